@@ -829,9 +829,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [32:0] to_merge_lo; // RapController.java:230
   reg [32:0] to_merge_hi; // RapController.java:231
   reg merge_ahead; // RapController.java:234
-  reg advance_settled_was_1; // RapController.java:819
-  reg advance_settled_was_2; // RapController.java:819
-  reg advance_settled_was_3; // RapController.java:819
+  reg advance_settled_was_1; // RapController.java:809
+  reg advance_settled_was_2; // RapController.java:809
+  reg advance_settled_was_3; // RapController.java:809
   reg [2:0] op_children; // RapController.java:249
   reg [6:0] cmd_q_addr; // RapController.java:262
   reg [1:0] cmd_q_op; // RapController.java:263
@@ -846,8 +846,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // RapController.java:340
   reg [31:0] child_mask; // RapController.java:341
   reg op_at_deepest; // RapController.java:352
-  reg split_settled_was_1; // RapController.java:819
-  reg split_settled_was_2; // RapController.java:819
+  reg split_settled_was_1; // RapController.java:809
+  reg split_settled_was_2; // RapController.java:809
   reg [7:0] short_by_children; // RapController.java:361
   reg [4:0] hit_depth_1; // RapController.java:369
   reg [4:0] hit_depth_2; // RapController.java:369
@@ -886,24 +886,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg hit_splittable_2; // RapController.java:391
   reg hit_splittable_3; // RapController.java:391
   reg merge_near; // RapController.java:403
-  reg skip_now; // MergeSkip.java:76
-  reg _reg_1; // RapController.java:455
-  reg readout_in_use; // RapController.java:458
-  reg [4:0] readout_depth_g0; // RapController.java:463
-  reg [4:0] readout_depth_g1; // RapController.java:463
-  reg [4:0] readout_depth_g2; // RapController.java:463
-  reg [4:0] readout_depth_g3; // RapController.java:463
-  reg [4:0] readout_depth_g4; // RapController.java:463
-  reg [4:0] readout_depth_g5; // RapController.java:463
-  reg [4:0] readout_depth_g6; // RapController.java:463
-  reg [4:0] readout_depth_g7; // RapController.java:463
-  reg [2:0] readout_depth_group; // RapController.java:463
-  reg [4:0] readout_depth; // RapController.java:463
-  reg skip_empty_settled; // MergeSkip.java:85
-  reg quiet_held; // RapController.java:494
-  reg snapshot_settled; // RapController.java:500
+  reg skip_now; // MergeSkip.java:66
+  reg _reg_1; // RapController.java:445
+  reg readout_in_use; // RapController.java:448
+  reg [4:0] readout_depth_g0; // RapController.java:453
+  reg [4:0] readout_depth_g1; // RapController.java:453
+  reg [4:0] readout_depth_g2; // RapController.java:453
+  reg [4:0] readout_depth_g3; // RapController.java:453
+  reg [4:0] readout_depth_g4; // RapController.java:453
+  reg [4:0] readout_depth_g5; // RapController.java:453
+  reg [4:0] readout_depth_g6; // RapController.java:453
+  reg [4:0] readout_depth_g7; // RapController.java:453
+  reg [2:0] readout_depth_group; // RapController.java:453
+  reg [4:0] readout_depth; // RapController.java:453
+  reg skip_empty_settled; // MergeSkip.java:75
+  reg quiet_held; // RapController.java:484
+  reg snapshot_settled; // RapController.java:490
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:792
+  reg issue_gate; // RapController.java:782
 
   // Memories (no reset, so synthesis infers RAM)
   reg [38:0] undo [0:15]; // RapController.java:120
@@ -1078,219 +1078,219 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:119
   wire [4:0] slot_depths_126; // NodeTable.java:119
   wire [4:0] slot_depths_127; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:463
-  wire [4:0] _wire_0_1; // RapController.java:463
-  wire [4:0] _wire_0_2; // RapController.java:463
-  wire [4:0] _wire_0_3; // RapController.java:463
-  wire [4:0] _wire_0_4; // RapController.java:463
-  wire [4:0] _wire_0_5; // RapController.java:463
-  wire [4:0] _wire_0_6; // RapController.java:463
-  wire [4:0] _wire_0_7; // RapController.java:463
-  wire [4:0] _wire_0_8; // RapController.java:463
-  wire [4:0] _wire_0_9; // RapController.java:463
-  wire [4:0] _wire_0_10; // RapController.java:463
-  wire [4:0] _wire_0_11; // RapController.java:463
-  wire [4:0] _wire_0_12; // RapController.java:463
-  wire [4:0] _wire_0_13; // RapController.java:463
-  wire [4:0] _wire_0_14; // RapController.java:463
-  wire [4:0] _wire_0_15; // RapController.java:463
-  wire [4:0] _wire_1_0; // RapController.java:463
-  wire [4:0] _wire_1_1; // RapController.java:463
-  wire [4:0] _wire_1_2; // RapController.java:463
-  wire [4:0] _wire_1_3; // RapController.java:463
-  wire [4:0] _wire_1_4; // RapController.java:463
-  wire [4:0] _wire_1_5; // RapController.java:463
-  wire [4:0] _wire_1_6; // RapController.java:463
-  wire [4:0] _wire_1_7; // RapController.java:463
-  wire [4:0] _wire_1_8; // RapController.java:463
-  wire [4:0] _wire_1_9; // RapController.java:463
-  wire [4:0] _wire_1_10; // RapController.java:463
-  wire [4:0] _wire_1_11; // RapController.java:463
-  wire [4:0] _wire_1_12; // RapController.java:463
-  wire [4:0] _wire_1_13; // RapController.java:463
-  wire [4:0] _wire_1_14; // RapController.java:463
-  wire [4:0] _wire_1_15; // RapController.java:463
-  wire [4:0] _wire_2_0; // RapController.java:463
-  wire [4:0] _wire_2_1; // RapController.java:463
-  wire [4:0] _wire_2_2; // RapController.java:463
-  wire [4:0] _wire_2_3; // RapController.java:463
-  wire [4:0] _wire_2_4; // RapController.java:463
-  wire [4:0] _wire_2_5; // RapController.java:463
-  wire [4:0] _wire_2_6; // RapController.java:463
-  wire [4:0] _wire_2_7; // RapController.java:463
-  wire [4:0] _wire_2_8; // RapController.java:463
-  wire [4:0] _wire_2_9; // RapController.java:463
-  wire [4:0] _wire_2_10; // RapController.java:463
-  wire [4:0] _wire_2_11; // RapController.java:463
-  wire [4:0] _wire_2_12; // RapController.java:463
-  wire [4:0] _wire_2_13; // RapController.java:463
-  wire [4:0] _wire_2_14; // RapController.java:463
-  wire [4:0] _wire_2_15; // RapController.java:463
-  wire [4:0] _wire_3_0; // RapController.java:463
-  wire [4:0] _wire_3_1; // RapController.java:463
-  wire [4:0] _wire_3_2; // RapController.java:463
-  wire [4:0] _wire_3_3; // RapController.java:463
-  wire [4:0] _wire_3_4; // RapController.java:463
-  wire [4:0] _wire_3_5; // RapController.java:463
-  wire [4:0] _wire_3_6; // RapController.java:463
-  wire [4:0] _wire_3_7; // RapController.java:463
-  wire [4:0] _wire_3_8; // RapController.java:463
-  wire [4:0] _wire_3_9; // RapController.java:463
-  wire [4:0] _wire_3_10; // RapController.java:463
-  wire [4:0] _wire_3_11; // RapController.java:463
-  wire [4:0] _wire_3_12; // RapController.java:463
-  wire [4:0] _wire_3_13; // RapController.java:463
-  wire [4:0] _wire_3_14; // RapController.java:463
-  wire [4:0] _wire_3_15; // RapController.java:463
-  wire [4:0] _wire_4_0; // RapController.java:463
-  wire [4:0] _wire_4_1; // RapController.java:463
-  wire [4:0] _wire_4_2; // RapController.java:463
-  wire [4:0] _wire_4_3; // RapController.java:463
-  wire [4:0] _wire_4_4; // RapController.java:463
-  wire [4:0] _wire_4_5; // RapController.java:463
-  wire [4:0] _wire_4_6; // RapController.java:463
-  wire [4:0] _wire_4_7; // RapController.java:463
-  wire [4:0] _wire_4_8; // RapController.java:463
-  wire [4:0] _wire_4_9; // RapController.java:463
-  wire [4:0] _wire_4_10; // RapController.java:463
-  wire [4:0] _wire_4_11; // RapController.java:463
-  wire [4:0] _wire_4_12; // RapController.java:463
-  wire [4:0] _wire_4_13; // RapController.java:463
-  wire [4:0] _wire_4_14; // RapController.java:463
-  wire [4:0] _wire_4_15; // RapController.java:463
-  wire [4:0] _wire_5_0; // RapController.java:463
-  wire [4:0] _wire_5_1; // RapController.java:463
-  wire [4:0] _wire_5_2; // RapController.java:463
-  wire [4:0] _wire_5_3; // RapController.java:463
-  wire [4:0] _wire_5_4; // RapController.java:463
-  wire [4:0] _wire_5_5; // RapController.java:463
-  wire [4:0] _wire_5_6; // RapController.java:463
-  wire [4:0] _wire_5_7; // RapController.java:463
-  wire [4:0] _wire_5_8; // RapController.java:463
-  wire [4:0] _wire_5_9; // RapController.java:463
-  wire [4:0] _wire_5_10; // RapController.java:463
-  wire [4:0] _wire_5_11; // RapController.java:463
-  wire [4:0] _wire_5_12; // RapController.java:463
-  wire [4:0] _wire_5_13; // RapController.java:463
-  wire [4:0] _wire_5_14; // RapController.java:463
-  wire [4:0] _wire_5_15; // RapController.java:463
-  wire [4:0] _wire_6_0; // RapController.java:463
-  wire [4:0] _wire_6_1; // RapController.java:463
-  wire [4:0] _wire_6_2; // RapController.java:463
-  wire [4:0] _wire_6_3; // RapController.java:463
-  wire [4:0] _wire_6_4; // RapController.java:463
-  wire [4:0] _wire_6_5; // RapController.java:463
-  wire [4:0] _wire_6_6; // RapController.java:463
-  wire [4:0] _wire_6_7; // RapController.java:463
-  wire [4:0] _wire_6_8; // RapController.java:463
-  wire [4:0] _wire_6_9; // RapController.java:463
-  wire [4:0] _wire_6_10; // RapController.java:463
-  wire [4:0] _wire_6_11; // RapController.java:463
-  wire [4:0] _wire_6_12; // RapController.java:463
-  wire [4:0] _wire_6_13; // RapController.java:463
-  wire [4:0] _wire_6_14; // RapController.java:463
-  wire [4:0] _wire_6_15; // RapController.java:463
-  wire [4:0] _wire_7_0; // RapController.java:463
-  wire [4:0] _wire_7_1; // RapController.java:463
-  wire [4:0] _wire_7_2; // RapController.java:463
-  wire [4:0] _wire_7_3; // RapController.java:463
-  wire [4:0] _wire_7_4; // RapController.java:463
-  wire [4:0] _wire_7_5; // RapController.java:463
-  wire [4:0] _wire_7_6; // RapController.java:463
-  wire [4:0] _wire_7_7; // RapController.java:463
-  wire [4:0] _wire_7_8; // RapController.java:463
-  wire [4:0] _wire_7_9; // RapController.java:463
-  wire [4:0] _wire_7_10; // RapController.java:463
-  wire [4:0] _wire_7_11; // RapController.java:463
-  wire [4:0] _wire_7_12; // RapController.java:463
-  wire [4:0] _wire_7_13; // RapController.java:463
-  wire [4:0] _wire_7_14; // RapController.java:463
-  wire [4:0] _wire_7_15; // RapController.java:463
-  wire [4:0] _wire_8_0; // RapController.java:463
-  wire [4:0] _wire_8_1; // RapController.java:463
-  wire [4:0] _wire_8_2; // RapController.java:463
-  wire [4:0] _wire_8_3; // RapController.java:463
-  wire [4:0] _wire_8_4; // RapController.java:463
-  wire [4:0] _wire_8_5; // RapController.java:463
-  wire [4:0] _wire_8_6; // RapController.java:463
-  wire [4:0] _wire_8_7; // RapController.java:463
-  wire [2:0] cause; // RapController.java:866
+  wire [4:0] _wire_0_0; // RapController.java:453
+  wire [4:0] _wire_0_1; // RapController.java:453
+  wire [4:0] _wire_0_2; // RapController.java:453
+  wire [4:0] _wire_0_3; // RapController.java:453
+  wire [4:0] _wire_0_4; // RapController.java:453
+  wire [4:0] _wire_0_5; // RapController.java:453
+  wire [4:0] _wire_0_6; // RapController.java:453
+  wire [4:0] _wire_0_7; // RapController.java:453
+  wire [4:0] _wire_0_8; // RapController.java:453
+  wire [4:0] _wire_0_9; // RapController.java:453
+  wire [4:0] _wire_0_10; // RapController.java:453
+  wire [4:0] _wire_0_11; // RapController.java:453
+  wire [4:0] _wire_0_12; // RapController.java:453
+  wire [4:0] _wire_0_13; // RapController.java:453
+  wire [4:0] _wire_0_14; // RapController.java:453
+  wire [4:0] _wire_0_15; // RapController.java:453
+  wire [4:0] _wire_1_0; // RapController.java:453
+  wire [4:0] _wire_1_1; // RapController.java:453
+  wire [4:0] _wire_1_2; // RapController.java:453
+  wire [4:0] _wire_1_3; // RapController.java:453
+  wire [4:0] _wire_1_4; // RapController.java:453
+  wire [4:0] _wire_1_5; // RapController.java:453
+  wire [4:0] _wire_1_6; // RapController.java:453
+  wire [4:0] _wire_1_7; // RapController.java:453
+  wire [4:0] _wire_1_8; // RapController.java:453
+  wire [4:0] _wire_1_9; // RapController.java:453
+  wire [4:0] _wire_1_10; // RapController.java:453
+  wire [4:0] _wire_1_11; // RapController.java:453
+  wire [4:0] _wire_1_12; // RapController.java:453
+  wire [4:0] _wire_1_13; // RapController.java:453
+  wire [4:0] _wire_1_14; // RapController.java:453
+  wire [4:0] _wire_1_15; // RapController.java:453
+  wire [4:0] _wire_2_0; // RapController.java:453
+  wire [4:0] _wire_2_1; // RapController.java:453
+  wire [4:0] _wire_2_2; // RapController.java:453
+  wire [4:0] _wire_2_3; // RapController.java:453
+  wire [4:0] _wire_2_4; // RapController.java:453
+  wire [4:0] _wire_2_5; // RapController.java:453
+  wire [4:0] _wire_2_6; // RapController.java:453
+  wire [4:0] _wire_2_7; // RapController.java:453
+  wire [4:0] _wire_2_8; // RapController.java:453
+  wire [4:0] _wire_2_9; // RapController.java:453
+  wire [4:0] _wire_2_10; // RapController.java:453
+  wire [4:0] _wire_2_11; // RapController.java:453
+  wire [4:0] _wire_2_12; // RapController.java:453
+  wire [4:0] _wire_2_13; // RapController.java:453
+  wire [4:0] _wire_2_14; // RapController.java:453
+  wire [4:0] _wire_2_15; // RapController.java:453
+  wire [4:0] _wire_3_0; // RapController.java:453
+  wire [4:0] _wire_3_1; // RapController.java:453
+  wire [4:0] _wire_3_2; // RapController.java:453
+  wire [4:0] _wire_3_3; // RapController.java:453
+  wire [4:0] _wire_3_4; // RapController.java:453
+  wire [4:0] _wire_3_5; // RapController.java:453
+  wire [4:0] _wire_3_6; // RapController.java:453
+  wire [4:0] _wire_3_7; // RapController.java:453
+  wire [4:0] _wire_3_8; // RapController.java:453
+  wire [4:0] _wire_3_9; // RapController.java:453
+  wire [4:0] _wire_3_10; // RapController.java:453
+  wire [4:0] _wire_3_11; // RapController.java:453
+  wire [4:0] _wire_3_12; // RapController.java:453
+  wire [4:0] _wire_3_13; // RapController.java:453
+  wire [4:0] _wire_3_14; // RapController.java:453
+  wire [4:0] _wire_3_15; // RapController.java:453
+  wire [4:0] _wire_4_0; // RapController.java:453
+  wire [4:0] _wire_4_1; // RapController.java:453
+  wire [4:0] _wire_4_2; // RapController.java:453
+  wire [4:0] _wire_4_3; // RapController.java:453
+  wire [4:0] _wire_4_4; // RapController.java:453
+  wire [4:0] _wire_4_5; // RapController.java:453
+  wire [4:0] _wire_4_6; // RapController.java:453
+  wire [4:0] _wire_4_7; // RapController.java:453
+  wire [4:0] _wire_4_8; // RapController.java:453
+  wire [4:0] _wire_4_9; // RapController.java:453
+  wire [4:0] _wire_4_10; // RapController.java:453
+  wire [4:0] _wire_4_11; // RapController.java:453
+  wire [4:0] _wire_4_12; // RapController.java:453
+  wire [4:0] _wire_4_13; // RapController.java:453
+  wire [4:0] _wire_4_14; // RapController.java:453
+  wire [4:0] _wire_4_15; // RapController.java:453
+  wire [4:0] _wire_5_0; // RapController.java:453
+  wire [4:0] _wire_5_1; // RapController.java:453
+  wire [4:0] _wire_5_2; // RapController.java:453
+  wire [4:0] _wire_5_3; // RapController.java:453
+  wire [4:0] _wire_5_4; // RapController.java:453
+  wire [4:0] _wire_5_5; // RapController.java:453
+  wire [4:0] _wire_5_6; // RapController.java:453
+  wire [4:0] _wire_5_7; // RapController.java:453
+  wire [4:0] _wire_5_8; // RapController.java:453
+  wire [4:0] _wire_5_9; // RapController.java:453
+  wire [4:0] _wire_5_10; // RapController.java:453
+  wire [4:0] _wire_5_11; // RapController.java:453
+  wire [4:0] _wire_5_12; // RapController.java:453
+  wire [4:0] _wire_5_13; // RapController.java:453
+  wire [4:0] _wire_5_14; // RapController.java:453
+  wire [4:0] _wire_5_15; // RapController.java:453
+  wire [4:0] _wire_6_0; // RapController.java:453
+  wire [4:0] _wire_6_1; // RapController.java:453
+  wire [4:0] _wire_6_2; // RapController.java:453
+  wire [4:0] _wire_6_3; // RapController.java:453
+  wire [4:0] _wire_6_4; // RapController.java:453
+  wire [4:0] _wire_6_5; // RapController.java:453
+  wire [4:0] _wire_6_6; // RapController.java:453
+  wire [4:0] _wire_6_7; // RapController.java:453
+  wire [4:0] _wire_6_8; // RapController.java:453
+  wire [4:0] _wire_6_9; // RapController.java:453
+  wire [4:0] _wire_6_10; // RapController.java:453
+  wire [4:0] _wire_6_11; // RapController.java:453
+  wire [4:0] _wire_6_12; // RapController.java:453
+  wire [4:0] _wire_6_13; // RapController.java:453
+  wire [4:0] _wire_6_14; // RapController.java:453
+  wire [4:0] _wire_6_15; // RapController.java:453
+  wire [4:0] _wire_7_0; // RapController.java:453
+  wire [4:0] _wire_7_1; // RapController.java:453
+  wire [4:0] _wire_7_2; // RapController.java:453
+  wire [4:0] _wire_7_3; // RapController.java:453
+  wire [4:0] _wire_7_4; // RapController.java:453
+  wire [4:0] _wire_7_5; // RapController.java:453
+  wire [4:0] _wire_7_6; // RapController.java:453
+  wire [4:0] _wire_7_7; // RapController.java:453
+  wire [4:0] _wire_7_8; // RapController.java:453
+  wire [4:0] _wire_7_9; // RapController.java:453
+  wire [4:0] _wire_7_10; // RapController.java:453
+  wire [4:0] _wire_7_11; // RapController.java:453
+  wire [4:0] _wire_7_12; // RapController.java:453
+  wire [4:0] _wire_7_13; // RapController.java:453
+  wire [4:0] _wire_7_14; // RapController.java:453
+  wire [4:0] _wire_7_15; // RapController.java:453
+  wire [4:0] _wire_8_0; // RapController.java:453
+  wire [4:0] _wire_8_1; // RapController.java:453
+  wire [4:0] _wire_8_2; // RapController.java:453
+  wire [4:0] _wire_8_3; // RapController.java:453
+  wire [4:0] _wire_8_4; // RapController.java:453
+  wire [4:0] _wire_8_5; // RapController.java:453
+  wire [4:0] _wire_8_6; // RapController.java:453
+  wire [4:0] _wire_8_7; // RapController.java:453
+  wire [2:0] cause; // RapController.java:856
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:510
+  wire _not_0 = ~io_counterClearing; // RapController.java:500
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:510
-  wire _not_1 = ~snapshot_frozen; // RapController.java:528
-  wire _and_1 = quiet_held & _not_1; // RapController.java:528
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:530
-  wire _not_2 = ~io_headValid; // RapController.java:530
-  wire _and_3 = _and_2 & _not_2; // RapController.java:530
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:500
+  wire _not_1 = ~snapshot_frozen; // RapController.java:518
+  wire _and_1 = quiet_held & _not_1; // RapController.java:518
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:520
+  wire _not_2 = ~io_headValid; // RapController.java:520
+  wire _and_3 = _and_2 & _not_2; // RapController.java:520
   wire _eq_0 = front_count == 6'd0; // RapController.java:117
   wire _eq_1 = sram_count == 8'd0; // RapController.java:117
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
   wire _not_3 = ~cmd_q_valid; // RapController.java:117
   wire pipe_empty = _and_4 & _not_3; // RapController.java:117
-  wire _not_4 = ~undo_empty; // RapController.java:542
-  wire _eq_2 = op_children == 3'd0; // RapController.java:549
+  wire _not_4 = ~undo_empty; // RapController.java:532
+  wire _eq_2 = op_children == 3'd0; // RapController.java:539
   wire _or_0 = state_undo | state_split_scan; // RapController.java:353
   wire _or_1 = _or_0 | state_split; // RapController.java:353
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:819
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:819
-  wire _not_5 = ~split_settled; // RapController.java:568
-  wire _not_6 = ~early_done; // RapController.java:571
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:809
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:809
+  wire _not_5 = ~split_settled; // RapController.java:558
+  wire _not_6 = ~early_done; // RapController.java:561
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_8 = ~_not_7; // RapController.java:619
-  wire _not_9 = ~merge_last_level; // RapController.java:622
-  wire _not_10 = ~slot_pick_pick_last; // RapController.java:644
-  wire _or_2 = _not_10 | verdict_free; // RapController.java:644
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:644
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:819
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:819
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:819
-  wire _not_11 = ~advance_settled; // RapController.java:655
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:655
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:569
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:625
-  wire _not_12 = ~level_had_leaves; // RapController.java:625
-  wire _and_9 = _eq_3 & _not_12; // RapController.java:625
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:625
-  wire _not_13 = ~commit_stop; // RapController.java:795
-  wire _and_10 = state_run & _not_13; // RapController.java:795
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:795
+  wire _not_8 = ~_not_7; // RapController.java:609
+  wire _not_9 = ~merge_last_level; // RapController.java:612
+  wire _not_10 = ~slot_pick_pick_last; // RapController.java:634
+  wire _or_2 = _not_10 | verdict_free; // RapController.java:634
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:634
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:809
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:809
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:809
+  wire _not_11 = ~advance_settled; // RapController.java:645
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:645
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:559
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:615
+  wire _not_12 = ~level_had_leaves; // RapController.java:615
+  wire _and_9 = _eq_3 & _not_12; // RapController.java:615
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:615
+  wire _not_13 = ~commit_stop; // RapController.java:785
+  wire _and_10 = state_run & _not_13; // RapController.java:785
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:785
   wire _and_11 = state_run & hit_event_3; // RapController.java:377
   wire _not_14 = ~commit_stop; // RapController.java:377
   wire commit_fire = _and_11 & _not_14; // RapController.java:377
-  wire _not_15 = ~soft_pending; // RapController.java:802
-  wire _not_16 = ~state_init; // RapController.java:802
-  wire _and_12 = _not_15 & _not_16; // RapController.java:802
-  wire _not_17 = ~state_soft_clear; // RapController.java:802
-  wire _and_13 = _and_12 & _not_17; // RapController.java:802
+  wire _not_15 = ~soft_pending; // RapController.java:792
+  wire _not_16 = ~state_init; // RapController.java:792
+  wire _and_12 = _not_15 & _not_16; // RapController.java:792
+  wire _not_17 = ~state_soft_clear; // RapController.java:792
+  wire _and_13 = _and_12 & _not_17; // RapController.java:792
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:805
-  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:806
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:795
+  wire _not_18 = ~serialMultiplier_io_busy; // RapController.java:796
   wire _not_19 = ~_reg_0; // RapController.java:209
   wire snapshot_product_start = snapshot_frozen & _not_19; // RapController.java:209
-  wire _not_20 = ~snapshot_product_start; // RapController.java:806
-  wire _and_14 = _not_18 & _not_20; // RapController.java:806
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:807
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:808
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:808
-  wire _or_7 = state_drain | state_undo; // RapController.java:809
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:809
-  wire _or_9 = _or_8 | state_split; // RapController.java:809
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:809
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:809
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:809
-  wire _or_13 = _or_12 | state_advance; // RapController.java:809
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:809
-  wire _or_15 = _or_14 | state_resume; // RapController.java:809
-  wire _and_15 = state_run & pipe_empty; // RapController.java:811
-  wire _not_21 = ~io_headValid; // RapController.java:811
-  wire _and_16 = _and_15 & _not_21; // RapController.java:811
-  wire _not_22 = ~io_acceptEnable; // RapController.java:812
-  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:711
-  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:711
-  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:844
+  wire _not_20 = ~snapshot_product_start; // RapController.java:796
+  wire _and_14 = _not_18 & _not_20; // RapController.java:796
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:797
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:798
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:798
+  wire _or_7 = state_drain | state_undo; // RapController.java:799
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:799
+  wire _or_9 = _or_8 | state_split; // RapController.java:799
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:799
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:799
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:799
+  wire _or_13 = _or_12 | state_advance; // RapController.java:799
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:799
+  wire _or_15 = _or_14 | state_resume; // RapController.java:799
+  wire _and_15 = state_run & pipe_empty; // RapController.java:801
+  wire _not_21 = ~io_headValid; // RapController.java:801
+  wire _and_16 = _and_15 & _not_21; // RapController.java:801
+  wire _not_22 = ~io_acceptEnable; // RapController.java:802
+  wire [127:0] _not_23 = ~verdict_leaves; // RapController.java:701
+  wire [127:0] _and_17 = slot_valid & _not_23; // RapController.java:701
+  wire [127:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:834
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:338
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -1563,12 +1563,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_138 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_139 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:433
-  wire _and_18 = ev_commit_q & split_req; // RapController.java:449
-  wire _not_24 = ~merge_due; // RapController.java:449
-  wire _and_19 = _and_18 & _not_24; // RapController.java:449
-  wire _and_20 = _and_19 & split_short; // RapController.java:449
-  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:449
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:423
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:439
+  wire _not_24 = ~merge_due; // RapController.java:439
+  wire _and_19 = _and_18 & _not_24; // RapController.java:439
+  wire _and_20 = _and_19 & split_short; // RapController.java:439
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:439
   wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
@@ -1629,17 +1629,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:302
   wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:303
   wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:303
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:544
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:534
   wire draining = state_drain | commit_stop; // RapController.java:308
   wire undo_push = draining & io_counterResult_valid; // RapController.java:309
   wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:319
   wire _eq_133 = undo_sp_next == 5'd0; // RapController.java:126
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:700
-  wire [3:0] _bits_169 = _dshl_0[3:0]; // RapController.java:700
-  wire [3:0] _or_20 = present_children | _bits_169; // RapController.java:700
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:846
-  wire [3:0] _bits_170 = _dshl_1[3:0]; // RapController.java:846
-  wire [3:0] _or_21 = present_children | _bits_170; // RapController.java:846
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:690
+  wire [3:0] _bits_169 = _dshl_0[3:0]; // RapController.java:690
+  wire [3:0] _or_20 = present_children | _bits_169; // RapController.java:690
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:836
+  wire [3:0] _bits_170 = _dshl_1[3:0]; // RapController.java:836
+  wire [3:0] _or_21 = present_children | _bits_170; // RapController.java:836
   wire [3:0] _not_26 = ~present_children_next; // RapController.java:136
   wire _bits_171 = _not_26[0]; // FirstSet.java:25
   wire _bits_172 = _not_26[1]; // FirstSet.java:25
@@ -1667,7 +1667,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_179 = slot_valid[127]; // NodeTable.java:88
   wire _eq_134 = slot_parent_127 == kids_owner; // NodeTable.java:88
   wire _and_27 = _bits_179 & _eq_134; // NodeTable.java:88
-  wire _not_32 = ~state_split_scan; // RapController.java:468
+  wire _not_32 = ~state_split_scan; // RapController.java:458
   wire _not_33 = ~_not_32; // NodeTable.java:88
   wire _eq_135 = slot_children_127 == 3'd0; // NodeTable.java:88
   wire _or_27 = _not_33 | _eq_135; // NodeTable.java:88
@@ -3196,7 +3196,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _cat_4 = {_and_283, _and_285, _and_287, _and_289, _and_291, _and_293, _and_295, _and_297, _and_299, _and_301, _and_303, _and_305, _and_307, _and_309, _and_311, _and_313, _and_315, _and_317, _and_319, _and_321, _and_323, _and_325, _and_327, _and_329, _and_331, _and_333, _and_335, _and_337, _and_339, _and_341, _and_343, _and_345, _and_347, _and_349, _and_351, _and_353, _and_355, _and_357, _and_359, _and_361, _and_363, _and_365, _and_367, _and_369, _and_371, _and_373, _and_375, _and_377, _and_379, _and_381, _and_383, _and_385, _and_387, _and_389, _and_391, _and_393, _and_395, _and_397, _and_399, _and_401, _and_403, _and_405, _and_407, _and_409, _and_411, _and_413, _and_415, _and_417, _and_419, _and_421, _and_423, _and_425, _and_427, _and_429, _and_431, _and_433, _and_435, _and_437, _and_439, _and_441, _and_443, _and_445, _and_447, _and_449, _and_451, _and_453, _and_455, _and_457, _and_459, _and_461, _and_463, _and_465, _and_467, _and_469, _and_471, _and_473, _and_475, _and_477, _and_479, _and_481, _and_483, _and_485, _and_487, _and_489, _and_491, _and_493, _and_495, _and_497, _and_499, _and_501, _and_503, _and_505, _and_507, _and_509, _and_511, _and_513, _and_515, _and_517, _and_519, _and_521, _and_523, _and_525, _and_527, _and_529, _and_531, _and_533, _and_535, 1'd0}; // NodeTable.java:109
   wire [127:0] _not_162 = ~kids_vector; // SlotPicker.java:78
   wire [127:0] _and_536 = leaf_pick_candidates & _not_162; // SlotPicker.java:78
-  wire [127:0] _mux_3 = state_merge_level ? _cat_4 : _and_536; // RapController.java:473
+  wire [127:0] _mux_3 = state_merge_level ? _cat_4 : _and_536; // RapController.java:463
   wire _not_163 = ~leaf_pick_ready; // SlotPicker.java:50
   wire leaf_pick_advance = leaf_pick_take | _not_163; // SlotPicker.java:50
   wire [127:0] _not_164 = ~leaf_pick_pick_hot; // SlotPicker.java:48
@@ -3717,8 +3717,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_293 = ~slot_pick_load; // SlotPicker.java:59
   wire [127:0] _not_294 = ~slot_pick_pick_hot; // SlotPicker.java:44
   wire [127:0] _and_539 = slot_pick_candidates & _not_294; // SlotPicker.java:44
-  wire [127:0] _not_295 = ~slot_valid; // RapController.java:472
-  wire [127:0] _mux_67 = state_split ? _not_295 : kids_vector; // RapController.java:472
+  wire [127:0] _not_295 = ~slot_valid; // RapController.java:462
+  wire [127:0] _mux_67 = state_split ? _not_295 : kids_vector; // RapController.java:462
   wire _not_296 = ~slot_pick_ready; // SlotPicker.java:50
   wire slot_pick_advance = slot_pick_take | _not_296; // SlotPicker.java:50
   wire [127:0] _not_297 = ~slot_pick_pick_hot; // SlotPicker.java:48
@@ -4747,530 +4747,530 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [1:0] _or_532 = _or_516 | _or_531; // RapController.java:151
   wire [1:0] _or_533 = _or_501 | _or_532; // RapController.java:151
   wire [1:0] _or_534 = _or_470 | _or_533; // RapController.java:151
-  wire _or_535 = state_undo | state_split; // RapController.java:477
-  wire _or_536 = _or_535 | state_split_alloc; // RapController.java:477
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:623
+  wire _or_535 = state_undo | state_split; // RapController.java:467
+  wire _or_536 = _or_535 | state_split_alloc; // RapController.java:467
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:613
   wire _eq_642 = merge_leaf_depth_next == 5'd1; // RapController.java:161
-  wire _bits_819 = leaf_pick_pick_hot[0]; // RapController.java:612
-  wire [6:0] _fill_128 = {7{_bits_819}}; // RapController.java:612
-  wire [6:0] _and_670 = slot_parent_0 & _fill_128; // RapController.java:612
-  wire _bits_820 = leaf_pick_pick_hot[1]; // RapController.java:612
-  wire [6:0] _fill_129 = {7{_bits_820}}; // RapController.java:612
-  wire [6:0] _and_671 = slot_parent_1 & _fill_129; // RapController.java:612
-  wire [6:0] _or_537 = _and_670 | _and_671; // RapController.java:612
-  wire _bits_821 = leaf_pick_pick_hot[2]; // RapController.java:612
-  wire [6:0] _fill_130 = {7{_bits_821}}; // RapController.java:612
-  wire [6:0] _and_672 = slot_parent_2 & _fill_130; // RapController.java:612
-  wire _bits_822 = leaf_pick_pick_hot[3]; // RapController.java:612
-  wire [6:0] _fill_131 = {7{_bits_822}}; // RapController.java:612
-  wire [6:0] _and_673 = slot_parent_3 & _fill_131; // RapController.java:612
-  wire [6:0] _or_538 = _and_672 | _and_673; // RapController.java:612
-  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:612
-  wire _bits_823 = leaf_pick_pick_hot[4]; // RapController.java:612
-  wire [6:0] _fill_132 = {7{_bits_823}}; // RapController.java:612
-  wire [6:0] _and_674 = slot_parent_4 & _fill_132; // RapController.java:612
-  wire _bits_824 = leaf_pick_pick_hot[5]; // RapController.java:612
-  wire [6:0] _fill_133 = {7{_bits_824}}; // RapController.java:612
-  wire [6:0] _and_675 = slot_parent_5 & _fill_133; // RapController.java:612
-  wire [6:0] _or_540 = _and_674 | _and_675; // RapController.java:612
-  wire _bits_825 = leaf_pick_pick_hot[6]; // RapController.java:612
-  wire [6:0] _fill_134 = {7{_bits_825}}; // RapController.java:612
-  wire [6:0] _and_676 = slot_parent_6 & _fill_134; // RapController.java:612
-  wire _bits_826 = leaf_pick_pick_hot[7]; // RapController.java:612
-  wire [6:0] _fill_135 = {7{_bits_826}}; // RapController.java:612
-  wire [6:0] _and_677 = slot_parent_7 & _fill_135; // RapController.java:612
-  wire [6:0] _or_541 = _and_676 | _and_677; // RapController.java:612
-  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:612
-  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:612
-  wire _bits_827 = leaf_pick_pick_hot[8]; // RapController.java:612
-  wire [6:0] _fill_136 = {7{_bits_827}}; // RapController.java:612
-  wire [6:0] _and_678 = slot_parent_8 & _fill_136; // RapController.java:612
-  wire _bits_828 = leaf_pick_pick_hot[9]; // RapController.java:612
-  wire [6:0] _fill_137 = {7{_bits_828}}; // RapController.java:612
-  wire [6:0] _and_679 = slot_parent_9 & _fill_137; // RapController.java:612
-  wire [6:0] _or_544 = _and_678 | _and_679; // RapController.java:612
-  wire _bits_829 = leaf_pick_pick_hot[10]; // RapController.java:612
-  wire [6:0] _fill_138 = {7{_bits_829}}; // RapController.java:612
-  wire [6:0] _and_680 = slot_parent_10 & _fill_138; // RapController.java:612
-  wire _bits_830 = leaf_pick_pick_hot[11]; // RapController.java:612
-  wire [6:0] _fill_139 = {7{_bits_830}}; // RapController.java:612
-  wire [6:0] _and_681 = slot_parent_11 & _fill_139; // RapController.java:612
-  wire [6:0] _or_545 = _and_680 | _and_681; // RapController.java:612
-  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:612
-  wire _bits_831 = leaf_pick_pick_hot[12]; // RapController.java:612
-  wire [6:0] _fill_140 = {7{_bits_831}}; // RapController.java:612
-  wire [6:0] _and_682 = slot_parent_12 & _fill_140; // RapController.java:612
-  wire _bits_832 = leaf_pick_pick_hot[13]; // RapController.java:612
-  wire [6:0] _fill_141 = {7{_bits_832}}; // RapController.java:612
-  wire [6:0] _and_683 = slot_parent_13 & _fill_141; // RapController.java:612
-  wire [6:0] _or_547 = _and_682 | _and_683; // RapController.java:612
-  wire _bits_833 = leaf_pick_pick_hot[14]; // RapController.java:612
-  wire [6:0] _fill_142 = {7{_bits_833}}; // RapController.java:612
-  wire [6:0] _and_684 = slot_parent_14 & _fill_142; // RapController.java:612
-  wire _bits_834 = leaf_pick_pick_hot[15]; // RapController.java:612
-  wire [6:0] _fill_143 = {7{_bits_834}}; // RapController.java:612
-  wire [6:0] _and_685 = slot_parent_15 & _fill_143; // RapController.java:612
-  wire [6:0] _or_548 = _and_684 | _and_685; // RapController.java:612
-  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:612
-  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:612
-  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:612
-  wire _bits_835 = leaf_pick_pick_hot[16]; // RapController.java:612
-  wire [6:0] _fill_144 = {7{_bits_835}}; // RapController.java:612
-  wire [6:0] _and_686 = slot_parent_16 & _fill_144; // RapController.java:612
-  wire _bits_836 = leaf_pick_pick_hot[17]; // RapController.java:612
-  wire [6:0] _fill_145 = {7{_bits_836}}; // RapController.java:612
-  wire [6:0] _and_687 = slot_parent_17 & _fill_145; // RapController.java:612
-  wire [6:0] _or_552 = _and_686 | _and_687; // RapController.java:612
-  wire _bits_837 = leaf_pick_pick_hot[18]; // RapController.java:612
-  wire [6:0] _fill_146 = {7{_bits_837}}; // RapController.java:612
-  wire [6:0] _and_688 = slot_parent_18 & _fill_146; // RapController.java:612
-  wire _bits_838 = leaf_pick_pick_hot[19]; // RapController.java:612
-  wire [6:0] _fill_147 = {7{_bits_838}}; // RapController.java:612
-  wire [6:0] _and_689 = slot_parent_19 & _fill_147; // RapController.java:612
-  wire [6:0] _or_553 = _and_688 | _and_689; // RapController.java:612
-  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:612
-  wire _bits_839 = leaf_pick_pick_hot[20]; // RapController.java:612
-  wire [6:0] _fill_148 = {7{_bits_839}}; // RapController.java:612
-  wire [6:0] _and_690 = slot_parent_20 & _fill_148; // RapController.java:612
-  wire _bits_840 = leaf_pick_pick_hot[21]; // RapController.java:612
-  wire [6:0] _fill_149 = {7{_bits_840}}; // RapController.java:612
-  wire [6:0] _and_691 = slot_parent_21 & _fill_149; // RapController.java:612
-  wire [6:0] _or_555 = _and_690 | _and_691; // RapController.java:612
-  wire _bits_841 = leaf_pick_pick_hot[22]; // RapController.java:612
-  wire [6:0] _fill_150 = {7{_bits_841}}; // RapController.java:612
-  wire [6:0] _and_692 = slot_parent_22 & _fill_150; // RapController.java:612
-  wire _bits_842 = leaf_pick_pick_hot[23]; // RapController.java:612
-  wire [6:0] _fill_151 = {7{_bits_842}}; // RapController.java:612
-  wire [6:0] _and_693 = slot_parent_23 & _fill_151; // RapController.java:612
-  wire [6:0] _or_556 = _and_692 | _and_693; // RapController.java:612
-  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:612
-  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:612
-  wire _bits_843 = leaf_pick_pick_hot[24]; // RapController.java:612
-  wire [6:0] _fill_152 = {7{_bits_843}}; // RapController.java:612
-  wire [6:0] _and_694 = slot_parent_24 & _fill_152; // RapController.java:612
-  wire _bits_844 = leaf_pick_pick_hot[25]; // RapController.java:612
-  wire [6:0] _fill_153 = {7{_bits_844}}; // RapController.java:612
-  wire [6:0] _and_695 = slot_parent_25 & _fill_153; // RapController.java:612
-  wire [6:0] _or_559 = _and_694 | _and_695; // RapController.java:612
-  wire _bits_845 = leaf_pick_pick_hot[26]; // RapController.java:612
-  wire [6:0] _fill_154 = {7{_bits_845}}; // RapController.java:612
-  wire [6:0] _and_696 = slot_parent_26 & _fill_154; // RapController.java:612
-  wire _bits_846 = leaf_pick_pick_hot[27]; // RapController.java:612
-  wire [6:0] _fill_155 = {7{_bits_846}}; // RapController.java:612
-  wire [6:0] _and_697 = slot_parent_27 & _fill_155; // RapController.java:612
-  wire [6:0] _or_560 = _and_696 | _and_697; // RapController.java:612
-  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:612
-  wire _bits_847 = leaf_pick_pick_hot[28]; // RapController.java:612
-  wire [6:0] _fill_156 = {7{_bits_847}}; // RapController.java:612
-  wire [6:0] _and_698 = slot_parent_28 & _fill_156; // RapController.java:612
-  wire _bits_848 = leaf_pick_pick_hot[29]; // RapController.java:612
-  wire [6:0] _fill_157 = {7{_bits_848}}; // RapController.java:612
-  wire [6:0] _and_699 = slot_parent_29 & _fill_157; // RapController.java:612
-  wire [6:0] _or_562 = _and_698 | _and_699; // RapController.java:612
-  wire _bits_849 = leaf_pick_pick_hot[30]; // RapController.java:612
-  wire [6:0] _fill_158 = {7{_bits_849}}; // RapController.java:612
-  wire [6:0] _and_700 = slot_parent_30 & _fill_158; // RapController.java:612
-  wire _bits_850 = leaf_pick_pick_hot[31]; // RapController.java:612
-  wire [6:0] _fill_159 = {7{_bits_850}}; // RapController.java:612
-  wire [6:0] _and_701 = slot_parent_31 & _fill_159; // RapController.java:612
-  wire [6:0] _or_563 = _and_700 | _and_701; // RapController.java:612
-  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:612
-  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:612
-  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:612
-  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:612
-  wire _bits_851 = leaf_pick_pick_hot[32]; // RapController.java:612
-  wire [6:0] _fill_160 = {7{_bits_851}}; // RapController.java:612
-  wire [6:0] _and_702 = slot_parent_32 & _fill_160; // RapController.java:612
-  wire _bits_852 = leaf_pick_pick_hot[33]; // RapController.java:612
-  wire [6:0] _fill_161 = {7{_bits_852}}; // RapController.java:612
-  wire [6:0] _and_703 = slot_parent_33 & _fill_161; // RapController.java:612
-  wire [6:0] _or_568 = _and_702 | _and_703; // RapController.java:612
-  wire _bits_853 = leaf_pick_pick_hot[34]; // RapController.java:612
-  wire [6:0] _fill_162 = {7{_bits_853}}; // RapController.java:612
-  wire [6:0] _and_704 = slot_parent_34 & _fill_162; // RapController.java:612
-  wire _bits_854 = leaf_pick_pick_hot[35]; // RapController.java:612
-  wire [6:0] _fill_163 = {7{_bits_854}}; // RapController.java:612
-  wire [6:0] _and_705 = slot_parent_35 & _fill_163; // RapController.java:612
-  wire [6:0] _or_569 = _and_704 | _and_705; // RapController.java:612
-  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:612
-  wire _bits_855 = leaf_pick_pick_hot[36]; // RapController.java:612
-  wire [6:0] _fill_164 = {7{_bits_855}}; // RapController.java:612
-  wire [6:0] _and_706 = slot_parent_36 & _fill_164; // RapController.java:612
-  wire _bits_856 = leaf_pick_pick_hot[37]; // RapController.java:612
-  wire [6:0] _fill_165 = {7{_bits_856}}; // RapController.java:612
-  wire [6:0] _and_707 = slot_parent_37 & _fill_165; // RapController.java:612
-  wire [6:0] _or_571 = _and_706 | _and_707; // RapController.java:612
-  wire _bits_857 = leaf_pick_pick_hot[38]; // RapController.java:612
-  wire [6:0] _fill_166 = {7{_bits_857}}; // RapController.java:612
-  wire [6:0] _and_708 = slot_parent_38 & _fill_166; // RapController.java:612
-  wire _bits_858 = leaf_pick_pick_hot[39]; // RapController.java:612
-  wire [6:0] _fill_167 = {7{_bits_858}}; // RapController.java:612
-  wire [6:0] _and_709 = slot_parent_39 & _fill_167; // RapController.java:612
-  wire [6:0] _or_572 = _and_708 | _and_709; // RapController.java:612
-  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:612
-  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:612
-  wire _bits_859 = leaf_pick_pick_hot[40]; // RapController.java:612
-  wire [6:0] _fill_168 = {7{_bits_859}}; // RapController.java:612
-  wire [6:0] _and_710 = slot_parent_40 & _fill_168; // RapController.java:612
-  wire _bits_860 = leaf_pick_pick_hot[41]; // RapController.java:612
-  wire [6:0] _fill_169 = {7{_bits_860}}; // RapController.java:612
-  wire [6:0] _and_711 = slot_parent_41 & _fill_169; // RapController.java:612
-  wire [6:0] _or_575 = _and_710 | _and_711; // RapController.java:612
-  wire _bits_861 = leaf_pick_pick_hot[42]; // RapController.java:612
-  wire [6:0] _fill_170 = {7{_bits_861}}; // RapController.java:612
-  wire [6:0] _and_712 = slot_parent_42 & _fill_170; // RapController.java:612
-  wire _bits_862 = leaf_pick_pick_hot[43]; // RapController.java:612
-  wire [6:0] _fill_171 = {7{_bits_862}}; // RapController.java:612
-  wire [6:0] _and_713 = slot_parent_43 & _fill_171; // RapController.java:612
-  wire [6:0] _or_576 = _and_712 | _and_713; // RapController.java:612
-  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:612
-  wire _bits_863 = leaf_pick_pick_hot[44]; // RapController.java:612
-  wire [6:0] _fill_172 = {7{_bits_863}}; // RapController.java:612
-  wire [6:0] _and_714 = slot_parent_44 & _fill_172; // RapController.java:612
-  wire _bits_864 = leaf_pick_pick_hot[45]; // RapController.java:612
-  wire [6:0] _fill_173 = {7{_bits_864}}; // RapController.java:612
-  wire [6:0] _and_715 = slot_parent_45 & _fill_173; // RapController.java:612
-  wire [6:0] _or_578 = _and_714 | _and_715; // RapController.java:612
-  wire _bits_865 = leaf_pick_pick_hot[46]; // RapController.java:612
-  wire [6:0] _fill_174 = {7{_bits_865}}; // RapController.java:612
-  wire [6:0] _and_716 = slot_parent_46 & _fill_174; // RapController.java:612
-  wire _bits_866 = leaf_pick_pick_hot[47]; // RapController.java:612
-  wire [6:0] _fill_175 = {7{_bits_866}}; // RapController.java:612
-  wire [6:0] _and_717 = slot_parent_47 & _fill_175; // RapController.java:612
-  wire [6:0] _or_579 = _and_716 | _and_717; // RapController.java:612
-  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:612
-  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:612
-  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:612
-  wire _bits_867 = leaf_pick_pick_hot[48]; // RapController.java:612
-  wire [6:0] _fill_176 = {7{_bits_867}}; // RapController.java:612
-  wire [6:0] _and_718 = slot_parent_48 & _fill_176; // RapController.java:612
-  wire _bits_868 = leaf_pick_pick_hot[49]; // RapController.java:612
-  wire [6:0] _fill_177 = {7{_bits_868}}; // RapController.java:612
-  wire [6:0] _and_719 = slot_parent_49 & _fill_177; // RapController.java:612
-  wire [6:0] _or_583 = _and_718 | _and_719; // RapController.java:612
-  wire _bits_869 = leaf_pick_pick_hot[50]; // RapController.java:612
-  wire [6:0] _fill_178 = {7{_bits_869}}; // RapController.java:612
-  wire [6:0] _and_720 = slot_parent_50 & _fill_178; // RapController.java:612
-  wire _bits_870 = leaf_pick_pick_hot[51]; // RapController.java:612
-  wire [6:0] _fill_179 = {7{_bits_870}}; // RapController.java:612
-  wire [6:0] _and_721 = slot_parent_51 & _fill_179; // RapController.java:612
-  wire [6:0] _or_584 = _and_720 | _and_721; // RapController.java:612
-  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:612
-  wire _bits_871 = leaf_pick_pick_hot[52]; // RapController.java:612
-  wire [6:0] _fill_180 = {7{_bits_871}}; // RapController.java:612
-  wire [6:0] _and_722 = slot_parent_52 & _fill_180; // RapController.java:612
-  wire _bits_872 = leaf_pick_pick_hot[53]; // RapController.java:612
-  wire [6:0] _fill_181 = {7{_bits_872}}; // RapController.java:612
-  wire [6:0] _and_723 = slot_parent_53 & _fill_181; // RapController.java:612
-  wire [6:0] _or_586 = _and_722 | _and_723; // RapController.java:612
-  wire _bits_873 = leaf_pick_pick_hot[54]; // RapController.java:612
-  wire [6:0] _fill_182 = {7{_bits_873}}; // RapController.java:612
-  wire [6:0] _and_724 = slot_parent_54 & _fill_182; // RapController.java:612
-  wire _bits_874 = leaf_pick_pick_hot[55]; // RapController.java:612
-  wire [6:0] _fill_183 = {7{_bits_874}}; // RapController.java:612
-  wire [6:0] _and_725 = slot_parent_55 & _fill_183; // RapController.java:612
-  wire [6:0] _or_587 = _and_724 | _and_725; // RapController.java:612
-  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:612
-  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:612
-  wire _bits_875 = leaf_pick_pick_hot[56]; // RapController.java:612
-  wire [6:0] _fill_184 = {7{_bits_875}}; // RapController.java:612
-  wire [6:0] _and_726 = slot_parent_56 & _fill_184; // RapController.java:612
-  wire _bits_876 = leaf_pick_pick_hot[57]; // RapController.java:612
-  wire [6:0] _fill_185 = {7{_bits_876}}; // RapController.java:612
-  wire [6:0] _and_727 = slot_parent_57 & _fill_185; // RapController.java:612
-  wire [6:0] _or_590 = _and_726 | _and_727; // RapController.java:612
-  wire _bits_877 = leaf_pick_pick_hot[58]; // RapController.java:612
-  wire [6:0] _fill_186 = {7{_bits_877}}; // RapController.java:612
-  wire [6:0] _and_728 = slot_parent_58 & _fill_186; // RapController.java:612
-  wire _bits_878 = leaf_pick_pick_hot[59]; // RapController.java:612
-  wire [6:0] _fill_187 = {7{_bits_878}}; // RapController.java:612
-  wire [6:0] _and_729 = slot_parent_59 & _fill_187; // RapController.java:612
-  wire [6:0] _or_591 = _and_728 | _and_729; // RapController.java:612
-  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:612
-  wire _bits_879 = leaf_pick_pick_hot[60]; // RapController.java:612
-  wire [6:0] _fill_188 = {7{_bits_879}}; // RapController.java:612
-  wire [6:0] _and_730 = slot_parent_60 & _fill_188; // RapController.java:612
-  wire _bits_880 = leaf_pick_pick_hot[61]; // RapController.java:612
-  wire [6:0] _fill_189 = {7{_bits_880}}; // RapController.java:612
-  wire [6:0] _and_731 = slot_parent_61 & _fill_189; // RapController.java:612
-  wire [6:0] _or_593 = _and_730 | _and_731; // RapController.java:612
-  wire _bits_881 = leaf_pick_pick_hot[62]; // RapController.java:612
-  wire [6:0] _fill_190 = {7{_bits_881}}; // RapController.java:612
-  wire [6:0] _and_732 = slot_parent_62 & _fill_190; // RapController.java:612
-  wire _bits_882 = leaf_pick_pick_hot[63]; // RapController.java:612
-  wire [6:0] _fill_191 = {7{_bits_882}}; // RapController.java:612
-  wire [6:0] _and_733 = slot_parent_63 & _fill_191; // RapController.java:612
-  wire [6:0] _or_594 = _and_732 | _and_733; // RapController.java:612
-  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:612
-  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:612
-  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:612
-  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:612
-  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:612
-  wire _bits_883 = leaf_pick_pick_hot[64]; // RapController.java:612
-  wire [6:0] _fill_192 = {7{_bits_883}}; // RapController.java:612
-  wire [6:0] _and_734 = slot_parent_64 & _fill_192; // RapController.java:612
-  wire _bits_884 = leaf_pick_pick_hot[65]; // RapController.java:612
-  wire [6:0] _fill_193 = {7{_bits_884}}; // RapController.java:612
-  wire [6:0] _and_735 = slot_parent_65 & _fill_193; // RapController.java:612
-  wire [6:0] _or_600 = _and_734 | _and_735; // RapController.java:612
-  wire _bits_885 = leaf_pick_pick_hot[66]; // RapController.java:612
-  wire [6:0] _fill_194 = {7{_bits_885}}; // RapController.java:612
-  wire [6:0] _and_736 = slot_parent_66 & _fill_194; // RapController.java:612
-  wire _bits_886 = leaf_pick_pick_hot[67]; // RapController.java:612
-  wire [6:0] _fill_195 = {7{_bits_886}}; // RapController.java:612
-  wire [6:0] _and_737 = slot_parent_67 & _fill_195; // RapController.java:612
-  wire [6:0] _or_601 = _and_736 | _and_737; // RapController.java:612
-  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:612
-  wire _bits_887 = leaf_pick_pick_hot[68]; // RapController.java:612
-  wire [6:0] _fill_196 = {7{_bits_887}}; // RapController.java:612
-  wire [6:0] _and_738 = slot_parent_68 & _fill_196; // RapController.java:612
-  wire _bits_888 = leaf_pick_pick_hot[69]; // RapController.java:612
-  wire [6:0] _fill_197 = {7{_bits_888}}; // RapController.java:612
-  wire [6:0] _and_739 = slot_parent_69 & _fill_197; // RapController.java:612
-  wire [6:0] _or_603 = _and_738 | _and_739; // RapController.java:612
-  wire _bits_889 = leaf_pick_pick_hot[70]; // RapController.java:612
-  wire [6:0] _fill_198 = {7{_bits_889}}; // RapController.java:612
-  wire [6:0] _and_740 = slot_parent_70 & _fill_198; // RapController.java:612
-  wire _bits_890 = leaf_pick_pick_hot[71]; // RapController.java:612
-  wire [6:0] _fill_199 = {7{_bits_890}}; // RapController.java:612
-  wire [6:0] _and_741 = slot_parent_71 & _fill_199; // RapController.java:612
-  wire [6:0] _or_604 = _and_740 | _and_741; // RapController.java:612
-  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:612
-  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:612
-  wire _bits_891 = leaf_pick_pick_hot[72]; // RapController.java:612
-  wire [6:0] _fill_200 = {7{_bits_891}}; // RapController.java:612
-  wire [6:0] _and_742 = slot_parent_72 & _fill_200; // RapController.java:612
-  wire _bits_892 = leaf_pick_pick_hot[73]; // RapController.java:612
-  wire [6:0] _fill_201 = {7{_bits_892}}; // RapController.java:612
-  wire [6:0] _and_743 = slot_parent_73 & _fill_201; // RapController.java:612
-  wire [6:0] _or_607 = _and_742 | _and_743; // RapController.java:612
-  wire _bits_893 = leaf_pick_pick_hot[74]; // RapController.java:612
-  wire [6:0] _fill_202 = {7{_bits_893}}; // RapController.java:612
-  wire [6:0] _and_744 = slot_parent_74 & _fill_202; // RapController.java:612
-  wire _bits_894 = leaf_pick_pick_hot[75]; // RapController.java:612
-  wire [6:0] _fill_203 = {7{_bits_894}}; // RapController.java:612
-  wire [6:0] _and_745 = slot_parent_75 & _fill_203; // RapController.java:612
-  wire [6:0] _or_608 = _and_744 | _and_745; // RapController.java:612
-  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:612
-  wire _bits_895 = leaf_pick_pick_hot[76]; // RapController.java:612
-  wire [6:0] _fill_204 = {7{_bits_895}}; // RapController.java:612
-  wire [6:0] _and_746 = slot_parent_76 & _fill_204; // RapController.java:612
-  wire _bits_896 = leaf_pick_pick_hot[77]; // RapController.java:612
-  wire [6:0] _fill_205 = {7{_bits_896}}; // RapController.java:612
-  wire [6:0] _and_747 = slot_parent_77 & _fill_205; // RapController.java:612
-  wire [6:0] _or_610 = _and_746 | _and_747; // RapController.java:612
-  wire _bits_897 = leaf_pick_pick_hot[78]; // RapController.java:612
-  wire [6:0] _fill_206 = {7{_bits_897}}; // RapController.java:612
-  wire [6:0] _and_748 = slot_parent_78 & _fill_206; // RapController.java:612
-  wire _bits_898 = leaf_pick_pick_hot[79]; // RapController.java:612
-  wire [6:0] _fill_207 = {7{_bits_898}}; // RapController.java:612
-  wire [6:0] _and_749 = slot_parent_79 & _fill_207; // RapController.java:612
-  wire [6:0] _or_611 = _and_748 | _and_749; // RapController.java:612
-  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:612
-  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:612
-  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:612
-  wire _bits_899 = leaf_pick_pick_hot[80]; // RapController.java:612
-  wire [6:0] _fill_208 = {7{_bits_899}}; // RapController.java:612
-  wire [6:0] _and_750 = slot_parent_80 & _fill_208; // RapController.java:612
-  wire _bits_900 = leaf_pick_pick_hot[81]; // RapController.java:612
-  wire [6:0] _fill_209 = {7{_bits_900}}; // RapController.java:612
-  wire [6:0] _and_751 = slot_parent_81 & _fill_209; // RapController.java:612
-  wire [6:0] _or_615 = _and_750 | _and_751; // RapController.java:612
-  wire _bits_901 = leaf_pick_pick_hot[82]; // RapController.java:612
-  wire [6:0] _fill_210 = {7{_bits_901}}; // RapController.java:612
-  wire [6:0] _and_752 = slot_parent_82 & _fill_210; // RapController.java:612
-  wire _bits_902 = leaf_pick_pick_hot[83]; // RapController.java:612
-  wire [6:0] _fill_211 = {7{_bits_902}}; // RapController.java:612
-  wire [6:0] _and_753 = slot_parent_83 & _fill_211; // RapController.java:612
-  wire [6:0] _or_616 = _and_752 | _and_753; // RapController.java:612
-  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:612
-  wire _bits_903 = leaf_pick_pick_hot[84]; // RapController.java:612
-  wire [6:0] _fill_212 = {7{_bits_903}}; // RapController.java:612
-  wire [6:0] _and_754 = slot_parent_84 & _fill_212; // RapController.java:612
-  wire _bits_904 = leaf_pick_pick_hot[85]; // RapController.java:612
-  wire [6:0] _fill_213 = {7{_bits_904}}; // RapController.java:612
-  wire [6:0] _and_755 = slot_parent_85 & _fill_213; // RapController.java:612
-  wire [6:0] _or_618 = _and_754 | _and_755; // RapController.java:612
-  wire _bits_905 = leaf_pick_pick_hot[86]; // RapController.java:612
-  wire [6:0] _fill_214 = {7{_bits_905}}; // RapController.java:612
-  wire [6:0] _and_756 = slot_parent_86 & _fill_214; // RapController.java:612
-  wire _bits_906 = leaf_pick_pick_hot[87]; // RapController.java:612
-  wire [6:0] _fill_215 = {7{_bits_906}}; // RapController.java:612
-  wire [6:0] _and_757 = slot_parent_87 & _fill_215; // RapController.java:612
-  wire [6:0] _or_619 = _and_756 | _and_757; // RapController.java:612
-  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:612
-  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:612
-  wire _bits_907 = leaf_pick_pick_hot[88]; // RapController.java:612
-  wire [6:0] _fill_216 = {7{_bits_907}}; // RapController.java:612
-  wire [6:0] _and_758 = slot_parent_88 & _fill_216; // RapController.java:612
-  wire _bits_908 = leaf_pick_pick_hot[89]; // RapController.java:612
-  wire [6:0] _fill_217 = {7{_bits_908}}; // RapController.java:612
-  wire [6:0] _and_759 = slot_parent_89 & _fill_217; // RapController.java:612
-  wire [6:0] _or_622 = _and_758 | _and_759; // RapController.java:612
-  wire _bits_909 = leaf_pick_pick_hot[90]; // RapController.java:612
-  wire [6:0] _fill_218 = {7{_bits_909}}; // RapController.java:612
-  wire [6:0] _and_760 = slot_parent_90 & _fill_218; // RapController.java:612
-  wire _bits_910 = leaf_pick_pick_hot[91]; // RapController.java:612
-  wire [6:0] _fill_219 = {7{_bits_910}}; // RapController.java:612
-  wire [6:0] _and_761 = slot_parent_91 & _fill_219; // RapController.java:612
-  wire [6:0] _or_623 = _and_760 | _and_761; // RapController.java:612
-  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:612
-  wire _bits_911 = leaf_pick_pick_hot[92]; // RapController.java:612
-  wire [6:0] _fill_220 = {7{_bits_911}}; // RapController.java:612
-  wire [6:0] _and_762 = slot_parent_92 & _fill_220; // RapController.java:612
-  wire _bits_912 = leaf_pick_pick_hot[93]; // RapController.java:612
-  wire [6:0] _fill_221 = {7{_bits_912}}; // RapController.java:612
-  wire [6:0] _and_763 = slot_parent_93 & _fill_221; // RapController.java:612
-  wire [6:0] _or_625 = _and_762 | _and_763; // RapController.java:612
-  wire _bits_913 = leaf_pick_pick_hot[94]; // RapController.java:612
-  wire [6:0] _fill_222 = {7{_bits_913}}; // RapController.java:612
-  wire [6:0] _and_764 = slot_parent_94 & _fill_222; // RapController.java:612
-  wire _bits_914 = leaf_pick_pick_hot[95]; // RapController.java:612
-  wire [6:0] _fill_223 = {7{_bits_914}}; // RapController.java:612
-  wire [6:0] _and_765 = slot_parent_95 & _fill_223; // RapController.java:612
-  wire [6:0] _or_626 = _and_764 | _and_765; // RapController.java:612
-  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:612
-  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:612
-  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:612
-  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:612
-  wire _bits_915 = leaf_pick_pick_hot[96]; // RapController.java:612
-  wire [6:0] _fill_224 = {7{_bits_915}}; // RapController.java:612
-  wire [6:0] _and_766 = slot_parent_96 & _fill_224; // RapController.java:612
-  wire _bits_916 = leaf_pick_pick_hot[97]; // RapController.java:612
-  wire [6:0] _fill_225 = {7{_bits_916}}; // RapController.java:612
-  wire [6:0] _and_767 = slot_parent_97 & _fill_225; // RapController.java:612
-  wire [6:0] _or_631 = _and_766 | _and_767; // RapController.java:612
-  wire _bits_917 = leaf_pick_pick_hot[98]; // RapController.java:612
-  wire [6:0] _fill_226 = {7{_bits_917}}; // RapController.java:612
-  wire [6:0] _and_768 = slot_parent_98 & _fill_226; // RapController.java:612
-  wire _bits_918 = leaf_pick_pick_hot[99]; // RapController.java:612
-  wire [6:0] _fill_227 = {7{_bits_918}}; // RapController.java:612
-  wire [6:0] _and_769 = slot_parent_99 & _fill_227; // RapController.java:612
-  wire [6:0] _or_632 = _and_768 | _and_769; // RapController.java:612
-  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:612
-  wire _bits_919 = leaf_pick_pick_hot[100]; // RapController.java:612
-  wire [6:0] _fill_228 = {7{_bits_919}}; // RapController.java:612
-  wire [6:0] _and_770 = slot_parent_100 & _fill_228; // RapController.java:612
-  wire _bits_920 = leaf_pick_pick_hot[101]; // RapController.java:612
-  wire [6:0] _fill_229 = {7{_bits_920}}; // RapController.java:612
-  wire [6:0] _and_771 = slot_parent_101 & _fill_229; // RapController.java:612
-  wire [6:0] _or_634 = _and_770 | _and_771; // RapController.java:612
-  wire _bits_921 = leaf_pick_pick_hot[102]; // RapController.java:612
-  wire [6:0] _fill_230 = {7{_bits_921}}; // RapController.java:612
-  wire [6:0] _and_772 = slot_parent_102 & _fill_230; // RapController.java:612
-  wire _bits_922 = leaf_pick_pick_hot[103]; // RapController.java:612
-  wire [6:0] _fill_231 = {7{_bits_922}}; // RapController.java:612
-  wire [6:0] _and_773 = slot_parent_103 & _fill_231; // RapController.java:612
-  wire [6:0] _or_635 = _and_772 | _and_773; // RapController.java:612
-  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:612
-  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:612
-  wire _bits_923 = leaf_pick_pick_hot[104]; // RapController.java:612
-  wire [6:0] _fill_232 = {7{_bits_923}}; // RapController.java:612
-  wire [6:0] _and_774 = slot_parent_104 & _fill_232; // RapController.java:612
-  wire _bits_924 = leaf_pick_pick_hot[105]; // RapController.java:612
-  wire [6:0] _fill_233 = {7{_bits_924}}; // RapController.java:612
-  wire [6:0] _and_775 = slot_parent_105 & _fill_233; // RapController.java:612
-  wire [6:0] _or_638 = _and_774 | _and_775; // RapController.java:612
-  wire _bits_925 = leaf_pick_pick_hot[106]; // RapController.java:612
-  wire [6:0] _fill_234 = {7{_bits_925}}; // RapController.java:612
-  wire [6:0] _and_776 = slot_parent_106 & _fill_234; // RapController.java:612
-  wire _bits_926 = leaf_pick_pick_hot[107]; // RapController.java:612
-  wire [6:0] _fill_235 = {7{_bits_926}}; // RapController.java:612
-  wire [6:0] _and_777 = slot_parent_107 & _fill_235; // RapController.java:612
-  wire [6:0] _or_639 = _and_776 | _and_777; // RapController.java:612
-  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:612
-  wire _bits_927 = leaf_pick_pick_hot[108]; // RapController.java:612
-  wire [6:0] _fill_236 = {7{_bits_927}}; // RapController.java:612
-  wire [6:0] _and_778 = slot_parent_108 & _fill_236; // RapController.java:612
-  wire _bits_928 = leaf_pick_pick_hot[109]; // RapController.java:612
-  wire [6:0] _fill_237 = {7{_bits_928}}; // RapController.java:612
-  wire [6:0] _and_779 = slot_parent_109 & _fill_237; // RapController.java:612
-  wire [6:0] _or_641 = _and_778 | _and_779; // RapController.java:612
-  wire _bits_929 = leaf_pick_pick_hot[110]; // RapController.java:612
-  wire [6:0] _fill_238 = {7{_bits_929}}; // RapController.java:612
-  wire [6:0] _and_780 = slot_parent_110 & _fill_238; // RapController.java:612
-  wire _bits_930 = leaf_pick_pick_hot[111]; // RapController.java:612
-  wire [6:0] _fill_239 = {7{_bits_930}}; // RapController.java:612
-  wire [6:0] _and_781 = slot_parent_111 & _fill_239; // RapController.java:612
-  wire [6:0] _or_642 = _and_780 | _and_781; // RapController.java:612
-  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:612
-  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:612
-  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:612
-  wire _bits_931 = leaf_pick_pick_hot[112]; // RapController.java:612
-  wire [6:0] _fill_240 = {7{_bits_931}}; // RapController.java:612
-  wire [6:0] _and_782 = slot_parent_112 & _fill_240; // RapController.java:612
-  wire _bits_932 = leaf_pick_pick_hot[113]; // RapController.java:612
-  wire [6:0] _fill_241 = {7{_bits_932}}; // RapController.java:612
-  wire [6:0] _and_783 = slot_parent_113 & _fill_241; // RapController.java:612
-  wire [6:0] _or_646 = _and_782 | _and_783; // RapController.java:612
-  wire _bits_933 = leaf_pick_pick_hot[114]; // RapController.java:612
-  wire [6:0] _fill_242 = {7{_bits_933}}; // RapController.java:612
-  wire [6:0] _and_784 = slot_parent_114 & _fill_242; // RapController.java:612
-  wire _bits_934 = leaf_pick_pick_hot[115]; // RapController.java:612
-  wire [6:0] _fill_243 = {7{_bits_934}}; // RapController.java:612
-  wire [6:0] _and_785 = slot_parent_115 & _fill_243; // RapController.java:612
-  wire [6:0] _or_647 = _and_784 | _and_785; // RapController.java:612
-  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:612
-  wire _bits_935 = leaf_pick_pick_hot[116]; // RapController.java:612
-  wire [6:0] _fill_244 = {7{_bits_935}}; // RapController.java:612
-  wire [6:0] _and_786 = slot_parent_116 & _fill_244; // RapController.java:612
-  wire _bits_936 = leaf_pick_pick_hot[117]; // RapController.java:612
-  wire [6:0] _fill_245 = {7{_bits_936}}; // RapController.java:612
-  wire [6:0] _and_787 = slot_parent_117 & _fill_245; // RapController.java:612
-  wire [6:0] _or_649 = _and_786 | _and_787; // RapController.java:612
-  wire _bits_937 = leaf_pick_pick_hot[118]; // RapController.java:612
-  wire [6:0] _fill_246 = {7{_bits_937}}; // RapController.java:612
-  wire [6:0] _and_788 = slot_parent_118 & _fill_246; // RapController.java:612
-  wire _bits_938 = leaf_pick_pick_hot[119]; // RapController.java:612
-  wire [6:0] _fill_247 = {7{_bits_938}}; // RapController.java:612
-  wire [6:0] _and_789 = slot_parent_119 & _fill_247; // RapController.java:612
-  wire [6:0] _or_650 = _and_788 | _and_789; // RapController.java:612
-  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:612
-  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:612
-  wire _bits_939 = leaf_pick_pick_hot[120]; // RapController.java:612
-  wire [6:0] _fill_248 = {7{_bits_939}}; // RapController.java:612
-  wire [6:0] _and_790 = slot_parent_120 & _fill_248; // RapController.java:612
-  wire _bits_940 = leaf_pick_pick_hot[121]; // RapController.java:612
-  wire [6:0] _fill_249 = {7{_bits_940}}; // RapController.java:612
-  wire [6:0] _and_791 = slot_parent_121 & _fill_249; // RapController.java:612
-  wire [6:0] _or_653 = _and_790 | _and_791; // RapController.java:612
-  wire _bits_941 = leaf_pick_pick_hot[122]; // RapController.java:612
-  wire [6:0] _fill_250 = {7{_bits_941}}; // RapController.java:612
-  wire [6:0] _and_792 = slot_parent_122 & _fill_250; // RapController.java:612
-  wire _bits_942 = leaf_pick_pick_hot[123]; // RapController.java:612
-  wire [6:0] _fill_251 = {7{_bits_942}}; // RapController.java:612
-  wire [6:0] _and_793 = slot_parent_123 & _fill_251; // RapController.java:612
-  wire [6:0] _or_654 = _and_792 | _and_793; // RapController.java:612
-  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:612
-  wire _bits_943 = leaf_pick_pick_hot[124]; // RapController.java:612
-  wire [6:0] _fill_252 = {7{_bits_943}}; // RapController.java:612
-  wire [6:0] _and_794 = slot_parent_124 & _fill_252; // RapController.java:612
-  wire _bits_944 = leaf_pick_pick_hot[125]; // RapController.java:612
-  wire [6:0] _fill_253 = {7{_bits_944}}; // RapController.java:612
-  wire [6:0] _and_795 = slot_parent_125 & _fill_253; // RapController.java:612
-  wire [6:0] _or_656 = _and_794 | _and_795; // RapController.java:612
-  wire _bits_945 = leaf_pick_pick_hot[126]; // RapController.java:612
-  wire [6:0] _fill_254 = {7{_bits_945}}; // RapController.java:612
-  wire [6:0] _and_796 = slot_parent_126 & _fill_254; // RapController.java:612
-  wire _bits_946 = leaf_pick_pick_hot[127]; // RapController.java:612
-  wire [6:0] _fill_255 = {7{_bits_946}}; // RapController.java:612
-  wire [6:0] _and_797 = slot_parent_127 & _fill_255; // RapController.java:612
-  wire [6:0] _or_657 = _and_796 | _and_797; // RapController.java:612
-  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:612
-  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:612
-  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:612
-  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:612
-  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:612
-  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:612
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:645
-  wire _not_426 = ~snapshot_frozen; // RapController.java:522
-  wire _and_798 = snapshot_pending & _not_426; // RapController.java:522
-  wire _and_799 = _and_798 & quiet_held; // RapController.java:522
-  wire _and_800 = _and_799 & snapshot_settled; // RapController.java:522
-  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:664
-  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:683
-  wire [5:0] _cat_131 = {readout_depth, 1'd0}; // RapController.java:826
-  wire [5:0] _mux_133 = readout_in_use ? _cat_131 : 6'd0; // RapController.java:679
+  wire _bits_819 = leaf_pick_pick_hot[0]; // RapController.java:602
+  wire [6:0] _fill_128 = {7{_bits_819}}; // RapController.java:602
+  wire [6:0] _and_670 = slot_parent_0 & _fill_128; // RapController.java:602
+  wire _bits_820 = leaf_pick_pick_hot[1]; // RapController.java:602
+  wire [6:0] _fill_129 = {7{_bits_820}}; // RapController.java:602
+  wire [6:0] _and_671 = slot_parent_1 & _fill_129; // RapController.java:602
+  wire [6:0] _or_537 = _and_670 | _and_671; // RapController.java:602
+  wire _bits_821 = leaf_pick_pick_hot[2]; // RapController.java:602
+  wire [6:0] _fill_130 = {7{_bits_821}}; // RapController.java:602
+  wire [6:0] _and_672 = slot_parent_2 & _fill_130; // RapController.java:602
+  wire _bits_822 = leaf_pick_pick_hot[3]; // RapController.java:602
+  wire [6:0] _fill_131 = {7{_bits_822}}; // RapController.java:602
+  wire [6:0] _and_673 = slot_parent_3 & _fill_131; // RapController.java:602
+  wire [6:0] _or_538 = _and_672 | _and_673; // RapController.java:602
+  wire [6:0] _or_539 = _or_537 | _or_538; // RapController.java:602
+  wire _bits_823 = leaf_pick_pick_hot[4]; // RapController.java:602
+  wire [6:0] _fill_132 = {7{_bits_823}}; // RapController.java:602
+  wire [6:0] _and_674 = slot_parent_4 & _fill_132; // RapController.java:602
+  wire _bits_824 = leaf_pick_pick_hot[5]; // RapController.java:602
+  wire [6:0] _fill_133 = {7{_bits_824}}; // RapController.java:602
+  wire [6:0] _and_675 = slot_parent_5 & _fill_133; // RapController.java:602
+  wire [6:0] _or_540 = _and_674 | _and_675; // RapController.java:602
+  wire _bits_825 = leaf_pick_pick_hot[6]; // RapController.java:602
+  wire [6:0] _fill_134 = {7{_bits_825}}; // RapController.java:602
+  wire [6:0] _and_676 = slot_parent_6 & _fill_134; // RapController.java:602
+  wire _bits_826 = leaf_pick_pick_hot[7]; // RapController.java:602
+  wire [6:0] _fill_135 = {7{_bits_826}}; // RapController.java:602
+  wire [6:0] _and_677 = slot_parent_7 & _fill_135; // RapController.java:602
+  wire [6:0] _or_541 = _and_676 | _and_677; // RapController.java:602
+  wire [6:0] _or_542 = _or_540 | _or_541; // RapController.java:602
+  wire [6:0] _or_543 = _or_539 | _or_542; // RapController.java:602
+  wire _bits_827 = leaf_pick_pick_hot[8]; // RapController.java:602
+  wire [6:0] _fill_136 = {7{_bits_827}}; // RapController.java:602
+  wire [6:0] _and_678 = slot_parent_8 & _fill_136; // RapController.java:602
+  wire _bits_828 = leaf_pick_pick_hot[9]; // RapController.java:602
+  wire [6:0] _fill_137 = {7{_bits_828}}; // RapController.java:602
+  wire [6:0] _and_679 = slot_parent_9 & _fill_137; // RapController.java:602
+  wire [6:0] _or_544 = _and_678 | _and_679; // RapController.java:602
+  wire _bits_829 = leaf_pick_pick_hot[10]; // RapController.java:602
+  wire [6:0] _fill_138 = {7{_bits_829}}; // RapController.java:602
+  wire [6:0] _and_680 = slot_parent_10 & _fill_138; // RapController.java:602
+  wire _bits_830 = leaf_pick_pick_hot[11]; // RapController.java:602
+  wire [6:0] _fill_139 = {7{_bits_830}}; // RapController.java:602
+  wire [6:0] _and_681 = slot_parent_11 & _fill_139; // RapController.java:602
+  wire [6:0] _or_545 = _and_680 | _and_681; // RapController.java:602
+  wire [6:0] _or_546 = _or_544 | _or_545; // RapController.java:602
+  wire _bits_831 = leaf_pick_pick_hot[12]; // RapController.java:602
+  wire [6:0] _fill_140 = {7{_bits_831}}; // RapController.java:602
+  wire [6:0] _and_682 = slot_parent_12 & _fill_140; // RapController.java:602
+  wire _bits_832 = leaf_pick_pick_hot[13]; // RapController.java:602
+  wire [6:0] _fill_141 = {7{_bits_832}}; // RapController.java:602
+  wire [6:0] _and_683 = slot_parent_13 & _fill_141; // RapController.java:602
+  wire [6:0] _or_547 = _and_682 | _and_683; // RapController.java:602
+  wire _bits_833 = leaf_pick_pick_hot[14]; // RapController.java:602
+  wire [6:0] _fill_142 = {7{_bits_833}}; // RapController.java:602
+  wire [6:0] _and_684 = slot_parent_14 & _fill_142; // RapController.java:602
+  wire _bits_834 = leaf_pick_pick_hot[15]; // RapController.java:602
+  wire [6:0] _fill_143 = {7{_bits_834}}; // RapController.java:602
+  wire [6:0] _and_685 = slot_parent_15 & _fill_143; // RapController.java:602
+  wire [6:0] _or_548 = _and_684 | _and_685; // RapController.java:602
+  wire [6:0] _or_549 = _or_547 | _or_548; // RapController.java:602
+  wire [6:0] _or_550 = _or_546 | _or_549; // RapController.java:602
+  wire [6:0] _or_551 = _or_543 | _or_550; // RapController.java:602
+  wire _bits_835 = leaf_pick_pick_hot[16]; // RapController.java:602
+  wire [6:0] _fill_144 = {7{_bits_835}}; // RapController.java:602
+  wire [6:0] _and_686 = slot_parent_16 & _fill_144; // RapController.java:602
+  wire _bits_836 = leaf_pick_pick_hot[17]; // RapController.java:602
+  wire [6:0] _fill_145 = {7{_bits_836}}; // RapController.java:602
+  wire [6:0] _and_687 = slot_parent_17 & _fill_145; // RapController.java:602
+  wire [6:0] _or_552 = _and_686 | _and_687; // RapController.java:602
+  wire _bits_837 = leaf_pick_pick_hot[18]; // RapController.java:602
+  wire [6:0] _fill_146 = {7{_bits_837}}; // RapController.java:602
+  wire [6:0] _and_688 = slot_parent_18 & _fill_146; // RapController.java:602
+  wire _bits_838 = leaf_pick_pick_hot[19]; // RapController.java:602
+  wire [6:0] _fill_147 = {7{_bits_838}}; // RapController.java:602
+  wire [6:0] _and_689 = slot_parent_19 & _fill_147; // RapController.java:602
+  wire [6:0] _or_553 = _and_688 | _and_689; // RapController.java:602
+  wire [6:0] _or_554 = _or_552 | _or_553; // RapController.java:602
+  wire _bits_839 = leaf_pick_pick_hot[20]; // RapController.java:602
+  wire [6:0] _fill_148 = {7{_bits_839}}; // RapController.java:602
+  wire [6:0] _and_690 = slot_parent_20 & _fill_148; // RapController.java:602
+  wire _bits_840 = leaf_pick_pick_hot[21]; // RapController.java:602
+  wire [6:0] _fill_149 = {7{_bits_840}}; // RapController.java:602
+  wire [6:0] _and_691 = slot_parent_21 & _fill_149; // RapController.java:602
+  wire [6:0] _or_555 = _and_690 | _and_691; // RapController.java:602
+  wire _bits_841 = leaf_pick_pick_hot[22]; // RapController.java:602
+  wire [6:0] _fill_150 = {7{_bits_841}}; // RapController.java:602
+  wire [6:0] _and_692 = slot_parent_22 & _fill_150; // RapController.java:602
+  wire _bits_842 = leaf_pick_pick_hot[23]; // RapController.java:602
+  wire [6:0] _fill_151 = {7{_bits_842}}; // RapController.java:602
+  wire [6:0] _and_693 = slot_parent_23 & _fill_151; // RapController.java:602
+  wire [6:0] _or_556 = _and_692 | _and_693; // RapController.java:602
+  wire [6:0] _or_557 = _or_555 | _or_556; // RapController.java:602
+  wire [6:0] _or_558 = _or_554 | _or_557; // RapController.java:602
+  wire _bits_843 = leaf_pick_pick_hot[24]; // RapController.java:602
+  wire [6:0] _fill_152 = {7{_bits_843}}; // RapController.java:602
+  wire [6:0] _and_694 = slot_parent_24 & _fill_152; // RapController.java:602
+  wire _bits_844 = leaf_pick_pick_hot[25]; // RapController.java:602
+  wire [6:0] _fill_153 = {7{_bits_844}}; // RapController.java:602
+  wire [6:0] _and_695 = slot_parent_25 & _fill_153; // RapController.java:602
+  wire [6:0] _or_559 = _and_694 | _and_695; // RapController.java:602
+  wire _bits_845 = leaf_pick_pick_hot[26]; // RapController.java:602
+  wire [6:0] _fill_154 = {7{_bits_845}}; // RapController.java:602
+  wire [6:0] _and_696 = slot_parent_26 & _fill_154; // RapController.java:602
+  wire _bits_846 = leaf_pick_pick_hot[27]; // RapController.java:602
+  wire [6:0] _fill_155 = {7{_bits_846}}; // RapController.java:602
+  wire [6:0] _and_697 = slot_parent_27 & _fill_155; // RapController.java:602
+  wire [6:0] _or_560 = _and_696 | _and_697; // RapController.java:602
+  wire [6:0] _or_561 = _or_559 | _or_560; // RapController.java:602
+  wire _bits_847 = leaf_pick_pick_hot[28]; // RapController.java:602
+  wire [6:0] _fill_156 = {7{_bits_847}}; // RapController.java:602
+  wire [6:0] _and_698 = slot_parent_28 & _fill_156; // RapController.java:602
+  wire _bits_848 = leaf_pick_pick_hot[29]; // RapController.java:602
+  wire [6:0] _fill_157 = {7{_bits_848}}; // RapController.java:602
+  wire [6:0] _and_699 = slot_parent_29 & _fill_157; // RapController.java:602
+  wire [6:0] _or_562 = _and_698 | _and_699; // RapController.java:602
+  wire _bits_849 = leaf_pick_pick_hot[30]; // RapController.java:602
+  wire [6:0] _fill_158 = {7{_bits_849}}; // RapController.java:602
+  wire [6:0] _and_700 = slot_parent_30 & _fill_158; // RapController.java:602
+  wire _bits_850 = leaf_pick_pick_hot[31]; // RapController.java:602
+  wire [6:0] _fill_159 = {7{_bits_850}}; // RapController.java:602
+  wire [6:0] _and_701 = slot_parent_31 & _fill_159; // RapController.java:602
+  wire [6:0] _or_563 = _and_700 | _and_701; // RapController.java:602
+  wire [6:0] _or_564 = _or_562 | _or_563; // RapController.java:602
+  wire [6:0] _or_565 = _or_561 | _or_564; // RapController.java:602
+  wire [6:0] _or_566 = _or_558 | _or_565; // RapController.java:602
+  wire [6:0] _or_567 = _or_551 | _or_566; // RapController.java:602
+  wire _bits_851 = leaf_pick_pick_hot[32]; // RapController.java:602
+  wire [6:0] _fill_160 = {7{_bits_851}}; // RapController.java:602
+  wire [6:0] _and_702 = slot_parent_32 & _fill_160; // RapController.java:602
+  wire _bits_852 = leaf_pick_pick_hot[33]; // RapController.java:602
+  wire [6:0] _fill_161 = {7{_bits_852}}; // RapController.java:602
+  wire [6:0] _and_703 = slot_parent_33 & _fill_161; // RapController.java:602
+  wire [6:0] _or_568 = _and_702 | _and_703; // RapController.java:602
+  wire _bits_853 = leaf_pick_pick_hot[34]; // RapController.java:602
+  wire [6:0] _fill_162 = {7{_bits_853}}; // RapController.java:602
+  wire [6:0] _and_704 = slot_parent_34 & _fill_162; // RapController.java:602
+  wire _bits_854 = leaf_pick_pick_hot[35]; // RapController.java:602
+  wire [6:0] _fill_163 = {7{_bits_854}}; // RapController.java:602
+  wire [6:0] _and_705 = slot_parent_35 & _fill_163; // RapController.java:602
+  wire [6:0] _or_569 = _and_704 | _and_705; // RapController.java:602
+  wire [6:0] _or_570 = _or_568 | _or_569; // RapController.java:602
+  wire _bits_855 = leaf_pick_pick_hot[36]; // RapController.java:602
+  wire [6:0] _fill_164 = {7{_bits_855}}; // RapController.java:602
+  wire [6:0] _and_706 = slot_parent_36 & _fill_164; // RapController.java:602
+  wire _bits_856 = leaf_pick_pick_hot[37]; // RapController.java:602
+  wire [6:0] _fill_165 = {7{_bits_856}}; // RapController.java:602
+  wire [6:0] _and_707 = slot_parent_37 & _fill_165; // RapController.java:602
+  wire [6:0] _or_571 = _and_706 | _and_707; // RapController.java:602
+  wire _bits_857 = leaf_pick_pick_hot[38]; // RapController.java:602
+  wire [6:0] _fill_166 = {7{_bits_857}}; // RapController.java:602
+  wire [6:0] _and_708 = slot_parent_38 & _fill_166; // RapController.java:602
+  wire _bits_858 = leaf_pick_pick_hot[39]; // RapController.java:602
+  wire [6:0] _fill_167 = {7{_bits_858}}; // RapController.java:602
+  wire [6:0] _and_709 = slot_parent_39 & _fill_167; // RapController.java:602
+  wire [6:0] _or_572 = _and_708 | _and_709; // RapController.java:602
+  wire [6:0] _or_573 = _or_571 | _or_572; // RapController.java:602
+  wire [6:0] _or_574 = _or_570 | _or_573; // RapController.java:602
+  wire _bits_859 = leaf_pick_pick_hot[40]; // RapController.java:602
+  wire [6:0] _fill_168 = {7{_bits_859}}; // RapController.java:602
+  wire [6:0] _and_710 = slot_parent_40 & _fill_168; // RapController.java:602
+  wire _bits_860 = leaf_pick_pick_hot[41]; // RapController.java:602
+  wire [6:0] _fill_169 = {7{_bits_860}}; // RapController.java:602
+  wire [6:0] _and_711 = slot_parent_41 & _fill_169; // RapController.java:602
+  wire [6:0] _or_575 = _and_710 | _and_711; // RapController.java:602
+  wire _bits_861 = leaf_pick_pick_hot[42]; // RapController.java:602
+  wire [6:0] _fill_170 = {7{_bits_861}}; // RapController.java:602
+  wire [6:0] _and_712 = slot_parent_42 & _fill_170; // RapController.java:602
+  wire _bits_862 = leaf_pick_pick_hot[43]; // RapController.java:602
+  wire [6:0] _fill_171 = {7{_bits_862}}; // RapController.java:602
+  wire [6:0] _and_713 = slot_parent_43 & _fill_171; // RapController.java:602
+  wire [6:0] _or_576 = _and_712 | _and_713; // RapController.java:602
+  wire [6:0] _or_577 = _or_575 | _or_576; // RapController.java:602
+  wire _bits_863 = leaf_pick_pick_hot[44]; // RapController.java:602
+  wire [6:0] _fill_172 = {7{_bits_863}}; // RapController.java:602
+  wire [6:0] _and_714 = slot_parent_44 & _fill_172; // RapController.java:602
+  wire _bits_864 = leaf_pick_pick_hot[45]; // RapController.java:602
+  wire [6:0] _fill_173 = {7{_bits_864}}; // RapController.java:602
+  wire [6:0] _and_715 = slot_parent_45 & _fill_173; // RapController.java:602
+  wire [6:0] _or_578 = _and_714 | _and_715; // RapController.java:602
+  wire _bits_865 = leaf_pick_pick_hot[46]; // RapController.java:602
+  wire [6:0] _fill_174 = {7{_bits_865}}; // RapController.java:602
+  wire [6:0] _and_716 = slot_parent_46 & _fill_174; // RapController.java:602
+  wire _bits_866 = leaf_pick_pick_hot[47]; // RapController.java:602
+  wire [6:0] _fill_175 = {7{_bits_866}}; // RapController.java:602
+  wire [6:0] _and_717 = slot_parent_47 & _fill_175; // RapController.java:602
+  wire [6:0] _or_579 = _and_716 | _and_717; // RapController.java:602
+  wire [6:0] _or_580 = _or_578 | _or_579; // RapController.java:602
+  wire [6:0] _or_581 = _or_577 | _or_580; // RapController.java:602
+  wire [6:0] _or_582 = _or_574 | _or_581; // RapController.java:602
+  wire _bits_867 = leaf_pick_pick_hot[48]; // RapController.java:602
+  wire [6:0] _fill_176 = {7{_bits_867}}; // RapController.java:602
+  wire [6:0] _and_718 = slot_parent_48 & _fill_176; // RapController.java:602
+  wire _bits_868 = leaf_pick_pick_hot[49]; // RapController.java:602
+  wire [6:0] _fill_177 = {7{_bits_868}}; // RapController.java:602
+  wire [6:0] _and_719 = slot_parent_49 & _fill_177; // RapController.java:602
+  wire [6:0] _or_583 = _and_718 | _and_719; // RapController.java:602
+  wire _bits_869 = leaf_pick_pick_hot[50]; // RapController.java:602
+  wire [6:0] _fill_178 = {7{_bits_869}}; // RapController.java:602
+  wire [6:0] _and_720 = slot_parent_50 & _fill_178; // RapController.java:602
+  wire _bits_870 = leaf_pick_pick_hot[51]; // RapController.java:602
+  wire [6:0] _fill_179 = {7{_bits_870}}; // RapController.java:602
+  wire [6:0] _and_721 = slot_parent_51 & _fill_179; // RapController.java:602
+  wire [6:0] _or_584 = _and_720 | _and_721; // RapController.java:602
+  wire [6:0] _or_585 = _or_583 | _or_584; // RapController.java:602
+  wire _bits_871 = leaf_pick_pick_hot[52]; // RapController.java:602
+  wire [6:0] _fill_180 = {7{_bits_871}}; // RapController.java:602
+  wire [6:0] _and_722 = slot_parent_52 & _fill_180; // RapController.java:602
+  wire _bits_872 = leaf_pick_pick_hot[53]; // RapController.java:602
+  wire [6:0] _fill_181 = {7{_bits_872}}; // RapController.java:602
+  wire [6:0] _and_723 = slot_parent_53 & _fill_181; // RapController.java:602
+  wire [6:0] _or_586 = _and_722 | _and_723; // RapController.java:602
+  wire _bits_873 = leaf_pick_pick_hot[54]; // RapController.java:602
+  wire [6:0] _fill_182 = {7{_bits_873}}; // RapController.java:602
+  wire [6:0] _and_724 = slot_parent_54 & _fill_182; // RapController.java:602
+  wire _bits_874 = leaf_pick_pick_hot[55]; // RapController.java:602
+  wire [6:0] _fill_183 = {7{_bits_874}}; // RapController.java:602
+  wire [6:0] _and_725 = slot_parent_55 & _fill_183; // RapController.java:602
+  wire [6:0] _or_587 = _and_724 | _and_725; // RapController.java:602
+  wire [6:0] _or_588 = _or_586 | _or_587; // RapController.java:602
+  wire [6:0] _or_589 = _or_585 | _or_588; // RapController.java:602
+  wire _bits_875 = leaf_pick_pick_hot[56]; // RapController.java:602
+  wire [6:0] _fill_184 = {7{_bits_875}}; // RapController.java:602
+  wire [6:0] _and_726 = slot_parent_56 & _fill_184; // RapController.java:602
+  wire _bits_876 = leaf_pick_pick_hot[57]; // RapController.java:602
+  wire [6:0] _fill_185 = {7{_bits_876}}; // RapController.java:602
+  wire [6:0] _and_727 = slot_parent_57 & _fill_185; // RapController.java:602
+  wire [6:0] _or_590 = _and_726 | _and_727; // RapController.java:602
+  wire _bits_877 = leaf_pick_pick_hot[58]; // RapController.java:602
+  wire [6:0] _fill_186 = {7{_bits_877}}; // RapController.java:602
+  wire [6:0] _and_728 = slot_parent_58 & _fill_186; // RapController.java:602
+  wire _bits_878 = leaf_pick_pick_hot[59]; // RapController.java:602
+  wire [6:0] _fill_187 = {7{_bits_878}}; // RapController.java:602
+  wire [6:0] _and_729 = slot_parent_59 & _fill_187; // RapController.java:602
+  wire [6:0] _or_591 = _and_728 | _and_729; // RapController.java:602
+  wire [6:0] _or_592 = _or_590 | _or_591; // RapController.java:602
+  wire _bits_879 = leaf_pick_pick_hot[60]; // RapController.java:602
+  wire [6:0] _fill_188 = {7{_bits_879}}; // RapController.java:602
+  wire [6:0] _and_730 = slot_parent_60 & _fill_188; // RapController.java:602
+  wire _bits_880 = leaf_pick_pick_hot[61]; // RapController.java:602
+  wire [6:0] _fill_189 = {7{_bits_880}}; // RapController.java:602
+  wire [6:0] _and_731 = slot_parent_61 & _fill_189; // RapController.java:602
+  wire [6:0] _or_593 = _and_730 | _and_731; // RapController.java:602
+  wire _bits_881 = leaf_pick_pick_hot[62]; // RapController.java:602
+  wire [6:0] _fill_190 = {7{_bits_881}}; // RapController.java:602
+  wire [6:0] _and_732 = slot_parent_62 & _fill_190; // RapController.java:602
+  wire _bits_882 = leaf_pick_pick_hot[63]; // RapController.java:602
+  wire [6:0] _fill_191 = {7{_bits_882}}; // RapController.java:602
+  wire [6:0] _and_733 = slot_parent_63 & _fill_191; // RapController.java:602
+  wire [6:0] _or_594 = _and_732 | _and_733; // RapController.java:602
+  wire [6:0] _or_595 = _or_593 | _or_594; // RapController.java:602
+  wire [6:0] _or_596 = _or_592 | _or_595; // RapController.java:602
+  wire [6:0] _or_597 = _or_589 | _or_596; // RapController.java:602
+  wire [6:0] _or_598 = _or_582 | _or_597; // RapController.java:602
+  wire [6:0] _or_599 = _or_567 | _or_598; // RapController.java:602
+  wire _bits_883 = leaf_pick_pick_hot[64]; // RapController.java:602
+  wire [6:0] _fill_192 = {7{_bits_883}}; // RapController.java:602
+  wire [6:0] _and_734 = slot_parent_64 & _fill_192; // RapController.java:602
+  wire _bits_884 = leaf_pick_pick_hot[65]; // RapController.java:602
+  wire [6:0] _fill_193 = {7{_bits_884}}; // RapController.java:602
+  wire [6:0] _and_735 = slot_parent_65 & _fill_193; // RapController.java:602
+  wire [6:0] _or_600 = _and_734 | _and_735; // RapController.java:602
+  wire _bits_885 = leaf_pick_pick_hot[66]; // RapController.java:602
+  wire [6:0] _fill_194 = {7{_bits_885}}; // RapController.java:602
+  wire [6:0] _and_736 = slot_parent_66 & _fill_194; // RapController.java:602
+  wire _bits_886 = leaf_pick_pick_hot[67]; // RapController.java:602
+  wire [6:0] _fill_195 = {7{_bits_886}}; // RapController.java:602
+  wire [6:0] _and_737 = slot_parent_67 & _fill_195; // RapController.java:602
+  wire [6:0] _or_601 = _and_736 | _and_737; // RapController.java:602
+  wire [6:0] _or_602 = _or_600 | _or_601; // RapController.java:602
+  wire _bits_887 = leaf_pick_pick_hot[68]; // RapController.java:602
+  wire [6:0] _fill_196 = {7{_bits_887}}; // RapController.java:602
+  wire [6:0] _and_738 = slot_parent_68 & _fill_196; // RapController.java:602
+  wire _bits_888 = leaf_pick_pick_hot[69]; // RapController.java:602
+  wire [6:0] _fill_197 = {7{_bits_888}}; // RapController.java:602
+  wire [6:0] _and_739 = slot_parent_69 & _fill_197; // RapController.java:602
+  wire [6:0] _or_603 = _and_738 | _and_739; // RapController.java:602
+  wire _bits_889 = leaf_pick_pick_hot[70]; // RapController.java:602
+  wire [6:0] _fill_198 = {7{_bits_889}}; // RapController.java:602
+  wire [6:0] _and_740 = slot_parent_70 & _fill_198; // RapController.java:602
+  wire _bits_890 = leaf_pick_pick_hot[71]; // RapController.java:602
+  wire [6:0] _fill_199 = {7{_bits_890}}; // RapController.java:602
+  wire [6:0] _and_741 = slot_parent_71 & _fill_199; // RapController.java:602
+  wire [6:0] _or_604 = _and_740 | _and_741; // RapController.java:602
+  wire [6:0] _or_605 = _or_603 | _or_604; // RapController.java:602
+  wire [6:0] _or_606 = _or_602 | _or_605; // RapController.java:602
+  wire _bits_891 = leaf_pick_pick_hot[72]; // RapController.java:602
+  wire [6:0] _fill_200 = {7{_bits_891}}; // RapController.java:602
+  wire [6:0] _and_742 = slot_parent_72 & _fill_200; // RapController.java:602
+  wire _bits_892 = leaf_pick_pick_hot[73]; // RapController.java:602
+  wire [6:0] _fill_201 = {7{_bits_892}}; // RapController.java:602
+  wire [6:0] _and_743 = slot_parent_73 & _fill_201; // RapController.java:602
+  wire [6:0] _or_607 = _and_742 | _and_743; // RapController.java:602
+  wire _bits_893 = leaf_pick_pick_hot[74]; // RapController.java:602
+  wire [6:0] _fill_202 = {7{_bits_893}}; // RapController.java:602
+  wire [6:0] _and_744 = slot_parent_74 & _fill_202; // RapController.java:602
+  wire _bits_894 = leaf_pick_pick_hot[75]; // RapController.java:602
+  wire [6:0] _fill_203 = {7{_bits_894}}; // RapController.java:602
+  wire [6:0] _and_745 = slot_parent_75 & _fill_203; // RapController.java:602
+  wire [6:0] _or_608 = _and_744 | _and_745; // RapController.java:602
+  wire [6:0] _or_609 = _or_607 | _or_608; // RapController.java:602
+  wire _bits_895 = leaf_pick_pick_hot[76]; // RapController.java:602
+  wire [6:0] _fill_204 = {7{_bits_895}}; // RapController.java:602
+  wire [6:0] _and_746 = slot_parent_76 & _fill_204; // RapController.java:602
+  wire _bits_896 = leaf_pick_pick_hot[77]; // RapController.java:602
+  wire [6:0] _fill_205 = {7{_bits_896}}; // RapController.java:602
+  wire [6:0] _and_747 = slot_parent_77 & _fill_205; // RapController.java:602
+  wire [6:0] _or_610 = _and_746 | _and_747; // RapController.java:602
+  wire _bits_897 = leaf_pick_pick_hot[78]; // RapController.java:602
+  wire [6:0] _fill_206 = {7{_bits_897}}; // RapController.java:602
+  wire [6:0] _and_748 = slot_parent_78 & _fill_206; // RapController.java:602
+  wire _bits_898 = leaf_pick_pick_hot[79]; // RapController.java:602
+  wire [6:0] _fill_207 = {7{_bits_898}}; // RapController.java:602
+  wire [6:0] _and_749 = slot_parent_79 & _fill_207; // RapController.java:602
+  wire [6:0] _or_611 = _and_748 | _and_749; // RapController.java:602
+  wire [6:0] _or_612 = _or_610 | _or_611; // RapController.java:602
+  wire [6:0] _or_613 = _or_609 | _or_612; // RapController.java:602
+  wire [6:0] _or_614 = _or_606 | _or_613; // RapController.java:602
+  wire _bits_899 = leaf_pick_pick_hot[80]; // RapController.java:602
+  wire [6:0] _fill_208 = {7{_bits_899}}; // RapController.java:602
+  wire [6:0] _and_750 = slot_parent_80 & _fill_208; // RapController.java:602
+  wire _bits_900 = leaf_pick_pick_hot[81]; // RapController.java:602
+  wire [6:0] _fill_209 = {7{_bits_900}}; // RapController.java:602
+  wire [6:0] _and_751 = slot_parent_81 & _fill_209; // RapController.java:602
+  wire [6:0] _or_615 = _and_750 | _and_751; // RapController.java:602
+  wire _bits_901 = leaf_pick_pick_hot[82]; // RapController.java:602
+  wire [6:0] _fill_210 = {7{_bits_901}}; // RapController.java:602
+  wire [6:0] _and_752 = slot_parent_82 & _fill_210; // RapController.java:602
+  wire _bits_902 = leaf_pick_pick_hot[83]; // RapController.java:602
+  wire [6:0] _fill_211 = {7{_bits_902}}; // RapController.java:602
+  wire [6:0] _and_753 = slot_parent_83 & _fill_211; // RapController.java:602
+  wire [6:0] _or_616 = _and_752 | _and_753; // RapController.java:602
+  wire [6:0] _or_617 = _or_615 | _or_616; // RapController.java:602
+  wire _bits_903 = leaf_pick_pick_hot[84]; // RapController.java:602
+  wire [6:0] _fill_212 = {7{_bits_903}}; // RapController.java:602
+  wire [6:0] _and_754 = slot_parent_84 & _fill_212; // RapController.java:602
+  wire _bits_904 = leaf_pick_pick_hot[85]; // RapController.java:602
+  wire [6:0] _fill_213 = {7{_bits_904}}; // RapController.java:602
+  wire [6:0] _and_755 = slot_parent_85 & _fill_213; // RapController.java:602
+  wire [6:0] _or_618 = _and_754 | _and_755; // RapController.java:602
+  wire _bits_905 = leaf_pick_pick_hot[86]; // RapController.java:602
+  wire [6:0] _fill_214 = {7{_bits_905}}; // RapController.java:602
+  wire [6:0] _and_756 = slot_parent_86 & _fill_214; // RapController.java:602
+  wire _bits_906 = leaf_pick_pick_hot[87]; // RapController.java:602
+  wire [6:0] _fill_215 = {7{_bits_906}}; // RapController.java:602
+  wire [6:0] _and_757 = slot_parent_87 & _fill_215; // RapController.java:602
+  wire [6:0] _or_619 = _and_756 | _and_757; // RapController.java:602
+  wire [6:0] _or_620 = _or_618 | _or_619; // RapController.java:602
+  wire [6:0] _or_621 = _or_617 | _or_620; // RapController.java:602
+  wire _bits_907 = leaf_pick_pick_hot[88]; // RapController.java:602
+  wire [6:0] _fill_216 = {7{_bits_907}}; // RapController.java:602
+  wire [6:0] _and_758 = slot_parent_88 & _fill_216; // RapController.java:602
+  wire _bits_908 = leaf_pick_pick_hot[89]; // RapController.java:602
+  wire [6:0] _fill_217 = {7{_bits_908}}; // RapController.java:602
+  wire [6:0] _and_759 = slot_parent_89 & _fill_217; // RapController.java:602
+  wire [6:0] _or_622 = _and_758 | _and_759; // RapController.java:602
+  wire _bits_909 = leaf_pick_pick_hot[90]; // RapController.java:602
+  wire [6:0] _fill_218 = {7{_bits_909}}; // RapController.java:602
+  wire [6:0] _and_760 = slot_parent_90 & _fill_218; // RapController.java:602
+  wire _bits_910 = leaf_pick_pick_hot[91]; // RapController.java:602
+  wire [6:0] _fill_219 = {7{_bits_910}}; // RapController.java:602
+  wire [6:0] _and_761 = slot_parent_91 & _fill_219; // RapController.java:602
+  wire [6:0] _or_623 = _and_760 | _and_761; // RapController.java:602
+  wire [6:0] _or_624 = _or_622 | _or_623; // RapController.java:602
+  wire _bits_911 = leaf_pick_pick_hot[92]; // RapController.java:602
+  wire [6:0] _fill_220 = {7{_bits_911}}; // RapController.java:602
+  wire [6:0] _and_762 = slot_parent_92 & _fill_220; // RapController.java:602
+  wire _bits_912 = leaf_pick_pick_hot[93]; // RapController.java:602
+  wire [6:0] _fill_221 = {7{_bits_912}}; // RapController.java:602
+  wire [6:0] _and_763 = slot_parent_93 & _fill_221; // RapController.java:602
+  wire [6:0] _or_625 = _and_762 | _and_763; // RapController.java:602
+  wire _bits_913 = leaf_pick_pick_hot[94]; // RapController.java:602
+  wire [6:0] _fill_222 = {7{_bits_913}}; // RapController.java:602
+  wire [6:0] _and_764 = slot_parent_94 & _fill_222; // RapController.java:602
+  wire _bits_914 = leaf_pick_pick_hot[95]; // RapController.java:602
+  wire [6:0] _fill_223 = {7{_bits_914}}; // RapController.java:602
+  wire [6:0] _and_765 = slot_parent_95 & _fill_223; // RapController.java:602
+  wire [6:0] _or_626 = _and_764 | _and_765; // RapController.java:602
+  wire [6:0] _or_627 = _or_625 | _or_626; // RapController.java:602
+  wire [6:0] _or_628 = _or_624 | _or_627; // RapController.java:602
+  wire [6:0] _or_629 = _or_621 | _or_628; // RapController.java:602
+  wire [6:0] _or_630 = _or_614 | _or_629; // RapController.java:602
+  wire _bits_915 = leaf_pick_pick_hot[96]; // RapController.java:602
+  wire [6:0] _fill_224 = {7{_bits_915}}; // RapController.java:602
+  wire [6:0] _and_766 = slot_parent_96 & _fill_224; // RapController.java:602
+  wire _bits_916 = leaf_pick_pick_hot[97]; // RapController.java:602
+  wire [6:0] _fill_225 = {7{_bits_916}}; // RapController.java:602
+  wire [6:0] _and_767 = slot_parent_97 & _fill_225; // RapController.java:602
+  wire [6:0] _or_631 = _and_766 | _and_767; // RapController.java:602
+  wire _bits_917 = leaf_pick_pick_hot[98]; // RapController.java:602
+  wire [6:0] _fill_226 = {7{_bits_917}}; // RapController.java:602
+  wire [6:0] _and_768 = slot_parent_98 & _fill_226; // RapController.java:602
+  wire _bits_918 = leaf_pick_pick_hot[99]; // RapController.java:602
+  wire [6:0] _fill_227 = {7{_bits_918}}; // RapController.java:602
+  wire [6:0] _and_769 = slot_parent_99 & _fill_227; // RapController.java:602
+  wire [6:0] _or_632 = _and_768 | _and_769; // RapController.java:602
+  wire [6:0] _or_633 = _or_631 | _or_632; // RapController.java:602
+  wire _bits_919 = leaf_pick_pick_hot[100]; // RapController.java:602
+  wire [6:0] _fill_228 = {7{_bits_919}}; // RapController.java:602
+  wire [6:0] _and_770 = slot_parent_100 & _fill_228; // RapController.java:602
+  wire _bits_920 = leaf_pick_pick_hot[101]; // RapController.java:602
+  wire [6:0] _fill_229 = {7{_bits_920}}; // RapController.java:602
+  wire [6:0] _and_771 = slot_parent_101 & _fill_229; // RapController.java:602
+  wire [6:0] _or_634 = _and_770 | _and_771; // RapController.java:602
+  wire _bits_921 = leaf_pick_pick_hot[102]; // RapController.java:602
+  wire [6:0] _fill_230 = {7{_bits_921}}; // RapController.java:602
+  wire [6:0] _and_772 = slot_parent_102 & _fill_230; // RapController.java:602
+  wire _bits_922 = leaf_pick_pick_hot[103]; // RapController.java:602
+  wire [6:0] _fill_231 = {7{_bits_922}}; // RapController.java:602
+  wire [6:0] _and_773 = slot_parent_103 & _fill_231; // RapController.java:602
+  wire [6:0] _or_635 = _and_772 | _and_773; // RapController.java:602
+  wire [6:0] _or_636 = _or_634 | _or_635; // RapController.java:602
+  wire [6:0] _or_637 = _or_633 | _or_636; // RapController.java:602
+  wire _bits_923 = leaf_pick_pick_hot[104]; // RapController.java:602
+  wire [6:0] _fill_232 = {7{_bits_923}}; // RapController.java:602
+  wire [6:0] _and_774 = slot_parent_104 & _fill_232; // RapController.java:602
+  wire _bits_924 = leaf_pick_pick_hot[105]; // RapController.java:602
+  wire [6:0] _fill_233 = {7{_bits_924}}; // RapController.java:602
+  wire [6:0] _and_775 = slot_parent_105 & _fill_233; // RapController.java:602
+  wire [6:0] _or_638 = _and_774 | _and_775; // RapController.java:602
+  wire _bits_925 = leaf_pick_pick_hot[106]; // RapController.java:602
+  wire [6:0] _fill_234 = {7{_bits_925}}; // RapController.java:602
+  wire [6:0] _and_776 = slot_parent_106 & _fill_234; // RapController.java:602
+  wire _bits_926 = leaf_pick_pick_hot[107]; // RapController.java:602
+  wire [6:0] _fill_235 = {7{_bits_926}}; // RapController.java:602
+  wire [6:0] _and_777 = slot_parent_107 & _fill_235; // RapController.java:602
+  wire [6:0] _or_639 = _and_776 | _and_777; // RapController.java:602
+  wire [6:0] _or_640 = _or_638 | _or_639; // RapController.java:602
+  wire _bits_927 = leaf_pick_pick_hot[108]; // RapController.java:602
+  wire [6:0] _fill_236 = {7{_bits_927}}; // RapController.java:602
+  wire [6:0] _and_778 = slot_parent_108 & _fill_236; // RapController.java:602
+  wire _bits_928 = leaf_pick_pick_hot[109]; // RapController.java:602
+  wire [6:0] _fill_237 = {7{_bits_928}}; // RapController.java:602
+  wire [6:0] _and_779 = slot_parent_109 & _fill_237; // RapController.java:602
+  wire [6:0] _or_641 = _and_778 | _and_779; // RapController.java:602
+  wire _bits_929 = leaf_pick_pick_hot[110]; // RapController.java:602
+  wire [6:0] _fill_238 = {7{_bits_929}}; // RapController.java:602
+  wire [6:0] _and_780 = slot_parent_110 & _fill_238; // RapController.java:602
+  wire _bits_930 = leaf_pick_pick_hot[111]; // RapController.java:602
+  wire [6:0] _fill_239 = {7{_bits_930}}; // RapController.java:602
+  wire [6:0] _and_781 = slot_parent_111 & _fill_239; // RapController.java:602
+  wire [6:0] _or_642 = _and_780 | _and_781; // RapController.java:602
+  wire [6:0] _or_643 = _or_641 | _or_642; // RapController.java:602
+  wire [6:0] _or_644 = _or_640 | _or_643; // RapController.java:602
+  wire [6:0] _or_645 = _or_637 | _or_644; // RapController.java:602
+  wire _bits_931 = leaf_pick_pick_hot[112]; // RapController.java:602
+  wire [6:0] _fill_240 = {7{_bits_931}}; // RapController.java:602
+  wire [6:0] _and_782 = slot_parent_112 & _fill_240; // RapController.java:602
+  wire _bits_932 = leaf_pick_pick_hot[113]; // RapController.java:602
+  wire [6:0] _fill_241 = {7{_bits_932}}; // RapController.java:602
+  wire [6:0] _and_783 = slot_parent_113 & _fill_241; // RapController.java:602
+  wire [6:0] _or_646 = _and_782 | _and_783; // RapController.java:602
+  wire _bits_933 = leaf_pick_pick_hot[114]; // RapController.java:602
+  wire [6:0] _fill_242 = {7{_bits_933}}; // RapController.java:602
+  wire [6:0] _and_784 = slot_parent_114 & _fill_242; // RapController.java:602
+  wire _bits_934 = leaf_pick_pick_hot[115]; // RapController.java:602
+  wire [6:0] _fill_243 = {7{_bits_934}}; // RapController.java:602
+  wire [6:0] _and_785 = slot_parent_115 & _fill_243; // RapController.java:602
+  wire [6:0] _or_647 = _and_784 | _and_785; // RapController.java:602
+  wire [6:0] _or_648 = _or_646 | _or_647; // RapController.java:602
+  wire _bits_935 = leaf_pick_pick_hot[116]; // RapController.java:602
+  wire [6:0] _fill_244 = {7{_bits_935}}; // RapController.java:602
+  wire [6:0] _and_786 = slot_parent_116 & _fill_244; // RapController.java:602
+  wire _bits_936 = leaf_pick_pick_hot[117]; // RapController.java:602
+  wire [6:0] _fill_245 = {7{_bits_936}}; // RapController.java:602
+  wire [6:0] _and_787 = slot_parent_117 & _fill_245; // RapController.java:602
+  wire [6:0] _or_649 = _and_786 | _and_787; // RapController.java:602
+  wire _bits_937 = leaf_pick_pick_hot[118]; // RapController.java:602
+  wire [6:0] _fill_246 = {7{_bits_937}}; // RapController.java:602
+  wire [6:0] _and_788 = slot_parent_118 & _fill_246; // RapController.java:602
+  wire _bits_938 = leaf_pick_pick_hot[119]; // RapController.java:602
+  wire [6:0] _fill_247 = {7{_bits_938}}; // RapController.java:602
+  wire [6:0] _and_789 = slot_parent_119 & _fill_247; // RapController.java:602
+  wire [6:0] _or_650 = _and_788 | _and_789; // RapController.java:602
+  wire [6:0] _or_651 = _or_649 | _or_650; // RapController.java:602
+  wire [6:0] _or_652 = _or_648 | _or_651; // RapController.java:602
+  wire _bits_939 = leaf_pick_pick_hot[120]; // RapController.java:602
+  wire [6:0] _fill_248 = {7{_bits_939}}; // RapController.java:602
+  wire [6:0] _and_790 = slot_parent_120 & _fill_248; // RapController.java:602
+  wire _bits_940 = leaf_pick_pick_hot[121]; // RapController.java:602
+  wire [6:0] _fill_249 = {7{_bits_940}}; // RapController.java:602
+  wire [6:0] _and_791 = slot_parent_121 & _fill_249; // RapController.java:602
+  wire [6:0] _or_653 = _and_790 | _and_791; // RapController.java:602
+  wire _bits_941 = leaf_pick_pick_hot[122]; // RapController.java:602
+  wire [6:0] _fill_250 = {7{_bits_941}}; // RapController.java:602
+  wire [6:0] _and_792 = slot_parent_122 & _fill_250; // RapController.java:602
+  wire _bits_942 = leaf_pick_pick_hot[123]; // RapController.java:602
+  wire [6:0] _fill_251 = {7{_bits_942}}; // RapController.java:602
+  wire [6:0] _and_793 = slot_parent_123 & _fill_251; // RapController.java:602
+  wire [6:0] _or_654 = _and_792 | _and_793; // RapController.java:602
+  wire [6:0] _or_655 = _or_653 | _or_654; // RapController.java:602
+  wire _bits_943 = leaf_pick_pick_hot[124]; // RapController.java:602
+  wire [6:0] _fill_252 = {7{_bits_943}}; // RapController.java:602
+  wire [6:0] _and_794 = slot_parent_124 & _fill_252; // RapController.java:602
+  wire _bits_944 = leaf_pick_pick_hot[125]; // RapController.java:602
+  wire [6:0] _fill_253 = {7{_bits_944}}; // RapController.java:602
+  wire [6:0] _and_795 = slot_parent_125 & _fill_253; // RapController.java:602
+  wire [6:0] _or_656 = _and_794 | _and_795; // RapController.java:602
+  wire _bits_945 = leaf_pick_pick_hot[126]; // RapController.java:602
+  wire [6:0] _fill_254 = {7{_bits_945}}; // RapController.java:602
+  wire [6:0] _and_796 = slot_parent_126 & _fill_254; // RapController.java:602
+  wire _bits_946 = leaf_pick_pick_hot[127]; // RapController.java:602
+  wire [6:0] _fill_255 = {7{_bits_946}}; // RapController.java:602
+  wire [6:0] _and_797 = slot_parent_127 & _fill_255; // RapController.java:602
+  wire [6:0] _or_657 = _and_796 | _and_797; // RapController.java:602
+  wire [6:0] _or_658 = _or_656 | _or_657; // RapController.java:602
+  wire [6:0] _or_659 = _or_655 | _or_658; // RapController.java:602
+  wire [6:0] _or_660 = _or_652 | _or_659; // RapController.java:602
+  wire [6:0] _or_661 = _or_645 | _or_660; // RapController.java:602
+  wire [6:0] _or_662 = _or_630 | _or_661; // RapController.java:602
+  wire [6:0] _or_663 = _or_599 | _or_662; // RapController.java:602
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:635
+  wire _not_426 = ~snapshot_frozen; // RapController.java:512
+  wire _and_798 = snapshot_pending & _not_426; // RapController.java:512
+  wire _and_799 = _and_798 & quiet_held; // RapController.java:512
+  wire _and_800 = _and_799 & snapshot_settled; // RapController.java:512
+  wire [2:0] _mux_131 = split_req ? 3'd3 : 3'd4; // RapController.java:654
+  wire [31:0] _mux_132 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:673
+  wire [5:0] _cat_131 = {readout_depth, 1'd0}; // RapController.java:816
+  wire [5:0] _mux_133 = readout_in_use ? _cat_131 : 6'd0; // RapController.java:669
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:342
   wire [31:0] _and_801 = child_digit_field & _fill_256; // RapController.java:342
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_801; // RapController.java:342
@@ -5297,37 +5297,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_803 = _not_429 & _or_r_2; // RapController.java:234
   wire [6:0] _mux_136 = state_merge_kids ? merge_parent : op_slot; // RapController.java:248
   wire [2:0] _dyn_index_0 = _mux_136[6] ? (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_127 : slot_children_126) : (_mux_136[0] ? slot_children_125 : slot_children_124)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_123 : slot_children_122) : (_mux_136[0] ? slot_children_121 : slot_children_120))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_119 : slot_children_118) : (_mux_136[0] ? slot_children_117 : slot_children_116)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_115 : slot_children_114) : (_mux_136[0] ? slot_children_113 : slot_children_112)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_111 : slot_children_110) : (_mux_136[0] ? slot_children_109 : slot_children_108)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_107 : slot_children_106) : (_mux_136[0] ? slot_children_105 : slot_children_104))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_103 : slot_children_102) : (_mux_136[0] ? slot_children_101 : slot_children_100)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_99 : slot_children_98) : (_mux_136[0] ? slot_children_97 : slot_children_96))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_95 : slot_children_94) : (_mux_136[0] ? slot_children_93 : slot_children_92)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_91 : slot_children_90) : (_mux_136[0] ? slot_children_89 : slot_children_88))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_87 : slot_children_86) : (_mux_136[0] ? slot_children_85 : slot_children_84)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_83 : slot_children_82) : (_mux_136[0] ? slot_children_81 : slot_children_80)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_79 : slot_children_78) : (_mux_136[0] ? slot_children_77 : slot_children_76)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_75 : slot_children_74) : (_mux_136[0] ? slot_children_73 : slot_children_72))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_71 : slot_children_70) : (_mux_136[0] ? slot_children_69 : slot_children_68)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_67 : slot_children_66) : (_mux_136[0] ? slot_children_65 : slot_children_64)))))) : (_mux_136[5] ? (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_63 : slot_children_62) : (_mux_136[0] ? slot_children_61 : slot_children_60)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_59 : slot_children_58) : (_mux_136[0] ? slot_children_57 : slot_children_56))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_55 : slot_children_54) : (_mux_136[0] ? slot_children_53 : slot_children_52)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_51 : slot_children_50) : (_mux_136[0] ? slot_children_49 : slot_children_48)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_47 : slot_children_46) : (_mux_136[0] ? slot_children_45 : slot_children_44)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_43 : slot_children_42) : (_mux_136[0] ? slot_children_41 : slot_children_40))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_39 : slot_children_38) : (_mux_136[0] ? slot_children_37 : slot_children_36)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_35 : slot_children_34) : (_mux_136[0] ? slot_children_33 : slot_children_32))))) : (_mux_136[4] ? (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_31 : slot_children_30) : (_mux_136[0] ? slot_children_29 : slot_children_28)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_27 : slot_children_26) : (_mux_136[0] ? slot_children_25 : slot_children_24))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_23 : slot_children_22) : (_mux_136[0] ? slot_children_21 : slot_children_20)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_19 : slot_children_18) : (_mux_136[0] ? slot_children_17 : slot_children_16)))) : (_mux_136[3] ? (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_15 : slot_children_14) : (_mux_136[0] ? slot_children_13 : slot_children_12)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_11 : slot_children_10) : (_mux_136[0] ? slot_children_9 : slot_children_8))) : (_mux_136[2] ? (_mux_136[1] ? (_mux_136[0] ? slot_children_7 : slot_children_6) : (_mux_136[0] ? slot_children_5 : slot_children_4)) : (_mux_136[1] ? (_mux_136[0] ? slot_children_3 : slot_children_2) : (_mux_136[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:248
-  wire _not_430 = ~commit_stop; // RapController.java:520
-  wire _and_804 = io_selected_valid & _not_430; // RapController.java:520
-  wire [6:0] _bits_955 = undo_rdata_0[38:32]; // RapController.java:540
-  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:637
+  wire _not_430 = ~commit_stop; // RapController.java:510
+  wire _and_804 = io_selected_valid & _not_430; // RapController.java:510
+  wire [6:0] _bits_955 = undo_rdata_0[38:32]; // RapController.java:530
+  wire [6:0] _mux_137 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:627
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:175
   wire [31:0] _fill_257 = {32{1'd1}}; // RapController.java:86
-  wire [31:0] _bits_956 = verdict_sum[31:0]; // RapController.java:708
-  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_956; // RapController.java:708
-  wire [31:0] _bits_957 = undo_rdata_0[31:0]; // RapController.java:541
-  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:507
+  wire [31:0] _bits_956 = verdict_sum[31:0]; // RapController.java:698
+  wire [31:0] _mux_138 = clip_verdict ? _fill_257 : _bits_956; // RapController.java:698
+  wire [31:0] _bits_957 = undo_rdata_0[31:0]; // RapController.java:531
+  wire [31:0] _fill_258 = {32{1'd1}}; // RapController.java:497
   wire tcam_write_load = tcam_write_valid & 1'd1; // RapController.java:280
   wire _not_431 = ~io_tcamWrite_ready; // RapController.java:292
   wire _and_805 = tcam_write_full & _not_431; // RapController.java:292
   wire _or_665 = tcam_write_load | _and_805; // RapController.java:292
-  wire _or_666 = split_now | merge_now; // RapController.java:427
-  wire _and_806 = commit_fire & _or_666; // RapController.java:427
-  wire _not_432 = ~merge_now; // RapController.java:425
-  wire _and_807 = split_now & _not_432; // RapController.java:425
-  wire _and_808 = _and_807 & hit_short_2; // RapController.java:425
-  wire defer_now = _and_808 & skip_now; // RapController.java:425
-  wire _not_433 = ~defer_now; // RapController.java:427
-  wire _and_809 = _and_806 & _not_433; // RapController.java:427
+  wire _or_666 = split_now | merge_now; // RapController.java:417
+  wire _and_806 = commit_fire & _or_666; // RapController.java:417
+  wire _not_432 = ~merge_now; // RapController.java:415
+  wire _and_807 = split_now & _not_432; // RapController.java:415
+  wire _and_808 = _and_807 & hit_short_2; // RapController.java:415
+  wire defer_now = _and_808 & skip_now; // RapController.java:415
+  wire _not_433 = ~defer_now; // RapController.java:417
+  wire _and_809 = _and_806 & _not_433; // RapController.java:417
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:327
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:331
   wire _ge_1 = free_slots >= missing_children; // RapController.java:332
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_132 = {op_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_132; // RapController.java:831
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_133 = {child_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_133; // RapController.java:831
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_132 = {op_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_132; // RapController.java:821
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_133 = {child_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_133; // RapController.java:821
   wire [31:0] _not_434 = ~_dshr_1; // RapController.java:340
   wire [31:0] _and_810 = _dshr_0 & _not_434; // RapController.java:340
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:352
@@ -5500,30 +5500,30 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_677 = _bits_1008 | _and_831; // SplitCompare.java:76
   wire _and_832 = _and_r_2 & _or_677; // SplitCompare.java:60
   wire _and_833 = skip_valid & _and_832; // MergeSkip.java:53
-  wire _mux_139 = io_headLoad_fromRead ? _and_829 : _and_833; // MergeSkip.java:75
-  wire _and_834 = commit_fire & defer_now; // RapController.java:455
-  wire _lt_5 = readout_slot < 16'd128; // RapController.java:458
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:458
-  wire _bits_1019 = _dshr_3[0]; // RapController.java:458
-  wire _and_835 = _lt_5 & _bits_1019; // RapController.java:458
-  wire [3:0] _bits_1020 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_2 = _bits_1020[3] ? (_bits_1020[2] ? (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_15 : _wire_0_14) : (_bits_1020[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_11 : _wire_0_10) : (_bits_1020[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1020[2] ? (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_7 : _wire_0_6) : (_bits_1020[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_3 : _wire_0_2) : (_bits_1020[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:463
-  wire [3:0] _bits_1021 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_3 = _bits_1021[3] ? (_bits_1021[2] ? (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_15 : _wire_1_14) : (_bits_1021[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_11 : _wire_1_10) : (_bits_1021[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1021[2] ? (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_7 : _wire_1_6) : (_bits_1021[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_3 : _wire_1_2) : (_bits_1021[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:463
-  wire [3:0] _bits_1022 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_4 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_15 : _wire_2_14) : (_bits_1022[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_11 : _wire_2_10) : (_bits_1022[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_7 : _wire_2_6) : (_bits_1022[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_3 : _wire_2_2) : (_bits_1022[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:463
-  wire [3:0] _bits_1023 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_5 = _bits_1023[3] ? (_bits_1023[2] ? (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_15 : _wire_3_14) : (_bits_1023[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_11 : _wire_3_10) : (_bits_1023[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1023[2] ? (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_7 : _wire_3_6) : (_bits_1023[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_3 : _wire_3_2) : (_bits_1023[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:463
-  wire [3:0] _bits_1024 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_6 = _bits_1024[3] ? (_bits_1024[2] ? (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_15 : _wire_4_14) : (_bits_1024[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_11 : _wire_4_10) : (_bits_1024[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1024[2] ? (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_7 : _wire_4_6) : (_bits_1024[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_3 : _wire_4_2) : (_bits_1024[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:463
-  wire [3:0] _bits_1025 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_7 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_15 : _wire_5_14) : (_bits_1025[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_11 : _wire_5_10) : (_bits_1025[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_7 : _wire_5_6) : (_bits_1025[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_3 : _wire_5_2) : (_bits_1025[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:463
-  wire [3:0] _bits_1026 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_8 = _bits_1026[3] ? (_bits_1026[2] ? (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_15 : _wire_6_14) : (_bits_1026[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_11 : _wire_6_10) : (_bits_1026[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1026[2] ? (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_7 : _wire_6_6) : (_bits_1026[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_3 : _wire_6_2) : (_bits_1026[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:463
-  wire [3:0] _bits_1027 = readout_index[3:0]; // RapController.java:463
-  wire [4:0] _dyn_index_9 = _bits_1027[3] ? (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_15 : _wire_7_14) : (_bits_1027[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_11 : _wire_7_10) : (_bits_1027[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_7 : _wire_7_6) : (_bits_1027[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_3 : _wire_7_2) : (_bits_1027[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:463
-  wire [2:0] _bits_1028 = readout_index[6:4]; // RapController.java:463
-  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:463
+  wire _mux_139 = io_headLoad_fromRead ? _and_829 : _and_833; // MergeSkip.java:65
+  wire _and_834 = commit_fire & defer_now; // RapController.java:445
+  wire _lt_5 = readout_slot < 16'd128; // RapController.java:448
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:448
+  wire _bits_1019 = _dshr_3[0]; // RapController.java:448
+  wire _and_835 = _lt_5 & _bits_1019; // RapController.java:448
+  wire [3:0] _bits_1020 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_2 = _bits_1020[3] ? (_bits_1020[2] ? (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_15 : _wire_0_14) : (_bits_1020[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_11 : _wire_0_10) : (_bits_1020[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1020[2] ? (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_7 : _wire_0_6) : (_bits_1020[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1020[1] ? (_bits_1020[0] ? _wire_0_3 : _wire_0_2) : (_bits_1020[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:453
+  wire [3:0] _bits_1021 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_3 = _bits_1021[3] ? (_bits_1021[2] ? (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_15 : _wire_1_14) : (_bits_1021[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_11 : _wire_1_10) : (_bits_1021[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1021[2] ? (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_7 : _wire_1_6) : (_bits_1021[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1021[1] ? (_bits_1021[0] ? _wire_1_3 : _wire_1_2) : (_bits_1021[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:453
+  wire [3:0] _bits_1022 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_4 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_15 : _wire_2_14) : (_bits_1022[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_11 : _wire_2_10) : (_bits_1022[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_7 : _wire_2_6) : (_bits_1022[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_2_3 : _wire_2_2) : (_bits_1022[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:453
+  wire [3:0] _bits_1023 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_5 = _bits_1023[3] ? (_bits_1023[2] ? (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_15 : _wire_3_14) : (_bits_1023[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_11 : _wire_3_10) : (_bits_1023[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1023[2] ? (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_7 : _wire_3_6) : (_bits_1023[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1023[1] ? (_bits_1023[0] ? _wire_3_3 : _wire_3_2) : (_bits_1023[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:453
+  wire [3:0] _bits_1024 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_6 = _bits_1024[3] ? (_bits_1024[2] ? (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_15 : _wire_4_14) : (_bits_1024[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_11 : _wire_4_10) : (_bits_1024[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1024[2] ? (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_7 : _wire_4_6) : (_bits_1024[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1024[1] ? (_bits_1024[0] ? _wire_4_3 : _wire_4_2) : (_bits_1024[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:453
+  wire [3:0] _bits_1025 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_7 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_15 : _wire_5_14) : (_bits_1025[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_11 : _wire_5_10) : (_bits_1025[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_7 : _wire_5_6) : (_bits_1025[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_5_3 : _wire_5_2) : (_bits_1025[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:453
+  wire [3:0] _bits_1026 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_8 = _bits_1026[3] ? (_bits_1026[2] ? (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_15 : _wire_6_14) : (_bits_1026[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_11 : _wire_6_10) : (_bits_1026[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1026[2] ? (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_7 : _wire_6_6) : (_bits_1026[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1026[1] ? (_bits_1026[0] ? _wire_6_3 : _wire_6_2) : (_bits_1026[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:453
+  wire [3:0] _bits_1027 = readout_index[3:0]; // RapController.java:453
+  wire [4:0] _dyn_index_9 = _bits_1027[3] ? (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_15 : _wire_7_14) : (_bits_1027[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_11 : _wire_7_10) : (_bits_1027[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_7 : _wire_7_6) : (_bits_1027[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_7_3 : _wire_7_2) : (_bits_1027[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:453
+  wire [2:0] _bits_1028 = readout_index[6:4]; // RapController.java:453
+  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:453
   wire _bits_1029 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_1029; // SplitCompare.java:60
   wire [11:0] _bits_1030 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -5557,16 +5557,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_679 = _bits_1033 | _and_837; // SplitCompare.java:76
   wire _and_838 = _and_r_3 & _or_679; // SplitCompare.java:60
   wire _and_839 = skip_valid & _and_838; // MergeSkip.java:53
-  wire _not_445 = ~skip_touched; // MergeSkip.java:85
-  wire _and_840 = _and_839 & _not_445; // MergeSkip.java:85
-  wire _not_446 = ~commit_fire; // MergeSkip.java:85
-  wire _and_841 = _and_840 & _not_446; // MergeSkip.java:85
-  wire _not_447 = ~commit_stop; // RapController.java:489
-  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:489
-  wire _and_842 = state_run & pipe_quiet; // RapController.java:494
-  wire _not_448 = ~io_issued; // RapController.java:494
-  wire _and_843 = _and_842 & _not_448; // RapController.java:494
-  wire _and_844 = state_run & pipe_quiet; // RapController.java:500
+  wire _not_445 = ~skip_touched; // MergeSkip.java:75
+  wire _and_840 = _and_839 & _not_445; // MergeSkip.java:75
+  wire _not_446 = ~commit_fire; // MergeSkip.java:75
+  wire _and_841 = _and_840 & _not_446; // MergeSkip.java:75
+  wire _not_447 = ~commit_stop; // RapController.java:479
+  wire pipe_quiet = _not_447 & pipe_empty; // RapController.java:479
+  wire _and_842 = state_run & pipe_quiet; // RapController.java:484
+  wire _not_448 = ~io_issued; // RapController.java:484
+  wire _and_843 = _and_842 & _not_448; // RapController.java:484
+  wire _and_844 = state_run & pipe_quiet; // RapController.java:490
   wire _or_680 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_681 = _or_680 | ev_split_q; // StatusRegs.java:77
   wire _or_682 = _or_681 | ev_batch_q; // StatusRegs.java:77
@@ -5580,10 +5580,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_846 = _and_845 & _not_451; // SplitCounter.java:109
   wire _not_452 = ~_and_846; // StatusRegs.java:78
   wire ev_pending = _or_684 | _not_452; // StatusRegs.java:78
-  wire _not_453 = ~ev_pending; // RapController.java:499
-  wire _and_847 = _not_453 & multiplier_free; // RapController.java:499
-  wire status_still = _and_847 & io_countersIdle; // RapController.java:499
-  wire _and_848 = _and_844 & status_still; // RapController.java:500
+  wire _not_453 = ~ev_pending; // RapController.java:489
+  wire _and_847 = _not_453 & multiplier_free; // RapController.java:489
+  wire status_still = _and_847 & io_countersIdle; // RapController.java:489
+  wire _and_848 = _and_844 & status_still; // RapController.java:490
   wire _bits_1044 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_1045 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_685 = _bits_1044 | _bits_1045; // FirstSet.java:64
@@ -6092,32 +6092,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_935 = _or_904 | _or_934; // FirstSet.java:63
   wire _or_936 = _or_873 | _or_935; // FirstSet.java:63
   wire _not_454 = ~_or_936; // SlotPicker.java:93
-  wire _not_455 = ~state_init; // RapController.java:792
-  wire _not_456 = ~1'd0; // RapController.java:792
-  wire _and_976 = _not_455 & _not_456; // RapController.java:792
-  wire _and_977 = _and_976 & io_enable; // RapController.java:792
-  wire _or_937 = readout_pending | io_readout; // RapController.java:793
-  wire _not_457 = ~_or_937; // RapController.java:793
-  wire _and_978 = _and_977 & _not_457; // RapController.java:793
-  wire _or_938 = snapshot_pending | io_snapshot; // RapController.java:793
-  wire _not_458 = ~_or_938; // RapController.java:793
-  wire _and_979 = _and_978 & _not_458; // RapController.java:793
-  wire _not_459 = ~snapshot_frozen; // RapController.java:793
-  wire _and_980 = _and_979 & _not_459; // RapController.java:793
-  wire _not_460 = ~commit_stop; // RapController.java:869
-  wire _and_981 = state_run & _not_460; // RapController.java:869
-  wire _not_461 = ~io_headValid; // RapController.java:869
-  wire _and_982 = pipe_empty & _not_461; // RapController.java:869
-  wire [2:0] _mux_140 = _and_982 ? 3'd1 : fill_cause; // RapController.java:869
-  wire _or_939 = state_drain | state_undo; // RapController.java:870
-  wire _or_940 = _or_939 | state_resume; // RapController.java:870
-  wire _or_941 = _or_940 | commit_stop; // RapController.java:870
-  wire [2:0] _mux_141 = split_req ? 3'd3 : 3'd4; // RapController.java:871
-  wire _or_942 = state_split_scan | state_split; // RapController.java:872
-  wire _or_943 = _or_942 | state_split_alloc; // RapController.java:872
-  wire _or_944 = state_merge_level | state_merge_kids; // RapController.java:873
-  wire _or_945 = _or_944 | state_advance; // RapController.java:873
-  wire _or_946 = _or_945 | state_advance_wait; // RapController.java:873
+  wire _not_455 = ~state_init; // RapController.java:782
+  wire _not_456 = ~1'd0; // RapController.java:782
+  wire _and_976 = _not_455 & _not_456; // RapController.java:782
+  wire _and_977 = _and_976 & io_enable; // RapController.java:782
+  wire _or_937 = readout_pending | io_readout; // RapController.java:783
+  wire _not_457 = ~_or_937; // RapController.java:783
+  wire _and_978 = _and_977 & _not_457; // RapController.java:783
+  wire _or_938 = snapshot_pending | io_snapshot; // RapController.java:783
+  wire _not_458 = ~_or_938; // RapController.java:783
+  wire _and_979 = _and_978 & _not_458; // RapController.java:783
+  wire _not_459 = ~snapshot_frozen; // RapController.java:783
+  wire _and_980 = _and_979 & _not_459; // RapController.java:783
+  wire _not_460 = ~commit_stop; // RapController.java:859
+  wire _and_981 = state_run & _not_460; // RapController.java:859
+  wire _not_461 = ~io_headValid; // RapController.java:859
+  wire _and_982 = pipe_empty & _not_461; // RapController.java:859
+  wire [2:0] _mux_140 = _and_982 ? 3'd1 : fill_cause; // RapController.java:859
+  wire _or_939 = state_drain | state_undo; // RapController.java:860
+  wire _or_940 = _or_939 | state_resume; // RapController.java:860
+  wire _or_941 = _or_940 | commit_stop; // RapController.java:860
+  wire [2:0] _mux_141 = split_req ? 3'd3 : 3'd4; // RapController.java:861
+  wire _or_942 = state_split_scan | state_split; // RapController.java:862
+  wire _or_943 = _or_942 | state_split_alloc; // RapController.java:862
+  wire _or_944 = state_merge_level | state_merge_kids; // RapController.java:863
+  wire _or_945 = _or_944 | state_advance; // RapController.java:863
+  wire _or_946 = _or_945 | state_advance_wait; // RapController.java:863
   wire [3:0] _bits_1172 = undo_sp[3:0]; // RapController.java:318
   wire [38:0] _cat_163 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:318
   wire _not_462 = ~undo_empty; // RapController.java:314
@@ -6225,54 +6225,54 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_952 = _bits_1197 | _and_996; // SplitCompare.java:76
   wire _and_997 = _and_r_5 & _or_952; // SplitCompare.java:60
   wire _and_998 = skip_valid & _and_997; // MergeSkip.java:53
-  wire _eq_650 = skip_now == _and_998; // RapController.java:423
-  wire _eq_651 = deferred_at_commit == _reg_1; // RapController.java:455
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:90
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:90
-  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:90
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:837
-  wire [5:0] _cat_175 = {_sub_19, 1'd0}; // RapController.java:826
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_175; // RapController.java:838
-  wire [31:0] _bits_1208 = _dshl_4[31:0]; // RapController.java:838
-  wire [31:0] _or_953 = slot_prefix_rdata_0 | _bits_1208; // RapController.java:838
-  wire _eq_652 = child_prefix == _or_953; // RapController.java:586
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_176 = {child_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_176; // RapController.java:831
-  wire _eq_653 = child_mask == _dshr_4; // RapController.java:587
-  wire _and_999 = _eq_652 & _eq_653; // RapController.java:587
-  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:90
-  wire _not_469 = ~readout_in_use; // RapController.java:680
+  wire _eq_650 = skip_now == _and_998; // RapController.java:413
+  wire _eq_651 = deferred_at_commit == _reg_1; // RapController.java:445
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
+  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:827
+  wire [5:0] _cat_175 = {_sub_19, 1'd0}; // RapController.java:816
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_175; // RapController.java:828
+  wire [31:0] _bits_1208 = _dshl_4[31:0]; // RapController.java:828
+  wire [31:0] _or_953 = slot_prefix_rdata_0 | _bits_1208; // RapController.java:828
+  wire _eq_652 = child_prefix == _or_953; // RapController.java:576
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_176 = {child_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_176; // RapController.java:821
+  wire _eq_653 = child_mask == _dshr_4; // RapController.java:577
+  wire _and_999 = _eq_652 & _eq_653; // RapController.java:577
+  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
+  wire _not_469 = ~readout_in_use; // RapController.java:670
   wire _eq_654 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_144 = _eq_654 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_655 = readout_depth == _mux_144; // RapController.java:680
-  wire _or_954 = _not_469 | _eq_655; // RapController.java:680
-  wire _not_470 = ~batch_min_clears; // MergeSkip.java:98
-  wire _and_1000 = state_run & io_selected_valid; // RapController.java:722
-  wire _and_1001 = state_run & quiet_held; // RapController.java:725
-  wire _eq_656 = io_counterResult_bits_op == 2'd0; // RapController.java:726
-  wire _and_1002 = io_counterResult_valid & _eq_656; // RapController.java:726
-  wire _eq_657 = hit_event_3 == _and_1002; // RapController.java:727
-  wire _and_1003 = state_run & cmd_valid; // RapController.java:728
-  wire _eq_658 = _and_812 == _and_1003; // RapController.java:728
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:729
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:729
-  wire _bits_1209 = _dshr_5[0]; // RapController.java:729
-  wire _eq_659 = hit_short_2 == _bits_1209; // RapController.java:729
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:731
-  wire _and_1004 = state_run & io_counterResult_valid; // RapController.java:731
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:732
-  wire _eq_660 = undo_sp == 5'd0; // RapController.java:733
-  wire _eq_661 = undo_empty == _eq_660; // RapController.java:733
-  wire _eq_662 = merge_leaf_depth == 5'd1; // RapController.java:734
-  wire _eq_663 = merge_last_level == _eq_662; // RapController.java:734
-  wire _not_471 = ~io_counterResult_valid; // RapController.java:736
-  wire _and_1005 = state_drain & pipe_empty; // RapController.java:736
-  wire _and_1006 = state_split_alloc & slot_pick_ready; // RapController.java:737
-  wire _and_r_10 = &present_children; // RapController.java:739
-  wire _not_472 = ~_and_r_10; // RapController.java:739
-  wire [3:0] _not_473 = ~present_children; // RapController.java:740
+  wire _eq_655 = readout_depth == _mux_144; // RapController.java:670
+  wire _or_954 = _not_469 | _eq_655; // RapController.java:670
+  wire _not_470 = ~batch_min_clears; // MergeSkip.java:88
+  wire _and_1000 = state_run & io_selected_valid; // RapController.java:712
+  wire _and_1001 = state_run & quiet_held; // RapController.java:715
+  wire _eq_656 = io_counterResult_bits_op == 2'd0; // RapController.java:716
+  wire _and_1002 = io_counterResult_valid & _eq_656; // RapController.java:716
+  wire _eq_657 = hit_event_3 == _and_1002; // RapController.java:717
+  wire _and_1003 = state_run & cmd_valid; // RapController.java:718
+  wire _eq_658 = _and_812 == _and_1003; // RapController.java:718
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:719
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:719
+  wire _bits_1209 = _dshr_5[0]; // RapController.java:719
+  wire _eq_659 = hit_short_2 == _bits_1209; // RapController.java:719
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:721
+  wire _and_1004 = state_run & io_counterResult_valid; // RapController.java:721
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:722
+  wire _eq_660 = undo_sp == 5'd0; // RapController.java:723
+  wire _eq_661 = undo_empty == _eq_660; // RapController.java:723
+  wire _eq_662 = merge_leaf_depth == 5'd1; // RapController.java:724
+  wire _eq_663 = merge_last_level == _eq_662; // RapController.java:724
+  wire _not_471 = ~io_counterResult_valid; // RapController.java:726
+  wire _and_1005 = state_drain & pipe_empty; // RapController.java:726
+  wire _and_1006 = state_split_alloc & slot_pick_ready; // RapController.java:727
+  wire _and_r_10 = &present_children; // RapController.java:729
+  wire _not_472 = ~_and_r_10; // RapController.java:729
+  wire [3:0] _not_473 = ~present_children; // RapController.java:730
   wire _bits_1210 = _not_473[0]; // FirstSet.java:55
   wire _bits_1211 = _not_473[1]; // FirstSet.java:55
   wire _or_955 = _bits_1210 | _bits_1211; // FirstSet.java:64
@@ -6284,9 +6284,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_957 = _and_1007 | _and_1008; // FirstSet.java:62
   wire _and_1009 = _bits_1212 & _bits_1213; // FirstSet.java:61
   wire _or_958 = _or_957 | _and_1009; // FirstSet.java:63
-  wire _not_474 = ~_or_958; // RapController.java:740
-  wire _eq_664 = split_last_child == _not_474; // RapController.java:740
-  wire [3:0] _not_475 = ~present_children; // RapController.java:741
+  wire _not_474 = ~_or_958; // RapController.java:730
+  wire _eq_664 = split_last_child == _not_474; // RapController.java:730
+  wire [3:0] _not_475 = ~present_children; // RapController.java:731
   wire _bits_1214 = _not_475[0]; // FirstSet.java:25
   wire _bits_1215 = _not_475[1]; // FirstSet.java:25
   wire _or_959 = _bits_1214 | _bits_1215; // FirstSet.java:37
@@ -6297,31 +6297,31 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_145 = _not_476 ? _not_477 : _not_478; // FirstSet.java:36
   wire [1:0] _cat_177 = {_not_476, _mux_145}; // FirstSet.java:36
   wire [1:0] _bits_1217 = _cat_177; // FirstSet.java:44
-  wire _eq_665 = split_next_digit == _bits_1217; // RapController.java:741
-  wire _and_1010 = _eq_664 & _eq_665; // RapController.java:741
-  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:743
-  wire _eq_666 = _dyn_index_13 == 3'd0; // RapController.java:743
-  wire _not_479 = ~split_settled; // RapController.java:747
+  wire _eq_665 = split_next_digit == _bits_1217; // RapController.java:731
+  wire _and_1010 = _eq_664 & _eq_665; // RapController.java:731
+  wire [2:0] _dyn_index_13 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:733
+  wire _eq_666 = _dyn_index_13 == 3'd0; // RapController.java:733
+  wire _not_479 = ~split_settled; // RapController.java:737
   wire _eq_667 = children_write_q_slot == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_146 = _eq_667 ? 5'd0 : _dyn_index_14; // NodeTable.java:114
-  wire _ne_1 = _mux_146 != merge_leaf_depth; // RapController.java:748
-  wire _and_1011 = state_merge_level & level_fresh; // RapController.java:748
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:750
-  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:751
-  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:751
-  wire _and_1012 = _ne_2 & _ne_3; // RapController.java:751
-  wire _and_1013 = state_merge_kids & kids_fresh; // RapController.java:750
-  wire _eq_668 = split_fits == _ge_1; // RapController.java:755
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:755
-  wire _eq_669 = op_at_deepest == _ge_4; // RapController.java:755
-  wire _and_1014 = _eq_668 & _eq_669; // RapController.java:755
-  wire _eq_670 = op_children == _dyn_index_0; // RapController.java:760
-  wire _not_480 = ~kids_fresh; // RapController.java:757
-  wire _and_1015 = state_merge_kids & _not_480; // RapController.java:757
-  wire _and_1016 = _and_1015 & slot_pick_ready; // RapController.java:757
-  wire _and_1017 = _and_1016 & slot_pick_pick_last; // RapController.java:758
-  wire _or_960 = split_settled | _and_1017; // RapController.java:759
+  wire _ne_1 = _mux_146 != merge_leaf_depth; // RapController.java:738
+  wire _and_1011 = state_merge_level & level_fresh; // RapController.java:738
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:740
+  wire [6:0] _dyn_index_15 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // RapController.java:741
+  wire _ne_3 = _dyn_index_15 != merge_parent; // RapController.java:741
+  wire _and_1012 = _ne_2 & _ne_3; // RapController.java:741
+  wire _and_1013 = state_merge_kids & kids_fresh; // RapController.java:740
+  wire _eq_668 = split_fits == _ge_1; // RapController.java:745
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:745
+  wire _eq_669 = op_at_deepest == _ge_4; // RapController.java:745
+  wire _and_1014 = _eq_668 & _eq_669; // RapController.java:745
+  wire _eq_670 = op_children == _dyn_index_0; // RapController.java:750
+  wire _not_480 = ~kids_fresh; // RapController.java:747
+  wire _and_1015 = state_merge_kids & _not_480; // RapController.java:747
+  wire _and_1016 = _and_1015 & slot_pick_ready; // RapController.java:747
+  wire _and_1017 = _and_1016 & slot_pick_pick_last; // RapController.java:748
+  wire _or_960 = split_settled | _and_1017; // RapController.java:749
   wire _not_481 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_482 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_483 = ~st_n_carry_1; // SplitCounter.java:109
@@ -6329,16 +6329,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_484 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1019 = _and_1018 & _not_484; // SplitCounter.java:109
   wire st_n_steady = _not_481 & _and_1019; // StatusRegs.java:76
-  wire _eq_671 = kids_vector == visited_kids; // RapController.java:762
-  wire _not_485 = ~state_split_scan; // RapController.java:763
-  wire _eq_672 = kids_owner == op_slot; // RapController.java:763
-  wire _or_961 = _not_485 | _eq_672; // RapController.java:763
-  wire _not_486 = ~state_merge_kids; // RapController.java:763
-  wire _eq_673 = kids_owner == merge_parent; // RapController.java:763
-  wire _or_962 = _not_486 | _eq_673; // RapController.java:763
-  wire _and_1020 = _or_961 & _or_962; // RapController.java:763
-  wire _not_487 = ~_or_668; // RapController.java:766
-  wire _and_1021 = verdict_act & _not_487; // RapController.java:766
+  wire _eq_671 = kids_vector == visited_kids; // RapController.java:752
+  wire _not_485 = ~state_split_scan; // RapController.java:753
+  wire _eq_672 = kids_owner == op_slot; // RapController.java:753
+  wire _or_961 = _not_485 | _eq_672; // RapController.java:753
+  wire _not_486 = ~state_merge_kids; // RapController.java:753
+  wire _eq_673 = kids_owner == merge_parent; // RapController.java:753
+  wire _or_962 = _not_486 | _eq_673; // RapController.java:753
+  wire _and_1020 = _or_961 & _or_962; // RapController.java:753
+  wire _not_487 = ~_or_668; // RapController.java:756
+  wire _and_1021 = verdict_act & _not_487; // RapController.java:756
   wire _or_963 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_964 = _or_963 | ev_split; // StatusRegs.java:99
   wire _or_965 = _or_964 | ev_allocated; // StatusRegs.java:99
@@ -6348,7 +6348,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
   wire _or_969 = _or_968 | _or_r_12; // StatusRegs.java:99
   wire _or_970 = _or_969 | ev_pending; // StatusRegs.java:99
-  wire _not_488 = ~_or_970; // RapController.java:767
+  wire _not_488 = ~_or_970; // RapController.java:757
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6477,17 +6477,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_178 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1022 = slot_valid & _cat_178; // RapController.java:768
-  wire _or_r_13 = |_and_1022; // RapController.java:768
-  wire _not_489 = ~_or_r_13; // RapController.java:768
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:769
-  wire _not_490 = ~tcam_write_full; // RapController.java:797
-  wire _not_491 = ~snapshot_frozen; // RapController.java:797
-  wire _and_1023 = _not_490 & _not_491; // RapController.java:797
-  wire _not_492 = ~readout_pending; // RapController.java:797
-  wire _and_1024 = _and_1023 & _not_492; // RapController.java:797
-  wire _not_493 = ~snapshot_pending; // RapController.java:797
-  wire _and_1025 = _and_1024 & _not_493; // RapController.java:797
+  wire [127:0] _and_1022 = slot_valid & _cat_178; // RapController.java:758
+  wire _or_r_13 = |_and_1022; // RapController.java:758
+  wire _not_489 = ~_or_r_13; // RapController.java:758
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:759
+  wire _not_490 = ~tcam_write_full; // RapController.java:787
+  wire _not_491 = ~snapshot_frozen; // RapController.java:787
+  wire _and_1023 = _not_490 & _not_491; // RapController.java:787
+  wire _not_492 = ~readout_pending; // RapController.java:787
+  wire _and_1024 = _and_1023 & _not_492; // RapController.java:787
+  wire _not_493 = ~snapshot_pending; // RapController.java:787
+  wire _and_1025 = _and_1024 & _not_493; // RapController.java:787
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -10770,168 +10770,168 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:406: merge_near was stale: merge_now %d, exact %d", merge_now, _and_994);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_650) begin // RapController.java:423
-      $display("Assertion failed at RapController.java:423: head_batch_empty disagrees with the head's threshold");
+    if (!reset && commit_fire && !_eq_650) begin // RapController.java:413
+      $display("Assertion failed at RapController.java:413: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_651) begin // RapController.java:455
-      $display("Assertion failed at RapController.java:455: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_651) begin // RapController.java:445
+      $display("Assertion failed at RapController.java:445: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_800 && !status_still) begin // RapController.java:523
-      $display("Assertion failed at RapController.java:523: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_800 && !status_still) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_999) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_999) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_954) begin // RapController.java:680
-      $display("Assertion failed at RapController.java:680: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_954) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:689
+      $display("Assertion failed at RapController.java:689: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_470) begin // MergeSkip.java:98
-      $display("Assertion failed at MergeSkip.java:98: a merge verdict on the clock after its batch ended");
+    if (!reset && verdict_act && !merge_verdict && !_not_470) begin // MergeSkip.java:88
+      $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_1000 && !io_selected_bits_found) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: no node matched a key: the root must always match");
+    if (!reset && _and_1000 && !io_selected_bits_found) begin // RapController.java:712
+      $display("Assertion failed at RapController.java:712: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:723
-      $display("Assertion failed at RapController.java:723: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:713
+      $display("Assertion failed at RapController.java:713: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:724
-      $display("Assertion failed at RapController.java:724: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_1001 && !pipe_quiet) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_1001 && !pipe_quiet) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_657) begin // RapController.java:727
-      $display("Assertion failed at RapController.java:727: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_657) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_658) begin // RapController.java:728
-      $display("Assertion failed at RapController.java:728: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_658) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_659) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_659) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_1004 && !_ne_0) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: a READ result in RUN");
+    if (!reset && _and_1004 && !_ne_0) begin // RapController.java:721
+      $display("Assertion failed at RapController.java:721: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:732
-      $display("Assertion failed at RapController.java:732: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_661) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_661) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_663) begin // RapController.java:734
-      $display("Assertion failed at RapController.java:734: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_663) begin // RapController.java:724
+      $display("Assertion failed at RapController.java:724: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_1005 && !_not_471) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_1005 && !_not_471) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1006 && !slot_pick_pick_found) begin // RapController.java:738
-      $display("Assertion failed at RapController.java:738: a split found no free slot after checking capacity");
+    if (!reset && _and_1006 && !slot_pick_pick_found) begin // RapController.java:728
+      $display("Assertion failed at RapController.java:728: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_1006 && !_not_472) begin // RapController.java:739
-      $display("Assertion failed at RapController.java:739: a split with no missing child");
+    if (!reset && _and_1006 && !_not_472) begin // RapController.java:729
+      $display("Assertion failed at RapController.java:729: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_1006 && !_and_1010) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_1006 && !_and_1010) begin // RapController.java:730
+      $display("Assertion failed at RapController.java:730: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_1006 && !_eq_666) begin // RapController.java:743
-      $display("Assertion failed at RapController.java:743: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_1006 && !_eq_666) begin // RapController.java:733
+      $display("Assertion failed at RapController.java:733: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_479) begin // RapController.java:747
-      $display("Assertion failed at RapController.java:747: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_479) begin // RapController.java:737
+      $display("Assertion failed at RapController.java:737: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_1011 && !_ne_1) begin // RapController.java:748
-      $display("Assertion failed at RapController.java:748: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_1011 && !_ne_1) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_1013 && !_and_1012) begin // RapController.java:750
-      $display("Assertion failed at RapController.java:750: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_1013 && !_and_1012) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_1014) begin // RapController.java:755
-      $display("Assertion failed at RapController.java:755: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_1014) begin // RapController.java:745
+      $display("Assertion failed at RapController.java:745: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_960 && !_eq_670) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_960 && !_eq_670) begin // RapController.java:750
+      $display("Assertion failed at RapController.java:750: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:751
+      $display("Assertion failed at RapController.java:751: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_1017 && !_eq_671) begin // RapController.java:762
-      $display("Assertion failed at RapController.java:762: the merge parent's leaves changed during its walk");
+    if (!reset && _and_1017 && !_eq_671) begin // RapController.java:752
+      $display("Assertion failed at RapController.java:752: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_1020) begin // RapController.java:763
-      $display("Assertion failed at RapController.java:763: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_1020) begin // RapController.java:753
+      $display("Assertion failed at RapController.java:753: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_1016 && !slot_pick_pick_found) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_1016 && !slot_pick_pick_found) begin // RapController.java:755
+      $display("Assertion failed at RapController.java:755: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_1021 && !1'd0) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: a merge verdict outside the merge walk");
+    if (!reset && _and_1021 && !1'd0) begin // RapController.java:756
+      $display("Assertion failed at RapController.java:756: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:767
-      $display("Assertion failed at RapController.java:767: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_488) begin // RapController.java:757
+      $display("Assertion failed at RapController.java:757: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_489) begin // RapController.java:768
-      $display("Assertion failed at RapController.java:768: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_489) begin // RapController.java:758
+      $display("Assertion failed at RapController.java:758: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:769
-      $display("Assertion failed at RapController.java:769: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:759
+      $display("Assertion failed at RapController.java:759: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1025) begin // RapController.java:797
-      $display("Assertion failed at RapController.java:797: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_1025) begin // RapController.java:787
+      $display("Assertion failed at RapController.java:787: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

@@ -80,7 +80,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:88
   reg zero_weight_seen; // RapEngine.java:89
-  reg slot_written; // RapEngine.java:170
+  reg slot_written; // RapEngine.java:169
   reg csr_m0_hi_value_zero; // CsrFile.java:135
   reg csr_m0_lo_value_zero; // CsrFile.java:135
   reg csr_ar_full; // CsrFile.java:212
@@ -526,18 +526,18 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [63:0] csr_node_prefix; // CsrFile.java:162
   wire [63:0] csr_node_count; // CsrFile.java:162
   wire [63:0] csr_n; // CsrFile.java:162
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:215
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:215
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:215
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:215
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:215
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:215
-  wire statusCounterBank_io_clear; // RapEngine.java:215
-  wire statusCounterBank_io_idle; // RapEngine.java:215
-  wire statusCounterBank_io_readEnable; // RapEngine.java:215
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:215
-  wire statusCounterBank_io_readValid; // RapEngine.java:215
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:215
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:214
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:214
+  wire statusCounterBank_io_clear; // RapEngine.java:214
+  wire statusCounterBank_io_idle; // RapEngine.java:214
+  wire statusCounterBank_io_readEnable; // RapEngine.java:214
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:214
+  wire statusCounterBank_io_readValid; // RapEngine.java:214
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:214
   wire [63:0] csr_error_bound; // CsrFile.java:162
   wire [63:0] csr_zero_weight; // CsrFile.java:162
   wire csr_snapshot_copied; // CsrFile.java:199
@@ -595,9 +595,9 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _bits_8 = csr_write_data[3]; // CsrFile.java:92
   wire csr_ctrl_snapshot = _and_18 & _bits_8; // CsrFile.java:92
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:173
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:175
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:176
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:172
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:174
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:175
   wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:75
   wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:103
   wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:103
@@ -799,10 +799,10 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] _or_20 = _or_19 | _bits_55; // CsrFile.java:259
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:224
   wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:224
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:191
-  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:191
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:191
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:191
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:190
+  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:190
+  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:190
+  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:190
   wire [31:0] _bits_56 = {{31{1'b0}}, _and_71}; // CsrFile.java:259
   wire [31:0] _or_22 = 32'd0 | _bits_56; // CsrFile.java:259
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:258
@@ -820,12 +820,12 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:258
   wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:259
   wire [31:0] _or_27 = _or_26 | _bits_61; // CsrFile.java:259
-  wire _not_17 = ~soft_idle; // RapEngine.java:197
-  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:197
+  wire _not_17 = ~soft_idle; // RapEngine.java:196
+  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:196
   wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:258
   wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:259
   wire [31:0] _or_29 = _or_27 | _bits_62; // CsrFile.java:259
-  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:198
+  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:197
   wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:258
   wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:259
   wire [31:0] _or_31 = _or_29 | _bits_63; // CsrFile.java:259
@@ -2569,7 +2569,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:215
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:214
     .clock(clock),
 
     .reset(reset),

@@ -349,9 +349,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [32:0] to_merge_lo; // RapController.java:230
   reg [32:0] to_merge_hi; // RapController.java:231
   reg merge_ahead; // RapController.java:234
-  reg advance_settled_was_1; // RapController.java:819
-  reg advance_settled_was_2; // RapController.java:819
-  reg advance_settled_was_3; // RapController.java:819
+  reg advance_settled_was_1; // RapController.java:809
+  reg advance_settled_was_2; // RapController.java:809
+  reg advance_settled_was_3; // RapController.java:809
   reg [2:0] op_children; // RapController.java:249
   reg [4:0] cmd_q_addr; // RapController.java:262
   reg [1:0] cmd_q_op; // RapController.java:263
@@ -366,8 +366,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] child_digit_field; // RapController.java:340
   reg [31:0] child_mask; // RapController.java:341
   reg op_at_deepest; // RapController.java:352
-  reg split_settled_was_1; // RapController.java:819
-  reg split_settled_was_2; // RapController.java:819
+  reg split_settled_was_1; // RapController.java:809
+  reg split_settled_was_2; // RapController.java:809
   reg [7:0] short_by_children; // RapController.java:361
   reg [4:0] hit_depth_1; // RapController.java:369
   reg [4:0] hit_depth_2; // RapController.java:369
@@ -412,20 +412,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg hit_splittable_3; // RapController.java:391
   reg hit_splittable_4; // RapController.java:391
   reg merge_near; // RapController.java:403
-  reg skip_now; // MergeSkip.java:76
-  reg _reg_1; // RapController.java:455
-  reg readout_in_use; // RapController.java:458
-  reg [4:0] readout_depth_g0; // RapController.java:463
-  reg [4:0] readout_depth_g1; // RapController.java:463
-  reg [4:0] readout_depth_g2; // RapController.java:463
-  reg [4:0] readout_depth_g3; // RapController.java:463
-  reg [1:0] readout_depth_group; // RapController.java:463
-  reg [4:0] readout_depth; // RapController.java:463
-  reg skip_empty_settled; // MergeSkip.java:85
-  reg quiet_held; // RapController.java:494
-  reg snapshot_settled; // RapController.java:500
+  reg skip_now; // MergeSkip.java:66
+  reg _reg_1; // RapController.java:445
+  reg readout_in_use; // RapController.java:448
+  reg [4:0] readout_depth_g0; // RapController.java:453
+  reg [4:0] readout_depth_g1; // RapController.java:453
+  reg [4:0] readout_depth_g2; // RapController.java:453
+  reg [4:0] readout_depth_g3; // RapController.java:453
+  reg [1:0] readout_depth_group; // RapController.java:453
+  reg [4:0] readout_depth; // RapController.java:453
+  reg skip_empty_settled; // MergeSkip.java:75
+  reg quiet_held; // RapController.java:484
+  reg snapshot_settled; // RapController.java:490
   reg slot_pick_pick_last; // SlotPicker.java:92
-  reg issue_gate; // RapController.java:792
+  reg issue_gate; // RapController.java:782
 
   // Memories (no reset, so synthesis infers RAM)
   reg [28:0] undo [0:15]; // RapController.java:120
@@ -504,120 +504,120 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:463
-  wire [4:0] _wire_0_1; // RapController.java:463
-  wire [4:0] _wire_0_2; // RapController.java:463
-  wire [4:0] _wire_0_3; // RapController.java:463
-  wire [4:0] _wire_0_4; // RapController.java:463
-  wire [4:0] _wire_0_5; // RapController.java:463
-  wire [4:0] _wire_0_6; // RapController.java:463
-  wire [4:0] _wire_0_7; // RapController.java:463
-  wire [4:0] _wire_1_0; // RapController.java:463
-  wire [4:0] _wire_1_1; // RapController.java:463
-  wire [4:0] _wire_1_2; // RapController.java:463
-  wire [4:0] _wire_1_3; // RapController.java:463
-  wire [4:0] _wire_1_4; // RapController.java:463
-  wire [4:0] _wire_1_5; // RapController.java:463
-  wire [4:0] _wire_1_6; // RapController.java:463
-  wire [4:0] _wire_1_7; // RapController.java:463
-  wire [4:0] _wire_2_0; // RapController.java:463
-  wire [4:0] _wire_2_1; // RapController.java:463
-  wire [4:0] _wire_2_2; // RapController.java:463
-  wire [4:0] _wire_2_3; // RapController.java:463
-  wire [4:0] _wire_2_4; // RapController.java:463
-  wire [4:0] _wire_2_5; // RapController.java:463
-  wire [4:0] _wire_2_6; // RapController.java:463
-  wire [4:0] _wire_2_7; // RapController.java:463
-  wire [4:0] _wire_3_0; // RapController.java:463
-  wire [4:0] _wire_3_1; // RapController.java:463
-  wire [4:0] _wire_3_2; // RapController.java:463
-  wire [4:0] _wire_3_3; // RapController.java:463
-  wire [4:0] _wire_3_4; // RapController.java:463
-  wire [4:0] _wire_3_5; // RapController.java:463
-  wire [4:0] _wire_3_6; // RapController.java:463
-  wire [4:0] _wire_3_7; // RapController.java:463
-  wire [4:0] _wire_4_0; // RapController.java:463
-  wire [4:0] _wire_4_1; // RapController.java:463
-  wire [4:0] _wire_4_2; // RapController.java:463
-  wire [4:0] _wire_4_3; // RapController.java:463
-  wire [2:0] cause; // RapController.java:866
+  wire [4:0] _wire_0_0; // RapController.java:453
+  wire [4:0] _wire_0_1; // RapController.java:453
+  wire [4:0] _wire_0_2; // RapController.java:453
+  wire [4:0] _wire_0_3; // RapController.java:453
+  wire [4:0] _wire_0_4; // RapController.java:453
+  wire [4:0] _wire_0_5; // RapController.java:453
+  wire [4:0] _wire_0_6; // RapController.java:453
+  wire [4:0] _wire_0_7; // RapController.java:453
+  wire [4:0] _wire_1_0; // RapController.java:453
+  wire [4:0] _wire_1_1; // RapController.java:453
+  wire [4:0] _wire_1_2; // RapController.java:453
+  wire [4:0] _wire_1_3; // RapController.java:453
+  wire [4:0] _wire_1_4; // RapController.java:453
+  wire [4:0] _wire_1_5; // RapController.java:453
+  wire [4:0] _wire_1_6; // RapController.java:453
+  wire [4:0] _wire_1_7; // RapController.java:453
+  wire [4:0] _wire_2_0; // RapController.java:453
+  wire [4:0] _wire_2_1; // RapController.java:453
+  wire [4:0] _wire_2_2; // RapController.java:453
+  wire [4:0] _wire_2_3; // RapController.java:453
+  wire [4:0] _wire_2_4; // RapController.java:453
+  wire [4:0] _wire_2_5; // RapController.java:453
+  wire [4:0] _wire_2_6; // RapController.java:453
+  wire [4:0] _wire_2_7; // RapController.java:453
+  wire [4:0] _wire_3_0; // RapController.java:453
+  wire [4:0] _wire_3_1; // RapController.java:453
+  wire [4:0] _wire_3_2; // RapController.java:453
+  wire [4:0] _wire_3_3; // RapController.java:453
+  wire [4:0] _wire_3_4; // RapController.java:453
+  wire [4:0] _wire_3_5; // RapController.java:453
+  wire [4:0] _wire_3_6; // RapController.java:453
+  wire [4:0] _wire_3_7; // RapController.java:453
+  wire [4:0] _wire_4_0; // RapController.java:453
+  wire [4:0] _wire_4_1; // RapController.java:453
+  wire [4:0] _wire_4_2; // RapController.java:453
+  wire [4:0] _wire_4_3; // RapController.java:453
+  wire [2:0] cause; // RapController.java:856
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:510
+  wire _not_0 = ~io_counterClearing; // RapController.java:500
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:510
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:500
   wire _not_1 = ~tcam_write_full; // RapController.java:279
-  wire _not_2 = ~snapshot_frozen; // RapController.java:528
-  wire _and_1 = quiet_held & _not_2; // RapController.java:528
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:530
-  wire _not_3 = ~io_headValid; // RapController.java:530
-  wire _and_3 = _and_2 & _not_3; // RapController.java:530
+  wire _not_2 = ~snapshot_frozen; // RapController.java:518
+  wire _and_1 = quiet_held & _not_2; // RapController.java:518
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:520
+  wire _not_3 = ~io_headValid; // RapController.java:520
+  wire _and_3 = _and_2 & _not_3; // RapController.java:520
   wire _eq_0 = front_count == 6'd0; // RapController.java:117
   wire _eq_1 = sram_count == 8'd0; // RapController.java:117
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
   wire _not_4 = ~cmd_q_valid; // RapController.java:117
   wire pipe_empty = _and_4 & _not_4; // RapController.java:117
-  wire _not_5 = ~undo_empty; // RapController.java:542
-  wire _eq_2 = op_children == 3'd0; // RapController.java:549
+  wire _not_5 = ~undo_empty; // RapController.java:532
+  wire _eq_2 = op_children == 3'd0; // RapController.java:539
   wire _or_0 = state_undo | state_split_scan; // RapController.java:353
   wire _or_1 = _or_0 | state_split; // RapController.java:353
-  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:819
-  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:819
-  wire _not_6 = ~split_settled; // RapController.java:568
-  wire _not_7 = ~early_done; // RapController.java:571
+  wire _and_5 = _or_1 & split_settled_was_1; // RapController.java:809
+  wire split_settled = _and_5 & split_settled_was_2; // RapController.java:809
+  wire _not_6 = ~split_settled; // RapController.java:558
+  wire _not_7 = ~early_done; // RapController.java:561
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:619
-  wire _not_10 = ~merge_last_level; // RapController.java:622
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:644
-  wire _or_2 = _not_11 | verdict_free; // RapController.java:644
-  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:644
-  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:819
-  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:819
-  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:819
-  wire _not_12 = ~advance_settled; // RapController.java:655
-  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:655
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:569
-  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:625
-  wire _not_13 = ~level_had_leaves; // RapController.java:625
-  wire _and_9 = _eq_3 & _not_13; // RapController.java:625
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:625
-  wire _not_14 = ~commit_stop; // RapController.java:795
-  wire _and_10 = state_run & _not_14; // RapController.java:795
-  wire issue_enable = _and_10 & issue_gate; // RapController.java:795
+  wire _not_9 = ~_not_8; // RapController.java:609
+  wire _not_10 = ~merge_last_level; // RapController.java:612
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:634
+  wire _or_2 = _not_11 | verdict_free; // RapController.java:634
+  wire _and_6 = slot_pick_ready & _or_2; // RapController.java:634
+  wire _and_7 = state_advance & advance_settled_was_1; // RapController.java:809
+  wire _and_8 = _and_7 & advance_settled_was_2; // RapController.java:809
+  wire advance_settled = _and_8 & advance_settled_was_3; // RapController.java:809
+  wire _not_12 = ~advance_settled; // RapController.java:645
+  wire _or_3 = schedule_exhausted | merge_ahead; // RapController.java:645
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:559
+  wire _eq_3 = merge_leaf_depth == deepest_depth; // RapController.java:615
+  wire _not_13 = ~level_had_leaves; // RapController.java:615
+  wire _and_9 = _eq_3 & _not_13; // RapController.java:615
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:615
+  wire _not_14 = ~commit_stop; // RapController.java:785
+  wire _and_10 = state_run & _not_14; // RapController.java:785
+  wire issue_enable = _and_10 & issue_gate; // RapController.java:785
   wire _and_11 = state_run & hit_event_4; // RapController.java:377
   wire _not_15 = ~commit_stop; // RapController.java:377
   wire commit_fire = _and_11 & _not_15; // RapController.java:377
-  wire _not_16 = ~soft_pending; // RapController.java:802
-  wire _not_17 = ~state_init; // RapController.java:802
-  wire _and_12 = _not_16 & _not_17; // RapController.java:802
-  wire _not_18 = ~state_soft_clear; // RapController.java:802
-  wire _and_13 = _and_12 & _not_18; // RapController.java:802
+  wire _not_16 = ~soft_pending; // RapController.java:792
+  wire _not_17 = ~state_init; // RapController.java:792
+  wire _and_12 = _not_16 & _not_17; // RapController.java:792
+  wire _not_18 = ~state_soft_clear; // RapController.java:792
+  wire _and_13 = _and_12 & _not_18; // RapController.java:792
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:805
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:806
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:795
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:796
   wire _not_20 = ~_reg_0; // RapController.java:209
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:209
-  wire _not_21 = ~snapshot_product_start; // RapController.java:806
-  wire _and_14 = _not_19 & _not_21; // RapController.java:806
-  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:807
-  wire _or_5 = readout_pending | state_read_issue; // RapController.java:808
-  wire _or_6 = _or_5 | state_read_wait; // RapController.java:808
-  wire _or_7 = state_drain | state_undo; // RapController.java:809
-  wire _or_8 = _or_7 | state_split_scan; // RapController.java:809
-  wire _or_9 = _or_8 | state_split; // RapController.java:809
-  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:809
-  wire _or_11 = _or_10 | state_merge_level; // RapController.java:809
-  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:809
-  wire _or_13 = _or_12 | state_advance; // RapController.java:809
-  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:809
-  wire _or_15 = _or_14 | state_resume; // RapController.java:809
-  wire _and_15 = state_run & pipe_empty; // RapController.java:811
-  wire _not_22 = ~io_headValid; // RapController.java:811
-  wire _and_16 = _and_15 & _not_22; // RapController.java:811
-  wire _not_23 = ~io_acceptEnable; // RapController.java:812
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:711
-  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:711
-  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:844
+  wire _not_21 = ~snapshot_product_start; // RapController.java:796
+  wire _and_14 = _not_19 & _not_21; // RapController.java:796
+  wire _or_4 = snapshot_pending | snapshot_frozen; // RapController.java:797
+  wire _or_5 = readout_pending | state_read_issue; // RapController.java:798
+  wire _or_6 = _or_5 | state_read_wait; // RapController.java:798
+  wire _or_7 = state_drain | state_undo; // RapController.java:799
+  wire _or_8 = _or_7 | state_split_scan; // RapController.java:799
+  wire _or_9 = _or_8 | state_split; // RapController.java:799
+  wire _or_10 = _or_9 | state_split_alloc; // RapController.java:799
+  wire _or_11 = _or_10 | state_merge_level; // RapController.java:799
+  wire _or_12 = _or_11 | state_merge_kids; // RapController.java:799
+  wire _or_13 = _or_12 | state_advance; // RapController.java:799
+  wire _or_14 = _or_13 | state_advance_wait; // RapController.java:799
+  wire _or_15 = _or_14 | state_resume; // RapController.java:799
+  wire _and_15 = state_run & pipe_empty; // RapController.java:801
+  wire _not_22 = ~io_headValid; // RapController.java:801
+  wire _and_16 = _and_15 & _not_22; // RapController.java:801
+  wire _not_23 = ~io_acceptEnable; // RapController.java:802
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:701
+  wire [31:0] _and_17 = slot_valid & _not_24; // RapController.java:701
+  wire [31:0] _or_16 = slot_valid | slot_pick_pick_hot; // RapController.java:834
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:338
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -698,12 +698,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:433
-  wire _and_18 = ev_commit_q & split_req; // RapController.java:449
-  wire _not_25 = ~merge_due; // RapController.java:449
-  wire _and_19 = _and_18 & _not_25; // RapController.java:449
-  wire _and_20 = _and_19 & split_short; // RapController.java:449
-  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:449
+  wire _or_17 = io_counterResult_bits_saturated | 1'd0; // RapController.java:423
+  wire _and_18 = ev_commit_q & split_req; // RapController.java:439
+  wire _not_25 = ~merge_due; // RapController.java:439
+  wire _and_19 = _and_18 & _not_25; // RapController.java:439
+  wire _and_20 = _and_19 & split_short; // RapController.java:439
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // RapController.java:439
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
@@ -764,17 +764,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:302
   wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:303
   wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:303
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:544
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:534
   wire draining = state_drain | commit_stop; // RapController.java:308
   wire undo_push = draining & io_counterResult_valid; // RapController.java:309
   wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:319
   wire _eq_37 = undo_sp_next == 5'd0; // RapController.java:126
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:700
-  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:700
-  wire [3:0] _or_20 = present_children | _bits_73; // RapController.java:700
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:846
-  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:846
-  wire [3:0] _or_21 = present_children | _bits_74; // RapController.java:846
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:690
+  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:690
+  wire [3:0] _or_20 = present_children | _bits_73; // RapController.java:690
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:836
+  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:836
+  wire [3:0] _or_21 = present_children | _bits_74; // RapController.java:836
   wire [3:0] _not_27 = ~present_children_next; // RapController.java:136
   wire _bits_75 = _not_27[0]; // FirstSet.java:25
   wire _bits_76 = _not_27[1]; // FirstSet.java:25
@@ -802,7 +802,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_83 = slot_valid[31]; // NodeTable.java:88
   wire _eq_38 = slot_parent_31 == kids_owner; // NodeTable.java:88
   wire _and_27 = _bits_83 & _eq_38; // NodeTable.java:88
-  wire _not_33 = ~state_split_scan; // RapController.java:468
+  wire _not_33 = ~state_split_scan; // RapController.java:458
   wire _not_34 = ~_not_33; // NodeTable.java:88
   wire _eq_39 = slot_children_31 == 3'd0; // NodeTable.java:88
   wire _or_27 = _not_34 | _eq_39; // NodeTable.java:88
@@ -1179,7 +1179,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [31:0] _cat_4 = {_and_91, _and_93, _and_95, _and_97, _and_99, _and_101, _and_103, _and_105, _and_107, _and_109, _and_111, _and_113, _and_115, _and_117, _and_119, _and_121, _and_123, _and_125, _and_127, _and_129, _and_131, _and_133, _and_135, _and_137, _and_139, _and_141, _and_143, _and_145, _and_147, _and_149, _and_151, 1'd0}; // NodeTable.java:109
   wire [31:0] _not_67 = ~kids_vector; // SlotPicker.java:78
   wire [31:0] _and_152 = leaf_pick_candidates & _not_67; // SlotPicker.java:78
-  wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_152; // RapController.java:473
+  wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_152; // RapController.java:463
   wire _not_68 = ~leaf_pick_ready; // SlotPicker.java:50
   wire leaf_pick_advance = leaf_pick_take | _not_68; // SlotPicker.java:50
   wire [31:0] _not_69 = ~leaf_pick_pick_hot; // SlotPicker.java:48
@@ -1316,8 +1316,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_102 = ~slot_pick_load; // SlotPicker.java:59
   wire [31:0] _not_103 = ~slot_pick_pick_hot; // SlotPicker.java:44
   wire [31:0] _and_155 = slot_pick_candidates & _not_103; // SlotPicker.java:44
-  wire [31:0] _not_104 = ~slot_valid; // RapController.java:472
-  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:472
+  wire [31:0] _not_104 = ~slot_valid; // RapController.java:462
+  wire [31:0] _mux_19 = state_split ? _not_104 : kids_vector; // RapController.java:462
   wire _not_105 = ~slot_pick_ready; // SlotPicker.java:50
   wire slot_pick_advance = slot_pick_take | _not_105; // SlotPicker.java:50
   wire [31:0] _not_106 = ~slot_pick_pick_hot; // SlotPicker.java:48
@@ -1578,146 +1578,146 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [1:0] _or_148 = _or_144 | _or_147; // RapController.java:151
   wire [1:0] _or_149 = _or_141 | _or_148; // RapController.java:151
   wire [1:0] _or_150 = _or_134 | _or_149; // RapController.java:151
-  wire _or_151 = state_undo | state_split; // RapController.java:477
-  wire _or_152 = _or_151 | state_split_alloc; // RapController.java:477
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:623
+  wire _or_151 = state_undo | state_split; // RapController.java:467
+  wire _or_152 = _or_151 | state_split_alloc; // RapController.java:467
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:613
   wire _eq_162 = merge_leaf_depth_next == 5'd1; // RapController.java:161
-  wire _bits_243 = leaf_pick_pick_hot[0]; // RapController.java:612
-  wire [4:0] _fill_32 = {5{_bits_243}}; // RapController.java:612
-  wire [4:0] _and_190 = slot_parent_0 & _fill_32; // RapController.java:612
-  wire _bits_244 = leaf_pick_pick_hot[1]; // RapController.java:612
-  wire [4:0] _fill_33 = {5{_bits_244}}; // RapController.java:612
-  wire [4:0] _and_191 = slot_parent_1 & _fill_33; // RapController.java:612
-  wire [4:0] _or_153 = _and_190 | _and_191; // RapController.java:612
-  wire _bits_245 = leaf_pick_pick_hot[2]; // RapController.java:612
-  wire [4:0] _fill_34 = {5{_bits_245}}; // RapController.java:612
-  wire [4:0] _and_192 = slot_parent_2 & _fill_34; // RapController.java:612
-  wire _bits_246 = leaf_pick_pick_hot[3]; // RapController.java:612
-  wire [4:0] _fill_35 = {5{_bits_246}}; // RapController.java:612
-  wire [4:0] _and_193 = slot_parent_3 & _fill_35; // RapController.java:612
-  wire [4:0] _or_154 = _and_192 | _and_193; // RapController.java:612
-  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:612
-  wire _bits_247 = leaf_pick_pick_hot[4]; // RapController.java:612
-  wire [4:0] _fill_36 = {5{_bits_247}}; // RapController.java:612
-  wire [4:0] _and_194 = slot_parent_4 & _fill_36; // RapController.java:612
-  wire _bits_248 = leaf_pick_pick_hot[5]; // RapController.java:612
-  wire [4:0] _fill_37 = {5{_bits_248}}; // RapController.java:612
-  wire [4:0] _and_195 = slot_parent_5 & _fill_37; // RapController.java:612
-  wire [4:0] _or_156 = _and_194 | _and_195; // RapController.java:612
-  wire _bits_249 = leaf_pick_pick_hot[6]; // RapController.java:612
-  wire [4:0] _fill_38 = {5{_bits_249}}; // RapController.java:612
-  wire [4:0] _and_196 = slot_parent_6 & _fill_38; // RapController.java:612
-  wire _bits_250 = leaf_pick_pick_hot[7]; // RapController.java:612
-  wire [4:0] _fill_39 = {5{_bits_250}}; // RapController.java:612
-  wire [4:0] _and_197 = slot_parent_7 & _fill_39; // RapController.java:612
-  wire [4:0] _or_157 = _and_196 | _and_197; // RapController.java:612
-  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:612
-  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:612
-  wire _bits_251 = leaf_pick_pick_hot[8]; // RapController.java:612
-  wire [4:0] _fill_40 = {5{_bits_251}}; // RapController.java:612
-  wire [4:0] _and_198 = slot_parent_8 & _fill_40; // RapController.java:612
-  wire _bits_252 = leaf_pick_pick_hot[9]; // RapController.java:612
-  wire [4:0] _fill_41 = {5{_bits_252}}; // RapController.java:612
-  wire [4:0] _and_199 = slot_parent_9 & _fill_41; // RapController.java:612
-  wire [4:0] _or_160 = _and_198 | _and_199; // RapController.java:612
-  wire _bits_253 = leaf_pick_pick_hot[10]; // RapController.java:612
-  wire [4:0] _fill_42 = {5{_bits_253}}; // RapController.java:612
-  wire [4:0] _and_200 = slot_parent_10 & _fill_42; // RapController.java:612
-  wire _bits_254 = leaf_pick_pick_hot[11]; // RapController.java:612
-  wire [4:0] _fill_43 = {5{_bits_254}}; // RapController.java:612
-  wire [4:0] _and_201 = slot_parent_11 & _fill_43; // RapController.java:612
-  wire [4:0] _or_161 = _and_200 | _and_201; // RapController.java:612
-  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:612
-  wire _bits_255 = leaf_pick_pick_hot[12]; // RapController.java:612
-  wire [4:0] _fill_44 = {5{_bits_255}}; // RapController.java:612
-  wire [4:0] _and_202 = slot_parent_12 & _fill_44; // RapController.java:612
-  wire _bits_256 = leaf_pick_pick_hot[13]; // RapController.java:612
-  wire [4:0] _fill_45 = {5{_bits_256}}; // RapController.java:612
-  wire [4:0] _and_203 = slot_parent_13 & _fill_45; // RapController.java:612
-  wire [4:0] _or_163 = _and_202 | _and_203; // RapController.java:612
-  wire _bits_257 = leaf_pick_pick_hot[14]; // RapController.java:612
-  wire [4:0] _fill_46 = {5{_bits_257}}; // RapController.java:612
-  wire [4:0] _and_204 = slot_parent_14 & _fill_46; // RapController.java:612
-  wire _bits_258 = leaf_pick_pick_hot[15]; // RapController.java:612
-  wire [4:0] _fill_47 = {5{_bits_258}}; // RapController.java:612
-  wire [4:0] _and_205 = slot_parent_15 & _fill_47; // RapController.java:612
-  wire [4:0] _or_164 = _and_204 | _and_205; // RapController.java:612
-  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:612
-  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:612
-  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:612
-  wire _bits_259 = leaf_pick_pick_hot[16]; // RapController.java:612
-  wire [4:0] _fill_48 = {5{_bits_259}}; // RapController.java:612
-  wire [4:0] _and_206 = slot_parent_16 & _fill_48; // RapController.java:612
-  wire _bits_260 = leaf_pick_pick_hot[17]; // RapController.java:612
-  wire [4:0] _fill_49 = {5{_bits_260}}; // RapController.java:612
-  wire [4:0] _and_207 = slot_parent_17 & _fill_49; // RapController.java:612
-  wire [4:0] _or_168 = _and_206 | _and_207; // RapController.java:612
-  wire _bits_261 = leaf_pick_pick_hot[18]; // RapController.java:612
-  wire [4:0] _fill_50 = {5{_bits_261}}; // RapController.java:612
-  wire [4:0] _and_208 = slot_parent_18 & _fill_50; // RapController.java:612
-  wire _bits_262 = leaf_pick_pick_hot[19]; // RapController.java:612
-  wire [4:0] _fill_51 = {5{_bits_262}}; // RapController.java:612
-  wire [4:0] _and_209 = slot_parent_19 & _fill_51; // RapController.java:612
-  wire [4:0] _or_169 = _and_208 | _and_209; // RapController.java:612
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:612
-  wire _bits_263 = leaf_pick_pick_hot[20]; // RapController.java:612
-  wire [4:0] _fill_52 = {5{_bits_263}}; // RapController.java:612
-  wire [4:0] _and_210 = slot_parent_20 & _fill_52; // RapController.java:612
-  wire _bits_264 = leaf_pick_pick_hot[21]; // RapController.java:612
-  wire [4:0] _fill_53 = {5{_bits_264}}; // RapController.java:612
-  wire [4:0] _and_211 = slot_parent_21 & _fill_53; // RapController.java:612
-  wire [4:0] _or_171 = _and_210 | _and_211; // RapController.java:612
-  wire _bits_265 = leaf_pick_pick_hot[22]; // RapController.java:612
-  wire [4:0] _fill_54 = {5{_bits_265}}; // RapController.java:612
-  wire [4:0] _and_212 = slot_parent_22 & _fill_54; // RapController.java:612
-  wire _bits_266 = leaf_pick_pick_hot[23]; // RapController.java:612
-  wire [4:0] _fill_55 = {5{_bits_266}}; // RapController.java:612
-  wire [4:0] _and_213 = slot_parent_23 & _fill_55; // RapController.java:612
-  wire [4:0] _or_172 = _and_212 | _and_213; // RapController.java:612
-  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:612
-  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:612
-  wire _bits_267 = leaf_pick_pick_hot[24]; // RapController.java:612
-  wire [4:0] _fill_56 = {5{_bits_267}}; // RapController.java:612
-  wire [4:0] _and_214 = slot_parent_24 & _fill_56; // RapController.java:612
-  wire _bits_268 = leaf_pick_pick_hot[25]; // RapController.java:612
-  wire [4:0] _fill_57 = {5{_bits_268}}; // RapController.java:612
-  wire [4:0] _and_215 = slot_parent_25 & _fill_57; // RapController.java:612
-  wire [4:0] _or_175 = _and_214 | _and_215; // RapController.java:612
-  wire _bits_269 = leaf_pick_pick_hot[26]; // RapController.java:612
-  wire [4:0] _fill_58 = {5{_bits_269}}; // RapController.java:612
-  wire [4:0] _and_216 = slot_parent_26 & _fill_58; // RapController.java:612
-  wire _bits_270 = leaf_pick_pick_hot[27]; // RapController.java:612
-  wire [4:0] _fill_59 = {5{_bits_270}}; // RapController.java:612
-  wire [4:0] _and_217 = slot_parent_27 & _fill_59; // RapController.java:612
-  wire [4:0] _or_176 = _and_216 | _and_217; // RapController.java:612
-  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:612
-  wire _bits_271 = leaf_pick_pick_hot[28]; // RapController.java:612
-  wire [4:0] _fill_60 = {5{_bits_271}}; // RapController.java:612
-  wire [4:0] _and_218 = slot_parent_28 & _fill_60; // RapController.java:612
-  wire _bits_272 = leaf_pick_pick_hot[29]; // RapController.java:612
-  wire [4:0] _fill_61 = {5{_bits_272}}; // RapController.java:612
-  wire [4:0] _and_219 = slot_parent_29 & _fill_61; // RapController.java:612
-  wire [4:0] _or_178 = _and_218 | _and_219; // RapController.java:612
-  wire _bits_273 = leaf_pick_pick_hot[30]; // RapController.java:612
-  wire [4:0] _fill_62 = {5{_bits_273}}; // RapController.java:612
-  wire [4:0] _and_220 = slot_parent_30 & _fill_62; // RapController.java:612
-  wire _bits_274 = leaf_pick_pick_hot[31]; // RapController.java:612
-  wire [4:0] _fill_63 = {5{_bits_274}}; // RapController.java:612
-  wire [4:0] _and_221 = slot_parent_31 & _fill_63; // RapController.java:612
-  wire [4:0] _or_179 = _and_220 | _and_221; // RapController.java:612
-  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:612
-  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:612
-  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:612
-  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:612
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:645
-  wire _not_139 = ~snapshot_frozen; // RapController.java:522
-  wire _and_222 = snapshot_pending & _not_139; // RapController.java:522
-  wire _and_223 = _and_222 & quiet_held; // RapController.java:522
-  wire _and_224 = _and_223 & snapshot_settled; // RapController.java:522
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:664
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:683
-  wire [5:0] _cat_35 = {readout_depth, 1'd0}; // RapController.java:826
-  wire [5:0] _mux_37 = readout_in_use ? _cat_35 : 6'd0; // RapController.java:679
+  wire _bits_243 = leaf_pick_pick_hot[0]; // RapController.java:602
+  wire [4:0] _fill_32 = {5{_bits_243}}; // RapController.java:602
+  wire [4:0] _and_190 = slot_parent_0 & _fill_32; // RapController.java:602
+  wire _bits_244 = leaf_pick_pick_hot[1]; // RapController.java:602
+  wire [4:0] _fill_33 = {5{_bits_244}}; // RapController.java:602
+  wire [4:0] _and_191 = slot_parent_1 & _fill_33; // RapController.java:602
+  wire [4:0] _or_153 = _and_190 | _and_191; // RapController.java:602
+  wire _bits_245 = leaf_pick_pick_hot[2]; // RapController.java:602
+  wire [4:0] _fill_34 = {5{_bits_245}}; // RapController.java:602
+  wire [4:0] _and_192 = slot_parent_2 & _fill_34; // RapController.java:602
+  wire _bits_246 = leaf_pick_pick_hot[3]; // RapController.java:602
+  wire [4:0] _fill_35 = {5{_bits_246}}; // RapController.java:602
+  wire [4:0] _and_193 = slot_parent_3 & _fill_35; // RapController.java:602
+  wire [4:0] _or_154 = _and_192 | _and_193; // RapController.java:602
+  wire [4:0] _or_155 = _or_153 | _or_154; // RapController.java:602
+  wire _bits_247 = leaf_pick_pick_hot[4]; // RapController.java:602
+  wire [4:0] _fill_36 = {5{_bits_247}}; // RapController.java:602
+  wire [4:0] _and_194 = slot_parent_4 & _fill_36; // RapController.java:602
+  wire _bits_248 = leaf_pick_pick_hot[5]; // RapController.java:602
+  wire [4:0] _fill_37 = {5{_bits_248}}; // RapController.java:602
+  wire [4:0] _and_195 = slot_parent_5 & _fill_37; // RapController.java:602
+  wire [4:0] _or_156 = _and_194 | _and_195; // RapController.java:602
+  wire _bits_249 = leaf_pick_pick_hot[6]; // RapController.java:602
+  wire [4:0] _fill_38 = {5{_bits_249}}; // RapController.java:602
+  wire [4:0] _and_196 = slot_parent_6 & _fill_38; // RapController.java:602
+  wire _bits_250 = leaf_pick_pick_hot[7]; // RapController.java:602
+  wire [4:0] _fill_39 = {5{_bits_250}}; // RapController.java:602
+  wire [4:0] _and_197 = slot_parent_7 & _fill_39; // RapController.java:602
+  wire [4:0] _or_157 = _and_196 | _and_197; // RapController.java:602
+  wire [4:0] _or_158 = _or_156 | _or_157; // RapController.java:602
+  wire [4:0] _or_159 = _or_155 | _or_158; // RapController.java:602
+  wire _bits_251 = leaf_pick_pick_hot[8]; // RapController.java:602
+  wire [4:0] _fill_40 = {5{_bits_251}}; // RapController.java:602
+  wire [4:0] _and_198 = slot_parent_8 & _fill_40; // RapController.java:602
+  wire _bits_252 = leaf_pick_pick_hot[9]; // RapController.java:602
+  wire [4:0] _fill_41 = {5{_bits_252}}; // RapController.java:602
+  wire [4:0] _and_199 = slot_parent_9 & _fill_41; // RapController.java:602
+  wire [4:0] _or_160 = _and_198 | _and_199; // RapController.java:602
+  wire _bits_253 = leaf_pick_pick_hot[10]; // RapController.java:602
+  wire [4:0] _fill_42 = {5{_bits_253}}; // RapController.java:602
+  wire [4:0] _and_200 = slot_parent_10 & _fill_42; // RapController.java:602
+  wire _bits_254 = leaf_pick_pick_hot[11]; // RapController.java:602
+  wire [4:0] _fill_43 = {5{_bits_254}}; // RapController.java:602
+  wire [4:0] _and_201 = slot_parent_11 & _fill_43; // RapController.java:602
+  wire [4:0] _or_161 = _and_200 | _and_201; // RapController.java:602
+  wire [4:0] _or_162 = _or_160 | _or_161; // RapController.java:602
+  wire _bits_255 = leaf_pick_pick_hot[12]; // RapController.java:602
+  wire [4:0] _fill_44 = {5{_bits_255}}; // RapController.java:602
+  wire [4:0] _and_202 = slot_parent_12 & _fill_44; // RapController.java:602
+  wire _bits_256 = leaf_pick_pick_hot[13]; // RapController.java:602
+  wire [4:0] _fill_45 = {5{_bits_256}}; // RapController.java:602
+  wire [4:0] _and_203 = slot_parent_13 & _fill_45; // RapController.java:602
+  wire [4:0] _or_163 = _and_202 | _and_203; // RapController.java:602
+  wire _bits_257 = leaf_pick_pick_hot[14]; // RapController.java:602
+  wire [4:0] _fill_46 = {5{_bits_257}}; // RapController.java:602
+  wire [4:0] _and_204 = slot_parent_14 & _fill_46; // RapController.java:602
+  wire _bits_258 = leaf_pick_pick_hot[15]; // RapController.java:602
+  wire [4:0] _fill_47 = {5{_bits_258}}; // RapController.java:602
+  wire [4:0] _and_205 = slot_parent_15 & _fill_47; // RapController.java:602
+  wire [4:0] _or_164 = _and_204 | _and_205; // RapController.java:602
+  wire [4:0] _or_165 = _or_163 | _or_164; // RapController.java:602
+  wire [4:0] _or_166 = _or_162 | _or_165; // RapController.java:602
+  wire [4:0] _or_167 = _or_159 | _or_166; // RapController.java:602
+  wire _bits_259 = leaf_pick_pick_hot[16]; // RapController.java:602
+  wire [4:0] _fill_48 = {5{_bits_259}}; // RapController.java:602
+  wire [4:0] _and_206 = slot_parent_16 & _fill_48; // RapController.java:602
+  wire _bits_260 = leaf_pick_pick_hot[17]; // RapController.java:602
+  wire [4:0] _fill_49 = {5{_bits_260}}; // RapController.java:602
+  wire [4:0] _and_207 = slot_parent_17 & _fill_49; // RapController.java:602
+  wire [4:0] _or_168 = _and_206 | _and_207; // RapController.java:602
+  wire _bits_261 = leaf_pick_pick_hot[18]; // RapController.java:602
+  wire [4:0] _fill_50 = {5{_bits_261}}; // RapController.java:602
+  wire [4:0] _and_208 = slot_parent_18 & _fill_50; // RapController.java:602
+  wire _bits_262 = leaf_pick_pick_hot[19]; // RapController.java:602
+  wire [4:0] _fill_51 = {5{_bits_262}}; // RapController.java:602
+  wire [4:0] _and_209 = slot_parent_19 & _fill_51; // RapController.java:602
+  wire [4:0] _or_169 = _and_208 | _and_209; // RapController.java:602
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:602
+  wire _bits_263 = leaf_pick_pick_hot[20]; // RapController.java:602
+  wire [4:0] _fill_52 = {5{_bits_263}}; // RapController.java:602
+  wire [4:0] _and_210 = slot_parent_20 & _fill_52; // RapController.java:602
+  wire _bits_264 = leaf_pick_pick_hot[21]; // RapController.java:602
+  wire [4:0] _fill_53 = {5{_bits_264}}; // RapController.java:602
+  wire [4:0] _and_211 = slot_parent_21 & _fill_53; // RapController.java:602
+  wire [4:0] _or_171 = _and_210 | _and_211; // RapController.java:602
+  wire _bits_265 = leaf_pick_pick_hot[22]; // RapController.java:602
+  wire [4:0] _fill_54 = {5{_bits_265}}; // RapController.java:602
+  wire [4:0] _and_212 = slot_parent_22 & _fill_54; // RapController.java:602
+  wire _bits_266 = leaf_pick_pick_hot[23]; // RapController.java:602
+  wire [4:0] _fill_55 = {5{_bits_266}}; // RapController.java:602
+  wire [4:0] _and_213 = slot_parent_23 & _fill_55; // RapController.java:602
+  wire [4:0] _or_172 = _and_212 | _and_213; // RapController.java:602
+  wire [4:0] _or_173 = _or_171 | _or_172; // RapController.java:602
+  wire [4:0] _or_174 = _or_170 | _or_173; // RapController.java:602
+  wire _bits_267 = leaf_pick_pick_hot[24]; // RapController.java:602
+  wire [4:0] _fill_56 = {5{_bits_267}}; // RapController.java:602
+  wire [4:0] _and_214 = slot_parent_24 & _fill_56; // RapController.java:602
+  wire _bits_268 = leaf_pick_pick_hot[25]; // RapController.java:602
+  wire [4:0] _fill_57 = {5{_bits_268}}; // RapController.java:602
+  wire [4:0] _and_215 = slot_parent_25 & _fill_57; // RapController.java:602
+  wire [4:0] _or_175 = _and_214 | _and_215; // RapController.java:602
+  wire _bits_269 = leaf_pick_pick_hot[26]; // RapController.java:602
+  wire [4:0] _fill_58 = {5{_bits_269}}; // RapController.java:602
+  wire [4:0] _and_216 = slot_parent_26 & _fill_58; // RapController.java:602
+  wire _bits_270 = leaf_pick_pick_hot[27]; // RapController.java:602
+  wire [4:0] _fill_59 = {5{_bits_270}}; // RapController.java:602
+  wire [4:0] _and_217 = slot_parent_27 & _fill_59; // RapController.java:602
+  wire [4:0] _or_176 = _and_216 | _and_217; // RapController.java:602
+  wire [4:0] _or_177 = _or_175 | _or_176; // RapController.java:602
+  wire _bits_271 = leaf_pick_pick_hot[28]; // RapController.java:602
+  wire [4:0] _fill_60 = {5{_bits_271}}; // RapController.java:602
+  wire [4:0] _and_218 = slot_parent_28 & _fill_60; // RapController.java:602
+  wire _bits_272 = leaf_pick_pick_hot[29]; // RapController.java:602
+  wire [4:0] _fill_61 = {5{_bits_272}}; // RapController.java:602
+  wire [4:0] _and_219 = slot_parent_29 & _fill_61; // RapController.java:602
+  wire [4:0] _or_178 = _and_218 | _and_219; // RapController.java:602
+  wire _bits_273 = leaf_pick_pick_hot[30]; // RapController.java:602
+  wire [4:0] _fill_62 = {5{_bits_273}}; // RapController.java:602
+  wire [4:0] _and_220 = slot_parent_30 & _fill_62; // RapController.java:602
+  wire _bits_274 = leaf_pick_pick_hot[31]; // RapController.java:602
+  wire [4:0] _fill_63 = {5{_bits_274}}; // RapController.java:602
+  wire [4:0] _and_221 = slot_parent_31 & _fill_63; // RapController.java:602
+  wire [4:0] _or_179 = _and_220 | _and_221; // RapController.java:602
+  wire [4:0] _or_180 = _or_178 | _or_179; // RapController.java:602
+  wire [4:0] _or_181 = _or_177 | _or_180; // RapController.java:602
+  wire [4:0] _or_182 = _or_174 | _or_181; // RapController.java:602
+  wire [4:0] _or_183 = _or_167 | _or_182; // RapController.java:602
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:635
+  wire _not_139 = ~snapshot_frozen; // RapController.java:512
+  wire _and_222 = snapshot_pending & _not_139; // RapController.java:512
+  wire _and_223 = _and_222 & quiet_held; // RapController.java:512
+  wire _and_224 = _and_223 & snapshot_settled; // RapController.java:512
+  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:654
+  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:673
+  wire [5:0] _cat_35 = {readout_depth, 1'd0}; // RapController.java:816
+  wire [5:0] _mux_37 = readout_in_use ? _cat_35 : 6'd0; // RapController.java:669
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:342
   wire [31:0] _and_225 = child_digit_field & _fill_64; // RapController.java:342
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_225; // RapController.java:342
@@ -1744,37 +1744,37 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_227 = _not_142 & _or_r_2; // RapController.java:234
   wire [4:0] _mux_40 = state_merge_kids ? merge_parent : op_slot; // RapController.java:248
   wire [2:0] _dyn_index_0 = _mux_40[4] ? (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_31 : slot_children_30) : (_mux_40[0] ? slot_children_29 : slot_children_28)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_27 : slot_children_26) : (_mux_40[0] ? slot_children_25 : slot_children_24))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_23 : slot_children_22) : (_mux_40[0] ? slot_children_21 : slot_children_20)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_19 : slot_children_18) : (_mux_40[0] ? slot_children_17 : slot_children_16)))) : (_mux_40[3] ? (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_15 : slot_children_14) : (_mux_40[0] ? slot_children_13 : slot_children_12)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_11 : slot_children_10) : (_mux_40[0] ? slot_children_9 : slot_children_8))) : (_mux_40[2] ? (_mux_40[1] ? (_mux_40[0] ? slot_children_7 : slot_children_6) : (_mux_40[0] ? slot_children_5 : slot_children_4)) : (_mux_40[1] ? (_mux_40[0] ? slot_children_3 : slot_children_2) : (_mux_40[0] ? slot_children_1 : slot_children_0)))); // RapController.java:248
-  wire _not_143 = ~commit_stop; // RapController.java:520
-  wire _and_228 = io_selected_valid & _not_143; // RapController.java:520
-  wire [4:0] _bits_283 = undo_rdata_0[28:24]; // RapController.java:540
-  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:637
+  wire _not_143 = ~commit_stop; // RapController.java:510
+  wire _and_228 = io_selected_valid & _not_143; // RapController.java:510
+  wire [4:0] _bits_283 = undo_rdata_0[28:24]; // RapController.java:530
+  wire [4:0] _mux_41 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:627
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:175
   wire [23:0] _fill_65 = {24{1'd1}}; // RapController.java:86
-  wire [23:0] _bits_284 = verdict_sum[23:0]; // RapController.java:708
-  wire [23:0] _mux_42 = clip_verdict ? _fill_65 : _bits_284; // RapController.java:708
-  wire [23:0] _bits_285 = undo_rdata_0[23:0]; // RapController.java:541
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:507
+  wire [23:0] _bits_284 = verdict_sum[23:0]; // RapController.java:698
+  wire [23:0] _mux_42 = clip_verdict ? _fill_65 : _bits_284; // RapController.java:698
+  wire [23:0] _bits_285 = undo_rdata_0[23:0]; // RapController.java:531
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:497
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:280
   wire _not_144 = ~io_tcamWrite_ready; // RapController.java:292
   wire _and_229 = tcam_write_full & _not_144; // RapController.java:292
   wire _or_185 = tcam_write_load | _and_229; // RapController.java:292
-  wire _or_186 = split_now | merge_now; // RapController.java:427
-  wire _and_230 = commit_fire & _or_186; // RapController.java:427
-  wire _not_145 = ~merge_now; // RapController.java:425
-  wire _and_231 = split_now & _not_145; // RapController.java:425
-  wire _and_232 = _and_231 & hit_short_3; // RapController.java:425
-  wire defer_now = _and_232 & skip_now; // RapController.java:425
-  wire _not_146 = ~defer_now; // RapController.java:427
-  wire _and_233 = _and_230 & _not_146; // RapController.java:427
+  wire _or_186 = split_now | merge_now; // RapController.java:417
+  wire _and_230 = commit_fire & _or_186; // RapController.java:417
+  wire _not_145 = ~merge_now; // RapController.java:415
+  wire _and_231 = split_now & _not_145; // RapController.java:415
+  wire _and_232 = _and_231 & hit_short_3; // RapController.java:415
+  wire defer_now = _and_232 & skip_now; // RapController.java:415
+  wire _not_146 = ~defer_now; // RapController.java:417
+  wire _and_233 = _and_230 & _not_146; // RapController.java:417
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:327
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:331
   wire _ge_1 = free_slots >= missing_children; // RapController.java:332
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_36 = {op_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_36; // RapController.java:831
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_37 = {child_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_37; // RapController.java:831
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_36 = {op_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_36; // RapController.java:821
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_37 = {child_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_37; // RapController.java:821
   wire [31:0] _not_147 = ~_dshr_1; // RapController.java:340
   wire [31:0] _and_234 = _dshr_0 & _not_147; // RapController.java:340
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:352
@@ -1947,22 +1947,22 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_197 = _bits_336 | _and_255; // SplitCompare.java:76
   wire _and_256 = _and_r_2 & _or_197; // SplitCompare.java:60
   wire _and_257 = skip_valid & _and_256; // MergeSkip.java:53
-  wire _mux_43 = io_headLoad_fromRead ? _and_253 : _and_257; // MergeSkip.java:75
-  wire _and_258 = commit_fire & defer_now; // RapController.java:455
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:458
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:458
-  wire _bits_347 = _dshr_3[0]; // RapController.java:458
-  wire _and_259 = _lt_5 & _bits_347; // RapController.java:458
-  wire [2:0] _bits_348 = readout_index[2:0]; // RapController.java:463
-  wire [4:0] _dyn_index_2 = _bits_348[2] ? (_bits_348[1] ? (_bits_348[0] ? _wire_0_7 : _wire_0_6) : (_bits_348[0] ? _wire_0_5 : _wire_0_4)) : (_bits_348[1] ? (_bits_348[0] ? _wire_0_3 : _wire_0_2) : (_bits_348[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:463
-  wire [2:0] _bits_349 = readout_index[2:0]; // RapController.java:463
-  wire [4:0] _dyn_index_3 = _bits_349[2] ? (_bits_349[1] ? (_bits_349[0] ? _wire_1_7 : _wire_1_6) : (_bits_349[0] ? _wire_1_5 : _wire_1_4)) : (_bits_349[1] ? (_bits_349[0] ? _wire_1_3 : _wire_1_2) : (_bits_349[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:463
-  wire [2:0] _bits_350 = readout_index[2:0]; // RapController.java:463
-  wire [4:0] _dyn_index_4 = _bits_350[2] ? (_bits_350[1] ? (_bits_350[0] ? _wire_2_7 : _wire_2_6) : (_bits_350[0] ? _wire_2_5 : _wire_2_4)) : (_bits_350[1] ? (_bits_350[0] ? _wire_2_3 : _wire_2_2) : (_bits_350[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:463
-  wire [2:0] _bits_351 = readout_index[2:0]; // RapController.java:463
-  wire [4:0] _dyn_index_5 = _bits_351[2] ? (_bits_351[1] ? (_bits_351[0] ? _wire_3_7 : _wire_3_6) : (_bits_351[0] ? _wire_3_5 : _wire_3_4)) : (_bits_351[1] ? (_bits_351[0] ? _wire_3_3 : _wire_3_2) : (_bits_351[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:463
-  wire [1:0] _bits_352 = readout_index[4:3]; // RapController.java:463
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:463
+  wire _mux_43 = io_headLoad_fromRead ? _and_253 : _and_257; // MergeSkip.java:65
+  wire _and_258 = commit_fire & defer_now; // RapController.java:445
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:448
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:448
+  wire _bits_347 = _dshr_3[0]; // RapController.java:448
+  wire _and_259 = _lt_5 & _bits_347; // RapController.java:448
+  wire [2:0] _bits_348 = readout_index[2:0]; // RapController.java:453
+  wire [4:0] _dyn_index_2 = _bits_348[2] ? (_bits_348[1] ? (_bits_348[0] ? _wire_0_7 : _wire_0_6) : (_bits_348[0] ? _wire_0_5 : _wire_0_4)) : (_bits_348[1] ? (_bits_348[0] ? _wire_0_3 : _wire_0_2) : (_bits_348[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:453
+  wire [2:0] _bits_349 = readout_index[2:0]; // RapController.java:453
+  wire [4:0] _dyn_index_3 = _bits_349[2] ? (_bits_349[1] ? (_bits_349[0] ? _wire_1_7 : _wire_1_6) : (_bits_349[0] ? _wire_1_5 : _wire_1_4)) : (_bits_349[1] ? (_bits_349[0] ? _wire_1_3 : _wire_1_2) : (_bits_349[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:453
+  wire [2:0] _bits_350 = readout_index[2:0]; // RapController.java:453
+  wire [4:0] _dyn_index_4 = _bits_350[2] ? (_bits_350[1] ? (_bits_350[0] ? _wire_2_7 : _wire_2_6) : (_bits_350[0] ? _wire_2_5 : _wire_2_4)) : (_bits_350[1] ? (_bits_350[0] ? _wire_2_3 : _wire_2_2) : (_bits_350[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:453
+  wire [2:0] _bits_351 = readout_index[2:0]; // RapController.java:453
+  wire [4:0] _dyn_index_5 = _bits_351[2] ? (_bits_351[1] ? (_bits_351[0] ? _wire_3_7 : _wire_3_6) : (_bits_351[0] ? _wire_3_5 : _wire_3_4)) : (_bits_351[1] ? (_bits_351[0] ? _wire_3_3 : _wire_3_2) : (_bits_351[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:453
+  wire [1:0] _bits_352 = readout_index[4:3]; // RapController.java:453
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:453
   wire _bits_353 = op_not_threshold[27]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_353; // SplitCompare.java:60
   wire [8:0] _bits_354 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -1996,16 +1996,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_199 = _bits_357 | _and_261; // SplitCompare.java:76
   wire _and_262 = _and_r_3 & _or_199; // SplitCompare.java:60
   wire _and_263 = skip_valid & _and_262; // MergeSkip.java:53
-  wire _not_158 = ~skip_touched; // MergeSkip.java:85
-  wire _and_264 = _and_263 & _not_158; // MergeSkip.java:85
-  wire _not_159 = ~commit_fire; // MergeSkip.java:85
-  wire _and_265 = _and_264 & _not_159; // MergeSkip.java:85
-  wire _not_160 = ~commit_stop; // RapController.java:489
-  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:489
-  wire _and_266 = state_run & pipe_quiet; // RapController.java:494
-  wire _not_161 = ~io_issued; // RapController.java:494
-  wire _and_267 = _and_266 & _not_161; // RapController.java:494
-  wire _and_268 = state_run & pipe_quiet; // RapController.java:500
+  wire _not_158 = ~skip_touched; // MergeSkip.java:75
+  wire _and_264 = _and_263 & _not_158; // MergeSkip.java:75
+  wire _not_159 = ~commit_fire; // MergeSkip.java:75
+  wire _and_265 = _and_264 & _not_159; // MergeSkip.java:75
+  wire _not_160 = ~commit_stop; // RapController.java:479
+  wire pipe_quiet = _not_160 & pipe_empty; // RapController.java:479
+  wire _and_266 = state_run & pipe_quiet; // RapController.java:484
+  wire _not_161 = ~io_issued; // RapController.java:484
+  wire _and_267 = _and_266 & _not_161; // RapController.java:484
+  wire _and_268 = state_run & pipe_quiet; // RapController.java:490
   wire _or_200 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_201 = _or_200 | ev_split_q; // StatusRegs.java:77
   wire _or_202 = _or_201 | ev_batch_q; // StatusRegs.java:77
@@ -2019,10 +2019,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_270 = _and_269 & _not_164; // SplitCounter.java:109
   wire _not_165 = ~_and_270; // StatusRegs.java:78
   wire ev_pending = _or_204 | _not_165; // StatusRegs.java:78
-  wire _not_166 = ~ev_pending; // RapController.java:499
-  wire _and_271 = _not_166 & multiplier_free; // RapController.java:499
-  wire status_still = _and_271 & io_countersIdle; // RapController.java:499
-  wire _and_272 = _and_268 & status_still; // RapController.java:500
+  wire _not_166 = ~ev_pending; // RapController.java:489
+  wire _and_271 = _not_166 & multiplier_free; // RapController.java:489
+  wire status_still = _and_271 & io_countersIdle; // RapController.java:489
+  wire _and_272 = _and_268 & status_still; // RapController.java:490
   wire _bits_368 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_369 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_205 = _bits_368 | _bits_369; // FirstSet.java:64
@@ -2147,32 +2147,32 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_263 = _or_256 | _or_262; // FirstSet.java:63
   wire _or_264 = _or_249 | _or_263; // FirstSet.java:63
   wire _not_167 = ~_or_264; // SlotPicker.java:93
-  wire _not_168 = ~state_init; // RapController.java:792
-  wire _not_169 = ~tcam_write_full; // RapController.java:792
-  wire _and_304 = _not_168 & _not_169; // RapController.java:792
-  wire _and_305 = _and_304 & io_enable; // RapController.java:792
-  wire _or_265 = readout_pending | io_readout; // RapController.java:793
-  wire _not_170 = ~_or_265; // RapController.java:793
-  wire _and_306 = _and_305 & _not_170; // RapController.java:793
-  wire _or_266 = snapshot_pending | io_snapshot; // RapController.java:793
-  wire _not_171 = ~_or_266; // RapController.java:793
-  wire _and_307 = _and_306 & _not_171; // RapController.java:793
-  wire _not_172 = ~snapshot_frozen; // RapController.java:793
-  wire _and_308 = _and_307 & _not_172; // RapController.java:793
-  wire _not_173 = ~commit_stop; // RapController.java:869
-  wire _and_309 = state_run & _not_173; // RapController.java:869
-  wire _not_174 = ~io_headValid; // RapController.java:869
-  wire _and_310 = pipe_empty & _not_174; // RapController.java:869
-  wire [2:0] _mux_44 = _and_310 ? 3'd1 : fill_cause; // RapController.java:869
-  wire _or_267 = state_drain | state_undo; // RapController.java:870
-  wire _or_268 = _or_267 | state_resume; // RapController.java:870
-  wire _or_269 = _or_268 | commit_stop; // RapController.java:870
-  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // RapController.java:871
-  wire _or_270 = state_split_scan | state_split; // RapController.java:872
-  wire _or_271 = _or_270 | state_split_alloc; // RapController.java:872
-  wire _or_272 = state_merge_level | state_merge_kids; // RapController.java:873
-  wire _or_273 = _or_272 | state_advance; // RapController.java:873
-  wire _or_274 = _or_273 | state_advance_wait; // RapController.java:873
+  wire _not_168 = ~state_init; // RapController.java:782
+  wire _not_169 = ~tcam_write_full; // RapController.java:782
+  wire _and_304 = _not_168 & _not_169; // RapController.java:782
+  wire _and_305 = _and_304 & io_enable; // RapController.java:782
+  wire _or_265 = readout_pending | io_readout; // RapController.java:783
+  wire _not_170 = ~_or_265; // RapController.java:783
+  wire _and_306 = _and_305 & _not_170; // RapController.java:783
+  wire _or_266 = snapshot_pending | io_snapshot; // RapController.java:783
+  wire _not_171 = ~_or_266; // RapController.java:783
+  wire _and_307 = _and_306 & _not_171; // RapController.java:783
+  wire _not_172 = ~snapshot_frozen; // RapController.java:783
+  wire _and_308 = _and_307 & _not_172; // RapController.java:783
+  wire _not_173 = ~commit_stop; // RapController.java:859
+  wire _and_309 = state_run & _not_173; // RapController.java:859
+  wire _not_174 = ~io_headValid; // RapController.java:859
+  wire _and_310 = pipe_empty & _not_174; // RapController.java:859
+  wire [2:0] _mux_44 = _and_310 ? 3'd1 : fill_cause; // RapController.java:859
+  wire _or_267 = state_drain | state_undo; // RapController.java:860
+  wire _or_268 = _or_267 | state_resume; // RapController.java:860
+  wire _or_269 = _or_268 | commit_stop; // RapController.java:860
+  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // RapController.java:861
+  wire _or_270 = state_split_scan | state_split; // RapController.java:862
+  wire _or_271 = _or_270 | state_split_alloc; // RapController.java:862
+  wire _or_272 = state_merge_level | state_merge_kids; // RapController.java:863
+  wire _or_273 = _or_272 | state_advance; // RapController.java:863
+  wire _or_274 = _or_273 | state_advance_wait; // RapController.java:863
   wire [3:0] _bits_400 = undo_sp[3:0]; // RapController.java:318
   wire [28:0] _cat_67 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:318
   wire _not_175 = ~undo_empty; // RapController.java:314
@@ -2268,54 +2268,54 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_279 = _bits_419 | _and_323; // SplitCompare.java:76
   wire _and_324 = _and_r_5 & _or_279; // SplitCompare.java:60
   wire _and_325 = skip_valid & _and_324; // MergeSkip.java:53
-  wire _eq_170 = skip_now == _and_325; // RapController.java:423
-  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:455
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:90
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:90
-  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:90
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:837
-  wire [5:0] _cat_77 = {_sub_19, 1'd0}; // RapController.java:826
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_77; // RapController.java:838
-  wire [31:0] _bits_430 = _dshl_4[31:0]; // RapController.java:838
-  wire [31:0] _or_280 = slot_prefix_rdata_0 | _bits_430; // RapController.java:838
-  wire _eq_172 = child_prefix == _or_280; // RapController.java:586
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:831
-  wire [5:0] _cat_78 = {child_depth, 1'd0}; // RapController.java:826
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_78; // RapController.java:831
-  wire _eq_173 = child_mask == _dshr_4; // RapController.java:587
-  wire _and_326 = _eq_172 & _eq_173; // RapController.java:587
-  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:90
-  wire _not_182 = ~readout_in_use; // RapController.java:680
+  wire _eq_170 = skip_now == _and_325; // RapController.java:413
+  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:445
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
+  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
+  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:827
+  wire [5:0] _cat_77 = {_sub_19, 1'd0}; // RapController.java:816
+  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_77; // RapController.java:828
+  wire [31:0] _bits_430 = _dshl_4[31:0]; // RapController.java:828
+  wire [31:0] _or_280 = slot_prefix_rdata_0 | _bits_430; // RapController.java:828
+  wire _eq_172 = child_prefix == _or_280; // RapController.java:576
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:821
+  wire [5:0] _cat_78 = {child_depth, 1'd0}; // RapController.java:816
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_78; // RapController.java:821
+  wire _eq_173 = child_mask == _dshr_4; // RapController.java:577
+  wire _and_326 = _eq_172 & _eq_173; // RapController.java:577
+  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
+  wire _not_182 = ~readout_in_use; // RapController.java:670
   wire _eq_174 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_48 = _eq_174 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_175 = readout_depth == _mux_48; // RapController.java:680
-  wire _or_281 = _not_182 | _eq_175; // RapController.java:680
-  wire _not_183 = ~batch_min_clears; // MergeSkip.java:98
-  wire _and_327 = state_run & io_selected_valid; // RapController.java:722
-  wire _and_328 = state_run & quiet_held; // RapController.java:725
-  wire _eq_176 = io_counterResult_bits_op == 2'd0; // RapController.java:726
-  wire _and_329 = io_counterResult_valid & _eq_176; // RapController.java:726
-  wire _eq_177 = hit_event_4 == _and_329; // RapController.java:727
-  wire _and_330 = state_run & cmd_valid; // RapController.java:728
-  wire _eq_178 = _and_236 == _and_330; // RapController.java:728
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:729
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:729
-  wire _bits_431 = _dshr_5[0]; // RapController.java:729
-  wire _eq_179 = hit_short_3 == _bits_431; // RapController.java:729
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:731
-  wire _and_331 = state_run & io_counterResult_valid; // RapController.java:731
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:732
-  wire _eq_180 = undo_sp == 5'd0; // RapController.java:733
-  wire _eq_181 = undo_empty == _eq_180; // RapController.java:733
-  wire _eq_182 = merge_leaf_depth == 5'd1; // RapController.java:734
-  wire _eq_183 = merge_last_level == _eq_182; // RapController.java:734
-  wire _not_184 = ~io_counterResult_valid; // RapController.java:736
-  wire _and_332 = state_drain & pipe_empty; // RapController.java:736
-  wire _and_333 = state_split_alloc & slot_pick_ready; // RapController.java:737
-  wire _and_r_10 = &present_children; // RapController.java:739
-  wire _not_185 = ~_and_r_10; // RapController.java:739
-  wire [3:0] _not_186 = ~present_children; // RapController.java:740
+  wire _eq_175 = readout_depth == _mux_48; // RapController.java:670
+  wire _or_281 = _not_182 | _eq_175; // RapController.java:670
+  wire _not_183 = ~batch_min_clears; // MergeSkip.java:88
+  wire _and_327 = state_run & io_selected_valid; // RapController.java:712
+  wire _and_328 = state_run & quiet_held; // RapController.java:715
+  wire _eq_176 = io_counterResult_bits_op == 2'd0; // RapController.java:716
+  wire _and_329 = io_counterResult_valid & _eq_176; // RapController.java:716
+  wire _eq_177 = hit_event_4 == _and_329; // RapController.java:717
+  wire _and_330 = state_run & cmd_valid; // RapController.java:718
+  wire _eq_178 = _and_236 == _and_330; // RapController.java:718
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:719
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:719
+  wire _bits_431 = _dshr_5[0]; // RapController.java:719
+  wire _eq_179 = hit_short_3 == _bits_431; // RapController.java:719
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:721
+  wire _and_331 = state_run & io_counterResult_valid; // RapController.java:721
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:722
+  wire _eq_180 = undo_sp == 5'd0; // RapController.java:723
+  wire _eq_181 = undo_empty == _eq_180; // RapController.java:723
+  wire _eq_182 = merge_leaf_depth == 5'd1; // RapController.java:724
+  wire _eq_183 = merge_last_level == _eq_182; // RapController.java:724
+  wire _not_184 = ~io_counterResult_valid; // RapController.java:726
+  wire _and_332 = state_drain & pipe_empty; // RapController.java:726
+  wire _and_333 = state_split_alloc & slot_pick_ready; // RapController.java:727
+  wire _and_r_10 = &present_children; // RapController.java:729
+  wire _not_185 = ~_and_r_10; // RapController.java:729
+  wire [3:0] _not_186 = ~present_children; // RapController.java:730
   wire _bits_432 = _not_186[0]; // FirstSet.java:55
   wire _bits_433 = _not_186[1]; // FirstSet.java:55
   wire _or_282 = _bits_432 | _bits_433; // FirstSet.java:64
@@ -2327,9 +2327,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_284 = _and_334 | _and_335; // FirstSet.java:62
   wire _and_336 = _bits_434 & _bits_435; // FirstSet.java:61
   wire _or_285 = _or_284 | _and_336; // FirstSet.java:63
-  wire _not_187 = ~_or_285; // RapController.java:740
-  wire _eq_184 = split_last_child == _not_187; // RapController.java:740
-  wire [3:0] _not_188 = ~present_children; // RapController.java:741
+  wire _not_187 = ~_or_285; // RapController.java:730
+  wire _eq_184 = split_last_child == _not_187; // RapController.java:730
+  wire [3:0] _not_188 = ~present_children; // RapController.java:731
   wire _bits_436 = _not_188[0]; // FirstSet.java:25
   wire _bits_437 = _not_188[1]; // FirstSet.java:25
   wire _or_286 = _bits_436 | _bits_437; // FirstSet.java:37
@@ -2340,31 +2340,31 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _mux_49 = _not_189 ? _not_190 : _not_191; // FirstSet.java:36
   wire [1:0] _cat_79 = {_not_189, _mux_49}; // FirstSet.java:36
   wire [1:0] _bits_439 = _cat_79; // FirstSet.java:44
-  wire _eq_185 = split_next_digit == _bits_439; // RapController.java:741
-  wire _and_337 = _eq_184 & _eq_185; // RapController.java:741
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:743
-  wire _eq_186 = _dyn_index_9 == 3'd0; // RapController.java:743
-  wire _not_192 = ~split_settled; // RapController.java:747
+  wire _eq_185 = split_next_digit == _bits_439; // RapController.java:731
+  wire _and_337 = _eq_184 & _eq_185; // RapController.java:731
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:733
+  wire _eq_186 = _dyn_index_9 == 3'd0; // RapController.java:733
+  wire _not_192 = ~split_settled; // RapController.java:737
   wire _eq_187 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_50 = _eq_187 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_50 != merge_leaf_depth; // RapController.java:748
-  wire _and_338 = state_merge_level & level_fresh; // RapController.java:748
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:750
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:751
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:751
-  wire _and_339 = _ne_2 & _ne_3; // RapController.java:751
-  wire _and_340 = state_merge_kids & kids_fresh; // RapController.java:750
-  wire _eq_188 = split_fits == _ge_1; // RapController.java:755
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:755
-  wire _eq_189 = op_at_deepest == _ge_4; // RapController.java:755
-  wire _and_341 = _eq_188 & _eq_189; // RapController.java:755
-  wire _eq_190 = op_children == _dyn_index_0; // RapController.java:760
-  wire _not_193 = ~kids_fresh; // RapController.java:757
-  wire _and_342 = state_merge_kids & _not_193; // RapController.java:757
-  wire _and_343 = _and_342 & slot_pick_ready; // RapController.java:757
-  wire _and_344 = _and_343 & slot_pick_pick_last; // RapController.java:758
-  wire _or_287 = split_settled | _and_344; // RapController.java:759
+  wire _ne_1 = _mux_50 != merge_leaf_depth; // RapController.java:738
+  wire _and_338 = state_merge_level & level_fresh; // RapController.java:738
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:740
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:741
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:741
+  wire _and_339 = _ne_2 & _ne_3; // RapController.java:741
+  wire _and_340 = state_merge_kids & kids_fresh; // RapController.java:740
+  wire _eq_188 = split_fits == _ge_1; // RapController.java:745
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:745
+  wire _eq_189 = op_at_deepest == _ge_4; // RapController.java:745
+  wire _and_341 = _eq_188 & _eq_189; // RapController.java:745
+  wire _eq_190 = op_children == _dyn_index_0; // RapController.java:750
+  wire _not_193 = ~kids_fresh; // RapController.java:747
+  wire _and_342 = state_merge_kids & _not_193; // RapController.java:747
+  wire _and_343 = _and_342 & slot_pick_ready; // RapController.java:747
+  wire _and_344 = _and_343 & slot_pick_pick_last; // RapController.java:748
+  wire _or_287 = split_settled | _and_344; // RapController.java:749
   wire _not_194 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_195 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_196 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2372,16 +2372,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_197 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_346 = _and_345 & _not_197; // SplitCounter.java:109
   wire st_n_steady = _not_194 & _and_346; // StatusRegs.java:76
-  wire _eq_191 = kids_vector == visited_kids; // RapController.java:762
-  wire _not_198 = ~state_split_scan; // RapController.java:763
-  wire _eq_192 = kids_owner == op_slot; // RapController.java:763
-  wire _or_288 = _not_198 | _eq_192; // RapController.java:763
-  wire _not_199 = ~state_merge_kids; // RapController.java:763
-  wire _eq_193 = kids_owner == merge_parent; // RapController.java:763
-  wire _or_289 = _not_199 | _eq_193; // RapController.java:763
-  wire _and_347 = _or_288 & _or_289; // RapController.java:763
-  wire _not_200 = ~_or_188; // RapController.java:766
-  wire _and_348 = verdict_act & _not_200; // RapController.java:766
+  wire _eq_191 = kids_vector == visited_kids; // RapController.java:752
+  wire _not_198 = ~state_split_scan; // RapController.java:753
+  wire _eq_192 = kids_owner == op_slot; // RapController.java:753
+  wire _or_288 = _not_198 | _eq_192; // RapController.java:753
+  wire _not_199 = ~state_merge_kids; // RapController.java:753
+  wire _eq_193 = kids_owner == merge_parent; // RapController.java:753
+  wire _or_289 = _not_199 | _eq_193; // RapController.java:753
+  wire _and_347 = _or_288 & _or_289; // RapController.java:753
+  wire _not_200 = ~_or_188; // RapController.java:756
+  wire _and_348 = verdict_act & _not_200; // RapController.java:756
   wire _or_290 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_291 = _or_290 | ev_split; // StatusRegs.java:99
   wire _or_292 = _or_291 | ev_allocated; // StatusRegs.java:99
@@ -2391,7 +2391,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_12 = |ev_removed; // StatusRegs.java:99
   wire _or_296 = _or_295 | _or_r_12; // StatusRegs.java:99
   wire _or_297 = _or_296 | ev_pending; // StatusRegs.java:99
-  wire _not_201 = ~_or_297; // RapController.java:767
+  wire _not_201 = ~_or_297; // RapController.java:757
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2424,17 +2424,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_80 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_349 = slot_valid & _cat_80; // RapController.java:768
-  wire _or_r_13 = |_and_349; // RapController.java:768
-  wire _not_202 = ~_or_r_13; // RapController.java:768
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:769
-  wire _not_203 = ~tcam_write_full; // RapController.java:797
-  wire _not_204 = ~snapshot_frozen; // RapController.java:797
-  wire _and_350 = _not_203 & _not_204; // RapController.java:797
-  wire _not_205 = ~readout_pending; // RapController.java:797
-  wire _and_351 = _and_350 & _not_205; // RapController.java:797
-  wire _not_206 = ~snapshot_pending; // RapController.java:797
-  wire _and_352 = _and_351 & _not_206; // RapController.java:797
+  wire [31:0] _and_349 = slot_valid & _cat_80; // RapController.java:758
+  wire _or_r_13 = |_and_349; // RapController.java:758
+  wire _not_202 = ~_or_r_13; // RapController.java:758
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:759
+  wire _not_203 = ~tcam_write_full; // RapController.java:787
+  wire _not_204 = ~snapshot_frozen; // RapController.java:787
+  wire _and_350 = _not_203 & _not_204; // RapController.java:787
+  wire _not_205 = ~readout_pending; // RapController.java:787
+  wire _and_351 = _and_350 & _not_205; // RapController.java:787
+  wire _not_206 = ~snapshot_pending; // RapController.java:787
+  wire _and_352 = _and_351 & _not_206; // RapController.java:787
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -4525,168 +4525,168 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:406: merge_near was stale: merge_now %d, exact %d", merge_now, _and_321);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_170) begin // RapController.java:423
-      $display("Assertion failed at RapController.java:423: head_batch_empty disagrees with the head's threshold");
+    if (!reset && commit_fire && !_eq_170) begin // RapController.java:413
+      $display("Assertion failed at RapController.java:413: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_171) begin // RapController.java:455
-      $display("Assertion failed at RapController.java:455: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_171) begin // RapController.java:445
+      $display("Assertion failed at RapController.java:445: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_224 && !status_still) begin // RapController.java:523
-      $display("Assertion failed at RapController.java:523: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_224 && !status_still) begin // RapController.java:513
+      $display("Assertion failed at RapController.java:513: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_326) begin // RapController.java:586
-      $display("Assertion failed at RapController.java:586: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_326) begin // RapController.java:576
+      $display("Assertion failed at RapController.java:576: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:90
-      $display("Assertion failed at MergeSkip.java:90: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
+      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_281) begin // RapController.java:680
-      $display("Assertion failed at RapController.java:680: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_281) begin // RapController.java:670
+      $display("Assertion failed at RapController.java:670: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:699
-      $display("Assertion failed at RapController.java:699: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:689
+      $display("Assertion failed at RapController.java:689: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_183) begin // MergeSkip.java:98
-      $display("Assertion failed at MergeSkip.java:98: a merge verdict on the clock after its batch ended");
+    if (!reset && verdict_act && !merge_verdict && !_not_183) begin // MergeSkip.java:88
+      $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_327 && !io_selected_bits_found) begin // RapController.java:722
-      $display("Assertion failed at RapController.java:722: no node matched a key: the root must always match");
+    if (!reset && _and_327 && !io_selected_bits_found) begin // RapController.java:712
+      $display("Assertion failed at RapController.java:712: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:723
-      $display("Assertion failed at RapController.java:723: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:713
+      $display("Assertion failed at RapController.java:713: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:724
-      $display("Assertion failed at RapController.java:724: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:714
+      $display("Assertion failed at RapController.java:714: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_328 && !pipe_quiet) begin // RapController.java:725
-      $display("Assertion failed at RapController.java:725: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_328 && !pipe_quiet) begin // RapController.java:715
+      $display("Assertion failed at RapController.java:715: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_177) begin // RapController.java:727
-      $display("Assertion failed at RapController.java:727: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_177) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_178) begin // RapController.java:728
-      $display("Assertion failed at RapController.java:728: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_178) begin // RapController.java:718
+      $display("Assertion failed at RapController.java:718: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_179) begin // RapController.java:729
-      $display("Assertion failed at RapController.java:729: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_179) begin // RapController.java:719
+      $display("Assertion failed at RapController.java:719: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_331 && !_ne_0) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: a READ result in RUN");
+    if (!reset && _and_331 && !_ne_0) begin // RapController.java:721
+      $display("Assertion failed at RapController.java:721: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:732
-      $display("Assertion failed at RapController.java:732: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:722
+      $display("Assertion failed at RapController.java:722: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_181) begin // RapController.java:733
-      $display("Assertion failed at RapController.java:733: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_181) begin // RapController.java:723
+      $display("Assertion failed at RapController.java:723: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_183) begin // RapController.java:734
-      $display("Assertion failed at RapController.java:734: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_183) begin // RapController.java:724
+      $display("Assertion failed at RapController.java:724: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && _and_332 && !_not_184) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_332 && !_not_184) begin // RapController.java:726
+      $display("Assertion failed at RapController.java:726: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_333 && !slot_pick_pick_found) begin // RapController.java:738
-      $display("Assertion failed at RapController.java:738: a split found no free slot after checking capacity");
+    if (!reset && _and_333 && !slot_pick_pick_found) begin // RapController.java:728
+      $display("Assertion failed at RapController.java:728: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_333 && !_not_185) begin // RapController.java:739
-      $display("Assertion failed at RapController.java:739: a split with no missing child");
+    if (!reset && _and_333 && !_not_185) begin // RapController.java:729
+      $display("Assertion failed at RapController.java:729: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_333 && !_and_337) begin // RapController.java:740
-      $display("Assertion failed at RapController.java:740: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_333 && !_and_337) begin // RapController.java:730
+      $display("Assertion failed at RapController.java:730: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_333 && !_eq_186) begin // RapController.java:743
-      $display("Assertion failed at RapController.java:743: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_333 && !_eq_186) begin // RapController.java:733
+      $display("Assertion failed at RapController.java:733: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_192) begin // RapController.java:747
-      $display("Assertion failed at RapController.java:747: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_192) begin // RapController.java:737
+      $display("Assertion failed at RapController.java:737: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_338 && !_ne_1) begin // RapController.java:748
-      $display("Assertion failed at RapController.java:748: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_338 && !_ne_1) begin // RapController.java:738
+      $display("Assertion failed at RapController.java:738: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_340 && !_and_339) begin // RapController.java:750
-      $display("Assertion failed at RapController.java:750: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_340 && !_and_339) begin // RapController.java:740
+      $display("Assertion failed at RapController.java:740: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_341) begin // RapController.java:755
-      $display("Assertion failed at RapController.java:755: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_341) begin // RapController.java:745
+      $display("Assertion failed at RapController.java:745: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_287 && !_eq_190) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_287 && !_eq_190) begin // RapController.java:750
+      $display("Assertion failed at RapController.java:750: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:751
+      $display("Assertion failed at RapController.java:751: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_344 && !_eq_191) begin // RapController.java:762
-      $display("Assertion failed at RapController.java:762: the merge parent's leaves changed during its walk");
+    if (!reset && _and_344 && !_eq_191) begin // RapController.java:752
+      $display("Assertion failed at RapController.java:752: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_347) begin // RapController.java:763
-      $display("Assertion failed at RapController.java:763: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_347) begin // RapController.java:753
+      $display("Assertion failed at RapController.java:753: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_343 && !slot_pick_pick_found) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_343 && !slot_pick_pick_found) begin // RapController.java:755
+      $display("Assertion failed at RapController.java:755: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_348 && !1'd0) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: a merge verdict outside the merge walk");
+    if (!reset && _and_348 && !1'd0) begin // RapController.java:756
+      $display("Assertion failed at RapController.java:756: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:767
-      $display("Assertion failed at RapController.java:767: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_201) begin // RapController.java:757
+      $display("Assertion failed at RapController.java:757: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_202) begin // RapController.java:768
-      $display("Assertion failed at RapController.java:768: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_202) begin // RapController.java:758
+      $display("Assertion failed at RapController.java:758: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:769
-      $display("Assertion failed at RapController.java:769: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:759
+      $display("Assertion failed at RapController.java:759: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_352) begin // RapController.java:797
-      $display("Assertion failed at RapController.java:797: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_352) begin // RapController.java:787
+      $display("Assertion failed at RapController.java:787: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end

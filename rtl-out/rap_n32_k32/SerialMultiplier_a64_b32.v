@@ -16,58 +16,62 @@ module SerialMultiplier_a64_b32 (
   reg [95:0] acc; // SerialMultiplier.java:74
   reg [5:0] bits_left; // SerialMultiplier.java:75
   reg [63:0] a_hold; // SerialMultiplier.java:76
-  reg [1:0] add_part; // SerialMultiplier.java:83
-  reg [15:0] sum_part_0; // SerialMultiplier.java:85
-  reg [15:0] sum_part_1; // SerialMultiplier.java:85
-  reg [15:0] sum_part_2; // SerialMultiplier.java:85
-  reg sum_carry; // SerialMultiplier.java:86
+  reg running; // SerialMultiplier.java:80
+  reg [1:0] add_part; // SerialMultiplier.java:86
+  reg [15:0] sum_part_0; // SerialMultiplier.java:88
+  reg [15:0] sum_part_1; // SerialMultiplier.java:88
+  reg [15:0] sum_part_2; // SerialMultiplier.java:88
+  reg sum_carry; // SerialMultiplier.java:89
 
   // Logic
-  wire running = bits_left != 6'd0; // SerialMultiplier.java:78
-  wire _eq_0 = add_part == 2'd0; // SerialMultiplier.java:114
-  wire _bits_0 = acc[0]; // SerialMultiplier.java:114
-  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:82
-  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:134
-  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:134
-  wire _eq_1 = add_part == 2'd3; // SerialMultiplier.java:114
-  wire [15:0] _bits_3 = _bits_1[63:48]; // SerialMultiplier.java:104
-  wire [16:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:129
-  wire [15:0] _bits_4 = a_hold[63:48]; // SerialMultiplier.java:104
-  wire [16:0] _cat_2 = {_bits_4, sum_carry}; // SerialMultiplier.java:129
-  wire [17:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:129
-  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:129
-  wire [47:0] _cat_3 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:106
-  wire [64:0] partial_sum = {part_sum_3, _cat_3}; // SerialMultiplier.java:106
-  wire [30:0] _bits_5 = acc[31:1]; // SerialMultiplier.java:134
-  wire [95:0] _cat_4 = {partial_sum, _bits_5}; // SerialMultiplier.java:134
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:135
-  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:135
-  wire _eq_2 = add_part == 2'd1; // SerialMultiplier.java:114
-  wire _eq_3 = add_part == 2'd2; // SerialMultiplier.java:114
-  wire [15:0] _bits_6 = _bits_1[15:0]; // SerialMultiplier.java:104
-  wire [16:0] _cat_5 = {_bits_6, 1'd1}; // SerialMultiplier.java:129
-  wire [15:0] _bits_7 = a_hold[15:0]; // SerialMultiplier.java:104
-  wire [16:0] _cat_6 = {_bits_7, 1'd0}; // SerialMultiplier.java:129
-  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:129
-  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:129
-  wire [15:0] _bits_8 = part_sum_0[15:0]; // SerialMultiplier.java:109
-  wire [15:0] _bits_9 = _bits_1[31:16]; // SerialMultiplier.java:104
-  wire [16:0] _cat_7 = {_bits_9, 1'd1}; // SerialMultiplier.java:129
-  wire [15:0] _bits_10 = a_hold[31:16]; // SerialMultiplier.java:104
-  wire [16:0] _cat_8 = {_bits_10, sum_carry}; // SerialMultiplier.java:129
-  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:129
-  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:129
-  wire [15:0] _bits_11 = part_sum_1[15:0]; // SerialMultiplier.java:109
-  wire [15:0] _bits_12 = _bits_1[47:32]; // SerialMultiplier.java:104
-  wire [16:0] _cat_9 = {_bits_12, 1'd1}; // SerialMultiplier.java:129
-  wire [15:0] _bits_13 = a_hold[47:32]; // SerialMultiplier.java:104
-  wire [16:0] _cat_10 = {_bits_13, sum_carry}; // SerialMultiplier.java:129
-  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:129
-  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:129
-  wire [15:0] _bits_14 = part_sum_2[15:0]; // SerialMultiplier.java:109
-  wire _bits_15 = part_sum_0[16]; // SerialMultiplier.java:110
-  wire _bits_16 = part_sum_1[16]; // SerialMultiplier.java:110
-  wire _bits_17 = part_sum_2[16]; // SerialMultiplier.java:110
+  wire _eq_0 = add_part == 2'd0; // SerialMultiplier.java:118
+  wire _bits_0 = acc[0]; // SerialMultiplier.java:118
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:85
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:138
+  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:138
+  wire _eq_1 = add_part == 2'd3; // SerialMultiplier.java:118
+  wire [15:0] _bits_3 = _bits_1[63:48]; // SerialMultiplier.java:108
+  wire [16:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_4 = a_hold[63:48]; // SerialMultiplier.java:108
+  wire [16:0] _cat_2 = {_bits_4, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:133
+  wire [47:0] _cat_3 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:110
+  wire [64:0] partial_sum = {part_sum_3, _cat_3}; // SerialMultiplier.java:110
+  wire [30:0] _bits_5 = acc[31:1]; // SerialMultiplier.java:138
+  wire [95:0] _cat_4 = {partial_sum, _bits_5}; // SerialMultiplier.java:138
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:139
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:139
+  wire _ne_0 = bits_left != 6'd1; // SerialMultiplier.java:140
+  wire _ne_1 = bits_left != 6'd1; // SerialMultiplier.java:140
+  wire _eq_2 = add_part == 2'd1; // SerialMultiplier.java:118
+  wire _eq_3 = add_part == 2'd2; // SerialMultiplier.java:118
+  wire [15:0] _bits_6 = _bits_1[15:0]; // SerialMultiplier.java:108
+  wire [16:0] _cat_5 = {_bits_6, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_7 = a_hold[15:0]; // SerialMultiplier.java:108
+  wire [16:0] _cat_6 = {_bits_7, 1'd0}; // SerialMultiplier.java:133
+  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_8 = part_sum_0[15:0]; // SerialMultiplier.java:113
+  wire [15:0] _bits_9 = _bits_1[31:16]; // SerialMultiplier.java:108
+  wire [16:0] _cat_7 = {_bits_9, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_10 = a_hold[31:16]; // SerialMultiplier.java:108
+  wire [16:0] _cat_8 = {_bits_10, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_11 = part_sum_1[15:0]; // SerialMultiplier.java:113
+  wire [15:0] _bits_12 = _bits_1[47:32]; // SerialMultiplier.java:108
+  wire [16:0] _cat_9 = {_bits_12, 1'd1}; // SerialMultiplier.java:133
+  wire [15:0] _bits_13 = a_hold[47:32]; // SerialMultiplier.java:108
+  wire [16:0] _cat_10 = {_bits_13, sum_carry}; // SerialMultiplier.java:133
+  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:133
+  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:133
+  wire [15:0] _bits_14 = part_sum_2[15:0]; // SerialMultiplier.java:113
+  wire _bits_15 = part_sum_0[16]; // SerialMultiplier.java:114
+  wire _bits_16 = part_sum_1[16]; // SerialMultiplier.java:114
+  wire _bits_17 = part_sum_2[16]; // SerialMultiplier.java:114
+  wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:81
+  wire _eq_4 = running == _ne_2; // SerialMultiplier.java:81
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
@@ -87,6 +91,14 @@ module SerialMultiplier_a64_b32 (
 
   always @(posedge clock) begin
     a_hold <= (io_start ? io_a : a_hold);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      running <= 1'd0;
+    end else begin
+      running <= (io_start ? 1'd1 : (running ? (_eq_0 ? (_bits_0 ? running : _ne_0) : (_eq_1 ? _ne_1 : running)) : running));
+    end
   end
 
   always @(posedge clock) begin
@@ -112,6 +124,18 @@ module SerialMultiplier_a64_b32 (
   always @(posedge clock) begin
     sum_carry <= (io_start ? sum_carry : (running ? (_eq_0 ? (_bits_0 ? _bits_15 : sum_carry) : (_eq_2 ? _bits_16 : (_eq_3 ? _bits_17 : sum_carry))) : sum_carry));
   end
+
+  // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
+`ifndef SYNTHESIS
+  // synthesis translate_off
+  always @(posedge clock) begin
+    if (!reset && !_eq_4) begin // SerialMultiplier.java:81
+      $display("Assertion failed at SerialMultiplier.java:81: running disagrees with bits_left %d", bits_left);
+      $stop;
+    end
+  end
+  // synthesis translate_on
+`endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
   wire _unused_ok = ^{_add_0[0], _add_1[0], _add_2[0], _add_3[0]};

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
-import org.rapgen.hdl.OptionalField;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
 
@@ -127,13 +126,6 @@ public final class ControllerIO extends Bundle {
     public final ReplayWindow.Head head;
     public final ReplayWindow.HeadLoad headLoad;
     public final Bool headValid = Input(Bool());
-    /**
-     * T(n), not clipped, of the youngest event past the threshold unit: T grows with n, so it is at least the T of every
-     * event in the replay window (the commit's merge-skip test takes it a clock early as a bound). Only with
-     * {@link RapConfig#skipBound()}; null otherwise.
-     */
-    @OptionalField
-    public final UInt thresholdBound;
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
     public final Bool issueEnable = Output(Bool());
@@ -196,7 +188,6 @@ public final class ControllerIO extends Bundle {
         selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
         headLoad = Input(new ReplayWindow.HeadLoad(c));
-        thresholdBound = c.skipBound() ? Input(UInt(c.thresholdBoundBits())) : null;
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         tcamWrite = Decoupled(new TreeWrite(c));

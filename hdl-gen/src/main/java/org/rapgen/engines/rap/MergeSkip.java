@@ -54,16 +54,6 @@ final class MergeSkip {
     }
 
     /**
-     * A batch with any threshold up to {@code bound} would remove nothing: {@link #batchIsEmpty} for {@code bound},
-     * registered, so it describes the last clock's bound and state: for a caller that reads it only on clocks after
-     * which the state has stood still for one (the engine's commits, which never follow a batch or a split directly).
-     * For a threshold t <= bound it may read false where the exact test reads true, never true where it reads false.
-     */
-    Bool batchIsEmptyUpTo(UInt bound) {
-        return RegNext(batchIsEmpty(bound.not()), B(false)).named("skip_empty_up_to_bound");
-    }
-
-    /**
      * {@link #batchIsEmpty} for the replay window's head, from a flip-flop that follows the head register: taken, as
      * the head loads from the window's RAM, from the threshold read, and otherwise from the head register's own (a
      * clock late after any other load, which {@link ReplayWindow.HeadLoad} allows). Exact for a caller that reads it

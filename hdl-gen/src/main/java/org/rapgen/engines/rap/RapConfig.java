@@ -2,7 +2,6 @@ package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.log2Up;
 
-import java.util.Arrays;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.SourceLoc;
 
@@ -26,13 +25,10 @@ import org.rapgen.hdl.SourceLoc;
  *                       chunks of at most this many bits (a node write then takes about 2^tcamChunkBits clocks)
  * @param counterReadRegister the counter SRAM registers its RAM output before the add (one more clock of latency,
  *                       a shorter path)
- * @param skipBound      the commit's merge-skip test is taken a clock early against the threshold unit's latest T, a bound
- *                       on the head's, instead of the head's T at the commit: a shorter commit decision, for about 1% of
- *                       throughput (a split near a step of T stalls instead of being deferred at once; the same state)
  */
 public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
                         int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels,
-                        int tcamChunkBits, boolean counterReadRegister, boolean skipBound) {
+                        int tcamChunkBits, boolean counterReadRegister) {
 
     public static final int MIN_NODES = 16;
     public static final int MAX_NODES = 4096;
@@ -63,7 +59,7 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     /** A flip-flop TCAM and no counter read register: the implementation choices that change no behaviour. */
     public RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
                      int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels) {
-        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, 0, false, false);
+        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, 0, false);
     }
 
     /**
@@ -75,53 +71,28 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     }
 
     public RapConfig withBitsPerLevel(int k) {
-        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, skipBound);
+        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withCounterBits(int c) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, skipBound);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, skipBound);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withWeight(int bits, boolean field) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, skipBound);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister, skipBound);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister);
     }
 
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
     public RapConfig withImplementation(int chunkBits, boolean readRegister) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister, skipBound);
-    }
-
-    /**
-     * Bits of T(n) before it is clipped: the 80-bit product n * eps_fx shifted right by {@link #thresholdShift()}, the
-     * width of the threshold unit's bound for {@code skipBound}.
-     */
-    public int thresholdBoundBits() {
-        return 64 + 16 - thresholdShift();
-    }
-
-    /**
-     * A module's name parameters, with {@code "sb", 1} after them when {@code skipBound} changes the module (the
-     * default engines keep their names).
-     */
-    Object[] nameParamsWithSkipBound(Object... params) {
-        if (!skipBound) return params;
-        Object[] out = Arrays.copyOf(params, params.length + 2);
-        out[params.length] = "sb";
-        out[params.length + 1] = 1;
-        return out;
-    }
-
-    /** The same engine with the commit's merge-skip test against a bound on T (see {@code skipBound}). */
-    public RapConfig withSkipBound(boolean bound) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, bound);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister);
     }
 
     private static void check(boolean ok, String problem) {

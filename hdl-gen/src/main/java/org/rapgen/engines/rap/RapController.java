@@ -71,8 +71,8 @@ public final class RapController extends Module {
     private final UInt deepest;
 
     public RapController(RapConfig c, int windowDepth) {
-        super(c.nameParamsWithSkipBound("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(),
-                "w", c.weightBits(), "t", c.thresholdBits(), "d", windowDepth));
+        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
+                "t", c.thresholdBits(), "d", windowDepth);
         this.c = c;
         deepest = RegInit(U(1, c.depthBits())).named("deepest_depth");
         io = IO(new ControllerIO(c));
@@ -406,22 +406,12 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(dueNow.eq(dueExact), "merge_near was stale: merge_now %d, exact %d", dueNow, dueExact));
         Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
         // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
-        // structure: count it here and let the younger events carry on. With skip_bound, "certainly removes nothing" is
-        // taken a clock early against the threshold unit's latest T, unclipped, from its registers: T grows with n, and
-        // the head passed the threshold unit long before (it was issued at least five clocks ago), so that bound is at
-        // least the head's T; the skip state does not change in RUN. So the commit decision meets a flip-flop, not a
-        // second set of 36-bit compares. When the bound has just passed the merge sums' minimum while the head's T has
-        // not, the split stalls instead, and SPLIT defers it after the same early batch, counted from op_batch_empty: the
-        // same state, some clocks later (about 1% of throughput on the real traces).
-        Bool skipNow = (c.skipBound() ? skip.batchIsEmptyUpTo(io.thresholdBound) : skip.batchIsEmptyForHead(io.headLoad, io.head))
-                .named("skip_now");
-        Bool skipExact = skip.batchIsEmpty(io.head.notThreshold);
-        if (c.skipBound()) {
-            when(commitFire.and(skipNow), () -> Assert(skipExact,
-                    "the merge skip's bound claims an empty batch that the head's threshold does not"));
-        } else {
-            when(commitFire, () -> Assert(skipNow.eq(skipExact), "head_batch_empty disagrees with the head's threshold"));
-        }
+        // structure: count it here and let the younger events carry on. "Removes nothing" for the head's T is a
+        // flip-flop kept in step with the head register (the skip state does not change in RUN), so the commit
+        // decision does not wait for that compare.
+        Bool skipNow = skip.batchIsEmptyForHead(io.headLoad, io.head).named("skip_now");
+        when(commitFire, () -> Assert(skipNow.eq(skip.batchIsEmpty(io.head.notThreshold)),
+                "head_batch_empty disagrees with the head's threshold"));
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
         commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));

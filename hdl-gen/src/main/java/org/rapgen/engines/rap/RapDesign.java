@@ -30,15 +30,14 @@ public final class RapDesign {
                 integer("select_levels", "selector tree levels per pipeline stage", 2, range(1, 12)),
                 integer("tcam_chunk_bits", "0: TCAM in flip-flops; 1..10: TCAM in block RAM, key chunks of this many bits",
                         0, range(0, RapConfig.MAX_TCAM_CHUNK_BITS)),
-                flag("counter_read_register", "the counter SRAM registers its RAM output (latency +1, shorter path)", false),
-                flag("skip_bound", "the commit's merge-skip test a clock early against a bound on T (shorter path, ~1% throughput)", false));
+                flag("counter_read_register", "the counter SRAM registers its RAM output (latency +1, shorter path)", false));
     }
 
     public static RapConfig config(Map<String, Object> p) {
         return new RapConfig(i(p, "key_bits"), Integer.numberOfTrailingZeros(i(p, "branching")), i(p, "nodes"),
                 i(p, "counter_bits"), i(p, "weight_bits"), (Boolean) p.get("weight_field"), i(p, "queue_depth"),
                 (Boolean) p.get("combine"), i(p, "eps_fx"), i(p, "m0"), i(p, "q"), i(p, "select_levels"),
-                i(p, "tcam_chunk_bits"), (Boolean) p.get("counter_read_register"), (Boolean) p.get("skip_bound"));
+                i(p, "tcam_chunk_bits"), (Boolean) p.get("counter_read_register"));
     }
 
     public static String defaultName(Map<String, Object> p) {

@@ -143,7 +143,6 @@ public final class RapEngine extends Module {
         ctl.io.issued.connect(window.io.issue.fire());
         ctl.io.head.connect(window.io.head);
         ctl.io.headLoad.connect(window.io.headLoad);
-        if (c.skipBound()) ctl.io.thresholdBound.connect(threshold.io.latest);
         ctl.io.headValid.connect(window.io.headValid);
         window.io.commit.connect(ctl.io.commit);
         window.io.rewind.connect(ctl.io.rewind);
@@ -238,7 +237,6 @@ public final class RapEngine extends Module {
         // Implementation choices are named only when taken, so the default engines keep their module names.
         if (c.tcamChunkBits() != 0) p.addAll(List.of("t", c.tcamChunkBits()));
         if (c.counterReadRegister()) p.addAll(List.of("r", 1));
-        if (c.skipBound()) p.addAll(List.of("sb", 1));
         return p.toArray();
     }
 

@@ -75,7 +75,10 @@ public final class SerialMultiplier extends Module {
         UInt left = RegInit(U(0, log2Up(bBits + 1))).named("bits_left");
         UInt a = callerHoldsA ? io.a : Reg(UInt(aBits)).named("a_hold");
 
-        Bool busy = left.ne(0).named("running");
+        // left != 0, kept as a flip-flop stepped with left: busy feeds the engine's snapshot copy and schedule, which
+        // then wait for no compare of the bit count.
+        Bool busy = RegInit(B(false)).named("running");
+        Assert(busy.eq(left.ne(0)), "running disagrees with bits_left %d", left);
         // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
         int parts = parts(aBits);
         UInt addend = parts > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
@@ -88,10 +91,11 @@ public final class SerialMultiplier extends Module {
             acc.connect(io.b.pad(pw));
             if (!callerHoldsA) a.connect(io.a);
             left.connect(U(bBits));
+            busy.connect(B(true));
             if (part != null) part.connect(U(0, part.getWidth()));
         }).elsewhen(busy, () -> {
             if (part == null) {
-                step(acc, high.addExpand(addend).named("partial_sum"), left, bBits);
+                step(acc, high.addExpand(addend).named("partial_sum"), left, busy, bBits);
                 return;
             }
             SwitchContext byPart = Switch(part);
@@ -103,7 +107,7 @@ public final class SerialMultiplier extends Module {
                 // the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out per bit of a.
                 UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
                 Runnable add = j + 1 == parts ? () -> {
-                    step(acc, Cat(sum, CatLsbFirst(done)).named("partial_sum"), left, bBits);
+                    step(acc, Cat(sum, CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
                     part.connect(U(0, part.getWidth()));
                 } : () -> {
                     done.get(index).connect(sum.bits(PART_BITS - 1, 0));
@@ -111,7 +115,7 @@ public final class SerialMultiplier extends Module {
                     part.connect(U(index + 1, part.getWidth()));
                 };
                 // A zero bit of b is only the shift.
-                byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, bBits)));
+                byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, busy, bBits)));
             }
         });
         if (callerHoldsA) {
@@ -130,8 +134,9 @@ public final class SerialMultiplier extends Module {
     }
 
     /** One bit of b done: the sum moves in from the top, b's used bit leaves at the bottom. */
-    private static void step(UInt acc, UInt sum, UInt left, int bBits) {
+    private static void step(UInt acc, UInt sum, UInt left, Bool running, int bBits) {
         acc.connect(bBits == 1 ? sum : Cat(sum, acc.bits(bBits - 1, 1)));
         left.connect(left.sub(1));
+        running.connect(left.ne(1));
     }
 }

@@ -10,7 +10,6 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
-import org.rapgen.hdl.OptionalField;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
@@ -61,18 +60,9 @@ public final class ThresholdUnit extends Module {
         /** Restart P at 0 (soft reset); only while empty. */
         public final Bool clear = Input(Bool());
         public final Bool empty = Output(Bool());
-        /**
-         * T(n), not clipped, of the last event to reach stage 3: straight from P's registers, and at least the T of
-         * every event given out since the last clear (T grows with n), so a bound on them. Only with
-         * {@link RapConfig#skipBound()}, its one reader; null otherwise.
-         */
-        @OptionalField
-        public final UInt latest;
-
         IO(RapConfig c) {
             in = Flipped(Decoupled(new Event(c)));
             out = Decoupled(new Numbered(c));
-            latest = c.skipBound() ? Output(UInt(c.thresholdBoundBits())) : null;
         }
     }
 
@@ -84,8 +74,7 @@ public final class ThresholdUnit extends Module {
 
     /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
     public ThresholdUnit(RapConfig c, int pieceBits) {
-        super(c.nameParamsWithSkipBound("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(),
-                "p", pieceBits));
+        super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
         if (pieceBits < 1) throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;
@@ -160,7 +149,6 @@ public final class ThresholdUnit extends Module {
         io.out.bits.key.connect(key3);
         io.out.bits.weight.connect(w3);
         io.out.bits.threshold.connect(clipped);
-        if (io.latest != null) io.latest.connect(t);
         io.empty.connect(v1.or(v2).or(v3).not());
     }
 }

@@ -13,11 +13,8 @@ final class RapConfigs {
     /** K=32, b=2, N=16: tiny, overflows quickly; no weight field (every beat weighs 1), no combining; merges from n=64. */
     static final RapConfig SMALL = new RapConfig(32, 1, 16, 32, 16, false, 64, false, 3276, 64, 2, 2);
 
-    /**
-     * K=64, b=16, N=64: wide keys, branching 16, combining queue with 8-bit weights, merges at 256 * 4^j; the commit's
-     * merge-skip test against the threshold unit's bound (skip_bound).
-     */
-    static final RapConfig WIDE = new RapConfig(64, 4, 64, 32, 8, true, 256, true, 1310, 256, 4, 2).withSkipBound(true);
+    /** K=64, b=16, N=64: wide keys, branching 16, combining queue with 8-bit weights, merges at 256 * 4^j. */
+    static final RapConfig WIDE = new RapConfig(64, 4, 64, 32, 8, true, 256, true, 1310, 256, 4, 2);
 
     /** K=32, b=4, N=256: the paper's branching, a deep selector, 12-bit counters that saturate, combining. */
     static final RapConfig DEEP = new RapConfig(32, 2, 256, 12, 16, true, 1024, true, 655, 1024, 2, 3);
@@ -25,10 +22,9 @@ final class RapConfigs {
     /**
      * K=64, b=4, N=16, C=4 below W=8: counters saturate and heavy weights clip; a 16-deep combining queue. Built with
      * the iCE40 engine's parts: the block-RAM TCAM (4-bit key chunks, 18-clock node writes) and the counter read
-     * register, so the stream tests cover them too, and, as that engine, the merge-skip test against a bound.
+     * register, so the stream tests cover them too.
      */
-    static final RapConfig CLIP = new RapConfig(64, 2, 16, 4, 8, true, 16, true, 6553, 32, 3, 1).withImplementation(4, true)
-            .withSkipBound(true);
+    static final RapConfig CLIP = new RapConfig(64, 2, 16, 4, 8, true, 16, true, 6553, 32, 3, 1).withImplementation(4, true);
 
     static RapConfig byName(String name) {
         return switch (name) {
