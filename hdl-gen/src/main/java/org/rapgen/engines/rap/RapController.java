@@ -160,6 +160,10 @@ public final class RapController extends Module {
         leafDepth.connect(leafDepthNext);
         Bool lastLevel = RegNext(leafDepthNext.eq(1), B(false)).named("merge_last_level");
         Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
+        // merge_leaf_depth == deepest_depth, as a flip-flop: a batch starts there, and the walk stays there only while
+        // every level it leaves had no leaves (each such level lowers deepest_depth with it). So the update of
+        // deepest_depth starts at flip-flops, not at a depth compare (it led several iCE40 placements in session 16).
+        Bool leafAtDeepest = RegInit(B(false)).named("leaf_at_deepest");
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         // The slot whose children the compare network lists: op_slot in SPLIT_SCAN, merge_parent in MERGE_KIDS. One
         // register loaded with each of them, so the 32 parent compares start at a flip-flop and not at a select
@@ -413,8 +417,14 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(skipNow.eq(skip.batchIsEmpty(io.head.notThreshold)),
                 "head_batch_empty disagrees with the head's threshold"));
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
-        // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare.
-        commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
+        // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare. It is
+        // commit_fire and (split_now or merge_now) and not defer_now, factored so that the split compare's chains meet
+        // only its last LUTs and not split_now first: everything else comes from flip-flops.
+        Bool stopIfOverT = commitFire.and(hitSplittable).and(io.head.thresholdFits)
+                .and(hitShort.and(skipNow).and(dueNow.not()).not()).named("stop_if_over_t");
+        Bool stopNow = stopIfOverT.and(overT).or(commitFire.and(dueNow)).named("stop_now");
+        Assert(stopNow.eq(commitFire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
+        commitStop.connect(stopNow);
         when(commitFire, () -> {
             io.commit.connect(B(true));
             st.commit.connect(B(true));
@@ -464,7 +474,10 @@ public final class RapController extends Module {
         // A batch starts at deepest_depth. The states that start one (UNDO, SPLIT, SPLIT_ALLOC) load it on every clock,
         // since nothing reads merge_leaf_depth there and deepest_depth never changes on a batch's first clock: the load
         // and merge_last_level behind it then wait for no decision of those states.
-        when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> leafDepthNext.connect(deepest));
+        when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> {
+            leafDepthNext.connect(deepest);
+            leafAtDeepest.connect(B(true));
+        });
 
         // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
@@ -612,7 +625,9 @@ public final class RapController extends Module {
                     }).elsewhen(lastLevel.not(), () -> {
                         leafDepthNext.connect(leafDepth.sub(1));
                         levelFresh.connect(B(true));
-                        when(leafDepth.eq(deepest).and(levelHadLeaves.not()), () -> deepest.connect(leafDepth.sub(1)));
+                        Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
+                        leafAtDeepest.connect(lowers);
+                        when(lowers, () -> deepest.connect(leafDepth.sub(1)));
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
@@ -723,6 +738,8 @@ public final class RapController extends Module {
         Assert(undoEmpty.eq(undoSp.eq(0)), "undo_empty disagrees with undo_sp %d", undoSp);
         when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
                 "merge_last_level disagrees with depth %0d", leafDepth));
+        when(state.is(MERGE_LEVEL), () -> Assert(leafAtDeepest.eq(leafDepth.eq(deepest)),
+                "leaf_at_deepest disagrees with depths %0d and %0d", leafDepth, deepest));
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
