@@ -16,10 +16,11 @@ awk '/^I/ { split($2, a, ","); print a[1]; if (++n == 1000000) exit }' "$WORK/ls
 for cfg in "${CONFIGS[@]}"; do
   nodes=$(grep -E '^\s*nodes:' "$cfg" | awk '{print $2}')
   eps=$(grep -E '^\s*eps_fx:' "$cfg" | awk '{print $2}'); eps=${eps:-655}
+  cbits=$(grep -E '^\s*counter_bits:' "$cfg" | awk '{print $2}'); cbits=${cbits:-32}
   for t in ls-1m ipsrc-181k ipdst-181k; do
     echo "== $(basename "$cfg" .yaml) on $t"
     ./rapgen cosim --trace "$WORK/$t.txt" --config "$cfg" --dump "$WORK/cosim.txt" | grep -vE '^cosim '
-    ./rapgen profile --trace "$WORK/$t.txt" --eps "$(python3 -c "print($eps / 65536)")" --nodes "$nodes" --dump "$WORK/profile.txt" >/dev/null
-    cmp -s "$WORK/cosim.txt" "$WORK/profile.txt" && echo "dump        identical to profile --nodes $nodes --dump" || { echo "dump        DIFFERS from profile's"; exit 1; }
+    ./rapgen profile --trace "$WORK/$t.txt" --eps "$(python3 -c "print($eps / 65536)")" --nodes "$nodes" --counter-bits "$cbits" --dump "$WORK/profile.txt" >/dev/null
+    cmp -s "$WORK/cosim.txt" "$WORK/profile.txt" && echo "dump        identical to profile --nodes $nodes --counter-bits $cbits --dump" || { echo "dump        DIFFERS from profile's"; exit 1; }
   done
 done
