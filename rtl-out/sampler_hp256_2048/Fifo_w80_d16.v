@@ -19,40 +19,48 @@ module Fifo_w80_d16 (
   reg [3:0] rptr; // Fifo.java:55
   reg [4:0] count; // Fifo.java:56
   reg out_valid; // Fifo.java:61
-  reg [79:0] ram_rdata_0; // Fifo.java:76
-  reg full; // Fifo.java:97
+  reg ram_has_data; // Fifo.java:72
+  reg [79:0] ram_rdata_0; // Fifo.java:82
+  reg full; // Fifo.java:103
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [79:0] ram [0:15]; // Fifo.java:53
 
   // Logic
-  wire _not_0 = ~full; // Fifo.java:100
+  wire _not_0 = ~full; // Fifo.java:106
   wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:58
-  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:74
-  wire ram_has_data = count != {{4{1'b0}}, out_valid}; // Fifo.java:69
+  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:80
   wire _not_1 = ~out_valid; // Fifo.java:63
   wire out_advance = _not_1 | io_deq_ready; // Fifo.java:63
-  wire fetch = ram_has_data & out_advance; // Fifo.java:70
-  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:78
+  wire fetch = ram_has_data & out_advance; // Fifo.java:74
+  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:84
   wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:59
-  wire _not_2 = ~deq_fire; // Fifo.java:91
-  wire _and_0 = enq_fire & _not_2; // Fifo.java:91
-  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:92
-  wire _not_3 = ~enq_fire; // Fifo.java:93
-  wire _and_1 = deq_fire & _not_3; // Fifo.java:93
-  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:93
-  wire _not_4 = ~out_advance; // Fifo.java:79
-  wire _and_2 = out_valid & _not_4; // Fifo.java:79
-  wire _or_0 = fetch | _and_2; // Fifo.java:79
-  wire _eq_0 = count == 5'd15; // Fifo.java:98
-  wire _and_3 = _and_0 & _eq_0; // Fifo.java:98
-  wire _not_5 = ~deq_fire; // Fifo.java:98
-  wire _and_4 = full & _not_5; // Fifo.java:98
-  wire _or_1 = _and_3 | _and_4; // Fifo.java:98
-  wire _ne_0 = rptr != wptr; // Fifo.java:77
-  wire _and_5 = enq_fire & fetch; // Fifo.java:77
-  wire _eq_1 = count == 5'd16; // Fifo.java:99
-  wire _eq_2 = full == _eq_1; // Fifo.java:99
+  wire _not_2 = ~deq_fire; // Fifo.java:97
+  wire _and_0 = enq_fire & _not_2; // Fifo.java:97
+  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:98
+  wire _not_3 = ~enq_fire; // Fifo.java:99
+  wire _and_1 = deq_fire & _not_3; // Fifo.java:99
+  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:99
+  wire _not_4 = ~out_advance; // Fifo.java:85
+  wire _and_2 = out_valid & _not_4; // Fifo.java:85
+  wire _or_0 = fetch | _and_2; // Fifo.java:85
+  wire [4:0] _add_3 = {{4{1'b0}}, out_valid} + 5'd1; // Fifo.java:75
+  wire ram_last_word = count == _add_3; // Fifo.java:75
+  wire _and_3 = fetch & ram_last_word; // Fifo.java:76
+  wire _not_5 = ~_and_3; // Fifo.java:76
+  wire _and_4 = ram_has_data & _not_5; // Fifo.java:76
+  wire _or_1 = enq_fire | _and_4; // Fifo.java:76
+  wire _eq_0 = count == 5'd15; // Fifo.java:104
+  wire _and_5 = _and_0 & _eq_0; // Fifo.java:104
+  wire _not_6 = ~deq_fire; // Fifo.java:104
+  wire _and_6 = full & _not_6; // Fifo.java:104
+  wire _or_2 = _and_5 | _and_6; // Fifo.java:104
+  wire _ne_0 = count != {{4{1'b0}}, out_valid}; // Fifo.java:73
+  wire _eq_1 = ram_has_data == _ne_0; // Fifo.java:73
+  wire _ne_1 = rptr != wptr; // Fifo.java:83
+  wire _and_7 = enq_fire & fetch; // Fifo.java:83
+  wire _eq_2 = count == 5'd16; // Fifo.java:105
+  wire _eq_3 = full == _eq_2; // Fifo.java:105
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -94,9 +102,17 @@ module Fifo_w80_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      ram_has_data <= 1'd0;
+    end else begin
+      ram_has_data <= _or_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       full <= 1'd0;
     end else begin
-      full <= _or_1;
+      full <= _or_2;
     end
   end
 
@@ -117,12 +133,16 @@ module Fifo_w80_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_ne_0) begin // Fifo.java:77
-      $display("Assertion failed at Fifo.java:77: FIFO RAM read and written at the same address");
+    if (!reset && !_eq_1) begin // Fifo.java:73
+      $display("Assertion failed at Fifo.java:73: ram_has_data disagrees with count %d", count);
       $stop;
     end
-    if (!reset && !_eq_2) begin // Fifo.java:99
-      $display("Assertion failed at Fifo.java:99: FIFO full flag disagrees with count %d", count);
+    if (!reset && _and_7 && !_ne_1) begin // Fifo.java:83
+      $display("Assertion failed at Fifo.java:83: FIFO RAM read and written at the same address");
+      $stop;
+    end
+    if (!reset && !_eq_3) begin // Fifo.java:105
+      $display("Assertion failed at Fifo.java:105: FIFO full flag disagrees with count %d", count);
       $stop;
     end
   end

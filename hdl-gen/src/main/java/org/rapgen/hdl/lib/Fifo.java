@@ -66,8 +66,14 @@ public final class Fifo extends Module {
         // counted yet, so a fetch never reads the address being written: that needs the count to be 0 (no fetch) or
         // depth (full, no write).
         UInt staged = outputRegister ? ramOutValid.pad(2).add(outValid.pad(2)) : ramOutValid;
-        Bool ramHasData = count.ne(staged).named("ram_has_data");
+        // count != staged, as a flip-flop stepped by the write and the fetch: the fetch, and the read pointer's enable
+        // behind it, then start at flip-flops, not at a compare of the count (it led an iCE40 placement of the RAP
+        // engine). The compare it keeps, "one word left", is taken from flip-flops beside the fetch.
+        Bool ramHasData = RegInit(B(false)).named("ram_has_data");
+        Assert(ramHasData.eq(count.ne(staged)), "ram_has_data disagrees with count %d", count);
         Bool fetch = ramHasData.and(ramOutFree).named("fetch");
+        Bool lastWord = count.eq(staged.pad(count.getWidth()).add(U(1, count.getWidth()))).named("ram_last_word");
+        ramHasData.connect(enqFire.or(ramHasData.and(fetch.and(lastWord).not())));
 
         when(enqFire, () -> {
             ram.write(wptr, io.enq.bits);
