@@ -23,7 +23,6 @@ public abstract class Bundle extends Data {
         for (Field f : dataFields(getClass())) {
             try {
                 Data d = (Data) f.get(this);
-                if (d == null && f.isAnnotationPresent(OptionalField.class)) continue;
                 if (d == null) throw new HdlException(SourceLoc.capture(), getClass().getSimpleName() + "." + f.getName() + " is null");
                 out.put(f.getName(), d);
             } catch (IllegalAccessException e) {
@@ -53,8 +52,7 @@ public abstract class Bundle extends Data {
     void unbindCopy() {
         for (Field f : dataFields(getClass())) {
             try {
-                Data d = (Data) f.get(this);
-                if (d != null) f.set(this, d.cloneType());
+                f.set(this, ((Data) f.get(this)).cloneType());
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException(e);
             }

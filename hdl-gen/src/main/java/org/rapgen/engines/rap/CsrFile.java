@@ -85,7 +85,7 @@ final class CsrFile {
                     case RW -> {
                         long reset = f.reset() >= 0 ? f.reset() : resetOf(resets, key);
                         UInt value = RegInit(U(reset, f.width())).named("csr_" + r.name().toLowerCase() + "_" + f.name());
-                        when(hit.and(laneOn), () -> value.connect(writeData.bits(f.lsb() + f.width() - 1, f.lsb())));
+                        when(hit.and(laneOn), () -> value.connect(fieldData(f)));
                         rwValues.put(key, value);
                         rwResets.put(key, reset);
                     }
@@ -117,6 +117,11 @@ final class CsrFile {
         return on;
     }
 
+    /** Field {@code f}'s bits of the write being applied. */
+    private UInt fieldData(RapRegisters.Field f) {
+        return writeData.bits(f.lsb() + f.width() - 1, f.lsb());
+    }
+
     UInt rw(String reg, String field) {
         return lookup(rwValues, reg, field);
     }
@@ -134,7 +139,7 @@ final class CsrFile {
         RapRegisters.Field f = RapRegisters.get(reg).field(field);
         Bool zero = RegInit(B(rwResets.get(reg + "." + field) == 0))
                 .named("csr_" + reg.toLowerCase() + "_" + field + "_zero");
-        when(written(reg).and(lane(f)), () -> zero.connect(writeData.bits(f.lsb() + f.width() - 1, f.lsb()).eq(0)));
+        when(written(reg).and(lane(f)), () -> zero.connect(fieldData(f).eq(0)));
         Assert(zero.eq(value.eq(0)), "CSR " + reg + "." + field + ": the zero flag disagrees with the field");
         return zero;
     }
