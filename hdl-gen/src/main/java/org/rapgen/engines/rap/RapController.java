@@ -140,8 +140,8 @@ public final class RapController extends Module {
         UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
         // The leaves one level below the merge level whose parents are still to visit; and one walker for the merge
         // parent's leaf children or, in a split, the free slots.
-        SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits);
-        SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits);
+        SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits, false);
+        SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits, true);
         // SPLIT_SCAN's pick's digit lands in present_children a clock later, from this register: the 32:1 digit select
         // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. Every digit lands while
         // the walk is still in SPLIT_SCAN (it ends a clock after its last find; asserted), before SPLIT_ALLOC reads
@@ -152,6 +152,12 @@ public final class RapController extends Module {
         // The walker is loaded on the first clock of a level / of a parent's children.
         Bool levelFresh = RegInit(B(false)).named("level_fresh");
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
+        // The walks of a node's children after their loading clock (SPLIT_SCAN and MERGE_KIDS without kids_fresh), as
+        // flip-flops: the slot walker's take is then two LUT levels from flip-flops (its enable drives some 70), not
+        // the state arms' five. takeByState is the arms' own take, which the flags' take must equal.
+        Bool scanWalking = RegInit(B(false)).named("scan_walking");
+        Bool kidsWalking = RegInit(B(false)).named("kids_walking");
+        Bool takeByState = WireDefault(Bool(), B(false)).named("slot_take_by_state");
         // The depth of the leaves walked: one below the merge level.
         UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
         // Every write of merge_leaf_depth goes through its next value, so "the leaves are the root's children: this is
@@ -462,6 +468,11 @@ public final class RapController extends Module {
         Vec<UInt> depths = table.depths();
         UInt readDepth = PipelinedRead(depths, readIndex, "readout_depth");
 
+        // The slot walker's take, from the walk flags: the same clocks as the arms' (asserted below).
+        Bool slotTake = slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(twReady))
+                .or(kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff))));
+        when(slotTake, slots::take);
+
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
         Bool scanSplit = state.is(SPLIT_SCAN);
@@ -559,10 +570,14 @@ public final class RapController extends Module {
                 .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
                     slots.load();
                     kidsFresh.connect(B(false));
+                    scanWalking.connect(B(true));
                 }).elsewhen(slots.ready(), () -> {
                     // A take with nothing found leaves the walker as it is, so the take need not wait for found.
-                    slots.take();
-                    when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> state.go(SPLIT));
+                    takeByState.connect(B(true));
+                    when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> {
+                        scanWalking.connect(B(false));
+                        state.go(SPLIT);
+                    });
                 }))
                 .on(SPLIT, () -> {
                     // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
@@ -593,7 +608,7 @@ public final class RapController extends Module {
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
                         cmdValid.connect(twReady);
                         when(twReady, () -> {
-                            slots.take();
+                            takeByState.connect(B(true));
                             allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
                             prefixWrite.connect(B(true));
                             when(lastChild, () -> {
@@ -646,12 +661,14 @@ public final class RapController extends Module {
                         visited.connect(kidsVector);
                         cmdValid.connect(B(true));
                         kidsFresh.connect(B(false));
+                        kidsWalking.connect(B(true));
                     }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
                         UInt leavesSoFar = leaves.add(1);
                         cmdValid.connect(B(true));
-                        slots.take();
+                        takeByState.connect(B(true));
                         leaves.connect(leavesSoFar);
                         when(slots.last(), () -> {
+                            kidsWalking.connect(B(false));
                             verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
                             state.go(MERGE_LEVEL);
                         });
@@ -761,6 +778,9 @@ public final class RapController extends Module {
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
                 "split_fits or op_at_deepest read a clock after its inputs changed"));
+        Assert(slotTake.eq(takeByState), "the slot walker's take %b disagrees with the state arms' %b", slotTake, takeByState);
+        Assert(scanWalking.eq(scanSplit.and(kidsFresh.not())).and(kidsWalking.eq(walkingKids.and(kidsFresh.not()))),
+                "scan_walking %b or kids_walking %b disagrees with the state and kids_fresh", scanWalking, kidsWalking);
         Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
         Bool handOver = kidPicked.and(slots.last());
         when(splitSettled.or(handOver),

@@ -22,15 +22,17 @@ final class SlotPicker {
     private final Bool loading;
     private final Bool taking;
     private final String name;
-    private final UInt remaining;
-    private final Bool advance;
-    private Bool last;
+    private final Bool last;
     /** The lowest candidate, when {@link #ready}. */
     final Bool found;
     final UInt index;
     final UInt oneHot;
 
-    SlotPicker(String name, int slots, int indexBits) {
+    /**
+     * {@code tracksLast}: whether {@link #last} is kept. It is built here, with the rest of the pick, so its enable is
+     * the pick's own and not also whatever condition a caller first asked for it under.
+     */
+    SlotPicker(String name, int slots, int indexBits, boolean tracksLast) {
         this.name = name;
         candidates = RegInit(U(0, slots)).named(name + "_candidates");
         valid.named(name + "_ready");
@@ -45,9 +47,9 @@ final class SlotPicker {
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
-        remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
+        UInt remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
         FirstSet lowest = new FirstSet(remaining, indexBits);
-        advance = taking.or(valid.not()).named(name + "_advance");
+        Bool advance = taking.or(valid.not()).named(name + "_advance");
         found = Reg(Bool()).named(name + "_pick_found");
         index = Reg(UInt(indexBits)).named(name + "_pick_index");
         when(advance, () -> {
@@ -56,6 +58,8 @@ final class SlotPicker {
             hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
         });
         oneHot = hot;
+        last = tracksLast ? Reg(Bool()).named(name + "_pick_last") : null;
+        if (tracksLast) when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
         valid.connect(loading.not());
         when(valid.and(found), () -> Assert(hot.eq(U(1, slots).shl(index).bits(slots - 1, 0)), name + ": the one-hot pick %b is not slot %d", hot, index));
     }
@@ -85,13 +89,10 @@ final class SlotPicker {
 
     /**
      * When {@link #found}: the pick is the last candidate, so a walk can end on the clock it takes it. Registered
-     * beside the pick (built on first use, so a walker that never asks has no such register).
+     * beside the pick; only for a walker built to track it.
      */
     Bool last() {
-        if (last == null) {
-            last = Reg(Bool()).named(name + "_pick_last");
-            when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
-        }
+        if (last == null) throw new IllegalStateException(name + " was built without tracksLast");
         return last;
     }
 
