@@ -70,6 +70,21 @@ public abstract class Data implements Cloneable {
         return (T) this;
     }
 
+    /**
+     * Keeps this named value as a net of its own through synthesis: {@code (* keep *)} on its declaration. Yosys's
+     * {@code abc} then maps logic up to the net and on from it, not across it, so a decision factored by hand (a slow
+     * input meeting only a last LUT, say) keeps that shape instead of being re-collapsed. Simulation ignores it.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Data> T keep() {
+        NameSlot slot = nameSlot();
+        if (slot == null || !slot.explicit()) {
+            throw new HdlException(SourceLoc.capture(), "keep(): name the value first (.named(...)), so the kept net has a stable name");
+        }
+        slot.markKeep();
+        return (T) this;
+    }
+
     /** The name slot shared by this value's leaves, or null for a type / literal. */
     abstract NameSlot nameSlot();
 }

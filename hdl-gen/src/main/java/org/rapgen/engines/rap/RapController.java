@@ -151,13 +151,13 @@ public final class RapController extends Module {
         UInt scanDigit = RegNext(Mux1H(slots.oneHot, table.digit)).named("scan_digit");
         // The walker is loaded on the first clock of a level / of a parent's children.
         Bool levelFresh = RegInit(B(false)).named("level_fresh");
+        // One flag per walk of a node's children for its loading clock (SPLIT_SCAN's and MERGE_KIDS's first) and one
+        // for the clocks after it, each set only in its state: the walkers' loads and takes are then one or two LUT
+        // levels from flip-flops (their enables drive some 70 each), not the state logic's four or five.
+        Bool scanFresh = RegInit(B(false)).named("scan_fresh");
         Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
-        // The walks of a node's children after their loading clock (SPLIT_SCAN and MERGE_KIDS without kids_fresh), as
-        // flip-flops: the slot walker's take is then two LUT levels from flip-flops (its enable drives some 70), not
-        // the state arms' five. takeByState is the arms' own take, which the flags' take must equal.
         Bool scanWalking = RegInit(B(false)).named("scan_walking");
         Bool kidsWalking = RegInit(B(false)).named("kids_walking");
-        Bool takeByState = WireDefault(Bool(), B(false)).named("slot_take_by_state");
         // The depth of the leaves walked: one below the merge level.
         UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
         // Every write of merge_leaf_depth goes through its next value, so "the leaves are the root's children: this is
@@ -250,12 +250,14 @@ public final class RapController extends Module {
         UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0CsrZero)).named("m0_effective");
         when(state.is(INIT), () -> untilMerge.load(m0)).elsewhen(state.is(ADVANCE), () -> untilMerge.load(toMerge));
         Bool inAdvanceState = state.is(ADVANCE);
-        Bool advanceSettled = heldFor(inAdvanceState, 4, "advance_settled");
+        // Read only in ADVANCE itself, so "ADVANCE on the three clocks before" is the whole test: a flip-flop.
+        Bool advanceSettled = heldBefore(inAdvanceState, 4, "advance_settled");
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
-        // because the table and the slot stand still for a clock before each use (checked below).
+        // because the table and the slot stand still for a clock before each use (checked below). kids_owner is that
+        // node in both (it goes back to op_slot as a merge batch ends), so the N:1 select has no 2:1 in front of it.
         Bool walkingKids = state.is(MERGE_KIDS);
-        UInt childrenNow = table.childCount.read(Mux(walkingKids, mp, opSlot));
+        UInt childrenNow = table.childCount.read(kidsOwner);
         UInt opChildren = RegNext(childrenNow).named("op_children");
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
@@ -360,7 +362,10 @@ public final class RapController extends Module {
         prefixWriteValue.connect(childPrefixWord);
         // Whether the split node is at the deepest level, registered: neither changes while the split settles.
         Bool opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
-        Bool splitSettled = heldFor(state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT)), 3, "split_settled");
+        // SPLIT's decisions read only the flip-flop (SPLIT is one of the states); the checks below take the whole test.
+        Bool splitStates = state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT));
+        Bool splitHeld = heldBefore(splitStates, 3, "split_settled");
+        Bool splitSettled = splitStates.and(splitHeld).named("split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -395,7 +400,8 @@ public final class RapController extends Module {
         // bits decide, in chains of 16 bits (two for a 32-bit counter, not three of 11). With the hit node's "not at full
         // length" flag riding beside its result, the chunks combine in the LUT that makes split_now (the commit
         // decision's compare led every iCE40 placement of sessions 14 and 15).
-        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold.bits(cb - 1, 0), COMMIT_CHAIN_BITS);
+        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold.bits(cb - 1, 0), COMMIT_CHAIN_BITS)
+                .named("over_t").keep();
         Assert(overT.and(io.head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)),
                 "the commit's split compare disagrees with count > T");
         Bool hitSplittable = ShiftRegister(depthBeside.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
@@ -425,9 +431,10 @@ public final class RapController extends Module {
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare. It is
         // commit_fire and (split_now or merge_now) and not defer_now, factored so that the split compare's chains meet
-        // only its last LUTs and not split_now first: everything else comes from flip-flops.
+        // only its last LUT and not split_now first: everything else comes from flip-flops. over_t and stop_if_over_t
+        // are kept as nets (Yosys's abc otherwise folded the factoring back into four LUT levels after the chains).
         Bool stopIfOverT = commitFire.and(hitSplittable).and(io.head.thresholdFits)
-                .and(hitShort.and(skipNow).and(dueNow.not()).not()).named("stop_if_over_t");
+                .and(hitShort.and(skipNow).and(dueNow.not()).not()).named("stop_if_over_t").keep();
         Bool stopNow = stopIfOverT.and(overT).or(commitFire.and(dueNow)).named("stop_now");
         Assert(stopNow.eq(commitFire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
         commitStop.connect(stopNow);
@@ -468,10 +475,12 @@ public final class RapController extends Module {
         Vec<UInt> depths = table.depths();
         UInt readDepth = PipelinedRead(depths, readIndex, "readout_depth");
 
-        // The slot walker's take, from the walk flags: the same clocks as the arms' (asserted below).
-        Bool slotTake = slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(twReady))
-                .or(kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff))));
-        when(slotTake, slots::take);
+        // The walkers' loads and takes from the walk flags: the same clocks as the state arms' (checked by the walkers).
+        Bool kidsLoad = kidsFresh.and(verdict.usesPort.not());
+        slots.loadWhen(scanFresh.or(state.is(SPLIT)).or(kidsLoad));
+        leavesBelow.loadWhen(state.is(MERGE_LEVEL).and(levelFresh).or(kidsLoad));
+        slots.takeWhen(slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(twReady))
+                .or(kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff)))));
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
         // parent's (its leaves).
@@ -561,19 +570,19 @@ public final class RapController extends Module {
                         presentNext.connect(U(0, c.branching()));
                         // A leaf (the usual split) has no children to scan.
                         when(opChildren.eq(0), () -> state.go(SPLIT)).otherwise(() -> {
-                            kidsFresh.connect(B(true));
+                            scanFresh.connect(B(true));
                             state.go(SPLIT_SCAN);
                         });
                     }).otherwise(() -> startBatch(levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
-                .on(SPLIT_SCAN, () -> when(kidsFresh, () -> {
+                .on(SPLIT_SCAN, () -> when(scanFresh, () -> {
                     slots.load();
-                    kidsFresh.connect(B(false));
+                    scanFresh.connect(B(false));
                     scanWalking.connect(B(true));
                 }).elsewhen(slots.ready(), () -> {
                     // A take with nothing found leaves the walker as it is, so the take need not wait for found.
-                    takeByState.connect(B(true));
+                    slots.take();
                     when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> {
                         scanWalking.connect(B(false));
                         state.go(SPLIT);
@@ -583,7 +592,7 @@ public final class RapController extends Module {
                     // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
                     // reads the walker in SPLIT, so the load waits for no decision.
                     slots.load();
-                    when(splitSettled.not(), () -> { }).elsewhen(splitFits, () -> {
+                    when(splitHeld.not(), () -> { }).elsewhen(splitFits, () -> {
                         when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
@@ -608,7 +617,7 @@ public final class RapController extends Module {
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
                         cmdValid.connect(twReady);
                         when(twReady, () -> {
-                            takeByState.connect(B(true));
+                            slots.take();
                             allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
                             prefixWrite.connect(B(true));
                             when(lastChild, () -> {
@@ -646,6 +655,7 @@ public final class RapController extends Module {
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
+                        kidsOwner.connect(opSlot);
                         state.go(earlyBatch, SPLIT, ADVANCE);
                     });
                 }))
@@ -665,7 +675,7 @@ public final class RapController extends Module {
                     }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
                         UInt leavesSoFar = leaves.add(1);
                         cmdValid.connect(B(true));
-                        takeByState.connect(B(true));
+                        slots.take();
                         leaves.connect(leavesSoFar);
                         when(slots.last(), () -> {
                             kidsWalking.connect(B(false));
@@ -778,16 +788,16 @@ public final class RapController extends Module {
         // The registered lookups are read only where their inputs have stood still for a clock.
         when(splitSettled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
                 "split_fits or op_at_deepest read a clock after its inputs changed"));
-        Assert(slotTake.eq(takeByState), "the slot walker's take %b disagrees with the state arms' %b", slotTake, takeByState);
-        Assert(scanWalking.eq(scanSplit.and(kidsFresh.not())).and(kidsWalking.eq(walkingKids.and(kidsFresh.not()))),
-                "scan_walking %b or kids_walking %b disagrees with the state and kids_fresh", scanWalking, kidsWalking);
+        Assert(scanFresh.or(scanWalking).eq(scanSplit).and(scanFresh.and(scanWalking).not())
+                        .and(kidsFresh.or(kidsWalking).eq(walkingKids)).and(kidsFresh.and(kidsWalking).not()),
+                "the walk flags (scan %b/%b, kids %b/%b) do not split their states", scanFresh, scanWalking, kidsFresh, kidsWalking);
         Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
         Bool handOver = kidPicked.and(slots.last());
         when(splitSettled.or(handOver),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(handOver, () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
-        Assert(scanSplit.not().or(kidsOwner.eq(opSlot)).and(walkingKids.not().or(kidsOwner.eq(mp))),
+        Assert(state.within(UNDO, SPLIT_ALLOC).not().or(kidsOwner.eq(opSlot)).and(walkingKids.not().or(kidsOwner.eq(mp))),
                 "kids_owner %d is neither the split's nor the merge parent's slot", kidsOwner);
         when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
         when(verdict.act.and(inMerge.not()), () -> Assert(B(false), "a merge verdict outside the merge walk"));
@@ -840,11 +850,17 @@ public final class RapController extends Module {
         io.stallCause.connect(stallCause(commitFire, commitStop, pipeEmpty, io.headValid, fillCause, splitReq));
     }
 
-    /** {@code cond} now and on the {@code clocks - 1} clocks before (those named {@code name_was_1...}). */
-    private static Bool heldFor(Bool cond, int clocks, String name) {
-        Bool held = cond;
-        for (Bool past : ShiftRegisters(cond, clocks - 1, B(false), name + "_was")) held = held.and(past);
-        return held.named(name);
+    /**
+     * {@code cond} on each of the {@code clocks - 1} clocks before this one, as one flip-flop ({@code name_before}, at
+     * the end of a chain {@code name_was_1...}): where {@code cond} holds now (in the state it names, say), that alone
+     * says cond has held for {@code clocks} clocks, with no LUT between it and the decision that reads it.
+     */
+    private static Bool heldBefore(Bool cond, int clocks, String name) {
+        Bool before = RegNext(cond, B(false)).named(clocks == 2 ? name + "_before" : name + "_was_1");
+        for (int i = 2; i < clocks; i++) {
+            before = RegNext(cond.and(before), B(false)).named(i + 1 == clocks ? name + "_before" : name + "_was_" + i);
+        }
+        return before;
     }
 
     /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */

@@ -21,6 +21,8 @@ final class SlotPicker {
     private final Bool valid = RegInit(B(false));
     private final Bool loading;
     private final Bool taking;
+    private final Bool loadByState;
+    private final Bool takeByState;
     private final String name;
     private final Bool last;
     /** The lowest candidate, when {@link #ready}. */
@@ -36,12 +38,18 @@ final class SlotPicker {
         this.name = name;
         candidates = RegInit(U(0, slots)).named(name + "_candidates");
         valid.named(name + "_ready");
-        loading = WireDefault(Bool(), B(false)).named(name + "_load");
-        taking = WireDefault(Bool(), B(false)).named(name + "_take");
+        // The requests as the callers' state logic makes them; they drive the walker unless a caller gives the same
+        // decision in a flatter form (loadWhen, takeWhen).
+        loadByState = WireDefault(Bool(), B(false)).named(name + "_load_by_state");
+        takeByState = WireDefault(Bool(), B(false)).named(name + "_take_by_state");
+        loading = WireDefault(Bool(), loadByState).named(name + "_load");
+        taking = WireDefault(Bool(), takeByState).named(name + "_take");
         loadValue = WireDefault(UInt(slots), U(0, slots)).named(name + "_load_value");
         UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
         // The candidates are written here only, from the two request wires: their enable is "load or take", and the
-        // callers' state logic chooses only the loaded vector, off the enable's path.
+        // callers' state logic chooses only the loaded vector, off the enable's path. (Keeping "the candidates after
+        // the pick" instead, which would spare the select below, put the lowest-candidate logic into that register's
+        // own loop: 11.3 ns on the iCE40.)
         when(loading, () -> candidates.connect(loadValue))
                 .elsewhen(taking, () -> candidates.connect(candidates.and(hot.not())));
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
@@ -74,7 +82,17 @@ final class SlotPicker {
 
     /** On this clock edge the candidates become the vector given to {@link #loadFrom}. */
     void load() {
-        loading.connect(B(true));
+        loadByState.connect(B(true));
+    }
+
+    /**
+     * The walker loads exactly when {@code early}, a flatter form of the {@link #load()} calls (from flags that imply
+     * their state, say, which the state logic's muxes cannot show synthesis): it drives the walker, and a simulation
+     * check holds it equal to the calls on every clock. Outside any condition.
+     */
+    void loadWhen(Bool early) {
+        loading.connect(early);
+        Assert(early.eq(loadByState), name + ": the load %b disagrees with the state logic's %b", early, loadByState);
     }
 
     /** The candidates without those in {@code set}: a {@link #loadFrom} of it, then a {@link #load()}, removes them. */
@@ -84,7 +102,13 @@ final class SlotPicker {
 
     /** The pick is used on this clock: it leaves the candidates. */
     void take() {
-        taking.connect(B(true));
+        takeByState.connect(B(true));
+    }
+
+    /** As {@link #loadWhen}, for {@link #take()}. */
+    void takeWhen(Bool early) {
+        taking.connect(early);
+        Assert(early.eq(takeByState), name + ": the take %b disagrees with the state logic's %b", early, takeByState);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.rapgen.hdl.emit;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.Instance;
 import org.rapgen.hdl.ir.Memory;
 import org.rapgen.hdl.ir.ModuleDef;
+import org.rapgen.hdl.ir.NameSlot;
 import org.rapgen.hdl.ir.Op;
 import org.rapgen.hdl.ir.Ref;
 import org.rapgen.hdl.ir.Signal;
@@ -69,7 +71,7 @@ public record ModuleView(String version, String name, String javaClass, String p
                 case INPUT -> ports.add(new Decl("input ", range, s.name(), "", s.loc.toString()));
                 case OUTPUT -> ports.add(new Decl("output", range, s.name(), "", s.loc.toString()));
                 case REG, MEM_RDATA -> regs.add(new Decl("reg", range, s.name(), "", s.loc.toString()));
-                default -> wires.add(new Decl("wire", range, s.name(), "", s.loc.toString()));
+                default -> wires.add(new Decl(keepAttribute(s.nameSlot()) + "wire", range, s.name(), "", s.loc.toString()));
             }
             if (s.kind == Signal.Kind.REG) {
                 Expr next = def.drivers.get(s);
@@ -83,7 +85,14 @@ public record ModuleView(String version, String name, String javaClass, String p
         List<Decl> temps = new ArrayList<>();
         for (Op op : reach.temps) {
             String name = tempNames.get(op);
-            temps.add(new Decl("wire", VerilogText.range(op.width()), name, " = " + p.define(op), op.loc.toString()));
+            if (op.nameSlot != null && op.nameSlot.keep()) {
+                // Icarus discards an attribute on a net declaration assignment (and warns), so a kept value is
+                // declared with its attribute and assigned apart.
+                wires.add(new Decl(keepAttribute(op.nameSlot) + "wire", VerilogText.range(op.width()), name, "", op.loc.toString()));
+                assigns.add(new Assign(name, p.define(op)));
+            } else {
+                temps.add(new Decl("wire", VerilogText.range(op.width()), name, " = " + p.define(op), op.loc.toString()));
+            }
             unused.addAll(reach.unusedSelects(op, name, op.width()));
         }
         List<Decl> mems = new ArrayList<>();
@@ -110,6 +119,10 @@ public record ModuleView(String version, String name, String javaClass, String p
         String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
         return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts,
                 CheckLines.of(def, p), unusedExpr, roms);
+    }
+
+    private static String keepAttribute(NameSlot slot) {
+        return slot != null && slot.keep() ? VerilogText.attributes(Collections.singletonMap("keep", null)) : "";
     }
 
     private static RomInit romInit(Memory m) {

@@ -10,6 +10,7 @@ public final class NameSlot {
     private String name;
     private boolean explicit;
     private SourceLoc namedAt;
+    private boolean keep;
     public final String autoPrefix;
 
     public NameSlot(String autoPrefix) {
@@ -30,6 +31,15 @@ public final class NameSlot {
 
     public SourceLoc namedAt() {
         return namedAt;
+    }
+
+    /** Synthesis keeps this value as a net of its own ({@code (* keep *)} on its declaration). */
+    public boolean keep() {
+        return keep;
+    }
+
+    public void markKeep() {
+        keep = true;
     }
 
     public void set(String name, boolean explicit, SourceLoc at) {
