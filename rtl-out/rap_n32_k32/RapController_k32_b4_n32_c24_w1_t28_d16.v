@@ -310,14 +310,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg leaf_pick_ready; // SlotPicker.java:21
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:39
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:48
-  reg leaf_pick_pick_found; // SlotPicker.java:61
-  reg [4:0] leaf_pick_pick_index; // SlotPicker.java:62
+  reg leaf_pick_pick_found; // SlotPicker.java:62
   reg slot_pick_ready; // SlotPicker.java:21
   reg [31:0] slot_pick_candidates; // SlotPicker.java:39
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:48
-  reg slot_pick_pick_found; // SlotPicker.java:61
-  reg [4:0] slot_pick_pick_index; // SlotPicker.java:62
-  reg slot_pick_pick_last; // SlotPicker.java:69
+  reg slot_pick_pick_found; // SlotPicker.java:62
+  reg slot_pick_pick_last; // SlotPicker.java:70
   reg scan_digit_valid; // RapController.java:150
   reg [1:0] scan_digit; // RapController.java:151
   reg level_fresh; // RapController.java:153
@@ -354,9 +352,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [32:0] to_merge_lo; // RapController.java:240
   reg [32:0] to_merge_hi; // RapController.java:241
   reg merge_ahead; // RapController.java:244
-  reg advance_settled_was_1; // RapController.java:859
-  reg advance_settled_was_2; // RapController.java:861
-  reg advance_settled_before; // RapController.java:861
+  reg advance_settled_was_1; // RapController.java:864
+  reg advance_settled_was_2; // RapController.java:866
+  reg advance_settled_before; // RapController.java:866
   reg [2:0] op_children; // RapController.java:261
   reg [4:0] cmd_q_addr; // RapController.java:274
   reg [1:0] cmd_q_op; // RapController.java:275
@@ -371,8 +369,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] child_digit_field; // RapController.java:352
   reg [31:0] child_mask; // RapController.java:353
   reg op_at_deepest; // RapController.java:364
-  reg split_settled_was_1; // RapController.java:859
-  reg split_settled_before; // RapController.java:861
+  reg split_settled_was_1; // RapController.java:864
+  reg split_settled_before; // RapController.java:866
   reg [7:0] short_by_children; // RapController.java:376
   reg [4:0] hit_depth_1; // RapController.java:384
   reg [4:0] hit_depth_2; // RapController.java:384
@@ -427,9 +425,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [1:0] readout_depth_group; // RapController.java:476
   reg [4:0] readout_depth; // RapController.java:476
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:517
-  reg snapshot_settled; // RapController.java:523
-  reg issue_gate; // RapController.java:829
+  reg quiet_held; // RapController.java:522
+  reg snapshot_settled; // RapController.java:528
+  reg issue_gate; // RapController.java:834
 
   // Memories (no reset, so synthesis infers RAM)
   reg [28:0] undo [0:15]; // RapController.java:120
@@ -455,11 +453,13 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire leaf_pick_load; // SlotPicker.java:45
   wire leaf_pick_take; // SlotPicker.java:46
   wire [31:0] leaf_pick_load_value; // SlotPicker.java:47
+  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:68
   wire slot_pick_load_by_state; // SlotPicker.java:43
   wire slot_pick_take_by_state; // SlotPicker.java:44
   wire slot_pick_load; // SlotPicker.java:45
   wire slot_pick_take; // SlotPicker.java:46
   wire [31:0] slot_pick_load_value; // SlotPicker.java:47
+  wire [4:0] slot_pick_pick_index; // SlotPicker.java:68
   wire scan_digit_take; // RapController.java:149
   wire [4:0] merge_leaf_depth_next; // RapController.java:165
   wire prefix_write; // RapController.java:203
@@ -548,78 +548,78 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _wire_4_1; // RapController.java:476
   wire [4:0] _wire_4_2; // RapController.java:476
   wire [4:0] _wire_4_3; // RapController.java:476
-  wire [2:0] cause; // RapController.java:909
+  wire [2:0] cause; // RapController.java:913
   (* keep *) wire over_t; // SplitCompare.java:76
   (* keep *) wire stop_if_over_t; // RapController.java:437
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:533
+  wire _not_0 = ~io_counterClearing; // RapController.java:538
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:533
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:538
   wire _not_1 = ~tcam_write_full; // RapController.java:291
-  wire _not_2 = ~snapshot_frozen; // RapController.java:551
-  wire _and_1 = quiet_held & _not_2; // RapController.java:551
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:553
-  wire _not_3 = ~io_headValid; // RapController.java:553
-  wire _and_3 = _and_2 & _not_3; // RapController.java:553
+  wire _not_2 = ~snapshot_frozen; // RapController.java:556
+  wire _and_1 = quiet_held & _not_2; // RapController.java:556
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:558
+  wire _not_3 = ~io_headValid; // RapController.java:558
+  wire _and_3 = _and_2 & _not_3; // RapController.java:558
   wire _eq_0 = front_count == 6'd0; // RapController.java:117
   wire _eq_1 = sram_count == 8'd0; // RapController.java:117
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
   wire _not_4 = ~cmd_q_valid; // RapController.java:117
   wire pipe_empty = _and_4 & _not_4; // RapController.java:117
-  wire _not_5 = ~undo_empty; // RapController.java:565
-  wire _eq_2 = op_children == 3'd0; // RapController.java:572
-  wire _not_6 = ~split_settled_before; // RapController.java:595
-  wire _not_7 = ~early_done; // RapController.java:598
+  wire _not_5 = ~undo_empty; // RapController.java:570
+  wire _eq_2 = op_children == 3'd0; // RapController.java:577
+  wire _not_6 = ~split_settled_before; // RapController.java:600
+  wire _not_7 = ~early_done; // RapController.java:603
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:646
-  wire _not_10 = ~merge_last_level; // RapController.java:649
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:675
-  wire _or_0 = _not_11 | verdict_free; // RapController.java:675
-  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:675
-  wire _not_12 = ~advance_settled_before; // RapController.java:687
-  wire _or_1 = schedule_exhausted | merge_ahead; // RapController.java:687
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:596
-  wire _not_13 = ~level_had_leaves; // RapController.java:652
-  wire _and_6 = leaf_at_deepest & _not_13; // RapController.java:652
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:654
-  wire _not_14 = ~commit_stop; // RapController.java:832
-  wire _and_7 = state_run & _not_14; // RapController.java:832
-  wire issue_enable = _and_7 & issue_gate; // RapController.java:832
+  wire _not_9 = ~_not_8; // RapController.java:651
+  wire _not_10 = ~merge_last_level; // RapController.java:654
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:680
+  wire _or_0 = _not_11 | verdict_free; // RapController.java:680
+  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:680
+  wire _not_12 = ~advance_settled_before; // RapController.java:692
+  wire _or_1 = schedule_exhausted | merge_ahead; // RapController.java:692
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:601
+  wire _not_13 = ~level_had_leaves; // RapController.java:657
+  wire _and_6 = leaf_at_deepest & _not_13; // RapController.java:657
+  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:659
+  wire _not_14 = ~commit_stop; // RapController.java:837
+  wire _and_7 = state_run & _not_14; // RapController.java:837
+  wire issue_enable = _and_7 & issue_gate; // RapController.java:837
   wire _and_8 = state_run & hit_event_4; // RapController.java:392
   wire _not_15 = ~commit_stop; // RapController.java:392
   wire commit_fire = _and_8 & _not_15; // RapController.java:392
-  wire _not_16 = ~soft_pending; // RapController.java:839
-  wire _not_17 = ~state_init; // RapController.java:839
-  wire _and_9 = _not_16 & _not_17; // RapController.java:839
-  wire _not_18 = ~state_soft_clear; // RapController.java:839
-  wire _and_10 = _and_9 & _not_18; // RapController.java:839
+  wire _not_16 = ~soft_pending; // RapController.java:844
+  wire _not_17 = ~state_init; // RapController.java:844
+  wire _and_9 = _not_16 & _not_17; // RapController.java:844
+  wire _not_18 = ~state_soft_clear; // RapController.java:844
+  wire _and_10 = _and_9 & _not_18; // RapController.java:844
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:842
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:843
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:847
+  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:848
   wire _not_20 = ~_reg_0; // RapController.java:219
   wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:219
-  wire _not_21 = ~snapshot_product_start; // RapController.java:843
-  wire _and_11 = _not_19 & _not_21; // RapController.java:843
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:844
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:845
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:845
-  wire _or_5 = state_drain | state_undo; // RapController.java:846
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:846
-  wire _or_7 = _or_6 | state_split; // RapController.java:846
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:846
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:846
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:846
-  wire _or_11 = _or_10 | state_advance; // RapController.java:846
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:846
-  wire _or_13 = _or_12 | state_resume; // RapController.java:846
-  wire _and_12 = state_run & pipe_empty; // RapController.java:848
-  wire _not_22 = ~io_headValid; // RapController.java:848
-  wire _and_13 = _and_12 & _not_22; // RapController.java:848
-  wire _not_23 = ~io_acceptEnable; // RapController.java:849
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:743
-  wire [31:0] _and_14 = slot_valid & _not_24; // RapController.java:743
-  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:887
+  wire _not_21 = ~snapshot_product_start; // RapController.java:848
+  wire _and_11 = _not_19 & _not_21; // RapController.java:848
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:849
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:850
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:850
+  wire _or_5 = state_drain | state_undo; // RapController.java:851
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:851
+  wire _or_7 = _or_6 | state_split; // RapController.java:851
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:851
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:851
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:851
+  wire _or_11 = _or_10 | state_advance; // RapController.java:851
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:851
+  wire _or_13 = _or_12 | state_resume; // RapController.java:851
+  wire _and_12 = state_run & pipe_empty; // RapController.java:853
+  wire _not_22 = ~io_headValid; // RapController.java:853
+  wire _and_13 = _and_12 & _not_22; // RapController.java:853
+  wire _not_23 = ~io_acceptEnable; // RapController.java:854
+  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:748
+  wire [31:0] _and_14 = slot_valid & _not_24; // RapController.java:748
+  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:892
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:350
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -761,271 +761,275 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:421
   wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:421
   wire merge_now = merge_near & _ge_0; // RapController.java:421
+  wire _or_17 = state_undo | state_split; // RapController.java:500
+  wire _or_18 = _or_17 | state_split_alloc; // RapController.java:500
+  wire _not_27 = ~early_done; // RapController.java:499
+  wire batch_is_early = state_split & _not_27; // RapController.java:499
   wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:314
   wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:314
   wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:315
   wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:315
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:567
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:572
   wire draining = state_drain | commit_stop; // RapController.java:320
   wire undo_push = draining & io_counterResult_valid; // RapController.java:321
   wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:331
   wire _eq_36 = undo_sp_next == 5'd0; // RapController.java:126
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:732
-  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:732
-  wire [3:0] _or_17 = present_children | _bits_73; // RapController.java:732
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:889
-  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:889
-  wire [3:0] _or_18 = present_children | _bits_74; // RapController.java:889
-  wire [3:0] _not_27 = ~present_children_next; // RapController.java:136
-  wire _bits_75 = _not_27[0]; // FirstSet.java:25
-  wire _bits_76 = _not_27[1]; // FirstSet.java:25
-  wire _or_19 = _bits_75 | _bits_76; // FirstSet.java:37
-  wire _not_28 = ~_or_19; // FirstSet.java:35
-  wire _bits_77 = _not_27[2]; // FirstSet.java:25
-  wire _not_29 = ~_bits_77; // FirstSet.java:35
-  wire _not_30 = ~_bits_75; // FirstSet.java:35
-  wire _mux_2 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_28, _mux_2}; // FirstSet.java:36
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:737
+  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:737
+  wire [3:0] _or_19 = present_children | _bits_73; // RapController.java:737
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:894
+  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:894
+  wire [3:0] _or_20 = present_children | _bits_74; // RapController.java:894
+  wire [3:0] _not_28 = ~present_children_next; // RapController.java:136
+  wire _bits_75 = _not_28[0]; // FirstSet.java:25
+  wire _bits_76 = _not_28[1]; // FirstSet.java:25
+  wire _or_21 = _bits_75 | _bits_76; // FirstSet.java:37
+  wire _not_29 = ~_or_21; // FirstSet.java:35
+  wire _bits_77 = _not_28[2]; // FirstSet.java:25
+  wire _not_30 = ~_bits_77; // FirstSet.java:35
+  wire _not_31 = ~_bits_75; // FirstSet.java:35
+  wire _mux_2 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_29, _mux_2}; // FirstSet.java:36
   wire [1:0] _bits_78 = _cat_3; // FirstSet.java:44
-  wire [3:0] _not_31 = ~present_children_next; // RapController.java:137
-  wire _bits_79 = _not_31[0]; // FirstSet.java:55
-  wire _bits_80 = _not_31[1]; // FirstSet.java:55
-  wire _or_20 = _bits_79 | _bits_80; // FirstSet.java:64
-  wire _bits_81 = _not_31[2]; // FirstSet.java:55
-  wire _bits_82 = _not_31[3]; // FirstSet.java:55
-  wire _or_21 = _bits_81 | _bits_82; // FirstSet.java:64
-  wire _and_21 = _or_20 & _or_21; // FirstSet.java:61
+  wire [3:0] _not_32 = ~present_children_next; // RapController.java:137
+  wire _bits_79 = _not_32[0]; // FirstSet.java:55
+  wire _bits_80 = _not_32[1]; // FirstSet.java:55
+  wire _or_22 = _bits_79 | _bits_80; // FirstSet.java:64
+  wire _bits_81 = _not_32[2]; // FirstSet.java:55
+  wire _bits_82 = _not_32[3]; // FirstSet.java:55
+  wire _or_23 = _bits_81 | _bits_82; // FirstSet.java:64
+  wire _and_21 = _or_22 & _or_23; // FirstSet.java:61
   wire _and_22 = _bits_79 & _bits_80; // FirstSet.java:61
-  wire _or_22 = _and_21 | _and_22; // FirstSet.java:62
+  wire _or_24 = _and_21 | _and_22; // FirstSet.java:62
   wire _and_23 = _bits_81 & _bits_82; // FirstSet.java:61
-  wire _or_23 = _or_22 | _and_23; // FirstSet.java:63
-  wire _not_32 = ~_or_23; // RapController.java:137
+  wire _or_25 = _or_24 | _and_23; // FirstSet.java:63
+  wire _not_33 = ~_or_25; // RapController.java:137
   wire _bits_83 = slot_valid[31]; // NodeTable.java:88
   wire _eq_37 = slot_parent_31 == kids_owner; // NodeTable.java:88
   wire _and_24 = _bits_83 & _eq_37; // NodeTable.java:88
-  wire _not_33 = ~state_split_scan; // RapController.java:488
-  wire _not_34 = ~_not_33; // NodeTable.java:88
+  wire _not_34 = ~state_split_scan; // RapController.java:488
+  wire _not_35 = ~_not_34; // NodeTable.java:88
   wire _eq_38 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_24 = _not_34 | _eq_38; // NodeTable.java:88
-  wire _and_25 = _and_24 & _or_24; // NodeTable.java:88
+  wire _or_26 = _not_35 | _eq_38; // NodeTable.java:88
+  wire _and_25 = _and_24 & _or_26; // NodeTable.java:88
   wire _bits_84 = slot_valid[30]; // NodeTable.java:88
   wire _eq_39 = slot_parent_30 == kids_owner; // NodeTable.java:88
   wire _and_26 = _bits_84 & _eq_39; // NodeTable.java:88
-  wire _not_35 = ~_not_33; // NodeTable.java:88
+  wire _not_36 = ~_not_34; // NodeTable.java:88
   wire _eq_40 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_25 = _not_35 | _eq_40; // NodeTable.java:88
-  wire _and_27 = _and_26 & _or_25; // NodeTable.java:88
+  wire _or_27 = _not_36 | _eq_40; // NodeTable.java:88
+  wire _and_27 = _and_26 & _or_27; // NodeTable.java:88
   wire _bits_85 = slot_valid[29]; // NodeTable.java:88
   wire _eq_41 = slot_parent_29 == kids_owner; // NodeTable.java:88
   wire _and_28 = _bits_85 & _eq_41; // NodeTable.java:88
-  wire _not_36 = ~_not_33; // NodeTable.java:88
+  wire _not_37 = ~_not_34; // NodeTable.java:88
   wire _eq_42 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_26 = _not_36 | _eq_42; // NodeTable.java:88
-  wire _and_29 = _and_28 & _or_26; // NodeTable.java:88
+  wire _or_28 = _not_37 | _eq_42; // NodeTable.java:88
+  wire _and_29 = _and_28 & _or_28; // NodeTable.java:88
   wire _bits_86 = slot_valid[28]; // NodeTable.java:88
   wire _eq_43 = slot_parent_28 == kids_owner; // NodeTable.java:88
   wire _and_30 = _bits_86 & _eq_43; // NodeTable.java:88
-  wire _not_37 = ~_not_33; // NodeTable.java:88
+  wire _not_38 = ~_not_34; // NodeTable.java:88
   wire _eq_44 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_37 | _eq_44; // NodeTable.java:88
-  wire _and_31 = _and_30 & _or_27; // NodeTable.java:88
+  wire _or_29 = _not_38 | _eq_44; // NodeTable.java:88
+  wire _and_31 = _and_30 & _or_29; // NodeTable.java:88
   wire _bits_87 = slot_valid[27]; // NodeTable.java:88
   wire _eq_45 = slot_parent_27 == kids_owner; // NodeTable.java:88
   wire _and_32 = _bits_87 & _eq_45; // NodeTable.java:88
-  wire _not_38 = ~_not_33; // NodeTable.java:88
+  wire _not_39 = ~_not_34; // NodeTable.java:88
   wire _eq_46 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_38 | _eq_46; // NodeTable.java:88
-  wire _and_33 = _and_32 & _or_28; // NodeTable.java:88
+  wire _or_30 = _not_39 | _eq_46; // NodeTable.java:88
+  wire _and_33 = _and_32 & _or_30; // NodeTable.java:88
   wire _bits_88 = slot_valid[26]; // NodeTable.java:88
   wire _eq_47 = slot_parent_26 == kids_owner; // NodeTable.java:88
   wire _and_34 = _bits_88 & _eq_47; // NodeTable.java:88
-  wire _not_39 = ~_not_33; // NodeTable.java:88
+  wire _not_40 = ~_not_34; // NodeTable.java:88
   wire _eq_48 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_39 | _eq_48; // NodeTable.java:88
-  wire _and_35 = _and_34 & _or_29; // NodeTable.java:88
+  wire _or_31 = _not_40 | _eq_48; // NodeTable.java:88
+  wire _and_35 = _and_34 & _or_31; // NodeTable.java:88
   wire _bits_89 = slot_valid[25]; // NodeTable.java:88
   wire _eq_49 = slot_parent_25 == kids_owner; // NodeTable.java:88
   wire _and_36 = _bits_89 & _eq_49; // NodeTable.java:88
-  wire _not_40 = ~_not_33; // NodeTable.java:88
+  wire _not_41 = ~_not_34; // NodeTable.java:88
   wire _eq_50 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_40 | _eq_50; // NodeTable.java:88
-  wire _and_37 = _and_36 & _or_30; // NodeTable.java:88
+  wire _or_32 = _not_41 | _eq_50; // NodeTable.java:88
+  wire _and_37 = _and_36 & _or_32; // NodeTable.java:88
   wire _bits_90 = slot_valid[24]; // NodeTable.java:88
   wire _eq_51 = slot_parent_24 == kids_owner; // NodeTable.java:88
   wire _and_38 = _bits_90 & _eq_51; // NodeTable.java:88
-  wire _not_41 = ~_not_33; // NodeTable.java:88
+  wire _not_42 = ~_not_34; // NodeTable.java:88
   wire _eq_52 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_41 | _eq_52; // NodeTable.java:88
-  wire _and_39 = _and_38 & _or_31; // NodeTable.java:88
+  wire _or_33 = _not_42 | _eq_52; // NodeTable.java:88
+  wire _and_39 = _and_38 & _or_33; // NodeTable.java:88
   wire _bits_91 = slot_valid[23]; // NodeTable.java:88
   wire _eq_53 = slot_parent_23 == kids_owner; // NodeTable.java:88
   wire _and_40 = _bits_91 & _eq_53; // NodeTable.java:88
-  wire _not_42 = ~_not_33; // NodeTable.java:88
+  wire _not_43 = ~_not_34; // NodeTable.java:88
   wire _eq_54 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_42 | _eq_54; // NodeTable.java:88
-  wire _and_41 = _and_40 & _or_32; // NodeTable.java:88
+  wire _or_34 = _not_43 | _eq_54; // NodeTable.java:88
+  wire _and_41 = _and_40 & _or_34; // NodeTable.java:88
   wire _bits_92 = slot_valid[22]; // NodeTable.java:88
   wire _eq_55 = slot_parent_22 == kids_owner; // NodeTable.java:88
   wire _and_42 = _bits_92 & _eq_55; // NodeTable.java:88
-  wire _not_43 = ~_not_33; // NodeTable.java:88
+  wire _not_44 = ~_not_34; // NodeTable.java:88
   wire _eq_56 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_43 | _eq_56; // NodeTable.java:88
-  wire _and_43 = _and_42 & _or_33; // NodeTable.java:88
+  wire _or_35 = _not_44 | _eq_56; // NodeTable.java:88
+  wire _and_43 = _and_42 & _or_35; // NodeTable.java:88
   wire _bits_93 = slot_valid[21]; // NodeTable.java:88
   wire _eq_57 = slot_parent_21 == kids_owner; // NodeTable.java:88
   wire _and_44 = _bits_93 & _eq_57; // NodeTable.java:88
-  wire _not_44 = ~_not_33; // NodeTable.java:88
+  wire _not_45 = ~_not_34; // NodeTable.java:88
   wire _eq_58 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_44 | _eq_58; // NodeTable.java:88
-  wire _and_45 = _and_44 & _or_34; // NodeTable.java:88
+  wire _or_36 = _not_45 | _eq_58; // NodeTable.java:88
+  wire _and_45 = _and_44 & _or_36; // NodeTable.java:88
   wire _bits_94 = slot_valid[20]; // NodeTable.java:88
   wire _eq_59 = slot_parent_20 == kids_owner; // NodeTable.java:88
   wire _and_46 = _bits_94 & _eq_59; // NodeTable.java:88
-  wire _not_45 = ~_not_33; // NodeTable.java:88
+  wire _not_46 = ~_not_34; // NodeTable.java:88
   wire _eq_60 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_45 | _eq_60; // NodeTable.java:88
-  wire _and_47 = _and_46 & _or_35; // NodeTable.java:88
+  wire _or_37 = _not_46 | _eq_60; // NodeTable.java:88
+  wire _and_47 = _and_46 & _or_37; // NodeTable.java:88
   wire _bits_95 = slot_valid[19]; // NodeTable.java:88
   wire _eq_61 = slot_parent_19 == kids_owner; // NodeTable.java:88
   wire _and_48 = _bits_95 & _eq_61; // NodeTable.java:88
-  wire _not_46 = ~_not_33; // NodeTable.java:88
+  wire _not_47 = ~_not_34; // NodeTable.java:88
   wire _eq_62 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_46 | _eq_62; // NodeTable.java:88
-  wire _and_49 = _and_48 & _or_36; // NodeTable.java:88
+  wire _or_38 = _not_47 | _eq_62; // NodeTable.java:88
+  wire _and_49 = _and_48 & _or_38; // NodeTable.java:88
   wire _bits_96 = slot_valid[18]; // NodeTable.java:88
   wire _eq_63 = slot_parent_18 == kids_owner; // NodeTable.java:88
   wire _and_50 = _bits_96 & _eq_63; // NodeTable.java:88
-  wire _not_47 = ~_not_33; // NodeTable.java:88
+  wire _not_48 = ~_not_34; // NodeTable.java:88
   wire _eq_64 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_47 | _eq_64; // NodeTable.java:88
-  wire _and_51 = _and_50 & _or_37; // NodeTable.java:88
+  wire _or_39 = _not_48 | _eq_64; // NodeTable.java:88
+  wire _and_51 = _and_50 & _or_39; // NodeTable.java:88
   wire _bits_97 = slot_valid[17]; // NodeTable.java:88
   wire _eq_65 = slot_parent_17 == kids_owner; // NodeTable.java:88
   wire _and_52 = _bits_97 & _eq_65; // NodeTable.java:88
-  wire _not_48 = ~_not_33; // NodeTable.java:88
+  wire _not_49 = ~_not_34; // NodeTable.java:88
   wire _eq_66 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_48 | _eq_66; // NodeTable.java:88
-  wire _and_53 = _and_52 & _or_38; // NodeTable.java:88
+  wire _or_40 = _not_49 | _eq_66; // NodeTable.java:88
+  wire _and_53 = _and_52 & _or_40; // NodeTable.java:88
   wire _bits_98 = slot_valid[16]; // NodeTable.java:88
   wire _eq_67 = slot_parent_16 == kids_owner; // NodeTable.java:88
   wire _and_54 = _bits_98 & _eq_67; // NodeTable.java:88
-  wire _not_49 = ~_not_33; // NodeTable.java:88
+  wire _not_50 = ~_not_34; // NodeTable.java:88
   wire _eq_68 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_49 | _eq_68; // NodeTable.java:88
-  wire _and_55 = _and_54 & _or_39; // NodeTable.java:88
+  wire _or_41 = _not_50 | _eq_68; // NodeTable.java:88
+  wire _and_55 = _and_54 & _or_41; // NodeTable.java:88
   wire _bits_99 = slot_valid[15]; // NodeTable.java:88
   wire _eq_69 = slot_parent_15 == kids_owner; // NodeTable.java:88
   wire _and_56 = _bits_99 & _eq_69; // NodeTable.java:88
-  wire _not_50 = ~_not_33; // NodeTable.java:88
+  wire _not_51 = ~_not_34; // NodeTable.java:88
   wire _eq_70 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_50 | _eq_70; // NodeTable.java:88
-  wire _and_57 = _and_56 & _or_40; // NodeTable.java:88
+  wire _or_42 = _not_51 | _eq_70; // NodeTable.java:88
+  wire _and_57 = _and_56 & _or_42; // NodeTable.java:88
   wire _bits_100 = slot_valid[14]; // NodeTable.java:88
   wire _eq_71 = slot_parent_14 == kids_owner; // NodeTable.java:88
   wire _and_58 = _bits_100 & _eq_71; // NodeTable.java:88
-  wire _not_51 = ~_not_33; // NodeTable.java:88
+  wire _not_52 = ~_not_34; // NodeTable.java:88
   wire _eq_72 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_51 | _eq_72; // NodeTable.java:88
-  wire _and_59 = _and_58 & _or_41; // NodeTable.java:88
+  wire _or_43 = _not_52 | _eq_72; // NodeTable.java:88
+  wire _and_59 = _and_58 & _or_43; // NodeTable.java:88
   wire _bits_101 = slot_valid[13]; // NodeTable.java:88
   wire _eq_73 = slot_parent_13 == kids_owner; // NodeTable.java:88
   wire _and_60 = _bits_101 & _eq_73; // NodeTable.java:88
-  wire _not_52 = ~_not_33; // NodeTable.java:88
+  wire _not_53 = ~_not_34; // NodeTable.java:88
   wire _eq_74 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_52 | _eq_74; // NodeTable.java:88
-  wire _and_61 = _and_60 & _or_42; // NodeTable.java:88
+  wire _or_44 = _not_53 | _eq_74; // NodeTable.java:88
+  wire _and_61 = _and_60 & _or_44; // NodeTable.java:88
   wire _bits_102 = slot_valid[12]; // NodeTable.java:88
   wire _eq_75 = slot_parent_12 == kids_owner; // NodeTable.java:88
   wire _and_62 = _bits_102 & _eq_75; // NodeTable.java:88
-  wire _not_53 = ~_not_33; // NodeTable.java:88
+  wire _not_54 = ~_not_34; // NodeTable.java:88
   wire _eq_76 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_53 | _eq_76; // NodeTable.java:88
-  wire _and_63 = _and_62 & _or_43; // NodeTable.java:88
+  wire _or_45 = _not_54 | _eq_76; // NodeTable.java:88
+  wire _and_63 = _and_62 & _or_45; // NodeTable.java:88
   wire _bits_103 = slot_valid[11]; // NodeTable.java:88
   wire _eq_77 = slot_parent_11 == kids_owner; // NodeTable.java:88
   wire _and_64 = _bits_103 & _eq_77; // NodeTable.java:88
-  wire _not_54 = ~_not_33; // NodeTable.java:88
+  wire _not_55 = ~_not_34; // NodeTable.java:88
   wire _eq_78 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_54 | _eq_78; // NodeTable.java:88
-  wire _and_65 = _and_64 & _or_44; // NodeTable.java:88
+  wire _or_46 = _not_55 | _eq_78; // NodeTable.java:88
+  wire _and_65 = _and_64 & _or_46; // NodeTable.java:88
   wire _bits_104 = slot_valid[10]; // NodeTable.java:88
   wire _eq_79 = slot_parent_10 == kids_owner; // NodeTable.java:88
   wire _and_66 = _bits_104 & _eq_79; // NodeTable.java:88
-  wire _not_55 = ~_not_33; // NodeTable.java:88
+  wire _not_56 = ~_not_34; // NodeTable.java:88
   wire _eq_80 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_55 | _eq_80; // NodeTable.java:88
-  wire _and_67 = _and_66 & _or_45; // NodeTable.java:88
+  wire _or_47 = _not_56 | _eq_80; // NodeTable.java:88
+  wire _and_67 = _and_66 & _or_47; // NodeTable.java:88
   wire _bits_105 = slot_valid[9]; // NodeTable.java:88
   wire _eq_81 = slot_parent_9 == kids_owner; // NodeTable.java:88
   wire _and_68 = _bits_105 & _eq_81; // NodeTable.java:88
-  wire _not_56 = ~_not_33; // NodeTable.java:88
+  wire _not_57 = ~_not_34; // NodeTable.java:88
   wire _eq_82 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_56 | _eq_82; // NodeTable.java:88
-  wire _and_69 = _and_68 & _or_46; // NodeTable.java:88
+  wire _or_48 = _not_57 | _eq_82; // NodeTable.java:88
+  wire _and_69 = _and_68 & _or_48; // NodeTable.java:88
   wire _bits_106 = slot_valid[8]; // NodeTable.java:88
   wire _eq_83 = slot_parent_8 == kids_owner; // NodeTable.java:88
   wire _and_70 = _bits_106 & _eq_83; // NodeTable.java:88
-  wire _not_57 = ~_not_33; // NodeTable.java:88
+  wire _not_58 = ~_not_34; // NodeTable.java:88
   wire _eq_84 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_57 | _eq_84; // NodeTable.java:88
-  wire _and_71 = _and_70 & _or_47; // NodeTable.java:88
+  wire _or_49 = _not_58 | _eq_84; // NodeTable.java:88
+  wire _and_71 = _and_70 & _or_49; // NodeTable.java:88
   wire _bits_107 = slot_valid[7]; // NodeTable.java:88
   wire _eq_85 = slot_parent_7 == kids_owner; // NodeTable.java:88
   wire _and_72 = _bits_107 & _eq_85; // NodeTable.java:88
-  wire _not_58 = ~_not_33; // NodeTable.java:88
+  wire _not_59 = ~_not_34; // NodeTable.java:88
   wire _eq_86 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_58 | _eq_86; // NodeTable.java:88
-  wire _and_73 = _and_72 & _or_48; // NodeTable.java:88
+  wire _or_50 = _not_59 | _eq_86; // NodeTable.java:88
+  wire _and_73 = _and_72 & _or_50; // NodeTable.java:88
   wire _bits_108 = slot_valid[6]; // NodeTable.java:88
   wire _eq_87 = slot_parent_6 == kids_owner; // NodeTable.java:88
   wire _and_74 = _bits_108 & _eq_87; // NodeTable.java:88
-  wire _not_59 = ~_not_33; // NodeTable.java:88
+  wire _not_60 = ~_not_34; // NodeTable.java:88
   wire _eq_88 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_59 | _eq_88; // NodeTable.java:88
-  wire _and_75 = _and_74 & _or_49; // NodeTable.java:88
+  wire _or_51 = _not_60 | _eq_88; // NodeTable.java:88
+  wire _and_75 = _and_74 & _or_51; // NodeTable.java:88
   wire _bits_109 = slot_valid[5]; // NodeTable.java:88
   wire _eq_89 = slot_parent_5 == kids_owner; // NodeTable.java:88
   wire _and_76 = _bits_109 & _eq_89; // NodeTable.java:88
-  wire _not_60 = ~_not_33; // NodeTable.java:88
+  wire _not_61 = ~_not_34; // NodeTable.java:88
   wire _eq_90 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_60 | _eq_90; // NodeTable.java:88
-  wire _and_77 = _and_76 & _or_50; // NodeTable.java:88
+  wire _or_52 = _not_61 | _eq_90; // NodeTable.java:88
+  wire _and_77 = _and_76 & _or_52; // NodeTable.java:88
   wire _bits_110 = slot_valid[4]; // NodeTable.java:88
   wire _eq_91 = slot_parent_4 == kids_owner; // NodeTable.java:88
   wire _and_78 = _bits_110 & _eq_91; // NodeTable.java:88
-  wire _not_61 = ~_not_33; // NodeTable.java:88
+  wire _not_62 = ~_not_34; // NodeTable.java:88
   wire _eq_92 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_61 | _eq_92; // NodeTable.java:88
-  wire _and_79 = _and_78 & _or_51; // NodeTable.java:88
+  wire _or_53 = _not_62 | _eq_92; // NodeTable.java:88
+  wire _and_79 = _and_78 & _or_53; // NodeTable.java:88
   wire _bits_111 = slot_valid[3]; // NodeTable.java:88
   wire _eq_93 = slot_parent_3 == kids_owner; // NodeTable.java:88
   wire _and_80 = _bits_111 & _eq_93; // NodeTable.java:88
-  wire _not_62 = ~_not_33; // NodeTable.java:88
+  wire _not_63 = ~_not_34; // NodeTable.java:88
   wire _eq_94 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_62 | _eq_94; // NodeTable.java:88
-  wire _and_81 = _and_80 & _or_52; // NodeTable.java:88
+  wire _or_54 = _not_63 | _eq_94; // NodeTable.java:88
+  wire _and_81 = _and_80 & _or_54; // NodeTable.java:88
   wire _bits_112 = slot_valid[2]; // NodeTable.java:88
   wire _eq_95 = slot_parent_2 == kids_owner; // NodeTable.java:88
   wire _and_82 = _bits_112 & _eq_95; // NodeTable.java:88
-  wire _not_63 = ~_not_33; // NodeTable.java:88
+  wire _not_64 = ~_not_34; // NodeTable.java:88
   wire _eq_96 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_63 | _eq_96; // NodeTable.java:88
-  wire _and_83 = _and_82 & _or_53; // NodeTable.java:88
+  wire _or_55 = _not_64 | _eq_96; // NodeTable.java:88
+  wire _and_83 = _and_82 & _or_55; // NodeTable.java:88
   wire _bits_113 = slot_valid[1]; // NodeTable.java:88
   wire _eq_97 = slot_parent_1 == kids_owner; // NodeTable.java:88
   wire _and_84 = _bits_113 & _eq_97; // NodeTable.java:88
-  wire _not_64 = ~_not_33; // NodeTable.java:88
+  wire _not_65 = ~_not_34; // NodeTable.java:88
   wire _eq_98 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_64 | _eq_98; // NodeTable.java:88
-  wire _and_85 = _and_84 & _or_54; // NodeTable.java:88
+  wire _or_56 = _not_65 | _eq_98; // NodeTable.java:88
+  wire _and_85 = _and_84 & _or_56; // NodeTable.java:88
   wire [31:0] kids_vector = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, 1'd0}; // NodeTable.java:109
-  wire _not_65 = ~leaf_pick_load; // SlotPicker.java:71
-  wire [31:0] _not_66 = ~leaf_pick_pick_hot; // SlotPicker.java:54
-  wire [31:0] _and_86 = leaf_pick_candidates & _not_66; // SlotPicker.java:54
+  wire _not_66 = ~leaf_pick_load; // SlotPicker.java:72
+  wire [31:0] _not_67 = ~leaf_pick_pick_hot; // SlotPicker.java:54
+  wire [31:0] _and_86 = leaf_pick_candidates & _not_67; // SlotPicker.java:54
   wire _and_87 = state_merge_level & level_fresh; // RapController.java:481
-  wire _not_67 = ~verdict_set; // RapController.java:479
-  wire _and_88 = kids_fresh & _not_67; // RapController.java:479
-  wire _or_55 = _and_87 | _and_88; // RapController.java:481
+  wire _not_68 = ~verdict_set; // RapController.java:479
+  wire _and_88 = kids_fresh & _not_68; // RapController.java:479
+  wire _or_57 = _and_87 | _and_88; // RapController.java:481
   wire _bits_114 = slot_valid[31]; // NodeTable.java:96
   wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
   wire _and_89 = _bits_114 & _eq_99; // NodeTable.java:96
@@ -1182,1266 +1186,1208 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
   wire _and_150 = _and_149 & _eq_160; // NodeTable.java:96
   wire [31:0] _cat_4 = {_and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_68 = ~kids_vector; // SlotPicker.java:100
-  wire [31:0] _and_151 = leaf_pick_candidates & _not_68; // SlotPicker.java:100
+  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:101
+  wire [31:0] _and_151 = leaf_pick_candidates & _not_69; // SlotPicker.java:101
   wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_151; // RapController.java:493
-  wire _not_69 = ~leaf_pick_ready; // SlotPicker.java:60
-  wire leaf_pick_advance = leaf_pick_take | _not_69; // SlotPicker.java:60
-  wire [31:0] _not_70 = ~leaf_pick_pick_hot; // SlotPicker.java:58
-  wire [31:0] _and_152 = leaf_pick_candidates & _not_70; // SlotPicker.java:58
+  wire _not_70 = ~leaf_pick_ready; // SlotPicker.java:61
+  wire leaf_pick_advance = leaf_pick_take | _not_70; // SlotPicker.java:61
+  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:58
+  wire [31:0] _and_152 = leaf_pick_candidates & _not_71; // SlotPicker.java:58
   wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_152 : leaf_pick_candidates; // SlotPicker.java:58
-  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:66
-  wire [31:0] _not_71 = ~_sub_9; // SlotPicker.java:66
-  wire [31:0] _and_153 = leaf_pick_remaining & _not_71; // SlotPicker.java:66
-  wire _bits_145 = leaf_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_146 = leaf_pick_remaining[1]; // FirstSet.java:25
-  wire _or_56 = _bits_145 | _bits_146; // FirstSet.java:37
-  wire _bits_147 = leaf_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_148 = leaf_pick_remaining[3]; // FirstSet.java:25
-  wire _or_57 = _bits_147 | _bits_148; // FirstSet.java:37
-  wire _or_58 = _or_56 | _or_57; // FirstSet.java:37
-  wire _bits_149 = leaf_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_150 = leaf_pick_remaining[5]; // FirstSet.java:25
-  wire _or_59 = _bits_149 | _bits_150; // FirstSet.java:37
-  wire _bits_151 = leaf_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_152 = leaf_pick_remaining[7]; // FirstSet.java:25
-  wire _or_60 = _bits_151 | _bits_152; // FirstSet.java:37
-  wire _or_61 = _or_59 | _or_60; // FirstSet.java:37
-  wire _or_62 = _or_58 | _or_61; // FirstSet.java:37
-  wire _bits_153 = leaf_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_154 = leaf_pick_remaining[9]; // FirstSet.java:25
-  wire _or_63 = _bits_153 | _bits_154; // FirstSet.java:37
-  wire _bits_155 = leaf_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_156 = leaf_pick_remaining[11]; // FirstSet.java:25
-  wire _or_64 = _bits_155 | _bits_156; // FirstSet.java:37
-  wire _or_65 = _or_63 | _or_64; // FirstSet.java:37
-  wire _bits_157 = leaf_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_158 = leaf_pick_remaining[13]; // FirstSet.java:25
-  wire _or_66 = _bits_157 | _bits_158; // FirstSet.java:37
-  wire _bits_159 = leaf_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_160 = leaf_pick_remaining[15]; // FirstSet.java:25
-  wire _or_67 = _bits_159 | _bits_160; // FirstSet.java:37
-  wire _or_68 = _or_66 | _or_67; // FirstSet.java:37
-  wire _or_69 = _or_65 | _or_68; // FirstSet.java:37
-  wire _or_70 = _or_62 | _or_69; // FirstSet.java:37
-  wire _bits_161 = leaf_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_162 = leaf_pick_remaining[17]; // FirstSet.java:25
-  wire _or_71 = _bits_161 | _bits_162; // FirstSet.java:37
-  wire _bits_163 = leaf_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_164 = leaf_pick_remaining[19]; // FirstSet.java:25
-  wire _or_72 = _bits_163 | _bits_164; // FirstSet.java:37
-  wire _or_73 = _or_71 | _or_72; // FirstSet.java:37
-  wire _bits_165 = leaf_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_166 = leaf_pick_remaining[21]; // FirstSet.java:25
-  wire _or_74 = _bits_165 | _bits_166; // FirstSet.java:37
-  wire _bits_167 = leaf_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_168 = leaf_pick_remaining[23]; // FirstSet.java:25
-  wire _or_75 = _bits_167 | _bits_168; // FirstSet.java:37
-  wire _or_76 = _or_74 | _or_75; // FirstSet.java:37
-  wire _or_77 = _or_73 | _or_76; // FirstSet.java:37
-  wire _bits_169 = leaf_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_170 = leaf_pick_remaining[25]; // FirstSet.java:25
-  wire _or_78 = _bits_169 | _bits_170; // FirstSet.java:37
-  wire _bits_171 = leaf_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_172 = leaf_pick_remaining[27]; // FirstSet.java:25
-  wire _or_79 = _bits_171 | _bits_172; // FirstSet.java:37
-  wire _or_80 = _or_78 | _or_79; // FirstSet.java:37
-  wire _bits_173 = leaf_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_174 = leaf_pick_remaining[29]; // FirstSet.java:25
-  wire _or_81 = _bits_173 | _bits_174; // FirstSet.java:37
-  wire _bits_175 = leaf_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_176 = leaf_pick_remaining[31]; // FirstSet.java:25
-  wire _or_82 = _bits_175 | _bits_176; // FirstSet.java:37
-  wire _or_83 = _or_81 | _or_82; // FirstSet.java:37
-  wire _or_84 = _or_80 | _or_83; // FirstSet.java:37
-  wire _or_85 = _or_77 | _or_84; // FirstSet.java:37
-  wire _or_86 = _or_70 | _or_85; // FirstSet.java:37
-  wire _not_72 = ~_or_70; // FirstSet.java:35
-  wire _not_73 = ~_or_77; // FirstSet.java:35
-  wire _not_74 = ~_or_80; // FirstSet.java:35
-  wire _not_75 = ~_or_81; // FirstSet.java:35
-  wire _not_76 = ~_bits_175; // FirstSet.java:35
-  wire _not_77 = ~_bits_173; // FirstSet.java:35
-  wire _mux_4 = _not_75 ? _not_76 : _not_77; // FirstSet.java:36
-  wire [1:0] _cat_5 = {_not_75, _mux_4}; // FirstSet.java:36
-  wire _not_78 = ~_or_78; // FirstSet.java:35
-  wire _not_79 = ~_bits_171; // FirstSet.java:35
-  wire _not_80 = ~_bits_169; // FirstSet.java:35
-  wire _mux_5 = _not_78 ? _not_79 : _not_80; // FirstSet.java:36
-  wire [1:0] _cat_6 = {_not_78, _mux_5}; // FirstSet.java:36
-  wire [1:0] _mux_6 = _not_74 ? _cat_5 : _cat_6; // FirstSet.java:36
-  wire [2:0] _cat_7 = {_not_74, _mux_6}; // FirstSet.java:36
-  wire _not_81 = ~_or_73; // FirstSet.java:35
-  wire _not_82 = ~_or_74; // FirstSet.java:35
-  wire _not_83 = ~_bits_167; // FirstSet.java:35
-  wire _not_84 = ~_bits_165; // FirstSet.java:35
-  wire _mux_7 = _not_82 ? _not_83 : _not_84; // FirstSet.java:36
-  wire [1:0] _cat_8 = {_not_82, _mux_7}; // FirstSet.java:36
-  wire _not_85 = ~_or_71; // FirstSet.java:35
-  wire _not_86 = ~_bits_163; // FirstSet.java:35
-  wire _not_87 = ~_bits_161; // FirstSet.java:35
-  wire _mux_8 = _not_85 ? _not_86 : _not_87; // FirstSet.java:36
-  wire [1:0] _cat_9 = {_not_85, _mux_8}; // FirstSet.java:36
-  wire [1:0] _mux_9 = _not_81 ? _cat_8 : _cat_9; // FirstSet.java:36
-  wire [2:0] _cat_10 = {_not_81, _mux_9}; // FirstSet.java:36
-  wire [2:0] _mux_10 = _not_73 ? _cat_7 : _cat_10; // FirstSet.java:36
-  wire [3:0] _cat_11 = {_not_73, _mux_10}; // FirstSet.java:36
-  wire _not_88 = ~_or_62; // FirstSet.java:35
-  wire _not_89 = ~_or_65; // FirstSet.java:35
-  wire _not_90 = ~_or_66; // FirstSet.java:35
-  wire _not_91 = ~_bits_159; // FirstSet.java:35
-  wire _not_92 = ~_bits_157; // FirstSet.java:35
-  wire _mux_11 = _not_90 ? _not_91 : _not_92; // FirstSet.java:36
-  wire [1:0] _cat_12 = {_not_90, _mux_11}; // FirstSet.java:36
-  wire _not_93 = ~_or_63; // FirstSet.java:35
-  wire _not_94 = ~_bits_155; // FirstSet.java:35
-  wire _not_95 = ~_bits_153; // FirstSet.java:35
-  wire _mux_12 = _not_93 ? _not_94 : _not_95; // FirstSet.java:36
-  wire [1:0] _cat_13 = {_not_93, _mux_12}; // FirstSet.java:36
-  wire [1:0] _mux_13 = _not_89 ? _cat_12 : _cat_13; // FirstSet.java:36
-  wire [2:0] _cat_14 = {_not_89, _mux_13}; // FirstSet.java:36
-  wire _not_96 = ~_or_58; // FirstSet.java:35
-  wire _not_97 = ~_or_59; // FirstSet.java:35
-  wire _not_98 = ~_bits_151; // FirstSet.java:35
-  wire _not_99 = ~_bits_149; // FirstSet.java:35
-  wire _mux_14 = _not_97 ? _not_98 : _not_99; // FirstSet.java:36
-  wire [1:0] _cat_15 = {_not_97, _mux_14}; // FirstSet.java:36
-  wire _not_100 = ~_or_56; // FirstSet.java:35
-  wire _not_101 = ~_bits_147; // FirstSet.java:35
-  wire _not_102 = ~_bits_145; // FirstSet.java:35
-  wire _mux_15 = _not_100 ? _not_101 : _not_102; // FirstSet.java:36
-  wire [1:0] _cat_16 = {_not_100, _mux_15}; // FirstSet.java:36
-  wire [1:0] _mux_16 = _not_96 ? _cat_15 : _cat_16; // FirstSet.java:36
-  wire [2:0] _cat_17 = {_not_96, _mux_16}; // FirstSet.java:36
-  wire [2:0] _mux_17 = _not_88 ? _cat_14 : _cat_17; // FirstSet.java:36
-  wire [3:0] _cat_18 = {_not_88, _mux_17}; // FirstSet.java:36
-  wire [3:0] _mux_18 = _not_72 ? _cat_11 : _cat_18; // FirstSet.java:36
-  wire [4:0] _cat_19 = {_not_72, _mux_18}; // FirstSet.java:36
-  wire [4:0] _bits_177 = _cat_19; // FirstSet.java:44
-  wire _not_103 = ~slot_pick_load; // SlotPicker.java:71
-  wire [31:0] _not_104 = ~slot_pick_pick_hot; // SlotPicker.java:54
-  wire [31:0] _and_154 = slot_pick_candidates & _not_104; // SlotPicker.java:54
-  wire _or_87 = scan_fresh | state_split; // RapController.java:480
-  wire _or_88 = _or_87 | _and_88; // RapController.java:480
+  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:65
+  wire [31:0] _not_72 = ~_sub_9; // SlotPicker.java:65
+  wire [31:0] _and_153 = leaf_pick_remaining & _not_72; // SlotPicker.java:65
+  wire _or_r_1 = |leaf_pick_remaining; // SlotPicker.java:64
+  wire _bits_145 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_146 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_147 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_148 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_149 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_150 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_151 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_152 = leaf_pick_pick_hot[24]; // SlotPicker.java:69
+  wire _bits_153 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_154 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_155 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_156 = leaf_pick_pick_hot[20]; // SlotPicker.java:69
+  wire _bits_157 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_158 = leaf_pick_pick_hot[18]; // SlotPicker.java:69
+  wire _bits_159 = leaf_pick_pick_hot[17]; // SlotPicker.java:69
+  wire _bits_160 = leaf_pick_pick_hot[16]; // SlotPicker.java:69
+  wire [15:0] _cat_5 = {_bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160}; // SlotPicker.java:69
+  wire _or_r_2 = |_cat_5; // SlotPicker.java:69
+  wire _bits_161 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_162 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_163 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_164 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_165 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_166 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_167 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_168 = leaf_pick_pick_hot[24]; // SlotPicker.java:69
+  wire _bits_169 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_170 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_171 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_172 = leaf_pick_pick_hot[12]; // SlotPicker.java:69
+  wire _bits_173 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_174 = leaf_pick_pick_hot[10]; // SlotPicker.java:69
+  wire _bits_175 = leaf_pick_pick_hot[9]; // SlotPicker.java:69
+  wire _bits_176 = leaf_pick_pick_hot[8]; // SlotPicker.java:69
+  wire [15:0] _cat_6 = {_bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176}; // SlotPicker.java:69
+  wire _or_r_3 = |_cat_6; // SlotPicker.java:69
+  wire _bits_177 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_178 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_179 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_180 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_181 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_182 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_183 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_184 = leaf_pick_pick_hot[20]; // SlotPicker.java:69
+  wire _bits_185 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_186 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_187 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_188 = leaf_pick_pick_hot[12]; // SlotPicker.java:69
+  wire _bits_189 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_190 = leaf_pick_pick_hot[6]; // SlotPicker.java:69
+  wire _bits_191 = leaf_pick_pick_hot[5]; // SlotPicker.java:69
+  wire _bits_192 = leaf_pick_pick_hot[4]; // SlotPicker.java:69
+  wire [15:0] _cat_7 = {_bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192}; // SlotPicker.java:69
+  wire _or_r_4 = |_cat_7; // SlotPicker.java:69
+  wire _bits_193 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_194 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_195 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_196 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_197 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_198 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_199 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_200 = leaf_pick_pick_hot[18]; // SlotPicker.java:69
+  wire _bits_201 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_202 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_203 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_204 = leaf_pick_pick_hot[10]; // SlotPicker.java:69
+  wire _bits_205 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_206 = leaf_pick_pick_hot[6]; // SlotPicker.java:69
+  wire _bits_207 = leaf_pick_pick_hot[3]; // SlotPicker.java:69
+  wire _bits_208 = leaf_pick_pick_hot[2]; // SlotPicker.java:69
+  wire [15:0] _cat_8 = {_bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208}; // SlotPicker.java:69
+  wire _or_r_5 = |_cat_8; // SlotPicker.java:69
+  wire _bits_209 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_210 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_211 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_212 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_213 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_214 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_215 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_216 = leaf_pick_pick_hot[17]; // SlotPicker.java:69
+  wire _bits_217 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_218 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_219 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_220 = leaf_pick_pick_hot[9]; // SlotPicker.java:69
+  wire _bits_221 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_222 = leaf_pick_pick_hot[5]; // SlotPicker.java:69
+  wire _bits_223 = leaf_pick_pick_hot[3]; // SlotPicker.java:69
+  wire _bits_224 = leaf_pick_pick_hot[1]; // SlotPicker.java:69
+  wire [15:0] _cat_9 = {_bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223, _bits_224}; // SlotPicker.java:69
+  wire _or_r_6 = |_cat_9; // SlotPicker.java:69
+  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:69
+  wire _not_73 = ~slot_pick_load; // SlotPicker.java:72
+  wire [31:0] _not_74 = ~slot_pick_pick_hot; // SlotPicker.java:54
+  wire [31:0] _and_154 = slot_pick_candidates & _not_74; // SlotPicker.java:54
+  wire _or_58 = scan_fresh | state_split; // RapController.java:480
+  wire _or_59 = _or_58 | _and_88; // RapController.java:480
   wire _and_155 = state_split_alloc & _not_1; // RapController.java:482
-  wire _or_89 = scan_walking | _and_155; // RapController.java:482
-  wire _not_105 = ~verdict_set; // RapController.java:483
-  wire _and_156 = kids_walking & _not_105; // RapController.java:483
-  wire _not_106 = ~slot_pick_pick_last; // RapController.java:483
-  wire _or_90 = _not_106 | verdict_free; // RapController.java:483
-  wire _and_157 = _and_156 & _or_90; // RapController.java:483
-  wire _or_91 = _or_89 | _and_157; // RapController.java:483
-  wire _and_158 = slot_pick_ready & _or_91; // RapController.java:482
-  wire [31:0] _not_107 = ~slot_valid; // RapController.java:492
-  wire [31:0] _mux_19 = state_split ? _not_107 : kids_vector; // RapController.java:492
-  wire _not_108 = ~slot_pick_ready; // SlotPicker.java:60
-  wire slot_pick_advance = slot_pick_take | _not_108; // SlotPicker.java:60
-  wire [31:0] _not_109 = ~slot_pick_pick_hot; // SlotPicker.java:58
-  wire [31:0] _and_159 = slot_pick_candidates & _not_109; // SlotPicker.java:58
+  wire _or_60 = scan_walking | _and_155; // RapController.java:482
+  wire _not_75 = ~verdict_set; // RapController.java:483
+  wire _and_156 = kids_walking & _not_75; // RapController.java:483
+  wire _not_76 = ~slot_pick_pick_last; // RapController.java:483
+  wire _or_61 = _not_76 | verdict_free; // RapController.java:483
+  wire _and_157 = _and_156 & _or_61; // RapController.java:483
+  wire _or_62 = _or_60 | _and_157; // RapController.java:483
+  wire _and_158 = slot_pick_ready & _or_62; // RapController.java:482
+  wire [31:0] _not_77 = ~slot_valid; // RapController.java:492
+  wire [31:0] _mux_4 = state_split ? _not_77 : kids_vector; // RapController.java:492
+  wire _not_78 = ~slot_pick_ready; // SlotPicker.java:61
+  wire slot_pick_advance = slot_pick_take | _not_78; // SlotPicker.java:61
+  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:58
+  wire [31:0] _and_159 = slot_pick_candidates & _not_79; // SlotPicker.java:58
   wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:58
-  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:66
-  wire [31:0] _not_110 = ~_sub_10; // SlotPicker.java:66
-  wire [31:0] _and_160 = slot_pick_remaining & _not_110; // SlotPicker.java:66
-  wire _bits_178 = slot_pick_remaining[0]; // FirstSet.java:25
-  wire _bits_179 = slot_pick_remaining[1]; // FirstSet.java:25
-  wire _or_92 = _bits_178 | _bits_179; // FirstSet.java:37
-  wire _bits_180 = slot_pick_remaining[2]; // FirstSet.java:25
-  wire _bits_181 = slot_pick_remaining[3]; // FirstSet.java:25
-  wire _or_93 = _bits_180 | _bits_181; // FirstSet.java:37
-  wire _or_94 = _or_92 | _or_93; // FirstSet.java:37
-  wire _bits_182 = slot_pick_remaining[4]; // FirstSet.java:25
-  wire _bits_183 = slot_pick_remaining[5]; // FirstSet.java:25
-  wire _or_95 = _bits_182 | _bits_183; // FirstSet.java:37
-  wire _bits_184 = slot_pick_remaining[6]; // FirstSet.java:25
-  wire _bits_185 = slot_pick_remaining[7]; // FirstSet.java:25
-  wire _or_96 = _bits_184 | _bits_185; // FirstSet.java:37
-  wire _or_97 = _or_95 | _or_96; // FirstSet.java:37
-  wire _or_98 = _or_94 | _or_97; // FirstSet.java:37
-  wire _bits_186 = slot_pick_remaining[8]; // FirstSet.java:25
-  wire _bits_187 = slot_pick_remaining[9]; // FirstSet.java:25
-  wire _or_99 = _bits_186 | _bits_187; // FirstSet.java:37
-  wire _bits_188 = slot_pick_remaining[10]; // FirstSet.java:25
-  wire _bits_189 = slot_pick_remaining[11]; // FirstSet.java:25
-  wire _or_100 = _bits_188 | _bits_189; // FirstSet.java:37
-  wire _or_101 = _or_99 | _or_100; // FirstSet.java:37
-  wire _bits_190 = slot_pick_remaining[12]; // FirstSet.java:25
-  wire _bits_191 = slot_pick_remaining[13]; // FirstSet.java:25
-  wire _or_102 = _bits_190 | _bits_191; // FirstSet.java:37
-  wire _bits_192 = slot_pick_remaining[14]; // FirstSet.java:25
-  wire _bits_193 = slot_pick_remaining[15]; // FirstSet.java:25
-  wire _or_103 = _bits_192 | _bits_193; // FirstSet.java:37
-  wire _or_104 = _or_102 | _or_103; // FirstSet.java:37
-  wire _or_105 = _or_101 | _or_104; // FirstSet.java:37
-  wire _or_106 = _or_98 | _or_105; // FirstSet.java:37
-  wire _bits_194 = slot_pick_remaining[16]; // FirstSet.java:25
-  wire _bits_195 = slot_pick_remaining[17]; // FirstSet.java:25
-  wire _or_107 = _bits_194 | _bits_195; // FirstSet.java:37
-  wire _bits_196 = slot_pick_remaining[18]; // FirstSet.java:25
-  wire _bits_197 = slot_pick_remaining[19]; // FirstSet.java:25
-  wire _or_108 = _bits_196 | _bits_197; // FirstSet.java:37
-  wire _or_109 = _or_107 | _or_108; // FirstSet.java:37
-  wire _bits_198 = slot_pick_remaining[20]; // FirstSet.java:25
-  wire _bits_199 = slot_pick_remaining[21]; // FirstSet.java:25
-  wire _or_110 = _bits_198 | _bits_199; // FirstSet.java:37
-  wire _bits_200 = slot_pick_remaining[22]; // FirstSet.java:25
-  wire _bits_201 = slot_pick_remaining[23]; // FirstSet.java:25
-  wire _or_111 = _bits_200 | _bits_201; // FirstSet.java:37
-  wire _or_112 = _or_110 | _or_111; // FirstSet.java:37
-  wire _or_113 = _or_109 | _or_112; // FirstSet.java:37
-  wire _bits_202 = slot_pick_remaining[24]; // FirstSet.java:25
-  wire _bits_203 = slot_pick_remaining[25]; // FirstSet.java:25
-  wire _or_114 = _bits_202 | _bits_203; // FirstSet.java:37
-  wire _bits_204 = slot_pick_remaining[26]; // FirstSet.java:25
-  wire _bits_205 = slot_pick_remaining[27]; // FirstSet.java:25
-  wire _or_115 = _bits_204 | _bits_205; // FirstSet.java:37
-  wire _or_116 = _or_114 | _or_115; // FirstSet.java:37
-  wire _bits_206 = slot_pick_remaining[28]; // FirstSet.java:25
-  wire _bits_207 = slot_pick_remaining[29]; // FirstSet.java:25
-  wire _or_117 = _bits_206 | _bits_207; // FirstSet.java:37
-  wire _bits_208 = slot_pick_remaining[30]; // FirstSet.java:25
-  wire _bits_209 = slot_pick_remaining[31]; // FirstSet.java:25
-  wire _or_118 = _bits_208 | _bits_209; // FirstSet.java:37
-  wire _or_119 = _or_117 | _or_118; // FirstSet.java:37
-  wire _or_120 = _or_116 | _or_119; // FirstSet.java:37
-  wire _or_121 = _or_113 | _or_120; // FirstSet.java:37
-  wire _or_122 = _or_106 | _or_121; // FirstSet.java:37
-  wire _not_111 = ~_or_106; // FirstSet.java:35
-  wire _not_112 = ~_or_113; // FirstSet.java:35
-  wire _not_113 = ~_or_116; // FirstSet.java:35
-  wire _not_114 = ~_or_117; // FirstSet.java:35
-  wire _not_115 = ~_bits_208; // FirstSet.java:35
-  wire _not_116 = ~_bits_206; // FirstSet.java:35
-  wire _mux_20 = _not_114 ? _not_115 : _not_116; // FirstSet.java:36
-  wire [1:0] _cat_20 = {_not_114, _mux_20}; // FirstSet.java:36
-  wire _not_117 = ~_or_114; // FirstSet.java:35
-  wire _not_118 = ~_bits_204; // FirstSet.java:35
-  wire _not_119 = ~_bits_202; // FirstSet.java:35
-  wire _mux_21 = _not_117 ? _not_118 : _not_119; // FirstSet.java:36
-  wire [1:0] _cat_21 = {_not_117, _mux_21}; // FirstSet.java:36
-  wire [1:0] _mux_22 = _not_113 ? _cat_20 : _cat_21; // FirstSet.java:36
-  wire [2:0] _cat_22 = {_not_113, _mux_22}; // FirstSet.java:36
-  wire _not_120 = ~_or_109; // FirstSet.java:35
-  wire _not_121 = ~_or_110; // FirstSet.java:35
-  wire _not_122 = ~_bits_200; // FirstSet.java:35
-  wire _not_123 = ~_bits_198; // FirstSet.java:35
-  wire _mux_23 = _not_121 ? _not_122 : _not_123; // FirstSet.java:36
-  wire [1:0] _cat_23 = {_not_121, _mux_23}; // FirstSet.java:36
-  wire _not_124 = ~_or_107; // FirstSet.java:35
-  wire _not_125 = ~_bits_196; // FirstSet.java:35
-  wire _not_126 = ~_bits_194; // FirstSet.java:35
-  wire _mux_24 = _not_124 ? _not_125 : _not_126; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_124, _mux_24}; // FirstSet.java:36
-  wire [1:0] _mux_25 = _not_120 ? _cat_23 : _cat_24; // FirstSet.java:36
-  wire [2:0] _cat_25 = {_not_120, _mux_25}; // FirstSet.java:36
-  wire [2:0] _mux_26 = _not_112 ? _cat_22 : _cat_25; // FirstSet.java:36
-  wire [3:0] _cat_26 = {_not_112, _mux_26}; // FirstSet.java:36
-  wire _not_127 = ~_or_98; // FirstSet.java:35
-  wire _not_128 = ~_or_101; // FirstSet.java:35
-  wire _not_129 = ~_or_102; // FirstSet.java:35
-  wire _not_130 = ~_bits_192; // FirstSet.java:35
-  wire _not_131 = ~_bits_190; // FirstSet.java:35
-  wire _mux_27 = _not_129 ? _not_130 : _not_131; // FirstSet.java:36
-  wire [1:0] _cat_27 = {_not_129, _mux_27}; // FirstSet.java:36
-  wire _not_132 = ~_or_99; // FirstSet.java:35
-  wire _not_133 = ~_bits_188; // FirstSet.java:35
-  wire _not_134 = ~_bits_186; // FirstSet.java:35
-  wire _mux_28 = _not_132 ? _not_133 : _not_134; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_132, _mux_28}; // FirstSet.java:36
-  wire [1:0] _mux_29 = _not_128 ? _cat_27 : _cat_28; // FirstSet.java:36
-  wire [2:0] _cat_29 = {_not_128, _mux_29}; // FirstSet.java:36
-  wire _not_135 = ~_or_94; // FirstSet.java:35
-  wire _not_136 = ~_or_95; // FirstSet.java:35
-  wire _not_137 = ~_bits_184; // FirstSet.java:35
-  wire _not_138 = ~_bits_182; // FirstSet.java:35
-  wire _mux_30 = _not_136 ? _not_137 : _not_138; // FirstSet.java:36
-  wire [1:0] _cat_30 = {_not_136, _mux_30}; // FirstSet.java:36
-  wire _not_139 = ~_or_92; // FirstSet.java:35
-  wire _not_140 = ~_bits_180; // FirstSet.java:35
-  wire _not_141 = ~_bits_178; // FirstSet.java:35
-  wire _mux_31 = _not_139 ? _not_140 : _not_141; // FirstSet.java:36
-  wire [1:0] _cat_31 = {_not_139, _mux_31}; // FirstSet.java:36
-  wire [1:0] _mux_32 = _not_135 ? _cat_30 : _cat_31; // FirstSet.java:36
-  wire [2:0] _cat_32 = {_not_135, _mux_32}; // FirstSet.java:36
-  wire [2:0] _mux_33 = _not_127 ? _cat_29 : _cat_32; // FirstSet.java:36
-  wire [3:0] _cat_33 = {_not_127, _mux_33}; // FirstSet.java:36
-  wire [3:0] _mux_34 = _not_111 ? _cat_26 : _cat_33; // FirstSet.java:36
-  wire [4:0] _cat_34 = {_not_111, _mux_34}; // FirstSet.java:36
-  wire [4:0] _bits_210 = _cat_34; // FirstSet.java:44
-  wire _bits_211 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_212 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_123 = _bits_211 | _bits_212; // FirstSet.java:64
-  wire _bits_213 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_214 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_124 = _bits_213 | _bits_214; // FirstSet.java:64
-  wire _or_125 = _or_123 | _or_124; // FirstSet.java:64
-  wire _bits_215 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_216 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_126 = _bits_215 | _bits_216; // FirstSet.java:64
-  wire _bits_217 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_218 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_127 = _bits_217 | _bits_218; // FirstSet.java:64
-  wire _or_128 = _or_126 | _or_127; // FirstSet.java:64
-  wire _or_129 = _or_125 | _or_128; // FirstSet.java:64
-  wire _bits_219 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_220 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_130 = _bits_219 | _bits_220; // FirstSet.java:64
-  wire _bits_221 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_222 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_131 = _bits_221 | _bits_222; // FirstSet.java:64
-  wire _or_132 = _or_130 | _or_131; // FirstSet.java:64
-  wire _bits_223 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_224 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_133 = _bits_223 | _bits_224; // FirstSet.java:64
-  wire _bits_225 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_226 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_134 = _bits_225 | _bits_226; // FirstSet.java:64
-  wire _or_135 = _or_133 | _or_134; // FirstSet.java:64
-  wire _or_136 = _or_132 | _or_135; // FirstSet.java:64
-  wire _or_137 = _or_129 | _or_136; // FirstSet.java:64
-  wire _bits_227 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_228 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_138 = _bits_227 | _bits_228; // FirstSet.java:64
-  wire _bits_229 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_230 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_139 = _bits_229 | _bits_230; // FirstSet.java:64
-  wire _or_140 = _or_138 | _or_139; // FirstSet.java:64
-  wire _bits_231 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_232 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_141 = _bits_231 | _bits_232; // FirstSet.java:64
-  wire _bits_233 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_234 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_142 = _bits_233 | _bits_234; // FirstSet.java:64
-  wire _or_143 = _or_141 | _or_142; // FirstSet.java:64
-  wire _or_144 = _or_140 | _or_143; // FirstSet.java:64
-  wire _bits_235 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_236 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_145 = _bits_235 | _bits_236; // FirstSet.java:64
-  wire _bits_237 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_238 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_146 = _bits_237 | _bits_238; // FirstSet.java:64
-  wire _or_147 = _or_145 | _or_146; // FirstSet.java:64
-  wire _bits_239 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_240 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_148 = _bits_239 | _bits_240; // FirstSet.java:64
-  wire _bits_241 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_242 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_149 = _bits_241 | _bits_242; // FirstSet.java:64
-  wire _or_150 = _or_148 | _or_149; // FirstSet.java:64
-  wire _or_151 = _or_147 | _or_150; // FirstSet.java:64
-  wire _or_152 = _or_144 | _or_151; // FirstSet.java:64
-  wire _and_161 = _or_137 & _or_152; // FirstSet.java:61
-  wire _and_162 = _or_129 & _or_136; // FirstSet.java:61
-  wire _and_163 = _or_125 & _or_128; // FirstSet.java:61
-  wire _and_164 = _or_123 & _or_124; // FirstSet.java:61
-  wire _and_165 = _bits_211 & _bits_212; // FirstSet.java:61
-  wire _or_153 = _and_164 | _and_165; // FirstSet.java:62
-  wire _and_166 = _bits_213 & _bits_214; // FirstSet.java:61
-  wire _or_154 = _or_153 | _and_166; // FirstSet.java:63
-  wire _or_155 = _and_163 | _or_154; // FirstSet.java:62
-  wire _and_167 = _or_126 & _or_127; // FirstSet.java:61
-  wire _and_168 = _bits_215 & _bits_216; // FirstSet.java:61
-  wire _or_156 = _and_167 | _and_168; // FirstSet.java:62
-  wire _and_169 = _bits_217 & _bits_218; // FirstSet.java:61
-  wire _or_157 = _or_156 | _and_169; // FirstSet.java:63
-  wire _or_158 = _or_155 | _or_157; // FirstSet.java:63
-  wire _or_159 = _and_162 | _or_158; // FirstSet.java:62
-  wire _and_170 = _or_132 & _or_135; // FirstSet.java:61
-  wire _and_171 = _or_130 & _or_131; // FirstSet.java:61
-  wire _and_172 = _bits_219 & _bits_220; // FirstSet.java:61
-  wire _or_160 = _and_171 | _and_172; // FirstSet.java:62
-  wire _and_173 = _bits_221 & _bits_222; // FirstSet.java:61
-  wire _or_161 = _or_160 | _and_173; // FirstSet.java:63
-  wire _or_162 = _and_170 | _or_161; // FirstSet.java:62
-  wire _and_174 = _or_133 & _or_134; // FirstSet.java:61
-  wire _and_175 = _bits_223 & _bits_224; // FirstSet.java:61
-  wire _or_163 = _and_174 | _and_175; // FirstSet.java:62
-  wire _and_176 = _bits_225 & _bits_226; // FirstSet.java:61
-  wire _or_164 = _or_163 | _and_176; // FirstSet.java:63
-  wire _or_165 = _or_162 | _or_164; // FirstSet.java:63
-  wire _or_166 = _or_159 | _or_165; // FirstSet.java:63
-  wire _or_167 = _and_161 | _or_166; // FirstSet.java:62
-  wire _and_177 = _or_144 & _or_151; // FirstSet.java:61
-  wire _and_178 = _or_140 & _or_143; // FirstSet.java:61
-  wire _and_179 = _or_138 & _or_139; // FirstSet.java:61
-  wire _and_180 = _bits_227 & _bits_228; // FirstSet.java:61
-  wire _or_168 = _and_179 | _and_180; // FirstSet.java:62
-  wire _and_181 = _bits_229 & _bits_230; // FirstSet.java:61
-  wire _or_169 = _or_168 | _and_181; // FirstSet.java:63
-  wire _or_170 = _and_178 | _or_169; // FirstSet.java:62
-  wire _and_182 = _or_141 & _or_142; // FirstSet.java:61
-  wire _and_183 = _bits_231 & _bits_232; // FirstSet.java:61
-  wire _or_171 = _and_182 | _and_183; // FirstSet.java:62
-  wire _and_184 = _bits_233 & _bits_234; // FirstSet.java:61
-  wire _or_172 = _or_171 | _and_184; // FirstSet.java:63
-  wire _or_173 = _or_170 | _or_172; // FirstSet.java:63
-  wire _or_174 = _and_177 | _or_173; // FirstSet.java:62
-  wire _and_185 = _or_147 & _or_150; // FirstSet.java:61
-  wire _and_186 = _or_145 & _or_146; // FirstSet.java:61
-  wire _and_187 = _bits_235 & _bits_236; // FirstSet.java:61
-  wire _or_175 = _and_186 | _and_187; // FirstSet.java:62
-  wire _and_188 = _bits_237 & _bits_238; // FirstSet.java:61
-  wire _or_176 = _or_175 | _and_188; // FirstSet.java:63
-  wire _or_177 = _and_185 | _or_176; // FirstSet.java:62
-  wire _and_189 = _or_148 & _or_149; // FirstSet.java:61
-  wire _and_190 = _bits_239 & _bits_240; // FirstSet.java:61
-  wire _or_178 = _and_189 | _and_190; // FirstSet.java:62
-  wire _and_191 = _bits_241 & _bits_242; // FirstSet.java:61
-  wire _or_179 = _or_178 | _and_191; // FirstSet.java:63
-  wire _or_180 = _or_177 | _or_179; // FirstSet.java:63
-  wire _or_181 = _or_174 | _or_180; // FirstSet.java:63
-  wire _or_182 = _or_167 | _or_181; // FirstSet.java:63
-  wire _not_142 = ~_or_182; // SlotPicker.java:70
-  wire _bits_243 = slot_pick_pick_hot[0]; // RapController.java:151
-  wire [1:0] _fill_0 = {2{_bits_243}}; // RapController.java:151
+  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:65
+  wire [31:0] _not_80 = ~_sub_10; // SlotPicker.java:65
+  wire [31:0] _and_160 = slot_pick_remaining & _not_80; // SlotPicker.java:65
+  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:64
+  wire _bits_225 = slot_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_226 = slot_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_227 = slot_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_228 = slot_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_229 = slot_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_230 = slot_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_231 = slot_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_232 = slot_pick_pick_hot[24]; // SlotPicker.java:69
+  wire _bits_233 = slot_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_234 = slot_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_235 = slot_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_236 = slot_pick_pick_hot[20]; // SlotPicker.java:69
+  wire _bits_237 = slot_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_238 = slot_pick_pick_hot[18]; // SlotPicker.java:69
+  wire _bits_239 = slot_pick_pick_hot[17]; // SlotPicker.java:69
+  wire _bits_240 = slot_pick_pick_hot[16]; // SlotPicker.java:69
+  wire [15:0] _cat_11 = {_bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239, _bits_240}; // SlotPicker.java:69
+  wire _or_r_8 = |_cat_11; // SlotPicker.java:69
+  wire _bits_241 = slot_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_242 = slot_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_243 = slot_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_244 = slot_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_245 = slot_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_246 = slot_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_247 = slot_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_248 = slot_pick_pick_hot[24]; // SlotPicker.java:69
+  wire _bits_249 = slot_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_250 = slot_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_251 = slot_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_252 = slot_pick_pick_hot[12]; // SlotPicker.java:69
+  wire _bits_253 = slot_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_254 = slot_pick_pick_hot[10]; // SlotPicker.java:69
+  wire _bits_255 = slot_pick_pick_hot[9]; // SlotPicker.java:69
+  wire _bits_256 = slot_pick_pick_hot[8]; // SlotPicker.java:69
+  wire [15:0] _cat_12 = {_bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255, _bits_256}; // SlotPicker.java:69
+  wire _or_r_9 = |_cat_12; // SlotPicker.java:69
+  wire _bits_257 = slot_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_258 = slot_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_259 = slot_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_260 = slot_pick_pick_hot[28]; // SlotPicker.java:69
+  wire _bits_261 = slot_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_262 = slot_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_263 = slot_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_264 = slot_pick_pick_hot[20]; // SlotPicker.java:69
+  wire _bits_265 = slot_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_266 = slot_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_267 = slot_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_268 = slot_pick_pick_hot[12]; // SlotPicker.java:69
+  wire _bits_269 = slot_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_270 = slot_pick_pick_hot[6]; // SlotPicker.java:69
+  wire _bits_271 = slot_pick_pick_hot[5]; // SlotPicker.java:69
+  wire _bits_272 = slot_pick_pick_hot[4]; // SlotPicker.java:69
+  wire [15:0] _cat_13 = {_bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271, _bits_272}; // SlotPicker.java:69
+  wire _or_r_10 = |_cat_13; // SlotPicker.java:69
+  wire _bits_273 = slot_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_274 = slot_pick_pick_hot[30]; // SlotPicker.java:69
+  wire _bits_275 = slot_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_276 = slot_pick_pick_hot[26]; // SlotPicker.java:69
+  wire _bits_277 = slot_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_278 = slot_pick_pick_hot[22]; // SlotPicker.java:69
+  wire _bits_279 = slot_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_280 = slot_pick_pick_hot[18]; // SlotPicker.java:69
+  wire _bits_281 = slot_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_282 = slot_pick_pick_hot[14]; // SlotPicker.java:69
+  wire _bits_283 = slot_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_284 = slot_pick_pick_hot[10]; // SlotPicker.java:69
+  wire _bits_285 = slot_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_286 = slot_pick_pick_hot[6]; // SlotPicker.java:69
+  wire _bits_287 = slot_pick_pick_hot[3]; // SlotPicker.java:69
+  wire _bits_288 = slot_pick_pick_hot[2]; // SlotPicker.java:69
+  wire [15:0] _cat_14 = {_bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287, _bits_288}; // SlotPicker.java:69
+  wire _or_r_11 = |_cat_14; // SlotPicker.java:69
+  wire _bits_289 = slot_pick_pick_hot[31]; // SlotPicker.java:69
+  wire _bits_290 = slot_pick_pick_hot[29]; // SlotPicker.java:69
+  wire _bits_291 = slot_pick_pick_hot[27]; // SlotPicker.java:69
+  wire _bits_292 = slot_pick_pick_hot[25]; // SlotPicker.java:69
+  wire _bits_293 = slot_pick_pick_hot[23]; // SlotPicker.java:69
+  wire _bits_294 = slot_pick_pick_hot[21]; // SlotPicker.java:69
+  wire _bits_295 = slot_pick_pick_hot[19]; // SlotPicker.java:69
+  wire _bits_296 = slot_pick_pick_hot[17]; // SlotPicker.java:69
+  wire _bits_297 = slot_pick_pick_hot[15]; // SlotPicker.java:69
+  wire _bits_298 = slot_pick_pick_hot[13]; // SlotPicker.java:69
+  wire _bits_299 = slot_pick_pick_hot[11]; // SlotPicker.java:69
+  wire _bits_300 = slot_pick_pick_hot[9]; // SlotPicker.java:69
+  wire _bits_301 = slot_pick_pick_hot[7]; // SlotPicker.java:69
+  wire _bits_302 = slot_pick_pick_hot[5]; // SlotPicker.java:69
+  wire _bits_303 = slot_pick_pick_hot[3]; // SlotPicker.java:69
+  wire _bits_304 = slot_pick_pick_hot[1]; // SlotPicker.java:69
+  wire [15:0] _cat_15 = {_bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304}; // SlotPicker.java:69
+  wire _or_r_12 = |_cat_15; // SlotPicker.java:69
+  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:69
+  wire _bits_305 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_306 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_63 = _bits_305 | _bits_306; // FirstSet.java:64
+  wire _bits_307 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_308 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_64 = _bits_307 | _bits_308; // FirstSet.java:64
+  wire _or_65 = _or_63 | _or_64; // FirstSet.java:64
+  wire _bits_309 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_310 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_66 = _bits_309 | _bits_310; // FirstSet.java:64
+  wire _bits_311 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_312 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_67 = _bits_311 | _bits_312; // FirstSet.java:64
+  wire _or_68 = _or_66 | _or_67; // FirstSet.java:64
+  wire _or_69 = _or_65 | _or_68; // FirstSet.java:64
+  wire _bits_313 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_314 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_70 = _bits_313 | _bits_314; // FirstSet.java:64
+  wire _bits_315 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_316 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_71 = _bits_315 | _bits_316; // FirstSet.java:64
+  wire _or_72 = _or_70 | _or_71; // FirstSet.java:64
+  wire _bits_317 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_318 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_73 = _bits_317 | _bits_318; // FirstSet.java:64
+  wire _bits_319 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_320 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_74 = _bits_319 | _bits_320; // FirstSet.java:64
+  wire _or_75 = _or_73 | _or_74; // FirstSet.java:64
+  wire _or_76 = _or_72 | _or_75; // FirstSet.java:64
+  wire _or_77 = _or_69 | _or_76; // FirstSet.java:64
+  wire _bits_321 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_322 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_78 = _bits_321 | _bits_322; // FirstSet.java:64
+  wire _bits_323 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_324 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_79 = _bits_323 | _bits_324; // FirstSet.java:64
+  wire _or_80 = _or_78 | _or_79; // FirstSet.java:64
+  wire _bits_325 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_326 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_81 = _bits_325 | _bits_326; // FirstSet.java:64
+  wire _bits_327 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_328 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_82 = _bits_327 | _bits_328; // FirstSet.java:64
+  wire _or_83 = _or_81 | _or_82; // FirstSet.java:64
+  wire _or_84 = _or_80 | _or_83; // FirstSet.java:64
+  wire _bits_329 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_330 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_85 = _bits_329 | _bits_330; // FirstSet.java:64
+  wire _bits_331 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_332 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_86 = _bits_331 | _bits_332; // FirstSet.java:64
+  wire _or_87 = _or_85 | _or_86; // FirstSet.java:64
+  wire _bits_333 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_334 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_88 = _bits_333 | _bits_334; // FirstSet.java:64
+  wire _bits_335 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_336 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_89 = _bits_335 | _bits_336; // FirstSet.java:64
+  wire _or_90 = _or_88 | _or_89; // FirstSet.java:64
+  wire _or_91 = _or_87 | _or_90; // FirstSet.java:64
+  wire _or_92 = _or_84 | _or_91; // FirstSet.java:64
+  wire _and_161 = _or_77 & _or_92; // FirstSet.java:61
+  wire _and_162 = _or_69 & _or_76; // FirstSet.java:61
+  wire _and_163 = _or_65 & _or_68; // FirstSet.java:61
+  wire _and_164 = _or_63 & _or_64; // FirstSet.java:61
+  wire _and_165 = _bits_305 & _bits_306; // FirstSet.java:61
+  wire _or_93 = _and_164 | _and_165; // FirstSet.java:62
+  wire _and_166 = _bits_307 & _bits_308; // FirstSet.java:61
+  wire _or_94 = _or_93 | _and_166; // FirstSet.java:63
+  wire _or_95 = _and_163 | _or_94; // FirstSet.java:62
+  wire _and_167 = _or_66 & _or_67; // FirstSet.java:61
+  wire _and_168 = _bits_309 & _bits_310; // FirstSet.java:61
+  wire _or_96 = _and_167 | _and_168; // FirstSet.java:62
+  wire _and_169 = _bits_311 & _bits_312; // FirstSet.java:61
+  wire _or_97 = _or_96 | _and_169; // FirstSet.java:63
+  wire _or_98 = _or_95 | _or_97; // FirstSet.java:63
+  wire _or_99 = _and_162 | _or_98; // FirstSet.java:62
+  wire _and_170 = _or_72 & _or_75; // FirstSet.java:61
+  wire _and_171 = _or_70 & _or_71; // FirstSet.java:61
+  wire _and_172 = _bits_313 & _bits_314; // FirstSet.java:61
+  wire _or_100 = _and_171 | _and_172; // FirstSet.java:62
+  wire _and_173 = _bits_315 & _bits_316; // FirstSet.java:61
+  wire _or_101 = _or_100 | _and_173; // FirstSet.java:63
+  wire _or_102 = _and_170 | _or_101; // FirstSet.java:62
+  wire _and_174 = _or_73 & _or_74; // FirstSet.java:61
+  wire _and_175 = _bits_317 & _bits_318; // FirstSet.java:61
+  wire _or_103 = _and_174 | _and_175; // FirstSet.java:62
+  wire _and_176 = _bits_319 & _bits_320; // FirstSet.java:61
+  wire _or_104 = _or_103 | _and_176; // FirstSet.java:63
+  wire _or_105 = _or_102 | _or_104; // FirstSet.java:63
+  wire _or_106 = _or_99 | _or_105; // FirstSet.java:63
+  wire _or_107 = _and_161 | _or_106; // FirstSet.java:62
+  wire _and_177 = _or_84 & _or_91; // FirstSet.java:61
+  wire _and_178 = _or_80 & _or_83; // FirstSet.java:61
+  wire _and_179 = _or_78 & _or_79; // FirstSet.java:61
+  wire _and_180 = _bits_321 & _bits_322; // FirstSet.java:61
+  wire _or_108 = _and_179 | _and_180; // FirstSet.java:62
+  wire _and_181 = _bits_323 & _bits_324; // FirstSet.java:61
+  wire _or_109 = _or_108 | _and_181; // FirstSet.java:63
+  wire _or_110 = _and_178 | _or_109; // FirstSet.java:62
+  wire _and_182 = _or_81 & _or_82; // FirstSet.java:61
+  wire _and_183 = _bits_325 & _bits_326; // FirstSet.java:61
+  wire _or_111 = _and_182 | _and_183; // FirstSet.java:62
+  wire _and_184 = _bits_327 & _bits_328; // FirstSet.java:61
+  wire _or_112 = _or_111 | _and_184; // FirstSet.java:63
+  wire _or_113 = _or_110 | _or_112; // FirstSet.java:63
+  wire _or_114 = _and_177 | _or_113; // FirstSet.java:62
+  wire _and_185 = _or_87 & _or_90; // FirstSet.java:61
+  wire _and_186 = _or_85 & _or_86; // FirstSet.java:61
+  wire _and_187 = _bits_329 & _bits_330; // FirstSet.java:61
+  wire _or_115 = _and_186 | _and_187; // FirstSet.java:62
+  wire _and_188 = _bits_331 & _bits_332; // FirstSet.java:61
+  wire _or_116 = _or_115 | _and_188; // FirstSet.java:63
+  wire _or_117 = _and_185 | _or_116; // FirstSet.java:62
+  wire _and_189 = _or_88 & _or_89; // FirstSet.java:61
+  wire _and_190 = _bits_333 & _bits_334; // FirstSet.java:61
+  wire _or_118 = _and_189 | _and_190; // FirstSet.java:62
+  wire _and_191 = _bits_335 & _bits_336; // FirstSet.java:61
+  wire _or_119 = _or_118 | _and_191; // FirstSet.java:63
+  wire _or_120 = _or_117 | _or_119; // FirstSet.java:63
+  wire _or_121 = _or_114 | _or_120; // FirstSet.java:63
+  wire _or_122 = _or_107 | _or_121; // FirstSet.java:63
+  wire _not_81 = ~_or_122; // SlotPicker.java:71
+  wire _bits_337 = slot_pick_pick_hot[0]; // RapController.java:151
+  wire [1:0] _fill_0 = {2{_bits_337}}; // RapController.java:151
   wire [1:0] _and_192 = slot_digit_0 & _fill_0; // RapController.java:151
-  wire _bits_244 = slot_pick_pick_hot[1]; // RapController.java:151
-  wire [1:0] _fill_1 = {2{_bits_244}}; // RapController.java:151
+  wire _bits_338 = slot_pick_pick_hot[1]; // RapController.java:151
+  wire [1:0] _fill_1 = {2{_bits_338}}; // RapController.java:151
   wire [1:0] _and_193 = slot_digit_1 & _fill_1; // RapController.java:151
-  wire [1:0] _or_183 = _and_192 | _and_193; // RapController.java:151
-  wire _bits_245 = slot_pick_pick_hot[2]; // RapController.java:151
-  wire [1:0] _fill_2 = {2{_bits_245}}; // RapController.java:151
+  wire [1:0] _or_123 = _and_192 | _and_193; // RapController.java:151
+  wire _bits_339 = slot_pick_pick_hot[2]; // RapController.java:151
+  wire [1:0] _fill_2 = {2{_bits_339}}; // RapController.java:151
   wire [1:0] _and_194 = slot_digit_2 & _fill_2; // RapController.java:151
-  wire _bits_246 = slot_pick_pick_hot[3]; // RapController.java:151
-  wire [1:0] _fill_3 = {2{_bits_246}}; // RapController.java:151
+  wire _bits_340 = slot_pick_pick_hot[3]; // RapController.java:151
+  wire [1:0] _fill_3 = {2{_bits_340}}; // RapController.java:151
   wire [1:0] _and_195 = slot_digit_3 & _fill_3; // RapController.java:151
-  wire [1:0] _or_184 = _and_194 | _and_195; // RapController.java:151
-  wire [1:0] _or_185 = _or_183 | _or_184; // RapController.java:151
-  wire _bits_247 = slot_pick_pick_hot[4]; // RapController.java:151
-  wire [1:0] _fill_4 = {2{_bits_247}}; // RapController.java:151
+  wire [1:0] _or_124 = _and_194 | _and_195; // RapController.java:151
+  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:151
+  wire _bits_341 = slot_pick_pick_hot[4]; // RapController.java:151
+  wire [1:0] _fill_4 = {2{_bits_341}}; // RapController.java:151
   wire [1:0] _and_196 = slot_digit_4 & _fill_4; // RapController.java:151
-  wire _bits_248 = slot_pick_pick_hot[5]; // RapController.java:151
-  wire [1:0] _fill_5 = {2{_bits_248}}; // RapController.java:151
+  wire _bits_342 = slot_pick_pick_hot[5]; // RapController.java:151
+  wire [1:0] _fill_5 = {2{_bits_342}}; // RapController.java:151
   wire [1:0] _and_197 = slot_digit_5 & _fill_5; // RapController.java:151
-  wire [1:0] _or_186 = _and_196 | _and_197; // RapController.java:151
-  wire _bits_249 = slot_pick_pick_hot[6]; // RapController.java:151
-  wire [1:0] _fill_6 = {2{_bits_249}}; // RapController.java:151
+  wire [1:0] _or_126 = _and_196 | _and_197; // RapController.java:151
+  wire _bits_343 = slot_pick_pick_hot[6]; // RapController.java:151
+  wire [1:0] _fill_6 = {2{_bits_343}}; // RapController.java:151
   wire [1:0] _and_198 = slot_digit_6 & _fill_6; // RapController.java:151
-  wire _bits_250 = slot_pick_pick_hot[7]; // RapController.java:151
-  wire [1:0] _fill_7 = {2{_bits_250}}; // RapController.java:151
+  wire _bits_344 = slot_pick_pick_hot[7]; // RapController.java:151
+  wire [1:0] _fill_7 = {2{_bits_344}}; // RapController.java:151
   wire [1:0] _and_199 = slot_digit_7 & _fill_7; // RapController.java:151
-  wire [1:0] _or_187 = _and_198 | _and_199; // RapController.java:151
-  wire [1:0] _or_188 = _or_186 | _or_187; // RapController.java:151
-  wire [1:0] _or_189 = _or_185 | _or_188; // RapController.java:151
-  wire _bits_251 = slot_pick_pick_hot[8]; // RapController.java:151
-  wire [1:0] _fill_8 = {2{_bits_251}}; // RapController.java:151
+  wire [1:0] _or_127 = _and_198 | _and_199; // RapController.java:151
+  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:151
+  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:151
+  wire _bits_345 = slot_pick_pick_hot[8]; // RapController.java:151
+  wire [1:0] _fill_8 = {2{_bits_345}}; // RapController.java:151
   wire [1:0] _and_200 = slot_digit_8 & _fill_8; // RapController.java:151
-  wire _bits_252 = slot_pick_pick_hot[9]; // RapController.java:151
-  wire [1:0] _fill_9 = {2{_bits_252}}; // RapController.java:151
+  wire _bits_346 = slot_pick_pick_hot[9]; // RapController.java:151
+  wire [1:0] _fill_9 = {2{_bits_346}}; // RapController.java:151
   wire [1:0] _and_201 = slot_digit_9 & _fill_9; // RapController.java:151
-  wire [1:0] _or_190 = _and_200 | _and_201; // RapController.java:151
-  wire _bits_253 = slot_pick_pick_hot[10]; // RapController.java:151
-  wire [1:0] _fill_10 = {2{_bits_253}}; // RapController.java:151
+  wire [1:0] _or_130 = _and_200 | _and_201; // RapController.java:151
+  wire _bits_347 = slot_pick_pick_hot[10]; // RapController.java:151
+  wire [1:0] _fill_10 = {2{_bits_347}}; // RapController.java:151
   wire [1:0] _and_202 = slot_digit_10 & _fill_10; // RapController.java:151
-  wire _bits_254 = slot_pick_pick_hot[11]; // RapController.java:151
-  wire [1:0] _fill_11 = {2{_bits_254}}; // RapController.java:151
+  wire _bits_348 = slot_pick_pick_hot[11]; // RapController.java:151
+  wire [1:0] _fill_11 = {2{_bits_348}}; // RapController.java:151
   wire [1:0] _and_203 = slot_digit_11 & _fill_11; // RapController.java:151
-  wire [1:0] _or_191 = _and_202 | _and_203; // RapController.java:151
-  wire [1:0] _or_192 = _or_190 | _or_191; // RapController.java:151
-  wire _bits_255 = slot_pick_pick_hot[12]; // RapController.java:151
-  wire [1:0] _fill_12 = {2{_bits_255}}; // RapController.java:151
+  wire [1:0] _or_131 = _and_202 | _and_203; // RapController.java:151
+  wire [1:0] _or_132 = _or_130 | _or_131; // RapController.java:151
+  wire _bits_349 = slot_pick_pick_hot[12]; // RapController.java:151
+  wire [1:0] _fill_12 = {2{_bits_349}}; // RapController.java:151
   wire [1:0] _and_204 = slot_digit_12 & _fill_12; // RapController.java:151
-  wire _bits_256 = slot_pick_pick_hot[13]; // RapController.java:151
-  wire [1:0] _fill_13 = {2{_bits_256}}; // RapController.java:151
+  wire _bits_350 = slot_pick_pick_hot[13]; // RapController.java:151
+  wire [1:0] _fill_13 = {2{_bits_350}}; // RapController.java:151
   wire [1:0] _and_205 = slot_digit_13 & _fill_13; // RapController.java:151
-  wire [1:0] _or_193 = _and_204 | _and_205; // RapController.java:151
-  wire _bits_257 = slot_pick_pick_hot[14]; // RapController.java:151
-  wire [1:0] _fill_14 = {2{_bits_257}}; // RapController.java:151
+  wire [1:0] _or_133 = _and_204 | _and_205; // RapController.java:151
+  wire _bits_351 = slot_pick_pick_hot[14]; // RapController.java:151
+  wire [1:0] _fill_14 = {2{_bits_351}}; // RapController.java:151
   wire [1:0] _and_206 = slot_digit_14 & _fill_14; // RapController.java:151
-  wire _bits_258 = slot_pick_pick_hot[15]; // RapController.java:151
-  wire [1:0] _fill_15 = {2{_bits_258}}; // RapController.java:151
+  wire _bits_352 = slot_pick_pick_hot[15]; // RapController.java:151
+  wire [1:0] _fill_15 = {2{_bits_352}}; // RapController.java:151
   wire [1:0] _and_207 = slot_digit_15 & _fill_15; // RapController.java:151
-  wire [1:0] _or_194 = _and_206 | _and_207; // RapController.java:151
-  wire [1:0] _or_195 = _or_193 | _or_194; // RapController.java:151
-  wire [1:0] _or_196 = _or_192 | _or_195; // RapController.java:151
-  wire [1:0] _or_197 = _or_189 | _or_196; // RapController.java:151
-  wire _bits_259 = slot_pick_pick_hot[16]; // RapController.java:151
-  wire [1:0] _fill_16 = {2{_bits_259}}; // RapController.java:151
+  wire [1:0] _or_134 = _and_206 | _and_207; // RapController.java:151
+  wire [1:0] _or_135 = _or_133 | _or_134; // RapController.java:151
+  wire [1:0] _or_136 = _or_132 | _or_135; // RapController.java:151
+  wire [1:0] _or_137 = _or_129 | _or_136; // RapController.java:151
+  wire _bits_353 = slot_pick_pick_hot[16]; // RapController.java:151
+  wire [1:0] _fill_16 = {2{_bits_353}}; // RapController.java:151
   wire [1:0] _and_208 = slot_digit_16 & _fill_16; // RapController.java:151
-  wire _bits_260 = slot_pick_pick_hot[17]; // RapController.java:151
-  wire [1:0] _fill_17 = {2{_bits_260}}; // RapController.java:151
+  wire _bits_354 = slot_pick_pick_hot[17]; // RapController.java:151
+  wire [1:0] _fill_17 = {2{_bits_354}}; // RapController.java:151
   wire [1:0] _and_209 = slot_digit_17 & _fill_17; // RapController.java:151
-  wire [1:0] _or_198 = _and_208 | _and_209; // RapController.java:151
-  wire _bits_261 = slot_pick_pick_hot[18]; // RapController.java:151
-  wire [1:0] _fill_18 = {2{_bits_261}}; // RapController.java:151
+  wire [1:0] _or_138 = _and_208 | _and_209; // RapController.java:151
+  wire _bits_355 = slot_pick_pick_hot[18]; // RapController.java:151
+  wire [1:0] _fill_18 = {2{_bits_355}}; // RapController.java:151
   wire [1:0] _and_210 = slot_digit_18 & _fill_18; // RapController.java:151
-  wire _bits_262 = slot_pick_pick_hot[19]; // RapController.java:151
-  wire [1:0] _fill_19 = {2{_bits_262}}; // RapController.java:151
+  wire _bits_356 = slot_pick_pick_hot[19]; // RapController.java:151
+  wire [1:0] _fill_19 = {2{_bits_356}}; // RapController.java:151
   wire [1:0] _and_211 = slot_digit_19 & _fill_19; // RapController.java:151
-  wire [1:0] _or_199 = _and_210 | _and_211; // RapController.java:151
-  wire [1:0] _or_200 = _or_198 | _or_199; // RapController.java:151
-  wire _bits_263 = slot_pick_pick_hot[20]; // RapController.java:151
-  wire [1:0] _fill_20 = {2{_bits_263}}; // RapController.java:151
+  wire [1:0] _or_139 = _and_210 | _and_211; // RapController.java:151
+  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:151
+  wire _bits_357 = slot_pick_pick_hot[20]; // RapController.java:151
+  wire [1:0] _fill_20 = {2{_bits_357}}; // RapController.java:151
   wire [1:0] _and_212 = slot_digit_20 & _fill_20; // RapController.java:151
-  wire _bits_264 = slot_pick_pick_hot[21]; // RapController.java:151
-  wire [1:0] _fill_21 = {2{_bits_264}}; // RapController.java:151
+  wire _bits_358 = slot_pick_pick_hot[21]; // RapController.java:151
+  wire [1:0] _fill_21 = {2{_bits_358}}; // RapController.java:151
   wire [1:0] _and_213 = slot_digit_21 & _fill_21; // RapController.java:151
-  wire [1:0] _or_201 = _and_212 | _and_213; // RapController.java:151
-  wire _bits_265 = slot_pick_pick_hot[22]; // RapController.java:151
-  wire [1:0] _fill_22 = {2{_bits_265}}; // RapController.java:151
+  wire [1:0] _or_141 = _and_212 | _and_213; // RapController.java:151
+  wire _bits_359 = slot_pick_pick_hot[22]; // RapController.java:151
+  wire [1:0] _fill_22 = {2{_bits_359}}; // RapController.java:151
   wire [1:0] _and_214 = slot_digit_22 & _fill_22; // RapController.java:151
-  wire _bits_266 = slot_pick_pick_hot[23]; // RapController.java:151
-  wire [1:0] _fill_23 = {2{_bits_266}}; // RapController.java:151
+  wire _bits_360 = slot_pick_pick_hot[23]; // RapController.java:151
+  wire [1:0] _fill_23 = {2{_bits_360}}; // RapController.java:151
   wire [1:0] _and_215 = slot_digit_23 & _fill_23; // RapController.java:151
-  wire [1:0] _or_202 = _and_214 | _and_215; // RapController.java:151
-  wire [1:0] _or_203 = _or_201 | _or_202; // RapController.java:151
-  wire [1:0] _or_204 = _or_200 | _or_203; // RapController.java:151
-  wire _bits_267 = slot_pick_pick_hot[24]; // RapController.java:151
-  wire [1:0] _fill_24 = {2{_bits_267}}; // RapController.java:151
+  wire [1:0] _or_142 = _and_214 | _and_215; // RapController.java:151
+  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:151
+  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:151
+  wire _bits_361 = slot_pick_pick_hot[24]; // RapController.java:151
+  wire [1:0] _fill_24 = {2{_bits_361}}; // RapController.java:151
   wire [1:0] _and_216 = slot_digit_24 & _fill_24; // RapController.java:151
-  wire _bits_268 = slot_pick_pick_hot[25]; // RapController.java:151
-  wire [1:0] _fill_25 = {2{_bits_268}}; // RapController.java:151
+  wire _bits_362 = slot_pick_pick_hot[25]; // RapController.java:151
+  wire [1:0] _fill_25 = {2{_bits_362}}; // RapController.java:151
   wire [1:0] _and_217 = slot_digit_25 & _fill_25; // RapController.java:151
-  wire [1:0] _or_205 = _and_216 | _and_217; // RapController.java:151
-  wire _bits_269 = slot_pick_pick_hot[26]; // RapController.java:151
-  wire [1:0] _fill_26 = {2{_bits_269}}; // RapController.java:151
+  wire [1:0] _or_145 = _and_216 | _and_217; // RapController.java:151
+  wire _bits_363 = slot_pick_pick_hot[26]; // RapController.java:151
+  wire [1:0] _fill_26 = {2{_bits_363}}; // RapController.java:151
   wire [1:0] _and_218 = slot_digit_26 & _fill_26; // RapController.java:151
-  wire _bits_270 = slot_pick_pick_hot[27]; // RapController.java:151
-  wire [1:0] _fill_27 = {2{_bits_270}}; // RapController.java:151
+  wire _bits_364 = slot_pick_pick_hot[27]; // RapController.java:151
+  wire [1:0] _fill_27 = {2{_bits_364}}; // RapController.java:151
   wire [1:0] _and_219 = slot_digit_27 & _fill_27; // RapController.java:151
-  wire [1:0] _or_206 = _and_218 | _and_219; // RapController.java:151
-  wire [1:0] _or_207 = _or_205 | _or_206; // RapController.java:151
-  wire _bits_271 = slot_pick_pick_hot[28]; // RapController.java:151
-  wire [1:0] _fill_28 = {2{_bits_271}}; // RapController.java:151
+  wire [1:0] _or_146 = _and_218 | _and_219; // RapController.java:151
+  wire [1:0] _or_147 = _or_145 | _or_146; // RapController.java:151
+  wire _bits_365 = slot_pick_pick_hot[28]; // RapController.java:151
+  wire [1:0] _fill_28 = {2{_bits_365}}; // RapController.java:151
   wire [1:0] _and_220 = slot_digit_28 & _fill_28; // RapController.java:151
-  wire _bits_272 = slot_pick_pick_hot[29]; // RapController.java:151
-  wire [1:0] _fill_29 = {2{_bits_272}}; // RapController.java:151
+  wire _bits_366 = slot_pick_pick_hot[29]; // RapController.java:151
+  wire [1:0] _fill_29 = {2{_bits_366}}; // RapController.java:151
   wire [1:0] _and_221 = slot_digit_29 & _fill_29; // RapController.java:151
-  wire [1:0] _or_208 = _and_220 | _and_221; // RapController.java:151
-  wire _bits_273 = slot_pick_pick_hot[30]; // RapController.java:151
-  wire [1:0] _fill_30 = {2{_bits_273}}; // RapController.java:151
+  wire [1:0] _or_148 = _and_220 | _and_221; // RapController.java:151
+  wire _bits_367 = slot_pick_pick_hot[30]; // RapController.java:151
+  wire [1:0] _fill_30 = {2{_bits_367}}; // RapController.java:151
   wire [1:0] _and_222 = slot_digit_30 & _fill_30; // RapController.java:151
-  wire _bits_274 = slot_pick_pick_hot[31]; // RapController.java:151
-  wire [1:0] _fill_31 = {2{_bits_274}}; // RapController.java:151
+  wire _bits_368 = slot_pick_pick_hot[31]; // RapController.java:151
+  wire [1:0] _fill_31 = {2{_bits_368}}; // RapController.java:151
   wire [1:0] _and_223 = slot_digit_31 & _fill_31; // RapController.java:151
-  wire [1:0] _or_209 = _and_222 | _and_223; // RapController.java:151
-  wire [1:0] _or_210 = _or_208 | _or_209; // RapController.java:151
-  wire [1:0] _or_211 = _or_207 | _or_210; // RapController.java:151
-  wire [1:0] _or_212 = _or_204 | _or_211; // RapController.java:151
-  wire [1:0] _or_213 = _or_197 | _or_212; // RapController.java:151
-  wire _or_214 = state_undo | state_split; // RapController.java:497
-  wire _or_215 = _or_214 | state_split_alloc; // RapController.java:497
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:650
+  wire [1:0] _or_149 = _and_222 | _and_223; // RapController.java:151
+  wire [1:0] _or_150 = _or_148 | _or_149; // RapController.java:151
+  wire [1:0] _or_151 = _or_147 | _or_150; // RapController.java:151
+  wire [1:0] _or_152 = _or_144 | _or_151; // RapController.java:151
+  wire [1:0] _or_153 = _or_137 | _or_152; // RapController.java:151
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:655
   wire _eq_161 = merge_leaf_depth_next == 5'd1; // RapController.java:167
-  wire _bits_275 = leaf_pick_pick_hot[0]; // RapController.java:639
-  wire [4:0] _fill_32 = {5{_bits_275}}; // RapController.java:639
-  wire [4:0] _and_224 = slot_parent_0 & _fill_32; // RapController.java:639
-  wire _bits_276 = leaf_pick_pick_hot[1]; // RapController.java:639
-  wire [4:0] _fill_33 = {5{_bits_276}}; // RapController.java:639
-  wire [4:0] _and_225 = slot_parent_1 & _fill_33; // RapController.java:639
-  wire [4:0] _or_216 = _and_224 | _and_225; // RapController.java:639
-  wire _bits_277 = leaf_pick_pick_hot[2]; // RapController.java:639
-  wire [4:0] _fill_34 = {5{_bits_277}}; // RapController.java:639
-  wire [4:0] _and_226 = slot_parent_2 & _fill_34; // RapController.java:639
-  wire _bits_278 = leaf_pick_pick_hot[3]; // RapController.java:639
-  wire [4:0] _fill_35 = {5{_bits_278}}; // RapController.java:639
-  wire [4:0] _and_227 = slot_parent_3 & _fill_35; // RapController.java:639
-  wire [4:0] _or_217 = _and_226 | _and_227; // RapController.java:639
-  wire [4:0] _or_218 = _or_216 | _or_217; // RapController.java:639
-  wire _bits_279 = leaf_pick_pick_hot[4]; // RapController.java:639
-  wire [4:0] _fill_36 = {5{_bits_279}}; // RapController.java:639
-  wire [4:0] _and_228 = slot_parent_4 & _fill_36; // RapController.java:639
-  wire _bits_280 = leaf_pick_pick_hot[5]; // RapController.java:639
-  wire [4:0] _fill_37 = {5{_bits_280}}; // RapController.java:639
-  wire [4:0] _and_229 = slot_parent_5 & _fill_37; // RapController.java:639
-  wire [4:0] _or_219 = _and_228 | _and_229; // RapController.java:639
-  wire _bits_281 = leaf_pick_pick_hot[6]; // RapController.java:639
-  wire [4:0] _fill_38 = {5{_bits_281}}; // RapController.java:639
-  wire [4:0] _and_230 = slot_parent_6 & _fill_38; // RapController.java:639
-  wire _bits_282 = leaf_pick_pick_hot[7]; // RapController.java:639
-  wire [4:0] _fill_39 = {5{_bits_282}}; // RapController.java:639
-  wire [4:0] _and_231 = slot_parent_7 & _fill_39; // RapController.java:639
-  wire [4:0] _or_220 = _and_230 | _and_231; // RapController.java:639
-  wire [4:0] _or_221 = _or_219 | _or_220; // RapController.java:639
-  wire [4:0] _or_222 = _or_218 | _or_221; // RapController.java:639
-  wire _bits_283 = leaf_pick_pick_hot[8]; // RapController.java:639
-  wire [4:0] _fill_40 = {5{_bits_283}}; // RapController.java:639
-  wire [4:0] _and_232 = slot_parent_8 & _fill_40; // RapController.java:639
-  wire _bits_284 = leaf_pick_pick_hot[9]; // RapController.java:639
-  wire [4:0] _fill_41 = {5{_bits_284}}; // RapController.java:639
-  wire [4:0] _and_233 = slot_parent_9 & _fill_41; // RapController.java:639
-  wire [4:0] _or_223 = _and_232 | _and_233; // RapController.java:639
-  wire _bits_285 = leaf_pick_pick_hot[10]; // RapController.java:639
-  wire [4:0] _fill_42 = {5{_bits_285}}; // RapController.java:639
-  wire [4:0] _and_234 = slot_parent_10 & _fill_42; // RapController.java:639
-  wire _bits_286 = leaf_pick_pick_hot[11]; // RapController.java:639
-  wire [4:0] _fill_43 = {5{_bits_286}}; // RapController.java:639
-  wire [4:0] _and_235 = slot_parent_11 & _fill_43; // RapController.java:639
-  wire [4:0] _or_224 = _and_234 | _and_235; // RapController.java:639
-  wire [4:0] _or_225 = _or_223 | _or_224; // RapController.java:639
-  wire _bits_287 = leaf_pick_pick_hot[12]; // RapController.java:639
-  wire [4:0] _fill_44 = {5{_bits_287}}; // RapController.java:639
-  wire [4:0] _and_236 = slot_parent_12 & _fill_44; // RapController.java:639
-  wire _bits_288 = leaf_pick_pick_hot[13]; // RapController.java:639
-  wire [4:0] _fill_45 = {5{_bits_288}}; // RapController.java:639
-  wire [4:0] _and_237 = slot_parent_13 & _fill_45; // RapController.java:639
-  wire [4:0] _or_226 = _and_236 | _and_237; // RapController.java:639
-  wire _bits_289 = leaf_pick_pick_hot[14]; // RapController.java:639
-  wire [4:0] _fill_46 = {5{_bits_289}}; // RapController.java:639
-  wire [4:0] _and_238 = slot_parent_14 & _fill_46; // RapController.java:639
-  wire _bits_290 = leaf_pick_pick_hot[15]; // RapController.java:639
-  wire [4:0] _fill_47 = {5{_bits_290}}; // RapController.java:639
-  wire [4:0] _and_239 = slot_parent_15 & _fill_47; // RapController.java:639
-  wire [4:0] _or_227 = _and_238 | _and_239; // RapController.java:639
-  wire [4:0] _or_228 = _or_226 | _or_227; // RapController.java:639
-  wire [4:0] _or_229 = _or_225 | _or_228; // RapController.java:639
-  wire [4:0] _or_230 = _or_222 | _or_229; // RapController.java:639
-  wire _bits_291 = leaf_pick_pick_hot[16]; // RapController.java:639
-  wire [4:0] _fill_48 = {5{_bits_291}}; // RapController.java:639
-  wire [4:0] _and_240 = slot_parent_16 & _fill_48; // RapController.java:639
-  wire _bits_292 = leaf_pick_pick_hot[17]; // RapController.java:639
-  wire [4:0] _fill_49 = {5{_bits_292}}; // RapController.java:639
-  wire [4:0] _and_241 = slot_parent_17 & _fill_49; // RapController.java:639
-  wire [4:0] _or_231 = _and_240 | _and_241; // RapController.java:639
-  wire _bits_293 = leaf_pick_pick_hot[18]; // RapController.java:639
-  wire [4:0] _fill_50 = {5{_bits_293}}; // RapController.java:639
-  wire [4:0] _and_242 = slot_parent_18 & _fill_50; // RapController.java:639
-  wire _bits_294 = leaf_pick_pick_hot[19]; // RapController.java:639
-  wire [4:0] _fill_51 = {5{_bits_294}}; // RapController.java:639
-  wire [4:0] _and_243 = slot_parent_19 & _fill_51; // RapController.java:639
-  wire [4:0] _or_232 = _and_242 | _and_243; // RapController.java:639
-  wire [4:0] _or_233 = _or_231 | _or_232; // RapController.java:639
-  wire _bits_295 = leaf_pick_pick_hot[20]; // RapController.java:639
-  wire [4:0] _fill_52 = {5{_bits_295}}; // RapController.java:639
-  wire [4:0] _and_244 = slot_parent_20 & _fill_52; // RapController.java:639
-  wire _bits_296 = leaf_pick_pick_hot[21]; // RapController.java:639
-  wire [4:0] _fill_53 = {5{_bits_296}}; // RapController.java:639
-  wire [4:0] _and_245 = slot_parent_21 & _fill_53; // RapController.java:639
-  wire [4:0] _or_234 = _and_244 | _and_245; // RapController.java:639
-  wire _bits_297 = leaf_pick_pick_hot[22]; // RapController.java:639
-  wire [4:0] _fill_54 = {5{_bits_297}}; // RapController.java:639
-  wire [4:0] _and_246 = slot_parent_22 & _fill_54; // RapController.java:639
-  wire _bits_298 = leaf_pick_pick_hot[23]; // RapController.java:639
-  wire [4:0] _fill_55 = {5{_bits_298}}; // RapController.java:639
-  wire [4:0] _and_247 = slot_parent_23 & _fill_55; // RapController.java:639
-  wire [4:0] _or_235 = _and_246 | _and_247; // RapController.java:639
-  wire [4:0] _or_236 = _or_234 | _or_235; // RapController.java:639
-  wire [4:0] _or_237 = _or_233 | _or_236; // RapController.java:639
-  wire _bits_299 = leaf_pick_pick_hot[24]; // RapController.java:639
-  wire [4:0] _fill_56 = {5{_bits_299}}; // RapController.java:639
-  wire [4:0] _and_248 = slot_parent_24 & _fill_56; // RapController.java:639
-  wire _bits_300 = leaf_pick_pick_hot[25]; // RapController.java:639
-  wire [4:0] _fill_57 = {5{_bits_300}}; // RapController.java:639
-  wire [4:0] _and_249 = slot_parent_25 & _fill_57; // RapController.java:639
-  wire [4:0] _or_238 = _and_248 | _and_249; // RapController.java:639
-  wire _bits_301 = leaf_pick_pick_hot[26]; // RapController.java:639
-  wire [4:0] _fill_58 = {5{_bits_301}}; // RapController.java:639
-  wire [4:0] _and_250 = slot_parent_26 & _fill_58; // RapController.java:639
-  wire _bits_302 = leaf_pick_pick_hot[27]; // RapController.java:639
-  wire [4:0] _fill_59 = {5{_bits_302}}; // RapController.java:639
-  wire [4:0] _and_251 = slot_parent_27 & _fill_59; // RapController.java:639
-  wire [4:0] _or_239 = _and_250 | _and_251; // RapController.java:639
-  wire [4:0] _or_240 = _or_238 | _or_239; // RapController.java:639
-  wire _bits_303 = leaf_pick_pick_hot[28]; // RapController.java:639
-  wire [4:0] _fill_60 = {5{_bits_303}}; // RapController.java:639
-  wire [4:0] _and_252 = slot_parent_28 & _fill_60; // RapController.java:639
-  wire _bits_304 = leaf_pick_pick_hot[29]; // RapController.java:639
-  wire [4:0] _fill_61 = {5{_bits_304}}; // RapController.java:639
-  wire [4:0] _and_253 = slot_parent_29 & _fill_61; // RapController.java:639
-  wire [4:0] _or_241 = _and_252 | _and_253; // RapController.java:639
-  wire _bits_305 = leaf_pick_pick_hot[30]; // RapController.java:639
-  wire [4:0] _fill_62 = {5{_bits_305}}; // RapController.java:639
-  wire [4:0] _and_254 = slot_parent_30 & _fill_62; // RapController.java:639
-  wire _bits_306 = leaf_pick_pick_hot[31]; // RapController.java:639
-  wire [4:0] _fill_63 = {5{_bits_306}}; // RapController.java:639
-  wire [4:0] _and_255 = slot_parent_31 & _fill_63; // RapController.java:639
-  wire [4:0] _or_242 = _and_254 | _and_255; // RapController.java:639
-  wire [4:0] _or_243 = _or_241 | _or_242; // RapController.java:639
-  wire [4:0] _or_244 = _or_240 | _or_243; // RapController.java:639
-  wire [4:0] _or_245 = _or_237 | _or_244; // RapController.java:639
-  wire [4:0] _or_246 = _or_230 | _or_245; // RapController.java:639
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:676
-  wire _not_143 = ~snapshot_frozen; // RapController.java:545
-  wire _and_256 = snapshot_pending & _not_143; // RapController.java:545
-  wire _and_257 = _and_256 & quiet_held; // RapController.java:545
-  wire _and_258 = _and_257 & snapshot_settled; // RapController.java:545
-  wire [2:0] _mux_35 = split_req ? 3'd3 : 3'd4; // RapController.java:696
-  wire [31:0] _mux_36 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:715
-  wire [5:0] _cat_35 = {readout_depth, 1'd0}; // RapController.java:869
-  wire [5:0] _mux_37 = readout_in_use ? _cat_35 : 6'd0; // RapController.java:711
+  wire _bits_369 = leaf_pick_pick_hot[0]; // RapController.java:644
+  wire [4:0] _fill_32 = {5{_bits_369}}; // RapController.java:644
+  wire [4:0] _and_224 = slot_parent_0 & _fill_32; // RapController.java:644
+  wire _bits_370 = leaf_pick_pick_hot[1]; // RapController.java:644
+  wire [4:0] _fill_33 = {5{_bits_370}}; // RapController.java:644
+  wire [4:0] _and_225 = slot_parent_1 & _fill_33; // RapController.java:644
+  wire [4:0] _or_154 = _and_224 | _and_225; // RapController.java:644
+  wire _bits_371 = leaf_pick_pick_hot[2]; // RapController.java:644
+  wire [4:0] _fill_34 = {5{_bits_371}}; // RapController.java:644
+  wire [4:0] _and_226 = slot_parent_2 & _fill_34; // RapController.java:644
+  wire _bits_372 = leaf_pick_pick_hot[3]; // RapController.java:644
+  wire [4:0] _fill_35 = {5{_bits_372}}; // RapController.java:644
+  wire [4:0] _and_227 = slot_parent_3 & _fill_35; // RapController.java:644
+  wire [4:0] _or_155 = _and_226 | _and_227; // RapController.java:644
+  wire [4:0] _or_156 = _or_154 | _or_155; // RapController.java:644
+  wire _bits_373 = leaf_pick_pick_hot[4]; // RapController.java:644
+  wire [4:0] _fill_36 = {5{_bits_373}}; // RapController.java:644
+  wire [4:0] _and_228 = slot_parent_4 & _fill_36; // RapController.java:644
+  wire _bits_374 = leaf_pick_pick_hot[5]; // RapController.java:644
+  wire [4:0] _fill_37 = {5{_bits_374}}; // RapController.java:644
+  wire [4:0] _and_229 = slot_parent_5 & _fill_37; // RapController.java:644
+  wire [4:0] _or_157 = _and_228 | _and_229; // RapController.java:644
+  wire _bits_375 = leaf_pick_pick_hot[6]; // RapController.java:644
+  wire [4:0] _fill_38 = {5{_bits_375}}; // RapController.java:644
+  wire [4:0] _and_230 = slot_parent_6 & _fill_38; // RapController.java:644
+  wire _bits_376 = leaf_pick_pick_hot[7]; // RapController.java:644
+  wire [4:0] _fill_39 = {5{_bits_376}}; // RapController.java:644
+  wire [4:0] _and_231 = slot_parent_7 & _fill_39; // RapController.java:644
+  wire [4:0] _or_158 = _and_230 | _and_231; // RapController.java:644
+  wire [4:0] _or_159 = _or_157 | _or_158; // RapController.java:644
+  wire [4:0] _or_160 = _or_156 | _or_159; // RapController.java:644
+  wire _bits_377 = leaf_pick_pick_hot[8]; // RapController.java:644
+  wire [4:0] _fill_40 = {5{_bits_377}}; // RapController.java:644
+  wire [4:0] _and_232 = slot_parent_8 & _fill_40; // RapController.java:644
+  wire _bits_378 = leaf_pick_pick_hot[9]; // RapController.java:644
+  wire [4:0] _fill_41 = {5{_bits_378}}; // RapController.java:644
+  wire [4:0] _and_233 = slot_parent_9 & _fill_41; // RapController.java:644
+  wire [4:0] _or_161 = _and_232 | _and_233; // RapController.java:644
+  wire _bits_379 = leaf_pick_pick_hot[10]; // RapController.java:644
+  wire [4:0] _fill_42 = {5{_bits_379}}; // RapController.java:644
+  wire [4:0] _and_234 = slot_parent_10 & _fill_42; // RapController.java:644
+  wire _bits_380 = leaf_pick_pick_hot[11]; // RapController.java:644
+  wire [4:0] _fill_43 = {5{_bits_380}}; // RapController.java:644
+  wire [4:0] _and_235 = slot_parent_11 & _fill_43; // RapController.java:644
+  wire [4:0] _or_162 = _and_234 | _and_235; // RapController.java:644
+  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:644
+  wire _bits_381 = leaf_pick_pick_hot[12]; // RapController.java:644
+  wire [4:0] _fill_44 = {5{_bits_381}}; // RapController.java:644
+  wire [4:0] _and_236 = slot_parent_12 & _fill_44; // RapController.java:644
+  wire _bits_382 = leaf_pick_pick_hot[13]; // RapController.java:644
+  wire [4:0] _fill_45 = {5{_bits_382}}; // RapController.java:644
+  wire [4:0] _and_237 = slot_parent_13 & _fill_45; // RapController.java:644
+  wire [4:0] _or_164 = _and_236 | _and_237; // RapController.java:644
+  wire _bits_383 = leaf_pick_pick_hot[14]; // RapController.java:644
+  wire [4:0] _fill_46 = {5{_bits_383}}; // RapController.java:644
+  wire [4:0] _and_238 = slot_parent_14 & _fill_46; // RapController.java:644
+  wire _bits_384 = leaf_pick_pick_hot[15]; // RapController.java:644
+  wire [4:0] _fill_47 = {5{_bits_384}}; // RapController.java:644
+  wire [4:0] _and_239 = slot_parent_15 & _fill_47; // RapController.java:644
+  wire [4:0] _or_165 = _and_238 | _and_239; // RapController.java:644
+  wire [4:0] _or_166 = _or_164 | _or_165; // RapController.java:644
+  wire [4:0] _or_167 = _or_163 | _or_166; // RapController.java:644
+  wire [4:0] _or_168 = _or_160 | _or_167; // RapController.java:644
+  wire _bits_385 = leaf_pick_pick_hot[16]; // RapController.java:644
+  wire [4:0] _fill_48 = {5{_bits_385}}; // RapController.java:644
+  wire [4:0] _and_240 = slot_parent_16 & _fill_48; // RapController.java:644
+  wire _bits_386 = leaf_pick_pick_hot[17]; // RapController.java:644
+  wire [4:0] _fill_49 = {5{_bits_386}}; // RapController.java:644
+  wire [4:0] _and_241 = slot_parent_17 & _fill_49; // RapController.java:644
+  wire [4:0] _or_169 = _and_240 | _and_241; // RapController.java:644
+  wire _bits_387 = leaf_pick_pick_hot[18]; // RapController.java:644
+  wire [4:0] _fill_50 = {5{_bits_387}}; // RapController.java:644
+  wire [4:0] _and_242 = slot_parent_18 & _fill_50; // RapController.java:644
+  wire _bits_388 = leaf_pick_pick_hot[19]; // RapController.java:644
+  wire [4:0] _fill_51 = {5{_bits_388}}; // RapController.java:644
+  wire [4:0] _and_243 = slot_parent_19 & _fill_51; // RapController.java:644
+  wire [4:0] _or_170 = _and_242 | _and_243; // RapController.java:644
+  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:644
+  wire _bits_389 = leaf_pick_pick_hot[20]; // RapController.java:644
+  wire [4:0] _fill_52 = {5{_bits_389}}; // RapController.java:644
+  wire [4:0] _and_244 = slot_parent_20 & _fill_52; // RapController.java:644
+  wire _bits_390 = leaf_pick_pick_hot[21]; // RapController.java:644
+  wire [4:0] _fill_53 = {5{_bits_390}}; // RapController.java:644
+  wire [4:0] _and_245 = slot_parent_21 & _fill_53; // RapController.java:644
+  wire [4:0] _or_172 = _and_244 | _and_245; // RapController.java:644
+  wire _bits_391 = leaf_pick_pick_hot[22]; // RapController.java:644
+  wire [4:0] _fill_54 = {5{_bits_391}}; // RapController.java:644
+  wire [4:0] _and_246 = slot_parent_22 & _fill_54; // RapController.java:644
+  wire _bits_392 = leaf_pick_pick_hot[23]; // RapController.java:644
+  wire [4:0] _fill_55 = {5{_bits_392}}; // RapController.java:644
+  wire [4:0] _and_247 = slot_parent_23 & _fill_55; // RapController.java:644
+  wire [4:0] _or_173 = _and_246 | _and_247; // RapController.java:644
+  wire [4:0] _or_174 = _or_172 | _or_173; // RapController.java:644
+  wire [4:0] _or_175 = _or_171 | _or_174; // RapController.java:644
+  wire _bits_393 = leaf_pick_pick_hot[24]; // RapController.java:644
+  wire [4:0] _fill_56 = {5{_bits_393}}; // RapController.java:644
+  wire [4:0] _and_248 = slot_parent_24 & _fill_56; // RapController.java:644
+  wire _bits_394 = leaf_pick_pick_hot[25]; // RapController.java:644
+  wire [4:0] _fill_57 = {5{_bits_394}}; // RapController.java:644
+  wire [4:0] _and_249 = slot_parent_25 & _fill_57; // RapController.java:644
+  wire [4:0] _or_176 = _and_248 | _and_249; // RapController.java:644
+  wire _bits_395 = leaf_pick_pick_hot[26]; // RapController.java:644
+  wire [4:0] _fill_58 = {5{_bits_395}}; // RapController.java:644
+  wire [4:0] _and_250 = slot_parent_26 & _fill_58; // RapController.java:644
+  wire _bits_396 = leaf_pick_pick_hot[27]; // RapController.java:644
+  wire [4:0] _fill_59 = {5{_bits_396}}; // RapController.java:644
+  wire [4:0] _and_251 = slot_parent_27 & _fill_59; // RapController.java:644
+  wire [4:0] _or_177 = _and_250 | _and_251; // RapController.java:644
+  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:644
+  wire _bits_397 = leaf_pick_pick_hot[28]; // RapController.java:644
+  wire [4:0] _fill_60 = {5{_bits_397}}; // RapController.java:644
+  wire [4:0] _and_252 = slot_parent_28 & _fill_60; // RapController.java:644
+  wire _bits_398 = leaf_pick_pick_hot[29]; // RapController.java:644
+  wire [4:0] _fill_61 = {5{_bits_398}}; // RapController.java:644
+  wire [4:0] _and_253 = slot_parent_29 & _fill_61; // RapController.java:644
+  wire [4:0] _or_179 = _and_252 | _and_253; // RapController.java:644
+  wire _bits_399 = leaf_pick_pick_hot[30]; // RapController.java:644
+  wire [4:0] _fill_62 = {5{_bits_399}}; // RapController.java:644
+  wire [4:0] _and_254 = slot_parent_30 & _fill_62; // RapController.java:644
+  wire _bits_400 = leaf_pick_pick_hot[31]; // RapController.java:644
+  wire [4:0] _fill_63 = {5{_bits_400}}; // RapController.java:644
+  wire [4:0] _and_255 = slot_parent_31 & _fill_63; // RapController.java:644
+  wire [4:0] _or_180 = _and_254 | _and_255; // RapController.java:644
+  wire [4:0] _or_181 = _or_179 | _or_180; // RapController.java:644
+  wire [4:0] _or_182 = _or_178 | _or_181; // RapController.java:644
+  wire [4:0] _or_183 = _or_175 | _or_182; // RapController.java:644
+  wire [4:0] _or_184 = _or_168 | _or_183; // RapController.java:644
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:681
+  wire _not_82 = ~snapshot_frozen; // RapController.java:550
+  wire _and_256 = snapshot_pending & _not_82; // RapController.java:550
+  wire _and_257 = _and_256 & quiet_held; // RapController.java:550
+  wire _and_258 = _and_257 & snapshot_settled; // RapController.java:550
+  wire [2:0] _mux_5 = split_req ? 3'd3 : 3'd4; // RapController.java:701
+  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:720
+  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:874
+  wire [5:0] _mux_7 = readout_in_use ? _cat_17 : 6'd0; // RapController.java:716
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:354
   wire [31:0] _and_259 = child_digit_field & _fill_64; // RapController.java:354
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_259; // RapController.java:354
-  wire _or_247 = snapshot_product_start | following_kick; // RapController.java:223
-  wire [63:0] _mux_38 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:224
-  wire [31:0] _mux_39 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:225
-  wire [63:0] _bits_307 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_144 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_260 = following_running & _not_144; // MergeSchedule.java:41
-  wire _not_145 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_308 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_1 = |_bits_308; // MergeSchedule.java:45
-  wire [31:0] _bits_309 = next_merge[31:0]; // RapController.java:240
-  wire [31:0] _bits_310 = _cat_0[31:0]; // RapController.java:240
-  wire [32:0] _sub_12 = {1'b0, _bits_309} - {1'b0, _bits_310}; // RapController.java:240
-  wire [31:0] _bits_311 = next_merge[63:32]; // RapController.java:241
-  wire [31:0] _bits_312 = _cat_0[63:32]; // RapController.java:241
-  wire [32:0] _sub_13 = {1'b0, _bits_311} - {1'b0, _bits_312}; // RapController.java:241
-  wire _bits_313 = to_merge_lo[32]; // RapController.java:241
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_313}; // RapController.java:241
-  wire _bits_314 = to_merge_hi[32]; // RapController.java:244
-  wire _not_146 = ~_bits_314; // RapController.java:244
-  wire _or_r_2 = |to_merge; // RapController.java:244
-  wire _and_261 = _not_146 & _or_r_2; // RapController.java:244
-  wire _and_262 = state_advance & advance_settled_was_1; // RapController.java:861
-  wire _and_263 = state_advance & advance_settled_was_2; // RapController.java:861
+  wire _or_185 = snapshot_product_start | following_kick; // RapController.java:223
+  wire [63:0] _mux_8 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:224
+  wire [31:0] _mux_9 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:225
+  wire [63:0] _bits_401 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_83 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_260 = following_running & _not_83; // MergeSchedule.java:41
+  wire _not_84 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_402 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_13 = |_bits_402; // MergeSchedule.java:45
+  wire [31:0] _bits_403 = next_merge[31:0]; // RapController.java:240
+  wire [31:0] _bits_404 = _cat_0[31:0]; // RapController.java:240
+  wire [32:0] _sub_12 = {1'b0, _bits_403} - {1'b0, _bits_404}; // RapController.java:240
+  wire [31:0] _bits_405 = next_merge[63:32]; // RapController.java:241
+  wire [31:0] _bits_406 = _cat_0[63:32]; // RapController.java:241
+  wire [32:0] _sub_13 = {1'b0, _bits_405} - {1'b0, _bits_406}; // RapController.java:241
+  wire _bits_407 = to_merge_lo[32]; // RapController.java:241
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_407}; // RapController.java:241
+  wire _bits_408 = to_merge_hi[32]; // RapController.java:244
+  wire _not_85 = ~_bits_408; // RapController.java:244
+  wire _or_r_14 = |to_merge; // RapController.java:244
+  wire _and_261 = _not_85 & _or_r_14; // RapController.java:244
+  wire _and_262 = state_advance & advance_settled_was_1; // RapController.java:866
+  wire _and_263 = state_advance & advance_settled_was_2; // RapController.java:866
   wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:260
-  wire _not_147 = ~commit_stop; // RapController.java:543
-  wire _and_264 = io_selected_valid & _not_147; // RapController.java:543
-  wire [4:0] _bits_315 = undo_rdata_0[28:24]; // RapController.java:563
-  wire [4:0] _mux_40 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:667
+  wire _not_86 = ~commit_stop; // RapController.java:548
+  wire _and_264 = io_selected_valid & _not_86; // RapController.java:548
+  wire [4:0] _bits_409 = undo_rdata_0[28:24]; // RapController.java:568
+  wire [4:0] _mux_10 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:672
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:185
   wire [23:0] _fill_65 = {24{1'd1}}; // RapController.java:86
-  wire [23:0] _bits_316 = verdict_sum[23:0]; // RapController.java:740
-  wire [23:0] _mux_41 = clip_verdict ? _fill_65 : _bits_316; // RapController.java:740
-  wire [23:0] _bits_317 = undo_rdata_0[23:0]; // RapController.java:564
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:530
+  wire [23:0] _bits_410 = verdict_sum[23:0]; // RapController.java:745
+  wire [23:0] _mux_11 = clip_verdict ? _fill_65 : _bits_410; // RapController.java:745
+  wire [23:0] _bits_411 = undo_rdata_0[23:0]; // RapController.java:569
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:535
   wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:292
-  wire _not_148 = ~io_tcamWrite_ready; // RapController.java:304
-  wire _and_265 = tcam_write_full & _not_148; // RapController.java:304
-  wire _or_248 = tcam_write_load | _and_265; // RapController.java:304
+  wire _not_87 = ~io_tcamWrite_ready; // RapController.java:304
+  wire _and_265 = tcam_write_full & _not_87; // RapController.java:304
+  wire _or_186 = tcam_write_load | _and_265; // RapController.java:304
   wire _and_266 = commit_fire & hit_splittable_4; // RapController.java:436
   wire _and_267 = _and_266 & io_head_thresholdFits; // RapController.java:436
   wire _and_268 = hit_short_3 & skip_now; // RapController.java:437
-  wire _not_149 = ~merge_now; // RapController.java:437
-  wire _and_269 = _and_268 & _not_149; // RapController.java:437
-  wire _not_150 = ~_and_269; // RapController.java:437
+  wire _not_88 = ~merge_now; // RapController.java:437
+  wire _and_269 = _and_268 & _not_88; // RapController.java:437
+  wire _not_89 = ~_and_269; // RapController.java:437
   wire _and_270 = stop_if_over_t & over_t; // RapController.java:438
   wire _and_271 = commit_fire & merge_now; // RapController.java:438
   wire stop_now = _and_270 | _and_271; // RapController.java:438
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:339
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:343
   wire _ge_1 = free_slots >= missing_children; // RapController.java:344
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:874
-  wire [5:0] _cat_36 = {op_depth, 1'd0}; // RapController.java:869
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_36; // RapController.java:874
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:874
-  wire [5:0] _cat_37 = {child_depth, 1'd0}; // RapController.java:869
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_37; // RapController.java:874
-  wire [31:0] _not_151 = ~_dshr_1; // RapController.java:352
-  wire [31:0] _and_272 = _dshr_0 & _not_151; // RapController.java:352
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:879
+  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:874
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:879
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:879
+  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:874
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:879
+  wire [31:0] _not_90 = ~_dshr_1; // RapController.java:352
+  wire [31:0] _and_272 = _dshr_0 & _not_90; // RapController.java:352
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:364
-  wire _or_249 = state_undo | state_split_scan; // RapController.java:366
-  wire _or_250 = _or_249 | state_split; // RapController.java:366
-  wire _and_273 = _or_250 & split_settled_was_1; // RapController.java:861
+  wire _or_187 = state_undo | state_split_scan; // RapController.java:366
+  wire _or_188 = _or_187 | state_split; // RapController.java:366
+  wire _and_273 = _or_188 & split_settled_was_1; // RapController.java:866
   wire _lt_0 = free_slots < 6'd1; // RapController.java:374
   wire _lt_1 = free_slots < 6'd2; // RapController.java:374
   wire _lt_2 = free_slots < 6'd3; // RapController.java:374
   wire _lt_3 = free_slots < 6'd4; // RapController.java:374
-  wire [7:0] _cat_38 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:376
+  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:376
   wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:387
   wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:388
-  wire _bits_318 = _dshr_2[0]; // RapController.java:388
+  wire _bits_412 = _dshr_2[0]; // RapController.java:388
   wire _and_274 = state_run & io_selected_valid; // RapController.java:381
-  wire _not_152 = ~commit_stop; // RapController.java:381
-  wire _and_275 = _and_274 & _not_152; // RapController.java:381
-  wire _not_153 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_276 = verdict_busy & _not_153; // MergeVerdict.java:73
-  wire _or_251 = verdict_hand_over | _and_276; // MergeVerdict.java:73
-  wire _or_252 = state_merge_level | state_merge_kids; // RapController.java:394
-  wire _and_277 = _or_252 & io_counterResult_valid; // RapController.java:395
+  wire _not_91 = ~commit_stop; // RapController.java:381
+  wire _and_275 = _and_274 & _not_91; // RapController.java:381
+  wire _not_92 = ~verdict_act; // MergeVerdict.java:73
+  wire _and_276 = verdict_busy & _not_92; // MergeVerdict.java:73
+  wire _or_189 = verdict_hand_over | _and_276; // MergeVerdict.java:73
+  wire _or_190 = state_merge_level | state_merge_kids; // RapController.java:394
+  wire _and_277 = _or_190 & io_counterResult_valid; // RapController.java:395
   wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:395
   wire _and_278 = _and_277 & _eq_162; // RapController.java:395
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
-  wire _bits_319 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_319; // SplitCompare.java:60
-  wire [8:0] _bits_320 = merge_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_321 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_322 = _bits_321[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_14 = {1'b0, _bits_320} + {1'b0, _bits_322}; // SplitCompare.java:86
-  wire _bits_323 = _add_14[9]; // SplitCompare.java:86
-  wire [9:0] _cat_39 = {_bits_320, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_40 = {_bits_322, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_15 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:87
-  wire _bits_324 = _add_15[10]; // SplitCompare.java:87
-  wire [17:0] _bits_325 = merge_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_326 = _bits_325[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_327 = _bits_321[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_328 = _bits_327[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_16 = {1'b0, _bits_326} + {1'b0, _bits_328}; // SplitCompare.java:86
-  wire _bits_329 = _add_16[9]; // SplitCompare.java:86
-  wire [9:0] _cat_41 = {_bits_326, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_42 = {_bits_328, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_17 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
-  wire _bits_330 = _add_17[10]; // SplitCompare.java:87
-  wire [8:0] _bits_331 = _bits_325[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_43 = {_bits_331, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_332 = _bits_327[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_44 = {_bits_332, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_18 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
-  wire _bits_333 = _add_18[10]; // SplitCompare.java:87
-  wire _and_279 = _bits_330 & _bits_333; // SplitCompare.java:76
-  wire _or_253 = _bits_329 | _and_279; // SplitCompare.java:76
-  wire _and_280 = _bits_324 & _or_253; // SplitCompare.java:76
-  wire _or_254 = _bits_323 | _and_280; // SplitCompare.java:76
-  wire _and_281 = _and_r_0 & _or_254; // SplitCompare.java:60
-  wire _not_154 = ~_and_281; // MergeVerdict.java:65
-  wire [2:0] _bits_334 = merge_sum[26:24]; // MergeVerdict.java:68
-  wire _or_r_3 = |_bits_334; // MergeVerdict.java:68
-  wire _and_282 = verdict_end_5 & _not_154; // MergeVerdict.java:71
-  wire _not_155 = ~_or_251; // MergeVerdict.java:75
-  wire _or_255 = _not_155 | verdict_end_5; // MergeVerdict.java:75
+  wire _bits_413 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_0 = &_bits_413; // SplitCompare.java:60
+  wire [8:0] _bits_414 = merge_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_415 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_416 = _bits_415[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_14 = {1'b0, _bits_414} + {1'b0, _bits_416}; // SplitCompare.java:86
+  wire _bits_417 = _add_14[9]; // SplitCompare.java:86
+  wire [9:0] _cat_21 = {_bits_414, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_22 = {_bits_416, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_15 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:87
+  wire _bits_418 = _add_15[10]; // SplitCompare.java:87
+  wire [17:0] _bits_419 = merge_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_420 = _bits_419[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_421 = _bits_415[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_422 = _bits_421[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_16 = {1'b0, _bits_420} + {1'b0, _bits_422}; // SplitCompare.java:86
+  wire _bits_423 = _add_16[9]; // SplitCompare.java:86
+  wire [9:0] _cat_23 = {_bits_420, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_24 = {_bits_422, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_17 = {1'b0, _cat_23} + {1'b0, _cat_24}; // SplitCompare.java:87
+  wire _bits_424 = _add_17[10]; // SplitCompare.java:87
+  wire [8:0] _bits_425 = _bits_419[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_25 = {_bits_425, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_426 = _bits_421[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_26 = {_bits_426, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_18 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:87
+  wire _bits_427 = _add_18[10]; // SplitCompare.java:87
+  wire _and_279 = _bits_424 & _bits_427; // SplitCompare.java:76
+  wire _or_191 = _bits_423 | _and_279; // SplitCompare.java:76
+  wire _and_280 = _bits_418 & _or_191; // SplitCompare.java:76
+  wire _or_192 = _bits_417 | _and_280; // SplitCompare.java:76
+  wire _and_281 = _and_r_0 & _or_192; // SplitCompare.java:60
+  wire _not_93 = ~_and_281; // MergeVerdict.java:65
+  wire [2:0] _bits_428 = merge_sum[26:24]; // MergeVerdict.java:68
+  wire _or_r_15 = |_bits_428; // MergeVerdict.java:68
+  wire _and_282 = verdict_end_5 & _not_93; // MergeVerdict.java:71
+  wire _not_94 = ~_or_189; // MergeVerdict.java:75
+  wire _or_193 = _not_94 | verdict_end_5; // MergeVerdict.java:75
   wire [26:0] _fill_69 = {27{1'd1}}; // MergeSkip.java:42
   wire [26:0] _fill_70 = {27{1'd1}}; // MergeSkip.java:46
   wire [26:0] _fill_71 = {27{1'd1}}; // MergeSkip.java:43
-  wire [8:0] _bits_335 = batch_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _not_156 = ~merge_sum; // SplitCompare.java:32
-  wire [8:0] _bits_336 = _not_156[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_19 = {1'b0, _bits_335} + {1'b0, _bits_336}; // SplitCompare.java:86
-  wire _bits_337 = _add_19[9]; // SplitCompare.java:86
-  wire [9:0] _cat_45 = {_bits_335, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_46 = {_bits_336, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_20 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
-  wire _bits_338 = _add_20[10]; // SplitCompare.java:87
-  wire [17:0] _bits_339 = batch_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_340 = _bits_339[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_341 = _not_156[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_342 = _bits_341[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_21 = {1'b0, _bits_340} + {1'b0, _bits_342}; // SplitCompare.java:86
-  wire _bits_343 = _add_21[9]; // SplitCompare.java:86
-  wire [9:0] _cat_47 = {_bits_340, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_48 = {_bits_342, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_22 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:87
-  wire _bits_344 = _add_22[10]; // SplitCompare.java:87
-  wire [8:0] _bits_345 = _bits_339[8:0]; // SplitCompare.java:71
-  wire [8:0] _bits_346 = _bits_341[8:0]; // SplitCompare.java:71
-  wire [9:0] _add_23 = {1'b0, _bits_345} + {1'b0, _bits_346}; // SplitCompare.java:86
-  wire _bits_347 = _add_23[9]; // SplitCompare.java:86
-  wire _and_283 = _bits_344 & _bits_347; // SplitCompare.java:76
-  wire _or_256 = _bits_343 | _and_283; // SplitCompare.java:76
-  wire _and_284 = _bits_338 & _or_256; // SplitCompare.java:76
-  wire _or_257 = _bits_337 | _and_284; // SplitCompare.java:76
+  wire [8:0] _bits_429 = batch_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _not_95 = ~merge_sum; // SplitCompare.java:32
+  wire [8:0] _bits_430 = _not_95[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_19 = {1'b0, _bits_429} + {1'b0, _bits_430}; // SplitCompare.java:86
+  wire _bits_431 = _add_19[9]; // SplitCompare.java:86
+  wire [9:0] _cat_27 = {_bits_429, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_28 = {_bits_430, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_20 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:87
+  wire _bits_432 = _add_20[10]; // SplitCompare.java:87
+  wire [17:0] _bits_433 = batch_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_434 = _bits_433[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_435 = _not_95[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_436 = _bits_435[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_21 = {1'b0, _bits_434} + {1'b0, _bits_436}; // SplitCompare.java:86
+  wire _bits_437 = _add_21[9]; // SplitCompare.java:86
+  wire [9:0] _cat_29 = {_bits_434, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_30 = {_bits_436, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_22 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:87
+  wire _bits_438 = _add_22[10]; // SplitCompare.java:87
+  wire [8:0] _bits_439 = _bits_433[8:0]; // SplitCompare.java:71
+  wire [8:0] _bits_440 = _bits_435[8:0]; // SplitCompare.java:71
+  wire [9:0] _add_23 = {1'b0, _bits_439} + {1'b0, _bits_440}; // SplitCompare.java:86
+  wire _bits_441 = _add_23[9]; // SplitCompare.java:86
+  wire _and_283 = _bits_438 & _bits_441; // SplitCompare.java:76
+  wire _or_194 = _bits_437 | _and_283; // SplitCompare.java:76
+  wire _and_284 = _bits_432 & _or_194; // SplitCompare.java:76
+  wire _or_195 = _bits_431 | _and_284; // SplitCompare.java:76
   wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:407
-  wire _not_157 = ~schedule_exhausted; // RapController.java:416
-  wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_158 = ~_or_r_4; // SplitCounter.java:89
-  wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_159 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_285 = _not_158 & _not_159; // SplitCounter.java:90
-  wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_160 = ~_or_r_6; // SplitCounter.java:90
-  wire _and_286 = _and_285 & _not_160; // SplitCounter.java:90
-  wire _and_287 = _not_157 & _and_286; // RapController.java:416
-  wire [13:0] _bits_348 = until_merge_lo[15:2]; // RapController.java:419
-  wire _or_r_7 = |_bits_348; // RapController.java:419
-  wire _not_161 = ~_or_r_7; // RapController.java:419
-  wire _and_288 = _and_287 & _not_161; // RapController.java:419
-  wire _bits_349 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
-  wire _and_r_1 = &_bits_349; // SplitCompare.java:60
-  wire [8:0] _bits_350 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_351 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_352 = _bits_351[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_24 = {1'b0, _bits_350} + {1'b0, _bits_352}; // SplitCompare.java:86
-  wire _bits_353 = _add_24[9]; // SplitCompare.java:86
-  wire [9:0] _cat_49 = {_bits_350, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_50 = {_bits_352, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_25 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:87
-  wire _bits_354 = _add_25[10]; // SplitCompare.java:87
-  wire [17:0] _bits_355 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_356 = _bits_355[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_357 = _bits_351[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_358 = _bits_357[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_26 = {1'b0, _bits_356} + {1'b0, _bits_358}; // SplitCompare.java:86
-  wire _bits_359 = _add_26[9]; // SplitCompare.java:86
-  wire [9:0] _cat_51 = {_bits_356, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_52 = {_bits_358, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_27 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:87
-  wire _bits_360 = _add_27[10]; // SplitCompare.java:87
-  wire [8:0] _bits_361 = _bits_355[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_53 = {_bits_361, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_362 = _bits_357[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_54 = {_bits_362, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_28 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:87
-  wire _bits_363 = _add_28[10]; // SplitCompare.java:87
-  wire _and_289 = _bits_360 & _bits_363; // SplitCompare.java:76
-  wire _or_258 = _bits_359 | _and_289; // SplitCompare.java:76
-  wire _and_290 = _bits_354 & _or_258; // SplitCompare.java:76
-  wire _or_259 = _bits_353 | _and_290; // SplitCompare.java:76
-  wire _and_291 = _and_r_1 & _or_259; // SplitCompare.java:60
+  wire _not_96 = ~schedule_exhausted; // RapController.java:416
+  wire _or_r_16 = |until_merge_hi_0; // SplitCounter.java:89
+  wire _not_97 = ~_or_r_16; // SplitCounter.java:89
+  wire _or_r_17 = |until_merge_hi_1; // SplitCounter.java:90
+  wire _not_98 = ~_or_r_17; // SplitCounter.java:90
+  wire _and_285 = _not_97 & _not_98; // SplitCounter.java:90
+  wire _or_r_18 = |until_merge_hi_2; // SplitCounter.java:90
+  wire _not_99 = ~_or_r_18; // SplitCounter.java:90
+  wire _and_286 = _and_285 & _not_99; // SplitCounter.java:90
+  wire _and_287 = _not_96 & _and_286; // RapController.java:416
+  wire [13:0] _bits_442 = until_merge_lo[15:2]; // RapController.java:419
+  wire _or_r_19 = |_bits_442; // RapController.java:419
+  wire _not_100 = ~_or_r_19; // RapController.java:419
+  wire _and_288 = _and_287 & _not_100; // RapController.java:419
+  wire _bits_443 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
+  wire _and_r_1 = &_bits_443; // SplitCompare.java:60
+  wire [8:0] _bits_444 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_445 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_446 = _bits_445[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_24 = {1'b0, _bits_444} + {1'b0, _bits_446}; // SplitCompare.java:86
+  wire _bits_447 = _add_24[9]; // SplitCompare.java:86
+  wire [9:0] _cat_31 = {_bits_444, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_32 = {_bits_446, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_25 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:87
+  wire _bits_448 = _add_25[10]; // SplitCompare.java:87
+  wire [17:0] _bits_449 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_450 = _bits_449[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_451 = _bits_445[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_452 = _bits_451[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_26 = {1'b0, _bits_450} + {1'b0, _bits_452}; // SplitCompare.java:86
+  wire _bits_453 = _add_26[9]; // SplitCompare.java:86
+  wire [9:0] _cat_33 = {_bits_450, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_34 = {_bits_452, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_27 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:87
+  wire _bits_454 = _add_27[10]; // SplitCompare.java:87
+  wire [8:0] _bits_455 = _bits_449[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_35 = {_bits_455, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_456 = _bits_451[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_36 = {_bits_456, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_28 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:87
+  wire _bits_457 = _add_28[10]; // SplitCompare.java:87
+  wire _and_289 = _bits_454 & _bits_457; // SplitCompare.java:76
+  wire _or_196 = _bits_453 | _and_289; // SplitCompare.java:76
+  wire _and_290 = _bits_448 & _or_196; // SplitCompare.java:76
+  wire _or_197 = _bits_447 | _and_290; // SplitCompare.java:76
+  wire _and_291 = _and_r_1 & _or_197; // SplitCompare.java:60
   wire _and_292 = skip_valid & _and_291; // MergeSkip.java:53
-  wire _bits_364 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_2 = &_bits_364; // SplitCompare.java:60
-  wire [8:0] _bits_365 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_366 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_367 = _bits_366[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_29 = {1'b0, _bits_365} + {1'b0, _bits_367}; // SplitCompare.java:86
-  wire _bits_368 = _add_29[9]; // SplitCompare.java:86
-  wire [9:0] _cat_55 = {_bits_365, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_56 = {_bits_367, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_30 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:87
-  wire _bits_369 = _add_30[10]; // SplitCompare.java:87
-  wire [17:0] _bits_370 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_371 = _bits_370[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_372 = _bits_366[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_373 = _bits_372[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_31 = {1'b0, _bits_371} + {1'b0, _bits_373}; // SplitCompare.java:86
-  wire _bits_374 = _add_31[9]; // SplitCompare.java:86
-  wire [9:0] _cat_57 = {_bits_371, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_58 = {_bits_373, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_32 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
-  wire _bits_375 = _add_32[10]; // SplitCompare.java:87
-  wire [8:0] _bits_376 = _bits_370[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_59 = {_bits_376, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_377 = _bits_372[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_60 = {_bits_377, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_33 = {1'b0, _cat_59} + {1'b0, _cat_60}; // SplitCompare.java:87
-  wire _bits_378 = _add_33[10]; // SplitCompare.java:87
-  wire _and_293 = _bits_375 & _bits_378; // SplitCompare.java:76
-  wire _or_260 = _bits_374 | _and_293; // SplitCompare.java:76
-  wire _and_294 = _bits_369 & _or_260; // SplitCompare.java:76
-  wire _or_261 = _bits_368 | _and_294; // SplitCompare.java:76
-  wire _and_295 = _and_r_2 & _or_261; // SplitCompare.java:60
+  wire _bits_458 = io_head_notThreshold[27]; // SplitCompare.java:60
+  wire _and_r_2 = &_bits_458; // SplitCompare.java:60
+  wire [8:0] _bits_459 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_460 = io_head_notThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_461 = _bits_460[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_29 = {1'b0, _bits_459} + {1'b0, _bits_461}; // SplitCompare.java:86
+  wire _bits_462 = _add_29[9]; // SplitCompare.java:86
+  wire [9:0] _cat_37 = {_bits_459, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_38 = {_bits_461, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_30 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:87
+  wire _bits_463 = _add_30[10]; // SplitCompare.java:87
+  wire [17:0] _bits_464 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_465 = _bits_464[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_466 = _bits_460[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_467 = _bits_466[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_31 = {1'b0, _bits_465} + {1'b0, _bits_467}; // SplitCompare.java:86
+  wire _bits_468 = _add_31[9]; // SplitCompare.java:86
+  wire [9:0] _cat_39 = {_bits_465, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_40 = {_bits_467, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_32 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:87
+  wire _bits_469 = _add_32[10]; // SplitCompare.java:87
+  wire [8:0] _bits_470 = _bits_464[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_41 = {_bits_470, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_471 = _bits_466[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_42 = {_bits_471, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_33 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
+  wire _bits_472 = _add_33[10]; // SplitCompare.java:87
+  wire _and_293 = _bits_469 & _bits_472; // SplitCompare.java:76
+  wire _or_198 = _bits_468 | _and_293; // SplitCompare.java:76
+  wire _and_294 = _bits_463 & _or_198; // SplitCompare.java:76
+  wire _or_199 = _bits_462 | _and_294; // SplitCompare.java:76
+  wire _and_295 = _and_r_2 & _or_199; // SplitCompare.java:60
   wire _and_296 = skip_valid & _and_295; // MergeSkip.java:53
-  wire _mux_42 = io_headLoad_fromRead ? _and_292 : _and_296; // MergeSkip.java:65
-  wire _not_162 = ~merge_now; // RapController.java:431
-  wire _and_297 = split_now & _not_162; // RapController.java:431
+  wire _mux_12 = io_headLoad_fromRead ? _and_292 : _and_296; // MergeSkip.java:65
+  wire _not_101 = ~merge_now; // RapController.java:431
+  wire _and_297 = split_now & _not_101; // RapController.java:431
   wire _and_298 = _and_297 & hit_short_3; // RapController.java:431
   wire defer_now = _and_298 & skip_now; // RapController.java:431
   wire _and_299 = commit_fire & defer_now; // RapController.java:468
   wire _lt_5 = readout_slot < 16'd32; // RapController.java:471
   wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:471
-  wire _bits_379 = _dshr_3[0]; // RapController.java:471
-  wire _and_300 = _lt_5 & _bits_379; // RapController.java:471
-  wire [2:0] _bits_380 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_2 = _bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_0_7 : _wire_0_6) : (_bits_380[0] ? _wire_0_5 : _wire_0_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_0_3 : _wire_0_2) : (_bits_380[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:476
-  wire [2:0] _bits_381 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_3 = _bits_381[2] ? (_bits_381[1] ? (_bits_381[0] ? _wire_1_7 : _wire_1_6) : (_bits_381[0] ? _wire_1_5 : _wire_1_4)) : (_bits_381[1] ? (_bits_381[0] ? _wire_1_3 : _wire_1_2) : (_bits_381[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:476
-  wire [2:0] _bits_382 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_4 = _bits_382[2] ? (_bits_382[1] ? (_bits_382[0] ? _wire_2_7 : _wire_2_6) : (_bits_382[0] ? _wire_2_5 : _wire_2_4)) : (_bits_382[1] ? (_bits_382[0] ? _wire_2_3 : _wire_2_2) : (_bits_382[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:476
-  wire [2:0] _bits_383 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_5 = _bits_383[2] ? (_bits_383[1] ? (_bits_383[0] ? _wire_3_7 : _wire_3_6) : (_bits_383[0] ? _wire_3_5 : _wire_3_4)) : (_bits_383[1] ? (_bits_383[0] ? _wire_3_3 : _wire_3_2) : (_bits_383[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:476
-  wire [1:0] _bits_384 = readout_index[4:3]; // RapController.java:476
+  wire _bits_473 = _dshr_3[0]; // RapController.java:471
+  wire _and_300 = _lt_5 & _bits_473; // RapController.java:471
+  wire [2:0] _bits_474 = readout_index[2:0]; // RapController.java:476
+  wire [4:0] _dyn_index_2 = _bits_474[2] ? (_bits_474[1] ? (_bits_474[0] ? _wire_0_7 : _wire_0_6) : (_bits_474[0] ? _wire_0_5 : _wire_0_4)) : (_bits_474[1] ? (_bits_474[0] ? _wire_0_3 : _wire_0_2) : (_bits_474[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:476
+  wire [2:0] _bits_475 = readout_index[2:0]; // RapController.java:476
+  wire [4:0] _dyn_index_3 = _bits_475[2] ? (_bits_475[1] ? (_bits_475[0] ? _wire_1_7 : _wire_1_6) : (_bits_475[0] ? _wire_1_5 : _wire_1_4)) : (_bits_475[1] ? (_bits_475[0] ? _wire_1_3 : _wire_1_2) : (_bits_475[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:476
+  wire [2:0] _bits_476 = readout_index[2:0]; // RapController.java:476
+  wire [4:0] _dyn_index_4 = _bits_476[2] ? (_bits_476[1] ? (_bits_476[0] ? _wire_2_7 : _wire_2_6) : (_bits_476[0] ? _wire_2_5 : _wire_2_4)) : (_bits_476[1] ? (_bits_476[0] ? _wire_2_3 : _wire_2_2) : (_bits_476[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:476
+  wire [2:0] _bits_477 = readout_index[2:0]; // RapController.java:476
+  wire [4:0] _dyn_index_5 = _bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_3_7 : _wire_3_6) : (_bits_477[0] ? _wire_3_5 : _wire_3_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_3_3 : _wire_3_2) : (_bits_477[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:476
+  wire [1:0] _bits_478 = readout_index[4:3]; // RapController.java:476
   wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:476
-  wire _bits_385 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_3 = &_bits_385; // SplitCompare.java:60
-  wire [8:0] _bits_386 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_387 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_388 = _bits_387[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_34 = {1'b0, _bits_386} + {1'b0, _bits_388}; // SplitCompare.java:86
-  wire _bits_389 = _add_34[9]; // SplitCompare.java:86
-  wire [9:0] _cat_61 = {_bits_386, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_62 = {_bits_388, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_35 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:87
-  wire _bits_390 = _add_35[10]; // SplitCompare.java:87
-  wire [17:0] _bits_391 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_392 = _bits_391[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_393 = _bits_387[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_394 = _bits_393[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_36 = {1'b0, _bits_392} + {1'b0, _bits_394}; // SplitCompare.java:86
-  wire _bits_395 = _add_36[9]; // SplitCompare.java:86
-  wire [9:0] _cat_63 = {_bits_392, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_64 = {_bits_394, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_37 = {1'b0, _cat_63} + {1'b0, _cat_64}; // SplitCompare.java:87
-  wire _bits_396 = _add_37[10]; // SplitCompare.java:87
-  wire [8:0] _bits_397 = _bits_391[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_65 = {_bits_397, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_398 = _bits_393[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_66 = {_bits_398, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_38 = {1'b0, _cat_65} + {1'b0, _cat_66}; // SplitCompare.java:87
-  wire _bits_399 = _add_38[10]; // SplitCompare.java:87
-  wire _and_301 = _bits_396 & _bits_399; // SplitCompare.java:76
-  wire _or_262 = _bits_395 | _and_301; // SplitCompare.java:76
-  wire _and_302 = _bits_390 & _or_262; // SplitCompare.java:76
-  wire _or_263 = _bits_389 | _and_302; // SplitCompare.java:76
-  wire _and_303 = _and_r_3 & _or_263; // SplitCompare.java:60
+  wire _bits_479 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_3 = &_bits_479; // SplitCompare.java:60
+  wire [8:0] _bits_480 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_481 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_482 = _bits_481[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_34 = {1'b0, _bits_480} + {1'b0, _bits_482}; // SplitCompare.java:86
+  wire _bits_483 = _add_34[9]; // SplitCompare.java:86
+  wire [9:0] _cat_43 = {_bits_480, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_44 = {_bits_482, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_35 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
+  wire _bits_484 = _add_35[10]; // SplitCompare.java:87
+  wire [17:0] _bits_485 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_486 = _bits_485[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_487 = _bits_481[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_488 = _bits_487[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_36 = {1'b0, _bits_486} + {1'b0, _bits_488}; // SplitCompare.java:86
+  wire _bits_489 = _add_36[9]; // SplitCompare.java:86
+  wire [9:0] _cat_45 = {_bits_486, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_46 = {_bits_488, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_37 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
+  wire _bits_490 = _add_37[10]; // SplitCompare.java:87
+  wire [8:0] _bits_491 = _bits_485[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_47 = {_bits_491, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_492 = _bits_487[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_48 = {_bits_492, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_38 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:87
+  wire _bits_493 = _add_38[10]; // SplitCompare.java:87
+  wire _and_301 = _bits_490 & _bits_493; // SplitCompare.java:76
+  wire _or_200 = _bits_489 | _and_301; // SplitCompare.java:76
+  wire _and_302 = _bits_484 & _or_200; // SplitCompare.java:76
+  wire _or_201 = _bits_483 | _and_302; // SplitCompare.java:76
+  wire _and_303 = _and_r_3 & _or_201; // SplitCompare.java:60
   wire _and_304 = skip_valid & _and_303; // MergeSkip.java:53
-  wire _not_163 = ~skip_touched; // MergeSkip.java:75
-  wire _and_305 = _and_304 & _not_163; // MergeSkip.java:75
-  wire _not_164 = ~commit_fire; // MergeSkip.java:75
-  wire _and_306 = _and_305 & _not_164; // MergeSkip.java:75
-  wire _not_165 = ~commit_stop; // RapController.java:512
-  wire pipe_quiet = _not_165 & pipe_empty; // RapController.java:512
-  wire _and_307 = state_run & pipe_quiet; // RapController.java:517
-  wire _not_166 = ~io_issued; // RapController.java:517
-  wire _and_308 = _and_307 & _not_166; // RapController.java:517
-  wire _and_309 = state_run & pipe_quiet; // RapController.java:523
-  wire _or_264 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_265 = _or_264 | ev_split_q; // StatusRegs.java:77
-  wire _or_266 = _or_265 | ev_batch_q; // StatusRegs.java:77
-  wire _or_267 = _or_266 | ev_deferred_q; // StatusRegs.java:77
-  wire _or_r_8 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_268 = _or_267 | _or_r_8; // StatusRegs.java:78
-  wire _not_167 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_168 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_310 = _not_167 & _not_168; // SplitCounter.java:109
-  wire _not_169 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_311 = _and_310 & _not_169; // SplitCounter.java:109
-  wire _not_170 = ~_and_311; // StatusRegs.java:78
-  wire ev_pending = _or_268 | _not_170; // StatusRegs.java:78
-  wire _not_171 = ~ev_pending; // RapController.java:522
-  wire _and_312 = _not_171 & multiplier_free; // RapController.java:522
-  wire status_still = _and_312 & io_countersIdle; // RapController.java:522
-  wire _and_313 = _and_309 & status_still; // RapController.java:523
-  wire _not_172 = ~state_init; // RapController.java:829
-  wire _not_173 = ~tcam_write_full; // RapController.java:829
-  wire _and_314 = _not_172 & _not_173; // RapController.java:829
-  wire _and_315 = _and_314 & io_enable; // RapController.java:829
-  wire _or_269 = readout_pending | io_readout; // RapController.java:830
-  wire _not_174 = ~_or_269; // RapController.java:830
-  wire _and_316 = _and_315 & _not_174; // RapController.java:830
-  wire _or_270 = snapshot_pending | io_snapshot; // RapController.java:830
-  wire _not_175 = ~_or_270; // RapController.java:830
-  wire _and_317 = _and_316 & _not_175; // RapController.java:830
-  wire _not_176 = ~snapshot_frozen; // RapController.java:830
-  wire _and_318 = _and_317 & _not_176; // RapController.java:830
-  wire _not_177 = ~commit_stop; // RapController.java:912
-  wire _and_319 = state_run & _not_177; // RapController.java:912
-  wire _not_178 = ~io_headValid; // RapController.java:912
-  wire _and_320 = pipe_empty & _not_178; // RapController.java:912
-  wire [2:0] _mux_43 = _and_320 ? 3'd1 : fill_cause; // RapController.java:912
-  wire _or_271 = state_drain | state_undo; // RapController.java:913
-  wire _or_272 = _or_271 | state_resume; // RapController.java:913
-  wire _or_273 = _or_272 | commit_stop; // RapController.java:913
-  wire [2:0] _mux_44 = split_req ? 3'd3 : 3'd4; // RapController.java:914
-  wire _or_274 = state_split_scan | state_split; // RapController.java:915
-  wire _or_275 = _or_274 | state_split_alloc; // RapController.java:915
-  wire _or_276 = state_merge_level | state_merge_kids; // RapController.java:916
-  wire _or_277 = _or_276 | state_advance; // RapController.java:916
-  wire _or_278 = _or_277 | state_advance_wait; // RapController.java:916
-  wire [3:0] _bits_400 = undo_sp[3:0]; // RapController.java:330
-  wire [28:0] _cat_67 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:330
-  wire _not_179 = ~undo_empty; // RapController.java:326
-  wire undo_pop = state_undo & _not_179; // RapController.java:326
+  wire _not_102 = ~skip_touched; // MergeSkip.java:75
+  wire _and_305 = _and_304 & _not_102; // MergeSkip.java:75
+  wire _not_103 = ~commit_fire; // MergeSkip.java:75
+  wire _and_306 = _and_305 & _not_103; // MergeSkip.java:75
+  wire _not_104 = ~commit_stop; // RapController.java:517
+  wire pipe_quiet = _not_104 & pipe_empty; // RapController.java:517
+  wire _and_307 = state_run & pipe_quiet; // RapController.java:522
+  wire _not_105 = ~io_issued; // RapController.java:522
+  wire _and_308 = _and_307 & _not_105; // RapController.java:522
+  wire _and_309 = state_run & pipe_quiet; // RapController.java:528
+  wire _or_202 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_203 = _or_202 | ev_split_q; // StatusRegs.java:77
+  wire _or_204 = _or_203 | ev_batch_q; // StatusRegs.java:77
+  wire _or_205 = _or_204 | ev_deferred_q; // StatusRegs.java:77
+  wire _or_r_20 = |ev_removed_q; // StatusRegs.java:78
+  wire _or_206 = _or_205 | _or_r_20; // StatusRegs.java:78
+  wire _not_106 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_107 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_310 = _not_106 & _not_107; // SplitCounter.java:109
+  wire _not_108 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_311 = _and_310 & _not_108; // SplitCounter.java:109
+  wire _not_109 = ~_and_311; // StatusRegs.java:78
+  wire ev_pending = _or_206 | _not_109; // StatusRegs.java:78
+  wire _not_110 = ~ev_pending; // RapController.java:527
+  wire _and_312 = _not_110 & multiplier_free; // RapController.java:527
+  wire status_still = _and_312 & io_countersIdle; // RapController.java:527
+  wire _and_313 = _and_309 & status_still; // RapController.java:528
+  wire _not_111 = ~state_init; // RapController.java:834
+  wire _not_112 = ~tcam_write_full; // RapController.java:834
+  wire _and_314 = _not_111 & _not_112; // RapController.java:834
+  wire _and_315 = _and_314 & io_enable; // RapController.java:834
+  wire _or_207 = readout_pending | io_readout; // RapController.java:835
+  wire _not_113 = ~_or_207; // RapController.java:835
+  wire _and_316 = _and_315 & _not_113; // RapController.java:835
+  wire _or_208 = snapshot_pending | io_snapshot; // RapController.java:835
+  wire _not_114 = ~_or_208; // RapController.java:835
+  wire _and_317 = _and_316 & _not_114; // RapController.java:835
+  wire _not_115 = ~snapshot_frozen; // RapController.java:835
+  wire _and_318 = _and_317 & _not_115; // RapController.java:835
+  wire _not_116 = ~commit_stop; // RapController.java:916
+  wire _and_319 = state_run & _not_116; // RapController.java:916
+  wire _not_117 = ~io_headValid; // RapController.java:916
+  wire _and_320 = pipe_empty & _not_117; // RapController.java:916
+  wire [2:0] _mux_13 = _and_320 ? 3'd1 : fill_cause; // RapController.java:916
+  wire _or_209 = state_drain | state_undo; // RapController.java:917
+  wire _or_210 = _or_209 | state_resume; // RapController.java:917
+  wire _or_211 = _or_210 | commit_stop; // RapController.java:917
+  wire [2:0] _mux_14 = split_req ? 3'd3 : 3'd4; // RapController.java:918
+  wire _or_212 = state_split_scan | state_split; // RapController.java:919
+  wire _or_213 = _or_212 | state_split_alloc; // RapController.java:919
+  wire _or_214 = state_merge_level | state_merge_kids; // RapController.java:920
+  wire _or_215 = _or_214 | state_advance; // RapController.java:920
+  wire _or_216 = _or_215 | state_advance_wait; // RapController.java:920
+  wire [3:0] _bits_494 = undo_sp[3:0]; // RapController.java:330
+  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:330
+  wire _not_118 = ~undo_empty; // RapController.java:326
+  wire undo_pop = state_undo & _not_118; // RapController.java:326
   wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:327
   wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:327
-  wire [4:0] _mux_45 = undo_pop ? _sub_16 : _sub_17; // RapController.java:327
-  wire [3:0] _bits_401 = _mux_45[3:0]; // RapController.java:327
-  wire _not_180 = ~undo_push; // RapController.java:327
-  wire [4:0] _mux_46 = state_split ? op_slot : readout_index; // RapController.java:200
-  wire _or_279 = state_split | state_read_issue; // RapController.java:199
-  wire [14:0] _cat_68 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
-  wire _or_r_9 = |_cat_68; // RapController.java:64
-  wire [14:0] _sub_18 = _cat_68 - 15'd1; // RapController.java:64
-  wire [14:0] _and_321 = _cat_68 & _sub_18; // RapController.java:64
-  wire _or_r_10 = |_and_321; // RapController.java:64
-  wire _not_181 = ~_or_r_10; // RapController.java:64
-  wire _and_322 = _or_r_9 & _not_181; // RapController.java:64
-  wire [62:0] _dshl_2 = 63'd1 << leaf_pick_pick_index; // SlotPicker.java:72
-  wire [31:0] _bits_402 = _dshl_2[31:0]; // SlotPicker.java:72
-  wire _eq_163 = leaf_pick_pick_hot == _bits_402; // SlotPicker.java:72
-  wire _and_323 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:72
-  wire [62:0] _dshl_3 = 63'd1 << slot_pick_pick_index; // SlotPicker.java:72
-  wire [31:0] _bits_403 = _dshl_3[31:0]; // SlotPicker.java:72
-  wire _eq_164 = slot_pick_pick_hot == _bits_403; // SlotPicker.java:72
-  wire _and_324 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:72
-  wire _not_182 = ~_or_279; // RapController.java:208
-  wire _not_183 = ~_and_278; // MergeVerdict.java:77
-  wire _and_325 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_165 = verdict_set == _and_325; // MergeVerdict.java:79
-  wire _not_184 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_280 = _not_184 | verdict_act; // MergeVerdict.java:79
-  wire _eq_166 = verdict_free == _or_280; // MergeVerdict.java:79
-  wire _and_326 = _eq_165 & _eq_166; // MergeVerdict.java:79
-  wire _and_327 = over_t & io_head_thresholdFits; // RapController.java:405
-  wire [3:0] _bits_404 = io_head_notThreshold[27:24]; // SplitCompare.java:60
-  wire _and_r_4 = &_bits_404; // SplitCompare.java:60
-  wire [11:0] _bits_405 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [23:0] _bits_406 = io_head_notThreshold[23:0]; // SplitCompare.java:60
-  wire [11:0] _bits_407 = _bits_406[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_39 = {1'b0, _bits_405} + {1'b0, _bits_407}; // SplitCompare.java:86
-  wire _bits_408 = _add_39[12]; // SplitCompare.java:86
-  wire [12:0] _cat_69 = {_bits_405, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_70 = {_bits_407, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_40 = {1'b0, _cat_69} + {1'b0, _cat_70}; // SplitCompare.java:87
-  wire _bits_409 = _add_40[13]; // SplitCompare.java:87
-  wire [11:0] _bits_410 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_411 = _bits_406[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_41 = {1'b0, _bits_410} + {1'b0, _bits_411}; // SplitCompare.java:86
-  wire _bits_412 = _add_41[12]; // SplitCompare.java:86
-  wire _and_328 = _bits_409 & _bits_412; // SplitCompare.java:76
-  wire _or_281 = _bits_408 | _and_328; // SplitCompare.java:76
-  wire _and_329 = _and_r_4 & _or_281; // SplitCompare.java:60
-  wire _eq_167 = _and_327 == _and_329; // RapController.java:405
-  wire [14:0] _bits_413 = until_merge_lo[15:1]; // RapController.java:417
-  wire _or_r_11 = |_bits_413; // RapController.java:417
-  wire _not_185 = ~_or_r_11; // RapController.java:417
-  wire _and_330 = _and_287 & _not_185; // RapController.java:417
-  wire _bits_414 = until_merge_lo[0]; // RapController.java:418
-  wire _ge_3 = io_head_weight >= _bits_414; // RapController.java:418
-  wire _and_331 = _and_330 & _ge_3; // RapController.java:418
-  wire _eq_168 = merge_now == _and_331; // RapController.java:422
-  wire _bits_415 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_5 = &_bits_415; // SplitCompare.java:60
-  wire [8:0] _bits_416 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_417 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_418 = _bits_417[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_42 = {1'b0, _bits_416} + {1'b0, _bits_418}; // SplitCompare.java:86
-  wire _bits_419 = _add_42[9]; // SplitCompare.java:86
-  wire [9:0] _cat_71 = {_bits_416, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_72 = {_bits_418, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_43 = {1'b0, _cat_71} + {1'b0, _cat_72}; // SplitCompare.java:87
-  wire _bits_420 = _add_43[10]; // SplitCompare.java:87
-  wire [17:0] _bits_421 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_422 = _bits_421[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_423 = _bits_417[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_424 = _bits_423[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_44 = {1'b0, _bits_422} + {1'b0, _bits_424}; // SplitCompare.java:86
-  wire _bits_425 = _add_44[9]; // SplitCompare.java:86
-  wire [9:0] _cat_73 = {_bits_422, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_74 = {_bits_424, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_45 = {1'b0, _cat_73} + {1'b0, _cat_74}; // SplitCompare.java:87
-  wire _bits_426 = _add_45[10]; // SplitCompare.java:87
-  wire [8:0] _bits_427 = _bits_421[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_75 = {_bits_427, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_428 = _bits_423[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_76 = {_bits_428, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_46 = {1'b0, _cat_75} + {1'b0, _cat_76}; // SplitCompare.java:87
-  wire _bits_429 = _add_46[10]; // SplitCompare.java:87
-  wire _and_332 = _bits_426 & _bits_429; // SplitCompare.java:76
-  wire _or_282 = _bits_425 | _and_332; // SplitCompare.java:76
-  wire _and_333 = _bits_420 & _or_282; // SplitCompare.java:76
-  wire _or_283 = _bits_419 | _and_333; // SplitCompare.java:76
-  wire _and_334 = _and_r_5 & _or_283; // SplitCompare.java:60
-  wire _and_335 = skip_valid & _and_334; // MergeSkip.java:53
-  wire _eq_169 = skip_now == _and_335; // RapController.java:429
-  wire _or_284 = split_now | merge_now; // RapController.java:439
-  wire _and_336 = commit_fire & _or_284; // RapController.java:439
-  wire _not_186 = ~defer_now; // RapController.java:439
-  wire _and_337 = _and_336 & _not_186; // RapController.java:439
-  wire _eq_170 = stop_now == _and_337; // RapController.java:439
-  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:468
-  wire _eq_172 = _or_88 == slot_pick_load_by_state; // SlotPicker.java:95
-  wire _eq_173 = _or_55 == leaf_pick_load_by_state; // SlotPicker.java:95
-  wire _eq_174 = _and_158 == slot_pick_take_by_state; // SlotPicker.java:111
+  wire [4:0] _mux_15 = undo_pop ? _sub_16 : _sub_17; // RapController.java:327
+  wire [3:0] _bits_495 = _mux_15[3:0]; // RapController.java:327
+  wire _not_119 = ~undo_push; // RapController.java:327
+  wire [4:0] _mux_16 = state_split ? op_slot : readout_index; // RapController.java:200
+  wire _or_217 = state_split | state_read_issue; // RapController.java:199
+  wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
+  wire _or_r_21 = |_cat_50; // RapController.java:64
+  wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:64
+  wire [14:0] _and_321 = _cat_50 & _sub_18; // RapController.java:64
+  wire _or_r_22 = |_and_321; // RapController.java:64
+  wire _not_120 = ~_or_r_22; // RapController.java:64
+  wire _and_322 = _or_r_21 & _not_120; // RapController.java:64
+  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:73
+  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:73
+  wire [31:0] _and_323 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:73
+  wire _or_r_24 = |_and_323; // SlotPicker.java:73
+  wire _not_121 = ~_or_r_24; // SlotPicker.java:73
+  wire _and_324 = _or_r_23 & _not_121; // SlotPicker.java:73
+  wire _and_325 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:73
+  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:73
+  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:73
+  wire [31:0] _and_326 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:73
+  wire _or_r_26 = |_and_326; // SlotPicker.java:73
+  wire _not_122 = ~_or_r_26; // SlotPicker.java:73
+  wire _and_327 = _or_r_25 & _not_122; // SlotPicker.java:73
+  wire _and_328 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:73
+  wire _not_123 = ~_or_217; // RapController.java:208
+  wire _not_124 = ~_and_278; // MergeVerdict.java:77
+  wire _and_329 = verdict_act & merge_verdict; // MergeVerdict.java:79
+  wire _eq_163 = verdict_set == _and_329; // MergeVerdict.java:79
+  wire _not_125 = ~verdict_busy; // MergeVerdict.java:79
+  wire _or_218 = _not_125 | verdict_act; // MergeVerdict.java:79
+  wire _eq_164 = verdict_free == _or_218; // MergeVerdict.java:79
+  wire _and_330 = _eq_163 & _eq_164; // MergeVerdict.java:79
+  wire _and_331 = over_t & io_head_thresholdFits; // RapController.java:405
+  wire [3:0] _bits_496 = io_head_notThreshold[27:24]; // SplitCompare.java:60
+  wire _and_r_4 = &_bits_496; // SplitCompare.java:60
+  wire [11:0] _bits_497 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
+  wire [23:0] _bits_498 = io_head_notThreshold[23:0]; // SplitCompare.java:60
+  wire [11:0] _bits_499 = _bits_498[23:12]; // SplitCompare.java:73
+  wire [12:0] _add_39 = {1'b0, _bits_497} + {1'b0, _bits_499}; // SplitCompare.java:86
+  wire _bits_500 = _add_39[12]; // SplitCompare.java:86
+  wire [12:0] _cat_51 = {_bits_497, 1'd1}; // SplitCompare.java:87
+  wire [12:0] _cat_52 = {_bits_499, 1'd1}; // SplitCompare.java:87
+  wire [13:0] _add_40 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:87
+  wire _bits_501 = _add_40[13]; // SplitCompare.java:87
+  wire [11:0] _bits_502 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
+  wire [11:0] _bits_503 = _bits_498[11:0]; // SplitCompare.java:71
+  wire [12:0] _add_41 = {1'b0, _bits_502} + {1'b0, _bits_503}; // SplitCompare.java:86
+  wire _bits_504 = _add_41[12]; // SplitCompare.java:86
+  wire _and_332 = _bits_501 & _bits_504; // SplitCompare.java:76
+  wire _or_219 = _bits_500 | _and_332; // SplitCompare.java:76
+  wire _and_333 = _and_r_4 & _or_219; // SplitCompare.java:60
+  wire _eq_165 = _and_331 == _and_333; // RapController.java:405
+  wire [14:0] _bits_505 = until_merge_lo[15:1]; // RapController.java:417
+  wire _or_r_27 = |_bits_505; // RapController.java:417
+  wire _not_126 = ~_or_r_27; // RapController.java:417
+  wire _and_334 = _and_287 & _not_126; // RapController.java:417
+  wire _bits_506 = until_merge_lo[0]; // RapController.java:418
+  wire _ge_3 = io_head_weight >= _bits_506; // RapController.java:418
+  wire _and_335 = _and_334 & _ge_3; // RapController.java:418
+  wire _eq_166 = merge_now == _and_335; // RapController.java:422
+  wire _bits_507 = io_head_notThreshold[27]; // SplitCompare.java:60
+  wire _and_r_5 = &_bits_507; // SplitCompare.java:60
+  wire [8:0] _bits_508 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_509 = io_head_notThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_510 = _bits_509[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_42 = {1'b0, _bits_508} + {1'b0, _bits_510}; // SplitCompare.java:86
+  wire _bits_511 = _add_42[9]; // SplitCompare.java:86
+  wire [9:0] _cat_53 = {_bits_508, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_54 = {_bits_510, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_43 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:87
+  wire _bits_512 = _add_43[10]; // SplitCompare.java:87
+  wire [17:0] _bits_513 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_514 = _bits_513[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_515 = _bits_509[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_516 = _bits_515[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_44 = {1'b0, _bits_514} + {1'b0, _bits_516}; // SplitCompare.java:86
+  wire _bits_517 = _add_44[9]; // SplitCompare.java:86
+  wire [9:0] _cat_55 = {_bits_514, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_56 = {_bits_516, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_45 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:87
+  wire _bits_518 = _add_45[10]; // SplitCompare.java:87
+  wire [8:0] _bits_519 = _bits_513[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_57 = {_bits_519, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_520 = _bits_515[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_58 = {_bits_520, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
+  wire _bits_521 = _add_46[10]; // SplitCompare.java:87
+  wire _and_336 = _bits_518 & _bits_521; // SplitCompare.java:76
+  wire _or_220 = _bits_517 | _and_336; // SplitCompare.java:76
+  wire _and_337 = _bits_512 & _or_220; // SplitCompare.java:76
+  wire _or_221 = _bits_511 | _and_337; // SplitCompare.java:76
+  wire _and_338 = _and_r_5 & _or_221; // SplitCompare.java:60
+  wire _and_339 = skip_valid & _and_338; // MergeSkip.java:53
+  wire _eq_167 = skip_now == _and_339; // RapController.java:429
+  wire _or_222 = split_now | merge_now; // RapController.java:439
+  wire _and_340 = commit_fire & _or_222; // RapController.java:439
+  wire _not_127 = ~defer_now; // RapController.java:439
+  wire _and_341 = _and_340 & _not_127; // RapController.java:439
+  wire _eq_168 = stop_now == _and_341; // RapController.java:439
+  wire _eq_169 = deferred_at_commit == _reg_1; // RapController.java:468
+  wire _eq_170 = _or_59 == slot_pick_load_by_state; // SlotPicker.java:96
+  wire _eq_171 = _or_57 == leaf_pick_load_by_state; // SlotPicker.java:96
+  wire _eq_172 = _and_158 == slot_pick_take_by_state; // SlotPicker.java:112
+  wire _eq_173 = batch_is_early == 1'd0; // RapController.java:904
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
+  wire _eq_174 = batch_is_early == 1'd1; // RapController.java:904
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
+  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:904
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_19 = 5'd15 - op_depth; // RapController.java:880
-  wire [5:0] _cat_77 = {_sub_19, 1'd0}; // RapController.java:869
-  wire [94:0] _dshl_4 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_77; // RapController.java:881
-  wire [31:0] _bits_430 = _dshl_4[31:0]; // RapController.java:881
-  wire [31:0] _or_285 = slot_prefix_rdata_0 | _bits_430; // RapController.java:881
-  wire _eq_175 = child_prefix == _or_285; // RapController.java:613
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:874
-  wire [5:0] _cat_78 = {child_depth, 1'd0}; // RapController.java:869
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_78; // RapController.java:874
-  wire _eq_176 = child_mask == _dshr_4; // RapController.java:614
-  wire _and_338 = _eq_175 & _eq_176; // RapController.java:614
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:885
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:874
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:886
+  wire [31:0] _bits_522 = _dshl_2[31:0]; // RapController.java:886
+  wire [31:0] _or_223 = slot_prefix_rdata_0 | _bits_522; // RapController.java:886
+  wire _eq_176 = child_prefix == _or_223; // RapController.java:618
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:879
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:874
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:879
+  wire _eq_177 = child_mask == _dshr_4; // RapController.java:619
+  wire _and_342 = _eq_176 & _eq_177; // RapController.java:619
+  wire _eq_178 = batch_is_early == 1'd0; // RapController.java:904
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_187 = ~readout_in_use; // RapController.java:712
-  wire _eq_177 = readout_index == 5'd0; // NodeTable.java:114
+  wire _not_128 = ~readout_in_use; // RapController.java:717
+  wire _eq_179 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_47 = _eq_177 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_178 = readout_depth == _mux_47; // RapController.java:712
-  wire _or_286 = _not_187 | _eq_178; // RapController.java:712
-  wire _not_188 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_339 = state_run & io_selected_valid; // RapController.java:754
-  wire _and_340 = state_run & quiet_held; // RapController.java:757
-  wire _eq_179 = io_counterResult_bits_op == 2'd0; // RapController.java:758
-  wire _and_341 = io_counterResult_valid & _eq_179; // RapController.java:758
-  wire _eq_180 = hit_event_4 == _and_341; // RapController.java:759
-  wire _and_342 = state_run & cmd_valid; // RapController.java:760
-  wire _eq_181 = _and_275 == _and_342; // RapController.java:760
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:761
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:761
-  wire _bits_431 = _dshr_5[0]; // RapController.java:761
-  wire _eq_182 = hit_short_3 == _bits_431; // RapController.java:761
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:763
-  wire _and_343 = state_run & io_counterResult_valid; // RapController.java:763
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:764
-  wire _eq_183 = undo_sp == 5'd0; // RapController.java:765
-  wire _eq_184 = undo_empty == _eq_183; // RapController.java:765
-  wire _eq_185 = merge_leaf_depth == 5'd1; // RapController.java:766
-  wire _eq_186 = merge_last_level == _eq_185; // RapController.java:766
-  wire _eq_187 = merge_leaf_depth == deepest_depth; // RapController.java:768
-  wire _eq_188 = leaf_at_deepest == _eq_187; // RapController.java:768
-  wire _not_189 = ~io_counterResult_valid; // RapController.java:770
-  wire _and_344 = state_drain & pipe_empty; // RapController.java:770
-  wire _and_345 = state_split_alloc & slot_pick_ready; // RapController.java:771
-  wire _and_r_10 = &present_children; // RapController.java:773
-  wire _not_190 = ~_and_r_10; // RapController.java:773
-  wire [3:0] _not_191 = ~present_children; // RapController.java:774
-  wire _bits_432 = _not_191[0]; // FirstSet.java:55
-  wire _bits_433 = _not_191[1]; // FirstSet.java:55
-  wire _or_287 = _bits_432 | _bits_433; // FirstSet.java:64
-  wire _bits_434 = _not_191[2]; // FirstSet.java:55
-  wire _bits_435 = _not_191[3]; // FirstSet.java:55
-  wire _or_288 = _bits_434 | _bits_435; // FirstSet.java:64
-  wire _and_346 = _or_287 & _or_288; // FirstSet.java:61
-  wire _and_347 = _bits_432 & _bits_433; // FirstSet.java:61
-  wire _or_289 = _and_346 | _and_347; // FirstSet.java:62
-  wire _and_348 = _bits_434 & _bits_435; // FirstSet.java:61
-  wire _or_290 = _or_289 | _and_348; // FirstSet.java:63
-  wire _not_192 = ~_or_290; // RapController.java:774
-  wire _eq_189 = split_last_child == _not_192; // RapController.java:774
-  wire [3:0] _not_193 = ~present_children; // RapController.java:775
-  wire _bits_436 = _not_193[0]; // FirstSet.java:25
-  wire _bits_437 = _not_193[1]; // FirstSet.java:25
-  wire _or_291 = _bits_436 | _bits_437; // FirstSet.java:37
-  wire _not_194 = ~_or_291; // FirstSet.java:35
-  wire _bits_438 = _not_193[2]; // FirstSet.java:25
-  wire _not_195 = ~_bits_438; // FirstSet.java:35
-  wire _not_196 = ~_bits_436; // FirstSet.java:35
-  wire _mux_48 = _not_194 ? _not_195 : _not_196; // FirstSet.java:36
-  wire [1:0] _cat_79 = {_not_194, _mux_48}; // FirstSet.java:36
-  wire [1:0] _bits_439 = _cat_79; // FirstSet.java:44
-  wire _eq_190 = split_next_digit == _bits_439; // RapController.java:775
-  wire _and_349 = _eq_189 & _eq_190; // RapController.java:775
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:777
-  wire _eq_191 = _dyn_index_9 == 3'd0; // RapController.java:777
-  wire split_settled = _or_250 & split_settled_before; // RapController.java:368
-  wire _not_197 = ~split_settled; // RapController.java:781
-  wire _eq_192 = children_write_q_slot == 5'd0; // NodeTable.java:114
+  wire [4:0] _mux_17 = _eq_179 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_180 = readout_depth == _mux_17; // RapController.java:717
+  wire _or_224 = _not_128 | _eq_180; // RapController.java:717
+  wire _not_129 = ~batch_min_clears; // MergeSkip.java:88
+  wire _and_343 = state_run & io_selected_valid; // RapController.java:759
+  wire _and_344 = state_run & quiet_held; // RapController.java:762
+  wire _eq_181 = io_counterResult_bits_op == 2'd0; // RapController.java:763
+  wire _and_345 = io_counterResult_valid & _eq_181; // RapController.java:763
+  wire _eq_182 = hit_event_4 == _and_345; // RapController.java:764
+  wire _and_346 = state_run & cmd_valid; // RapController.java:765
+  wire _eq_183 = _and_275 == _and_346; // RapController.java:765
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:766
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:766
+  wire _bits_523 = _dshr_5[0]; // RapController.java:766
+  wire _eq_184 = hit_short_3 == _bits_523; // RapController.java:766
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:768
+  wire _and_347 = state_run & io_counterResult_valid; // RapController.java:768
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:769
+  wire _eq_185 = undo_sp == 5'd0; // RapController.java:770
+  wire _eq_186 = undo_empty == _eq_185; // RapController.java:770
+  wire _eq_187 = merge_leaf_depth == 5'd1; // RapController.java:771
+  wire _eq_188 = merge_last_level == _eq_187; // RapController.java:771
+  wire _eq_189 = merge_leaf_depth == deepest_depth; // RapController.java:773
+  wire _eq_190 = leaf_at_deepest == _eq_189; // RapController.java:773
+  wire _not_130 = ~io_counterResult_valid; // RapController.java:775
+  wire _and_348 = state_drain & pipe_empty; // RapController.java:775
+  wire _and_349 = state_split_alloc & slot_pick_ready; // RapController.java:776
+  wire _and_r_10 = &present_children; // RapController.java:778
+  wire _not_131 = ~_and_r_10; // RapController.java:778
+  wire [3:0] _not_132 = ~present_children; // RapController.java:779
+  wire _bits_524 = _not_132[0]; // FirstSet.java:55
+  wire _bits_525 = _not_132[1]; // FirstSet.java:55
+  wire _or_225 = _bits_524 | _bits_525; // FirstSet.java:64
+  wire _bits_526 = _not_132[2]; // FirstSet.java:55
+  wire _bits_527 = _not_132[3]; // FirstSet.java:55
+  wire _or_226 = _bits_526 | _bits_527; // FirstSet.java:64
+  wire _and_350 = _or_225 & _or_226; // FirstSet.java:61
+  wire _and_351 = _bits_524 & _bits_525; // FirstSet.java:61
+  wire _or_227 = _and_350 | _and_351; // FirstSet.java:62
+  wire _and_352 = _bits_526 & _bits_527; // FirstSet.java:61
+  wire _or_228 = _or_227 | _and_352; // FirstSet.java:63
+  wire _not_133 = ~_or_228; // RapController.java:779
+  wire _eq_191 = split_last_child == _not_133; // RapController.java:779
+  wire [3:0] _not_134 = ~present_children; // RapController.java:780
+  wire _bits_528 = _not_134[0]; // FirstSet.java:25
+  wire _bits_529 = _not_134[1]; // FirstSet.java:25
+  wire _or_229 = _bits_528 | _bits_529; // FirstSet.java:37
+  wire _not_135 = ~_or_229; // FirstSet.java:35
+  wire _bits_530 = _not_134[2]; // FirstSet.java:25
+  wire _not_136 = ~_bits_530; // FirstSet.java:35
+  wire _not_137 = ~_bits_528; // FirstSet.java:35
+  wire _mux_18 = _not_135 ? _not_136 : _not_137; // FirstSet.java:36
+  wire [1:0] _cat_61 = {_not_135, _mux_18}; // FirstSet.java:36
+  wire [1:0] _bits_531 = _cat_61; // FirstSet.java:44
+  wire _eq_192 = split_next_digit == _bits_531; // RapController.java:780
+  wire _and_353 = _eq_191 & _eq_192; // RapController.java:780
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:782
+  wire _eq_193 = _dyn_index_9 == 3'd0; // RapController.java:782
+  wire split_settled = _or_188 & split_settled_before; // RapController.java:368
+  wire _not_138 = ~split_settled; // RapController.java:786
+  wire _eq_194 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_49 = _eq_192 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_49 != merge_leaf_depth; // RapController.java:782
-  wire _and_350 = state_merge_level & level_fresh; // RapController.java:782
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:784
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:785
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:785
-  wire _and_351 = _ne_2 & _ne_3; // RapController.java:785
-  wire _and_352 = state_merge_kids & kids_fresh; // RapController.java:784
-  wire _eq_193 = split_fits == _ge_1; // RapController.java:789
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:789
-  wire _eq_194 = op_at_deepest == _ge_4; // RapController.java:789
-  wire _and_353 = _eq_193 & _eq_194; // RapController.java:789
-  wire _or_292 = scan_fresh | scan_walking; // RapController.java:791
-  wire _eq_195 = _or_292 == state_split_scan; // RapController.java:791
-  wire _and_354 = scan_fresh & scan_walking; // RapController.java:791
-  wire _not_198 = ~_and_354; // RapController.java:791
-  wire _and_355 = _eq_195 & _not_198; // RapController.java:791
-  wire _or_293 = kids_fresh | kids_walking; // RapController.java:792
-  wire _eq_196 = _or_293 == state_merge_kids; // RapController.java:792
-  wire _and_356 = _and_355 & _eq_196; // RapController.java:792
-  wire _and_357 = kids_fresh & kids_walking; // RapController.java:792
-  wire _not_199 = ~_and_357; // RapController.java:792
-  wire _and_358 = _and_356 & _not_199; // RapController.java:792
-  wire _eq_197 = op_children == _dyn_index_0; // RapController.java:797
-  wire _not_200 = ~kids_fresh; // RapController.java:794
-  wire _and_359 = state_merge_kids & _not_200; // RapController.java:794
-  wire _and_360 = _and_359 & slot_pick_ready; // RapController.java:794
-  wire _and_361 = _and_360 & slot_pick_pick_last; // RapController.java:795
-  wire _or_294 = split_settled | _and_361; // RapController.java:796
-  wire _not_201 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_202 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_203 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_362 = _not_202 & _not_203; // SplitCounter.java:109
-  wire _not_204 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_363 = _and_362 & _not_204; // SplitCounter.java:109
-  wire st_n_steady = _not_201 & _and_363; // StatusRegs.java:76
-  wire _eq_198 = kids_vector == visited_kids; // RapController.java:799
-  wire _or_295 = state_undo | state_split_scan; // RapController.java:800
-  wire _or_296 = _or_295 | state_split; // RapController.java:800
-  wire _or_297 = _or_296 | state_split_alloc; // RapController.java:800
-  wire _not_205 = ~_or_297; // RapController.java:800
-  wire _eq_199 = kids_owner == op_slot; // RapController.java:800
-  wire _or_298 = _not_205 | _eq_199; // RapController.java:800
-  wire _not_206 = ~state_merge_kids; // RapController.java:800
-  wire _eq_200 = kids_owner == merge_parent; // RapController.java:800
-  wire _or_299 = _not_206 | _eq_200; // RapController.java:800
-  wire _and_364 = _or_298 & _or_299; // RapController.java:800
-  wire _not_207 = ~_or_252; // RapController.java:803
-  wire _and_365 = verdict_act & _not_207; // RapController.java:803
-  wire _or_300 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_301 = _or_300 | ev_split; // StatusRegs.java:99
-  wire _or_302 = _or_301 | ev_allocated; // StatusRegs.java:99
-  wire _or_303 = _or_302 | ev_batch; // StatusRegs.java:99
-  wire _or_304 = _or_303 | ev_deferred; // StatusRegs.java:99
-  wire _or_305 = _or_304 | ev_clear; // StatusRegs.java:99
-  wire _or_r_12 = |ev_removed; // StatusRegs.java:99
-  wire _or_306 = _or_305 | _or_r_12; // StatusRegs.java:99
-  wire _or_307 = _or_306 | ev_pending; // StatusRegs.java:99
-  wire _not_208 = ~_or_307; // RapController.java:804
+  wire [4:0] _mux_19 = _eq_194 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
+  wire _ne_1 = _mux_19 != merge_leaf_depth; // RapController.java:787
+  wire _and_354 = state_merge_level & level_fresh; // RapController.java:787
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:789
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:790
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:790
+  wire _and_355 = _ne_2 & _ne_3; // RapController.java:790
+  wire _and_356 = state_merge_kids & kids_fresh; // RapController.java:789
+  wire _eq_195 = split_fits == _ge_1; // RapController.java:794
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:794
+  wire _eq_196 = op_at_deepest == _ge_4; // RapController.java:794
+  wire _and_357 = _eq_195 & _eq_196; // RapController.java:794
+  wire _or_230 = scan_fresh | scan_walking; // RapController.java:796
+  wire _eq_197 = _or_230 == state_split_scan; // RapController.java:796
+  wire _and_358 = scan_fresh & scan_walking; // RapController.java:796
+  wire _not_139 = ~_and_358; // RapController.java:796
+  wire _and_359 = _eq_197 & _not_139; // RapController.java:796
+  wire _or_231 = kids_fresh | kids_walking; // RapController.java:797
+  wire _eq_198 = _or_231 == state_merge_kids; // RapController.java:797
+  wire _and_360 = _and_359 & _eq_198; // RapController.java:797
+  wire _and_361 = kids_fresh & kids_walking; // RapController.java:797
+  wire _not_140 = ~_and_361; // RapController.java:797
+  wire _and_362 = _and_360 & _not_140; // RapController.java:797
+  wire _eq_199 = op_children == _dyn_index_0; // RapController.java:802
+  wire _not_141 = ~kids_fresh; // RapController.java:799
+  wire _and_363 = state_merge_kids & _not_141; // RapController.java:799
+  wire _and_364 = _and_363 & slot_pick_ready; // RapController.java:799
+  wire _and_365 = _and_364 & slot_pick_pick_last; // RapController.java:800
+  wire _or_232 = split_settled | _and_365; // RapController.java:801
+  wire _not_142 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_143 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_144 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_366 = _not_143 & _not_144; // SplitCounter.java:109
+  wire _not_145 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_367 = _and_366 & _not_145; // SplitCounter.java:109
+  wire st_n_steady = _not_142 & _and_367; // StatusRegs.java:76
+  wire _eq_200 = kids_vector == visited_kids; // RapController.java:804
+  wire _or_233 = state_undo | state_split_scan; // RapController.java:805
+  wire _or_234 = _or_233 | state_split; // RapController.java:805
+  wire _or_235 = _or_234 | state_split_alloc; // RapController.java:805
+  wire _not_146 = ~_or_235; // RapController.java:805
+  wire _eq_201 = kids_owner == op_slot; // RapController.java:805
+  wire _or_236 = _not_146 | _eq_201; // RapController.java:805
+  wire _not_147 = ~state_merge_kids; // RapController.java:805
+  wire _eq_202 = kids_owner == merge_parent; // RapController.java:805
+  wire _or_237 = _not_147 | _eq_202; // RapController.java:805
+  wire _and_368 = _or_236 & _or_237; // RapController.java:805
+  wire _not_148 = ~_or_190; // RapController.java:808
+  wire _and_369 = verdict_act & _not_148; // RapController.java:808
+  wire _or_238 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_239 = _or_238 | ev_split; // StatusRegs.java:99
+  wire _or_240 = _or_239 | ev_allocated; // StatusRegs.java:99
+  wire _or_241 = _or_240 | ev_batch; // StatusRegs.java:99
+  wire _or_242 = _or_241 | ev_deferred; // StatusRegs.java:99
+  wire _or_243 = _or_242 | ev_clear; // StatusRegs.java:99
+  wire _or_r_28 = |ev_removed; // StatusRegs.java:99
+  wire _or_244 = _or_243 | _or_r_28; // StatusRegs.java:99
+  wire _or_245 = _or_244 | ev_pending; // StatusRegs.java:99
+  wire _not_149 = ~_or_245; // RapController.java:809
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2473,18 +2419,18 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_29 = slot_depth_3 > deepest_depth; // NodeTable.java:101
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
-  wire [31:0] _cat_80 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_366 = slot_valid & _cat_80; // RapController.java:805
-  wire _or_r_13 = |_and_366; // RapController.java:805
-  wire _not_209 = ~_or_r_13; // RapController.java:805
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:806
-  wire _not_210 = ~tcam_write_full; // RapController.java:834
-  wire _not_211 = ~snapshot_frozen; // RapController.java:834
-  wire _and_367 = _not_210 & _not_211; // RapController.java:834
-  wire _not_212 = ~readout_pending; // RapController.java:834
-  wire _and_368 = _and_367 & _not_212; // RapController.java:834
-  wire _not_213 = ~snapshot_pending; // RapController.java:834
-  wire _and_369 = _and_368 & _not_213; // RapController.java:834
+  wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
+  wire [31:0] _and_370 = slot_valid & _cat_62; // RapController.java:810
+  wire _or_r_29 = |_and_370; // RapController.java:810
+  wire _not_150 = ~_or_r_29; // RapController.java:810
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:811
+  wire _not_151 = ~tcam_write_full; // RapController.java:839
+  wire _not_152 = ~snapshot_frozen; // RapController.java:839
+  wire _and_371 = _not_151 & _not_152; // RapController.java:839
+  wire _not_153 = ~readout_pending; // RapController.java:839
+  wire _and_372 = _and_371 & _not_153; // RapController.java:839
+  wire _not_154 = ~snapshot_pending; // RapController.java:839
+  wire _and_373 = _and_372 & _not_154; // RapController.java:839
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2573,29 +2519,31 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign undo_sp_next = (state_undo ? (_not_5 ? _sub_8 : (undo_push ? _add_11 : undo_sp)) : (undo_push ? _add_11 : undo_sp));
-  assign present_children_next = (scan_digit_valid ? _or_17 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_18 : present_children) : present_children) : present_children)));
+  assign present_children_next = (scan_digit_valid ? _or_19 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_20 : present_children) : present_children) : present_children)));
   assign leaf_pick_load_by_state = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take_by_state = 1'd0;
-  assign leaf_pick_load = _or_55;
+  assign leaf_pick_load = _or_57;
   assign leaf_pick_take = leaf_pick_take_by_state;
   assign leaf_pick_load_value = _mux_3;
+  assign leaf_pick_pick_index = _cat_10;
   assign slot_pick_load_by_state = (state_split_scan ? (scan_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take_by_state = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load = _or_88;
+  assign slot_pick_load = _or_59;
   assign slot_pick_take = _and_158;
-  assign slot_pick_load_value = _mux_19;
+  assign slot_pick_load_value = _mux_4;
+  assign slot_pick_pick_index = _cat_16;
   assign scan_digit_take = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_215 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_215 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_215 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_215 ? deepest_depth : merge_leaf_depth)))) : (_or_215 ? deepest_depth : merge_leaf_depth))) : (_or_215 ? deepest_depth : merge_leaf_depth));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_18 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_18 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_18 ? deepest_depth : merge_leaf_depth)))) : (_or_18 ? deepest_depth : merge_leaf_depth))) : (_or_18 ? deepest_depth : merge_leaf_depth));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_247;
-  assign serialMultiplier_io_a = _mux_38;
-  assign serialMultiplier_io_b = _mux_39;
+  assign serialMultiplier_io_start = _or_185;
+  assign serialMultiplier_io_a = _mux_8;
+  assign serialMultiplier_io_b = _mux_9;
   assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_264 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_315 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_40 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_409 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_10 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_set ? _mux_41 : (state_undo ? _bits_317 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_set ? _mux_11 : (state_undo ? _bits_411 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
@@ -2670,9 +2618,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign _wire_4_1 = readout_depth_g1;
   assign _wire_4_2 = readout_depth_g2;
   assign _wire_4_3 = readout_depth_g3;
-  assign cause = (commit_fire ? 3'd0 : (_and_319 ? _mux_43 : (_or_273 ? _mux_44 : (_or_275 ? 3'd3 : (_or_278 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_319 ? _mux_13 : (_or_211 ? _mux_14 : (_or_213 ? 3'd3 : (_or_216 ? 3'd4 : 3'd5)))));
   assign over_t = _bits_67 | _and_20;
-  assign stop_if_over_t = _and_267 & _not_150;
+  assign stop_if_over_t = _and_267 & _not_89;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3730,7 +3678,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_5 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split ? (_not_6 ? early_batch : (split_fits ? early_batch : (_not_7 ? 1'd1 : (merge_due ? 1'd0 : early_batch)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch) : early_batch) : early_batch)));
+      early_batch <= (_or_18 ? batch_is_early : early_batch);
     end
   end
 
@@ -3783,7 +3731,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    split_last_child <= _not_32;
+    split_last_child <= _not_33;
   end
 
   always @(posedge clock) begin
@@ -3794,7 +3742,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_65;
+      leaf_pick_ready <= _not_66;
     end
   end
 
@@ -3811,18 +3759,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_86 : leaf_pick_pick_found);
-  end
-
-  always @(posedge clock) begin
-    leaf_pick_pick_index <= (leaf_pick_advance ? _bits_177 : leaf_pick_pick_index);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_r_1 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_103;
+      slot_pick_ready <= _not_73;
     end
   end
 
@@ -3839,15 +3783,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_122 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_r_7 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_index <= (slot_pick_advance ? _bits_210 : slot_pick_pick_index);
-  end
-
-  always @(posedge clock) begin
-    slot_pick_pick_last <= (slot_pick_advance ? _not_142 : slot_pick_pick_last);
+    slot_pick_pick_last <= (slot_pick_advance ? _not_81 : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -3859,14 +3799,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    scan_digit <= _or_213;
+    scan_digit <= _or_153;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_undo ? (_not_5 ? level_fresh : (split_req ? level_fresh : 1'd1)) : (state_split ? (_not_6 ? level_fresh : (split_fits ? level_fresh : (_not_7 ? 1'd1 : (merge_due ? 1'd1 : level_fresh)))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? (merge_due ? 1'd1 : level_fresh) : level_fresh) : level_fresh) : level_fresh) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? level_fresh : (_not_9 ? level_fresh : (_not_10 ? 1'd1 : level_fresh))) : level_fresh)) : level_fresh))));
+      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? 1'd1 : level_fresh) : (_not_9 ? (_or_18 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_18 ? 1'd1 : level_fresh)))) : (_or_18 ? 1'd1 : level_fresh))) : (_or_18 ? 1'd1 : level_fresh));
     end
   end
 
@@ -3922,16 +3862,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_at_deepest <= 1'd0;
     end else begin
-      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_215 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_215 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_215 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_6 : (_or_215 ? 1'd1 : leaf_at_deepest)))) : (_or_215 ? 1'd1 : leaf_at_deepest))) : (_or_215 ? 1'd1 : leaf_at_deepest));
+      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_18 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_18 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_6 : (_or_18 ? 1'd1 : leaf_at_deepest)))) : (_or_18 ? 1'd1 : leaf_at_deepest))) : (_or_18 ? 1'd1 : leaf_at_deepest));
     end
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_246 : merge_parent) : merge_parent)) : merge_parent);
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_246 : (_not_9 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (_not_10 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : op_slot))) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
+    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : (_not_9 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (_not_10 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : op_slot))) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
   end
 
   always @(posedge clock) begin
@@ -3970,7 +3910,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_258 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_35 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_258 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_5 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3983,14 +3923,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_36 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_6 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_37 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_7 : node_len) : node_len);
     end
   end
 
@@ -4022,7 +3962,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_307) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_401) : next_merge) : next_merge));
     end
   end
 
@@ -4038,7 +3978,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_260 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_145 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule))) : (_and_260 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_260 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_84 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule))) : (_and_260 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -4054,7 +3994,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_145 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_84 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -4067,7 +4007,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_260 ? _or_r_1 : following_overflows);
+    following_overflows <= (_and_260 ? _or_r_13 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -4126,7 +4066,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_248;
+      tcam_write_full <= _or_186;
     end
   end
 
@@ -4170,7 +4110,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       split_settled_was_1 <= 1'd0;
     end else begin
-      split_settled_was_1 <= _or_250;
+      split_settled_was_1 <= _or_188;
     end
   end
 
@@ -4183,7 +4123,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    short_by_children <= _cat_38;
+    short_by_children <= _cat_20;
   end
 
   always @(posedge clock) begin
@@ -4207,7 +4147,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_318;
+    hit_short_1 <= _bits_412;
   end
 
   always @(posedge clock) begin
@@ -4286,7 +4226,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_251;
+      verdict_busy <= _or_189;
     end
   end
 
@@ -4367,11 +4307,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _not_154;
+    merge_verdict <= _not_93;
   end
 
   always @(posedge clock) begin
-    clip_verdict <= _or_r_3;
+    clip_verdict <= _or_r_15;
   end
 
   always @(posedge clock) begin
@@ -4386,7 +4326,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_255;
+      verdict_free <= _or_193;
     end
   end
 
@@ -4423,7 +4363,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_257;
+    sum_below_batch_min <= _or_195;
   end
 
   always @(posedge clock) begin
@@ -4454,7 +4394,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       skip_now <= 1'd0;
     end else begin
-      skip_now <= _mux_42;
+      skip_now <= _mux_12;
     end
   end
 
@@ -4487,7 +4427,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    readout_depth_group <= _bits_384;
+    readout_depth_group <= _bits_478;
   end
 
   always @(posedge clock) begin
@@ -4528,7 +4468,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_400] <= _cat_67;
+      undo[_bits_494] <= _cat_49;
     end
   end
 
@@ -4540,15 +4480,15 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_180) begin
-      undo_rdata_0 <= undo[_bits_401];
+    if (_not_119) begin
+      undo_rdata_0 <= undo[_bits_495];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_279) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_46];
+    if (_or_217) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_16];
     end
   end
 
@@ -4574,22 +4514,22 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   // synthesis translate_off
   always @(posedge clock) begin
     if (!reset && !_and_322) begin // RapController.java:64
-      $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_68);
+      $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
-    if (!reset && _and_323 && !_eq_163) begin // SlotPicker.java:72
-      $display("Assertion failed at SlotPicker.java:72: leaf_pick: the one-hot pick %b is not slot %d", leaf_pick_pick_hot, leaf_pick_pick_index);
+    if (!reset && _and_325 && !_and_324) begin // SlotPicker.java:73
+      $display("Assertion failed at SlotPicker.java:73: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
-    if (!reset && _and_324 && !_eq_164) begin // SlotPicker.java:72
-      $display("Assertion failed at SlotPicker.java:72: slot_pick: the one-hot pick %b is not slot %d", slot_pick_pick_hot, slot_pick_pick_index);
+    if (!reset && _and_328 && !_and_327) begin // SlotPicker.java:73
+      $display("Assertion failed at SlotPicker.java:73: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_182) begin // RapController.java:208
+    if (!reset && prefix_write && !_not_123) begin // RapController.java:208
       $display("Assertion failed at RapController.java:208: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_183) begin // MergeVerdict.java:77
+    if (!reset && verdict_end_5 && !_not_124) begin // MergeVerdict.java:77
       $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -4597,7 +4537,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeVerdict.java:78: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_326) begin // MergeVerdict.java:79
+    if (!reset && !_and_330) begin // MergeVerdict.java:79
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
@@ -4605,200 +4545,216 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:398: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_167) begin // RapController.java:405
+    if (!reset && !_eq_165) begin // RapController.java:405
       $display("Assertion failed at RapController.java:405: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_168) begin // RapController.java:422
-      $display("Assertion failed at RapController.java:422: merge_near was stale: merge_now %d, exact %d", merge_now, _and_331);
+    if (!reset && commit_fire && !_eq_166) begin // RapController.java:422
+      $display("Assertion failed at RapController.java:422: merge_near was stale: merge_now %d, exact %d", merge_now, _and_335);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_169) begin // RapController.java:429
+    if (!reset && commit_fire && !_eq_167) begin // RapController.java:429
       $display("Assertion failed at RapController.java:429: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_170) begin // RapController.java:439
+    if (!reset && !_eq_168) begin // RapController.java:439
       $display("Assertion failed at RapController.java:439: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_171) begin // RapController.java:468
+    if (!reset && !_eq_169) begin // RapController.java:468
       $display("Assertion failed at RapController.java:468: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_172) begin // SlotPicker.java:95
-      $display("Assertion failed at SlotPicker.java:95: slot_pick: the load %b disagrees with the state logic's %b", _or_88, slot_pick_load_by_state);
+    if (!reset && !_eq_170) begin // SlotPicker.java:96
+      $display("Assertion failed at SlotPicker.java:96: slot_pick: the load %b disagrees with the state logic's %b", _or_59, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_173) begin // SlotPicker.java:95
-      $display("Assertion failed at SlotPicker.java:95: leaf_pick: the load %b disagrees with the state logic's %b", _or_55, leaf_pick_load_by_state);
+    if (!reset && !_eq_171) begin // SlotPicker.java:96
+      $display("Assertion failed at SlotPicker.java:96: leaf_pick: the load %b disagrees with the state logic's %b", _or_57, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_174) begin // SlotPicker.java:111
-      $display("Assertion failed at SlotPicker.java:111: slot_pick: the take %b disagrees with the state logic's %b", _and_158, slot_pick_take_by_state);
+    if (!reset && !_eq_172) begin // SlotPicker.java:112
+      $display("Assertion failed at SlotPicker.java:112: slot_pick: the take %b disagrees with the state logic's %b", _and_158, slot_pick_take_by_state);
       $stop;
     end
-    if (!reset && state_run && _and_258 && !status_still) begin // RapController.java:546
-      $display("Assertion failed at RapController.java:546: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_258 && !status_still) begin // RapController.java:551
+      $display("Assertion failed at RapController.java:551: a snapshot freeze while a status value moves");
+      $stop;
+    end
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_173) begin // RapController.java:904
+      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_174) begin // RapController.java:904
+      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+      $stop;
+    end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+      $stop;
+    end
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_175) begin // RapController.java:904
+      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_338) begin // RapController.java:613
-      $display("Assertion failed at RapController.java:613: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_342) begin // RapController.java:618
+      $display("Assertion failed at RapController.java:618: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+      $stop;
+    end
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_178) begin // RapController.java:904
+      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_286) begin // RapController.java:712
-      $display("Assertion failed at RapController.java:712: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_224) begin // RapController.java:717
+      $display("Assertion failed at RapController.java:717: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:731
-      $display("Assertion failed at RapController.java:731: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:736
+      $display("Assertion failed at RapController.java:736: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_188) begin // MergeSkip.java:88
+    if (!reset && verdict_act && !merge_verdict && !_not_129) begin // MergeSkip.java:88
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_339 && !io_selected_bits_found) begin // RapController.java:754
-      $display("Assertion failed at RapController.java:754: no node matched a key: the root must always match");
+    if (!reset && _and_343 && !io_selected_bits_found) begin // RapController.java:759
+      $display("Assertion failed at RapController.java:759: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:755
-      $display("Assertion failed at RapController.java:755: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:760
+      $display("Assertion failed at RapController.java:760: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:756
-      $display("Assertion failed at RapController.java:756: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_340 && !pipe_quiet) begin // RapController.java:757
-      $display("Assertion failed at RapController.java:757: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_344 && !pipe_quiet) begin // RapController.java:762
+      $display("Assertion failed at RapController.java:762: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_180) begin // RapController.java:759
-      $display("Assertion failed at RapController.java:759: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_182) begin // RapController.java:764
+      $display("Assertion failed at RapController.java:764: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_181) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_183) begin // RapController.java:765
+      $display("Assertion failed at RapController.java:765: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_182) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_184) begin // RapController.java:766
+      $display("Assertion failed at RapController.java:766: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_343 && !_ne_0) begin // RapController.java:763
-      $display("Assertion failed at RapController.java:763: a READ result in RUN");
+    if (!reset && _and_347 && !_ne_0) begin // RapController.java:768
+      $display("Assertion failed at RapController.java:768: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:764
-      $display("Assertion failed at RapController.java:764: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:769
+      $display("Assertion failed at RapController.java:769: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_184) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_186) begin // RapController.java:770
+      $display("Assertion failed at RapController.java:770: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_186) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_188) begin // RapController.java:771
+      $display("Assertion failed at RapController.java:771: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_188) begin // RapController.java:768
-      $display("Assertion failed at RapController.java:768: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, deepest_depth);
+    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:773
+      $display("Assertion failed at RapController.java:773: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, deepest_depth);
       $stop;
     end
-    if (!reset && _and_344 && !_not_189) begin // RapController.java:770
-      $display("Assertion failed at RapController.java:770: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_348 && !_not_130) begin // RapController.java:775
+      $display("Assertion failed at RapController.java:775: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_345 && !slot_pick_pick_found) begin // RapController.java:772
-      $display("Assertion failed at RapController.java:772: a split found no free slot after checking capacity");
+    if (!reset && _and_349 && !slot_pick_pick_found) begin // RapController.java:777
+      $display("Assertion failed at RapController.java:777: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_345 && !_not_190) begin // RapController.java:773
-      $display("Assertion failed at RapController.java:773: a split with no missing child");
+    if (!reset && _and_349 && !_not_131) begin // RapController.java:778
+      $display("Assertion failed at RapController.java:778: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_345 && !_and_349) begin // RapController.java:774
-      $display("Assertion failed at RapController.java:774: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_349 && !_and_353) begin // RapController.java:779
+      $display("Assertion failed at RapController.java:779: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_345 && !_eq_191) begin // RapController.java:777
-      $display("Assertion failed at RapController.java:777: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_349 && !_eq_193) begin // RapController.java:782
+      $display("Assertion failed at RapController.java:782: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_197) begin // RapController.java:781
-      $display("Assertion failed at RapController.java:781: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_138) begin // RapController.java:786
+      $display("Assertion failed at RapController.java:786: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_350 && !_ne_1) begin // RapController.java:782
-      $display("Assertion failed at RapController.java:782: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && _and_354 && !_ne_1) begin // RapController.java:787
+      $display("Assertion failed at RapController.java:787: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_352 && !_and_351) begin // RapController.java:784
-      $display("Assertion failed at RapController.java:784: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_356 && !_and_355) begin // RapController.java:789
+      $display("Assertion failed at RapController.java:789: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_353) begin // RapController.java:789
-      $display("Assertion failed at RapController.java:789: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_357) begin // RapController.java:794
+      $display("Assertion failed at RapController.java:794: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && !_and_358) begin // RapController.java:791
-      $display("Assertion failed at RapController.java:791: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
+    if (!reset && !_and_362) begin // RapController.java:796
+      $display("Assertion failed at RapController.java:796: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && _or_294 && !_eq_197) begin // RapController.java:797
-      $display("Assertion failed at RapController.java:797: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_232 && !_eq_199) begin // RapController.java:802
+      $display("Assertion failed at RapController.java:802: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:798
-      $display("Assertion failed at RapController.java:798: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:803
+      $display("Assertion failed at RapController.java:803: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _and_361 && !_eq_198) begin // RapController.java:799
-      $display("Assertion failed at RapController.java:799: the merge parent's leaves changed during its walk");
+    if (!reset && _and_365 && !_eq_200) begin // RapController.java:804
+      $display("Assertion failed at RapController.java:804: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && !_and_364) begin // RapController.java:800
-      $display("Assertion failed at RapController.java:800: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && !_and_368) begin // RapController.java:805
+      $display("Assertion failed at RapController.java:805: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_360 && !slot_pick_pick_found) begin // RapController.java:802
-      $display("Assertion failed at RapController.java:802: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && _and_364 && !slot_pick_pick_found) begin // RapController.java:807
+      $display("Assertion failed at RapController.java:807: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_365 && !1'd0) begin // RapController.java:803
-      $display("Assertion failed at RapController.java:803: a merge verdict outside the merge walk");
+    if (!reset && _and_369 && !1'd0) begin // RapController.java:808
+      $display("Assertion failed at RapController.java:808: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_208) begin // RapController.java:804
-      $display("Assertion failed at RapController.java:804: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_149) begin // RapController.java:809
+      $display("Assertion failed at RapController.java:809: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_209) begin // RapController.java:805
-      $display("Assertion failed at RapController.java:805: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_150) begin // RapController.java:810
+      $display("Assertion failed at RapController.java:810: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:806
-      $display("Assertion failed at RapController.java:806: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:811
+      $display("Assertion failed at RapController.java:811: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_369) begin // RapController.java:834
-      $display("Assertion failed at RapController.java:834: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_373) begin // RapController.java:839
+      $display("Assertion failed at RapController.java:839: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end
@@ -4806,7 +4762,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _dshl_0[6:4], _dshl_1[6:4], _not_27[3], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_45[4], _dshl_2[62:32], _dshl_3[62:32], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_4[94:32], _dshr_5[7:1], _not_193[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _dshl_0[6:4], _dshl_1[6:4], _not_28[3], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_15[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_134[3]};
 
 endmodule
 

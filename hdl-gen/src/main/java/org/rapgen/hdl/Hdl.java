@@ -216,6 +216,21 @@ public final class Hdl {
     }
 
     /**
+     * Chisel's {@code OHToUInt}: the index of the set bit of a one-hot {@code oneHot}, log2Up(width) bits wide (zero
+     * gives 0). Bit k is the OR of the bits whose index has bit k set: balanced OR trees, with no priority between them.
+     */
+    public static UInt OHToUInt(UInt oneHot) {
+        int n = oneHot.getWidth();
+        List<Bool> bits = new ArrayList<>();
+        for (int k = 0; k < log2Up(n); k++) {
+            List<Bool> terms = new ArrayList<>();
+            for (int i = 0; i < n; i++) if ((i >> k & 1) == 1) terms.add(oneHot.bit(i));
+            bits.add(terms.isEmpty() ? B(false) : CatLsbFirst(terms).orR());
+        }
+        return CatLsbFirst(bits);
+    }
+
+    /**
      * Chisel's {@code Mux1H}: the element of {@code in} whose bit of {@code sel} is set; {@code sel} must be one-hot or
      * zero (zero gives 0). An AND-OR tree, balanced, so it is about half as deep as a select tree on an index: when a
      * one-hot register of the index is at hand, this is the faster read.

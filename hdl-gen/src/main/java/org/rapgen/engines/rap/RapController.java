@@ -493,10 +493,15 @@ public final class RapController extends Module {
         leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
         // A batch starts at deepest_depth. The states that start one (UNDO, SPLIT, SPLIT_ALLOC) load it on every clock,
         // since nothing reads merge_leaf_depth there and deepest_depth never changes on a batch's first clock: the load
-        // and merge_last_level behind it then wait for no decision of those states.
+        // and merge_last_level behind it then wait for no decision of those states. So with level_fresh (read only in
+        // MERGE_LEVEL) and early_batch (read only as a batch ends): a batch SPLIT starts is early exactly when its early
+        // batch is not yet done, and UNDO's and SPLIT_ALLOC's never are (checked where a batch starts).
+        Bool batchIsEarly = state.is(SPLIT).and(earlyDone.not()).named("batch_is_early");
         when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> {
             leafDepthNext.connect(deepest);
             leafAtDeepest.connect(B(true));
+            levelFresh.connect(B(true));
+            earlyBatch.connect(batchIsEarly);
         });
 
         // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
@@ -505,7 +510,7 @@ public final class RapController extends Module {
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.
         Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
-                        () -> startBatch(levelFresh, earlyBatch, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
+                        () -> startBatch(batchIsEarly, skip, st, reshaped ? B(false) : opBatchEmpty, B(false)))
                 .otherwise(() -> state.go(RESUME));
 
         // An empty pipeline has no result to commit this clock.
@@ -573,7 +578,7 @@ public final class RapController extends Module {
                             scanFresh.connect(B(true));
                             state.go(SPLIT_SCAN);
                         });
-                    }).otherwise(() -> startBatch(levelFresh, earlyBatch, skip, st, opBatchEmpty, B(false)));
+                    }).otherwise(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(false)));
                 })
                 // An interior merge may have left op_slot some children: note which digits exist.
                 .on(SPLIT_SCAN, () -> when(scanFresh, () -> {
@@ -597,7 +602,7 @@ public final class RapController extends Module {
                         state.go(SPLIT_ALLOC);
                     }).elsewhen(earlyDone.not(), () -> {
                         earlyDone.connect(B(true));
-                        startBatch(levelFresh, earlyBatch, skip, st, opBatchEmpty, B(true));
+                        startBatch(batchIsEarly, skip, st, opBatchEmpty, B(true));
                     }).otherwise(() -> {
                         st.deferred.connect(B(true));
                         afterSplit.accept(false);
@@ -894,10 +899,9 @@ public final class RapController extends Module {
      * Starts a merge batch at the deepest level that can hold a parent, or, when {@link MergeSkip} knows it would
      * remove nothing, just counts it and goes on.
      */
-    private void startBatch(Bool levelFresh, Bool earlyBatch, MergeSkip skip, StatusRegs st, Bool batchEmpty,
-            Bool early) {
-        levelFresh.connect(B(true));
-        earlyBatch.connect(early);
+    private void startBatch(Bool loadsEarly, MergeSkip skip, StatusRegs st, Bool batchEmpty, Bool early) {
+        // level_fresh and early_batch are loaded by state in every clock of the states that start a batch.
+        Assert(loadsEarly.eq(early), "early_batch is loaded with %b for a batch whose earliness is %b", loadsEarly, early);
         skip.startBatch();
         when(batchEmpty, () -> {
             st.batch.connect(B(true));

@@ -56,20 +56,21 @@ final class SlotPicker {
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
         UInt remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
-        FirstSet lowest = new FirstSet(remaining, indexBits);
+        // Only the one-hot pick is registered; its index is OR trees on it, after the register: a priority encoder
+        // into an index register was five to seven LUT levels, among the engine's slowest paths.
         Bool advance = taking.or(valid.not()).named(name + "_advance");
         found = Reg(Bool()).named(name + "_pick_found");
-        index = Reg(UInt(indexBits)).named(name + "_pick_index");
         when(advance, () -> {
-            found.connect(lowest.found);
-            index.connect(lowest.index);
+            found.connect(remaining.orR());
             hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
         });
         oneHot = hot;
+        index = Wire(UInt(indexBits)).named(name + "_pick_index");
+        index.connect(OHToUInt(hot));
         last = tracksLast ? Reg(Bool()).named(name + "_pick_last") : null;
         if (tracksLast) when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
         valid.connect(loading.not());
-        when(valid.and(found), () -> Assert(hot.eq(U(1, slots).shl(index).bits(slots - 1, 0)), name + ": the one-hot pick %b is not slot %d", hot, index));
+        when(valid.and(found), () -> Assert(hot.orR().and(hot.and(hot.sub(U(1, slots))).orR().not()), name + ": the pick %b is not one-hot", hot));
     }
 
     /**
