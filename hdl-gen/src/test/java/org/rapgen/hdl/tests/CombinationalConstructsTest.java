@@ -205,6 +205,36 @@ class CombinationalConstructsTest {
         });
     }
 
+    // ---------------------------------------------------------------- OHToUInt
+
+    /** Five bits (not a power of two, so the top index bit has one term) into a 3-bit index. */
+    static final class OHToUIntMod extends Module {
+        static final class IOB extends Bundle {
+            final UInt oneHot = Input(UInt(5));
+            final UInt index = Output(UInt(3));
+        }
+
+        final IOB io = IO(new IOB());
+
+        OHToUIntMod() {
+            UInt index = OHToUInt(io.oneHot);
+            if (index.getWidth() != 3) throw new AssertionError("OHToUInt of 5 bits is " + index.getWidth() + " wide");
+            io.index.connect(index);
+        }
+    }
+
+    @Test
+    void ohToUIntGivesTheSetBitsIndexOrZero() {
+        Built<OHToUIntMod> b = build(OHToUIntMod::new);
+        List<Map<String, BigInteger>> vectors = new ArrayList<>();
+        vectors.add(in("io_oneHot", 0));
+        for (int k = 0; k < 5; k++) vectors.add(in("io_oneHot", 1 << k));
+        checkComb(b, vectors, v -> {
+            int oneHot = v.get("io_oneHot").intValue();
+            return out("io_index", oneHot == 0 ? 0 : Integer.numberOfTrailingZeros(oneHot));
+        });
+    }
+
     // ---------------------------------------------------------------- Cat, Fill
 
     static final class CatFillMod extends Module {
