@@ -307,15 +307,15 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [1:0] split_next_digit; // RapController.java:136
   reg split_last_child; // RapController.java:137
   reg [31:0] visited_kids; // RapController.java:140
-  reg leaf_pick_ready; // SlotPicker.java:21
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:39
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:48
+  reg leaf_pick_ready; // SlotPicker.java:23
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:41
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:50
   reg leaf_pick_pick_found; // SlotPicker.java:62
-  reg slot_pick_ready; // SlotPicker.java:21
-  reg [31:0] slot_pick_candidates; // SlotPicker.java:39
-  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:48
+  reg slot_pick_ready; // SlotPicker.java:23
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:41
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:50
   reg slot_pick_pick_found; // SlotPicker.java:62
-  reg slot_pick_pick_last; // SlotPicker.java:70
+  reg slot_pick_pick_last; // SlotPicker.java:72
   reg scan_digit_valid; // RapController.java:150
   reg [1:0] scan_digit; // RapController.java:151
   reg level_fresh; // RapController.java:153
@@ -448,18 +448,18 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [2:0] ev_removed; // StatusRegs.java:63
   wire [4:0] undo_sp_next; // RapController.java:124
   wire [3:0] present_children_next; // RapController.java:134
-  wire leaf_pick_load_by_state; // SlotPicker.java:43
-  wire leaf_pick_take_by_state; // SlotPicker.java:44
-  wire leaf_pick_load; // SlotPicker.java:45
-  wire leaf_pick_take; // SlotPicker.java:46
-  wire [31:0] leaf_pick_load_value; // SlotPicker.java:47
-  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:68
-  wire slot_pick_load_by_state; // SlotPicker.java:43
-  wire slot_pick_take_by_state; // SlotPicker.java:44
-  wire slot_pick_load; // SlotPicker.java:45
-  wire slot_pick_take; // SlotPicker.java:46
-  wire [31:0] slot_pick_load_value; // SlotPicker.java:47
-  wire [4:0] slot_pick_pick_index; // SlotPicker.java:68
+  wire leaf_pick_load_by_state; // SlotPicker.java:45
+  wire leaf_pick_take_by_state; // SlotPicker.java:46
+  wire leaf_pick_load; // SlotPicker.java:47
+  wire leaf_pick_take; // SlotPicker.java:48
+  wire [31:0] leaf_pick_load_value; // SlotPicker.java:49
+  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:70
+  wire slot_pick_load_by_state; // SlotPicker.java:45
+  wire slot_pick_take_by_state; // SlotPicker.java:46
+  wire slot_pick_load; // SlotPicker.java:47
+  wire slot_pick_take; // SlotPicker.java:48
+  wire [31:0] slot_pick_load_value; // SlotPicker.java:49
+  wire [4:0] slot_pick_pick_index; // SlotPicker.java:70
   wire scan_digit_take; // RapController.java:149
   wire [4:0] merge_leaf_depth_next; // RapController.java:165
   wire prefix_write; // RapController.java:203
@@ -1023,9 +1023,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_56 = _not_65 | _eq_98; // NodeTable.java:88
   wire _and_85 = _and_84 & _or_56; // NodeTable.java:88
   wire [31:0] kids_vector = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, 1'd0}; // NodeTable.java:109
-  wire _not_66 = ~leaf_pick_load; // SlotPicker.java:72
-  wire [31:0] _not_67 = ~leaf_pick_pick_hot; // SlotPicker.java:54
-  wire [31:0] _and_86 = leaf_pick_candidates & _not_67; // SlotPicker.java:54
+  wire _not_66 = ~leaf_pick_load; // SlotPicker.java:74
+  wire [31:0] _not_67 = ~leaf_pick_pick_hot; // SlotPicker.java:56
+  wire [31:0] _and_86 = leaf_pick_candidates & _not_67; // SlotPicker.java:56
   wire _and_87 = state_merge_level & level_fresh; // RapController.java:481
   wire _not_68 = ~verdict_set; // RapController.java:479
   wire _and_88 = kids_fresh & _not_68; // RapController.java:479
@@ -1186,112 +1186,112 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
   wire _and_150 = _and_149 & _eq_160; // NodeTable.java:96
   wire [31:0] _cat_4 = {_and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:101
-  wire [31:0] _and_151 = leaf_pick_candidates & _not_69; // SlotPicker.java:101
+  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:102
+  wire [31:0] _and_151 = leaf_pick_candidates & _not_69; // SlotPicker.java:102
   wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_151; // RapController.java:493
   wire _not_70 = ~leaf_pick_ready; // SlotPicker.java:61
   wire leaf_pick_advance = leaf_pick_take | _not_70; // SlotPicker.java:61
-  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:58
-  wire [31:0] _and_152 = leaf_pick_candidates & _not_71; // SlotPicker.java:58
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_152 : leaf_pick_candidates; // SlotPicker.java:58
+  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:60
+  wire [31:0] _and_152 = leaf_pick_candidates & _not_71; // SlotPicker.java:60
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_152 : leaf_pick_candidates; // SlotPicker.java:60
   wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:65
   wire [31:0] _not_72 = ~_sub_9; // SlotPicker.java:65
   wire [31:0] _and_153 = leaf_pick_remaining & _not_72; // SlotPicker.java:65
   wire _or_r_1 = |leaf_pick_remaining; // SlotPicker.java:64
-  wire _bits_145 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_146 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_147 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_148 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_149 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_150 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_151 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_152 = leaf_pick_pick_hot[24]; // SlotPicker.java:69
-  wire _bits_153 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_154 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_155 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_156 = leaf_pick_pick_hot[20]; // SlotPicker.java:69
-  wire _bits_157 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_158 = leaf_pick_pick_hot[18]; // SlotPicker.java:69
-  wire _bits_159 = leaf_pick_pick_hot[17]; // SlotPicker.java:69
-  wire _bits_160 = leaf_pick_pick_hot[16]; // SlotPicker.java:69
-  wire [15:0] _cat_5 = {_bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160}; // SlotPicker.java:69
-  wire _or_r_2 = |_cat_5; // SlotPicker.java:69
-  wire _bits_161 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_162 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_163 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_164 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_165 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_166 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_167 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_168 = leaf_pick_pick_hot[24]; // SlotPicker.java:69
-  wire _bits_169 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_170 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_171 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_172 = leaf_pick_pick_hot[12]; // SlotPicker.java:69
-  wire _bits_173 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_174 = leaf_pick_pick_hot[10]; // SlotPicker.java:69
-  wire _bits_175 = leaf_pick_pick_hot[9]; // SlotPicker.java:69
-  wire _bits_176 = leaf_pick_pick_hot[8]; // SlotPicker.java:69
-  wire [15:0] _cat_6 = {_bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176}; // SlotPicker.java:69
-  wire _or_r_3 = |_cat_6; // SlotPicker.java:69
-  wire _bits_177 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_178 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_179 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_180 = leaf_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_181 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_182 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_183 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_184 = leaf_pick_pick_hot[20]; // SlotPicker.java:69
-  wire _bits_185 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_186 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_187 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_188 = leaf_pick_pick_hot[12]; // SlotPicker.java:69
-  wire _bits_189 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_190 = leaf_pick_pick_hot[6]; // SlotPicker.java:69
-  wire _bits_191 = leaf_pick_pick_hot[5]; // SlotPicker.java:69
-  wire _bits_192 = leaf_pick_pick_hot[4]; // SlotPicker.java:69
-  wire [15:0] _cat_7 = {_bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192}; // SlotPicker.java:69
-  wire _or_r_4 = |_cat_7; // SlotPicker.java:69
-  wire _bits_193 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_194 = leaf_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_195 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_196 = leaf_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_197 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_198 = leaf_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_199 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_200 = leaf_pick_pick_hot[18]; // SlotPicker.java:69
-  wire _bits_201 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_202 = leaf_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_203 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_204 = leaf_pick_pick_hot[10]; // SlotPicker.java:69
-  wire _bits_205 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_206 = leaf_pick_pick_hot[6]; // SlotPicker.java:69
-  wire _bits_207 = leaf_pick_pick_hot[3]; // SlotPicker.java:69
-  wire _bits_208 = leaf_pick_pick_hot[2]; // SlotPicker.java:69
-  wire [15:0] _cat_8 = {_bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208}; // SlotPicker.java:69
-  wire _or_r_5 = |_cat_8; // SlotPicker.java:69
-  wire _bits_209 = leaf_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_210 = leaf_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_211 = leaf_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_212 = leaf_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_213 = leaf_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_214 = leaf_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_215 = leaf_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_216 = leaf_pick_pick_hot[17]; // SlotPicker.java:69
-  wire _bits_217 = leaf_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_218 = leaf_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_219 = leaf_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_220 = leaf_pick_pick_hot[9]; // SlotPicker.java:69
-  wire _bits_221 = leaf_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_222 = leaf_pick_pick_hot[5]; // SlotPicker.java:69
-  wire _bits_223 = leaf_pick_pick_hot[3]; // SlotPicker.java:69
-  wire _bits_224 = leaf_pick_pick_hot[1]; // SlotPicker.java:69
-  wire [15:0] _cat_9 = {_bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223, _bits_224}; // SlotPicker.java:69
-  wire _or_r_6 = |_cat_9; // SlotPicker.java:69
-  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:69
-  wire _not_73 = ~slot_pick_load; // SlotPicker.java:72
-  wire [31:0] _not_74 = ~slot_pick_pick_hot; // SlotPicker.java:54
-  wire [31:0] _and_154 = slot_pick_candidates & _not_74; // SlotPicker.java:54
+  wire _bits_145 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_146 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_147 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_148 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_149 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_150 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_151 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_152 = leaf_pick_pick_hot[24]; // SlotPicker.java:71
+  wire _bits_153 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_154 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_155 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_156 = leaf_pick_pick_hot[20]; // SlotPicker.java:71
+  wire _bits_157 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_158 = leaf_pick_pick_hot[18]; // SlotPicker.java:71
+  wire _bits_159 = leaf_pick_pick_hot[17]; // SlotPicker.java:71
+  wire _bits_160 = leaf_pick_pick_hot[16]; // SlotPicker.java:71
+  wire [15:0] _cat_5 = {_bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160}; // SlotPicker.java:71
+  wire _or_r_2 = |_cat_5; // SlotPicker.java:71
+  wire _bits_161 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_162 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_163 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_164 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_165 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_166 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_167 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_168 = leaf_pick_pick_hot[24]; // SlotPicker.java:71
+  wire _bits_169 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_170 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_171 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_172 = leaf_pick_pick_hot[12]; // SlotPicker.java:71
+  wire _bits_173 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_174 = leaf_pick_pick_hot[10]; // SlotPicker.java:71
+  wire _bits_175 = leaf_pick_pick_hot[9]; // SlotPicker.java:71
+  wire _bits_176 = leaf_pick_pick_hot[8]; // SlotPicker.java:71
+  wire [15:0] _cat_6 = {_bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176}; // SlotPicker.java:71
+  wire _or_r_3 = |_cat_6; // SlotPicker.java:71
+  wire _bits_177 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_178 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_179 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_180 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_181 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_182 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_183 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_184 = leaf_pick_pick_hot[20]; // SlotPicker.java:71
+  wire _bits_185 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_186 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_187 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_188 = leaf_pick_pick_hot[12]; // SlotPicker.java:71
+  wire _bits_189 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_190 = leaf_pick_pick_hot[6]; // SlotPicker.java:71
+  wire _bits_191 = leaf_pick_pick_hot[5]; // SlotPicker.java:71
+  wire _bits_192 = leaf_pick_pick_hot[4]; // SlotPicker.java:71
+  wire [15:0] _cat_7 = {_bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192}; // SlotPicker.java:71
+  wire _or_r_4 = |_cat_7; // SlotPicker.java:71
+  wire _bits_193 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_194 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_195 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_196 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_197 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_198 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_199 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_200 = leaf_pick_pick_hot[18]; // SlotPicker.java:71
+  wire _bits_201 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_202 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_203 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_204 = leaf_pick_pick_hot[10]; // SlotPicker.java:71
+  wire _bits_205 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_206 = leaf_pick_pick_hot[6]; // SlotPicker.java:71
+  wire _bits_207 = leaf_pick_pick_hot[3]; // SlotPicker.java:71
+  wire _bits_208 = leaf_pick_pick_hot[2]; // SlotPicker.java:71
+  wire [15:0] _cat_8 = {_bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208}; // SlotPicker.java:71
+  wire _or_r_5 = |_cat_8; // SlotPicker.java:71
+  wire _bits_209 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_210 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_211 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_212 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_213 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_214 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_215 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_216 = leaf_pick_pick_hot[17]; // SlotPicker.java:71
+  wire _bits_217 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_218 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_219 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_220 = leaf_pick_pick_hot[9]; // SlotPicker.java:71
+  wire _bits_221 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_222 = leaf_pick_pick_hot[5]; // SlotPicker.java:71
+  wire _bits_223 = leaf_pick_pick_hot[3]; // SlotPicker.java:71
+  wire _bits_224 = leaf_pick_pick_hot[1]; // SlotPicker.java:71
+  wire [15:0] _cat_9 = {_bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223, _bits_224}; // SlotPicker.java:71
+  wire _or_r_6 = |_cat_9; // SlotPicker.java:71
+  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:71
+  wire _not_73 = ~slot_pick_load; // SlotPicker.java:74
+  wire [31:0] _not_74 = ~slot_pick_pick_hot; // SlotPicker.java:56
+  wire [31:0] _and_154 = slot_pick_candidates & _not_74; // SlotPicker.java:56
   wire _or_58 = scan_fresh | state_split; // RapController.java:480
   wire _or_59 = _or_58 | _and_88; // RapController.java:480
   wire _and_155 = state_split_alloc & _not_1; // RapController.java:482
@@ -1307,104 +1307,104 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [31:0] _mux_4 = state_split ? _not_77 : kids_vector; // RapController.java:492
   wire _not_78 = ~slot_pick_ready; // SlotPicker.java:61
   wire slot_pick_advance = slot_pick_take | _not_78; // SlotPicker.java:61
-  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:58
-  wire [31:0] _and_159 = slot_pick_candidates & _not_79; // SlotPicker.java:58
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:58
+  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:60
+  wire [31:0] _and_159 = slot_pick_candidates & _not_79; // SlotPicker.java:60
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:60
   wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:65
   wire [31:0] _not_80 = ~_sub_10; // SlotPicker.java:65
   wire [31:0] _and_160 = slot_pick_remaining & _not_80; // SlotPicker.java:65
   wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:64
-  wire _bits_225 = slot_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_226 = slot_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_227 = slot_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_228 = slot_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_229 = slot_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_230 = slot_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_231 = slot_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_232 = slot_pick_pick_hot[24]; // SlotPicker.java:69
-  wire _bits_233 = slot_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_234 = slot_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_235 = slot_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_236 = slot_pick_pick_hot[20]; // SlotPicker.java:69
-  wire _bits_237 = slot_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_238 = slot_pick_pick_hot[18]; // SlotPicker.java:69
-  wire _bits_239 = slot_pick_pick_hot[17]; // SlotPicker.java:69
-  wire _bits_240 = slot_pick_pick_hot[16]; // SlotPicker.java:69
-  wire [15:0] _cat_11 = {_bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239, _bits_240}; // SlotPicker.java:69
-  wire _or_r_8 = |_cat_11; // SlotPicker.java:69
-  wire _bits_241 = slot_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_242 = slot_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_243 = slot_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_244 = slot_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_245 = slot_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_246 = slot_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_247 = slot_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_248 = slot_pick_pick_hot[24]; // SlotPicker.java:69
-  wire _bits_249 = slot_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_250 = slot_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_251 = slot_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_252 = slot_pick_pick_hot[12]; // SlotPicker.java:69
-  wire _bits_253 = slot_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_254 = slot_pick_pick_hot[10]; // SlotPicker.java:69
-  wire _bits_255 = slot_pick_pick_hot[9]; // SlotPicker.java:69
-  wire _bits_256 = slot_pick_pick_hot[8]; // SlotPicker.java:69
-  wire [15:0] _cat_12 = {_bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255, _bits_256}; // SlotPicker.java:69
-  wire _or_r_9 = |_cat_12; // SlotPicker.java:69
-  wire _bits_257 = slot_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_258 = slot_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_259 = slot_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_260 = slot_pick_pick_hot[28]; // SlotPicker.java:69
-  wire _bits_261 = slot_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_262 = slot_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_263 = slot_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_264 = slot_pick_pick_hot[20]; // SlotPicker.java:69
-  wire _bits_265 = slot_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_266 = slot_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_267 = slot_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_268 = slot_pick_pick_hot[12]; // SlotPicker.java:69
-  wire _bits_269 = slot_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_270 = slot_pick_pick_hot[6]; // SlotPicker.java:69
-  wire _bits_271 = slot_pick_pick_hot[5]; // SlotPicker.java:69
-  wire _bits_272 = slot_pick_pick_hot[4]; // SlotPicker.java:69
-  wire [15:0] _cat_13 = {_bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271, _bits_272}; // SlotPicker.java:69
-  wire _or_r_10 = |_cat_13; // SlotPicker.java:69
-  wire _bits_273 = slot_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_274 = slot_pick_pick_hot[30]; // SlotPicker.java:69
-  wire _bits_275 = slot_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_276 = slot_pick_pick_hot[26]; // SlotPicker.java:69
-  wire _bits_277 = slot_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_278 = slot_pick_pick_hot[22]; // SlotPicker.java:69
-  wire _bits_279 = slot_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_280 = slot_pick_pick_hot[18]; // SlotPicker.java:69
-  wire _bits_281 = slot_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_282 = slot_pick_pick_hot[14]; // SlotPicker.java:69
-  wire _bits_283 = slot_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_284 = slot_pick_pick_hot[10]; // SlotPicker.java:69
-  wire _bits_285 = slot_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_286 = slot_pick_pick_hot[6]; // SlotPicker.java:69
-  wire _bits_287 = slot_pick_pick_hot[3]; // SlotPicker.java:69
-  wire _bits_288 = slot_pick_pick_hot[2]; // SlotPicker.java:69
-  wire [15:0] _cat_14 = {_bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287, _bits_288}; // SlotPicker.java:69
-  wire _or_r_11 = |_cat_14; // SlotPicker.java:69
-  wire _bits_289 = slot_pick_pick_hot[31]; // SlotPicker.java:69
-  wire _bits_290 = slot_pick_pick_hot[29]; // SlotPicker.java:69
-  wire _bits_291 = slot_pick_pick_hot[27]; // SlotPicker.java:69
-  wire _bits_292 = slot_pick_pick_hot[25]; // SlotPicker.java:69
-  wire _bits_293 = slot_pick_pick_hot[23]; // SlotPicker.java:69
-  wire _bits_294 = slot_pick_pick_hot[21]; // SlotPicker.java:69
-  wire _bits_295 = slot_pick_pick_hot[19]; // SlotPicker.java:69
-  wire _bits_296 = slot_pick_pick_hot[17]; // SlotPicker.java:69
-  wire _bits_297 = slot_pick_pick_hot[15]; // SlotPicker.java:69
-  wire _bits_298 = slot_pick_pick_hot[13]; // SlotPicker.java:69
-  wire _bits_299 = slot_pick_pick_hot[11]; // SlotPicker.java:69
-  wire _bits_300 = slot_pick_pick_hot[9]; // SlotPicker.java:69
-  wire _bits_301 = slot_pick_pick_hot[7]; // SlotPicker.java:69
-  wire _bits_302 = slot_pick_pick_hot[5]; // SlotPicker.java:69
-  wire _bits_303 = slot_pick_pick_hot[3]; // SlotPicker.java:69
-  wire _bits_304 = slot_pick_pick_hot[1]; // SlotPicker.java:69
-  wire [15:0] _cat_15 = {_bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304}; // SlotPicker.java:69
-  wire _or_r_12 = |_cat_15; // SlotPicker.java:69
-  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:69
+  wire _bits_225 = slot_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_226 = slot_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_227 = slot_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_228 = slot_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_229 = slot_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_230 = slot_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_231 = slot_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_232 = slot_pick_pick_hot[24]; // SlotPicker.java:71
+  wire _bits_233 = slot_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_234 = slot_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_235 = slot_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_236 = slot_pick_pick_hot[20]; // SlotPicker.java:71
+  wire _bits_237 = slot_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_238 = slot_pick_pick_hot[18]; // SlotPicker.java:71
+  wire _bits_239 = slot_pick_pick_hot[17]; // SlotPicker.java:71
+  wire _bits_240 = slot_pick_pick_hot[16]; // SlotPicker.java:71
+  wire [15:0] _cat_11 = {_bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239, _bits_240}; // SlotPicker.java:71
+  wire _or_r_8 = |_cat_11; // SlotPicker.java:71
+  wire _bits_241 = slot_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_242 = slot_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_243 = slot_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_244 = slot_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_245 = slot_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_246 = slot_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_247 = slot_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_248 = slot_pick_pick_hot[24]; // SlotPicker.java:71
+  wire _bits_249 = slot_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_250 = slot_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_251 = slot_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_252 = slot_pick_pick_hot[12]; // SlotPicker.java:71
+  wire _bits_253 = slot_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_254 = slot_pick_pick_hot[10]; // SlotPicker.java:71
+  wire _bits_255 = slot_pick_pick_hot[9]; // SlotPicker.java:71
+  wire _bits_256 = slot_pick_pick_hot[8]; // SlotPicker.java:71
+  wire [15:0] _cat_12 = {_bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255, _bits_256}; // SlotPicker.java:71
+  wire _or_r_9 = |_cat_12; // SlotPicker.java:71
+  wire _bits_257 = slot_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_258 = slot_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_259 = slot_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_260 = slot_pick_pick_hot[28]; // SlotPicker.java:71
+  wire _bits_261 = slot_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_262 = slot_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_263 = slot_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_264 = slot_pick_pick_hot[20]; // SlotPicker.java:71
+  wire _bits_265 = slot_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_266 = slot_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_267 = slot_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_268 = slot_pick_pick_hot[12]; // SlotPicker.java:71
+  wire _bits_269 = slot_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_270 = slot_pick_pick_hot[6]; // SlotPicker.java:71
+  wire _bits_271 = slot_pick_pick_hot[5]; // SlotPicker.java:71
+  wire _bits_272 = slot_pick_pick_hot[4]; // SlotPicker.java:71
+  wire [15:0] _cat_13 = {_bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271, _bits_272}; // SlotPicker.java:71
+  wire _or_r_10 = |_cat_13; // SlotPicker.java:71
+  wire _bits_273 = slot_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_274 = slot_pick_pick_hot[30]; // SlotPicker.java:71
+  wire _bits_275 = slot_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_276 = slot_pick_pick_hot[26]; // SlotPicker.java:71
+  wire _bits_277 = slot_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_278 = slot_pick_pick_hot[22]; // SlotPicker.java:71
+  wire _bits_279 = slot_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_280 = slot_pick_pick_hot[18]; // SlotPicker.java:71
+  wire _bits_281 = slot_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_282 = slot_pick_pick_hot[14]; // SlotPicker.java:71
+  wire _bits_283 = slot_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_284 = slot_pick_pick_hot[10]; // SlotPicker.java:71
+  wire _bits_285 = slot_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_286 = slot_pick_pick_hot[6]; // SlotPicker.java:71
+  wire _bits_287 = slot_pick_pick_hot[3]; // SlotPicker.java:71
+  wire _bits_288 = slot_pick_pick_hot[2]; // SlotPicker.java:71
+  wire [15:0] _cat_14 = {_bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287, _bits_288}; // SlotPicker.java:71
+  wire _or_r_11 = |_cat_14; // SlotPicker.java:71
+  wire _bits_289 = slot_pick_pick_hot[31]; // SlotPicker.java:71
+  wire _bits_290 = slot_pick_pick_hot[29]; // SlotPicker.java:71
+  wire _bits_291 = slot_pick_pick_hot[27]; // SlotPicker.java:71
+  wire _bits_292 = slot_pick_pick_hot[25]; // SlotPicker.java:71
+  wire _bits_293 = slot_pick_pick_hot[23]; // SlotPicker.java:71
+  wire _bits_294 = slot_pick_pick_hot[21]; // SlotPicker.java:71
+  wire _bits_295 = slot_pick_pick_hot[19]; // SlotPicker.java:71
+  wire _bits_296 = slot_pick_pick_hot[17]; // SlotPicker.java:71
+  wire _bits_297 = slot_pick_pick_hot[15]; // SlotPicker.java:71
+  wire _bits_298 = slot_pick_pick_hot[13]; // SlotPicker.java:71
+  wire _bits_299 = slot_pick_pick_hot[11]; // SlotPicker.java:71
+  wire _bits_300 = slot_pick_pick_hot[9]; // SlotPicker.java:71
+  wire _bits_301 = slot_pick_pick_hot[7]; // SlotPicker.java:71
+  wire _bits_302 = slot_pick_pick_hot[5]; // SlotPicker.java:71
+  wire _bits_303 = slot_pick_pick_hot[3]; // SlotPicker.java:71
+  wire _bits_304 = slot_pick_pick_hot[1]; // SlotPicker.java:71
+  wire [15:0] _cat_15 = {_bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304}; // SlotPicker.java:71
+  wire _or_r_12 = |_cat_15; // SlotPicker.java:71
+  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:71
   wire _bits_305 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_306 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_63 = _bits_305 | _bits_306; // FirstSet.java:64
@@ -1528,7 +1528,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_120 = _or_117 | _or_119; // FirstSet.java:63
   wire _or_121 = _or_114 | _or_120; // FirstSet.java:63
   wire _or_122 = _or_107 | _or_121; // FirstSet.java:63
-  wire _not_81 = ~_or_122; // SlotPicker.java:71
+  wire _not_81 = ~_or_122; // SlotPicker.java:73
   wire _bits_337 = slot_pick_pick_hot[0]; // RapController.java:151
   wire [1:0] _fill_0 = {2{_bits_337}}; // RapController.java:151
   wire [1:0] _and_192 = slot_digit_0 & _fill_0; // RapController.java:151
@@ -2152,20 +2152,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_22 = |_and_321; // RapController.java:64
   wire _not_120 = ~_or_r_22; // RapController.java:64
   wire _and_322 = _or_r_21 & _not_120; // RapController.java:64
-  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:73
-  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:73
-  wire [31:0] _and_323 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:73
-  wire _or_r_24 = |_and_323; // SlotPicker.java:73
-  wire _not_121 = ~_or_r_24; // SlotPicker.java:73
-  wire _and_324 = _or_r_23 & _not_121; // SlotPicker.java:73
-  wire _and_325 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:73
-  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:73
-  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:73
-  wire [31:0] _and_326 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:73
-  wire _or_r_26 = |_and_326; // SlotPicker.java:73
-  wire _not_122 = ~_or_r_26; // SlotPicker.java:73
-  wire _and_327 = _or_r_25 & _not_122; // SlotPicker.java:73
-  wire _and_328 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:73
+  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:75
+  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:75
+  wire [31:0] _and_323 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:75
+  wire _or_r_24 = |_and_323; // SlotPicker.java:75
+  wire _not_121 = ~_or_r_24; // SlotPicker.java:75
+  wire _and_324 = _or_r_23 & _not_121; // SlotPicker.java:75
+  wire _and_325 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:75
+  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:75
+  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:75
+  wire [31:0] _and_326 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:75
+  wire _or_r_26 = |_and_326; // SlotPicker.java:75
+  wire _not_122 = ~_or_r_26; // SlotPicker.java:75
+  wire _and_327 = _or_r_25 & _not_122; // SlotPicker.java:75
+  wire _and_328 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:75
   wire _not_123 = ~_or_217; // RapController.java:208
   wire _not_124 = ~_and_278; // MergeVerdict.java:77
   wire _and_329 = verdict_act & merge_verdict; // MergeVerdict.java:79
@@ -2242,9 +2242,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_341 = _and_340 & _not_127; // RapController.java:439
   wire _eq_168 = stop_now == _and_341; // RapController.java:439
   wire _eq_169 = deferred_at_commit == _reg_1; // RapController.java:468
-  wire _eq_170 = _or_59 == slot_pick_load_by_state; // SlotPicker.java:96
-  wire _eq_171 = _or_57 == leaf_pick_load_by_state; // SlotPicker.java:96
-  wire _eq_172 = _and_158 == slot_pick_take_by_state; // SlotPicker.java:112
+  wire _eq_170 = _or_59 == slot_pick_load_by_state; // SlotPicker.java:117
+  wire _eq_171 = _or_57 == leaf_pick_load_by_state; // SlotPicker.java:117
+  wire _eq_172 = _and_158 == slot_pick_take_by_state; // SlotPicker.java:117
   wire _eq_173 = batch_is_early == 1'd0; // RapController.java:904
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
   wire _eq_174 = batch_is_early == 1'd1; // RapController.java:904
@@ -4517,12 +4517,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
-    if (!reset && _and_325 && !_and_324) begin // SlotPicker.java:73
-      $display("Assertion failed at SlotPicker.java:73: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
+    if (!reset && _and_325 && !_and_324) begin // SlotPicker.java:75
+      $display("Assertion failed at SlotPicker.java:75: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
-    if (!reset && _and_328 && !_and_327) begin // SlotPicker.java:73
-      $display("Assertion failed at SlotPicker.java:73: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
+    if (!reset && _and_328 && !_and_327) begin // SlotPicker.java:75
+      $display("Assertion failed at SlotPicker.java:75: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
     if (!reset && prefix_write && !_not_123) begin // RapController.java:208
@@ -4565,16 +4565,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:468: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_170) begin // SlotPicker.java:96
-      $display("Assertion failed at SlotPicker.java:96: slot_pick: the load %b disagrees with the state logic's %b", _or_59, slot_pick_load_by_state);
+    if (!reset && !_eq_170) begin // SlotPicker.java:117
+      $display("Assertion failed at SlotPicker.java:117: slot_pick: the load %b disagrees with the state logic's %b", _or_59, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_171) begin // SlotPicker.java:96
-      $display("Assertion failed at SlotPicker.java:96: leaf_pick: the load %b disagrees with the state logic's %b", _or_57, leaf_pick_load_by_state);
+    if (!reset && !_eq_171) begin // SlotPicker.java:117
+      $display("Assertion failed at SlotPicker.java:117: leaf_pick: the load %b disagrees with the state logic's %b", _or_57, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_172) begin // SlotPicker.java:112
-      $display("Assertion failed at SlotPicker.java:112: slot_pick: the take %b disagrees with the state logic's %b", _and_158, slot_pick_take_by_state);
+    if (!reset && !_eq_172) begin // SlotPicker.java:117
+      $display("Assertion failed at SlotPicker.java:117: slot_pick: the take %b disagrees with the state logic's %b", _and_158, slot_pick_take_by_state);
       $stop;
     end
     if (!reset && state_run && _and_258 && !status_still) begin // RapController.java:551

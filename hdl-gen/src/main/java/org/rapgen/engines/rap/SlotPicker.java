@@ -3,13 +3,15 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 
 /**
  * Walks the set bits of a slot vector, lowest first, one per clock, with the answer always in flip-flops: the
- * candidates are a register, and the lowest candidate (index and one-hot) is registered too, computed from the
- * candidates as they will be after this clock. So a state that walks slots issues from registers and pays no
- * priority encoder in its own path. Built in the caller's module.
+ * candidates are a register, and the lowest candidate is registered too, one-hot, computed from the candidates as they
+ * will be after this clock (its index is OR trees on that register). So a state that walks slots issues from
+ * registers and pays no priority encoder in its own path. Built in the caller's module.
  *
  * <p>{@link #load()} replaces the candidates with the vector given to {@link #loadFrom} (which may be {@link #without}
  * some of them); the pick describes them from the second clock after ({@link #ready}).
@@ -56,8 +58,6 @@ final class SlotPicker {
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
         UInt remaining = Mux(valid, candidates.and(hot.not()), candidates).named(name + "_remaining");
-        // Only the one-hot pick is registered; its index is OR trees on it, after the register: a priority encoder
-        // into an index register was five to seven LUT levels, among the engine's slowest paths.
         Bool advance = taking.or(valid.not()).named(name + "_advance");
         found = Reg(Bool()).named(name + "_pick_found");
         when(advance, () -> {
@@ -65,6 +65,8 @@ final class SlotPicker {
             hot.connect(remaining.and(remaining.sub(U(1, slots)).not()));
         });
         oneHot = hot;
+        // Only the one-hot pick is registered; its index is OR trees after the register: a priority encoder into an
+        // index register was five to seven LUT levels, among the engine's slowest paths.
         index = Wire(UInt(indexBits)).named(name + "_pick_index");
         index.connect(OHToUInt(hot));
         last = tracksLast ? Reg(Bool()).named(name + "_pick_last") : null;
@@ -92,8 +94,7 @@ final class SlotPicker {
      * check holds it equal to the calls on every clock. Outside any condition.
      */
     void loadWhen(Bool early) {
-        loading.connect(early);
-        Assert(early.eq(loadByState), name + ": the load %b disagrees with the state logic's %b", early, loadByState);
+        driveEarly(loading, early, loadByState, "load");
     }
 
     /** The candidates without those in {@code set}: a {@link #loadFrom} of it, then a {@link #load()}, removes them. */
@@ -108,8 +109,12 @@ final class SlotPicker {
 
     /** As {@link #loadWhen}, for {@link #take()}. */
     void takeWhen(Bool early) {
-        taking.connect(early);
-        Assert(early.eq(takeByState), name + ": the take %b disagrees with the state logic's %b", early, takeByState);
+        driveEarly(taking, early, takeByState, "take");
+    }
+
+    private void driveEarly(Bool request, Bool early, Bool byState, String what) {
+        request.connect(early);
+        Assert(early.eq(byState), name + ": the " + what + " %b disagrees with the state logic's %b", early, byState);
     }
 
     /**
@@ -117,7 +122,7 @@ final class SlotPicker {
      * beside the pick; only for a walker built to track it.
      */
     Bool last() {
-        if (last == null) throw new IllegalStateException(name + " was built without tracksLast");
+        if (last == null) throw new HdlException(SourceLoc.capture(), name + ": last() of a walker built without tracksLast");
         return last;
     }
 
