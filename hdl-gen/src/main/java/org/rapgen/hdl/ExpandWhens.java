@@ -42,6 +42,10 @@ final class ExpandWhens {
             if (!s.isSink()) continue;
             Expr v = env.getOrDefault(s, defaultOf(s));
             if (containsUninit(v)) throw undriven(s, v == Uninit.INSTANCE);
+            if (s.kind == Signal.Kind.REG && s.init == null && v instanceof Ref r && r.signal == s) {
+                throw new HdlException(s.loc, "register " + s.name() + " has no reset value and is never connected: it would"
+                        + " hold an unknown value forever (connect it, or use RegInit)");
+            }
             def.drivers.put(s, v);
             if (s.init != null) s.init = pad(s.init, s.width(), s.loc);
         }

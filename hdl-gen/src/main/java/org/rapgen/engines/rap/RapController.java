@@ -400,7 +400,7 @@ public final class RapController extends Module {
         // bits decide, in chains of 16 bits (two for a 32-bit counter, not three of 11). With the hit node's "not at full
         // length" flag riding beside its result, the chunks combine in the LUT that makes split_now (the commit
         // decision's compare led every iCE40 placement of sessions 14 and 15).
-        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold.bits(cb - 1, 0), COMMIT_CHAIN_BITS)
+        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.compareNotThreshold, COMMIT_CHAIN_BITS)
                 .named("over_t").keep();
         Assert(overT.and(io.head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)),
                 "the commit's split compare disagrees with count > T");

@@ -46,11 +46,19 @@ public final class ReplayWindow extends Module {
          * C bits and does not also wait for a test of T's high bits.
          */
         public final Bool thresholdFits;
+        /**
+         * The low C bits of {@link #notThreshold} again, for the commit's split compare alone, from a register of their
+         * own: the head register sits by the window's block RAMs, and a copy lets the placer put these bits by the
+         * compare's carry chains instead. The copy has a reset value and the head register none, so Yosys's
+         * {@code opt_merge} does not fold the two back into one ({@code (* keep *)} does not stop it).
+         */
+        public final UInt compareNotThreshold;
 
         Head(RapConfig c) {
             weight = UInt(c.weightBits());
             notThreshold = UInt(c.thresholdBits());
             thresholdFits = Bool();
+            compareNotThreshold = UInt(c.counterBits());
         }
     }
 
@@ -179,16 +187,22 @@ public final class ReplayWindow extends Module {
         UInt headRead = headRam.read(readAddr, readCollides.not());
         Bool aheadFresh = RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
         Bool writesHead = enqFire.and(Mux(io.commit, held1, held0)).named("writes_head");
-        when(writesHead, () -> {
-            headQ.connect(headWord);
-            headKnown.connect(B(true));
-        }).elsewhen(refetched, () -> {
-            headQ.connect(headRead);
-            headKnown.connect(B(true));
-        }).elsewhen(io.commit, () -> {
-            headQ.connect(headRead);
-            headKnown.connect(aheadFresh.and(held1.not()));
+        UInt compareNotT = RegInit(U(0, cb)).named("head_compare_not_t");
+        // The head loads at a commit, after a refetch, or when a write lands in an empty window. As a flat OR the commit
+        // strobe meets the head register's enable in its last LUT; the same choice as a priority of writesHead,
+        // refetched and the commit had put three LUT levels after the strobe.
+        Bool loadsHead = io.commit.or(refetched).or(enqFire.and(held0)).named("head_loads");
+        Assert(loadsHead.eq(writesHead.or(refetched).or(io.commit)), "head_loads disagrees with its cases");
+        UInt headNext = Mux(writesHead, headWord, headRead).named("head_next");
+        when(loadsHead, () -> {
+            headQ.connect(headNext);
+            compareNotT.connect(lowNotThreshold(headNext, sw, cb));
+            // At a commit the read-ahead is the new head if that read was clean and the window does not empty.
+            headKnown.connect(writesHead.or(refetched).or(aheadFresh.and(held1.not())));
         });
+        Assert(headKnown.not().or(compareNotT.eq(lowNotThreshold(headQ, sw, cb))),
+                "head_compare_not_t %x is not the head's ~T %x", compareNotT, lowNotThreshold(headQ, sw, cb));
+        io.head.compareNotThreshold.connect(compareNotT);
         io.headLoad.fromRead.connect(writesHead.not().and(refetched.or(io.commit)));
         io.headLoad.readNotThreshold.connect(headRead.bits(tb + sw - 1, sw));
         io.head.notThreshold.connect(headQ.bits(tb + sw - 1, sw));
@@ -217,6 +231,11 @@ public final class ReplayWindow extends Module {
     /** A RAM word: {@code field} with the weight below it, unless every weight is 1. */
     private UInt withWeight(UInt field, UInt weight) {
         return unitWeights ? field : Cat(field, weight);
+    }
+
+    /** The low C bits of a head word's ~T: what the commit's split compare reads. */
+    private static UInt lowNotThreshold(UInt word, int sw, int cb) {
+        return word.bits(sw + cb - 1, sw);
     }
 
     private UInt weightOf(UInt word) {

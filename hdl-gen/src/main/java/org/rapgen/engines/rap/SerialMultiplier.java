@@ -18,9 +18,11 @@ import org.rapgen.hdl.UInt;
  * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
  * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or, when {@code a} is
  * wider than {@link #PART_BITS} and the step's bit of b is set, one clock per {@link #PART_BITS}-bit part of the add,
- * each part taking the last one's carry from a flip-flop: on an iCE40 a carry chain of 32 bits or more, behind the
- * addend's select, was one of the engine's slowest paths. A zero bit adds nothing, so its step is only the shift, in
- * one clock: the schedule's q = 2 costs 35 clocks, not 128. For the rare wide products of the engine (the error bound
+ * each part taking the last one's carry from a flip-flop and leaving its sum in a register of its own, and one more
+ * clock to move the sum into the product register: on an iCE40 a carry chain of 32 bits or more, behind the addend's
+ * select, was one of the engine's slowest paths, and a 16-bit chain ending at the product register (which its readers
+ * pull away) led one placement. A zero bit adds nothing, so its step is only the shift, in
+ * one clock: the schedule's q = 2 costs 36 clocks, not 128. For the rare wide products of the engine (the error bound
  * n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far more than
  * it saves.
  *
@@ -41,7 +43,8 @@ public final class SerialMultiplier extends Module {
 
     /** Clocks from {@code start} until {@code busy} falls, for the operand {@code b}. */
     public static int clocks(int aBits, int bBits, long b) {
-        return bBits + (parts(aBits) - 1) * Long.bitCount(b);
+        int parts = parts(aBits);
+        return bBits + (parts > 1 ? parts : 0) * Long.bitCount(b);
     }
 
     public static final class IO extends Bundle {
@@ -83,9 +86,11 @@ public final class SerialMultiplier extends Module {
         int parts = parts(aBits);
         UInt addend = parts > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
         UInt high = acc.bits(pw - 1, bBits);
-        UInt part = parts > 1 ? RegInit(U(0, log2Up(parts))).named("add_part") : null;
+        // Parts 0 .. parts-1 add, each into a register of its own; one more clock moves their sum into acc. So no carry
+        // chain ends at acc, whose readers (the product) pull it away from the chains.
+        UInt part = parts > 1 ? RegInit(U(0, log2Up(parts + 1))).named("add_part") : null;
         List<UInt> done = new ArrayList<>();
-        for (int j = 0; j + 1 < parts; j++) done.add(Reg(UInt(PART_BITS)).named("sum_part_" + j));
+        for (int j = 0; parts > 1 && j < parts; j++) done.add(Reg(UInt(Math.min(aBits, (j + 1) * PART_BITS) - j * PART_BITS)).named("sum_part_" + j));
         Bool carry = parts > 1 ? Reg(Bool()).named("sum_carry") : null;
         when(io.start, () -> {
             acc.connect(io.b.pad(pw));
@@ -106,17 +111,18 @@ public final class SerialMultiplier extends Module {
                 // A part is added only after a set bit of b (part 0 runs the add only then, the others follow it), so
                 // the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out per bit of a.
                 UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
-                Runnable add = j + 1 == parts ? () -> {
-                    step(acc, Cat(sum, CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
-                    part.connect(U(0, part.getWidth()));
-                } : () -> {
-                    done.get(index).connect(sum.bits(PART_BITS - 1, 0));
-                    carry.connect(sum.bit(PART_BITS));
+                Runnable add = () -> {
+                    done.get(index).connect(sum.bits(hi - lo, 0));
+                    carry.connect(sum.bit(hi - lo + 1));
                     part.connect(U(index + 1, part.getWidth()));
                 };
                 // A zero bit of b is only the shift.
                 byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, busy, bBits)));
             }
+            byPart.is(parts, () -> {
+                step(acc, Cat(carry, CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
+                part.connect(U(0, part.getWidth()));
+            });
         });
         if (callerHoldsA) {
             // Simulation only: a register whose only reader is an Assert is removed by synthesis.

@@ -146,6 +146,16 @@ class ElaborationErrorsTest {
     }
 
     @Test
+    void registerWithoutResetNeverConnected() {
+        expectError(() -> new M() {
+            {
+                mark(); UInt r = Reg(UInt(8)).named("stuck");
+                io.y.connect(r);
+            }
+        }, "register", "stuck", "never connected");
+    }
+
+    @Test
     void wireNotDrivenOnEveryPath() {
         expectError(() -> new M() {
             {
