@@ -65,8 +65,9 @@ public final class RapController extends Module {
     /**
      * No node is deeper: an upper bound that a split raises and a merge walk lowers past the empty levels it starts
      * with, so a batch starts at the deepest level that can hold a leaf instead of walking every empty level below.
-     * It changes only in SPLIT, MERGE_LEVEL and SOFT_CLEAR, never in a clock that starts a batch, so a batch reads
-     * the register itself (a combinational next value there cost about 5 MHz on the iCE40).
+     * It changes only in SPLIT, in MERGE_LEVEL (a clock after the walk left a level empty) and in SOFT_CLEAR, never
+     * in a clock that starts a batch, so a batch reads the register itself (a combinational next value there cost
+     * about 5 MHz on the iCE40).
      */
     private final UInt deepest;
 
@@ -170,6 +171,12 @@ public final class RapController extends Module {
         // every level it leaves had no leaves (each such level lowers deepest_depth with it). So the update of
         // deepest_depth starts at flip-flops, not at a depth compare (it led several iCE40 placements in session 16).
         Bool leafAtDeepest = RegInit(B(false)).named("leaf_at_deepest");
+        // A level the walk leaves empty lowers deepest_depth a clock later, from this flip-flop: the decision (a walk's
+        // end, the verdict idle, no leaves on the level) is several LUT levels, and deepest_depth's enable then waits for
+        // none of it. In that clock the walk is loading the next level, which reads merge_leaf_depth and not deepest_depth.
+        Bool lowerDeepest = RegInit(B(false)).named("deepest_lowers");
+        lowerDeepest.connect(B(false));
+        when(lowerDeepest, () -> deepest.connect(deepest.sub(1)));
         UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         // The slot whose children the compare network lists: op_slot in SPLIT_SCAN, merge_parent in MERGE_KIDS. One
         // register loaded with each of them, so the 32 parent compares start at a flip-flop and not at a select
@@ -656,7 +663,7 @@ public final class RapController extends Module {
                         levelFresh.connect(B(true));
                         Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
                         leafAtDeepest.connect(lowers);
-                        when(lowers, () -> deepest.connect(leafDepth.sub(1)));
+                        lowerDeepest.connect(lowers);
                     }).otherwise(() -> {
                         st.batch.connect(B(true));
                         skip.endBatch();
@@ -770,8 +777,10 @@ public final class RapController extends Module {
         Assert(undoEmpty.eq(undoSp.eq(0)), "undo_empty disagrees with undo_sp %d", undoSp);
         when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
                 "merge_last_level disagrees with depth %0d", leafDepth));
-        when(state.is(MERGE_LEVEL), () -> Assert(leafAtDeepest.eq(leafDepth.eq(deepest)),
-                "leaf_at_deepest disagrees with depths %0d and %0d", leafDepth, deepest));
+        UInt deepestNow = Mux(lowerDeepest, deepest.sub(1), deepest);
+        when(state.is(MERGE_LEVEL), () -> Assert(leafAtDeepest.eq(leafDepth.eq(deepestNow)),
+                "leaf_at_deepest disagrees with depths %0d and %0d", leafDepth, deepestNow));
+        when(lowerDeepest, () -> Assert(state.is(MERGE_LEVEL).and(levelFresh), "deepest_depth lowered outside a level's load"));
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
