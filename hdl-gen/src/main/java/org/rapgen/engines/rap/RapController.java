@@ -318,7 +318,11 @@ public final class RapController extends Module {
         io.softClear.connect(B(false));
 
         // --- occupancy bookkeeping
-        front.connect(front.add(io.issued.pad(depthBits + 1)).sub(io.selected.valid.pad(depthBits + 1)));
+        // The issue handshake arrives late (the TCAM's ready) and the selector's output is a flip-flop: both outcomes of
+        // the issue are ready before it, so it meets front_count only in the last LUT.
+        UInt frontIfIssued = Mux(io.selected.valid, front, front.add(U(1, depthBits + 1))).named("front_if_issued");
+        UInt frontIfNot = Mux(io.selected.valid, front.sub(U(1, depthBits + 1)), front).named("front_if_not");
+        front.connect(Mux(io.issued, frontIfIssued, frontIfNot));
         sramBusy.connect(sramBusy.add(cmdQValid.pad(8)).sub(resValid.pad(8)));
 
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters

@@ -150,8 +150,10 @@ public final class ReplayWindow extends Module {
         UInt wrNext = Mux(enqFire, wr.add(1), wr).named("write_ptr_next");
         wr.connect(wrNext);
 
-        // Rewind only comes while nothing is in flight, so it never meets an issue or a commit.
-        UInt issNext = Mux(io.rewind, cmt, Mux(io.issue.fire(), iss.add(1), iss)).named("issue_ptr_next");
+        // Rewind only comes while nothing is in flight, so it never meets an issue or a commit, and the issue handshake,
+        // which arrives late (the TCAM's ready), can be the last select: it meets the RAM's read address in one LUT.
+        UInt issNext = Mux(io.issue.fire(), iss.add(1), Mux(io.rewind, cmt, iss)).named("issue_ptr_next");
+        Assert(io.rewind.and(io.issue.fire().or(io.commit)).not(), "a rewind met an issue or a commit");
         UInt cmtNext = Mux(io.commit, cmt.add(1), cmt).named("commit_ptr_next");
         iss.connect(issNext);
         cmt.connect(cmtNext);
