@@ -508,6 +508,11 @@ public final class RapController extends Module {
         // MERGE_LEVEL) and early_batch (read only as a batch ends): a batch SPLIT starts is early exactly when its early
         // batch is not yet done, and UNDO's and SPLIT_ALLOC's never are (checked where a batch starts).
         Bool batchIsEarly = state.is(SPLIT).and(earlyDone.not()).named("batch_is_early");
+        // A batch ends in MERGE_LEVEL once the last level's walk is over and its last verdict is in. As a flat AND of
+        // flip-flops it loads what a batch's end loads (the skip state's 27-bit minimum, kids_owner) without waiting for
+        // MERGE_LEVEL's other decisions: through them it was five LUT levels on one iCE40 placement.
+        Bool batchEnds = state.is(MERGE_LEVEL).and(levelFresh.not()).and(leavesBelow.ready()).and(leavesBelow.found.not())
+                .and(verdict.idle).and(lastLevel).named("batch_ends");
         when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> {
             leafDepthNext.connect(deepest);
             leafAtDeepest.connect(B(true));
@@ -669,9 +674,8 @@ public final class RapController extends Module {
                         leafAtDeepest.connect(lowers);
                         lowerDeepest.connect(lowers);
                     }).otherwise(() -> {
-                        st.batch.connect(B(true));
-                        skip.endBatch();
-                        kidsOwner.connect(opSlot);
+                        // The batch's end loads its registers below, from batch_ends.
+                        Assert(batchEnds, "a batch ended without batch_ends");
                         state.go(earlyBatch, SPLIT, ADVANCE);
                     });
                 }))
@@ -743,6 +747,11 @@ public final class RapController extends Module {
                     io.softClear.connect(B(true));
                     state.go(INIT);
                 });
+        when(batchEnds, () -> {
+            st.batch.connect(B(true));
+            skip.endBatch();
+            kidsOwner.connect(opSlot);
+        });
         when(scanDigitHeld, () -> {
             Assert(state.is(SPLIT_SCAN), "a scanned child's digit landed outside SPLIT_SCAN");
             presentNext.connect(present.or(U(1, c.branching()).shl(scanDigit).bits(c.branching() - 1, 0)));
