@@ -22,6 +22,9 @@ import org.rapgen.hdl.ir.Stmt;
  */
 public final class OneHotState<E extends Enum<E>> {
     private final Map<E, Bool> hot;
+    /** Each state's extra flip-flops ({@link #duplicate}), inverted. */
+    private final Map<E, List<Bool>> inverted;
+    private boolean armsBuilt;
     private final E initial;
     /** The state whose {@link #on} body is being built, and the states its {@code go}s have chosen so far. */
     private E current;
@@ -30,6 +33,7 @@ public final class OneHotState<E extends Enum<E>> {
     public OneHotState(String name, Class<E> states, E initial) {
         this.initial = initial;
         hot = new EnumMap<>(states);
+        inverted = new EnumMap<>(states);
         for (E s : states.getEnumConstants()) {
             hot.put(s, RegInit(B(s == initial)).named(name + "_" + s.name().toLowerCase(Locale.ROOT)));
         }
@@ -42,6 +46,25 @@ public final class OneHotState<E extends Enum<E>> {
     /** In state {@code s}: the flip-flop itself (so naming it renames the state bit). */
     public Bool is(E s) {
         return hot.get(s);
+    }
+
+    /**
+     * A second flip-flop for "in state {@code s}", for a group of loads far from the state bit's others: the placer
+     * can put it beside them. It is stored inverted, since Yosys's {@code opt_merge} folds a plain copy (same input,
+     * same cell) back into the state bit; the inverter lands in the loads' LUTs. Call before any {@link #on}.
+     */
+    public Bool duplicate(E s, String name) {
+        if (armsBuilt) throw new HdlException(SourceLoc.capture(), "OneHotState.duplicate(" + s + ") after on(...)");
+        Bool notIn = RegInit(B(s != initial)).named(name);
+        Assert(notIn.eq(hot.get(s).not()), "state copy " + name + " disagrees with its state bit");
+        inverted.computeIfAbsent(s, k -> new ArrayList<>()).add(notIn);
+        return notIn.not();
+    }
+
+    /** Sets state {@code s}'s flip-flop and its duplicates. */
+    private void set(E s, boolean in) {
+        hot.get(s).connect(B(in));
+        for (Bool notIn : inverted.getOrDefault(s, List.of())) notIn.connect(B(!in));
     }
 
     /** In any of the states {@code from} to {@code to}, in declaration order. */
@@ -59,9 +82,9 @@ public final class OneHotState<E extends Enum<E>> {
      */
     public void go(E s) {
         if (current == null) throw new HdlException(SourceLoc.capture(), "OneHotState.go(" + s + ") outside on(...)");
-        for (E chosen : chosenInCurrent) hot.get(chosen).connect(B(false));
-        hot.get(current).connect(B(false));
-        hot.get(s).connect(B(true));
+        for (E chosen : chosenInCurrent) set(chosen, false);
+        set(current, false);
+        set(s, true);
         chosenInCurrent.add(s);
     }
 
@@ -93,6 +116,7 @@ public final class OneHotState<E extends Enum<E>> {
             if (current != null) throw new HdlException(SourceLoc.capture(), "OneHotState.on(" + s + ") inside on(" + current + ")");
             if (!seen.add(s)) throw new HdlException(SourceLoc.capture(), "duplicate on(" + s + ")");
             current = s;
+            armsBuilt = true;
             chosenInCurrent = EnumSet.noneOf(initial.getDeclaringClass());
             try {
                 chain = chain == null ? WhenContext.open(hot.get(s), body, token) : chain.elsewhen(hot.get(s), body, token);

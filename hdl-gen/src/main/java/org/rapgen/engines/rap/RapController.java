@@ -241,6 +241,10 @@ public final class RapController extends Module {
             qActive.connect(Mux(io.qCsr.bits(31, 1).orR().not(), U(2, 32), io.qCsr));
         });
         Bool inRun = state.is(RUN);
+        // RUN again, for the issue side alone: the issue enable then shares no LUT with the commit strobe (Yosys's abc had
+        // both take inRun & !commit_stop from one LUT, a level more on the issue's path into the TCAM and the window),
+        // and the placer can put this flip-flop by the issue logic.
+        Bool inRunForIssue = state.duplicate(RUN, "state_run_issue_n");
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
         // clock, when both describe this state's next_merge and n.
@@ -856,7 +860,7 @@ public final class RapController extends Module {
         Bool issueGate = RegNext(state.is(INIT).not().and(writeWaits.not()).and(io.enable)
                 .and(readPending.or(io.readout).not()).and(snapPending.or(io.snapshot).not()).and(frozen.not()), B(false))
                 .named("issue_gate");
-        Bool issueEnable = inRun.and(commitStop.not()).and(issueGate).named("issue_enable");
+        Bool issueEnable = inRunForIssue.and(commitStop.not()).and(issueGate).named("issue_enable");
         io.issueEnable.connect(issueEnable);
         when(issueEnable, () -> Assert(twFull.not().and(frozen.not()).and(readPending.not()).and(snapPending.not()),
                 "issue while a TCAM write waits, a CSR request is pending or the status is frozen"));

@@ -25,8 +25,8 @@ import org.rapgen.hdl.tests.IcarusRunner.Built;
 /**
  * A one-hot state register: clock by clock in Icarus against a plain-Java FSM with the same transitions, including
  * two {@code go}s on one clock (the last wins), a conditional {@code go} and a state range; each state flip-flop is
- * muxed only over the states that enter or leave it; and {@code go} outside a state, or a state given twice, is an
- * elaboration error.
+ * muxed only over the states that enter or leave it; a duplicate state flip-flop follows its state; and {@code go}
+ * outside a state, a state given twice, or a duplicate asked for after the arms, is an elaboration error.
  */
 class OneHotStateTest {
     enum Phase { IDLE, LOAD, WORK, DONE }
@@ -39,12 +39,16 @@ class OneHotStateTest {
             final UInt state = Output(UInt(4));
             final Bool busy = Output(Bool());
             final UInt acc = Output(UInt(8));
+            final Bool idleCopy = Output(Bool());
+            final Bool workCopy = Output(Bool());
         }
 
         final IOB io = IO(new IOB());
 
         Fsm() {
             OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
+            io.idleCopy.connect(fsm.duplicate(IDLE, "fsm_idle_copy_n"));
+            io.workCopy.connect(fsm.duplicate(WORK, "fsm_work_copy_n"));
             UInt acc = RegInit(U(0, 8)).named("acc");
             fsm.on(IDLE, () -> {
                 when(io.x, () -> fsm.go(LOAD));
@@ -74,7 +78,8 @@ class OneHotStateTest {
             boolean x = rnd.nextBoolean(), y = rnd.nextBoolean();
             int a = rnd.nextInt(256);
             vs.add(in("io_x", x, "io_y", y, "io_a", a));
-            exp.add(in("io_state", 1 << s.ordinal(), "io_busy", s == LOAD || s == WORK, "io_acc", acc));
+            exp.add(in("io_state", 1 << s.ordinal(), "io_busy", s == LOAD || s == WORK, "io_acc", acc,
+                    "io_idleCopy", s == IDLE, "io_workCopy", s == WORK));
             Phase next = s;
             switch (s) {
                 case IDLE -> next = y ? WORK : x ? LOAD : IDLE;
@@ -116,6 +121,25 @@ class OneHotStateTest {
             }
         }));
         assertTrue(e.getMessage().contains("go(WORK) outside on(...)"), e.getMessage());
+    }
+
+    @Test
+    void aDuplicateIsAFlipFlopOfItsOwnAndComesBeforeTheArms() {
+        String v = build(Fsm::new).topText();
+        assertTrue(v.contains("reg fsm_work_copy_n;"), v);
+        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Module() {
+            {
+                OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
+                fsm.on(IDLE, () -> fsm.go(WORK));
+                fsm.duplicate(WORK, "late");
+            }
+
+            @Override
+            protected String baseName() {
+                return "LateDuplicate";
+            }
+        }));
+        assertTrue(e.getMessage().contains("duplicate(WORK) after on(...)"), e.getMessage());
     }
 
     @Test
