@@ -259,7 +259,10 @@ public final class RapController extends Module {
         // M0 = 0 reads as 1: only bit 0 depends on the zero test (the other bits are 0 then anyway), and the CSR file keeps
         // that test in flip-flops, taken as M0 is written (a 64-bit LUT tree here led two iCE40 placements).
         UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0CsrZero)).named("m0_effective");
-        when(state.is(INIT), () -> untilMerge.load(m0)).elsewhen(state.is(ADVANCE), () -> untilMerge.load(toMerge));
+        // The value loaded is chosen apart and kept as a net, so each bit's update is one LUT after its carry chain:
+        // load or count (with the choice inside, abc built two, and the high pieces' own loops led iCE40 placements).
+        UInt untilLoad = Mux(state.is(INIT), m0, toMerge).named("until_merge_load").keep();
+        when(state.is(INIT).or(state.is(ADVANCE)), () -> untilMerge.load(untilLoad));
         Bool inAdvanceState = state.is(ADVANCE);
         // Read only in ADVANCE itself, so "ADVANCE on the three clocks before" is the whole test: a flip-flop.
         Bool advanceSettled = heldBefore(inAdvanceState, 4, "advance_settled");
