@@ -5,6 +5,7 @@ import static org.rapgen.hdl.Hdl.*;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.HdlException;
@@ -284,7 +285,11 @@ final class CsrFile {
         // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy. A
         // banked word comes from the counter bank's read port, which the copy addresses while it stands on that word.
         UInt at = RegInit(U(0, wb)).named("csr_snap_word");
-        Bool last = at.eq(U(n - 1, wb));
+        // "On the last word" and "on word i" for each word that waits for a ready are flags stepped with the word
+        // counter, so the copy's write, its end and the freeze's release start at flip-flops and not at a decode of
+        // the counter (the decode into snapshot_frozen's enable led two iCE40 placements in session 17).
+        Bool last = RegInit(B(n == 1)).named("csr_snap_last");
+        Assert(last.eq(at.eq(U(n - 1, wb))), "csr_snap_last disagrees with csr_snap_word %d", at);
         UInt atNext = Mux(last, U(0, wb), at.add(1)).named("csr_snap_word_next");
         // Whether the copy stands on a banked word, and the bank's index for it: registered, and loaded with the next
         // word's as the copy moves on, so the bank's read index and its compare start at flip-flops, not at a decode of
@@ -297,12 +302,18 @@ final class CsrFile {
                 "csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", at);
         UInt copyData = U(0, 32);
         Bool wait = bank == null ? B(false) : onBank.and(bank.readValid.not());
+        List<Runnable> stepFlags = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (bankHalf.containsKey(regs.get(i).name())) continue;
             Bool here = at.eq(U(i, wb));
             copyData = copyData.or(Mux(here, words.get(i), U(0, 32)));
             Bool ready = readyOf.get(regs.get(i).name());
-            if (ready != null) wait = wait.or(here.and(ready.not()));
+            if (ready == null) continue;
+            int word = i;
+            Bool on = RegInit(B(i == 0)).named("csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT));
+            Assert(on.eq(here), "csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT) + " disagrees with csr_snap_word %d", at);
+            stepFlags.add(() -> on.connect(atNext.eq(U(word, wb))));
+            wait = wait.or(on.and(ready.not()));
         }
         if (bank != null) {
             Bool reading = frozen.and(onBank).named("csr_snap_from_bank");
@@ -315,6 +326,8 @@ final class CsrFile {
         when(write, () -> {
             ram.write(at, data);
             at.connect(atNext);
+            last.connect(atNext.eq(U(n - 1, wb)));
+            stepFlags.forEach(Runnable::run);
             onBank.connect(bankWord(regs, atNext));
             bankIndex.connect(bankIndexOf(regs, atNext, ib));
         });
