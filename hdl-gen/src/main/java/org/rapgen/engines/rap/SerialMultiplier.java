@@ -18,7 +18,7 @@ import org.rapgen.hdl.UInt;
  * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
  * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or, when {@code a} is
  * wider than {@link #PART_BITS} and the step's bit of b is set, one clock per {@link #PART_BITS}-bit part of the add,
- * each part taking the last one's carry from a flip-flop and leaving its sum in a register of its own, and one more
+ * each part taking the last one's carry from a flip-flop and leaving its sum and carry in registers of its own, and one more
  * clock to move the sum into the product register: on an iCE40 a carry chain of 32 bits or more, behind the addend's
  * select, was one of the engine's slowest paths, and a 16-bit chain ending at the product register (which its readers
  * pull away) led one placement. A zero bit adds nothing, so its step is only the shift, in
@@ -91,7 +91,9 @@ public final class SerialMultiplier extends Module {
         UInt part = parts > 1 ? RegInit(U(0, log2Up(parts + 1))).named("add_part") : null;
         List<UInt> done = new ArrayList<>();
         for (int j = 0; parts > 1 && j < parts; j++) done.add(Reg(UInt(Math.min(aBits, (j + 1) * PART_BITS) - j * PART_BITS)).named("sum_part_" + j));
-        Bool carry = parts > 1 ? Reg(Bool()).named("sum_carry") : null;
+        // Each part's carry out in a flip-flop of its own: one shared by all parts took a select of the parts' chains.
+        List<Bool> carries = new ArrayList<>();
+        for (int j = 0; parts > 1 && j < parts; j++) carries.add(Reg(Bool()).named("sum_carry_" + j));
         when(io.start, () -> {
             acc.connect(io.b.pad(pw));
             if (!callerHoldsA) a.connect(io.a);
@@ -110,17 +112,17 @@ public final class SerialMultiplier extends Module {
                 int hi = Math.min(aBits, lo + PART_BITS) - 1;
                 // A part is added only after a set bit of b (part 0 runs the add only then, the others follow it), so
                 // the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out per bit of a.
-                UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carry).named("part_sum_" + j);
+                UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carries.get(j - 1)).named("part_sum_" + j);
                 Runnable add = () -> {
                     done.get(index).connect(sum.bits(hi - lo, 0));
-                    carry.connect(sum.bit(hi - lo + 1));
+                    carries.get(index).connect(sum.bit(hi - lo + 1));
                     part.connect(U(index + 1, part.getWidth()));
                 };
                 // A zero bit of b is only the shift.
                 byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, busy, bBits)));
             }
             byPart.is(parts, () -> {
-                step(acc, Cat(carry, CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
+                step(acc, Cat(carries.get(parts - 1), CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
                 part.connect(U(0, part.getWidth()));
             });
         });
