@@ -14,12 +14,15 @@ import org.rapgen.hdl.UInt;
  * registers and pays no priority encoder in its own path. Built in the caller's module.
  *
  * <p>{@link #load()} replaces the candidates with the vector given to {@link #loadFrom} (which may be {@link #without}
- * some of them); the pick describes them from the second clock after ({@link #ready}).
+ * some of them), or on one of its loads the late vector given to {@link #loadLate}; the pick describes them from the
+ * second clock after ({@link #ready}).
  * {@link #take} removes the current pick; the next one is ready on the next clock.
  */
 final class SlotPicker {
     private final UInt candidates;
     private final UInt loadValue;
+    private final Bool lateWhen;
+    private final UInt lateValue;
     private final Bool valid = RegInit(B(false));
     private final Bool loading;
     private final Bool taking;
@@ -47,13 +50,17 @@ final class SlotPicker {
         loading = WireDefault(Bool(), loadByState).named(name + "_load");
         taking = WireDefault(Bool(), takeByState).named(name + "_take");
         loadValue = WireDefault(UInt(slots), U(0, slots)).named(name + "_load_value");
+        lateWhen = WireDefault(Bool(), B(false)).named(name + "_load_late");
+        lateValue = WireDefault(UInt(slots), U(0, slots)).named(name + "_load_late_value");
         UInt hot = Reg(UInt(slots)).named(name + "_pick_hot");
         // The candidates are written here only, from the two request wires: their enable is "load or take", and the
         // callers' state logic chooses only the loaded vector, off the enable's path. (Keeping "the candidates after
         // the pick" instead, which would spare the select below, put the lowest-candidate logic into that register's
         // own loop: 11.3 ns on the iCE40.)
-        when(loading, () -> candidates.connect(loadValue))
-                .elsewhen(taking, () -> candidates.connect(candidates.and(hot.not())));
+        // A late load (loadLate) meets the candidates in their last LUT: everything else is chosen before it, in a net
+        // of its own (kept, or abc merges the late vector's logic with it).
+        UInt stepped = Mux(loading, loadValue, candidates.and(hot.not())).named(name + "_stepped").keep();
+        when(loading.or(taking), () -> candidates.connect(Mux(lateWhen, lateValue, stepped)));
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
         // between that and keeping the current pick, at the registers.
@@ -81,6 +88,19 @@ final class SlotPicker {
      */
     void loadFrom(UInt vector) {
         loadValue.connect(vector);
+    }
+
+    /**
+     * A load whose vector arrives late in the clock (a compare network behind a register): when {@code when}, which
+     * must be one of the walker's loads, the candidates take {@code vector} instead of the {@link #loadFrom} vector,
+     * in the last LUT before the register. Outside any condition.
+     */
+    void loadLate(Bool when, UInt vector) {
+        // Kept, so the last LUT takes the late vector, the choice and the rest, and not the choice's own inputs.
+        lateWhen.keep();
+        lateWhen.connect(when);
+        lateValue.connect(vector);
+        Assert(when.not().or(loading), name + ": a late load outside a load");
     }
 
     /** On this clock edge the candidates become the vector given to {@link #loadFrom}. */
