@@ -245,6 +245,9 @@ public final class RapController extends Module {
         // both take inRun & !commit_stop from one LUT, a level more on the issue's path into the TCAM and the window),
         // and the placer can put this flip-flop by the issue logic.
         Bool inRunForIssue = state.duplicate(RUN, "state_run_issue_n");
+        // And for the replay window's commit strobe, a net of its own beside the controller's commit_fire: each has half
+        // the loads (about 70 enables between them), and each can be placed by its own.
+        Bool inRunForWindow = state.duplicate(RUN, "state_run_window_n");
         // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
         // clock, when both describe this state's next_merge and n.
@@ -320,7 +323,6 @@ public final class RapController extends Module {
         io.tcamWrite.bits.index.connect(twIndexQ);
         io.tcamWrite.bits.value.connect(twValueQ);
         io.tcamWrite.bits.mask.connect(twMaskQ);
-        io.commit.connect(B(false));
         io.rewind.connect(B(false));
         io.softClear.connect(B(false));
 
@@ -408,6 +410,7 @@ public final class RapController extends Module {
         Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
         // Every event's result is the head event's update.
         Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
+        io.commit.connect(inRunForWindow.and(eventResult).and(commitStop.not()).named("commit_fire_window"));
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
         Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
         MergeVerdict verdict = new MergeVerdict(c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
@@ -457,7 +460,6 @@ public final class RapController extends Module {
         Assert(stopNow.eq(commitFire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
         commitStop.connect(stopNow);
         when(commitFire, () -> {
-            io.commit.connect(B(true));
             st.commit.connect(B(true));
             st.weight.connect(io.head.weight);
             untilMerge.add(io.head.weight);
