@@ -194,7 +194,6 @@ public final class ReplayWindow extends Module {
         // strobe meets the head register's enable in its last LUT; the same choice as a priority of writesHead,
         // refetched and the commit had put three LUT levels after the strobe.
         Bool loadsHead = io.commit.or(refetched).or(enqFire.and(held0)).named("head_loads");
-        Assert(loadsHead.eq(writesHead.or(refetched).or(io.commit)), "head_loads disagrees with its cases");
         UInt headNext = Mux(writesHead, headWord, headRead).named("head_next");
         when(loadsHead, () -> {
             headQ.connect(headNext);
