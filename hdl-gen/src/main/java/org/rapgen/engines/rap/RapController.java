@@ -509,12 +509,13 @@ public final class RapController extends Module {
         // What each walker loads depends only on the state that loads it, so it is chosen here by state flip-flops, and
         // the states only decide when: SPLIT loads the free slots, SPLIT_SCAN and MERGE_KIDS a node's children;
         // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
-        // kids_vector (a 5-bit compare and a leaf test in each slot) is the late one: it enters the walkers' candidates
-        // in their last LUT (it led six of twelve iCE40 placements in session 17, through three LUTs after it).
+        // kids_vector (a 5-bit compare and a leaf test in each slot) is the late one: it enters the child walker's
+        // candidates in their last LUT (it led six of twelve iCE40 placements in session 17, through three LUTs after
+        // it). The leaf walker's other vector, a level's leaves, is a depth compare in each slot, as deep: a choice made
+        // first would put a LUT level after it (checked in session 18: 19 endpoints over 10 ns on seed 1).
         slots.loadFrom(table.valid.not());
         slots.loadLate(scanFresh.or(kidsLoad), kidsVector);
-        leavesBelow.loadFrom(table.leavesAt(leafDepth));
-        leavesBelow.loadLate(kidsLoad, leavesBelow.without(kidsVector));
+        leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
         // A batch starts at deepest_depth. The states that start one (UNDO, SPLIT, SPLIT_ALLOC) load it on every clock,
         // since nothing reads merge_leaf_depth there and deepest_depth never changes on a batch's first clock: the load
         // and merge_last_level behind it then wait for no decision of those states. So with level_fresh (read only in

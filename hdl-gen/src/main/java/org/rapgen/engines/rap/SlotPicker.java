@@ -22,6 +22,7 @@ final class SlotPicker {
     private final UInt candidates;
     private final UInt loadValue;
     private final Bool lateWhen;
+    private final UInt stepped;
     private final UInt lateValue;
     private final Bool valid = RegInit(B(false));
     private final Bool loading;
@@ -58,8 +59,8 @@ final class SlotPicker {
         // the pick" instead, which would spare the select below, put the lowest-candidate logic into that register's
         // own loop: 11.3 ns on the iCE40.)
         // A late load (loadLate) meets the candidates in their last LUT: everything else is chosen before it, in a net
-        // of its own (kept, or abc merges the late vector's logic with it).
-        UInt stepped = Mux(loading, loadValue, candidates.and(hot.not())).named(name + "_stepped").keep();
+        // of its own (kept then, or abc merges the late vector's logic with it).
+        stepped = Mux(loading, loadValue, candidates.and(hot.not())).named(name + "_stepped");
         when(loading.or(taking), () -> candidates.connect(Mux(lateWhen, lateValue, stepped)));
         // The next pick is computed from flip-flops only: the candidates without the current pick (a take leaves
         // exactly those), or, just after a load, all of them. Whether to take it is decided late and only selects
@@ -96,8 +97,11 @@ final class SlotPicker {
      * in the last LUT before the register. Outside any condition.
      */
     void loadLate(Bool when, UInt vector) {
-        // Kept, so the last LUT takes the late vector, the choice and the rest, and not the choice's own inputs.
+        // Both kept, so the last LUT takes the late vector, the choice and the rest, and not their own inputs. Only
+        // with a late load: the kept net would cost a walker without one a LUT level (the leaf walker's level vector
+        // is as deep as the late one).
         lateWhen.keep();
+        stepped.keep();
         lateWhen.connect(when);
         lateValue.connect(vector);
         Assert(when.not().or(loading), name + ": a late load outside a load");
