@@ -3,114 +3,115 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c24_w1_t28_d16 (
-  input  wire clock, // RapController.java:74
-  input  wire reset, // RapController.java:74
-  output wire io_selected_ready, // RapController.java:78
-  input  wire io_selected_valid, // RapController.java:78
-  input  wire io_selected_bits_found, // RapController.java:78
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:78
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:78
-  input  wire io_selected_bits_weight, // RapController.java:78
-  input  wire io_head_weight, // RapController.java:78
-  input  wire [27:0] io_head_notThreshold, // RapController.java:78
-  input  wire io_head_thresholdFits, // RapController.java:78
-  input  wire io_headLoad_fromRead, // RapController.java:78
-  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:78
-  input  wire io_headValid, // RapController.java:78
-  input  wire io_issued, // RapController.java:78
-  output wire io_issueEnable, // RapController.java:78
-  output wire io_commit, // RapController.java:78
-  output wire io_rewind, // RapController.java:78
-  input  wire io_counterCmd_ready, // RapController.java:78
-  output wire io_counterCmd_valid, // RapController.java:78
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:78
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:78
-  output wire [23:0] io_counterCmd_bits_value, // RapController.java:78
-  output wire io_counterResult_ready, // RapController.java:78
-  input  wire io_counterResult_valid, // RapController.java:78
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:78
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:78
-  input  wire [23:0] io_counterResult_bits_old, // RapController.java:78
-  input  wire [23:0] io_counterResult_bits_updated, // RapController.java:78
-  input  wire io_counterResult_bits_saturated, // RapController.java:78
-  output wire io_softClear, // RapController.java:78
-  input  wire io_counterClearing, // RapController.java:78
-  input  wire io_tcamWrite_ready, // RapController.java:78
-  output wire io_tcamWrite_valid, // RapController.java:78
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:78
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:78
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:78
-  output wire [31:0] io_slotValid, // RapController.java:78
-  output wire [4:0] io_depths_0, // RapController.java:78
-  output wire [4:0] io_depths_1, // RapController.java:78
-  output wire [4:0] io_depths_2, // RapController.java:78
-  output wire [4:0] io_depths_3, // RapController.java:78
-  output wire [4:0] io_depths_4, // RapController.java:78
-  output wire [4:0] io_depths_5, // RapController.java:78
-  output wire [4:0] io_depths_6, // RapController.java:78
-  output wire [4:0] io_depths_7, // RapController.java:78
-  output wire [4:0] io_depths_8, // RapController.java:78
-  output wire [4:0] io_depths_9, // RapController.java:78
-  output wire [4:0] io_depths_10, // RapController.java:78
-  output wire [4:0] io_depths_11, // RapController.java:78
-  output wire [4:0] io_depths_12, // RapController.java:78
-  output wire [4:0] io_depths_13, // RapController.java:78
-  output wire [4:0] io_depths_14, // RapController.java:78
-  output wire [4:0] io_depths_15, // RapController.java:78
-  output wire [4:0] io_depths_16, // RapController.java:78
-  output wire [4:0] io_depths_17, // RapController.java:78
-  output wire [4:0] io_depths_18, // RapController.java:78
-  output wire [4:0] io_depths_19, // RapController.java:78
-  output wire [4:0] io_depths_20, // RapController.java:78
-  output wire [4:0] io_depths_21, // RapController.java:78
-  output wire [4:0] io_depths_22, // RapController.java:78
-  output wire [4:0] io_depths_23, // RapController.java:78
-  output wire [4:0] io_depths_24, // RapController.java:78
-  output wire [4:0] io_depths_25, // RapController.java:78
-  output wire [4:0] io_depths_26, // RapController.java:78
-  output wire [4:0] io_depths_27, // RapController.java:78
-  output wire [4:0] io_depths_28, // RapController.java:78
-  output wire [4:0] io_depths_29, // RapController.java:78
-  output wire [4:0] io_depths_30, // RapController.java:78
-  output wire [4:0] io_depths_31, // RapController.java:78
-  input  wire io_enable, // RapController.java:78
-  input  wire io_softReset, // RapController.java:78
-  input  wire io_snapshot, // RapController.java:78
-  input  wire io_readout, // RapController.java:78
-  input  wire [15:0] io_readoutSlot, // RapController.java:78
-  input  wire io_inputsDrained, // RapController.java:78
-  input  wire [15:0] io_epsCsr, // RapController.java:78
-  input  wire [63:0] io_m0Csr, // RapController.java:78
-  input  wire io_m0CsrZero, // RapController.java:78
-  input  wire [31:0] io_qCsr, // RapController.java:78
-  output wire [15:0] io_epsActive, // RapController.java:78
-  output wire io_acceptEnable, // RapController.java:78
-  output wire [63:0] io_live_n, // RapController.java:78
-  output wire [5:0] io_live_nodes, // RapController.java:78
-  output wire [5:0] io_live_highWater, // RapController.java:78
-  output wire io_live_overflow, // RapController.java:78
-  output wire io_live_saturated, // RapController.java:78
-  output wire io_live_updated, // RapController.java:78
-  output wire io_live_split, // RapController.java:78
-  output wire [2:0] io_live_merged, // RapController.java:78
-  output wire io_live_batch, // RapController.java:78
-  output wire io_live_deferred, // RapController.java:78
-  output wire io_live_saturation, // RapController.java:78
-  output wire io_snapFreeze, // RapController.java:78
-  input  wire io_countersIdle, // RapController.java:78
-  input  wire io_snapCopied, // RapController.java:78
-  output wire [63:0] io_errorBound, // RapController.java:78
-  output wire io_errorBoundReady, // RapController.java:78
-  output wire io_snapBusy, // RapController.java:78
-  output wire io_node_valid, // RapController.java:78
-  output wire [5:0] io_node_len, // RapController.java:78
-  output wire [31:0] io_node_prefix, // RapController.java:78
-  output wire [23:0] io_node_count, // RapController.java:78
-  output wire io_readoutBusy, // RapController.java:78
-  output wire io_busy, // RapController.java:78
-  output wire io_idle, // RapController.java:78
-  output wire io_resetting, // RapController.java:78
-  output wire [2:0] io_stallCause  // RapController.java:78
+  input  wire clock, // RapController.java:75
+  input  wire reset, // RapController.java:75
+  output wire io_selected_ready, // RapController.java:79
+  input  wire io_selected_valid, // RapController.java:79
+  input  wire io_selected_bits_found, // RapController.java:79
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:79
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:79
+  input  wire io_selected_bits_weight, // RapController.java:79
+  input  wire io_head_weight, // RapController.java:79
+  input  wire [27:0] io_head_notThreshold, // RapController.java:79
+  input  wire io_head_thresholdFits, // RapController.java:79
+  input  wire [23:0] io_head_compareNotThreshold, // RapController.java:79
+  input  wire io_headLoad_fromRead, // RapController.java:79
+  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:79
+  input  wire io_headValid, // RapController.java:79
+  input  wire io_issued, // RapController.java:79
+  output wire io_issueEnable, // RapController.java:79
+  output wire io_commit, // RapController.java:79
+  output wire io_rewind, // RapController.java:79
+  input  wire io_counterCmd_ready, // RapController.java:79
+  output wire io_counterCmd_valid, // RapController.java:79
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:79
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:79
+  output wire [23:0] io_counterCmd_bits_value, // RapController.java:79
+  output wire io_counterResult_ready, // RapController.java:79
+  input  wire io_counterResult_valid, // RapController.java:79
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:79
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:79
+  input  wire [23:0] io_counterResult_bits_old, // RapController.java:79
+  input  wire [23:0] io_counterResult_bits_updated, // RapController.java:79
+  input  wire io_counterResult_bits_saturated, // RapController.java:79
+  output wire io_softClear, // RapController.java:79
+  input  wire io_counterClearing, // RapController.java:79
+  input  wire io_tcamWrite_ready, // RapController.java:79
+  output wire io_tcamWrite_valid, // RapController.java:79
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:79
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:79
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:79
+  output wire [31:0] io_slotValid, // RapController.java:79
+  output wire [4:0] io_depths_0, // RapController.java:79
+  output wire [4:0] io_depths_1, // RapController.java:79
+  output wire [4:0] io_depths_2, // RapController.java:79
+  output wire [4:0] io_depths_3, // RapController.java:79
+  output wire [4:0] io_depths_4, // RapController.java:79
+  output wire [4:0] io_depths_5, // RapController.java:79
+  output wire [4:0] io_depths_6, // RapController.java:79
+  output wire [4:0] io_depths_7, // RapController.java:79
+  output wire [4:0] io_depths_8, // RapController.java:79
+  output wire [4:0] io_depths_9, // RapController.java:79
+  output wire [4:0] io_depths_10, // RapController.java:79
+  output wire [4:0] io_depths_11, // RapController.java:79
+  output wire [4:0] io_depths_12, // RapController.java:79
+  output wire [4:0] io_depths_13, // RapController.java:79
+  output wire [4:0] io_depths_14, // RapController.java:79
+  output wire [4:0] io_depths_15, // RapController.java:79
+  output wire [4:0] io_depths_16, // RapController.java:79
+  output wire [4:0] io_depths_17, // RapController.java:79
+  output wire [4:0] io_depths_18, // RapController.java:79
+  output wire [4:0] io_depths_19, // RapController.java:79
+  output wire [4:0] io_depths_20, // RapController.java:79
+  output wire [4:0] io_depths_21, // RapController.java:79
+  output wire [4:0] io_depths_22, // RapController.java:79
+  output wire [4:0] io_depths_23, // RapController.java:79
+  output wire [4:0] io_depths_24, // RapController.java:79
+  output wire [4:0] io_depths_25, // RapController.java:79
+  output wire [4:0] io_depths_26, // RapController.java:79
+  output wire [4:0] io_depths_27, // RapController.java:79
+  output wire [4:0] io_depths_28, // RapController.java:79
+  output wire [4:0] io_depths_29, // RapController.java:79
+  output wire [4:0] io_depths_30, // RapController.java:79
+  output wire [4:0] io_depths_31, // RapController.java:79
+  input  wire io_enable, // RapController.java:79
+  input  wire io_softReset, // RapController.java:79
+  input  wire io_snapshot, // RapController.java:79
+  input  wire io_readout, // RapController.java:79
+  input  wire [15:0] io_readoutSlot, // RapController.java:79
+  input  wire io_inputsDrained, // RapController.java:79
+  input  wire [15:0] io_epsCsr, // RapController.java:79
+  input  wire [63:0] io_m0Csr, // RapController.java:79
+  input  wire io_m0CsrZero, // RapController.java:79
+  input  wire [31:0] io_qCsr, // RapController.java:79
+  output wire [15:0] io_epsActive, // RapController.java:79
+  output wire io_acceptEnable, // RapController.java:79
+  output wire [63:0] io_live_n, // RapController.java:79
+  output wire [5:0] io_live_nodes, // RapController.java:79
+  output wire [5:0] io_live_highWater, // RapController.java:79
+  output wire io_live_overflow, // RapController.java:79
+  output wire io_live_saturated, // RapController.java:79
+  output wire io_live_updated, // RapController.java:79
+  output wire io_live_split, // RapController.java:79
+  output wire [2:0] io_live_merged, // RapController.java:79
+  output wire io_live_batch, // RapController.java:79
+  output wire io_live_deferred, // RapController.java:79
+  output wire io_live_saturation, // RapController.java:79
+  output wire io_snapFreeze, // RapController.java:79
+  input  wire io_countersIdle, // RapController.java:79
+  input  wire io_snapCopied, // RapController.java:79
+  output wire [63:0] io_errorBound, // RapController.java:79
+  output wire io_errorBoundReady, // RapController.java:79
+  output wire io_snapBusy, // RapController.java:79
+  output wire io_node_valid, // RapController.java:79
+  output wire [5:0] io_node_len, // RapController.java:79
+  output wire [31:0] io_node_prefix, // RapController.java:79
+  output wire [23:0] io_node_count, // RapController.java:79
+  output wire io_readoutBusy, // RapController.java:79
+  output wire io_busy, // RapController.java:79
+  output wire io_idle, // RapController.java:79
+  output wire io_resetting, // RapController.java:79
+  output wire [2:0] io_stallCause  // RapController.java:79
 );
 
   // State
@@ -129,7 +130,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg state_read_issue; // RapController.java:64
   reg state_read_wait; // RapController.java:64
   reg state_soft_clear; // RapController.java:64
-  reg [4:0] deepest_depth; // RapController.java:77
+  reg [4:0] deepest_depth; // RapController.java:78
   reg [31:0] slot_valid; // NodeTable.java:40
   reg [4:0] slot_depth_0; // NodeTable.java:41
   reg [4:0] slot_depth_1; // NodeTable.java:41
@@ -287,61 +288,62 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg until_merge_carry_1; // SplitCounter.java:47
   reg [15:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
-  reg [15:0] eps_active; // RapController.java:95
-  reg [31:0] q_active; // RapController.java:96
-  reg [4:0] op_slot; // RapController.java:99
-  reg [4:0] op_depth; // RapController.java:100
-  reg [27:0] op_not_threshold; // RapController.java:102
-  reg split_req; // RapController.java:103
-  reg merge_due; // RapController.java:104
-  reg split_short; // RapController.java:106
-  reg skip_batch_empty; // RapController.java:107
-  reg early_done; // RapController.java:108
-  reg early_batch; // RapController.java:109
-  reg [5:0] front_count; // RapController.java:112
-  reg [7:0] sram_count; // RapController.java:115
-  reg cmd_q_valid; // RapController.java:116
-  reg [4:0] undo_sp; // RapController.java:121
-  reg undo_empty; // RapController.java:126
-  reg [3:0] present_children; // RapController.java:130
-  reg [1:0] split_next_digit; // RapController.java:136
-  reg split_last_child; // RapController.java:137
-  reg [31:0] visited_kids; // RapController.java:140
-  reg leaf_pick_ready; // SlotPicker.java:23
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:41
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:50
-  reg leaf_pick_pick_found; // SlotPicker.java:62
-  reg slot_pick_ready; // SlotPicker.java:23
-  reg [31:0] slot_pick_candidates; // SlotPicker.java:41
-  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:50
-  reg slot_pick_pick_found; // SlotPicker.java:62
-  reg slot_pick_pick_last; // SlotPicker.java:72
-  reg scan_digit_valid; // RapController.java:150
-  reg [1:0] scan_digit; // RapController.java:151
-  reg level_fresh; // RapController.java:153
-  reg scan_fresh; // RapController.java:157
-  reg kids_fresh; // RapController.java:158
-  reg scan_walking; // RapController.java:159
-  reg kids_walking; // RapController.java:160
-  reg [4:0] merge_leaf_depth; // RapController.java:162
-  reg merge_last_level; // RapController.java:167
-  reg level_had_leaves; // RapController.java:168
-  reg leaf_at_deepest; // RapController.java:172
-  reg [4:0] merge_parent; // RapController.java:173
-  reg [4:0] kids_owner; // RapController.java:177
-  reg [2:0] merge_leaves; // RapController.java:178
-  reg soft_pending; // RapController.java:181
-  reg readout_pending; // RapController.java:182
-  reg [15:0] readout_slot; // RapController.java:183
-  reg snapshot_pending; // RapController.java:186
-  reg [2:0] fill_cause; // RapController.java:187
-  reg node_valid; // RapController.java:188
-  reg [31:0] node_prefix; // RapController.java:189
-  reg [5:0] node_len; // RapController.java:190
-  reg [23:0] node_count; // RapController.java:191
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:200
-  reg snapshot_frozen; // RapController.java:217
-  reg _reg_0; // RapController.java:219
+  reg [15:0] eps_active; // RapController.java:96
+  reg [31:0] q_active; // RapController.java:97
+  reg [4:0] op_slot; // RapController.java:100
+  reg [4:0] op_depth; // RapController.java:101
+  reg [27:0] op_not_threshold; // RapController.java:103
+  reg split_req; // RapController.java:104
+  reg merge_due; // RapController.java:105
+  reg split_short; // RapController.java:107
+  reg skip_batch_empty; // RapController.java:108
+  reg early_done; // RapController.java:109
+  reg early_batch; // RapController.java:110
+  reg [5:0] front_count; // RapController.java:113
+  reg [7:0] sram_count; // RapController.java:116
+  reg cmd_q_valid; // RapController.java:117
+  reg [4:0] undo_sp; // RapController.java:122
+  reg undo_empty; // RapController.java:127
+  reg [3:0] present_children; // RapController.java:131
+  reg [1:0] split_next_digit; // RapController.java:137
+  reg split_last_child; // RapController.java:138
+  reg [31:0] visited_kids; // RapController.java:141
+  reg leaf_pick_ready; // SlotPicker.java:27
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:45
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:56
+  reg leaf_pick_pick_found; // SlotPicker.java:70
+  reg slot_pick_ready; // SlotPicker.java:27
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:45
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:56
+  reg slot_pick_pick_found; // SlotPicker.java:70
+  reg slot_pick_pick_last; // SlotPicker.java:80
+  reg scan_digit_valid; // RapController.java:151
+  reg [1:0] scan_digit; // RapController.java:152
+  reg level_fresh; // RapController.java:154
+  reg scan_fresh; // RapController.java:158
+  reg kids_fresh; // RapController.java:159
+  reg scan_walking; // RapController.java:160
+  reg kids_walking; // RapController.java:161
+  reg [4:0] merge_leaf_depth; // RapController.java:163
+  reg merge_last_level; // RapController.java:168
+  reg level_had_leaves; // RapController.java:169
+  reg leaf_at_deepest; // RapController.java:173
+  reg deepest_lowers; // RapController.java:177
+  reg [4:0] merge_parent; // RapController.java:180
+  reg [4:0] kids_owner; // RapController.java:184
+  reg [2:0] merge_leaves; // RapController.java:185
+  reg soft_pending; // RapController.java:188
+  reg readout_pending; // RapController.java:189
+  reg [15:0] readout_slot; // RapController.java:190
+  reg snapshot_pending; // RapController.java:193
+  reg [2:0] fill_cause; // RapController.java:194
+  reg node_valid; // RapController.java:195
+  reg [31:0] node_prefix; // RapController.java:196
+  reg [5:0] node_len; // RapController.java:197
+  reg [23:0] node_count; // RapController.java:198
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:207
+  reg snapshot_frozen; // RapController.java:224
+  reg _reg_0; // RapController.java:226
   reg [63:0] next_merge; // MergeSchedule.java:17
   reg schedule_exhausted; // MergeSchedule.java:18
   reg multiplier_for_schedule; // MergeSchedule.java:23
@@ -349,45 +351,47 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg following_kick; // MergeSchedule.java:29
   reg following_running; // MergeSchedule.java:30
   reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // RapController.java:240
-  reg [32:0] to_merge_hi; // RapController.java:241
-  reg merge_ahead; // RapController.java:244
-  reg advance_settled_was_1; // RapController.java:864
-  reg advance_settled_was_2; // RapController.java:866
-  reg advance_settled_before; // RapController.java:866
-  reg [2:0] op_children; // RapController.java:261
-  reg [4:0] cmd_q_addr; // RapController.java:274
-  reg [1:0] cmd_q_op; // RapController.java:275
-  reg [23:0] cmd_q_value; // RapController.java:276
-  reg tcam_write_full; // RapController.java:289
-  reg [4:0] tcam_write_q_index; // RapController.java:293
-  reg [31:0] tcam_write_q_value; // RapController.java:294
-  reg [31:0] tcam_write_q_mask; // RapController.java:295
-  reg commit_stop; // RapController.java:319
-  reg [28:0] undo_rdata_0; // RapController.java:327
-  reg split_fits; // RapController.java:345
-  reg [31:0] child_digit_field; // RapController.java:352
-  reg [31:0] child_mask; // RapController.java:353
-  reg op_at_deepest; // RapController.java:364
-  reg split_settled_was_1; // RapController.java:864
-  reg split_settled_before; // RapController.java:866
-  reg [7:0] short_by_children; // RapController.java:376
-  reg [4:0] hit_depth_1; // RapController.java:384
-  reg [4:0] hit_depth_2; // RapController.java:384
-  reg [4:0] hit_depth_3; // RapController.java:384
-  reg [4:0] hit_depth_4; // RapController.java:384
-  reg [2:0] hit_children; // RapController.java:387
-  reg hit_short_1; // RapController.java:388
-  reg hit_short_2; // RapController.java:388
-  reg hit_short_3; // RapController.java:388
-  reg hit_beside_1; // RapController.java:389
-  reg hit_beside_2; // RapController.java:389
-  reg hit_beside_3; // RapController.java:389
-  reg hit_beside_4; // RapController.java:389
-  reg hit_event_1; // RapController.java:390
-  reg hit_event_2; // RapController.java:390
-  reg hit_event_3; // RapController.java:390
-  reg hit_event_4; // RapController.java:390
+  reg state_run_issue_n; // RapController.java:247
+  reg state_run_window_n; // RapController.java:250
+  reg [32:0] to_merge_lo; // RapController.java:254
+  reg [32:0] to_merge_hi; // RapController.java:255
+  reg merge_ahead; // RapController.java:258
+  reg advance_settled_was_1; // RapController.java:900
+  reg advance_settled_was_2; // RapController.java:902
+  reg advance_settled_before; // RapController.java:902
+  reg [2:0] op_children; // RapController.java:278
+  reg [4:0] cmd_q_addr; // RapController.java:291
+  reg [1:0] cmd_q_op; // RapController.java:292
+  reg [23:0] cmd_q_value; // RapController.java:293
+  reg tcam_write_full; // RapController.java:306
+  reg [4:0] tcam_write_q_index; // RapController.java:310
+  reg [31:0] tcam_write_q_value; // RapController.java:311
+  reg [31:0] tcam_write_q_mask; // RapController.java:312
+  reg commit_stop; // RapController.java:339
+  reg [28:0] undo_rdata_0; // RapController.java:347
+  reg split_fits; // RapController.java:365
+  reg [31:0] child_digit_field; // RapController.java:372
+  reg [31:0] child_mask; // RapController.java:373
+  reg op_at_deepest; // RapController.java:384
+  reg split_settled_was_1; // RapController.java:900
+  reg split_settled_before; // RapController.java:902
+  reg [7:0] short_by_children; // RapController.java:396
+  reg [4:0] hit_depth_1; // RapController.java:404
+  reg [4:0] hit_depth_2; // RapController.java:404
+  reg [4:0] hit_depth_3; // RapController.java:404
+  reg [4:0] hit_depth_4; // RapController.java:404
+  reg [2:0] hit_children; // RapController.java:407
+  reg hit_short_1; // RapController.java:408
+  reg hit_short_2; // RapController.java:408
+  reg hit_short_3; // RapController.java:408
+  reg hit_beside_1; // RapController.java:409
+  reg hit_beside_2; // RapController.java:409
+  reg hit_beside_3; // RapController.java:409
+  reg hit_beside_4; // RapController.java:409
+  reg hit_event_1; // RapController.java:410
+  reg hit_event_2; // RapController.java:410
+  reg hit_event_3; // RapController.java:410
+  reg hit_event_4; // RapController.java:410
   reg verdict_busy; // MergeVerdict.java:23
   reg [26:0] merge_sum; // MergeVerdict.java:52
   reg [26:0] verdict_sum; // MergeVerdict.java:53
@@ -410,28 +414,28 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [26:0] skip_min_sum; // MergeSkip.java:42
   reg [26:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg hit_splittable_1; // RapController.java:407
-  reg hit_splittable_2; // RapController.java:407
-  reg hit_splittable_3; // RapController.java:407
-  reg hit_splittable_4; // RapController.java:407
-  reg merge_near; // RapController.java:419
+  reg hit_splittable_1; // RapController.java:428
+  reg hit_splittable_2; // RapController.java:428
+  reg hit_splittable_3; // RapController.java:428
+  reg hit_splittable_4; // RapController.java:428
+  reg merge_near; // RapController.java:440
   reg skip_now; // MergeSkip.java:66
-  reg _reg_1; // RapController.java:468
-  reg readout_in_use; // RapController.java:471
-  reg [4:0] readout_depth_g0; // RapController.java:476
-  reg [4:0] readout_depth_g1; // RapController.java:476
-  reg [4:0] readout_depth_g2; // RapController.java:476
-  reg [4:0] readout_depth_g3; // RapController.java:476
-  reg [1:0] readout_depth_group; // RapController.java:476
-  reg [4:0] readout_depth; // RapController.java:476
+  reg _reg_1; // RapController.java:488
+  reg readout_in_use; // RapController.java:491
+  reg [4:0] readout_depth_g0; // RapController.java:496
+  reg [4:0] readout_depth_g1; // RapController.java:496
+  reg [4:0] readout_depth_g2; // RapController.java:496
+  reg [4:0] readout_depth_g3; // RapController.java:496
+  reg [1:0] readout_depth_group; // RapController.java:496
+  reg [4:0] readout_depth; // RapController.java:496
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:522
-  reg snapshot_settled; // RapController.java:528
-  reg issue_gate; // RapController.java:834
+  reg quiet_held; // RapController.java:552
+  reg snapshot_settled; // RapController.java:558
+  reg issue_gate; // RapController.java:870
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [28:0] undo [0:15]; // RapController.java:120
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:195
+  reg [28:0] undo [0:15]; // RapController.java:121
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:202
 
   // Wires
   wire children_write; // NodeTable.java:45
@@ -446,38 +450,42 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire ev_clear; // StatusRegs.java:43
   wire ev_weight; // StatusRegs.java:62
   wire [2:0] ev_removed; // StatusRegs.java:63
-  wire [4:0] undo_sp_next; // RapController.java:124
-  wire [3:0] present_children_next; // RapController.java:134
-  wire leaf_pick_load_by_state; // SlotPicker.java:45
-  wire leaf_pick_take_by_state; // SlotPicker.java:46
-  wire leaf_pick_load; // SlotPicker.java:47
-  wire leaf_pick_take; // SlotPicker.java:48
-  wire [31:0] leaf_pick_load_value; // SlotPicker.java:49
-  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:70
-  wire slot_pick_load_by_state; // SlotPicker.java:45
-  wire slot_pick_take_by_state; // SlotPicker.java:46
-  wire slot_pick_load; // SlotPicker.java:47
-  wire slot_pick_take; // SlotPicker.java:48
-  wire [31:0] slot_pick_load_value; // SlotPicker.java:49
-  wire [4:0] slot_pick_pick_index; // SlotPicker.java:70
-  wire scan_digit_take; // RapController.java:149
-  wire [4:0] merge_leaf_depth_next; // RapController.java:165
-  wire prefix_write; // RapController.java:203
-  wire [4:0] prefix_write_slot; // RapController.java:204
-  wire [31:0] prefix_write_value; // RapController.java:205
-  wire serialMultiplier_io_start; // RapController.java:215
-  wire [63:0] serialMultiplier_io_a; // RapController.java:215
-  wire [31:0] serialMultiplier_io_b; // RapController.java:215
-  wire serialMultiplier_io_busy; // RapController.java:215
-  wire [95:0] serialMultiplier_io_product; // RapController.java:215
-  wire cmd_valid; // RapController.java:268
-  wire [4:0] cmd_addr; // RapController.java:269
-  wire [1:0] cmd_op; // RapController.java:270
-  wire [23:0] cmd_value; // RapController.java:271
-  wire tcam_write_valid; // RapController.java:285
-  wire [4:0] tcam_write_index; // RapController.java:286
-  wire [31:0] tcam_write_value; // RapController.java:287
-  wire [31:0] tcam_write_mask; // RapController.java:288
+  wire [4:0] undo_sp_next; // RapController.java:125
+  wire [3:0] present_children_next; // RapController.java:135
+  wire leaf_pick_load_by_state; // SlotPicker.java:49
+  wire leaf_pick_take_by_state; // SlotPicker.java:50
+  wire leaf_pick_load; // SlotPicker.java:51
+  wire leaf_pick_take; // SlotPicker.java:52
+  wire [31:0] leaf_pick_load_value; // SlotPicker.java:53
+  wire leaf_pick_load_late; // SlotPicker.java:54
+  wire [31:0] leaf_pick_load_late_value; // SlotPicker.java:55
+  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:78
+  wire slot_pick_load_by_state; // SlotPicker.java:49
+  wire slot_pick_take_by_state; // SlotPicker.java:50
+  wire slot_pick_load; // SlotPicker.java:51
+  wire slot_pick_take; // SlotPicker.java:52
+  wire [31:0] slot_pick_load_value; // SlotPicker.java:53
+  (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
+  wire [31:0] slot_pick_load_late_value; // SlotPicker.java:55
+  wire [4:0] slot_pick_pick_index; // SlotPicker.java:78
+  wire scan_digit_take; // RapController.java:150
+  wire [4:0] merge_leaf_depth_next; // RapController.java:166
+  wire prefix_write; // RapController.java:210
+  wire [4:0] prefix_write_slot; // RapController.java:211
+  wire [31:0] prefix_write_value; // RapController.java:212
+  wire serialMultiplier_io_start; // RapController.java:222
+  wire [63:0] serialMultiplier_io_a; // RapController.java:222
+  wire [31:0] serialMultiplier_io_b; // RapController.java:222
+  wire serialMultiplier_io_busy; // RapController.java:222
+  wire [95:0] serialMultiplier_io_product; // RapController.java:222
+  wire cmd_valid; // RapController.java:285
+  wire [4:0] cmd_addr; // RapController.java:286
+  wire [1:0] cmd_op; // RapController.java:287
+  wire [23:0] cmd_value; // RapController.java:288
+  wire tcam_write_valid; // RapController.java:302
+  wire [4:0] tcam_write_index; // RapController.java:303
+  wire [31:0] tcam_write_value; // RapController.java:304
+  wire [31:0] tcam_write_mask; // RapController.java:305
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -512,116 +520,118 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:476
-  wire [4:0] _wire_0_1; // RapController.java:476
-  wire [4:0] _wire_0_2; // RapController.java:476
-  wire [4:0] _wire_0_3; // RapController.java:476
-  wire [4:0] _wire_0_4; // RapController.java:476
-  wire [4:0] _wire_0_5; // RapController.java:476
-  wire [4:0] _wire_0_6; // RapController.java:476
-  wire [4:0] _wire_0_7; // RapController.java:476
-  wire [4:0] _wire_1_0; // RapController.java:476
-  wire [4:0] _wire_1_1; // RapController.java:476
-  wire [4:0] _wire_1_2; // RapController.java:476
-  wire [4:0] _wire_1_3; // RapController.java:476
-  wire [4:0] _wire_1_4; // RapController.java:476
-  wire [4:0] _wire_1_5; // RapController.java:476
-  wire [4:0] _wire_1_6; // RapController.java:476
-  wire [4:0] _wire_1_7; // RapController.java:476
-  wire [4:0] _wire_2_0; // RapController.java:476
-  wire [4:0] _wire_2_1; // RapController.java:476
-  wire [4:0] _wire_2_2; // RapController.java:476
-  wire [4:0] _wire_2_3; // RapController.java:476
-  wire [4:0] _wire_2_4; // RapController.java:476
-  wire [4:0] _wire_2_5; // RapController.java:476
-  wire [4:0] _wire_2_6; // RapController.java:476
-  wire [4:0] _wire_2_7; // RapController.java:476
-  wire [4:0] _wire_3_0; // RapController.java:476
-  wire [4:0] _wire_3_1; // RapController.java:476
-  wire [4:0] _wire_3_2; // RapController.java:476
-  wire [4:0] _wire_3_3; // RapController.java:476
-  wire [4:0] _wire_3_4; // RapController.java:476
-  wire [4:0] _wire_3_5; // RapController.java:476
-  wire [4:0] _wire_3_6; // RapController.java:476
-  wire [4:0] _wire_3_7; // RapController.java:476
-  wire [4:0] _wire_4_0; // RapController.java:476
-  wire [4:0] _wire_4_1; // RapController.java:476
-  wire [4:0] _wire_4_2; // RapController.java:476
-  wire [4:0] _wire_4_3; // RapController.java:476
-  wire [2:0] cause; // RapController.java:913
+  wire [4:0] _wire_0_0; // RapController.java:496
+  wire [4:0] _wire_0_1; // RapController.java:496
+  wire [4:0] _wire_0_2; // RapController.java:496
+  wire [4:0] _wire_0_3; // RapController.java:496
+  wire [4:0] _wire_0_4; // RapController.java:496
+  wire [4:0] _wire_0_5; // RapController.java:496
+  wire [4:0] _wire_0_6; // RapController.java:496
+  wire [4:0] _wire_0_7; // RapController.java:496
+  wire [4:0] _wire_1_0; // RapController.java:496
+  wire [4:0] _wire_1_1; // RapController.java:496
+  wire [4:0] _wire_1_2; // RapController.java:496
+  wire [4:0] _wire_1_3; // RapController.java:496
+  wire [4:0] _wire_1_4; // RapController.java:496
+  wire [4:0] _wire_1_5; // RapController.java:496
+  wire [4:0] _wire_1_6; // RapController.java:496
+  wire [4:0] _wire_1_7; // RapController.java:496
+  wire [4:0] _wire_2_0; // RapController.java:496
+  wire [4:0] _wire_2_1; // RapController.java:496
+  wire [4:0] _wire_2_2; // RapController.java:496
+  wire [4:0] _wire_2_3; // RapController.java:496
+  wire [4:0] _wire_2_4; // RapController.java:496
+  wire [4:0] _wire_2_5; // RapController.java:496
+  wire [4:0] _wire_2_6; // RapController.java:496
+  wire [4:0] _wire_2_7; // RapController.java:496
+  wire [4:0] _wire_3_0; // RapController.java:496
+  wire [4:0] _wire_3_1; // RapController.java:496
+  wire [4:0] _wire_3_2; // RapController.java:496
+  wire [4:0] _wire_3_3; // RapController.java:496
+  wire [4:0] _wire_3_4; // RapController.java:496
+  wire [4:0] _wire_3_5; // RapController.java:496
+  wire [4:0] _wire_3_6; // RapController.java:496
+  wire [4:0] _wire_3_7; // RapController.java:496
+  wire [4:0] _wire_4_0; // RapController.java:496
+  wire [4:0] _wire_4_1; // RapController.java:496
+  wire [4:0] _wire_4_2; // RapController.java:496
+  wire [4:0] _wire_4_3; // RapController.java:496
+  wire [2:0] cause; // RapController.java:949
+  (* keep *) wire [63:0] until_merge_load; // RapController.java:267
   (* keep *) wire over_t; // SplitCompare.java:76
-  (* keep *) wire stop_if_over_t; // RapController.java:437
+  (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
+  (* keep *) wire stop_if_over_t; // RapController.java:458
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:538
+  wire _not_0 = ~io_counterClearing; // RapController.java:568
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:538
-  wire _not_1 = ~tcam_write_full; // RapController.java:291
-  wire _not_2 = ~snapshot_frozen; // RapController.java:556
-  wire _and_1 = quiet_held & _not_2; // RapController.java:556
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:558
-  wire _not_3 = ~io_headValid; // RapController.java:558
-  wire _and_3 = _and_2 & _not_3; // RapController.java:558
-  wire _eq_0 = front_count == 6'd0; // RapController.java:117
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:117
-  wire _and_4 = _eq_0 & _eq_1; // RapController.java:117
-  wire _not_4 = ~cmd_q_valid; // RapController.java:117
-  wire pipe_empty = _and_4 & _not_4; // RapController.java:117
-  wire _not_5 = ~undo_empty; // RapController.java:570
-  wire _eq_2 = op_children == 3'd0; // RapController.java:577
-  wire _not_6 = ~split_settled_before; // RapController.java:600
-  wire _not_7 = ~early_done; // RapController.java:603
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:568
+  wire _not_1 = ~tcam_write_full; // RapController.java:308
+  wire _not_2 = ~snapshot_frozen; // RapController.java:586
+  wire _and_1 = quiet_held & _not_2; // RapController.java:586
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:588
+  wire _not_3 = ~io_headValid; // RapController.java:588
+  wire _and_3 = _and_2 & _not_3; // RapController.java:588
+  wire _eq_0 = front_count == 6'd0; // RapController.java:118
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:118
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:118
+  wire _not_4 = ~cmd_q_valid; // RapController.java:118
+  wire pipe_empty = _and_4 & _not_4; // RapController.java:118
+  wire _not_5 = ~undo_empty; // RapController.java:600
+  wire _eq_2 = op_children == 3'd0; // RapController.java:607
+  wire _not_6 = ~split_settled_before; // RapController.java:630
+  wire _not_7 = ~early_done; // RapController.java:633
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:651
-  wire _not_10 = ~merge_last_level; // RapController.java:654
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:680
-  wire _or_0 = _not_11 | verdict_free; // RapController.java:680
-  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:680
-  wire _not_12 = ~advance_settled_before; // RapController.java:692
-  wire _or_1 = schedule_exhausted | merge_ahead; // RapController.java:692
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:601
-  wire _not_13 = ~level_had_leaves; // RapController.java:657
-  wire _and_6 = leaf_at_deepest & _not_13; // RapController.java:657
-  wire [4:0] _sub_0 = merge_leaf_depth - 5'd1; // RapController.java:659
-  wire _not_14 = ~commit_stop; // RapController.java:837
-  wire _and_7 = state_run & _not_14; // RapController.java:837
-  wire issue_enable = _and_7 & issue_gate; // RapController.java:837
-  wire _and_8 = state_run & hit_event_4; // RapController.java:392
-  wire _not_15 = ~commit_stop; // RapController.java:392
-  wire commit_fire = _and_8 & _not_15; // RapController.java:392
-  wire _not_16 = ~soft_pending; // RapController.java:844
-  wire _not_17 = ~state_init; // RapController.java:844
-  wire _and_9 = _not_16 & _not_17; // RapController.java:844
-  wire _not_18 = ~state_soft_clear; // RapController.java:844
-  wire _and_10 = _and_9 & _not_18; // RapController.java:844
+  wire _not_9 = ~_not_8; // RapController.java:681
+  wire _not_10 = ~merge_last_level; // RapController.java:684
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:709
+  wire _or_0 = _not_11 | verdict_free; // RapController.java:709
+  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:709
+  wire _not_12 = ~advance_settled_before; // RapController.java:721
+  wire _or_1 = schedule_exhausted | merge_ahead; // RapController.java:721
+  wire [4:0] _sub_0 = deepest_depth - 5'd1; // RapController.java:179
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:631
+  wire _not_13 = ~state_run_issue_n; // RapController.java:247
+  wire _not_14 = ~commit_stop; // RapController.java:873
+  wire _and_6 = _not_13 & _not_14; // RapController.java:873
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:873
+  wire _not_15 = ~state_run_window_n; // RapController.java:250
+  wire _and_7 = _not_15 & hit_event_4; // RapController.java:413
+  wire _not_16 = ~commit_stop; // RapController.java:413
+  wire commit_fire_window = _and_7 & _not_16; // RapController.java:413
+  wire _not_17 = ~soft_pending; // RapController.java:880
+  wire _not_18 = ~state_init; // RapController.java:880
+  wire _and_8 = _not_17 & _not_18; // RapController.java:880
+  wire _not_19 = ~state_soft_clear; // RapController.java:880
+  wire _and_9 = _and_8 & _not_19; // RapController.java:880
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:847
-  wire _not_19 = ~serialMultiplier_io_busy; // RapController.java:848
-  wire _not_20 = ~_reg_0; // RapController.java:219
-  wire snapshot_product_start = snapshot_frozen & _not_20; // RapController.java:219
-  wire _not_21 = ~snapshot_product_start; // RapController.java:848
-  wire _and_11 = _not_19 & _not_21; // RapController.java:848
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:849
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:850
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:850
-  wire _or_5 = state_drain | state_undo; // RapController.java:851
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:851
-  wire _or_7 = _or_6 | state_split; // RapController.java:851
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:851
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:851
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:851
-  wire _or_11 = _or_10 | state_advance; // RapController.java:851
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:851
-  wire _or_13 = _or_12 | state_resume; // RapController.java:851
-  wire _and_12 = state_run & pipe_empty; // RapController.java:853
-  wire _not_22 = ~io_headValid; // RapController.java:853
-  wire _and_13 = _and_12 & _not_22; // RapController.java:853
-  wire _not_23 = ~io_acceptEnable; // RapController.java:854
-  wire [31:0] _not_24 = ~verdict_leaves; // RapController.java:748
-  wire [31:0] _and_14 = slot_valid & _not_24; // RapController.java:748
-  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:892
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:883
+  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:884
+  wire _not_21 = ~_reg_0; // RapController.java:226
+  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:226
+  wire _not_22 = ~snapshot_product_start; // RapController.java:884
+  wire _and_10 = _not_20 & _not_22; // RapController.java:884
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:885
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:886
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:886
+  wire _or_5 = state_drain | state_undo; // RapController.java:887
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:887
+  wire _or_7 = _or_6 | state_split; // RapController.java:887
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:887
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:887
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:887
+  wire _or_11 = _or_10 | state_advance; // RapController.java:887
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:887
+  wire _or_13 = _or_12 | state_resume; // RapController.java:887
+  wire _and_11 = state_run & pipe_empty; // RapController.java:889
+  wire _not_23 = ~io_headValid; // RapController.java:889
+  wire _and_12 = _and_11 & _not_23; // RapController.java:889
+  wire _not_24 = ~io_acceptEnable; // RapController.java:890
+  wire [31:0] _not_25 = ~verdict_leaves; // RapController.java:782
+  wire [31:0] _and_13 = slot_valid & _not_25; // RapController.java:782
+  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:928
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:350
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:370
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -700,1694 +710,1719 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _or_15 = io_counterResult_bits_saturated | 1'd0; // RapController.java:446
-  wire _and_15 = ev_commit_q & split_req; // RapController.java:462
-  wire _not_25 = ~merge_due; // RapController.java:462
-  wire _and_16 = _and_15 & _not_25; // RapController.java:462
-  wire _and_17 = _and_16 & split_short; // RapController.java:462
-  wire deferred_at_commit = _and_17 & skip_batch_empty; // RapController.java:462
+  wire _and_14 = state_run & hit_event_4; // RapController.java:412
+  wire _not_26 = ~commit_stop; // RapController.java:412
+  wire commit_fire = _and_14 & _not_26; // RapController.java:412
+  wire _or_15 = io_counterResult_bits_saturated | 1'd0; // RapController.java:466
+  wire _not_27 = ~level_fresh; // RapController.java:528
+  wire _and_15 = state_merge_level & _not_27; // RapController.java:528
+  wire _and_16 = _and_15 & leaf_pick_ready; // RapController.java:528
+  wire _not_28 = ~leaf_pick_pick_found; // RapController.java:528
+  wire _and_17 = _and_16 & _not_28; // RapController.java:528
+  wire _and_18 = _and_17 & _not_8; // RapController.java:529
+  wire batch_ends = _and_18 & merge_last_level; // RapController.java:529
+  wire _and_19 = ev_commit_q & split_req; // RapController.java:482
+  wire _not_29 = ~merge_due; // RapController.java:482
+  wire _and_20 = _and_19 & _not_29; // RapController.java:482
+  wire _and_21 = _and_20 & split_short; // RapController.java:482
+  wire deferred_at_commit = _and_21 & skip_batch_empty; // RapController.java:482
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
   wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
-  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:250
-  wire _bits_46 = io_m0Csr[0]; // RapController.java:250
-  wire _or_16 = _bits_46 | io_m0CsrZero; // RapController.java:250
-  wire [63:0] m0_effective = {_bits_45, _or_16}; // RapController.java:250
-  wire [15:0] _bits_47 = m0_effective[15:0]; // SplitCounter.java:74
-  wire [31:0] _bits_48 = to_merge_hi[31:0]; // RapController.java:243
-  wire [31:0] _bits_49 = to_merge_lo[31:0]; // RapController.java:243
-  wire [63:0] to_merge = {_bits_48, _bits_49}; // RapController.java:243
-  wire [15:0] _bits_50 = to_merge[15:0]; // SplitCounter.java:74
-  wire [15:0] _bits_51 = m0_effective[31:16]; // SplitCounter.java:77
-  wire [15:0] _bits_52 = to_merge[31:16]; // SplitCounter.java:77
+  wire _or_16 = state_init | state_advance; // RapController.java:268
+  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:264
+  wire _bits_46 = io_m0Csr[0]; // RapController.java:264
+  wire _or_17 = _bits_46 | io_m0CsrZero; // RapController.java:264
+  wire [63:0] m0_effective = {_bits_45, _or_17}; // RapController.java:264
+  wire [31:0] _bits_47 = to_merge_hi[31:0]; // RapController.java:257
+  wire [31:0] _bits_48 = to_merge_lo[31:0]; // RapController.java:257
+  wire [63:0] to_merge = {_bits_47, _bits_48}; // RapController.java:257
+  wire [15:0] _bits_49 = until_merge_load[15:0]; // SplitCounter.java:74
+  wire [15:0] _bits_50 = until_merge_load[31:16]; // SplitCounter.java:77
   wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_53 = _sub_3[15:0]; // SplitCounter.java:54
-  wire _bits_54 = _sub_2[16]; // SplitCounter.java:69
-  wire [15:0] _bits_55 = m0_effective[47:32]; // SplitCounter.java:77
-  wire [15:0] _bits_56 = to_merge[47:32]; // SplitCounter.java:77
+  wire [15:0] _bits_51 = _sub_3[15:0]; // SplitCounter.java:54
+  wire _bits_52 = _sub_2[16]; // SplitCounter.java:69
+  wire [15:0] _bits_53 = until_merge_load[47:32]; // SplitCounter.java:77
   wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_57 = _sub_4[15:0]; // SplitCounter.java:54
-  wire _bits_58 = _sub_3[16]; // SplitCounter.java:55
-  wire [15:0] _bits_59 = m0_effective[63:48]; // SplitCounter.java:77
-  wire [15:0] _bits_60 = to_merge[63:48]; // SplitCounter.java:77
+  wire [15:0] _bits_54 = _sub_4[15:0]; // SplitCounter.java:54
+  wire _bits_55 = _sub_3[16]; // SplitCounter.java:55
+  wire [15:0] _bits_56 = until_merge_load[63:48]; // SplitCounter.java:77
   wire [16:0] _sub_5 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_61 = _sub_5[15:0]; // SplitCounter.java:54
-  wire _bits_62 = _sub_4[16]; // SplitCounter.java:55
-  wire _and_18 = state_init & multiplier_free; // RapController.java:231
-  wire _eq_35 = io_epsCsr == 16'd0; // RapController.java:232
-  wire [15:0] _mux_0 = _eq_35 ? 16'd1 : io_epsCsr; // RapController.java:232
-  wire [30:0] _bits_63 = io_qCsr[31:1]; // RapController.java:234
-  wire _or_r_0 = |_bits_63; // RapController.java:234
-  wire _not_26 = ~_or_r_0; // RapController.java:234
-  wire [31:0] _mux_1 = _not_26 ? 32'd2 : io_qCsr; // RapController.java:234
-  wire _and_19 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:408
-  wire [11:0] _bits_64 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [23:0] _bits_65 = io_head_notThreshold[23:0]; // RapController.java:403
-  wire [11:0] _bits_66 = _bits_65[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_6 = {1'b0, _bits_64} + {1'b0, _bits_66}; // SplitCompare.java:86
-  wire _bits_67 = _add_6[12]; // SplitCompare.java:86
-  wire [12:0] _cat_1 = {_bits_64, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_2 = {_bits_66, 1'd1}; // SplitCompare.java:87
+  wire [15:0] _bits_57 = _sub_5[15:0]; // SplitCounter.java:54
+  wire _bits_58 = _sub_4[16]; // SplitCounter.java:55
+  wire _and_22 = state_init & multiplier_free; // RapController.java:238
+  wire _eq_35 = io_epsCsr == 16'd0; // RapController.java:239
+  wire [15:0] _mux_0 = _eq_35 ? 16'd1 : io_epsCsr; // RapController.java:239
+  wire [30:0] _bits_59 = io_qCsr[31:1]; // RapController.java:241
+  wire _or_r_0 = |_bits_59; // RapController.java:241
+  wire _not_30 = ~_or_r_0; // RapController.java:241
+  wire [31:0] _mux_1 = _not_30 ? 32'd2 : io_qCsr; // RapController.java:241
+  wire _and_23 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:429
+  wire [11:0] _bits_60 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
+  wire [11:0] _bits_61 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
+  wire [12:0] _add_6 = {1'b0, _bits_60} + {1'b0, _bits_61}; // SplitCompare.java:86
+  wire _bits_62 = _add_6[12]; // SplitCompare.java:86
+  wire [12:0] _cat_1 = {_bits_60, 1'd1}; // SplitCompare.java:87
+  wire [12:0] _cat_2 = {_bits_61, 1'd1}; // SplitCompare.java:87
   wire [13:0] _add_7 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:87
-  wire _bits_68 = _add_7[13]; // SplitCompare.java:87
-  wire [11:0] _bits_69 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_70 = _bits_65[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_8 = {1'b0, _bits_69} + {1'b0, _bits_70}; // SplitCompare.java:86
-  wire _bits_71 = _add_8[12]; // SplitCompare.java:86
-  wire _and_20 = _bits_68 & _bits_71; // SplitCompare.java:76
-  wire split_now = _and_19 & over_t; // RapController.java:408
-  wire [1:0] _bits_72 = until_merge_lo[1:0]; // RapController.java:421
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // RapController.java:421
-  wire merge_now = merge_near & _ge_0; // RapController.java:421
-  wire _or_17 = state_undo | state_split; // RapController.java:500
-  wire _or_18 = _or_17 | state_split_alloc; // RapController.java:500
-  wire _not_27 = ~early_done; // RapController.java:499
-  wire batch_is_early = state_split & _not_27; // RapController.java:499
-  wire [5:0] _add_9 = front_count + {{5{1'b0}}, io_issued}; // RapController.java:314
-  wire [5:0] _sub_6 = _add_9 - {{5{1'b0}}, io_selected_valid}; // RapController.java:314
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:315
-  wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:315
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:572
-  wire draining = state_drain | commit_stop; // RapController.java:320
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:321
-  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:331
-  wire _eq_36 = undo_sp_next == 5'd0; // RapController.java:126
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:737
-  wire [3:0] _bits_73 = _dshl_0[3:0]; // RapController.java:737
-  wire [3:0] _or_19 = present_children | _bits_73; // RapController.java:737
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:894
-  wire [3:0] _bits_74 = _dshl_1[3:0]; // RapController.java:894
-  wire [3:0] _or_20 = present_children | _bits_74; // RapController.java:894
-  wire [3:0] _not_28 = ~present_children_next; // RapController.java:136
-  wire _bits_75 = _not_28[0]; // FirstSet.java:25
-  wire _bits_76 = _not_28[1]; // FirstSet.java:25
-  wire _or_21 = _bits_75 | _bits_76; // FirstSet.java:37
-  wire _not_29 = ~_or_21; // FirstSet.java:35
-  wire _bits_77 = _not_28[2]; // FirstSet.java:25
-  wire _not_30 = ~_bits_77; // FirstSet.java:35
-  wire _not_31 = ~_bits_75; // FirstSet.java:35
-  wire _mux_2 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_29, _mux_2}; // FirstSet.java:36
-  wire [1:0] _bits_78 = _cat_3; // FirstSet.java:44
+  wire _bits_63 = _add_7[13]; // SplitCompare.java:87
+  wire [11:0] _bits_64 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
+  wire [11:0] _bits_65 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
+  wire [12:0] _add_8 = {1'b0, _bits_64} + {1'b0, _bits_65}; // SplitCompare.java:86
+  wire _bits_66 = _add_8[12]; // SplitCompare.java:86
+  wire _and_24 = _bits_63 & _bits_66; // SplitCompare.java:76
+  wire split_now = _and_23 & over_t; // RapController.java:429
+  wire [1:0] _bits_67 = until_merge_lo[1:0]; // RapController.java:442
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_67; // RapController.java:442
+  wire merge_now = merge_near & _ge_0; // RapController.java:442
+  wire _or_18 = state_undo | state_split; // RapController.java:530
+  wire _or_19 = _or_18 | state_split_alloc; // RapController.java:530
+  wire _not_31 = ~early_done; // RapController.java:524
+  wire batch_is_early = state_split & _not_31; // RapController.java:524
+  wire [5:0] _add_9 = front_count + 6'd1; // RapController.java:332
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_9; // RapController.java:332
+  wire [5:0] _sub_6 = front_count - 6'd1; // RapController.java:333
+  wire [5:0] front_if_not = io_selected_valid ? _sub_6 : front_count; // RapController.java:333
+  wire [5:0] _mux_2 = io_issued ? front_if_issued : front_if_not; // RapController.java:334
+  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:335
+  wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:335
+  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:602
+  wire draining = state_drain | commit_stop; // RapController.java:340
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:341
+  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:351
+  wire _eq_36 = undo_sp_next == 5'd0; // RapController.java:127
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:771
+  wire [3:0] _bits_68 = _dshl_0[3:0]; // RapController.java:771
+  wire [3:0] _or_20 = present_children | _bits_68; // RapController.java:771
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:930
+  wire [3:0] _bits_69 = _dshl_1[3:0]; // RapController.java:930
+  wire [3:0] _or_21 = present_children | _bits_69; // RapController.java:930
   wire [3:0] _not_32 = ~present_children_next; // RapController.java:137
-  wire _bits_79 = _not_32[0]; // FirstSet.java:55
-  wire _bits_80 = _not_32[1]; // FirstSet.java:55
-  wire _or_22 = _bits_79 | _bits_80; // FirstSet.java:64
-  wire _bits_81 = _not_32[2]; // FirstSet.java:55
-  wire _bits_82 = _not_32[3]; // FirstSet.java:55
-  wire _or_23 = _bits_81 | _bits_82; // FirstSet.java:64
-  wire _and_21 = _or_22 & _or_23; // FirstSet.java:61
-  wire _and_22 = _bits_79 & _bits_80; // FirstSet.java:61
-  wire _or_24 = _and_21 | _and_22; // FirstSet.java:62
-  wire _and_23 = _bits_81 & _bits_82; // FirstSet.java:61
-  wire _or_25 = _or_24 | _and_23; // FirstSet.java:63
-  wire _not_33 = ~_or_25; // RapController.java:137
-  wire _bits_83 = slot_valid[31]; // NodeTable.java:88
+  wire _bits_70 = _not_32[0]; // FirstSet.java:25
+  wire _bits_71 = _not_32[1]; // FirstSet.java:25
+  wire _or_22 = _bits_70 | _bits_71; // FirstSet.java:37
+  wire _not_33 = ~_or_22; // FirstSet.java:35
+  wire _bits_72 = _not_32[2]; // FirstSet.java:25
+  wire _not_34 = ~_bits_72; // FirstSet.java:35
+  wire _not_35 = ~_bits_70; // FirstSet.java:35
+  wire _mux_3 = _not_33 ? _not_34 : _not_35; // FirstSet.java:36
+  wire [1:0] _cat_3 = {_not_33, _mux_3}; // FirstSet.java:36
+  wire [1:0] _bits_73 = _cat_3; // FirstSet.java:44
+  wire [3:0] _not_36 = ~present_children_next; // RapController.java:138
+  wire _bits_74 = _not_36[0]; // FirstSet.java:55
+  wire _bits_75 = _not_36[1]; // FirstSet.java:55
+  wire _or_23 = _bits_74 | _bits_75; // FirstSet.java:64
+  wire _bits_76 = _not_36[2]; // FirstSet.java:55
+  wire _bits_77 = _not_36[3]; // FirstSet.java:55
+  wire _or_24 = _bits_76 | _bits_77; // FirstSet.java:64
+  wire _and_25 = _or_23 & _or_24; // FirstSet.java:61
+  wire _and_26 = _bits_74 & _bits_75; // FirstSet.java:61
+  wire _or_25 = _and_25 | _and_26; // FirstSet.java:62
+  wire _and_27 = _bits_76 & _bits_77; // FirstSet.java:61
+  wire _or_26 = _or_25 | _and_27; // FirstSet.java:63
+  wire _not_37 = ~_or_26; // RapController.java:138
+  wire _bits_78 = slot_valid[31]; // NodeTable.java:88
   wire _eq_37 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_24 = _bits_83 & _eq_37; // NodeTable.java:88
-  wire _not_34 = ~state_split_scan; // RapController.java:488
-  wire _not_35 = ~_not_34; // NodeTable.java:88
+  wire _and_28 = _bits_78 & _eq_37; // NodeTable.java:88
+  wire _not_38 = ~state_split_scan; // RapController.java:508
+  wire _not_39 = ~_not_38; // NodeTable.java:88
   wire _eq_38 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_26 = _not_35 | _eq_38; // NodeTable.java:88
-  wire _and_25 = _and_24 & _or_26; // NodeTable.java:88
-  wire _bits_84 = slot_valid[30]; // NodeTable.java:88
+  wire _or_27 = _not_39 | _eq_38; // NodeTable.java:88
+  wire _and_29 = _and_28 & _or_27; // NodeTable.java:88
+  wire _bits_79 = slot_valid[30]; // NodeTable.java:88
   wire _eq_39 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_26 = _bits_84 & _eq_39; // NodeTable.java:88
-  wire _not_36 = ~_not_34; // NodeTable.java:88
+  wire _and_30 = _bits_79 & _eq_39; // NodeTable.java:88
+  wire _not_40 = ~_not_38; // NodeTable.java:88
   wire _eq_40 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_36 | _eq_40; // NodeTable.java:88
-  wire _and_27 = _and_26 & _or_27; // NodeTable.java:88
-  wire _bits_85 = slot_valid[29]; // NodeTable.java:88
+  wire _or_28 = _not_40 | _eq_40; // NodeTable.java:88
+  wire _and_31 = _and_30 & _or_28; // NodeTable.java:88
+  wire _bits_80 = slot_valid[29]; // NodeTable.java:88
   wire _eq_41 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_28 = _bits_85 & _eq_41; // NodeTable.java:88
-  wire _not_37 = ~_not_34; // NodeTable.java:88
+  wire _and_32 = _bits_80 & _eq_41; // NodeTable.java:88
+  wire _not_41 = ~_not_38; // NodeTable.java:88
   wire _eq_42 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_37 | _eq_42; // NodeTable.java:88
-  wire _and_29 = _and_28 & _or_28; // NodeTable.java:88
-  wire _bits_86 = slot_valid[28]; // NodeTable.java:88
+  wire _or_29 = _not_41 | _eq_42; // NodeTable.java:88
+  wire _and_33 = _and_32 & _or_29; // NodeTable.java:88
+  wire _bits_81 = slot_valid[28]; // NodeTable.java:88
   wire _eq_43 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_30 = _bits_86 & _eq_43; // NodeTable.java:88
-  wire _not_38 = ~_not_34; // NodeTable.java:88
+  wire _and_34 = _bits_81 & _eq_43; // NodeTable.java:88
+  wire _not_42 = ~_not_38; // NodeTable.java:88
   wire _eq_44 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_38 | _eq_44; // NodeTable.java:88
-  wire _and_31 = _and_30 & _or_29; // NodeTable.java:88
-  wire _bits_87 = slot_valid[27]; // NodeTable.java:88
+  wire _or_30 = _not_42 | _eq_44; // NodeTable.java:88
+  wire _and_35 = _and_34 & _or_30; // NodeTable.java:88
+  wire _bits_82 = slot_valid[27]; // NodeTable.java:88
   wire _eq_45 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_32 = _bits_87 & _eq_45; // NodeTable.java:88
-  wire _not_39 = ~_not_34; // NodeTable.java:88
+  wire _and_36 = _bits_82 & _eq_45; // NodeTable.java:88
+  wire _not_43 = ~_not_38; // NodeTable.java:88
   wire _eq_46 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_39 | _eq_46; // NodeTable.java:88
-  wire _and_33 = _and_32 & _or_30; // NodeTable.java:88
-  wire _bits_88 = slot_valid[26]; // NodeTable.java:88
+  wire _or_31 = _not_43 | _eq_46; // NodeTable.java:88
+  wire _and_37 = _and_36 & _or_31; // NodeTable.java:88
+  wire _bits_83 = slot_valid[26]; // NodeTable.java:88
   wire _eq_47 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_34 = _bits_88 & _eq_47; // NodeTable.java:88
-  wire _not_40 = ~_not_34; // NodeTable.java:88
+  wire _and_38 = _bits_83 & _eq_47; // NodeTable.java:88
+  wire _not_44 = ~_not_38; // NodeTable.java:88
   wire _eq_48 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_40 | _eq_48; // NodeTable.java:88
-  wire _and_35 = _and_34 & _or_31; // NodeTable.java:88
-  wire _bits_89 = slot_valid[25]; // NodeTable.java:88
+  wire _or_32 = _not_44 | _eq_48; // NodeTable.java:88
+  wire _and_39 = _and_38 & _or_32; // NodeTable.java:88
+  wire _bits_84 = slot_valid[25]; // NodeTable.java:88
   wire _eq_49 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_36 = _bits_89 & _eq_49; // NodeTable.java:88
-  wire _not_41 = ~_not_34; // NodeTable.java:88
+  wire _and_40 = _bits_84 & _eq_49; // NodeTable.java:88
+  wire _not_45 = ~_not_38; // NodeTable.java:88
   wire _eq_50 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_41 | _eq_50; // NodeTable.java:88
-  wire _and_37 = _and_36 & _or_32; // NodeTable.java:88
-  wire _bits_90 = slot_valid[24]; // NodeTable.java:88
+  wire _or_33 = _not_45 | _eq_50; // NodeTable.java:88
+  wire _and_41 = _and_40 & _or_33; // NodeTable.java:88
+  wire _bits_85 = slot_valid[24]; // NodeTable.java:88
   wire _eq_51 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_38 = _bits_90 & _eq_51; // NodeTable.java:88
-  wire _not_42 = ~_not_34; // NodeTable.java:88
+  wire _and_42 = _bits_85 & _eq_51; // NodeTable.java:88
+  wire _not_46 = ~_not_38; // NodeTable.java:88
   wire _eq_52 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_42 | _eq_52; // NodeTable.java:88
-  wire _and_39 = _and_38 & _or_33; // NodeTable.java:88
-  wire _bits_91 = slot_valid[23]; // NodeTable.java:88
+  wire _or_34 = _not_46 | _eq_52; // NodeTable.java:88
+  wire _and_43 = _and_42 & _or_34; // NodeTable.java:88
+  wire _bits_86 = slot_valid[23]; // NodeTable.java:88
   wire _eq_53 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_40 = _bits_91 & _eq_53; // NodeTable.java:88
-  wire _not_43 = ~_not_34; // NodeTable.java:88
+  wire _and_44 = _bits_86 & _eq_53; // NodeTable.java:88
+  wire _not_47 = ~_not_38; // NodeTable.java:88
   wire _eq_54 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_43 | _eq_54; // NodeTable.java:88
-  wire _and_41 = _and_40 & _or_34; // NodeTable.java:88
-  wire _bits_92 = slot_valid[22]; // NodeTable.java:88
+  wire _or_35 = _not_47 | _eq_54; // NodeTable.java:88
+  wire _and_45 = _and_44 & _or_35; // NodeTable.java:88
+  wire _bits_87 = slot_valid[22]; // NodeTable.java:88
   wire _eq_55 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_42 = _bits_92 & _eq_55; // NodeTable.java:88
-  wire _not_44 = ~_not_34; // NodeTable.java:88
+  wire _and_46 = _bits_87 & _eq_55; // NodeTable.java:88
+  wire _not_48 = ~_not_38; // NodeTable.java:88
   wire _eq_56 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_44 | _eq_56; // NodeTable.java:88
-  wire _and_43 = _and_42 & _or_35; // NodeTable.java:88
-  wire _bits_93 = slot_valid[21]; // NodeTable.java:88
+  wire _or_36 = _not_48 | _eq_56; // NodeTable.java:88
+  wire _and_47 = _and_46 & _or_36; // NodeTable.java:88
+  wire _bits_88 = slot_valid[21]; // NodeTable.java:88
   wire _eq_57 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_44 = _bits_93 & _eq_57; // NodeTable.java:88
-  wire _not_45 = ~_not_34; // NodeTable.java:88
+  wire _and_48 = _bits_88 & _eq_57; // NodeTable.java:88
+  wire _not_49 = ~_not_38; // NodeTable.java:88
   wire _eq_58 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_45 | _eq_58; // NodeTable.java:88
-  wire _and_45 = _and_44 & _or_36; // NodeTable.java:88
-  wire _bits_94 = slot_valid[20]; // NodeTable.java:88
+  wire _or_37 = _not_49 | _eq_58; // NodeTable.java:88
+  wire _and_49 = _and_48 & _or_37; // NodeTable.java:88
+  wire _bits_89 = slot_valid[20]; // NodeTable.java:88
   wire _eq_59 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_46 = _bits_94 & _eq_59; // NodeTable.java:88
-  wire _not_46 = ~_not_34; // NodeTable.java:88
+  wire _and_50 = _bits_89 & _eq_59; // NodeTable.java:88
+  wire _not_50 = ~_not_38; // NodeTable.java:88
   wire _eq_60 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_46 | _eq_60; // NodeTable.java:88
-  wire _and_47 = _and_46 & _or_37; // NodeTable.java:88
-  wire _bits_95 = slot_valid[19]; // NodeTable.java:88
+  wire _or_38 = _not_50 | _eq_60; // NodeTable.java:88
+  wire _and_51 = _and_50 & _or_38; // NodeTable.java:88
+  wire _bits_90 = slot_valid[19]; // NodeTable.java:88
   wire _eq_61 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_48 = _bits_95 & _eq_61; // NodeTable.java:88
-  wire _not_47 = ~_not_34; // NodeTable.java:88
+  wire _and_52 = _bits_90 & _eq_61; // NodeTable.java:88
+  wire _not_51 = ~_not_38; // NodeTable.java:88
   wire _eq_62 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_47 | _eq_62; // NodeTable.java:88
-  wire _and_49 = _and_48 & _or_38; // NodeTable.java:88
-  wire _bits_96 = slot_valid[18]; // NodeTable.java:88
+  wire _or_39 = _not_51 | _eq_62; // NodeTable.java:88
+  wire _and_53 = _and_52 & _or_39; // NodeTable.java:88
+  wire _bits_91 = slot_valid[18]; // NodeTable.java:88
   wire _eq_63 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_50 = _bits_96 & _eq_63; // NodeTable.java:88
-  wire _not_48 = ~_not_34; // NodeTable.java:88
+  wire _and_54 = _bits_91 & _eq_63; // NodeTable.java:88
+  wire _not_52 = ~_not_38; // NodeTable.java:88
   wire _eq_64 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_48 | _eq_64; // NodeTable.java:88
-  wire _and_51 = _and_50 & _or_39; // NodeTable.java:88
-  wire _bits_97 = slot_valid[17]; // NodeTable.java:88
+  wire _or_40 = _not_52 | _eq_64; // NodeTable.java:88
+  wire _and_55 = _and_54 & _or_40; // NodeTable.java:88
+  wire _bits_92 = slot_valid[17]; // NodeTable.java:88
   wire _eq_65 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_52 = _bits_97 & _eq_65; // NodeTable.java:88
-  wire _not_49 = ~_not_34; // NodeTable.java:88
+  wire _and_56 = _bits_92 & _eq_65; // NodeTable.java:88
+  wire _not_53 = ~_not_38; // NodeTable.java:88
   wire _eq_66 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_49 | _eq_66; // NodeTable.java:88
-  wire _and_53 = _and_52 & _or_40; // NodeTable.java:88
-  wire _bits_98 = slot_valid[16]; // NodeTable.java:88
+  wire _or_41 = _not_53 | _eq_66; // NodeTable.java:88
+  wire _and_57 = _and_56 & _or_41; // NodeTable.java:88
+  wire _bits_93 = slot_valid[16]; // NodeTable.java:88
   wire _eq_67 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_54 = _bits_98 & _eq_67; // NodeTable.java:88
-  wire _not_50 = ~_not_34; // NodeTable.java:88
+  wire _and_58 = _bits_93 & _eq_67; // NodeTable.java:88
+  wire _not_54 = ~_not_38; // NodeTable.java:88
   wire _eq_68 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_50 | _eq_68; // NodeTable.java:88
-  wire _and_55 = _and_54 & _or_41; // NodeTable.java:88
-  wire _bits_99 = slot_valid[15]; // NodeTable.java:88
+  wire _or_42 = _not_54 | _eq_68; // NodeTable.java:88
+  wire _and_59 = _and_58 & _or_42; // NodeTable.java:88
+  wire _bits_94 = slot_valid[15]; // NodeTable.java:88
   wire _eq_69 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_56 = _bits_99 & _eq_69; // NodeTable.java:88
-  wire _not_51 = ~_not_34; // NodeTable.java:88
+  wire _and_60 = _bits_94 & _eq_69; // NodeTable.java:88
+  wire _not_55 = ~_not_38; // NodeTable.java:88
   wire _eq_70 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_51 | _eq_70; // NodeTable.java:88
-  wire _and_57 = _and_56 & _or_42; // NodeTable.java:88
-  wire _bits_100 = slot_valid[14]; // NodeTable.java:88
+  wire _or_43 = _not_55 | _eq_70; // NodeTable.java:88
+  wire _and_61 = _and_60 & _or_43; // NodeTable.java:88
+  wire _bits_95 = slot_valid[14]; // NodeTable.java:88
   wire _eq_71 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_58 = _bits_100 & _eq_71; // NodeTable.java:88
-  wire _not_52 = ~_not_34; // NodeTable.java:88
+  wire _and_62 = _bits_95 & _eq_71; // NodeTable.java:88
+  wire _not_56 = ~_not_38; // NodeTable.java:88
   wire _eq_72 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_52 | _eq_72; // NodeTable.java:88
-  wire _and_59 = _and_58 & _or_43; // NodeTable.java:88
-  wire _bits_101 = slot_valid[13]; // NodeTable.java:88
+  wire _or_44 = _not_56 | _eq_72; // NodeTable.java:88
+  wire _and_63 = _and_62 & _or_44; // NodeTable.java:88
+  wire _bits_96 = slot_valid[13]; // NodeTable.java:88
   wire _eq_73 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_60 = _bits_101 & _eq_73; // NodeTable.java:88
-  wire _not_53 = ~_not_34; // NodeTable.java:88
+  wire _and_64 = _bits_96 & _eq_73; // NodeTable.java:88
+  wire _not_57 = ~_not_38; // NodeTable.java:88
   wire _eq_74 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_53 | _eq_74; // NodeTable.java:88
-  wire _and_61 = _and_60 & _or_44; // NodeTable.java:88
-  wire _bits_102 = slot_valid[12]; // NodeTable.java:88
+  wire _or_45 = _not_57 | _eq_74; // NodeTable.java:88
+  wire _and_65 = _and_64 & _or_45; // NodeTable.java:88
+  wire _bits_97 = slot_valid[12]; // NodeTable.java:88
   wire _eq_75 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_62 = _bits_102 & _eq_75; // NodeTable.java:88
-  wire _not_54 = ~_not_34; // NodeTable.java:88
+  wire _and_66 = _bits_97 & _eq_75; // NodeTable.java:88
+  wire _not_58 = ~_not_38; // NodeTable.java:88
   wire _eq_76 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_54 | _eq_76; // NodeTable.java:88
-  wire _and_63 = _and_62 & _or_45; // NodeTable.java:88
-  wire _bits_103 = slot_valid[11]; // NodeTable.java:88
+  wire _or_46 = _not_58 | _eq_76; // NodeTable.java:88
+  wire _and_67 = _and_66 & _or_46; // NodeTable.java:88
+  wire _bits_98 = slot_valid[11]; // NodeTable.java:88
   wire _eq_77 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_64 = _bits_103 & _eq_77; // NodeTable.java:88
-  wire _not_55 = ~_not_34; // NodeTable.java:88
+  wire _and_68 = _bits_98 & _eq_77; // NodeTable.java:88
+  wire _not_59 = ~_not_38; // NodeTable.java:88
   wire _eq_78 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_55 | _eq_78; // NodeTable.java:88
-  wire _and_65 = _and_64 & _or_46; // NodeTable.java:88
-  wire _bits_104 = slot_valid[10]; // NodeTable.java:88
+  wire _or_47 = _not_59 | _eq_78; // NodeTable.java:88
+  wire _and_69 = _and_68 & _or_47; // NodeTable.java:88
+  wire _bits_99 = slot_valid[10]; // NodeTable.java:88
   wire _eq_79 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_66 = _bits_104 & _eq_79; // NodeTable.java:88
-  wire _not_56 = ~_not_34; // NodeTable.java:88
+  wire _and_70 = _bits_99 & _eq_79; // NodeTable.java:88
+  wire _not_60 = ~_not_38; // NodeTable.java:88
   wire _eq_80 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_56 | _eq_80; // NodeTable.java:88
-  wire _and_67 = _and_66 & _or_47; // NodeTable.java:88
-  wire _bits_105 = slot_valid[9]; // NodeTable.java:88
+  wire _or_48 = _not_60 | _eq_80; // NodeTable.java:88
+  wire _and_71 = _and_70 & _or_48; // NodeTable.java:88
+  wire _bits_100 = slot_valid[9]; // NodeTable.java:88
   wire _eq_81 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_68 = _bits_105 & _eq_81; // NodeTable.java:88
-  wire _not_57 = ~_not_34; // NodeTable.java:88
+  wire _and_72 = _bits_100 & _eq_81; // NodeTable.java:88
+  wire _not_61 = ~_not_38; // NodeTable.java:88
   wire _eq_82 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_57 | _eq_82; // NodeTable.java:88
-  wire _and_69 = _and_68 & _or_48; // NodeTable.java:88
-  wire _bits_106 = slot_valid[8]; // NodeTable.java:88
+  wire _or_49 = _not_61 | _eq_82; // NodeTable.java:88
+  wire _and_73 = _and_72 & _or_49; // NodeTable.java:88
+  wire _bits_101 = slot_valid[8]; // NodeTable.java:88
   wire _eq_83 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_70 = _bits_106 & _eq_83; // NodeTable.java:88
-  wire _not_58 = ~_not_34; // NodeTable.java:88
+  wire _and_74 = _bits_101 & _eq_83; // NodeTable.java:88
+  wire _not_62 = ~_not_38; // NodeTable.java:88
   wire _eq_84 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_58 | _eq_84; // NodeTable.java:88
-  wire _and_71 = _and_70 & _or_49; // NodeTable.java:88
-  wire _bits_107 = slot_valid[7]; // NodeTable.java:88
+  wire _or_50 = _not_62 | _eq_84; // NodeTable.java:88
+  wire _and_75 = _and_74 & _or_50; // NodeTable.java:88
+  wire _bits_102 = slot_valid[7]; // NodeTable.java:88
   wire _eq_85 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_72 = _bits_107 & _eq_85; // NodeTable.java:88
-  wire _not_59 = ~_not_34; // NodeTable.java:88
+  wire _and_76 = _bits_102 & _eq_85; // NodeTable.java:88
+  wire _not_63 = ~_not_38; // NodeTable.java:88
   wire _eq_86 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_59 | _eq_86; // NodeTable.java:88
-  wire _and_73 = _and_72 & _or_50; // NodeTable.java:88
-  wire _bits_108 = slot_valid[6]; // NodeTable.java:88
+  wire _or_51 = _not_63 | _eq_86; // NodeTable.java:88
+  wire _and_77 = _and_76 & _or_51; // NodeTable.java:88
+  wire _bits_103 = slot_valid[6]; // NodeTable.java:88
   wire _eq_87 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_74 = _bits_108 & _eq_87; // NodeTable.java:88
-  wire _not_60 = ~_not_34; // NodeTable.java:88
+  wire _and_78 = _bits_103 & _eq_87; // NodeTable.java:88
+  wire _not_64 = ~_not_38; // NodeTable.java:88
   wire _eq_88 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_60 | _eq_88; // NodeTable.java:88
-  wire _and_75 = _and_74 & _or_51; // NodeTable.java:88
-  wire _bits_109 = slot_valid[5]; // NodeTable.java:88
+  wire _or_52 = _not_64 | _eq_88; // NodeTable.java:88
+  wire _and_79 = _and_78 & _or_52; // NodeTable.java:88
+  wire _bits_104 = slot_valid[5]; // NodeTable.java:88
   wire _eq_89 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_76 = _bits_109 & _eq_89; // NodeTable.java:88
-  wire _not_61 = ~_not_34; // NodeTable.java:88
+  wire _and_80 = _bits_104 & _eq_89; // NodeTable.java:88
+  wire _not_65 = ~_not_38; // NodeTable.java:88
   wire _eq_90 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_61 | _eq_90; // NodeTable.java:88
-  wire _and_77 = _and_76 & _or_52; // NodeTable.java:88
-  wire _bits_110 = slot_valid[4]; // NodeTable.java:88
+  wire _or_53 = _not_65 | _eq_90; // NodeTable.java:88
+  wire _and_81 = _and_80 & _or_53; // NodeTable.java:88
+  wire _bits_105 = slot_valid[4]; // NodeTable.java:88
   wire _eq_91 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_78 = _bits_110 & _eq_91; // NodeTable.java:88
-  wire _not_62 = ~_not_34; // NodeTable.java:88
+  wire _and_82 = _bits_105 & _eq_91; // NodeTable.java:88
+  wire _not_66 = ~_not_38; // NodeTable.java:88
   wire _eq_92 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_62 | _eq_92; // NodeTable.java:88
-  wire _and_79 = _and_78 & _or_53; // NodeTable.java:88
-  wire _bits_111 = slot_valid[3]; // NodeTable.java:88
+  wire _or_54 = _not_66 | _eq_92; // NodeTable.java:88
+  wire _and_83 = _and_82 & _or_54; // NodeTable.java:88
+  wire _bits_106 = slot_valid[3]; // NodeTable.java:88
   wire _eq_93 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_80 = _bits_111 & _eq_93; // NodeTable.java:88
-  wire _not_63 = ~_not_34; // NodeTable.java:88
+  wire _and_84 = _bits_106 & _eq_93; // NodeTable.java:88
+  wire _not_67 = ~_not_38; // NodeTable.java:88
   wire _eq_94 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_63 | _eq_94; // NodeTable.java:88
-  wire _and_81 = _and_80 & _or_54; // NodeTable.java:88
-  wire _bits_112 = slot_valid[2]; // NodeTable.java:88
+  wire _or_55 = _not_67 | _eq_94; // NodeTable.java:88
+  wire _and_85 = _and_84 & _or_55; // NodeTable.java:88
+  wire _bits_107 = slot_valid[2]; // NodeTable.java:88
   wire _eq_95 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_82 = _bits_112 & _eq_95; // NodeTable.java:88
-  wire _not_64 = ~_not_34; // NodeTable.java:88
+  wire _and_86 = _bits_107 & _eq_95; // NodeTable.java:88
+  wire _not_68 = ~_not_38; // NodeTable.java:88
   wire _eq_96 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_64 | _eq_96; // NodeTable.java:88
-  wire _and_83 = _and_82 & _or_55; // NodeTable.java:88
-  wire _bits_113 = slot_valid[1]; // NodeTable.java:88
+  wire _or_56 = _not_68 | _eq_96; // NodeTable.java:88
+  wire _and_87 = _and_86 & _or_56; // NodeTable.java:88
+  wire _bits_108 = slot_valid[1]; // NodeTable.java:88
   wire _eq_97 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_84 = _bits_113 & _eq_97; // NodeTable.java:88
-  wire _not_65 = ~_not_34; // NodeTable.java:88
+  wire _and_88 = _bits_108 & _eq_97; // NodeTable.java:88
+  wire _not_69 = ~_not_38; // NodeTable.java:88
   wire _eq_98 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_65 | _eq_98; // NodeTable.java:88
-  wire _and_85 = _and_84 & _or_56; // NodeTable.java:88
-  wire [31:0] kids_vector = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, 1'd0}; // NodeTable.java:109
-  wire _not_66 = ~leaf_pick_load; // SlotPicker.java:74
-  wire [31:0] _not_67 = ~leaf_pick_pick_hot; // SlotPicker.java:56
-  wire [31:0] _and_86 = leaf_pick_candidates & _not_67; // SlotPicker.java:56
-  wire _and_87 = state_merge_level & level_fresh; // RapController.java:481
-  wire _not_68 = ~verdict_set; // RapController.java:479
-  wire _and_88 = kids_fresh & _not_68; // RapController.java:479
-  wire _or_57 = _and_87 | _and_88; // RapController.java:481
-  wire _bits_114 = slot_valid[31]; // NodeTable.java:96
+  wire _or_57 = _not_69 | _eq_98; // NodeTable.java:88
+  wire _and_89 = _and_88 & _or_57; // NodeTable.java:88
+  wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:109
+  wire _not_70 = ~leaf_pick_load; // SlotPicker.java:82
+  wire _or_58 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_90 = leaf_pick_candidates & _not_71; // SlotPicker.java:63
+  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_90; // SlotPicker.java:63
+  wire [31:0] _mux_4 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
+  wire _and_91 = state_merge_level & level_fresh; // RapController.java:501
+  wire _not_72 = ~verdict_set; // RapController.java:499
+  wire _and_92 = kids_fresh & _not_72; // RapController.java:499
+  wire _or_59 = _and_91 | _and_92; // RapController.java:501
+  wire _bits_109 = slot_valid[31]; // NodeTable.java:96
   wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_89 = _bits_114 & _eq_99; // NodeTable.java:96
+  wire _and_93 = _bits_109 & _eq_99; // NodeTable.java:96
   wire _eq_100 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_90 = _and_89 & _eq_100; // NodeTable.java:96
-  wire _bits_115 = slot_valid[30]; // NodeTable.java:96
+  wire _and_94 = _and_93 & _eq_100; // NodeTable.java:96
+  wire _bits_110 = slot_valid[30]; // NodeTable.java:96
   wire _eq_101 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_91 = _bits_115 & _eq_101; // NodeTable.java:96
+  wire _and_95 = _bits_110 & _eq_101; // NodeTable.java:96
   wire _eq_102 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_92 = _and_91 & _eq_102; // NodeTable.java:96
-  wire _bits_116 = slot_valid[29]; // NodeTable.java:96
+  wire _and_96 = _and_95 & _eq_102; // NodeTable.java:96
+  wire _bits_111 = slot_valid[29]; // NodeTable.java:96
   wire _eq_103 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_93 = _bits_116 & _eq_103; // NodeTable.java:96
+  wire _and_97 = _bits_111 & _eq_103; // NodeTable.java:96
   wire _eq_104 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_94 = _and_93 & _eq_104; // NodeTable.java:96
-  wire _bits_117 = slot_valid[28]; // NodeTable.java:96
+  wire _and_98 = _and_97 & _eq_104; // NodeTable.java:96
+  wire _bits_112 = slot_valid[28]; // NodeTable.java:96
   wire _eq_105 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_95 = _bits_117 & _eq_105; // NodeTable.java:96
+  wire _and_99 = _bits_112 & _eq_105; // NodeTable.java:96
   wire _eq_106 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_96 = _and_95 & _eq_106; // NodeTable.java:96
-  wire _bits_118 = slot_valid[27]; // NodeTable.java:96
+  wire _and_100 = _and_99 & _eq_106; // NodeTable.java:96
+  wire _bits_113 = slot_valid[27]; // NodeTable.java:96
   wire _eq_107 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_97 = _bits_118 & _eq_107; // NodeTable.java:96
+  wire _and_101 = _bits_113 & _eq_107; // NodeTable.java:96
   wire _eq_108 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_98 = _and_97 & _eq_108; // NodeTable.java:96
-  wire _bits_119 = slot_valid[26]; // NodeTable.java:96
+  wire _and_102 = _and_101 & _eq_108; // NodeTable.java:96
+  wire _bits_114 = slot_valid[26]; // NodeTable.java:96
   wire _eq_109 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_99 = _bits_119 & _eq_109; // NodeTable.java:96
+  wire _and_103 = _bits_114 & _eq_109; // NodeTable.java:96
   wire _eq_110 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_100 = _and_99 & _eq_110; // NodeTable.java:96
-  wire _bits_120 = slot_valid[25]; // NodeTable.java:96
+  wire _and_104 = _and_103 & _eq_110; // NodeTable.java:96
+  wire _bits_115 = slot_valid[25]; // NodeTable.java:96
   wire _eq_111 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_101 = _bits_120 & _eq_111; // NodeTable.java:96
+  wire _and_105 = _bits_115 & _eq_111; // NodeTable.java:96
   wire _eq_112 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_102 = _and_101 & _eq_112; // NodeTable.java:96
-  wire _bits_121 = slot_valid[24]; // NodeTable.java:96
+  wire _and_106 = _and_105 & _eq_112; // NodeTable.java:96
+  wire _bits_116 = slot_valid[24]; // NodeTable.java:96
   wire _eq_113 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_103 = _bits_121 & _eq_113; // NodeTable.java:96
+  wire _and_107 = _bits_116 & _eq_113; // NodeTable.java:96
   wire _eq_114 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_104 = _and_103 & _eq_114; // NodeTable.java:96
-  wire _bits_122 = slot_valid[23]; // NodeTable.java:96
+  wire _and_108 = _and_107 & _eq_114; // NodeTable.java:96
+  wire _bits_117 = slot_valid[23]; // NodeTable.java:96
   wire _eq_115 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_105 = _bits_122 & _eq_115; // NodeTable.java:96
+  wire _and_109 = _bits_117 & _eq_115; // NodeTable.java:96
   wire _eq_116 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_106 = _and_105 & _eq_116; // NodeTable.java:96
-  wire _bits_123 = slot_valid[22]; // NodeTable.java:96
+  wire _and_110 = _and_109 & _eq_116; // NodeTable.java:96
+  wire _bits_118 = slot_valid[22]; // NodeTable.java:96
   wire _eq_117 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_107 = _bits_123 & _eq_117; // NodeTable.java:96
+  wire _and_111 = _bits_118 & _eq_117; // NodeTable.java:96
   wire _eq_118 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_108 = _and_107 & _eq_118; // NodeTable.java:96
-  wire _bits_124 = slot_valid[21]; // NodeTable.java:96
+  wire _and_112 = _and_111 & _eq_118; // NodeTable.java:96
+  wire _bits_119 = slot_valid[21]; // NodeTable.java:96
   wire _eq_119 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_109 = _bits_124 & _eq_119; // NodeTable.java:96
+  wire _and_113 = _bits_119 & _eq_119; // NodeTable.java:96
   wire _eq_120 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_110 = _and_109 & _eq_120; // NodeTable.java:96
-  wire _bits_125 = slot_valid[20]; // NodeTable.java:96
+  wire _and_114 = _and_113 & _eq_120; // NodeTable.java:96
+  wire _bits_120 = slot_valid[20]; // NodeTable.java:96
   wire _eq_121 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_111 = _bits_125 & _eq_121; // NodeTable.java:96
+  wire _and_115 = _bits_120 & _eq_121; // NodeTable.java:96
   wire _eq_122 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_112 = _and_111 & _eq_122; // NodeTable.java:96
-  wire _bits_126 = slot_valid[19]; // NodeTable.java:96
+  wire _and_116 = _and_115 & _eq_122; // NodeTable.java:96
+  wire _bits_121 = slot_valid[19]; // NodeTable.java:96
   wire _eq_123 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_113 = _bits_126 & _eq_123; // NodeTable.java:96
+  wire _and_117 = _bits_121 & _eq_123; // NodeTable.java:96
   wire _eq_124 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_114 = _and_113 & _eq_124; // NodeTable.java:96
-  wire _bits_127 = slot_valid[18]; // NodeTable.java:96
+  wire _and_118 = _and_117 & _eq_124; // NodeTable.java:96
+  wire _bits_122 = slot_valid[18]; // NodeTable.java:96
   wire _eq_125 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_115 = _bits_127 & _eq_125; // NodeTable.java:96
+  wire _and_119 = _bits_122 & _eq_125; // NodeTable.java:96
   wire _eq_126 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_116 = _and_115 & _eq_126; // NodeTable.java:96
-  wire _bits_128 = slot_valid[17]; // NodeTable.java:96
+  wire _and_120 = _and_119 & _eq_126; // NodeTable.java:96
+  wire _bits_123 = slot_valid[17]; // NodeTable.java:96
   wire _eq_127 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_117 = _bits_128 & _eq_127; // NodeTable.java:96
+  wire _and_121 = _bits_123 & _eq_127; // NodeTable.java:96
   wire _eq_128 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_118 = _and_117 & _eq_128; // NodeTable.java:96
-  wire _bits_129 = slot_valid[16]; // NodeTable.java:96
+  wire _and_122 = _and_121 & _eq_128; // NodeTable.java:96
+  wire _bits_124 = slot_valid[16]; // NodeTable.java:96
   wire _eq_129 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_119 = _bits_129 & _eq_129; // NodeTable.java:96
+  wire _and_123 = _bits_124 & _eq_129; // NodeTable.java:96
   wire _eq_130 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_120 = _and_119 & _eq_130; // NodeTable.java:96
-  wire _bits_130 = slot_valid[15]; // NodeTable.java:96
+  wire _and_124 = _and_123 & _eq_130; // NodeTable.java:96
+  wire _bits_125 = slot_valid[15]; // NodeTable.java:96
   wire _eq_131 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_121 = _bits_130 & _eq_131; // NodeTable.java:96
+  wire _and_125 = _bits_125 & _eq_131; // NodeTable.java:96
   wire _eq_132 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_122 = _and_121 & _eq_132; // NodeTable.java:96
-  wire _bits_131 = slot_valid[14]; // NodeTable.java:96
+  wire _and_126 = _and_125 & _eq_132; // NodeTable.java:96
+  wire _bits_126 = slot_valid[14]; // NodeTable.java:96
   wire _eq_133 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_123 = _bits_131 & _eq_133; // NodeTable.java:96
+  wire _and_127 = _bits_126 & _eq_133; // NodeTable.java:96
   wire _eq_134 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_124 = _and_123 & _eq_134; // NodeTable.java:96
-  wire _bits_132 = slot_valid[13]; // NodeTable.java:96
+  wire _and_128 = _and_127 & _eq_134; // NodeTable.java:96
+  wire _bits_127 = slot_valid[13]; // NodeTable.java:96
   wire _eq_135 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_125 = _bits_132 & _eq_135; // NodeTable.java:96
+  wire _and_129 = _bits_127 & _eq_135; // NodeTable.java:96
   wire _eq_136 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_126 = _and_125 & _eq_136; // NodeTable.java:96
-  wire _bits_133 = slot_valid[12]; // NodeTable.java:96
+  wire _and_130 = _and_129 & _eq_136; // NodeTable.java:96
+  wire _bits_128 = slot_valid[12]; // NodeTable.java:96
   wire _eq_137 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_127 = _bits_133 & _eq_137; // NodeTable.java:96
+  wire _and_131 = _bits_128 & _eq_137; // NodeTable.java:96
   wire _eq_138 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_128 = _and_127 & _eq_138; // NodeTable.java:96
-  wire _bits_134 = slot_valid[11]; // NodeTable.java:96
+  wire _and_132 = _and_131 & _eq_138; // NodeTable.java:96
+  wire _bits_129 = slot_valid[11]; // NodeTable.java:96
   wire _eq_139 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_129 = _bits_134 & _eq_139; // NodeTable.java:96
+  wire _and_133 = _bits_129 & _eq_139; // NodeTable.java:96
   wire _eq_140 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_130 = _and_129 & _eq_140; // NodeTable.java:96
-  wire _bits_135 = slot_valid[10]; // NodeTable.java:96
+  wire _and_134 = _and_133 & _eq_140; // NodeTable.java:96
+  wire _bits_130 = slot_valid[10]; // NodeTable.java:96
   wire _eq_141 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_131 = _bits_135 & _eq_141; // NodeTable.java:96
+  wire _and_135 = _bits_130 & _eq_141; // NodeTable.java:96
   wire _eq_142 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_132 = _and_131 & _eq_142; // NodeTable.java:96
-  wire _bits_136 = slot_valid[9]; // NodeTable.java:96
+  wire _and_136 = _and_135 & _eq_142; // NodeTable.java:96
+  wire _bits_131 = slot_valid[9]; // NodeTable.java:96
   wire _eq_143 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_133 = _bits_136 & _eq_143; // NodeTable.java:96
+  wire _and_137 = _bits_131 & _eq_143; // NodeTable.java:96
   wire _eq_144 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_134 = _and_133 & _eq_144; // NodeTable.java:96
-  wire _bits_137 = slot_valid[8]; // NodeTable.java:96
+  wire _and_138 = _and_137 & _eq_144; // NodeTable.java:96
+  wire _bits_132 = slot_valid[8]; // NodeTable.java:96
   wire _eq_145 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_135 = _bits_137 & _eq_145; // NodeTable.java:96
+  wire _and_139 = _bits_132 & _eq_145; // NodeTable.java:96
   wire _eq_146 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_136 = _and_135 & _eq_146; // NodeTable.java:96
-  wire _bits_138 = slot_valid[7]; // NodeTable.java:96
+  wire _and_140 = _and_139 & _eq_146; // NodeTable.java:96
+  wire _bits_133 = slot_valid[7]; // NodeTable.java:96
   wire _eq_147 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_137 = _bits_138 & _eq_147; // NodeTable.java:96
+  wire _and_141 = _bits_133 & _eq_147; // NodeTable.java:96
   wire _eq_148 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_138 = _and_137 & _eq_148; // NodeTable.java:96
-  wire _bits_139 = slot_valid[6]; // NodeTable.java:96
+  wire _and_142 = _and_141 & _eq_148; // NodeTable.java:96
+  wire _bits_134 = slot_valid[6]; // NodeTable.java:96
   wire _eq_149 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_139 = _bits_139 & _eq_149; // NodeTable.java:96
+  wire _and_143 = _bits_134 & _eq_149; // NodeTable.java:96
   wire _eq_150 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_140 = _and_139 & _eq_150; // NodeTable.java:96
-  wire _bits_140 = slot_valid[5]; // NodeTable.java:96
+  wire _and_144 = _and_143 & _eq_150; // NodeTable.java:96
+  wire _bits_135 = slot_valid[5]; // NodeTable.java:96
   wire _eq_151 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_141 = _bits_140 & _eq_151; // NodeTable.java:96
+  wire _and_145 = _bits_135 & _eq_151; // NodeTable.java:96
   wire _eq_152 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_142 = _and_141 & _eq_152; // NodeTable.java:96
-  wire _bits_141 = slot_valid[4]; // NodeTable.java:96
+  wire _and_146 = _and_145 & _eq_152; // NodeTable.java:96
+  wire _bits_136 = slot_valid[4]; // NodeTable.java:96
   wire _eq_153 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_143 = _bits_141 & _eq_153; // NodeTable.java:96
+  wire _and_147 = _bits_136 & _eq_153; // NodeTable.java:96
   wire _eq_154 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_144 = _and_143 & _eq_154; // NodeTable.java:96
-  wire _bits_142 = slot_valid[3]; // NodeTable.java:96
+  wire _and_148 = _and_147 & _eq_154; // NodeTable.java:96
+  wire _bits_137 = slot_valid[3]; // NodeTable.java:96
   wire _eq_155 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_145 = _bits_142 & _eq_155; // NodeTable.java:96
+  wire _and_149 = _bits_137 & _eq_155; // NodeTable.java:96
   wire _eq_156 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_146 = _and_145 & _eq_156; // NodeTable.java:96
-  wire _bits_143 = slot_valid[2]; // NodeTable.java:96
+  wire _and_150 = _and_149 & _eq_156; // NodeTable.java:96
+  wire _bits_138 = slot_valid[2]; // NodeTable.java:96
   wire _eq_157 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_147 = _bits_143 & _eq_157; // NodeTable.java:96
+  wire _and_151 = _bits_138 & _eq_157; // NodeTable.java:96
   wire _eq_158 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_148 = _and_147 & _eq_158; // NodeTable.java:96
-  wire _bits_144 = slot_valid[1]; // NodeTable.java:96
+  wire _and_152 = _and_151 & _eq_158; // NodeTable.java:96
+  wire _bits_139 = slot_valid[1]; // NodeTable.java:96
   wire _eq_159 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_149 = _bits_144 & _eq_159; // NodeTable.java:96
+  wire _and_153 = _bits_139 & _eq_159; // NodeTable.java:96
   wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_150 = _and_149 & _eq_160; // NodeTable.java:96
-  wire [31:0] _cat_4 = {_and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_69 = ~kids_vector; // SlotPicker.java:102
-  wire [31:0] _and_151 = leaf_pick_candidates & _not_69; // SlotPicker.java:102
-  wire [31:0] _mux_3 = state_merge_level ? _cat_4 : _and_151; // RapController.java:493
-  wire _not_70 = ~leaf_pick_ready; // SlotPicker.java:61
-  wire leaf_pick_advance = leaf_pick_take | _not_70; // SlotPicker.java:61
-  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:60
-  wire [31:0] _and_152 = leaf_pick_candidates & _not_71; // SlotPicker.java:60
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_152 : leaf_pick_candidates; // SlotPicker.java:60
-  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:65
-  wire [31:0] _not_72 = ~_sub_9; // SlotPicker.java:65
-  wire [31:0] _and_153 = leaf_pick_remaining & _not_72; // SlotPicker.java:65
-  wire _or_r_1 = |leaf_pick_remaining; // SlotPicker.java:64
-  wire _bits_145 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_146 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_147 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_148 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_149 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_150 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_151 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_152 = leaf_pick_pick_hot[24]; // SlotPicker.java:71
-  wire _bits_153 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_154 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_155 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_156 = leaf_pick_pick_hot[20]; // SlotPicker.java:71
-  wire _bits_157 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_158 = leaf_pick_pick_hot[18]; // SlotPicker.java:71
-  wire _bits_159 = leaf_pick_pick_hot[17]; // SlotPicker.java:71
-  wire _bits_160 = leaf_pick_pick_hot[16]; // SlotPicker.java:71
-  wire [15:0] _cat_5 = {_bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160}; // SlotPicker.java:71
-  wire _or_r_2 = |_cat_5; // SlotPicker.java:71
-  wire _bits_161 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_162 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_163 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_164 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_165 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_166 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_167 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_168 = leaf_pick_pick_hot[24]; // SlotPicker.java:71
-  wire _bits_169 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_170 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_171 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_172 = leaf_pick_pick_hot[12]; // SlotPicker.java:71
-  wire _bits_173 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_174 = leaf_pick_pick_hot[10]; // SlotPicker.java:71
-  wire _bits_175 = leaf_pick_pick_hot[9]; // SlotPicker.java:71
-  wire _bits_176 = leaf_pick_pick_hot[8]; // SlotPicker.java:71
-  wire [15:0] _cat_6 = {_bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176}; // SlotPicker.java:71
-  wire _or_r_3 = |_cat_6; // SlotPicker.java:71
-  wire _bits_177 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_178 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_179 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_180 = leaf_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_181 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_182 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_183 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_184 = leaf_pick_pick_hot[20]; // SlotPicker.java:71
-  wire _bits_185 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_186 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_187 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_188 = leaf_pick_pick_hot[12]; // SlotPicker.java:71
-  wire _bits_189 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_190 = leaf_pick_pick_hot[6]; // SlotPicker.java:71
-  wire _bits_191 = leaf_pick_pick_hot[5]; // SlotPicker.java:71
-  wire _bits_192 = leaf_pick_pick_hot[4]; // SlotPicker.java:71
-  wire [15:0] _cat_7 = {_bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192}; // SlotPicker.java:71
-  wire _or_r_4 = |_cat_7; // SlotPicker.java:71
-  wire _bits_193 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_194 = leaf_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_195 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_196 = leaf_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_197 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_198 = leaf_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_199 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_200 = leaf_pick_pick_hot[18]; // SlotPicker.java:71
-  wire _bits_201 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_202 = leaf_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_203 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_204 = leaf_pick_pick_hot[10]; // SlotPicker.java:71
-  wire _bits_205 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_206 = leaf_pick_pick_hot[6]; // SlotPicker.java:71
-  wire _bits_207 = leaf_pick_pick_hot[3]; // SlotPicker.java:71
-  wire _bits_208 = leaf_pick_pick_hot[2]; // SlotPicker.java:71
-  wire [15:0] _cat_8 = {_bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208}; // SlotPicker.java:71
-  wire _or_r_5 = |_cat_8; // SlotPicker.java:71
-  wire _bits_209 = leaf_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_210 = leaf_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_211 = leaf_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_212 = leaf_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_213 = leaf_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_214 = leaf_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_215 = leaf_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_216 = leaf_pick_pick_hot[17]; // SlotPicker.java:71
-  wire _bits_217 = leaf_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_218 = leaf_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_219 = leaf_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_220 = leaf_pick_pick_hot[9]; // SlotPicker.java:71
-  wire _bits_221 = leaf_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_222 = leaf_pick_pick_hot[5]; // SlotPicker.java:71
-  wire _bits_223 = leaf_pick_pick_hot[3]; // SlotPicker.java:71
-  wire _bits_224 = leaf_pick_pick_hot[1]; // SlotPicker.java:71
-  wire [15:0] _cat_9 = {_bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223, _bits_224}; // SlotPicker.java:71
-  wire _or_r_6 = |_cat_9; // SlotPicker.java:71
-  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:71
-  wire _not_73 = ~slot_pick_load; // SlotPicker.java:74
-  wire [31:0] _not_74 = ~slot_pick_pick_hot; // SlotPicker.java:56
-  wire [31:0] _and_154 = slot_pick_candidates & _not_74; // SlotPicker.java:56
-  wire _or_58 = scan_fresh | state_split; // RapController.java:480
-  wire _or_59 = _or_58 | _and_88; // RapController.java:480
-  wire _and_155 = state_split_alloc & _not_1; // RapController.java:482
-  wire _or_60 = scan_walking | _and_155; // RapController.java:482
-  wire _not_75 = ~verdict_set; // RapController.java:483
-  wire _and_156 = kids_walking & _not_75; // RapController.java:483
-  wire _not_76 = ~slot_pick_pick_last; // RapController.java:483
-  wire _or_61 = _not_76 | verdict_free; // RapController.java:483
-  wire _and_157 = _and_156 & _or_61; // RapController.java:483
-  wire _or_62 = _or_60 | _and_157; // RapController.java:483
-  wire _and_158 = slot_pick_ready & _or_62; // RapController.java:482
-  wire [31:0] _not_77 = ~slot_valid; // RapController.java:492
-  wire [31:0] _mux_4 = state_split ? _not_77 : kids_vector; // RapController.java:492
-  wire _not_78 = ~slot_pick_ready; // SlotPicker.java:61
-  wire slot_pick_advance = slot_pick_take | _not_78; // SlotPicker.java:61
-  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:60
-  wire [31:0] _and_159 = slot_pick_candidates & _not_79; // SlotPicker.java:60
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_159 : slot_pick_candidates; // SlotPicker.java:60
-  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:65
-  wire [31:0] _not_80 = ~_sub_10; // SlotPicker.java:65
-  wire [31:0] _and_160 = slot_pick_remaining & _not_80; // SlotPicker.java:65
-  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:64
-  wire _bits_225 = slot_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_226 = slot_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_227 = slot_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_228 = slot_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_229 = slot_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_230 = slot_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_231 = slot_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_232 = slot_pick_pick_hot[24]; // SlotPicker.java:71
-  wire _bits_233 = slot_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_234 = slot_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_235 = slot_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_236 = slot_pick_pick_hot[20]; // SlotPicker.java:71
-  wire _bits_237 = slot_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_238 = slot_pick_pick_hot[18]; // SlotPicker.java:71
-  wire _bits_239 = slot_pick_pick_hot[17]; // SlotPicker.java:71
-  wire _bits_240 = slot_pick_pick_hot[16]; // SlotPicker.java:71
-  wire [15:0] _cat_11 = {_bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239, _bits_240}; // SlotPicker.java:71
-  wire _or_r_8 = |_cat_11; // SlotPicker.java:71
-  wire _bits_241 = slot_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_242 = slot_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_243 = slot_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_244 = slot_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_245 = slot_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_246 = slot_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_247 = slot_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_248 = slot_pick_pick_hot[24]; // SlotPicker.java:71
-  wire _bits_249 = slot_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_250 = slot_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_251 = slot_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_252 = slot_pick_pick_hot[12]; // SlotPicker.java:71
-  wire _bits_253 = slot_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_254 = slot_pick_pick_hot[10]; // SlotPicker.java:71
-  wire _bits_255 = slot_pick_pick_hot[9]; // SlotPicker.java:71
-  wire _bits_256 = slot_pick_pick_hot[8]; // SlotPicker.java:71
-  wire [15:0] _cat_12 = {_bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255, _bits_256}; // SlotPicker.java:71
-  wire _or_r_9 = |_cat_12; // SlotPicker.java:71
-  wire _bits_257 = slot_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_258 = slot_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_259 = slot_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_260 = slot_pick_pick_hot[28]; // SlotPicker.java:71
-  wire _bits_261 = slot_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_262 = slot_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_263 = slot_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_264 = slot_pick_pick_hot[20]; // SlotPicker.java:71
-  wire _bits_265 = slot_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_266 = slot_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_267 = slot_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_268 = slot_pick_pick_hot[12]; // SlotPicker.java:71
-  wire _bits_269 = slot_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_270 = slot_pick_pick_hot[6]; // SlotPicker.java:71
-  wire _bits_271 = slot_pick_pick_hot[5]; // SlotPicker.java:71
-  wire _bits_272 = slot_pick_pick_hot[4]; // SlotPicker.java:71
-  wire [15:0] _cat_13 = {_bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271, _bits_272}; // SlotPicker.java:71
-  wire _or_r_10 = |_cat_13; // SlotPicker.java:71
-  wire _bits_273 = slot_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_274 = slot_pick_pick_hot[30]; // SlotPicker.java:71
-  wire _bits_275 = slot_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_276 = slot_pick_pick_hot[26]; // SlotPicker.java:71
-  wire _bits_277 = slot_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_278 = slot_pick_pick_hot[22]; // SlotPicker.java:71
-  wire _bits_279 = slot_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_280 = slot_pick_pick_hot[18]; // SlotPicker.java:71
-  wire _bits_281 = slot_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_282 = slot_pick_pick_hot[14]; // SlotPicker.java:71
-  wire _bits_283 = slot_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_284 = slot_pick_pick_hot[10]; // SlotPicker.java:71
-  wire _bits_285 = slot_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_286 = slot_pick_pick_hot[6]; // SlotPicker.java:71
-  wire _bits_287 = slot_pick_pick_hot[3]; // SlotPicker.java:71
-  wire _bits_288 = slot_pick_pick_hot[2]; // SlotPicker.java:71
-  wire [15:0] _cat_14 = {_bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287, _bits_288}; // SlotPicker.java:71
-  wire _or_r_11 = |_cat_14; // SlotPicker.java:71
-  wire _bits_289 = slot_pick_pick_hot[31]; // SlotPicker.java:71
-  wire _bits_290 = slot_pick_pick_hot[29]; // SlotPicker.java:71
-  wire _bits_291 = slot_pick_pick_hot[27]; // SlotPicker.java:71
-  wire _bits_292 = slot_pick_pick_hot[25]; // SlotPicker.java:71
-  wire _bits_293 = slot_pick_pick_hot[23]; // SlotPicker.java:71
-  wire _bits_294 = slot_pick_pick_hot[21]; // SlotPicker.java:71
-  wire _bits_295 = slot_pick_pick_hot[19]; // SlotPicker.java:71
-  wire _bits_296 = slot_pick_pick_hot[17]; // SlotPicker.java:71
-  wire _bits_297 = slot_pick_pick_hot[15]; // SlotPicker.java:71
-  wire _bits_298 = slot_pick_pick_hot[13]; // SlotPicker.java:71
-  wire _bits_299 = slot_pick_pick_hot[11]; // SlotPicker.java:71
-  wire _bits_300 = slot_pick_pick_hot[9]; // SlotPicker.java:71
-  wire _bits_301 = slot_pick_pick_hot[7]; // SlotPicker.java:71
-  wire _bits_302 = slot_pick_pick_hot[5]; // SlotPicker.java:71
-  wire _bits_303 = slot_pick_pick_hot[3]; // SlotPicker.java:71
-  wire _bits_304 = slot_pick_pick_hot[1]; // SlotPicker.java:71
-  wire [15:0] _cat_15 = {_bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304}; // SlotPicker.java:71
-  wire _or_r_12 = |_cat_15; // SlotPicker.java:71
-  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:71
-  wire _bits_305 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_306 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_63 = _bits_305 | _bits_306; // FirstSet.java:64
-  wire _bits_307 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_308 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_64 = _bits_307 | _bits_308; // FirstSet.java:64
-  wire _or_65 = _or_63 | _or_64; // FirstSet.java:64
-  wire _bits_309 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_310 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_66 = _bits_309 | _bits_310; // FirstSet.java:64
-  wire _bits_311 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_312 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_67 = _bits_311 | _bits_312; // FirstSet.java:64
-  wire _or_68 = _or_66 | _or_67; // FirstSet.java:64
-  wire _or_69 = _or_65 | _or_68; // FirstSet.java:64
-  wire _bits_313 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_314 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_70 = _bits_313 | _bits_314; // FirstSet.java:64
-  wire _bits_315 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_316 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_71 = _bits_315 | _bits_316; // FirstSet.java:64
+  wire _and_154 = _and_153 & _eq_160; // NodeTable.java:96
+  wire [31:0] _cat_4 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:109
+  wire [31:0] _not_73 = ~kids_vector; // SlotPicker.java:126
+  wire [31:0] _and_155 = leaf_pick_candidates & _not_73; // SlotPicker.java:126
+  wire [31:0] _mux_5 = state_merge_level ? _cat_4 : _and_155; // RapController.java:518
+  wire _not_74 = ~leaf_pick_ready; // SlotPicker.java:69
+  wire leaf_pick_advance = leaf_pick_take | _not_74; // SlotPicker.java:69
+  wire [31:0] _not_75 = ~leaf_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_156 = leaf_pick_candidates & _not_75; // SlotPicker.java:68
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_156 : leaf_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_76 = ~_sub_9; // SlotPicker.java:73
+  wire [31:0] _and_157 = leaf_pick_remaining & _not_76; // SlotPicker.java:73
+  wire _or_r_1 = |leaf_pick_remaining; // SlotPicker.java:72
+  wire _bits_140 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_141 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_142 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_143 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_144 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_145 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_146 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_147 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_148 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_149 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_150 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_151 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_152 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_153 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_154 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_155 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_5 = {_bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155}; // SlotPicker.java:79
+  wire _or_r_2 = |_cat_5; // SlotPicker.java:79
+  wire _bits_156 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_157 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_158 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_159 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_160 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_161 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_162 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_163 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_164 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_165 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_166 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_167 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_168 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_169 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_170 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_171 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_6 = {_bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171}; // SlotPicker.java:79
+  wire _or_r_3 = |_cat_6; // SlotPicker.java:79
+  wire _bits_172 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_173 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_174 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_175 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_176 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_177 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_178 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_179 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_180 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_181 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_182 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_183 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_184 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_185 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_186 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_187 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_7 = {_bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187}; // SlotPicker.java:79
+  wire _or_r_4 = |_cat_7; // SlotPicker.java:79
+  wire _bits_188 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_189 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_190 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_191 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_192 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_193 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_194 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_195 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_196 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_197 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_198 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_199 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_200 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_201 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_202 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_203 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_8 = {_bits_188, _bits_189, _bits_190, _bits_191, _bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203}; // SlotPicker.java:79
+  wire _or_r_5 = |_cat_8; // SlotPicker.java:79
+  wire _bits_204 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_205 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_206 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_207 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_208 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_209 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_210 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_211 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_212 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_213 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_214 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_215 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_216 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_217 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_218 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_219 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_9 = {_bits_204, _bits_205, _bits_206, _bits_207, _bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219}; // SlotPicker.java:79
+  wire _or_r_6 = |_cat_9; // SlotPicker.java:79
+  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:79
+  wire _not_77 = ~slot_pick_load; // SlotPicker.java:82
+  wire _or_60 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_78 = ~slot_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_158 = slot_pick_candidates & _not_78; // SlotPicker.java:63
+  wire [31:0] _mux_6 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
+  wire _or_61 = scan_fresh | state_split; // RapController.java:500
+  wire _or_62 = _or_61 | _and_92; // RapController.java:500
+  wire _and_159 = state_split_alloc & _not_1; // RapController.java:502
+  wire _or_63 = scan_walking | _and_159; // RapController.java:502
+  wire _not_79 = ~verdict_set; // RapController.java:503
+  wire _and_160 = kids_walking & _not_79; // RapController.java:503
+  wire _not_80 = ~slot_pick_pick_last; // RapController.java:503
+  wire _or_64 = _not_80 | verdict_free; // RapController.java:503
+  wire _and_161 = _and_160 & _or_64; // RapController.java:503
+  wire _or_65 = _or_63 | _and_161; // RapController.java:503
+  wire _and_162 = slot_pick_ready & _or_65; // RapController.java:502
+  wire [31:0] _not_81 = ~slot_valid; // RapController.java:516
+  wire _or_66 = scan_fresh | _and_92; // RapController.java:517
+  wire _not_82 = ~slot_pick_ready; // SlotPicker.java:69
+  wire slot_pick_advance = slot_pick_take | _not_82; // SlotPicker.java:69
+  wire [31:0] _not_83 = ~slot_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_163 = slot_pick_candidates & _not_83; // SlotPicker.java:68
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_163 : slot_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_84 = ~_sub_10; // SlotPicker.java:73
+  wire [31:0] _and_164 = slot_pick_remaining & _not_84; // SlotPicker.java:73
+  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:72
+  wire _bits_220 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_221 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_222 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_223 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_224 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_225 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_226 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_227 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_228 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_229 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_230 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_231 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_232 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_233 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_234 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_235 = slot_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_11 = {_bits_220, _bits_221, _bits_222, _bits_223, _bits_224, _bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235}; // SlotPicker.java:79
+  wire _or_r_8 = |_cat_11; // SlotPicker.java:79
+  wire _bits_236 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_237 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_238 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_239 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_240 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_241 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_242 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_243 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_244 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_245 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_246 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_247 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_248 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_249 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_250 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_251 = slot_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_12 = {_bits_236, _bits_237, _bits_238, _bits_239, _bits_240, _bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251}; // SlotPicker.java:79
+  wire _or_r_9 = |_cat_12; // SlotPicker.java:79
+  wire _bits_252 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_253 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_254 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_255 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_256 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_257 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_258 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_259 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_260 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_261 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_262 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_263 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_264 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_265 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_266 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_267 = slot_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_13 = {_bits_252, _bits_253, _bits_254, _bits_255, _bits_256, _bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267}; // SlotPicker.java:79
+  wire _or_r_10 = |_cat_13; // SlotPicker.java:79
+  wire _bits_268 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_269 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_270 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_271 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_272 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_273 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_274 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_275 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_276 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_277 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_278 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_279 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_280 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_281 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_282 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_283 = slot_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_14 = {_bits_268, _bits_269, _bits_270, _bits_271, _bits_272, _bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283}; // SlotPicker.java:79
+  wire _or_r_11 = |_cat_14; // SlotPicker.java:79
+  wire _bits_284 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_285 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_286 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_287 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_288 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_289 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_290 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_291 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_292 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_293 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_294 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_295 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_296 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_297 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_298 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_299 = slot_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_15 = {_bits_284, _bits_285, _bits_286, _bits_287, _bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299}; // SlotPicker.java:79
+  wire _or_r_12 = |_cat_15; // SlotPicker.java:79
+  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
+  wire _bits_300 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_301 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_67 = _bits_300 | _bits_301; // FirstSet.java:64
+  wire _bits_302 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_303 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_68 = _bits_302 | _bits_303; // FirstSet.java:64
+  wire _or_69 = _or_67 | _or_68; // FirstSet.java:64
+  wire _bits_304 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_305 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_70 = _bits_304 | _bits_305; // FirstSet.java:64
+  wire _bits_306 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_307 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_71 = _bits_306 | _bits_307; // FirstSet.java:64
   wire _or_72 = _or_70 | _or_71; // FirstSet.java:64
-  wire _bits_317 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_318 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_73 = _bits_317 | _bits_318; // FirstSet.java:64
-  wire _bits_319 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_320 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_74 = _bits_319 | _bits_320; // FirstSet.java:64
-  wire _or_75 = _or_73 | _or_74; // FirstSet.java:64
-  wire _or_76 = _or_72 | _or_75; // FirstSet.java:64
-  wire _or_77 = _or_69 | _or_76; // FirstSet.java:64
-  wire _bits_321 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_322 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_78 = _bits_321 | _bits_322; // FirstSet.java:64
-  wire _bits_323 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_324 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_79 = _bits_323 | _bits_324; // FirstSet.java:64
-  wire _or_80 = _or_78 | _or_79; // FirstSet.java:64
-  wire _bits_325 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_326 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_81 = _bits_325 | _bits_326; // FirstSet.java:64
-  wire _bits_327 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_328 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_82 = _bits_327 | _bits_328; // FirstSet.java:64
-  wire _or_83 = _or_81 | _or_82; // FirstSet.java:64
-  wire _or_84 = _or_80 | _or_83; // FirstSet.java:64
-  wire _bits_329 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_330 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_85 = _bits_329 | _bits_330; // FirstSet.java:64
-  wire _bits_331 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_332 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_86 = _bits_331 | _bits_332; // FirstSet.java:64
+  wire _or_73 = _or_69 | _or_72; // FirstSet.java:64
+  wire _bits_308 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_309 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_74 = _bits_308 | _bits_309; // FirstSet.java:64
+  wire _bits_310 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_311 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_75 = _bits_310 | _bits_311; // FirstSet.java:64
+  wire _or_76 = _or_74 | _or_75; // FirstSet.java:64
+  wire _bits_312 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_313 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_77 = _bits_312 | _bits_313; // FirstSet.java:64
+  wire _bits_314 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_315 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_78 = _bits_314 | _bits_315; // FirstSet.java:64
+  wire _or_79 = _or_77 | _or_78; // FirstSet.java:64
+  wire _or_80 = _or_76 | _or_79; // FirstSet.java:64
+  wire _or_81 = _or_73 | _or_80; // FirstSet.java:64
+  wire _bits_316 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_317 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_82 = _bits_316 | _bits_317; // FirstSet.java:64
+  wire _bits_318 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_319 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_83 = _bits_318 | _bits_319; // FirstSet.java:64
+  wire _or_84 = _or_82 | _or_83; // FirstSet.java:64
+  wire _bits_320 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_321 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_85 = _bits_320 | _bits_321; // FirstSet.java:64
+  wire _bits_322 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_323 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_86 = _bits_322 | _bits_323; // FirstSet.java:64
   wire _or_87 = _or_85 | _or_86; // FirstSet.java:64
-  wire _bits_333 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_334 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_88 = _bits_333 | _bits_334; // FirstSet.java:64
-  wire _bits_335 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_336 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_89 = _bits_335 | _bits_336; // FirstSet.java:64
-  wire _or_90 = _or_88 | _or_89; // FirstSet.java:64
-  wire _or_91 = _or_87 | _or_90; // FirstSet.java:64
-  wire _or_92 = _or_84 | _or_91; // FirstSet.java:64
-  wire _and_161 = _or_77 & _or_92; // FirstSet.java:61
-  wire _and_162 = _or_69 & _or_76; // FirstSet.java:61
-  wire _and_163 = _or_65 & _or_68; // FirstSet.java:61
-  wire _and_164 = _or_63 & _or_64; // FirstSet.java:61
-  wire _and_165 = _bits_305 & _bits_306; // FirstSet.java:61
-  wire _or_93 = _and_164 | _and_165; // FirstSet.java:62
-  wire _and_166 = _bits_307 & _bits_308; // FirstSet.java:61
-  wire _or_94 = _or_93 | _and_166; // FirstSet.java:63
-  wire _or_95 = _and_163 | _or_94; // FirstSet.java:62
-  wire _and_167 = _or_66 & _or_67; // FirstSet.java:61
-  wire _and_168 = _bits_309 & _bits_310; // FirstSet.java:61
-  wire _or_96 = _and_167 | _and_168; // FirstSet.java:62
-  wire _and_169 = _bits_311 & _bits_312; // FirstSet.java:61
-  wire _or_97 = _or_96 | _and_169; // FirstSet.java:63
-  wire _or_98 = _or_95 | _or_97; // FirstSet.java:63
-  wire _or_99 = _and_162 | _or_98; // FirstSet.java:62
-  wire _and_170 = _or_72 & _or_75; // FirstSet.java:61
+  wire _or_88 = _or_84 | _or_87; // FirstSet.java:64
+  wire _bits_324 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_325 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_89 = _bits_324 | _bits_325; // FirstSet.java:64
+  wire _bits_326 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_327 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_90 = _bits_326 | _bits_327; // FirstSet.java:64
+  wire _or_91 = _or_89 | _or_90; // FirstSet.java:64
+  wire _bits_328 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_329 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_92 = _bits_328 | _bits_329; // FirstSet.java:64
+  wire _bits_330 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_331 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_93 = _bits_330 | _bits_331; // FirstSet.java:64
+  wire _or_94 = _or_92 | _or_93; // FirstSet.java:64
+  wire _or_95 = _or_91 | _or_94; // FirstSet.java:64
+  wire _or_96 = _or_88 | _or_95; // FirstSet.java:64
+  wire _and_165 = _or_81 & _or_96; // FirstSet.java:61
+  wire _and_166 = _or_73 & _or_80; // FirstSet.java:61
+  wire _and_167 = _or_69 & _or_72; // FirstSet.java:61
+  wire _and_168 = _or_67 & _or_68; // FirstSet.java:61
+  wire _and_169 = _bits_300 & _bits_301; // FirstSet.java:61
+  wire _or_97 = _and_168 | _and_169; // FirstSet.java:62
+  wire _and_170 = _bits_302 & _bits_303; // FirstSet.java:61
+  wire _or_98 = _or_97 | _and_170; // FirstSet.java:63
+  wire _or_99 = _and_167 | _or_98; // FirstSet.java:62
   wire _and_171 = _or_70 & _or_71; // FirstSet.java:61
-  wire _and_172 = _bits_313 & _bits_314; // FirstSet.java:61
+  wire _and_172 = _bits_304 & _bits_305; // FirstSet.java:61
   wire _or_100 = _and_171 | _and_172; // FirstSet.java:62
-  wire _and_173 = _bits_315 & _bits_316; // FirstSet.java:61
+  wire _and_173 = _bits_306 & _bits_307; // FirstSet.java:61
   wire _or_101 = _or_100 | _and_173; // FirstSet.java:63
-  wire _or_102 = _and_170 | _or_101; // FirstSet.java:62
-  wire _and_174 = _or_73 & _or_74; // FirstSet.java:61
-  wire _and_175 = _bits_317 & _bits_318; // FirstSet.java:61
-  wire _or_103 = _and_174 | _and_175; // FirstSet.java:62
-  wire _and_176 = _bits_319 & _bits_320; // FirstSet.java:61
-  wire _or_104 = _or_103 | _and_176; // FirstSet.java:63
-  wire _or_105 = _or_102 | _or_104; // FirstSet.java:63
-  wire _or_106 = _or_99 | _or_105; // FirstSet.java:63
-  wire _or_107 = _and_161 | _or_106; // FirstSet.java:62
-  wire _and_177 = _or_84 & _or_91; // FirstSet.java:61
-  wire _and_178 = _or_80 & _or_83; // FirstSet.java:61
-  wire _and_179 = _or_78 & _or_79; // FirstSet.java:61
-  wire _and_180 = _bits_321 & _bits_322; // FirstSet.java:61
-  wire _or_108 = _and_179 | _and_180; // FirstSet.java:62
-  wire _and_181 = _bits_323 & _bits_324; // FirstSet.java:61
-  wire _or_109 = _or_108 | _and_181; // FirstSet.java:63
-  wire _or_110 = _and_178 | _or_109; // FirstSet.java:62
-  wire _and_182 = _or_81 & _or_82; // FirstSet.java:61
-  wire _and_183 = _bits_325 & _bits_326; // FirstSet.java:61
-  wire _or_111 = _and_182 | _and_183; // FirstSet.java:62
-  wire _and_184 = _bits_327 & _bits_328; // FirstSet.java:61
-  wire _or_112 = _or_111 | _and_184; // FirstSet.java:63
-  wire _or_113 = _or_110 | _or_112; // FirstSet.java:63
-  wire _or_114 = _and_177 | _or_113; // FirstSet.java:62
-  wire _and_185 = _or_87 & _or_90; // FirstSet.java:61
+  wire _or_102 = _or_99 | _or_101; // FirstSet.java:63
+  wire _or_103 = _and_166 | _or_102; // FirstSet.java:62
+  wire _and_174 = _or_76 & _or_79; // FirstSet.java:61
+  wire _and_175 = _or_74 & _or_75; // FirstSet.java:61
+  wire _and_176 = _bits_308 & _bits_309; // FirstSet.java:61
+  wire _or_104 = _and_175 | _and_176; // FirstSet.java:62
+  wire _and_177 = _bits_310 & _bits_311; // FirstSet.java:61
+  wire _or_105 = _or_104 | _and_177; // FirstSet.java:63
+  wire _or_106 = _and_174 | _or_105; // FirstSet.java:62
+  wire _and_178 = _or_77 & _or_78; // FirstSet.java:61
+  wire _and_179 = _bits_312 & _bits_313; // FirstSet.java:61
+  wire _or_107 = _and_178 | _and_179; // FirstSet.java:62
+  wire _and_180 = _bits_314 & _bits_315; // FirstSet.java:61
+  wire _or_108 = _or_107 | _and_180; // FirstSet.java:63
+  wire _or_109 = _or_106 | _or_108; // FirstSet.java:63
+  wire _or_110 = _or_103 | _or_109; // FirstSet.java:63
+  wire _or_111 = _and_165 | _or_110; // FirstSet.java:62
+  wire _and_181 = _or_88 & _or_95; // FirstSet.java:61
+  wire _and_182 = _or_84 & _or_87; // FirstSet.java:61
+  wire _and_183 = _or_82 & _or_83; // FirstSet.java:61
+  wire _and_184 = _bits_316 & _bits_317; // FirstSet.java:61
+  wire _or_112 = _and_183 | _and_184; // FirstSet.java:62
+  wire _and_185 = _bits_318 & _bits_319; // FirstSet.java:61
+  wire _or_113 = _or_112 | _and_185; // FirstSet.java:63
+  wire _or_114 = _and_182 | _or_113; // FirstSet.java:62
   wire _and_186 = _or_85 & _or_86; // FirstSet.java:61
-  wire _and_187 = _bits_329 & _bits_330; // FirstSet.java:61
+  wire _and_187 = _bits_320 & _bits_321; // FirstSet.java:61
   wire _or_115 = _and_186 | _and_187; // FirstSet.java:62
-  wire _and_188 = _bits_331 & _bits_332; // FirstSet.java:61
+  wire _and_188 = _bits_322 & _bits_323; // FirstSet.java:61
   wire _or_116 = _or_115 | _and_188; // FirstSet.java:63
-  wire _or_117 = _and_185 | _or_116; // FirstSet.java:62
-  wire _and_189 = _or_88 & _or_89; // FirstSet.java:61
-  wire _and_190 = _bits_333 & _bits_334; // FirstSet.java:61
-  wire _or_118 = _and_189 | _and_190; // FirstSet.java:62
-  wire _and_191 = _bits_335 & _bits_336; // FirstSet.java:61
-  wire _or_119 = _or_118 | _and_191; // FirstSet.java:63
-  wire _or_120 = _or_117 | _or_119; // FirstSet.java:63
-  wire _or_121 = _or_114 | _or_120; // FirstSet.java:63
-  wire _or_122 = _or_107 | _or_121; // FirstSet.java:63
-  wire _not_81 = ~_or_122; // SlotPicker.java:73
-  wire _bits_337 = slot_pick_pick_hot[0]; // RapController.java:151
-  wire [1:0] _fill_0 = {2{_bits_337}}; // RapController.java:151
-  wire [1:0] _and_192 = slot_digit_0 & _fill_0; // RapController.java:151
-  wire _bits_338 = slot_pick_pick_hot[1]; // RapController.java:151
-  wire [1:0] _fill_1 = {2{_bits_338}}; // RapController.java:151
-  wire [1:0] _and_193 = slot_digit_1 & _fill_1; // RapController.java:151
-  wire [1:0] _or_123 = _and_192 | _and_193; // RapController.java:151
-  wire _bits_339 = slot_pick_pick_hot[2]; // RapController.java:151
-  wire [1:0] _fill_2 = {2{_bits_339}}; // RapController.java:151
-  wire [1:0] _and_194 = slot_digit_2 & _fill_2; // RapController.java:151
-  wire _bits_340 = slot_pick_pick_hot[3]; // RapController.java:151
-  wire [1:0] _fill_3 = {2{_bits_340}}; // RapController.java:151
-  wire [1:0] _and_195 = slot_digit_3 & _fill_3; // RapController.java:151
-  wire [1:0] _or_124 = _and_194 | _and_195; // RapController.java:151
-  wire [1:0] _or_125 = _or_123 | _or_124; // RapController.java:151
-  wire _bits_341 = slot_pick_pick_hot[4]; // RapController.java:151
-  wire [1:0] _fill_4 = {2{_bits_341}}; // RapController.java:151
-  wire [1:0] _and_196 = slot_digit_4 & _fill_4; // RapController.java:151
-  wire _bits_342 = slot_pick_pick_hot[5]; // RapController.java:151
-  wire [1:0] _fill_5 = {2{_bits_342}}; // RapController.java:151
-  wire [1:0] _and_197 = slot_digit_5 & _fill_5; // RapController.java:151
-  wire [1:0] _or_126 = _and_196 | _and_197; // RapController.java:151
-  wire _bits_343 = slot_pick_pick_hot[6]; // RapController.java:151
-  wire [1:0] _fill_6 = {2{_bits_343}}; // RapController.java:151
-  wire [1:0] _and_198 = slot_digit_6 & _fill_6; // RapController.java:151
-  wire _bits_344 = slot_pick_pick_hot[7]; // RapController.java:151
-  wire [1:0] _fill_7 = {2{_bits_344}}; // RapController.java:151
-  wire [1:0] _and_199 = slot_digit_7 & _fill_7; // RapController.java:151
-  wire [1:0] _or_127 = _and_198 | _and_199; // RapController.java:151
-  wire [1:0] _or_128 = _or_126 | _or_127; // RapController.java:151
-  wire [1:0] _or_129 = _or_125 | _or_128; // RapController.java:151
-  wire _bits_345 = slot_pick_pick_hot[8]; // RapController.java:151
-  wire [1:0] _fill_8 = {2{_bits_345}}; // RapController.java:151
-  wire [1:0] _and_200 = slot_digit_8 & _fill_8; // RapController.java:151
-  wire _bits_346 = slot_pick_pick_hot[9]; // RapController.java:151
-  wire [1:0] _fill_9 = {2{_bits_346}}; // RapController.java:151
-  wire [1:0] _and_201 = slot_digit_9 & _fill_9; // RapController.java:151
-  wire [1:0] _or_130 = _and_200 | _and_201; // RapController.java:151
-  wire _bits_347 = slot_pick_pick_hot[10]; // RapController.java:151
-  wire [1:0] _fill_10 = {2{_bits_347}}; // RapController.java:151
-  wire [1:0] _and_202 = slot_digit_10 & _fill_10; // RapController.java:151
-  wire _bits_348 = slot_pick_pick_hot[11]; // RapController.java:151
-  wire [1:0] _fill_11 = {2{_bits_348}}; // RapController.java:151
-  wire [1:0] _and_203 = slot_digit_11 & _fill_11; // RapController.java:151
-  wire [1:0] _or_131 = _and_202 | _and_203; // RapController.java:151
-  wire [1:0] _or_132 = _or_130 | _or_131; // RapController.java:151
-  wire _bits_349 = slot_pick_pick_hot[12]; // RapController.java:151
-  wire [1:0] _fill_12 = {2{_bits_349}}; // RapController.java:151
-  wire [1:0] _and_204 = slot_digit_12 & _fill_12; // RapController.java:151
-  wire _bits_350 = slot_pick_pick_hot[13]; // RapController.java:151
-  wire [1:0] _fill_13 = {2{_bits_350}}; // RapController.java:151
-  wire [1:0] _and_205 = slot_digit_13 & _fill_13; // RapController.java:151
-  wire [1:0] _or_133 = _and_204 | _and_205; // RapController.java:151
-  wire _bits_351 = slot_pick_pick_hot[14]; // RapController.java:151
-  wire [1:0] _fill_14 = {2{_bits_351}}; // RapController.java:151
-  wire [1:0] _and_206 = slot_digit_14 & _fill_14; // RapController.java:151
-  wire _bits_352 = slot_pick_pick_hot[15]; // RapController.java:151
-  wire [1:0] _fill_15 = {2{_bits_352}}; // RapController.java:151
-  wire [1:0] _and_207 = slot_digit_15 & _fill_15; // RapController.java:151
-  wire [1:0] _or_134 = _and_206 | _and_207; // RapController.java:151
-  wire [1:0] _or_135 = _or_133 | _or_134; // RapController.java:151
-  wire [1:0] _or_136 = _or_132 | _or_135; // RapController.java:151
-  wire [1:0] _or_137 = _or_129 | _or_136; // RapController.java:151
-  wire _bits_353 = slot_pick_pick_hot[16]; // RapController.java:151
-  wire [1:0] _fill_16 = {2{_bits_353}}; // RapController.java:151
-  wire [1:0] _and_208 = slot_digit_16 & _fill_16; // RapController.java:151
-  wire _bits_354 = slot_pick_pick_hot[17]; // RapController.java:151
-  wire [1:0] _fill_17 = {2{_bits_354}}; // RapController.java:151
-  wire [1:0] _and_209 = slot_digit_17 & _fill_17; // RapController.java:151
-  wire [1:0] _or_138 = _and_208 | _and_209; // RapController.java:151
-  wire _bits_355 = slot_pick_pick_hot[18]; // RapController.java:151
-  wire [1:0] _fill_18 = {2{_bits_355}}; // RapController.java:151
-  wire [1:0] _and_210 = slot_digit_18 & _fill_18; // RapController.java:151
-  wire _bits_356 = slot_pick_pick_hot[19]; // RapController.java:151
-  wire [1:0] _fill_19 = {2{_bits_356}}; // RapController.java:151
-  wire [1:0] _and_211 = slot_digit_19 & _fill_19; // RapController.java:151
-  wire [1:0] _or_139 = _and_210 | _and_211; // RapController.java:151
-  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:151
-  wire _bits_357 = slot_pick_pick_hot[20]; // RapController.java:151
-  wire [1:0] _fill_20 = {2{_bits_357}}; // RapController.java:151
-  wire [1:0] _and_212 = slot_digit_20 & _fill_20; // RapController.java:151
-  wire _bits_358 = slot_pick_pick_hot[21]; // RapController.java:151
-  wire [1:0] _fill_21 = {2{_bits_358}}; // RapController.java:151
-  wire [1:0] _and_213 = slot_digit_21 & _fill_21; // RapController.java:151
-  wire [1:0] _or_141 = _and_212 | _and_213; // RapController.java:151
-  wire _bits_359 = slot_pick_pick_hot[22]; // RapController.java:151
-  wire [1:0] _fill_22 = {2{_bits_359}}; // RapController.java:151
-  wire [1:0] _and_214 = slot_digit_22 & _fill_22; // RapController.java:151
-  wire _bits_360 = slot_pick_pick_hot[23]; // RapController.java:151
-  wire [1:0] _fill_23 = {2{_bits_360}}; // RapController.java:151
-  wire [1:0] _and_215 = slot_digit_23 & _fill_23; // RapController.java:151
-  wire [1:0] _or_142 = _and_214 | _and_215; // RapController.java:151
-  wire [1:0] _or_143 = _or_141 | _or_142; // RapController.java:151
-  wire [1:0] _or_144 = _or_140 | _or_143; // RapController.java:151
-  wire _bits_361 = slot_pick_pick_hot[24]; // RapController.java:151
-  wire [1:0] _fill_24 = {2{_bits_361}}; // RapController.java:151
-  wire [1:0] _and_216 = slot_digit_24 & _fill_24; // RapController.java:151
-  wire _bits_362 = slot_pick_pick_hot[25]; // RapController.java:151
-  wire [1:0] _fill_25 = {2{_bits_362}}; // RapController.java:151
-  wire [1:0] _and_217 = slot_digit_25 & _fill_25; // RapController.java:151
-  wire [1:0] _or_145 = _and_216 | _and_217; // RapController.java:151
-  wire _bits_363 = slot_pick_pick_hot[26]; // RapController.java:151
-  wire [1:0] _fill_26 = {2{_bits_363}}; // RapController.java:151
-  wire [1:0] _and_218 = slot_digit_26 & _fill_26; // RapController.java:151
-  wire _bits_364 = slot_pick_pick_hot[27]; // RapController.java:151
-  wire [1:0] _fill_27 = {2{_bits_364}}; // RapController.java:151
-  wire [1:0] _and_219 = slot_digit_27 & _fill_27; // RapController.java:151
-  wire [1:0] _or_146 = _and_218 | _and_219; // RapController.java:151
-  wire [1:0] _or_147 = _or_145 | _or_146; // RapController.java:151
-  wire _bits_365 = slot_pick_pick_hot[28]; // RapController.java:151
-  wire [1:0] _fill_28 = {2{_bits_365}}; // RapController.java:151
-  wire [1:0] _and_220 = slot_digit_28 & _fill_28; // RapController.java:151
-  wire _bits_366 = slot_pick_pick_hot[29]; // RapController.java:151
-  wire [1:0] _fill_29 = {2{_bits_366}}; // RapController.java:151
-  wire [1:0] _and_221 = slot_digit_29 & _fill_29; // RapController.java:151
-  wire [1:0] _or_148 = _and_220 | _and_221; // RapController.java:151
-  wire _bits_367 = slot_pick_pick_hot[30]; // RapController.java:151
-  wire [1:0] _fill_30 = {2{_bits_367}}; // RapController.java:151
-  wire [1:0] _and_222 = slot_digit_30 & _fill_30; // RapController.java:151
-  wire _bits_368 = slot_pick_pick_hot[31]; // RapController.java:151
-  wire [1:0] _fill_31 = {2{_bits_368}}; // RapController.java:151
-  wire [1:0] _and_223 = slot_digit_31 & _fill_31; // RapController.java:151
-  wire [1:0] _or_149 = _and_222 | _and_223; // RapController.java:151
-  wire [1:0] _or_150 = _or_148 | _or_149; // RapController.java:151
-  wire [1:0] _or_151 = _or_147 | _or_150; // RapController.java:151
-  wire [1:0] _or_152 = _or_144 | _or_151; // RapController.java:151
-  wire [1:0] _or_153 = _or_137 | _or_152; // RapController.java:151
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:655
-  wire _eq_161 = merge_leaf_depth_next == 5'd1; // RapController.java:167
-  wire _bits_369 = leaf_pick_pick_hot[0]; // RapController.java:644
-  wire [4:0] _fill_32 = {5{_bits_369}}; // RapController.java:644
-  wire [4:0] _and_224 = slot_parent_0 & _fill_32; // RapController.java:644
-  wire _bits_370 = leaf_pick_pick_hot[1]; // RapController.java:644
-  wire [4:0] _fill_33 = {5{_bits_370}}; // RapController.java:644
-  wire [4:0] _and_225 = slot_parent_1 & _fill_33; // RapController.java:644
-  wire [4:0] _or_154 = _and_224 | _and_225; // RapController.java:644
-  wire _bits_371 = leaf_pick_pick_hot[2]; // RapController.java:644
-  wire [4:0] _fill_34 = {5{_bits_371}}; // RapController.java:644
-  wire [4:0] _and_226 = slot_parent_2 & _fill_34; // RapController.java:644
-  wire _bits_372 = leaf_pick_pick_hot[3]; // RapController.java:644
-  wire [4:0] _fill_35 = {5{_bits_372}}; // RapController.java:644
-  wire [4:0] _and_227 = slot_parent_3 & _fill_35; // RapController.java:644
-  wire [4:0] _or_155 = _and_226 | _and_227; // RapController.java:644
-  wire [4:0] _or_156 = _or_154 | _or_155; // RapController.java:644
-  wire _bits_373 = leaf_pick_pick_hot[4]; // RapController.java:644
-  wire [4:0] _fill_36 = {5{_bits_373}}; // RapController.java:644
-  wire [4:0] _and_228 = slot_parent_4 & _fill_36; // RapController.java:644
-  wire _bits_374 = leaf_pick_pick_hot[5]; // RapController.java:644
-  wire [4:0] _fill_37 = {5{_bits_374}}; // RapController.java:644
-  wire [4:0] _and_229 = slot_parent_5 & _fill_37; // RapController.java:644
-  wire [4:0] _or_157 = _and_228 | _and_229; // RapController.java:644
-  wire _bits_375 = leaf_pick_pick_hot[6]; // RapController.java:644
-  wire [4:0] _fill_38 = {5{_bits_375}}; // RapController.java:644
-  wire [4:0] _and_230 = slot_parent_6 & _fill_38; // RapController.java:644
-  wire _bits_376 = leaf_pick_pick_hot[7]; // RapController.java:644
-  wire [4:0] _fill_39 = {5{_bits_376}}; // RapController.java:644
-  wire [4:0] _and_231 = slot_parent_7 & _fill_39; // RapController.java:644
-  wire [4:0] _or_158 = _and_230 | _and_231; // RapController.java:644
-  wire [4:0] _or_159 = _or_157 | _or_158; // RapController.java:644
-  wire [4:0] _or_160 = _or_156 | _or_159; // RapController.java:644
-  wire _bits_377 = leaf_pick_pick_hot[8]; // RapController.java:644
-  wire [4:0] _fill_40 = {5{_bits_377}}; // RapController.java:644
-  wire [4:0] _and_232 = slot_parent_8 & _fill_40; // RapController.java:644
-  wire _bits_378 = leaf_pick_pick_hot[9]; // RapController.java:644
-  wire [4:0] _fill_41 = {5{_bits_378}}; // RapController.java:644
-  wire [4:0] _and_233 = slot_parent_9 & _fill_41; // RapController.java:644
-  wire [4:0] _or_161 = _and_232 | _and_233; // RapController.java:644
-  wire _bits_379 = leaf_pick_pick_hot[10]; // RapController.java:644
-  wire [4:0] _fill_42 = {5{_bits_379}}; // RapController.java:644
-  wire [4:0] _and_234 = slot_parent_10 & _fill_42; // RapController.java:644
-  wire _bits_380 = leaf_pick_pick_hot[11]; // RapController.java:644
-  wire [4:0] _fill_43 = {5{_bits_380}}; // RapController.java:644
-  wire [4:0] _and_235 = slot_parent_11 & _fill_43; // RapController.java:644
-  wire [4:0] _or_162 = _and_234 | _and_235; // RapController.java:644
-  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:644
-  wire _bits_381 = leaf_pick_pick_hot[12]; // RapController.java:644
-  wire [4:0] _fill_44 = {5{_bits_381}}; // RapController.java:644
-  wire [4:0] _and_236 = slot_parent_12 & _fill_44; // RapController.java:644
-  wire _bits_382 = leaf_pick_pick_hot[13]; // RapController.java:644
-  wire [4:0] _fill_45 = {5{_bits_382}}; // RapController.java:644
-  wire [4:0] _and_237 = slot_parent_13 & _fill_45; // RapController.java:644
-  wire [4:0] _or_164 = _and_236 | _and_237; // RapController.java:644
-  wire _bits_383 = leaf_pick_pick_hot[14]; // RapController.java:644
-  wire [4:0] _fill_46 = {5{_bits_383}}; // RapController.java:644
-  wire [4:0] _and_238 = slot_parent_14 & _fill_46; // RapController.java:644
-  wire _bits_384 = leaf_pick_pick_hot[15]; // RapController.java:644
-  wire [4:0] _fill_47 = {5{_bits_384}}; // RapController.java:644
-  wire [4:0] _and_239 = slot_parent_15 & _fill_47; // RapController.java:644
-  wire [4:0] _or_165 = _and_238 | _and_239; // RapController.java:644
-  wire [4:0] _or_166 = _or_164 | _or_165; // RapController.java:644
-  wire [4:0] _or_167 = _or_163 | _or_166; // RapController.java:644
-  wire [4:0] _or_168 = _or_160 | _or_167; // RapController.java:644
-  wire _bits_385 = leaf_pick_pick_hot[16]; // RapController.java:644
-  wire [4:0] _fill_48 = {5{_bits_385}}; // RapController.java:644
-  wire [4:0] _and_240 = slot_parent_16 & _fill_48; // RapController.java:644
-  wire _bits_386 = leaf_pick_pick_hot[17]; // RapController.java:644
-  wire [4:0] _fill_49 = {5{_bits_386}}; // RapController.java:644
-  wire [4:0] _and_241 = slot_parent_17 & _fill_49; // RapController.java:644
-  wire [4:0] _or_169 = _and_240 | _and_241; // RapController.java:644
-  wire _bits_387 = leaf_pick_pick_hot[18]; // RapController.java:644
-  wire [4:0] _fill_50 = {5{_bits_387}}; // RapController.java:644
-  wire [4:0] _and_242 = slot_parent_18 & _fill_50; // RapController.java:644
-  wire _bits_388 = leaf_pick_pick_hot[19]; // RapController.java:644
-  wire [4:0] _fill_51 = {5{_bits_388}}; // RapController.java:644
-  wire [4:0] _and_243 = slot_parent_19 & _fill_51; // RapController.java:644
-  wire [4:0] _or_170 = _and_242 | _and_243; // RapController.java:644
-  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:644
-  wire _bits_389 = leaf_pick_pick_hot[20]; // RapController.java:644
-  wire [4:0] _fill_52 = {5{_bits_389}}; // RapController.java:644
-  wire [4:0] _and_244 = slot_parent_20 & _fill_52; // RapController.java:644
-  wire _bits_390 = leaf_pick_pick_hot[21]; // RapController.java:644
-  wire [4:0] _fill_53 = {5{_bits_390}}; // RapController.java:644
-  wire [4:0] _and_245 = slot_parent_21 & _fill_53; // RapController.java:644
-  wire [4:0] _or_172 = _and_244 | _and_245; // RapController.java:644
-  wire _bits_391 = leaf_pick_pick_hot[22]; // RapController.java:644
-  wire [4:0] _fill_54 = {5{_bits_391}}; // RapController.java:644
-  wire [4:0] _and_246 = slot_parent_22 & _fill_54; // RapController.java:644
-  wire _bits_392 = leaf_pick_pick_hot[23]; // RapController.java:644
-  wire [4:0] _fill_55 = {5{_bits_392}}; // RapController.java:644
-  wire [4:0] _and_247 = slot_parent_23 & _fill_55; // RapController.java:644
-  wire [4:0] _or_173 = _and_246 | _and_247; // RapController.java:644
-  wire [4:0] _or_174 = _or_172 | _or_173; // RapController.java:644
-  wire [4:0] _or_175 = _or_171 | _or_174; // RapController.java:644
-  wire _bits_393 = leaf_pick_pick_hot[24]; // RapController.java:644
-  wire [4:0] _fill_56 = {5{_bits_393}}; // RapController.java:644
-  wire [4:0] _and_248 = slot_parent_24 & _fill_56; // RapController.java:644
-  wire _bits_394 = leaf_pick_pick_hot[25]; // RapController.java:644
-  wire [4:0] _fill_57 = {5{_bits_394}}; // RapController.java:644
-  wire [4:0] _and_249 = slot_parent_25 & _fill_57; // RapController.java:644
-  wire [4:0] _or_176 = _and_248 | _and_249; // RapController.java:644
-  wire _bits_395 = leaf_pick_pick_hot[26]; // RapController.java:644
-  wire [4:0] _fill_58 = {5{_bits_395}}; // RapController.java:644
-  wire [4:0] _and_250 = slot_parent_26 & _fill_58; // RapController.java:644
-  wire _bits_396 = leaf_pick_pick_hot[27]; // RapController.java:644
-  wire [4:0] _fill_59 = {5{_bits_396}}; // RapController.java:644
-  wire [4:0] _and_251 = slot_parent_27 & _fill_59; // RapController.java:644
-  wire [4:0] _or_177 = _and_250 | _and_251; // RapController.java:644
-  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:644
-  wire _bits_397 = leaf_pick_pick_hot[28]; // RapController.java:644
-  wire [4:0] _fill_60 = {5{_bits_397}}; // RapController.java:644
-  wire [4:0] _and_252 = slot_parent_28 & _fill_60; // RapController.java:644
-  wire _bits_398 = leaf_pick_pick_hot[29]; // RapController.java:644
-  wire [4:0] _fill_61 = {5{_bits_398}}; // RapController.java:644
-  wire [4:0] _and_253 = slot_parent_29 & _fill_61; // RapController.java:644
-  wire [4:0] _or_179 = _and_252 | _and_253; // RapController.java:644
-  wire _bits_399 = leaf_pick_pick_hot[30]; // RapController.java:644
-  wire [4:0] _fill_62 = {5{_bits_399}}; // RapController.java:644
-  wire [4:0] _and_254 = slot_parent_30 & _fill_62; // RapController.java:644
-  wire _bits_400 = leaf_pick_pick_hot[31]; // RapController.java:644
-  wire [4:0] _fill_63 = {5{_bits_400}}; // RapController.java:644
-  wire [4:0] _and_255 = slot_parent_31 & _fill_63; // RapController.java:644
-  wire [4:0] _or_180 = _and_254 | _and_255; // RapController.java:644
-  wire [4:0] _or_181 = _or_179 | _or_180; // RapController.java:644
-  wire [4:0] _or_182 = _or_178 | _or_181; // RapController.java:644
-  wire [4:0] _or_183 = _or_175 | _or_182; // RapController.java:644
-  wire [4:0] _or_184 = _or_168 | _or_183; // RapController.java:644
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:681
-  wire _not_82 = ~snapshot_frozen; // RapController.java:550
-  wire _and_256 = snapshot_pending & _not_82; // RapController.java:550
-  wire _and_257 = _and_256 & quiet_held; // RapController.java:550
-  wire _and_258 = _and_257 & snapshot_settled; // RapController.java:550
-  wire [2:0] _mux_5 = split_req ? 3'd3 : 3'd4; // RapController.java:701
-  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:720
-  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:874
-  wire [5:0] _mux_7 = readout_in_use ? _cat_17 : 6'd0; // RapController.java:716
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:354
-  wire [31:0] _and_259 = child_digit_field & _fill_64; // RapController.java:354
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_259; // RapController.java:354
-  wire _or_185 = snapshot_product_start | following_kick; // RapController.java:223
-  wire [63:0] _mux_8 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:224
-  wire [31:0] _mux_9 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:225
-  wire [63:0] _bits_401 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_83 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_260 = following_running & _not_83; // MergeSchedule.java:41
-  wire _not_84 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_402 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_13 = |_bits_402; // MergeSchedule.java:45
-  wire [31:0] _bits_403 = next_merge[31:0]; // RapController.java:240
-  wire [31:0] _bits_404 = _cat_0[31:0]; // RapController.java:240
-  wire [32:0] _sub_12 = {1'b0, _bits_403} - {1'b0, _bits_404}; // RapController.java:240
-  wire [31:0] _bits_405 = next_merge[63:32]; // RapController.java:241
-  wire [31:0] _bits_406 = _cat_0[63:32]; // RapController.java:241
-  wire [32:0] _sub_13 = {1'b0, _bits_405} - {1'b0, _bits_406}; // RapController.java:241
-  wire _bits_407 = to_merge_lo[32]; // RapController.java:241
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_407}; // RapController.java:241
-  wire _bits_408 = to_merge_hi[32]; // RapController.java:244
-  wire _not_85 = ~_bits_408; // RapController.java:244
-  wire _or_r_14 = |to_merge; // RapController.java:244
-  wire _and_261 = _not_85 & _or_r_14; // RapController.java:244
-  wire _and_262 = state_advance & advance_settled_was_1; // RapController.java:866
-  wire _and_263 = state_advance & advance_settled_was_2; // RapController.java:866
-  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:260
-  wire _not_86 = ~commit_stop; // RapController.java:548
-  wire _and_264 = io_selected_valid & _not_86; // RapController.java:548
-  wire [4:0] _bits_409 = undo_rdata_0[28:24]; // RapController.java:568
-  wire [4:0] _mux_10 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:672
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:185
-  wire [23:0] _fill_65 = {24{1'd1}}; // RapController.java:86
-  wire [23:0] _bits_410 = verdict_sum[23:0]; // RapController.java:745
-  wire [23:0] _mux_11 = clip_verdict ? _fill_65 : _bits_410; // RapController.java:745
-  wire [23:0] _bits_411 = undo_rdata_0[23:0]; // RapController.java:569
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:535
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:292
-  wire _not_87 = ~io_tcamWrite_ready; // RapController.java:304
-  wire _and_265 = tcam_write_full & _not_87; // RapController.java:304
-  wire _or_186 = tcam_write_load | _and_265; // RapController.java:304
-  wire _and_266 = commit_fire & hit_splittable_4; // RapController.java:436
-  wire _and_267 = _and_266 & io_head_thresholdFits; // RapController.java:436
-  wire _and_268 = hit_short_3 & skip_now; // RapController.java:437
-  wire _not_88 = ~merge_now; // RapController.java:437
-  wire _and_269 = _and_268 & _not_88; // RapController.java:437
-  wire _not_89 = ~_and_269; // RapController.java:437
-  wire _and_270 = stop_if_over_t & over_t; // RapController.java:438
-  wire _and_271 = commit_fire & merge_now; // RapController.java:438
-  wire stop_now = _and_270 | _and_271; // RapController.java:438
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:339
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:343
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:344
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:879
-  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:874
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:879
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:879
-  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:874
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:879
-  wire [31:0] _not_90 = ~_dshr_1; // RapController.java:352
-  wire [31:0] _and_272 = _dshr_0 & _not_90; // RapController.java:352
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:364
-  wire _or_187 = state_undo | state_split_scan; // RapController.java:366
-  wire _or_188 = _or_187 | state_split; // RapController.java:366
-  wire _and_273 = _or_188 & split_settled_was_1; // RapController.java:866
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:374
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:374
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:374
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:374
-  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:376
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:387
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:388
-  wire _bits_412 = _dshr_2[0]; // RapController.java:388
-  wire _and_274 = state_run & io_selected_valid; // RapController.java:381
-  wire _not_91 = ~commit_stop; // RapController.java:381
-  wire _and_275 = _and_274 & _not_91; // RapController.java:381
-  wire _not_92 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_276 = verdict_busy & _not_92; // MergeVerdict.java:73
-  wire _or_189 = verdict_hand_over | _and_276; // MergeVerdict.java:73
-  wire _or_190 = state_merge_level | state_merge_kids; // RapController.java:394
-  wire _and_277 = _or_190 & io_counterResult_valid; // RapController.java:395
-  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:395
-  wire _and_278 = _and_277 & _eq_162; // RapController.java:395
+  wire _or_117 = _or_114 | _or_116; // FirstSet.java:63
+  wire _or_118 = _and_181 | _or_117; // FirstSet.java:62
+  wire _and_189 = _or_91 & _or_94; // FirstSet.java:61
+  wire _and_190 = _or_89 & _or_90; // FirstSet.java:61
+  wire _and_191 = _bits_324 & _bits_325; // FirstSet.java:61
+  wire _or_119 = _and_190 | _and_191; // FirstSet.java:62
+  wire _and_192 = _bits_326 & _bits_327; // FirstSet.java:61
+  wire _or_120 = _or_119 | _and_192; // FirstSet.java:63
+  wire _or_121 = _and_189 | _or_120; // FirstSet.java:62
+  wire _and_193 = _or_92 & _or_93; // FirstSet.java:61
+  wire _and_194 = _bits_328 & _bits_329; // FirstSet.java:61
+  wire _or_122 = _and_193 | _and_194; // FirstSet.java:62
+  wire _and_195 = _bits_330 & _bits_331; // FirstSet.java:61
+  wire _or_123 = _or_122 | _and_195; // FirstSet.java:63
+  wire _or_124 = _or_121 | _or_123; // FirstSet.java:63
+  wire _or_125 = _or_118 | _or_124; // FirstSet.java:63
+  wire _or_126 = _or_111 | _or_125; // FirstSet.java:63
+  wire _not_85 = ~_or_126; // SlotPicker.java:81
+  wire _bits_332 = slot_pick_pick_hot[0]; // RapController.java:152
+  wire [1:0] _fill_0 = {2{_bits_332}}; // RapController.java:152
+  wire [1:0] _and_196 = slot_digit_0 & _fill_0; // RapController.java:152
+  wire _bits_333 = slot_pick_pick_hot[1]; // RapController.java:152
+  wire [1:0] _fill_1 = {2{_bits_333}}; // RapController.java:152
+  wire [1:0] _and_197 = slot_digit_1 & _fill_1; // RapController.java:152
+  wire [1:0] _or_127 = _and_196 | _and_197; // RapController.java:152
+  wire _bits_334 = slot_pick_pick_hot[2]; // RapController.java:152
+  wire [1:0] _fill_2 = {2{_bits_334}}; // RapController.java:152
+  wire [1:0] _and_198 = slot_digit_2 & _fill_2; // RapController.java:152
+  wire _bits_335 = slot_pick_pick_hot[3]; // RapController.java:152
+  wire [1:0] _fill_3 = {2{_bits_335}}; // RapController.java:152
+  wire [1:0] _and_199 = slot_digit_3 & _fill_3; // RapController.java:152
+  wire [1:0] _or_128 = _and_198 | _and_199; // RapController.java:152
+  wire [1:0] _or_129 = _or_127 | _or_128; // RapController.java:152
+  wire _bits_336 = slot_pick_pick_hot[4]; // RapController.java:152
+  wire [1:0] _fill_4 = {2{_bits_336}}; // RapController.java:152
+  wire [1:0] _and_200 = slot_digit_4 & _fill_4; // RapController.java:152
+  wire _bits_337 = slot_pick_pick_hot[5]; // RapController.java:152
+  wire [1:0] _fill_5 = {2{_bits_337}}; // RapController.java:152
+  wire [1:0] _and_201 = slot_digit_5 & _fill_5; // RapController.java:152
+  wire [1:0] _or_130 = _and_200 | _and_201; // RapController.java:152
+  wire _bits_338 = slot_pick_pick_hot[6]; // RapController.java:152
+  wire [1:0] _fill_6 = {2{_bits_338}}; // RapController.java:152
+  wire [1:0] _and_202 = slot_digit_6 & _fill_6; // RapController.java:152
+  wire _bits_339 = slot_pick_pick_hot[7]; // RapController.java:152
+  wire [1:0] _fill_7 = {2{_bits_339}}; // RapController.java:152
+  wire [1:0] _and_203 = slot_digit_7 & _fill_7; // RapController.java:152
+  wire [1:0] _or_131 = _and_202 | _and_203; // RapController.java:152
+  wire [1:0] _or_132 = _or_130 | _or_131; // RapController.java:152
+  wire [1:0] _or_133 = _or_129 | _or_132; // RapController.java:152
+  wire _bits_340 = slot_pick_pick_hot[8]; // RapController.java:152
+  wire [1:0] _fill_8 = {2{_bits_340}}; // RapController.java:152
+  wire [1:0] _and_204 = slot_digit_8 & _fill_8; // RapController.java:152
+  wire _bits_341 = slot_pick_pick_hot[9]; // RapController.java:152
+  wire [1:0] _fill_9 = {2{_bits_341}}; // RapController.java:152
+  wire [1:0] _and_205 = slot_digit_9 & _fill_9; // RapController.java:152
+  wire [1:0] _or_134 = _and_204 | _and_205; // RapController.java:152
+  wire _bits_342 = slot_pick_pick_hot[10]; // RapController.java:152
+  wire [1:0] _fill_10 = {2{_bits_342}}; // RapController.java:152
+  wire [1:0] _and_206 = slot_digit_10 & _fill_10; // RapController.java:152
+  wire _bits_343 = slot_pick_pick_hot[11]; // RapController.java:152
+  wire [1:0] _fill_11 = {2{_bits_343}}; // RapController.java:152
+  wire [1:0] _and_207 = slot_digit_11 & _fill_11; // RapController.java:152
+  wire [1:0] _or_135 = _and_206 | _and_207; // RapController.java:152
+  wire [1:0] _or_136 = _or_134 | _or_135; // RapController.java:152
+  wire _bits_344 = slot_pick_pick_hot[12]; // RapController.java:152
+  wire [1:0] _fill_12 = {2{_bits_344}}; // RapController.java:152
+  wire [1:0] _and_208 = slot_digit_12 & _fill_12; // RapController.java:152
+  wire _bits_345 = slot_pick_pick_hot[13]; // RapController.java:152
+  wire [1:0] _fill_13 = {2{_bits_345}}; // RapController.java:152
+  wire [1:0] _and_209 = slot_digit_13 & _fill_13; // RapController.java:152
+  wire [1:0] _or_137 = _and_208 | _and_209; // RapController.java:152
+  wire _bits_346 = slot_pick_pick_hot[14]; // RapController.java:152
+  wire [1:0] _fill_14 = {2{_bits_346}}; // RapController.java:152
+  wire [1:0] _and_210 = slot_digit_14 & _fill_14; // RapController.java:152
+  wire _bits_347 = slot_pick_pick_hot[15]; // RapController.java:152
+  wire [1:0] _fill_15 = {2{_bits_347}}; // RapController.java:152
+  wire [1:0] _and_211 = slot_digit_15 & _fill_15; // RapController.java:152
+  wire [1:0] _or_138 = _and_210 | _and_211; // RapController.java:152
+  wire [1:0] _or_139 = _or_137 | _or_138; // RapController.java:152
+  wire [1:0] _or_140 = _or_136 | _or_139; // RapController.java:152
+  wire [1:0] _or_141 = _or_133 | _or_140; // RapController.java:152
+  wire _bits_348 = slot_pick_pick_hot[16]; // RapController.java:152
+  wire [1:0] _fill_16 = {2{_bits_348}}; // RapController.java:152
+  wire [1:0] _and_212 = slot_digit_16 & _fill_16; // RapController.java:152
+  wire _bits_349 = slot_pick_pick_hot[17]; // RapController.java:152
+  wire [1:0] _fill_17 = {2{_bits_349}}; // RapController.java:152
+  wire [1:0] _and_213 = slot_digit_17 & _fill_17; // RapController.java:152
+  wire [1:0] _or_142 = _and_212 | _and_213; // RapController.java:152
+  wire _bits_350 = slot_pick_pick_hot[18]; // RapController.java:152
+  wire [1:0] _fill_18 = {2{_bits_350}}; // RapController.java:152
+  wire [1:0] _and_214 = slot_digit_18 & _fill_18; // RapController.java:152
+  wire _bits_351 = slot_pick_pick_hot[19]; // RapController.java:152
+  wire [1:0] _fill_19 = {2{_bits_351}}; // RapController.java:152
+  wire [1:0] _and_215 = slot_digit_19 & _fill_19; // RapController.java:152
+  wire [1:0] _or_143 = _and_214 | _and_215; // RapController.java:152
+  wire [1:0] _or_144 = _or_142 | _or_143; // RapController.java:152
+  wire _bits_352 = slot_pick_pick_hot[20]; // RapController.java:152
+  wire [1:0] _fill_20 = {2{_bits_352}}; // RapController.java:152
+  wire [1:0] _and_216 = slot_digit_20 & _fill_20; // RapController.java:152
+  wire _bits_353 = slot_pick_pick_hot[21]; // RapController.java:152
+  wire [1:0] _fill_21 = {2{_bits_353}}; // RapController.java:152
+  wire [1:0] _and_217 = slot_digit_21 & _fill_21; // RapController.java:152
+  wire [1:0] _or_145 = _and_216 | _and_217; // RapController.java:152
+  wire _bits_354 = slot_pick_pick_hot[22]; // RapController.java:152
+  wire [1:0] _fill_22 = {2{_bits_354}}; // RapController.java:152
+  wire [1:0] _and_218 = slot_digit_22 & _fill_22; // RapController.java:152
+  wire _bits_355 = slot_pick_pick_hot[23]; // RapController.java:152
+  wire [1:0] _fill_23 = {2{_bits_355}}; // RapController.java:152
+  wire [1:0] _and_219 = slot_digit_23 & _fill_23; // RapController.java:152
+  wire [1:0] _or_146 = _and_218 | _and_219; // RapController.java:152
+  wire [1:0] _or_147 = _or_145 | _or_146; // RapController.java:152
+  wire [1:0] _or_148 = _or_144 | _or_147; // RapController.java:152
+  wire _bits_356 = slot_pick_pick_hot[24]; // RapController.java:152
+  wire [1:0] _fill_24 = {2{_bits_356}}; // RapController.java:152
+  wire [1:0] _and_220 = slot_digit_24 & _fill_24; // RapController.java:152
+  wire _bits_357 = slot_pick_pick_hot[25]; // RapController.java:152
+  wire [1:0] _fill_25 = {2{_bits_357}}; // RapController.java:152
+  wire [1:0] _and_221 = slot_digit_25 & _fill_25; // RapController.java:152
+  wire [1:0] _or_149 = _and_220 | _and_221; // RapController.java:152
+  wire _bits_358 = slot_pick_pick_hot[26]; // RapController.java:152
+  wire [1:0] _fill_26 = {2{_bits_358}}; // RapController.java:152
+  wire [1:0] _and_222 = slot_digit_26 & _fill_26; // RapController.java:152
+  wire _bits_359 = slot_pick_pick_hot[27]; // RapController.java:152
+  wire [1:0] _fill_27 = {2{_bits_359}}; // RapController.java:152
+  wire [1:0] _and_223 = slot_digit_27 & _fill_27; // RapController.java:152
+  wire [1:0] _or_150 = _and_222 | _and_223; // RapController.java:152
+  wire [1:0] _or_151 = _or_149 | _or_150; // RapController.java:152
+  wire _bits_360 = slot_pick_pick_hot[28]; // RapController.java:152
+  wire [1:0] _fill_28 = {2{_bits_360}}; // RapController.java:152
+  wire [1:0] _and_224 = slot_digit_28 & _fill_28; // RapController.java:152
+  wire _bits_361 = slot_pick_pick_hot[29]; // RapController.java:152
+  wire [1:0] _fill_29 = {2{_bits_361}}; // RapController.java:152
+  wire [1:0] _and_225 = slot_digit_29 & _fill_29; // RapController.java:152
+  wire [1:0] _or_152 = _and_224 | _and_225; // RapController.java:152
+  wire _bits_362 = slot_pick_pick_hot[30]; // RapController.java:152
+  wire [1:0] _fill_30 = {2{_bits_362}}; // RapController.java:152
+  wire [1:0] _and_226 = slot_digit_30 & _fill_30; // RapController.java:152
+  wire _bits_363 = slot_pick_pick_hot[31]; // RapController.java:152
+  wire [1:0] _fill_31 = {2{_bits_363}}; // RapController.java:152
+  wire [1:0] _and_227 = slot_digit_31 & _fill_31; // RapController.java:152
+  wire [1:0] _or_153 = _and_226 | _and_227; // RapController.java:152
+  wire [1:0] _or_154 = _or_152 | _or_153; // RapController.java:152
+  wire [1:0] _or_155 = _or_151 | _or_154; // RapController.java:152
+  wire [1:0] _or_156 = _or_148 | _or_155; // RapController.java:152
+  wire [1:0] _or_157 = _or_141 | _or_156; // RapController.java:152
+  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:685
+  wire _eq_161 = merge_leaf_depth_next == 5'd1; // RapController.java:168
+  wire _not_86 = ~level_had_leaves; // RapController.java:687
+  wire _and_228 = leaf_at_deepest & _not_86; // RapController.java:687
+  wire _bits_364 = leaf_pick_pick_hot[0]; // RapController.java:674
+  wire [4:0] _fill_32 = {5{_bits_364}}; // RapController.java:674
+  wire [4:0] _and_229 = slot_parent_0 & _fill_32; // RapController.java:674
+  wire _bits_365 = leaf_pick_pick_hot[1]; // RapController.java:674
+  wire [4:0] _fill_33 = {5{_bits_365}}; // RapController.java:674
+  wire [4:0] _and_230 = slot_parent_1 & _fill_33; // RapController.java:674
+  wire [4:0] _or_158 = _and_229 | _and_230; // RapController.java:674
+  wire _bits_366 = leaf_pick_pick_hot[2]; // RapController.java:674
+  wire [4:0] _fill_34 = {5{_bits_366}}; // RapController.java:674
+  wire [4:0] _and_231 = slot_parent_2 & _fill_34; // RapController.java:674
+  wire _bits_367 = leaf_pick_pick_hot[3]; // RapController.java:674
+  wire [4:0] _fill_35 = {5{_bits_367}}; // RapController.java:674
+  wire [4:0] _and_232 = slot_parent_3 & _fill_35; // RapController.java:674
+  wire [4:0] _or_159 = _and_231 | _and_232; // RapController.java:674
+  wire [4:0] _or_160 = _or_158 | _or_159; // RapController.java:674
+  wire _bits_368 = leaf_pick_pick_hot[4]; // RapController.java:674
+  wire [4:0] _fill_36 = {5{_bits_368}}; // RapController.java:674
+  wire [4:0] _and_233 = slot_parent_4 & _fill_36; // RapController.java:674
+  wire _bits_369 = leaf_pick_pick_hot[5]; // RapController.java:674
+  wire [4:0] _fill_37 = {5{_bits_369}}; // RapController.java:674
+  wire [4:0] _and_234 = slot_parent_5 & _fill_37; // RapController.java:674
+  wire [4:0] _or_161 = _and_233 | _and_234; // RapController.java:674
+  wire _bits_370 = leaf_pick_pick_hot[6]; // RapController.java:674
+  wire [4:0] _fill_38 = {5{_bits_370}}; // RapController.java:674
+  wire [4:0] _and_235 = slot_parent_6 & _fill_38; // RapController.java:674
+  wire _bits_371 = leaf_pick_pick_hot[7]; // RapController.java:674
+  wire [4:0] _fill_39 = {5{_bits_371}}; // RapController.java:674
+  wire [4:0] _and_236 = slot_parent_7 & _fill_39; // RapController.java:674
+  wire [4:0] _or_162 = _and_235 | _and_236; // RapController.java:674
+  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:674
+  wire [4:0] _or_164 = _or_160 | _or_163; // RapController.java:674
+  wire _bits_372 = leaf_pick_pick_hot[8]; // RapController.java:674
+  wire [4:0] _fill_40 = {5{_bits_372}}; // RapController.java:674
+  wire [4:0] _and_237 = slot_parent_8 & _fill_40; // RapController.java:674
+  wire _bits_373 = leaf_pick_pick_hot[9]; // RapController.java:674
+  wire [4:0] _fill_41 = {5{_bits_373}}; // RapController.java:674
+  wire [4:0] _and_238 = slot_parent_9 & _fill_41; // RapController.java:674
+  wire [4:0] _or_165 = _and_237 | _and_238; // RapController.java:674
+  wire _bits_374 = leaf_pick_pick_hot[10]; // RapController.java:674
+  wire [4:0] _fill_42 = {5{_bits_374}}; // RapController.java:674
+  wire [4:0] _and_239 = slot_parent_10 & _fill_42; // RapController.java:674
+  wire _bits_375 = leaf_pick_pick_hot[11]; // RapController.java:674
+  wire [4:0] _fill_43 = {5{_bits_375}}; // RapController.java:674
+  wire [4:0] _and_240 = slot_parent_11 & _fill_43; // RapController.java:674
+  wire [4:0] _or_166 = _and_239 | _and_240; // RapController.java:674
+  wire [4:0] _or_167 = _or_165 | _or_166; // RapController.java:674
+  wire _bits_376 = leaf_pick_pick_hot[12]; // RapController.java:674
+  wire [4:0] _fill_44 = {5{_bits_376}}; // RapController.java:674
+  wire [4:0] _and_241 = slot_parent_12 & _fill_44; // RapController.java:674
+  wire _bits_377 = leaf_pick_pick_hot[13]; // RapController.java:674
+  wire [4:0] _fill_45 = {5{_bits_377}}; // RapController.java:674
+  wire [4:0] _and_242 = slot_parent_13 & _fill_45; // RapController.java:674
+  wire [4:0] _or_168 = _and_241 | _and_242; // RapController.java:674
+  wire _bits_378 = leaf_pick_pick_hot[14]; // RapController.java:674
+  wire [4:0] _fill_46 = {5{_bits_378}}; // RapController.java:674
+  wire [4:0] _and_243 = slot_parent_14 & _fill_46; // RapController.java:674
+  wire _bits_379 = leaf_pick_pick_hot[15]; // RapController.java:674
+  wire [4:0] _fill_47 = {5{_bits_379}}; // RapController.java:674
+  wire [4:0] _and_244 = slot_parent_15 & _fill_47; // RapController.java:674
+  wire [4:0] _or_169 = _and_243 | _and_244; // RapController.java:674
+  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:674
+  wire [4:0] _or_171 = _or_167 | _or_170; // RapController.java:674
+  wire [4:0] _or_172 = _or_164 | _or_171; // RapController.java:674
+  wire _bits_380 = leaf_pick_pick_hot[16]; // RapController.java:674
+  wire [4:0] _fill_48 = {5{_bits_380}}; // RapController.java:674
+  wire [4:0] _and_245 = slot_parent_16 & _fill_48; // RapController.java:674
+  wire _bits_381 = leaf_pick_pick_hot[17]; // RapController.java:674
+  wire [4:0] _fill_49 = {5{_bits_381}}; // RapController.java:674
+  wire [4:0] _and_246 = slot_parent_17 & _fill_49; // RapController.java:674
+  wire [4:0] _or_173 = _and_245 | _and_246; // RapController.java:674
+  wire _bits_382 = leaf_pick_pick_hot[18]; // RapController.java:674
+  wire [4:0] _fill_50 = {5{_bits_382}}; // RapController.java:674
+  wire [4:0] _and_247 = slot_parent_18 & _fill_50; // RapController.java:674
+  wire _bits_383 = leaf_pick_pick_hot[19]; // RapController.java:674
+  wire [4:0] _fill_51 = {5{_bits_383}}; // RapController.java:674
+  wire [4:0] _and_248 = slot_parent_19 & _fill_51; // RapController.java:674
+  wire [4:0] _or_174 = _and_247 | _and_248; // RapController.java:674
+  wire [4:0] _or_175 = _or_173 | _or_174; // RapController.java:674
+  wire _bits_384 = leaf_pick_pick_hot[20]; // RapController.java:674
+  wire [4:0] _fill_52 = {5{_bits_384}}; // RapController.java:674
+  wire [4:0] _and_249 = slot_parent_20 & _fill_52; // RapController.java:674
+  wire _bits_385 = leaf_pick_pick_hot[21]; // RapController.java:674
+  wire [4:0] _fill_53 = {5{_bits_385}}; // RapController.java:674
+  wire [4:0] _and_250 = slot_parent_21 & _fill_53; // RapController.java:674
+  wire [4:0] _or_176 = _and_249 | _and_250; // RapController.java:674
+  wire _bits_386 = leaf_pick_pick_hot[22]; // RapController.java:674
+  wire [4:0] _fill_54 = {5{_bits_386}}; // RapController.java:674
+  wire [4:0] _and_251 = slot_parent_22 & _fill_54; // RapController.java:674
+  wire _bits_387 = leaf_pick_pick_hot[23]; // RapController.java:674
+  wire [4:0] _fill_55 = {5{_bits_387}}; // RapController.java:674
+  wire [4:0] _and_252 = slot_parent_23 & _fill_55; // RapController.java:674
+  wire [4:0] _or_177 = _and_251 | _and_252; // RapController.java:674
+  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:674
+  wire [4:0] _or_179 = _or_175 | _or_178; // RapController.java:674
+  wire _bits_388 = leaf_pick_pick_hot[24]; // RapController.java:674
+  wire [4:0] _fill_56 = {5{_bits_388}}; // RapController.java:674
+  wire [4:0] _and_253 = slot_parent_24 & _fill_56; // RapController.java:674
+  wire _bits_389 = leaf_pick_pick_hot[25]; // RapController.java:674
+  wire [4:0] _fill_57 = {5{_bits_389}}; // RapController.java:674
+  wire [4:0] _and_254 = slot_parent_25 & _fill_57; // RapController.java:674
+  wire [4:0] _or_180 = _and_253 | _and_254; // RapController.java:674
+  wire _bits_390 = leaf_pick_pick_hot[26]; // RapController.java:674
+  wire [4:0] _fill_58 = {5{_bits_390}}; // RapController.java:674
+  wire [4:0] _and_255 = slot_parent_26 & _fill_58; // RapController.java:674
+  wire _bits_391 = leaf_pick_pick_hot[27]; // RapController.java:674
+  wire [4:0] _fill_59 = {5{_bits_391}}; // RapController.java:674
+  wire [4:0] _and_256 = slot_parent_27 & _fill_59; // RapController.java:674
+  wire [4:0] _or_181 = _and_255 | _and_256; // RapController.java:674
+  wire [4:0] _or_182 = _or_180 | _or_181; // RapController.java:674
+  wire _bits_392 = leaf_pick_pick_hot[28]; // RapController.java:674
+  wire [4:0] _fill_60 = {5{_bits_392}}; // RapController.java:674
+  wire [4:0] _and_257 = slot_parent_28 & _fill_60; // RapController.java:674
+  wire _bits_393 = leaf_pick_pick_hot[29]; // RapController.java:674
+  wire [4:0] _fill_61 = {5{_bits_393}}; // RapController.java:674
+  wire [4:0] _and_258 = slot_parent_29 & _fill_61; // RapController.java:674
+  wire [4:0] _or_183 = _and_257 | _and_258; // RapController.java:674
+  wire _bits_394 = leaf_pick_pick_hot[30]; // RapController.java:674
+  wire [4:0] _fill_62 = {5{_bits_394}}; // RapController.java:674
+  wire [4:0] _and_259 = slot_parent_30 & _fill_62; // RapController.java:674
+  wire _bits_395 = leaf_pick_pick_hot[31]; // RapController.java:674
+  wire [4:0] _fill_63 = {5{_bits_395}}; // RapController.java:674
+  wire [4:0] _and_260 = slot_parent_31 & _fill_63; // RapController.java:674
+  wire [4:0] _or_184 = _and_259 | _and_260; // RapController.java:674
+  wire [4:0] _or_185 = _or_183 | _or_184; // RapController.java:674
+  wire [4:0] _or_186 = _or_182 | _or_185; // RapController.java:674
+  wire [4:0] _or_187 = _or_179 | _or_186; // RapController.java:674
+  wire [4:0] _or_188 = _or_172 | _or_187; // RapController.java:674
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:710
+  wire _not_87 = ~snapshot_frozen; // RapController.java:580
+  wire _and_261 = snapshot_pending & _not_87; // RapController.java:580
+  wire _and_262 = _and_261 & quiet_held; // RapController.java:580
+  wire _and_263 = _and_262 & snapshot_settled; // RapController.java:580
+  wire [2:0] _mux_7 = split_req ? 3'd3 : 3'd4; // RapController.java:730
+  wire [31:0] _mux_8 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:749
+  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:910
+  wire [5:0] _mux_9 = readout_in_use ? _cat_17 : 6'd0; // RapController.java:745
+  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:374
+  wire [31:0] _and_264 = child_digit_field & _fill_64; // RapController.java:374
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_264; // RapController.java:374
+  wire _or_189 = snapshot_product_start | following_kick; // RapController.java:230
+  wire [63:0] _mux_10 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:231
+  wire [31:0] _mux_11 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:232
+  wire [63:0] _bits_396 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_88 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_265 = following_running & _not_88; // MergeSchedule.java:41
+  wire _not_89 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_397 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_13 = |_bits_397; // MergeSchedule.java:45
+  wire [31:0] _bits_398 = next_merge[31:0]; // RapController.java:254
+  wire [31:0] _bits_399 = _cat_0[31:0]; // RapController.java:254
+  wire [32:0] _sub_12 = {1'b0, _bits_398} - {1'b0, _bits_399}; // RapController.java:254
+  wire [31:0] _bits_400 = next_merge[63:32]; // RapController.java:255
+  wire [31:0] _bits_401 = _cat_0[63:32]; // RapController.java:255
+  wire [32:0] _sub_13 = {1'b0, _bits_400} - {1'b0, _bits_401}; // RapController.java:255
+  wire _bits_402 = to_merge_lo[32]; // RapController.java:255
+  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_402}; // RapController.java:255
+  wire _bits_403 = to_merge_hi[32]; // RapController.java:258
+  wire _not_90 = ~_bits_403; // RapController.java:258
+  wire _or_r_14 = |to_merge; // RapController.java:258
+  wire _and_266 = _not_90 & _or_r_14; // RapController.java:258
+  wire _and_267 = state_advance & advance_settled_was_1; // RapController.java:902
+  wire _and_268 = state_advance & advance_settled_was_2; // RapController.java:902
+  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:277
+  wire _not_91 = ~commit_stop; // RapController.java:578
+  wire _and_269 = io_selected_valid & _not_91; // RapController.java:578
+  wire [4:0] _bits_404 = undo_rdata_0[28:24]; // RapController.java:598
+  wire [4:0] _mux_12 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:701
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:192
+  wire [23:0] _fill_65 = {24{1'd1}}; // RapController.java:87
+  wire [23:0] _bits_405 = verdict_sum[23:0]; // RapController.java:779
+  wire [23:0] _mux_13 = clip_verdict ? _fill_65 : _bits_405; // RapController.java:779
+  wire [23:0] _bits_406 = undo_rdata_0[23:0]; // RapController.java:599
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:565
+  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:309
+  wire _not_92 = ~io_tcamWrite_ready; // RapController.java:321
+  wire _and_270 = tcam_write_full & _not_92; // RapController.java:321
+  wire _or_190 = tcam_write_load | _and_270; // RapController.java:321
+  wire _and_271 = commit_fire & hit_splittable_4; // RapController.java:457
+  wire _and_272 = _and_271 & io_head_thresholdFits; // RapController.java:457
+  wire _and_273 = hit_short_3 & skip_now; // RapController.java:458
+  wire _not_93 = ~merge_now; // RapController.java:458
+  wire _and_274 = _and_273 & _not_93; // RapController.java:458
+  wire _not_94 = ~_and_274; // RapController.java:458
+  wire _and_275 = stop_if_over_t & over_t; // RapController.java:459
+  wire _and_276 = commit_fire & merge_now; // RapController.java:459
+  wire stop_now = _and_275 | _and_276; // RapController.java:459
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:359
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:363
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:364
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:915
+  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:910
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:915
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:915
+  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:910
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:915
+  wire [31:0] _not_95 = ~_dshr_1; // RapController.java:372
+  wire [31:0] _and_277 = _dshr_0 & _not_95; // RapController.java:372
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:384
+  wire _or_191 = state_undo | state_split_scan; // RapController.java:386
+  wire _or_192 = _or_191 | state_split; // RapController.java:386
+  wire _and_278 = _or_192 & split_settled_was_1; // RapController.java:902
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:394
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:394
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:394
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:394
+  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:396
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:407
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:408
+  wire _bits_407 = _dshr_2[0]; // RapController.java:408
+  wire _and_279 = state_run & io_selected_valid; // RapController.java:401
+  wire _not_96 = ~commit_stop; // RapController.java:401
+  wire _and_280 = _and_279 & _not_96; // RapController.java:401
+  wire _not_97 = ~verdict_act; // MergeVerdict.java:73
+  wire _and_281 = verdict_busy & _not_97; // MergeVerdict.java:73
+  wire _or_193 = verdict_hand_over | _and_281; // MergeVerdict.java:73
+  wire _or_194 = state_merge_level | state_merge_kids; // RapController.java:415
+  wire _and_282 = _or_194 & io_counterResult_valid; // RapController.java:416
+  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:416
+  wire _and_283 = _and_282 & _eq_162; // RapController.java:416
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
   wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
-  wire _bits_413 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_413; // SplitCompare.java:60
-  wire [8:0] _bits_414 = merge_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_415 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_416 = _bits_415[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_14 = {1'b0, _bits_414} + {1'b0, _bits_416}; // SplitCompare.java:86
-  wire _bits_417 = _add_14[9]; // SplitCompare.java:86
-  wire [9:0] _cat_21 = {_bits_414, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_22 = {_bits_416, 1'd1}; // SplitCompare.java:87
+  wire _bits_408 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_0 = &_bits_408; // SplitCompare.java:60
+  wire [8:0] _bits_409 = merge_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_410 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_411 = _bits_410[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_14 = {1'b0, _bits_409} + {1'b0, _bits_411}; // SplitCompare.java:86
+  wire _bits_412 = _add_14[9]; // SplitCompare.java:86
+  wire [9:0] _cat_21 = {_bits_409, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_22 = {_bits_411, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_15 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:87
-  wire _bits_418 = _add_15[10]; // SplitCompare.java:87
-  wire [17:0] _bits_419 = merge_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_420 = _bits_419[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_421 = _bits_415[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_422 = _bits_421[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_16 = {1'b0, _bits_420} + {1'b0, _bits_422}; // SplitCompare.java:86
-  wire _bits_423 = _add_16[9]; // SplitCompare.java:86
-  wire [9:0] _cat_23 = {_bits_420, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_24 = {_bits_422, 1'd1}; // SplitCompare.java:87
+  wire _bits_413 = _add_15[10]; // SplitCompare.java:87
+  wire [17:0] _bits_414 = merge_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_415 = _bits_414[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_416 = _bits_410[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_417 = _bits_416[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_16 = {1'b0, _bits_415} + {1'b0, _bits_417}; // SplitCompare.java:86
+  wire _bits_418 = _add_16[9]; // SplitCompare.java:86
+  wire [9:0] _cat_23 = {_bits_415, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_24 = {_bits_417, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_17 = {1'b0, _cat_23} + {1'b0, _cat_24}; // SplitCompare.java:87
-  wire _bits_424 = _add_17[10]; // SplitCompare.java:87
-  wire [8:0] _bits_425 = _bits_419[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_25 = {_bits_425, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_426 = _bits_421[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_26 = {_bits_426, 1'd1}; // SplitCompare.java:87
+  wire _bits_419 = _add_17[10]; // SplitCompare.java:87
+  wire [8:0] _bits_420 = _bits_414[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_25 = {_bits_420, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_421 = _bits_416[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_26 = {_bits_421, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_18 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:87
-  wire _bits_427 = _add_18[10]; // SplitCompare.java:87
-  wire _and_279 = _bits_424 & _bits_427; // SplitCompare.java:76
-  wire _or_191 = _bits_423 | _and_279; // SplitCompare.java:76
-  wire _and_280 = _bits_418 & _or_191; // SplitCompare.java:76
-  wire _or_192 = _bits_417 | _and_280; // SplitCompare.java:76
-  wire _and_281 = _and_r_0 & _or_192; // SplitCompare.java:60
-  wire _not_93 = ~_and_281; // MergeVerdict.java:65
-  wire [2:0] _bits_428 = merge_sum[26:24]; // MergeVerdict.java:68
-  wire _or_r_15 = |_bits_428; // MergeVerdict.java:68
-  wire _and_282 = verdict_end_5 & _not_93; // MergeVerdict.java:71
-  wire _not_94 = ~_or_189; // MergeVerdict.java:75
-  wire _or_193 = _not_94 | verdict_end_5; // MergeVerdict.java:75
+  wire _bits_422 = _add_18[10]; // SplitCompare.java:87
+  wire _and_284 = _bits_419 & _bits_422; // SplitCompare.java:76
+  wire _or_195 = _bits_418 | _and_284; // SplitCompare.java:76
+  wire _and_285 = _bits_413 & _or_195; // SplitCompare.java:76
+  wire _or_196 = _bits_412 | _and_285; // SplitCompare.java:76
+  wire _and_286 = _and_r_0 & _or_196; // SplitCompare.java:60
+  wire _not_98 = ~_and_286; // MergeVerdict.java:65
+  wire [2:0] _bits_423 = merge_sum[26:24]; // MergeVerdict.java:68
+  wire _or_r_15 = |_bits_423; // MergeVerdict.java:68
+  wire _and_287 = verdict_end_5 & _not_98; // MergeVerdict.java:71
+  wire _not_99 = ~_or_193; // MergeVerdict.java:75
+  wire _or_197 = _not_99 | verdict_end_5; // MergeVerdict.java:75
   wire [26:0] _fill_69 = {27{1'd1}}; // MergeSkip.java:42
   wire [26:0] _fill_70 = {27{1'd1}}; // MergeSkip.java:46
   wire [26:0] _fill_71 = {27{1'd1}}; // MergeSkip.java:43
-  wire [8:0] _bits_429 = batch_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _not_95 = ~merge_sum; // SplitCompare.java:32
-  wire [8:0] _bits_430 = _not_95[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_19 = {1'b0, _bits_429} + {1'b0, _bits_430}; // SplitCompare.java:86
-  wire _bits_431 = _add_19[9]; // SplitCompare.java:86
-  wire [9:0] _cat_27 = {_bits_429, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_28 = {_bits_430, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_424 = batch_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _not_100 = ~merge_sum; // SplitCompare.java:32
+  wire [8:0] _bits_425 = _not_100[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_19 = {1'b0, _bits_424} + {1'b0, _bits_425}; // SplitCompare.java:86
+  wire _bits_426 = _add_19[9]; // SplitCompare.java:86
+  wire [9:0] _cat_27 = {_bits_424, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_28 = {_bits_425, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_20 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:87
-  wire _bits_432 = _add_20[10]; // SplitCompare.java:87
-  wire [17:0] _bits_433 = batch_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_434 = _bits_433[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_435 = _not_95[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_436 = _bits_435[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_21 = {1'b0, _bits_434} + {1'b0, _bits_436}; // SplitCompare.java:86
-  wire _bits_437 = _add_21[9]; // SplitCompare.java:86
-  wire [9:0] _cat_29 = {_bits_434, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_30 = {_bits_436, 1'd1}; // SplitCompare.java:87
+  wire _bits_427 = _add_20[10]; // SplitCompare.java:87
+  wire [17:0] _bits_428 = batch_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_429 = _bits_428[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_430 = _not_100[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_431 = _bits_430[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_21 = {1'b0, _bits_429} + {1'b0, _bits_431}; // SplitCompare.java:86
+  wire _bits_432 = _add_21[9]; // SplitCompare.java:86
+  wire [9:0] _cat_29 = {_bits_429, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_30 = {_bits_431, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_22 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:87
-  wire _bits_438 = _add_22[10]; // SplitCompare.java:87
-  wire [8:0] _bits_439 = _bits_433[8:0]; // SplitCompare.java:71
-  wire [8:0] _bits_440 = _bits_435[8:0]; // SplitCompare.java:71
-  wire [9:0] _add_23 = {1'b0, _bits_439} + {1'b0, _bits_440}; // SplitCompare.java:86
-  wire _bits_441 = _add_23[9]; // SplitCompare.java:86
-  wire _and_283 = _bits_438 & _bits_441; // SplitCompare.java:76
-  wire _or_194 = _bits_437 | _and_283; // SplitCompare.java:76
-  wire _and_284 = _bits_432 & _or_194; // SplitCompare.java:76
-  wire _or_195 = _bits_431 | _and_284; // SplitCompare.java:76
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:407
-  wire _not_96 = ~schedule_exhausted; // RapController.java:416
+  wire _bits_433 = _add_22[10]; // SplitCompare.java:87
+  wire [8:0] _bits_434 = _bits_428[8:0]; // SplitCompare.java:71
+  wire [8:0] _bits_435 = _bits_430[8:0]; // SplitCompare.java:71
+  wire [9:0] _add_23 = {1'b0, _bits_434} + {1'b0, _bits_435}; // SplitCompare.java:86
+  wire _bits_436 = _add_23[9]; // SplitCompare.java:86
+  wire _and_288 = _bits_433 & _bits_436; // SplitCompare.java:76
+  wire _or_198 = _bits_432 | _and_288; // SplitCompare.java:76
+  wire _and_289 = _bits_427 & _or_198; // SplitCompare.java:76
+  wire _or_199 = _bits_426 | _and_289; // SplitCompare.java:76
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:428
+  wire _not_101 = ~schedule_exhausted; // RapController.java:437
   wire _or_r_16 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_97 = ~_or_r_16; // SplitCounter.java:89
+  wire _not_102 = ~_or_r_16; // SplitCounter.java:89
   wire _or_r_17 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_98 = ~_or_r_17; // SplitCounter.java:90
-  wire _and_285 = _not_97 & _not_98; // SplitCounter.java:90
+  wire _not_103 = ~_or_r_17; // SplitCounter.java:90
+  wire _and_290 = _not_102 & _not_103; // SplitCounter.java:90
   wire _or_r_18 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_99 = ~_or_r_18; // SplitCounter.java:90
-  wire _and_286 = _and_285 & _not_99; // SplitCounter.java:90
-  wire _and_287 = _not_96 & _and_286; // RapController.java:416
-  wire [13:0] _bits_442 = until_merge_lo[15:2]; // RapController.java:419
-  wire _or_r_19 = |_bits_442; // RapController.java:419
-  wire _not_100 = ~_or_r_19; // RapController.java:419
-  wire _and_288 = _and_287 & _not_100; // RapController.java:419
-  wire _bits_443 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
-  wire _and_r_1 = &_bits_443; // SplitCompare.java:60
-  wire [8:0] _bits_444 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_445 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_446 = _bits_445[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_24 = {1'b0, _bits_444} + {1'b0, _bits_446}; // SplitCompare.java:86
-  wire _bits_447 = _add_24[9]; // SplitCompare.java:86
-  wire [9:0] _cat_31 = {_bits_444, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_32 = {_bits_446, 1'd1}; // SplitCompare.java:87
+  wire _not_104 = ~_or_r_18; // SplitCounter.java:90
+  wire _and_291 = _and_290 & _not_104; // SplitCounter.java:90
+  wire _and_292 = _not_101 & _and_291; // RapController.java:437
+  wire [13:0] _bits_437 = until_merge_lo[15:2]; // RapController.java:440
+  wire _or_r_19 = |_bits_437; // RapController.java:440
+  wire _not_105 = ~_or_r_19; // RapController.java:440
+  wire _and_293 = _and_292 & _not_105; // RapController.java:440
+  wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
+  wire _and_r_1 = &_bits_438; // SplitCompare.java:60
+  wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_440 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_441 = _bits_440[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_24 = {1'b0, _bits_439} + {1'b0, _bits_441}; // SplitCompare.java:86
+  wire _bits_442 = _add_24[9]; // SplitCompare.java:86
+  wire [9:0] _cat_31 = {_bits_439, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_32 = {_bits_441, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_25 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:87
-  wire _bits_448 = _add_25[10]; // SplitCompare.java:87
-  wire [17:0] _bits_449 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_450 = _bits_449[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_451 = _bits_445[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_452 = _bits_451[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_26 = {1'b0, _bits_450} + {1'b0, _bits_452}; // SplitCompare.java:86
-  wire _bits_453 = _add_26[9]; // SplitCompare.java:86
-  wire [9:0] _cat_33 = {_bits_450, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_34 = {_bits_452, 1'd1}; // SplitCompare.java:87
+  wire _bits_443 = _add_25[10]; // SplitCompare.java:87
+  wire [17:0] _bits_444 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_445 = _bits_444[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_446 = _bits_440[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_447 = _bits_446[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_26 = {1'b0, _bits_445} + {1'b0, _bits_447}; // SplitCompare.java:86
+  wire _bits_448 = _add_26[9]; // SplitCompare.java:86
+  wire [9:0] _cat_33 = {_bits_445, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_34 = {_bits_447, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_27 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:87
-  wire _bits_454 = _add_27[10]; // SplitCompare.java:87
-  wire [8:0] _bits_455 = _bits_449[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_35 = {_bits_455, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_456 = _bits_451[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_36 = {_bits_456, 1'd1}; // SplitCompare.java:87
+  wire _bits_449 = _add_27[10]; // SplitCompare.java:87
+  wire [8:0] _bits_450 = _bits_444[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_35 = {_bits_450, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_451 = _bits_446[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_36 = {_bits_451, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_28 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:87
-  wire _bits_457 = _add_28[10]; // SplitCompare.java:87
-  wire _and_289 = _bits_454 & _bits_457; // SplitCompare.java:76
-  wire _or_196 = _bits_453 | _and_289; // SplitCompare.java:76
-  wire _and_290 = _bits_448 & _or_196; // SplitCompare.java:76
-  wire _or_197 = _bits_447 | _and_290; // SplitCompare.java:76
-  wire _and_291 = _and_r_1 & _or_197; // SplitCompare.java:60
-  wire _and_292 = skip_valid & _and_291; // MergeSkip.java:53
-  wire _bits_458 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_2 = &_bits_458; // SplitCompare.java:60
-  wire [8:0] _bits_459 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_460 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_461 = _bits_460[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_29 = {1'b0, _bits_459} + {1'b0, _bits_461}; // SplitCompare.java:86
-  wire _bits_462 = _add_29[9]; // SplitCompare.java:86
-  wire [9:0] _cat_37 = {_bits_459, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_38 = {_bits_461, 1'd1}; // SplitCompare.java:87
+  wire _bits_452 = _add_28[10]; // SplitCompare.java:87
+  wire _and_294 = _bits_449 & _bits_452; // SplitCompare.java:76
+  wire _or_200 = _bits_448 | _and_294; // SplitCompare.java:76
+  wire _and_295 = _bits_443 & _or_200; // SplitCompare.java:76
+  wire _or_201 = _bits_442 | _and_295; // SplitCompare.java:76
+  wire _and_296 = _and_r_1 & _or_201; // SplitCompare.java:60
+  wire _and_297 = skip_valid & _and_296; // MergeSkip.java:53
+  wire _bits_453 = io_head_notThreshold[27]; // SplitCompare.java:60
+  wire _and_r_2 = &_bits_453; // SplitCompare.java:60
+  wire [8:0] _bits_454 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_455 = io_head_notThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_456 = _bits_455[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_29 = {1'b0, _bits_454} + {1'b0, _bits_456}; // SplitCompare.java:86
+  wire _bits_457 = _add_29[9]; // SplitCompare.java:86
+  wire [9:0] _cat_37 = {_bits_454, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_38 = {_bits_456, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_30 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:87
-  wire _bits_463 = _add_30[10]; // SplitCompare.java:87
-  wire [17:0] _bits_464 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_465 = _bits_464[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_466 = _bits_460[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_467 = _bits_466[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_31 = {1'b0, _bits_465} + {1'b0, _bits_467}; // SplitCompare.java:86
-  wire _bits_468 = _add_31[9]; // SplitCompare.java:86
-  wire [9:0] _cat_39 = {_bits_465, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_40 = {_bits_467, 1'd1}; // SplitCompare.java:87
+  wire _bits_458 = _add_30[10]; // SplitCompare.java:87
+  wire [17:0] _bits_459 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_460 = _bits_459[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_461 = _bits_455[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_462 = _bits_461[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_31 = {1'b0, _bits_460} + {1'b0, _bits_462}; // SplitCompare.java:86
+  wire _bits_463 = _add_31[9]; // SplitCompare.java:86
+  wire [9:0] _cat_39 = {_bits_460, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_40 = {_bits_462, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_32 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:87
-  wire _bits_469 = _add_32[10]; // SplitCompare.java:87
-  wire [8:0] _bits_470 = _bits_464[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_41 = {_bits_470, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_471 = _bits_466[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_42 = {_bits_471, 1'd1}; // SplitCompare.java:87
+  wire _bits_464 = _add_32[10]; // SplitCompare.java:87
+  wire [8:0] _bits_465 = _bits_459[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_41 = {_bits_465, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_466 = _bits_461[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_42 = {_bits_466, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_33 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
-  wire _bits_472 = _add_33[10]; // SplitCompare.java:87
-  wire _and_293 = _bits_469 & _bits_472; // SplitCompare.java:76
-  wire _or_198 = _bits_468 | _and_293; // SplitCompare.java:76
-  wire _and_294 = _bits_463 & _or_198; // SplitCompare.java:76
-  wire _or_199 = _bits_462 | _and_294; // SplitCompare.java:76
-  wire _and_295 = _and_r_2 & _or_199; // SplitCompare.java:60
-  wire _and_296 = skip_valid & _and_295; // MergeSkip.java:53
-  wire _mux_12 = io_headLoad_fromRead ? _and_292 : _and_296; // MergeSkip.java:65
-  wire _not_101 = ~merge_now; // RapController.java:431
-  wire _and_297 = split_now & _not_101; // RapController.java:431
-  wire _and_298 = _and_297 & hit_short_3; // RapController.java:431
-  wire defer_now = _and_298 & skip_now; // RapController.java:431
-  wire _and_299 = commit_fire & defer_now; // RapController.java:468
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:471
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:471
-  wire _bits_473 = _dshr_3[0]; // RapController.java:471
-  wire _and_300 = _lt_5 & _bits_473; // RapController.java:471
-  wire [2:0] _bits_474 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_2 = _bits_474[2] ? (_bits_474[1] ? (_bits_474[0] ? _wire_0_7 : _wire_0_6) : (_bits_474[0] ? _wire_0_5 : _wire_0_4)) : (_bits_474[1] ? (_bits_474[0] ? _wire_0_3 : _wire_0_2) : (_bits_474[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:476
-  wire [2:0] _bits_475 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_3 = _bits_475[2] ? (_bits_475[1] ? (_bits_475[0] ? _wire_1_7 : _wire_1_6) : (_bits_475[0] ? _wire_1_5 : _wire_1_4)) : (_bits_475[1] ? (_bits_475[0] ? _wire_1_3 : _wire_1_2) : (_bits_475[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:476
-  wire [2:0] _bits_476 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_4 = _bits_476[2] ? (_bits_476[1] ? (_bits_476[0] ? _wire_2_7 : _wire_2_6) : (_bits_476[0] ? _wire_2_5 : _wire_2_4)) : (_bits_476[1] ? (_bits_476[0] ? _wire_2_3 : _wire_2_2) : (_bits_476[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:476
-  wire [2:0] _bits_477 = readout_index[2:0]; // RapController.java:476
-  wire [4:0] _dyn_index_5 = _bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_3_7 : _wire_3_6) : (_bits_477[0] ? _wire_3_5 : _wire_3_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_3_3 : _wire_3_2) : (_bits_477[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:476
-  wire [1:0] _bits_478 = readout_index[4:3]; // RapController.java:476
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:476
-  wire _bits_479 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_3 = &_bits_479; // SplitCompare.java:60
-  wire [8:0] _bits_480 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_481 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_482 = _bits_481[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_34 = {1'b0, _bits_480} + {1'b0, _bits_482}; // SplitCompare.java:86
-  wire _bits_483 = _add_34[9]; // SplitCompare.java:86
-  wire [9:0] _cat_43 = {_bits_480, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_44 = {_bits_482, 1'd1}; // SplitCompare.java:87
+  wire _bits_467 = _add_33[10]; // SplitCompare.java:87
+  wire _and_298 = _bits_464 & _bits_467; // SplitCompare.java:76
+  wire _or_202 = _bits_463 | _and_298; // SplitCompare.java:76
+  wire _and_299 = _bits_458 & _or_202; // SplitCompare.java:76
+  wire _or_203 = _bits_457 | _and_299; // SplitCompare.java:76
+  wire _and_300 = _and_r_2 & _or_203; // SplitCompare.java:60
+  wire _and_301 = skip_valid & _and_300; // MergeSkip.java:53
+  wire _mux_14 = io_headLoad_fromRead ? _and_297 : _and_301; // MergeSkip.java:65
+  wire _not_106 = ~merge_now; // RapController.java:452
+  wire _and_302 = split_now & _not_106; // RapController.java:452
+  wire _and_303 = _and_302 & hit_short_3; // RapController.java:452
+  wire defer_now = _and_303 & skip_now; // RapController.java:452
+  wire _and_304 = commit_fire & defer_now; // RapController.java:488
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:491
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:491
+  wire _bits_468 = _dshr_3[0]; // RapController.java:491
+  wire _and_305 = _lt_5 & _bits_468; // RapController.java:491
+  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:496
+  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:496
+  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:496
+  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:496
+  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:496
+  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:496
+  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:496
+  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:496
+  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:496
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:496
+  wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_3 = &_bits_474; // SplitCompare.java:60
+  wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_476 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_477 = _bits_476[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_34 = {1'b0, _bits_475} + {1'b0, _bits_477}; // SplitCompare.java:86
+  wire _bits_478 = _add_34[9]; // SplitCompare.java:86
+  wire [9:0] _cat_43 = {_bits_475, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_44 = {_bits_477, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_35 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
-  wire _bits_484 = _add_35[10]; // SplitCompare.java:87
-  wire [17:0] _bits_485 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_486 = _bits_485[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_487 = _bits_481[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_488 = _bits_487[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_36 = {1'b0, _bits_486} + {1'b0, _bits_488}; // SplitCompare.java:86
-  wire _bits_489 = _add_36[9]; // SplitCompare.java:86
-  wire [9:0] _cat_45 = {_bits_486, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_46 = {_bits_488, 1'd1}; // SplitCompare.java:87
+  wire _bits_479 = _add_35[10]; // SplitCompare.java:87
+  wire [17:0] _bits_480 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_481 = _bits_480[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_482 = _bits_476[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_483 = _bits_482[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_36 = {1'b0, _bits_481} + {1'b0, _bits_483}; // SplitCompare.java:86
+  wire _bits_484 = _add_36[9]; // SplitCompare.java:86
+  wire [9:0] _cat_45 = {_bits_481, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_46 = {_bits_483, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_37 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
-  wire _bits_490 = _add_37[10]; // SplitCompare.java:87
-  wire [8:0] _bits_491 = _bits_485[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_47 = {_bits_491, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_492 = _bits_487[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_48 = {_bits_492, 1'd1}; // SplitCompare.java:87
+  wire _bits_485 = _add_37[10]; // SplitCompare.java:87
+  wire [8:0] _bits_486 = _bits_480[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_47 = {_bits_486, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_487 = _bits_482[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_48 = {_bits_487, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_38 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:87
-  wire _bits_493 = _add_38[10]; // SplitCompare.java:87
-  wire _and_301 = _bits_490 & _bits_493; // SplitCompare.java:76
-  wire _or_200 = _bits_489 | _and_301; // SplitCompare.java:76
-  wire _and_302 = _bits_484 & _or_200; // SplitCompare.java:76
-  wire _or_201 = _bits_483 | _and_302; // SplitCompare.java:76
-  wire _and_303 = _and_r_3 & _or_201; // SplitCompare.java:60
-  wire _and_304 = skip_valid & _and_303; // MergeSkip.java:53
-  wire _not_102 = ~skip_touched; // MergeSkip.java:75
-  wire _and_305 = _and_304 & _not_102; // MergeSkip.java:75
-  wire _not_103 = ~commit_fire; // MergeSkip.java:75
-  wire _and_306 = _and_305 & _not_103; // MergeSkip.java:75
-  wire _not_104 = ~commit_stop; // RapController.java:517
-  wire pipe_quiet = _not_104 & pipe_empty; // RapController.java:517
-  wire _and_307 = state_run & pipe_quiet; // RapController.java:522
-  wire _not_105 = ~io_issued; // RapController.java:522
-  wire _and_308 = _and_307 & _not_105; // RapController.java:522
-  wire _and_309 = state_run & pipe_quiet; // RapController.java:528
-  wire _or_202 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_203 = _or_202 | ev_split_q; // StatusRegs.java:77
-  wire _or_204 = _or_203 | ev_batch_q; // StatusRegs.java:77
-  wire _or_205 = _or_204 | ev_deferred_q; // StatusRegs.java:77
+  wire _bits_488 = _add_38[10]; // SplitCompare.java:87
+  wire _and_306 = _bits_485 & _bits_488; // SplitCompare.java:76
+  wire _or_204 = _bits_484 | _and_306; // SplitCompare.java:76
+  wire _and_307 = _bits_479 & _or_204; // SplitCompare.java:76
+  wire _or_205 = _bits_478 | _and_307; // SplitCompare.java:76
+  wire _and_308 = _and_r_3 & _or_205; // SplitCompare.java:60
+  wire _and_309 = skip_valid & _and_308; // MergeSkip.java:53
+  wire _not_107 = ~skip_touched; // MergeSkip.java:75
+  wire _and_310 = _and_309 & _not_107; // MergeSkip.java:75
+  wire _not_108 = ~commit_fire; // MergeSkip.java:75
+  wire _and_311 = _and_310 & _not_108; // MergeSkip.java:75
+  wire _not_109 = ~commit_stop; // RapController.java:547
+  wire pipe_quiet = _not_109 & pipe_empty; // RapController.java:547
+  wire _and_312 = state_run & pipe_quiet; // RapController.java:552
+  wire _not_110 = ~io_issued; // RapController.java:552
+  wire _and_313 = _and_312 & _not_110; // RapController.java:552
+  wire _and_314 = state_run & pipe_quiet; // RapController.java:558
+  wire _or_206 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
+  wire _or_207 = _or_206 | ev_split_q; // StatusRegs.java:77
+  wire _or_208 = _or_207 | ev_batch_q; // StatusRegs.java:77
+  wire _or_209 = _or_208 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_20 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_206 = _or_205 | _or_r_20; // StatusRegs.java:78
-  wire _not_106 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_107 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_310 = _not_106 & _not_107; // SplitCounter.java:109
-  wire _not_108 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_311 = _and_310 & _not_108; // SplitCounter.java:109
-  wire _not_109 = ~_and_311; // StatusRegs.java:78
-  wire ev_pending = _or_206 | _not_109; // StatusRegs.java:78
-  wire _not_110 = ~ev_pending; // RapController.java:527
-  wire _and_312 = _not_110 & multiplier_free; // RapController.java:527
-  wire status_still = _and_312 & io_countersIdle; // RapController.java:527
-  wire _and_313 = _and_309 & status_still; // RapController.java:528
-  wire _not_111 = ~state_init; // RapController.java:834
-  wire _not_112 = ~tcam_write_full; // RapController.java:834
-  wire _and_314 = _not_111 & _not_112; // RapController.java:834
-  wire _and_315 = _and_314 & io_enable; // RapController.java:834
-  wire _or_207 = readout_pending | io_readout; // RapController.java:835
-  wire _not_113 = ~_or_207; // RapController.java:835
-  wire _and_316 = _and_315 & _not_113; // RapController.java:835
-  wire _or_208 = snapshot_pending | io_snapshot; // RapController.java:835
-  wire _not_114 = ~_or_208; // RapController.java:835
-  wire _and_317 = _and_316 & _not_114; // RapController.java:835
-  wire _not_115 = ~snapshot_frozen; // RapController.java:835
-  wire _and_318 = _and_317 & _not_115; // RapController.java:835
-  wire _not_116 = ~commit_stop; // RapController.java:916
-  wire _and_319 = state_run & _not_116; // RapController.java:916
-  wire _not_117 = ~io_headValid; // RapController.java:916
-  wire _and_320 = pipe_empty & _not_117; // RapController.java:916
-  wire [2:0] _mux_13 = _and_320 ? 3'd1 : fill_cause; // RapController.java:916
-  wire _or_209 = state_drain | state_undo; // RapController.java:917
-  wire _or_210 = _or_209 | state_resume; // RapController.java:917
-  wire _or_211 = _or_210 | commit_stop; // RapController.java:917
-  wire [2:0] _mux_14 = split_req ? 3'd3 : 3'd4; // RapController.java:918
-  wire _or_212 = state_split_scan | state_split; // RapController.java:919
-  wire _or_213 = _or_212 | state_split_alloc; // RapController.java:919
-  wire _or_214 = state_merge_level | state_merge_kids; // RapController.java:920
-  wire _or_215 = _or_214 | state_advance; // RapController.java:920
-  wire _or_216 = _or_215 | state_advance_wait; // RapController.java:920
-  wire [3:0] _bits_494 = undo_sp[3:0]; // RapController.java:330
-  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:330
-  wire _not_118 = ~undo_empty; // RapController.java:326
-  wire undo_pop = state_undo & _not_118; // RapController.java:326
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:327
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:327
-  wire [4:0] _mux_15 = undo_pop ? _sub_16 : _sub_17; // RapController.java:327
-  wire [3:0] _bits_495 = _mux_15[3:0]; // RapController.java:327
-  wire _not_119 = ~undo_push; // RapController.java:327
-  wire [4:0] _mux_16 = state_split ? op_slot : readout_index; // RapController.java:200
-  wire _or_217 = state_split | state_read_issue; // RapController.java:199
+  wire _or_210 = _or_209 | _or_r_20; // StatusRegs.java:78
+  wire _not_111 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_112 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_315 = _not_111 & _not_112; // SplitCounter.java:109
+  wire _not_113 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_316 = _and_315 & _not_113; // SplitCounter.java:109
+  wire _not_114 = ~_and_316; // StatusRegs.java:78
+  wire ev_pending = _or_210 | _not_114; // StatusRegs.java:78
+  wire _not_115 = ~ev_pending; // RapController.java:557
+  wire _and_317 = _not_115 & multiplier_free; // RapController.java:557
+  wire status_still = _and_317 & io_countersIdle; // RapController.java:557
+  wire _and_318 = _and_314 & status_still; // RapController.java:558
+  wire _not_116 = ~state_init; // RapController.java:870
+  wire _not_117 = ~tcam_write_full; // RapController.java:870
+  wire _and_319 = _not_116 & _not_117; // RapController.java:870
+  wire _and_320 = _and_319 & io_enable; // RapController.java:870
+  wire _or_211 = readout_pending | io_readout; // RapController.java:871
+  wire _not_118 = ~_or_211; // RapController.java:871
+  wire _and_321 = _and_320 & _not_118; // RapController.java:871
+  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:871
+  wire _not_119 = ~_or_212; // RapController.java:871
+  wire _and_322 = _and_321 & _not_119; // RapController.java:871
+  wire _not_120 = ~snapshot_frozen; // RapController.java:871
+  wire _and_323 = _and_322 & _not_120; // RapController.java:871
+  wire _not_121 = ~commit_stop; // RapController.java:952
+  wire _and_324 = state_run & _not_121; // RapController.java:952
+  wire _not_122 = ~io_headValid; // RapController.java:952
+  wire _and_325 = pipe_empty & _not_122; // RapController.java:952
+  wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // RapController.java:952
+  wire _or_213 = state_drain | state_undo; // RapController.java:953
+  wire _or_214 = _or_213 | state_resume; // RapController.java:953
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:953
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:954
+  wire _or_216 = state_split_scan | state_split; // RapController.java:955
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:955
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:956
+  wire _or_219 = _or_218 | state_advance; // RapController.java:956
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:956
+  wire [3:0] _bits_489 = undo_sp[3:0]; // RapController.java:350
+  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:350
+  wire _not_123 = ~undo_empty; // RapController.java:346
+  wire undo_pop = state_undo & _not_123; // RapController.java:346
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:347
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:347
+  wire [4:0] _mux_17 = undo_pop ? _sub_16 : _sub_17; // RapController.java:347
+  wire [3:0] _bits_490 = _mux_17[3:0]; // RapController.java:347
+  wire _not_124 = ~undo_push; // RapController.java:347
+  wire [4:0] _mux_18 = state_split ? op_slot : readout_index; // RapController.java:207
+  wire _or_221 = state_split | state_read_issue; // RapController.java:206
   wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
   wire _or_r_21 = |_cat_50; // RapController.java:64
   wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:64
-  wire [14:0] _and_321 = _cat_50 & _sub_18; // RapController.java:64
-  wire _or_r_22 = |_and_321; // RapController.java:64
-  wire _not_120 = ~_or_r_22; // RapController.java:64
-  wire _and_322 = _or_r_21 & _not_120; // RapController.java:64
-  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:75
-  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:75
-  wire [31:0] _and_323 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:75
-  wire _or_r_24 = |_and_323; // SlotPicker.java:75
-  wire _not_121 = ~_or_r_24; // SlotPicker.java:75
-  wire _and_324 = _or_r_23 & _not_121; // SlotPicker.java:75
-  wire _and_325 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:75
-  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:75
-  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:75
-  wire [31:0] _and_326 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:75
-  wire _or_r_26 = |_and_326; // SlotPicker.java:75
-  wire _not_122 = ~_or_r_26; // SlotPicker.java:75
-  wire _and_327 = _or_r_25 & _not_122; // SlotPicker.java:75
-  wire _and_328 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:75
-  wire _not_123 = ~_or_217; // RapController.java:208
-  wire _not_124 = ~_and_278; // MergeVerdict.java:77
-  wire _and_329 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_163 = verdict_set == _and_329; // MergeVerdict.java:79
-  wire _not_125 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_218 = _not_125 | verdict_act; // MergeVerdict.java:79
-  wire _eq_164 = verdict_free == _or_218; // MergeVerdict.java:79
-  wire _and_330 = _eq_163 & _eq_164; // MergeVerdict.java:79
-  wire _and_331 = over_t & io_head_thresholdFits; // RapController.java:405
-  wire [3:0] _bits_496 = io_head_notThreshold[27:24]; // SplitCompare.java:60
-  wire _and_r_4 = &_bits_496; // SplitCompare.java:60
-  wire [11:0] _bits_497 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [23:0] _bits_498 = io_head_notThreshold[23:0]; // SplitCompare.java:60
-  wire [11:0] _bits_499 = _bits_498[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_39 = {1'b0, _bits_497} + {1'b0, _bits_499}; // SplitCompare.java:86
-  wire _bits_500 = _add_39[12]; // SplitCompare.java:86
-  wire [12:0] _cat_51 = {_bits_497, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_52 = {_bits_499, 1'd1}; // SplitCompare.java:87
+  wire [14:0] _and_326 = _cat_50 & _sub_18; // RapController.java:64
+  wire _or_r_22 = |_and_326; // RapController.java:64
+  wire _not_125 = ~_or_r_22; // RapController.java:64
+  wire _and_327 = _or_r_21 & _not_125; // RapController.java:64
+  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:83
+  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:83
+  wire [31:0] _and_328 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:83
+  wire _or_r_24 = |_and_328; // SlotPicker.java:83
+  wire _not_126 = ~_or_r_24; // SlotPicker.java:83
+  wire _and_329 = _or_r_23 & _not_126; // SlotPicker.java:83
+  wire _and_330 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
+  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:83
+  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:83
+  wire [31:0] _and_331 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:83
+  wire _or_r_26 = |_and_331; // SlotPicker.java:83
+  wire _not_127 = ~_or_r_26; // SlotPicker.java:83
+  wire _and_332 = _or_r_25 & _not_127; // SlotPicker.java:83
+  wire _and_333 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
+  wire _not_128 = ~_or_221; // RapController.java:215
+  wire _not_129 = ~state_run; // RapController.java:247
+  wire _eq_163 = state_run_issue_n == _not_129; // RapController.java:247
+  wire _not_130 = ~state_run; // RapController.java:250
+  wire _eq_164 = state_run_window_n == _not_130; // RapController.java:250
+  wire _not_131 = ~_and_283; // MergeVerdict.java:77
+  wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:79
+  wire _eq_165 = verdict_set == _and_334; // MergeVerdict.java:79
+  wire _not_132 = ~verdict_busy; // MergeVerdict.java:79
+  wire _or_222 = _not_132 | verdict_act; // MergeVerdict.java:79
+  wire _eq_166 = verdict_free == _or_222; // MergeVerdict.java:79
+  wire _and_335 = _eq_165 & _eq_166; // MergeVerdict.java:79
+  wire _and_336 = over_t & io_head_thresholdFits; // RapController.java:426
+  wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:60
+  wire _and_r_4 = &_bits_491; // SplitCompare.java:60
+  wire [11:0] _bits_492 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
+  wire [23:0] _bits_493 = io_head_notThreshold[23:0]; // SplitCompare.java:60
+  wire [11:0] _bits_494 = _bits_493[23:12]; // SplitCompare.java:73
+  wire [12:0] _add_39 = {1'b0, _bits_492} + {1'b0, _bits_494}; // SplitCompare.java:86
+  wire _bits_495 = _add_39[12]; // SplitCompare.java:86
+  wire [12:0] _cat_51 = {_bits_492, 1'd1}; // SplitCompare.java:87
+  wire [12:0] _cat_52 = {_bits_494, 1'd1}; // SplitCompare.java:87
   wire [13:0] _add_40 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:87
-  wire _bits_501 = _add_40[13]; // SplitCompare.java:87
-  wire [11:0] _bits_502 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_503 = _bits_498[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_41 = {1'b0, _bits_502} + {1'b0, _bits_503}; // SplitCompare.java:86
-  wire _bits_504 = _add_41[12]; // SplitCompare.java:86
-  wire _and_332 = _bits_501 & _bits_504; // SplitCompare.java:76
-  wire _or_219 = _bits_500 | _and_332; // SplitCompare.java:76
-  wire _and_333 = _and_r_4 & _or_219; // SplitCompare.java:60
-  wire _eq_165 = _and_331 == _and_333; // RapController.java:405
-  wire [14:0] _bits_505 = until_merge_lo[15:1]; // RapController.java:417
-  wire _or_r_27 = |_bits_505; // RapController.java:417
-  wire _not_126 = ~_or_r_27; // RapController.java:417
-  wire _and_334 = _and_287 & _not_126; // RapController.java:417
-  wire _bits_506 = until_merge_lo[0]; // RapController.java:418
-  wire _ge_3 = io_head_weight >= _bits_506; // RapController.java:418
-  wire _and_335 = _and_334 & _ge_3; // RapController.java:418
-  wire _eq_166 = merge_now == _and_335; // RapController.java:422
-  wire _bits_507 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_5 = &_bits_507; // SplitCompare.java:60
-  wire [8:0] _bits_508 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_509 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_510 = _bits_509[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_42 = {1'b0, _bits_508} + {1'b0, _bits_510}; // SplitCompare.java:86
-  wire _bits_511 = _add_42[9]; // SplitCompare.java:86
-  wire [9:0] _cat_53 = {_bits_508, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_54 = {_bits_510, 1'd1}; // SplitCompare.java:87
+  wire _bits_496 = _add_40[13]; // SplitCompare.java:87
+  wire [11:0] _bits_497 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
+  wire [11:0] _bits_498 = _bits_493[11:0]; // SplitCompare.java:71
+  wire [12:0] _add_41 = {1'b0, _bits_497} + {1'b0, _bits_498}; // SplitCompare.java:86
+  wire _bits_499 = _add_41[12]; // SplitCompare.java:86
+  wire _and_337 = _bits_496 & _bits_499; // SplitCompare.java:76
+  wire _or_223 = _bits_495 | _and_337; // SplitCompare.java:76
+  wire _and_338 = _and_r_4 & _or_223; // SplitCompare.java:60
+  wire _eq_167 = _and_336 == _and_338; // RapController.java:426
+  wire [14:0] _bits_500 = until_merge_lo[15:1]; // RapController.java:438
+  wire _or_r_27 = |_bits_500; // RapController.java:438
+  wire _not_133 = ~_or_r_27; // RapController.java:438
+  wire _and_339 = _and_292 & _not_133; // RapController.java:438
+  wire _bits_501 = until_merge_lo[0]; // RapController.java:439
+  wire _ge_3 = io_head_weight >= _bits_501; // RapController.java:439
+  wire _and_340 = _and_339 & _ge_3; // RapController.java:439
+  wire _eq_168 = merge_now == _and_340; // RapController.java:443
+  wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:60
+  wire _and_r_5 = &_bits_502; // SplitCompare.java:60
+  wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_504 = io_head_notThreshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_505 = _bits_504[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_42 = {1'b0, _bits_503} + {1'b0, _bits_505}; // SplitCompare.java:86
+  wire _bits_506 = _add_42[9]; // SplitCompare.java:86
+  wire [9:0] _cat_53 = {_bits_503, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_54 = {_bits_505, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_43 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:87
-  wire _bits_512 = _add_43[10]; // SplitCompare.java:87
-  wire [17:0] _bits_513 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_514 = _bits_513[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_515 = _bits_509[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_516 = _bits_515[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_44 = {1'b0, _bits_514} + {1'b0, _bits_516}; // SplitCompare.java:86
-  wire _bits_517 = _add_44[9]; // SplitCompare.java:86
-  wire [9:0] _cat_55 = {_bits_514, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_56 = {_bits_516, 1'd1}; // SplitCompare.java:87
+  wire _bits_507 = _add_43[10]; // SplitCompare.java:87
+  wire [17:0] _bits_508 = skip_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_509 = _bits_508[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_510 = _bits_504[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_511 = _bits_510[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_44 = {1'b0, _bits_509} + {1'b0, _bits_511}; // SplitCompare.java:86
+  wire _bits_512 = _add_44[9]; // SplitCompare.java:86
+  wire [9:0] _cat_55 = {_bits_509, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_56 = {_bits_511, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_45 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:87
-  wire _bits_518 = _add_45[10]; // SplitCompare.java:87
-  wire [8:0] _bits_519 = _bits_513[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_57 = {_bits_519, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_520 = _bits_515[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_58 = {_bits_520, 1'd1}; // SplitCompare.java:87
+  wire _bits_513 = _add_45[10]; // SplitCompare.java:87
+  wire [8:0] _bits_514 = _bits_508[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_57 = {_bits_514, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_515 = _bits_510[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_58 = {_bits_515, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
-  wire _bits_521 = _add_46[10]; // SplitCompare.java:87
-  wire _and_336 = _bits_518 & _bits_521; // SplitCompare.java:76
-  wire _or_220 = _bits_517 | _and_336; // SplitCompare.java:76
-  wire _and_337 = _bits_512 & _or_220; // SplitCompare.java:76
-  wire _or_221 = _bits_511 | _and_337; // SplitCompare.java:76
-  wire _and_338 = _and_r_5 & _or_221; // SplitCompare.java:60
-  wire _and_339 = skip_valid & _and_338; // MergeSkip.java:53
-  wire _eq_167 = skip_now == _and_339; // RapController.java:429
-  wire _or_222 = split_now | merge_now; // RapController.java:439
-  wire _and_340 = commit_fire & _or_222; // RapController.java:439
-  wire _not_127 = ~defer_now; // RapController.java:439
-  wire _and_341 = _and_340 & _not_127; // RapController.java:439
-  wire _eq_168 = stop_now == _and_341; // RapController.java:439
-  wire _eq_169 = deferred_at_commit == _reg_1; // RapController.java:468
-  wire _eq_170 = _or_59 == slot_pick_load_by_state; // SlotPicker.java:117
-  wire _eq_171 = _or_57 == leaf_pick_load_by_state; // SlotPicker.java:117
-  wire _eq_172 = _and_158 == slot_pick_take_by_state; // SlotPicker.java:117
-  wire _eq_173 = batch_is_early == 1'd0; // RapController.java:904
+  wire _bits_516 = _add_46[10]; // SplitCompare.java:87
+  wire _and_341 = _bits_513 & _bits_516; // SplitCompare.java:76
+  wire _or_224 = _bits_512 | _and_341; // SplitCompare.java:76
+  wire _and_342 = _bits_507 & _or_224; // SplitCompare.java:76
+  wire _or_225 = _bits_506 | _and_342; // SplitCompare.java:76
+  wire _and_343 = _and_r_5 & _or_225; // SplitCompare.java:60
+  wire _and_344 = skip_valid & _and_343; // MergeSkip.java:53
+  wire _eq_169 = skip_now == _and_344; // RapController.java:450
+  wire _or_226 = split_now | merge_now; // RapController.java:460
+  wire _and_345 = commit_fire & _or_226; // RapController.java:460
+  wire _not_134 = ~defer_now; // RapController.java:460
+  wire _and_346 = _and_345 & _not_134; // RapController.java:460
+  wire _eq_170 = stop_now == _and_346; // RapController.java:460
+  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:488
+  wire _eq_172 = _or_62 == slot_pick_load_by_state; // SlotPicker.java:141
+  wire _eq_173 = _or_59 == leaf_pick_load_by_state; // SlotPicker.java:141
+  wire _eq_174 = _and_162 == slot_pick_take_by_state; // SlotPicker.java:141
+  wire _not_135 = ~_or_66; // SlotPicker.java:107
+  wire _or_227 = _not_135 | slot_pick_load; // SlotPicker.java:107
+  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:940
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_174 = batch_is_early == 1'd1; // RapController.java:904
+  wire _eq_176 = batch_is_early == 1'd1; // RapController.java:940
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:904
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:940
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:885
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:874
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:886
-  wire [31:0] _bits_522 = _dshl_2[31:0]; // RapController.java:886
-  wire [31:0] _or_223 = slot_prefix_rdata_0 | _bits_522; // RapController.java:886
-  wire _eq_176 = child_prefix == _or_223; // RapController.java:618
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:879
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:874
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:879
-  wire _eq_177 = child_mask == _dshr_4; // RapController.java:619
-  wire _and_342 = _eq_176 & _eq_177; // RapController.java:619
-  wire _eq_178 = batch_is_early == 1'd0; // RapController.java:904
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:921
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:910
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:922
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:922
+  wire [31:0] _or_228 = slot_prefix_rdata_0 | _bits_517; // RapController.java:922
+  wire _eq_178 = child_prefix == _or_228; // RapController.java:648
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:915
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:910
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:915
+  wire _eq_179 = child_mask == _dshr_4; // RapController.java:649
+  wire _and_347 = _eq_178 & _eq_179; // RapController.java:649
+  wire _eq_180 = batch_is_early == 1'd0; // RapController.java:940
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_128 = ~readout_in_use; // RapController.java:717
-  wire _eq_179 = readout_index == 5'd0; // NodeTable.java:114
+  wire _not_136 = ~readout_in_use; // RapController.java:746
+  wire _eq_181 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_17 = _eq_179 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_180 = readout_depth == _mux_17; // RapController.java:717
-  wire _or_224 = _not_128 | _eq_180; // RapController.java:717
-  wire _not_129 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_343 = state_run & io_selected_valid; // RapController.java:759
-  wire _and_344 = state_run & quiet_held; // RapController.java:762
-  wire _eq_181 = io_counterResult_bits_op == 2'd0; // RapController.java:763
-  wire _and_345 = io_counterResult_valid & _eq_181; // RapController.java:763
-  wire _eq_182 = hit_event_4 == _and_345; // RapController.java:764
-  wire _and_346 = state_run & cmd_valid; // RapController.java:765
-  wire _eq_183 = _and_275 == _and_346; // RapController.java:765
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:766
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:766
-  wire _bits_523 = _dshr_5[0]; // RapController.java:766
-  wire _eq_184 = hit_short_3 == _bits_523; // RapController.java:766
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:768
-  wire _and_347 = state_run & io_counterResult_valid; // RapController.java:768
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:769
-  wire _eq_185 = undo_sp == 5'd0; // RapController.java:770
-  wire _eq_186 = undo_empty == _eq_185; // RapController.java:770
-  wire _eq_187 = merge_leaf_depth == 5'd1; // RapController.java:771
-  wire _eq_188 = merge_last_level == _eq_187; // RapController.java:771
-  wire _eq_189 = merge_leaf_depth == deepest_depth; // RapController.java:773
-  wire _eq_190 = leaf_at_deepest == _eq_189; // RapController.java:773
-  wire _not_130 = ~io_counterResult_valid; // RapController.java:775
-  wire _and_348 = state_drain & pipe_empty; // RapController.java:775
-  wire _and_349 = state_split_alloc & slot_pick_ready; // RapController.java:776
-  wire _and_r_10 = &present_children; // RapController.java:778
-  wire _not_131 = ~_and_r_10; // RapController.java:778
-  wire [3:0] _not_132 = ~present_children; // RapController.java:779
-  wire _bits_524 = _not_132[0]; // FirstSet.java:55
-  wire _bits_525 = _not_132[1]; // FirstSet.java:55
-  wire _or_225 = _bits_524 | _bits_525; // FirstSet.java:64
-  wire _bits_526 = _not_132[2]; // FirstSet.java:55
-  wire _bits_527 = _not_132[3]; // FirstSet.java:55
-  wire _or_226 = _bits_526 | _bits_527; // FirstSet.java:64
-  wire _and_350 = _or_225 & _or_226; // FirstSet.java:61
-  wire _and_351 = _bits_524 & _bits_525; // FirstSet.java:61
-  wire _or_227 = _and_350 | _and_351; // FirstSet.java:62
-  wire _and_352 = _bits_526 & _bits_527; // FirstSet.java:61
-  wire _or_228 = _or_227 | _and_352; // FirstSet.java:63
-  wire _not_133 = ~_or_228; // RapController.java:779
-  wire _eq_191 = split_last_child == _not_133; // RapController.java:779
-  wire [3:0] _not_134 = ~present_children; // RapController.java:780
-  wire _bits_528 = _not_134[0]; // FirstSet.java:25
-  wire _bits_529 = _not_134[1]; // FirstSet.java:25
-  wire _or_229 = _bits_528 | _bits_529; // FirstSet.java:37
-  wire _not_135 = ~_or_229; // FirstSet.java:35
-  wire _bits_530 = _not_134[2]; // FirstSet.java:25
-  wire _not_136 = ~_bits_530; // FirstSet.java:35
-  wire _not_137 = ~_bits_528; // FirstSet.java:35
-  wire _mux_18 = _not_135 ? _not_136 : _not_137; // FirstSet.java:36
-  wire [1:0] _cat_61 = {_not_135, _mux_18}; // FirstSet.java:36
-  wire [1:0] _bits_531 = _cat_61; // FirstSet.java:44
-  wire _eq_192 = split_next_digit == _bits_531; // RapController.java:780
-  wire _and_353 = _eq_191 & _eq_192; // RapController.java:780
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:782
-  wire _eq_193 = _dyn_index_9 == 3'd0; // RapController.java:782
-  wire split_settled = _or_188 & split_settled_before; // RapController.java:368
-  wire _not_138 = ~split_settled; // RapController.java:786
-  wire _eq_194 = children_write_q_slot == 5'd0; // NodeTable.java:114
+  wire [4:0] _mux_19 = _eq_181 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_182 = readout_depth == _mux_19; // RapController.java:746
+  wire _or_229 = _not_136 | _eq_182; // RapController.java:746
+  wire _not_137 = ~batch_min_clears; // MergeSkip.java:88
+  wire _and_348 = state_run & io_selected_valid; // RapController.java:793
+  wire _and_349 = state_run & quiet_held; // RapController.java:796
+  wire _eq_183 = io_counterResult_bits_op == 2'd0; // RapController.java:797
+  wire _and_350 = io_counterResult_valid & _eq_183; // RapController.java:797
+  wire _eq_184 = hit_event_4 == _and_350; // RapController.java:798
+  wire _and_351 = state_run & cmd_valid; // RapController.java:799
+  wire _eq_185 = _and_280 == _and_351; // RapController.java:799
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:800
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:800
+  wire _bits_518 = _dshr_5[0]; // RapController.java:800
+  wire _eq_186 = hit_short_3 == _bits_518; // RapController.java:800
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:802
+  wire _and_352 = state_run & io_counterResult_valid; // RapController.java:802
+  wire _lt_6 = undo_sp < 5'd16; // RapController.java:803
+  wire _eq_187 = undo_sp == 5'd0; // RapController.java:804
+  wire _eq_188 = undo_empty == _eq_187; // RapController.java:804
+  wire _eq_189 = merge_leaf_depth == 5'd1; // RapController.java:805
+  wire _eq_190 = merge_last_level == _eq_189; // RapController.java:805
+  wire [4:0] _sub_22 = deepest_depth - 5'd1; // RapController.java:807
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // RapController.java:807
+  wire _eq_191 = merge_leaf_depth == _mux_20; // RapController.java:808
+  wire _eq_192 = leaf_at_deepest == _eq_191; // RapController.java:808
+  wire _and_353 = state_merge_level & level_fresh; // RapController.java:810
+  wire _not_138 = ~io_counterResult_valid; // RapController.java:811
+  wire _and_354 = state_drain & pipe_empty; // RapController.java:811
+  wire _and_355 = state_split_alloc & slot_pick_ready; // RapController.java:812
+  wire _and_r_10 = &present_children; // RapController.java:814
+  wire _not_139 = ~_and_r_10; // RapController.java:814
+  wire [3:0] _not_140 = ~present_children; // RapController.java:815
+  wire _bits_519 = _not_140[0]; // FirstSet.java:55
+  wire _bits_520 = _not_140[1]; // FirstSet.java:55
+  wire _or_230 = _bits_519 | _bits_520; // FirstSet.java:64
+  wire _bits_521 = _not_140[2]; // FirstSet.java:55
+  wire _bits_522 = _not_140[3]; // FirstSet.java:55
+  wire _or_231 = _bits_521 | _bits_522; // FirstSet.java:64
+  wire _and_356 = _or_230 & _or_231; // FirstSet.java:61
+  wire _and_357 = _bits_519 & _bits_520; // FirstSet.java:61
+  wire _or_232 = _and_356 | _and_357; // FirstSet.java:62
+  wire _and_358 = _bits_521 & _bits_522; // FirstSet.java:61
+  wire _or_233 = _or_232 | _and_358; // FirstSet.java:63
+  wire _not_141 = ~_or_233; // RapController.java:815
+  wire _eq_193 = split_last_child == _not_141; // RapController.java:815
+  wire [3:0] _not_142 = ~present_children; // RapController.java:816
+  wire _bits_523 = _not_142[0]; // FirstSet.java:25
+  wire _bits_524 = _not_142[1]; // FirstSet.java:25
+  wire _or_234 = _bits_523 | _bits_524; // FirstSet.java:37
+  wire _not_143 = ~_or_234; // FirstSet.java:35
+  wire _bits_525 = _not_142[2]; // FirstSet.java:25
+  wire _not_144 = ~_bits_525; // FirstSet.java:35
+  wire _not_145 = ~_bits_523; // FirstSet.java:35
+  wire _mux_21 = _not_143 ? _not_144 : _not_145; // FirstSet.java:36
+  wire [1:0] _cat_61 = {_not_143, _mux_21}; // FirstSet.java:36
+  wire [1:0] _bits_526 = _cat_61; // FirstSet.java:44
+  wire _eq_194 = split_next_digit == _bits_526; // RapController.java:816
+  wire _and_359 = _eq_193 & _eq_194; // RapController.java:816
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:818
+  wire _eq_195 = _dyn_index_9 == 3'd0; // RapController.java:818
+  wire split_settled = _or_192 & split_settled_before; // RapController.java:388
+  wire _not_146 = ~split_settled; // RapController.java:822
+  wire _eq_196 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_19 = _eq_194 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_19 != merge_leaf_depth; // RapController.java:787
-  wire _and_354 = state_merge_level & level_fresh; // RapController.java:787
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:789
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:790
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:790
-  wire _and_355 = _ne_2 & _ne_3; // RapController.java:790
-  wire _and_356 = state_merge_kids & kids_fresh; // RapController.java:789
-  wire _eq_195 = split_fits == _ge_1; // RapController.java:794
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:794
-  wire _eq_196 = op_at_deepest == _ge_4; // RapController.java:794
-  wire _and_357 = _eq_195 & _eq_196; // RapController.java:794
-  wire _or_230 = scan_fresh | scan_walking; // RapController.java:796
-  wire _eq_197 = _or_230 == state_split_scan; // RapController.java:796
-  wire _and_358 = scan_fresh & scan_walking; // RapController.java:796
-  wire _not_139 = ~_and_358; // RapController.java:796
-  wire _and_359 = _eq_197 & _not_139; // RapController.java:796
-  wire _or_231 = kids_fresh | kids_walking; // RapController.java:797
-  wire _eq_198 = _or_231 == state_merge_kids; // RapController.java:797
-  wire _and_360 = _and_359 & _eq_198; // RapController.java:797
-  wire _and_361 = kids_fresh & kids_walking; // RapController.java:797
-  wire _not_140 = ~_and_361; // RapController.java:797
-  wire _and_362 = _and_360 & _not_140; // RapController.java:797
-  wire _eq_199 = op_children == _dyn_index_0; // RapController.java:802
-  wire _not_141 = ~kids_fresh; // RapController.java:799
-  wire _and_363 = state_merge_kids & _not_141; // RapController.java:799
-  wire _and_364 = _and_363 & slot_pick_ready; // RapController.java:799
-  wire _and_365 = _and_364 & slot_pick_pick_last; // RapController.java:800
-  wire _or_232 = split_settled | _and_365; // RapController.java:801
-  wire _not_142 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_143 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_144 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_366 = _not_143 & _not_144; // SplitCounter.java:109
-  wire _not_145 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_367 = _and_366 & _not_145; // SplitCounter.java:109
-  wire st_n_steady = _not_142 & _and_367; // StatusRegs.java:76
-  wire _eq_200 = kids_vector == visited_kids; // RapController.java:804
-  wire _or_233 = state_undo | state_split_scan; // RapController.java:805
-  wire _or_234 = _or_233 | state_split; // RapController.java:805
-  wire _or_235 = _or_234 | state_split_alloc; // RapController.java:805
-  wire _not_146 = ~_or_235; // RapController.java:805
-  wire _eq_201 = kids_owner == op_slot; // RapController.java:805
-  wire _or_236 = _not_146 | _eq_201; // RapController.java:805
-  wire _not_147 = ~state_merge_kids; // RapController.java:805
-  wire _eq_202 = kids_owner == merge_parent; // RapController.java:805
-  wire _or_237 = _not_147 | _eq_202; // RapController.java:805
-  wire _and_368 = _or_236 & _or_237; // RapController.java:805
-  wire _not_148 = ~_or_190; // RapController.java:808
-  wire _and_369 = verdict_act & _not_148; // RapController.java:808
-  wire _or_238 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_239 = _or_238 | ev_split; // StatusRegs.java:99
-  wire _or_240 = _or_239 | ev_allocated; // StatusRegs.java:99
-  wire _or_241 = _or_240 | ev_batch; // StatusRegs.java:99
-  wire _or_242 = _or_241 | ev_deferred; // StatusRegs.java:99
-  wire _or_243 = _or_242 | ev_clear; // StatusRegs.java:99
+  wire [4:0] _mux_22 = _eq_196 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
+  wire _ne_1 = _mux_22 != merge_leaf_depth; // RapController.java:823
+  wire _and_360 = state_merge_level & level_fresh; // RapController.java:823
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:825
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:826
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:826
+  wire _and_361 = _ne_2 & _ne_3; // RapController.java:826
+  wire _and_362 = state_merge_kids & kids_fresh; // RapController.java:825
+  wire _eq_197 = split_fits == _ge_1; // RapController.java:830
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:830
+  wire _eq_198 = op_at_deepest == _ge_4; // RapController.java:830
+  wire _and_363 = _eq_197 & _eq_198; // RapController.java:830
+  wire _or_235 = scan_fresh | scan_walking; // RapController.java:832
+  wire _eq_199 = _or_235 == state_split_scan; // RapController.java:832
+  wire _and_364 = scan_fresh & scan_walking; // RapController.java:832
+  wire _not_147 = ~_and_364; // RapController.java:832
+  wire _and_365 = _eq_199 & _not_147; // RapController.java:832
+  wire _or_236 = kids_fresh | kids_walking; // RapController.java:833
+  wire _eq_200 = _or_236 == state_merge_kids; // RapController.java:833
+  wire _and_366 = _and_365 & _eq_200; // RapController.java:833
+  wire _and_367 = kids_fresh & kids_walking; // RapController.java:833
+  wire _not_148 = ~_and_367; // RapController.java:833
+  wire _and_368 = _and_366 & _not_148; // RapController.java:833
+  wire _eq_201 = op_children == _dyn_index_0; // RapController.java:838
+  wire _not_149 = ~kids_fresh; // RapController.java:835
+  wire _and_369 = state_merge_kids & _not_149; // RapController.java:835
+  wire _and_370 = _and_369 & slot_pick_ready; // RapController.java:835
+  wire _and_371 = _and_370 & slot_pick_pick_last; // RapController.java:836
+  wire _or_237 = split_settled | _and_371; // RapController.java:837
+  wire _not_150 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_151 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_152 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_372 = _not_151 & _not_152; // SplitCounter.java:109
+  wire _not_153 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_373 = _and_372 & _not_153; // SplitCounter.java:109
+  wire st_n_steady = _not_150 & _and_373; // StatusRegs.java:76
+  wire _eq_202 = kids_vector == visited_kids; // RapController.java:840
+  wire _or_238 = state_undo | state_split_scan; // RapController.java:841
+  wire _or_239 = _or_238 | state_split; // RapController.java:841
+  wire _or_240 = _or_239 | state_split_alloc; // RapController.java:841
+  wire _not_154 = ~_or_240; // RapController.java:841
+  wire _eq_203 = kids_owner == op_slot; // RapController.java:841
+  wire _or_241 = _not_154 | _eq_203; // RapController.java:841
+  wire _not_155 = ~state_merge_kids; // RapController.java:841
+  wire _eq_204 = kids_owner == merge_parent; // RapController.java:841
+  wire _or_242 = _not_155 | _eq_204; // RapController.java:841
+  wire _and_374 = _or_241 & _or_242; // RapController.java:841
+  wire _not_156 = ~_or_194; // RapController.java:844
+  wire _and_375 = verdict_act & _not_156; // RapController.java:844
+  wire _or_243 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_244 = _or_243 | ev_split; // StatusRegs.java:99
+  wire _or_245 = _or_244 | ev_allocated; // StatusRegs.java:99
+  wire _or_246 = _or_245 | ev_batch; // StatusRegs.java:99
+  wire _or_247 = _or_246 | ev_deferred; // StatusRegs.java:99
+  wire _or_248 = _or_247 | ev_clear; // StatusRegs.java:99
   wire _or_r_28 = |ev_removed; // StatusRegs.java:99
-  wire _or_244 = _or_243 | _or_r_28; // StatusRegs.java:99
-  wire _or_245 = _or_244 | ev_pending; // StatusRegs.java:99
-  wire _not_149 = ~_or_245; // RapController.java:809
+  wire _or_249 = _or_248 | _or_r_28; // StatusRegs.java:99
+  wire _or_250 = _or_249 | ev_pending; // StatusRegs.java:99
+  wire _not_157 = ~_or_250; // RapController.java:845
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2420,22 +2455,22 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_370 = slot_valid & _cat_62; // RapController.java:810
-  wire _or_r_29 = |_and_370; // RapController.java:810
-  wire _not_150 = ~_or_r_29; // RapController.java:810
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:811
-  wire _not_151 = ~tcam_write_full; // RapController.java:839
-  wire _not_152 = ~snapshot_frozen; // RapController.java:839
-  wire _and_371 = _not_151 & _not_152; // RapController.java:839
-  wire _not_153 = ~readout_pending; // RapController.java:839
-  wire _and_372 = _and_371 & _not_153; // RapController.java:839
-  wire _not_154 = ~snapshot_pending; // RapController.java:839
-  wire _and_373 = _and_372 & _not_154; // RapController.java:839
+  wire [31:0] _and_376 = slot_valid & _cat_62; // RapController.java:846
+  wire _or_r_29 = |_and_376; // RapController.java:846
+  wire _not_158 = ~_or_r_29; // RapController.java:846
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:847
+  wire _not_159 = ~tcam_write_full; // RapController.java:875
+  wire _not_160 = ~snapshot_frozen; // RapController.java:875
+  wire _and_377 = _not_159 & _not_160; // RapController.java:875
+  wire _not_161 = ~readout_pending; // RapController.java:875
+  wire _and_378 = _and_377 & _not_161; // RapController.java:875
+  wire _not_162 = ~snapshot_pending; // RapController.java:875
+  wire _and_379 = _and_378 & _not_162; // RapController.java:875
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
   assign io_issueEnable = issue_enable;
-  assign io_commit = (commit_fire ? 1'd1 : 1'd0);
+  assign io_commit = commit_fire_window;
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
@@ -2481,7 +2516,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_10;
+  assign io_acceptEnable = _and_9;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -2495,7 +2530,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_0;
-  assign io_errorBoundReady = _and_11;
+  assign io_errorBoundReady = _and_10;
   assign io_snapBusy = _or_2;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -2503,8 +2538,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_4;
   assign io_busy = _or_13;
-  assign io_idle = _and_13;
-  assign io_resetting = _not_23;
+  assign io_idle = _and_12;
+  assign io_resetting = _not_24;
   assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
@@ -2513,43 +2548,47 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign ev_saturation = (verdict_act ? (merge_verdict ? (clip_verdict ? 1'd1 : (commit_fire ? (_or_15 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_15 ? 1'd1 : 1'd0) : 1'd0)) : (commit_fire ? (_or_15 ? 1'd1 : 1'd0) : 1'd0));
   assign ev_split = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0);
   assign ev_allocated = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_req ? (deferred_at_commit ? 1'd1 : 1'd0) : (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))))) : (state_merge_level ? (level_fresh ? (deferred_at_commit ? 1'd1 : 1'd0) : (leaf_pick_ready ? (leaf_pick_pick_found ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_10 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1))) : (deferred_at_commit ? 1'd1 : 1'd0))) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_batch = (batch_ends ? 1'd1 : (state_undo ? (_not_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_req ? (deferred_at_commit ? 1'd1 : 1'd0) : (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_7 ? (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (skip_empty_settled ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))))) : (deferred_at_commit ? 1'd1 : 1'd0))));
   assign ev_deferred = (state_split ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_7 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1))) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
   assign undo_sp_next = (state_undo ? (_not_5 ? _sub_8 : (undo_push ? _add_11 : undo_sp)) : (undo_push ? _add_11 : undo_sp));
-  assign present_children_next = (scan_digit_valid ? _or_19 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_20 : present_children) : present_children) : present_children)));
+  assign present_children_next = (scan_digit_valid ? _or_20 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_21 : present_children) : present_children) : present_children)));
   assign leaf_pick_load_by_state = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take_by_state = 1'd0;
-  assign leaf_pick_load = _or_57;
+  assign leaf_pick_load = _or_59;
   assign leaf_pick_take = leaf_pick_take_by_state;
-  assign leaf_pick_load_value = _mux_3;
+  assign leaf_pick_load_value = _mux_5;
+  assign leaf_pick_load_late = 1'd0;
+  assign leaf_pick_load_late_value = 32'd0;
   assign leaf_pick_pick_index = _cat_10;
   assign slot_pick_load_by_state = (state_split_scan ? (scan_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take_by_state = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load = _or_59;
-  assign slot_pick_take = _and_158;
-  assign slot_pick_load_value = _mux_4;
+  assign slot_pick_load = _or_62;
+  assign slot_pick_take = _and_162;
+  assign slot_pick_load_value = _not_81;
+  assign slot_pick_load_late = _or_66;
+  assign slot_pick_load_late_value = kids_vector;
   assign slot_pick_pick_index = _cat_16;
   assign scan_digit_take = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_18 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_18 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_18 ? deepest_depth : merge_leaf_depth)))) : (_or_18 ? deepest_depth : merge_leaf_depth))) : (_or_18 ? deepest_depth : merge_leaf_depth));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_19 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_19 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_19 ? deepest_depth : merge_leaf_depth)))) : (_or_19 ? deepest_depth : merge_leaf_depth))) : (_or_19 ? deepest_depth : merge_leaf_depth));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_185;
-  assign serialMultiplier_io_a = _mux_8;
-  assign serialMultiplier_io_b = _mux_9;
-  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_264 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_409 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_10 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign serialMultiplier_io_start = _or_189;
+  assign serialMultiplier_io_a = _mux_10;
+  assign serialMultiplier_io_b = _mux_11;
+  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_269 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_404 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_12 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
   assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_set ? _mux_11 : (state_undo ? _bits_411 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
+  assign cmd_value = (verdict_set ? _mux_13 : (state_undo ? _bits_406 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
   assign tcam_write_mask = (state_init ? _fill_66 : child_mask);
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
-  assign skip_touched = (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? 1'd0 : 1'd1))) : 1'd0)) : (state_soft_clear ? 1'd1 : 1'd0)));
+  assign skip_touched = (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -2618,9 +2657,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign _wire_4_1 = readout_depth_g1;
   assign _wire_4_2 = readout_depth_g2;
   assign _wire_4_3 = readout_depth_g3;
-  assign cause = (commit_fire ? 3'd0 : (_and_319 ? _mux_13 : (_or_211 ? _mux_14 : (_or_213 ? 3'd3 : (_or_216 ? 3'd4 : 3'd5)))));
-  assign over_t = _bits_67 | _and_20;
-  assign stop_if_over_t = _and_267 & _not_89;
+  assign cause = (commit_fire ? 3'd0 : (_and_324 ? _mux_15 : (_or_215 ? _mux_16 : (_or_217 ? 3'd3 : (_or_220 ? 3'd4 : 3'd5)))));
+  assign until_merge_load = state_init ? m0_effective : to_merge;
+  assign over_t = _bits_62 | _and_24;
+  assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_158;
+  assign stop_if_over_t = _and_272 & _not_94;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2746,7 +2787,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       deepest_depth <= 5'd1;
     end else begin
-      deepest_depth <= (state_split ? (_not_6 ? deepest_depth : (split_fits ? (op_at_deepest ? _add_0 : deepest_depth) : deepest_depth)) : (state_merge_level ? (level_fresh ? deepest_depth : (leaf_pick_ready ? (leaf_pick_pick_found ? deepest_depth : (_not_9 ? deepest_depth : (_not_10 ? (_and_6 ? _sub_0 : deepest_depth) : deepest_depth))) : deepest_depth)) : (state_soft_clear ? 5'd1 : deepest_depth)));
+      deepest_depth <= (state_split ? (_not_6 ? (deepest_lowers ? _sub_0 : deepest_depth) : (split_fits ? (op_at_deepest ? _add_0 : (deepest_lowers ? _sub_0 : deepest_depth)) : (deepest_lowers ? _sub_0 : deepest_depth))) : (state_soft_clear ? 5'd1 : (deepest_lowers ? _sub_0 : deepest_depth)));
     end
   end
 
@@ -2754,7 +2795,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_valid <= 32'd1;
     end else begin
-      slot_valid <= (verdict_act ? (merge_verdict ? _and_14 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_14 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_14 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
+      slot_valid <= (verdict_act ? (merge_verdict ? _and_13 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_14 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid))) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_14 : slot_valid) : slot_valid) : (state_soft_clear ? 32'd1 : slot_valid)));
     end
   end
 
@@ -3562,7 +3603,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_lo <= 16'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_44 : (state_init ? _bits_47 : (state_advance ? _bits_50 : until_merge_lo)));
+      until_merge_lo <= (commit_fire ? _bits_44 : (_or_16 ? _bits_49 : until_merge_lo));
     end
   end
 
@@ -3570,7 +3611,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (state_init ? _bits_51 : (state_advance ? _bits_52 : _bits_53));
+      until_merge_hi_0 <= (_or_16 ? _bits_50 : _bits_51);
     end
   end
 
@@ -3578,7 +3619,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_54 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_52 : 1'd0);
     end
   end
 
@@ -3586,7 +3627,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (state_init ? _bits_55 : (state_advance ? _bits_56 : _bits_57));
+      until_merge_hi_1 <= (_or_16 ? _bits_53 : _bits_54);
     end
   end
 
@@ -3594,7 +3635,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_58));
+      until_merge_carry_1 <= (_or_16 ? 1'd0 : _bits_55);
     end
   end
 
@@ -3602,7 +3643,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_hi_2 <= 16'd0;
     end else begin
-      until_merge_hi_2 <= (state_init ? _bits_59 : (state_advance ? _bits_60 : _bits_61));
+      until_merge_hi_2 <= (_or_16 ? _bits_56 : _bits_57);
     end
   end
 
@@ -3610,7 +3651,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (state_init ? 1'd0 : (state_advance ? 1'd0 : _bits_62));
+      until_merge_carry_2 <= (_or_16 ? 1'd0 : _bits_58);
     end
   end
 
@@ -3618,7 +3659,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_18 ? _mux_0 : eps_active);
+      eps_active <= (_and_22 ? _mux_0 : eps_active);
     end
   end
 
@@ -3626,7 +3667,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_18 ? _mux_1 : q_active);
+      q_active <= (_and_22 ? _mux_1 : q_active);
     end
   end
 
@@ -3678,7 +3719,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_or_18 ? batch_is_early : early_batch);
+      early_batch <= (_or_19 ? batch_is_early : early_batch);
     end
   end
 
@@ -3686,7 +3727,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _sub_6;
+      front_count <= _mux_2;
     end
   end
 
@@ -3727,11 +3768,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    split_next_digit <= _bits_78;
+    split_next_digit <= _bits_73;
   end
 
   always @(posedge clock) begin
-    split_last_child <= _not_33;
+    split_last_child <= _not_37;
   end
 
   always @(posedge clock) begin
@@ -3742,7 +3783,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_66;
+      leaf_pick_ready <= _not_70;
     end
   end
 
@@ -3750,12 +3791,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (leaf_pick_load ? leaf_pick_load_value : (leaf_pick_take ? _and_86 : leaf_pick_candidates));
+      leaf_pick_candidates <= (_or_58 ? _mux_4 : leaf_pick_candidates);
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_153 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_157 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -3766,7 +3807,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_73;
+      slot_pick_ready <= _not_77;
     end
   end
 
@@ -3774,12 +3815,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (slot_pick_load ? slot_pick_load_value : (slot_pick_take ? _and_154 : slot_pick_candidates));
+      slot_pick_candidates <= (_or_60 ? _mux_6 : slot_pick_candidates);
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_160 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_164 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
@@ -3787,7 +3828,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (slot_pick_advance ? _not_81 : slot_pick_pick_last);
+    slot_pick_pick_last <= (slot_pick_advance ? _not_85 : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -3799,14 +3840,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    scan_digit <= _or_153;
+    scan_digit <= _or_157;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? 1'd1 : level_fresh) : (_not_9 ? (_or_18 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_18 ? 1'd1 : level_fresh)))) : (_or_18 ? 1'd1 : level_fresh))) : (_or_18 ? 1'd1 : level_fresh));
+      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? 1'd1 : level_fresh) : (_not_9 ? (_or_19 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_19 ? 1'd1 : level_fresh)))) : (_or_19 ? 1'd1 : level_fresh))) : (_or_19 ? 1'd1 : level_fresh));
     end
   end
 
@@ -3862,16 +3903,24 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_at_deepest <= 1'd0;
     end else begin
-      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_18 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_18 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_18 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_6 : (_or_18 ? 1'd1 : leaf_at_deepest)))) : (_or_18 ? 1'd1 : leaf_at_deepest))) : (_or_18 ? 1'd1 : leaf_at_deepest));
+      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_19 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_19 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_228 : (_or_19 ? 1'd1 : leaf_at_deepest)))) : (_or_19 ? 1'd1 : leaf_at_deepest))) : (_or_19 ? 1'd1 : leaf_at_deepest));
     end
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : merge_parent) : merge_parent)) : merge_parent);
+    if (reset) begin
+      deepest_lowers <= 1'd0;
+    end else begin
+      deepest_lowers <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? _and_228 : 1'd0))) : 1'd0)) : 1'd0);
+    end
   end
 
   always @(posedge clock) begin
-    kids_owner <= (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_184 : (_not_9 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (_not_10 ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : op_slot))) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner));
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_188 : merge_parent) : merge_parent)) : merge_parent);
+  end
+
+  always @(posedge clock) begin
+    kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_188 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
   end
 
   always @(posedge clock) begin
@@ -3902,7 +3951,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_258 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_263 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3910,7 +3959,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_258 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_5 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_263 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_7 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3923,14 +3972,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_6 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_8 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_7 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_9 : node_len) : node_len);
     end
   end
 
@@ -3946,7 +3995,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_258 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_263 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -3962,7 +4011,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_401) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_396) : next_merge) : next_merge));
     end
   end
 
@@ -3978,7 +4027,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (_and_260 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_260 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_84 ? 1'd1 : (_and_260 ? 1'd0 : multiplier_for_schedule))) : (_and_260 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_265 ? 1'd0 : multiplier_for_schedule)) : (_and_265 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_265 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_89 ? 1'd1 : (_and_265 ? 1'd0 : multiplier_for_schedule))) : (_and_265 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -3986,7 +4035,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_260 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_260 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_260 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_260 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))));
     end
   end
 
@@ -3994,7 +4043,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_84 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_89 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -4002,12 +4051,28 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_260 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_265 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_260 ? _or_r_13 : following_overflows);
+    following_overflows <= (_and_265 ? _or_r_13 : following_overflows);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      state_run_issue_n <= 1'd1;
+    end else begin
+      state_run_issue_n <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : state_run_issue_n) : state_run_issue_n) : (state_run ? (commit_stop ? 1'd1 : (_and_1 ? (readout_pending ? 1'd1 : (_and_3 ? 1'd1 : state_run_issue_n)) : state_run_issue_n)) : (state_resume ? 1'd0 : (state_read_wait ? (io_counterResult_valid ? 1'd0 : state_run_issue_n) : state_run_issue_n))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      state_run_window_n <= 1'd1;
+    end else begin
+      state_run_window_n <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : state_run_window_n) : state_run_window_n) : (state_run ? (commit_stop ? 1'd1 : (_and_1 ? (readout_pending ? 1'd1 : (_and_3 ? 1'd1 : state_run_window_n)) : state_run_window_n)) : (state_resume ? 1'd0 : (state_read_wait ? (io_counterResult_valid ? 1'd0 : state_run_window_n) : state_run_window_n))));
+    end
   end
 
   always @(posedge clock) begin
@@ -4019,7 +4084,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_261;
+    merge_ahead <= _and_266;
   end
 
   always @(posedge clock) begin
@@ -4034,7 +4099,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_262;
+      advance_settled_was_2 <= _and_267;
     end
   end
 
@@ -4042,7 +4107,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_263;
+      advance_settled_before <= _and_268;
     end
   end
 
@@ -4066,7 +4131,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_186;
+      tcam_write_full <= _or_190;
     end
   end
 
@@ -4095,7 +4160,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    child_digit_field <= _and_272;
+    child_digit_field <= _and_277;
   end
 
   always @(posedge clock) begin
@@ -4110,7 +4175,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       split_settled_was_1 <= 1'd0;
     end else begin
-      split_settled_was_1 <= _or_188;
+      split_settled_was_1 <= _or_192;
     end
   end
 
@@ -4118,7 +4183,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       split_settled_before <= 1'd0;
     end else begin
-      split_settled_before <= _and_273;
+      split_settled_before <= _and_278;
     end
   end
 
@@ -4147,7 +4212,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_412;
+    hit_short_1 <= _bits_407;
   end
 
   always @(posedge clock) begin
@@ -4194,7 +4259,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_275;
+      hit_event_1 <= _and_280;
     end
   end
 
@@ -4226,7 +4291,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_189;
+      verdict_busy <= _or_193;
     end
   end
 
@@ -4234,7 +4299,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       merge_sum <= 27'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_278 ? _add_13 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_283 ? _add_13 : merge_sum));
     end
   end
 
@@ -4307,7 +4372,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _not_93;
+    merge_verdict <= _not_98;
   end
 
   always @(posedge clock) begin
@@ -4318,7 +4383,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_set <= 1'd0;
     end else begin
-      verdict_set <= _and_282;
+      verdict_set <= _and_287;
     end
   end
 
@@ -4326,7 +4391,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_193;
+      verdict_free <= _or_197;
     end
   end
 
@@ -4334,7 +4399,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       skip_valid <= 1'd0;
     end else begin
-      skip_valid <= (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_merge_level ? (level_fresh ? skip_valid : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_valid : (_not_9 ? skip_valid : (_not_10 ? skip_valid : 1'd1))) : skip_valid)) : (state_soft_clear ? 1'd0 : skip_valid)));
+      skip_valid <= (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd0 : skip_valid) : skip_valid) : skip_valid) : (state_soft_clear ? 1'd0 : skip_valid)));
     end
   end
 
@@ -4342,7 +4407,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       batch_min_clears <= 1'd0;
     end else begin
-      batch_min_clears <= (state_merge_level ? (level_fresh ? (batch_min_clears ? 1'd0 : batch_min_clears) : (leaf_pick_ready ? (leaf_pick_pick_found ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_9 ? (batch_min_clears ? 1'd0 : batch_min_clears) : (_not_10 ? (batch_min_clears ? 1'd0 : batch_min_clears) : 1'd1))) : (batch_min_clears ? 1'd0 : batch_min_clears))) : (batch_min_clears ? 1'd0 : batch_min_clears));
+      batch_min_clears <= (batch_ends ? 1'd1 : (batch_min_clears ? 1'd0 : batch_min_clears));
     end
   end
 
@@ -4350,7 +4415,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       skip_min_sum <= _fill_69;
     end else begin
-      skip_min_sum <= (state_merge_level ? (level_fresh ? skip_min_sum : (leaf_pick_ready ? (leaf_pick_pick_found ? skip_min_sum : (_not_9 ? skip_min_sum : (_not_10 ? skip_min_sum : batch_min_sum))) : skip_min_sum)) : skip_min_sum);
+      skip_min_sum <= (batch_ends ? batch_min_sum : skip_min_sum);
     end
   end
 
@@ -4363,7 +4428,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_195;
+    sum_below_batch_min <= _or_199;
   end
 
   always @(posedge clock) begin
@@ -4386,7 +4451,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_288;
+      merge_near <= _and_293;
     end
   end
 
@@ -4394,7 +4459,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       skip_now <= 1'd0;
     end else begin
-      skip_now <= _mux_12;
+      skip_now <= _mux_14;
     end
   end
 
@@ -4402,12 +4467,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_299;
+      _reg_1 <= _and_304;
     end
   end
 
   always @(posedge clock) begin
-    readout_in_use <= _and_300;
+    readout_in_use <= _and_305;
   end
 
   always @(posedge clock) begin
@@ -4427,7 +4492,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    readout_depth_group <= _bits_478;
+    readout_depth_group <= _bits_473;
   end
 
   always @(posedge clock) begin
@@ -4438,7 +4503,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       skip_empty_settled <= 1'd0;
     end else begin
-      skip_empty_settled <= _and_306;
+      skip_empty_settled <= _and_311;
     end
   end
 
@@ -4446,7 +4511,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_308;
+      quiet_held <= _and_313;
     end
   end
 
@@ -4454,7 +4519,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_313;
+      snapshot_settled <= _and_318;
     end
   end
 
@@ -4462,13 +4527,13 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_318;
+      issue_gate <= _and_323;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_494] <= _cat_49;
+      undo[_bits_489] <= _cat_49;
     end
   end
 
@@ -4480,19 +4545,19 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_119) begin
-      undo_rdata_0 <= undo[_bits_495];
+    if (_not_124) begin
+      undo_rdata_0 <= undo[_bits_490];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_217) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_16];
+    if (_or_221) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_18];
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:215
+  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:222
     .clock(clock),
 
     .reset(reset),
@@ -4513,23 +4578,31 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_322) begin // RapController.java:64
+    if (!reset && !_and_327) begin // RapController.java:64
       $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
-    if (!reset && _and_325 && !_and_324) begin // SlotPicker.java:75
-      $display("Assertion failed at SlotPicker.java:75: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
+    if (!reset && _and_330 && !_and_329) begin // SlotPicker.java:83
+      $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
-    if (!reset && _and_328 && !_and_327) begin // SlotPicker.java:75
-      $display("Assertion failed at SlotPicker.java:75: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
+    if (!reset && _and_333 && !_and_332) begin // SlotPicker.java:83
+      $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_123) begin // RapController.java:208
-      $display("Assertion failed at RapController.java:208: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_128) begin // RapController.java:215
+      $display("Assertion failed at RapController.java:215: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_124) begin // MergeVerdict.java:77
+    if (!reset && !_eq_163) begin // RapController.java:247
+      $display("Assertion failed at RapController.java:247: state copy state_run_issue_n disagrees with its state bit");
+      $stop;
+    end
+    if (!reset && !_eq_164) begin // RapController.java:250
+      $display("Assertion failed at RapController.java:250: state copy state_run_window_n disagrees with its state bit");
+      $stop;
+    end
+    if (!reset && verdict_end_5 && !_not_131) begin // MergeVerdict.java:77
       $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -4537,224 +4610,236 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeVerdict.java:78: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_330) begin // MergeVerdict.java:79
+    if (!reset && !_and_335) begin // MergeVerdict.java:79
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:398
-      $display("Assertion failed at RapController.java:398: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:419
+      $display("Assertion failed at RapController.java:419: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_165) begin // RapController.java:405
-      $display("Assertion failed at RapController.java:405: the commit's split compare disagrees with count > T");
+    if (!reset && !_eq_167) begin // RapController.java:426
+      $display("Assertion failed at RapController.java:426: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_166) begin // RapController.java:422
-      $display("Assertion failed at RapController.java:422: merge_near was stale: merge_now %d, exact %d", merge_now, _and_335);
+    if (!reset && commit_fire && !_eq_168) begin // RapController.java:443
+      $display("Assertion failed at RapController.java:443: merge_near was stale: merge_now %d, exact %d", merge_now, _and_340);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_167) begin // RapController.java:429
-      $display("Assertion failed at RapController.java:429: head_batch_empty disagrees with the head's threshold");
+    if (!reset && commit_fire && !_eq_169) begin // RapController.java:450
+      $display("Assertion failed at RapController.java:450: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_168) begin // RapController.java:439
-      $display("Assertion failed at RapController.java:439: stop_now is not the commit's verdict");
+    if (!reset && !_eq_170) begin // RapController.java:460
+      $display("Assertion failed at RapController.java:460: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_169) begin // RapController.java:468
-      $display("Assertion failed at RapController.java:468: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_171) begin // RapController.java:488
+      $display("Assertion failed at RapController.java:488: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_170) begin // SlotPicker.java:117
-      $display("Assertion failed at SlotPicker.java:117: slot_pick: the load %b disagrees with the state logic's %b", _or_59, slot_pick_load_by_state);
+    if (!reset && !_eq_172) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_62, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_171) begin // SlotPicker.java:117
-      $display("Assertion failed at SlotPicker.java:117: leaf_pick: the load %b disagrees with the state logic's %b", _or_57, leaf_pick_load_by_state);
+    if (!reset && !_eq_173) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_59, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_172) begin // SlotPicker.java:117
-      $display("Assertion failed at SlotPicker.java:117: slot_pick: the take %b disagrees with the state logic's %b", _and_158, slot_pick_take_by_state);
+    if (!reset && !_eq_174) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_162, slot_pick_take_by_state);
       $stop;
     end
-    if (!reset && state_run && _and_258 && !status_still) begin // RapController.java:551
-      $display("Assertion failed at RapController.java:551: a snapshot freeze while a status value moves");
+    if (!reset && !_or_227) begin // SlotPicker.java:107
+      $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_173) begin // RapController.java:904
-      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_run && _and_263 && !status_still) begin // RapController.java:581
+      $display("Assertion failed at RapController.java:581: a snapshot freeze while a status value moves");
+      $stop;
+    end
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_175) begin // RapController.java:940
+      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_174) begin // RapController.java:904
-      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_176) begin // RapController.java:940
+      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_175) begin // RapController.java:904
-      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_177) begin // RapController.java:940
+      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_342) begin // RapController.java:618
-      $display("Assertion failed at RapController.java:618: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_347) begin // RapController.java:648
+      $display("Assertion failed at RapController.java:648: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_178) begin // RapController.java:904
-      $display("Assertion failed at RapController.java:904: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_180) begin // RapController.java:940
+      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_224) begin // RapController.java:717
-      $display("Assertion failed at RapController.java:717: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // RapController.java:692
+      $display("Assertion failed at RapController.java:692: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:736
-      $display("Assertion failed at RapController.java:736: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_229) begin // RapController.java:746
+      $display("Assertion failed at RapController.java:746: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_129) begin // MergeSkip.java:88
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:770
+      $display("Assertion failed at RapController.java:770: a scanned child's digit landed outside SPLIT_SCAN");
+      $stop;
+    end
+    if (!reset && verdict_act && !merge_verdict && !_not_137) begin // MergeSkip.java:88
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_343 && !io_selected_bits_found) begin // RapController.java:759
-      $display("Assertion failed at RapController.java:759: no node matched a key: the root must always match");
+    if (!reset && _and_348 && !io_selected_bits_found) begin // RapController.java:793
+      $display("Assertion failed at RapController.java:793: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:760
-      $display("Assertion failed at RapController.java:760: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:794
+      $display("Assertion failed at RapController.java:794: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:795
+      $display("Assertion failed at RapController.java:795: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_344 && !pipe_quiet) begin // RapController.java:762
-      $display("Assertion failed at RapController.java:762: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_349 && !pipe_quiet) begin // RapController.java:796
+      $display("Assertion failed at RapController.java:796: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_182) begin // RapController.java:764
-      $display("Assertion failed at RapController.java:764: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_184) begin // RapController.java:798
+      $display("Assertion failed at RapController.java:798: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_183) begin // RapController.java:765
-      $display("Assertion failed at RapController.java:765: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_185) begin // RapController.java:799
+      $display("Assertion failed at RapController.java:799: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_184) begin // RapController.java:766
-      $display("Assertion failed at RapController.java:766: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_186) begin // RapController.java:800
+      $display("Assertion failed at RapController.java:800: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_347 && !_ne_0) begin // RapController.java:768
-      $display("Assertion failed at RapController.java:768: a READ result in RUN");
+    if (!reset && _and_352 && !_ne_0) begin // RapController.java:802
+      $display("Assertion failed at RapController.java:802: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:769
-      $display("Assertion failed at RapController.java:769: undo stack overflow");
+    if (!reset && undo_push && !_lt_6) begin // RapController.java:803
+      $display("Assertion failed at RapController.java:803: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:770
-      $display("Assertion failed at RapController.java:770: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_188) begin // RapController.java:804
+      $display("Assertion failed at RapController.java:804: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_188) begin // RapController.java:771
-      $display("Assertion failed at RapController.java:771: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:805
+      $display("Assertion failed at RapController.java:805: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:773
-      $display("Assertion failed at RapController.java:773: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, deepest_depth);
+    if (!reset && state_merge_level && !_eq_192) begin // RapController.java:808
+      $display("Assertion failed at RapController.java:808: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && _and_348 && !_not_130) begin // RapController.java:775
-      $display("Assertion failed at RapController.java:775: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && deepest_lowers && !_and_353) begin // RapController.java:810
+      $display("Assertion failed at RapController.java:810: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && _and_349 && !slot_pick_pick_found) begin // RapController.java:777
-      $display("Assertion failed at RapController.java:777: a split found no free slot after checking capacity");
+    if (!reset && _and_354 && !_not_138) begin // RapController.java:811
+      $display("Assertion failed at RapController.java:811: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_349 && !_not_131) begin // RapController.java:778
-      $display("Assertion failed at RapController.java:778: a split with no missing child");
+    if (!reset && _and_355 && !slot_pick_pick_found) begin // RapController.java:813
+      $display("Assertion failed at RapController.java:813: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_349 && !_and_353) begin // RapController.java:779
-      $display("Assertion failed at RapController.java:779: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_355 && !_not_139) begin // RapController.java:814
+      $display("Assertion failed at RapController.java:814: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_349 && !_eq_193) begin // RapController.java:782
-      $display("Assertion failed at RapController.java:782: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_355 && !_and_359) begin // RapController.java:815
+      $display("Assertion failed at RapController.java:815: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && children_write_q && !_not_138) begin // RapController.java:786
-      $display("Assertion failed at RapController.java:786: a split decision while a child count is still being written");
+    if (!reset && _and_355 && !_eq_195) begin // RapController.java:818
+      $display("Assertion failed at RapController.java:818: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && _and_354 && !_ne_1) begin // RapController.java:787
-      $display("Assertion failed at RapController.java:787: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && children_write_q && !_not_146) begin // RapController.java:822
+      $display("Assertion failed at RapController.java:822: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_356 && !_and_355) begin // RapController.java:789
-      $display("Assertion failed at RapController.java:789: a merge parent's children are read while its child count is still being written");
+    if (!reset && children_write_q && _and_360 && !_ne_1) begin // RapController.java:823
+      $display("Assertion failed at RapController.java:823: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_357) begin // RapController.java:794
-      $display("Assertion failed at RapController.java:794: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && children_write_q && _and_362 && !_and_361) begin // RapController.java:825
+      $display("Assertion failed at RapController.java:825: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && !_and_362) begin // RapController.java:796
-      $display("Assertion failed at RapController.java:796: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
+    if (!reset && split_settled && !_and_363) begin // RapController.java:830
+      $display("Assertion failed at RapController.java:830: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _or_232 && !_eq_199) begin // RapController.java:802
-      $display("Assertion failed at RapController.java:802: op_children read a clock after its slot or the table changed");
+    if (!reset && !_and_368) begin // RapController.java:832
+      $display("Assertion failed at RapController.java:832: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:803
-      $display("Assertion failed at RapController.java:803: ADVANCE reads n while a count is still on its way");
+    if (!reset && _or_237 && !_eq_201) begin // RapController.java:838
+      $display("Assertion failed at RapController.java:838: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _and_365 && !_eq_200) begin // RapController.java:804
-      $display("Assertion failed at RapController.java:804: the merge parent's leaves changed during its walk");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:839
+      $display("Assertion failed at RapController.java:839: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && !_and_368) begin // RapController.java:805
-      $display("Assertion failed at RapController.java:805: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && _and_371 && !_eq_202) begin // RapController.java:840
+      $display("Assertion failed at RapController.java:840: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_364 && !slot_pick_pick_found) begin // RapController.java:807
-      $display("Assertion failed at RapController.java:807: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && !_and_374) begin // RapController.java:841
+      $display("Assertion failed at RapController.java:841: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_369 && !1'd0) begin // RapController.java:808
-      $display("Assertion failed at RapController.java:808: a merge verdict outside the merge walk");
+    if (!reset && _and_370 && !slot_pick_pick_found) begin // RapController.java:843
+      $display("Assertion failed at RapController.java:843: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_149) begin // RapController.java:809
-      $display("Assertion failed at RapController.java:809: a status value changed during the snapshot copy");
+    if (!reset && _and_375 && !1'd0) begin // RapController.java:844
+      $display("Assertion failed at RapController.java:844: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && !_not_150) begin // RapController.java:810
-      $display("Assertion failed at RapController.java:810: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && snapshot_frozen && !_not_157) begin // RapController.java:845
+      $display("Assertion failed at RapController.java:845: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:811
-      $display("Assertion failed at RapController.java:811: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_158) begin // RapController.java:846
+      $display("Assertion failed at RapController.java:846: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && issue_enable && !_and_373) begin // RapController.java:839
-      $display("Assertion failed at RapController.java:839: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && !_le_0) begin // RapController.java:847
+      $display("Assertion failed at RapController.java:847: more nodes (%d) than slots", st_nodes);
+      $stop;
+    end
+    if (!reset && issue_enable && !_and_379) begin // RapController.java:875
+      $display("Assertion failed at RapController.java:875: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end
@@ -4762,7 +4847,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _dshl_0[6:4], _dshl_1[6:4], _not_28[3], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_15[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_134[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _dshl_0[6:4], _dshl_1[6:4], _not_32[3], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_17[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_142[3]};
 
 endmodule
 

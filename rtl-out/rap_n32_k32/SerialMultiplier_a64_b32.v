@@ -3,82 +3,89 @@
 `default_nettype none
 
 module SerialMultiplier_a64_b32 (
-  input  wire clock, // SerialMultiplier.java:70
-  input  wire reset, // SerialMultiplier.java:70
-  input  wire io_start, // SerialMultiplier.java:72
-  input  wire [63:0] io_a, // SerialMultiplier.java:72
-  input  wire [31:0] io_b, // SerialMultiplier.java:72
-  output wire io_busy, // SerialMultiplier.java:72
-  output wire [95:0] io_product  // SerialMultiplier.java:72
+  input  wire clock, // SerialMultiplier.java:73
+  input  wire reset, // SerialMultiplier.java:73
+  input  wire io_start, // SerialMultiplier.java:75
+  input  wire [63:0] io_a, // SerialMultiplier.java:75
+  input  wire [31:0] io_b, // SerialMultiplier.java:75
+  output wire io_busy, // SerialMultiplier.java:75
+  output wire [95:0] io_product  // SerialMultiplier.java:75
 );
 
   // State
-  reg [95:0] acc; // SerialMultiplier.java:74
-  reg [5:0] bits_left; // SerialMultiplier.java:75
-  reg [63:0] a_hold; // SerialMultiplier.java:76
-  reg running; // SerialMultiplier.java:80
-  reg [1:0] add_part; // SerialMultiplier.java:86
-  reg [15:0] sum_part_0; // SerialMultiplier.java:88
-  reg [15:0] sum_part_1; // SerialMultiplier.java:88
-  reg [15:0] sum_part_2; // SerialMultiplier.java:88
-  reg sum_carry; // SerialMultiplier.java:89
+  reg [95:0] acc; // SerialMultiplier.java:77
+  reg [5:0] bits_left; // SerialMultiplier.java:78
+  reg [63:0] a_hold; // SerialMultiplier.java:79
+  reg running; // SerialMultiplier.java:83
+  reg [2:0] add_part; // SerialMultiplier.java:91
+  reg [15:0] sum_part_0; // SerialMultiplier.java:93
+  reg [15:0] sum_part_1; // SerialMultiplier.java:93
+  reg [15:0] sum_part_2; // SerialMultiplier.java:93
+  reg [15:0] sum_part_3; // SerialMultiplier.java:93
+  reg sum_carry_0; // SerialMultiplier.java:96
+  reg sum_carry_1; // SerialMultiplier.java:96
+  reg sum_carry_2; // SerialMultiplier.java:96
+  reg sum_carry_3; // SerialMultiplier.java:96
 
   // Logic
-  wire _eq_0 = add_part == 2'd0; // SerialMultiplier.java:118
-  wire _bits_0 = acc[0]; // SerialMultiplier.java:118
-  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:85
-  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:138
-  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:138
-  wire _eq_1 = add_part == 2'd3; // SerialMultiplier.java:118
-  wire [15:0] _bits_3 = _bits_1[63:48]; // SerialMultiplier.java:108
-  wire [16:0] _cat_1 = {_bits_3, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_4 = a_hold[63:48]; // SerialMultiplier.java:108
-  wire [16:0] _cat_2 = {_bits_4, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_0 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_3 = _add_0[17:1]; // SerialMultiplier.java:133
-  wire [47:0] _cat_3 = {sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:110
-  wire [64:0] partial_sum = {part_sum_3, _cat_3}; // SerialMultiplier.java:110
-  wire [30:0] _bits_5 = acc[31:1]; // SerialMultiplier.java:138
-  wire [95:0] _cat_4 = {partial_sum, _bits_5}; // SerialMultiplier.java:138
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:139
-  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:139
-  wire _ne_0 = bits_left != 6'd1; // SerialMultiplier.java:140
-  wire _ne_1 = bits_left != 6'd1; // SerialMultiplier.java:140
-  wire _eq_2 = add_part == 2'd1; // SerialMultiplier.java:118
-  wire _eq_3 = add_part == 2'd2; // SerialMultiplier.java:118
-  wire [15:0] _bits_6 = _bits_1[15:0]; // SerialMultiplier.java:108
-  wire [16:0] _cat_5 = {_bits_6, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_7 = a_hold[15:0]; // SerialMultiplier.java:108
-  wire [16:0] _cat_6 = {_bits_7, 1'd0}; // SerialMultiplier.java:133
-  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_0 = _add_1[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_8 = part_sum_0[15:0]; // SerialMultiplier.java:113
-  wire [15:0] _bits_9 = _bits_1[31:16]; // SerialMultiplier.java:108
-  wire [16:0] _cat_7 = {_bits_9, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_10 = a_hold[31:16]; // SerialMultiplier.java:108
-  wire [16:0] _cat_8 = {_bits_10, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_1 = _add_2[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_11 = part_sum_1[15:0]; // SerialMultiplier.java:113
-  wire [15:0] _bits_12 = _bits_1[47:32]; // SerialMultiplier.java:108
-  wire [16:0] _cat_9 = {_bits_12, 1'd1}; // SerialMultiplier.java:133
-  wire [15:0] _bits_13 = a_hold[47:32]; // SerialMultiplier.java:108
-  wire [16:0] _cat_10 = {_bits_13, sum_carry}; // SerialMultiplier.java:133
-  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:133
-  wire [16:0] part_sum_2 = _add_3[17:1]; // SerialMultiplier.java:133
-  wire [15:0] _bits_14 = part_sum_2[15:0]; // SerialMultiplier.java:113
-  wire _bits_15 = part_sum_0[16]; // SerialMultiplier.java:114
-  wire _bits_16 = part_sum_1[16]; // SerialMultiplier.java:114
-  wire _bits_17 = part_sum_2[16]; // SerialMultiplier.java:114
-  wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:81
-  wire _eq_4 = running == _ne_2; // SerialMultiplier.java:81
+  wire _eq_0 = add_part == 3'd0; // SerialMultiplier.java:122
+  wire _bits_0 = acc[0]; // SerialMultiplier.java:122
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:88
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:146
+  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:146
+  wire _eq_1 = add_part == 3'd4; // SerialMultiplier.java:124
+  wire [63:0] _cat_1 = {sum_part_3, sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:125
+  wire [64:0] partial_sum = {sum_carry_3, _cat_1}; // SerialMultiplier.java:125
+  wire [30:0] _bits_3 = acc[31:1]; // SerialMultiplier.java:146
+  wire [95:0] _cat_2 = {partial_sum, _bits_3}; // SerialMultiplier.java:146
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:147
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:147
+  wire _ne_0 = bits_left != 6'd1; // SerialMultiplier.java:148
+  wire _ne_1 = bits_left != 6'd1; // SerialMultiplier.java:148
+  wire _eq_2 = add_part == 3'd1; // SerialMultiplier.java:122
+  wire _eq_3 = add_part == 3'd2; // SerialMultiplier.java:122
+  wire _eq_4 = add_part == 3'd3; // SerialMultiplier.java:122
+  wire [15:0] _bits_4 = _bits_1[15:0]; // SerialMultiplier.java:115
+  wire [16:0] _cat_3 = {_bits_4, 1'd1}; // SerialMultiplier.java:141
+  wire [15:0] _bits_5 = a_hold[15:0]; // SerialMultiplier.java:115
+  wire [16:0] _cat_4 = {_bits_5, 1'd0}; // SerialMultiplier.java:141
+  wire [17:0] _add_0 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SerialMultiplier.java:141
+  wire [16:0] part_sum_0 = _add_0[17:1]; // SerialMultiplier.java:141
+  wire [15:0] _bits_6 = part_sum_0[15:0]; // SerialMultiplier.java:117
+  wire [15:0] _bits_7 = _bits_1[31:16]; // SerialMultiplier.java:115
+  wire [16:0] _cat_5 = {_bits_7, 1'd1}; // SerialMultiplier.java:141
+  wire [15:0] _bits_8 = a_hold[31:16]; // SerialMultiplier.java:115
+  wire [16:0] _cat_6 = {_bits_8, sum_carry_0}; // SerialMultiplier.java:141
+  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:141
+  wire [16:0] part_sum_1 = _add_1[17:1]; // SerialMultiplier.java:141
+  wire [15:0] _bits_9 = part_sum_1[15:0]; // SerialMultiplier.java:117
+  wire [15:0] _bits_10 = _bits_1[47:32]; // SerialMultiplier.java:115
+  wire [16:0] _cat_7 = {_bits_10, 1'd1}; // SerialMultiplier.java:141
+  wire [15:0] _bits_11 = a_hold[47:32]; // SerialMultiplier.java:115
+  wire [16:0] _cat_8 = {_bits_11, sum_carry_1}; // SerialMultiplier.java:141
+  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:141
+  wire [16:0] part_sum_2 = _add_2[17:1]; // SerialMultiplier.java:141
+  wire [15:0] _bits_12 = part_sum_2[15:0]; // SerialMultiplier.java:117
+  wire [15:0] _bits_13 = _bits_1[63:48]; // SerialMultiplier.java:115
+  wire [16:0] _cat_9 = {_bits_13, 1'd1}; // SerialMultiplier.java:141
+  wire [15:0] _bits_14 = a_hold[63:48]; // SerialMultiplier.java:115
+  wire [16:0] _cat_10 = {_bits_14, sum_carry_2}; // SerialMultiplier.java:141
+  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:141
+  wire [16:0] part_sum_3 = _add_3[17:1]; // SerialMultiplier.java:141
+  wire [15:0] _bits_15 = part_sum_3[15:0]; // SerialMultiplier.java:117
+  wire _bits_16 = part_sum_0[16]; // SerialMultiplier.java:118
+  wire _bits_17 = part_sum_1[16]; // SerialMultiplier.java:118
+  wire _bits_18 = part_sum_2[16]; // SerialMultiplier.java:118
+  wire _bits_19 = part_sum_3[16]; // SerialMultiplier.java:118
+  wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:84
+  wire _eq_5 = running == _ne_2; // SerialMultiplier.java:84
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_eq_0 ? (_bits_0 ? acc : _cat_0) : (_eq_1 ? _cat_4 : acc)) : acc));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_eq_0 ? (_bits_0 ? acc : _cat_0) : (_eq_1 ? _cat_2 : acc)) : acc));
   end
 
   always @(posedge clock) begin
@@ -103,34 +110,50 @@ module SerialMultiplier_a64_b32 (
 
   always @(posedge clock) begin
     if (reset) begin
-      add_part <= 2'd0;
+      add_part <= 3'd0;
     end else begin
-      add_part <= (io_start ? 2'd0 : (running ? (_eq_0 ? (_bits_0 ? 2'd1 : add_part) : (_eq_2 ? 2'd2 : (_eq_3 ? 2'd3 : (_eq_1 ? 2'd0 : add_part)))) : add_part));
+      add_part <= (io_start ? 3'd0 : (running ? (_eq_0 ? (_bits_0 ? 3'd1 : add_part) : (_eq_2 ? 3'd2 : (_eq_3 ? 3'd3 : (_eq_4 ? 3'd4 : (_eq_1 ? 3'd0 : add_part))))) : add_part));
     end
   end
 
   always @(posedge clock) begin
-    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_8 : sum_part_0) : sum_part_0) : sum_part_0));
+    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_6 : sum_part_0) : sum_part_0) : sum_part_0));
   end
 
   always @(posedge clock) begin
-    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_eq_2 ? _bits_11 : sum_part_1) : sum_part_1));
+    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_eq_2 ? _bits_9 : sum_part_1) : sum_part_1));
   end
 
   always @(posedge clock) begin
-    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_eq_3 ? _bits_14 : sum_part_2) : sum_part_2));
+    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_eq_3 ? _bits_12 : sum_part_2) : sum_part_2));
   end
 
   always @(posedge clock) begin
-    sum_carry <= (io_start ? sum_carry : (running ? (_eq_0 ? (_bits_0 ? _bits_15 : sum_carry) : (_eq_2 ? _bits_16 : (_eq_3 ? _bits_17 : sum_carry))) : sum_carry));
+    sum_part_3 <= (io_start ? sum_part_3 : (running ? (_eq_4 ? _bits_15 : sum_part_3) : sum_part_3));
+  end
+
+  always @(posedge clock) begin
+    sum_carry_0 <= (io_start ? sum_carry_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_16 : sum_carry_0) : sum_carry_0) : sum_carry_0));
+  end
+
+  always @(posedge clock) begin
+    sum_carry_1 <= (io_start ? sum_carry_1 : (running ? (_eq_2 ? _bits_17 : sum_carry_1) : sum_carry_1));
+  end
+
+  always @(posedge clock) begin
+    sum_carry_2 <= (io_start ? sum_carry_2 : (running ? (_eq_3 ? _bits_18 : sum_carry_2) : sum_carry_2));
+  end
+
+  always @(posedge clock) begin
+    sum_carry_3 <= (io_start ? sum_carry_3 : (running ? (_eq_4 ? _bits_19 : sum_carry_3) : sum_carry_3));
   end
 
   // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_eq_4) begin // SerialMultiplier.java:81
-      $display("Assertion failed at SerialMultiplier.java:81: running disagrees with bits_left %d", bits_left);
+    if (!reset && !_eq_5) begin // SerialMultiplier.java:84
+      $display("Assertion failed at SerialMultiplier.java:84: running disagrees with bits_left %d", bits_left);
       $stop;
     end
   end
