@@ -105,12 +105,12 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg csr_snap_last; // CsrFile.java:291
   reg csr_snap_on_bank; // CsrFile.java:299
   reg [3:0] csr_snap_bank_index; // CsrFile.java:300
-  reg csr_snap_on_error_bound_lo; // CsrFile.java:313
-  reg csr_snap_on_error_bound_hi; // CsrFile.java:313
-  reg [4:0] csr_snap_rel; // CsrFile.java:338
-  reg csr_read_ram; // CsrFile.java:339
-  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:345
-  reg csr_rdata_ram; // CsrFile.java:346
+  reg csr_snap_on_error_bound_lo; // CsrFile.java:314
+  reg csr_snap_on_error_bound_hi; // CsrFile.java:314
+  reg [4:0] csr_snap_rel; // CsrFile.java:339
+  reg csr_read_ram; // CsrFile.java:340
+  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:346
+  reg csr_rdata_ram; // CsrFile.java:347
 
   // Memories (no reset, so synthesis infers RAM)
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:283
@@ -367,7 +367,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _not_2 = ~csr_writing; // CsrFile.java:61
   wire csr_write = _and_3 & _not_2; // CsrFile.java:61
   wire _not_3 = ~csr_ar_full; // CsrFile.java:220
-  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:348
+  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:349
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
   wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:98
   wire _not_4 = ~1'd0; // RapEngine.java:98
@@ -527,18 +527,18 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _and_63 = _and_27 & _and_62; // CsrFile.java:143
   wire [31:0] _bits_41 = csr_write_data; // CsrFile.java:123
   wire _eq_40 = _bits_41 == 32'd0; // CsrFile.java:143
-  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:319
+  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:320
   wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:304
   wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:304
-  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:316
-  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:316
-  wire _or_2 = _and_64 | _and_65; // CsrFile.java:316
-  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:316
-  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:316
-  wire _or_3 = _or_2 | _and_66; // CsrFile.java:316
-  wire _not_11 = ~_or_3; // CsrFile.java:324
-  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:324
-  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:334
+  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:317
+  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:317
+  wire _or_2 = _and_64 | _and_65; // CsrFile.java:317
+  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:317
+  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:317
+  wire _or_3 = _or_2 | _and_66; // CsrFile.java:317
+  wire _not_11 = ~_or_3; // CsrFile.java:325
+  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:325
+  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:335
   wire _not_12 = ~csr_ar_full; // CsrFile.java:219
   wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:219
   wire _not_13 = ~csr_rvalid; // CsrFile.java:237
@@ -691,62 +691,62 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:230
   wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:293
   wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:293
-  wire _eq_56 = csr_snap_word_next == 5'd20; // CsrFile.java:329
-  wire _eq_57 = csr_snap_word_next == 5'd6; // CsrFile.java:355
-  wire _or_55 = 1'd0 | _eq_57; // CsrFile.java:355
-  wire _eq_58 = csr_snap_word_next == 5'd7; // CsrFile.java:355
-  wire _or_56 = _or_55 | _eq_58; // CsrFile.java:355
-  wire _eq_59 = csr_snap_word_next == 5'd8; // CsrFile.java:355
-  wire _or_57 = _or_56 | _eq_59; // CsrFile.java:355
-  wire _eq_60 = csr_snap_word_next == 5'd9; // CsrFile.java:355
-  wire _or_58 = _or_57 | _eq_60; // CsrFile.java:355
-  wire _eq_61 = csr_snap_word_next == 5'd10; // CsrFile.java:355
-  wire _or_59 = _or_58 | _eq_61; // CsrFile.java:355
-  wire _eq_62 = csr_snap_word_next == 5'd11; // CsrFile.java:355
-  wire _or_60 = _or_59 | _eq_62; // CsrFile.java:355
-  wire _eq_63 = csr_snap_word_next == 5'd12; // CsrFile.java:355
-  wire _or_61 = _or_60 | _eq_63; // CsrFile.java:355
-  wire _eq_64 = csr_snap_word_next == 5'd13; // CsrFile.java:355
-  wire _or_62 = _or_61 | _eq_64; // CsrFile.java:355
-  wire _eq_65 = csr_snap_word_next == 5'd14; // CsrFile.java:355
-  wire _or_63 = _or_62 | _eq_65; // CsrFile.java:355
-  wire _eq_66 = csr_snap_word_next == 5'd15; // CsrFile.java:355
-  wire _or_64 = _or_63 | _eq_66; // CsrFile.java:355
-  wire _eq_67 = csr_snap_word_next == 5'd6; // CsrFile.java:365
-  wire [3:0] _mux_16 = _eq_67 ? 4'd0 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_65 = 4'd0 | _mux_16; // CsrFile.java:365
-  wire _eq_68 = csr_snap_word_next == 5'd7; // CsrFile.java:365
-  wire [3:0] _mux_17 = _eq_68 ? 4'd1 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_66 = _or_65 | _mux_17; // CsrFile.java:365
-  wire _eq_69 = csr_snap_word_next == 5'd8; // CsrFile.java:365
-  wire [3:0] _mux_18 = _eq_69 ? 4'd2 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_67 = _or_66 | _mux_18; // CsrFile.java:365
-  wire _eq_70 = csr_snap_word_next == 5'd9; // CsrFile.java:365
-  wire [3:0] _mux_19 = _eq_70 ? 4'd3 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_68 = _or_67 | _mux_19; // CsrFile.java:365
-  wire _eq_71 = csr_snap_word_next == 5'd10; // CsrFile.java:365
-  wire [3:0] _mux_20 = _eq_71 ? 4'd4 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_69 = _or_68 | _mux_20; // CsrFile.java:365
-  wire _eq_72 = csr_snap_word_next == 5'd11; // CsrFile.java:365
-  wire [3:0] _mux_21 = _eq_72 ? 4'd5 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_70 = _or_69 | _mux_21; // CsrFile.java:365
-  wire _eq_73 = csr_snap_word_next == 5'd12; // CsrFile.java:365
-  wire [3:0] _mux_22 = _eq_73 ? 4'd6 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_71 = _or_70 | _mux_22; // CsrFile.java:365
-  wire _eq_74 = csr_snap_word_next == 5'd13; // CsrFile.java:365
-  wire [3:0] _mux_23 = _eq_74 ? 4'd7 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_72 = _or_71 | _mux_23; // CsrFile.java:365
-  wire _eq_75 = csr_snap_word_next == 5'd14; // CsrFile.java:365
-  wire [3:0] _mux_24 = _eq_75 ? 4'd8 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_73 = _or_72 | _mux_24; // CsrFile.java:365
-  wire _eq_76 = csr_snap_word_next == 5'd15; // CsrFile.java:365
-  wire [3:0] _mux_25 = _eq_76 ? 4'd9 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_74 = _or_73 | _mux_25; // CsrFile.java:365
-  wire _eq_77 = csr_snap_word_next == 5'd16; // CsrFile.java:315
-  wire _eq_78 = csr_snap_word_next == 5'd17; // CsrFile.java:315
-  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:340
-  wire [4:0] _bits_79 = _sub_0[4:0]; // CsrFile.java:342
-  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:343
+  wire _eq_56 = csr_snap_word_next == 5'd20; // CsrFile.java:330
+  wire _eq_57 = csr_snap_word_next == 5'd6; // CsrFile.java:356
+  wire _or_55 = 1'd0 | _eq_57; // CsrFile.java:356
+  wire _eq_58 = csr_snap_word_next == 5'd7; // CsrFile.java:356
+  wire _or_56 = _or_55 | _eq_58; // CsrFile.java:356
+  wire _eq_59 = csr_snap_word_next == 5'd8; // CsrFile.java:356
+  wire _or_57 = _or_56 | _eq_59; // CsrFile.java:356
+  wire _eq_60 = csr_snap_word_next == 5'd9; // CsrFile.java:356
+  wire _or_58 = _or_57 | _eq_60; // CsrFile.java:356
+  wire _eq_61 = csr_snap_word_next == 5'd10; // CsrFile.java:356
+  wire _or_59 = _or_58 | _eq_61; // CsrFile.java:356
+  wire _eq_62 = csr_snap_word_next == 5'd11; // CsrFile.java:356
+  wire _or_60 = _or_59 | _eq_62; // CsrFile.java:356
+  wire _eq_63 = csr_snap_word_next == 5'd12; // CsrFile.java:356
+  wire _or_61 = _or_60 | _eq_63; // CsrFile.java:356
+  wire _eq_64 = csr_snap_word_next == 5'd13; // CsrFile.java:356
+  wire _or_62 = _or_61 | _eq_64; // CsrFile.java:356
+  wire _eq_65 = csr_snap_word_next == 5'd14; // CsrFile.java:356
+  wire _or_63 = _or_62 | _eq_65; // CsrFile.java:356
+  wire _eq_66 = csr_snap_word_next == 5'd15; // CsrFile.java:356
+  wire _or_64 = _or_63 | _eq_66; // CsrFile.java:356
+  wire _eq_67 = csr_snap_word_next == 5'd6; // CsrFile.java:366
+  wire [3:0] _mux_16 = _eq_67 ? 4'd0 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_65 = 4'd0 | _mux_16; // CsrFile.java:366
+  wire _eq_68 = csr_snap_word_next == 5'd7; // CsrFile.java:366
+  wire [3:0] _mux_17 = _eq_68 ? 4'd1 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_66 = _or_65 | _mux_17; // CsrFile.java:366
+  wire _eq_69 = csr_snap_word_next == 5'd8; // CsrFile.java:366
+  wire [3:0] _mux_18 = _eq_69 ? 4'd2 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_67 = _or_66 | _mux_18; // CsrFile.java:366
+  wire _eq_70 = csr_snap_word_next == 5'd9; // CsrFile.java:366
+  wire [3:0] _mux_19 = _eq_70 ? 4'd3 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_68 = _or_67 | _mux_19; // CsrFile.java:366
+  wire _eq_71 = csr_snap_word_next == 5'd10; // CsrFile.java:366
+  wire [3:0] _mux_20 = _eq_71 ? 4'd4 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_69 = _or_68 | _mux_20; // CsrFile.java:366
+  wire _eq_72 = csr_snap_word_next == 5'd11; // CsrFile.java:366
+  wire [3:0] _mux_21 = _eq_72 ? 4'd5 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_70 = _or_69 | _mux_21; // CsrFile.java:366
+  wire _eq_73 = csr_snap_word_next == 5'd12; // CsrFile.java:366
+  wire [3:0] _mux_22 = _eq_73 ? 4'd6 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_71 = _or_70 | _mux_22; // CsrFile.java:366
+  wire _eq_74 = csr_snap_word_next == 5'd13; // CsrFile.java:366
+  wire [3:0] _mux_23 = _eq_74 ? 4'd7 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_72 = _or_71 | _mux_23; // CsrFile.java:366
+  wire _eq_75 = csr_snap_word_next == 5'd14; // CsrFile.java:366
+  wire [3:0] _mux_24 = _eq_75 ? 4'd8 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_73 = _or_72 | _mux_24; // CsrFile.java:366
+  wire _eq_76 = csr_snap_word_next == 5'd15; // CsrFile.java:366
+  wire [3:0] _mux_25 = _eq_76 ? 4'd9 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_74 = _or_73 | _mux_25; // CsrFile.java:366
+  wire _eq_77 = csr_snap_word_next == 5'd16; // CsrFile.java:316
+  wire _eq_78 = csr_snap_word_next == 5'd17; // CsrFile.java:316
+  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:341
+  wire [4:0] _bits_79 = _sub_0[4:0]; // CsrFile.java:343
+  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:344
   wire _eq_79 = csr_snap_word == 5'd0; // CsrFile.java:308
   wire [31:0] _bits_80 = csr_n[31:0]; // CsrFile.java:170
   wire [31:0] _bits_81 = _bits_80; // CsrFile.java:265
@@ -813,70 +813,70 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _or_96 = _or_95 | _bits_99; // CsrFile.java:265
   wire [31:0] _mux_36 = _eq_89 ? _or_96 : 32'd0; // CsrFile.java:309
   wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:309
-  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:322
-  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:322
-  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:345
+  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:323
+  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:323
+  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:346
   wire _eq_90 = csr_m0_hi_value == 32'd0; // CsrFile.java:144
   wire _eq_91 = csr_m0_hi_value_zero == _eq_90; // CsrFile.java:144
   wire _eq_92 = csr_m0_lo_value == 32'd0; // CsrFile.java:144
   wire _eq_93 = csr_m0_lo_value_zero == _eq_92; // CsrFile.java:144
   wire _eq_94 = csr_snap_word == 5'd20; // CsrFile.java:292
   wire _eq_95 = csr_snap_last == _eq_94; // CsrFile.java:292
-  wire _eq_96 = csr_snap_word == 5'd6; // CsrFile.java:355
-  wire _or_98 = 1'd0 | _eq_96; // CsrFile.java:355
-  wire _eq_97 = csr_snap_word == 5'd7; // CsrFile.java:355
-  wire _or_99 = _or_98 | _eq_97; // CsrFile.java:355
-  wire _eq_98 = csr_snap_word == 5'd8; // CsrFile.java:355
-  wire _or_100 = _or_99 | _eq_98; // CsrFile.java:355
-  wire _eq_99 = csr_snap_word == 5'd9; // CsrFile.java:355
-  wire _or_101 = _or_100 | _eq_99; // CsrFile.java:355
-  wire _eq_100 = csr_snap_word == 5'd10; // CsrFile.java:355
-  wire _or_102 = _or_101 | _eq_100; // CsrFile.java:355
-  wire _eq_101 = csr_snap_word == 5'd11; // CsrFile.java:355
-  wire _or_103 = _or_102 | _eq_101; // CsrFile.java:355
-  wire _eq_102 = csr_snap_word == 5'd12; // CsrFile.java:355
-  wire _or_104 = _or_103 | _eq_102; // CsrFile.java:355
-  wire _eq_103 = csr_snap_word == 5'd13; // CsrFile.java:355
-  wire _or_105 = _or_104 | _eq_103; // CsrFile.java:355
-  wire _eq_104 = csr_snap_word == 5'd14; // CsrFile.java:355
-  wire _or_106 = _or_105 | _eq_104; // CsrFile.java:355
-  wire _eq_105 = csr_snap_word == 5'd15; // CsrFile.java:355
-  wire _or_107 = _or_106 | _eq_105; // CsrFile.java:355
+  wire _eq_96 = csr_snap_word == 5'd6; // CsrFile.java:356
+  wire _or_98 = 1'd0 | _eq_96; // CsrFile.java:356
+  wire _eq_97 = csr_snap_word == 5'd7; // CsrFile.java:356
+  wire _or_99 = _or_98 | _eq_97; // CsrFile.java:356
+  wire _eq_98 = csr_snap_word == 5'd8; // CsrFile.java:356
+  wire _or_100 = _or_99 | _eq_98; // CsrFile.java:356
+  wire _eq_99 = csr_snap_word == 5'd9; // CsrFile.java:356
+  wire _or_101 = _or_100 | _eq_99; // CsrFile.java:356
+  wire _eq_100 = csr_snap_word == 5'd10; // CsrFile.java:356
+  wire _or_102 = _or_101 | _eq_100; // CsrFile.java:356
+  wire _eq_101 = csr_snap_word == 5'd11; // CsrFile.java:356
+  wire _or_103 = _or_102 | _eq_101; // CsrFile.java:356
+  wire _eq_102 = csr_snap_word == 5'd12; // CsrFile.java:356
+  wire _or_104 = _or_103 | _eq_102; // CsrFile.java:356
+  wire _eq_103 = csr_snap_word == 5'd13; // CsrFile.java:356
+  wire _or_105 = _or_104 | _eq_103; // CsrFile.java:356
+  wire _eq_104 = csr_snap_word == 5'd14; // CsrFile.java:356
+  wire _or_106 = _or_105 | _eq_104; // CsrFile.java:356
+  wire _eq_105 = csr_snap_word == 5'd15; // CsrFile.java:356
+  wire _or_107 = _or_106 | _eq_105; // CsrFile.java:356
   wire _eq_106 = csr_snap_on_bank == _or_107; // CsrFile.java:301
-  wire _eq_107 = csr_snap_word == 5'd6; // CsrFile.java:365
-  wire [3:0] _mux_38 = _eq_107 ? 4'd0 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_108 = 4'd0 | _mux_38; // CsrFile.java:365
-  wire _eq_108 = csr_snap_word == 5'd7; // CsrFile.java:365
-  wire [3:0] _mux_39 = _eq_108 ? 4'd1 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_109 = _or_108 | _mux_39; // CsrFile.java:365
-  wire _eq_109 = csr_snap_word == 5'd8; // CsrFile.java:365
-  wire [3:0] _mux_40 = _eq_109 ? 4'd2 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_110 = _or_109 | _mux_40; // CsrFile.java:365
-  wire _eq_110 = csr_snap_word == 5'd9; // CsrFile.java:365
-  wire [3:0] _mux_41 = _eq_110 ? 4'd3 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_111 = _or_110 | _mux_41; // CsrFile.java:365
-  wire _eq_111 = csr_snap_word == 5'd10; // CsrFile.java:365
-  wire [3:0] _mux_42 = _eq_111 ? 4'd4 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_112 = _or_111 | _mux_42; // CsrFile.java:365
-  wire _eq_112 = csr_snap_word == 5'd11; // CsrFile.java:365
-  wire [3:0] _mux_43 = _eq_112 ? 4'd5 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_113 = _or_112 | _mux_43; // CsrFile.java:365
-  wire _eq_113 = csr_snap_word == 5'd12; // CsrFile.java:365
-  wire [3:0] _mux_44 = _eq_113 ? 4'd6 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_114 = _or_113 | _mux_44; // CsrFile.java:365
-  wire _eq_114 = csr_snap_word == 5'd13; // CsrFile.java:365
-  wire [3:0] _mux_45 = _eq_114 ? 4'd7 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_115 = _or_114 | _mux_45; // CsrFile.java:365
-  wire _eq_115 = csr_snap_word == 5'd14; // CsrFile.java:365
-  wire [3:0] _mux_46 = _eq_115 ? 4'd8 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_116 = _or_115 | _mux_46; // CsrFile.java:365
-  wire _eq_116 = csr_snap_word == 5'd15; // CsrFile.java:365
-  wire [3:0] _mux_47 = _eq_116 ? 4'd9 : 4'd0; // CsrFile.java:365
-  wire [3:0] _or_117 = _or_116 | _mux_47; // CsrFile.java:365
+  wire _eq_107 = csr_snap_word == 5'd6; // CsrFile.java:366
+  wire [3:0] _mux_38 = _eq_107 ? 4'd0 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_108 = 4'd0 | _mux_38; // CsrFile.java:366
+  wire _eq_108 = csr_snap_word == 5'd7; // CsrFile.java:366
+  wire [3:0] _mux_39 = _eq_108 ? 4'd1 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_109 = _or_108 | _mux_39; // CsrFile.java:366
+  wire _eq_109 = csr_snap_word == 5'd8; // CsrFile.java:366
+  wire [3:0] _mux_40 = _eq_109 ? 4'd2 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_110 = _or_109 | _mux_40; // CsrFile.java:366
+  wire _eq_110 = csr_snap_word == 5'd9; // CsrFile.java:366
+  wire [3:0] _mux_41 = _eq_110 ? 4'd3 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_111 = _or_110 | _mux_41; // CsrFile.java:366
+  wire _eq_111 = csr_snap_word == 5'd10; // CsrFile.java:366
+  wire [3:0] _mux_42 = _eq_111 ? 4'd4 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_112 = _or_111 | _mux_42; // CsrFile.java:366
+  wire _eq_112 = csr_snap_word == 5'd11; // CsrFile.java:366
+  wire [3:0] _mux_43 = _eq_112 ? 4'd5 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_113 = _or_112 | _mux_43; // CsrFile.java:366
+  wire _eq_113 = csr_snap_word == 5'd12; // CsrFile.java:366
+  wire [3:0] _mux_44 = _eq_113 ? 4'd6 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_114 = _or_113 | _mux_44; // CsrFile.java:366
+  wire _eq_114 = csr_snap_word == 5'd13; // CsrFile.java:366
+  wire [3:0] _mux_45 = _eq_114 ? 4'd7 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_115 = _or_114 | _mux_45; // CsrFile.java:366
+  wire _eq_115 = csr_snap_word == 5'd14; // CsrFile.java:366
+  wire [3:0] _mux_46 = _eq_115 ? 4'd8 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_116 = _or_115 | _mux_46; // CsrFile.java:366
+  wire _eq_116 = csr_snap_word == 5'd15; // CsrFile.java:366
+  wire [3:0] _mux_47 = _eq_116 ? 4'd9 : 4'd0; // CsrFile.java:366
+  wire [3:0] _or_117 = _or_116 | _mux_47; // CsrFile.java:366
   wire _eq_117 = csr_snap_bank_index == _or_117; // CsrFile.java:301
   wire _and_73 = _eq_106 & _eq_117; // CsrFile.java:301
-  wire _eq_118 = csr_snap_on_error_bound_lo == _eq_85; // CsrFile.java:314
-  wire _eq_119 = csr_snap_on_error_bound_hi == _eq_86; // CsrFile.java:314
+  wire _eq_118 = csr_snap_on_error_bound_lo == _eq_85; // CsrFile.java:315
+  wire _eq_119 = csr_snap_on_error_bound_hi == _eq_86; // CsrFile.java:315
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -1976,12 +1976,12 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
       $display("Assertion failed at CsrFile.java:301: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_118) begin // CsrFile.java:314
-      $display("Assertion failed at CsrFile.java:314: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_118) begin // CsrFile.java:315
+      $display("Assertion failed at CsrFile.java:315: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_119) begin // CsrFile.java:314
-      $display("Assertion failed at CsrFile.java:314: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_119) begin // CsrFile.java:315
+      $display("Assertion failed at CsrFile.java:315: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
   end

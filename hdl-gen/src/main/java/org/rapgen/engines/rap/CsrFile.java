@@ -310,8 +310,9 @@ final class CsrFile {
             Bool ready = readyOf.get(regs.get(i).name());
             if (ready == null) continue;
             int word = i;
-            Bool on = RegInit(B(i == 0)).named("csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT));
-            Assert(on.eq(here), "csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT) + " disagrees with csr_snap_word %d", at);
+            String flag = "csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT);
+            Bool on = RegInit(B(i == 0)).named(flag);
+            Assert(on.eq(here), flag + " disagrees with csr_snap_word %d", at);
             stepFlags.add(() -> on.connect(atNext.eq(U(word, wb))));
             wait = wait.or(on.and(ready.not()));
         }

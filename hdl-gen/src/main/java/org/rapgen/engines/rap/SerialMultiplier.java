@@ -18,11 +18,11 @@ import org.rapgen.hdl.UInt;
  * {@code bBits} steps after {@code start}, {@code busy} falls and {@code product} holds the full
  * {@code aBits + bBits}-bit result (while busy it holds partial sums). A step is one clock, or, when {@code a} is
  * wider than {@link #PART_BITS} and the step's bit of b is set, one clock per {@link #PART_BITS}-bit part of the add,
- * each part taking the last one's carry from a flip-flop and leaving its sum and carry in registers of its own, and one more
- * clock to move the sum into the product register: on an iCE40 a carry chain of 32 bits or more, behind the addend's
- * select, was one of the engine's slowest paths, and a 16-bit chain ending at the product register (which its readers
- * pull away) led one placement. A zero bit adds nothing, so its step is only the shift, in
- * one clock: the schedule's q = 2 costs 36 clocks, not 128. For the rare wide products of the engine (the error bound
+ * each part taking the last one's carry from a flip-flop and leaving its sum and carry in registers of its own, and
+ * one more clock to move the sum into the product register: on an iCE40 a carry chain of 32 bits or more, behind the
+ * addend's select, was one of the engine's slowest paths, and a 16-bit chain ending at the product register (which
+ * its readers pull away) led one placement. A zero bit adds nothing, so its step is only the shift, in one clock: the
+ * schedule's q = 2 costs 36 clocks, not 128. For the rare wide products of the engine (the error bound
  * n * eps at a snapshot, the merge schedule's next * q), where a parallel 64-bit multiplier would cost far more than
  * it saves.
  *
