@@ -25,13 +25,31 @@ import org.rapgen.hdl.SourceLoc;
  *                       chunks of at most this many bits (a node write then takes about 2^tcamChunkBits clocks)
  * @param counterReadRegister the counter SRAM registers its RAM output before the add (one more clock of latency,
  *                       a shorter path)
+ * @param lookup         how stages 1-2 find the longest matching node: the TCAM and its priority selector, or a
+ *                       pipelined walk of the tree held in block RAM ({@link Lookup})
  */
 public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
                         int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels,
-                        int tcamChunkBits, boolean counterReadRegister) {
+                        int tcamChunkBits, boolean counterReadRegister, Lookup lookup) {
+
+    /** Stages 1-2 of the pipeline: how an event finds the node it updates. */
+    public enum Lookup {
+        /** The paper's TCAM and longest-prefix selector: logic grows with N (for N up to a few hundred). */
+        TCAM,
+        /** The tree's child table in block RAM, one level per pipeline stage: logic nearly independent of N. */
+        TRIE;
+
+        /** The configuration key's spelling. */
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     public static final int MIN_NODES = 16;
-    public static final int MAX_NODES = 4096;
+    /** The TCAM's and the selector's logic grow with N; the trie's does not. */
+    public static final int MAX_TCAM_NODES = 4096;
+    /** The NODES and HIGH_WATER registers count nodes in 16 bits. */
+    public static final int MAX_NODES = 32768;
     public static final int MAX_WEIGHT_BITS = 32;
     /** The Q CSR is one 32-bit word. */
     public static final long MAX_Q = 0xFFFF_FFFFL;
@@ -41,7 +59,10 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         check(keyBits == 32 || keyBits == 64, "key_bits must be 32 or 64, got " + keyBits);
         check(bitsPerLevel == 1 || bitsPerLevel == 2 || bitsPerLevel == 4,
                 "bits_per_level k must be 1, 2 or 4 (branching 2, 4 or 16), got " + bitsPerLevel);
-        check(nodes >= MIN_NODES && nodes <= MAX_NODES, "nodes N must be in " + MIN_NODES + ".." + MAX_NODES + ", got " + nodes);
+        check(lookup != null, "lookup must be tcam or trie");
+        int maxNodes = lookup == Lookup.TCAM ? MAX_TCAM_NODES : MAX_NODES;
+        check(nodes >= MIN_NODES && nodes <= maxNodes, "nodes N must be in " + MIN_NODES + ".." + maxNodes + " with the "
+                + lookup.key() + " lookup, got " + nodes);
         check(nodes >= (1 << bitsPerLevel) + 1, "nodes N=" + nodes + " cannot hold the root and one split of "
                 + (1 << bitsPerLevel) + " children (branching " + (1 << bitsPerLevel) + " needs N >= " + ((1 << bitsPerLevel) + 1) + ")");
         check(counterBits >= 1 && counterBits <= 64, "counter_bits C must be in 1..64, got " + counterBits);
@@ -54,6 +75,14 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
         check(selectLevels >= 1, "select_levels must be >= 1, got " + selectLevels);
         check(tcamChunkBits >= 0 && tcamChunkBits <= MAX_TCAM_CHUNK_BITS,
                 "tcam_chunk_bits must be 0 (flip-flop TCAM) or 1.." + MAX_TCAM_CHUNK_BITS + " (block-RAM TCAM), got " + tcamChunkBits);
+    }
+
+    /** The TCAM lookup with the given implementation choices. */
+    public RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
+                     int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels, int tcamChunkBits,
+                     boolean counterReadRegister) {
+        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels,
+                tcamChunkBits, counterReadRegister, Lookup.TCAM);
     }
 
     /** A flip-flop TCAM and no counter read register: the implementation choices that change no behaviour. */
@@ -71,28 +100,37 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     }
 
     public RapConfig withBitsPerLevel(int k) {
-        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
+        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
     }
 
     public RapConfig withCounterBits(int c) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
     }
 
     public RapConfig withWeight(int bits, boolean field) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister, lookup);
     }
 
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
     public RapConfig withImplementation(int chunkBits, boolean readRegister) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister);
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister, lookup);
+    }
+
+    /** The same engine with another lookup (the trie ignores the TCAM's chunk bits and the selector's levels). */
+    public RapConfig withLookup(Lookup l) {
+        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, l);
+    }
+
+    public boolean trie() {
+        return lookup == Lookup.TRIE;
     }
 
     private static void check(boolean ok, String problem) {
@@ -173,6 +211,6 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     /** One line for reports. */
     public String describe() {
         return "K=" + keyBits + " b=" + branching() + " N=" + nodes + " C=" + counterBits + " W=" + weightBits
-                + (weightField ? "" : " (no weight field)") + " queue=" + queueDepth + (combine ? " combining" : " plain");
+                + (weightField ? "" : " (no weight field)") + (trie() ? " trie" : "") + " queue=" + queueDepth + (combine ? " combining" : " plain");
     }
 }

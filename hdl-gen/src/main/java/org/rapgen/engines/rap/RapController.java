@@ -896,7 +896,7 @@ public final class RapController extends Module {
      * the end of a chain {@code name_was_1...}): where {@code cond} holds now (in the state it names, say), that alone
      * says cond has held for {@code clocks} clocks, with no LUT between it and the decision that reads it.
      */
-    private static Bool heldBefore(Bool cond, int clocks, String name) {
+    static Bool heldBefore(Bool cond, int clocks, String name) {
         Bool before = RegNext(cond, B(false)).named(clocks == 2 ? name + "_before" : name + "_was_1");
         for (int i = 2; i < clocks; i++) {
             before = RegNext(cond.and(before), B(false)).named(i + 1 == clocks ? name + "_before" : name + "_was_" + i);
@@ -906,6 +906,11 @@ public final class RapController extends Module {
 
     /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */
     private UInt lengthOf(UInt depth) {
+        return lengthOf(c, depth);
+    }
+
+    /** The length of a node of depth {@code depth} in an engine of configuration {@code c}. */
+    static UInt lengthOf(RapConfig c, UInt depth) {
         int shift = Integer.numberOfTrailingZeros(c.bitsPerLevel());
         return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());
     }
@@ -958,7 +963,7 @@ public final class RapController extends Module {
     }
 
     /** A weight wider than the counter is clipped; the clip itself is counted as a saturation at commit. */
-    private static UInt clipWeight(UInt w, int counterBits) {
+    static UInt clipWeight(UInt w, int counterBits) {
         if (w.getWidth() <= counterBits) return w.pad(counterBits);
         UInt max = Fill(counterBits, B(true));
         return Mux(w.gt(max.pad(w.getWidth())), max, w.bits(counterBits - 1, 0));

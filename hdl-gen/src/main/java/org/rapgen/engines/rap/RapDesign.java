@@ -4,6 +4,7 @@ import static org.rapgen.designs.ParamSpec.flag;
 import static org.rapgen.designs.ParamSpec.integer;
 import static org.rapgen.designs.ParamSpec.pow2;
 import static org.rapgen.designs.ParamSpec.range;
+import static org.rapgen.designs.ParamSpec.text;
 
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,12 @@ public final class RapDesign {
         return List.of(
                 integer("key_bits", "K: key width, 32 or 64", 32, (v, p) -> v == 32 || v == 64 ? null : "must be 32 or 64, got " + v),
                 integer("branching", "b: children per node, 2, 4 or 16", 4, (v, p) -> v == 2 || v == 4 || v == 16 ? null : "must be 2, 4 or 16, got " + v),
-                integer("nodes", "N: node slots (TCAM entries)", null, range(RapConfig.MIN_NODES, RapConfig.MAX_NODES)),
+                text("lookup", "stages 1-2: tcam (the paper's TCAM and selector) or trie (the tree in block RAM, walked "
+                        + "one level per stage)", "tcam", v -> lookupOf(v) != null ? null : "must be tcam or trie, got " + v),
+                integer("nodes", "N: node slots", null, (v, p) -> {
+                    int max = lookupOf((String) p.get("lookup")) == RapConfig.Lookup.TRIE ? RapConfig.MAX_NODES : RapConfig.MAX_TCAM_NODES;
+                    return range(RapConfig.MIN_NODES, max).apply(v, p);
+                }),
                 integer("counter_bits", "C: saturating counter width", 32, range(1, 64)),
                 integer("weight_bits", "W: weight field and combined-weight width", 16, range(1, RapConfig.MAX_WEIGHT_BITS)),
                 flag("weight_field", "tdata carries a W-bit weight above the key", true),
@@ -37,11 +43,19 @@ public final class RapDesign {
         return new RapConfig(i(p, "key_bits"), Integer.numberOfTrailingZeros(i(p, "branching")), i(p, "nodes"),
                 i(p, "counter_bits"), i(p, "weight_bits"), (Boolean) p.get("weight_field"), i(p, "queue_depth"),
                 (Boolean) p.get("combine"), i(p, "eps_fx"), i(p, "m0"), i(p, "q"), i(p, "select_levels"),
-                i(p, "tcam_chunk_bits"), (Boolean) p.get("counter_read_register"));
+                i(p, "tcam_chunk_bits"), (Boolean) p.get("counter_read_register"),
+                lookupOf((String) p.get("lookup")));
     }
 
     public static String defaultName(Map<String, Object> p) {
         return "rap_n" + p.get("nodes") + "_k" + p.get("key_bits");
+    }
+
+    private static RapConfig.Lookup lookupOf(String key) {
+        for (RapConfig.Lookup l : RapConfig.Lookup.values()) {
+            if (l.key().equals(key)) return l;
+        }
+        return null;
     }
 
     private static int i(Map<String, Object> p, String k) {

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.Data;
+import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.BramTcam;
@@ -65,11 +67,19 @@ public final class RapEngine extends Module {
         EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine()));
         ThresholdUnit threshold = Module(new ThresholdUnit(c));
         ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
-        Tcam.IO tcam = c.tcamChunkBits() == 0 ? Module(new Tcam(c.nodes(), kb, wb)).io
-                : Module(new BramTcam(c.nodes(), kb, wb, c.tcamChunkBits())).io;
-        PrefixSelector select = Module(new PrefixSelector(c.nodes(), c.depthBits(), wb, c.selectLevels()));
+        Tcam.IO tcam = null;
+        PrefixSelector select = null;
+        TrieWalk walk = null;
+        if (c.trie()) {
+            walk = Module(new TrieWalk(c));
+        } else {
+            tcam = c.tcamChunkBits() == 0 ? Module(new Tcam(c.nodes(), kb, wb)).io
+                    : Module(new BramTcam(c.nodes(), kb, wb, c.tcamChunkBits())).io;
+            select = Module(new PrefixSelector(c.nodes(), c.depthBits(), wb, c.selectLevels()));
+        }
         CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()));
-        RapController ctl = Module(new RapController(c, windowDepth));
+        Bundle ctlIo = c.trie() ? Module(new TrieController(c, windowDepth)).io : Module(new RapController(c, windowDepth)).io;
+        Ports ctl = new Ports(ctlIo);
 
         CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
                 "M0_HI.value", c.m0() >>> 32, "Q.value", c.q()));
@@ -81,14 +91,14 @@ public final class RapEngine extends Module {
         SoftResetSequencer soft = new SoftResetSequencer(kb, wb, csr.pulse("CTRL", "soft_reset"));
         // A snapshot freeze also holds ZERO_WEIGHT still (its two words are copied on different clocks), so with a
         // weight field the stream pauses with the pipeline; without one no beat can weigh 0.
-        Bool snapHold = c.weightField() ? ctl.io.snapFreeze : B(false);
-        Bool open = ctl.io.acceptEnable.and(soft.idle).and(snapHold.not()).named("stream_open");
+        Bool snapHold = c.weightField() ? ctl.bool("snapFreeze") : B(false);
+        Bool open = ctl.bool("acceptEnable").and(soft.idle).and(snapHold.not()).named("stream_open");
         io.s_axis.tready.connect(open.and(queue.io.in.ready));
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
         UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
         Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
         // Soft reset clears them with the rest of the status; no beat is accepted while it runs.
-        when(ctl.io.softClear, () -> {
+        when(ctl.bool("softClear"), () -> {
             zeroCount.connect(U(0, 64));
             zeroSeen.connect(B(false));
         }).elsewhen(beat.and(zero), () -> {
@@ -109,72 +119,76 @@ public final class RapEngine extends Module {
         threshold.io.in.bits.key.connect(queue.io.out.bits.key);
         threshold.io.in.bits.weight.connect(queue.io.out.bits.weight);
         queue.io.out.ready.connect(threshold.io.in.ready.or(marker));
-        threshold.io.epsFx.connect(ctl.io.epsActive);
-        threshold.io.clear.connect(ctl.io.softClear);
+        threshold.io.epsFx.connect(ctl.uint("epsActive"));
+        threshold.io.clear.connect(ctl.bool("softClear"));
         window.io.enq.biConnect(threshold.io.out);
 
-        // --- issue -> TCAM -> selector -> controller
-        tcam.search.valid.connect(window.io.issue.valid);
-        tcam.search.bits.key.connect(window.io.issue.bits.key);
-        tcam.search.bits.payload.connect(window.io.issue.bits.weight);
-        window.io.issue.ready.connect(tcam.search.ready);
-        window.io.issueEnable.connect(ctl.io.issueEnable);
-        ctl.io.tcamWrite.ready.connect(tcam.write.ready);
-        tcam.write.valid.connect(ctl.io.tcamWrite.fire());
-        tcam.write.bits.index.connect(ctl.io.tcamWrite.bits.index);
-        tcam.write.bits.value.connect(ctl.io.tcamWrite.bits.value);
-        tcam.write.bits.mask.connect(ctl.io.tcamWrite.bits.mask);
-        tcam.write.bits.valid.connect(B(true));
+        if (c.trie()) {
+            connectTrie(walk, window, ctl);
+        } else {
+            // --- issue -> TCAM -> selector -> controller
+            tcam.search.valid.connect(window.io.issue.valid);
+            tcam.search.bits.key.connect(window.io.issue.bits.key);
+            tcam.search.bits.payload.connect(window.io.issue.bits.weight);
+            window.io.issue.ready.connect(tcam.search.ready);
+            window.io.issueEnable.connect(ctl.bool("issueEnable"));
+            ((ControllerIO) ctlIo).tcamWrite.ready.connect(tcam.write.ready);
+            tcam.write.valid.connect(((ControllerIO) ctlIo).tcamWrite.fire());
+            tcam.write.bits.index.connect(((ControllerIO) ctlIo).tcamWrite.bits.index);
+            tcam.write.bits.value.connect(((ControllerIO) ctlIo).tcamWrite.bits.value);
+            tcam.write.bits.mask.connect(((ControllerIO) ctlIo).tcamWrite.bits.mask);
+            tcam.write.bits.valid.connect(B(true));
 
-        select.io.in.valid.connect(tcam.result.valid);
-        // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
-        select.io.in.bits.match.connect(tcam.result.bits.match.and(ctl.io.slotValid));
-        // Depths order the matches as lengths do (length = depth * k), in fewer bits.
-        select.io.in.bits.lens.connect(ctl.io.depths);
-        select.io.in.bits.payload.connect(tcam.result.bits.payload);
-        tcam.result.ready.connect(select.io.in.ready);
+            select.io.in.valid.connect(tcam.result.valid);
+            // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
+            select.io.in.bits.match.connect(tcam.result.bits.match.and(((ControllerIO) ctlIo).slotValid));
+            // Depths order the matches as lengths do (length = depth * k), in fewer bits.
+            select.io.in.bits.lens.connect(((ControllerIO) ctlIo).depths);
+            select.io.in.bits.payload.connect(tcam.result.bits.payload);
+            tcam.result.ready.connect(select.io.in.ready);
 
-        ctl.io.selected.valid.connect(select.io.out.valid);
-        ctl.io.selected.bits.found.connect(select.io.out.bits.found);
-        ctl.io.selected.bits.slot.connect(select.io.out.bits.slot);
-        ctl.io.selected.bits.depth.connect(select.io.out.bits.len);
-        ctl.io.selected.bits.weight.connect(select.io.out.bits.payload);
-        select.io.out.ready.connect(ctl.io.selected.ready);
-        ctl.io.issued.connect(window.io.issue.fire());
-        ctl.io.head.connect(window.io.head);
-        ctl.io.headLoad.connect(window.io.headLoad);
-        ctl.io.headValid.connect(window.io.headValid);
-        window.io.commit.connect(ctl.io.commit);
-        window.io.rewind.connect(ctl.io.rewind);
+            ((ControllerIO) ctlIo).selected.valid.connect(select.io.out.valid);
+            ((ControllerIO) ctlIo).selected.bits.found.connect(select.io.out.bits.found);
+            ((ControllerIO) ctlIo).selected.bits.slot.connect(select.io.out.bits.slot);
+            ((ControllerIO) ctlIo).selected.bits.depth.connect(select.io.out.bits.len);
+            ((ControllerIO) ctlIo).selected.bits.weight.connect(select.io.out.bits.payload);
+            select.io.out.ready.connect(((ControllerIO) ctlIo).selected.ready);
+        }
+        ctl.bool("issued").connect(window.io.issue.fire());
+        ctl.<ReplayWindow.Head>get("head").connect(window.io.head);
+        if (!c.trie()) ((ControllerIO) ctlIo).headLoad.connect(window.io.headLoad);
+        ctl.bool("headValid").connect(window.io.headValid);
+        window.io.commit.connect(ctl.bool("commit"));
+        window.io.rewind.connect(ctl.bool("rewind"));
 
         // --- controller <-> counter SRAM (CounterSram packs op above value)
-        counters.io.in.valid.connect(ctl.io.counterCmd.valid);
-        counters.io.in.bits.addr.connect(ctl.io.counterCmd.bits.addr);
-        counters.io.in.bits.cmd.connect(CounterSram.cmd(ctl.io.counterCmd.bits.op, ctl.io.counterCmd.bits.value));
-        ctl.io.counterCmd.ready.connect(counters.io.in.ready);
-        ctl.io.counterResult.valid.connect(counters.io.out.valid);
-        ctl.io.counterResult.bits.addr.connect(counters.io.out.bits.addr);
-        ctl.io.counterResult.bits.op.connect(CounterSram.op(counters.io.out.bits.cmd));
-        ctl.io.counterResult.bits.old.connect(counters.io.out.bits.old);
-        ctl.io.counterResult.bits.updated.connect(counters.io.out.bits.updated);
-        ctl.io.counterResult.bits.saturated.connect(counters.io.out.bits.saturated);
-        counters.io.out.ready.connect(ctl.io.counterResult.ready);
-        counters.io.clear.connect(ctl.io.softClear);
-        ctl.io.counterClearing.connect(counters.io.clearing);
+        counters.io.in.valid.connect(ctl.handshake("counterCmd").valid);
+        counters.io.in.bits.addr.connect(ctl.<ControllerIO.CounterCmd>bits("counterCmd").addr);
+        counters.io.in.bits.cmd.connect(CounterSram.cmd(ctl.<ControllerIO.CounterCmd>bits("counterCmd").op, ctl.<ControllerIO.CounterCmd>bits("counterCmd").value));
+        ctl.handshake("counterCmd").ready.connect(counters.io.in.ready);
+        ctl.handshake("counterResult").valid.connect(counters.io.out.valid);
+        ctl.<ControllerIO.CounterResult>bits("counterResult").addr.connect(counters.io.out.bits.addr);
+        ctl.<ControllerIO.CounterResult>bits("counterResult").op.connect(CounterSram.op(counters.io.out.bits.cmd));
+        ctl.<ControllerIO.CounterResult>bits("counterResult").old.connect(counters.io.out.bits.old);
+        ctl.<ControllerIO.CounterResult>bits("counterResult").updated.connect(counters.io.out.bits.updated);
+        ctl.<ControllerIO.CounterResult>bits("counterResult").saturated.connect(counters.io.out.bits.saturated);
+        counters.io.out.ready.connect(ctl.handshake("counterResult").ready);
+        counters.io.clear.connect(ctl.bool("softClear"));
+        ctl.bool("counterClearing").connect(counters.io.clearing);
 
         // --- control
-        ctl.io.enable.connect(csr.rw("CTRL", "enable").asBool());
-        ctl.io.softReset.connect(soft.started);
-        ctl.io.snapshot.connect(csr.pulse("CTRL", "snapshot"));
+        ctl.bool("enable").connect(csr.rw("CTRL", "enable").asBool());
+        ctl.bool("softReset").connect(soft.started);
+        ctl.bool("snapshot").connect(csr.pulse("CTRL", "snapshot"));
         Bool slotWritten = RegNext(csr.written("SLOT"), B(false)).named("slot_written");
-        ctl.io.readout.connect(slotWritten);
-        ctl.io.readoutSlot.connect(csr.rw("SLOT", "index"));
-        ctl.io.inputsDrained.connect(soft.drained.and(threshold.io.empty));
-        ctl.io.epsCsr.connect(csr.rw("EPS", "eps_fx"));
-        ctl.io.m0Csr.connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
-        ctl.io.m0CsrZero.connect(csr.rwIsZero("M0_HI", "value").and(csr.rwIsZero("M0_LO", "value")));
-        ctl.io.qCsr.connect(csr.rw("Q", "value"));
-        soft.finished(ctl.io.acceptEnable);
+        ctl.bool("readout").connect(slotWritten);
+        ctl.uint("readoutSlot").connect(csr.rw("SLOT", "index"));
+        ctl.bool("inputsDrained").connect(soft.drained.and(threshold.io.empty));
+        ctl.uint("epsCsr").connect(csr.rw("EPS", "eps_fx"));
+        ctl.uint("m0Csr").connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
+        ctl.bool("m0CsrZero").connect(csr.rwIsZero("M0_HI", "value").and(csr.rwIsZero("M0_LO", "value")));
+        ctl.uint("qCsr").connect(csr.rw("Q", "value"));
+        soft.finished(ctl.bool("acceptEnable"));
 
         // --- read-only registers
         csr.ro("ID", "id", U(RapRegisters.ID_VALUE, 32));
@@ -187,22 +201,22 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        csr.ro("STATUS", "idle", ctl.io.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
-        csr.ro("STATUS", "busy", ctl.io.busy);
-        csr.ro("STATUS", "overflow", ctl.io.live.overflow);
-        csr.ro("STATUS", "saturated", ctl.io.live.saturated);
-        csr.ro("STATUS", "snapshot_busy", ctl.io.snapBusy);
+        csr.ro("STATUS", "idle", ctl.bool("idle").and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
+        csr.ro("STATUS", "busy", ctl.bool("busy"));
+        csr.ro("STATUS", "overflow", ctl.<ControllerIO.Status>get("live").overflow);
+        csr.ro("STATUS", "saturated", ctl.<ControllerIO.Status>get("live").saturated);
+        csr.ro("STATUS", "snapshot_busy", ctl.bool("snapBusy"));
         csr.ro("STATUS", "flush_busy", queue.io.flushBusy);
-        csr.ro("STATUS", "resetting", ctl.io.resetting.or(soft.idle.not()));
-        csr.ro("STATUS", "readout_busy", ctl.io.readoutBusy.or(slotWritten));
+        csr.ro("STATUS", "resetting", ctl.bool("resetting").or(soft.idle.not()));
+        csr.ro("STATUS", "readout_busy", ctl.bool("readoutBusy").or(slotWritten));
         csr.ro("STATUS", "zero_weight", zeroSeen);
-        csr.ro("NODE", "len", ctl.io.node.len);
-        csr.ro("NODE", "valid", ctl.io.node.valid);
-        csr.ro64("NODE_PREFIX", ctl.io.node.prefix);
-        csr.ro64("NODE_COUNT", ctl.io.node.count);
+        csr.ro("NODE", "len", ctl.<ControllerIO.NodeReadout>get("node").len);
+        csr.ro("NODE", "valid", ctl.<ControllerIO.NodeReadout>get("node").valid);
+        csr.ro64("NODE_PREFIX", ctl.<ControllerIO.NodeReadout>get("node").prefix);
+        csr.ro64("NODE_COUNT", ctl.<ControllerIO.NodeReadout>get("node").count);
         // The snapshot registers get the live values; the CSR file copies them into its RAM during the freeze. The
         // rare counters live in a RAM of their own, fed by the controller's events; with unit weights UPDATES is n.
-        ControllerIO.Status s = ctl.io.live;
+        ControllerIO.Status s = ctl.<ControllerIO.Status>get("live");
         csr.ro64("N", s.n);
         csr.ro("NODES", "value", s.nodes);
         csr.ro("HIGH_WATER", "value", s.highWater);
@@ -212,22 +226,71 @@ public final class RapEngine extends Module {
             counted.remove("UPDATES");
         }
         StatusCounterBank bank = Module(new StatusCounterBank(counted.size(), c.childCountBits()));
-        bank.io.clear.connect(ctl.io.softClear);
-        ctl.io.countersIdle.connect(bank.io.idle);
+        bank.io.clear.connect(ctl.bool("softClear"));
+        ctl.bool("countersIdle").connect(bank.io.idle);
         int counter = 0;
         for (Map.Entry<String, UInt> e : counted.entrySet()) {
             bank.io.inc.get(counter).connect(e.getValue().pad(c.childCountBits()));
             csr.banked64(e.getKey(), counter++);
         }
         csr.bank(bank.io);
-        csr.ro64("ERROR_BOUND", ctl.io.errorBound, ctl.io.errorBoundReady);
+        csr.ro64("ERROR_BOUND", ctl.uint("errorBound"), ctl.bool("errorBoundReady"));
         csr.ro64("ZERO_WEIGHT", zeroCount);
         csr.ro("SNAP_FLAGS", "overflow", s.overflow);
         csr.ro("SNAP_FLAGS", "saturated", s.saturated);
-        ctl.io.snapCopied.connect(csr.snapshot(ctl.io.snapFreeze));
+        ctl.bool("snapCopied").connect(csr.snapshot(ctl.bool("snapFreeze")));
         csr.finish();
 
-        io.dbg_stall_cause.connect(ctl.io.stallCause);
+        io.dbg_stall_cause.connect(ctl.uint("stallCause"));
+    }
+
+    /** The trie lookup between the replay window and the controller, and the controller's child-word writes. */
+    private static void connectTrie(TrieWalk walk, ReplayWindow window, Ports ctl) {
+        TrieControllerIO io = ctl.trie();
+        walk.io.search.valid.connect(window.io.issue.valid);
+        walk.io.search.bits.key.connect(window.io.issue.bits.key);
+        walk.io.search.bits.weight.connect(window.io.issue.bits.weight);
+        window.io.issue.ready.connect(walk.io.search.ready);
+        window.io.issueEnable.connect(io.issueEnable);
+        walk.io.write.connect(io.wordWrite);
+        walk.io.rootWord.connect(io.rootWord);
+        io.found.connect(walk.io.result);
+    }
+
+    /**
+     * A controller's ports by name: {@link ControllerIO} and {@link TrieControllerIO} name their common ports alike, so
+     * the engine wires the CSRs, the counters and the window to either in the same statements.
+     */
+    private record Ports(Bundle io, Map<String, Data> all) {
+        Ports(Bundle io) {
+            this(io, io.elements());
+        }
+
+        Bool bool(String name) {
+            return (Bool) all.get(name);
+        }
+
+        UInt uint(String name) {
+            return (UInt) all.get(name);
+        }
+
+        @SuppressWarnings("unchecked")
+        <T extends Data> T get(String name) {
+            return (T) all.get(name);
+        }
+
+        @SuppressWarnings("unchecked")
+        <T extends Data> T bits(String name) {
+            return ((DecoupledIO<T>) all.get(name)).bits;
+        }
+
+        DecoupledIO<?> handshake(String name) {
+            return (DecoupledIO<?>) all.get(name);
+        }
+
+        TrieControllerIO trie() {
+            return (TrieControllerIO) io;
+        }
     }
 
     private static Object[] nameParams(RapConfig c) {
@@ -237,6 +300,7 @@ public final class RapEngine extends Module {
         // Implementation choices are named only when taken, so the default engines keep their module names.
         if (c.tcamChunkBits() != 0) p.addAll(List.of("t", c.tcamChunkBits()));
         if (c.counterReadRegister()) p.addAll(List.of("r", 1));
+        if (c.trie()) p.addAll(List.of("trie", 1));
         return p.toArray();
     }
 
@@ -246,8 +310,9 @@ public final class RapEngine extends Module {
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
-        int tcam = c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency();
-        int inFlight = tcam + PrefixSelector.latency(c.nodes(), c.selectLevels()) + RapController.COMMAND_LATENCY
+        int lookup = c.trie() ? TrieWalk.latency(c) : (c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency())
+                + PrefixSelector.latency(c.nodes(), c.selectLevels());
+        int inFlight = lookup + RapController.COMMAND_LATENCY
                 + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }

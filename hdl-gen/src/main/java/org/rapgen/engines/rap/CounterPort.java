@@ -1,0 +1,45 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * The counter SRAM's command as the trie controller's units drive it: wires with last-connect defaults (no command), one
+ * unit at a time, registered once on the way out ({@code cmd_q_*}). Results come back in command order; a unit that
+ * waits for its READ takes the first READ result ({@link #readResult}), since an earlier SET's result may still be on
+ * its way. Built in the caller's module.
+ */
+final class CounterPort {
+    final Bool valid = WireDefault(Bool(), B(false)).named("cmd_valid");
+    final UInt op;
+    final UInt addr;
+    final UInt value;
+    /** A READ's result arrives on this clock, its count in {@link #readValue}. */
+    final Bool readResult;
+    final UInt readValue;
+
+    CounterPort(RapConfig c, ControllerIO.CounterResult result, Bool resultValid, UInt defaultAddr, UInt defaultValue) {
+        op = WireDefault(UInt(2), U(ControllerIO.OP_ADD, 2)).named("cmd_op");
+        addr = WireDefault(UInt(c.slotBits()), defaultAddr).named("cmd_addr");
+        value = WireDefault(UInt(c.counterBits()), defaultValue).named("cmd_value");
+        readResult = resultValid.and(result.op.eq(ControllerIO.OP_READ)).named("read_result");
+        readValue = result.old;
+    }
+
+    void read(UInt slot) {
+        issue(ControllerIO.OP_READ, slot, U(0, value.getWidth()));
+    }
+
+    void set(UInt slot, UInt count) {
+        issue(ControllerIO.OP_SET, slot, count);
+    }
+
+    private void issue(int code, UInt slot, UInt count) {
+        valid.connect(B(true));
+        op.connect(U(code, 2));
+        addr.connect(slot);
+        value.connect(count);
+    }
+}

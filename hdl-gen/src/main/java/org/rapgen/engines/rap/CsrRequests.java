@@ -1,0 +1,41 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
+
+/**
+ * The CSR requests a controller serves between events: soft reset, snapshot and node readout, each latched until
+ * served (a new request while one is pending is the same request). {@link #latch} goes after the controller's FSM, so a
+ * request on the clock the last one is served is kept. Built in the caller's module.
+ */
+final class CsrRequests {
+    final Bool softPending = RegInit(B(false)).named("soft_pending");
+    final Bool snapPending = RegInit(B(false)).named("snapshot_pending");
+    final Bool readPending = RegInit(B(false)).named("readout_pending");
+    /** The SLOT register's index as the readout was asked for. */
+    final UInt slot = Reg(UInt(16)).named("readout_slot");
+
+    void readDone() {
+        readPending.connect(B(false));
+    }
+
+    void softDone() {
+        softPending.connect(B(false));
+    }
+
+    void snapTaken() {
+        snapPending.connect(B(false));
+    }
+
+    /** Latches this clock's requests; call after every other connection of the pending flags. */
+    void latch(Bool softReset, Bool snapshot, Bool readout, UInt readoutSlot) {
+        when(softReset, () -> softPending.connect(B(true)));
+        when(snapshot, () -> snapPending.connect(B(true)));
+        when(readout, () -> {
+            readPending.connect(B(true));
+            slot.connect(readoutSlot);
+        });
+    }
+}

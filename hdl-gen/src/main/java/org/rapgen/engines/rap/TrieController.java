@@ -1,0 +1,313 @@
+package org.rapgen.engines.rap;
+
+import static org.rapgen.engines.rap.TrieController.State.*;
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.OneHotState;
+import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.CounterSram;
+
+/**
+ * The commit stage and the split/merge controller of the RAP engine with the trie lookup ({@link TrieWalk}). The
+ * speculation is {@link RapController}'s: events are issued one per clock, the commit stage checks each updated count
+ * against T(n) and n against the merge schedule, and an event that needs a split or a batch stops the pipeline; the
+ * younger events' counter updates are undone from a stack ({@link UndoStack}), the structure changes, and the replay
+ * window runs them again. What differs is where the tree lives: in block RAM ({@link TrieTables}, {@link FreeSlots}),
+ * changed by a split that takes one slot per clock or two and a merge batch that walks the tree
+ * ({@link TrieMergeWalk}). No logic here is N bits wide.
+ *
+ * <h2>Split</h2>
+ * SPLIT_READ reads v's child word and prefix; SPLIT_CHECK counts v's missing children against the free slots (N minus
+ * the node count). If they fit, SPLIT_ALLOC creates the missing children in digit order, each with an empty child word
+ * in every copy, its slot info and a count SET to 0; SPLIT_LINK writes v's new word. If not, one early batch runs with
+ * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
+ */
+public final class TrieController extends Module {
+    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, MERGE, ADVANCE, ADVANCE_WAIT,
+        RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
+
+    public final TrieControllerIO io;
+    private final OneHotState<State> state = new OneHotState<>("state", State.class, INIT);
+
+    public TrieController(RapConfig c, int windowDepth) {
+        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
+                "t", c.thresholdBits(), "d", windowDepth);
+        io = IO(new TrieControllerIO(c));
+        StatusRegs st = new StatusRegs(c);
+        TrieTables tables = new TrieTables(c);
+        ChildWord cw = tables.words;
+        FreeSlots free = new FreeSlots(c);
+        int slotBits = c.slotBits();
+        int cb = c.counterBits();
+        int tb = c.thresholdBits();
+        int wb = c.weightBits();
+        int b = c.branching();
+        UInt counterMax = Fill(cb, B(true));
+        ControllerIO.CounterResult res = io.counterResult.bits;
+        Bool resValid = io.counterResult.valid;
+        TrieWalk.Found hit = io.found.bits;
+
+        // --- the structural operation in progress, loaded by every commit (the last one before DRAIN asked for it)
+        UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
+        UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
+        UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
+        Bool splitReq = RegInit(B(false)).named("split_req");
+        Bool dueReq = RegInit(B(false)).named("merge_due");
+        Bool earlyDone = RegInit(B(false)).named("early_done");
+        Bool earlyBatch = RegInit(B(false)).named("early_batch");
+
+        CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, RapController.clipWeight(hit.weight, cb));
+        TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
+        MergeSkip skip = walk.skip;
+        Bool cmdQValid = RegNext(cmd.valid, B(false)).named("cmd_q_valid");
+        io.counterCmd.valid.connect(cmdQValid);
+        io.counterCmd.bits.addr.connect(RegNext(cmd.addr).named("cmd_q_addr"));
+        io.counterCmd.bits.op.connect(RegNext(cmd.op).named("cmd_q_op"));
+        io.counterCmd.bits.value.connect(RegNext(cmd.value).named("cmd_q_value"));
+        io.counterResult.ready.connect(B(true));
+        io.rewind.connect(B(false));
+        io.softClear.connect(B(false));
+        io.wordWrite.valid.connect(tables.wordWrites);
+        io.wordWrite.bits.slot.connect(tables.wordWriteSlot);
+        io.wordWrite.bits.word.connect(tables.wordWriteValue);
+        io.rootWord.connect(tables.rootWord);
+
+        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.snapCopied,
+                io.countersIdle, state.is(INIT), state.is(ADVANCE));
+
+        // --- occupancy: events in the walk, commands in the SRAM
+        int frontBits = log2Up(windowDepth + 1) + 1;
+        UInt front = RegInit(U(0, frontBits)).named("front_count");
+        front.connect(front.add(io.issued.asUInt().pad(frontBits)).sub(io.found.valid.asUInt().pad(frontBits)));
+        UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
+        sramBusy.connect(sramBusy.add(cmdQValid.asUInt().pad(8)).sub(resValid.asUInt().pad(8)));
+        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
+
+        // --- commit (RUN): the event's result against T(n) and the schedule
+        Bool commitStop = RegInit(B(false)).named("commit_stop");
+        Bool inRun = state.is(RUN);
+        int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        int fw = c.nodeCountBits() + 1;
+        UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
+        UInt missingAtHit = U(b, fw).sub(hit.children.pad(fw));
+        Bool eventBeside = inRun.and(io.found.valid).and(commitStop.not());
+        Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
+        Bool hitSplittable = ShiftRegister(hit.depth.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
+        UInt hitDepth = ShiftRegister(hit.depth, resultLatency, null, "hit_depth");
+        // Free slots do not change while events flow, so "a split here would find too few" rides beside the command.
+        Bool hitShort = ShiftRegister(freeSlots.lt(missingAtHit), resultLatency, null, "hit_short");
+        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
+        io.commit.connect(commitFire);
+        Bool splitNow = hitSplittable.and(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)).named("split_now");
+        Bool dueNow = sched.dueAt(io.head.weight).named("merge_now");
+        Bool skipNow = skip.batchIsEmpty(io.head.notThreshold).named("skip_now");
+        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
+        Bool weightClipped = wb > cb ? io.head.weight.gt(counterMax.pad(wb)) : B(false);
+        commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
+        when(commitFire, () -> {
+            st.commit.connect(B(true));
+            st.weight.connect(io.head.weight);
+            sched.commit(io.head.weight);
+            when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
+            opSlot.connect(res.addr);
+            opDepth.connect(hitDepth);
+            opNotT.connect(io.head.notThreshold);
+            splitReq.connect(splitNow);
+            dueReq.connect(dueNow);
+            // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes
+            // nothing: counted here (the batch too), and the younger events carry on.
+            when(deferNow, () -> {
+                st.deferred.connect(B(true));
+                st.batch.connect(B(true));
+            });
+        });
+
+        // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
+        Bool draining = state.is(DRAIN).or(commitStop).named("draining");
+        UndoStack undo = new UndoStack(c, windowDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
+
+        // --- the split
+        UInt splitWord = Reg(UInt(cw.width())).named("split_word");
+        UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
+        UInt present = Reg(UInt(b)).named("split_present");
+        FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
+        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
+        UInt childShift = U(c.keyBits(), 8).sub(childDepth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0)).named("child_shift");
+        UInt childPrefix = splitPrefix.or(missing.index.pad(c.keyBits()).shl(childShift).bits(c.keyBits() - 1, 0));
+        Bool fits = freeSlots.ge(U(b, fw).sub(cw.count(tables.wordRead).pad(fw))).named("split_fits");
+
+        // --- readout and CSR requests
+        CsrRequests req = new CsrRequests();
+        UInt readIndex = req.slot.bits(slotBits - 1, 0);
+        Bool readInRange = c.nodes() >= 1 << 16 ? B(true) : req.slot.lt(U(c.nodes(), 16));
+        Bool nodeValid = RegInit(B(false)).named("node_valid");
+        UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
+        UInt nodePrefix = RegInit(U(0, c.keyBits())).named("node_prefix");
+        UInt nodeCount = RegInit(U(0, cb)).named("node_count");
+
+        Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
+        Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()), B(false)).named("quiet_held");
+        Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill(st)), B(false)).named("snapshot_settled");
+        Bool advanceSettled = RapController.heldBefore(state.is(ADVANCE), 4, "advance_settled");
+        UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
+        when(commitFire, () -> fillCause.connect(U(StallCause.BUBBLE.code(), 3)));
+
+        // A batch, early or scheduled, or none when the skip knows it would remove nothing.
+        java.util.function.BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
+            earlyBatch.connect(B(early));
+            skip.startBatch();
+            when(empty, () -> {
+                st.batch.connect(B(true));
+                state.go(early ? SPLIT_READ : ADVANCE);
+            }).otherwise(() -> {
+                walk.start();
+                state.go(MERGE);
+            });
+        };
+        Bool opBatchEmpty = skip.batchIsEmpty(opNotT);
+        java.util.function.Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
+                () -> startBatch.accept(reshaped ? B(false) : opBatchEmpty, false)).otherwise(() -> state.go(RESUME));
+
+        state
+                .on(INIT, () -> when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
+                    // The root: slot 0, no children, length 0, prefix 0 (its count was cleared with the SRAM).
+                    tables.writeWord(U(0, slotBits), U(0, cw.width()));
+                    tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()));
+                    sched.restart();
+                    state.go(RUN);
+                }))
+                .on(RUN, () -> {
+                    cmd.valid.connect(io.found.valid.and(commitStop.not()));
+                    when(req.snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
+                        sched.freeze();
+                        req.snapTaken();
+                        fillCause.connect(U(StallCause.CSR.code(), 3));
+                    });
+                    when(quietHeld.and(sched.frozen.not()), () -> {
+                        when(req.readPending, () -> state.go(READ_ISSUE))
+                                .elsewhen(req.softPending.and(io.inputsDrained).and(io.headValid.not()), () -> state.go(SOFT_CLEAR));
+                    });
+                    when(commitStop, () -> state.go(DRAIN));
+                })
+                .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
+                .on(UNDO, () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count)).elsewhen(splitReq, () -> {
+                    earlyDone.connect(B(false));
+                    state.go(SPLIT_READ);
+                }).otherwise(() -> startBatch.accept(opBatchEmpty, false)))
+                .on(SPLIT_READ, () -> {
+                    tables.readWord(opSlot);
+                    tables.readInfo(opSlot);
+                    state.go(SPLIT_CHECK);
+                })
+                .on(SPLIT_CHECK, () -> {
+                    splitWord.connect(tables.wordRead);
+                    splitPrefix.connect(tables.infoPrefix());
+                    present.connect(cw.present(tables.wordRead));
+                    when(fits, () -> state.go(SPLIT_ALLOC)).elsewhen(earlyDone.not(), () -> {
+                        earlyDone.connect(B(true));
+                        startBatch.accept(opBatchEmpty, true);
+                    }).otherwise(() -> {
+                        st.deferred.connect(B(true));
+                        afterSplit.accept(false);
+                    });
+                })
+                .on(SPLIT_ALLOC, () -> when(missing.found.not(), () -> state.go(SPLIT_LINK)).elsewhen(free.ready, () -> {
+                    // One child: an empty word in every copy, its slot info, its count 0.
+                    free.take();
+                    tables.writeWord(free.next, U(0, cw.width()));
+                    tables.place(free.next, childDepth, childPrefix);
+                    cmd.set(free.next, U(0, cb));
+                    st.allocated.connect(B(true));
+                    splitWord.connect(cw.with(splitWord, missing.index, free.next));
+                    present.connect(present.or(U(1, b).shl(missing.index).bits(b - 1, 0)));
+                }))
+                .on(SPLIT_LINK, () -> {
+                    tables.writeWord(opSlot, splitWord);
+                    st.split.connect(B(true));
+                    skip.invalidate();
+                    afterSplit.accept(true);
+                })
+                .on(MERGE, () -> when(walk.done, () -> {
+                    st.batch.connect(B(true));
+                    skip.endBatch();
+                    state.go(earlyBatch, SPLIT_READ, ADVANCE);
+                }))
+                .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(sched.pastN(), () -> state.go(RESUME))
+                        .otherwise(() -> state.go(ADVANCE_WAIT)))
+                .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
+                .on(RESUME, () -> {
+                    io.rewind.connect(B(true));
+                    fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
+                    splitReq.connect(B(false));
+                    dueReq.connect(B(false));
+                    state.go(RUN);
+                })
+                .on(READ_ISSUE, () -> {
+                    cmd.read(readIndex);
+                    tables.readInfo(readIndex);
+                    state.go(READ_WAIT);
+                })
+                .on(READ_WAIT, () -> when(cmd.readResult, () -> {
+                    // A slot never used since reset holds a stale word: fresh_slot tells them apart.
+                    Bool inUse = readInRange.and(tables.infoValid()).and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
+                    nodeValid.connect(inUse);
+                    nodeLen.connect(Mux(inUse, RapController.lengthOf(c, tables.infoDepth()), U(0, c.lenBits())));
+                    nodePrefix.connect(Mux(inUse, tables.infoPrefix(), U(0, c.keyBits())));
+                    nodeCount.connect(res.old);
+                    req.readDone();
+                    fillCause.connect(U(StallCause.CSR.code(), 3));
+                    state.go(RUN);
+                }))
+                .on(SOFT_CLEAR, () -> {
+                    st.clear.connect(B(true));
+                    free.clear();
+                    skip.invalidate();
+                    req.softDone();
+                    io.softClear.connect(B(true));
+                    state.go(INIT);
+                });
+
+        req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
+
+        // --- invariants (simulation only)
+        when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command"));
+        when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
+        when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
+        when(state.is(SPLIT_ALLOC).and(missing.found).and(free.ready), () -> Assert(freeSlots.orR(), "a split ran out of slots"));
+        when(tables.wordWrites, () -> Assert(front.eq(0).and(io.issued.not()), "a child word written while the walk holds events"));
+        Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
+        when(state.is(ADVANCE), () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
+
+        // --- outputs
+        Bool issueGate = RegNext(state.is(INIT).not().and(io.enable).and(req.readPending.or(io.readout).not())
+                .and(req.snapPending.or(io.snapshot).not()).and(sched.frozen.not()), B(false)).named("issue_gate");
+        io.issueEnable.connect(inRun.and(commitStop.not()).and(issueGate));
+        io.epsActive.connect(sched.epsActive);
+        io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
+        st.drive(io.live);
+        io.snapFreeze.connect(sched.frozen);
+        io.errorBound.connect(sched.errorBound());
+        io.errorBoundReady.connect(sched.errorBoundReady());
+        io.snapBusy.connect(req.snapPending.or(sched.frozen));
+        io.node.valid.connect(nodeValid);
+        io.node.len.connect(nodeLen);
+        io.node.prefix.connect(nodePrefix);
+        io.node.count.connect(nodeCount);
+        io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
+        io.busy.connect(state.within(DRAIN, RESUME));
+        io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
+        io.resetting.connect(io.acceptEnable.not());
+        UInt cause = Wire(UInt(3)).named("cause");
+        cause.connect(U(StallCause.CSR.code(), 3));
+        when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
+                .elsewhen(inRun.and(commitStop.not()), () -> cause.connect(
+                        Mux(pipeEmpty.and(io.headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
+                .elsewhen(state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop),
+                        () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
+                .elsewhen(state.within(SPLIT_READ, SPLIT_LINK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.within(MERGE, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
+        io.stallCause.connect(cause);
+    }
+}
