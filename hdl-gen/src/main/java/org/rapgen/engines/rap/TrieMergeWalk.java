@@ -25,7 +25,7 @@ import org.rapgen.hdl.UInt;
  * would remove nothing. Built in the caller's module.
  */
 final class TrieMergeWalk {
-    enum Step { IDLE, VISIT, SCAN, CHILD, LEAF_WAIT, OWN, OWN_WAIT, DECIDE, ACT, FREE, RETURN }
+    enum Step { IDLE, BEGIN, VISIT, SCAN, CHILD, LEAF_WAIT, OWN, OWN_WAIT, DECIDE, ACT, FREE, RETURN }
 
     private final OneHotState<Step> step = new OneHotState<>("walk_step", Step.class, IDLE);
     private final Bool starts = WireDefault(Bool(), B(false)).named("walk_start");
@@ -81,9 +81,13 @@ final class TrieMergeWalk {
                     digit.connect(U(0, k + 1));
                     sum.connect(U(0, sumBits));
                     leaves.connect(U(0, b));
+                    step.go(BEGIN);
+                }))
+                // A clock after the start: the split that may start a batch writes a word on that clock.
+                .on(BEGIN, () -> {
                     t.readWord(U(0, slotBits));
                     step.go(VISIT);
-                }))
+                })
                 .on(VISIT, () -> {
                     word.connect(t.wordRead);
                     step.go(SCAN);
