@@ -1230,7 +1230,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] _wire_8_5; // RapController.java:496
   wire [4:0] _wire_8_6; // RapController.java:496
   wire [4:0] _wire_8_7; // RapController.java:496
-  wire [2:0] cause; // RapController.java:949
+  wire [2:0] cause; // RapController.java:954
   (* keep *) wire [63:0] until_merge_load; // RapController.java:267
   (* keep *) wire over_t; // SplitCompare.java:76
   (* keep *) wire [127:0] slot_pick_stepped; // SlotPicker.java:63
@@ -1302,7 +1302,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_23 = ~io_acceptEnable; // RapController.java:890
   wire [127:0] _not_24 = ~verdict_leaves; // RapController.java:782
   wire [127:0] _and_13 = slot_valid & _not_24; // RapController.java:782
-  wire [127:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:928
+  wire [127:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:933
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:370
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -1661,9 +1661,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:771
   wire [3:0] _bits_164 = _dshl_0[3:0]; // RapController.java:771
   wire [3:0] _or_20 = present_children | _bits_164; // RapController.java:771
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:930
-  wire [3:0] _bits_165 = _dshl_1[3:0]; // RapController.java:930
-  wire [3:0] _or_21 = present_children | _bits_165; // RapController.java:930
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:935
+  wire [3:0] _bits_165 = _dshl_1[3:0]; // RapController.java:935
+  wire [3:0] _or_21 = present_children | _bits_165; // RapController.java:935
   wire [3:0] _not_31 = ~present_children_next; // RapController.java:137
   wire _bits_166 = _not_31[0]; // FirstSet.java:25
   wire _bits_167 = _not_31[1]; // FirstSet.java:25
@@ -5731,7 +5731,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_935 = _and_934 & snapshot_settled; // RapController.java:580
   wire [2:0] _mux_7 = split_req ? 3'd3 : 3'd4; // RapController.java:730
   wire [31:0] _mux_8 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:749
-  wire [5:0] _cat_21 = {readout_depth, 1'd0}; // RapController.java:910
+  wire [5:0] _cat_21 = {readout_depth, 1'd0}; // RapController.java:915
   wire [5:0] _mux_9 = readout_in_use ? _cat_21 : 6'd0; // RapController.java:745
   wire [31:0] _fill_256 = {16{split_next_digit}}; // RapController.java:374
   wire [31:0] _and_936 = child_digit_field & _fill_256; // RapController.java:374
@@ -5786,12 +5786,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:359
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // RapController.java:363
   wire _ge_1 = free_slots >= missing_children; // RapController.java:364
-  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_22 = {op_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_0 = _fill_259 >> _cat_22; // RapController.java:915
-  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_23 = {child_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_1 = _fill_260 >> _cat_23; // RapController.java:915
+  wire [31:0] _fill_259 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_22 = {op_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_0 = _fill_259 >> _cat_22; // RapController.java:920
+  wire [31:0] _fill_260 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_23 = {child_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_1 = _fill_260 >> _cat_23; // RapController.java:920
   wire [31:0] _not_190 = ~_dshr_1; // RapController.java:372
   wire [31:0] _and_949 = _dshr_0 & _not_190; // RapController.java:372
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:384
@@ -6067,20 +6067,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_994 = _and_993 & _not_214; // RapController.java:871
   wire _not_215 = ~snapshot_frozen; // RapController.java:871
   wire _and_995 = _and_994 & _not_215; // RapController.java:871
-  wire _not_216 = ~commit_stop; // RapController.java:952
-  wire _and_996 = state_run & _not_216; // RapController.java:952
-  wire _not_217 = ~io_headValid; // RapController.java:952
-  wire _and_997 = pipe_empty & _not_217; // RapController.java:952
-  wire [2:0] _mux_15 = _and_997 ? 3'd1 : fill_cause; // RapController.java:952
-  wire _or_693 = state_drain | state_undo; // RapController.java:953
-  wire _or_694 = _or_693 | state_resume; // RapController.java:953
-  wire _or_695 = _or_694 | commit_stop; // RapController.java:953
-  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:954
-  wire _or_696 = state_split_scan | state_split; // RapController.java:955
-  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:955
-  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:956
-  wire _or_699 = _or_698 | state_advance; // RapController.java:956
-  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:956
+  wire _not_216 = ~commit_stop; // RapController.java:957
+  wire _and_996 = state_run & _not_216; // RapController.java:957
+  wire _not_217 = ~io_headValid; // RapController.java:957
+  wire _and_997 = pipe_empty & _not_217; // RapController.java:957
+  wire [2:0] _mux_15 = _and_997 ? 3'd1 : fill_cause; // RapController.java:957
+  wire _or_693 = state_drain | state_undo; // RapController.java:958
+  wire _or_694 = _or_693 | state_resume; // RapController.java:958
+  wire _or_695 = _or_694 | commit_stop; // RapController.java:958
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:959
+  wire _or_696 = state_split_scan | state_split; // RapController.java:960
+  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:960
+  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:961
+  wire _or_699 = _or_698 | state_advance; // RapController.java:961
+  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:961
   wire [3:0] _bits_1805 = undo_sp[3:0]; // RapController.java:350
   wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:350
   wire _not_218 = ~undo_empty; // RapController.java:346
@@ -6210,24 +6210,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_654 = _and_546 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_230 = ~_or_162; // SlotPicker.java:107
   wire _or_708 = _not_230 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_655 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_655 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_656 = batch_is_early == 1'd1; // RapController.java:940
+  wire _eq_656 = batch_is_early == 1'd1; // RapController.java:945
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:921
-  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:910
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:922
-  wire [31:0] _bits_1839 = _dshl_2[31:0]; // RapController.java:922
-  wire [31:0] _or_709 = slot_prefix_rdata_0 | _bits_1839; // RapController.java:922
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:926
+  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:915
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // RapController.java:927
+  wire [31:0] _bits_1839 = _dshl_2[31:0]; // RapController.java:927
+  wire [31:0] _or_709 = slot_prefix_rdata_0 | _bits_1839; // RapController.java:927
   wire _eq_658 = child_prefix == _or_709; // RapController.java:648
-  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // RapController.java:915
+  wire [31:0] _fill_264 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // RapController.java:920
   wire _eq_659 = child_mask == _dshr_4; // RapController.java:649
   wire _and_1020 = _eq_658 & _eq_659; // RapController.java:649
-  wire _eq_660 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_660 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
   wire _not_231 = ~readout_in_use; // RapController.java:746
   wire _eq_661 = readout_index == 7'd0; // NodeTable.java:114
@@ -10879,24 +10879,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:581: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_eq_655) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_4 && !split_req && !_eq_655) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_656) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_656) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_657) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_657) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -10907,8 +10907,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:648: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_660) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_660) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80

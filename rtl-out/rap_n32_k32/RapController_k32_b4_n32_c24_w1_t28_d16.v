@@ -556,7 +556,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _wire_4_1; // RapController.java:496
   wire [4:0] _wire_4_2; // RapController.java:496
   wire [4:0] _wire_4_3; // RapController.java:496
-  wire [2:0] cause; // RapController.java:949
+  wire [2:0] cause; // RapController.java:954
   (* keep *) wire [63:0] until_merge_load; // RapController.java:267
   (* keep *) wire over_t; // SplitCompare.java:76
   (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
@@ -629,7 +629,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_24 = ~io_acceptEnable; // RapController.java:890
   wire [31:0] _not_25 = ~verdict_leaves; // RapController.java:782
   wire [31:0] _and_13 = slot_valid & _not_25; // RapController.java:782
-  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:928
+  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:933
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
   wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:370
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
@@ -796,9 +796,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:771
   wire [3:0] _bits_68 = _dshl_0[3:0]; // RapController.java:771
   wire [3:0] _or_20 = present_children | _bits_68; // RapController.java:771
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:930
-  wire [3:0] _bits_69 = _dshl_1[3:0]; // RapController.java:930
-  wire [3:0] _or_21 = present_children | _bits_69; // RapController.java:930
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:935
+  wire [3:0] _bits_69 = _dshl_1[3:0]; // RapController.java:935
+  wire [3:0] _or_21 = present_children | _bits_69; // RapController.java:935
   wire [3:0] _not_32 = ~present_children_next; // RapController.java:137
   wire _bits_70 = _not_32[0]; // FirstSet.java:25
   wire _bits_71 = _not_32[1]; // FirstSet.java:25
@@ -1818,7 +1818,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_263 = _and_262 & snapshot_settled; // RapController.java:580
   wire [2:0] _mux_7 = split_req ? 3'd3 : 3'd4; // RapController.java:730
   wire [31:0] _mux_8 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:749
-  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:910
+  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:915
   wire [5:0] _mux_9 = readout_in_use ? _cat_17 : 6'd0; // RapController.java:745
   wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:374
   wire [31:0] _and_264 = child_digit_field & _fill_64; // RapController.java:374
@@ -1873,12 +1873,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:359
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:363
   wire _ge_1 = free_slots >= missing_children; // RapController.java:364
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:915
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:915
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:920
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:920
   wire [31:0] _not_95 = ~_dshr_1; // RapController.java:372
   wire [31:0] _and_277 = _dshr_0 & _not_95; // RapController.java:372
   wire _ge_2 = op_depth >= deepest_depth; // RapController.java:384
@@ -2146,20 +2146,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_322 = _and_321 & _not_119; // RapController.java:871
   wire _not_120 = ~snapshot_frozen; // RapController.java:871
   wire _and_323 = _and_322 & _not_120; // RapController.java:871
-  wire _not_121 = ~commit_stop; // RapController.java:952
-  wire _and_324 = state_run & _not_121; // RapController.java:952
-  wire _not_122 = ~io_headValid; // RapController.java:952
-  wire _and_325 = pipe_empty & _not_122; // RapController.java:952
-  wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // RapController.java:952
-  wire _or_213 = state_drain | state_undo; // RapController.java:953
-  wire _or_214 = _or_213 | state_resume; // RapController.java:953
-  wire _or_215 = _or_214 | commit_stop; // RapController.java:953
-  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:954
-  wire _or_216 = state_split_scan | state_split; // RapController.java:955
-  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:955
-  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:956
-  wire _or_219 = _or_218 | state_advance; // RapController.java:956
-  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:956
+  wire _not_121 = ~commit_stop; // RapController.java:957
+  wire _and_324 = state_run & _not_121; // RapController.java:957
+  wire _not_122 = ~io_headValid; // RapController.java:957
+  wire _and_325 = pipe_empty & _not_122; // RapController.java:957
+  wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // RapController.java:957
+  wire _or_213 = state_drain | state_undo; // RapController.java:958
+  wire _or_214 = _or_213 | state_resume; // RapController.java:958
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:958
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:959
+  wire _or_216 = state_split_scan | state_split; // RapController.java:960
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:960
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:961
+  wire _or_219 = _or_218 | state_advance; // RapController.java:961
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:961
   wire [3:0] _bits_489 = undo_sp[3:0]; // RapController.java:350
   wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:350
   wire _not_123 = ~undo_empty; // RapController.java:346
@@ -2277,24 +2277,24 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _eq_174 = _and_162 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_135 = ~_or_66; // SlotPicker.java:107
   wire _or_227 = _not_135 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_176 = batch_is_early == 1'd1; // RapController.java:940
+  wire _eq_176 = batch_is_early == 1'd1; // RapController.java:945
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:921
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:910
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:922
-  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:922
-  wire [31:0] _or_228 = slot_prefix_rdata_0 | _bits_517; // RapController.java:922
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:926
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:915
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:927
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:927
+  wire [31:0] _or_228 = slot_prefix_rdata_0 | _bits_517; // RapController.java:927
   wire _eq_178 = child_prefix == _or_228; // RapController.java:648
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:915
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:910
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:915
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:920
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:915
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:920
   wire _eq_179 = child_mask == _dshr_4; // RapController.java:649
   wire _and_347 = _eq_178 & _eq_179; // RapController.java:649
-  wire _eq_180 = batch_is_early == 1'd0; // RapController.java:940
+  wire _eq_180 = batch_is_early == 1'd0; // RapController.java:945
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
   wire _not_136 = ~readout_in_use; // RapController.java:746
   wire _eq_181 = readout_index == 5'd0; // NodeTable.java:114
@@ -4658,24 +4658,24 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:581: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_175) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_175) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_176) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_176) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_177) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_177) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -4686,8 +4686,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:648: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_180) begin // RapController.java:940
-      $display("Assertion failed at RapController.java:940: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_180) begin // RapController.java:945
+      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80

@@ -25,7 +25,7 @@ import org.rapgen.hdl.lib.CounterSram;
  * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
  */
 public final class TrieController extends Module {
-    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, MERGE, ADVANCE, ADVANCE_WAIT,
+    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, SPLIT_MARK, MERGE, ADVANCE, ADVANCE_WAIT,
         RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
 
     public final TrieControllerIO io;
@@ -60,7 +60,6 @@ public final class TrieController extends Module {
 
         CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, RapController.clipWeight(hit.weight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
-        MergeSkip skip = walk.skip;
         Bool cmdQValid = RegNext(cmd.valid, B(false)).named("cmd_q_valid");
         io.counterCmd.valid.connect(cmdQValid);
         io.counterCmd.bits.addr.connect(RegNext(cmd.addr).named("cmd_q_addr"));
@@ -102,7 +101,8 @@ public final class TrieController extends Module {
         io.commit.connect(commitFire);
         Bool splitNow = hitSplittable.and(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)).named("split_now");
         Bool dueNow = sched.dueAt(io.head.weight).named("merge_now");
-        Bool skipNow = skip.batchIsEmpty(io.head.notThreshold).named("skip_now");
+        // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
+        Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold).named("skip_now");
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         Bool weightClipped = wb > cb ? io.head.weight.gt(counterMax.pad(wb)) : B(false);
         commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
@@ -132,6 +132,8 @@ public final class TrieController extends Module {
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
         UInt present = Reg(UInt(b)).named("split_present");
+        UInt markSlot = Reg(UInt(slotBits)).named("mark_slot");
+        UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
         UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
         UInt childShift = U(c.keyBits(), 8).sub(childDepth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0)).named("child_shift");
@@ -157,7 +159,6 @@ public final class TrieController extends Module {
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
         java.util.function.BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
             earlyBatch.connect(B(early));
-            skip.startBatch();
             when(empty, () -> {
                 st.batch.connect(B(true));
                 state.go(early ? SPLIT_READ : ADVANCE);
@@ -166,15 +167,18 @@ public final class TrieController extends Module {
                 state.go(MERGE);
             });
         };
-        Bool opBatchEmpty = skip.batchIsEmpty(opNotT);
-        java.util.function.Consumer<Boolean> afterSplit = reshaped -> when(dueReq,
-                () -> startBatch.accept(reshaped ? B(false) : opBatchEmpty, false)).otherwise(() -> state.go(RESUME));
+        Bool opBatchEmpty = SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
+        // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
+        // the clock that reads the bound), so its batch is walked.
+        java.util.function.Consumer<Boolean> afterSplit = split -> when(dueReq,
+                () -> startBatch.accept(split ? B(false) : opBatchEmpty, false)).otherwise(() -> state.go(RESUME));
 
         state
                 .on(INIT, () -> when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
                     // The root: slot 0, no children, length 0, prefix 0 (its count was cleared with the SRAM).
                     tables.writeWord(U(0, slotBits), U(0, cw.width()));
-                    tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()));
+                    tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()), U(0, slotBits));
+                    tables.writeMin(U(0, slotBits), none);
                     sched.restart();
                     state.go(RUN);
                 }))
@@ -217,7 +221,8 @@ public final class TrieController extends Module {
                     // One child: an empty word in every copy, its slot info, its count 0.
                     free.take();
                     tables.writeWord(free.next, U(0, cw.width()));
-                    tables.place(free.next, childDepth, childPrefix);
+                    tables.place(free.next, childDepth, childPrefix, opSlot);
+                    tables.writeMin(free.next, none);
                     cmd.set(free.next, U(0, cb));
                     st.allocated.connect(B(true));
                     splitWord.connect(cw.with(splitWord, missing.index, free.next));
@@ -225,13 +230,21 @@ public final class TrieController extends Module {
                 }))
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
+                    tables.readInfo(opSlot);
+                    markSlot.connect(opSlot);
                     st.split.connect(B(true));
-                    skip.invalidate();
-                    afterSplit.accept(true);
+                    state.go(SPLIT_MARK);
+                })
+                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, one a clock.
+                .on(SPLIT_MARK, () -> {
+                    tables.writeMin(markSlot, U(0, c.mergeSumBits()));
+                    when(markSlot.eq(0), () -> afterSplit.accept(true)).otherwise(() -> {
+                        tables.readInfo(tables.infoParent());
+                        markSlot.connect(tables.infoParent());
+                    });
                 })
                 .on(MERGE, () -> when(walk.done, () -> {
                     st.batch.connect(B(true));
-                    skip.endBatch();
                     state.go(earlyBatch, SPLIT_READ, ADVANCE);
                 }))
                 .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(sched.pastN(), () -> state.go(RESUME))
@@ -263,7 +276,6 @@ public final class TrieController extends Module {
                 .on(SOFT_CLEAR, () -> {
                     st.clear.connect(B(true));
                     free.clear();
-                    skip.invalidate();
                     req.softDone();
                     io.softClear.connect(B(true));
                     state.go(INIT);
@@ -306,7 +318,7 @@ public final class TrieController extends Module {
                         Mux(pipeEmpty.and(io.headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
                 .elsewhen(state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(state.within(SPLIT_READ, SPLIT_LINK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.within(SPLIT_READ, SPLIT_MARK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
                 .elsewhen(state.within(MERGE, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
         io.stallCause.connect(cause);
     }

@@ -10,29 +10,30 @@ import org.rapgen.hdl.UInt;
 
 /**
  * One merge batch of the trie engine (SPEC §4 "Merge"): a post-order walk of the tree in block RAM, so every node is
- * decided after its whole subtree, which is the order {@code RapModel} defines.
+ * decided after its whole subtree, the order {@code RapModel} defines, that passes over every subtree whose merge-sum
+ * bound ({@link TrieTables}' {@code sub_min}) is at least T: no node there can merge, and none changes.
  *
- * <p>The walk keeps the node it is at in registers (its slot, child word, next digit, the sum of its leaf children's
- * counts so far and which digits they are) and the nodes above it on a stack of at most L frames, in distributed RAM.
- * At a node it takes the children in digit order: a child whose word is empty is a leaf, whose count is read and added;
- * any other child is walked first. Then it reads the node's own count: if the node has leaf children and
- * count + their counts is below T, those leaves are freed (their slots pushed on {@link FreeSlots}' stack), the node's
- * word loses them in every copy and its count becomes the sum, clipped at 2^C-1. Back in the parent, a child left
- * without children counts as one of its leaves, with the count the merge gave it. Every decision reads only the node
- * and its children, final by then, so the result is the golden model's.
+ * <p>The walk keeps the node it is at in registers (slot, child word, the digits still to look at, the sum S of its
+ * own count and its leaf children's, the leaf digits, the least bound of its interior children) and the nodes above it
+ * on a stack of at most L frames, in distributed RAM. Entering a node it READs the node's own count; then each clock
+ * it probes one child (its word and bound, read together): a leaf's count is READ and added as it returns, a subtree
+ * with a bound of at least T is passed over, any other is walked first (once the node's READs are in). When every
+ * child is done: if the node has leaf children and S < T, the leaves are freed (their slots pushed on
+ * {@link FreeSlots}' stack), the node's word loses them in every copy and its count becomes S, clipped at 2^C-1.
+ * Then its bound is written: the least of its interior children's and, if it kept leaf children, its own S. Back in
+ * the parent, a child left without children counts as one of its leaves, with the count the merge gave it. Every
+ * decision reads only the node and its children, final by then, so the result is the golden model's.
  *
- * <p>The walk visits every node once: a few clocks per node, O(N) per batch. {@link MergeSkip} spares the batches that
- * would remove nothing. Built in the caller's module.
+ * <p>Built in the caller's module.
  */
 final class TrieMergeWalk {
-    enum Step { IDLE, BEGIN, VISIT, SCAN, CHILD, LEAF_WAIT, OWN, OWN_WAIT, DECIDE, ACT, FREE, RETURN }
+    enum Step { IDLE, BEGIN, ENTER, SCAN, DESCEND, DECIDE, ACT, FREE, FINISH, RETURN }
 
     private final OneHotState<Step> step = new OneHotState<>("walk_step", Step.class, IDLE);
     private final Bool starts = WireDefault(Bool(), B(false)).named("walk_start");
     /** The batch ends on this clock. */
     final Bool done = WireDefault(Bool(), B(false)).named("walk_done");
     final Bool idle = step.is(IDLE);
-    final MergeSkip skip;
 
     TrieMergeWalk(RapConfig c, TrieTables t, FreeSlots free, StatusRegs st, CounterPort cmd, UInt notThreshold) {
         ChildWord cw = t.words;
@@ -43,34 +44,51 @@ final class TrieMergeWalk {
         int sumBits = c.mergeSumBits();
         int cb = c.counterBits();
         int frameIndexBits = log2Up(c.levels());
+        int pendingBits = log2Up(b + 2);
+        UInt none = Fill(sumBits, B(true));
 
+        // --- the node the walk is at
         UInt depth = RegInit(U(0, c.depthBits())).named("walk_depth");
         UInt slot = Reg(UInt(slotBits)).named("walk_slot");
         UInt word = Reg(UInt(ww)).named("walk_word");
-        // The next digit to take, 0..b (b: all taken).
-        UInt digit = Reg(UInt(k + 1)).named("walk_digit");
-        UInt sum = Reg(UInt(sumBits)).named("walk_leaf_sum");
+        UInt todo = Reg(UInt(b)).named("walk_todo");
+        UInt sum = Reg(UInt(sumBits)).named("walk_sum");
         UInt leaves = Reg(UInt(b)).named("walk_leaves");
-        UInt child = Reg(UInt(slotBits)).named("walk_child");
-        UInt mergeSum = Reg(UInt(sumBits)).named("walk_merge_sum");
+        UInt least = Reg(UInt(sumBits)).named("walk_least");
+        UInt pending = RegInit(U(0, pendingBits)).named("walk_pending");
+        // The child probed on the last clock (its word and bound arrive now) and the one to walk next.
+        Bool probing = RegInit(B(false)).named("walk_probing");
+        UInt probedDigit = Reg(UInt(k)).named("walk_probed_digit");
+        UInt probedSlot = Reg(UInt(slotBits)).named("walk_probed_slot");
+        UInt childDigit = Reg(UInt(k)).named("walk_child_digit");
+        UInt childSlot = Reg(UInt(slotBits)).named("walk_child_slot");
+        UInt childWord = Reg(UInt(ww)).named("walk_child_word");
+        // The node's verdict, and what it leaves its parent.
         Bool merges = Reg(Bool()).named("walk_merges");
         Bool clips = Reg(Bool()).named("walk_clips");
         UInt freeing = Reg(UInt(b)).named("walk_freeing");
-        // What the node just decided leaves its parent: whether it is now a leaf, and its count.
         Bool nowLeaf = Reg(Bool()).named("walk_now_leaf");
         UInt newCount = Reg(UInt(cb)).named("walk_new_count");
-        skip = new MergeSkip(mergeSum);
+        UInt newLeast = Reg(UInt(sumBits)).named("walk_new_least");
 
-        // The frames of the nodes above: slot, word, digit being walked, leaf sum and leaves, at the node's depth.
-        int fw = slotBits + ww + k + sumBits + b;
+        // --- the frames of the nodes above, at their depths
+        int fw = slotBits + ww + b + sumBits + b + sumBits + k;
         Mem<UInt> frames = Mem(c.levels(), UInt(fw)).named("walk_frames");
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
         UInt frame = frames.read(parentIndex);
-        UInt digitLow = digit.bits(k - 1, 0);
-        UInt entry = cw.entry(word, digitLow).named("walk_entry");
-        UInt digitBit = U(1, b).shl(digitLow).bits(b - 1, 0);
-        UInt clipped = sumBits > cb
-                ? Mux(mergeSum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), mergeSum.bits(cb - 1, 0)) : mergeSum.pad(cb);
+
+        // --- each clock: a READ result is added, a probed child is sorted, the next child is probed
+        Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));
+        UInt sumIn = Mux(result, sum.add(cmd.readValue.pad(sumBits)), sum);
+        Bool probedLeaf = probing.and(t.wordRead.eq(0)).named("walk_probed_leaf");
+        Bool probedPassed = probing.and(probedLeaf.not()).and(SplitCompare.atLeastComplement(t.minRead, notThreshold))
+                .named("walk_probed_passed");
+        Bool probedWalk = probing.and(probedLeaf.not()).and(probedPassed.not()).named("walk_probed_walk");
+        UInt leastIn = Mux(probedPassed.and(t.minRead.lt(least)), t.minRead, least);
+        FirstSet nextChild = new FirstSet(todo, k);
+        UInt nextSlot = cw.entry(word, nextChild.index);
+        UInt pendingIn = pending.add(probedLeaf.asUInt().pad(pendingBits)).sub(result.asUInt().pad(pendingBits));
+        UInt clipped = sumBits > cb ? Mux(sum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), sum.bits(cb - 1, 0)) : sum.pad(cb);
         FirstSet nextFree = new FirstSet(freeing, k);
         UInt freeSlot = cw.entry(word, nextFree.index).named("walk_free_slot");
 
@@ -78,102 +96,124 @@ final class TrieMergeWalk {
                 .on(IDLE, () -> when(starts, () -> {
                     depth.connect(U(0, c.depthBits()));
                     slot.connect(U(0, slotBits));
-                    digit.connect(U(0, k + 1));
-                    sum.connect(U(0, sumBits));
-                    leaves.connect(U(0, b));
                     step.go(BEGIN);
                 }))
                 // A clock after the start: the split that may start a batch writes a word on that clock.
                 .on(BEGIN, () -> {
                     t.readWord(U(0, slotBits));
-                    step.go(VISIT);
+                    step.go(ENTER);
                 })
-                .on(VISIT, () -> {
+                .on(ENTER, () -> {
                     word.connect(t.wordRead);
+                    enter(cw, cmd, slot, t.wordRead, todo, sum, leaves, least, pending, none, pendingBits);
                     step.go(SCAN);
                 })
-                .on(SCAN, () -> when(digit.bit(k), () -> step.go(OWN))
-                        .elsewhen(entry.eq(0), () -> digit.connect(digit.add(U(1, k + 1))))
-                        .otherwise(() -> {
-                            child.connect(entry);
-                            t.readWord(entry);
-                            step.go(CHILD);
-                        }))
-                .on(CHILD, () -> when(t.wordRead.eq(0), () -> {
-                    cmd.read(child);
-                    step.go(LEAF_WAIT);
-                }).otherwise(() -> {
-                    // An interior child: walk it first; this node waits on the stack.
-                    frames.write(depth.bits(frameIndexBits - 1, 0), Cat(slot, word, digitLow, sum, leaves));
-                    depth.connect(depth.add(U(1, depth.getWidth())));
-                    slot.connect(child);
-                    word.connect(t.wordRead);
-                    digit.connect(U(0, k + 1));
-                    sum.connect(U(0, sumBits));
-                    leaves.connect(U(0, b));
-                    step.go(SCAN);
-                }))
-                .on(LEAF_WAIT, () -> when(cmd.readResult, () -> {
-                    sum.connect(sum.add(cmd.readValue.pad(sumBits)));
-                    leaves.connect(leaves.or(digitBit));
-                    digit.connect(digit.add(U(1, k + 1)));
-                    step.go(SCAN);
-                }))
-                .on(OWN, () -> {
-                    cmd.read(slot);
-                    step.go(OWN_WAIT);
+                .on(SCAN, () -> {
+                    sum.connect(sumIn);
+                    least.connect(leastIn);
+                    pending.connect(pendingIn);
+                    probing.connect(B(false));
+                    when(probedLeaf, () -> {
+                        cmd.read(probedSlot);
+                        leaves.connect(leaves.or(bit(probedDigit, b)));
+                    });
+                    when(probedWalk, () -> {
+                        childDigit.connect(probedDigit);
+                        childSlot.connect(probedSlot);
+                        childWord.connect(t.wordRead);
+                        step.go(DESCEND);
+                    }).elsewhen(nextChild.found, () -> {
+                        t.readWord(nextSlot);
+                        t.readMin(nextSlot);
+                        probing.connect(B(true));
+                        probedDigit.connect(nextChild.index);
+                        probedSlot.connect(nextSlot);
+                        todo.connect(todo.and(bit(nextChild.index, b).not()));
+                    }).elsewhen(probing.not().and(pendingIn.eq(0)), () -> step.go(DECIDE));
                 })
-                .on(OWN_WAIT, () -> when(cmd.readResult, () -> {
-                    mergeSum.connect(sum.add(cmd.readValue.pad(sumBits)));
-                    step.go(DECIDE);
-                }))
+                // Into an interior child once this node's READs are in: the node waits on the stack.
+                .on(DESCEND, () -> {
+                    sum.connect(sumIn);
+                    pending.connect(pendingIn);
+                    when(pending.eq(0), () -> {
+                        frames.write(depth.bits(frameIndexBits - 1, 0), Cat(slot, word, todo, sum, leaves, least, childDigit));
+                        depth.connect(depth.add(U(1, depth.getWidth())));
+                        slot.connect(childSlot);
+                        word.connect(childWord);
+                        enter(cw, cmd, childSlot, childWord, todo, sum, leaves, least, pending, none, pendingBits);
+                        step.go(SCAN);
+                    });
+                })
                 .on(DECIDE, () -> {
-                    merges.connect(leaves.orR().and(SplitCompare.atLeastComplement(mergeSum, notThreshold).not()));
-                    clips.connect(sumBits > cb ? mergeSum.bits(sumBits - 1, cb).orR() : B(false));
+                    merges.connect(leaves.orR().and(SplitCompare.atLeastComplement(sum, notThreshold).not()));
+                    clips.connect(sumBits > cb ? sum.bits(sumBits - 1, cb).orR() : B(false));
                     step.go(ACT);
                 })
                 .on(ACT, () -> {
-                    nowLeaf.connect(B(false));
+                    newCount.connect(clipped);
                     when(merges, () -> {
                         cmd.set(slot, clipped);
                         st.removed.connect(cw.ones(leaves));
                         when(clips, () -> st.saturation.connect(B(true)));
                         freeing.connect(leaves);
-                        newCount.connect(clipped);
+                        newLeast.connect(least);
                         step.go(FREE);
                     }).otherwise(() -> {
-                        when(leaves.orR(), () -> skip.kept(mergeSum));
-                        step.go(RETURN);
+                        newLeast.connect(Mux(leaves.orR().and(sum.lt(least)), sum, least));
+                        step.go(FINISH);
                     });
                 })
                 .on(FREE, () -> when(nextFree.found, () -> {
                     free.push(freeSlot);
                     t.free(freeSlot);
-                    freeing.connect(freeing.and(U(1, b).shl(nextFree.index).bits(b - 1, 0).not()));
+                    freeing.connect(freeing.and(bit(nextFree.index, b).not()));
                 }).otherwise(() -> {
                     UInt kept = cw.without(word, leaves);
                     t.writeWord(slot, kept);
                     word.connect(kept);
-                    nowLeaf.connect(kept.eq(0));
-                    step.go(RETURN);
+                    step.go(FINISH);
                 }))
+                .on(FINISH, () -> {
+                    t.writeMin(slot, newLeast);
+                    nowLeaf.connect(merges.and(word.eq(0)));
+                    step.go(RETURN);
+                })
                 .on(RETURN, () -> when(depth.eq(0), () -> {
                     done.connect(B(true));
                     step.go(IDLE);
                 }).otherwise(() -> {
-                    UInt pDigit = frame.bits(k + sumBits + b - 1, sumBits + b);
-                    UInt pSum = frame.bits(sumBits + b - 1, b);
-                    UInt pLeaves = frame.bits(b - 1, 0);
-                    UInt pBit = U(1, b).shl(pDigit).bits(b - 1, 0);
+                    UInt pDigit = frame.bits(k - 1, 0);
+                    UInt pLeast = frame.bits(sumBits + k - 1, k);
+                    UInt pLeaves = frame.bits(b + sumBits + k - 1, sumBits + k);
+                    UInt pSum = frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k);
+                    UInt pTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
                     depth.connect(parentIndex.pad(depth.getWidth()));
                     slot.connect(frame.bits(fw - 1, fw - slotBits));
                     word.connect(frame.bits(fw - slotBits - 1, fw - slotBits - ww));
-                    digit.connect(pDigit.pad(k + 1).add(U(1, k + 1)));
+                    todo.connect(pTodo);
                     sum.connect(Mux(nowLeaf, pSum.add(newCount.pad(sumBits)), pSum));
-                    leaves.connect(Mux(nowLeaf, pLeaves.or(pBit), pLeaves));
+                    leaves.connect(Mux(nowLeaf, pLeaves.or(bit(pDigit, b)), pLeaves));
+                    least.connect(Mux(nowLeaf.not().and(newLeast.lt(pLeast)), newLeast, pLeast));
+                    pending.connect(U(0, pendingBits));
                     step.go(SCAN);
                 }));
         when(starts, () -> Assert(idle, "a merge batch started while the last one walks"));
+        when(step.is(DECIDE), () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
+    }
+
+    /** Entering a node: READ its own count; its children are all still to look at. */
+    private static void enter(ChildWord cw, CounterPort cmd, UInt slot, UInt word, UInt todo, UInt sum, UInt leaves, UInt least,
+                              UInt pending, UInt none, int pendingBits) {
+        cmd.read(slot);
+        todo.connect(cw.present(word));
+        sum.connect(U(0, sum.getWidth()));
+        leaves.connect(U(0, leaves.getWidth()));
+        least.connect(none);
+        pending.connect(U(1, pendingBits));
+    }
+
+    private static UInt bit(UInt index, int width) {
+        return U(1, width).shl(index).bits(width - 1, 0);
     }
 
     /** A batch starts on this clock edge (threshold: the constructor's ~T, unchanged until {@link #done}). */

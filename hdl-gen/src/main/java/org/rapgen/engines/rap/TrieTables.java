@@ -11,9 +11,15 @@ import org.rapgen.hdl.UInt;
  * <ul>
  *   <li>{@code ctl_words}: each slot's child word ({@link ChildWord}), the same as the walk's level RAMs hold; the root's
  *       is also the register {@link #rootWord} that stage 0 of the walk reads;</li>
- *   <li>{@code slot_info}: whether the slot holds a node, its depth and its prefix (for a split's children and the
- *       node readout).</li>
+ *   <li>{@code slot_info}: whether the slot holds a node, its depth, its prefix (for a split's children and the node
+ *       readout) and its parent's slot (for a split's marks, below);</li>
+ *   <li>{@code sub_min}: a lower bound of the merge sums S in the node's subtree (count + its leaf children's counts,
+ *       over the nodes with leaf children; all ones for none), which lets a merge batch pass over every subtree where
+ *       no S is below T ({@link TrieMergeWalk}). The root's is also the register {@link #rootMin}.</li>
  * </ul>
+ * Why the bound holds: a batch writes it exactly for every node it visits (bottom-up, as the minimum of the node's own
+ * S and its children's bounds); between batches counts only grow, so S only grows, except at a split, which marks the
+ * split node and its ancestors with 0 (the split node's parent lost a leaf child, so its S fell).
  * Each RAM has one read port and one write port, used by one unit at a time (the FSM's states exclude each other), and
  * a read never meets a write of the same clock. Built in the caller's module; the units drive the port wires.
  */
@@ -39,18 +45,28 @@ final class TrieTables {
     final UInt infoWriteSlot;
     final UInt infoWriteValue;
 
+    // --- sub_min
+    final UInt minReadSlot;
+    final Bool minReads = WireDefault(Bool(), B(false)).named("min_read");
+    final UInt minRead;
+    final Bool minWrites = WireDefault(Bool(), B(false)).named("min_write");
+    final UInt minWriteSlot;
+    final UInt minWriteValue;
+    final UInt rootMin;
+    private final int slotBits;
+
     TrieTables(RapConfig c) {
         words = new ChildWord(c);
         depthBits = c.depthBits();
         keyBits = c.keyBits();
-        int slotBits = c.slotBits();
+        slotBits = c.slotBits();
         int ww = words.width();
         wordReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("word_read_slot");
         wordWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("word_write_slot");
         wordWriteValue = WireDefault(UInt(ww), U(0, ww)).named("word_write_value");
         infoReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("info_read_slot");
         infoWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("info_write_slot");
-        int iw = 1 + depthBits + keyBits;
+        int iw = 1 + depthBits + keyBits + slotBits;
         infoWriteValue = WireDefault(UInt(iw), U(0, iw)).named("info_write_value");
 
         SyncReadMem<UInt> ctlWords = SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
@@ -63,6 +79,18 @@ final class TrieTables {
         SyncReadMem<UInt> info = SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
         infoRead = info.read(infoReadSlot, infoReads);
         when(infoWrites, () -> info.write(infoWriteSlot, infoWriteValue));
+        int mw = c.mergeSumBits();
+        minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
+        minWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_write_slot");
+        minWriteValue = WireDefault(UInt(mw), U(0, mw)).named("min_write_value");
+        SyncReadMem<UInt> mins = SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
+        minRead = mins.read(minReadSlot, minReads);
+        rootMin = RegInit(Fill(mw, B(true))).named("root_min");
+        when(minWrites, () -> {
+            mins.write(minWriteSlot, minWriteValue);
+            when(minWriteSlot.eq(0), () -> rootMin.connect(minWriteValue));
+        });
+        Assert(minReads.and(minWrites).not(), "sub_min read and written on one clock");
         Assert(wordReads.and(wordWrites).not(), "ctl_words read and written on one clock");
         Assert(infoReads.and(infoWrites).not(), "slot_info read and written on one clock");
     }
@@ -80,18 +108,31 @@ final class TrieTables {
         wordReadSlot.connect(slot);
     }
 
-    /** On this clock edge slot holds a node of this depth and prefix. */
-    void place(UInt slot, UInt depth, UInt prefix) {
+    /** On this clock edge slot holds a node of this depth, prefix and parent. */
+    void place(UInt slot, UInt depth, UInt prefix, UInt parent) {
         infoWrites.connect(B(true));
         infoWriteSlot.connect(slot);
-        infoWriteValue.connect(Cat(B(true), depth, prefix));
+        infoWriteValue.connect(Cat(B(true), depth, prefix, parent));
+    }
+
+    /** Reads slot's merge-sum bound into {@link #minRead} on the next clock. */
+    void readMin(UInt slot) {
+        minReads.connect(B(true));
+        minReadSlot.connect(slot);
+    }
+
+    /** On this clock edge slot's merge-sum bound becomes {@code value}. */
+    void writeMin(UInt slot, UInt value) {
+        minWrites.connect(B(true));
+        minWriteSlot.connect(slot);
+        minWriteValue.connect(value);
     }
 
     /** On this clock edge slot holds no node. */
     void free(UInt slot) {
         infoWrites.connect(B(true));
         infoWriteSlot.connect(slot);
-        infoWriteValue.connect(U(0, 1 + depthBits + keyBits));
+        infoWriteValue.connect(U(0, 1 + depthBits + keyBits + slotBits));
     }
 
     /** Reads slot's info into {@link #infoValid}, {@link #infoDepth} and {@link #infoPrefix} on the next clock. */
@@ -101,14 +142,18 @@ final class TrieTables {
     }
 
     Bool infoValid() {
-        return infoRead.bit(depthBits + keyBits);
+        return infoRead.bit(depthBits + keyBits + slotBits);
     }
 
     UInt infoDepth() {
-        return infoRead.bits(depthBits + keyBits - 1, keyBits);
+        return infoRead.bits(depthBits + keyBits + slotBits - 1, keyBits + slotBits);
     }
 
     UInt infoPrefix() {
-        return infoRead.bits(keyBits - 1, 0);
+        return infoRead.bits(keyBits + slotBits - 1, slotBits);
+    }
+
+    UInt infoParent() {
+        return infoRead.bits(slotBits - 1, 0);
     }
 }
