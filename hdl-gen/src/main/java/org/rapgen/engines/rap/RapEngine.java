@@ -254,6 +254,7 @@ public final class RapEngine extends Module {
         window.io.issueEnable.connect(io.issueEnable);
         walk.io.write.connect(io.wordWrite);
         walk.io.rootWord.connect(io.rootWord);
+        walk.io.flush.connect(io.walkFlush);
         io.found.connect(walk.io.result);
     }
 

@@ -25,7 +25,7 @@ import org.rapgen.hdl.lib.CounterSram;
  * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
  */
 public final class TrieController extends Module {
-    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, SPLIT_MARK, MERGE, ADVANCE, ADVANCE_WAIT,
+    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, MERGE_START, MERGE, ADVANCE, ADVANCE_WAIT,
         RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
 
     public final TrieControllerIO io;
@@ -80,12 +80,20 @@ public final class TrieController extends Module {
         int frontBits = log2Up(windowDepth + 1) + 1;
         UInt front = RegInit(U(0, frontBits)).named("front_count");
         front.connect(front.add(io.issued.asUInt().pad(frontBits)).sub(io.found.valid.asUInt().pad(frontBits)));
+        // Drain: the walk's events are thrown away at once (all younger than the stopping one); only those already in
+        // the counter SRAM are waited for and undone.
+        Bool commitStopNow = RegInit(B(false)).named("commit_stop");
+        io.walkFlush.connect(commitStopNow);
+        when(commitStopNow, () -> {
+            Assert(io.issued.not(), "an event issued on the clock the walk is flushed");
+            front.connect(U(0, frontBits));
+        });
         UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
         sramBusy.connect(sramBusy.add(cmdQValid.asUInt().pad(8)).sub(resValid.asUInt().pad(8)));
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
 
         // --- commit (RUN): the event's result against T(n) and the schedule
-        Bool commitStop = RegInit(B(false)).named("commit_stop");
+        Bool commitStop = commitStopNow;
         Bool inRun = state.is(RUN);
         int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         int fw = c.nodeCountBits() + 1;
@@ -150,7 +158,9 @@ public final class TrieController extends Module {
         UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
-        Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()), B(false)).named("quiet_held");
+        // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
+        Bool marking = RegInit(B(false)).named("marking");
+        Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()).and(marking.not()), B(false)).named("quiet_held");
         Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill(st)), B(false)).named("snapshot_settled");
         Bool advanceSettled = RapController.heldBefore(state.is(ADVANCE), 4, "advance_settled");
         UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
@@ -162,10 +172,7 @@ public final class TrieController extends Module {
             when(empty, () -> {
                 st.batch.connect(B(true));
                 state.go(early ? SPLIT_READ : ADVANCE);
-            }).otherwise(() -> {
-                walk.start();
-                state.go(MERGE);
-            });
+            }).otherwise(() -> state.go(MERGE_START));
         };
         Bool opBatchEmpty = SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
@@ -228,21 +235,21 @@ public final class TrieController extends Module {
                     splitWord.connect(cw.with(splitWord, missing.index, free.next));
                     present.connect(present.or(U(1, b).shl(missing.index).bits(b - 1, 0)));
                 }))
+                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at once,
+                // the others one a clock from here on, while the replay refills the walk (below).
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
                     tables.readInfo(opSlot);
+                    tables.zeroRootMin();
                     markSlot.connect(opSlot);
+                    marking.connect(B(true));
                     st.split.connect(B(true));
-                    state.go(SPLIT_MARK);
+                    afterSplit.accept(true);
                 })
-                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, one a clock.
-                .on(SPLIT_MARK, () -> {
-                    tables.writeMin(markSlot, U(0, c.mergeSumBits()));
-                    when(markSlot.eq(0), () -> afterSplit.accept(true)).otherwise(() -> {
-                        tables.readInfo(tables.infoParent());
-                        markSlot.connect(tables.infoParent());
-                    });
-                })
+                .on(MERGE_START, () -> when(marking.not(), () -> {
+                    walk.start();
+                    state.go(MERGE);
+                }))
                 .on(MERGE, () -> when(walk.done, () -> {
                     st.batch.connect(B(true));
                     state.go(earlyBatch, SPLIT_READ, ADVANCE);
@@ -282,6 +289,15 @@ public final class TrieController extends Module {
                 });
 
         req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
+        when(marking, () -> {
+            tables.writeMin(markSlot, U(0, c.mergeSumBits()));
+            when(markSlot.eq(0), () -> marking.connect(B(false))).otherwise(() -> {
+                tables.readInfo(tables.infoParent());
+                markSlot.connect(tables.infoParent());
+            });
+        });
+        Assert(marking.not().or(state.is(RUN).or(state.is(RESUME)).or(state.is(MERGE_START)).or(state.within(ADVANCE, ADVANCE_WAIT))),
+                "a split's marks still going on in state %b", state.is(SPLIT_READ));
 
         // --- invariants (simulation only)
         when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command"));
@@ -318,8 +334,8 @@ public final class TrieController extends Module {
                         Mux(pipeEmpty.and(io.headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
                 .elsewhen(state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop),
                         () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(state.within(SPLIT_READ, SPLIT_MARK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
-                .elsewhen(state.within(MERGE, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
+                .elsewhen(state.within(SPLIT_READ, SPLIT_LINK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
+                .elsewhen(state.within(MERGE_START, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
         io.stallCause.connect(cause);
     }
 }

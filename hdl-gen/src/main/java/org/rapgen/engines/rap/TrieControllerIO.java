@@ -31,6 +31,8 @@ public final class TrieControllerIO extends Bundle {
     /** A node's child word, for every level of the walk; only while the walk is empty. */
     public final ValidIO<TrieWalk.WordWrite> wordWrite;
     public final UInt rootWord;
+    /** The walk throws its events away: they are younger than the one that stopped the pipeline. */
+    public final Bool walkFlush = Output(Bool());
 
     // --- control from the CSRs (as ControllerIO)
     public final Bool enable = Input(Bool());

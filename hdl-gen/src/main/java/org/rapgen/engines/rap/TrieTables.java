@@ -115,6 +115,11 @@ final class TrieTables {
         infoWriteValue.connect(Cat(B(true), depth, prefix, parent));
     }
 
+    /** On this clock edge the root's bound becomes 0 (a split below it; the other marks follow, a clock each). */
+    void zeroRootMin() {
+        rootMin.connect(U(0, rootMin.getWidth()));
+    }
+
     /** Reads slot's merge-sum bound into {@link #minRead} on the next clock. */
     void readMin(UInt slot) {
         minReads.connect(B(true));

@@ -69,6 +69,8 @@ public final class TrieWalk extends Module {
         public final ValidIO<WordWrite> write;
         /** The root's child word (slot 0 is not in the RAMs: stage 0 reads this register of the controller's). */
         public final UInt rootWord;
+        /** Every event in the walk is thrown away on this clock edge (the controller replays them). */
+        public final Bool flush = Input(Bool());
 
         IO(RapConfig c) {
             search = Flipped(Decoupled(new Search(c)));
@@ -96,7 +98,8 @@ public final class TrieWalk extends Module {
         io.search.ready.connect(B(true));
 
         // Stage 0: every walk starts at the root. A stage keeps only the key digits still to be walked.
-        Bool valid = RegNext(io.search.valid, B(false)).named("s0_valid");
+        Bool keep = io.flush.not();
+        Bool valid = RegNext(io.search.valid.and(keep), B(false)).named("s0_valid");
         UInt rest = RegNext(io.search.bits.key).named("s0_key");
         UInt weight = RegNext(io.search.bits.weight).named("s0_weight");
         UInt slot = U(0, c.slotBits());
@@ -125,7 +128,7 @@ public final class TrieWalk extends Module {
                 word = table.read(child, valid);
                 rest = RegNext(rest.bits(restBits - k - 1, 0)).named(s + "_key");
             }
-            valid = RegNext(valid, B(false)).named(s + "_valid");
+            valid = RegNext(valid.and(keep), B(false)).named(s + "_valid");
             weight = RegNext(weight).named(s + "_weight");
             slot = RegNext(nextSlot).named(s + "_slot");
             depth = RegNext(nextDepth).named(s + "_depth");
