@@ -171,6 +171,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:74
   wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:74
   wire [47:0] trieWalk_io_rootWord; // RapEngine.java:74
+  wire trieWalk_io_flush; // RapEngine.java:74
   wire counterSram_io_in_ready; // RapEngine.java:80
   wire counterSram_io_in_valid; // RapEngine.java:80
   wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:80
@@ -216,6 +217,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:81
   wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:81
   wire [47:0] trieController_io_rootWord; // RapEngine.java:81
+  wire trieController_io_walkFlush; // RapEngine.java:81
   wire trieController_io_enable; // RapEngine.java:81
   wire trieController_io_softReset; // RapEngine.java:81
   wire trieController_io_snapshot; // RapEngine.java:81
@@ -842,6 +844,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   assign trieWalk_io_write_bits_slot = trieController_io_wordWrite_bits_slot;
   assign trieWalk_io_write_bits_word = trieController_io_wordWrite_bits_word;
   assign trieWalk_io_rootWord = trieController_io_rootWord;
+  assign trieWalk_io_flush = trieController_io_walkFlush;
   assign counterSram_io_in_valid = trieController_io_counterCmd_valid;
   assign counterSram_io_in_bits_addr = trieController_io_counterCmd_bits_addr;
   assign counterSram_io_in_bits_cmd = _cat_0;
@@ -1457,7 +1460,9 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
     .io_write_bits_word(trieWalk_io_write_bits_word),
 
-    .io_rootWord(trieWalk_io_rootWord)
+    .io_rootWord(trieWalk_io_rootWord),
+
+    .io_flush(trieWalk_io_flush)
 
   );
 
@@ -1562,6 +1567,8 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
     .io_wordWrite_bits_word(trieController_io_wordWrite_bits_word),
 
     .io_rootWord(trieController_io_rootWord),
+
+    .io_walkFlush(trieController_io_walkFlush),
 
     .io_enable(trieController_io_enable),
 

@@ -37,6 +37,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:37
   output wire [47:0] io_wordWrite_bits_word, // TrieController.java:37
   output wire [47:0] io_rootWord, // TrieController.java:37
+  output wire io_walkFlush, // TrieController.java:37
   input  wire io_enable, // TrieController.java:37
   input  wire io_softReset, // TrieController.java:37
   input  wire io_snapshot, // TrieController.java:37
@@ -86,7 +87,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg state_split_check; // TrieController.java:32
   reg state_split_alloc; // TrieController.java:32
   reg state_split_link; // TrieController.java:32
-  reg state_split_mark; // TrieController.java:32
+  reg state_merge_start; // TrieController.java:32
   reg state_merge; // TrieController.java:32
   reg state_advance; // TrieController.java:32
   reg state_advance_wait; // TrieController.java:32
@@ -184,42 +185,43 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg [13:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
   reg [6:0] front_count; // TrieController.java:81
-  reg [7:0] sram_count; // TrieController.java:83
-  reg commit_stop; // TrieController.java:88
-  reg hit_event_1; // TrieController.java:95
-  reg hit_event_2; // TrieController.java:95
-  reg hit_event_3; // TrieController.java:95
-  reg hit_splittable_1; // TrieController.java:96
-  reg hit_splittable_2; // TrieController.java:96
-  reg hit_splittable_3; // TrieController.java:96
-  reg [4:0] hit_depth_1; // TrieController.java:97
-  reg [4:0] hit_depth_2; // TrieController.java:97
-  reg [4:0] hit_depth_3; // TrieController.java:97
-  reg hit_short_1; // TrieController.java:99
-  reg hit_short_2; // TrieController.java:99
-  reg hit_short_3; // TrieController.java:99
+  reg commit_stop; // TrieController.java:85
+  reg [7:0] sram_count; // TrieController.java:91
+  reg hit_event_1; // TrieController.java:103
+  reg hit_event_2; // TrieController.java:103
+  reg hit_event_3; // TrieController.java:103
+  reg hit_splittable_1; // TrieController.java:104
+  reg hit_splittable_2; // TrieController.java:104
+  reg hit_splittable_3; // TrieController.java:104
+  reg [4:0] hit_depth_1; // TrieController.java:105
+  reg [4:0] hit_depth_2; // TrieController.java:105
+  reg [4:0] hit_depth_3; // TrieController.java:105
+  reg hit_short_1; // TrieController.java:107
+  reg hit_short_2; // TrieController.java:107
+  reg hit_short_3; // TrieController.java:107
   reg [5:0] undo_sp; // UndoStack.java:34
   reg undo_empty; // UndoStack.java:37
   reg [43:0] undo_rdata_0; // UndoStack.java:39
-  reg [47:0] split_word; // TrieController.java:132
-  reg [31:0] split_prefix; // TrieController.java:133
-  reg [3:0] split_present; // TrieController.java:134
-  reg [11:0] mark_slot; // TrieController.java:135
+  reg [47:0] split_word; // TrieController.java:140
+  reg [31:0] split_prefix; // TrieController.java:141
+  reg [3:0] split_present; // TrieController.java:142
+  reg [11:0] mark_slot; // TrieController.java:143
   reg soft_pending; // CsrRequests.java:14
   reg snapshot_pending; // CsrRequests.java:15
   reg readout_pending; // CsrRequests.java:16
   reg [15:0] readout_slot; // CsrRequests.java:18
-  reg node_valid; // TrieController.java:147
-  reg [5:0] node_len; // TrieController.java:148
-  reg [31:0] node_prefix; // TrieController.java:149
-  reg [31:0] node_count; // TrieController.java:150
-  reg quiet_held; // TrieController.java:153
-  reg snapshot_settled; // TrieController.java:154
+  reg node_valid; // TrieController.java:155
+  reg [5:0] node_len; // TrieController.java:156
+  reg [31:0] node_prefix; // TrieController.java:157
+  reg [31:0] node_count; // TrieController.java:158
+  reg marking; // TrieController.java:162
+  reg quiet_held; // TrieController.java:163
+  reg snapshot_settled; // TrieController.java:164
   reg advance_settled_was_1; // RapController.java:900
   reg advance_settled_was_2; // RapController.java:902
   reg advance_settled_before; // RapController.java:902
-  reg [2:0] fill_cause; // TrieController.java:156
-  reg issue_gate; // TrieController.java:296
+  reg [2:0] fill_cause; // TrieController.java:166
+  reg issue_gate; // TrieController.java:312
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:72
@@ -278,26 +280,26 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
   wire [5:0] undo_sp_next; // UndoStack.java:35
-  wire [2:0] cause; // TrieController.java:314
+  wire [2:0] cause; // TrieController.java:330
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:177
+  wire _not_0 = ~io_counterClearing; // TrieController.java:184
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:177
-  wire _not_1 = ~snapshot_frozen; // TrieController.java:192
-  wire _and_1 = quiet_held & _not_1; // TrieController.java:192
-  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:194
-  wire _not_2 = ~io_headValid; // TrieController.java:194
-  wire _and_3 = _and_2 & _not_2; // TrieController.java:194
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:184
+  wire _not_1 = ~snapshot_frozen; // TrieController.java:199
+  wire _and_1 = quiet_held & _not_1; // TrieController.java:199
+  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:201
+  wire _not_2 = ~io_headValid; // TrieController.java:201
+  wire _and_3 = _and_2 & _not_2; // TrieController.java:201
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:27
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:27
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:85
-  wire _eq_2 = sram_count == 8'd0; // TrieController.java:85
-  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:85
-  wire _not_3 = ~cmd_q_valid; // TrieController.java:85
-  wire pipe_empty = _and_4 & _not_3; // TrieController.java:85
-  wire _not_4 = ~undo_empty; // TrieController.java:199
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:92
+  wire _eq_1 = front_count == 7'd0; // TrieController.java:93
+  wire _eq_2 = sram_count == 8'd0; // TrieController.java:93
+  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:93
+  wire _not_3 = ~cmd_q_valid; // TrieController.java:93
+  wire pipe_empty = _and_4 & _not_3; // TrieController.java:93
+  wire _not_4 = ~undo_empty; // TrieController.java:206
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:100
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -315,9 +317,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:141
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:141
-  wire _not_5 = ~early_done; // TrieController.java:212
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:149
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:149
+  wire _not_5 = ~early_done; // TrieController.java:219
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_8; // SplitCompare.java:60
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:72
@@ -350,7 +352,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_6 = _bits_13 & _or_0; // SplitCompare.java:76
   wire _or_1 = _bits_12 | _and_6; // SplitCompare.java:76
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:60
-  wire [3:0] _not_6 = ~split_present; // TrieController.java:137
+  wire [3:0] _not_6 = ~split_present; // TrieController.java:145
   wire _bits_23 = _not_6[0]; // FirstSet.java:25
   wire _bits_24 = _not_6[1]; // FirstSet.java:25
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:37
@@ -358,45 +360,45 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_26 = _not_6[3]; // FirstSet.java:25
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:37
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:37
-  wire _not_7 = ~_or_4; // TrieController.java:220
-  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:241
-  wire _not_8 = ~advance_settled_before; // TrieController.java:250
+  wire _not_7 = ~_or_4; // TrieController.java:227
+  wire _not_8 = ~marking; // TrieController.java:249
+  wire _not_9 = ~advance_settled_before; // TrieController.java:257
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:86
-  wire _not_9 = ~commit_stop; // TrieController.java:298
-  wire _and_7 = state_run & _not_9; // TrieController.java:298
-  wire _and_8 = _and_7 & issue_gate; // TrieController.java:298
-  wire _and_9 = state_run & hit_event_3; // TrieController.java:100
-  wire _not_10 = ~commit_stop; // TrieController.java:100
-  wire commit_fire = _and_9 & _not_10; // TrieController.java:100
-  wire _not_11 = ~soft_pending; // TrieController.java:300
-  wire _not_12 = ~state_init; // TrieController.java:300
-  wire _and_10 = _not_11 & _not_12; // TrieController.java:300
-  wire _not_13 = ~state_soft_clear; // TrieController.java:300
-  wire _and_11 = _and_10 & _not_13; // TrieController.java:300
+  wire _not_10 = ~commit_stop; // TrieController.java:314
+  wire _and_7 = state_run & _not_10; // TrieController.java:314
+  wire _and_8 = _and_7 & issue_gate; // TrieController.java:314
+  wire _and_9 = state_run & hit_event_3; // TrieController.java:108
+  wire _not_11 = ~commit_stop; // TrieController.java:108
+  wire commit_fire = _and_9 & _not_11; // TrieController.java:108
+  wire _not_12 = ~soft_pending; // TrieController.java:316
+  wire _not_13 = ~state_init; // TrieController.java:316
+  wire _and_10 = _not_12 & _not_13; // TrieController.java:316
+  wire _not_14 = ~state_soft_clear; // TrieController.java:316
+  wire _and_11 = _and_10 & _not_14; // TrieController.java:316
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:106
-  wire _not_14 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:110
-  wire _not_15 = ~_reg_0; // ScheduleAndSnapshot.java:39
-  wire snapshot_product_start = snapshot_frozen & _not_15; // ScheduleAndSnapshot.java:39
-  wire _not_16 = ~snapshot_product_start; // ScheduleAndSnapshot.java:110
-  wire _and_12 = _not_14 & _not_16; // ScheduleAndSnapshot.java:110
-  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:305
-  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:310
-  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:310
-  wire _or_9 = state_drain | state_undo; // TrieController.java:311
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:311
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:311
-  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:311
-  wire _or_13 = _or_12 | state_split_link; // TrieController.java:311
-  wire _or_14 = _or_13 | state_split_mark; // TrieController.java:311
-  wire _or_15 = _or_14 | state_merge; // TrieController.java:311
-  wire _or_16 = _or_15 | state_advance; // TrieController.java:311
-  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:311
-  wire _or_18 = _or_17 | state_resume; // TrieController.java:311
-  wire _and_13 = state_run & pipe_empty; // TrieController.java:312
-  wire _not_17 = ~io_headValid; // TrieController.java:312
-  wire _and_14 = _and_13 & _not_17; // TrieController.java:312
-  wire _not_18 = ~io_acceptEnable; // TrieController.java:313
+  wire _not_15 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:110
+  wire _not_16 = ~_reg_0; // ScheduleAndSnapshot.java:39
+  wire snapshot_product_start = snapshot_frozen & _not_16; // ScheduleAndSnapshot.java:39
+  wire _not_17 = ~snapshot_product_start; // ScheduleAndSnapshot.java:110
+  wire _and_12 = _not_15 & _not_17; // ScheduleAndSnapshot.java:110
+  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:321
+  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:326
+  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:326
+  wire _or_9 = state_drain | state_undo; // TrieController.java:327
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:327
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:327
+  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:327
+  wire _or_13 = _or_12 | state_split_link; // TrieController.java:327
+  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:327
+  wire _or_15 = _or_14 | state_merge; // TrieController.java:327
+  wire _or_16 = _or_15 | state_advance; // TrieController.java:327
+  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:327
+  wire _or_18 = _or_17 | state_resume; // TrieController.java:327
+  wire _and_13 = state_run & pipe_empty; // TrieController.java:328
+  wire _not_18 = ~io_headValid; // TrieController.java:328
+  wire _and_14 = _and_13 & _not_18; // TrieController.java:328
+  wire _not_19 = ~io_acceptEnable; // TrieController.java:329
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:74
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:68
@@ -412,7 +414,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [16:0] _add_12 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:54
   wire _bits_38 = _add_11[16]; // SplitCounter.java:55
-  wire _or_19 = io_counterResult_bits_saturated | 1'd0; // TrieController.java:113
+  wire _or_19 = io_counterResult_bits_saturated | 1'd0; // TrieController.java:121
   wire [3:0] _bits_39 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_39; // SplitCompare.java:60
   wire [10:0] _bits_40 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
@@ -443,27 +445,27 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_16 = _bits_44 & _or_20; // SplitCompare.java:76
   wire _or_21 = _bits_43 | _and_16; // SplitCompare.java:76
   wire _and_17 = _and_r_1 & _or_21; // SplitCompare.java:60
-  wire split_now = hit_splittable_3 & _and_17; // TrieController.java:102
-  wire _not_19 = ~schedule_exhausted; // ScheduleAndSnapshot.java:66
+  wire split_now = hit_splittable_3 & _and_17; // TrieController.java:110
+  wire _not_20 = ~schedule_exhausted; // ScheduleAndSnapshot.java:66
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_20 = ~_or_r_4; // SplitCounter.java:89
+  wire _not_21 = ~_or_r_4; // SplitCounter.java:89
   wire _or_r_5 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_21 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_18 = _not_20 & _not_21; // SplitCounter.java:90
+  wire _not_22 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_18 = _not_21 & _not_22; // SplitCounter.java:90
   wire _or_r_6 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_22 = ~_or_r_6; // SplitCounter.java:90
-  wire _and_19 = _and_18 & _not_22; // SplitCounter.java:90
-  wire _and_20 = _not_19 & _and_19; // ScheduleAndSnapshot.java:66
+  wire _not_23 = ~_or_r_6; // SplitCounter.java:90
+  wire _and_19 = _and_18 & _not_23; // SplitCounter.java:90
+  wire _and_20 = _not_20 & _and_19; // ScheduleAndSnapshot.java:66
   wire [1:0] _bits_54 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:66
   wire _or_r_7 = |_bits_54; // ScheduleAndSnapshot.java:66
-  wire _not_23 = ~_or_r_7; // ScheduleAndSnapshot.java:66
-  wire _and_21 = _and_20 & _not_23; // ScheduleAndSnapshot.java:66
+  wire _not_24 = ~_or_r_7; // ScheduleAndSnapshot.java:66
+  wire _and_21 = _and_20 & _not_24; // ScheduleAndSnapshot.java:66
   wire [15:0] _bits_55 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:67
   wire _ge_0 = io_head_weight >= _bits_55; // ScheduleAndSnapshot.java:67
   wire merge_now = _and_21 & _ge_0; // ScheduleAndSnapshot.java:67
-  wire _not_24 = ~merge_now; // TrieController.java:106
-  wire _and_22 = split_now & _not_24; // TrieController.java:106
-  wire _and_23 = _and_22 & hit_short_3; // TrieController.java:106
+  wire _not_25 = ~merge_now; // TrieController.java:114
+  wire _and_22 = split_now & _not_25; // TrieController.java:114
+  wire _and_23 = _and_22 & hit_short_3; // TrieController.java:114
   wire _bits_56 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_56; // SplitCompare.java:60
   wire [11:0] _bits_57 = root_min[34:23]; // SplitCompare.java:72
@@ -496,7 +498,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_25 = _bits_61 & _or_22; // SplitCompare.java:76
   wire _or_23 = _bits_60 | _and_25; // SplitCompare.java:76
   wire skip_now = _and_r_2 & _or_23; // SplitCompare.java:60
-  wire defer_now = _and_23 & skip_now; // TrieController.java:106
+  wire defer_now = _and_23 & skip_now; // TrieController.java:114
   wire [12:0] _add_23 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [12:0] _sub_1 = _add_23 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
@@ -508,12 +510,12 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_73}; // ChildWord.java:56
   wire _bits_74 = walk_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_74}; // ChildWord.java:56
-  wire _eq_4 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:83
-  wire walk_probed_leaf = walk_probing & _eq_4; // TrieMergeWalk.java:83
-  wire _not_25 = ~walk_probed_leaf; // TrieMergeWalk.java:86
-  wire _and_26 = walk_probing & _not_25; // TrieMergeWalk.java:86
-  wire _not_26 = ~walk_probed_leaf; // TrieMergeWalk.java:84
-  wire _and_27 = walk_probing & _not_26; // TrieMergeWalk.java:84
+  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:83
+  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:83
+  wire _not_26 = ~walk_probed_leaf; // TrieMergeWalk.java:86
+  wire _and_26 = walk_probing & _not_26; // TrieMergeWalk.java:86
+  wire _not_27 = ~walk_probed_leaf; // TrieMergeWalk.java:84
+  wire _and_27 = walk_probing & _not_27; // TrieMergeWalk.java:84
   wire _bits_75 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_75; // SplitCompare.java:60
   wire [11:0] _bits_76 = sub_min_rdata_0[34:23]; // SplitCompare.java:72
@@ -547,8 +549,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_25 = _bits_79 | _and_29; // SplitCompare.java:76
   wire _and_30 = _and_r_3 & _or_25; // SplitCompare.java:60
   wire walk_probed_passed = _and_27 & _and_30; // TrieMergeWalk.java:84
-  wire _not_27 = ~walk_probed_passed; // TrieMergeWalk.java:86
-  wire walk_probed_walk = _and_26 & _not_27; // TrieMergeWalk.java:86
+  wire _not_28 = ~walk_probed_passed; // TrieMergeWalk.java:86
+  wire walk_probed_walk = _and_26 & _not_28; // TrieMergeWalk.java:86
   wire _bits_90 = walk_todo[0]; // FirstSet.java:25
   wire _bits_91 = walk_todo[1]; // FirstSet.java:25
   wire _or_26 = _bits_90 | _bits_91; // FirstSet.java:37
@@ -563,11 +565,12 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_97 = walk_freeing[3]; // FirstSet.java:25
   wire _or_30 = _bits_96 | _bits_97; // FirstSet.java:37
   wire _or_31 = _or_29 | _or_30; // FirstSet.java:37
-  wire _not_28 = ~_or_26; // FirstSet.java:35
-  wire _not_29 = ~_bits_92; // FirstSet.java:35
-  wire _not_30 = ~_bits_90; // FirstSet.java:35
-  wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:36
-  wire [1:0] _cat_24 = {_not_28, _mux_0}; // FirstSet.java:36
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:294
+  wire _not_29 = ~_or_26; // FirstSet.java:35
+  wire _not_30 = ~_bits_92; // FirstSet.java:35
+  wire _not_31 = ~_bits_90; // FirstSet.java:35
+  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
+  wire [1:0] _cat_24 = {_not_29, _mux_0}; // FirstSet.java:36
   wire [1:0] _bits_98 = _cat_24; // FirstSet.java:44
   wire [11:0] _dyn_index_0 = _bits_98[1] ? (_bits_98[0] ? _wire_0_3 : _wire_0_2) : (_bits_98[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:42
@@ -586,32 +589,32 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_107 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_4 = _bits_106 ? 12'd0 : _bits_107; // ChildWord.java:70
   wire [47:0] _cat_25 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
-  wire [11:0] _bits_108 = slot_info_rdata_0[11:0]; // TrieTables.java:157
-  wire [11:0] _bits_109 = readout_slot[11:0]; // TrieController.java:145
-  wire _not_31 = ~_or_29; // FirstSet.java:35
-  wire _not_32 = ~_bits_96; // FirstSet.java:35
-  wire _not_33 = ~_bits_94; // FirstSet.java:35
-  wire _mux_5 = _not_31 ? _not_32 : _not_33; // FirstSet.java:36
-  wire [1:0] _cat_26 = {_not_31, _mux_5}; // FirstSet.java:36
+  wire [11:0] _bits_108 = readout_slot[11:0]; // TrieController.java:153
+  wire [11:0] _bits_109 = slot_info_rdata_0[11:0]; // TrieTables.java:162
+  wire _not_32 = ~_or_29; // FirstSet.java:35
+  wire _not_33 = ~_bits_96; // FirstSet.java:35
+  wire _not_34 = ~_bits_94; // FirstSet.java:35
+  wire _mux_5 = _not_32 ? _not_33 : _not_34; // FirstSet.java:36
+  wire [1:0] _cat_26 = {_not_32, _mux_5}; // FirstSet.java:36
   wire [1:0] _bits_110 = _cat_26; // FirstSet.java:44
   wire [11:0] walk_free_slot = _bits_110[1] ? (_bits_110[0] ? _wire_1_3 : _wire_1_2) : (_bits_110[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [49:0] _cat_27 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:115
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:138
-  wire _not_34 = ~_or_2; // FirstSet.java:35
-  wire _not_35 = ~_bits_25; // FirstSet.java:35
-  wire _not_36 = ~_bits_23; // FirstSet.java:35
-  wire _mux_6 = _not_34 ? _not_35 : _not_36; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_34, _mux_6}; // FirstSet.java:36
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:146
+  wire _not_35 = ~_or_2; // FirstSet.java:35
+  wire _not_36 = ~_bits_25; // FirstSet.java:35
+  wire _not_37 = ~_bits_23; // FirstSet.java:35
+  wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_35, _mux_6}; // FirstSet.java:36
   wire [1:0] _bits_111 = _cat_28; // FirstSet.java:44
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:139
-  wire [7:0] _bits_112 = _mul_0[7:0]; // TrieController.java:139
-  wire [7:0] child_shift = 8'd32 - _bits_112; // TrieController.java:139
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_111}} << child_shift; // TrieController.java:140
-  wire [31:0] _bits_113 = _dshl_0[31:0]; // TrieController.java:140
-  wire [31:0] _or_32 = split_prefix | _bits_113; // TrieController.java:140
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:147
+  wire [7:0] _bits_112 = _mul_0[7:0]; // TrieController.java:147
+  wire [7:0] child_shift = 8'd32 - _bits_112; // TrieController.java:147
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_111}} << child_shift; // TrieController.java:148
+  wire [31:0] _bits_113 = _dshl_0[31:0]; // TrieController.java:148
+  wire [31:0] _or_32 = split_prefix | _bits_113; // TrieController.java:148
   wire [49:0] _cat_29 = {1'd1, child_depth, _or_32, op_slot}; // TrieTables.java:115
   wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:77
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:136
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:144
   wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:91
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:88
   wire [12:0] _add_33 = fresh_slot + 13'd1; // FreeSlots.java:50
@@ -619,9 +622,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:51
   wire _or_33 = free_push | free_take; // FreeSlots.java:44
   wire _or_34 = _or_33 | free_clear; // FreeSlots.java:44
-  wire _not_37 = ~_or_34; // FreeSlots.java:44
-  wire _not_38 = ~commit_stop; // TrieController.java:186
-  wire _and_31 = io_found_valid & _not_38; // TrieController.java:186
+  wire _not_38 = ~_or_34; // FreeSlots.java:44
+  wire _not_39 = ~commit_stop; // TrieController.java:193
+  wire _and_31 = io_found_valid & _not_39; // TrieController.java:193
   wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:138
   wire [11:0] _bits_114 = undo_rdata_0[43:32]; // UndoStack.java:45
   wire [31:0] _bits_115 = undo_rdata_0[31:0]; // UndoStack.java:46
@@ -631,13 +634,13 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [31:0] _bits_117 = walk_sum[31:0]; // TrieMergeWalk.java:91
   wire [31:0] _mux_7 = _or_r_8 ? _fill_2 : _bits_117; // TrieMergeWalk.java:91
   wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:181
-  wire _not_39 = ~walk_probing; // TrieMergeWalk.java:132
+  wire _not_40 = ~walk_probing; // TrieMergeWalk.java:132
   wire [2:0] _add_35 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:90
   wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:81
   wire _and_32 = read_result & _or_35; // TrieMergeWalk.java:81
   wire [2:0] _sub_3 = _add_35 - {{2{1'b0}}, _and_32}; // TrieMergeWalk.java:90
   wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:132
-  wire _and_33 = _not_39 & _eq_9; // TrieMergeWalk.java:132
+  wire _and_33 = _not_40 & _eq_9; // TrieMergeWalk.java:132
   wire [4:0] _add_36 = walk_depth + 5'd1; // TrieMergeWalk.java:140
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:77
   wire [3:0] _bits_118 = _sub_4[3:0]; // TrieMergeWalk.java:77
@@ -655,8 +658,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [3:0] _cat_30 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
   wire [6:0] _dshl_1 = 7'd1 << _bits_98; // TrieMergeWalk.java:216
   wire [3:0] _bits_125 = _dshl_1[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _not_40 = ~_bits_125; // TrieMergeWalk.java:131
-  wire [3:0] _and_34 = walk_todo & _not_40; // TrieMergeWalk.java:131
+  wire [3:0] _not_41 = ~_bits_125; // TrieMergeWalk.java:131
+  wire [3:0] _and_34 = walk_todo & _not_41; // TrieMergeWalk.java:131
   wire [11:0] _bits_126 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_13 = |_bits_126; // ChildWord.java:43
   wire [11:0] _bits_127 = walk_child_word[35:24]; // ChildWord.java:30
@@ -685,10 +688,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:87
   wire _and_35 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:87
   wire [34:0] _mux_11 = _and_35 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:87
-  wire _not_41 = ~walk_now_leaf; // TrieMergeWalk.java:196
+  wire _not_42 = ~walk_now_leaf; // TrieMergeWalk.java:196
   wire [34:0] _bits_136 = _mem_read_0[36:2]; // TrieMergeWalk.java:186
   wire _lt_1 = walk_new_least < _bits_136; // TrieMergeWalk.java:196
-  wire _and_36 = _not_41 & _lt_1; // TrieMergeWalk.java:196
+  wire _and_36 = _not_42 & _lt_1; // TrieMergeWalk.java:196
   wire [34:0] _mux_12 = _and_36 ? walk_new_least : _bits_136; // TrieMergeWalk.java:196
   wire _or_r_17 = |walk_leaves; // TrieMergeWalk.java:148
   wire _bits_137 = op_not_threshold[35]; // SplitCompare.java:60
@@ -723,14 +726,14 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_38 = _bits_142 & _or_38; // SplitCompare.java:76
   wire _or_39 = _bits_141 | _and_38; // SplitCompare.java:76
   wire _and_39 = _and_r_4 & _or_39; // SplitCompare.java:60
-  wire _not_42 = ~_and_39; // TrieMergeWalk.java:148
-  wire _and_40 = _or_r_17 & _not_42; // TrieMergeWalk.java:148
+  wire _not_43 = ~_and_39; // TrieMergeWalk.java:148
+  wire _and_40 = _or_r_17 & _not_43; // TrieMergeWalk.java:148
   wire [2:0] _bits_152 = walk_sum[34:32]; // TrieMergeWalk.java:149
   wire _or_r_18 = |_bits_152; // TrieMergeWalk.java:149
   wire [6:0] _dshl_4 = 7'd1 << _bits_110; // TrieMergeWalk.java:216
   wire [3:0] _bits_153 = _dshl_4[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _not_43 = ~_bits_153; // TrieMergeWalk.java:169
-  wire [3:0] _and_41 = walk_freeing & _not_43; // TrieMergeWalk.java:169
+  wire [3:0] _not_44 = ~_bits_153; // TrieMergeWalk.java:169
+  wire [3:0] _and_41 = walk_freeing & _not_44; // TrieMergeWalk.java:169
   wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:178
   wire _and_42 = walk_merges & _eq_10; // TrieMergeWalk.java:178
   wire _or_r_19 = |walk_leaves; // TrieMergeWalk.java:162
@@ -745,17 +748,17 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_159 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_160 = walk_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_161 = walk_word[47:36]; // ChildWord.java:30
-  wire _not_44 = ~snapshot_frozen; // TrieController.java:187
-  wire _and_44 = snapshot_pending & _not_44; // TrieController.java:187
-  wire _and_45 = _and_44 & quiet_held; // TrieController.java:187
-  wire _and_46 = _and_45 & snapshot_settled; // TrieController.java:187
+  wire _not_45 = ~snapshot_frozen; // TrieController.java:194
+  wire _and_44 = snapshot_pending & _not_45; // TrieController.java:194
+  wire _and_45 = _and_44 & quiet_held; // TrieController.java:194
+  wire _and_46 = _and_45 & snapshot_settled; // TrieController.java:194
   wire _and_47 = state_init & multiplier_free; // ScheduleAndSnapshot.java:44
   wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:45
   wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:45
   wire [30:0] _bits_162 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:46
   wire _or_r_20 = |_bits_162; // ScheduleAndSnapshot.java:46
-  wire _not_45 = ~_or_r_20; // ScheduleAndSnapshot.java:46
-  wire [31:0] _mux_15 = _not_45 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:46
+  wire _not_46 = ~_or_r_20; // ScheduleAndSnapshot.java:46
+  wire [31:0] _mux_15 = _not_46 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:46
   wire _or_40 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:41
   wire [63:0] _mux_16 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:42
   wire [31:0] _mux_17 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:43
@@ -764,9 +767,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_41 = _bits_164 | io_m0CsrZero; // ScheduleAndSnapshot.java:55
   wire [63:0] m0_effective = {_bits_163, _or_41}; // ScheduleAndSnapshot.java:55
   wire [63:0] _bits_165 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_46 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_48 = following_running & _not_46; // MergeSchedule.java:41
-  wire _not_47 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire _not_47 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_48 = following_running & _not_47; // MergeSchedule.java:41
+  wire _not_48 = ~multiplier_for_schedule; // MergeSchedule.java:69
   wire [31:0] _bits_166 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
   wire _or_r_21 = |_bits_166; // MergeSchedule.java:45
   wire [31:0] _bits_167 = next_merge[31:0]; // ScheduleAndSnapshot.java:49
@@ -778,12 +781,12 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_171 = to_merge_lo[32]; // ScheduleAndSnapshot.java:50
   wire [32:0] _sub_7 = _sub_6 - {{32{1'b0}}, _bits_171}; // ScheduleAndSnapshot.java:50
   wire _bits_172 = to_merge_hi[32]; // ScheduleAndSnapshot.java:53
-  wire _not_48 = ~_bits_172; // ScheduleAndSnapshot.java:53
+  wire _not_49 = ~_bits_172; // ScheduleAndSnapshot.java:53
   wire [31:0] _bits_173 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:52
   wire [31:0] _bits_174 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:52
   wire [63:0] to_merge = {_bits_173, _bits_174}; // ScheduleAndSnapshot.java:52
   wire _or_r_22 = |to_merge; // ScheduleAndSnapshot.java:53
-  wire _and_49 = _not_48 & _or_r_22; // ScheduleAndSnapshot.java:53
+  wire _and_49 = _not_49 & _or_r_22; // ScheduleAndSnapshot.java:53
   wire [18:0] _sub_8 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:62
   wire [17:0] _bits_175 = _sub_8[17:0]; // SplitCounter.java:68
   wire _or_42 = state_init | state_advance; // ScheduleAndSnapshot.java:58
@@ -803,23 +806,23 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_185 = _sub_10[16]; // SplitCounter.java:55
   wire [6:0] _add_44 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:82
   wire [6:0] _sub_12 = _add_44 - {{6{1'b0}}, io_found_valid}; // TrieController.java:82
-  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:84
-  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:84
-  wire _or_43 = split_now | merge_now; // TrieController.java:108
-  wire _and_50 = commit_fire & _or_43; // TrieController.java:108
-  wire _not_49 = ~defer_now; // TrieController.java:108
-  wire _and_51 = _and_50 & _not_49; // TrieController.java:108
-  wire _and_52 = state_run & io_found_valid; // TrieController.java:94
-  wire _not_50 = ~commit_stop; // TrieController.java:94
-  wire _and_53 = _and_52 & _not_50; // TrieController.java:94
-  wire _lt_3 = io_found_bits_depth < 5'd16; // TrieController.java:96
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:93
-  wire _lt_4 = free_slots < _sub_14; // TrieController.java:99
-  wire _not_51 = ~undo_empty; // UndoStack.java:38
-  wire undo_pop = state_undo & _not_51; // UndoStack.java:38
+  wire _or_43 = split_now | merge_now; // TrieController.java:116
+  wire _and_50 = commit_fire & _or_43; // TrieController.java:116
+  wire _not_50 = ~defer_now; // TrieController.java:116
+  wire _and_51 = _and_50 & _not_50; // TrieController.java:116
+  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:92
+  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:92
+  wire _and_52 = state_run & io_found_valid; // TrieController.java:102
+  wire _not_51 = ~commit_stop; // TrieController.java:102
+  wire _and_53 = _and_52 & _not_51; // TrieController.java:102
+  wire _lt_3 = io_found_bits_depth < 5'd16; // TrieController.java:104
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:101
+  wire _lt_4 = free_slots < _sub_14; // TrieController.java:107
+  wire _not_52 = ~undo_empty; // UndoStack.java:38
+  wire undo_pop = state_undo & _not_52; // UndoStack.java:38
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:44
-  wire draining = state_drain | commit_stop; // TrieController.java:128
-  wire _and_54 = draining & io_counterResult_valid; // TrieController.java:129
+  wire draining = state_drain | commit_stop; // TrieController.java:136
+  wire _and_54 = draining & io_counterResult_valid; // TrieController.java:137
   wire [5:0] _add_46 = undo_sp + 6'd1; // UndoStack.java:42
   wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:37
   wire _eq_13 = _bits_111 == 2'd3; // ChildWord.java:63
@@ -835,7 +838,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_189 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_22 = _eq_16 ? free_next : _bits_189; // ChildWord.java:63
   wire [47:0] _cat_38 = {_mux_19, _mux_20, _mux_21, _mux_22}; // ChildWord.java:64
-  wire [31:0] _bits_190 = slot_info_rdata_0[43:12]; // TrieTables.java:153
+  wire [31:0] _bits_190 = slot_info_rdata_0[43:12]; // TrieTables.java:158
   wire [11:0] _bits_191 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_23 = |_bits_191; // ChildWord.java:43
   wire [11:0] _bits_192 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -845,71 +848,73 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_194 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_194; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_111; // TrieController.java:229
-  wire [3:0] _bits_195 = _dshl_5[3:0]; // TrieController.java:229
-  wire [3:0] _or_44 = split_present | _bits_195; // TrieController.java:229
-  wire [11:0] _bits_196 = slot_info_rdata_0[11:0]; // TrieTables.java:157
-  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:146
-  wire _bits_197 = slot_info_rdata_0[49]; // TrieTables.java:145
-  wire _and_55 = _lt_5 & _bits_197; // TrieController.java:267
-  wire _lt_6 = {1'b0, _bits_109} < fresh_slot; // TrieController.java:267
-  wire _and_56 = _and_55 & _lt_6; // TrieController.java:267
-  wire [4:0] _bits_198 = slot_info_rdata_0[48:44]; // TrieTables.java:149
+  wire [6:0] _dshl_5 = 7'd1 << _bits_111; // TrieController.java:236
+  wire [3:0] _bits_195 = _dshl_5[3:0]; // TrieController.java:236
+  wire [3:0] _or_44 = split_present | _bits_195; // TrieController.java:236
+  wire [11:0] _bits_196 = slot_info_rdata_0[11:0]; // TrieTables.java:162
+  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:154
+  wire _bits_197 = slot_info_rdata_0[49]; // TrieTables.java:150
+  wire _and_55 = _lt_5 & _bits_197; // TrieController.java:274
+  wire _lt_6 = {1'b0, _bits_108} < fresh_slot; // TrieController.java:274
+  wire _and_56 = _and_55 & _lt_6; // TrieController.java:274
+  wire [4:0] _bits_198 = slot_info_rdata_0[48:44]; // TrieTables.java:154
   wire [5:0] _cat_40 = {_bits_198, 1'd0}; // RapController.java:915
-  wire [5:0] _mux_23 = _and_56 ? _cat_40 : 6'd0; // TrieController.java:269
-  wire [31:0] _bits_199 = slot_info_rdata_0[43:12]; // TrieTables.java:153
-  wire [31:0] _mux_24 = _and_56 ? _bits_199 : 32'd0; // TrieController.java:270
-  wire _not_52 = ~commit_stop; // TrieController.java:152
-  wire pipe_quiet = _not_52 & pipe_empty; // TrieController.java:152
-  wire _and_57 = state_run & pipe_quiet; // TrieController.java:153
-  wire _not_53 = ~io_issued; // TrieController.java:153
-  wire _and_58 = _and_57 & _not_53; // TrieController.java:153
-  wire _and_59 = state_run & pipe_quiet; // TrieController.java:154
+  wire [5:0] _mux_23 = _and_56 ? _cat_40 : 6'd0; // TrieController.java:276
+  wire [31:0] _bits_199 = slot_info_rdata_0[43:12]; // TrieTables.java:158
+  wire [31:0] _mux_24 = _and_56 ? _bits_199 : 32'd0; // TrieController.java:277
+  wire _not_53 = ~commit_stop; // TrieController.java:160
+  wire pipe_quiet = _not_53 & pipe_empty; // TrieController.java:160
+  wire _and_57 = state_run & pipe_quiet; // TrieController.java:163
+  wire _not_54 = ~io_issued; // TrieController.java:163
+  wire _and_58 = _and_57 & _not_54; // TrieController.java:163
+  wire _not_55 = ~marking; // TrieController.java:163
+  wire _and_59 = _and_58 & _not_55; // TrieController.java:163
+  wire _and_60 = state_run & pipe_quiet; // TrieController.java:164
   wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:77
   wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:77
   wire _or_48 = _or_47 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:78
   wire _or_49 = _or_48 | _or_r_27; // StatusRegs.java:78
-  wire _not_54 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_55 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_60 = _not_54 & _not_55; // SplitCounter.java:109
-  wire _not_56 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_61 = _and_60 & _not_56; // SplitCounter.java:109
-  wire _not_57 = ~_and_61; // StatusRegs.java:78
-  wire ev_pending = _or_49 | _not_57; // StatusRegs.java:78
-  wire _not_58 = ~ev_pending; // ScheduleAndSnapshot.java:96
-  wire _and_62 = _not_58 & multiplier_free; // ScheduleAndSnapshot.java:96
-  wire _and_63 = _and_62 & io_countersIdle; // ScheduleAndSnapshot.java:96
-  wire _and_64 = _and_59 & _and_63; // TrieController.java:154
-  wire _and_65 = state_advance & advance_settled_was_1; // RapController.java:902
-  wire _and_66 = state_advance & advance_settled_was_2; // RapController.java:902
-  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // TrieController.java:255
-  wire _not_59 = ~state_init; // TrieController.java:296
-  wire _and_67 = _not_59 & io_enable; // TrieController.java:296
-  wire _or_50 = readout_pending | io_readout; // TrieController.java:296
-  wire _not_60 = ~_or_50; // TrieController.java:296
-  wire _and_68 = _and_67 & _not_60; // TrieController.java:296
-  wire _or_51 = snapshot_pending | io_snapshot; // TrieController.java:297
-  wire _not_61 = ~_or_51; // TrieController.java:297
-  wire _and_69 = _and_68 & _not_61; // TrieController.java:297
-  wire _not_62 = ~snapshot_frozen; // TrieController.java:297
-  wire _and_70 = _and_69 & _not_62; // TrieController.java:297
-  wire _not_63 = ~commit_stop; // TrieController.java:317
-  wire _and_71 = state_run & _not_63; // TrieController.java:317
-  wire _not_64 = ~io_headValid; // TrieController.java:318
-  wire _and_72 = pipe_empty & _not_64; // TrieController.java:318
-  wire [2:0] _mux_26 = _and_72 ? 3'd1 : fill_cause; // TrieController.java:318
-  wire _or_52 = state_drain | state_undo; // TrieController.java:319
-  wire _or_53 = _or_52 | state_resume; // TrieController.java:319
-  wire _or_54 = _or_53 | commit_stop; // TrieController.java:319
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // TrieController.java:320
-  wire _or_55 = state_split_read | state_split_check; // TrieController.java:321
-  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:321
-  wire _or_57 = _or_56 | state_split_link; // TrieController.java:321
-  wire _or_58 = _or_57 | state_split_mark; // TrieController.java:321
-  wire _or_59 = state_merge | state_advance; // TrieController.java:322
-  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:322
+  wire _not_56 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_57 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_61 = _not_56 & _not_57; // SplitCounter.java:109
+  wire _not_58 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_62 = _and_61 & _not_58; // SplitCounter.java:109
+  wire _not_59 = ~_and_62; // StatusRegs.java:78
+  wire ev_pending = _or_49 | _not_59; // StatusRegs.java:78
+  wire _not_60 = ~ev_pending; // ScheduleAndSnapshot.java:96
+  wire _and_63 = _not_60 & multiplier_free; // ScheduleAndSnapshot.java:96
+  wire _and_64 = _and_63 & io_countersIdle; // ScheduleAndSnapshot.java:96
+  wire _and_65 = _and_60 & _and_64; // TrieController.java:164
+  wire _and_66 = state_advance & advance_settled_was_1; // RapController.java:902
+  wire _and_67 = state_advance & advance_settled_was_2; // RapController.java:902
+  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // TrieController.java:262
+  wire _not_61 = ~state_init; // TrieController.java:312
+  wire _and_68 = _not_61 & io_enable; // TrieController.java:312
+  wire _or_50 = readout_pending | io_readout; // TrieController.java:312
+  wire _not_62 = ~_or_50; // TrieController.java:312
+  wire _and_69 = _and_68 & _not_62; // TrieController.java:312
+  wire _or_51 = snapshot_pending | io_snapshot; // TrieController.java:313
+  wire _not_63 = ~_or_51; // TrieController.java:313
+  wire _and_70 = _and_69 & _not_63; // TrieController.java:313
+  wire _not_64 = ~snapshot_frozen; // TrieController.java:313
+  wire _and_71 = _and_70 & _not_64; // TrieController.java:313
+  wire _not_65 = ~commit_stop; // TrieController.java:333
+  wire _and_72 = state_run & _not_65; // TrieController.java:333
+  wire _not_66 = ~io_headValid; // TrieController.java:334
+  wire _and_73 = pipe_empty & _not_66; // TrieController.java:334
+  wire [2:0] _mux_26 = _and_73 ? 3'd1 : fill_cause; // TrieController.java:334
+  wire _or_52 = state_drain | state_undo; // TrieController.java:335
+  wire _or_53 = _or_52 | state_resume; // TrieController.java:335
+  wire _or_54 = _or_53 | commit_stop; // TrieController.java:335
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // TrieController.java:336
+  wire _or_55 = state_split_read | state_split_check; // TrieController.java:337
+  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:337
+  wire _or_57 = _or_56 | state_split_link; // TrieController.java:337
+  wire _or_58 = state_merge_start | state_merge; // TrieController.java:338
+  wire _or_59 = _or_58 | state_advance; // TrieController.java:338
+  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:338
   wire [11:0] _bits_200 = free_depth[11:0]; // FreeSlots.java:45
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:41
   wire [11:0] _bits_201 = _sub_16[11:0]; // FreeSlots.java:41
@@ -921,34 +926,34 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:39
   wire [5:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:39
   wire [4:0] _bits_204 = _mux_28[4:0]; // UndoStack.java:39
-  wire _not_65 = ~_and_54; // UndoStack.java:39
-  wire [15:0] _cat_43 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_split_mark, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:32
+  wire _not_67 = ~_and_54; // UndoStack.java:39
+  wire [15:0] _cat_43 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:32
   wire _or_r_28 = |_cat_43; // TrieController.java:32
   wire [15:0] _sub_19 = _cat_43 - 16'd1; // TrieController.java:32
-  wire [15:0] _and_73 = _cat_43 & _sub_19; // TrieController.java:32
-  wire _or_r_29 = |_and_73; // TrieController.java:32
-  wire _not_66 = ~_or_r_29; // TrieController.java:32
-  wire _and_74 = _or_r_28 & _not_66; // TrieController.java:32
-  wire _and_75 = min_read & min_write; // TrieTables.java:93
-  wire _not_67 = ~_and_75; // TrieTables.java:93
-  wire _and_76 = word_read & word_write; // TrieTables.java:94
-  wire _not_68 = ~_and_76; // TrieTables.java:94
-  wire _and_77 = info_read & info_write; // TrieTables.java:95
-  wire _not_69 = ~_and_77; // TrieTables.java:95
-  wire _not_70 = ~free_push; // FreeSlots.java:54
-  wire _not_71 = ~free_stack_empty; // FreeSlots.java:55
+  wire [15:0] _and_74 = _cat_43 & _sub_19; // TrieController.java:32
+  wire _or_r_29 = |_and_74; // TrieController.java:32
+  wire _not_68 = ~_or_r_29; // TrieController.java:32
+  wire _and_75 = _or_r_28 & _not_68; // TrieController.java:32
+  wire _and_76 = min_read & min_write; // TrieTables.java:93
+  wire _not_69 = ~_and_76; // TrieTables.java:93
+  wire _and_77 = word_read & word_write; // TrieTables.java:94
+  wire _not_70 = ~_and_77; // TrieTables.java:94
+  wire _and_78 = info_read & info_write; // TrieTables.java:95
+  wire _not_71 = ~_and_78; // TrieTables.java:95
+  wire _not_72 = ~free_push; // FreeSlots.java:54
+  wire _not_73 = ~free_stack_empty; // FreeSlots.java:55
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:55
-  wire _or_61 = _not_71 | _lt_7; // FreeSlots.java:55
+  wire _or_61 = _not_73 | _lt_7; // FreeSlots.java:55
   wire [9:0] _cat_44 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:32
   wire _or_r_30 = |_cat_44; // TrieMergeWalk.java:32
   wire [9:0] _sub_20 = _cat_44 - 10'd1; // TrieMergeWalk.java:32
-  wire [9:0] _and_78 = _cat_44 & _sub_20; // TrieMergeWalk.java:32
-  wire _or_r_31 = |_and_78; // TrieMergeWalk.java:32
-  wire _not_72 = ~_or_r_31; // TrieMergeWalk.java:32
-  wire _and_79 = _or_r_30 & _not_72; // TrieMergeWalk.java:32
+  wire [9:0] _and_79 = _cat_44 & _sub_20; // TrieMergeWalk.java:32
+  wire _or_r_31 = |_and_79; // TrieMergeWalk.java:32
+  wire _not_74 = ~_or_r_31; // TrieMergeWalk.java:32
+  wire _and_80 = _or_r_30 & _not_74; // TrieMergeWalk.java:32
   wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:201
   wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:201
-  wire _and_80 = _eq_17 & _eq_18; // TrieMergeWalk.java:201
+  wire _and_81 = _eq_17 & _eq_18; // TrieMergeWalk.java:201
   wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_63 = _or_62 | ev_split; // StatusRegs.java:99
   wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:99
@@ -958,27 +963,34 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_r_32 = |ev_removed; // StatusRegs.java:99
   wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:99
   wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:99
-  wire _not_73 = ~_or_69; // ScheduleAndSnapshot.java:60
+  wire _not_75 = ~_or_69; // ScheduleAndSnapshot.java:60
+  wire _not_76 = ~io_issued; // TrieController.java:88
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:48
-  wire _not_74 = ~undo_pop; // UndoStack.java:49
+  wire _not_77 = ~undo_pop; // UndoStack.java:49
   wire _eq_19 = undo_sp == 6'd0; // UndoStack.java:51
   wire _eq_20 = undo_empty == _eq_19; // UndoStack.java:51
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:289
-  wire _and_81 = state_run & io_counterResult_valid; // TrieController.java:289
-  wire _or_r_33 = |free_slots; // TrieController.java:290
-  wire _and_82 = state_split_alloc & _or_4; // TrieController.java:290
-  wire _and_83 = _and_82 & free_ready; // TrieController.java:290
-  wire _eq_21 = front_count == 7'd0; // TrieController.java:291
-  wire _not_75 = ~io_issued; // TrieController.java:291
-  wire _and_84 = _eq_21 & _not_75; // TrieController.java:291
-  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:292
-  wire _not_76 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_77 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_78 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_85 = _not_77 & _not_78; // SplitCounter.java:109
-  wire _not_79 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_86 = _and_85 & _not_79; // SplitCounter.java:109
-  wire st_n_steady = _not_76 & _and_86; // StatusRegs.java:76
+  wire _not_78 = ~marking; // TrieController.java:299
+  wire _or_70 = state_run | state_resume; // TrieController.java:299
+  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:299
+  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:299
+  wire _or_73 = _or_71 | _or_72; // TrieController.java:299
+  wire _or_74 = _not_78 | _or_73; // TrieController.java:299
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:305
+  wire _and_82 = state_run & io_counterResult_valid; // TrieController.java:305
+  wire _or_r_33 = |free_slots; // TrieController.java:306
+  wire _and_83 = state_split_alloc & _or_4; // TrieController.java:306
+  wire _and_84 = _and_83 & free_ready; // TrieController.java:306
+  wire _eq_21 = front_count == 7'd0; // TrieController.java:307
+  wire _not_79 = ~io_issued; // TrieController.java:307
+  wire _and_85 = _eq_21 & _not_79; // TrieController.java:307
+  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:308
+  wire _not_80 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_81 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_82 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_86 = _not_81 & _not_82; // SplitCounter.java:109
+  wire _not_83 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_87 = _and_86 & _not_83; // SplitCounter.java:109
+  wire st_n_steady = _not_80 & _and_87; // StatusRegs.java:76
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -994,6 +1006,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
+  assign io_walkFlush = commit_stop;
   assign io_epsActive = eps_active;
   assign io_acceptEnable = _and_11;
   assign io_live_n = _cat_7;
@@ -1018,7 +1031,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   assign io_readoutBusy = _or_8;
   assign io_busy = _or_18;
   assign io_idle = _and_14;
-  assign io_resetting = _not_18;
+  assign io_resetting = _not_19;
   assign io_stallCause = cause;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (commit_fire ? (_or_19 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
@@ -1031,28 +1044,28 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_27 : 3'd0) : 3'd0);
   assign word_read = (state_split_read ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_28 ? 1'd1 : 1'd0)) : 1'd0)));
   assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_31 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_31 ? 1'd0 : 1'd1) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_31 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_31 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_split_mark ? (_eq_3 ? 1'd0 : 1'd1) : (state_read_issue ? 1'd1 : 1'd0))));
+  assign info_read = (marking ? (_eq_4 ? (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))) : 1'd1) : (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))));
   assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_31 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_31 ? 1'd1 : 1'd0) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_31 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_31 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_28 ? 1'd1 : 1'd0)) : 1'd0);
-  assign min_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (state_split_mark ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
   assign word_read_slot = (state_split_read ? op_slot : (walk_step_begin ? 12'd0 : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_28 ? _dyn_index_0 : 12'd0)) : 12'd0)));
   assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_31 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_31 ? 12'd0 : walk_slot) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_31 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_31 ? 12'd0 : walk_slot) : 12'd0))));
   assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_31 ? 48'd0 : _cat_25) : 48'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_31 ? 48'd0 : _cat_25) : 48'd0) : (free_ready ? 48'd0 : (walk_step_free ? (_or_31 ? 48'd0 : _cat_25) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_31 ? 48'd0 : _cat_25) : 48'd0))));
-  assign info_read_slot = (state_split_read ? op_slot : (state_split_link ? op_slot : (state_split_mark ? (_eq_3 ? 12'd0 : _bits_108) : (state_read_issue ? _bits_109 : 12'd0))));
+  assign info_read_slot = (marking ? (_eq_4 ? (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? _bits_108 : 12'd0))) : _bits_109) : (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? _bits_108 : 12'd0))));
   assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_31 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_31 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_31 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_31 ? walk_free_slot : 12'd0) : 12'd0)));
   assign info_write_value = (state_init ? (_and_0 ? _cat_27 : 50'd0) : (state_split_alloc ? (_not_7 ? 50'd0 : (free_ready ? _cat_29 : 50'd0)) : 50'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_28 ? _dyn_index_0 : 12'd0)) : 12'd0);
-  assign min_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (state_split_mark ? mark_slot : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (state_split_mark ? 35'd0 : (walk_step_finish ? walk_new_least : 35'd0))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
   assign free_push = (walk_step_free ? (_or_31 ? 1'd1 : 1'd0) : 1'd0);
   assign free_take = (state_split_alloc ? (_not_7 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_31 ? walk_free_slot : 12'd0) : 12'd0);
   assign cmd_valid = (state_run ? _and_31 : (state_undo ? (_not_4 ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
   assign cmd_op = (state_undo ? (_not_4 ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_4 ? _bits_114 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))) : (state_read_issue ? _bits_109 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))));
+  assign cmd_addr = (state_undo ? (_not_4 ? _bits_114 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))) : (state_read_issue ? _bits_108 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))));
   assign cmd_value = (state_undo ? (_not_4 ? _bits_115 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight}))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))))));
-  assign walk_start = (state_undo ? (_not_4 ? 1'd0 : (split_req ? 1'd0 : (op_batch_empty ? 1'd0 : 1'd1))) : (state_split_check ? (split_fits ? 1'd0 : (_not_5 ? (op_batch_empty ? 1'd0 : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_mark ? (_eq_3 ? (merge_due ? 1'd1 : 1'd0) : 1'd0) : 1'd0)));
+  assign walk_start = (state_merge_start ? (_not_8 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_return ? (_eq_8 ? 1'd1 : 1'd0) : 1'd0);
   assign _wire_0_0 = _bits_154;
   assign _wire_0_1 = _bits_155;
@@ -1066,7 +1079,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   assign serialMultiplier_io_a = _mux_16;
   assign serialMultiplier_io_b = _mux_17;
   assign undo_sp_next = (undo_pop ? _sub_15 : (_and_54 ? _add_46 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_71 ? _mux_26 : (_or_54 ? _mux_27 : (_or_58 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_72 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1134,9 +1147,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
 
   always @(posedge clock) begin
     if (reset) begin
-      state_split_mark <= 1'd0;
+      state_merge_start <= 1'd0;
     end else begin
-      state_split_mark <= (state_split_link ? 1'd1 : (state_split_mark ? (_eq_3 ? 1'd0 : state_split_mark) : state_split_mark));
+      state_merge_start <= (state_undo ? (_not_4 ? state_merge_start : (split_req ? state_merge_start : (op_batch_empty ? state_merge_start : 1'd1))) : (state_split_check ? (split_fits ? state_merge_start : (_not_5 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_8 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1144,7 +1157,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_undo ? (_not_4 ? state_merge : (split_req ? state_merge : (op_batch_empty ? state_merge : 1'd1))) : (state_split_check ? (split_fits ? state_merge : (_not_5 ? (op_batch_empty ? state_merge : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_mark ? (_eq_3 ? (merge_due ? 1'd1 : 1'd0) : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge))));
+      state_merge <= (state_merge_start ? (_not_8 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1152,7 +1165,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_4 ? state_advance : (split_req ? state_advance : (op_batch_empty ? 1'd1 : 1'd0))) : (state_split_check ? (split_fits ? state_advance : (_not_5 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_mark ? (_eq_3 ? 1'd0 : state_advance) : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_8 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_4 ? state_advance : (split_req ? state_advance : (op_batch_empty ? 1'd1 : 1'd0))) : (state_split_check ? (split_fits ? state_advance : (_not_5 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_9 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1160,7 +1173,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_8 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_9 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1168,7 +1181,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_5 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_mark ? (_eq_3 ? (merge_due ? state_resume : 1'd1) : state_resume) : (state_advance ? (_not_8 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
+      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_5 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_9 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
     end
   end
 
@@ -1352,7 +1365,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       root_min <= _fill_1;
     end else begin
-      root_min <= (min_write ? (_eq_6 ? min_write_value : root_min) : root_min);
+      root_min <= (state_split_link ? 35'd0 : (min_write ? (_eq_6 ? min_write_value : root_min) : root_min));
     end
   end
 
@@ -1376,7 +1389,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       free_ready <= 1'd0;
     end else begin
-      free_ready <= _not_37;
+      free_ready <= _not_38;
     end
   end
 
@@ -1420,7 +1433,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_4 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split_check ? (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_mark ? (_eq_3 ? (merge_due ? 1'd0 : early_batch) : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_4 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split_check ? (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
   end
 
@@ -1668,7 +1681,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_48 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_48 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_47 ? 1'd1 : (_and_48 ? 1'd0 : multiplier_for_schedule))) : (_and_48 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_48 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_48 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_48 ? 1'd1 : (_and_48 ? 1'd0 : multiplier_for_schedule))) : (_and_48 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -1684,7 +1697,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_47 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_48 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -1772,15 +1785,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       front_count <= 7'd0;
     end else begin
-      front_count <= _sub_12;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      sram_count <= 8'd0;
-    end else begin
-      sram_count <= _sub_13;
+      front_count <= (commit_stop ? 7'd0 : _sub_12);
     end
   end
 
@@ -1789,6 +1794,14 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       commit_stop <= 1'd0;
     end else begin
       commit_stop <= _and_51;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      sram_count <= 8'd0;
+    end else begin
+      sram_count <= _sub_13;
     end
   end
 
@@ -1881,7 +1894,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (state_split_link ? op_slot : (state_split_mark ? (_eq_3 ? mark_slot : _bits_196) : mark_slot));
+    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_196) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
@@ -1946,9 +1959,17 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
 
   always @(posedge clock) begin
     if (reset) begin
+      marking <= 1'd0;
+    end else begin
+      marking <= (marking ? (_eq_4 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_58;
+      quiet_held <= _and_59;
     end
   end
 
@@ -1956,7 +1977,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_64;
+      snapshot_settled <= _and_65;
     end
   end
 
@@ -1972,7 +1993,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_65;
+      advance_settled_was_2 <= _and_66;
     end
   end
 
@@ -1980,7 +2001,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_66;
+      advance_settled_before <= _and_67;
     end
   end
 
@@ -1996,7 +2017,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_70;
+      issue_gate <= _and_71;
     end
   end
 
@@ -2064,7 +2085,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_65) begin
+    if (_not_67) begin
       undo_rdata_0 <= undo[_bits_204];
     end
   end
@@ -2090,19 +2111,19 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_74) begin // TrieController.java:32
+    if (!reset && !_and_75) begin // TrieController.java:32
       $display("Assertion failed at TrieController.java:32: state register state is not one-hot: %b", _cat_43);
       $stop;
     end
-    if (!reset && !_not_67) begin // TrieTables.java:93
+    if (!reset && !_not_69) begin // TrieTables.java:93
       $display("Assertion failed at TrieTables.java:93: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_68) begin // TrieTables.java:94
+    if (!reset && !_not_70) begin // TrieTables.java:94
       $display("Assertion failed at TrieTables.java:94: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_69) begin // TrieTables.java:95
+    if (!reset && !_not_71) begin // TrieTables.java:95
       $display("Assertion failed at TrieTables.java:95: slot_info read and written on one clock");
       $stop;
     end
@@ -2110,7 +2131,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at FreeSlots.java:53: a free slot taken a clock after the stack changed");
       $stop;
     end
-    if (!reset && free_take && !_not_70) begin // FreeSlots.java:54
+    if (!reset && free_take && !_not_72) begin // FreeSlots.java:54
       $display("Assertion failed at FreeSlots.java:54: a free slot taken and pushed on one clock");
       $stop;
     end
@@ -2118,7 +2139,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at FreeSlots.java:55: a free slot taken with none left");
       $stop;
     end
-    if (!reset && !_and_79) begin // TrieMergeWalk.java:32
+    if (!reset && !_and_80) begin // TrieMergeWalk.java:32
       $display("Assertion failed at TrieMergeWalk.java:32: state register walk_step is not one-hot: %b", _cat_44);
       $stop;
     end
@@ -2126,19 +2147,23 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at TrieMergeWalk.java:200: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_80) begin // TrieMergeWalk.java:201
+    if (!reset && walk_step_decide && !_and_81) begin // TrieMergeWalk.java:201
       $display("Assertion failed at TrieMergeWalk.java:201: a merge verdict with READs or children to come");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_73) begin // ScheduleAndSnapshot.java:60
+    if (!reset && snapshot_frozen && !_not_75) begin // ScheduleAndSnapshot.java:60
       $display("Assertion failed at ScheduleAndSnapshot.java:60: a status value changed during the snapshot copy");
+      $stop;
+    end
+    if (!reset && commit_stop && !_not_76) begin // TrieController.java:88
+      $display("Assertion failed at TrieController.java:88: an event issued on the clock the walk is flushed");
       $stop;
     end
     if (!reset && _and_54 && !_lt_8) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: undo stack overflow");
       $stop;
     end
-    if (!reset && _and_54 && !_not_74) begin // UndoStack.java:49
+    if (!reset && _and_54 && !_not_77) begin // UndoStack.java:49
       $display("Assertion failed at UndoStack.java:49: an undo push and pop on one clock");
       $stop;
     end
@@ -2146,32 +2171,36 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at UndoStack.java:51: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:287
-      $display("Assertion failed at TrieController.java:287: the counter SRAM refused a command");
+    if (!reset && !_or_74) begin // TrieController.java:299
+      $display("Assertion failed at TrieController.java:299: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:288
-      $display("Assertion failed at TrieController.java:288: a commit without its event in the replay window");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:303
+      $display("Assertion failed at TrieController.java:303: the counter SRAM refused a command");
       $stop;
     end
-    if (!reset && _and_81 && !_ne_0) begin // TrieController.java:289
-      $display("Assertion failed at TrieController.java:289: a READ result in RUN");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:304
+      $display("Assertion failed at TrieController.java:304: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_83 && !_or_r_33) begin // TrieController.java:290
-      $display("Assertion failed at TrieController.java:290: a split ran out of slots");
+    if (!reset && _and_82 && !_ne_0) begin // TrieController.java:305
+      $display("Assertion failed at TrieController.java:305: a READ result in RUN");
       $stop;
     end
-    if (!reset && word_write && !_and_84) begin // TrieController.java:291
-      $display("Assertion failed at TrieController.java:291: a child word written while the walk holds events");
+    if (!reset && _and_84 && !_or_r_33) begin // TrieController.java:306
+      $display("Assertion failed at TrieController.java:306: a split ran out of slots");
       $stop;
     end
-    if (!reset && !_le_0) begin // TrieController.java:292
-      $display("Assertion failed at TrieController.java:292: more nodes (%d) than slots", st_nodes);
+    if (!reset && word_write && !_and_85) begin // TrieController.java:307
+      $display("Assertion failed at TrieController.java:307: a child word written while the walk holds events");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:293
-      $display("Assertion failed at TrieController.java:293: ADVANCE reads n while a count is still on its way");
+    if (!reset && !_le_0) begin // TrieController.java:308
+      $display("Assertion failed at TrieController.java:308: more nodes (%d) than slots", st_nodes);
+      $stop;
+    end
+    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:309
+      $display("Assertion failed at TrieController.java:309: ADVANCE reads n while a count is still on its way");
       $stop;
     end
   end

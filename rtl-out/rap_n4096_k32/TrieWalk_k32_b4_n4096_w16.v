@@ -3,170 +3,164 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_w16 (
-  input  wire clock, // TrieWalk.java:89
-  input  wire reset, // TrieWalk.java:89
-  output wire io_search_ready, // TrieWalk.java:90
-  input  wire io_search_valid, // TrieWalk.java:90
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:90
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:90
-  output wire io_result_valid, // TrieWalk.java:90
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:90
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:90
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:90
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:90
-  input  wire io_write_valid, // TrieWalk.java:90
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:90
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:90
-  input  wire [47:0] io_rootWord  // TrieWalk.java:90
+  input  wire clock, // TrieWalk.java:91
+  input  wire reset, // TrieWalk.java:91
+  output wire io_search_ready, // TrieWalk.java:92
+  input  wire io_search_valid, // TrieWalk.java:92
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:92
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:92
+  output wire io_result_valid, // TrieWalk.java:92
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:92
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:92
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:92
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:92
+  input  wire io_write_valid, // TrieWalk.java:92
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:92
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:92
+  input  wire [47:0] io_rootWord, // TrieWalk.java:92
+  input  wire io_flush  // TrieWalk.java:92
 );
 
   // State
-  reg s0_valid; // TrieWalk.java:99
-  reg [31:0] s0_key; // TrieWalk.java:100
-  reg [15:0] s0_weight; // TrieWalk.java:101
-  reg [47:0] level1_words_rdata_0; // TrieWalk.java:125
-  reg [29:0] s1_key; // TrieWalk.java:126
-  reg s1_valid; // TrieWalk.java:128
-  reg [15:0] s1_weight; // TrieWalk.java:129
-  reg [11:0] s1_slot; // TrieWalk.java:130
-  reg [4:0] s1_depth; // TrieWalk.java:131
-  reg [2:0] s1_children; // TrieWalk.java:132
-  reg s1_done; // TrieWalk.java:133
-  reg [47:0] level2_words_rdata_0; // TrieWalk.java:125
-  reg [27:0] s2_key; // TrieWalk.java:126
-  reg s2_valid; // TrieWalk.java:128
-  reg [15:0] s2_weight; // TrieWalk.java:129
-  reg [11:0] s2_slot; // TrieWalk.java:130
-  reg [4:0] s2_depth; // TrieWalk.java:131
-  reg [2:0] s2_children; // TrieWalk.java:132
-  reg s2_done; // TrieWalk.java:133
-  reg [47:0] level3_words_rdata_0; // TrieWalk.java:125
-  reg [25:0] s3_key; // TrieWalk.java:126
-  reg s3_valid; // TrieWalk.java:128
-  reg [15:0] s3_weight; // TrieWalk.java:129
-  reg [11:0] s3_slot; // TrieWalk.java:130
-  reg [4:0] s3_depth; // TrieWalk.java:131
-  reg [2:0] s3_children; // TrieWalk.java:132
-  reg s3_done; // TrieWalk.java:133
-  reg [47:0] level4_words_rdata_0; // TrieWalk.java:125
-  reg [23:0] s4_key; // TrieWalk.java:126
-  reg s4_valid; // TrieWalk.java:128
-  reg [15:0] s4_weight; // TrieWalk.java:129
-  reg [11:0] s4_slot; // TrieWalk.java:130
-  reg [4:0] s4_depth; // TrieWalk.java:131
-  reg [2:0] s4_children; // TrieWalk.java:132
-  reg s4_done; // TrieWalk.java:133
-  reg [47:0] level5_words_rdata_0; // TrieWalk.java:125
-  reg [21:0] s5_key; // TrieWalk.java:126
-  reg s5_valid; // TrieWalk.java:128
-  reg [15:0] s5_weight; // TrieWalk.java:129
-  reg [11:0] s5_slot; // TrieWalk.java:130
-  reg [4:0] s5_depth; // TrieWalk.java:131
-  reg [2:0] s5_children; // TrieWalk.java:132
-  reg s5_done; // TrieWalk.java:133
-  reg [47:0] level6_words_rdata_0; // TrieWalk.java:125
-  reg [19:0] s6_key; // TrieWalk.java:126
-  reg s6_valid; // TrieWalk.java:128
-  reg [15:0] s6_weight; // TrieWalk.java:129
-  reg [11:0] s6_slot; // TrieWalk.java:130
-  reg [4:0] s6_depth; // TrieWalk.java:131
-  reg [2:0] s6_children; // TrieWalk.java:132
-  reg s6_done; // TrieWalk.java:133
-  reg [47:0] level7_words_rdata_0; // TrieWalk.java:125
-  reg [17:0] s7_key; // TrieWalk.java:126
-  reg s7_valid; // TrieWalk.java:128
-  reg [15:0] s7_weight; // TrieWalk.java:129
-  reg [11:0] s7_slot; // TrieWalk.java:130
-  reg [4:0] s7_depth; // TrieWalk.java:131
-  reg [2:0] s7_children; // TrieWalk.java:132
-  reg s7_done; // TrieWalk.java:133
-  reg [47:0] level8_words_rdata_0; // TrieWalk.java:125
-  reg [15:0] s8_key; // TrieWalk.java:126
-  reg s8_valid; // TrieWalk.java:128
-  reg [15:0] s8_weight; // TrieWalk.java:129
-  reg [11:0] s8_slot; // TrieWalk.java:130
-  reg [4:0] s8_depth; // TrieWalk.java:131
-  reg [2:0] s8_children; // TrieWalk.java:132
-  reg s8_done; // TrieWalk.java:133
-  reg [47:0] level9_words_rdata_0; // TrieWalk.java:125
-  reg [13:0] s9_key; // TrieWalk.java:126
-  reg s9_valid; // TrieWalk.java:128
-  reg [15:0] s9_weight; // TrieWalk.java:129
-  reg [11:0] s9_slot; // TrieWalk.java:130
-  reg [4:0] s9_depth; // TrieWalk.java:131
-  reg [2:0] s9_children; // TrieWalk.java:132
-  reg s9_done; // TrieWalk.java:133
-  reg [47:0] level10_words_rdata_0; // TrieWalk.java:125
-  reg [11:0] s10_key; // TrieWalk.java:126
-  reg s10_valid; // TrieWalk.java:128
-  reg [15:0] s10_weight; // TrieWalk.java:129
-  reg [11:0] s10_slot; // TrieWalk.java:130
-  reg [4:0] s10_depth; // TrieWalk.java:131
-  reg [2:0] s10_children; // TrieWalk.java:132
-  reg s10_done; // TrieWalk.java:133
-  reg [47:0] level11_words_rdata_0; // TrieWalk.java:125
-  reg [9:0] s11_key; // TrieWalk.java:126
-  reg s11_valid; // TrieWalk.java:128
-  reg [15:0] s11_weight; // TrieWalk.java:129
-  reg [11:0] s11_slot; // TrieWalk.java:130
-  reg [4:0] s11_depth; // TrieWalk.java:131
-  reg [2:0] s11_children; // TrieWalk.java:132
-  reg s11_done; // TrieWalk.java:133
-  reg [47:0] level12_words_rdata_0; // TrieWalk.java:125
-  reg [7:0] s12_key; // TrieWalk.java:126
-  reg s12_valid; // TrieWalk.java:128
-  reg [15:0] s12_weight; // TrieWalk.java:129
-  reg [11:0] s12_slot; // TrieWalk.java:130
-  reg [4:0] s12_depth; // TrieWalk.java:131
-  reg [2:0] s12_children; // TrieWalk.java:132
-  reg s12_done; // TrieWalk.java:133
-  reg [47:0] level13_words_rdata_0; // TrieWalk.java:125
-  reg [5:0] s13_key; // TrieWalk.java:126
-  reg s13_valid; // TrieWalk.java:128
-  reg [15:0] s13_weight; // TrieWalk.java:129
-  reg [11:0] s13_slot; // TrieWalk.java:130
-  reg [4:0] s13_depth; // TrieWalk.java:131
-  reg [2:0] s13_children; // TrieWalk.java:132
-  reg s13_done; // TrieWalk.java:133
-  reg [47:0] level14_words_rdata_0; // TrieWalk.java:125
-  reg [3:0] s14_key; // TrieWalk.java:126
-  reg s14_valid; // TrieWalk.java:128
-  reg [15:0] s14_weight; // TrieWalk.java:129
-  reg [11:0] s14_slot; // TrieWalk.java:130
-  reg [4:0] s14_depth; // TrieWalk.java:131
-  reg [2:0] s14_children; // TrieWalk.java:132
-  reg s14_done; // TrieWalk.java:133
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:125
-  reg [1:0] s15_key; // TrieWalk.java:126
-  reg s15_valid; // TrieWalk.java:128
-  reg [15:0] s15_weight; // TrieWalk.java:129
-  reg [11:0] s15_slot; // TrieWalk.java:130
-  reg [4:0] s15_depth; // TrieWalk.java:131
-  reg [2:0] s15_children; // TrieWalk.java:132
-  reg s15_done; // TrieWalk.java:133
-  reg s16_valid; // TrieWalk.java:128
-  reg [15:0] s16_weight; // TrieWalk.java:129
-  reg [11:0] s16_slot; // TrieWalk.java:130
-  reg [4:0] s16_depth; // TrieWalk.java:131
-  reg [2:0] s16_children; // TrieWalk.java:132
-  reg s16_done; // TrieWalk.java:133
+  reg s0_valid; // TrieWalk.java:102
+  reg [31:0] s0_key; // TrieWalk.java:103
+  reg [15:0] s0_weight; // TrieWalk.java:104
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:133
+  reg [29:0] s1_key; // TrieWalk.java:138
+  reg s1_valid; // TrieWalk.java:140
+  reg [15:0] s1_weight; // TrieWalk.java:141
+  reg [11:0] s1_slot; // TrieWalk.java:142
+  reg [4:0] s1_depth; // TrieWalk.java:143
+  reg [2:0] s1_children; // TrieWalk.java:144
+  reg s1_done; // TrieWalk.java:145
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:136
+  reg [27:0] s2_key; // TrieWalk.java:138
+  reg s2_valid; // TrieWalk.java:140
+  reg [15:0] s2_weight; // TrieWalk.java:141
+  reg [11:0] s2_slot; // TrieWalk.java:142
+  reg [4:0] s2_depth; // TrieWalk.java:143
+  reg [2:0] s2_children; // TrieWalk.java:144
+  reg s2_done; // TrieWalk.java:145
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:133
+  reg [25:0] s3_key; // TrieWalk.java:138
+  reg s3_valid; // TrieWalk.java:140
+  reg [15:0] s3_weight; // TrieWalk.java:141
+  reg [11:0] s3_slot; // TrieWalk.java:142
+  reg [4:0] s3_depth; // TrieWalk.java:143
+  reg [2:0] s3_children; // TrieWalk.java:144
+  reg s3_done; // TrieWalk.java:145
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:136
+  reg [23:0] s4_key; // TrieWalk.java:138
+  reg s4_valid; // TrieWalk.java:140
+  reg [15:0] s4_weight; // TrieWalk.java:141
+  reg [11:0] s4_slot; // TrieWalk.java:142
+  reg [4:0] s4_depth; // TrieWalk.java:143
+  reg [2:0] s4_children; // TrieWalk.java:144
+  reg s4_done; // TrieWalk.java:145
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:133
+  reg [21:0] s5_key; // TrieWalk.java:138
+  reg s5_valid; // TrieWalk.java:140
+  reg [15:0] s5_weight; // TrieWalk.java:141
+  reg [11:0] s5_slot; // TrieWalk.java:142
+  reg [4:0] s5_depth; // TrieWalk.java:143
+  reg [2:0] s5_children; // TrieWalk.java:144
+  reg s5_done; // TrieWalk.java:145
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:136
+  reg [19:0] s6_key; // TrieWalk.java:138
+  reg s6_valid; // TrieWalk.java:140
+  reg [15:0] s6_weight; // TrieWalk.java:141
+  reg [11:0] s6_slot; // TrieWalk.java:142
+  reg [4:0] s6_depth; // TrieWalk.java:143
+  reg [2:0] s6_children; // TrieWalk.java:144
+  reg s6_done; // TrieWalk.java:145
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:133
+  reg [17:0] s7_key; // TrieWalk.java:138
+  reg s7_valid; // TrieWalk.java:140
+  reg [15:0] s7_weight; // TrieWalk.java:141
+  reg [11:0] s7_slot; // TrieWalk.java:142
+  reg [4:0] s7_depth; // TrieWalk.java:143
+  reg [2:0] s7_children; // TrieWalk.java:144
+  reg s7_done; // TrieWalk.java:145
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:136
+  reg [15:0] s8_key; // TrieWalk.java:138
+  reg s8_valid; // TrieWalk.java:140
+  reg [15:0] s8_weight; // TrieWalk.java:141
+  reg [11:0] s8_slot; // TrieWalk.java:142
+  reg [4:0] s8_depth; // TrieWalk.java:143
+  reg [2:0] s8_children; // TrieWalk.java:144
+  reg s8_done; // TrieWalk.java:145
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:133
+  reg [13:0] s9_key; // TrieWalk.java:138
+  reg s9_valid; // TrieWalk.java:140
+  reg [15:0] s9_weight; // TrieWalk.java:141
+  reg [11:0] s9_slot; // TrieWalk.java:142
+  reg [4:0] s9_depth; // TrieWalk.java:143
+  reg [2:0] s9_children; // TrieWalk.java:144
+  reg s9_done; // TrieWalk.java:145
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:136
+  reg [11:0] s10_key; // TrieWalk.java:138
+  reg s10_valid; // TrieWalk.java:140
+  reg [15:0] s10_weight; // TrieWalk.java:141
+  reg [11:0] s10_slot; // TrieWalk.java:142
+  reg [4:0] s10_depth; // TrieWalk.java:143
+  reg [2:0] s10_children; // TrieWalk.java:144
+  reg s10_done; // TrieWalk.java:145
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:133
+  reg [9:0] s11_key; // TrieWalk.java:138
+  reg s11_valid; // TrieWalk.java:140
+  reg [15:0] s11_weight; // TrieWalk.java:141
+  reg [11:0] s11_slot; // TrieWalk.java:142
+  reg [4:0] s11_depth; // TrieWalk.java:143
+  reg [2:0] s11_children; // TrieWalk.java:144
+  reg s11_done; // TrieWalk.java:145
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:136
+  reg [7:0] s12_key; // TrieWalk.java:138
+  reg s12_valid; // TrieWalk.java:140
+  reg [15:0] s12_weight; // TrieWalk.java:141
+  reg [11:0] s12_slot; // TrieWalk.java:142
+  reg [4:0] s12_depth; // TrieWalk.java:143
+  reg [2:0] s12_children; // TrieWalk.java:144
+  reg s12_done; // TrieWalk.java:145
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:133
+  reg [5:0] s13_key; // TrieWalk.java:138
+  reg s13_valid; // TrieWalk.java:140
+  reg [15:0] s13_weight; // TrieWalk.java:141
+  reg [11:0] s13_slot; // TrieWalk.java:142
+  reg [4:0] s13_depth; // TrieWalk.java:143
+  reg [2:0] s13_children; // TrieWalk.java:144
+  reg s13_done; // TrieWalk.java:145
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:136
+  reg [3:0] s14_key; // TrieWalk.java:138
+  reg s14_valid; // TrieWalk.java:140
+  reg [15:0] s14_weight; // TrieWalk.java:141
+  reg [11:0] s14_slot; // TrieWalk.java:142
+  reg [4:0] s14_depth; // TrieWalk.java:143
+  reg [2:0] s14_children; // TrieWalk.java:144
+  reg s14_done; // TrieWalk.java:145
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:133
+  reg [1:0] s15_key; // TrieWalk.java:138
+  reg s15_valid; // TrieWalk.java:140
+  reg [15:0] s15_weight; // TrieWalk.java:141
+  reg [11:0] s15_slot; // TrieWalk.java:142
+  reg [4:0] s15_depth; // TrieWalk.java:143
+  reg [2:0] s15_children; // TrieWalk.java:144
+  reg s15_done; // TrieWalk.java:145
+  reg s16_valid; // TrieWalk.java:140
+  reg [15:0] s16_weight; // TrieWalk.java:141
+  reg [11:0] s16_slot; // TrieWalk.java:142
+  reg [4:0] s16_depth; // TrieWalk.java:143
+  reg [2:0] s16_children; // TrieWalk.java:144
+  reg s16_done; // TrieWalk.java:145
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] level1_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level2_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level3_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level4_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level5_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level6_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level7_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level8_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level9_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level10_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level11_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level12_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level13_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level14_words [0:4095]; // TrieWalk.java:122
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:122
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:130
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:130
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
@@ -235,18 +229,21 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [11:0] _wire_15_3; // ChildWord.java:35
 
   // Logic
+  wire _not_0 = ~io_flush; // TrieWalk.java:101
+  wire _and_0 = io_search_valid & _not_0; // TrieWalk.java:102
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire [29:0] _bits_4 = s0_key[29:0]; // TrieWalk.java:126
-  wire _not_0 = ~1'd0; // TrieWalk.java:113
-  wire [1:0] _bits_5 = s0_key[31:30]; // TrieWalk.java:111
+  wire [29:0] _bits_4 = s0_key[29:0]; // TrieWalk.java:138
+  wire _and_1 = s0_valid & _not_0; // TrieWalk.java:140
+  wire _not_1 = ~1'd0; // TrieWalk.java:117
+  wire [1:0] _bits_5 = s0_key[31:30]; // TrieWalk.java:115
   wire [11:0] s0_child = _bits_5[1] ? (_bits_5[0] ? _wire_0_3 : _wire_0_2) : (_bits_5[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:113
-  wire s0_descend = _not_0 & _or_r_0; // TrieWalk.java:113
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:114
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:115
+  wire _or_r_0 = |s0_child; // TrieWalk.java:117
+  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:117
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:118
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:119
   wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_6; // ChildWord.java:43
   wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
@@ -264,29 +261,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
   wire _bits_13 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_3; // TrieWalk.java:117
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:117
-  wire _not_1 = ~s0_descend; // TrieWalk.java:118
-  wire _or_0 = 1'd0 | _not_1; // TrieWalk.java:118
-  wire [11:0] _bits_14 = level1_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_15 = level1_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_16 = level1_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_17 = level1_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [27:0] _bits_18 = s1_key[27:0]; // TrieWalk.java:126
-  wire _not_2 = ~s1_done; // TrieWalk.java:113
-  wire [1:0] _bits_19 = s1_key[29:28]; // TrieWalk.java:111
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_3; // TrieWalk.java:121
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:121
+  wire _not_2 = ~s0_descend; // TrieWalk.java:122
+  wire _or_0 = 1'd0 | _not_2; // TrieWalk.java:122
+  wire [11:0] _bits_14 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_15 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_16 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_17 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [27:0] _bits_18 = s1_key[27:0]; // TrieWalk.java:138
+  wire _and_2 = s1_valid & _not_0; // TrieWalk.java:140
+  wire _not_3 = ~s1_done; // TrieWalk.java:117
+  wire [1:0] _bits_19 = s1_key[29:28]; // TrieWalk.java:115
   wire [11:0] s1_child = _bits_19[1] ? (_bits_19[0] ? _wire_1_3 : _wire_1_2) : (_bits_19[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire _or_r_5 = |s1_child; // TrieWalk.java:113
-  wire s1_descend = _not_2 & _or_r_5; // TrieWalk.java:113
-  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:114
-  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:115
-  wire [11:0] _bits_20 = level1_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |s1_child; // TrieWalk.java:117
+  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:117
+  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:118
+  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:119
+  wire [11:0] _bits_20 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_6 = |_bits_20; // ChildWord.java:43
-  wire [11:0] _bits_21 = level1_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_21 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_7 = |_bits_21; // ChildWord.java:43
-  wire [11:0] _bits_22 = level1_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_22 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_8 = |_bits_22; // ChildWord.java:43
-  wire [11:0] _bits_23 = level1_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_23 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_9 = |_bits_23; // ChildWord.java:43
   wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
   wire _bits_24 = _cat_1[0]; // ChildWord.java:56
@@ -297,29 +295,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_26}; // ChildWord.java:56
   wire _bits_27 = _cat_1[3]; // ChildWord.java:56
   wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_27}; // ChildWord.java:56
-  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_7; // TrieWalk.java:117
-  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:117
-  wire _not_3 = ~s1_descend; // TrieWalk.java:118
-  wire _or_1 = s1_done | _not_3; // TrieWalk.java:118
-  wire [11:0] _bits_28 = level2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_29 = level2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_30 = level2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_31 = level2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [25:0] _bits_32 = s2_key[25:0]; // TrieWalk.java:126
-  wire _not_4 = ~s2_done; // TrieWalk.java:113
-  wire [1:0] _bits_33 = s2_key[27:26]; // TrieWalk.java:111
+  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_7; // TrieWalk.java:121
+  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:121
+  wire _not_4 = ~s1_descend; // TrieWalk.java:122
+  wire _or_1 = s1_done | _not_4; // TrieWalk.java:122
+  wire [11:0] _bits_28 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_29 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_30 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_31 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [25:0] _bits_32 = s2_key[25:0]; // TrieWalk.java:138
+  wire _and_3 = s2_valid & _not_0; // TrieWalk.java:140
+  wire _not_5 = ~s2_done; // TrieWalk.java:117
+  wire [1:0] _bits_33 = s2_key[27:26]; // TrieWalk.java:115
   wire [11:0] s2_child = _bits_33[1] ? (_bits_33[0] ? _wire_2_3 : _wire_2_2) : (_bits_33[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire _or_r_10 = |s2_child; // TrieWalk.java:113
-  wire s2_descend = _not_4 & _or_r_10; // TrieWalk.java:113
-  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:114
-  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:115
-  wire [11:0] _bits_34 = level2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_10 = |s2_child; // TrieWalk.java:117
+  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:117
+  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:118
+  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:119
+  wire [11:0] _bits_34 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_11 = |_bits_34; // ChildWord.java:43
-  wire [11:0] _bits_35 = level2_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_35 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_12 = |_bits_35; // ChildWord.java:43
-  wire [11:0] _bits_36 = level2_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_36 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_13 = |_bits_36; // ChildWord.java:43
-  wire [11:0] _bits_37 = level2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_37 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_14 = |_bits_37; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
   wire _bits_38 = _cat_2[0]; // ChildWord.java:56
@@ -330,29 +329,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_40}; // ChildWord.java:56
   wire _bits_41 = _cat_2[3]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
-  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_11; // TrieWalk.java:117
-  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:117
-  wire _not_5 = ~s2_descend; // TrieWalk.java:118
-  wire _or_2 = s2_done | _not_5; // TrieWalk.java:118
-  wire [11:0] _bits_42 = level3_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_43 = level3_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_44 = level3_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_45 = level3_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [23:0] _bits_46 = s3_key[23:0]; // TrieWalk.java:126
-  wire _not_6 = ~s3_done; // TrieWalk.java:113
-  wire [1:0] _bits_47 = s3_key[25:24]; // TrieWalk.java:111
+  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_11; // TrieWalk.java:121
+  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:121
+  wire _not_6 = ~s2_descend; // TrieWalk.java:122
+  wire _or_2 = s2_done | _not_6; // TrieWalk.java:122
+  wire [11:0] _bits_42 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_43 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_44 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_45 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [23:0] _bits_46 = s3_key[23:0]; // TrieWalk.java:138
+  wire _and_4 = s3_valid & _not_0; // TrieWalk.java:140
+  wire _not_7 = ~s3_done; // TrieWalk.java:117
+  wire [1:0] _bits_47 = s3_key[25:24]; // TrieWalk.java:115
   wire [11:0] s3_child = _bits_47[1] ? (_bits_47[0] ? _wire_3_3 : _wire_3_2) : (_bits_47[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _or_r_15 = |s3_child; // TrieWalk.java:113
-  wire s3_descend = _not_6 & _or_r_15; // TrieWalk.java:113
-  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:114
-  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:115
-  wire [11:0] _bits_48 = level3_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_15 = |s3_child; // TrieWalk.java:117
+  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:117
+  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:118
+  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:119
+  wire [11:0] _bits_48 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_16 = |_bits_48; // ChildWord.java:43
-  wire [11:0] _bits_49 = level3_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_49 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_17 = |_bits_49; // ChildWord.java:43
-  wire [11:0] _bits_50 = level3_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_50 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_18 = |_bits_50; // ChildWord.java:43
-  wire [11:0] _bits_51 = level3_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_51 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_19 = |_bits_51; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
   wire _bits_52 = _cat_3[0]; // ChildWord.java:56
@@ -363,29 +363,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_54}; // ChildWord.java:56
   wire _bits_55 = _cat_3[3]; // ChildWord.java:56
   wire [2:0] _add_15 = _add_14 + {{2{1'b0}}, _bits_55}; // ChildWord.java:56
-  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_15; // TrieWalk.java:117
-  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:117
-  wire _not_7 = ~s3_descend; // TrieWalk.java:118
-  wire _or_3 = s3_done | _not_7; // TrieWalk.java:118
-  wire [11:0] _bits_56 = level4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_57 = level4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_58 = level4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_59 = level4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [21:0] _bits_60 = s4_key[21:0]; // TrieWalk.java:126
-  wire _not_8 = ~s4_done; // TrieWalk.java:113
-  wire [1:0] _bits_61 = s4_key[23:22]; // TrieWalk.java:111
+  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_15; // TrieWalk.java:121
+  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:121
+  wire _not_8 = ~s3_descend; // TrieWalk.java:122
+  wire _or_3 = s3_done | _not_8; // TrieWalk.java:122
+  wire [11:0] _bits_56 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_57 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_58 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_59 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [21:0] _bits_60 = s4_key[21:0]; // TrieWalk.java:138
+  wire _and_5 = s4_valid & _not_0; // TrieWalk.java:140
+  wire _not_9 = ~s4_done; // TrieWalk.java:117
+  wire [1:0] _bits_61 = s4_key[23:22]; // TrieWalk.java:115
   wire [11:0] s4_child = _bits_61[1] ? (_bits_61[0] ? _wire_4_3 : _wire_4_2) : (_bits_61[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _or_r_20 = |s4_child; // TrieWalk.java:113
-  wire s4_descend = _not_8 & _or_r_20; // TrieWalk.java:113
-  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:114
-  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:115
-  wire [11:0] _bits_62 = level4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_20 = |s4_child; // TrieWalk.java:117
+  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:117
+  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:118
+  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:119
+  wire [11:0] _bits_62 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_21 = |_bits_62; // ChildWord.java:43
-  wire [11:0] _bits_63 = level4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_63 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_22 = |_bits_63; // ChildWord.java:43
-  wire [11:0] _bits_64 = level4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_64 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_23 = |_bits_64; // ChildWord.java:43
-  wire [11:0] _bits_65 = level4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_65 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_24 = |_bits_65; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
   wire _bits_66 = _cat_4[0]; // ChildWord.java:56
@@ -396,29 +397,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_68}; // ChildWord.java:56
   wire _bits_69 = _cat_4[3]; // ChildWord.java:56
   wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_69}; // ChildWord.java:56
-  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_19; // TrieWalk.java:117
-  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:117
-  wire _not_9 = ~s4_descend; // TrieWalk.java:118
-  wire _or_4 = s4_done | _not_9; // TrieWalk.java:118
-  wire [11:0] _bits_70 = level5_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_71 = level5_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_72 = level5_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_73 = level5_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [19:0] _bits_74 = s5_key[19:0]; // TrieWalk.java:126
-  wire _not_10 = ~s5_done; // TrieWalk.java:113
-  wire [1:0] _bits_75 = s5_key[21:20]; // TrieWalk.java:111
+  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_19; // TrieWalk.java:121
+  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:121
+  wire _not_10 = ~s4_descend; // TrieWalk.java:122
+  wire _or_4 = s4_done | _not_10; // TrieWalk.java:122
+  wire [11:0] _bits_70 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_71 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_72 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_73 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [19:0] _bits_74 = s5_key[19:0]; // TrieWalk.java:138
+  wire _and_6 = s5_valid & _not_0; // TrieWalk.java:140
+  wire _not_11 = ~s5_done; // TrieWalk.java:117
+  wire [1:0] _bits_75 = s5_key[21:20]; // TrieWalk.java:115
   wire [11:0] s5_child = _bits_75[1] ? (_bits_75[0] ? _wire_5_3 : _wire_5_2) : (_bits_75[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire _or_r_25 = |s5_child; // TrieWalk.java:113
-  wire s5_descend = _not_10 & _or_r_25; // TrieWalk.java:113
-  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:114
-  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:115
-  wire [11:0] _bits_76 = level5_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_25 = |s5_child; // TrieWalk.java:117
+  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:117
+  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:118
+  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:119
+  wire [11:0] _bits_76 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_26 = |_bits_76; // ChildWord.java:43
-  wire [11:0] _bits_77 = level5_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_77 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_27 = |_bits_77; // ChildWord.java:43
-  wire [11:0] _bits_78 = level5_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_78 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_28 = |_bits_78; // ChildWord.java:43
-  wire [11:0] _bits_79 = level5_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_79 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_29 = |_bits_79; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
   wire _bits_80 = _cat_5[0]; // ChildWord.java:56
@@ -429,29 +431,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_82}; // ChildWord.java:56
   wire _bits_83 = _cat_5[3]; // ChildWord.java:56
   wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_83}; // ChildWord.java:56
-  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_23; // TrieWalk.java:117
-  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:117
-  wire _not_11 = ~s5_descend; // TrieWalk.java:118
-  wire _or_5 = s5_done | _not_11; // TrieWalk.java:118
-  wire [11:0] _bits_84 = level6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_85 = level6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_86 = level6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_87 = level6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [17:0] _bits_88 = s6_key[17:0]; // TrieWalk.java:126
-  wire _not_12 = ~s6_done; // TrieWalk.java:113
-  wire [1:0] _bits_89 = s6_key[19:18]; // TrieWalk.java:111
+  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_23; // TrieWalk.java:121
+  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:121
+  wire _not_12 = ~s5_descend; // TrieWalk.java:122
+  wire _or_5 = s5_done | _not_12; // TrieWalk.java:122
+  wire [11:0] _bits_84 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_85 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_86 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_87 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [17:0] _bits_88 = s6_key[17:0]; // TrieWalk.java:138
+  wire _and_7 = s6_valid & _not_0; // TrieWalk.java:140
+  wire _not_13 = ~s6_done; // TrieWalk.java:117
+  wire [1:0] _bits_89 = s6_key[19:18]; // TrieWalk.java:115
   wire [11:0] s6_child = _bits_89[1] ? (_bits_89[0] ? _wire_6_3 : _wire_6_2) : (_bits_89[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire _or_r_30 = |s6_child; // TrieWalk.java:113
-  wire s6_descend = _not_12 & _or_r_30; // TrieWalk.java:113
-  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:114
-  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:115
-  wire [11:0] _bits_90 = level6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_30 = |s6_child; // TrieWalk.java:117
+  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:117
+  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:118
+  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:119
+  wire [11:0] _bits_90 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_31 = |_bits_90; // ChildWord.java:43
-  wire [11:0] _bits_91 = level6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_91 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_32 = |_bits_91; // ChildWord.java:43
-  wire [11:0] _bits_92 = level6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_92 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_33 = |_bits_92; // ChildWord.java:43
-  wire [11:0] _bits_93 = level6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_93 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_34 = |_bits_93; // ChildWord.java:43
   wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
   wire _bits_94 = _cat_6[0]; // ChildWord.java:56
@@ -462,29 +465,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_96}; // ChildWord.java:56
   wire _bits_97 = _cat_6[3]; // ChildWord.java:56
   wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_97}; // ChildWord.java:56
-  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_27; // TrieWalk.java:117
-  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:117
-  wire _not_13 = ~s6_descend; // TrieWalk.java:118
-  wire _or_6 = s6_done | _not_13; // TrieWalk.java:118
-  wire [11:0] _bits_98 = level7_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_99 = level7_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_100 = level7_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_101 = level7_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [15:0] _bits_102 = s7_key[15:0]; // TrieWalk.java:126
-  wire _not_14 = ~s7_done; // TrieWalk.java:113
-  wire [1:0] _bits_103 = s7_key[17:16]; // TrieWalk.java:111
+  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_27; // TrieWalk.java:121
+  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:121
+  wire _not_14 = ~s6_descend; // TrieWalk.java:122
+  wire _or_6 = s6_done | _not_14; // TrieWalk.java:122
+  wire [11:0] _bits_98 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_99 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_100 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_101 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [15:0] _bits_102 = s7_key[15:0]; // TrieWalk.java:138
+  wire _and_8 = s7_valid & _not_0; // TrieWalk.java:140
+  wire _not_15 = ~s7_done; // TrieWalk.java:117
+  wire [1:0] _bits_103 = s7_key[17:16]; // TrieWalk.java:115
   wire [11:0] s7_child = _bits_103[1] ? (_bits_103[0] ? _wire_7_3 : _wire_7_2) : (_bits_103[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_35 = |s7_child; // TrieWalk.java:113
-  wire s7_descend = _not_14 & _or_r_35; // TrieWalk.java:113
-  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:114
-  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:115
-  wire [11:0] _bits_104 = level7_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_35 = |s7_child; // TrieWalk.java:117
+  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:117
+  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:118
+  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:119
+  wire [11:0] _bits_104 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_104; // ChildWord.java:43
-  wire [11:0] _bits_105 = level7_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_105 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_37 = |_bits_105; // ChildWord.java:43
-  wire [11:0] _bits_106 = level7_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_106 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_38 = |_bits_106; // ChildWord.java:43
-  wire [11:0] _bits_107 = level7_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_107 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_39 = |_bits_107; // ChildWord.java:43
   wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
   wire _bits_108 = _cat_7[0]; // ChildWord.java:56
@@ -495,29 +499,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_110}; // ChildWord.java:56
   wire _bits_111 = _cat_7[3]; // ChildWord.java:56
   wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_111}; // ChildWord.java:56
-  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_31; // TrieWalk.java:117
-  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:117
-  wire _not_15 = ~s7_descend; // TrieWalk.java:118
-  wire _or_7 = s7_done | _not_15; // TrieWalk.java:118
-  wire [11:0] _bits_112 = level8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_113 = level8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_114 = level8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_115 = level8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [13:0] _bits_116 = s8_key[13:0]; // TrieWalk.java:126
-  wire _not_16 = ~s8_done; // TrieWalk.java:113
-  wire [1:0] _bits_117 = s8_key[15:14]; // TrieWalk.java:111
+  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_31; // TrieWalk.java:121
+  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:121
+  wire _not_16 = ~s7_descend; // TrieWalk.java:122
+  wire _or_7 = s7_done | _not_16; // TrieWalk.java:122
+  wire [11:0] _bits_112 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_113 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_114 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_115 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [13:0] _bits_116 = s8_key[13:0]; // TrieWalk.java:138
+  wire _and_9 = s8_valid & _not_0; // TrieWalk.java:140
+  wire _not_17 = ~s8_done; // TrieWalk.java:117
+  wire [1:0] _bits_117 = s8_key[15:14]; // TrieWalk.java:115
   wire [11:0] s8_child = _bits_117[1] ? (_bits_117[0] ? _wire_8_3 : _wire_8_2) : (_bits_117[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
-  wire _or_r_40 = |s8_child; // TrieWalk.java:113
-  wire s8_descend = _not_16 & _or_r_40; // TrieWalk.java:113
-  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:114
-  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:115
-  wire [11:0] _bits_118 = level8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_40 = |s8_child; // TrieWalk.java:117
+  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:117
+  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:118
+  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:119
+  wire [11:0] _bits_118 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_41 = |_bits_118; // ChildWord.java:43
-  wire [11:0] _bits_119 = level8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_119 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_42 = |_bits_119; // ChildWord.java:43
-  wire [11:0] _bits_120 = level8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_120 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_43 = |_bits_120; // ChildWord.java:43
-  wire [11:0] _bits_121 = level8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_121 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_44 = |_bits_121; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
   wire _bits_122 = _cat_8[0]; // ChildWord.java:56
@@ -528,29 +533,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_124}; // ChildWord.java:56
   wire _bits_125 = _cat_8[3]; // ChildWord.java:56
   wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_125}; // ChildWord.java:56
-  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_35; // TrieWalk.java:117
-  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:117
-  wire _not_17 = ~s8_descend; // TrieWalk.java:118
-  wire _or_8 = s8_done | _not_17; // TrieWalk.java:118
-  wire [11:0] _bits_126 = level9_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_127 = level9_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_128 = level9_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_129 = level9_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_130 = s9_key[11:0]; // TrieWalk.java:126
-  wire _not_18 = ~s9_done; // TrieWalk.java:113
-  wire [1:0] _bits_131 = s9_key[13:12]; // TrieWalk.java:111
+  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_35; // TrieWalk.java:121
+  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:121
+  wire _not_18 = ~s8_descend; // TrieWalk.java:122
+  wire _or_8 = s8_done | _not_18; // TrieWalk.java:122
+  wire [11:0] _bits_126 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_127 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_128 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_129 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_130 = s9_key[11:0]; // TrieWalk.java:138
+  wire _and_10 = s9_valid & _not_0; // TrieWalk.java:140
+  wire _not_19 = ~s9_done; // TrieWalk.java:117
+  wire [1:0] _bits_131 = s9_key[13:12]; // TrieWalk.java:115
   wire [11:0] s9_child = _bits_131[1] ? (_bits_131[0] ? _wire_9_3 : _wire_9_2) : (_bits_131[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire _or_r_45 = |s9_child; // TrieWalk.java:113
-  wire s9_descend = _not_18 & _or_r_45; // TrieWalk.java:113
-  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:114
-  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:115
-  wire [11:0] _bits_132 = level9_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_45 = |s9_child; // TrieWalk.java:117
+  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:117
+  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:118
+  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:119
+  wire [11:0] _bits_132 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_46 = |_bits_132; // ChildWord.java:43
-  wire [11:0] _bits_133 = level9_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_133 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_47 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = level9_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_134 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_48 = |_bits_134; // ChildWord.java:43
-  wire [11:0] _bits_135 = level9_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_135 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_49 = |_bits_135; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
   wire _bits_136 = _cat_9[0]; // ChildWord.java:56
@@ -561,29 +567,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_138}; // ChildWord.java:56
   wire _bits_139 = _cat_9[3]; // ChildWord.java:56
   wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_139}; // ChildWord.java:56
-  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_39; // TrieWalk.java:117
-  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:117
-  wire _not_19 = ~s9_descend; // TrieWalk.java:118
-  wire _or_9 = s9_done | _not_19; // TrieWalk.java:118
-  wire [11:0] _bits_140 = level10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_141 = level10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_142 = level10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_143 = level10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [9:0] _bits_144 = s10_key[9:0]; // TrieWalk.java:126
-  wire _not_20 = ~s10_done; // TrieWalk.java:113
-  wire [1:0] _bits_145 = s10_key[11:10]; // TrieWalk.java:111
+  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_39; // TrieWalk.java:121
+  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:121
+  wire _not_20 = ~s9_descend; // TrieWalk.java:122
+  wire _or_9 = s9_done | _not_20; // TrieWalk.java:122
+  wire [11:0] _bits_140 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_141 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_142 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_143 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [9:0] _bits_144 = s10_key[9:0]; // TrieWalk.java:138
+  wire _and_11 = s10_valid & _not_0; // TrieWalk.java:140
+  wire _not_21 = ~s10_done; // TrieWalk.java:117
+  wire [1:0] _bits_145 = s10_key[11:10]; // TrieWalk.java:115
   wire [11:0] s10_child = _bits_145[1] ? (_bits_145[0] ? _wire_10_3 : _wire_10_2) : (_bits_145[0] ? _wire_10_1 : _wire_10_0); // ChildWord.java:37
-  wire _or_r_50 = |s10_child; // TrieWalk.java:113
-  wire s10_descend = _not_20 & _or_r_50; // TrieWalk.java:113
-  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:114
-  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:115
-  wire [11:0] _bits_146 = level10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_50 = |s10_child; // TrieWalk.java:117
+  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:117
+  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:118
+  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:119
+  wire [11:0] _bits_146 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_51 = |_bits_146; // ChildWord.java:43
-  wire [11:0] _bits_147 = level10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_147 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_52 = |_bits_147; // ChildWord.java:43
-  wire [11:0] _bits_148 = level10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_148 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_53 = |_bits_148; // ChildWord.java:43
-  wire [11:0] _bits_149 = level10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_149 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_54 = |_bits_149; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
   wire _bits_150 = _cat_10[0]; // ChildWord.java:56
@@ -594,29 +601,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_152}; // ChildWord.java:56
   wire _bits_153 = _cat_10[3]; // ChildWord.java:56
   wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_153}; // ChildWord.java:56
-  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_43; // TrieWalk.java:117
-  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:117
-  wire _not_21 = ~s10_descend; // TrieWalk.java:118
-  wire _or_10 = s10_done | _not_21; // TrieWalk.java:118
-  wire [11:0] _bits_154 = level11_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_155 = level11_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_156 = level11_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_157 = level11_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [7:0] _bits_158 = s11_key[7:0]; // TrieWalk.java:126
-  wire _not_22 = ~s11_done; // TrieWalk.java:113
-  wire [1:0] _bits_159 = s11_key[9:8]; // TrieWalk.java:111
+  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_43; // TrieWalk.java:121
+  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:121
+  wire _not_22 = ~s10_descend; // TrieWalk.java:122
+  wire _or_10 = s10_done | _not_22; // TrieWalk.java:122
+  wire [11:0] _bits_154 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_155 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_156 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_157 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [7:0] _bits_158 = s11_key[7:0]; // TrieWalk.java:138
+  wire _and_12 = s11_valid & _not_0; // TrieWalk.java:140
+  wire _not_23 = ~s11_done; // TrieWalk.java:117
+  wire [1:0] _bits_159 = s11_key[9:8]; // TrieWalk.java:115
   wire [11:0] s11_child = _bits_159[1] ? (_bits_159[0] ? _wire_11_3 : _wire_11_2) : (_bits_159[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire _or_r_55 = |s11_child; // TrieWalk.java:113
-  wire s11_descend = _not_22 & _or_r_55; // TrieWalk.java:113
-  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:114
-  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:115
-  wire [11:0] _bits_160 = level11_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_55 = |s11_child; // TrieWalk.java:117
+  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:117
+  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:118
+  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:119
+  wire [11:0] _bits_160 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_56 = |_bits_160; // ChildWord.java:43
-  wire [11:0] _bits_161 = level11_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_161 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_57 = |_bits_161; // ChildWord.java:43
-  wire [11:0] _bits_162 = level11_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_162 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_58 = |_bits_162; // ChildWord.java:43
-  wire [11:0] _bits_163 = level11_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_163 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_59 = |_bits_163; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
   wire _bits_164 = _cat_11[0]; // ChildWord.java:56
@@ -627,29 +635,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_166}; // ChildWord.java:56
   wire _bits_167 = _cat_11[3]; // ChildWord.java:56
   wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_167}; // ChildWord.java:56
-  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_47; // TrieWalk.java:117
-  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:117
-  wire _not_23 = ~s11_descend; // TrieWalk.java:118
-  wire _or_11 = s11_done | _not_23; // TrieWalk.java:118
-  wire [11:0] _bits_168 = level12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_169 = level12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_170 = level12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_171 = level12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [5:0] _bits_172 = s12_key[5:0]; // TrieWalk.java:126
-  wire _not_24 = ~s12_done; // TrieWalk.java:113
-  wire [1:0] _bits_173 = s12_key[7:6]; // TrieWalk.java:111
+  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_47; // TrieWalk.java:121
+  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:121
+  wire _not_24 = ~s11_descend; // TrieWalk.java:122
+  wire _or_11 = s11_done | _not_24; // TrieWalk.java:122
+  wire [11:0] _bits_168 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_169 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_170 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_171 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [5:0] _bits_172 = s12_key[5:0]; // TrieWalk.java:138
+  wire _and_13 = s12_valid & _not_0; // TrieWalk.java:140
+  wire _not_25 = ~s12_done; // TrieWalk.java:117
+  wire [1:0] _bits_173 = s12_key[7:6]; // TrieWalk.java:115
   wire [11:0] s12_child = _bits_173[1] ? (_bits_173[0] ? _wire_12_3 : _wire_12_2) : (_bits_173[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
-  wire _or_r_60 = |s12_child; // TrieWalk.java:113
-  wire s12_descend = _not_24 & _or_r_60; // TrieWalk.java:113
-  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:114
-  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:115
-  wire [11:0] _bits_174 = level12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_60 = |s12_child; // TrieWalk.java:117
+  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:117
+  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:118
+  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:119
+  wire [11:0] _bits_174 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_61 = |_bits_174; // ChildWord.java:43
-  wire [11:0] _bits_175 = level12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_175 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_62 = |_bits_175; // ChildWord.java:43
-  wire [11:0] _bits_176 = level12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_176 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_63 = |_bits_176; // ChildWord.java:43
-  wire [11:0] _bits_177 = level12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_177 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_64 = |_bits_177; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
   wire _bits_178 = _cat_12[0]; // ChildWord.java:56
@@ -660,29 +669,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_180}; // ChildWord.java:56
   wire _bits_181 = _cat_12[3]; // ChildWord.java:56
   wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_181}; // ChildWord.java:56
-  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_51; // TrieWalk.java:117
-  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:117
-  wire _not_25 = ~s12_descend; // TrieWalk.java:118
-  wire _or_12 = s12_done | _not_25; // TrieWalk.java:118
-  wire [11:0] _bits_182 = level13_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_183 = level13_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_184 = level13_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_185 = level13_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [3:0] _bits_186 = s13_key[3:0]; // TrieWalk.java:126
-  wire _not_26 = ~s13_done; // TrieWalk.java:113
-  wire [1:0] _bits_187 = s13_key[5:4]; // TrieWalk.java:111
+  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_51; // TrieWalk.java:121
+  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:121
+  wire _not_26 = ~s12_descend; // TrieWalk.java:122
+  wire _or_12 = s12_done | _not_26; // TrieWalk.java:122
+  wire [11:0] _bits_182 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_183 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_184 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_185 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [3:0] _bits_186 = s13_key[3:0]; // TrieWalk.java:138
+  wire _and_14 = s13_valid & _not_0; // TrieWalk.java:140
+  wire _not_27 = ~s13_done; // TrieWalk.java:117
+  wire [1:0] _bits_187 = s13_key[5:4]; // TrieWalk.java:115
   wire [11:0] s13_child = _bits_187[1] ? (_bits_187[0] ? _wire_13_3 : _wire_13_2) : (_bits_187[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire _or_r_65 = |s13_child; // TrieWalk.java:113
-  wire s13_descend = _not_26 & _or_r_65; // TrieWalk.java:113
-  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:114
-  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:115
-  wire [11:0] _bits_188 = level13_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_65 = |s13_child; // TrieWalk.java:117
+  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:117
+  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:118
+  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:119
+  wire [11:0] _bits_188 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_66 = |_bits_188; // ChildWord.java:43
-  wire [11:0] _bits_189 = level13_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_189 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
   wire _or_r_67 = |_bits_189; // ChildWord.java:43
-  wire [11:0] _bits_190 = level13_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_190 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
   wire _or_r_68 = |_bits_190; // ChildWord.java:43
-  wire [11:0] _bits_191 = level13_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_191 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_69 = |_bits_191; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
   wire _bits_192 = _cat_13[0]; // ChildWord.java:56
@@ -693,29 +703,30 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_194}; // ChildWord.java:56
   wire _bits_195 = _cat_13[3]; // ChildWord.java:56
   wire [2:0] _add_55 = _add_54 + {{2{1'b0}}, _bits_195}; // ChildWord.java:56
-  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_55; // TrieWalk.java:117
-  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:117
-  wire _not_27 = ~s13_descend; // TrieWalk.java:118
-  wire _or_13 = s13_done | _not_27; // TrieWalk.java:118
-  wire [11:0] _bits_196 = level14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_197 = level14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_198 = level14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_199 = level14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [1:0] _bits_200 = s14_key[1:0]; // TrieWalk.java:126
-  wire _not_28 = ~s14_done; // TrieWalk.java:113
-  wire [1:0] _bits_201 = s14_key[3:2]; // TrieWalk.java:111
+  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_55; // TrieWalk.java:121
+  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:121
+  wire _not_28 = ~s13_descend; // TrieWalk.java:122
+  wire _or_13 = s13_done | _not_28; // TrieWalk.java:122
+  wire [11:0] _bits_196 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_197 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_198 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_199 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
+  wire [1:0] _bits_200 = s14_key[1:0]; // TrieWalk.java:138
+  wire _and_15 = s14_valid & _not_0; // TrieWalk.java:140
+  wire _not_29 = ~s14_done; // TrieWalk.java:117
+  wire [1:0] _bits_201 = s14_key[3:2]; // TrieWalk.java:115
   wire [11:0] s14_child = _bits_201[1] ? (_bits_201[0] ? _wire_14_3 : _wire_14_2) : (_bits_201[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_70 = |s14_child; // TrieWalk.java:113
-  wire s14_descend = _not_28 & _or_r_70; // TrieWalk.java:113
-  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:114
-  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:115
-  wire [11:0] _bits_202 = level14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_70 = |s14_child; // TrieWalk.java:117
+  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:117
+  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:118
+  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:119
+  wire [11:0] _bits_202 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_71 = |_bits_202; // ChildWord.java:43
-  wire [11:0] _bits_203 = level14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_203 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
   wire _or_r_72 = |_bits_203; // ChildWord.java:43
-  wire [11:0] _bits_204 = level14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_204 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
   wire _or_r_73 = |_bits_204; // ChildWord.java:43
-  wire [11:0] _bits_205 = level14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_205 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
   wire _or_r_74 = |_bits_205; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
   wire _bits_206 = _cat_14[0]; // ChildWord.java:56
@@ -726,21 +737,22 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_208}; // ChildWord.java:56
   wire _bits_209 = _cat_14[3]; // ChildWord.java:56
   wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_209}; // ChildWord.java:56
-  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_59; // TrieWalk.java:117
-  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:117
-  wire _not_29 = ~s14_descend; // TrieWalk.java:118
-  wire _or_14 = s14_done | _not_29; // TrieWalk.java:118
+  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_59; // TrieWalk.java:121
+  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:121
+  wire _not_30 = ~s14_descend; // TrieWalk.java:122
+  wire _or_14 = s14_done | _not_30; // TrieWalk.java:122
   wire [11:0] _bits_210 = level15_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_211 = level15_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_212 = level15_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_213 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_30 = ~s15_done; // TrieWalk.java:113
-  wire [1:0] _bits_214 = s15_key; // TrieWalk.java:111
+  wire _and_16 = s15_valid & _not_0; // TrieWalk.java:140
+  wire _not_31 = ~s15_done; // TrieWalk.java:117
+  wire [1:0] _bits_214 = s15_key; // TrieWalk.java:115
   wire [11:0] s15_child = _bits_214[1] ? (_bits_214[0] ? _wire_15_3 : _wire_15_2) : (_bits_214[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire _or_r_75 = |s15_child; // TrieWalk.java:113
-  wire s15_descend = _not_30 & _or_r_75; // TrieWalk.java:113
-  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:114
-  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:115
+  wire _or_r_75 = |s15_child; // TrieWalk.java:117
+  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:117
+  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:118
+  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:119
   wire [11:0] _bits_215 = level15_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_76 = |_bits_215; // ChildWord.java:43
   wire [11:0] _bits_216 = level15_words_rdata_0[35:24]; // ChildWord.java:30
@@ -758,28 +770,36 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_221}; // ChildWord.java:56
   wire _bits_222 = _cat_15[3]; // ChildWord.java:56
   wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_222}; // ChildWord.java:56
-  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_63; // TrieWalk.java:117
-  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:117
-  wire _not_31 = ~s15_descend; // TrieWalk.java:118
-  wire _or_15 = s15_done | _not_31; // TrieWalk.java:118
-  wire _not_32 = ~io_search_valid; // TrieWalk.java:143
-  wire _or_16 = 1'd0 | s0_valid; // TrieWalk.java:142
-  wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:142
-  wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:142
-  wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:142
-  wire _or_20 = _or_19 | s4_valid; // TrieWalk.java:142
-  wire _or_21 = _or_20 | s5_valid; // TrieWalk.java:142
-  wire _or_22 = _or_21 | s6_valid; // TrieWalk.java:142
-  wire _or_23 = _or_22 | s7_valid; // TrieWalk.java:142
-  wire _or_24 = _or_23 | s8_valid; // TrieWalk.java:142
-  wire _or_25 = _or_24 | s9_valid; // TrieWalk.java:142
-  wire _or_26 = _or_25 | s10_valid; // TrieWalk.java:142
-  wire _or_27 = _or_26 | s11_valid; // TrieWalk.java:142
-  wire _or_28 = _or_27 | s12_valid; // TrieWalk.java:142
-  wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:142
-  wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:142
-  wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:142
-  wire _not_33 = ~_or_31; // TrieWalk.java:145
+  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_63; // TrieWalk.java:121
+  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:121
+  wire _not_32 = ~s15_descend; // TrieWalk.java:122
+  wire _or_15 = s15_done | _not_32; // TrieWalk.java:122
+  wire [11:0] level1_address = io_write_valid ? io_write_bits_slot : s0_child; // TrieWalk.java:131
+  wire [11:0] level3_address = io_write_valid ? io_write_bits_slot : s2_child; // TrieWalk.java:131
+  wire [11:0] level5_address = io_write_valid ? io_write_bits_slot : s4_child; // TrieWalk.java:131
+  wire [11:0] level7_address = io_write_valid ? io_write_bits_slot : s6_child; // TrieWalk.java:131
+  wire [11:0] level9_address = io_write_valid ? io_write_bits_slot : s8_child; // TrieWalk.java:131
+  wire [11:0] level11_address = io_write_valid ? io_write_bits_slot : s10_child; // TrieWalk.java:131
+  wire [11:0] level13_address = io_write_valid ? io_write_bits_slot : s12_child; // TrieWalk.java:131
+  wire [11:0] level15_address = io_write_valid ? io_write_bits_slot : s14_child; // TrieWalk.java:131
+  wire _not_33 = ~io_search_valid; // TrieWalk.java:155
+  wire _or_16 = 1'd0 | s0_valid; // TrieWalk.java:154
+  wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:154
+  wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:154
+  wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:154
+  wire _or_20 = _or_19 | s4_valid; // TrieWalk.java:154
+  wire _or_21 = _or_20 | s5_valid; // TrieWalk.java:154
+  wire _or_22 = _or_21 | s6_valid; // TrieWalk.java:154
+  wire _or_23 = _or_22 | s7_valid; // TrieWalk.java:154
+  wire _or_24 = _or_23 | s8_valid; // TrieWalk.java:154
+  wire _or_25 = _or_24 | s9_valid; // TrieWalk.java:154
+  wire _or_26 = _or_25 | s10_valid; // TrieWalk.java:154
+  wire _or_27 = _or_26 | s11_valid; // TrieWalk.java:154
+  wire _or_28 = _or_27 | s12_valid; // TrieWalk.java:154
+  wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:154
+  wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:154
+  wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:154
+  wire _not_34 = ~_or_31; // TrieWalk.java:157
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -857,7 +877,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s0_valid <= 1'd0;
     end else begin
-      s0_valid <= io_search_valid;
+      s0_valid <= _and_0;
     end
   end
 
@@ -877,7 +897,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s1_valid <= 1'd0;
     end else begin
-      s1_valid <= s0_valid;
+      s1_valid <= _and_1;
     end
   end
 
@@ -909,7 +929,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s2_valid <= 1'd0;
     end else begin
-      s2_valid <= s1_valid;
+      s2_valid <= _and_2;
     end
   end
 
@@ -941,7 +961,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s3_valid <= 1'd0;
     end else begin
-      s3_valid <= s2_valid;
+      s3_valid <= _and_3;
     end
   end
 
@@ -973,7 +993,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s4_valid <= 1'd0;
     end else begin
-      s4_valid <= s3_valid;
+      s4_valid <= _and_4;
     end
   end
 
@@ -1005,7 +1025,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s5_valid <= 1'd0;
     end else begin
-      s5_valid <= s4_valid;
+      s5_valid <= _and_5;
     end
   end
 
@@ -1037,7 +1057,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s6_valid <= 1'd0;
     end else begin
-      s6_valid <= s5_valid;
+      s6_valid <= _and_6;
     end
   end
 
@@ -1069,7 +1089,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s7_valid <= 1'd0;
     end else begin
-      s7_valid <= s6_valid;
+      s7_valid <= _and_7;
     end
   end
 
@@ -1101,7 +1121,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s8_valid <= 1'd0;
     end else begin
-      s8_valid <= s7_valid;
+      s8_valid <= _and_8;
     end
   end
 
@@ -1133,7 +1153,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s9_valid <= 1'd0;
     end else begin
-      s9_valid <= s8_valid;
+      s9_valid <= _and_9;
     end
   end
 
@@ -1165,7 +1185,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s10_valid <= 1'd0;
     end else begin
-      s10_valid <= s9_valid;
+      s10_valid <= _and_10;
     end
   end
 
@@ -1197,7 +1217,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s11_valid <= 1'd0;
     end else begin
-      s11_valid <= s10_valid;
+      s11_valid <= _and_11;
     end
   end
 
@@ -1229,7 +1249,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s12_valid <= 1'd0;
     end else begin
-      s12_valid <= s11_valid;
+      s12_valid <= _and_12;
     end
   end
 
@@ -1261,7 +1281,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s13_valid <= 1'd0;
     end else begin
-      s13_valid <= s12_valid;
+      s13_valid <= _and_13;
     end
   end
 
@@ -1293,7 +1313,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s14_valid <= 1'd0;
     end else begin
-      s14_valid <= s13_valid;
+      s14_valid <= _and_14;
     end
   end
 
@@ -1325,7 +1345,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s15_valid <= 1'd0;
     end else begin
-      s15_valid <= s14_valid;
+      s15_valid <= _and_15;
     end
   end
 
@@ -1353,7 +1373,7 @@ module TrieWalk_k32_b4_n4096_w16 (
     if (reset) begin
       s16_valid <= 1'd0;
     end else begin
-      s16_valid <= s15_valid;
+      s16_valid <= _and_16;
     end
   end
 
@@ -1379,196 +1399,154 @@ module TrieWalk_k32_b4_n4096_w16 (
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level1_words[io_write_bits_slot] <= io_write_bits_word;
+      levels1_2_words[level1_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level2_words[io_write_bits_slot] <= io_write_bits_word;
+      levels3_4_words[level3_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level3_words[io_write_bits_slot] <= io_write_bits_word;
+      levels5_6_words[level5_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level4_words[io_write_bits_slot] <= io_write_bits_word;
+      levels7_8_words[level7_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level5_words[io_write_bits_slot] <= io_write_bits_word;
+      levels9_10_words[level9_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level6_words[io_write_bits_slot] <= io_write_bits_word;
+      levels11_12_words[level11_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level7_words[io_write_bits_slot] <= io_write_bits_word;
+      levels13_14_words[level13_address] <= io_write_bits_word;
     end
   end
 
   always @(posedge clock) begin
     if (io_write_valid) begin
-      level8_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level9_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level10_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level11_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level12_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level13_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level14_words[io_write_bits_slot] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level15_words[io_write_bits_slot] <= io_write_bits_word;
+      level15_words[level15_address] <= io_write_bits_word;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s0_valid) begin
-      level1_words_rdata_0 <= level1_words[s0_child];
+      levels1_2_words_rdata_0 <= levels1_2_words[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s1_valid) begin
-      level2_words_rdata_0 <= level2_words[s1_child];
+      levels1_2_words_rdata_1 <= levels1_2_words[s1_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s2_valid) begin
-      level3_words_rdata_0 <= level3_words[s2_child];
+      levels3_4_words_rdata_0 <= levels3_4_words[level3_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s3_valid) begin
-      level4_words_rdata_0 <= level4_words[s3_child];
+      levels3_4_words_rdata_1 <= levels3_4_words[s3_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s4_valid) begin
-      level5_words_rdata_0 <= level5_words[s4_child];
+      levels5_6_words_rdata_0 <= levels5_6_words[level5_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s5_valid) begin
-      level6_words_rdata_0 <= level6_words[s5_child];
+      levels5_6_words_rdata_1 <= levels5_6_words[s5_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s6_valid) begin
-      level7_words_rdata_0 <= level7_words[s6_child];
+      levels7_8_words_rdata_0 <= levels7_8_words[level7_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s7_valid) begin
-      level8_words_rdata_0 <= level8_words[s7_child];
+      levels7_8_words_rdata_1 <= levels7_8_words[s7_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s8_valid) begin
-      level9_words_rdata_0 <= level9_words[s8_child];
+      levels9_10_words_rdata_0 <= levels9_10_words[level9_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s9_valid) begin
-      level10_words_rdata_0 <= level10_words[s9_child];
+      levels9_10_words_rdata_1 <= levels9_10_words[s9_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s10_valid) begin
-      level11_words_rdata_0 <= level11_words[s10_child];
+      levels11_12_words_rdata_0 <= levels11_12_words[level11_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s11_valid) begin
-      level12_words_rdata_0 <= level12_words[s11_child];
+      levels11_12_words_rdata_1 <= levels11_12_words[s11_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s12_valid) begin
-      level13_words_rdata_0 <= level13_words[s12_child];
+      levels13_14_words_rdata_0 <= levels13_14_words[level13_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s13_valid) begin
-      level14_words_rdata_0 <= level14_words[s13_child];
+      levels13_14_words_rdata_1 <= levels13_14_words[s13_child];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (s14_valid) begin
-      level15_words_rdata_0 <= level15_words[s14_child];
+      level15_words_rdata_0 <= level15_words[level15_address];
     end
   end
 
@@ -1576,12 +1554,12 @@ module TrieWalk_k32_b4_n4096_w16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_write_valid && !_not_32) begin // TrieWalk.java:143
-      $display("Assertion failed at TrieWalk.java:143: a child word written while a key enters the walk");
+    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:155
+      $display("Assertion failed at TrieWalk.java:155: a child word written while a key enters the walk");
       $stop;
     end
-    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:145
-      $display("Assertion failed at TrieWalk.java:145: a child word written while a walk reads the tables");
+    if (!reset && io_write_valid && !_not_34) begin // TrieWalk.java:157
+      $display("Assertion failed at TrieWalk.java:157: a child word written while a walk reads the tables");
       $stop;
     end
   end

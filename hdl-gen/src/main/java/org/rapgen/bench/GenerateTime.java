@@ -1,5 +1,8 @@
 package org.rapgen.bench;
 
+import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapEngine;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,7 +15,8 @@ import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.Fifo;
 
 /**
- * Time to elaborate and emit a 4096-input arbiter and a 4096-deep FIFO, after the JVM has started: the first run
+ * Time to elaborate and emit a 4096-input arbiter and a 4096-deep FIFO, and the RAP engines rap_n4096_k32 and
+ * rap_n128_k32, after the JVM has started: the first run
  * (cold: class loading, JIT warm-up) and the median of the next runs. A 64-input arbiter is the in-run baseline.
  */
 public final class GenerateTime {
@@ -24,6 +28,9 @@ public final class GenerateTime {
         VerilogEmitter emitter = new VerilogEmitter(Version.get());
         report("arbiter n=4096 w=32 + fifo w=32 d=4096", emitter, reps, () -> new Arbiter(4096, 32), () -> new Fifo(32, 4096));
         report("baseline: arbiter n=64 w=32", emitter, reps, () -> new Arbiter(64, 32));
+        RapConfig trie = RapConfig.of(32, 4096).withQueue(4096, false).withLookup(RapConfig.Lookup.TRIE);
+        report("rap_n4096_k32 (trie lookup)", emitter, reps, () -> new RapEngine(trie));
+        report("rap_n128_k32 (TCAM lookup)", emitter, reps, () -> new RapEngine(RapConfig.of(32, 128)));
     }
 
     @SafeVarargs

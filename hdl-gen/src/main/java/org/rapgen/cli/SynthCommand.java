@@ -29,6 +29,10 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "TARGET", description = "ice40, ecp5, xilinx or intel")
     String target;
 
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "nextpnr placement seed, 1.. (ice40, ecp5; default 1): Fmax moves by several MHz from seed to seed")
+    int seed;
+
     @Override
     public Integer call() {
         SynthTarget t = SynthTarget.find(target)
@@ -40,9 +44,10 @@ final class SynthCommand implements Callable<Integer> {
         } catch (ConfigException e) {
             throw new BadInputException(e.getMessage());
         }
+        if (seed < 1) throw new BadInputException("--seed must be at least 1, got " + seed);
         Synthesis.Outcome o;
         try {
-            o = new Synthesis().run(cfg, t);
+            o = new Synthesis().withSeed(seed).run(cfg, t);
         } catch (HdlException e) {
             throw new BadInputException(config + ":0: elaboration failed: " + e.getMessage());
         } catch (SynthException e) {
@@ -52,7 +57,7 @@ final class SynthCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void print(Synthesis.Outcome o) {
+    private void print(Synthesis.Outcome o) {
         SynthResult r = o.result();
         SynthTarget t = SynthTarget.find(r.target()).orElseThrow();
         System.out.println(r.design() + " (" + r.top() + ") on " + t.id + ": " + r.device()
@@ -64,7 +69,7 @@ final class SynthCommand implements Callable<Integer> {
             System.out.println("  placed (" + t.pnr.tool() + ", design inside the Fmax harness): "
                     + r.placed().stream().filter(u -> u.used() > 0).map(SynthCommand::usage).collect(Collectors.joining(", ")));
             System.out.printf(Locale.ROOT, "  fmax: %.1f MHz (constraint %s MHz, register to register through the design, seed %d)%n",
-                    r.fmaxMhz(), clock(r.clockMhz()), Synthesis.SEED);
+                    r.fmaxMhz(), clock(r.clockMhz()), seed);
             SynthResult.CriticalPath p = r.criticalPath();
             if (p != null) {
                 System.out.printf(Locale.ROOT, "  critical path: %.2f ns = %.2f ns logic + %.2f ns routing, from %s to %s%n",

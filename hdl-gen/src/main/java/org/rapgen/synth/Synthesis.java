@@ -36,13 +36,28 @@ public final class Synthesis {
     public static final int SEED = 1;
 
     private final SynthCache cache;
+    private final int seed;
 
     public Synthesis() {
         this(SynthCache.user());
     }
 
     Synthesis(SynthCache cache) {
+        this(cache, SEED);
+    }
+
+    private Synthesis(SynthCache cache, int seed) {
         this.cache = cache;
+        this.seed = seed;
+    }
+
+    /** The same flow with nextpnr placed from another seed (one seed's Fmax is one sample of a spread). */
+    public Synthesis withSeed(int placementSeed) {
+        return new Synthesis(cache, placementSeed);
+    }
+
+    public int seed() {
+        return seed;
     }
 
     /** The version line of Yosys and of each place-and-route tool, or that it is missing. */
@@ -100,7 +115,7 @@ public final class Synthesis {
         Map<String, String> verilog = new VerilogEmitter(Version.get()).emit(design);
 
         List<String> keyParts = new ArrayList<>(List.of(FLOW, target.id, target.yosysCommand, Toolchain.version(yosys, "-V"),
-                String.valueOf(clockMhz), String.valueOf(SEED), design.top().name, dutTop));
+                String.valueOf(clockMhz), String.valueOf(seed), design.top().name, dutTop));
         if (pnr != null) {
             keyParts.addAll(target.pnr.deviceArgs());
             keyParts.add(Toolchain.version(pnr, "--version"));
@@ -132,7 +147,7 @@ public final class Synthesis {
                         + ", over the limit of " + count(pnrMaxLogic));
             }
             if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
-            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, dutTop, cells, area);
+            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, seed, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
             return new Outcome(result, false, cache.entry(key), null);
@@ -225,12 +240,12 @@ public final class Synthesis {
         }
     }
 
-    private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, String dutTop,
+    private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, int seed, String dutTop,
                                              Map<String, Integer> cells, List<SynthResult.Usage> area) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(pnr.toString()));
         cmd.addAll(target.pnr.deviceArgs());
         cmd.addAll(List.of("--json", "harness.json", "--freq", String.format(Locale.ROOT, "%.3f", clockMhz), "--timing-allow-fail",
-                "--seed", String.valueOf(SEED), "--report", "report.json", "-l", "nextpnr.log", "-q"));
+                "--seed", String.valueOf(seed), "--report", "report.json", "-l", "nextpnr.log", "-q"));
         Toolchain.Run r = Toolchain.run(cmd, work);
         String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();
         List<SynthResult.Usage> placed;

@@ -18,7 +18,7 @@ import org.rapgen.hdl.ValidIO;
  *
  * <p>Stage j holds an event whose walk has reached a node of depth j (or stopped above it) and that node's child word
  * ({@link ChildWord}): the root's from a register, every other level's from a block RAM of its own, read a clock
- * earlier with the slot stage j-1 chose. The stage picks the child of the key's digit j; if there is one the walk goes
+ * earlier with the slot stage j-1 chose (two levels to a true dual-port RAM). The stage picks the child of the key's digit j; if there is one the walk goes
  * on into it, otherwise it stops at this node, whose child count rides along for the commit stage (a split needs the
  * missing children). Every level's RAM holds the whole child table, because any slot may be a node of any depth; the
  * controller writes all of them at once, and only while no event is in the walk, so a read never meets a write.
@@ -108,6 +108,7 @@ public final class TrieWalk extends Module {
         UInt kids = U(0, countBits);
         UInt word = io.rootWord;
         List<Bool> stageValid = new ArrayList<>();
+        SyncReadMem<UInt> shared = null;
         for (int j = 0; j < levels; j++) {
             stageValid.add(valid);
             int restBits = rest.getWidth();
@@ -121,11 +122,19 @@ public final class TrieWalk extends Module {
             Bool nextDone = done.or(descend.not());
             String s = "s" + (j + 1);
             if (j + 1 < levels) {
-                // Read only for an event in the stage: no read in a clock with a write (asserted below).
-                SyncReadMem<UInt> table = SyncReadMem(c.nodes(), UInt(cw.width())).named("level" + (j + 1) + "_words")
-                        .attribute("no_rw_check");
-                when(io.write.valid, () -> table.write(io.write.bits.slot, io.write.bits.word));
-                word = table.read(child, valid);
+                // Levels j+1 and j+2 share a RAM, one port each (a true dual-port block RAM); the first port also takes
+                // the writes, through its own address, since a write never meets a walk (asserted below). Read only for
+                // an event in the stage.
+                if ((j + 1) % 2 == 1) {
+                    String name = j + 2 < levels ? "levels" + (j + 1) + "_" + (j + 2) + "_words" : "level" + (j + 1) + "_words";
+                    SyncReadMem<UInt> pair = SyncReadMem(c.nodes(), UInt(cw.width())).named(name).attribute("no_rw_check");
+                    UInt address = Mux(io.write.valid, io.write.bits.slot, child).named("level" + (j + 1) + "_address");
+                    when(io.write.valid, () -> pair.write(address, io.write.bits.word));
+                    word = pair.read(address, valid);
+                    shared = pair;
+                } else {
+                    word = shared.read(child, valid);
+                }
                 rest = RegNext(rest.bits(restBits - k - 1, 0)).named(s + "_key");
             }
             valid = RegNext(valid.and(keep), B(false)).named(s + "_valid");

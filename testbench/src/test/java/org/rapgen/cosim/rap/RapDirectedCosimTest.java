@@ -21,6 +21,11 @@ import org.rapgen.golden.rap.RapStatus;
  */
 class RapDirectedCosimTest {
 
+    /** The engine each test builds from one of {@link RapConfigs}' configurations (the TCAM lookup here). */
+    RapConfig on(RapConfig c) {
+        return c;
+    }
+
     private static void expectMatch(RapConfig c, RapStimulus s, long seed) {
         RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(seed));
         assertTrue(r.ok(), () -> String.join("\n", r.mismatches()));
@@ -49,7 +54,7 @@ class RapDirectedCosimTest {
 
     @Test
     void countersSaturateAndHeavyWeightsClip() {
-        RapConfig c = RapConfigs.CLIP;
+        RapConfig c = on(RapConfigs.CLIP);
         RapStimulus s = RapStreams.of(RapStreams.oneHot(c.keyBits(), 3), 2500, 255, 3);
         RapStatus g = goldenOnly(c, s);
         assertTrue(g.saturations() > 0 && g.saturated(), "stimulus must saturate: " + g);
@@ -58,7 +63,7 @@ class RapDirectedCosimTest {
 
     @Test
     void capacityOverflowDefersSplits() {
-        RapConfig c = RapConfigs.SMALL;
+        RapConfig c = on(RapConfigs.SMALL);
         RapStimulus s = RapStreams.of(RapStreams.distinct(c.keyBits(), 4), 3000, 1, 4);
         s.at(1500, RapStimulus.Action.CHECK_TREE);
         RapStatus g = goldenOnly(c, s);
@@ -72,7 +77,7 @@ class RapDirectedCosimTest {
      */
     @Test
     void fullLengthLeavesMergeBackWhenTheirKeyCools() {
-        RapConfig c = RapConfigs.DEEP;
+        RapConfig c = on(RapConfigs.DEEP);
         int drill = 2000;
         RapStimulus s = RapStreams.of(RapStreams.oneHot(c.keyBits(), 12), drill, 1, 12);
         long cold = RapStreams.mask(0x5A5A_0F0FL, c.keyBits());
@@ -86,7 +91,7 @@ class RapDirectedCosimTest {
 
     @Test
     void softResetMidStreamStartsAFreshProfile() {
-        RapConfig c = RapConfigs.WIDE;
+        RapConfig c = on(RapConfigs.WIDE);
         RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 200, 5), 3000, 6, 5);
         s.at(900, RapStimulus.Action.SOFT_RESET).at(1400, RapStimulus.Action.CHECK_TREE).at(2100, RapStimulus.Action.SOFT_RESET);
         expectMatch(c, s, 5);
@@ -94,7 +99,7 @@ class RapDirectedCosimTest {
 
     @Test
     void flushAndTlastReleaseTheCombinedEvent() {
-        RapConfig c = RapConfigs.WIDE;
+        RapConfig c = on(RapConfigs.WIDE);
         Random r = new Random(6);
         RapStimulus s = new RapStimulus();
         long key = 0;
@@ -111,7 +116,7 @@ class RapDirectedCosimTest {
 
     @Test
     void zeroWeightBeatsAreDroppedAndCountedUntilSoftReset() {
-        RapConfig c = RapConfigs.CLIP;
+        RapConfig c = on(RapConfigs.CLIP);
         Random r = new Random(7);
         RapStimulus s = new RapStimulus();
         for (int i = 0; i < 2000; i++) {
@@ -129,7 +134,7 @@ class RapDirectedCosimTest {
      */
     @Test
     void snapshotsDuringSplitsMergesAndReadoutsAreConsistent() {
-        RapConfig c = RapConfigs.SMALL;
+        RapConfig c = on(RapConfigs.SMALL);
         RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 4000, 1, 11);
         for (int i = 100; i < 4000; i += 150) {
             s.at(i, i % 300 == 100 ? RapStimulus.Action.SNAPSHOT_BURST : RapStimulus.Action.SNAPSHOT_DURING_READOUT);
@@ -142,7 +147,7 @@ class RapDirectedCosimTest {
 
     @Test
     void newEpsM0AndQTakeEffectAtSoftReset() {
-        RapConfig c = RapConfigs.SMALL;
+        RapConfig c = on(RapConfigs.SMALL);
         RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 8), 3000, 1, 8);
         s.reconfigure(1000, new RapStimulus.Reconfigure(20000, 100, 3));
         s.reconfigure(2000, new RapStimulus.Reconfigure(300, 7, 5));
@@ -154,7 +159,7 @@ class RapDirectedCosimTest {
 
     @Test
     void pausingWithEnableLosesNothing() {
-        RapConfig c = RapConfigs.DEEP;
+        RapConfig c = on(RapConfigs.DEEP);
         RapStimulus s = RapStreams.of(RapStreams.sweep(c.keyBits(), 9), 4000, 20, 9);
         for (int i = 500; i < 4000; i += 700) s.at(i, RapStimulus.Action.PAUSE);
         RapCosimReport r = RapCosim.run(c, s, RapCosim.Options.stress(9));
@@ -164,7 +169,7 @@ class RapDirectedCosimTest {
 
     @Test
     void mergeScheduleStopsWhenNextPointOverflows() {
-        RapConfig c = RapConfigs.DEEP;
+        RapConfig c = on(RapConfigs.DEEP);
         RapStimulus s = new RapStimulus();
         Random r = new Random(10);
         // M0 = 2^33 and q = 2^31: the first batch is due near n = 2^33, and M0 * q = 2^64 no longer fits.
@@ -184,7 +189,7 @@ class RapDirectedCosimTest {
         // scheduled batch, and the product for the point after next runs on while the soft reset written right behind
         // that beat reaches INIT, which restarts the schedule on the same multiplier.
         long q = (1L << 31) - 1;
-        RapConfig c = RapConfigs.SMALL.withSchedule(RapConfigs.SMALL.epsFx(), 600, q);
+        RapConfig c = on(RapConfigs.SMALL).withSchedule(RapConfigs.SMALL.epsFx(), 600, q);
         RapStimulus s = new RapStimulus();
         Random r = new Random(14);
         for (int i = 0; i < 1500; i++) s.beat(r.nextInt(1 << 12) * (1L << 20), 1);
@@ -199,7 +204,7 @@ class RapDirectedCosimTest {
         // The iCE40 build's parts: a BramTcam, whose node write sweeps 2^5 + 2 clocks (longer than the counter clear
         // sweep of N = 16 clocks, so INIT's root write waits too, after reset and after the soft reset), and the
         // counter SRAM's read register (one more clock of latency, a second forwarding source).
-        RapConfig c = RapConfigs.SMALL;
+        RapConfig c = on(RapConfigs.SMALL);
         int chunkBits = 5;
         RapConfig built = c.withImplementation(chunkBits, true);
         RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 100, 11), 3000, 1, 11);

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.rapgen.engines.rap.RapConfig;
 
 /**
- * Every synthetic stream shape on every test configuration (K = 32 and 64; b = 2, 4, 16; N = 16, 64, 256), with random
+ * Every synthetic stream shape on every test configuration (both lookups; K = 32 and 64; b = 2, 4, 16; N = 16 to
+ * 4096), with random
  * gaps in the stream, the engine's own backpressure, random status snapshots while the stream flows, and a full tree
  * readout in the middle and at the end: RTL and golden model must agree exactly every time.
  */
@@ -21,7 +22,7 @@ class RapStreamsCosimTest {
 
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        String[] configs = {"SMALL", "WIDE", "DEEP", "CLIP"};
+        String[] configs = {"SMALL", "WIDE", "DEEP", "CLIP", "TRIE_SMALL", "TRIE_WIDE", "TRIE_DEEP", "TRIE_CLIP"};
         String[] shapes = {"uniform", "zipf", "onehot", "sweep", "distinct"};
         for (String c : configs) for (String s : shapes) out.add(Arguments.of(c, s));
         return out.stream();
