@@ -3,6 +3,8 @@ package org.rapgen.engines.rap;
 import static org.rapgen.engines.rap.TrieController.State.*;
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.OneHotState;
@@ -167,7 +169,7 @@ public final class TrieController extends Module {
         when(commitFire, () -> fillCause.connect(U(StallCause.BUBBLE.code(), 3)));
 
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
-        java.util.function.BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
+        BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
             earlyBatch.connect(B(early));
             when(empty, () -> {
                 st.batch.connect(B(true));
@@ -177,7 +179,7 @@ public final class TrieController extends Module {
         Bool opBatchEmpty = SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
         // the clock that reads the bound), so its batch is walked.
-        java.util.function.Consumer<Boolean> afterSplit = split -> when(dueReq,
+        Consumer<Boolean> afterSplit = split -> when(dueReq,
                 () -> startBatch.accept(split ? B(false) : opBatchEmpty, false)).otherwise(() -> state.go(RESUME));
 
         state
