@@ -9,6 +9,7 @@ import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.ir.Instance;
 import org.rapgen.hdl.ir.Memory;
 import org.rapgen.hdl.ir.ModuleDef;
+import org.rapgen.synth.SynthException;
 import org.rapgen.synth.SynthResult;
 import org.rapgen.synth.SynthTarget;
 import org.rapgen.synth.Synthesis;
@@ -35,7 +36,13 @@ public final class TrieScaling {
             double base = 0;
             for (int n : sizes) {
                 RapConfig c = config(n);
-                SynthResult r = synthesis.run("rap_trie_n" + n, 100, () -> new RapEngine(c), t, 0).result();
+                SynthResult r;
+                try {
+                    r = synthesis.run("rap_trie_n" + n, 100, () -> new RapEngine(c), t, 0).result();
+                } catch (SynthException e) {
+                    System.out.printf(Locale.ROOT, "%7d  %s%n", n, e.getMessage());
+                    continue;
+                }
                 double luts = used(r, t == SynthTarget.ECP5 ? "LUT4" : "LUT");
                 double ffs = used(r, "FF");
                 if (base == 0) base = luts + ffs;
