@@ -259,18 +259,18 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [63:0] csr_node_prefix; // CsrFile.java:168
   wire [63:0] csr_node_count; // CsrFile.java:168
   wire [63:0] csr_n; // CsrFile.java:168
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:228
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:228
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:228
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:228
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:228
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:228
-  wire statusCounterBank_io_clear; // RapEngine.java:228
-  wire statusCounterBank_io_idle; // RapEngine.java:228
-  wire statusCounterBank_io_readEnable; // RapEngine.java:228
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:228
-  wire statusCounterBank_io_readValid; // RapEngine.java:228
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:228
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:229
+  wire statusCounterBank_io_clear; // RapEngine.java:229
+  wire statusCounterBank_io_idle; // RapEngine.java:229
+  wire statusCounterBank_io_readEnable; // RapEngine.java:229
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:229
+  wire statusCounterBank_io_readValid; // RapEngine.java:229
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:229
   wire [63:0] csr_error_bound; // CsrFile.java:168
   wire [63:0] csr_zero_weight; // CsrFile.java:168
   wire csr_snapshot_copied; // CsrFile.java:205
@@ -527,10 +527,10 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [31:0] _or_20 = _or_19 | _bits_55; // CsrFile.java:265
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:230
   wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:230
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:204
-  wire _and_67 = trieController_io_idle & _not_16; // RapEngine.java:204
-  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:204
-  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:204
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:205
+  wire _and_67 = trieController_io_idle & _not_16; // RapEngine.java:205
+  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:205
+  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:205
   wire [31:0] _bits_56 = {{31{1'b0}}, _and_69}; // CsrFile.java:265
   wire [31:0] _or_22 = 32'd0 | _bits_56; // CsrFile.java:265
   wire [1:0] _cat_11 = {trieController_io_busy, 1'd0}; // CsrFile.java:264
@@ -548,12 +548,12 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:264
   wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:265
   wire [31:0] _or_27 = _or_26 | _bits_61; // CsrFile.java:265
-  wire _not_17 = ~soft_idle; // RapEngine.java:210
-  wire _or_28 = trieController_io_resetting | _not_17; // RapEngine.java:210
+  wire _not_17 = ~soft_idle; // RapEngine.java:211
+  wire _or_28 = trieController_io_resetting | _not_17; // RapEngine.java:211
   wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:264
   wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:265
   wire [31:0] _or_29 = _or_27 | _bits_62; // CsrFile.java:265
-  wire _or_30 = trieController_io_readoutBusy | slot_written; // RapEngine.java:211
+  wire _or_30 = trieController_io_readoutBusy | slot_written; // RapEngine.java:212
   wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:264
   wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:265
   wire [31:0] _or_31 = _or_29 | _bits_63; // CsrFile.java:265
@@ -1648,7 +1648,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:228
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:229
     .clock(clock),
 
     .reset(reset),

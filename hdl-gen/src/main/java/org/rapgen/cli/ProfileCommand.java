@@ -3,6 +3,7 @@ package org.rapgen.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import org.rapgen.engines.rap.RapConfig;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -130,7 +131,9 @@ final class ProfileCommand implements Callable<Integer> {
             if (combine != null) throw new BadInputException("--combine needs --nodes (the combining queue is part of the hardware model)");
             return () -> new UnboundedRap(params);
         }
-        if (nodes < 16 || nodes > 4096) throw new BadInputException("--nodes must be 16..4096, got " + nodes);
+        if (nodes < RapConfig.MIN_NODES || nodes > RapConfig.MAX_NODES) {
+            throw new BadInputException("--nodes must be " + RapConfig.MIN_NODES + ".." + RapConfig.MAX_NODES + ", got " + nodes);
+        }
         int c = counterBits();
         if (c < 1 || c > 64) throw new BadInputException("--counter-bits must be 1..64, got " + c);
         if (combine != null && (combine < 1 || combine > 63)) throw new BadInputException("--combine must be 1..63, got " + combine);

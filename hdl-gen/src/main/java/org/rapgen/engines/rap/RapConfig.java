@@ -48,8 +48,8 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     public static final int MIN_NODES = 16;
     /** The TCAM's and the selector's logic grow with N; the trie's does not. */
     public static final int MAX_TCAM_NODES = 4096;
-    /** The NODES and HIGH_WATER registers count nodes in 16 bits. */
-    public static final int MAX_NODES = 32768;
+    /** SPEC §5's largest N: slot indices fill the SLOT register's 16 bits. */
+    public static final int MAX_NODES = 65536;
     public static final int MAX_WEIGHT_BITS = 32;
     /** The Q CSR is one 32-bit word. */
     public static final long MAX_Q = 0xFFFF_FFFFL;

@@ -196,7 +196,8 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG0", "bits_per_level", U(c.bitsPerLevel(), 4));
         csr.ro("CONFIG0", "counter_bits", U(c.counterBits(), 8));
         csr.ro("CONFIG0", "weight_bits", U(wb, 8));
-        csr.ro("CONFIG1", "nodes", U(c.nodes(), 16));
+        // N = 65536 reads as 0, as a 16-bit length field does.
+        csr.ro("CONFIG1", "nodes", U(c.nodes() & 0xFFFF, 16));
         csr.ro("CONFIG1", "log2_queue_depth", U(log2Up(c.queueDepth()), 5));
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));

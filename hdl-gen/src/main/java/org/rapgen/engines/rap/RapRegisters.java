@@ -68,7 +68,7 @@ public final class RapRegisters {
                 ro("key_bits", 0, 8, "K"), ro("bits_per_level", 8, 4, "k (branching b = 2^k)"),
                 ro("counter_bits", 16, 8, "C"), ro("weight_bits", 24, 8, "W")));
         r.add(reg("CONFIG1", 0x008, "Generator parameters (read-only).",
-                ro("nodes", 0, 16, "N node slots"), ro("log2_queue_depth", 16, 5, "log2 of the event-queue depth"),
+                ro("nodes", 0, 16, "N node slots (0 for 65536)"), ro("log2_queue_depth", 16, 5, "log2 of the event-queue depth"),
                 ro("combine", 24, 1, "the event queue combines identical events"),
                 ro("weight_field", 25, 1, "tdata carries a W-bit weight above the key")));
         r.add(reg("CTRL", 0x00C, "Control.",
@@ -105,9 +105,9 @@ public final class RapRegisters {
         r.addAll(wide("NODE_COUNT", 0x034, "Counter of the latched slot."));
         List<Register> s = new ArrayList<>();
         s.addAll(wide("N", 0x040, "Snapshot: n, the total weight processed."));
-        s.add(reg("NODES", 0x048, "Snapshot: nodes in the tree, root included.", ro("value", 0, 16, "current nodes")));
+        s.add(reg("NODES", 0x048, "Snapshot: nodes in the tree, root included.", ro("value", 0, 17, "current nodes")));
         s.add(reg("HIGH_WATER", 0x04C, "Snapshot: the most nodes ever held (sampled after each split).",
-                ro("value", 0, 16, "high-water nodes")));
+                ro("value", 0, 17, "high-water nodes")));
         s.addAll(wide("UPDATES", 0x050, "Snapshot: events processed (after the combining queue)."));
         s.addAll(wide("SPLITS", 0x058, "Snapshot: splits performed (one per split node)."));
         s.addAll(wide("MERGES", 0x060, "Snapshot: nodes removed by merge batches."));

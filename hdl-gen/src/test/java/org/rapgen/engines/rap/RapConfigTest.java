@@ -26,8 +26,8 @@ class RapConfigTest {
         rejects("bits_per_level k must be 1, 2 or 4", () -> new RapConfig(32, 3, 32, 32, 16, true, 1024, false, 655, 1024, 2, 2));
         rejects("nodes N must be in 16..4096 with the tcam lookup, got 8", () -> RapConfig.of(32, 8));
         rejects("nodes N must be in 16..4096 with the tcam lookup, got 8192", () -> RapConfig.of(32, 8192));
-        rejects("nodes N must be in 16..32768 with the trie lookup, got 65536",
-                () -> new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE));
+        rejects("nodes N must be in 16..65536 with the trie lookup, got 65537",
+                () -> new RapConfig(32, 2, 65537, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE));
         rejects("cannot hold the root and one split of 16 children", () -> RapConfig.of(32, 16).withBitsPerLevel(4));
         rejects("counter_bits C must be in 1..64, got 0", () -> RapConfig.of(32, 32).withCounterBits(0));
         rejects("queue_depth must be a power of two", () -> RapConfig.of(32, 32).withQueue(1000, true));
@@ -40,7 +40,7 @@ class RapConfigTest {
     @Test
     void theSmallestLegalEngineForEachBranchingIsAccepted() {
         assertEquals(16, RapConfig.of(32, 16).withBitsPerLevel(1).nodes());
-        assertEquals(32768, new RapConfig(32, 2, 32768, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false,
+        assertEquals(65536, new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false,
                 RapConfig.Lookup.TRIE).nodes());
         assertEquals(17, RapConfig.of(64, 17).withBitsPerLevel(4).nodes());
     }
