@@ -46,7 +46,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--key-bits", paramLabel = "K", defaultValue = "32", description = "key width 32 or 64 (default 32)")
     int keyBits;
 
-    @Option(names = "--nodes", paramLabel = "N", description = "hardware-exact model with N node slots, 16..4096")
+    @Option(names = "--nodes", paramLabel = "N", description = "hardware-exact model with N node slots, 16..65536")
     Integer nodes;
 
     @Option(names = "--counter-bits", paramLabel = "C", description = "node counter width 1..64 (needs --nodes; default 32)")

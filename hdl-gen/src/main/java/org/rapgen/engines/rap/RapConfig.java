@@ -11,7 +11,7 @@ import org.rapgen.hdl.SourceLoc;
  *
  * @param keyBits        K, 32 or 64
  * @param bitsPerLevel   k, 1, 2 or 4 (branching b = 2^k)
- * @param nodes          N node slots, 16..4096, at least b + 1 (the root plus one split)
+ * @param nodes          N node slots, 16..4096 (TCAM) or 16..65536 (trie), at least b + 1 (the root plus one split)
  * @param counterBits    C, 1..64: saturating node counters
  * @param weightBits     W, 1..32: the weight field on AXI4-Stream and the combining queue's weight cap 2^W-1
  * @param weightField    whether {@code tdata} carries a W-bit weight above the key; without it every beat weighs 1

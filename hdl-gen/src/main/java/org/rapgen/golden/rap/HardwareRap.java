@@ -34,7 +34,7 @@ public final class HardwareRap extends RapModel {
     private boolean saturated;
 
     /**
-     * @param nodeSlots   N, at least 1 (the root); the RTL generator restricts it to 16..4096,
+     * @param nodeSlots   N, at least 1 (the root); the RTL generator restricts it to 16..65536,
      *                    the model accepts smaller values for directed tests
      * @param counterBits C, 1..64
      */
