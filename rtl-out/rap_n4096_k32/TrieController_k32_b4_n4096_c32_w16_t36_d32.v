@@ -185,8 +185,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg [13:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
   reg [6:0] front_count; // TrieController.java:83
-  reg commit_stop; // TrieController.java:87
-  reg [7:0] sram_count; // TrieController.java:93
+  reg commit_stop; // TrieController.java:88
+  reg [7:0] sram_count; // TrieController.java:94
   reg hit_event_1; // TrieController.java:105
   reg hit_event_2; // TrieController.java:105
   reg hit_event_3; // TrieController.java:105
@@ -293,11 +293,11 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_3 = _and_2 & _not_2; // TrieController.java:203
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:27
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:27
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:95
-  wire _eq_2 = sram_count == 8'd0; // TrieController.java:95
-  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:95
-  wire _not_3 = ~cmd_q_valid; // TrieController.java:95
-  wire pipe_empty = _and_4 & _not_3; // TrieController.java:95
+  wire _eq_1 = front_count == 7'd0; // TrieController.java:96
+  wire _eq_2 = sram_count == 8'd0; // TrieController.java:96
+  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:96
+  wire _not_3 = ~cmd_q_valid; // TrieController.java:96
+  wire pipe_empty = _and_4 & _not_3; // TrieController.java:96
   wire _not_4 = ~undo_empty; // TrieController.java:208
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:102
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
@@ -810,8 +810,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_50 = commit_fire & _or_43; // TrieController.java:118
   wire _not_50 = ~defer_now; // TrieController.java:118
   wire _and_51 = _and_50 & _not_50; // TrieController.java:118
-  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:94
-  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:94
+  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:95
+  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:95
   wire _and_52 = state_run & io_found_valid; // TrieController.java:104
   wire _not_51 = ~commit_stop; // TrieController.java:104
   wire _and_53 = _and_52 & _not_51; // TrieController.java:104
@@ -964,7 +964,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:99
   wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:99
   wire _not_75 = ~_or_69; // ScheduleAndSnapshot.java:60
-  wire _not_76 = ~io_issued; // TrieController.java:90
+  wire _not_76 = ~io_issued; // TrieController.java:91
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:48
   wire _not_77 = ~undo_pop; // UndoStack.java:49
   wire _eq_19 = undo_sp == 6'd0; // UndoStack.java:51
@@ -2155,8 +2155,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at ScheduleAndSnapshot.java:60: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_76) begin // TrieController.java:90
-      $display("Assertion failed at TrieController.java:90: an event issued on the clock the walk is flushed");
+    if (!reset && commit_stop && !_not_76) begin // TrieController.java:91
+      $display("Assertion failed at TrieController.java:91: an event issued on the clock the walk is flushed");
       $stop;
     end
     if (!reset && _and_54 && !_lt_8) begin // UndoStack.java:48

@@ -782,8 +782,7 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [11:0] level11_address = io_write_valid ? io_write_bits_slot : s10_child; // TrieWalk.java:131
   wire [11:0] level13_address = io_write_valid ? io_write_bits_slot : s12_child; // TrieWalk.java:131
   wire [11:0] level15_address = io_write_valid ? io_write_bits_slot : s14_child; // TrieWalk.java:131
-  wire _not_33 = ~io_search_valid; // TrieWalk.java:155
-  wire _or_16 = 1'd0 | s0_valid; // TrieWalk.java:154
+  wire _or_16 = io_search_valid | s0_valid; // TrieWalk.java:154
   wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:154
   wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:154
   wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:154
@@ -799,7 +798,7 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:154
   wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:154
   wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:154
-  wire _not_34 = ~_or_31; // TrieWalk.java:157
+  wire _not_33 = ~_or_31; // TrieWalk.java:156
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -1554,12 +1553,8 @@ module TrieWalk_k32_b4_n4096_w16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:155
-      $display("Assertion failed at TrieWalk.java:155: a child word written while a key enters the walk");
-      $stop;
-    end
-    if (!reset && io_write_valid && !_not_34) begin // TrieWalk.java:157
-      $display("Assertion failed at TrieWalk.java:157: a child word written while a walk reads the tables");
+    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:156
+      $display("Assertion failed at TrieWalk.java:156: a child word written while a key enters or walks the tables");
       $stop;
     end
   end

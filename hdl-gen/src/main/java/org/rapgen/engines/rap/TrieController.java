@@ -84,9 +84,10 @@ public final class TrieController extends Module {
         front.connect(front.add(io.issued.asUInt().pad(frontBits)).sub(io.found.valid.asUInt().pad(frontBits)));
         // Drain: the walk's events are thrown away at once (all younger than the stopping one); only those already in
         // the counter SRAM are waited for and undone.
-        Bool commitStopNow = RegInit(B(false)).named("commit_stop");
-        io.walkFlush.connect(commitStopNow);
-        when(commitStopNow, () -> {
+        // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
+        Bool commitStop = RegInit(B(false)).named("commit_stop");
+        io.walkFlush.connect(commitStop);
+        when(commitStop, () -> {
             Assert(io.issued.not(), "an event issued on the clock the walk is flushed");
             front.connect(U(0, frontBits));
         });
@@ -95,7 +96,6 @@ public final class TrieController extends Module {
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
 
         // --- commit (RUN): the event's result against T(n) and the schedule
-        Bool commitStop = commitStopNow;
         Bool inRun = state.is(RUN);
         int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         int fw = c.nodeCountBits() + 1;

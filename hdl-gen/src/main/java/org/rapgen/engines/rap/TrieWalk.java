@@ -150,10 +150,9 @@ public final class TrieWalk extends Module {
         io.result.bits.children.connect(kids);
         io.result.bits.weight.connect(weight);
 
-        Bool walking = B(false);
+        Bool walking = io.search.valid;
         for (Bool v : stageValid) walking = walking.or(v);
-        when(io.write.valid, () -> Assert(io.search.valid.not(), "a child word written while a key enters the walk"));
         Bool busy = walking;
-        when(io.write.valid, () -> Assert(busy.not(), "a child word written while a walk reads the tables"));
+        when(io.write.valid, () -> Assert(busy.not(), "a child word written while a key enters or walks the tables"));
     }
 }
