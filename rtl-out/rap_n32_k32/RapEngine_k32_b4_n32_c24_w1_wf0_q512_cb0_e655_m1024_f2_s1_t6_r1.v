@@ -78,9 +78,9 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg csr_write_sel_snap_flags; // CsrFile.java:103
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:98
-  reg zero_weight_seen; // RapEngine.java:99
-  reg slot_written; // RapEngine.java:183
+  reg [63:0] zero_weight_count; // RapEngine.java:100
+  reg zero_weight_seen; // RapEngine.java:101
+  reg slot_written; // RapEngine.java:185
   reg csr_m0_hi_value_zero; // CsrFile.java:141
   reg csr_m0_lo_value_zero; // CsrFile.java:141
   reg csr_ar_full; // CsrFile.java:218
@@ -340,27 +340,27 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [63:0] csr_node_count; // CsrFile.java:168
   wire [63:0] csr_n; // CsrFile.java:168
   wire [63:0] csr_updates; // CsrFile.java:168
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:229
-  wire statusCounterBank_io_clear; // RapEngine.java:229
-  wire statusCounterBank_io_idle; // RapEngine.java:229
-  wire statusCounterBank_io_readEnable; // RapEngine.java:229
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:229
-  wire statusCounterBank_io_readValid; // RapEngine.java:229
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:231
+  wire statusCounterBank_io_clear; // RapEngine.java:231
+  wire statusCounterBank_io_idle; // RapEngine.java:231
+  wire statusCounterBank_io_readEnable; // RapEngine.java:231
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:231
+  wire statusCounterBank_io_readValid; // RapEngine.java:231
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:231
   wire [63:0] csr_error_bound; // CsrFile.java:168
   wire [63:0] csr_zero_weight; // CsrFile.java:168
   wire csr_snapshot_copied; // CsrFile.java:205
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:95
-  wire _not_0 = ~1'd0; // RapEngine.java:95
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:95
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:96
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:97
+  wire _not_0 = ~1'd0; // RapEngine.java:97
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:97
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:98
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:61
   wire _not_1 = ~csr_bvalid; // CsrFile.java:61
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:61
@@ -369,30 +369,30 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _not_3 = ~csr_ar_full; // CsrFile.java:220
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:349
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:108
-  wire _not_4 = ~1'd0; // RapEngine.java:108
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:108
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:110
+  wire _not_4 = ~1'd0; // RapEngine.java:110
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:110
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:88
+  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:90
   wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:80
   wire _bits_1 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_7 = 1'd1 & _bits_1; // CsrFile.java:117
   wire _and_8 = _and_6 & _and_7; // CsrFile.java:93
   wire _bits_2 = csr_write_data[1]; // CsrFile.java:93
   wire csr_ctrl_flush = _and_8 & _bits_2; // CsrFile.java:93
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:97
-  wire _and_9 = beat & 1'd0; // RapEngine.java:113
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:113
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:113
-  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:116
-  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:116
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:121
-  wire _not_6 = ~marker_out; // RapEngine.java:118
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:118
-  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:136
-  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:144
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:99
+  wire _and_9 = beat & 1'd0; // RapEngine.java:115
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:115
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:115
+  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:118
+  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:118
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:123
+  wire _not_6 = ~marker_out; // RapEngine.java:120
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:120
+  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:138
+  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:146
   wire [25:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:157
+  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:159
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[25:24]; // CounterSram.java:114
   wire _bits_4 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_15 = 1'd1 & _bits_4; // CsrFile.java:117
@@ -406,9 +406,9 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = csr_write_data[3]; // CsrFile.java:93
   wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:93
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:186
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:188
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:189
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:188
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:190
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:191
   wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:76
   wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:104
   wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:104
@@ -501,10 +501,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _eq_38 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_50 = _eq_38 & marker_out; // SoftResetSequencer.java:58
   wire _and_51 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:112
-  wire _and_52 = beat & _not_7; // RapEngine.java:112
-  wire _and_53 = beat & 1'd0; // RapEngine.java:104
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:105
+  wire _not_7 = ~1'd0; // RapEngine.java:114
+  wire _and_52 = beat & _not_7; // RapEngine.java:114
+  wire _and_53 = beat & 1'd0; // RapEngine.java:106
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:107
   wire _bits_32 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_54 = 1'd1 & _bits_32; // CsrFile.java:117
   wire _bits_33 = csr_write_strobes[1]; // CsrFile.java:117
@@ -607,10 +607,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _or_20 = _or_19 | _bits_54; // CsrFile.java:265
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:230
   wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:230
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:205
-  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:205
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:205
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:205
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:207
+  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:207
+  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:207
+  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:207
   wire [31:0] _bits_55 = {{31{1'b0}}, _and_71}; // CsrFile.java:265
   wire [31:0] _or_22 = 32'd0 | _bits_55; // CsrFile.java:265
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:264
@@ -628,12 +628,12 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:264
   wire [31:0] _bits_60 = {{26{1'b0}}, _cat_15}; // CsrFile.java:265
   wire [31:0] _or_27 = _or_26 | _bits_60; // CsrFile.java:265
-  wire _not_17 = ~soft_idle; // RapEngine.java:211
-  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:211
+  wire _not_17 = ~soft_idle; // RapEngine.java:213
+  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:213
   wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:264
   wire [31:0] _bits_61 = {{25{1'b0}}, _cat_16}; // CsrFile.java:265
   wire [31:0] _or_29 = _or_27 | _bits_61; // CsrFile.java:265
-  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:212
+  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:214
   wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:264
   wire [31:0] _bits_62 = {{24{1'b0}}, _cat_17}; // CsrFile.java:265
   wire [31:0] _or_31 = _or_29 | _bits_62; // CsrFile.java:265
@@ -1927,7 +1927,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:229
+  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:231
     .clock(clock),
 
     .reset(reset),

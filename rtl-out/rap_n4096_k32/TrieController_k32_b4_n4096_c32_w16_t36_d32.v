@@ -139,30 +139,30 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg walk_step_free; // TrieMergeWalk.java:32
   reg walk_step_finish; // TrieMergeWalk.java:32
   reg walk_step_return; // TrieMergeWalk.java:32
-  reg [4:0] walk_depth; // TrieMergeWalk.java:51
-  reg [11:0] walk_slot; // TrieMergeWalk.java:52
-  reg [47:0] walk_word; // TrieMergeWalk.java:53
-  reg [3:0] walk_todo; // TrieMergeWalk.java:54
-  reg [34:0] walk_sum; // TrieMergeWalk.java:55
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:56
-  reg [34:0] walk_least; // TrieMergeWalk.java:57
-  reg [2:0] walk_pending; // TrieMergeWalk.java:58
-  reg walk_probing; // TrieMergeWalk.java:60
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:61
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:62
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:63
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:64
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:65
-  reg walk_merges; // TrieMergeWalk.java:67
-  reg walk_clips; // TrieMergeWalk.java:68
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:69
-  reg walk_now_leaf; // TrieMergeWalk.java:70
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:71
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:72
-  reg cmd_q_valid; // TrieController.java:65
-  reg [11:0] cmd_q_addr; // TrieController.java:67
-  reg [1:0] cmd_q_op; // TrieController.java:68
-  reg [31:0] cmd_q_value; // TrieController.java:69
+  reg [4:0] walk_depth; // TrieMergeWalk.java:50
+  reg [11:0] walk_slot; // TrieMergeWalk.java:51
+  reg [47:0] walk_word; // TrieMergeWalk.java:52
+  reg [3:0] walk_todo; // TrieMergeWalk.java:53
+  reg [34:0] walk_sum; // TrieMergeWalk.java:54
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:55
+  reg [34:0] walk_least; // TrieMergeWalk.java:56
+  reg [2:0] walk_pending; // TrieMergeWalk.java:57
+  reg walk_probing; // TrieMergeWalk.java:59
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:60
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:61
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:62
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:63
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:64
+  reg walk_merges; // TrieMergeWalk.java:66
+  reg walk_clips; // TrieMergeWalk.java:67
+  reg [3:0] walk_freeing; // TrieMergeWalk.java:68
+  reg walk_now_leaf; // TrieMergeWalk.java:69
+  reg [31:0] walk_new_count; // TrieMergeWalk.java:70
+  reg [34:0] walk_new_least; // TrieMergeWalk.java:71
+  reg cmd_q_valid; // CounterPort.java:38
+  reg [11:0] cmd_q_addr; // CounterPort.java:40
+  reg [1:0] cmd_q_op; // CounterPort.java:41
+  reg [31:0] cmd_q_value; // CounterPort.java:42
   reg snapshot_frozen; // ScheduleAndSnapshot.java:21
   reg [15:0] eps_active; // ScheduleAndSnapshot.java:36
   reg [31:0] q_active; // ScheduleAndSnapshot.java:37
@@ -184,51 +184,51 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg until_merge_carry_1; // SplitCounter.java:47
   reg [13:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
-  reg [6:0] front_count; // TrieController.java:83
-  reg commit_stop; // TrieController.java:88
-  reg [7:0] sram_count; // TrieController.java:94
-  reg hit_event_1; // TrieController.java:105
-  reg hit_event_2; // TrieController.java:105
-  reg hit_event_3; // TrieController.java:105
-  reg hit_splittable_1; // TrieController.java:106
-  reg hit_splittable_2; // TrieController.java:106
-  reg hit_splittable_3; // TrieController.java:106
-  reg [4:0] hit_depth_1; // TrieController.java:107
-  reg [4:0] hit_depth_2; // TrieController.java:107
-  reg [4:0] hit_depth_3; // TrieController.java:107
-  reg hit_short_1; // TrieController.java:109
-  reg hit_short_2; // TrieController.java:109
-  reg hit_short_3; // TrieController.java:109
+  reg [6:0] front_count; // TrieController.java:79
+  reg commit_stop; // TrieController.java:84
+  reg [7:0] sram_count; // TrieController.java:90
+  reg hit_event_1; // TrieController.java:101
+  reg hit_event_2; // TrieController.java:101
+  reg hit_event_3; // TrieController.java:101
+  reg hit_splittable_1; // TrieController.java:102
+  reg hit_splittable_2; // TrieController.java:102
+  reg hit_splittable_3; // TrieController.java:102
+  reg [4:0] hit_depth_1; // TrieController.java:103
+  reg [4:0] hit_depth_2; // TrieController.java:103
+  reg [4:0] hit_depth_3; // TrieController.java:103
+  reg hit_short_1; // TrieController.java:105
+  reg hit_short_2; // TrieController.java:105
+  reg hit_short_3; // TrieController.java:105
   reg [5:0] undo_sp; // UndoStack.java:34
   reg undo_empty; // UndoStack.java:37
   reg [43:0] undo_rdata_0; // UndoStack.java:39
-  reg [47:0] split_word; // TrieController.java:142
-  reg [31:0] split_prefix; // TrieController.java:143
-  reg [3:0] split_present; // TrieController.java:144
-  reg [11:0] mark_slot; // TrieController.java:145
+  reg [47:0] split_word; // TrieController.java:138
+  reg [31:0] split_prefix; // TrieController.java:139
+  reg [3:0] split_present; // TrieController.java:140
+  reg [11:0] mark_slot; // TrieController.java:141
   reg soft_pending; // CsrRequests.java:14
   reg snapshot_pending; // CsrRequests.java:15
   reg readout_pending; // CsrRequests.java:16
   reg [15:0] readout_slot; // CsrRequests.java:18
-  reg node_valid; // TrieController.java:157
-  reg [5:0] node_len; // TrieController.java:158
-  reg [31:0] node_prefix; // TrieController.java:159
-  reg [31:0] node_count; // TrieController.java:160
-  reg marking; // TrieController.java:164
-  reg quiet_held; // TrieController.java:165
-  reg snapshot_settled; // TrieController.java:166
+  reg node_valid; // TrieController.java:153
+  reg [5:0] node_len; // TrieController.java:154
+  reg [31:0] node_prefix; // TrieController.java:155
+  reg [31:0] node_count; // TrieController.java:156
+  reg marking; // TrieController.java:160
+  reg quiet_held; // TrieController.java:161
+  reg snapshot_settled; // TrieController.java:162
   reg advance_settled_was_1; // RapController.java:900
   reg advance_settled_was_2; // RapController.java:902
   reg advance_settled_before; // RapController.java:902
-  reg [2:0] fill_cause; // TrieController.java:168
-  reg issue_gate; // TrieController.java:314
+  reg [2:0] fill_cause; // TrieController.java:164
+  reg issue_gate; // TrieController.java:310
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:72
   (* no_rw_check *) reg [49:0] slot_info [0:4095]; // TrieTables.java:79
   (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:86
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:40
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:76
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:75
   reg [43:0] undo [0:31]; // UndoStack.java:33
 
   // Wires
@@ -260,10 +260,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire free_take; // FreeSlots.java:25
   wire free_clear; // FreeSlots.java:26
   wire [11:0] free_pushed; // FreeSlots.java:38
-  wire cmd_valid; // CounterPort.java:15
-  wire [1:0] cmd_op; // CounterPort.java:24
-  wire [11:0] cmd_addr; // CounterPort.java:25
-  wire [31:0] cmd_value; // CounterPort.java:26
+  wire cmd_valid; // CounterPort.java:16
+  wire [1:0] cmd_op; // CounterPort.java:25
+  wire [11:0] cmd_addr; // CounterPort.java:26
+  wire [31:0] cmd_value; // CounterPort.java:27
   wire walk_start; // TrieMergeWalk.java:33
   wire walk_done; // TrieMergeWalk.java:35
   wire [11:0] _wire_0_0; // ChildWord.java:35
@@ -280,26 +280,26 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
   wire [5:0] undo_sp_next; // UndoStack.java:35
-  wire [2:0] cause; // TrieController.java:332
+  wire [2:0] cause; // TrieController.java:328
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:186
+  wire _not_0 = ~io_counterClearing; // TrieController.java:182
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:186
-  wire _not_1 = ~snapshot_frozen; // TrieController.java:201
-  wire _and_1 = quiet_held & _not_1; // TrieController.java:201
-  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:203
-  wire _not_2 = ~io_headValid; // TrieController.java:203
-  wire _and_3 = _and_2 & _not_2; // TrieController.java:203
-  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:27
-  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:27
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:96
-  wire _eq_2 = sram_count == 8'd0; // TrieController.java:96
-  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:96
-  wire _not_3 = ~cmd_q_valid; // TrieController.java:96
-  wire pipe_empty = _and_4 & _not_3; // TrieController.java:96
-  wire _not_4 = ~undo_empty; // TrieController.java:208
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:102
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:182
+  wire _not_1 = ~snapshot_frozen; // TrieController.java:197
+  wire _and_1 = quiet_held & _not_1; // TrieController.java:197
+  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:199
+  wire _not_2 = ~io_headValid; // TrieController.java:199
+  wire _and_3 = _and_2 & _not_2; // TrieController.java:199
+  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:28
+  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:28
+  wire _eq_1 = front_count == 7'd0; // TrieController.java:92
+  wire _eq_2 = sram_count == 8'd0; // TrieController.java:92
+  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:92
+  wire _not_3 = ~cmd_q_valid; // TrieController.java:92
+  wire pipe_empty = _and_4 & _not_3; // TrieController.java:92
+  wire _not_4 = ~undo_empty; // TrieController.java:204
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:98
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -317,9 +317,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:151
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:151
-  wire _not_5 = ~early_done; // TrieController.java:221
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:147
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:147
+  wire _not_5 = ~early_done; // TrieController.java:217
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_8; // SplitCompare.java:60
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:72
@@ -352,7 +352,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_6 = _bits_13 & _or_0; // SplitCompare.java:76
   wire _or_1 = _bits_12 | _and_6; // SplitCompare.java:76
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:60
-  wire [3:0] _not_6 = ~split_present; // TrieController.java:147
+  wire [3:0] _not_6 = ~split_present; // TrieController.java:143
   wire _bits_23 = _not_6[0]; // FirstSet.java:25
   wire _bits_24 = _not_6[1]; // FirstSet.java:25
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:37
@@ -360,21 +360,21 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_26 = _not_6[3]; // FirstSet.java:25
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:37
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:37
-  wire _not_7 = ~_or_4; // TrieController.java:229
-  wire _not_8 = ~marking; // TrieController.java:251
-  wire _not_9 = ~advance_settled_before; // TrieController.java:259
+  wire _not_7 = ~_or_4; // TrieController.java:225
+  wire _not_8 = ~marking; // TrieController.java:247
+  wire _not_9 = ~advance_settled_before; // TrieController.java:255
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:86
-  wire _not_10 = ~commit_stop; // TrieController.java:316
-  wire _and_7 = state_run & _not_10; // TrieController.java:316
-  wire _and_8 = _and_7 & issue_gate; // TrieController.java:316
-  wire _and_9 = state_run & hit_event_3; // TrieController.java:110
-  wire _not_11 = ~commit_stop; // TrieController.java:110
-  wire commit_fire = _and_9 & _not_11; // TrieController.java:110
-  wire _not_12 = ~soft_pending; // TrieController.java:318
-  wire _not_13 = ~state_init; // TrieController.java:318
-  wire _and_10 = _not_12 & _not_13; // TrieController.java:318
-  wire _not_14 = ~state_soft_clear; // TrieController.java:318
-  wire _and_11 = _and_10 & _not_14; // TrieController.java:318
+  wire _not_10 = ~commit_stop; // TrieController.java:312
+  wire _and_7 = state_run & _not_10; // TrieController.java:312
+  wire _and_8 = _and_7 & issue_gate; // TrieController.java:312
+  wire _and_9 = state_run & hit_event_3; // TrieController.java:106
+  wire _not_11 = ~commit_stop; // TrieController.java:106
+  wire commit_fire = _and_9 & _not_11; // TrieController.java:106
+  wire _not_12 = ~soft_pending; // TrieController.java:314
+  wire _not_13 = ~state_init; // TrieController.java:314
+  wire _and_10 = _not_12 & _not_13; // TrieController.java:314
+  wire _not_14 = ~state_soft_clear; // TrieController.java:314
+  wire _and_11 = _and_10 & _not_14; // TrieController.java:314
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:106
   wire _not_15 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:110
@@ -382,23 +382,23 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire snapshot_product_start = snapshot_frozen & _not_16; // ScheduleAndSnapshot.java:39
   wire _not_17 = ~snapshot_product_start; // ScheduleAndSnapshot.java:110
   wire _and_12 = _not_15 & _not_17; // ScheduleAndSnapshot.java:110
-  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:323
-  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:328
-  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:328
-  wire _or_9 = state_drain | state_undo; // TrieController.java:329
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:329
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:329
-  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:329
-  wire _or_13 = _or_12 | state_split_link; // TrieController.java:329
-  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:329
-  wire _or_15 = _or_14 | state_merge; // TrieController.java:329
-  wire _or_16 = _or_15 | state_advance; // TrieController.java:329
-  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:329
-  wire _or_18 = _or_17 | state_resume; // TrieController.java:329
-  wire _and_13 = state_run & pipe_empty; // TrieController.java:330
-  wire _not_18 = ~io_headValid; // TrieController.java:330
-  wire _and_14 = _and_13 & _not_18; // TrieController.java:330
-  wire _not_19 = ~io_acceptEnable; // TrieController.java:331
+  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:319
+  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:324
+  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:324
+  wire _or_9 = state_drain | state_undo; // TrieController.java:325
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:325
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:325
+  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:325
+  wire _or_13 = _or_12 | state_split_link; // TrieController.java:325
+  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:325
+  wire _or_15 = _or_14 | state_merge; // TrieController.java:325
+  wire _or_16 = _or_15 | state_advance; // TrieController.java:325
+  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:325
+  wire _or_18 = _or_17 | state_resume; // TrieController.java:325
+  wire _and_13 = state_run & pipe_empty; // TrieController.java:326
+  wire _not_18 = ~io_headValid; // TrieController.java:326
+  wire _and_14 = _and_13 & _not_18; // TrieController.java:326
+  wire _not_19 = ~io_acceptEnable; // TrieController.java:327
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:74
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:68
@@ -414,7 +414,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [16:0] _add_12 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:54
   wire _bits_38 = _add_11[16]; // SplitCounter.java:55
-  wire _or_19 = io_counterResult_bits_saturated | 1'd0; // TrieController.java:123
+  wire _or_19 = io_counterResult_bits_saturated | 1'd0; // TrieController.java:119
   wire [3:0] _bits_39 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_39; // SplitCompare.java:60
   wire [10:0] _bits_40 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
@@ -445,7 +445,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_16 = _bits_44 & _or_20; // SplitCompare.java:76
   wire _or_21 = _bits_43 | _and_16; // SplitCompare.java:76
   wire _and_17 = _and_r_1 & _or_21; // SplitCompare.java:60
-  wire split_now = hit_splittable_3 & _and_17; // TrieController.java:112
+  wire split_now = hit_splittable_3 & _and_17; // TrieController.java:108
   wire _not_20 = ~schedule_exhausted; // ScheduleAndSnapshot.java:66
   wire _or_r_4 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_21 = ~_or_r_4; // SplitCounter.java:89
@@ -463,9 +463,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [15:0] _bits_55 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:67
   wire _ge_0 = io_head_weight >= _bits_55; // ScheduleAndSnapshot.java:67
   wire merge_now = _and_21 & _ge_0; // ScheduleAndSnapshot.java:67
-  wire _not_25 = ~merge_now; // TrieController.java:116
-  wire _and_22 = split_now & _not_25; // TrieController.java:116
-  wire _and_23 = _and_22 & hit_short_3; // TrieController.java:116
+  wire _not_25 = ~merge_now; // TrieController.java:112
+  wire _and_22 = split_now & _not_25; // TrieController.java:112
+  wire _and_23 = _and_22 & hit_short_3; // TrieController.java:112
   wire _bits_56 = io_head_notThreshold[35]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_56; // SplitCompare.java:60
   wire [11:0] _bits_57 = root_min[34:23]; // SplitCompare.java:72
@@ -498,7 +498,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_25 = _bits_61 & _or_22; // SplitCompare.java:76
   wire _or_23 = _bits_60 | _and_25; // SplitCompare.java:76
   wire skip_now = _and_r_2 & _or_23; // SplitCompare.java:60
-  wire defer_now = _and_23 & skip_now; // TrieController.java:116
+  wire defer_now = _and_23 & skip_now; // TrieController.java:112
   wire [12:0] _add_23 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [12:0] _sub_1 = _add_23 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
@@ -510,12 +510,12 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_73}; // ChildWord.java:56
   wire _bits_74 = walk_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_74}; // ChildWord.java:56
-  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:83
-  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:83
-  wire _not_26 = ~walk_probed_leaf; // TrieMergeWalk.java:86
-  wire _and_26 = walk_probing & _not_26; // TrieMergeWalk.java:86
-  wire _not_27 = ~walk_probed_leaf; // TrieMergeWalk.java:84
-  wire _and_27 = walk_probing & _not_27; // TrieMergeWalk.java:84
+  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:82
+  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:82
+  wire _not_26 = ~walk_probed_leaf; // TrieMergeWalk.java:85
+  wire _and_26 = walk_probing & _not_26; // TrieMergeWalk.java:85
+  wire _not_27 = ~walk_probed_leaf; // TrieMergeWalk.java:83
+  wire _and_27 = walk_probing & _not_27; // TrieMergeWalk.java:83
   wire _bits_75 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_75; // SplitCompare.java:60
   wire [11:0] _bits_76 = sub_min_rdata_0[34:23]; // SplitCompare.java:72
@@ -548,9 +548,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_29 = _bits_80 & _or_24; // SplitCompare.java:76
   wire _or_25 = _bits_79 | _and_29; // SplitCompare.java:76
   wire _and_30 = _and_r_3 & _or_25; // SplitCompare.java:60
-  wire walk_probed_passed = _and_27 & _and_30; // TrieMergeWalk.java:84
-  wire _not_28 = ~walk_probed_passed; // TrieMergeWalk.java:86
-  wire walk_probed_walk = _and_26 & _not_28; // TrieMergeWalk.java:86
+  wire walk_probed_passed = _and_27 & _and_30; // TrieMergeWalk.java:83
+  wire _not_28 = ~walk_probed_passed; // TrieMergeWalk.java:85
+  wire walk_probed_walk = _and_26 & _not_28; // TrieMergeWalk.java:85
   wire _bits_90 = walk_todo[0]; // FirstSet.java:25
   wire _bits_91 = walk_todo[1]; // FirstSet.java:25
   wire _or_26 = _bits_90 | _bits_91; // FirstSet.java:37
@@ -565,7 +565,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_97 = walk_freeing[3]; // FirstSet.java:25
   wire _or_30 = _bits_96 | _bits_97; // FirstSet.java:37
   wire _or_31 = _or_29 | _or_30; // FirstSet.java:37
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:296
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:292
   wire _not_29 = ~_or_26; // FirstSet.java:35
   wire _not_30 = ~_bits_92; // FirstSet.java:35
   wire _not_31 = ~_bits_90; // FirstSet.java:35
@@ -589,7 +589,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_107 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_4 = _bits_106 ? 12'd0 : _bits_107; // ChildWord.java:70
   wire [47:0] _cat_25 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
-  wire [11:0] _bits_108 = readout_slot[11:0]; // TrieController.java:155
+  wire [11:0] _bits_108 = readout_slot[11:0]; // TrieController.java:151
   wire [11:0] _bits_109 = slot_info_rdata_0[11:0]; // TrieTables.java:162
   wire _not_32 = ~_or_29; // FirstSet.java:35
   wire _not_33 = ~_bits_96; // FirstSet.java:35
@@ -599,22 +599,22 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [1:0] _bits_110 = _cat_26; // FirstSet.java:44
   wire [11:0] walk_free_slot = _bits_110[1] ? (_bits_110[0] ? _wire_1_3 : _wire_1_2) : (_bits_110[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [49:0] _cat_27 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:115
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:148
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:144
   wire _not_35 = ~_or_2; // FirstSet.java:35
   wire _not_36 = ~_bits_25; // FirstSet.java:35
   wire _not_37 = ~_bits_23; // FirstSet.java:35
   wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:36
   wire [1:0] _cat_28 = {_not_35, _mux_6}; // FirstSet.java:36
   wire [1:0] _bits_111 = _cat_28; // FirstSet.java:44
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:149
-  wire [7:0] _bits_112 = _mul_0[7:0]; // TrieController.java:149
-  wire [7:0] child_shift = 8'd32 - _bits_112; // TrieController.java:149
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_111}} << child_shift; // TrieController.java:150
-  wire [31:0] _bits_113 = _dshl_0[31:0]; // TrieController.java:150
-  wire [31:0] _or_32 = split_prefix | _bits_113; // TrieController.java:150
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:145
+  wire [7:0] _bits_112 = _mul_0[7:0]; // TrieController.java:145
+  wire [7:0] child_shift = 8'd32 - _bits_112; // TrieController.java:145
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_111}} << child_shift; // TrieController.java:146
+  wire [31:0] _bits_113 = _dshl_0[31:0]; // TrieController.java:146
+  wire [31:0] _or_32 = split_prefix | _bits_113; // TrieController.java:146
   wire [49:0] _cat_29 = {1'd1, child_depth, _or_32, op_slot}; // TrieTables.java:115
   wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:77
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:146
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:142
   wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:91
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:88
   wire [12:0] _add_33 = fresh_slot + 13'd1; // FreeSlots.java:50
@@ -623,30 +623,30 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_33 = free_push | free_take; // FreeSlots.java:44
   wire _or_34 = _or_33 | free_clear; // FreeSlots.java:44
   wire _not_38 = ~_or_34; // FreeSlots.java:44
-  wire _not_39 = ~commit_stop; // TrieController.java:195
-  wire _and_31 = io_found_valid & _not_39; // TrieController.java:195
-  wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:138
+  wire _not_39 = ~commit_stop; // TrieController.java:191
+  wire _and_31 = io_found_valid & _not_39; // TrieController.java:191
+  wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:137
   wire [11:0] _bits_114 = undo_rdata_0[43:32]; // UndoStack.java:45
   wire [31:0] _bits_115 = undo_rdata_0[31:0]; // UndoStack.java:46
-  wire [2:0] _bits_116 = walk_sum[34:32]; // TrieMergeWalk.java:91
-  wire _or_r_8 = |_bits_116; // TrieMergeWalk.java:91
-  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:91
-  wire [31:0] _bits_117 = walk_sum[31:0]; // TrieMergeWalk.java:91
-  wire [31:0] _mux_7 = _or_r_8 ? _fill_2 : _bits_117; // TrieMergeWalk.java:91
-  wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:181
-  wire _not_40 = ~walk_probing; // TrieMergeWalk.java:132
-  wire [2:0] _add_35 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:90
-  wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:81
-  wire _and_32 = read_result & _or_35; // TrieMergeWalk.java:81
-  wire [2:0] _sub_3 = _add_35 - {{2{1'b0}}, _and_32}; // TrieMergeWalk.java:90
-  wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:132
-  wire _and_33 = _not_40 & _eq_9; // TrieMergeWalk.java:132
-  wire [4:0] _add_36 = walk_depth + 5'd1; // TrieMergeWalk.java:140
-  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:77
-  wire [3:0] _bits_118 = _sub_4[3:0]; // TrieMergeWalk.java:77
-  wire [139:0] _mem_read_0 = walk_frames[_bits_118]; // TrieMergeWalk.java:78
-  wire [11:0] _bits_119 = _mem_read_0[139:128]; // TrieMergeWalk.java:191
-  wire [47:0] _bits_120 = _mem_read_0[127:80]; // TrieMergeWalk.java:192
+  wire [2:0] _bits_116 = walk_sum[34:32]; // TrieMergeWalk.java:90
+  wire _or_r_8 = |_bits_116; // TrieMergeWalk.java:90
+  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:90
+  wire [31:0] _bits_117 = walk_sum[31:0]; // TrieMergeWalk.java:90
+  wire [31:0] _mux_7 = _or_r_8 ? _fill_2 : _bits_117; // TrieMergeWalk.java:90
+  wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:180
+  wire _not_40 = ~walk_probing; // TrieMergeWalk.java:131
+  wire [2:0] _add_35 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:89
+  wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:80
+  wire _and_32 = read_result & _or_35; // TrieMergeWalk.java:80
+  wire [2:0] _sub_3 = _add_35 - {{2{1'b0}}, _and_32}; // TrieMergeWalk.java:89
+  wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:131
+  wire _and_33 = _not_40 & _eq_9; // TrieMergeWalk.java:131
+  wire [4:0] _add_36 = walk_depth + 5'd1; // TrieMergeWalk.java:139
+  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:76
+  wire [3:0] _bits_118 = _sub_4[3:0]; // TrieMergeWalk.java:76
+  wire [139:0] _mem_read_0 = walk_frames[_bits_118]; // TrieMergeWalk.java:77
+  wire [11:0] _bits_119 = _mem_read_0[139:128]; // TrieMergeWalk.java:190
+  wire [47:0] _bits_120 = _mem_read_0[127:80]; // TrieMergeWalk.java:191
   wire [11:0] _bits_121 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_9 = |_bits_121; // ChildWord.java:43
   wire [11:0] _bits_122 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -656,10 +656,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_124 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_12 = |_bits_124; // ChildWord.java:43
   wire [3:0] _cat_30 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << _bits_98; // TrieMergeWalk.java:216
-  wire [3:0] _bits_125 = _dshl_1[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _not_41 = ~_bits_125; // TrieMergeWalk.java:131
-  wire [3:0] _and_34 = walk_todo & _not_41; // TrieMergeWalk.java:131
+  wire [6:0] _dshl_1 = 7'd1 << _bits_98; // TrieMergeWalk.java:215
+  wire [3:0] _bits_125 = _dshl_1[3:0]; // TrieMergeWalk.java:215
+  wire [3:0] _not_41 = ~_bits_125; // TrieMergeWalk.java:130
+  wire [3:0] _and_34 = walk_todo & _not_41; // TrieMergeWalk.java:130
   wire [11:0] _bits_126 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_13 = |_bits_126; // ChildWord.java:43
   wire [11:0] _bits_127 = walk_child_word[35:24]; // ChildWord.java:30
@@ -669,31 +669,31 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_129 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_16 = |_bits_129; // ChildWord.java:43
   wire [3:0] _cat_31 = {_or_r_13, _or_r_14, _or_r_15, _or_r_16}; // ChildWord.java:44
-  wire [3:0] _bits_130 = _mem_read_0[79:76]; // TrieMergeWalk.java:189
-  wire [34:0] _add_37 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:82
-  wire [34:0] _mux_8 = _and_32 ? _add_37 : walk_sum; // TrieMergeWalk.java:82
-  wire [34:0] _bits_131 = _mem_read_0[75:41]; // TrieMergeWalk.java:188
-  wire [34:0] _add_38 = _bits_131 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:194
-  wire [34:0] _mux_9 = walk_now_leaf ? _add_38 : _bits_131; // TrieMergeWalk.java:194
-  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:216
-  wire [3:0] _bits_132 = _dshl_2[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _or_36 = walk_leaves | _bits_132; // TrieMergeWalk.java:118
-  wire [3:0] _bits_133 = _mem_read_0[40:37]; // TrieMergeWalk.java:187
-  wire [1:0] _bits_134 = _mem_read_0[1:0]; // TrieMergeWalk.java:185
-  wire [6:0] _dshl_3 = 7'd1 << _bits_134; // TrieMergeWalk.java:216
-  wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _or_37 = _bits_133 | _bits_135; // TrieMergeWalk.java:195
-  wire [3:0] _mux_10 = walk_now_leaf ? _or_37 : _bits_133; // TrieMergeWalk.java:195
-  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:48
-  wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:87
-  wire _and_35 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:87
-  wire [34:0] _mux_11 = _and_35 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:87
-  wire _not_42 = ~walk_now_leaf; // TrieMergeWalk.java:196
-  wire [34:0] _bits_136 = _mem_read_0[36:2]; // TrieMergeWalk.java:186
-  wire _lt_1 = walk_new_least < _bits_136; // TrieMergeWalk.java:196
-  wire _and_36 = _not_42 & _lt_1; // TrieMergeWalk.java:196
-  wire [34:0] _mux_12 = _and_36 ? walk_new_least : _bits_136; // TrieMergeWalk.java:196
-  wire _or_r_17 = |walk_leaves; // TrieMergeWalk.java:148
+  wire [3:0] _bits_130 = _mem_read_0[79:76]; // TrieMergeWalk.java:188
+  wire [34:0] _add_37 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:81
+  wire [34:0] _mux_8 = _and_32 ? _add_37 : walk_sum; // TrieMergeWalk.java:81
+  wire [34:0] _bits_131 = _mem_read_0[75:41]; // TrieMergeWalk.java:187
+  wire [34:0] _add_38 = _bits_131 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:193
+  wire [34:0] _mux_9 = walk_now_leaf ? _add_38 : _bits_131; // TrieMergeWalk.java:193
+  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:215
+  wire [3:0] _bits_132 = _dshl_2[3:0]; // TrieMergeWalk.java:215
+  wire [3:0] _or_36 = walk_leaves | _bits_132; // TrieMergeWalk.java:117
+  wire [3:0] _bits_133 = _mem_read_0[40:37]; // TrieMergeWalk.java:186
+  wire [1:0] _bits_134 = _mem_read_0[1:0]; // TrieMergeWalk.java:184
+  wire [6:0] _dshl_3 = 7'd1 << _bits_134; // TrieMergeWalk.java:215
+  wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieMergeWalk.java:215
+  wire [3:0] _or_37 = _bits_133 | _bits_135; // TrieMergeWalk.java:194
+  wire [3:0] _mux_10 = walk_now_leaf ? _or_37 : _bits_133; // TrieMergeWalk.java:194
+  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:47
+  wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:86
+  wire _and_35 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:86
+  wire [34:0] _mux_11 = _and_35 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:86
+  wire _not_42 = ~walk_now_leaf; // TrieMergeWalk.java:195
+  wire [34:0] _bits_136 = _mem_read_0[36:2]; // TrieMergeWalk.java:185
+  wire _lt_1 = walk_new_least < _bits_136; // TrieMergeWalk.java:195
+  wire _and_36 = _not_42 & _lt_1; // TrieMergeWalk.java:195
+  wire [34:0] _mux_12 = _and_36 ? walk_new_least : _bits_136; // TrieMergeWalk.java:195
+  wire _or_r_17 = |walk_leaves; // TrieMergeWalk.java:147
   wire _bits_137 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_137; // SplitCompare.java:60
   wire [11:0] _bits_138 = walk_sum[34:23]; // SplitCompare.java:72
@@ -726,20 +726,20 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_38 = _bits_142 & _or_38; // SplitCompare.java:76
   wire _or_39 = _bits_141 | _and_38; // SplitCompare.java:76
   wire _and_39 = _and_r_4 & _or_39; // SplitCompare.java:60
-  wire _not_43 = ~_and_39; // TrieMergeWalk.java:148
-  wire _and_40 = _or_r_17 & _not_43; // TrieMergeWalk.java:148
-  wire [2:0] _bits_152 = walk_sum[34:32]; // TrieMergeWalk.java:149
-  wire _or_r_18 = |_bits_152; // TrieMergeWalk.java:149
-  wire [6:0] _dshl_4 = 7'd1 << _bits_110; // TrieMergeWalk.java:216
-  wire [3:0] _bits_153 = _dshl_4[3:0]; // TrieMergeWalk.java:216
-  wire [3:0] _not_44 = ~_bits_153; // TrieMergeWalk.java:169
-  wire [3:0] _and_41 = walk_freeing & _not_44; // TrieMergeWalk.java:169
-  wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:178
-  wire _and_42 = walk_merges & _eq_10; // TrieMergeWalk.java:178
-  wire _or_r_19 = |walk_leaves; // TrieMergeWalk.java:162
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:162
-  wire _and_43 = _or_r_19 & _lt_2; // TrieMergeWalk.java:162
-  wire [34:0] _mux_13 = _and_43 ? walk_sum : walk_least; // TrieMergeWalk.java:162
+  wire _not_43 = ~_and_39; // TrieMergeWalk.java:147
+  wire _and_40 = _or_r_17 & _not_43; // TrieMergeWalk.java:147
+  wire [2:0] _bits_152 = walk_sum[34:32]; // TrieMergeWalk.java:148
+  wire _or_r_18 = |_bits_152; // TrieMergeWalk.java:148
+  wire [6:0] _dshl_4 = 7'd1 << _bits_110; // TrieMergeWalk.java:215
+  wire [3:0] _bits_153 = _dshl_4[3:0]; // TrieMergeWalk.java:215
+  wire [3:0] _not_44 = ~_bits_153; // TrieMergeWalk.java:168
+  wire [3:0] _and_41 = walk_freeing & _not_44; // TrieMergeWalk.java:168
+  wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:177
+  wire _and_42 = walk_merges & _eq_10; // TrieMergeWalk.java:177
+  wire _or_r_19 = |walk_leaves; // TrieMergeWalk.java:161
+  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:161
+  wire _and_43 = _or_r_19 & _lt_2; // TrieMergeWalk.java:161
+  wire [34:0] _mux_13 = _and_43 ? walk_sum : walk_least; // TrieMergeWalk.java:161
   wire [11:0] _bits_154 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_155 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_156 = walk_word[35:24]; // ChildWord.java:30
@@ -748,10 +748,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_159 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_160 = walk_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_161 = walk_word[47:36]; // ChildWord.java:30
-  wire _not_45 = ~snapshot_frozen; // TrieController.java:196
-  wire _and_44 = snapshot_pending & _not_45; // TrieController.java:196
-  wire _and_45 = _and_44 & quiet_held; // TrieController.java:196
-  wire _and_46 = _and_45 & snapshot_settled; // TrieController.java:196
+  wire _not_45 = ~snapshot_frozen; // TrieController.java:192
+  wire _and_44 = snapshot_pending & _not_45; // TrieController.java:192
+  wire _and_45 = _and_44 & quiet_held; // TrieController.java:192
+  wire _and_46 = _and_45 & snapshot_settled; // TrieController.java:192
   wire _and_47 = state_init & multiplier_free; // ScheduleAndSnapshot.java:44
   wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:45
   wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:45
@@ -804,25 +804,25 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [14:0] _sub_11 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
   wire [13:0] _bits_184 = _sub_11[13:0]; // SplitCounter.java:54
   wire _bits_185 = _sub_10[16]; // SplitCounter.java:55
-  wire [6:0] _add_44 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:84
-  wire [6:0] _sub_12 = _add_44 - {{6{1'b0}}, io_found_valid}; // TrieController.java:84
-  wire _or_43 = split_now | merge_now; // TrieController.java:118
-  wire _and_50 = commit_fire & _or_43; // TrieController.java:118
-  wire _not_50 = ~defer_now; // TrieController.java:118
-  wire _and_51 = _and_50 & _not_50; // TrieController.java:118
-  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:95
-  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:95
-  wire _and_52 = state_run & io_found_valid; // TrieController.java:104
-  wire _not_51 = ~commit_stop; // TrieController.java:104
-  wire _and_53 = _and_52 & _not_51; // TrieController.java:104
-  wire _lt_3 = io_found_bits_depth < 5'd16; // TrieController.java:106
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:103
-  wire _lt_4 = free_slots < _sub_14; // TrieController.java:109
+  wire [6:0] _add_44 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:80
+  wire [6:0] _sub_12 = _add_44 - {{6{1'b0}}, io_found_valid}; // TrieController.java:80
+  wire _or_43 = split_now | merge_now; // TrieController.java:114
+  wire _and_50 = commit_fire & _or_43; // TrieController.java:114
+  wire _not_50 = ~defer_now; // TrieController.java:114
+  wire _and_51 = _and_50 & _not_50; // TrieController.java:114
+  wire [7:0] _add_45 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:91
+  wire [7:0] _sub_13 = _add_45 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:91
+  wire _and_52 = state_run & io_found_valid; // TrieController.java:100
+  wire _not_51 = ~commit_stop; // TrieController.java:100
+  wire _and_53 = _and_52 & _not_51; // TrieController.java:100
+  wire _lt_3 = io_found_bits_depth < 5'd16; // TrieController.java:102
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:99
+  wire _lt_4 = free_slots < _sub_14; // TrieController.java:105
   wire _not_52 = ~undo_empty; // UndoStack.java:38
   wire undo_pop = state_undo & _not_52; // UndoStack.java:38
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:44
-  wire draining = state_drain | commit_stop; // TrieController.java:138
-  wire _and_54 = draining & io_counterResult_valid; // TrieController.java:139
+  wire draining = state_drain | commit_stop; // TrieController.java:134
+  wire _and_54 = draining & io_counterResult_valid; // TrieController.java:135
   wire [5:0] _add_46 = undo_sp + 6'd1; // UndoStack.java:42
   wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:37
   wire _eq_13 = _bits_111 == 2'd3; // ChildWord.java:63
@@ -848,28 +848,28 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_194 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_194; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_111; // TrieController.java:238
-  wire [3:0] _bits_195 = _dshl_5[3:0]; // TrieController.java:238
-  wire [3:0] _or_44 = split_present | _bits_195; // TrieController.java:238
+  wire [6:0] _dshl_5 = 7'd1 << _bits_111; // TrieController.java:234
+  wire [3:0] _bits_195 = _dshl_5[3:0]; // TrieController.java:234
+  wire [3:0] _or_44 = split_present | _bits_195; // TrieController.java:234
   wire [11:0] _bits_196 = slot_info_rdata_0[11:0]; // TrieTables.java:162
-  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:156
+  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:152
   wire _bits_197 = slot_info_rdata_0[49]; // TrieTables.java:150
-  wire _and_55 = _lt_5 & _bits_197; // TrieController.java:276
-  wire _lt_6 = {1'b0, _bits_108} < fresh_slot; // TrieController.java:276
-  wire _and_56 = _and_55 & _lt_6; // TrieController.java:276
+  wire _and_55 = _lt_5 & _bits_197; // TrieController.java:272
+  wire _lt_6 = {1'b0, _bits_108} < fresh_slot; // TrieController.java:272
+  wire _and_56 = _and_55 & _lt_6; // TrieController.java:272
   wire [4:0] _bits_198 = slot_info_rdata_0[48:44]; // TrieTables.java:154
   wire [5:0] _cat_40 = {_bits_198, 1'd0}; // RapController.java:915
-  wire [5:0] _mux_23 = _and_56 ? _cat_40 : 6'd0; // TrieController.java:278
+  wire [5:0] _mux_23 = _and_56 ? _cat_40 : 6'd0; // TrieController.java:274
   wire [31:0] _bits_199 = slot_info_rdata_0[43:12]; // TrieTables.java:158
-  wire [31:0] _mux_24 = _and_56 ? _bits_199 : 32'd0; // TrieController.java:279
-  wire _not_53 = ~commit_stop; // TrieController.java:162
-  wire pipe_quiet = _not_53 & pipe_empty; // TrieController.java:162
-  wire _and_57 = state_run & pipe_quiet; // TrieController.java:165
-  wire _not_54 = ~io_issued; // TrieController.java:165
-  wire _and_58 = _and_57 & _not_54; // TrieController.java:165
-  wire _not_55 = ~marking; // TrieController.java:165
-  wire _and_59 = _and_58 & _not_55; // TrieController.java:165
-  wire _and_60 = state_run & pipe_quiet; // TrieController.java:166
+  wire [31:0] _mux_24 = _and_56 ? _bits_199 : 32'd0; // TrieController.java:275
+  wire _not_53 = ~commit_stop; // TrieController.java:158
+  wire pipe_quiet = _not_53 & pipe_empty; // TrieController.java:158
+  wire _and_57 = state_run & pipe_quiet; // TrieController.java:161
+  wire _not_54 = ~io_issued; // TrieController.java:161
+  wire _and_58 = _and_57 & _not_54; // TrieController.java:161
+  wire _not_55 = ~marking; // TrieController.java:161
+  wire _and_59 = _and_58 & _not_55; // TrieController.java:161
+  wire _and_60 = state_run & pipe_quiet; // TrieController.java:162
   wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:77
   wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:77
@@ -886,40 +886,40 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_60 = ~ev_pending; // ScheduleAndSnapshot.java:96
   wire _and_63 = _not_60 & multiplier_free; // ScheduleAndSnapshot.java:96
   wire _and_64 = _and_63 & io_countersIdle; // ScheduleAndSnapshot.java:96
-  wire _and_65 = _and_60 & _and_64; // TrieController.java:166
+  wire _and_65 = _and_60 & _and_64; // TrieController.java:162
   wire _and_66 = state_advance & advance_settled_was_1; // RapController.java:902
   wire _and_67 = state_advance & advance_settled_was_2; // RapController.java:902
-  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // TrieController.java:264
-  wire _not_61 = ~state_init; // TrieController.java:314
-  wire _and_68 = _not_61 & io_enable; // TrieController.java:314
-  wire _or_50 = readout_pending | io_readout; // TrieController.java:314
-  wire _not_62 = ~_or_50; // TrieController.java:314
-  wire _and_69 = _and_68 & _not_62; // TrieController.java:314
-  wire _or_51 = snapshot_pending | io_snapshot; // TrieController.java:315
-  wire _not_63 = ~_or_51; // TrieController.java:315
-  wire _and_70 = _and_69 & _not_63; // TrieController.java:315
-  wire _not_64 = ~snapshot_frozen; // TrieController.java:315
-  wire _and_71 = _and_70 & _not_64; // TrieController.java:315
-  wire _not_65 = ~commit_stop; // TrieController.java:335
-  wire _and_72 = state_run & _not_65; // TrieController.java:335
-  wire _not_66 = ~io_headValid; // TrieController.java:336
-  wire _and_73 = pipe_empty & _not_66; // TrieController.java:336
-  wire [2:0] _mux_26 = _and_73 ? 3'd1 : fill_cause; // TrieController.java:336
-  wire _or_52 = state_drain | state_undo; // TrieController.java:337
-  wire _or_53 = _or_52 | state_resume; // TrieController.java:337
-  wire _or_54 = _or_53 | commit_stop; // TrieController.java:337
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // TrieController.java:338
-  wire _or_55 = state_split_read | state_split_check; // TrieController.java:339
-  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:339
-  wire _or_57 = _or_56 | state_split_link; // TrieController.java:339
-  wire _or_58 = state_merge_start | state_merge; // TrieController.java:340
-  wire _or_59 = _or_58 | state_advance; // TrieController.java:340
-  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:340
+  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // TrieController.java:260
+  wire _not_61 = ~state_init; // TrieController.java:310
+  wire _and_68 = _not_61 & io_enable; // TrieController.java:310
+  wire _or_50 = readout_pending | io_readout; // TrieController.java:310
+  wire _not_62 = ~_or_50; // TrieController.java:310
+  wire _and_69 = _and_68 & _not_62; // TrieController.java:310
+  wire _or_51 = snapshot_pending | io_snapshot; // TrieController.java:311
+  wire _not_63 = ~_or_51; // TrieController.java:311
+  wire _and_70 = _and_69 & _not_63; // TrieController.java:311
+  wire _not_64 = ~snapshot_frozen; // TrieController.java:311
+  wire _and_71 = _and_70 & _not_64; // TrieController.java:311
+  wire _not_65 = ~commit_stop; // TrieController.java:331
+  wire _and_72 = state_run & _not_65; // TrieController.java:331
+  wire _not_66 = ~io_headValid; // TrieController.java:332
+  wire _and_73 = pipe_empty & _not_66; // TrieController.java:332
+  wire [2:0] _mux_26 = _and_73 ? 3'd1 : fill_cause; // TrieController.java:332
+  wire _or_52 = state_drain | state_undo; // TrieController.java:333
+  wire _or_53 = _or_52 | state_resume; // TrieController.java:333
+  wire _or_54 = _or_53 | commit_stop; // TrieController.java:333
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // TrieController.java:334
+  wire _or_55 = state_split_read | state_split_check; // TrieController.java:335
+  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:335
+  wire _or_57 = _or_56 | state_split_link; // TrieController.java:335
+  wire _or_58 = state_merge_start | state_merge; // TrieController.java:336
+  wire _or_59 = _or_58 | state_advance; // TrieController.java:336
+  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:336
   wire [11:0] _bits_200 = free_depth[11:0]; // FreeSlots.java:45
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:41
   wire [11:0] _bits_201 = _sub_16[11:0]; // FreeSlots.java:41
-  wire [3:0] _bits_202 = walk_depth[3:0]; // TrieMergeWalk.java:139
-  wire [139:0] _cat_41 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:139
+  wire [3:0] _bits_202 = walk_depth[3:0]; // TrieMergeWalk.java:138
+  wire [139:0] _cat_41 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:138
   wire [4:0] _bits_203 = undo_sp[4:0]; // UndoStack.java:41
   wire [43:0] _cat_42 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:41
   wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:39
@@ -951,9 +951,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_r_31 = |_and_79; // TrieMergeWalk.java:32
   wire _not_74 = ~_or_r_31; // TrieMergeWalk.java:32
   wire _and_80 = _or_r_30 & _not_74; // TrieMergeWalk.java:32
-  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:201
-  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:201
-  wire _and_81 = _eq_17 & _eq_18; // TrieMergeWalk.java:201
+  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:200
+  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:200
+  wire _and_81 = _eq_17 & _eq_18; // TrieMergeWalk.java:200
   wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_63 = _or_62 | ev_split; // StatusRegs.java:99
   wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:99
@@ -964,26 +964,26 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:99
   wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:99
   wire _not_75 = ~_or_69; // ScheduleAndSnapshot.java:60
-  wire _not_76 = ~io_issued; // TrieController.java:91
+  wire _not_76 = ~io_issued; // TrieController.java:87
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:48
   wire _not_77 = ~undo_pop; // UndoStack.java:49
   wire _eq_19 = undo_sp == 6'd0; // UndoStack.java:51
   wire _eq_20 = undo_empty == _eq_19; // UndoStack.java:51
-  wire _not_78 = ~marking; // TrieController.java:301
-  wire _or_70 = state_run | state_resume; // TrieController.java:301
-  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:301
-  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:301
-  wire _or_73 = _or_71 | _or_72; // TrieController.java:301
-  wire _or_74 = _not_78 | _or_73; // TrieController.java:301
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:307
-  wire _and_82 = state_run & io_counterResult_valid; // TrieController.java:307
-  wire _or_r_33 = |free_slots; // TrieController.java:308
-  wire _and_83 = state_split_alloc & _or_4; // TrieController.java:308
-  wire _and_84 = _and_83 & free_ready; // TrieController.java:308
-  wire _eq_21 = front_count == 7'd0; // TrieController.java:309
-  wire _not_79 = ~io_issued; // TrieController.java:309
-  wire _and_85 = _eq_21 & _not_79; // TrieController.java:309
-  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:310
+  wire _not_78 = ~marking; // TrieController.java:297
+  wire _or_70 = state_run | state_resume; // TrieController.java:297
+  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:297
+  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:297
+  wire _or_73 = _or_71 | _or_72; // TrieController.java:297
+  wire _or_74 = _not_78 | _or_73; // TrieController.java:297
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:303
+  wire _and_82 = state_run & io_counterResult_valid; // TrieController.java:303
+  wire _or_r_33 = |free_slots; // TrieController.java:304
+  wire _and_83 = state_split_alloc & _or_4; // TrieController.java:304
+  wire _and_84 = _and_83 & free_ready; // TrieController.java:304
+  wire _eq_21 = front_count == 7'd0; // TrieController.java:305
+  wire _not_79 = ~io_issued; // TrieController.java:305
+  wire _and_85 = _eq_21 & _not_79; // TrieController.java:305
+  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:306
   wire _not_80 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_81 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_82 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2143,20 +2143,20 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at TrieMergeWalk.java:32: state register walk_step is not one-hot: %b", _cat_44);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:200
-      $display("Assertion failed at TrieMergeWalk.java:200: a merge batch started while the last one walks");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:199
+      $display("Assertion failed at TrieMergeWalk.java:199: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_81) begin // TrieMergeWalk.java:201
-      $display("Assertion failed at TrieMergeWalk.java:201: a merge verdict with READs or children to come");
+    if (!reset && walk_step_decide && !_and_81) begin // TrieMergeWalk.java:200
+      $display("Assertion failed at TrieMergeWalk.java:200: a merge verdict with READs or children to come");
       $stop;
     end
     if (!reset && snapshot_frozen && !_not_75) begin // ScheduleAndSnapshot.java:60
       $display("Assertion failed at ScheduleAndSnapshot.java:60: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_76) begin // TrieController.java:91
-      $display("Assertion failed at TrieController.java:91: an event issued on the clock the walk is flushed");
+    if (!reset && commit_stop && !_not_76) begin // TrieController.java:87
+      $display("Assertion failed at TrieController.java:87: an event issued on the clock the walk is flushed");
       $stop;
     end
     if (!reset && _and_54 && !_lt_8) begin // UndoStack.java:48
@@ -2171,36 +2171,36 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at UndoStack.java:51: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && !_or_74) begin // TrieController.java:301
-      $display("Assertion failed at TrieController.java:301: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_74) begin // TrieController.java:297
+      $display("Assertion failed at TrieController.java:297: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:305
-      $display("Assertion failed at TrieController.java:305: the counter SRAM refused a command");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:301
+      $display("Assertion failed at TrieController.java:301: the counter SRAM refused a command");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:306
-      $display("Assertion failed at TrieController.java:306: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:302
+      $display("Assertion failed at TrieController.java:302: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_82 && !_ne_0) begin // TrieController.java:307
-      $display("Assertion failed at TrieController.java:307: a READ result in RUN");
+    if (!reset && _and_82 && !_ne_0) begin // TrieController.java:303
+      $display("Assertion failed at TrieController.java:303: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_84 && !_or_r_33) begin // TrieController.java:308
-      $display("Assertion failed at TrieController.java:308: a split ran out of slots");
+    if (!reset && _and_84 && !_or_r_33) begin // TrieController.java:304
+      $display("Assertion failed at TrieController.java:304: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_85) begin // TrieController.java:309
-      $display("Assertion failed at TrieController.java:309: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_85) begin // TrieController.java:305
+      $display("Assertion failed at TrieController.java:305: a child word written while the walk holds events");
       $stop;
     end
-    if (!reset && !_le_0) begin // TrieController.java:310
-      $display("Assertion failed at TrieController.java:310: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // TrieController.java:306
+      $display("Assertion failed at TrieController.java:306: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:311
-      $display("Assertion failed at TrieController.java:311: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:307
+      $display("Assertion failed at TrieController.java:307: ADVANCE reads n while a count is still on its way");
       $stop;
     end
   end

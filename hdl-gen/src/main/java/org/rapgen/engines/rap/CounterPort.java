@@ -3,6 +3,7 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
 
 /**
@@ -26,6 +27,20 @@ final class CounterPort {
         value = WireDefault(UInt(c.counterBits()), defaultValue).named("cmd_value");
         readResult = resultValid.and(result.op.eq(ControllerIO.OP_READ)).named("read_result");
         readValue = result.old;
+    }
+
+    /**
+     * Drives the counter SRAM's command port from a register of these wires ({@code cmd_q_*}, one clock): the units'
+     * lookups end at flip-flops, not inside the SRAM's address compare. The SRAM is always ready, so the register never
+     * holds a command back. Returns that register's valid flag (a command is in it).
+     */
+    Bool drive(DecoupledIO<ControllerIO.CounterCmd> port) {
+        Bool queued = RegNext(valid, B(false)).named("cmd_q_valid");
+        port.valid.connect(queued);
+        port.bits.addr.connect(RegNext(addr).named("cmd_q_addr"));
+        port.bits.op.connect(RegNext(op).named("cmd_q_op"));
+        port.bits.value.connect(RegNext(value).named("cmd_q_value"));
+        return queued;
     }
 
     void read(UInt slot) {

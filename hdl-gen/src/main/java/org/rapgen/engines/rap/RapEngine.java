@@ -80,6 +80,8 @@ public final class RapEngine extends Module {
         CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()));
         Bundle ctlIo = c.trie() ? Module(new TrieController(c, windowDepth)).io : Module(new RapController(c, windowDepth)).io;
         Ports ctl = new Ports(ctlIo);
+        // The TCAM controller's own ports (null with the trie, whose are wired in connectTrie).
+        ControllerIO tcamCtl = c.trie() ? null : (ControllerIO) ctlIo;
 
         CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
                 "M0_HI.value", c.m0() >>> 32, "Q.value", c.q()));
@@ -132,31 +134,31 @@ public final class RapEngine extends Module {
             tcam.search.bits.payload.connect(window.io.issue.bits.weight);
             window.io.issue.ready.connect(tcam.search.ready);
             window.io.issueEnable.connect(ctl.bool("issueEnable"));
-            ((ControllerIO) ctlIo).tcamWrite.ready.connect(tcam.write.ready);
-            tcam.write.valid.connect(((ControllerIO) ctlIo).tcamWrite.fire());
-            tcam.write.bits.index.connect(((ControllerIO) ctlIo).tcamWrite.bits.index);
-            tcam.write.bits.value.connect(((ControllerIO) ctlIo).tcamWrite.bits.value);
-            tcam.write.bits.mask.connect(((ControllerIO) ctlIo).tcamWrite.bits.mask);
+            tcamCtl.tcamWrite.ready.connect(tcam.write.ready);
+            tcam.write.valid.connect(tcamCtl.tcamWrite.fire());
+            tcam.write.bits.index.connect(tcamCtl.tcamWrite.bits.index);
+            tcam.write.bits.value.connect(tcamCtl.tcamWrite.bits.value);
+            tcam.write.bits.mask.connect(tcamCtl.tcamWrite.bits.mask);
             tcam.write.bits.valid.connect(B(true));
 
             select.io.in.valid.connect(tcam.result.valid);
             // Freed slots stay valid in the TCAM; the controller's slot mask hides them (a merge frees many at once).
-            select.io.in.bits.match.connect(tcam.result.bits.match.and(((ControllerIO) ctlIo).slotValid));
+            select.io.in.bits.match.connect(tcam.result.bits.match.and(tcamCtl.slotValid));
             // Depths order the matches as lengths do (length = depth * k), in fewer bits.
-            select.io.in.bits.lens.connect(((ControllerIO) ctlIo).depths);
+            select.io.in.bits.lens.connect(tcamCtl.depths);
             select.io.in.bits.payload.connect(tcam.result.bits.payload);
             tcam.result.ready.connect(select.io.in.ready);
 
-            ((ControllerIO) ctlIo).selected.valid.connect(select.io.out.valid);
-            ((ControllerIO) ctlIo).selected.bits.found.connect(select.io.out.bits.found);
-            ((ControllerIO) ctlIo).selected.bits.slot.connect(select.io.out.bits.slot);
-            ((ControllerIO) ctlIo).selected.bits.depth.connect(select.io.out.bits.len);
-            ((ControllerIO) ctlIo).selected.bits.weight.connect(select.io.out.bits.payload);
-            select.io.out.ready.connect(((ControllerIO) ctlIo).selected.ready);
+            tcamCtl.selected.valid.connect(select.io.out.valid);
+            tcamCtl.selected.bits.found.connect(select.io.out.bits.found);
+            tcamCtl.selected.bits.slot.connect(select.io.out.bits.slot);
+            tcamCtl.selected.bits.depth.connect(select.io.out.bits.len);
+            tcamCtl.selected.bits.weight.connect(select.io.out.bits.payload);
+            select.io.out.ready.connect(tcamCtl.selected.ready);
         }
         ctl.bool("issued").connect(window.io.issue.fire());
         ctl.<ReplayWindow.Head>get("head").connect(window.io.head);
-        if (!c.trie()) ((ControllerIO) ctlIo).headLoad.connect(window.io.headLoad);
+        if (tcamCtl != null) tcamCtl.headLoad.connect(window.io.headLoad);
         ctl.bool("headValid").connect(window.io.headValid);
         window.io.commit.connect(ctl.bool("commit"));
         window.io.rewind.connect(ctl.bool("rewind"));
@@ -312,8 +314,8 @@ public final class RapEngine extends Module {
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
-        int lookup = c.trie() ? TrieWalk.latency(c) : (c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency())
-                + PrefixSelector.latency(c.nodes(), c.selectLevels());
+        int lookup = c.trie() ? TrieWalk.latency(c)
+                : (c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency()) + PrefixSelector.latency(c.nodes(), c.selectLevels());
         int inFlight = lookup + RapController.COMMAND_LATENCY
                 + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;

@@ -62,11 +62,7 @@ public final class TrieController extends Module {
 
         CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, RapController.clipWeight(hit.weight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
-        Bool cmdQValid = RegNext(cmd.valid, B(false)).named("cmd_q_valid");
-        io.counterCmd.valid.connect(cmdQValid);
-        io.counterCmd.bits.addr.connect(RegNext(cmd.addr).named("cmd_q_addr"));
-        io.counterCmd.bits.op.connect(RegNext(cmd.op).named("cmd_q_op"));
-        io.counterCmd.bits.value.connect(RegNext(cmd.value).named("cmd_q_value"));
+        Bool cmdQValid = cmd.drive(io.counterCmd);
         io.counterResult.ready.connect(B(true));
         io.rewind.connect(B(false));
         io.softClear.connect(B(false));

@@ -33,7 +33,6 @@ final class TrieMergeWalk {
     private final Bool starts = WireDefault(Bool(), B(false)).named("walk_start");
     /** The batch ends on this clock. */
     final Bool done = WireDefault(Bool(), B(false)).named("walk_done");
-    final Bool idle = step.is(IDLE);
 
     TrieMergeWalk(RapConfig c, TrieTables t, FreeSlots free, StatusRegs st, CounterPort cmd, UInt notThreshold) {
         ChildWord cw = t.words;
@@ -197,7 +196,7 @@ final class TrieMergeWalk {
                     pending.connect(U(0, pendingBits));
                     step.go(SCAN);
                 }));
-        when(starts, () -> Assert(idle, "a merge batch started while the last one walks"));
+        when(starts, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
         when(step.is(DECIDE), () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
     }
 

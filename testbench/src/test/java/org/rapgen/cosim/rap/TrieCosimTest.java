@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.engines.rap.RapConfig;
@@ -65,8 +67,7 @@ class TrieCosimTest {
     }
 
     @Test
-    void sharedIpTracesAtN4096() throws Exception {
-        Path tmp = java.nio.file.Files.createTempDirectory("ip");
+    void sharedIpTracesAtN4096(@TempDir Path tmp) throws Exception {
         // Source addresses are spread wide: the tree fills 4096 slots and stays full. Destinations are few.
         RapStimulus src = sharedXz("ipsrc-181k.txt.xz", tmp, 60_000);
         RapStatus g = golden(RapConfigs.TRIE_4096, src);
@@ -81,9 +82,9 @@ class TrieCosimTest {
     void instructionTraceOfGzipAtN4096(@TempDir Path tmp) throws Exception {
         Path input = tmp.resolve("input.txt");
         StringBuilder text = new StringBuilder();
-        java.util.Random r = new java.util.Random(22);
+        Random r = new Random(22);
         for (int i = 0; i < 4000; i++) text.append(Long.toHexString(r.nextLong() >>> r.nextInt(48))).append(i % 7 == 0 ? '\n' : ' ');
-        java.nio.file.Files.writeString(input, text);
+        Files.writeString(input, text);
         Path log = tmp.resolve("lackey.log");
         Process p;
         try {
@@ -96,8 +97,8 @@ class TrieCosimTest {
         assertTrue(p.waitFor() == 0, "valgrind gzip failed");
         // The instruction lines only: gzip's stack addresses are wider than 32 bits.
         Path instr = tmp.resolve("instr.lackey");
-        try (var lines = java.nio.file.Files.lines(log)) {
-            java.nio.file.Files.write(instr, (Iterable<String>) lines.filter(l -> l.startsWith("I"))::iterator);
+        try (var lines = Files.lines(log)) {
+            Files.write(instr, (Iterable<String>) lines.filter(l -> l.startsWith("I"))::iterator);
         }
         RapStimulus s = RapTraceCosimTest.load(instr, 32, TraceOptions.LackeyMode.INSTR, 150_000);
         assertTrue(s.size() == 150_000, "gzip must run at least 150k instructions, ran " + s.size());
