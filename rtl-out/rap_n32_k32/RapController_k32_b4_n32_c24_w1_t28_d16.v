@@ -281,6 +281,24 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg ev_batch_q; // StatusRegs.java:73
   reg ev_deferred_q; // StatusRegs.java:74
   reg [2:0] ev_removed_q; // StatusRegs.java:75
+  reg cmd_q_valid; // CounterPort.java:38
+  reg [4:0] cmd_q_addr; // CounterPort.java:40
+  reg [1:0] cmd_q_op; // CounterPort.java:41
+  reg [23:0] cmd_q_value; // CounterPort.java:42
+  reg snapshot_frozen; // ScheduleAndSnapshot.java:21
+  reg [15:0] eps_active; // ScheduleAndSnapshot.java:36
+  reg [31:0] q_active; // ScheduleAndSnapshot.java:37
+  reg _reg_0; // ScheduleAndSnapshot.java:39
+  reg [63:0] next_merge; // MergeSchedule.java:17
+  reg schedule_exhausted; // MergeSchedule.java:18
+  reg multiplier_for_schedule; // MergeSchedule.java:23
+  reg following_ready; // MergeSchedule.java:25
+  reg following_kick; // MergeSchedule.java:29
+  reg following_running; // MergeSchedule.java:30
+  reg following_overflows; // MergeSchedule.java:31
+  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:57
+  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:58
+  reg merge_ahead; // ScheduleAndSnapshot.java:61
   reg [15:0] until_merge_lo; // SplitCounter.java:41
   reg [15:0] until_merge_hi_0; // SplitCounter.java:46
   reg until_merge_carry_0; // SplitCounter.java:47
@@ -288,26 +306,23 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg until_merge_carry_1; // SplitCounter.java:47
   reg [15:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
-  reg [15:0] eps_active; // RapController.java:96
-  reg [31:0] q_active; // RapController.java:97
-  reg [4:0] op_slot; // RapController.java:100
-  reg [4:0] op_depth; // RapController.java:101
-  reg [27:0] op_not_threshold; // RapController.java:103
-  reg split_req; // RapController.java:104
-  reg merge_due; // RapController.java:105
-  reg split_short; // RapController.java:107
-  reg skip_batch_empty; // RapController.java:108
-  reg early_done; // RapController.java:109
-  reg early_batch; // RapController.java:110
-  reg [5:0] front_count; // RapController.java:113
-  reg [7:0] sram_count; // RapController.java:116
-  reg cmd_q_valid; // RapController.java:117
-  reg [4:0] undo_sp; // RapController.java:122
-  reg undo_empty; // RapController.java:127
-  reg [3:0] present_children; // RapController.java:131
-  reg [1:0] split_next_digit; // RapController.java:137
-  reg split_last_child; // RapController.java:138
-  reg [31:0] visited_kids; // RapController.java:141
+  reg merge_near; // ScheduleAndSnapshot.java:80
+  reg soft_pending; // CsrRequests.java:14
+  reg snapshot_pending; // CsrRequests.java:15
+  reg readout_pending; // CsrRequests.java:16
+  reg [15:0] readout_slot; // CsrRequests.java:18
+  reg [2:0] fill_cause; // StallAccount.java:14
+  reg [4:0] op_slot; // RapController.java:101
+  reg [4:0] op_depth; // RapController.java:102
+  reg [27:0] op_not_threshold; // RapController.java:104
+  reg early_done; // RapController.java:105
+  reg early_batch; // RapController.java:106
+  reg [5:0] front_count; // RapController.java:109
+  reg [7:0] sram_count; // RapController.java:112
+  reg [3:0] present_children; // RapController.java:116
+  reg [1:0] split_next_digit; // RapController.java:122
+  reg split_last_child; // RapController.java:123
+  reg [31:0] visited_kids; // RapController.java:126
   reg leaf_pick_ready; // SlotPicker.java:27
   reg [31:0] leaf_pick_candidates; // SlotPicker.java:45
   reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:56
@@ -317,81 +332,55 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:56
   reg slot_pick_pick_found; // SlotPicker.java:70
   reg slot_pick_pick_last; // SlotPicker.java:80
-  reg scan_digit_valid; // RapController.java:151
-  reg [1:0] scan_digit; // RapController.java:152
-  reg level_fresh; // RapController.java:154
-  reg scan_fresh; // RapController.java:158
-  reg kids_fresh; // RapController.java:159
-  reg scan_walking; // RapController.java:160
-  reg kids_walking; // RapController.java:161
-  reg [4:0] merge_leaf_depth; // RapController.java:163
-  reg merge_last_level; // RapController.java:168
-  reg level_had_leaves; // RapController.java:169
-  reg leaf_at_deepest; // RapController.java:173
-  reg deepest_lowers; // RapController.java:177
-  reg [4:0] merge_parent; // RapController.java:180
-  reg [4:0] kids_owner; // RapController.java:184
-  reg [2:0] merge_leaves; // RapController.java:185
-  reg soft_pending; // RapController.java:188
-  reg readout_pending; // RapController.java:189
-  reg [15:0] readout_slot; // RapController.java:190
-  reg snapshot_pending; // RapController.java:193
-  reg [2:0] fill_cause; // RapController.java:194
-  reg node_valid; // RapController.java:195
-  reg [31:0] node_prefix; // RapController.java:196
-  reg [5:0] node_len; // RapController.java:197
-  reg [23:0] node_count; // RapController.java:198
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:207
-  reg snapshot_frozen; // RapController.java:224
-  reg _reg_0; // RapController.java:226
-  reg [63:0] next_merge; // MergeSchedule.java:17
-  reg schedule_exhausted; // MergeSchedule.java:18
-  reg multiplier_for_schedule; // MergeSchedule.java:23
-  reg following_ready; // MergeSchedule.java:25
-  reg following_kick; // MergeSchedule.java:29
-  reg following_running; // MergeSchedule.java:30
-  reg following_overflows; // MergeSchedule.java:31
-  reg state_run_issue_n; // RapController.java:247
-  reg state_run_window_n; // RapController.java:250
-  reg [32:0] to_merge_lo; // RapController.java:254
-  reg [32:0] to_merge_hi; // RapController.java:255
-  reg merge_ahead; // RapController.java:258
-  reg advance_settled_was_1; // RapController.java:900
-  reg advance_settled_was_2; // RapController.java:902
-  reg advance_settled_before; // RapController.java:902
-  reg [2:0] op_children; // RapController.java:278
-  reg [4:0] cmd_q_addr; // RapController.java:291
-  reg [1:0] cmd_q_op; // RapController.java:292
-  reg [23:0] cmd_q_value; // RapController.java:293
-  reg tcam_write_full; // RapController.java:306
-  reg [4:0] tcam_write_q_index; // RapController.java:310
-  reg [31:0] tcam_write_q_value; // RapController.java:311
-  reg [31:0] tcam_write_q_mask; // RapController.java:312
-  reg commit_stop; // RapController.java:339
-  reg [28:0] undo_rdata_0; // RapController.java:347
-  reg split_fits; // RapController.java:365
-  reg [31:0] child_digit_field; // RapController.java:372
-  reg [31:0] child_mask; // RapController.java:373
-  reg op_at_deepest; // RapController.java:384
-  reg split_settled_was_1; // RapController.java:900
-  reg split_settled_before; // RapController.java:902
-  reg [7:0] short_by_children; // RapController.java:396
-  reg [4:0] hit_depth_1; // RapController.java:404
-  reg [4:0] hit_depth_2; // RapController.java:404
-  reg [4:0] hit_depth_3; // RapController.java:404
-  reg [4:0] hit_depth_4; // RapController.java:404
-  reg [2:0] hit_children; // RapController.java:407
-  reg hit_short_1; // RapController.java:408
-  reg hit_short_2; // RapController.java:408
-  reg hit_short_3; // RapController.java:408
-  reg hit_beside_1; // RapController.java:409
-  reg hit_beside_2; // RapController.java:409
-  reg hit_beside_3; // RapController.java:409
-  reg hit_beside_4; // RapController.java:409
-  reg hit_event_1; // RapController.java:410
-  reg hit_event_2; // RapController.java:410
-  reg hit_event_3; // RapController.java:410
-  reg hit_event_4; // RapController.java:410
+  reg scan_digit_valid; // RapController.java:136
+  reg [1:0] scan_digit; // RapController.java:137
+  reg level_fresh; // RapController.java:139
+  reg scan_fresh; // RapController.java:143
+  reg kids_fresh; // RapController.java:144
+  reg scan_walking; // RapController.java:145
+  reg kids_walking; // RapController.java:146
+  reg [4:0] merge_leaf_depth; // RapController.java:148
+  reg merge_last_level; // RapController.java:153
+  reg level_had_leaves; // RapController.java:154
+  reg leaf_at_deepest; // RapController.java:158
+  reg deepest_lowers; // RapController.java:162
+  reg [4:0] merge_parent; // RapController.java:165
+  reg [4:0] kids_owner; // RapController.java:169
+  reg [2:0] merge_leaves; // RapController.java:170
+  reg node_valid; // RapController.java:174
+  reg [31:0] node_prefix; // RapController.java:175
+  reg [5:0] node_len; // RapController.java:176
+  reg [23:0] node_count; // RapController.java:177
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:186
+  reg state_run_issue_n; // RapController.java:200
+  reg state_run_window_n; // RapController.java:203
+  reg advance_settled_was_1; // RapController.java:716
+  reg advance_settled_was_2; // RapController.java:718
+  reg advance_settled_before; // RapController.java:718
+  reg [2:0] op_children; // RapController.java:213
+  reg tcam_write_full; // TcamWriteRegister.java:25
+  reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:37
+  reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
+  reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
+  reg commit_stop; // RapController.java:231
+  reg [4:0] undo_sp; // UndoStack.java:35
+  reg undo_empty; // UndoStack.java:38
+  reg [28:0] undo_rdata_0; // UndoStack.java:40
+  reg split_fits; // RapController.java:246
+  reg [31:0] child_digit_field; // RapController.java:253
+  reg [31:0] child_mask; // RapController.java:254
+  reg op_at_deepest; // RapController.java:265
+  reg split_settled_was_1; // RapController.java:716
+  reg split_settled_before; // RapController.java:718
+  reg [7:0] short_by_children; // RapController.java:277
+  reg [2:0] hit_children; // RapController.java:284
+  reg hit_short_1; // RapController.java:285
+  reg hit_short_2; // RapController.java:285
+  reg hit_short_3; // RapController.java:285
+  reg hit_beside_1; // RapController.java:286
+  reg hit_beside_2; // RapController.java:286
+  reg hit_beside_3; // RapController.java:286
+  reg hit_beside_4; // RapController.java:286
   reg verdict_busy; // MergeVerdict.java:23
   reg [26:0] merge_sum; // MergeVerdict.java:52
   reg [26:0] verdict_sum; // MergeVerdict.java:53
@@ -414,28 +403,39 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [26:0] skip_min_sum; // MergeSkip.java:42
   reg [26:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
-  reg hit_splittable_1; // RapController.java:428
-  reg hit_splittable_2; // RapController.java:428
-  reg hit_splittable_3; // RapController.java:428
-  reg hit_splittable_4; // RapController.java:428
-  reg merge_near; // RapController.java:440
   reg skip_now; // MergeSkip.java:66
-  reg _reg_1; // RapController.java:488
-  reg readout_in_use; // RapController.java:491
-  reg [4:0] readout_depth_g0; // RapController.java:496
-  reg [4:0] readout_depth_g1; // RapController.java:496
-  reg [4:0] readout_depth_g2; // RapController.java:496
-  reg [4:0] readout_depth_g3; // RapController.java:496
-  reg [1:0] readout_depth_group; // RapController.java:496
-  reg [4:0] readout_depth; // RapController.java:496
+  reg split_req; // CommitVerdict.java:35
+  reg merge_due; // CommitVerdict.java:36
+  reg [4:0] hit_depth_1; // CommitVerdict.java:50
+  reg [4:0] hit_depth_2; // CommitVerdict.java:50
+  reg [4:0] hit_depth_3; // CommitVerdict.java:50
+  reg [4:0] hit_depth_4; // CommitVerdict.java:50
+  reg hit_event_1; // CommitVerdict.java:53
+  reg hit_event_2; // CommitVerdict.java:53
+  reg hit_event_3; // CommitVerdict.java:53
+  reg hit_event_4; // CommitVerdict.java:53
+  reg hit_splittable_1; // CommitVerdict.java:62
+  reg hit_splittable_2; // CommitVerdict.java:62
+  reg hit_splittable_3; // CommitVerdict.java:62
+  reg hit_splittable_4; // CommitVerdict.java:62
+  reg split_short; // CommitVerdict.java:78
+  reg skip_batch_empty; // CommitVerdict.java:79
+  reg _reg_1; // CommitVerdict.java:101
+  reg readout_in_use; // RapController.java:316
+  reg [4:0] readout_depth_g0; // RapController.java:321
+  reg [4:0] readout_depth_g1; // RapController.java:321
+  reg [4:0] readout_depth_g2; // RapController.java:321
+  reg [4:0] readout_depth_g3; // RapController.java:321
+  reg [1:0] readout_depth_group; // RapController.java:321
+  reg [4:0] readout_depth; // RapController.java:321
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:552
-  reg snapshot_settled; // RapController.java:558
-  reg issue_gate; // RapController.java:870
+  reg quiet_held; // RapController.java:377
+  reg snapshot_settled; // RapController.java:383
+  reg issue_gate; // RapController.java:684
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [28:0] undo [0:15]; // RapController.java:121
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:202
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:181
+  reg [28:0] undo [0:15]; // UndoStack.java:34
 
   // Wires
   wire children_write; // NodeTable.java:45
@@ -450,8 +450,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire ev_clear; // StatusRegs.java:43
   wire ev_weight; // StatusRegs.java:62
   wire [2:0] ev_removed; // StatusRegs.java:63
-  wire [4:0] undo_sp_next; // RapController.java:125
-  wire [3:0] present_children_next; // RapController.java:135
+  wire cmd_valid; // CounterPort.java:16
+  wire [1:0] cmd_op; // CounterPort.java:25
+  wire [4:0] cmd_addr; // CounterPort.java:26
+  wire [23:0] cmd_value; // CounterPort.java:27
+  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:38
+  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:38
+  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:38
+  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
+  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
+  wire [3:0] present_children_next; // RapController.java:120
   wire leaf_pick_load_by_state; // SlotPicker.java:49
   wire leaf_pick_take_by_state; // SlotPicker.java:50
   wire leaf_pick_load; // SlotPicker.java:51
@@ -468,24 +476,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
   wire [31:0] slot_pick_load_late_value; // SlotPicker.java:55
   wire [4:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire scan_digit_take; // RapController.java:150
-  wire [4:0] merge_leaf_depth_next; // RapController.java:166
-  wire prefix_write; // RapController.java:210
-  wire [4:0] prefix_write_slot; // RapController.java:211
-  wire [31:0] prefix_write_value; // RapController.java:212
-  wire serialMultiplier_io_start; // RapController.java:222
-  wire [63:0] serialMultiplier_io_a; // RapController.java:222
-  wire [31:0] serialMultiplier_io_b; // RapController.java:222
-  wire serialMultiplier_io_busy; // RapController.java:222
-  wire [95:0] serialMultiplier_io_product; // RapController.java:222
-  wire cmd_valid; // RapController.java:285
-  wire [4:0] cmd_addr; // RapController.java:286
-  wire [1:0] cmd_op; // RapController.java:287
-  wire [23:0] cmd_value; // RapController.java:288
-  wire tcam_write_valid; // RapController.java:302
-  wire [4:0] tcam_write_index; // RapController.java:303
-  wire [31:0] tcam_write_value; // RapController.java:304
-  wire [31:0] tcam_write_mask; // RapController.java:305
+  wire scan_digit_take; // RapController.java:135
+  wire [4:0] merge_leaf_depth_next; // RapController.java:151
+  wire prefix_write; // RapController.java:189
+  wire [4:0] prefix_write_slot; // RapController.java:190
+  wire [31:0] prefix_write_value; // RapController.java:191
+  wire tcam_write_valid; // TcamWriteRegister.java:18
+  wire [4:0] tcam_write_index; // TcamWriteRegister.java:31
+  wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
+  wire [31:0] tcam_write_mask; // TcamWriteRegister.java:33
+  wire [4:0] undo_sp_next; // UndoStack.java:36
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
   wire [4:0] slot_depths_0; // NodeTable.java:119
@@ -520,118 +520,118 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:496
-  wire [4:0] _wire_0_1; // RapController.java:496
-  wire [4:0] _wire_0_2; // RapController.java:496
-  wire [4:0] _wire_0_3; // RapController.java:496
-  wire [4:0] _wire_0_4; // RapController.java:496
-  wire [4:0] _wire_0_5; // RapController.java:496
-  wire [4:0] _wire_0_6; // RapController.java:496
-  wire [4:0] _wire_0_7; // RapController.java:496
-  wire [4:0] _wire_1_0; // RapController.java:496
-  wire [4:0] _wire_1_1; // RapController.java:496
-  wire [4:0] _wire_1_2; // RapController.java:496
-  wire [4:0] _wire_1_3; // RapController.java:496
-  wire [4:0] _wire_1_4; // RapController.java:496
-  wire [4:0] _wire_1_5; // RapController.java:496
-  wire [4:0] _wire_1_6; // RapController.java:496
-  wire [4:0] _wire_1_7; // RapController.java:496
-  wire [4:0] _wire_2_0; // RapController.java:496
-  wire [4:0] _wire_2_1; // RapController.java:496
-  wire [4:0] _wire_2_2; // RapController.java:496
-  wire [4:0] _wire_2_3; // RapController.java:496
-  wire [4:0] _wire_2_4; // RapController.java:496
-  wire [4:0] _wire_2_5; // RapController.java:496
-  wire [4:0] _wire_2_6; // RapController.java:496
-  wire [4:0] _wire_2_7; // RapController.java:496
-  wire [4:0] _wire_3_0; // RapController.java:496
-  wire [4:0] _wire_3_1; // RapController.java:496
-  wire [4:0] _wire_3_2; // RapController.java:496
-  wire [4:0] _wire_3_3; // RapController.java:496
-  wire [4:0] _wire_3_4; // RapController.java:496
-  wire [4:0] _wire_3_5; // RapController.java:496
-  wire [4:0] _wire_3_6; // RapController.java:496
-  wire [4:0] _wire_3_7; // RapController.java:496
-  wire [4:0] _wire_4_0; // RapController.java:496
-  wire [4:0] _wire_4_1; // RapController.java:496
-  wire [4:0] _wire_4_2; // RapController.java:496
-  wire [4:0] _wire_4_3; // RapController.java:496
-  wire [2:0] cause; // RapController.java:954
-  (* keep *) wire [63:0] until_merge_load; // RapController.java:267
-  (* keep *) wire over_t; // SplitCompare.java:76
+  wire [4:0] _wire_0_0; // RapController.java:321
+  wire [4:0] _wire_0_1; // RapController.java:321
+  wire [4:0] _wire_0_2; // RapController.java:321
+  wire [4:0] _wire_0_3; // RapController.java:321
+  wire [4:0] _wire_0_4; // RapController.java:321
+  wire [4:0] _wire_0_5; // RapController.java:321
+  wire [4:0] _wire_0_6; // RapController.java:321
+  wire [4:0] _wire_0_7; // RapController.java:321
+  wire [4:0] _wire_1_0; // RapController.java:321
+  wire [4:0] _wire_1_1; // RapController.java:321
+  wire [4:0] _wire_1_2; // RapController.java:321
+  wire [4:0] _wire_1_3; // RapController.java:321
+  wire [4:0] _wire_1_4; // RapController.java:321
+  wire [4:0] _wire_1_5; // RapController.java:321
+  wire [4:0] _wire_1_6; // RapController.java:321
+  wire [4:0] _wire_1_7; // RapController.java:321
+  wire [4:0] _wire_2_0; // RapController.java:321
+  wire [4:0] _wire_2_1; // RapController.java:321
+  wire [4:0] _wire_2_2; // RapController.java:321
+  wire [4:0] _wire_2_3; // RapController.java:321
+  wire [4:0] _wire_2_4; // RapController.java:321
+  wire [4:0] _wire_2_5; // RapController.java:321
+  wire [4:0] _wire_2_6; // RapController.java:321
+  wire [4:0] _wire_2_7; // RapController.java:321
+  wire [4:0] _wire_3_0; // RapController.java:321
+  wire [4:0] _wire_3_1; // RapController.java:321
+  wire [4:0] _wire_3_2; // RapController.java:321
+  wire [4:0] _wire_3_3; // RapController.java:321
+  wire [4:0] _wire_3_4; // RapController.java:321
+  wire [4:0] _wire_3_5; // RapController.java:321
+  wire [4:0] _wire_3_6; // RapController.java:321
+  wire [4:0] _wire_3_7; // RapController.java:321
+  wire [4:0] _wire_4_0; // RapController.java:321
+  wire [4:0] _wire_4_1; // RapController.java:321
+  wire [4:0] _wire_4_2; // RapController.java:321
+  wire [4:0] _wire_4_3; // RapController.java:321
+  wire [2:0] cause; // StallAccount.java:40
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
   (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
-  (* keep *) wire stop_if_over_t; // RapController.java:458
+  (* keep *) wire stop_if_over_t; // CommitVerdict.java:73
+  (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:568
+  wire _not_0 = ~io_counterClearing; // RapController.java:393
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:568
-  wire _not_1 = ~tcam_write_full; // RapController.java:308
-  wire _not_2 = ~snapshot_frozen; // RapController.java:586
-  wire _and_1 = quiet_held & _not_2; // RapController.java:586
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:588
-  wire _not_3 = ~io_headValid; // RapController.java:588
-  wire _and_3 = _and_2 & _not_3; // RapController.java:588
-  wire _eq_0 = front_count == 6'd0; // RapController.java:118
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:118
-  wire _and_4 = _eq_0 & _eq_1; // RapController.java:118
-  wire _not_4 = ~cmd_q_valid; // RapController.java:118
-  wire pipe_empty = _and_4 & _not_4; // RapController.java:118
-  wire _not_5 = ~undo_empty; // RapController.java:600
-  wire _eq_2 = op_children == 3'd0; // RapController.java:607
-  wire _not_6 = ~split_settled_before; // RapController.java:630
-  wire _not_7 = ~early_done; // RapController.java:633
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:393
+  wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:34
+  wire _not_2 = ~snapshot_frozen; // RapController.java:411
+  wire _and_1 = quiet_held & _not_2; // RapController.java:411
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:413
+  wire _not_3 = ~io_headValid; // RapController.java:413
+  wire _and_3 = _and_2 & _not_3; // RapController.java:413
+  wire _eq_0 = front_count == 6'd0; // RapController.java:113
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:113
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:113
+  wire _not_4 = ~cmd_q_valid; // RapController.java:113
+  wire pipe_empty = _and_4 & _not_4; // RapController.java:113
+  wire _not_5 = ~undo_empty; // RapController.java:425
+  wire _eq_2 = op_children == 3'd0; // RapController.java:429
+  wire _not_6 = ~split_settled_before; // RapController.java:452
+  wire _not_7 = ~early_done; // RapController.java:455
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:681
-  wire _not_10 = ~merge_last_level; // RapController.java:684
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:709
-  wire _or_0 = _not_11 | verdict_free; // RapController.java:709
-  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:709
-  wire _not_12 = ~advance_settled_before; // RapController.java:721
-  wire _or_1 = schedule_exhausted | merge_ahead; // RapController.java:721
-  wire [4:0] _sub_0 = deepest_depth - 5'd1; // RapController.java:179
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:631
-  wire _not_13 = ~state_run_issue_n; // RapController.java:247
-  wire _not_14 = ~commit_stop; // RapController.java:873
-  wire _and_6 = _not_13 & _not_14; // RapController.java:873
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:873
-  wire _not_15 = ~state_run_window_n; // RapController.java:250
-  wire _and_7 = _not_15 & hit_event_4; // RapController.java:413
-  wire _not_16 = ~commit_stop; // RapController.java:413
-  wire commit_fire_window = _and_7 & _not_16; // RapController.java:413
-  wire _not_17 = ~soft_pending; // RapController.java:880
-  wire _not_18 = ~state_init; // RapController.java:880
-  wire _and_8 = _not_17 & _not_18; // RapController.java:880
-  wire _not_19 = ~state_soft_clear; // RapController.java:880
-  wire _and_9 = _and_8 & _not_19; // RapController.java:880
+  wire _not_9 = ~_not_8; // RapController.java:503
+  wire _not_10 = ~merge_last_level; // RapController.java:506
+  wire _not_11 = ~slot_pick_pick_last; // RapController.java:531
+  wire _or_0 = _not_11 | verdict_free; // RapController.java:531
+  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:531
+  wire _not_12 = ~advance_settled_before; // RapController.java:543
+  wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
+  wire [4:0] _sub_0 = deepest_depth - 5'd1; // RapController.java:164
+  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:453
+  wire _not_13 = ~state_run_issue_n; // RapController.java:200
+  wire _not_14 = ~commit_stop; // RapController.java:687
+  wire _and_6 = _not_13 & _not_14; // RapController.java:687
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:687
+  wire _not_15 = ~state_run_window_n; // RapController.java:203
+  wire _and_7 = _not_15 & hit_event_4; // RapController.java:304
+  wire _not_16 = ~commit_stop; // RapController.java:304
+  wire commit_fire_window = _and_7 & _not_16; // RapController.java:304
+  wire _not_17 = ~soft_pending; // RapController.java:694
+  wire _not_18 = ~state_init; // RapController.java:694
+  wire _and_8 = _not_17 & _not_18; // RapController.java:694
+  wire _not_19 = ~state_soft_clear; // RapController.java:694
+  wire _and_9 = _and_8 & _not_19; // RapController.java:694
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // RapController.java:883
-  wire _not_20 = ~serialMultiplier_io_busy; // RapController.java:884
-  wire _not_21 = ~_reg_0; // RapController.java:226
-  wire snapshot_product_start = snapshot_frozen & _not_21; // RapController.java:226
-  wire _not_22 = ~snapshot_product_start; // RapController.java:884
-  wire _and_10 = _not_20 & _not_22; // RapController.java:884
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:885
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:886
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:886
-  wire _or_5 = state_drain | state_undo; // RapController.java:887
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:887
-  wire _or_7 = _or_6 | state_split; // RapController.java:887
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:887
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:887
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:887
-  wire _or_11 = _or_10 | state_advance; // RapController.java:887
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:887
-  wire _or_13 = _or_12 | state_resume; // RapController.java:887
-  wire _and_11 = state_run & pipe_empty; // RapController.java:889
-  wire _not_23 = ~io_headValid; // RapController.java:889
-  wire _and_12 = _and_11 & _not_23; // RapController.java:889
-  wire _not_24 = ~io_acceptEnable; // RapController.java:890
-  wire [31:0] _not_25 = ~verdict_leaves; // RapController.java:782
-  wire [31:0] _and_13 = slot_valid & _not_25; // RapController.java:782
-  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:933
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
+  wire _not_20 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
+  wire _not_21 = ~_reg_0; // ScheduleAndSnapshot.java:39
+  wire snapshot_product_start = snapshot_frozen & _not_21; // ScheduleAndSnapshot.java:39
+  wire _not_22 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
+  wire _and_10 = _not_20 & _not_22; // ScheduleAndSnapshot.java:147
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:699
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:700
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:700
+  wire _or_5 = state_drain | state_undo; // RapController.java:701
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:701
+  wire _or_7 = _or_6 | state_split; // RapController.java:701
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:701
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:701
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:701
+  wire _or_11 = _or_10 | state_advance; // RapController.java:701
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:701
+  wire _or_13 = _or_12 | state_resume; // RapController.java:701
+  wire _and_11 = state_run & pipe_empty; // RapController.java:703
+  wire _not_23 = ~io_headValid; // RapController.java:703
+  wire _and_12 = _and_11 & _not_23; // RapController.java:703
+  wire _not_24 = ~io_acceptEnable; // RapController.java:704
+  wire [31:0] _not_25 = ~verdict_leaves; // RapController.java:603
+  wire [31:0] _and_13 = slot_valid & _not_25; // RapController.java:603
+  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:749
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:370
+  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:251
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -710,1284 +710,1280 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
   wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
   wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _and_14 = state_run & hit_event_4; // RapController.java:412
-  wire _not_26 = ~commit_stop; // RapController.java:412
-  wire commit_fire = _and_14 & _not_26; // RapController.java:412
-  wire _or_15 = io_counterResult_bits_saturated | 1'd0; // RapController.java:466
-  wire _not_27 = ~level_fresh; // RapController.java:528
-  wire _and_15 = state_merge_level & _not_27; // RapController.java:528
-  wire _and_16 = _and_15 & leaf_pick_ready; // RapController.java:528
-  wire _not_28 = ~leaf_pick_pick_found; // RapController.java:528
-  wire _and_17 = _and_16 & _not_28; // RapController.java:528
-  wire _and_18 = _and_17 & _not_8; // RapController.java:529
-  wire batch_ends = _and_18 & merge_last_level; // RapController.java:529
-  wire _and_19 = ev_commit_q & split_req; // RapController.java:482
-  wire _not_29 = ~merge_due; // RapController.java:482
-  wire _and_20 = _and_19 & _not_29; // RapController.java:482
-  wire _and_21 = _and_20 & split_short; // RapController.java:482
-  wire deferred_at_commit = _and_21 & skip_batch_empty; // RapController.java:482
+  wire _and_14 = state_run & hit_event_4; // CommitVerdict.java:54
+  wire _not_26 = ~commit_stop; // CommitVerdict.java:54
+  wire commit_fire = _and_14 & _not_26; // CommitVerdict.java:54
+  wire _or_15 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:84
+  wire _not_27 = ~level_fresh; // RapController.java:353
+  wire _and_15 = state_merge_level & _not_27; // RapController.java:353
+  wire _and_16 = _and_15 & leaf_pick_ready; // RapController.java:353
+  wire _not_28 = ~leaf_pick_pick_found; // RapController.java:353
+  wire _and_17 = _and_16 & _not_28; // RapController.java:353
+  wire _and_18 = _and_17 & _not_8; // RapController.java:354
+  wire batch_ends = _and_18 & merge_last_level; // RapController.java:354
+  wire _and_19 = ev_commit_q & split_req; // CommitVerdict.java:95
+  wire _not_29 = ~merge_due; // CommitVerdict.java:95
+  wire _and_20 = _and_19 & _not_29; // CommitVerdict.java:95
+  wire _and_21 = _and_20 & split_short; // CommitVerdict.java:95
+  wire deferred_at_commit = _and_21 & skip_batch_empty; // CommitVerdict.java:95
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire [16:0] _sub_2 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
-  wire [15:0] _bits_44 = _sub_2[15:0]; // SplitCounter.java:68
-  wire _or_16 = state_init | state_advance; // RapController.java:268
-  wire [62:0] _bits_45 = io_m0Csr[63:1]; // RapController.java:264
-  wire _bits_46 = io_m0Csr[0]; // RapController.java:264
-  wire _or_17 = _bits_46 | io_m0CsrZero; // RapController.java:264
-  wire [63:0] m0_effective = {_bits_45, _or_17}; // RapController.java:264
-  wire [31:0] _bits_47 = to_merge_hi[31:0]; // RapController.java:257
-  wire [31:0] _bits_48 = to_merge_lo[31:0]; // RapController.java:257
-  wire [63:0] to_merge = {_bits_47, _bits_48}; // RapController.java:257
-  wire [15:0] _bits_49 = until_merge_load[15:0]; // SplitCounter.java:74
-  wire [15:0] _bits_50 = until_merge_load[31:16]; // SplitCounter.java:77
-  wire [16:0] _sub_3 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_51 = _sub_3[15:0]; // SplitCounter.java:54
-  wire _bits_52 = _sub_2[16]; // SplitCounter.java:69
-  wire [15:0] _bits_53 = until_merge_load[47:32]; // SplitCounter.java:77
-  wire [16:0] _sub_4 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_54 = _sub_4[15:0]; // SplitCounter.java:54
-  wire _bits_55 = _sub_3[16]; // SplitCounter.java:55
-  wire [15:0] _bits_56 = until_merge_load[63:48]; // SplitCounter.java:77
-  wire [16:0] _sub_5 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_57 = _sub_5[15:0]; // SplitCounter.java:54
-  wire _bits_58 = _sub_4[16]; // SplitCounter.java:55
-  wire _and_22 = state_init & multiplier_free; // RapController.java:238
-  wire _eq_35 = io_epsCsr == 16'd0; // RapController.java:239
-  wire [15:0] _mux_0 = _eq_35 ? 16'd1 : io_epsCsr; // RapController.java:239
-  wire [30:0] _bits_59 = io_qCsr[31:1]; // RapController.java:241
-  wire _or_r_0 = |_bits_59; // RapController.java:241
-  wire _not_30 = ~_or_r_0; // RapController.java:241
-  wire [31:0] _mux_1 = _not_30 ? 32'd2 : io_qCsr; // RapController.java:241
-  wire _and_23 = hit_splittable_4 & io_head_thresholdFits; // RapController.java:429
-  wire [11:0] _bits_60 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [11:0] _bits_61 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_6 = {1'b0, _bits_60} + {1'b0, _bits_61}; // SplitCompare.java:86
-  wire _bits_62 = _add_6[12]; // SplitCompare.java:86
-  wire [12:0] _cat_1 = {_bits_60, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_2 = {_bits_61, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_7 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:87
-  wire _bits_63 = _add_7[13]; // SplitCompare.java:87
-  wire [11:0] _bits_64 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_65 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_8 = {1'b0, _bits_64} + {1'b0, _bits_65}; // SplitCompare.java:86
-  wire _bits_66 = _add_8[12]; // SplitCompare.java:86
-  wire _and_24 = _bits_63 & _bits_66; // SplitCompare.java:76
-  wire split_now = _and_23 & over_t; // RapController.java:429
-  wire [1:0] _bits_67 = until_merge_lo[1:0]; // RapController.java:442
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_67; // RapController.java:442
-  wire merge_now = merge_near & _ge_0; // RapController.java:442
-  wire _or_18 = state_undo | state_split; // RapController.java:530
-  wire _or_19 = _or_18 | state_split_alloc; // RapController.java:530
-  wire _not_31 = ~early_done; // RapController.java:524
-  wire batch_is_early = state_split & _not_31; // RapController.java:524
-  wire [5:0] _add_9 = front_count + 6'd1; // RapController.java:332
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_9; // RapController.java:332
-  wire [5:0] _sub_6 = front_count - 6'd1; // RapController.java:333
-  wire [5:0] front_if_not = io_selected_valid ? _sub_6 : front_count; // RapController.java:333
-  wire [5:0] _mux_2 = io_issued ? front_if_issued : front_if_not; // RapController.java:334
-  wire [7:0] _add_10 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:335
-  wire [7:0] _sub_7 = _add_10 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:335
-  wire [4:0] _sub_8 = undo_sp - 5'd1; // RapController.java:602
-  wire draining = state_drain | commit_stop; // RapController.java:340
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:341
-  wire [4:0] _add_11 = undo_sp + 5'd1; // RapController.java:351
-  wire _eq_36 = undo_sp_next == 5'd0; // RapController.java:127
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:771
-  wire [3:0] _bits_68 = _dshl_0[3:0]; // RapController.java:771
-  wire [3:0] _or_20 = present_children | _bits_68; // RapController.java:771
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:935
-  wire [3:0] _bits_69 = _dshl_1[3:0]; // RapController.java:935
-  wire [3:0] _or_21 = present_children | _bits_69; // RapController.java:935
-  wire [3:0] _not_32 = ~present_children_next; // RapController.java:137
-  wire _bits_70 = _not_32[0]; // FirstSet.java:25
-  wire _bits_71 = _not_32[1]; // FirstSet.java:25
-  wire _or_22 = _bits_70 | _bits_71; // FirstSet.java:37
-  wire _not_33 = ~_or_22; // FirstSet.java:35
-  wire _bits_72 = _not_32[2]; // FirstSet.java:25
-  wire _not_34 = ~_bits_72; // FirstSet.java:35
-  wire _not_35 = ~_bits_70; // FirstSet.java:35
-  wire _mux_3 = _not_33 ? _not_34 : _not_35; // FirstSet.java:36
-  wire [1:0] _cat_3 = {_not_33, _mux_3}; // FirstSet.java:36
-  wire [1:0] _bits_73 = _cat_3; // FirstSet.java:44
-  wire [3:0] _not_36 = ~present_children_next; // RapController.java:138
-  wire _bits_74 = _not_36[0]; // FirstSet.java:55
-  wire _bits_75 = _not_36[1]; // FirstSet.java:55
-  wire _or_23 = _bits_74 | _bits_75; // FirstSet.java:64
-  wire _bits_76 = _not_36[2]; // FirstSet.java:55
-  wire _bits_77 = _not_36[3]; // FirstSet.java:55
-  wire _or_24 = _bits_76 | _bits_77; // FirstSet.java:64
-  wire _and_25 = _or_23 & _or_24; // FirstSet.java:61
-  wire _and_26 = _bits_74 & _bits_75; // FirstSet.java:61
-  wire _or_25 = _and_25 | _and_26; // FirstSet.java:62
-  wire _and_27 = _bits_76 & _bits_77; // FirstSet.java:61
-  wire _or_26 = _or_25 | _and_27; // FirstSet.java:63
-  wire _not_37 = ~_or_26; // RapController.java:138
-  wire _bits_78 = slot_valid[31]; // NodeTable.java:88
-  wire _eq_37 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_28 = _bits_78 & _eq_37; // NodeTable.java:88
-  wire _not_38 = ~state_split_scan; // RapController.java:508
-  wire _not_39 = ~_not_38; // NodeTable.java:88
-  wire _eq_38 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_39 | _eq_38; // NodeTable.java:88
-  wire _and_29 = _and_28 & _or_27; // NodeTable.java:88
-  wire _bits_79 = slot_valid[30]; // NodeTable.java:88
-  wire _eq_39 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_30 = _bits_79 & _eq_39; // NodeTable.java:88
-  wire _not_40 = ~_not_38; // NodeTable.java:88
-  wire _eq_40 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_40 | _eq_40; // NodeTable.java:88
-  wire _and_31 = _and_30 & _or_28; // NodeTable.java:88
-  wire _bits_80 = slot_valid[29]; // NodeTable.java:88
-  wire _eq_41 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_32 = _bits_80 & _eq_41; // NodeTable.java:88
-  wire _not_41 = ~_not_38; // NodeTable.java:88
-  wire _eq_42 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_41 | _eq_42; // NodeTable.java:88
-  wire _and_33 = _and_32 & _or_29; // NodeTable.java:88
-  wire _bits_81 = slot_valid[28]; // NodeTable.java:88
-  wire _eq_43 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_34 = _bits_81 & _eq_43; // NodeTable.java:88
-  wire _not_42 = ~_not_38; // NodeTable.java:88
-  wire _eq_44 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_42 | _eq_44; // NodeTable.java:88
-  wire _and_35 = _and_34 & _or_30; // NodeTable.java:88
-  wire _bits_82 = slot_valid[27]; // NodeTable.java:88
-  wire _eq_45 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_36 = _bits_82 & _eq_45; // NodeTable.java:88
-  wire _not_43 = ~_not_38; // NodeTable.java:88
-  wire _eq_46 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_43 | _eq_46; // NodeTable.java:88
-  wire _and_37 = _and_36 & _or_31; // NodeTable.java:88
-  wire _bits_83 = slot_valid[26]; // NodeTable.java:88
-  wire _eq_47 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_38 = _bits_83 & _eq_47; // NodeTable.java:88
-  wire _not_44 = ~_not_38; // NodeTable.java:88
-  wire _eq_48 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_44 | _eq_48; // NodeTable.java:88
-  wire _and_39 = _and_38 & _or_32; // NodeTable.java:88
-  wire _bits_84 = slot_valid[25]; // NodeTable.java:88
-  wire _eq_49 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_40 = _bits_84 & _eq_49; // NodeTable.java:88
-  wire _not_45 = ~_not_38; // NodeTable.java:88
-  wire _eq_50 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_45 | _eq_50; // NodeTable.java:88
-  wire _and_41 = _and_40 & _or_33; // NodeTable.java:88
-  wire _bits_85 = slot_valid[24]; // NodeTable.java:88
-  wire _eq_51 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_42 = _bits_85 & _eq_51; // NodeTable.java:88
-  wire _not_46 = ~_not_38; // NodeTable.java:88
-  wire _eq_52 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_46 | _eq_52; // NodeTable.java:88
-  wire _and_43 = _and_42 & _or_34; // NodeTable.java:88
-  wire _bits_86 = slot_valid[23]; // NodeTable.java:88
-  wire _eq_53 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_44 = _bits_86 & _eq_53; // NodeTable.java:88
-  wire _not_47 = ~_not_38; // NodeTable.java:88
-  wire _eq_54 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_47 | _eq_54; // NodeTable.java:88
-  wire _and_45 = _and_44 & _or_35; // NodeTable.java:88
-  wire _bits_87 = slot_valid[22]; // NodeTable.java:88
-  wire _eq_55 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_46 = _bits_87 & _eq_55; // NodeTable.java:88
-  wire _not_48 = ~_not_38; // NodeTable.java:88
-  wire _eq_56 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_48 | _eq_56; // NodeTable.java:88
-  wire _and_47 = _and_46 & _or_36; // NodeTable.java:88
-  wire _bits_88 = slot_valid[21]; // NodeTable.java:88
-  wire _eq_57 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_48 = _bits_88 & _eq_57; // NodeTable.java:88
-  wire _not_49 = ~_not_38; // NodeTable.java:88
-  wire _eq_58 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_49 | _eq_58; // NodeTable.java:88
-  wire _and_49 = _and_48 & _or_37; // NodeTable.java:88
-  wire _bits_89 = slot_valid[20]; // NodeTable.java:88
-  wire _eq_59 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_50 = _bits_89 & _eq_59; // NodeTable.java:88
-  wire _not_50 = ~_not_38; // NodeTable.java:88
-  wire _eq_60 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_50 | _eq_60; // NodeTable.java:88
-  wire _and_51 = _and_50 & _or_38; // NodeTable.java:88
-  wire _bits_90 = slot_valid[19]; // NodeTable.java:88
-  wire _eq_61 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_52 = _bits_90 & _eq_61; // NodeTable.java:88
-  wire _not_51 = ~_not_38; // NodeTable.java:88
-  wire _eq_62 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_51 | _eq_62; // NodeTable.java:88
-  wire _and_53 = _and_52 & _or_39; // NodeTable.java:88
-  wire _bits_91 = slot_valid[18]; // NodeTable.java:88
-  wire _eq_63 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_54 = _bits_91 & _eq_63; // NodeTable.java:88
-  wire _not_52 = ~_not_38; // NodeTable.java:88
-  wire _eq_64 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_52 | _eq_64; // NodeTable.java:88
-  wire _and_55 = _and_54 & _or_40; // NodeTable.java:88
-  wire _bits_92 = slot_valid[17]; // NodeTable.java:88
-  wire _eq_65 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_56 = _bits_92 & _eq_65; // NodeTable.java:88
-  wire _not_53 = ~_not_38; // NodeTable.java:88
-  wire _eq_66 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_53 | _eq_66; // NodeTable.java:88
-  wire _and_57 = _and_56 & _or_41; // NodeTable.java:88
-  wire _bits_93 = slot_valid[16]; // NodeTable.java:88
-  wire _eq_67 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_58 = _bits_93 & _eq_67; // NodeTable.java:88
-  wire _not_54 = ~_not_38; // NodeTable.java:88
-  wire _eq_68 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_54 | _eq_68; // NodeTable.java:88
-  wire _and_59 = _and_58 & _or_42; // NodeTable.java:88
-  wire _bits_94 = slot_valid[15]; // NodeTable.java:88
-  wire _eq_69 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_60 = _bits_94 & _eq_69; // NodeTable.java:88
-  wire _not_55 = ~_not_38; // NodeTable.java:88
-  wire _eq_70 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_55 | _eq_70; // NodeTable.java:88
-  wire _and_61 = _and_60 & _or_43; // NodeTable.java:88
-  wire _bits_95 = slot_valid[14]; // NodeTable.java:88
-  wire _eq_71 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_62 = _bits_95 & _eq_71; // NodeTable.java:88
-  wire _not_56 = ~_not_38; // NodeTable.java:88
-  wire _eq_72 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_56 | _eq_72; // NodeTable.java:88
-  wire _and_63 = _and_62 & _or_44; // NodeTable.java:88
-  wire _bits_96 = slot_valid[13]; // NodeTable.java:88
-  wire _eq_73 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_64 = _bits_96 & _eq_73; // NodeTable.java:88
-  wire _not_57 = ~_not_38; // NodeTable.java:88
-  wire _eq_74 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_57 | _eq_74; // NodeTable.java:88
-  wire _and_65 = _and_64 & _or_45; // NodeTable.java:88
-  wire _bits_97 = slot_valid[12]; // NodeTable.java:88
-  wire _eq_75 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_66 = _bits_97 & _eq_75; // NodeTable.java:88
-  wire _not_58 = ~_not_38; // NodeTable.java:88
-  wire _eq_76 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_58 | _eq_76; // NodeTable.java:88
-  wire _and_67 = _and_66 & _or_46; // NodeTable.java:88
-  wire _bits_98 = slot_valid[11]; // NodeTable.java:88
-  wire _eq_77 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_68 = _bits_98 & _eq_77; // NodeTable.java:88
-  wire _not_59 = ~_not_38; // NodeTable.java:88
-  wire _eq_78 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_59 | _eq_78; // NodeTable.java:88
-  wire _and_69 = _and_68 & _or_47; // NodeTable.java:88
-  wire _bits_99 = slot_valid[10]; // NodeTable.java:88
-  wire _eq_79 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_70 = _bits_99 & _eq_79; // NodeTable.java:88
-  wire _not_60 = ~_not_38; // NodeTable.java:88
-  wire _eq_80 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_60 | _eq_80; // NodeTable.java:88
-  wire _and_71 = _and_70 & _or_48; // NodeTable.java:88
-  wire _bits_100 = slot_valid[9]; // NodeTable.java:88
-  wire _eq_81 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_72 = _bits_100 & _eq_81; // NodeTable.java:88
-  wire _not_61 = ~_not_38; // NodeTable.java:88
-  wire _eq_82 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_61 | _eq_82; // NodeTable.java:88
-  wire _and_73 = _and_72 & _or_49; // NodeTable.java:88
-  wire _bits_101 = slot_valid[8]; // NodeTable.java:88
-  wire _eq_83 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_74 = _bits_101 & _eq_83; // NodeTable.java:88
-  wire _not_62 = ~_not_38; // NodeTable.java:88
-  wire _eq_84 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_62 | _eq_84; // NodeTable.java:88
-  wire _and_75 = _and_74 & _or_50; // NodeTable.java:88
-  wire _bits_102 = slot_valid[7]; // NodeTable.java:88
-  wire _eq_85 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_76 = _bits_102 & _eq_85; // NodeTable.java:88
-  wire _not_63 = ~_not_38; // NodeTable.java:88
-  wire _eq_86 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_63 | _eq_86; // NodeTable.java:88
-  wire _and_77 = _and_76 & _or_51; // NodeTable.java:88
-  wire _bits_103 = slot_valid[6]; // NodeTable.java:88
-  wire _eq_87 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_78 = _bits_103 & _eq_87; // NodeTable.java:88
-  wire _not_64 = ~_not_38; // NodeTable.java:88
-  wire _eq_88 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_64 | _eq_88; // NodeTable.java:88
-  wire _and_79 = _and_78 & _or_52; // NodeTable.java:88
-  wire _bits_104 = slot_valid[5]; // NodeTable.java:88
-  wire _eq_89 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_80 = _bits_104 & _eq_89; // NodeTable.java:88
-  wire _not_65 = ~_not_38; // NodeTable.java:88
-  wire _eq_90 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_65 | _eq_90; // NodeTable.java:88
-  wire _and_81 = _and_80 & _or_53; // NodeTable.java:88
-  wire _bits_105 = slot_valid[4]; // NodeTable.java:88
-  wire _eq_91 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_82 = _bits_105 & _eq_91; // NodeTable.java:88
-  wire _not_66 = ~_not_38; // NodeTable.java:88
-  wire _eq_92 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_66 | _eq_92; // NodeTable.java:88
-  wire _and_83 = _and_82 & _or_54; // NodeTable.java:88
-  wire _bits_106 = slot_valid[3]; // NodeTable.java:88
-  wire _eq_93 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_84 = _bits_106 & _eq_93; // NodeTable.java:88
-  wire _not_67 = ~_not_38; // NodeTable.java:88
-  wire _eq_94 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_67 | _eq_94; // NodeTable.java:88
-  wire _and_85 = _and_84 & _or_55; // NodeTable.java:88
-  wire _bits_107 = slot_valid[2]; // NodeTable.java:88
-  wire _eq_95 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_86 = _bits_107 & _eq_95; // NodeTable.java:88
-  wire _not_68 = ~_not_38; // NodeTable.java:88
-  wire _eq_96 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_68 | _eq_96; // NodeTable.java:88
-  wire _and_87 = _and_86 & _or_56; // NodeTable.java:88
-  wire _bits_108 = slot_valid[1]; // NodeTable.java:88
-  wire _eq_97 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_88 = _bits_108 & _eq_97; // NodeTable.java:88
-  wire _not_69 = ~_not_38; // NodeTable.java:88
-  wire _eq_98 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_57 = _not_69 | _eq_98; // NodeTable.java:88
-  wire _and_89 = _and_88 & _or_57; // NodeTable.java:88
-  wire [31:0] kids_vector = {_and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, 1'd0}; // NodeTable.java:109
-  wire _not_70 = ~leaf_pick_load; // SlotPicker.java:82
-  wire _or_58 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_71 = ~leaf_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_90 = leaf_pick_candidates & _not_71; // SlotPicker.java:63
-  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_90; // SlotPicker.java:63
-  wire [31:0] _mux_4 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
-  wire _and_91 = state_merge_level & level_fresh; // RapController.java:501
-  wire _not_72 = ~verdict_set; // RapController.java:499
-  wire _and_92 = kids_fresh & _not_72; // RapController.java:499
-  wire _or_59 = _and_91 | _and_92; // RapController.java:501
-  wire _bits_109 = slot_valid[31]; // NodeTable.java:96
-  wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_93 = _bits_109 & _eq_99; // NodeTable.java:96
-  wire _eq_100 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_94 = _and_93 & _eq_100; // NodeTable.java:96
-  wire _bits_110 = slot_valid[30]; // NodeTable.java:96
-  wire _eq_101 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_95 = _bits_110 & _eq_101; // NodeTable.java:96
-  wire _eq_102 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_96 = _and_95 & _eq_102; // NodeTable.java:96
-  wire _bits_111 = slot_valid[29]; // NodeTable.java:96
-  wire _eq_103 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_97 = _bits_111 & _eq_103; // NodeTable.java:96
-  wire _eq_104 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_98 = _and_97 & _eq_104; // NodeTable.java:96
-  wire _bits_112 = slot_valid[28]; // NodeTable.java:96
-  wire _eq_105 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_99 = _bits_112 & _eq_105; // NodeTable.java:96
-  wire _eq_106 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_100 = _and_99 & _eq_106; // NodeTable.java:96
-  wire _bits_113 = slot_valid[27]; // NodeTable.java:96
-  wire _eq_107 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_101 = _bits_113 & _eq_107; // NodeTable.java:96
-  wire _eq_108 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_102 = _and_101 & _eq_108; // NodeTable.java:96
-  wire _bits_114 = slot_valid[26]; // NodeTable.java:96
-  wire _eq_109 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_103 = _bits_114 & _eq_109; // NodeTable.java:96
-  wire _eq_110 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_104 = _and_103 & _eq_110; // NodeTable.java:96
-  wire _bits_115 = slot_valid[25]; // NodeTable.java:96
-  wire _eq_111 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_105 = _bits_115 & _eq_111; // NodeTable.java:96
-  wire _eq_112 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_106 = _and_105 & _eq_112; // NodeTable.java:96
-  wire _bits_116 = slot_valid[24]; // NodeTable.java:96
-  wire _eq_113 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_107 = _bits_116 & _eq_113; // NodeTable.java:96
-  wire _eq_114 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_108 = _and_107 & _eq_114; // NodeTable.java:96
-  wire _bits_117 = slot_valid[23]; // NodeTable.java:96
-  wire _eq_115 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_109 = _bits_117 & _eq_115; // NodeTable.java:96
-  wire _eq_116 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_110 = _and_109 & _eq_116; // NodeTable.java:96
-  wire _bits_118 = slot_valid[22]; // NodeTable.java:96
-  wire _eq_117 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_111 = _bits_118 & _eq_117; // NodeTable.java:96
-  wire _eq_118 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_112 = _and_111 & _eq_118; // NodeTable.java:96
-  wire _bits_119 = slot_valid[21]; // NodeTable.java:96
-  wire _eq_119 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_113 = _bits_119 & _eq_119; // NodeTable.java:96
-  wire _eq_120 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_114 = _and_113 & _eq_120; // NodeTable.java:96
-  wire _bits_120 = slot_valid[20]; // NodeTable.java:96
-  wire _eq_121 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_115 = _bits_120 & _eq_121; // NodeTable.java:96
-  wire _eq_122 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_116 = _and_115 & _eq_122; // NodeTable.java:96
-  wire _bits_121 = slot_valid[19]; // NodeTable.java:96
-  wire _eq_123 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_117 = _bits_121 & _eq_123; // NodeTable.java:96
-  wire _eq_124 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_118 = _and_117 & _eq_124; // NodeTable.java:96
-  wire _bits_122 = slot_valid[18]; // NodeTable.java:96
-  wire _eq_125 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_119 = _bits_122 & _eq_125; // NodeTable.java:96
-  wire _eq_126 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_120 = _and_119 & _eq_126; // NodeTable.java:96
-  wire _bits_123 = slot_valid[17]; // NodeTable.java:96
-  wire _eq_127 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_121 = _bits_123 & _eq_127; // NodeTable.java:96
-  wire _eq_128 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_122 = _and_121 & _eq_128; // NodeTable.java:96
-  wire _bits_124 = slot_valid[16]; // NodeTable.java:96
-  wire _eq_129 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_123 = _bits_124 & _eq_129; // NodeTable.java:96
-  wire _eq_130 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_124 = _and_123 & _eq_130; // NodeTable.java:96
-  wire _bits_125 = slot_valid[15]; // NodeTable.java:96
-  wire _eq_131 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_125 = _bits_125 & _eq_131; // NodeTable.java:96
-  wire _eq_132 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_126 = _and_125 & _eq_132; // NodeTable.java:96
-  wire _bits_126 = slot_valid[14]; // NodeTable.java:96
-  wire _eq_133 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_127 = _bits_126 & _eq_133; // NodeTable.java:96
-  wire _eq_134 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_128 = _and_127 & _eq_134; // NodeTable.java:96
-  wire _bits_127 = slot_valid[13]; // NodeTable.java:96
-  wire _eq_135 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_129 = _bits_127 & _eq_135; // NodeTable.java:96
-  wire _eq_136 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_130 = _and_129 & _eq_136; // NodeTable.java:96
-  wire _bits_128 = slot_valid[12]; // NodeTable.java:96
-  wire _eq_137 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_131 = _bits_128 & _eq_137; // NodeTable.java:96
-  wire _eq_138 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_132 = _and_131 & _eq_138; // NodeTable.java:96
-  wire _bits_129 = slot_valid[11]; // NodeTable.java:96
-  wire _eq_139 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_133 = _bits_129 & _eq_139; // NodeTable.java:96
-  wire _eq_140 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_134 = _and_133 & _eq_140; // NodeTable.java:96
-  wire _bits_130 = slot_valid[10]; // NodeTable.java:96
-  wire _eq_141 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_135 = _bits_130 & _eq_141; // NodeTable.java:96
-  wire _eq_142 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_136 = _and_135 & _eq_142; // NodeTable.java:96
-  wire _bits_131 = slot_valid[9]; // NodeTable.java:96
-  wire _eq_143 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_137 = _bits_131 & _eq_143; // NodeTable.java:96
-  wire _eq_144 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_138 = _and_137 & _eq_144; // NodeTable.java:96
-  wire _bits_132 = slot_valid[8]; // NodeTable.java:96
-  wire _eq_145 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_139 = _bits_132 & _eq_145; // NodeTable.java:96
-  wire _eq_146 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_140 = _and_139 & _eq_146; // NodeTable.java:96
-  wire _bits_133 = slot_valid[7]; // NodeTable.java:96
-  wire _eq_147 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_141 = _bits_133 & _eq_147; // NodeTable.java:96
-  wire _eq_148 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_142 = _and_141 & _eq_148; // NodeTable.java:96
-  wire _bits_134 = slot_valid[6]; // NodeTable.java:96
-  wire _eq_149 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_143 = _bits_134 & _eq_149; // NodeTable.java:96
-  wire _eq_150 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_144 = _and_143 & _eq_150; // NodeTable.java:96
-  wire _bits_135 = slot_valid[5]; // NodeTable.java:96
-  wire _eq_151 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_145 = _bits_135 & _eq_151; // NodeTable.java:96
-  wire _eq_152 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_146 = _and_145 & _eq_152; // NodeTable.java:96
-  wire _bits_136 = slot_valid[4]; // NodeTable.java:96
-  wire _eq_153 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_147 = _bits_136 & _eq_153; // NodeTable.java:96
-  wire _eq_154 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_148 = _and_147 & _eq_154; // NodeTable.java:96
-  wire _bits_137 = slot_valid[3]; // NodeTable.java:96
-  wire _eq_155 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_149 = _bits_137 & _eq_155; // NodeTable.java:96
-  wire _eq_156 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_150 = _and_149 & _eq_156; // NodeTable.java:96
-  wire _bits_138 = slot_valid[2]; // NodeTable.java:96
-  wire _eq_157 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_151 = _bits_138 & _eq_157; // NodeTable.java:96
-  wire _eq_158 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_152 = _and_151 & _eq_158; // NodeTable.java:96
-  wire _bits_139 = slot_valid[1]; // NodeTable.java:96
-  wire _eq_159 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_153 = _bits_139 & _eq_159; // NodeTable.java:96
-  wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_154 = _and_153 & _eq_160; // NodeTable.java:96
-  wire [31:0] _cat_4 = {_and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_73 = ~kids_vector; // SlotPicker.java:126
-  wire [31:0] _and_155 = leaf_pick_candidates & _not_73; // SlotPicker.java:126
-  wire [31:0] _mux_5 = state_merge_level ? _cat_4 : _and_155; // RapController.java:518
-  wire _not_74 = ~leaf_pick_ready; // SlotPicker.java:69
-  wire leaf_pick_advance = leaf_pick_take | _not_74; // SlotPicker.java:69
-  wire [31:0] _not_75 = ~leaf_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_156 = leaf_pick_candidates & _not_75; // SlotPicker.java:68
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_156 : leaf_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_9 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_76 = ~_sub_9; // SlotPicker.java:73
-  wire [31:0] _and_157 = leaf_pick_remaining & _not_76; // SlotPicker.java:73
-  wire _or_r_1 = |leaf_pick_remaining; // SlotPicker.java:72
-  wire _bits_140 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_141 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_142 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_143 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_144 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_145 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_146 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_147 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_148 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_149 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_150 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_151 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_152 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_153 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_154 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_155 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_5 = {_bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155}; // SlotPicker.java:79
-  wire _or_r_2 = |_cat_5; // SlotPicker.java:79
-  wire _bits_156 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_157 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_158 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_159 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_160 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_161 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_162 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_163 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_164 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_165 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_166 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_167 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_168 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_169 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_170 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_171 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_6 = {_bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171}; // SlotPicker.java:79
-  wire _or_r_3 = |_cat_6; // SlotPicker.java:79
-  wire _bits_172 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_173 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_174 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_175 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_176 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_177 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_178 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_179 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_180 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_181 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_182 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_183 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_184 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_185 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_186 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_187 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_7 = {_bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187}; // SlotPicker.java:79
-  wire _or_r_4 = |_cat_7; // SlotPicker.java:79
-  wire _bits_188 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_189 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_190 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_191 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_192 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_193 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_194 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_195 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_196 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_197 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_198 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_199 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_200 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_201 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_202 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_203 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_8 = {_bits_188, _bits_189, _bits_190, _bits_191, _bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203}; // SlotPicker.java:79
-  wire _or_r_5 = |_cat_8; // SlotPicker.java:79
-  wire _bits_204 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_205 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_206 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_207 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_208 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_209 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_210 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_211 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_212 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_213 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_214 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_215 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_216 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_217 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_218 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_219 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_9 = {_bits_204, _bits_205, _bits_206, _bits_207, _bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219}; // SlotPicker.java:79
-  wire _or_r_6 = |_cat_9; // SlotPicker.java:79
-  wire [4:0] _cat_10 = {_or_r_2, _or_r_3, _or_r_4, _or_r_5, _or_r_6}; // SlotPicker.java:79
-  wire _not_77 = ~slot_pick_load; // SlotPicker.java:82
-  wire _or_60 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_78 = ~slot_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_158 = slot_pick_candidates & _not_78; // SlotPicker.java:63
-  wire [31:0] _mux_6 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_61 = scan_fresh | state_split; // RapController.java:500
-  wire _or_62 = _or_61 | _and_92; // RapController.java:500
-  wire _and_159 = state_split_alloc & _not_1; // RapController.java:502
-  wire _or_63 = scan_walking | _and_159; // RapController.java:502
-  wire _not_79 = ~verdict_set; // RapController.java:503
-  wire _and_160 = kids_walking & _not_79; // RapController.java:503
-  wire _not_80 = ~slot_pick_pick_last; // RapController.java:503
-  wire _or_64 = _not_80 | verdict_free; // RapController.java:503
-  wire _and_161 = _and_160 & _or_64; // RapController.java:503
-  wire _or_65 = _or_63 | _and_161; // RapController.java:503
-  wire _and_162 = slot_pick_ready & _or_65; // RapController.java:502
-  wire [31:0] _not_81 = ~slot_valid; // RapController.java:516
-  wire _or_66 = scan_fresh | _and_92; // RapController.java:517
-  wire _not_82 = ~slot_pick_ready; // SlotPicker.java:69
-  wire slot_pick_advance = slot_pick_take | _not_82; // SlotPicker.java:69
-  wire [31:0] _not_83 = ~slot_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_163 = slot_pick_candidates & _not_83; // SlotPicker.java:68
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_163 : slot_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_10 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_84 = ~_sub_10; // SlotPicker.java:73
-  wire [31:0] _and_164 = slot_pick_remaining & _not_84; // SlotPicker.java:73
-  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:72
-  wire _bits_220 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_221 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_222 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_223 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_224 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_225 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_226 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_227 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_228 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_229 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_230 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_231 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_232 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_233 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_234 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_235 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_11 = {_bits_220, _bits_221, _bits_222, _bits_223, _bits_224, _bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_11; // SlotPicker.java:79
-  wire _bits_236 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_237 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_238 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_239 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_240 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_241 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_242 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_243 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_244 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_245 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_246 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_247 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_248 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_249 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_250 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_251 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_12 = {_bits_236, _bits_237, _bits_238, _bits_239, _bits_240, _bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_12; // SlotPicker.java:79
-  wire _bits_252 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_253 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_254 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_255 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_256 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_257 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_258 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_259 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_260 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_261 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_262 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_263 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_264 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_265 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_266 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_267 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_13 = {_bits_252, _bits_253, _bits_254, _bits_255, _bits_256, _bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_13; // SlotPicker.java:79
-  wire _bits_268 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_269 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_270 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_271 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_272 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_273 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_274 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_275 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_276 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_277 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_278 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_279 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_280 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_281 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_282 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_283 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_14 = {_bits_268, _bits_269, _bits_270, _bits_271, _bits_272, _bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_14; // SlotPicker.java:79
-  wire _bits_284 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_285 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_286 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_287 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_288 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_289 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_290 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_291 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_292 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_293 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_294 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_295 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_296 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_297 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_298 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_299 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_15 = {_bits_284, _bits_285, _bits_286, _bits_287, _bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_15; // SlotPicker.java:79
-  wire [4:0] _cat_16 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
-  wire _bits_300 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_301 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_67 = _bits_300 | _bits_301; // FirstSet.java:64
-  wire _bits_302 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_303 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_68 = _bits_302 | _bits_303; // FirstSet.java:64
-  wire _or_69 = _or_67 | _or_68; // FirstSet.java:64
-  wire _bits_304 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_305 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_70 = _bits_304 | _bits_305; // FirstSet.java:64
-  wire _bits_306 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_307 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_71 = _bits_306 | _bits_307; // FirstSet.java:64
-  wire _or_72 = _or_70 | _or_71; // FirstSet.java:64
-  wire _or_73 = _or_69 | _or_72; // FirstSet.java:64
-  wire _bits_308 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_309 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_74 = _bits_308 | _bits_309; // FirstSet.java:64
-  wire _bits_310 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_311 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_75 = _bits_310 | _bits_311; // FirstSet.java:64
-  wire _or_76 = _or_74 | _or_75; // FirstSet.java:64
-  wire _bits_312 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_313 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_77 = _bits_312 | _bits_313; // FirstSet.java:64
-  wire _bits_314 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_315 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_78 = _bits_314 | _bits_315; // FirstSet.java:64
-  wire _or_79 = _or_77 | _or_78; // FirstSet.java:64
-  wire _or_80 = _or_76 | _or_79; // FirstSet.java:64
-  wire _or_81 = _or_73 | _or_80; // FirstSet.java:64
-  wire _bits_316 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_317 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_82 = _bits_316 | _bits_317; // FirstSet.java:64
-  wire _bits_318 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_319 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_83 = _bits_318 | _bits_319; // FirstSet.java:64
-  wire _or_84 = _or_82 | _or_83; // FirstSet.java:64
-  wire _bits_320 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_321 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_85 = _bits_320 | _bits_321; // FirstSet.java:64
-  wire _bits_322 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_323 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_86 = _bits_322 | _bits_323; // FirstSet.java:64
-  wire _or_87 = _or_85 | _or_86; // FirstSet.java:64
-  wire _or_88 = _or_84 | _or_87; // FirstSet.java:64
-  wire _bits_324 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_325 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_89 = _bits_324 | _bits_325; // FirstSet.java:64
-  wire _bits_326 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_327 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_90 = _bits_326 | _bits_327; // FirstSet.java:64
-  wire _or_91 = _or_89 | _or_90; // FirstSet.java:64
-  wire _bits_328 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_329 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_92 = _bits_328 | _bits_329; // FirstSet.java:64
-  wire _bits_330 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_331 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_93 = _bits_330 | _bits_331; // FirstSet.java:64
-  wire _or_94 = _or_92 | _or_93; // FirstSet.java:64
-  wire _or_95 = _or_91 | _or_94; // FirstSet.java:64
-  wire _or_96 = _or_88 | _or_95; // FirstSet.java:64
-  wire _and_165 = _or_81 & _or_96; // FirstSet.java:61
-  wire _and_166 = _or_73 & _or_80; // FirstSet.java:61
-  wire _and_167 = _or_69 & _or_72; // FirstSet.java:61
-  wire _and_168 = _or_67 & _or_68; // FirstSet.java:61
-  wire _and_169 = _bits_300 & _bits_301; // FirstSet.java:61
-  wire _or_97 = _and_168 | _and_169; // FirstSet.java:62
-  wire _and_170 = _bits_302 & _bits_303; // FirstSet.java:61
-  wire _or_98 = _or_97 | _and_170; // FirstSet.java:63
-  wire _or_99 = _and_167 | _or_98; // FirstSet.java:62
-  wire _and_171 = _or_70 & _or_71; // FirstSet.java:61
-  wire _and_172 = _bits_304 & _bits_305; // FirstSet.java:61
-  wire _or_100 = _and_171 | _and_172; // FirstSet.java:62
-  wire _and_173 = _bits_306 & _bits_307; // FirstSet.java:61
-  wire _or_101 = _or_100 | _and_173; // FirstSet.java:63
-  wire _or_102 = _or_99 | _or_101; // FirstSet.java:63
-  wire _or_103 = _and_166 | _or_102; // FirstSet.java:62
-  wire _and_174 = _or_76 & _or_79; // FirstSet.java:61
-  wire _and_175 = _or_74 & _or_75; // FirstSet.java:61
-  wire _and_176 = _bits_308 & _bits_309; // FirstSet.java:61
-  wire _or_104 = _and_175 | _and_176; // FirstSet.java:62
-  wire _and_177 = _bits_310 & _bits_311; // FirstSet.java:61
-  wire _or_105 = _or_104 | _and_177; // FirstSet.java:63
-  wire _or_106 = _and_174 | _or_105; // FirstSet.java:62
-  wire _and_178 = _or_77 & _or_78; // FirstSet.java:61
-  wire _and_179 = _bits_312 & _bits_313; // FirstSet.java:61
-  wire _or_107 = _and_178 | _and_179; // FirstSet.java:62
-  wire _and_180 = _bits_314 & _bits_315; // FirstSet.java:61
-  wire _or_108 = _or_107 | _and_180; // FirstSet.java:63
-  wire _or_109 = _or_106 | _or_108; // FirstSet.java:63
-  wire _or_110 = _or_103 | _or_109; // FirstSet.java:63
-  wire _or_111 = _and_165 | _or_110; // FirstSet.java:62
-  wire _and_181 = _or_88 & _or_95; // FirstSet.java:61
-  wire _and_182 = _or_84 & _or_87; // FirstSet.java:61
-  wire _and_183 = _or_82 & _or_83; // FirstSet.java:61
-  wire _and_184 = _bits_316 & _bits_317; // FirstSet.java:61
-  wire _or_112 = _and_183 | _and_184; // FirstSet.java:62
-  wire _and_185 = _bits_318 & _bits_319; // FirstSet.java:61
-  wire _or_113 = _or_112 | _and_185; // FirstSet.java:63
-  wire _or_114 = _and_182 | _or_113; // FirstSet.java:62
-  wire _and_186 = _or_85 & _or_86; // FirstSet.java:61
-  wire _and_187 = _bits_320 & _bits_321; // FirstSet.java:61
-  wire _or_115 = _and_186 | _and_187; // FirstSet.java:62
-  wire _and_188 = _bits_322 & _bits_323; // FirstSet.java:61
-  wire _or_116 = _or_115 | _and_188; // FirstSet.java:63
-  wire _or_117 = _or_114 | _or_116; // FirstSet.java:63
-  wire _or_118 = _and_181 | _or_117; // FirstSet.java:62
-  wire _and_189 = _or_91 & _or_94; // FirstSet.java:61
-  wire _and_190 = _or_89 & _or_90; // FirstSet.java:61
-  wire _and_191 = _bits_324 & _bits_325; // FirstSet.java:61
-  wire _or_119 = _and_190 | _and_191; // FirstSet.java:62
-  wire _and_192 = _bits_326 & _bits_327; // FirstSet.java:61
-  wire _or_120 = _or_119 | _and_192; // FirstSet.java:63
-  wire _or_121 = _and_189 | _or_120; // FirstSet.java:62
-  wire _and_193 = _or_92 & _or_93; // FirstSet.java:61
-  wire _and_194 = _bits_328 & _bits_329; // FirstSet.java:61
-  wire _or_122 = _and_193 | _and_194; // FirstSet.java:62
-  wire _and_195 = _bits_330 & _bits_331; // FirstSet.java:61
-  wire _or_123 = _or_122 | _and_195; // FirstSet.java:63
-  wire _or_124 = _or_121 | _or_123; // FirstSet.java:63
-  wire _or_125 = _or_118 | _or_124; // FirstSet.java:63
-  wire _or_126 = _or_111 | _or_125; // FirstSet.java:63
-  wire _not_85 = ~_or_126; // SlotPicker.java:81
-  wire _bits_332 = slot_pick_pick_hot[0]; // RapController.java:152
-  wire [1:0] _fill_0 = {2{_bits_332}}; // RapController.java:152
-  wire [1:0] _and_196 = slot_digit_0 & _fill_0; // RapController.java:152
-  wire _bits_333 = slot_pick_pick_hot[1]; // RapController.java:152
-  wire [1:0] _fill_1 = {2{_bits_333}}; // RapController.java:152
-  wire [1:0] _and_197 = slot_digit_1 & _fill_1; // RapController.java:152
-  wire [1:0] _or_127 = _and_196 | _and_197; // RapController.java:152
-  wire _bits_334 = slot_pick_pick_hot[2]; // RapController.java:152
-  wire [1:0] _fill_2 = {2{_bits_334}}; // RapController.java:152
-  wire [1:0] _and_198 = slot_digit_2 & _fill_2; // RapController.java:152
-  wire _bits_335 = slot_pick_pick_hot[3]; // RapController.java:152
-  wire [1:0] _fill_3 = {2{_bits_335}}; // RapController.java:152
-  wire [1:0] _and_199 = slot_digit_3 & _fill_3; // RapController.java:152
-  wire [1:0] _or_128 = _and_198 | _and_199; // RapController.java:152
-  wire [1:0] _or_129 = _or_127 | _or_128; // RapController.java:152
-  wire _bits_336 = slot_pick_pick_hot[4]; // RapController.java:152
-  wire [1:0] _fill_4 = {2{_bits_336}}; // RapController.java:152
-  wire [1:0] _and_200 = slot_digit_4 & _fill_4; // RapController.java:152
-  wire _bits_337 = slot_pick_pick_hot[5]; // RapController.java:152
-  wire [1:0] _fill_5 = {2{_bits_337}}; // RapController.java:152
-  wire [1:0] _and_201 = slot_digit_5 & _fill_5; // RapController.java:152
-  wire [1:0] _or_130 = _and_200 | _and_201; // RapController.java:152
-  wire _bits_338 = slot_pick_pick_hot[6]; // RapController.java:152
-  wire [1:0] _fill_6 = {2{_bits_338}}; // RapController.java:152
-  wire [1:0] _and_202 = slot_digit_6 & _fill_6; // RapController.java:152
-  wire _bits_339 = slot_pick_pick_hot[7]; // RapController.java:152
-  wire [1:0] _fill_7 = {2{_bits_339}}; // RapController.java:152
-  wire [1:0] _and_203 = slot_digit_7 & _fill_7; // RapController.java:152
-  wire [1:0] _or_131 = _and_202 | _and_203; // RapController.java:152
-  wire [1:0] _or_132 = _or_130 | _or_131; // RapController.java:152
-  wire [1:0] _or_133 = _or_129 | _or_132; // RapController.java:152
-  wire _bits_340 = slot_pick_pick_hot[8]; // RapController.java:152
-  wire [1:0] _fill_8 = {2{_bits_340}}; // RapController.java:152
-  wire [1:0] _and_204 = slot_digit_8 & _fill_8; // RapController.java:152
-  wire _bits_341 = slot_pick_pick_hot[9]; // RapController.java:152
-  wire [1:0] _fill_9 = {2{_bits_341}}; // RapController.java:152
-  wire [1:0] _and_205 = slot_digit_9 & _fill_9; // RapController.java:152
-  wire [1:0] _or_134 = _and_204 | _and_205; // RapController.java:152
-  wire _bits_342 = slot_pick_pick_hot[10]; // RapController.java:152
-  wire [1:0] _fill_10 = {2{_bits_342}}; // RapController.java:152
-  wire [1:0] _and_206 = slot_digit_10 & _fill_10; // RapController.java:152
-  wire _bits_343 = slot_pick_pick_hot[11]; // RapController.java:152
-  wire [1:0] _fill_11 = {2{_bits_343}}; // RapController.java:152
-  wire [1:0] _and_207 = slot_digit_11 & _fill_11; // RapController.java:152
-  wire [1:0] _or_135 = _and_206 | _and_207; // RapController.java:152
-  wire [1:0] _or_136 = _or_134 | _or_135; // RapController.java:152
-  wire _bits_344 = slot_pick_pick_hot[12]; // RapController.java:152
-  wire [1:0] _fill_12 = {2{_bits_344}}; // RapController.java:152
-  wire [1:0] _and_208 = slot_digit_12 & _fill_12; // RapController.java:152
-  wire _bits_345 = slot_pick_pick_hot[13]; // RapController.java:152
-  wire [1:0] _fill_13 = {2{_bits_345}}; // RapController.java:152
-  wire [1:0] _and_209 = slot_digit_13 & _fill_13; // RapController.java:152
-  wire [1:0] _or_137 = _and_208 | _and_209; // RapController.java:152
-  wire _bits_346 = slot_pick_pick_hot[14]; // RapController.java:152
-  wire [1:0] _fill_14 = {2{_bits_346}}; // RapController.java:152
-  wire [1:0] _and_210 = slot_digit_14 & _fill_14; // RapController.java:152
-  wire _bits_347 = slot_pick_pick_hot[15]; // RapController.java:152
-  wire [1:0] _fill_15 = {2{_bits_347}}; // RapController.java:152
-  wire [1:0] _and_211 = slot_digit_15 & _fill_15; // RapController.java:152
-  wire [1:0] _or_138 = _and_210 | _and_211; // RapController.java:152
-  wire [1:0] _or_139 = _or_137 | _or_138; // RapController.java:152
-  wire [1:0] _or_140 = _or_136 | _or_139; // RapController.java:152
-  wire [1:0] _or_141 = _or_133 | _or_140; // RapController.java:152
-  wire _bits_348 = slot_pick_pick_hot[16]; // RapController.java:152
-  wire [1:0] _fill_16 = {2{_bits_348}}; // RapController.java:152
-  wire [1:0] _and_212 = slot_digit_16 & _fill_16; // RapController.java:152
-  wire _bits_349 = slot_pick_pick_hot[17]; // RapController.java:152
-  wire [1:0] _fill_17 = {2{_bits_349}}; // RapController.java:152
-  wire [1:0] _and_213 = slot_digit_17 & _fill_17; // RapController.java:152
-  wire [1:0] _or_142 = _and_212 | _and_213; // RapController.java:152
-  wire _bits_350 = slot_pick_pick_hot[18]; // RapController.java:152
-  wire [1:0] _fill_18 = {2{_bits_350}}; // RapController.java:152
-  wire [1:0] _and_214 = slot_digit_18 & _fill_18; // RapController.java:152
-  wire _bits_351 = slot_pick_pick_hot[19]; // RapController.java:152
-  wire [1:0] _fill_19 = {2{_bits_351}}; // RapController.java:152
-  wire [1:0] _and_215 = slot_digit_19 & _fill_19; // RapController.java:152
-  wire [1:0] _or_143 = _and_214 | _and_215; // RapController.java:152
-  wire [1:0] _or_144 = _or_142 | _or_143; // RapController.java:152
-  wire _bits_352 = slot_pick_pick_hot[20]; // RapController.java:152
-  wire [1:0] _fill_20 = {2{_bits_352}}; // RapController.java:152
-  wire [1:0] _and_216 = slot_digit_20 & _fill_20; // RapController.java:152
-  wire _bits_353 = slot_pick_pick_hot[21]; // RapController.java:152
-  wire [1:0] _fill_21 = {2{_bits_353}}; // RapController.java:152
-  wire [1:0] _and_217 = slot_digit_21 & _fill_21; // RapController.java:152
-  wire [1:0] _or_145 = _and_216 | _and_217; // RapController.java:152
-  wire _bits_354 = slot_pick_pick_hot[22]; // RapController.java:152
-  wire [1:0] _fill_22 = {2{_bits_354}}; // RapController.java:152
-  wire [1:0] _and_218 = slot_digit_22 & _fill_22; // RapController.java:152
-  wire _bits_355 = slot_pick_pick_hot[23]; // RapController.java:152
-  wire [1:0] _fill_23 = {2{_bits_355}}; // RapController.java:152
-  wire [1:0] _and_219 = slot_digit_23 & _fill_23; // RapController.java:152
-  wire [1:0] _or_146 = _and_218 | _and_219; // RapController.java:152
-  wire [1:0] _or_147 = _or_145 | _or_146; // RapController.java:152
-  wire [1:0] _or_148 = _or_144 | _or_147; // RapController.java:152
-  wire _bits_356 = slot_pick_pick_hot[24]; // RapController.java:152
-  wire [1:0] _fill_24 = {2{_bits_356}}; // RapController.java:152
-  wire [1:0] _and_220 = slot_digit_24 & _fill_24; // RapController.java:152
-  wire _bits_357 = slot_pick_pick_hot[25]; // RapController.java:152
-  wire [1:0] _fill_25 = {2{_bits_357}}; // RapController.java:152
-  wire [1:0] _and_221 = slot_digit_25 & _fill_25; // RapController.java:152
-  wire [1:0] _or_149 = _and_220 | _and_221; // RapController.java:152
-  wire _bits_358 = slot_pick_pick_hot[26]; // RapController.java:152
-  wire [1:0] _fill_26 = {2{_bits_358}}; // RapController.java:152
-  wire [1:0] _and_222 = slot_digit_26 & _fill_26; // RapController.java:152
-  wire _bits_359 = slot_pick_pick_hot[27]; // RapController.java:152
-  wire [1:0] _fill_27 = {2{_bits_359}}; // RapController.java:152
-  wire [1:0] _and_223 = slot_digit_27 & _fill_27; // RapController.java:152
-  wire [1:0] _or_150 = _and_222 | _and_223; // RapController.java:152
-  wire [1:0] _or_151 = _or_149 | _or_150; // RapController.java:152
-  wire _bits_360 = slot_pick_pick_hot[28]; // RapController.java:152
-  wire [1:0] _fill_28 = {2{_bits_360}}; // RapController.java:152
-  wire [1:0] _and_224 = slot_digit_28 & _fill_28; // RapController.java:152
-  wire _bits_361 = slot_pick_pick_hot[29]; // RapController.java:152
-  wire [1:0] _fill_29 = {2{_bits_361}}; // RapController.java:152
-  wire [1:0] _and_225 = slot_digit_29 & _fill_29; // RapController.java:152
-  wire [1:0] _or_152 = _and_224 | _and_225; // RapController.java:152
-  wire _bits_362 = slot_pick_pick_hot[30]; // RapController.java:152
-  wire [1:0] _fill_30 = {2{_bits_362}}; // RapController.java:152
-  wire [1:0] _and_226 = slot_digit_30 & _fill_30; // RapController.java:152
-  wire _bits_363 = slot_pick_pick_hot[31]; // RapController.java:152
-  wire [1:0] _fill_31 = {2{_bits_363}}; // RapController.java:152
-  wire [1:0] _and_227 = slot_digit_31 & _fill_31; // RapController.java:152
-  wire [1:0] _or_153 = _and_226 | _and_227; // RapController.java:152
-  wire [1:0] _or_154 = _or_152 | _or_153; // RapController.java:152
-  wire [1:0] _or_155 = _or_151 | _or_154; // RapController.java:152
-  wire [1:0] _or_156 = _or_148 | _or_155; // RapController.java:152
-  wire [1:0] _or_157 = _or_141 | _or_156; // RapController.java:152
-  wire [4:0] _sub_11 = merge_leaf_depth - 5'd1; // RapController.java:685
-  wire _eq_161 = merge_leaf_depth_next == 5'd1; // RapController.java:168
-  wire _not_86 = ~level_had_leaves; // RapController.java:687
-  wire _and_228 = leaf_at_deepest & _not_86; // RapController.java:687
-  wire _bits_364 = leaf_pick_pick_hot[0]; // RapController.java:674
-  wire [4:0] _fill_32 = {5{_bits_364}}; // RapController.java:674
-  wire [4:0] _and_229 = slot_parent_0 & _fill_32; // RapController.java:674
-  wire _bits_365 = leaf_pick_pick_hot[1]; // RapController.java:674
-  wire [4:0] _fill_33 = {5{_bits_365}}; // RapController.java:674
-  wire [4:0] _and_230 = slot_parent_1 & _fill_33; // RapController.java:674
-  wire [4:0] _or_158 = _and_229 | _and_230; // RapController.java:674
-  wire _bits_366 = leaf_pick_pick_hot[2]; // RapController.java:674
-  wire [4:0] _fill_34 = {5{_bits_366}}; // RapController.java:674
-  wire [4:0] _and_231 = slot_parent_2 & _fill_34; // RapController.java:674
-  wire _bits_367 = leaf_pick_pick_hot[3]; // RapController.java:674
-  wire [4:0] _fill_35 = {5{_bits_367}}; // RapController.java:674
-  wire [4:0] _and_232 = slot_parent_3 & _fill_35; // RapController.java:674
-  wire [4:0] _or_159 = _and_231 | _and_232; // RapController.java:674
-  wire [4:0] _or_160 = _or_158 | _or_159; // RapController.java:674
-  wire _bits_368 = leaf_pick_pick_hot[4]; // RapController.java:674
-  wire [4:0] _fill_36 = {5{_bits_368}}; // RapController.java:674
-  wire [4:0] _and_233 = slot_parent_4 & _fill_36; // RapController.java:674
-  wire _bits_369 = leaf_pick_pick_hot[5]; // RapController.java:674
-  wire [4:0] _fill_37 = {5{_bits_369}}; // RapController.java:674
-  wire [4:0] _and_234 = slot_parent_5 & _fill_37; // RapController.java:674
-  wire [4:0] _or_161 = _and_233 | _and_234; // RapController.java:674
-  wire _bits_370 = leaf_pick_pick_hot[6]; // RapController.java:674
-  wire [4:0] _fill_38 = {5{_bits_370}}; // RapController.java:674
-  wire [4:0] _and_235 = slot_parent_6 & _fill_38; // RapController.java:674
-  wire _bits_371 = leaf_pick_pick_hot[7]; // RapController.java:674
-  wire [4:0] _fill_39 = {5{_bits_371}}; // RapController.java:674
-  wire [4:0] _and_236 = slot_parent_7 & _fill_39; // RapController.java:674
-  wire [4:0] _or_162 = _and_235 | _and_236; // RapController.java:674
-  wire [4:0] _or_163 = _or_161 | _or_162; // RapController.java:674
-  wire [4:0] _or_164 = _or_160 | _or_163; // RapController.java:674
-  wire _bits_372 = leaf_pick_pick_hot[8]; // RapController.java:674
-  wire [4:0] _fill_40 = {5{_bits_372}}; // RapController.java:674
-  wire [4:0] _and_237 = slot_parent_8 & _fill_40; // RapController.java:674
-  wire _bits_373 = leaf_pick_pick_hot[9]; // RapController.java:674
-  wire [4:0] _fill_41 = {5{_bits_373}}; // RapController.java:674
-  wire [4:0] _and_238 = slot_parent_9 & _fill_41; // RapController.java:674
-  wire [4:0] _or_165 = _and_237 | _and_238; // RapController.java:674
-  wire _bits_374 = leaf_pick_pick_hot[10]; // RapController.java:674
-  wire [4:0] _fill_42 = {5{_bits_374}}; // RapController.java:674
-  wire [4:0] _and_239 = slot_parent_10 & _fill_42; // RapController.java:674
-  wire _bits_375 = leaf_pick_pick_hot[11]; // RapController.java:674
-  wire [4:0] _fill_43 = {5{_bits_375}}; // RapController.java:674
-  wire [4:0] _and_240 = slot_parent_11 & _fill_43; // RapController.java:674
-  wire [4:0] _or_166 = _and_239 | _and_240; // RapController.java:674
-  wire [4:0] _or_167 = _or_165 | _or_166; // RapController.java:674
-  wire _bits_376 = leaf_pick_pick_hot[12]; // RapController.java:674
-  wire [4:0] _fill_44 = {5{_bits_376}}; // RapController.java:674
-  wire [4:0] _and_241 = slot_parent_12 & _fill_44; // RapController.java:674
-  wire _bits_377 = leaf_pick_pick_hot[13]; // RapController.java:674
-  wire [4:0] _fill_45 = {5{_bits_377}}; // RapController.java:674
-  wire [4:0] _and_242 = slot_parent_13 & _fill_45; // RapController.java:674
-  wire [4:0] _or_168 = _and_241 | _and_242; // RapController.java:674
-  wire _bits_378 = leaf_pick_pick_hot[14]; // RapController.java:674
-  wire [4:0] _fill_46 = {5{_bits_378}}; // RapController.java:674
-  wire [4:0] _and_243 = slot_parent_14 & _fill_46; // RapController.java:674
-  wire _bits_379 = leaf_pick_pick_hot[15]; // RapController.java:674
-  wire [4:0] _fill_47 = {5{_bits_379}}; // RapController.java:674
-  wire [4:0] _and_244 = slot_parent_15 & _fill_47; // RapController.java:674
-  wire [4:0] _or_169 = _and_243 | _and_244; // RapController.java:674
-  wire [4:0] _or_170 = _or_168 | _or_169; // RapController.java:674
-  wire [4:0] _or_171 = _or_167 | _or_170; // RapController.java:674
-  wire [4:0] _or_172 = _or_164 | _or_171; // RapController.java:674
-  wire _bits_380 = leaf_pick_pick_hot[16]; // RapController.java:674
-  wire [4:0] _fill_48 = {5{_bits_380}}; // RapController.java:674
-  wire [4:0] _and_245 = slot_parent_16 & _fill_48; // RapController.java:674
-  wire _bits_381 = leaf_pick_pick_hot[17]; // RapController.java:674
-  wire [4:0] _fill_49 = {5{_bits_381}}; // RapController.java:674
-  wire [4:0] _and_246 = slot_parent_17 & _fill_49; // RapController.java:674
-  wire [4:0] _or_173 = _and_245 | _and_246; // RapController.java:674
-  wire _bits_382 = leaf_pick_pick_hot[18]; // RapController.java:674
-  wire [4:0] _fill_50 = {5{_bits_382}}; // RapController.java:674
-  wire [4:0] _and_247 = slot_parent_18 & _fill_50; // RapController.java:674
-  wire _bits_383 = leaf_pick_pick_hot[19]; // RapController.java:674
-  wire [4:0] _fill_51 = {5{_bits_383}}; // RapController.java:674
-  wire [4:0] _and_248 = slot_parent_19 & _fill_51; // RapController.java:674
-  wire [4:0] _or_174 = _and_247 | _and_248; // RapController.java:674
-  wire [4:0] _or_175 = _or_173 | _or_174; // RapController.java:674
-  wire _bits_384 = leaf_pick_pick_hot[20]; // RapController.java:674
-  wire [4:0] _fill_52 = {5{_bits_384}}; // RapController.java:674
-  wire [4:0] _and_249 = slot_parent_20 & _fill_52; // RapController.java:674
-  wire _bits_385 = leaf_pick_pick_hot[21]; // RapController.java:674
-  wire [4:0] _fill_53 = {5{_bits_385}}; // RapController.java:674
-  wire [4:0] _and_250 = slot_parent_21 & _fill_53; // RapController.java:674
-  wire [4:0] _or_176 = _and_249 | _and_250; // RapController.java:674
-  wire _bits_386 = leaf_pick_pick_hot[22]; // RapController.java:674
-  wire [4:0] _fill_54 = {5{_bits_386}}; // RapController.java:674
-  wire [4:0] _and_251 = slot_parent_22 & _fill_54; // RapController.java:674
-  wire _bits_387 = leaf_pick_pick_hot[23]; // RapController.java:674
-  wire [4:0] _fill_55 = {5{_bits_387}}; // RapController.java:674
-  wire [4:0] _and_252 = slot_parent_23 & _fill_55; // RapController.java:674
-  wire [4:0] _or_177 = _and_251 | _and_252; // RapController.java:674
-  wire [4:0] _or_178 = _or_176 | _or_177; // RapController.java:674
-  wire [4:0] _or_179 = _or_175 | _or_178; // RapController.java:674
-  wire _bits_388 = leaf_pick_pick_hot[24]; // RapController.java:674
-  wire [4:0] _fill_56 = {5{_bits_388}}; // RapController.java:674
-  wire [4:0] _and_253 = slot_parent_24 & _fill_56; // RapController.java:674
-  wire _bits_389 = leaf_pick_pick_hot[25]; // RapController.java:674
-  wire [4:0] _fill_57 = {5{_bits_389}}; // RapController.java:674
-  wire [4:0] _and_254 = slot_parent_25 & _fill_57; // RapController.java:674
-  wire [4:0] _or_180 = _and_253 | _and_254; // RapController.java:674
-  wire _bits_390 = leaf_pick_pick_hot[26]; // RapController.java:674
-  wire [4:0] _fill_58 = {5{_bits_390}}; // RapController.java:674
-  wire [4:0] _and_255 = slot_parent_26 & _fill_58; // RapController.java:674
-  wire _bits_391 = leaf_pick_pick_hot[27]; // RapController.java:674
-  wire [4:0] _fill_59 = {5{_bits_391}}; // RapController.java:674
-  wire [4:0] _and_256 = slot_parent_27 & _fill_59; // RapController.java:674
-  wire [4:0] _or_181 = _and_255 | _and_256; // RapController.java:674
-  wire [4:0] _or_182 = _or_180 | _or_181; // RapController.java:674
-  wire _bits_392 = leaf_pick_pick_hot[28]; // RapController.java:674
-  wire [4:0] _fill_60 = {5{_bits_392}}; // RapController.java:674
-  wire [4:0] _and_257 = slot_parent_28 & _fill_60; // RapController.java:674
-  wire _bits_393 = leaf_pick_pick_hot[29]; // RapController.java:674
-  wire [4:0] _fill_61 = {5{_bits_393}}; // RapController.java:674
-  wire [4:0] _and_258 = slot_parent_29 & _fill_61; // RapController.java:674
-  wire [4:0] _or_183 = _and_257 | _and_258; // RapController.java:674
-  wire _bits_394 = leaf_pick_pick_hot[30]; // RapController.java:674
-  wire [4:0] _fill_62 = {5{_bits_394}}; // RapController.java:674
-  wire [4:0] _and_259 = slot_parent_30 & _fill_62; // RapController.java:674
-  wire _bits_395 = leaf_pick_pick_hot[31]; // RapController.java:674
-  wire [4:0] _fill_63 = {5{_bits_395}}; // RapController.java:674
-  wire [4:0] _and_260 = slot_parent_31 & _fill_63; // RapController.java:674
-  wire [4:0] _or_184 = _and_259 | _and_260; // RapController.java:674
-  wire [4:0] _or_185 = _or_183 | _or_184; // RapController.java:674
-  wire [4:0] _or_186 = _or_182 | _or_185; // RapController.java:674
-  wire [4:0] _or_187 = _or_179 | _or_186; // RapController.java:674
-  wire [4:0] _or_188 = _or_172 | _or_187; // RapController.java:674
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // RapController.java:710
-  wire _not_87 = ~snapshot_frozen; // RapController.java:580
-  wire _and_261 = snapshot_pending & _not_87; // RapController.java:580
-  wire _and_262 = _and_261 & quiet_held; // RapController.java:580
-  wire _and_263 = _and_262 & snapshot_settled; // RapController.java:580
-  wire [2:0] _mux_7 = split_req ? 3'd3 : 3'd4; // RapController.java:730
-  wire [31:0] _mux_8 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:749
-  wire [5:0] _cat_17 = {readout_depth, 1'd0}; // RapController.java:915
-  wire [5:0] _mux_9 = readout_in_use ? _cat_17 : 6'd0; // RapController.java:745
-  wire [31:0] _fill_64 = {16{split_next_digit}}; // RapController.java:374
-  wire [31:0] _and_264 = child_digit_field & _fill_64; // RapController.java:374
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_264; // RapController.java:374
-  wire _or_189 = snapshot_product_start | following_kick; // RapController.java:230
-  wire [63:0] _mux_10 = multiplier_for_schedule ? next_merge : _cat_0; // RapController.java:231
-  wire [31:0] _mux_11 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // RapController.java:232
-  wire [63:0] _bits_396 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_88 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_265 = following_running & _not_88; // MergeSchedule.java:41
-  wire _not_89 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_397 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_13 = |_bits_397; // MergeSchedule.java:45
-  wire [31:0] _bits_398 = next_merge[31:0]; // RapController.java:254
-  wire [31:0] _bits_399 = _cat_0[31:0]; // RapController.java:254
-  wire [32:0] _sub_12 = {1'b0, _bits_398} - {1'b0, _bits_399}; // RapController.java:254
-  wire [31:0] _bits_400 = next_merge[63:32]; // RapController.java:255
-  wire [31:0] _bits_401 = _cat_0[63:32]; // RapController.java:255
-  wire [32:0] _sub_13 = {1'b0, _bits_400} - {1'b0, _bits_401}; // RapController.java:255
-  wire _bits_402 = to_merge_lo[32]; // RapController.java:255
-  wire [32:0] _sub_14 = _sub_13 - {{32{1'b0}}, _bits_402}; // RapController.java:255
-  wire _bits_403 = to_merge_hi[32]; // RapController.java:258
-  wire _not_90 = ~_bits_403; // RapController.java:258
-  wire _or_r_14 = |to_merge; // RapController.java:258
-  wire _and_266 = _not_90 & _or_r_14; // RapController.java:258
-  wire _and_267 = state_advance & advance_settled_was_1; // RapController.java:902
-  wire _and_268 = state_advance & advance_settled_was_2; // RapController.java:902
-  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:277
-  wire _not_91 = ~commit_stop; // RapController.java:578
-  wire _and_269 = io_selected_valid & _not_91; // RapController.java:578
-  wire [4:0] _bits_404 = undo_rdata_0[28:24]; // RapController.java:598
-  wire [4:0] _mux_12 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:701
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:192
-  wire [23:0] _fill_65 = {24{1'd1}}; // RapController.java:87
-  wire [23:0] _bits_405 = verdict_sum[23:0]; // RapController.java:779
-  wire [23:0] _mux_13 = clip_verdict ? _fill_65 : _bits_405; // RapController.java:779
-  wire [23:0] _bits_406 = undo_rdata_0[23:0]; // RapController.java:599
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:565
-  wire tcam_write_load = tcam_write_valid & _not_1; // RapController.java:309
-  wire _not_92 = ~io_tcamWrite_ready; // RapController.java:321
-  wire _and_270 = tcam_write_full & _not_92; // RapController.java:321
-  wire _or_190 = tcam_write_load | _and_270; // RapController.java:321
-  wire _and_271 = commit_fire & hit_splittable_4; // RapController.java:457
-  wire _and_272 = _and_271 & io_head_thresholdFits; // RapController.java:457
-  wire _and_273 = hit_short_3 & skip_now; // RapController.java:458
-  wire _not_93 = ~merge_now; // RapController.java:458
-  wire _and_274 = _and_273 & _not_93; // RapController.java:458
-  wire _not_94 = ~_and_274; // RapController.java:458
-  wire _and_275 = stop_if_over_t & over_t; // RapController.java:459
-  wire _and_276 = commit_fire & merge_now; // RapController.java:459
-  wire stop_now = _and_275 | _and_276; // RapController.java:459
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:359
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:363
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:364
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:920
-  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:915
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:920
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:920
-  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:915
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:920
-  wire [31:0] _not_95 = ~_dshr_1; // RapController.java:372
-  wire [31:0] _and_277 = _dshr_0 & _not_95; // RapController.java:372
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:384
-  wire _or_191 = state_undo | state_split_scan; // RapController.java:386
-  wire _or_192 = _or_191 | state_split; // RapController.java:386
-  wire _and_278 = _or_192 & split_settled_was_1; // RapController.java:902
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:394
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:394
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:394
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:394
-  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:396
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:407
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:408
-  wire _bits_407 = _dshr_2[0]; // RapController.java:408
-  wire _and_279 = state_run & io_selected_valid; // RapController.java:401
-  wire _not_96 = ~commit_stop; // RapController.java:401
-  wire _and_280 = _and_279 & _not_96; // RapController.java:401
-  wire _not_97 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_281 = verdict_busy & _not_97; // MergeVerdict.java:73
-  wire _or_193 = verdict_hand_over | _and_281; // MergeVerdict.java:73
-  wire _or_194 = state_merge_level | state_merge_kids; // RapController.java:415
-  wire _and_282 = _or_194 & io_counterResult_valid; // RapController.java:416
-  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:416
-  wire _and_283 = _and_282 & _eq_162; // RapController.java:416
+  wire _not_30 = ~commit_stop; // RapController.java:403
+  wire _and_22 = io_selected_valid & _not_30; // RapController.java:403
+  wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:46
+  wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:523
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:173
+  wire [23:0] _fill_0 = {24{1'd1}}; // RapController.java:87
+  wire [23:0] _bits_45 = verdict_sum[23:0]; // RapController.java:600
+  wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // RapController.java:600
+  wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:47
+  wire _not_31 = ~snapshot_frozen; // RapController.java:405
+  wire _and_23 = snapshot_pending & _not_31; // RapController.java:405
+  wire _and_24 = _and_23 & quiet_held; // RapController.java:405
+  wire _and_25 = _and_24 & snapshot_settled; // RapController.java:405
+  wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
+  wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
+  wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
+  wire [30:0] _bits_47 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:51
+  wire _or_r_0 = |_bits_47; // ScheduleAndSnapshot.java:51
+  wire _not_32 = ~_or_r_0; // ScheduleAndSnapshot.java:51
+  wire [31:0] _mux_3 = _not_32 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:51
+  wire _or_16 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:41
+  wire [63:0] _mux_4 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:42
+  wire [31:0] _mux_5 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:43
+  wire [62:0] _bits_48 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:67
+  wire _bits_49 = io_m0Csr[0]; // ScheduleAndSnapshot.java:67
+  wire _or_17 = _bits_49 | io_m0CsrZero; // ScheduleAndSnapshot.java:67
+  wire [63:0] m0_effective = {_bits_48, _or_17}; // ScheduleAndSnapshot.java:67
+  wire [63:0] _bits_50 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
+  wire _not_33 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
+  wire _and_27 = following_running & _not_33; // MergeSchedule.java:41
+  wire _not_34 = ~multiplier_for_schedule; // MergeSchedule.java:69
+  wire [31:0] _bits_51 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
+  wire _or_r_1 = |_bits_51; // MergeSchedule.java:45
+  wire [31:0] _bits_52 = next_merge[31:0]; // ScheduleAndSnapshot.java:57
+  wire [31:0] _bits_53 = _cat_0[31:0]; // ScheduleAndSnapshot.java:57
+  wire [32:0] _sub_2 = {1'b0, _bits_52} - {1'b0, _bits_53}; // ScheduleAndSnapshot.java:57
+  wire [31:0] _bits_54 = next_merge[63:32]; // ScheduleAndSnapshot.java:58
+  wire [31:0] _bits_55 = _cat_0[63:32]; // ScheduleAndSnapshot.java:58
+  wire [32:0] _sub_3 = {1'b0, _bits_54} - {1'b0, _bits_55}; // ScheduleAndSnapshot.java:58
+  wire _bits_56 = to_merge_lo[32]; // ScheduleAndSnapshot.java:58
+  wire [32:0] _sub_4 = _sub_3 - {{32{1'b0}}, _bits_56}; // ScheduleAndSnapshot.java:58
+  wire _bits_57 = to_merge_hi[32]; // ScheduleAndSnapshot.java:61
+  wire _not_35 = ~_bits_57; // ScheduleAndSnapshot.java:61
+  wire [31:0] _bits_58 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:60
+  wire [31:0] _bits_59 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:60
+  wire [63:0] to_merge = {_bits_58, _bits_59}; // ScheduleAndSnapshot.java:60
+  wire _or_r_2 = |to_merge; // ScheduleAndSnapshot.java:61
+  wire _and_28 = _not_35 & _or_r_2; // ScheduleAndSnapshot.java:61
+  wire [16:0] _sub_5 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
+  wire [15:0] _bits_60 = _sub_5[15:0]; // SplitCounter.java:68
+  wire _or_18 = state_init | state_advance; // ScheduleAndSnapshot.java:74
+  wire [15:0] _bits_61 = until_merge_load[15:0]; // SplitCounter.java:74
+  wire [15:0] _bits_62 = until_merge_load[31:16]; // SplitCounter.java:77
+  wire [16:0] _sub_6 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
+  wire [15:0] _bits_63 = _sub_6[15:0]; // SplitCounter.java:54
+  wire _bits_64 = _sub_5[16]; // SplitCounter.java:69
+  wire [15:0] _bits_65 = until_merge_load[47:32]; // SplitCounter.java:77
+  wire [16:0] _sub_7 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
+  wire [15:0] _bits_66 = _sub_7[15:0]; // SplitCounter.java:54
+  wire _bits_67 = _sub_6[16]; // SplitCounter.java:55
+  wire [15:0] _bits_68 = until_merge_load[63:48]; // SplitCounter.java:77
+  wire [16:0] _sub_8 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
+  wire [15:0] _bits_69 = _sub_8[15:0]; // SplitCounter.java:54
+  wire _bits_70 = _sub_7[16]; // SplitCounter.java:55
+  wire _not_36 = ~schedule_exhausted; // ScheduleAndSnapshot.java:79
+  wire _or_r_3 = |until_merge_hi_0; // SplitCounter.java:89
+  wire _not_37 = ~_or_r_3; // SplitCounter.java:89
+  wire _or_r_4 = |until_merge_hi_1; // SplitCounter.java:90
+  wire _not_38 = ~_or_r_4; // SplitCounter.java:90
+  wire _and_29 = _not_37 & _not_38; // SplitCounter.java:90
+  wire _or_r_5 = |until_merge_hi_2; // SplitCounter.java:90
+  wire _not_39 = ~_or_r_5; // SplitCounter.java:90
+  wire _and_30 = _and_29 & _not_39; // SplitCounter.java:90
+  wire _and_31 = _not_36 & _and_30; // ScheduleAndSnapshot.java:79
+  wire [13:0] _bits_71 = until_merge_lo[15:2]; // ScheduleAndSnapshot.java:80
+  wire _or_r_6 = |_bits_71; // ScheduleAndSnapshot.java:80
+  wire _not_40 = ~_or_r_6; // ScheduleAndSnapshot.java:80
+  wire _and_32 = _and_31 & _not_40; // ScheduleAndSnapshot.java:80
+  wire [2:0] _mux_6 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _or_19 = state_undo | state_split; // RapController.java:355
+  wire _or_20 = _or_19 | state_split_alloc; // RapController.java:355
+  wire _not_41 = ~early_done; // RapController.java:349
+  wire batch_is_early = state_split & _not_41; // RapController.java:349
+  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:224
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:224
+  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:225
+  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:225
+  wire [5:0] _mux_7 = io_issued ? front_if_issued : front_if_not; // RapController.java:226
+  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:227
+  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:227
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:592
+  wire [3:0] _bits_72 = _dshl_0[3:0]; // RapController.java:592
+  wire [3:0] _or_21 = present_children | _bits_72; // RapController.java:592
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:751
+  wire [3:0] _bits_73 = _dshl_1[3:0]; // RapController.java:751
+  wire [3:0] _or_22 = present_children | _bits_73; // RapController.java:751
+  wire [3:0] _not_42 = ~present_children_next; // RapController.java:122
+  wire _bits_74 = _not_42[0]; // FirstSet.java:25
+  wire _bits_75 = _not_42[1]; // FirstSet.java:25
+  wire _or_23 = _bits_74 | _bits_75; // FirstSet.java:37
+  wire _not_43 = ~_or_23; // FirstSet.java:35
+  wire _bits_76 = _not_42[2]; // FirstSet.java:25
+  wire _not_44 = ~_bits_76; // FirstSet.java:35
+  wire _not_45 = ~_bits_74; // FirstSet.java:35
+  wire _mux_8 = _not_43 ? _not_44 : _not_45; // FirstSet.java:36
+  wire [1:0] _cat_1 = {_not_43, _mux_8}; // FirstSet.java:36
+  wire [1:0] _bits_77 = _cat_1; // FirstSet.java:44
+  wire [3:0] _not_46 = ~present_children_next; // RapController.java:123
+  wire _bits_78 = _not_46[0]; // FirstSet.java:55
+  wire _bits_79 = _not_46[1]; // FirstSet.java:55
+  wire _or_24 = _bits_78 | _bits_79; // FirstSet.java:64
+  wire _bits_80 = _not_46[2]; // FirstSet.java:55
+  wire _bits_81 = _not_46[3]; // FirstSet.java:55
+  wire _or_25 = _bits_80 | _bits_81; // FirstSet.java:64
+  wire _and_33 = _or_24 & _or_25; // FirstSet.java:61
+  wire _and_34 = _bits_78 & _bits_79; // FirstSet.java:61
+  wire _or_26 = _and_33 | _and_34; // FirstSet.java:62
+  wire _and_35 = _bits_80 & _bits_81; // FirstSet.java:61
+  wire _or_27 = _or_26 | _and_35; // FirstSet.java:63
+  wire _not_47 = ~_or_27; // RapController.java:123
+  wire _bits_82 = slot_valid[31]; // NodeTable.java:88
+  wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:88
+  wire _and_36 = _bits_82 & _eq_36; // NodeTable.java:88
+  wire _not_48 = ~state_split_scan; // RapController.java:333
+  wire _not_49 = ~_not_48; // NodeTable.java:88
+  wire _eq_37 = slot_children_31 == 3'd0; // NodeTable.java:88
+  wire _or_28 = _not_49 | _eq_37; // NodeTable.java:88
+  wire _and_37 = _and_36 & _or_28; // NodeTable.java:88
+  wire _bits_83 = slot_valid[30]; // NodeTable.java:88
+  wire _eq_38 = slot_parent_30 == kids_owner; // NodeTable.java:88
+  wire _and_38 = _bits_83 & _eq_38; // NodeTable.java:88
+  wire _not_50 = ~_not_48; // NodeTable.java:88
+  wire _eq_39 = slot_children_30 == 3'd0; // NodeTable.java:88
+  wire _or_29 = _not_50 | _eq_39; // NodeTable.java:88
+  wire _and_39 = _and_38 & _or_29; // NodeTable.java:88
+  wire _bits_84 = slot_valid[29]; // NodeTable.java:88
+  wire _eq_40 = slot_parent_29 == kids_owner; // NodeTable.java:88
+  wire _and_40 = _bits_84 & _eq_40; // NodeTable.java:88
+  wire _not_51 = ~_not_48; // NodeTable.java:88
+  wire _eq_41 = slot_children_29 == 3'd0; // NodeTable.java:88
+  wire _or_30 = _not_51 | _eq_41; // NodeTable.java:88
+  wire _and_41 = _and_40 & _or_30; // NodeTable.java:88
+  wire _bits_85 = slot_valid[28]; // NodeTable.java:88
+  wire _eq_42 = slot_parent_28 == kids_owner; // NodeTable.java:88
+  wire _and_42 = _bits_85 & _eq_42; // NodeTable.java:88
+  wire _not_52 = ~_not_48; // NodeTable.java:88
+  wire _eq_43 = slot_children_28 == 3'd0; // NodeTable.java:88
+  wire _or_31 = _not_52 | _eq_43; // NodeTable.java:88
+  wire _and_43 = _and_42 & _or_31; // NodeTable.java:88
+  wire _bits_86 = slot_valid[27]; // NodeTable.java:88
+  wire _eq_44 = slot_parent_27 == kids_owner; // NodeTable.java:88
+  wire _and_44 = _bits_86 & _eq_44; // NodeTable.java:88
+  wire _not_53 = ~_not_48; // NodeTable.java:88
+  wire _eq_45 = slot_children_27 == 3'd0; // NodeTable.java:88
+  wire _or_32 = _not_53 | _eq_45; // NodeTable.java:88
+  wire _and_45 = _and_44 & _or_32; // NodeTable.java:88
+  wire _bits_87 = slot_valid[26]; // NodeTable.java:88
+  wire _eq_46 = slot_parent_26 == kids_owner; // NodeTable.java:88
+  wire _and_46 = _bits_87 & _eq_46; // NodeTable.java:88
+  wire _not_54 = ~_not_48; // NodeTable.java:88
+  wire _eq_47 = slot_children_26 == 3'd0; // NodeTable.java:88
+  wire _or_33 = _not_54 | _eq_47; // NodeTable.java:88
+  wire _and_47 = _and_46 & _or_33; // NodeTable.java:88
+  wire _bits_88 = slot_valid[25]; // NodeTable.java:88
+  wire _eq_48 = slot_parent_25 == kids_owner; // NodeTable.java:88
+  wire _and_48 = _bits_88 & _eq_48; // NodeTable.java:88
+  wire _not_55 = ~_not_48; // NodeTable.java:88
+  wire _eq_49 = slot_children_25 == 3'd0; // NodeTable.java:88
+  wire _or_34 = _not_55 | _eq_49; // NodeTable.java:88
+  wire _and_49 = _and_48 & _or_34; // NodeTable.java:88
+  wire _bits_89 = slot_valid[24]; // NodeTable.java:88
+  wire _eq_50 = slot_parent_24 == kids_owner; // NodeTable.java:88
+  wire _and_50 = _bits_89 & _eq_50; // NodeTable.java:88
+  wire _not_56 = ~_not_48; // NodeTable.java:88
+  wire _eq_51 = slot_children_24 == 3'd0; // NodeTable.java:88
+  wire _or_35 = _not_56 | _eq_51; // NodeTable.java:88
+  wire _and_51 = _and_50 & _or_35; // NodeTable.java:88
+  wire _bits_90 = slot_valid[23]; // NodeTable.java:88
+  wire _eq_52 = slot_parent_23 == kids_owner; // NodeTable.java:88
+  wire _and_52 = _bits_90 & _eq_52; // NodeTable.java:88
+  wire _not_57 = ~_not_48; // NodeTable.java:88
+  wire _eq_53 = slot_children_23 == 3'd0; // NodeTable.java:88
+  wire _or_36 = _not_57 | _eq_53; // NodeTable.java:88
+  wire _and_53 = _and_52 & _or_36; // NodeTable.java:88
+  wire _bits_91 = slot_valid[22]; // NodeTable.java:88
+  wire _eq_54 = slot_parent_22 == kids_owner; // NodeTable.java:88
+  wire _and_54 = _bits_91 & _eq_54; // NodeTable.java:88
+  wire _not_58 = ~_not_48; // NodeTable.java:88
+  wire _eq_55 = slot_children_22 == 3'd0; // NodeTable.java:88
+  wire _or_37 = _not_58 | _eq_55; // NodeTable.java:88
+  wire _and_55 = _and_54 & _or_37; // NodeTable.java:88
+  wire _bits_92 = slot_valid[21]; // NodeTable.java:88
+  wire _eq_56 = slot_parent_21 == kids_owner; // NodeTable.java:88
+  wire _and_56 = _bits_92 & _eq_56; // NodeTable.java:88
+  wire _not_59 = ~_not_48; // NodeTable.java:88
+  wire _eq_57 = slot_children_21 == 3'd0; // NodeTable.java:88
+  wire _or_38 = _not_59 | _eq_57; // NodeTable.java:88
+  wire _and_57 = _and_56 & _or_38; // NodeTable.java:88
+  wire _bits_93 = slot_valid[20]; // NodeTable.java:88
+  wire _eq_58 = slot_parent_20 == kids_owner; // NodeTable.java:88
+  wire _and_58 = _bits_93 & _eq_58; // NodeTable.java:88
+  wire _not_60 = ~_not_48; // NodeTable.java:88
+  wire _eq_59 = slot_children_20 == 3'd0; // NodeTable.java:88
+  wire _or_39 = _not_60 | _eq_59; // NodeTable.java:88
+  wire _and_59 = _and_58 & _or_39; // NodeTable.java:88
+  wire _bits_94 = slot_valid[19]; // NodeTable.java:88
+  wire _eq_60 = slot_parent_19 == kids_owner; // NodeTable.java:88
+  wire _and_60 = _bits_94 & _eq_60; // NodeTable.java:88
+  wire _not_61 = ~_not_48; // NodeTable.java:88
+  wire _eq_61 = slot_children_19 == 3'd0; // NodeTable.java:88
+  wire _or_40 = _not_61 | _eq_61; // NodeTable.java:88
+  wire _and_61 = _and_60 & _or_40; // NodeTable.java:88
+  wire _bits_95 = slot_valid[18]; // NodeTable.java:88
+  wire _eq_62 = slot_parent_18 == kids_owner; // NodeTable.java:88
+  wire _and_62 = _bits_95 & _eq_62; // NodeTable.java:88
+  wire _not_62 = ~_not_48; // NodeTable.java:88
+  wire _eq_63 = slot_children_18 == 3'd0; // NodeTable.java:88
+  wire _or_41 = _not_62 | _eq_63; // NodeTable.java:88
+  wire _and_63 = _and_62 & _or_41; // NodeTable.java:88
+  wire _bits_96 = slot_valid[17]; // NodeTable.java:88
+  wire _eq_64 = slot_parent_17 == kids_owner; // NodeTable.java:88
+  wire _and_64 = _bits_96 & _eq_64; // NodeTable.java:88
+  wire _not_63 = ~_not_48; // NodeTable.java:88
+  wire _eq_65 = slot_children_17 == 3'd0; // NodeTable.java:88
+  wire _or_42 = _not_63 | _eq_65; // NodeTable.java:88
+  wire _and_65 = _and_64 & _or_42; // NodeTable.java:88
+  wire _bits_97 = slot_valid[16]; // NodeTable.java:88
+  wire _eq_66 = slot_parent_16 == kids_owner; // NodeTable.java:88
+  wire _and_66 = _bits_97 & _eq_66; // NodeTable.java:88
+  wire _not_64 = ~_not_48; // NodeTable.java:88
+  wire _eq_67 = slot_children_16 == 3'd0; // NodeTable.java:88
+  wire _or_43 = _not_64 | _eq_67; // NodeTable.java:88
+  wire _and_67 = _and_66 & _or_43; // NodeTable.java:88
+  wire _bits_98 = slot_valid[15]; // NodeTable.java:88
+  wire _eq_68 = slot_parent_15 == kids_owner; // NodeTable.java:88
+  wire _and_68 = _bits_98 & _eq_68; // NodeTable.java:88
+  wire _not_65 = ~_not_48; // NodeTable.java:88
+  wire _eq_69 = slot_children_15 == 3'd0; // NodeTable.java:88
+  wire _or_44 = _not_65 | _eq_69; // NodeTable.java:88
+  wire _and_69 = _and_68 & _or_44; // NodeTable.java:88
+  wire _bits_99 = slot_valid[14]; // NodeTable.java:88
+  wire _eq_70 = slot_parent_14 == kids_owner; // NodeTable.java:88
+  wire _and_70 = _bits_99 & _eq_70; // NodeTable.java:88
+  wire _not_66 = ~_not_48; // NodeTable.java:88
+  wire _eq_71 = slot_children_14 == 3'd0; // NodeTable.java:88
+  wire _or_45 = _not_66 | _eq_71; // NodeTable.java:88
+  wire _and_71 = _and_70 & _or_45; // NodeTable.java:88
+  wire _bits_100 = slot_valid[13]; // NodeTable.java:88
+  wire _eq_72 = slot_parent_13 == kids_owner; // NodeTable.java:88
+  wire _and_72 = _bits_100 & _eq_72; // NodeTable.java:88
+  wire _not_67 = ~_not_48; // NodeTable.java:88
+  wire _eq_73 = slot_children_13 == 3'd0; // NodeTable.java:88
+  wire _or_46 = _not_67 | _eq_73; // NodeTable.java:88
+  wire _and_73 = _and_72 & _or_46; // NodeTable.java:88
+  wire _bits_101 = slot_valid[12]; // NodeTable.java:88
+  wire _eq_74 = slot_parent_12 == kids_owner; // NodeTable.java:88
+  wire _and_74 = _bits_101 & _eq_74; // NodeTable.java:88
+  wire _not_68 = ~_not_48; // NodeTable.java:88
+  wire _eq_75 = slot_children_12 == 3'd0; // NodeTable.java:88
+  wire _or_47 = _not_68 | _eq_75; // NodeTable.java:88
+  wire _and_75 = _and_74 & _or_47; // NodeTable.java:88
+  wire _bits_102 = slot_valid[11]; // NodeTable.java:88
+  wire _eq_76 = slot_parent_11 == kids_owner; // NodeTable.java:88
+  wire _and_76 = _bits_102 & _eq_76; // NodeTable.java:88
+  wire _not_69 = ~_not_48; // NodeTable.java:88
+  wire _eq_77 = slot_children_11 == 3'd0; // NodeTable.java:88
+  wire _or_48 = _not_69 | _eq_77; // NodeTable.java:88
+  wire _and_77 = _and_76 & _or_48; // NodeTable.java:88
+  wire _bits_103 = slot_valid[10]; // NodeTable.java:88
+  wire _eq_78 = slot_parent_10 == kids_owner; // NodeTable.java:88
+  wire _and_78 = _bits_103 & _eq_78; // NodeTable.java:88
+  wire _not_70 = ~_not_48; // NodeTable.java:88
+  wire _eq_79 = slot_children_10 == 3'd0; // NodeTable.java:88
+  wire _or_49 = _not_70 | _eq_79; // NodeTable.java:88
+  wire _and_79 = _and_78 & _or_49; // NodeTable.java:88
+  wire _bits_104 = slot_valid[9]; // NodeTable.java:88
+  wire _eq_80 = slot_parent_9 == kids_owner; // NodeTable.java:88
+  wire _and_80 = _bits_104 & _eq_80; // NodeTable.java:88
+  wire _not_71 = ~_not_48; // NodeTable.java:88
+  wire _eq_81 = slot_children_9 == 3'd0; // NodeTable.java:88
+  wire _or_50 = _not_71 | _eq_81; // NodeTable.java:88
+  wire _and_81 = _and_80 & _or_50; // NodeTable.java:88
+  wire _bits_105 = slot_valid[8]; // NodeTable.java:88
+  wire _eq_82 = slot_parent_8 == kids_owner; // NodeTable.java:88
+  wire _and_82 = _bits_105 & _eq_82; // NodeTable.java:88
+  wire _not_72 = ~_not_48; // NodeTable.java:88
+  wire _eq_83 = slot_children_8 == 3'd0; // NodeTable.java:88
+  wire _or_51 = _not_72 | _eq_83; // NodeTable.java:88
+  wire _and_83 = _and_82 & _or_51; // NodeTable.java:88
+  wire _bits_106 = slot_valid[7]; // NodeTable.java:88
+  wire _eq_84 = slot_parent_7 == kids_owner; // NodeTable.java:88
+  wire _and_84 = _bits_106 & _eq_84; // NodeTable.java:88
+  wire _not_73 = ~_not_48; // NodeTable.java:88
+  wire _eq_85 = slot_children_7 == 3'd0; // NodeTable.java:88
+  wire _or_52 = _not_73 | _eq_85; // NodeTable.java:88
+  wire _and_85 = _and_84 & _or_52; // NodeTable.java:88
+  wire _bits_107 = slot_valid[6]; // NodeTable.java:88
+  wire _eq_86 = slot_parent_6 == kids_owner; // NodeTable.java:88
+  wire _and_86 = _bits_107 & _eq_86; // NodeTable.java:88
+  wire _not_74 = ~_not_48; // NodeTable.java:88
+  wire _eq_87 = slot_children_6 == 3'd0; // NodeTable.java:88
+  wire _or_53 = _not_74 | _eq_87; // NodeTable.java:88
+  wire _and_87 = _and_86 & _or_53; // NodeTable.java:88
+  wire _bits_108 = slot_valid[5]; // NodeTable.java:88
+  wire _eq_88 = slot_parent_5 == kids_owner; // NodeTable.java:88
+  wire _and_88 = _bits_108 & _eq_88; // NodeTable.java:88
+  wire _not_75 = ~_not_48; // NodeTable.java:88
+  wire _eq_89 = slot_children_5 == 3'd0; // NodeTable.java:88
+  wire _or_54 = _not_75 | _eq_89; // NodeTable.java:88
+  wire _and_89 = _and_88 & _or_54; // NodeTable.java:88
+  wire _bits_109 = slot_valid[4]; // NodeTable.java:88
+  wire _eq_90 = slot_parent_4 == kids_owner; // NodeTable.java:88
+  wire _and_90 = _bits_109 & _eq_90; // NodeTable.java:88
+  wire _not_76 = ~_not_48; // NodeTable.java:88
+  wire _eq_91 = slot_children_4 == 3'd0; // NodeTable.java:88
+  wire _or_55 = _not_76 | _eq_91; // NodeTable.java:88
+  wire _and_91 = _and_90 & _or_55; // NodeTable.java:88
+  wire _bits_110 = slot_valid[3]; // NodeTable.java:88
+  wire _eq_92 = slot_parent_3 == kids_owner; // NodeTable.java:88
+  wire _and_92 = _bits_110 & _eq_92; // NodeTable.java:88
+  wire _not_77 = ~_not_48; // NodeTable.java:88
+  wire _eq_93 = slot_children_3 == 3'd0; // NodeTable.java:88
+  wire _or_56 = _not_77 | _eq_93; // NodeTable.java:88
+  wire _and_93 = _and_92 & _or_56; // NodeTable.java:88
+  wire _bits_111 = slot_valid[2]; // NodeTable.java:88
+  wire _eq_94 = slot_parent_2 == kids_owner; // NodeTable.java:88
+  wire _and_94 = _bits_111 & _eq_94; // NodeTable.java:88
+  wire _not_78 = ~_not_48; // NodeTable.java:88
+  wire _eq_95 = slot_children_2 == 3'd0; // NodeTable.java:88
+  wire _or_57 = _not_78 | _eq_95; // NodeTable.java:88
+  wire _and_95 = _and_94 & _or_57; // NodeTable.java:88
+  wire _bits_112 = slot_valid[1]; // NodeTable.java:88
+  wire _eq_96 = slot_parent_1 == kids_owner; // NodeTable.java:88
+  wire _and_96 = _bits_112 & _eq_96; // NodeTable.java:88
+  wire _not_79 = ~_not_48; // NodeTable.java:88
+  wire _eq_97 = slot_children_1 == 3'd0; // NodeTable.java:88
+  wire _or_58 = _not_79 | _eq_97; // NodeTable.java:88
+  wire _and_97 = _and_96 & _or_58; // NodeTable.java:88
+  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:109
+  wire _not_80 = ~leaf_pick_load; // SlotPicker.java:82
+  wire _or_59 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_81 = ~leaf_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_98 = leaf_pick_candidates & _not_81; // SlotPicker.java:63
+  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_98; // SlotPicker.java:63
+  wire [31:0] _mux_9 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
+  wire _and_99 = state_merge_level & level_fresh; // RapController.java:326
+  wire _not_82 = ~verdict_set; // RapController.java:324
+  wire _and_100 = kids_fresh & _not_82; // RapController.java:324
+  wire _or_60 = _and_99 | _and_100; // RapController.java:326
+  wire _bits_113 = slot_valid[31]; // NodeTable.java:96
+  wire _eq_98 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_101 = _bits_113 & _eq_98; // NodeTable.java:96
+  wire _eq_99 = slot_children_31 == 3'd0; // NodeTable.java:96
+  wire _and_102 = _and_101 & _eq_99; // NodeTable.java:96
+  wire _bits_114 = slot_valid[30]; // NodeTable.java:96
+  wire _eq_100 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_103 = _bits_114 & _eq_100; // NodeTable.java:96
+  wire _eq_101 = slot_children_30 == 3'd0; // NodeTable.java:96
+  wire _and_104 = _and_103 & _eq_101; // NodeTable.java:96
+  wire _bits_115 = slot_valid[29]; // NodeTable.java:96
+  wire _eq_102 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_105 = _bits_115 & _eq_102; // NodeTable.java:96
+  wire _eq_103 = slot_children_29 == 3'd0; // NodeTable.java:96
+  wire _and_106 = _and_105 & _eq_103; // NodeTable.java:96
+  wire _bits_116 = slot_valid[28]; // NodeTable.java:96
+  wire _eq_104 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_107 = _bits_116 & _eq_104; // NodeTable.java:96
+  wire _eq_105 = slot_children_28 == 3'd0; // NodeTable.java:96
+  wire _and_108 = _and_107 & _eq_105; // NodeTable.java:96
+  wire _bits_117 = slot_valid[27]; // NodeTable.java:96
+  wire _eq_106 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_109 = _bits_117 & _eq_106; // NodeTable.java:96
+  wire _eq_107 = slot_children_27 == 3'd0; // NodeTable.java:96
+  wire _and_110 = _and_109 & _eq_107; // NodeTable.java:96
+  wire _bits_118 = slot_valid[26]; // NodeTable.java:96
+  wire _eq_108 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_111 = _bits_118 & _eq_108; // NodeTable.java:96
+  wire _eq_109 = slot_children_26 == 3'd0; // NodeTable.java:96
+  wire _and_112 = _and_111 & _eq_109; // NodeTable.java:96
+  wire _bits_119 = slot_valid[25]; // NodeTable.java:96
+  wire _eq_110 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_113 = _bits_119 & _eq_110; // NodeTable.java:96
+  wire _eq_111 = slot_children_25 == 3'd0; // NodeTable.java:96
+  wire _and_114 = _and_113 & _eq_111; // NodeTable.java:96
+  wire _bits_120 = slot_valid[24]; // NodeTable.java:96
+  wire _eq_112 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_115 = _bits_120 & _eq_112; // NodeTable.java:96
+  wire _eq_113 = slot_children_24 == 3'd0; // NodeTable.java:96
+  wire _and_116 = _and_115 & _eq_113; // NodeTable.java:96
+  wire _bits_121 = slot_valid[23]; // NodeTable.java:96
+  wire _eq_114 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_117 = _bits_121 & _eq_114; // NodeTable.java:96
+  wire _eq_115 = slot_children_23 == 3'd0; // NodeTable.java:96
+  wire _and_118 = _and_117 & _eq_115; // NodeTable.java:96
+  wire _bits_122 = slot_valid[22]; // NodeTable.java:96
+  wire _eq_116 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_119 = _bits_122 & _eq_116; // NodeTable.java:96
+  wire _eq_117 = slot_children_22 == 3'd0; // NodeTable.java:96
+  wire _and_120 = _and_119 & _eq_117; // NodeTable.java:96
+  wire _bits_123 = slot_valid[21]; // NodeTable.java:96
+  wire _eq_118 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_121 = _bits_123 & _eq_118; // NodeTable.java:96
+  wire _eq_119 = slot_children_21 == 3'd0; // NodeTable.java:96
+  wire _and_122 = _and_121 & _eq_119; // NodeTable.java:96
+  wire _bits_124 = slot_valid[20]; // NodeTable.java:96
+  wire _eq_120 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_123 = _bits_124 & _eq_120; // NodeTable.java:96
+  wire _eq_121 = slot_children_20 == 3'd0; // NodeTable.java:96
+  wire _and_124 = _and_123 & _eq_121; // NodeTable.java:96
+  wire _bits_125 = slot_valid[19]; // NodeTable.java:96
+  wire _eq_122 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_125 = _bits_125 & _eq_122; // NodeTable.java:96
+  wire _eq_123 = slot_children_19 == 3'd0; // NodeTable.java:96
+  wire _and_126 = _and_125 & _eq_123; // NodeTable.java:96
+  wire _bits_126 = slot_valid[18]; // NodeTable.java:96
+  wire _eq_124 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_127 = _bits_126 & _eq_124; // NodeTable.java:96
+  wire _eq_125 = slot_children_18 == 3'd0; // NodeTable.java:96
+  wire _and_128 = _and_127 & _eq_125; // NodeTable.java:96
+  wire _bits_127 = slot_valid[17]; // NodeTable.java:96
+  wire _eq_126 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_129 = _bits_127 & _eq_126; // NodeTable.java:96
+  wire _eq_127 = slot_children_17 == 3'd0; // NodeTable.java:96
+  wire _and_130 = _and_129 & _eq_127; // NodeTable.java:96
+  wire _bits_128 = slot_valid[16]; // NodeTable.java:96
+  wire _eq_128 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_131 = _bits_128 & _eq_128; // NodeTable.java:96
+  wire _eq_129 = slot_children_16 == 3'd0; // NodeTable.java:96
+  wire _and_132 = _and_131 & _eq_129; // NodeTable.java:96
+  wire _bits_129 = slot_valid[15]; // NodeTable.java:96
+  wire _eq_130 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_133 = _bits_129 & _eq_130; // NodeTable.java:96
+  wire _eq_131 = slot_children_15 == 3'd0; // NodeTable.java:96
+  wire _and_134 = _and_133 & _eq_131; // NodeTable.java:96
+  wire _bits_130 = slot_valid[14]; // NodeTable.java:96
+  wire _eq_132 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_135 = _bits_130 & _eq_132; // NodeTable.java:96
+  wire _eq_133 = slot_children_14 == 3'd0; // NodeTable.java:96
+  wire _and_136 = _and_135 & _eq_133; // NodeTable.java:96
+  wire _bits_131 = slot_valid[13]; // NodeTable.java:96
+  wire _eq_134 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_137 = _bits_131 & _eq_134; // NodeTable.java:96
+  wire _eq_135 = slot_children_13 == 3'd0; // NodeTable.java:96
+  wire _and_138 = _and_137 & _eq_135; // NodeTable.java:96
+  wire _bits_132 = slot_valid[12]; // NodeTable.java:96
+  wire _eq_136 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_139 = _bits_132 & _eq_136; // NodeTable.java:96
+  wire _eq_137 = slot_children_12 == 3'd0; // NodeTable.java:96
+  wire _and_140 = _and_139 & _eq_137; // NodeTable.java:96
+  wire _bits_133 = slot_valid[11]; // NodeTable.java:96
+  wire _eq_138 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_141 = _bits_133 & _eq_138; // NodeTable.java:96
+  wire _eq_139 = slot_children_11 == 3'd0; // NodeTable.java:96
+  wire _and_142 = _and_141 & _eq_139; // NodeTable.java:96
+  wire _bits_134 = slot_valid[10]; // NodeTable.java:96
+  wire _eq_140 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_143 = _bits_134 & _eq_140; // NodeTable.java:96
+  wire _eq_141 = slot_children_10 == 3'd0; // NodeTable.java:96
+  wire _and_144 = _and_143 & _eq_141; // NodeTable.java:96
+  wire _bits_135 = slot_valid[9]; // NodeTable.java:96
+  wire _eq_142 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_145 = _bits_135 & _eq_142; // NodeTable.java:96
+  wire _eq_143 = slot_children_9 == 3'd0; // NodeTable.java:96
+  wire _and_146 = _and_145 & _eq_143; // NodeTable.java:96
+  wire _bits_136 = slot_valid[8]; // NodeTable.java:96
+  wire _eq_144 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_147 = _bits_136 & _eq_144; // NodeTable.java:96
+  wire _eq_145 = slot_children_8 == 3'd0; // NodeTable.java:96
+  wire _and_148 = _and_147 & _eq_145; // NodeTable.java:96
+  wire _bits_137 = slot_valid[7]; // NodeTable.java:96
+  wire _eq_146 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_149 = _bits_137 & _eq_146; // NodeTable.java:96
+  wire _eq_147 = slot_children_7 == 3'd0; // NodeTable.java:96
+  wire _and_150 = _and_149 & _eq_147; // NodeTable.java:96
+  wire _bits_138 = slot_valid[6]; // NodeTable.java:96
+  wire _eq_148 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_151 = _bits_138 & _eq_148; // NodeTable.java:96
+  wire _eq_149 = slot_children_6 == 3'd0; // NodeTable.java:96
+  wire _and_152 = _and_151 & _eq_149; // NodeTable.java:96
+  wire _bits_139 = slot_valid[5]; // NodeTable.java:96
+  wire _eq_150 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_153 = _bits_139 & _eq_150; // NodeTable.java:96
+  wire _eq_151 = slot_children_5 == 3'd0; // NodeTable.java:96
+  wire _and_154 = _and_153 & _eq_151; // NodeTable.java:96
+  wire _bits_140 = slot_valid[4]; // NodeTable.java:96
+  wire _eq_152 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_155 = _bits_140 & _eq_152; // NodeTable.java:96
+  wire _eq_153 = slot_children_4 == 3'd0; // NodeTable.java:96
+  wire _and_156 = _and_155 & _eq_153; // NodeTable.java:96
+  wire _bits_141 = slot_valid[3]; // NodeTable.java:96
+  wire _eq_154 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_157 = _bits_141 & _eq_154; // NodeTable.java:96
+  wire _eq_155 = slot_children_3 == 3'd0; // NodeTable.java:96
+  wire _and_158 = _and_157 & _eq_155; // NodeTable.java:96
+  wire _bits_142 = slot_valid[2]; // NodeTable.java:96
+  wire _eq_156 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_159 = _bits_142 & _eq_156; // NodeTable.java:96
+  wire _eq_157 = slot_children_2 == 3'd0; // NodeTable.java:96
+  wire _and_160 = _and_159 & _eq_157; // NodeTable.java:96
+  wire _bits_143 = slot_valid[1]; // NodeTable.java:96
+  wire _eq_158 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_161 = _bits_143 & _eq_158; // NodeTable.java:96
+  wire _eq_159 = slot_children_1 == 3'd0; // NodeTable.java:96
+  wire _and_162 = _and_161 & _eq_159; // NodeTable.java:96
+  wire [31:0] _cat_2 = {_and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, 1'd0}; // NodeTable.java:109
+  wire [31:0] _not_83 = ~kids_vector; // SlotPicker.java:126
+  wire [31:0] _and_163 = leaf_pick_candidates & _not_83; // SlotPicker.java:126
+  wire [31:0] _mux_10 = state_merge_level ? _cat_2 : _and_163; // RapController.java:343
+  wire _not_84 = ~leaf_pick_ready; // SlotPicker.java:69
+  wire leaf_pick_advance = leaf_pick_take | _not_84; // SlotPicker.java:69
+  wire [31:0] _not_85 = ~leaf_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_164 = leaf_pick_candidates & _not_85; // SlotPicker.java:68
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_164 : leaf_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_11 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_86 = ~_sub_11; // SlotPicker.java:73
+  wire [31:0] _and_165 = leaf_pick_remaining & _not_86; // SlotPicker.java:73
+  wire _or_r_7 = |leaf_pick_remaining; // SlotPicker.java:72
+  wire _bits_144 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_145 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_146 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_147 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_148 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_149 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_150 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_151 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_152 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_153 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_154 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_155 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_156 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_157 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_158 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_159 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_3 = {_bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159}; // SlotPicker.java:79
+  wire _or_r_8 = |_cat_3; // SlotPicker.java:79
+  wire _bits_160 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_161 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_162 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_163 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_164 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_165 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_166 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_167 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_168 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_169 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_170 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_171 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_172 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_173 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_174 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_175 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_4 = {_bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175}; // SlotPicker.java:79
+  wire _or_r_9 = |_cat_4; // SlotPicker.java:79
+  wire _bits_176 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_177 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_178 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_179 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_180 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_181 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_182 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_183 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_184 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_185 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_186 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_187 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_188 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_189 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_190 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_191 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_5 = {_bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191}; // SlotPicker.java:79
+  wire _or_r_10 = |_cat_5; // SlotPicker.java:79
+  wire _bits_192 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_193 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_194 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_195 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_196 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_197 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_198 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_199 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_200 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_201 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_202 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_203 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_204 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_205 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_206 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_207 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_6 = {_bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207}; // SlotPicker.java:79
+  wire _or_r_11 = |_cat_6; // SlotPicker.java:79
+  wire _bits_208 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_209 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_210 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_211 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_212 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_213 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_214 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_215 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_216 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_217 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_218 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_219 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_220 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_221 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_222 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_223 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_7 = {_bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223}; // SlotPicker.java:79
+  wire _or_r_12 = |_cat_7; // SlotPicker.java:79
+  wire [4:0] _cat_8 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
+  wire _not_87 = ~slot_pick_load; // SlotPicker.java:82
+  wire _or_61 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_88 = ~slot_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_166 = slot_pick_candidates & _not_88; // SlotPicker.java:63
+  wire [31:0] _mux_11 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
+  wire _or_62 = scan_fresh | state_split; // RapController.java:325
+  wire _or_63 = _or_62 | _and_100; // RapController.java:325
+  wire _and_167 = state_split_alloc & _not_1; // RapController.java:327
+  wire _or_64 = scan_walking | _and_167; // RapController.java:327
+  wire _not_89 = ~verdict_set; // RapController.java:328
+  wire _and_168 = kids_walking & _not_89; // RapController.java:328
+  wire _not_90 = ~slot_pick_pick_last; // RapController.java:328
+  wire _or_65 = _not_90 | verdict_free; // RapController.java:328
+  wire _and_169 = _and_168 & _or_65; // RapController.java:328
+  wire _or_66 = _or_64 | _and_169; // RapController.java:328
+  wire _and_170 = slot_pick_ready & _or_66; // RapController.java:327
+  wire [31:0] _not_91 = ~slot_valid; // RapController.java:341
+  wire _or_67 = scan_fresh | _and_100; // RapController.java:342
+  wire _not_92 = ~slot_pick_ready; // SlotPicker.java:69
+  wire slot_pick_advance = slot_pick_take | _not_92; // SlotPicker.java:69
+  wire [31:0] _not_93 = ~slot_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_171 = slot_pick_candidates & _not_93; // SlotPicker.java:68
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_171 : slot_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_12 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_94 = ~_sub_12; // SlotPicker.java:73
+  wire [31:0] _and_172 = slot_pick_remaining & _not_94; // SlotPicker.java:73
+  wire _or_r_13 = |slot_pick_remaining; // SlotPicker.java:72
+  wire _bits_224 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_225 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_226 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_227 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_228 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_229 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_230 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_231 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_232 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_233 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_234 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_235 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_236 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_237 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_238 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_239 = slot_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_9 = {_bits_224, _bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239}; // SlotPicker.java:79
+  wire _or_r_14 = |_cat_9; // SlotPicker.java:79
+  wire _bits_240 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_241 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_242 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_243 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_244 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_245 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_246 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_247 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_248 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_249 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_250 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_251 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_252 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_253 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_254 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_255 = slot_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_10 = {_bits_240, _bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255}; // SlotPicker.java:79
+  wire _or_r_15 = |_cat_10; // SlotPicker.java:79
+  wire _bits_256 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_257 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_258 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_259 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_260 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_261 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_262 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_263 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_264 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_265 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_266 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_267 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_268 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_269 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_270 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_271 = slot_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_11 = {_bits_256, _bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271}; // SlotPicker.java:79
+  wire _or_r_16 = |_cat_11; // SlotPicker.java:79
+  wire _bits_272 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_273 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_274 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_275 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_276 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_277 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_278 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_279 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_280 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_281 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_282 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_283 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_284 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_285 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_286 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_287 = slot_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_12 = {_bits_272, _bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287}; // SlotPicker.java:79
+  wire _or_r_17 = |_cat_12; // SlotPicker.java:79
+  wire _bits_288 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_289 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_290 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_291 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_292 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_293 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_294 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_295 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_296 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_297 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_298 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_299 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_300 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_301 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_302 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_303 = slot_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_13 = {_bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303}; // SlotPicker.java:79
+  wire _or_r_18 = |_cat_13; // SlotPicker.java:79
+  wire [4:0] _cat_14 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:79
+  wire _bits_304 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_305 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_68 = _bits_304 | _bits_305; // FirstSet.java:64
+  wire _bits_306 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_307 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_69 = _bits_306 | _bits_307; // FirstSet.java:64
+  wire _or_70 = _or_68 | _or_69; // FirstSet.java:64
+  wire _bits_308 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_309 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_71 = _bits_308 | _bits_309; // FirstSet.java:64
+  wire _bits_310 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_311 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_72 = _bits_310 | _bits_311; // FirstSet.java:64
+  wire _or_73 = _or_71 | _or_72; // FirstSet.java:64
+  wire _or_74 = _or_70 | _or_73; // FirstSet.java:64
+  wire _bits_312 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_313 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_75 = _bits_312 | _bits_313; // FirstSet.java:64
+  wire _bits_314 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_315 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_76 = _bits_314 | _bits_315; // FirstSet.java:64
+  wire _or_77 = _or_75 | _or_76; // FirstSet.java:64
+  wire _bits_316 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_317 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_78 = _bits_316 | _bits_317; // FirstSet.java:64
+  wire _bits_318 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_319 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_79 = _bits_318 | _bits_319; // FirstSet.java:64
+  wire _or_80 = _or_78 | _or_79; // FirstSet.java:64
+  wire _or_81 = _or_77 | _or_80; // FirstSet.java:64
+  wire _or_82 = _or_74 | _or_81; // FirstSet.java:64
+  wire _bits_320 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_321 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_83 = _bits_320 | _bits_321; // FirstSet.java:64
+  wire _bits_322 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_323 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_84 = _bits_322 | _bits_323; // FirstSet.java:64
+  wire _or_85 = _or_83 | _or_84; // FirstSet.java:64
+  wire _bits_324 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_325 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_86 = _bits_324 | _bits_325; // FirstSet.java:64
+  wire _bits_326 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_327 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_87 = _bits_326 | _bits_327; // FirstSet.java:64
+  wire _or_88 = _or_86 | _or_87; // FirstSet.java:64
+  wire _or_89 = _or_85 | _or_88; // FirstSet.java:64
+  wire _bits_328 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_329 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_90 = _bits_328 | _bits_329; // FirstSet.java:64
+  wire _bits_330 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_331 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_91 = _bits_330 | _bits_331; // FirstSet.java:64
+  wire _or_92 = _or_90 | _or_91; // FirstSet.java:64
+  wire _bits_332 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_333 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_93 = _bits_332 | _bits_333; // FirstSet.java:64
+  wire _bits_334 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_335 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_94 = _bits_334 | _bits_335; // FirstSet.java:64
+  wire _or_95 = _or_93 | _or_94; // FirstSet.java:64
+  wire _or_96 = _or_92 | _or_95; // FirstSet.java:64
+  wire _or_97 = _or_89 | _or_96; // FirstSet.java:64
+  wire _and_173 = _or_82 & _or_97; // FirstSet.java:61
+  wire _and_174 = _or_74 & _or_81; // FirstSet.java:61
+  wire _and_175 = _or_70 & _or_73; // FirstSet.java:61
+  wire _and_176 = _or_68 & _or_69; // FirstSet.java:61
+  wire _and_177 = _bits_304 & _bits_305; // FirstSet.java:61
+  wire _or_98 = _and_176 | _and_177; // FirstSet.java:62
+  wire _and_178 = _bits_306 & _bits_307; // FirstSet.java:61
+  wire _or_99 = _or_98 | _and_178; // FirstSet.java:63
+  wire _or_100 = _and_175 | _or_99; // FirstSet.java:62
+  wire _and_179 = _or_71 & _or_72; // FirstSet.java:61
+  wire _and_180 = _bits_308 & _bits_309; // FirstSet.java:61
+  wire _or_101 = _and_179 | _and_180; // FirstSet.java:62
+  wire _and_181 = _bits_310 & _bits_311; // FirstSet.java:61
+  wire _or_102 = _or_101 | _and_181; // FirstSet.java:63
+  wire _or_103 = _or_100 | _or_102; // FirstSet.java:63
+  wire _or_104 = _and_174 | _or_103; // FirstSet.java:62
+  wire _and_182 = _or_77 & _or_80; // FirstSet.java:61
+  wire _and_183 = _or_75 & _or_76; // FirstSet.java:61
+  wire _and_184 = _bits_312 & _bits_313; // FirstSet.java:61
+  wire _or_105 = _and_183 | _and_184; // FirstSet.java:62
+  wire _and_185 = _bits_314 & _bits_315; // FirstSet.java:61
+  wire _or_106 = _or_105 | _and_185; // FirstSet.java:63
+  wire _or_107 = _and_182 | _or_106; // FirstSet.java:62
+  wire _and_186 = _or_78 & _or_79; // FirstSet.java:61
+  wire _and_187 = _bits_316 & _bits_317; // FirstSet.java:61
+  wire _or_108 = _and_186 | _and_187; // FirstSet.java:62
+  wire _and_188 = _bits_318 & _bits_319; // FirstSet.java:61
+  wire _or_109 = _or_108 | _and_188; // FirstSet.java:63
+  wire _or_110 = _or_107 | _or_109; // FirstSet.java:63
+  wire _or_111 = _or_104 | _or_110; // FirstSet.java:63
+  wire _or_112 = _and_173 | _or_111; // FirstSet.java:62
+  wire _and_189 = _or_89 & _or_96; // FirstSet.java:61
+  wire _and_190 = _or_85 & _or_88; // FirstSet.java:61
+  wire _and_191 = _or_83 & _or_84; // FirstSet.java:61
+  wire _and_192 = _bits_320 & _bits_321; // FirstSet.java:61
+  wire _or_113 = _and_191 | _and_192; // FirstSet.java:62
+  wire _and_193 = _bits_322 & _bits_323; // FirstSet.java:61
+  wire _or_114 = _or_113 | _and_193; // FirstSet.java:63
+  wire _or_115 = _and_190 | _or_114; // FirstSet.java:62
+  wire _and_194 = _or_86 & _or_87; // FirstSet.java:61
+  wire _and_195 = _bits_324 & _bits_325; // FirstSet.java:61
+  wire _or_116 = _and_194 | _and_195; // FirstSet.java:62
+  wire _and_196 = _bits_326 & _bits_327; // FirstSet.java:61
+  wire _or_117 = _or_116 | _and_196; // FirstSet.java:63
+  wire _or_118 = _or_115 | _or_117; // FirstSet.java:63
+  wire _or_119 = _and_189 | _or_118; // FirstSet.java:62
+  wire _and_197 = _or_92 & _or_95; // FirstSet.java:61
+  wire _and_198 = _or_90 & _or_91; // FirstSet.java:61
+  wire _and_199 = _bits_328 & _bits_329; // FirstSet.java:61
+  wire _or_120 = _and_198 | _and_199; // FirstSet.java:62
+  wire _and_200 = _bits_330 & _bits_331; // FirstSet.java:61
+  wire _or_121 = _or_120 | _and_200; // FirstSet.java:63
+  wire _or_122 = _and_197 | _or_121; // FirstSet.java:62
+  wire _and_201 = _or_93 & _or_94; // FirstSet.java:61
+  wire _and_202 = _bits_332 & _bits_333; // FirstSet.java:61
+  wire _or_123 = _and_201 | _and_202; // FirstSet.java:62
+  wire _and_203 = _bits_334 & _bits_335; // FirstSet.java:61
+  wire _or_124 = _or_123 | _and_203; // FirstSet.java:63
+  wire _or_125 = _or_122 | _or_124; // FirstSet.java:63
+  wire _or_126 = _or_119 | _or_125; // FirstSet.java:63
+  wire _or_127 = _or_112 | _or_126; // FirstSet.java:63
+  wire _not_95 = ~_or_127; // SlotPicker.java:81
+  wire _bits_336 = slot_pick_pick_hot[0]; // RapController.java:137
+  wire [1:0] _fill_1 = {2{_bits_336}}; // RapController.java:137
+  wire [1:0] _and_204 = slot_digit_0 & _fill_1; // RapController.java:137
+  wire _bits_337 = slot_pick_pick_hot[1]; // RapController.java:137
+  wire [1:0] _fill_2 = {2{_bits_337}}; // RapController.java:137
+  wire [1:0] _and_205 = slot_digit_1 & _fill_2; // RapController.java:137
+  wire [1:0] _or_128 = _and_204 | _and_205; // RapController.java:137
+  wire _bits_338 = slot_pick_pick_hot[2]; // RapController.java:137
+  wire [1:0] _fill_3 = {2{_bits_338}}; // RapController.java:137
+  wire [1:0] _and_206 = slot_digit_2 & _fill_3; // RapController.java:137
+  wire _bits_339 = slot_pick_pick_hot[3]; // RapController.java:137
+  wire [1:0] _fill_4 = {2{_bits_339}}; // RapController.java:137
+  wire [1:0] _and_207 = slot_digit_3 & _fill_4; // RapController.java:137
+  wire [1:0] _or_129 = _and_206 | _and_207; // RapController.java:137
+  wire [1:0] _or_130 = _or_128 | _or_129; // RapController.java:137
+  wire _bits_340 = slot_pick_pick_hot[4]; // RapController.java:137
+  wire [1:0] _fill_5 = {2{_bits_340}}; // RapController.java:137
+  wire [1:0] _and_208 = slot_digit_4 & _fill_5; // RapController.java:137
+  wire _bits_341 = slot_pick_pick_hot[5]; // RapController.java:137
+  wire [1:0] _fill_6 = {2{_bits_341}}; // RapController.java:137
+  wire [1:0] _and_209 = slot_digit_5 & _fill_6; // RapController.java:137
+  wire [1:0] _or_131 = _and_208 | _and_209; // RapController.java:137
+  wire _bits_342 = slot_pick_pick_hot[6]; // RapController.java:137
+  wire [1:0] _fill_7 = {2{_bits_342}}; // RapController.java:137
+  wire [1:0] _and_210 = slot_digit_6 & _fill_7; // RapController.java:137
+  wire _bits_343 = slot_pick_pick_hot[7]; // RapController.java:137
+  wire [1:0] _fill_8 = {2{_bits_343}}; // RapController.java:137
+  wire [1:0] _and_211 = slot_digit_7 & _fill_8; // RapController.java:137
+  wire [1:0] _or_132 = _and_210 | _and_211; // RapController.java:137
+  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:137
+  wire [1:0] _or_134 = _or_130 | _or_133; // RapController.java:137
+  wire _bits_344 = slot_pick_pick_hot[8]; // RapController.java:137
+  wire [1:0] _fill_9 = {2{_bits_344}}; // RapController.java:137
+  wire [1:0] _and_212 = slot_digit_8 & _fill_9; // RapController.java:137
+  wire _bits_345 = slot_pick_pick_hot[9]; // RapController.java:137
+  wire [1:0] _fill_10 = {2{_bits_345}}; // RapController.java:137
+  wire [1:0] _and_213 = slot_digit_9 & _fill_10; // RapController.java:137
+  wire [1:0] _or_135 = _and_212 | _and_213; // RapController.java:137
+  wire _bits_346 = slot_pick_pick_hot[10]; // RapController.java:137
+  wire [1:0] _fill_11 = {2{_bits_346}}; // RapController.java:137
+  wire [1:0] _and_214 = slot_digit_10 & _fill_11; // RapController.java:137
+  wire _bits_347 = slot_pick_pick_hot[11]; // RapController.java:137
+  wire [1:0] _fill_12 = {2{_bits_347}}; // RapController.java:137
+  wire [1:0] _and_215 = slot_digit_11 & _fill_12; // RapController.java:137
+  wire [1:0] _or_136 = _and_214 | _and_215; // RapController.java:137
+  wire [1:0] _or_137 = _or_135 | _or_136; // RapController.java:137
+  wire _bits_348 = slot_pick_pick_hot[12]; // RapController.java:137
+  wire [1:0] _fill_13 = {2{_bits_348}}; // RapController.java:137
+  wire [1:0] _and_216 = slot_digit_12 & _fill_13; // RapController.java:137
+  wire _bits_349 = slot_pick_pick_hot[13]; // RapController.java:137
+  wire [1:0] _fill_14 = {2{_bits_349}}; // RapController.java:137
+  wire [1:0] _and_217 = slot_digit_13 & _fill_14; // RapController.java:137
+  wire [1:0] _or_138 = _and_216 | _and_217; // RapController.java:137
+  wire _bits_350 = slot_pick_pick_hot[14]; // RapController.java:137
+  wire [1:0] _fill_15 = {2{_bits_350}}; // RapController.java:137
+  wire [1:0] _and_218 = slot_digit_14 & _fill_15; // RapController.java:137
+  wire _bits_351 = slot_pick_pick_hot[15]; // RapController.java:137
+  wire [1:0] _fill_16 = {2{_bits_351}}; // RapController.java:137
+  wire [1:0] _and_219 = slot_digit_15 & _fill_16; // RapController.java:137
+  wire [1:0] _or_139 = _and_218 | _and_219; // RapController.java:137
+  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:137
+  wire [1:0] _or_141 = _or_137 | _or_140; // RapController.java:137
+  wire [1:0] _or_142 = _or_134 | _or_141; // RapController.java:137
+  wire _bits_352 = slot_pick_pick_hot[16]; // RapController.java:137
+  wire [1:0] _fill_17 = {2{_bits_352}}; // RapController.java:137
+  wire [1:0] _and_220 = slot_digit_16 & _fill_17; // RapController.java:137
+  wire _bits_353 = slot_pick_pick_hot[17]; // RapController.java:137
+  wire [1:0] _fill_18 = {2{_bits_353}}; // RapController.java:137
+  wire [1:0] _and_221 = slot_digit_17 & _fill_18; // RapController.java:137
+  wire [1:0] _or_143 = _and_220 | _and_221; // RapController.java:137
+  wire _bits_354 = slot_pick_pick_hot[18]; // RapController.java:137
+  wire [1:0] _fill_19 = {2{_bits_354}}; // RapController.java:137
+  wire [1:0] _and_222 = slot_digit_18 & _fill_19; // RapController.java:137
+  wire _bits_355 = slot_pick_pick_hot[19]; // RapController.java:137
+  wire [1:0] _fill_20 = {2{_bits_355}}; // RapController.java:137
+  wire [1:0] _and_223 = slot_digit_19 & _fill_20; // RapController.java:137
+  wire [1:0] _or_144 = _and_222 | _and_223; // RapController.java:137
+  wire [1:0] _or_145 = _or_143 | _or_144; // RapController.java:137
+  wire _bits_356 = slot_pick_pick_hot[20]; // RapController.java:137
+  wire [1:0] _fill_21 = {2{_bits_356}}; // RapController.java:137
+  wire [1:0] _and_224 = slot_digit_20 & _fill_21; // RapController.java:137
+  wire _bits_357 = slot_pick_pick_hot[21]; // RapController.java:137
+  wire [1:0] _fill_22 = {2{_bits_357}}; // RapController.java:137
+  wire [1:0] _and_225 = slot_digit_21 & _fill_22; // RapController.java:137
+  wire [1:0] _or_146 = _and_224 | _and_225; // RapController.java:137
+  wire _bits_358 = slot_pick_pick_hot[22]; // RapController.java:137
+  wire [1:0] _fill_23 = {2{_bits_358}}; // RapController.java:137
+  wire [1:0] _and_226 = slot_digit_22 & _fill_23; // RapController.java:137
+  wire _bits_359 = slot_pick_pick_hot[23]; // RapController.java:137
+  wire [1:0] _fill_24 = {2{_bits_359}}; // RapController.java:137
+  wire [1:0] _and_227 = slot_digit_23 & _fill_24; // RapController.java:137
+  wire [1:0] _or_147 = _and_226 | _and_227; // RapController.java:137
+  wire [1:0] _or_148 = _or_146 | _or_147; // RapController.java:137
+  wire [1:0] _or_149 = _or_145 | _or_148; // RapController.java:137
+  wire _bits_360 = slot_pick_pick_hot[24]; // RapController.java:137
+  wire [1:0] _fill_25 = {2{_bits_360}}; // RapController.java:137
+  wire [1:0] _and_228 = slot_digit_24 & _fill_25; // RapController.java:137
+  wire _bits_361 = slot_pick_pick_hot[25]; // RapController.java:137
+  wire [1:0] _fill_26 = {2{_bits_361}}; // RapController.java:137
+  wire [1:0] _and_229 = slot_digit_25 & _fill_26; // RapController.java:137
+  wire [1:0] _or_150 = _and_228 | _and_229; // RapController.java:137
+  wire _bits_362 = slot_pick_pick_hot[26]; // RapController.java:137
+  wire [1:0] _fill_27 = {2{_bits_362}}; // RapController.java:137
+  wire [1:0] _and_230 = slot_digit_26 & _fill_27; // RapController.java:137
+  wire _bits_363 = slot_pick_pick_hot[27]; // RapController.java:137
+  wire [1:0] _fill_28 = {2{_bits_363}}; // RapController.java:137
+  wire [1:0] _and_231 = slot_digit_27 & _fill_28; // RapController.java:137
+  wire [1:0] _or_151 = _and_230 | _and_231; // RapController.java:137
+  wire [1:0] _or_152 = _or_150 | _or_151; // RapController.java:137
+  wire _bits_364 = slot_pick_pick_hot[28]; // RapController.java:137
+  wire [1:0] _fill_29 = {2{_bits_364}}; // RapController.java:137
+  wire [1:0] _and_232 = slot_digit_28 & _fill_29; // RapController.java:137
+  wire _bits_365 = slot_pick_pick_hot[29]; // RapController.java:137
+  wire [1:0] _fill_30 = {2{_bits_365}}; // RapController.java:137
+  wire [1:0] _and_233 = slot_digit_29 & _fill_30; // RapController.java:137
+  wire [1:0] _or_153 = _and_232 | _and_233; // RapController.java:137
+  wire _bits_366 = slot_pick_pick_hot[30]; // RapController.java:137
+  wire [1:0] _fill_31 = {2{_bits_366}}; // RapController.java:137
+  wire [1:0] _and_234 = slot_digit_30 & _fill_31; // RapController.java:137
+  wire _bits_367 = slot_pick_pick_hot[31]; // RapController.java:137
+  wire [1:0] _fill_32 = {2{_bits_367}}; // RapController.java:137
+  wire [1:0] _and_235 = slot_digit_31 & _fill_32; // RapController.java:137
+  wire [1:0] _or_154 = _and_234 | _and_235; // RapController.java:137
+  wire [1:0] _or_155 = _or_153 | _or_154; // RapController.java:137
+  wire [1:0] _or_156 = _or_152 | _or_155; // RapController.java:137
+  wire [1:0] _or_157 = _or_149 | _or_156; // RapController.java:137
+  wire [1:0] _or_158 = _or_142 | _or_157; // RapController.java:137
+  wire [4:0] _sub_13 = merge_leaf_depth - 5'd1; // RapController.java:507
+  wire _eq_160 = merge_leaf_depth_next == 5'd1; // RapController.java:153
+  wire _not_96 = ~level_had_leaves; // RapController.java:509
+  wire _and_236 = leaf_at_deepest & _not_96; // RapController.java:509
+  wire _bits_368 = leaf_pick_pick_hot[0]; // RapController.java:496
+  wire [4:0] _fill_33 = {5{_bits_368}}; // RapController.java:496
+  wire [4:0] _and_237 = slot_parent_0 & _fill_33; // RapController.java:496
+  wire _bits_369 = leaf_pick_pick_hot[1]; // RapController.java:496
+  wire [4:0] _fill_34 = {5{_bits_369}}; // RapController.java:496
+  wire [4:0] _and_238 = slot_parent_1 & _fill_34; // RapController.java:496
+  wire [4:0] _or_159 = _and_237 | _and_238; // RapController.java:496
+  wire _bits_370 = leaf_pick_pick_hot[2]; // RapController.java:496
+  wire [4:0] _fill_35 = {5{_bits_370}}; // RapController.java:496
+  wire [4:0] _and_239 = slot_parent_2 & _fill_35; // RapController.java:496
+  wire _bits_371 = leaf_pick_pick_hot[3]; // RapController.java:496
+  wire [4:0] _fill_36 = {5{_bits_371}}; // RapController.java:496
+  wire [4:0] _and_240 = slot_parent_3 & _fill_36; // RapController.java:496
+  wire [4:0] _or_160 = _and_239 | _and_240; // RapController.java:496
+  wire [4:0] _or_161 = _or_159 | _or_160; // RapController.java:496
+  wire _bits_372 = leaf_pick_pick_hot[4]; // RapController.java:496
+  wire [4:0] _fill_37 = {5{_bits_372}}; // RapController.java:496
+  wire [4:0] _and_241 = slot_parent_4 & _fill_37; // RapController.java:496
+  wire _bits_373 = leaf_pick_pick_hot[5]; // RapController.java:496
+  wire [4:0] _fill_38 = {5{_bits_373}}; // RapController.java:496
+  wire [4:0] _and_242 = slot_parent_5 & _fill_38; // RapController.java:496
+  wire [4:0] _or_162 = _and_241 | _and_242; // RapController.java:496
+  wire _bits_374 = leaf_pick_pick_hot[6]; // RapController.java:496
+  wire [4:0] _fill_39 = {5{_bits_374}}; // RapController.java:496
+  wire [4:0] _and_243 = slot_parent_6 & _fill_39; // RapController.java:496
+  wire _bits_375 = leaf_pick_pick_hot[7]; // RapController.java:496
+  wire [4:0] _fill_40 = {5{_bits_375}}; // RapController.java:496
+  wire [4:0] _and_244 = slot_parent_7 & _fill_40; // RapController.java:496
+  wire [4:0] _or_163 = _and_243 | _and_244; // RapController.java:496
+  wire [4:0] _or_164 = _or_162 | _or_163; // RapController.java:496
+  wire [4:0] _or_165 = _or_161 | _or_164; // RapController.java:496
+  wire _bits_376 = leaf_pick_pick_hot[8]; // RapController.java:496
+  wire [4:0] _fill_41 = {5{_bits_376}}; // RapController.java:496
+  wire [4:0] _and_245 = slot_parent_8 & _fill_41; // RapController.java:496
+  wire _bits_377 = leaf_pick_pick_hot[9]; // RapController.java:496
+  wire [4:0] _fill_42 = {5{_bits_377}}; // RapController.java:496
+  wire [4:0] _and_246 = slot_parent_9 & _fill_42; // RapController.java:496
+  wire [4:0] _or_166 = _and_245 | _and_246; // RapController.java:496
+  wire _bits_378 = leaf_pick_pick_hot[10]; // RapController.java:496
+  wire [4:0] _fill_43 = {5{_bits_378}}; // RapController.java:496
+  wire [4:0] _and_247 = slot_parent_10 & _fill_43; // RapController.java:496
+  wire _bits_379 = leaf_pick_pick_hot[11]; // RapController.java:496
+  wire [4:0] _fill_44 = {5{_bits_379}}; // RapController.java:496
+  wire [4:0] _and_248 = slot_parent_11 & _fill_44; // RapController.java:496
+  wire [4:0] _or_167 = _and_247 | _and_248; // RapController.java:496
+  wire [4:0] _or_168 = _or_166 | _or_167; // RapController.java:496
+  wire _bits_380 = leaf_pick_pick_hot[12]; // RapController.java:496
+  wire [4:0] _fill_45 = {5{_bits_380}}; // RapController.java:496
+  wire [4:0] _and_249 = slot_parent_12 & _fill_45; // RapController.java:496
+  wire _bits_381 = leaf_pick_pick_hot[13]; // RapController.java:496
+  wire [4:0] _fill_46 = {5{_bits_381}}; // RapController.java:496
+  wire [4:0] _and_250 = slot_parent_13 & _fill_46; // RapController.java:496
+  wire [4:0] _or_169 = _and_249 | _and_250; // RapController.java:496
+  wire _bits_382 = leaf_pick_pick_hot[14]; // RapController.java:496
+  wire [4:0] _fill_47 = {5{_bits_382}}; // RapController.java:496
+  wire [4:0] _and_251 = slot_parent_14 & _fill_47; // RapController.java:496
+  wire _bits_383 = leaf_pick_pick_hot[15]; // RapController.java:496
+  wire [4:0] _fill_48 = {5{_bits_383}}; // RapController.java:496
+  wire [4:0] _and_252 = slot_parent_15 & _fill_48; // RapController.java:496
+  wire [4:0] _or_170 = _and_251 | _and_252; // RapController.java:496
+  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:496
+  wire [4:0] _or_172 = _or_168 | _or_171; // RapController.java:496
+  wire [4:0] _or_173 = _or_165 | _or_172; // RapController.java:496
+  wire _bits_384 = leaf_pick_pick_hot[16]; // RapController.java:496
+  wire [4:0] _fill_49 = {5{_bits_384}}; // RapController.java:496
+  wire [4:0] _and_253 = slot_parent_16 & _fill_49; // RapController.java:496
+  wire _bits_385 = leaf_pick_pick_hot[17]; // RapController.java:496
+  wire [4:0] _fill_50 = {5{_bits_385}}; // RapController.java:496
+  wire [4:0] _and_254 = slot_parent_17 & _fill_50; // RapController.java:496
+  wire [4:0] _or_174 = _and_253 | _and_254; // RapController.java:496
+  wire _bits_386 = leaf_pick_pick_hot[18]; // RapController.java:496
+  wire [4:0] _fill_51 = {5{_bits_386}}; // RapController.java:496
+  wire [4:0] _and_255 = slot_parent_18 & _fill_51; // RapController.java:496
+  wire _bits_387 = leaf_pick_pick_hot[19]; // RapController.java:496
+  wire [4:0] _fill_52 = {5{_bits_387}}; // RapController.java:496
+  wire [4:0] _and_256 = slot_parent_19 & _fill_52; // RapController.java:496
+  wire [4:0] _or_175 = _and_255 | _and_256; // RapController.java:496
+  wire [4:0] _or_176 = _or_174 | _or_175; // RapController.java:496
+  wire _bits_388 = leaf_pick_pick_hot[20]; // RapController.java:496
+  wire [4:0] _fill_53 = {5{_bits_388}}; // RapController.java:496
+  wire [4:0] _and_257 = slot_parent_20 & _fill_53; // RapController.java:496
+  wire _bits_389 = leaf_pick_pick_hot[21]; // RapController.java:496
+  wire [4:0] _fill_54 = {5{_bits_389}}; // RapController.java:496
+  wire [4:0] _and_258 = slot_parent_21 & _fill_54; // RapController.java:496
+  wire [4:0] _or_177 = _and_257 | _and_258; // RapController.java:496
+  wire _bits_390 = leaf_pick_pick_hot[22]; // RapController.java:496
+  wire [4:0] _fill_55 = {5{_bits_390}}; // RapController.java:496
+  wire [4:0] _and_259 = slot_parent_22 & _fill_55; // RapController.java:496
+  wire _bits_391 = leaf_pick_pick_hot[23]; // RapController.java:496
+  wire [4:0] _fill_56 = {5{_bits_391}}; // RapController.java:496
+  wire [4:0] _and_260 = slot_parent_23 & _fill_56; // RapController.java:496
+  wire [4:0] _or_178 = _and_259 | _and_260; // RapController.java:496
+  wire [4:0] _or_179 = _or_177 | _or_178; // RapController.java:496
+  wire [4:0] _or_180 = _or_176 | _or_179; // RapController.java:496
+  wire _bits_392 = leaf_pick_pick_hot[24]; // RapController.java:496
+  wire [4:0] _fill_57 = {5{_bits_392}}; // RapController.java:496
+  wire [4:0] _and_261 = slot_parent_24 & _fill_57; // RapController.java:496
+  wire _bits_393 = leaf_pick_pick_hot[25]; // RapController.java:496
+  wire [4:0] _fill_58 = {5{_bits_393}}; // RapController.java:496
+  wire [4:0] _and_262 = slot_parent_25 & _fill_58; // RapController.java:496
+  wire [4:0] _or_181 = _and_261 | _and_262; // RapController.java:496
+  wire _bits_394 = leaf_pick_pick_hot[26]; // RapController.java:496
+  wire [4:0] _fill_59 = {5{_bits_394}}; // RapController.java:496
+  wire [4:0] _and_263 = slot_parent_26 & _fill_59; // RapController.java:496
+  wire _bits_395 = leaf_pick_pick_hot[27]; // RapController.java:496
+  wire [4:0] _fill_60 = {5{_bits_395}}; // RapController.java:496
+  wire [4:0] _and_264 = slot_parent_27 & _fill_60; // RapController.java:496
+  wire [4:0] _or_182 = _and_263 | _and_264; // RapController.java:496
+  wire [4:0] _or_183 = _or_181 | _or_182; // RapController.java:496
+  wire _bits_396 = leaf_pick_pick_hot[28]; // RapController.java:496
+  wire [4:0] _fill_61 = {5{_bits_396}}; // RapController.java:496
+  wire [4:0] _and_265 = slot_parent_28 & _fill_61; // RapController.java:496
+  wire _bits_397 = leaf_pick_pick_hot[29]; // RapController.java:496
+  wire [4:0] _fill_62 = {5{_bits_397}}; // RapController.java:496
+  wire [4:0] _and_266 = slot_parent_29 & _fill_62; // RapController.java:496
+  wire [4:0] _or_184 = _and_265 | _and_266; // RapController.java:496
+  wire _bits_398 = leaf_pick_pick_hot[30]; // RapController.java:496
+  wire [4:0] _fill_63 = {5{_bits_398}}; // RapController.java:496
+  wire [4:0] _and_267 = slot_parent_30 & _fill_63; // RapController.java:496
+  wire _bits_399 = leaf_pick_pick_hot[31]; // RapController.java:496
+  wire [4:0] _fill_64 = {5{_bits_399}}; // RapController.java:496
+  wire [4:0] _and_268 = slot_parent_31 & _fill_64; // RapController.java:496
+  wire [4:0] _or_185 = _and_267 | _and_268; // RapController.java:496
+  wire [4:0] _or_186 = _or_184 | _or_185; // RapController.java:496
+  wire [4:0] _or_187 = _or_183 | _or_186; // RapController.java:496
+  wire [4:0] _or_188 = _or_180 | _or_187; // RapController.java:496
+  wire [4:0] _or_189 = _or_173 | _or_188; // RapController.java:496
+  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:532
+  wire [31:0] _mux_12 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:570
+  wire [5:0] _cat_15 = {readout_depth, 1'd0}; // RapController.java:731
+  wire [5:0] _mux_13 = readout_in_use ? _cat_15 : 6'd0; // RapController.java:566
+  wire [31:0] _fill_65 = {16{split_next_digit}}; // RapController.java:255
+  wire [31:0] _and_269 = child_digit_field & _fill_65; // RapController.java:255
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_269; // RapController.java:255
+  wire _and_270 = state_advance & advance_settled_was_1; // RapController.java:718
+  wire _and_271 = state_advance & advance_settled_was_2; // RapController.java:718
+  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:212
+  wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:36
+  wire _not_97 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
+  wire _and_272 = tcam_write_full & _not_97; // TcamWriteRegister.java:48
+  wire _or_190 = tcam_write_load | _and_272; // TcamWriteRegister.java:48
+  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:390
+  wire _and_273 = commit_fire & hit_splittable_4; // CommitVerdict.java:72
+  wire _and_274 = _and_273 & io_head_thresholdFits; // CommitVerdict.java:72
+  wire _and_275 = hit_short_3 & skip_now; // CommitVerdict.java:73
+  wire [1:0] _bits_400 = until_merge_lo[1:0]; // ScheduleAndSnapshot.java:92
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_400; // ScheduleAndSnapshot.java:92
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:92
+  wire _not_98 = ~merge_now; // CommitVerdict.java:73
+  wire _and_276 = _and_275 & _not_98; // CommitVerdict.java:73
+  wire _not_99 = ~_and_276; // CommitVerdict.java:73
+  wire [11:0] _bits_401 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
+  wire [11:0] _bits_402 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
+  wire [12:0] _add_9 = {1'b0, _bits_401} + {1'b0, _bits_402}; // SplitCompare.java:86
+  wire _bits_403 = _add_9[12]; // SplitCompare.java:86
+  wire [12:0] _cat_16 = {_bits_401, 1'd1}; // SplitCompare.java:87
+  wire [12:0] _cat_17 = {_bits_402, 1'd1}; // SplitCompare.java:87
+  wire [13:0] _add_10 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:87
+  wire _bits_404 = _add_10[13]; // SplitCompare.java:87
+  wire [11:0] _bits_405 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
+  wire [11:0] _bits_406 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
+  wire [12:0] _add_11 = {1'b0, _bits_405} + {1'b0, _bits_406}; // SplitCompare.java:86
+  wire _bits_407 = _add_11[12]; // SplitCompare.java:86
+  wire _and_277 = _bits_404 & _bits_407; // SplitCompare.java:76
+  wire _and_278 = stop_if_over_t & over_t; // CommitVerdict.java:74
+  wire _and_279 = commit_fire & merge_now; // CommitVerdict.java:74
+  wire stop_now = _and_278 | _and_279; // CommitVerdict.java:74
+  wire _not_100 = ~undo_empty; // UndoStack.java:39
+  wire undo_pop = state_undo & _not_100; // UndoStack.java:39
+  wire [4:0] _sub_14 = undo_sp - 5'd1; // UndoStack.java:45
+  wire draining = state_drain | commit_stop; // RapController.java:232
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:233
+  wire [4:0] _add_12 = undo_sp + 5'd1; // UndoStack.java:43
+  wire _eq_161 = undo_sp_next == 5'd0; // UndoStack.java:38
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:240
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:244
+  wire _ge_1 = free_slots >= missing_children; // RapController.java:245
+  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:736
+  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:731
+  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:736
+  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:736
+  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:731
+  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:736
+  wire [31:0] _not_101 = ~_dshr_1; // RapController.java:253
+  wire [31:0] _and_280 = _dshr_0 & _not_101; // RapController.java:253
+  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:265
+  wire _or_191 = state_undo | state_split_scan; // RapController.java:267
+  wire _or_192 = _or_191 | state_split; // RapController.java:267
+  wire _and_281 = _or_192 & split_settled_was_1; // RapController.java:718
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:275
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:275
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:275
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:275
+  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:277
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:284
+  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:285
+  wire _bits_408 = _dshr_2[0]; // RapController.java:285
+  wire _not_102 = ~verdict_act; // MergeVerdict.java:73
+  wire _and_282 = verdict_busy & _not_102; // MergeVerdict.java:73
+  wire _or_193 = verdict_hand_over | _and_282; // MergeVerdict.java:73
+  wire _or_194 = state_merge_level | state_merge_kids; // RapController.java:288
+  wire _and_283 = _or_194 & io_counterResult_valid; // RapController.java:289
+  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:289
+  wire _and_284 = _and_283 & _eq_162; // RapController.java:289
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
-  wire _bits_408 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_408; // SplitCompare.java:60
-  wire [8:0] _bits_409 = merge_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_410 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_411 = _bits_410[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_14 = {1'b0, _bits_409} + {1'b0, _bits_411}; // SplitCompare.java:86
-  wire _bits_412 = _add_14[9]; // SplitCompare.java:86
-  wire [9:0] _cat_21 = {_bits_409, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_22 = {_bits_411, 1'd1}; // SplitCompare.java:87
+  wire [2:0] _sub_15 = op_children - _add_8; // MergeVerdict.java:97
+  wire _bits_409 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_0 = &_bits_409; // SplitCompare.java:60
+  wire [8:0] _bits_410 = merge_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_411 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_412 = _bits_411[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_14 = {1'b0, _bits_410} + {1'b0, _bits_412}; // SplitCompare.java:86
+  wire _bits_413 = _add_14[9]; // SplitCompare.java:86
+  wire [9:0] _cat_21 = {_bits_410, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_22 = {_bits_412, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_15 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:87
-  wire _bits_413 = _add_15[10]; // SplitCompare.java:87
-  wire [17:0] _bits_414 = merge_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_415 = _bits_414[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_416 = _bits_410[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_417 = _bits_416[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_16 = {1'b0, _bits_415} + {1'b0, _bits_417}; // SplitCompare.java:86
-  wire _bits_418 = _add_16[9]; // SplitCompare.java:86
-  wire [9:0] _cat_23 = {_bits_415, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_24 = {_bits_417, 1'd1}; // SplitCompare.java:87
+  wire _bits_414 = _add_15[10]; // SplitCompare.java:87
+  wire [17:0] _bits_415 = merge_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_416 = _bits_415[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_417 = _bits_411[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_418 = _bits_417[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_16 = {1'b0, _bits_416} + {1'b0, _bits_418}; // SplitCompare.java:86
+  wire _bits_419 = _add_16[9]; // SplitCompare.java:86
+  wire [9:0] _cat_23 = {_bits_416, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_24 = {_bits_418, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_17 = {1'b0, _cat_23} + {1'b0, _cat_24}; // SplitCompare.java:87
-  wire _bits_419 = _add_17[10]; // SplitCompare.java:87
-  wire [8:0] _bits_420 = _bits_414[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_25 = {_bits_420, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_421 = _bits_416[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_26 = {_bits_421, 1'd1}; // SplitCompare.java:87
+  wire _bits_420 = _add_17[10]; // SplitCompare.java:87
+  wire [8:0] _bits_421 = _bits_415[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_25 = {_bits_421, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_422 = _bits_417[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_26 = {_bits_422, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_18 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:87
-  wire _bits_422 = _add_18[10]; // SplitCompare.java:87
-  wire _and_284 = _bits_419 & _bits_422; // SplitCompare.java:76
-  wire _or_195 = _bits_418 | _and_284; // SplitCompare.java:76
-  wire _and_285 = _bits_413 & _or_195; // SplitCompare.java:76
-  wire _or_196 = _bits_412 | _and_285; // SplitCompare.java:76
-  wire _and_286 = _and_r_0 & _or_196; // SplitCompare.java:60
-  wire _not_98 = ~_and_286; // MergeVerdict.java:65
-  wire [2:0] _bits_423 = merge_sum[26:24]; // MergeVerdict.java:68
-  wire _or_r_15 = |_bits_423; // MergeVerdict.java:68
-  wire _and_287 = verdict_end_5 & _not_98; // MergeVerdict.java:71
-  wire _not_99 = ~_or_193; // MergeVerdict.java:75
-  wire _or_197 = _not_99 | verdict_end_5; // MergeVerdict.java:75
+  wire _bits_423 = _add_18[10]; // SplitCompare.java:87
+  wire _and_285 = _bits_420 & _bits_423; // SplitCompare.java:76
+  wire _or_195 = _bits_419 | _and_285; // SplitCompare.java:76
+  wire _and_286 = _bits_414 & _or_195; // SplitCompare.java:76
+  wire _or_196 = _bits_413 | _and_286; // SplitCompare.java:76
+  wire _and_287 = _and_r_0 & _or_196; // SplitCompare.java:60
+  wire _not_103 = ~_and_287; // MergeVerdict.java:65
+  wire [2:0] _bits_424 = merge_sum[26:24]; // MergeVerdict.java:68
+  wire _or_r_19 = |_bits_424; // MergeVerdict.java:68
+  wire _and_288 = verdict_end_5 & _not_103; // MergeVerdict.java:71
+  wire _not_104 = ~_or_193; // MergeVerdict.java:75
+  wire _or_197 = _not_104 | verdict_end_5; // MergeVerdict.java:75
   wire [26:0] _fill_69 = {27{1'd1}}; // MergeSkip.java:42
   wire [26:0] _fill_70 = {27{1'd1}}; // MergeSkip.java:46
   wire [26:0] _fill_71 = {27{1'd1}}; // MergeSkip.java:43
-  wire [8:0] _bits_424 = batch_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _not_100 = ~merge_sum; // SplitCompare.java:32
-  wire [8:0] _bits_425 = _not_100[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_19 = {1'b0, _bits_424} + {1'b0, _bits_425}; // SplitCompare.java:86
-  wire _bits_426 = _add_19[9]; // SplitCompare.java:86
-  wire [9:0] _cat_27 = {_bits_424, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_28 = {_bits_425, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_425 = batch_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _not_105 = ~merge_sum; // SplitCompare.java:32
+  wire [8:0] _bits_426 = _not_105[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_19 = {1'b0, _bits_425} + {1'b0, _bits_426}; // SplitCompare.java:86
+  wire _bits_427 = _add_19[9]; // SplitCompare.java:86
+  wire [9:0] _cat_27 = {_bits_425, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_28 = {_bits_426, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_20 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:87
-  wire _bits_427 = _add_20[10]; // SplitCompare.java:87
-  wire [17:0] _bits_428 = batch_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_429 = _bits_428[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_430 = _not_100[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_431 = _bits_430[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_21 = {1'b0, _bits_429} + {1'b0, _bits_431}; // SplitCompare.java:86
-  wire _bits_432 = _add_21[9]; // SplitCompare.java:86
-  wire [9:0] _cat_29 = {_bits_429, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_30 = {_bits_431, 1'd1}; // SplitCompare.java:87
+  wire _bits_428 = _add_20[10]; // SplitCompare.java:87
+  wire [17:0] _bits_429 = batch_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_430 = _bits_429[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_431 = _not_105[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_432 = _bits_431[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_21 = {1'b0, _bits_430} + {1'b0, _bits_432}; // SplitCompare.java:86
+  wire _bits_433 = _add_21[9]; // SplitCompare.java:86
+  wire [9:0] _cat_29 = {_bits_430, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_30 = {_bits_432, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_22 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:87
-  wire _bits_433 = _add_22[10]; // SplitCompare.java:87
-  wire [8:0] _bits_434 = _bits_428[8:0]; // SplitCompare.java:71
-  wire [8:0] _bits_435 = _bits_430[8:0]; // SplitCompare.java:71
-  wire [9:0] _add_23 = {1'b0, _bits_434} + {1'b0, _bits_435}; // SplitCompare.java:86
-  wire _bits_436 = _add_23[9]; // SplitCompare.java:86
-  wire _and_288 = _bits_433 & _bits_436; // SplitCompare.java:76
-  wire _or_198 = _bits_432 | _and_288; // SplitCompare.java:76
-  wire _and_289 = _bits_427 & _or_198; // SplitCompare.java:76
-  wire _or_199 = _bits_426 | _and_289; // SplitCompare.java:76
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // RapController.java:428
-  wire _not_101 = ~schedule_exhausted; // RapController.java:437
-  wire _or_r_16 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_102 = ~_or_r_16; // SplitCounter.java:89
-  wire _or_r_17 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_103 = ~_or_r_17; // SplitCounter.java:90
-  wire _and_290 = _not_102 & _not_103; // SplitCounter.java:90
-  wire _or_r_18 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_104 = ~_or_r_18; // SplitCounter.java:90
-  wire _and_291 = _and_290 & _not_104; // SplitCounter.java:90
-  wire _and_292 = _not_101 & _and_291; // RapController.java:437
-  wire [13:0] _bits_437 = until_merge_lo[15:2]; // RapController.java:440
-  wire _or_r_19 = |_bits_437; // RapController.java:440
-  wire _not_105 = ~_or_r_19; // RapController.java:440
-  wire _and_293 = _and_292 & _not_105; // RapController.java:440
+  wire _bits_434 = _add_22[10]; // SplitCompare.java:87
+  wire [8:0] _bits_435 = _bits_429[8:0]; // SplitCompare.java:71
+  wire [8:0] _bits_436 = _bits_431[8:0]; // SplitCompare.java:71
+  wire [9:0] _add_23 = {1'b0, _bits_435} + {1'b0, _bits_436}; // SplitCompare.java:86
+  wire _bits_437 = _add_23[9]; // SplitCompare.java:86
+  wire _and_289 = _bits_434 & _bits_437; // SplitCompare.java:76
+  wire _or_198 = _bits_433 | _and_289; // SplitCompare.java:76
+  wire _and_290 = _bits_428 & _or_198; // SplitCompare.java:76
+  wire _or_199 = _bits_427 | _and_290; // SplitCompare.java:76
   wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_438; // SplitCompare.java:60
   wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2015,12 +2011,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [9:0] _cat_36 = {_bits_451, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_28 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:87
   wire _bits_452 = _add_28[10]; // SplitCompare.java:87
-  wire _and_294 = _bits_449 & _bits_452; // SplitCompare.java:76
-  wire _or_200 = _bits_448 | _and_294; // SplitCompare.java:76
-  wire _and_295 = _bits_443 & _or_200; // SplitCompare.java:76
-  wire _or_201 = _bits_442 | _and_295; // SplitCompare.java:76
-  wire _and_296 = _and_r_1 & _or_201; // SplitCompare.java:60
-  wire _and_297 = skip_valid & _and_296; // MergeSkip.java:53
+  wire _and_291 = _bits_449 & _bits_452; // SplitCompare.java:76
+  wire _or_200 = _bits_448 | _and_291; // SplitCompare.java:76
+  wire _and_292 = _bits_443 & _or_200; // SplitCompare.java:76
+  wire _or_201 = _bits_442 | _and_292; // SplitCompare.java:76
+  wire _and_293 = _and_r_1 & _or_201; // SplitCompare.java:60
+  wire _and_294 = skip_valid & _and_293; // MergeSkip.java:53
   wire _bits_453 = io_head_notThreshold[27]; // SplitCompare.java:60
   wire _and_r_2 = &_bits_453; // SplitCompare.java:60
   wire [8:0] _bits_454 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2048,32 +2044,38 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [9:0] _cat_42 = {_bits_466, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_33 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
   wire _bits_467 = _add_33[10]; // SplitCompare.java:87
-  wire _and_298 = _bits_464 & _bits_467; // SplitCompare.java:76
-  wire _or_202 = _bits_463 | _and_298; // SplitCompare.java:76
-  wire _and_299 = _bits_458 & _or_202; // SplitCompare.java:76
-  wire _or_203 = _bits_457 | _and_299; // SplitCompare.java:76
-  wire _and_300 = _and_r_2 & _or_203; // SplitCompare.java:60
-  wire _and_301 = skip_valid & _and_300; // MergeSkip.java:53
-  wire _mux_14 = io_headLoad_fromRead ? _and_297 : _and_301; // MergeSkip.java:65
-  wire _not_106 = ~merge_now; // RapController.java:452
-  wire _and_302 = split_now & _not_106; // RapController.java:452
-  wire _and_303 = _and_302 & hit_short_3; // RapController.java:452
-  wire defer_now = _and_303 & skip_now; // RapController.java:452
-  wire _and_304 = commit_fire & defer_now; // RapController.java:488
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:491
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:491
-  wire _bits_468 = _dshr_3[0]; // RapController.java:491
-  wire _and_305 = _lt_5 & _bits_468; // RapController.java:491
-  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:496
-  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:496
-  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:496
-  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:496
-  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:496
-  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:496
-  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:496
-  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:496
-  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:496
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:496
+  wire _and_295 = _bits_464 & _bits_467; // SplitCompare.java:76
+  wire _or_202 = _bits_463 | _and_295; // SplitCompare.java:76
+  wire _and_296 = _bits_458 & _or_202; // SplitCompare.java:76
+  wire _or_203 = _bits_457 | _and_296; // SplitCompare.java:76
+  wire _and_297 = _and_r_2 & _or_203; // SplitCompare.java:60
+  wire _and_298 = skip_valid & _and_297; // MergeSkip.java:53
+  wire _mux_14 = io_headLoad_fromRead ? _and_294 : _and_298; // MergeSkip.java:65
+  wire _and_299 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:63
+  wire split_now = _and_299 & over_t; // CommitVerdict.java:63
+  wire _and_300 = state_run & io_selected_valid; // RapController.java:280
+  wire _not_106 = ~commit_stop; // RapController.java:280
+  wire _and_301 = _and_300 & _not_106; // RapController.java:280
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
+  wire _not_107 = ~merge_now; // CommitVerdict.java:67
+  wire _and_302 = split_now & _not_107; // CommitVerdict.java:67
+  wire _and_303 = _and_302 & hit_short_3; // CommitVerdict.java:67
+  wire defer_now = _and_303 & skip_now; // CommitVerdict.java:67
+  wire _and_304 = commit_fire & defer_now; // CommitVerdict.java:101
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:316
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:316
+  wire _bits_468 = _dshr_3[0]; // RapController.java:316
+  wire _and_305 = _lt_5 & _bits_468; // RapController.java:316
+  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:321
+  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:321
+  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:321
+  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:321
+  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:321
+  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:321
+  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:321
+  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:321
+  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:321
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:321
   wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_474; // SplitCompare.java:60
   wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2107,70 +2109,68 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_205 = _bits_478 | _and_307; // SplitCompare.java:76
   wire _and_308 = _and_r_3 & _or_205; // SplitCompare.java:60
   wire _and_309 = skip_valid & _and_308; // MergeSkip.java:53
-  wire _not_107 = ~skip_touched; // MergeSkip.java:75
-  wire _and_310 = _and_309 & _not_107; // MergeSkip.java:75
-  wire _not_108 = ~commit_fire; // MergeSkip.java:75
-  wire _and_311 = _and_310 & _not_108; // MergeSkip.java:75
-  wire _not_109 = ~commit_stop; // RapController.java:547
-  wire pipe_quiet = _not_109 & pipe_empty; // RapController.java:547
-  wire _and_312 = state_run & pipe_quiet; // RapController.java:552
-  wire _not_110 = ~io_issued; // RapController.java:552
-  wire _and_313 = _and_312 & _not_110; // RapController.java:552
-  wire _and_314 = state_run & pipe_quiet; // RapController.java:558
+  wire _not_108 = ~skip_touched; // MergeSkip.java:75
+  wire _and_310 = _and_309 & _not_108; // MergeSkip.java:75
+  wire _not_109 = ~commit_fire; // MergeSkip.java:75
+  wire _and_311 = _and_310 & _not_109; // MergeSkip.java:75
+  wire _not_110 = ~commit_stop; // RapController.java:372
+  wire pipe_quiet = _not_110 & pipe_empty; // RapController.java:372
+  wire _and_312 = state_run & pipe_quiet; // RapController.java:377
+  wire _not_111 = ~io_issued; // RapController.java:377
+  wire _and_313 = _and_312 & _not_111; // RapController.java:377
+  wire _and_314 = state_run & pipe_quiet; // RapController.java:383
   wire _or_206 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_207 = _or_206 | ev_split_q; // StatusRegs.java:77
   wire _or_208 = _or_207 | ev_batch_q; // StatusRegs.java:77
   wire _or_209 = _or_208 | ev_deferred_q; // StatusRegs.java:77
   wire _or_r_20 = |ev_removed_q; // StatusRegs.java:78
   wire _or_210 = _or_209 | _or_r_20; // StatusRegs.java:78
-  wire _not_111 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_112 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_315 = _not_111 & _not_112; // SplitCounter.java:109
-  wire _not_113 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_316 = _and_315 & _not_113; // SplitCounter.java:109
-  wire _not_114 = ~_and_316; // StatusRegs.java:78
-  wire ev_pending = _or_210 | _not_114; // StatusRegs.java:78
-  wire _not_115 = ~ev_pending; // RapController.java:557
-  wire _and_317 = _not_115 & multiplier_free; // RapController.java:557
-  wire status_still = _and_317 & io_countersIdle; // RapController.java:557
-  wire _and_318 = _and_314 & status_still; // RapController.java:558
-  wire _not_116 = ~state_init; // RapController.java:870
-  wire _not_117 = ~tcam_write_full; // RapController.java:870
-  wire _and_319 = _not_116 & _not_117; // RapController.java:870
-  wire _and_320 = _and_319 & io_enable; // RapController.java:870
-  wire _or_211 = readout_pending | io_readout; // RapController.java:871
-  wire _not_118 = ~_or_211; // RapController.java:871
-  wire _and_321 = _and_320 & _not_118; // RapController.java:871
-  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:871
-  wire _not_119 = ~_or_212; // RapController.java:871
-  wire _and_322 = _and_321 & _not_119; // RapController.java:871
-  wire _not_120 = ~snapshot_frozen; // RapController.java:871
-  wire _and_323 = _and_322 & _not_120; // RapController.java:871
-  wire _not_121 = ~commit_stop; // RapController.java:957
-  wire _and_324 = state_run & _not_121; // RapController.java:957
-  wire _not_122 = ~io_headValid; // RapController.java:957
-  wire _and_325 = pipe_empty & _not_122; // RapController.java:957
-  wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // RapController.java:957
-  wire _or_213 = state_drain | state_undo; // RapController.java:958
-  wire _or_214 = _or_213 | state_resume; // RapController.java:958
-  wire _or_215 = _or_214 | commit_stop; // RapController.java:958
-  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // RapController.java:959
-  wire _or_216 = state_split_scan | state_split; // RapController.java:960
-  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:960
-  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:961
-  wire _or_219 = _or_218 | state_advance; // RapController.java:961
-  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:961
-  wire [3:0] _bits_489 = undo_sp[3:0]; // RapController.java:350
-  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // RapController.java:350
-  wire _not_123 = ~undo_empty; // RapController.java:346
-  wire undo_pop = state_undo & _not_123; // RapController.java:346
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // RapController.java:347
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // RapController.java:347
-  wire [4:0] _mux_17 = undo_pop ? _sub_16 : _sub_17; // RapController.java:347
-  wire [3:0] _bits_490 = _mux_17[3:0]; // RapController.java:347
-  wire _not_124 = ~undo_push; // RapController.java:347
-  wire [4:0] _mux_18 = state_split ? op_slot : readout_index; // RapController.java:207
-  wire _or_221 = state_split | state_read_issue; // RapController.java:206
+  wire _not_112 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_113 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_315 = _not_112 & _not_113; // SplitCounter.java:109
+  wire _not_114 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_316 = _and_315 & _not_114; // SplitCounter.java:109
+  wire _not_115 = ~_and_316; // StatusRegs.java:78
+  wire ev_pending = _or_210 | _not_115; // StatusRegs.java:78
+  wire _not_116 = ~ev_pending; // ScheduleAndSnapshot.java:82
+  wire _and_317 = _not_116 & multiplier_free; // ScheduleAndSnapshot.java:82
+  wire status_still = _and_317 & io_countersIdle; // ScheduleAndSnapshot.java:82
+  wire _and_318 = _and_314 & status_still; // RapController.java:383
+  wire _not_117 = ~state_init; // RapController.java:684
+  wire _not_118 = ~tcam_write_full; // RapController.java:684
+  wire _and_319 = _not_117 & _not_118; // RapController.java:684
+  wire _and_320 = _and_319 & io_enable; // RapController.java:684
+  wire _or_211 = readout_pending | io_readout; // RapController.java:685
+  wire _not_119 = ~_or_211; // RapController.java:685
+  wire _and_321 = _and_320 & _not_119; // RapController.java:685
+  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:685
+  wire _not_120 = ~_or_212; // RapController.java:685
+  wire _and_322 = _and_321 & _not_120; // RapController.java:685
+  wire _not_121 = ~snapshot_frozen; // RapController.java:685
+  wire _and_323 = _and_322 & _not_121; // RapController.java:685
+  wire _not_122 = ~commit_stop; // RapController.java:705
+  wire _and_324 = state_run & _not_122; // RapController.java:705
+  wire _not_123 = ~io_headValid; // RapController.java:705
+  wire _and_325 = pipe_empty & _not_123; // RapController.java:705
+  wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // StallAccount.java:43
+  wire _or_213 = state_drain | state_undo; // RapController.java:706
+  wire _or_214 = _or_213 | state_resume; // RapController.java:706
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:706
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
+  wire _or_216 = state_split_scan | state_split; // RapController.java:707
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:707
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:707
+  wire _or_219 = _or_218 | state_advance; // RapController.java:707
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:707
+  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:186
+  wire _or_221 = state_split | state_read_issue; // RapController.java:185
+  wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:42
+  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:40
+  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:40
+  wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:40
+  wire _not_124 = ~undo_push; // UndoStack.java:40
   wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
   wire _or_r_21 = |_cat_50; // RapController.java:64
   wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:64
@@ -2178,33 +2178,47 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_22 = |_and_326; // RapController.java:64
   wire _not_125 = ~_or_r_22; // RapController.java:64
   wire _and_327 = _or_r_21 & _not_125; // RapController.java:64
-  wire _or_r_23 = |leaf_pick_pick_hot; // SlotPicker.java:83
+  wire _or_222 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_223 = _or_222 | ev_split; // StatusRegs.java:99
+  wire _or_224 = _or_223 | ev_allocated; // StatusRegs.java:99
+  wire _or_225 = _or_224 | ev_batch; // StatusRegs.java:99
+  wire _or_226 = _or_225 | ev_deferred; // StatusRegs.java:99
+  wire _or_227 = _or_226 | ev_clear; // StatusRegs.java:99
+  wire _or_r_23 = |ev_removed; // StatusRegs.java:99
+  wire _or_228 = _or_227 | _or_r_23; // StatusRegs.java:99
+  wire _or_229 = _or_228 | ev_pending; // StatusRegs.java:99
+  wire _not_126 = ~_or_229; // ScheduleAndSnapshot.java:83
+  wire _or_r_24 = |leaf_pick_pick_hot; // SlotPicker.java:83
   wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:83
   wire [31:0] _and_328 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:83
-  wire _or_r_24 = |_and_328; // SlotPicker.java:83
-  wire _not_126 = ~_or_r_24; // SlotPicker.java:83
-  wire _and_329 = _or_r_23 & _not_126; // SlotPicker.java:83
+  wire _or_r_25 = |_and_328; // SlotPicker.java:83
+  wire _not_127 = ~_or_r_25; // SlotPicker.java:83
+  wire _and_329 = _or_r_24 & _not_127; // SlotPicker.java:83
   wire _and_330 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
-  wire _or_r_25 = |slot_pick_pick_hot; // SlotPicker.java:83
+  wire _or_r_26 = |slot_pick_pick_hot; // SlotPicker.java:83
   wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:83
   wire [31:0] _and_331 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:83
-  wire _or_r_26 = |_and_331; // SlotPicker.java:83
-  wire _not_127 = ~_or_r_26; // SlotPicker.java:83
-  wire _and_332 = _or_r_25 & _not_127; // SlotPicker.java:83
+  wire _or_r_27 = |_and_331; // SlotPicker.java:83
+  wire _not_128 = ~_or_r_27; // SlotPicker.java:83
+  wire _and_332 = _or_r_26 & _not_128; // SlotPicker.java:83
   wire _and_333 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_128 = ~_or_221; // RapController.java:215
-  wire _not_129 = ~state_run; // RapController.java:247
-  wire _eq_163 = state_run_issue_n == _not_129; // RapController.java:247
-  wire _not_130 = ~state_run; // RapController.java:250
-  wire _eq_164 = state_run_window_n == _not_130; // RapController.java:250
-  wire _not_131 = ~_and_283; // MergeVerdict.java:77
+  wire _not_129 = ~_or_221; // RapController.java:194
+  wire _not_130 = ~state_run; // RapController.java:200
+  wire _eq_163 = state_run_issue_n == _not_130; // RapController.java:200
+  wire _not_131 = ~state_run; // RapController.java:203
+  wire _eq_164 = state_run_window_n == _not_131; // RapController.java:203
+  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
+  wire _not_132 = ~undo_pop; // UndoStack.java:50
+  wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:52
+  wire _eq_166 = undo_empty == _eq_165; // UndoStack.java:52
+  wire _not_133 = ~_and_284; // MergeVerdict.java:77
   wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_165 = verdict_set == _and_334; // MergeVerdict.java:79
-  wire _not_132 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_222 = _not_132 | verdict_act; // MergeVerdict.java:79
-  wire _eq_166 = verdict_free == _or_222; // MergeVerdict.java:79
-  wire _and_335 = _eq_165 & _eq_166; // MergeVerdict.java:79
-  wire _and_336 = over_t & io_head_thresholdFits; // RapController.java:426
+  wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:79
+  wire _not_134 = ~verdict_busy; // MergeVerdict.java:79
+  wire _or_230 = _not_134 | verdict_act; // MergeVerdict.java:79
+  wire _eq_168 = verdict_free == _or_230; // MergeVerdict.java:79
+  wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:79
+  wire _and_336 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
   wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_491; // SplitCompare.java:60
   wire [11:0] _bits_492 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
@@ -2221,17 +2235,33 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [12:0] _add_41 = {1'b0, _bits_497} + {1'b0, _bits_498}; // SplitCompare.java:86
   wire _bits_499 = _add_41[12]; // SplitCompare.java:86
   wire _and_337 = _bits_496 & _bits_499; // SplitCompare.java:76
-  wire _or_223 = _bits_495 | _and_337; // SplitCompare.java:76
-  wire _and_338 = _and_r_4 & _or_223; // SplitCompare.java:60
-  wire _eq_167 = _and_336 == _and_338; // RapController.java:426
-  wire [14:0] _bits_500 = until_merge_lo[15:1]; // RapController.java:438
-  wire _or_r_27 = |_bits_500; // RapController.java:438
-  wire _not_133 = ~_or_r_27; // RapController.java:438
-  wire _and_339 = _and_292 & _not_133; // RapController.java:438
-  wire _bits_501 = until_merge_lo[0]; // RapController.java:439
-  wire _ge_3 = io_head_weight >= _bits_501; // RapController.java:439
-  wire _and_340 = _and_339 & _ge_3; // RapController.java:439
-  wire _eq_168 = merge_now == _and_340; // RapController.java:443
+  wire _or_231 = _bits_495 | _and_337; // SplitCompare.java:76
+  wire _and_338 = _and_r_4 & _or_231; // SplitCompare.java:60
+  wire _eq_169 = _and_336 == _and_338; // CommitVerdict.java:60
+  wire _not_135 = ~schedule_exhausted; // ScheduleAndSnapshot.java:98
+  wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:89
+  wire _not_136 = ~_or_r_28; // SplitCounter.java:89
+  wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:90
+  wire _not_137 = ~_or_r_29; // SplitCounter.java:90
+  wire _and_339 = _not_136 & _not_137; // SplitCounter.java:90
+  wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:90
+  wire _not_138 = ~_or_r_30; // SplitCounter.java:90
+  wire _and_340 = _and_339 & _not_138; // SplitCounter.java:90
+  wire _and_341 = _not_135 & _and_340; // ScheduleAndSnapshot.java:98
+  wire [14:0] _bits_500 = until_merge_lo[15:1]; // ScheduleAndSnapshot.java:98
+  wire _or_r_31 = |_bits_500; // ScheduleAndSnapshot.java:98
+  wire _not_139 = ~_or_r_31; // ScheduleAndSnapshot.java:98
+  wire _and_342 = _and_341 & _not_139; // ScheduleAndSnapshot.java:98
+  wire _bits_501 = until_merge_lo[0]; // ScheduleAndSnapshot.java:99
+  wire _ge_3 = io_head_weight >= _bits_501; // ScheduleAndSnapshot.java:99
+  wire _and_343 = _and_342 & _ge_3; // ScheduleAndSnapshot.java:99
+  wire _eq_170 = merge_now == _and_343; // CommitVerdict.java:65
+  wire _or_232 = split_now | merge_now; // CommitVerdict.java:75
+  wire _and_344 = commit_fire & _or_232; // CommitVerdict.java:75
+  wire _not_140 = ~defer_now; // CommitVerdict.java:75
+  wire _and_345 = _and_344 & _not_140; // CommitVerdict.java:75
+  wire _eq_171 = stop_now == _and_345; // CommitVerdict.java:75
+  wire _eq_172 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
   wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:60
   wire _and_r_5 = &_bits_502; // SplitCompare.java:60
   wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2259,170 +2289,161 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [9:0] _cat_58 = {_bits_515, 1'd1}; // SplitCompare.java:87
   wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
   wire _bits_516 = _add_46[10]; // SplitCompare.java:87
-  wire _and_341 = _bits_513 & _bits_516; // SplitCompare.java:76
-  wire _or_224 = _bits_512 | _and_341; // SplitCompare.java:76
-  wire _and_342 = _bits_507 & _or_224; // SplitCompare.java:76
-  wire _or_225 = _bits_506 | _and_342; // SplitCompare.java:76
-  wire _and_343 = _and_r_5 & _or_225; // SplitCompare.java:60
-  wire _and_344 = skip_valid & _and_343; // MergeSkip.java:53
-  wire _eq_169 = skip_now == _and_344; // RapController.java:450
-  wire _or_226 = split_now | merge_now; // RapController.java:460
-  wire _and_345 = commit_fire & _or_226; // RapController.java:460
-  wire _not_134 = ~defer_now; // RapController.java:460
-  wire _and_346 = _and_345 & _not_134; // RapController.java:460
-  wire _eq_170 = stop_now == _and_346; // RapController.java:460
-  wire _eq_171 = deferred_at_commit == _reg_1; // RapController.java:488
-  wire _eq_172 = _or_62 == slot_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_173 = _or_59 == leaf_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_174 = _and_162 == slot_pick_take_by_state; // SlotPicker.java:141
-  wire _not_135 = ~_or_66; // SlotPicker.java:107
-  wire _or_227 = _not_135 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_175 = batch_is_early == 1'd0; // RapController.java:945
+  wire _and_346 = _bits_513 & _bits_516; // SplitCompare.java:76
+  wire _or_233 = _bits_512 | _and_346; // SplitCompare.java:76
+  wire _and_347 = _bits_507 & _or_233; // SplitCompare.java:76
+  wire _or_234 = _bits_506 | _and_347; // SplitCompare.java:76
+  wire _and_348 = _and_r_5 & _or_234; // SplitCompare.java:60
+  wire _and_349 = skip_valid & _and_348; // MergeSkip.java:53
+  wire _eq_173 = skip_now == _and_349; // RapController.java:301
+  wire _eq_174 = _or_63 == slot_pick_load_by_state; // SlotPicker.java:141
+  wire _eq_175 = _or_60 == leaf_pick_load_by_state; // SlotPicker.java:141
+  wire _eq_176 = _and_170 == slot_pick_take_by_state; // SlotPicker.java:141
+  wire _not_141 = ~_or_67; // SlotPicker.java:107
+  wire _or_235 = _not_141 | slot_pick_load; // SlotPicker.java:107
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:761
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_176 = batch_is_early == 1'd1; // RapController.java:945
+  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:761
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:945
+  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:761
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:926
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:915
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:927
-  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:927
-  wire [31:0] _or_228 = slot_prefix_rdata_0 | _bits_517; // RapController.java:927
-  wire _eq_178 = child_prefix == _or_228; // RapController.java:648
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:920
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:915
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:920
-  wire _eq_179 = child_mask == _dshr_4; // RapController.java:649
-  wire _and_347 = _eq_178 & _eq_179; // RapController.java:649
-  wire _eq_180 = batch_is_early == 1'd0; // RapController.java:945
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:742
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:731
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:743
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:743
+  wire [31:0] _or_236 = slot_prefix_rdata_0 | _bits_517; // RapController.java:743
+  wire _eq_180 = child_prefix == _or_236; // RapController.java:470
+  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:736
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:731
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:736
+  wire _eq_181 = child_mask == _dshr_4; // RapController.java:471
+  wire _and_350 = _eq_180 & _eq_181; // RapController.java:471
+  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:761
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_136 = ~readout_in_use; // RapController.java:746
-  wire _eq_181 = readout_index == 5'd0; // NodeTable.java:114
+  wire _not_142 = ~readout_in_use; // RapController.java:567
+  wire _eq_183 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_19 = _eq_181 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_182 = readout_depth == _mux_19; // RapController.java:746
-  wire _or_229 = _not_136 | _eq_182; // RapController.java:746
-  wire _not_137 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_348 = state_run & io_selected_valid; // RapController.java:793
-  wire _and_349 = state_run & quiet_held; // RapController.java:796
-  wire _eq_183 = io_counterResult_bits_op == 2'd0; // RapController.java:797
-  wire _and_350 = io_counterResult_valid & _eq_183; // RapController.java:797
-  wire _eq_184 = hit_event_4 == _and_350; // RapController.java:798
-  wire _and_351 = state_run & cmd_valid; // RapController.java:799
-  wire _eq_185 = _and_280 == _and_351; // RapController.java:799
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:800
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:800
-  wire _bits_518 = _dshr_5[0]; // RapController.java:800
-  wire _eq_186 = hit_short_3 == _bits_518; // RapController.java:800
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:802
-  wire _and_352 = state_run & io_counterResult_valid; // RapController.java:802
-  wire _lt_6 = undo_sp < 5'd16; // RapController.java:803
-  wire _eq_187 = undo_sp == 5'd0; // RapController.java:804
-  wire _eq_188 = undo_empty == _eq_187; // RapController.java:804
-  wire _eq_189 = merge_leaf_depth == 5'd1; // RapController.java:805
-  wire _eq_190 = merge_last_level == _eq_189; // RapController.java:805
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // RapController.java:807
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // RapController.java:807
-  wire _eq_191 = merge_leaf_depth == _mux_20; // RapController.java:808
-  wire _eq_192 = leaf_at_deepest == _eq_191; // RapController.java:808
-  wire _and_353 = state_merge_level & level_fresh; // RapController.java:810
-  wire _not_138 = ~io_counterResult_valid; // RapController.java:811
-  wire _and_354 = state_drain & pipe_empty; // RapController.java:811
-  wire _and_355 = state_split_alloc & slot_pick_ready; // RapController.java:812
-  wire _and_r_10 = &present_children; // RapController.java:814
-  wire _not_139 = ~_and_r_10; // RapController.java:814
-  wire [3:0] _not_140 = ~present_children; // RapController.java:815
-  wire _bits_519 = _not_140[0]; // FirstSet.java:55
-  wire _bits_520 = _not_140[1]; // FirstSet.java:55
-  wire _or_230 = _bits_519 | _bits_520; // FirstSet.java:64
-  wire _bits_521 = _not_140[2]; // FirstSet.java:55
-  wire _bits_522 = _not_140[3]; // FirstSet.java:55
-  wire _or_231 = _bits_521 | _bits_522; // FirstSet.java:64
-  wire _and_356 = _or_230 & _or_231; // FirstSet.java:61
-  wire _and_357 = _bits_519 & _bits_520; // FirstSet.java:61
-  wire _or_232 = _and_356 | _and_357; // FirstSet.java:62
-  wire _and_358 = _bits_521 & _bits_522; // FirstSet.java:61
-  wire _or_233 = _or_232 | _and_358; // FirstSet.java:63
-  wire _not_141 = ~_or_233; // RapController.java:815
-  wire _eq_193 = split_last_child == _not_141; // RapController.java:815
-  wire [3:0] _not_142 = ~present_children; // RapController.java:816
-  wire _bits_523 = _not_142[0]; // FirstSet.java:25
-  wire _bits_524 = _not_142[1]; // FirstSet.java:25
-  wire _or_234 = _bits_523 | _bits_524; // FirstSet.java:37
-  wire _not_143 = ~_or_234; // FirstSet.java:35
-  wire _bits_525 = _not_142[2]; // FirstSet.java:25
-  wire _not_144 = ~_bits_525; // FirstSet.java:35
-  wire _not_145 = ~_bits_523; // FirstSet.java:35
-  wire _mux_21 = _not_143 ? _not_144 : _not_145; // FirstSet.java:36
-  wire [1:0] _cat_61 = {_not_143, _mux_21}; // FirstSet.java:36
+  wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
+  wire _eq_184 = readout_depth == _mux_19; // RapController.java:567
+  wire _or_237 = _not_142 | _eq_184; // RapController.java:567
+  wire _not_143 = ~batch_min_clears; // MergeSkip.java:88
+  wire _and_351 = state_run & io_selected_valid; // RapController.java:614
+  wire _and_352 = state_run & quiet_held; // RapController.java:617
+  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:618
+  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:618
+  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:619
+  wire _and_354 = state_run & cmd_valid; // RapController.java:620
+  wire _eq_187 = _and_301 == _and_354; // RapController.java:620
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:621
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:621
+  wire _bits_518 = _dshr_5[0]; // RapController.java:621
+  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:621
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:623
+  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:623
+  wire _eq_189 = merge_leaf_depth == 5'd1; // RapController.java:624
+  wire _eq_190 = merge_last_level == _eq_189; // RapController.java:624
+  wire [4:0] _sub_22 = deepest_depth - 5'd1; // RapController.java:626
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // RapController.java:626
+  wire _eq_191 = merge_leaf_depth == _mux_20; // RapController.java:627
+  wire _eq_192 = leaf_at_deepest == _eq_191; // RapController.java:627
+  wire _and_356 = state_merge_level & level_fresh; // RapController.java:629
+  wire _not_144 = ~io_counterResult_valid; // RapController.java:630
+  wire _and_357 = state_drain & pipe_empty; // RapController.java:630
+  wire _and_358 = state_split_alloc & slot_pick_ready; // RapController.java:631
+  wire _and_r_10 = &present_children; // RapController.java:633
+  wire _not_145 = ~_and_r_10; // RapController.java:633
+  wire [3:0] _not_146 = ~present_children; // RapController.java:634
+  wire _bits_519 = _not_146[0]; // FirstSet.java:55
+  wire _bits_520 = _not_146[1]; // FirstSet.java:55
+  wire _or_238 = _bits_519 | _bits_520; // FirstSet.java:64
+  wire _bits_521 = _not_146[2]; // FirstSet.java:55
+  wire _bits_522 = _not_146[3]; // FirstSet.java:55
+  wire _or_239 = _bits_521 | _bits_522; // FirstSet.java:64
+  wire _and_359 = _or_238 & _or_239; // FirstSet.java:61
+  wire _and_360 = _bits_519 & _bits_520; // FirstSet.java:61
+  wire _or_240 = _and_359 | _and_360; // FirstSet.java:62
+  wire _and_361 = _bits_521 & _bits_522; // FirstSet.java:61
+  wire _or_241 = _or_240 | _and_361; // FirstSet.java:63
+  wire _not_147 = ~_or_241; // RapController.java:634
+  wire _eq_193 = split_last_child == _not_147; // RapController.java:634
+  wire [3:0] _not_148 = ~present_children; // RapController.java:635
+  wire _bits_523 = _not_148[0]; // FirstSet.java:25
+  wire _bits_524 = _not_148[1]; // FirstSet.java:25
+  wire _or_242 = _bits_523 | _bits_524; // FirstSet.java:37
+  wire _not_149 = ~_or_242; // FirstSet.java:35
+  wire _bits_525 = _not_148[2]; // FirstSet.java:25
+  wire _not_150 = ~_bits_525; // FirstSet.java:35
+  wire _not_151 = ~_bits_523; // FirstSet.java:35
+  wire _mux_21 = _not_149 ? _not_150 : _not_151; // FirstSet.java:36
+  wire [1:0] _cat_61 = {_not_149, _mux_21}; // FirstSet.java:36
   wire [1:0] _bits_526 = _cat_61; // FirstSet.java:44
-  wire _eq_194 = split_next_digit == _bits_526; // RapController.java:816
-  wire _and_359 = _eq_193 & _eq_194; // RapController.java:816
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:818
-  wire _eq_195 = _dyn_index_9 == 3'd0; // RapController.java:818
-  wire split_settled = _or_192 & split_settled_before; // RapController.java:388
-  wire _not_146 = ~split_settled; // RapController.java:822
+  wire _eq_194 = split_next_digit == _bits_526; // RapController.java:635
+  wire _and_362 = _eq_193 & _eq_194; // RapController.java:635
+  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:637
+  wire _eq_195 = _dyn_index_9 == 3'd0; // RapController.java:637
+  wire split_settled = _or_192 & split_settled_before; // RapController.java:269
+  wire _not_152 = ~split_settled; // RapController.java:641
   wire _eq_196 = children_write_q_slot == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_22 = _eq_196 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_22 != merge_leaf_depth; // RapController.java:823
-  wire _and_360 = state_merge_level & level_fresh; // RapController.java:823
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:825
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:826
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:826
-  wire _and_361 = _ne_2 & _ne_3; // RapController.java:826
-  wire _and_362 = state_merge_kids & kids_fresh; // RapController.java:825
-  wire _eq_197 = split_fits == _ge_1; // RapController.java:830
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:830
-  wire _eq_198 = op_at_deepest == _ge_4; // RapController.java:830
-  wire _and_363 = _eq_197 & _eq_198; // RapController.java:830
-  wire _or_235 = scan_fresh | scan_walking; // RapController.java:832
-  wire _eq_199 = _or_235 == state_split_scan; // RapController.java:832
-  wire _and_364 = scan_fresh & scan_walking; // RapController.java:832
-  wire _not_147 = ~_and_364; // RapController.java:832
-  wire _and_365 = _eq_199 & _not_147; // RapController.java:832
-  wire _or_236 = kids_fresh | kids_walking; // RapController.java:833
-  wire _eq_200 = _or_236 == state_merge_kids; // RapController.java:833
-  wire _and_366 = _and_365 & _eq_200; // RapController.java:833
-  wire _and_367 = kids_fresh & kids_walking; // RapController.java:833
-  wire _not_148 = ~_and_367; // RapController.java:833
-  wire _and_368 = _and_366 & _not_148; // RapController.java:833
-  wire _eq_201 = op_children == _dyn_index_0; // RapController.java:838
-  wire _not_149 = ~kids_fresh; // RapController.java:835
-  wire _and_369 = state_merge_kids & _not_149; // RapController.java:835
-  wire _and_370 = _and_369 & slot_pick_ready; // RapController.java:835
-  wire _and_371 = _and_370 & slot_pick_pick_last; // RapController.java:836
-  wire _or_237 = split_settled | _and_371; // RapController.java:837
-  wire _not_150 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_151 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_152 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_372 = _not_151 & _not_152; // SplitCounter.java:109
-  wire _not_153 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_373 = _and_372 & _not_153; // SplitCounter.java:109
-  wire st_n_steady = _not_150 & _and_373; // StatusRegs.java:76
-  wire _eq_202 = kids_vector == visited_kids; // RapController.java:840
-  wire _or_238 = state_undo | state_split_scan; // RapController.java:841
-  wire _or_239 = _or_238 | state_split; // RapController.java:841
-  wire _or_240 = _or_239 | state_split_alloc; // RapController.java:841
-  wire _not_154 = ~_or_240; // RapController.java:841
-  wire _eq_203 = kids_owner == op_slot; // RapController.java:841
-  wire _or_241 = _not_154 | _eq_203; // RapController.java:841
-  wire _not_155 = ~state_merge_kids; // RapController.java:841
-  wire _eq_204 = kids_owner == merge_parent; // RapController.java:841
-  wire _or_242 = _not_155 | _eq_204; // RapController.java:841
-  wire _and_374 = _or_241 & _or_242; // RapController.java:841
-  wire _not_156 = ~_or_194; // RapController.java:844
-  wire _and_375 = verdict_act & _not_156; // RapController.java:844
-  wire _or_243 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_244 = _or_243 | ev_split; // StatusRegs.java:99
-  wire _or_245 = _or_244 | ev_allocated; // StatusRegs.java:99
-  wire _or_246 = _or_245 | ev_batch; // StatusRegs.java:99
-  wire _or_247 = _or_246 | ev_deferred; // StatusRegs.java:99
-  wire _or_248 = _or_247 | ev_clear; // StatusRegs.java:99
-  wire _or_r_28 = |ev_removed; // StatusRegs.java:99
-  wire _or_249 = _or_248 | _or_r_28; // StatusRegs.java:99
-  wire _or_250 = _or_249 | ev_pending; // StatusRegs.java:99
-  wire _not_157 = ~_or_250; // RapController.java:845
+  wire _ne_1 = _mux_22 != merge_leaf_depth; // RapController.java:642
+  wire _and_363 = state_merge_level & level_fresh; // RapController.java:642
+  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:644
+  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:645
+  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:645
+  wire _and_364 = _ne_2 & _ne_3; // RapController.java:645
+  wire _and_365 = state_merge_kids & kids_fresh; // RapController.java:644
+  wire _eq_197 = split_fits == _ge_1; // RapController.java:649
+  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:649
+  wire _eq_198 = op_at_deepest == _ge_4; // RapController.java:649
+  wire _and_366 = _eq_197 & _eq_198; // RapController.java:649
+  wire _or_243 = scan_fresh | scan_walking; // RapController.java:651
+  wire _eq_199 = _or_243 == state_split_scan; // RapController.java:651
+  wire _and_367 = scan_fresh & scan_walking; // RapController.java:651
+  wire _not_153 = ~_and_367; // RapController.java:651
+  wire _and_368 = _eq_199 & _not_153; // RapController.java:651
+  wire _or_244 = kids_fresh | kids_walking; // RapController.java:652
+  wire _eq_200 = _or_244 == state_merge_kids; // RapController.java:652
+  wire _and_369 = _and_368 & _eq_200; // RapController.java:652
+  wire _and_370 = kids_fresh & kids_walking; // RapController.java:652
+  wire _not_154 = ~_and_370; // RapController.java:652
+  wire _and_371 = _and_369 & _not_154; // RapController.java:652
+  wire _eq_201 = op_children == _dyn_index_0; // RapController.java:657
+  wire _not_155 = ~kids_fresh; // RapController.java:654
+  wire _and_372 = state_merge_kids & _not_155; // RapController.java:654
+  wire _and_373 = _and_372 & slot_pick_ready; // RapController.java:654
+  wire _and_374 = _and_373 & slot_pick_pick_last; // RapController.java:655
+  wire _or_245 = split_settled | _and_374; // RapController.java:656
+  wire _not_156 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_157 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_158 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_375 = _not_157 & _not_158; // SplitCounter.java:109
+  wire _not_159 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_376 = _and_375 & _not_159; // SplitCounter.java:109
+  wire st_n_steady = _not_156 & _and_376; // StatusRegs.java:76
+  wire _eq_202 = kids_vector == visited_kids; // RapController.java:659
+  wire _or_246 = state_undo | state_split_scan; // RapController.java:660
+  wire _or_247 = _or_246 | state_split; // RapController.java:660
+  wire _or_248 = _or_247 | state_split_alloc; // RapController.java:660
+  wire _not_160 = ~_or_248; // RapController.java:660
+  wire _eq_203 = kids_owner == op_slot; // RapController.java:660
+  wire _or_249 = _not_160 | _eq_203; // RapController.java:660
+  wire _not_161 = ~state_merge_kids; // RapController.java:660
+  wire _eq_204 = kids_owner == merge_parent; // RapController.java:660
+  wire _or_250 = _not_161 | _eq_204; // RapController.java:660
+  wire _and_377 = _or_249 & _or_250; // RapController.java:660
+  wire _not_162 = ~_or_194; // RapController.java:663
+  wire _and_378 = verdict_act & _not_162; // RapController.java:663
+  wire _or_251 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_252 = _or_251 | ev_split; // StatusRegs.java:99
+  wire _or_253 = _or_252 | ev_allocated; // StatusRegs.java:99
+  wire _or_254 = _or_253 | ev_batch; // StatusRegs.java:99
+  wire _or_255 = _or_254 | ev_deferred; // StatusRegs.java:99
+  wire _or_256 = _or_255 | ev_clear; // StatusRegs.java:99
+  wire _or_r_32 = |ev_removed; // StatusRegs.java:99
+  wire _or_257 = _or_256 | _or_r_32; // StatusRegs.java:99
+  wire _or_258 = _or_257 | ev_pending; // StatusRegs.java:99
+  wire _not_163 = ~_or_258; // RapController.java:664
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2455,17 +2476,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_376 = slot_valid & _cat_62; // RapController.java:846
-  wire _or_r_29 = |_and_376; // RapController.java:846
-  wire _not_158 = ~_or_r_29; // RapController.java:846
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:847
-  wire _not_159 = ~tcam_write_full; // RapController.java:875
-  wire _not_160 = ~snapshot_frozen; // RapController.java:875
-  wire _and_377 = _not_159 & _not_160; // RapController.java:875
-  wire _not_161 = ~readout_pending; // RapController.java:875
-  wire _and_378 = _and_377 & _not_161; // RapController.java:875
-  wire _not_162 = ~snapshot_pending; // RapController.java:875
-  wire _and_379 = _and_378 & _not_162; // RapController.java:875
+  wire [31:0] _and_379 = slot_valid & _cat_62; // RapController.java:665
+  wire _or_r_33 = |_and_379; // RapController.java:665
+  wire _not_164 = ~_or_r_33; // RapController.java:665
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:666
+  wire _not_165 = ~tcam_write_full; // RapController.java:689
+  wire _not_166 = ~snapshot_frozen; // RapController.java:689
+  wire _and_380 = _not_165 & _not_166; // RapController.java:689
+  wire _not_167 = ~readout_pending; // RapController.java:689
+  wire _and_381 = _and_380 & _not_167; // RapController.java:689
+  wire _not_168 = ~snapshot_pending; // RapController.java:689
+  wire _and_382 = _and_381 & _not_168; // RapController.java:689
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2553,40 +2574,40 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 1'd0);
   assign ev_removed = (verdict_act ? (merge_verdict ? verdict_leaf_count : 3'd0) : 3'd0);
-  assign undo_sp_next = (state_undo ? (_not_5 ? _sub_8 : (undo_push ? _add_11 : undo_sp)) : (undo_push ? _add_11 : undo_sp));
-  assign present_children_next = (scan_digit_valid ? _or_20 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_21 : present_children) : present_children) : present_children)));
+  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_22 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
+  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_44 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_0 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
+  assign cmd_value = (verdict_set ? _mux_1 : (state_undo ? _bits_46 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
+  assign serialMultiplier_io_start = _or_16;
+  assign serialMultiplier_io_a = _mux_4;
+  assign serialMultiplier_io_b = _mux_5;
+  assign present_children_next = (scan_digit_valid ? _or_21 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_22 : present_children) : present_children) : present_children)));
   assign leaf_pick_load_by_state = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
   assign leaf_pick_take_by_state = 1'd0;
-  assign leaf_pick_load = _or_59;
+  assign leaf_pick_load = _or_60;
   assign leaf_pick_take = leaf_pick_take_by_state;
-  assign leaf_pick_load_value = _mux_5;
+  assign leaf_pick_load_value = _mux_10;
   assign leaf_pick_load_late = 1'd0;
   assign leaf_pick_load_late_value = 32'd0;
-  assign leaf_pick_pick_index = _cat_10;
+  assign leaf_pick_pick_index = _cat_8;
   assign slot_pick_load_by_state = (state_split_scan ? (scan_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take_by_state = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load = _or_62;
-  assign slot_pick_take = _and_162;
-  assign slot_pick_load_value = _not_81;
-  assign slot_pick_load_late = _or_66;
+  assign slot_pick_load = _or_63;
+  assign slot_pick_take = _and_170;
+  assign slot_pick_load_value = _not_91;
+  assign slot_pick_load_late = _or_67;
   assign slot_pick_load_late_value = kids_vector;
-  assign slot_pick_pick_index = _cat_16;
+  assign slot_pick_pick_index = _cat_14;
   assign scan_digit_take = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_19 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_19 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_11 : (_or_19 ? deepest_depth : merge_leaf_depth)))) : (_or_19 ? deepest_depth : merge_leaf_depth))) : (_or_19 ? deepest_depth : merge_leaf_depth));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_20 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_20 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_13 : (_or_20 ? deepest_depth : merge_leaf_depth)))) : (_or_20 ? deepest_depth : merge_leaf_depth))) : (_or_20 ? deepest_depth : merge_leaf_depth));
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
-  assign serialMultiplier_io_start = _or_189;
-  assign serialMultiplier_io_a = _mux_10;
-  assign serialMultiplier_io_b = _mux_11;
-  assign cmd_valid = (verdict_set ? 1'd1 : (state_run ? _and_269 : (state_undo ? (_not_5 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? _not_1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : (_and_5 ? 1'd1 : 1'd0))) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign cmd_addr = (verdict_set ? verdict_parent : (state_undo ? _bits_404 : (state_split_alloc ? slot_pick_pick_index : (state_merge_kids ? _mux_12 : (state_read_issue ? readout_index : io_selected_bits_slot)))));
-  assign cmd_op = (verdict_set ? 2'd1 : (state_undo ? 2'd1 : (state_split_alloc ? 2'd1 : (state_merge_kids ? 2'd2 : (state_read_issue ? 2'd2 : 2'd0)))));
-  assign cmd_value = (verdict_set ? _mux_13 : (state_undo ? _bits_406 : (state_split_alloc ? 24'd0 : {{23{1'b0}}, io_selected_bits_weight})));
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
   assign tcam_write_mask = (state_init ? _fill_66 : child_mask);
+  assign undo_sp_next = (undo_pop ? _sub_14 : (undo_push ? _add_12 : undo_sp));
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign slot_depths_0 = 5'd0;
@@ -2659,9 +2680,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign _wire_4_3 = readout_depth_g3;
   assign cause = (commit_fire ? 3'd0 : (_and_324 ? _mux_15 : (_or_215 ? _mux_16 : (_or_217 ? 3'd3 : (_or_220 ? 3'd4 : 3'd5)))));
   assign until_merge_load = state_init ? m0_effective : to_merge;
-  assign over_t = _bits_62 | _and_24;
-  assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_158;
-  assign stop_if_over_t = _and_272 & _not_94;
+  assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_166;
+  assign stop_if_over_t = _and_274 & _not_99;
+  assign over_t = _bits_403 | _and_277;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3601,57 +3622,29 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      until_merge_lo <= 16'd0;
+      cmd_q_valid <= 1'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_44 : (_or_16 ? _bits_49 : until_merge_lo));
+      cmd_q_valid <= cmd_valid;
     end
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      until_merge_hi_0 <= 16'd0;
-    end else begin
-      until_merge_hi_0 <= (_or_16 ? _bits_50 : _bits_51);
-    end
+    cmd_q_addr <= cmd_addr;
+  end
+
+  always @(posedge clock) begin
+    cmd_q_op <= cmd_op;
+  end
+
+  always @(posedge clock) begin
+    cmd_q_value <= cmd_value;
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      until_merge_carry_0 <= 1'd0;
+      snapshot_frozen <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_52 : 1'd0);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      until_merge_hi_1 <= 16'd0;
-    end else begin
-      until_merge_hi_1 <= (_or_16 ? _bits_53 : _bits_54);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      until_merge_carry_1 <= 1'd0;
-    end else begin
-      until_merge_carry_1 <= (_or_16 ? 1'd0 : _bits_55);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      until_merge_hi_2 <= 16'd0;
-    end else begin
-      until_merge_hi_2 <= (_or_16 ? _bits_56 : _bits_57);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      until_merge_carry_2 <= 1'd0;
-    end else begin
-      until_merge_carry_2 <= (_or_16 ? 1'd0 : _bits_58);
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_25 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -3659,7 +3652,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_22 ? _mux_0 : eps_active);
+      eps_active <= (_and_26 ? _mux_2 : eps_active);
     end
   end
 
@@ -3667,7 +3660,179 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_22 ? _mux_1 : q_active);
+      q_active <= (_and_26 ? _mux_3 : q_active);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_0 <= 1'd0;
+    end else begin
+      _reg_0 <= snapshot_frozen;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      next_merge <= 64'd0;
+    end else begin
+      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_50) : next_merge) : next_merge));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      schedule_exhausted <= 1'd0;
+    end else begin
+      schedule_exhausted <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      multiplier_for_schedule <= 1'd0;
+    end else begin
+      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_27 ? 1'd0 : multiplier_for_schedule)) : (_and_27 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_27 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_34 ? 1'd1 : (_and_27 ? 1'd0 : multiplier_for_schedule))) : (_and_27 ? 1'd0 : multiplier_for_schedule)));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      following_ready <= 1'd0;
+    end else begin
+      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_27 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_27 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_27 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_27 ? 1'd1 : following_ready))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      following_kick <= 1'd0;
+    end else begin
+      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_34 ? 1'd1 : 1'd0)) : 1'd0));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      following_running <= 1'd0;
+    end else begin
+      following_running <= (_and_27 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+    end
+  end
+
+  always @(posedge clock) begin
+    following_overflows <= (_and_27 ? _or_r_1 : following_overflows);
+  end
+
+  always @(posedge clock) begin
+    to_merge_lo <= _sub_2;
+  end
+
+  always @(posedge clock) begin
+    to_merge_hi <= _sub_4;
+  end
+
+  always @(posedge clock) begin
+    merge_ahead <= _and_28;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_lo <= 16'd0;
+    end else begin
+      until_merge_lo <= (commit_fire ? _bits_60 : (_or_18 ? _bits_61 : until_merge_lo));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_hi_0 <= 16'd0;
+    end else begin
+      until_merge_hi_0 <= (_or_18 ? _bits_62 : _bits_63);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_carry_0 <= 1'd0;
+    end else begin
+      until_merge_carry_0 <= (commit_fire ? _bits_64 : 1'd0);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_hi_1 <= 16'd0;
+    end else begin
+      until_merge_hi_1 <= (_or_18 ? _bits_65 : _bits_66);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_carry_1 <= 1'd0;
+    end else begin
+      until_merge_carry_1 <= (_or_18 ? 1'd0 : _bits_67);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_hi_2 <= 16'd0;
+    end else begin
+      until_merge_hi_2 <= (_or_18 ? _bits_68 : _bits_69);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      until_merge_carry_2 <= 1'd0;
+    end else begin
+      until_merge_carry_2 <= (_or_18 ? 1'd0 : _bits_70);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      merge_near <= 1'd0;
+    end else begin
+      merge_near <= _and_32;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      soft_pending <= 1'd0;
+    end else begin
+      soft_pending <= (io_softReset ? 1'd1 : (state_soft_clear ? 1'd0 : soft_pending));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      snapshot_pending <= 1'd0;
+    end else begin
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_25 ? 1'd0 : snapshot_pending) : snapshot_pending));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      readout_pending <= 1'd0;
+    end else begin
+      readout_pending <= (io_readout ? 1'd1 : (state_read_wait ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending));
+    end
+  end
+
+  always @(posedge clock) begin
+    readout_slot <= (io_readout ? io_readoutSlot : readout_slot);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      fill_cause <= 3'd2;
+    end else begin
+      fill_cause <= (state_run ? (_and_25 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_6 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3685,30 +3850,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      split_req <= 1'd0;
-    end else begin
-      split_req <= (state_resume ? 1'd0 : (commit_fire ? split_now : split_req));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      merge_due <= 1'd0;
-    end else begin
-      merge_due <= (state_resume ? 1'd0 : (commit_fire ? merge_now : merge_due));
-    end
-  end
-
-  always @(posedge clock) begin
-    split_short <= (commit_fire ? hit_short_3 : split_short);
-  end
-
-  always @(posedge clock) begin
-    skip_batch_empty <= (commit_fire ? skip_now : skip_batch_empty);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       early_done <= 1'd0;
     end else begin
       early_done <= (state_undo ? (_not_5 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split ? (_not_6 ? early_done : (split_fits ? early_done : (_not_7 ? 1'd1 : early_done))) : early_done));
@@ -3719,7 +3860,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (_or_19 ? batch_is_early : early_batch);
+      early_batch <= (_or_20 ? batch_is_early : early_batch);
     end
   end
 
@@ -3727,7 +3868,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _mux_2;
+      front_count <= _mux_7;
     end
   end
 
@@ -3735,31 +3876,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_7;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      cmd_q_valid <= 1'd0;
-    end else begin
-      cmd_q_valid <= cmd_valid;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      undo_sp <= 5'd0;
-    end else begin
-      undo_sp <= undo_sp_next;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      undo_empty <= 1'd1;
-    end else begin
-      undo_empty <= _eq_36;
+      sram_count <= _sub_10;
     end
   end
 
@@ -3768,11 +3885,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    split_next_digit <= _bits_73;
+    split_next_digit <= _bits_77;
   end
 
   always @(posedge clock) begin
-    split_last_child <= _not_37;
+    split_last_child <= _not_47;
   end
 
   always @(posedge clock) begin
@@ -3783,7 +3900,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_pick_ready <= 1'd0;
     end else begin
-      leaf_pick_ready <= _not_70;
+      leaf_pick_ready <= _not_80;
     end
   end
 
@@ -3791,23 +3908,23 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_pick_candidates <= 32'd0;
     end else begin
-      leaf_pick_candidates <= (_or_58 ? _mux_4 : leaf_pick_candidates);
+      leaf_pick_candidates <= (_or_59 ? _mux_9 : leaf_pick_candidates);
     end
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_157 : leaf_pick_pick_hot);
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_165 : leaf_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_r_1 : leaf_pick_pick_found);
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_r_7 : leaf_pick_pick_found);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_77;
+      slot_pick_ready <= _not_87;
     end
   end
 
@@ -3815,20 +3932,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_or_60 ? _mux_6 : slot_pick_candidates);
+      slot_pick_candidates <= (_or_61 ? _mux_11 : slot_pick_candidates);
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_164 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_172 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_r_7 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_r_13 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (slot_pick_advance ? _not_85 : slot_pick_pick_last);
+    slot_pick_pick_last <= (slot_pick_advance ? _not_95 : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
@@ -3840,14 +3957,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    scan_digit <= _or_157;
+    scan_digit <= _or_158;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       level_fresh <= 1'd0;
     end else begin
-      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? 1'd1 : level_fresh) : (_not_9 ? (_or_19 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_19 ? 1'd1 : level_fresh)))) : (_or_19 ? 1'd1 : level_fresh))) : (_or_19 ? 1'd1 : level_fresh));
+      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? 1'd1 : level_fresh) : (_not_9 ? (_or_20 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_20 ? 1'd1 : level_fresh)))) : (_or_20 ? 1'd1 : level_fresh))) : (_or_20 ? 1'd1 : level_fresh));
     end
   end
 
@@ -3891,7 +4008,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       merge_last_level <= 1'd0;
     end else begin
-      merge_last_level <= _eq_161;
+      merge_last_level <= _eq_160;
     end
   end
 
@@ -3903,7 +4020,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       leaf_at_deepest <= 1'd0;
     end else begin
-      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_19 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_19 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_19 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_228 : (_or_19 ? 1'd1 : leaf_at_deepest)))) : (_or_19 ? 1'd1 : leaf_at_deepest))) : (_or_19 ? 1'd1 : leaf_at_deepest));
+      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_20 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_20 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_236 : (_or_20 ? 1'd1 : leaf_at_deepest)))) : (_or_20 ? 1'd1 : leaf_at_deepest))) : (_or_20 ? 1'd1 : leaf_at_deepest));
     end
   end
 
@@ -3911,56 +4028,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       deepest_lowers <= 1'd0;
     end else begin
-      deepest_lowers <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? _and_228 : 1'd0))) : 1'd0)) : 1'd0);
+      deepest_lowers <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? _and_236 : 1'd0))) : 1'd0)) : 1'd0);
     end
   end
 
   always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_188 : merge_parent) : merge_parent)) : merge_parent);
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_189 : merge_parent) : merge_parent)) : merge_parent);
   end
 
   always @(posedge clock) begin
-    kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_188 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
+    kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_189 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
   end
 
   always @(posedge clock) begin
-    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_12 : merge_leaves))) : merge_leaves));
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      soft_pending <= 1'd0;
-    end else begin
-      soft_pending <= (io_softReset ? 1'd1 : (state_soft_clear ? 1'd0 : soft_pending));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      readout_pending <= 1'd0;
-    end else begin
-      readout_pending <= (io_readout ? 1'd1 : (state_read_wait ? (io_counterResult_valid ? 1'd0 : readout_pending) : readout_pending));
-    end
-  end
-
-  always @(posedge clock) begin
-    readout_slot <= (io_readout ? io_readoutSlot : readout_slot);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snapshot_pending <= 1'd0;
-    end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_263 ? 1'd0 : snapshot_pending) : snapshot_pending));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      fill_cause <= 3'd2;
-    end else begin
-      fill_cause <= (state_run ? (_and_263 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_7 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
-    end
+    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_8 : merge_leaves))) : merge_leaves));
   end
 
   always @(posedge clock) begin
@@ -3972,14 +4053,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_8 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_12 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_9 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_13 : node_len) : node_len);
     end
   end
 
@@ -3989,74 +4070,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     end else begin
       node_count <= (state_read_wait ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
     end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      snapshot_frozen <= 1'd0;
-    end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_263 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      _reg_0 <= 1'd0;
-    end else begin
-      _reg_0 <= snapshot_frozen;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      next_merge <= 64'd0;
-    end else begin
-      next_merge <= (state_init ? (_and_0 ? (_not_1 ? m0_effective : next_merge) : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_396) : next_merge) : next_merge));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      schedule_exhausted <= 1'd0;
-    end else begin
-      schedule_exhausted <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : schedule_exhausted) : schedule_exhausted) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd1 : schedule_exhausted) : schedule_exhausted) : schedule_exhausted));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      multiplier_for_schedule <= 1'd0;
-    end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : (_and_265 ? 1'd0 : multiplier_for_schedule)) : (_and_265 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_265 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_89 ? 1'd1 : (_and_265 ? 1'd0 : multiplier_for_schedule))) : (_and_265 ? 1'd0 : multiplier_for_schedule)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      following_ready <= 1'd0;
-    end else begin
-      following_ready <= (state_init ? (_and_0 ? (_not_1 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_265 ? 1'd1 : following_ready))));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      following_kick <= 1'd0;
-    end else begin
-      following_kick <= (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_89 ? 1'd1 : 1'd0)) : 1'd0));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      following_running <= 1'd0;
-    end else begin
-      following_running <= (_and_265 ? 1'd0 : (following_kick ? 1'd1 : following_running));
-    end
-  end
-
-  always @(posedge clock) begin
-    following_overflows <= (_and_265 ? _or_r_13 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -4076,18 +4089,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_12;
-  end
-
-  always @(posedge clock) begin
-    to_merge_hi <= _sub_14;
-  end
-
-  always @(posedge clock) begin
-    merge_ahead <= _and_266;
-  end
-
-  always @(posedge clock) begin
     if (reset) begin
       advance_settled_was_1 <= 1'd0;
     end else begin
@@ -4099,7 +4100,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_267;
+      advance_settled_was_2 <= _and_270;
     end
   end
 
@@ -4107,24 +4108,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_268;
+      advance_settled_before <= _and_271;
     end
   end
 
   always @(posedge clock) begin
     op_children <= _dyn_index_0;
-  end
-
-  always @(posedge clock) begin
-    cmd_q_addr <= cmd_addr;
-  end
-
-  always @(posedge clock) begin
-    cmd_q_op <= cmd_op;
-  end
-
-  always @(posedge clock) begin
-    cmd_q_value <= cmd_value;
   end
 
   always @(posedge clock) begin
@@ -4156,11 +4145,27 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      undo_sp <= 5'd0;
+    end else begin
+      undo_sp <= undo_sp_next;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      undo_empty <= 1'd1;
+    end else begin
+      undo_empty <= _eq_161;
+    end
+  end
+
+  always @(posedge clock) begin
     split_fits <= _ge_1;
   end
 
   always @(posedge clock) begin
-    child_digit_field <= _and_277;
+    child_digit_field <= _and_280;
   end
 
   always @(posedge clock) begin
@@ -4183,7 +4188,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       split_settled_before <= 1'd0;
     end else begin
-      split_settled_before <= _and_278;
+      split_settled_before <= _and_281;
     end
   end
 
@@ -4192,27 +4197,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    hit_depth_1 <= io_selected_bits_depth;
-  end
-
-  always @(posedge clock) begin
-    hit_depth_2 <= hit_depth_1;
-  end
-
-  always @(posedge clock) begin
-    hit_depth_3 <= hit_depth_2;
-  end
-
-  always @(posedge clock) begin
-    hit_depth_4 <= hit_depth_3;
-  end
-
-  always @(posedge clock) begin
     hit_children <= _dyn_index_1;
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_407;
+    hit_short_1 <= _bits_408;
   end
 
   always @(posedge clock) begin
@@ -4257,38 +4246,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      hit_event_1 <= 1'd0;
-    end else begin
-      hit_event_1 <= _and_280;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      hit_event_2 <= 1'd0;
-    end else begin
-      hit_event_2 <= hit_event_1;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      hit_event_3 <= 1'd0;
-    end else begin
-      hit_event_3 <= hit_event_2;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      hit_event_4 <= 1'd0;
-    end else begin
-      hit_event_4 <= hit_event_3;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
       verdict_busy <= _or_193;
@@ -4299,7 +4256,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       merge_sum <= 27'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_283 ? _add_13 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_284 ? _add_13 : merge_sum));
     end
   end
 
@@ -4316,7 +4273,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_12 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_8 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
@@ -4372,18 +4329,18 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _not_98;
+    merge_verdict <= _not_103;
   end
 
   always @(posedge clock) begin
-    clip_verdict <= _or_r_15;
+    clip_verdict <= _or_r_19;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       verdict_set <= 1'd0;
     end else begin
-      verdict_set <= _and_287;
+      verdict_set <= _and_288;
     end
   end
 
@@ -4432,6 +4389,78 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      skip_now <= 1'd0;
+    end else begin
+      skip_now <= _mux_14;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      split_req <= 1'd0;
+    end else begin
+      split_req <= (state_resume ? 1'd0 : (commit_fire ? split_now : split_req));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      merge_due <= 1'd0;
+    end else begin
+      merge_due <= (state_resume ? 1'd0 : (commit_fire ? merge_now : merge_due));
+    end
+  end
+
+  always @(posedge clock) begin
+    hit_depth_1 <= io_selected_bits_depth;
+  end
+
+  always @(posedge clock) begin
+    hit_depth_2 <= hit_depth_1;
+  end
+
+  always @(posedge clock) begin
+    hit_depth_3 <= hit_depth_2;
+  end
+
+  always @(posedge clock) begin
+    hit_depth_4 <= hit_depth_3;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_event_1 <= 1'd0;
+    end else begin
+      hit_event_1 <= _and_301;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_event_2 <= 1'd0;
+    end else begin
+      hit_event_2 <= hit_event_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_event_3 <= 1'd0;
+    end else begin
+      hit_event_3 <= hit_event_2;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_event_4 <= 1'd0;
+    end else begin
+      hit_event_4 <= hit_event_3;
+    end
+  end
+
+  always @(posedge clock) begin
     hit_splittable_1 <= _lt_4;
   end
 
@@ -4448,19 +4477,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      merge_near <= 1'd0;
-    end else begin
-      merge_near <= _and_293;
-    end
+    split_short <= (commit_fire ? hit_short_3 : split_short);
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      skip_now <= 1'd0;
-    end else begin
-      skip_now <= _mux_14;
-    end
+    skip_batch_empty <= (commit_fire ? skip_now : skip_batch_empty);
   end
 
   always @(posedge clock) begin
@@ -4532,14 +4553,21 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
+    if (prefix_write) begin
+      slot_prefix[prefix_write_slot] <= prefix_write_value;
+    end
+  end
+
+  always @(posedge clock) begin
     if (undo_push) begin
       undo[_bits_489] <= _cat_49;
     end
   end
 
+  // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (prefix_write) begin
-      slot_prefix[prefix_write_slot] <= prefix_write_value;
+    if (_or_221) begin
+      slot_prefix_rdata_0 <= slot_prefix[_mux_17];
     end
   end
 
@@ -4550,14 +4578,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     end
   end
 
-  // Registered read, read-first: a same-cycle write to this address is not seen.
-  always @(posedge clock) begin
-    if (_or_221) begin
-      slot_prefix_rdata_0 <= slot_prefix[_mux_18];
-    end
-  end
-
-  SerialMultiplier_a64_b32 serialMultiplier ( // RapController.java:222
+  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:38
     .clock(clock),
 
     .reset(reset),
@@ -4582,6 +4603,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
+    if (!reset && snapshot_frozen && !_not_126) begin // ScheduleAndSnapshot.java:83
+      $display("Assertion failed at ScheduleAndSnapshot.java:83: a status value changed during the snapshot copy");
+      $stop;
+    end
     if (!reset && _and_330 && !_and_329) begin // SlotPicker.java:83
       $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
@@ -4590,19 +4615,31 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_128) begin // RapController.java:215
-      $display("Assertion failed at RapController.java:215: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_129) begin // RapController.java:194
+      $display("Assertion failed at RapController.java:194: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && !_eq_163) begin // RapController.java:247
-      $display("Assertion failed at RapController.java:247: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && !_eq_163) begin // RapController.java:200
+      $display("Assertion failed at RapController.java:200: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_164) begin // RapController.java:250
-      $display("Assertion failed at RapController.java:250: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && !_eq_164) begin // RapController.java:203
+      $display("Assertion failed at RapController.java:203: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_131) begin // MergeVerdict.java:77
+    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
+      $display("Assertion failed at UndoStack.java:49: undo stack overflow");
+      $stop;
+    end
+    if (!reset && undo_push && !_not_132) begin // UndoStack.java:50
+      $display("Assertion failed at UndoStack.java:50: an undo push and pop on one clock");
+      $stop;
+    end
+    if (!reset && !_eq_166) begin // UndoStack.java:52
+      $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
+      $stop;
+    end
+    if (!reset && verdict_end_5 && !_not_133) begin // MergeVerdict.java:77
       $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
@@ -4614,232 +4651,224 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:419
-      $display("Assertion failed at RapController.java:419: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:292
+      $display("Assertion failed at RapController.java:292: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && !_eq_167) begin // RapController.java:426
-      $display("Assertion failed at RapController.java:426: the commit's split compare disagrees with count > T");
+    if (!reset && !_eq_169) begin // CommitVerdict.java:60
+      $display("Assertion failed at CommitVerdict.java:60: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_168) begin // RapController.java:443
-      $display("Assertion failed at RapController.java:443: merge_near was stale: merge_now %d, exact %d", merge_now, _and_340);
+    if (!reset && commit_fire && !_eq_170) begin // CommitVerdict.java:65
+      $display("Assertion failed at CommitVerdict.java:65: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_169) begin // RapController.java:450
-      $display("Assertion failed at RapController.java:450: head_batch_empty disagrees with the head's threshold");
+    if (!reset && !_eq_171) begin // CommitVerdict.java:75
+      $display("Assertion failed at CommitVerdict.java:75: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_170) begin // RapController.java:460
-      $display("Assertion failed at RapController.java:460: stop_now is not the commit's verdict");
+    if (!reset && !_eq_172) begin // CommitVerdict.java:101
+      $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_171) begin // RapController.java:488
-      $display("Assertion failed at RapController.java:488: deferred_at_commit disagrees with defer_now");
-      $stop;
-    end
-    if (!reset && !_eq_172) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_62, slot_pick_load_by_state);
-      $stop;
-    end
-    if (!reset && !_eq_173) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_59, leaf_pick_load_by_state);
+    if (!reset && commit_fire && !_eq_173) begin // RapController.java:301
+      $display("Assertion failed at RapController.java:301: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
     if (!reset && !_eq_174) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_162, slot_pick_take_by_state);
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_63, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_or_227) begin // SlotPicker.java:107
+    if (!reset && !_eq_175) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_60, leaf_pick_load_by_state);
+      $stop;
+    end
+    if (!reset && !_eq_176) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_170, slot_pick_take_by_state);
+      $stop;
+    end
+    if (!reset && !_or_235) begin // SlotPicker.java:107
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_263 && !status_still) begin // RapController.java:581
-      $display("Assertion failed at RapController.java:581: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // RapController.java:406
+      $display("Assertion failed at RapController.java:406: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_175) begin // RapController.java:945
-      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_176) begin // RapController.java:945
-      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_177) begin // RapController.java:945
-      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_347) begin // RapController.java:648
-      $display("Assertion failed at RapController.java:648: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_350) begin // RapController.java:470
+      $display("Assertion failed at RapController.java:470: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_180) begin // RapController.java:945
-      $display("Assertion failed at RapController.java:945: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:761
+      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // RapController.java:692
-      $display("Assertion failed at RapController.java:692: a batch ended without batch_ends");
+    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // RapController.java:514
+      $display("Assertion failed at RapController.java:514: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_229) begin // RapController.java:746
-      $display("Assertion failed at RapController.java:746: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:567
+      $display("Assertion failed at RapController.java:567: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:770
-      $display("Assertion failed at RapController.java:770: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:591
+      $display("Assertion failed at RapController.java:591: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_137) begin // MergeSkip.java:88
+    if (!reset && verdict_act && !merge_verdict && !_not_143) begin // MergeSkip.java:88
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_348 && !io_selected_bits_found) begin // RapController.java:793
-      $display("Assertion failed at RapController.java:793: no node matched a key: the root must always match");
+    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:614
+      $display("Assertion failed at RapController.java:614: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:794
-      $display("Assertion failed at RapController.java:794: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:615
+      $display("Assertion failed at RapController.java:615: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:795
-      $display("Assertion failed at RapController.java:795: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:616
+      $display("Assertion failed at RapController.java:616: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_349 && !pipe_quiet) begin // RapController.java:796
-      $display("Assertion failed at RapController.java:796: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:617
+      $display("Assertion failed at RapController.java:617: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_184) begin // RapController.java:798
-      $display("Assertion failed at RapController.java:798: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_186) begin // RapController.java:619
+      $display("Assertion failed at RapController.java:619: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_185) begin // RapController.java:799
-      $display("Assertion failed at RapController.java:799: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_187) begin // RapController.java:620
+      $display("Assertion failed at RapController.java:620: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_186) begin // RapController.java:800
-      $display("Assertion failed at RapController.java:800: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_188) begin // RapController.java:621
+      $display("Assertion failed at RapController.java:621: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_352 && !_ne_0) begin // RapController.java:802
-      $display("Assertion failed at RapController.java:802: a READ result in RUN");
+    if (!reset && _and_355 && !_ne_0) begin // RapController.java:623
+      $display("Assertion failed at RapController.java:623: a READ result in RUN");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // RapController.java:803
-      $display("Assertion failed at RapController.java:803: undo stack overflow");
+    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:624
+      $display("Assertion failed at RapController.java:624: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && !_eq_188) begin // RapController.java:804
-      $display("Assertion failed at RapController.java:804: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && state_merge_level && !_eq_192) begin // RapController.java:627
+      $display("Assertion failed at RapController.java:627: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:805
-      $display("Assertion failed at RapController.java:805: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && deepest_lowers && !_and_356) begin // RapController.java:629
+      $display("Assertion failed at RapController.java:629: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_192) begin // RapController.java:808
-      $display("Assertion failed at RapController.java:808: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
+    if (!reset && _and_357 && !_not_144) begin // RapController.java:630
+      $display("Assertion failed at RapController.java:630: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_353) begin // RapController.java:810
-      $display("Assertion failed at RapController.java:810: deepest_depth lowered outside a level's load");
+    if (!reset && _and_358 && !slot_pick_pick_found) begin // RapController.java:632
+      $display("Assertion failed at RapController.java:632: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_354 && !_not_138) begin // RapController.java:811
-      $display("Assertion failed at RapController.java:811: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_358 && !_not_145) begin // RapController.java:633
+      $display("Assertion failed at RapController.java:633: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_355 && !slot_pick_pick_found) begin // RapController.java:813
-      $display("Assertion failed at RapController.java:813: a split found no free slot after checking capacity");
+    if (!reset && _and_358 && !_and_362) begin // RapController.java:634
+      $display("Assertion failed at RapController.java:634: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_355 && !_not_139) begin // RapController.java:814
-      $display("Assertion failed at RapController.java:814: a split with no missing child");
+    if (!reset && _and_358 && !_eq_195) begin // RapController.java:637
+      $display("Assertion failed at RapController.java:637: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_355 && !_and_359) begin // RapController.java:815
-      $display("Assertion failed at RapController.java:815: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && children_write_q && !_not_152) begin // RapController.java:641
+      $display("Assertion failed at RapController.java:641: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && _and_355 && !_eq_195) begin // RapController.java:818
-      $display("Assertion failed at RapController.java:818: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && children_write_q && _and_363 && !_ne_1) begin // RapController.java:642
+      $display("Assertion failed at RapController.java:642: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && !_not_146) begin // RapController.java:822
-      $display("Assertion failed at RapController.java:822: a split decision while a child count is still being written");
+    if (!reset && children_write_q && _and_365 && !_and_364) begin // RapController.java:644
+      $display("Assertion failed at RapController.java:644: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_360 && !_ne_1) begin // RapController.java:823
-      $display("Assertion failed at RapController.java:823: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && split_settled && !_and_366) begin // RapController.java:649
+      $display("Assertion failed at RapController.java:649: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && children_write_q && _and_362 && !_and_361) begin // RapController.java:825
-      $display("Assertion failed at RapController.java:825: a merge parent's children are read while its child count is still being written");
+    if (!reset && !_and_371) begin // RapController.java:651
+      $display("Assertion failed at RapController.java:651: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && split_settled && !_and_363) begin // RapController.java:830
-      $display("Assertion failed at RapController.java:830: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _or_245 && !_eq_201) begin // RapController.java:657
+      $display("Assertion failed at RapController.java:657: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && !_and_368) begin // RapController.java:832
-      $display("Assertion failed at RapController.java:832: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:658
+      $display("Assertion failed at RapController.java:658: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _or_237 && !_eq_201) begin // RapController.java:838
-      $display("Assertion failed at RapController.java:838: op_children read a clock after its slot or the table changed");
+    if (!reset && _and_374 && !_eq_202) begin // RapController.java:659
+      $display("Assertion failed at RapController.java:659: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:839
-      $display("Assertion failed at RapController.java:839: ADVANCE reads n while a count is still on its way");
+    if (!reset && !_and_377) begin // RapController.java:660
+      $display("Assertion failed at RapController.java:660: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
       $stop;
     end
-    if (!reset && _and_371 && !_eq_202) begin // RapController.java:840
-      $display("Assertion failed at RapController.java:840: the merge parent's leaves changed during its walk");
+    if (!reset && _and_373 && !slot_pick_pick_found) begin // RapController.java:662
+      $display("Assertion failed at RapController.java:662: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && !_and_374) begin // RapController.java:841
-      $display("Assertion failed at RapController.java:841: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && _and_378 && !1'd0) begin // RapController.java:663
+      $display("Assertion failed at RapController.java:663: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_370 && !slot_pick_pick_found) begin // RapController.java:843
-      $display("Assertion failed at RapController.java:843: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && snapshot_frozen && !_not_163) begin // RapController.java:664
+      $display("Assertion failed at RapController.java:664: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && _and_375 && !1'd0) begin // RapController.java:844
-      $display("Assertion failed at RapController.java:844: a merge verdict outside the merge walk");
+    if (!reset && !_not_164) begin // RapController.java:665
+      $display("Assertion failed at RapController.java:665: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_157) begin // RapController.java:845
-      $display("Assertion failed at RapController.java:845: a status value changed during the snapshot copy");
+    if (!reset && !_le_0) begin // RapController.java:666
+      $display("Assertion failed at RapController.java:666: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_158) begin // RapController.java:846
-      $display("Assertion failed at RapController.java:846: a node deeper than deepest_depth %d", deepest_depth);
-      $stop;
-    end
-    if (!reset && !_le_0) begin // RapController.java:847
-      $display("Assertion failed at RapController.java:847: more nodes (%d) than slots", st_nodes);
-      $stop;
-    end
-    if (!reset && issue_enable && !_and_379) begin // RapController.java:875
-      $display("Assertion failed at RapController.java:875: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_382) begin // RapController.java:689
+      $display("Assertion failed at RapController.java:689: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end
@@ -4847,7 +4876,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_5[16], _add_6[11:0], _add_7[12:0], _add_8[11:0], _dshl_0[6:4], _dshl_1[6:4], _not_32[3], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_17[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_142[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_8[16], _dshl_0[6:4], _dshl_1[6:4], _not_42[3], _add_9[11:0], _add_10[12:0], _add_11[11:0], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_18[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_148[3]};
 
 endmodule
 

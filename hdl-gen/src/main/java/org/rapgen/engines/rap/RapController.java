@@ -86,26 +86,22 @@ public final class RapController extends Module {
         int depthBits = log2Up(windowDepth + 1);
         UInt counterMax = Fill(cb, B(true));
 
-        // --- schedule and active parameters
-        // next_merge - n: the weight still to come before the next scheduled batch (>= 1 while not exhausted).
-        // Its low part is wider than any weight by two bits, so a pending borrow shows in it (see merge_now); 16 bits at
-        // least, the width of a high piece: the commit's subtract is a 16-bit carry chain (32 bits were a slow loop on the
-        // iCE40).
-        int untilLow = Math.max(SplitCounter.PIECE_BITS, c.weightBits() + 2);
-        SplitCounter untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
-        UInt epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
-        UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
+        ControllerIO.CounterResult res = io.counterResult.bits;
+        Bool resValid = io.counterResult.valid;
+        // The counter command, registered on its way to the SRAM (CounterPort): the FSM's slot scans and lookups end at
+        // flip-flops there, not inside the SRAM's address compare.
+        CounterPort cmd = new CounterPort(c, res, resValid, io.selected.bits.slot, clipWeight(io.selected.bits.weight, cb));
+        Bool cmdQValid = cmd.drive(io.counterCmd);
+        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle,
+                state.is(INIT), state.is(ADVANCE));
+        CsrRequests req = new CsrRequests();
+        StallAccount stall = new StallAccount();
 
         // --- the structural operation in progress, latched from the event that asked for it
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         // ~T of the event that asked for the structural change: the compares add it (SplitCompare).
         UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
-        Bool splitReq = RegInit(B(false)).named("split_req");
-        Bool dueReq = RegInit(B(false)).named("merge_due");
-        // With split_req and merge_due, what a deferral needs to know of its commit (see deferred_at_commit).
-        Bool shortReq = Reg(Bool()).named("split_short");
-        Bool skipReq = Reg(Bool()).named("skip_batch_empty");
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
@@ -114,18 +110,7 @@ public final class RapController extends Module {
         // sram_count counts the commands past the command register, so it adds that register's flip-flop and not
         // cmd_valid, which merges every state's command condition; a command still in the register is in flight too.
         UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
-        Bool cmdQValid = RegInit(B(false)).named("cmd_q_valid");
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
-
-        // --- undo stack of (slot, old count) of squashed updates, in block RAM: its top is read ahead (see UNDO)
-        SyncReadMem<UInt> undo = SyncReadMem(windowDepth, UInt(slotBits + cb)).named("undo");
-        UInt undoSp = RegInit(U(0, depthBits)).named("undo_sp");
-        // Every write of undo_sp goes through its next value, so "the stack is empty" is a flip-flop: UNDO's choice
-        // between a pop and the structural change does not wait for a compare.
-        UInt undoSpNext = WireDefault(UInt(depthBits), undoSp).named("undo_sp_next");
-        undoSp.connect(undoSpNext);
-        Bool undoEmpty = RegNext(undoSpNext.eq(0), B(true)).named("undo_empty");
-        int undoAddrBits = log2Up(windowDepth);
 
         // --- split and merge walk state
         UInt present = Reg(UInt(c.branching())).named("present_children");
@@ -184,14 +169,8 @@ public final class RapController extends Module {
         UInt kidsOwner = Reg(UInt(slotBits)).named("kids_owner");
         UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
 
-        // --- CSR requests
-        Bool softPending = RegInit(B(false)).named("soft_pending");
-        Bool readPending = RegInit(B(false)).named("readout_pending");
-        UInt readSlot = Reg(UInt(16)).named("readout_slot");
-        // The slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag).
-        UInt readIndex = readSlot.bits(slotBits - 1, 0).named("readout_index");
-        Bool snapPending = RegInit(B(false)).named("snapshot_pending");
-        UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
+        // --- node readout: the slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag)
+        UInt readIndex = req.slot.bits(slotBits - 1, 0).named("readout_index");
         Bool nodeValid = RegInit(B(false)).named("node_valid");
         UInt nodePrefix = Reg(UInt(c.keyBits())).named("node_prefix");
         UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
@@ -214,32 +193,6 @@ public final class RapController extends Module {
             prefixes.write(prefixWriteSlot, prefixWriteValue);
             Assert(prefixReadEnable.not(), "slot_prefix read and written in one clock");
         });
-        // One serial multiplier for the two rare wide products: next_merge * q (ADVANCE) and n * eps (a snapshot's
-        // error bound). A snapshot freeze starts only in RUN and lasts until the CSR file has copied the bound from
-        // the product register, so the two never overlap.
-        // It copies its operand a at start: the copy's flip-flops pack with the operand select's LUTs (no new logic
-        // cells), and the adds start at them, not behind the select and its 64-way fan-out (an iCE40 critical path).
-        SerialMultiplier mul = Module(new SerialMultiplier(64, 32, false));
-        // The snapshot freeze: issue stopped, pipeline empty, so nothing commits and the status stands still.
-        Bool frozen = RegInit(B(false)).named("snapshot_frozen");
-        // A snapshot's product starts on the freeze's first clock, from flip-flops.
-        Bool snapStart = frozen.and(RegNext(frozen, B(false)).not()).named("snapshot_product_start");
-        MergeSchedule schedule = new MergeSchedule(mul, snapStart);
-        UInt nextMerge = schedule.next;
-        Bool exhausted = schedule.exhausted;
-        mul.io.start.connect(snapStart.or(schedule.productStart));
-        mul.io.a.connect(Mux(schedule.forSchedule, nextMerge, st.n));
-        mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
-
-        // The CSRs' eps and q become active as INIT hands over to RUN. They are loaded on every INIT clock whose
-        // multiplier is free, so the last load is the hand-over's, and their 48 enables are two flip-flops rather than
-        // INIT's handshake. Nothing reads them in INIT: no event is issued, and the multiplier runs only a former
-        // product, which took its operands at its start.
-        when(state.is(INIT).and(schedule.multiplierFree), () -> {
-            epsActive.connect(Mux(io.epsCsr.eq(0), U(1, 16), io.epsCsr));
-            // q < 2 as "no bit above bit 0": a LUT tree, where a compare is a 32-bit carry chain.
-            qActive.connect(Mux(io.qCsr.bits(31, 1).orR().not(), U(2, 32), io.qCsr));
-        });
         Bool inRun = state.is(RUN);
         // RUN again, for the issue side alone: the issue enable then shares no LUT with the commit strobe (Yosys's abc had
         // both take inRun & !commit_stop from one LUT, a level more on the issue's path into the TCAM and the window),
@@ -248,24 +201,6 @@ public final class RapController extends Module {
         // And for the replay window's commit strobe, a net of its own beside the controller's commit_fire: each has half
         // the loads (about 70 enables between them), and each can be placed by its own.
         Bool inRunForWindow = state.duplicate(RUN, "state_run_window_n");
-        // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
-        // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its third
-        // clock, when both describe this state's next_merge and n.
-        UInt toMergeLo = RegNext(nextMerge.bits(31, 0).pad(33).sub(st.n.bits(31, 0).pad(33))).named("to_merge_lo");
-        UInt toMergeHi = RegNext(nextMerge.bits(63, 32).pad(33).sub(st.n.bits(63, 32).pad(33)).sub(toMergeLo.bit(32).pad(33)))
-                .named("to_merge_hi");
-        UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
-        Bool mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
-        // until_merge is loaded on every INIT and ADVANCE clock, as eps and q are in INIT, so the last load is the
-        // hand-over's (m0, or the distance to the next point) and its 64 enables are a commit or one of two state
-        // flip-flops. Only commits read it, and there are none in these states.
-        // M0 = 0 reads as 1: only bit 0 depends on the zero test (the other bits are 0 then anyway), and the CSR file keeps
-        // that test in flip-flops, taken as M0 is written (a 64-bit LUT tree here led two iCE40 placements).
-        UInt m0 = Cat(io.m0Csr.bits(63, 1), io.m0Csr.bit(0).or(io.m0CsrZero)).named("m0_effective");
-        // The value loaded is chosen apart and kept as a net, so each bit's update is one LUT after its carry chain:
-        // load or count (with the choice inside, abc built two, and the high pieces' own loops led iCE40 placements).
-        UInt untilLoad = Mux(state.is(INIT), m0, toMerge).named("until_merge_load").keep();
-        when(state.is(INIT).or(state.is(ADVANCE)), () -> untilMerge.load(untilLoad));
         Bool inAdvanceState = state.is(ADVANCE);
         // Read only in ADVANCE itself, so "ADVANCE on the three clocks before" is the whole test: a flip-flop.
         Bool advanceSettled = heldBefore(inAdvanceState, 4, "advance_settled");
@@ -276,53 +211,10 @@ public final class RapController extends Module {
         Bool walkingKids = state.is(MERGE_KIDS);
         UInt childrenNow = table.childCount.read(kidsOwner);
         UInt opChildren = RegNext(childrenNow).named("op_children");
-        ControllerIO.CounterResult res = io.counterResult.bits;
-        Bool resValid = io.counterResult.valid;
-
-        // --- the counter command, registered on its way to the SRAM: the FSM's slot scans and lookups end at flip-flops
-        // here, not inside the SRAM's address compare. The SRAM is always ready (asserted below), so the register
-        // never holds a command back and a command is issued whenever cmd_valid is high.
-        Bool cmdValid = WireDefault(Bool(), B(false)).named("cmd_valid");
-        UInt cmdAddr = WireDefault(UInt(slotBits), io.selected.bits.slot).named("cmd_addr");
-        UInt cmdOp = WireDefault(UInt(2), U(ControllerIO.OP_ADD, 2)).named("cmd_op");
-        UInt cmdValue = WireDefault(UInt(cb), clipWeight(io.selected.bits.weight, cb)).named("cmd_value");
-        cmdQValid.connect(cmdValid);
-        io.counterCmd.valid.connect(cmdQValid);
-        io.counterCmd.bits.addr.connect(RegNext(cmdAddr).named("cmd_q_addr"));
-        io.counterCmd.bits.op.connect(RegNext(cmdOp).named("cmd_q_op"));
-        io.counterCmd.bits.value.connect(RegNext(cmdValue).named("cmd_q_value"));
-
         // --- defaults
         io.selected.ready.connect(B(true));
         io.counterResult.ready.connect(B(true));
-        // --- TCAM writes leave through a one-entry register too: the TCAM's ready (a block-RAM TCAM's sweep state)
-        // then reaches a flip-flop, not the allocation logic and back. A write waits in it until the TCAM takes it;
-        // the FSM hands over the next only when it is empty (a block-RAM write takes dozens of clocks anyway), and
-        // events are not issued while one waits, so no search can overtake a node write.
-        Bool twValid = WireDefault(Bool(), B(false)).named("tcam_write_valid");
-        UInt twIndex = Wire(UInt(slotBits)).named("tcam_write_index");
-        UInt twValue = Wire(UInt(c.keyBits())).named("tcam_write_value");
-        UInt twMask = Wire(UInt(c.keyBits())).named("tcam_write_mask");
-        Bool twFull = RegInit(B(false)).named("tcam_write_full");
-        // The flip-flop TCAM takes a write on every clock, so the register empties as it fills: one child per clock.
-        Bool twReady = c.tcamChunkBits() == 0 ? B(true) : twFull.not();
-        Bool twLoad = twValid.and(twReady).named("tcam_write_load");
-        UInt twIndexQ = Reg(UInt(slotBits)).named("tcam_write_q_index");
-        UInt twValueQ = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
-        UInt twMaskQ = Reg(UInt(c.keyBits())).named("tcam_write_q_mask");
-        // The word registers follow their inputs whenever the register is empty, so their enable is a flip-flop and
-        // not the FSM's decision (their 70 enables were the engine's slowest endpoints); only tcam_write_full waits for
-        // the decision, and the TCAM sees nothing until it is set.
-        when(twReady, () -> {
-            twIndexQ.connect(twIndex);
-            twValueQ.connect(twValue);
-            twMaskQ.connect(twMask);
-        });
-        twFull.connect(twLoad.or(twFull.and(io.tcamWrite.ready.not())));
-        io.tcamWrite.valid.connect(twFull);
-        io.tcamWrite.bits.index.connect(twIndexQ);
-        io.tcamWrite.bits.value.connect(twValueQ);
-        io.tcamWrite.bits.mask.connect(twMaskQ);
+        TcamWriteRegister tw = new TcamWriteRegister(c, io.tcamWrite);
         io.rewind.connect(B(false));
         io.softClear.connect(B(false));
 
@@ -338,18 +230,7 @@ public final class RapController extends Module {
         // DRAIN a clock later: that clock already drains.
         Bool commitStop = RegInit(B(false)).named("commit_stop");
         Bool draining = state.is(DRAIN).or(commitStop).named("draining");
-        Bool undoPush = draining.and(resValid).named("undo_push");
-        // --- the undo stack's top, read a clock ahead from the stack pointer as it will be after this clock's pop.
-        // DRAIN ends in a clock without a push (the pipeline is empty), so the first UNDO clock sees the top. No read
-        // in a push clock: the RAM's read-during-write behaviour never matters.
-        // Each state's own command condition, not the shared cmd_valid: that wire merges every state's.
-        Bool undoPop = state.is(UNDO).and(undoEmpty.not()).named("undo_pop");
-        UInt top = undo.read(Mux(undoPop, undoSp.sub(2), undoSp.sub(1)).bits(undoAddrBits - 1, 0), undoPush.not());
-
-        when(undoPush, () -> {
-            undo.write(undoSp.bits(undoAddrBits - 1, 0), Cat(res.addr, res.old));
-            undoSpNext.connect(undoSp.add(1));
-        });
+        UndoStack undo = new UndoStack(c, windowDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
 
         // --- commit stage (RUN)
         // The commit decision starts from flip-flops: the hit slot's depth and whether a split there would find too
@@ -375,9 +256,9 @@ public final class RapController extends Module {
                 .named("child_prefix");
         // The TCAM and prefix RAM write wires carry the split's new child unless INIT writes the root: they matter only
         // with their valid or write strobe, so their values are a choice between two, not a chain over the states.
-        twIndex.connect(slots.index);
-        twValue.connect(childPrefixWord);
-        twMask.connect(childMask);
+        tw.index.connect(slots.index);
+        tw.value.connect(childPrefixWord);
+        tw.mask.connect(childMask);
         prefixWriteSlot.connect(slots.index);
         prefixWriteValue.connect(childPrefixWord);
         // Whether the split node is at the deepest level, registered: neither changes while the split settles.
@@ -395,100 +276,44 @@ public final class RapController extends Module {
         }
         UInt shortTable = RegNext(CatLsbFirst(shortByCount)).named("short_by_children");
         UInt depthBeside = io.selected.bits.depth;
-        // Whether the command is an event's ADD: after RESUME a structural change's last SETs may still come back in
-        // RUN, and the commit decision takes this flag instead of decoding the result's op. RUN's own command
-        // condition, not the shared cmd_valid, which merges every state's (checked below).
+        // RUN's own command condition, not the shared cmd_valid, which merges every state's (checked below).
         Bool eventBeside = inRun.and(io.selected.valid).and(commitStop.not());
-        // One clock in the command register, then the SRAM's latency.
         int resultLatency = COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
-        UInt hitDepth = ShiftRegister(depthBeside, resultLatency, null, "hit_depth");
         // The short bit is looked up over two of the clocks the command waits anyway: the hit slot's child count a
         // clock behind the selector, then its bit of the table.
         UInt hitChildren = RegNext(table.childCount.read(io.selected.bits.slot)).named("hit_children");
         Bool hitShort = ShiftRegister(shortTable.bit(hitChildren), resultLatency - 1, null, "hit_short");
-        Bool besideResult = ShiftRegister(cmdValid, resultLatency, B(false), "hit_beside");
-        Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
-        // Every event's result is the head event's update.
-        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
-        io.commit.connect(inRunForWindow.and(eventResult).and(commitStop.not()).named("commit_fire_window"));
+        Bool besideResult = ShiftRegister(cmd.valid, resultLatency, B(false), "hit_beside");
         // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
         Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
         MergeVerdict verdict = new MergeVerdict(c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
                 resultLatency);
         MergeSkip skip = new MergeSkip(verdict.sumAhead());
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
-        // count > T: a count of C bits exceeds only a T below 2^C (thresholdFits, from the window), and then its low C
-        // bits decide, in chains of 16 bits (two for a 32-bit counter, not three of 11). With the hit node's "not at full
-        // length" flag riding beside its result, the chunks combine in the LUT that makes split_now (the commit
-        // decision's compare led every iCE40 placement of sessions 14 and 15).
-        Bool overT = SplitCompare.greaterThanComplement(res.updated, io.head.compareNotThreshold, COMMIT_CHAIN_BITS)
-                .named("over_t").keep();
-        Assert(overT.and(io.head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)),
-                "the commit's split compare disagrees with count > T");
-        Bool hitSplittable = ShiftRegister(depthBeside.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
-        Bool splitNow = hitSplittable.and(io.head.thresholdFits).and(overT).named("split_now");
-        int wb = c.weightBits();
-        // The head reaches the merge point when next_merge - n <= its weight < 2^wb. While the high part waits for a
-        // borrow, the low part holds at least 2^untilLow - 2^wb: never due then. The wide zero tests are taken a clock
-        // early: a commit takes less than 2^wb off next_merge - n, so it can be below 2^wb only on a clock after it was
-        // below 2^(wb+1), and merge_near registers that (with the schedule not exhausted). Both are loaded only in INIT and
-        // ADVANCE, a clock or more before the next commit, so no commit sees a stale flag (asserted). The commit
-        // decision then waits only for a (wb+1)-bit compare.
-        Bool pointInReach = exhausted.not().and(untilMerge.highIsZero());
-        Bool dueExact = pointInReach.and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
-                .and(io.head.weight.ge(untilMerge.low().bits(wb - 1, 0)));
-        Bool mergeNear = RegNext(pointInReach.and(untilMerge.low().bits(untilLow - 1, wb + 1).orR().not()), B(false))
-                .named("merge_near");
-        Bool dueNow = mergeNear.and(io.head.weight.pad(wb + 1).ge(untilMerge.low().bits(wb, 0))).named("merge_now");
-        when(commitFire, () -> Assert(dueNow.eq(dueExact), "merge_near was stale: merge_now %d, exact %d", dueNow, dueExact));
-        Bool weightClipped = c.weightBits() > cb ? io.head.weight.gt(counterMax.pad(c.weightBits())) : B(false);
-        // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes no
-        // structure: count it here and let the younger events carry on. "Removes nothing" for the head's T is a
-        // flip-flop kept in step with the head register (the skip state does not change in RUN), so the commit
-        // decision does not wait for that compare.
+        // "A batch with the head's T removes nothing" is a flip-flop kept in step with the head register (the skip
+        // state does not change in RUN), so the commit's verdict does not wait for that compare.
         Bool skipNow = skip.batchIsEmptyForHead(io.headLoad, io.head).named("skip_now");
+        CommitVerdict commit = new CommitVerdict(c, st, sched, inRun, commitStop, eventBeside, depthBeside, hitShort, skipNow,
+                res, io.head);
+        Bool commitFire = commit.fire;
+        Bool splitReq = commit.splitReq;
+        Bool dueReq = commit.dueReq;
         when(commitFire, () -> Assert(skipNow.eq(skip.batchIsEmpty(io.head.notThreshold)),
                 "head_batch_empty disagrees with the head's threshold"));
-        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
-        // The verdict goes to a flip-flop: the FSM's next-state logic never waits for the threshold compare. It is
-        // commit_fire and (split_now or merge_now) and not defer_now, factored so that the split compare's chains meet
-        // only its last LUT and not split_now first: everything else comes from flip-flops. over_t and stop_if_over_t
-        // are kept as nets (Yosys's abc otherwise folded the factoring back into four LUT levels after the chains).
-        Bool stopIfOverT = commitFire.and(hitSplittable).and(io.head.thresholdFits)
-                .and(hitShort.and(skipNow).and(dueNow.not()).not()).named("stop_if_over_t").keep();
-        Bool stopNow = stopIfOverT.and(overT).or(commitFire.and(dueNow)).named("stop_now");
-        Assert(stopNow.eq(commitFire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
-        commitStop.connect(stopNow);
+        // Every event's result is the head event's update.
+        io.commit.connect(inRunForWindow.and(commit.eventResult).and(commitStop.not()).named("commit_fire_window"));
         when(commitFire, () -> {
-            st.commit.connect(B(true));
-            st.weight.connect(io.head.weight);
-            untilMerge.add(io.head.weight);
-            when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
-            fillCause.connect(U(StallCause.BUBBLE.code(), 3));
+            stall.committed();
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before DRAIN is
             // the one that asked for the structural change.
             opSlot.connect(res.addr);
             kidsOwner.connect(res.addr);
-            opDepth.connect(hitDepth);
+            opDepth.connect(commit.hitDepth);
             opNotT.connect(io.head.notThreshold);
-            splitReq.connect(splitNow);
-            dueReq.connect(dueNow);
-            shortReq.connect(hitShort);
-            skipReq.connect(skipNow);
         });
-        // A split deferred at the commit is counted a clock later, from what the commit registered: the commit's
-        // decision then ends in commit_stop and those flip-flops, and not also in the status events, which every state
-        // raises. No other status event comes then: a deferral stops nothing, so that clock is RUN's.
-        Bool deferredLast = st.committedLast.and(splitReq).and(dueReq.not()).and(shortReq).and(skipReq)
-                .named("deferred_at_commit");
-        when(deferredLast, () -> {
-            st.deferred.connect(B(true));
-            st.batch.connect(B(true));
-        });
-        Assert(deferredLast.eq(RegNext(commitFire.and(deferNow), B(false))), "deferred_at_commit disagrees with defer_now");
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
-        Bool readInUse = RegNext(readSlot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
+        Bool readInUse = RegNext(req.slot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
         // Its depth too, two clocks behind readout_slot with a register halfway: the N:1 select was among the iCE40's
         // slowest paths, first into node_len and then into its own register. readout_slot is written a clock before
         // READ_ISSUE, and READ_WAIT waits at least two clocks for the SRAM (checked where it is used).
@@ -499,7 +324,7 @@ public final class RapController extends Module {
         Bool kidsLoad = kidsFresh.and(verdict.usesPort.not());
         slots.loadWhen(scanFresh.or(state.is(SPLIT)).or(kidsLoad));
         leavesBelow.loadWhen(state.is(MERGE_LEVEL).and(levelFresh).or(kidsLoad));
-        slots.takeWhen(slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(twReady))
+        slots.takeWhen(slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(tw.ready))
                 .or(kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff)))));
 
         // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
@@ -554,38 +379,38 @@ public final class RapController extends Module {
         // clock either (no commit, no carry between counter halves, no product, no count left for the counter bank to
         // fold in), so a snapshot may freeze. Registered: the counters' carry flags and the multiplier then end at a
         // flip-flop, not at the freeze and stall logic.
-        Bool statusStill = st.pending.not().and(schedule.multiplierFree).and(io.countersIdle).named("status_still");
+        Bool statusStill = sched.statusStill();
         Bool snapSettled = RegNext(inRun.and(quiet).and(statusStill), B(false)).named("snapshot_settled");
         state
                 // A soft reset may come while the schedule's product runs: the schedule restarts only after it.
                 .on(INIT, () -> {
                     // The root: slot 0, every key bit don't-care, held until the TCAM takes it.
-                    twIndex.connect(U(0, slotBits));
-                    twValue.connect(U(0, c.keyBits()));
-                    twMask.connect(Fill(c.keyBits(), B(true)));
+                    tw.index.connect(U(0, slotBits));
+                    tw.value.connect(U(0, c.keyBits()));
+                    tw.mask.connect(Fill(c.keyBits(), B(true)));
                     prefixWriteSlot.connect(U(0, slotBits));
                     prefixWriteValue.connect(U(0, c.keyBits()));
-                    when(io.counterClearing.not().and(schedule.multiplierFree), () -> {
-                        twValid.connect(B(true));
-                        when(twReady, () -> {
+                    when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
+                        tw.valid.connect(B(true));
+                        when(tw.ready, () -> {
                             prefixWrite.connect(B(true));
-                            schedule.restart(m0);
+                            sched.restart();
                             state.go(RUN);
                         });
                     });
                 })
                 .on(RUN, () -> {
-                    cmdValid.connect(io.selected.valid.and(commitStop.not()));
-                    // A snapshot stops issue (issueEnable); once the pipeline is empty the status is frozen for the copy.
-                    when(snapPending.and(frozen.not()).and(quietHeld).and(snapSettled), () -> {
+                    cmd.valid.connect(io.selected.valid.and(commitStop.not()));
+                    // A snapshot stops issue (issueEnable); once the pipeline is empty the status is sched.frozen for the copy.
+                    when(req.snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
                         Assert(statusStill, "a snapshot freeze while a status value moves");
-                        frozen.connect(B(true));
-                        snapPending.connect(B(false));
-                        fillCause.connect(U(StallCause.CSR.code(), 3));
+                        sched.freeze();
+                        req.snapPending.connect(B(false));
+                        stall.pausedForCsr();
                     });
-                    when(quietHeld.and(frozen.not()), () -> {
-                        when(readPending, () -> state.go(READ_ISSUE))
-                                .elsewhen(softPending.and(io.inputsDrained).and(io.headValid.not()),
+                    when(quietHeld.and(sched.frozen.not()), () -> {
+                        when(req.readPending, () -> state.go(READ_ISSUE))
+                                .elsewhen(req.softPending.and(io.inputsDrained).and(io.headValid.not()),
                                         () -> state.go(SOFT_CLEAR));
                     });
                     when(commitStop, () -> state.go(DRAIN));
@@ -594,13 +419,10 @@ public final class RapController extends Module {
                 .on(UNDO, () -> {
                     // A command's fields matter only with cmd_valid, so each state sets them once, outside its
                     // conditions: the command register's inputs choose by state, not through the state's decisions.
-                    cmdOp.connect(U(ControllerIO.OP_SET, 2));
-                    cmdAddr.connect(top.bits(slotBits + cb - 1, cb));
-                    cmdValue.connect(top.bits(cb - 1, 0));
-                    when(undoEmpty.not(), () -> {
-                        cmdValid.connect(B(true));
-                        undoSpNext.connect(undoSp.sub(1));
-                    }).elsewhen(splitReq, () -> {
+                    cmd.op.connect(U(ControllerIO.OP_SET, 2));
+                    cmd.addr.connect(undo.slot);
+                    cmd.value.connect(undo.count);
+                    when(undo.empty.not(), () -> cmd.valid.connect(B(true))).elsewhen(splitReq, () -> {
                         earlyDone.connect(B(false));
                         presentNext.connect(U(0, c.branching()));
                         // A leaf (the usual split) has no children to scan.
@@ -641,17 +463,17 @@ public final class RapController extends Module {
                 // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
                 // the child-count write port is free for op_slot's.
                 .on(SPLIT_ALLOC, () -> {
-                    cmdOp.connect(U(ControllerIO.OP_SET, 2));
-                    cmdAddr.connect(slots.index);
-                    cmdValue.connect(U(0, cb));
+                    cmd.op.connect(U(ControllerIO.OP_SET, 2));
+                    cmd.addr.connect(slots.index);
+                    cmd.value.connect(U(0, cb));
                     when(slots.ready(), () -> {
                         Assert(childPrefixWord.eq(childPrefix(prefixRead, opDepth, nextDigit))
                                         .and(childMask.eq(maskBelow(childDepth))),
                                 "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
-                        twValid.connect(B(true));
+                        tw.valid.connect(B(true));
                         // The child's count SET goes with its TCAM write, so the child appears all at once.
-                        cmdValid.connect(twReady);
-                        when(twReady, () -> {
+                        cmd.valid.connect(tw.ready);
+                        when(tw.ready, () -> {
                             slots.take();
                             allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
                             prefixWrite.connect(B(true));
@@ -697,18 +519,18 @@ public final class RapController extends Module {
                 // leaf that named it). Once all are issued the parent goes to the verdict and the walk moves on.
                 .on(MERGE_KIDS, () -> {
                     // A READ of the parent's count, then of each leaf's as the walker picks it.
-                    cmdOp.connect(U(ControllerIO.OP_READ, 2));
-                    cmdAddr.connect(Mux(kidsFresh, mp, slots.index));
+                    cmd.op.connect(U(ControllerIO.OP_READ, 2));
+                    cmd.addr.connect(Mux(kidsFresh, mp, slots.index));
                     when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
                         slots.load();
                         leavesBelow.load();
                         visited.connect(kidsVector);
-                        cmdValid.connect(B(true));
+                        cmd.valid.connect(B(true));
                         kidsFresh.connect(B(false));
                         kidsWalking.connect(B(true));
                     }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
                         UInt leavesSoFar = leaves.add(1);
-                        cmdValid.connect(B(true));
+                        cmd.valid.connect(B(true));
                         slots.take();
                         leaves.connect(leavesSoFar);
                         when(slots.last(), () -> {
@@ -718,24 +540,23 @@ public final class RapController extends Module {
                         });
                     });
                 })
-                .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(exhausted.or(mergeAhead), () -> {
+                .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(sched.pastN(), () -> {
                     state.go(RESUME);
                 }).otherwise(() -> state.go(ADVANCE_WAIT)))
                 // next * q is usually waiting already (MergeSchedule); ADVANCE then settles on the new point.
-                .on(ADVANCE_WAIT, () -> when(schedule.step(), () -> state.go(ADVANCE)))
+                .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
                 // The last SETs may still be in the SRAM: their results come back before any replayed event's, and the
                 // commit stage passes over them (commit_fire takes only events' results, hit_event_N).
                 .on(RESUME, () -> {
                     io.rewind.connect(B(true));
-                    fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
-                    splitReq.connect(B(false));
-                    dueReq.connect(B(false));
+                    stall.resumed(splitReq);
+                    commit.clear();
                     state.go(RUN);
                 })
                 .on(READ_ISSUE, () -> {
-                    cmdValid.connect(B(true));
-                    cmdOp.connect(U(ControllerIO.OP_READ, 2));
-                    cmdAddr.connect(readIndex);
+                    cmd.valid.connect(B(true));
+                    cmd.op.connect(U(ControllerIO.OP_READ, 2));
+                    cmd.addr.connect(readIndex);
                     state.go(READ_WAIT);
                 })
                 .on(READ_WAIT, () -> when(resValid, () -> {
@@ -747,8 +568,8 @@ public final class RapController extends Module {
                             "readout: the registered depth of slot %d is stale", readIndex);
                     nodeCount.connect(res.old);
                     nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
-                    readPending.connect(B(false));
-                    fillCause.connect(U(StallCause.CSR.code(), 3));
+                    req.readPending.connect(B(false));
+                    stall.pausedForCsr();
                     state.go(RUN);
                 }))
                 .on(SOFT_CLEAR, () -> {
@@ -757,7 +578,7 @@ public final class RapController extends Module {
                     for (UInt cc : table.childCount.elements()) cc.connect(U(0, c.childCountBits()));
                     skip.invalidate();
                     deepest.connect(U(1, c.depthBits()));
-                    softPending.connect(B(false));
+                    req.softPending.connect(B(false));
                     io.softClear.connect(B(true));
                     state.go(INIT);
                 });
@@ -773,10 +594,10 @@ public final class RapController extends Module {
         // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
         // The merged count's SET takes the command port on the clock the verdict says so (verdict_set, a flip-flop).
         when(verdict.usesPort, () -> {
-            cmdValid.connect(B(true));
-            cmdOp.connect(U(ControllerIO.OP_SET, 2));
-            cmdAddr.connect(verdict.parent);
-            cmdValue.connect(Mux(verdict.clips, counterMax, verdict.sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
+            cmd.valid.connect(B(true));
+            cmd.op.connect(U(ControllerIO.OP_SET, 2));
+            cmd.addr.connect(verdict.parent);
+            cmd.value.connect(Mux(verdict.clips, counterMax, verdict.sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
         });
         when(verdict.act, () -> when(verdict.merges, () -> {
             table.valid.connect(table.valid.and(verdict.leaves.not()));
@@ -795,13 +616,11 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(quietHeld), () -> Assert(quiet, "quiet_held while the pipeline is not quiet"));
         Bool addResult = resValid.and(res.op.eq(ControllerIO.OP_ADD));
-        Assert(eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", eventResult);
-        Assert(eventBeside.eq(inRun.and(cmdValid)), "an event's command flag disagrees with cmd_valid in RUN");
+        Assert(commit.eventResult.eq(addResult), "an event's result flag (%d) disagrees with the result's op", commit.eventResult);
+        Assert(eventBeside.eq(inRun.and(cmd.valid)), "an event's command flag disagrees with cmd_valid in RUN");
         when(commitFire, () -> Assert(hitShort.eq(shortTable.bit(table.childCount.read(res.addr))),
                 "the short flag beside slot %d's result is stale", res.addr));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
-        when(undoPush, () -> Assert(undoSp.lt(U(windowDepth, depthBits)), "undo stack overflow"));
-        Assert(undoEmpty.eq(undoSp.eq(0)), "undo_empty disagrees with undo_sp %d", undoSp);
         when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
                 "merge_last_level disagrees with depth %0d", leafDepth));
         UInt deepestNow = Mux(lowerDeepest, deepest.sub(1), deepest);
@@ -842,18 +661,13 @@ public final class RapController extends Module {
                 "kids_owner %d is neither the split's nor the merge parent's slot", kidsOwner);
         when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
         when(verdict.act.and(inMerge.not()), () -> Assert(B(false), "a merge verdict outside the merge walk"));
-        when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
+        when(sched.frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(table.valid.and(table.deeperThan(deepest)).orR().not(), "a node deeper than deepest_depth %d", deepest);
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
-        // --- CSR request latches (a new request while one is pending is the same request)
-        when(io.softReset, () -> softPending.connect(B(true)));
-        when(io.snapshot, () -> snapPending.connect(B(true)));
-        when(io.snapCopied, () -> frozen.connect(B(false)));
-        when(io.readout, () -> {
-            readPending.connect(B(true));
-            readSlot.connect(io.readoutSlot);
-        });
+        // --- CSR requests latched, and the snapshot's release: after the FSM, so neither is lost on a clock it serves one
+        req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
+        sched.releaseWhen(io.snapCopied);
 
         // --- outputs
         // Issue is gated by RUN and commit_stop as they are, and by the rest (a TCAM write waiting, ENABLE, a CSR request
@@ -866,29 +680,31 @@ public final class RapController extends Module {
         //   a readout or snapshot request closes it as it is latched (the gate takes the request pulse itself), so no
         //   event is issued on the clock RUN hands over to READ_ISSUE or freezes on quiet_held; ENABLE = 0 may let one
         //   more event in. The assertion below checks all but ENABLE on every issuing clock.
-        Bool writeWaits = c.tcamChunkBits() == 0 ? B(false) : twFull;
+        Bool writeWaits = c.tcamChunkBits() == 0 ? B(false) : tw.full;
         Bool issueGate = RegNext(state.is(INIT).not().and(writeWaits.not()).and(io.enable)
-                .and(readPending.or(io.readout).not()).and(snapPending.or(io.snapshot).not()).and(frozen.not()), B(false))
+                .and(req.readPending.or(io.readout).not()).and(req.snapPending.or(io.snapshot).not()).and(sched.frozen.not()), B(false))
                 .named("issue_gate");
         Bool issueEnable = inRunForIssue.and(commitStop.not()).and(issueGate).named("issue_enable");
         io.issueEnable.connect(issueEnable);
-        when(issueEnable, () -> Assert(twFull.not().and(frozen.not()).and(readPending.not()).and(snapPending.not()),
-                "issue while a TCAM write waits, a CSR request is pending or the status is frozen"));
+        when(issueEnable, () -> Assert(tw.full.not().and(sched.frozen.not()).and(req.readPending.not()).and(req.snapPending.not()),
+                "issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen"));
         io.slotValid.connect(table.valid);
         io.depths.connect(depths);
-        io.epsActive.connect(epsActive);
-        io.acceptEnable.connect(softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
+        io.epsActive.connect(sched.epsActive);
+        io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
         st.drive(io.live);
-        io.snapFreeze.connect(frozen);
-        io.errorBound.connect(mul.io.product.bits(79, 16));
-        io.errorBoundReady.connect(mul.io.busy.not().and(snapStart.not()));
-        io.snapBusy.connect(snapPending.or(frozen));
-        io.readoutBusy.connect(readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
+        io.snapFreeze.connect(sched.frozen);
+        io.errorBound.connect(sched.errorBound());
+        io.errorBoundReady.connect(sched.errorBoundReady());
+        io.snapBusy.connect(req.snapPending.or(sched.frozen));
+        io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
         Bool structural = state.within(DRAIN, RESUME);
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
-        io.stallCause.connect(stallCause(commitFire, commitStop, pipeEmpty, io.headValid, fillCause, splitReq));
+        io.stallCause.connect(stall.cause(commitFire, inRun.and(commitStop.not()), pipeEmpty.and(io.headValid.not()),
+                state.is(DRAIN).or(state.is(UNDO)).or(state.is(RESUME)).or(commitStop), splitReq,
+                state.within(SPLIT_SCAN, SPLIT_ALLOC), state.within(MERGE_LEVEL, ADVANCE_WAIT)));
     }
 
     /**
@@ -948,18 +764,6 @@ public final class RapController extends Module {
             st.batch.connect(B(true));
             state.go(early, SPLIT, ADVANCE);
         }).otherwise(() -> state.go(MERGE_LEVEL));
-    }
-
-    private UInt stallCause(Bool commitFire, Bool commitStop, Bool pipeEmpty, Bool headValid, UInt fillCause, Bool splitReq) {
-        UInt cause = Wire(UInt(3)).named("cause");
-        cause.connect(U(StallCause.CSR.code(), 3));
-        when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(state.is(RUN).and(commitStop.not()), () -> cause.connect(Mux(pipeEmpty.and(headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
-                .elsewhen(state.is(DRAIN).or(state.is(UNDO)).or(state.is(RESUME)).or(commitStop),
-                        () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(state.within(SPLIT_SCAN, SPLIT_ALLOC), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
-                .elsewhen(state.within(MERGE_LEVEL, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
-        return cause;
     }
 
     /** A weight wider than the counter is clipped; the clip itself is counted as a saturation at commit. */

@@ -24,14 +24,14 @@ final class ScheduleAndSnapshot {
     private final SplitCounter untilMerge;
     private final Bool snapStart;
     private final Bool mergeAhead;
+    private final Bool mergeNear;
+    private final Bool statusStill;
     private final UInt m0;
     private final int untilLow;
     private final int weightBits;
-    private final Bool countersIdle;
 
-    ScheduleAndSnapshot(RapConfig c, StatusRegs st, UInt epsCsr, UInt qCsr, UInt m0Csr, Bool m0CsrZero, Bool snapCopied,
-                        Bool countersIdle, Bool inInit, Bool inAdvance) {
-        this.countersIdle = countersIdle;
+    ScheduleAndSnapshot(RapConfig c, StatusRegs st, UInt epsCsr, UInt qCsr, UInt m0Csr, Bool m0CsrZero, Bool countersIdle,
+                        Bool inInit, Bool inAdvance) {
         weightBits = c.weightBits();
         epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
@@ -41,27 +41,59 @@ final class ScheduleAndSnapshot {
         mul.io.start.connect(snapStart.or(schedule.productStart));
         mul.io.a.connect(Mux(schedule.forSchedule, schedule.next, st.n));
         mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
+        // The CSRs' eps and q become active as INIT hands over to RUN. They are loaded on every INIT clock whose
+        // multiplier is free, so the last load is the hand-over's, and their 48 enables are two flip-flops rather than
+        // INIT's handshake. Nothing reads them in INIT: no event is issued, and the multiplier runs only a former
+        // product, which took its operands at its start.
         when(inInit.and(schedule.multiplierFree), () -> {
             epsActive.connect(Mux(epsCsr.eq(0), U(1, 16), epsCsr));
+            // q < 2 as "no bit above bit 0": a LUT tree, where a compare is a 32-bit carry chain.
             qActive.connect(Mux(qCsr.bits(31, 1).orR().not(), U(2, 32), qCsr));
         });
+        // next_merge - n with its borrow: one subtractor tells ADVANCE both whether the point is ahead and how far. In
+        // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its fourth
+        // clock, when both describe this state's next_merge and n.
         UInt nextMerge = schedule.next;
         UInt toMergeLo = RegNext(nextMerge.bits(31, 0).pad(33).sub(st.n.bits(31, 0).pad(33))).named("to_merge_lo");
         UInt toMergeHi = RegNext(nextMerge.bits(63, 32).pad(33).sub(st.n.bits(63, 32).pad(33)).sub(toMergeLo.bit(32).pad(33)))
                 .named("to_merge_hi");
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
-        // M0 = 0 reads as 1.
+        // until_merge is loaded on every INIT and ADVANCE clock, as eps and q are in INIT, so the last load is the
+        // hand-over's (m0, or the distance to the next point) and its 64 enables are a commit or one of two state
+        // flip-flops. Only commits read it, and there are none in these states.
+        // M0 = 0 reads as 1: only bit 0 depends on the zero test (the other bits are 0 then anyway), and the CSR file
+        // keeps that test in flip-flops, taken as M0 is written.
         m0 = Cat(m0Csr.bits(63, 1), m0Csr.bit(0).or(m0CsrZero)).named("m0_effective");
+        // Its low part is wider than any weight by two bits, so a pending borrow shows in it (see dueAt); 16 bits at
+        // least, the width of a high piece: the commit's subtract is a 16-bit carry chain.
         untilLow = Math.max(SplitCounter.PIECE_BITS, c.weightBits() + 2);
         untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
-        when(inInit.or(inAdvance), () -> untilMerge.load(Mux(inInit, m0, toMerge)));
-        when(snapCopied, () -> frozen.connect(B(false)));
+        // The value loaded is chosen apart and kept as a net, so each bit's update is one LUT after its carry chain.
+        UInt untilLoad = Mux(inInit, m0, toMerge).named("until_merge_load").keep();
+        when(inInit.or(inAdvance), () -> untilMerge.load(untilLoad));
+        // The wide zero tests of dueAt are taken a clock early: a commit takes less than 2^wb off next_merge - n, so it
+        // can be below 2^wb only on a clock after it was below 2^(wb+1), and merge_near registers that (with the
+        // schedule not exhausted). until_merge is loaded only in INIT and ADVANCE, a clock or more before the next
+        // commit, so no commit sees a stale flag (asserted by the caller through dueExactly).
+        Bool pointInReach = schedule.exhausted.not().and(untilMerge.highIsZero());
+        mergeNear = RegNext(pointInReach.and(untilMerge.low().bits(untilLow - 1, weightBits + 1).orR().not()), B(false))
+                .named("merge_near");
+        statusStill = st.pending.not().and(schedule.multiplierFree).and(countersIdle).named("status_still");
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
     }
 
-    /** An event of weight {@code w} committing now reaches the merge point. */
+    /**
+     * An event of weight {@code w} committing now reaches the merge point: next_merge - n <= w < 2^wb. While the high
+     * part waits for a borrow, the low part holds at least 2^untilLow - 2^wb: never due then. A (wb+1)-bit compare
+     * behind the flip-flop merge_near.
+     */
     Bool dueAt(UInt w) {
+        return mergeNear.and(w.pad(weightBits + 1).ge(untilMerge.low().bits(weightBits, 0)));
+    }
+
+    /** {@link #dueAt} from the counter itself, for the check that merge_near is never stale. */
+    Bool dueExactly(UInt w) {
         int wb = weightBits;
         return schedule.exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
                 .and(w.ge(untilMerge.low().bits(wb - 1, 0)));
@@ -92,13 +124,18 @@ final class ScheduleAndSnapshot {
     }
 
     /** The status stands still: nothing counted is on its way, and the multiplier and the counter bank are free. */
-    Bool statusStill(StatusRegs st) {
-        return st.pending.not().and(schedule.multiplierFree).and(countersIdle);
+    Bool statusStill() {
+        return statusStill;
     }
 
     /** The status freezes on this clock edge for the snapshot copy. */
     void freeze() {
         frozen.connect(B(true));
+    }
+
+    /** The CSR file has copied the snapshot: the freeze ends. Call after the FSM, so a copy wins over a freeze. */
+    void releaseWhen(Bool snapCopied) {
+        when(snapCopied, () -> frozen.connect(B(false)));
     }
 
     /** (n * eps_fx) >> 16 of the frozen n. */

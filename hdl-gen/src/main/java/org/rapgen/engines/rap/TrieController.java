@@ -55,8 +55,6 @@ public final class TrieController extends Module {
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
-        Bool splitReq = RegInit(B(false)).named("split_req");
-        Bool dueReq = RegInit(B(false)).named("merge_due");
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
@@ -71,8 +69,9 @@ public final class TrieController extends Module {
         io.wordWrite.bits.word.connect(tables.wordWriteValue);
         io.rootWord.connect(tables.rootWord);
 
-        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.snapCopied,
-                io.countersIdle, state.is(INIT), state.is(ADVANCE));
+        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle,
+                state.is(INIT), state.is(ADVANCE));
+        StallAccount stall = new StallAccount();
 
         // --- occupancy: events in the walk, commands in the SRAM
         int frontBits = log2Up(windowDepth + 1) + 1;
@@ -91,43 +90,27 @@ public final class TrieController extends Module {
         sramBusy.connect(sramBusy.add(cmdQValid.asUInt().pad(8)).sub(resValid.asUInt().pad(8)));
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
 
-        // --- commit (RUN): the event's result against T(n) and the schedule
+        // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
         Bool inRun = state.is(RUN);
         int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         int fw = c.nodeCountBits() + 1;
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
         UInt missingAtHit = U(b, fw).sub(hit.children.pad(fw));
-        Bool eventBeside = inRun.and(io.found.valid).and(commitStop.not());
-        Bool eventResult = ShiftRegister(eventBeside, resultLatency, B(false), "hit_event");
-        Bool hitSplittable = ShiftRegister(hit.depth.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
-        UInt hitDepth = ShiftRegister(hit.depth, resultLatency, null, "hit_depth");
         // Free slots do not change while events flow, so "a split here would find too few" rides beside the command.
         Bool hitShort = ShiftRegister(freeSlots.lt(missingAtHit), resultLatency, null, "hit_short");
-        Bool commitFire = inRun.and(eventResult).and(commitStop.not()).named("commit_fire");
-        io.commit.connect(commitFire);
-        Bool splitNow = hitSplittable.and(SplitCompare.greaterThanComplement(res.updated, io.head.notThreshold)).named("split_now");
-        Bool dueNow = sched.dueAt(io.head.weight).named("merge_now");
         // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
         Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold).named("skip_now");
-        Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
-        Bool weightClipped = wb > cb ? io.head.weight.gt(counterMax.pad(wb)) : B(false);
-        commitStop.connect(commitFire.and(splitNow.or(dueNow)).and(deferNow.not()));
+        CommitVerdict commit = new CommitVerdict(c, st, sched, inRun, commitStop, inRun.and(io.found.valid).and(commitStop.not()),
+                hit.depth, hitShort, skipNow, res, io.head);
+        Bool commitFire = commit.fire;
+        Bool splitReq = commit.splitReq;
+        Bool dueReq = commit.dueReq;
+        io.commit.connect(commitFire);
         when(commitFire, () -> {
-            st.commit.connect(B(true));
-            st.weight.connect(io.head.weight);
-            sched.commit(io.head.weight);
-            when(res.saturated.or(weightClipped), () -> st.saturation.connect(B(true)));
+            stall.committed();
             opSlot.connect(res.addr);
-            opDepth.connect(hitDepth);
+            opDepth.connect(commit.hitDepth);
             opNotT.connect(io.head.notThreshold);
-            splitReq.connect(splitNow);
-            dueReq.connect(dueNow);
-            // A split that certainly finds too few slots, after an early batch that certainly removes nothing, changes
-            // nothing: counted here (the batch too), and the younger events carry on.
-            when(deferNow, () -> {
-                st.deferred.connect(B(true));
-                st.batch.connect(B(true));
-            });
         });
 
         // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
@@ -159,10 +142,8 @@ public final class TrieController extends Module {
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
         Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()).and(marking.not()), B(false)).named("quiet_held");
-        Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill(st)), B(false)).named("snapshot_settled");
+        Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill()), B(false)).named("snapshot_settled");
         Bool advanceSettled = RapController.heldBefore(state.is(ADVANCE), 4, "advance_settled");
-        UInt fillCause = RegInit(U(StallCause.BUBBLE.code(), 3)).named("fill_cause");
-        when(commitFire, () -> fillCause.connect(U(StallCause.BUBBLE.code(), 3)));
 
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
         BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
@@ -192,7 +173,7 @@ public final class TrieController extends Module {
                     when(req.snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
                         sched.freeze();
                         req.snapTaken();
-                        fillCause.connect(U(StallCause.CSR.code(), 3));
+                        stall.pausedForCsr();
                     });
                     when(quietHeld.and(sched.frozen.not()), () -> {
                         when(req.readPending, () -> state.go(READ_ISSUE))
@@ -257,9 +238,8 @@ public final class TrieController extends Module {
                 .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
                 .on(RESUME, () -> {
                     io.rewind.connect(B(true));
-                    fillCause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3)));
-                    splitReq.connect(B(false));
-                    dueReq.connect(B(false));
+                    stall.resumed(splitReq);
+                    commit.clear();
                     state.go(RUN);
                 })
                 .on(READ_ISSUE, () -> {
@@ -275,7 +255,7 @@ public final class TrieController extends Module {
                     nodePrefix.connect(Mux(inUse, tables.infoPrefix(), U(0, c.keyBits())));
                     nodeCount.connect(res.old);
                     req.readDone();
-                    fillCause.connect(U(StallCause.CSR.code(), 3));
+                    stall.pausedForCsr();
                     state.go(RUN);
                 }))
                 .on(SOFT_CLEAR, () -> {
@@ -287,6 +267,7 @@ public final class TrieController extends Module {
                 });
 
         req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
+        sched.releaseWhen(io.snapCopied);
         when(marking, () -> {
             tables.writeMin(markSlot, U(0, c.mergeSumBits()));
             when(markSlot.eq(0), () -> marking.connect(B(false))).otherwise(() -> {
@@ -325,15 +306,8 @@ public final class TrieController extends Module {
         io.busy.connect(state.within(DRAIN, RESUME));
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
         io.resetting.connect(io.acceptEnable.not());
-        UInt cause = Wire(UInt(3)).named("cause");
-        cause.connect(U(StallCause.CSR.code(), 3));
-        when(commitFire, () -> cause.connect(U(StallCause.COMMIT.code(), 3)))
-                .elsewhen(inRun.and(commitStop.not()), () -> cause.connect(
-                        Mux(pipeEmpty.and(io.headValid.not()), U(StallCause.STARVED.code(), 3), fillCause)))
-                .elsewhen(state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop),
-                        () -> cause.connect(Mux(splitReq, U(StallCause.SPLIT.code(), 3), U(StallCause.MERGE.code(), 3))))
-                .elsewhen(state.within(SPLIT_READ, SPLIT_LINK), () -> cause.connect(U(StallCause.SPLIT.code(), 3)))
-                .elsewhen(state.within(MERGE_START, ADVANCE_WAIT), () -> cause.connect(U(StallCause.MERGE.code(), 3)));
-        io.stallCause.connect(cause);
+        io.stallCause.connect(stall.cause(commitFire, inRun.and(commitStop.not()), pipeEmpty.and(io.headValid.not()),
+                state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop), splitReq, state.within(SPLIT_READ, SPLIT_LINK),
+                state.within(MERGE_START, ADVANCE_WAIT)));
     }
 }

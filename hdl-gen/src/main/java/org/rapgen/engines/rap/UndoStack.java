@@ -30,6 +30,7 @@ final class UndoStack {
         int cb = c.counterBits();
         int pointerBits = log2Up(depth + 1);
         int addrBits = log2Up(depth);
+        push = push.named("undo_push");
         SyncReadMem<UInt> undo = SyncReadMem(depth, UInt(slotBits + cb)).named("undo");
         UInt sp = RegInit(U(0, pointerBits)).named("undo_sp");
         UInt spNext = WireDefault(UInt(pointerBits), sp).named("undo_sp_next");
