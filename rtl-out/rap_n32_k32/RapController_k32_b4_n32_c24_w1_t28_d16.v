@@ -3,134 +3,134 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c24_w1_t28_d16 (
-  input  wire clock, // RapController.java:75
-  input  wire reset, // RapController.java:75
-  output wire io_selected_ready, // RapController.java:79
-  input  wire io_selected_valid, // RapController.java:79
-  input  wire io_selected_bits_found, // RapController.java:79
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:79
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:79
-  input  wire io_selected_bits_weight, // RapController.java:79
-  input  wire io_head_weight, // RapController.java:79
-  input  wire [27:0] io_head_notThreshold, // RapController.java:79
-  input  wire io_head_thresholdFits, // RapController.java:79
-  input  wire [23:0] io_head_compareNotThreshold, // RapController.java:79
-  input  wire io_headLoad_fromRead, // RapController.java:79
-  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:79
-  input  wire io_headValid, // RapController.java:79
-  input  wire io_issued, // RapController.java:79
-  output wire io_issueEnable, // RapController.java:79
-  output wire io_commit, // RapController.java:79
-  output wire io_rewind, // RapController.java:79
-  input  wire io_counterCmd_ready, // RapController.java:79
-  output wire io_counterCmd_valid, // RapController.java:79
-  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:79
-  output wire [1:0] io_counterCmd_bits_op, // RapController.java:79
-  output wire [23:0] io_counterCmd_bits_value, // RapController.java:79
-  output wire io_counterResult_ready, // RapController.java:79
-  input  wire io_counterResult_valid, // RapController.java:79
-  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:79
-  input  wire [1:0] io_counterResult_bits_op, // RapController.java:79
-  input  wire [23:0] io_counterResult_bits_old, // RapController.java:79
-  input  wire [23:0] io_counterResult_bits_updated, // RapController.java:79
-  input  wire io_counterResult_bits_saturated, // RapController.java:79
-  output wire io_softClear, // RapController.java:79
-  input  wire io_counterClearing, // RapController.java:79
-  input  wire io_tcamWrite_ready, // RapController.java:79
-  output wire io_tcamWrite_valid, // RapController.java:79
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:79
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:79
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:79
-  output wire [31:0] io_slotValid, // RapController.java:79
-  output wire [4:0] io_depths_0, // RapController.java:79
-  output wire [4:0] io_depths_1, // RapController.java:79
-  output wire [4:0] io_depths_2, // RapController.java:79
-  output wire [4:0] io_depths_3, // RapController.java:79
-  output wire [4:0] io_depths_4, // RapController.java:79
-  output wire [4:0] io_depths_5, // RapController.java:79
-  output wire [4:0] io_depths_6, // RapController.java:79
-  output wire [4:0] io_depths_7, // RapController.java:79
-  output wire [4:0] io_depths_8, // RapController.java:79
-  output wire [4:0] io_depths_9, // RapController.java:79
-  output wire [4:0] io_depths_10, // RapController.java:79
-  output wire [4:0] io_depths_11, // RapController.java:79
-  output wire [4:0] io_depths_12, // RapController.java:79
-  output wire [4:0] io_depths_13, // RapController.java:79
-  output wire [4:0] io_depths_14, // RapController.java:79
-  output wire [4:0] io_depths_15, // RapController.java:79
-  output wire [4:0] io_depths_16, // RapController.java:79
-  output wire [4:0] io_depths_17, // RapController.java:79
-  output wire [4:0] io_depths_18, // RapController.java:79
-  output wire [4:0] io_depths_19, // RapController.java:79
-  output wire [4:0] io_depths_20, // RapController.java:79
-  output wire [4:0] io_depths_21, // RapController.java:79
-  output wire [4:0] io_depths_22, // RapController.java:79
-  output wire [4:0] io_depths_23, // RapController.java:79
-  output wire [4:0] io_depths_24, // RapController.java:79
-  output wire [4:0] io_depths_25, // RapController.java:79
-  output wire [4:0] io_depths_26, // RapController.java:79
-  output wire [4:0] io_depths_27, // RapController.java:79
-  output wire [4:0] io_depths_28, // RapController.java:79
-  output wire [4:0] io_depths_29, // RapController.java:79
-  output wire [4:0] io_depths_30, // RapController.java:79
-  output wire [4:0] io_depths_31, // RapController.java:79
-  input  wire io_enable, // RapController.java:79
-  input  wire io_softReset, // RapController.java:79
-  input  wire io_snapshot, // RapController.java:79
-  input  wire io_readout, // RapController.java:79
-  input  wire [15:0] io_readoutSlot, // RapController.java:79
-  input  wire io_inputsDrained, // RapController.java:79
-  input  wire [15:0] io_epsCsr, // RapController.java:79
-  input  wire [63:0] io_m0Csr, // RapController.java:79
-  input  wire io_m0CsrZero, // RapController.java:79
-  input  wire [31:0] io_qCsr, // RapController.java:79
-  output wire [15:0] io_epsActive, // RapController.java:79
-  output wire io_acceptEnable, // RapController.java:79
-  output wire [63:0] io_live_n, // RapController.java:79
-  output wire [5:0] io_live_nodes, // RapController.java:79
-  output wire [5:0] io_live_highWater, // RapController.java:79
-  output wire io_live_overflow, // RapController.java:79
-  output wire io_live_saturated, // RapController.java:79
-  output wire io_live_updated, // RapController.java:79
-  output wire io_live_split, // RapController.java:79
-  output wire [2:0] io_live_merged, // RapController.java:79
-  output wire io_live_batch, // RapController.java:79
-  output wire io_live_deferred, // RapController.java:79
-  output wire io_live_saturation, // RapController.java:79
-  output wire io_snapFreeze, // RapController.java:79
-  input  wire io_countersIdle, // RapController.java:79
-  input  wire io_snapCopied, // RapController.java:79
-  output wire [63:0] io_errorBound, // RapController.java:79
-  output wire io_errorBoundReady, // RapController.java:79
-  output wire io_snapBusy, // RapController.java:79
-  output wire io_node_valid, // RapController.java:79
-  output wire [5:0] io_node_len, // RapController.java:79
-  output wire [31:0] io_node_prefix, // RapController.java:79
-  output wire [23:0] io_node_count, // RapController.java:79
-  output wire io_readoutBusy, // RapController.java:79
-  output wire io_busy, // RapController.java:79
-  output wire io_idle, // RapController.java:79
-  output wire io_resetting, // RapController.java:79
-  output wire [2:0] io_stallCause  // RapController.java:79
+  input  wire clock, // RapController.java:66
+  input  wire reset, // RapController.java:66
+  output wire io_selected_ready, // RapController.java:70
+  input  wire io_selected_valid, // RapController.java:70
+  input  wire io_selected_bits_found, // RapController.java:70
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:70
+  input  wire io_selected_bits_weight, // RapController.java:70
+  input  wire io_head_weight, // RapController.java:70
+  input  wire [27:0] io_head_notThreshold, // RapController.java:70
+  input  wire io_head_thresholdFits, // RapController.java:70
+  input  wire [23:0] io_head_compareNotThreshold, // RapController.java:70
+  input  wire io_headLoad_fromRead, // RapController.java:70
+  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:70
+  input  wire io_headValid, // RapController.java:70
+  input  wire io_issued, // RapController.java:70
+  output wire io_issueEnable, // RapController.java:70
+  output wire io_commit, // RapController.java:70
+  output wire io_rewind, // RapController.java:70
+  input  wire io_counterCmd_ready, // RapController.java:70
+  output wire io_counterCmd_valid, // RapController.java:70
+  output wire [4:0] io_counterCmd_bits_addr, // RapController.java:70
+  output wire [1:0] io_counterCmd_bits_op, // RapController.java:70
+  output wire [23:0] io_counterCmd_bits_value, // RapController.java:70
+  output wire io_counterResult_ready, // RapController.java:70
+  input  wire io_counterResult_valid, // RapController.java:70
+  input  wire [4:0] io_counterResult_bits_addr, // RapController.java:70
+  input  wire [1:0] io_counterResult_bits_op, // RapController.java:70
+  input  wire [23:0] io_counterResult_bits_old, // RapController.java:70
+  input  wire [23:0] io_counterResult_bits_updated, // RapController.java:70
+  input  wire io_counterResult_bits_saturated, // RapController.java:70
+  output wire io_softClear, // RapController.java:70
+  input  wire io_counterClearing, // RapController.java:70
+  input  wire io_tcamWrite_ready, // RapController.java:70
+  output wire io_tcamWrite_valid, // RapController.java:70
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
+  output wire [31:0] io_slotValid, // RapController.java:70
+  output wire [4:0] io_depths_0, // RapController.java:70
+  output wire [4:0] io_depths_1, // RapController.java:70
+  output wire [4:0] io_depths_2, // RapController.java:70
+  output wire [4:0] io_depths_3, // RapController.java:70
+  output wire [4:0] io_depths_4, // RapController.java:70
+  output wire [4:0] io_depths_5, // RapController.java:70
+  output wire [4:0] io_depths_6, // RapController.java:70
+  output wire [4:0] io_depths_7, // RapController.java:70
+  output wire [4:0] io_depths_8, // RapController.java:70
+  output wire [4:0] io_depths_9, // RapController.java:70
+  output wire [4:0] io_depths_10, // RapController.java:70
+  output wire [4:0] io_depths_11, // RapController.java:70
+  output wire [4:0] io_depths_12, // RapController.java:70
+  output wire [4:0] io_depths_13, // RapController.java:70
+  output wire [4:0] io_depths_14, // RapController.java:70
+  output wire [4:0] io_depths_15, // RapController.java:70
+  output wire [4:0] io_depths_16, // RapController.java:70
+  output wire [4:0] io_depths_17, // RapController.java:70
+  output wire [4:0] io_depths_18, // RapController.java:70
+  output wire [4:0] io_depths_19, // RapController.java:70
+  output wire [4:0] io_depths_20, // RapController.java:70
+  output wire [4:0] io_depths_21, // RapController.java:70
+  output wire [4:0] io_depths_22, // RapController.java:70
+  output wire [4:0] io_depths_23, // RapController.java:70
+  output wire [4:0] io_depths_24, // RapController.java:70
+  output wire [4:0] io_depths_25, // RapController.java:70
+  output wire [4:0] io_depths_26, // RapController.java:70
+  output wire [4:0] io_depths_27, // RapController.java:70
+  output wire [4:0] io_depths_28, // RapController.java:70
+  output wire [4:0] io_depths_29, // RapController.java:70
+  output wire [4:0] io_depths_30, // RapController.java:70
+  output wire [4:0] io_depths_31, // RapController.java:70
+  input  wire io_enable, // RapController.java:70
+  input  wire io_softReset, // RapController.java:70
+  input  wire io_snapshot, // RapController.java:70
+  input  wire io_readout, // RapController.java:70
+  input  wire [15:0] io_readoutSlot, // RapController.java:70
+  input  wire io_inputsDrained, // RapController.java:70
+  input  wire [15:0] io_epsCsr, // RapController.java:70
+  input  wire [63:0] io_m0Csr, // RapController.java:70
+  input  wire io_m0CsrZero, // RapController.java:70
+  input  wire [31:0] io_qCsr, // RapController.java:70
+  output wire [15:0] io_epsActive, // RapController.java:70
+  output wire io_acceptEnable, // RapController.java:70
+  output wire [63:0] io_live_n, // RapController.java:70
+  output wire [5:0] io_live_nodes, // RapController.java:70
+  output wire [5:0] io_live_highWater, // RapController.java:70
+  output wire io_live_overflow, // RapController.java:70
+  output wire io_live_saturated, // RapController.java:70
+  output wire io_live_updated, // RapController.java:70
+  output wire io_live_split, // RapController.java:70
+  output wire [2:0] io_live_merged, // RapController.java:70
+  output wire io_live_batch, // RapController.java:70
+  output wire io_live_deferred, // RapController.java:70
+  output wire io_live_saturation, // RapController.java:70
+  output wire io_snapFreeze, // RapController.java:70
+  input  wire io_countersIdle, // RapController.java:70
+  input  wire io_snapCopied, // RapController.java:70
+  output wire [63:0] io_errorBound, // RapController.java:70
+  output wire io_errorBoundReady, // RapController.java:70
+  output wire io_snapBusy, // RapController.java:70
+  output wire io_node_valid, // RapController.java:70
+  output wire [5:0] io_node_len, // RapController.java:70
+  output wire [31:0] io_node_prefix, // RapController.java:70
+  output wire [23:0] io_node_count, // RapController.java:70
+  output wire io_readoutBusy, // RapController.java:70
+  output wire io_busy, // RapController.java:70
+  output wire io_idle, // RapController.java:70
+  output wire io_resetting, // RapController.java:70
+  output wire [2:0] io_stallCause  // RapController.java:70
 );
 
   // State
-  reg state_init; // RapController.java:64
-  reg state_run; // RapController.java:64
-  reg state_drain; // RapController.java:64
-  reg state_undo; // RapController.java:64
-  reg state_split_scan; // RapController.java:64
-  reg state_split; // RapController.java:64
-  reg state_split_alloc; // RapController.java:64
-  reg state_merge_level; // RapController.java:64
-  reg state_merge_kids; // RapController.java:64
-  reg state_advance; // RapController.java:64
-  reg state_advance_wait; // RapController.java:64
-  reg state_resume; // RapController.java:64
-  reg state_read_issue; // RapController.java:64
-  reg state_read_wait; // RapController.java:64
-  reg state_soft_clear; // RapController.java:64
-  reg [4:0] deepest_depth; // RapController.java:78
+  reg state_init; // RapController.java:55
+  reg state_run; // RapController.java:55
+  reg state_drain; // RapController.java:55
+  reg state_undo; // RapController.java:55
+  reg state_split_scan; // RapController.java:55
+  reg state_split; // RapController.java:55
+  reg state_split_alloc; // RapController.java:55
+  reg state_merge_level; // RapController.java:55
+  reg state_merge_kids; // RapController.java:55
+  reg state_advance; // RapController.java:55
+  reg state_advance_wait; // RapController.java:55
+  reg state_resume; // RapController.java:55
+  reg state_read_issue; // RapController.java:55
+  reg state_read_wait; // RapController.java:55
+  reg state_soft_clear; // RapController.java:55
+  reg [4:0] deepest_depth; // RapController.java:69
   reg [31:0] slot_valid; // NodeTable.java:40
   reg [4:0] slot_depth_0; // NodeTable.java:41
   reg [4:0] slot_depth_1; // NodeTable.java:41
@@ -312,75 +312,61 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg readout_pending; // CsrRequests.java:16
   reg [15:0] readout_slot; // CsrRequests.java:18
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [4:0] op_slot; // RapController.java:101
-  reg [4:0] op_depth; // RapController.java:102
-  reg [27:0] op_not_threshold; // RapController.java:104
-  reg early_done; // RapController.java:105
-  reg early_batch; // RapController.java:106
-  reg [5:0] front_count; // RapController.java:109
-  reg [7:0] sram_count; // RapController.java:112
-  reg [3:0] present_children; // RapController.java:116
-  reg [1:0] split_next_digit; // RapController.java:122
-  reg split_last_child; // RapController.java:123
-  reg [31:0] visited_kids; // RapController.java:126
-  reg leaf_pick_ready; // SlotPicker.java:27
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:45
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:56
-  reg leaf_pick_pick_found; // SlotPicker.java:70
+  reg [4:0] op_slot; // RapController.java:90
+  reg [4:0] op_depth; // RapController.java:91
+  reg [27:0] op_not_threshold; // RapController.java:93
+  reg [5:0] front_count; // RapController.java:96
+  reg [7:0] sram_count; // RapController.java:99
   reg slot_pick_ready; // SlotPicker.java:27
   reg [31:0] slot_pick_candidates; // SlotPicker.java:45
   reg [31:0] slot_pick_pick_hot; // SlotPicker.java:56
   reg slot_pick_pick_found; // SlotPicker.java:70
   reg slot_pick_pick_last; // SlotPicker.java:80
-  reg scan_digit_valid; // RapController.java:136
-  reg [1:0] scan_digit; // RapController.java:137
-  reg level_fresh; // RapController.java:139
-  reg scan_fresh; // RapController.java:143
-  reg kids_fresh; // RapController.java:144
-  reg scan_walking; // RapController.java:145
-  reg kids_walking; // RapController.java:146
-  reg [4:0] merge_leaf_depth; // RapController.java:148
-  reg merge_last_level; // RapController.java:153
-  reg level_had_leaves; // RapController.java:154
-  reg leaf_at_deepest; // RapController.java:158
-  reg deepest_lowers; // RapController.java:162
-  reg [4:0] merge_parent; // RapController.java:165
-  reg [4:0] kids_owner; // RapController.java:169
-  reg [2:0] merge_leaves; // RapController.java:170
-  reg node_valid; // RapController.java:174
-  reg [31:0] node_prefix; // RapController.java:175
-  reg [5:0] node_len; // RapController.java:176
-  reg [23:0] node_count; // RapController.java:177
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:186
-  reg state_run_issue_n; // RapController.java:200
-  reg state_run_window_n; // RapController.java:203
-  reg advance_settled_was_1; // RapController.java:716
-  reg advance_settled_was_2; // RapController.java:718
-  reg advance_settled_before; // RapController.java:718
-  reg [2:0] op_children; // RapController.java:213
+  reg [4:0] kids_owner; // RapController.java:108
+  reg node_valid; // RapController.java:112
+  reg [31:0] node_prefix; // RapController.java:113
+  reg [5:0] node_len; // RapController.java:114
+  reg [23:0] node_count; // RapController.java:115
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:124
+  reg state_run_issue_n; // RapController.java:138
+  reg state_run_window_n; // RapController.java:141
+  reg advance_settled_was_1; // RapController.java:447
+  reg advance_settled_was_2; // RapController.java:449
+  reg advance_settled_before; // RapController.java:449
+  reg [2:0] op_children; // RapController.java:150
   reg tcam_write_full; // TcamWriteRegister.java:25
   reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:37
   reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
   reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
-  reg commit_stop; // RapController.java:231
+  reg commit_stop; // RapController.java:168
   reg [4:0] undo_sp; // UndoStack.java:35
   reg undo_empty; // UndoStack.java:38
   reg [28:0] undo_rdata_0; // UndoStack.java:40
-  reg split_fits; // RapController.java:246
-  reg [31:0] child_digit_field; // RapController.java:253
-  reg [31:0] child_mask; // RapController.java:254
-  reg op_at_deepest; // RapController.java:265
-  reg split_settled_was_1; // RapController.java:716
-  reg split_settled_before; // RapController.java:718
-  reg [7:0] short_by_children; // RapController.java:277
-  reg [2:0] hit_children; // RapController.java:284
-  reg hit_short_1; // RapController.java:285
-  reg hit_short_2; // RapController.java:285
-  reg hit_short_3; // RapController.java:285
-  reg hit_beside_1; // RapController.java:286
-  reg hit_beside_2; // RapController.java:286
-  reg hit_beside_3; // RapController.java:286
-  reg hit_beside_4; // RapController.java:286
+  reg [7:0] short_by_children; // RapController.java:185
+  reg [2:0] hit_children; // RapController.java:192
+  reg hit_short_1; // RapController.java:193
+  reg hit_short_2; // RapController.java:193
+  reg hit_short_3; // RapController.java:193
+  reg hit_beside_1; // RapController.java:194
+  reg hit_beside_2; // RapController.java:194
+  reg hit_beside_3; // RapController.java:194
+  reg hit_beside_4; // RapController.java:194
+  reg early_batch; // TcamMergeWalk.java:25
+  reg kids_walking; // TcamMergeWalk.java:29
+  reg kids_fresh; // TcamMergeWalk.java:31
+  reg level_fresh; // TcamMergeWalk.java:45
+  reg level_had_leaves; // TcamMergeWalk.java:49
+  reg leaf_at_deepest; // TcamMergeWalk.java:50
+  reg deepest_lowers; // TcamMergeWalk.java:51
+  reg [31:0] visited_kids; // TcamMergeWalk.java:80
+  reg leaf_pick_ready; // SlotPicker.java:27
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:45
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:56
+  reg leaf_pick_pick_found; // SlotPicker.java:70
+  reg [4:0] merge_leaf_depth; // TcamMergeWalk.java:86
+  reg merge_last_level; // TcamMergeWalk.java:89
+  reg [4:0] merge_parent; // TcamMergeWalk.java:97
+  reg [2:0] merge_leaves; // TcamMergeWalk.java:98
   reg verdict_busy; // MergeVerdict.java:23
   reg [26:0] merge_sum; // MergeVerdict.java:52
   reg [26:0] verdict_sum; // MergeVerdict.java:53
@@ -403,6 +389,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [26:0] skip_min_sum; // MergeSkip.java:42
   reg [26:0] batch_min_sum; // MergeSkip.java:43
   reg sum_below_batch_min; // MergeSkip.java:44
+  reg scan_fresh; // TcamSplit.java:20
+  reg scan_walking; // TcamSplit.java:22
+  reg early_done; // TcamSplit.java:24
+  reg [3:0] present_children; // TcamSplit.java:80
+  reg [1:0] split_next_digit; // TcamSplit.java:86
+  reg split_last_child; // TcamSplit.java:87
+  reg scan_digit_valid; // TcamSplit.java:93
+  reg [1:0] scan_digit; // TcamSplit.java:94
+  reg split_fits; // TcamSplit.java:100
+  reg [31:0] child_digit_field; // TcamSplit.java:107
+  reg [31:0] child_mask; // TcamSplit.java:108
+  reg op_at_deepest; // TcamSplit.java:118
+  reg split_settled_was_1; // RapController.java:447
+  reg split_settled_before; // RapController.java:449
   reg skip_now; // MergeSkip.java:66
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
@@ -421,20 +421,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg split_short; // CommitVerdict.java:78
   reg skip_batch_empty; // CommitVerdict.java:79
   reg _reg_1; // CommitVerdict.java:101
-  reg readout_in_use; // RapController.java:316
-  reg [4:0] readout_depth_g0; // RapController.java:321
-  reg [4:0] readout_depth_g1; // RapController.java:321
-  reg [4:0] readout_depth_g2; // RapController.java:321
-  reg [4:0] readout_depth_g3; // RapController.java:321
-  reg [1:0] readout_depth_group; // RapController.java:321
-  reg [4:0] readout_depth; // RapController.java:321
+  reg readout_in_use; // RapController.java:230
+  reg [4:0] readout_depth_g0; // RapController.java:235
+  reg [4:0] readout_depth_g1; // RapController.java:235
+  reg [4:0] readout_depth_g2; // RapController.java:235
+  reg [4:0] readout_depth_g3; // RapController.java:235
+  reg [1:0] readout_depth_group; // RapController.java:235
+  reg [4:0] readout_depth; // RapController.java:235
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:377
-  reg snapshot_settled; // RapController.java:383
-  reg issue_gate; // RapController.java:684
+  reg quiet_held; // RapController.java:272
+  reg snapshot_settled; // RapController.java:278
+  reg issue_gate; // RapController.java:415
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:181
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:119
   reg [28:0] undo [0:15]; // UndoStack.java:34
 
   // Wires
@@ -459,15 +459,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:38
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
-  wire [3:0] present_children_next; // RapController.java:120
-  wire leaf_pick_load_by_state; // SlotPicker.java:49
-  wire leaf_pick_take_by_state; // SlotPicker.java:50
-  wire leaf_pick_load; // SlotPicker.java:51
-  wire leaf_pick_take; // SlotPicker.java:52
-  wire [31:0] leaf_pick_load_value; // SlotPicker.java:53
-  wire leaf_pick_load_late; // SlotPicker.java:54
-  wire [31:0] leaf_pick_load_late_value; // SlotPicker.java:55
-  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:78
   wire slot_pick_load_by_state; // SlotPicker.java:49
   wire slot_pick_take_by_state; // SlotPicker.java:50
   wire slot_pick_load; // SlotPicker.java:51
@@ -476,18 +467,27 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
   wire [31:0] slot_pick_load_late_value; // SlotPicker.java:55
   wire [4:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire scan_digit_take; // RapController.java:135
-  wire [4:0] merge_leaf_depth_next; // RapController.java:151
-  wire prefix_write; // RapController.java:189
-  wire [4:0] prefix_write_slot; // RapController.java:190
-  wire [31:0] prefix_write_value; // RapController.java:191
+  wire prefix_write; // RapController.java:127
+  wire [4:0] prefix_write_slot; // RapController.java:128
+  wire [31:0] prefix_write_value; // RapController.java:129
   wire tcam_write_valid; // TcamWriteRegister.java:18
   wire [4:0] tcam_write_index; // TcamWriteRegister.java:31
   wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
   wire [31:0] tcam_write_mask; // TcamWriteRegister.java:33
   wire [4:0] undo_sp_next; // UndoStack.java:36
+  wire leaf_pick_load_by_state; // SlotPicker.java:49
+  wire leaf_pick_take_by_state; // SlotPicker.java:50
+  wire leaf_pick_load; // SlotPicker.java:51
+  wire leaf_pick_take; // SlotPicker.java:52
+  wire [31:0] leaf_pick_load_value; // SlotPicker.java:53
+  wire leaf_pick_load_late; // SlotPicker.java:54
+  wire [31:0] leaf_pick_load_late_value; // SlotPicker.java:55
+  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:78
+  wire [4:0] merge_leaf_depth_next; // TcamMergeWalk.java:87
   wire verdict_hand_over; // MergeVerdict.java:24
   wire skip_touched; // MergeSkip.java:28
+  wire [3:0] present_children_next; // TcamSplit.java:84
+  wire scan_digit_take; // TcamSplit.java:92
   wire [4:0] slot_depths_0; // NodeTable.java:119
   wire [4:0] slot_depths_1; // NodeTable.java:119
   wire [4:0] slot_depths_2; // NodeTable.java:119
@@ -520,42 +520,42 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:321
-  wire [4:0] _wire_0_1; // RapController.java:321
-  wire [4:0] _wire_0_2; // RapController.java:321
-  wire [4:0] _wire_0_3; // RapController.java:321
-  wire [4:0] _wire_0_4; // RapController.java:321
-  wire [4:0] _wire_0_5; // RapController.java:321
-  wire [4:0] _wire_0_6; // RapController.java:321
-  wire [4:0] _wire_0_7; // RapController.java:321
-  wire [4:0] _wire_1_0; // RapController.java:321
-  wire [4:0] _wire_1_1; // RapController.java:321
-  wire [4:0] _wire_1_2; // RapController.java:321
-  wire [4:0] _wire_1_3; // RapController.java:321
-  wire [4:0] _wire_1_4; // RapController.java:321
-  wire [4:0] _wire_1_5; // RapController.java:321
-  wire [4:0] _wire_1_6; // RapController.java:321
-  wire [4:0] _wire_1_7; // RapController.java:321
-  wire [4:0] _wire_2_0; // RapController.java:321
-  wire [4:0] _wire_2_1; // RapController.java:321
-  wire [4:0] _wire_2_2; // RapController.java:321
-  wire [4:0] _wire_2_3; // RapController.java:321
-  wire [4:0] _wire_2_4; // RapController.java:321
-  wire [4:0] _wire_2_5; // RapController.java:321
-  wire [4:0] _wire_2_6; // RapController.java:321
-  wire [4:0] _wire_2_7; // RapController.java:321
-  wire [4:0] _wire_3_0; // RapController.java:321
-  wire [4:0] _wire_3_1; // RapController.java:321
-  wire [4:0] _wire_3_2; // RapController.java:321
-  wire [4:0] _wire_3_3; // RapController.java:321
-  wire [4:0] _wire_3_4; // RapController.java:321
-  wire [4:0] _wire_3_5; // RapController.java:321
-  wire [4:0] _wire_3_6; // RapController.java:321
-  wire [4:0] _wire_3_7; // RapController.java:321
-  wire [4:0] _wire_4_0; // RapController.java:321
-  wire [4:0] _wire_4_1; // RapController.java:321
-  wire [4:0] _wire_4_2; // RapController.java:321
-  wire [4:0] _wire_4_3; // RapController.java:321
+  wire [4:0] _wire_0_0; // RapController.java:235
+  wire [4:0] _wire_0_1; // RapController.java:235
+  wire [4:0] _wire_0_2; // RapController.java:235
+  wire [4:0] _wire_0_3; // RapController.java:235
+  wire [4:0] _wire_0_4; // RapController.java:235
+  wire [4:0] _wire_0_5; // RapController.java:235
+  wire [4:0] _wire_0_6; // RapController.java:235
+  wire [4:0] _wire_0_7; // RapController.java:235
+  wire [4:0] _wire_1_0; // RapController.java:235
+  wire [4:0] _wire_1_1; // RapController.java:235
+  wire [4:0] _wire_1_2; // RapController.java:235
+  wire [4:0] _wire_1_3; // RapController.java:235
+  wire [4:0] _wire_1_4; // RapController.java:235
+  wire [4:0] _wire_1_5; // RapController.java:235
+  wire [4:0] _wire_1_6; // RapController.java:235
+  wire [4:0] _wire_1_7; // RapController.java:235
+  wire [4:0] _wire_2_0; // RapController.java:235
+  wire [4:0] _wire_2_1; // RapController.java:235
+  wire [4:0] _wire_2_2; // RapController.java:235
+  wire [4:0] _wire_2_3; // RapController.java:235
+  wire [4:0] _wire_2_4; // RapController.java:235
+  wire [4:0] _wire_2_5; // RapController.java:235
+  wire [4:0] _wire_2_6; // RapController.java:235
+  wire [4:0] _wire_2_7; // RapController.java:235
+  wire [4:0] _wire_3_0; // RapController.java:235
+  wire [4:0] _wire_3_1; // RapController.java:235
+  wire [4:0] _wire_3_2; // RapController.java:235
+  wire [4:0] _wire_3_3; // RapController.java:235
+  wire [4:0] _wire_3_4; // RapController.java:235
+  wire [4:0] _wire_3_5; // RapController.java:235
+  wire [4:0] _wire_3_6; // RapController.java:235
+  wire [4:0] _wire_3_7; // RapController.java:235
+  wire [4:0] _wire_4_0; // RapController.java:235
+  wire [4:0] _wire_4_1; // RapController.java:235
+  wire [4:0] _wire_4_2; // RapController.java:235
+  wire [4:0] _wire_4_3; // RapController.java:235
   wire [2:0] cause; // StallAccount.java:40
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
   (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
@@ -563,47 +563,47 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:393
+  wire _not_0 = ~io_counterClearing; // RapController.java:288
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:393
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:288
   wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:34
-  wire _not_2 = ~snapshot_frozen; // RapController.java:411
-  wire _and_1 = quiet_held & _not_2; // RapController.java:411
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:413
-  wire _not_3 = ~io_headValid; // RapController.java:413
-  wire _and_3 = _and_2 & _not_3; // RapController.java:413
-  wire _eq_0 = front_count == 6'd0; // RapController.java:113
-  wire _eq_1 = sram_count == 8'd0; // RapController.java:113
-  wire _and_4 = _eq_0 & _eq_1; // RapController.java:113
-  wire _not_4 = ~cmd_q_valid; // RapController.java:113
-  wire pipe_empty = _and_4 & _not_4; // RapController.java:113
-  wire _not_5 = ~undo_empty; // RapController.java:425
-  wire _eq_2 = op_children == 3'd0; // RapController.java:429
-  wire _not_6 = ~split_settled_before; // RapController.java:452
-  wire _not_7 = ~early_done; // RapController.java:455
+  wire _not_2 = ~snapshot_frozen; // RapController.java:306
+  wire _and_1 = quiet_held & _not_2; // RapController.java:306
+  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:308
+  wire _not_3 = ~io_headValid; // RapController.java:308
+  wire _and_3 = _and_2 & _not_3; // RapController.java:308
+  wire _eq_0 = front_count == 6'd0; // RapController.java:100
+  wire _eq_1 = sram_count == 8'd0; // RapController.java:100
+  wire _and_4 = _eq_0 & _eq_1; // RapController.java:100
+  wire _not_4 = ~cmd_q_valid; // RapController.java:100
+  wire pipe_empty = _and_4 & _not_4; // RapController.java:100
+  wire _not_5 = ~undo_empty; // RapController.java:320
+  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
+  wire _not_6 = ~split_settled_before; // TcamSplit.java:158
+  wire _not_7 = ~early_done; // TcamSplit.java:161
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // RapController.java:503
-  wire _not_10 = ~merge_last_level; // RapController.java:506
-  wire _not_11 = ~slot_pick_pick_last; // RapController.java:531
-  wire _or_0 = _not_11 | verdict_free; // RapController.java:531
-  wire _and_5 = slot_pick_ready & _or_0; // RapController.java:531
-  wire _not_12 = ~advance_settled_before; // RapController.java:543
+  wire _not_9 = ~_not_8; // TcamMergeWalk.java:146
+  wire _not_10 = ~merge_last_level; // TcamMergeWalk.java:149
+  wire _not_11 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
+  wire _or_0 = _not_11 | verdict_free; // TcamMergeWalk.java:178
+  wire _and_5 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
+  wire _not_12 = ~advance_settled_before; // RapController.java:328
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire [4:0] _sub_0 = deepest_depth - 5'd1; // RapController.java:164
-  wire [4:0] _add_0 = op_depth + 5'd1; // RapController.java:453
-  wire _not_13 = ~state_run_issue_n; // RapController.java:200
-  wire _not_14 = ~commit_stop; // RapController.java:687
-  wire _and_6 = _not_13 & _not_14; // RapController.java:687
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:687
-  wire _not_15 = ~state_run_window_n; // RapController.java:203
-  wire _and_7 = _not_15 & hit_event_4; // RapController.java:304
-  wire _not_16 = ~commit_stop; // RapController.java:304
-  wire commit_fire_window = _and_7 & _not_16; // RapController.java:304
-  wire _not_17 = ~soft_pending; // RapController.java:694
-  wire _not_18 = ~state_init; // RapController.java:694
-  wire _and_8 = _not_17 & _not_18; // RapController.java:694
-  wire _not_19 = ~state_soft_clear; // RapController.java:694
-  wire _and_9 = _and_8 & _not_19; // RapController.java:694
+  wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
+  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
+  wire _not_13 = ~state_run_issue_n; // RapController.java:138
+  wire _not_14 = ~commit_stop; // RapController.java:418
+  wire _and_6 = _not_13 & _not_14; // RapController.java:418
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:418
+  wire _not_15 = ~state_run_window_n; // RapController.java:141
+  wire _and_7 = _not_15 & hit_event_4; // RapController.java:218
+  wire _not_16 = ~commit_stop; // RapController.java:218
+  wire commit_fire_window = _and_7 & _not_16; // RapController.java:218
+  wire _not_17 = ~soft_pending; // RapController.java:425
+  wire _not_18 = ~state_init; // RapController.java:425
+  wire _and_8 = _not_17 & _not_18; // RapController.java:425
+  wire _not_19 = ~state_soft_clear; // RapController.java:425
+  wire _and_9 = _and_8 & _not_19; // RapController.java:425
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
   wire _not_20 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
@@ -611,27 +611,27 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire snapshot_product_start = snapshot_frozen & _not_21; // ScheduleAndSnapshot.java:39
   wire _not_22 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
   wire _and_10 = _not_20 & _not_22; // ScheduleAndSnapshot.java:147
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:699
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:700
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:700
-  wire _or_5 = state_drain | state_undo; // RapController.java:701
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:701
-  wire _or_7 = _or_6 | state_split; // RapController.java:701
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:701
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:701
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:701
-  wire _or_11 = _or_10 | state_advance; // RapController.java:701
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:701
-  wire _or_13 = _or_12 | state_resume; // RapController.java:701
-  wire _and_11 = state_run & pipe_empty; // RapController.java:703
-  wire _not_23 = ~io_headValid; // RapController.java:703
-  wire _and_12 = _and_11 & _not_23; // RapController.java:703
-  wire _not_24 = ~io_acceptEnable; // RapController.java:704
-  wire [31:0] _not_25 = ~verdict_leaves; // RapController.java:603
-  wire [31:0] _and_13 = slot_valid & _not_25; // RapController.java:603
-  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // RapController.java:749
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:430
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:431
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:431
+  wire _or_5 = state_drain | state_undo; // RapController.java:432
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:432
+  wire _or_7 = _or_6 | state_split; // RapController.java:432
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:432
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:432
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:432
+  wire _or_11 = _or_10 | state_advance; // RapController.java:432
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:432
+  wire _or_13 = _or_12 | state_resume; // RapController.java:432
+  wire _and_11 = state_run & pipe_empty; // RapController.java:434
+  wire _not_23 = ~io_headValid; // RapController.java:434
+  wire _and_12 = _and_11 & _not_23; // RapController.java:434
+  wire _not_24 = ~io_acceptEnable; // RapController.java:435
+  wire [31:0] _not_25 = ~verdict_leaves; // TcamMergeWalk.java:211
+  wire [31:0] _and_13 = slot_valid & _not_25; // TcamMergeWalk.java:211
+  wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // RapController.java:251
+  wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:105
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
   wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
   wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
@@ -714,13 +714,13 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_26 = ~commit_stop; // CommitVerdict.java:54
   wire commit_fire = _and_14 & _not_26; // CommitVerdict.java:54
   wire _or_15 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:84
-  wire _not_27 = ~level_fresh; // RapController.java:353
-  wire _and_15 = state_merge_level & _not_27; // RapController.java:353
-  wire _and_16 = _and_15 & leaf_pick_ready; // RapController.java:353
-  wire _not_28 = ~leaf_pick_pick_found; // RapController.java:353
-  wire _and_17 = _and_16 & _not_28; // RapController.java:353
-  wire _and_18 = _and_17 & _not_8; // RapController.java:354
-  wire batch_ends = _and_18 & merge_last_level; // RapController.java:354
+  wire _not_27 = ~level_fresh; // TcamMergeWalk.java:112
+  wire _and_15 = state_merge_level & _not_27; // TcamMergeWalk.java:112
+  wire _and_16 = _and_15 & leaf_pick_ready; // TcamMergeWalk.java:112
+  wire _not_28 = ~leaf_pick_pick_found; // TcamMergeWalk.java:112
+  wire _and_17 = _and_16 & _not_28; // TcamMergeWalk.java:112
+  wire _and_18 = _and_17 & _not_8; // TcamMergeWalk.java:113
+  wire batch_ends = _and_18 & merge_last_level; // TcamMergeWalk.java:113
   wire _and_19 = ev_commit_q & split_req; // CommitVerdict.java:95
   wire _not_29 = ~merge_due; // CommitVerdict.java:95
   wire _and_20 = _and_19 & _not_29; // CommitVerdict.java:95
@@ -729,19 +729,19 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire _not_30 = ~commit_stop; // RapController.java:403
-  wire _and_22 = io_selected_valid & _not_30; // RapController.java:403
+  wire _not_30 = ~commit_stop; // RapController.java:298
+  wire _and_22 = io_selected_valid & _not_30; // RapController.java:298
   wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:46
-  wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // RapController.java:523
-  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:173
-  wire [23:0] _fill_0 = {24{1'd1}}; // RapController.java:87
-  wire [23:0] _bits_45 = verdict_sum[23:0]; // RapController.java:600
-  wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // RapController.java:600
+  wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:170
+  wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:111
+  wire [23:0] _fill_0 = {24{1'd1}}; // TcamMergeWalk.java:207
+  wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:208
+  wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:207
   wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:47
-  wire _not_31 = ~snapshot_frozen; // RapController.java:405
-  wire _and_23 = snapshot_pending & _not_31; // RapController.java:405
-  wire _and_24 = _and_23 & quiet_held; // RapController.java:405
-  wire _and_25 = _and_24 & snapshot_settled; // RapController.java:405
+  wire _not_31 = ~snapshot_frozen; // RapController.java:300
+  wire _and_23 = snapshot_pending & _not_31; // RapController.java:300
+  wire _and_24 = _and_23 & quiet_held; // RapController.java:300
+  wire _and_25 = _and_24 & snapshot_settled; // RapController.java:300
   wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -808,1182 +808,1182 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_40 = ~_or_r_6; // ScheduleAndSnapshot.java:80
   wire _and_32 = _and_31 & _not_40; // ScheduleAndSnapshot.java:80
   wire [2:0] _mux_6 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _or_19 = state_undo | state_split; // RapController.java:355
-  wire _or_20 = _or_19 | state_split_alloc; // RapController.java:355
-  wire _not_41 = ~early_done; // RapController.java:349
-  wire batch_is_early = state_split & _not_41; // RapController.java:349
-  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:224
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:224
-  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:225
-  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:225
-  wire [5:0] _mux_7 = io_issued ? front_if_issued : front_if_not; // RapController.java:226
-  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:227
-  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:227
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // RapController.java:592
-  wire [3:0] _bits_72 = _dshl_0[3:0]; // RapController.java:592
-  wire [3:0] _or_21 = present_children | _bits_72; // RapController.java:592
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // RapController.java:751
-  wire [3:0] _bits_73 = _dshl_1[3:0]; // RapController.java:751
-  wire [3:0] _or_22 = present_children | _bits_73; // RapController.java:751
-  wire [3:0] _not_42 = ~present_children_next; // RapController.java:122
-  wire _bits_74 = _not_42[0]; // FirstSet.java:25
-  wire _bits_75 = _not_42[1]; // FirstSet.java:25
-  wire _or_23 = _bits_74 | _bits_75; // FirstSet.java:37
-  wire _not_43 = ~_or_23; // FirstSet.java:35
-  wire _bits_76 = _not_42[2]; // FirstSet.java:25
-  wire _not_44 = ~_bits_76; // FirstSet.java:35
-  wire _not_45 = ~_bits_74; // FirstSet.java:35
-  wire _mux_8 = _not_43 ? _not_44 : _not_45; // FirstSet.java:36
-  wire [1:0] _cat_1 = {_not_43, _mux_8}; // FirstSet.java:36
-  wire [1:0] _bits_77 = _cat_1; // FirstSet.java:44
-  wire [3:0] _not_46 = ~present_children_next; // RapController.java:123
-  wire _bits_78 = _not_46[0]; // FirstSet.java:55
-  wire _bits_79 = _not_46[1]; // FirstSet.java:55
-  wire _or_24 = _bits_78 | _bits_79; // FirstSet.java:64
-  wire _bits_80 = _not_46[2]; // FirstSet.java:55
-  wire _bits_81 = _not_46[3]; // FirstSet.java:55
-  wire _or_25 = _bits_80 | _bits_81; // FirstSet.java:64
-  wire _and_33 = _or_24 & _or_25; // FirstSet.java:61
-  wire _and_34 = _bits_78 & _bits_79; // FirstSet.java:61
-  wire _or_26 = _and_33 | _and_34; // FirstSet.java:62
-  wire _and_35 = _bits_80 & _bits_81; // FirstSet.java:61
-  wire _or_27 = _or_26 | _and_35; // FirstSet.java:63
-  wire _not_47 = ~_or_27; // RapController.java:123
-  wire _bits_82 = slot_valid[31]; // NodeTable.java:88
+  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:161
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:161
+  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:162
+  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:162
+  wire [5:0] _mux_7 = io_issued ? front_if_issued : front_if_not; // RapController.java:163
+  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:164
+  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:164
+  wire _not_41 = ~slot_pick_load; // SlotPicker.java:82
+  wire _or_19 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_42 = ~slot_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_33 = slot_pick_candidates & _not_42; // SlotPicker.java:63
+  wire [31:0] _mux_8 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
+  wire _or_20 = scan_fresh | state_split; // RapController.java:239
+  wire _not_43 = ~verdict_set; // TcamMergeWalk.java:103
+  wire _and_34 = kids_fresh & _not_43; // TcamMergeWalk.java:103
+  wire _or_21 = _or_20 | _and_34; // RapController.java:239
+  wire _and_35 = state_split_alloc & _not_1; // RapController.java:240
+  wire _or_22 = scan_walking | _and_35; // RapController.java:240
+  wire _not_44 = ~verdict_set; // RapController.java:241
+  wire _and_36 = kids_walking & _not_44; // RapController.java:241
+  wire _not_45 = ~slot_pick_pick_last; // RapController.java:241
+  wire _or_23 = _not_45 | verdict_free; // RapController.java:241
+  wire _and_37 = _and_36 & _or_23; // RapController.java:241
+  wire _or_24 = _or_22 | _and_37; // RapController.java:241
+  wire _and_38 = slot_pick_ready & _or_24; // RapController.java:240
+  wire [31:0] _not_46 = ~slot_valid; // RapController.java:250
+  wire _or_25 = scan_fresh | _and_34; // RapController.java:251
+  wire _bits_72 = slot_valid[31]; // NodeTable.java:88
   wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_36 = _bits_82 & _eq_36; // NodeTable.java:88
-  wire _not_48 = ~state_split_scan; // RapController.java:333
-  wire _not_49 = ~_not_48; // NodeTable.java:88
+  wire _and_39 = _bits_72 & _eq_36; // NodeTable.java:88
+  wire _not_47 = ~state_split_scan; // RapController.java:198
+  wire _not_48 = ~_not_47; // NodeTable.java:88
   wire _eq_37 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_49 | _eq_37; // NodeTable.java:88
-  wire _and_37 = _and_36 & _or_28; // NodeTable.java:88
-  wire _bits_83 = slot_valid[30]; // NodeTable.java:88
+  wire _or_26 = _not_48 | _eq_37; // NodeTable.java:88
+  wire _and_40 = _and_39 & _or_26; // NodeTable.java:88
+  wire _bits_73 = slot_valid[30]; // NodeTable.java:88
   wire _eq_38 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_38 = _bits_83 & _eq_38; // NodeTable.java:88
-  wire _not_50 = ~_not_48; // NodeTable.java:88
+  wire _and_41 = _bits_73 & _eq_38; // NodeTable.java:88
+  wire _not_49 = ~_not_47; // NodeTable.java:88
   wire _eq_39 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_50 | _eq_39; // NodeTable.java:88
-  wire _and_39 = _and_38 & _or_29; // NodeTable.java:88
-  wire _bits_84 = slot_valid[29]; // NodeTable.java:88
+  wire _or_27 = _not_49 | _eq_39; // NodeTable.java:88
+  wire _and_42 = _and_41 & _or_27; // NodeTable.java:88
+  wire _bits_74 = slot_valid[29]; // NodeTable.java:88
   wire _eq_40 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_40 = _bits_84 & _eq_40; // NodeTable.java:88
-  wire _not_51 = ~_not_48; // NodeTable.java:88
+  wire _and_43 = _bits_74 & _eq_40; // NodeTable.java:88
+  wire _not_50 = ~_not_47; // NodeTable.java:88
   wire _eq_41 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_51 | _eq_41; // NodeTable.java:88
-  wire _and_41 = _and_40 & _or_30; // NodeTable.java:88
-  wire _bits_85 = slot_valid[28]; // NodeTable.java:88
+  wire _or_28 = _not_50 | _eq_41; // NodeTable.java:88
+  wire _and_44 = _and_43 & _or_28; // NodeTable.java:88
+  wire _bits_75 = slot_valid[28]; // NodeTable.java:88
   wire _eq_42 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_42 = _bits_85 & _eq_42; // NodeTable.java:88
-  wire _not_52 = ~_not_48; // NodeTable.java:88
+  wire _and_45 = _bits_75 & _eq_42; // NodeTable.java:88
+  wire _not_51 = ~_not_47; // NodeTable.java:88
   wire _eq_43 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_52 | _eq_43; // NodeTable.java:88
-  wire _and_43 = _and_42 & _or_31; // NodeTable.java:88
-  wire _bits_86 = slot_valid[27]; // NodeTable.java:88
+  wire _or_29 = _not_51 | _eq_43; // NodeTable.java:88
+  wire _and_46 = _and_45 & _or_29; // NodeTable.java:88
+  wire _bits_76 = slot_valid[27]; // NodeTable.java:88
   wire _eq_44 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_44 = _bits_86 & _eq_44; // NodeTable.java:88
-  wire _not_53 = ~_not_48; // NodeTable.java:88
+  wire _and_47 = _bits_76 & _eq_44; // NodeTable.java:88
+  wire _not_52 = ~_not_47; // NodeTable.java:88
   wire _eq_45 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_53 | _eq_45; // NodeTable.java:88
-  wire _and_45 = _and_44 & _or_32; // NodeTable.java:88
-  wire _bits_87 = slot_valid[26]; // NodeTable.java:88
+  wire _or_30 = _not_52 | _eq_45; // NodeTable.java:88
+  wire _and_48 = _and_47 & _or_30; // NodeTable.java:88
+  wire _bits_77 = slot_valid[26]; // NodeTable.java:88
   wire _eq_46 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_46 = _bits_87 & _eq_46; // NodeTable.java:88
-  wire _not_54 = ~_not_48; // NodeTable.java:88
+  wire _and_49 = _bits_77 & _eq_46; // NodeTable.java:88
+  wire _not_53 = ~_not_47; // NodeTable.java:88
   wire _eq_47 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_54 | _eq_47; // NodeTable.java:88
-  wire _and_47 = _and_46 & _or_33; // NodeTable.java:88
-  wire _bits_88 = slot_valid[25]; // NodeTable.java:88
+  wire _or_31 = _not_53 | _eq_47; // NodeTable.java:88
+  wire _and_50 = _and_49 & _or_31; // NodeTable.java:88
+  wire _bits_78 = slot_valid[25]; // NodeTable.java:88
   wire _eq_48 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_48 = _bits_88 & _eq_48; // NodeTable.java:88
-  wire _not_55 = ~_not_48; // NodeTable.java:88
+  wire _and_51 = _bits_78 & _eq_48; // NodeTable.java:88
+  wire _not_54 = ~_not_47; // NodeTable.java:88
   wire _eq_49 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_55 | _eq_49; // NodeTable.java:88
-  wire _and_49 = _and_48 & _or_34; // NodeTable.java:88
-  wire _bits_89 = slot_valid[24]; // NodeTable.java:88
+  wire _or_32 = _not_54 | _eq_49; // NodeTable.java:88
+  wire _and_52 = _and_51 & _or_32; // NodeTable.java:88
+  wire _bits_79 = slot_valid[24]; // NodeTable.java:88
   wire _eq_50 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_50 = _bits_89 & _eq_50; // NodeTable.java:88
-  wire _not_56 = ~_not_48; // NodeTable.java:88
+  wire _and_53 = _bits_79 & _eq_50; // NodeTable.java:88
+  wire _not_55 = ~_not_47; // NodeTable.java:88
   wire _eq_51 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_56 | _eq_51; // NodeTable.java:88
-  wire _and_51 = _and_50 & _or_35; // NodeTable.java:88
-  wire _bits_90 = slot_valid[23]; // NodeTable.java:88
+  wire _or_33 = _not_55 | _eq_51; // NodeTable.java:88
+  wire _and_54 = _and_53 & _or_33; // NodeTable.java:88
+  wire _bits_80 = slot_valid[23]; // NodeTable.java:88
   wire _eq_52 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_52 = _bits_90 & _eq_52; // NodeTable.java:88
-  wire _not_57 = ~_not_48; // NodeTable.java:88
+  wire _and_55 = _bits_80 & _eq_52; // NodeTable.java:88
+  wire _not_56 = ~_not_47; // NodeTable.java:88
   wire _eq_53 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_57 | _eq_53; // NodeTable.java:88
-  wire _and_53 = _and_52 & _or_36; // NodeTable.java:88
-  wire _bits_91 = slot_valid[22]; // NodeTable.java:88
+  wire _or_34 = _not_56 | _eq_53; // NodeTable.java:88
+  wire _and_56 = _and_55 & _or_34; // NodeTable.java:88
+  wire _bits_81 = slot_valid[22]; // NodeTable.java:88
   wire _eq_54 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_54 = _bits_91 & _eq_54; // NodeTable.java:88
-  wire _not_58 = ~_not_48; // NodeTable.java:88
+  wire _and_57 = _bits_81 & _eq_54; // NodeTable.java:88
+  wire _not_57 = ~_not_47; // NodeTable.java:88
   wire _eq_55 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_58 | _eq_55; // NodeTable.java:88
-  wire _and_55 = _and_54 & _or_37; // NodeTable.java:88
-  wire _bits_92 = slot_valid[21]; // NodeTable.java:88
+  wire _or_35 = _not_57 | _eq_55; // NodeTable.java:88
+  wire _and_58 = _and_57 & _or_35; // NodeTable.java:88
+  wire _bits_82 = slot_valid[21]; // NodeTable.java:88
   wire _eq_56 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_56 = _bits_92 & _eq_56; // NodeTable.java:88
-  wire _not_59 = ~_not_48; // NodeTable.java:88
+  wire _and_59 = _bits_82 & _eq_56; // NodeTable.java:88
+  wire _not_58 = ~_not_47; // NodeTable.java:88
   wire _eq_57 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_59 | _eq_57; // NodeTable.java:88
-  wire _and_57 = _and_56 & _or_38; // NodeTable.java:88
-  wire _bits_93 = slot_valid[20]; // NodeTable.java:88
+  wire _or_36 = _not_58 | _eq_57; // NodeTable.java:88
+  wire _and_60 = _and_59 & _or_36; // NodeTable.java:88
+  wire _bits_83 = slot_valid[20]; // NodeTable.java:88
   wire _eq_58 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_58 = _bits_93 & _eq_58; // NodeTable.java:88
-  wire _not_60 = ~_not_48; // NodeTable.java:88
+  wire _and_61 = _bits_83 & _eq_58; // NodeTable.java:88
+  wire _not_59 = ~_not_47; // NodeTable.java:88
   wire _eq_59 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_60 | _eq_59; // NodeTable.java:88
-  wire _and_59 = _and_58 & _or_39; // NodeTable.java:88
-  wire _bits_94 = slot_valid[19]; // NodeTable.java:88
+  wire _or_37 = _not_59 | _eq_59; // NodeTable.java:88
+  wire _and_62 = _and_61 & _or_37; // NodeTable.java:88
+  wire _bits_84 = slot_valid[19]; // NodeTable.java:88
   wire _eq_60 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_60 = _bits_94 & _eq_60; // NodeTable.java:88
-  wire _not_61 = ~_not_48; // NodeTable.java:88
+  wire _and_63 = _bits_84 & _eq_60; // NodeTable.java:88
+  wire _not_60 = ~_not_47; // NodeTable.java:88
   wire _eq_61 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_61 | _eq_61; // NodeTable.java:88
-  wire _and_61 = _and_60 & _or_40; // NodeTable.java:88
-  wire _bits_95 = slot_valid[18]; // NodeTable.java:88
+  wire _or_38 = _not_60 | _eq_61; // NodeTable.java:88
+  wire _and_64 = _and_63 & _or_38; // NodeTable.java:88
+  wire _bits_85 = slot_valid[18]; // NodeTable.java:88
   wire _eq_62 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_62 = _bits_95 & _eq_62; // NodeTable.java:88
-  wire _not_62 = ~_not_48; // NodeTable.java:88
+  wire _and_65 = _bits_85 & _eq_62; // NodeTable.java:88
+  wire _not_61 = ~_not_47; // NodeTable.java:88
   wire _eq_63 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_62 | _eq_63; // NodeTable.java:88
-  wire _and_63 = _and_62 & _or_41; // NodeTable.java:88
-  wire _bits_96 = slot_valid[17]; // NodeTable.java:88
+  wire _or_39 = _not_61 | _eq_63; // NodeTable.java:88
+  wire _and_66 = _and_65 & _or_39; // NodeTable.java:88
+  wire _bits_86 = slot_valid[17]; // NodeTable.java:88
   wire _eq_64 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_64 = _bits_96 & _eq_64; // NodeTable.java:88
-  wire _not_63 = ~_not_48; // NodeTable.java:88
+  wire _and_67 = _bits_86 & _eq_64; // NodeTable.java:88
+  wire _not_62 = ~_not_47; // NodeTable.java:88
   wire _eq_65 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_63 | _eq_65; // NodeTable.java:88
-  wire _and_65 = _and_64 & _or_42; // NodeTable.java:88
-  wire _bits_97 = slot_valid[16]; // NodeTable.java:88
+  wire _or_40 = _not_62 | _eq_65; // NodeTable.java:88
+  wire _and_68 = _and_67 & _or_40; // NodeTable.java:88
+  wire _bits_87 = slot_valid[16]; // NodeTable.java:88
   wire _eq_66 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_66 = _bits_97 & _eq_66; // NodeTable.java:88
-  wire _not_64 = ~_not_48; // NodeTable.java:88
+  wire _and_69 = _bits_87 & _eq_66; // NodeTable.java:88
+  wire _not_63 = ~_not_47; // NodeTable.java:88
   wire _eq_67 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_64 | _eq_67; // NodeTable.java:88
-  wire _and_67 = _and_66 & _or_43; // NodeTable.java:88
-  wire _bits_98 = slot_valid[15]; // NodeTable.java:88
+  wire _or_41 = _not_63 | _eq_67; // NodeTable.java:88
+  wire _and_70 = _and_69 & _or_41; // NodeTable.java:88
+  wire _bits_88 = slot_valid[15]; // NodeTable.java:88
   wire _eq_68 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_68 = _bits_98 & _eq_68; // NodeTable.java:88
-  wire _not_65 = ~_not_48; // NodeTable.java:88
+  wire _and_71 = _bits_88 & _eq_68; // NodeTable.java:88
+  wire _not_64 = ~_not_47; // NodeTable.java:88
   wire _eq_69 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_65 | _eq_69; // NodeTable.java:88
-  wire _and_69 = _and_68 & _or_44; // NodeTable.java:88
-  wire _bits_99 = slot_valid[14]; // NodeTable.java:88
+  wire _or_42 = _not_64 | _eq_69; // NodeTable.java:88
+  wire _and_72 = _and_71 & _or_42; // NodeTable.java:88
+  wire _bits_89 = slot_valid[14]; // NodeTable.java:88
   wire _eq_70 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_70 = _bits_99 & _eq_70; // NodeTable.java:88
-  wire _not_66 = ~_not_48; // NodeTable.java:88
+  wire _and_73 = _bits_89 & _eq_70; // NodeTable.java:88
+  wire _not_65 = ~_not_47; // NodeTable.java:88
   wire _eq_71 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_66 | _eq_71; // NodeTable.java:88
-  wire _and_71 = _and_70 & _or_45; // NodeTable.java:88
-  wire _bits_100 = slot_valid[13]; // NodeTable.java:88
+  wire _or_43 = _not_65 | _eq_71; // NodeTable.java:88
+  wire _and_74 = _and_73 & _or_43; // NodeTable.java:88
+  wire _bits_90 = slot_valid[13]; // NodeTable.java:88
   wire _eq_72 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_72 = _bits_100 & _eq_72; // NodeTable.java:88
-  wire _not_67 = ~_not_48; // NodeTable.java:88
+  wire _and_75 = _bits_90 & _eq_72; // NodeTable.java:88
+  wire _not_66 = ~_not_47; // NodeTable.java:88
   wire _eq_73 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_67 | _eq_73; // NodeTable.java:88
-  wire _and_73 = _and_72 & _or_46; // NodeTable.java:88
-  wire _bits_101 = slot_valid[12]; // NodeTable.java:88
+  wire _or_44 = _not_66 | _eq_73; // NodeTable.java:88
+  wire _and_76 = _and_75 & _or_44; // NodeTable.java:88
+  wire _bits_91 = slot_valid[12]; // NodeTable.java:88
   wire _eq_74 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_74 = _bits_101 & _eq_74; // NodeTable.java:88
-  wire _not_68 = ~_not_48; // NodeTable.java:88
+  wire _and_77 = _bits_91 & _eq_74; // NodeTable.java:88
+  wire _not_67 = ~_not_47; // NodeTable.java:88
   wire _eq_75 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_68 | _eq_75; // NodeTable.java:88
-  wire _and_75 = _and_74 & _or_47; // NodeTable.java:88
-  wire _bits_102 = slot_valid[11]; // NodeTable.java:88
+  wire _or_45 = _not_67 | _eq_75; // NodeTable.java:88
+  wire _and_78 = _and_77 & _or_45; // NodeTable.java:88
+  wire _bits_92 = slot_valid[11]; // NodeTable.java:88
   wire _eq_76 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_76 = _bits_102 & _eq_76; // NodeTable.java:88
-  wire _not_69 = ~_not_48; // NodeTable.java:88
+  wire _and_79 = _bits_92 & _eq_76; // NodeTable.java:88
+  wire _not_68 = ~_not_47; // NodeTable.java:88
   wire _eq_77 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_69 | _eq_77; // NodeTable.java:88
-  wire _and_77 = _and_76 & _or_48; // NodeTable.java:88
-  wire _bits_103 = slot_valid[10]; // NodeTable.java:88
+  wire _or_46 = _not_68 | _eq_77; // NodeTable.java:88
+  wire _and_80 = _and_79 & _or_46; // NodeTable.java:88
+  wire _bits_93 = slot_valid[10]; // NodeTable.java:88
   wire _eq_78 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_78 = _bits_103 & _eq_78; // NodeTable.java:88
-  wire _not_70 = ~_not_48; // NodeTable.java:88
+  wire _and_81 = _bits_93 & _eq_78; // NodeTable.java:88
+  wire _not_69 = ~_not_47; // NodeTable.java:88
   wire _eq_79 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_70 | _eq_79; // NodeTable.java:88
-  wire _and_79 = _and_78 & _or_49; // NodeTable.java:88
-  wire _bits_104 = slot_valid[9]; // NodeTable.java:88
+  wire _or_47 = _not_69 | _eq_79; // NodeTable.java:88
+  wire _and_82 = _and_81 & _or_47; // NodeTable.java:88
+  wire _bits_94 = slot_valid[9]; // NodeTable.java:88
   wire _eq_80 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_80 = _bits_104 & _eq_80; // NodeTable.java:88
-  wire _not_71 = ~_not_48; // NodeTable.java:88
+  wire _and_83 = _bits_94 & _eq_80; // NodeTable.java:88
+  wire _not_70 = ~_not_47; // NodeTable.java:88
   wire _eq_81 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_71 | _eq_81; // NodeTable.java:88
-  wire _and_81 = _and_80 & _or_50; // NodeTable.java:88
-  wire _bits_105 = slot_valid[8]; // NodeTable.java:88
+  wire _or_48 = _not_70 | _eq_81; // NodeTable.java:88
+  wire _and_84 = _and_83 & _or_48; // NodeTable.java:88
+  wire _bits_95 = slot_valid[8]; // NodeTable.java:88
   wire _eq_82 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_82 = _bits_105 & _eq_82; // NodeTable.java:88
-  wire _not_72 = ~_not_48; // NodeTable.java:88
+  wire _and_85 = _bits_95 & _eq_82; // NodeTable.java:88
+  wire _not_71 = ~_not_47; // NodeTable.java:88
   wire _eq_83 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_72 | _eq_83; // NodeTable.java:88
-  wire _and_83 = _and_82 & _or_51; // NodeTable.java:88
-  wire _bits_106 = slot_valid[7]; // NodeTable.java:88
+  wire _or_49 = _not_71 | _eq_83; // NodeTable.java:88
+  wire _and_86 = _and_85 & _or_49; // NodeTable.java:88
+  wire _bits_96 = slot_valid[7]; // NodeTable.java:88
   wire _eq_84 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_84 = _bits_106 & _eq_84; // NodeTable.java:88
-  wire _not_73 = ~_not_48; // NodeTable.java:88
+  wire _and_87 = _bits_96 & _eq_84; // NodeTable.java:88
+  wire _not_72 = ~_not_47; // NodeTable.java:88
   wire _eq_85 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_73 | _eq_85; // NodeTable.java:88
-  wire _and_85 = _and_84 & _or_52; // NodeTable.java:88
-  wire _bits_107 = slot_valid[6]; // NodeTable.java:88
+  wire _or_50 = _not_72 | _eq_85; // NodeTable.java:88
+  wire _and_88 = _and_87 & _or_50; // NodeTable.java:88
+  wire _bits_97 = slot_valid[6]; // NodeTable.java:88
   wire _eq_86 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_86 = _bits_107 & _eq_86; // NodeTable.java:88
-  wire _not_74 = ~_not_48; // NodeTable.java:88
+  wire _and_89 = _bits_97 & _eq_86; // NodeTable.java:88
+  wire _not_73 = ~_not_47; // NodeTable.java:88
   wire _eq_87 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_74 | _eq_87; // NodeTable.java:88
-  wire _and_87 = _and_86 & _or_53; // NodeTable.java:88
-  wire _bits_108 = slot_valid[5]; // NodeTable.java:88
+  wire _or_51 = _not_73 | _eq_87; // NodeTable.java:88
+  wire _and_90 = _and_89 & _or_51; // NodeTable.java:88
+  wire _bits_98 = slot_valid[5]; // NodeTable.java:88
   wire _eq_88 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_88 = _bits_108 & _eq_88; // NodeTable.java:88
-  wire _not_75 = ~_not_48; // NodeTable.java:88
+  wire _and_91 = _bits_98 & _eq_88; // NodeTable.java:88
+  wire _not_74 = ~_not_47; // NodeTable.java:88
   wire _eq_89 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_75 | _eq_89; // NodeTable.java:88
-  wire _and_89 = _and_88 & _or_54; // NodeTable.java:88
-  wire _bits_109 = slot_valid[4]; // NodeTable.java:88
+  wire _or_52 = _not_74 | _eq_89; // NodeTable.java:88
+  wire _and_92 = _and_91 & _or_52; // NodeTable.java:88
+  wire _bits_99 = slot_valid[4]; // NodeTable.java:88
   wire _eq_90 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_90 = _bits_109 & _eq_90; // NodeTable.java:88
-  wire _not_76 = ~_not_48; // NodeTable.java:88
+  wire _and_93 = _bits_99 & _eq_90; // NodeTable.java:88
+  wire _not_75 = ~_not_47; // NodeTable.java:88
   wire _eq_91 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_76 | _eq_91; // NodeTable.java:88
-  wire _and_91 = _and_90 & _or_55; // NodeTable.java:88
-  wire _bits_110 = slot_valid[3]; // NodeTable.java:88
+  wire _or_53 = _not_75 | _eq_91; // NodeTable.java:88
+  wire _and_94 = _and_93 & _or_53; // NodeTable.java:88
+  wire _bits_100 = slot_valid[3]; // NodeTable.java:88
   wire _eq_92 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_92 = _bits_110 & _eq_92; // NodeTable.java:88
-  wire _not_77 = ~_not_48; // NodeTable.java:88
+  wire _and_95 = _bits_100 & _eq_92; // NodeTable.java:88
+  wire _not_76 = ~_not_47; // NodeTable.java:88
   wire _eq_93 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_77 | _eq_93; // NodeTable.java:88
-  wire _and_93 = _and_92 & _or_56; // NodeTable.java:88
-  wire _bits_111 = slot_valid[2]; // NodeTable.java:88
+  wire _or_54 = _not_76 | _eq_93; // NodeTable.java:88
+  wire _and_96 = _and_95 & _or_54; // NodeTable.java:88
+  wire _bits_101 = slot_valid[2]; // NodeTable.java:88
   wire _eq_94 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_94 = _bits_111 & _eq_94; // NodeTable.java:88
-  wire _not_78 = ~_not_48; // NodeTable.java:88
+  wire _and_97 = _bits_101 & _eq_94; // NodeTable.java:88
+  wire _not_77 = ~_not_47; // NodeTable.java:88
   wire _eq_95 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_57 = _not_78 | _eq_95; // NodeTable.java:88
-  wire _and_95 = _and_94 & _or_57; // NodeTable.java:88
-  wire _bits_112 = slot_valid[1]; // NodeTable.java:88
+  wire _or_55 = _not_77 | _eq_95; // NodeTable.java:88
+  wire _and_98 = _and_97 & _or_55; // NodeTable.java:88
+  wire _bits_102 = slot_valid[1]; // NodeTable.java:88
   wire _eq_96 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_96 = _bits_112 & _eq_96; // NodeTable.java:88
-  wire _not_79 = ~_not_48; // NodeTable.java:88
+  wire _and_99 = _bits_102 & _eq_96; // NodeTable.java:88
+  wire _not_78 = ~_not_47; // NodeTable.java:88
   wire _eq_97 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_58 = _not_79 | _eq_97; // NodeTable.java:88
-  wire _and_97 = _and_96 & _or_58; // NodeTable.java:88
-  wire [31:0] kids_vector = {_and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55, _and_57, _and_59, _and_61, _and_63, _and_65, _and_67, _and_69, _and_71, _and_73, _and_75, _and_77, _and_79, _and_81, _and_83, _and_85, _and_87, _and_89, _and_91, _and_93, _and_95, _and_97, 1'd0}; // NodeTable.java:109
-  wire _not_80 = ~leaf_pick_load; // SlotPicker.java:82
-  wire _or_59 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_81 = ~leaf_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_98 = leaf_pick_candidates & _not_81; // SlotPicker.java:63
-  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_98; // SlotPicker.java:63
-  wire [31:0] _mux_9 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
-  wire _and_99 = state_merge_level & level_fresh; // RapController.java:326
-  wire _not_82 = ~verdict_set; // RapController.java:324
-  wire _and_100 = kids_fresh & _not_82; // RapController.java:324
-  wire _or_60 = _and_99 | _and_100; // RapController.java:326
-  wire _bits_113 = slot_valid[31]; // NodeTable.java:96
-  wire _eq_98 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_101 = _bits_113 & _eq_98; // NodeTable.java:96
-  wire _eq_99 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_102 = _and_101 & _eq_99; // NodeTable.java:96
-  wire _bits_114 = slot_valid[30]; // NodeTable.java:96
-  wire _eq_100 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_103 = _bits_114 & _eq_100; // NodeTable.java:96
-  wire _eq_101 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_104 = _and_103 & _eq_101; // NodeTable.java:96
-  wire _bits_115 = slot_valid[29]; // NodeTable.java:96
-  wire _eq_102 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_105 = _bits_115 & _eq_102; // NodeTable.java:96
-  wire _eq_103 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_106 = _and_105 & _eq_103; // NodeTable.java:96
-  wire _bits_116 = slot_valid[28]; // NodeTable.java:96
-  wire _eq_104 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_107 = _bits_116 & _eq_104; // NodeTable.java:96
-  wire _eq_105 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_108 = _and_107 & _eq_105; // NodeTable.java:96
-  wire _bits_117 = slot_valid[27]; // NodeTable.java:96
-  wire _eq_106 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_109 = _bits_117 & _eq_106; // NodeTable.java:96
-  wire _eq_107 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_110 = _and_109 & _eq_107; // NodeTable.java:96
-  wire _bits_118 = slot_valid[26]; // NodeTable.java:96
-  wire _eq_108 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_111 = _bits_118 & _eq_108; // NodeTable.java:96
-  wire _eq_109 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_112 = _and_111 & _eq_109; // NodeTable.java:96
-  wire _bits_119 = slot_valid[25]; // NodeTable.java:96
-  wire _eq_110 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_113 = _bits_119 & _eq_110; // NodeTable.java:96
-  wire _eq_111 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_114 = _and_113 & _eq_111; // NodeTable.java:96
-  wire _bits_120 = slot_valid[24]; // NodeTable.java:96
-  wire _eq_112 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_115 = _bits_120 & _eq_112; // NodeTable.java:96
-  wire _eq_113 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_116 = _and_115 & _eq_113; // NodeTable.java:96
-  wire _bits_121 = slot_valid[23]; // NodeTable.java:96
-  wire _eq_114 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_117 = _bits_121 & _eq_114; // NodeTable.java:96
-  wire _eq_115 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_118 = _and_117 & _eq_115; // NodeTable.java:96
-  wire _bits_122 = slot_valid[22]; // NodeTable.java:96
-  wire _eq_116 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_119 = _bits_122 & _eq_116; // NodeTable.java:96
-  wire _eq_117 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_120 = _and_119 & _eq_117; // NodeTable.java:96
-  wire _bits_123 = slot_valid[21]; // NodeTable.java:96
-  wire _eq_118 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_121 = _bits_123 & _eq_118; // NodeTable.java:96
-  wire _eq_119 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_122 = _and_121 & _eq_119; // NodeTable.java:96
-  wire _bits_124 = slot_valid[20]; // NodeTable.java:96
-  wire _eq_120 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_123 = _bits_124 & _eq_120; // NodeTable.java:96
-  wire _eq_121 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_124 = _and_123 & _eq_121; // NodeTable.java:96
-  wire _bits_125 = slot_valid[19]; // NodeTable.java:96
-  wire _eq_122 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_125 = _bits_125 & _eq_122; // NodeTable.java:96
-  wire _eq_123 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_126 = _and_125 & _eq_123; // NodeTable.java:96
-  wire _bits_126 = slot_valid[18]; // NodeTable.java:96
-  wire _eq_124 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_127 = _bits_126 & _eq_124; // NodeTable.java:96
-  wire _eq_125 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_128 = _and_127 & _eq_125; // NodeTable.java:96
-  wire _bits_127 = slot_valid[17]; // NodeTable.java:96
-  wire _eq_126 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_129 = _bits_127 & _eq_126; // NodeTable.java:96
-  wire _eq_127 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_130 = _and_129 & _eq_127; // NodeTable.java:96
-  wire _bits_128 = slot_valid[16]; // NodeTable.java:96
-  wire _eq_128 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_131 = _bits_128 & _eq_128; // NodeTable.java:96
-  wire _eq_129 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_132 = _and_131 & _eq_129; // NodeTable.java:96
-  wire _bits_129 = slot_valid[15]; // NodeTable.java:96
-  wire _eq_130 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_133 = _bits_129 & _eq_130; // NodeTable.java:96
-  wire _eq_131 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_134 = _and_133 & _eq_131; // NodeTable.java:96
-  wire _bits_130 = slot_valid[14]; // NodeTable.java:96
-  wire _eq_132 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_135 = _bits_130 & _eq_132; // NodeTable.java:96
-  wire _eq_133 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_136 = _and_135 & _eq_133; // NodeTable.java:96
-  wire _bits_131 = slot_valid[13]; // NodeTable.java:96
-  wire _eq_134 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_137 = _bits_131 & _eq_134; // NodeTable.java:96
-  wire _eq_135 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_138 = _and_137 & _eq_135; // NodeTable.java:96
-  wire _bits_132 = slot_valid[12]; // NodeTable.java:96
-  wire _eq_136 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_139 = _bits_132 & _eq_136; // NodeTable.java:96
-  wire _eq_137 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_140 = _and_139 & _eq_137; // NodeTable.java:96
-  wire _bits_133 = slot_valid[11]; // NodeTable.java:96
-  wire _eq_138 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_141 = _bits_133 & _eq_138; // NodeTable.java:96
-  wire _eq_139 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_142 = _and_141 & _eq_139; // NodeTable.java:96
-  wire _bits_134 = slot_valid[10]; // NodeTable.java:96
-  wire _eq_140 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_143 = _bits_134 & _eq_140; // NodeTable.java:96
-  wire _eq_141 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_144 = _and_143 & _eq_141; // NodeTable.java:96
-  wire _bits_135 = slot_valid[9]; // NodeTable.java:96
-  wire _eq_142 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_145 = _bits_135 & _eq_142; // NodeTable.java:96
-  wire _eq_143 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_146 = _and_145 & _eq_143; // NodeTable.java:96
-  wire _bits_136 = slot_valid[8]; // NodeTable.java:96
-  wire _eq_144 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_147 = _bits_136 & _eq_144; // NodeTable.java:96
-  wire _eq_145 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_148 = _and_147 & _eq_145; // NodeTable.java:96
-  wire _bits_137 = slot_valid[7]; // NodeTable.java:96
-  wire _eq_146 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_149 = _bits_137 & _eq_146; // NodeTable.java:96
-  wire _eq_147 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_150 = _and_149 & _eq_147; // NodeTable.java:96
-  wire _bits_138 = slot_valid[6]; // NodeTable.java:96
-  wire _eq_148 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_151 = _bits_138 & _eq_148; // NodeTable.java:96
-  wire _eq_149 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_152 = _and_151 & _eq_149; // NodeTable.java:96
-  wire _bits_139 = slot_valid[5]; // NodeTable.java:96
-  wire _eq_150 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_153 = _bits_139 & _eq_150; // NodeTable.java:96
-  wire _eq_151 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_154 = _and_153 & _eq_151; // NodeTable.java:96
-  wire _bits_140 = slot_valid[4]; // NodeTable.java:96
-  wire _eq_152 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_155 = _bits_140 & _eq_152; // NodeTable.java:96
-  wire _eq_153 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_156 = _and_155 & _eq_153; // NodeTable.java:96
-  wire _bits_141 = slot_valid[3]; // NodeTable.java:96
-  wire _eq_154 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_157 = _bits_141 & _eq_154; // NodeTable.java:96
-  wire _eq_155 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_158 = _and_157 & _eq_155; // NodeTable.java:96
-  wire _bits_142 = slot_valid[2]; // NodeTable.java:96
-  wire _eq_156 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_159 = _bits_142 & _eq_156; // NodeTable.java:96
-  wire _eq_157 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_160 = _and_159 & _eq_157; // NodeTable.java:96
-  wire _bits_143 = slot_valid[1]; // NodeTable.java:96
-  wire _eq_158 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_161 = _bits_143 & _eq_158; // NodeTable.java:96
-  wire _eq_159 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_162 = _and_161 & _eq_159; // NodeTable.java:96
-  wire [31:0] _cat_2 = {_and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_83 = ~kids_vector; // SlotPicker.java:126
-  wire [31:0] _and_163 = leaf_pick_candidates & _not_83; // SlotPicker.java:126
-  wire [31:0] _mux_10 = state_merge_level ? _cat_2 : _and_163; // RapController.java:343
-  wire _not_84 = ~leaf_pick_ready; // SlotPicker.java:69
-  wire leaf_pick_advance = leaf_pick_take | _not_84; // SlotPicker.java:69
-  wire [31:0] _not_85 = ~leaf_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_164 = leaf_pick_candidates & _not_85; // SlotPicker.java:68
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_164 : leaf_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_11 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_86 = ~_sub_11; // SlotPicker.java:73
-  wire [31:0] _and_165 = leaf_pick_remaining & _not_86; // SlotPicker.java:73
-  wire _or_r_7 = |leaf_pick_remaining; // SlotPicker.java:72
-  wire _bits_144 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_145 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_146 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_147 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_148 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_149 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_150 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_151 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_152 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_153 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_154 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_155 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_156 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_157 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_158 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_159 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_3 = {_bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150, _bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_3; // SlotPicker.java:79
-  wire _bits_160 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_161 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_162 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_163 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_164 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_165 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_166 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_167 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_168 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_169 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_170 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_171 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_172 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_173 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_174 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_175 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_4 = {_bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_4; // SlotPicker.java:79
-  wire _bits_176 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_177 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_178 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_179 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_180 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_181 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_182 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_183 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_184 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_185 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_186 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_187 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_188 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_189 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_190 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_191 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_5 = {_bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_5; // SlotPicker.java:79
-  wire _bits_192 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_193 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_194 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_195 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_196 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_197 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_198 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_199 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_200 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_201 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_202 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_203 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_204 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_205 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_206 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_207 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_6 = {_bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_6; // SlotPicker.java:79
-  wire _bits_208 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_209 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_210 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_211 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_212 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_213 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_214 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_215 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_216 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_217 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_218 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_219 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_220 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_221 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_222 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_223 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_7 = {_bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221, _bits_222, _bits_223}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_7; // SlotPicker.java:79
-  wire [4:0] _cat_8 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
-  wire _not_87 = ~slot_pick_load; // SlotPicker.java:82
-  wire _or_61 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_88 = ~slot_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_166 = slot_pick_candidates & _not_88; // SlotPicker.java:63
-  wire [31:0] _mux_11 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_62 = scan_fresh | state_split; // RapController.java:325
-  wire _or_63 = _or_62 | _and_100; // RapController.java:325
-  wire _and_167 = state_split_alloc & _not_1; // RapController.java:327
-  wire _or_64 = scan_walking | _and_167; // RapController.java:327
-  wire _not_89 = ~verdict_set; // RapController.java:328
-  wire _and_168 = kids_walking & _not_89; // RapController.java:328
-  wire _not_90 = ~slot_pick_pick_last; // RapController.java:328
-  wire _or_65 = _not_90 | verdict_free; // RapController.java:328
-  wire _and_169 = _and_168 & _or_65; // RapController.java:328
-  wire _or_66 = _or_64 | _and_169; // RapController.java:328
-  wire _and_170 = slot_pick_ready & _or_66; // RapController.java:327
-  wire [31:0] _not_91 = ~slot_valid; // RapController.java:341
-  wire _or_67 = scan_fresh | _and_100; // RapController.java:342
-  wire _not_92 = ~slot_pick_ready; // SlotPicker.java:69
-  wire slot_pick_advance = slot_pick_take | _not_92; // SlotPicker.java:69
-  wire [31:0] _not_93 = ~slot_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_171 = slot_pick_candidates & _not_93; // SlotPicker.java:68
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_171 : slot_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_12 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_94 = ~_sub_12; // SlotPicker.java:73
-  wire [31:0] _and_172 = slot_pick_remaining & _not_94; // SlotPicker.java:73
-  wire _or_r_13 = |slot_pick_remaining; // SlotPicker.java:72
-  wire _bits_224 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_225 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_226 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_227 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_228 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_229 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_230 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_231 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_232 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_233 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_234 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_235 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_236 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_237 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_238 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_239 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_9 = {_bits_224, _bits_225, _bits_226, _bits_227, _bits_228, _bits_229, _bits_230, _bits_231, _bits_232, _bits_233, _bits_234, _bits_235, _bits_236, _bits_237, _bits_238, _bits_239}; // SlotPicker.java:79
-  wire _or_r_14 = |_cat_9; // SlotPicker.java:79
-  wire _bits_240 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_241 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_242 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_243 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_244 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_245 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_246 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_247 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_248 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_249 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_250 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_251 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_252 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_253 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_254 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_255 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_10 = {_bits_240, _bits_241, _bits_242, _bits_243, _bits_244, _bits_245, _bits_246, _bits_247, _bits_248, _bits_249, _bits_250, _bits_251, _bits_252, _bits_253, _bits_254, _bits_255}; // SlotPicker.java:79
-  wire _or_r_15 = |_cat_10; // SlotPicker.java:79
-  wire _bits_256 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_257 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_258 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_259 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_260 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_261 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_262 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_263 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_264 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_265 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_266 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_267 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_268 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_269 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_270 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_271 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_11 = {_bits_256, _bits_257, _bits_258, _bits_259, _bits_260, _bits_261, _bits_262, _bits_263, _bits_264, _bits_265, _bits_266, _bits_267, _bits_268, _bits_269, _bits_270, _bits_271}; // SlotPicker.java:79
-  wire _or_r_16 = |_cat_11; // SlotPicker.java:79
-  wire _bits_272 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_273 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_274 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_275 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_276 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_277 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_278 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_279 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_280 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_281 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_282 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_283 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_284 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_285 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_286 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_287 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_12 = {_bits_272, _bits_273, _bits_274, _bits_275, _bits_276, _bits_277, _bits_278, _bits_279, _bits_280, _bits_281, _bits_282, _bits_283, _bits_284, _bits_285, _bits_286, _bits_287}; // SlotPicker.java:79
-  wire _or_r_17 = |_cat_12; // SlotPicker.java:79
-  wire _bits_288 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_289 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_290 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_291 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_292 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_293 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_294 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_295 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_296 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_297 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_298 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_299 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_300 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_301 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_302 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_303 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_13 = {_bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303}; // SlotPicker.java:79
-  wire _or_r_18 = |_cat_13; // SlotPicker.java:79
-  wire [4:0] _cat_14 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:79
-  wire _bits_304 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_305 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_68 = _bits_304 | _bits_305; // FirstSet.java:64
-  wire _bits_306 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_307 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_69 = _bits_306 | _bits_307; // FirstSet.java:64
-  wire _or_70 = _or_68 | _or_69; // FirstSet.java:64
-  wire _bits_308 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_309 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_71 = _bits_308 | _bits_309; // FirstSet.java:64
-  wire _bits_310 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_311 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_72 = _bits_310 | _bits_311; // FirstSet.java:64
-  wire _or_73 = _or_71 | _or_72; // FirstSet.java:64
-  wire _or_74 = _or_70 | _or_73; // FirstSet.java:64
-  wire _bits_312 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_313 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_75 = _bits_312 | _bits_313; // FirstSet.java:64
-  wire _bits_314 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_315 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_76 = _bits_314 | _bits_315; // FirstSet.java:64
+  wire _or_56 = _not_78 | _eq_97; // NodeTable.java:88
+  wire _and_100 = _and_99 & _or_56; // NodeTable.java:88
+  wire [31:0] kids_vector = {_and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, 1'd0}; // NodeTable.java:109
+  wire _not_79 = ~slot_pick_ready; // SlotPicker.java:69
+  wire slot_pick_advance = slot_pick_take | _not_79; // SlotPicker.java:69
+  wire [31:0] _not_80 = ~slot_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_101 = slot_pick_candidates & _not_80; // SlotPicker.java:68
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_101 : slot_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_11 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_81 = ~_sub_11; // SlotPicker.java:73
+  wire [31:0] _and_102 = slot_pick_remaining & _not_81; // SlotPicker.java:73
+  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:72
+  wire _bits_103 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_104 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_105 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_106 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_107 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_108 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_109 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_110 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_111 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_112 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_113 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_114 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_115 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_116 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_117 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_118 = slot_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_1 = {_bits_103, _bits_104, _bits_105, _bits_106, _bits_107, _bits_108, _bits_109, _bits_110, _bits_111, _bits_112, _bits_113, _bits_114, _bits_115, _bits_116, _bits_117, _bits_118}; // SlotPicker.java:79
+  wire _or_r_8 = |_cat_1; // SlotPicker.java:79
+  wire _bits_119 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_120 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_121 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_122 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_123 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_124 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_125 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_126 = slot_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_127 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_128 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_129 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_130 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_131 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_132 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_133 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_134 = slot_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_2 = {_bits_119, _bits_120, _bits_121, _bits_122, _bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // SlotPicker.java:79
+  wire _or_r_9 = |_cat_2; // SlotPicker.java:79
+  wire _bits_135 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_136 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_137 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_138 = slot_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_139 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_140 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_141 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_142 = slot_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_143 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_144 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_145 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_146 = slot_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_147 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_148 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_149 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_150 = slot_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_3 = {_bits_135, _bits_136, _bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150}; // SlotPicker.java:79
+  wire _or_r_10 = |_cat_3; // SlotPicker.java:79
+  wire _bits_151 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_152 = slot_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_153 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_154 = slot_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_155 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_156 = slot_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_157 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_158 = slot_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_159 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_160 = slot_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_161 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_162 = slot_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_163 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_164 = slot_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_165 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_166 = slot_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_4 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166}; // SlotPicker.java:79
+  wire _or_r_11 = |_cat_4; // SlotPicker.java:79
+  wire _bits_167 = slot_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_168 = slot_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_169 = slot_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_170 = slot_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_171 = slot_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_172 = slot_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_173 = slot_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_174 = slot_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_175 = slot_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_176 = slot_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_177 = slot_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_178 = slot_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_179 = slot_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_180 = slot_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_181 = slot_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_182 = slot_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_5 = {_bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182}; // SlotPicker.java:79
+  wire _or_r_12 = |_cat_5; // SlotPicker.java:79
+  wire [4:0] _cat_6 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
+  wire _bits_183 = slot_pick_remaining[0]; // FirstSet.java:55
+  wire _bits_184 = slot_pick_remaining[1]; // FirstSet.java:55
+  wire _or_57 = _bits_183 | _bits_184; // FirstSet.java:64
+  wire _bits_185 = slot_pick_remaining[2]; // FirstSet.java:55
+  wire _bits_186 = slot_pick_remaining[3]; // FirstSet.java:55
+  wire _or_58 = _bits_185 | _bits_186; // FirstSet.java:64
+  wire _or_59 = _or_57 | _or_58; // FirstSet.java:64
+  wire _bits_187 = slot_pick_remaining[4]; // FirstSet.java:55
+  wire _bits_188 = slot_pick_remaining[5]; // FirstSet.java:55
+  wire _or_60 = _bits_187 | _bits_188; // FirstSet.java:64
+  wire _bits_189 = slot_pick_remaining[6]; // FirstSet.java:55
+  wire _bits_190 = slot_pick_remaining[7]; // FirstSet.java:55
+  wire _or_61 = _bits_189 | _bits_190; // FirstSet.java:64
+  wire _or_62 = _or_60 | _or_61; // FirstSet.java:64
+  wire _or_63 = _or_59 | _or_62; // FirstSet.java:64
+  wire _bits_191 = slot_pick_remaining[8]; // FirstSet.java:55
+  wire _bits_192 = slot_pick_remaining[9]; // FirstSet.java:55
+  wire _or_64 = _bits_191 | _bits_192; // FirstSet.java:64
+  wire _bits_193 = slot_pick_remaining[10]; // FirstSet.java:55
+  wire _bits_194 = slot_pick_remaining[11]; // FirstSet.java:55
+  wire _or_65 = _bits_193 | _bits_194; // FirstSet.java:64
+  wire _or_66 = _or_64 | _or_65; // FirstSet.java:64
+  wire _bits_195 = slot_pick_remaining[12]; // FirstSet.java:55
+  wire _bits_196 = slot_pick_remaining[13]; // FirstSet.java:55
+  wire _or_67 = _bits_195 | _bits_196; // FirstSet.java:64
+  wire _bits_197 = slot_pick_remaining[14]; // FirstSet.java:55
+  wire _bits_198 = slot_pick_remaining[15]; // FirstSet.java:55
+  wire _or_68 = _bits_197 | _bits_198; // FirstSet.java:64
+  wire _or_69 = _or_67 | _or_68; // FirstSet.java:64
+  wire _or_70 = _or_66 | _or_69; // FirstSet.java:64
+  wire _or_71 = _or_63 | _or_70; // FirstSet.java:64
+  wire _bits_199 = slot_pick_remaining[16]; // FirstSet.java:55
+  wire _bits_200 = slot_pick_remaining[17]; // FirstSet.java:55
+  wire _or_72 = _bits_199 | _bits_200; // FirstSet.java:64
+  wire _bits_201 = slot_pick_remaining[18]; // FirstSet.java:55
+  wire _bits_202 = slot_pick_remaining[19]; // FirstSet.java:55
+  wire _or_73 = _bits_201 | _bits_202; // FirstSet.java:64
+  wire _or_74 = _or_72 | _or_73; // FirstSet.java:64
+  wire _bits_203 = slot_pick_remaining[20]; // FirstSet.java:55
+  wire _bits_204 = slot_pick_remaining[21]; // FirstSet.java:55
+  wire _or_75 = _bits_203 | _bits_204; // FirstSet.java:64
+  wire _bits_205 = slot_pick_remaining[22]; // FirstSet.java:55
+  wire _bits_206 = slot_pick_remaining[23]; // FirstSet.java:55
+  wire _or_76 = _bits_205 | _bits_206; // FirstSet.java:64
   wire _or_77 = _or_75 | _or_76; // FirstSet.java:64
-  wire _bits_316 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_317 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_78 = _bits_316 | _bits_317; // FirstSet.java:64
-  wire _bits_318 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_319 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_79 = _bits_318 | _bits_319; // FirstSet.java:64
-  wire _or_80 = _or_78 | _or_79; // FirstSet.java:64
-  wire _or_81 = _or_77 | _or_80; // FirstSet.java:64
-  wire _or_82 = _or_74 | _or_81; // FirstSet.java:64
-  wire _bits_320 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_321 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_83 = _bits_320 | _bits_321; // FirstSet.java:64
-  wire _bits_322 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_323 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_84 = _bits_322 | _bits_323; // FirstSet.java:64
-  wire _or_85 = _or_83 | _or_84; // FirstSet.java:64
-  wire _bits_324 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_325 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_86 = _bits_324 | _bits_325; // FirstSet.java:64
-  wire _bits_326 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_327 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_87 = _bits_326 | _bits_327; // FirstSet.java:64
-  wire _or_88 = _or_86 | _or_87; // FirstSet.java:64
-  wire _or_89 = _or_85 | _or_88; // FirstSet.java:64
-  wire _bits_328 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_329 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_90 = _bits_328 | _bits_329; // FirstSet.java:64
-  wire _bits_330 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_331 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_91 = _bits_330 | _bits_331; // FirstSet.java:64
-  wire _or_92 = _or_90 | _or_91; // FirstSet.java:64
-  wire _bits_332 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_333 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_93 = _bits_332 | _bits_333; // FirstSet.java:64
-  wire _bits_334 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_335 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_94 = _bits_334 | _bits_335; // FirstSet.java:64
-  wire _or_95 = _or_93 | _or_94; // FirstSet.java:64
-  wire _or_96 = _or_92 | _or_95; // FirstSet.java:64
-  wire _or_97 = _or_89 | _or_96; // FirstSet.java:64
-  wire _and_173 = _or_82 & _or_97; // FirstSet.java:61
-  wire _and_174 = _or_74 & _or_81; // FirstSet.java:61
-  wire _and_175 = _or_70 & _or_73; // FirstSet.java:61
-  wire _and_176 = _or_68 & _or_69; // FirstSet.java:61
-  wire _and_177 = _bits_304 & _bits_305; // FirstSet.java:61
-  wire _or_98 = _and_176 | _and_177; // FirstSet.java:62
-  wire _and_178 = _bits_306 & _bits_307; // FirstSet.java:61
-  wire _or_99 = _or_98 | _and_178; // FirstSet.java:63
-  wire _or_100 = _and_175 | _or_99; // FirstSet.java:62
-  wire _and_179 = _or_71 & _or_72; // FirstSet.java:61
-  wire _and_180 = _bits_308 & _bits_309; // FirstSet.java:61
-  wire _or_101 = _and_179 | _and_180; // FirstSet.java:62
-  wire _and_181 = _bits_310 & _bits_311; // FirstSet.java:61
-  wire _or_102 = _or_101 | _and_181; // FirstSet.java:63
-  wire _or_103 = _or_100 | _or_102; // FirstSet.java:63
-  wire _or_104 = _and_174 | _or_103; // FirstSet.java:62
-  wire _and_182 = _or_77 & _or_80; // FirstSet.java:61
-  wire _and_183 = _or_75 & _or_76; // FirstSet.java:61
-  wire _and_184 = _bits_312 & _bits_313; // FirstSet.java:61
-  wire _or_105 = _and_183 | _and_184; // FirstSet.java:62
-  wire _and_185 = _bits_314 & _bits_315; // FirstSet.java:61
-  wire _or_106 = _or_105 | _and_185; // FirstSet.java:63
-  wire _or_107 = _and_182 | _or_106; // FirstSet.java:62
-  wire _and_186 = _or_78 & _or_79; // FirstSet.java:61
-  wire _and_187 = _bits_316 & _bits_317; // FirstSet.java:61
-  wire _or_108 = _and_186 | _and_187; // FirstSet.java:62
-  wire _and_188 = _bits_318 & _bits_319; // FirstSet.java:61
-  wire _or_109 = _or_108 | _and_188; // FirstSet.java:63
-  wire _or_110 = _or_107 | _or_109; // FirstSet.java:63
-  wire _or_111 = _or_104 | _or_110; // FirstSet.java:63
-  wire _or_112 = _and_173 | _or_111; // FirstSet.java:62
-  wire _and_189 = _or_89 & _or_96; // FirstSet.java:61
-  wire _and_190 = _or_85 & _or_88; // FirstSet.java:61
-  wire _and_191 = _or_83 & _or_84; // FirstSet.java:61
-  wire _and_192 = _bits_320 & _bits_321; // FirstSet.java:61
-  wire _or_113 = _and_191 | _and_192; // FirstSet.java:62
-  wire _and_193 = _bits_322 & _bits_323; // FirstSet.java:61
-  wire _or_114 = _or_113 | _and_193; // FirstSet.java:63
-  wire _or_115 = _and_190 | _or_114; // FirstSet.java:62
-  wire _and_194 = _or_86 & _or_87; // FirstSet.java:61
-  wire _and_195 = _bits_324 & _bits_325; // FirstSet.java:61
-  wire _or_116 = _and_194 | _and_195; // FirstSet.java:62
-  wire _and_196 = _bits_326 & _bits_327; // FirstSet.java:61
-  wire _or_117 = _or_116 | _and_196; // FirstSet.java:63
-  wire _or_118 = _or_115 | _or_117; // FirstSet.java:63
-  wire _or_119 = _and_189 | _or_118; // FirstSet.java:62
-  wire _and_197 = _or_92 & _or_95; // FirstSet.java:61
-  wire _and_198 = _or_90 & _or_91; // FirstSet.java:61
-  wire _and_199 = _bits_328 & _bits_329; // FirstSet.java:61
-  wire _or_120 = _and_198 | _and_199; // FirstSet.java:62
-  wire _and_200 = _bits_330 & _bits_331; // FirstSet.java:61
-  wire _or_121 = _or_120 | _and_200; // FirstSet.java:63
-  wire _or_122 = _and_197 | _or_121; // FirstSet.java:62
-  wire _and_201 = _or_93 & _or_94; // FirstSet.java:61
-  wire _and_202 = _bits_332 & _bits_333; // FirstSet.java:61
-  wire _or_123 = _and_201 | _and_202; // FirstSet.java:62
-  wire _and_203 = _bits_334 & _bits_335; // FirstSet.java:61
-  wire _or_124 = _or_123 | _and_203; // FirstSet.java:63
-  wire _or_125 = _or_122 | _or_124; // FirstSet.java:63
-  wire _or_126 = _or_119 | _or_125; // FirstSet.java:63
-  wire _or_127 = _or_112 | _or_126; // FirstSet.java:63
-  wire _not_95 = ~_or_127; // SlotPicker.java:81
-  wire _bits_336 = slot_pick_pick_hot[0]; // RapController.java:137
-  wire [1:0] _fill_1 = {2{_bits_336}}; // RapController.java:137
-  wire [1:0] _and_204 = slot_digit_0 & _fill_1; // RapController.java:137
-  wire _bits_337 = slot_pick_pick_hot[1]; // RapController.java:137
-  wire [1:0] _fill_2 = {2{_bits_337}}; // RapController.java:137
-  wire [1:0] _and_205 = slot_digit_1 & _fill_2; // RapController.java:137
-  wire [1:0] _or_128 = _and_204 | _and_205; // RapController.java:137
-  wire _bits_338 = slot_pick_pick_hot[2]; // RapController.java:137
-  wire [1:0] _fill_3 = {2{_bits_338}}; // RapController.java:137
-  wire [1:0] _and_206 = slot_digit_2 & _fill_3; // RapController.java:137
-  wire _bits_339 = slot_pick_pick_hot[3]; // RapController.java:137
-  wire [1:0] _fill_4 = {2{_bits_339}}; // RapController.java:137
-  wire [1:0] _and_207 = slot_digit_3 & _fill_4; // RapController.java:137
-  wire [1:0] _or_129 = _and_206 | _and_207; // RapController.java:137
-  wire [1:0] _or_130 = _or_128 | _or_129; // RapController.java:137
-  wire _bits_340 = slot_pick_pick_hot[4]; // RapController.java:137
-  wire [1:0] _fill_5 = {2{_bits_340}}; // RapController.java:137
-  wire [1:0] _and_208 = slot_digit_4 & _fill_5; // RapController.java:137
-  wire _bits_341 = slot_pick_pick_hot[5]; // RapController.java:137
-  wire [1:0] _fill_6 = {2{_bits_341}}; // RapController.java:137
-  wire [1:0] _and_209 = slot_digit_5 & _fill_6; // RapController.java:137
-  wire [1:0] _or_131 = _and_208 | _and_209; // RapController.java:137
-  wire _bits_342 = slot_pick_pick_hot[6]; // RapController.java:137
-  wire [1:0] _fill_7 = {2{_bits_342}}; // RapController.java:137
-  wire [1:0] _and_210 = slot_digit_6 & _fill_7; // RapController.java:137
-  wire _bits_343 = slot_pick_pick_hot[7]; // RapController.java:137
-  wire [1:0] _fill_8 = {2{_bits_343}}; // RapController.java:137
-  wire [1:0] _and_211 = slot_digit_7 & _fill_8; // RapController.java:137
-  wire [1:0] _or_132 = _and_210 | _and_211; // RapController.java:137
-  wire [1:0] _or_133 = _or_131 | _or_132; // RapController.java:137
-  wire [1:0] _or_134 = _or_130 | _or_133; // RapController.java:137
-  wire _bits_344 = slot_pick_pick_hot[8]; // RapController.java:137
-  wire [1:0] _fill_9 = {2{_bits_344}}; // RapController.java:137
-  wire [1:0] _and_212 = slot_digit_8 & _fill_9; // RapController.java:137
-  wire _bits_345 = slot_pick_pick_hot[9]; // RapController.java:137
-  wire [1:0] _fill_10 = {2{_bits_345}}; // RapController.java:137
-  wire [1:0] _and_213 = slot_digit_9 & _fill_10; // RapController.java:137
-  wire [1:0] _or_135 = _and_212 | _and_213; // RapController.java:137
-  wire _bits_346 = slot_pick_pick_hot[10]; // RapController.java:137
-  wire [1:0] _fill_11 = {2{_bits_346}}; // RapController.java:137
-  wire [1:0] _and_214 = slot_digit_10 & _fill_11; // RapController.java:137
-  wire _bits_347 = slot_pick_pick_hot[11]; // RapController.java:137
-  wire [1:0] _fill_12 = {2{_bits_347}}; // RapController.java:137
-  wire [1:0] _and_215 = slot_digit_11 & _fill_12; // RapController.java:137
-  wire [1:0] _or_136 = _and_214 | _and_215; // RapController.java:137
-  wire [1:0] _or_137 = _or_135 | _or_136; // RapController.java:137
-  wire _bits_348 = slot_pick_pick_hot[12]; // RapController.java:137
-  wire [1:0] _fill_13 = {2{_bits_348}}; // RapController.java:137
-  wire [1:0] _and_216 = slot_digit_12 & _fill_13; // RapController.java:137
-  wire _bits_349 = slot_pick_pick_hot[13]; // RapController.java:137
-  wire [1:0] _fill_14 = {2{_bits_349}}; // RapController.java:137
-  wire [1:0] _and_217 = slot_digit_13 & _fill_14; // RapController.java:137
-  wire [1:0] _or_138 = _and_216 | _and_217; // RapController.java:137
-  wire _bits_350 = slot_pick_pick_hot[14]; // RapController.java:137
-  wire [1:0] _fill_15 = {2{_bits_350}}; // RapController.java:137
-  wire [1:0] _and_218 = slot_digit_14 & _fill_15; // RapController.java:137
-  wire _bits_351 = slot_pick_pick_hot[15]; // RapController.java:137
-  wire [1:0] _fill_16 = {2{_bits_351}}; // RapController.java:137
-  wire [1:0] _and_219 = slot_digit_15 & _fill_16; // RapController.java:137
-  wire [1:0] _or_139 = _and_218 | _and_219; // RapController.java:137
-  wire [1:0] _or_140 = _or_138 | _or_139; // RapController.java:137
-  wire [1:0] _or_141 = _or_137 | _or_140; // RapController.java:137
-  wire [1:0] _or_142 = _or_134 | _or_141; // RapController.java:137
-  wire _bits_352 = slot_pick_pick_hot[16]; // RapController.java:137
-  wire [1:0] _fill_17 = {2{_bits_352}}; // RapController.java:137
-  wire [1:0] _and_220 = slot_digit_16 & _fill_17; // RapController.java:137
-  wire _bits_353 = slot_pick_pick_hot[17]; // RapController.java:137
-  wire [1:0] _fill_18 = {2{_bits_353}}; // RapController.java:137
-  wire [1:0] _and_221 = slot_digit_17 & _fill_18; // RapController.java:137
-  wire [1:0] _or_143 = _and_220 | _and_221; // RapController.java:137
-  wire _bits_354 = slot_pick_pick_hot[18]; // RapController.java:137
-  wire [1:0] _fill_19 = {2{_bits_354}}; // RapController.java:137
-  wire [1:0] _and_222 = slot_digit_18 & _fill_19; // RapController.java:137
-  wire _bits_355 = slot_pick_pick_hot[19]; // RapController.java:137
-  wire [1:0] _fill_20 = {2{_bits_355}}; // RapController.java:137
-  wire [1:0] _and_223 = slot_digit_19 & _fill_20; // RapController.java:137
-  wire [1:0] _or_144 = _and_222 | _and_223; // RapController.java:137
-  wire [1:0] _or_145 = _or_143 | _or_144; // RapController.java:137
-  wire _bits_356 = slot_pick_pick_hot[20]; // RapController.java:137
-  wire [1:0] _fill_21 = {2{_bits_356}}; // RapController.java:137
-  wire [1:0] _and_224 = slot_digit_20 & _fill_21; // RapController.java:137
-  wire _bits_357 = slot_pick_pick_hot[21]; // RapController.java:137
-  wire [1:0] _fill_22 = {2{_bits_357}}; // RapController.java:137
-  wire [1:0] _and_225 = slot_digit_21 & _fill_22; // RapController.java:137
-  wire [1:0] _or_146 = _and_224 | _and_225; // RapController.java:137
-  wire _bits_358 = slot_pick_pick_hot[22]; // RapController.java:137
-  wire [1:0] _fill_23 = {2{_bits_358}}; // RapController.java:137
-  wire [1:0] _and_226 = slot_digit_22 & _fill_23; // RapController.java:137
-  wire _bits_359 = slot_pick_pick_hot[23]; // RapController.java:137
-  wire [1:0] _fill_24 = {2{_bits_359}}; // RapController.java:137
-  wire [1:0] _and_227 = slot_digit_23 & _fill_24; // RapController.java:137
-  wire [1:0] _or_147 = _and_226 | _and_227; // RapController.java:137
-  wire [1:0] _or_148 = _or_146 | _or_147; // RapController.java:137
-  wire [1:0] _or_149 = _or_145 | _or_148; // RapController.java:137
-  wire _bits_360 = slot_pick_pick_hot[24]; // RapController.java:137
-  wire [1:0] _fill_25 = {2{_bits_360}}; // RapController.java:137
-  wire [1:0] _and_228 = slot_digit_24 & _fill_25; // RapController.java:137
-  wire _bits_361 = slot_pick_pick_hot[25]; // RapController.java:137
-  wire [1:0] _fill_26 = {2{_bits_361}}; // RapController.java:137
-  wire [1:0] _and_229 = slot_digit_25 & _fill_26; // RapController.java:137
-  wire [1:0] _or_150 = _and_228 | _and_229; // RapController.java:137
-  wire _bits_362 = slot_pick_pick_hot[26]; // RapController.java:137
-  wire [1:0] _fill_27 = {2{_bits_362}}; // RapController.java:137
-  wire [1:0] _and_230 = slot_digit_26 & _fill_27; // RapController.java:137
-  wire _bits_363 = slot_pick_pick_hot[27]; // RapController.java:137
-  wire [1:0] _fill_28 = {2{_bits_363}}; // RapController.java:137
-  wire [1:0] _and_231 = slot_digit_27 & _fill_28; // RapController.java:137
-  wire [1:0] _or_151 = _and_230 | _and_231; // RapController.java:137
-  wire [1:0] _or_152 = _or_150 | _or_151; // RapController.java:137
-  wire _bits_364 = slot_pick_pick_hot[28]; // RapController.java:137
-  wire [1:0] _fill_29 = {2{_bits_364}}; // RapController.java:137
-  wire [1:0] _and_232 = slot_digit_28 & _fill_29; // RapController.java:137
-  wire _bits_365 = slot_pick_pick_hot[29]; // RapController.java:137
-  wire [1:0] _fill_30 = {2{_bits_365}}; // RapController.java:137
-  wire [1:0] _and_233 = slot_digit_29 & _fill_30; // RapController.java:137
-  wire [1:0] _or_153 = _and_232 | _and_233; // RapController.java:137
-  wire _bits_366 = slot_pick_pick_hot[30]; // RapController.java:137
-  wire [1:0] _fill_31 = {2{_bits_366}}; // RapController.java:137
-  wire [1:0] _and_234 = slot_digit_30 & _fill_31; // RapController.java:137
-  wire _bits_367 = slot_pick_pick_hot[31]; // RapController.java:137
-  wire [1:0] _fill_32 = {2{_bits_367}}; // RapController.java:137
-  wire [1:0] _and_235 = slot_digit_31 & _fill_32; // RapController.java:137
-  wire [1:0] _or_154 = _and_234 | _and_235; // RapController.java:137
-  wire [1:0] _or_155 = _or_153 | _or_154; // RapController.java:137
-  wire [1:0] _or_156 = _or_152 | _or_155; // RapController.java:137
-  wire [1:0] _or_157 = _or_149 | _or_156; // RapController.java:137
-  wire [1:0] _or_158 = _or_142 | _or_157; // RapController.java:137
-  wire [4:0] _sub_13 = merge_leaf_depth - 5'd1; // RapController.java:507
-  wire _eq_160 = merge_leaf_depth_next == 5'd1; // RapController.java:153
-  wire _not_96 = ~level_had_leaves; // RapController.java:509
-  wire _and_236 = leaf_at_deepest & _not_96; // RapController.java:509
-  wire _bits_368 = leaf_pick_pick_hot[0]; // RapController.java:496
-  wire [4:0] _fill_33 = {5{_bits_368}}; // RapController.java:496
-  wire [4:0] _and_237 = slot_parent_0 & _fill_33; // RapController.java:496
-  wire _bits_369 = leaf_pick_pick_hot[1]; // RapController.java:496
-  wire [4:0] _fill_34 = {5{_bits_369}}; // RapController.java:496
-  wire [4:0] _and_238 = slot_parent_1 & _fill_34; // RapController.java:496
-  wire [4:0] _or_159 = _and_237 | _and_238; // RapController.java:496
-  wire _bits_370 = leaf_pick_pick_hot[2]; // RapController.java:496
-  wire [4:0] _fill_35 = {5{_bits_370}}; // RapController.java:496
-  wire [4:0] _and_239 = slot_parent_2 & _fill_35; // RapController.java:496
-  wire _bits_371 = leaf_pick_pick_hot[3]; // RapController.java:496
-  wire [4:0] _fill_36 = {5{_bits_371}}; // RapController.java:496
-  wire [4:0] _and_240 = slot_parent_3 & _fill_36; // RapController.java:496
-  wire [4:0] _or_160 = _and_239 | _and_240; // RapController.java:496
-  wire [4:0] _or_161 = _or_159 | _or_160; // RapController.java:496
-  wire _bits_372 = leaf_pick_pick_hot[4]; // RapController.java:496
-  wire [4:0] _fill_37 = {5{_bits_372}}; // RapController.java:496
-  wire [4:0] _and_241 = slot_parent_4 & _fill_37; // RapController.java:496
-  wire _bits_373 = leaf_pick_pick_hot[5]; // RapController.java:496
-  wire [4:0] _fill_38 = {5{_bits_373}}; // RapController.java:496
-  wire [4:0] _and_242 = slot_parent_5 & _fill_38; // RapController.java:496
-  wire [4:0] _or_162 = _and_241 | _and_242; // RapController.java:496
-  wire _bits_374 = leaf_pick_pick_hot[6]; // RapController.java:496
-  wire [4:0] _fill_39 = {5{_bits_374}}; // RapController.java:496
-  wire [4:0] _and_243 = slot_parent_6 & _fill_39; // RapController.java:496
-  wire _bits_375 = leaf_pick_pick_hot[7]; // RapController.java:496
-  wire [4:0] _fill_40 = {5{_bits_375}}; // RapController.java:496
-  wire [4:0] _and_244 = slot_parent_7 & _fill_40; // RapController.java:496
-  wire [4:0] _or_163 = _and_243 | _and_244; // RapController.java:496
-  wire [4:0] _or_164 = _or_162 | _or_163; // RapController.java:496
-  wire [4:0] _or_165 = _or_161 | _or_164; // RapController.java:496
-  wire _bits_376 = leaf_pick_pick_hot[8]; // RapController.java:496
-  wire [4:0] _fill_41 = {5{_bits_376}}; // RapController.java:496
-  wire [4:0] _and_245 = slot_parent_8 & _fill_41; // RapController.java:496
-  wire _bits_377 = leaf_pick_pick_hot[9]; // RapController.java:496
-  wire [4:0] _fill_42 = {5{_bits_377}}; // RapController.java:496
-  wire [4:0] _and_246 = slot_parent_9 & _fill_42; // RapController.java:496
-  wire [4:0] _or_166 = _and_245 | _and_246; // RapController.java:496
-  wire _bits_378 = leaf_pick_pick_hot[10]; // RapController.java:496
-  wire [4:0] _fill_43 = {5{_bits_378}}; // RapController.java:496
-  wire [4:0] _and_247 = slot_parent_10 & _fill_43; // RapController.java:496
-  wire _bits_379 = leaf_pick_pick_hot[11]; // RapController.java:496
-  wire [4:0] _fill_44 = {5{_bits_379}}; // RapController.java:496
-  wire [4:0] _and_248 = slot_parent_11 & _fill_44; // RapController.java:496
-  wire [4:0] _or_167 = _and_247 | _and_248; // RapController.java:496
-  wire [4:0] _or_168 = _or_166 | _or_167; // RapController.java:496
-  wire _bits_380 = leaf_pick_pick_hot[12]; // RapController.java:496
-  wire [4:0] _fill_45 = {5{_bits_380}}; // RapController.java:496
-  wire [4:0] _and_249 = slot_parent_12 & _fill_45; // RapController.java:496
-  wire _bits_381 = leaf_pick_pick_hot[13]; // RapController.java:496
-  wire [4:0] _fill_46 = {5{_bits_381}}; // RapController.java:496
-  wire [4:0] _and_250 = slot_parent_13 & _fill_46; // RapController.java:496
-  wire [4:0] _or_169 = _and_249 | _and_250; // RapController.java:496
-  wire _bits_382 = leaf_pick_pick_hot[14]; // RapController.java:496
-  wire [4:0] _fill_47 = {5{_bits_382}}; // RapController.java:496
-  wire [4:0] _and_251 = slot_parent_14 & _fill_47; // RapController.java:496
-  wire _bits_383 = leaf_pick_pick_hot[15]; // RapController.java:496
-  wire [4:0] _fill_48 = {5{_bits_383}}; // RapController.java:496
-  wire [4:0] _and_252 = slot_parent_15 & _fill_48; // RapController.java:496
-  wire [4:0] _or_170 = _and_251 | _and_252; // RapController.java:496
-  wire [4:0] _or_171 = _or_169 | _or_170; // RapController.java:496
-  wire [4:0] _or_172 = _or_168 | _or_171; // RapController.java:496
-  wire [4:0] _or_173 = _or_165 | _or_172; // RapController.java:496
-  wire _bits_384 = leaf_pick_pick_hot[16]; // RapController.java:496
-  wire [4:0] _fill_49 = {5{_bits_384}}; // RapController.java:496
-  wire [4:0] _and_253 = slot_parent_16 & _fill_49; // RapController.java:496
-  wire _bits_385 = leaf_pick_pick_hot[17]; // RapController.java:496
-  wire [4:0] _fill_50 = {5{_bits_385}}; // RapController.java:496
-  wire [4:0] _and_254 = slot_parent_17 & _fill_50; // RapController.java:496
-  wire [4:0] _or_174 = _and_253 | _and_254; // RapController.java:496
-  wire _bits_386 = leaf_pick_pick_hot[18]; // RapController.java:496
-  wire [4:0] _fill_51 = {5{_bits_386}}; // RapController.java:496
-  wire [4:0] _and_255 = slot_parent_18 & _fill_51; // RapController.java:496
-  wire _bits_387 = leaf_pick_pick_hot[19]; // RapController.java:496
-  wire [4:0] _fill_52 = {5{_bits_387}}; // RapController.java:496
-  wire [4:0] _and_256 = slot_parent_19 & _fill_52; // RapController.java:496
-  wire [4:0] _or_175 = _and_255 | _and_256; // RapController.java:496
-  wire [4:0] _or_176 = _or_174 | _or_175; // RapController.java:496
-  wire _bits_388 = leaf_pick_pick_hot[20]; // RapController.java:496
-  wire [4:0] _fill_53 = {5{_bits_388}}; // RapController.java:496
-  wire [4:0] _and_257 = slot_parent_20 & _fill_53; // RapController.java:496
-  wire _bits_389 = leaf_pick_pick_hot[21]; // RapController.java:496
-  wire [4:0] _fill_54 = {5{_bits_389}}; // RapController.java:496
-  wire [4:0] _and_258 = slot_parent_21 & _fill_54; // RapController.java:496
-  wire [4:0] _or_177 = _and_257 | _and_258; // RapController.java:496
-  wire _bits_390 = leaf_pick_pick_hot[22]; // RapController.java:496
-  wire [4:0] _fill_55 = {5{_bits_390}}; // RapController.java:496
-  wire [4:0] _and_259 = slot_parent_22 & _fill_55; // RapController.java:496
-  wire _bits_391 = leaf_pick_pick_hot[23]; // RapController.java:496
-  wire [4:0] _fill_56 = {5{_bits_391}}; // RapController.java:496
-  wire [4:0] _and_260 = slot_parent_23 & _fill_56; // RapController.java:496
-  wire [4:0] _or_178 = _and_259 | _and_260; // RapController.java:496
-  wire [4:0] _or_179 = _or_177 | _or_178; // RapController.java:496
-  wire [4:0] _or_180 = _or_176 | _or_179; // RapController.java:496
-  wire _bits_392 = leaf_pick_pick_hot[24]; // RapController.java:496
-  wire [4:0] _fill_57 = {5{_bits_392}}; // RapController.java:496
-  wire [4:0] _and_261 = slot_parent_24 & _fill_57; // RapController.java:496
-  wire _bits_393 = leaf_pick_pick_hot[25]; // RapController.java:496
-  wire [4:0] _fill_58 = {5{_bits_393}}; // RapController.java:496
-  wire [4:0] _and_262 = slot_parent_25 & _fill_58; // RapController.java:496
-  wire [4:0] _or_181 = _and_261 | _and_262; // RapController.java:496
-  wire _bits_394 = leaf_pick_pick_hot[26]; // RapController.java:496
-  wire [4:0] _fill_59 = {5{_bits_394}}; // RapController.java:496
-  wire [4:0] _and_263 = slot_parent_26 & _fill_59; // RapController.java:496
-  wire _bits_395 = leaf_pick_pick_hot[27]; // RapController.java:496
-  wire [4:0] _fill_60 = {5{_bits_395}}; // RapController.java:496
-  wire [4:0] _and_264 = slot_parent_27 & _fill_60; // RapController.java:496
-  wire [4:0] _or_182 = _and_263 | _and_264; // RapController.java:496
-  wire [4:0] _or_183 = _or_181 | _or_182; // RapController.java:496
-  wire _bits_396 = leaf_pick_pick_hot[28]; // RapController.java:496
-  wire [4:0] _fill_61 = {5{_bits_396}}; // RapController.java:496
-  wire [4:0] _and_265 = slot_parent_28 & _fill_61; // RapController.java:496
-  wire _bits_397 = leaf_pick_pick_hot[29]; // RapController.java:496
-  wire [4:0] _fill_62 = {5{_bits_397}}; // RapController.java:496
-  wire [4:0] _and_266 = slot_parent_29 & _fill_62; // RapController.java:496
-  wire [4:0] _or_184 = _and_265 | _and_266; // RapController.java:496
-  wire _bits_398 = leaf_pick_pick_hot[30]; // RapController.java:496
-  wire [4:0] _fill_63 = {5{_bits_398}}; // RapController.java:496
-  wire [4:0] _and_267 = slot_parent_30 & _fill_63; // RapController.java:496
-  wire _bits_399 = leaf_pick_pick_hot[31]; // RapController.java:496
-  wire [4:0] _fill_64 = {5{_bits_399}}; // RapController.java:496
-  wire [4:0] _and_268 = slot_parent_31 & _fill_64; // RapController.java:496
-  wire [4:0] _or_185 = _and_267 | _and_268; // RapController.java:496
-  wire [4:0] _or_186 = _or_184 | _or_185; // RapController.java:496
-  wire [4:0] _or_187 = _or_183 | _or_186; // RapController.java:496
-  wire [4:0] _or_188 = _or_180 | _or_187; // RapController.java:496
-  wire [4:0] _or_189 = _or_173 | _or_188; // RapController.java:496
-  wire [2:0] _add_8 = merge_leaves + 3'd1; // RapController.java:532
-  wire [31:0] _mux_12 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:570
-  wire [5:0] _cat_15 = {readout_depth, 1'd0}; // RapController.java:731
-  wire [5:0] _mux_13 = readout_in_use ? _cat_15 : 6'd0; // RapController.java:566
-  wire [31:0] _fill_65 = {16{split_next_digit}}; // RapController.java:255
-  wire [31:0] _and_269 = child_digit_field & _fill_65; // RapController.java:255
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_269; // RapController.java:255
-  wire _and_270 = state_advance & advance_settled_was_1; // RapController.java:718
-  wire _and_271 = state_advance & advance_settled_was_2; // RapController.java:718
-  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:212
+  wire _or_78 = _or_74 | _or_77; // FirstSet.java:64
+  wire _bits_207 = slot_pick_remaining[24]; // FirstSet.java:55
+  wire _bits_208 = slot_pick_remaining[25]; // FirstSet.java:55
+  wire _or_79 = _bits_207 | _bits_208; // FirstSet.java:64
+  wire _bits_209 = slot_pick_remaining[26]; // FirstSet.java:55
+  wire _bits_210 = slot_pick_remaining[27]; // FirstSet.java:55
+  wire _or_80 = _bits_209 | _bits_210; // FirstSet.java:64
+  wire _or_81 = _or_79 | _or_80; // FirstSet.java:64
+  wire _bits_211 = slot_pick_remaining[28]; // FirstSet.java:55
+  wire _bits_212 = slot_pick_remaining[29]; // FirstSet.java:55
+  wire _or_82 = _bits_211 | _bits_212; // FirstSet.java:64
+  wire _bits_213 = slot_pick_remaining[30]; // FirstSet.java:55
+  wire _bits_214 = slot_pick_remaining[31]; // FirstSet.java:55
+  wire _or_83 = _bits_213 | _bits_214; // FirstSet.java:64
+  wire _or_84 = _or_82 | _or_83; // FirstSet.java:64
+  wire _or_85 = _or_81 | _or_84; // FirstSet.java:64
+  wire _or_86 = _or_78 | _or_85; // FirstSet.java:64
+  wire _and_103 = _or_71 & _or_86; // FirstSet.java:61
+  wire _and_104 = _or_63 & _or_70; // FirstSet.java:61
+  wire _and_105 = _or_59 & _or_62; // FirstSet.java:61
+  wire _and_106 = _or_57 & _or_58; // FirstSet.java:61
+  wire _and_107 = _bits_183 & _bits_184; // FirstSet.java:61
+  wire _or_87 = _and_106 | _and_107; // FirstSet.java:62
+  wire _and_108 = _bits_185 & _bits_186; // FirstSet.java:61
+  wire _or_88 = _or_87 | _and_108; // FirstSet.java:63
+  wire _or_89 = _and_105 | _or_88; // FirstSet.java:62
+  wire _and_109 = _or_60 & _or_61; // FirstSet.java:61
+  wire _and_110 = _bits_187 & _bits_188; // FirstSet.java:61
+  wire _or_90 = _and_109 | _and_110; // FirstSet.java:62
+  wire _and_111 = _bits_189 & _bits_190; // FirstSet.java:61
+  wire _or_91 = _or_90 | _and_111; // FirstSet.java:63
+  wire _or_92 = _or_89 | _or_91; // FirstSet.java:63
+  wire _or_93 = _and_104 | _or_92; // FirstSet.java:62
+  wire _and_112 = _or_66 & _or_69; // FirstSet.java:61
+  wire _and_113 = _or_64 & _or_65; // FirstSet.java:61
+  wire _and_114 = _bits_191 & _bits_192; // FirstSet.java:61
+  wire _or_94 = _and_113 | _and_114; // FirstSet.java:62
+  wire _and_115 = _bits_193 & _bits_194; // FirstSet.java:61
+  wire _or_95 = _or_94 | _and_115; // FirstSet.java:63
+  wire _or_96 = _and_112 | _or_95; // FirstSet.java:62
+  wire _and_116 = _or_67 & _or_68; // FirstSet.java:61
+  wire _and_117 = _bits_195 & _bits_196; // FirstSet.java:61
+  wire _or_97 = _and_116 | _and_117; // FirstSet.java:62
+  wire _and_118 = _bits_197 & _bits_198; // FirstSet.java:61
+  wire _or_98 = _or_97 | _and_118; // FirstSet.java:63
+  wire _or_99 = _or_96 | _or_98; // FirstSet.java:63
+  wire _or_100 = _or_93 | _or_99; // FirstSet.java:63
+  wire _or_101 = _and_103 | _or_100; // FirstSet.java:62
+  wire _and_119 = _or_78 & _or_85; // FirstSet.java:61
+  wire _and_120 = _or_74 & _or_77; // FirstSet.java:61
+  wire _and_121 = _or_72 & _or_73; // FirstSet.java:61
+  wire _and_122 = _bits_199 & _bits_200; // FirstSet.java:61
+  wire _or_102 = _and_121 | _and_122; // FirstSet.java:62
+  wire _and_123 = _bits_201 & _bits_202; // FirstSet.java:61
+  wire _or_103 = _or_102 | _and_123; // FirstSet.java:63
+  wire _or_104 = _and_120 | _or_103; // FirstSet.java:62
+  wire _and_124 = _or_75 & _or_76; // FirstSet.java:61
+  wire _and_125 = _bits_203 & _bits_204; // FirstSet.java:61
+  wire _or_105 = _and_124 | _and_125; // FirstSet.java:62
+  wire _and_126 = _bits_205 & _bits_206; // FirstSet.java:61
+  wire _or_106 = _or_105 | _and_126; // FirstSet.java:63
+  wire _or_107 = _or_104 | _or_106; // FirstSet.java:63
+  wire _or_108 = _and_119 | _or_107; // FirstSet.java:62
+  wire _and_127 = _or_81 & _or_84; // FirstSet.java:61
+  wire _and_128 = _or_79 & _or_80; // FirstSet.java:61
+  wire _and_129 = _bits_207 & _bits_208; // FirstSet.java:61
+  wire _or_109 = _and_128 | _and_129; // FirstSet.java:62
+  wire _and_130 = _bits_209 & _bits_210; // FirstSet.java:61
+  wire _or_110 = _or_109 | _and_130; // FirstSet.java:63
+  wire _or_111 = _and_127 | _or_110; // FirstSet.java:62
+  wire _and_131 = _or_82 & _or_83; // FirstSet.java:61
+  wire _and_132 = _bits_211 & _bits_212; // FirstSet.java:61
+  wire _or_112 = _and_131 | _and_132; // FirstSet.java:62
+  wire _and_133 = _bits_213 & _bits_214; // FirstSet.java:61
+  wire _or_113 = _or_112 | _and_133; // FirstSet.java:63
+  wire _or_114 = _or_111 | _or_113; // FirstSet.java:63
+  wire _or_115 = _or_108 | _or_114; // FirstSet.java:63
+  wire _or_116 = _or_101 | _or_115; // FirstSet.java:63
+  wire _not_82 = ~_or_116; // SlotPicker.java:81
+  wire _bits_215 = leaf_pick_pick_hot[0]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_1 = {5{_bits_215}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_134 = slot_parent_0 & _fill_1; // TcamMergeWalk.java:139
+  wire _bits_216 = leaf_pick_pick_hot[1]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_2 = {5{_bits_216}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_135 = slot_parent_1 & _fill_2; // TcamMergeWalk.java:139
+  wire [4:0] _or_117 = _and_134 | _and_135; // TcamMergeWalk.java:139
+  wire _bits_217 = leaf_pick_pick_hot[2]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_3 = {5{_bits_217}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_136 = slot_parent_2 & _fill_3; // TcamMergeWalk.java:139
+  wire _bits_218 = leaf_pick_pick_hot[3]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_4 = {5{_bits_218}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_137 = slot_parent_3 & _fill_4; // TcamMergeWalk.java:139
+  wire [4:0] _or_118 = _and_136 | _and_137; // TcamMergeWalk.java:139
+  wire [4:0] _or_119 = _or_117 | _or_118; // TcamMergeWalk.java:139
+  wire _bits_219 = leaf_pick_pick_hot[4]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_5 = {5{_bits_219}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_138 = slot_parent_4 & _fill_5; // TcamMergeWalk.java:139
+  wire _bits_220 = leaf_pick_pick_hot[5]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_6 = {5{_bits_220}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_139 = slot_parent_5 & _fill_6; // TcamMergeWalk.java:139
+  wire [4:0] _or_120 = _and_138 | _and_139; // TcamMergeWalk.java:139
+  wire _bits_221 = leaf_pick_pick_hot[6]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_7 = {5{_bits_221}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_140 = slot_parent_6 & _fill_7; // TcamMergeWalk.java:139
+  wire _bits_222 = leaf_pick_pick_hot[7]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_8 = {5{_bits_222}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_141 = slot_parent_7 & _fill_8; // TcamMergeWalk.java:139
+  wire [4:0] _or_121 = _and_140 | _and_141; // TcamMergeWalk.java:139
+  wire [4:0] _or_122 = _or_120 | _or_121; // TcamMergeWalk.java:139
+  wire [4:0] _or_123 = _or_119 | _or_122; // TcamMergeWalk.java:139
+  wire _bits_223 = leaf_pick_pick_hot[8]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_9 = {5{_bits_223}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_142 = slot_parent_8 & _fill_9; // TcamMergeWalk.java:139
+  wire _bits_224 = leaf_pick_pick_hot[9]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_10 = {5{_bits_224}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_143 = slot_parent_9 & _fill_10; // TcamMergeWalk.java:139
+  wire [4:0] _or_124 = _and_142 | _and_143; // TcamMergeWalk.java:139
+  wire _bits_225 = leaf_pick_pick_hot[10]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_11 = {5{_bits_225}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_144 = slot_parent_10 & _fill_11; // TcamMergeWalk.java:139
+  wire _bits_226 = leaf_pick_pick_hot[11]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_12 = {5{_bits_226}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_145 = slot_parent_11 & _fill_12; // TcamMergeWalk.java:139
+  wire [4:0] _or_125 = _and_144 | _and_145; // TcamMergeWalk.java:139
+  wire [4:0] _or_126 = _or_124 | _or_125; // TcamMergeWalk.java:139
+  wire _bits_227 = leaf_pick_pick_hot[12]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_13 = {5{_bits_227}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_146 = slot_parent_12 & _fill_13; // TcamMergeWalk.java:139
+  wire _bits_228 = leaf_pick_pick_hot[13]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_14 = {5{_bits_228}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_147 = slot_parent_13 & _fill_14; // TcamMergeWalk.java:139
+  wire [4:0] _or_127 = _and_146 | _and_147; // TcamMergeWalk.java:139
+  wire _bits_229 = leaf_pick_pick_hot[14]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_15 = {5{_bits_229}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_148 = slot_parent_14 & _fill_15; // TcamMergeWalk.java:139
+  wire _bits_230 = leaf_pick_pick_hot[15]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_16 = {5{_bits_230}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_149 = slot_parent_15 & _fill_16; // TcamMergeWalk.java:139
+  wire [4:0] _or_128 = _and_148 | _and_149; // TcamMergeWalk.java:139
+  wire [4:0] _or_129 = _or_127 | _or_128; // TcamMergeWalk.java:139
+  wire [4:0] _or_130 = _or_126 | _or_129; // TcamMergeWalk.java:139
+  wire [4:0] _or_131 = _or_123 | _or_130; // TcamMergeWalk.java:139
+  wire _bits_231 = leaf_pick_pick_hot[16]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_17 = {5{_bits_231}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_150 = slot_parent_16 & _fill_17; // TcamMergeWalk.java:139
+  wire _bits_232 = leaf_pick_pick_hot[17]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_18 = {5{_bits_232}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_151 = slot_parent_17 & _fill_18; // TcamMergeWalk.java:139
+  wire [4:0] _or_132 = _and_150 | _and_151; // TcamMergeWalk.java:139
+  wire _bits_233 = leaf_pick_pick_hot[18]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_19 = {5{_bits_233}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_152 = slot_parent_18 & _fill_19; // TcamMergeWalk.java:139
+  wire _bits_234 = leaf_pick_pick_hot[19]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_20 = {5{_bits_234}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_153 = slot_parent_19 & _fill_20; // TcamMergeWalk.java:139
+  wire [4:0] _or_133 = _and_152 | _and_153; // TcamMergeWalk.java:139
+  wire [4:0] _or_134 = _or_132 | _or_133; // TcamMergeWalk.java:139
+  wire _bits_235 = leaf_pick_pick_hot[20]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_21 = {5{_bits_235}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_154 = slot_parent_20 & _fill_21; // TcamMergeWalk.java:139
+  wire _bits_236 = leaf_pick_pick_hot[21]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_22 = {5{_bits_236}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_155 = slot_parent_21 & _fill_22; // TcamMergeWalk.java:139
+  wire [4:0] _or_135 = _and_154 | _and_155; // TcamMergeWalk.java:139
+  wire _bits_237 = leaf_pick_pick_hot[22]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_23 = {5{_bits_237}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_156 = slot_parent_22 & _fill_23; // TcamMergeWalk.java:139
+  wire _bits_238 = leaf_pick_pick_hot[23]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_24 = {5{_bits_238}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_157 = slot_parent_23 & _fill_24; // TcamMergeWalk.java:139
+  wire [4:0] _or_136 = _and_156 | _and_157; // TcamMergeWalk.java:139
+  wire [4:0] _or_137 = _or_135 | _or_136; // TcamMergeWalk.java:139
+  wire [4:0] _or_138 = _or_134 | _or_137; // TcamMergeWalk.java:139
+  wire _bits_239 = leaf_pick_pick_hot[24]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_25 = {5{_bits_239}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_158 = slot_parent_24 & _fill_25; // TcamMergeWalk.java:139
+  wire _bits_240 = leaf_pick_pick_hot[25]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_26 = {5{_bits_240}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_159 = slot_parent_25 & _fill_26; // TcamMergeWalk.java:139
+  wire [4:0] _or_139 = _and_158 | _and_159; // TcamMergeWalk.java:139
+  wire _bits_241 = leaf_pick_pick_hot[26]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_27 = {5{_bits_241}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_160 = slot_parent_26 & _fill_27; // TcamMergeWalk.java:139
+  wire _bits_242 = leaf_pick_pick_hot[27]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_28 = {5{_bits_242}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_161 = slot_parent_27 & _fill_28; // TcamMergeWalk.java:139
+  wire [4:0] _or_140 = _and_160 | _and_161; // TcamMergeWalk.java:139
+  wire [4:0] _or_141 = _or_139 | _or_140; // TcamMergeWalk.java:139
+  wire _bits_243 = leaf_pick_pick_hot[28]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_29 = {5{_bits_243}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_162 = slot_parent_28 & _fill_29; // TcamMergeWalk.java:139
+  wire _bits_244 = leaf_pick_pick_hot[29]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_30 = {5{_bits_244}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_163 = slot_parent_29 & _fill_30; // TcamMergeWalk.java:139
+  wire [4:0] _or_142 = _and_162 | _and_163; // TcamMergeWalk.java:139
+  wire _bits_245 = leaf_pick_pick_hot[30]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_31 = {5{_bits_245}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_164 = slot_parent_30 & _fill_31; // TcamMergeWalk.java:139
+  wire _bits_246 = leaf_pick_pick_hot[31]; // TcamMergeWalk.java:139
+  wire [4:0] _fill_32 = {5{_bits_246}}; // TcamMergeWalk.java:139
+  wire [4:0] _and_165 = slot_parent_31 & _fill_32; // TcamMergeWalk.java:139
+  wire [4:0] _or_143 = _and_164 | _and_165; // TcamMergeWalk.java:139
+  wire [4:0] _or_144 = _or_142 | _or_143; // TcamMergeWalk.java:139
+  wire [4:0] _or_145 = _or_141 | _or_144; // TcamMergeWalk.java:139
+  wire [4:0] _or_146 = _or_138 | _or_145; // TcamMergeWalk.java:139
+  wire [4:0] _or_147 = _or_131 | _or_146; // TcamMergeWalk.java:139
+  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:355
+  wire [5:0] _cat_7 = {readout_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _mux_10 = readout_in_use ? _cat_7 : 6'd0; // RapController.java:351
+  wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:109
+  wire [31:0] _and_166 = child_digit_field & _fill_33; // TcamSplit.java:109
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_166; // TcamSplit.java:109
+  wire _and_167 = state_advance & advance_settled_was_1; // RapController.java:449
+  wire _and_168 = state_advance & advance_settled_was_2; // RapController.java:449
+  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:149
   wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:36
-  wire _not_97 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
-  wire _and_272 = tcam_write_full & _not_97; // TcamWriteRegister.java:48
-  wire _or_190 = tcam_write_load | _and_272; // TcamWriteRegister.java:48
-  wire [31:0] _fill_66 = {32{1'd1}}; // RapController.java:390
-  wire _and_273 = commit_fire & hit_splittable_4; // CommitVerdict.java:72
-  wire _and_274 = _and_273 & io_head_thresholdFits; // CommitVerdict.java:72
-  wire _and_275 = hit_short_3 & skip_now; // CommitVerdict.java:73
-  wire [1:0] _bits_400 = until_merge_lo[1:0]; // ScheduleAndSnapshot.java:92
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_400; // ScheduleAndSnapshot.java:92
+  wire _not_83 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
+  wire _and_169 = tcam_write_full & _not_83; // TcamWriteRegister.java:48
+  wire _or_148 = tcam_write_load | _and_169; // TcamWriteRegister.java:48
+  wire [31:0] _fill_34 = {32{1'd1}}; // RapController.java:285
+  wire _and_170 = commit_fire & hit_splittable_4; // CommitVerdict.java:72
+  wire _and_171 = _and_170 & io_head_thresholdFits; // CommitVerdict.java:72
+  wire _and_172 = hit_short_3 & skip_now; // CommitVerdict.java:73
+  wire [1:0] _bits_247 = until_merge_lo[1:0]; // ScheduleAndSnapshot.java:92
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_247; // ScheduleAndSnapshot.java:92
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:92
-  wire _not_98 = ~merge_now; // CommitVerdict.java:73
-  wire _and_276 = _and_275 & _not_98; // CommitVerdict.java:73
-  wire _not_99 = ~_and_276; // CommitVerdict.java:73
-  wire [11:0] _bits_401 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [11:0] _bits_402 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_9 = {1'b0, _bits_401} + {1'b0, _bits_402}; // SplitCompare.java:86
-  wire _bits_403 = _add_9[12]; // SplitCompare.java:86
-  wire [12:0] _cat_16 = {_bits_401, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_17 = {_bits_402, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_10 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:87
-  wire _bits_404 = _add_10[13]; // SplitCompare.java:87
-  wire [11:0] _bits_405 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_406 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_11 = {1'b0, _bits_405} + {1'b0, _bits_406}; // SplitCompare.java:86
-  wire _bits_407 = _add_11[12]; // SplitCompare.java:86
-  wire _and_277 = _bits_404 & _bits_407; // SplitCompare.java:76
-  wire _and_278 = stop_if_over_t & over_t; // CommitVerdict.java:74
-  wire _and_279 = commit_fire & merge_now; // CommitVerdict.java:74
-  wire stop_now = _and_278 | _and_279; // CommitVerdict.java:74
-  wire _not_100 = ~undo_empty; // UndoStack.java:39
-  wire undo_pop = state_undo & _not_100; // UndoStack.java:39
-  wire [4:0] _sub_14 = undo_sp - 5'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // RapController.java:232
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:233
-  wire [4:0] _add_12 = undo_sp + 5'd1; // UndoStack.java:43
-  wire _eq_161 = undo_sp_next == 5'd0; // UndoStack.java:38
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:240
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // RapController.java:244
-  wire _ge_1 = free_slots >= missing_children; // RapController.java:245
-  wire [31:0] _fill_67 = {32{1'd1}}; // RapController.java:736
-  wire [5:0] _cat_18 = {op_depth, 1'd0}; // RapController.java:731
-  wire [31:0] _dshr_0 = _fill_67 >> _cat_18; // RapController.java:736
-  wire [31:0] _fill_68 = {32{1'd1}}; // RapController.java:736
-  wire [5:0] _cat_19 = {child_depth, 1'd0}; // RapController.java:731
-  wire [31:0] _dshr_1 = _fill_68 >> _cat_19; // RapController.java:736
-  wire [31:0] _not_101 = ~_dshr_1; // RapController.java:253
-  wire [31:0] _and_280 = _dshr_0 & _not_101; // RapController.java:253
-  wire _ge_2 = op_depth >= deepest_depth; // RapController.java:265
-  wire _or_191 = state_undo | state_split_scan; // RapController.java:267
-  wire _or_192 = _or_191 | state_split; // RapController.java:267
-  wire _and_281 = _or_192 & split_settled_was_1; // RapController.java:718
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:275
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:275
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:275
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:275
-  wire [7:0] _cat_20 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:277
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:284
-  wire [7:0] _dshr_2 = short_by_children >> hit_children; // RapController.java:285
-  wire _bits_408 = _dshr_2[0]; // RapController.java:285
-  wire _not_102 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_282 = verdict_busy & _not_102; // MergeVerdict.java:73
-  wire _or_193 = verdict_hand_over | _and_282; // MergeVerdict.java:73
-  wire _or_194 = state_merge_level | state_merge_kids; // RapController.java:288
-  wire _and_283 = _or_194 & io_counterResult_valid; // RapController.java:289
-  wire _eq_162 = io_counterResult_bits_op == 2'd2; // RapController.java:289
-  wire _and_284 = _and_283 & _eq_162; // RapController.java:289
+  wire _not_84 = ~merge_now; // CommitVerdict.java:73
+  wire _and_173 = _and_172 & _not_84; // CommitVerdict.java:73
+  wire _not_85 = ~_and_173; // CommitVerdict.java:73
+  wire [11:0] _bits_248 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
+  wire [11:0] _bits_249 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
+  wire [12:0] _add_8 = {1'b0, _bits_248} + {1'b0, _bits_249}; // SplitCompare.java:86
+  wire _bits_250 = _add_8[12]; // SplitCompare.java:86
+  wire [12:0] _cat_8 = {_bits_248, 1'd1}; // SplitCompare.java:87
+  wire [12:0] _cat_9 = {_bits_249, 1'd1}; // SplitCompare.java:87
+  wire [13:0] _add_9 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:87
+  wire _bits_251 = _add_9[13]; // SplitCompare.java:87
+  wire [11:0] _bits_252 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
+  wire [11:0] _bits_253 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
+  wire [12:0] _add_10 = {1'b0, _bits_252} + {1'b0, _bits_253}; // SplitCompare.java:86
+  wire _bits_254 = _add_10[12]; // SplitCompare.java:86
+  wire _and_174 = _bits_251 & _bits_254; // SplitCompare.java:76
+  wire _and_175 = stop_if_over_t & over_t; // CommitVerdict.java:74
+  wire _and_176 = commit_fire & merge_now; // CommitVerdict.java:74
+  wire stop_now = _and_175 | _and_176; // CommitVerdict.java:74
+  wire _not_86 = ~undo_empty; // UndoStack.java:39
+  wire undo_pop = state_undo & _not_86; // UndoStack.java:39
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:45
+  wire draining = state_drain | commit_stop; // RapController.java:169
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:170
+  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:43
+  wire _eq_98 = undo_sp_next == 5'd0; // UndoStack.java:38
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:177
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:183
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:183
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:183
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:183
+  wire [7:0] _cat_10 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:185
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:192
+  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:193
+  wire _bits_255 = _dshr_0[0]; // RapController.java:193
+  wire _or_149 = state_undo | state_split; // RapController.java:255
+  wire _or_150 = _or_149 | state_split_alloc; // RapController.java:255
+  wire _not_87 = ~early_done; // RapController.java:254
+  wire batch_is_early = state_split & _not_87; // RapController.java:254
+  wire _not_88 = ~level_had_leaves; // TcamMergeWalk.java:152
+  wire _and_177 = leaf_at_deepest & _not_88; // TcamMergeWalk.java:152
+  wire _not_89 = ~leaf_pick_load; // SlotPicker.java:82
+  wire _or_151 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
+  wire [31:0] _not_90 = ~leaf_pick_pick_hot; // SlotPicker.java:63
+  wire [31:0] _and_178 = leaf_pick_candidates & _not_90; // SlotPicker.java:63
+  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_178; // SlotPicker.java:63
+  wire [31:0] _mux_11 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
+  wire _and_179 = state_merge_level & level_fresh; // TcamMergeWalk.java:104
+  wire _or_152 = _and_179 | _and_34; // TcamMergeWalk.java:104
+  wire _bits_256 = slot_valid[31]; // NodeTable.java:96
+  wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_180 = _bits_256 & _eq_99; // NodeTable.java:96
+  wire _eq_100 = slot_children_31 == 3'd0; // NodeTable.java:96
+  wire _and_181 = _and_180 & _eq_100; // NodeTable.java:96
+  wire _bits_257 = slot_valid[30]; // NodeTable.java:96
+  wire _eq_101 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_182 = _bits_257 & _eq_101; // NodeTable.java:96
+  wire _eq_102 = slot_children_30 == 3'd0; // NodeTable.java:96
+  wire _and_183 = _and_182 & _eq_102; // NodeTable.java:96
+  wire _bits_258 = slot_valid[29]; // NodeTable.java:96
+  wire _eq_103 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_184 = _bits_258 & _eq_103; // NodeTable.java:96
+  wire _eq_104 = slot_children_29 == 3'd0; // NodeTable.java:96
+  wire _and_185 = _and_184 & _eq_104; // NodeTable.java:96
+  wire _bits_259 = slot_valid[28]; // NodeTable.java:96
+  wire _eq_105 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_186 = _bits_259 & _eq_105; // NodeTable.java:96
+  wire _eq_106 = slot_children_28 == 3'd0; // NodeTable.java:96
+  wire _and_187 = _and_186 & _eq_106; // NodeTable.java:96
+  wire _bits_260 = slot_valid[27]; // NodeTable.java:96
+  wire _eq_107 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_188 = _bits_260 & _eq_107; // NodeTable.java:96
+  wire _eq_108 = slot_children_27 == 3'd0; // NodeTable.java:96
+  wire _and_189 = _and_188 & _eq_108; // NodeTable.java:96
+  wire _bits_261 = slot_valid[26]; // NodeTable.java:96
+  wire _eq_109 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_190 = _bits_261 & _eq_109; // NodeTable.java:96
+  wire _eq_110 = slot_children_26 == 3'd0; // NodeTable.java:96
+  wire _and_191 = _and_190 & _eq_110; // NodeTable.java:96
+  wire _bits_262 = slot_valid[25]; // NodeTable.java:96
+  wire _eq_111 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_192 = _bits_262 & _eq_111; // NodeTable.java:96
+  wire _eq_112 = slot_children_25 == 3'd0; // NodeTable.java:96
+  wire _and_193 = _and_192 & _eq_112; // NodeTable.java:96
+  wire _bits_263 = slot_valid[24]; // NodeTable.java:96
+  wire _eq_113 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_194 = _bits_263 & _eq_113; // NodeTable.java:96
+  wire _eq_114 = slot_children_24 == 3'd0; // NodeTable.java:96
+  wire _and_195 = _and_194 & _eq_114; // NodeTable.java:96
+  wire _bits_264 = slot_valid[23]; // NodeTable.java:96
+  wire _eq_115 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_196 = _bits_264 & _eq_115; // NodeTable.java:96
+  wire _eq_116 = slot_children_23 == 3'd0; // NodeTable.java:96
+  wire _and_197 = _and_196 & _eq_116; // NodeTable.java:96
+  wire _bits_265 = slot_valid[22]; // NodeTable.java:96
+  wire _eq_117 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_198 = _bits_265 & _eq_117; // NodeTable.java:96
+  wire _eq_118 = slot_children_22 == 3'd0; // NodeTable.java:96
+  wire _and_199 = _and_198 & _eq_118; // NodeTable.java:96
+  wire _bits_266 = slot_valid[21]; // NodeTable.java:96
+  wire _eq_119 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_200 = _bits_266 & _eq_119; // NodeTable.java:96
+  wire _eq_120 = slot_children_21 == 3'd0; // NodeTable.java:96
+  wire _and_201 = _and_200 & _eq_120; // NodeTable.java:96
+  wire _bits_267 = slot_valid[20]; // NodeTable.java:96
+  wire _eq_121 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_202 = _bits_267 & _eq_121; // NodeTable.java:96
+  wire _eq_122 = slot_children_20 == 3'd0; // NodeTable.java:96
+  wire _and_203 = _and_202 & _eq_122; // NodeTable.java:96
+  wire _bits_268 = slot_valid[19]; // NodeTable.java:96
+  wire _eq_123 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_204 = _bits_268 & _eq_123; // NodeTable.java:96
+  wire _eq_124 = slot_children_19 == 3'd0; // NodeTable.java:96
+  wire _and_205 = _and_204 & _eq_124; // NodeTable.java:96
+  wire _bits_269 = slot_valid[18]; // NodeTable.java:96
+  wire _eq_125 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_206 = _bits_269 & _eq_125; // NodeTable.java:96
+  wire _eq_126 = slot_children_18 == 3'd0; // NodeTable.java:96
+  wire _and_207 = _and_206 & _eq_126; // NodeTable.java:96
+  wire _bits_270 = slot_valid[17]; // NodeTable.java:96
+  wire _eq_127 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_208 = _bits_270 & _eq_127; // NodeTable.java:96
+  wire _eq_128 = slot_children_17 == 3'd0; // NodeTable.java:96
+  wire _and_209 = _and_208 & _eq_128; // NodeTable.java:96
+  wire _bits_271 = slot_valid[16]; // NodeTable.java:96
+  wire _eq_129 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_210 = _bits_271 & _eq_129; // NodeTable.java:96
+  wire _eq_130 = slot_children_16 == 3'd0; // NodeTable.java:96
+  wire _and_211 = _and_210 & _eq_130; // NodeTable.java:96
+  wire _bits_272 = slot_valid[15]; // NodeTable.java:96
+  wire _eq_131 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_212 = _bits_272 & _eq_131; // NodeTable.java:96
+  wire _eq_132 = slot_children_15 == 3'd0; // NodeTable.java:96
+  wire _and_213 = _and_212 & _eq_132; // NodeTable.java:96
+  wire _bits_273 = slot_valid[14]; // NodeTable.java:96
+  wire _eq_133 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_214 = _bits_273 & _eq_133; // NodeTable.java:96
+  wire _eq_134 = slot_children_14 == 3'd0; // NodeTable.java:96
+  wire _and_215 = _and_214 & _eq_134; // NodeTable.java:96
+  wire _bits_274 = slot_valid[13]; // NodeTable.java:96
+  wire _eq_135 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_216 = _bits_274 & _eq_135; // NodeTable.java:96
+  wire _eq_136 = slot_children_13 == 3'd0; // NodeTable.java:96
+  wire _and_217 = _and_216 & _eq_136; // NodeTable.java:96
+  wire _bits_275 = slot_valid[12]; // NodeTable.java:96
+  wire _eq_137 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_218 = _bits_275 & _eq_137; // NodeTable.java:96
+  wire _eq_138 = slot_children_12 == 3'd0; // NodeTable.java:96
+  wire _and_219 = _and_218 & _eq_138; // NodeTable.java:96
+  wire _bits_276 = slot_valid[11]; // NodeTable.java:96
+  wire _eq_139 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_220 = _bits_276 & _eq_139; // NodeTable.java:96
+  wire _eq_140 = slot_children_11 == 3'd0; // NodeTable.java:96
+  wire _and_221 = _and_220 & _eq_140; // NodeTable.java:96
+  wire _bits_277 = slot_valid[10]; // NodeTable.java:96
+  wire _eq_141 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_222 = _bits_277 & _eq_141; // NodeTable.java:96
+  wire _eq_142 = slot_children_10 == 3'd0; // NodeTable.java:96
+  wire _and_223 = _and_222 & _eq_142; // NodeTable.java:96
+  wire _bits_278 = slot_valid[9]; // NodeTable.java:96
+  wire _eq_143 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_224 = _bits_278 & _eq_143; // NodeTable.java:96
+  wire _eq_144 = slot_children_9 == 3'd0; // NodeTable.java:96
+  wire _and_225 = _and_224 & _eq_144; // NodeTable.java:96
+  wire _bits_279 = slot_valid[8]; // NodeTable.java:96
+  wire _eq_145 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_226 = _bits_279 & _eq_145; // NodeTable.java:96
+  wire _eq_146 = slot_children_8 == 3'd0; // NodeTable.java:96
+  wire _and_227 = _and_226 & _eq_146; // NodeTable.java:96
+  wire _bits_280 = slot_valid[7]; // NodeTable.java:96
+  wire _eq_147 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_228 = _bits_280 & _eq_147; // NodeTable.java:96
+  wire _eq_148 = slot_children_7 == 3'd0; // NodeTable.java:96
+  wire _and_229 = _and_228 & _eq_148; // NodeTable.java:96
+  wire _bits_281 = slot_valid[6]; // NodeTable.java:96
+  wire _eq_149 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_230 = _bits_281 & _eq_149; // NodeTable.java:96
+  wire _eq_150 = slot_children_6 == 3'd0; // NodeTable.java:96
+  wire _and_231 = _and_230 & _eq_150; // NodeTable.java:96
+  wire _bits_282 = slot_valid[5]; // NodeTable.java:96
+  wire _eq_151 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_232 = _bits_282 & _eq_151; // NodeTable.java:96
+  wire _eq_152 = slot_children_5 == 3'd0; // NodeTable.java:96
+  wire _and_233 = _and_232 & _eq_152; // NodeTable.java:96
+  wire _bits_283 = slot_valid[4]; // NodeTable.java:96
+  wire _eq_153 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_234 = _bits_283 & _eq_153; // NodeTable.java:96
+  wire _eq_154 = slot_children_4 == 3'd0; // NodeTable.java:96
+  wire _and_235 = _and_234 & _eq_154; // NodeTable.java:96
+  wire _bits_284 = slot_valid[3]; // NodeTable.java:96
+  wire _eq_155 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_236 = _bits_284 & _eq_155; // NodeTable.java:96
+  wire _eq_156 = slot_children_3 == 3'd0; // NodeTable.java:96
+  wire _and_237 = _and_236 & _eq_156; // NodeTable.java:96
+  wire _bits_285 = slot_valid[2]; // NodeTable.java:96
+  wire _eq_157 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_238 = _bits_285 & _eq_157; // NodeTable.java:96
+  wire _eq_158 = slot_children_2 == 3'd0; // NodeTable.java:96
+  wire _and_239 = _and_238 & _eq_158; // NodeTable.java:96
+  wire _bits_286 = slot_valid[1]; // NodeTable.java:96
+  wire _eq_159 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
+  wire _and_240 = _bits_286 & _eq_159; // NodeTable.java:96
+  wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
+  wire _and_241 = _and_240 & _eq_160; // NodeTable.java:96
+  wire [31:0] _cat_11 = {_and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, _and_241, 1'd0}; // NodeTable.java:109
+  wire [31:0] _not_91 = ~kids_vector; // SlotPicker.java:126
+  wire [31:0] _and_242 = leaf_pick_candidates & _not_91; // SlotPicker.java:126
+  wire [31:0] _mux_12 = state_merge_level ? _cat_11 : _and_242; // TcamMergeWalk.java:108
+  wire _not_92 = ~leaf_pick_ready; // SlotPicker.java:69
+  wire leaf_pick_advance = leaf_pick_take | _not_92; // SlotPicker.java:69
+  wire [31:0] _not_93 = ~leaf_pick_pick_hot; // SlotPicker.java:68
+  wire [31:0] _and_243 = leaf_pick_candidates & _not_93; // SlotPicker.java:68
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_243 : leaf_pick_candidates; // SlotPicker.java:68
+  wire [31:0] _sub_13 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
+  wire [31:0] _not_94 = ~_sub_13; // SlotPicker.java:73
+  wire [31:0] _and_244 = leaf_pick_remaining & _not_94; // SlotPicker.java:73
+  wire _or_r_13 = |leaf_pick_remaining; // SlotPicker.java:72
+  wire _bits_287 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_288 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_289 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_290 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_291 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_292 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_293 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_294 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_295 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_296 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_297 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_298 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_299 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_300 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_301 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_302 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
+  wire [15:0] _cat_12 = {_bits_287, _bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302}; // SlotPicker.java:79
+  wire _or_r_14 = |_cat_12; // SlotPicker.java:79
+  wire _bits_303 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_304 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_305 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_306 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_307 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_308 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_309 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_310 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
+  wire _bits_311 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_312 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_313 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_314 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_315 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_316 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_317 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_318 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
+  wire [15:0] _cat_13 = {_bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318}; // SlotPicker.java:79
+  wire _or_r_15 = |_cat_13; // SlotPicker.java:79
+  wire _bits_319 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_320 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_321 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_322 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
+  wire _bits_323 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_324 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_325 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_326 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
+  wire _bits_327 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_328 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_329 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_330 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
+  wire _bits_331 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_332 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_333 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_334 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
+  wire [15:0] _cat_14 = {_bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334}; // SlotPicker.java:79
+  wire _or_r_16 = |_cat_14; // SlotPicker.java:79
+  wire _bits_335 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_336 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
+  wire _bits_337 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_338 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
+  wire _bits_339 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_340 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
+  wire _bits_341 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_342 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
+  wire _bits_343 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_344 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
+  wire _bits_345 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_346 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
+  wire _bits_347 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_348 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
+  wire _bits_349 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_350 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
+  wire [15:0] _cat_15 = {_bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350}; // SlotPicker.java:79
+  wire _or_r_17 = |_cat_15; // SlotPicker.java:79
+  wire _bits_351 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
+  wire _bits_352 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
+  wire _bits_353 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
+  wire _bits_354 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
+  wire _bits_355 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
+  wire _bits_356 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
+  wire _bits_357 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
+  wire _bits_358 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
+  wire _bits_359 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
+  wire _bits_360 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
+  wire _bits_361 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
+  wire _bits_362 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
+  wire _bits_363 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
+  wire _bits_364 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
+  wire _bits_365 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
+  wire _bits_366 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
+  wire [15:0] _cat_16 = {_bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358, _bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366}; // SlotPicker.java:79
+  wire _or_r_18 = |_cat_16; // SlotPicker.java:79
+  wire [4:0] _cat_17 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:79
+  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:150
+  wire _eq_161 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:89
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:179
+  wire _not_95 = ~verdict_act; // MergeVerdict.java:73
+  wire _and_245 = verdict_busy & _not_95; // MergeVerdict.java:73
+  wire _or_153 = verdict_hand_over | _and_245; // MergeVerdict.java:73
+  wire _or_154 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:100
+  wire _and_246 = _or_154 & io_counterResult_valid; // TcamMergeWalk.java:101
+  wire _eq_162 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:101
+  wire _and_247 = _and_246 & _eq_162; // TcamMergeWalk.java:101
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_15 = op_children - _add_8; // MergeVerdict.java:97
-  wire _bits_409 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_409; // SplitCompare.java:60
-  wire [8:0] _bits_410 = merge_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_411 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_412 = _bits_411[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_14 = {1'b0, _bits_410} + {1'b0, _bits_412}; // SplitCompare.java:86
-  wire _bits_413 = _add_14[9]; // SplitCompare.java:86
-  wire [9:0] _cat_21 = {_bits_410, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_22 = {_bits_412, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_15 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:87
-  wire _bits_414 = _add_15[10]; // SplitCompare.java:87
-  wire [17:0] _bits_415 = merge_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_416 = _bits_415[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_417 = _bits_411[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_418 = _bits_417[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_16 = {1'b0, _bits_416} + {1'b0, _bits_418}; // SplitCompare.java:86
-  wire _bits_419 = _add_16[9]; // SplitCompare.java:86
-  wire [9:0] _cat_23 = {_bits_416, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_24 = {_bits_418, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_17 = {1'b0, _cat_23} + {1'b0, _cat_24}; // SplitCompare.java:87
-  wire _bits_420 = _add_17[10]; // SplitCompare.java:87
-  wire [8:0] _bits_421 = _bits_415[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_25 = {_bits_421, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_422 = _bits_417[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_26 = {_bits_422, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_18 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:87
-  wire _bits_423 = _add_18[10]; // SplitCompare.java:87
-  wire _and_285 = _bits_420 & _bits_423; // SplitCompare.java:76
-  wire _or_195 = _bits_419 | _and_285; // SplitCompare.java:76
-  wire _and_286 = _bits_414 & _or_195; // SplitCompare.java:76
-  wire _or_196 = _bits_413 | _and_286; // SplitCompare.java:76
-  wire _and_287 = _and_r_0 & _or_196; // SplitCompare.java:60
-  wire _not_103 = ~_and_287; // MergeVerdict.java:65
-  wire [2:0] _bits_424 = merge_sum[26:24]; // MergeVerdict.java:68
-  wire _or_r_19 = |_bits_424; // MergeVerdict.java:68
-  wire _and_288 = verdict_end_5 & _not_103; // MergeVerdict.java:71
-  wire _not_104 = ~_or_193; // MergeVerdict.java:75
-  wire _or_197 = _not_104 | verdict_end_5; // MergeVerdict.java:75
-  wire [26:0] _fill_69 = {27{1'd1}}; // MergeSkip.java:42
-  wire [26:0] _fill_70 = {27{1'd1}}; // MergeSkip.java:46
-  wire [26:0] _fill_71 = {27{1'd1}}; // MergeSkip.java:43
-  wire [8:0] _bits_425 = batch_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _not_105 = ~merge_sum; // SplitCompare.java:32
-  wire [8:0] _bits_426 = _not_105[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_19 = {1'b0, _bits_425} + {1'b0, _bits_426}; // SplitCompare.java:86
-  wire _bits_427 = _add_19[9]; // SplitCompare.java:86
-  wire [9:0] _cat_27 = {_bits_425, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_28 = {_bits_426, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_20 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:87
-  wire _bits_428 = _add_20[10]; // SplitCompare.java:87
-  wire [17:0] _bits_429 = batch_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_430 = _bits_429[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_431 = _not_105[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_432 = _bits_431[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_21 = {1'b0, _bits_430} + {1'b0, _bits_432}; // SplitCompare.java:86
-  wire _bits_433 = _add_21[9]; // SplitCompare.java:86
-  wire [9:0] _cat_29 = {_bits_430, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_30 = {_bits_432, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_22 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:87
-  wire _bits_434 = _add_22[10]; // SplitCompare.java:87
-  wire [8:0] _bits_435 = _bits_429[8:0]; // SplitCompare.java:71
-  wire [8:0] _bits_436 = _bits_431[8:0]; // SplitCompare.java:71
-  wire [9:0] _add_23 = {1'b0, _bits_435} + {1'b0, _bits_436}; // SplitCompare.java:86
-  wire _bits_437 = _add_23[9]; // SplitCompare.java:86
-  wire _and_289 = _bits_434 & _bits_437; // SplitCompare.java:76
-  wire _or_198 = _bits_433 | _and_289; // SplitCompare.java:76
-  wire _and_290 = _bits_428 & _or_198; // SplitCompare.java:76
-  wire _or_199 = _bits_427 | _and_290; // SplitCompare.java:76
+  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
+  wire _bits_367 = op_not_threshold[27]; // SplitCompare.java:60
+  wire _and_r_0 = &_bits_367; // SplitCompare.java:60
+  wire [8:0] _bits_368 = merge_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _bits_369 = op_not_threshold[26:0]; // SplitCompare.java:60
+  wire [8:0] _bits_370 = _bits_369[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_14 = {1'b0, _bits_368} + {1'b0, _bits_370}; // SplitCompare.java:86
+  wire _bits_371 = _add_14[9]; // SplitCompare.java:86
+  wire [9:0] _cat_18 = {_bits_368, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_19 = {_bits_370, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_15 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:87
+  wire _bits_372 = _add_15[10]; // SplitCompare.java:87
+  wire [17:0] _bits_373 = merge_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_374 = _bits_373[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_375 = _bits_369[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_376 = _bits_375[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_16 = {1'b0, _bits_374} + {1'b0, _bits_376}; // SplitCompare.java:86
+  wire _bits_377 = _add_16[9]; // SplitCompare.java:86
+  wire [9:0] _cat_20 = {_bits_374, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_21 = {_bits_376, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_17 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:87
+  wire _bits_378 = _add_17[10]; // SplitCompare.java:87
+  wire [8:0] _bits_379 = _bits_373[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_22 = {_bits_379, 1'd1}; // SplitCompare.java:87
+  wire [8:0] _bits_380 = _bits_375[8:0]; // SplitCompare.java:71
+  wire [9:0] _cat_23 = {_bits_380, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_18 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:87
+  wire _bits_381 = _add_18[10]; // SplitCompare.java:87
+  wire _and_248 = _bits_378 & _bits_381; // SplitCompare.java:76
+  wire _or_155 = _bits_377 | _and_248; // SplitCompare.java:76
+  wire _and_249 = _bits_372 & _or_155; // SplitCompare.java:76
+  wire _or_156 = _bits_371 | _and_249; // SplitCompare.java:76
+  wire _and_250 = _and_r_0 & _or_156; // SplitCompare.java:60
+  wire _not_96 = ~_and_250; // MergeVerdict.java:65
+  wire [2:0] _bits_382 = merge_sum[26:24]; // MergeVerdict.java:68
+  wire _or_r_19 = |_bits_382; // MergeVerdict.java:68
+  wire _and_251 = verdict_end_5 & _not_96; // MergeVerdict.java:71
+  wire _not_97 = ~_or_153; // MergeVerdict.java:75
+  wire _or_157 = _not_97 | verdict_end_5; // MergeVerdict.java:75
+  wire [26:0] _fill_35 = {27{1'd1}}; // MergeSkip.java:42
+  wire [26:0] _fill_36 = {27{1'd1}}; // MergeSkip.java:46
+  wire [26:0] _fill_37 = {27{1'd1}}; // MergeSkip.java:43
+  wire [8:0] _bits_383 = batch_min_sum[26:18]; // SplitCompare.java:72
+  wire [26:0] _not_98 = ~merge_sum; // SplitCompare.java:32
+  wire [8:0] _bits_384 = _not_98[26:18]; // SplitCompare.java:73
+  wire [9:0] _add_19 = {1'b0, _bits_383} + {1'b0, _bits_384}; // SplitCompare.java:86
+  wire _bits_385 = _add_19[9]; // SplitCompare.java:86
+  wire [9:0] _cat_24 = {_bits_383, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_25 = {_bits_384, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_20 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:87
+  wire _bits_386 = _add_20[10]; // SplitCompare.java:87
+  wire [17:0] _bits_387 = batch_min_sum[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_388 = _bits_387[17:9]; // SplitCompare.java:72
+  wire [17:0] _bits_389 = _not_98[17:0]; // SplitCompare.java:71
+  wire [8:0] _bits_390 = _bits_389[17:9]; // SplitCompare.java:73
+  wire [9:0] _add_21 = {1'b0, _bits_388} + {1'b0, _bits_390}; // SplitCompare.java:86
+  wire _bits_391 = _add_21[9]; // SplitCompare.java:86
+  wire [9:0] _cat_26 = {_bits_388, 1'd1}; // SplitCompare.java:87
+  wire [9:0] _cat_27 = {_bits_390, 1'd1}; // SplitCompare.java:87
+  wire [10:0] _add_22 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:87
+  wire _bits_392 = _add_22[10]; // SplitCompare.java:87
+  wire [8:0] _bits_393 = _bits_387[8:0]; // SplitCompare.java:71
+  wire [8:0] _bits_394 = _bits_389[8:0]; // SplitCompare.java:71
+  wire [9:0] _add_23 = {1'b0, _bits_393} + {1'b0, _bits_394}; // SplitCompare.java:86
+  wire _bits_395 = _add_23[9]; // SplitCompare.java:86
+  wire _and_252 = _bits_392 & _bits_395; // SplitCompare.java:76
+  wire _or_158 = _bits_391 | _and_252; // SplitCompare.java:76
+  wire _and_253 = _bits_386 & _or_158; // SplitCompare.java:76
+  wire _or_159 = _bits_385 | _and_253; // SplitCompare.java:76
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:206
+  wire [3:0] _bits_396 = _dshl_0[3:0]; // TcamSplit.java:206
+  wire [3:0] _or_160 = present_children | _bits_396; // TcamSplit.java:206
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:189
+  wire [3:0] _bits_397 = _dshl_1[3:0]; // TcamSplit.java:189
+  wire [3:0] _or_161 = present_children | _bits_397; // TcamSplit.java:189
+  wire [3:0] _not_99 = ~present_children_next; // TcamSplit.java:86
+  wire _bits_398 = _not_99[0]; // FirstSet.java:25
+  wire _bits_399 = _not_99[1]; // FirstSet.java:25
+  wire _or_162 = _bits_398 | _bits_399; // FirstSet.java:37
+  wire _not_100 = ~_or_162; // FirstSet.java:35
+  wire _bits_400 = _not_99[2]; // FirstSet.java:25
+  wire _not_101 = ~_bits_400; // FirstSet.java:35
+  wire _not_102 = ~_bits_398; // FirstSet.java:35
+  wire _mux_13 = _not_100 ? _not_101 : _not_102; // FirstSet.java:36
+  wire [1:0] _cat_28 = {_not_100, _mux_13}; // FirstSet.java:36
+  wire [1:0] _bits_401 = _cat_28; // FirstSet.java:44
+  wire [3:0] _not_103 = ~present_children_next; // TcamSplit.java:87
+  wire _bits_402 = _not_103[0]; // FirstSet.java:55
+  wire _bits_403 = _not_103[1]; // FirstSet.java:55
+  wire _or_163 = _bits_402 | _bits_403; // FirstSet.java:64
+  wire _bits_404 = _not_103[2]; // FirstSet.java:55
+  wire _bits_405 = _not_103[3]; // FirstSet.java:55
+  wire _or_164 = _bits_404 | _bits_405; // FirstSet.java:64
+  wire _and_254 = _or_163 & _or_164; // FirstSet.java:61
+  wire _and_255 = _bits_402 & _bits_403; // FirstSet.java:61
+  wire _or_165 = _and_254 | _and_255; // FirstSet.java:62
+  wire _and_256 = _bits_404 & _bits_405; // FirstSet.java:61
+  wire _or_166 = _or_165 | _and_256; // FirstSet.java:63
+  wire _not_104 = ~_or_166; // TcamSplit.java:87
+  wire _bits_406 = slot_pick_pick_hot[0]; // TcamSplit.java:94
+  wire [1:0] _fill_38 = {2{_bits_406}}; // TcamSplit.java:94
+  wire [1:0] _and_257 = slot_digit_0 & _fill_38; // TcamSplit.java:94
+  wire _bits_407 = slot_pick_pick_hot[1]; // TcamSplit.java:94
+  wire [1:0] _fill_39 = {2{_bits_407}}; // TcamSplit.java:94
+  wire [1:0] _and_258 = slot_digit_1 & _fill_39; // TcamSplit.java:94
+  wire [1:0] _or_167 = _and_257 | _and_258; // TcamSplit.java:94
+  wire _bits_408 = slot_pick_pick_hot[2]; // TcamSplit.java:94
+  wire [1:0] _fill_40 = {2{_bits_408}}; // TcamSplit.java:94
+  wire [1:0] _and_259 = slot_digit_2 & _fill_40; // TcamSplit.java:94
+  wire _bits_409 = slot_pick_pick_hot[3]; // TcamSplit.java:94
+  wire [1:0] _fill_41 = {2{_bits_409}}; // TcamSplit.java:94
+  wire [1:0] _and_260 = slot_digit_3 & _fill_41; // TcamSplit.java:94
+  wire [1:0] _or_168 = _and_259 | _and_260; // TcamSplit.java:94
+  wire [1:0] _or_169 = _or_167 | _or_168; // TcamSplit.java:94
+  wire _bits_410 = slot_pick_pick_hot[4]; // TcamSplit.java:94
+  wire [1:0] _fill_42 = {2{_bits_410}}; // TcamSplit.java:94
+  wire [1:0] _and_261 = slot_digit_4 & _fill_42; // TcamSplit.java:94
+  wire _bits_411 = slot_pick_pick_hot[5]; // TcamSplit.java:94
+  wire [1:0] _fill_43 = {2{_bits_411}}; // TcamSplit.java:94
+  wire [1:0] _and_262 = slot_digit_5 & _fill_43; // TcamSplit.java:94
+  wire [1:0] _or_170 = _and_261 | _and_262; // TcamSplit.java:94
+  wire _bits_412 = slot_pick_pick_hot[6]; // TcamSplit.java:94
+  wire [1:0] _fill_44 = {2{_bits_412}}; // TcamSplit.java:94
+  wire [1:0] _and_263 = slot_digit_6 & _fill_44; // TcamSplit.java:94
+  wire _bits_413 = slot_pick_pick_hot[7]; // TcamSplit.java:94
+  wire [1:0] _fill_45 = {2{_bits_413}}; // TcamSplit.java:94
+  wire [1:0] _and_264 = slot_digit_7 & _fill_45; // TcamSplit.java:94
+  wire [1:0] _or_171 = _and_263 | _and_264; // TcamSplit.java:94
+  wire [1:0] _or_172 = _or_170 | _or_171; // TcamSplit.java:94
+  wire [1:0] _or_173 = _or_169 | _or_172; // TcamSplit.java:94
+  wire _bits_414 = slot_pick_pick_hot[8]; // TcamSplit.java:94
+  wire [1:0] _fill_46 = {2{_bits_414}}; // TcamSplit.java:94
+  wire [1:0] _and_265 = slot_digit_8 & _fill_46; // TcamSplit.java:94
+  wire _bits_415 = slot_pick_pick_hot[9]; // TcamSplit.java:94
+  wire [1:0] _fill_47 = {2{_bits_415}}; // TcamSplit.java:94
+  wire [1:0] _and_266 = slot_digit_9 & _fill_47; // TcamSplit.java:94
+  wire [1:0] _or_174 = _and_265 | _and_266; // TcamSplit.java:94
+  wire _bits_416 = slot_pick_pick_hot[10]; // TcamSplit.java:94
+  wire [1:0] _fill_48 = {2{_bits_416}}; // TcamSplit.java:94
+  wire [1:0] _and_267 = slot_digit_10 & _fill_48; // TcamSplit.java:94
+  wire _bits_417 = slot_pick_pick_hot[11]; // TcamSplit.java:94
+  wire [1:0] _fill_49 = {2{_bits_417}}; // TcamSplit.java:94
+  wire [1:0] _and_268 = slot_digit_11 & _fill_49; // TcamSplit.java:94
+  wire [1:0] _or_175 = _and_267 | _and_268; // TcamSplit.java:94
+  wire [1:0] _or_176 = _or_174 | _or_175; // TcamSplit.java:94
+  wire _bits_418 = slot_pick_pick_hot[12]; // TcamSplit.java:94
+  wire [1:0] _fill_50 = {2{_bits_418}}; // TcamSplit.java:94
+  wire [1:0] _and_269 = slot_digit_12 & _fill_50; // TcamSplit.java:94
+  wire _bits_419 = slot_pick_pick_hot[13]; // TcamSplit.java:94
+  wire [1:0] _fill_51 = {2{_bits_419}}; // TcamSplit.java:94
+  wire [1:0] _and_270 = slot_digit_13 & _fill_51; // TcamSplit.java:94
+  wire [1:0] _or_177 = _and_269 | _and_270; // TcamSplit.java:94
+  wire _bits_420 = slot_pick_pick_hot[14]; // TcamSplit.java:94
+  wire [1:0] _fill_52 = {2{_bits_420}}; // TcamSplit.java:94
+  wire [1:0] _and_271 = slot_digit_14 & _fill_52; // TcamSplit.java:94
+  wire _bits_421 = slot_pick_pick_hot[15]; // TcamSplit.java:94
+  wire [1:0] _fill_53 = {2{_bits_421}}; // TcamSplit.java:94
+  wire [1:0] _and_272 = slot_digit_15 & _fill_53; // TcamSplit.java:94
+  wire [1:0] _or_178 = _and_271 | _and_272; // TcamSplit.java:94
+  wire [1:0] _or_179 = _or_177 | _or_178; // TcamSplit.java:94
+  wire [1:0] _or_180 = _or_176 | _or_179; // TcamSplit.java:94
+  wire [1:0] _or_181 = _or_173 | _or_180; // TcamSplit.java:94
+  wire _bits_422 = slot_pick_pick_hot[16]; // TcamSplit.java:94
+  wire [1:0] _fill_54 = {2{_bits_422}}; // TcamSplit.java:94
+  wire [1:0] _and_273 = slot_digit_16 & _fill_54; // TcamSplit.java:94
+  wire _bits_423 = slot_pick_pick_hot[17]; // TcamSplit.java:94
+  wire [1:0] _fill_55 = {2{_bits_423}}; // TcamSplit.java:94
+  wire [1:0] _and_274 = slot_digit_17 & _fill_55; // TcamSplit.java:94
+  wire [1:0] _or_182 = _and_273 | _and_274; // TcamSplit.java:94
+  wire _bits_424 = slot_pick_pick_hot[18]; // TcamSplit.java:94
+  wire [1:0] _fill_56 = {2{_bits_424}}; // TcamSplit.java:94
+  wire [1:0] _and_275 = slot_digit_18 & _fill_56; // TcamSplit.java:94
+  wire _bits_425 = slot_pick_pick_hot[19]; // TcamSplit.java:94
+  wire [1:0] _fill_57 = {2{_bits_425}}; // TcamSplit.java:94
+  wire [1:0] _and_276 = slot_digit_19 & _fill_57; // TcamSplit.java:94
+  wire [1:0] _or_183 = _and_275 | _and_276; // TcamSplit.java:94
+  wire [1:0] _or_184 = _or_182 | _or_183; // TcamSplit.java:94
+  wire _bits_426 = slot_pick_pick_hot[20]; // TcamSplit.java:94
+  wire [1:0] _fill_58 = {2{_bits_426}}; // TcamSplit.java:94
+  wire [1:0] _and_277 = slot_digit_20 & _fill_58; // TcamSplit.java:94
+  wire _bits_427 = slot_pick_pick_hot[21]; // TcamSplit.java:94
+  wire [1:0] _fill_59 = {2{_bits_427}}; // TcamSplit.java:94
+  wire [1:0] _and_278 = slot_digit_21 & _fill_59; // TcamSplit.java:94
+  wire [1:0] _or_185 = _and_277 | _and_278; // TcamSplit.java:94
+  wire _bits_428 = slot_pick_pick_hot[22]; // TcamSplit.java:94
+  wire [1:0] _fill_60 = {2{_bits_428}}; // TcamSplit.java:94
+  wire [1:0] _and_279 = slot_digit_22 & _fill_60; // TcamSplit.java:94
+  wire _bits_429 = slot_pick_pick_hot[23]; // TcamSplit.java:94
+  wire [1:0] _fill_61 = {2{_bits_429}}; // TcamSplit.java:94
+  wire [1:0] _and_280 = slot_digit_23 & _fill_61; // TcamSplit.java:94
+  wire [1:0] _or_186 = _and_279 | _and_280; // TcamSplit.java:94
+  wire [1:0] _or_187 = _or_185 | _or_186; // TcamSplit.java:94
+  wire [1:0] _or_188 = _or_184 | _or_187; // TcamSplit.java:94
+  wire _bits_430 = slot_pick_pick_hot[24]; // TcamSplit.java:94
+  wire [1:0] _fill_62 = {2{_bits_430}}; // TcamSplit.java:94
+  wire [1:0] _and_281 = slot_digit_24 & _fill_62; // TcamSplit.java:94
+  wire _bits_431 = slot_pick_pick_hot[25]; // TcamSplit.java:94
+  wire [1:0] _fill_63 = {2{_bits_431}}; // TcamSplit.java:94
+  wire [1:0] _and_282 = slot_digit_25 & _fill_63; // TcamSplit.java:94
+  wire [1:0] _or_189 = _and_281 | _and_282; // TcamSplit.java:94
+  wire _bits_432 = slot_pick_pick_hot[26]; // TcamSplit.java:94
+  wire [1:0] _fill_64 = {2{_bits_432}}; // TcamSplit.java:94
+  wire [1:0] _and_283 = slot_digit_26 & _fill_64; // TcamSplit.java:94
+  wire _bits_433 = slot_pick_pick_hot[27]; // TcamSplit.java:94
+  wire [1:0] _fill_65 = {2{_bits_433}}; // TcamSplit.java:94
+  wire [1:0] _and_284 = slot_digit_27 & _fill_65; // TcamSplit.java:94
+  wire [1:0] _or_190 = _and_283 | _and_284; // TcamSplit.java:94
+  wire [1:0] _or_191 = _or_189 | _or_190; // TcamSplit.java:94
+  wire _bits_434 = slot_pick_pick_hot[28]; // TcamSplit.java:94
+  wire [1:0] _fill_66 = {2{_bits_434}}; // TcamSplit.java:94
+  wire [1:0] _and_285 = slot_digit_28 & _fill_66; // TcamSplit.java:94
+  wire _bits_435 = slot_pick_pick_hot[29]; // TcamSplit.java:94
+  wire [1:0] _fill_67 = {2{_bits_435}}; // TcamSplit.java:94
+  wire [1:0] _and_286 = slot_digit_29 & _fill_67; // TcamSplit.java:94
+  wire [1:0] _or_192 = _and_285 | _and_286; // TcamSplit.java:94
+  wire _bits_436 = slot_pick_pick_hot[30]; // TcamSplit.java:94
+  wire [1:0] _fill_68 = {2{_bits_436}}; // TcamSplit.java:94
+  wire [1:0] _and_287 = slot_digit_30 & _fill_68; // TcamSplit.java:94
+  wire _bits_437 = slot_pick_pick_hot[31]; // TcamSplit.java:94
+  wire [1:0] _fill_69 = {2{_bits_437}}; // TcamSplit.java:94
+  wire [1:0] _and_288 = slot_digit_31 & _fill_69; // TcamSplit.java:94
+  wire [1:0] _or_193 = _and_287 | _and_288; // TcamSplit.java:94
+  wire [1:0] _or_194 = _or_192 | _or_193; // TcamSplit.java:94
+  wire [1:0] _or_195 = _or_191 | _or_194; // TcamSplit.java:94
+  wire [1:0] _or_196 = _or_188 | _or_195; // TcamSplit.java:94
+  wire [1:0] _or_197 = _or_181 | _or_196; // TcamSplit.java:94
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:98
+  wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
+  wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:231
+  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:462
+  wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:231
+  wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:231
+  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:462
+  wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:231
+  wire [31:0] _not_105 = ~_dshr_2; // TcamSplit.java:107
+  wire [31:0] _and_289 = _dshr_1 & _not_105; // TcamSplit.java:107
+  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
+  wire _or_198 = state_undo | state_split_scan; // TcamSplit.java:120
+  wire _or_199 = _or_198 | state_split; // TcamSplit.java:120
+  wire _and_290 = _or_199 & split_settled_was_1; // RapController.java:449
   wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_438; // SplitCompare.java:60
   wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2053,29 +2053,29 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _mux_14 = io_headLoad_fromRead ? _and_294 : _and_298; // MergeSkip.java:65
   wire _and_299 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:63
   wire split_now = _and_299 & over_t; // CommitVerdict.java:63
-  wire _and_300 = state_run & io_selected_valid; // RapController.java:280
-  wire _not_106 = ~commit_stop; // RapController.java:280
-  wire _and_301 = _and_300 & _not_106; // RapController.java:280
+  wire _and_300 = state_run & io_selected_valid; // RapController.java:188
+  wire _not_106 = ~commit_stop; // RapController.java:188
+  wire _and_301 = _and_300 & _not_106; // RapController.java:188
   wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
   wire _not_107 = ~merge_now; // CommitVerdict.java:67
   wire _and_302 = split_now & _not_107; // CommitVerdict.java:67
   wire _and_303 = _and_302 & hit_short_3; // CommitVerdict.java:67
   wire defer_now = _and_303 & skip_now; // CommitVerdict.java:67
   wire _and_304 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:316
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:316
-  wire _bits_468 = _dshr_3[0]; // RapController.java:316
-  wire _and_305 = _lt_5 & _bits_468; // RapController.java:316
-  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:321
-  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:321
-  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:321
-  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:321
-  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:321
-  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:321
-  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:321
-  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:321
-  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:321
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:321
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:230
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:230
+  wire _bits_468 = _dshr_3[0]; // RapController.java:230
+  wire _and_305 = _lt_5 & _bits_468; // RapController.java:230
+  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:235
+  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:235
+  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:235
+  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:235
+  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:235
+  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:235
+  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:235
+  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:235
+  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:235
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:235
   wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_474; // SplitCompare.java:60
   wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2113,12 +2113,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_310 = _and_309 & _not_108; // MergeSkip.java:75
   wire _not_109 = ~commit_fire; // MergeSkip.java:75
   wire _and_311 = _and_310 & _not_109; // MergeSkip.java:75
-  wire _not_110 = ~commit_stop; // RapController.java:372
-  wire pipe_quiet = _not_110 & pipe_empty; // RapController.java:372
-  wire _and_312 = state_run & pipe_quiet; // RapController.java:377
-  wire _not_111 = ~io_issued; // RapController.java:377
-  wire _and_313 = _and_312 & _not_111; // RapController.java:377
-  wire _and_314 = state_run & pipe_quiet; // RapController.java:383
+  wire _not_110 = ~commit_stop; // RapController.java:267
+  wire pipe_quiet = _not_110 & pipe_empty; // RapController.java:267
+  wire _and_312 = state_run & pipe_quiet; // RapController.java:272
+  wire _not_111 = ~io_issued; // RapController.java:272
+  wire _and_313 = _and_312 & _not_111; // RapController.java:272
+  wire _and_314 = state_run & pipe_quiet; // RapController.java:278
   wire _or_206 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_207 = _or_206 | ev_split_q; // StatusRegs.java:77
   wire _or_208 = _or_207 | ev_batch_q; // StatusRegs.java:77
@@ -2135,35 +2135,35 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_116 = ~ev_pending; // ScheduleAndSnapshot.java:82
   wire _and_317 = _not_116 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_317 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_318 = _and_314 & status_still; // RapController.java:383
-  wire _not_117 = ~state_init; // RapController.java:684
-  wire _not_118 = ~tcam_write_full; // RapController.java:684
-  wire _and_319 = _not_117 & _not_118; // RapController.java:684
-  wire _and_320 = _and_319 & io_enable; // RapController.java:684
-  wire _or_211 = readout_pending | io_readout; // RapController.java:685
-  wire _not_119 = ~_or_211; // RapController.java:685
-  wire _and_321 = _and_320 & _not_119; // RapController.java:685
-  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:685
-  wire _not_120 = ~_or_212; // RapController.java:685
-  wire _and_322 = _and_321 & _not_120; // RapController.java:685
-  wire _not_121 = ~snapshot_frozen; // RapController.java:685
-  wire _and_323 = _and_322 & _not_121; // RapController.java:685
-  wire _not_122 = ~commit_stop; // RapController.java:705
-  wire _and_324 = state_run & _not_122; // RapController.java:705
-  wire _not_123 = ~io_headValid; // RapController.java:705
-  wire _and_325 = pipe_empty & _not_123; // RapController.java:705
+  wire _and_318 = _and_314 & status_still; // RapController.java:278
+  wire _not_117 = ~state_init; // RapController.java:415
+  wire _not_118 = ~tcam_write_full; // RapController.java:415
+  wire _and_319 = _not_117 & _not_118; // RapController.java:415
+  wire _and_320 = _and_319 & io_enable; // RapController.java:415
+  wire _or_211 = readout_pending | io_readout; // RapController.java:416
+  wire _not_119 = ~_or_211; // RapController.java:416
+  wire _and_321 = _and_320 & _not_119; // RapController.java:416
+  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:416
+  wire _not_120 = ~_or_212; // RapController.java:416
+  wire _and_322 = _and_321 & _not_120; // RapController.java:416
+  wire _not_121 = ~snapshot_frozen; // RapController.java:416
+  wire _and_323 = _and_322 & _not_121; // RapController.java:416
+  wire _not_122 = ~commit_stop; // RapController.java:436
+  wire _and_324 = state_run & _not_122; // RapController.java:436
+  wire _not_123 = ~io_headValid; // RapController.java:436
+  wire _and_325 = pipe_empty & _not_123; // RapController.java:436
   wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_213 = state_drain | state_undo; // RapController.java:706
-  wire _or_214 = _or_213 | state_resume; // RapController.java:706
-  wire _or_215 = _or_214 | commit_stop; // RapController.java:706
+  wire _or_213 = state_drain | state_undo; // RapController.java:437
+  wire _or_214 = _or_213 | state_resume; // RapController.java:437
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:437
   wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_216 = state_split_scan | state_split; // RapController.java:707
-  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:707
-  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:707
-  wire _or_219 = _or_218 | state_advance; // RapController.java:707
-  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:707
-  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:186
-  wire _or_221 = state_split | state_read_issue; // RapController.java:185
+  wire _or_216 = state_split_scan | state_split; // RapController.java:438
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:438
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:438
+  wire _or_219 = _or_218 | state_advance; // RapController.java:438
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:438
+  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:124
+  wire _or_221 = state_split | state_read_issue; // RapController.java:123
   wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:42
   wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
   wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
@@ -2171,13 +2171,13 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:40
   wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:40
   wire _not_124 = ~undo_push; // UndoStack.java:40
-  wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:64
-  wire _or_r_21 = |_cat_50; // RapController.java:64
-  wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:64
-  wire [14:0] _and_326 = _cat_50 & _sub_18; // RapController.java:64
-  wire _or_r_22 = |_and_326; // RapController.java:64
-  wire _not_125 = ~_or_r_22; // RapController.java:64
-  wire _and_327 = _or_r_21 & _not_125; // RapController.java:64
+  wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:55
+  wire _or_r_21 = |_cat_50; // RapController.java:55
+  wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:55
+  wire [14:0] _and_326 = _cat_50 & _sub_18; // RapController.java:55
+  wire _or_r_22 = |_and_326; // RapController.java:55
+  wire _not_125 = ~_or_r_22; // RapController.java:55
+  wire _and_327 = _or_r_21 & _not_125; // RapController.java:55
   wire _or_222 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_223 = _or_222 | ev_split; // StatusRegs.java:99
   wire _or_224 = _or_223 | ev_allocated; // StatusRegs.java:99
@@ -2188,36 +2188,37 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_228 = _or_227 | _or_r_23; // StatusRegs.java:99
   wire _or_229 = _or_228 | ev_pending; // StatusRegs.java:99
   wire _not_126 = ~_or_229; // ScheduleAndSnapshot.java:83
-  wire _or_r_24 = |leaf_pick_pick_hot; // SlotPicker.java:83
-  wire [31:0] _sub_19 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:83
-  wire [31:0] _and_328 = leaf_pick_pick_hot & _sub_19; // SlotPicker.java:83
+  wire _or_r_24 = |slot_pick_pick_hot; // SlotPicker.java:83
+  wire [31:0] _sub_19 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:83
+  wire [31:0] _and_328 = slot_pick_pick_hot & _sub_19; // SlotPicker.java:83
   wire _or_r_25 = |_and_328; // SlotPicker.java:83
   wire _not_127 = ~_or_r_25; // SlotPicker.java:83
   wire _and_329 = _or_r_24 & _not_127; // SlotPicker.java:83
-  wire _and_330 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
-  wire _or_r_26 = |slot_pick_pick_hot; // SlotPicker.java:83
-  wire [31:0] _sub_20 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:83
-  wire [31:0] _and_331 = slot_pick_pick_hot & _sub_20; // SlotPicker.java:83
-  wire _or_r_27 = |_and_331; // SlotPicker.java:83
-  wire _not_128 = ~_or_r_27; // SlotPicker.java:83
-  wire _and_332 = _or_r_26 & _not_128; // SlotPicker.java:83
-  wire _and_333 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_129 = ~_or_221; // RapController.java:194
-  wire _not_130 = ~state_run; // RapController.java:200
-  wire _eq_163 = state_run_issue_n == _not_130; // RapController.java:200
-  wire _not_131 = ~state_run; // RapController.java:203
-  wire _eq_164 = state_run_window_n == _not_131; // RapController.java:203
+  wire _and_330 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
+  wire _not_128 = ~_or_221; // RapController.java:132
+  wire _not_129 = ~state_run; // RapController.java:138
+  wire _eq_163 = state_run_issue_n == _not_129; // RapController.java:138
+  wire _not_130 = ~state_run; // RapController.java:141
+  wire _eq_164 = state_run_window_n == _not_130; // RapController.java:141
   wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
-  wire _not_132 = ~undo_pop; // UndoStack.java:50
+  wire _not_131 = ~undo_pop; // UndoStack.java:50
   wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:52
   wire _eq_166 = undo_empty == _eq_165; // UndoStack.java:52
-  wire _not_133 = ~_and_284; // MergeVerdict.java:77
+  wire _or_r_26 = |leaf_pick_pick_hot; // SlotPicker.java:83
+  wire [31:0] _sub_20 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:83
+  wire [31:0] _and_331 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:83
+  wire _or_r_27 = |_and_331; // SlotPicker.java:83
+  wire _not_132 = ~_or_r_27; // SlotPicker.java:83
+  wire _and_332 = _or_r_26 & _not_132; // SlotPicker.java:83
+  wire _and_333 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
+  wire _not_133 = ~_and_247; // MergeVerdict.java:77
   wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:79
   wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:79
   wire _not_134 = ~verdict_busy; // MergeVerdict.java:79
   wire _or_230 = _not_134 | verdict_act; // MergeVerdict.java:79
   wire _eq_168 = verdict_free == _or_230; // MergeVerdict.java:79
   wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:79
+  wire _eq_169 = _or_152 == leaf_pick_load_by_state; // SlotPicker.java:141
   wire _and_336 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
   wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_491; // SplitCompare.java:60
@@ -2237,7 +2238,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_337 = _bits_496 & _bits_499; // SplitCompare.java:76
   wire _or_231 = _bits_495 | _and_337; // SplitCompare.java:76
   wire _and_338 = _and_r_4 & _or_231; // SplitCompare.java:60
-  wire _eq_169 = _and_336 == _and_338; // CommitVerdict.java:60
+  wire _eq_170 = _and_336 == _and_338; // CommitVerdict.java:60
   wire _not_135 = ~schedule_exhausted; // ScheduleAndSnapshot.java:98
   wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:89
   wire _not_136 = ~_or_r_28; // SplitCounter.java:89
@@ -2255,13 +2256,13 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_501 = until_merge_lo[0]; // ScheduleAndSnapshot.java:99
   wire _ge_3 = io_head_weight >= _bits_501; // ScheduleAndSnapshot.java:99
   wire _and_343 = _and_342 & _ge_3; // ScheduleAndSnapshot.java:99
-  wire _eq_170 = merge_now == _and_343; // CommitVerdict.java:65
+  wire _eq_171 = merge_now == _and_343; // CommitVerdict.java:65
   wire _or_232 = split_now | merge_now; // CommitVerdict.java:75
   wire _and_344 = commit_fire & _or_232; // CommitVerdict.java:75
   wire _not_140 = ~defer_now; // CommitVerdict.java:75
   wire _and_345 = _and_344 & _not_140; // CommitVerdict.java:75
-  wire _eq_171 = stop_now == _and_345; // CommitVerdict.java:75
-  wire _eq_172 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
+  wire _eq_172 = stop_now == _and_345; // CommitVerdict.java:75
+  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
   wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:60
   wire _and_r_5 = &_bits_502; // SplitCompare.java:60
   wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2295,155 +2296,153 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_234 = _bits_506 | _and_347; // SplitCompare.java:76
   wire _and_348 = _and_r_5 & _or_234; // SplitCompare.java:60
   wire _and_349 = skip_valid & _and_348; // MergeSkip.java:53
-  wire _eq_173 = skip_now == _and_349; // RapController.java:301
-  wire _eq_174 = _or_63 == slot_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_175 = _or_60 == leaf_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_176 = _and_170 == slot_pick_take_by_state; // SlotPicker.java:141
-  wire _not_141 = ~_or_67; // SlotPicker.java:107
+  wire _eq_174 = skip_now == _and_349; // RapController.java:215
+  wire _eq_175 = _or_21 == slot_pick_load_by_state; // SlotPicker.java:141
+  wire _eq_176 = _and_38 == slot_pick_take_by_state; // SlotPicker.java:141
+  wire _not_141 = ~_or_25; // SlotPicker.java:107
   wire _or_235 = _not_141 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:761
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:471
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:761
+  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:471
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:761
+  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:471
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // RapController.java:742
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:731
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // RapController.java:743
-  wire [31:0] _bits_517 = _dshl_2[31:0]; // RapController.java:743
-  wire [31:0] _or_236 = slot_prefix_rdata_0 | _bits_517; // RapController.java:743
-  wire _eq_180 = child_prefix == _or_236; // RapController.java:470
-  wire [31:0] _fill_72 = {32{1'd1}}; // RapController.java:736
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:731
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // RapController.java:736
-  wire _eq_181 = child_mask == _dshr_4; // RapController.java:471
-  wire _and_350 = _eq_180 & _eq_181; // RapController.java:471
-  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:761
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:462
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:238
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:238
+  wire [31:0] _or_236 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:238
+  wire _eq_180 = child_prefix == _or_236; // TcamSplit.java:180
+  wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:231
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:462
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:231
+  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:180
+  wire _and_350 = _eq_180 & _eq_181; // TcamSplit.java:180
+  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:471
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_142 = ~readout_in_use; // RapController.java:567
+  wire _not_142 = ~readout_in_use; // RapController.java:352
   wire _eq_183 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_184 = readout_depth == _mux_19; // RapController.java:567
-  wire _or_237 = _not_142 | _eq_184; // RapController.java:567
+  wire _eq_184 = readout_depth == _mux_19; // RapController.java:352
+  wire _or_237 = _not_142 | _eq_184; // RapController.java:352
   wire _not_143 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_351 = state_run & io_selected_valid; // RapController.java:614
-  wire _and_352 = state_run & quiet_held; // RapController.java:617
-  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:618
-  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:618
-  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:619
-  wire _and_354 = state_run & cmd_valid; // RapController.java:620
-  wire _eq_187 = _and_301 == _and_354; // RapController.java:620
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:621
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:621
-  wire _bits_518 = _dshr_5[0]; // RapController.java:621
-  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:621
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:623
-  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:623
-  wire _eq_189 = merge_leaf_depth == 5'd1; // RapController.java:624
-  wire _eq_190 = merge_last_level == _eq_189; // RapController.java:624
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // RapController.java:626
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // RapController.java:626
-  wire _eq_191 = merge_leaf_depth == _mux_20; // RapController.java:627
-  wire _eq_192 = leaf_at_deepest == _eq_191; // RapController.java:627
-  wire _and_356 = state_merge_level & level_fresh; // RapController.java:629
-  wire _not_144 = ~io_counterResult_valid; // RapController.java:630
-  wire _and_357 = state_drain & pipe_empty; // RapController.java:630
-  wire _and_358 = state_split_alloc & slot_pick_ready; // RapController.java:631
-  wire _and_r_10 = &present_children; // RapController.java:633
-  wire _not_145 = ~_and_r_10; // RapController.java:633
-  wire [3:0] _not_146 = ~present_children; // RapController.java:634
-  wire _bits_519 = _not_146[0]; // FirstSet.java:55
-  wire _bits_520 = _not_146[1]; // FirstSet.java:55
-  wire _or_238 = _bits_519 | _bits_520; // FirstSet.java:64
-  wire _bits_521 = _not_146[2]; // FirstSet.java:55
-  wire _bits_522 = _not_146[3]; // FirstSet.java:55
-  wire _or_239 = _bits_521 | _bits_522; // FirstSet.java:64
-  wire _and_359 = _or_238 & _or_239; // FirstSet.java:61
-  wire _and_360 = _bits_519 & _bits_520; // FirstSet.java:61
-  wire _or_240 = _and_359 | _and_360; // FirstSet.java:62
-  wire _and_361 = _bits_521 & _bits_522; // FirstSet.java:61
-  wire _or_241 = _or_240 | _and_361; // FirstSet.java:63
-  wire _not_147 = ~_or_241; // RapController.java:634
-  wire _eq_193 = split_last_child == _not_147; // RapController.java:634
-  wire [3:0] _not_148 = ~present_children; // RapController.java:635
-  wire _bits_523 = _not_148[0]; // FirstSet.java:25
-  wire _bits_524 = _not_148[1]; // FirstSet.java:25
-  wire _or_242 = _bits_523 | _bits_524; // FirstSet.java:37
-  wire _not_149 = ~_or_242; // FirstSet.java:35
-  wire _bits_525 = _not_148[2]; // FirstSet.java:25
-  wire _not_150 = ~_bits_525; // FirstSet.java:35
-  wire _not_151 = ~_bits_523; // FirstSet.java:35
-  wire _mux_21 = _not_149 ? _not_150 : _not_151; // FirstSet.java:36
-  wire [1:0] _cat_61 = {_not_149, _mux_21}; // FirstSet.java:36
+  wire _and_351 = state_run & io_selected_valid; // RapController.java:378
+  wire _and_352 = state_run & quiet_held; // RapController.java:381
+  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:382
+  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:382
+  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:383
+  wire _and_354 = state_run & cmd_valid; // RapController.java:384
+  wire _eq_187 = _and_301 == _and_354; // RapController.java:384
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:385
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:385
+  wire _bits_518 = _dshr_5[0]; // RapController.java:385
+  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:385
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:387
+  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:387
+  wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
+  wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:226
+  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:228
+  wire _eq_191 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:229
+  wire _eq_192 = leaf_at_deepest == _eq_191; // TcamMergeWalk.java:229
+  wire _and_356 = state_merge_level & level_fresh; // TcamMergeWalk.java:231
+  wire _eq_193 = children_write_q_slot == 5'd0; // NodeTable.java:114
+  wire [4:0] _dyn_index_9 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
+  wire [4:0] _mux_21 = _eq_193 ? 5'd0 : _dyn_index_9; // NodeTable.java:114
+  wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:234
+  wire _and_357 = state_merge_level & level_fresh; // TcamMergeWalk.java:234
+  wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:236
+  wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // TcamMergeWalk.java:237
+  wire _ne_3 = _dyn_index_10 != merge_parent; // TcamMergeWalk.java:237
+  wire _and_358 = _ne_2 & _ne_3; // TcamMergeWalk.java:237
+  wire _and_359 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:236
+  wire _or_238 = kids_fresh | kids_walking; // TcamMergeWalk.java:240
+  wire _eq_194 = _or_238 == state_merge_kids; // TcamMergeWalk.java:240
+  wire _and_360 = kids_fresh & kids_walking; // TcamMergeWalk.java:240
+  wire _not_144 = ~_and_360; // TcamMergeWalk.java:240
+  wire _and_361 = _eq_194 & _not_144; // TcamMergeWalk.java:240
+  wire _eq_195 = kids_vector == visited_kids; // TcamMergeWalk.java:243
+  wire _not_145 = ~kids_fresh; // TcamMergeWalk.java:242
+  wire _and_362 = state_merge_kids & _not_145; // TcamMergeWalk.java:242
+  wire _and_363 = _and_362 & slot_pick_ready; // TcamMergeWalk.java:242
+  wire _and_364 = _and_363 & slot_pick_pick_last; // TcamMergeWalk.java:243
+  wire _eq_196 = kids_owner == merge_parent; // TcamMergeWalk.java:245
+  wire _or_239 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
+  wire _not_146 = ~_or_239; // TcamMergeWalk.java:246
+  wire _and_365 = verdict_act & _not_146; // TcamMergeWalk.java:246
+  wire _not_147 = ~io_counterResult_valid; // RapController.java:389
+  wire _and_366 = state_drain & pipe_empty; // RapController.java:389
+  wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
+  wire _and_r_10 = &present_children; // TcamSplit.java:214
+  wire _not_148 = ~_and_r_10; // TcamSplit.java:214
+  wire [3:0] _not_149 = ~present_children; // TcamSplit.java:215
+  wire _bits_519 = _not_149[0]; // FirstSet.java:55
+  wire _bits_520 = _not_149[1]; // FirstSet.java:55
+  wire _or_240 = _bits_519 | _bits_520; // FirstSet.java:64
+  wire _bits_521 = _not_149[2]; // FirstSet.java:55
+  wire _bits_522 = _not_149[3]; // FirstSet.java:55
+  wire _or_241 = _bits_521 | _bits_522; // FirstSet.java:64
+  wire _and_368 = _or_240 & _or_241; // FirstSet.java:61
+  wire _and_369 = _bits_519 & _bits_520; // FirstSet.java:61
+  wire _or_242 = _and_368 | _and_369; // FirstSet.java:62
+  wire _and_370 = _bits_521 & _bits_522; // FirstSet.java:61
+  wire _or_243 = _or_242 | _and_370; // FirstSet.java:63
+  wire _not_150 = ~_or_243; // TcamSplit.java:215
+  wire _eq_197 = split_last_child == _not_150; // TcamSplit.java:215
+  wire [3:0] _not_151 = ~present_children; // TcamSplit.java:216
+  wire _bits_523 = _not_151[0]; // FirstSet.java:25
+  wire _bits_524 = _not_151[1]; // FirstSet.java:25
+  wire _or_244 = _bits_523 | _bits_524; // FirstSet.java:37
+  wire _not_152 = ~_or_244; // FirstSet.java:35
+  wire _bits_525 = _not_151[2]; // FirstSet.java:25
+  wire _not_153 = ~_bits_525; // FirstSet.java:35
+  wire _not_154 = ~_bits_523; // FirstSet.java:35
+  wire _mux_22 = _not_152 ? _not_153 : _not_154; // FirstSet.java:36
+  wire [1:0] _cat_61 = {_not_152, _mux_22}; // FirstSet.java:36
   wire [1:0] _bits_526 = _cat_61; // FirstSet.java:44
-  wire _eq_194 = split_next_digit == _bits_526; // RapController.java:635
-  wire _and_362 = _eq_193 & _eq_194; // RapController.java:635
-  wire [2:0] _dyn_index_9 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // RapController.java:637
-  wire _eq_195 = _dyn_index_9 == 3'd0; // RapController.java:637
-  wire split_settled = _or_192 & split_settled_before; // RapController.java:269
-  wire _not_152 = ~split_settled; // RapController.java:641
-  wire _eq_196 = children_write_q_slot == 5'd0; // NodeTable.java:114
-  wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_22 = _eq_196 ? 5'd0 : _dyn_index_10; // NodeTable.java:114
-  wire _ne_1 = _mux_22 != merge_leaf_depth; // RapController.java:642
-  wire _and_363 = state_merge_level & level_fresh; // RapController.java:642
-  wire _ne_2 = children_write_q_slot != merge_parent; // RapController.java:644
-  wire [4:0] _dyn_index_11 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // RapController.java:645
-  wire _ne_3 = _dyn_index_11 != merge_parent; // RapController.java:645
-  wire _and_364 = _ne_2 & _ne_3; // RapController.java:645
-  wire _and_365 = state_merge_kids & kids_fresh; // RapController.java:644
-  wire _eq_197 = split_fits == _ge_1; // RapController.java:649
-  wire _ge_4 = op_depth >= deepest_depth; // RapController.java:649
-  wire _eq_198 = op_at_deepest == _ge_4; // RapController.java:649
-  wire _and_366 = _eq_197 & _eq_198; // RapController.java:649
-  wire _or_243 = scan_fresh | scan_walking; // RapController.java:651
-  wire _eq_199 = _or_243 == state_split_scan; // RapController.java:651
-  wire _and_367 = scan_fresh & scan_walking; // RapController.java:651
-  wire _not_153 = ~_and_367; // RapController.java:651
-  wire _and_368 = _eq_199 & _not_153; // RapController.java:651
-  wire _or_244 = kids_fresh | kids_walking; // RapController.java:652
-  wire _eq_200 = _or_244 == state_merge_kids; // RapController.java:652
-  wire _and_369 = _and_368 & _eq_200; // RapController.java:652
-  wire _and_370 = kids_fresh & kids_walking; // RapController.java:652
-  wire _not_154 = ~_and_370; // RapController.java:652
-  wire _and_371 = _and_369 & _not_154; // RapController.java:652
-  wire _eq_201 = op_children == _dyn_index_0; // RapController.java:657
-  wire _not_155 = ~kids_fresh; // RapController.java:654
-  wire _and_372 = state_merge_kids & _not_155; // RapController.java:654
-  wire _and_373 = _and_372 & slot_pick_ready; // RapController.java:654
-  wire _and_374 = _and_373 & slot_pick_pick_last; // RapController.java:655
-  wire _or_245 = split_settled | _and_374; // RapController.java:656
-  wire _not_156 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_157 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_158 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_375 = _not_157 & _not_158; // SplitCounter.java:109
-  wire _not_159 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_376 = _and_375 & _not_159; // SplitCounter.java:109
-  wire st_n_steady = _not_156 & _and_376; // StatusRegs.java:76
-  wire _eq_202 = kids_vector == visited_kids; // RapController.java:659
-  wire _or_246 = state_undo | state_split_scan; // RapController.java:660
-  wire _or_247 = _or_246 | state_split; // RapController.java:660
-  wire _or_248 = _or_247 | state_split_alloc; // RapController.java:660
-  wire _not_160 = ~_or_248; // RapController.java:660
-  wire _eq_203 = kids_owner == op_slot; // RapController.java:660
-  wire _or_249 = _not_160 | _eq_203; // RapController.java:660
-  wire _not_161 = ~state_merge_kids; // RapController.java:660
-  wire _eq_204 = kids_owner == merge_parent; // RapController.java:660
-  wire _or_250 = _not_161 | _eq_204; // RapController.java:660
-  wire _and_377 = _or_249 & _or_250; // RapController.java:660
-  wire _not_162 = ~_or_194; // RapController.java:663
-  wire _and_378 = verdict_act & _not_162; // RapController.java:663
-  wire _or_251 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_252 = _or_251 | ev_split; // StatusRegs.java:99
-  wire _or_253 = _or_252 | ev_allocated; // StatusRegs.java:99
-  wire _or_254 = _or_253 | ev_batch; // StatusRegs.java:99
-  wire _or_255 = _or_254 | ev_deferred; // StatusRegs.java:99
-  wire _or_256 = _or_255 | ev_clear; // StatusRegs.java:99
+  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:216
+  wire _and_371 = _eq_197 & _eq_198; // TcamSplit.java:216
+  wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:218
+  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:218
+  wire split_settled = _or_199 & split_settled_before; // TcamSplit.java:122
+  wire _not_155 = ~split_settled; // TcamSplit.java:221
+  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:223
+  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:223
+  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:223
+  wire _and_372 = _eq_200 & _eq_201; // TcamSplit.java:223
+  wire _or_245 = scan_fresh | scan_walking; // TcamSplit.java:225
+  wire _eq_202 = _or_245 == state_split_scan; // TcamSplit.java:225
+  wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:225
+  wire _not_156 = ~_and_373; // TcamSplit.java:225
+  wire _and_374 = _eq_202 & _not_156; // TcamSplit.java:225
+  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:392
+  wire _not_157 = ~kids_fresh; // TcamMergeWalk.java:220
+  wire _and_375 = state_merge_kids & _not_157; // TcamMergeWalk.java:220
+  wire _and_376 = _and_375 & slot_pick_ready; // TcamMergeWalk.java:220
+  wire _and_377 = _and_376 & slot_pick_pick_last; // TcamMergeWalk.java:220
+  wire _or_246 = split_settled | _and_377; // RapController.java:391
+  wire _not_158 = ~ev_commit_q; // StatusRegs.java:76
+  wire _not_159 = ~st_n_carry_0; // SplitCounter.java:108
+  wire _not_160 = ~st_n_carry_1; // SplitCounter.java:109
+  wire _and_378 = _not_159 & _not_160; // SplitCounter.java:109
+  wire _not_161 = ~st_n_carry_2; // SplitCounter.java:109
+  wire _and_379 = _and_378 & _not_161; // SplitCounter.java:109
+  wire st_n_steady = _not_158 & _and_379; // StatusRegs.java:76
+  wire _eq_204 = kids_owner == op_slot; // RapController.java:394
+  wire _or_247 = state_undo | state_split_scan; // RapController.java:394
+  wire _or_248 = _or_247 | state_split; // RapController.java:394
+  wire _or_249 = _or_248 | state_split_alloc; // RapController.java:394
+  wire _or_250 = ev_commit | ev_saturation; // StatusRegs.java:99
+  wire _or_251 = _or_250 | ev_split; // StatusRegs.java:99
+  wire _or_252 = _or_251 | ev_allocated; // StatusRegs.java:99
+  wire _or_253 = _or_252 | ev_batch; // StatusRegs.java:99
+  wire _or_254 = _or_253 | ev_deferred; // StatusRegs.java:99
+  wire _or_255 = _or_254 | ev_clear; // StatusRegs.java:99
   wire _or_r_32 = |ev_removed; // StatusRegs.java:99
-  wire _or_257 = _or_256 | _or_r_32; // StatusRegs.java:99
-  wire _or_258 = _or_257 | ev_pending; // StatusRegs.java:99
-  wire _not_163 = ~_or_258; // RapController.java:664
+  wire _or_256 = _or_255 | _or_r_32; // StatusRegs.java:99
+  wire _or_257 = _or_256 | ev_pending; // StatusRegs.java:99
+  wire _not_162 = ~_or_257; // RapController.java:395
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2476,17 +2475,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_379 = slot_valid & _cat_62; // RapController.java:665
-  wire _or_r_33 = |_and_379; // RapController.java:665
-  wire _not_164 = ~_or_r_33; // RapController.java:665
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:666
-  wire _not_165 = ~tcam_write_full; // RapController.java:689
-  wire _not_166 = ~snapshot_frozen; // RapController.java:689
-  wire _and_380 = _not_165 & _not_166; // RapController.java:689
-  wire _not_167 = ~readout_pending; // RapController.java:689
-  wire _and_381 = _and_380 & _not_167; // RapController.java:689
-  wire _not_168 = ~snapshot_pending; // RapController.java:689
-  wire _and_382 = _and_381 & _not_168; // RapController.java:689
+  wire [31:0] _and_380 = slot_valid & _cat_62; // RapController.java:396
+  wire _or_r_33 = |_and_380; // RapController.java:396
+  wire _not_163 = ~_or_r_33; // RapController.java:396
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:397
+  wire _not_164 = ~tcam_write_full; // RapController.java:420
+  wire _not_165 = ~snapshot_frozen; // RapController.java:420
+  wire _and_381 = _not_164 & _not_165; // RapController.java:420
+  wire _not_166 = ~readout_pending; // RapController.java:420
+  wire _and_382 = _and_381 & _not_166; // RapController.java:420
+  wire _not_167 = ~snapshot_pending; // RapController.java:420
+  wire _and_383 = _and_382 & _not_167; // RapController.java:420
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_selected_ready = 1'd1;
@@ -2581,35 +2580,35 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign serialMultiplier_io_start = _or_16;
   assign serialMultiplier_io_a = _mux_4;
   assign serialMultiplier_io_b = _mux_5;
-  assign present_children_next = (scan_digit_valid ? _or_21 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_22 : present_children) : present_children) : present_children)));
-  assign leaf_pick_load_by_state = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
-  assign leaf_pick_take_by_state = 1'd0;
-  assign leaf_pick_load = _or_60;
-  assign leaf_pick_take = leaf_pick_take_by_state;
-  assign leaf_pick_load_value = _mux_10;
-  assign leaf_pick_load_late = 1'd0;
-  assign leaf_pick_load_late_value = 32'd0;
-  assign leaf_pick_pick_index = _cat_8;
   assign slot_pick_load_by_state = (state_split_scan ? (scan_fresh ? 1'd1 : 1'd0) : (state_split ? 1'd1 : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0)));
   assign slot_pick_take_by_state = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? 1'd1 : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? 1'd1 : 1'd0))) : 1'd0)));
-  assign slot_pick_load = _or_63;
-  assign slot_pick_take = _and_170;
-  assign slot_pick_load_value = _not_91;
-  assign slot_pick_load_late = _or_67;
+  assign slot_pick_load = _or_21;
+  assign slot_pick_take = _and_38;
+  assign slot_pick_load_value = _not_46;
+  assign slot_pick_load_late = _or_25;
   assign slot_pick_load_late_value = kids_vector;
-  assign slot_pick_pick_index = _cat_14;
-  assign scan_digit_take = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_20 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_20 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_13 : (_or_20 ? deepest_depth : merge_leaf_depth)))) : (_or_20 ? deepest_depth : merge_leaf_depth))) : (_or_20 ? deepest_depth : merge_leaf_depth));
+  assign slot_pick_pick_index = _cat_6;
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
   assign tcam_write_valid = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign tcam_write_index = (state_init ? 5'd0 : slot_pick_pick_index);
   assign tcam_write_value = (state_init ? 32'd0 : child_prefix);
-  assign tcam_write_mask = (state_init ? _fill_66 : child_mask);
-  assign undo_sp_next = (undo_pop ? _sub_14 : (undo_push ? _add_12 : undo_sp));
+  assign tcam_write_mask = (state_init ? _fill_34 : child_mask);
+  assign undo_sp_next = (undo_pop ? _sub_12 : (undo_push ? _add_11 : undo_sp));
+  assign leaf_pick_load_by_state = (state_merge_level ? (level_fresh ? 1'd1 : 1'd0) : (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd1 : 1'd0)) : 1'd0));
+  assign leaf_pick_take_by_state = 1'd0;
+  assign leaf_pick_load = _or_152;
+  assign leaf_pick_take = leaf_pick_take_by_state;
+  assign leaf_pick_load_value = _mux_12;
+  assign leaf_pick_load_late = 1'd0;
+  assign leaf_pick_load_late_value = 32'd0;
+  assign leaf_pick_pick_index = _cat_17;
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_150 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_150 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_150 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_14 : (_or_150 ? deepest_depth : merge_leaf_depth)))) : (_or_150 ? deepest_depth : merge_leaf_depth))) : (_or_150 ? deepest_depth : merge_leaf_depth));
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_5 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_soft_clear ? 1'd1 : 1'd0)));
+  assign present_children_next = (scan_digit_valid ? _or_160 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_161 : present_children) : present_children) : present_children)));
+  assign scan_digit_take = (state_split_scan ? (scan_fresh ? 1'd0 : (slot_pick_ready ? (slot_pick_pick_found ? 1'd1 : 1'd0) : 1'd0)) : 1'd0);
   assign slot_depths_0 = 5'd0;
   assign slot_depths_1 = slot_depth_1;
   assign slot_depths_2 = slot_depth_2;
@@ -2680,9 +2679,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign _wire_4_3 = readout_depth_g3;
   assign cause = (commit_fire ? 3'd0 : (_and_324 ? _mux_15 : (_or_215 ? _mux_16 : (_or_217 ? 3'd3 : (_or_220 ? 3'd4 : 3'd5)))));
   assign until_merge_load = state_init ? m0_effective : to_merge;
-  assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_166;
-  assign stop_if_over_t = _and_274 & _not_99;
-  assign over_t = _bits_403 | _and_277;
+  assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_33;
+  assign stop_if_over_t = _and_171 & _not_85;
+  assign over_t = _bits_250 | _and_174;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -3850,22 +3849,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      early_done <= 1'd0;
-    end else begin
-      early_done <= (state_undo ? (_not_5 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split ? (_not_6 ? early_done : (split_fits ? early_done : (_not_7 ? 1'd1 : early_done))) : early_done));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      early_batch <= 1'd0;
-    end else begin
-      early_batch <= (_or_20 ? batch_is_early : early_batch);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       front_count <= 6'd0;
     end else begin
       front_count <= _mux_7;
@@ -3881,50 +3864,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    present_children <= present_children_next;
-  end
-
-  always @(posedge clock) begin
-    split_next_digit <= _bits_77;
-  end
-
-  always @(posedge clock) begin
-    split_last_child <= _not_47;
-  end
-
-  always @(posedge clock) begin
-    visited_kids <= (state_merge_kids ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      leaf_pick_ready <= 1'd0;
-    end else begin
-      leaf_pick_ready <= _not_80;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      leaf_pick_candidates <= 32'd0;
-    end else begin
-      leaf_pick_candidates <= (_or_59 ? _mux_9 : leaf_pick_candidates);
-    end
-  end
-
-  always @(posedge clock) begin
-    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_165 : leaf_pick_pick_hot);
-  end
-
-  always @(posedge clock) begin
-    leaf_pick_pick_found <= (leaf_pick_advance ? _or_r_7 : leaf_pick_pick_found);
-  end
-
-  always @(posedge clock) begin
     if (reset) begin
       slot_pick_ready <= 1'd0;
     end else begin
-      slot_pick_ready <= _not_87;
+      slot_pick_ready <= _not_41;
     end
   end
 
@@ -3932,116 +3875,24 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_or_61 ? _mux_11 : slot_pick_candidates);
+      slot_pick_candidates <= (_or_19 ? _mux_8 : slot_pick_candidates);
     end
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_hot <= (slot_pick_advance ? _and_172 : slot_pick_pick_hot);
+    slot_pick_pick_hot <= (slot_pick_advance ? _and_102 : slot_pick_pick_hot);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_found <= (slot_pick_advance ? _or_r_13 : slot_pick_pick_found);
+    slot_pick_pick_found <= (slot_pick_advance ? _or_r_7 : slot_pick_pick_found);
   end
 
   always @(posedge clock) begin
-    slot_pick_pick_last <= (slot_pick_advance ? _not_95 : slot_pick_pick_last);
+    slot_pick_pick_last <= (slot_pick_advance ? _not_82 : slot_pick_pick_last);
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      scan_digit_valid <= 1'd0;
-    end else begin
-      scan_digit_valid <= scan_digit_take;
-    end
-  end
-
-  always @(posedge clock) begin
-    scan_digit <= _or_158;
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      level_fresh <= 1'd0;
-    end else begin
-      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? 1'd1 : level_fresh) : (_not_9 ? (_or_20 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_20 ? 1'd1 : level_fresh)))) : (_or_20 ? 1'd1 : level_fresh))) : (_or_20 ? 1'd1 : level_fresh));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      scan_fresh <= 1'd0;
-    end else begin
-      scan_fresh <= (state_undo ? (_not_5 ? scan_fresh : (split_req ? (_eq_2 ? scan_fresh : 1'd1) : scan_fresh)) : (state_split_scan ? (scan_fresh ? 1'd0 : scan_fresh) : scan_fresh));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      kids_fresh <= 1'd0;
-    end else begin
-      kids_fresh <= (state_merge_level ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (state_merge_kids ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      scan_walking <= 1'd0;
-    end else begin
-      scan_walking <= (state_split_scan ? (scan_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? scan_walking : 1'd0) : scan_walking)) : scan_walking);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      kids_walking <= 1'd0;
-    end else begin
-      kids_walking <= (state_merge_kids ? (verdict_set ? kids_walking : (kids_fresh ? 1'd1 : (_and_5 ? (slot_pick_pick_last ? 1'd0 : kids_walking) : kids_walking))) : kids_walking);
-    end
-  end
-
-  always @(posedge clock) begin
-    merge_leaf_depth <= merge_leaf_depth_next;
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      merge_last_level <= 1'd0;
-    end else begin
-      merge_last_level <= _eq_160;
-    end
-  end
-
-  always @(posedge clock) begin
-    level_had_leaves <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      leaf_at_deepest <= 1'd0;
-    end else begin
-      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_20 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_20 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_20 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_236 : (_or_20 ? 1'd1 : leaf_at_deepest)))) : (_or_20 ? 1'd1 : leaf_at_deepest))) : (_or_20 ? 1'd1 : leaf_at_deepest));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      deepest_lowers <= 1'd0;
-    end else begin
-      deepest_lowers <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? _and_236 : 1'd0))) : 1'd0)) : 1'd0);
-    end
-  end
-
-  always @(posedge clock) begin
-    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_189 : merge_parent) : merge_parent)) : merge_parent);
-  end
-
-  always @(posedge clock) begin
-    kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_189 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
-  end
-
-  always @(posedge clock) begin
-    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_8 : merge_leaves))) : merge_leaves));
+    kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_147 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
   end
 
   always @(posedge clock) begin
@@ -4053,14 +3904,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_12 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_9 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_13 : node_len) : node_len);
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_10 : node_len) : node_len);
     end
   end
 
@@ -4100,7 +3951,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_270;
+      advance_settled_was_2 <= _and_167;
     end
   end
 
@@ -4108,7 +3959,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_271;
+      advance_settled_before <= _and_168;
     end
   end
 
@@ -4120,7 +3971,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       tcam_write_full <= 1'd0;
     end else begin
-      tcam_write_full <= _or_190;
+      tcam_write_full <= _or_148;
     end
   end
 
@@ -4156,44 +4007,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_161;
+      undo_empty <= _eq_98;
     end
   end
 
   always @(posedge clock) begin
-    split_fits <= _ge_1;
-  end
-
-  always @(posedge clock) begin
-    child_digit_field <= _and_280;
-  end
-
-  always @(posedge clock) begin
-    child_mask <= _dshr_1;
-  end
-
-  always @(posedge clock) begin
-    op_at_deepest <= _ge_2;
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      split_settled_was_1 <= 1'd0;
-    end else begin
-      split_settled_was_1 <= _or_192;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      split_settled_before <= 1'd0;
-    end else begin
-      split_settled_before <= _and_281;
-    end
-  end
-
-  always @(posedge clock) begin
-    short_by_children <= _cat_20;
+    short_by_children <= _cat_10;
   end
 
   always @(posedge clock) begin
@@ -4201,7 +4020,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _bits_408;
+    hit_short_1 <= _bits_255;
   end
 
   always @(posedge clock) begin
@@ -4246,9 +4065,109 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      early_batch <= 1'd0;
+    end else begin
+      early_batch <= (_or_150 ? batch_is_early : early_batch);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      kids_walking <= 1'd0;
+    end else begin
+      kids_walking <= (state_merge_kids ? (verdict_set ? kids_walking : (kids_fresh ? 1'd1 : (_and_5 ? (slot_pick_pick_last ? 1'd0 : kids_walking) : kids_walking))) : kids_walking);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      kids_fresh <= 1'd0;
+    end else begin
+      kids_fresh <= (state_merge_level ? (level_fresh ? kids_fresh : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : kids_fresh) : kids_fresh)) : (state_merge_kids ? (verdict_set ? kids_fresh : (kids_fresh ? 1'd0 : kids_fresh)) : kids_fresh));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level_fresh <= 1'd0;
+    end else begin
+      level_fresh <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_150 ? 1'd1 : level_fresh) : (_not_9 ? (_or_150 ? 1'd1 : level_fresh) : (_not_10 ? 1'd1 : (_or_150 ? 1'd1 : level_fresh)))) : (_or_150 ? 1'd1 : level_fresh))) : (_or_150 ? 1'd1 : level_fresh));
+    end
+  end
+
+  always @(posedge clock) begin
+    level_had_leaves <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd1 : level_had_leaves) : level_had_leaves)) : level_had_leaves);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      leaf_at_deepest <= 1'd0;
+    end else begin
+      leaf_at_deepest <= (state_merge_level ? (level_fresh ? (_or_150 ? 1'd1 : leaf_at_deepest) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_150 ? 1'd1 : leaf_at_deepest) : (_not_9 ? (_or_150 ? 1'd1 : leaf_at_deepest) : (_not_10 ? _and_177 : (_or_150 ? 1'd1 : leaf_at_deepest)))) : (_or_150 ? 1'd1 : leaf_at_deepest))) : (_or_150 ? 1'd1 : leaf_at_deepest));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      deepest_lowers <= 1'd0;
+    end else begin
+      deepest_lowers <= (state_merge_level ? (level_fresh ? 1'd0 : (leaf_pick_ready ? (leaf_pick_pick_found ? 1'd0 : (_not_9 ? 1'd0 : (_not_10 ? _and_177 : 1'd0))) : 1'd0)) : 1'd0);
+    end
+  end
+
+  always @(posedge clock) begin
+    visited_kids <= (state_merge_kids ? (verdict_set ? visited_kids : (kids_fresh ? kids_vector : visited_kids)) : visited_kids);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      leaf_pick_ready <= 1'd0;
+    end else begin
+      leaf_pick_ready <= _not_89;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      leaf_pick_candidates <= 32'd0;
+    end else begin
+      leaf_pick_candidates <= (_or_151 ? _mux_11 : leaf_pick_candidates);
+    end
+  end
+
+  always @(posedge clock) begin
+    leaf_pick_pick_hot <= (leaf_pick_advance ? _and_244 : leaf_pick_pick_hot);
+  end
+
+  always @(posedge clock) begin
+    leaf_pick_pick_found <= (leaf_pick_advance ? _or_r_13 : leaf_pick_pick_found);
+  end
+
+  always @(posedge clock) begin
+    merge_leaf_depth <= merge_leaf_depth_next;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      merge_last_level <= 1'd0;
+    end else begin
+      merge_last_level <= _eq_161;
+    end
+  end
+
+  always @(posedge clock) begin
+    merge_parent <= (state_merge_level ? (level_fresh ? merge_parent : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_147 : merge_parent) : merge_parent)) : merge_parent);
+  end
+
+  always @(posedge clock) begin
+    merge_leaves <= (state_merge_level ? (level_fresh ? merge_leaves : (leaf_pick_ready ? (leaf_pick_pick_found ? 3'd0 : merge_leaves) : merge_leaves)) : (state_merge_kids ? (verdict_set ? merge_leaves : (kids_fresh ? merge_leaves : (_and_5 ? _add_12 : merge_leaves))) : merge_leaves));
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       verdict_busy <= 1'd0;
     end else begin
-      verdict_busy <= _or_193;
+      verdict_busy <= _or_153;
     end
   end
 
@@ -4256,7 +4175,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       merge_sum <= 27'd0;
     end else begin
-      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_284 ? _add_13 : merge_sum));
+      merge_sum <= (verdict_end_5 ? 27'd0 : (_and_247 ? _add_13 : merge_sum));
     end
   end
 
@@ -4273,7 +4192,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_8 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
+    verdict_leaf_count <= (state_merge_kids ? (verdict_set ? verdict_leaf_count : (kids_fresh ? verdict_leaf_count : (_and_5 ? (slot_pick_pick_last ? _add_12 : verdict_leaf_count) : verdict_leaf_count))) : verdict_leaf_count);
   end
 
   always @(posedge clock) begin
@@ -4329,7 +4248,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   end
 
   always @(posedge clock) begin
-    merge_verdict <= _not_103;
+    merge_verdict <= _not_96;
   end
 
   always @(posedge clock) begin
@@ -4340,7 +4259,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_set <= 1'd0;
     end else begin
-      verdict_set <= _and_288;
+      verdict_set <= _and_251;
     end
   end
 
@@ -4348,7 +4267,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       verdict_free <= 1'd1;
     end else begin
-      verdict_free <= _or_197;
+      verdict_free <= _or_157;
     end
   end
 
@@ -4370,7 +4289,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      skip_min_sum <= _fill_69;
+      skip_min_sum <= _fill_35;
     end else begin
       skip_min_sum <= (batch_ends ? batch_min_sum : skip_min_sum);
     end
@@ -4378,14 +4297,94 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      batch_min_sum <= _fill_71;
+      batch_min_sum <= _fill_37;
     end else begin
-      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_70 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_70 : batch_min_sum))) : (batch_min_clears ? _fill_70 : batch_min_sum));
+      batch_min_sum <= (verdict_act ? (merge_verdict ? (batch_min_clears ? _fill_36 : batch_min_sum) : (sum_below_batch_min ? verdict_sum : (batch_min_clears ? _fill_36 : batch_min_sum))) : (batch_min_clears ? _fill_36 : batch_min_sum));
     end
   end
 
   always @(posedge clock) begin
-    sum_below_batch_min <= _or_199;
+    sum_below_batch_min <= _or_159;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      scan_fresh <= 1'd0;
+    end else begin
+      scan_fresh <= (state_undo ? (_not_5 ? scan_fresh : (split_req ? (_eq_2 ? scan_fresh : 1'd1) : scan_fresh)) : (state_split_scan ? (scan_fresh ? 1'd0 : scan_fresh) : scan_fresh));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      scan_walking <= 1'd0;
+    end else begin
+      scan_walking <= (state_split_scan ? (scan_fresh ? 1'd1 : (slot_pick_ready ? (slot_pick_pick_found ? scan_walking : 1'd0) : scan_walking)) : scan_walking);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      early_done <= 1'd0;
+    end else begin
+      early_done <= (state_undo ? (_not_5 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split ? (_not_6 ? early_done : (split_fits ? early_done : (_not_7 ? 1'd1 : early_done))) : early_done));
+    end
+  end
+
+  always @(posedge clock) begin
+    present_children <= present_children_next;
+  end
+
+  always @(posedge clock) begin
+    split_next_digit <= _bits_401;
+  end
+
+  always @(posedge clock) begin
+    split_last_child <= _not_104;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      scan_digit_valid <= 1'd0;
+    end else begin
+      scan_digit_valid <= scan_digit_take;
+    end
+  end
+
+  always @(posedge clock) begin
+    scan_digit <= _or_197;
+  end
+
+  always @(posedge clock) begin
+    split_fits <= _ge_1;
+  end
+
+  always @(posedge clock) begin
+    child_digit_field <= _and_289;
+  end
+
+  always @(posedge clock) begin
+    child_mask <= _dshr_2;
+  end
+
+  always @(posedge clock) begin
+    op_at_deepest <= _ge_2;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      split_settled_was_1 <= 1'd0;
+    end else begin
+      split_settled_was_1 <= _or_199;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      split_settled_before <= 1'd0;
+    end else begin
+      split_settled_before <= _and_290;
+    end
   end
 
   always @(posedge clock) begin
@@ -4599,8 +4598,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_327) begin // RapController.java:64
-      $display("Assertion failed at RapController.java:64: state register state is not one-hot: %b", _cat_50);
+    if (!reset && !_and_327) begin // RapController.java:55
+      $display("Assertion failed at RapController.java:55: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
     if (!reset && snapshot_frozen && !_not_126) begin // ScheduleAndSnapshot.java:83
@@ -4608,35 +4607,35 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $stop;
     end
     if (!reset && _and_330 && !_and_329) begin // SlotPicker.java:83
-      $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
-      $stop;
-    end
-    if (!reset && _and_333 && !_and_332) begin // SlotPicker.java:83
       $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_129) begin // RapController.java:194
-      $display("Assertion failed at RapController.java:194: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_128) begin // RapController.java:132
+      $display("Assertion failed at RapController.java:132: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && !_eq_163) begin // RapController.java:200
-      $display("Assertion failed at RapController.java:200: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && !_eq_163) begin // RapController.java:138
+      $display("Assertion failed at RapController.java:138: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_164) begin // RapController.java:203
-      $display("Assertion failed at RapController.java:203: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && !_eq_164) begin // RapController.java:141
+      $display("Assertion failed at RapController.java:141: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
     if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
       $display("Assertion failed at UndoStack.java:49: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_132) begin // UndoStack.java:50
+    if (!reset && undo_push && !_not_131) begin // UndoStack.java:50
       $display("Assertion failed at UndoStack.java:50: an undo push and pop on one clock");
       $stop;
     end
     if (!reset && !_eq_166) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
+      $stop;
+    end
+    if (!reset && _and_333 && !_and_332) begin // SlotPicker.java:83
+      $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
     if (!reset && verdict_end_5 && !_not_133) begin // MergeVerdict.java:77
@@ -4651,224 +4650,232 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:292
-      $display("Assertion failed at RapController.java:292: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && !_eq_169) begin // SlotPicker.java:141
+      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_152, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_169) begin // CommitVerdict.java:60
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:206
+      $display("Assertion failed at RapController.java:206: a counter SRAM result without its command's slot facts beside it");
+      $stop;
+    end
+    if (!reset && !_eq_170) begin // CommitVerdict.java:60
       $display("Assertion failed at CommitVerdict.java:60: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_170) begin // CommitVerdict.java:65
+    if (!reset && commit_fire && !_eq_171) begin // CommitVerdict.java:65
       $display("Assertion failed at CommitVerdict.java:65: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_171) begin // CommitVerdict.java:75
+    if (!reset && !_eq_172) begin // CommitVerdict.java:75
       $display("Assertion failed at CommitVerdict.java:75: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_172) begin // CommitVerdict.java:101
+    if (!reset && !_eq_173) begin // CommitVerdict.java:101
       $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_173) begin // RapController.java:301
-      $display("Assertion failed at RapController.java:301: head_batch_empty disagrees with the head's threshold");
-      $stop;
-    end
-    if (!reset && !_eq_174) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_63, slot_pick_load_by_state);
+    if (!reset && commit_fire && !_eq_174) begin // RapController.java:215
+      $display("Assertion failed at RapController.java:215: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
     if (!reset && !_eq_175) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_60, leaf_pick_load_by_state);
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_21, slot_pick_load_by_state);
       $stop;
     end
     if (!reset && !_eq_176) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_170, slot_pick_take_by_state);
+      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_38, slot_pick_take_by_state);
       $stop;
     end
     if (!reset && !_or_235) begin // SlotPicker.java:107
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_25 && !status_still) begin // RapController.java:406
-      $display("Assertion failed at RapController.java:406: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // RapController.java:301
+      $display("Assertion failed at RapController.java:301: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_350) begin // RapController.java:470
-      $display("Assertion failed at RapController.java:470: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_350) begin // TcamSplit.java:180
+      $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:761
-      $display("Assertion failed at RapController.java:761: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:471
+      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // RapController.java:514
-      $display("Assertion failed at RapController.java:514: a batch ended without batch_ends");
+    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // TcamMergeWalk.java:157
+      $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:567
-      $display("Assertion failed at RapController.java:567: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:352
+      $display("Assertion failed at RapController.java:352: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // RapController.java:591
-      $display("Assertion failed at RapController.java:591: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
+      $display("Assertion failed at TcamSplit.java:205: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_143) begin // MergeSkip.java:88
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:614
-      $display("Assertion failed at RapController.java:614: no node matched a key: the root must always match");
+    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:378
+      $display("Assertion failed at RapController.java:378: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:615
-      $display("Assertion failed at RapController.java:615: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:379
+      $display("Assertion failed at RapController.java:379: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:616
-      $display("Assertion failed at RapController.java:616: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:380
+      $display("Assertion failed at RapController.java:380: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:617
-      $display("Assertion failed at RapController.java:617: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:381
+      $display("Assertion failed at RapController.java:381: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:619
-      $display("Assertion failed at RapController.java:619: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_186) begin // RapController.java:383
+      $display("Assertion failed at RapController.java:383: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_187) begin // RapController.java:620
-      $display("Assertion failed at RapController.java:620: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_187) begin // RapController.java:384
+      $display("Assertion failed at RapController.java:384: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_188) begin // RapController.java:621
-      $display("Assertion failed at RapController.java:621: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_188) begin // RapController.java:385
+      $display("Assertion failed at RapController.java:385: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_355 && !_ne_0) begin // RapController.java:623
-      $display("Assertion failed at RapController.java:623: a READ result in RUN");
+    if (!reset && _and_355 && !_ne_0) begin // RapController.java:387
+      $display("Assertion failed at RapController.java:387: a READ result in RUN");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_190) begin // RapController.java:624
-      $display("Assertion failed at RapController.java:624: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:226
+      $display("Assertion failed at TcamMergeWalk.java:226: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_192) begin // RapController.java:627
-      $display("Assertion failed at RapController.java:627: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
+    if (!reset && state_merge_level && !_eq_192) begin // TcamMergeWalk.java:229
+      $display("Assertion failed at TcamMergeWalk.java:229: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_356) begin // RapController.java:629
-      $display("Assertion failed at RapController.java:629: deepest_depth lowered outside a level's load");
+    if (!reset && deepest_lowers && !_and_356) begin // TcamMergeWalk.java:231
+      $display("Assertion failed at TcamMergeWalk.java:231: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && _and_357 && !_not_144) begin // RapController.java:630
-      $display("Assertion failed at RapController.java:630: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && children_write_q && _and_357 && !_ne_1) begin // TcamMergeWalk.java:234
+      $display("Assertion failed at TcamMergeWalk.java:234: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && _and_358 && !slot_pick_pick_found) begin // RapController.java:632
-      $display("Assertion failed at RapController.java:632: a split found no free slot after checking capacity");
+    if (!reset && children_write_q && _and_359 && !_and_358) begin // TcamMergeWalk.java:236
+      $display("Assertion failed at TcamMergeWalk.java:236: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _and_358 && !_not_145) begin // RapController.java:633
-      $display("Assertion failed at RapController.java:633: a split with no missing child");
+    if (!reset && !_and_361) begin // TcamMergeWalk.java:240
+      $display("Assertion failed at TcamMergeWalk.java:240: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && _and_358 && !_and_362) begin // RapController.java:634
-      $display("Assertion failed at RapController.java:634: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_364 && !_eq_195) begin // TcamMergeWalk.java:243
+      $display("Assertion failed at TcamMergeWalk.java:243: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_358 && !_eq_195) begin // RapController.java:637
-      $display("Assertion failed at RapController.java:637: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_363 && !slot_pick_pick_found) begin // TcamMergeWalk.java:244
+      $display("Assertion failed at TcamMergeWalk.java:244: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && children_write_q && !_not_152) begin // RapController.java:641
-      $display("Assertion failed at RapController.java:641: a split decision while a child count is still being written");
+    if (!reset && state_merge_kids && !_eq_196) begin // TcamMergeWalk.java:245
+      $display("Assertion failed at TcamMergeWalk.java:245: kids_owner %d is not the merge parent", kids_owner);
       $stop;
     end
-    if (!reset && children_write_q && _and_363 && !_ne_1) begin // RapController.java:642
-      $display("Assertion failed at RapController.java:642: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && _and_365 && !1'd0) begin // TcamMergeWalk.java:246
+      $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && children_write_q && _and_365 && !_and_364) begin // RapController.java:644
-      $display("Assertion failed at RapController.java:644: a merge parent's children are read while its child count is still being written");
+    if (!reset && _and_366 && !_not_147) begin // RapController.java:389
+      $display("Assertion failed at RapController.java:389: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && split_settled && !_and_366) begin // RapController.java:649
-      $display("Assertion failed at RapController.java:649: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:213
+      $display("Assertion failed at TcamSplit.java:213: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && !_and_371) begin // RapController.java:651
-      $display("Assertion failed at RapController.java:651: the walk flags (scan %b/%b, kids %b/%b) do not split their states", scan_fresh, scan_walking, kids_fresh, kids_walking);
+    if (!reset && _and_367 && !_not_148) begin // TcamSplit.java:214
+      $display("Assertion failed at TcamSplit.java:214: a split with no missing child");
       $stop;
     end
-    if (!reset && _or_245 && !_eq_201) begin // RapController.java:657
-      $display("Assertion failed at RapController.java:657: op_children read a clock after its slot or the table changed");
+    if (!reset && _and_367 && !_and_371) begin // TcamSplit.java:215
+      $display("Assertion failed at TcamSplit.java:215: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:658
-      $display("Assertion failed at RapController.java:658: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_367 && !_eq_199) begin // TcamSplit.java:218
+      $display("Assertion failed at TcamSplit.java:218: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && _and_374 && !_eq_202) begin // RapController.java:659
-      $display("Assertion failed at RapController.java:659: the merge parent's leaves changed during its walk");
+    if (!reset && children_write_q && !_not_155) begin // TcamSplit.java:221
+      $display("Assertion failed at TcamSplit.java:221: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && !_and_377) begin // RapController.java:660
-      $display("Assertion failed at RapController.java:660: kids_owner %d is neither the split's nor the merge parent's slot", kids_owner);
+    if (!reset && split_settled && !_and_372) begin // TcamSplit.java:223
+      $display("Assertion failed at TcamSplit.java:223: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && _and_373 && !slot_pick_pick_found) begin // RapController.java:662
-      $display("Assertion failed at RapController.java:662: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && !_and_374) begin // TcamSplit.java:225
+      $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _and_378 && !1'd0) begin // RapController.java:663
-      $display("Assertion failed at RapController.java:663: a merge verdict outside the merge walk");
+    if (!reset && _or_246 && !_eq_203) begin // RapController.java:392
+      $display("Assertion failed at RapController.java:392: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_163) begin // RapController.java:664
-      $display("Assertion failed at RapController.java:664: a status value changed during the snapshot copy");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:393
+      $display("Assertion failed at RapController.java:393: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && !_not_164) begin // RapController.java:665
-      $display("Assertion failed at RapController.java:665: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _or_249 && !_eq_204) begin // RapController.java:394
+      $display("Assertion failed at RapController.java:394: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:666
-      $display("Assertion failed at RapController.java:666: more nodes (%d) than slots", st_nodes);
+    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:395
+      $display("Assertion failed at RapController.java:395: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && issue_enable && !_and_382) begin // RapController.java:689
-      $display("Assertion failed at RapController.java:689: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
+    if (!reset && !_not_163) begin // RapController.java:396
+      $display("Assertion failed at RapController.java:396: a node deeper than deepest_depth %d", deepest_depth);
+      $stop;
+    end
+    if (!reset && !_le_0) begin // RapController.java:397
+      $display("Assertion failed at RapController.java:397: more nodes (%d) than slots", st_nodes);
+      $stop;
+    end
+    if (!reset && issue_enable && !_and_383) begin // RapController.java:420
+      $display("Assertion failed at RapController.java:420: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end
@@ -4876,7 +4883,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_8[16], _dshl_0[6:4], _dshl_1[6:4], _not_42[3], _add_9[11:0], _add_10[12:0], _add_11[11:0], _dshr_2[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_18[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_148[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_8[16], _add_8[11:0], _add_9[12:0], _add_10[11:0], _dshr_0[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _dshl_0[6:4], _dshl_1[6:4], _not_99[3], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_18[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_151[3]};
 
 endmodule
 

@@ -122,11 +122,11 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg [12:0] free_depth; // FreeSlots.java:37
   reg [11:0] free_stack_rdata_0; // FreeSlots.java:41
   reg free_ready; // FreeSlots.java:44
-  reg [11:0] op_slot; // TrieController.java:55
-  reg [4:0] op_depth; // TrieController.java:56
-  reg [35:0] op_not_threshold; // TrieController.java:57
-  reg early_done; // TrieController.java:58
-  reg early_batch; // TrieController.java:59
+  reg [11:0] op_slot; // TrieController.java:53
+  reg [4:0] op_depth; // TrieController.java:54
+  reg [35:0] op_not_threshold; // TrieController.java:55
+  reg early_done; // TrieController.java:56
+  reg early_batch; // TrieController.java:57
   reg walk_step_idle; // TrieMergeWalk.java:32
   reg walk_step_begin; // TrieMergeWalk.java:32
   reg walk_step_enter; // TrieMergeWalk.java:32
@@ -184,12 +184,12 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg until_merge_carry_2; // SplitCounter.java:47
   reg merge_near; // ScheduleAndSnapshot.java:80
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] front_count; // TrieController.java:78
-  reg commit_stop; // TrieController.java:83
-  reg [7:0] sram_count; // TrieController.java:89
-  reg hit_short_1; // TrieController.java:100
-  reg hit_short_2; // TrieController.java:100
-  reg hit_short_3; // TrieController.java:100
+  reg [6:0] front_count; // TrieController.java:76
+  reg commit_stop; // TrieController.java:81
+  reg [7:0] sram_count; // TrieController.java:87
+  reg hit_short_1; // TrieController.java:98
+  reg hit_short_2; // TrieController.java:98
+  reg hit_short_3; // TrieController.java:98
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
   reg [4:0] hit_depth_1; // CommitVerdict.java:50
@@ -207,25 +207,25 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg [5:0] undo_sp; // UndoStack.java:35
   reg undo_empty; // UndoStack.java:38
   reg [43:0] undo_rdata_0; // UndoStack.java:40
-  reg [47:0] split_word; // TrieController.java:121
-  reg [31:0] split_prefix; // TrieController.java:122
-  reg [3:0] split_present; // TrieController.java:123
-  reg [11:0] mark_slot; // TrieController.java:124
+  reg [47:0] split_word; // TrieController.java:119
+  reg [31:0] split_prefix; // TrieController.java:120
+  reg [3:0] split_present; // TrieController.java:121
+  reg [11:0] mark_slot; // TrieController.java:122
   reg soft_pending; // CsrRequests.java:14
   reg snapshot_pending; // CsrRequests.java:15
   reg readout_pending; // CsrRequests.java:16
   reg [15:0] readout_slot; // CsrRequests.java:18
-  reg node_valid; // TrieController.java:136
-  reg [5:0] node_len; // TrieController.java:137
-  reg [31:0] node_prefix; // TrieController.java:138
-  reg [31:0] node_count; // TrieController.java:139
-  reg marking; // TrieController.java:143
-  reg quiet_held; // TrieController.java:144
-  reg snapshot_settled; // TrieController.java:145
-  reg advance_settled_was_1; // RapController.java:716
-  reg advance_settled_was_2; // RapController.java:718
-  reg advance_settled_before; // RapController.java:718
-  reg issue_gate; // TrieController.java:291
+  reg node_valid; // TrieController.java:134
+  reg [5:0] node_len; // TrieController.java:135
+  reg [31:0] node_prefix; // TrieController.java:136
+  reg [31:0] node_count; // TrieController.java:137
+  reg marking; // TrieController.java:141
+  reg quiet_held; // TrieController.java:142
+  reg snapshot_settled; // TrieController.java:143
+  reg advance_settled_was_1; // RapController.java:447
+  reg advance_settled_was_2; // RapController.java:449
+  reg advance_settled_before; // RapController.java:449
+  reg issue_gate; // TrieController.java:289
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:72
@@ -290,23 +290,23 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:163
+  wire _not_0 = ~io_counterClearing; // TrieController.java:161
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:163
-  wire _not_1 = ~snapshot_frozen; // TrieController.java:178
-  wire _and_1 = quiet_held & _not_1; // TrieController.java:178
-  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:180
-  wire _not_2 = ~io_headValid; // TrieController.java:180
-  wire _and_3 = _and_2 & _not_2; // TrieController.java:180
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:161
+  wire _not_1 = ~snapshot_frozen; // TrieController.java:176
+  wire _and_1 = quiet_held & _not_1; // TrieController.java:176
+  wire _and_2 = soft_pending & io_inputsDrained; // TrieController.java:178
+  wire _not_2 = ~io_headValid; // TrieController.java:178
+  wire _and_3 = _and_2 & _not_2; // TrieController.java:178
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:28
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:28
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:91
-  wire _eq_2 = sram_count == 8'd0; // TrieController.java:91
-  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:91
-  wire _not_3 = ~cmd_q_valid; // TrieController.java:91
-  wire pipe_empty = _and_4 & _not_3; // TrieController.java:91
-  wire _not_4 = ~undo_empty; // TrieController.java:185
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:97
+  wire _eq_1 = front_count == 7'd0; // TrieController.java:89
+  wire _eq_2 = sram_count == 8'd0; // TrieController.java:89
+  wire _and_4 = _eq_1 & _eq_2; // TrieController.java:89
+  wire _not_3 = ~cmd_q_valid; // TrieController.java:89
+  wire pipe_empty = _and_4 & _not_3; // TrieController.java:89
+  wire _not_4 = ~undo_empty; // TrieController.java:183
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:95
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -324,9 +324,9 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:130
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:130
-  wire _not_5 = ~early_done; // TrieController.java:198
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:128
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:128
+  wire _not_5 = ~early_done; // TrieController.java:196
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_8; // SplitCompare.java:60
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:72
@@ -359,7 +359,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_6 = _bits_13 & _or_0; // SplitCompare.java:76
   wire _or_1 = _bits_12 | _and_6; // SplitCompare.java:76
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:60
-  wire [3:0] _not_6 = ~split_present; // TrieController.java:126
+  wire [3:0] _not_6 = ~split_present; // TrieController.java:124
   wire _bits_23 = _not_6[0]; // FirstSet.java:25
   wire _bits_24 = _not_6[1]; // FirstSet.java:25
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:37
@@ -367,21 +367,21 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_26 = _not_6[3]; // FirstSet.java:25
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:37
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:37
-  wire _not_7 = ~_or_4; // TrieController.java:206
-  wire _not_8 = ~marking; // TrieController.java:228
-  wire _not_9 = ~advance_settled_before; // TrieController.java:236
+  wire _not_7 = ~_or_4; // TrieController.java:204
+  wire _not_8 = ~marking; // TrieController.java:226
+  wire _not_9 = ~advance_settled_before; // TrieController.java:234
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire _not_10 = ~commit_stop; // TrieController.java:293
-  wire _and_7 = state_run & _not_10; // TrieController.java:293
-  wire _and_8 = _and_7 & issue_gate; // TrieController.java:293
+  wire _not_10 = ~commit_stop; // TrieController.java:291
+  wire _and_7 = state_run & _not_10; // TrieController.java:291
+  wire _and_8 = _and_7 & issue_gate; // TrieController.java:291
   wire _and_9 = state_run & hit_event_3; // CommitVerdict.java:54
   wire _not_11 = ~commit_stop; // CommitVerdict.java:54
   wire commit_fire = _and_9 & _not_11; // CommitVerdict.java:54
-  wire _not_12 = ~soft_pending; // TrieController.java:295
-  wire _not_13 = ~state_init; // TrieController.java:295
-  wire _and_10 = _not_12 & _not_13; // TrieController.java:295
-  wire _not_14 = ~state_soft_clear; // TrieController.java:295
-  wire _and_11 = _and_10 & _not_14; // TrieController.java:295
+  wire _not_12 = ~soft_pending; // TrieController.java:293
+  wire _not_13 = ~state_init; // TrieController.java:293
+  wire _and_10 = _not_12 & _not_13; // TrieController.java:293
+  wire _not_14 = ~state_soft_clear; // TrieController.java:293
+  wire _and_11 = _and_10 & _not_14; // TrieController.java:293
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
   wire _not_15 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
@@ -389,23 +389,23 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire snapshot_product_start = snapshot_frozen & _not_16; // ScheduleAndSnapshot.java:39
   wire _not_17 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
   wire _and_12 = _not_15 & _not_17; // ScheduleAndSnapshot.java:147
-  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:300
-  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:305
-  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:305
-  wire _or_9 = state_drain | state_undo; // TrieController.java:306
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:306
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:306
-  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:306
-  wire _or_13 = _or_12 | state_split_link; // TrieController.java:306
-  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:306
-  wire _or_15 = _or_14 | state_merge; // TrieController.java:306
-  wire _or_16 = _or_15 | state_advance; // TrieController.java:306
-  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:306
-  wire _or_18 = _or_17 | state_resume; // TrieController.java:306
-  wire _and_13 = state_run & pipe_empty; // TrieController.java:307
-  wire _not_18 = ~io_headValid; // TrieController.java:307
-  wire _and_14 = _and_13 & _not_18; // TrieController.java:307
-  wire _not_19 = ~io_acceptEnable; // TrieController.java:308
+  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:298
+  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:303
+  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:303
+  wire _or_9 = state_drain | state_undo; // TrieController.java:304
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:304
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:304
+  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:304
+  wire _or_13 = _or_12 | state_split_link; // TrieController.java:304
+  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:304
+  wire _or_15 = _or_14 | state_merge; // TrieController.java:304
+  wire _or_16 = _or_15 | state_advance; // TrieController.java:304
+  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:304
+  wire _or_18 = _or_17 | state_resume; // TrieController.java:304
+  wire _and_13 = state_run & pipe_empty; // TrieController.java:305
+  wire _not_18 = ~io_headValid; // TrieController.java:305
+  wire _and_14 = _and_13 & _not_18; // TrieController.java:305
+  wire _not_19 = ~io_acceptEnable; // TrieController.java:306
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:74
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:68
@@ -493,7 +493,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:25
   wire _or_26 = _bits_64 | _bits_65; // FirstSet.java:37
   wire _or_27 = _or_25 | _or_26; // FirstSet.java:37
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:273
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:271
   wire _not_24 = ~_or_22; // FirstSet.java:35
   wire _not_25 = ~_bits_60; // FirstSet.java:35
   wire _not_26 = ~_bits_58; // FirstSet.java:35
@@ -517,7 +517,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_75 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_4 = _bits_74 ? 12'd0 : _bits_75; // ChildWord.java:70
   wire [47:0] _cat_15 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
-  wire [11:0] _bits_76 = readout_slot[11:0]; // TrieController.java:134
+  wire [11:0] _bits_76 = readout_slot[11:0]; // TrieController.java:132
   wire [11:0] _bits_77 = slot_info_rdata_0[11:0]; // TrieTables.java:162
   wire _not_27 = ~_or_25; // FirstSet.java:35
   wire _not_28 = ~_bits_64; // FirstSet.java:35
@@ -527,22 +527,22 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [1:0] _bits_78 = _cat_16; // FirstSet.java:44
   wire [11:0] walk_free_slot = _bits_78[1] ? (_bits_78[0] ? _wire_1_3 : _wire_1_2) : (_bits_78[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:115
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:127
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:125
   wire _not_30 = ~_or_2; // FirstSet.java:35
   wire _not_31 = ~_bits_25; // FirstSet.java:35
   wire _not_32 = ~_bits_23; // FirstSet.java:35
   wire _mux_6 = _not_30 ? _not_31 : _not_32; // FirstSet.java:36
   wire [1:0] _cat_18 = {_not_30, _mux_6}; // FirstSet.java:36
   wire [1:0] _bits_79 = _cat_18; // FirstSet.java:44
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:128
-  wire [7:0] _bits_80 = _mul_0[7:0]; // TrieController.java:128
-  wire [7:0] child_shift = 8'd32 - _bits_80; // TrieController.java:128
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_79}} << child_shift; // TrieController.java:129
-  wire [31:0] _bits_81 = _dshl_0[31:0]; // TrieController.java:129
-  wire [31:0] _or_28 = split_prefix | _bits_81; // TrieController.java:129
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:126
+  wire [7:0] _bits_80 = _mul_0[7:0]; // TrieController.java:126
+  wire [7:0] child_shift = 8'd32 - _bits_80; // TrieController.java:126
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_79}} << child_shift; // TrieController.java:127
+  wire [31:0] _bits_81 = _dshl_0[31:0]; // TrieController.java:127
+  wire [31:0] _or_28 = split_prefix | _bits_81; // TrieController.java:127
   wire [49:0] _cat_19 = {1'd1, child_depth, _or_28, op_slot}; // TrieTables.java:115
   wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:77
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:125
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:123
   wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:91
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:88
   wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:50
@@ -551,8 +551,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_29 = free_push | free_take; // FreeSlots.java:44
   wire _or_30 = _or_29 | free_clear; // FreeSlots.java:44
   wire _not_33 = ~_or_30; // FreeSlots.java:44
-  wire _not_34 = ~commit_stop; // TrieController.java:172
-  wire _and_23 = io_found_valid & _not_34; // TrieController.java:172
+  wire _not_34 = ~commit_stop; // TrieController.java:170
+  wire _and_23 = io_found_valid & _not_34; // TrieController.java:170
   wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:137
   wire [11:0] _bits_82 = undo_rdata_0[43:32]; // UndoStack.java:46
   wire [31:0] _bits_83 = undo_rdata_0[31:0]; // UndoStack.java:47
@@ -676,10 +676,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_127 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_128 = walk_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_129 = walk_word[47:36]; // ChildWord.java:30
-  wire _not_40 = ~snapshot_frozen; // TrieController.java:173
-  wire _and_36 = snapshot_pending & _not_40; // TrieController.java:173
-  wire _and_37 = _and_36 & quiet_held; // TrieController.java:173
-  wire _and_38 = _and_37 & snapshot_settled; // TrieController.java:173
+  wire _not_40 = ~snapshot_frozen; // TrieController.java:171
+  wire _and_36 = snapshot_pending & _not_40; // TrieController.java:171
+  wire _and_37 = _and_36 & quiet_held; // TrieController.java:171
+  wire _and_38 = _and_37 & snapshot_settled; // TrieController.java:171
   wire _and_39 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -746,8 +746,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_49 = ~_or_r_22; // ScheduleAndSnapshot.java:80
   wire _and_45 = _and_44 & _not_49; // ScheduleAndSnapshot.java:80
   wire [2:0] _mux_18 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [6:0] _add_34 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:79
-  wire [6:0] _sub_12 = _add_34 - {{6{1'b0}}, io_found_valid}; // TrieController.java:79
+  wire [6:0] _add_34 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:77
+  wire [6:0] _sub_12 = _add_34 - {{6{1'b0}}, io_found_valid}; // TrieController.java:77
   wire _and_46 = commit_fire & hit_splittable_3; // CommitVerdict.java:72
   wire _and_47 = _and_46 & io_head_thresholdFits; // CommitVerdict.java:72
   wire _bits_155 = io_head_notThreshold[35]; // SplitCompare.java:60
@@ -805,15 +805,15 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_53 = stop_if_over_t & over_t; // CommitVerdict.java:74
   wire _and_54 = commit_fire & merge_now; // CommitVerdict.java:74
   wire stop_now = _and_53 | _and_54; // CommitVerdict.java:74
-  wire [7:0] _add_43 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:90
-  wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:90
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:98
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:100
+  wire [7:0] _add_43 = sram_count + {{7{1'b0}}, cmd_q_valid}; // TrieController.java:88
+  wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_counterResult_valid}; // TrieController.java:88
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:96
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:98
   wire _and_55 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:63
   wire split_now = _and_55 & over_t; // CommitVerdict.java:63
-  wire _and_56 = state_run & io_found_valid; // TrieController.java:103
-  wire _not_52 = ~commit_stop; // TrieController.java:103
-  wire _and_57 = _and_56 & _not_52; // TrieController.java:103
+  wire _and_56 = state_run & io_found_valid; // TrieController.java:101
+  wire _not_52 = ~commit_stop; // TrieController.java:101
+  wire _and_57 = _and_56 & _not_52; // TrieController.java:101
   wire _lt_4 = io_found_bits_depth < 5'd16; // CommitVerdict.java:62
   wire _not_53 = ~merge_now; // CommitVerdict.java:67
   wire _and_58 = split_now & _not_53; // CommitVerdict.java:67
@@ -823,8 +823,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_54 = ~undo_empty; // UndoStack.java:39
   wire undo_pop = state_undo & _not_54; // UndoStack.java:39
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // TrieController.java:117
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:118
+  wire draining = state_drain | commit_stop; // TrieController.java:115
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:116
   wire [5:0] _add_44 = undo_sp + 6'd1; // UndoStack.java:43
   wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:38
   wire _eq_13 = _bits_79 == 2'd3; // ChildWord.java:63
@@ -850,28 +850,28 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_186 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_186; // ChildWord.java:43
   wire [3:0] _cat_37 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_79; // TrieController.java:215
-  wire [3:0] _bits_187 = _dshl_5[3:0]; // TrieController.java:215
-  wire [3:0] _or_41 = split_present | _bits_187; // TrieController.java:215
+  wire [6:0] _dshl_5 = 7'd1 << _bits_79; // TrieController.java:213
+  wire [3:0] _bits_187 = _dshl_5[3:0]; // TrieController.java:213
+  wire [3:0] _or_41 = split_present | _bits_187; // TrieController.java:213
   wire [11:0] _bits_188 = slot_info_rdata_0[11:0]; // TrieTables.java:162
-  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:135
+  wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:133
   wire _bits_189 = slot_info_rdata_0[49]; // TrieTables.java:150
-  wire _and_61 = _lt_5 & _bits_189; // TrieController.java:252
-  wire _lt_6 = {1'b0, _bits_76} < fresh_slot; // TrieController.java:252
-  wire _and_62 = _and_61 & _lt_6; // TrieController.java:252
+  wire _and_61 = _lt_5 & _bits_189; // TrieController.java:250
+  wire _lt_6 = {1'b0, _bits_76} < fresh_slot; // TrieController.java:250
+  wire _and_62 = _and_61 & _lt_6; // TrieController.java:250
   wire [4:0] _bits_190 = slot_info_rdata_0[48:44]; // TrieTables.java:154
-  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // RapController.java:731
-  wire [5:0] _mux_23 = _and_62 ? _cat_38 : 6'd0; // TrieController.java:254
+  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // RapController.java:462
+  wire [5:0] _mux_23 = _and_62 ? _cat_38 : 6'd0; // TrieController.java:252
   wire [31:0] _bits_191 = slot_info_rdata_0[43:12]; // TrieTables.java:158
-  wire [31:0] _mux_24 = _and_62 ? _bits_191 : 32'd0; // TrieController.java:255
-  wire _not_55 = ~commit_stop; // TrieController.java:141
-  wire pipe_quiet = _not_55 & pipe_empty; // TrieController.java:141
-  wire _and_63 = state_run & pipe_quiet; // TrieController.java:144
-  wire _not_56 = ~io_issued; // TrieController.java:144
-  wire _and_64 = _and_63 & _not_56; // TrieController.java:144
-  wire _not_57 = ~marking; // TrieController.java:144
-  wire _and_65 = _and_64 & _not_57; // TrieController.java:144
-  wire _and_66 = state_run & pipe_quiet; // TrieController.java:145
+  wire [31:0] _mux_24 = _and_62 ? _bits_191 : 32'd0; // TrieController.java:253
+  wire _not_55 = ~commit_stop; // TrieController.java:139
+  wire pipe_quiet = _not_55 & pipe_empty; // TrieController.java:139
+  wire _and_63 = state_run & pipe_quiet; // TrieController.java:142
+  wire _not_56 = ~io_issued; // TrieController.java:142
+  wire _and_64 = _and_63 & _not_56; // TrieController.java:142
+  wire _not_57 = ~marking; // TrieController.java:142
+  wire _and_65 = _and_64 & _not_57; // TrieController.java:142
+  wire _and_66 = state_run & pipe_quiet; // TrieController.java:143
   wire _or_42 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_43 = _or_42 | ev_split_q; // StatusRegs.java:77
   wire _or_44 = _or_43 | ev_batch_q; // StatusRegs.java:77
@@ -888,34 +888,34 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_62 = ~ev_pending; // ScheduleAndSnapshot.java:82
   wire _and_69 = _not_62 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_69 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_70 = _and_66 & status_still; // TrieController.java:145
-  wire _and_71 = state_advance & advance_settled_was_1; // RapController.java:718
-  wire _and_72 = state_advance & advance_settled_was_2; // RapController.java:718
-  wire _not_63 = ~state_init; // TrieController.java:291
-  wire _and_73 = _not_63 & io_enable; // TrieController.java:291
-  wire _or_47 = readout_pending | io_readout; // TrieController.java:291
-  wire _not_64 = ~_or_47; // TrieController.java:291
-  wire _and_74 = _and_73 & _not_64; // TrieController.java:291
-  wire _or_48 = snapshot_pending | io_snapshot; // TrieController.java:292
-  wire _not_65 = ~_or_48; // TrieController.java:292
-  wire _and_75 = _and_74 & _not_65; // TrieController.java:292
-  wire _not_66 = ~snapshot_frozen; // TrieController.java:292
-  wire _and_76 = _and_75 & _not_66; // TrieController.java:292
-  wire _not_67 = ~commit_stop; // TrieController.java:309
-  wire _and_77 = state_run & _not_67; // TrieController.java:309
-  wire _not_68 = ~io_headValid; // TrieController.java:309
-  wire _and_78 = pipe_empty & _not_68; // TrieController.java:309
+  wire _and_70 = _and_66 & status_still; // TrieController.java:143
+  wire _and_71 = state_advance & advance_settled_was_1; // RapController.java:449
+  wire _and_72 = state_advance & advance_settled_was_2; // RapController.java:449
+  wire _not_63 = ~state_init; // TrieController.java:289
+  wire _and_73 = _not_63 & io_enable; // TrieController.java:289
+  wire _or_47 = readout_pending | io_readout; // TrieController.java:289
+  wire _not_64 = ~_or_47; // TrieController.java:289
+  wire _and_74 = _and_73 & _not_64; // TrieController.java:289
+  wire _or_48 = snapshot_pending | io_snapshot; // TrieController.java:290
+  wire _not_65 = ~_or_48; // TrieController.java:290
+  wire _and_75 = _and_74 & _not_65; // TrieController.java:290
+  wire _not_66 = ~snapshot_frozen; // TrieController.java:290
+  wire _and_76 = _and_75 & _not_66; // TrieController.java:290
+  wire _not_67 = ~commit_stop; // TrieController.java:307
+  wire _and_77 = state_run & _not_67; // TrieController.java:307
+  wire _not_68 = ~io_headValid; // TrieController.java:307
+  wire _and_78 = pipe_empty & _not_68; // TrieController.java:307
   wire [2:0] _mux_25 = _and_78 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_49 = state_drain | state_undo; // TrieController.java:310
-  wire _or_50 = _or_49 | state_resume; // TrieController.java:310
-  wire _or_51 = _or_50 | commit_stop; // TrieController.java:310
+  wire _or_49 = state_drain | state_undo; // TrieController.java:308
+  wire _or_50 = _or_49 | state_resume; // TrieController.java:308
+  wire _or_51 = _or_50 | commit_stop; // TrieController.java:308
   wire [2:0] _mux_26 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_52 = state_split_read | state_split_check; // TrieController.java:310
-  wire _or_53 = _or_52 | state_split_alloc; // TrieController.java:310
-  wire _or_54 = _or_53 | state_split_link; // TrieController.java:310
-  wire _or_55 = state_merge_start | state_merge; // TrieController.java:311
-  wire _or_56 = _or_55 | state_advance; // TrieController.java:311
-  wire _or_57 = _or_56 | state_advance_wait; // TrieController.java:311
+  wire _or_52 = state_split_read | state_split_check; // TrieController.java:308
+  wire _or_53 = _or_52 | state_split_alloc; // TrieController.java:308
+  wire _or_54 = _or_53 | state_split_link; // TrieController.java:308
+  wire _or_55 = state_merge_start | state_merge; // TrieController.java:309
+  wire _or_56 = _or_55 | state_advance; // TrieController.java:309
+  wire _or_57 = _or_56 | state_advance_wait; // TrieController.java:309
   wire [11:0] _bits_192 = free_depth[11:0]; // FreeSlots.java:45
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:41
   wire [11:0] _bits_193 = _sub_16[11:0]; // FreeSlots.java:41
@@ -965,7 +965,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_65 = _or_64 | _or_r_32; // StatusRegs.java:99
   wire _or_66 = _or_65 | ev_pending; // StatusRegs.java:99
   wire _not_77 = ~_or_66; // ScheduleAndSnapshot.java:83
-  wire _not_78 = ~io_issued; // TrieController.java:86
+  wire _not_78 = ~io_issued; // TrieController.java:84
   wire _and_87 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
   wire [3:0] _bits_197 = io_head_notThreshold[35:32]; // SplitCompare.java:60
   wire _and_r_4 = &_bits_197; // SplitCompare.java:60
@@ -1026,21 +1026,21 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_85 = ~undo_pop; // UndoStack.java:50
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:52
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:52
-  wire _not_86 = ~marking; // TrieController.java:278
-  wire _or_70 = state_run | state_resume; // TrieController.java:278
-  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:278
-  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:278
-  wire _or_73 = _or_71 | _or_72; // TrieController.java:278
-  wire _or_74 = _not_86 | _or_73; // TrieController.java:278
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:284
-  wire _and_98 = state_run & io_counterResult_valid; // TrieController.java:284
-  wire _or_r_37 = |free_slots; // TrieController.java:285
-  wire _and_99 = state_split_alloc & _or_4; // TrieController.java:285
-  wire _and_100 = _and_99 & free_ready; // TrieController.java:285
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:286
-  wire _not_87 = ~io_issued; // TrieController.java:286
-  wire _and_101 = _eq_25 & _not_87; // TrieController.java:286
-  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:287
+  wire _not_86 = ~marking; // TrieController.java:276
+  wire _or_70 = state_run | state_resume; // TrieController.java:276
+  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:276
+  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:276
+  wire _or_73 = _or_71 | _or_72; // TrieController.java:276
+  wire _or_74 = _not_86 | _or_73; // TrieController.java:276
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:282
+  wire _and_98 = state_run & io_counterResult_valid; // TrieController.java:282
+  wire _or_r_37 = |free_slots; // TrieController.java:283
+  wire _and_99 = state_split_alloc & _or_4; // TrieController.java:283
+  wire _and_100 = _and_99 & free_ready; // TrieController.java:283
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:284
+  wire _not_87 = ~io_issued; // TrieController.java:284
+  wire _and_101 = _eq_25 & _not_87; // TrieController.java:284
+  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:285
   wire _not_88 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_89 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_90 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2239,8 +2239,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at ScheduleAndSnapshot.java:83: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_78) begin // TrieController.java:86
-      $display("Assertion failed at TrieController.java:86: an event issued on the clock the walk is flushed");
+    if (!reset && commit_stop && !_not_78) begin // TrieController.java:84
+      $display("Assertion failed at TrieController.java:84: an event issued on the clock the walk is flushed");
       $stop;
     end
     if (!reset && !_eq_19) begin // CommitVerdict.java:60
@@ -2271,36 +2271,36 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && !_or_74) begin // TrieController.java:278
-      $display("Assertion failed at TrieController.java:278: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_74) begin // TrieController.java:276
+      $display("Assertion failed at TrieController.java:276: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:282
-      $display("Assertion failed at TrieController.java:282: the counter SRAM refused a command");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:280
+      $display("Assertion failed at TrieController.java:280: the counter SRAM refused a command");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:283
-      $display("Assertion failed at TrieController.java:283: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:281
+      $display("Assertion failed at TrieController.java:281: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_98 && !_ne_0) begin // TrieController.java:284
-      $display("Assertion failed at TrieController.java:284: a READ result in RUN");
+    if (!reset && _and_98 && !_ne_0) begin // TrieController.java:282
+      $display("Assertion failed at TrieController.java:282: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_100 && !_or_r_37) begin // TrieController.java:285
-      $display("Assertion failed at TrieController.java:285: a split ran out of slots");
+    if (!reset && _and_100 && !_or_r_37) begin // TrieController.java:283
+      $display("Assertion failed at TrieController.java:283: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_101) begin // TrieController.java:286
-      $display("Assertion failed at TrieController.java:286: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_101) begin // TrieController.java:284
+      $display("Assertion failed at TrieController.java:284: a child word written while the walk holds events");
       $stop;
     end
-    if (!reset && !_le_0) begin // TrieController.java:287
-      $display("Assertion failed at TrieController.java:287: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // TrieController.java:285
+      $display("Assertion failed at TrieController.java:285: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:288
-      $display("Assertion failed at TrieController.java:288: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:286
+      $display("Assertion failed at TrieController.java:286: ADVANCE reads n while a count is still on its way");
       $stop;
     end
   end

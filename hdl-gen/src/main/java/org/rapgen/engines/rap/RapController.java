@@ -34,20 +34,13 @@ import org.rapgen.hdl.lib.CounterSram;
  * So every committed event saw the tree and the counters exactly as the sequential algorithm would: the state after
  * any prefix equals {@code HardwareRap} after the same events.
  *
- * <h2>Split</h2>
- * The missing children of v are found from the node table (v's existing children, if an interior merge left some);
- * if there are fewer free slots than missing children, one early merge batch runs with the same T, then the split
- * goes ahead whole or is skipped (deferred split, sticky overflow). New children get count 0 through the SRAM.
- *
- * <h2>Merge batch</h2>
- * Level by level from the deepest level that can hold a parent of leaves ({@code deepest_depth} - 1, at most L-1,
- * length K-k) down to 0; in each level every node with leaf children (any order within a level gives the golden
- * result): read its own count and its leaf children's, and if the exact sum is below T remove those leaves and write
- * the sum back, clipped at 2^C-1. The walk finds those nodes through their leaves one level down, so a node whose
- * children all have children costs nothing. The verdict on a parent ({@link MergeVerdict}) waits for its last READ
- * while the walk issues the next parent's, so only a level's last parent pays the SRAM's latency. Then, for a
- * scheduled batch, next_merge moves on by q until it passes n; the product is made in the background
- * ({@link MergeSchedule}), with overflow detection.
+ * <h2>Units</h2>
+ * The commit verdict ({@link CommitVerdict}), undo ({@link UndoStack}), the merge schedule and snapshot
+ * ({@link ScheduleAndSnapshot}), the CSR requests ({@link CsrRequests}), the counter command ({@link CounterPort}) and
+ * the stall account ({@link StallAccount}) are shared with the trie lookup's {@link TrieController}. The split
+ * ({@link TcamSplit}) and the merge batch ({@link TcamMergeWalk}) are this lookup's own; they share one walker of a
+ * node's children and its compare network, which this class builds. After a scheduled batch next_merge moves on by q
+ * until it passes n (ADVANCE).
  */
 public final class RapController extends Module {
     /** The FSM's states (docs/rap-engine.md); kept one-hot. */
@@ -55,8 +48,6 @@ public final class RapController extends Module {
         RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
     /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
-    /** The longest carry chain of the commit's split test ({@code count > T}). */
-    static final int COMMIT_CHAIN_BITS = 16;
 
     public final ControllerIO io;
 
@@ -82,9 +73,7 @@ public final class RapController extends Module {
         int slotBits = c.slotBits();
         int cb = c.counterBits();
         int tb = c.thresholdBits();
-        int sumBits = c.mergeSumBits();
         int depthBits = log2Up(windowDepth + 1);
-        UInt counterMax = Fill(cb, B(true));
 
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
@@ -102,8 +91,6 @@ public final class RapController extends Module {
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         // ~T of the event that asked for the structural change: the compares add it (SplitCompare).
         UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
-        Bool earlyDone = RegInit(B(false)).named("early_done");
-        Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
         // --- occupancy: events between issue and the selector output, commands inside the counter SRAM
         UInt front = RegInit(U(0, depthBits + 1)).named("front_count");
@@ -113,61 +100,12 @@ public final class RapController extends Module {
         Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
 
         // --- split and merge walk state
-        UInt present = Reg(UInt(c.branching())).named("present_children");
-        // Every write of present goes through its next value, so the split's next digit and "this child is the last"
-        // are registered from it and describe present exactly on every clock: SPLIT_ALLOC's decisions start at
-        // flip-flops.
-        UInt presentNext = WireDefault(UInt(c.branching()), present).named("present_children_next");
-        present.connect(presentNext);
-        UInt nextDigit = RegNext(new FirstSet(presentNext.not(), c.bitsPerLevel()).index).named("split_next_digit");
-        Bool lastChild = RegNext(FirstSet.twoOrMore(presentNext.not()).not()).named("split_last_child");
-        // The merge parent's leaf children as its walk began (simulation check only: the hand-over takes the compare
-        // network's kids_vector, which nothing changes during the walk).
-        UInt visited = Reg(UInt(c.nodes())).named("visited_kids");
-        // The leaves one level below the merge level whose parents are still to visit; and one walker for the merge
-        // parent's leaf children or, in a split, the free slots.
-        SlotPicker leavesBelow = new SlotPicker("leaf_pick", c.nodes(), slotBits, false);
+        // One walker for a node's children: the merge parent's leaf children, or in a split the free slots.
         SlotPicker slots = new SlotPicker("slot_pick", c.nodes(), slotBits, true);
-        // SPLIT_SCAN's pick's digit lands in present_children a clock later, from this register: the 32:1 digit select
-        // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. Every digit lands while
-        // the walk is still in SPLIT_SCAN (it ends a clock after its last find; asserted), before SPLIT_ALLOC reads
-        // split_next_digit.
-        Bool scanDigitValid = WireDefault(Bool(), B(false)).named("scan_digit_take");
-        Bool scanDigitHeld = RegNext(scanDigitValid, B(false)).named("scan_digit_valid");
-        UInt scanDigit = RegNext(Mux1H(slots.oneHot, table.digit)).named("scan_digit");
-        // The walker is loaded on the first clock of a level / of a parent's children.
-        Bool levelFresh = RegInit(B(false)).named("level_fresh");
-        // One flag per walk of a node's children for its loading clock (SPLIT_SCAN's and MERGE_KIDS's first) and one
-        // for the clocks after it, each set only in its state: the walkers' loads and takes are then one or two LUT
-        // levels from flip-flops (their enables drive some 70 each), not the state logic's four or five.
-        Bool scanFresh = RegInit(B(false)).named("scan_fresh");
-        Bool kidsFresh = RegInit(B(false)).named("kids_fresh");
-        Bool scanWalking = RegInit(B(false)).named("scan_walking");
-        Bool kidsWalking = RegInit(B(false)).named("kids_walking");
-        // The depth of the leaves walked: one below the merge level.
-        UInt leafDepth = Reg(UInt(c.depthBits())).named("merge_leaf_depth");
-        // Every write of merge_leaf_depth goes through its next value, so "the leaves are the root's children: this is
-        // the batch's last level" is a flip-flop, and MERGE_LEVEL's step does not wait for a compare.
-        UInt leafDepthNext = WireDefault(UInt(c.depthBits()), leafDepth).named("merge_leaf_depth_next");
-        leafDepth.connect(leafDepthNext);
-        Bool lastLevel = RegNext(leafDepthNext.eq(1), B(false)).named("merge_last_level");
-        Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
-        // merge_leaf_depth == deepest_depth, as a flip-flop: a batch starts there, and the walk stays there only while
-        // every level it leaves had no leaves (each such level lowers deepest_depth with it). So the update of
-        // deepest_depth starts at flip-flops, not at a depth compare (it led several iCE40 placements in session 16).
-        Bool leafAtDeepest = RegInit(B(false)).named("leaf_at_deepest");
-        // A level the walk leaves empty lowers deepest_depth a clock later, from this flip-flop: the decision (a walk's
-        // end, the verdict idle, no leaves on the level) is several LUT levels, and deepest_depth's enable then waits for
-        // none of it. In that clock the walk is loading the next level, which reads merge_leaf_depth and not deepest_depth.
-        Bool lowerDeepest = RegInit(B(false)).named("deepest_lowers");
-        lowerDeepest.connect(B(false));
-        when(lowerDeepest, () -> deepest.connect(deepest.sub(1)));
-        UInt mp = Reg(UInt(slotBits)).named("merge_parent");
         // The slot whose children the compare network lists: op_slot in SPLIT_SCAN, merge_parent in MERGE_KIDS. One
         // register loaded with each of them, so the 32 parent compares start at a flip-flop and not at a select
         // between the two (checked below).
         UInt kidsOwner = Reg(UInt(slotBits)).named("kids_owner");
-        UInt leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
 
         // --- node readout: the slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag)
         UInt readIndex = req.slot.bits(slotBits - 1, 0).named("readout_index");
@@ -208,7 +146,6 @@ public final class RapController extends Module {
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below). kids_owner is that
         // node in both (it goes back to op_slot as a merge batch ends), so the N:1 select has no 2:1 in front of it.
-        Bool walkingKids = state.is(MERGE_KIDS);
         UInt childrenNow = table.childCount.read(kidsOwner);
         UInt opChildren = RegNext(childrenNow).named("op_children");
         // --- defaults
@@ -238,35 +175,6 @@ public final class RapController extends Module {
         // stalls: its output is always ready). Nothing structural changes while events flow, so they are still true.
         int fw = Math.max(c.nodeCountBits(), c.childCountBits() + 1);
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        // Whether the free slots cover op_slot's missing children, registered from op_children: SPLIT acts once UNDO,
-        // SPLIT_SCAN and SPLIT have lasted three clocks together (none changes op_slot or the table), or on its third
-        // clock after an early batch, which may just have freed slots.
-        UInt missingChildren = U(c.branching(), fw).sub(opChildren.pad(fw)).named("missing_children");
-        Bool fitsNow = freeSlots.ge(missingChildren);
-        Bool splitFits = RegNext(fitsNow).named("split_fits");
-        // A new child's TCAM word: its digit field and its mask depend only on op_depth, which stands still from the
-        // commit that asked for the split to the end of SPLIT_ALLOC (DRAIN, UNDO and SPLIT's three clocks come
-        // between), so they are registered and the word is one LUT from flip-flops: the parent's prefix (the prefix
-        // RAM's word), the digit and the field. Checked against the shifts where they are used.
-        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
-        UInt childMaskNow = maskBelow(childDepth);
-        UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
-        UInt childMask = RegNext(childMaskNow).named("child_mask");
-        UInt childPrefixWord = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
-                .named("child_prefix");
-        // The TCAM and prefix RAM write wires carry the split's new child unless INIT writes the root: they matter only
-        // with their valid or write strobe, so their values are a choice between two, not a chain over the states.
-        tw.index.connect(slots.index);
-        tw.value.connect(childPrefixWord);
-        tw.mask.connect(childMask);
-        prefixWriteSlot.connect(slots.index);
-        prefixWriteValue.connect(childPrefixWord);
-        // Whether the split node is at the deepest level, registered: neither changes while the split settles.
-        Bool opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
-        // SPLIT's decisions read only the flip-flop (SPLIT is one of the states); the checks below take the whole test.
-        Bool splitStates = state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT));
-        Bool splitHeld = heldBefore(splitStates, 3, "split_settled");
-        Bool splitSettled = splitStates.and(splitHeld).named("split_settled");
         // Only events (RUN) use them, so they come from the selector's output: its depth, and the hit slot's child
         // count looked up in a table of "a split would be short" per possible count, registered (free slots and
         // child counts do not change while events flow, and a structural change is many clocks before the next event).
@@ -284,11 +192,17 @@ public final class RapController extends Module {
         UInt hitChildren = RegNext(table.childCount.read(io.selected.bits.slot)).named("hit_children");
         Bool hitShort = ShiftRegister(shortTable.bit(hitChildren), resultLatency - 1, null, "hit_short");
         Bool besideResult = ShiftRegister(cmd.valid, resultLatency, B(false), "hit_beside");
-        // --- merge verdicts: every READ result in a merge state is a merge parent's or its leaf's count
-        Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
-        MergeVerdict verdict = new MergeVerdict(c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old,
-                resultLatency);
-        MergeSkip skip = new MergeSkip(verdict.sumAhead());
+        // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
+        // parent's (its leaves).
+        Bool scanSplit = state.is(SPLIT_SCAN);
+        UInt kidsVector = table.childrenOf(kidsOwner, scanSplit.not()).named("kids_vector");
+        TcamMergeWalk walk = new TcamMergeWalk(c, state, table, st, cmd, slots, kidsOwner, kidsVector, opChildren, opSlot, opNotT,
+                deepest, res, resValid, resultLatency);
+        MergeVerdict verdict = walk.verdict;
+        MergeSkip skip = walk.skip;
+        TcamSplit split = new TcamSplit(c, state, table, st, cmd, tw, slots, opSlot, opDepth, opChildren, freeSlots, fw, deepest,
+                prefixRead, prefixWrite, prefixWriteSlot, prefixWriteValue, skip);
+        Bool scanFresh = split.scanFresh;
         when(resValid, () -> Assert(besideResult, "a counter SRAM result without its command's slot facts beside it"));
         // "A batch with the head's T removes nothing" is a flip-flop kept in step with the head register (the skip
         // state does not change in RUN), so the commit's verdict does not wait for that compare.
@@ -321,16 +235,11 @@ public final class RapController extends Module {
         UInt readDepth = PipelinedRead(depths, readIndex, "readout_depth");
 
         // The walkers' loads and takes from the walk flags: the same clocks as the state arms' (checked by the walkers).
-        Bool kidsLoad = kidsFresh.and(verdict.usesPort.not());
+        Bool kidsLoad = walk.kidsLoad;
         slots.loadWhen(scanFresh.or(state.is(SPLIT)).or(kidsLoad));
-        leavesBelow.loadWhen(state.is(MERGE_LEVEL).and(levelFresh).or(kidsLoad));
-        slots.takeWhen(slots.ready().and(scanWalking.or(state.is(SPLIT_ALLOC).and(tw.ready))
-                .or(kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff)))));
+        slots.takeWhen(slots.ready().and(split.scanWalking.or(state.is(SPLIT_ALLOC).and(tw.ready))
+                .or(walk.kidsWalking.and(verdict.usesPort.not()).and(slots.last().not().or(verdict.canHandOff)))));
 
-        // One compare network for both walks of a node's children: op_slot's in a split (all of them), the merge
-        // parent's (its leaves).
-        Bool scanSplit = state.is(SPLIT_SCAN);
-        UInt kidsVector = table.childrenOf(kidsOwner, scanSplit.not()).named("kids_vector");
         // What each walker loads depends only on the state that loads it, so it is chosen here by state flip-flops, and
         // the states only decide when: SPLIT loads the free slots, SPLIT_SCAN and MERGE_KIDS a node's children;
         // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
@@ -340,24 +249,10 @@ public final class RapController extends Module {
         // first would put a LUT level after it (checked in session 18: 19 endpoints over 10 ns on seed 1).
         slots.loadFrom(table.valid.not());
         slots.loadLate(scanFresh.or(kidsLoad), kidsVector);
-        leavesBelow.loadFrom(Mux(state.is(MERGE_LEVEL), table.leavesAt(leafDepth), leavesBelow.without(kidsVector)));
-        // A batch starts at deepest_depth. The states that start one (UNDO, SPLIT, SPLIT_ALLOC) load it on every clock,
-        // since nothing reads merge_leaf_depth there and deepest_depth never changes on a batch's first clock: the load
-        // and merge_last_level behind it then wait for no decision of those states. So with level_fresh (read only in
-        // MERGE_LEVEL) and early_batch (read only as a batch ends): a batch SPLIT starts is early exactly when its early
-        // batch is not yet done, and UNDO's and SPLIT_ALLOC's never are (checked where a batch starts).
-        Bool batchIsEarly = state.is(SPLIT).and(earlyDone.not()).named("batch_is_early");
-        // A batch ends in MERGE_LEVEL once the last level's walk is over and its last verdict is in. As a flat AND of
-        // flip-flops it loads what a batch's end loads (the skip state's 27-bit minimum, kids_owner) without waiting for
-        // MERGE_LEVEL's other decisions: through them it was five LUT levels on one iCE40 placement.
-        Bool batchEnds = state.is(MERGE_LEVEL).and(levelFresh.not()).and(leavesBelow.ready()).and(leavesBelow.found.not())
-                .and(verdict.idle).and(lastLevel).named("batch_ends");
-        when(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), () -> {
-            leafDepthNext.connect(deepest);
-            leafAtDeepest.connect(B(true));
-            levelFresh.connect(B(true));
-            earlyBatch.connect(batchIsEarly);
-        });
+        // A batch SPLIT starts is early exactly when its early batch is not yet done, and UNDO's and SPLIT_ALLOC's never
+        // are (checked where a batch starts).
+        Bool batchIsEarly = state.is(SPLIT).and(split.earlyDone.not()).named("batch_is_early");
+        walk.prepare(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), batchIsEarly);
 
         // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
         Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
@@ -422,124 +317,14 @@ public final class RapController extends Module {
                     cmd.op.connect(U(ControllerIO.OP_SET, 2));
                     cmd.addr.connect(undo.slot);
                     cmd.value.connect(undo.count);
-                    when(undo.empty.not(), () -> cmd.valid.connect(B(true))).elsewhen(splitReq, () -> {
-                        earlyDone.connect(B(false));
-                        presentNext.connect(U(0, c.branching()));
-                        // A leaf (the usual split) has no children to scan.
-                        when(opChildren.eq(0), () -> state.go(SPLIT)).otherwise(() -> {
-                            scanFresh.connect(B(true));
-                            state.go(SPLIT_SCAN);
-                        });
-                    }).otherwise(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(false)));
+                    when(undo.empty.not(), () -> cmd.valid.connect(B(true))).elsewhen(splitReq, () -> split.begin(opChildren)).otherwise(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(false)));
                 })
-                // An interior merge may have left op_slot some children: note which digits exist.
-                .on(SPLIT_SCAN, () -> when(scanFresh, () -> {
-                    slots.load();
-                    scanFresh.connect(B(false));
-                    scanWalking.connect(B(true));
-                }).elsewhen(slots.ready(), () -> {
-                    // A take with nothing found leaves the walker as it is, so the take need not wait for found.
-                    slots.take();
-                    when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> {
-                        scanWalking.connect(B(false));
-                        state.go(SPLIT);
-                    });
-                }))
-                .on(SPLIT, () -> {
-                    // The free slots load on every SPLIT clock, the last load being the one into SPLIT_ALLOC: nothing
-                    // reads the walker in SPLIT, so the load waits for no decision.
-                    slots.load();
-                    when(splitHeld.not(), () -> { }).elsewhen(splitFits, () -> {
-                        when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
-                        state.go(SPLIT_ALLOC);
-                    }).elsewhen(earlyDone.not(), () -> {
-                        earlyDone.connect(B(true));
-                        startBatch(batchIsEarly, skip, st, opBatchEmpty, B(true));
-                    }).otherwise(() -> {
-                        st.deferred.connect(B(true));
-                        afterSplit.accept(false);
-                    });
-                })
-                // The split ends with its last child: a free slot's child count is already 0 (only leaves are freed), so
-                // the child-count write port is free for op_slot's.
-                .on(SPLIT_ALLOC, () -> {
-                    cmd.op.connect(U(ControllerIO.OP_SET, 2));
-                    cmd.addr.connect(slots.index);
-                    cmd.value.connect(U(0, cb));
-                    when(slots.ready(), () -> {
-                        Assert(childPrefixWord.eq(childPrefix(prefixRead, opDepth, nextDigit))
-                                        .and(childMask.eq(maskBelow(childDepth))),
-                                "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
-                        tw.valid.connect(B(true));
-                        // The child's count SET goes with its TCAM write, so the child appears all at once.
-                        cmd.valid.connect(tw.ready);
-                        when(tw.ready, () -> {
-                            slots.take();
-                            allocate(table, st, present, presentNext, nextDigit, slots.oneHot, opSlot, childDepth);
-                            prefixWrite.connect(B(true));
-                            when(lastChild, () -> {
-                                skip.invalidate();
-                                table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
-                                st.split.connect(B(true));
-                                afterSplit.accept(true);
-                            });
-                        });
-                    });
-                })
-                .on(MERGE_LEVEL, () -> when(levelFresh, () -> {
-                    leavesBelow.load();
-                    levelFresh.connect(B(false));
-                    levelHadLeaves.connect(B(false));
-                }).elsewhen(leavesBelow.ready(), () -> {
-                    // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
-                    when(leavesBelow.found, () -> {
-                        UInt parentOfPick = Mux1H(leavesBelow.oneHot, table.parent);
-                        mp.connect(parentOfPick);
-                        kidsOwner.connect(parentOfPick);
-                        leaves.connect(U(0, c.childCountBits()));
-                        kidsFresh.connect(B(true));
-                        levelHadLeaves.connect(B(true));
-                        state.go(MERGE_KIDS);
-                    }).elsewhen(verdict.idle.not(), () -> {
-                        // The level's last verdict first: the next level's leaves, or the split after an early batch,
-                        // must see its merge.
-                    }).elsewhen(lastLevel.not(), () -> {
-                        leafDepthNext.connect(leafDepth.sub(1));
-                        levelFresh.connect(B(true));
-                        Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
-                        leafAtDeepest.connect(lowers);
-                        lowerDeepest.connect(lowers);
-                    }).otherwise(() -> {
-                        // The batch's end loads its registers below, from batch_ends.
-                        Assert(batchEnds, "a batch ended without batch_ends");
-                        state.go(earlyBatch, SPLIT, ADVANCE);
-                    });
-                }))
-                // The parent's own count is read while its leaves load into the walker (it has at least one: the
-                // leaf that named it). Once all are issued the parent goes to the verdict and the walk moves on.
-                .on(MERGE_KIDS, () -> {
-                    // A READ of the parent's count, then of each leaf's as the walker picks it.
-                    cmd.op.connect(U(ControllerIO.OP_READ, 2));
-                    cmd.addr.connect(Mux(kidsFresh, mp, slots.index));
-                    when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
-                        slots.load();
-                        leavesBelow.load();
-                        visited.connect(kidsVector);
-                        cmd.valid.connect(B(true));
-                        kidsFresh.connect(B(false));
-                        kidsWalking.connect(B(true));
-                    }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
-                        UInt leavesSoFar = leaves.add(1);
-                        cmd.valid.connect(B(true));
-                        slots.take();
-                        leaves.connect(leavesSoFar);
-                        when(slots.last(), () -> {
-                            kidsWalking.connect(B(false));
-                            verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
-                            state.go(MERGE_LEVEL);
-                        });
-                    });
-                })
+                .on(SPLIT_SCAN, split::scan)
+                .on(SPLIT, () -> split.decide(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(true)),
+                        () -> afterSplit.accept(false)))
+                .on(SPLIT_ALLOC, () -> split.allocate(() -> afterSplit.accept(true)))
+                .on(MERGE_LEVEL, walk::level)
+                .on(MERGE_KIDS, walk::kids)
                 .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(sched.pastN(), () -> {
                     state.go(RESUME);
                 }).otherwise(() -> state.go(ADVANCE_WAIT)))
@@ -582,29 +367,8 @@ public final class RapController extends Module {
                     io.softClear.connect(B(true));
                     state.go(INIT);
                 });
-        when(batchEnds, () -> {
-            st.batch.connect(B(true));
-            skip.endBatch();
-            kidsOwner.connect(opSlot);
-        });
-        when(scanDigitHeld, () -> {
-            Assert(state.is(SPLIT_SCAN), "a scanned child's digit landed outside SPLIT_SCAN");
-            presentNext.connect(present.or(U(1, c.branching()).shl(scanDigit).bits(c.branching() - 1, 0)));
-        });
-        // A merge parent's verdict, while the walk goes on: remove its leaves and write their sum to it, or keep them.
-        // The merged count's SET takes the command port on the clock the verdict says so (verdict_set, a flip-flop).
-        when(verdict.usesPort, () -> {
-            cmd.valid.connect(B(true));
-            cmd.op.connect(U(ControllerIO.OP_SET, 2));
-            cmd.addr.connect(verdict.parent);
-            cmd.value.connect(Mux(verdict.clips, counterMax, verdict.sum.bits(Math.min(sumBits, cb) - 1, 0).pad(cb)));
-        });
-        when(verdict.act, () -> when(verdict.merges, () -> {
-            table.valid.connect(table.valid.and(verdict.leaves.not()));
-            table.setChildCount(verdict.parent, verdict.remaining);
-            st.removed.connect(verdict.leafCount);
-            when(verdict.clips, () -> st.saturation.connect(B(true)));
-        }).otherwise(() -> skip.kept(verdict.sum)));
+        split.afterFsm();
+        walk.afterFsm();
         io.node.valid.connect(nodeValid);
         io.node.len.connect(nodeLen);
         io.node.count.connect(nodeCount);
@@ -621,46 +385,13 @@ public final class RapController extends Module {
         when(commitFire, () -> Assert(hitShort.eq(shortTable.bit(table.childCount.read(res.addr))),
                 "the short flag beside slot %d's result is stale", res.addr));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
-        when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
-                "merge_last_level disagrees with depth %0d", leafDepth));
-        UInt deepestNow = Mux(lowerDeepest, deepest.sub(1), deepest);
-        when(state.is(MERGE_LEVEL), () -> Assert(leafAtDeepest.eq(leafDepth.eq(deepestNow)),
-                "leaf_at_deepest disagrees with depths %0d and %0d", leafDepth, deepestNow));
-        when(lowerDeepest, () -> Assert(state.is(MERGE_LEVEL).and(levelFresh), "deepest_depth lowered outside a level's load"));
+        walk.check();
         when(state.is(DRAIN).and(pipeEmpty), () -> Assert(resValid.not(), "a push in the last DRAIN clock would miss the undo read-ahead"));
-        when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
-            Assert(slots.found, "a split found no free slot after checking capacity");
-            Assert(present.andR().not(), "a split with no missing child");
-            Assert(lastChild.eq(FirstSet.twoOrMore(present.not()).not())
-                            .and(nextDigit.eq(new FirstSet(present.not(), c.bitsPerLevel()).index)),
-                    "split_last_child or split_next_digit does not describe present_children %b", present);
-            Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
-        });
-        // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
-        when(table.writeQ, () -> {
-            Assert(splitSettled.not(), "a split decision while a child count is still being written");
-            when(state.is(MERGE_LEVEL).and(levelFresh), () -> Assert(table.depthOf(table.pendingSlot()).ne(leafDepth),
-                    "a merge level loads its leaves while a leaf candidate's child count is still being written"));
-            when(walkingKids.and(kidsFresh), () -> Assert(table.pendingSlot().ne(mp)
-                            .and(table.parent.read(table.pendingSlot()).ne(mp)),
-                    "a merge parent's children are read while its child count is still being written"));
-        });
-        // The registered lookups are read only where their inputs have stood still for a clock.
-        when(splitSettled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
-                "split_fits or op_at_deepest read a clock after its inputs changed"));
-        Assert(scanFresh.or(scanWalking).eq(scanSplit).and(scanFresh.and(scanWalking).not())
-                        .and(kidsFresh.or(kidsWalking).eq(walkingKids)).and(kidsFresh.and(kidsWalking).not()),
-                "the walk flags (scan %b/%b, kids %b/%b) do not split their states", scanFresh, scanWalking, kidsFresh, kidsWalking);
-        Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
-        Bool handOver = kidPicked.and(slots.last());
-        when(splitSettled.or(handOver),
+        split.check();
+        when(split.settled.or(walk.handOver()),
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
-        when(handOver, () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
-        Assert(state.within(UNDO, SPLIT_ALLOC).not().or(kidsOwner.eq(opSlot)).and(walkingKids.not().or(kidsOwner.eq(mp))),
-                "kids_owner %d is neither the split's nor the merge parent's slot", kidsOwner);
-        when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
-        when(verdict.act.and(inMerge.not()), () -> Assert(B(false), "a merge verdict outside the merge walk"));
+        when(state.within(UNDO, SPLIT_ALLOC), () -> Assert(kidsOwner.eq(opSlot), "kids_owner %d is not the split's slot", kidsOwner));
         when(sched.frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(table.valid.and(table.deeperThan(deepest)).orR().not(), "a node deeper than deepest_depth %d", deepest);
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
@@ -729,27 +460,6 @@ public final class RapController extends Module {
     static UInt lengthOf(RapConfig c, UInt depth) {
         int shift = Integer.numberOfTrailingZeros(c.bitsPerLevel());
         return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());
-    }
-
-    /** The TCAM mask of a node of depth {@code depth}: don't-care below its length. */
-    private UInt maskBelow(UInt depth) {
-        return Fill(c.keyBits(), B(true)).shr(lengthOf(depth));
-    }
-
-    /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
-    private UInt childPrefix(UInt parentPrefix, UInt parentDepth, UInt d) {
-        int kb = c.keyBits();
-        UInt shift = lengthOf(U(c.levels() - 1, c.depthBits()).sub(parentDepth));
-        return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0));
-    }
-
-    /** A new child in the slot {@code slotMask}: digit d of the node in {@code parent}; its TCAM word and prefix are written in this clock. */
-    private void allocate(NodeTable table, StatusRegs st, UInt present, UInt presentNext, UInt d, UInt slotMask, UInt parent,
-                          UInt childDepth) {
-        table.valid.connect(table.valid.or(slotMask));
-        table.place(slotMask, childDepth, parent, d);
-        presentNext.connect(present.or(U(1, c.branching()).shl(d).bits(c.branching() - 1, 0)));
-        st.allocated.connect(B(true));
     }
 
     /**

@@ -44,9 +44,7 @@ public final class TrieController extends Module {
         int slotBits = c.slotBits();
         int cb = c.counterBits();
         int tb = c.thresholdBits();
-        int wb = c.weightBits();
         int b = c.branching();
-        UInt counterMax = Fill(cb, B(true));
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
         TrieWalk.Found hit = io.found.bits;
