@@ -5,18 +5,10 @@
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire clock, // RapController.java:66
   input  wire reset, // RapController.java:66
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [6:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:70
-  input  wire [15:0] io_selected_bits_weight, // RapController.java:70
   input  wire [15:0] io_head_weight, // RapController.java:70
   input  wire [35:0] io_head_notThreshold, // RapController.java:70
   input  wire io_head_thresholdFits, // RapController.java:70
   input  wire [31:0] io_head_compareNotThreshold, // RapController.java:70
-  input  wire io_headLoad_fromRead, // RapController.java:70
-  input  wire [35:0] io_headLoad_readNotThreshold, // RapController.java:70
   input  wire io_headValid, // RapController.java:70
   input  wire io_issued, // RapController.java:70
   output wire io_issueEnable, // RapController.java:70
@@ -36,6 +28,52 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   input  wire io_counterResult_bits_saturated, // RapController.java:70
   output wire io_softClear, // RapController.java:70
   input  wire io_counterClearing, // RapController.java:70
+  input  wire io_enable, // RapController.java:70
+  input  wire io_softReset, // RapController.java:70
+  input  wire io_snapshot, // RapController.java:70
+  input  wire io_readout, // RapController.java:70
+  input  wire [15:0] io_readoutSlot, // RapController.java:70
+  input  wire io_inputsDrained, // RapController.java:70
+  input  wire [15:0] io_epsCsr, // RapController.java:70
+  input  wire [63:0] io_m0Csr, // RapController.java:70
+  input  wire io_m0CsrZero, // RapController.java:70
+  input  wire [31:0] io_qCsr, // RapController.java:70
+  output wire [15:0] io_epsActive, // RapController.java:70
+  output wire io_acceptEnable, // RapController.java:70
+  output wire [63:0] io_live_n, // RapController.java:70
+  output wire [7:0] io_live_nodes, // RapController.java:70
+  output wire [7:0] io_live_highWater, // RapController.java:70
+  output wire io_live_overflow, // RapController.java:70
+  output wire io_live_saturated, // RapController.java:70
+  output wire io_live_updated, // RapController.java:70
+  output wire io_live_split, // RapController.java:70
+  output wire [2:0] io_live_merged, // RapController.java:70
+  output wire io_live_batch, // RapController.java:70
+  output wire io_live_deferred, // RapController.java:70
+  output wire io_live_saturation, // RapController.java:70
+  output wire io_snapFreeze, // RapController.java:70
+  input  wire io_countersIdle, // RapController.java:70
+  input  wire io_snapCopied, // RapController.java:70
+  output wire [63:0] io_errorBound, // RapController.java:70
+  output wire io_errorBoundReady, // RapController.java:70
+  output wire io_snapBusy, // RapController.java:70
+  output wire io_node_valid, // RapController.java:70
+  output wire [5:0] io_node_len, // RapController.java:70
+  output wire [31:0] io_node_prefix, // RapController.java:70
+  output wire [31:0] io_node_count, // RapController.java:70
+  output wire io_readoutBusy, // RapController.java:70
+  output wire io_busy, // RapController.java:70
+  output wire io_idle, // RapController.java:70
+  output wire io_resetting, // RapController.java:70
+  output wire [2:0] io_stallCause, // RapController.java:70
+  output wire io_selected_ready, // RapController.java:70
+  input  wire io_selected_valid, // RapController.java:70
+  input  wire io_selected_bits_found, // RapController.java:70
+  input  wire [6:0] io_selected_bits_slot, // RapController.java:70
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:70
+  input  wire [15:0] io_selected_bits_weight, // RapController.java:70
+  input  wire io_headLoad_fromRead, // RapController.java:70
+  input  wire [35:0] io_headLoad_readNotThreshold, // RapController.java:70
   input  wire io_tcamWrite_ready, // RapController.java:70
   output wire io_tcamWrite_valid, // RapController.java:70
   output wire [6:0] io_tcamWrite_bits_index, // RapController.java:70
@@ -169,45 +207,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   output wire [4:0] io_depths_124, // RapController.java:70
   output wire [4:0] io_depths_125, // RapController.java:70
   output wire [4:0] io_depths_126, // RapController.java:70
-  output wire [4:0] io_depths_127, // RapController.java:70
-  input  wire io_enable, // RapController.java:70
-  input  wire io_softReset, // RapController.java:70
-  input  wire io_snapshot, // RapController.java:70
-  input  wire io_readout, // RapController.java:70
-  input  wire [15:0] io_readoutSlot, // RapController.java:70
-  input  wire io_inputsDrained, // RapController.java:70
-  input  wire [15:0] io_epsCsr, // RapController.java:70
-  input  wire [63:0] io_m0Csr, // RapController.java:70
-  input  wire io_m0CsrZero, // RapController.java:70
-  input  wire [31:0] io_qCsr, // RapController.java:70
-  output wire [15:0] io_epsActive, // RapController.java:70
-  output wire io_acceptEnable, // RapController.java:70
-  output wire [63:0] io_live_n, // RapController.java:70
-  output wire [7:0] io_live_nodes, // RapController.java:70
-  output wire [7:0] io_live_highWater, // RapController.java:70
-  output wire io_live_overflow, // RapController.java:70
-  output wire io_live_saturated, // RapController.java:70
-  output wire io_live_updated, // RapController.java:70
-  output wire io_live_split, // RapController.java:70
-  output wire [2:0] io_live_merged, // RapController.java:70
-  output wire io_live_batch, // RapController.java:70
-  output wire io_live_deferred, // RapController.java:70
-  output wire io_live_saturation, // RapController.java:70
-  output wire io_snapFreeze, // RapController.java:70
-  input  wire io_countersIdle, // RapController.java:70
-  input  wire io_snapCopied, // RapController.java:70
-  output wire [63:0] io_errorBound, // RapController.java:70
-  output wire io_errorBoundReady, // RapController.java:70
-  output wire io_snapBusy, // RapController.java:70
-  output wire io_node_valid, // RapController.java:70
-  output wire [5:0] io_node_len, // RapController.java:70
-  output wire [31:0] io_node_prefix, // RapController.java:70
-  output wire [31:0] io_node_count, // RapController.java:70
-  output wire io_readoutBusy, // RapController.java:70
-  output wire io_busy, // RapController.java:70
-  output wire io_idle, // RapController.java:70
-  output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  output wire [4:0] io_depths_127  // RapController.java:70
 );
 
   // State
@@ -810,9 +810,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] slot_prefix_rdata_0; // RapController.java:124
   reg state_run_issue_n; // RapController.java:138
   reg state_run_window_n; // RapController.java:141
-  reg advance_settled_was_1; // RapController.java:447
-  reg advance_settled_was_2; // RapController.java:449
-  reg advance_settled_before; // RapController.java:449
+  reg advance_settled_was_1; // RapController.java:437
+  reg advance_settled_was_2; // RapController.java:439
+  reg advance_settled_before; // RapController.java:439
   reg [2:0] op_children; // RapController.java:150
   reg tcam_write_full; // TcamWriteRegister.java:25
   reg [6:0] tcam_write_q_index; // TcamWriteRegister.java:37
@@ -878,8 +878,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // TcamSplit.java:107
   reg [31:0] child_mask; // TcamSplit.java:108
   reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // RapController.java:447
-  reg split_settled_before; // RapController.java:449
+  reg split_settled_was_1; // RapController.java:437
+  reg split_settled_before; // RapController.java:439
   reg skip_now; // MergeSkip.java:66
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
@@ -909,7 +909,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg skip_empty_settled; // MergeSkip.java:75
   reg quiet_held; // RapController.java:272
   reg snapshot_settled; // RapController.java:278
-  reg issue_gate; // RapController.java:415
+  reg issue_gate; // RapController.java:405
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:119
@@ -1240,17 +1240,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_0 = ~io_counterClearing; // RapController.java:288
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
   wire _and_0 = _not_0 & multiplier_free; // RapController.java:288
-  wire _not_1 = ~snapshot_frozen; // RapController.java:306
-  wire _and_1 = quiet_held & _not_1; // RapController.java:306
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:308
-  wire _not_2 = ~io_headValid; // RapController.java:308
-  wire _and_3 = _and_2 & _not_2; // RapController.java:308
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:46
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:46
+  wire _not_2 = ~io_headValid; // RapController.java:299
+  wire _and_2 = io_inputsDrained & _not_2; // RapController.java:299
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:47
   wire _eq_0 = front_count == 6'd0; // RapController.java:100
   wire _eq_1 = sram_count == 8'd0; // RapController.java:100
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:100
   wire _not_3 = ~cmd_q_valid; // RapController.java:100
   wire pipe_empty = _and_4 & _not_3; // RapController.java:100
-  wire _not_4 = ~undo_empty; // RapController.java:320
+  wire _not_4 = ~undo_empty; // RapController.java:310
   wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
   wire _not_5 = ~split_settled_before; // TcamSplit.java:158
   wire _not_6 = ~early_done; // TcamSplit.java:161
@@ -1260,23 +1260,23 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_10 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
   wire _or_0 = _not_10 | verdict_free; // TcamMergeWalk.java:178
   wire _and_5 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_11 = ~advance_settled_before; // RapController.java:328
+  wire _not_11 = ~advance_settled_before; // RapController.java:318
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
   wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
   wire _not_12 = ~state_run_issue_n; // RapController.java:138
-  wire _not_13 = ~commit_stop; // RapController.java:418
-  wire _and_6 = _not_12 & _not_13; // RapController.java:418
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:418
+  wire _not_13 = ~commit_stop; // RapController.java:408
+  wire _and_6 = _not_12 & _not_13; // RapController.java:408
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:408
   wire _not_14 = ~state_run_window_n; // RapController.java:141
   wire _and_7 = _not_14 & hit_event_3; // RapController.java:218
   wire _not_15 = ~commit_stop; // RapController.java:218
   wire commit_fire_window = _and_7 & _not_15; // RapController.java:218
-  wire _not_16 = ~soft_pending; // RapController.java:425
-  wire _not_17 = ~state_init; // RapController.java:425
-  wire _and_8 = _not_16 & _not_17; // RapController.java:425
-  wire _not_18 = ~state_soft_clear; // RapController.java:425
-  wire _and_9 = _and_8 & _not_18; // RapController.java:425
+  wire _not_16 = ~soft_pending; // RapController.java:415
+  wire _not_17 = ~state_init; // RapController.java:415
+  wire _and_8 = _not_16 & _not_17; // RapController.java:415
+  wire _not_18 = ~state_soft_clear; // RapController.java:415
+  wire _and_9 = _and_8 & _not_18; // RapController.java:415
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
   wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
@@ -1284,22 +1284,22 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:39
   wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
   wire _and_10 = _not_19 & _not_21; // ScheduleAndSnapshot.java:147
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:430
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:431
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:431
-  wire _or_5 = state_drain | state_undo; // RapController.java:432
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:432
-  wire _or_7 = _or_6 | state_split; // RapController.java:432
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:432
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:432
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:432
-  wire _or_11 = _or_10 | state_advance; // RapController.java:432
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:432
-  wire _or_13 = _or_12 | state_resume; // RapController.java:432
-  wire _and_11 = state_run & pipe_empty; // RapController.java:434
-  wire _not_22 = ~io_headValid; // RapController.java:434
-  wire _and_12 = _and_11 & _not_22; // RapController.java:434
-  wire _not_23 = ~io_acceptEnable; // RapController.java:435
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:420
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:421
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:421
+  wire _or_5 = state_drain | state_undo; // RapController.java:422
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:422
+  wire _or_7 = _or_6 | state_split; // RapController.java:422
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:422
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:422
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:422
+  wire _or_11 = _or_10 | state_advance; // RapController.java:422
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:422
+  wire _or_13 = _or_12 | state_resume; // RapController.java:422
+  wire _and_11 = state_run & pipe_empty; // RapController.java:424
+  wire _not_22 = ~io_headValid; // RapController.java:424
+  wire _and_12 = _and_11 & _not_22; // RapController.java:424
+  wire _not_23 = ~io_acceptEnable; // RapController.java:425
   wire [127:0] _not_24 = ~verdict_leaves; // TcamMergeWalk.java:211
   wire [127:0] _and_13 = slot_valid & _not_24; // TcamMergeWalk.java:211
   wire [127:0] _or_14 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
@@ -1603,10 +1603,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_141 = verdict_sum[31:0]; // TcamMergeWalk.java:208
   wire [31:0] _mux_1 = clip_verdict ? _fill_0 : _bits_141; // TcamMergeWalk.java:207
   wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:47
-  wire _not_30 = ~snapshot_frozen; // RapController.java:300
-  wire _and_23 = snapshot_pending & _not_30; // RapController.java:300
-  wire _and_24 = _and_23 & quiet_held; // RapController.java:300
-  wire _and_25 = _and_24 & snapshot_settled; // RapController.java:300
+  wire _not_30 = ~snapshot_frozen; // CsrRequests.java:40
+  wire _and_23 = snapshot_pending & _not_30; // CsrRequests.java:40
+  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:40
+  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:40
   wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_131 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_2 = _eq_131 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -4082,14 +4082,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _or_529 = _or_513 | _or_528; // TcamMergeWalk.java:139
   wire [6:0] _or_530 = _or_498 | _or_529; // TcamMergeWalk.java:139
   wire [6:0] _or_531 = _or_467 | _or_530; // TcamMergeWalk.java:139
-  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:355
-  wire [5:0] _cat_9 = {readout_depth, 1'd0}; // RapController.java:462
-  wire [5:0] _mux_10 = readout_in_use ? _cat_9 : 6'd0; // RapController.java:351
+  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:345
+  wire [5:0] _cat_9 = {readout_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _mux_10 = readout_in_use ? _cat_9 : 6'd0; // RapController.java:341
   wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:109
   wire [31:0] _and_550 = child_digit_field & _fill_129; // TcamSplit.java:109
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_550; // TcamSplit.java:109
-  wire _and_551 = state_advance & advance_settled_was_1; // RapController.java:449
-  wire _and_552 = state_advance & advance_settled_was_2; // RapController.java:449
+  wire _and_551 = state_advance & advance_settled_was_1; // RapController.java:439
+  wire _and_552 = state_advance & advance_settled_was_2; // RapController.java:439
   wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:149
   wire tcam_write_load = tcam_write_valid & 1'd1; // TcamWriteRegister.java:36
   wire _not_178 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
@@ -5886,17 +5886,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // TcamSplit.java:98
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
   wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_33 = {op_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_33 = {op_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:231
   wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_34 = {child_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_34 = {child_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:231
   wire [31:0] _not_200 = ~_dshr_2; // TcamSplit.java:107
   wire [31:0] _and_961 = _dshr_1 & _not_200; // TcamSplit.java:107
   wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
   wire _or_678 = state_undo | state_split_scan; // TcamSplit.java:120
   wire _or_679 = _or_678 | state_split; // TcamSplit.java:120
-  wire _and_962 = _or_679 & split_settled_was_1; // RapController.java:449
+  wire _and_962 = _or_679 & split_settled_was_1; // RapController.java:439
   wire _bits_1750 = io_headLoad_readNotThreshold[35]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_1750; // SplitCompare.java:60
   wire [11:0] _bits_1751 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -6057,32 +6057,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_989 = _not_211 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_989 & io_countersIdle; // ScheduleAndSnapshot.java:82
   wire _and_990 = _and_986 & status_still; // RapController.java:278
-  wire _not_212 = ~state_init; // RapController.java:415
-  wire _not_213 = ~1'd0; // RapController.java:415
-  wire _and_991 = _not_212 & _not_213; // RapController.java:415
-  wire _and_992 = _and_991 & io_enable; // RapController.java:415
-  wire _or_691 = readout_pending | io_readout; // RapController.java:416
-  wire _not_214 = ~_or_691; // RapController.java:416
-  wire _and_993 = _and_992 & _not_214; // RapController.java:416
-  wire _or_692 = snapshot_pending | io_snapshot; // RapController.java:416
-  wire _not_215 = ~_or_692; // RapController.java:416
-  wire _and_994 = _and_993 & _not_215; // RapController.java:416
-  wire _not_216 = ~snapshot_frozen; // RapController.java:416
-  wire _and_995 = _and_994 & _not_216; // RapController.java:416
-  wire _not_217 = ~commit_stop; // RapController.java:436
-  wire _and_996 = state_run & _not_217; // RapController.java:436
-  wire _not_218 = ~io_headValid; // RapController.java:436
-  wire _and_997 = pipe_empty & _not_218; // RapController.java:436
+  wire _not_212 = ~state_init; // RapController.java:405
+  wire _not_213 = ~1'd0; // RapController.java:405
+  wire _and_991 = _not_212 & _not_213; // RapController.java:405
+  wire _and_992 = _and_991 & io_enable; // RapController.java:405
+  wire _or_691 = readout_pending | io_readout; // RapController.java:406
+  wire _not_214 = ~_or_691; // RapController.java:406
+  wire _and_993 = _and_992 & _not_214; // RapController.java:406
+  wire _or_692 = snapshot_pending | io_snapshot; // RapController.java:406
+  wire _not_215 = ~_or_692; // RapController.java:406
+  wire _and_994 = _and_993 & _not_215; // RapController.java:406
+  wire _not_216 = ~snapshot_frozen; // RapController.java:406
+  wire _and_995 = _and_994 & _not_216; // RapController.java:406
+  wire _not_217 = ~commit_stop; // RapController.java:426
+  wire _and_996 = state_run & _not_217; // RapController.java:426
+  wire _not_218 = ~io_headValid; // RapController.java:426
+  wire _and_997 = pipe_empty & _not_218; // RapController.java:426
   wire [2:0] _mux_15 = _and_997 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_693 = state_drain | state_undo; // RapController.java:437
-  wire _or_694 = _or_693 | state_resume; // RapController.java:437
-  wire _or_695 = _or_694 | commit_stop; // RapController.java:437
+  wire _or_693 = state_drain | state_undo; // RapController.java:427
+  wire _or_694 = _or_693 | state_resume; // RapController.java:427
+  wire _or_695 = _or_694 | commit_stop; // RapController.java:427
   wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_696 = state_split_scan | state_split; // RapController.java:438
-  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:438
-  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:438
-  wire _or_699 = _or_698 | state_advance; // RapController.java:438
-  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:438
+  wire _or_696 = state_split_scan | state_split; // RapController.java:428
+  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:428
+  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:428
+  wire _or_699 = _or_698 | state_advance; // RapController.java:428
+  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:428
   wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:124
   wire _or_701 = state_split | state_read_issue; // RapController.java:123
   wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:42
@@ -6234,45 +6234,45 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_656 = _and_38 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_236 = ~_or_25; // SlotPicker.java:107
   wire _or_716 = _not_236 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:471
+  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:461
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
   wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:452
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:238
   wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:238
   wire [31:0] _or_717 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:238
   wire _eq_660 = child_prefix == _or_717; // TcamSplit.java:180
   wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:231
   wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:180
   wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:180
-  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_237 = ~readout_in_use; // RapController.java:352
+  wire _not_237 = ~readout_in_use; // RapController.java:342
   wire _eq_663 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_19 = _eq_663 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_664 = readout_depth == _mux_19; // RapController.java:352
-  wire _or_718 = _not_237 | _eq_664; // RapController.java:352
+  wire _eq_664 = readout_depth == _mux_19; // RapController.java:342
+  wire _or_718 = _not_237 | _eq_664; // RapController.java:342
   wire _not_238 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_1024 = state_run & io_selected_valid; // RapController.java:378
-  wire _and_1025 = state_run & quiet_held; // RapController.java:381
-  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:382
-  wire _and_1026 = io_counterResult_valid & _eq_665; // RapController.java:382
-  wire _eq_666 = hit_event_3 == _and_1026; // RapController.java:383
-  wire _and_1027 = state_run & cmd_valid; // RapController.java:384
-  wire _eq_667 = _and_973 == _and_1027; // RapController.java:384
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:385
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:385
-  wire _bits_1840 = _dshr_5[0]; // RapController.java:385
-  wire _eq_668 = hit_short_2 == _bits_1840; // RapController.java:385
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:387
-  wire _and_1028 = state_run & io_counterResult_valid; // RapController.java:387
+  wire _and_1024 = state_run & io_selected_valid; // RapController.java:368
+  wire _and_1025 = state_run & quiet_held; // RapController.java:371
+  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:372
+  wire _and_1026 = io_counterResult_valid & _eq_665; // RapController.java:372
+  wire _eq_666 = hit_event_3 == _and_1026; // RapController.java:373
+  wire _and_1027 = state_run & cmd_valid; // RapController.java:374
+  wire _eq_667 = _and_973 == _and_1027; // RapController.java:374
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:375
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:375
+  wire _bits_1840 = _dshr_5[0]; // RapController.java:375
+  wire _eq_668 = hit_short_2 == _bits_1840; // RapController.java:375
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:377
+  wire _and_1028 = state_run & io_counterResult_valid; // RapController.java:377
   wire _eq_669 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
   wire _eq_670 = merge_last_level == _eq_669; // TcamMergeWalk.java:226
   wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
@@ -6304,8 +6304,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_720 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
   wire _not_241 = ~_or_720; // TcamMergeWalk.java:246
   wire _and_1038 = verdict_act & _not_241; // TcamMergeWalk.java:246
-  wire _not_242 = ~io_counterResult_valid; // RapController.java:389
-  wire _and_1039 = state_drain & pipe_empty; // RapController.java:389
+  wire _not_242 = ~io_counterResult_valid; // RapController.java:379
+  wire _and_1039 = state_drain & pipe_empty; // RapController.java:379
   wire _and_1040 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
   wire _and_r_10 = &present_children; // TcamSplit.java:214
   wire _not_243 = ~_and_r_10; // TcamSplit.java:214
@@ -6349,12 +6349,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1046 = scan_fresh & scan_walking; // TcamSplit.java:225
   wire _not_251 = ~_and_1046; // TcamSplit.java:225
   wire _and_1047 = _eq_682 & _not_251; // TcamSplit.java:225
-  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:392
+  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:382
   wire _not_252 = ~kids_fresh; // TcamMergeWalk.java:220
   wire _and_1048 = state_merge_kids & _not_252; // TcamMergeWalk.java:220
   wire _and_1049 = _and_1048 & slot_pick_ready; // TcamMergeWalk.java:220
   wire _and_1050 = _and_1049 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_727 = split_settled | _and_1050; // RapController.java:391
+  wire _or_727 = split_settled | _and_1050; // RapController.java:381
   wire _not_253 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_254 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_255 = ~st_n_carry_1; // SplitCounter.java:109
@@ -6362,10 +6362,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_256 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1052 = _and_1051 & _not_256; // SplitCounter.java:109
   wire st_n_steady = _not_253 & _and_1052; // StatusRegs.java:76
-  wire _eq_684 = kids_owner == op_slot; // RapController.java:394
-  wire _or_728 = state_undo | state_split_scan; // RapController.java:394
-  wire _or_729 = _or_728 | state_split; // RapController.java:394
-  wire _or_730 = _or_729 | state_split_alloc; // RapController.java:394
+  wire _eq_684 = kids_owner == op_slot; // RapController.java:384
+  wire _or_728 = state_undo | state_split_scan; // RapController.java:384
+  wire _or_729 = _or_728 | state_split; // RapController.java:384
+  wire _or_730 = _or_729 | state_split_alloc; // RapController.java:384
   wire _or_731 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_732 = _or_731 | ev_split; // StatusRegs.java:99
   wire _or_733 = _or_732 | ev_allocated; // StatusRegs.java:99
@@ -6375,7 +6375,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_36 = |ev_removed; // StatusRegs.java:99
   wire _or_737 = _or_736 | _or_r_36; // StatusRegs.java:99
   wire _or_738 = _or_737 | ev_pending; // StatusRegs.java:99
-  wire _not_257 = ~_or_738; // RapController.java:395
+  wire _not_257 = ~_or_738; // RapController.java:385
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6504,20 +6504,19 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1053 = slot_valid & _cat_68; // RapController.java:396
-  wire _or_r_37 = |_and_1053; // RapController.java:396
-  wire _not_258 = ~_or_r_37; // RapController.java:396
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:397
-  wire _not_259 = ~tcam_write_full; // RapController.java:420
-  wire _not_260 = ~snapshot_frozen; // RapController.java:420
-  wire _and_1054 = _not_259 & _not_260; // RapController.java:420
-  wire _not_261 = ~readout_pending; // RapController.java:420
-  wire _and_1055 = _and_1054 & _not_261; // RapController.java:420
-  wire _not_262 = ~snapshot_pending; // RapController.java:420
-  wire _and_1056 = _and_1055 & _not_262; // RapController.java:420
+  wire [127:0] _and_1053 = slot_valid & _cat_68; // RapController.java:386
+  wire _or_r_37 = |_and_1053; // RapController.java:386
+  wire _not_258 = ~_or_r_37; // RapController.java:386
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:387
+  wire _not_259 = ~tcam_write_full; // RapController.java:410
+  wire _not_260 = ~snapshot_frozen; // RapController.java:410
+  wire _and_1054 = _not_259 & _not_260; // RapController.java:410
+  wire _not_261 = ~readout_pending; // RapController.java:410
+  wire _and_1055 = _and_1054 & _not_261; // RapController.java:410
+  wire _not_262 = ~snapshot_pending; // RapController.java:410
+  wire _and_1056 = _and_1055 & _not_262; // RapController.java:410
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_selected_ready = 1'd1;
   assign io_issueEnable = issue_enable;
   assign io_commit = commit_fire_window;
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
@@ -6527,6 +6526,33 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
+  assign io_epsActive = eps_active;
+  assign io_acceptEnable = _and_9;
+  assign io_live_n = _cat_0;
+  assign io_live_nodes = st_nodes;
+  assign io_live_highWater = st_high_water;
+  assign io_live_overflow = st_overflow;
+  assign io_live_saturated = st_saturated;
+  assign io_live_updated = ev_commit_q;
+  assign io_live_split = ev_split_q;
+  assign io_live_merged = ev_removed_q;
+  assign io_live_batch = ev_batch_q;
+  assign io_live_deferred = ev_deferred_q;
+  assign io_live_saturation = ev_saturation_q;
+  assign io_snapFreeze = snapshot_frozen;
+  assign io_errorBound = _bits_0;
+  assign io_errorBoundReady = _and_10;
+  assign io_snapBusy = _or_2;
+  assign io_node_valid = node_valid;
+  assign io_node_len = node_len;
+  assign io_node_prefix = node_prefix;
+  assign io_node_count = node_count;
+  assign io_readoutBusy = _or_4;
+  assign io_busy = _or_13;
+  assign io_idle = _and_12;
+  assign io_resetting = _not_23;
+  assign io_stallCause = cause;
+  assign io_selected_ready = 1'd1;
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -6660,32 +6686,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign io_depths_125 = slot_depths_125;
   assign io_depths_126 = slot_depths_126;
   assign io_depths_127 = slot_depths_127;
-  assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_9;
-  assign io_live_n = _cat_0;
-  assign io_live_nodes = st_nodes;
-  assign io_live_highWater = st_high_water;
-  assign io_live_overflow = st_overflow;
-  assign io_live_saturated = st_saturated;
-  assign io_live_updated = ev_commit_q;
-  assign io_live_split = ev_split_q;
-  assign io_live_merged = ev_removed_q;
-  assign io_live_batch = ev_batch_q;
-  assign io_live_deferred = ev_deferred_q;
-  assign io_live_saturation = ev_saturation_q;
-  assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_0;
-  assign io_errorBoundReady = _and_10;
-  assign io_snapBusy = _or_2;
-  assign io_node_valid = node_valid;
-  assign io_node_len = node_len;
-  assign io_node_prefix = node_prefix;
-  assign io_node_count = node_count;
-  assign io_readoutBusy = _or_4;
-  assign io_busy = _or_13;
-  assign io_idle = _and_12;
-  assign io_resetting = _not_23;
-  assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? op_slot : 7'd0) : 7'd0) : 7'd0));
   assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0)) : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0));
@@ -10911,28 +10911,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_25 && !status_still) begin // RapController.java:301
-      $display("Assertion failed at RapController.java:301: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:41
+      $display("Assertion failed at CsrRequests.java:41: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -10943,8 +10943,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
@@ -10955,8 +10955,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_718) begin // RapController.java:352
-      $display("Assertion failed at RapController.java:352: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_718) begin // RapController.java:342
+      $display("Assertion failed at RapController.java:342: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
@@ -10967,36 +10967,36 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:378
-      $display("Assertion failed at RapController.java:378: no node matched a key: the root must always match");
+    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:368
+      $display("Assertion failed at RapController.java:368: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:379
-      $display("Assertion failed at RapController.java:379: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:369
+      $display("Assertion failed at RapController.java:369: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:380
-      $display("Assertion failed at RapController.java:380: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:370
+      $display("Assertion failed at RapController.java:370: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_1025 && !pipe_quiet) begin // RapController.java:381
-      $display("Assertion failed at RapController.java:381: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_1025 && !pipe_quiet) begin // RapController.java:371
+      $display("Assertion failed at RapController.java:371: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_666) begin // RapController.java:383
-      $display("Assertion failed at RapController.java:383: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_666) begin // RapController.java:373
+      $display("Assertion failed at RapController.java:373: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_667) begin // RapController.java:384
-      $display("Assertion failed at RapController.java:384: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_667) begin // RapController.java:374
+      $display("Assertion failed at RapController.java:374: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_668) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_668) begin // RapController.java:375
+      $display("Assertion failed at RapController.java:375: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_1028 && !_ne_0) begin // RapController.java:387
-      $display("Assertion failed at RapController.java:387: a READ result in RUN");
+    if (!reset && _and_1028 && !_ne_0) begin // RapController.java:377
+      $display("Assertion failed at RapController.java:377: a READ result in RUN");
       $stop;
     end
     if (!reset && state_merge_level && !_eq_670) begin // TcamMergeWalk.java:226
@@ -11039,8 +11039,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_1039 && !_not_242) begin // RapController.java:389
-      $display("Assertion failed at RapController.java:389: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_1039 && !_not_242) begin // RapController.java:379
+      $display("Assertion failed at RapController.java:379: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
     if (!reset && _and_1040 && !slot_pick_pick_found) begin // TcamSplit.java:213
@@ -11071,32 +11071,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_727 && !_eq_683) begin // RapController.java:392
-      $display("Assertion failed at RapController.java:392: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_727 && !_eq_683) begin // RapController.java:382
+      $display("Assertion failed at RapController.java:382: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:393
-      $display("Assertion failed at RapController.java:393: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:383
+      $display("Assertion failed at RapController.java:383: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _or_730 && !_eq_684) begin // RapController.java:394
-      $display("Assertion failed at RapController.java:394: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_730 && !_eq_684) begin // RapController.java:384
+      $display("Assertion failed at RapController.java:384: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_257) begin // RapController.java:395
-      $display("Assertion failed at RapController.java:395: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_257) begin // RapController.java:385
+      $display("Assertion failed at RapController.java:385: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_258) begin // RapController.java:396
-      $display("Assertion failed at RapController.java:396: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_258) begin // RapController.java:386
+      $display("Assertion failed at RapController.java:386: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:397
-      $display("Assertion failed at RapController.java:397: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:387
+      $display("Assertion failed at RapController.java:387: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1056) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
+    if (!reset && issue_enable && !_and_1056) begin // RapController.java:410
+      $display("Assertion failed at RapController.java:410: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end

@@ -5,18 +5,10 @@
 module RapController_k32_b4_n32_c24_w1_t28_d16 (
   input  wire clock, // RapController.java:66
   input  wire reset, // RapController.java:66
-  output wire io_selected_ready, // RapController.java:70
-  input  wire io_selected_valid, // RapController.java:70
-  input  wire io_selected_bits_found, // RapController.java:70
-  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
-  input  wire [4:0] io_selected_bits_depth, // RapController.java:70
-  input  wire io_selected_bits_weight, // RapController.java:70
   input  wire io_head_weight, // RapController.java:70
   input  wire [27:0] io_head_notThreshold, // RapController.java:70
   input  wire io_head_thresholdFits, // RapController.java:70
   input  wire [23:0] io_head_compareNotThreshold, // RapController.java:70
-  input  wire io_headLoad_fromRead, // RapController.java:70
-  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:70
   input  wire io_headValid, // RapController.java:70
   input  wire io_issued, // RapController.java:70
   output wire io_issueEnable, // RapController.java:70
@@ -36,44 +28,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   input  wire io_counterResult_bits_saturated, // RapController.java:70
   output wire io_softClear, // RapController.java:70
   input  wire io_counterClearing, // RapController.java:70
-  input  wire io_tcamWrite_ready, // RapController.java:70
-  output wire io_tcamWrite_valid, // RapController.java:70
-  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
-  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
-  output wire [31:0] io_slotValid, // RapController.java:70
-  output wire [4:0] io_depths_0, // RapController.java:70
-  output wire [4:0] io_depths_1, // RapController.java:70
-  output wire [4:0] io_depths_2, // RapController.java:70
-  output wire [4:0] io_depths_3, // RapController.java:70
-  output wire [4:0] io_depths_4, // RapController.java:70
-  output wire [4:0] io_depths_5, // RapController.java:70
-  output wire [4:0] io_depths_6, // RapController.java:70
-  output wire [4:0] io_depths_7, // RapController.java:70
-  output wire [4:0] io_depths_8, // RapController.java:70
-  output wire [4:0] io_depths_9, // RapController.java:70
-  output wire [4:0] io_depths_10, // RapController.java:70
-  output wire [4:0] io_depths_11, // RapController.java:70
-  output wire [4:0] io_depths_12, // RapController.java:70
-  output wire [4:0] io_depths_13, // RapController.java:70
-  output wire [4:0] io_depths_14, // RapController.java:70
-  output wire [4:0] io_depths_15, // RapController.java:70
-  output wire [4:0] io_depths_16, // RapController.java:70
-  output wire [4:0] io_depths_17, // RapController.java:70
-  output wire [4:0] io_depths_18, // RapController.java:70
-  output wire [4:0] io_depths_19, // RapController.java:70
-  output wire [4:0] io_depths_20, // RapController.java:70
-  output wire [4:0] io_depths_21, // RapController.java:70
-  output wire [4:0] io_depths_22, // RapController.java:70
-  output wire [4:0] io_depths_23, // RapController.java:70
-  output wire [4:0] io_depths_24, // RapController.java:70
-  output wire [4:0] io_depths_25, // RapController.java:70
-  output wire [4:0] io_depths_26, // RapController.java:70
-  output wire [4:0] io_depths_27, // RapController.java:70
-  output wire [4:0] io_depths_28, // RapController.java:70
-  output wire [4:0] io_depths_29, // RapController.java:70
-  output wire [4:0] io_depths_30, // RapController.java:70
-  output wire [4:0] io_depths_31, // RapController.java:70
   input  wire io_enable, // RapController.java:70
   input  wire io_softReset, // RapController.java:70
   input  wire io_snapshot, // RapController.java:70
@@ -111,7 +65,53 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   output wire io_busy, // RapController.java:70
   output wire io_idle, // RapController.java:70
   output wire io_resetting, // RapController.java:70
-  output wire [2:0] io_stallCause  // RapController.java:70
+  output wire [2:0] io_stallCause, // RapController.java:70
+  output wire io_selected_ready, // RapController.java:70
+  input  wire io_selected_valid, // RapController.java:70
+  input  wire io_selected_bits_found, // RapController.java:70
+  input  wire [4:0] io_selected_bits_slot, // RapController.java:70
+  input  wire [4:0] io_selected_bits_depth, // RapController.java:70
+  input  wire io_selected_bits_weight, // RapController.java:70
+  input  wire io_headLoad_fromRead, // RapController.java:70
+  input  wire [27:0] io_headLoad_readNotThreshold, // RapController.java:70
+  input  wire io_tcamWrite_ready, // RapController.java:70
+  output wire io_tcamWrite_valid, // RapController.java:70
+  output wire [4:0] io_tcamWrite_bits_index, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_value, // RapController.java:70
+  output wire [31:0] io_tcamWrite_bits_mask, // RapController.java:70
+  output wire [31:0] io_slotValid, // RapController.java:70
+  output wire [4:0] io_depths_0, // RapController.java:70
+  output wire [4:0] io_depths_1, // RapController.java:70
+  output wire [4:0] io_depths_2, // RapController.java:70
+  output wire [4:0] io_depths_3, // RapController.java:70
+  output wire [4:0] io_depths_4, // RapController.java:70
+  output wire [4:0] io_depths_5, // RapController.java:70
+  output wire [4:0] io_depths_6, // RapController.java:70
+  output wire [4:0] io_depths_7, // RapController.java:70
+  output wire [4:0] io_depths_8, // RapController.java:70
+  output wire [4:0] io_depths_9, // RapController.java:70
+  output wire [4:0] io_depths_10, // RapController.java:70
+  output wire [4:0] io_depths_11, // RapController.java:70
+  output wire [4:0] io_depths_12, // RapController.java:70
+  output wire [4:0] io_depths_13, // RapController.java:70
+  output wire [4:0] io_depths_14, // RapController.java:70
+  output wire [4:0] io_depths_15, // RapController.java:70
+  output wire [4:0] io_depths_16, // RapController.java:70
+  output wire [4:0] io_depths_17, // RapController.java:70
+  output wire [4:0] io_depths_18, // RapController.java:70
+  output wire [4:0] io_depths_19, // RapController.java:70
+  output wire [4:0] io_depths_20, // RapController.java:70
+  output wire [4:0] io_depths_21, // RapController.java:70
+  output wire [4:0] io_depths_22, // RapController.java:70
+  output wire [4:0] io_depths_23, // RapController.java:70
+  output wire [4:0] io_depths_24, // RapController.java:70
+  output wire [4:0] io_depths_25, // RapController.java:70
+  output wire [4:0] io_depths_26, // RapController.java:70
+  output wire [4:0] io_depths_27, // RapController.java:70
+  output wire [4:0] io_depths_28, // RapController.java:70
+  output wire [4:0] io_depths_29, // RapController.java:70
+  output wire [4:0] io_depths_30, // RapController.java:70
+  output wire [4:0] io_depths_31  // RapController.java:70
 );
 
   // State
@@ -330,9 +330,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] slot_prefix_rdata_0; // RapController.java:124
   reg state_run_issue_n; // RapController.java:138
   reg state_run_window_n; // RapController.java:141
-  reg advance_settled_was_1; // RapController.java:447
-  reg advance_settled_was_2; // RapController.java:449
-  reg advance_settled_before; // RapController.java:449
+  reg advance_settled_was_1; // RapController.java:437
+  reg advance_settled_was_2; // RapController.java:439
+  reg advance_settled_before; // RapController.java:439
   reg [2:0] op_children; // RapController.java:150
   reg tcam_write_full; // TcamWriteRegister.java:25
   reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:37
@@ -401,8 +401,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] child_digit_field; // TcamSplit.java:107
   reg [31:0] child_mask; // TcamSplit.java:108
   reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // RapController.java:447
-  reg split_settled_before; // RapController.java:449
+  reg split_settled_was_1; // RapController.java:437
+  reg split_settled_before; // RapController.java:439
   reg skip_now; // MergeSkip.java:66
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
@@ -431,7 +431,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg skip_empty_settled; // MergeSkip.java:75
   reg quiet_held; // RapController.java:272
   reg snapshot_settled; // RapController.java:278
-  reg issue_gate; // RapController.java:415
+  reg issue_gate; // RapController.java:405
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:119
@@ -567,17 +567,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
   wire _and_0 = _not_0 & multiplier_free; // RapController.java:288
   wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:34
-  wire _not_2 = ~snapshot_frozen; // RapController.java:306
-  wire _and_1 = quiet_held & _not_2; // RapController.java:306
-  wire _and_2 = soft_pending & io_inputsDrained; // RapController.java:308
-  wire _not_3 = ~io_headValid; // RapController.java:308
-  wire _and_3 = _and_2 & _not_3; // RapController.java:308
+  wire _not_2 = ~snapshot_frozen; // CsrRequests.java:46
+  wire _and_1 = quiet_held & _not_2; // CsrRequests.java:46
+  wire _not_3 = ~io_headValid; // RapController.java:299
+  wire _and_2 = io_inputsDrained & _not_3; // RapController.java:299
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:47
   wire _eq_0 = front_count == 6'd0; // RapController.java:100
   wire _eq_1 = sram_count == 8'd0; // RapController.java:100
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:100
   wire _not_4 = ~cmd_q_valid; // RapController.java:100
   wire pipe_empty = _and_4 & _not_4; // RapController.java:100
-  wire _not_5 = ~undo_empty; // RapController.java:320
+  wire _not_5 = ~undo_empty; // RapController.java:310
   wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
   wire _not_6 = ~split_settled_before; // TcamSplit.java:158
   wire _not_7 = ~early_done; // TcamSplit.java:161
@@ -587,23 +587,23 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_11 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
   wire _or_0 = _not_11 | verdict_free; // TcamMergeWalk.java:178
   wire _and_5 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_12 = ~advance_settled_before; // RapController.java:328
+  wire _not_12 = ~advance_settled_before; // RapController.java:318
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
   wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
   wire _not_13 = ~state_run_issue_n; // RapController.java:138
-  wire _not_14 = ~commit_stop; // RapController.java:418
-  wire _and_6 = _not_13 & _not_14; // RapController.java:418
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:418
+  wire _not_14 = ~commit_stop; // RapController.java:408
+  wire _and_6 = _not_13 & _not_14; // RapController.java:408
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:408
   wire _not_15 = ~state_run_window_n; // RapController.java:141
   wire _and_7 = _not_15 & hit_event_4; // RapController.java:218
   wire _not_16 = ~commit_stop; // RapController.java:218
   wire commit_fire_window = _and_7 & _not_16; // RapController.java:218
-  wire _not_17 = ~soft_pending; // RapController.java:425
-  wire _not_18 = ~state_init; // RapController.java:425
-  wire _and_8 = _not_17 & _not_18; // RapController.java:425
-  wire _not_19 = ~state_soft_clear; // RapController.java:425
-  wire _and_9 = _and_8 & _not_19; // RapController.java:425
+  wire _not_17 = ~soft_pending; // RapController.java:415
+  wire _not_18 = ~state_init; // RapController.java:415
+  wire _and_8 = _not_17 & _not_18; // RapController.java:415
+  wire _not_19 = ~state_soft_clear; // RapController.java:415
+  wire _and_9 = _and_8 & _not_19; // RapController.java:415
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
   wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
   wire _not_20 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
@@ -611,22 +611,22 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire snapshot_product_start = snapshot_frozen & _not_21; // ScheduleAndSnapshot.java:39
   wire _not_22 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
   wire _and_10 = _not_20 & _not_22; // ScheduleAndSnapshot.java:147
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:430
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:431
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:431
-  wire _or_5 = state_drain | state_undo; // RapController.java:432
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:432
-  wire _or_7 = _or_6 | state_split; // RapController.java:432
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:432
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:432
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:432
-  wire _or_11 = _or_10 | state_advance; // RapController.java:432
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:432
-  wire _or_13 = _or_12 | state_resume; // RapController.java:432
-  wire _and_11 = state_run & pipe_empty; // RapController.java:434
-  wire _not_23 = ~io_headValid; // RapController.java:434
-  wire _and_12 = _and_11 & _not_23; // RapController.java:434
-  wire _not_24 = ~io_acceptEnable; // RapController.java:435
+  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:420
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:421
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:421
+  wire _or_5 = state_drain | state_undo; // RapController.java:422
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:422
+  wire _or_7 = _or_6 | state_split; // RapController.java:422
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:422
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:422
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:422
+  wire _or_11 = _or_10 | state_advance; // RapController.java:422
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:422
+  wire _or_13 = _or_12 | state_resume; // RapController.java:422
+  wire _and_11 = state_run & pipe_empty; // RapController.java:424
+  wire _not_23 = ~io_headValid; // RapController.java:424
+  wire _and_12 = _and_11 & _not_23; // RapController.java:424
+  wire _not_24 = ~io_acceptEnable; // RapController.java:425
   wire [31:0] _not_25 = ~verdict_leaves; // TcamMergeWalk.java:211
   wire [31:0] _and_13 = slot_valid & _not_25; // TcamMergeWalk.java:211
   wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
@@ -738,10 +738,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:208
   wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:207
   wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:47
-  wire _not_31 = ~snapshot_frozen; // RapController.java:300
-  wire _and_23 = snapshot_pending & _not_31; // RapController.java:300
-  wire _and_24 = _and_23 & quiet_held; // RapController.java:300
-  wire _and_25 = _and_24 & snapshot_settled; // RapController.java:300
+  wire _not_31 = ~snapshot_frozen; // CsrRequests.java:40
+  wire _and_23 = snapshot_pending & _not_31; // CsrRequests.java:40
+  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:40
+  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:40
   wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -1405,14 +1405,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _or_145 = _or_141 | _or_144; // TcamMergeWalk.java:139
   wire [4:0] _or_146 = _or_138 | _or_145; // TcamMergeWalk.java:139
   wire [4:0] _or_147 = _or_131 | _or_146; // TcamMergeWalk.java:139
-  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:355
-  wire [5:0] _cat_7 = {readout_depth, 1'd0}; // RapController.java:462
-  wire [5:0] _mux_10 = readout_in_use ? _cat_7 : 6'd0; // RapController.java:351
+  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:345
+  wire [5:0] _cat_7 = {readout_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _mux_10 = readout_in_use ? _cat_7 : 6'd0; // RapController.java:341
   wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:109
   wire [31:0] _and_166 = child_digit_field & _fill_33; // TcamSplit.java:109
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_166; // TcamSplit.java:109
-  wire _and_167 = state_advance & advance_settled_was_1; // RapController.java:449
-  wire _and_168 = state_advance & advance_settled_was_2; // RapController.java:449
+  wire _and_167 = state_advance & advance_settled_was_1; // RapController.java:439
+  wire _and_168 = state_advance & advance_settled_was_2; // RapController.java:439
   wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:149
   wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:36
   wire _not_83 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
@@ -1973,17 +1973,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:98
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
   wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:231
   wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:231
   wire [31:0] _not_105 = ~_dshr_2; // TcamSplit.java:107
   wire [31:0] _and_289 = _dshr_1 & _not_105; // TcamSplit.java:107
   wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
   wire _or_198 = state_undo | state_split_scan; // TcamSplit.java:120
   wire _or_199 = _or_198 | state_split; // TcamSplit.java:120
-  wire _and_290 = _or_199 & split_settled_was_1; // RapController.java:449
+  wire _and_290 = _or_199 & split_settled_was_1; // RapController.java:439
   wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_438; // SplitCompare.java:60
   wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2136,32 +2136,32 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_317 = _not_116 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_317 & io_countersIdle; // ScheduleAndSnapshot.java:82
   wire _and_318 = _and_314 & status_still; // RapController.java:278
-  wire _not_117 = ~state_init; // RapController.java:415
-  wire _not_118 = ~tcam_write_full; // RapController.java:415
-  wire _and_319 = _not_117 & _not_118; // RapController.java:415
-  wire _and_320 = _and_319 & io_enable; // RapController.java:415
-  wire _or_211 = readout_pending | io_readout; // RapController.java:416
-  wire _not_119 = ~_or_211; // RapController.java:416
-  wire _and_321 = _and_320 & _not_119; // RapController.java:416
-  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:416
-  wire _not_120 = ~_or_212; // RapController.java:416
-  wire _and_322 = _and_321 & _not_120; // RapController.java:416
-  wire _not_121 = ~snapshot_frozen; // RapController.java:416
-  wire _and_323 = _and_322 & _not_121; // RapController.java:416
-  wire _not_122 = ~commit_stop; // RapController.java:436
-  wire _and_324 = state_run & _not_122; // RapController.java:436
-  wire _not_123 = ~io_headValid; // RapController.java:436
-  wire _and_325 = pipe_empty & _not_123; // RapController.java:436
+  wire _not_117 = ~state_init; // RapController.java:405
+  wire _not_118 = ~tcam_write_full; // RapController.java:405
+  wire _and_319 = _not_117 & _not_118; // RapController.java:405
+  wire _and_320 = _and_319 & io_enable; // RapController.java:405
+  wire _or_211 = readout_pending | io_readout; // RapController.java:406
+  wire _not_119 = ~_or_211; // RapController.java:406
+  wire _and_321 = _and_320 & _not_119; // RapController.java:406
+  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:406
+  wire _not_120 = ~_or_212; // RapController.java:406
+  wire _and_322 = _and_321 & _not_120; // RapController.java:406
+  wire _not_121 = ~snapshot_frozen; // RapController.java:406
+  wire _and_323 = _and_322 & _not_121; // RapController.java:406
+  wire _not_122 = ~commit_stop; // RapController.java:426
+  wire _and_324 = state_run & _not_122; // RapController.java:426
+  wire _not_123 = ~io_headValid; // RapController.java:426
+  wire _and_325 = pipe_empty & _not_123; // RapController.java:426
   wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_213 = state_drain | state_undo; // RapController.java:437
-  wire _or_214 = _or_213 | state_resume; // RapController.java:437
-  wire _or_215 = _or_214 | commit_stop; // RapController.java:437
+  wire _or_213 = state_drain | state_undo; // RapController.java:427
+  wire _or_214 = _or_213 | state_resume; // RapController.java:427
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:427
   wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_216 = state_split_scan | state_split; // RapController.java:438
-  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:438
-  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:438
-  wire _or_219 = _or_218 | state_advance; // RapController.java:438
-  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:438
+  wire _or_216 = state_split_scan | state_split; // RapController.java:428
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:428
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:428
+  wire _or_219 = _or_218 | state_advance; // RapController.java:428
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:428
   wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:124
   wire _or_221 = state_split | state_read_issue; // RapController.java:123
   wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:42
@@ -2301,45 +2301,45 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _eq_176 = _and_38 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_141 = ~_or_25; // SlotPicker.java:107
   wire _or_235 = _not_141 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:471
+  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:461
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
   wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:452
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:238
   wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:238
   wire [31:0] _or_236 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:238
   wire _eq_180 = child_prefix == _or_236; // TcamSplit.java:180
   wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:462
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:452
   wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:231
   wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:180
   wire _and_350 = _eq_180 & _eq_181; // TcamSplit.java:180
-  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:471
+  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:461
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_142 = ~readout_in_use; // RapController.java:352
+  wire _not_142 = ~readout_in_use; // RapController.java:342
   wire _eq_183 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_184 = readout_depth == _mux_19; // RapController.java:352
-  wire _or_237 = _not_142 | _eq_184; // RapController.java:352
+  wire _eq_184 = readout_depth == _mux_19; // RapController.java:342
+  wire _or_237 = _not_142 | _eq_184; // RapController.java:342
   wire _not_143 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_351 = state_run & io_selected_valid; // RapController.java:378
-  wire _and_352 = state_run & quiet_held; // RapController.java:381
-  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:382
-  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:382
-  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:383
-  wire _and_354 = state_run & cmd_valid; // RapController.java:384
-  wire _eq_187 = _and_301 == _and_354; // RapController.java:384
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:385
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:385
-  wire _bits_518 = _dshr_5[0]; // RapController.java:385
-  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:385
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:387
-  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:387
+  wire _and_351 = state_run & io_selected_valid; // RapController.java:368
+  wire _and_352 = state_run & quiet_held; // RapController.java:371
+  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:372
+  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:372
+  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:373
+  wire _and_354 = state_run & cmd_valid; // RapController.java:374
+  wire _eq_187 = _and_301 == _and_354; // RapController.java:374
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:375
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:375
+  wire _bits_518 = _dshr_5[0]; // RapController.java:375
+  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:375
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:377
+  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:377
   wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
   wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:226
   wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
@@ -2371,8 +2371,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_239 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
   wire _not_146 = ~_or_239; // TcamMergeWalk.java:246
   wire _and_365 = verdict_act & _not_146; // TcamMergeWalk.java:246
-  wire _not_147 = ~io_counterResult_valid; // RapController.java:389
-  wire _and_366 = state_drain & pipe_empty; // RapController.java:389
+  wire _not_147 = ~io_counterResult_valid; // RapController.java:379
+  wire _and_366 = state_drain & pipe_empty; // RapController.java:379
   wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
   wire _and_r_10 = &present_children; // TcamSplit.java:214
   wire _not_148 = ~_and_r_10; // TcamSplit.java:214
@@ -2416,12 +2416,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:225
   wire _not_156 = ~_and_373; // TcamSplit.java:225
   wire _and_374 = _eq_202 & _not_156; // TcamSplit.java:225
-  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:392
+  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:382
   wire _not_157 = ~kids_fresh; // TcamMergeWalk.java:220
   wire _and_375 = state_merge_kids & _not_157; // TcamMergeWalk.java:220
   wire _and_376 = _and_375 & slot_pick_ready; // TcamMergeWalk.java:220
   wire _and_377 = _and_376 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_246 = split_settled | _and_377; // RapController.java:391
+  wire _or_246 = split_settled | _and_377; // RapController.java:381
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_159 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_160 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2429,10 +2429,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_161 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_379 = _and_378 & _not_161; // SplitCounter.java:109
   wire st_n_steady = _not_158 & _and_379; // StatusRegs.java:76
-  wire _eq_204 = kids_owner == op_slot; // RapController.java:394
-  wire _or_247 = state_undo | state_split_scan; // RapController.java:394
-  wire _or_248 = _or_247 | state_split; // RapController.java:394
-  wire _or_249 = _or_248 | state_split_alloc; // RapController.java:394
+  wire _eq_204 = kids_owner == op_slot; // RapController.java:384
+  wire _or_247 = state_undo | state_split_scan; // RapController.java:384
+  wire _or_248 = _or_247 | state_split; // RapController.java:384
+  wire _or_249 = _or_248 | state_split_alloc; // RapController.java:384
   wire _or_250 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_251 = _or_250 | ev_split; // StatusRegs.java:99
   wire _or_252 = _or_251 | ev_allocated; // StatusRegs.java:99
@@ -2442,7 +2442,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_32 = |ev_removed; // StatusRegs.java:99
   wire _or_256 = _or_255 | _or_r_32; // StatusRegs.java:99
   wire _or_257 = _or_256 | ev_pending; // StatusRegs.java:99
-  wire _not_162 = ~_or_257; // RapController.java:395
+  wire _not_162 = ~_or_257; // RapController.java:385
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2475,20 +2475,19 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_380 = slot_valid & _cat_62; // RapController.java:396
-  wire _or_r_33 = |_and_380; // RapController.java:396
-  wire _not_163 = ~_or_r_33; // RapController.java:396
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:397
-  wire _not_164 = ~tcam_write_full; // RapController.java:420
-  wire _not_165 = ~snapshot_frozen; // RapController.java:420
-  wire _and_381 = _not_164 & _not_165; // RapController.java:420
-  wire _not_166 = ~readout_pending; // RapController.java:420
-  wire _and_382 = _and_381 & _not_166; // RapController.java:420
-  wire _not_167 = ~snapshot_pending; // RapController.java:420
-  wire _and_383 = _and_382 & _not_167; // RapController.java:420
+  wire [31:0] _and_380 = slot_valid & _cat_62; // RapController.java:386
+  wire _or_r_33 = |_and_380; // RapController.java:386
+  wire _not_163 = ~_or_r_33; // RapController.java:386
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:387
+  wire _not_164 = ~tcam_write_full; // RapController.java:410
+  wire _not_165 = ~snapshot_frozen; // RapController.java:410
+  wire _and_381 = _not_164 & _not_165; // RapController.java:410
+  wire _not_166 = ~readout_pending; // RapController.java:410
+  wire _and_382 = _and_381 & _not_166; // RapController.java:410
+  wire _not_167 = ~snapshot_pending; // RapController.java:410
+  wire _and_383 = _and_382 & _not_167; // RapController.java:410
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_selected_ready = 1'd1;
   assign io_issueEnable = issue_enable;
   assign io_commit = commit_fire_window;
   assign io_rewind = (state_resume ? 1'd1 : 1'd0);
@@ -2498,6 +2497,33 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign io_counterCmd_bits_value = cmd_q_value;
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
+  assign io_epsActive = eps_active;
+  assign io_acceptEnable = _and_9;
+  assign io_live_n = _cat_0;
+  assign io_live_nodes = st_nodes;
+  assign io_live_highWater = st_high_water;
+  assign io_live_overflow = st_overflow;
+  assign io_live_saturated = st_saturated;
+  assign io_live_updated = ev_commit_q;
+  assign io_live_split = ev_split_q;
+  assign io_live_merged = ev_removed_q;
+  assign io_live_batch = ev_batch_q;
+  assign io_live_deferred = ev_deferred_q;
+  assign io_live_saturation = ev_saturation_q;
+  assign io_snapFreeze = snapshot_frozen;
+  assign io_errorBound = _bits_0;
+  assign io_errorBoundReady = _and_10;
+  assign io_snapBusy = _or_2;
+  assign io_node_valid = node_valid;
+  assign io_node_len = node_len;
+  assign io_node_prefix = node_prefix;
+  assign io_node_count = node_count;
+  assign io_readoutBusy = _or_4;
+  assign io_busy = _or_13;
+  assign io_idle = _and_12;
+  assign io_resetting = _not_24;
+  assign io_stallCause = cause;
+  assign io_selected_ready = 1'd1;
   assign io_tcamWrite_valid = tcam_write_full;
   assign io_tcamWrite_bits_index = tcam_write_q_index;
   assign io_tcamWrite_bits_value = tcam_write_q_value;
@@ -2535,32 +2561,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign io_depths_29 = slot_depths_29;
   assign io_depths_30 = slot_depths_30;
   assign io_depths_31 = slot_depths_31;
-  assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_9;
-  assign io_live_n = _cat_0;
-  assign io_live_nodes = st_nodes;
-  assign io_live_highWater = st_high_water;
-  assign io_live_overflow = st_overflow;
-  assign io_live_saturated = st_saturated;
-  assign io_live_updated = ev_commit_q;
-  assign io_live_split = ev_split_q;
-  assign io_live_merged = ev_removed_q;
-  assign io_live_batch = ev_batch_q;
-  assign io_live_deferred = ev_deferred_q;
-  assign io_live_saturation = ev_saturation_q;
-  assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_0;
-  assign io_errorBoundReady = _and_10;
-  assign io_snapBusy = _or_2;
-  assign io_node_valid = node_valid;
-  assign io_node_len = node_len;
-  assign io_node_prefix = node_prefix;
-  assign io_node_count = node_count;
-  assign io_readoutBusy = _or_4;
-  assign io_busy = _or_13;
-  assign io_idle = _and_12;
-  assign io_resetting = _not_24;
-  assign io_stallCause = cause;
   assign children_write = (verdict_act ? (merge_verdict ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : 1'd0));
   assign children_write_slot = (verdict_act ? (merge_verdict ? verdict_parent : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? op_slot : 5'd0) : 5'd0) : 5'd0) : 5'd0));
   assign children_write_value = (verdict_act ? (merge_verdict ? verdict_remaining : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 3'd4 : 3'd0) : 3'd0) : 3'd0) : 3'd0));
@@ -4690,28 +4690,28 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_25 && !status_still) begin // RapController.java:301
-      $display("Assertion failed at RapController.java:301: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:41
+      $display("Assertion failed at CsrRequests.java:41: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -4722,8 +4722,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:471
-      $display("Assertion failed at RapController.java:471: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:461
+      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
@@ -4734,8 +4734,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:352
-      $display("Assertion failed at RapController.java:352: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:342
+      $display("Assertion failed at RapController.java:342: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
@@ -4746,36 +4746,36 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:378
-      $display("Assertion failed at RapController.java:378: no node matched a key: the root must always match");
+    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:368
+      $display("Assertion failed at RapController.java:368: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:379
-      $display("Assertion failed at RapController.java:379: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:369
+      $display("Assertion failed at RapController.java:369: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:380
-      $display("Assertion failed at RapController.java:380: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:370
+      $display("Assertion failed at RapController.java:370: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:381
-      $display("Assertion failed at RapController.java:381: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:371
+      $display("Assertion failed at RapController.java:371: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:383
-      $display("Assertion failed at RapController.java:383: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_186) begin // RapController.java:373
+      $display("Assertion failed at RapController.java:373: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_187) begin // RapController.java:384
-      $display("Assertion failed at RapController.java:384: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_187) begin // RapController.java:374
+      $display("Assertion failed at RapController.java:374: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_188) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_188) begin // RapController.java:375
+      $display("Assertion failed at RapController.java:375: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_355 && !_ne_0) begin // RapController.java:387
-      $display("Assertion failed at RapController.java:387: a READ result in RUN");
+    if (!reset && _and_355 && !_ne_0) begin // RapController.java:377
+      $display("Assertion failed at RapController.java:377: a READ result in RUN");
       $stop;
     end
     if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:226
@@ -4818,8 +4818,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_366 && !_not_147) begin // RapController.java:389
-      $display("Assertion failed at RapController.java:389: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_366 && !_not_147) begin // RapController.java:379
+      $display("Assertion failed at RapController.java:379: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
     if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:213
@@ -4850,32 +4850,32 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_246 && !_eq_203) begin // RapController.java:392
-      $display("Assertion failed at RapController.java:392: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_246 && !_eq_203) begin // RapController.java:382
+      $display("Assertion failed at RapController.java:382: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:393
-      $display("Assertion failed at RapController.java:393: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:383
+      $display("Assertion failed at RapController.java:383: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _or_249 && !_eq_204) begin // RapController.java:394
-      $display("Assertion failed at RapController.java:394: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_249 && !_eq_204) begin // RapController.java:384
+      $display("Assertion failed at RapController.java:384: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:395
-      $display("Assertion failed at RapController.java:395: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:385
+      $display("Assertion failed at RapController.java:385: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_163) begin // RapController.java:396
-      $display("Assertion failed at RapController.java:396: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_163) begin // RapController.java:386
+      $display("Assertion failed at RapController.java:386: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:397
-      $display("Assertion failed at RapController.java:397: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:387
+      $display("Assertion failed at RapController.java:387: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_383) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
+    if (!reset && issue_enable && !_and_383) begin // RapController.java:410
+      $display("Assertion failed at RapController.java:410: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end

@@ -3,30 +3,30 @@
 `default_nettype none
 
 module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
-  input  wire clock, // RapEngine.java:60
-  input  wire reset, // RapEngine.java:60
-  input  wire io_s_axis_tvalid, // RapEngine.java:62
-  output wire io_s_axis_tready, // RapEngine.java:62
-  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:62
-  input  wire io_s_axis_tlast, // RapEngine.java:62
-  input  wire io_s_axil_awvalid, // RapEngine.java:62
-  output wire io_s_axil_awready, // RapEngine.java:62
-  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:62
-  input  wire io_s_axil_wvalid, // RapEngine.java:62
-  output wire io_s_axil_wready, // RapEngine.java:62
-  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:62
-  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:62
-  output wire io_s_axil_bvalid, // RapEngine.java:62
-  input  wire io_s_axil_bready, // RapEngine.java:62
-  output wire [1:0] io_s_axil_bresp, // RapEngine.java:62
-  input  wire io_s_axil_arvalid, // RapEngine.java:62
-  output wire io_s_axil_arready, // RapEngine.java:62
-  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:62
-  output wire io_s_axil_rvalid, // RapEngine.java:62
-  input  wire io_s_axil_rready, // RapEngine.java:62
-  output wire [31:0] io_s_axil_rdata, // RapEngine.java:62
-  output wire [1:0] io_s_axil_rresp, // RapEngine.java:62
-  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:62
+  input  wire clock, // RapEngine.java:58
+  input  wire reset, // RapEngine.java:58
+  input  wire io_s_axis_tvalid, // RapEngine.java:60
+  output wire io_s_axis_tready, // RapEngine.java:60
+  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:60
+  input  wire io_s_axis_tlast, // RapEngine.java:60
+  input  wire io_s_axil_awvalid, // RapEngine.java:60
+  output wire io_s_axil_awready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:60
+  input  wire io_s_axil_wvalid, // RapEngine.java:60
+  output wire io_s_axil_wready, // RapEngine.java:60
+  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:60
+  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:60
+  output wire io_s_axil_bvalid, // RapEngine.java:60
+  input  wire io_s_axil_bready, // RapEngine.java:60
+  output wire [1:0] io_s_axil_bresp, // RapEngine.java:60
+  input  wire io_s_axil_arvalid, // RapEngine.java:60
+  output wire io_s_axil_arready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:60
+  output wire io_s_axil_rvalid, // RapEngine.java:60
+  input  wire io_s_axil_rready, // RapEngine.java:60
+  output wire [31:0] io_s_axil_rdata, // RapEngine.java:60
+  output wire [1:0] io_s_axil_rresp, // RapEngine.java:60
+  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:60
 );
 
   // State
@@ -78,9 +78,9 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg csr_write_sel_snap_flags; // CsrFile.java:103
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:100
-  reg zero_weight_seen; // RapEngine.java:101
-  reg slot_written; // RapEngine.java:185
+  reg [63:0] zero_weight_count; // RapEngine.java:98
+  reg zero_weight_seen; // RapEngine.java:99
+  reg slot_written; // RapEngine.java:183
   reg csr_m0_hi_value_zero; // CsrFile.java:141
   reg csr_m0_lo_value_zero; // CsrFile.java:141
   reg csr_ar_full; // CsrFile.java:218
@@ -116,251 +116,251 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:283
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:67
-  wire eventQueue_io_in_valid; // RapEngine.java:67
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:67
-  wire eventQueue_io_in_bits_weight; // RapEngine.java:67
-  wire eventQueue_io_in_bits_last; // RapEngine.java:67
-  wire eventQueue_io_flush; // RapEngine.java:67
-  wire eventQueue_io_flushBusy; // RapEngine.java:67
-  wire eventQueue_io_out_ready; // RapEngine.java:67
-  wire eventQueue_io_out_valid; // RapEngine.java:67
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:67
-  wire eventQueue_io_out_bits_weight; // RapEngine.java:67
-  wire thresholdUnit_io_in_ready; // RapEngine.java:68
-  wire thresholdUnit_io_in_valid; // RapEngine.java:68
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:68
-  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:68
-  wire thresholdUnit_io_out_ready; // RapEngine.java:68
-  wire thresholdUnit_io_out_valid; // RapEngine.java:68
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:68
-  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:68
-  wire [27:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:68
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:68
-  wire thresholdUnit_io_clear; // RapEngine.java:68
-  wire thresholdUnit_io_empty; // RapEngine.java:68
-  wire replayWindow_io_enq_ready; // RapEngine.java:69
-  wire replayWindow_io_enq_valid; // RapEngine.java:69
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:69
-  wire replayWindow_io_enq_bits_weight; // RapEngine.java:69
-  wire [27:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:69
-  wire replayWindow_io_issue_ready; // RapEngine.java:69
-  wire replayWindow_io_issue_valid; // RapEngine.java:69
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:69
-  wire replayWindow_io_issue_bits_weight; // RapEngine.java:69
-  wire replayWindow_io_issueEnable; // RapEngine.java:69
-  wire replayWindow_io_head_weight; // RapEngine.java:69
-  wire [27:0] replayWindow_io_head_notThreshold; // RapEngine.java:69
-  wire replayWindow_io_head_thresholdFits; // RapEngine.java:69
-  wire [23:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:69
-  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:69
-  wire [27:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:69
-  wire replayWindow_io_headValid; // RapEngine.java:69
-  wire replayWindow_io_commit; // RapEngine.java:69
-  wire replayWindow_io_rewind; // RapEngine.java:69
-  wire bramTcam_io_write_ready; // RapEngine.java:77
-  wire bramTcam_io_write_valid; // RapEngine.java:77
-  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:77
-  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:77
-  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:77
-  wire bramTcam_io_write_bits_valid; // RapEngine.java:77
-  wire bramTcam_io_search_ready; // RapEngine.java:77
-  wire bramTcam_io_search_valid; // RapEngine.java:77
-  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:77
-  wire bramTcam_io_search_bits_payload; // RapEngine.java:77
-  wire bramTcam_io_result_ready; // RapEngine.java:77
-  wire bramTcam_io_result_valid; // RapEngine.java:77
-  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:77
-  wire bramTcam_io_result_bits_payload; // RapEngine.java:77
-  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:77
-  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:77
-  wire prefixSelector_io_in_ready; // RapEngine.java:78
-  wire prefixSelector_io_in_valid; // RapEngine.java:78
-  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:78
-  wire prefixSelector_io_in_bits_payload; // RapEngine.java:78
-  wire prefixSelector_io_out_ready; // RapEngine.java:78
-  wire prefixSelector_io_out_valid; // RapEngine.java:78
-  wire prefixSelector_io_out_bits_found; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:78
-  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:78
-  wire prefixSelector_io_out_bits_payload; // RapEngine.java:78
-  wire counterSram_io_in_ready; // RapEngine.java:80
-  wire counterSram_io_in_valid; // RapEngine.java:80
-  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:80
-  wire [25:0] counterSram_io_in_bits_cmd; // RapEngine.java:80
-  wire counterSram_io_out_ready; // RapEngine.java:80
-  wire counterSram_io_out_valid; // RapEngine.java:80
-  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:80
-  wire [25:0] counterSram_io_out_bits_cmd; // RapEngine.java:80
-  wire [23:0] counterSram_io_out_bits_old; // RapEngine.java:80
-  wire [23:0] counterSram_io_out_bits_updated; // RapEngine.java:80
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:80
-  wire counterSram_io_clear; // RapEngine.java:80
-  wire counterSram_io_clearing; // RapEngine.java:80
-  wire rapController_io_selected_ready; // RapEngine.java:81
-  wire rapController_io_selected_valid; // RapEngine.java:81
-  wire rapController_io_selected_bits_found; // RapEngine.java:81
-  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:81
-  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:81
-  wire rapController_io_selected_bits_weight; // RapEngine.java:81
-  wire rapController_io_head_weight; // RapEngine.java:81
-  wire [27:0] rapController_io_head_notThreshold; // RapEngine.java:81
-  wire rapController_io_head_thresholdFits; // RapEngine.java:81
-  wire [23:0] rapController_io_head_compareNotThreshold; // RapEngine.java:81
-  wire rapController_io_headLoad_fromRead; // RapEngine.java:81
-  wire [27:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:81
-  wire rapController_io_headValid; // RapEngine.java:81
-  wire rapController_io_issued; // RapEngine.java:81
-  wire rapController_io_issueEnable; // RapEngine.java:81
-  wire rapController_io_commit; // RapEngine.java:81
-  wire rapController_io_rewind; // RapEngine.java:81
-  wire rapController_io_counterCmd_ready; // RapEngine.java:81
-  wire rapController_io_counterCmd_valid; // RapEngine.java:81
-  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:81
-  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:81
-  wire [23:0] rapController_io_counterCmd_bits_value; // RapEngine.java:81
-  wire rapController_io_counterResult_ready; // RapEngine.java:81
-  wire rapController_io_counterResult_valid; // RapEngine.java:81
-  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:81
-  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:81
-  wire [23:0] rapController_io_counterResult_bits_old; // RapEngine.java:81
-  wire [23:0] rapController_io_counterResult_bits_updated; // RapEngine.java:81
-  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:81
-  wire rapController_io_softClear; // RapEngine.java:81
-  wire rapController_io_counterClearing; // RapEngine.java:81
-  wire rapController_io_tcamWrite_ready; // RapEngine.java:81
-  wire rapController_io_tcamWrite_valid; // RapEngine.java:81
-  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:81
-  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:81
-  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:81
-  wire [31:0] rapController_io_slotValid; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_0; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_1; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_2; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_3; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_4; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_5; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_6; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_7; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_8; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_9; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_10; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_11; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_12; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_13; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_14; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_15; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_16; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_17; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_18; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_19; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_20; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_21; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_22; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_23; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_24; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_25; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_26; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_27; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_28; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_29; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_30; // RapEngine.java:81
-  wire [4:0] rapController_io_depths_31; // RapEngine.java:81
-  wire rapController_io_enable; // RapEngine.java:81
-  wire rapController_io_softReset; // RapEngine.java:81
-  wire rapController_io_snapshot; // RapEngine.java:81
-  wire rapController_io_readout; // RapEngine.java:81
-  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:81
-  wire rapController_io_inputsDrained; // RapEngine.java:81
-  wire [15:0] rapController_io_epsCsr; // RapEngine.java:81
-  wire [63:0] rapController_io_m0Csr; // RapEngine.java:81
-  wire rapController_io_m0CsrZero; // RapEngine.java:81
-  wire [31:0] rapController_io_qCsr; // RapEngine.java:81
-  wire [15:0] rapController_io_epsActive; // RapEngine.java:81
-  wire rapController_io_acceptEnable; // RapEngine.java:81
-  wire [63:0] rapController_io_live_n; // RapEngine.java:81
-  wire [5:0] rapController_io_live_nodes; // RapEngine.java:81
-  wire [5:0] rapController_io_live_highWater; // RapEngine.java:81
-  wire rapController_io_live_overflow; // RapEngine.java:81
-  wire rapController_io_live_saturated; // RapEngine.java:81
-  wire rapController_io_live_updated; // RapEngine.java:81
-  wire rapController_io_live_split; // RapEngine.java:81
-  wire [2:0] rapController_io_live_merged; // RapEngine.java:81
-  wire rapController_io_live_batch; // RapEngine.java:81
-  wire rapController_io_live_deferred; // RapEngine.java:81
-  wire rapController_io_live_saturation; // RapEngine.java:81
-  wire rapController_io_snapFreeze; // RapEngine.java:81
-  wire rapController_io_countersIdle; // RapEngine.java:81
-  wire rapController_io_snapCopied; // RapEngine.java:81
-  wire [63:0] rapController_io_errorBound; // RapEngine.java:81
-  wire rapController_io_errorBoundReady; // RapEngine.java:81
-  wire rapController_io_snapBusy; // RapEngine.java:81
-  wire rapController_io_node_valid; // RapEngine.java:81
-  wire [5:0] rapController_io_node_len; // RapEngine.java:81
-  wire [31:0] rapController_io_node_prefix; // RapEngine.java:81
-  wire [23:0] rapController_io_node_count; // RapEngine.java:81
-  wire rapController_io_readoutBusy; // RapEngine.java:81
-  wire rapController_io_busy; // RapEngine.java:81
-  wire rapController_io_idle; // RapEngine.java:81
-  wire rapController_io_resetting; // RapEngine.java:81
-  wire [2:0] rapController_io_stallCause; // RapEngine.java:81
+  wire eventQueue_io_in_ready; // RapEngine.java:65
+  wire eventQueue_io_in_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:65
+  wire eventQueue_io_in_bits_weight; // RapEngine.java:65
+  wire eventQueue_io_in_bits_last; // RapEngine.java:65
+  wire eventQueue_io_flush; // RapEngine.java:65
+  wire eventQueue_io_flushBusy; // RapEngine.java:65
+  wire eventQueue_io_out_ready; // RapEngine.java:65
+  wire eventQueue_io_out_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:65
+  wire eventQueue_io_out_bits_weight; // RapEngine.java:65
+  wire thresholdUnit_io_in_ready; // RapEngine.java:66
+  wire thresholdUnit_io_in_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:66
+  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:66
+  wire thresholdUnit_io_out_ready; // RapEngine.java:66
+  wire thresholdUnit_io_out_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:66
+  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:66
+  wire [27:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:66
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
+  wire thresholdUnit_io_clear; // RapEngine.java:66
+  wire thresholdUnit_io_empty; // RapEngine.java:66
+  wire replayWindow_io_enq_ready; // RapEngine.java:67
+  wire replayWindow_io_enq_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
+  wire replayWindow_io_enq_bits_weight; // RapEngine.java:67
+  wire [27:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:67
+  wire replayWindow_io_issue_ready; // RapEngine.java:67
+  wire replayWindow_io_issue_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:67
+  wire replayWindow_io_issue_bits_weight; // RapEngine.java:67
+  wire replayWindow_io_issueEnable; // RapEngine.java:67
+  wire replayWindow_io_head_weight; // RapEngine.java:67
+  wire [27:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:67
+  wire [23:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:67
+  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:67
+  wire [27:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:67
+  wire replayWindow_io_headValid; // RapEngine.java:67
+  wire replayWindow_io_commit; // RapEngine.java:67
+  wire replayWindow_io_rewind; // RapEngine.java:67
+  wire bramTcam_io_write_ready; // RapEngine.java:75
+  wire bramTcam_io_write_valid; // RapEngine.java:75
+  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:75
+  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:75
+  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:75
+  wire bramTcam_io_write_bits_valid; // RapEngine.java:75
+  wire bramTcam_io_search_ready; // RapEngine.java:75
+  wire bramTcam_io_search_valid; // RapEngine.java:75
+  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:75
+  wire bramTcam_io_search_bits_payload; // RapEngine.java:75
+  wire bramTcam_io_result_ready; // RapEngine.java:75
+  wire bramTcam_io_result_valid; // RapEngine.java:75
+  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:75
+  wire bramTcam_io_result_bits_payload; // RapEngine.java:75
+  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:75
+  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:75
+  wire prefixSelector_io_in_ready; // RapEngine.java:76
+  wire prefixSelector_io_in_valid; // RapEngine.java:76
+  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:76
+  wire prefixSelector_io_in_bits_payload; // RapEngine.java:76
+  wire prefixSelector_io_out_ready; // RapEngine.java:76
+  wire prefixSelector_io_out_valid; // RapEngine.java:76
+  wire prefixSelector_io_out_bits_found; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:76
+  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:76
+  wire prefixSelector_io_out_bits_payload; // RapEngine.java:76
+  wire counterSram_io_in_ready; // RapEngine.java:78
+  wire counterSram_io_in_valid; // RapEngine.java:78
+  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:78
+  wire [25:0] counterSram_io_in_bits_cmd; // RapEngine.java:78
+  wire counterSram_io_out_ready; // RapEngine.java:78
+  wire counterSram_io_out_valid; // RapEngine.java:78
+  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:78
+  wire [25:0] counterSram_io_out_bits_cmd; // RapEngine.java:78
+  wire [23:0] counterSram_io_out_bits_old; // RapEngine.java:78
+  wire [23:0] counterSram_io_out_bits_updated; // RapEngine.java:78
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:78
+  wire counterSram_io_clear; // RapEngine.java:78
+  wire counterSram_io_clearing; // RapEngine.java:78
+  wire rapController_io_head_weight; // RapEngine.java:80
+  wire [27:0] rapController_io_head_notThreshold; // RapEngine.java:80
+  wire rapController_io_head_thresholdFits; // RapEngine.java:80
+  wire [23:0] rapController_io_head_compareNotThreshold; // RapEngine.java:80
+  wire rapController_io_headValid; // RapEngine.java:80
+  wire rapController_io_issued; // RapEngine.java:80
+  wire rapController_io_issueEnable; // RapEngine.java:80
+  wire rapController_io_commit; // RapEngine.java:80
+  wire rapController_io_rewind; // RapEngine.java:80
+  wire rapController_io_counterCmd_ready; // RapEngine.java:80
+  wire rapController_io_counterCmd_valid; // RapEngine.java:80
+  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:80
+  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:80
+  wire [23:0] rapController_io_counterCmd_bits_value; // RapEngine.java:80
+  wire rapController_io_counterResult_ready; // RapEngine.java:80
+  wire rapController_io_counterResult_valid; // RapEngine.java:80
+  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:80
+  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:80
+  wire [23:0] rapController_io_counterResult_bits_old; // RapEngine.java:80
+  wire [23:0] rapController_io_counterResult_bits_updated; // RapEngine.java:80
+  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:80
+  wire rapController_io_softClear; // RapEngine.java:80
+  wire rapController_io_counterClearing; // RapEngine.java:80
+  wire rapController_io_enable; // RapEngine.java:80
+  wire rapController_io_softReset; // RapEngine.java:80
+  wire rapController_io_snapshot; // RapEngine.java:80
+  wire rapController_io_readout; // RapEngine.java:80
+  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:80
+  wire rapController_io_inputsDrained; // RapEngine.java:80
+  wire [15:0] rapController_io_epsCsr; // RapEngine.java:80
+  wire [63:0] rapController_io_m0Csr; // RapEngine.java:80
+  wire rapController_io_m0CsrZero; // RapEngine.java:80
+  wire [31:0] rapController_io_qCsr; // RapEngine.java:80
+  wire [15:0] rapController_io_epsActive; // RapEngine.java:80
+  wire rapController_io_acceptEnable; // RapEngine.java:80
+  wire [63:0] rapController_io_live_n; // RapEngine.java:80
+  wire [5:0] rapController_io_live_nodes; // RapEngine.java:80
+  wire [5:0] rapController_io_live_highWater; // RapEngine.java:80
+  wire rapController_io_live_overflow; // RapEngine.java:80
+  wire rapController_io_live_saturated; // RapEngine.java:80
+  wire rapController_io_live_updated; // RapEngine.java:80
+  wire rapController_io_live_split; // RapEngine.java:80
+  wire [2:0] rapController_io_live_merged; // RapEngine.java:80
+  wire rapController_io_live_batch; // RapEngine.java:80
+  wire rapController_io_live_deferred; // RapEngine.java:80
+  wire rapController_io_live_saturation; // RapEngine.java:80
+  wire rapController_io_snapFreeze; // RapEngine.java:80
+  wire rapController_io_countersIdle; // RapEngine.java:80
+  wire rapController_io_snapCopied; // RapEngine.java:80
+  wire [63:0] rapController_io_errorBound; // RapEngine.java:80
+  wire rapController_io_errorBoundReady; // RapEngine.java:80
+  wire rapController_io_snapBusy; // RapEngine.java:80
+  wire rapController_io_node_valid; // RapEngine.java:80
+  wire [5:0] rapController_io_node_len; // RapEngine.java:80
+  wire [31:0] rapController_io_node_prefix; // RapEngine.java:80
+  wire [23:0] rapController_io_node_count; // RapEngine.java:80
+  wire rapController_io_readoutBusy; // RapEngine.java:80
+  wire rapController_io_busy; // RapEngine.java:80
+  wire rapController_io_idle; // RapEngine.java:80
+  wire rapController_io_resetting; // RapEngine.java:80
+  wire [2:0] rapController_io_stallCause; // RapEngine.java:80
+  wire rapController_io_selected_ready; // RapEngine.java:80
+  wire rapController_io_selected_valid; // RapEngine.java:80
+  wire rapController_io_selected_bits_found; // RapEngine.java:80
+  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:80
+  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:80
+  wire rapController_io_selected_bits_weight; // RapEngine.java:80
+  wire rapController_io_headLoad_fromRead; // RapEngine.java:80
+  wire [27:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:80
+  wire rapController_io_tcamWrite_ready; // RapEngine.java:80
+  wire rapController_io_tcamWrite_valid; // RapEngine.java:80
+  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:80
+  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:80
+  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:80
+  wire [31:0] rapController_io_slotValid; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_0; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_1; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_2; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_3; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_4; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_5; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_6; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_7; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_8; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_9; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_10; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_11; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_12; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_13; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_14; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_15; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_16; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_17; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_18; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_19; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_20; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_21; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_22; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_23; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_24; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_25; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_26; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_27; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_28; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_29; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_30; // RapEngine.java:80
+  wire [4:0] rapController_io_depths_31; // RapEngine.java:80
   wire [63:0] csr_node_prefix; // CsrFile.java:168
   wire [63:0] csr_node_count; // CsrFile.java:168
   wire [63:0] csr_n; // CsrFile.java:168
   wire [63:0] csr_updates; // CsrFile.java:168
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:231
-  wire statusCounterBank_io_clear; // RapEngine.java:231
-  wire statusCounterBank_io_idle; // RapEngine.java:231
-  wire statusCounterBank_io_readEnable; // RapEngine.java:231
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:231
-  wire statusCounterBank_io_readValid; // RapEngine.java:231
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:229
+  wire statusCounterBank_io_clear; // RapEngine.java:229
+  wire statusCounterBank_io_idle; // RapEngine.java:229
+  wire statusCounterBank_io_readEnable; // RapEngine.java:229
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:229
+  wire statusCounterBank_io_readValid; // RapEngine.java:229
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:229
   wire [63:0] csr_error_bound; // CsrFile.java:168
   wire [63:0] csr_zero_weight; // CsrFile.java:168
   wire csr_snapshot_copied; // CsrFile.java:205
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:97
-  wire _not_0 = ~1'd0; // RapEngine.java:97
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:97
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:98
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:95
+  wire _not_0 = ~1'd0; // RapEngine.java:95
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:95
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:96
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:61
   wire _not_1 = ~csr_bvalid; // CsrFile.java:61
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:61
@@ -369,30 +369,30 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _not_3 = ~csr_ar_full; // CsrFile.java:220
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:349
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:110
-  wire _not_4 = ~1'd0; // RapEngine.java:110
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:110
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:108
+  wire _not_4 = ~1'd0; // RapEngine.java:108
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:108
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:90
+  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:88
   wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:80
   wire _bits_1 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_7 = 1'd1 & _bits_1; // CsrFile.java:117
   wire _and_8 = _and_6 & _and_7; // CsrFile.java:93
   wire _bits_2 = csr_write_data[1]; // CsrFile.java:93
   wire csr_ctrl_flush = _and_8 & _bits_2; // CsrFile.java:93
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:99
-  wire _and_9 = beat & 1'd0; // RapEngine.java:115
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:115
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:115
-  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:118
-  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:118
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:123
-  wire _not_6 = ~marker_out; // RapEngine.java:120
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:120
-  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:138
-  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:146
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:97
+  wire _and_9 = beat & 1'd0; // RapEngine.java:113
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:113
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:113
+  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:116
+  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:116
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:121
+  wire _not_6 = ~marker_out; // RapEngine.java:118
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:118
+  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:136
+  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:144
   wire [25:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:159
+  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:157
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[25:24]; // CounterSram.java:114
   wire _bits_4 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_15 = 1'd1 & _bits_4; // CsrFile.java:117
@@ -406,9 +406,9 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _bits_7 = csr_write_data[3]; // CsrFile.java:93
   wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:93
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:188
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:190
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:191
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:186
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:188
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:189
   wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:76
   wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:104
   wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:104
@@ -501,10 +501,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire _eq_38 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_50 = _eq_38 & marker_out; // SoftResetSequencer.java:58
   wire _and_51 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:114
-  wire _and_52 = beat & _not_7; // RapEngine.java:114
-  wire _and_53 = beat & 1'd0; // RapEngine.java:106
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:107
+  wire _not_7 = ~1'd0; // RapEngine.java:112
+  wire _and_52 = beat & _not_7; // RapEngine.java:112
+  wire _and_53 = beat & 1'd0; // RapEngine.java:104
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:105
   wire _bits_32 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_54 = 1'd1 & _bits_32; // CsrFile.java:117
   wire _bits_33 = csr_write_strobes[1]; // CsrFile.java:117
@@ -607,10 +607,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [31:0] _or_20 = _or_19 | _bits_54; // CsrFile.java:265
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:230
   wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:230
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:207
-  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:207
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:207
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:207
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:205
+  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:205
+  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:205
+  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:205
   wire [31:0] _bits_55 = {{31{1'b0}}, _and_71}; // CsrFile.java:265
   wire [31:0] _or_22 = 32'd0 | _bits_55; // CsrFile.java:265
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:264
@@ -628,12 +628,12 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:264
   wire [31:0] _bits_60 = {{26{1'b0}}, _cat_15}; // CsrFile.java:265
   wire [31:0] _or_27 = _or_26 | _bits_60; // CsrFile.java:265
-  wire _not_17 = ~soft_idle; // RapEngine.java:213
-  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:213
+  wire _not_17 = ~soft_idle; // RapEngine.java:211
+  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:211
   wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:264
   wire [31:0] _bits_61 = {{25{1'b0}}, _cat_16}; // CsrFile.java:265
   wire [31:0] _or_29 = _or_27 | _bits_61; // CsrFile.java:265
-  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:214
+  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:212
   wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:264
   wire [31:0] _bits_62 = {{24{1'b0}}, _cat_17}; // CsrFile.java:265
   wire [31:0] _or_31 = _or_29 | _bits_62; // CsrFile.java:265
@@ -959,17 +959,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign counterSram_io_in_bits_cmd = _cat_0;
   assign counterSram_io_out_ready = rapController_io_counterResult_ready;
   assign counterSram_io_clear = rapController_io_softClear;
-  assign rapController_io_selected_valid = prefixSelector_io_out_valid;
-  assign rapController_io_selected_bits_found = prefixSelector_io_out_bits_found;
-  assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
-  assign rapController_io_selected_bits_depth = prefixSelector_io_out_bits_len;
-  assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
   assign rapController_io_head_weight = replayWindow_io_head_weight;
   assign rapController_io_head_notThreshold = replayWindow_io_head_notThreshold;
   assign rapController_io_head_thresholdFits = replayWindow_io_head_thresholdFits;
   assign rapController_io_head_compareNotThreshold = replayWindow_io_head_compareNotThreshold;
-  assign rapController_io_headLoad_fromRead = replayWindow_io_headLoad_fromRead;
-  assign rapController_io_headLoad_readNotThreshold = replayWindow_io_headLoad_readNotThreshold;
   assign rapController_io_headValid = replayWindow_io_headValid;
   assign rapController_io_issued = _and_14;
   assign rapController_io_counterCmd_ready = counterSram_io_in_ready;
@@ -980,7 +973,6 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign rapController_io_counterResult_bits_updated = counterSram_io_out_bits_updated;
   assign rapController_io_counterResult_bits_saturated = counterSram_io_out_bits_saturated;
   assign rapController_io_counterClearing = counterSram_io_clearing;
-  assign rapController_io_tcamWrite_ready = bramTcam_io_write_ready;
   assign rapController_io_enable = csr_ctrl_enable;
   assign rapController_io_softReset = soft_start;
   assign rapController_io_snapshot = csr_ctrl_snapshot;
@@ -993,6 +985,14 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
   assign rapController_io_qCsr = csr_q_value;
   assign rapController_io_countersIdle = statusCounterBank_io_idle;
   assign rapController_io_snapCopied = csr_snapshot_copied;
+  assign rapController_io_selected_valid = prefixSelector_io_out_valid;
+  assign rapController_io_selected_bits_found = prefixSelector_io_out_bits_found;
+  assign rapController_io_selected_bits_slot = prefixSelector_io_out_bits_slot;
+  assign rapController_io_selected_bits_depth = prefixSelector_io_out_bits_len;
+  assign rapController_io_selected_bits_weight = prefixSelector_io_out_bits_payload;
+  assign rapController_io_headLoad_fromRead = replayWindow_io_headLoad_fromRead;
+  assign rapController_io_headLoad_readNotThreshold = replayWindow_io_headLoad_readNotThreshold;
+  assign rapController_io_tcamWrite_ready = bramTcam_io_write_ready;
   assign csr_node_prefix = {{32{1'b0}}, rapController_io_node_prefix};
   assign csr_node_count = {{40{1'b0}}, rapController_io_node_count};
   assign csr_n = rapController_io_live_n;
@@ -1438,7 +1438,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     end
   end
 
-  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:67
+  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:65
     .clock(clock),
 
     .reset(reset),
@@ -1467,7 +1467,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ThresholdUnit_k32_l16_w1_t28_p20 thresholdUnit ( // RapEngine.java:68
+  ThresholdUnit_k32_l16_w1_t28_p20 thresholdUnit ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),
@@ -1498,7 +1498,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ReplayWindow_k32_w1_u1_t28_d16 replayWindow ( // RapEngine.java:69
+  ReplayWindow_k32_w1_u1_t28_d16 replayWindow ( // RapEngine.java:67
     .clock(clock),
 
     .reset(reset),
@@ -1543,7 +1543,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:77
+  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:75
     .clock(clock),
 
     .reset(reset),
@@ -1582,7 +1582,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  PrefixSelector_n32_l5_p1_s1 prefixSelector ( // RapEngine.java:78
+  PrefixSelector_n32_l5_p1_s1 prefixSelector ( // RapEngine.java:76
     .clock(clock),
 
     .reset(reset),
@@ -1673,7 +1673,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  CounterSram_d32_c24_r1 counterSram ( // RapEngine.java:80
+  CounterSram_d32_c24_r1 counterSram ( // RapEngine.java:78
     .clock(clock),
 
     .reset(reset),
@@ -1706,22 +1706,10 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  RapController_k32_b4_n32_c24_w1_t28_d16 rapController ( // RapEngine.java:81
+  RapController_k32_b4_n32_c24_w1_t28_d16 rapController ( // RapEngine.java:80
     .clock(clock),
 
     .reset(reset),
-
-    .io_selected_ready(rapController_io_selected_ready),
-
-    .io_selected_valid(rapController_io_selected_valid),
-
-    .io_selected_bits_found(rapController_io_selected_bits_found),
-
-    .io_selected_bits_slot(rapController_io_selected_bits_slot),
-
-    .io_selected_bits_depth(rapController_io_selected_bits_depth),
-
-    .io_selected_bits_weight(rapController_io_selected_bits_weight),
 
     .io_head_weight(rapController_io_head_weight),
 
@@ -1730,10 +1718,6 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     .io_head_thresholdFits(rapController_io_head_thresholdFits),
 
     .io_head_compareNotThreshold(rapController_io_head_compareNotThreshold),
-
-    .io_headLoad_fromRead(rapController_io_headLoad_fromRead),
-
-    .io_headLoad_readNotThreshold(rapController_io_headLoad_readNotThreshold),
 
     .io_headValid(rapController_io_headValid),
 
@@ -1772,82 +1756,6 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     .io_softClear(rapController_io_softClear),
 
     .io_counterClearing(rapController_io_counterClearing),
-
-    .io_tcamWrite_ready(rapController_io_tcamWrite_ready),
-
-    .io_tcamWrite_valid(rapController_io_tcamWrite_valid),
-
-    .io_tcamWrite_bits_index(rapController_io_tcamWrite_bits_index),
-
-    .io_tcamWrite_bits_value(rapController_io_tcamWrite_bits_value),
-
-    .io_tcamWrite_bits_mask(rapController_io_tcamWrite_bits_mask),
-
-    .io_slotValid(rapController_io_slotValid),
-
-    .io_depths_0(rapController_io_depths_0),
-
-    .io_depths_1(rapController_io_depths_1),
-
-    .io_depths_2(rapController_io_depths_2),
-
-    .io_depths_3(rapController_io_depths_3),
-
-    .io_depths_4(rapController_io_depths_4),
-
-    .io_depths_5(rapController_io_depths_5),
-
-    .io_depths_6(rapController_io_depths_6),
-
-    .io_depths_7(rapController_io_depths_7),
-
-    .io_depths_8(rapController_io_depths_8),
-
-    .io_depths_9(rapController_io_depths_9),
-
-    .io_depths_10(rapController_io_depths_10),
-
-    .io_depths_11(rapController_io_depths_11),
-
-    .io_depths_12(rapController_io_depths_12),
-
-    .io_depths_13(rapController_io_depths_13),
-
-    .io_depths_14(rapController_io_depths_14),
-
-    .io_depths_15(rapController_io_depths_15),
-
-    .io_depths_16(rapController_io_depths_16),
-
-    .io_depths_17(rapController_io_depths_17),
-
-    .io_depths_18(rapController_io_depths_18),
-
-    .io_depths_19(rapController_io_depths_19),
-
-    .io_depths_20(rapController_io_depths_20),
-
-    .io_depths_21(rapController_io_depths_21),
-
-    .io_depths_22(rapController_io_depths_22),
-
-    .io_depths_23(rapController_io_depths_23),
-
-    .io_depths_24(rapController_io_depths_24),
-
-    .io_depths_25(rapController_io_depths_25),
-
-    .io_depths_26(rapController_io_depths_26),
-
-    .io_depths_27(rapController_io_depths_27),
-
-    .io_depths_28(rapController_io_depths_28),
-
-    .io_depths_29(rapController_io_depths_29),
-
-    .io_depths_30(rapController_io_depths_30),
-
-    .io_depths_31(rapController_io_depths_31),
 
     .io_enable(rapController_io_enable),
 
@@ -1923,11 +1831,103 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
     .io_resetting(rapController_io_resetting),
 
-    .io_stallCause(rapController_io_stallCause)
+    .io_stallCause(rapController_io_stallCause),
+
+    .io_selected_ready(rapController_io_selected_ready),
+
+    .io_selected_valid(rapController_io_selected_valid),
+
+    .io_selected_bits_found(rapController_io_selected_bits_found),
+
+    .io_selected_bits_slot(rapController_io_selected_bits_slot),
+
+    .io_selected_bits_depth(rapController_io_selected_bits_depth),
+
+    .io_selected_bits_weight(rapController_io_selected_bits_weight),
+
+    .io_headLoad_fromRead(rapController_io_headLoad_fromRead),
+
+    .io_headLoad_readNotThreshold(rapController_io_headLoad_readNotThreshold),
+
+    .io_tcamWrite_ready(rapController_io_tcamWrite_ready),
+
+    .io_tcamWrite_valid(rapController_io_tcamWrite_valid),
+
+    .io_tcamWrite_bits_index(rapController_io_tcamWrite_bits_index),
+
+    .io_tcamWrite_bits_value(rapController_io_tcamWrite_bits_value),
+
+    .io_tcamWrite_bits_mask(rapController_io_tcamWrite_bits_mask),
+
+    .io_slotValid(rapController_io_slotValid),
+
+    .io_depths_0(rapController_io_depths_0),
+
+    .io_depths_1(rapController_io_depths_1),
+
+    .io_depths_2(rapController_io_depths_2),
+
+    .io_depths_3(rapController_io_depths_3),
+
+    .io_depths_4(rapController_io_depths_4),
+
+    .io_depths_5(rapController_io_depths_5),
+
+    .io_depths_6(rapController_io_depths_6),
+
+    .io_depths_7(rapController_io_depths_7),
+
+    .io_depths_8(rapController_io_depths_8),
+
+    .io_depths_9(rapController_io_depths_9),
+
+    .io_depths_10(rapController_io_depths_10),
+
+    .io_depths_11(rapController_io_depths_11),
+
+    .io_depths_12(rapController_io_depths_12),
+
+    .io_depths_13(rapController_io_depths_13),
+
+    .io_depths_14(rapController_io_depths_14),
+
+    .io_depths_15(rapController_io_depths_15),
+
+    .io_depths_16(rapController_io_depths_16),
+
+    .io_depths_17(rapController_io_depths_17),
+
+    .io_depths_18(rapController_io_depths_18),
+
+    .io_depths_19(rapController_io_depths_19),
+
+    .io_depths_20(rapController_io_depths_20),
+
+    .io_depths_21(rapController_io_depths_21),
+
+    .io_depths_22(rapController_io_depths_22),
+
+    .io_depths_23(rapController_io_depths_23),
+
+    .io_depths_24(rapController_io_depths_24),
+
+    .io_depths_25(rapController_io_depths_25),
+
+    .io_depths_26(rapController_io_depths_26),
+
+    .io_depths_27(rapController_io_depths_27),
+
+    .io_depths_28(rapController_io_depths_28),
+
+    .io_depths_29(rapController_io_depths_29),
+
+    .io_depths_30(rapController_io_depths_30),
+
+    .io_depths_31(rapController_io_depths_31)
 
   );
 
-  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:231
+  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:229
     .clock(clock),
 
     .reset(reset),

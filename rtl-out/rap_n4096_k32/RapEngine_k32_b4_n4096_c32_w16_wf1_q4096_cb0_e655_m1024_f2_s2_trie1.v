@@ -3,30 +3,30 @@
 `default_nettype none
 
 module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
-  input  wire clock, // RapEngine.java:60
-  input  wire reset, // RapEngine.java:60
-  input  wire io_s_axis_tvalid, // RapEngine.java:62
-  output wire io_s_axis_tready, // RapEngine.java:62
-  input  wire [47:0] io_s_axis_tdata, // RapEngine.java:62
-  input  wire io_s_axis_tlast, // RapEngine.java:62
-  input  wire io_s_axil_awvalid, // RapEngine.java:62
-  output wire io_s_axil_awready, // RapEngine.java:62
-  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:62
-  input  wire io_s_axil_wvalid, // RapEngine.java:62
-  output wire io_s_axil_wready, // RapEngine.java:62
-  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:62
-  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:62
-  output wire io_s_axil_bvalid, // RapEngine.java:62
-  input  wire io_s_axil_bready, // RapEngine.java:62
-  output wire [1:0] io_s_axil_bresp, // RapEngine.java:62
-  input  wire io_s_axil_arvalid, // RapEngine.java:62
-  output wire io_s_axil_arready, // RapEngine.java:62
-  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:62
-  output wire io_s_axil_rvalid, // RapEngine.java:62
-  input  wire io_s_axil_rready, // RapEngine.java:62
-  output wire [31:0] io_s_axil_rdata, // RapEngine.java:62
-  output wire [1:0] io_s_axil_rresp, // RapEngine.java:62
-  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:62
+  input  wire clock, // RapEngine.java:58
+  input  wire reset, // RapEngine.java:58
+  input  wire io_s_axis_tvalid, // RapEngine.java:60
+  output wire io_s_axis_tready, // RapEngine.java:60
+  input  wire [47:0] io_s_axis_tdata, // RapEngine.java:60
+  input  wire io_s_axis_tlast, // RapEngine.java:60
+  input  wire io_s_axil_awvalid, // RapEngine.java:60
+  output wire io_s_axil_awready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:60
+  input  wire io_s_axil_wvalid, // RapEngine.java:60
+  output wire io_s_axil_wready, // RapEngine.java:60
+  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:60
+  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:60
+  output wire io_s_axil_bvalid, // RapEngine.java:60
+  input  wire io_s_axil_bready, // RapEngine.java:60
+  output wire [1:0] io_s_axil_bresp, // RapEngine.java:60
+  input  wire io_s_axil_arvalid, // RapEngine.java:60
+  output wire io_s_axil_arready, // RapEngine.java:60
+  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:60
+  output wire io_s_axil_rvalid, // RapEngine.java:60
+  input  wire io_s_axil_rready, // RapEngine.java:60
+  output wire [31:0] io_s_axil_rdata, // RapEngine.java:60
+  output wire [1:0] io_s_axil_rresp, // RapEngine.java:60
+  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:60
 );
 
   // State
@@ -78,9 +78,9 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   reg csr_write_sel_snap_flags; // CsrFile.java:103
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:100
-  reg zero_weight_seen; // RapEngine.java:101
-  reg slot_written; // RapEngine.java:185
+  reg [63:0] zero_weight_count; // RapEngine.java:98
+  reg zero_weight_seen; // RapEngine.java:99
+  reg slot_written; // RapEngine.java:183
   reg csr_m0_hi_value_zero; // CsrFile.java:141
   reg csr_m0_lo_value_zero; // CsrFile.java:141
   reg csr_ar_full; // CsrFile.java:218
@@ -116,80 +116,75 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:283
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:67
-  wire eventQueue_io_in_valid; // RapEngine.java:67
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:67
-  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:67
-  wire eventQueue_io_in_bits_last; // RapEngine.java:67
-  wire eventQueue_io_flush; // RapEngine.java:67
-  wire eventQueue_io_flushBusy; // RapEngine.java:67
-  wire eventQueue_io_out_ready; // RapEngine.java:67
-  wire eventQueue_io_out_valid; // RapEngine.java:67
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:67
-  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:67
-  wire thresholdUnit_io_in_ready; // RapEngine.java:68
-  wire thresholdUnit_io_in_valid; // RapEngine.java:68
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:68
-  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:68
-  wire thresholdUnit_io_out_ready; // RapEngine.java:68
-  wire thresholdUnit_io_out_valid; // RapEngine.java:68
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:68
-  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:68
-  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:68
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:68
-  wire thresholdUnit_io_clear; // RapEngine.java:68
-  wire thresholdUnit_io_empty; // RapEngine.java:68
-  wire replayWindow_io_enq_ready; // RapEngine.java:69
-  wire replayWindow_io_enq_valid; // RapEngine.java:69
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:69
-  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:69
-  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:69
-  wire replayWindow_io_issue_ready; // RapEngine.java:69
-  wire replayWindow_io_issue_valid; // RapEngine.java:69
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:69
-  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:69
-  wire replayWindow_io_issueEnable; // RapEngine.java:69
-  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:69
-  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:69
-  wire replayWindow_io_head_thresholdFits; // RapEngine.java:69
-  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:69
-  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:69
-  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:69
-  wire replayWindow_io_headValid; // RapEngine.java:69
-  wire replayWindow_io_commit; // RapEngine.java:69
-  wire replayWindow_io_rewind; // RapEngine.java:69
-  wire trieWalk_io_search_ready; // RapEngine.java:74
-  wire trieWalk_io_search_valid; // RapEngine.java:74
-  wire [31:0] trieWalk_io_search_bits_key; // RapEngine.java:74
-  wire [15:0] trieWalk_io_search_bits_weight; // RapEngine.java:74
-  wire trieWalk_io_result_valid; // RapEngine.java:74
-  wire [11:0] trieWalk_io_result_bits_slot; // RapEngine.java:74
-  wire [4:0] trieWalk_io_result_bits_depth; // RapEngine.java:74
-  wire [2:0] trieWalk_io_result_bits_children; // RapEngine.java:74
-  wire [15:0] trieWalk_io_result_bits_weight; // RapEngine.java:74
-  wire trieWalk_io_write_valid; // RapEngine.java:74
-  wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:74
-  wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:74
-  wire [47:0] trieWalk_io_rootWord; // RapEngine.java:74
-  wire trieWalk_io_flush; // RapEngine.java:74
-  wire counterSram_io_in_ready; // RapEngine.java:80
-  wire counterSram_io_in_valid; // RapEngine.java:80
-  wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:80
-  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:80
-  wire counterSram_io_out_ready; // RapEngine.java:80
-  wire counterSram_io_out_valid; // RapEngine.java:80
-  wire [11:0] counterSram_io_out_bits_addr; // RapEngine.java:80
-  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:80
-  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:80
-  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:80
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:80
-  wire counterSram_io_clear; // RapEngine.java:80
-  wire counterSram_io_clearing; // RapEngine.java:80
-  wire trieController_io_found_valid; // RapEngine.java:81
-  wire [11:0] trieController_io_found_bits_slot; // RapEngine.java:81
-  wire [4:0] trieController_io_found_bits_depth; // RapEngine.java:81
-  wire [2:0] trieController_io_found_bits_children; // RapEngine.java:81
-  wire [15:0] trieController_io_found_bits_weight; // RapEngine.java:81
+  wire eventQueue_io_in_ready; // RapEngine.java:65
+  wire eventQueue_io_in_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:65
+  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:65
+  wire eventQueue_io_in_bits_last; // RapEngine.java:65
+  wire eventQueue_io_flush; // RapEngine.java:65
+  wire eventQueue_io_flushBusy; // RapEngine.java:65
+  wire eventQueue_io_out_ready; // RapEngine.java:65
+  wire eventQueue_io_out_valid; // RapEngine.java:65
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:65
+  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:65
+  wire thresholdUnit_io_in_ready; // RapEngine.java:66
+  wire thresholdUnit_io_in_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:66
+  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:66
+  wire thresholdUnit_io_out_ready; // RapEngine.java:66
+  wire thresholdUnit_io_out_valid; // RapEngine.java:66
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:66
+  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:66
+  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:66
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
+  wire thresholdUnit_io_clear; // RapEngine.java:66
+  wire thresholdUnit_io_empty; // RapEngine.java:66
+  wire replayWindow_io_enq_ready; // RapEngine.java:67
+  wire replayWindow_io_enq_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
+  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:67
+  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:67
+  wire replayWindow_io_issue_ready; // RapEngine.java:67
+  wire replayWindow_io_issue_valid; // RapEngine.java:67
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:67
+  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:67
+  wire replayWindow_io_issueEnable; // RapEngine.java:67
+  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:67
+  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:67
+  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:67
+  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:67
+  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:67
+  wire replayWindow_io_headValid; // RapEngine.java:67
+  wire replayWindow_io_commit; // RapEngine.java:67
+  wire replayWindow_io_rewind; // RapEngine.java:67
+  wire trieWalk_io_search_ready; // RapEngine.java:72
+  wire trieWalk_io_search_valid; // RapEngine.java:72
+  wire [31:0] trieWalk_io_search_bits_key; // RapEngine.java:72
+  wire [15:0] trieWalk_io_search_bits_weight; // RapEngine.java:72
+  wire trieWalk_io_result_valid; // RapEngine.java:72
+  wire [11:0] trieWalk_io_result_bits_slot; // RapEngine.java:72
+  wire [4:0] trieWalk_io_result_bits_depth; // RapEngine.java:72
+  wire [2:0] trieWalk_io_result_bits_children; // RapEngine.java:72
+  wire [15:0] trieWalk_io_result_bits_weight; // RapEngine.java:72
+  wire trieWalk_io_write_valid; // RapEngine.java:72
+  wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:72
+  wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:72
+  wire [47:0] trieWalk_io_rootWord; // RapEngine.java:72
+  wire trieWalk_io_flush; // RapEngine.java:72
+  wire counterSram_io_in_ready; // RapEngine.java:78
+  wire counterSram_io_in_valid; // RapEngine.java:78
+  wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:78
+  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:78
+  wire counterSram_io_out_ready; // RapEngine.java:78
+  wire counterSram_io_out_valid; // RapEngine.java:78
+  wire [11:0] counterSram_io_out_bits_addr; // RapEngine.java:78
+  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:78
+  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:78
+  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:78
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:78
+  wire counterSram_io_clear; // RapEngine.java:78
+  wire counterSram_io_clearing; // RapEngine.java:78
   wire [15:0] trieController_io_head_weight; // RapEngine.java:81
   wire [35:0] trieController_io_head_notThreshold; // RapEngine.java:81
   wire trieController_io_head_thresholdFits; // RapEngine.java:81
@@ -213,11 +208,6 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire trieController_io_counterResult_bits_saturated; // RapEngine.java:81
   wire trieController_io_softClear; // RapEngine.java:81
   wire trieController_io_counterClearing; // RapEngine.java:81
-  wire trieController_io_wordWrite_valid; // RapEngine.java:81
-  wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:81
-  wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:81
-  wire [47:0] trieController_io_rootWord; // RapEngine.java:81
-  wire trieController_io_walkFlush; // RapEngine.java:81
   wire trieController_io_enable; // RapEngine.java:81
   wire trieController_io_softReset; // RapEngine.java:81
   wire trieController_io_snapshot; // RapEngine.java:81
@@ -256,31 +246,41 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire trieController_io_idle; // RapEngine.java:81
   wire trieController_io_resetting; // RapEngine.java:81
   wire [2:0] trieController_io_stallCause; // RapEngine.java:81
+  wire trieController_io_found_valid; // RapEngine.java:81
+  wire [11:0] trieController_io_found_bits_slot; // RapEngine.java:81
+  wire [4:0] trieController_io_found_bits_depth; // RapEngine.java:81
+  wire [2:0] trieController_io_found_bits_children; // RapEngine.java:81
+  wire [15:0] trieController_io_found_bits_weight; // RapEngine.java:81
+  wire trieController_io_wordWrite_valid; // RapEngine.java:81
+  wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:81
+  wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:81
+  wire [47:0] trieController_io_rootWord; // RapEngine.java:81
+  wire trieController_io_walkFlush; // RapEngine.java:81
   wire [63:0] csr_node_prefix; // CsrFile.java:168
   wire [63:0] csr_node_count; // CsrFile.java:168
   wire [63:0] csr_n; // CsrFile.java:168
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:231
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:231
-  wire statusCounterBank_io_clear; // RapEngine.java:231
-  wire statusCounterBank_io_idle; // RapEngine.java:231
-  wire statusCounterBank_io_readEnable; // RapEngine.java:231
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:231
-  wire statusCounterBank_io_readValid; // RapEngine.java:231
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:231
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:229
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:229
+  wire statusCounterBank_io_clear; // RapEngine.java:229
+  wire statusCounterBank_io_idle; // RapEngine.java:229
+  wire statusCounterBank_io_readEnable; // RapEngine.java:229
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:229
+  wire statusCounterBank_io_readValid; // RapEngine.java:229
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:229
   wire [63:0] csr_error_bound; // CsrFile.java:168
   wire [63:0] csr_zero_weight; // CsrFile.java:168
   wire csr_snapshot_copied; // CsrFile.java:205
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = trieController_io_acceptEnable & soft_idle; // RapEngine.java:97
-  wire _not_0 = ~trieController_io_snapFreeze; // RapEngine.java:97
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:97
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:98
+  wire _and_0 = trieController_io_acceptEnable & soft_idle; // RapEngine.java:95
+  wire _not_0 = ~trieController_io_snapFreeze; // RapEngine.java:95
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:95
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:96
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:61
   wire _not_1 = ~csr_bvalid; // CsrFile.java:61
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:61
@@ -289,30 +289,30 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire _not_3 = ~csr_ar_full; // CsrFile.java:220
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:349
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:110
-  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:91
-  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:92
-  wire _not_4 = ~_eq_1; // RapEngine.java:110
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:110
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:108
+  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:89
+  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:90
+  wire _not_4 = ~_eq_1; // RapEngine.java:108
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:108
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:90
+  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:88
   wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:80
   wire _bits_2 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_7 = 1'd1 & _bits_2; // CsrFile.java:117
   wire _and_8 = _and_6 & _and_7; // CsrFile.java:93
   wire _bits_3 = csr_write_data[1]; // CsrFile.java:93
   wire csr_ctrl_flush = _and_8 & _bits_3; // CsrFile.java:93
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:99
-  wire _and_9 = beat & _eq_1; // RapEngine.java:115
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:115
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:115
-  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:118
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:118
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:123
-  wire _not_6 = ~marker_out; // RapEngine.java:120
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:120
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:97
+  wire _and_9 = beat & _eq_1; // RapEngine.java:113
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:113
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:113
+  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:116
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:116
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:121
+  wire _not_6 = ~marker_out; // RapEngine.java:118
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:118
   wire [33:0] _cat_0 = {trieController_io_counterCmd_bits_op, trieController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_12 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:159
+  wire _and_12 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:157
   wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:114
   wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_13 = 1'd1 & _bits_5; // CsrFile.java:117
@@ -326,9 +326,9 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire _bits_8 = csr_write_data[3]; // CsrFile.java:93
   wire csr_ctrl_snapshot = _and_16 & _bits_8; // CsrFile.java:93
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_17 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:188
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:190
-  wire _and_18 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:191
+  wire _and_17 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:186
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:188
+  wire _and_18 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:189
   wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:76
   wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:104
   wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:104
@@ -421,10 +421,10 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire _eq_39 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_48 = _eq_39 & marker_out; // SoftResetSequencer.java:58
   wire _and_49 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~_eq_1; // RapEngine.java:114
-  wire _and_50 = beat & _not_7; // RapEngine.java:114
-  wire _and_51 = beat & _eq_1; // RapEngine.java:106
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:107
+  wire _not_7 = ~_eq_1; // RapEngine.java:112
+  wire _and_50 = beat & _not_7; // RapEngine.java:112
+  wire _and_51 = beat & _eq_1; // RapEngine.java:104
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:105
   wire _bits_33 = csr_write_strobes[0]; // CsrFile.java:117
   wire _and_52 = 1'd1 & _bits_33; // CsrFile.java:117
   wire _bits_34 = csr_write_strobes[1]; // CsrFile.java:117
@@ -527,10 +527,10 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [31:0] _or_20 = _or_19 | _bits_55; // CsrFile.java:265
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:230
   wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:230
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:207
-  wire _and_67 = trieController_io_idle & _not_16; // RapEngine.java:207
-  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:207
-  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:207
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:205
+  wire _and_67 = trieController_io_idle & _not_16; // RapEngine.java:205
+  wire _and_68 = _and_67 & thresholdUnit_io_empty; // RapEngine.java:205
+  wire _and_69 = _and_68 & soft_idle; // RapEngine.java:205
   wire [31:0] _bits_56 = {{31{1'b0}}, _and_69}; // CsrFile.java:265
   wire [31:0] _or_22 = 32'd0 | _bits_56; // CsrFile.java:265
   wire [1:0] _cat_11 = {trieController_io_busy, 1'd0}; // CsrFile.java:264
@@ -548,12 +548,12 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:264
   wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:265
   wire [31:0] _or_27 = _or_26 | _bits_61; // CsrFile.java:265
-  wire _not_17 = ~soft_idle; // RapEngine.java:213
-  wire _or_28 = trieController_io_resetting | _not_17; // RapEngine.java:213
+  wire _not_17 = ~soft_idle; // RapEngine.java:211
+  wire _or_28 = trieController_io_resetting | _not_17; // RapEngine.java:211
   wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:264
   wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:265
   wire [31:0] _or_29 = _or_27 | _bits_62; // CsrFile.java:265
-  wire _or_30 = trieController_io_readoutBusy | slot_written; // RapEngine.java:214
+  wire _or_30 = trieController_io_readoutBusy | slot_written; // RapEngine.java:212
   wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:264
   wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:265
   wire [31:0] _or_31 = _or_29 | _bits_63; // CsrFile.java:265
@@ -850,11 +850,6 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   assign counterSram_io_in_bits_cmd = _cat_0;
   assign counterSram_io_out_ready = trieController_io_counterResult_ready;
   assign counterSram_io_clear = trieController_io_softClear;
-  assign trieController_io_found_valid = trieWalk_io_result_valid;
-  assign trieController_io_found_bits_slot = trieWalk_io_result_bits_slot;
-  assign trieController_io_found_bits_depth = trieWalk_io_result_bits_depth;
-  assign trieController_io_found_bits_children = trieWalk_io_result_bits_children;
-  assign trieController_io_found_bits_weight = trieWalk_io_result_bits_weight;
   assign trieController_io_head_weight = replayWindow_io_head_weight;
   assign trieController_io_head_notThreshold = replayWindow_io_head_notThreshold;
   assign trieController_io_head_thresholdFits = replayWindow_io_head_thresholdFits;
@@ -881,6 +876,11 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
   assign trieController_io_qCsr = csr_q_value;
   assign trieController_io_countersIdle = statusCounterBank_io_idle;
   assign trieController_io_snapCopied = csr_snapshot_copied;
+  assign trieController_io_found_valid = trieWalk_io_result_valid;
+  assign trieController_io_found_bits_slot = trieWalk_io_result_bits_slot;
+  assign trieController_io_found_bits_depth = trieWalk_io_result_bits_depth;
+  assign trieController_io_found_bits_children = trieWalk_io_result_bits_children;
+  assign trieController_io_found_bits_weight = trieWalk_io_result_bits_weight;
   assign csr_node_prefix = {{32{1'b0}}, trieController_io_node_prefix};
   assign csr_node_count = {{32{1'b0}}, trieController_io_node_count};
   assign csr_n = trieController_io_live_n;
@@ -1326,7 +1326,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
     end
   end
 
-  EventQueue_k32_w16_d4096_c0 eventQueue ( // RapEngine.java:67
+  EventQueue_k32_w16_d4096_c0 eventQueue ( // RapEngine.java:65
     .clock(clock),
 
     .reset(reset),
@@ -1355,7 +1355,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
   );
 
-  ThresholdUnit_k32_l16_w16_t36_p20 thresholdUnit ( // RapEngine.java:68
+  ThresholdUnit_k32_l16_w16_t36_p20 thresholdUnit ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),
@@ -1386,7 +1386,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
   );
 
-  ReplayWindow_k32_w16_u0_t36_d32 replayWindow ( // RapEngine.java:69
+  ReplayWindow_k32_w16_u0_t36_d32 replayWindow ( // RapEngine.java:67
     .clock(clock),
 
     .reset(reset),
@@ -1431,7 +1431,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
   );
 
-  TrieWalk_k32_b4_n4096_w16 trieWalk ( // RapEngine.java:74
+  TrieWalk_k32_b4_n4096_w16 trieWalk ( // RapEngine.java:72
     .clock(clock),
 
     .reset(reset),
@@ -1466,7 +1466,7 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
   );
 
-  CounterSram_d4096_c32 counterSram ( // RapEngine.java:80
+  CounterSram_d4096_c32 counterSram ( // RapEngine.java:78
     .clock(clock),
 
     .reset(reset),
@@ -1503,16 +1503,6 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
     .clock(clock),
 
     .reset(reset),
-
-    .io_found_valid(trieController_io_found_valid),
-
-    .io_found_bits_slot(trieController_io_found_bits_slot),
-
-    .io_found_bits_depth(trieController_io_found_bits_depth),
-
-    .io_found_bits_children(trieController_io_found_bits_children),
-
-    .io_found_bits_weight(trieController_io_found_bits_weight),
 
     .io_head_weight(trieController_io_head_weight),
 
@@ -1559,16 +1549,6 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
     .io_softClear(trieController_io_softClear),
 
     .io_counterClearing(trieController_io_counterClearing),
-
-    .io_wordWrite_valid(trieController_io_wordWrite_valid),
-
-    .io_wordWrite_bits_slot(trieController_io_wordWrite_bits_slot),
-
-    .io_wordWrite_bits_word(trieController_io_wordWrite_bits_word),
-
-    .io_rootWord(trieController_io_rootWord),
-
-    .io_walkFlush(trieController_io_walkFlush),
 
     .io_enable(trieController_io_enable),
 
@@ -1644,11 +1624,31 @@ module RapEngine_k32_b4_n4096_c32_w16_wf1_q4096_cb0_e655_m1024_f2_s2_trie1 (
 
     .io_resetting(trieController_io_resetting),
 
-    .io_stallCause(trieController_io_stallCause)
+    .io_stallCause(trieController_io_stallCause),
+
+    .io_found_valid(trieController_io_found_valid),
+
+    .io_found_bits_slot(trieController_io_found_bits_slot),
+
+    .io_found_bits_depth(trieController_io_found_bits_depth),
+
+    .io_found_bits_children(trieController_io_found_bits_children),
+
+    .io_found_bits_weight(trieController_io_found_bits_weight),
+
+    .io_wordWrite_valid(trieController_io_wordWrite_valid),
+
+    .io_wordWrite_bits_slot(trieController_io_wordWrite_bits_slot),
+
+    .io_wordWrite_bits_word(trieController_io_wordWrite_bits_word),
+
+    .io_rootWord(trieController_io_rootWord),
+
+    .io_walkFlush(trieController_io_walkFlush)
 
   );
 
-  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:231
+  StatusCounterBank_c6_i3_b16 statusCounterBank ( // RapEngine.java:229
     .clock(clock),
 
     .reset(reset),

@@ -8,10 +8,13 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.Vec;
 
-/** The ports of {@link RapController} and the bundles it shares with the engine top. */
-public final class ControllerIO extends Bundle {
+/**
+ * The ports both controllers have ({@link RapController}'s {@link TcamControllerIO}, {@link TrieController}'s
+ * {@link TrieControllerIO}): the commit side of the pipeline, the counter SRAM, the CSRs and the status. The engine top
+ * wires them alike; each lookup adds its own. Also the bundles the controllers share with the engine top.
+ */
+public abstract class ControllerIO extends Bundle {
     /** Counter SRAM operations as the controller names them; the top maps them onto CounterSram's encoding. */
     public static final int OP_ADD = 0;
     public static final int OP_SET = 1;
@@ -122,9 +125,7 @@ public final class ControllerIO extends Bundle {
     }
 
     // --- the pipeline
-    public final DecoupledIO<Selected> selected;
     public final ReplayWindow.Head head;
-    public final ReplayWindow.HeadLoad headLoad;
     public final Bool headValid = Input(Bool());
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
@@ -139,12 +140,6 @@ public final class ControllerIO extends Bundle {
      */
     public final Bool softClear = Output(Bool());
     public final Bool counterClearing = Input(Bool());
-    /** Held until ready: the TCAM may take many clocks per write. */
-    public final DecoupledIO<TreeWrite> tcamWrite;
-    /** Bit i: slot i holds a node (masks the TCAM's match vector). */
-    public final UInt slotValid;
-    /** Each slot's depth (length / k), for the longest-prefix selector: the deepest match is the longest. */
-    public final Vec<UInt> depths;
 
     // --- control from the CSRs
     public final Bool enable = Input(Bool());
@@ -185,14 +180,9 @@ public final class ControllerIO extends Bundle {
     public final UInt stallCause = Output(UInt(3));
 
     ControllerIO(RapConfig c) {
-        selected = Flipped(Decoupled(new Selected(c)));
         head = Input(new ReplayWindow.Head(c));
-        headLoad = Input(new ReplayWindow.HeadLoad(c));
         counterCmd = Decoupled(new CounterCmd(c));
         counterResult = Flipped(Decoupled(new CounterResult(c)));
-        tcamWrite = Decoupled(new TreeWrite(c));
-        slotValid = Output(UInt(c.nodes()));
-        depths = Output(Vec(c.nodes(), UInt(c.depthBits())));
         live = Output(new Status(c));
         node = Output(new NodeReadout(c));
     }

@@ -25,8 +25,27 @@ final class CsrRequests {
         softPending.connect(B(false));
     }
 
-    void snapTaken() {
+    private void snapTaken() {
         snapPending.connect(B(false));
+    }
+
+    /**
+     * RUN serves the requests between events, once the pipeline has been quiet for a clock ({@code quietHeld}): a
+     * snapshot freezes the status when it also stood still ({@code snapSettled}); a readout, or a soft reset once
+     * the inputs hold nothing ({@code inputsIdle}), leaves RUN through {@code toRead} or {@code toSoftClear}. A
+     * snapshot stops issue, so the pipeline empties for it.
+     */
+    void serve(ScheduleAndSnapshot sched, StallAccount stall, Bool quietHeld, Bool snapSettled, Bool inputsIdle,
+               Runnable toRead, Runnable toSoftClear) {
+        when(snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
+            Assert(sched.statusStill(), "a snapshot freeze while a status value moves");
+            sched.freeze();
+            snapTaken();
+            stall.pausedForCsr();
+        });
+        when(quietHeld.and(sched.frozen.not()), () -> {
+            when(readPending, toRead).elsewhen(softPending.and(inputsIdle), toSoftClear);
+        });
     }
 
     /** Latches this clock's requests; call after every other connection of the pending flags. */

@@ -49,7 +49,7 @@ public final class RapController extends Module {
     /** Clocks a counter command spends in the controller's output register before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
 
-    public final ControllerIO io;
+    public final TcamControllerIO io;
 
     private final RapConfig c;
     private final OneHotState<State> state = new OneHotState<>("state", State.class, INIT);
@@ -67,7 +67,7 @@ public final class RapController extends Module {
                 "t", c.thresholdBits(), "d", windowDepth);
         this.c = c;
         deepest = RegInit(U(1, c.depthBits())).named("deepest_depth");
-        io = IO(new ControllerIO(c));
+        io = IO(new TcamControllerIO(c));
         NodeTable table = new NodeTable(c);
         StatusRegs st = new StatusRegs(c);
         int slotBits = c.slotBits();
@@ -296,18 +296,8 @@ public final class RapController extends Module {
                 })
                 .on(RUN, () -> {
                     cmd.valid.connect(io.selected.valid.and(commitStop.not()));
-                    // A snapshot stops issue (issueEnable); once the pipeline is empty the status is sched.frozen for the copy.
-                    when(req.snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
-                        Assert(statusStill, "a snapshot freeze while a status value moves");
-                        sched.freeze();
-                        req.snapPending.connect(B(false));
-                        stall.pausedForCsr();
-                    });
-                    when(quietHeld.and(sched.frozen.not()), () -> {
-                        when(req.readPending, () -> state.go(READ_ISSUE))
-                                .elsewhen(req.softPending.and(io.inputsDrained).and(io.headValid.not()),
-                                        () -> state.go(SOFT_CLEAR));
-                    });
+                    req.serve(sched, stall, quietHeld, snapSettled, io.inputsDrained.and(io.headValid.not()),
+                            () -> state.go(READ_ISSUE), () -> state.go(SOFT_CLEAR));
                     when(commitStop, () -> state.go(DRAIN));
                 })
                 .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
-import org.rapgen.hdl.Data;
-import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.BramTcam;
@@ -78,10 +76,10 @@ public final class RapEngine extends Module {
             select = Module(new PrefixSelector(c.nodes(), c.depthBits(), wb, c.selectLevels()));
         }
         CounterSram counters = Module(new CounterSram(c.nodes(), c.counterBits(), c.counterReadRegister()));
-        Bundle ctlIo = c.trie() ? Module(new TrieController(c, windowDepth)).io : Module(new RapController(c, windowDepth)).io;
-        Ports ctl = new Ports(ctlIo);
-        // The TCAM controller's own ports (null with the trie, whose are wired in connectTrie).
-        ControllerIO tcamCtl = c.trie() ? null : (ControllerIO) ctlIo;
+        // The lookup's own controller ports: the TCAM's (null with the trie) or the trie's (null with the TCAM).
+        TcamControllerIO tcamCtl = c.trie() ? null : Module(new RapController(c, windowDepth)).io;
+        TrieControllerIO trieCtl = c.trie() ? Module(new TrieController(c, windowDepth)).io : null;
+        ControllerIO ctl = c.trie() ? trieCtl : tcamCtl;
 
         CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
                 "M0_HI.value", c.m0() >>> 32, "Q.value", c.q()));
@@ -93,14 +91,14 @@ public final class RapEngine extends Module {
         SoftResetSequencer soft = new SoftResetSequencer(kb, wb, csr.pulse("CTRL", "soft_reset"));
         // A snapshot freeze also holds ZERO_WEIGHT still (its two words are copied on different clocks), so with a
         // weight field the stream pauses with the pipeline; without one no beat can weigh 0.
-        Bool snapHold = c.weightField() ? ctl.bool("snapFreeze") : B(false);
-        Bool open = ctl.bool("acceptEnable").and(soft.idle).and(snapHold.not()).named("stream_open");
+        Bool snapHold = c.weightField() ? ctl.snapFreeze : B(false);
+        Bool open = ctl.acceptEnable.and(soft.idle).and(snapHold.not()).named("stream_open");
         io.s_axis.tready.connect(open.and(queue.io.in.ready));
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
         UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
         Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
         // Soft reset clears them with the rest of the status; no beat is accepted while it runs.
-        when(ctl.bool("softClear"), () -> {
+        when(ctl.softClear, () -> {
             zeroCount.connect(U(0, 64));
             zeroSeen.connect(B(false));
         }).elsewhen(beat.and(zero), () -> {
@@ -121,19 +119,19 @@ public final class RapEngine extends Module {
         threshold.io.in.bits.key.connect(queue.io.out.bits.key);
         threshold.io.in.bits.weight.connect(queue.io.out.bits.weight);
         queue.io.out.ready.connect(threshold.io.in.ready.or(marker));
-        threshold.io.epsFx.connect(ctl.uint("epsActive"));
-        threshold.io.clear.connect(ctl.bool("softClear"));
+        threshold.io.epsFx.connect(ctl.epsActive);
+        threshold.io.clear.connect(ctl.softClear);
         window.io.enq.biConnect(threshold.io.out);
 
         if (c.trie()) {
-            connectTrie(walk, window, ctl);
+            connectTrie(walk, window, trieCtl);
         } else {
             // --- issue -> TCAM -> selector -> controller
             tcam.search.valid.connect(window.io.issue.valid);
             tcam.search.bits.key.connect(window.io.issue.bits.key);
             tcam.search.bits.payload.connect(window.io.issue.bits.weight);
             window.io.issue.ready.connect(tcam.search.ready);
-            window.io.issueEnable.connect(ctl.bool("issueEnable"));
+            window.io.issueEnable.connect(ctl.issueEnable);
             tcamCtl.tcamWrite.ready.connect(tcam.write.ready);
             tcam.write.valid.connect(tcamCtl.tcamWrite.fire());
             tcam.write.bits.index.connect(tcamCtl.tcamWrite.bits.index);
@@ -156,41 +154,41 @@ public final class RapEngine extends Module {
             tcamCtl.selected.bits.weight.connect(select.io.out.bits.payload);
             select.io.out.ready.connect(tcamCtl.selected.ready);
         }
-        ctl.bool("issued").connect(window.io.issue.fire());
-        ctl.<ReplayWindow.Head>get("head").connect(window.io.head);
+        ctl.issued.connect(window.io.issue.fire());
+        ctl.head.connect(window.io.head);
         if (tcamCtl != null) tcamCtl.headLoad.connect(window.io.headLoad);
-        ctl.bool("headValid").connect(window.io.headValid);
-        window.io.commit.connect(ctl.bool("commit"));
-        window.io.rewind.connect(ctl.bool("rewind"));
+        ctl.headValid.connect(window.io.headValid);
+        window.io.commit.connect(ctl.commit);
+        window.io.rewind.connect(ctl.rewind);
 
         // --- controller <-> counter SRAM (CounterSram packs op above value)
-        counters.io.in.valid.connect(ctl.handshake("counterCmd").valid);
-        counters.io.in.bits.addr.connect(ctl.<ControllerIO.CounterCmd>bits("counterCmd").addr);
-        counters.io.in.bits.cmd.connect(CounterSram.cmd(ctl.<ControllerIO.CounterCmd>bits("counterCmd").op, ctl.<ControllerIO.CounterCmd>bits("counterCmd").value));
-        ctl.handshake("counterCmd").ready.connect(counters.io.in.ready);
-        ctl.handshake("counterResult").valid.connect(counters.io.out.valid);
-        ctl.<ControllerIO.CounterResult>bits("counterResult").addr.connect(counters.io.out.bits.addr);
-        ctl.<ControllerIO.CounterResult>bits("counterResult").op.connect(CounterSram.op(counters.io.out.bits.cmd));
-        ctl.<ControllerIO.CounterResult>bits("counterResult").old.connect(counters.io.out.bits.old);
-        ctl.<ControllerIO.CounterResult>bits("counterResult").updated.connect(counters.io.out.bits.updated);
-        ctl.<ControllerIO.CounterResult>bits("counterResult").saturated.connect(counters.io.out.bits.saturated);
-        counters.io.out.ready.connect(ctl.handshake("counterResult").ready);
-        counters.io.clear.connect(ctl.bool("softClear"));
-        ctl.bool("counterClearing").connect(counters.io.clearing);
+        counters.io.in.valid.connect(ctl.counterCmd.valid);
+        counters.io.in.bits.addr.connect(ctl.counterCmd.bits.addr);
+        counters.io.in.bits.cmd.connect(CounterSram.cmd(ctl.counterCmd.bits.op, ctl.counterCmd.bits.value));
+        ctl.counterCmd.ready.connect(counters.io.in.ready);
+        ctl.counterResult.valid.connect(counters.io.out.valid);
+        ctl.counterResult.bits.addr.connect(counters.io.out.bits.addr);
+        ctl.counterResult.bits.op.connect(CounterSram.op(counters.io.out.bits.cmd));
+        ctl.counterResult.bits.old.connect(counters.io.out.bits.old);
+        ctl.counterResult.bits.updated.connect(counters.io.out.bits.updated);
+        ctl.counterResult.bits.saturated.connect(counters.io.out.bits.saturated);
+        counters.io.out.ready.connect(ctl.counterResult.ready);
+        counters.io.clear.connect(ctl.softClear);
+        ctl.counterClearing.connect(counters.io.clearing);
 
         // --- control
-        ctl.bool("enable").connect(csr.rw("CTRL", "enable").asBool());
-        ctl.bool("softReset").connect(soft.started);
-        ctl.bool("snapshot").connect(csr.pulse("CTRL", "snapshot"));
+        ctl.enable.connect(csr.rw("CTRL", "enable").asBool());
+        ctl.softReset.connect(soft.started);
+        ctl.snapshot.connect(csr.pulse("CTRL", "snapshot"));
         Bool slotWritten = RegNext(csr.written("SLOT"), B(false)).named("slot_written");
-        ctl.bool("readout").connect(slotWritten);
-        ctl.uint("readoutSlot").connect(csr.rw("SLOT", "index"));
-        ctl.bool("inputsDrained").connect(soft.drained.and(threshold.io.empty));
-        ctl.uint("epsCsr").connect(csr.rw("EPS", "eps_fx"));
-        ctl.uint("m0Csr").connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
-        ctl.bool("m0CsrZero").connect(csr.rwIsZero("M0_HI", "value").and(csr.rwIsZero("M0_LO", "value")));
-        ctl.uint("qCsr").connect(csr.rw("Q", "value"));
-        soft.finished(ctl.bool("acceptEnable"));
+        ctl.readout.connect(slotWritten);
+        ctl.readoutSlot.connect(csr.rw("SLOT", "index"));
+        ctl.inputsDrained.connect(soft.drained.and(threshold.io.empty));
+        ctl.epsCsr.connect(csr.rw("EPS", "eps_fx"));
+        ctl.m0Csr.connect(Cat(csr.rw("M0_HI", "value"), csr.rw("M0_LO", "value")));
+        ctl.m0CsrZero.connect(csr.rwIsZero("M0_HI", "value").and(csr.rwIsZero("M0_LO", "value")));
+        ctl.qCsr.connect(csr.rw("Q", "value"));
+        soft.finished(ctl.acceptEnable);
 
         // --- read-only registers
         csr.ro("ID", "id", U(RapRegisters.ID_VALUE, 32));
@@ -204,22 +202,22 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        csr.ro("STATUS", "idle", ctl.bool("idle").and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
-        csr.ro("STATUS", "busy", ctl.bool("busy"));
-        csr.ro("STATUS", "overflow", ctl.<ControllerIO.Status>get("live").overflow);
-        csr.ro("STATUS", "saturated", ctl.<ControllerIO.Status>get("live").saturated);
-        csr.ro("STATUS", "snapshot_busy", ctl.bool("snapBusy"));
+        csr.ro("STATUS", "idle", ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
+        csr.ro("STATUS", "busy", ctl.busy);
+        csr.ro("STATUS", "overflow", ctl.live.overflow);
+        csr.ro("STATUS", "saturated", ctl.live.saturated);
+        csr.ro("STATUS", "snapshot_busy", ctl.snapBusy);
         csr.ro("STATUS", "flush_busy", queue.io.flushBusy);
-        csr.ro("STATUS", "resetting", ctl.bool("resetting").or(soft.idle.not()));
-        csr.ro("STATUS", "readout_busy", ctl.bool("readoutBusy").or(slotWritten));
+        csr.ro("STATUS", "resetting", ctl.resetting.or(soft.idle.not()));
+        csr.ro("STATUS", "readout_busy", ctl.readoutBusy.or(slotWritten));
         csr.ro("STATUS", "zero_weight", zeroSeen);
-        csr.ro("NODE", "len", ctl.<ControllerIO.NodeReadout>get("node").len);
-        csr.ro("NODE", "valid", ctl.<ControllerIO.NodeReadout>get("node").valid);
-        csr.ro64("NODE_PREFIX", ctl.<ControllerIO.NodeReadout>get("node").prefix);
-        csr.ro64("NODE_COUNT", ctl.<ControllerIO.NodeReadout>get("node").count);
+        csr.ro("NODE", "len", ctl.node.len);
+        csr.ro("NODE", "valid", ctl.node.valid);
+        csr.ro64("NODE_PREFIX", ctl.node.prefix);
+        csr.ro64("NODE_COUNT", ctl.node.count);
         // The snapshot registers get the live values; the CSR file copies them into its RAM during the freeze. The
         // rare counters live in a RAM of their own, fed by the controller's events; with unit weights UPDATES is n.
-        ControllerIO.Status s = ctl.<ControllerIO.Status>get("live");
+        ControllerIO.Status s = ctl.live;
         csr.ro64("N", s.n);
         csr.ro("NODES", "value", s.nodes);
         csr.ro("HIGH_WATER", "value", s.highWater);
@@ -229,27 +227,26 @@ public final class RapEngine extends Module {
             counted.remove("UPDATES");
         }
         StatusCounterBank bank = Module(new StatusCounterBank(counted.size(), c.childCountBits()));
-        bank.io.clear.connect(ctl.bool("softClear"));
-        ctl.bool("countersIdle").connect(bank.io.idle);
+        bank.io.clear.connect(ctl.softClear);
+        ctl.countersIdle.connect(bank.io.idle);
         int counter = 0;
         for (Map.Entry<String, UInt> e : counted.entrySet()) {
             bank.io.inc.get(counter).connect(e.getValue().pad(c.childCountBits()));
             csr.banked64(e.getKey(), counter++);
         }
         csr.bank(bank.io);
-        csr.ro64("ERROR_BOUND", ctl.uint("errorBound"), ctl.bool("errorBoundReady"));
+        csr.ro64("ERROR_BOUND", ctl.errorBound, ctl.errorBoundReady);
         csr.ro64("ZERO_WEIGHT", zeroCount);
         csr.ro("SNAP_FLAGS", "overflow", s.overflow);
         csr.ro("SNAP_FLAGS", "saturated", s.saturated);
-        ctl.bool("snapCopied").connect(csr.snapshot(ctl.bool("snapFreeze")));
+        ctl.snapCopied.connect(csr.snapshot(ctl.snapFreeze));
         csr.finish();
 
-        io.dbg_stall_cause.connect(ctl.uint("stallCause"));
+        io.dbg_stall_cause.connect(ctl.stallCause);
     }
 
     /** The trie lookup between the replay window and the controller, and the controller's child-word writes. */
-    private static void connectTrie(TrieWalk walk, ReplayWindow window, Ports ctl) {
-        TrieControllerIO io = ctl.trie();
+    private static void connectTrie(TrieWalk walk, ReplayWindow window, TrieControllerIO io) {
         walk.io.search.valid.connect(window.io.issue.valid);
         walk.io.search.bits.key.connect(window.io.issue.bits.key);
         walk.io.search.bits.weight.connect(window.io.issue.bits.weight);
@@ -259,42 +256,6 @@ public final class RapEngine extends Module {
         walk.io.rootWord.connect(io.rootWord);
         walk.io.flush.connect(io.walkFlush);
         io.found.connect(walk.io.result);
-    }
-
-    /**
-     * A controller's ports by name: {@link ControllerIO} and {@link TrieControllerIO} name their common ports alike, so
-     * the engine wires the CSRs, the counters and the window to either in the same statements.
-     */
-    private record Ports(Bundle io, Map<String, Data> all) {
-        Ports(Bundle io) {
-            this(io, io.elements());
-        }
-
-        Bool bool(String name) {
-            return (Bool) all.get(name);
-        }
-
-        UInt uint(String name) {
-            return (UInt) all.get(name);
-        }
-
-        @SuppressWarnings("unchecked")
-        <T extends Data> T get(String name) {
-            return (T) all.get(name);
-        }
-
-        @SuppressWarnings("unchecked")
-        <T extends Data> T bits(String name) {
-            return ((DecoupledIO<T>) all.get(name)).bits;
-        }
-
-        DecoupledIO<?> handshake(String name) {
-            return (DecoupledIO<?>) all.get(name);
-        }
-
-        TrieControllerIO trie() {
-            return (TrieControllerIO) io;
-        }
     }
 
     private static Object[] nameParams(RapConfig c) {

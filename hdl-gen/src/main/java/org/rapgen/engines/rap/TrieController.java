@@ -168,15 +168,8 @@ public final class TrieController extends Module {
                 }))
                 .on(RUN, () -> {
                     cmd.valid.connect(io.found.valid.and(commitStop.not()));
-                    when(req.snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
-                        sched.freeze();
-                        req.snapTaken();
-                        stall.pausedForCsr();
-                    });
-                    when(quietHeld.and(sched.frozen.not()), () -> {
-                        when(req.readPending, () -> state.go(READ_ISSUE))
-                                .elsewhen(req.softPending.and(io.inputsDrained).and(io.headValid.not()), () -> state.go(SOFT_CLEAR));
-                    });
+                    req.serve(sched, stall, quietHeld, snapSettled, io.inputsDrained.and(io.headValid.not()),
+                            () -> state.go(READ_ISSUE), () -> state.go(SOFT_CLEAR));
                     when(commitStop, () -> state.go(DRAIN));
                 })
                 .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
