@@ -787,10 +787,14 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [13:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
   reg merge_near; // ScheduleAndSnapshot.java:80
-  reg soft_pending; // CsrRequests.java:14
-  reg snapshot_pending; // CsrRequests.java:15
-  reg readout_pending; // CsrRequests.java:16
-  reg [15:0] readout_slot; // CsrRequests.java:18
+  reg soft_pending; // CsrRequests.java:15
+  reg snapshot_pending; // CsrRequests.java:16
+  reg readout_pending; // CsrRequests.java:17
+  reg [15:0] readout_slot; // CsrRequests.java:19
+  reg node_valid; // CsrRequests.java:21
+  reg [31:0] node_prefix; // CsrRequests.java:28
+  reg [5:0] node_len; // CsrRequests.java:29
+  reg [31:0] node_count; // CsrRequests.java:30
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [6:0] op_slot; // RapController.java:90
   reg [4:0] op_depth; // RapController.java:91
@@ -803,32 +807,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg slot_pick_pick_found; // SlotPicker.java:70
   reg slot_pick_pick_last; // SlotPicker.java:80
   reg [6:0] kids_owner; // RapController.java:108
-  reg node_valid; // RapController.java:112
-  reg [31:0] node_prefix; // RapController.java:113
-  reg [5:0] node_len; // RapController.java:114
-  reg [31:0] node_count; // RapController.java:115
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:124
-  reg state_run_issue_n; // RapController.java:138
-  reg state_run_window_n; // RapController.java:141
-  reg advance_settled_was_1; // RapController.java:437
-  reg advance_settled_was_2; // RapController.java:439
-  reg advance_settled_before; // RapController.java:439
-  reg [2:0] op_children; // RapController.java:150
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:120
+  reg state_run_issue_n; // RapController.java:134
+  reg state_run_window_n; // RapController.java:137
+  reg advance_settled_was_1; // RapController.java:140
+  reg advance_settled_was_2; // RapController.java:140
+  reg advance_settled_before; // RapController.java:140
+  reg [2:0] op_children; // RapController.java:146
   reg tcam_write_full; // TcamWriteRegister.java:25
   reg [6:0] tcam_write_q_index; // TcamWriteRegister.java:37
   reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
   reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
-  reg commit_stop; // RapController.java:168
+  reg commit_stop; // RapController.java:164
   reg [4:0] undo_sp; // UndoStack.java:35
   reg undo_empty; // UndoStack.java:38
   reg [38:0] undo_rdata_0; // UndoStack.java:40
-  reg [7:0] short_by_children; // RapController.java:185
-  reg [2:0] hit_children; // RapController.java:192
-  reg hit_short_1; // RapController.java:193
-  reg hit_short_2; // RapController.java:193
-  reg hit_beside_1; // RapController.java:194
-  reg hit_beside_2; // RapController.java:194
-  reg hit_beside_3; // RapController.java:194
+  reg [7:0] short_by_children; // RapController.java:181
+  reg [2:0] hit_children; // RapController.java:188
+  reg hit_short_1; // RapController.java:189
+  reg hit_short_2; // RapController.java:189
+  reg hit_beside_1; // RapController.java:190
+  reg hit_beside_2; // RapController.java:190
+  reg hit_beside_3; // RapController.java:190
   reg early_batch; // TcamMergeWalk.java:25
   reg kids_walking; // TcamMergeWalk.java:29
   reg kids_fresh; // TcamMergeWalk.java:31
@@ -878,8 +878,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg [31:0] child_digit_field; // TcamSplit.java:107
   reg [31:0] child_mask; // TcamSplit.java:108
   reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // RapController.java:437
-  reg split_settled_before; // RapController.java:439
+  reg split_settled_was_1; // TcamSplit.java:121
+  reg split_settled_before; // TcamSplit.java:121
   reg skip_now; // MergeSkip.java:66
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
@@ -895,24 +895,24 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg split_short; // CommitVerdict.java:78
   reg skip_batch_empty; // CommitVerdict.java:79
   reg _reg_1; // CommitVerdict.java:101
-  reg readout_in_use; // RapController.java:230
-  reg [4:0] readout_depth_g0; // RapController.java:235
-  reg [4:0] readout_depth_g1; // RapController.java:235
-  reg [4:0] readout_depth_g2; // RapController.java:235
-  reg [4:0] readout_depth_g3; // RapController.java:235
-  reg [4:0] readout_depth_g4; // RapController.java:235
-  reg [4:0] readout_depth_g5; // RapController.java:235
-  reg [4:0] readout_depth_g6; // RapController.java:235
-  reg [4:0] readout_depth_g7; // RapController.java:235
-  reg [2:0] readout_depth_group; // RapController.java:235
-  reg [4:0] readout_depth; // RapController.java:235
+  reg readout_in_use; // RapController.java:226
+  reg [4:0] readout_depth_g0; // RapController.java:231
+  reg [4:0] readout_depth_g1; // RapController.java:231
+  reg [4:0] readout_depth_g2; // RapController.java:231
+  reg [4:0] readout_depth_g3; // RapController.java:231
+  reg [4:0] readout_depth_g4; // RapController.java:231
+  reg [4:0] readout_depth_g5; // RapController.java:231
+  reg [4:0] readout_depth_g6; // RapController.java:231
+  reg [4:0] readout_depth_g7; // RapController.java:231
+  reg [2:0] readout_depth_group; // RapController.java:231
+  reg [4:0] readout_depth; // RapController.java:231
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:272
-  reg snapshot_settled; // RapController.java:278
-  reg issue_gate; // RapController.java:405
+  reg quiet_held; // RapController.java:268
+  reg snapshot_settled; // RapController.java:274
+  reg issue_gate; // RapController.java:393
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:119
+  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:115
   reg [38:0] undo [0:15]; // UndoStack.java:34
 
   // Wires
@@ -945,9 +945,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
   wire [127:0] slot_pick_load_late_value; // SlotPicker.java:55
   wire [6:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire prefix_write; // RapController.java:127
-  wire [6:0] prefix_write_slot; // RapController.java:128
-  wire [31:0] prefix_write_value; // RapController.java:129
+  wire prefix_write; // RapController.java:123
+  wire [6:0] prefix_write_slot; // RapController.java:124
+  wire [31:0] prefix_write_value; // RapController.java:125
   wire tcam_write_valid; // TcamWriteRegister.java:18
   wire [6:0] tcam_write_index; // TcamWriteRegister.java:31
   wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
@@ -1094,142 +1094,142 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [4:0] slot_depths_125; // NodeTable.java:119
   wire [4:0] slot_depths_126; // NodeTable.java:119
   wire [4:0] slot_depths_127; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:235
-  wire [4:0] _wire_0_1; // RapController.java:235
-  wire [4:0] _wire_0_2; // RapController.java:235
-  wire [4:0] _wire_0_3; // RapController.java:235
-  wire [4:0] _wire_0_4; // RapController.java:235
-  wire [4:0] _wire_0_5; // RapController.java:235
-  wire [4:0] _wire_0_6; // RapController.java:235
-  wire [4:0] _wire_0_7; // RapController.java:235
-  wire [4:0] _wire_0_8; // RapController.java:235
-  wire [4:0] _wire_0_9; // RapController.java:235
-  wire [4:0] _wire_0_10; // RapController.java:235
-  wire [4:0] _wire_0_11; // RapController.java:235
-  wire [4:0] _wire_0_12; // RapController.java:235
-  wire [4:0] _wire_0_13; // RapController.java:235
-  wire [4:0] _wire_0_14; // RapController.java:235
-  wire [4:0] _wire_0_15; // RapController.java:235
-  wire [4:0] _wire_1_0; // RapController.java:235
-  wire [4:0] _wire_1_1; // RapController.java:235
-  wire [4:0] _wire_1_2; // RapController.java:235
-  wire [4:0] _wire_1_3; // RapController.java:235
-  wire [4:0] _wire_1_4; // RapController.java:235
-  wire [4:0] _wire_1_5; // RapController.java:235
-  wire [4:0] _wire_1_6; // RapController.java:235
-  wire [4:0] _wire_1_7; // RapController.java:235
-  wire [4:0] _wire_1_8; // RapController.java:235
-  wire [4:0] _wire_1_9; // RapController.java:235
-  wire [4:0] _wire_1_10; // RapController.java:235
-  wire [4:0] _wire_1_11; // RapController.java:235
-  wire [4:0] _wire_1_12; // RapController.java:235
-  wire [4:0] _wire_1_13; // RapController.java:235
-  wire [4:0] _wire_1_14; // RapController.java:235
-  wire [4:0] _wire_1_15; // RapController.java:235
-  wire [4:0] _wire_2_0; // RapController.java:235
-  wire [4:0] _wire_2_1; // RapController.java:235
-  wire [4:0] _wire_2_2; // RapController.java:235
-  wire [4:0] _wire_2_3; // RapController.java:235
-  wire [4:0] _wire_2_4; // RapController.java:235
-  wire [4:0] _wire_2_5; // RapController.java:235
-  wire [4:0] _wire_2_6; // RapController.java:235
-  wire [4:0] _wire_2_7; // RapController.java:235
-  wire [4:0] _wire_2_8; // RapController.java:235
-  wire [4:0] _wire_2_9; // RapController.java:235
-  wire [4:0] _wire_2_10; // RapController.java:235
-  wire [4:0] _wire_2_11; // RapController.java:235
-  wire [4:0] _wire_2_12; // RapController.java:235
-  wire [4:0] _wire_2_13; // RapController.java:235
-  wire [4:0] _wire_2_14; // RapController.java:235
-  wire [4:0] _wire_2_15; // RapController.java:235
-  wire [4:0] _wire_3_0; // RapController.java:235
-  wire [4:0] _wire_3_1; // RapController.java:235
-  wire [4:0] _wire_3_2; // RapController.java:235
-  wire [4:0] _wire_3_3; // RapController.java:235
-  wire [4:0] _wire_3_4; // RapController.java:235
-  wire [4:0] _wire_3_5; // RapController.java:235
-  wire [4:0] _wire_3_6; // RapController.java:235
-  wire [4:0] _wire_3_7; // RapController.java:235
-  wire [4:0] _wire_3_8; // RapController.java:235
-  wire [4:0] _wire_3_9; // RapController.java:235
-  wire [4:0] _wire_3_10; // RapController.java:235
-  wire [4:0] _wire_3_11; // RapController.java:235
-  wire [4:0] _wire_3_12; // RapController.java:235
-  wire [4:0] _wire_3_13; // RapController.java:235
-  wire [4:0] _wire_3_14; // RapController.java:235
-  wire [4:0] _wire_3_15; // RapController.java:235
-  wire [4:0] _wire_4_0; // RapController.java:235
-  wire [4:0] _wire_4_1; // RapController.java:235
-  wire [4:0] _wire_4_2; // RapController.java:235
-  wire [4:0] _wire_4_3; // RapController.java:235
-  wire [4:0] _wire_4_4; // RapController.java:235
-  wire [4:0] _wire_4_5; // RapController.java:235
-  wire [4:0] _wire_4_6; // RapController.java:235
-  wire [4:0] _wire_4_7; // RapController.java:235
-  wire [4:0] _wire_4_8; // RapController.java:235
-  wire [4:0] _wire_4_9; // RapController.java:235
-  wire [4:0] _wire_4_10; // RapController.java:235
-  wire [4:0] _wire_4_11; // RapController.java:235
-  wire [4:0] _wire_4_12; // RapController.java:235
-  wire [4:0] _wire_4_13; // RapController.java:235
-  wire [4:0] _wire_4_14; // RapController.java:235
-  wire [4:0] _wire_4_15; // RapController.java:235
-  wire [4:0] _wire_5_0; // RapController.java:235
-  wire [4:0] _wire_5_1; // RapController.java:235
-  wire [4:0] _wire_5_2; // RapController.java:235
-  wire [4:0] _wire_5_3; // RapController.java:235
-  wire [4:0] _wire_5_4; // RapController.java:235
-  wire [4:0] _wire_5_5; // RapController.java:235
-  wire [4:0] _wire_5_6; // RapController.java:235
-  wire [4:0] _wire_5_7; // RapController.java:235
-  wire [4:0] _wire_5_8; // RapController.java:235
-  wire [4:0] _wire_5_9; // RapController.java:235
-  wire [4:0] _wire_5_10; // RapController.java:235
-  wire [4:0] _wire_5_11; // RapController.java:235
-  wire [4:0] _wire_5_12; // RapController.java:235
-  wire [4:0] _wire_5_13; // RapController.java:235
-  wire [4:0] _wire_5_14; // RapController.java:235
-  wire [4:0] _wire_5_15; // RapController.java:235
-  wire [4:0] _wire_6_0; // RapController.java:235
-  wire [4:0] _wire_6_1; // RapController.java:235
-  wire [4:0] _wire_6_2; // RapController.java:235
-  wire [4:0] _wire_6_3; // RapController.java:235
-  wire [4:0] _wire_6_4; // RapController.java:235
-  wire [4:0] _wire_6_5; // RapController.java:235
-  wire [4:0] _wire_6_6; // RapController.java:235
-  wire [4:0] _wire_6_7; // RapController.java:235
-  wire [4:0] _wire_6_8; // RapController.java:235
-  wire [4:0] _wire_6_9; // RapController.java:235
-  wire [4:0] _wire_6_10; // RapController.java:235
-  wire [4:0] _wire_6_11; // RapController.java:235
-  wire [4:0] _wire_6_12; // RapController.java:235
-  wire [4:0] _wire_6_13; // RapController.java:235
-  wire [4:0] _wire_6_14; // RapController.java:235
-  wire [4:0] _wire_6_15; // RapController.java:235
-  wire [4:0] _wire_7_0; // RapController.java:235
-  wire [4:0] _wire_7_1; // RapController.java:235
-  wire [4:0] _wire_7_2; // RapController.java:235
-  wire [4:0] _wire_7_3; // RapController.java:235
-  wire [4:0] _wire_7_4; // RapController.java:235
-  wire [4:0] _wire_7_5; // RapController.java:235
-  wire [4:0] _wire_7_6; // RapController.java:235
-  wire [4:0] _wire_7_7; // RapController.java:235
-  wire [4:0] _wire_7_8; // RapController.java:235
-  wire [4:0] _wire_7_9; // RapController.java:235
-  wire [4:0] _wire_7_10; // RapController.java:235
-  wire [4:0] _wire_7_11; // RapController.java:235
-  wire [4:0] _wire_7_12; // RapController.java:235
-  wire [4:0] _wire_7_13; // RapController.java:235
-  wire [4:0] _wire_7_14; // RapController.java:235
-  wire [4:0] _wire_7_15; // RapController.java:235
-  wire [4:0] _wire_8_0; // RapController.java:235
-  wire [4:0] _wire_8_1; // RapController.java:235
-  wire [4:0] _wire_8_2; // RapController.java:235
-  wire [4:0] _wire_8_3; // RapController.java:235
-  wire [4:0] _wire_8_4; // RapController.java:235
-  wire [4:0] _wire_8_5; // RapController.java:235
-  wire [4:0] _wire_8_6; // RapController.java:235
-  wire [4:0] _wire_8_7; // RapController.java:235
+  wire [4:0] _wire_0_0; // RapController.java:231
+  wire [4:0] _wire_0_1; // RapController.java:231
+  wire [4:0] _wire_0_2; // RapController.java:231
+  wire [4:0] _wire_0_3; // RapController.java:231
+  wire [4:0] _wire_0_4; // RapController.java:231
+  wire [4:0] _wire_0_5; // RapController.java:231
+  wire [4:0] _wire_0_6; // RapController.java:231
+  wire [4:0] _wire_0_7; // RapController.java:231
+  wire [4:0] _wire_0_8; // RapController.java:231
+  wire [4:0] _wire_0_9; // RapController.java:231
+  wire [4:0] _wire_0_10; // RapController.java:231
+  wire [4:0] _wire_0_11; // RapController.java:231
+  wire [4:0] _wire_0_12; // RapController.java:231
+  wire [4:0] _wire_0_13; // RapController.java:231
+  wire [4:0] _wire_0_14; // RapController.java:231
+  wire [4:0] _wire_0_15; // RapController.java:231
+  wire [4:0] _wire_1_0; // RapController.java:231
+  wire [4:0] _wire_1_1; // RapController.java:231
+  wire [4:0] _wire_1_2; // RapController.java:231
+  wire [4:0] _wire_1_3; // RapController.java:231
+  wire [4:0] _wire_1_4; // RapController.java:231
+  wire [4:0] _wire_1_5; // RapController.java:231
+  wire [4:0] _wire_1_6; // RapController.java:231
+  wire [4:0] _wire_1_7; // RapController.java:231
+  wire [4:0] _wire_1_8; // RapController.java:231
+  wire [4:0] _wire_1_9; // RapController.java:231
+  wire [4:0] _wire_1_10; // RapController.java:231
+  wire [4:0] _wire_1_11; // RapController.java:231
+  wire [4:0] _wire_1_12; // RapController.java:231
+  wire [4:0] _wire_1_13; // RapController.java:231
+  wire [4:0] _wire_1_14; // RapController.java:231
+  wire [4:0] _wire_1_15; // RapController.java:231
+  wire [4:0] _wire_2_0; // RapController.java:231
+  wire [4:0] _wire_2_1; // RapController.java:231
+  wire [4:0] _wire_2_2; // RapController.java:231
+  wire [4:0] _wire_2_3; // RapController.java:231
+  wire [4:0] _wire_2_4; // RapController.java:231
+  wire [4:0] _wire_2_5; // RapController.java:231
+  wire [4:0] _wire_2_6; // RapController.java:231
+  wire [4:0] _wire_2_7; // RapController.java:231
+  wire [4:0] _wire_2_8; // RapController.java:231
+  wire [4:0] _wire_2_9; // RapController.java:231
+  wire [4:0] _wire_2_10; // RapController.java:231
+  wire [4:0] _wire_2_11; // RapController.java:231
+  wire [4:0] _wire_2_12; // RapController.java:231
+  wire [4:0] _wire_2_13; // RapController.java:231
+  wire [4:0] _wire_2_14; // RapController.java:231
+  wire [4:0] _wire_2_15; // RapController.java:231
+  wire [4:0] _wire_3_0; // RapController.java:231
+  wire [4:0] _wire_3_1; // RapController.java:231
+  wire [4:0] _wire_3_2; // RapController.java:231
+  wire [4:0] _wire_3_3; // RapController.java:231
+  wire [4:0] _wire_3_4; // RapController.java:231
+  wire [4:0] _wire_3_5; // RapController.java:231
+  wire [4:0] _wire_3_6; // RapController.java:231
+  wire [4:0] _wire_3_7; // RapController.java:231
+  wire [4:0] _wire_3_8; // RapController.java:231
+  wire [4:0] _wire_3_9; // RapController.java:231
+  wire [4:0] _wire_3_10; // RapController.java:231
+  wire [4:0] _wire_3_11; // RapController.java:231
+  wire [4:0] _wire_3_12; // RapController.java:231
+  wire [4:0] _wire_3_13; // RapController.java:231
+  wire [4:0] _wire_3_14; // RapController.java:231
+  wire [4:0] _wire_3_15; // RapController.java:231
+  wire [4:0] _wire_4_0; // RapController.java:231
+  wire [4:0] _wire_4_1; // RapController.java:231
+  wire [4:0] _wire_4_2; // RapController.java:231
+  wire [4:0] _wire_4_3; // RapController.java:231
+  wire [4:0] _wire_4_4; // RapController.java:231
+  wire [4:0] _wire_4_5; // RapController.java:231
+  wire [4:0] _wire_4_6; // RapController.java:231
+  wire [4:0] _wire_4_7; // RapController.java:231
+  wire [4:0] _wire_4_8; // RapController.java:231
+  wire [4:0] _wire_4_9; // RapController.java:231
+  wire [4:0] _wire_4_10; // RapController.java:231
+  wire [4:0] _wire_4_11; // RapController.java:231
+  wire [4:0] _wire_4_12; // RapController.java:231
+  wire [4:0] _wire_4_13; // RapController.java:231
+  wire [4:0] _wire_4_14; // RapController.java:231
+  wire [4:0] _wire_4_15; // RapController.java:231
+  wire [4:0] _wire_5_0; // RapController.java:231
+  wire [4:0] _wire_5_1; // RapController.java:231
+  wire [4:0] _wire_5_2; // RapController.java:231
+  wire [4:0] _wire_5_3; // RapController.java:231
+  wire [4:0] _wire_5_4; // RapController.java:231
+  wire [4:0] _wire_5_5; // RapController.java:231
+  wire [4:0] _wire_5_6; // RapController.java:231
+  wire [4:0] _wire_5_7; // RapController.java:231
+  wire [4:0] _wire_5_8; // RapController.java:231
+  wire [4:0] _wire_5_9; // RapController.java:231
+  wire [4:0] _wire_5_10; // RapController.java:231
+  wire [4:0] _wire_5_11; // RapController.java:231
+  wire [4:0] _wire_5_12; // RapController.java:231
+  wire [4:0] _wire_5_13; // RapController.java:231
+  wire [4:0] _wire_5_14; // RapController.java:231
+  wire [4:0] _wire_5_15; // RapController.java:231
+  wire [4:0] _wire_6_0; // RapController.java:231
+  wire [4:0] _wire_6_1; // RapController.java:231
+  wire [4:0] _wire_6_2; // RapController.java:231
+  wire [4:0] _wire_6_3; // RapController.java:231
+  wire [4:0] _wire_6_4; // RapController.java:231
+  wire [4:0] _wire_6_5; // RapController.java:231
+  wire [4:0] _wire_6_6; // RapController.java:231
+  wire [4:0] _wire_6_7; // RapController.java:231
+  wire [4:0] _wire_6_8; // RapController.java:231
+  wire [4:0] _wire_6_9; // RapController.java:231
+  wire [4:0] _wire_6_10; // RapController.java:231
+  wire [4:0] _wire_6_11; // RapController.java:231
+  wire [4:0] _wire_6_12; // RapController.java:231
+  wire [4:0] _wire_6_13; // RapController.java:231
+  wire [4:0] _wire_6_14; // RapController.java:231
+  wire [4:0] _wire_6_15; // RapController.java:231
+  wire [4:0] _wire_7_0; // RapController.java:231
+  wire [4:0] _wire_7_1; // RapController.java:231
+  wire [4:0] _wire_7_2; // RapController.java:231
+  wire [4:0] _wire_7_3; // RapController.java:231
+  wire [4:0] _wire_7_4; // RapController.java:231
+  wire [4:0] _wire_7_5; // RapController.java:231
+  wire [4:0] _wire_7_6; // RapController.java:231
+  wire [4:0] _wire_7_7; // RapController.java:231
+  wire [4:0] _wire_7_8; // RapController.java:231
+  wire [4:0] _wire_7_9; // RapController.java:231
+  wire [4:0] _wire_7_10; // RapController.java:231
+  wire [4:0] _wire_7_11; // RapController.java:231
+  wire [4:0] _wire_7_12; // RapController.java:231
+  wire [4:0] _wire_7_13; // RapController.java:231
+  wire [4:0] _wire_7_14; // RapController.java:231
+  wire [4:0] _wire_7_15; // RapController.java:231
+  wire [4:0] _wire_8_0; // RapController.java:231
+  wire [4:0] _wire_8_1; // RapController.java:231
+  wire [4:0] _wire_8_2; // RapController.java:231
+  wire [4:0] _wire_8_3; // RapController.java:231
+  wire [4:0] _wire_8_4; // RapController.java:231
+  wire [4:0] _wire_8_5; // RapController.java:231
+  wire [4:0] _wire_8_6; // RapController.java:231
+  wire [4:0] _wire_8_7; // RapController.java:231
   wire [2:0] cause; // StallAccount.java:40
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
   (* keep *) wire [127:0] slot_pick_stepped; // SlotPicker.java:63
@@ -1237,20 +1237,20 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:288
+  wire _not_0 = ~io_counterClearing; // RapController.java:284
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:288
-  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:46
-  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:46
-  wire _not_2 = ~io_headValid; // RapController.java:299
-  wire _and_2 = io_inputsDrained & _not_2; // RapController.java:299
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:47
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:284
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:75
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:75
+  wire _not_2 = ~io_headValid; // RapController.java:295
+  wire _and_2 = io_inputsDrained & _not_2; // RapController.java:295
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:76
   wire _eq_0 = front_count == 6'd0; // RapController.java:100
   wire _eq_1 = sram_count == 8'd0; // RapController.java:100
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:100
   wire _not_3 = ~cmd_q_valid; // RapController.java:100
   wire pipe_empty = _and_4 & _not_3; // RapController.java:100
-  wire _not_4 = ~undo_empty; // RapController.java:310
+  wire _not_4 = ~undo_empty; // RapController.java:306
   wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
   wire _not_5 = ~split_settled_before; // TcamSplit.java:158
   wire _not_6 = ~early_done; // TcamSplit.java:161
@@ -1260,46 +1260,46 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_10 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
   wire _or_0 = _not_10 | verdict_free; // TcamMergeWalk.java:178
   wire _and_5 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_11 = ~advance_settled_before; // RapController.java:318
+  wire _not_11 = ~advance_settled_before; // RapController.java:314
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
   wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
-  wire _not_12 = ~state_run_issue_n; // RapController.java:138
-  wire _not_13 = ~commit_stop; // RapController.java:408
-  wire _and_6 = _not_12 & _not_13; // RapController.java:408
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:408
-  wire _not_14 = ~state_run_window_n; // RapController.java:141
-  wire _and_7 = _not_14 & hit_event_3; // RapController.java:218
-  wire _not_15 = ~commit_stop; // RapController.java:218
-  wire commit_fire_window = _and_7 & _not_15; // RapController.java:218
-  wire _not_16 = ~soft_pending; // RapController.java:415
-  wire _not_17 = ~state_init; // RapController.java:415
-  wire _and_8 = _not_16 & _not_17; // RapController.java:415
-  wire _not_18 = ~state_soft_clear; // RapController.java:415
-  wire _and_9 = _and_8 & _not_18; // RapController.java:415
+  wire _not_12 = ~state_run_issue_n; // RapController.java:134
+  wire _not_13 = ~commit_stop; // RapController.java:396
+  wire _and_6 = _not_12 & _not_13; // RapController.java:396
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:396
+  wire _not_14 = ~state_run_window_n; // RapController.java:137
+  wire _and_7 = _not_14 & hit_event_3; // RapController.java:214
+  wire _not_15 = ~commit_stop; // RapController.java:214
+  wire commit_fire_window = _and_7 & _not_15; // RapController.java:214
+  wire _not_16 = ~soft_pending; // RapController.java:403
+  wire _not_17 = ~state_init; // RapController.java:403
+  wire _and_8 = _not_16 & _not_17; // RapController.java:403
+  wire _not_18 = ~state_soft_clear; // RapController.java:403
+  wire _and_9 = _and_8 & _not_18; // RapController.java:403
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
-  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
+  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
   wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:39
   wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:39
-  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
-  wire _and_10 = _not_19 & _not_21; // ScheduleAndSnapshot.java:147
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:420
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:421
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:421
-  wire _or_5 = state_drain | state_undo; // RapController.java:422
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:422
-  wire _or_7 = _or_6 | state_split; // RapController.java:422
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:422
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:422
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:422
-  wire _or_11 = _or_10 | state_advance; // RapController.java:422
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:422
-  wire _or_13 = _or_12 | state_resume; // RapController.java:422
-  wire _and_11 = state_run & pipe_empty; // RapController.java:424
-  wire _not_22 = ~io_headValid; // RapController.java:424
-  wire _and_12 = _and_11 & _not_22; // RapController.java:424
-  wire _not_23 = ~io_acceptEnable; // RapController.java:425
+  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
+  wire _and_10 = _not_19 & _not_21; // ScheduleAndSnapshot.java:156
+  wire _or_2 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:405
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:405
+  wire _or_5 = state_drain | state_undo; // RapController.java:406
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:406
+  wire _or_7 = _or_6 | state_split; // RapController.java:406
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:406
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:406
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:406
+  wire _or_11 = _or_10 | state_advance; // RapController.java:406
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:406
+  wire _or_13 = _or_12 | state_resume; // RapController.java:406
+  wire _and_11 = state_run & pipe_empty; // RapController.java:408
+  wire _not_22 = ~io_headValid; // RapController.java:408
+  wire _and_12 = _and_11 & _not_22; // RapController.java:408
+  wire _not_23 = ~io_acceptEnable; // RapController.java:409
   wire [127:0] _not_24 = ~verdict_leaves; // TcamMergeWalk.java:211
   wire [127:0] _and_13 = slot_valid & _not_24; // TcamMergeWalk.java:211
   wire [127:0] _or_14 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
@@ -1594,8 +1594,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire _not_29 = ~commit_stop; // RapController.java:298
-  wire _and_22 = io_selected_valid & _not_29; // RapController.java:298
+  wire _not_29 = ~commit_stop; // RapController.java:294
+  wire _and_22 = io_selected_valid & _not_29; // RapController.java:294
   wire [6:0] _bits_140 = undo_rdata_0[38:32]; // UndoStack.java:46
   wire [6:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:170
   wire [6:0] readout_index = readout_slot[6:0]; // RapController.java:111
@@ -1603,10 +1603,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [31:0] _bits_141 = verdict_sum[31:0]; // TcamMergeWalk.java:208
   wire [31:0] _mux_1 = clip_verdict ? _fill_0 : _bits_141; // TcamMergeWalk.java:207
   wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:47
-  wire _not_30 = ~snapshot_frozen; // CsrRequests.java:40
-  wire _and_23 = snapshot_pending & _not_30; // CsrRequests.java:40
-  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:40
-  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:40
+  wire _not_30 = ~snapshot_frozen; // CsrRequests.java:69
+  wire _and_23 = snapshot_pending & _not_30; // CsrRequests.java:69
+  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:69
+  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:69
   wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_131 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_2 = _eq_131 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -1672,38 +1672,41 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_6 = |_bits_167; // ScheduleAndSnapshot.java:80
   wire _not_39 = ~_or_r_6; // ScheduleAndSnapshot.java:80
   wire _and_32 = _and_31 & _not_39; // ScheduleAndSnapshot.java:80
-  wire [2:0] _mux_6 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:161
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:161
-  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:162
-  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:162
-  wire [5:0] _mux_7 = io_issued ? front_if_issued : front_if_not; // RapController.java:163
-  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:164
-  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:164
+  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:41
+  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // RapController.java:418
+  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:39
+  wire [2:0] _mux_8 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:157
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:157
+  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:158
+  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:158
+  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:159
+  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:160
+  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:160
   wire _not_40 = ~slot_pick_load; // SlotPicker.java:82
   wire _or_19 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
   wire [127:0] _not_41 = ~slot_pick_pick_hot; // SlotPicker.java:63
   wire [127:0] _and_33 = slot_pick_candidates & _not_41; // SlotPicker.java:63
-  wire [127:0] _mux_8 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_20 = scan_fresh | state_split; // RapController.java:239
+  wire [127:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
+  wire _or_20 = scan_fresh | state_split; // RapController.java:235
   wire _not_42 = ~verdict_set; // TcamMergeWalk.java:103
   wire _and_34 = kids_fresh & _not_42; // TcamMergeWalk.java:103
-  wire _or_21 = _or_20 | _and_34; // RapController.java:239
-  wire _and_35 = state_split_alloc & 1'd1; // RapController.java:240
-  wire _or_22 = scan_walking | _and_35; // RapController.java:240
-  wire _not_43 = ~verdict_set; // RapController.java:241
-  wire _and_36 = kids_walking & _not_43; // RapController.java:241
-  wire _not_44 = ~slot_pick_pick_last; // RapController.java:241
-  wire _or_23 = _not_44 | verdict_free; // RapController.java:241
-  wire _and_37 = _and_36 & _or_23; // RapController.java:241
-  wire _or_24 = _or_22 | _and_37; // RapController.java:241
-  wire _and_38 = slot_pick_ready & _or_24; // RapController.java:240
-  wire [127:0] _not_45 = ~slot_valid; // RapController.java:250
-  wire _or_25 = scan_fresh | _and_34; // RapController.java:251
+  wire _or_21 = _or_20 | _and_34; // RapController.java:235
+  wire _and_35 = state_split_alloc & 1'd1; // RapController.java:236
+  wire _or_22 = scan_walking | _and_35; // RapController.java:236
+  wire _not_43 = ~verdict_set; // RapController.java:237
+  wire _and_36 = kids_walking & _not_43; // RapController.java:237
+  wire _not_44 = ~slot_pick_pick_last; // RapController.java:237
+  wire _or_23 = _not_44 | verdict_free; // RapController.java:237
+  wire _and_37 = _and_36 & _or_23; // RapController.java:237
+  wire _or_24 = _or_22 | _and_37; // RapController.java:237
+  wire _and_38 = slot_pick_ready & _or_24; // RapController.java:236
+  wire [127:0] _not_45 = ~slot_valid; // RapController.java:246
+  wire _or_25 = scan_fresh | _and_34; // RapController.java:247
   wire _bits_168 = slot_valid[127]; // NodeTable.java:88
   wire _eq_132 = slot_parent_127 == kids_owner; // NodeTable.java:88
   wire _and_39 = _bits_168 & _eq_132; // NodeTable.java:88
-  wire _not_46 = ~state_split_scan; // RapController.java:198
+  wire _not_46 = ~state_split_scan; // RapController.java:194
   wire _not_47 = ~_not_46; // NodeTable.java:88
   wire _eq_133 = slot_children_127 == 3'd0; // NodeTable.java:88
   wire _or_26 = _not_47 | _eq_133; // NodeTable.java:88
@@ -2664,8 +2667,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_356 = slot_pick_pick_hot[66]; // SlotPicker.java:79
   wire _bits_357 = slot_pick_pick_hot[65]; // SlotPicker.java:79
   wire _bits_358 = slot_pick_pick_hot[64]; // SlotPicker.java:79
-  wire [63:0] _cat_1 = {_bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318, _bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334, _bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350, _bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_1; // SlotPicker.java:79
+  wire [63:0] _cat_2 = {_bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318, _bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334, _bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350, _bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358}; // SlotPicker.java:79
+  wire _or_r_8 = |_cat_2; // SlotPicker.java:79
   wire _bits_359 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_360 = slot_pick_pick_hot[126]; // SlotPicker.java:79
   wire _bits_361 = slot_pick_pick_hot[125]; // SlotPicker.java:79
@@ -2730,8 +2733,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_420 = slot_pick_pick_hot[34]; // SlotPicker.java:79
   wire _bits_421 = slot_pick_pick_hot[33]; // SlotPicker.java:79
   wire _bits_422 = slot_pick_pick_hot[32]; // SlotPicker.java:79
-  wire [63:0] _cat_2 = {_bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366, _bits_367, _bits_368, _bits_369, _bits_370, _bits_371, _bits_372, _bits_373, _bits_374, _bits_375, _bits_376, _bits_377, _bits_378, _bits_379, _bits_380, _bits_381, _bits_382, _bits_383, _bits_384, _bits_385, _bits_386, _bits_387, _bits_388, _bits_389, _bits_390, _bits_391, _bits_392, _bits_393, _bits_394, _bits_395, _bits_396, _bits_397, _bits_398, _bits_399, _bits_400, _bits_401, _bits_402, _bits_403, _bits_404, _bits_405, _bits_406, _bits_407, _bits_408, _bits_409, _bits_410, _bits_411, _bits_412, _bits_413, _bits_414, _bits_415, _bits_416, _bits_417, _bits_418, _bits_419, _bits_420, _bits_421, _bits_422}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_2; // SlotPicker.java:79
+  wire [63:0] _cat_3 = {_bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366, _bits_367, _bits_368, _bits_369, _bits_370, _bits_371, _bits_372, _bits_373, _bits_374, _bits_375, _bits_376, _bits_377, _bits_378, _bits_379, _bits_380, _bits_381, _bits_382, _bits_383, _bits_384, _bits_385, _bits_386, _bits_387, _bits_388, _bits_389, _bits_390, _bits_391, _bits_392, _bits_393, _bits_394, _bits_395, _bits_396, _bits_397, _bits_398, _bits_399, _bits_400, _bits_401, _bits_402, _bits_403, _bits_404, _bits_405, _bits_406, _bits_407, _bits_408, _bits_409, _bits_410, _bits_411, _bits_412, _bits_413, _bits_414, _bits_415, _bits_416, _bits_417, _bits_418, _bits_419, _bits_420, _bits_421, _bits_422}; // SlotPicker.java:79
+  wire _or_r_9 = |_cat_3; // SlotPicker.java:79
   wire _bits_423 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_424 = slot_pick_pick_hot[126]; // SlotPicker.java:79
   wire _bits_425 = slot_pick_pick_hot[125]; // SlotPicker.java:79
@@ -2796,8 +2799,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_484 = slot_pick_pick_hot[18]; // SlotPicker.java:79
   wire _bits_485 = slot_pick_pick_hot[17]; // SlotPicker.java:79
   wire _bits_486 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [63:0] _cat_3 = {_bits_423, _bits_424, _bits_425, _bits_426, _bits_427, _bits_428, _bits_429, _bits_430, _bits_431, _bits_432, _bits_433, _bits_434, _bits_435, _bits_436, _bits_437, _bits_438, _bits_439, _bits_440, _bits_441, _bits_442, _bits_443, _bits_444, _bits_445, _bits_446, _bits_447, _bits_448, _bits_449, _bits_450, _bits_451, _bits_452, _bits_453, _bits_454, _bits_455, _bits_456, _bits_457, _bits_458, _bits_459, _bits_460, _bits_461, _bits_462, _bits_463, _bits_464, _bits_465, _bits_466, _bits_467, _bits_468, _bits_469, _bits_470, _bits_471, _bits_472, _bits_473, _bits_474, _bits_475, _bits_476, _bits_477, _bits_478, _bits_479, _bits_480, _bits_481, _bits_482, _bits_483, _bits_484, _bits_485, _bits_486}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_3; // SlotPicker.java:79
+  wire [63:0] _cat_4 = {_bits_423, _bits_424, _bits_425, _bits_426, _bits_427, _bits_428, _bits_429, _bits_430, _bits_431, _bits_432, _bits_433, _bits_434, _bits_435, _bits_436, _bits_437, _bits_438, _bits_439, _bits_440, _bits_441, _bits_442, _bits_443, _bits_444, _bits_445, _bits_446, _bits_447, _bits_448, _bits_449, _bits_450, _bits_451, _bits_452, _bits_453, _bits_454, _bits_455, _bits_456, _bits_457, _bits_458, _bits_459, _bits_460, _bits_461, _bits_462, _bits_463, _bits_464, _bits_465, _bits_466, _bits_467, _bits_468, _bits_469, _bits_470, _bits_471, _bits_472, _bits_473, _bits_474, _bits_475, _bits_476, _bits_477, _bits_478, _bits_479, _bits_480, _bits_481, _bits_482, _bits_483, _bits_484, _bits_485, _bits_486}; // SlotPicker.java:79
+  wire _or_r_10 = |_cat_4; // SlotPicker.java:79
   wire _bits_487 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_488 = slot_pick_pick_hot[126]; // SlotPicker.java:79
   wire _bits_489 = slot_pick_pick_hot[125]; // SlotPicker.java:79
@@ -2862,8 +2865,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_548 = slot_pick_pick_hot[10]; // SlotPicker.java:79
   wire _bits_549 = slot_pick_pick_hot[9]; // SlotPicker.java:79
   wire _bits_550 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [63:0] _cat_4 = {_bits_487, _bits_488, _bits_489, _bits_490, _bits_491, _bits_492, _bits_493, _bits_494, _bits_495, _bits_496, _bits_497, _bits_498, _bits_499, _bits_500, _bits_501, _bits_502, _bits_503, _bits_504, _bits_505, _bits_506, _bits_507, _bits_508, _bits_509, _bits_510, _bits_511, _bits_512, _bits_513, _bits_514, _bits_515, _bits_516, _bits_517, _bits_518, _bits_519, _bits_520, _bits_521, _bits_522, _bits_523, _bits_524, _bits_525, _bits_526, _bits_527, _bits_528, _bits_529, _bits_530, _bits_531, _bits_532, _bits_533, _bits_534, _bits_535, _bits_536, _bits_537, _bits_538, _bits_539, _bits_540, _bits_541, _bits_542, _bits_543, _bits_544, _bits_545, _bits_546, _bits_547, _bits_548, _bits_549, _bits_550}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_4; // SlotPicker.java:79
+  wire [63:0] _cat_5 = {_bits_487, _bits_488, _bits_489, _bits_490, _bits_491, _bits_492, _bits_493, _bits_494, _bits_495, _bits_496, _bits_497, _bits_498, _bits_499, _bits_500, _bits_501, _bits_502, _bits_503, _bits_504, _bits_505, _bits_506, _bits_507, _bits_508, _bits_509, _bits_510, _bits_511, _bits_512, _bits_513, _bits_514, _bits_515, _bits_516, _bits_517, _bits_518, _bits_519, _bits_520, _bits_521, _bits_522, _bits_523, _bits_524, _bits_525, _bits_526, _bits_527, _bits_528, _bits_529, _bits_530, _bits_531, _bits_532, _bits_533, _bits_534, _bits_535, _bits_536, _bits_537, _bits_538, _bits_539, _bits_540, _bits_541, _bits_542, _bits_543, _bits_544, _bits_545, _bits_546, _bits_547, _bits_548, _bits_549, _bits_550}; // SlotPicker.java:79
+  wire _or_r_11 = |_cat_5; // SlotPicker.java:79
   wire _bits_551 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_552 = slot_pick_pick_hot[126]; // SlotPicker.java:79
   wire _bits_553 = slot_pick_pick_hot[125]; // SlotPicker.java:79
@@ -2928,8 +2931,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_612 = slot_pick_pick_hot[6]; // SlotPicker.java:79
   wire _bits_613 = slot_pick_pick_hot[5]; // SlotPicker.java:79
   wire _bits_614 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [63:0] _cat_5 = {_bits_551, _bits_552, _bits_553, _bits_554, _bits_555, _bits_556, _bits_557, _bits_558, _bits_559, _bits_560, _bits_561, _bits_562, _bits_563, _bits_564, _bits_565, _bits_566, _bits_567, _bits_568, _bits_569, _bits_570, _bits_571, _bits_572, _bits_573, _bits_574, _bits_575, _bits_576, _bits_577, _bits_578, _bits_579, _bits_580, _bits_581, _bits_582, _bits_583, _bits_584, _bits_585, _bits_586, _bits_587, _bits_588, _bits_589, _bits_590, _bits_591, _bits_592, _bits_593, _bits_594, _bits_595, _bits_596, _bits_597, _bits_598, _bits_599, _bits_600, _bits_601, _bits_602, _bits_603, _bits_604, _bits_605, _bits_606, _bits_607, _bits_608, _bits_609, _bits_610, _bits_611, _bits_612, _bits_613, _bits_614}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_5; // SlotPicker.java:79
+  wire [63:0] _cat_6 = {_bits_551, _bits_552, _bits_553, _bits_554, _bits_555, _bits_556, _bits_557, _bits_558, _bits_559, _bits_560, _bits_561, _bits_562, _bits_563, _bits_564, _bits_565, _bits_566, _bits_567, _bits_568, _bits_569, _bits_570, _bits_571, _bits_572, _bits_573, _bits_574, _bits_575, _bits_576, _bits_577, _bits_578, _bits_579, _bits_580, _bits_581, _bits_582, _bits_583, _bits_584, _bits_585, _bits_586, _bits_587, _bits_588, _bits_589, _bits_590, _bits_591, _bits_592, _bits_593, _bits_594, _bits_595, _bits_596, _bits_597, _bits_598, _bits_599, _bits_600, _bits_601, _bits_602, _bits_603, _bits_604, _bits_605, _bits_606, _bits_607, _bits_608, _bits_609, _bits_610, _bits_611, _bits_612, _bits_613, _bits_614}; // SlotPicker.java:79
+  wire _or_r_12 = |_cat_6; // SlotPicker.java:79
   wire _bits_615 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_616 = slot_pick_pick_hot[126]; // SlotPicker.java:79
   wire _bits_617 = slot_pick_pick_hot[123]; // SlotPicker.java:79
@@ -2994,8 +2997,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_676 = slot_pick_pick_hot[6]; // SlotPicker.java:79
   wire _bits_677 = slot_pick_pick_hot[3]; // SlotPicker.java:79
   wire _bits_678 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [63:0] _cat_6 = {_bits_615, _bits_616, _bits_617, _bits_618, _bits_619, _bits_620, _bits_621, _bits_622, _bits_623, _bits_624, _bits_625, _bits_626, _bits_627, _bits_628, _bits_629, _bits_630, _bits_631, _bits_632, _bits_633, _bits_634, _bits_635, _bits_636, _bits_637, _bits_638, _bits_639, _bits_640, _bits_641, _bits_642, _bits_643, _bits_644, _bits_645, _bits_646, _bits_647, _bits_648, _bits_649, _bits_650, _bits_651, _bits_652, _bits_653, _bits_654, _bits_655, _bits_656, _bits_657, _bits_658, _bits_659, _bits_660, _bits_661, _bits_662, _bits_663, _bits_664, _bits_665, _bits_666, _bits_667, _bits_668, _bits_669, _bits_670, _bits_671, _bits_672, _bits_673, _bits_674, _bits_675, _bits_676, _bits_677, _bits_678}; // SlotPicker.java:79
-  wire _or_r_13 = |_cat_6; // SlotPicker.java:79
+  wire [63:0] _cat_7 = {_bits_615, _bits_616, _bits_617, _bits_618, _bits_619, _bits_620, _bits_621, _bits_622, _bits_623, _bits_624, _bits_625, _bits_626, _bits_627, _bits_628, _bits_629, _bits_630, _bits_631, _bits_632, _bits_633, _bits_634, _bits_635, _bits_636, _bits_637, _bits_638, _bits_639, _bits_640, _bits_641, _bits_642, _bits_643, _bits_644, _bits_645, _bits_646, _bits_647, _bits_648, _bits_649, _bits_650, _bits_651, _bits_652, _bits_653, _bits_654, _bits_655, _bits_656, _bits_657, _bits_658, _bits_659, _bits_660, _bits_661, _bits_662, _bits_663, _bits_664, _bits_665, _bits_666, _bits_667, _bits_668, _bits_669, _bits_670, _bits_671, _bits_672, _bits_673, _bits_674, _bits_675, _bits_676, _bits_677, _bits_678}; // SlotPicker.java:79
+  wire _or_r_13 = |_cat_7; // SlotPicker.java:79
   wire _bits_679 = slot_pick_pick_hot[127]; // SlotPicker.java:79
   wire _bits_680 = slot_pick_pick_hot[125]; // SlotPicker.java:79
   wire _bits_681 = slot_pick_pick_hot[123]; // SlotPicker.java:79
@@ -3060,9 +3063,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _bits_740 = slot_pick_pick_hot[5]; // SlotPicker.java:79
   wire _bits_741 = slot_pick_pick_hot[3]; // SlotPicker.java:79
   wire _bits_742 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [63:0] _cat_7 = {_bits_679, _bits_680, _bits_681, _bits_682, _bits_683, _bits_684, _bits_685, _bits_686, _bits_687, _bits_688, _bits_689, _bits_690, _bits_691, _bits_692, _bits_693, _bits_694, _bits_695, _bits_696, _bits_697, _bits_698, _bits_699, _bits_700, _bits_701, _bits_702, _bits_703, _bits_704, _bits_705, _bits_706, _bits_707, _bits_708, _bits_709, _bits_710, _bits_711, _bits_712, _bits_713, _bits_714, _bits_715, _bits_716, _bits_717, _bits_718, _bits_719, _bits_720, _bits_721, _bits_722, _bits_723, _bits_724, _bits_725, _bits_726, _bits_727, _bits_728, _bits_729, _bits_730, _bits_731, _bits_732, _bits_733, _bits_734, _bits_735, _bits_736, _bits_737, _bits_738, _bits_739, _bits_740, _bits_741, _bits_742}; // SlotPicker.java:79
-  wire _or_r_14 = |_cat_7; // SlotPicker.java:79
-  wire [6:0] _cat_8 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12, _or_r_13, _or_r_14}; // SlotPicker.java:79
+  wire [63:0] _cat_8 = {_bits_679, _bits_680, _bits_681, _bits_682, _bits_683, _bits_684, _bits_685, _bits_686, _bits_687, _bits_688, _bits_689, _bits_690, _bits_691, _bits_692, _bits_693, _bits_694, _bits_695, _bits_696, _bits_697, _bits_698, _bits_699, _bits_700, _bits_701, _bits_702, _bits_703, _bits_704, _bits_705, _bits_706, _bits_707, _bits_708, _bits_709, _bits_710, _bits_711, _bits_712, _bits_713, _bits_714, _bits_715, _bits_716, _bits_717, _bits_718, _bits_719, _bits_720, _bits_721, _bits_722, _bits_723, _bits_724, _bits_725, _bits_726, _bits_727, _bits_728, _bits_729, _bits_730, _bits_731, _bits_732, _bits_733, _bits_734, _bits_735, _bits_736, _bits_737, _bits_738, _bits_739, _bits_740, _bits_741, _bits_742}; // SlotPicker.java:79
+  wire _or_r_14 = |_cat_8; // SlotPicker.java:79
+  wire [6:0] _cat_9 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12, _or_r_13, _or_r_14}; // SlotPicker.java:79
   wire _bits_743 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_744 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_153 = _bits_743 | _bits_744; // FirstSet.java:64
@@ -4082,20 +4085,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _or_529 = _or_513 | _or_528; // TcamMergeWalk.java:139
   wire [6:0] _or_530 = _or_498 | _or_529; // TcamMergeWalk.java:139
   wire [6:0] _or_531 = _or_467 | _or_530; // TcamMergeWalk.java:139
-  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:345
-  wire [5:0] _cat_9 = {readout_depth, 1'd0}; // RapController.java:452
-  wire [5:0] _mux_10 = readout_in_use ? _cat_9 : 6'd0; // RapController.java:341
   wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:109
   wire [31:0] _and_550 = child_digit_field & _fill_129; // TcamSplit.java:109
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_550; // TcamSplit.java:109
-  wire _and_551 = state_advance & advance_settled_was_1; // RapController.java:439
-  wire _and_552 = state_advance & advance_settled_was_2; // RapController.java:439
-  wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:149
+  wire _and_551 = state_advance & advance_settled_was_1; // RapController.java:140
+  wire _and_552 = state_advance & advance_settled_was_2; // RapController.java:140
+  wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:145
   wire tcam_write_load = tcam_write_valid & 1'd1; // TcamWriteRegister.java:36
   wire _not_178 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
   wire _and_553 = tcam_write_full & _not_178; // TcamWriteRegister.java:48
   wire _or_532 = tcam_write_load | _and_553; // TcamWriteRegister.java:48
-  wire [31:0] _fill_130 = {32{1'd1}}; // RapController.java:285
+  wire [31:0] _fill_130 = {32{1'd1}}; // RapController.java:281
   wire _and_554 = commit_fire & hit_splittable_3; // CommitVerdict.java:72
   wire _and_555 = _and_554 & io_head_thresholdFits; // CommitVerdict.java:72
   wire _and_556 = hit_short_2 & skip_now; // CommitVerdict.java:73
@@ -4124,23 +4124,23 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_181 = ~undo_empty; // UndoStack.java:39
   wire undo_pop = state_undo & _not_181; // UndoStack.java:39
   wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // RapController.java:169
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:170
+  wire draining = state_drain | commit_stop; // RapController.java:165
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:166
   wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:43
   wire _eq_386 = undo_sp_next == 5'd0; // UndoStack.java:38
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:177
-  wire _lt_0 = free_slots < 8'd1; // RapController.java:183
-  wire _lt_1 = free_slots < 8'd2; // RapController.java:183
-  wire _lt_2 = free_slots < 8'd3; // RapController.java:183
-  wire _lt_3 = free_slots < 8'd4; // RapController.java:183
-  wire [7:0] _cat_12 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:185
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:192
-  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:193
-  wire _bits_1007 = _dshr_0[0]; // RapController.java:193
-  wire _or_533 = state_undo | state_split; // RapController.java:255
-  wire _or_534 = _or_533 | state_split_alloc; // RapController.java:255
-  wire _not_182 = ~early_done; // RapController.java:254
-  wire batch_is_early = state_split & _not_182; // RapController.java:254
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:173
+  wire _lt_0 = free_slots < 8'd1; // RapController.java:179
+  wire _lt_1 = free_slots < 8'd2; // RapController.java:179
+  wire _lt_2 = free_slots < 8'd3; // RapController.java:179
+  wire _lt_3 = free_slots < 8'd4; // RapController.java:179
+  wire [7:0] _cat_12 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:181
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:188
+  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:189
+  wire _bits_1007 = _dshr_0[0]; // RapController.java:189
+  wire _or_533 = state_undo | state_split; // RapController.java:251
+  wire _or_534 = _or_533 | state_split_alloc; // RapController.java:251
+  wire _not_182 = ~early_done; // RapController.java:250
+  wire batch_is_early = state_split & _not_182; // RapController.java:250
   wire _not_183 = ~level_had_leaves; // TcamMergeWalk.java:152
   wire _and_561 = leaf_at_deepest & _not_183; // TcamMergeWalk.java:152
   wire _not_184 = ~leaf_pick_load; // SlotPicker.java:82
@@ -5886,17 +5886,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // TcamSplit.java:98
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
   wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_33 = {op_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_33 = {op_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:231
   wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_34 = {child_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_34 = {child_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:231
   wire [31:0] _not_200 = ~_dshr_2; // TcamSplit.java:107
   wire [31:0] _and_961 = _dshr_1 & _not_200; // TcamSplit.java:107
   wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
   wire _or_678 = state_undo | state_split_scan; // TcamSplit.java:120
   wire _or_679 = _or_678 | state_split; // TcamSplit.java:120
-  wire _and_962 = _or_679 & split_settled_was_1; // RapController.java:439
+  wire _and_962 = _or_679 & split_settled_was_1; // TcamSplit.java:121
   wire _bits_1750 = io_headLoad_readNotThreshold[35]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_1750; // SplitCompare.java:60
   wire [11:0] _bits_1751 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -5966,37 +5966,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_14 = io_headLoad_fromRead ? _and_966 : _and_970; // MergeSkip.java:65
   wire _and_971 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:63
   wire split_now = _and_971 & over_t; // CommitVerdict.java:63
-  wire _and_972 = state_run & io_selected_valid; // RapController.java:188
-  wire _not_201 = ~commit_stop; // RapController.java:188
-  wire _and_973 = _and_972 & _not_201; // RapController.java:188
+  wire _and_972 = state_run & io_selected_valid; // RapController.java:184
+  wire _not_201 = ~commit_stop; // RapController.java:184
+  wire _and_973 = _and_972 & _not_201; // RapController.java:184
   wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
   wire _not_202 = ~merge_now; // CommitVerdict.java:67
   wire _and_974 = split_now & _not_202; // CommitVerdict.java:67
   wire _and_975 = _and_974 & hit_short_2; // CommitVerdict.java:67
   wire defer_now = _and_975 & skip_now; // CommitVerdict.java:67
   wire _and_976 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _lt_5 = readout_slot < 16'd128; // RapController.java:230
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:230
-  wire _bits_1780 = _dshr_3[0]; // RapController.java:230
-  wire _and_977 = _lt_5 & _bits_1780; // RapController.java:230
-  wire [3:0] _bits_1781 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_2 = _bits_1781[3] ? (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_15 : _wire_0_14) : (_bits_1781[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_11 : _wire_0_10) : (_bits_1781[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_7 : _wire_0_6) : (_bits_1781[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_3 : _wire_0_2) : (_bits_1781[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:235
-  wire [3:0] _bits_1782 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_3 = _bits_1782[3] ? (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_15 : _wire_1_14) : (_bits_1782[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_11 : _wire_1_10) : (_bits_1782[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_7 : _wire_1_6) : (_bits_1782[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_3 : _wire_1_2) : (_bits_1782[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:235
-  wire [3:0] _bits_1783 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_4 = _bits_1783[3] ? (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_15 : _wire_2_14) : (_bits_1783[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_11 : _wire_2_10) : (_bits_1783[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_7 : _wire_2_6) : (_bits_1783[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_3 : _wire_2_2) : (_bits_1783[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:235
-  wire [3:0] _bits_1784 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_5 = _bits_1784[3] ? (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_15 : _wire_3_14) : (_bits_1784[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_11 : _wire_3_10) : (_bits_1784[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_7 : _wire_3_6) : (_bits_1784[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_3 : _wire_3_2) : (_bits_1784[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:235
-  wire [3:0] _bits_1785 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_6 = _bits_1785[3] ? (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_15 : _wire_4_14) : (_bits_1785[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_11 : _wire_4_10) : (_bits_1785[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_7 : _wire_4_6) : (_bits_1785[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_3 : _wire_4_2) : (_bits_1785[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:235
-  wire [3:0] _bits_1786 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_7 = _bits_1786[3] ? (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_15 : _wire_5_14) : (_bits_1786[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_11 : _wire_5_10) : (_bits_1786[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_7 : _wire_5_6) : (_bits_1786[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_3 : _wire_5_2) : (_bits_1786[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:235
-  wire [3:0] _bits_1787 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_8 = _bits_1787[3] ? (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_15 : _wire_6_14) : (_bits_1787[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_11 : _wire_6_10) : (_bits_1787[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_7 : _wire_6_6) : (_bits_1787[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_3 : _wire_6_2) : (_bits_1787[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:235
-  wire [3:0] _bits_1788 = readout_index[3:0]; // RapController.java:235
-  wire [4:0] _dyn_index_9 = _bits_1788[3] ? (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_15 : _wire_7_14) : (_bits_1788[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_11 : _wire_7_10) : (_bits_1788[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_7 : _wire_7_6) : (_bits_1788[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_3 : _wire_7_2) : (_bits_1788[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:235
-  wire [2:0] _bits_1789 = readout_index[6:4]; // RapController.java:235
-  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:235
+  wire _lt_5 = readout_slot < 16'd128; // RapController.java:226
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:226
+  wire _bits_1780 = _dshr_3[0]; // RapController.java:226
+  wire _and_977 = _lt_5 & _bits_1780; // RapController.java:226
+  wire [3:0] _bits_1781 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_2 = _bits_1781[3] ? (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_15 : _wire_0_14) : (_bits_1781[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_11 : _wire_0_10) : (_bits_1781[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_7 : _wire_0_6) : (_bits_1781[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_3 : _wire_0_2) : (_bits_1781[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:231
+  wire [3:0] _bits_1782 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_3 = _bits_1782[3] ? (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_15 : _wire_1_14) : (_bits_1782[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_11 : _wire_1_10) : (_bits_1782[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_7 : _wire_1_6) : (_bits_1782[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_3 : _wire_1_2) : (_bits_1782[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:231
+  wire [3:0] _bits_1783 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_4 = _bits_1783[3] ? (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_15 : _wire_2_14) : (_bits_1783[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_11 : _wire_2_10) : (_bits_1783[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_7 : _wire_2_6) : (_bits_1783[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_3 : _wire_2_2) : (_bits_1783[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:231
+  wire [3:0] _bits_1784 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_5 = _bits_1784[3] ? (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_15 : _wire_3_14) : (_bits_1784[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_11 : _wire_3_10) : (_bits_1784[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_7 : _wire_3_6) : (_bits_1784[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_3 : _wire_3_2) : (_bits_1784[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:231
+  wire [3:0] _bits_1785 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_6 = _bits_1785[3] ? (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_15 : _wire_4_14) : (_bits_1785[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_11 : _wire_4_10) : (_bits_1785[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_7 : _wire_4_6) : (_bits_1785[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_3 : _wire_4_2) : (_bits_1785[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:231
+  wire [3:0] _bits_1786 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_7 = _bits_1786[3] ? (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_15 : _wire_5_14) : (_bits_1786[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_11 : _wire_5_10) : (_bits_1786[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_7 : _wire_5_6) : (_bits_1786[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_3 : _wire_5_2) : (_bits_1786[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:231
+  wire [3:0] _bits_1787 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_8 = _bits_1787[3] ? (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_15 : _wire_6_14) : (_bits_1787[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_11 : _wire_6_10) : (_bits_1787[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_7 : _wire_6_6) : (_bits_1787[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_3 : _wire_6_2) : (_bits_1787[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:231
+  wire [3:0] _bits_1788 = readout_index[3:0]; // RapController.java:231
+  wire [4:0] _dyn_index_9 = _bits_1788[3] ? (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_15 : _wire_7_14) : (_bits_1788[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_11 : _wire_7_10) : (_bits_1788[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_7 : _wire_7_6) : (_bits_1788[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_3 : _wire_7_2) : (_bits_1788[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:231
+  wire [2:0] _bits_1789 = readout_index[6:4]; // RapController.java:231
+  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:231
   wire _bits_1790 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_1790; // SplitCompare.java:60
   wire [11:0] _bits_1791 = skip_min_sum[34:23]; // SplitCompare.java:72
@@ -6034,12 +6034,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_982 = _and_981 & _not_203; // MergeSkip.java:75
   wire _not_204 = ~commit_fire; // MergeSkip.java:75
   wire _and_983 = _and_982 & _not_204; // MergeSkip.java:75
-  wire _not_205 = ~commit_stop; // RapController.java:267
-  wire pipe_quiet = _not_205 & pipe_empty; // RapController.java:267
-  wire _and_984 = state_run & pipe_quiet; // RapController.java:272
-  wire _not_206 = ~io_issued; // RapController.java:272
-  wire _and_985 = _and_984 & _not_206; // RapController.java:272
-  wire _and_986 = state_run & pipe_quiet; // RapController.java:278
+  wire _not_205 = ~commit_stop; // RapController.java:263
+  wire pipe_quiet = _not_205 & pipe_empty; // RapController.java:263
+  wire _and_984 = state_run & pipe_quiet; // RapController.java:268
+  wire _not_206 = ~io_issued; // RapController.java:268
+  wire _and_985 = _and_984 & _not_206; // RapController.java:268
+  wire _and_986 = state_run & pipe_quiet; // RapController.java:274
   wire _or_686 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_687 = _or_686 | ev_split_q; // StatusRegs.java:77
   wire _or_688 = _or_687 | ev_batch_q; // StatusRegs.java:77
@@ -6056,35 +6056,35 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_211 = ~ev_pending; // ScheduleAndSnapshot.java:82
   wire _and_989 = _not_211 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_989 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_990 = _and_986 & status_still; // RapController.java:278
-  wire _not_212 = ~state_init; // RapController.java:405
-  wire _not_213 = ~1'd0; // RapController.java:405
-  wire _and_991 = _not_212 & _not_213; // RapController.java:405
-  wire _and_992 = _and_991 & io_enable; // RapController.java:405
-  wire _or_691 = readout_pending | io_readout; // RapController.java:406
-  wire _not_214 = ~_or_691; // RapController.java:406
-  wire _and_993 = _and_992 & _not_214; // RapController.java:406
-  wire _or_692 = snapshot_pending | io_snapshot; // RapController.java:406
-  wire _not_215 = ~_or_692; // RapController.java:406
-  wire _and_994 = _and_993 & _not_215; // RapController.java:406
-  wire _not_216 = ~snapshot_frozen; // RapController.java:406
-  wire _and_995 = _and_994 & _not_216; // RapController.java:406
-  wire _not_217 = ~commit_stop; // RapController.java:426
-  wire _and_996 = state_run & _not_217; // RapController.java:426
-  wire _not_218 = ~io_headValid; // RapController.java:426
-  wire _and_997 = pipe_empty & _not_218; // RapController.java:426
+  wire _and_990 = _and_986 & status_still; // RapController.java:274
+  wire _not_212 = ~state_init; // RapController.java:393
+  wire _not_213 = ~1'd0; // RapController.java:393
+  wire _and_991 = _not_212 & _not_213; // RapController.java:393
+  wire _and_992 = _and_991 & io_enable; // RapController.java:393
+  wire _or_691 = readout_pending | io_readout; // RapController.java:394
+  wire _not_214 = ~_or_691; // RapController.java:394
+  wire _and_993 = _and_992 & _not_214; // RapController.java:394
+  wire _or_692 = snapshot_pending | io_snapshot; // RapController.java:394
+  wire _not_215 = ~_or_692; // RapController.java:394
+  wire _and_994 = _and_993 & _not_215; // RapController.java:394
+  wire _not_216 = ~snapshot_frozen; // RapController.java:394
+  wire _and_995 = _and_994 & _not_216; // RapController.java:394
+  wire _not_217 = ~commit_stop; // RapController.java:410
+  wire _and_996 = state_run & _not_217; // RapController.java:410
+  wire _not_218 = ~io_headValid; // RapController.java:410
+  wire _and_997 = pipe_empty & _not_218; // RapController.java:410
   wire [2:0] _mux_15 = _and_997 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_693 = state_drain | state_undo; // RapController.java:427
-  wire _or_694 = _or_693 | state_resume; // RapController.java:427
-  wire _or_695 = _or_694 | commit_stop; // RapController.java:427
+  wire _or_693 = state_drain | state_undo; // RapController.java:411
+  wire _or_694 = _or_693 | state_resume; // RapController.java:411
+  wire _or_695 = _or_694 | commit_stop; // RapController.java:411
   wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_696 = state_split_scan | state_split; // RapController.java:428
-  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:428
-  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:428
-  wire _or_699 = _or_698 | state_advance; // RapController.java:428
-  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:428
-  wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:124
-  wire _or_701 = state_split | state_read_issue; // RapController.java:123
+  wire _or_696 = state_split_scan | state_split; // RapController.java:412
+  wire _or_697 = _or_696 | state_split_alloc; // RapController.java:412
+  wire _or_698 = state_merge_level | state_merge_kids; // RapController.java:412
+  wire _or_699 = _or_698 | state_advance; // RapController.java:412
+  wire _or_700 = _or_699 | state_advance_wait; // RapController.java:412
+  wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:120
+  wire _or_701 = state_split | state_read_issue; // RapController.java:119
   wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:42
   wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
   wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
@@ -6116,11 +6116,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_222 = ~_or_r_29; // SlotPicker.java:83
   wire _and_1001 = _or_r_28 & _not_222; // SlotPicker.java:83
   wire _and_1002 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_223 = ~_or_701; // RapController.java:132
-  wire _not_224 = ~state_run; // RapController.java:138
-  wire _eq_643 = state_run_issue_n == _not_224; // RapController.java:138
-  wire _not_225 = ~state_run; // RapController.java:141
-  wire _eq_644 = state_run_window_n == _not_225; // RapController.java:141
+  wire _not_223 = ~_or_701; // RapController.java:128
+  wire _not_224 = ~state_run; // RapController.java:134
+  wire _eq_643 = state_run_issue_n == _not_224; // RapController.java:134
+  wire _not_225 = ~state_run; // RapController.java:137
+  wire _eq_644 = state_run_window_n == _not_225; // RapController.java:137
   wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
   wire _not_226 = ~undo_pop; // UndoStack.java:50
   wire _eq_645 = undo_sp == 5'd0; // UndoStack.java:52
@@ -6229,50 +6229,50 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_715 = _bits_1828 | _and_1020; // SplitCompare.java:76
   wire _and_1021 = _and_r_5 & _or_715; // SplitCompare.java:60
   wire _and_1022 = skip_valid & _and_1021; // MergeSkip.java:53
-  wire _eq_654 = skip_now == _and_1022; // RapController.java:215
+  wire _eq_654 = skip_now == _and_1022; // RapController.java:211
   wire _eq_655 = _or_21 == slot_pick_load_by_state; // SlotPicker.java:141
   wire _eq_656 = _and_38 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_236 = ~_or_25; // SlotPicker.java:107
   wire _or_716 = _not_236 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:461
+  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:427
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
   wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:418
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:238
   wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:238
   wire [31:0] _or_717 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:238
   wire _eq_660 = child_prefix == _or_717; // TcamSplit.java:180
   wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:231
   wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:180
   wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:180
-  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_237 = ~readout_in_use; // RapController.java:342
+  wire _not_237 = ~readout_in_use; // RapController.java:335
   wire _eq_663 = readout_index == 7'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
   wire [4:0] _mux_19 = _eq_663 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_664 = readout_depth == _mux_19; // RapController.java:342
-  wire _or_718 = _not_237 | _eq_664; // RapController.java:342
+  wire _eq_664 = readout_depth == _mux_19; // RapController.java:335
+  wire _or_718 = _not_237 | _eq_664; // RapController.java:335
   wire _not_238 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_1024 = state_run & io_selected_valid; // RapController.java:368
-  wire _and_1025 = state_run & quiet_held; // RapController.java:371
-  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:372
-  wire _and_1026 = io_counterResult_valid & _eq_665; // RapController.java:372
-  wire _eq_666 = hit_event_3 == _and_1026; // RapController.java:373
-  wire _and_1027 = state_run & cmd_valid; // RapController.java:374
-  wire _eq_667 = _and_973 == _and_1027; // RapController.java:374
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:375
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:375
-  wire _bits_1840 = _dshr_5[0]; // RapController.java:375
-  wire _eq_668 = hit_short_2 == _bits_1840; // RapController.java:375
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:377
-  wire _and_1028 = state_run & io_counterResult_valid; // RapController.java:377
+  wire _and_1024 = state_run & io_selected_valid; // RapController.java:356
+  wire _and_1025 = state_run & quiet_held; // RapController.java:359
+  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:360
+  wire _and_1026 = io_counterResult_valid & _eq_665; // RapController.java:360
+  wire _eq_666 = hit_event_3 == _and_1026; // RapController.java:361
+  wire _and_1027 = state_run & cmd_valid; // RapController.java:362
+  wire _eq_667 = _and_973 == _and_1027; // RapController.java:362
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:363
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:363
+  wire _bits_1840 = _dshr_5[0]; // RapController.java:363
+  wire _eq_668 = hit_short_2 == _bits_1840; // RapController.java:363
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:365
+  wire _and_1028 = state_run & io_counterResult_valid; // RapController.java:365
   wire _eq_669 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
   wire _eq_670 = merge_last_level == _eq_669; // TcamMergeWalk.java:226
   wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
@@ -6304,8 +6304,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_720 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
   wire _not_241 = ~_or_720; // TcamMergeWalk.java:246
   wire _and_1038 = verdict_act & _not_241; // TcamMergeWalk.java:246
-  wire _not_242 = ~io_counterResult_valid; // RapController.java:379
-  wire _and_1039 = state_drain & pipe_empty; // RapController.java:379
+  wire _not_242 = ~io_counterResult_valid; // RapController.java:367
+  wire _and_1039 = state_drain & pipe_empty; // RapController.java:367
   wire _and_1040 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
   wire _and_r_10 = &present_children; // TcamSplit.java:214
   wire _not_243 = ~_and_r_10; // TcamSplit.java:214
@@ -6349,12 +6349,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1046 = scan_fresh & scan_walking; // TcamSplit.java:225
   wire _not_251 = ~_and_1046; // TcamSplit.java:225
   wire _and_1047 = _eq_682 & _not_251; // TcamSplit.java:225
-  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:382
+  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:370
   wire _not_252 = ~kids_fresh; // TcamMergeWalk.java:220
   wire _and_1048 = state_merge_kids & _not_252; // TcamMergeWalk.java:220
   wire _and_1049 = _and_1048 & slot_pick_ready; // TcamMergeWalk.java:220
   wire _and_1050 = _and_1049 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_727 = split_settled | _and_1050; // RapController.java:381
+  wire _or_727 = split_settled | _and_1050; // RapController.java:369
   wire _not_253 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_254 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_255 = ~st_n_carry_1; // SplitCounter.java:109
@@ -6362,10 +6362,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_256 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_1052 = _and_1051 & _not_256; // SplitCounter.java:109
   wire st_n_steady = _not_253 & _and_1052; // StatusRegs.java:76
-  wire _eq_684 = kids_owner == op_slot; // RapController.java:384
-  wire _or_728 = state_undo | state_split_scan; // RapController.java:384
-  wire _or_729 = _or_728 | state_split; // RapController.java:384
-  wire _or_730 = _or_729 | state_split_alloc; // RapController.java:384
+  wire _eq_684 = kids_owner == op_slot; // RapController.java:372
+  wire _or_728 = state_undo | state_split_scan; // RapController.java:372
+  wire _or_729 = _or_728 | state_split; // RapController.java:372
+  wire _or_730 = _or_729 | state_split_alloc; // RapController.java:372
   wire _or_731 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_732 = _or_731 | ev_split; // StatusRegs.java:99
   wire _or_733 = _or_732 | ev_allocated; // StatusRegs.java:99
@@ -6375,7 +6375,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_r_36 = |ev_removed; // StatusRegs.java:99
   wire _or_737 = _or_736 | _or_r_36; // StatusRegs.java:99
   wire _or_738 = _or_737 | ev_pending; // StatusRegs.java:99
-  wire _not_257 = ~_or_738; // RapController.java:385
+  wire _not_257 = ~_or_738; // RapController.java:373
   wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
@@ -6504,17 +6504,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [127:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1053 = slot_valid & _cat_68; // RapController.java:386
-  wire _or_r_37 = |_and_1053; // RapController.java:386
-  wire _not_258 = ~_or_r_37; // RapController.java:386
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:387
-  wire _not_259 = ~tcam_write_full; // RapController.java:410
-  wire _not_260 = ~snapshot_frozen; // RapController.java:410
-  wire _and_1054 = _not_259 & _not_260; // RapController.java:410
-  wire _not_261 = ~readout_pending; // RapController.java:410
-  wire _and_1055 = _and_1054 & _not_261; // RapController.java:410
-  wire _not_262 = ~snapshot_pending; // RapController.java:410
-  wire _and_1056 = _and_1055 & _not_262; // RapController.java:410
+  wire [127:0] _and_1053 = slot_valid & _cat_68; // RapController.java:374
+  wire _or_r_37 = |_and_1053; // RapController.java:374
+  wire _not_258 = ~_or_r_37; // RapController.java:374
+  wire _le_0 = st_nodes <= 8'd128; // RapController.java:375
+  wire _not_259 = ~tcam_write_full; // RapController.java:398
+  wire _not_260 = ~snapshot_frozen; // RapController.java:398
+  wire _and_1054 = _not_259 & _not_260; // RapController.java:398
+  wire _not_261 = ~readout_pending; // RapController.java:398
+  wire _and_1055 = _and_1054 & _not_261; // RapController.java:398
+  wire _not_262 = ~snapshot_pending; // RapController.java:398
+  wire _and_1056 = _and_1055 & _not_262; // RapController.java:398
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -6712,7 +6712,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign slot_pick_load_value = _not_45;
   assign slot_pick_load_late = _or_25;
   assign slot_pick_load_late_value = kids_vector;
-  assign slot_pick_pick_index = _cat_8;
+  assign slot_pick_pick_index = _cat_9;
   assign prefix_write = (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_split_alloc ? (slot_pick_ready ? 1'd1 : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 7'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
@@ -10070,9 +10070,37 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      node_valid <= 1'd0;
+    end else begin
+      node_valid <= (state_read_wait ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_6 : node_prefix) : node_prefix);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      node_len <= 6'd0;
+    end else begin
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_7 : node_len) : node_len);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      node_count <= 32'd0;
+    end else begin
+      node_count <= (state_read_wait ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_25 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_6 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_25 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_8 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -10092,7 +10120,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _mux_7;
+      front_count <= _mux_9;
     end
   end
 
@@ -10116,7 +10144,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       slot_pick_candidates <= 128'd0;
     end else begin
-      slot_pick_candidates <= (_or_19 ? _mux_8 : slot_pick_candidates);
+      slot_pick_candidates <= (_or_19 ? _mux_10 : slot_pick_candidates);
     end
   end
 
@@ -10134,34 +10162,6 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   always @(posedge clock) begin
     kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_531 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_valid <= 1'd0;
-    end else begin
-      node_valid <= (state_read_wait ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
-    end
-  end
-
-  always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_9 : node_prefix) : node_prefix);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_len <= 6'd0;
-    end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_10 : node_len) : node_len);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_count <= 32'd0;
-    end else begin
-      node_count <= (state_read_wait ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
-    end
   end
 
   always @(posedge clock) begin
@@ -10831,16 +10831,16 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_223) begin // RapController.java:132
-      $display("Assertion failed at RapController.java:132: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_223) begin // RapController.java:128
+      $display("Assertion failed at RapController.java:128: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && !_eq_643) begin // RapController.java:138
-      $display("Assertion failed at RapController.java:138: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && !_eq_643) begin // RapController.java:134
+      $display("Assertion failed at RapController.java:134: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_644) begin // RapController.java:141
-      $display("Assertion failed at RapController.java:141: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && !_eq_644) begin // RapController.java:137
+      $display("Assertion failed at RapController.java:137: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
     if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
@@ -10875,8 +10875,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_536, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:206
-      $display("Assertion failed at RapController.java:206: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:202
+      $display("Assertion failed at RapController.java:202: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
     if (!reset && !_eq_650) begin // CommitVerdict.java:60
@@ -10895,8 +10895,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_654) begin // RapController.java:215
-      $display("Assertion failed at RapController.java:215: head_batch_empty disagrees with the head's threshold");
+    if (!reset && commit_fire && !_eq_654) begin // RapController.java:211
+      $display("Assertion failed at RapController.java:211: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
     if (!reset && !_eq_655) begin // SlotPicker.java:141
@@ -10911,28 +10911,28 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:41
-      $display("Assertion failed at CsrRequests.java:41: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:70
+      $display("Assertion failed at CsrRequests.java:70: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -10943,8 +10943,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
@@ -10955,8 +10955,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_718) begin // RapController.java:342
-      $display("Assertion failed at RapController.java:342: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_718) begin // RapController.java:335
+      $display("Assertion failed at RapController.java:335: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
@@ -10967,36 +10967,36 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:368
-      $display("Assertion failed at RapController.java:368: no node matched a key: the root must always match");
+    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:356
+      $display("Assertion failed at RapController.java:356: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:369
-      $display("Assertion failed at RapController.java:369: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:357
+      $display("Assertion failed at RapController.java:357: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:370
-      $display("Assertion failed at RapController.java:370: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:358
+      $display("Assertion failed at RapController.java:358: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_1025 && !pipe_quiet) begin // RapController.java:371
-      $display("Assertion failed at RapController.java:371: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_1025 && !pipe_quiet) begin // RapController.java:359
+      $display("Assertion failed at RapController.java:359: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_666) begin // RapController.java:373
-      $display("Assertion failed at RapController.java:373: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && !_eq_666) begin // RapController.java:361
+      $display("Assertion failed at RapController.java:361: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_667) begin // RapController.java:374
-      $display("Assertion failed at RapController.java:374: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_667) begin // RapController.java:362
+      $display("Assertion failed at RapController.java:362: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_668) begin // RapController.java:375
-      $display("Assertion failed at RapController.java:375: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_668) begin // RapController.java:363
+      $display("Assertion failed at RapController.java:363: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_1028 && !_ne_0) begin // RapController.java:377
-      $display("Assertion failed at RapController.java:377: a READ result in RUN");
+    if (!reset && _and_1028 && !_ne_0) begin // RapController.java:365
+      $display("Assertion failed at RapController.java:365: a READ result in RUN");
       $stop;
     end
     if (!reset && state_merge_level && !_eq_670) begin // TcamMergeWalk.java:226
@@ -11039,8 +11039,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_1039 && !_not_242) begin // RapController.java:379
-      $display("Assertion failed at RapController.java:379: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_1039 && !_not_242) begin // RapController.java:367
+      $display("Assertion failed at RapController.java:367: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
     if (!reset && _and_1040 && !slot_pick_pick_found) begin // TcamSplit.java:213
@@ -11071,32 +11071,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_727 && !_eq_683) begin // RapController.java:382
-      $display("Assertion failed at RapController.java:382: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_727 && !_eq_683) begin // RapController.java:370
+      $display("Assertion failed at RapController.java:370: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:383
-      $display("Assertion failed at RapController.java:383: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:371
+      $display("Assertion failed at RapController.java:371: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _or_730 && !_eq_684) begin // RapController.java:384
-      $display("Assertion failed at RapController.java:384: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_730 && !_eq_684) begin // RapController.java:372
+      $display("Assertion failed at RapController.java:372: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_257) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_257) begin // RapController.java:373
+      $display("Assertion failed at RapController.java:373: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_258) begin // RapController.java:386
-      $display("Assertion failed at RapController.java:386: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_258) begin // RapController.java:374
+      $display("Assertion failed at RapController.java:374: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:387
-      $display("Assertion failed at RapController.java:387: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:375
+      $display("Assertion failed at RapController.java:375: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1056) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
+    if (!reset && issue_enable && !_and_1056) begin // RapController.java:398
+      $display("Assertion failed at RapController.java:398: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end

@@ -307,10 +307,14 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [15:0] until_merge_hi_2; // SplitCounter.java:46
   reg until_merge_carry_2; // SplitCounter.java:47
   reg merge_near; // ScheduleAndSnapshot.java:80
-  reg soft_pending; // CsrRequests.java:14
-  reg snapshot_pending; // CsrRequests.java:15
-  reg readout_pending; // CsrRequests.java:16
-  reg [15:0] readout_slot; // CsrRequests.java:18
+  reg soft_pending; // CsrRequests.java:15
+  reg snapshot_pending; // CsrRequests.java:16
+  reg readout_pending; // CsrRequests.java:17
+  reg [15:0] readout_slot; // CsrRequests.java:19
+  reg node_valid; // CsrRequests.java:21
+  reg [31:0] node_prefix; // CsrRequests.java:28
+  reg [5:0] node_len; // CsrRequests.java:29
+  reg [23:0] node_count; // CsrRequests.java:30
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [4:0] op_slot; // RapController.java:90
   reg [4:0] op_depth; // RapController.java:91
@@ -323,34 +327,30 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg slot_pick_pick_found; // SlotPicker.java:70
   reg slot_pick_pick_last; // SlotPicker.java:80
   reg [4:0] kids_owner; // RapController.java:108
-  reg node_valid; // RapController.java:112
-  reg [31:0] node_prefix; // RapController.java:113
-  reg [5:0] node_len; // RapController.java:114
-  reg [23:0] node_count; // RapController.java:115
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:124
-  reg state_run_issue_n; // RapController.java:138
-  reg state_run_window_n; // RapController.java:141
-  reg advance_settled_was_1; // RapController.java:437
-  reg advance_settled_was_2; // RapController.java:439
-  reg advance_settled_before; // RapController.java:439
-  reg [2:0] op_children; // RapController.java:150
+  reg [31:0] slot_prefix_rdata_0; // RapController.java:120
+  reg state_run_issue_n; // RapController.java:134
+  reg state_run_window_n; // RapController.java:137
+  reg advance_settled_was_1; // RapController.java:140
+  reg advance_settled_was_2; // RapController.java:140
+  reg advance_settled_before; // RapController.java:140
+  reg [2:0] op_children; // RapController.java:146
   reg tcam_write_full; // TcamWriteRegister.java:25
   reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:37
   reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
   reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
-  reg commit_stop; // RapController.java:168
+  reg commit_stop; // RapController.java:164
   reg [4:0] undo_sp; // UndoStack.java:35
   reg undo_empty; // UndoStack.java:38
   reg [28:0] undo_rdata_0; // UndoStack.java:40
-  reg [7:0] short_by_children; // RapController.java:185
-  reg [2:0] hit_children; // RapController.java:192
-  reg hit_short_1; // RapController.java:193
-  reg hit_short_2; // RapController.java:193
-  reg hit_short_3; // RapController.java:193
-  reg hit_beside_1; // RapController.java:194
-  reg hit_beside_2; // RapController.java:194
-  reg hit_beside_3; // RapController.java:194
-  reg hit_beside_4; // RapController.java:194
+  reg [7:0] short_by_children; // RapController.java:181
+  reg [2:0] hit_children; // RapController.java:188
+  reg hit_short_1; // RapController.java:189
+  reg hit_short_2; // RapController.java:189
+  reg hit_short_3; // RapController.java:189
+  reg hit_beside_1; // RapController.java:190
+  reg hit_beside_2; // RapController.java:190
+  reg hit_beside_3; // RapController.java:190
+  reg hit_beside_4; // RapController.java:190
   reg early_batch; // TcamMergeWalk.java:25
   reg kids_walking; // TcamMergeWalk.java:29
   reg kids_fresh; // TcamMergeWalk.java:31
@@ -401,8 +401,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg [31:0] child_digit_field; // TcamSplit.java:107
   reg [31:0] child_mask; // TcamSplit.java:108
   reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // RapController.java:437
-  reg split_settled_before; // RapController.java:439
+  reg split_settled_was_1; // TcamSplit.java:121
+  reg split_settled_before; // TcamSplit.java:121
   reg skip_now; // MergeSkip.java:66
   reg split_req; // CommitVerdict.java:35
   reg merge_due; // CommitVerdict.java:36
@@ -421,20 +421,20 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg split_short; // CommitVerdict.java:78
   reg skip_batch_empty; // CommitVerdict.java:79
   reg _reg_1; // CommitVerdict.java:101
-  reg readout_in_use; // RapController.java:230
-  reg [4:0] readout_depth_g0; // RapController.java:235
-  reg [4:0] readout_depth_g1; // RapController.java:235
-  reg [4:0] readout_depth_g2; // RapController.java:235
-  reg [4:0] readout_depth_g3; // RapController.java:235
-  reg [1:0] readout_depth_group; // RapController.java:235
-  reg [4:0] readout_depth; // RapController.java:235
+  reg readout_in_use; // RapController.java:226
+  reg [4:0] readout_depth_g0; // RapController.java:231
+  reg [4:0] readout_depth_g1; // RapController.java:231
+  reg [4:0] readout_depth_g2; // RapController.java:231
+  reg [4:0] readout_depth_g3; // RapController.java:231
+  reg [1:0] readout_depth_group; // RapController.java:231
+  reg [4:0] readout_depth; // RapController.java:231
   reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:272
-  reg snapshot_settled; // RapController.java:278
-  reg issue_gate; // RapController.java:405
+  reg quiet_held; // RapController.java:268
+  reg snapshot_settled; // RapController.java:274
+  reg issue_gate; // RapController.java:393
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:119
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:115
   reg [28:0] undo [0:15]; // UndoStack.java:34
 
   // Wires
@@ -467,9 +467,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
   wire [31:0] slot_pick_load_late_value; // SlotPicker.java:55
   wire [4:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire prefix_write; // RapController.java:127
-  wire [4:0] prefix_write_slot; // RapController.java:128
-  wire [31:0] prefix_write_value; // RapController.java:129
+  wire prefix_write; // RapController.java:123
+  wire [4:0] prefix_write_slot; // RapController.java:124
+  wire [31:0] prefix_write_value; // RapController.java:125
   wire tcam_write_valid; // TcamWriteRegister.java:18
   wire [4:0] tcam_write_index; // TcamWriteRegister.java:31
   wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
@@ -520,42 +520,42 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] slot_depths_29; // NodeTable.java:119
   wire [4:0] slot_depths_30; // NodeTable.java:119
   wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:235
-  wire [4:0] _wire_0_1; // RapController.java:235
-  wire [4:0] _wire_0_2; // RapController.java:235
-  wire [4:0] _wire_0_3; // RapController.java:235
-  wire [4:0] _wire_0_4; // RapController.java:235
-  wire [4:0] _wire_0_5; // RapController.java:235
-  wire [4:0] _wire_0_6; // RapController.java:235
-  wire [4:0] _wire_0_7; // RapController.java:235
-  wire [4:0] _wire_1_0; // RapController.java:235
-  wire [4:0] _wire_1_1; // RapController.java:235
-  wire [4:0] _wire_1_2; // RapController.java:235
-  wire [4:0] _wire_1_3; // RapController.java:235
-  wire [4:0] _wire_1_4; // RapController.java:235
-  wire [4:0] _wire_1_5; // RapController.java:235
-  wire [4:0] _wire_1_6; // RapController.java:235
-  wire [4:0] _wire_1_7; // RapController.java:235
-  wire [4:0] _wire_2_0; // RapController.java:235
-  wire [4:0] _wire_2_1; // RapController.java:235
-  wire [4:0] _wire_2_2; // RapController.java:235
-  wire [4:0] _wire_2_3; // RapController.java:235
-  wire [4:0] _wire_2_4; // RapController.java:235
-  wire [4:0] _wire_2_5; // RapController.java:235
-  wire [4:0] _wire_2_6; // RapController.java:235
-  wire [4:0] _wire_2_7; // RapController.java:235
-  wire [4:0] _wire_3_0; // RapController.java:235
-  wire [4:0] _wire_3_1; // RapController.java:235
-  wire [4:0] _wire_3_2; // RapController.java:235
-  wire [4:0] _wire_3_3; // RapController.java:235
-  wire [4:0] _wire_3_4; // RapController.java:235
-  wire [4:0] _wire_3_5; // RapController.java:235
-  wire [4:0] _wire_3_6; // RapController.java:235
-  wire [4:0] _wire_3_7; // RapController.java:235
-  wire [4:0] _wire_4_0; // RapController.java:235
-  wire [4:0] _wire_4_1; // RapController.java:235
-  wire [4:0] _wire_4_2; // RapController.java:235
-  wire [4:0] _wire_4_3; // RapController.java:235
+  wire [4:0] _wire_0_0; // RapController.java:231
+  wire [4:0] _wire_0_1; // RapController.java:231
+  wire [4:0] _wire_0_2; // RapController.java:231
+  wire [4:0] _wire_0_3; // RapController.java:231
+  wire [4:0] _wire_0_4; // RapController.java:231
+  wire [4:0] _wire_0_5; // RapController.java:231
+  wire [4:0] _wire_0_6; // RapController.java:231
+  wire [4:0] _wire_0_7; // RapController.java:231
+  wire [4:0] _wire_1_0; // RapController.java:231
+  wire [4:0] _wire_1_1; // RapController.java:231
+  wire [4:0] _wire_1_2; // RapController.java:231
+  wire [4:0] _wire_1_3; // RapController.java:231
+  wire [4:0] _wire_1_4; // RapController.java:231
+  wire [4:0] _wire_1_5; // RapController.java:231
+  wire [4:0] _wire_1_6; // RapController.java:231
+  wire [4:0] _wire_1_7; // RapController.java:231
+  wire [4:0] _wire_2_0; // RapController.java:231
+  wire [4:0] _wire_2_1; // RapController.java:231
+  wire [4:0] _wire_2_2; // RapController.java:231
+  wire [4:0] _wire_2_3; // RapController.java:231
+  wire [4:0] _wire_2_4; // RapController.java:231
+  wire [4:0] _wire_2_5; // RapController.java:231
+  wire [4:0] _wire_2_6; // RapController.java:231
+  wire [4:0] _wire_2_7; // RapController.java:231
+  wire [4:0] _wire_3_0; // RapController.java:231
+  wire [4:0] _wire_3_1; // RapController.java:231
+  wire [4:0] _wire_3_2; // RapController.java:231
+  wire [4:0] _wire_3_3; // RapController.java:231
+  wire [4:0] _wire_3_4; // RapController.java:231
+  wire [4:0] _wire_3_5; // RapController.java:231
+  wire [4:0] _wire_3_6; // RapController.java:231
+  wire [4:0] _wire_3_7; // RapController.java:231
+  wire [4:0] _wire_4_0; // RapController.java:231
+  wire [4:0] _wire_4_1; // RapController.java:231
+  wire [4:0] _wire_4_2; // RapController.java:231
+  wire [4:0] _wire_4_3; // RapController.java:231
   wire [2:0] cause; // StallAccount.java:40
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
   (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
@@ -563,21 +563,21 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:288
+  wire _not_0 = ~io_counterClearing; // RapController.java:284
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:288
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:284
   wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:34
-  wire _not_2 = ~snapshot_frozen; // CsrRequests.java:46
-  wire _and_1 = quiet_held & _not_2; // CsrRequests.java:46
-  wire _not_3 = ~io_headValid; // RapController.java:299
-  wire _and_2 = io_inputsDrained & _not_3; // RapController.java:299
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:47
+  wire _not_2 = ~snapshot_frozen; // CsrRequests.java:75
+  wire _and_1 = quiet_held & _not_2; // CsrRequests.java:75
+  wire _not_3 = ~io_headValid; // RapController.java:295
+  wire _and_2 = io_inputsDrained & _not_3; // RapController.java:295
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:76
   wire _eq_0 = front_count == 6'd0; // RapController.java:100
   wire _eq_1 = sram_count == 8'd0; // RapController.java:100
   wire _and_4 = _eq_0 & _eq_1; // RapController.java:100
   wire _not_4 = ~cmd_q_valid; // RapController.java:100
   wire pipe_empty = _and_4 & _not_4; // RapController.java:100
-  wire _not_5 = ~undo_empty; // RapController.java:310
+  wire _not_5 = ~undo_empty; // RapController.java:306
   wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
   wire _not_6 = ~split_settled_before; // TcamSplit.java:158
   wire _not_7 = ~early_done; // TcamSplit.java:161
@@ -587,46 +587,46 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_11 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
   wire _or_0 = _not_11 | verdict_free; // TcamMergeWalk.java:178
   wire _and_5 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_12 = ~advance_settled_before; // RapController.java:318
+  wire _not_12 = ~advance_settled_before; // RapController.java:314
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
   wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
-  wire _not_13 = ~state_run_issue_n; // RapController.java:138
-  wire _not_14 = ~commit_stop; // RapController.java:408
-  wire _and_6 = _not_13 & _not_14; // RapController.java:408
-  wire issue_enable = _and_6 & issue_gate; // RapController.java:408
-  wire _not_15 = ~state_run_window_n; // RapController.java:141
-  wire _and_7 = _not_15 & hit_event_4; // RapController.java:218
-  wire _not_16 = ~commit_stop; // RapController.java:218
-  wire commit_fire_window = _and_7 & _not_16; // RapController.java:218
-  wire _not_17 = ~soft_pending; // RapController.java:415
-  wire _not_18 = ~state_init; // RapController.java:415
-  wire _and_8 = _not_17 & _not_18; // RapController.java:415
-  wire _not_19 = ~state_soft_clear; // RapController.java:415
-  wire _and_9 = _and_8 & _not_19; // RapController.java:415
+  wire _not_13 = ~state_run_issue_n; // RapController.java:134
+  wire _not_14 = ~commit_stop; // RapController.java:396
+  wire _and_6 = _not_13 & _not_14; // RapController.java:396
+  wire issue_enable = _and_6 & issue_gate; // RapController.java:396
+  wire _not_15 = ~state_run_window_n; // RapController.java:137
+  wire _and_7 = _not_15 & hit_event_4; // RapController.java:214
+  wire _not_16 = ~commit_stop; // RapController.java:214
+  wire commit_fire_window = _and_7 & _not_16; // RapController.java:214
+  wire _not_17 = ~soft_pending; // RapController.java:403
+  wire _not_18 = ~state_init; // RapController.java:403
+  wire _and_8 = _not_17 & _not_18; // RapController.java:403
+  wire _not_19 = ~state_soft_clear; // RapController.java:403
+  wire _and_9 = _and_8 & _not_19; // RapController.java:403
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
-  wire _not_20 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
+  wire _not_20 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
   wire _not_21 = ~_reg_0; // ScheduleAndSnapshot.java:39
   wire snapshot_product_start = snapshot_frozen & _not_21; // ScheduleAndSnapshot.java:39
-  wire _not_22 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
-  wire _and_10 = _not_20 & _not_22; // ScheduleAndSnapshot.java:147
-  wire _or_2 = snapshot_pending | snapshot_frozen; // RapController.java:420
-  wire _or_3 = readout_pending | state_read_issue; // RapController.java:421
-  wire _or_4 = _or_3 | state_read_wait; // RapController.java:421
-  wire _or_5 = state_drain | state_undo; // RapController.java:422
-  wire _or_6 = _or_5 | state_split_scan; // RapController.java:422
-  wire _or_7 = _or_6 | state_split; // RapController.java:422
-  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:422
-  wire _or_9 = _or_8 | state_merge_level; // RapController.java:422
-  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:422
-  wire _or_11 = _or_10 | state_advance; // RapController.java:422
-  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:422
-  wire _or_13 = _or_12 | state_resume; // RapController.java:422
-  wire _and_11 = state_run & pipe_empty; // RapController.java:424
-  wire _not_23 = ~io_headValid; // RapController.java:424
-  wire _and_12 = _and_11 & _not_23; // RapController.java:424
-  wire _not_24 = ~io_acceptEnable; // RapController.java:425
+  wire _not_22 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
+  wire _and_10 = _not_20 & _not_22; // ScheduleAndSnapshot.java:156
+  wire _or_2 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
+  wire _or_3 = readout_pending | state_read_issue; // RapController.java:405
+  wire _or_4 = _or_3 | state_read_wait; // RapController.java:405
+  wire _or_5 = state_drain | state_undo; // RapController.java:406
+  wire _or_6 = _or_5 | state_split_scan; // RapController.java:406
+  wire _or_7 = _or_6 | state_split; // RapController.java:406
+  wire _or_8 = _or_7 | state_split_alloc; // RapController.java:406
+  wire _or_9 = _or_8 | state_merge_level; // RapController.java:406
+  wire _or_10 = _or_9 | state_merge_kids; // RapController.java:406
+  wire _or_11 = _or_10 | state_advance; // RapController.java:406
+  wire _or_12 = _or_11 | state_advance_wait; // RapController.java:406
+  wire _or_13 = _or_12 | state_resume; // RapController.java:406
+  wire _and_11 = state_run & pipe_empty; // RapController.java:408
+  wire _not_23 = ~io_headValid; // RapController.java:408
+  wire _and_12 = _and_11 & _not_23; // RapController.java:408
+  wire _not_24 = ~io_acceptEnable; // RapController.java:409
   wire [31:0] _not_25 = ~verdict_leaves; // TcamMergeWalk.java:211
   wire [31:0] _and_13 = slot_valid & _not_25; // TcamMergeWalk.java:211
   wire [31:0] _or_14 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
@@ -729,8 +729,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
   wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire _not_30 = ~commit_stop; // RapController.java:298
-  wire _and_22 = io_selected_valid & _not_30; // RapController.java:298
+  wire _not_30 = ~commit_stop; // RapController.java:294
+  wire _and_22 = io_selected_valid & _not_30; // RapController.java:294
   wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:46
   wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:170
   wire [4:0] readout_index = readout_slot[4:0]; // RapController.java:111
@@ -738,10 +738,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:208
   wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:207
   wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:47
-  wire _not_31 = ~snapshot_frozen; // CsrRequests.java:40
-  wire _and_23 = snapshot_pending & _not_31; // CsrRequests.java:40
-  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:40
-  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:40
+  wire _not_31 = ~snapshot_frozen; // CsrRequests.java:69
+  wire _and_23 = snapshot_pending & _not_31; // CsrRequests.java:69
+  wire _and_24 = _and_23 & quiet_held; // CsrRequests.java:69
+  wire _and_25 = _and_24 & snapshot_settled; // CsrRequests.java:69
   wire _and_26 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -807,38 +807,41 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_6 = |_bits_71; // ScheduleAndSnapshot.java:80
   wire _not_40 = ~_or_r_6; // ScheduleAndSnapshot.java:80
   wire _and_32 = _and_31 & _not_40; // ScheduleAndSnapshot.java:80
-  wire [2:0] _mux_6 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:161
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:161
-  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:162
-  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:162
-  wire [5:0] _mux_7 = io_issued ? front_if_issued : front_if_not; // RapController.java:163
-  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:164
-  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:164
+  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:41
+  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // RapController.java:418
+  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:39
+  wire [2:0] _mux_8 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire [5:0] _add_6 = front_count + 6'd1; // RapController.java:157
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_6; // RapController.java:157
+  wire [5:0] _sub_9 = front_count - 6'd1; // RapController.java:158
+  wire [5:0] front_if_not = io_selected_valid ? _sub_9 : front_count; // RapController.java:158
+  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:159
+  wire [7:0] _add_7 = sram_count + {{7{1'b0}}, cmd_q_valid}; // RapController.java:160
+  wire [7:0] _sub_10 = _add_7 - {{7{1'b0}}, io_counterResult_valid}; // RapController.java:160
   wire _not_41 = ~slot_pick_load; // SlotPicker.java:82
   wire _or_19 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
   wire [31:0] _not_42 = ~slot_pick_pick_hot; // SlotPicker.java:63
   wire [31:0] _and_33 = slot_pick_candidates & _not_42; // SlotPicker.java:63
-  wire [31:0] _mux_8 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_20 = scan_fresh | state_split; // RapController.java:239
+  wire [31:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
+  wire _or_20 = scan_fresh | state_split; // RapController.java:235
   wire _not_43 = ~verdict_set; // TcamMergeWalk.java:103
   wire _and_34 = kids_fresh & _not_43; // TcamMergeWalk.java:103
-  wire _or_21 = _or_20 | _and_34; // RapController.java:239
-  wire _and_35 = state_split_alloc & _not_1; // RapController.java:240
-  wire _or_22 = scan_walking | _and_35; // RapController.java:240
-  wire _not_44 = ~verdict_set; // RapController.java:241
-  wire _and_36 = kids_walking & _not_44; // RapController.java:241
-  wire _not_45 = ~slot_pick_pick_last; // RapController.java:241
-  wire _or_23 = _not_45 | verdict_free; // RapController.java:241
-  wire _and_37 = _and_36 & _or_23; // RapController.java:241
-  wire _or_24 = _or_22 | _and_37; // RapController.java:241
-  wire _and_38 = slot_pick_ready & _or_24; // RapController.java:240
-  wire [31:0] _not_46 = ~slot_valid; // RapController.java:250
-  wire _or_25 = scan_fresh | _and_34; // RapController.java:251
+  wire _or_21 = _or_20 | _and_34; // RapController.java:235
+  wire _and_35 = state_split_alloc & _not_1; // RapController.java:236
+  wire _or_22 = scan_walking | _and_35; // RapController.java:236
+  wire _not_44 = ~verdict_set; // RapController.java:237
+  wire _and_36 = kids_walking & _not_44; // RapController.java:237
+  wire _not_45 = ~slot_pick_pick_last; // RapController.java:237
+  wire _or_23 = _not_45 | verdict_free; // RapController.java:237
+  wire _and_37 = _and_36 & _or_23; // RapController.java:237
+  wire _or_24 = _or_22 | _and_37; // RapController.java:237
+  wire _and_38 = slot_pick_ready & _or_24; // RapController.java:236
+  wire [31:0] _not_46 = ~slot_valid; // RapController.java:246
+  wire _or_25 = scan_fresh | _and_34; // RapController.java:247
   wire _bits_72 = slot_valid[31]; // NodeTable.java:88
   wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:88
   wire _and_39 = _bits_72 & _eq_36; // NodeTable.java:88
-  wire _not_47 = ~state_split_scan; // RapController.java:198
+  wire _not_47 = ~state_split_scan; // RapController.java:194
   wire _not_48 = ~_not_47; // NodeTable.java:88
   wire _eq_37 = slot_children_31 == 3'd0; // NodeTable.java:88
   wire _or_26 = _not_48 | _eq_37; // NodeTable.java:88
@@ -1079,8 +1082,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_116 = slot_pick_pick_hot[18]; // SlotPicker.java:79
   wire _bits_117 = slot_pick_pick_hot[17]; // SlotPicker.java:79
   wire _bits_118 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_1 = {_bits_103, _bits_104, _bits_105, _bits_106, _bits_107, _bits_108, _bits_109, _bits_110, _bits_111, _bits_112, _bits_113, _bits_114, _bits_115, _bits_116, _bits_117, _bits_118}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_1; // SlotPicker.java:79
+  wire [15:0] _cat_2 = {_bits_103, _bits_104, _bits_105, _bits_106, _bits_107, _bits_108, _bits_109, _bits_110, _bits_111, _bits_112, _bits_113, _bits_114, _bits_115, _bits_116, _bits_117, _bits_118}; // SlotPicker.java:79
+  wire _or_r_8 = |_cat_2; // SlotPicker.java:79
   wire _bits_119 = slot_pick_pick_hot[31]; // SlotPicker.java:79
   wire _bits_120 = slot_pick_pick_hot[30]; // SlotPicker.java:79
   wire _bits_121 = slot_pick_pick_hot[29]; // SlotPicker.java:79
@@ -1097,8 +1100,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_132 = slot_pick_pick_hot[10]; // SlotPicker.java:79
   wire _bits_133 = slot_pick_pick_hot[9]; // SlotPicker.java:79
   wire _bits_134 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_2 = {_bits_119, _bits_120, _bits_121, _bits_122, _bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_2; // SlotPicker.java:79
+  wire [15:0] _cat_3 = {_bits_119, _bits_120, _bits_121, _bits_122, _bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // SlotPicker.java:79
+  wire _or_r_9 = |_cat_3; // SlotPicker.java:79
   wire _bits_135 = slot_pick_pick_hot[31]; // SlotPicker.java:79
   wire _bits_136 = slot_pick_pick_hot[30]; // SlotPicker.java:79
   wire _bits_137 = slot_pick_pick_hot[29]; // SlotPicker.java:79
@@ -1115,8 +1118,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_148 = slot_pick_pick_hot[6]; // SlotPicker.java:79
   wire _bits_149 = slot_pick_pick_hot[5]; // SlotPicker.java:79
   wire _bits_150 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_3 = {_bits_135, _bits_136, _bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_3; // SlotPicker.java:79
+  wire [15:0] _cat_4 = {_bits_135, _bits_136, _bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150}; // SlotPicker.java:79
+  wire _or_r_10 = |_cat_4; // SlotPicker.java:79
   wire _bits_151 = slot_pick_pick_hot[31]; // SlotPicker.java:79
   wire _bits_152 = slot_pick_pick_hot[30]; // SlotPicker.java:79
   wire _bits_153 = slot_pick_pick_hot[27]; // SlotPicker.java:79
@@ -1133,8 +1136,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_164 = slot_pick_pick_hot[6]; // SlotPicker.java:79
   wire _bits_165 = slot_pick_pick_hot[3]; // SlotPicker.java:79
   wire _bits_166 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_4 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_4; // SlotPicker.java:79
+  wire [15:0] _cat_5 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166}; // SlotPicker.java:79
+  wire _or_r_11 = |_cat_5; // SlotPicker.java:79
   wire _bits_167 = slot_pick_pick_hot[31]; // SlotPicker.java:79
   wire _bits_168 = slot_pick_pick_hot[29]; // SlotPicker.java:79
   wire _bits_169 = slot_pick_pick_hot[27]; // SlotPicker.java:79
@@ -1151,9 +1154,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _bits_180 = slot_pick_pick_hot[5]; // SlotPicker.java:79
   wire _bits_181 = slot_pick_pick_hot[3]; // SlotPicker.java:79
   wire _bits_182 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_5 = {_bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_5; // SlotPicker.java:79
-  wire [4:0] _cat_6 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
+  wire [15:0] _cat_6 = {_bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182}; // SlotPicker.java:79
+  wire _or_r_12 = |_cat_6; // SlotPicker.java:79
+  wire [4:0] _cat_7 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
   wire _bits_183 = slot_pick_remaining[0]; // FirstSet.java:55
   wire _bits_184 = slot_pick_remaining[1]; // FirstSet.java:55
   wire _or_57 = _bits_183 | _bits_184; // FirstSet.java:64
@@ -1405,20 +1408,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _or_145 = _or_141 | _or_144; // TcamMergeWalk.java:139
   wire [4:0] _or_146 = _or_138 | _or_145; // TcamMergeWalk.java:139
   wire [4:0] _or_147 = _or_131 | _or_146; // TcamMergeWalk.java:139
-  wire [31:0] _mux_9 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // RapController.java:345
-  wire [5:0] _cat_7 = {readout_depth, 1'd0}; // RapController.java:452
-  wire [5:0] _mux_10 = readout_in_use ? _cat_7 : 6'd0; // RapController.java:341
   wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:109
   wire [31:0] _and_166 = child_digit_field & _fill_33; // TcamSplit.java:109
   wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_166; // TcamSplit.java:109
-  wire _and_167 = state_advance & advance_settled_was_1; // RapController.java:439
-  wire _and_168 = state_advance & advance_settled_was_2; // RapController.java:439
-  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:149
+  wire _and_167 = state_advance & advance_settled_was_1; // RapController.java:140
+  wire _and_168 = state_advance & advance_settled_was_2; // RapController.java:140
+  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:145
   wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:36
   wire _not_83 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
   wire _and_169 = tcam_write_full & _not_83; // TcamWriteRegister.java:48
   wire _or_148 = tcam_write_load | _and_169; // TcamWriteRegister.java:48
-  wire [31:0] _fill_34 = {32{1'd1}}; // RapController.java:285
+  wire [31:0] _fill_34 = {32{1'd1}}; // RapController.java:281
   wire _and_170 = commit_fire & hit_splittable_4; // CommitVerdict.java:72
   wire _and_171 = _and_170 & io_head_thresholdFits; // CommitVerdict.java:72
   wire _and_172 = hit_short_3 & skip_now; // CommitVerdict.java:73
@@ -1447,23 +1447,23 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_86 = ~undo_empty; // UndoStack.java:39
   wire undo_pop = state_undo & _not_86; // UndoStack.java:39
   wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // RapController.java:169
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:170
+  wire draining = state_drain | commit_stop; // RapController.java:165
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:166
   wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:43
   wire _eq_98 = undo_sp_next == 5'd0; // UndoStack.java:38
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:177
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:183
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:183
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:183
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:183
-  wire [7:0] _cat_10 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:185
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:192
-  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:193
-  wire _bits_255 = _dshr_0[0]; // RapController.java:193
-  wire _or_149 = state_undo | state_split; // RapController.java:255
-  wire _or_150 = _or_149 | state_split_alloc; // RapController.java:255
-  wire _not_87 = ~early_done; // RapController.java:254
-  wire batch_is_early = state_split & _not_87; // RapController.java:254
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:173
+  wire _lt_0 = free_slots < 6'd1; // RapController.java:179
+  wire _lt_1 = free_slots < 6'd2; // RapController.java:179
+  wire _lt_2 = free_slots < 6'd3; // RapController.java:179
+  wire _lt_3 = free_slots < 6'd4; // RapController.java:179
+  wire [7:0] _cat_10 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:181
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:188
+  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:189
+  wire _bits_255 = _dshr_0[0]; // RapController.java:189
+  wire _or_149 = state_undo | state_split; // RapController.java:251
+  wire _or_150 = _or_149 | state_split_alloc; // RapController.java:251
+  wire _not_87 = ~early_done; // RapController.java:250
+  wire batch_is_early = state_split & _not_87; // RapController.java:250
   wire _not_88 = ~level_had_leaves; // TcamMergeWalk.java:152
   wire _and_177 = leaf_at_deepest & _not_88; // TcamMergeWalk.java:152
   wire _not_89 = ~leaf_pick_load; // SlotPicker.java:82
@@ -1973,17 +1973,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:98
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
   wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:231
   wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:231
   wire [31:0] _not_105 = ~_dshr_2; // TcamSplit.java:107
   wire [31:0] _and_289 = _dshr_1 & _not_105; // TcamSplit.java:107
   wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
   wire _or_198 = state_undo | state_split_scan; // TcamSplit.java:120
   wire _or_199 = _or_198 | state_split; // TcamSplit.java:120
-  wire _and_290 = _or_199 & split_settled_was_1; // RapController.java:439
+  wire _and_290 = _or_199 & split_settled_was_1; // TcamSplit.java:121
   wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
   wire _and_r_1 = &_bits_438; // SplitCompare.java:60
   wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2053,29 +2053,29 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _mux_14 = io_headLoad_fromRead ? _and_294 : _and_298; // MergeSkip.java:65
   wire _and_299 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:63
   wire split_now = _and_299 & over_t; // CommitVerdict.java:63
-  wire _and_300 = state_run & io_selected_valid; // RapController.java:188
-  wire _not_106 = ~commit_stop; // RapController.java:188
-  wire _and_301 = _and_300 & _not_106; // RapController.java:188
+  wire _and_300 = state_run & io_selected_valid; // RapController.java:184
+  wire _not_106 = ~commit_stop; // RapController.java:184
+  wire _and_301 = _and_300 & _not_106; // RapController.java:184
   wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
   wire _not_107 = ~merge_now; // CommitVerdict.java:67
   wire _and_302 = split_now & _not_107; // CommitVerdict.java:67
   wire _and_303 = _and_302 & hit_short_3; // CommitVerdict.java:67
   wire defer_now = _and_303 & skip_now; // CommitVerdict.java:67
   wire _and_304 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _lt_5 = readout_slot < 16'd32; // RapController.java:230
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:230
-  wire _bits_468 = _dshr_3[0]; // RapController.java:230
-  wire _and_305 = _lt_5 & _bits_468; // RapController.java:230
-  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:235
-  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:235
-  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:235
-  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:235
-  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:235
-  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:235
-  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:235
-  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:235
-  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:235
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:235
+  wire _lt_5 = readout_slot < 16'd32; // RapController.java:226
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:226
+  wire _bits_468 = _dshr_3[0]; // RapController.java:226
+  wire _and_305 = _lt_5 & _bits_468; // RapController.java:226
+  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:231
+  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:231
+  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:231
+  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:231
+  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:231
+  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:231
+  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:231
+  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:231
+  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:231
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:231
   wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:60
   wire _and_r_3 = &_bits_474; // SplitCompare.java:60
   wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:72
@@ -2113,12 +2113,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_310 = _and_309 & _not_108; // MergeSkip.java:75
   wire _not_109 = ~commit_fire; // MergeSkip.java:75
   wire _and_311 = _and_310 & _not_109; // MergeSkip.java:75
-  wire _not_110 = ~commit_stop; // RapController.java:267
-  wire pipe_quiet = _not_110 & pipe_empty; // RapController.java:267
-  wire _and_312 = state_run & pipe_quiet; // RapController.java:272
-  wire _not_111 = ~io_issued; // RapController.java:272
-  wire _and_313 = _and_312 & _not_111; // RapController.java:272
-  wire _and_314 = state_run & pipe_quiet; // RapController.java:278
+  wire _not_110 = ~commit_stop; // RapController.java:263
+  wire pipe_quiet = _not_110 & pipe_empty; // RapController.java:263
+  wire _and_312 = state_run & pipe_quiet; // RapController.java:268
+  wire _not_111 = ~io_issued; // RapController.java:268
+  wire _and_313 = _and_312 & _not_111; // RapController.java:268
+  wire _and_314 = state_run & pipe_quiet; // RapController.java:274
   wire _or_206 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_207 = _or_206 | ev_split_q; // StatusRegs.java:77
   wire _or_208 = _or_207 | ev_batch_q; // StatusRegs.java:77
@@ -2135,35 +2135,35 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_116 = ~ev_pending; // ScheduleAndSnapshot.java:82
   wire _and_317 = _not_116 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_317 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_318 = _and_314 & status_still; // RapController.java:278
-  wire _not_117 = ~state_init; // RapController.java:405
-  wire _not_118 = ~tcam_write_full; // RapController.java:405
-  wire _and_319 = _not_117 & _not_118; // RapController.java:405
-  wire _and_320 = _and_319 & io_enable; // RapController.java:405
-  wire _or_211 = readout_pending | io_readout; // RapController.java:406
-  wire _not_119 = ~_or_211; // RapController.java:406
-  wire _and_321 = _and_320 & _not_119; // RapController.java:406
-  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:406
-  wire _not_120 = ~_or_212; // RapController.java:406
-  wire _and_322 = _and_321 & _not_120; // RapController.java:406
-  wire _not_121 = ~snapshot_frozen; // RapController.java:406
-  wire _and_323 = _and_322 & _not_121; // RapController.java:406
-  wire _not_122 = ~commit_stop; // RapController.java:426
-  wire _and_324 = state_run & _not_122; // RapController.java:426
-  wire _not_123 = ~io_headValid; // RapController.java:426
-  wire _and_325 = pipe_empty & _not_123; // RapController.java:426
+  wire _and_318 = _and_314 & status_still; // RapController.java:274
+  wire _not_117 = ~state_init; // RapController.java:393
+  wire _not_118 = ~tcam_write_full; // RapController.java:393
+  wire _and_319 = _not_117 & _not_118; // RapController.java:393
+  wire _and_320 = _and_319 & io_enable; // RapController.java:393
+  wire _or_211 = readout_pending | io_readout; // RapController.java:394
+  wire _not_119 = ~_or_211; // RapController.java:394
+  wire _and_321 = _and_320 & _not_119; // RapController.java:394
+  wire _or_212 = snapshot_pending | io_snapshot; // RapController.java:394
+  wire _not_120 = ~_or_212; // RapController.java:394
+  wire _and_322 = _and_321 & _not_120; // RapController.java:394
+  wire _not_121 = ~snapshot_frozen; // RapController.java:394
+  wire _and_323 = _and_322 & _not_121; // RapController.java:394
+  wire _not_122 = ~commit_stop; // RapController.java:410
+  wire _and_324 = state_run & _not_122; // RapController.java:410
+  wire _not_123 = ~io_headValid; // RapController.java:410
+  wire _and_325 = pipe_empty & _not_123; // RapController.java:410
   wire [2:0] _mux_15 = _and_325 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_213 = state_drain | state_undo; // RapController.java:427
-  wire _or_214 = _or_213 | state_resume; // RapController.java:427
-  wire _or_215 = _or_214 | commit_stop; // RapController.java:427
+  wire _or_213 = state_drain | state_undo; // RapController.java:411
+  wire _or_214 = _or_213 | state_resume; // RapController.java:411
+  wire _or_215 = _or_214 | commit_stop; // RapController.java:411
   wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_216 = state_split_scan | state_split; // RapController.java:428
-  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:428
-  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:428
-  wire _or_219 = _or_218 | state_advance; // RapController.java:428
-  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:428
-  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:124
-  wire _or_221 = state_split | state_read_issue; // RapController.java:123
+  wire _or_216 = state_split_scan | state_split; // RapController.java:412
+  wire _or_217 = _or_216 | state_split_alloc; // RapController.java:412
+  wire _or_218 = state_merge_level | state_merge_kids; // RapController.java:412
+  wire _or_219 = _or_218 | state_advance; // RapController.java:412
+  wire _or_220 = _or_219 | state_advance_wait; // RapController.java:412
+  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:120
+  wire _or_221 = state_split | state_read_issue; // RapController.java:119
   wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:42
   wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
   wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
@@ -2195,11 +2195,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_127 = ~_or_r_25; // SlotPicker.java:83
   wire _and_329 = _or_r_24 & _not_127; // SlotPicker.java:83
   wire _and_330 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_128 = ~_or_221; // RapController.java:132
-  wire _not_129 = ~state_run; // RapController.java:138
-  wire _eq_163 = state_run_issue_n == _not_129; // RapController.java:138
-  wire _not_130 = ~state_run; // RapController.java:141
-  wire _eq_164 = state_run_window_n == _not_130; // RapController.java:141
+  wire _not_128 = ~_or_221; // RapController.java:128
+  wire _not_129 = ~state_run; // RapController.java:134
+  wire _eq_163 = state_run_issue_n == _not_129; // RapController.java:134
+  wire _not_130 = ~state_run; // RapController.java:137
+  wire _eq_164 = state_run_window_n == _not_130; // RapController.java:137
   wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
   wire _not_131 = ~undo_pop; // UndoStack.java:50
   wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:52
@@ -2296,50 +2296,50 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_234 = _bits_506 | _and_347; // SplitCompare.java:76
   wire _and_348 = _and_r_5 & _or_234; // SplitCompare.java:60
   wire _and_349 = skip_valid & _and_348; // MergeSkip.java:53
-  wire _eq_174 = skip_now == _and_349; // RapController.java:215
+  wire _eq_174 = skip_now == _and_349; // RapController.java:211
   wire _eq_175 = _or_21 == slot_pick_load_by_state; // SlotPicker.java:141
   wire _eq_176 = _and_38 == slot_pick_take_by_state; // SlotPicker.java:141
   wire _not_141 = ~_or_25; // SlotPicker.java:107
   wire _or_235 = _not_141 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:461
+  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:427
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
   wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:418
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:238
   wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:238
   wire [31:0] _or_236 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:238
   wire _eq_180 = child_prefix == _or_236; // TcamSplit.java:180
   wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:452
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:418
   wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:231
   wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:180
   wire _and_350 = _eq_180 & _eq_181; // TcamSplit.java:180
-  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:461
+  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:427
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_142 = ~readout_in_use; // RapController.java:342
+  wire _not_142 = ~readout_in_use; // RapController.java:335
   wire _eq_183 = readout_index == 5'd0; // NodeTable.java:114
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
   wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_184 = readout_depth == _mux_19; // RapController.java:342
-  wire _or_237 = _not_142 | _eq_184; // RapController.java:342
+  wire _eq_184 = readout_depth == _mux_19; // RapController.java:335
+  wire _or_237 = _not_142 | _eq_184; // RapController.java:335
   wire _not_143 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_351 = state_run & io_selected_valid; // RapController.java:368
-  wire _and_352 = state_run & quiet_held; // RapController.java:371
-  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:372
-  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:372
-  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:373
-  wire _and_354 = state_run & cmd_valid; // RapController.java:374
-  wire _eq_187 = _and_301 == _and_354; // RapController.java:374
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:375
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:375
-  wire _bits_518 = _dshr_5[0]; // RapController.java:375
-  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:375
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:377
-  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:377
+  wire _and_351 = state_run & io_selected_valid; // RapController.java:356
+  wire _and_352 = state_run & quiet_held; // RapController.java:359
+  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:360
+  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:360
+  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:361
+  wire _and_354 = state_run & cmd_valid; // RapController.java:362
+  wire _eq_187 = _and_301 == _and_354; // RapController.java:362
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:363
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:363
+  wire _bits_518 = _dshr_5[0]; // RapController.java:363
+  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:363
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:365
+  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:365
   wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
   wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:226
   wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
@@ -2371,8 +2371,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_239 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
   wire _not_146 = ~_or_239; // TcamMergeWalk.java:246
   wire _and_365 = verdict_act & _not_146; // TcamMergeWalk.java:246
-  wire _not_147 = ~io_counterResult_valid; // RapController.java:379
-  wire _and_366 = state_drain & pipe_empty; // RapController.java:379
+  wire _not_147 = ~io_counterResult_valid; // RapController.java:367
+  wire _and_366 = state_drain & pipe_empty; // RapController.java:367
   wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
   wire _and_r_10 = &present_children; // TcamSplit.java:214
   wire _not_148 = ~_and_r_10; // TcamSplit.java:214
@@ -2416,12 +2416,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:225
   wire _not_156 = ~_and_373; // TcamSplit.java:225
   wire _and_374 = _eq_202 & _not_156; // TcamSplit.java:225
-  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:382
+  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:370
   wire _not_157 = ~kids_fresh; // TcamMergeWalk.java:220
   wire _and_375 = state_merge_kids & _not_157; // TcamMergeWalk.java:220
   wire _and_376 = _and_375 & slot_pick_ready; // TcamMergeWalk.java:220
   wire _and_377 = _and_376 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_246 = split_settled | _and_377; // RapController.java:381
+  wire _or_246 = split_settled | _and_377; // RapController.java:369
   wire _not_158 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_159 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_160 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2429,10 +2429,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_161 = ~st_n_carry_2; // SplitCounter.java:109
   wire _and_379 = _and_378 & _not_161; // SplitCounter.java:109
   wire st_n_steady = _not_158 & _and_379; // StatusRegs.java:76
-  wire _eq_204 = kids_owner == op_slot; // RapController.java:384
-  wire _or_247 = state_undo | state_split_scan; // RapController.java:384
-  wire _or_248 = _or_247 | state_split; // RapController.java:384
-  wire _or_249 = _or_248 | state_split_alloc; // RapController.java:384
+  wire _eq_204 = kids_owner == op_slot; // RapController.java:372
+  wire _or_247 = state_undo | state_split_scan; // RapController.java:372
+  wire _or_248 = _or_247 | state_split; // RapController.java:372
+  wire _or_249 = _or_248 | state_split_alloc; // RapController.java:372
   wire _or_250 = ev_commit | ev_saturation; // StatusRegs.java:99
   wire _or_251 = _or_250 | ev_split; // StatusRegs.java:99
   wire _or_252 = _or_251 | ev_allocated; // StatusRegs.java:99
@@ -2442,7 +2442,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_r_32 = |ev_removed; // StatusRegs.java:99
   wire _or_256 = _or_255 | _or_r_32; // StatusRegs.java:99
   wire _or_257 = _or_256 | ev_pending; // StatusRegs.java:99
-  wire _not_162 = ~_or_257; // RapController.java:385
+  wire _not_162 = ~_or_257; // RapController.java:373
   wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
   wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
   wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
@@ -2475,17 +2475,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_380 = slot_valid & _cat_62; // RapController.java:386
-  wire _or_r_33 = |_and_380; // RapController.java:386
-  wire _not_163 = ~_or_r_33; // RapController.java:386
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:387
-  wire _not_164 = ~tcam_write_full; // RapController.java:410
-  wire _not_165 = ~snapshot_frozen; // RapController.java:410
-  wire _and_381 = _not_164 & _not_165; // RapController.java:410
-  wire _not_166 = ~readout_pending; // RapController.java:410
-  wire _and_382 = _and_381 & _not_166; // RapController.java:410
-  wire _not_167 = ~snapshot_pending; // RapController.java:410
-  wire _and_383 = _and_382 & _not_167; // RapController.java:410
+  wire [31:0] _and_380 = slot_valid & _cat_62; // RapController.java:374
+  wire _or_r_33 = |_and_380; // RapController.java:374
+  wire _not_163 = ~_or_r_33; // RapController.java:374
+  wire _le_0 = st_nodes <= 6'd32; // RapController.java:375
+  wire _not_164 = ~tcam_write_full; // RapController.java:398
+  wire _not_165 = ~snapshot_frozen; // RapController.java:398
+  wire _and_381 = _not_164 & _not_165; // RapController.java:398
+  wire _not_166 = ~readout_pending; // RapController.java:398
+  wire _and_382 = _and_381 & _not_166; // RapController.java:398
+  wire _not_167 = ~snapshot_pending; // RapController.java:398
+  wire _and_383 = _and_382 & _not_167; // RapController.java:398
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -2587,7 +2587,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   assign slot_pick_load_value = _not_46;
   assign slot_pick_load_late = _or_25;
   assign slot_pick_load_late_value = kids_vector;
-  assign slot_pick_pick_index = _cat_6;
+  assign slot_pick_pick_index = _cat_7;
   assign prefix_write = (state_init ? (_and_0 ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign prefix_write_slot = (state_init ? 5'd0 : slot_pick_pick_index);
   assign prefix_write_value = (state_init ? 32'd0 : child_prefix);
@@ -3829,9 +3829,37 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     if (reset) begin
+      node_valid <= 1'd0;
+    end else begin
+      node_valid <= (state_read_wait ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_6 : node_prefix) : node_prefix);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      node_len <= 6'd0;
+    end else begin
+      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_7 : node_len) : node_len);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      node_count <= 24'd0;
+    end else begin
+      node_count <= (state_read_wait ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_25 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_6 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_25 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_8 : (state_read_wait ? (io_counterResult_valid ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3851,7 +3879,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       front_count <= 6'd0;
     end else begin
-      front_count <= _mux_7;
+      front_count <= _mux_9;
     end
   end
 
@@ -3875,7 +3903,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     if (reset) begin
       slot_pick_candidates <= 32'd0;
     end else begin
-      slot_pick_candidates <= (_or_19 ? _mux_8 : slot_pick_candidates);
+      slot_pick_candidates <= (_or_19 ? _mux_10 : slot_pick_candidates);
     end
   end
 
@@ -3893,34 +3921,6 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 
   always @(posedge clock) begin
     kids_owner <= (batch_ends ? op_slot : (state_merge_level ? (level_fresh ? (commit_fire ? io_counterResult_bits_addr : kids_owner) : (leaf_pick_ready ? (leaf_pick_pick_found ? _or_147 : (commit_fire ? io_counterResult_bits_addr : kids_owner)) : (commit_fire ? io_counterResult_bits_addr : kids_owner))) : (commit_fire ? io_counterResult_bits_addr : kids_owner)));
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_valid <= 1'd0;
-    end else begin
-      node_valid <= (state_read_wait ? (io_counterResult_valid ? readout_in_use : node_valid) : node_valid);
-    end
-  end
-
-  always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (io_counterResult_valid ? _mux_9 : node_prefix) : node_prefix);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_len <= 6'd0;
-    end else begin
-      node_len <= (state_read_wait ? (io_counterResult_valid ? _mux_10 : node_len) : node_len);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      node_count <= 24'd0;
-    end else begin
-      node_count <= (state_read_wait ? (io_counterResult_valid ? io_counterResult_bits_old : node_count) : node_count);
-    end
   end
 
   always @(posedge clock) begin
@@ -4610,16 +4610,16 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && prefix_write && !_not_128) begin // RapController.java:132
-      $display("Assertion failed at RapController.java:132: slot_prefix read and written in one clock");
+    if (!reset && prefix_write && !_not_128) begin // RapController.java:128
+      $display("Assertion failed at RapController.java:128: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && !_eq_163) begin // RapController.java:138
-      $display("Assertion failed at RapController.java:138: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && !_eq_163) begin // RapController.java:134
+      $display("Assertion failed at RapController.java:134: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_164) begin // RapController.java:141
-      $display("Assertion failed at RapController.java:141: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && !_eq_164) begin // RapController.java:137
+      $display("Assertion failed at RapController.java:137: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
     if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
@@ -4654,8 +4654,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_152, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:206
-      $display("Assertion failed at RapController.java:206: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:202
+      $display("Assertion failed at RapController.java:202: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
     if (!reset && !_eq_170) begin // CommitVerdict.java:60
@@ -4674,8 +4674,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_174) begin // RapController.java:215
-      $display("Assertion failed at RapController.java:215: head_batch_empty disagrees with the head's threshold");
+    if (!reset && commit_fire && !_eq_174) begin // RapController.java:211
+      $display("Assertion failed at RapController.java:211: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
     if (!reset && !_eq_175) begin // SlotPicker.java:141
@@ -4690,28 +4690,28 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:41
-      $display("Assertion failed at CsrRequests.java:41: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_25 && !status_still) begin // CsrRequests.java:70
+      $display("Assertion failed at CsrRequests.java:70: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
       $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
@@ -4722,8 +4722,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:461
-      $display("Assertion failed at RapController.java:461: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:427
+      $display("Assertion failed at RapController.java:427: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
@@ -4734,8 +4734,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:342
-      $display("Assertion failed at RapController.java:342: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_237) begin // RapController.java:335
+      $display("Assertion failed at RapController.java:335: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
     if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
@@ -4746,36 +4746,36 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:368
-      $display("Assertion failed at RapController.java:368: no node matched a key: the root must always match");
+    if (!reset && _and_351 && !io_selected_bits_found) begin // RapController.java:356
+      $display("Assertion failed at RapController.java:356: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:369
-      $display("Assertion failed at RapController.java:369: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:357
+      $display("Assertion failed at RapController.java:357: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:370
-      $display("Assertion failed at RapController.java:370: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:358
+      $display("Assertion failed at RapController.java:358: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:371
-      $display("Assertion failed at RapController.java:371: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_352 && !pipe_quiet) begin // RapController.java:359
+      $display("Assertion failed at RapController.java:359: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:373
-      $display("Assertion failed at RapController.java:373: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && !_eq_186) begin // RapController.java:361
+      $display("Assertion failed at RapController.java:361: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_187) begin // RapController.java:374
-      $display("Assertion failed at RapController.java:374: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_187) begin // RapController.java:362
+      $display("Assertion failed at RapController.java:362: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_188) begin // RapController.java:375
-      $display("Assertion failed at RapController.java:375: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && commit_fire && !_eq_188) begin // RapController.java:363
+      $display("Assertion failed at RapController.java:363: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_355 && !_ne_0) begin // RapController.java:377
-      $display("Assertion failed at RapController.java:377: a READ result in RUN");
+    if (!reset && _and_355 && !_ne_0) begin // RapController.java:365
+      $display("Assertion failed at RapController.java:365: a READ result in RUN");
       $stop;
     end
     if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:226
@@ -4818,8 +4818,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_366 && !_not_147) begin // RapController.java:379
-      $display("Assertion failed at RapController.java:379: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && _and_366 && !_not_147) begin // RapController.java:367
+      $display("Assertion failed at RapController.java:367: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
     if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:213
@@ -4850,32 +4850,32 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_246 && !_eq_203) begin // RapController.java:382
-      $display("Assertion failed at RapController.java:382: op_children read a clock after its slot or the table changed");
+    if (!reset && _or_246 && !_eq_203) begin // RapController.java:370
+      $display("Assertion failed at RapController.java:370: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:383
-      $display("Assertion failed at RapController.java:383: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // RapController.java:371
+      $display("Assertion failed at RapController.java:371: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && _or_249 && !_eq_204) begin // RapController.java:384
-      $display("Assertion failed at RapController.java:384: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_249 && !_eq_204) begin // RapController.java:372
+      $display("Assertion failed at RapController.java:372: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:385
-      $display("Assertion failed at RapController.java:385: a status value changed during the snapshot copy");
+    if (!reset && snapshot_frozen && !_not_162) begin // RapController.java:373
+      $display("Assertion failed at RapController.java:373: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_not_163) begin // RapController.java:386
-      $display("Assertion failed at RapController.java:386: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && !_not_163) begin // RapController.java:374
+      $display("Assertion failed at RapController.java:374: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:387
-      $display("Assertion failed at RapController.java:387: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // RapController.java:375
+      $display("Assertion failed at RapController.java:375: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && issue_enable && !_and_383) begin // RapController.java:410
-      $display("Assertion failed at RapController.java:410: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
+    if (!reset && issue_enable && !_and_383) begin // RapController.java:398
+      $display("Assertion failed at RapController.java:398: issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen");
       $stop;
     end
   end

@@ -211,21 +211,21 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg [31:0] split_prefix; // TrieController.java:120
   reg [3:0] split_present; // TrieController.java:121
   reg [11:0] mark_slot; // TrieController.java:122
-  reg soft_pending; // CsrRequests.java:14
-  reg snapshot_pending; // CsrRequests.java:15
-  reg readout_pending; // CsrRequests.java:16
-  reg [15:0] readout_slot; // CsrRequests.java:18
-  reg node_valid; // TrieController.java:134
-  reg [5:0] node_len; // TrieController.java:135
-  reg [31:0] node_prefix; // TrieController.java:136
-  reg [31:0] node_count; // TrieController.java:137
-  reg marking; // TrieController.java:141
-  reg quiet_held; // TrieController.java:142
-  reg snapshot_settled; // TrieController.java:143
-  reg advance_settled_was_1; // RapController.java:437
-  reg advance_settled_was_2; // RapController.java:439
-  reg advance_settled_before; // RapController.java:439
-  reg issue_gate; // TrieController.java:282
+  reg soft_pending; // CsrRequests.java:15
+  reg snapshot_pending; // CsrRequests.java:16
+  reg readout_pending; // CsrRequests.java:17
+  reg [15:0] readout_slot; // CsrRequests.java:19
+  reg node_valid; // CsrRequests.java:21
+  reg [31:0] node_prefix; // CsrRequests.java:28
+  reg [5:0] node_len; // CsrRequests.java:29
+  reg [31:0] node_count; // CsrRequests.java:30
+  reg marking; // TrieController.java:137
+  reg quiet_held; // TrieController.java:138
+  reg snapshot_settled; // TrieController.java:139
+  reg advance_settled_was_1; // TrieController.java:140
+  reg advance_settled_was_2; // TrieController.java:140
+  reg advance_settled_before; // TrieController.java:140
+  reg issue_gate; // TrieController.java:274
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:72
@@ -290,14 +290,14 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   (* keep *) wire over_t; // SplitCompare.java:76
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:161
+  wire _not_0 = ~io_counterClearing; // TrieController.java:157
   wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:161
-  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:46
-  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:46
-  wire _not_2 = ~io_headValid; // TrieController.java:171
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:171
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:47
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:157
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:75
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:75
+  wire _not_2 = ~io_headValid; // TrieController.java:167
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:167
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:76
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:28
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:28
   wire _eq_1 = front_count == 7'd0; // TrieController.java:89
@@ -305,7 +305,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_4 = _eq_1 & _eq_2; // TrieController.java:89
   wire _not_3 = ~cmd_q_valid; // TrieController.java:89
   wire pipe_empty = _and_4 & _not_3; // TrieController.java:89
-  wire _not_4 = ~undo_empty; // TrieController.java:176
+  wire _not_4 = ~undo_empty; // TrieController.java:172
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:95
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
@@ -326,7 +326,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
   wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:128
   wire split_fits = free_slots >= _sub_0; // TrieController.java:128
-  wire _not_5 = ~early_done; // TrieController.java:189
+  wire _not_5 = ~early_done; // TrieController.java:185
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:60
   wire _and_r_0 = &_bits_8; // SplitCompare.java:60
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:72
@@ -367,45 +367,45 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_26 = _not_6[3]; // FirstSet.java:25
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:37
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:37
-  wire _not_7 = ~_or_4; // TrieController.java:197
-  wire _not_8 = ~marking; // TrieController.java:219
-  wire _not_9 = ~advance_settled_before; // TrieController.java:227
+  wire _not_7 = ~_or_4; // TrieController.java:193
+  wire _not_8 = ~marking; // TrieController.java:215
+  wire _not_9 = ~advance_settled_before; // TrieController.java:223
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire _not_10 = ~commit_stop; // TrieController.java:284
-  wire _and_7 = state_run & _not_10; // TrieController.java:284
-  wire _and_8 = _and_7 & issue_gate; // TrieController.java:284
+  wire _not_10 = ~commit_stop; // TrieController.java:276
+  wire _and_7 = state_run & _not_10; // TrieController.java:276
+  wire _and_8 = _and_7 & issue_gate; // TrieController.java:276
   wire _and_9 = state_run & hit_event_3; // CommitVerdict.java:54
   wire _not_11 = ~commit_stop; // CommitVerdict.java:54
   wire commit_fire = _and_9 & _not_11; // CommitVerdict.java:54
-  wire _not_12 = ~soft_pending; // TrieController.java:286
-  wire _not_13 = ~state_init; // TrieController.java:286
-  wire _and_10 = _not_12 & _not_13; // TrieController.java:286
-  wire _not_14 = ~state_soft_clear; // TrieController.java:286
-  wire _and_11 = _and_10 & _not_14; // TrieController.java:286
+  wire _not_12 = ~soft_pending; // TrieController.java:278
+  wire _not_13 = ~state_init; // TrieController.java:278
+  wire _and_10 = _not_12 & _not_13; // TrieController.java:278
+  wire _not_14 = ~state_soft_clear; // TrieController.java:278
+  wire _and_11 = _and_10 & _not_14; // TrieController.java:278
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:143
-  wire _not_15 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:147
+  wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
+  wire _not_15 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
   wire _not_16 = ~_reg_0; // ScheduleAndSnapshot.java:39
   wire snapshot_product_start = snapshot_frozen & _not_16; // ScheduleAndSnapshot.java:39
-  wire _not_17 = ~snapshot_product_start; // ScheduleAndSnapshot.java:147
-  wire _and_12 = _not_15 & _not_17; // ScheduleAndSnapshot.java:147
-  wire _or_6 = snapshot_pending | snapshot_frozen; // TrieController.java:291
-  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:296
-  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:296
-  wire _or_9 = state_drain | state_undo; // TrieController.java:297
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:297
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:297
-  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:297
-  wire _or_13 = _or_12 | state_split_link; // TrieController.java:297
-  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:297
-  wire _or_15 = _or_14 | state_merge; // TrieController.java:297
-  wire _or_16 = _or_15 | state_advance; // TrieController.java:297
-  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:297
-  wire _or_18 = _or_17 | state_resume; // TrieController.java:297
-  wire _and_13 = state_run & pipe_empty; // TrieController.java:298
-  wire _not_18 = ~io_headValid; // TrieController.java:298
-  wire _and_14 = _and_13 & _not_18; // TrieController.java:298
-  wire _not_19 = ~io_acceptEnable; // TrieController.java:299
+  wire _not_17 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
+  wire _and_12 = _not_15 & _not_17; // ScheduleAndSnapshot.java:156
+  wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
+  wire _or_7 = readout_pending | state_read_issue; // TrieController.java:281
+  wire _or_8 = _or_7 | state_read_wait; // TrieController.java:281
+  wire _or_9 = state_drain | state_undo; // TrieController.java:282
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:282
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:282
+  wire _or_12 = _or_11 | state_split_alloc; // TrieController.java:282
+  wire _or_13 = _or_12 | state_split_link; // TrieController.java:282
+  wire _or_14 = _or_13 | state_merge_start; // TrieController.java:282
+  wire _or_15 = _or_14 | state_merge; // TrieController.java:282
+  wire _or_16 = _or_15 | state_advance; // TrieController.java:282
+  wire _or_17 = _or_16 | state_advance_wait; // TrieController.java:282
+  wire _or_18 = _or_17 | state_resume; // TrieController.java:282
+  wire _and_13 = state_run & pipe_empty; // TrieController.java:283
+  wire _not_18 = ~io_headValid; // TrieController.java:283
+  wire _and_14 = _and_13 & _not_18; // TrieController.java:283
+  wire _not_19 = ~io_acceptEnable; // TrieController.java:284
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:74
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:68
@@ -493,7 +493,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:25
   wire _or_26 = _bits_64 | _bits_65; // FirstSet.java:37
   wire _or_27 = _or_25 | _or_26; // FirstSet.java:37
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:264
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:256
   wire _not_24 = ~_or_22; // FirstSet.java:35
   wire _not_25 = ~_bits_60; // FirstSet.java:35
   wire _not_26 = ~_bits_58; // FirstSet.java:35
@@ -551,8 +551,8 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _or_29 = free_push | free_take; // FreeSlots.java:44
   wire _or_30 = _or_29 | free_clear; // FreeSlots.java:44
   wire _not_33 = ~_or_30; // FreeSlots.java:44
-  wire _not_34 = ~commit_stop; // TrieController.java:170
-  wire _and_23 = io_found_valid & _not_34; // TrieController.java:170
+  wire _not_34 = ~commit_stop; // TrieController.java:166
+  wire _and_23 = io_found_valid & _not_34; // TrieController.java:166
   wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:137
   wire [11:0] _bits_82 = undo_rdata_0[43:32]; // UndoStack.java:46
   wire [31:0] _bits_83 = undo_rdata_0[31:0]; // UndoStack.java:47
@@ -676,10 +676,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_127 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_128 = walk_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_129 = walk_word[47:36]; // ChildWord.java:30
-  wire _not_40 = ~snapshot_frozen; // CsrRequests.java:40
-  wire _and_36 = snapshot_pending & _not_40; // CsrRequests.java:40
-  wire _and_37 = _and_36 & quiet_held; // CsrRequests.java:40
-  wire _and_38 = _and_37 & snapshot_settled; // CsrRequests.java:40
+  wire _not_40 = ~snapshot_frozen; // CsrRequests.java:69
+  wire _and_36 = snapshot_pending & _not_40; // CsrRequests.java:69
+  wire _and_37 = _and_36 & quiet_held; // CsrRequests.java:69
+  wire _and_38 = _and_37 & snapshot_settled; // CsrRequests.java:69
   wire _and_39 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
   wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
   wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
@@ -850,28 +850,28 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_186 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_186; // ChildWord.java:43
   wire [3:0] _cat_37 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_79; // TrieController.java:206
-  wire [3:0] _bits_187 = _dshl_5[3:0]; // TrieController.java:206
-  wire [3:0] _or_41 = split_present | _bits_187; // TrieController.java:206
+  wire [6:0] _dshl_5 = 7'd1 << _bits_79; // TrieController.java:202
+  wire [3:0] _bits_187 = _dshl_5[3:0]; // TrieController.java:202
+  wire [3:0] _or_41 = split_present | _bits_187; // TrieController.java:202
   wire [11:0] _bits_188 = slot_info_rdata_0[11:0]; // TrieTables.java:162
   wire _lt_5 = readout_slot < 16'h1000; // TrieController.java:133
   wire _bits_189 = slot_info_rdata_0[49]; // TrieTables.java:150
-  wire _and_61 = _lt_5 & _bits_189; // TrieController.java:243
-  wire _lt_6 = {1'b0, _bits_76} < fresh_slot; // TrieController.java:243
-  wire _and_62 = _and_61 & _lt_6; // TrieController.java:243
-  wire [4:0] _bits_190 = slot_info_rdata_0[48:44]; // TrieTables.java:154
-  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // RapController.java:452
-  wire [5:0] _mux_23 = _and_62 ? _cat_38 : 6'd0; // TrieController.java:245
-  wire [31:0] _bits_191 = slot_info_rdata_0[43:12]; // TrieTables.java:158
-  wire [31:0] _mux_24 = _and_62 ? _bits_191 : 32'd0; // TrieController.java:246
-  wire _not_55 = ~commit_stop; // TrieController.java:139
-  wire pipe_quiet = _not_55 & pipe_empty; // TrieController.java:139
-  wire _and_63 = state_run & pipe_quiet; // TrieController.java:142
-  wire _not_56 = ~io_issued; // TrieController.java:142
-  wire _and_64 = _and_63 & _not_56; // TrieController.java:142
-  wire _not_57 = ~marking; // TrieController.java:142
-  wire _and_65 = _and_64 & _not_57; // TrieController.java:142
-  wire _and_66 = state_run & pipe_quiet; // TrieController.java:143
+  wire _and_61 = _lt_5 & _bits_189; // TrieController.java:239
+  wire _lt_6 = {1'b0, _bits_76} < fresh_slot; // TrieController.java:239
+  wire _and_62 = _and_61 & _lt_6; // TrieController.java:239
+  wire [31:0] _bits_190 = slot_info_rdata_0[43:12]; // TrieTables.java:158
+  wire [31:0] _mux_23 = _and_62 ? _bits_190 : 32'd0; // CsrRequests.java:41
+  wire [4:0] _bits_191 = slot_info_rdata_0[48:44]; // TrieTables.java:154
+  wire [5:0] _cat_38 = {_bits_191, 1'd0}; // RapController.java:418
+  wire [5:0] _mux_24 = _and_62 ? _cat_38 : 6'd0; // CsrRequests.java:39
+  wire _not_55 = ~commit_stop; // TrieController.java:135
+  wire pipe_quiet = _not_55 & pipe_empty; // TrieController.java:135
+  wire _and_63 = state_run & pipe_quiet; // TrieController.java:138
+  wire _not_56 = ~io_issued; // TrieController.java:138
+  wire _and_64 = _and_63 & _not_56; // TrieController.java:138
+  wire _not_57 = ~marking; // TrieController.java:138
+  wire _and_65 = _and_64 & _not_57; // TrieController.java:138
+  wire _and_66 = state_run & pipe_quiet; // TrieController.java:139
   wire _or_42 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
   wire _or_43 = _or_42 | ev_split_q; // StatusRegs.java:77
   wire _or_44 = _or_43 | ev_batch_q; // StatusRegs.java:77
@@ -888,34 +888,34 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_62 = ~ev_pending; // ScheduleAndSnapshot.java:82
   wire _and_69 = _not_62 & multiplier_free; // ScheduleAndSnapshot.java:82
   wire status_still = _and_69 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_70 = _and_66 & status_still; // TrieController.java:143
-  wire _and_71 = state_advance & advance_settled_was_1; // RapController.java:439
-  wire _and_72 = state_advance & advance_settled_was_2; // RapController.java:439
-  wire _not_63 = ~state_init; // TrieController.java:282
-  wire _and_73 = _not_63 & io_enable; // TrieController.java:282
-  wire _or_47 = readout_pending | io_readout; // TrieController.java:282
-  wire _not_64 = ~_or_47; // TrieController.java:282
-  wire _and_74 = _and_73 & _not_64; // TrieController.java:282
-  wire _or_48 = snapshot_pending | io_snapshot; // TrieController.java:283
-  wire _not_65 = ~_or_48; // TrieController.java:283
-  wire _and_75 = _and_74 & _not_65; // TrieController.java:283
-  wire _not_66 = ~snapshot_frozen; // TrieController.java:283
-  wire _and_76 = _and_75 & _not_66; // TrieController.java:283
-  wire _not_67 = ~commit_stop; // TrieController.java:300
-  wire _and_77 = state_run & _not_67; // TrieController.java:300
-  wire _not_68 = ~io_headValid; // TrieController.java:300
-  wire _and_78 = pipe_empty & _not_68; // TrieController.java:300
+  wire _and_70 = _and_66 & status_still; // TrieController.java:139
+  wire _and_71 = state_advance & advance_settled_was_1; // TrieController.java:140
+  wire _and_72 = state_advance & advance_settled_was_2; // TrieController.java:140
+  wire _not_63 = ~state_init; // TrieController.java:274
+  wire _and_73 = _not_63 & io_enable; // TrieController.java:274
+  wire _or_47 = readout_pending | io_readout; // TrieController.java:274
+  wire _not_64 = ~_or_47; // TrieController.java:274
+  wire _and_74 = _and_73 & _not_64; // TrieController.java:274
+  wire _or_48 = snapshot_pending | io_snapshot; // TrieController.java:275
+  wire _not_65 = ~_or_48; // TrieController.java:275
+  wire _and_75 = _and_74 & _not_65; // TrieController.java:275
+  wire _not_66 = ~snapshot_frozen; // TrieController.java:275
+  wire _and_76 = _and_75 & _not_66; // TrieController.java:275
+  wire _not_67 = ~commit_stop; // TrieController.java:285
+  wire _and_77 = state_run & _not_67; // TrieController.java:285
+  wire _not_68 = ~io_headValid; // TrieController.java:285
+  wire _and_78 = pipe_empty & _not_68; // TrieController.java:285
   wire [2:0] _mux_25 = _and_78 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_49 = state_drain | state_undo; // TrieController.java:301
-  wire _or_50 = _or_49 | state_resume; // TrieController.java:301
-  wire _or_51 = _or_50 | commit_stop; // TrieController.java:301
+  wire _or_49 = state_drain | state_undo; // TrieController.java:286
+  wire _or_50 = _or_49 | state_resume; // TrieController.java:286
+  wire _or_51 = _or_50 | commit_stop; // TrieController.java:286
   wire [2:0] _mux_26 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_52 = state_split_read | state_split_check; // TrieController.java:301
-  wire _or_53 = _or_52 | state_split_alloc; // TrieController.java:301
-  wire _or_54 = _or_53 | state_split_link; // TrieController.java:301
-  wire _or_55 = state_merge_start | state_merge; // TrieController.java:302
-  wire _or_56 = _or_55 | state_advance; // TrieController.java:302
-  wire _or_57 = _or_56 | state_advance_wait; // TrieController.java:302
+  wire _or_52 = state_split_read | state_split_check; // TrieController.java:286
+  wire _or_53 = _or_52 | state_split_alloc; // TrieController.java:286
+  wire _or_54 = _or_53 | state_split_link; // TrieController.java:286
+  wire _or_55 = state_merge_start | state_merge; // TrieController.java:287
+  wire _or_56 = _or_55 | state_advance; // TrieController.java:287
+  wire _or_57 = _or_56 | state_advance_wait; // TrieController.java:287
   wire [11:0] _bits_192 = free_depth[11:0]; // FreeSlots.java:45
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:41
   wire [11:0] _bits_193 = _sub_16[11:0]; // FreeSlots.java:41
@@ -1026,21 +1026,21 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_85 = ~undo_pop; // UndoStack.java:50
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:52
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:52
-  wire _not_86 = ~marking; // TrieController.java:269
-  wire _or_70 = state_run | state_resume; // TrieController.java:269
-  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:269
-  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:269
-  wire _or_73 = _or_71 | _or_72; // TrieController.java:269
-  wire _or_74 = _not_86 | _or_73; // TrieController.java:269
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:275
-  wire _and_98 = state_run & io_counterResult_valid; // TrieController.java:275
-  wire _or_r_37 = |free_slots; // TrieController.java:276
-  wire _and_99 = state_split_alloc & _or_4; // TrieController.java:276
-  wire _and_100 = _and_99 & free_ready; // TrieController.java:276
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:277
-  wire _not_87 = ~io_issued; // TrieController.java:277
-  wire _and_101 = _eq_25 & _not_87; // TrieController.java:277
-  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:278
+  wire _not_86 = ~marking; // TrieController.java:261
+  wire _or_70 = state_run | state_resume; // TrieController.java:261
+  wire _or_71 = _or_70 | state_merge_start; // TrieController.java:261
+  wire _or_72 = state_advance | state_advance_wait; // TrieController.java:261
+  wire _or_73 = _or_71 | _or_72; // TrieController.java:261
+  wire _or_74 = _not_86 | _or_73; // TrieController.java:261
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:267
+  wire _and_98 = state_run & io_counterResult_valid; // TrieController.java:267
+  wire _or_r_37 = |free_slots; // TrieController.java:268
+  wire _and_99 = state_split_alloc & _or_4; // TrieController.java:268
+  wire _and_100 = _and_99 & free_ready; // TrieController.java:268
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:269
+  wire _not_87 = ~io_issued; // TrieController.java:269
+  wire _and_101 = _eq_25 & _not_87; // TrieController.java:269
+  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:270
   wire _not_88 = ~ev_commit_q; // StatusRegs.java:76
   wire _not_89 = ~st_n_carry_0; // SplitCounter.java:108
   wire _not_90 = ~st_n_carry_1; // SplitCounter.java:109
@@ -2026,18 +2026,14 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      node_len <= 6'd0;
-    end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_23 : node_len) : node_len);
-    end
+    node_prefix <= (state_read_wait ? (read_result ? _mux_23 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      node_prefix <= 32'd0;
+      node_len <= 6'd0;
     end else begin
-      node_prefix <= (state_read_wait ? (read_result ? _mux_24 : node_prefix) : node_prefix);
+      node_len <= (state_read_wait ? (read_result ? _mux_24 : node_len) : node_len);
     end
   end
 
@@ -2271,40 +2267,40 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
       $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && state_run && _and_38 && !status_still) begin // CsrRequests.java:41
-      $display("Assertion failed at CsrRequests.java:41: a snapshot freeze while a status value moves");
+    if (!reset && state_run && _and_38 && !status_still) begin // CsrRequests.java:70
+      $display("Assertion failed at CsrRequests.java:70: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && !_or_74) begin // TrieController.java:269
-      $display("Assertion failed at TrieController.java:269: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_74) begin // TrieController.java:261
+      $display("Assertion failed at TrieController.java:261: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:273
-      $display("Assertion failed at TrieController.java:273: the counter SRAM refused a command");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:265
+      $display("Assertion failed at TrieController.java:265: the counter SRAM refused a command");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:274
-      $display("Assertion failed at TrieController.java:274: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:266
+      $display("Assertion failed at TrieController.java:266: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_98 && !_ne_0) begin // TrieController.java:275
-      $display("Assertion failed at TrieController.java:275: a READ result in RUN");
+    if (!reset && _and_98 && !_ne_0) begin // TrieController.java:267
+      $display("Assertion failed at TrieController.java:267: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_100 && !_or_r_37) begin // TrieController.java:276
-      $display("Assertion failed at TrieController.java:276: a split ran out of slots");
+    if (!reset && _and_100 && !_or_r_37) begin // TrieController.java:268
+      $display("Assertion failed at TrieController.java:268: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_101) begin // TrieController.java:277
-      $display("Assertion failed at TrieController.java:277: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_101) begin // TrieController.java:269
+      $display("Assertion failed at TrieController.java:269: a child word written while the walk holds events");
       $stop;
     end
-    if (!reset && !_le_0) begin // TrieController.java:278
-      $display("Assertion failed at TrieController.java:278: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_le_0) begin // TrieController.java:270
+      $display("Assertion failed at TrieController.java:270: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:279
-      $display("Assertion failed at TrieController.java:279: ADVANCE reads n while a count is still on its way");
+    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:271
+      $display("Assertion failed at TrieController.java:271: ADVANCE reads n while a count is still on its way");
       $stop;
     end
   end

@@ -157,6 +157,21 @@ public final class Hdl {
         return stages.get(n - 1);
     }
 
+    /**
+     * {@code cond} on each of the {@code clocks - 1} clocks before this one, as one flip-flop ({@code name_before}, at
+     * the end of a chain {@code name_was_1...}): where {@code cond} holds now (in the FSM state it names, say), that
+     * alone says it has held for {@code clocks} clocks, with no LUT between the flip-flop and the decision that reads
+     * it. For decisions that wait for registered lookups to settle.
+     */
+    public static Bool HeldBefore(Bool cond, int clocks, String name) {
+        if (clocks < 2) throw new HdlException(SourceLoc.capture(), "HeldBefore needs at least two clocks, not " + clocks);
+        Bool before = RegNext(cond, B(false)).named(clocks == 2 ? name + "_before" : name + "_was_1");
+        for (int i = 2; i < clocks; i++) {
+            before = RegNext(cond.and(before), B(false)).named(i + 1 == clocks ? name + "_before" : name + "_was_" + i);
+        }
+        return before;
+    }
+
     public static <T extends Bits> Mem<T> Mem(int depth, T type) { return new Mem<>(depth, type, false); }
 
     public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) { return new SyncReadMem<>(depth, type); }

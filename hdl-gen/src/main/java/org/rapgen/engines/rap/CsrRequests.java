@@ -7,8 +7,9 @@ import org.rapgen.hdl.UInt;
 
 /**
  * The CSR requests a controller serves between events: soft reset, snapshot and node readout, each latched until
- * served (a new request while one is pending is the same request). {@link #latch} goes after the controller's FSM, so a
- * request on the clock the last one is served is kept. Built in the caller's module.
+ * served (a new request while one is pending is the same request), and the node the last readout found. {@link #latch}
+ * goes after the controller's FSM, so a request on the clock the last one is served is kept. Built in the caller's
+ * module.
  */
 final class CsrRequests {
     final Bool softPending = RegInit(B(false)).named("soft_pending");
@@ -16,9 +17,37 @@ final class CsrRequests {
     final Bool readPending = RegInit(B(false)).named("readout_pending");
     /** The SLOT register's index as the readout was asked for. */
     final UInt slot = Reg(UInt(16)).named("readout_slot");
+    private final RapConfig c;
+    private final Bool nodeValid = RegInit(B(false)).named("node_valid");
+    private final UInt nodePrefix;
+    private final UInt nodeLen;
+    private final UInt nodeCount;
 
-    void readDone() {
+    CsrRequests(RapConfig c) {
+        this.c = c;
+        nodePrefix = Reg(UInt(c.keyBits())).named("node_prefix");
+        nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
+        nodeCount = RegInit(U(0, c.counterBits())).named("node_count");
+    }
+
+    /**
+     * The readout is served: the slot holds a node of depth {@code depth} and prefix {@code prefix} if {@code inUse};
+     * a free slot reads length and prefix 0. Its count is the counter SRAM's, whatever the slot holds.
+     */
+    void readDone(Bool inUse, UInt depth, UInt prefix, UInt count) {
+        nodeValid.connect(inUse);
+        nodeLen.connect(Mux(inUse, RapController.lengthOf(c, depth), U(0, c.lenBits())));
+        nodeCount.connect(count);
+        nodePrefix.connect(Mux(inUse, prefix, U(0, c.keyBits())));
         readPending.connect(B(false));
+    }
+
+    /** The node the last readout found, on the NODE registers' ports. */
+    void drive(ControllerIO.NodeReadout port) {
+        port.valid.connect(nodeValid);
+        port.len.connect(nodeLen);
+        port.count.connect(nodeCount);
+        port.prefix.connect(nodePrefix);
     }
 
     void softDone() {

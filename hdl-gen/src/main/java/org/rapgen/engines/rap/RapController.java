@@ -83,7 +83,7 @@ public final class RapController extends Module {
         Bool cmdQValid = cmd.drive(io.counterCmd);
         ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle,
                 state.is(INIT), state.is(ADVANCE));
-        CsrRequests req = new CsrRequests();
+        CsrRequests req = new CsrRequests(c);
         StallAccount stall = new StallAccount();
 
         // --- the structural operation in progress, latched from the event that asked for it
@@ -109,10 +109,6 @@ public final class RapController extends Module {
 
         // --- node readout: the slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag)
         UInt readIndex = req.slot.bits(slotBits - 1, 0).named("readout_index");
-        Bool nodeValid = RegInit(B(false)).named("node_valid");
-        UInt nodePrefix = Reg(UInt(c.keyBits())).named("node_prefix");
-        UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
-        UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
         // Read (SPLIT, READ_ISSUE) and written (INIT, SPLIT_ALLOC) in different states, which synthesis cannot see
         // through the one-hot state: without no_rw_check it builds read-during-write forwarding (checked below).
@@ -141,7 +137,7 @@ public final class RapController extends Module {
         Bool inRunForWindow = state.duplicate(RUN, "state_run_window_n");
         Bool inAdvanceState = state.is(ADVANCE);
         // Read only in ADVANCE itself, so "ADVANCE on the three clocks before" is the whole test: a flip-flop.
-        Bool advanceSettled = heldBefore(inAdvanceState, 4, "advance_settled");
+        Bool advanceSettled = HeldBefore(inAdvanceState, 4, "advance_settled");
 
         // The child count of the node a split (op_slot) or a merge (merge_parent) works on: a registered lookup, exact
         // because the table and the slot stand still for a clock before each use (checked below). kids_owner is that
@@ -336,14 +332,9 @@ public final class RapController extends Module {
                 })
                 .on(READ_WAIT, () -> when(resValid, () -> {
                     // A free slot reads 0: its depth and prefix registers hold a former node's, or were never set.
-                    Bool inUse = readInUse;
-                    nodeValid.connect(inUse);
-                    nodeLen.connect(Mux(inUse, lengthOf(readDepth), U(0, c.lenBits())));
-                    Assert(inUse.not().or(readDepth.eq(table.depthOf(readIndex))),
+                    Assert(readInUse.not().or(readDepth.eq(table.depthOf(readIndex))),
                             "readout: the registered depth of slot %d is stale", readIndex);
-                    nodeCount.connect(res.old);
-                    nodePrefix.connect(Mux(inUse, prefixRead, U(0, c.keyBits())));
-                    req.readPending.connect(B(false));
+                    req.readDone(readInUse, readDepth, prefixRead, res.old);
                     stall.pausedForCsr();
                     state.go(RUN);
                 }))
@@ -359,10 +350,7 @@ public final class RapController extends Module {
                 });
         split.afterFsm();
         walk.afterFsm();
-        io.node.valid.connect(nodeValid);
-        io.node.len.connect(nodeLen);
-        io.node.count.connect(nodeCount);
-        io.node.prefix.connect(nodePrefix);
+        req.drive(io.node);
 
         // --- invariants (simulation only)
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
@@ -411,13 +399,9 @@ public final class RapController extends Module {
                 "issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen"));
         io.slotValid.connect(table.valid);
         io.depths.connect(depths);
-        io.epsActive.connect(sched.epsActive);
+        sched.drive(io, req);
         io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
         st.drive(io.live);
-        io.snapFreeze.connect(sched.frozen);
-        io.errorBound.connect(sched.errorBound());
-        io.errorBoundReady.connect(sched.errorBoundReady());
-        io.snapBusy.connect(req.snapPending.or(sched.frozen));
         io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
         Bool structural = state.within(DRAIN, RESUME);
         io.busy.connect(structural);
@@ -428,25 +412,7 @@ public final class RapController extends Module {
                 state.within(SPLIT_SCAN, SPLIT_ALLOC), state.within(MERGE_LEVEL, ADVANCE_WAIT)));
     }
 
-    /**
-     * {@code cond} on each of the {@code clocks - 1} clocks before this one, as one flip-flop ({@code name_before}, at
-     * the end of a chain {@code name_was_1...}): where {@code cond} holds now (in the state it names, say), that alone
-     * says cond has held for {@code clocks} clocks, with no LUT between it and the decision that reads it.
-     */
-    static Bool heldBefore(Bool cond, int clocks, String name) {
-        Bool before = RegNext(cond, B(false)).named(clocks == 2 ? name + "_before" : name + "_was_1");
-        for (int i = 2; i < clocks; i++) {
-            before = RegNext(cond.and(before), B(false)).named(i + 1 == clocks ? name + "_before" : name + "_was_" + i);
-        }
-        return before;
-    }
-
     /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */
-    private UInt lengthOf(UInt depth) {
-        return lengthOf(c, depth);
-    }
-
-    /** The length of a node of depth {@code depth} in an engine of configuration {@code c}. */
     static UInt lengthOf(RapConfig c, UInt depth) {
         int shift = Integer.numberOfTrailingZeros(c.bitsPerLevel());
         return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());

@@ -138,6 +138,15 @@ final class ScheduleAndSnapshot {
         when(snapCopied, () -> frozen.connect(B(false)));
     }
 
+    /** The controller's schedule and snapshot outputs: the eps in use, the freeze, the error bound, snapshot_busy. */
+    void drive(ControllerIO io, CsrRequests req) {
+        io.epsActive.connect(epsActive);
+        io.snapFreeze.connect(frozen);
+        io.errorBound.connect(errorBound());
+        io.errorBoundReady.connect(errorBoundReady());
+        io.snapBusy.connect(req.snapPending.or(frozen));
+    }
+
     /** (n * eps_fx) >> 16 of the frozen n. */
     UInt errorBound() {
         return mul.io.product.bits(79, 16);

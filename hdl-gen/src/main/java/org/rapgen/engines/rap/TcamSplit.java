@@ -118,7 +118,7 @@ final class TcamSplit {
         opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
         // SPLIT's decisions read only the flip-flop (SPLIT is one of the states); the checks take the whole test.
         Bool splitStates = state.is(UNDO).or(state.is(SPLIT_SCAN)).or(state.is(SPLIT));
-        splitHeld = RapController.heldBefore(splitStates, 3, "split_settled");
+        splitHeld = HeldBefore(splitStates, 3, "split_settled");
         settled = splitStates.and(splitHeld).named("split_settled");
     }
 

@@ -128,20 +128,16 @@ public final class TrieController extends Module {
         Bool fits = freeSlots.ge(U(b, fw).sub(cw.count(tables.wordRead).pad(fw))).named("split_fits");
 
         // --- readout and CSR requests
-        CsrRequests req = new CsrRequests();
+        CsrRequests req = new CsrRequests(c);
         UInt readIndex = req.slot.bits(slotBits - 1, 0);
         Bool readInRange = c.nodes() >= 1 << 16 ? B(true) : req.slot.lt(U(c.nodes(), 16));
-        Bool nodeValid = RegInit(B(false)).named("node_valid");
-        UInt nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
-        UInt nodePrefix = RegInit(U(0, c.keyBits())).named("node_prefix");
-        UInt nodeCount = RegInit(U(0, cb)).named("node_count");
 
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
         Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()).and(marking.not()), B(false)).named("quiet_held");
         Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill()), B(false)).named("snapshot_settled");
-        Bool advanceSettled = RapController.heldBefore(state.is(ADVANCE), 4, "advance_settled");
+        Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
 
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
         BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
@@ -241,11 +237,7 @@ public final class TrieController extends Module {
                 .on(READ_WAIT, () -> when(cmd.readResult, () -> {
                     // A slot never used since reset holds a stale word: fresh_slot tells them apart.
                     Bool inUse = readInRange.and(tables.infoValid()).and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
-                    nodeValid.connect(inUse);
-                    nodeLen.connect(Mux(inUse, RapController.lengthOf(c, tables.infoDepth()), U(0, c.lenBits())));
-                    nodePrefix.connect(Mux(inUse, tables.infoPrefix(), U(0, c.keyBits())));
-                    nodeCount.connect(res.old);
-                    req.readDone();
+                    req.readDone(inUse, tables.infoDepth(), tables.infoPrefix(), res.old);
                     stall.pausedForCsr();
                     state.go(RUN);
                 }))
@@ -282,17 +274,10 @@ public final class TrieController extends Module {
         Bool issueGate = RegNext(state.is(INIT).not().and(io.enable).and(req.readPending.or(io.readout).not())
                 .and(req.snapPending.or(io.snapshot).not()).and(sched.frozen.not()), B(false)).named("issue_gate");
         io.issueEnable.connect(inRun.and(commitStop.not()).and(issueGate));
-        io.epsActive.connect(sched.epsActive);
+        sched.drive(io, req);
         io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
         st.drive(io.live);
-        io.snapFreeze.connect(sched.frozen);
-        io.errorBound.connect(sched.errorBound());
-        io.errorBoundReady.connect(sched.errorBoundReady());
-        io.snapBusy.connect(req.snapPending.or(sched.frozen));
-        io.node.valid.connect(nodeValid);
-        io.node.len.connect(nodeLen);
-        io.node.prefix.connect(nodePrefix);
-        io.node.count.connect(nodeCount);
+        req.drive(io.node);
         io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
         io.busy.connect(state.within(DRAIN, RESUME));
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));

@@ -452,4 +452,13 @@ class ElaborationErrorsTest {
             }
         }, "ShiftRegisters needs at least one stage, not 0");
     }
+
+    @Test
+    void heldBeforeOneClock() {
+        expectError(() -> new M() {
+            {
+                mark(); io.y.connect(Mux(HeldBefore(io.a.orR(), 1, "once"), io.a, io.b));
+            }
+        }, "HeldBefore needs at least two clocks, not 1");
+    }
 }

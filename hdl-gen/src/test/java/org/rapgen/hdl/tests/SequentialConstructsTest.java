@@ -195,6 +195,45 @@ class SequentialConstructsTest {
         check(b, vs, exp);
     }
 
+    // ---------------------------------------------------------------- HeldBefore
+
+    static final class HeldMod extends Module {
+        static final class IOB extends Bundle {
+            final Bool a = Input(Bool());
+            final Bool held2 = Output(Bool());
+            final Bool held4 = Output(Bool());
+        }
+
+        final IOB io = IO(new IOB());
+
+        HeldMod() {
+            io.held2.connect(HeldBefore(io.a, 2, "two"));
+            io.held4.connect(HeldBefore(io.a, 4, "four"));
+        }
+    }
+
+    @Test
+    void heldBeforeIsTheAndOfTheClocksBefore() {
+        Built<HeldMod> b = build(HeldMod::new);
+        for (String n : List.of("two_before", "four_was_1", "four_was_2", "four_before")) assertDeclared(b.topText(), "reg", 1, n);
+        // Mostly ones, so runs of three occur.
+        List<Map<String, BigInteger>> vs = new ArrayList<>();
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 60; i++) vs.add(in("io_a", big(r.nextInt(4) == 0 ? 0 : 1)));
+        List<Map<String, BigInteger>> exp = new ArrayList<>();
+        for (int t = 0; t < vs.size(); t++) {
+            exp.add(in("io_held2", big(andBefore(vs, t, 1)), "io_held4", big(andBefore(vs, t, 3))));
+        }
+        check(b, vs, exp);
+    }
+
+    /** 1 if io_a was 1 on each of the {@code n} clocks before {@code t} (0 before the first clock: the reset). */
+    private static int andBefore(List<Map<String, BigInteger>> vs, int t, int n) {
+        if (t < n) return 0;
+        for (int i = t - n; i < t; i++) if (vs.get(i).get("io_a").signum() == 0) return 0;
+        return 1;
+    }
+
     // ---------------------------------------------------------------- PipelinedRead
 
     /** Eleven elements (four per group, the last group short) and a 4-bit index. */
