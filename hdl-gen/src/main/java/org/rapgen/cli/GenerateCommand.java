@@ -24,12 +24,15 @@ import picocli.CommandLine.Option;
         description = {"Write Verilog, a manifest, timing constraints (.xdc, .sdc) and a FuseSoC core for each configuration into OUT/<name>/.",
                 "With --fpga-root, also write the vendor builds that use them: ROOT/constraints/, ROOT/fpga/vivado/, ROOT/fpga/quartus/."})
 final class GenerateCommand implements Callable<Integer> {
+    @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--config", required = true, arity = "1..*", paramLabel = "FILE", description = "design configuration (YAML); repeatable")
     List<Path> configs;
 
+    @PathOption(PathOption.Kind.OUTPUT_FOLDER)
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (e.g. rtl-out)")
     Path out;
 
+    @PathOption(PathOption.Kind.OUTPUT_FOLDER)
     @Option(names = "--fpga-root", paramLabel = "ROOT",
             description = "also write each design's constraints/<name>.{xdc,sdc}, fpga/vivado/<name>.tcl and fpga/quartus/<name>/ under ROOT (the repository uses .)")
     Path fpgaRoot;

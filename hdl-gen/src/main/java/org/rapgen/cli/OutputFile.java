@@ -26,9 +26,18 @@ final class OutputFile implements Closeable {
     private final OutputStream stdout;
     private final Path tmp;
     private final Writer writer;
+    /** The stream is a device or pipe this file opened (and closes), not standard output. */
+    private final boolean ownsStream;
     private boolean committed;
 
     private OutputFile(Path target, OutputStream stdout) {
+        // A device or a pipe (/dev/stdout, a FIFO) is written as a stream: a rename would replace the node itself.
+        boolean node = target != null && Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+        if (node) {
+            stdout = openStream(target);
+            target = null;
+        }
+        this.ownsStream = node;
         this.target = target;
         this.stdout = stdout;
         String name = target == null ? "rapgen-stdout" : target.getFileName().toString();
@@ -37,9 +46,19 @@ final class OutputFile implements Closeable {
             tmp = dir == null ? Files.createTempFile(name, ".tmp") : createSibling(dir, name);
             writer = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16);
         } catch (NoSuchFileException e) {
-            throw new BadInputException(target + ":0: cannot write: folder " + dir + " does not exist");
+            // /proc, say, exists but takes no new files.
+            throw new BadInputException(target + ":0: cannot write: " + (Files.isDirectory(dir)
+                    ? "folder " + dir + " takes no new files" : "folder " + dir + " does not exist"));
         } catch (IOException e) {
             throw cannotWrite(e);
+        }
+    }
+
+    private static OutputStream openStream(Path node) {
+        try {
+            return Files.newOutputStream(node, java.nio.file.StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new BadInputException(node + ":0: cannot write: " + ErrorReport.problem(e));
         }
     }
 
@@ -95,7 +114,7 @@ final class OutputFile implements Closeable {
 
     /** A failure to write this output, as the one-line error. */
     BadInputException cannotWrite(IOException e) {
-        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + e);
+        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + ErrorReport.problem(e));
     }
 
     @Override
@@ -103,6 +122,7 @@ final class OutputFile implements Closeable {
         if (!committed) {
             writer.close();
         }
+        if (ownsStream) stdout.close();
         Files.deleteIfExists(tmp);
     }
 }

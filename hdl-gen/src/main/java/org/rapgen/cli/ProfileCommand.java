@@ -70,9 +70,11 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--packet", paramLabel = "FIELD", defaultValue = "src", description = "keys from a capture: src or dst IPv4 address (default src)")
     String packet;
 
+    @PathOption(PathOption.Kind.OUTPUT_FILE)
     @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree (SPEC §8 dump)")
     Path dump;
 
+    @PathOption(PathOption.Kind.OUTPUT_FILE)
     @Option(names = "--report", paramLabel = "FILE.svg", description = "draw the hot ranges as SVG")
     Path report;
 

@@ -36,6 +36,7 @@ final class SampleCommand implements Callable<Integer> {
     @Option(names = "--sampler", required = true, paramLabel = "SPEC", description = "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048")
     String spec;
 
+    @PathOption(PathOption.Kind.OUTPUT_FILE)
     @Option(names = "--out", paramLabel = "FILE", description = "write the messages here (default: standard output, unless --report)")
     Path out;
 

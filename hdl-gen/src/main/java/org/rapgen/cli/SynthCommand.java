@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
                 "xilinx (synth_xilinx -flatten) and intel (synth_intel_alm, Cyclone V) give cell counts.",
                 "Results are cached by content hash in ~/.cache/rapgen/synth/."})
 final class SynthCommand implements Callable<Integer> {
+    @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML)")
     Path config;
 

@@ -5,6 +5,7 @@ import picocli.CommandLine.Option;
 
 /** The options every trace-reading command shares (a picocli mixin). */
 final class TraceArgs {
+    @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--trace", required = true, paramLabel = "FILE",
             description = "trace file; gzip is read directly (see docs/trace-formats.md)")
     Path trace;

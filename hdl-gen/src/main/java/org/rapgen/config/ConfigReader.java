@@ -1,7 +1,12 @@
 package org.rapgen.config;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +18,12 @@ import org.rapgen.designs.ParamSpec;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.reader.ReaderException;
 
 /**
  * Reads a design configuration (YAML). SnakeYAML's node tree keeps line numbers, so every error names the line of the
@@ -30,13 +37,17 @@ public final class ConfigReader {
 
     public static DesignConfig read(Path path) {
         String file = path.toString();
+        String text = text(path);
         Node root;
-        try (Reader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            root = new Yaml(new LoaderOptions()).compose(r);
+        try {
+            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             throw new ConfigException(file, e.getProblemMark().getLine() + 1, "YAML syntax: " + e.getProblem());
-        } catch (IOException e) {
-            throw new ConfigException(file, 0, "cannot read: " + e.getMessage());
+        } catch (ReaderException e) {
+            throw new ConfigException(file, lineAt(text, e.getPosition()),
+                    String.format("character U+%04X is not allowed in YAML", e.getCodePoint()));
+        } catch (YAMLException e) {
+            throw new ConfigException(file, 1, "not a YAML configuration: " + e.getMessage());
         }
         if (!(root instanceof MappingNode top)) throw new ConfigException(file, root == null ? 1 : line(root), "expected a mapping with keys " + TOP_KEYS);
         Map<String, NodeTuple> keys = entries(file, top);
@@ -81,6 +92,39 @@ public final class ConfigReader {
             if (!(mhz > 0 && mhz <= 1000)) throw new ConfigException(file, line(n), "clock_mhz must be in (0, 1000], got " + mhz);
         }
         return new DesignConfig(file, name, design, params, mhz);
+    }
+
+    /** The file's text: strictly UTF-8, so a byte that is not names its line. */
+    private static String text(Path path) {
+        String file = path.toString();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new ConfigException(file, 0, "cannot read it");
+        }
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = utf8.decode(in, out, true);
+        if (r.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) if (bytes[i] == '\n') line++;
+            throw new ConfigException(file, line, String.format("byte 0x%02X is not UTF-8 text", bytes[in.position()] & 0xFF));
+        }
+        utf8.flush(out);
+        return out.flip().toString();
+    }
+
+    /** The line of the code point at {@code position} (counted in code points, as SnakeYAML's reader counts). */
+    private static int lineAt(String text, int position) {
+        int line = 1;
+        int cp = 0;
+        for (int i = 0; i < text.length() && cp < position; i += Character.charCount(text.codePointAt(i)), cp++) {
+            if (text.charAt(i) == '\n') line++;
+        }
+        return line;
     }
 
     private static Map<String, NodeTuple> entries(String file, MappingNode m) {

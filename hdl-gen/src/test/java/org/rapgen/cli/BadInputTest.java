@@ -162,8 +162,9 @@ class BadInputTest {
     void outputIntoAMissingFolder() throws IOException {
         Path trace = Files.writeString(tmp.resolve("t.txt"), GOOD_EVENTS);
         Path dump = tmp.resolve("no/such/t.dump");
-        assertOneLineBadInput(runBad("profile", trace, List.of(), List.of("--dump", dump.toString())), dump + ":0: cannot write");
-        assertOneLineBadInput(runBad("sample", trace, List.of(), List.of("--out", dump.toString())), dump + ":0: cannot write");
+        String missing = dump + ":0: --%s: folder " + dump.getParent() + " does not exist";
+        assertOneLineBadInput(runBad("profile", trace, List.of(), List.of("--dump", dump.toString())), String.format(missing, "dump"));
+        assertOneLineBadInput(runBad("sample", trace, List.of(), List.of("--out", dump.toString())), String.format(missing, "out"));
     }
 
     static Stream<Arguments> badProfileOptions() {

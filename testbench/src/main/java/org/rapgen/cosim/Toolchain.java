@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.rapgen.cli.BadInputException;
+import org.rapgen.cli.ToolFailedException;
 
 /** Locates and runs the external tools (verilator, make, g++), with one clear message when they are missing. */
 final class Toolchain {
@@ -23,7 +25,7 @@ final class Toolchain {
     /** Fails fast, before any cache lookup can hide the problem, if a tool is not on PATH. */
     static void requireTools(String... tools) {
         for (String t : tools) {
-            if (!onPath(t)) throw new IllegalStateException("'" + t + "' not found on PATH: " + INSTALL_HINT);
+            if (!onPath(t)) throw new BadInputException("'" + t + "' not found on PATH: " + INSTALL_HINT);
         }
     }
 
@@ -95,14 +97,10 @@ final class Toolchain {
                 Files.writeString(log, "$ " + String.join(" ", cmd) + "\n" + out + "\n",
                         java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
             }
-            if (p.exitValue() != 0) {
-                String tail = out.length() > 4000 ? "..." + out.substring(out.length() - 4000) : out;
-                throw new IllegalStateException("command failed (exit " + p.exitValue() + "): "
-                        + String.join(" ", cmd) + "\n" + tail);
-            }
+            if (p.exitValue() != 0) throw new ToolFailedException(Path.of(cmd.get(0)).getFileName().toString(), p.exitValue(), out, log);
             return out;
         } catch (IOException e) {
-            throw new IllegalStateException("cannot run " + cmd.get(0) + ": " + e.getMessage() + "; " + INSTALL_HINT, e);
+            throw new BadInputException("cannot run " + cmd.get(0) + ": " + e.getMessage() + "; " + INSTALL_HINT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + cmd.get(0), e);

@@ -100,7 +100,7 @@ class BuildCacheTest {
 
     @Test
     void missingToolNamesTheFix() {
-        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        org.rapgen.cli.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(org.rapgen.cli.BadInputException.class,
                 () -> Toolchain.requireTools("rapgen-no-such-tool"));
         assertTrue(e.getMessage().contains("run scripts/bootstrap.sh or apt-get install verilator g++ make"), e.getMessage());
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import org.rapgen.cli.BadInputException;
+import org.rapgen.cli.PathOption;
 import org.rapgen.config.ConfigException;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
@@ -24,12 +25,15 @@ import picocli.CommandLine.Option;
 @Command(name = "cosim", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run a configuration's RTL under Verilator against the golden model on a trace (see docs/rap-engine.md).")
 public final class CosimCommand implements Callable<Integer> {
+    @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--trace", required = true, paramLabel = "FILE", description = "trace file: text, binary, lackey or pcap, detected; gzip is read directly")
     Path trace;
 
+    @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML), e.g. configs/rap_n128_k32.yaml")
     Path config;
 
+    @PathOption(PathOption.Kind.OUTPUT_FILE)
     @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree read out of the RTL (SPEC §8 dump)")
     Path dump;
 
@@ -65,9 +69,6 @@ public final class CosimCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
         } catch (HdlException e) {
             throw new BadInputException(config + ":0: " + e.getMessage());
-        } catch (IllegalStateException e) {
-            if (String.valueOf(e.getMessage()).contains("not found on PATH")) throw new BadInputException(e.getMessage());
-            throw e;
         }
     }
 }

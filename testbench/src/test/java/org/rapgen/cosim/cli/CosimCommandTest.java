@@ -156,4 +156,48 @@ class CosimCommandTest {
         assertEquals(2, r.status());
         assertEquals(1, r.err().lines().count(), r.err());
     }
+
+    /** The outputs are checked before the Verilator build: the message names the option, which only the check does. */
+    @Test
+    void aDumpIntoAMissingFolderFailsBeforeTheBuild(@TempDir Path tmp) throws Exception {
+        Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
+        Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n");
+        Path dump = tmp.resolve("no/such/d.txt");
+        Run r = run("cosim", "--trace", trace.toString(), "--config", cfg.toString(), "--dump", dump.toString());
+        assertEquals(2, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("--dump: folder " + dump.getParent() + " does not exist"), r.err());
+        assertEquals("", r.out());
+    }
+
+    /**
+     * A tool that fails is one line naming it, its exit status and its first error line, exit 2, and nothing on stdout
+     * (cosim prints its header before it builds). Run in a child JVM whose PATH finds a verilator that fails.
+     */
+    @Test
+    void aFailingToolIsOneLine(@TempDir Path tmp) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path fake = Files.writeString(bin.resolve("verilator"), "#!/bin/sh\necho 'some chatter'\necho '%Error: broken on purpose' >&2\nexit 3\n");
+        fake.toFile().setExecutable(true);
+        for (String tool : java.util.List.of("g++", "make")) {
+            java.util.Optional<Path> real = java.util.stream.Stream.of(System.getenv("PATH").split(":"))
+                    .map(d -> Path.of(d, tool)).filter(Files::isExecutable).findFirst();
+            if (real.isPresent()) Files.createSymbolicLink(bin.resolve(tool), real.get());
+        }
+        Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL.replace("eps_fx: 3276", "eps_fx: 3277"));
+        Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n");
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                ProcessHandle.current().info().command().orElse("java"), "-Drapgen.cosim.cache=" + tmp.resolve("cache"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "cosim", "--trace", trace.toString(), "--config", cfg.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("PATH", bin.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.waitFor(), err);
+        assertEquals(1, err.strip().lines().count(), err);
+        assertTrue(err.contains("verilator failed (exit 3): %Error: broken on purpose"), err);
+        assertEquals("", out, "nothing on stdout after a failure");
+    }
 }
