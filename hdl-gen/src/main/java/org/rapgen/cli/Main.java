@@ -34,6 +34,13 @@ public final class Main implements Runnable {
             int code;
             try {
                 code = execute(args);
+            } catch (OutOfMemoryError e) {
+                System.err.println("rapgen: out of memory: give the JVM more heap (RAPGEN_JAVA_OPTS=-Xmx8g ./rapgen ...)");
+                code = ErrorReport.INTERNAL_ERROR;
+            } catch (StackOverflowError e) {
+                System.err.println("rapgen: internal error: stack overflow (a bug in rapgen; RAPGEN_DEBUG=1 prints its stack trace)");
+                if (System.getenv("RAPGEN_DEBUG") != null) e.printStackTrace();
+                code = ErrorReport.INTERNAL_ERROR;
             } finally {
                 System.setOut(out);
             }

@@ -1,7 +1,9 @@
 package org.rapgen.hdl.emit;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -59,43 +61,73 @@ final class Reachability {
         readBits(e, 0, e.width());
     }
 
+    /** A read of bits [from, to) of an expression still to walk, or an op whose operands have all been walked. */
+    private record Read(Expr e, int from, int to) {
+    }
+
+    private record Defined(Op op) {
+    }
+
+    /**
+     * Walks {@code e} depth first with a stack of its own, not the call stack: a design may chain thousands of
+     * operators (a flat priority chain over N entries), deeper than a thread's stack. The order is the recursive
+     * walk's: operands left to right, each op defined after its operands.
+     */
     private void readBits(Expr e, int from, int to) {
-        if (e instanceof Ref r) {
-            mark(r.signal, from, to);
-        } else if (e instanceof CondMux m) {
-            read(m.cond);
-            readBits(m.whenTrue, from, to);
-            readBits(m.whenFalse, from, to);
-        } else if (e instanceof Op op) {
-            if (op.kind.inline) {
-                Expr a = op.args.get(0);
-                readBits(a, Math.min(from, a.width()), Math.min(to, a.width()));
-                return;
+        Deque<Object> stack = new ArrayDeque<>();
+        stack.push(new Read(e, from, to));
+        while (!stack.isEmpty()) {
+            Object item = stack.pop();
+            if (item instanceof Defined d) {
+                temps.add(d.op());
+                continue;
             }
-            mark(op, from, to);
-            define(op);
+            Read r = (Read) item;
+            List<Read> next = new ArrayList<>();
+            if (r.e() instanceof Ref ref) {
+                mark(ref.signal, r.from(), r.to());
+            } else if (r.e() instanceof CondMux m) {
+                next.add(full(m.cond));
+                next.add(new Read(m.whenTrue, r.from(), r.to()));
+                next.add(new Read(m.whenFalse, r.from(), r.to()));
+            } else if (r.e() instanceof Op op) {
+                if (op.kind.inline) {
+                    Expr a = op.args.get(0);
+                    next.add(new Read(a, Math.min(r.from(), a.width()), Math.min(r.to(), a.width())));
+                } else {
+                    mark(op, r.from(), r.to());
+                    if (visited.add(op)) {
+                        stack.push(new Defined(op));
+                        operands(op, next);
+                    }
+                }
+            }
+            for (int i = next.size() - 1; i >= 0; i--) stack.push(next.get(i));
         }
     }
 
-    private void define(Op op) {
-        if (!visited.add(op)) return;
+    /** The reads defining {@code op} makes of its operands, in order. */
+    private static void operands(Op op, List<Read> out) {
         switch (op.kind) {
-            case BITS -> readBits(op.args.get(0), op.consts[1], op.consts[0] + 1);
+            case BITS -> out.add(new Read(op.args.get(0), op.consts[1], op.consts[0] + 1));
             case SHR -> {
                 Expr a = op.args.get(0);
                 int n = op.consts[0];
-                if (n < a.width()) readBits(a, n, a.width());
-                else if (a.signed()) readBits(a, a.width() - 1, a.width());
+                if (n < a.width()) out.add(new Read(a, n, a.width()));
+                else if (a.signed()) out.add(new Read(a, a.width() - 1, a.width()));
             }
             case DYN_INDEX -> {
                 Expr idx = op.args.get(0);
-                read(idx);
+                out.add(full(idx));
                 int reachable = idx.width() >= 31 ? op.args.size() - 1 : Math.min(op.args.size() - 1, 1 << idx.width());
-                for (int i = 1; i <= reachable; i++) read(op.args.get(i));
+                for (int i = 1; i <= reachable; i++) out.add(full(op.args.get(i)));
             }
-            default -> op.args.forEach(this::read);
+            default -> op.args.forEach(a -> out.add(full(a)));
         }
-        temps.add(op);
+    }
+
+    private static Read full(Expr e) {
+        return new Read(e, 0, e.width());
     }
 
     /** Unused bit runs of {@code key} (width {@code width}) as Verilog selects of {@code name}. */
