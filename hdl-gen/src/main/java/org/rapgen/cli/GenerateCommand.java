@@ -54,8 +54,12 @@ final class GenerateCommand implements Callable<Integer> {
                 throw new BadInputException(file + ":0: elaboration failed: " + e.getMessage());
             }
         }
-        OutputWriter.write(out, designs);
-        if (fpgaRoot != null) OutputWriter.writeFiles(fpgaRoot, new FpgaDeliverables().tree(designs, fpgaRoot, out));
+        try {
+            OutputWriter.write(out, designs);
+            if (fpgaRoot != null) OutputWriter.writeFiles(fpgaRoot, new FpgaDeliverables().tree(designs, fpgaRoot, out));
+        } catch (IOException e) {
+            throw new BadInputException(ErrorReport.writeFailure(e));
+        }
         for (GeneratedDesign d : designs) System.out.println(out.resolve(d.name()) + "  (" + d.top() + ", " + d.facts().rtlFiles().size() + " modules)");
         return 0;
     }

@@ -34,20 +34,16 @@ public final class Main implements Runnable {
             int code;
             try {
                 code = execute(args);
-            } catch (OutOfMemoryError e) {
-                System.err.println("rapgen: out of memory: give the JVM more heap (RAPGEN_JAVA_OPTS=-Xmx8g ./rapgen ...)");
-                code = ErrorReport.INTERNAL_ERROR;
-            } catch (StackOverflowError e) {
-                System.err.println("rapgen: internal error: stack overflow (a bug in rapgen; RAPGEN_DEBUG=1 prints its stack trace)");
-                if (System.getenv("RAPGEN_DEBUG") != null) e.printStackTrace();
-                code = ErrorReport.INTERNAL_ERROR;
+            } catch (OutOfMemoryError | StackOverflowError e) {
+                // picocli hands only exceptions to its handler; these errors reach here.
+                code = ErrorReport.report(e);
             } finally {
                 System.setOut(out);
             }
             if (code != BAD_INPUT && code != ErrorReport.INTERNAL_ERROR) held.release();
             return code;
         } catch (IOException e) {
-            System.err.println("rapgen: standard output: " + ErrorReport.fileProblem(e));
+            System.err.println("rapgen: standard output: " + ErrorReport.writeFailure(e));
             return BAD_INPUT;
         }
     }
@@ -64,8 +60,8 @@ public final class Main implements Runnable {
                     : ex.getMessage().lines().findFirst().orElse("bad arguments");
             // A conversion picocli words with Java's type names: say which value of which option instead.
             if (msg.contains("java.") && ex.getArgSpec() != null) {
-                msg = "invalid value '" + ex.getValue() + "' for " + ex.getArgSpec().paramLabel();
-                if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) msg = "invalid value '" + ex.getValue() + "' for " + o.longestName();
+                msg = "invalid value '" + ex.getValue() + "' for " + (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                        ? o.longestName() : ex.getArgSpec().paramLabel());
             }
             System.err.println("rapgen: " + msg + " (see ./rapgen --help)");
             return BAD_INPUT;

@@ -8,7 +8,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,10 +44,6 @@ final class OutputFile implements Closeable {
         try {
             tmp = dir == null ? Files.createTempFile(name, ".tmp") : createSibling(dir, name);
             writer = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16);
-        } catch (NoSuchFileException e) {
-            // /proc, say, exists but takes no new files.
-            throw new BadInputException(target + ":0: cannot write: " + (Files.isDirectory(dir)
-                    ? "folder " + dir + " takes no new files" : "folder " + dir + " does not exist"));
         } catch (IOException e) {
             throw cannotWrite(e);
         }
@@ -58,7 +53,7 @@ final class OutputFile implements Closeable {
         try {
             return Files.newOutputStream(node, java.nio.file.StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw new BadInputException(node + ":0: cannot write: " + ErrorReport.problem(e));
+            throw new BadInputException(node + ":0: cannot write: " + ErrorReport.writeProblem(e));
         }
     }
 
@@ -114,7 +109,7 @@ final class OutputFile implements Closeable {
 
     /** A failure to write this output, as the one-line error. */
     BadInputException cannotWrite(IOException e) {
-        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + ErrorReport.problem(e));
+        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + ErrorReport.writeProblem(e));
     }
 
     @Override

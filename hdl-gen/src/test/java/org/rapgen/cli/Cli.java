@@ -1,6 +1,7 @@
 package org.rapgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -55,6 +57,14 @@ final class Cli {
         assertEquals(Main.BAD_INPUT, r.exit(), r.err());
         assertEquals(1, r.err().strip().lines().count(), "exactly one line on stderr, got:\n" + r.err());
         for (String f : fragments) assertTrue(r.err().contains(f), "stderr should mention '" + f + "': " + r.err());
+    }
+
+    /** A Java exception's or error's name, a stack frame or a package name: what a user must never see. */
+    private static final Pattern JAVA_NAME = Pattern.compile("\\b\\w+(Exception|Error)\\b|\\tat |java\\.");
+
+    /** No Java name in {@code err}. */
+    static void assertNoJavaNames(String err) {
+        assertFalse(JAVA_NAME.matcher(err).find(), "a Java name reached the user: " + err);
     }
 
     /** The names of the files in {@code dir} (hidden temporary files included). */

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -36,7 +35,6 @@ import org.rapgen.testutil.RepoPaths;
  * The seeds are fixed, so a run is repeatable; jqwik's report after each property gives the number of tries.
  */
 class CliFuzzTest {
-    private static final Pattern JAVA_NAME = Pattern.compile("\\b\\w+(Exception|Error)\\b|\\tat |java\\.");
     private static Path root;
     private static int case_;
 
@@ -97,7 +95,7 @@ class CliFuzzTest {
     private static void assertContract(Run r) {
         assertTrue(r.exit() == 0 || r.exit() == Main.BAD_INPUT, "exit " + r.exit() + ": " + r.err());
         assertTrue(r.err().lines().count() <= 1, "more than one line on stderr:\n" + r.err());
-        assertFalse(JAVA_NAME.matcher(r.err()).find(), "a Java name reached the user: " + r.err());
+        Cli.assertNoJavaNames(r.err());
         if (r.exit() != 0) {
             assertEquals(1, r.err().strip().lines().count(), "exit 2 without its one line");
             assertEquals("", r.out(), "stdout written by a failed run");

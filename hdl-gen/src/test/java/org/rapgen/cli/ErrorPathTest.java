@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.cli.Cli.Run;
@@ -25,8 +24,6 @@ import org.rapgen.testutil.RepoPaths;
  * one path for two outputs, messages that name the wrong problem, and stdout written before a failure.
  */
 class ErrorPathTest {
-    private static final Pattern JAVA_NAME = Pattern.compile("\\b\\w+(Exception|Error)\\b|\\tat |java\\.");
-
     @TempDir
     Path tmp;
 
@@ -38,7 +35,7 @@ class ErrorPathTest {
     private static void assertUserError(Run r, String... fragments) {
         assertOneLineBadInput(r, fragments);
         assertEquals("", r.out(), "nothing on stdout after an error");
-        assertFalse(JAVA_NAME.matcher(r.err()).find(), "a Java name reached the user: " + r.err());
+        Cli.assertNoJavaNames(r.err());
     }
 
     @Test
