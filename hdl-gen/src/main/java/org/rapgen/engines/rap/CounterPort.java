@@ -20,6 +20,7 @@ final class CounterPort {
     /** A READ's result arrives on this clock, its count in {@link #readValue}. */
     final Bool readResult;
     final UInt readValue;
+    private final Bool resultValid;
 
     CounterPort(RapConfig c, ControllerIO.CounterResult result, Bool resultValid, UInt defaultAddr, UInt defaultValue) {
         op = WireDefault(UInt(2), U(ControllerIO.OP_ADD, 2)).named("cmd_op");
@@ -27,12 +28,13 @@ final class CounterPort {
         value = WireDefault(UInt(c.counterBits()), defaultValue).named("cmd_value");
         readResult = resultValid.and(result.op.eq(ControllerIO.OP_READ)).named("read_result");
         readValue = result.old;
+        this.resultValid = resultValid;
     }
 
     /**
      * Drives the counter SRAM's command port from a register of these wires ({@code cmd_q_*}, one clock): the units'
      * lookups end at flip-flops, not inside the SRAM's address compare. The SRAM is always ready, so the register never
-     * holds a command back. Returns that register's valid flag (a command is in it).
+     * holds a command back. Returns "no command in flight": none in that register and none inside the SRAM.
      */
     Bool drive(DecoupledIO<ControllerIO.CounterCmd> port) {
         Bool queued = RegNext(valid, B(false)).named("cmd_q_valid");
@@ -40,7 +42,11 @@ final class CounterPort {
         port.bits.addr.connect(RegNext(addr).named("cmd_q_addr"));
         port.bits.op.connect(RegNext(op).named("cmd_q_op"));
         port.bits.value.connect(RegNext(value).named("cmd_q_value"));
-        return queued;
+        // sram_count counts the commands past the command register, so it adds that register's flip-flop and not
+        // cmd_valid, which merges every unit's command condition; a command still in the register is in flight too.
+        UInt inSram = RegInit(U(0, 8)).named("sram_count");
+        inSram.connect(inSram.add(queued.pad(8)).sub(resultValid.pad(8)));
+        return inSram.eq(0).and(queued.not()).named("counters_quiet");
     }
 
     void read(UInt slot) {

@@ -17,6 +17,9 @@ final class CsrRequests {
     final Bool readPending = RegInit(B(false)).named("readout_pending");
     /** The SLOT register's index as the readout was asked for. */
     final UInt slot = Reg(UInt(16)).named("readout_slot");
+    /** Its slot field (the high bits only say "beyond N"), and whether it names a slot at all. */
+    final UInt index;
+    final Bool inRange;
     private final RapConfig c;
     private final Bool nodeValid = RegInit(B(false)).named("node_valid");
     private final UInt nodePrefix;
@@ -25,6 +28,8 @@ final class CsrRequests {
 
     CsrRequests(RapConfig c) {
         this.c = c;
+        index = slot.bits(c.slotBits() - 1, 0).named("readout_index");
+        inRange = c.nodes() >= 1 << 16 ? B(true) : slot.lt(U(c.nodes(), 16));
         nodePrefix = Reg(UInt(c.keyBits())).named("node_prefix");
         nodeLen = RegInit(U(0, c.lenBits())).named("node_len");
         nodeCount = RegInit(U(0, c.counterBits())).named("node_count");
@@ -42,12 +47,21 @@ final class CsrRequests {
         readPending.connect(B(false));
     }
 
-    /** The node the last readout found, on the NODE registers' ports. */
-    void drive(ControllerIO.NodeReadout port) {
-        port.valid.connect(nodeValid);
-        port.len.connect(nodeLen);
-        port.count.connect(nodeCount);
-        port.prefix.connect(nodePrefix);
+    /**
+     * The controller's CSR-side outputs: the node the last readout found, readout_busy, and the stream closed while a
+     * reset runs.
+     *
+     * @param resetting in INIT or SOFT_CLEAR
+     * @param reading   in READ_ISSUE or READ_WAIT
+     */
+    void drive(ControllerIO io, Bool resetting, Bool reading) {
+        io.node.valid.connect(nodeValid);
+        io.node.len.connect(nodeLen);
+        io.node.count.connect(nodeCount);
+        io.node.prefix.connect(nodePrefix);
+        io.readoutBusy.connect(readPending.or(reading));
+        io.acceptEnable.connect(softPending.not().and(resetting.not()));
+        io.resetting.connect(io.acceptEnable.not());
     }
 
     void softDone() {

@@ -80,7 +80,7 @@ public final class RapController extends Module {
         // The counter command, registered on its way to the SRAM (CounterPort): the FSM's slot scans and lookups end at
         // flip-flops there, not inside the SRAM's address compare.
         CounterPort cmd = new CounterPort(c, res, resValid, io.selected.bits.slot, clipWeight(io.selected.bits.weight, cb));
-        Bool cmdQValid = cmd.drive(io.counterCmd);
+        Bool countersQuiet = cmd.drive(io.counterCmd);
         ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle,
                 state.is(INIT), state.is(ADVANCE));
         CsrRequests req = new CsrRequests(c);
@@ -92,12 +92,9 @@ public final class RapController extends Module {
         // ~T of the event that asked for the structural change: the compares add it (SplitCompare).
         UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
 
-        // --- occupancy: events between issue and the selector output, commands inside the counter SRAM
+        // --- occupancy: events between issue and the selector output, and the counter SRAM's commands (CounterPort)
         UInt front = RegInit(U(0, depthBits + 1)).named("front_count");
-        // sram_count counts the commands past the command register, so it adds that register's flip-flop and not
-        // cmd_valid, which merges every state's command condition; a command still in the register is in flight too.
-        UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
-        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
+        Bool pipeEmpty = front.eq(0).and(countersQuiet).named("pipe_empty");
 
         // --- split and merge walk state
         // One walker for a node's children: the merge parent's leaf children, or in a split the free slots.
@@ -107,8 +104,7 @@ public final class RapController extends Module {
         // between the two (checked below).
         UInt kidsOwner = Reg(UInt(slotBits)).named("kids_owner");
 
-        // --- node readout: the slot field of the SLOT register (its high bits only say "beyond N", for the in-use flag)
-        UInt readIndex = req.slot.bits(slotBits - 1, 0).named("readout_index");
+        UInt readIndex = req.index;
 
         // Read (SPLIT, READ_ISSUE) and written (INIT, SPLIT_ALLOC) in different states, which synthesis cannot see
         // through the one-hot state: without no_rw_check it builds read-during-write forwarding (checked below).
@@ -157,7 +153,6 @@ public final class RapController extends Module {
         UInt frontIfIssued = Mux(io.selected.valid, front, front.add(U(1, depthBits + 1))).named("front_if_issued");
         UInt frontIfNot = Mux(io.selected.valid, front.sub(U(1, depthBits + 1)), front).named("front_if_not");
         front.connect(Mux(io.issued, frontIfIssued, frontIfNot));
-        sramBusy.connect(sramBusy.add(cmdQValid.pad(8)).sub(resValid.pad(8)));
 
         // A commit that asks for a structural change stops the next clock's commit (commit_stop) and the FSM enters
         // DRAIN a clock later: that clock already drains.
@@ -223,7 +218,7 @@ public final class RapController extends Module {
         });
 
         // Whether the readout's slot holds a node, registered: nothing structural happens between READ_ISSUE and READ_WAIT.
-        Bool readInUse = RegNext(req.slot.lt(U(c.nodes(), 16)).and(table.valid.bit(readIndex))).named("readout_in_use");
+        Bool readInUse = RegNext(req.inRange.and(table.valid.bit(readIndex))).named("readout_in_use");
         // Its depth too, two clocks behind readout_slot with a register halfway: the N:1 select was among the iCE40's
         // slowest paths, first into node_len and then into its own register. readout_slot is written a clock before
         // READ_ISSUE, and READ_WAIT waits at least two clocks for the SRAM (checked where it is used).
@@ -303,7 +298,9 @@ public final class RapController extends Module {
                     cmd.op.connect(U(ControllerIO.OP_SET, 2));
                     cmd.addr.connect(undo.slot);
                     cmd.value.connect(undo.count);
-                    when(undo.empty.not(), () -> cmd.valid.connect(B(true))).elsewhen(splitReq, () -> split.begin(opChildren)).otherwise(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(false)));
+                    when(undo.empty.not(), () -> cmd.valid.connect(B(true)))
+                            .elsewhen(splitReq, () -> split.begin(opChildren))
+                            .otherwise(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(false)));
                 })
                 .on(SPLIT_SCAN, split::scan)
                 .on(SPLIT, () -> split.decide(() -> startBatch(batchIsEarly, skip, st, opBatchEmpty, B(true)),
@@ -350,7 +347,6 @@ public final class RapController extends Module {
                 });
         split.afterFsm();
         walk.afterFsm();
-        req.drive(io.node);
 
         // --- invariants (simulation only)
         when(inRun.and(io.selected.valid), () -> Assert(io.selected.bits.found, "no node matched a key: the root must always match"));
@@ -370,7 +366,6 @@ public final class RapController extends Module {
                 () -> Assert(opChildren.eq(childrenNow), "op_children read a clock after its slot or the table changed"));
         when(inAdvanceState, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         when(state.within(UNDO, SPLIT_ALLOC), () -> Assert(kidsOwner.eq(opSlot), "kids_owner %d is not the split's slot", kidsOwner));
-        when(sched.frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
         Assert(table.valid.and(table.deeperThan(deepest)).orR().not(), "a node deeper than deepest_depth %d", deepest);
         Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
 
@@ -396,17 +391,15 @@ public final class RapController extends Module {
         Bool issueEnable = inRunForIssue.and(commitStop.not()).and(issueGate).named("issue_enable");
         io.issueEnable.connect(issueEnable);
         when(issueEnable, () -> Assert(tw.full.not().and(sched.frozen.not()).and(req.readPending.not()).and(req.snapPending.not()),
-                "issue while a TCAM write waits, a CSR request is pending or the status is sched.frozen"));
+                "issue while a TCAM write waits, a CSR request is pending or the status is frozen"));
         io.slotValid.connect(table.valid);
         io.depths.connect(depths);
         sched.drive(io, req);
-        io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
+        req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);
-        io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
         Bool structural = state.within(DRAIN, RESUME);
         io.busy.connect(structural);
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
-        io.resetting.connect(io.acceptEnable.not());
         io.stallCause.connect(stall.cause(commitFire, inRun.and(commitStop.not()), pipeEmpty.and(io.headValid.not()),
                 state.is(DRAIN).or(state.is(UNDO)).or(state.is(RESUME)).or(commitStop), splitReq,
                 state.within(SPLIT_SCAN, SPLIT_ALLOC), state.within(MERGE_LEVEL, ADVANCE_WAIT)));

@@ -58,7 +58,7 @@ public final class TrieController extends Module {
 
         CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, RapController.clipWeight(hit.weight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
-        Bool cmdQValid = cmd.drive(io.counterCmd);
+        Bool countersQuiet = cmd.drive(io.counterCmd);
         io.counterResult.ready.connect(B(true));
         io.rewind.connect(B(false));
         io.softClear.connect(B(false));
@@ -84,9 +84,7 @@ public final class TrieController extends Module {
             Assert(io.issued.not(), "an event issued on the clock the walk is flushed");
             front.connect(U(0, frontBits));
         });
-        UInt sramBusy = RegInit(U(0, 8)).named("sram_count");
-        sramBusy.connect(sramBusy.add(cmdQValid.asUInt().pad(8)).sub(resValid.asUInt().pad(8)));
-        Bool pipeEmpty = front.eq(0).and(sramBusy.eq(0)).and(cmdQValid.not()).named("pipe_empty");
+        Bool pipeEmpty = front.eq(0).and(countersQuiet).named("pipe_empty");
 
         // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
         Bool inRun = state.is(RUN);
@@ -129,8 +127,7 @@ public final class TrieController extends Module {
 
         // --- readout and CSR requests
         CsrRequests req = new CsrRequests(c);
-        UInt readIndex = req.slot.bits(slotBits - 1, 0);
-        Bool readInRange = c.nodes() >= 1 << 16 ? B(true) : req.slot.lt(U(c.nodes(), 16));
+        UInt readIndex = req.index;
 
         Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
@@ -236,7 +233,7 @@ public final class TrieController extends Module {
                 })
                 .on(READ_WAIT, () -> when(cmd.readResult, () -> {
                     // A slot never used since reset holds a stale word: fresh_slot tells them apart.
-                    Bool inUse = readInRange.and(tables.infoValid()).and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
+                    Bool inUse = req.inRange.and(tables.infoValid()).and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
                     req.readDone(inUse, tables.infoDepth(), tables.infoPrefix(), res.old);
                     stall.pausedForCsr();
                     state.go(RUN);
@@ -275,13 +272,10 @@ public final class TrieController extends Module {
                 .and(req.snapPending.or(io.snapshot).not()).and(sched.frozen.not()), B(false)).named("issue_gate");
         io.issueEnable.connect(inRun.and(commitStop.not()).and(issueGate));
         sched.drive(io, req);
-        io.acceptEnable.connect(req.softPending.not().and(state.is(INIT).not()).and(state.is(SOFT_CLEAR).not()));
+        req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);
-        req.drive(io.node);
-        io.readoutBusy.connect(req.readPending.or(state.is(READ_ISSUE)).or(state.is(READ_WAIT)));
         io.busy.connect(state.within(DRAIN, RESUME));
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
-        io.resetting.connect(io.acceptEnable.not());
         io.stallCause.connect(stall.cause(commitFire, inRun.and(commitStop.not()), pipeEmpty.and(io.headValid.not()),
                 state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop), splitReq, state.within(SPLIT_READ, SPLIT_LINK),
                 state.within(MERGE_START, ADVANCE_WAIT)));
