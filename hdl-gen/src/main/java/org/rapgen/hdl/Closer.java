@@ -9,6 +9,11 @@ final class Closer {
 
     static ModuleDef close(ModuleContext ctx) {
         try {
+            if (ctx.module instanceof BlackBox box) {
+                FieldNaming.apply(ctx);
+                box.checkAgainstVerilog();
+                return ctx.def;
+            }
             FieldNaming.apply(ctx);
             WidthInference.run(ctx.def);
             ctx.runDeferredChecks();

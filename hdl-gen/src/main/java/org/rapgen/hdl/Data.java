@@ -13,6 +13,8 @@ public abstract class Data implements Cloneable {
     enum Direction { UNSPECIFIED, INPUT, OUTPUT, FLIPPED }
 
     Direction specified = Direction.UNSPECIFIED;
+    /** Where Input/Output/Flipped marked this field: a BlackBox reports a port that does not match there. */
+    SourceLoc declaredAt;
 
     /** A fresh, unbound copy of this type (directions kept, bindings dropped). */
     public Data cloneType() {

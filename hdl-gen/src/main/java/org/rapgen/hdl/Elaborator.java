@@ -64,6 +64,8 @@ public final class Elaborator {
     /** Children before parents; every elaborated definition, grouped by module name. */
     private static void collect(ModuleDef def, Map<String, List<ModuleDef>> out) {
         for (Instance i : def.instances) collect(i.child, out);
+        // A BlackBox's module is external Verilog: instantiated, never emitted (Design.externals lists it).
+        if (def.external != null) return;
         out.computeIfAbsent(def.name, k -> new ArrayList<>()).add(def);
     }
 
@@ -72,5 +74,16 @@ public final class Elaborator {
      * checks they are identical, so a parameter missing from a module's name cannot silently merge two designs.
      */
     public record Design(ModuleDef top, Map<String, List<ModuleDef>> elaborations) {
+        /** The BlackBoxes under the top, each Verilog module once, in the order they are first instantiated. */
+        public List<org.rapgen.hdl.ir.ExternalModule> externals() {
+            Map<String, org.rapgen.hdl.ir.ExternalModule> out = new LinkedHashMap<>();
+            externals(top, out);
+            return List.copyOf(out.values());
+        }
+
+        private static void externals(ModuleDef def, Map<String, org.rapgen.hdl.ir.ExternalModule> out) {
+            if (def.external != null) out.putIfAbsent(def.external.verilogName(), def.external);
+            for (Instance i : def.instances) externals(i.child, out);
+        }
     }
 }

@@ -38,16 +38,19 @@ public final class Hdl {
     /** Reverses the direction of every field (the consumer side of a Decoupled, for instance). */
     public static <T extends Data> T Flipped(T d) {
         d.specified = Data.Direction.FLIPPED;
+        d.declaredAt = SourceLoc.capture();
         return d;
     }
 
     public static <T extends Data> T Input(T d) {
         d.specified = Data.Direction.INPUT;
+        d.declaredAt = SourceLoc.capture();
         return d;
     }
 
     public static <T extends Data> T Output(T d) {
         d.specified = Data.Direction.OUTPUT;
+        d.declaredAt = SourceLoc.capture();
         return d;
     }
 

@@ -16,8 +16,9 @@ final class Instances {
         parent.def.instances.add(inst);
         parent.instancesByModule.put(child, inst);
         // Clock and reset are wired straight through: a continuous assign on a clock would add a delta cycle in simulation.
-        inst.portNets.put(c.clock, parent.def.clock);
-        inst.portNets.put(c.reset, parent.def.reset);
+        // A BlackBox may have a clock port of its own name (BlackBox.clockPort) and no reset.
+        if (c.clock != null) inst.portNets.put(c.clock, parent.def.clock);
+        if (c.reset != null) inst.portNets.put(c.reset, parent.def.reset);
         for (Signal port : c.ports()) {
             if (port == c.clock || port == c.reset) continue;
             Signal.Kind kind = port.kind == Signal.Kind.INPUT ? Signal.Kind.INST_IN : Signal.Kind.INST_OUT;

@@ -72,6 +72,25 @@ public class Mem<T extends Bits> {
         return this;
     }
 
+    /**
+     * Power-up contents (not a reset: writes change them for good): word i at address i, the rest of the memory left
+     * unset. Emitted as an {@code initial} block, which Verilator, Icarus, Yosys, Vivado and Quartus all take as the
+     * RAM's initial contents: a processor's program memory, for instance.
+     */
+    public Mem<T> init(java.util.List<java.math.BigInteger> words) {
+        SourceLoc loc = SourceLoc.capture();
+        if (memory.init != null) throw new HdlException(loc, "this memory's contents are already set");
+        if (words.size() > memory.depth) throw new HdlException(loc, words.size() + " initial words do not fit in a memory of depth " + memory.depth);
+        for (int i = 0; i < words.size(); i++) {
+            java.math.BigInteger w = words.get(i);
+            if (w.signum() < 0 || w.bitLength() > memory.width) {
+                throw new HdlException(loc, "initial word " + i + " = " + w + " does not fit in " + memory.width + " unsigned bits");
+            }
+        }
+        memory.init = java.util.List.copyOf(words);
+        return this;
+    }
+
     /** Names the memory in the emitted Verilog. */
     public Mem<T> named(String name) {
         Names.checkUserName(name, SourceLoc.capture());

@@ -53,16 +53,21 @@ public abstract class Module {
 
     /** Declares this module's ports. Leaves are outputs unless flipped or marked Input. */
     protected final <T extends Data> T IO(T bundle) {
-        return Ports.declare(ctx, bundle, SourceLoc.capture());
+        return this instanceof BlackBox ? Ports.declareBare(ctx, bundle, SourceLoc.capture()) : Ports.declare(ctx, bundle, SourceLoc.capture());
     }
 
     /** The implicit clock and synchronous active-high reset, as readable values. */
     protected final Bool clock() {
-        return Bool.wrap(new Ref(ctx.def.clock));
+        return Bool.wrap(new Ref(implicit(ctx.def.clock, "clock")));
     }
 
     protected final Bool reset() {
-        return Bool.wrap(new Ref(ctx.def.reset));
+        return Bool.wrap(new Ref(implicit(ctx.def.reset, "reset")));
+    }
+
+    private Signal implicit(Signal s, String what) {
+        if (s == null) throw new HdlException(SourceLoc.capture(), "a BlackBox has no implicit " + what + "; declare it as a port");
+        return s;
     }
 
     public final String moduleName() {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Finds the synthesis tools and runs them; a missing tool is a {@link SynthException} naming how to install it. */
-final class Toolchain {
+public final class Toolchain {
     private Toolchain() {
     }
 
@@ -65,7 +65,7 @@ final class Toolchain {
      * The rapgen checkout this code runs from (where scripts/bootstrap.sh keeps .venv): {@code -Drapgen.root}, else
      * the nearest folder above the jar or classes folder that holds {@code scripts/bootstrap.sh}.
      */
-    static Optional<Path> repositoryRoot() {
+    public static Optional<Path> repositoryRoot() {
         List<Path> starts = new ArrayList<>();
         String prop = System.getProperty("rapgen.root");
         if (prop != null && !prop.isBlank()) starts.add(Path.of(prop));

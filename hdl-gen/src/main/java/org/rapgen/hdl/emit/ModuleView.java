@@ -42,10 +42,11 @@ public record ModuleView(String version, String name, String javaClass, String p
     }
 
     /** A ROM's words as {@code memory[addr] = word} assignments of an {@code initial} block. */
-    public record RomInit(String memory, List<Assign> words) {
+    public record RomInit(String memory, boolean written, List<Assign> words) {
     }
 
-    public record Inst(String module, String name, List<Assign> ports, String loc) {
+    /** {@code params}: a BlackBox's Verilog parameter overrides ({@code #(.NAME(value))}), empty for rapgen's modules. */
+    public record Inst(String module, List<Assign> params, String name, List<Assign> ports, String loc) {
     }
 
     static ModuleView of(ModuleDef def, String version) {
@@ -113,7 +114,9 @@ public record ModuleView(String version, String name, String javaClass, String p
         for (Instance i : def.instances) {
             List<Assign> conns = new ArrayList<>();
             i.portNets.forEach((port, net) -> conns.add(new Assign(port.name(), net.name())));
-            insts.add(new Inst(i.child.name, i.name(), conns, i.loc.toString()));
+            List<Assign> overrides = new ArrayList<>();
+            if (i.child.external != null) i.child.external.params().forEach((k, v) -> overrides.add(new Assign(k, v)));
+            insts.add(new Inst(i.child.name, overrides, i.name(), conns, i.loc.toString()));
         }
         String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
         String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
@@ -130,7 +133,7 @@ public record ModuleView(String version, String name, String javaClass, String p
         for (int i = 0; i < m.init.size(); i++) {
             words.add(new Assign(VerilogText.literal(BigInteger.valueOf(i), m.addrWidth()), VerilogText.literal(m.init.get(i), m.width)));
         }
-        return new RomInit(m.name(), words);
+        return new RomInit(m.name(), !m.writePorts.isEmpty(), words);
     }
 
     static String guard(ExprPrinter p, List<Memory.Guard> guards) {
@@ -138,11 +141,11 @@ public record ModuleView(String version, String name, String javaClass, String p
         return guards.stream().map(g -> (g.negated() ? "!" : "") + p.atom(g.cond())).collect(Collectors.joining(" && "));
     }
 
-    /** The clock is read by every always block (a ROM has none), child and check; reset by every register with a reset
+    /** The clock is read by every always block (a ROM, written never and read combinationally, has none), child and check; reset by every register with a reset
      * value, child and check. */
     private static void markClockReset(ModuleDef def, Reachability reach) {
         boolean checked = !def.checks.isEmpty();
-        boolean clocked = checked || !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> m.init == null)
+        boolean clocked = checked || !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> !m.writePorts.isEmpty() || !m.readPorts.isEmpty())
                 || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
         boolean reset = checked || !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
         if (clocked) reach.read(new Ref(def.clock));

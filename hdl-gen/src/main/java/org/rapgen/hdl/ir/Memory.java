@@ -23,7 +23,7 @@ public final class Memory {
     public final List<WritePort> writePorts = new ArrayList<>();
     /** Synthesis attributes emitted on the declaration, {@code (* name *)} (value null) or {@code (* name = "value" *)}. */
     public final Map<String, String> attributes = new LinkedHashMap<>();
-    /** A ROM's words (fixed at elaboration, emitted as an initialised array); null for a RAM. */
+    /** Initial words (fixed at elaboration, emitted as an initialised array): a ROM's, or a RAM's power-up contents; else null. */
     public List<BigInteger> init;
 
     public Memory(NameSlot nameSlot, int depth, int width, SourceLoc loc, boolean syncRead) {

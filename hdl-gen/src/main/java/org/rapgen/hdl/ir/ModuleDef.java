@@ -22,6 +22,8 @@ public final class ModuleDef {
     public final Map<Signal, Expr> drivers = new LinkedHashMap<>();
     /** The Java class that describes this module (for the emitted header). */
     public String javaClass;
+    /** Set for a {@code BlackBox}: the module is external Verilog, instantiated but never emitted. */
+    public ExternalModule external;
     public Signal clock;
     public Signal reset;
 

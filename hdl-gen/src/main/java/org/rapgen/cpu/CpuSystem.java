@@ -1,0 +1,155 @@
+package org.rapgen.cpu;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.List;
+import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapEngine;
+import org.rapgen.engines.rap.RapRegisters;
+import org.rapgen.engines.sampler.SamplerEngine;
+import org.rapgen.engines.sampler.SamplerParams;
+import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Bundle;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Module;
+import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.UInt;
+
+/**
+ * A PicoRV32 running a program from its memory, watched live by a RAP engine and a stratified sampler
+ * (docs/cpu-system.md):
+ * <pre>
+ *  PicoRV32 ──native bus──► decode ─┬─► ProgramRam (0x0000_0000)
+ *     │                             ├─► SystemRegisters (0x1000_0000): console, exit, trace gate, stall count
+ *     │                             └─► AxiLiteBridge ──AXI4-Lite──► RapEngine CSRs (0x2000_0000)
+ *     └─RVFI─┬─► TraceFeed (retired pc) ───────AXI4-Stream──► RapEngine
+ *            └─► TraceFeed ((pc, load address)) ─AXI4-Stream──► SamplerEngine ──messages──► io.msg_*
+ * </pre>
+ * A feed that fills holds the processor's next memory access; such clocks are counted ({@code io.stall_cycles}).
+ * The {@code io} outputs besides the console and exit are taps for the harness: what each engine took, what the
+ * sampler emitted, and what retired.
+ */
+public final class CpuSystem extends Module {
+    /** Feed FIFO depth: the engines' own queues absorb bursts; this only bridges the hold latency. */
+    static final int FEED_DEPTH = 16;
+
+    public static final class IO extends Bundle {
+        public final Bool console_valid = Output(Bool());
+        public final UInt console_data = Output(UInt(8));
+        public final Bool exit_valid = Output(Bool());
+        public final UInt exit_code = Output(UInt(32));
+        public final Bool trap = Output(Bool());
+        public final Bool retired = Output(Bool());
+        public final Bool stalled = Output(Bool());
+        public final UInt stall_cycles = Output(UInt(32));
+        /** The RAP engine took the event {@code pc_key} in this clock. */
+        public final Bool pc_beat = Output(Bool());
+        public final UInt pc_key = Output(UInt(32));
+        /** The sampler took the tuple ({@code tuple_pc}, {@code tuple_addr}) in this clock. */
+        public final Bool tuple_beat = Output(Bool());
+        public final UInt tuple_pc = Output(UInt(32));
+        public final UInt tuple_addr = Output(UInt(32));
+        public final Bool msg_valid = Output(Bool());
+        public final UInt msg_data;
+
+        IO(int msgBits) {
+            msg_data = Output(UInt(msgBits));
+        }
+    }
+
+    public final IO io;
+
+    /**
+     * @param ramWords program memory in 32-bit words (a power of two)
+     * @param image    the program's words from address 0
+     * @param digest   names the program in module names
+     */
+    public CpuSystem(Path picorv32, RapConfig rap, SamplerParams sampler, int ramWords, List<BigInteger> image, String digest) {
+        // One name per (engines, program): the configurations' own text and the program's digest, hashed short.
+        super("h", Integer.toHexString((rap + "|" + sampler + "|" + ramWords + "|" + digest).hashCode()));
+        SourceLoc loc = SourceLoc.capture();
+        if (rap.keyBits() != 32) throw new HdlException(loc, "the RAP engine watches 32-bit pcs: key_bits must be 32, got " + rap.keyBits());
+        if (sampler.keyBits() != 32) throw new HdlException(loc, "the sampler takes 32-bit (pc, address) tuples: key_bits must be 32, got " + sampler.keyBits());
+        PicoRv32 cpu = Module(new PicoRv32(picorv32));
+        ProgramRam ram = Module(new ProgramRam(ramWords, image, digest));
+        SystemRegisters sys = Module(new SystemRegisters());
+        AxiLiteBridge bridge = Module(new AxiLiteBridge(RapRegisters.ADDR_BITS));
+        RapEngine engine = Module(new RapEngine(rap));
+        SamplerEngine samp = Module(new SamplerEngine(sampler));
+        TraceFeed pcFeed = Module(new TraceFeed(rap.tdataBits(), FEED_DEPTH));
+        TraceFeed tupleFeed = Module(new TraceFeed(64, FEED_DEPTH));
+        io = IO(new IO(samp.io.m_axis.tdata.getWidth()));
+
+        cpu.io.resetn.connect(reset().not());
+        cpu.tieOffUnused();
+
+        // ---- the memory bus: a held access is not offered to any slave until the feeds have room again
+        Bool hold = pcFeed.io.hold.or(tupleFeed.io.hold).named("hold");
+        Bool offer = cpu.io.mem_valid.and(hold.not()).named("offer");
+        UInt region = cpu.io.mem_addr.bits(31, 28).named("region");
+        Bool toRam = region.eq(U(MemoryMap.region(MemoryMap.RAM_BASE), 4)).named("to_ram");
+        Bool toRap = region.eq(U(MemoryMap.region(MemoryMap.RAP_BASE), 4)).named("to_rap");
+        Bool toSys = toRam.or(toRap).not().named("to_sys");
+        int ramAddrBits = log2Up(ramWords);
+        ram.io.valid.connect(offer.and(toRam));
+        ram.io.addr.connect(cpu.io.mem_addr.bits(ramAddrBits + 1, 2));
+        ram.io.wdata.connect(cpu.io.mem_wdata);
+        ram.io.wstrb.connect(cpu.io.mem_wstrb);
+        sys.io.cpu.valid.connect(offer.and(toSys));
+        sys.io.cpu.addr.connect(cpu.io.mem_addr.bits(MemoryMap.SYS_OFFSET_BITS - 1, 0));
+        sys.io.cpu.wdata.connect(cpu.io.mem_wdata);
+        sys.io.cpu.wstrb.connect(cpu.io.mem_wstrb);
+        bridge.io.cpu.valid.connect(offer.and(toRap));
+        bridge.io.cpu.addr.connect(cpu.io.mem_addr.bits(RapRegisters.ADDR_BITS - 1, 0));
+        bridge.io.cpu.wdata.connect(cpu.io.mem_wdata);
+        bridge.io.cpu.wstrb.connect(cpu.io.mem_wstrb);
+        bridge.io.axil.biConnect(engine.io.s_axil);
+        // Exactly one slave answers an access, so the answers are OR-ed.
+        cpu.io.mem_ready.connect(ram.io.ready.or(sys.io.cpu.ready).or(bridge.io.cpu.ready));
+        cpu.io.mem_rdata.connect(Mux(ram.io.ready, ram.io.rdata, Mux(sys.io.cpu.ready, sys.io.cpu.rdata, bridge.io.cpu.rdata)));
+
+        // ---- stall accounting: clocks in which the processor waits only because a feed is full
+        Bool stalled = cpu.io.mem_valid.and(hold).named("stalled");
+        UInt stallCycles = RegInit(U(0, 32));
+        when(stalled, () -> stallCycles.connect(stallCycles.add(1)));
+        sys.io.stall_cycles.connect(stallCycles);
+        sys.io.feeds_drained.connect(pcFeed.io.drained.and(tupleFeed.io.drained));
+
+        // ---- the feeds: every retired pc to RAP (weight 1 above the key if the engine has a weight field), loads to the sampler
+        Bool load = cpu.io.rvfi_valid.and(cpu.io.rvfi_mem_rmask.orR()).named("load");
+        pcFeed.io.enable.connect(sys.io.trace_enable);
+        pcFeed.io.in_valid.connect(cpu.io.rvfi_valid);
+        pcFeed.io.in_data.connect(rap.weightField() ? Cat(U(1, rap.weightBits()), cpu.io.rvfi_pc_rdata) : cpu.io.rvfi_pc_rdata);
+        engine.io.s_axis.tvalid.connect(pcFeed.io.tvalid);
+        engine.io.s_axis.tdata.connect(pcFeed.io.tdata);
+        engine.io.s_axis.tlast.connect(pcFeed.io.tlast);
+        pcFeed.io.tready.connect(engine.io.s_axis.tready);
+        tupleFeed.io.enable.connect(sys.io.trace_enable);
+        tupleFeed.io.in_valid.connect(load);
+        tupleFeed.io.in_data.connect(Cat(cpu.io.rvfi_mem_addr, cpu.io.rvfi_pc_rdata));
+        samp.io.s_axis.tvalid.connect(tupleFeed.io.tvalid);
+        samp.io.s_axis.tdata.connect(tupleFeed.io.tdata);
+        samp.io.s_axis.tlast.connect(tupleFeed.io.tlast);
+        tupleFeed.io.tready.connect(samp.io.s_axis.tready);
+        samp.io.m_axis.tready.connect(B(true));
+
+        // ---- taps
+        io.console_valid.connect(sys.io.console_valid);
+        io.console_data.connect(sys.io.console_data);
+        io.exit_valid.connect(sys.io.exit_valid);
+        io.exit_code.connect(sys.io.exit_code);
+        io.trap.connect(cpu.io.trap);
+        io.retired.connect(cpu.io.rvfi_valid);
+        io.stalled.connect(stalled);
+        io.stall_cycles.connect(stallCycles);
+        io.pc_beat.connect(pcFeed.io.tvalid.and(engine.io.s_axis.tready));
+        io.pc_key.connect(pcFeed.io.tdata.bits(31, 0));
+        io.tuple_beat.connect(tupleFeed.io.tvalid.and(samp.io.s_axis.tready));
+        io.tuple_pc.connect(tupleFeed.io.tdata.bits(31, 0));
+        io.tuple_addr.connect(tupleFeed.io.tdata.bits(63, 32));
+        io.msg_valid.connect(samp.io.m_axis.tvalid);
+        io.msg_data.connect(samp.io.m_axis.tdata);
+    }
+}
