@@ -42,6 +42,7 @@ public final class CpuSystem extends Module {
         public final UInt exit_code = Output(UInt(32));
         public final Bool trap = Output(Bool());
         public final Bool retired = Output(Bool());
+        public final UInt retired_pc = Output(UInt(32));
         public final Bool stalled = Output(Bool());
         public final UInt stall_cycles = Output(UInt(32));
         /** The RAP engine took the event {@code pc_key} in this clock. */
@@ -142,6 +143,7 @@ public final class CpuSystem extends Module {
         io.exit_code.connect(sys.io.exit_code);
         io.trap.connect(cpu.io.trap);
         io.retired.connect(cpu.io.rvfi_valid);
+        io.retired_pc.connect(cpu.io.rvfi_pc_rdata);
         io.stalled.connect(stalled);
         io.stall_cycles.connect(stallCycles);
         io.pc_beat.connect(pcFeed.io.tvalid.and(engine.io.s_axis.tready));

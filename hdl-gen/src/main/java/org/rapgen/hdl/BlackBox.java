@@ -121,12 +121,15 @@ public abstract class BlackBox extends Module {
         }
         Set<String> declared = new LinkedHashSet<>();
         for (Signal s : c.def.ports()) declared.add(s.name());
+        Map<String, Integer> open = new LinkedHashMap<>();
         for (VerilogHeader.Port v : verilog.values()) {
+            if (v.dir() == VerilogHeader.Dir.OUTPUT && !declared.contains(v.name())) open.put(v.name(), v.width());
             if (v.dir() != VerilogHeader.Dir.OUTPUT && !declared.contains(v.name())) {
                 throw new HdlException(instantiatedAt(), "BlackBox " + c.def.name + " leaves its " + v.dir().name().toLowerCase() + " '"
                         + v.name() + "' undeclared: every input of the Verilog module must be declared and driven");
             }
         }
-        c.def.external = new ExternalModule(c.def.name, List.copyOf(sources), List.copyOf(defines), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)), clockPortName);
+        c.def.external = new ExternalModule(c.def.name, List.copyOf(sources), List.copyOf(defines), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)), clockPortName,
+                java.util.Collections.unmodifiableMap(open));
     }
 }

@@ -17,6 +17,7 @@ import org.rapgen.Version;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
+import org.rapgen.hdl.ir.ExternalModule;
 
 /**
  * A device under test written in the Java HDL: elaborated and emitted exactly as {@code ./rapgen generate} would, into
@@ -32,9 +33,15 @@ public final class DslDut {
         Map<String, String> files = new VerilogEmitter(Version.get()).emit(design);
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "rapgen-dsl", design.top().name + "-" + hash(files));
         List<Path> paths = new ArrayList<>();
+        List<String> flags = new ArrayList<>();
+        // BlackBoxes' own Verilog comes first (with the defines it needs), as generate's manifest would list it.
+        for (ExternalModule x : design.externals()) {
+            for (Path source : x.sources()) if (!paths.contains(source)) paths.add(source);
+            for (String define : x.defines()) if (!flags.contains("-D" + define)) flags.add("-D" + define);
+        }
         for (String name : files.keySet()) paths.add(dir.resolve(name));
         if (!Files.isDirectory(dir)) write(dir, files);
-        return new Dut(paths, design.top().name, List.of());
+        return new Dut(paths, design.top().name, List.copyOf(flags));
     }
 
     /** Writes into a private sibling, then renames it into place; losing the race to another fork is fine. */

@@ -115,7 +115,16 @@ public record ModuleView(String version, String name, String javaClass, String p
             List<Assign> conns = new ArrayList<>();
             i.portNets.forEach((port, net) -> conns.add(new Assign(port.name(), net.name())));
             List<Assign> overrides = new ArrayList<>();
-            if (i.child.external != null) i.child.external.params().forEach((k, v) -> overrides.add(new Assign(k, v)));
+            if (i.child.external != null) {
+                i.child.external.params().forEach((k, v) -> overrides.add(new Assign(k, v)));
+                // A BlackBox's undeclared outputs: a wire each, read by nothing, so every pin is connected.
+                i.child.external.openOutputs().forEach((port, width) -> {
+                    String net = i.name() + "_" + port;
+                    wires.add(new Decl("wire", VerilogText.range(width), net, "", i.loc.toString()));
+                    conns.add(new Assign(port, net));
+                    unused.add(net);
+                });
+            }
             insts.add(new Inst(i.child.name, overrides, i.name(), conns, i.loc.toString()));
         }
         String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
