@@ -113,7 +113,8 @@ final class HotRangeSvg {
         double bar = Math.max(1.0, barScale * r.share());
         s.append(String.format(Locale.ROOT, "<rect class=\"share\" x=\"%d\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
                 + "fill=\"%s\"/>\n", BAR_X, rowY + 2, bar, ROW - 8, colour));
-        text(s, BAR_X + bar + 6, rowY + 13, "", HotRangeTable.percent(r.share()));
+        String note = view.notes.isEmpty() ? "" : view.notes.get(r.rank() - 1);
+        text(s, BAR_X + bar + 6, rowY + 13, "", HotRangeTable.percent(r.share()) + (note.isEmpty() ? "" : "  " + note));
         s.append("</g>\n");
     }
 

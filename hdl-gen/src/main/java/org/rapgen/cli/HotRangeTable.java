@@ -12,6 +12,8 @@ import java.util.Locale;
 final class HotRangeTable {
     private static final String[] HEAD = {"#", "lo", "hi", "len", "H(v)", "share"};
     private static final boolean[] RIGHT = {true, false, false, true, true, true};
+    /** With notes: a last, left-aligned column. */
+    private static final String[] NOTED_HEAD = {"#", "lo", "hi", "len", "H(v)", "share", "holds"};
 
     private HotRangeTable() {
     }
@@ -22,13 +24,19 @@ final class HotRangeTable {
             out.println("  (none)");
             return;
         }
+        boolean noted = !view.notes.isEmpty();
         List<String[]> lines = new ArrayList<>();
-        lines.add(HEAD);
+        lines.add(noted ? NOTED_HEAD : HEAD);
         for (HotRangeView.Row r : view.rows) {
-            lines.add(new String[] {Integer.toString(r.rank()), "  ".repeat(r.depth()) + view.hex(r.lo()), view.hex(r.hi()),
-                Integer.toString(r.len()), Long.toUnsignedString(r.estimate()), percent(r.share())});
+            String[] cells = {Integer.toString(r.rank()), "  ".repeat(r.depth()) + view.hex(r.lo()), view.hex(r.hi()),
+                Integer.toString(r.len()), Long.toUnsignedString(r.estimate()), percent(r.share())};
+            if (noted) {
+                cells = java.util.Arrays.copyOf(cells, NOTED_HEAD.length);
+                cells[cells.length - 1] = view.notes.get(r.rank() - 1);
+            }
+            lines.add(cells);
         }
-        int[] width = new int[HEAD.length];
+        int[] width = new int[lines.get(0).length];
         for (String[] l : lines) {
             for (int c = 0; c < l.length; c++) width[c] = Math.max(width[c], l[c].length());
         }
@@ -36,7 +44,7 @@ final class HotRangeTable {
             StringBuilder sb = new StringBuilder();
             for (int c = 0; c < l.length; c++) {
                 String pad = " ".repeat(width[c] - l[c].length());
-                sb.append(c == 0 ? "" : "  ").append(RIGHT[c] ? pad + l[c] : l[c] + pad);
+                sb.append(c == 0 ? "" : "  ").append(c < RIGHT.length && RIGHT[c] ? pad + l[c] : l[c] + pad);
             }
             out.println(sb.toString().stripTrailing());
         }

@@ -21,8 +21,16 @@ final class HotRangeView {
     final long n;
     final double h;
     final List<Row> rows;
+    /** A note per row (what the range holds, e.g. the functions of a pc range), or empty: no notes. */
+    final List<String> notes;
 
     HotRangeView(List<HotRange> hot, int keyBits, long n, double h) {
+        this(hot, keyBits, n, h, List.of());
+    }
+
+    HotRangeView(List<HotRange> hot, int keyBits, long n, double h, List<String> notes) {
+        if (!notes.isEmpty() && notes.size() != hot.size()) throw new IllegalArgumentException(notes.size() + " notes for " + hot.size() + " hot ranges");
+        this.notes = List.copyOf(notes);
         this.keyBits = keyBits;
         this.n = n;
         this.h = h;

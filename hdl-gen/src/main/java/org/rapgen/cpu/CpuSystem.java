@@ -21,9 +21,9 @@ import org.rapgen.hdl.UInt;
  * A PicoRV32 running a program from its memory, watched live by a RAP engine and a stratified sampler
  * (docs/cpu-system.md):
  * <pre>
- *  PicoRV32 ──native bus──► decode ─┬─► ProgramRam (0x0000_0000)
- *     │                             ├─► SystemRegisters (0x1000_0000): console, exit, trace gate, stall count
- *     │                             └─► AxiLiteBridge ──AXI4-Lite──► RapEngine CSRs (0x2000_0000)
+ *  CpuCore: PicoRV32 ──native bus──► decode ─┬─► ProgramRam (0x0000_0000)
+ *     │                                      ├─► SystemRegisters (0x1000_0000): console, exit, trace gate, stall count
+ *     │                                      └─► io.rap ──► AxiLiteBridge ──AXI4-Lite──► RapEngine CSRs (0x2000_0000)
  *     └─RVFI─┬─► TraceFeed (retired pc) ───────AXI4-Stream──► RapEngine
  *            └─► TraceFeed ((pc, load address)) ─AXI4-Stream──► SamplerEngine ──messages──► io.msg_*
  * </pre>
@@ -73,9 +73,7 @@ public final class CpuSystem extends Module {
         SourceLoc loc = SourceLoc.capture();
         if (rap.keyBits() != 32) throw new HdlException(loc, "the RAP engine watches 32-bit pcs: key_bits must be 32, got " + rap.keyBits());
         if (sampler.keyBits() != 32) throw new HdlException(loc, "the sampler takes 32-bit (pc, address) tuples: key_bits must be 32, got " + sampler.keyBits());
-        PicoRv32 cpu = Module(new PicoRv32(picorv32));
-        ProgramRam ram = Module(new ProgramRam(ramWords, image, digest));
-        SystemRegisters sys = Module(new SystemRegisters());
+        CpuCore core = Module(new CpuCore(picorv32, ramWords, image, digest));
         AxiLiteBridge bridge = Module(new AxiLiteBridge(RapRegisters.ADDR_BITS));
         RapEngine engine = Module(new RapEngine(rap));
         SamplerEngine samp = Module(new SamplerEngine(sampler));
@@ -83,53 +81,24 @@ public final class CpuSystem extends Module {
         TraceFeed tupleFeed = Module(new TraceFeed(64, FEED_DEPTH));
         io = IO(new IO(samp.io.m_axis.tdata.getWidth()));
 
-        cpu.io.resetn.connect(reset().not());
-        cpu.tieOffUnused();
-
-        // ---- the memory bus: a held access is not offered to any slave until the feeds have room again
-        Bool hold = pcFeed.io.hold.or(tupleFeed.io.hold).named("hold");
-        Bool offer = cpu.io.mem_valid.and(hold.not()).named("offer");
-        UInt region = cpu.io.mem_addr.bits(31, 28).named("region");
-        Bool toRam = region.eq(U(MemoryMap.region(MemoryMap.RAM_BASE), 4)).named("to_ram");
-        Bool toRap = region.eq(U(MemoryMap.region(MemoryMap.RAP_BASE), 4)).named("to_rap");
-        Bool toSys = toRam.or(toRap).not().named("to_sys");
-        int ramAddrBits = log2Up(ramWords);
-        ram.io.valid.connect(offer.and(toRam));
-        ram.io.addr.connect(cpu.io.mem_addr.bits(ramAddrBits + 1, 2));
-        ram.io.wdata.connect(cpu.io.mem_wdata);
-        ram.io.wstrb.connect(cpu.io.mem_wstrb);
-        sys.io.cpu.valid.connect(offer.and(toSys));
-        sys.io.cpu.addr.connect(cpu.io.mem_addr.bits(MemoryMap.SYS_OFFSET_BITS - 1, 0));
-        sys.io.cpu.wdata.connect(cpu.io.mem_wdata);
-        sys.io.cpu.wstrb.connect(cpu.io.mem_wstrb);
-        bridge.io.cpu.valid.connect(offer.and(toRap));
-        bridge.io.cpu.addr.connect(cpu.io.mem_addr.bits(RapRegisters.ADDR_BITS - 1, 0));
-        bridge.io.cpu.wdata.connect(cpu.io.mem_wdata);
-        bridge.io.cpu.wstrb.connect(cpu.io.mem_wstrb);
+        // ---- the engine's CSRs in the processor's address space
+        core.io.rap.biConnect(bridge.io.cpu);
         bridge.io.axil.biConnect(engine.io.s_axil);
-        // Exactly one slave answers an access, so the answers are OR-ed.
-        cpu.io.mem_ready.connect(ram.io.ready.or(sys.io.cpu.ready).or(bridge.io.cpu.ready));
-        cpu.io.mem_rdata.connect(Mux(ram.io.ready, ram.io.rdata, Mux(sys.io.cpu.ready, sys.io.cpu.rdata, bridge.io.cpu.rdata)));
-
-        // ---- stall accounting: clocks in which the processor waits only because a feed is full
-        Bool stalled = cpu.io.mem_valid.and(hold).named("stalled");
-        UInt stallCycles = RegInit(U(0, 32));
-        when(stalled, () -> stallCycles.connect(stallCycles.add(1)));
-        sys.io.stall_cycles.connect(stallCycles);
-        sys.io.feeds_drained.connect(pcFeed.io.drained.and(tupleFeed.io.drained));
+        core.io.hold.connect(pcFeed.io.hold.or(tupleFeed.io.hold));
+        core.io.feeds_drained.connect(pcFeed.io.drained.and(tupleFeed.io.drained));
 
         // ---- the feeds: every retired pc to RAP (weight 1 above the key if the engine has a weight field), loads to the sampler
-        Bool load = cpu.io.rvfi_valid.and(cpu.io.rvfi_mem_rmask.orR()).named("load");
-        pcFeed.io.enable.connect(sys.io.trace_enable);
-        pcFeed.io.in_valid.connect(cpu.io.rvfi_valid);
-        pcFeed.io.in_data.connect(rap.weightField() ? Cat(U(1, rap.weightBits()), cpu.io.rvfi_pc_rdata) : cpu.io.rvfi_pc_rdata);
+        Bool load = core.io.rvfi_valid.and(core.io.rvfi_mem_rmask.orR()).named("load");
+        pcFeed.io.enable.connect(core.io.trace_enable);
+        pcFeed.io.in_valid.connect(core.io.rvfi_valid);
+        pcFeed.io.in_data.connect(rap.weightField() ? Cat(U(1, rap.weightBits()), core.io.rvfi_pc) : core.io.rvfi_pc);
         engine.io.s_axis.tvalid.connect(pcFeed.io.tvalid);
         engine.io.s_axis.tdata.connect(pcFeed.io.tdata);
         engine.io.s_axis.tlast.connect(pcFeed.io.tlast);
         pcFeed.io.tready.connect(engine.io.s_axis.tready);
-        tupleFeed.io.enable.connect(sys.io.trace_enable);
+        tupleFeed.io.enable.connect(core.io.trace_enable);
         tupleFeed.io.in_valid.connect(load);
-        tupleFeed.io.in_data.connect(Cat(cpu.io.rvfi_mem_addr, cpu.io.rvfi_pc_rdata));
+        tupleFeed.io.in_data.connect(Cat(core.io.rvfi_mem_addr, core.io.rvfi_pc));
         samp.io.s_axis.tvalid.connect(tupleFeed.io.tvalid);
         samp.io.s_axis.tdata.connect(tupleFeed.io.tdata);
         samp.io.s_axis.tlast.connect(tupleFeed.io.tlast);
@@ -137,15 +106,15 @@ public final class CpuSystem extends Module {
         samp.io.m_axis.tready.connect(B(true));
 
         // ---- taps
-        io.console_valid.connect(sys.io.console_valid);
-        io.console_data.connect(sys.io.console_data);
-        io.exit_valid.connect(sys.io.exit_valid);
-        io.exit_code.connect(sys.io.exit_code);
-        io.trap.connect(cpu.io.trap);
-        io.retired.connect(cpu.io.rvfi_valid);
-        io.retired_pc.connect(cpu.io.rvfi_pc_rdata);
-        io.stalled.connect(stalled);
-        io.stall_cycles.connect(stallCycles);
+        io.console_valid.connect(core.io.console_valid);
+        io.console_data.connect(core.io.console_data);
+        io.exit_valid.connect(core.io.exit_valid);
+        io.exit_code.connect(core.io.exit_code);
+        io.trap.connect(core.io.trap);
+        io.retired.connect(core.io.rvfi_valid);
+        io.retired_pc.connect(core.io.rvfi_pc);
+        io.stalled.connect(core.io.stalled);
+        io.stall_cycles.connect(core.io.stall_cycles);
         io.pc_beat.connect(pcFeed.io.tvalid.and(engine.io.s_axis.tready));
         io.pc_key.connect(pcFeed.io.tdata.bits(31, 0));
         io.tuple_beat.connect(tupleFeed.io.tvalid.and(samp.io.s_axis.tready));

@@ -97,6 +97,8 @@ public final class DesignCatalog {
                     p -> "prefix_selector_n" + p.get("entries") + "_l" + p.get("len_bits") + "_p" + p.get("payload_bits") + "_s" + p.get("levels_per_stage"),
                     p -> () -> new PrefixSelector(i(p, "entries"), i(p, "len_bits"), i(p, "payload_bits"), i(p, "levels_per_stage"))),
             SamplerDesign.ENTRY,
+            CpuSystemDesign.ENTRY,
+            CpuSystemDesign.CORE,
             new Entry("rap", "pipelined range-adaptive profiling engine (AXI4-Stream events, AXI4-Lite CSRs)",
                     RapDesign.params(), RapDesign::defaultName, p -> () -> new RapEngine(RapDesign.config(p))),
             new Entry("bram_tcam", "ternary CAM in block RAM (transposed, key cut into chunks); writes sweep the RAMs",

@@ -20,6 +20,7 @@ import org.rapgen.bench.FmaxHarness;
 import org.rapgen.config.DesignConfig;
 import org.rapgen.designs.DesignCatalog;
 import org.rapgen.hdl.Elaborator;
+import org.rapgen.hdl.ir.ExternalModule;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
 
@@ -121,6 +122,16 @@ public final class Synthesis {
             keyParts.add(Toolchain.version(pnr, "--version"));
         }
         verilog.forEach((file, text) -> keyParts.add(file + "\n" + text));
+        // BlackBoxes: their defines and Verilog are read before the generated files, and are part of the key.
+        List<String> files = new ArrayList<>();
+        for (ExternalModule x : design.externals()) {
+            for (String d : x.defines()) files.add("-D" + d);
+            for (Path src : x.sources()) {
+                files.add(src.toAbsolutePath().toString());
+                keyParts.add(src + "\n" + readSource(src));
+            }
+        }
+        files.addAll(verilog.keySet());
         String key = sha256(String.join("\u0000", keyParts));
 
         var hit = cache.lookup(key);
@@ -132,7 +143,7 @@ public final class Synthesis {
         boolean keepWork = true;
         try {
             for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
-            Map<String, Integer> cells = yosys(yosys, work, target, verilog.keySet(), dutTop);
+            Map<String, Integer> cells = yosys(yosys, work, target, files, dutTop);
             List<SynthResult.Usage> area;
             try {
                 area = area(name, target, cells);
@@ -146,7 +157,7 @@ public final class Synthesis {
                 return new Outcome(mapped, false, null, "place-and-route skipped: the design alone maps to " + count(logic.used()) + " " + logic.name()
                         + ", over the limit of " + count(pnrMaxLogic));
             }
-            if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
+            if (pnr != null) yosysHarness(yosys, work, target, files, design.top().name);
             SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, seed, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
@@ -204,6 +215,14 @@ public final class Synthesis {
             if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
         }
         return placed;
+    }
+
+    private static String readSource(Path src) {
+        try {
+            return Files.readString(src);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void deleteQuietly(Path dir) {
