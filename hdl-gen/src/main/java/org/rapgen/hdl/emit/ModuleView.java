@@ -154,9 +154,10 @@ public record ModuleView(String version, String name, String javaClass, String p
      * value, child and check. */
     private static void markClockReset(ModuleDef def, Reachability reach) {
         boolean checked = !def.checks.isEmpty();
-        boolean clocked = checked || !def.instances.isEmpty() || def.memories.stream().anyMatch(m -> !m.writePorts.isEmpty() || !m.readPorts.isEmpty())
+        // A BlackBox child may take no clock or no reset (BlackBox.clockPort; resets are ordinary inputs).
+        boolean clocked = checked || def.instances.stream().anyMatch(i -> i.child.clock != null) || def.memories.stream().anyMatch(m -> !m.writePorts.isEmpty() || !m.readPorts.isEmpty())
                 || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
-        boolean reset = checked || !def.instances.isEmpty() || def.signals.stream().anyMatch(s -> s.init != null);
+        boolean reset = checked || def.instances.stream().anyMatch(i -> i.child.reset != null) || def.signals.stream().anyMatch(s -> s.init != null);
         if (clocked) reach.read(new Ref(def.clock));
         if (reset) reach.read(new Ref(def.reset));
     }
