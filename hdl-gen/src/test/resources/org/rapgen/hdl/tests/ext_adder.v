@@ -1,6 +1,5 @@
 // An external module for BlackBoxTest: a registered adder with a parameter in its port widths, a port under `ifdef,
 // comments and attributes in the header, and an output a BlackBox may leave undeclared.
-`timescale 1ns / 1ps
 `default_nettype none
 module ext_adder #(
     parameter WIDTH = 8, /* a range below uses it */
