@@ -133,13 +133,13 @@ public final class CpuCommand implements Callable<Integer> {
         }
     }
 
-    /** The functions a hot range of pcs holds, by name; a long list is cut after four. */
+    /** The functions a hot range of pcs holds, by name; a long list is cut after six. */
     static String functionsIn(FunctionMap map, HotRange h, int keyBits) {
         long lo = h.prefix();
         long hi = h.node().lastKey(keyBits);
         List<String> names = map.within(lo, hi).stream().map(Elf32.Function::name).toList();
         if (names.isEmpty()) return "(no function)";
-        return names.size() <= 4 ? String.join(", ", names) : String.join(", ", names.subList(0, 4)) + " +" + (names.size() - 4) + " more";
+        return names.size() <= 6 ? String.join(", ", names) : String.join(", ", names.subList(0, 6)) + " +" + (names.size() - 6) + " more";
     }
 
     private void writeOutputs(CpuTaps taps, FirmwareReport fw, GoldenChecks checks, List<HotRange> hotRanges, List<String> notes, Program prog,
@@ -179,6 +179,8 @@ public final class CpuCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "events      %d taken by the RAP engine, %.4f per clock over the %d clocks from the first to the last%n",
                 taps.pcs().length, (double) taps.pcs().length / Math.max(1, taps.tracedClocks()), taps.tracedClocks());
         out.printf(Locale.ROOT, "tuples      %d (pc, load address) taken by the sampler; %d messages%n", taps.tuplePcs().length, taps.messages().size());
+        out.printf(Locale.ROOT, "tree        %d nodes read out by the firmware, n = %s, overflow %s%n", fw.tree().nodes().size(),
+                Long.toUnsignedString(fw.tree().n()), fw.tree().overflow() ? "yes (some split was deferred: H(v) is a lower bound only)" : "no");
         out.println("cpu stalls  " + taps.stalled());
         out.println("mismatches  " + checks.mismatches());
         for (String p : checks.problems()) out.println("  " + p);

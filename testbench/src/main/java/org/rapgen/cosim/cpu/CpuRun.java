@@ -30,8 +30,13 @@ public final class CpuRun {
 
     /** The system for these engines and this program, as Verilator builds it (cached on disk by its Verilog). */
     public static VerilatorModel model(RapConfig rap, SamplerParams sampler, Program program) {
+        return model(rap, sampler, program, VerilatorModel.DEFAULT_OPT);
+    }
+
+    /** As {@link #model(RapConfig, SamplerParams, Program)} with a C++ optimisation level ({@code -O0} builds fastest). */
+    public static VerilatorModel model(RapConfig rap, SamplerParams sampler, Program program, String opt) {
         Dut d = DslDut.of(() -> new CpuSystem(PicoRv32Source.verilog(), rap, sampler, ProgramBuild.MEMORY_BYTES / 4, program.image(), program.digest()));
-        return VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build();
+        return VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).opt(opt).build();
     }
 
     /** @param maxCycles a run that has not exited by then is an error (a program that hangs) */
