@@ -25,17 +25,11 @@ public final class CpuCore extends Module {
         public final Bool hold = Input(Bool());
         public final Bool feeds_drained = Input(Bool());
         public final Bool trace_enable = Output(Bool());
-        public final Bool stalled = Output(Bool());
-        public final UInt stall_cycles = Output(UInt(32));
         public final Bool rvfi_valid = Output(Bool());
         public final UInt rvfi_pc = Output(UInt(32));
         public final UInt rvfi_mem_addr = Output(UInt(32));
         public final UInt rvfi_mem_rmask = Output(UInt(4));
-        public final Bool console_valid = Output(Bool());
-        public final UInt console_data = Output(UInt(8));
-        public final Bool exit_valid = Output(Bool());
-        public final UInt exit_code = Output(UInt(32));
-        public final Bool trap = Output(Bool());
+        public final CoreReport report = Output(new CoreReport());
     }
 
     public final IO io = IO(new IO());
@@ -83,16 +77,16 @@ public final class CpuCore extends Module {
         sys.io.feeds_drained.connect(io.feeds_drained);
 
         io.trace_enable.connect(sys.io.trace_enable);
-        io.stalled.connect(stalled);
-        io.stall_cycles.connect(stallCycles);
+        io.report.stalled.connect(stalled);
+        io.report.stall_cycles.connect(stallCycles);
         io.rvfi_valid.connect(cpu.io.rvfi_valid);
         io.rvfi_pc.connect(cpu.io.rvfi_pc_rdata);
         io.rvfi_mem_addr.connect(cpu.io.rvfi_mem_addr);
         io.rvfi_mem_rmask.connect(cpu.io.rvfi_mem_rmask);
-        io.console_valid.connect(sys.io.console_valid);
-        io.console_data.connect(sys.io.console_data);
-        io.exit_valid.connect(sys.io.exit_valid);
-        io.exit_code.connect(sys.io.exit_code);
-        io.trap.connect(cpu.io.trap);
+        io.report.console_valid.connect(sys.io.console_valid);
+        io.report.console_data.connect(sys.io.console_data);
+        io.report.exit_valid.connect(sys.io.exit_valid);
+        io.report.exit_code.connect(sys.io.exit_code);
+        io.report.trap.connect(cpu.io.trap);
     }
 }

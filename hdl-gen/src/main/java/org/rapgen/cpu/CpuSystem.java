@@ -27,7 +27,7 @@ import org.rapgen.hdl.UInt;
  *     └─RVFI─┬─► TraceFeed (retired pc) ───────AXI4-Stream──► RapEngine
  *            └─► TraceFeed ((pc, load address)) ─AXI4-Stream──► SamplerEngine ──messages──► io.msg_*
  * </pre>
- * A feed that fills holds the processor's next memory access; such clocks are counted ({@code io.stall_cycles}).
+ * A feed that fills holds the processor's next memory access; such clocks are counted ({@code io.report.stall_cycles}).
  * The {@code io} outputs besides the console and exit are taps for the harness: what each engine took, what the
  * sampler emitted, and what retired.
  */
@@ -36,15 +36,9 @@ public final class CpuSystem extends Module {
     static final int FEED_DEPTH = 16;
 
     public static final class IO extends Bundle {
-        public final Bool console_valid = Output(Bool());
-        public final UInt console_data = Output(UInt(8));
-        public final Bool exit_valid = Output(Bool());
-        public final UInt exit_code = Output(UInt(32));
-        public final Bool trap = Output(Bool());
+        public final CoreReport report = Output(new CoreReport());
         public final Bool retired = Output(Bool());
         public final UInt retired_pc = Output(UInt(32));
-        public final Bool stalled = Output(Bool());
-        public final UInt stall_cycles = Output(UInt(32));
         /** The RAP engine took the event {@code pc_key} in this clock. */
         public final Bool pc_beat = Output(Bool());
         public final UInt pc_key = Output(UInt(32));
@@ -106,15 +100,9 @@ public final class CpuSystem extends Module {
         samp.io.m_axis.tready.connect(B(true));
 
         // ---- taps
-        io.console_valid.connect(core.io.console_valid);
-        io.console_data.connect(core.io.console_data);
-        io.exit_valid.connect(core.io.exit_valid);
-        io.exit_code.connect(core.io.exit_code);
-        io.trap.connect(core.io.trap);
+        io.report.connect(core.io.report);
         io.retired.connect(core.io.rvfi_valid);
         io.retired_pc.connect(core.io.rvfi_pc);
-        io.stalled.connect(core.io.stalled);
-        io.stall_cycles.connect(core.io.stall_cycles);
         io.pc_beat.connect(pcFeed.io.tvalid.and(engine.io.s_axis.tready));
         io.pc_key.connect(pcFeed.io.tdata.bits(31, 0));
         io.tuple_beat.connect(tupleFeed.io.tvalid.and(samp.io.s_axis.tready));

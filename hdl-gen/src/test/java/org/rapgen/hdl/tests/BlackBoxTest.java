@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.io.IOException;
@@ -12,7 +11,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,26 +147,7 @@ class BlackBoxTest {
 
     @Test
     void parentIsLintClean() throws IOException {
-        IcarusRunner.Built<Parent> b = IcarusRunner.build(Parent::new);
-        Path dir = Files.createTempDirectory("rapgen-blackbox");
-        try {
-            List<String> paths = new ArrayList<>(List.of(source().toString()));
-            for (Map.Entry<String, String> f : b.files().entrySet()) {
-                Path p = dir.resolve(f.getKey());
-                Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
-                paths.add(p.toString());
-            }
-            List<String> verilator = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", b.def().name));
-            verilator.addAll(paths);
-            List<String> iverilog = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", b.def().name, "-o", dir.resolve("a.out").toString()));
-            iverilog.addAll(paths);
-            for (List<String> cmd : List.of(verilator, iverilog)) {
-                IcarusRunner.Result r = IcarusRunner.exec(cmd, dir);
-                if (r.rc() != 0 || !r.out().isBlank()) fail(cmd.get(0) + " reported (rc " + r.rc() + "):\n" + r.out() + "\n" + b.topText());
-            }
-        } finally {
-            IcarusRunner.deleteQuietly(dir);
-        }
+        new LintTest().verilatorAndIcarusAreClean("BlackBox", Parent::new, List.of(source()));
     }
 
     // ---- errors at elaboration, each at the Java line that is wrong

@@ -21,8 +21,8 @@ import org.rapgen.engines.sampler.SamplerParams;
 public final class CpuRun {
     static final int BATCH = 1 << 16;
     static final int DRAIN_QUIET = 2000;
-    private static final String[] TAPS = {"io_console_valid", "io_console_data", "io_exit_valid", "io_exit_code", "io_trap",
-            "io_retired", "io_stalled", "io_pc_beat", "io_pc_key", "io_tuple_beat", "io_tuple_pc", "io_tuple_addr", "io_msg_valid",
+    private static final String[] TAPS = {"io_report_console_valid", "io_report_console_data", "io_report_exit_valid",
+            "io_report_exit_code", "io_report_trap", "io_retired", "io_report_stalled", "io_pc_beat", "io_pc_key", "io_tuple_beat", "io_tuple_pc", "io_tuple_addr", "io_msg_valid",
             "io_msg_data", "io_retired_pc"};
 
     private CpuRun() {

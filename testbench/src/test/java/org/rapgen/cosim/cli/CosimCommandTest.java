@@ -35,23 +35,8 @@ class CosimCommandTest {
               m0: 64
             """;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -61,11 +46,11 @@ class CosimCommandTest {
         Random r = new Random(1);
         for (int i = 0; i < 4000; i++) trace.append(Long.toHexString((r.nextInt(40) * 0x9E3779B1L) & 0xFFFF_FFFFL)).append('\n');
         Path t = Files.writeString(tmp.resolve("t.txt"), trace);
-        Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        CliRun cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
         assertEquals(0, cosim.status(), cosim.out() + cosim.err());
         assertTrue(cosim.out().contains("mismatches  0") && cosim.out().contains("events/cycle"), cosim.out());
         assertLoopSpeed(cosim.out());
-        Run profile = run("profile", "--trace", t.toString(), "--eps", Double.toString(3276 / 65536.0), "--branching", "2",
+        CliRun profile = run("profile", "--trace", t.toString(), "--eps", Double.toString(3276 / 65536.0), "--branching", "2",
                 "--nodes", "16", "--m0", "64", "--dump", tmp.resolve("profile.txt").toString());
         assertEquals(0, profile.status(), profile.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("profile.txt")), Files.readAllBytes(tmp.resolve("cosim.txt")));
@@ -82,18 +67,18 @@ class CosimCommandTest {
             trace.append(Long.toHexString(pc)).append(' ').append(Long.toHexString(r.nextInt(64) * 8L)).append('\n');
         }
         Path t = Files.writeString(tmp.resolve("tuples.txt"), trace);
-        Run cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        CliRun cosim = run("cosim", "--trace", t.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
         assertEquals(0, cosim.status(), cosim.out() + cosim.err());
         assertTrue(cosim.out().contains("mismatches 0") && cosim.out().contains("tuples/cycle"), cosim.out());
         assertLoopSpeed(cosim.out());
-        Run sample = run("sample", "--trace", t.toString(), "--sampler", "H[P8]64", "--out", tmp.resolve("sample.txt").toString());
+        CliRun sample = run("sample", "--trace", t.toString(), "--sampler", "H[P8]64", "--out", tmp.resolve("sample.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         byte[] expected = Files.readAllBytes(tmp.resolve("sample.txt"));
         assertTrue(expected.length > 0, "the trace must produce messages");
         assertArrayEquals(expected, Files.readAllBytes(tmp.resolve("cosim.txt")));
 
         Path events = Files.writeString(tmp.resolve("tuples-bad.txt"), "12 3\nzz 1\n");
-        Run bad = run("cosim", "--trace", events.toString(), "--config", cfg.toString());
+        CliRun bad = run("cosim", "--trace", events.toString(), "--config", cfg.toString());
         assertEquals(2, bad.status(), bad.out() + bad.err());
         assertEquals(1, bad.err().lines().count(), bad.err());
         assertTrue(bad.err().contains("tuples-bad.txt:2"), bad.err());
@@ -117,9 +102,9 @@ class CosimCommandTest {
         Path capture = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces", "1kxun.pcap").normalize();
         assertTrue(Files.isReadable(capture), "shared trace missing: " + capture);
         Path cfg = Files.writeString(tmp.resolve("sampler.yaml"), "design: sampler\nparams:\n  spec: \"H[P4]16\"\n  key_bits: 32\n");
-        Run cosim = run("cosim", "--trace", capture.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
+        CliRun cosim = run("cosim", "--trace", capture.toString(), "--config", cfg.toString(), "--dump", tmp.resolve("cosim.txt").toString());
         assertEquals(0, cosim.status(), cosim.out() + cosim.err());
-        Run sample = run("sample", "--trace", capture.toString(), "--sampler", "H[P4]16", "--out", tmp.resolve("sample.txt").toString());
+        CliRun sample = run("sample", "--trace", capture.toString(), "--sampler", "H[P4]16", "--out", tmp.resolve("sample.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         byte[] expected = Files.readAllBytes(tmp.resolve("sample.txt"));
         assertTrue(expected.length > 0, "the capture must produce messages");
@@ -131,7 +116,7 @@ class CosimCommandTest {
         Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
         Path bad = Files.writeString(tmp.resolve("bad.txt"), "12\nzz\n");
         Path dump = tmp.resolve("d.txt");
-        Run r = run("cosim", "--trace", bad.toString(), "--config", cfg.toString(), "--dump", dump.toString());
+        CliRun r = run("cosim", "--trace", bad.toString(), "--config", cfg.toString(), "--dump", dump.toString());
         assertEquals(2, r.status());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("bad.txt") && r.err().contains(":2"), r.err());
@@ -163,7 +148,7 @@ class CosimCommandTest {
         Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL);
         Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n");
         Path dump = tmp.resolve("no/such/d.txt");
-        Run r = run("cosim", "--trace", trace.toString(), "--config", cfg.toString(), "--dump", dump.toString());
+        CliRun r = run("cosim", "--trace", trace.toString(), "--config", cfg.toString(), "--dump", dump.toString());
         assertEquals(2, r.status());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("--dump: folder " + dump.getParent() + " does not exist"), r.err());

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rapgen.cli.Main;
+import org.rapgen.cosim.cli.CliRun;
 import org.rapgen.cpu.program.Program;
 import org.rapgen.cpu.program.ProgramBuild;
 
@@ -26,23 +23,8 @@ import org.rapgen.cpu.program.ProgramBuild;
 class CpuCommandTest {
     static final String RAP = "../configs/rap_n32_k32.yaml";
 
-    record Run(int status, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     static long[] pcs(Path dump) throws Exception {
@@ -56,7 +38,7 @@ class CpuCommandTest {
         Path tree = tmp.resolve("tree.txt");
         Path messages = tmp.resolve("messages.txt");
         Path svg = tmp.resolve("hot.svg");
-        Run cpu = run("cpu", "--program", "sort", "--sort-keys", "48", "--config", RAP, "--dump", pcs.toString(), "--tuples", tuples.toString(),
+        CliRun cpu = run("cpu", "--program", "sort", "--sort-keys", "48", "--config", RAP, "--dump", pcs.toString(), "--tuples", tuples.toString(),
                 "--tree", tree.toString(), "--messages", messages.toString(), "--report", svg.toString());
         assertEquals(0, cpu.status(), cpu.out() + cpu.err());
         assertTrue(cpu.out().contains("\ncpu stalls  0\n"), cpu.out());
@@ -64,11 +46,11 @@ class CpuCommandTest {
         assertTrue(cpu.out().contains("exit 0"), cpu.out());
         assertTrue(Files.readString(svg).contains("class=\"hot-range\""));
 
-        Run profile = run("profile", "--trace", pcs.toString(), "--eps", "0.01", "--nodes", "32", "--counter-bits", "24",
+        CliRun profile = run("profile", "--trace", pcs.toString(), "--eps", "0.01", "--nodes", "32", "--counter-bits", "24",
                 "--dump", tmp.resolve("golden-tree.txt").toString());
         assertEquals(0, profile.status(), profile.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-tree.txt")), Files.readAllBytes(tree));
-        Run sample = run("sample", "--trace", tuples.toString(), "--sampler", "H[P16]256A16", "--out", tmp.resolve("golden-messages.txt").toString());
+        CliRun sample = run("sample", "--trace", tuples.toString(), "--sampler", "H[P16]256A16", "--out", tmp.resolve("golden-messages.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         assertFalse(Files.readString(messages).isEmpty(), "the sampler sent no message");
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-messages.txt")), Files.readAllBytes(messages));
@@ -81,14 +63,14 @@ class CpuCommandTest {
 
     @Test
     void badInputIsOneLineAndExit2(@TempDir Path tmp) {
-        Run r = run("cpu", "--program", "nosuch", "--config", RAP);
+        CliRun r = run("cpu", "--program", "nosuch", "--config", RAP);
         assertEquals(2, r.status());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("--program must be dhrystone or sort"), r.err());
-        Run s = run("cpu", "--program", "sort", "--config", "../configs/sampler_hp256_2048.yaml");
+        CliRun s = run("cpu", "--program", "sort", "--config", "../configs/sampler_hp256_2048.yaml");
         assertEquals(2, s.status());
         assertTrue(s.err().contains("a rap configuration is needed"), s.err());
-        Run k = run("cpu", "--program", "sort", "--sort-keys", "1", "--config", RAP);
+        CliRun k = run("cpu", "--program", "sort", "--sort-keys", "1", "--config", RAP);
         assertEquals(2, k.status());
         assertTrue(Arrays.stream(tmp.toFile().list()).toList().isEmpty());
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
+import org.rapgen.cosim.cli.CliRun;
 import org.rapgen.cpu.program.Program;
 import org.rapgen.cpu.program.ProgramBuild;
 
@@ -30,17 +31,17 @@ class DhrystoneProfileTest {
         Path tuples = tmp.resolve("tuples.txt");
         Path tree = tmp.resolve("tree.txt");
         Path messages = tmp.resolve("messages.txt");
-        CpuCommandTest.Run cpu = CpuCommandTest.run("cpu", "--program", "dhrystone", "--config", "../configs/" + config + ".yaml",
+        CliRun cpu = CpuCommandTest.run("cpu", "--program", "dhrystone", "--config", "../configs/" + config + ".yaml",
                 "--dump", pcs.toString(), "--tuples", tuples.toString(), "--tree", tree.toString(), "--messages", messages.toString());
         System.out.println(cpu.out());
         assertEquals(0, cpu.status(), cpu.out() + cpu.err());
         assertTrue(cpu.out().contains("\ncpu stalls  0\n") && cpu.out().contains("\nmismatches  0\n"), cpu.out());
 
-        CpuCommandTest.Run profile = CpuCommandTest.run("profile", "--trace", pcs.toString(), "--eps", "0.01", "--nodes", Integer.toString(nodes),
+        CliRun profile = CpuCommandTest.run("profile", "--trace", pcs.toString(), "--eps", "0.01", "--nodes", Integer.toString(nodes),
                 "--counter-bits", Integer.toString(counterBits), "--dump", tmp.resolve("golden-tree.txt").toString());
         assertEquals(0, profile.status(), profile.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-tree.txt")), Files.readAllBytes(tree));
-        CpuCommandTest.Run sample = CpuCommandTest.run("sample", "--trace", tuples.toString(), "--sampler", "H[P16]256A16", "--out",
+        CliRun sample = CpuCommandTest.run("sample", "--trace", tuples.toString(), "--sampler", "H[P16]256A16", "--out",
                 tmp.resolve("golden-messages.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-messages.txt")), Files.readAllBytes(messages));
