@@ -120,6 +120,7 @@ public final class Synthesis {
             keyParts.addAll(target.pnr.deviceArgs());
             keyParts.add(Toolchain.version(pnr, "--version"));
         }
+        if (target == SynthTarget.ECP5) keyParts.add(Ecp5OutputRegisters.VERSION);
         verilog.forEach((file, text) -> keyParts.add(file + "\n" + text));
         String key = sha256(String.join("\u0000", keyParts));
 
@@ -147,6 +148,10 @@ public final class Synthesis {
                         + ", over the limit of " + count(pnrMaxLogic));
             }
             if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
+            if (pnr != null && target == SynthTarget.ECP5) {
+                int moved = Ecp5OutputRegisters.absorb(work.resolve("harness.json"));
+                Files.writeString(work.resolve("output-registers.log"), moved + " block-RAM read ports use their output register\n");
+            }
             SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, seed, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
