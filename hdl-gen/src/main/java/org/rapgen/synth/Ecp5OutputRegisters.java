@@ -39,12 +39,12 @@ public final class Ecp5OutputRegisters {
     private Ecp5OutputRegisters() {
     }
 
-    /** Rewrites the netlist file in place and returns how many read ports now use their output register. */
-    public static int absorb(Path netlistJson) throws IOException {
+    /** Writes {@code netlist} with the registers moved to {@code out}; returns how many read ports moved. */
+    public static int absorb(Path netlist, Path out) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
-        JsonNode root = mapper.readTree(netlistJson.toFile());
+        JsonNode root = mapper.readTree(netlist.toFile());
         int moved = absorb(root);
-        if (moved > 0) mapper.writeValue(netlistJson.toFile(), root);
+        mapper.writeValue(out.toFile(), root);
         return moved;
     }
 
