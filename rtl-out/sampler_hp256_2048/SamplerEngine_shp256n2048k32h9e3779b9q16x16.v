@@ -274,7 +274,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_c67 rmwMemory ( // SamplerEngine.java:129
+  RmwMemory_fp256_d2048_w8_c67_r1 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),

@@ -346,7 +346,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_ft2w2r256e16m7_d1024_w33_c68 rmwMemory ( // SamplerEngine.java:129
+  RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),

@@ -126,7 +126,7 @@ public final class SamplerEngine extends Module {
             out = reg.io.out;
             clearing = B(false);
         } else {
-            RmwMemory mem = Module(counterMemory(p, false));
+            RmwMemory mem = Module(counterMemory(p, p.tableStages() == RmwMemory.latency(true)));
             mem.io.clear.connect(B(false));
             in = mem.io.in;
             out = mem.io.out;
