@@ -121,8 +121,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire _eq_7 = _bits_4 == _bits_2; // TaggedRule.java:84
   wire _and_17 = _ne_1 & _eq_7; // TaggedRule.java:84
   wire _or_6 = _and_16 | _and_17; // TaggedRule.java:85
-  wire _not_13 = ~_or_6; // TaggedRule.java:111
-  wire _not_14 = ~_and_16; // TaggedRule.java:95
+  wire _not_13 = ~_and_16; // TaggedRule.java:95
   wire _eq_8 = _bits_0 == 2'd0; // TaggedRule.java:91
   wire _eq_9 = _bits_3 == 2'd0; // TaggedRule.java:91
   wire _eq_10 = _bits_0 == 2'd2; // TaggedRule.java:92
@@ -134,64 +133,93 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire _mux_4 = _and_18 ? _bits_5 : _mux_3; // TaggedRule.java:94
   wire _mux_5 = _eq_9 ? 1'd1 : _mux_4; // TaggedRule.java:93
   wire _mux_6 = _eq_8 ? 1'd0 : _mux_5; // TaggedRule.java:93
-  wire _mux_7 = _or_6 ? _not_14 : _mux_6; // TaggedRule.java:95
-  wire [1:0] _mux_8 = _mux_7 ? _bits_3 : _bits_0; // TaggedRule.java:75
-  wire _eq_12 = _mux_8 == 2'd0; // TaggedRule.java:101
-  wire _eq_13 = _mux_8 == 2'd2; // TaggedRule.java:100
+  wire _mux_7 = _or_6 ? _not_13 : _mux_6; // TaggedRule.java:95
+  wire _not_14 = ~_or_6; // TaggedRule.java:130
+  wire _eq_12 = _bits_3 == 2'd0; // TaggedRule.java:120
+  wire _eq_13 = _bits_3 == 2'd2; // TaggedRule.java:119
   wire [2:0] _bits_6 = old[18:16]; // TaggedRule.java:71
+  wire [2:0] _add_1 = _bits_6 + 3'd1; // TaggedRule.java:123
+  wire _ge_0 = _add_1 >= 3'd7; // TaggedRule.java:124
+  wire _and_19 = _eq_13 & _ge_0; // TaggedRule.java:124
+  wire _or_7 = _eq_12 | _and_19; // TaggedRule.java:130
+  wire _and_20 = _not_14 & _or_7; // TaggedRule.java:130
+  wire _not_15 = ~_or_6; // TaggedRule.java:130
+  wire _eq_14 = _bits_0 == 2'd0; // TaggedRule.java:120
+  wire _eq_15 = _bits_0 == 2'd2; // TaggedRule.java:119
   wire [2:0] _bits_7 = old[2:0]; // TaggedRule.java:71
-  wire [2:0] _mux_9 = _mux_7 ? _bits_6 : _bits_7; // TaggedRule.java:75
-  wire [2:0] _add_1 = _mux_9 + 3'd1; // TaggedRule.java:104
-  wire _ge_0 = _add_1 >= 3'd7; // TaggedRule.java:105
-  wire _and_19 = _eq_13 & _ge_0; // TaggedRule.java:105
-  wire _or_7 = _eq_12 | _and_19; // TaggedRule.java:111
-  wire _and_20 = _not_13 & _or_7; // TaggedRule.java:111
-  wire _or_8 = _or_6 | _and_20; // TaggedRule.java:132
-  wire _not_15 = ~_mux_7; // TaggedRule.java:133
-  wire _mux_10 = _or_8 ? _not_15 : _bits_5; // TaggedRule.java:133
-  wire _eq_14 = _mux_8 == 2'd1; // TaggedRule.java:99
+  wire [2:0] _add_2 = _bits_7 + 3'd1; // TaggedRule.java:123
+  wire _ge_1 = _add_2 >= 3'd7; // TaggedRule.java:124
+  wire _and_21 = _eq_15 & _ge_1; // TaggedRule.java:124
+  wire _or_8 = _eq_14 | _and_21; // TaggedRule.java:130
+  wire _and_22 = _not_15 & _or_8; // TaggedRule.java:130
+  wire _mux_8 = _mux_7 ? _and_20 : _and_22; // TaggedRule.java:75
+  wire _or_9 = _or_6 | _mux_8; // TaggedRule.java:106
+  wire _not_16 = ~_mux_7; // TaggedRule.java:107
+  wire _mux_9 = _or_9 ? _not_16 : _bits_5; // TaggedRule.java:107
+  wire _eq_16 = _bits_3 == 2'd1; // TaggedRule.java:118
   wire [8:0] _bits_8 = old[27:19]; // TaggedRule.java:71
-  wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:71
-  wire [8:0] _mux_11 = _mux_7 ? _bits_8 : _bits_9; // TaggedRule.java:75
-  wire [8:0] _add_2 = _mux_11 + 9'd1; // TaggedRule.java:103
-  wire _ge_1 = _add_2 >= 9'd256; // TaggedRule.java:110
-  wire _ge_2 = _add_2 >= 9'd16; // TaggedRule.java:110
-  wire _mux_12 = _eq_14 ? _ge_1 : _ge_2; // TaggedRule.java:110
-  wire [1:0] _mux_13 = _mux_12 ? 2'd0 : _mux_8; // TaggedRule.java:119
-  wire [8:0] _add_3 = _mux_11 + {{6{1'b0}}, _add_1}; // TaggedRule.java:107
-  wire [8:0] _mux_14 = _eq_12 ? _add_2 : _add_3; // TaggedRule.java:107
-  wire _ge_3 = _mux_14 >= 9'd256; // TaggedRule.java:108
-  wire [1:0] _mux_15 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:120
-  wire [1:0] _mux_16 = _and_20 ? _mux_15 : 2'd2; // TaggedRule.java:120
-  wire [1:0] _mux_17 = _or_6 ? _mux_13 : _mux_16; // TaggedRule.java:119
-  wire [1:0] _mux_18 = _mux_7 ? _bits_4 : _bits_1; // TaggedRule.java:75
-  wire [1:0] _mux_19 = _and_20 ? _bits_2 : _mux_18; // TaggedRule.java:121
-  wire [8:0] _mux_20 = _eq_13 ? {{6{1'b0}}, _mux_9} : 9'd0; // TaggedRule.java:122
-  wire [8:0] _mux_21 = _mux_12 ? _mux_20 : _add_2; // TaggedRule.java:122
-  wire [8:0] _mux_22 = _ge_3 ? 9'd0 : _mux_14; // TaggedRule.java:123
-  wire [8:0] _mux_23 = _and_20 ? _mux_22 : _mux_11; // TaggedRule.java:123
-  wire [8:0] _mux_24 = _or_6 ? _mux_21 : _mux_23; // TaggedRule.java:122
-  wire [2:0] _mux_25 = _mux_12 ? 3'd0 : _mux_9; // TaggedRule.java:124
-  wire [2:0] _mux_26 = _eq_14 ? 3'd1 : _add_1; // TaggedRule.java:124
-  wire [2:0] _mux_27 = _and_20 ? 3'd0 : _mux_26; // TaggedRule.java:124
-  wire [2:0] _mux_28 = _or_6 ? _mux_25 : _mux_27; // TaggedRule.java:124
-  wire [15:0] _cat_0 = {_mux_17, _mux_19, _mux_24, _mux_28}; // TaggedRule.java:65
+  wire [8:0] _add_3 = _bits_8 + 9'd1; // TaggedRule.java:122
+  wire _ge_2 = _add_3 >= 9'd256; // TaggedRule.java:129
+  wire _ge_3 = _add_3 >= 9'd16; // TaggedRule.java:129
+  wire _mux_10 = _eq_16 ? _ge_2 : _ge_3; // TaggedRule.java:129
+  wire [1:0] _mux_11 = _mux_10 ? 2'd0 : _bits_3; // TaggedRule.java:137
+  wire [8:0] _add_4 = _bits_8 + {{6{1'b0}}, _add_1}; // TaggedRule.java:126
+  wire [8:0] _mux_12 = _eq_12 ? _add_3 : _add_4; // TaggedRule.java:126
+  wire _ge_4 = _mux_12 >= 9'd256; // TaggedRule.java:127
+  wire [1:0] _mux_13 = _ge_4 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_14 = _and_20 ? _mux_13 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_15 = _or_6 ? _mux_11 : _mux_14; // TaggedRule.java:137
+  wire [1:0] _mux_16 = _and_20 ? _bits_2 : _bits_4; // TaggedRule.java:139
+  wire [8:0] _mux_17 = _eq_13 ? {{6{1'b0}}, _bits_6} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_18 = _mux_10 ? _mux_17 : _add_3; // TaggedRule.java:140
+  wire [8:0] _mux_19 = _ge_4 ? 9'd0 : _mux_12; // TaggedRule.java:141
+  wire [8:0] _mux_20 = _and_20 ? _mux_19 : _bits_8; // TaggedRule.java:141
+  wire [8:0] _mux_21 = _or_6 ? _mux_18 : _mux_20; // TaggedRule.java:140
+  wire [2:0] _mux_22 = _mux_10 ? 3'd0 : _bits_6; // TaggedRule.java:142
+  wire [2:0] _mux_23 = _eq_16 ? 3'd1 : _add_1; // TaggedRule.java:142
+  wire [2:0] _mux_24 = _and_20 ? 3'd0 : _mux_23; // TaggedRule.java:142
+  wire [2:0] _mux_25 = _or_6 ? _mux_22 : _mux_24; // TaggedRule.java:142
+  wire [15:0] _cat_0 = {_mux_15, _mux_16, _mux_21, _mux_25}; // TaggedRule.java:65
   wire [15:0] _cat_1 = {_bits_3, _bits_4, _bits_8, _bits_6}; // TaggedRule.java:65
-  wire [15:0] _mux_29 = _mux_7 ? _cat_0 : _cat_1; // TaggedRule.java:134
+  wire [15:0] _mux_26 = _mux_7 ? _cat_0 : _cat_1; // TaggedRule.java:108
+  wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:71
   wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:65
-  wire [15:0] _mux_30 = _mux_7 ? _cat_2 : _cat_0; // TaggedRule.java:134
-  wire [32:0] _cat_3 = {_mux_10, _mux_29, _mux_30}; // TaggedRule.java:134
+  wire _eq_17 = _bits_0 == 2'd1; // TaggedRule.java:118
+  wire [8:0] _add_5 = _bits_9 + 9'd1; // TaggedRule.java:122
+  wire _ge_5 = _add_5 >= 9'd256; // TaggedRule.java:129
+  wire _ge_6 = _add_5 >= 9'd16; // TaggedRule.java:129
+  wire _mux_27 = _eq_17 ? _ge_5 : _ge_6; // TaggedRule.java:129
+  wire [1:0] _mux_28 = _mux_27 ? 2'd0 : _bits_0; // TaggedRule.java:137
+  wire [8:0] _add_6 = _bits_9 + {{6{1'b0}}, _add_2}; // TaggedRule.java:126
+  wire [8:0] _mux_29 = _eq_14 ? _add_5 : _add_6; // TaggedRule.java:126
+  wire _ge_7 = _mux_29 >= 9'd256; // TaggedRule.java:127
+  wire [1:0] _mux_30 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_31 = _and_22 ? _mux_30 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_32 = _or_6 ? _mux_28 : _mux_31; // TaggedRule.java:137
+  wire [1:0] _mux_33 = _and_22 ? _bits_2 : _bits_1; // TaggedRule.java:139
+  wire [8:0] _mux_34 = _eq_15 ? {{6{1'b0}}, _bits_7} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_35 = _mux_27 ? _mux_34 : _add_5; // TaggedRule.java:140
+  wire [8:0] _mux_36 = _ge_7 ? 9'd0 : _mux_29; // TaggedRule.java:141
+  wire [8:0] _mux_37 = _and_22 ? _mux_36 : _bits_9; // TaggedRule.java:141
+  wire [8:0] _mux_38 = _or_6 ? _mux_35 : _mux_37; // TaggedRule.java:140
+  wire [2:0] _mux_39 = _mux_27 ? 3'd0 : _bits_7; // TaggedRule.java:142
+  wire [2:0] _mux_40 = _eq_17 ? 3'd1 : _add_2; // TaggedRule.java:142
+  wire [2:0] _mux_41 = _and_22 ? 3'd0 : _mux_40; // TaggedRule.java:142
+  wire [2:0] _mux_42 = _or_6 ? _mux_39 : _mux_41; // TaggedRule.java:142
+  wire [15:0] _cat_3 = {_mux_32, _mux_33, _mux_38, _mux_42}; // TaggedRule.java:65
+  wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:108
+  wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:108
   wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:213
-  wire _not_16 = ~read_collided; // RmwMemory.java:371
-  wire _not_17 = ~a_capture; // RmwMemory.java:273
-  wire _and_21 = a_moves & _not_17; // RmwMemory.java:273
-  wire _not_18 = ~a_late; // RmwMemory.java:273
-  wire _and_22 = _and_21 & _not_18; // RmwMemory.java:273
-  wire _and_23 = r_valid & b_valid; // RmwMemory.java:322
-  wire _eq_15 = rb_full == _and_23; // RmwMemory.java:322
-  wire _and_24 = a_valid & rb_full; // RmwMemory.java:322
-  wire _eq_16 = arb_full == _and_24; // RmwMemory.java:322
-  wire _and_25 = _eq_15 & _eq_16; // RmwMemory.java:322
+  wire _not_17 = ~read_collided; // RmwMemory.java:371
+  wire _not_18 = ~a_capture; // RmwMemory.java:273
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:273
+  wire _not_19 = ~a_late; // RmwMemory.java:273
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:273
+  wire _and_25 = r_valid & b_valid; // RmwMemory.java:322
+  wire _eq_18 = rb_full == _and_25; // RmwMemory.java:322
+  wire _and_26 = a_valid & rb_full; // RmwMemory.java:322
+  wire _eq_19 = arb_full == _and_26; // RmwMemory.java:322
+  wire _and_27 = _eq_18 & _eq_19; // RmwMemory.java:322
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -201,7 +229,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   assign io_out_bits_old = b_old;
   assign io_out_bits_updated = b_updated;
   assign io_clearing = clearing;
-  assign updated = _cat_3;
+  assign updated = _cat_4;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -368,11 +396,11 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_22 && !_not_16) begin // RmwMemory.java:371
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:371
       $display("Assertion failed at RmwMemory.java:371: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && !_and_25) begin // RmwMemory.java:322
+    if (!reset && !_and_27) begin // RmwMemory.java:322
       $display("Assertion failed at RmwMemory.java:322: RmwMemory occupancy flip-flops out of step");
       $stop;
     end

@@ -127,82 +127,115 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire _mux_4 = _eq_4 ? 1'd0 : _mux_3; // TaggedRule.java:93
   wire _mux_5 = _or_1 ? _not_2 : _mux_4; // TaggedRule.java:95
   wire [8:0] _bits_8 = rmwMemory_io_out_bits_old[27:19]; // TaggedRule.java:71
-  wire [8:0] _bits_9 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:71
-  wire [8:0] _mux_6 = _mux_5 ? _bits_8 : _bits_9; // TaggedRule.java:75
-  wire [8:0] _add_0 = _mux_6 + 9'd1; // TaggedRule.java:103
-  wire [1:0] _mux_7 = _mux_5 ? _bits_5 : _bits_2; // TaggedRule.java:75
-  wire _eq_8 = _mux_7 == 2'd0; // TaggedRule.java:101
-  wire [2:0] _bits_10 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:71
+  wire [8:0] _add_0 = _bits_8 + 9'd1; // TaggedRule.java:122
+  wire _eq_8 = _bits_5 == 2'd0; // TaggedRule.java:120
+  wire [2:0] _bits_9 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:71
+  wire [2:0] _add_1 = _bits_9 + 3'd1; // TaggedRule.java:123
+  wire [8:0] _add_2 = _bits_8 + {{6{1'b0}}, _add_1}; // TaggedRule.java:126
+  wire [8:0] _mux_6 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:126
+  wire [8:0] _mux_7 = _or_1 ? _add_0 : _mux_6; // TaggedRule.java:132
+  wire [8:0] _bits_10 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:71
+  wire [8:0] _add_3 = _bits_10 + 9'd1; // TaggedRule.java:122
+  wire _eq_9 = _bits_2 == 2'd0; // TaggedRule.java:120
   wire [2:0] _bits_11 = rmwMemory_io_out_bits_old[2:0]; // TaggedRule.java:71
-  wire [2:0] _mux_8 = _mux_5 ? _bits_10 : _bits_11; // TaggedRule.java:75
-  wire [2:0] _add_1 = _mux_8 + 3'd1; // TaggedRule.java:104
-  wire [8:0] _add_2 = _mux_6 + {{6{1'b0}}, _add_1}; // TaggedRule.java:107
-  wire [8:0] _mux_9 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:107
-  wire [8:0] _mux_10 = _or_1 ? _add_0 : _mux_9; // TaggedRule.java:113
-  wire _eq_9 = _mux_7 == 2'd1; // TaggedRule.java:99
-  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:110
-  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:110
-  wire _mux_11 = _eq_9 ? _ge_0 : _ge_1; // TaggedRule.java:110
-  wire _not_3 = ~_or_1; // TaggedRule.java:111
-  wire _eq_10 = _mux_7 == 2'd2; // TaggedRule.java:100
-  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:105
-  wire _and_5 = _eq_10 & _ge_2; // TaggedRule.java:105
-  wire _or_2 = _eq_8 | _and_5; // TaggedRule.java:111
-  wire _and_6 = _not_3 & _or_2; // TaggedRule.java:111
-  wire _ge_3 = _mux_9 >= 9'd256; // TaggedRule.java:108
-  wire _and_7 = _and_6 & _ge_3; // TaggedRule.java:112
-  wire _mux_12 = _or_1 ? _mux_11 : _and_7; // TaggedRule.java:112
+  wire [2:0] _add_4 = _bits_11 + 3'd1; // TaggedRule.java:123
+  wire [8:0] _add_5 = _bits_10 + {{6{1'b0}}, _add_4}; // TaggedRule.java:126
+  wire [8:0] _mux_8 = _eq_9 ? _add_3 : _add_5; // TaggedRule.java:126
+  wire [8:0] _mux_9 = _or_1 ? _add_3 : _mux_8; // TaggedRule.java:132
+  wire [8:0] _mux_10 = _mux_5 ? _mux_7 : _mux_9; // TaggedRule.java:75
+  wire _eq_10 = _bits_5 == 2'd1; // TaggedRule.java:118
+  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:129
+  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:129
+  wire _mux_11 = _eq_10 ? _ge_0 : _ge_1; // TaggedRule.java:129
+  wire _not_3 = ~_or_1; // TaggedRule.java:130
+  wire _eq_11 = _bits_5 == 2'd2; // TaggedRule.java:119
+  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:124
+  wire _and_5 = _eq_11 & _ge_2; // TaggedRule.java:124
+  wire _or_2 = _eq_8 | _and_5; // TaggedRule.java:130
+  wire _and_6 = _not_3 & _or_2; // TaggedRule.java:130
+  wire _ge_3 = _mux_6 >= 9'd256; // TaggedRule.java:127
+  wire _and_7 = _and_6 & _ge_3; // TaggedRule.java:131
+  wire _mux_12 = _or_1 ? _mux_11 : _and_7; // TaggedRule.java:131
+  wire _eq_12 = _bits_2 == 2'd1; // TaggedRule.java:118
+  wire _ge_4 = _add_3 >= 9'd256; // TaggedRule.java:129
+  wire _ge_5 = _add_3 >= 9'd16; // TaggedRule.java:129
+  wire _mux_13 = _eq_12 ? _ge_4 : _ge_5; // TaggedRule.java:129
+  wire _not_4 = ~_or_1; // TaggedRule.java:130
+  wire _eq_13 = _bits_2 == 2'd2; // TaggedRule.java:119
+  wire _ge_6 = _add_4 >= 3'd7; // TaggedRule.java:124
+  wire _and_8 = _eq_13 & _ge_6; // TaggedRule.java:124
+  wire _or_3 = _eq_9 | _and_8; // TaggedRule.java:130
+  wire _and_9 = _not_4 & _or_3; // TaggedRule.java:130
+  wire _ge_7 = _mux_8 >= 9'd256; // TaggedRule.java:127
+  wire _and_10 = _and_9 & _ge_7; // TaggedRule.java:131
+  wire _mux_14 = _or_1 ? _mux_13 : _and_10; // TaggedRule.java:131
+  wire _mux_15 = _mux_5 ? _mux_12 : _mux_14; // TaggedRule.java:75
   wire _bits_12 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:146
   wire _bits_13 = hashUnit_io_out_bits_payload; // SamplerEngine.java:171
   wire [31:0] _bits_14 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:164
   wire [31:0] _bits_15 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:165
   wire _bits_16 = fifo_io_deq_bits[64]; // SamplerEngine.java:166
   wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
-  wire _and_8 = first_valid & first_bits_msg; // SamplerEngine.java:93
+  wire _and_11 = first_valid & first_bits_msg; // SamplerEngine.java:93
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:104
-  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
-  wire [31:0] _add_3 = tuples_in + 32'd1; // SamplerEngine.java:227
-  wire _and_10 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
-  wire [31:0] _add_4 = messages_out + 32'd1; // SamplerEngine.java:227
-  wire _not_4 = ~io_s_axis_tready; // SamplerEngine.java:205
-  wire _and_11 = io_s_axis_tvalid & _not_4; // SamplerEngine.java:205
-  wire [31:0] _add_5 = in_stalls + 32'd1; // SamplerEngine.java:227
-  wire _not_5 = ~io_m_axis_tready; // SamplerEngine.java:206
-  wire _and_12 = io_m_axis_tvalid & _not_5; // SamplerEngine.java:206
-  wire [31:0] _add_6 = out_stalls + 32'd1; // SamplerEngine.java:227
-  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
-  wire _and_14 = first_valid & first_ready; // SamplerEngine.java:217
-  wire _not_6 = ~_and_14; // SamplerEngine.java:218
-  wire _and_15 = _and_13 & _not_6; // SamplerEngine.java:218
-  wire [6:0] _add_7 = in_flight + 7'd1; // SamplerEngine.java:218
-  wire _not_7 = ~_and_13; // SamplerEngine.java:219
-  wire _and_16 = _and_14 & _not_7; // SamplerEngine.java:219
+  wire _and_12 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
+  wire [31:0] _add_6 = tuples_in + 32'd1; // SamplerEngine.java:227
+  wire _and_13 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
+  wire [31:0] _add_7 = messages_out + 32'd1; // SamplerEngine.java:227
+  wire _not_5 = ~io_s_axis_tready; // SamplerEngine.java:205
+  wire _and_14 = io_s_axis_tvalid & _not_5; // SamplerEngine.java:205
+  wire [31:0] _add_8 = in_stalls + 32'd1; // SamplerEngine.java:227
+  wire _not_6 = ~io_m_axis_tready; // SamplerEngine.java:206
+  wire _and_15 = io_m_axis_tvalid & _not_6; // SamplerEngine.java:206
+  wire [31:0] _add_9 = out_stalls + 32'd1; // SamplerEngine.java:227
+  wire _and_16 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
+  wire _and_17 = first_valid & first_ready; // SamplerEngine.java:217
+  wire _not_7 = ~_and_17; // SamplerEngine.java:218
+  wire _and_18 = _and_16 & _not_7; // SamplerEngine.java:218
+  wire [6:0] _add_10 = in_flight + 7'd1; // SamplerEngine.java:218
+  wire _not_8 = ~_and_16; // SamplerEngine.java:219
+  wire _and_19 = _and_17 & _not_8; // SamplerEngine.java:219
   wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:219
-  wire _or_3 = _or_1 | _and_6; // TaggedRule.java:132
-  wire _not_8 = ~_mux_5; // TaggedRule.java:133
-  wire _mux_13 = _or_3 ? _not_8 : _bits_7; // TaggedRule.java:133
-  wire [1:0] _mux_14 = _mux_11 ? 2'd0 : _mux_7; // TaggedRule.java:119
-  wire [1:0] _mux_15 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:120
-  wire [1:0] _mux_16 = _and_6 ? _mux_15 : 2'd2; // TaggedRule.java:120
-  wire [1:0] _mux_17 = _or_1 ? _mux_14 : _mux_16; // TaggedRule.java:119
-  wire [1:0] _mux_18 = _mux_5 ? _bits_6 : _bits_3; // TaggedRule.java:75
-  wire [1:0] _mux_19 = _and_6 ? _bits_4 : _mux_18; // TaggedRule.java:121
-  wire [8:0] _mux_20 = _eq_10 ? {{6{1'b0}}, _mux_8} : 9'd0; // TaggedRule.java:122
-  wire [8:0] _mux_21 = _mux_11 ? _mux_20 : _add_0; // TaggedRule.java:122
-  wire [8:0] _mux_22 = _ge_3 ? 9'd0 : _mux_9; // TaggedRule.java:123
-  wire [8:0] _mux_23 = _and_6 ? _mux_22 : _mux_6; // TaggedRule.java:123
-  wire [8:0] _mux_24 = _or_1 ? _mux_21 : _mux_23; // TaggedRule.java:122
-  wire [2:0] _mux_25 = _mux_11 ? 3'd0 : _mux_8; // TaggedRule.java:124
-  wire [2:0] _mux_26 = _eq_9 ? 3'd1 : _add_1; // TaggedRule.java:124
-  wire [2:0] _mux_27 = _and_6 ? 3'd0 : _mux_26; // TaggedRule.java:124
-  wire [2:0] _mux_28 = _or_1 ? _mux_25 : _mux_27; // TaggedRule.java:124
-  wire [15:0] _cat_3 = {_mux_17, _mux_19, _mux_24, _mux_28}; // TaggedRule.java:65
-  wire [15:0] _cat_4 = {_bits_5, _bits_6, _bits_8, _bits_10}; // TaggedRule.java:65
-  wire [15:0] _mux_29 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:134
-  wire [15:0] _cat_5 = {_bits_2, _bits_3, _bits_9, _bits_11}; // TaggedRule.java:65
-  wire [15:0] _mux_30 = _mux_5 ? _cat_5 : _cat_3; // TaggedRule.java:134
-  wire [32:0] _cat_6 = {_mux_13, _mux_29, _mux_30}; // TaggedRule.java:134
-  wire _eq_11 = _cat_6 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
+  wire _mux_16 = _mux_5 ? _and_6 : _and_9; // TaggedRule.java:75
+  wire _or_4 = _or_1 | _mux_16; // TaggedRule.java:106
+  wire _not_9 = ~_mux_5; // TaggedRule.java:107
+  wire _mux_17 = _or_4 ? _not_9 : _bits_7; // TaggedRule.java:107
+  wire [1:0] _mux_18 = _mux_11 ? 2'd0 : _bits_5; // TaggedRule.java:137
+  wire [1:0] _mux_19 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_20 = _and_6 ? _mux_19 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_21 = _or_1 ? _mux_18 : _mux_20; // TaggedRule.java:137
+  wire [1:0] _mux_22 = _and_6 ? _bits_4 : _bits_6; // TaggedRule.java:139
+  wire [8:0] _mux_23 = _eq_11 ? {{6{1'b0}}, _bits_9} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_24 = _mux_11 ? _mux_23 : _add_0; // TaggedRule.java:140
+  wire [8:0] _mux_25 = _ge_3 ? 9'd0 : _mux_6; // TaggedRule.java:141
+  wire [8:0] _mux_26 = _and_6 ? _mux_25 : _bits_8; // TaggedRule.java:141
+  wire [8:0] _mux_27 = _or_1 ? _mux_24 : _mux_26; // TaggedRule.java:140
+  wire [2:0] _mux_28 = _mux_11 ? 3'd0 : _bits_9; // TaggedRule.java:142
+  wire [2:0] _mux_29 = _eq_10 ? 3'd1 : _add_1; // TaggedRule.java:142
+  wire [2:0] _mux_30 = _and_6 ? 3'd0 : _mux_29; // TaggedRule.java:142
+  wire [2:0] _mux_31 = _or_1 ? _mux_28 : _mux_30; // TaggedRule.java:142
+  wire [15:0] _cat_3 = {_mux_21, _mux_22, _mux_27, _mux_31}; // TaggedRule.java:65
+  wire [15:0] _cat_4 = {_bits_5, _bits_6, _bits_8, _bits_9}; // TaggedRule.java:65
+  wire [15:0] _mux_32 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:108
+  wire [15:0] _cat_5 = {_bits_2, _bits_3, _bits_10, _bits_11}; // TaggedRule.java:65
+  wire [1:0] _mux_33 = _mux_13 ? 2'd0 : _bits_2; // TaggedRule.java:137
+  wire [1:0] _mux_34 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_35 = _and_9 ? _mux_34 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_36 = _or_1 ? _mux_33 : _mux_35; // TaggedRule.java:137
+  wire [1:0] _mux_37 = _and_9 ? _bits_4 : _bits_3; // TaggedRule.java:139
+  wire [8:0] _mux_38 = _eq_13 ? {{6{1'b0}}, _bits_11} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_39 = _mux_13 ? _mux_38 : _add_3; // TaggedRule.java:140
+  wire [8:0] _mux_40 = _ge_7 ? 9'd0 : _mux_8; // TaggedRule.java:141
+  wire [8:0] _mux_41 = _and_9 ? _mux_40 : _bits_10; // TaggedRule.java:141
+  wire [8:0] _mux_42 = _or_1 ? _mux_39 : _mux_41; // TaggedRule.java:140
+  wire [2:0] _mux_43 = _mux_13 ? 3'd0 : _bits_11; // TaggedRule.java:142
+  wire [2:0] _mux_44 = _eq_12 ? 3'd1 : _add_4; // TaggedRule.java:142
+  wire [2:0] _mux_45 = _and_9 ? 3'd0 : _mux_44; // TaggedRule.java:142
+  wire [2:0] _mux_46 = _or_1 ? _mux_43 : _mux_45; // TaggedRule.java:142
+  wire [15:0] _cat_6 = {_mux_36, _mux_37, _mux_42, _mux_46}; // TaggedRule.java:65
+  wire [15:0] _mux_47 = _mux_5 ? _cat_5 : _cat_6; // TaggedRule.java:108
+  wire [32:0] _cat_7 = {_mux_17, _mux_32, _mux_47}; // TaggedRule.java:108
+  wire _eq_14 = _cat_7 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -225,7 +258,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   assign first_bits_pc = _bits_0;
   assign first_bits_w = _bits_1;
   assign first_bits_count = _mux_10;
-  assign first_bits_msg = _mux_12;
+  assign first_bits_msg = _mux_15;
   assign first_bits_last = _bits_12;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
@@ -246,7 +279,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   assign rmwMemory_io_out_ready = first_ready;
   assign rmwMemory_io_clear = 1'd0;
   assign msg_ready = fifo_1_io_enq_ready;
-  assign msg_valid = _and_8;
+  assign msg_valid = _and_11;
   assign msg_bits_pc = first_bits_pc;
   assign msg_bits_w = first_bits_w;
   assign msg_bits_count = first_bits_count;
@@ -258,7 +291,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       tuples_in <= 32'd0;
     end else begin
-      tuples_in <= (_and_9 ? _add_3 : tuples_in);
+      tuples_in <= (_and_12 ? _add_6 : tuples_in);
     end
   end
 
@@ -266,7 +299,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       messages_out <= 32'd0;
     end else begin
-      messages_out <= (_and_10 ? _add_4 : messages_out);
+      messages_out <= (_and_13 ? _add_7 : messages_out);
     end
   end
 
@@ -274,7 +307,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       in_stalls <= 32'd0;
     end else begin
-      in_stalls <= (_and_11 ? _add_5 : in_stalls);
+      in_stalls <= (_and_14 ? _add_8 : in_stalls);
     end
   end
 
@@ -282,7 +315,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       out_stalls <= 32'd0;
     end else begin
-      out_stalls <= (_and_12 ? _add_6 : out_stalls);
+      out_stalls <= (_and_15 ? _add_9 : out_stalls);
     end
   end
 
@@ -290,7 +323,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       in_flight <= 7'd0;
     end else begin
-      in_flight <= (_and_15 ? _add_7 : (_and_16 ? _sub_0 : in_flight));
+      in_flight <= (_and_18 ? _add_10 : (_and_19 ? _sub_0 : in_flight));
     end
   end
 
@@ -402,8 +435,8 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_11) begin // SamplerEngine.java:150
-      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _cat_6, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_14) begin // SamplerEngine.java:150
+      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _cat_7, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end
