@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the Maven build (JUnit: DSL, golden models, lint/synthesis of rtl-out, Verilator co-simulation)
-# and the cocotb testbenches on Icarus. Installs what it needs first (idempotent).
+# and the cocotb testbenches, each on Icarus and on Verilator (conftest.py runs both). Installs what it needs first
+# (idempotent).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

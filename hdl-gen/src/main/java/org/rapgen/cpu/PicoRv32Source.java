@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.rapgen.synth.Toolchain;
+import org.rapgen.RepositoryRoot;
 
 /**
  * Where PicoRV32's Verilog and its Dhrystone sources are: the folder that PyPI's {@code pythondata-cpu-picorv32}
@@ -40,7 +40,7 @@ public final class PicoRv32Source {
     }
 
     private static Path fromVenv() {
-        Optional<Path> root = Toolchain.repositoryRoot();
+        Optional<Path> root = RepositoryRoot.find(PicoRv32Source.class);
         Path python = root.map(r -> r.resolve(".venv/bin/python")).filter(Files::isExecutable)
                 .orElseThrow(() -> new IllegalStateException(PACKAGE + " not found: no .venv in the rapgen checkout; run scripts/bootstrap.sh"));
         try {

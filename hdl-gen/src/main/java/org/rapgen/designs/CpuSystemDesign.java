@@ -20,7 +20,7 @@ import org.rapgen.cpu.program.ProgramBuild;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapDesign;
 import org.rapgen.engines.sampler.SamplerParams;
-import org.rapgen.synth.Toolchain;
+import org.rapgen.RepositoryRoot;
 
 /**
  * The {@code cpu_system} design: PicoRV32 running a program, with a RAP engine and a sampler watching it
@@ -86,7 +86,7 @@ public final class CpuSystemDesign {
     }
 
     private static Path resolve(String file) {
-        return Toolchain.repositoryRoot().map(r -> r.resolve(file)).orElse(Path.of(file));
+        return RepositoryRoot.find(CpuSystemDesign.class).map(r -> r.resolve(file)).orElse(Path.of(file));
     }
 
     private static String fileProblem(String file) {

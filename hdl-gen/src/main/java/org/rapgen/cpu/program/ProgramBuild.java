@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.rapgen.cli.BadInputException;
 import org.rapgen.cli.ToolFailedException;
 import org.rapgen.cpu.PicoRv32Source;
-import org.rapgen.synth.Toolchain;
+import org.rapgen.RepositoryRoot;
 
 /**
  * Compiles the programs the PicoRV32 system runs with Debian's RV32 cross-compiler ({@code gcc-riscv64-unknown-elf},
@@ -50,7 +50,7 @@ public final class ProgramBuild {
      * @param sortKeys for {@code sort}: how many keys it sorts (a short run for tests, a long one for the benchmark)
      */
     public static Program build(Name program, int sortKeys, Path work) throws IOException {
-        Path root = Toolchain.repositoryRoot().orElseThrow(() -> new BadInputException("cannot find the rapgen checkout (programs/); set -Drapgen.root"));
+        Path root = RepositoryRoot.find(ProgramBuild.class).orElseThrow(() -> new BadInputException("cannot find the rapgen checkout (programs/); set -Drapgen.root"));
         Path runtime = root.resolve("programs/runtime");
         List<String> cmd = new ArrayList<>(List.of(GCC));
         cmd.addAll(FLAGS);

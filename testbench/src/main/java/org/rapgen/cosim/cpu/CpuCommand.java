@@ -26,7 +26,7 @@ import org.rapgen.golden.rap.HotRanges;
 import org.rapgen.golden.rap.TreeDump;
 import org.rapgen.golden.sampler.Message;
 import org.rapgen.hdl.HdlException;
-import org.rapgen.synth.Toolchain;
+import org.rapgen.RepositoryRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -86,7 +86,7 @@ public final class CpuCommand implements Callable<Integer> {
         if (maxCycles < 1) throw new BadInputException("--max-cycles must be at least 1, got " + maxCycles);
         RapConfig rap = CpuCommand.<RapConfig>config(() -> CpuSystemDesign.rap(config), config);
         Path sFile = samplerConfig != null ? samplerConfig
-                : Toolchain.repositoryRoot().orElseThrow(() -> new BadInputException("give --sampler-config")).resolve("configs/cpu/sampler_hp16_256_a16.yaml");
+                : RepositoryRoot.find(CpuCommand.class).orElseThrow(() -> new BadInputException("give --sampler-config")).resolve("configs/cpu/sampler_hp16_256_a16.yaml");
         SamplerParams sampler = CpuCommand.<SamplerParams>config(() -> CpuSystemDesign.sampler(sFile), sFile);
         long start = System.nanoTime();
         Path work = Files.createTempDirectory("rapgen-cpu");
