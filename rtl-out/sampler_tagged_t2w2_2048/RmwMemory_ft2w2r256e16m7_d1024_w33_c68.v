@@ -22,24 +22,24 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [9:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:370
-  reg [9:0] a_addr; // RmwMemory.java:371
-  reg [67:0] a_cmd; // RmwMemory.java:372
-  reg a_forward; // RmwMemory.java:373
-  reg a_stale; // RmwMemory.java:374
+  reg a_valid; // RmwMemory.java:372
+  reg [9:0] a_addr; // RmwMemory.java:373
+  reg [67:0] a_cmd; // RmwMemory.java:374
+  reg a_forward; // RmwMemory.java:375
+  reg a_stale; // RmwMemory.java:376
   reg b_valid; // RmwMemory.java:140
   reg [9:0] b_addr; // RmwMemory.java:141
   reg [67:0] b_cmd; // RmwMemory.java:142
   reg [32:0] b_old; // RmwMemory.java:143
   reg [32:0] b_updated; // RmwMemory.java:144
   reg [32:0] ram_rdata_0; // RmwMemory.java:154
-  reg read_collided; // RmwMemory.java:165
+  reg read_collided; // RmwMemory.java:166
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:134
 
   // Wires
-  wire [32:0] updated; // RmwMemory.java:185
+  wire [32:0] updated; // RmwMemory.java:186
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:151
@@ -49,26 +49,26 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   wire advance = a_valid & _or_0; // RmwMemory.java:148
   wire _or_1 = _not_1 | advance; // RmwMemory.java:151
   wire _and_0 = _not_0 & _or_1; // RmwMemory.java:151
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:216
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:215
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:217
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:216
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _not_3 = ~advance; // RmwMemory.java:195
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:195
-  wire _or_2 = accept | _and_1; // RmwMemory.java:195
+  wire _not_3 = ~advance; // RmwMemory.java:196
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:196
+  wire _or_2 = accept | _and_1; // RmwMemory.java:196
   wire _not_4 = ~clearing; // RmwMemory.java:156
   wire _and_2 = advance & _not_4; // RmwMemory.java:156
   wire _not_5 = ~a_stale; // RmwMemory.java:156
   wire write_back = _and_2 & _not_5; // RmwMemory.java:156
   wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:163
   wire read_misses_write = write_back & _eq_1; // RmwMemory.java:163
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:204
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:204
-  wire _or_3 = advance | _and_3; // RmwMemory.java:204
-  wire [32:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:239
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:205
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:205
+  wire _or_3 = advance | _and_3; // RmwMemory.java:205
+  wire [32:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:241
   wire write_enable = clearing | write_back; // RmwMemory.java:160
   wire [9:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:161
-  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:166
-  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:166
+  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:167
+  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:167
   wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:70
   wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:70
@@ -141,10 +141,10 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
   wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:65
   wire [15:0] _mux_28 = _mux_5 ? _cat_2 : _cat_0; // TaggedRule.java:134
   wire [32:0] _cat_3 = {_mux_8, _mux_27, _mux_28}; // TaggedRule.java:134
-  wire [32:0] write_data = clearing ? 33'd0 : updated; // RmwMemory.java:212
-  wire _not_10 = ~read_collided; // RmwMemory.java:356
-  wire _not_11 = ~a_forward; // RmwMemory.java:238
-  wire _and_10 = advance & _not_11; // RmwMemory.java:238
+  wire [32:0] write_data = clearing ? 33'd0 : updated; // RmwMemory.java:213
+  wire _not_10 = ~read_collided; // RmwMemory.java:358
+  wire _not_11 = ~a_forward; // RmwMemory.java:240
+  wire _and_10 = advance & _not_11; // RmwMemory.java:240
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -245,12 +245,267 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_10 && !_not_10) begin // RmwMemory.java:356
-      $display("Assertion failed at RmwMemory.java:356: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_10 && !_not_10) begin // RmwMemory.java:358
+      $display("Assertion failed at RmwMemory.java:358: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end
   // synthesis translate_on
+`endif
+
+  // Formal-only: properties and the logic they read, for a model checker (Yosys's read_verilog -formal defines FORMAL).
+`ifdef FORMAL
+  // The checker starts in reset: until the first clock edge every register holds an arbitrary value.
+  reg _f_initial = 1'b1;
+  always @(posedge clock) begin
+    _f_initial <= 1'b0;
+  end
+  (* anyconst *) reg [9:0] f_addr; // RmwMemoryProperties.java:36
+  reg [32:0] f_word; // RmwMemoryProperties.java:38
+  wire [32:0] f_updated; // RmwMemoryProperties.java:40
+  reg [1:0] f_held; // RmwMemoryProperties.java:48
+  reg [9:0] f_queue_addr_0; // RmwMemoryProperties.java:49
+  reg [9:0] f_queue_addr_1; // RmwMemoryProperties.java:49
+  reg [67:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
+  reg [67:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
+  reg [32:0] f_queue_old_0; // RmwMemoryProperties.java:52
+  reg [32:0] f_queue_old_1; // RmwMemoryProperties.java:52
+  reg [32:0] f_queue_updated_0; // RmwMemoryProperties.java:53
+  reg [32:0] f_queue_updated_1; // RmwMemoryProperties.java:53
+  reg _f_reg_0; // HandshakeProperties.java:39
+  reg _f_past_valid; // HandshakeProperties.java:40
+  reg [143:0] _f_reg_1; // HandshakeProperties.java:40
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
+  wire _and_11 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
+  wire _and_12 = _and_11 & f_command_tracked; // RmwMemoryProperties.java:41
+  wire [1:0] _bits_10 = f_word[15:14]; // TaggedRule.java:70
+  wire _ne_2 = _bits_10 != 2'd0; // TaggedRule.java:83
+  wire [1:0] _bits_11 = f_word[13:12]; // TaggedRule.java:70
+  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:258
+  wire _eq_12 = _bits_11 == _bits_12; // TaggedRule.java:83
+  wire _and_13 = _ne_2 & _eq_12; // TaggedRule.java:83
+  wire [1:0] _bits_13 = f_word[31:30]; // TaggedRule.java:70
+  wire _ne_3 = _bits_13 != 2'd0; // TaggedRule.java:84
+  wire [1:0] _bits_14 = f_word[29:28]; // TaggedRule.java:70
+  wire _eq_13 = _bits_14 == _bits_12; // TaggedRule.java:84
+  wire _and_14 = _ne_3 & _eq_13; // TaggedRule.java:84
+  wire _or_7 = _and_13 | _and_14; // TaggedRule.java:85
+  wire _not_12 = ~_or_7; // TaggedRule.java:111
+  wire _not_13 = ~_and_13; // TaggedRule.java:95
+  wire _eq_14 = _bits_10 == 2'd0; // TaggedRule.java:91
+  wire _eq_15 = _bits_13 == 2'd0; // TaggedRule.java:91
+  wire _eq_16 = _bits_10 == 2'd2; // TaggedRule.java:92
+  wire _eq_17 = _bits_13 == 2'd2; // TaggedRule.java:92
+  wire _and_15 = _eq_16 & _eq_17; // TaggedRule.java:94
+  wire _bits_15 = f_word[32]; // TaggedRule.java:82
+  wire _mux_29 = _eq_17 ? 1'd1 : _bits_15; // TaggedRule.java:94
+  wire _mux_30 = _eq_16 ? 1'd0 : _mux_29; // TaggedRule.java:94
+  wire _mux_31 = _and_15 ? _bits_15 : _mux_30; // TaggedRule.java:94
+  wire _mux_32 = _eq_15 ? 1'd1 : _mux_31; // TaggedRule.java:93
+  wire _mux_33 = _eq_14 ? 1'd0 : _mux_32; // TaggedRule.java:93
+  wire _mux_34 = _or_7 ? _not_13 : _mux_33; // TaggedRule.java:95
+  wire [1:0] _mux_35 = _mux_34 ? _bits_13 : _bits_10; // TaggedRule.java:75
+  wire _eq_18 = _mux_35 == 2'd0; // TaggedRule.java:101
+  wire _eq_19 = _mux_35 == 2'd2; // TaggedRule.java:100
+  wire [2:0] _bits_16 = f_word[18:16]; // TaggedRule.java:71
+  wire [2:0] _bits_17 = f_word[2:0]; // TaggedRule.java:71
+  wire [2:0] _mux_36 = _mux_34 ? _bits_16 : _bits_17; // TaggedRule.java:75
+  wire [2:0] _add_4 = _mux_36 + 3'd1; // TaggedRule.java:104
+  wire _ge_4 = _add_4 >= 3'd7; // TaggedRule.java:105
+  wire _and_16 = _eq_19 & _ge_4; // TaggedRule.java:105
+  wire _or_8 = _eq_18 | _and_16; // TaggedRule.java:111
+  wire _and_17 = _not_12 & _or_8; // TaggedRule.java:111
+  wire _or_9 = _or_7 | _and_17; // TaggedRule.java:132
+  wire _not_14 = ~_mux_34; // TaggedRule.java:133
+  wire _mux_37 = _or_9 ? _not_14 : _bits_15; // TaggedRule.java:133
+  wire _eq_20 = _mux_35 == 2'd1; // TaggedRule.java:99
+  wire [8:0] _bits_18 = f_word[27:19]; // TaggedRule.java:71
+  wire [8:0] _bits_19 = f_word[11:3]; // TaggedRule.java:71
+  wire [8:0] _mux_38 = _mux_34 ? _bits_18 : _bits_19; // TaggedRule.java:75
+  wire [8:0] _add_5 = _mux_38 + 9'd1; // TaggedRule.java:103
+  wire _ge_5 = _add_5 >= 9'd256; // TaggedRule.java:110
+  wire _ge_6 = _add_5 >= 9'd16; // TaggedRule.java:110
+  wire _mux_39 = _eq_20 ? _ge_5 : _ge_6; // TaggedRule.java:110
+  wire [1:0] _mux_40 = _mux_39 ? 2'd0 : _mux_35; // TaggedRule.java:119
+  wire [8:0] _add_6 = _mux_38 + {{6{1'b0}}, _add_4}; // TaggedRule.java:107
+  wire [8:0] _mux_41 = _eq_18 ? _add_5 : _add_6; // TaggedRule.java:107
+  wire _ge_7 = _mux_41 >= 9'd256; // TaggedRule.java:108
+  wire [1:0] _mux_42 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:120
+  wire [1:0] _mux_43 = _and_17 ? _mux_42 : 2'd2; // TaggedRule.java:120
+  wire [1:0] _mux_44 = _or_7 ? _mux_40 : _mux_43; // TaggedRule.java:119
+  wire [1:0] _mux_45 = _mux_34 ? _bits_14 : _bits_11; // TaggedRule.java:75
+  wire [1:0] _mux_46 = _and_17 ? _bits_12 : _mux_45; // TaggedRule.java:121
+  wire [8:0] _mux_47 = _eq_19 ? {{6{1'b0}}, _mux_36} : 9'd0; // TaggedRule.java:122
+  wire [8:0] _mux_48 = _mux_39 ? _mux_47 : _add_5; // TaggedRule.java:122
+  wire [8:0] _mux_49 = _ge_7 ? 9'd0 : _mux_41; // TaggedRule.java:123
+  wire [8:0] _mux_50 = _and_17 ? _mux_49 : _mux_38; // TaggedRule.java:123
+  wire [8:0] _mux_51 = _or_7 ? _mux_48 : _mux_50; // TaggedRule.java:122
+  wire [2:0] _mux_52 = _mux_39 ? 3'd0 : _mux_36; // TaggedRule.java:124
+  wire [2:0] _mux_53 = _eq_20 ? 3'd1 : _add_4; // TaggedRule.java:124
+  wire [2:0] _mux_54 = _and_17 ? 3'd0 : _mux_53; // TaggedRule.java:124
+  wire [2:0] _mux_55 = _or_7 ? _mux_52 : _mux_54; // TaggedRule.java:124
+  wire [15:0] _cat_4 = {_mux_44, _mux_46, _mux_51, _mux_55}; // TaggedRule.java:65
+  wire [15:0] _cat_5 = {_bits_13, _bits_14, _bits_18, _bits_16}; // TaggedRule.java:65
+  wire [15:0] _mux_56 = _mux_34 ? _cat_4 : _cat_5; // TaggedRule.java:134
+  wire [15:0] _cat_6 = {_bits_10, _bits_11, _bits_19, _bits_17}; // TaggedRule.java:65
+  wire [15:0] _mux_57 = _mux_34 ? _cat_6 : _cat_4; // TaggedRule.java:134
+  wire [32:0] _cat_7 = {_mux_37, _mux_56, _mux_57}; // TaggedRule.java:134
+  wire _and_18 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
+  wire _and_19 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
+  wire [1:0] _mux_58 = _and_19 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
+  wire [1:0] _add_7 = _mux_58 + 2'd1; // RmwMemoryProperties.java:75
+  wire [1:0] _mux_59 = _and_18 ? _add_7 : _mux_58; // RmwMemoryProperties.java:75
+  wire _and_20 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_21 = _mux_58 == 2'd0; // RmwMemoryProperties.java:67
+  wire _and_21 = _and_20 & _eq_21; // RmwMemoryProperties.java:67
+  wire _and_22 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_22 = _mux_58 == 2'd1; // RmwMemoryProperties.java:67
+  wire _and_23 = _and_22 & _eq_22; // RmwMemoryProperties.java:67
+  wire _not_15 = ~io_out_ready; // HandshakeProperties.java:39
+  wire _and_24 = io_out_valid & _not_15; // HandshakeProperties.java:39
+  wire [143:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:38
+  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:88
+  wire _not_16 = ~_and_19; // RmwMemoryProperties.java:88
+  wire _and_25 = _ne_4 & _not_16; // RmwMemoryProperties.java:88
+  wire _eq_23 = _f_reg_2 == 2'd2; // HandshakeProperties.java:32
+  wire [1:0] _add_8 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
+  wire [1:0] _mux_60 = _eq_23 ? _f_reg_2 : _add_8; // HandshakeProperties.java:32
+  wire [1:0] _mux_61 = _and_25 ? _mux_60 : 2'd0; // HandshakeProperties.java:32
+  wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:37
+  wire _le_0 = f_held <= 2'd2; // RmwMemoryProperties.java:77
+  wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:79
+  wire _eq_24 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
+  wire _eq_25 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
+  wire _and_26 = _eq_24 & _eq_25; // RmwMemoryProperties.java:80
+  wire _eq_26 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
+  wire _eq_27 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
+  wire _eq_28 = _cat_8 == _f_reg_1; // HandshakeProperties.java:40
+  wire _and_27 = io_out_valid & _eq_28; // HandshakeProperties.java:40
+  wire _and_28 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
+  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:89
+  wire _ge_8 = _f_reg_2 >= 2'd1; // RmwMemoryProperties.java:89
+  wire _and_29 = _ne_6 & _ge_8; // RmwMemoryProperties.java:89
+  wire _eq_29 = f_held == 2'd2; // RmwMemoryProperties.java:90
+  wire _and_30 = _eq_29 & f_queue_tracked_0; // RmwMemoryProperties.java:90
+  wire _and_31 = _and_30 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  assign f_updated = _cat_7;
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_word <= 33'd0;
+    end else begin
+      f_word <= (io_clear ? 33'd0 : (_and_12 ? f_updated : f_word));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_held <= 2'd0;
+    end else begin
+      f_held <= _mux_59;
+    end
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_0 <= (_and_21 ? io_in_bits_addr : (_and_19 ? f_queue_addr_1 : f_queue_addr_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_1 <= (_and_23 ? io_in_bits_addr : f_queue_addr_1);
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_0 <= (_and_21 ? io_in_bits_cmd : (_and_19 ? f_queue_cmd_1 : f_queue_cmd_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_1 <= (_and_23 ? io_in_bits_cmd : f_queue_cmd_1);
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_0 <= (_and_21 ? f_command_tracked : (_and_19 ? f_queue_tracked_1 : f_queue_tracked_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_1 <= (_and_23 ? f_command_tracked : f_queue_tracked_1);
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_0 <= (_and_21 ? f_word : (_and_19 ? f_queue_old_1 : f_queue_old_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_1 <= (_and_23 ? f_word : f_queue_old_1);
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_0 <= (_and_21 ? f_updated : (_and_19 ? f_queue_updated_1 : f_queue_updated_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_1 <= (_and_23 ? f_updated : f_queue_updated_1);
+  end
+
+  always @(posedge clock) begin
+    _f_reg_0 <= _and_24;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_past_valid <= 1'd0;
+    end else begin
+      _f_past_valid <= 1'd1;
+    end
+  end
+
+  always @(posedge clock) begin
+    _f_reg_1 <= _cat_8;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_reg_2 <= 2'd0;
+    end else begin
+      _f_reg_2 <= _mux_61;
+    end
+  end
+
+  always @* begin
+    if (_f_initial) begin
+      _f_reset_initial: assume (reset);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:37
+      addr_exists: assume (_lt_0);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:77
+      holds_at_most_latency: assert (_le_0);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+      result_has_a_command: assert (_ne_5);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+      results_in_acceptance_order: assert (_and_26);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+      old_word_as_sequential: assert (_eq_26);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+      updated_word_as_sequential: assert (_eq_27);
+    end
+    if (!reset && _and_28) begin // HandshakeProperties.java:40
+      out_holds_until_taken: assert (_and_27);
+    end
+    if (!reset && _and_29) begin // RmwMemoryProperties.java:89
+      result_within_latency: assert (io_out_valid);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:90
+      tracked_word_back_to_back: cover (_and_31);
+    end
+  end
 `endif
 
 endmodule
