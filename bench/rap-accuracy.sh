@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dump agrees with the independent check (issue 5): a 1M-event instruction trace made here with valgrind lackey,
+# The dump agrees with the independent check: a 1M-event instruction trace made here with valgrind lackey,
 # co-simulated at eps = 10% on an engine large enough not to overflow (N = 512, b = 4, K = 32); the cosim dump must
 # satisfy the SPEC §4 guarantee against the trace and match the unbounded golden model's hot-range accuracy within
 # one point. Usage: bench/rap-accuracy.sh [EVENTS=1000000] [NODES=512]

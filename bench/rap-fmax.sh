@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RAP engine area and Fmax (issue 5). Usage: bench/rap-fmax.sh [SEEDS=3]
+# RAP engine area and Fmax. Usage: bench/rap-fmax.sh [SEEDS=3]
 #  1. configs/rap_n32_k32.yaml inside FmaxHarness on an iCE40 HX8K: yosys synth_ice40 + nextpnr-ice40, each of SEEDS
 #     placement seeds, with their median and best, and (bench/sdf-wall.py on nextpnr's SDF) how many register
 #     endpoints miss 100 MHz on each seed, grouped by register on seed 1.

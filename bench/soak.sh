@@ -22,12 +22,10 @@ shift $(( $# < 2 ? $# : 2 ))
 DESIGNS=("$@")
 [ ${#DESIGNS[@]} -eq 0 ] && DESIGNS=(rap_n128_k32 rap_n4096_k32 sampler_hp256_2048)
 CHUNK=20000000
-SHARED="$ROOT/../shared/traces"
 DIR="${RAPGEN_SOAK_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rapgen/soak}"
 cd "$ROOT"
-command -v xz >/dev/null 2>&1 || { echo "soak: 'xz' not found; apt-get install xz-utils" >&2; exit 2; }
-[ -d "$SHARED" ] || { echo "soak: $SHARED not found (the shared traces sit beside the clone)" >&2; exit 2; }
-./rapgen cosim --help >/dev/null   # builds both jars
+source bench/shared-traces.sh
+shared_traces soak
 mkdir -p "$DIR"
 if [ "$(cat "$DIR/records" 2>/dev/null)" != "$RECORDS" ]; then
   xz -dc "$SHARED/ipsrc-181k.txt.xz" >"$DIR/ipsrc.txt"

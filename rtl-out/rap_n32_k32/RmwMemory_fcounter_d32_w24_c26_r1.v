@@ -23,82 +23,82 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [4:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:372
-  reg [4:0] a_addr; // RmwMemory.java:373
-  reg [25:0] a_cmd; // RmwMemory.java:374
-  reg a_forward; // RmwMemory.java:375
-  reg a_stale; // RmwMemory.java:376
-  reg r_valid; // RmwMemory.java:372
-  reg [4:0] r_addr; // RmwMemory.java:373
-  reg [25:0] r_cmd; // RmwMemory.java:374
-  reg r_forward; // RmwMemory.java:375
-  reg r_stale; // RmwMemory.java:376
+  reg a_valid; // RmwMemory.java:387
+  reg [4:0] a_addr; // RmwMemory.java:388
+  reg [25:0] a_cmd; // RmwMemory.java:389
+  reg a_forward; // RmwMemory.java:390
+  reg a_stale; // RmwMemory.java:391
+  reg r_valid; // RmwMemory.java:387
+  reg [4:0] r_addr; // RmwMemory.java:388
+  reg [25:0] r_cmd; // RmwMemory.java:389
+  reg r_forward; // RmwMemory.java:390
+  reg r_stale; // RmwMemory.java:391
   reg b_valid; // RmwMemory.java:140
   reg [4:0] b_addr; // RmwMemory.java:141
   reg [25:0] b_cmd; // RmwMemory.java:142
   reg [23:0] b_old; // RmwMemory.java:143
   reg [23:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:299
-  reg arb_full; // RmwMemory.java:300
+  reg rb_full; // RmwMemory.java:314
+  reg arb_full; // RmwMemory.java:315
   reg [23:0] ram_rdata_0; // RmwMemory.java:154
   reg b_write; // RmwMemory.java:158
   reg read_collided; // RmwMemory.java:166
-  reg a_capture; // RmwMemory.java:257
-  reg a_late; // RmwMemory.java:258
-  reg [23:0] a_late_data; // RmwMemory.java:259
-  reg [23:0] r_data; // RmwMemory.java:260
-  reg [23:0] r_base; // RmwMemory.java:323
-  reg [24:0] r_op; // RmwMemory.java:324
-  reg r_decoded; // RmwMemory.java:325
-  reg a_keeps_base; // RmwMemory.java:327
-  reg a_keeps_op; // RmwMemory.java:328
-  reg b_flag; // RmwMemory.java:178
+  reg a_capture; // RmwMemory.java:259
+  reg a_late; // RmwMemory.java:260
+  reg [23:0] a_late_data; // RmwMemory.java:261
+  reg [23:0] r_data; // RmwMemory.java:262
+  reg [23:0] r_base; // RmwMemory.java:338
+  reg [24:0] r_op; // RmwMemory.java:339
+  reg r_decoded; // RmwMemory.java:340
+  reg a_keeps_base; // RmwMemory.java:342
+  reg a_keeps_op; // RmwMemory.java:343
+  reg b_flag; // RmwMemory.java:179
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [23:0] ram [0:31]; // RmwMemory.java:134
 
   // Wires
-  wire [23:0] updated; // RmwMemory.java:174
+  wire [23:0] updated; // RmwMemory.java:175
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:303
+  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
   wire _not_2 = ~_and_0; // RmwMemory.java:151
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:217
-  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:216
+  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:218
+  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:217
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
   wire _not_3 = ~_and_2; // RmwMemory.java:150
   wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:196
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:196
-  wire _or_0 = accept | _and_3; // RmwMemory.java:196
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:263
-  wire _not_5 = ~a_stale; // RmwMemory.java:263
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:263
+  wire _not_4 = ~a_moves; // RmwMemory.java:197
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
+  wire _or_0 = accept | _and_3; // RmwMemory.java:197
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
+  wire _not_5 = ~a_stale; // RmwMemory.java:265
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
   wire _not_6 = ~b_valid; // RmwMemory.java:148
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
   wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:264
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:264
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:264
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:264
-  wire _not_8 = ~r_stale; // RmwMemory.java:264
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:264
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:265
-  wire _not_9 = ~advance; // RmwMemory.java:208
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:208
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:208
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:278
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:205
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:205
-  wire _or_4 = advance | _and_9; // RmwMemory.java:205
-  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:282
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:307
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:308
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:308
+  wire _not_7 = ~advance; // RmwMemory.java:266
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
+  wire _not_8 = ~r_stale; // RmwMemory.java:266
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
+  wire _not_9 = ~advance; // RmwMemory.java:209
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
+  wire _or_4 = advance | _and_9; // RmwMemory.java:206
+  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:297
+  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
+  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
+  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
   wire _not_11 = ~clearing; // RmwMemory.java:156
   wire _and_13 = advance & _not_11; // RmwMemory.java:156
   wire _not_12 = ~r_stale; // RmwMemory.java:156
@@ -111,8 +111,8 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
   wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
   wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
-  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:274
-  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:274
+  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:295
+  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:295
   wire [14:0] _bits_0 = r_base[14:0]; // SatAdd.java:50
   wire [23:0] _bits_1 = r_op[23:0]; // CounterUpdate.java:73
   wire [14:0] _bits_2 = _bits_1[14:0]; // SatAdd.java:50
@@ -142,20 +142,20 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire [14:0] _fill_2 = {15{_mux_2}}; // SatAdd.java:64
   wire [14:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:64
   wire [23:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:64
-  wire _not_13 = ~a_keeps_base; // RmwMemory.java:335
-  wire _and_16 = a_moves & _not_13; // RmwMemory.java:335
+  wire _not_13 = ~a_keeps_base; // RmwMemory.java:350
+  wire _and_16 = a_moves & _not_13; // RmwMemory.java:350
   wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
-  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwMemory.java:335
-  wire _not_14 = ~a_keeps_op; // RmwMemory.java:342
-  wire _and_17 = a_moves & _not_14; // RmwMemory.java:342
+  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwMemory.java:350
+  wire _not_14 = ~a_keeps_op; // RmwMemory.java:357
+  wire _and_17 = a_moves & _not_14; // RmwMemory.java:357
   wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:114
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
   wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
-  wire _not_15 = ~_eq_7; // RmwMemory.java:340
-  wire _and_18 = a_forward & _not_15; // RmwMemory.java:340
-  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwMemory.java:341
+  wire _not_15 = ~_eq_7; // RmwMemory.java:355
+  wire _and_18 = a_forward & _not_15; // RmwMemory.java:355
+  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwMemory.java:356
   wire _bits_17 = r_op_onto[24]; // CounterUpdate.java:36
   wire [23:0] _bits_18 = r_op_onto[23:0]; // CounterUpdate.java:35
   wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:118
@@ -164,7 +164,7 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [23:0] _bits_21 = _add_expand_3[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwMemory.java:343
+  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwMemory.java:358
   wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:63
   wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:118
@@ -172,19 +172,19 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:63
   wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:114
   wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
-  wire _not_16 = ~_eq_9; // RmwMemory.java:331
-  wire _and_20 = forward_next & _not_16; // RmwMemory.java:331
+  wire _not_16 = ~_eq_9; // RmwMemory.java:346
+  wire _and_20 = forward_next & _not_16; // RmwMemory.java:346
   wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:114
   wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
-  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:332
+  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:347
   wire _bits_27 = r_decoded; // CounterUpdate.java:74
   wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:74
-  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:213
-  wire _not_17 = ~read_collided; // RmwMemory.java:358
-  wire _not_18 = ~a_capture; // RmwMemory.java:273
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:273
-  wire _not_19 = ~a_late; // RmwMemory.java:273
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:273
+  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:214
+  wire _not_17 = ~read_collided; // RmwMemory.java:373
+  wire _not_18 = ~a_capture; // RmwMemory.java:275
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:275
+  wire _not_19 = ~a_late; // RmwMemory.java:275
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:275
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [23:0] _bits_29 = 24'd0; // CounterUpdate.java:35
   wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:118
@@ -194,17 +194,17 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire [23:0] _bits_32 = _add_expand_4[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
   wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:118
-  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:345
+  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:360
   wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:114
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
-  wire _not_20 = ~_bits_35; // RmwMemory.java:344
-  wire _not_21 = ~_and_18; // RmwMemory.java:344
-  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:344
-  wire _and_26 = r_valid & b_valid; // RmwMemory.java:309
-  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:309
-  wire _and_27 = a_valid & rb_full; // RmwMemory.java:309
-  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:309
-  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:309
+  wire _not_20 = ~_bits_35; // RmwMemory.java:359
+  wire _not_21 = ~_and_18; // RmwMemory.java:359
+  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:359
+  wire _and_26 = r_valid & b_valid; // RmwMemory.java:324
+  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:324
+  wire _and_27 = a_valid & rb_full; // RmwMemory.java:324
+  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:324
+  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:324
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -398,16 +398,16 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:358
-      $display("Assertion failed at RmwMemory.java:358: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:373
+      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:344
-      $display("Assertion failed at RmwMemory.java:344: compose(identity, cmd) differs from op(cmd)");
+    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:359
+      $display("Assertion failed at RmwMemory.java:359: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_28) begin // RmwMemory.java:309
-      $display("Assertion failed at RmwMemory.java:309: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_28) begin // RmwMemory.java:324
+      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end

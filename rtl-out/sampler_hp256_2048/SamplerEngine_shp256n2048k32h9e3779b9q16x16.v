@@ -24,11 +24,11 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:226
-  reg [31:0] messages_out; // SamplerEngine.java:226
-  reg [31:0] in_stalls; // SamplerEngine.java:226
-  reg [31:0] out_stalls; // SamplerEngine.java:226
-  reg [6:0] in_flight; // SamplerEngine.java:215
+  reg [31:0] tuples_in; // SamplerEngine.java:235
+  reg [31:0] messages_out; // SamplerEngine.java:235
+  reg [31:0] in_stalls; // SamplerEngine.java:235
+  reg [31:0] out_stalls; // SamplerEngine.java:235
+  reg [6:0] in_flight; // SamplerEngine.java:224
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:52
@@ -45,26 +45,26 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire [8:0] first_bits_count; // SamplerEngine.java:59
   wire first_bits_msg; // SamplerEngine.java:59
   wire first_bits_last; // SamplerEngine.java:59
-  wire keyed_ready; // SamplerEngine.java:159
-  wire keyed_valid; // SamplerEngine.java:159
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:159
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:159
-  wire keyed_bits_last; // SamplerEngine.java:159
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:159
-  wire keyed_bits_tag; // SamplerEngine.java:159
-  wire keyed_bits_sample; // SamplerEngine.java:159
-  wire hashUnit_io_in_ready; // SamplerEngine.java:161
-  wire hashUnit_io_in_valid; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:161
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:161
-  wire hashUnit_io_out_ready; // SamplerEngine.java:161
-  wire hashUnit_io_out_valid; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:161
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:161
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:161
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:161
+  wire keyed_ready; // SamplerEngine.java:168
+  wire keyed_valid; // SamplerEngine.java:168
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:168
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:168
+  wire keyed_bits_last; // SamplerEngine.java:168
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:168
+  wire keyed_bits_tag; // SamplerEngine.java:168
+  wire keyed_bits_sample; // SamplerEngine.java:168
+  wire hashUnit_io_in_ready; // SamplerEngine.java:170
+  wire hashUnit_io_in_valid; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:170
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:170
+  wire hashUnit_io_out_ready; // SamplerEngine.java:170
+  wire hashUnit_io_out_valid; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:170
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:170
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:170
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:170
   wire rmwMemory_io_in_ready; // SamplerEngine.java:129
   wire rmwMemory_io_in_valid; // SamplerEngine.java:129
   wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:129
@@ -77,65 +77,76 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:129
   wire rmwMemory_io_clear; // SamplerEngine.java:129
   wire rmwMemory_io_clearing; // SamplerEngine.java:129
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:146
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:146
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:146
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:146
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:146
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:146
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:146
   wire msg_ready; // SamplerEngine.java:81
   wire msg_valid; // SamplerEngine.java:81
   wire [31:0] msg_bits_pc; // SamplerEngine.java:81
   wire [31:0] msg_bits_w; // SamplerEngine.java:81
   wire [8:0] msg_bits_count; // SamplerEngine.java:81
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:102
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:102
-  wire [79:0] fifo_1_io_enq_bits; // SamplerEngine.java:102
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:102
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:102
-  wire [79:0] fifo_1_io_deq_bits; // SamplerEngine.java:102
-  wire [4:0] fifo_1_io_count; // SamplerEngine.java:102
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:102
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:102
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:102
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:102
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:102
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:102
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:102
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:222
-  wire _not_0 = ~1'd0; // SamplerEngine.java:222
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:222
-  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:222
-  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:222
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:231
+  wire _not_0 = ~1'd0; // SamplerEngine.java:231
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:231
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:231
+  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:231
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
   wire _not_1 = ~first_bits_msg; // SamplerEngine.java:97
   wire _or_0 = _not_1 | msg_ready; // SamplerEngine.java:97
-  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:144
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:145
-  wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:31
-  wire _bits_2 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:146
-  wire _bits_3 = hashUnit_io_out_bits_payload; // SamplerEngine.java:171
-  wire [31:0] _bits_4 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:164
-  wire [31:0] _bits_5 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:165
-  wire _bits_6 = fifo_io_deq_bits[64]; // SamplerEngine.java:166
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:153
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:154
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:157
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:156
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:155
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:180
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:173
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:174
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:175
   wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
+  wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:31
+  wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:145
+  wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:145
   wire _and_2 = first_valid & first_bits_msg; // SamplerEngine.java:93
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:104
-  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:227
-  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:227
-  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:205
-  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:205
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:227
-  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:206
-  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:206
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:227
-  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
-  wire _and_8 = first_valid & first_ready; // SamplerEngine.java:217
-  wire _not_4 = ~_and_8; // SamplerEngine.java:218
-  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:218
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:218
-  wire _not_5 = ~_and_7; // SamplerEngine.java:219
-  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:219
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:219
+  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:212
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:236
+  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:213
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:236
+  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:214
+  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:214
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:236
+  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:215
+  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:215
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:236
+  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:225
+  wire _and_8 = first_valid & first_ready; // SamplerEngine.java:226
+  wire _not_4 = ~_and_8; // SamplerEngine.java:227
+  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:227
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:227
+  wire _not_5 = ~_and_7; // SamplerEngine.java:228
+  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:228
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:228
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:32
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:32
-  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
+  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:159
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
-  assign io_m_axis_tvalid = fifo_1_io_deq_valid;
-  assign io_m_axis_tdata = fifo_1_io_deq_bits;
+  assign io_m_axis_tvalid = fifo_2_io_deq_valid;
+  assign io_m_axis_tdata = fifo_2_io_deq_bits;
   assign io_status_tuplesIn = tuples_in;
   assign io_status_messagesOut = messages_out;
   assign io_status_inStalls = in_stalls;
@@ -149,38 +160,41 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
   assign first_ready = _or_0;
-  assign first_valid = rmwMemory_io_out_valid;
+  assign first_valid = fifo_1_io_deq_valid;
   assign first_bits_pc = _bits_0;
   assign first_bits_w = _bits_1;
-  assign first_bits_count = 9'd256;
-  assign first_bits_msg = _eq_2;
-  assign first_bits_last = _bits_2;
+  assign first_bits_count = _bits_2;
+  assign first_bits_msg = _bits_3;
+  assign first_bits_last = _bits_4;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
   assign keyed_bits_w = hashUnit_io_out_bits_w;
-  assign keyed_bits_last = _bits_3;
+  assign keyed_bits_last = _bits_5;
   assign keyed_bits_index = hashUnit_io_out_bits_index;
   assign keyed_bits_tag = 1'd0;
   assign keyed_bits_sample = 1'd0;
   assign hashUnit_io_in_valid = fifo_io_deq_valid;
-  assign hashUnit_io_in_bits_pc = _bits_4;
-  assign hashUnit_io_in_bits_w = _bits_5;
-  assign hashUnit_io_in_bits_payload = _bits_6;
+  assign hashUnit_io_in_bits_pc = _bits_6;
+  assign hashUnit_io_in_bits_w = _bits_7;
+  assign hashUnit_io_in_bits_payload = _bits_8;
   assign hashUnit_io_out_ready = keyed_ready;
   assign rmwMemory_io_in_valid = keyed_valid;
   assign rmwMemory_io_in_bits_addr = keyed_bits_index;
   assign rmwMemory_io_in_bits_cmd = _cat_1;
-  assign rmwMemory_io_out_ready = first_ready;
+  assign rmwMemory_io_out_ready = fifo_1_io_enq_ready;
   assign rmwMemory_io_clear = 1'd0;
-  assign msg_ready = fifo_1_io_enq_ready;
+  assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
+  assign fifo_1_io_enq_bits = emission;
+  assign fifo_1_io_deq_ready = first_ready;
+  assign msg_ready = fifo_2_io_enq_ready;
   assign msg_valid = _and_2;
   assign msg_bits_pc = first_bits_pc;
   assign msg_bits_w = first_bits_w;
   assign msg_bits_count = first_bits_count;
-  assign fifo_1_io_enq_valid = msg_valid;
-  assign fifo_1_io_enq_bits = _cat_2;
-  assign fifo_1_io_deq_ready = io_m_axis_tready;
+  assign fifo_2_io_enq_valid = msg_valid;
+  assign fifo_2_io_enq_bits = _cat_2;
+  assign fifo_2_io_deq_ready = io_m_axis_tready;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -243,7 +257,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  HashUnit_k32_i11_t0_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:161
+  HashUnit_k32_i11_t0_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:170
     .clock(clock),
 
     .reset(reset),
@@ -274,7 +288,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_c67 rmwMemory ( // SamplerEngine.java:129
+  RmwMemory_fp256_d2048_w8_c67_r1 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),
@@ -305,7 +319,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
-  Fifo_w80_d16 fifo_1 ( // SamplerEngine.java:102
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:146
     .clock(clock),
 
     .reset(reset),
@@ -326,12 +340,33 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 
   );
 
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:102
+    .clock(clock),
+
+    .reset(reset),
+
+    .io_enq_ready(fifo_2_io_enq_ready),
+
+    .io_enq_valid(fifo_2_io_enq_valid),
+
+    .io_enq_bits(fifo_2_io_enq_bits),
+
+    .io_deq_ready(fifo_2_io_deq_ready),
+
+    .io_deq_valid(fifo_2_io_deq_valid),
+
+    .io_deq_bits(fifo_2_io_deq_bits),
+
+    .io_count(fifo_2_io_count)
+
+  );
+
   // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:150
-      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:159
+      $display("Assertion failed at SamplerEngine.java:159: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end
@@ -339,7 +374,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{fifo_io_count, first_bits_last, hashUnit_io_out_bits_tag, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[66:65]};
+  wire _unused_ok = ^{fifo_io_count, first_bits_last, hashUnit_io_out_bits_tag, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[66:65], fifo_1_io_count};
 
 endmodule
 

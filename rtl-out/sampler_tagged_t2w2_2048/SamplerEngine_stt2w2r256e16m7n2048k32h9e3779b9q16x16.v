@@ -24,11 +24,11 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:226
-  reg [31:0] messages_out; // SamplerEngine.java:226
-  reg [31:0] in_stalls; // SamplerEngine.java:226
-  reg [31:0] out_stalls; // SamplerEngine.java:226
-  reg [6:0] in_flight; // SamplerEngine.java:215
+  reg [31:0] tuples_in; // SamplerEngine.java:235
+  reg [31:0] messages_out; // SamplerEngine.java:235
+  reg [31:0] in_stalls; // SamplerEngine.java:235
+  reg [31:0] out_stalls; // SamplerEngine.java:235
+  reg [6:0] in_flight; // SamplerEngine.java:224
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:52
@@ -45,26 +45,26 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [8:0] first_bits_count; // SamplerEngine.java:59
   wire first_bits_msg; // SamplerEngine.java:59
   wire first_bits_last; // SamplerEngine.java:59
-  wire keyed_ready; // SamplerEngine.java:159
-  wire keyed_valid; // SamplerEngine.java:159
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:159
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:159
-  wire keyed_bits_last; // SamplerEngine.java:159
-  wire [9:0] keyed_bits_index; // SamplerEngine.java:159
-  wire [1:0] keyed_bits_tag; // SamplerEngine.java:159
-  wire keyed_bits_sample; // SamplerEngine.java:159
-  wire hashUnit_io_in_ready; // SamplerEngine.java:161
-  wire hashUnit_io_in_valid; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:161
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:161
-  wire hashUnit_io_out_ready; // SamplerEngine.java:161
-  wire hashUnit_io_out_valid; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:161
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:161
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:161
-  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:161
-  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:161
+  wire keyed_ready; // SamplerEngine.java:168
+  wire keyed_valid; // SamplerEngine.java:168
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:168
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:168
+  wire keyed_bits_last; // SamplerEngine.java:168
+  wire [9:0] keyed_bits_index; // SamplerEngine.java:168
+  wire [1:0] keyed_bits_tag; // SamplerEngine.java:168
+  wire keyed_bits_sample; // SamplerEngine.java:168
+  wire hashUnit_io_in_ready; // SamplerEngine.java:170
+  wire hashUnit_io_in_valid; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:170
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:170
+  wire hashUnit_io_out_ready; // SamplerEngine.java:170
+  wire hashUnit_io_out_valid; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:170
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:170
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:170
+  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:170
+  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:170
   wire rmwMemory_io_in_ready; // SamplerEngine.java:129
   wire rmwMemory_io_in_valid; // SamplerEngine.java:129
   wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:129
@@ -77,137 +77,181 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [32:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:129
   wire rmwMemory_io_clear; // SamplerEngine.java:129
   wire rmwMemory_io_clearing; // SamplerEngine.java:129
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:146
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:146
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:146
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:146
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:146
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:146
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:146
   wire msg_ready; // SamplerEngine.java:81
   wire msg_valid; // SamplerEngine.java:81
   wire [31:0] msg_bits_pc; // SamplerEngine.java:81
   wire [31:0] msg_bits_w; // SamplerEngine.java:81
   wire [8:0] msg_bits_count; // SamplerEngine.java:81
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:102
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:102
-  wire [79:0] fifo_1_io_enq_bits; // SamplerEngine.java:102
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:102
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:102
-  wire [79:0] fifo_1_io_deq_bits; // SamplerEngine.java:102
-  wire [4:0] fifo_1_io_count; // SamplerEngine.java:102
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:102
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:102
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:102
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:102
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:102
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:102
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:102
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:222
-  wire _not_0 = ~1'd0; // SamplerEngine.java:222
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:222
-  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:222
-  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:222
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:231
+  wire _not_0 = ~1'd0; // SamplerEngine.java:231
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:231
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:231
+  wire _and_1 = _and_0 & _eq_1; // SamplerEngine.java:231
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
   wire _not_1 = ~first_bits_msg; // SamplerEngine.java:97
   wire _or_0 = _not_1 | msg_ready; // SamplerEngine.java:97
-  wire [31:0] _bits_0 = rmwMemory_io_out_bits_cmd[31:0]; // SamplerEngine.java:144
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[63:32]; // SamplerEngine.java:145
-  wire [1:0] _bits_2 = rmwMemory_io_out_bits_old[15:14]; // TaggedRule.java:70
-  wire _ne_0 = _bits_2 != 2'd0; // TaggedRule.java:83
-  wire [1:0] _bits_3 = rmwMemory_io_out_bits_old[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_4 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:141
-  wire _eq_2 = _bits_3 == _bits_4; // TaggedRule.java:83
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:153
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:154
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:157
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:156
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:155
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:180
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:173
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:174
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:175
+  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
+  wire [1:0] _bits_9 = rmwMemory_io_out_bits_old[15:14]; // TaggedRule.java:70
+  wire _ne_0 = _bits_9 != 2'd0; // TaggedRule.java:83
+  wire [1:0] _bits_10 = rmwMemory_io_out_bits_old[13:12]; // TaggedRule.java:70
+  wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:141
+  wire _eq_2 = _bits_10 == _bits_11; // TaggedRule.java:83
   wire _and_2 = _ne_0 & _eq_2; // TaggedRule.java:83
-  wire [1:0] _bits_5 = rmwMemory_io_out_bits_old[31:30]; // TaggedRule.java:70
-  wire _ne_1 = _bits_5 != 2'd0; // TaggedRule.java:84
-  wire [1:0] _bits_6 = rmwMemory_io_out_bits_old[29:28]; // TaggedRule.java:70
-  wire _eq_3 = _bits_6 == _bits_4; // TaggedRule.java:84
+  wire [1:0] _bits_12 = rmwMemory_io_out_bits_old[31:30]; // TaggedRule.java:70
+  wire _ne_1 = _bits_12 != 2'd0; // TaggedRule.java:84
+  wire [1:0] _bits_13 = rmwMemory_io_out_bits_old[29:28]; // TaggedRule.java:70
+  wire _eq_3 = _bits_13 == _bits_11; // TaggedRule.java:84
   wire _and_3 = _ne_1 & _eq_3; // TaggedRule.java:84
   wire _or_1 = _and_2 | _and_3; // TaggedRule.java:85
   wire _not_2 = ~_and_2; // TaggedRule.java:95
-  wire _eq_4 = _bits_2 == 2'd0; // TaggedRule.java:91
-  wire _eq_5 = _bits_5 == 2'd0; // TaggedRule.java:91
-  wire _eq_6 = _bits_2 == 2'd2; // TaggedRule.java:92
-  wire _eq_7 = _bits_5 == 2'd2; // TaggedRule.java:92
+  wire _eq_4 = _bits_9 == 2'd0; // TaggedRule.java:91
+  wire _eq_5 = _bits_12 == 2'd0; // TaggedRule.java:91
+  wire _eq_6 = _bits_9 == 2'd2; // TaggedRule.java:92
+  wire _eq_7 = _bits_12 == 2'd2; // TaggedRule.java:92
   wire _and_4 = _eq_6 & _eq_7; // TaggedRule.java:94
-  wire _bits_7 = rmwMemory_io_out_bits_old[32]; // TaggedRule.java:82
-  wire _mux_0 = _eq_7 ? 1'd1 : _bits_7; // TaggedRule.java:94
+  wire _bits_14 = rmwMemory_io_out_bits_old[32]; // TaggedRule.java:82
+  wire _mux_0 = _eq_7 ? 1'd1 : _bits_14; // TaggedRule.java:94
   wire _mux_1 = _eq_6 ? 1'd0 : _mux_0; // TaggedRule.java:94
-  wire _mux_2 = _and_4 ? _bits_7 : _mux_1; // TaggedRule.java:94
+  wire _mux_2 = _and_4 ? _bits_14 : _mux_1; // TaggedRule.java:94
   wire _mux_3 = _eq_5 ? 1'd1 : _mux_2; // TaggedRule.java:93
   wire _mux_4 = _eq_4 ? 1'd0 : _mux_3; // TaggedRule.java:93
   wire _mux_5 = _or_1 ? _not_2 : _mux_4; // TaggedRule.java:95
-  wire [8:0] _bits_8 = rmwMemory_io_out_bits_old[27:19]; // TaggedRule.java:71
-  wire [8:0] _bits_9 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:71
-  wire [8:0] _mux_6 = _mux_5 ? _bits_8 : _bits_9; // TaggedRule.java:75
-  wire [8:0] _add_0 = _mux_6 + 9'd1; // TaggedRule.java:103
-  wire [1:0] _mux_7 = _mux_5 ? _bits_5 : _bits_2; // TaggedRule.java:75
-  wire _eq_8 = _mux_7 == 2'd0; // TaggedRule.java:101
-  wire [2:0] _bits_10 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:71
-  wire [2:0] _bits_11 = rmwMemory_io_out_bits_old[2:0]; // TaggedRule.java:71
-  wire [2:0] _mux_8 = _mux_5 ? _bits_10 : _bits_11; // TaggedRule.java:75
-  wire [2:0] _add_1 = _mux_8 + 3'd1; // TaggedRule.java:104
-  wire [8:0] _add_2 = _mux_6 + {{6{1'b0}}, _add_1}; // TaggedRule.java:107
-  wire [8:0] _mux_9 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:107
-  wire [8:0] _mux_10 = _or_1 ? _add_0 : _mux_9; // TaggedRule.java:113
-  wire _eq_9 = _mux_7 == 2'd1; // TaggedRule.java:99
-  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:110
-  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:110
-  wire _mux_11 = _eq_9 ? _ge_0 : _ge_1; // TaggedRule.java:110
-  wire _not_3 = ~_or_1; // TaggedRule.java:111
-  wire _eq_10 = _mux_7 == 2'd2; // TaggedRule.java:100
-  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:105
-  wire _and_5 = _eq_10 & _ge_2; // TaggedRule.java:105
-  wire _or_2 = _eq_8 | _and_5; // TaggedRule.java:111
-  wire _and_6 = _not_3 & _or_2; // TaggedRule.java:111
-  wire _ge_3 = _mux_9 >= 9'd256; // TaggedRule.java:108
-  wire _and_7 = _and_6 & _ge_3; // TaggedRule.java:112
-  wire _mux_12 = _or_1 ? _mux_11 : _and_7; // TaggedRule.java:112
-  wire _bits_12 = rmwMemory_io_out_bits_cmd[64]; // SamplerEngine.java:146
-  wire _bits_13 = hashUnit_io_out_bits_payload; // SamplerEngine.java:171
-  wire [31:0] _bits_14 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:164
-  wire [31:0] _bits_15 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:165
-  wire _bits_16 = fifo_io_deq_bits[64]; // SamplerEngine.java:166
-  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:138
-  wire _and_8 = first_valid & first_bits_msg; // SamplerEngine.java:93
+  wire [8:0] _bits_15 = rmwMemory_io_out_bits_old[27:19]; // TaggedRule.java:71
+  wire [8:0] _add_0 = _bits_15 + 9'd1; // TaggedRule.java:122
+  wire _eq_8 = _bits_12 == 2'd0; // TaggedRule.java:120
+  wire [2:0] _bits_16 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:71
+  wire [2:0] _add_1 = _bits_16 + 3'd1; // TaggedRule.java:123
+  wire [8:0] _add_2 = _bits_15 + {{6{1'b0}}, _add_1}; // TaggedRule.java:126
+  wire [8:0] _mux_6 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:126
+  wire [8:0] _mux_7 = _or_1 ? _add_0 : _mux_6; // TaggedRule.java:132
+  wire [8:0] _bits_17 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:71
+  wire [8:0] _add_3 = _bits_17 + 9'd1; // TaggedRule.java:122
+  wire _eq_9 = _bits_9 == 2'd0; // TaggedRule.java:120
+  wire [2:0] _bits_18 = rmwMemory_io_out_bits_old[2:0]; // TaggedRule.java:71
+  wire [2:0] _add_4 = _bits_18 + 3'd1; // TaggedRule.java:123
+  wire [8:0] _add_5 = _bits_17 + {{6{1'b0}}, _add_4}; // TaggedRule.java:126
+  wire [8:0] _mux_8 = _eq_9 ? _add_3 : _add_5; // TaggedRule.java:126
+  wire [8:0] _mux_9 = _or_1 ? _add_3 : _mux_8; // TaggedRule.java:132
+  wire [8:0] _mux_10 = _mux_5 ? _mux_7 : _mux_9; // TaggedRule.java:75
+  wire _eq_10 = _bits_12 == 2'd1; // TaggedRule.java:118
+  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:129
+  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:129
+  wire _mux_11 = _eq_10 ? _ge_0 : _ge_1; // TaggedRule.java:129
+  wire _not_3 = ~_or_1; // TaggedRule.java:130
+  wire _eq_11 = _bits_12 == 2'd2; // TaggedRule.java:119
+  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:124
+  wire _and_5 = _eq_11 & _ge_2; // TaggedRule.java:124
+  wire _or_2 = _eq_8 | _and_5; // TaggedRule.java:130
+  wire _and_6 = _not_3 & _or_2; // TaggedRule.java:130
+  wire _ge_3 = _mux_6 >= 9'd256; // TaggedRule.java:127
+  wire _and_7 = _and_6 & _ge_3; // TaggedRule.java:131
+  wire _mux_12 = _or_1 ? _mux_11 : _and_7; // TaggedRule.java:131
+  wire _eq_12 = _bits_9 == 2'd1; // TaggedRule.java:118
+  wire _ge_4 = _add_3 >= 9'd256; // TaggedRule.java:129
+  wire _ge_5 = _add_3 >= 9'd16; // TaggedRule.java:129
+  wire _mux_13 = _eq_12 ? _ge_4 : _ge_5; // TaggedRule.java:129
+  wire _not_4 = ~_or_1; // TaggedRule.java:130
+  wire _eq_13 = _bits_9 == 2'd2; // TaggedRule.java:119
+  wire _ge_6 = _add_4 >= 3'd7; // TaggedRule.java:124
+  wire _and_8 = _eq_13 & _ge_6; // TaggedRule.java:124
+  wire _or_3 = _eq_9 | _and_8; // TaggedRule.java:130
+  wire _and_9 = _not_4 & _or_3; // TaggedRule.java:130
+  wire _ge_7 = _mux_8 >= 9'd256; // TaggedRule.java:127
+  wire _and_10 = _and_9 & _ge_7; // TaggedRule.java:131
+  wire _mux_14 = _or_1 ? _mux_13 : _and_10; // TaggedRule.java:131
+  wire _mux_15 = _mux_5 ? _mux_12 : _mux_14; // TaggedRule.java:75
+  wire [64:0] _bits_19 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:145
+  wire [74:0] emission = {_mux_10, _mux_15, _bits_19}; // SamplerEngine.java:145
+  wire _and_11 = first_valid & first_bits_msg; // SamplerEngine.java:93
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:104
-  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:203
-  wire [31:0] _add_3 = tuples_in + 32'd1; // SamplerEngine.java:227
-  wire _and_10 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:204
-  wire [31:0] _add_4 = messages_out + 32'd1; // SamplerEngine.java:227
-  wire _not_4 = ~io_s_axis_tready; // SamplerEngine.java:205
-  wire _and_11 = io_s_axis_tvalid & _not_4; // SamplerEngine.java:205
-  wire [31:0] _add_5 = in_stalls + 32'd1; // SamplerEngine.java:227
-  wire _not_5 = ~io_m_axis_tready; // SamplerEngine.java:206
-  wire _and_12 = io_m_axis_tvalid & _not_5; // SamplerEngine.java:206
-  wire [31:0] _add_6 = out_stalls + 32'd1; // SamplerEngine.java:227
-  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:216
-  wire _and_14 = first_valid & first_ready; // SamplerEngine.java:217
-  wire _not_6 = ~_and_14; // SamplerEngine.java:218
-  wire _and_15 = _and_13 & _not_6; // SamplerEngine.java:218
-  wire [6:0] _add_7 = in_flight + 7'd1; // SamplerEngine.java:218
-  wire _not_7 = ~_and_13; // SamplerEngine.java:219
-  wire _and_16 = _and_14 & _not_7; // SamplerEngine.java:219
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:219
-  wire _or_3 = _or_1 | _and_6; // TaggedRule.java:132
-  wire _not_8 = ~_mux_5; // TaggedRule.java:133
-  wire _mux_13 = _or_3 ? _not_8 : _bits_7; // TaggedRule.java:133
-  wire [1:0] _mux_14 = _mux_11 ? 2'd0 : _mux_7; // TaggedRule.java:119
-  wire [1:0] _mux_15 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:120
-  wire [1:0] _mux_16 = _and_6 ? _mux_15 : 2'd2; // TaggedRule.java:120
-  wire [1:0] _mux_17 = _or_1 ? _mux_14 : _mux_16; // TaggedRule.java:119
-  wire [1:0] _mux_18 = _mux_5 ? _bits_6 : _bits_3; // TaggedRule.java:75
-  wire [1:0] _mux_19 = _and_6 ? _bits_4 : _mux_18; // TaggedRule.java:121
-  wire [8:0] _mux_20 = _eq_10 ? {{6{1'b0}}, _mux_8} : 9'd0; // TaggedRule.java:122
-  wire [8:0] _mux_21 = _mux_11 ? _mux_20 : _add_0; // TaggedRule.java:122
-  wire [8:0] _mux_22 = _ge_3 ? 9'd0 : _mux_9; // TaggedRule.java:123
-  wire [8:0] _mux_23 = _and_6 ? _mux_22 : _mux_6; // TaggedRule.java:123
-  wire [8:0] _mux_24 = _or_1 ? _mux_21 : _mux_23; // TaggedRule.java:122
-  wire [2:0] _mux_25 = _mux_11 ? 3'd0 : _mux_8; // TaggedRule.java:124
-  wire [2:0] _mux_26 = _eq_9 ? 3'd1 : _add_1; // TaggedRule.java:124
-  wire [2:0] _mux_27 = _and_6 ? 3'd0 : _mux_26; // TaggedRule.java:124
-  wire [2:0] _mux_28 = _or_1 ? _mux_25 : _mux_27; // TaggedRule.java:124
-  wire [15:0] _cat_3 = {_mux_17, _mux_19, _mux_24, _mux_28}; // TaggedRule.java:65
-  wire [15:0] _cat_4 = {_bits_5, _bits_6, _bits_8, _bits_10}; // TaggedRule.java:65
-  wire [15:0] _mux_29 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:134
-  wire [15:0] _cat_5 = {_bits_2, _bits_3, _bits_9, _bits_11}; // TaggedRule.java:65
-  wire [15:0] _mux_30 = _mux_5 ? _cat_5 : _cat_3; // TaggedRule.java:134
-  wire [32:0] _cat_6 = {_mux_13, _mux_29, _mux_30}; // TaggedRule.java:134
-  wire _eq_11 = _cat_6 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:150
+  wire _and_12 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:212
+  wire [31:0] _add_6 = tuples_in + 32'd1; // SamplerEngine.java:236
+  wire _and_13 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:213
+  wire [31:0] _add_7 = messages_out + 32'd1; // SamplerEngine.java:236
+  wire _not_5 = ~io_s_axis_tready; // SamplerEngine.java:214
+  wire _and_14 = io_s_axis_tvalid & _not_5; // SamplerEngine.java:214
+  wire [31:0] _add_8 = in_stalls + 32'd1; // SamplerEngine.java:236
+  wire _not_6 = ~io_m_axis_tready; // SamplerEngine.java:215
+  wire _and_15 = io_m_axis_tvalid & _not_6; // SamplerEngine.java:215
+  wire [31:0] _add_9 = out_stalls + 32'd1; // SamplerEngine.java:236
+  wire _and_16 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:225
+  wire _and_17 = first_valid & first_ready; // SamplerEngine.java:226
+  wire _not_7 = ~_and_17; // SamplerEngine.java:227
+  wire _and_18 = _and_16 & _not_7; // SamplerEngine.java:227
+  wire [6:0] _add_10 = in_flight + 7'd1; // SamplerEngine.java:227
+  wire _not_8 = ~_and_16; // SamplerEngine.java:228
+  wire _and_19 = _and_17 & _not_8; // SamplerEngine.java:228
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:228
+  wire _mux_16 = _mux_5 ? _and_6 : _and_9; // TaggedRule.java:75
+  wire _or_4 = _or_1 | _mux_16; // TaggedRule.java:106
+  wire _not_9 = ~_mux_5; // TaggedRule.java:107
+  wire _mux_17 = _or_4 ? _not_9 : _bits_14; // TaggedRule.java:107
+  wire [1:0] _mux_18 = _mux_11 ? 2'd0 : _bits_12; // TaggedRule.java:137
+  wire [1:0] _mux_19 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_20 = _and_6 ? _mux_19 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_21 = _or_1 ? _mux_18 : _mux_20; // TaggedRule.java:137
+  wire [1:0] _mux_22 = _and_6 ? _bits_11 : _bits_13; // TaggedRule.java:139
+  wire [8:0] _mux_23 = _eq_11 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_24 = _mux_11 ? _mux_23 : _add_0; // TaggedRule.java:140
+  wire [8:0] _mux_25 = _ge_3 ? 9'd0 : _mux_6; // TaggedRule.java:141
+  wire [8:0] _mux_26 = _and_6 ? _mux_25 : _bits_15; // TaggedRule.java:141
+  wire [8:0] _mux_27 = _or_1 ? _mux_24 : _mux_26; // TaggedRule.java:140
+  wire [2:0] _mux_28 = _mux_11 ? 3'd0 : _bits_16; // TaggedRule.java:142
+  wire [2:0] _mux_29 = _eq_10 ? 3'd1 : _add_1; // TaggedRule.java:142
+  wire [2:0] _mux_30 = _and_6 ? 3'd0 : _mux_29; // TaggedRule.java:142
+  wire [2:0] _mux_31 = _or_1 ? _mux_28 : _mux_30; // TaggedRule.java:142
+  wire [15:0] _cat_3 = {_mux_21, _mux_22, _mux_27, _mux_31}; // TaggedRule.java:65
+  wire [15:0] _cat_4 = {_bits_12, _bits_13, _bits_15, _bits_16}; // TaggedRule.java:65
+  wire [15:0] _mux_32 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:108
+  wire [15:0] _cat_5 = {_bits_9, _bits_10, _bits_17, _bits_18}; // TaggedRule.java:65
+  wire [1:0] _mux_33 = _mux_13 ? 2'd0 : _bits_9; // TaggedRule.java:137
+  wire [1:0] _mux_34 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_35 = _and_9 ? _mux_34 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_36 = _or_1 ? _mux_33 : _mux_35; // TaggedRule.java:137
+  wire [1:0] _mux_37 = _and_9 ? _bits_11 : _bits_10; // TaggedRule.java:139
+  wire [8:0] _mux_38 = _eq_13 ? {{6{1'b0}}, _bits_18} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_39 = _mux_13 ? _mux_38 : _add_3; // TaggedRule.java:140
+  wire [8:0] _mux_40 = _ge_7 ? 9'd0 : _mux_8; // TaggedRule.java:141
+  wire [8:0] _mux_41 = _and_9 ? _mux_40 : _bits_17; // TaggedRule.java:141
+  wire [8:0] _mux_42 = _or_1 ? _mux_39 : _mux_41; // TaggedRule.java:140
+  wire [2:0] _mux_43 = _mux_13 ? 3'd0 : _bits_18; // TaggedRule.java:142
+  wire [2:0] _mux_44 = _eq_12 ? 3'd1 : _add_4; // TaggedRule.java:142
+  wire [2:0] _mux_45 = _and_9 ? 3'd0 : _mux_44; // TaggedRule.java:142
+  wire [2:0] _mux_46 = _or_1 ? _mux_43 : _mux_45; // TaggedRule.java:142
+  wire [15:0] _cat_6 = {_mux_36, _mux_37, _mux_42, _mux_46}; // TaggedRule.java:65
+  wire [15:0] _mux_47 = _mux_5 ? _cat_5 : _cat_6; // TaggedRule.java:108
+  wire [32:0] _cat_7 = {_mux_17, _mux_32, _mux_47}; // TaggedRule.java:108
+  wire _eq_14 = _cat_7 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:159
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
-  assign io_m_axis_tvalid = fifo_1_io_deq_valid;
-  assign io_m_axis_tdata = fifo_1_io_deq_bits;
+  assign io_m_axis_tvalid = fifo_2_io_deq_valid;
+  assign io_m_axis_tdata = fifo_2_io_deq_bits;
   assign io_status_tuplesIn = tuples_in;
   assign io_status_messagesOut = messages_out;
   assign io_status_inStalls = in_stalls;
@@ -221,44 +265,47 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
   assign first_ready = _or_0;
-  assign first_valid = rmwMemory_io_out_valid;
+  assign first_valid = fifo_1_io_deq_valid;
   assign first_bits_pc = _bits_0;
   assign first_bits_w = _bits_1;
-  assign first_bits_count = _mux_10;
-  assign first_bits_msg = _mux_12;
-  assign first_bits_last = _bits_12;
+  assign first_bits_count = _bits_2;
+  assign first_bits_msg = _bits_3;
+  assign first_bits_last = _bits_4;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
   assign keyed_bits_w = hashUnit_io_out_bits_w;
-  assign keyed_bits_last = _bits_13;
+  assign keyed_bits_last = _bits_5;
   assign keyed_bits_index = hashUnit_io_out_bits_index;
   assign keyed_bits_tag = hashUnit_io_out_bits_tag;
   assign keyed_bits_sample = 1'd0;
   assign hashUnit_io_in_valid = fifo_io_deq_valid;
-  assign hashUnit_io_in_bits_pc = _bits_14;
-  assign hashUnit_io_in_bits_w = _bits_15;
-  assign hashUnit_io_in_bits_payload = _bits_16;
+  assign hashUnit_io_in_bits_pc = _bits_6;
+  assign hashUnit_io_in_bits_w = _bits_7;
+  assign hashUnit_io_in_bits_payload = _bits_8;
   assign hashUnit_io_out_ready = keyed_ready;
   assign rmwMemory_io_in_valid = keyed_valid;
   assign rmwMemory_io_in_bits_addr = keyed_bits_index;
   assign rmwMemory_io_in_bits_cmd = _cat_1;
-  assign rmwMemory_io_out_ready = first_ready;
+  assign rmwMemory_io_out_ready = fifo_1_io_enq_ready;
   assign rmwMemory_io_clear = 1'd0;
-  assign msg_ready = fifo_1_io_enq_ready;
-  assign msg_valid = _and_8;
+  assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
+  assign fifo_1_io_enq_bits = emission;
+  assign fifo_1_io_deq_ready = first_ready;
+  assign msg_ready = fifo_2_io_enq_ready;
+  assign msg_valid = _and_11;
   assign msg_bits_pc = first_bits_pc;
   assign msg_bits_w = first_bits_w;
   assign msg_bits_count = first_bits_count;
-  assign fifo_1_io_enq_valid = msg_valid;
-  assign fifo_1_io_enq_bits = _cat_2;
-  assign fifo_1_io_deq_ready = io_m_axis_tready;
+  assign fifo_2_io_enq_valid = msg_valid;
+  assign fifo_2_io_enq_bits = _cat_2;
+  assign fifo_2_io_deq_ready = io_m_axis_tready;
 
   always @(posedge clock) begin
     if (reset) begin
       tuples_in <= 32'd0;
     end else begin
-      tuples_in <= (_and_9 ? _add_3 : tuples_in);
+      tuples_in <= (_and_12 ? _add_6 : tuples_in);
     end
   end
 
@@ -266,7 +313,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       messages_out <= 32'd0;
     end else begin
-      messages_out <= (_and_10 ? _add_4 : messages_out);
+      messages_out <= (_and_13 ? _add_7 : messages_out);
     end
   end
 
@@ -274,7 +321,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       in_stalls <= 32'd0;
     end else begin
-      in_stalls <= (_and_11 ? _add_5 : in_stalls);
+      in_stalls <= (_and_14 ? _add_8 : in_stalls);
     end
   end
 
@@ -282,7 +329,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       out_stalls <= 32'd0;
     end else begin
-      out_stalls <= (_and_12 ? _add_6 : out_stalls);
+      out_stalls <= (_and_15 ? _add_9 : out_stalls);
     end
   end
 
@@ -290,7 +337,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
     if (reset) begin
       in_flight <= 7'd0;
     end else begin
-      in_flight <= (_and_15 ? _add_7 : (_and_16 ? _sub_0 : in_flight));
+      in_flight <= (_and_18 ? _add_10 : (_and_19 ? _sub_0 : in_flight));
     end
   end
 
@@ -315,7 +362,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  HashUnit_k32_i10_t2_seed9e3779b9_p1 hashUnit ( // SamplerEngine.java:161
+  HashUnit_k32_i10_t2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:170
     .clock(clock),
 
     .reset(reset),
@@ -346,7 +393,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  RmwMemory_ft2w2r256e16m7_d1024_w33_c68 rmwMemory ( // SamplerEngine.java:129
+  RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 rmwMemory ( // SamplerEngine.java:129
     .clock(clock),
 
     .reset(reset),
@@ -377,7 +424,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  Fifo_w80_d16 fifo_1 ( // SamplerEngine.java:102
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:146
     .clock(clock),
 
     .reset(reset),
@@ -398,12 +445,33 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:102
+    .clock(clock),
+
+    .reset(reset),
+
+    .io_enq_ready(fifo_2_io_enq_ready),
+
+    .io_enq_valid(fifo_2_io_enq_valid),
+
+    .io_enq_bits(fifo_2_io_enq_bits),
+
+    .io_deq_ready(fifo_2_io_deq_ready),
+
+    .io_deq_valid(fifo_2_io_deq_valid),
+
+    .io_deq_bits(fifo_2_io_deq_bits),
+
+    .io_count(fifo_2_io_count)
+
+  );
+
   // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_11) begin // SamplerEngine.java:150
-      $display("Assertion failed at SamplerEngine.java:150: sampler: rule gives %h, the table wrote %h", _cat_6, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_14) begin // SamplerEngine.java:159
+      $display("Assertion failed at SamplerEngine.java:159: sampler: rule gives %h, the table wrote %h", _cat_7, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end
@@ -411,7 +479,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{fifo_io_count, first_bits_last, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[65]};
+  wire _unused_ok = ^{fifo_io_count, first_bits_last, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[65], fifo_1_io_count};
 
 endmodule
 

@@ -17,7 +17,7 @@ import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
 
 /**
- * The independent check of a tree dump against its trace (issue 5, "the dump agrees with the independent check"):
+ * The independent check of a tree dump against its trace:
  * the SPEC §4 guarantee for every node against the exact per-key weights, and the hot-range accuracy (paper §5.3)
  * beside that of the unbounded golden model on the same trace and parameters. Exit 0 if the guarantee holds and
  * the accuracy is within {@code tolerance} (default 0.01, one point) of the unbounded model's.

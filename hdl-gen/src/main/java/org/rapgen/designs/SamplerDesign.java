@@ -28,7 +28,11 @@ public final class SamplerDesign {
                     integer("assoc_count_bits", "A_k count bits", 32, range(1, 63)),
                     integer("in_depth", "input tuple queue depth", 16, pow2(4, 65536)),
                     integer("out_depth", "output message queue depth", 16, pow2(4, 65536)),
-                    flag("drop", "never hold the producer; count dropped tuples and messages instead", false)),
+                    flag("drop", "never hold the producer; count dropped tuples and messages instead", false),
+                    integer("table_stages", "stages of the counter table's read-modify-write (3: the block RAM's word is registered)",
+                            SamplerParams.DEFAULT_TABLE_STAGES, range(2, 3)),
+                    integer("hash_stages", "register stages of the hash unit (2: the randomized bytes are registered before the fold)",
+                            SamplerParams.DEFAULT_HASH_STAGES, range(1, 2))),
             p -> "sampler_" + ((String) p.get("spec")).toLowerCase().replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", ""),
             p -> () -> new SamplerEngine(params(p)));
 
@@ -40,7 +44,8 @@ public final class SamplerDesign {
         return new SamplerParams(SamplerSpec.parse((String) p.get("spec")), (Integer) p.get("key_bits"),
                 seed((String) p.get("hash_seed")), seed((String) p.get("lfsr_seed")), (Integer) p.get("counter_bits"),
                 (Integer) p.get("assoc_count_bits"), (Integer) p.get("in_depth"), (Integer) p.get("out_depth"),
-                (Boolean) p.get("drop"));
+                (Boolean) p.get("drop"), (Integer) p.get("table_stages"),
+                (Integer) p.get("hash_stages"));
     }
 
     private static String specProblem(String s) {

@@ -34,6 +34,13 @@ public final class FormalHarnesses {
         }
         Path out = Path.of(args[0]);
         List<String> only = List.of(args).subList(1, args.length);
+        List<String> known = FormalTargets.all().stream().map(Target::name).toList();
+        for (String name : only) {
+            if (!known.contains(name)) {
+                System.err.println("formal: no target '" + name + "'; the targets are " + String.join(", ", known));
+                System.exit(2);
+            }
+        }
         VerilogEmitter emitter = new VerilogEmitter(Version.get());
         List<String> lines = new ArrayList<>();
         for (Target t : FormalTargets.all()) {

@@ -120,6 +120,7 @@ public final class Synthesis {
             keyParts.addAll(target.pnr.deviceArgs());
             keyParts.add(Toolchain.version(pnr, "--version"));
         }
+        if (target == SynthTarget.ECP5) keyParts.add(Ecp5OutputRegisters.VERSION);
         verilog.forEach((file, text) -> keyParts.add(file + "\n" + text));
         String key = sha256(String.join("\u0000", keyParts));
 
@@ -147,7 +148,13 @@ public final class Synthesis {
                         + ", over the limit of " + count(pnrMaxLogic));
             }
             if (pnr != null) yosysHarness(yosys, work, target, verilog.keySet(), design.top().name);
-            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, target, name, clockMhz, seed, dutTop, cells, area);
+            String placed = "harness.json";
+            if (pnr != null && target == SynthTarget.ECP5) {
+                placed = "harness-outreg.json";
+                int moved = Ecp5OutputRegisters.absorb(work.resolve("harness.json"), work.resolve(placed));
+                Files.writeString(work.resolve("output-registers.log"), moved + " block-RAM read ports use their output register\n");
+            }
+            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, placed, target, name, clockMhz, seed, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
             return new Outcome(result, false, cache.entry(key), null);
@@ -240,11 +247,11 @@ public final class Synthesis {
         }
     }
 
-    private static SynthResult placeAndRoute(Path pnr, Path work, SynthTarget target, String name, double clockMhz, int seed, String dutTop,
+    private static SynthResult placeAndRoute(Path pnr, Path work, String netlist, SynthTarget target, String name, double clockMhz, int seed, String dutTop,
                                              Map<String, Integer> cells, List<SynthResult.Usage> area) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(pnr.toString()));
         cmd.addAll(target.pnr.deviceArgs());
-        cmd.addAll(List.of("--json", "harness.json", "--freq", String.format(Locale.ROOT, "%.3f", clockMhz), "--timing-allow-fail",
+        cmd.addAll(List.of("--json", netlist, "--freq", String.format(Locale.ROOT, "%.3f", clockMhz), "--timing-allow-fail",
                 "--seed", String.valueOf(seed), "--report", "report.json", "-l", "nextpnr.log", "-q"));
         Toolchain.Run r = Toolchain.run(cmd, work);
         String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.rapgen.RepositoryRoot;
 
 /** Finds the synthesis tools and runs them; a missing tool is a {@link SynthException} naming how to install it. */
 final class Toolchain {
@@ -25,7 +25,7 @@ final class Toolchain {
         SynthTarget.Pnr p = target.pnr;
         Optional<Path> found = onPath(p.tool());
         if (found.isEmpty() && p.venvTool() != null) {
-            found = repositoryRoot().map(r -> r.resolve(".venv/bin/" + p.venvTool())).filter(Files::isExecutable);
+            found = RepositoryRoot.find(Toolchain.class).map(r -> r.resolve(".venv/bin/" + p.venvTool())).filter(Files::isExecutable);
         }
         return found.orElseThrow(() -> SynthException.tool("synth --target " + target.id + " needs " + p.tool() + ", which is not on PATH"
                 + (p.venvTool() != null ? " nor in .venv as " + p.venvTool() : "") + ": " + p.installHint()));
@@ -57,27 +57,6 @@ final class Toolchain {
             if (dir.isEmpty()) continue;
             Path p = Path.of(dir, tool);
             if (Files.isExecutable(p)) return Optional.of(p);
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * The rapgen checkout this code runs from (where scripts/bootstrap.sh keeps .venv): {@code -Drapgen.root}, else
-     * the nearest folder above the jar or classes folder that holds {@code scripts/bootstrap.sh}.
-     */
-    static Optional<Path> repositoryRoot() {
-        List<Path> starts = new ArrayList<>();
-        String prop = System.getProperty("rapgen.root");
-        if (prop != null && !prop.isBlank()) starts.add(Path.of(prop));
-        try {
-            starts.add(Path.of(Toolchain.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
-        } catch (Exception e) {
-            // no code source (unusual class loader): only the property can tell
-        }
-        for (Path start : starts) {
-            for (Path q = start.toAbsolutePath(); q != null; q = q.getParent()) {
-                if (Files.isRegularFile(q.resolve("scripts/bootstrap.sh"))) return Optional.of(q);
-            }
         }
         return Optional.empty();
     }

@@ -25,7 +25,8 @@ final class ModelBuild {
         Path shim = dir.resolve("shim.cpp");
         Files.writeString(shim, "// placeholder, replaced once the ports are known\n");
 
-        List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", shim.toString(),
+        VerilatorInstall verilator = VerilatorInstall.get();
+        List<String> cmd = new ArrayList<>(List.of(verilator.executable().toString(), "--cc", "--exe", shim.toString(),
                 "--Mdir", obj.toString(), "--top-module", spec.top(), "-o", "lib" + cls + ".so",
                 // Hidden visibility + no interposition: inside the .so, calls into the model and the
                 // runtime bind directly (as in an executable); only the API symbol is exported.
@@ -36,7 +37,7 @@ final class ModelBuild {
         cmd.addAll(spec.flags());
         for (Path f : spec.files()) cmd.add(f.toAbsolutePath().toString());
         BuildCache.noteVerilatorInvocation();
-        Toolchain.run(cmd, dir, log);
+        Toolchain.run(cmd, dir, log, verilator.env());
 
         String header = Files.readString(obj.resolve(cls + ".h"));
         Files.writeString(shim, ShimGenerator.generate(spec.top(), HeaderParser.parse(header)));
@@ -48,7 +49,7 @@ final class ModelBuild {
         // Older Verilators do not know the variables.
         Toolchain.run(List.of("make", "-s", "-j", "2", "-C", obj.toString(), "-f", cls + ".mk",
                 "OPT_FAST=" + spec.opt(), "OPT_GLOBAL=" + spec.opt(), "CXX=" + Toolchain.cxx(),
-                "VK_PCH_I_FAST=", "VK_PCH_I_SLOW="), dir, log);
+                "VK_PCH_I_FAST=", "VK_PCH_I_SLOW="), dir, log, verilator.env());
 
         Files.move(obj.resolve("lib" + cls + ".so"), dir.resolve(libName));
         Files.copy(obj.resolve(cls + ".h"), dir.resolve(cls + ".h"));  // kept for debugging the shim

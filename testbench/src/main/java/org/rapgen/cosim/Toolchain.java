@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.rapgen.cli.BadInputException;
@@ -37,25 +39,34 @@ final class Toolchain {
         }
     }
 
+    static Optional<Path> findOnPath(String tool) {
+        return onPath(tool) ? Optional.of(which(tool)) : Optional.empty();
+    }
+
     /**
      * {@code <tool> --version} (part of every cache key), memoised per JVM and on disk keyed by
      * the executable's identity (path, size, mtime, plus a {@code <tool>_bin} sibling, which is
      * where Verilator's wrapper script dispatches to). So a warm run never starts Verilator.
      */
     static String version(String tool) {
+        return version(tool, Map.of());
+    }
+
+    /** As {@link #version(String)}, running the tool with {@code env} added to its environment. */
+    static String version(String tool, Map<String, String> env) {
         return VERSIONS.computeIfAbsent(tool, t -> {
             requireTools(t);
             Path memo = BuildCache.user().root().resolve("versions").resolve(identity(t) + ".txt");
             try {
                 if (Files.isRegularFile(memo)) return Files.readString(memo);
-                String v = run(List.of(t, "--version"), null, null).trim();
+                String v = run(List.of(t, "--version"), null, null, env).trim();
                 Files.createDirectories(memo.getParent());
                 Path tmp = Files.createTempFile(memo.getParent(), ".tmp-", ".txt");
                 Files.writeString(tmp, v);
                 Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 return v;
             } catch (IOException e) {
-                return run(List.of(t, "--version"), null, null).trim();  // unwritable cache: just ask the tool
+                return run(List.of(t, "--version"), null, null, env).trim();  // unwritable cache: just ask the tool
             }
         });
     }
@@ -86,9 +97,15 @@ final class Toolchain {
 
     /** Runs a command; on a non-zero exit throws with the command and the tail of its output. */
     static String run(List<String> cmd, Path dir, Path log) {
+        return run(cmd, dir, log, Map.of());
+    }
+
+    /** As {@link #run(List, Path, Path)}, with {@code env} added to (or replacing in) the child's environment. */
+    static String run(List<String> cmd, Path dir, Path log, Map<String, String> env) {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             if (dir != null) pb.directory(dir.toFile());
+            pb.environment().putAll(env);
             Process p = pb.start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -82,7 +82,8 @@ public final class VerilatorModel {
         }
 
         public VerilatorModel build() {
-            Toolchain.requireTools("verilator", "make", Toolchain.cxx());
+            VerilatorInstall.get();  // fails here, before the cache can hide a missing tool
+            Toolchain.requireTools("make", Toolchain.cxx());
             Spec spec = spec();
             String key = VerilatorModel.cacheKey(spec);
             String libName = "libV" + top + "-" + key.substring(0, 16) + ".so";
@@ -105,7 +106,7 @@ public final class VerilatorModel {
                 .add("shim", ShimGenerator.VERSION)
                 .add("api-header", NativeResources.bytes(NativeResources.API_HEADER))
                 .add("vl-hooks", NativeResources.bytes(NativeResources.VL_HOOKS))
-                .add("verilator", Toolchain.version("verilator"))
+                .add("verilator", VerilatorInstall.get().version())
                 .add("cxx", Toolchain.version(Toolchain.cxx()))
                 .add("top", spec.top())
                 .add("trace", Boolean.toString(spec.trace()))

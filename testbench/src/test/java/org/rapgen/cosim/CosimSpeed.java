@@ -58,7 +58,7 @@ public final class CosimSpeed {
         Run cocotb = cocotb(python, cocotbScript, dut, nCocotb);
 
         System.out.printf(Locale.ROOT, "cosim speed, %s (DSL Fifo, random push/pop), %s, C++ opt %s%n", dut.top(),
-                Toolchain.version("verilator").lines().findFirst().orElse(""), VerilatorModel.DEFAULT_OPT);
+                VerilatorInstall.get().version().lines().findFirst().orElse(""), VerilatorModel.DEFAULT_OPT);
         System.out.printf(Locale.ROOT, "%-36s %12s %14s %10s%n", "mode", "cycles", "cycles/s", "vs raw");
         row("raw Verilator C++ loop", n, raw, raw);
         row("JNI per cycle (3 poke, 3 peek, step)", nPerCycle, perCycle.rate, raw);
@@ -174,17 +174,18 @@ public final class CosimSpeed {
     /** Builds the raw loop once per (source, RTL, opt, Verilator) in the build cache. */
     private static Path buildRaw(Path source, Dut dut) throws Exception {
         BuildCache.Key key = new BuildCache.Key().add("kind", "raw-bench").add("source", Files.readAllBytes(source))
-                .add("verilator", Toolchain.version("verilator")).add("cxx", Toolchain.version(Toolchain.cxx()))
+                .add("verilator", VerilatorInstall.get().version()).add("cxx", Toolchain.version(Toolchain.cxx()))
                 .add("opt", VerilatorModel.DEFAULT_OPT).add("top", dut.top());
         for (Path f : dut.files()) key.add("rtl", Files.readAllBytes(f));
         Path entry = BuildCache.user().get(key.hex(), dir -> {
             BuildCache.noteVerilatorInvocation();
             Files.writeString(dir.resolve("raw_top.h"), "#include \"V" + dut.top() + ".h\"\n#define TOP V" + dut.top() + "\n");
-            List<String> cmd = new ArrayList<>(List.of("verilator", "--cc", "--exe", "--build", "-j", "2", source.toString(),
+            VerilatorInstall verilator = VerilatorInstall.get();
+            List<String> cmd = new ArrayList<>(List.of(verilator.executable().toString(), "--cc", "--exe", "--build", "-j", "2", source.toString(),
                     "--Mdir", dir.resolve("obj").toString(), "--top-module", dut.top(), "-o", dir.resolve("raw").toString(),
                     "-CFLAGS", "-I" + dir, "-MAKEFLAGS", "OPT_FAST=" + VerilatorModel.DEFAULT_OPT + " OPT_GLOBAL=" + VerilatorModel.DEFAULT_OPT));
             for (Path f : dut.files()) cmd.add(f.toString());
-            Toolchain.run(cmd, dir, dir.resolve("build.log"));
+            Toolchain.run(cmd, dir, dir.resolve("build.log"), verilator.env());
             BuildCache.deleteTree(dir.resolve("obj"));
         });
         return entry.resolve("raw");

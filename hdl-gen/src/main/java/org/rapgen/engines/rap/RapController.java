@@ -235,9 +235,9 @@ public final class RapController extends Module {
         // the states only decide when: SPLIT loads the free slots, SPLIT_SCAN and MERGE_KIDS a node's children;
         // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
         // kids_vector (a 5-bit compare and a leaf test in each slot) is the late one: it enters the child walker's
-        // candidates in their last LUT (it led six of twelve iCE40 placements in session 17, through three LUTs after
-        // it). The leaf walker's other vector, a level's leaves, is a depth compare in each slot, as deep: a choice made
-        // first would put a LUT level after it (checked in session 18: 19 endpoints over 10 ns on seed 1).
+        // candidates in their last LUT (it led half of twelve iCE40 placements, through three LUTs after it). The leaf
+        // walker's other vector, a level's leaves, is a depth compare in each slot, as deep: a choice made first would
+        // put a LUT level after it (checked: 19 endpoints over 10 ns on seed 1).
         slots.loadFrom(table.valid.not());
         slots.loadLate(scanFresh.or(kidsLoad), kidsVector);
         // A batch SPLIT starts is early exactly when its early batch is not yet done, and UNDO's and SPLIT_ALLOC's never

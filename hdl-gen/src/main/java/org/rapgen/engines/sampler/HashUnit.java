@@ -18,7 +18,9 @@ import org.rapgen.hdl.UInt;
  * {@code org.rapgen.golden.sampler.SamplerHash}: {@code index = xorfold(flip(randomize(pc)) ^ randomize(w), indexBits)}
  * and {@code tag = xorfold(pc ^ w, tagBits)}. {@code randomize} maps each byte through one 256-entry permutation ROM
  * (K/8 parallel lookups per word, 2K/8 in all), generated here at elaboration from the 32-bit seed; {@code flip} is
- * wiring. One register stage: a tuple accepted on edge t is presented from edge t+1 with its payload.
+ * wiring. One register stage: a tuple accepted on edge t is presented from edge t+1 with its payload. With two
+ * stages the first registers the randomized bytes ({@code mixed}) and the second folds them, so no path runs from
+ * the input through the ROM lookups and the fold in one clock; presented from edge t+2.
  *
  * <p>A zero {@code indexBits}, {@code tagBits} or {@code payloadBits} gives a 1-bit field that is always 0 (index,
  * tag) or passed through (payload), so the bundle keeps its shape.
@@ -67,8 +69,14 @@ public final class HashUnit extends Module {
 
     /** @param seed the table seed as an unsigned 32-bit value, nonzero (SamplerHash's int seed via Integer.toUnsignedLong) */
     public HashUnit(int keyBits, int indexBits, int tagBits, long seed, int payloadBits) {
-        super("k", keyBits, "i", indexBits, "t", tagBits, "seed", Long.toHexString(seed), "p", payloadBits);
+        this(keyBits, indexBits, tagBits, seed, payloadBits, 1);
+    }
+
+    /** @param stages register stages, 1 or 2 (2: the randomized bytes are registered before the fold) */
+    public HashUnit(int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
+        super(nameParams(keyBits, indexBits, tagBits, seed, payloadBits, stages));
         SourceLoc loc = SourceLoc.capture();
+        if (stages < 1 || stages > 2) throw new HdlException(loc, "HashUnit stages must be 1 or 2, got " + stages);
         if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0) throw new HdlException(loc, "HashUnit key bits must be a multiple of 8 in 8..64, got " + keyBits);
         if (indexBits < 0 || indexBits > 64) throw new HdlException(loc, "HashUnit index bits must be in 0..64, got " + indexBits);
         if (tagBits < 0 || tagBits > 64) throw new HdlException(loc, "HashUnit tag bits must be in 0..64, got " + tagBits);
@@ -79,22 +87,49 @@ public final class HashUnit extends Module {
 
         Tuple t = io.in.bits;
         UInt mixed = Cat(bytes(t.pc)).xor(CatLsbFirst(bytes(t.w))).named("mixed");
-        UInt index = xorfold(mixed, indexBits);
-        UInt tag = xorfold(t.pc.xor(t.w), tagBits);
 
         Bool valid = RegInit(B(false)).named("out_valid");
         Hashed held = Reg(new Hashed(keyBits, indexBits, tagBits, payloadBits)).named("held");
-        io.in.ready.connect(valid.not().or(io.out.ready));
-        when(io.in.fire(), () -> {
-            held.pc.connect(t.pc);
-            held.w.connect(t.w);
-            held.payload.connect(t.payload);
-            held.index.connect(index);
-            held.tag.connect(tag);
+        // The last stage loads whenever it is free or being emptied.
+        Bool heldLoads = valid.not().or(io.out.ready).named("held_loads");
+        Bool loaded;
+        Tuple from;
+        UInt fromMixed;
+        if (stages == 1) {
+            io.in.ready.connect(heldLoads);
+            loaded = io.in.fire();
+            from = t;
+            fromMixed = mixed;
+        } else {
+            Bool mixValid = RegInit(B(false)).named("mix_valid");
+            Tuple mixTuple = Reg(new Tuple(keyBits, payloadBits)).named("mix_tuple");
+            UInt mixMixed = Reg(UInt(mixed.getWidth())).named("mix_mixed");
+            loaded = mixValid.and(heldLoads).named("mix_moves");
+            io.in.ready.connect(mixValid.not().or(loaded));
+            when(io.in.fire(), () -> {
+                mixTuple.connect(t);
+                mixMixed.connect(mixed);
+            });
+            mixValid.connect(io.in.fire().or(mixValid.and(loaded.not())));
+            from = mixTuple;
+            fromMixed = mixMixed;
+        }
+        when(loaded, () -> {
+            held.pc.connect(from.pc);
+            held.w.connect(from.w);
+            held.payload.connect(from.payload);
+            held.index.connect(xorfold(fromMixed, indexBits));
+            held.tag.connect(xorfold(from.pc.xor(from.w), tagBits));
         });
-        valid.connect(io.in.fire().or(valid.and(io.out.ready.not())));
+        valid.connect(loaded.or(valid.and(io.out.ready.not())));
         io.out.valid.connect(valid);
         io.out.bits.connect(held);
+    }
+
+    /** The module name's parameters; {@code _s2} only with two stages, so one-stage names are as before. */
+    private static Object[] nameParams(int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
+        Object[] p = {"k", keyBits, "i", indexBits, "t", tagBits, "seed", Long.toHexString(seed), "p", payloadBits, "s", stages};
+        return java.util.Arrays.copyOf(p, stages == 2 ? p.length : p.length - 2);
     }
 
     /**

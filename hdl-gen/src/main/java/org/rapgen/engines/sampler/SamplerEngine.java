@@ -126,7 +126,7 @@ public final class SamplerEngine extends Module {
             out = reg.io.out;
             clearing = B(false);
         } else {
-            RmwMemory mem = Module(counterMemory(p, false));
+            RmwMemory mem = Module(counterMemory(p, p.tableStages() == RmwMemory.latency(true)));
             mem.io.clear.connect(B(false));
             in = mem.io.in;
             out = mem.io.out;
@@ -139,13 +139,22 @@ public final class SamplerEngine extends Module {
 
         UInt cmd = out.bits.cmd;
         CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2));
-        em.valid.connect(out.valid);
-        out.ready.connect(em.ready);
-        em.bits.pc.connect(cmd.bits(k - 1, 0));
-        em.bits.w.connect(cmd.bits(2 * k - 1, k));
-        em.bits.last.connect(cmd.bit(2 * k));
-        em.bits.msg.connect(o.emit());
-        em.bits.count.connect(o.count());
+        // The emission goes through a small queue, whose ready is a register: whether a tuple may leave the table
+        // then does not wait for the rule to decide whether it emits (the ready would otherwise run from the table's
+        // output through the rule, the message path and back into the table's and the hash unit's enables).
+        UInt emission = Cat(o.count(), o.emit(), cmd.bits(2 * k, 0)).named("emission");
+        Fifo slice = Module(new Fifo(emission.getWidth(), 4));
+        slice.io.enq.valid.connect(out.valid);
+        out.ready.connect(slice.io.enq.ready);
+        slice.io.enq.bits.connect(emission);
+        em.valid.connect(slice.io.deq.valid);
+        slice.io.deq.ready.connect(em.ready);
+        UInt held = slice.io.deq.bits;
+        em.bits.pc.connect(held.bits(k - 1, 0));
+        em.bits.w.connect(held.bits(2 * k - 1, k));
+        em.bits.last.connect(held.bit(2 * k));
+        em.bits.msg.connect(held.bit(2 * k + 1));
+        em.bits.count.connect(held.bits(emission.getWidth() - 1, 2 * k + 2));
         // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
         when(out.valid, () -> Assert(o.updated().eq(out.bits.updated), "sampler: rule gives %x, the table wrote %x",
                 o.updated(), out.bits.updated));
@@ -158,7 +167,7 @@ public final class SamplerEngine extends Module {
         int tw = Math.max(p.tagBits(), 1);
         DecoupledIO<Keyed> keyed = Wire(Decoupled(new Keyed(k, ib, tw))).named("keyed");
         if (p.hashed()) {
-            HashUnit hash = Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1));
+            HashUnit hash = Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1, p.hashStages()));
             hash.io.in.valid.connect(deq.valid);
             deq.ready.connect(hash.io.in.ready);
             hash.io.in.bits.pc.connect(head.bits(k - 1, 0));

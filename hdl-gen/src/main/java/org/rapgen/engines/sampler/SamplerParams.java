@@ -21,17 +21,28 @@ import org.rapgen.hdl.SourceLoc;
  * @param outDepth       output message queue depth (power of two, 4..65536)
  * @param dropMode       false: a full output queue backpressures the input (nothing is lost); true: the engine never
  *                       holds the producer, and every tuple or message it cannot store is counted as dropped
+ * @param tableStages    stages of the counter table's read-modify-write (2 or 3): 3 registers the block RAM's word
+ *                       before the update, so on the ECP5 it leaves from the RAM's output register
+ * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
  */
 public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfsrSeed, int counterBits,
-                           int assocCountBits, int inDepth, int outDepth, boolean dropMode) {
+                           int assocCountBits, int inDepth, int outDepth, boolean dropMode, int tableStages, int hashStages) {
     /** Largest A_k the generator builds: k fully associative 2K-bit comparators are registers and logic, not RAM. */
     public static final int MAX_ASSOC = 256;
     /** Largest counter table (words of block RAM). */
     public static final int MAX_TABLE = 1 << 24;
 
-    /** Defaults for the rest: default seeds, 32-bit CR and A_k counters, 16-deep queues, backpressure mode. */
+    /** The counter table's stages unless a configuration says otherwise. */
+    public static final int DEFAULT_TABLE_STAGES = 3;
+    /** The hash unit's stages unless a configuration says otherwise. */
+    public static final int DEFAULT_HASH_STAGES = 2;
+
+    /**
+     * Defaults for the rest: default seeds, 32-bit CR and A_k counters, 16-deep queues, backpressure mode, a
+     * three-stage counter table.
+     */
     public static SamplerParams of(String spec, int keyBits) {
-        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false);
+        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false, DEFAULT_TABLE_STAGES, DEFAULT_HASH_STAGES);
     }
 
     public static SamplerSpec parse(String spec) {
@@ -43,15 +54,23 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     }
 
     public SamplerParams withSeeds(int hash, int lfsr) {
-        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode);
+        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages);
     }
 
     public SamplerParams withCounters(int cr, int assoc) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode, tableStages, hashStages);
     }
 
     public SamplerParams withQueues(int in, int out, boolean drop) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop, tableStages, hashStages);
+    }
+
+    public SamplerParams withHashStages(int stages) {
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, stages);
+    }
+
+    public SamplerParams withTableStages(int stages) {
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, stages, hashStages);
     }
 
     /** Throws an {@link HdlException} naming the first parameter the hardware cannot build. */
@@ -61,6 +80,8 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (usesLfsr() && lfsrSeed == 0) fail("LFSR seed must be nonzero");
         if (counterBits < 1 || counterBits > 63) fail("counter bits must be 1..63, got " + counterBits);
         if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
+        if (tableStages < 2 || tableStages > 3) fail("counter table stages must be 2 or 3, got " + tableStages);
+        if (hashStages < 1 || hashStages > 2) fail("hash unit stages must be 1 or 2, got " + hashStages);
         queue("input", inDepth);
         queue("output", outDepth);
         if (spec.assoc > MAX_ASSOC) fail("A_k of " + spec.assoc + " entries: the hardware table is registers, at most " + MAX_ASSOC);
@@ -135,6 +156,8 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (kind() == StratifiedSampler.Kind.CR) b.append('c').append(counterBits);
         b.append('q').append(inDepth).append('x').append(outDepth);
         if (dropMode) b.append('d');
+        if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES) b.append('s').append(tableStages);
+        if (hashed() && hashStages != DEFAULT_HASH_STAGES) b.append("hs").append(hashStages);
         return b.toString();
     }
 }

@@ -94,8 +94,27 @@ final class TaggedRule implements CounterRule {
                     Mux(evict0.and(evict1), lru, Mux(evict0, B(false), Mux(evict1, B(true), lru)))));
             sel = Mux(hit, match0.not(), missWay);
         }
-        Way e = ways == 1 ? w0 : new Way(pick(sel, w0.st, w1.st), pick(sel, w0.tag, w1.tag), pick(sel, w0.h, w1.h),
-                pick(sel, w0.m, w1.m));
+        // Each way's transition is computed as if it were the one acted on, and the way is chosen at the end: the
+        // tag compares that choose it and the count's carry chain then run side by side, not one after the other
+        // (both are on the loop of the counter table's read-modify-write, back-to-back tuples of one set).
+        Transition t0 = transition(w0, hit, tag);
+        if (ways == 1) return new Outcome(t0.way(), t0.emit(), t0.count());
+        Transition t1 = transition(w1, hit, tag);
+        Bool emit = pick(sel, t0.emit(), t1.emit());
+        UInt count = pick(sel, t0.count(), t1.count());
+        // every transition but E4 (miss on VALID) and E5a (miss on EVICT, not yet replaced) touches the way
+        Bool touched = hit.or(pick(sel, t0.allocate(), t1.allocate()));
+        Bool nLru = Mux(touched, sel.not(), lru);
+        UInt updated = Cat(nLru, Mux(sel, t1.way(), w1.pack()), Mux(sel, w0.pack(), t0.way()));
+        return new Outcome(updated, emit, count);
+    }
+
+    /** A way after the tuple's transition on it, and what the transition says. */
+    private record Transition(UInt way, Bool emit, UInt count, Bool allocate) {
+    }
+
+    /** The transition the tuple makes if it acts on way {@code e} ({@code hit}: some way holds its tag). */
+    private Transition transition(Way e, Bool hit, UInt tag) {
         Bool isValid = e.st.eq(U(VALID, 2));
         Bool isEvict = e.st.eq(U(EVICT, 2));
         Bool isEmpty = e.st.eq(U(EMPTY, 2));
@@ -115,24 +134,12 @@ final class TaggedRule implements CounterRule {
         UInt zeroH = U(0, hb);
         UInt zeroM = U(0, mb);
         UInt stEmpty = U(EMPTY, 2);
-        // the selected way after the transition
         UInt nSt = Mux(hit, Mux(hitEmit, stEmpty, e.st),
                 Mux(allocate, Mux(allocEmit, stEmpty, U(VALID, 2)), U(EVICT, 2)));
         UInt nTag = Mux(allocate, tag, e.tag);
         UInt nH = Mux(hit, Mux(hitEmit, Mux(isEvict, e.m.pad(hb), zeroH), h1),
                 Mux(allocate, Mux(allocEmit, zeroH, hAlloc), e.h));
         UInt nM = Mux(hit, Mux(hitEmit, zeroM, e.m), Mux(allocate, zeroM, Mux(isValid, U(1, mb), m1)));
-        UInt nWay = new Way(nSt, nTag, nH, nM).pack();
-
-        UInt updated;
-        if (ways == 1) {
-            updated = nWay;
-        } else {
-            // every transition but E4 (miss on VALID) and E5a (miss on EVICT, not yet replaced) touches the way
-            Bool touched = hit.or(allocate);
-            Bool nLru = Mux(touched, sel.not(), lru);
-            updated = Cat(nLru, Mux(sel, nWay, w1.pack()), Mux(sel, w0.pack(), nWay));
-        }
-        return new Outcome(updated, emit, count);
+        return new Transition(new Way(nSt, nTag, nH, nM).pack(), emit, count, allocate);
     }
 }

@@ -169,7 +169,8 @@ public final class RmwMemory extends Module {
         final UInt updated;
         if (registerRead) {
             Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
-            ReadPath read = registeredRead(a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided);
+            ReadPath read = registeredRead(a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided,
+                    composable == null);
             old = read.old;
             updated = Wire(UInt(dataBits)).named("updated");
             if (composable != null) {
@@ -249,10 +250,11 @@ public final class RmwMemory extends Module {
      * B on the edge of the read (it stays in B until this command enters R, so R's data register loads its result
      * instead of the RAM word); (2) the one directly ahead, entering B on the edge this command enters R (it stays in
      * B until this one moves on, so R's forwarding mux picks it). Each is newer than the one before; all three flags
-     * are decided at acceptance. Returns R's data as loaded ({@code pre}) and R's {@code old}.
+     * are decided at acceptance. Returns R's data as loaded ({@code pre}; null with {@code plainWordRegister}, where R
+     * holds the RAM word and the missed result apart) and R's {@code old}.
      */
     private ReadPath registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, Bool readMissesBWrite,
-            UInt rdata, UInt bUpdated, Bool readCollided) {
+            UInt rdata, UInt bUpdated, Bool readCollided, boolean plainWordRegister) {
         UInt addr = io.in.bits.addr;
         Bool aCapture = Reg(Bool()).named("a_capture");
         Bool aLate = Reg(Bool()).named("a_late");
@@ -271,14 +273,27 @@ public final class RmwMemory extends Module {
         });
         when(io.clear, () -> r.stale.connect(B(true)));
         checkWordUsable(aMoves.and(aCapture.not()).and(aLate.not()), readCollided);
-        UInt pre = Mux(aCapture, bUpdated, Mux(aLate, aLateData, rdata)).named("pre");
         when(aMoves, () -> {
             r.addr.connect(a.addr);
             r.cmd.connect(a.cmd);
             r.stale.connect(a.stale.or(io.clear));
             r.forward.connect(a.forward);
-            rData.connect(pre);
         });
+        if (plainWordRegister) {
+            // The RAM word goes into R untouched (a register with an enable and nothing else, which the ECP5 flow moves
+            // into the block RAM's output register), and the result it missed, if any, beside it: the choice between
+            // them is made after R, where it costs no clock-to-output of the RAM.
+            Bool rMissed = Reg(Bool()).named("r_missed");
+            UInt rMissedData = Reg(UInt(rdata.getWidth())).named("r_missed_data");
+            when(aMoves, () -> {
+                rData.connect(rdata);
+                rMissed.connect(aCapture.or(aLate));
+                rMissedData.connect(Mux(aCapture, bUpdated, aLateData));
+            });
+            return new ReadPath(forward, null, Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
+        }
+        UInt pre = Mux(aCapture, bUpdated, Mux(aLate, aLateData, rdata)).named("pre");
+        when(aMoves, () -> rData.connect(pre));
         return new ReadPath(forward, pre, Mux(r.forward, bUpdated, rData).named("old"));
     }
 

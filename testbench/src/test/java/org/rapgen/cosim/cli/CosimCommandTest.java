@@ -172,32 +172,66 @@ class CosimCommandTest {
 
     /**
      * A tool that fails is one line naming it, its exit status and its first error line, exit 2, and nothing on stdout
-     * (cosim prints its header before it builds). Run in a child JVM whose PATH finds a verilator that fails.
+     * (cosim prints its header before it builds). Run in a child JVM that takes the verilator on PATH, whose PATH
+     * finds one that fails.
      */
     @Test
     void aFailingToolIsOneLine(@TempDir Path tmp) throws Exception {
-        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path bin = binWith(tmp, "g++", "make");
         Path fake = Files.writeString(bin.resolve("verilator"), "#!/bin/sh\necho 'some chatter'\necho '%Error: broken on purpose' >&2\nexit 3\n");
         fake.toFile().setExecutable(true);
-        for (String tool : java.util.List.of("g++", "make")) {
+        Run r = childCosim(tmp, bin, "-Drapgen.verilator=path");
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("verilator failed (exit 3): %Error: broken on purpose"), r.err());
+        assertEquals("", r.out(), "nothing on stdout after a failure");
+    }
+
+    /** A missing Verilator, either choice, is one line saying how to install it or pick the other, and exit 2. */
+    @Test
+    void aMissingVerilatorNamesTheInstall(@TempDir Path tmp) throws Exception {
+        Path bin = binWith(tmp, "g++", "make");
+        Run onPath = childCosim(tmp, bin, "-Drapgen.verilator=path");
+        assertEquals(2, onPath.status(), onPath.err());
+        assertEquals(1, onPath.err().strip().lines().count(), onPath.err());
+        assertTrue(onPath.err().contains("'verilator' not found on PATH (RAPGEN_VERILATOR=path): apt-get install verilator"), onPath.err());
+
+        // A checkout without .venv: the root is where scripts/bootstrap.sh is.
+        Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
+        Files.writeString(checkout.resolve("bootstrap.sh"), "");
+        Run inVenv = childCosim(tmp, bin, "-Drapgen.verilator=venv", "-Drapgen.root=" + checkout.getParent());
+        assertEquals(2, inVenv.status(), inVenv.err());
+        assertEquals(1, inVenv.err().strip().lines().count(), inVenv.err());
+        assertTrue(inVenv.err().contains("Verilator not found in " + checkout.getParent().resolve(".venv")
+                + " (RAPGEN_VERILATOR=venv): run scripts/bootstrap.sh"), inVenv.err());
+    }
+
+    /** A folder for a child's PATH holding links to the real {@code tools} (those found). */
+    private static Path binWith(Path tmp, String... tools) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        for (String tool : tools) {
             java.util.Optional<Path> real = java.util.stream.Stream.of(System.getenv("PATH").split(":"))
                     .map(d -> Path.of(d, tool)).filter(Files::isExecutable).findFirst();
             if (real.isPresent()) Files.createSymbolicLink(bin.resolve(tool), real.get());
         }
+        return bin;
+    }
+
+    /** {@code cosim} of a small engine not built before, in a child JVM with PATH {@code bin} and {@code props}. */
+    private static Run childCosim(Path tmp, Path bin, String... props) throws Exception {
         Path cfg = Files.writeString(tmp.resolve("small.yaml"), SMALL.replace("eps_fx: 3276", "eps_fx: 3277"));
         Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n");
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-Drapgen.cosim.cache=" + tmp.resolve("cache"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                ProcessHandle.current().info().command().orElse("java"), "-Drapgen.cosim.cache=" + tmp.resolve("cache")));
+        cmd.addAll(java.util.List.of(props));
+        cmd.addAll(java.util.List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "cosim", "--trace", trace.toString(), "--config", cfg.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("PATH", bin.toString());
+        pb.environment().remove("RAPGEN_VERILATOR");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(2, p.waitFor(), err);
-        assertEquals(1, err.strip().lines().count(), err);
-        assertTrue(err.contains("verilator failed (exit 3): %Error: broken on purpose"), err);
-        assertEquals("", out, "nothing on stdout after a failure");
+        return new Run(p.waitFor(), out, err);
     }
 }

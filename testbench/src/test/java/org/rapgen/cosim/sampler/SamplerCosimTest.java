@@ -43,7 +43,10 @@ class SamplerCosimTest {
             p("T[tag=0,ways=2,r=4,evict=8,replace=1]16"),
             p("A16"), p("R8A3"), p("H[P4]16A4").withCounters(32, 4), p("CR8A2").withCounters(8, 3), p("P2A1").withCounters(32, 2),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8"),
-            p("H[P256]2048"), p("H[P256]2048A16"), p("T[tag=2,ways=2]2048"));
+            p("H[P256]2048"), p("H[P256]2048A16"), p("T[tag=2,ways=2]2048"),
+            // the two-stage counter table (table_stages: 2), whose forwarding differs, and the one-stage hash unit
+            p("H[P16]64").withTableStages(2), p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(2),
+            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true), p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true));
@@ -124,6 +127,18 @@ class SamplerCosimTest {
         }
         assertTrue(lanes.stream().filter(l -> l.inStallsSeen() > 100).count() >= 3, "backpressure rarely reached the producer");
         expectDropLanesCounted(t, lanes);
+    }
+
+    /**
+     * The counter table's forwarding, stage by stage: one entry updated on every clock, and two entries taking turns,
+     * at full rate and with the output stalling at random (a stall holds results in every stage).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"one", "two"})
+    void backToBackUpdatesOfOneAndTwoEntries(String kind) {
+        Tuples t = kind.equals("one") ? TupleStreams.oneEntry(6_000, K) : TupleStreams.twoEntries(6_000, K);
+        expectIdentical(t, run(t, i -> Traffic.fullRate()));
+        expectIdentical(t, run(t, i -> Traffic.random(100, 40 + 13 * i % 50, 300 + i)));
     }
 
     /**

@@ -48,6 +48,33 @@ final class TupleStreams {
         return withFrames(pc, w, seed);
     }
 
+    /** One tuple over and over: every lane's counter table updates one entry on every clock. */
+    static Tuples oneEntry(int n, int keyBits) {
+        return alternating(n, keyBits, 1);
+    }
+
+    /**
+     * Two tuples taking turns: each entry is updated every other clock, so the read of one meets the write of the
+     * other in every stage of the table's pipeline. Their (pc, w) differ in both halves, so every lane's hash
+     * separates them unless it happens to map both to one entry (then the stream is {@link #oneEntry} again).
+     */
+    static Tuples twoEntries(int n, int keyBits) {
+        return alternating(n, keyBits, 2);
+    }
+
+    private static Tuples alternating(int n, int keyBits, int distinct) {
+        long mask = keyBits == 64 ? -1L : (1L << keyBits) - 1;
+        long[] pc = new long[n], w = new long[n];
+        for (int i = 0; i < n; i++) {
+            int which = i % distinct;
+            pc[i] = (0x400100L + 0x40L * which) & mask;
+            w[i] = (0x7fff0000L + 0x1234L * which) & mask;
+        }
+        boolean[] last = new boolean[n];
+        if (n > 0) last[n - 1] = true;
+        return new Tuples(pc, w, last);
+    }
+
     /** TLAST now and then (A_k drains mid-stream and starts over) and on the final tuple. */
     private static Tuples withFrames(long[] pc, long[] w, long seed) {
         Random r = new Random(~seed);
