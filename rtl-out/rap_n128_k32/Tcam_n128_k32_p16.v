@@ -3265,6 +3265,138 @@ module Tcam_n128_k32_p16 (
     out_match <= (accept ? _cat_1 : out_match);
   end
 
+  // Formal-only: properties and the logic they read, for a model checker (Yosys's read_verilog -formal defines FORMAL).
+`ifdef FORMAL
+  // The checker starts in reset: until the first clock edge every register holds an arbitrary value.
+  reg _f_initial = 1'b1;
+  always @(posedge clock) begin
+    _f_initial <= 1'b0;
+  end
+  (* anyconst *) reg [6:0] f_slot; // TcamProperties.java:28
+  reg [31:0] f_slot_value; // TcamProperties.java:30
+  reg [31:0] f_slot_mask; // TcamProperties.java:31
+  reg f_slot_valid; // TcamProperties.java:32
+  reg f_expected_hit; // TcamProperties.java:44
+  reg [31:0] f_expected_key; // TcamProperties.java:45
+  reg [15:0] f_expected_payload; // TcamProperties.java:46
+  reg _f_reg_0; // HandshakeProperties.java:39
+  reg _f_past_valid; // HandshakeProperties.java:40
+  reg [175:0] _f_reg_1; // HandshakeProperties.java:40
+  wire _and_256 = io_write_valid & io_write_ready; // TcamProperties.java:33
+  wire _eq_256 = io_write_bits_index == f_slot; // TcamProperties.java:33
+  wire _and_257 = _and_256 & _eq_256; // TcamProperties.java:33
+  wire _and_258 = io_search_valid & io_search_ready; // TcamProperties.java:47
+  wire [31:0] _or_257 = io_search_bits_key | f_slot_mask; // TcamProperties.java:43
+  wire [31:0] _or_258 = f_slot_value | f_slot_mask; // TcamProperties.java:43
+  wire _eq_257 = _or_257 == _or_258; // TcamProperties.java:43
+  wire _and_259 = f_slot_valid & _eq_257; // TcamProperties.java:43
+  wire _not_1 = ~io_result_ready; // HandshakeProperties.java:39
+  wire _and_260 = io_result_valid & _not_1; // HandshakeProperties.java:39
+  wire [175:0] _cat_2 = {io_result_bits_key, io_result_bits_payload, io_result_bits_match}; // HandshakeProperties.java:38
+  wire _lt_0 = {1'b0, f_slot} < 8'd128; // TcamProperties.java:29
+  wire [127:0] _dshr_0 = io_entryValid >> f_slot; // TcamProperties.java:38
+  wire _bits_0 = _dshr_0[0]; // TcamProperties.java:38
+  wire _eq_258 = _bits_0 == f_slot_valid; // TcamProperties.java:38
+  wire [31:0] _dyn_index_0 = f_slot[6] ? (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_127 : value_126) : (f_slot[0] ? value_125 : value_124)) : (f_slot[1] ? (f_slot[0] ? value_123 : value_122) : (f_slot[0] ? value_121 : value_120))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_119 : value_118) : (f_slot[0] ? value_117 : value_116)) : (f_slot[1] ? (f_slot[0] ? value_115 : value_114) : (f_slot[0] ? value_113 : value_112)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_111 : value_110) : (f_slot[0] ? value_109 : value_108)) : (f_slot[1] ? (f_slot[0] ? value_107 : value_106) : (f_slot[0] ? value_105 : value_104))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_103 : value_102) : (f_slot[0] ? value_101 : value_100)) : (f_slot[1] ? (f_slot[0] ? value_99 : value_98) : (f_slot[0] ? value_97 : value_96))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_95 : value_94) : (f_slot[0] ? value_93 : value_92)) : (f_slot[1] ? (f_slot[0] ? value_91 : value_90) : (f_slot[0] ? value_89 : value_88))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_87 : value_86) : (f_slot[0] ? value_85 : value_84)) : (f_slot[1] ? (f_slot[0] ? value_83 : value_82) : (f_slot[0] ? value_81 : value_80)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_79 : value_78) : (f_slot[0] ? value_77 : value_76)) : (f_slot[1] ? (f_slot[0] ? value_75 : value_74) : (f_slot[0] ? value_73 : value_72))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_71 : value_70) : (f_slot[0] ? value_69 : value_68)) : (f_slot[1] ? (f_slot[0] ? value_67 : value_66) : (f_slot[0] ? value_65 : value_64)))))) : (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_63 : value_62) : (f_slot[0] ? value_61 : value_60)) : (f_slot[1] ? (f_slot[0] ? value_59 : value_58) : (f_slot[0] ? value_57 : value_56))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_55 : value_54) : (f_slot[0] ? value_53 : value_52)) : (f_slot[1] ? (f_slot[0] ? value_51 : value_50) : (f_slot[0] ? value_49 : value_48)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_47 : value_46) : (f_slot[0] ? value_45 : value_44)) : (f_slot[1] ? (f_slot[0] ? value_43 : value_42) : (f_slot[0] ? value_41 : value_40))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_39 : value_38) : (f_slot[0] ? value_37 : value_36)) : (f_slot[1] ? (f_slot[0] ? value_35 : value_34) : (f_slot[0] ? value_33 : value_32))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_31 : value_30) : (f_slot[0] ? value_29 : value_28)) : (f_slot[1] ? (f_slot[0] ? value_27 : value_26) : (f_slot[0] ? value_25 : value_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_23 : value_22) : (f_slot[0] ? value_21 : value_20)) : (f_slot[1] ? (f_slot[0] ? value_19 : value_18) : (f_slot[0] ? value_17 : value_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_15 : value_14) : (f_slot[0] ? value_13 : value_12)) : (f_slot[1] ? (f_slot[0] ? value_11 : value_10) : (f_slot[0] ? value_9 : value_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? value_7 : value_6) : (f_slot[0] ? value_5 : value_4)) : (f_slot[1] ? (f_slot[0] ? value_3 : value_2) : (f_slot[0] ? value_1 : value_0)))))); // TcamProperties.java:41
+  wire _eq_259 = _dyn_index_0 == f_slot_value; // TcamProperties.java:41
+  wire [31:0] _dyn_index_1 = f_slot[6] ? (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_127 : mask_126) : (f_slot[0] ? mask_125 : mask_124)) : (f_slot[1] ? (f_slot[0] ? mask_123 : mask_122) : (f_slot[0] ? mask_121 : mask_120))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_119 : mask_118) : (f_slot[0] ? mask_117 : mask_116)) : (f_slot[1] ? (f_slot[0] ? mask_115 : mask_114) : (f_slot[0] ? mask_113 : mask_112)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_111 : mask_110) : (f_slot[0] ? mask_109 : mask_108)) : (f_slot[1] ? (f_slot[0] ? mask_107 : mask_106) : (f_slot[0] ? mask_105 : mask_104))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_103 : mask_102) : (f_slot[0] ? mask_101 : mask_100)) : (f_slot[1] ? (f_slot[0] ? mask_99 : mask_98) : (f_slot[0] ? mask_97 : mask_96))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_95 : mask_94) : (f_slot[0] ? mask_93 : mask_92)) : (f_slot[1] ? (f_slot[0] ? mask_91 : mask_90) : (f_slot[0] ? mask_89 : mask_88))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_87 : mask_86) : (f_slot[0] ? mask_85 : mask_84)) : (f_slot[1] ? (f_slot[0] ? mask_83 : mask_82) : (f_slot[0] ? mask_81 : mask_80)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_79 : mask_78) : (f_slot[0] ? mask_77 : mask_76)) : (f_slot[1] ? (f_slot[0] ? mask_75 : mask_74) : (f_slot[0] ? mask_73 : mask_72))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_71 : mask_70) : (f_slot[0] ? mask_69 : mask_68)) : (f_slot[1] ? (f_slot[0] ? mask_67 : mask_66) : (f_slot[0] ? mask_65 : mask_64)))))) : (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_63 : mask_62) : (f_slot[0] ? mask_61 : mask_60)) : (f_slot[1] ? (f_slot[0] ? mask_59 : mask_58) : (f_slot[0] ? mask_57 : mask_56))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_55 : mask_54) : (f_slot[0] ? mask_53 : mask_52)) : (f_slot[1] ? (f_slot[0] ? mask_51 : mask_50) : (f_slot[0] ? mask_49 : mask_48)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_47 : mask_46) : (f_slot[0] ? mask_45 : mask_44)) : (f_slot[1] ? (f_slot[0] ? mask_43 : mask_42) : (f_slot[0] ? mask_41 : mask_40))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_39 : mask_38) : (f_slot[0] ? mask_37 : mask_36)) : (f_slot[1] ? (f_slot[0] ? mask_35 : mask_34) : (f_slot[0] ? mask_33 : mask_32))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_31 : mask_30) : (f_slot[0] ? mask_29 : mask_28)) : (f_slot[1] ? (f_slot[0] ? mask_27 : mask_26) : (f_slot[0] ? mask_25 : mask_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_23 : mask_22) : (f_slot[0] ? mask_21 : mask_20)) : (f_slot[1] ? (f_slot[0] ? mask_19 : mask_18) : (f_slot[0] ? mask_17 : mask_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_15 : mask_14) : (f_slot[0] ? mask_13 : mask_12)) : (f_slot[1] ? (f_slot[0] ? mask_11 : mask_10) : (f_slot[0] ? mask_9 : mask_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? mask_7 : mask_6) : (f_slot[0] ? mask_5 : mask_4)) : (f_slot[1] ? (f_slot[0] ? mask_3 : mask_2) : (f_slot[0] ? mask_1 : mask_0)))))); // TcamProperties.java:41
+  wire _eq_260 = _dyn_index_1 == f_slot_mask; // TcamProperties.java:41
+  wire _and_261 = _eq_259 & _eq_260; // TcamProperties.java:41
+  wire [127:0] _cat_3 = {valid_127, valid_126, valid_125, valid_124, valid_123, valid_122, valid_121, valid_120, valid_119, valid_118, valid_117, valid_116, valid_115, valid_114, valid_113, valid_112, valid_111, valid_110, valid_109, valid_108, valid_107, valid_106, valid_105, valid_104, valid_103, valid_102, valid_101, valid_100, valid_99, valid_98, valid_97, valid_96, valid_95, valid_94, valid_93, valid_92, valid_91, valid_90, valid_89, valid_88, valid_87, valid_86, valid_85, valid_84, valid_83, valid_82, valid_81, valid_80, valid_79, valid_78, valid_77, valid_76, valid_75, valid_74, valid_73, valid_72, valid_71, valid_70, valid_69, valid_68, valid_67, valid_66, valid_65, valid_64, valid_63, valid_62, valid_61, valid_60, valid_59, valid_58, valid_57, valid_56, valid_55, valid_54, valid_53, valid_52, valid_51, valid_50, valid_49, valid_48, valid_47, valid_46, valid_45, valid_44, valid_43, valid_42, valid_41, valid_40, valid_39, valid_38, valid_37, valid_36, valid_35, valid_34, valid_33, valid_32, valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // TcamProperties.java:41
+  wire [127:0] _dshr_1 = _cat_3 >> f_slot; // TcamProperties.java:41
+  wire _bits_1 = _dshr_1[0]; // TcamProperties.java:41
+  wire _and_262 = _and_261 & _bits_1; // TcamProperties.java:41
+  wire [127:0] _dshr_2 = io_result_bits_match >> f_slot; // TcamProperties.java:53
+  wire _bits_2 = _dshr_2[0]; // TcamProperties.java:53
+  wire _eq_261 = _bits_2 == f_expected_hit; // TcamProperties.java:53
+  wire _eq_262 = io_result_bits_key == f_expected_key; // TcamProperties.java:54
+  wire _eq_263 = io_result_bits_payload == f_expected_payload; // TcamProperties.java:54
+  wire _and_263 = _eq_262 & _eq_263; // TcamProperties.java:54
+  wire _not_2 = ~io_result_valid; // TcamProperties.java:56
+  wire _or_259 = _not_2 | io_result_ready; // TcamProperties.java:56
+  wire _eq_264 = io_search_ready == _or_259; // TcamProperties.java:56
+  wire _eq_265 = _cat_2 == _f_reg_1; // HandshakeProperties.java:40
+  wire _and_264 = io_result_valid & _eq_265; // HandshakeProperties.java:40
+  wire _and_265 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
+  wire _and_266 = io_result_valid & f_expected_hit; // TcamProperties.java:58
+  wire _or_r_0 = |f_slot_mask; // TcamProperties.java:58
+  wire _and_267 = _and_266 & _or_r_0; // TcamProperties.java:58
+
+  always @(posedge clock) begin
+    f_slot_value <= (_and_257 ? io_write_bits_value : f_slot_value);
+  end
+
+  always @(posedge clock) begin
+    f_slot_mask <= (_and_257 ? io_write_bits_mask : f_slot_mask);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_slot_valid <= 1'd0;
+    end else begin
+      f_slot_valid <= (_and_257 ? io_write_bits_valid : f_slot_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    f_expected_hit <= (_and_258 ? _and_259 : f_expected_hit);
+  end
+
+  always @(posedge clock) begin
+    f_expected_key <= (_and_258 ? io_search_bits_key : f_expected_key);
+  end
+
+  always @(posedge clock) begin
+    f_expected_payload <= (_and_258 ? io_search_bits_payload : f_expected_payload);
+  end
+
+  always @(posedge clock) begin
+    _f_reg_0 <= _and_260;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_past_valid <= 1'd0;
+    end else begin
+      _f_past_valid <= 1'd1;
+    end
+  end
+
+  always @(posedge clock) begin
+    _f_reg_1 <= _cat_2;
+  end
+
+  always @* begin
+    if (_f_initial) begin
+      _f_reset_initial: assume (reset);
+    end
+    if (!reset) begin // TcamProperties.java:29
+      slot_exists: assume (_lt_0);
+    end
+    if (!reset) begin // TcamProperties.java:38
+      entry_valid_bit: assert (_eq_258);
+    end
+    if (!reset && f_slot_valid) begin // TcamProperties.java:40
+      entry_is_its_shadow: assert (_and_262);
+    end
+    if (!reset && io_result_valid) begin // TcamProperties.java:53
+      match_bit_at_acceptance: assert (_eq_261);
+    end
+    if (!reset && io_result_valid) begin // TcamProperties.java:54
+      result_of_the_search: assert (_and_263);
+    end
+    if (!reset) begin // TcamProperties.java:56
+      search_ready_iff_result_free: assert (_eq_264);
+    end
+    if (!reset && _and_265) begin // HandshakeProperties.java:40
+      result_holds_until_taken: assert (_and_264);
+    end
+    if (!reset) begin // TcamProperties.java:58
+      masked_hit: cover (_and_267);
+    end
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -23,96 +23,96 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [4:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:385
-  reg [4:0] a_addr; // RmwMemory.java:386
-  reg [25:0] a_cmd; // RmwMemory.java:387
-  reg a_forward; // RmwMemory.java:388
-  reg a_stale; // RmwMemory.java:389
-  reg r_valid; // RmwMemory.java:385
-  reg [4:0] r_addr; // RmwMemory.java:386
-  reg [25:0] r_cmd; // RmwMemory.java:387
-  reg r_forward; // RmwMemory.java:388
-  reg r_stale; // RmwMemory.java:389
+  reg a_valid; // RmwMemory.java:387
+  reg [4:0] a_addr; // RmwMemory.java:388
+  reg [25:0] a_cmd; // RmwMemory.java:389
+  reg a_forward; // RmwMemory.java:390
+  reg a_stale; // RmwMemory.java:391
+  reg r_valid; // RmwMemory.java:387
+  reg [4:0] r_addr; // RmwMemory.java:388
+  reg [25:0] r_cmd; // RmwMemory.java:389
+  reg r_forward; // RmwMemory.java:390
+  reg r_stale; // RmwMemory.java:391
   reg b_valid; // RmwMemory.java:140
   reg [4:0] b_addr; // RmwMemory.java:141
   reg [25:0] b_cmd; // RmwMemory.java:142
   reg [23:0] b_old; // RmwMemory.java:143
   reg [23:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:312
-  reg arb_full; // RmwMemory.java:313
+  reg rb_full; // RmwMemory.java:314
+  reg arb_full; // RmwMemory.java:315
   reg [23:0] ram_rdata_0; // RmwMemory.java:154
   reg b_write; // RmwMemory.java:158
-  reg read_collided; // RmwMemory.java:165
-  reg a_capture; // RmwMemory.java:257
-  reg a_late; // RmwMemory.java:258
-  reg [23:0] a_late_data; // RmwMemory.java:259
-  reg [23:0] r_data; // RmwMemory.java:260
-  reg [23:0] r_base; // RmwMemory.java:336
-  reg [24:0] r_op; // RmwMemory.java:337
-  reg r_decoded; // RmwMemory.java:338
-  reg a_keeps_base; // RmwMemory.java:340
-  reg a_keeps_op; // RmwMemory.java:341
-  reg b_flag; // RmwMemory.java:178
+  reg read_collided; // RmwMemory.java:166
+  reg a_capture; // RmwMemory.java:259
+  reg a_late; // RmwMemory.java:260
+  reg [23:0] a_late_data; // RmwMemory.java:261
+  reg [23:0] r_data; // RmwMemory.java:262
+  reg [23:0] r_base; // RmwMemory.java:338
+  reg [24:0] r_op; // RmwMemory.java:339
+  reg r_decoded; // RmwMemory.java:340
+  reg a_keeps_base; // RmwMemory.java:342
+  reg a_keeps_op; // RmwMemory.java:343
+  reg b_flag; // RmwMemory.java:179
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [23:0] ram [0:31]; // RmwMemory.java:134
 
   // Wires
-  wire [23:0] updated; // RmwMemory.java:174
+  wire [23:0] updated; // RmwMemory.java:175
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:316
+  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
   wire _not_2 = ~_and_0; // RmwMemory.java:151
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:217
-  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:216
+  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:218
+  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:217
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
   wire _not_3 = ~_and_2; // RmwMemory.java:150
   wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:196
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:196
-  wire _or_0 = accept | _and_3; // RmwMemory.java:196
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:263
-  wire _not_5 = ~a_stale; // RmwMemory.java:263
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:263
+  wire _not_4 = ~a_moves; // RmwMemory.java:197
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
+  wire _or_0 = accept | _and_3; // RmwMemory.java:197
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
+  wire _not_5 = ~a_stale; // RmwMemory.java:265
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
   wire _not_6 = ~b_valid; // RmwMemory.java:148
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
   wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:264
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:264
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:264
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:264
-  wire _not_8 = ~r_stale; // RmwMemory.java:264
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:264
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:265
-  wire _not_9 = ~advance; // RmwMemory.java:208
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:208
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:208
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:277
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:205
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:205
-  wire _or_4 = advance | _and_9; // RmwMemory.java:205
-  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:295
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:320
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:321
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:321
+  wire _not_7 = ~advance; // RmwMemory.java:266
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
+  wire _not_8 = ~r_stale; // RmwMemory.java:266
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
+  wire _not_9 = ~advance; // RmwMemory.java:209
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
+  wire _or_4 = advance | _and_9; // RmwMemory.java:206
+  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:297
+  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
+  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
+  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
   wire _not_11 = ~clearing; // RmwMemory.java:156
   wire _and_13 = advance & _not_11; // RmwMemory.java:156
   wire _not_12 = ~r_stale; // RmwMemory.java:156
   wire write_back = _and_13 & _not_12; // RmwMemory.java:156
   wire write_enable = clearing | b_write; // RmwMemory.java:160
   wire [4:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:166
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:166
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:167
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:167
   wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:170
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:170
-  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:293
-  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:293
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
+  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:295
+  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:295
   wire [14:0] _bits_0 = r_base[14:0]; // SatAdd.java:50
   wire [23:0] _bits_1 = r_op[23:0]; // CounterUpdate.java:73
   wire [14:0] _bits_2 = _bits_1[14:0]; // SatAdd.java:50
@@ -142,20 +142,20 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire [14:0] _fill_2 = {15{_mux_2}}; // SatAdd.java:64
   wire [14:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:64
   wire [23:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:64
-  wire _not_13 = ~a_keeps_base; // RmwMemory.java:348
-  wire _and_16 = a_moves & _not_13; // RmwMemory.java:348
+  wire _not_13 = ~a_keeps_base; // RmwMemory.java:350
+  wire _and_16 = a_moves & _not_13; // RmwMemory.java:350
   wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
-  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwMemory.java:348
-  wire _not_14 = ~a_keeps_op; // RmwMemory.java:355
-  wire _and_17 = a_moves & _not_14; // RmwMemory.java:355
+  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwMemory.java:350
+  wire _not_14 = ~a_keeps_op; // RmwMemory.java:357
+  wire _and_17 = a_moves & _not_14; // RmwMemory.java:357
   wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:114
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
   wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
-  wire _not_15 = ~_eq_7; // RmwMemory.java:353
-  wire _and_18 = a_forward & _not_15; // RmwMemory.java:353
-  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwMemory.java:354
+  wire _not_15 = ~_eq_7; // RmwMemory.java:355
+  wire _and_18 = a_forward & _not_15; // RmwMemory.java:355
+  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwMemory.java:356
   wire _bits_17 = r_op_onto[24]; // CounterUpdate.java:36
   wire [23:0] _bits_18 = r_op_onto[23:0]; // CounterUpdate.java:35
   wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:118
@@ -164,7 +164,7 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [23:0] _bits_21 = _add_expand_3[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwMemory.java:356
+  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwMemory.java:358
   wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:114
   wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:63
   wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:118
@@ -172,19 +172,19 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:63
   wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:114
   wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
-  wire _not_16 = ~_eq_9; // RmwMemory.java:344
-  wire _and_20 = forward_next & _not_16; // RmwMemory.java:344
+  wire _not_16 = ~_eq_9; // RmwMemory.java:346
+  wire _and_20 = forward_next & _not_16; // RmwMemory.java:346
   wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:114
   wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
-  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:345
+  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:347
   wire _bits_27 = r_decoded; // CounterUpdate.java:74
   wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:74
-  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:213
-  wire _not_17 = ~read_collided; // RmwMemory.java:371
-  wire _not_18 = ~a_capture; // RmwMemory.java:273
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:273
-  wire _not_19 = ~a_late; // RmwMemory.java:273
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:273
+  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:214
+  wire _not_17 = ~read_collided; // RmwMemory.java:373
+  wire _not_18 = ~a_capture; // RmwMemory.java:275
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:275
+  wire _not_19 = ~a_late; // RmwMemory.java:275
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:275
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [23:0] _bits_29 = 24'd0; // CounterUpdate.java:35
   wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:118
@@ -194,17 +194,17 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire [23:0] _bits_32 = _add_expand_4[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
   wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:118
-  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:358
+  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:360
   wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:114
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
-  wire _not_20 = ~_bits_35; // RmwMemory.java:357
-  wire _not_21 = ~_and_18; // RmwMemory.java:357
-  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:357
-  wire _and_26 = r_valid & b_valid; // RmwMemory.java:322
-  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:322
-  wire _and_27 = a_valid & rb_full; // RmwMemory.java:322
-  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:322
-  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:322
+  wire _not_20 = ~_bits_35; // RmwMemory.java:359
+  wire _not_21 = ~_and_18; // RmwMemory.java:359
+  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:359
+  wire _and_26 = r_valid & b_valid; // RmwMemory.java:324
+  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:324
+  wire _and_27 = a_valid & rb_full; // RmwMemory.java:324
+  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:324
+  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:324
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -398,16 +398,16 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:371
-      $display("Assertion failed at RmwMemory.java:371: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:373
+      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:357
-      $display("Assertion failed at RmwMemory.java:357: compose(identity, cmd) differs from op(cmd)");
+    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:359
+      $display("Assertion failed at RmwMemory.java:359: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_28) begin // RmwMemory.java:322
-      $display("Assertion failed at RmwMemory.java:322: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_28) begin // RmwMemory.java:324
+      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
@@ -416,6 +416,253 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
   wire _unused_ok = ^{_add_expand_1[0], _bits_14[0], _bits_25[0], _bits_34[0]};
+
+  // Formal-only: properties and the logic they read, for a model checker (Yosys's read_verilog -formal defines FORMAL).
+`ifdef FORMAL
+  // The checker starts in reset: until the first clock edge every register holds an arbitrary value.
+  reg _f_initial = 1'b1;
+  always @(posedge clock) begin
+    _f_initial <= 1'b0;
+  end
+  (* anyconst *) reg [4:0] f_addr; // RmwMemoryProperties.java:36
+  reg [23:0] f_word; // RmwMemoryProperties.java:38
+  wire [23:0] f_updated; // RmwMemoryProperties.java:40
+  reg [1:0] f_held; // RmwMemoryProperties.java:48
+  reg [4:0] f_queue_addr_0; // RmwMemoryProperties.java:49
+  reg [4:0] f_queue_addr_1; // RmwMemoryProperties.java:49
+  reg [4:0] f_queue_addr_2; // RmwMemoryProperties.java:49
+  reg [25:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
+  reg [25:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
+  reg [25:0] f_queue_cmd_2; // RmwMemoryProperties.java:50
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
+  reg f_queue_tracked_2; // RmwMemoryProperties.java:51
+  reg [23:0] f_queue_old_0; // RmwMemoryProperties.java:52
+  reg [23:0] f_queue_old_1; // RmwMemoryProperties.java:52
+  reg [23:0] f_queue_old_2; // RmwMemoryProperties.java:52
+  reg [23:0] f_queue_updated_0; // RmwMemoryProperties.java:53
+  reg [23:0] f_queue_updated_1; // RmwMemoryProperties.java:53
+  reg [23:0] f_queue_updated_2; // RmwMemoryProperties.java:53
+  reg _f_reg_0; // HandshakeProperties.java:39
+  reg _f_past_valid; // HandshakeProperties.java:40
+  reg [79:0] _f_reg_1; // HandshakeProperties.java:40
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
+  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
+  wire _and_30 = _and_29 & f_command_tracked; // RmwMemoryProperties.java:41
+  wire [1:0] _bits_36 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  wire _eq_13 = _bits_36 == 2'd1; // CounterUpdate.java:52
+  wire [23:0] _mux_5 = _eq_13 ? 24'd0 : f_word; // RmwMemoryProperties.java:27
+  wire [14:0] _bits_37 = _mux_5[14:0]; // SatAdd.java:50
+  wire [1:0] _bits_38 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  wire _bits_39 = _bits_38[1]; // CounterUpdate.java:42
+  wire [23:0] _bits_40 = io_in_bits_cmd[23:0]; // CounterSram.java:118
+  wire [24:0] _mux_6 = _bits_39 ? 25'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:27
+  wire [23:0] _bits_41 = _mux_6[23:0]; // CounterUpdate.java:73
+  wire [14:0] _bits_42 = _bits_41[14:0]; // SatAdd.java:50
+  wire [15:0] _add_expand_5 = {1'b0, _bits_37} + {1'b0, _bits_42}; // SatAdd.java:50
+  wire _bits_43 = _add_expand_5[15]; // SatAdd.java:61
+  wire [8:0] _bits_44 = _mux_5[23:15]; // SatAdd.java:51
+  wire [9:0] _cat_5 = {_bits_44, 1'd1}; // SatAdd.java:56
+  wire [8:0] _bits_45 = _bits_41[23:15]; // SatAdd.java:52
+  wire [9:0] _cat_6 = {_bits_45, 1'd1}; // SatAdd.java:56
+  wire [10:0] _add_expand_6 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SatAdd.java:56
+  wire [9:0] _bits_46 = _add_expand_6[10:1]; // SatAdd.java:56
+  wire [8:0] _bits_47 = _bits_46[8:0]; // SatAdd.java:63
+  wire _bits_48 = _bits_46[9]; // SatAdd.java:60
+  wire _bits_49 = _mux_6[24]; // CounterUpdate.java:73
+  wire _or_12 = _bits_48 | _bits_49; // SatAdd.java:60
+  wire [8:0] _fill_3 = {9{_or_12}}; // SatAdd.java:63
+  wire [8:0] _or_13 = _bits_47 | _fill_3; // SatAdd.java:63
+  wire [9:0] _add_expand_7 = {1'b0, _bits_44} + {1'b0, _bits_45}; // SatAdd.java:53
+  wire [8:0] _bits_50 = _add_expand_7[8:0]; // SatAdd.java:63
+  wire _bits_51 = _add_expand_7[9]; // SatAdd.java:59
+  wire _or_14 = _bits_51 | _bits_49; // SatAdd.java:59
+  wire [8:0] _fill_4 = {9{_or_14}}; // SatAdd.java:63
+  wire [8:0] _or_15 = _bits_50 | _fill_4; // SatAdd.java:63
+  wire [8:0] _mux_7 = _bits_43 ? _or_13 : _or_15; // SatAdd.java:63
+  wire [14:0] _bits_52 = _add_expand_5[14:0]; // SatAdd.java:64
+  wire _mux_8 = _bits_43 ? _or_12 : _or_14; // SatAdd.java:62
+  wire [14:0] _fill_5 = {15{_mux_8}}; // SatAdd.java:64
+  wire [14:0] _or_16 = _bits_52 | _fill_5; // SatAdd.java:64
+  wire [23:0] _cat_7 = {_mux_7, _or_16}; // SatAdd.java:64
+  wire _and_31 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
+  wire _and_32 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
+  wire [1:0] _mux_9 = _and_32 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
+  wire [1:0] _add_1 = _mux_9 + 2'd1; // RmwMemoryProperties.java:75
+  wire [1:0] _mux_10 = _and_31 ? _add_1 : _mux_9; // RmwMemoryProperties.java:75
+  wire _and_33 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_14 = _mux_9 == 2'd0; // RmwMemoryProperties.java:67
+  wire _and_34 = _and_33 & _eq_14; // RmwMemoryProperties.java:67
+  wire _and_35 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_15 = _mux_9 == 2'd1; // RmwMemoryProperties.java:67
+  wire _and_36 = _and_35 & _eq_15; // RmwMemoryProperties.java:67
+  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_16 = _mux_9 == 2'd2; // RmwMemoryProperties.java:67
+  wire _and_38 = _and_37 & _eq_16; // RmwMemoryProperties.java:67
+  wire _not_22 = ~io_out_ready; // HandshakeProperties.java:39
+  wire _and_39 = io_out_valid & _not_22; // HandshakeProperties.java:39
+  wire [79:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated, io_out_bits_flag}; // HandshakeProperties.java:38
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:88
+  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:88
+  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:88
+  wire _eq_17 = _f_reg_2 == 2'd3; // HandshakeProperties.java:32
+  wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
+  wire [1:0] _mux_11 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:32
+  wire [1:0] _mux_12 = _and_40 ? _mux_11 : 2'd0; // HandshakeProperties.java:32
+  wire _lt_0 = {1'b0, f_addr} < 6'd32; // RmwMemoryProperties.java:37
+  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:77
+  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:79
+  wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
+  wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
+  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:80
+  wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
+  wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
+  wire _eq_22 = _cat_8 == _f_reg_1; // HandshakeProperties.java:40
+  wire _and_42 = io_out_valid & _eq_22; // HandshakeProperties.java:40
+  wire _and_43 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:89
+  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:89
+  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:89
+  wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:90
+  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:90
+  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  assign f_updated = _cat_7;
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_word <= 24'd0;
+    end else begin
+      f_word <= (io_clear ? 24'd0 : (_and_30 ? f_updated : f_word));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_held <= 2'd0;
+    end else begin
+      f_held <= _mux_10;
+    end
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_0 <= (_and_34 ? io_in_bits_addr : (_and_32 ? f_queue_addr_1 : f_queue_addr_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_1 <= (_and_36 ? io_in_bits_addr : (_and_32 ? f_queue_addr_2 : f_queue_addr_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_2 <= (_and_38 ? io_in_bits_addr : f_queue_addr_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_0 <= (_and_34 ? io_in_bits_cmd : (_and_32 ? f_queue_cmd_1 : f_queue_cmd_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_1 <= (_and_36 ? io_in_bits_cmd : (_and_32 ? f_queue_cmd_2 : f_queue_cmd_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_2 <= (_and_38 ? io_in_bits_cmd : f_queue_cmd_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_0 <= (_and_34 ? f_command_tracked : (_and_32 ? f_queue_tracked_1 : f_queue_tracked_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_1 <= (_and_36 ? f_command_tracked : (_and_32 ? f_queue_tracked_2 : f_queue_tracked_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_2 <= (_and_38 ? f_command_tracked : f_queue_tracked_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_0 <= (_and_34 ? f_word : (_and_32 ? f_queue_old_1 : f_queue_old_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_1 <= (_and_36 ? f_word : (_and_32 ? f_queue_old_2 : f_queue_old_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_2 <= (_and_38 ? f_word : f_queue_old_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_0 <= (_and_34 ? f_updated : (_and_32 ? f_queue_updated_1 : f_queue_updated_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_1 <= (_and_36 ? f_updated : (_and_32 ? f_queue_updated_2 : f_queue_updated_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_2 <= (_and_38 ? f_updated : f_queue_updated_2);
+  end
+
+  always @(posedge clock) begin
+    _f_reg_0 <= _and_39;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_past_valid <= 1'd0;
+    end else begin
+      _f_past_valid <= 1'd1;
+    end
+  end
+
+  always @(posedge clock) begin
+    _f_reg_1 <= _cat_8;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_reg_2 <= 2'd0;
+    end else begin
+      _f_reg_2 <= _mux_12;
+    end
+  end
+
+  always @* begin
+    if (_f_initial) begin
+      _f_reset_initial: assume (reset);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:37
+      addr_exists: assume (_lt_0);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:77
+      holds_at_most_latency: assert (_le_0);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+      result_has_a_command: assert (_ne_1);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+      results_in_acceptance_order: assert (_and_41);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+      old_word_as_sequential: assert (_eq_20);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+      updated_word_as_sequential: assert (_eq_21);
+    end
+    if (!reset && _and_43) begin // HandshakeProperties.java:40
+      out_holds_until_taken: assert (_and_42);
+    end
+    if (!reset && _and_44) begin // RmwMemoryProperties.java:89
+      result_within_latency: assert (io_out_valid);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:90
+      tracked_word_back_to_back: cover (_and_46);
+    end
+  end
+`endif
 
 endmodule
 

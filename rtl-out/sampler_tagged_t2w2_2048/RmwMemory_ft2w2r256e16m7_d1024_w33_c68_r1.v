@@ -22,93 +22,93 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   // State
   reg clearing; // RmwMemory.java:135
   reg [9:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:385
-  reg [9:0] a_addr; // RmwMemory.java:386
-  reg [67:0] a_cmd; // RmwMemory.java:387
-  reg a_forward; // RmwMemory.java:388
-  reg a_stale; // RmwMemory.java:389
-  reg r_valid; // RmwMemory.java:385
-  reg [9:0] r_addr; // RmwMemory.java:386
-  reg [67:0] r_cmd; // RmwMemory.java:387
-  reg r_forward; // RmwMemory.java:388
-  reg r_stale; // RmwMemory.java:389
+  reg a_valid; // RmwMemory.java:387
+  reg [9:0] a_addr; // RmwMemory.java:388
+  reg [67:0] a_cmd; // RmwMemory.java:389
+  reg a_forward; // RmwMemory.java:390
+  reg a_stale; // RmwMemory.java:391
+  reg r_valid; // RmwMemory.java:387
+  reg [9:0] r_addr; // RmwMemory.java:388
+  reg [67:0] r_cmd; // RmwMemory.java:389
+  reg r_forward; // RmwMemory.java:390
+  reg r_stale; // RmwMemory.java:391
   reg b_valid; // RmwMemory.java:140
   reg [9:0] b_addr; // RmwMemory.java:141
   reg [67:0] b_cmd; // RmwMemory.java:142
   reg [32:0] b_old; // RmwMemory.java:143
   reg [32:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:312
-  reg arb_full; // RmwMemory.java:313
+  reg rb_full; // RmwMemory.java:314
+  reg arb_full; // RmwMemory.java:315
   reg [32:0] ram_rdata_0; // RmwMemory.java:154
   reg b_write; // RmwMemory.java:158
-  reg read_collided; // RmwMemory.java:165
-  reg a_capture; // RmwMemory.java:257
-  reg a_late; // RmwMemory.java:258
-  reg [32:0] a_late_data; // RmwMemory.java:259
-  reg [32:0] r_data; // RmwMemory.java:260
-  reg r_missed; // RmwMemory.java:284
-  reg [32:0] r_missed_data; // RmwMemory.java:285
+  reg read_collided; // RmwMemory.java:166
+  reg a_capture; // RmwMemory.java:259
+  reg a_late; // RmwMemory.java:260
+  reg [32:0] a_late_data; // RmwMemory.java:261
+  reg [32:0] r_data; // RmwMemory.java:262
+  reg r_missed; // RmwMemory.java:286
+  reg [32:0] r_missed_data; // RmwMemory.java:287
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:134
 
   // Wires
-  wire [32:0] updated; // RmwMemory.java:174
+  wire [32:0] updated; // RmwMemory.java:175
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:316
+  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
   wire _not_2 = ~_and_0; // RmwMemory.java:151
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:217
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:216
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:218
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:217
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
   wire _not_3 = ~_and_2; // RmwMemory.java:150
   wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:196
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:196
-  wire _or_0 = accept | _and_3; // RmwMemory.java:196
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:263
-  wire _not_5 = ~a_stale; // RmwMemory.java:263
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:263
+  wire _not_4 = ~a_moves; // RmwMemory.java:197
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
+  wire _or_0 = accept | _and_3; // RmwMemory.java:197
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
+  wire _not_5 = ~a_stale; // RmwMemory.java:265
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
   wire _not_6 = ~b_valid; // RmwMemory.java:148
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
   wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:264
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:264
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:264
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:264
-  wire _not_8 = ~r_stale; // RmwMemory.java:264
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:264
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:265
-  wire _not_9 = ~advance; // RmwMemory.java:208
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:208
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:208
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:277
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:205
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:205
-  wire _or_4 = advance | _and_9; // RmwMemory.java:205
-  wire [32:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:291
-  wire [32:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:291
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:320
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:321
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:321
+  wire _not_7 = ~advance; // RmwMemory.java:266
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
+  wire _not_8 = ~r_stale; // RmwMemory.java:266
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
+  wire _not_9 = ~advance; // RmwMemory.java:209
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
+  wire _or_4 = advance | _and_9; // RmwMemory.java:206
+  wire [32:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:293
+  wire [32:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:293
+  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
+  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
+  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
   wire _not_11 = ~clearing; // RmwMemory.java:156
   wire _and_13 = advance & _not_11; // RmwMemory.java:156
   wire _not_12 = ~r_stale; // RmwMemory.java:156
   wire write_back = _and_13 & _not_12; // RmwMemory.java:156
   wire write_enable = clearing | b_write; // RmwMemory.java:160
   wire [9:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:166
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:166
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:167
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:167
   wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:170
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:170
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:288
-  wire [32:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:289
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:290
+  wire [32:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:291
   wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:70
   wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:70
@@ -209,17 +209,17 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire [15:0] _cat_3 = {_mux_32, _mux_33, _mux_38, _mux_42}; // TaggedRule.java:65
   wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:108
   wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:108
-  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:213
-  wire _not_17 = ~read_collided; // RmwMemory.java:371
-  wire _not_18 = ~a_capture; // RmwMemory.java:273
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:273
-  wire _not_19 = ~a_late; // RmwMemory.java:273
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:273
-  wire _and_25 = r_valid & b_valid; // RmwMemory.java:322
-  wire _eq_18 = rb_full == _and_25; // RmwMemory.java:322
-  wire _and_26 = a_valid & rb_full; // RmwMemory.java:322
-  wire _eq_19 = arb_full == _and_26; // RmwMemory.java:322
-  wire _and_27 = _eq_18 & _eq_19; // RmwMemory.java:322
+  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:214
+  wire _not_17 = ~read_collided; // RmwMemory.java:373
+  wire _not_18 = ~a_capture; // RmwMemory.java:275
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:275
+  wire _not_19 = ~a_late; // RmwMemory.java:275
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:275
+  wire _and_25 = r_valid & b_valid; // RmwMemory.java:324
+  wire _eq_18 = rb_full == _and_25; // RmwMemory.java:324
+  wire _and_26 = a_valid & rb_full; // RmwMemory.java:324
+  wire _eq_19 = arb_full == _and_26; // RmwMemory.java:324
+  wire _and_27 = _eq_18 & _eq_19; // RmwMemory.java:324
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -396,16 +396,327 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:371
-      $display("Assertion failed at RmwMemory.java:371: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:373
+      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && !_and_27) begin // RmwMemory.java:322
-      $display("Assertion failed at RmwMemory.java:322: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_27) begin // RmwMemory.java:324
+      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
   // synthesis translate_on
+`endif
+
+  // Formal-only: properties and the logic they read, for a model checker (Yosys's read_verilog -formal defines FORMAL).
+`ifdef FORMAL
+  // The checker starts in reset: until the first clock edge every register holds an arbitrary value.
+  reg _f_initial = 1'b1;
+  always @(posedge clock) begin
+    _f_initial <= 1'b0;
+  end
+  (* anyconst *) reg [9:0] f_addr; // RmwMemoryProperties.java:36
+  reg [32:0] f_word; // RmwMemoryProperties.java:38
+  wire [32:0] f_updated; // RmwMemoryProperties.java:40
+  reg [1:0] f_held; // RmwMemoryProperties.java:48
+  reg [9:0] f_queue_addr_0; // RmwMemoryProperties.java:49
+  reg [9:0] f_queue_addr_1; // RmwMemoryProperties.java:49
+  reg [9:0] f_queue_addr_2; // RmwMemoryProperties.java:49
+  reg [67:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
+  reg [67:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
+  reg [67:0] f_queue_cmd_2; // RmwMemoryProperties.java:50
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
+  reg f_queue_tracked_2; // RmwMemoryProperties.java:51
+  reg [32:0] f_queue_old_0; // RmwMemoryProperties.java:52
+  reg [32:0] f_queue_old_1; // RmwMemoryProperties.java:52
+  reg [32:0] f_queue_old_2; // RmwMemoryProperties.java:52
+  reg [32:0] f_queue_updated_0; // RmwMemoryProperties.java:53
+  reg [32:0] f_queue_updated_1; // RmwMemoryProperties.java:53
+  reg [32:0] f_queue_updated_2; // RmwMemoryProperties.java:53
+  reg _f_reg_0; // HandshakeProperties.java:39
+  reg _f_past_valid; // HandshakeProperties.java:40
+  reg [143:0] _f_reg_1; // HandshakeProperties.java:40
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
+  wire _and_28 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
+  wire _and_29 = _and_28 & f_command_tracked; // RmwMemoryProperties.java:41
+  wire [1:0] _bits_10 = f_word[15:14]; // TaggedRule.java:70
+  wire _ne_2 = _bits_10 != 2'd0; // TaggedRule.java:83
+  wire [1:0] _bits_11 = f_word[13:12]; // TaggedRule.java:70
+  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:267
+  wire _eq_20 = _bits_11 == _bits_12; // TaggedRule.java:83
+  wire _and_30 = _ne_2 & _eq_20; // TaggedRule.java:83
+  wire [1:0] _bits_13 = f_word[31:30]; // TaggedRule.java:70
+  wire _ne_3 = _bits_13 != 2'd0; // TaggedRule.java:84
+  wire [1:0] _bits_14 = f_word[29:28]; // TaggedRule.java:70
+  wire _eq_21 = _bits_14 == _bits_12; // TaggedRule.java:84
+  wire _and_31 = _ne_3 & _eq_21; // TaggedRule.java:84
+  wire _or_10 = _and_30 | _and_31; // TaggedRule.java:85
+  wire _not_20 = ~_and_30; // TaggedRule.java:95
+  wire _eq_22 = _bits_10 == 2'd0; // TaggedRule.java:91
+  wire _eq_23 = _bits_13 == 2'd0; // TaggedRule.java:91
+  wire _eq_24 = _bits_10 == 2'd2; // TaggedRule.java:92
+  wire _eq_25 = _bits_13 == 2'd2; // TaggedRule.java:92
+  wire _and_32 = _eq_24 & _eq_25; // TaggedRule.java:94
+  wire _bits_15 = f_word[32]; // TaggedRule.java:82
+  wire _mux_44 = _eq_25 ? 1'd1 : _bits_15; // TaggedRule.java:94
+  wire _mux_45 = _eq_24 ? 1'd0 : _mux_44; // TaggedRule.java:94
+  wire _mux_46 = _and_32 ? _bits_15 : _mux_45; // TaggedRule.java:94
+  wire _mux_47 = _eq_23 ? 1'd1 : _mux_46; // TaggedRule.java:93
+  wire _mux_48 = _eq_22 ? 1'd0 : _mux_47; // TaggedRule.java:93
+  wire _mux_49 = _or_10 ? _not_20 : _mux_48; // TaggedRule.java:95
+  wire _not_21 = ~_or_10; // TaggedRule.java:130
+  wire _eq_26 = _bits_13 == 2'd0; // TaggedRule.java:120
+  wire _eq_27 = _bits_13 == 2'd2; // TaggedRule.java:119
+  wire [2:0] _bits_16 = f_word[18:16]; // TaggedRule.java:71
+  wire [2:0] _add_7 = _bits_16 + 3'd1; // TaggedRule.java:123
+  wire _ge_8 = _add_7 >= 3'd7; // TaggedRule.java:124
+  wire _and_33 = _eq_27 & _ge_8; // TaggedRule.java:124
+  wire _or_11 = _eq_26 | _and_33; // TaggedRule.java:130
+  wire _and_34 = _not_21 & _or_11; // TaggedRule.java:130
+  wire _not_22 = ~_or_10; // TaggedRule.java:130
+  wire _eq_28 = _bits_10 == 2'd0; // TaggedRule.java:120
+  wire _eq_29 = _bits_10 == 2'd2; // TaggedRule.java:119
+  wire [2:0] _bits_17 = f_word[2:0]; // TaggedRule.java:71
+  wire [2:0] _add_8 = _bits_17 + 3'd1; // TaggedRule.java:123
+  wire _ge_9 = _add_8 >= 3'd7; // TaggedRule.java:124
+  wire _and_35 = _eq_29 & _ge_9; // TaggedRule.java:124
+  wire _or_12 = _eq_28 | _and_35; // TaggedRule.java:130
+  wire _and_36 = _not_22 & _or_12; // TaggedRule.java:130
+  wire _mux_50 = _mux_49 ? _and_34 : _and_36; // TaggedRule.java:75
+  wire _or_13 = _or_10 | _mux_50; // TaggedRule.java:106
+  wire _not_23 = ~_mux_49; // TaggedRule.java:107
+  wire _mux_51 = _or_13 ? _not_23 : _bits_15; // TaggedRule.java:107
+  wire _eq_30 = _bits_13 == 2'd1; // TaggedRule.java:118
+  wire [8:0] _bits_18 = f_word[27:19]; // TaggedRule.java:71
+  wire [8:0] _add_9 = _bits_18 + 9'd1; // TaggedRule.java:122
+  wire _ge_10 = _add_9 >= 9'd256; // TaggedRule.java:129
+  wire _ge_11 = _add_9 >= 9'd16; // TaggedRule.java:129
+  wire _mux_52 = _eq_30 ? _ge_10 : _ge_11; // TaggedRule.java:129
+  wire [1:0] _mux_53 = _mux_52 ? 2'd0 : _bits_13; // TaggedRule.java:137
+  wire [8:0] _add_10 = _bits_18 + {{6{1'b0}}, _add_7}; // TaggedRule.java:126
+  wire [8:0] _mux_54 = _eq_26 ? _add_9 : _add_10; // TaggedRule.java:126
+  wire _ge_12 = _mux_54 >= 9'd256; // TaggedRule.java:127
+  wire [1:0] _mux_55 = _ge_12 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_56 = _and_34 ? _mux_55 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_57 = _or_10 ? _mux_53 : _mux_56; // TaggedRule.java:137
+  wire [1:0] _mux_58 = _and_34 ? _bits_12 : _bits_14; // TaggedRule.java:139
+  wire [8:0] _mux_59 = _eq_27 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_60 = _mux_52 ? _mux_59 : _add_9; // TaggedRule.java:140
+  wire [8:0] _mux_61 = _ge_12 ? 9'd0 : _mux_54; // TaggedRule.java:141
+  wire [8:0] _mux_62 = _and_34 ? _mux_61 : _bits_18; // TaggedRule.java:141
+  wire [8:0] _mux_63 = _or_10 ? _mux_60 : _mux_62; // TaggedRule.java:140
+  wire [2:0] _mux_64 = _mux_52 ? 3'd0 : _bits_16; // TaggedRule.java:142
+  wire [2:0] _mux_65 = _eq_30 ? 3'd1 : _add_7; // TaggedRule.java:142
+  wire [2:0] _mux_66 = _and_34 ? 3'd0 : _mux_65; // TaggedRule.java:142
+  wire [2:0] _mux_67 = _or_10 ? _mux_64 : _mux_66; // TaggedRule.java:142
+  wire [15:0] _cat_5 = {_mux_57, _mux_58, _mux_63, _mux_67}; // TaggedRule.java:65
+  wire [15:0] _cat_6 = {_bits_13, _bits_14, _bits_18, _bits_16}; // TaggedRule.java:65
+  wire [15:0] _mux_68 = _mux_49 ? _cat_5 : _cat_6; // TaggedRule.java:108
+  wire [8:0] _bits_19 = f_word[11:3]; // TaggedRule.java:71
+  wire [15:0] _cat_7 = {_bits_10, _bits_11, _bits_19, _bits_17}; // TaggedRule.java:65
+  wire _eq_31 = _bits_10 == 2'd1; // TaggedRule.java:118
+  wire [8:0] _add_11 = _bits_19 + 9'd1; // TaggedRule.java:122
+  wire _ge_13 = _add_11 >= 9'd256; // TaggedRule.java:129
+  wire _ge_14 = _add_11 >= 9'd16; // TaggedRule.java:129
+  wire _mux_69 = _eq_31 ? _ge_13 : _ge_14; // TaggedRule.java:129
+  wire [1:0] _mux_70 = _mux_69 ? 2'd0 : _bits_10; // TaggedRule.java:137
+  wire [8:0] _add_12 = _bits_19 + {{6{1'b0}}, _add_8}; // TaggedRule.java:126
+  wire [8:0] _mux_71 = _eq_28 ? _add_11 : _add_12; // TaggedRule.java:126
+  wire _ge_15 = _mux_71 >= 9'd256; // TaggedRule.java:127
+  wire [1:0] _mux_72 = _ge_15 ? 2'd0 : 2'd1; // TaggedRule.java:138
+  wire [1:0] _mux_73 = _and_36 ? _mux_72 : 2'd2; // TaggedRule.java:138
+  wire [1:0] _mux_74 = _or_10 ? _mux_70 : _mux_73; // TaggedRule.java:137
+  wire [1:0] _mux_75 = _and_36 ? _bits_12 : _bits_11; // TaggedRule.java:139
+  wire [8:0] _mux_76 = _eq_29 ? {{6{1'b0}}, _bits_17} : 9'd0; // TaggedRule.java:140
+  wire [8:0] _mux_77 = _mux_69 ? _mux_76 : _add_11; // TaggedRule.java:140
+  wire [8:0] _mux_78 = _ge_15 ? 9'd0 : _mux_71; // TaggedRule.java:141
+  wire [8:0] _mux_79 = _and_36 ? _mux_78 : _bits_19; // TaggedRule.java:141
+  wire [8:0] _mux_80 = _or_10 ? _mux_77 : _mux_79; // TaggedRule.java:140
+  wire [2:0] _mux_81 = _mux_69 ? 3'd0 : _bits_17; // TaggedRule.java:142
+  wire [2:0] _mux_82 = _eq_31 ? 3'd1 : _add_8; // TaggedRule.java:142
+  wire [2:0] _mux_83 = _and_36 ? 3'd0 : _mux_82; // TaggedRule.java:142
+  wire [2:0] _mux_84 = _or_10 ? _mux_81 : _mux_83; // TaggedRule.java:142
+  wire [15:0] _cat_8 = {_mux_74, _mux_75, _mux_80, _mux_84}; // TaggedRule.java:65
+  wire [15:0] _mux_85 = _mux_49 ? _cat_7 : _cat_8; // TaggedRule.java:108
+  wire [32:0] _cat_9 = {_mux_51, _mux_68, _mux_85}; // TaggedRule.java:108
+  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
+  wire _and_38 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
+  wire [1:0] _mux_86 = _and_38 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
+  wire [1:0] _add_13 = _mux_86 + 2'd1; // RmwMemoryProperties.java:75
+  wire [1:0] _mux_87 = _and_37 ? _add_13 : _mux_86; // RmwMemoryProperties.java:75
+  wire _and_39 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_32 = _mux_86 == 2'd0; // RmwMemoryProperties.java:67
+  wire _and_40 = _and_39 & _eq_32; // RmwMemoryProperties.java:67
+  wire _and_41 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_33 = _mux_86 == 2'd1; // RmwMemoryProperties.java:67
+  wire _and_42 = _and_41 & _eq_33; // RmwMemoryProperties.java:67
+  wire _and_43 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
+  wire _eq_34 = _mux_86 == 2'd2; // RmwMemoryProperties.java:67
+  wire _and_44 = _and_43 & _eq_34; // RmwMemoryProperties.java:67
+  wire _not_24 = ~io_out_ready; // HandshakeProperties.java:39
+  wire _and_45 = io_out_valid & _not_24; // HandshakeProperties.java:39
+  wire [143:0] _cat_10 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:38
+  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:88
+  wire _not_25 = ~_and_38; // RmwMemoryProperties.java:88
+  wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:88
+  wire _eq_35 = _f_reg_2 == 2'd3; // HandshakeProperties.java:32
+  wire [1:0] _add_14 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
+  wire [1:0] _mux_88 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:32
+  wire [1:0] _mux_89 = _and_46 ? _mux_88 : 2'd0; // HandshakeProperties.java:32
+  wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:37
+  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:77
+  wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:79
+  wire _eq_36 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
+  wire _eq_37 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
+  wire _and_47 = _eq_36 & _eq_37; // RmwMemoryProperties.java:80
+  wire _eq_38 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
+  wire _eq_39 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
+  wire _eq_40 = _cat_10 == _f_reg_1; // HandshakeProperties.java:40
+  wire _and_48 = io_out_valid & _eq_40; // HandshakeProperties.java:40
+  wire _and_49 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
+  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:89
+  wire _ge_16 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:89
+  wire _and_50 = _ne_6 & _ge_16; // RmwMemoryProperties.java:89
+  wire _eq_41 = f_held == 2'd2; // RmwMemoryProperties.java:90
+  wire _and_51 = _eq_41 & f_queue_tracked_0; // RmwMemoryProperties.java:90
+  wire _and_52 = _and_51 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  assign f_updated = _cat_9;
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_word <= 33'd0;
+    end else begin
+      f_word <= (io_clear ? 33'd0 : (_and_29 ? f_updated : f_word));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      f_held <= 2'd0;
+    end else begin
+      f_held <= _mux_87;
+    end
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_0 <= (_and_40 ? io_in_bits_addr : (_and_38 ? f_queue_addr_1 : f_queue_addr_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_1 <= (_and_42 ? io_in_bits_addr : (_and_38 ? f_queue_addr_2 : f_queue_addr_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_addr_2 <= (_and_44 ? io_in_bits_addr : f_queue_addr_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_0 <= (_and_40 ? io_in_bits_cmd : (_and_38 ? f_queue_cmd_1 : f_queue_cmd_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_1 <= (_and_42 ? io_in_bits_cmd : (_and_38 ? f_queue_cmd_2 : f_queue_cmd_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_cmd_2 <= (_and_44 ? io_in_bits_cmd : f_queue_cmd_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_0 <= (_and_40 ? f_command_tracked : (_and_38 ? f_queue_tracked_1 : f_queue_tracked_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_1 <= (_and_42 ? f_command_tracked : (_and_38 ? f_queue_tracked_2 : f_queue_tracked_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_tracked_2 <= (_and_44 ? f_command_tracked : f_queue_tracked_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_0 <= (_and_40 ? f_word : (_and_38 ? f_queue_old_1 : f_queue_old_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_1 <= (_and_42 ? f_word : (_and_38 ? f_queue_old_2 : f_queue_old_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_old_2 <= (_and_44 ? f_word : f_queue_old_2);
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_0 <= (_and_40 ? f_updated : (_and_38 ? f_queue_updated_1 : f_queue_updated_0));
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_1 <= (_and_42 ? f_updated : (_and_38 ? f_queue_updated_2 : f_queue_updated_1));
+  end
+
+  always @(posedge clock) begin
+    f_queue_updated_2 <= (_and_44 ? f_updated : f_queue_updated_2);
+  end
+
+  always @(posedge clock) begin
+    _f_reg_0 <= _and_45;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_past_valid <= 1'd0;
+    end else begin
+      _f_past_valid <= 1'd1;
+    end
+  end
+
+  always @(posedge clock) begin
+    _f_reg_1 <= _cat_10;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _f_reg_2 <= 2'd0;
+    end else begin
+      _f_reg_2 <= _mux_89;
+    end
+  end
+
+  always @* begin
+    if (_f_initial) begin
+      _f_reset_initial: assume (reset);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:37
+      addr_exists: assume (_lt_0);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:77
+      holds_at_most_latency: assert (_le_0);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+      result_has_a_command: assert (_ne_5);
+    end
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+      results_in_acceptance_order: assert (_and_47);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+      old_word_as_sequential: assert (_eq_38);
+    end
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+      updated_word_as_sequential: assert (_eq_39);
+    end
+    if (!reset && _and_49) begin // HandshakeProperties.java:40
+      out_holds_until_taken: assert (_and_48);
+    end
+    if (!reset && _and_50) begin // RmwMemoryProperties.java:89
+      result_within_latency: assert (io_out_valid);
+    end
+    if (!reset) begin // RmwMemoryProperties.java:90
+      tracked_word_back_to_back: cover (_and_52);
+    end
+  end
 `endif
 
 endmodule

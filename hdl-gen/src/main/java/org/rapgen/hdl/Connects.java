@@ -80,6 +80,10 @@ final class Connects {
             default -> {
             }
         }
+        if (Builder.current().formal && !s.formal) {
+            throw new HdlException(loc, "formal properties cannot drive " + s.name() + ", which the design declares; use a Wire or Reg declared in the properties");
+        }
+        if (s.freeChoice != null) throw new HdlException(loc, s.name() + " is chosen by the checker (" + s.freeChoice + ") and cannot be driven");
         Expr value;
         if (src == null) {
             value = new Lit(java.math.BigInteger.ZERO, 1, s.signed, true);

@@ -94,6 +94,8 @@ final class ExpandWhens {
                 r.port().guards = List.copyOf(guards);
             } else if (st instanceof Stmt.Check c) {
                 c.check().guards = List.copyOf(path);
+            } else if (st instanceof Stmt.Property p) {
+                p.property().guards = List.copyOf(path);
             }
         }
     }

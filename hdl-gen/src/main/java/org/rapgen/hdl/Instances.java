@@ -11,6 +11,7 @@ final class Instances {
     }
 
     static void add(ModuleContext parent, Module child, SourceLoc loc) {
+        if (parent.formal) throw new HdlException(loc, "formal properties cannot instantiate modules; state the property in the child itself");
         ModuleDef c = child.def();
         Instance inst = new Instance(new NameSlot(Names.lowerCamel(child.baseName())), c, loc);
         parent.def.instances.add(inst);

@@ -21,6 +21,7 @@ public class Mem<T extends Bits> {
         if (type.width < 0) throw new HdlException(loc, "memory element needs an explicit width");
         this.type = type;
         ModuleContext ctx = Builder.current();
+        if (ctx.formal) throw new HdlException(loc, "formal properties cannot declare memories; describe the expected contents with registers");
         this.memory = new Memory(new NameSlot("_mem"), depth, type.width, loc, syncRead);
         ctx.def.memories.add(memory);
     }

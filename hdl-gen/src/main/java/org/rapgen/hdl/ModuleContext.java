@@ -28,6 +28,10 @@ final class ModuleContext {
     final Map<Signal, Signal> childPortNets = new HashMap<>();
     /** Child module object -> its instance here, for naming instances after the fields that hold them. */
     final Map<Module, org.rapgen.hdl.ir.Instance> instancesByModule = new java.util.IdentityHashMap<>();
+    /** Inside {@code Formal.properties}: what is declared now is formal-only (see {@link Formal}). */
+    boolean formal;
+    /** The module's {@code Formal.pastValid} flip-flop, made on first use. */
+    Bool pastValid;
 
     ModuleContext(Module module, ModuleDef def) {
         this.module = module;
@@ -36,6 +40,9 @@ final class ModuleContext {
     }
 
     void add(Stmt s) {
+        if (formal && (s instanceof Stmt.MemWrite || s instanceof Stmt.ReadEnable)) {
+            throw new HdlException(s.loc(), "formal properties cannot use memories; describe the expected contents with registers");
+        }
         blocks.peek().add(s);
     }
 
@@ -50,6 +57,7 @@ final class ModuleContext {
 
     Signal signal(Signal.Kind kind, Bits type, NameSlot slot, String path, SourceLoc loc) {
         Signal s = new Signal(kind, type.width, type.isSigned(), loc, def, slot, path);
+        s.formal = formal;
         def.signals.add(s);
         return s;
     }
@@ -59,7 +67,8 @@ final class ModuleContext {
         if (type.isHardwareAny()) throw new HdlException(loc, "expected a type but got a hardware value; pass a type such as UInt(8), or use RegNext/WireInit");
         @SuppressWarnings("unchecked")
         T copy = (T) type.cloneType();
-        NameSlot slot = new NameSlot(autoPrefix);
+        // Formal-only values are numbered apart, so adding properties never renames the design's own temporaries.
+        NameSlot slot = new NameSlot(formal ? "_f" + autoPrefix : autoPrefix);
         copy.forEachLeaf("", (path, leaf) -> {
             if (kind != Signal.Kind.WIRE && kind != Signal.Kind.REG && leaf.width < 0) {
                 throw new HdlException(loc, "ports and memories need explicit widths (" + autoPrefix + path + ")");

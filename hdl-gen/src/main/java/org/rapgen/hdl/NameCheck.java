@@ -2,6 +2,7 @@ package org.rapgen.hdl;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.rapgen.hdl.ir.FormalProperty;
 import org.rapgen.hdl.ir.Instance;
 import org.rapgen.hdl.ir.Memory;
 import org.rapgen.hdl.ir.ModuleDef;
@@ -20,6 +21,12 @@ final class NameCheck {
         for (Memory m : def.memories) claim(seen, m.name(), m.nameSlot, m.loc);
         for (Instance i : def.instances) claim(seen, i.name(), i.nameSlot, i.loc);
         for (Op op : def.ops) if (op.nameSlot != null && op.nameSlot.hasName()) claim(seen, op.nameSlot.name(), op.nameSlot, op.loc);
+        // A property's label names a statement in the same Verilog scope as the nets.
+        for (FormalProperty p : def.properties) {
+            NameSlot label = new NameSlot(p.label);
+            label.set(p.label, true, p.loc);
+            claim(seen, p.label, label, p.loc);
+        }
     }
 
     /** Where a name came from: the {@code .named()} call for explicit names, otherwise the declaration. */

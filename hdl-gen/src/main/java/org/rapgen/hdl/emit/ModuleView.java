@@ -22,7 +22,7 @@ public record ModuleView(String version, String name, String javaClass, String p
                          List<Decl> regs, List<Decl> memories, List<Decl> wires, List<Decl> temps,
                          List<Assign> assigns, List<RegUpdate> regUpdates, List<MemWrite> memWrites,
                          List<MemRead> memReads, List<Inst> instances, List<CheckLines.Check> checks, String unused,
-                         List<RomInit> romInits) {
+                         List<RomInit> romInits, FormalLines.Block formal) {
 
     /** A declaration: keyword, range, name, trailing text (initializer or unpacked range), Java location. */
     public record Decl(String dir, String range, String name, String suffix, String loc) {
@@ -52,11 +52,15 @@ public record ModuleView(String version, String name, String javaClass, String p
     static ModuleView of(ModuleDef def, String version) {
         Reachability reach = new Reachability(def);
         markClockReset(def, reach);
+        Reachability formalReach = reach.formalPart(def);
         Map<Op, String> tempNames = new IdentityHashMap<>();
         Map<String, Integer> counters = new HashMap<>();
-        for (Op op : reach.temps) {
-            if (op.nameSlot != null && op.nameSlot.hasName()) tempNames.put(op, op.nameSlot.name());
-            else tempNames.put(op, "_" + op.kind.name().toLowerCase() + "_" + (counters.merge(op.kind.name(), 1, Integer::sum) - 1));
+        // The formal part's temporaries are numbered after the design's, whose names so stay as without properties.
+        for (List<Op> temps : List.of(reach.temps, formalReach.temps)) {
+            for (Op op : temps) {
+                if (op.nameSlot != null && op.nameSlot.hasName()) tempNames.put(op, op.nameSlot.name());
+                else tempNames.put(op, "_" + op.kind.name().toLowerCase() + "_" + (counters.merge(op.kind.name(), 1, Integer::sum) - 1));
+            }
         }
         ExprPrinter p = new ExprPrinter(tempNames);
 
@@ -67,6 +71,7 @@ public record ModuleView(String version, String name, String javaClass, String p
         List<RegUpdate> updates = new ArrayList<>();
         List<String> unused = new ArrayList<>();
         for (Signal s : def.signals) {
+            if (s.formal) continue;
             String range = VerilogText.range(s.width());
             switch (s.kind) {
                 case INPUT -> ports.add(new Decl("input ", range, s.name(), "", s.loc.toString()));
@@ -75,9 +80,7 @@ public record ModuleView(String version, String name, String javaClass, String p
                 default -> wires.add(new Decl(keepAttribute(s.nameSlot()) + "wire", range, s.name(), "", s.loc.toString()));
             }
             if (s.kind == Signal.Kind.REG) {
-                Expr next = def.drivers.get(s);
-                boolean holds = next instanceof Ref r && r.signal == s;
-                updates.add(new RegUpdate(s.name(), s.init == null ? null : p.atom(s.init), holds ? null : p.atom(next)));
+                updates.add(regUpdate(def, p, s));
             } else if (s.isSink()) {
                 assigns.add(new Assign(s.name(), p.atom(def.drivers.get(s))));
             }
@@ -130,7 +133,13 @@ public record ModuleView(String version, String name, String javaClass, String p
         String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
         String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
         return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts,
-                CheckLines.of(def, p), unusedExpr, roms);
+                CheckLines.of(def, p), unusedExpr, roms, FormalLines.of(def, p, formalReach.temps, tempNames));
+    }
+
+    static RegUpdate regUpdate(ModuleDef def, ExprPrinter p, Signal reg) {
+        Expr next = def.drivers.get(reg);
+        boolean holds = next instanceof Ref r && r.signal == reg;
+        return new RegUpdate(reg.name(), reg.init == null ? null : p.atom(reg.init), holds ? null : p.atom(next));
     }
 
     private static String keepAttribute(NameSlot slot) {

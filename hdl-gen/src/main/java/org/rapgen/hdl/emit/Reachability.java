@@ -9,8 +9,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.ir.CondMux;
 import org.rapgen.hdl.ir.Expr;
+import org.rapgen.hdl.ir.FormalProperty;
 import org.rapgen.hdl.ir.Memory;
 import org.rapgen.hdl.ir.ModuleDef;
 import org.rapgen.hdl.ir.Op;
@@ -21,18 +23,25 @@ import org.rapgen.hdl.ir.SimCheck;
 /**
  * Walks everything the module drives: orders the temporaries that are actually used (operands first), and records
  * which bits of each signal and temporary are read, so bits nothing reads can be declared as intentionally unused.
+ * The design and its formal-only logic are walked apart: what only properties read is still unused by the design.
  */
 final class Reachability {
     /** Non-inline ops in definition order (operands before users). */
     final List<Op> temps = new ArrayList<>();
     /** Signal or Op -> bits read. */
     final Map<Object, BitSet> used = new IdentityHashMap<>();
-    private final Set<Op> visited = new HashSet<>();
+    /** Shared with the formal part, so a temporary the design defines is not defined again there. */
+    private final Set<Op> visited;
 
+    private Reachability(Set<Op> visited) {
+        this.visited = visited;
+    }
+
+    /** The design's logic; formal-only logic is walked apart ({@link #formalPart}) and must not be read by it. */
     Reachability(ModuleDef def) {
+        this(new HashSet<>());
         for (Map.Entry<Signal, Expr> d : def.drivers.entrySet()) {
-            if (!(d.getValue() instanceof Ref r && r.signal == d.getKey())) read(d.getValue());
-            if (d.getKey().init != null) read(d.getKey().init);
+            if (!d.getKey().formal) readDriver(d.getKey(), d.getValue());
         }
         for (Memory m : def.memories) {
             for (Memory.WritePort w : m.writePorts) {
@@ -50,6 +59,29 @@ final class Reachability {
             c.args.forEach(this::read);
             c.guards.forEach(g -> read(g.cond()));
         }
+        for (Signal s : def.signals) {
+            if (s.formal && used.containsKey(s)) {
+                throw new HdlException(s.loc, "formal-only " + s.name() + " is read by the design; only formal properties may read it");
+            }
+        }
+    }
+
+    /** The formal-only logic: temporaries the design does not already define, in definition order. */
+    Reachability formalPart(ModuleDef def) {
+        Reachability f = new Reachability(visited);
+        for (Map.Entry<Signal, Expr> d : def.drivers.entrySet()) {
+            if (d.getKey().formal) f.readDriver(d.getKey(), d.getValue());
+        }
+        for (FormalProperty p : def.properties) {
+            f.read(p.cond);
+            p.guards.forEach(g -> f.read(g.cond()));
+        }
+        return f;
+    }
+
+    private void readDriver(Signal sink, Expr driver) {
+        if (!(driver instanceof Ref r && r.signal == sink)) read(driver);
+        if (sink.init != null) read(sink.init);
     }
 
     private void mark(Object key, int from, int to) {

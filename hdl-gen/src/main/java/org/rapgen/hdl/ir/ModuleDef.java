@@ -18,6 +18,8 @@ public final class ModuleDef {
     public final List<Op> ops = new ArrayList<>();
     /** Simulation-only checks (Assert, Finish), in program order. */
     public final List<SimCheck> checks = new ArrayList<>();
+    /** Formal-only properties (Formal.Assert, Assume, Cover), in program order. */
+    public final List<FormalProperty> properties = new ArrayList<>();
     /** Filled when the module is closed: the value each sink takes after last-connect lowering. */
     public final Map<Signal, Expr> drivers = new LinkedHashMap<>();
     /** The Java class that describes this module (for the emitted header). */

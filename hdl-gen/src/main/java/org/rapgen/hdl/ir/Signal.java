@@ -21,6 +21,13 @@ public final class Signal {
     /** For INST_IN / INST_OUT: the instance and the child's port this net is wired to. */
     public Instance instance;
     public Signal childPort;
+    /** Declared inside {@code Formal.properties}: emitted only in the module's formal-only block. */
+    public boolean formal;
+    /**
+     * A formal value no logic drives, chosen by the checker: {@code anyconst} (one value for the whole trace) or
+     * {@code anyseq} (a new value every cycle); null for an ordinary signal.
+     */
+    public String freeChoice;
 
     public Signal(Kind kind, int width, boolean signed, SourceLoc loc, ModuleDef owner, NameSlot nameSlot, String path) {
         this.kind = kind;
@@ -59,7 +66,7 @@ public final class Signal {
 
     /** Sinks are driven by connect statements in this module. */
     public boolean isSink() {
-        return kind == Kind.OUTPUT || kind == Kind.WIRE || kind == Kind.REG || kind == Kind.INST_IN;
+        return freeChoice == null && (kind == Kind.OUTPUT || kind == Kind.WIRE || kind == Kind.REG || kind == Kind.INST_IN);
     }
 
     @Override

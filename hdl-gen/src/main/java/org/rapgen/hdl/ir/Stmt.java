@@ -41,4 +41,12 @@ public sealed interface Stmt {
             return check.loc;
         }
     }
+
+    /** Places a formal property on the current when-path. */
+    record Property(FormalProperty property) implements Stmt {
+        @Override
+        public SourceLoc loc() {
+            return property.loc;
+        }
+    }
 }

@@ -45,6 +45,10 @@ public final class Arbiter extends Module {
     }
 
     public Arbiter(int n, int width) {
+        this(n, width, Mutant.NONE);
+    }
+
+    Arbiter(int n, int width, Mutant mutant) {
         super("n", n, "w", width);
         if (n < 2) throw new HdlException(SourceLoc.capture(), "Arbiter needs at least 2 inputs, got " + n);
         if (width < 1) throw new HdlException(SourceLoc.capture(), "Arbiter width must be >= 1, got " + width);
@@ -64,22 +68,23 @@ public final class Arbiter extends Module {
         io.out.valid.connect(root.valid);
         io.out.bits.connect(root.bits);
         io.chosen.connect(root.index);
-        grant(root, io.out.ready);
+        grant(root, io.out.ready, mutant);
+        ArbiterProperties.check(io);
     }
 
     /** Pushes the grant down: the left half is granted if it has a valid input, the right half only if not. */
-    private void grant(Node node, Bool granted) {
+    private void grant(Node node, Bool granted, Mutant mutant) {
         if (node == null) return;
         if (node.left == null && node.right == null) {
             io.in.get(node.leaf).ready.connect(granted.and(node.valid));
             return;
         }
         if (node.right == null) {
-            grant(node.left, granted);
+            grant(node.left, granted, mutant);
             return;
         }
-        grant(node.left, granted);
-        grant(node.right, granted.and(node.left.valid.not()));
+        grant(node.left, granted, mutant);
+        grant(node.right, mutant == Mutant.ARBITER_GRANT_UNMASKED ? granted : granted.and(node.left.valid.not()), mutant);
     }
 
     /** Left (lower indices) wins; the index gains one bit per level: 0 for left, 1 for right. */

@@ -43,6 +43,10 @@ public final class Fifo extends Module {
     }
 
     public Fifo(int width, int depth, boolean outputRegister) {
+        this(width, depth, outputRegister, Mutant.NONE);
+    }
+
+    Fifo(int width, int depth, boolean outputRegister, Mutant mutant) {
         super(outputRegister ? new Object[] {"w", width, "d", depth, "o", 1} : new Object[] {"w", width, "d", depth});
         if (width < 1) throw new HdlException(SourceLoc.capture(), "Fifo width must be >= 1, got " + width);
         if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
@@ -101,11 +105,12 @@ public final class Fifo extends Module {
         // "Full" as a flip-flop of its own, kept from the count's next value, so enq.ready is a register's output and
         // not a compare of the count (the producer's logic, and every enable behind its handshake, follow it).
         Bool full = RegInit(B(false)).named("full");
-        full.connect(grows.and(count.eq(depth - 1)).or(full.and(deqFire.not())));
+        full.connect(grows.and(count.eq(mutant == Mutant.FIFO_FULL_LATE ? depth : depth - 1)).or(full.and(deqFire.not())));
         Assert(full.eq(count.eq(depth)), "FIFO full flag disagrees with count %d", count);
         io.enq.ready.connect(full.not());
         io.deq.valid.connect(outValid);
         io.deq.bits.connect(out);
         io.count.connect(count);
+        FifoProperties.check(io, depth, outputRegister ? 3 : 2);
     }
 }

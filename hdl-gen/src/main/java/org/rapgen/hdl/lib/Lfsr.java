@@ -36,6 +36,10 @@ public final class Lfsr extends Module {
     public final IO io;
 
     public Lfsr(int width, int stepsPerAdvance, long seed) {
+        this(width, stepsPerAdvance, seed, Mutant.NONE);
+    }
+
+    Lfsr(int width, int stepsPerAdvance, long seed, Mutant mutant) {
         super("w", width, "s", stepsPerAdvance, "seed", Long.toHexString(seed));
         SourceLoc loc = SourceLoc.capture();
         if (LfsrTaps.of(width) == null) throw new HdlException(loc, "Lfsr width must be in " + LfsrTaps.MIN_WIDTH + ".." + LfsrTaps.MAX_WIDTH + ", got " + width);
@@ -46,7 +50,10 @@ public final class Lfsr extends Module {
         }
         io = IO(new IO(width));
         UInt state = RegInit(U(unsigned(seed), width)).named("state");
-        long[] masks = advanceMasks(width, stepsPerAdvance);
+        long taps = LfsrTaps.feedbackMask(width);
+        // The mutant drops the highest tap below the width's own (every listed polynomial has one).
+        if (mutant == Mutant.LFSR_TAP_DROPPED) taps &= ~Long.highestOneBit(taps & ~(1L << (width - 1)));
+        long[] masks = advanceMasks(width, stepsPerAdvance, taps);
         List<Bool> next = new ArrayList<>();
         for (int bit = width - 1; bit >= 0; bit--) {
             long m = masks[bit];
@@ -54,13 +61,13 @@ public final class Lfsr extends Module {
         }
         when(io.advance, () -> state.connect(Cat(next)));
         io.state.connect(state);
+        LfsrProperties.check(state, io.advance, width, stepsPerAdvance, unsigned(seed));
     }
 
-    /** masks[j]: which current bits XOR together to give bit j after {@code steps} steps. */
-    static long[] advanceMasks(int width, int steps) {
+    /** masks[j]: which current bits XOR together to give bit j after {@code steps} steps of feedback mask {@code taps}. */
+    static long[] advanceMasks(int width, int steps, long taps) {
         long[] m = new long[width];
         for (int j = 0; j < width; j++) m[j] = 1L << j;
-        long taps = LfsrTaps.feedbackMask(width);
         for (int s = 0; s < steps; s++) {
             long fb = 0;
             for (int j = 0; j < width; j++) if ((taps >>> j & 1) != 0) fb ^= m[j];

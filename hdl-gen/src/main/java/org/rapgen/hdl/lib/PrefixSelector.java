@@ -80,6 +80,10 @@ public final class PrefixSelector extends Module {
     }
 
     public PrefixSelector(int entries, int lenBits, int payloadBits, int levelsPerStage) {
+        this(entries, lenBits, payloadBits, levelsPerStage, Mutant.NONE);
+    }
+
+    PrefixSelector(int entries, int lenBits, int payloadBits, int levelsPerStage, Mutant mutant) {
         super("n", entries, "l", lenBits, "p", payloadBits, "s", levelsPerStage);
         ParamCheck.range(PrefixSelector.class, "entries", entries, 2, 4096);
         ParamCheck.range(PrefixSelector.class, "lenBits", lenBits, 1, 32);
@@ -103,7 +107,7 @@ public final class PrefixSelector extends Module {
         int stage = 0;
         for (int level = 1; level <= levels; level++) {
             List<Node> next = new ArrayList<>();
-            for (int i = 0; i < layer.size(); i += 2) next.add(merge(layer.get(i), layer.get(i + 1)));
+            for (int i = 0; i < layer.size(); i += 2) next.add(merge(layer.get(i), layer.get(i + 1), mutant));
             layer = next;
             if (level % levelsPerStage != 0 && level != levels) continue;
             stage++;
@@ -127,6 +131,7 @@ public final class PrefixSelector extends Module {
         io.out.bits.len.connect(Mux(root.valid, root.len, U(0, lenBits)));
         io.out.bits.slot.connect(root.index);
         io.out.bits.payload.connect(payload);
+        PrefixSelectorProperties.check(io, entries, latency(entries, levelsPerStage));
     }
 
     /** A node's winner in stage registers named {@code <stage>found<suffix>}, ... */
@@ -148,10 +153,10 @@ public final class PrefixSelector extends Module {
      * with the lower slot and, with no match at all, slot 0 wins. The slot gains one bit per level: 0 for left, 1
      * for right. A missing right half (past the last slot) never wins.
      */
-    private static Node merge(Node l, Node r) {
+    private static Node merge(Node l, Node r, Mutant mutant) {
         if (l == null) return null;
         if (r == null) return new Node(l.valid, l.len, l.index == null ? U(0, 1) : Cat(B(false), l.index));
-        Bool takeRight = r.valid.and(l.valid.not().or(r.len.gt(l.len)));
+        Bool takeRight = mutant == Mutant.SELECTOR_FIRST_MATCH ? r.valid.and(l.valid.not()) : r.valid.and(l.valid.not().or(r.len.gt(l.len)));
         UInt index = l.index == null ? takeRight : Cat(takeRight, Mux(takeRight, r.index, l.index));
         return new Node(l.valid.or(r.valid), Mux(takeRight, r.len, l.len), index);
     }

@@ -110,16 +110,16 @@ public final class RmwMemory extends Module {
      * @param update builds {@code updated} from {@code (old, cmd)}; its result may be narrower than dataBits
      */
     public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update) {
-        this(flavor, depth, dataBits, cmdBits, registerRead, update, null);
+        this(flavor, depth, dataBits, cmdBits, registerRead, update, null, Mutant.NONE);
     }
 
     /** Three stages (latency 3), forwarding by composing operators; {@code flavor} names the update as above. */
     public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, ComposableUpdate update) {
-        this(flavor, depth, dataBits, cmdBits, true, null, update);
+        this(flavor, depth, dataBits, cmdBits, true, null, update, Mutant.NONE);
     }
 
-    private RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update,
-            ComposableUpdate composable) {
+    RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update,
+            ComposableUpdate composable, Mutant mutant) {
         super(nameParams(flavor, depth, dataBits, cmdBits, registerRead));
         SourceLoc loc = SourceLoc.capture();
         if (flavor == null || !flavor.matches("[A-Za-z0-9]+")) throw new HdlException(loc, "RmwMemory flavor must be letters and digits (it names the module), got '" + flavor + "'");
@@ -160,7 +160,8 @@ public final class RmwMemory extends Module {
         Bool writeEnable = clearing.or(written).named("write_enable");
         UInt writeAddr = Mux(clearing, sweep, registerRead ? bAddr : r.addr).named("write_addr");
         // The updating command writes on the edge of this read (or, with stage R, on the next), which the read cannot see.
-        Bool readMissesWrite = writeBack.and(r.addr.eq(io.in.bits.addr)).named("read_misses_write");
+        Bool misses = writeBack.and(r.addr.eq(io.in.bits.addr));
+        Bool readMissesWrite = (mutant == Mutant.RMW_NO_FORWARD ? misses.and(B(false)) : misses).named("read_misses_write");
         // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
         Bool readCollided = Reg(Bool()).named("read_collided");
         when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
@@ -227,6 +228,7 @@ public final class RmwMemory extends Module {
         io.out.bits.old.connect(bOld);
         io.out.bits.updated.connect(bUpdated);
         io.clearing.connect(clearing);
+        RmwMemoryProperties.check(io, depth, dataBits, latency(registerRead), composable == null ? update : RmwMemoryProperties.sequential(composable));
     }
 
     /**

@@ -127,5 +127,6 @@ public final class Tcam extends Module {
         io.result.valid.connect(outValid);
         io.result.bits.connect(out);
         io.entryValid.connect(CatLsbFirst(valid.elements()));
+        TcamProperties.check(io, entries, value, mask, valid);
     }
 }

@@ -31,7 +31,9 @@ import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
 import org.rapgen.hdl.lib.Arbiter;
 import org.rapgen.hdl.lib.BramTcam;
+import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Fifo;
+import org.rapgen.hdl.lib.Lfsr;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.SatCounter;
 import org.rapgen.hdl.lib.Tcam;
@@ -140,6 +142,11 @@ class LintTest {
         out.add(Arguments.of("Fifo", (Supplier<Module>) () -> new Fifo(8, 4)));
         out.add(Arguments.of("Arbiter", (Supplier<Module>) () -> new Arbiter(4, 8)));
         out.add(Arguments.of("SatCounter", (Supplier<Module>) () -> new SatCounter(8, 3)));
+        // Blocks with formal properties: the `ifdef FORMAL block must be invisible to both tools.
+        out.add(Arguments.of("Fifo output register", (Supplier<Module>) () -> new Fifo(8, 4, true)));
+        out.add(Arguments.of("Lfsr", (Supplier<Module>) () -> new Lfsr(5, 3, 0x11)));
+        out.add(Arguments.of("CounterSram", (Supplier<Module>) () -> new CounterSram(4, 3)));
+        out.add(Arguments.of("CounterSram register read", (Supplier<Module>) () -> new CounterSram(4, 3, true)));
         out.add(Arguments.of("Tcam 2x1", (Supplier<Module>) () -> new Tcam(2, 1, 1)));
         out.add(Arguments.of("Tcam 5x7", (Supplier<Module>) () -> new Tcam(5, 7, 3)));
         out.add(Arguments.of("Tcam 32x32", (Supplier<Module>) () -> new Tcam(32, 32, 8)));
