@@ -112,7 +112,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:70
   wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_2 = r_cmd[67:66]; // SamplerEngine.java:267
+  wire [1:0] _bits_2 = r_cmd[67:66]; // SamplerEngine.java:271
   wire _eq_6 = _bits_1 == _bits_2; // TaggedRule.java:83
   wire _and_16 = _ne_0 & _eq_6; // TaggedRule.java:83
   wire [1:0] _bits_3 = old[31:30]; // TaggedRule.java:70
@@ -444,7 +444,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire [1:0] _bits_10 = f_word[15:14]; // TaggedRule.java:70
   wire _ne_2 = _bits_10 != 2'd0; // TaggedRule.java:83
   wire [1:0] _bits_11 = f_word[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:267
+  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:271
   wire _eq_20 = _bits_11 == _bits_12; // TaggedRule.java:83
   wire _and_30 = _ne_2 & _eq_20; // TaggedRule.java:83
   wire [1:0] _bits_13 = f_word[31:30]; // TaggedRule.java:70

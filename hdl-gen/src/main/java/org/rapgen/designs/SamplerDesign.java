@@ -32,7 +32,9 @@ public final class SamplerDesign {
                     integer("table_stages", "stages of the counter table's read-modify-write (3: the block RAM's word is registered)",
                             SamplerParams.DEFAULT_TABLE_STAGES, range(2, 3)),
                     integer("hash_stages", "register stages of the hash unit (2: the randomized bytes are registered before the fold)",
-                            SamplerParams.DEFAULT_HASH_STAGES, range(1, 2))),
+                            SamplerParams.DEFAULT_HASH_STAGES, range(1, 2)),
+                    integer("assoc_stages", "stages of A_k (2: a message is matched against every entry a clock before it updates)",
+                            SamplerParams.DEFAULT_ASSOC_STAGES, range(1, 2))),
             p -> "sampler_" + ((String) p.get("spec")).toLowerCase().replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", ""),
             p -> () -> new SamplerEngine(params(p)));
 
@@ -45,7 +47,7 @@ public final class SamplerDesign {
                 seed((String) p.get("hash_seed")), seed((String) p.get("lfsr_seed")), (Integer) p.get("counter_bits"),
                 (Integer) p.get("assoc_count_bits"), (Integer) p.get("in_depth"), (Integer) p.get("out_depth"),
                 (Boolean) p.get("drop"), (Integer) p.get("table_stages"),
-                (Integer) p.get("hash_stages"));
+                (Integer) p.get("hash_stages"), (Integer) p.get("assoc_stages"));
     }
 
     private static String specProblem(String s) {

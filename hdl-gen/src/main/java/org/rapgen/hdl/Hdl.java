@@ -139,6 +139,22 @@ public final class Hdl {
         return r;
     }
 
+    /** Chisel's {@code RegEnable}: {@code x} taken on the clocks where {@code enable} is set, held otherwise. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T RegEnable(T x, Bool enable) {
+        T r = Reg((T) x.ofWidth(x.getWidth()));
+        when(enable, () -> Connects.mono(r, x, SourceLoc.capture()));
+        return r;
+    }
+
+    /** {@link #RegEnable(Bits, Bool)} with a reset value, for control state. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T RegEnable(T x, Bits init, Bool enable) {
+        T r = RegInit((T) x.ofWidth(x.getWidth()), init);
+        when(enable, () -> Connects.mono(r, x, SourceLoc.capture()));
+        return r;
+    }
+
     /**
      * Chisel's {@code ShiftRegisters}: every stage of {@code x} delayed by 1 to {@code n} clocks, named {@code name_1}
      * to {@code name_n}. {@code init} resets every stage; null leaves them without reset (a data path).

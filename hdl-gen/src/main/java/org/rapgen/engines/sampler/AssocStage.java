@@ -10,6 +10,8 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code A_k}, the lossless second-level table of paper &sect;3.4 (docs/golden-sampler.md "A_k"): k fully associative
@@ -30,6 +32,8 @@ public final class AssocStage extends Module {
         public final DecoupledIO<Emission> in;
         public final DecoupledIO<Msg> out;
         public final Bool draining = Output(Bool());
+        /** A message is inside (between being taken and updating the table); never with one stage. */
+        public final Bool holding = Output(Bool());
 
         IO(int keyBits, int inCountBits, int outCountBits) {
             in = Flipped(Decoupled(new Emission(keyBits, inCountBits)));
@@ -39,10 +43,17 @@ public final class AssocStage extends Module {
 
     public final IO io;
 
-    public AssocStage(int k, int keyBits, int inCountBits, int countBits) {
-        super("k", k, "kb", keyBits, "ci", inCountBits, "b", countBits);
+    /**
+     * @param stages 1: the message is matched and the table updated in the clock it is taken. 2: a match stage M
+     *               compares the message with every entry and registers the match; the update stage U then corrects
+     *               that match for the one table write it could not see (the message ahead of it, committed in the
+     *               same clock), so results and message order are those of one stage, a clock later
+     */
+    public AssocStage(int k, int keyBits, int inCountBits, int countBits, int stages) {
+        super("k", k, "kb", keyBits, "ci", inCountBits, "b", countBits, "s", stages);
         if (k < 1) throw new HdlException(SourceLoc.capture(), "A_k needs k >= 1, got " + k);
         if (countBits < 1 || countBits > 63) throw new HdlException(SourceLoc.capture(), "A_k count bits must be 1..63, got " + countBits);
+        if (stages < 1 || stages > 2) throw new HdlException(SourceLoc.capture(), "A_k stages must be 1 or 2, got " + stages);
         io = IO(new IO(keyBits, inCountBits, outCountBits(inCountBits, countBits)));
         int ib = log2Up(k);
 
@@ -53,60 +64,108 @@ public final class AssocStage extends Module {
         UInt victim = RegInit(U(0, ib)).named("victim");
         Bool draining = RegInit(B(false)).named("draining_r");
         UInt ptr = RegInit(U(0, ib)).named("ptr");
+        // Stage U acts (updates the table, emits) only when the output could take a message, whether or not this one
+        // emits: the ready then does not wait for the match, sum and overflow; it costs a cycle only when the consumer
+        // side is already full.
+        Bool take = draining.not().and(io.out.ready).named("take");
 
-        UInt p = io.in.bits.pc;
-        UInt x = io.in.bits.w;
-        UInt c = io.in.bits.count;
+        // ---- the message in stage U, the entries it matches and the matched entry's count
+        Emission u;
+        Bool uValid;
+        UInt matchVec;
+        UInt hitCount;
+        // what U's commit wrote: the slot (one-hot), whether it filled it anew, and the count it wrote
+        UInt wroteSlot = Wire(UInt(k)).named("wrote_slot");
+        Bool wroteNew = Wire(Bool()).named("wrote_new");
+        UInt wroteCount = Wire(UInt(countBits)).named("wrote_count");
+        Bool uStore = Wire(Bool()).named("u_store");
+        if (stages == 1) {
+            u = io.in.bits;
+            uValid = io.in.valid;
+            io.in.ready.connect(take);
+            io.holding.connect(B(false));
+            matchVec = matches(valid, pcs, ws, u.pc, u.w).named("match_vec");
+            hitCount = countOf(cnts, matchVec).named("hit_count");
+        } else {
+            Bool mValid = RegInit(B(false)).named("m_valid");
+            Emission m = Reg(new Emission(keyBits, inCountBits)).named("m");
+            Bool uHeld = RegInit(B(false)).named("u_valid");
+            u = Reg(new Emission(keyBits, inCountBits)).named("u");
+            uValid = uHeld;
+            Bool uFires = uHeld.and(take);
+            // M moves into U when U is empty or acting, but not behind an end of frame (the drain that follows it
+            // changes the table in ways the correction below does not cover) nor during the drain.
+            Bool moves = mValid.and(uHeld.not().or(uFires.and(u.last.not()))).and(draining.not()).named("m_moves");
+            io.in.ready.connect(mValid.not().or(moves));
+            when(io.in.fire(), () -> m.connect(io.in.bits));
+            mValid.connect(io.in.fire().or(mValid.and(moves.not())));
+            when(moves, () -> u.connect(m));
+            uHeld.connect(moves.or(uHeld.and(uFires.not())));
+            io.holding.connect(mValid.or(uHeld));
+
+            UInt mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
+            UInt uMatch = RegEnable(mMatch, moves).named("u_match");
+            UInt uCount = RegEnable(countOf(cnts, mMatch), moves).named("u_entry_count");
+            // The write committed as M moved (U's message ahead of it), which the registered match did not see.
+            Bool sameKey = m.pc.eq(u.pc).and(m.w.eq(u.w));
+            Bool missedWrite = RegEnable(uStore.and(uFires), B(false), moves).named("missed_write");
+            Bool missedSameKey = RegEnable(sameKey, moves).named("missed_same_key");
+            UInt missedSlot = RegEnable(wroteSlot, moves).named("missed_slot");
+            Bool missedNew = RegEnable(wroteNew, moves).named("missed_new");
+            UInt missedCount = RegEnable(wroteCount, moves).named("missed_count");
+            // Same key: the entry just written, with its new count. Otherwise an entry filled anew no longer matches;
+            // a count update elsewhere changes nothing this message reads.
+            Bool own = missedWrite.and(missedSameKey).named("missed_own");
+            UInt evicted = Mux(missedWrite.and(missedNew), missedSlot, U(0, k));
+            matchVec = Mux(own, missedSlot, uMatch.and(evicted.not())).named("match_vec");
+            hitCount = Mux(own, missedCount, uCount).named("hit_count");
+        }
+
+        UInt p = u.pc;
+        UInt x = u.w;
+        UInt c = u.count;
         // a count above MAX cannot be held: it passes through (only possible when the input count is wider)
         Bool over = inCountBits > countBits ? c.bits(inCountBits - 1, countBits).orR().named("over") : B(false);
         UInt held = inCountBits > countBits ? c.bits(countBits - 1, 0) : c;
 
-        Bool[] match = new Bool[k];
-        UInt[] masked = new UInt[k];
-        Bool[] free = new Bool[k];
-        for (int i = 0; i < k; i++) {
-            match[i] = valid.get(i).and(pcs.get(i).eq(p)).and(ws.get(i).eq(x)).named("match_" + i);
-            masked[i] = cnts.get(i).and(Fill(countBits, match[i]));
-            free[i] = valid.get(i).not();
-        }
         // at most one entry matches: an entry is only filled on a miss
-        Bool hit = reduceOr(match).named("hit");
-        UInt matches = Cat(java.util.Arrays.asList(match));
-        when(io.in.valid, () -> Assert(matches.and(matches.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matches));
-        UInt hitCount = reduceOr(masked).named("hit_count");
+        Bool hit = matchVec.orR().named("hit");
+        when(uValid, () -> Assert(matchVec.and(matchVec.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matchVec));
         UInt sum = hitCount.addExpand(held.pad(countBits)).named("sum");
         Bool sumOver = sum.bit(countBits).named("sum_over");
+        Bool[] free = new Bool[k];
+        for (int i = 0; i < k; i++) free[i] = valid.get(i).not();
         Bool anyFree = reduceOr(free).named("any_free");
         UInt firstFree = U(k - 1L, ib);
         for (int i = k - 2; i >= 0; i--) firstFree = Mux(free[i], U(i, ib), firstFree);
         UInt slot = Mux(anyFree, firstFree, victim).named("slot");
 
-        Bool isMsg = io.in.bits.msg;
+        Bool isMsg = u.msg;
         Bool evictVictim = hit.not().and(anyFree.not()).named("evict_victim");
         Bool needOut = isMsg.and(over.or(hit.and(sumOver)).or(evictVictim)).named("need_out");
-        // A message is taken only when the output could take one too, whether or not this one emits: the ready then
-        // does not wait for the match, sum and overflow (the A_k's long path); it costs a cycle only when the
-        // consumer side is already full.
-        Bool take = draining.not().and(io.out.ready).named("take");
-        io.in.ready.connect(take);
-        Bool fire = io.in.valid.and(take).named("fire");
+        Bool fire = uValid.and(take).named("fire");
         Bool store = fire.and(isMsg).and(over.not()).named("store");
+        UInt newCount = Mux(hit.and(sumOver.not()), sum.bits(countBits - 1, 0), held.pad(countBits)).named("new_count");
+        uStore.connect(isMsg.and(over.not()));
+        wroteSlot.connect(Mux(hit, matchVec, oneHot(slot, k)));
+        wroteNew.connect(hit.not());
+        wroteCount.connect(newCount);
 
         when(store, () -> {
             when(hit, () -> {
                 for (int i = 0; i < k; i++) {
                     int e = i;
-                    when(match[e], () -> cnts.get(e).connect(Mux(sumOver, held.pad(countBits), sum.bits(countBits - 1, 0))));
+                    when(matchVec.bit(e), () -> cnts.get(e).connect(newCount));
                 }
             }).otherwise(() -> {
                 valid.write(slot, B(true));
                 pcs.write(slot, p);
                 ws.write(slot, x);
-                cnts.write(slot, held.pad(countBits));
+                cnts.write(slot, newCount);
                 when(anyFree.not(), () -> victim.connect(next(victim, k)));
             });
         });
-        when(fire.and(io.in.bits.last), () -> {
+        when(fire.and(u.last), () -> {
             draining.connect(B(true));
             ptr.connect(U(0, ib));
         });
@@ -128,11 +187,32 @@ public final class AssocStage extends Module {
         UInt outPc = Mux(stored, entry(pcs, at), p);
         UInt outW = Mux(stored, entry(ws, at), x);
         UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
-        io.out.valid.connect(Mux(draining, drainValid, io.in.valid.and(needOut)));
+        io.out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
         io.out.bits.pc.connect(outPc);
         io.out.bits.w.connect(outW);
         io.out.bits.count.connect(outCount);
         io.draining.connect(draining);
+    }
+
+    /** The entries holding (pc, w), one bit each (entry 0 in bit 0). */
+    private static UInt matches(Vec<Bool> valid, Vec<UInt> pcs, Vec<UInt> ws, UInt pc, UInt w) {
+        List<Bool> bits = new ArrayList<>();
+        for (int i = 0; i < valid.size(); i++) bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
+        return WireDefault(UInt(bits.size()), CatLsbFirst(bits));
+    }
+
+    /** The count of the entry {@code match} selects (zero if none): entries are one-hot, so an AND-OR. */
+    private static UInt countOf(Vec<UInt> cnts, UInt match) {
+        UInt acc = null;
+        for (int i = 0; i < cnts.size(); i++) {
+            UInt masked = cnts.get(i).and(Fill(cnts.get(i).getWidth(), match.bit(i)));
+            acc = acc == null ? masked : acc.or(masked);
+        }
+        return acc;
+    }
+
+    private static UInt oneHot(UInt index, int k) {
+        return k == 1 ? U(1, 1) : U(1, k).shl(index).bits(k - 1, 0);
     }
 
     /** Width of an outgoing count: a pass-through keeps its width, a held count has {@code countBits}. */

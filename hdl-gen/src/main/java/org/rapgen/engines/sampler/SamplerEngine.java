@@ -80,8 +80,9 @@ public final class SamplerEngine extends Module {
         // ---- second level (A_k) or straight to the output
         DecoupledIO<Msg> msg = Wire(Decoupled(new Msg(k, countBits))).named("msg");
         Bool draining = B(false);
+        Bool assocHolding = B(false);
         if (p.hasAssoc()) {
-            AssocStage a = Module(new AssocStage(p.spec().assoc, k, firstCount, p.assocCountBits()));
+            AssocStage a = Module(new AssocStage(p.spec().assoc, k, firstCount, p.assocCountBits(), p.assocStages()));
             a.io.in.biConnect(em);
             msg.valid.connect(a.io.out.valid);
             msg.bits.pc.connect(a.io.out.bits.pc);
@@ -89,6 +90,7 @@ public final class SamplerEngine extends Module {
             msg.bits.count.connect(a.io.out.bits.count);
             a.io.out.ready.connect(msg.ready);
             draining = a.io.draining;
+            assocHolding = a.io.holding;
         } else {
             msg.valid.connect(em.valid.and(em.bits.msg));
             msg.bits.pc.connect(em.bits.pc);
@@ -107,7 +109,7 @@ public final class SamplerEngine extends Module {
         io.m_axis.tdata.connect(outQ.io.deq.bits);
         outQ.io.deq.ready.connect(io.m_axis.tready);
 
-        status(inQ, outQ, em, msg, clearing, draining);
+        status(inQ, outQ, em, msg, clearing, draining, assocHolding);
     }
 
     /**
@@ -207,7 +209,8 @@ public final class SamplerEngine extends Module {
     }
 
     /** Event counters and status bits (see {@link SamplerStatus}). */
-    private void status(Fifo inQ, Fifo outQ, DecoupledIO<Emission> em, DecoupledIO<Msg> msg, Bool clearing, Bool draining) {
+    private void status(Fifo inQ, Fifo outQ, DecoupledIO<Emission> em, DecoupledIO<Msg> msg, Bool clearing, Bool draining,
+            Bool assocHolding) {
         SamplerStatus s = io.status;
         s.tuplesIn.connect(count("tuples_in", inQ.io.enq.fire()));
         s.messagesOut.connect(count("messages_out", io.m_axis.tvalid.and(io.m_axis.tready)));
@@ -220,7 +223,8 @@ public final class SamplerEngine extends Module {
             s.droppedTuples.connect(U(0, SamplerStatus.BITS));
             s.droppedMessages.connect(U(0, SamplerStatus.BITS));
         }
-        // tuples accepted but not yet handed to the second level / output (the queue plus a few pipeline registers)
+        // tuples accepted but not yet handed to the second level / output (the queue plus a few pipeline registers);
+        // A_k's own stages report what they hold
         UInt inFlight = RegInit(U(0, log2Up(p.inDepth()) + 3)).named("in_flight");
         Bool enter = inQ.io.enq.fire();
         Bool leave = em.valid.and(em.ready);
@@ -228,7 +232,7 @@ public final class SamplerEngine extends Module {
                 .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
         s.clearing.connect(clearing);
         s.draining.connect(draining);
-        s.idle.connect(inFlight.eq(0).and(draining.not()).and(outQ.io.count.eq(0)));
+        s.idle.connect(inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0)));
     }
 
     private static UInt count(String name, Bool inc) {

@@ -24,9 +24,11 @@ import org.rapgen.hdl.SourceLoc;
  * @param tableStages    stages of the counter table's read-modify-write (2 or 3): 3 registers the block RAM's word
  *                       before the update, so on the ECP5 it leaves from the RAM's output register
  * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
+ * @param assocStages    stages of A_k (1 or 2): 2 matches a message against every entry a clock before it updates
  */
 public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfsrSeed, int counterBits,
-                           int assocCountBits, int inDepth, int outDepth, boolean dropMode, int tableStages, int hashStages) {
+                           int assocCountBits, int inDepth, int outDepth, boolean dropMode, int tableStages, int hashStages,
+                           int assocStages) {
     /** Largest A_k the generator builds: k fully associative 2K-bit comparators are registers and logic, not RAM. */
     public static final int MAX_ASSOC = 256;
     /** Largest counter table (words of block RAM). */
@@ -36,13 +38,16 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     public static final int DEFAULT_TABLE_STAGES = 3;
     /** The hash unit's stages unless a configuration says otherwise. */
     public static final int DEFAULT_HASH_STAGES = 2;
+    /** A_k's stages unless a configuration says otherwise. */
+    public static final int DEFAULT_ASSOC_STAGES = 2;
 
     /**
      * Defaults for the rest: default seeds, 32-bit CR and A_k counters, 16-deep queues, backpressure mode, a
      * three-stage counter table.
      */
     public static SamplerParams of(String spec, int keyBits) {
-        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false, DEFAULT_TABLE_STAGES, DEFAULT_HASH_STAGES);
+        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false, DEFAULT_TABLE_STAGES, DEFAULT_HASH_STAGES,
+                DEFAULT_ASSOC_STAGES);
     }
 
     public static SamplerSpec parse(String spec) {
@@ -54,23 +59,27 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     }
 
     public SamplerParams withSeeds(int hash, int lfsr) {
-        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages);
+        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages, assocStages);
     }
 
     public SamplerParams withCounters(int cr, int assoc) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode, tableStages, hashStages);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode, tableStages, hashStages, assocStages);
     }
 
     public SamplerParams withQueues(int in, int out, boolean drop) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop, tableStages, hashStages);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop, tableStages, hashStages, assocStages);
     }
 
     public SamplerParams withHashStages(int stages) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, stages);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, stages, assocStages);
     }
 
     public SamplerParams withTableStages(int stages) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, stages, hashStages);
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, stages, hashStages, assocStages);
+    }
+
+    public SamplerParams withAssocStages(int stages) {
+        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages, stages);
     }
 
     /** Throws an {@link HdlException} naming the first parameter the hardware cannot build. */
@@ -82,6 +91,7 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
         if (tableStages < 2 || tableStages > 3) fail("counter table stages must be 2 or 3, got " + tableStages);
         if (hashStages < 1 || hashStages > 2) fail("hash unit stages must be 1 or 2, got " + hashStages);
+        if (assocStages < 1 || assocStages > 2) fail("A_k stages must be 1 or 2, got " + assocStages);
         queue("input", inDepth);
         queue("output", outDepth);
         if (spec.assoc > MAX_ASSOC) fail("A_k of " + spec.assoc + " entries: the hardware table is registers, at most " + MAX_ASSOC);
@@ -158,6 +168,7 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (dropMode) b.append('d');
         if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES) b.append('s').append(tableStages);
         if (hashed() && hashStages != DEFAULT_HASH_STAGES) b.append("hs").append(hashStages);
+        if (hasAssoc() && assocStages != DEFAULT_ASSOC_STAGES) b.append("as").append(assocStages);
         return b.toString();
     }
 }

@@ -44,9 +44,11 @@ class SamplerCosimTest {
             p("A16"), p("R8A3"), p("H[P4]16A4").withCounters(32, 4), p("CR8A2").withCounters(8, 3), p("P2A1").withCounters(32, 2),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8"),
             p("H[P256]2048"), p("H[P256]2048A16"), p("T[tag=2,ways=2]2048"),
-            // the two-stage counter table (table_stages: 2), whose forwarding differs, and the one-stage hash unit
+            // the two-stage counter table (table_stages: 2), whose forwarding differs, the one-stage hash unit and the
+            // one-stage A_k
             p("H[P16]64").withTableStages(2), p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(2),
-            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1));
+            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1), p("R8A3").withAssocStages(1),
+            p("P2A1").withCounters(32, 2).withAssocStages(1));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true), p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true));
