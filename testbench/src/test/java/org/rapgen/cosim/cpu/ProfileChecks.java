@@ -62,12 +62,15 @@ final class ProfileChecks {
         return sorted;
     }
 
-    /** The hot-range rows of the command's table ({@code #  lo  hi  len  H(v)  share  holds}). */
+    /**
+     * The hot-range rows of the command's table ({@code #  lo  hi  len  H(v)  share  holds}); the row numbers are right
+     * aligned, so with ten rows or more the header starts with a space.
+     */
     static List<HotRow> hotRows(String out) {
         List<HotRow> rows = new ArrayList<>();
         boolean in = false;
         for (String line : out.split("\n")) {
-            if (line.startsWith("#  lo")) {
+            if (line.trim().startsWith("#  lo")) {
                 in = true;
                 continue;
             }
