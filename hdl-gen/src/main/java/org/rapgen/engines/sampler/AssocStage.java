@@ -85,7 +85,7 @@ public final class AssocStage extends Module {
             io.in.ready.connect(take);
             io.holding.connect(B(false));
             matchVec = matches(valid, pcs, ws, u.pc, u.w).named("match_vec");
-            hitCount = countOf(cnts, matchVec).named("hit_count");
+            hitCount = Mux1H(matchVec, cnts).named("hit_count");
         } else {
             Bool mValid = RegInit(B(false)).named("m_valid");
             Emission m = Reg(new Emission(keyBits, inCountBits)).named("m");
@@ -105,7 +105,7 @@ public final class AssocStage extends Module {
 
             UInt mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
             UInt uMatch = RegEnable(mMatch, moves).named("u_match");
-            UInt uCount = RegEnable(countOf(cnts, mMatch), moves).named("u_entry_count");
+            UInt uCount = RegEnable(Mux1H(mMatch, cnts), moves).named("u_entry_count");
             // The write committed as M moved (U's message ahead of it), which the registered match did not see.
             Bool sameKey = m.pc.eq(u.pc).and(m.w.eq(u.w));
             Bool missedWrite = RegEnable(uStore.and(uFires), B(false), moves).named("missed_write");
@@ -199,16 +199,6 @@ public final class AssocStage extends Module {
         List<Bool> bits = new ArrayList<>();
         for (int i = 0; i < valid.size(); i++) bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
         return WireDefault(UInt(bits.size()), CatLsbFirst(bits));
-    }
-
-    /** The count of the entry {@code match} selects (zero if none): entries are one-hot, so an AND-OR. */
-    private static UInt countOf(Vec<UInt> cnts, UInt match) {
-        UInt acc = null;
-        for (int i = 0; i < cnts.size(); i++) {
-            UInt masked = cnts.get(i).and(Fill(cnts.get(i).getWidth(), match.bit(i)));
-            acc = acc == null ? masked : acc.or(masked);
-        }
-        return acc;
     }
 
     private static UInt oneHot(UInt index, int k) {
