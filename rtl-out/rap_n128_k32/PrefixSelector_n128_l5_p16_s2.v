@@ -146,142 +146,142 @@ module PrefixSelector_n128_l5_p16_s2 (
 );
 
   // State
-  reg s1_found_0; // PrefixSelector.java:146
-  reg [4:0] s1_len_0; // PrefixSelector.java:146
-  reg [1:0] s1_slot_0; // PrefixSelector.java:146
-  reg s1_found_1; // PrefixSelector.java:146
-  reg [4:0] s1_len_1; // PrefixSelector.java:146
-  reg [1:0] s1_slot_1; // PrefixSelector.java:146
-  reg s1_found_2; // PrefixSelector.java:146
-  reg [4:0] s1_len_2; // PrefixSelector.java:146
-  reg [1:0] s1_slot_2; // PrefixSelector.java:146
-  reg s1_found_3; // PrefixSelector.java:146
-  reg [4:0] s1_len_3; // PrefixSelector.java:146
-  reg [1:0] s1_slot_3; // PrefixSelector.java:146
-  reg s1_found_4; // PrefixSelector.java:146
-  reg [4:0] s1_len_4; // PrefixSelector.java:146
-  reg [1:0] s1_slot_4; // PrefixSelector.java:146
-  reg s1_found_5; // PrefixSelector.java:146
-  reg [4:0] s1_len_5; // PrefixSelector.java:146
-  reg [1:0] s1_slot_5; // PrefixSelector.java:146
-  reg s1_found_6; // PrefixSelector.java:146
-  reg [4:0] s1_len_6; // PrefixSelector.java:146
-  reg [1:0] s1_slot_6; // PrefixSelector.java:146
-  reg s1_found_7; // PrefixSelector.java:146
-  reg [4:0] s1_len_7; // PrefixSelector.java:146
-  reg [1:0] s1_slot_7; // PrefixSelector.java:146
-  reg s1_found_8; // PrefixSelector.java:146
-  reg [4:0] s1_len_8; // PrefixSelector.java:146
-  reg [1:0] s1_slot_8; // PrefixSelector.java:146
-  reg s1_found_9; // PrefixSelector.java:146
-  reg [4:0] s1_len_9; // PrefixSelector.java:146
-  reg [1:0] s1_slot_9; // PrefixSelector.java:146
-  reg s1_found_10; // PrefixSelector.java:146
-  reg [4:0] s1_len_10; // PrefixSelector.java:146
-  reg [1:0] s1_slot_10; // PrefixSelector.java:146
-  reg s1_found_11; // PrefixSelector.java:146
-  reg [4:0] s1_len_11; // PrefixSelector.java:146
-  reg [1:0] s1_slot_11; // PrefixSelector.java:146
-  reg s1_found_12; // PrefixSelector.java:146
-  reg [4:0] s1_len_12; // PrefixSelector.java:146
-  reg [1:0] s1_slot_12; // PrefixSelector.java:146
-  reg s1_found_13; // PrefixSelector.java:146
-  reg [4:0] s1_len_13; // PrefixSelector.java:146
-  reg [1:0] s1_slot_13; // PrefixSelector.java:146
-  reg s1_found_14; // PrefixSelector.java:146
-  reg [4:0] s1_len_14; // PrefixSelector.java:146
-  reg [1:0] s1_slot_14; // PrefixSelector.java:146
-  reg s1_found_15; // PrefixSelector.java:146
-  reg [4:0] s1_len_15; // PrefixSelector.java:146
-  reg [1:0] s1_slot_15; // PrefixSelector.java:146
-  reg s1_found_16; // PrefixSelector.java:146
-  reg [4:0] s1_len_16; // PrefixSelector.java:146
-  reg [1:0] s1_slot_16; // PrefixSelector.java:146
-  reg s1_found_17; // PrefixSelector.java:146
-  reg [4:0] s1_len_17; // PrefixSelector.java:146
-  reg [1:0] s1_slot_17; // PrefixSelector.java:146
-  reg s1_found_18; // PrefixSelector.java:146
-  reg [4:0] s1_len_18; // PrefixSelector.java:146
-  reg [1:0] s1_slot_18; // PrefixSelector.java:146
-  reg s1_found_19; // PrefixSelector.java:146
-  reg [4:0] s1_len_19; // PrefixSelector.java:146
-  reg [1:0] s1_slot_19; // PrefixSelector.java:146
-  reg s1_found_20; // PrefixSelector.java:146
-  reg [4:0] s1_len_20; // PrefixSelector.java:146
-  reg [1:0] s1_slot_20; // PrefixSelector.java:146
-  reg s1_found_21; // PrefixSelector.java:146
-  reg [4:0] s1_len_21; // PrefixSelector.java:146
-  reg [1:0] s1_slot_21; // PrefixSelector.java:146
-  reg s1_found_22; // PrefixSelector.java:146
-  reg [4:0] s1_len_22; // PrefixSelector.java:146
-  reg [1:0] s1_slot_22; // PrefixSelector.java:146
-  reg s1_found_23; // PrefixSelector.java:146
-  reg [4:0] s1_len_23; // PrefixSelector.java:146
-  reg [1:0] s1_slot_23; // PrefixSelector.java:146
-  reg s1_found_24; // PrefixSelector.java:146
-  reg [4:0] s1_len_24; // PrefixSelector.java:146
-  reg [1:0] s1_slot_24; // PrefixSelector.java:146
-  reg s1_found_25; // PrefixSelector.java:146
-  reg [4:0] s1_len_25; // PrefixSelector.java:146
-  reg [1:0] s1_slot_25; // PrefixSelector.java:146
-  reg s1_found_26; // PrefixSelector.java:146
-  reg [4:0] s1_len_26; // PrefixSelector.java:146
-  reg [1:0] s1_slot_26; // PrefixSelector.java:146
-  reg s1_found_27; // PrefixSelector.java:146
-  reg [4:0] s1_len_27; // PrefixSelector.java:146
-  reg [1:0] s1_slot_27; // PrefixSelector.java:146
-  reg s1_found_28; // PrefixSelector.java:146
-  reg [4:0] s1_len_28; // PrefixSelector.java:146
-  reg [1:0] s1_slot_28; // PrefixSelector.java:146
-  reg s1_found_29; // PrefixSelector.java:146
-  reg [4:0] s1_len_29; // PrefixSelector.java:146
-  reg [1:0] s1_slot_29; // PrefixSelector.java:146
-  reg s1_found_30; // PrefixSelector.java:146
-  reg [4:0] s1_len_30; // PrefixSelector.java:146
-  reg [1:0] s1_slot_30; // PrefixSelector.java:146
-  reg s1_found_31; // PrefixSelector.java:146
-  reg [4:0] s1_len_31; // PrefixSelector.java:146
-  reg [1:0] s1_slot_31; // PrefixSelector.java:146
-  reg [15:0] s1_payload; // PrefixSelector.java:146
+  reg s1_found_0; // PrefixSelector.java:148
+  reg [4:0] s1_len_0; // PrefixSelector.java:148
+  reg [1:0] s1_slot_0; // PrefixSelector.java:148
+  reg s1_found_1; // PrefixSelector.java:148
+  reg [4:0] s1_len_1; // PrefixSelector.java:148
+  reg [1:0] s1_slot_1; // PrefixSelector.java:148
+  reg s1_found_2; // PrefixSelector.java:148
+  reg [4:0] s1_len_2; // PrefixSelector.java:148
+  reg [1:0] s1_slot_2; // PrefixSelector.java:148
+  reg s1_found_3; // PrefixSelector.java:148
+  reg [4:0] s1_len_3; // PrefixSelector.java:148
+  reg [1:0] s1_slot_3; // PrefixSelector.java:148
+  reg s1_found_4; // PrefixSelector.java:148
+  reg [4:0] s1_len_4; // PrefixSelector.java:148
+  reg [1:0] s1_slot_4; // PrefixSelector.java:148
+  reg s1_found_5; // PrefixSelector.java:148
+  reg [4:0] s1_len_5; // PrefixSelector.java:148
+  reg [1:0] s1_slot_5; // PrefixSelector.java:148
+  reg s1_found_6; // PrefixSelector.java:148
+  reg [4:0] s1_len_6; // PrefixSelector.java:148
+  reg [1:0] s1_slot_6; // PrefixSelector.java:148
+  reg s1_found_7; // PrefixSelector.java:148
+  reg [4:0] s1_len_7; // PrefixSelector.java:148
+  reg [1:0] s1_slot_7; // PrefixSelector.java:148
+  reg s1_found_8; // PrefixSelector.java:148
+  reg [4:0] s1_len_8; // PrefixSelector.java:148
+  reg [1:0] s1_slot_8; // PrefixSelector.java:148
+  reg s1_found_9; // PrefixSelector.java:148
+  reg [4:0] s1_len_9; // PrefixSelector.java:148
+  reg [1:0] s1_slot_9; // PrefixSelector.java:148
+  reg s1_found_10; // PrefixSelector.java:148
+  reg [4:0] s1_len_10; // PrefixSelector.java:148
+  reg [1:0] s1_slot_10; // PrefixSelector.java:148
+  reg s1_found_11; // PrefixSelector.java:148
+  reg [4:0] s1_len_11; // PrefixSelector.java:148
+  reg [1:0] s1_slot_11; // PrefixSelector.java:148
+  reg s1_found_12; // PrefixSelector.java:148
+  reg [4:0] s1_len_12; // PrefixSelector.java:148
+  reg [1:0] s1_slot_12; // PrefixSelector.java:148
+  reg s1_found_13; // PrefixSelector.java:148
+  reg [4:0] s1_len_13; // PrefixSelector.java:148
+  reg [1:0] s1_slot_13; // PrefixSelector.java:148
+  reg s1_found_14; // PrefixSelector.java:148
+  reg [4:0] s1_len_14; // PrefixSelector.java:148
+  reg [1:0] s1_slot_14; // PrefixSelector.java:148
+  reg s1_found_15; // PrefixSelector.java:148
+  reg [4:0] s1_len_15; // PrefixSelector.java:148
+  reg [1:0] s1_slot_15; // PrefixSelector.java:148
+  reg s1_found_16; // PrefixSelector.java:148
+  reg [4:0] s1_len_16; // PrefixSelector.java:148
+  reg [1:0] s1_slot_16; // PrefixSelector.java:148
+  reg s1_found_17; // PrefixSelector.java:148
+  reg [4:0] s1_len_17; // PrefixSelector.java:148
+  reg [1:0] s1_slot_17; // PrefixSelector.java:148
+  reg s1_found_18; // PrefixSelector.java:148
+  reg [4:0] s1_len_18; // PrefixSelector.java:148
+  reg [1:0] s1_slot_18; // PrefixSelector.java:148
+  reg s1_found_19; // PrefixSelector.java:148
+  reg [4:0] s1_len_19; // PrefixSelector.java:148
+  reg [1:0] s1_slot_19; // PrefixSelector.java:148
+  reg s1_found_20; // PrefixSelector.java:148
+  reg [4:0] s1_len_20; // PrefixSelector.java:148
+  reg [1:0] s1_slot_20; // PrefixSelector.java:148
+  reg s1_found_21; // PrefixSelector.java:148
+  reg [4:0] s1_len_21; // PrefixSelector.java:148
+  reg [1:0] s1_slot_21; // PrefixSelector.java:148
+  reg s1_found_22; // PrefixSelector.java:148
+  reg [4:0] s1_len_22; // PrefixSelector.java:148
+  reg [1:0] s1_slot_22; // PrefixSelector.java:148
+  reg s1_found_23; // PrefixSelector.java:148
+  reg [4:0] s1_len_23; // PrefixSelector.java:148
+  reg [1:0] s1_slot_23; // PrefixSelector.java:148
+  reg s1_found_24; // PrefixSelector.java:148
+  reg [4:0] s1_len_24; // PrefixSelector.java:148
+  reg [1:0] s1_slot_24; // PrefixSelector.java:148
+  reg s1_found_25; // PrefixSelector.java:148
+  reg [4:0] s1_len_25; // PrefixSelector.java:148
+  reg [1:0] s1_slot_25; // PrefixSelector.java:148
+  reg s1_found_26; // PrefixSelector.java:148
+  reg [4:0] s1_len_26; // PrefixSelector.java:148
+  reg [1:0] s1_slot_26; // PrefixSelector.java:148
+  reg s1_found_27; // PrefixSelector.java:148
+  reg [4:0] s1_len_27; // PrefixSelector.java:148
+  reg [1:0] s1_slot_27; // PrefixSelector.java:148
+  reg s1_found_28; // PrefixSelector.java:148
+  reg [4:0] s1_len_28; // PrefixSelector.java:148
+  reg [1:0] s1_slot_28; // PrefixSelector.java:148
+  reg s1_found_29; // PrefixSelector.java:148
+  reg [4:0] s1_len_29; // PrefixSelector.java:148
+  reg [1:0] s1_slot_29; // PrefixSelector.java:148
+  reg s1_found_30; // PrefixSelector.java:148
+  reg [4:0] s1_len_30; // PrefixSelector.java:148
+  reg [1:0] s1_slot_30; // PrefixSelector.java:148
+  reg s1_found_31; // PrefixSelector.java:148
+  reg [4:0] s1_len_31; // PrefixSelector.java:148
+  reg [1:0] s1_slot_31; // PrefixSelector.java:148
+  reg [15:0] s1_payload; // PrefixSelector.java:148
   reg s1_valid; // PrefixSelector.java:119
-  reg s2_found_0; // PrefixSelector.java:146
-  reg [4:0] s2_len_0; // PrefixSelector.java:146
-  reg [3:0] s2_slot_0; // PrefixSelector.java:146
-  reg s2_found_1; // PrefixSelector.java:146
-  reg [4:0] s2_len_1; // PrefixSelector.java:146
-  reg [3:0] s2_slot_1; // PrefixSelector.java:146
-  reg s2_found_2; // PrefixSelector.java:146
-  reg [4:0] s2_len_2; // PrefixSelector.java:146
-  reg [3:0] s2_slot_2; // PrefixSelector.java:146
-  reg s2_found_3; // PrefixSelector.java:146
-  reg [4:0] s2_len_3; // PrefixSelector.java:146
-  reg [3:0] s2_slot_3; // PrefixSelector.java:146
-  reg s2_found_4; // PrefixSelector.java:146
-  reg [4:0] s2_len_4; // PrefixSelector.java:146
-  reg [3:0] s2_slot_4; // PrefixSelector.java:146
-  reg s2_found_5; // PrefixSelector.java:146
-  reg [4:0] s2_len_5; // PrefixSelector.java:146
-  reg [3:0] s2_slot_5; // PrefixSelector.java:146
-  reg s2_found_6; // PrefixSelector.java:146
-  reg [4:0] s2_len_6; // PrefixSelector.java:146
-  reg [3:0] s2_slot_6; // PrefixSelector.java:146
-  reg s2_found_7; // PrefixSelector.java:146
-  reg [4:0] s2_len_7; // PrefixSelector.java:146
-  reg [3:0] s2_slot_7; // PrefixSelector.java:146
-  reg [15:0] s2_payload; // PrefixSelector.java:146
+  reg s2_found_0; // PrefixSelector.java:148
+  reg [4:0] s2_len_0; // PrefixSelector.java:148
+  reg [3:0] s2_slot_0; // PrefixSelector.java:148
+  reg s2_found_1; // PrefixSelector.java:148
+  reg [4:0] s2_len_1; // PrefixSelector.java:148
+  reg [3:0] s2_slot_1; // PrefixSelector.java:148
+  reg s2_found_2; // PrefixSelector.java:148
+  reg [4:0] s2_len_2; // PrefixSelector.java:148
+  reg [3:0] s2_slot_2; // PrefixSelector.java:148
+  reg s2_found_3; // PrefixSelector.java:148
+  reg [4:0] s2_len_3; // PrefixSelector.java:148
+  reg [3:0] s2_slot_3; // PrefixSelector.java:148
+  reg s2_found_4; // PrefixSelector.java:148
+  reg [4:0] s2_len_4; // PrefixSelector.java:148
+  reg [3:0] s2_slot_4; // PrefixSelector.java:148
+  reg s2_found_5; // PrefixSelector.java:148
+  reg [4:0] s2_len_5; // PrefixSelector.java:148
+  reg [3:0] s2_slot_5; // PrefixSelector.java:148
+  reg s2_found_6; // PrefixSelector.java:148
+  reg [4:0] s2_len_6; // PrefixSelector.java:148
+  reg [3:0] s2_slot_6; // PrefixSelector.java:148
+  reg s2_found_7; // PrefixSelector.java:148
+  reg [4:0] s2_len_7; // PrefixSelector.java:148
+  reg [3:0] s2_slot_7; // PrefixSelector.java:148
+  reg [15:0] s2_payload; // PrefixSelector.java:148
   reg s2_valid; // PrefixSelector.java:119
-  reg s3_found_0; // PrefixSelector.java:146
-  reg [4:0] s3_len_0; // PrefixSelector.java:146
-  reg [5:0] s3_slot_0; // PrefixSelector.java:146
-  reg s3_found_1; // PrefixSelector.java:146
-  reg [4:0] s3_len_1; // PrefixSelector.java:146
-  reg [5:0] s3_slot_1; // PrefixSelector.java:146
-  reg [15:0] s3_payload; // PrefixSelector.java:146
+  reg s3_found_0; // PrefixSelector.java:148
+  reg [4:0] s3_len_0; // PrefixSelector.java:148
+  reg [5:0] s3_slot_0; // PrefixSelector.java:148
+  reg s3_found_1; // PrefixSelector.java:148
+  reg [4:0] s3_len_1; // PrefixSelector.java:148
+  reg [5:0] s3_slot_1; // PrefixSelector.java:148
+  reg [15:0] s3_payload; // PrefixSelector.java:148
   reg s3_valid; // PrefixSelector.java:119
-  reg s4_found_0; // PrefixSelector.java:146
-  reg [4:0] s4_len_0; // PrefixSelector.java:146
-  reg [6:0] s4_slot_0; // PrefixSelector.java:146
-  reg [15:0] s4_payload; // PrefixSelector.java:146
+  reg s4_found_0; // PrefixSelector.java:148
+  reg [4:0] s4_len_0; // PrefixSelector.java:148
+  reg [6:0] s4_slot_0; // PrefixSelector.java:148
+  reg [15:0] s4_payload; // PrefixSelector.java:148
   reg s4_valid; // PrefixSelector.java:119
 
   // Wires
@@ -293,1020 +293,1020 @@ module PrefixSelector_n128_l5_p16_s2 (
   wire _or_0 = _not_0 | io_out_ready; // PrefixSelector.java:126
   wire _bits_0 = io_in_bits_match[0]; // PrefixSelector.java:101
   wire _bits_1 = io_in_bits_match[1]; // PrefixSelector.java:101
-  wire _or_1 = _bits_0 | _bits_1; // PrefixSelector.java:161
+  wire _or_1 = _bits_0 | _bits_1; // PrefixSelector.java:165
   wire _bits_2 = io_in_bits_match[2]; // PrefixSelector.java:101
   wire _bits_3 = io_in_bits_match[3]; // PrefixSelector.java:101
-  wire _or_2 = _bits_2 | _bits_3; // PrefixSelector.java:161
-  wire _or_3 = _or_1 | _or_2; // PrefixSelector.java:161
-  wire _not_1 = ~_or_1; // PrefixSelector.java:159
-  wire _not_2 = ~_bits_2; // PrefixSelector.java:159
-  wire _gt_0 = io_in_bits_lens_3 > io_in_bits_lens_2; // PrefixSelector.java:159
-  wire _or_4 = _not_2 | _gt_0; // PrefixSelector.java:159
-  wire _and_0 = _bits_3 & _or_4; // PrefixSelector.java:159
-  wire [4:0] _mux_1 = _and_0 ? io_in_bits_lens_3 : io_in_bits_lens_2; // PrefixSelector.java:161
-  wire _not_3 = ~_bits_0; // PrefixSelector.java:159
-  wire _gt_1 = io_in_bits_lens_1 > io_in_bits_lens_0; // PrefixSelector.java:159
-  wire _or_5 = _not_3 | _gt_1; // PrefixSelector.java:159
-  wire _and_1 = _bits_1 & _or_5; // PrefixSelector.java:159
-  wire [4:0] _mux_2 = _and_1 ? io_in_bits_lens_1 : io_in_bits_lens_0; // PrefixSelector.java:161
-  wire _gt_2 = _mux_1 > _mux_2; // PrefixSelector.java:159
-  wire _or_6 = _not_1 | _gt_2; // PrefixSelector.java:159
-  wire _and_2 = _or_2 & _or_6; // PrefixSelector.java:159
-  wire [4:0] _mux_3 = _and_2 ? _mux_1 : _mux_2; // PrefixSelector.java:161
-  wire _mux_4 = _and_2 ? _and_0 : _and_1; // PrefixSelector.java:160
-  wire [1:0] _cat_0 = {_and_2, _mux_4}; // PrefixSelector.java:160
+  wire _or_2 = _bits_2 | _bits_3; // PrefixSelector.java:165
+  wire _or_3 = _or_1 | _or_2; // PrefixSelector.java:165
+  wire _not_1 = ~_or_1; // PrefixSelector.java:163
+  wire _not_2 = ~_bits_2; // PrefixSelector.java:163
+  wire _gt_0 = io_in_bits_lens_3 > io_in_bits_lens_2; // PrefixSelector.java:163
+  wire _or_4 = _not_2 | _gt_0; // PrefixSelector.java:163
+  wire _and_0 = _bits_3 & _or_4; // PrefixSelector.java:163
+  wire [4:0] _mux_1 = _and_0 ? io_in_bits_lens_3 : io_in_bits_lens_2; // PrefixSelector.java:165
+  wire _not_3 = ~_bits_0; // PrefixSelector.java:163
+  wire _gt_1 = io_in_bits_lens_1 > io_in_bits_lens_0; // PrefixSelector.java:163
+  wire _or_5 = _not_3 | _gt_1; // PrefixSelector.java:163
+  wire _and_1 = _bits_1 & _or_5; // PrefixSelector.java:163
+  wire [4:0] _mux_2 = _and_1 ? io_in_bits_lens_1 : io_in_bits_lens_0; // PrefixSelector.java:165
+  wire _gt_2 = _mux_1 > _mux_2; // PrefixSelector.java:163
+  wire _or_6 = _not_1 | _gt_2; // PrefixSelector.java:163
+  wire _and_2 = _or_2 & _or_6; // PrefixSelector.java:163
+  wire [4:0] _mux_3 = _and_2 ? _mux_1 : _mux_2; // PrefixSelector.java:165
+  wire _mux_4 = _and_2 ? _and_0 : _and_1; // PrefixSelector.java:164
+  wire [1:0] _cat_0 = {_and_2, _mux_4}; // PrefixSelector.java:164
   wire _bits_4 = io_in_bits_match[4]; // PrefixSelector.java:101
   wire _bits_5 = io_in_bits_match[5]; // PrefixSelector.java:101
-  wire _or_7 = _bits_4 | _bits_5; // PrefixSelector.java:161
+  wire _or_7 = _bits_4 | _bits_5; // PrefixSelector.java:165
   wire _bits_6 = io_in_bits_match[6]; // PrefixSelector.java:101
   wire _bits_7 = io_in_bits_match[7]; // PrefixSelector.java:101
-  wire _or_8 = _bits_6 | _bits_7; // PrefixSelector.java:161
-  wire _or_9 = _or_7 | _or_8; // PrefixSelector.java:161
-  wire _not_4 = ~_or_7; // PrefixSelector.java:159
-  wire _not_5 = ~_bits_6; // PrefixSelector.java:159
-  wire _gt_3 = io_in_bits_lens_7 > io_in_bits_lens_6; // PrefixSelector.java:159
-  wire _or_10 = _not_5 | _gt_3; // PrefixSelector.java:159
-  wire _and_3 = _bits_7 & _or_10; // PrefixSelector.java:159
-  wire [4:0] _mux_5 = _and_3 ? io_in_bits_lens_7 : io_in_bits_lens_6; // PrefixSelector.java:161
-  wire _not_6 = ~_bits_4; // PrefixSelector.java:159
-  wire _gt_4 = io_in_bits_lens_5 > io_in_bits_lens_4; // PrefixSelector.java:159
-  wire _or_11 = _not_6 | _gt_4; // PrefixSelector.java:159
-  wire _and_4 = _bits_5 & _or_11; // PrefixSelector.java:159
-  wire [4:0] _mux_6 = _and_4 ? io_in_bits_lens_5 : io_in_bits_lens_4; // PrefixSelector.java:161
-  wire _gt_5 = _mux_5 > _mux_6; // PrefixSelector.java:159
-  wire _or_12 = _not_4 | _gt_5; // PrefixSelector.java:159
-  wire _and_5 = _or_8 & _or_12; // PrefixSelector.java:159
-  wire [4:0] _mux_7 = _and_5 ? _mux_5 : _mux_6; // PrefixSelector.java:161
-  wire _mux_8 = _and_5 ? _and_3 : _and_4; // PrefixSelector.java:160
-  wire [1:0] _cat_1 = {_and_5, _mux_8}; // PrefixSelector.java:160
+  wire _or_8 = _bits_6 | _bits_7; // PrefixSelector.java:165
+  wire _or_9 = _or_7 | _or_8; // PrefixSelector.java:165
+  wire _not_4 = ~_or_7; // PrefixSelector.java:163
+  wire _not_5 = ~_bits_6; // PrefixSelector.java:163
+  wire _gt_3 = io_in_bits_lens_7 > io_in_bits_lens_6; // PrefixSelector.java:163
+  wire _or_10 = _not_5 | _gt_3; // PrefixSelector.java:163
+  wire _and_3 = _bits_7 & _or_10; // PrefixSelector.java:163
+  wire [4:0] _mux_5 = _and_3 ? io_in_bits_lens_7 : io_in_bits_lens_6; // PrefixSelector.java:165
+  wire _not_6 = ~_bits_4; // PrefixSelector.java:163
+  wire _gt_4 = io_in_bits_lens_5 > io_in_bits_lens_4; // PrefixSelector.java:163
+  wire _or_11 = _not_6 | _gt_4; // PrefixSelector.java:163
+  wire _and_4 = _bits_5 & _or_11; // PrefixSelector.java:163
+  wire [4:0] _mux_6 = _and_4 ? io_in_bits_lens_5 : io_in_bits_lens_4; // PrefixSelector.java:165
+  wire _gt_5 = _mux_5 > _mux_6; // PrefixSelector.java:163
+  wire _or_12 = _not_4 | _gt_5; // PrefixSelector.java:163
+  wire _and_5 = _or_8 & _or_12; // PrefixSelector.java:163
+  wire [4:0] _mux_7 = _and_5 ? _mux_5 : _mux_6; // PrefixSelector.java:165
+  wire _mux_8 = _and_5 ? _and_3 : _and_4; // PrefixSelector.java:164
+  wire [1:0] _cat_1 = {_and_5, _mux_8}; // PrefixSelector.java:164
   wire _bits_8 = io_in_bits_match[8]; // PrefixSelector.java:101
   wire _bits_9 = io_in_bits_match[9]; // PrefixSelector.java:101
-  wire _or_13 = _bits_8 | _bits_9; // PrefixSelector.java:161
+  wire _or_13 = _bits_8 | _bits_9; // PrefixSelector.java:165
   wire _bits_10 = io_in_bits_match[10]; // PrefixSelector.java:101
   wire _bits_11 = io_in_bits_match[11]; // PrefixSelector.java:101
-  wire _or_14 = _bits_10 | _bits_11; // PrefixSelector.java:161
-  wire _or_15 = _or_13 | _or_14; // PrefixSelector.java:161
-  wire _not_7 = ~_or_13; // PrefixSelector.java:159
-  wire _not_8 = ~_bits_10; // PrefixSelector.java:159
-  wire _gt_6 = io_in_bits_lens_11 > io_in_bits_lens_10; // PrefixSelector.java:159
-  wire _or_16 = _not_8 | _gt_6; // PrefixSelector.java:159
-  wire _and_6 = _bits_11 & _or_16; // PrefixSelector.java:159
-  wire [4:0] _mux_9 = _and_6 ? io_in_bits_lens_11 : io_in_bits_lens_10; // PrefixSelector.java:161
-  wire _not_9 = ~_bits_8; // PrefixSelector.java:159
-  wire _gt_7 = io_in_bits_lens_9 > io_in_bits_lens_8; // PrefixSelector.java:159
-  wire _or_17 = _not_9 | _gt_7; // PrefixSelector.java:159
-  wire _and_7 = _bits_9 & _or_17; // PrefixSelector.java:159
-  wire [4:0] _mux_10 = _and_7 ? io_in_bits_lens_9 : io_in_bits_lens_8; // PrefixSelector.java:161
-  wire _gt_8 = _mux_9 > _mux_10; // PrefixSelector.java:159
-  wire _or_18 = _not_7 | _gt_8; // PrefixSelector.java:159
-  wire _and_8 = _or_14 & _or_18; // PrefixSelector.java:159
-  wire [4:0] _mux_11 = _and_8 ? _mux_9 : _mux_10; // PrefixSelector.java:161
-  wire _mux_12 = _and_8 ? _and_6 : _and_7; // PrefixSelector.java:160
-  wire [1:0] _cat_2 = {_and_8, _mux_12}; // PrefixSelector.java:160
+  wire _or_14 = _bits_10 | _bits_11; // PrefixSelector.java:165
+  wire _or_15 = _or_13 | _or_14; // PrefixSelector.java:165
+  wire _not_7 = ~_or_13; // PrefixSelector.java:163
+  wire _not_8 = ~_bits_10; // PrefixSelector.java:163
+  wire _gt_6 = io_in_bits_lens_11 > io_in_bits_lens_10; // PrefixSelector.java:163
+  wire _or_16 = _not_8 | _gt_6; // PrefixSelector.java:163
+  wire _and_6 = _bits_11 & _or_16; // PrefixSelector.java:163
+  wire [4:0] _mux_9 = _and_6 ? io_in_bits_lens_11 : io_in_bits_lens_10; // PrefixSelector.java:165
+  wire _not_9 = ~_bits_8; // PrefixSelector.java:163
+  wire _gt_7 = io_in_bits_lens_9 > io_in_bits_lens_8; // PrefixSelector.java:163
+  wire _or_17 = _not_9 | _gt_7; // PrefixSelector.java:163
+  wire _and_7 = _bits_9 & _or_17; // PrefixSelector.java:163
+  wire [4:0] _mux_10 = _and_7 ? io_in_bits_lens_9 : io_in_bits_lens_8; // PrefixSelector.java:165
+  wire _gt_8 = _mux_9 > _mux_10; // PrefixSelector.java:163
+  wire _or_18 = _not_7 | _gt_8; // PrefixSelector.java:163
+  wire _and_8 = _or_14 & _or_18; // PrefixSelector.java:163
+  wire [4:0] _mux_11 = _and_8 ? _mux_9 : _mux_10; // PrefixSelector.java:165
+  wire _mux_12 = _and_8 ? _and_6 : _and_7; // PrefixSelector.java:164
+  wire [1:0] _cat_2 = {_and_8, _mux_12}; // PrefixSelector.java:164
   wire _bits_12 = io_in_bits_match[12]; // PrefixSelector.java:101
   wire _bits_13 = io_in_bits_match[13]; // PrefixSelector.java:101
-  wire _or_19 = _bits_12 | _bits_13; // PrefixSelector.java:161
+  wire _or_19 = _bits_12 | _bits_13; // PrefixSelector.java:165
   wire _bits_14 = io_in_bits_match[14]; // PrefixSelector.java:101
   wire _bits_15 = io_in_bits_match[15]; // PrefixSelector.java:101
-  wire _or_20 = _bits_14 | _bits_15; // PrefixSelector.java:161
-  wire _or_21 = _or_19 | _or_20; // PrefixSelector.java:161
-  wire _not_10 = ~_or_19; // PrefixSelector.java:159
-  wire _not_11 = ~_bits_14; // PrefixSelector.java:159
-  wire _gt_9 = io_in_bits_lens_15 > io_in_bits_lens_14; // PrefixSelector.java:159
-  wire _or_22 = _not_11 | _gt_9; // PrefixSelector.java:159
-  wire _and_9 = _bits_15 & _or_22; // PrefixSelector.java:159
-  wire [4:0] _mux_13 = _and_9 ? io_in_bits_lens_15 : io_in_bits_lens_14; // PrefixSelector.java:161
-  wire _not_12 = ~_bits_12; // PrefixSelector.java:159
-  wire _gt_10 = io_in_bits_lens_13 > io_in_bits_lens_12; // PrefixSelector.java:159
-  wire _or_23 = _not_12 | _gt_10; // PrefixSelector.java:159
-  wire _and_10 = _bits_13 & _or_23; // PrefixSelector.java:159
-  wire [4:0] _mux_14 = _and_10 ? io_in_bits_lens_13 : io_in_bits_lens_12; // PrefixSelector.java:161
-  wire _gt_11 = _mux_13 > _mux_14; // PrefixSelector.java:159
-  wire _or_24 = _not_10 | _gt_11; // PrefixSelector.java:159
-  wire _and_11 = _or_20 & _or_24; // PrefixSelector.java:159
-  wire [4:0] _mux_15 = _and_11 ? _mux_13 : _mux_14; // PrefixSelector.java:161
-  wire _mux_16 = _and_11 ? _and_9 : _and_10; // PrefixSelector.java:160
-  wire [1:0] _cat_3 = {_and_11, _mux_16}; // PrefixSelector.java:160
+  wire _or_20 = _bits_14 | _bits_15; // PrefixSelector.java:165
+  wire _or_21 = _or_19 | _or_20; // PrefixSelector.java:165
+  wire _not_10 = ~_or_19; // PrefixSelector.java:163
+  wire _not_11 = ~_bits_14; // PrefixSelector.java:163
+  wire _gt_9 = io_in_bits_lens_15 > io_in_bits_lens_14; // PrefixSelector.java:163
+  wire _or_22 = _not_11 | _gt_9; // PrefixSelector.java:163
+  wire _and_9 = _bits_15 & _or_22; // PrefixSelector.java:163
+  wire [4:0] _mux_13 = _and_9 ? io_in_bits_lens_15 : io_in_bits_lens_14; // PrefixSelector.java:165
+  wire _not_12 = ~_bits_12; // PrefixSelector.java:163
+  wire _gt_10 = io_in_bits_lens_13 > io_in_bits_lens_12; // PrefixSelector.java:163
+  wire _or_23 = _not_12 | _gt_10; // PrefixSelector.java:163
+  wire _and_10 = _bits_13 & _or_23; // PrefixSelector.java:163
+  wire [4:0] _mux_14 = _and_10 ? io_in_bits_lens_13 : io_in_bits_lens_12; // PrefixSelector.java:165
+  wire _gt_11 = _mux_13 > _mux_14; // PrefixSelector.java:163
+  wire _or_24 = _not_10 | _gt_11; // PrefixSelector.java:163
+  wire _and_11 = _or_20 & _or_24; // PrefixSelector.java:163
+  wire [4:0] _mux_15 = _and_11 ? _mux_13 : _mux_14; // PrefixSelector.java:165
+  wire _mux_16 = _and_11 ? _and_9 : _and_10; // PrefixSelector.java:164
+  wire [1:0] _cat_3 = {_and_11, _mux_16}; // PrefixSelector.java:164
   wire _bits_16 = io_in_bits_match[16]; // PrefixSelector.java:101
   wire _bits_17 = io_in_bits_match[17]; // PrefixSelector.java:101
-  wire _or_25 = _bits_16 | _bits_17; // PrefixSelector.java:161
+  wire _or_25 = _bits_16 | _bits_17; // PrefixSelector.java:165
   wire _bits_18 = io_in_bits_match[18]; // PrefixSelector.java:101
   wire _bits_19 = io_in_bits_match[19]; // PrefixSelector.java:101
-  wire _or_26 = _bits_18 | _bits_19; // PrefixSelector.java:161
-  wire _or_27 = _or_25 | _or_26; // PrefixSelector.java:161
-  wire _not_13 = ~_or_25; // PrefixSelector.java:159
-  wire _not_14 = ~_bits_18; // PrefixSelector.java:159
-  wire _gt_12 = io_in_bits_lens_19 > io_in_bits_lens_18; // PrefixSelector.java:159
-  wire _or_28 = _not_14 | _gt_12; // PrefixSelector.java:159
-  wire _and_12 = _bits_19 & _or_28; // PrefixSelector.java:159
-  wire [4:0] _mux_17 = _and_12 ? io_in_bits_lens_19 : io_in_bits_lens_18; // PrefixSelector.java:161
-  wire _not_15 = ~_bits_16; // PrefixSelector.java:159
-  wire _gt_13 = io_in_bits_lens_17 > io_in_bits_lens_16; // PrefixSelector.java:159
-  wire _or_29 = _not_15 | _gt_13; // PrefixSelector.java:159
-  wire _and_13 = _bits_17 & _or_29; // PrefixSelector.java:159
-  wire [4:0] _mux_18 = _and_13 ? io_in_bits_lens_17 : io_in_bits_lens_16; // PrefixSelector.java:161
-  wire _gt_14 = _mux_17 > _mux_18; // PrefixSelector.java:159
-  wire _or_30 = _not_13 | _gt_14; // PrefixSelector.java:159
-  wire _and_14 = _or_26 & _or_30; // PrefixSelector.java:159
-  wire [4:0] _mux_19 = _and_14 ? _mux_17 : _mux_18; // PrefixSelector.java:161
-  wire _mux_20 = _and_14 ? _and_12 : _and_13; // PrefixSelector.java:160
-  wire [1:0] _cat_4 = {_and_14, _mux_20}; // PrefixSelector.java:160
+  wire _or_26 = _bits_18 | _bits_19; // PrefixSelector.java:165
+  wire _or_27 = _or_25 | _or_26; // PrefixSelector.java:165
+  wire _not_13 = ~_or_25; // PrefixSelector.java:163
+  wire _not_14 = ~_bits_18; // PrefixSelector.java:163
+  wire _gt_12 = io_in_bits_lens_19 > io_in_bits_lens_18; // PrefixSelector.java:163
+  wire _or_28 = _not_14 | _gt_12; // PrefixSelector.java:163
+  wire _and_12 = _bits_19 & _or_28; // PrefixSelector.java:163
+  wire [4:0] _mux_17 = _and_12 ? io_in_bits_lens_19 : io_in_bits_lens_18; // PrefixSelector.java:165
+  wire _not_15 = ~_bits_16; // PrefixSelector.java:163
+  wire _gt_13 = io_in_bits_lens_17 > io_in_bits_lens_16; // PrefixSelector.java:163
+  wire _or_29 = _not_15 | _gt_13; // PrefixSelector.java:163
+  wire _and_13 = _bits_17 & _or_29; // PrefixSelector.java:163
+  wire [4:0] _mux_18 = _and_13 ? io_in_bits_lens_17 : io_in_bits_lens_16; // PrefixSelector.java:165
+  wire _gt_14 = _mux_17 > _mux_18; // PrefixSelector.java:163
+  wire _or_30 = _not_13 | _gt_14; // PrefixSelector.java:163
+  wire _and_14 = _or_26 & _or_30; // PrefixSelector.java:163
+  wire [4:0] _mux_19 = _and_14 ? _mux_17 : _mux_18; // PrefixSelector.java:165
+  wire _mux_20 = _and_14 ? _and_12 : _and_13; // PrefixSelector.java:164
+  wire [1:0] _cat_4 = {_and_14, _mux_20}; // PrefixSelector.java:164
   wire _bits_20 = io_in_bits_match[20]; // PrefixSelector.java:101
   wire _bits_21 = io_in_bits_match[21]; // PrefixSelector.java:101
-  wire _or_31 = _bits_20 | _bits_21; // PrefixSelector.java:161
+  wire _or_31 = _bits_20 | _bits_21; // PrefixSelector.java:165
   wire _bits_22 = io_in_bits_match[22]; // PrefixSelector.java:101
   wire _bits_23 = io_in_bits_match[23]; // PrefixSelector.java:101
-  wire _or_32 = _bits_22 | _bits_23; // PrefixSelector.java:161
-  wire _or_33 = _or_31 | _or_32; // PrefixSelector.java:161
-  wire _not_16 = ~_or_31; // PrefixSelector.java:159
-  wire _not_17 = ~_bits_22; // PrefixSelector.java:159
-  wire _gt_15 = io_in_bits_lens_23 > io_in_bits_lens_22; // PrefixSelector.java:159
-  wire _or_34 = _not_17 | _gt_15; // PrefixSelector.java:159
-  wire _and_15 = _bits_23 & _or_34; // PrefixSelector.java:159
-  wire [4:0] _mux_21 = _and_15 ? io_in_bits_lens_23 : io_in_bits_lens_22; // PrefixSelector.java:161
-  wire _not_18 = ~_bits_20; // PrefixSelector.java:159
-  wire _gt_16 = io_in_bits_lens_21 > io_in_bits_lens_20; // PrefixSelector.java:159
-  wire _or_35 = _not_18 | _gt_16; // PrefixSelector.java:159
-  wire _and_16 = _bits_21 & _or_35; // PrefixSelector.java:159
-  wire [4:0] _mux_22 = _and_16 ? io_in_bits_lens_21 : io_in_bits_lens_20; // PrefixSelector.java:161
-  wire _gt_17 = _mux_21 > _mux_22; // PrefixSelector.java:159
-  wire _or_36 = _not_16 | _gt_17; // PrefixSelector.java:159
-  wire _and_17 = _or_32 & _or_36; // PrefixSelector.java:159
-  wire [4:0] _mux_23 = _and_17 ? _mux_21 : _mux_22; // PrefixSelector.java:161
-  wire _mux_24 = _and_17 ? _and_15 : _and_16; // PrefixSelector.java:160
-  wire [1:0] _cat_5 = {_and_17, _mux_24}; // PrefixSelector.java:160
+  wire _or_32 = _bits_22 | _bits_23; // PrefixSelector.java:165
+  wire _or_33 = _or_31 | _or_32; // PrefixSelector.java:165
+  wire _not_16 = ~_or_31; // PrefixSelector.java:163
+  wire _not_17 = ~_bits_22; // PrefixSelector.java:163
+  wire _gt_15 = io_in_bits_lens_23 > io_in_bits_lens_22; // PrefixSelector.java:163
+  wire _or_34 = _not_17 | _gt_15; // PrefixSelector.java:163
+  wire _and_15 = _bits_23 & _or_34; // PrefixSelector.java:163
+  wire [4:0] _mux_21 = _and_15 ? io_in_bits_lens_23 : io_in_bits_lens_22; // PrefixSelector.java:165
+  wire _not_18 = ~_bits_20; // PrefixSelector.java:163
+  wire _gt_16 = io_in_bits_lens_21 > io_in_bits_lens_20; // PrefixSelector.java:163
+  wire _or_35 = _not_18 | _gt_16; // PrefixSelector.java:163
+  wire _and_16 = _bits_21 & _or_35; // PrefixSelector.java:163
+  wire [4:0] _mux_22 = _and_16 ? io_in_bits_lens_21 : io_in_bits_lens_20; // PrefixSelector.java:165
+  wire _gt_17 = _mux_21 > _mux_22; // PrefixSelector.java:163
+  wire _or_36 = _not_16 | _gt_17; // PrefixSelector.java:163
+  wire _and_17 = _or_32 & _or_36; // PrefixSelector.java:163
+  wire [4:0] _mux_23 = _and_17 ? _mux_21 : _mux_22; // PrefixSelector.java:165
+  wire _mux_24 = _and_17 ? _and_15 : _and_16; // PrefixSelector.java:164
+  wire [1:0] _cat_5 = {_and_17, _mux_24}; // PrefixSelector.java:164
   wire _bits_24 = io_in_bits_match[24]; // PrefixSelector.java:101
   wire _bits_25 = io_in_bits_match[25]; // PrefixSelector.java:101
-  wire _or_37 = _bits_24 | _bits_25; // PrefixSelector.java:161
+  wire _or_37 = _bits_24 | _bits_25; // PrefixSelector.java:165
   wire _bits_26 = io_in_bits_match[26]; // PrefixSelector.java:101
   wire _bits_27 = io_in_bits_match[27]; // PrefixSelector.java:101
-  wire _or_38 = _bits_26 | _bits_27; // PrefixSelector.java:161
-  wire _or_39 = _or_37 | _or_38; // PrefixSelector.java:161
-  wire _not_19 = ~_or_37; // PrefixSelector.java:159
-  wire _not_20 = ~_bits_26; // PrefixSelector.java:159
-  wire _gt_18 = io_in_bits_lens_27 > io_in_bits_lens_26; // PrefixSelector.java:159
-  wire _or_40 = _not_20 | _gt_18; // PrefixSelector.java:159
-  wire _and_18 = _bits_27 & _or_40; // PrefixSelector.java:159
-  wire [4:0] _mux_25 = _and_18 ? io_in_bits_lens_27 : io_in_bits_lens_26; // PrefixSelector.java:161
-  wire _not_21 = ~_bits_24; // PrefixSelector.java:159
-  wire _gt_19 = io_in_bits_lens_25 > io_in_bits_lens_24; // PrefixSelector.java:159
-  wire _or_41 = _not_21 | _gt_19; // PrefixSelector.java:159
-  wire _and_19 = _bits_25 & _or_41; // PrefixSelector.java:159
-  wire [4:0] _mux_26 = _and_19 ? io_in_bits_lens_25 : io_in_bits_lens_24; // PrefixSelector.java:161
-  wire _gt_20 = _mux_25 > _mux_26; // PrefixSelector.java:159
-  wire _or_42 = _not_19 | _gt_20; // PrefixSelector.java:159
-  wire _and_20 = _or_38 & _or_42; // PrefixSelector.java:159
-  wire [4:0] _mux_27 = _and_20 ? _mux_25 : _mux_26; // PrefixSelector.java:161
-  wire _mux_28 = _and_20 ? _and_18 : _and_19; // PrefixSelector.java:160
-  wire [1:0] _cat_6 = {_and_20, _mux_28}; // PrefixSelector.java:160
+  wire _or_38 = _bits_26 | _bits_27; // PrefixSelector.java:165
+  wire _or_39 = _or_37 | _or_38; // PrefixSelector.java:165
+  wire _not_19 = ~_or_37; // PrefixSelector.java:163
+  wire _not_20 = ~_bits_26; // PrefixSelector.java:163
+  wire _gt_18 = io_in_bits_lens_27 > io_in_bits_lens_26; // PrefixSelector.java:163
+  wire _or_40 = _not_20 | _gt_18; // PrefixSelector.java:163
+  wire _and_18 = _bits_27 & _or_40; // PrefixSelector.java:163
+  wire [4:0] _mux_25 = _and_18 ? io_in_bits_lens_27 : io_in_bits_lens_26; // PrefixSelector.java:165
+  wire _not_21 = ~_bits_24; // PrefixSelector.java:163
+  wire _gt_19 = io_in_bits_lens_25 > io_in_bits_lens_24; // PrefixSelector.java:163
+  wire _or_41 = _not_21 | _gt_19; // PrefixSelector.java:163
+  wire _and_19 = _bits_25 & _or_41; // PrefixSelector.java:163
+  wire [4:0] _mux_26 = _and_19 ? io_in_bits_lens_25 : io_in_bits_lens_24; // PrefixSelector.java:165
+  wire _gt_20 = _mux_25 > _mux_26; // PrefixSelector.java:163
+  wire _or_42 = _not_19 | _gt_20; // PrefixSelector.java:163
+  wire _and_20 = _or_38 & _or_42; // PrefixSelector.java:163
+  wire [4:0] _mux_27 = _and_20 ? _mux_25 : _mux_26; // PrefixSelector.java:165
+  wire _mux_28 = _and_20 ? _and_18 : _and_19; // PrefixSelector.java:164
+  wire [1:0] _cat_6 = {_and_20, _mux_28}; // PrefixSelector.java:164
   wire _bits_28 = io_in_bits_match[28]; // PrefixSelector.java:101
   wire _bits_29 = io_in_bits_match[29]; // PrefixSelector.java:101
-  wire _or_43 = _bits_28 | _bits_29; // PrefixSelector.java:161
+  wire _or_43 = _bits_28 | _bits_29; // PrefixSelector.java:165
   wire _bits_30 = io_in_bits_match[30]; // PrefixSelector.java:101
   wire _bits_31 = io_in_bits_match[31]; // PrefixSelector.java:101
-  wire _or_44 = _bits_30 | _bits_31; // PrefixSelector.java:161
-  wire _or_45 = _or_43 | _or_44; // PrefixSelector.java:161
-  wire _not_22 = ~_or_43; // PrefixSelector.java:159
-  wire _not_23 = ~_bits_30; // PrefixSelector.java:159
-  wire _gt_21 = io_in_bits_lens_31 > io_in_bits_lens_30; // PrefixSelector.java:159
-  wire _or_46 = _not_23 | _gt_21; // PrefixSelector.java:159
-  wire _and_21 = _bits_31 & _or_46; // PrefixSelector.java:159
-  wire [4:0] _mux_29 = _and_21 ? io_in_bits_lens_31 : io_in_bits_lens_30; // PrefixSelector.java:161
-  wire _not_24 = ~_bits_28; // PrefixSelector.java:159
-  wire _gt_22 = io_in_bits_lens_29 > io_in_bits_lens_28; // PrefixSelector.java:159
-  wire _or_47 = _not_24 | _gt_22; // PrefixSelector.java:159
-  wire _and_22 = _bits_29 & _or_47; // PrefixSelector.java:159
-  wire [4:0] _mux_30 = _and_22 ? io_in_bits_lens_29 : io_in_bits_lens_28; // PrefixSelector.java:161
-  wire _gt_23 = _mux_29 > _mux_30; // PrefixSelector.java:159
-  wire _or_48 = _not_22 | _gt_23; // PrefixSelector.java:159
-  wire _and_23 = _or_44 & _or_48; // PrefixSelector.java:159
-  wire [4:0] _mux_31 = _and_23 ? _mux_29 : _mux_30; // PrefixSelector.java:161
-  wire _mux_32 = _and_23 ? _and_21 : _and_22; // PrefixSelector.java:160
-  wire [1:0] _cat_7 = {_and_23, _mux_32}; // PrefixSelector.java:160
+  wire _or_44 = _bits_30 | _bits_31; // PrefixSelector.java:165
+  wire _or_45 = _or_43 | _or_44; // PrefixSelector.java:165
+  wire _not_22 = ~_or_43; // PrefixSelector.java:163
+  wire _not_23 = ~_bits_30; // PrefixSelector.java:163
+  wire _gt_21 = io_in_bits_lens_31 > io_in_bits_lens_30; // PrefixSelector.java:163
+  wire _or_46 = _not_23 | _gt_21; // PrefixSelector.java:163
+  wire _and_21 = _bits_31 & _or_46; // PrefixSelector.java:163
+  wire [4:0] _mux_29 = _and_21 ? io_in_bits_lens_31 : io_in_bits_lens_30; // PrefixSelector.java:165
+  wire _not_24 = ~_bits_28; // PrefixSelector.java:163
+  wire _gt_22 = io_in_bits_lens_29 > io_in_bits_lens_28; // PrefixSelector.java:163
+  wire _or_47 = _not_24 | _gt_22; // PrefixSelector.java:163
+  wire _and_22 = _bits_29 & _or_47; // PrefixSelector.java:163
+  wire [4:0] _mux_30 = _and_22 ? io_in_bits_lens_29 : io_in_bits_lens_28; // PrefixSelector.java:165
+  wire _gt_23 = _mux_29 > _mux_30; // PrefixSelector.java:163
+  wire _or_48 = _not_22 | _gt_23; // PrefixSelector.java:163
+  wire _and_23 = _or_44 & _or_48; // PrefixSelector.java:163
+  wire [4:0] _mux_31 = _and_23 ? _mux_29 : _mux_30; // PrefixSelector.java:165
+  wire _mux_32 = _and_23 ? _and_21 : _and_22; // PrefixSelector.java:164
+  wire [1:0] _cat_7 = {_and_23, _mux_32}; // PrefixSelector.java:164
   wire _bits_32 = io_in_bits_match[32]; // PrefixSelector.java:101
   wire _bits_33 = io_in_bits_match[33]; // PrefixSelector.java:101
-  wire _or_49 = _bits_32 | _bits_33; // PrefixSelector.java:161
+  wire _or_49 = _bits_32 | _bits_33; // PrefixSelector.java:165
   wire _bits_34 = io_in_bits_match[34]; // PrefixSelector.java:101
   wire _bits_35 = io_in_bits_match[35]; // PrefixSelector.java:101
-  wire _or_50 = _bits_34 | _bits_35; // PrefixSelector.java:161
-  wire _or_51 = _or_49 | _or_50; // PrefixSelector.java:161
-  wire _not_25 = ~_or_49; // PrefixSelector.java:159
-  wire _not_26 = ~_bits_34; // PrefixSelector.java:159
-  wire _gt_24 = io_in_bits_lens_35 > io_in_bits_lens_34; // PrefixSelector.java:159
-  wire _or_52 = _not_26 | _gt_24; // PrefixSelector.java:159
-  wire _and_24 = _bits_35 & _or_52; // PrefixSelector.java:159
-  wire [4:0] _mux_33 = _and_24 ? io_in_bits_lens_35 : io_in_bits_lens_34; // PrefixSelector.java:161
-  wire _not_27 = ~_bits_32; // PrefixSelector.java:159
-  wire _gt_25 = io_in_bits_lens_33 > io_in_bits_lens_32; // PrefixSelector.java:159
-  wire _or_53 = _not_27 | _gt_25; // PrefixSelector.java:159
-  wire _and_25 = _bits_33 & _or_53; // PrefixSelector.java:159
-  wire [4:0] _mux_34 = _and_25 ? io_in_bits_lens_33 : io_in_bits_lens_32; // PrefixSelector.java:161
-  wire _gt_26 = _mux_33 > _mux_34; // PrefixSelector.java:159
-  wire _or_54 = _not_25 | _gt_26; // PrefixSelector.java:159
-  wire _and_26 = _or_50 & _or_54; // PrefixSelector.java:159
-  wire [4:0] _mux_35 = _and_26 ? _mux_33 : _mux_34; // PrefixSelector.java:161
-  wire _mux_36 = _and_26 ? _and_24 : _and_25; // PrefixSelector.java:160
-  wire [1:0] _cat_8 = {_and_26, _mux_36}; // PrefixSelector.java:160
+  wire _or_50 = _bits_34 | _bits_35; // PrefixSelector.java:165
+  wire _or_51 = _or_49 | _or_50; // PrefixSelector.java:165
+  wire _not_25 = ~_or_49; // PrefixSelector.java:163
+  wire _not_26 = ~_bits_34; // PrefixSelector.java:163
+  wire _gt_24 = io_in_bits_lens_35 > io_in_bits_lens_34; // PrefixSelector.java:163
+  wire _or_52 = _not_26 | _gt_24; // PrefixSelector.java:163
+  wire _and_24 = _bits_35 & _or_52; // PrefixSelector.java:163
+  wire [4:0] _mux_33 = _and_24 ? io_in_bits_lens_35 : io_in_bits_lens_34; // PrefixSelector.java:165
+  wire _not_27 = ~_bits_32; // PrefixSelector.java:163
+  wire _gt_25 = io_in_bits_lens_33 > io_in_bits_lens_32; // PrefixSelector.java:163
+  wire _or_53 = _not_27 | _gt_25; // PrefixSelector.java:163
+  wire _and_25 = _bits_33 & _or_53; // PrefixSelector.java:163
+  wire [4:0] _mux_34 = _and_25 ? io_in_bits_lens_33 : io_in_bits_lens_32; // PrefixSelector.java:165
+  wire _gt_26 = _mux_33 > _mux_34; // PrefixSelector.java:163
+  wire _or_54 = _not_25 | _gt_26; // PrefixSelector.java:163
+  wire _and_26 = _or_50 & _or_54; // PrefixSelector.java:163
+  wire [4:0] _mux_35 = _and_26 ? _mux_33 : _mux_34; // PrefixSelector.java:165
+  wire _mux_36 = _and_26 ? _and_24 : _and_25; // PrefixSelector.java:164
+  wire [1:0] _cat_8 = {_and_26, _mux_36}; // PrefixSelector.java:164
   wire _bits_36 = io_in_bits_match[36]; // PrefixSelector.java:101
   wire _bits_37 = io_in_bits_match[37]; // PrefixSelector.java:101
-  wire _or_55 = _bits_36 | _bits_37; // PrefixSelector.java:161
+  wire _or_55 = _bits_36 | _bits_37; // PrefixSelector.java:165
   wire _bits_38 = io_in_bits_match[38]; // PrefixSelector.java:101
   wire _bits_39 = io_in_bits_match[39]; // PrefixSelector.java:101
-  wire _or_56 = _bits_38 | _bits_39; // PrefixSelector.java:161
-  wire _or_57 = _or_55 | _or_56; // PrefixSelector.java:161
-  wire _not_28 = ~_or_55; // PrefixSelector.java:159
-  wire _not_29 = ~_bits_38; // PrefixSelector.java:159
-  wire _gt_27 = io_in_bits_lens_39 > io_in_bits_lens_38; // PrefixSelector.java:159
-  wire _or_58 = _not_29 | _gt_27; // PrefixSelector.java:159
-  wire _and_27 = _bits_39 & _or_58; // PrefixSelector.java:159
-  wire [4:0] _mux_37 = _and_27 ? io_in_bits_lens_39 : io_in_bits_lens_38; // PrefixSelector.java:161
-  wire _not_30 = ~_bits_36; // PrefixSelector.java:159
-  wire _gt_28 = io_in_bits_lens_37 > io_in_bits_lens_36; // PrefixSelector.java:159
-  wire _or_59 = _not_30 | _gt_28; // PrefixSelector.java:159
-  wire _and_28 = _bits_37 & _or_59; // PrefixSelector.java:159
-  wire [4:0] _mux_38 = _and_28 ? io_in_bits_lens_37 : io_in_bits_lens_36; // PrefixSelector.java:161
-  wire _gt_29 = _mux_37 > _mux_38; // PrefixSelector.java:159
-  wire _or_60 = _not_28 | _gt_29; // PrefixSelector.java:159
-  wire _and_29 = _or_56 & _or_60; // PrefixSelector.java:159
-  wire [4:0] _mux_39 = _and_29 ? _mux_37 : _mux_38; // PrefixSelector.java:161
-  wire _mux_40 = _and_29 ? _and_27 : _and_28; // PrefixSelector.java:160
-  wire [1:0] _cat_9 = {_and_29, _mux_40}; // PrefixSelector.java:160
+  wire _or_56 = _bits_38 | _bits_39; // PrefixSelector.java:165
+  wire _or_57 = _or_55 | _or_56; // PrefixSelector.java:165
+  wire _not_28 = ~_or_55; // PrefixSelector.java:163
+  wire _not_29 = ~_bits_38; // PrefixSelector.java:163
+  wire _gt_27 = io_in_bits_lens_39 > io_in_bits_lens_38; // PrefixSelector.java:163
+  wire _or_58 = _not_29 | _gt_27; // PrefixSelector.java:163
+  wire _and_27 = _bits_39 & _or_58; // PrefixSelector.java:163
+  wire [4:0] _mux_37 = _and_27 ? io_in_bits_lens_39 : io_in_bits_lens_38; // PrefixSelector.java:165
+  wire _not_30 = ~_bits_36; // PrefixSelector.java:163
+  wire _gt_28 = io_in_bits_lens_37 > io_in_bits_lens_36; // PrefixSelector.java:163
+  wire _or_59 = _not_30 | _gt_28; // PrefixSelector.java:163
+  wire _and_28 = _bits_37 & _or_59; // PrefixSelector.java:163
+  wire [4:0] _mux_38 = _and_28 ? io_in_bits_lens_37 : io_in_bits_lens_36; // PrefixSelector.java:165
+  wire _gt_29 = _mux_37 > _mux_38; // PrefixSelector.java:163
+  wire _or_60 = _not_28 | _gt_29; // PrefixSelector.java:163
+  wire _and_29 = _or_56 & _or_60; // PrefixSelector.java:163
+  wire [4:0] _mux_39 = _and_29 ? _mux_37 : _mux_38; // PrefixSelector.java:165
+  wire _mux_40 = _and_29 ? _and_27 : _and_28; // PrefixSelector.java:164
+  wire [1:0] _cat_9 = {_and_29, _mux_40}; // PrefixSelector.java:164
   wire _bits_40 = io_in_bits_match[40]; // PrefixSelector.java:101
   wire _bits_41 = io_in_bits_match[41]; // PrefixSelector.java:101
-  wire _or_61 = _bits_40 | _bits_41; // PrefixSelector.java:161
+  wire _or_61 = _bits_40 | _bits_41; // PrefixSelector.java:165
   wire _bits_42 = io_in_bits_match[42]; // PrefixSelector.java:101
   wire _bits_43 = io_in_bits_match[43]; // PrefixSelector.java:101
-  wire _or_62 = _bits_42 | _bits_43; // PrefixSelector.java:161
-  wire _or_63 = _or_61 | _or_62; // PrefixSelector.java:161
-  wire _not_31 = ~_or_61; // PrefixSelector.java:159
-  wire _not_32 = ~_bits_42; // PrefixSelector.java:159
-  wire _gt_30 = io_in_bits_lens_43 > io_in_bits_lens_42; // PrefixSelector.java:159
-  wire _or_64 = _not_32 | _gt_30; // PrefixSelector.java:159
-  wire _and_30 = _bits_43 & _or_64; // PrefixSelector.java:159
-  wire [4:0] _mux_41 = _and_30 ? io_in_bits_lens_43 : io_in_bits_lens_42; // PrefixSelector.java:161
-  wire _not_33 = ~_bits_40; // PrefixSelector.java:159
-  wire _gt_31 = io_in_bits_lens_41 > io_in_bits_lens_40; // PrefixSelector.java:159
-  wire _or_65 = _not_33 | _gt_31; // PrefixSelector.java:159
-  wire _and_31 = _bits_41 & _or_65; // PrefixSelector.java:159
-  wire [4:0] _mux_42 = _and_31 ? io_in_bits_lens_41 : io_in_bits_lens_40; // PrefixSelector.java:161
-  wire _gt_32 = _mux_41 > _mux_42; // PrefixSelector.java:159
-  wire _or_66 = _not_31 | _gt_32; // PrefixSelector.java:159
-  wire _and_32 = _or_62 & _or_66; // PrefixSelector.java:159
-  wire [4:0] _mux_43 = _and_32 ? _mux_41 : _mux_42; // PrefixSelector.java:161
-  wire _mux_44 = _and_32 ? _and_30 : _and_31; // PrefixSelector.java:160
-  wire [1:0] _cat_10 = {_and_32, _mux_44}; // PrefixSelector.java:160
+  wire _or_62 = _bits_42 | _bits_43; // PrefixSelector.java:165
+  wire _or_63 = _or_61 | _or_62; // PrefixSelector.java:165
+  wire _not_31 = ~_or_61; // PrefixSelector.java:163
+  wire _not_32 = ~_bits_42; // PrefixSelector.java:163
+  wire _gt_30 = io_in_bits_lens_43 > io_in_bits_lens_42; // PrefixSelector.java:163
+  wire _or_64 = _not_32 | _gt_30; // PrefixSelector.java:163
+  wire _and_30 = _bits_43 & _or_64; // PrefixSelector.java:163
+  wire [4:0] _mux_41 = _and_30 ? io_in_bits_lens_43 : io_in_bits_lens_42; // PrefixSelector.java:165
+  wire _not_33 = ~_bits_40; // PrefixSelector.java:163
+  wire _gt_31 = io_in_bits_lens_41 > io_in_bits_lens_40; // PrefixSelector.java:163
+  wire _or_65 = _not_33 | _gt_31; // PrefixSelector.java:163
+  wire _and_31 = _bits_41 & _or_65; // PrefixSelector.java:163
+  wire [4:0] _mux_42 = _and_31 ? io_in_bits_lens_41 : io_in_bits_lens_40; // PrefixSelector.java:165
+  wire _gt_32 = _mux_41 > _mux_42; // PrefixSelector.java:163
+  wire _or_66 = _not_31 | _gt_32; // PrefixSelector.java:163
+  wire _and_32 = _or_62 & _or_66; // PrefixSelector.java:163
+  wire [4:0] _mux_43 = _and_32 ? _mux_41 : _mux_42; // PrefixSelector.java:165
+  wire _mux_44 = _and_32 ? _and_30 : _and_31; // PrefixSelector.java:164
+  wire [1:0] _cat_10 = {_and_32, _mux_44}; // PrefixSelector.java:164
   wire _bits_44 = io_in_bits_match[44]; // PrefixSelector.java:101
   wire _bits_45 = io_in_bits_match[45]; // PrefixSelector.java:101
-  wire _or_67 = _bits_44 | _bits_45; // PrefixSelector.java:161
+  wire _or_67 = _bits_44 | _bits_45; // PrefixSelector.java:165
   wire _bits_46 = io_in_bits_match[46]; // PrefixSelector.java:101
   wire _bits_47 = io_in_bits_match[47]; // PrefixSelector.java:101
-  wire _or_68 = _bits_46 | _bits_47; // PrefixSelector.java:161
-  wire _or_69 = _or_67 | _or_68; // PrefixSelector.java:161
-  wire _not_34 = ~_or_67; // PrefixSelector.java:159
-  wire _not_35 = ~_bits_46; // PrefixSelector.java:159
-  wire _gt_33 = io_in_bits_lens_47 > io_in_bits_lens_46; // PrefixSelector.java:159
-  wire _or_70 = _not_35 | _gt_33; // PrefixSelector.java:159
-  wire _and_33 = _bits_47 & _or_70; // PrefixSelector.java:159
-  wire [4:0] _mux_45 = _and_33 ? io_in_bits_lens_47 : io_in_bits_lens_46; // PrefixSelector.java:161
-  wire _not_36 = ~_bits_44; // PrefixSelector.java:159
-  wire _gt_34 = io_in_bits_lens_45 > io_in_bits_lens_44; // PrefixSelector.java:159
-  wire _or_71 = _not_36 | _gt_34; // PrefixSelector.java:159
-  wire _and_34 = _bits_45 & _or_71; // PrefixSelector.java:159
-  wire [4:0] _mux_46 = _and_34 ? io_in_bits_lens_45 : io_in_bits_lens_44; // PrefixSelector.java:161
-  wire _gt_35 = _mux_45 > _mux_46; // PrefixSelector.java:159
-  wire _or_72 = _not_34 | _gt_35; // PrefixSelector.java:159
-  wire _and_35 = _or_68 & _or_72; // PrefixSelector.java:159
-  wire [4:0] _mux_47 = _and_35 ? _mux_45 : _mux_46; // PrefixSelector.java:161
-  wire _mux_48 = _and_35 ? _and_33 : _and_34; // PrefixSelector.java:160
-  wire [1:0] _cat_11 = {_and_35, _mux_48}; // PrefixSelector.java:160
+  wire _or_68 = _bits_46 | _bits_47; // PrefixSelector.java:165
+  wire _or_69 = _or_67 | _or_68; // PrefixSelector.java:165
+  wire _not_34 = ~_or_67; // PrefixSelector.java:163
+  wire _not_35 = ~_bits_46; // PrefixSelector.java:163
+  wire _gt_33 = io_in_bits_lens_47 > io_in_bits_lens_46; // PrefixSelector.java:163
+  wire _or_70 = _not_35 | _gt_33; // PrefixSelector.java:163
+  wire _and_33 = _bits_47 & _or_70; // PrefixSelector.java:163
+  wire [4:0] _mux_45 = _and_33 ? io_in_bits_lens_47 : io_in_bits_lens_46; // PrefixSelector.java:165
+  wire _not_36 = ~_bits_44; // PrefixSelector.java:163
+  wire _gt_34 = io_in_bits_lens_45 > io_in_bits_lens_44; // PrefixSelector.java:163
+  wire _or_71 = _not_36 | _gt_34; // PrefixSelector.java:163
+  wire _and_34 = _bits_45 & _or_71; // PrefixSelector.java:163
+  wire [4:0] _mux_46 = _and_34 ? io_in_bits_lens_45 : io_in_bits_lens_44; // PrefixSelector.java:165
+  wire _gt_35 = _mux_45 > _mux_46; // PrefixSelector.java:163
+  wire _or_72 = _not_34 | _gt_35; // PrefixSelector.java:163
+  wire _and_35 = _or_68 & _or_72; // PrefixSelector.java:163
+  wire [4:0] _mux_47 = _and_35 ? _mux_45 : _mux_46; // PrefixSelector.java:165
+  wire _mux_48 = _and_35 ? _and_33 : _and_34; // PrefixSelector.java:164
+  wire [1:0] _cat_11 = {_and_35, _mux_48}; // PrefixSelector.java:164
   wire _bits_48 = io_in_bits_match[48]; // PrefixSelector.java:101
   wire _bits_49 = io_in_bits_match[49]; // PrefixSelector.java:101
-  wire _or_73 = _bits_48 | _bits_49; // PrefixSelector.java:161
+  wire _or_73 = _bits_48 | _bits_49; // PrefixSelector.java:165
   wire _bits_50 = io_in_bits_match[50]; // PrefixSelector.java:101
   wire _bits_51 = io_in_bits_match[51]; // PrefixSelector.java:101
-  wire _or_74 = _bits_50 | _bits_51; // PrefixSelector.java:161
-  wire _or_75 = _or_73 | _or_74; // PrefixSelector.java:161
-  wire _not_37 = ~_or_73; // PrefixSelector.java:159
-  wire _not_38 = ~_bits_50; // PrefixSelector.java:159
-  wire _gt_36 = io_in_bits_lens_51 > io_in_bits_lens_50; // PrefixSelector.java:159
-  wire _or_76 = _not_38 | _gt_36; // PrefixSelector.java:159
-  wire _and_36 = _bits_51 & _or_76; // PrefixSelector.java:159
-  wire [4:0] _mux_49 = _and_36 ? io_in_bits_lens_51 : io_in_bits_lens_50; // PrefixSelector.java:161
-  wire _not_39 = ~_bits_48; // PrefixSelector.java:159
-  wire _gt_37 = io_in_bits_lens_49 > io_in_bits_lens_48; // PrefixSelector.java:159
-  wire _or_77 = _not_39 | _gt_37; // PrefixSelector.java:159
-  wire _and_37 = _bits_49 & _or_77; // PrefixSelector.java:159
-  wire [4:0] _mux_50 = _and_37 ? io_in_bits_lens_49 : io_in_bits_lens_48; // PrefixSelector.java:161
-  wire _gt_38 = _mux_49 > _mux_50; // PrefixSelector.java:159
-  wire _or_78 = _not_37 | _gt_38; // PrefixSelector.java:159
-  wire _and_38 = _or_74 & _or_78; // PrefixSelector.java:159
-  wire [4:0] _mux_51 = _and_38 ? _mux_49 : _mux_50; // PrefixSelector.java:161
-  wire _mux_52 = _and_38 ? _and_36 : _and_37; // PrefixSelector.java:160
-  wire [1:0] _cat_12 = {_and_38, _mux_52}; // PrefixSelector.java:160
+  wire _or_74 = _bits_50 | _bits_51; // PrefixSelector.java:165
+  wire _or_75 = _or_73 | _or_74; // PrefixSelector.java:165
+  wire _not_37 = ~_or_73; // PrefixSelector.java:163
+  wire _not_38 = ~_bits_50; // PrefixSelector.java:163
+  wire _gt_36 = io_in_bits_lens_51 > io_in_bits_lens_50; // PrefixSelector.java:163
+  wire _or_76 = _not_38 | _gt_36; // PrefixSelector.java:163
+  wire _and_36 = _bits_51 & _or_76; // PrefixSelector.java:163
+  wire [4:0] _mux_49 = _and_36 ? io_in_bits_lens_51 : io_in_bits_lens_50; // PrefixSelector.java:165
+  wire _not_39 = ~_bits_48; // PrefixSelector.java:163
+  wire _gt_37 = io_in_bits_lens_49 > io_in_bits_lens_48; // PrefixSelector.java:163
+  wire _or_77 = _not_39 | _gt_37; // PrefixSelector.java:163
+  wire _and_37 = _bits_49 & _or_77; // PrefixSelector.java:163
+  wire [4:0] _mux_50 = _and_37 ? io_in_bits_lens_49 : io_in_bits_lens_48; // PrefixSelector.java:165
+  wire _gt_38 = _mux_49 > _mux_50; // PrefixSelector.java:163
+  wire _or_78 = _not_37 | _gt_38; // PrefixSelector.java:163
+  wire _and_38 = _or_74 & _or_78; // PrefixSelector.java:163
+  wire [4:0] _mux_51 = _and_38 ? _mux_49 : _mux_50; // PrefixSelector.java:165
+  wire _mux_52 = _and_38 ? _and_36 : _and_37; // PrefixSelector.java:164
+  wire [1:0] _cat_12 = {_and_38, _mux_52}; // PrefixSelector.java:164
   wire _bits_52 = io_in_bits_match[52]; // PrefixSelector.java:101
   wire _bits_53 = io_in_bits_match[53]; // PrefixSelector.java:101
-  wire _or_79 = _bits_52 | _bits_53; // PrefixSelector.java:161
+  wire _or_79 = _bits_52 | _bits_53; // PrefixSelector.java:165
   wire _bits_54 = io_in_bits_match[54]; // PrefixSelector.java:101
   wire _bits_55 = io_in_bits_match[55]; // PrefixSelector.java:101
-  wire _or_80 = _bits_54 | _bits_55; // PrefixSelector.java:161
-  wire _or_81 = _or_79 | _or_80; // PrefixSelector.java:161
-  wire _not_40 = ~_or_79; // PrefixSelector.java:159
-  wire _not_41 = ~_bits_54; // PrefixSelector.java:159
-  wire _gt_39 = io_in_bits_lens_55 > io_in_bits_lens_54; // PrefixSelector.java:159
-  wire _or_82 = _not_41 | _gt_39; // PrefixSelector.java:159
-  wire _and_39 = _bits_55 & _or_82; // PrefixSelector.java:159
-  wire [4:0] _mux_53 = _and_39 ? io_in_bits_lens_55 : io_in_bits_lens_54; // PrefixSelector.java:161
-  wire _not_42 = ~_bits_52; // PrefixSelector.java:159
-  wire _gt_40 = io_in_bits_lens_53 > io_in_bits_lens_52; // PrefixSelector.java:159
-  wire _or_83 = _not_42 | _gt_40; // PrefixSelector.java:159
-  wire _and_40 = _bits_53 & _or_83; // PrefixSelector.java:159
-  wire [4:0] _mux_54 = _and_40 ? io_in_bits_lens_53 : io_in_bits_lens_52; // PrefixSelector.java:161
-  wire _gt_41 = _mux_53 > _mux_54; // PrefixSelector.java:159
-  wire _or_84 = _not_40 | _gt_41; // PrefixSelector.java:159
-  wire _and_41 = _or_80 & _or_84; // PrefixSelector.java:159
-  wire [4:0] _mux_55 = _and_41 ? _mux_53 : _mux_54; // PrefixSelector.java:161
-  wire _mux_56 = _and_41 ? _and_39 : _and_40; // PrefixSelector.java:160
-  wire [1:0] _cat_13 = {_and_41, _mux_56}; // PrefixSelector.java:160
+  wire _or_80 = _bits_54 | _bits_55; // PrefixSelector.java:165
+  wire _or_81 = _or_79 | _or_80; // PrefixSelector.java:165
+  wire _not_40 = ~_or_79; // PrefixSelector.java:163
+  wire _not_41 = ~_bits_54; // PrefixSelector.java:163
+  wire _gt_39 = io_in_bits_lens_55 > io_in_bits_lens_54; // PrefixSelector.java:163
+  wire _or_82 = _not_41 | _gt_39; // PrefixSelector.java:163
+  wire _and_39 = _bits_55 & _or_82; // PrefixSelector.java:163
+  wire [4:0] _mux_53 = _and_39 ? io_in_bits_lens_55 : io_in_bits_lens_54; // PrefixSelector.java:165
+  wire _not_42 = ~_bits_52; // PrefixSelector.java:163
+  wire _gt_40 = io_in_bits_lens_53 > io_in_bits_lens_52; // PrefixSelector.java:163
+  wire _or_83 = _not_42 | _gt_40; // PrefixSelector.java:163
+  wire _and_40 = _bits_53 & _or_83; // PrefixSelector.java:163
+  wire [4:0] _mux_54 = _and_40 ? io_in_bits_lens_53 : io_in_bits_lens_52; // PrefixSelector.java:165
+  wire _gt_41 = _mux_53 > _mux_54; // PrefixSelector.java:163
+  wire _or_84 = _not_40 | _gt_41; // PrefixSelector.java:163
+  wire _and_41 = _or_80 & _or_84; // PrefixSelector.java:163
+  wire [4:0] _mux_55 = _and_41 ? _mux_53 : _mux_54; // PrefixSelector.java:165
+  wire _mux_56 = _and_41 ? _and_39 : _and_40; // PrefixSelector.java:164
+  wire [1:0] _cat_13 = {_and_41, _mux_56}; // PrefixSelector.java:164
   wire _bits_56 = io_in_bits_match[56]; // PrefixSelector.java:101
   wire _bits_57 = io_in_bits_match[57]; // PrefixSelector.java:101
-  wire _or_85 = _bits_56 | _bits_57; // PrefixSelector.java:161
+  wire _or_85 = _bits_56 | _bits_57; // PrefixSelector.java:165
   wire _bits_58 = io_in_bits_match[58]; // PrefixSelector.java:101
   wire _bits_59 = io_in_bits_match[59]; // PrefixSelector.java:101
-  wire _or_86 = _bits_58 | _bits_59; // PrefixSelector.java:161
-  wire _or_87 = _or_85 | _or_86; // PrefixSelector.java:161
-  wire _not_43 = ~_or_85; // PrefixSelector.java:159
-  wire _not_44 = ~_bits_58; // PrefixSelector.java:159
-  wire _gt_42 = io_in_bits_lens_59 > io_in_bits_lens_58; // PrefixSelector.java:159
-  wire _or_88 = _not_44 | _gt_42; // PrefixSelector.java:159
-  wire _and_42 = _bits_59 & _or_88; // PrefixSelector.java:159
-  wire [4:0] _mux_57 = _and_42 ? io_in_bits_lens_59 : io_in_bits_lens_58; // PrefixSelector.java:161
-  wire _not_45 = ~_bits_56; // PrefixSelector.java:159
-  wire _gt_43 = io_in_bits_lens_57 > io_in_bits_lens_56; // PrefixSelector.java:159
-  wire _or_89 = _not_45 | _gt_43; // PrefixSelector.java:159
-  wire _and_43 = _bits_57 & _or_89; // PrefixSelector.java:159
-  wire [4:0] _mux_58 = _and_43 ? io_in_bits_lens_57 : io_in_bits_lens_56; // PrefixSelector.java:161
-  wire _gt_44 = _mux_57 > _mux_58; // PrefixSelector.java:159
-  wire _or_90 = _not_43 | _gt_44; // PrefixSelector.java:159
-  wire _and_44 = _or_86 & _or_90; // PrefixSelector.java:159
-  wire [4:0] _mux_59 = _and_44 ? _mux_57 : _mux_58; // PrefixSelector.java:161
-  wire _mux_60 = _and_44 ? _and_42 : _and_43; // PrefixSelector.java:160
-  wire [1:0] _cat_14 = {_and_44, _mux_60}; // PrefixSelector.java:160
+  wire _or_86 = _bits_58 | _bits_59; // PrefixSelector.java:165
+  wire _or_87 = _or_85 | _or_86; // PrefixSelector.java:165
+  wire _not_43 = ~_or_85; // PrefixSelector.java:163
+  wire _not_44 = ~_bits_58; // PrefixSelector.java:163
+  wire _gt_42 = io_in_bits_lens_59 > io_in_bits_lens_58; // PrefixSelector.java:163
+  wire _or_88 = _not_44 | _gt_42; // PrefixSelector.java:163
+  wire _and_42 = _bits_59 & _or_88; // PrefixSelector.java:163
+  wire [4:0] _mux_57 = _and_42 ? io_in_bits_lens_59 : io_in_bits_lens_58; // PrefixSelector.java:165
+  wire _not_45 = ~_bits_56; // PrefixSelector.java:163
+  wire _gt_43 = io_in_bits_lens_57 > io_in_bits_lens_56; // PrefixSelector.java:163
+  wire _or_89 = _not_45 | _gt_43; // PrefixSelector.java:163
+  wire _and_43 = _bits_57 & _or_89; // PrefixSelector.java:163
+  wire [4:0] _mux_58 = _and_43 ? io_in_bits_lens_57 : io_in_bits_lens_56; // PrefixSelector.java:165
+  wire _gt_44 = _mux_57 > _mux_58; // PrefixSelector.java:163
+  wire _or_90 = _not_43 | _gt_44; // PrefixSelector.java:163
+  wire _and_44 = _or_86 & _or_90; // PrefixSelector.java:163
+  wire [4:0] _mux_59 = _and_44 ? _mux_57 : _mux_58; // PrefixSelector.java:165
+  wire _mux_60 = _and_44 ? _and_42 : _and_43; // PrefixSelector.java:164
+  wire [1:0] _cat_14 = {_and_44, _mux_60}; // PrefixSelector.java:164
   wire _bits_60 = io_in_bits_match[60]; // PrefixSelector.java:101
   wire _bits_61 = io_in_bits_match[61]; // PrefixSelector.java:101
-  wire _or_91 = _bits_60 | _bits_61; // PrefixSelector.java:161
+  wire _or_91 = _bits_60 | _bits_61; // PrefixSelector.java:165
   wire _bits_62 = io_in_bits_match[62]; // PrefixSelector.java:101
   wire _bits_63 = io_in_bits_match[63]; // PrefixSelector.java:101
-  wire _or_92 = _bits_62 | _bits_63; // PrefixSelector.java:161
-  wire _or_93 = _or_91 | _or_92; // PrefixSelector.java:161
-  wire _not_46 = ~_or_91; // PrefixSelector.java:159
-  wire _not_47 = ~_bits_62; // PrefixSelector.java:159
-  wire _gt_45 = io_in_bits_lens_63 > io_in_bits_lens_62; // PrefixSelector.java:159
-  wire _or_94 = _not_47 | _gt_45; // PrefixSelector.java:159
-  wire _and_45 = _bits_63 & _or_94; // PrefixSelector.java:159
-  wire [4:0] _mux_61 = _and_45 ? io_in_bits_lens_63 : io_in_bits_lens_62; // PrefixSelector.java:161
-  wire _not_48 = ~_bits_60; // PrefixSelector.java:159
-  wire _gt_46 = io_in_bits_lens_61 > io_in_bits_lens_60; // PrefixSelector.java:159
-  wire _or_95 = _not_48 | _gt_46; // PrefixSelector.java:159
-  wire _and_46 = _bits_61 & _or_95; // PrefixSelector.java:159
-  wire [4:0] _mux_62 = _and_46 ? io_in_bits_lens_61 : io_in_bits_lens_60; // PrefixSelector.java:161
-  wire _gt_47 = _mux_61 > _mux_62; // PrefixSelector.java:159
-  wire _or_96 = _not_46 | _gt_47; // PrefixSelector.java:159
-  wire _and_47 = _or_92 & _or_96; // PrefixSelector.java:159
-  wire [4:0] _mux_63 = _and_47 ? _mux_61 : _mux_62; // PrefixSelector.java:161
-  wire _mux_64 = _and_47 ? _and_45 : _and_46; // PrefixSelector.java:160
-  wire [1:0] _cat_15 = {_and_47, _mux_64}; // PrefixSelector.java:160
+  wire _or_92 = _bits_62 | _bits_63; // PrefixSelector.java:165
+  wire _or_93 = _or_91 | _or_92; // PrefixSelector.java:165
+  wire _not_46 = ~_or_91; // PrefixSelector.java:163
+  wire _not_47 = ~_bits_62; // PrefixSelector.java:163
+  wire _gt_45 = io_in_bits_lens_63 > io_in_bits_lens_62; // PrefixSelector.java:163
+  wire _or_94 = _not_47 | _gt_45; // PrefixSelector.java:163
+  wire _and_45 = _bits_63 & _or_94; // PrefixSelector.java:163
+  wire [4:0] _mux_61 = _and_45 ? io_in_bits_lens_63 : io_in_bits_lens_62; // PrefixSelector.java:165
+  wire _not_48 = ~_bits_60; // PrefixSelector.java:163
+  wire _gt_46 = io_in_bits_lens_61 > io_in_bits_lens_60; // PrefixSelector.java:163
+  wire _or_95 = _not_48 | _gt_46; // PrefixSelector.java:163
+  wire _and_46 = _bits_61 & _or_95; // PrefixSelector.java:163
+  wire [4:0] _mux_62 = _and_46 ? io_in_bits_lens_61 : io_in_bits_lens_60; // PrefixSelector.java:165
+  wire _gt_47 = _mux_61 > _mux_62; // PrefixSelector.java:163
+  wire _or_96 = _not_46 | _gt_47; // PrefixSelector.java:163
+  wire _and_47 = _or_92 & _or_96; // PrefixSelector.java:163
+  wire [4:0] _mux_63 = _and_47 ? _mux_61 : _mux_62; // PrefixSelector.java:165
+  wire _mux_64 = _and_47 ? _and_45 : _and_46; // PrefixSelector.java:164
+  wire [1:0] _cat_15 = {_and_47, _mux_64}; // PrefixSelector.java:164
   wire _bits_64 = io_in_bits_match[64]; // PrefixSelector.java:101
   wire _bits_65 = io_in_bits_match[65]; // PrefixSelector.java:101
-  wire _or_97 = _bits_64 | _bits_65; // PrefixSelector.java:161
+  wire _or_97 = _bits_64 | _bits_65; // PrefixSelector.java:165
   wire _bits_66 = io_in_bits_match[66]; // PrefixSelector.java:101
   wire _bits_67 = io_in_bits_match[67]; // PrefixSelector.java:101
-  wire _or_98 = _bits_66 | _bits_67; // PrefixSelector.java:161
-  wire _or_99 = _or_97 | _or_98; // PrefixSelector.java:161
-  wire _not_49 = ~_or_97; // PrefixSelector.java:159
-  wire _not_50 = ~_bits_66; // PrefixSelector.java:159
-  wire _gt_48 = io_in_bits_lens_67 > io_in_bits_lens_66; // PrefixSelector.java:159
-  wire _or_100 = _not_50 | _gt_48; // PrefixSelector.java:159
-  wire _and_48 = _bits_67 & _or_100; // PrefixSelector.java:159
-  wire [4:0] _mux_65 = _and_48 ? io_in_bits_lens_67 : io_in_bits_lens_66; // PrefixSelector.java:161
-  wire _not_51 = ~_bits_64; // PrefixSelector.java:159
-  wire _gt_49 = io_in_bits_lens_65 > io_in_bits_lens_64; // PrefixSelector.java:159
-  wire _or_101 = _not_51 | _gt_49; // PrefixSelector.java:159
-  wire _and_49 = _bits_65 & _or_101; // PrefixSelector.java:159
-  wire [4:0] _mux_66 = _and_49 ? io_in_bits_lens_65 : io_in_bits_lens_64; // PrefixSelector.java:161
-  wire _gt_50 = _mux_65 > _mux_66; // PrefixSelector.java:159
-  wire _or_102 = _not_49 | _gt_50; // PrefixSelector.java:159
-  wire _and_50 = _or_98 & _or_102; // PrefixSelector.java:159
-  wire [4:0] _mux_67 = _and_50 ? _mux_65 : _mux_66; // PrefixSelector.java:161
-  wire _mux_68 = _and_50 ? _and_48 : _and_49; // PrefixSelector.java:160
-  wire [1:0] _cat_16 = {_and_50, _mux_68}; // PrefixSelector.java:160
+  wire _or_98 = _bits_66 | _bits_67; // PrefixSelector.java:165
+  wire _or_99 = _or_97 | _or_98; // PrefixSelector.java:165
+  wire _not_49 = ~_or_97; // PrefixSelector.java:163
+  wire _not_50 = ~_bits_66; // PrefixSelector.java:163
+  wire _gt_48 = io_in_bits_lens_67 > io_in_bits_lens_66; // PrefixSelector.java:163
+  wire _or_100 = _not_50 | _gt_48; // PrefixSelector.java:163
+  wire _and_48 = _bits_67 & _or_100; // PrefixSelector.java:163
+  wire [4:0] _mux_65 = _and_48 ? io_in_bits_lens_67 : io_in_bits_lens_66; // PrefixSelector.java:165
+  wire _not_51 = ~_bits_64; // PrefixSelector.java:163
+  wire _gt_49 = io_in_bits_lens_65 > io_in_bits_lens_64; // PrefixSelector.java:163
+  wire _or_101 = _not_51 | _gt_49; // PrefixSelector.java:163
+  wire _and_49 = _bits_65 & _or_101; // PrefixSelector.java:163
+  wire [4:0] _mux_66 = _and_49 ? io_in_bits_lens_65 : io_in_bits_lens_64; // PrefixSelector.java:165
+  wire _gt_50 = _mux_65 > _mux_66; // PrefixSelector.java:163
+  wire _or_102 = _not_49 | _gt_50; // PrefixSelector.java:163
+  wire _and_50 = _or_98 & _or_102; // PrefixSelector.java:163
+  wire [4:0] _mux_67 = _and_50 ? _mux_65 : _mux_66; // PrefixSelector.java:165
+  wire _mux_68 = _and_50 ? _and_48 : _and_49; // PrefixSelector.java:164
+  wire [1:0] _cat_16 = {_and_50, _mux_68}; // PrefixSelector.java:164
   wire _bits_68 = io_in_bits_match[68]; // PrefixSelector.java:101
   wire _bits_69 = io_in_bits_match[69]; // PrefixSelector.java:101
-  wire _or_103 = _bits_68 | _bits_69; // PrefixSelector.java:161
+  wire _or_103 = _bits_68 | _bits_69; // PrefixSelector.java:165
   wire _bits_70 = io_in_bits_match[70]; // PrefixSelector.java:101
   wire _bits_71 = io_in_bits_match[71]; // PrefixSelector.java:101
-  wire _or_104 = _bits_70 | _bits_71; // PrefixSelector.java:161
-  wire _or_105 = _or_103 | _or_104; // PrefixSelector.java:161
-  wire _not_52 = ~_or_103; // PrefixSelector.java:159
-  wire _not_53 = ~_bits_70; // PrefixSelector.java:159
-  wire _gt_51 = io_in_bits_lens_71 > io_in_bits_lens_70; // PrefixSelector.java:159
-  wire _or_106 = _not_53 | _gt_51; // PrefixSelector.java:159
-  wire _and_51 = _bits_71 & _or_106; // PrefixSelector.java:159
-  wire [4:0] _mux_69 = _and_51 ? io_in_bits_lens_71 : io_in_bits_lens_70; // PrefixSelector.java:161
-  wire _not_54 = ~_bits_68; // PrefixSelector.java:159
-  wire _gt_52 = io_in_bits_lens_69 > io_in_bits_lens_68; // PrefixSelector.java:159
-  wire _or_107 = _not_54 | _gt_52; // PrefixSelector.java:159
-  wire _and_52 = _bits_69 & _or_107; // PrefixSelector.java:159
-  wire [4:0] _mux_70 = _and_52 ? io_in_bits_lens_69 : io_in_bits_lens_68; // PrefixSelector.java:161
-  wire _gt_53 = _mux_69 > _mux_70; // PrefixSelector.java:159
-  wire _or_108 = _not_52 | _gt_53; // PrefixSelector.java:159
-  wire _and_53 = _or_104 & _or_108; // PrefixSelector.java:159
-  wire [4:0] _mux_71 = _and_53 ? _mux_69 : _mux_70; // PrefixSelector.java:161
-  wire _mux_72 = _and_53 ? _and_51 : _and_52; // PrefixSelector.java:160
-  wire [1:0] _cat_17 = {_and_53, _mux_72}; // PrefixSelector.java:160
+  wire _or_104 = _bits_70 | _bits_71; // PrefixSelector.java:165
+  wire _or_105 = _or_103 | _or_104; // PrefixSelector.java:165
+  wire _not_52 = ~_or_103; // PrefixSelector.java:163
+  wire _not_53 = ~_bits_70; // PrefixSelector.java:163
+  wire _gt_51 = io_in_bits_lens_71 > io_in_bits_lens_70; // PrefixSelector.java:163
+  wire _or_106 = _not_53 | _gt_51; // PrefixSelector.java:163
+  wire _and_51 = _bits_71 & _or_106; // PrefixSelector.java:163
+  wire [4:0] _mux_69 = _and_51 ? io_in_bits_lens_71 : io_in_bits_lens_70; // PrefixSelector.java:165
+  wire _not_54 = ~_bits_68; // PrefixSelector.java:163
+  wire _gt_52 = io_in_bits_lens_69 > io_in_bits_lens_68; // PrefixSelector.java:163
+  wire _or_107 = _not_54 | _gt_52; // PrefixSelector.java:163
+  wire _and_52 = _bits_69 & _or_107; // PrefixSelector.java:163
+  wire [4:0] _mux_70 = _and_52 ? io_in_bits_lens_69 : io_in_bits_lens_68; // PrefixSelector.java:165
+  wire _gt_53 = _mux_69 > _mux_70; // PrefixSelector.java:163
+  wire _or_108 = _not_52 | _gt_53; // PrefixSelector.java:163
+  wire _and_53 = _or_104 & _or_108; // PrefixSelector.java:163
+  wire [4:0] _mux_71 = _and_53 ? _mux_69 : _mux_70; // PrefixSelector.java:165
+  wire _mux_72 = _and_53 ? _and_51 : _and_52; // PrefixSelector.java:164
+  wire [1:0] _cat_17 = {_and_53, _mux_72}; // PrefixSelector.java:164
   wire _bits_72 = io_in_bits_match[72]; // PrefixSelector.java:101
   wire _bits_73 = io_in_bits_match[73]; // PrefixSelector.java:101
-  wire _or_109 = _bits_72 | _bits_73; // PrefixSelector.java:161
+  wire _or_109 = _bits_72 | _bits_73; // PrefixSelector.java:165
   wire _bits_74 = io_in_bits_match[74]; // PrefixSelector.java:101
   wire _bits_75 = io_in_bits_match[75]; // PrefixSelector.java:101
-  wire _or_110 = _bits_74 | _bits_75; // PrefixSelector.java:161
-  wire _or_111 = _or_109 | _or_110; // PrefixSelector.java:161
-  wire _not_55 = ~_or_109; // PrefixSelector.java:159
-  wire _not_56 = ~_bits_74; // PrefixSelector.java:159
-  wire _gt_54 = io_in_bits_lens_75 > io_in_bits_lens_74; // PrefixSelector.java:159
-  wire _or_112 = _not_56 | _gt_54; // PrefixSelector.java:159
-  wire _and_54 = _bits_75 & _or_112; // PrefixSelector.java:159
-  wire [4:0] _mux_73 = _and_54 ? io_in_bits_lens_75 : io_in_bits_lens_74; // PrefixSelector.java:161
-  wire _not_57 = ~_bits_72; // PrefixSelector.java:159
-  wire _gt_55 = io_in_bits_lens_73 > io_in_bits_lens_72; // PrefixSelector.java:159
-  wire _or_113 = _not_57 | _gt_55; // PrefixSelector.java:159
-  wire _and_55 = _bits_73 & _or_113; // PrefixSelector.java:159
-  wire [4:0] _mux_74 = _and_55 ? io_in_bits_lens_73 : io_in_bits_lens_72; // PrefixSelector.java:161
-  wire _gt_56 = _mux_73 > _mux_74; // PrefixSelector.java:159
-  wire _or_114 = _not_55 | _gt_56; // PrefixSelector.java:159
-  wire _and_56 = _or_110 & _or_114; // PrefixSelector.java:159
-  wire [4:0] _mux_75 = _and_56 ? _mux_73 : _mux_74; // PrefixSelector.java:161
-  wire _mux_76 = _and_56 ? _and_54 : _and_55; // PrefixSelector.java:160
-  wire [1:0] _cat_18 = {_and_56, _mux_76}; // PrefixSelector.java:160
+  wire _or_110 = _bits_74 | _bits_75; // PrefixSelector.java:165
+  wire _or_111 = _or_109 | _or_110; // PrefixSelector.java:165
+  wire _not_55 = ~_or_109; // PrefixSelector.java:163
+  wire _not_56 = ~_bits_74; // PrefixSelector.java:163
+  wire _gt_54 = io_in_bits_lens_75 > io_in_bits_lens_74; // PrefixSelector.java:163
+  wire _or_112 = _not_56 | _gt_54; // PrefixSelector.java:163
+  wire _and_54 = _bits_75 & _or_112; // PrefixSelector.java:163
+  wire [4:0] _mux_73 = _and_54 ? io_in_bits_lens_75 : io_in_bits_lens_74; // PrefixSelector.java:165
+  wire _not_57 = ~_bits_72; // PrefixSelector.java:163
+  wire _gt_55 = io_in_bits_lens_73 > io_in_bits_lens_72; // PrefixSelector.java:163
+  wire _or_113 = _not_57 | _gt_55; // PrefixSelector.java:163
+  wire _and_55 = _bits_73 & _or_113; // PrefixSelector.java:163
+  wire [4:0] _mux_74 = _and_55 ? io_in_bits_lens_73 : io_in_bits_lens_72; // PrefixSelector.java:165
+  wire _gt_56 = _mux_73 > _mux_74; // PrefixSelector.java:163
+  wire _or_114 = _not_55 | _gt_56; // PrefixSelector.java:163
+  wire _and_56 = _or_110 & _or_114; // PrefixSelector.java:163
+  wire [4:0] _mux_75 = _and_56 ? _mux_73 : _mux_74; // PrefixSelector.java:165
+  wire _mux_76 = _and_56 ? _and_54 : _and_55; // PrefixSelector.java:164
+  wire [1:0] _cat_18 = {_and_56, _mux_76}; // PrefixSelector.java:164
   wire _bits_76 = io_in_bits_match[76]; // PrefixSelector.java:101
   wire _bits_77 = io_in_bits_match[77]; // PrefixSelector.java:101
-  wire _or_115 = _bits_76 | _bits_77; // PrefixSelector.java:161
+  wire _or_115 = _bits_76 | _bits_77; // PrefixSelector.java:165
   wire _bits_78 = io_in_bits_match[78]; // PrefixSelector.java:101
   wire _bits_79 = io_in_bits_match[79]; // PrefixSelector.java:101
-  wire _or_116 = _bits_78 | _bits_79; // PrefixSelector.java:161
-  wire _or_117 = _or_115 | _or_116; // PrefixSelector.java:161
-  wire _not_58 = ~_or_115; // PrefixSelector.java:159
-  wire _not_59 = ~_bits_78; // PrefixSelector.java:159
-  wire _gt_57 = io_in_bits_lens_79 > io_in_bits_lens_78; // PrefixSelector.java:159
-  wire _or_118 = _not_59 | _gt_57; // PrefixSelector.java:159
-  wire _and_57 = _bits_79 & _or_118; // PrefixSelector.java:159
-  wire [4:0] _mux_77 = _and_57 ? io_in_bits_lens_79 : io_in_bits_lens_78; // PrefixSelector.java:161
-  wire _not_60 = ~_bits_76; // PrefixSelector.java:159
-  wire _gt_58 = io_in_bits_lens_77 > io_in_bits_lens_76; // PrefixSelector.java:159
-  wire _or_119 = _not_60 | _gt_58; // PrefixSelector.java:159
-  wire _and_58 = _bits_77 & _or_119; // PrefixSelector.java:159
-  wire [4:0] _mux_78 = _and_58 ? io_in_bits_lens_77 : io_in_bits_lens_76; // PrefixSelector.java:161
-  wire _gt_59 = _mux_77 > _mux_78; // PrefixSelector.java:159
-  wire _or_120 = _not_58 | _gt_59; // PrefixSelector.java:159
-  wire _and_59 = _or_116 & _or_120; // PrefixSelector.java:159
-  wire [4:0] _mux_79 = _and_59 ? _mux_77 : _mux_78; // PrefixSelector.java:161
-  wire _mux_80 = _and_59 ? _and_57 : _and_58; // PrefixSelector.java:160
-  wire [1:0] _cat_19 = {_and_59, _mux_80}; // PrefixSelector.java:160
+  wire _or_116 = _bits_78 | _bits_79; // PrefixSelector.java:165
+  wire _or_117 = _or_115 | _or_116; // PrefixSelector.java:165
+  wire _not_58 = ~_or_115; // PrefixSelector.java:163
+  wire _not_59 = ~_bits_78; // PrefixSelector.java:163
+  wire _gt_57 = io_in_bits_lens_79 > io_in_bits_lens_78; // PrefixSelector.java:163
+  wire _or_118 = _not_59 | _gt_57; // PrefixSelector.java:163
+  wire _and_57 = _bits_79 & _or_118; // PrefixSelector.java:163
+  wire [4:0] _mux_77 = _and_57 ? io_in_bits_lens_79 : io_in_bits_lens_78; // PrefixSelector.java:165
+  wire _not_60 = ~_bits_76; // PrefixSelector.java:163
+  wire _gt_58 = io_in_bits_lens_77 > io_in_bits_lens_76; // PrefixSelector.java:163
+  wire _or_119 = _not_60 | _gt_58; // PrefixSelector.java:163
+  wire _and_58 = _bits_77 & _or_119; // PrefixSelector.java:163
+  wire [4:0] _mux_78 = _and_58 ? io_in_bits_lens_77 : io_in_bits_lens_76; // PrefixSelector.java:165
+  wire _gt_59 = _mux_77 > _mux_78; // PrefixSelector.java:163
+  wire _or_120 = _not_58 | _gt_59; // PrefixSelector.java:163
+  wire _and_59 = _or_116 & _or_120; // PrefixSelector.java:163
+  wire [4:0] _mux_79 = _and_59 ? _mux_77 : _mux_78; // PrefixSelector.java:165
+  wire _mux_80 = _and_59 ? _and_57 : _and_58; // PrefixSelector.java:164
+  wire [1:0] _cat_19 = {_and_59, _mux_80}; // PrefixSelector.java:164
   wire _bits_80 = io_in_bits_match[80]; // PrefixSelector.java:101
   wire _bits_81 = io_in_bits_match[81]; // PrefixSelector.java:101
-  wire _or_121 = _bits_80 | _bits_81; // PrefixSelector.java:161
+  wire _or_121 = _bits_80 | _bits_81; // PrefixSelector.java:165
   wire _bits_82 = io_in_bits_match[82]; // PrefixSelector.java:101
   wire _bits_83 = io_in_bits_match[83]; // PrefixSelector.java:101
-  wire _or_122 = _bits_82 | _bits_83; // PrefixSelector.java:161
-  wire _or_123 = _or_121 | _or_122; // PrefixSelector.java:161
-  wire _not_61 = ~_or_121; // PrefixSelector.java:159
-  wire _not_62 = ~_bits_82; // PrefixSelector.java:159
-  wire _gt_60 = io_in_bits_lens_83 > io_in_bits_lens_82; // PrefixSelector.java:159
-  wire _or_124 = _not_62 | _gt_60; // PrefixSelector.java:159
-  wire _and_60 = _bits_83 & _or_124; // PrefixSelector.java:159
-  wire [4:0] _mux_81 = _and_60 ? io_in_bits_lens_83 : io_in_bits_lens_82; // PrefixSelector.java:161
-  wire _not_63 = ~_bits_80; // PrefixSelector.java:159
-  wire _gt_61 = io_in_bits_lens_81 > io_in_bits_lens_80; // PrefixSelector.java:159
-  wire _or_125 = _not_63 | _gt_61; // PrefixSelector.java:159
-  wire _and_61 = _bits_81 & _or_125; // PrefixSelector.java:159
-  wire [4:0] _mux_82 = _and_61 ? io_in_bits_lens_81 : io_in_bits_lens_80; // PrefixSelector.java:161
-  wire _gt_62 = _mux_81 > _mux_82; // PrefixSelector.java:159
-  wire _or_126 = _not_61 | _gt_62; // PrefixSelector.java:159
-  wire _and_62 = _or_122 & _or_126; // PrefixSelector.java:159
-  wire [4:0] _mux_83 = _and_62 ? _mux_81 : _mux_82; // PrefixSelector.java:161
-  wire _mux_84 = _and_62 ? _and_60 : _and_61; // PrefixSelector.java:160
-  wire [1:0] _cat_20 = {_and_62, _mux_84}; // PrefixSelector.java:160
+  wire _or_122 = _bits_82 | _bits_83; // PrefixSelector.java:165
+  wire _or_123 = _or_121 | _or_122; // PrefixSelector.java:165
+  wire _not_61 = ~_or_121; // PrefixSelector.java:163
+  wire _not_62 = ~_bits_82; // PrefixSelector.java:163
+  wire _gt_60 = io_in_bits_lens_83 > io_in_bits_lens_82; // PrefixSelector.java:163
+  wire _or_124 = _not_62 | _gt_60; // PrefixSelector.java:163
+  wire _and_60 = _bits_83 & _or_124; // PrefixSelector.java:163
+  wire [4:0] _mux_81 = _and_60 ? io_in_bits_lens_83 : io_in_bits_lens_82; // PrefixSelector.java:165
+  wire _not_63 = ~_bits_80; // PrefixSelector.java:163
+  wire _gt_61 = io_in_bits_lens_81 > io_in_bits_lens_80; // PrefixSelector.java:163
+  wire _or_125 = _not_63 | _gt_61; // PrefixSelector.java:163
+  wire _and_61 = _bits_81 & _or_125; // PrefixSelector.java:163
+  wire [4:0] _mux_82 = _and_61 ? io_in_bits_lens_81 : io_in_bits_lens_80; // PrefixSelector.java:165
+  wire _gt_62 = _mux_81 > _mux_82; // PrefixSelector.java:163
+  wire _or_126 = _not_61 | _gt_62; // PrefixSelector.java:163
+  wire _and_62 = _or_122 & _or_126; // PrefixSelector.java:163
+  wire [4:0] _mux_83 = _and_62 ? _mux_81 : _mux_82; // PrefixSelector.java:165
+  wire _mux_84 = _and_62 ? _and_60 : _and_61; // PrefixSelector.java:164
+  wire [1:0] _cat_20 = {_and_62, _mux_84}; // PrefixSelector.java:164
   wire _bits_84 = io_in_bits_match[84]; // PrefixSelector.java:101
   wire _bits_85 = io_in_bits_match[85]; // PrefixSelector.java:101
-  wire _or_127 = _bits_84 | _bits_85; // PrefixSelector.java:161
+  wire _or_127 = _bits_84 | _bits_85; // PrefixSelector.java:165
   wire _bits_86 = io_in_bits_match[86]; // PrefixSelector.java:101
   wire _bits_87 = io_in_bits_match[87]; // PrefixSelector.java:101
-  wire _or_128 = _bits_86 | _bits_87; // PrefixSelector.java:161
-  wire _or_129 = _or_127 | _or_128; // PrefixSelector.java:161
-  wire _not_64 = ~_or_127; // PrefixSelector.java:159
-  wire _not_65 = ~_bits_86; // PrefixSelector.java:159
-  wire _gt_63 = io_in_bits_lens_87 > io_in_bits_lens_86; // PrefixSelector.java:159
-  wire _or_130 = _not_65 | _gt_63; // PrefixSelector.java:159
-  wire _and_63 = _bits_87 & _or_130; // PrefixSelector.java:159
-  wire [4:0] _mux_85 = _and_63 ? io_in_bits_lens_87 : io_in_bits_lens_86; // PrefixSelector.java:161
-  wire _not_66 = ~_bits_84; // PrefixSelector.java:159
-  wire _gt_64 = io_in_bits_lens_85 > io_in_bits_lens_84; // PrefixSelector.java:159
-  wire _or_131 = _not_66 | _gt_64; // PrefixSelector.java:159
-  wire _and_64 = _bits_85 & _or_131; // PrefixSelector.java:159
-  wire [4:0] _mux_86 = _and_64 ? io_in_bits_lens_85 : io_in_bits_lens_84; // PrefixSelector.java:161
-  wire _gt_65 = _mux_85 > _mux_86; // PrefixSelector.java:159
-  wire _or_132 = _not_64 | _gt_65; // PrefixSelector.java:159
-  wire _and_65 = _or_128 & _or_132; // PrefixSelector.java:159
-  wire [4:0] _mux_87 = _and_65 ? _mux_85 : _mux_86; // PrefixSelector.java:161
-  wire _mux_88 = _and_65 ? _and_63 : _and_64; // PrefixSelector.java:160
-  wire [1:0] _cat_21 = {_and_65, _mux_88}; // PrefixSelector.java:160
+  wire _or_128 = _bits_86 | _bits_87; // PrefixSelector.java:165
+  wire _or_129 = _or_127 | _or_128; // PrefixSelector.java:165
+  wire _not_64 = ~_or_127; // PrefixSelector.java:163
+  wire _not_65 = ~_bits_86; // PrefixSelector.java:163
+  wire _gt_63 = io_in_bits_lens_87 > io_in_bits_lens_86; // PrefixSelector.java:163
+  wire _or_130 = _not_65 | _gt_63; // PrefixSelector.java:163
+  wire _and_63 = _bits_87 & _or_130; // PrefixSelector.java:163
+  wire [4:0] _mux_85 = _and_63 ? io_in_bits_lens_87 : io_in_bits_lens_86; // PrefixSelector.java:165
+  wire _not_66 = ~_bits_84; // PrefixSelector.java:163
+  wire _gt_64 = io_in_bits_lens_85 > io_in_bits_lens_84; // PrefixSelector.java:163
+  wire _or_131 = _not_66 | _gt_64; // PrefixSelector.java:163
+  wire _and_64 = _bits_85 & _or_131; // PrefixSelector.java:163
+  wire [4:0] _mux_86 = _and_64 ? io_in_bits_lens_85 : io_in_bits_lens_84; // PrefixSelector.java:165
+  wire _gt_65 = _mux_85 > _mux_86; // PrefixSelector.java:163
+  wire _or_132 = _not_64 | _gt_65; // PrefixSelector.java:163
+  wire _and_65 = _or_128 & _or_132; // PrefixSelector.java:163
+  wire [4:0] _mux_87 = _and_65 ? _mux_85 : _mux_86; // PrefixSelector.java:165
+  wire _mux_88 = _and_65 ? _and_63 : _and_64; // PrefixSelector.java:164
+  wire [1:0] _cat_21 = {_and_65, _mux_88}; // PrefixSelector.java:164
   wire _bits_88 = io_in_bits_match[88]; // PrefixSelector.java:101
   wire _bits_89 = io_in_bits_match[89]; // PrefixSelector.java:101
-  wire _or_133 = _bits_88 | _bits_89; // PrefixSelector.java:161
+  wire _or_133 = _bits_88 | _bits_89; // PrefixSelector.java:165
   wire _bits_90 = io_in_bits_match[90]; // PrefixSelector.java:101
   wire _bits_91 = io_in_bits_match[91]; // PrefixSelector.java:101
-  wire _or_134 = _bits_90 | _bits_91; // PrefixSelector.java:161
-  wire _or_135 = _or_133 | _or_134; // PrefixSelector.java:161
-  wire _not_67 = ~_or_133; // PrefixSelector.java:159
-  wire _not_68 = ~_bits_90; // PrefixSelector.java:159
-  wire _gt_66 = io_in_bits_lens_91 > io_in_bits_lens_90; // PrefixSelector.java:159
-  wire _or_136 = _not_68 | _gt_66; // PrefixSelector.java:159
-  wire _and_66 = _bits_91 & _or_136; // PrefixSelector.java:159
-  wire [4:0] _mux_89 = _and_66 ? io_in_bits_lens_91 : io_in_bits_lens_90; // PrefixSelector.java:161
-  wire _not_69 = ~_bits_88; // PrefixSelector.java:159
-  wire _gt_67 = io_in_bits_lens_89 > io_in_bits_lens_88; // PrefixSelector.java:159
-  wire _or_137 = _not_69 | _gt_67; // PrefixSelector.java:159
-  wire _and_67 = _bits_89 & _or_137; // PrefixSelector.java:159
-  wire [4:0] _mux_90 = _and_67 ? io_in_bits_lens_89 : io_in_bits_lens_88; // PrefixSelector.java:161
-  wire _gt_68 = _mux_89 > _mux_90; // PrefixSelector.java:159
-  wire _or_138 = _not_67 | _gt_68; // PrefixSelector.java:159
-  wire _and_68 = _or_134 & _or_138; // PrefixSelector.java:159
-  wire [4:0] _mux_91 = _and_68 ? _mux_89 : _mux_90; // PrefixSelector.java:161
-  wire _mux_92 = _and_68 ? _and_66 : _and_67; // PrefixSelector.java:160
-  wire [1:0] _cat_22 = {_and_68, _mux_92}; // PrefixSelector.java:160
+  wire _or_134 = _bits_90 | _bits_91; // PrefixSelector.java:165
+  wire _or_135 = _or_133 | _or_134; // PrefixSelector.java:165
+  wire _not_67 = ~_or_133; // PrefixSelector.java:163
+  wire _not_68 = ~_bits_90; // PrefixSelector.java:163
+  wire _gt_66 = io_in_bits_lens_91 > io_in_bits_lens_90; // PrefixSelector.java:163
+  wire _or_136 = _not_68 | _gt_66; // PrefixSelector.java:163
+  wire _and_66 = _bits_91 & _or_136; // PrefixSelector.java:163
+  wire [4:0] _mux_89 = _and_66 ? io_in_bits_lens_91 : io_in_bits_lens_90; // PrefixSelector.java:165
+  wire _not_69 = ~_bits_88; // PrefixSelector.java:163
+  wire _gt_67 = io_in_bits_lens_89 > io_in_bits_lens_88; // PrefixSelector.java:163
+  wire _or_137 = _not_69 | _gt_67; // PrefixSelector.java:163
+  wire _and_67 = _bits_89 & _or_137; // PrefixSelector.java:163
+  wire [4:0] _mux_90 = _and_67 ? io_in_bits_lens_89 : io_in_bits_lens_88; // PrefixSelector.java:165
+  wire _gt_68 = _mux_89 > _mux_90; // PrefixSelector.java:163
+  wire _or_138 = _not_67 | _gt_68; // PrefixSelector.java:163
+  wire _and_68 = _or_134 & _or_138; // PrefixSelector.java:163
+  wire [4:0] _mux_91 = _and_68 ? _mux_89 : _mux_90; // PrefixSelector.java:165
+  wire _mux_92 = _and_68 ? _and_66 : _and_67; // PrefixSelector.java:164
+  wire [1:0] _cat_22 = {_and_68, _mux_92}; // PrefixSelector.java:164
   wire _bits_92 = io_in_bits_match[92]; // PrefixSelector.java:101
   wire _bits_93 = io_in_bits_match[93]; // PrefixSelector.java:101
-  wire _or_139 = _bits_92 | _bits_93; // PrefixSelector.java:161
+  wire _or_139 = _bits_92 | _bits_93; // PrefixSelector.java:165
   wire _bits_94 = io_in_bits_match[94]; // PrefixSelector.java:101
   wire _bits_95 = io_in_bits_match[95]; // PrefixSelector.java:101
-  wire _or_140 = _bits_94 | _bits_95; // PrefixSelector.java:161
-  wire _or_141 = _or_139 | _or_140; // PrefixSelector.java:161
-  wire _not_70 = ~_or_139; // PrefixSelector.java:159
-  wire _not_71 = ~_bits_94; // PrefixSelector.java:159
-  wire _gt_69 = io_in_bits_lens_95 > io_in_bits_lens_94; // PrefixSelector.java:159
-  wire _or_142 = _not_71 | _gt_69; // PrefixSelector.java:159
-  wire _and_69 = _bits_95 & _or_142; // PrefixSelector.java:159
-  wire [4:0] _mux_93 = _and_69 ? io_in_bits_lens_95 : io_in_bits_lens_94; // PrefixSelector.java:161
-  wire _not_72 = ~_bits_92; // PrefixSelector.java:159
-  wire _gt_70 = io_in_bits_lens_93 > io_in_bits_lens_92; // PrefixSelector.java:159
-  wire _or_143 = _not_72 | _gt_70; // PrefixSelector.java:159
-  wire _and_70 = _bits_93 & _or_143; // PrefixSelector.java:159
-  wire [4:0] _mux_94 = _and_70 ? io_in_bits_lens_93 : io_in_bits_lens_92; // PrefixSelector.java:161
-  wire _gt_71 = _mux_93 > _mux_94; // PrefixSelector.java:159
-  wire _or_144 = _not_70 | _gt_71; // PrefixSelector.java:159
-  wire _and_71 = _or_140 & _or_144; // PrefixSelector.java:159
-  wire [4:0] _mux_95 = _and_71 ? _mux_93 : _mux_94; // PrefixSelector.java:161
-  wire _mux_96 = _and_71 ? _and_69 : _and_70; // PrefixSelector.java:160
-  wire [1:0] _cat_23 = {_and_71, _mux_96}; // PrefixSelector.java:160
+  wire _or_140 = _bits_94 | _bits_95; // PrefixSelector.java:165
+  wire _or_141 = _or_139 | _or_140; // PrefixSelector.java:165
+  wire _not_70 = ~_or_139; // PrefixSelector.java:163
+  wire _not_71 = ~_bits_94; // PrefixSelector.java:163
+  wire _gt_69 = io_in_bits_lens_95 > io_in_bits_lens_94; // PrefixSelector.java:163
+  wire _or_142 = _not_71 | _gt_69; // PrefixSelector.java:163
+  wire _and_69 = _bits_95 & _or_142; // PrefixSelector.java:163
+  wire [4:0] _mux_93 = _and_69 ? io_in_bits_lens_95 : io_in_bits_lens_94; // PrefixSelector.java:165
+  wire _not_72 = ~_bits_92; // PrefixSelector.java:163
+  wire _gt_70 = io_in_bits_lens_93 > io_in_bits_lens_92; // PrefixSelector.java:163
+  wire _or_143 = _not_72 | _gt_70; // PrefixSelector.java:163
+  wire _and_70 = _bits_93 & _or_143; // PrefixSelector.java:163
+  wire [4:0] _mux_94 = _and_70 ? io_in_bits_lens_93 : io_in_bits_lens_92; // PrefixSelector.java:165
+  wire _gt_71 = _mux_93 > _mux_94; // PrefixSelector.java:163
+  wire _or_144 = _not_70 | _gt_71; // PrefixSelector.java:163
+  wire _and_71 = _or_140 & _or_144; // PrefixSelector.java:163
+  wire [4:0] _mux_95 = _and_71 ? _mux_93 : _mux_94; // PrefixSelector.java:165
+  wire _mux_96 = _and_71 ? _and_69 : _and_70; // PrefixSelector.java:164
+  wire [1:0] _cat_23 = {_and_71, _mux_96}; // PrefixSelector.java:164
   wire _bits_96 = io_in_bits_match[96]; // PrefixSelector.java:101
   wire _bits_97 = io_in_bits_match[97]; // PrefixSelector.java:101
-  wire _or_145 = _bits_96 | _bits_97; // PrefixSelector.java:161
+  wire _or_145 = _bits_96 | _bits_97; // PrefixSelector.java:165
   wire _bits_98 = io_in_bits_match[98]; // PrefixSelector.java:101
   wire _bits_99 = io_in_bits_match[99]; // PrefixSelector.java:101
-  wire _or_146 = _bits_98 | _bits_99; // PrefixSelector.java:161
-  wire _or_147 = _or_145 | _or_146; // PrefixSelector.java:161
-  wire _not_73 = ~_or_145; // PrefixSelector.java:159
-  wire _not_74 = ~_bits_98; // PrefixSelector.java:159
-  wire _gt_72 = io_in_bits_lens_99 > io_in_bits_lens_98; // PrefixSelector.java:159
-  wire _or_148 = _not_74 | _gt_72; // PrefixSelector.java:159
-  wire _and_72 = _bits_99 & _or_148; // PrefixSelector.java:159
-  wire [4:0] _mux_97 = _and_72 ? io_in_bits_lens_99 : io_in_bits_lens_98; // PrefixSelector.java:161
-  wire _not_75 = ~_bits_96; // PrefixSelector.java:159
-  wire _gt_73 = io_in_bits_lens_97 > io_in_bits_lens_96; // PrefixSelector.java:159
-  wire _or_149 = _not_75 | _gt_73; // PrefixSelector.java:159
-  wire _and_73 = _bits_97 & _or_149; // PrefixSelector.java:159
-  wire [4:0] _mux_98 = _and_73 ? io_in_bits_lens_97 : io_in_bits_lens_96; // PrefixSelector.java:161
-  wire _gt_74 = _mux_97 > _mux_98; // PrefixSelector.java:159
-  wire _or_150 = _not_73 | _gt_74; // PrefixSelector.java:159
-  wire _and_74 = _or_146 & _or_150; // PrefixSelector.java:159
-  wire [4:0] _mux_99 = _and_74 ? _mux_97 : _mux_98; // PrefixSelector.java:161
-  wire _mux_100 = _and_74 ? _and_72 : _and_73; // PrefixSelector.java:160
-  wire [1:0] _cat_24 = {_and_74, _mux_100}; // PrefixSelector.java:160
+  wire _or_146 = _bits_98 | _bits_99; // PrefixSelector.java:165
+  wire _or_147 = _or_145 | _or_146; // PrefixSelector.java:165
+  wire _not_73 = ~_or_145; // PrefixSelector.java:163
+  wire _not_74 = ~_bits_98; // PrefixSelector.java:163
+  wire _gt_72 = io_in_bits_lens_99 > io_in_bits_lens_98; // PrefixSelector.java:163
+  wire _or_148 = _not_74 | _gt_72; // PrefixSelector.java:163
+  wire _and_72 = _bits_99 & _or_148; // PrefixSelector.java:163
+  wire [4:0] _mux_97 = _and_72 ? io_in_bits_lens_99 : io_in_bits_lens_98; // PrefixSelector.java:165
+  wire _not_75 = ~_bits_96; // PrefixSelector.java:163
+  wire _gt_73 = io_in_bits_lens_97 > io_in_bits_lens_96; // PrefixSelector.java:163
+  wire _or_149 = _not_75 | _gt_73; // PrefixSelector.java:163
+  wire _and_73 = _bits_97 & _or_149; // PrefixSelector.java:163
+  wire [4:0] _mux_98 = _and_73 ? io_in_bits_lens_97 : io_in_bits_lens_96; // PrefixSelector.java:165
+  wire _gt_74 = _mux_97 > _mux_98; // PrefixSelector.java:163
+  wire _or_150 = _not_73 | _gt_74; // PrefixSelector.java:163
+  wire _and_74 = _or_146 & _or_150; // PrefixSelector.java:163
+  wire [4:0] _mux_99 = _and_74 ? _mux_97 : _mux_98; // PrefixSelector.java:165
+  wire _mux_100 = _and_74 ? _and_72 : _and_73; // PrefixSelector.java:164
+  wire [1:0] _cat_24 = {_and_74, _mux_100}; // PrefixSelector.java:164
   wire _bits_100 = io_in_bits_match[100]; // PrefixSelector.java:101
   wire _bits_101 = io_in_bits_match[101]; // PrefixSelector.java:101
-  wire _or_151 = _bits_100 | _bits_101; // PrefixSelector.java:161
+  wire _or_151 = _bits_100 | _bits_101; // PrefixSelector.java:165
   wire _bits_102 = io_in_bits_match[102]; // PrefixSelector.java:101
   wire _bits_103 = io_in_bits_match[103]; // PrefixSelector.java:101
-  wire _or_152 = _bits_102 | _bits_103; // PrefixSelector.java:161
-  wire _or_153 = _or_151 | _or_152; // PrefixSelector.java:161
-  wire _not_76 = ~_or_151; // PrefixSelector.java:159
-  wire _not_77 = ~_bits_102; // PrefixSelector.java:159
-  wire _gt_75 = io_in_bits_lens_103 > io_in_bits_lens_102; // PrefixSelector.java:159
-  wire _or_154 = _not_77 | _gt_75; // PrefixSelector.java:159
-  wire _and_75 = _bits_103 & _or_154; // PrefixSelector.java:159
-  wire [4:0] _mux_101 = _and_75 ? io_in_bits_lens_103 : io_in_bits_lens_102; // PrefixSelector.java:161
-  wire _not_78 = ~_bits_100; // PrefixSelector.java:159
-  wire _gt_76 = io_in_bits_lens_101 > io_in_bits_lens_100; // PrefixSelector.java:159
-  wire _or_155 = _not_78 | _gt_76; // PrefixSelector.java:159
-  wire _and_76 = _bits_101 & _or_155; // PrefixSelector.java:159
-  wire [4:0] _mux_102 = _and_76 ? io_in_bits_lens_101 : io_in_bits_lens_100; // PrefixSelector.java:161
-  wire _gt_77 = _mux_101 > _mux_102; // PrefixSelector.java:159
-  wire _or_156 = _not_76 | _gt_77; // PrefixSelector.java:159
-  wire _and_77 = _or_152 & _or_156; // PrefixSelector.java:159
-  wire [4:0] _mux_103 = _and_77 ? _mux_101 : _mux_102; // PrefixSelector.java:161
-  wire _mux_104 = _and_77 ? _and_75 : _and_76; // PrefixSelector.java:160
-  wire [1:0] _cat_25 = {_and_77, _mux_104}; // PrefixSelector.java:160
+  wire _or_152 = _bits_102 | _bits_103; // PrefixSelector.java:165
+  wire _or_153 = _or_151 | _or_152; // PrefixSelector.java:165
+  wire _not_76 = ~_or_151; // PrefixSelector.java:163
+  wire _not_77 = ~_bits_102; // PrefixSelector.java:163
+  wire _gt_75 = io_in_bits_lens_103 > io_in_bits_lens_102; // PrefixSelector.java:163
+  wire _or_154 = _not_77 | _gt_75; // PrefixSelector.java:163
+  wire _and_75 = _bits_103 & _or_154; // PrefixSelector.java:163
+  wire [4:0] _mux_101 = _and_75 ? io_in_bits_lens_103 : io_in_bits_lens_102; // PrefixSelector.java:165
+  wire _not_78 = ~_bits_100; // PrefixSelector.java:163
+  wire _gt_76 = io_in_bits_lens_101 > io_in_bits_lens_100; // PrefixSelector.java:163
+  wire _or_155 = _not_78 | _gt_76; // PrefixSelector.java:163
+  wire _and_76 = _bits_101 & _or_155; // PrefixSelector.java:163
+  wire [4:0] _mux_102 = _and_76 ? io_in_bits_lens_101 : io_in_bits_lens_100; // PrefixSelector.java:165
+  wire _gt_77 = _mux_101 > _mux_102; // PrefixSelector.java:163
+  wire _or_156 = _not_76 | _gt_77; // PrefixSelector.java:163
+  wire _and_77 = _or_152 & _or_156; // PrefixSelector.java:163
+  wire [4:0] _mux_103 = _and_77 ? _mux_101 : _mux_102; // PrefixSelector.java:165
+  wire _mux_104 = _and_77 ? _and_75 : _and_76; // PrefixSelector.java:164
+  wire [1:0] _cat_25 = {_and_77, _mux_104}; // PrefixSelector.java:164
   wire _bits_104 = io_in_bits_match[104]; // PrefixSelector.java:101
   wire _bits_105 = io_in_bits_match[105]; // PrefixSelector.java:101
-  wire _or_157 = _bits_104 | _bits_105; // PrefixSelector.java:161
+  wire _or_157 = _bits_104 | _bits_105; // PrefixSelector.java:165
   wire _bits_106 = io_in_bits_match[106]; // PrefixSelector.java:101
   wire _bits_107 = io_in_bits_match[107]; // PrefixSelector.java:101
-  wire _or_158 = _bits_106 | _bits_107; // PrefixSelector.java:161
-  wire _or_159 = _or_157 | _or_158; // PrefixSelector.java:161
-  wire _not_79 = ~_or_157; // PrefixSelector.java:159
-  wire _not_80 = ~_bits_106; // PrefixSelector.java:159
-  wire _gt_78 = io_in_bits_lens_107 > io_in_bits_lens_106; // PrefixSelector.java:159
-  wire _or_160 = _not_80 | _gt_78; // PrefixSelector.java:159
-  wire _and_78 = _bits_107 & _or_160; // PrefixSelector.java:159
-  wire [4:0] _mux_105 = _and_78 ? io_in_bits_lens_107 : io_in_bits_lens_106; // PrefixSelector.java:161
-  wire _not_81 = ~_bits_104; // PrefixSelector.java:159
-  wire _gt_79 = io_in_bits_lens_105 > io_in_bits_lens_104; // PrefixSelector.java:159
-  wire _or_161 = _not_81 | _gt_79; // PrefixSelector.java:159
-  wire _and_79 = _bits_105 & _or_161; // PrefixSelector.java:159
-  wire [4:0] _mux_106 = _and_79 ? io_in_bits_lens_105 : io_in_bits_lens_104; // PrefixSelector.java:161
-  wire _gt_80 = _mux_105 > _mux_106; // PrefixSelector.java:159
-  wire _or_162 = _not_79 | _gt_80; // PrefixSelector.java:159
-  wire _and_80 = _or_158 & _or_162; // PrefixSelector.java:159
-  wire [4:0] _mux_107 = _and_80 ? _mux_105 : _mux_106; // PrefixSelector.java:161
-  wire _mux_108 = _and_80 ? _and_78 : _and_79; // PrefixSelector.java:160
-  wire [1:0] _cat_26 = {_and_80, _mux_108}; // PrefixSelector.java:160
+  wire _or_158 = _bits_106 | _bits_107; // PrefixSelector.java:165
+  wire _or_159 = _or_157 | _or_158; // PrefixSelector.java:165
+  wire _not_79 = ~_or_157; // PrefixSelector.java:163
+  wire _not_80 = ~_bits_106; // PrefixSelector.java:163
+  wire _gt_78 = io_in_bits_lens_107 > io_in_bits_lens_106; // PrefixSelector.java:163
+  wire _or_160 = _not_80 | _gt_78; // PrefixSelector.java:163
+  wire _and_78 = _bits_107 & _or_160; // PrefixSelector.java:163
+  wire [4:0] _mux_105 = _and_78 ? io_in_bits_lens_107 : io_in_bits_lens_106; // PrefixSelector.java:165
+  wire _not_81 = ~_bits_104; // PrefixSelector.java:163
+  wire _gt_79 = io_in_bits_lens_105 > io_in_bits_lens_104; // PrefixSelector.java:163
+  wire _or_161 = _not_81 | _gt_79; // PrefixSelector.java:163
+  wire _and_79 = _bits_105 & _or_161; // PrefixSelector.java:163
+  wire [4:0] _mux_106 = _and_79 ? io_in_bits_lens_105 : io_in_bits_lens_104; // PrefixSelector.java:165
+  wire _gt_80 = _mux_105 > _mux_106; // PrefixSelector.java:163
+  wire _or_162 = _not_79 | _gt_80; // PrefixSelector.java:163
+  wire _and_80 = _or_158 & _or_162; // PrefixSelector.java:163
+  wire [4:0] _mux_107 = _and_80 ? _mux_105 : _mux_106; // PrefixSelector.java:165
+  wire _mux_108 = _and_80 ? _and_78 : _and_79; // PrefixSelector.java:164
+  wire [1:0] _cat_26 = {_and_80, _mux_108}; // PrefixSelector.java:164
   wire _bits_108 = io_in_bits_match[108]; // PrefixSelector.java:101
   wire _bits_109 = io_in_bits_match[109]; // PrefixSelector.java:101
-  wire _or_163 = _bits_108 | _bits_109; // PrefixSelector.java:161
+  wire _or_163 = _bits_108 | _bits_109; // PrefixSelector.java:165
   wire _bits_110 = io_in_bits_match[110]; // PrefixSelector.java:101
   wire _bits_111 = io_in_bits_match[111]; // PrefixSelector.java:101
-  wire _or_164 = _bits_110 | _bits_111; // PrefixSelector.java:161
-  wire _or_165 = _or_163 | _or_164; // PrefixSelector.java:161
-  wire _not_82 = ~_or_163; // PrefixSelector.java:159
-  wire _not_83 = ~_bits_110; // PrefixSelector.java:159
-  wire _gt_81 = io_in_bits_lens_111 > io_in_bits_lens_110; // PrefixSelector.java:159
-  wire _or_166 = _not_83 | _gt_81; // PrefixSelector.java:159
-  wire _and_81 = _bits_111 & _or_166; // PrefixSelector.java:159
-  wire [4:0] _mux_109 = _and_81 ? io_in_bits_lens_111 : io_in_bits_lens_110; // PrefixSelector.java:161
-  wire _not_84 = ~_bits_108; // PrefixSelector.java:159
-  wire _gt_82 = io_in_bits_lens_109 > io_in_bits_lens_108; // PrefixSelector.java:159
-  wire _or_167 = _not_84 | _gt_82; // PrefixSelector.java:159
-  wire _and_82 = _bits_109 & _or_167; // PrefixSelector.java:159
-  wire [4:0] _mux_110 = _and_82 ? io_in_bits_lens_109 : io_in_bits_lens_108; // PrefixSelector.java:161
-  wire _gt_83 = _mux_109 > _mux_110; // PrefixSelector.java:159
-  wire _or_168 = _not_82 | _gt_83; // PrefixSelector.java:159
-  wire _and_83 = _or_164 & _or_168; // PrefixSelector.java:159
-  wire [4:0] _mux_111 = _and_83 ? _mux_109 : _mux_110; // PrefixSelector.java:161
-  wire _mux_112 = _and_83 ? _and_81 : _and_82; // PrefixSelector.java:160
-  wire [1:0] _cat_27 = {_and_83, _mux_112}; // PrefixSelector.java:160
+  wire _or_164 = _bits_110 | _bits_111; // PrefixSelector.java:165
+  wire _or_165 = _or_163 | _or_164; // PrefixSelector.java:165
+  wire _not_82 = ~_or_163; // PrefixSelector.java:163
+  wire _not_83 = ~_bits_110; // PrefixSelector.java:163
+  wire _gt_81 = io_in_bits_lens_111 > io_in_bits_lens_110; // PrefixSelector.java:163
+  wire _or_166 = _not_83 | _gt_81; // PrefixSelector.java:163
+  wire _and_81 = _bits_111 & _or_166; // PrefixSelector.java:163
+  wire [4:0] _mux_109 = _and_81 ? io_in_bits_lens_111 : io_in_bits_lens_110; // PrefixSelector.java:165
+  wire _not_84 = ~_bits_108; // PrefixSelector.java:163
+  wire _gt_82 = io_in_bits_lens_109 > io_in_bits_lens_108; // PrefixSelector.java:163
+  wire _or_167 = _not_84 | _gt_82; // PrefixSelector.java:163
+  wire _and_82 = _bits_109 & _or_167; // PrefixSelector.java:163
+  wire [4:0] _mux_110 = _and_82 ? io_in_bits_lens_109 : io_in_bits_lens_108; // PrefixSelector.java:165
+  wire _gt_83 = _mux_109 > _mux_110; // PrefixSelector.java:163
+  wire _or_168 = _not_82 | _gt_83; // PrefixSelector.java:163
+  wire _and_83 = _or_164 & _or_168; // PrefixSelector.java:163
+  wire [4:0] _mux_111 = _and_83 ? _mux_109 : _mux_110; // PrefixSelector.java:165
+  wire _mux_112 = _and_83 ? _and_81 : _and_82; // PrefixSelector.java:164
+  wire [1:0] _cat_27 = {_and_83, _mux_112}; // PrefixSelector.java:164
   wire _bits_112 = io_in_bits_match[112]; // PrefixSelector.java:101
   wire _bits_113 = io_in_bits_match[113]; // PrefixSelector.java:101
-  wire _or_169 = _bits_112 | _bits_113; // PrefixSelector.java:161
+  wire _or_169 = _bits_112 | _bits_113; // PrefixSelector.java:165
   wire _bits_114 = io_in_bits_match[114]; // PrefixSelector.java:101
   wire _bits_115 = io_in_bits_match[115]; // PrefixSelector.java:101
-  wire _or_170 = _bits_114 | _bits_115; // PrefixSelector.java:161
-  wire _or_171 = _or_169 | _or_170; // PrefixSelector.java:161
-  wire _not_85 = ~_or_169; // PrefixSelector.java:159
-  wire _not_86 = ~_bits_114; // PrefixSelector.java:159
-  wire _gt_84 = io_in_bits_lens_115 > io_in_bits_lens_114; // PrefixSelector.java:159
-  wire _or_172 = _not_86 | _gt_84; // PrefixSelector.java:159
-  wire _and_84 = _bits_115 & _or_172; // PrefixSelector.java:159
-  wire [4:0] _mux_113 = _and_84 ? io_in_bits_lens_115 : io_in_bits_lens_114; // PrefixSelector.java:161
-  wire _not_87 = ~_bits_112; // PrefixSelector.java:159
-  wire _gt_85 = io_in_bits_lens_113 > io_in_bits_lens_112; // PrefixSelector.java:159
-  wire _or_173 = _not_87 | _gt_85; // PrefixSelector.java:159
-  wire _and_85 = _bits_113 & _or_173; // PrefixSelector.java:159
-  wire [4:0] _mux_114 = _and_85 ? io_in_bits_lens_113 : io_in_bits_lens_112; // PrefixSelector.java:161
-  wire _gt_86 = _mux_113 > _mux_114; // PrefixSelector.java:159
-  wire _or_174 = _not_85 | _gt_86; // PrefixSelector.java:159
-  wire _and_86 = _or_170 & _or_174; // PrefixSelector.java:159
-  wire [4:0] _mux_115 = _and_86 ? _mux_113 : _mux_114; // PrefixSelector.java:161
-  wire _mux_116 = _and_86 ? _and_84 : _and_85; // PrefixSelector.java:160
-  wire [1:0] _cat_28 = {_and_86, _mux_116}; // PrefixSelector.java:160
+  wire _or_170 = _bits_114 | _bits_115; // PrefixSelector.java:165
+  wire _or_171 = _or_169 | _or_170; // PrefixSelector.java:165
+  wire _not_85 = ~_or_169; // PrefixSelector.java:163
+  wire _not_86 = ~_bits_114; // PrefixSelector.java:163
+  wire _gt_84 = io_in_bits_lens_115 > io_in_bits_lens_114; // PrefixSelector.java:163
+  wire _or_172 = _not_86 | _gt_84; // PrefixSelector.java:163
+  wire _and_84 = _bits_115 & _or_172; // PrefixSelector.java:163
+  wire [4:0] _mux_113 = _and_84 ? io_in_bits_lens_115 : io_in_bits_lens_114; // PrefixSelector.java:165
+  wire _not_87 = ~_bits_112; // PrefixSelector.java:163
+  wire _gt_85 = io_in_bits_lens_113 > io_in_bits_lens_112; // PrefixSelector.java:163
+  wire _or_173 = _not_87 | _gt_85; // PrefixSelector.java:163
+  wire _and_85 = _bits_113 & _or_173; // PrefixSelector.java:163
+  wire [4:0] _mux_114 = _and_85 ? io_in_bits_lens_113 : io_in_bits_lens_112; // PrefixSelector.java:165
+  wire _gt_86 = _mux_113 > _mux_114; // PrefixSelector.java:163
+  wire _or_174 = _not_85 | _gt_86; // PrefixSelector.java:163
+  wire _and_86 = _or_170 & _or_174; // PrefixSelector.java:163
+  wire [4:0] _mux_115 = _and_86 ? _mux_113 : _mux_114; // PrefixSelector.java:165
+  wire _mux_116 = _and_86 ? _and_84 : _and_85; // PrefixSelector.java:164
+  wire [1:0] _cat_28 = {_and_86, _mux_116}; // PrefixSelector.java:164
   wire _bits_116 = io_in_bits_match[116]; // PrefixSelector.java:101
   wire _bits_117 = io_in_bits_match[117]; // PrefixSelector.java:101
-  wire _or_175 = _bits_116 | _bits_117; // PrefixSelector.java:161
+  wire _or_175 = _bits_116 | _bits_117; // PrefixSelector.java:165
   wire _bits_118 = io_in_bits_match[118]; // PrefixSelector.java:101
   wire _bits_119 = io_in_bits_match[119]; // PrefixSelector.java:101
-  wire _or_176 = _bits_118 | _bits_119; // PrefixSelector.java:161
-  wire _or_177 = _or_175 | _or_176; // PrefixSelector.java:161
-  wire _not_88 = ~_or_175; // PrefixSelector.java:159
-  wire _not_89 = ~_bits_118; // PrefixSelector.java:159
-  wire _gt_87 = io_in_bits_lens_119 > io_in_bits_lens_118; // PrefixSelector.java:159
-  wire _or_178 = _not_89 | _gt_87; // PrefixSelector.java:159
-  wire _and_87 = _bits_119 & _or_178; // PrefixSelector.java:159
-  wire [4:0] _mux_117 = _and_87 ? io_in_bits_lens_119 : io_in_bits_lens_118; // PrefixSelector.java:161
-  wire _not_90 = ~_bits_116; // PrefixSelector.java:159
-  wire _gt_88 = io_in_bits_lens_117 > io_in_bits_lens_116; // PrefixSelector.java:159
-  wire _or_179 = _not_90 | _gt_88; // PrefixSelector.java:159
-  wire _and_88 = _bits_117 & _or_179; // PrefixSelector.java:159
-  wire [4:0] _mux_118 = _and_88 ? io_in_bits_lens_117 : io_in_bits_lens_116; // PrefixSelector.java:161
-  wire _gt_89 = _mux_117 > _mux_118; // PrefixSelector.java:159
-  wire _or_180 = _not_88 | _gt_89; // PrefixSelector.java:159
-  wire _and_89 = _or_176 & _or_180; // PrefixSelector.java:159
-  wire [4:0] _mux_119 = _and_89 ? _mux_117 : _mux_118; // PrefixSelector.java:161
-  wire _mux_120 = _and_89 ? _and_87 : _and_88; // PrefixSelector.java:160
-  wire [1:0] _cat_29 = {_and_89, _mux_120}; // PrefixSelector.java:160
+  wire _or_176 = _bits_118 | _bits_119; // PrefixSelector.java:165
+  wire _or_177 = _or_175 | _or_176; // PrefixSelector.java:165
+  wire _not_88 = ~_or_175; // PrefixSelector.java:163
+  wire _not_89 = ~_bits_118; // PrefixSelector.java:163
+  wire _gt_87 = io_in_bits_lens_119 > io_in_bits_lens_118; // PrefixSelector.java:163
+  wire _or_178 = _not_89 | _gt_87; // PrefixSelector.java:163
+  wire _and_87 = _bits_119 & _or_178; // PrefixSelector.java:163
+  wire [4:0] _mux_117 = _and_87 ? io_in_bits_lens_119 : io_in_bits_lens_118; // PrefixSelector.java:165
+  wire _not_90 = ~_bits_116; // PrefixSelector.java:163
+  wire _gt_88 = io_in_bits_lens_117 > io_in_bits_lens_116; // PrefixSelector.java:163
+  wire _or_179 = _not_90 | _gt_88; // PrefixSelector.java:163
+  wire _and_88 = _bits_117 & _or_179; // PrefixSelector.java:163
+  wire [4:0] _mux_118 = _and_88 ? io_in_bits_lens_117 : io_in_bits_lens_116; // PrefixSelector.java:165
+  wire _gt_89 = _mux_117 > _mux_118; // PrefixSelector.java:163
+  wire _or_180 = _not_88 | _gt_89; // PrefixSelector.java:163
+  wire _and_89 = _or_176 & _or_180; // PrefixSelector.java:163
+  wire [4:0] _mux_119 = _and_89 ? _mux_117 : _mux_118; // PrefixSelector.java:165
+  wire _mux_120 = _and_89 ? _and_87 : _and_88; // PrefixSelector.java:164
+  wire [1:0] _cat_29 = {_and_89, _mux_120}; // PrefixSelector.java:164
   wire _bits_120 = io_in_bits_match[120]; // PrefixSelector.java:101
   wire _bits_121 = io_in_bits_match[121]; // PrefixSelector.java:101
-  wire _or_181 = _bits_120 | _bits_121; // PrefixSelector.java:161
+  wire _or_181 = _bits_120 | _bits_121; // PrefixSelector.java:165
   wire _bits_122 = io_in_bits_match[122]; // PrefixSelector.java:101
   wire _bits_123 = io_in_bits_match[123]; // PrefixSelector.java:101
-  wire _or_182 = _bits_122 | _bits_123; // PrefixSelector.java:161
-  wire _or_183 = _or_181 | _or_182; // PrefixSelector.java:161
-  wire _not_91 = ~_or_181; // PrefixSelector.java:159
-  wire _not_92 = ~_bits_122; // PrefixSelector.java:159
-  wire _gt_90 = io_in_bits_lens_123 > io_in_bits_lens_122; // PrefixSelector.java:159
-  wire _or_184 = _not_92 | _gt_90; // PrefixSelector.java:159
-  wire _and_90 = _bits_123 & _or_184; // PrefixSelector.java:159
-  wire [4:0] _mux_121 = _and_90 ? io_in_bits_lens_123 : io_in_bits_lens_122; // PrefixSelector.java:161
-  wire _not_93 = ~_bits_120; // PrefixSelector.java:159
-  wire _gt_91 = io_in_bits_lens_121 > io_in_bits_lens_120; // PrefixSelector.java:159
-  wire _or_185 = _not_93 | _gt_91; // PrefixSelector.java:159
-  wire _and_91 = _bits_121 & _or_185; // PrefixSelector.java:159
-  wire [4:0] _mux_122 = _and_91 ? io_in_bits_lens_121 : io_in_bits_lens_120; // PrefixSelector.java:161
-  wire _gt_92 = _mux_121 > _mux_122; // PrefixSelector.java:159
-  wire _or_186 = _not_91 | _gt_92; // PrefixSelector.java:159
-  wire _and_92 = _or_182 & _or_186; // PrefixSelector.java:159
-  wire [4:0] _mux_123 = _and_92 ? _mux_121 : _mux_122; // PrefixSelector.java:161
-  wire _mux_124 = _and_92 ? _and_90 : _and_91; // PrefixSelector.java:160
-  wire [1:0] _cat_30 = {_and_92, _mux_124}; // PrefixSelector.java:160
+  wire _or_182 = _bits_122 | _bits_123; // PrefixSelector.java:165
+  wire _or_183 = _or_181 | _or_182; // PrefixSelector.java:165
+  wire _not_91 = ~_or_181; // PrefixSelector.java:163
+  wire _not_92 = ~_bits_122; // PrefixSelector.java:163
+  wire _gt_90 = io_in_bits_lens_123 > io_in_bits_lens_122; // PrefixSelector.java:163
+  wire _or_184 = _not_92 | _gt_90; // PrefixSelector.java:163
+  wire _and_90 = _bits_123 & _or_184; // PrefixSelector.java:163
+  wire [4:0] _mux_121 = _and_90 ? io_in_bits_lens_123 : io_in_bits_lens_122; // PrefixSelector.java:165
+  wire _not_93 = ~_bits_120; // PrefixSelector.java:163
+  wire _gt_91 = io_in_bits_lens_121 > io_in_bits_lens_120; // PrefixSelector.java:163
+  wire _or_185 = _not_93 | _gt_91; // PrefixSelector.java:163
+  wire _and_91 = _bits_121 & _or_185; // PrefixSelector.java:163
+  wire [4:0] _mux_122 = _and_91 ? io_in_bits_lens_121 : io_in_bits_lens_120; // PrefixSelector.java:165
+  wire _gt_92 = _mux_121 > _mux_122; // PrefixSelector.java:163
+  wire _or_186 = _not_91 | _gt_92; // PrefixSelector.java:163
+  wire _and_92 = _or_182 & _or_186; // PrefixSelector.java:163
+  wire [4:0] _mux_123 = _and_92 ? _mux_121 : _mux_122; // PrefixSelector.java:165
+  wire _mux_124 = _and_92 ? _and_90 : _and_91; // PrefixSelector.java:164
+  wire [1:0] _cat_30 = {_and_92, _mux_124}; // PrefixSelector.java:164
   wire _bits_124 = io_in_bits_match[124]; // PrefixSelector.java:101
   wire _bits_125 = io_in_bits_match[125]; // PrefixSelector.java:101
-  wire _or_187 = _bits_124 | _bits_125; // PrefixSelector.java:161
+  wire _or_187 = _bits_124 | _bits_125; // PrefixSelector.java:165
   wire _bits_126 = io_in_bits_match[126]; // PrefixSelector.java:101
   wire _bits_127 = io_in_bits_match[127]; // PrefixSelector.java:101
-  wire _or_188 = _bits_126 | _bits_127; // PrefixSelector.java:161
-  wire _or_189 = _or_187 | _or_188; // PrefixSelector.java:161
-  wire _not_94 = ~_or_187; // PrefixSelector.java:159
-  wire _not_95 = ~_bits_126; // PrefixSelector.java:159
-  wire _gt_93 = io_in_bits_lens_127 > io_in_bits_lens_126; // PrefixSelector.java:159
-  wire _or_190 = _not_95 | _gt_93; // PrefixSelector.java:159
-  wire _and_93 = _bits_127 & _or_190; // PrefixSelector.java:159
-  wire [4:0] _mux_125 = _and_93 ? io_in_bits_lens_127 : io_in_bits_lens_126; // PrefixSelector.java:161
-  wire _not_96 = ~_bits_124; // PrefixSelector.java:159
-  wire _gt_94 = io_in_bits_lens_125 > io_in_bits_lens_124; // PrefixSelector.java:159
-  wire _or_191 = _not_96 | _gt_94; // PrefixSelector.java:159
-  wire _and_94 = _bits_125 & _or_191; // PrefixSelector.java:159
-  wire [4:0] _mux_126 = _and_94 ? io_in_bits_lens_125 : io_in_bits_lens_124; // PrefixSelector.java:161
-  wire _gt_95 = _mux_125 > _mux_126; // PrefixSelector.java:159
-  wire _or_192 = _not_94 | _gt_95; // PrefixSelector.java:159
-  wire _and_95 = _or_188 & _or_192; // PrefixSelector.java:159
-  wire [4:0] _mux_127 = _and_95 ? _mux_125 : _mux_126; // PrefixSelector.java:161
-  wire _mux_128 = _and_95 ? _and_93 : _and_94; // PrefixSelector.java:160
-  wire [1:0] _cat_31 = {_and_95, _mux_128}; // PrefixSelector.java:160
-  wire _or_193 = s1_found_0 | s1_found_1; // PrefixSelector.java:161
-  wire _or_194 = s1_found_2 | s1_found_3; // PrefixSelector.java:161
-  wire _or_195 = _or_193 | _or_194; // PrefixSelector.java:161
-  wire _not_97 = ~_or_193; // PrefixSelector.java:159
-  wire _not_98 = ~s1_found_2; // PrefixSelector.java:159
-  wire _gt_96 = s1_len_3 > s1_len_2; // PrefixSelector.java:159
-  wire _or_196 = _not_98 | _gt_96; // PrefixSelector.java:159
-  wire _and_96 = s1_found_3 & _or_196; // PrefixSelector.java:159
-  wire [4:0] _mux_129 = _and_96 ? s1_len_3 : s1_len_2; // PrefixSelector.java:161
-  wire _not_99 = ~s1_found_0; // PrefixSelector.java:159
-  wire _gt_97 = s1_len_1 > s1_len_0; // PrefixSelector.java:159
-  wire _or_197 = _not_99 | _gt_97; // PrefixSelector.java:159
-  wire _and_97 = s1_found_1 & _or_197; // PrefixSelector.java:159
-  wire [4:0] _mux_130 = _and_97 ? s1_len_1 : s1_len_0; // PrefixSelector.java:161
-  wire _gt_98 = _mux_129 > _mux_130; // PrefixSelector.java:159
-  wire _or_198 = _not_97 | _gt_98; // PrefixSelector.java:159
-  wire _and_98 = _or_194 & _or_198; // PrefixSelector.java:159
-  wire [4:0] _mux_131 = _and_98 ? _mux_129 : _mux_130; // PrefixSelector.java:161
-  wire [1:0] _mux_132 = _and_96 ? s1_slot_3 : s1_slot_2; // PrefixSelector.java:160
-  wire [2:0] _cat_32 = {_and_96, _mux_132}; // PrefixSelector.java:160
-  wire [1:0] _mux_133 = _and_97 ? s1_slot_1 : s1_slot_0; // PrefixSelector.java:160
-  wire [2:0] _cat_33 = {_and_97, _mux_133}; // PrefixSelector.java:160
-  wire [2:0] _mux_134 = _and_98 ? _cat_32 : _cat_33; // PrefixSelector.java:160
-  wire [3:0] _cat_34 = {_and_98, _mux_134}; // PrefixSelector.java:160
-  wire _or_199 = s1_found_4 | s1_found_5; // PrefixSelector.java:161
-  wire _or_200 = s1_found_6 | s1_found_7; // PrefixSelector.java:161
-  wire _or_201 = _or_199 | _or_200; // PrefixSelector.java:161
-  wire _not_100 = ~_or_199; // PrefixSelector.java:159
-  wire _not_101 = ~s1_found_6; // PrefixSelector.java:159
-  wire _gt_99 = s1_len_7 > s1_len_6; // PrefixSelector.java:159
-  wire _or_202 = _not_101 | _gt_99; // PrefixSelector.java:159
-  wire _and_99 = s1_found_7 & _or_202; // PrefixSelector.java:159
-  wire [4:0] _mux_135 = _and_99 ? s1_len_7 : s1_len_6; // PrefixSelector.java:161
-  wire _not_102 = ~s1_found_4; // PrefixSelector.java:159
-  wire _gt_100 = s1_len_5 > s1_len_4; // PrefixSelector.java:159
-  wire _or_203 = _not_102 | _gt_100; // PrefixSelector.java:159
-  wire _and_100 = s1_found_5 & _or_203; // PrefixSelector.java:159
-  wire [4:0] _mux_136 = _and_100 ? s1_len_5 : s1_len_4; // PrefixSelector.java:161
-  wire _gt_101 = _mux_135 > _mux_136; // PrefixSelector.java:159
-  wire _or_204 = _not_100 | _gt_101; // PrefixSelector.java:159
-  wire _and_101 = _or_200 & _or_204; // PrefixSelector.java:159
-  wire [4:0] _mux_137 = _and_101 ? _mux_135 : _mux_136; // PrefixSelector.java:161
-  wire [1:0] _mux_138 = _and_99 ? s1_slot_7 : s1_slot_6; // PrefixSelector.java:160
-  wire [2:0] _cat_35 = {_and_99, _mux_138}; // PrefixSelector.java:160
-  wire [1:0] _mux_139 = _and_100 ? s1_slot_5 : s1_slot_4; // PrefixSelector.java:160
-  wire [2:0] _cat_36 = {_and_100, _mux_139}; // PrefixSelector.java:160
-  wire [2:0] _mux_140 = _and_101 ? _cat_35 : _cat_36; // PrefixSelector.java:160
-  wire [3:0] _cat_37 = {_and_101, _mux_140}; // PrefixSelector.java:160
-  wire _or_205 = s1_found_8 | s1_found_9; // PrefixSelector.java:161
-  wire _or_206 = s1_found_10 | s1_found_11; // PrefixSelector.java:161
-  wire _or_207 = _or_205 | _or_206; // PrefixSelector.java:161
-  wire _not_103 = ~_or_205; // PrefixSelector.java:159
-  wire _not_104 = ~s1_found_10; // PrefixSelector.java:159
-  wire _gt_102 = s1_len_11 > s1_len_10; // PrefixSelector.java:159
-  wire _or_208 = _not_104 | _gt_102; // PrefixSelector.java:159
-  wire _and_102 = s1_found_11 & _or_208; // PrefixSelector.java:159
-  wire [4:0] _mux_141 = _and_102 ? s1_len_11 : s1_len_10; // PrefixSelector.java:161
-  wire _not_105 = ~s1_found_8; // PrefixSelector.java:159
-  wire _gt_103 = s1_len_9 > s1_len_8; // PrefixSelector.java:159
-  wire _or_209 = _not_105 | _gt_103; // PrefixSelector.java:159
-  wire _and_103 = s1_found_9 & _or_209; // PrefixSelector.java:159
-  wire [4:0] _mux_142 = _and_103 ? s1_len_9 : s1_len_8; // PrefixSelector.java:161
-  wire _gt_104 = _mux_141 > _mux_142; // PrefixSelector.java:159
-  wire _or_210 = _not_103 | _gt_104; // PrefixSelector.java:159
-  wire _and_104 = _or_206 & _or_210; // PrefixSelector.java:159
-  wire [4:0] _mux_143 = _and_104 ? _mux_141 : _mux_142; // PrefixSelector.java:161
-  wire [1:0] _mux_144 = _and_102 ? s1_slot_11 : s1_slot_10; // PrefixSelector.java:160
-  wire [2:0] _cat_38 = {_and_102, _mux_144}; // PrefixSelector.java:160
-  wire [1:0] _mux_145 = _and_103 ? s1_slot_9 : s1_slot_8; // PrefixSelector.java:160
-  wire [2:0] _cat_39 = {_and_103, _mux_145}; // PrefixSelector.java:160
-  wire [2:0] _mux_146 = _and_104 ? _cat_38 : _cat_39; // PrefixSelector.java:160
-  wire [3:0] _cat_40 = {_and_104, _mux_146}; // PrefixSelector.java:160
-  wire _or_211 = s1_found_12 | s1_found_13; // PrefixSelector.java:161
-  wire _or_212 = s1_found_14 | s1_found_15; // PrefixSelector.java:161
-  wire _or_213 = _or_211 | _or_212; // PrefixSelector.java:161
-  wire _not_106 = ~_or_211; // PrefixSelector.java:159
-  wire _not_107 = ~s1_found_14; // PrefixSelector.java:159
-  wire _gt_105 = s1_len_15 > s1_len_14; // PrefixSelector.java:159
-  wire _or_214 = _not_107 | _gt_105; // PrefixSelector.java:159
-  wire _and_105 = s1_found_15 & _or_214; // PrefixSelector.java:159
-  wire [4:0] _mux_147 = _and_105 ? s1_len_15 : s1_len_14; // PrefixSelector.java:161
-  wire _not_108 = ~s1_found_12; // PrefixSelector.java:159
-  wire _gt_106 = s1_len_13 > s1_len_12; // PrefixSelector.java:159
-  wire _or_215 = _not_108 | _gt_106; // PrefixSelector.java:159
-  wire _and_106 = s1_found_13 & _or_215; // PrefixSelector.java:159
-  wire [4:0] _mux_148 = _and_106 ? s1_len_13 : s1_len_12; // PrefixSelector.java:161
-  wire _gt_107 = _mux_147 > _mux_148; // PrefixSelector.java:159
-  wire _or_216 = _not_106 | _gt_107; // PrefixSelector.java:159
-  wire _and_107 = _or_212 & _or_216; // PrefixSelector.java:159
-  wire [4:0] _mux_149 = _and_107 ? _mux_147 : _mux_148; // PrefixSelector.java:161
-  wire [1:0] _mux_150 = _and_105 ? s1_slot_15 : s1_slot_14; // PrefixSelector.java:160
-  wire [2:0] _cat_41 = {_and_105, _mux_150}; // PrefixSelector.java:160
-  wire [1:0] _mux_151 = _and_106 ? s1_slot_13 : s1_slot_12; // PrefixSelector.java:160
-  wire [2:0] _cat_42 = {_and_106, _mux_151}; // PrefixSelector.java:160
-  wire [2:0] _mux_152 = _and_107 ? _cat_41 : _cat_42; // PrefixSelector.java:160
-  wire [3:0] _cat_43 = {_and_107, _mux_152}; // PrefixSelector.java:160
-  wire _or_217 = s1_found_16 | s1_found_17; // PrefixSelector.java:161
-  wire _or_218 = s1_found_18 | s1_found_19; // PrefixSelector.java:161
-  wire _or_219 = _or_217 | _or_218; // PrefixSelector.java:161
-  wire _not_109 = ~_or_217; // PrefixSelector.java:159
-  wire _not_110 = ~s1_found_18; // PrefixSelector.java:159
-  wire _gt_108 = s1_len_19 > s1_len_18; // PrefixSelector.java:159
-  wire _or_220 = _not_110 | _gt_108; // PrefixSelector.java:159
-  wire _and_108 = s1_found_19 & _or_220; // PrefixSelector.java:159
-  wire [4:0] _mux_153 = _and_108 ? s1_len_19 : s1_len_18; // PrefixSelector.java:161
-  wire _not_111 = ~s1_found_16; // PrefixSelector.java:159
-  wire _gt_109 = s1_len_17 > s1_len_16; // PrefixSelector.java:159
-  wire _or_221 = _not_111 | _gt_109; // PrefixSelector.java:159
-  wire _and_109 = s1_found_17 & _or_221; // PrefixSelector.java:159
-  wire [4:0] _mux_154 = _and_109 ? s1_len_17 : s1_len_16; // PrefixSelector.java:161
-  wire _gt_110 = _mux_153 > _mux_154; // PrefixSelector.java:159
-  wire _or_222 = _not_109 | _gt_110; // PrefixSelector.java:159
-  wire _and_110 = _or_218 & _or_222; // PrefixSelector.java:159
-  wire [4:0] _mux_155 = _and_110 ? _mux_153 : _mux_154; // PrefixSelector.java:161
-  wire [1:0] _mux_156 = _and_108 ? s1_slot_19 : s1_slot_18; // PrefixSelector.java:160
-  wire [2:0] _cat_44 = {_and_108, _mux_156}; // PrefixSelector.java:160
-  wire [1:0] _mux_157 = _and_109 ? s1_slot_17 : s1_slot_16; // PrefixSelector.java:160
-  wire [2:0] _cat_45 = {_and_109, _mux_157}; // PrefixSelector.java:160
-  wire [2:0] _mux_158 = _and_110 ? _cat_44 : _cat_45; // PrefixSelector.java:160
-  wire [3:0] _cat_46 = {_and_110, _mux_158}; // PrefixSelector.java:160
-  wire _or_223 = s1_found_20 | s1_found_21; // PrefixSelector.java:161
-  wire _or_224 = s1_found_22 | s1_found_23; // PrefixSelector.java:161
-  wire _or_225 = _or_223 | _or_224; // PrefixSelector.java:161
-  wire _not_112 = ~_or_223; // PrefixSelector.java:159
-  wire _not_113 = ~s1_found_22; // PrefixSelector.java:159
-  wire _gt_111 = s1_len_23 > s1_len_22; // PrefixSelector.java:159
-  wire _or_226 = _not_113 | _gt_111; // PrefixSelector.java:159
-  wire _and_111 = s1_found_23 & _or_226; // PrefixSelector.java:159
-  wire [4:0] _mux_159 = _and_111 ? s1_len_23 : s1_len_22; // PrefixSelector.java:161
-  wire _not_114 = ~s1_found_20; // PrefixSelector.java:159
-  wire _gt_112 = s1_len_21 > s1_len_20; // PrefixSelector.java:159
-  wire _or_227 = _not_114 | _gt_112; // PrefixSelector.java:159
-  wire _and_112 = s1_found_21 & _or_227; // PrefixSelector.java:159
-  wire [4:0] _mux_160 = _and_112 ? s1_len_21 : s1_len_20; // PrefixSelector.java:161
-  wire _gt_113 = _mux_159 > _mux_160; // PrefixSelector.java:159
-  wire _or_228 = _not_112 | _gt_113; // PrefixSelector.java:159
-  wire _and_113 = _or_224 & _or_228; // PrefixSelector.java:159
-  wire [4:0] _mux_161 = _and_113 ? _mux_159 : _mux_160; // PrefixSelector.java:161
-  wire [1:0] _mux_162 = _and_111 ? s1_slot_23 : s1_slot_22; // PrefixSelector.java:160
-  wire [2:0] _cat_47 = {_and_111, _mux_162}; // PrefixSelector.java:160
-  wire [1:0] _mux_163 = _and_112 ? s1_slot_21 : s1_slot_20; // PrefixSelector.java:160
-  wire [2:0] _cat_48 = {_and_112, _mux_163}; // PrefixSelector.java:160
-  wire [2:0] _mux_164 = _and_113 ? _cat_47 : _cat_48; // PrefixSelector.java:160
-  wire [3:0] _cat_49 = {_and_113, _mux_164}; // PrefixSelector.java:160
-  wire _or_229 = s1_found_24 | s1_found_25; // PrefixSelector.java:161
-  wire _or_230 = s1_found_26 | s1_found_27; // PrefixSelector.java:161
-  wire _or_231 = _or_229 | _or_230; // PrefixSelector.java:161
-  wire _not_115 = ~_or_229; // PrefixSelector.java:159
-  wire _not_116 = ~s1_found_26; // PrefixSelector.java:159
-  wire _gt_114 = s1_len_27 > s1_len_26; // PrefixSelector.java:159
-  wire _or_232 = _not_116 | _gt_114; // PrefixSelector.java:159
-  wire _and_114 = s1_found_27 & _or_232; // PrefixSelector.java:159
-  wire [4:0] _mux_165 = _and_114 ? s1_len_27 : s1_len_26; // PrefixSelector.java:161
-  wire _not_117 = ~s1_found_24; // PrefixSelector.java:159
-  wire _gt_115 = s1_len_25 > s1_len_24; // PrefixSelector.java:159
-  wire _or_233 = _not_117 | _gt_115; // PrefixSelector.java:159
-  wire _and_115 = s1_found_25 & _or_233; // PrefixSelector.java:159
-  wire [4:0] _mux_166 = _and_115 ? s1_len_25 : s1_len_24; // PrefixSelector.java:161
-  wire _gt_116 = _mux_165 > _mux_166; // PrefixSelector.java:159
-  wire _or_234 = _not_115 | _gt_116; // PrefixSelector.java:159
-  wire _and_116 = _or_230 & _or_234; // PrefixSelector.java:159
-  wire [4:0] _mux_167 = _and_116 ? _mux_165 : _mux_166; // PrefixSelector.java:161
-  wire [1:0] _mux_168 = _and_114 ? s1_slot_27 : s1_slot_26; // PrefixSelector.java:160
-  wire [2:0] _cat_50 = {_and_114, _mux_168}; // PrefixSelector.java:160
-  wire [1:0] _mux_169 = _and_115 ? s1_slot_25 : s1_slot_24; // PrefixSelector.java:160
-  wire [2:0] _cat_51 = {_and_115, _mux_169}; // PrefixSelector.java:160
-  wire [2:0] _mux_170 = _and_116 ? _cat_50 : _cat_51; // PrefixSelector.java:160
-  wire [3:0] _cat_52 = {_and_116, _mux_170}; // PrefixSelector.java:160
-  wire _or_235 = s1_found_28 | s1_found_29; // PrefixSelector.java:161
-  wire _or_236 = s1_found_30 | s1_found_31; // PrefixSelector.java:161
-  wire _or_237 = _or_235 | _or_236; // PrefixSelector.java:161
-  wire _not_118 = ~_or_235; // PrefixSelector.java:159
-  wire _not_119 = ~s1_found_30; // PrefixSelector.java:159
-  wire _gt_117 = s1_len_31 > s1_len_30; // PrefixSelector.java:159
-  wire _or_238 = _not_119 | _gt_117; // PrefixSelector.java:159
-  wire _and_117 = s1_found_31 & _or_238; // PrefixSelector.java:159
-  wire [4:0] _mux_171 = _and_117 ? s1_len_31 : s1_len_30; // PrefixSelector.java:161
-  wire _not_120 = ~s1_found_28; // PrefixSelector.java:159
-  wire _gt_118 = s1_len_29 > s1_len_28; // PrefixSelector.java:159
-  wire _or_239 = _not_120 | _gt_118; // PrefixSelector.java:159
-  wire _and_118 = s1_found_29 & _or_239; // PrefixSelector.java:159
-  wire [4:0] _mux_172 = _and_118 ? s1_len_29 : s1_len_28; // PrefixSelector.java:161
-  wire _gt_119 = _mux_171 > _mux_172; // PrefixSelector.java:159
-  wire _or_240 = _not_118 | _gt_119; // PrefixSelector.java:159
-  wire _and_119 = _or_236 & _or_240; // PrefixSelector.java:159
-  wire [4:0] _mux_173 = _and_119 ? _mux_171 : _mux_172; // PrefixSelector.java:161
-  wire [1:0] _mux_174 = _and_117 ? s1_slot_31 : s1_slot_30; // PrefixSelector.java:160
-  wire [2:0] _cat_53 = {_and_117, _mux_174}; // PrefixSelector.java:160
-  wire [1:0] _mux_175 = _and_118 ? s1_slot_29 : s1_slot_28; // PrefixSelector.java:160
-  wire [2:0] _cat_54 = {_and_118, _mux_175}; // PrefixSelector.java:160
-  wire [2:0] _mux_176 = _and_119 ? _cat_53 : _cat_54; // PrefixSelector.java:160
-  wire [3:0] _cat_55 = {_and_119, _mux_176}; // PrefixSelector.java:160
-  wire _or_241 = s2_found_0 | s2_found_1; // PrefixSelector.java:161
-  wire _or_242 = s2_found_2 | s2_found_3; // PrefixSelector.java:161
-  wire _or_243 = _or_241 | _or_242; // PrefixSelector.java:161
-  wire _not_121 = ~_or_241; // PrefixSelector.java:159
-  wire _not_122 = ~s2_found_2; // PrefixSelector.java:159
-  wire _gt_120 = s2_len_3 > s2_len_2; // PrefixSelector.java:159
-  wire _or_244 = _not_122 | _gt_120; // PrefixSelector.java:159
-  wire _and_120 = s2_found_3 & _or_244; // PrefixSelector.java:159
-  wire [4:0] _mux_177 = _and_120 ? s2_len_3 : s2_len_2; // PrefixSelector.java:161
-  wire _not_123 = ~s2_found_0; // PrefixSelector.java:159
-  wire _gt_121 = s2_len_1 > s2_len_0; // PrefixSelector.java:159
-  wire _or_245 = _not_123 | _gt_121; // PrefixSelector.java:159
-  wire _and_121 = s2_found_1 & _or_245; // PrefixSelector.java:159
-  wire [4:0] _mux_178 = _and_121 ? s2_len_1 : s2_len_0; // PrefixSelector.java:161
-  wire _gt_122 = _mux_177 > _mux_178; // PrefixSelector.java:159
-  wire _or_246 = _not_121 | _gt_122; // PrefixSelector.java:159
-  wire _and_122 = _or_242 & _or_246; // PrefixSelector.java:159
-  wire [4:0] _mux_179 = _and_122 ? _mux_177 : _mux_178; // PrefixSelector.java:161
-  wire [3:0] _mux_180 = _and_120 ? s2_slot_3 : s2_slot_2; // PrefixSelector.java:160
-  wire [4:0] _cat_56 = {_and_120, _mux_180}; // PrefixSelector.java:160
-  wire [3:0] _mux_181 = _and_121 ? s2_slot_1 : s2_slot_0; // PrefixSelector.java:160
-  wire [4:0] _cat_57 = {_and_121, _mux_181}; // PrefixSelector.java:160
-  wire [4:0] _mux_182 = _and_122 ? _cat_56 : _cat_57; // PrefixSelector.java:160
-  wire [5:0] _cat_58 = {_and_122, _mux_182}; // PrefixSelector.java:160
-  wire _or_247 = s2_found_4 | s2_found_5; // PrefixSelector.java:161
-  wire _or_248 = s2_found_6 | s2_found_7; // PrefixSelector.java:161
-  wire _or_249 = _or_247 | _or_248; // PrefixSelector.java:161
-  wire _not_124 = ~_or_247; // PrefixSelector.java:159
-  wire _not_125 = ~s2_found_6; // PrefixSelector.java:159
-  wire _gt_123 = s2_len_7 > s2_len_6; // PrefixSelector.java:159
-  wire _or_250 = _not_125 | _gt_123; // PrefixSelector.java:159
-  wire _and_123 = s2_found_7 & _or_250; // PrefixSelector.java:159
-  wire [4:0] _mux_183 = _and_123 ? s2_len_7 : s2_len_6; // PrefixSelector.java:161
-  wire _not_126 = ~s2_found_4; // PrefixSelector.java:159
-  wire _gt_124 = s2_len_5 > s2_len_4; // PrefixSelector.java:159
-  wire _or_251 = _not_126 | _gt_124; // PrefixSelector.java:159
-  wire _and_124 = s2_found_5 & _or_251; // PrefixSelector.java:159
-  wire [4:0] _mux_184 = _and_124 ? s2_len_5 : s2_len_4; // PrefixSelector.java:161
-  wire _gt_125 = _mux_183 > _mux_184; // PrefixSelector.java:159
-  wire _or_252 = _not_124 | _gt_125; // PrefixSelector.java:159
-  wire _and_125 = _or_248 & _or_252; // PrefixSelector.java:159
-  wire [4:0] _mux_185 = _and_125 ? _mux_183 : _mux_184; // PrefixSelector.java:161
-  wire [3:0] _mux_186 = _and_123 ? s2_slot_7 : s2_slot_6; // PrefixSelector.java:160
-  wire [4:0] _cat_59 = {_and_123, _mux_186}; // PrefixSelector.java:160
-  wire [3:0] _mux_187 = _and_124 ? s2_slot_5 : s2_slot_4; // PrefixSelector.java:160
-  wire [4:0] _cat_60 = {_and_124, _mux_187}; // PrefixSelector.java:160
-  wire [4:0] _mux_188 = _and_125 ? _cat_59 : _cat_60; // PrefixSelector.java:160
-  wire [5:0] _cat_61 = {_and_125, _mux_188}; // PrefixSelector.java:160
-  wire _or_253 = s3_found_0 | s3_found_1; // PrefixSelector.java:161
-  wire _not_127 = ~s3_found_0; // PrefixSelector.java:159
-  wire _gt_126 = s3_len_1 > s3_len_0; // PrefixSelector.java:159
-  wire _or_254 = _not_127 | _gt_126; // PrefixSelector.java:159
-  wire _and_126 = s3_found_1 & _or_254; // PrefixSelector.java:159
-  wire [4:0] _mux_189 = _and_126 ? s3_len_1 : s3_len_0; // PrefixSelector.java:161
-  wire [5:0] _mux_190 = _and_126 ? s3_slot_1 : s3_slot_0; // PrefixSelector.java:160
-  wire [6:0] _cat_62 = {_and_126, _mux_190}; // PrefixSelector.java:160
+  wire _or_188 = _bits_126 | _bits_127; // PrefixSelector.java:165
+  wire _or_189 = _or_187 | _or_188; // PrefixSelector.java:165
+  wire _not_94 = ~_or_187; // PrefixSelector.java:163
+  wire _not_95 = ~_bits_126; // PrefixSelector.java:163
+  wire _gt_93 = io_in_bits_lens_127 > io_in_bits_lens_126; // PrefixSelector.java:163
+  wire _or_190 = _not_95 | _gt_93; // PrefixSelector.java:163
+  wire _and_93 = _bits_127 & _or_190; // PrefixSelector.java:163
+  wire [4:0] _mux_125 = _and_93 ? io_in_bits_lens_127 : io_in_bits_lens_126; // PrefixSelector.java:165
+  wire _not_96 = ~_bits_124; // PrefixSelector.java:163
+  wire _gt_94 = io_in_bits_lens_125 > io_in_bits_lens_124; // PrefixSelector.java:163
+  wire _or_191 = _not_96 | _gt_94; // PrefixSelector.java:163
+  wire _and_94 = _bits_125 & _or_191; // PrefixSelector.java:163
+  wire [4:0] _mux_126 = _and_94 ? io_in_bits_lens_125 : io_in_bits_lens_124; // PrefixSelector.java:165
+  wire _gt_95 = _mux_125 > _mux_126; // PrefixSelector.java:163
+  wire _or_192 = _not_94 | _gt_95; // PrefixSelector.java:163
+  wire _and_95 = _or_188 & _or_192; // PrefixSelector.java:163
+  wire [4:0] _mux_127 = _and_95 ? _mux_125 : _mux_126; // PrefixSelector.java:165
+  wire _mux_128 = _and_95 ? _and_93 : _and_94; // PrefixSelector.java:164
+  wire [1:0] _cat_31 = {_and_95, _mux_128}; // PrefixSelector.java:164
+  wire _or_193 = s1_found_0 | s1_found_1; // PrefixSelector.java:165
+  wire _or_194 = s1_found_2 | s1_found_3; // PrefixSelector.java:165
+  wire _or_195 = _or_193 | _or_194; // PrefixSelector.java:165
+  wire _not_97 = ~_or_193; // PrefixSelector.java:163
+  wire _not_98 = ~s1_found_2; // PrefixSelector.java:163
+  wire _gt_96 = s1_len_3 > s1_len_2; // PrefixSelector.java:163
+  wire _or_196 = _not_98 | _gt_96; // PrefixSelector.java:163
+  wire _and_96 = s1_found_3 & _or_196; // PrefixSelector.java:163
+  wire [4:0] _mux_129 = _and_96 ? s1_len_3 : s1_len_2; // PrefixSelector.java:165
+  wire _not_99 = ~s1_found_0; // PrefixSelector.java:163
+  wire _gt_97 = s1_len_1 > s1_len_0; // PrefixSelector.java:163
+  wire _or_197 = _not_99 | _gt_97; // PrefixSelector.java:163
+  wire _and_97 = s1_found_1 & _or_197; // PrefixSelector.java:163
+  wire [4:0] _mux_130 = _and_97 ? s1_len_1 : s1_len_0; // PrefixSelector.java:165
+  wire _gt_98 = _mux_129 > _mux_130; // PrefixSelector.java:163
+  wire _or_198 = _not_97 | _gt_98; // PrefixSelector.java:163
+  wire _and_98 = _or_194 & _or_198; // PrefixSelector.java:163
+  wire [4:0] _mux_131 = _and_98 ? _mux_129 : _mux_130; // PrefixSelector.java:165
+  wire [1:0] _mux_132 = _and_96 ? s1_slot_3 : s1_slot_2; // PrefixSelector.java:164
+  wire [2:0] _cat_32 = {_and_96, _mux_132}; // PrefixSelector.java:164
+  wire [1:0] _mux_133 = _and_97 ? s1_slot_1 : s1_slot_0; // PrefixSelector.java:164
+  wire [2:0] _cat_33 = {_and_97, _mux_133}; // PrefixSelector.java:164
+  wire [2:0] _mux_134 = _and_98 ? _cat_32 : _cat_33; // PrefixSelector.java:164
+  wire [3:0] _cat_34 = {_and_98, _mux_134}; // PrefixSelector.java:164
+  wire _or_199 = s1_found_4 | s1_found_5; // PrefixSelector.java:165
+  wire _or_200 = s1_found_6 | s1_found_7; // PrefixSelector.java:165
+  wire _or_201 = _or_199 | _or_200; // PrefixSelector.java:165
+  wire _not_100 = ~_or_199; // PrefixSelector.java:163
+  wire _not_101 = ~s1_found_6; // PrefixSelector.java:163
+  wire _gt_99 = s1_len_7 > s1_len_6; // PrefixSelector.java:163
+  wire _or_202 = _not_101 | _gt_99; // PrefixSelector.java:163
+  wire _and_99 = s1_found_7 & _or_202; // PrefixSelector.java:163
+  wire [4:0] _mux_135 = _and_99 ? s1_len_7 : s1_len_6; // PrefixSelector.java:165
+  wire _not_102 = ~s1_found_4; // PrefixSelector.java:163
+  wire _gt_100 = s1_len_5 > s1_len_4; // PrefixSelector.java:163
+  wire _or_203 = _not_102 | _gt_100; // PrefixSelector.java:163
+  wire _and_100 = s1_found_5 & _or_203; // PrefixSelector.java:163
+  wire [4:0] _mux_136 = _and_100 ? s1_len_5 : s1_len_4; // PrefixSelector.java:165
+  wire _gt_101 = _mux_135 > _mux_136; // PrefixSelector.java:163
+  wire _or_204 = _not_100 | _gt_101; // PrefixSelector.java:163
+  wire _and_101 = _or_200 & _or_204; // PrefixSelector.java:163
+  wire [4:0] _mux_137 = _and_101 ? _mux_135 : _mux_136; // PrefixSelector.java:165
+  wire [1:0] _mux_138 = _and_99 ? s1_slot_7 : s1_slot_6; // PrefixSelector.java:164
+  wire [2:0] _cat_35 = {_and_99, _mux_138}; // PrefixSelector.java:164
+  wire [1:0] _mux_139 = _and_100 ? s1_slot_5 : s1_slot_4; // PrefixSelector.java:164
+  wire [2:0] _cat_36 = {_and_100, _mux_139}; // PrefixSelector.java:164
+  wire [2:0] _mux_140 = _and_101 ? _cat_35 : _cat_36; // PrefixSelector.java:164
+  wire [3:0] _cat_37 = {_and_101, _mux_140}; // PrefixSelector.java:164
+  wire _or_205 = s1_found_8 | s1_found_9; // PrefixSelector.java:165
+  wire _or_206 = s1_found_10 | s1_found_11; // PrefixSelector.java:165
+  wire _or_207 = _or_205 | _or_206; // PrefixSelector.java:165
+  wire _not_103 = ~_or_205; // PrefixSelector.java:163
+  wire _not_104 = ~s1_found_10; // PrefixSelector.java:163
+  wire _gt_102 = s1_len_11 > s1_len_10; // PrefixSelector.java:163
+  wire _or_208 = _not_104 | _gt_102; // PrefixSelector.java:163
+  wire _and_102 = s1_found_11 & _or_208; // PrefixSelector.java:163
+  wire [4:0] _mux_141 = _and_102 ? s1_len_11 : s1_len_10; // PrefixSelector.java:165
+  wire _not_105 = ~s1_found_8; // PrefixSelector.java:163
+  wire _gt_103 = s1_len_9 > s1_len_8; // PrefixSelector.java:163
+  wire _or_209 = _not_105 | _gt_103; // PrefixSelector.java:163
+  wire _and_103 = s1_found_9 & _or_209; // PrefixSelector.java:163
+  wire [4:0] _mux_142 = _and_103 ? s1_len_9 : s1_len_8; // PrefixSelector.java:165
+  wire _gt_104 = _mux_141 > _mux_142; // PrefixSelector.java:163
+  wire _or_210 = _not_103 | _gt_104; // PrefixSelector.java:163
+  wire _and_104 = _or_206 & _or_210; // PrefixSelector.java:163
+  wire [4:0] _mux_143 = _and_104 ? _mux_141 : _mux_142; // PrefixSelector.java:165
+  wire [1:0] _mux_144 = _and_102 ? s1_slot_11 : s1_slot_10; // PrefixSelector.java:164
+  wire [2:0] _cat_38 = {_and_102, _mux_144}; // PrefixSelector.java:164
+  wire [1:0] _mux_145 = _and_103 ? s1_slot_9 : s1_slot_8; // PrefixSelector.java:164
+  wire [2:0] _cat_39 = {_and_103, _mux_145}; // PrefixSelector.java:164
+  wire [2:0] _mux_146 = _and_104 ? _cat_38 : _cat_39; // PrefixSelector.java:164
+  wire [3:0] _cat_40 = {_and_104, _mux_146}; // PrefixSelector.java:164
+  wire _or_211 = s1_found_12 | s1_found_13; // PrefixSelector.java:165
+  wire _or_212 = s1_found_14 | s1_found_15; // PrefixSelector.java:165
+  wire _or_213 = _or_211 | _or_212; // PrefixSelector.java:165
+  wire _not_106 = ~_or_211; // PrefixSelector.java:163
+  wire _not_107 = ~s1_found_14; // PrefixSelector.java:163
+  wire _gt_105 = s1_len_15 > s1_len_14; // PrefixSelector.java:163
+  wire _or_214 = _not_107 | _gt_105; // PrefixSelector.java:163
+  wire _and_105 = s1_found_15 & _or_214; // PrefixSelector.java:163
+  wire [4:0] _mux_147 = _and_105 ? s1_len_15 : s1_len_14; // PrefixSelector.java:165
+  wire _not_108 = ~s1_found_12; // PrefixSelector.java:163
+  wire _gt_106 = s1_len_13 > s1_len_12; // PrefixSelector.java:163
+  wire _or_215 = _not_108 | _gt_106; // PrefixSelector.java:163
+  wire _and_106 = s1_found_13 & _or_215; // PrefixSelector.java:163
+  wire [4:0] _mux_148 = _and_106 ? s1_len_13 : s1_len_12; // PrefixSelector.java:165
+  wire _gt_107 = _mux_147 > _mux_148; // PrefixSelector.java:163
+  wire _or_216 = _not_106 | _gt_107; // PrefixSelector.java:163
+  wire _and_107 = _or_212 & _or_216; // PrefixSelector.java:163
+  wire [4:0] _mux_149 = _and_107 ? _mux_147 : _mux_148; // PrefixSelector.java:165
+  wire [1:0] _mux_150 = _and_105 ? s1_slot_15 : s1_slot_14; // PrefixSelector.java:164
+  wire [2:0] _cat_41 = {_and_105, _mux_150}; // PrefixSelector.java:164
+  wire [1:0] _mux_151 = _and_106 ? s1_slot_13 : s1_slot_12; // PrefixSelector.java:164
+  wire [2:0] _cat_42 = {_and_106, _mux_151}; // PrefixSelector.java:164
+  wire [2:0] _mux_152 = _and_107 ? _cat_41 : _cat_42; // PrefixSelector.java:164
+  wire [3:0] _cat_43 = {_and_107, _mux_152}; // PrefixSelector.java:164
+  wire _or_217 = s1_found_16 | s1_found_17; // PrefixSelector.java:165
+  wire _or_218 = s1_found_18 | s1_found_19; // PrefixSelector.java:165
+  wire _or_219 = _or_217 | _or_218; // PrefixSelector.java:165
+  wire _not_109 = ~_or_217; // PrefixSelector.java:163
+  wire _not_110 = ~s1_found_18; // PrefixSelector.java:163
+  wire _gt_108 = s1_len_19 > s1_len_18; // PrefixSelector.java:163
+  wire _or_220 = _not_110 | _gt_108; // PrefixSelector.java:163
+  wire _and_108 = s1_found_19 & _or_220; // PrefixSelector.java:163
+  wire [4:0] _mux_153 = _and_108 ? s1_len_19 : s1_len_18; // PrefixSelector.java:165
+  wire _not_111 = ~s1_found_16; // PrefixSelector.java:163
+  wire _gt_109 = s1_len_17 > s1_len_16; // PrefixSelector.java:163
+  wire _or_221 = _not_111 | _gt_109; // PrefixSelector.java:163
+  wire _and_109 = s1_found_17 & _or_221; // PrefixSelector.java:163
+  wire [4:0] _mux_154 = _and_109 ? s1_len_17 : s1_len_16; // PrefixSelector.java:165
+  wire _gt_110 = _mux_153 > _mux_154; // PrefixSelector.java:163
+  wire _or_222 = _not_109 | _gt_110; // PrefixSelector.java:163
+  wire _and_110 = _or_218 & _or_222; // PrefixSelector.java:163
+  wire [4:0] _mux_155 = _and_110 ? _mux_153 : _mux_154; // PrefixSelector.java:165
+  wire [1:0] _mux_156 = _and_108 ? s1_slot_19 : s1_slot_18; // PrefixSelector.java:164
+  wire [2:0] _cat_44 = {_and_108, _mux_156}; // PrefixSelector.java:164
+  wire [1:0] _mux_157 = _and_109 ? s1_slot_17 : s1_slot_16; // PrefixSelector.java:164
+  wire [2:0] _cat_45 = {_and_109, _mux_157}; // PrefixSelector.java:164
+  wire [2:0] _mux_158 = _and_110 ? _cat_44 : _cat_45; // PrefixSelector.java:164
+  wire [3:0] _cat_46 = {_and_110, _mux_158}; // PrefixSelector.java:164
+  wire _or_223 = s1_found_20 | s1_found_21; // PrefixSelector.java:165
+  wire _or_224 = s1_found_22 | s1_found_23; // PrefixSelector.java:165
+  wire _or_225 = _or_223 | _or_224; // PrefixSelector.java:165
+  wire _not_112 = ~_or_223; // PrefixSelector.java:163
+  wire _not_113 = ~s1_found_22; // PrefixSelector.java:163
+  wire _gt_111 = s1_len_23 > s1_len_22; // PrefixSelector.java:163
+  wire _or_226 = _not_113 | _gt_111; // PrefixSelector.java:163
+  wire _and_111 = s1_found_23 & _or_226; // PrefixSelector.java:163
+  wire [4:0] _mux_159 = _and_111 ? s1_len_23 : s1_len_22; // PrefixSelector.java:165
+  wire _not_114 = ~s1_found_20; // PrefixSelector.java:163
+  wire _gt_112 = s1_len_21 > s1_len_20; // PrefixSelector.java:163
+  wire _or_227 = _not_114 | _gt_112; // PrefixSelector.java:163
+  wire _and_112 = s1_found_21 & _or_227; // PrefixSelector.java:163
+  wire [4:0] _mux_160 = _and_112 ? s1_len_21 : s1_len_20; // PrefixSelector.java:165
+  wire _gt_113 = _mux_159 > _mux_160; // PrefixSelector.java:163
+  wire _or_228 = _not_112 | _gt_113; // PrefixSelector.java:163
+  wire _and_113 = _or_224 & _or_228; // PrefixSelector.java:163
+  wire [4:0] _mux_161 = _and_113 ? _mux_159 : _mux_160; // PrefixSelector.java:165
+  wire [1:0] _mux_162 = _and_111 ? s1_slot_23 : s1_slot_22; // PrefixSelector.java:164
+  wire [2:0] _cat_47 = {_and_111, _mux_162}; // PrefixSelector.java:164
+  wire [1:0] _mux_163 = _and_112 ? s1_slot_21 : s1_slot_20; // PrefixSelector.java:164
+  wire [2:0] _cat_48 = {_and_112, _mux_163}; // PrefixSelector.java:164
+  wire [2:0] _mux_164 = _and_113 ? _cat_47 : _cat_48; // PrefixSelector.java:164
+  wire [3:0] _cat_49 = {_and_113, _mux_164}; // PrefixSelector.java:164
+  wire _or_229 = s1_found_24 | s1_found_25; // PrefixSelector.java:165
+  wire _or_230 = s1_found_26 | s1_found_27; // PrefixSelector.java:165
+  wire _or_231 = _or_229 | _or_230; // PrefixSelector.java:165
+  wire _not_115 = ~_or_229; // PrefixSelector.java:163
+  wire _not_116 = ~s1_found_26; // PrefixSelector.java:163
+  wire _gt_114 = s1_len_27 > s1_len_26; // PrefixSelector.java:163
+  wire _or_232 = _not_116 | _gt_114; // PrefixSelector.java:163
+  wire _and_114 = s1_found_27 & _or_232; // PrefixSelector.java:163
+  wire [4:0] _mux_165 = _and_114 ? s1_len_27 : s1_len_26; // PrefixSelector.java:165
+  wire _not_117 = ~s1_found_24; // PrefixSelector.java:163
+  wire _gt_115 = s1_len_25 > s1_len_24; // PrefixSelector.java:163
+  wire _or_233 = _not_117 | _gt_115; // PrefixSelector.java:163
+  wire _and_115 = s1_found_25 & _or_233; // PrefixSelector.java:163
+  wire [4:0] _mux_166 = _and_115 ? s1_len_25 : s1_len_24; // PrefixSelector.java:165
+  wire _gt_116 = _mux_165 > _mux_166; // PrefixSelector.java:163
+  wire _or_234 = _not_115 | _gt_116; // PrefixSelector.java:163
+  wire _and_116 = _or_230 & _or_234; // PrefixSelector.java:163
+  wire [4:0] _mux_167 = _and_116 ? _mux_165 : _mux_166; // PrefixSelector.java:165
+  wire [1:0] _mux_168 = _and_114 ? s1_slot_27 : s1_slot_26; // PrefixSelector.java:164
+  wire [2:0] _cat_50 = {_and_114, _mux_168}; // PrefixSelector.java:164
+  wire [1:0] _mux_169 = _and_115 ? s1_slot_25 : s1_slot_24; // PrefixSelector.java:164
+  wire [2:0] _cat_51 = {_and_115, _mux_169}; // PrefixSelector.java:164
+  wire [2:0] _mux_170 = _and_116 ? _cat_50 : _cat_51; // PrefixSelector.java:164
+  wire [3:0] _cat_52 = {_and_116, _mux_170}; // PrefixSelector.java:164
+  wire _or_235 = s1_found_28 | s1_found_29; // PrefixSelector.java:165
+  wire _or_236 = s1_found_30 | s1_found_31; // PrefixSelector.java:165
+  wire _or_237 = _or_235 | _or_236; // PrefixSelector.java:165
+  wire _not_118 = ~_or_235; // PrefixSelector.java:163
+  wire _not_119 = ~s1_found_30; // PrefixSelector.java:163
+  wire _gt_117 = s1_len_31 > s1_len_30; // PrefixSelector.java:163
+  wire _or_238 = _not_119 | _gt_117; // PrefixSelector.java:163
+  wire _and_117 = s1_found_31 & _or_238; // PrefixSelector.java:163
+  wire [4:0] _mux_171 = _and_117 ? s1_len_31 : s1_len_30; // PrefixSelector.java:165
+  wire _not_120 = ~s1_found_28; // PrefixSelector.java:163
+  wire _gt_118 = s1_len_29 > s1_len_28; // PrefixSelector.java:163
+  wire _or_239 = _not_120 | _gt_118; // PrefixSelector.java:163
+  wire _and_118 = s1_found_29 & _or_239; // PrefixSelector.java:163
+  wire [4:0] _mux_172 = _and_118 ? s1_len_29 : s1_len_28; // PrefixSelector.java:165
+  wire _gt_119 = _mux_171 > _mux_172; // PrefixSelector.java:163
+  wire _or_240 = _not_118 | _gt_119; // PrefixSelector.java:163
+  wire _and_119 = _or_236 & _or_240; // PrefixSelector.java:163
+  wire [4:0] _mux_173 = _and_119 ? _mux_171 : _mux_172; // PrefixSelector.java:165
+  wire [1:0] _mux_174 = _and_117 ? s1_slot_31 : s1_slot_30; // PrefixSelector.java:164
+  wire [2:0] _cat_53 = {_and_117, _mux_174}; // PrefixSelector.java:164
+  wire [1:0] _mux_175 = _and_118 ? s1_slot_29 : s1_slot_28; // PrefixSelector.java:164
+  wire [2:0] _cat_54 = {_and_118, _mux_175}; // PrefixSelector.java:164
+  wire [2:0] _mux_176 = _and_119 ? _cat_53 : _cat_54; // PrefixSelector.java:164
+  wire [3:0] _cat_55 = {_and_119, _mux_176}; // PrefixSelector.java:164
+  wire _or_241 = s2_found_0 | s2_found_1; // PrefixSelector.java:165
+  wire _or_242 = s2_found_2 | s2_found_3; // PrefixSelector.java:165
+  wire _or_243 = _or_241 | _or_242; // PrefixSelector.java:165
+  wire _not_121 = ~_or_241; // PrefixSelector.java:163
+  wire _not_122 = ~s2_found_2; // PrefixSelector.java:163
+  wire _gt_120 = s2_len_3 > s2_len_2; // PrefixSelector.java:163
+  wire _or_244 = _not_122 | _gt_120; // PrefixSelector.java:163
+  wire _and_120 = s2_found_3 & _or_244; // PrefixSelector.java:163
+  wire [4:0] _mux_177 = _and_120 ? s2_len_3 : s2_len_2; // PrefixSelector.java:165
+  wire _not_123 = ~s2_found_0; // PrefixSelector.java:163
+  wire _gt_121 = s2_len_1 > s2_len_0; // PrefixSelector.java:163
+  wire _or_245 = _not_123 | _gt_121; // PrefixSelector.java:163
+  wire _and_121 = s2_found_1 & _or_245; // PrefixSelector.java:163
+  wire [4:0] _mux_178 = _and_121 ? s2_len_1 : s2_len_0; // PrefixSelector.java:165
+  wire _gt_122 = _mux_177 > _mux_178; // PrefixSelector.java:163
+  wire _or_246 = _not_121 | _gt_122; // PrefixSelector.java:163
+  wire _and_122 = _or_242 & _or_246; // PrefixSelector.java:163
+  wire [4:0] _mux_179 = _and_122 ? _mux_177 : _mux_178; // PrefixSelector.java:165
+  wire [3:0] _mux_180 = _and_120 ? s2_slot_3 : s2_slot_2; // PrefixSelector.java:164
+  wire [4:0] _cat_56 = {_and_120, _mux_180}; // PrefixSelector.java:164
+  wire [3:0] _mux_181 = _and_121 ? s2_slot_1 : s2_slot_0; // PrefixSelector.java:164
+  wire [4:0] _cat_57 = {_and_121, _mux_181}; // PrefixSelector.java:164
+  wire [4:0] _mux_182 = _and_122 ? _cat_56 : _cat_57; // PrefixSelector.java:164
+  wire [5:0] _cat_58 = {_and_122, _mux_182}; // PrefixSelector.java:164
+  wire _or_247 = s2_found_4 | s2_found_5; // PrefixSelector.java:165
+  wire _or_248 = s2_found_6 | s2_found_7; // PrefixSelector.java:165
+  wire _or_249 = _or_247 | _or_248; // PrefixSelector.java:165
+  wire _not_124 = ~_or_247; // PrefixSelector.java:163
+  wire _not_125 = ~s2_found_6; // PrefixSelector.java:163
+  wire _gt_123 = s2_len_7 > s2_len_6; // PrefixSelector.java:163
+  wire _or_250 = _not_125 | _gt_123; // PrefixSelector.java:163
+  wire _and_123 = s2_found_7 & _or_250; // PrefixSelector.java:163
+  wire [4:0] _mux_183 = _and_123 ? s2_len_7 : s2_len_6; // PrefixSelector.java:165
+  wire _not_126 = ~s2_found_4; // PrefixSelector.java:163
+  wire _gt_124 = s2_len_5 > s2_len_4; // PrefixSelector.java:163
+  wire _or_251 = _not_126 | _gt_124; // PrefixSelector.java:163
+  wire _and_124 = s2_found_5 & _or_251; // PrefixSelector.java:163
+  wire [4:0] _mux_184 = _and_124 ? s2_len_5 : s2_len_4; // PrefixSelector.java:165
+  wire _gt_125 = _mux_183 > _mux_184; // PrefixSelector.java:163
+  wire _or_252 = _not_124 | _gt_125; // PrefixSelector.java:163
+  wire _and_125 = _or_248 & _or_252; // PrefixSelector.java:163
+  wire [4:0] _mux_185 = _and_125 ? _mux_183 : _mux_184; // PrefixSelector.java:165
+  wire [3:0] _mux_186 = _and_123 ? s2_slot_7 : s2_slot_6; // PrefixSelector.java:164
+  wire [4:0] _cat_59 = {_and_123, _mux_186}; // PrefixSelector.java:164
+  wire [3:0] _mux_187 = _and_124 ? s2_slot_5 : s2_slot_4; // PrefixSelector.java:164
+  wire [4:0] _cat_60 = {_and_124, _mux_187}; // PrefixSelector.java:164
+  wire [4:0] _mux_188 = _and_125 ? _cat_59 : _cat_60; // PrefixSelector.java:164
+  wire [5:0] _cat_61 = {_and_125, _mux_188}; // PrefixSelector.java:164
+  wire _or_253 = s3_found_0 | s3_found_1; // PrefixSelector.java:165
+  wire _not_127 = ~s3_found_0; // PrefixSelector.java:163
+  wire _gt_126 = s3_len_1 > s3_len_0; // PrefixSelector.java:163
+  wire _or_254 = _not_127 | _gt_126; // PrefixSelector.java:163
+  wire _and_126 = s3_found_1 & _or_254; // PrefixSelector.java:163
+  wire [4:0] _mux_189 = _and_126 ? s3_len_1 : s3_len_0; // PrefixSelector.java:165
+  wire [5:0] _mux_190 = _and_126 ? s3_slot_1 : s3_slot_0; // PrefixSelector.java:164
+  wire [6:0] _cat_62 = {_and_126, _mux_190}; // PrefixSelector.java:164
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = advance;
@@ -1888,60 +1888,60 @@ module PrefixSelector_n128_l5_p16_s2 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  reg [5:0] f_in_position; // HandshakeProperties.java:24
-  reg [5:0] f_out_position; // HandshakeProperties.java:24
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [28:0] _f_reg_1; // HandshakeProperties.java:40
-  (* anyconst *) reg [5:0] f_tracked_position; // PrefixSelectorProperties.java:32
-  (* anyconst *) reg [6:0] f_slot; // PrefixSelectorProperties.java:34
-  reg f_tracked_entered; // PrefixSelectorProperties.java:36
-  reg [127:0] f_tracked_match; // PrefixSelectorProperties.java:37
-  reg [4:0] f_tracked_slot_len; // PrefixSelectorProperties.java:38
-  reg [15:0] f_tracked_payload; // PrefixSelectorProperties.java:39
-  wire _and_127 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:27
-  wire [5:0] _add_0 = f_in_position + 6'd1; // HandshakeProperties.java:25
-  wire _and_128 = io_out_valid & io_out_ready; // PrefixSelectorProperties.java:28
-  wire [5:0] _add_1 = f_out_position + 6'd1; // HandshakeProperties.java:25
-  wire _not_128 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_129 = io_out_valid & _not_128; // HandshakeProperties.java:39
-  wire [28:0] _cat_63 = {io_out_bits_found, io_out_bits_slot, io_out_bits_len, io_out_bits_payload}; // HandshakeProperties.java:38
-  wire _and_130 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:40
-  wire _eq_0 = f_in_position == f_tracked_position; // PrefixSelectorProperties.java:40
-  wire _and_131 = _and_130 & _eq_0; // PrefixSelectorProperties.java:40
-  wire [4:0] _dyn_index_0 = f_slot[6] ? (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_127 : io_in_bits_lens_126) : (f_slot[0] ? io_in_bits_lens_125 : io_in_bits_lens_124)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_123 : io_in_bits_lens_122) : (f_slot[0] ? io_in_bits_lens_121 : io_in_bits_lens_120))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_119 : io_in_bits_lens_118) : (f_slot[0] ? io_in_bits_lens_117 : io_in_bits_lens_116)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_115 : io_in_bits_lens_114) : (f_slot[0] ? io_in_bits_lens_113 : io_in_bits_lens_112)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_111 : io_in_bits_lens_110) : (f_slot[0] ? io_in_bits_lens_109 : io_in_bits_lens_108)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_107 : io_in_bits_lens_106) : (f_slot[0] ? io_in_bits_lens_105 : io_in_bits_lens_104))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_103 : io_in_bits_lens_102) : (f_slot[0] ? io_in_bits_lens_101 : io_in_bits_lens_100)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_99 : io_in_bits_lens_98) : (f_slot[0] ? io_in_bits_lens_97 : io_in_bits_lens_96))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_95 : io_in_bits_lens_94) : (f_slot[0] ? io_in_bits_lens_93 : io_in_bits_lens_92)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_91 : io_in_bits_lens_90) : (f_slot[0] ? io_in_bits_lens_89 : io_in_bits_lens_88))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_87 : io_in_bits_lens_86) : (f_slot[0] ? io_in_bits_lens_85 : io_in_bits_lens_84)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_83 : io_in_bits_lens_82) : (f_slot[0] ? io_in_bits_lens_81 : io_in_bits_lens_80)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_79 : io_in_bits_lens_78) : (f_slot[0] ? io_in_bits_lens_77 : io_in_bits_lens_76)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_75 : io_in_bits_lens_74) : (f_slot[0] ? io_in_bits_lens_73 : io_in_bits_lens_72))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_71 : io_in_bits_lens_70) : (f_slot[0] ? io_in_bits_lens_69 : io_in_bits_lens_68)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_67 : io_in_bits_lens_66) : (f_slot[0] ? io_in_bits_lens_65 : io_in_bits_lens_64)))))) : (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_63 : io_in_bits_lens_62) : (f_slot[0] ? io_in_bits_lens_61 : io_in_bits_lens_60)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_59 : io_in_bits_lens_58) : (f_slot[0] ? io_in_bits_lens_57 : io_in_bits_lens_56))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_55 : io_in_bits_lens_54) : (f_slot[0] ? io_in_bits_lens_53 : io_in_bits_lens_52)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_51 : io_in_bits_lens_50) : (f_slot[0] ? io_in_bits_lens_49 : io_in_bits_lens_48)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_47 : io_in_bits_lens_46) : (f_slot[0] ? io_in_bits_lens_45 : io_in_bits_lens_44)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_43 : io_in_bits_lens_42) : (f_slot[0] ? io_in_bits_lens_41 : io_in_bits_lens_40))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_39 : io_in_bits_lens_38) : (f_slot[0] ? io_in_bits_lens_37 : io_in_bits_lens_36)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_35 : io_in_bits_lens_34) : (f_slot[0] ? io_in_bits_lens_33 : io_in_bits_lens_32))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_31 : io_in_bits_lens_30) : (f_slot[0] ? io_in_bits_lens_29 : io_in_bits_lens_28)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_27 : io_in_bits_lens_26) : (f_slot[0] ? io_in_bits_lens_25 : io_in_bits_lens_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_23 : io_in_bits_lens_22) : (f_slot[0] ? io_in_bits_lens_21 : io_in_bits_lens_20)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_19 : io_in_bits_lens_18) : (f_slot[0] ? io_in_bits_lens_17 : io_in_bits_lens_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_15 : io_in_bits_lens_14) : (f_slot[0] ? io_in_bits_lens_13 : io_in_bits_lens_12)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_11 : io_in_bits_lens_10) : (f_slot[0] ? io_in_bits_lens_9 : io_in_bits_lens_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_7 : io_in_bits_lens_6) : (f_slot[0] ? io_in_bits_lens_5 : io_in_bits_lens_4)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_3 : io_in_bits_lens_2) : (f_slot[0] ? io_in_bits_lens_1 : io_in_bits_lens_0)))))); // PrefixSelectorProperties.java:43
-  wire [5:0] _sub_0 = f_in_position - f_out_position; // PrefixSelectorProperties.java:29
-  wire _le_0 = _sub_0 <= 6'd4; // PrefixSelectorProperties.java:29
-  wire _eq_1 = _cat_63 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_132 = io_out_valid & _eq_1; // HandshakeProperties.java:40
-  wire _and_133 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _lt_0 = {1'b0, f_slot} < 8'd128; // PrefixSelectorProperties.java:35
-  wire _eq_2 = io_out_bits_payload == f_tracked_payload; // PrefixSelectorProperties.java:48
-  wire _and_134 = f_tracked_entered & _eq_2; // PrefixSelectorProperties.java:48
-  wire _eq_3 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:47
-  wire _and_135 = io_out_valid & _eq_3; // PrefixSelectorProperties.java:47
-  wire _or_r_0 = |f_tracked_match; // PrefixSelectorProperties.java:49
-  wire _eq_4 = io_out_bits_found == _or_r_0; // PrefixSelectorProperties.java:49
-  wire _eq_5 = io_out_bits_slot == 7'd0; // PrefixSelectorProperties.java:50
-  wire _eq_6 = io_out_bits_len == 5'd0; // PrefixSelectorProperties.java:50
-  wire _and_136 = _eq_5 & _eq_6; // PrefixSelectorProperties.java:50
+  reg [5:0] f_in_position; // HandshakeProperties.java:23
+  reg [5:0] f_out_position; // HandshakeProperties.java:23
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [28:0] _f_reg_1; // HandshakeProperties.java:39
+  (* anyconst *) reg [5:0] f_tracked_position; // PrefixSelectorProperties.java:31
+  (* anyconst *) reg [6:0] f_slot; // PrefixSelectorProperties.java:33
+  reg f_tracked_entered; // PrefixSelectorProperties.java:35
+  reg [127:0] f_tracked_match; // PrefixSelectorProperties.java:36
+  reg [4:0] f_tracked_slot_len; // PrefixSelectorProperties.java:37
+  reg [15:0] f_tracked_payload; // PrefixSelectorProperties.java:38
+  wire _and_127 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:26
+  wire [5:0] _add_0 = f_in_position + 6'd1; // HandshakeProperties.java:24
+  wire _and_128 = io_out_valid & io_out_ready; // PrefixSelectorProperties.java:27
+  wire [5:0] _add_1 = f_out_position + 6'd1; // HandshakeProperties.java:24
+  wire _not_128 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_129 = io_out_valid & _not_128; // HandshakeProperties.java:38
+  wire [28:0] _cat_63 = {io_out_bits_found, io_out_bits_slot, io_out_bits_len, io_out_bits_payload}; // HandshakeProperties.java:37
+  wire _and_130 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:39
+  wire _eq_0 = f_in_position == f_tracked_position; // PrefixSelectorProperties.java:39
+  wire _and_131 = _and_130 & _eq_0; // PrefixSelectorProperties.java:39
+  wire [4:0] _dyn_index_0 = f_slot[6] ? (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_127 : io_in_bits_lens_126) : (f_slot[0] ? io_in_bits_lens_125 : io_in_bits_lens_124)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_123 : io_in_bits_lens_122) : (f_slot[0] ? io_in_bits_lens_121 : io_in_bits_lens_120))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_119 : io_in_bits_lens_118) : (f_slot[0] ? io_in_bits_lens_117 : io_in_bits_lens_116)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_115 : io_in_bits_lens_114) : (f_slot[0] ? io_in_bits_lens_113 : io_in_bits_lens_112)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_111 : io_in_bits_lens_110) : (f_slot[0] ? io_in_bits_lens_109 : io_in_bits_lens_108)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_107 : io_in_bits_lens_106) : (f_slot[0] ? io_in_bits_lens_105 : io_in_bits_lens_104))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_103 : io_in_bits_lens_102) : (f_slot[0] ? io_in_bits_lens_101 : io_in_bits_lens_100)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_99 : io_in_bits_lens_98) : (f_slot[0] ? io_in_bits_lens_97 : io_in_bits_lens_96))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_95 : io_in_bits_lens_94) : (f_slot[0] ? io_in_bits_lens_93 : io_in_bits_lens_92)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_91 : io_in_bits_lens_90) : (f_slot[0] ? io_in_bits_lens_89 : io_in_bits_lens_88))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_87 : io_in_bits_lens_86) : (f_slot[0] ? io_in_bits_lens_85 : io_in_bits_lens_84)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_83 : io_in_bits_lens_82) : (f_slot[0] ? io_in_bits_lens_81 : io_in_bits_lens_80)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_79 : io_in_bits_lens_78) : (f_slot[0] ? io_in_bits_lens_77 : io_in_bits_lens_76)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_75 : io_in_bits_lens_74) : (f_slot[0] ? io_in_bits_lens_73 : io_in_bits_lens_72))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_71 : io_in_bits_lens_70) : (f_slot[0] ? io_in_bits_lens_69 : io_in_bits_lens_68)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_67 : io_in_bits_lens_66) : (f_slot[0] ? io_in_bits_lens_65 : io_in_bits_lens_64)))))) : (f_slot[5] ? (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_63 : io_in_bits_lens_62) : (f_slot[0] ? io_in_bits_lens_61 : io_in_bits_lens_60)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_59 : io_in_bits_lens_58) : (f_slot[0] ? io_in_bits_lens_57 : io_in_bits_lens_56))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_55 : io_in_bits_lens_54) : (f_slot[0] ? io_in_bits_lens_53 : io_in_bits_lens_52)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_51 : io_in_bits_lens_50) : (f_slot[0] ? io_in_bits_lens_49 : io_in_bits_lens_48)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_47 : io_in_bits_lens_46) : (f_slot[0] ? io_in_bits_lens_45 : io_in_bits_lens_44)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_43 : io_in_bits_lens_42) : (f_slot[0] ? io_in_bits_lens_41 : io_in_bits_lens_40))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_39 : io_in_bits_lens_38) : (f_slot[0] ? io_in_bits_lens_37 : io_in_bits_lens_36)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_35 : io_in_bits_lens_34) : (f_slot[0] ? io_in_bits_lens_33 : io_in_bits_lens_32))))) : (f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_31 : io_in_bits_lens_30) : (f_slot[0] ? io_in_bits_lens_29 : io_in_bits_lens_28)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_27 : io_in_bits_lens_26) : (f_slot[0] ? io_in_bits_lens_25 : io_in_bits_lens_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_23 : io_in_bits_lens_22) : (f_slot[0] ? io_in_bits_lens_21 : io_in_bits_lens_20)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_19 : io_in_bits_lens_18) : (f_slot[0] ? io_in_bits_lens_17 : io_in_bits_lens_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_15 : io_in_bits_lens_14) : (f_slot[0] ? io_in_bits_lens_13 : io_in_bits_lens_12)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_11 : io_in_bits_lens_10) : (f_slot[0] ? io_in_bits_lens_9 : io_in_bits_lens_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_7 : io_in_bits_lens_6) : (f_slot[0] ? io_in_bits_lens_5 : io_in_bits_lens_4)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_3 : io_in_bits_lens_2) : (f_slot[0] ? io_in_bits_lens_1 : io_in_bits_lens_0)))))); // PrefixSelectorProperties.java:42
+  wire [5:0] _sub_0 = f_in_position - f_out_position; // PrefixSelectorProperties.java:28
+  wire _le_0 = _sub_0 <= 6'd4; // PrefixSelectorProperties.java:28
+  wire _eq_1 = _cat_63 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_132 = io_out_valid & _eq_1; // HandshakeProperties.java:39
+  wire _and_133 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _lt_0 = {1'b0, f_slot} < 8'd128; // PrefixSelectorProperties.java:34
+  wire _eq_2 = io_out_bits_payload == f_tracked_payload; // PrefixSelectorProperties.java:47
+  wire _and_134 = f_tracked_entered & _eq_2; // PrefixSelectorProperties.java:47
+  wire _eq_3 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:46
+  wire _and_135 = io_out_valid & _eq_3; // PrefixSelectorProperties.java:46
+  wire _or_r_0 = |f_tracked_match; // PrefixSelectorProperties.java:48
+  wire _eq_4 = io_out_bits_found == _or_r_0; // PrefixSelectorProperties.java:48
+  wire _eq_5 = io_out_bits_slot == 7'd0; // PrefixSelectorProperties.java:52
+  wire _eq_6 = io_out_bits_len == 5'd0; // PrefixSelectorProperties.java:52
+  wire _and_136 = _eq_5 & _eq_6; // PrefixSelectorProperties.java:52
   wire _not_129 = ~io_out_bits_found; // PrefixSelectorProperties.java:50
-  wire [127:0] _dshr_0 = f_tracked_match >> f_slot; // PrefixSelectorProperties.java:46
-  wire _bits_128 = _dshr_0[0]; // PrefixSelectorProperties.java:46
-  wire _eq_7 = f_tracked_slot_len == io_out_bits_len; // PrefixSelectorProperties.java:51
-  wire _and_137 = _bits_128 & _eq_7; // PrefixSelectorProperties.java:51
-  wire _eq_8 = io_out_bits_slot == f_slot; // PrefixSelectorProperties.java:51
-  wire _and_138 = io_out_bits_found & _eq_8; // PrefixSelectorProperties.java:51
-  wire _le_1 = f_tracked_slot_len <= io_out_bits_len; // PrefixSelectorProperties.java:53
-  wire _ne_0 = f_tracked_slot_len != io_out_bits_len; // PrefixSelectorProperties.java:54
-  wire _le_2 = io_out_bits_slot <= f_slot; // PrefixSelectorProperties.java:54
-  wire _or_255 = _ne_0 | _le_2; // PrefixSelectorProperties.java:54
-  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:57
-  wire _and_139 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:57
-  wire _bits_129 = f_tracked_match[0]; // PrefixSelectorProperties.java:57
-  wire _and_140 = _and_139 & _bits_129; // PrefixSelectorProperties.java:57
-  wire _ne_1 = io_out_bits_slot != 7'd0; // PrefixSelectorProperties.java:57
-  wire _and_141 = _and_140 & _ne_1; // PrefixSelectorProperties.java:57
+  wire [127:0] _dshr_0 = f_tracked_match >> f_slot; // PrefixSelectorProperties.java:45
+  wire _bits_128 = _dshr_0[0]; // PrefixSelectorProperties.java:45
+  wire _eq_7 = f_tracked_slot_len == io_out_bits_len; // PrefixSelectorProperties.java:55
+  wire _and_137 = _bits_128 & _eq_7; // PrefixSelectorProperties.java:55
+  wire _eq_8 = io_out_bits_slot == f_slot; // PrefixSelectorProperties.java:54
+  wire _and_138 = io_out_bits_found & _eq_8; // PrefixSelectorProperties.java:54
+  wire _le_1 = f_tracked_slot_len <= io_out_bits_len; // PrefixSelectorProperties.java:57
+  wire _ne_0 = f_tracked_slot_len != io_out_bits_len; // PrefixSelectorProperties.java:58
+  wire _le_2 = io_out_bits_slot <= f_slot; // PrefixSelectorProperties.java:58
+  wire _or_255 = _ne_0 | _le_2; // PrefixSelectorProperties.java:58
+  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:63
+  wire _and_139 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:63
+  wire _bits_129 = f_tracked_match[0]; // PrefixSelectorProperties.java:63
+  wire _and_140 = _and_139 & _bits_129; // PrefixSelectorProperties.java:63
+  wire _ne_1 = io_out_bits_slot != 7'd0; // PrefixSelectorProperties.java:63
+  wire _and_141 = _and_140 & _ne_1; // PrefixSelectorProperties.java:63
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1999,34 +1999,34 @@ module PrefixSelector_n128_l5_p16_s2 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:29
+    if (!reset) begin // PrefixSelectorProperties.java:28
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && _and_133) begin // HandshakeProperties.java:40
+    if (!reset && _and_133) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_132);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:35
+    if (!reset) begin // PrefixSelectorProperties.java:34
       slot_exists: assume (_lt_0);
     end
-    if (!reset && _and_135) begin // PrefixSelectorProperties.java:48
+    if (!reset && _and_135) begin // PrefixSelectorProperties.java:47
       result_of_a_request: assert (_and_134);
     end
-    if (!reset && _and_135) begin // PrefixSelectorProperties.java:49
+    if (!reset && _and_135) begin // PrefixSelectorProperties.java:48
       found_iff_a_slot_matched: assert (_eq_4);
     end
-    if (!reset && _and_135 && _not_129) begin // PrefixSelectorProperties.java:50
+    if (!reset && _and_135 && _not_129) begin // PrefixSelectorProperties.java:51
       no_match_gives_zero: assert (_and_136);
     end
-    if (!reset && _and_135 && _and_138) begin // PrefixSelectorProperties.java:51
+    if (!reset && _and_135 && _and_138) begin // PrefixSelectorProperties.java:55
       winner_matched_with_its_length: assert (_and_137);
     end
-    if (!reset && _and_135 && _bits_128) begin // PrefixSelectorProperties.java:53
+    if (!reset && _and_135 && _bits_128) begin // PrefixSelectorProperties.java:57
       matching_slot_not_longer: assert (_le_1);
     end
-    if (!reset && _and_135 && _bits_128) begin // PrefixSelectorProperties.java:54
+    if (!reset && _and_135 && _bits_128) begin // PrefixSelectorProperties.java:58
       tie_to_lowest_slot: assert (_or_255);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:57
+    if (!reset) begin // PrefixSelectorProperties.java:61
       longest_is_not_first_match: cover (_and_141);
     end
   end

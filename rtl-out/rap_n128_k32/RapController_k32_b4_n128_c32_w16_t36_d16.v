@@ -3,8 +3,8 @@
 `default_nettype none
 
 module RapController_k32_b4_n128_c32_w16_t36_d16 (
-  input  wire clock, // RapController.java:66
-  input  wire reset, // RapController.java:66
+  input  wire clock, // RapController.java:67
+  input  wire reset, // RapController.java:67
   input  wire [15:0] io_head_weight, // RapController.java:70
   input  wire [35:0] io_head_notThreshold, // RapController.java:70
   input  wire io_head_thresholdFits, // RapController.java:70
@@ -211,6299 +211,6297 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 );
 
   // State
-  reg state_init; // RapController.java:55
-  reg state_run; // RapController.java:55
-  reg state_drain; // RapController.java:55
-  reg state_undo; // RapController.java:55
-  reg state_split_scan; // RapController.java:55
-  reg state_split; // RapController.java:55
-  reg state_split_alloc; // RapController.java:55
-  reg state_merge_level; // RapController.java:55
-  reg state_merge_kids; // RapController.java:55
-  reg state_advance; // RapController.java:55
-  reg state_advance_wait; // RapController.java:55
-  reg state_resume; // RapController.java:55
-  reg state_read_issue; // RapController.java:55
-  reg state_read_wait; // RapController.java:55
-  reg state_soft_clear; // RapController.java:55
+  reg state_init; // RapController.java:56
+  reg state_run; // RapController.java:56
+  reg state_drain; // RapController.java:56
+  reg state_undo; // RapController.java:56
+  reg state_split_scan; // RapController.java:56
+  reg state_split; // RapController.java:56
+  reg state_split_alloc; // RapController.java:56
+  reg state_merge_level; // RapController.java:56
+  reg state_merge_kids; // RapController.java:56
+  reg state_advance; // RapController.java:56
+  reg state_advance_wait; // RapController.java:56
+  reg state_resume; // RapController.java:56
+  reg state_read_issue; // RapController.java:56
+  reg state_read_wait; // RapController.java:56
+  reg state_soft_clear; // RapController.java:56
   reg [4:0] deepest_depth; // RapController.java:69
-  reg [127:0] slot_valid; // NodeTable.java:40
-  reg [4:0] slot_depth_0; // NodeTable.java:41
-  reg [4:0] slot_depth_1; // NodeTable.java:41
-  reg [4:0] slot_depth_2; // NodeTable.java:41
-  reg [4:0] slot_depth_3; // NodeTable.java:41
-  reg [4:0] slot_depth_4; // NodeTable.java:41
-  reg [4:0] slot_depth_5; // NodeTable.java:41
-  reg [4:0] slot_depth_6; // NodeTable.java:41
-  reg [4:0] slot_depth_7; // NodeTable.java:41
-  reg [4:0] slot_depth_8; // NodeTable.java:41
-  reg [4:0] slot_depth_9; // NodeTable.java:41
-  reg [4:0] slot_depth_10; // NodeTable.java:41
-  reg [4:0] slot_depth_11; // NodeTable.java:41
-  reg [4:0] slot_depth_12; // NodeTable.java:41
-  reg [4:0] slot_depth_13; // NodeTable.java:41
-  reg [4:0] slot_depth_14; // NodeTable.java:41
-  reg [4:0] slot_depth_15; // NodeTable.java:41
-  reg [4:0] slot_depth_16; // NodeTable.java:41
-  reg [4:0] slot_depth_17; // NodeTable.java:41
-  reg [4:0] slot_depth_18; // NodeTable.java:41
-  reg [4:0] slot_depth_19; // NodeTable.java:41
-  reg [4:0] slot_depth_20; // NodeTable.java:41
-  reg [4:0] slot_depth_21; // NodeTable.java:41
-  reg [4:0] slot_depth_22; // NodeTable.java:41
-  reg [4:0] slot_depth_23; // NodeTable.java:41
-  reg [4:0] slot_depth_24; // NodeTable.java:41
-  reg [4:0] slot_depth_25; // NodeTable.java:41
-  reg [4:0] slot_depth_26; // NodeTable.java:41
-  reg [4:0] slot_depth_27; // NodeTable.java:41
-  reg [4:0] slot_depth_28; // NodeTable.java:41
-  reg [4:0] slot_depth_29; // NodeTable.java:41
-  reg [4:0] slot_depth_30; // NodeTable.java:41
-  reg [4:0] slot_depth_31; // NodeTable.java:41
-  reg [4:0] slot_depth_32; // NodeTable.java:41
-  reg [4:0] slot_depth_33; // NodeTable.java:41
-  reg [4:0] slot_depth_34; // NodeTable.java:41
-  reg [4:0] slot_depth_35; // NodeTable.java:41
-  reg [4:0] slot_depth_36; // NodeTable.java:41
-  reg [4:0] slot_depth_37; // NodeTable.java:41
-  reg [4:0] slot_depth_38; // NodeTable.java:41
-  reg [4:0] slot_depth_39; // NodeTable.java:41
-  reg [4:0] slot_depth_40; // NodeTable.java:41
-  reg [4:0] slot_depth_41; // NodeTable.java:41
-  reg [4:0] slot_depth_42; // NodeTable.java:41
-  reg [4:0] slot_depth_43; // NodeTable.java:41
-  reg [4:0] slot_depth_44; // NodeTable.java:41
-  reg [4:0] slot_depth_45; // NodeTable.java:41
-  reg [4:0] slot_depth_46; // NodeTable.java:41
-  reg [4:0] slot_depth_47; // NodeTable.java:41
-  reg [4:0] slot_depth_48; // NodeTable.java:41
-  reg [4:0] slot_depth_49; // NodeTable.java:41
-  reg [4:0] slot_depth_50; // NodeTable.java:41
-  reg [4:0] slot_depth_51; // NodeTable.java:41
-  reg [4:0] slot_depth_52; // NodeTable.java:41
-  reg [4:0] slot_depth_53; // NodeTable.java:41
-  reg [4:0] slot_depth_54; // NodeTable.java:41
-  reg [4:0] slot_depth_55; // NodeTable.java:41
-  reg [4:0] slot_depth_56; // NodeTable.java:41
-  reg [4:0] slot_depth_57; // NodeTable.java:41
-  reg [4:0] slot_depth_58; // NodeTable.java:41
-  reg [4:0] slot_depth_59; // NodeTable.java:41
-  reg [4:0] slot_depth_60; // NodeTable.java:41
-  reg [4:0] slot_depth_61; // NodeTable.java:41
-  reg [4:0] slot_depth_62; // NodeTable.java:41
-  reg [4:0] slot_depth_63; // NodeTable.java:41
-  reg [4:0] slot_depth_64; // NodeTable.java:41
-  reg [4:0] slot_depth_65; // NodeTable.java:41
-  reg [4:0] slot_depth_66; // NodeTable.java:41
-  reg [4:0] slot_depth_67; // NodeTable.java:41
-  reg [4:0] slot_depth_68; // NodeTable.java:41
-  reg [4:0] slot_depth_69; // NodeTable.java:41
-  reg [4:0] slot_depth_70; // NodeTable.java:41
-  reg [4:0] slot_depth_71; // NodeTable.java:41
-  reg [4:0] slot_depth_72; // NodeTable.java:41
-  reg [4:0] slot_depth_73; // NodeTable.java:41
-  reg [4:0] slot_depth_74; // NodeTable.java:41
-  reg [4:0] slot_depth_75; // NodeTable.java:41
-  reg [4:0] slot_depth_76; // NodeTable.java:41
-  reg [4:0] slot_depth_77; // NodeTable.java:41
-  reg [4:0] slot_depth_78; // NodeTable.java:41
-  reg [4:0] slot_depth_79; // NodeTable.java:41
-  reg [4:0] slot_depth_80; // NodeTable.java:41
-  reg [4:0] slot_depth_81; // NodeTable.java:41
-  reg [4:0] slot_depth_82; // NodeTable.java:41
-  reg [4:0] slot_depth_83; // NodeTable.java:41
-  reg [4:0] slot_depth_84; // NodeTable.java:41
-  reg [4:0] slot_depth_85; // NodeTable.java:41
-  reg [4:0] slot_depth_86; // NodeTable.java:41
-  reg [4:0] slot_depth_87; // NodeTable.java:41
-  reg [4:0] slot_depth_88; // NodeTable.java:41
-  reg [4:0] slot_depth_89; // NodeTable.java:41
-  reg [4:0] slot_depth_90; // NodeTable.java:41
-  reg [4:0] slot_depth_91; // NodeTable.java:41
-  reg [4:0] slot_depth_92; // NodeTable.java:41
-  reg [4:0] slot_depth_93; // NodeTable.java:41
-  reg [4:0] slot_depth_94; // NodeTable.java:41
-  reg [4:0] slot_depth_95; // NodeTable.java:41
-  reg [4:0] slot_depth_96; // NodeTable.java:41
-  reg [4:0] slot_depth_97; // NodeTable.java:41
-  reg [4:0] slot_depth_98; // NodeTable.java:41
-  reg [4:0] slot_depth_99; // NodeTable.java:41
-  reg [4:0] slot_depth_100; // NodeTable.java:41
-  reg [4:0] slot_depth_101; // NodeTable.java:41
-  reg [4:0] slot_depth_102; // NodeTable.java:41
-  reg [4:0] slot_depth_103; // NodeTable.java:41
-  reg [4:0] slot_depth_104; // NodeTable.java:41
-  reg [4:0] slot_depth_105; // NodeTable.java:41
-  reg [4:0] slot_depth_106; // NodeTable.java:41
-  reg [4:0] slot_depth_107; // NodeTable.java:41
-  reg [4:0] slot_depth_108; // NodeTable.java:41
-  reg [4:0] slot_depth_109; // NodeTable.java:41
-  reg [4:0] slot_depth_110; // NodeTable.java:41
-  reg [4:0] slot_depth_111; // NodeTable.java:41
-  reg [4:0] slot_depth_112; // NodeTable.java:41
-  reg [4:0] slot_depth_113; // NodeTable.java:41
-  reg [4:0] slot_depth_114; // NodeTable.java:41
-  reg [4:0] slot_depth_115; // NodeTable.java:41
-  reg [4:0] slot_depth_116; // NodeTable.java:41
-  reg [4:0] slot_depth_117; // NodeTable.java:41
-  reg [4:0] slot_depth_118; // NodeTable.java:41
-  reg [4:0] slot_depth_119; // NodeTable.java:41
-  reg [4:0] slot_depth_120; // NodeTable.java:41
-  reg [4:0] slot_depth_121; // NodeTable.java:41
-  reg [4:0] slot_depth_122; // NodeTable.java:41
-  reg [4:0] slot_depth_123; // NodeTable.java:41
-  reg [4:0] slot_depth_124; // NodeTable.java:41
-  reg [4:0] slot_depth_125; // NodeTable.java:41
-  reg [4:0] slot_depth_126; // NodeTable.java:41
-  reg [4:0] slot_depth_127; // NodeTable.java:41
-  reg [6:0] slot_parent_0; // NodeTable.java:42
-  reg [6:0] slot_parent_1; // NodeTable.java:42
-  reg [6:0] slot_parent_2; // NodeTable.java:42
-  reg [6:0] slot_parent_3; // NodeTable.java:42
-  reg [6:0] slot_parent_4; // NodeTable.java:42
-  reg [6:0] slot_parent_5; // NodeTable.java:42
-  reg [6:0] slot_parent_6; // NodeTable.java:42
-  reg [6:0] slot_parent_7; // NodeTable.java:42
-  reg [6:0] slot_parent_8; // NodeTable.java:42
-  reg [6:0] slot_parent_9; // NodeTable.java:42
-  reg [6:0] slot_parent_10; // NodeTable.java:42
-  reg [6:0] slot_parent_11; // NodeTable.java:42
-  reg [6:0] slot_parent_12; // NodeTable.java:42
-  reg [6:0] slot_parent_13; // NodeTable.java:42
-  reg [6:0] slot_parent_14; // NodeTable.java:42
-  reg [6:0] slot_parent_15; // NodeTable.java:42
-  reg [6:0] slot_parent_16; // NodeTable.java:42
-  reg [6:0] slot_parent_17; // NodeTable.java:42
-  reg [6:0] slot_parent_18; // NodeTable.java:42
-  reg [6:0] slot_parent_19; // NodeTable.java:42
-  reg [6:0] slot_parent_20; // NodeTable.java:42
-  reg [6:0] slot_parent_21; // NodeTable.java:42
-  reg [6:0] slot_parent_22; // NodeTable.java:42
-  reg [6:0] slot_parent_23; // NodeTable.java:42
-  reg [6:0] slot_parent_24; // NodeTable.java:42
-  reg [6:0] slot_parent_25; // NodeTable.java:42
-  reg [6:0] slot_parent_26; // NodeTable.java:42
-  reg [6:0] slot_parent_27; // NodeTable.java:42
-  reg [6:0] slot_parent_28; // NodeTable.java:42
-  reg [6:0] slot_parent_29; // NodeTable.java:42
-  reg [6:0] slot_parent_30; // NodeTable.java:42
-  reg [6:0] slot_parent_31; // NodeTable.java:42
-  reg [6:0] slot_parent_32; // NodeTable.java:42
-  reg [6:0] slot_parent_33; // NodeTable.java:42
-  reg [6:0] slot_parent_34; // NodeTable.java:42
-  reg [6:0] slot_parent_35; // NodeTable.java:42
-  reg [6:0] slot_parent_36; // NodeTable.java:42
-  reg [6:0] slot_parent_37; // NodeTable.java:42
-  reg [6:0] slot_parent_38; // NodeTable.java:42
-  reg [6:0] slot_parent_39; // NodeTable.java:42
-  reg [6:0] slot_parent_40; // NodeTable.java:42
-  reg [6:0] slot_parent_41; // NodeTable.java:42
-  reg [6:0] slot_parent_42; // NodeTable.java:42
-  reg [6:0] slot_parent_43; // NodeTable.java:42
-  reg [6:0] slot_parent_44; // NodeTable.java:42
-  reg [6:0] slot_parent_45; // NodeTable.java:42
-  reg [6:0] slot_parent_46; // NodeTable.java:42
-  reg [6:0] slot_parent_47; // NodeTable.java:42
-  reg [6:0] slot_parent_48; // NodeTable.java:42
-  reg [6:0] slot_parent_49; // NodeTable.java:42
-  reg [6:0] slot_parent_50; // NodeTable.java:42
-  reg [6:0] slot_parent_51; // NodeTable.java:42
-  reg [6:0] slot_parent_52; // NodeTable.java:42
-  reg [6:0] slot_parent_53; // NodeTable.java:42
-  reg [6:0] slot_parent_54; // NodeTable.java:42
-  reg [6:0] slot_parent_55; // NodeTable.java:42
-  reg [6:0] slot_parent_56; // NodeTable.java:42
-  reg [6:0] slot_parent_57; // NodeTable.java:42
-  reg [6:0] slot_parent_58; // NodeTable.java:42
-  reg [6:0] slot_parent_59; // NodeTable.java:42
-  reg [6:0] slot_parent_60; // NodeTable.java:42
-  reg [6:0] slot_parent_61; // NodeTable.java:42
-  reg [6:0] slot_parent_62; // NodeTable.java:42
-  reg [6:0] slot_parent_63; // NodeTable.java:42
-  reg [6:0] slot_parent_64; // NodeTable.java:42
-  reg [6:0] slot_parent_65; // NodeTable.java:42
-  reg [6:0] slot_parent_66; // NodeTable.java:42
-  reg [6:0] slot_parent_67; // NodeTable.java:42
-  reg [6:0] slot_parent_68; // NodeTable.java:42
-  reg [6:0] slot_parent_69; // NodeTable.java:42
-  reg [6:0] slot_parent_70; // NodeTable.java:42
-  reg [6:0] slot_parent_71; // NodeTable.java:42
-  reg [6:0] slot_parent_72; // NodeTable.java:42
-  reg [6:0] slot_parent_73; // NodeTable.java:42
-  reg [6:0] slot_parent_74; // NodeTable.java:42
-  reg [6:0] slot_parent_75; // NodeTable.java:42
-  reg [6:0] slot_parent_76; // NodeTable.java:42
-  reg [6:0] slot_parent_77; // NodeTable.java:42
-  reg [6:0] slot_parent_78; // NodeTable.java:42
-  reg [6:0] slot_parent_79; // NodeTable.java:42
-  reg [6:0] slot_parent_80; // NodeTable.java:42
-  reg [6:0] slot_parent_81; // NodeTable.java:42
-  reg [6:0] slot_parent_82; // NodeTable.java:42
-  reg [6:0] slot_parent_83; // NodeTable.java:42
-  reg [6:0] slot_parent_84; // NodeTable.java:42
-  reg [6:0] slot_parent_85; // NodeTable.java:42
-  reg [6:0] slot_parent_86; // NodeTable.java:42
-  reg [6:0] slot_parent_87; // NodeTable.java:42
-  reg [6:0] slot_parent_88; // NodeTable.java:42
-  reg [6:0] slot_parent_89; // NodeTable.java:42
-  reg [6:0] slot_parent_90; // NodeTable.java:42
-  reg [6:0] slot_parent_91; // NodeTable.java:42
-  reg [6:0] slot_parent_92; // NodeTable.java:42
-  reg [6:0] slot_parent_93; // NodeTable.java:42
-  reg [6:0] slot_parent_94; // NodeTable.java:42
-  reg [6:0] slot_parent_95; // NodeTable.java:42
-  reg [6:0] slot_parent_96; // NodeTable.java:42
-  reg [6:0] slot_parent_97; // NodeTable.java:42
-  reg [6:0] slot_parent_98; // NodeTable.java:42
-  reg [6:0] slot_parent_99; // NodeTable.java:42
-  reg [6:0] slot_parent_100; // NodeTable.java:42
-  reg [6:0] slot_parent_101; // NodeTable.java:42
-  reg [6:0] slot_parent_102; // NodeTable.java:42
-  reg [6:0] slot_parent_103; // NodeTable.java:42
-  reg [6:0] slot_parent_104; // NodeTable.java:42
-  reg [6:0] slot_parent_105; // NodeTable.java:42
-  reg [6:0] slot_parent_106; // NodeTable.java:42
-  reg [6:0] slot_parent_107; // NodeTable.java:42
-  reg [6:0] slot_parent_108; // NodeTable.java:42
-  reg [6:0] slot_parent_109; // NodeTable.java:42
-  reg [6:0] slot_parent_110; // NodeTable.java:42
-  reg [6:0] slot_parent_111; // NodeTable.java:42
-  reg [6:0] slot_parent_112; // NodeTable.java:42
-  reg [6:0] slot_parent_113; // NodeTable.java:42
-  reg [6:0] slot_parent_114; // NodeTable.java:42
-  reg [6:0] slot_parent_115; // NodeTable.java:42
-  reg [6:0] slot_parent_116; // NodeTable.java:42
-  reg [6:0] slot_parent_117; // NodeTable.java:42
-  reg [6:0] slot_parent_118; // NodeTable.java:42
-  reg [6:0] slot_parent_119; // NodeTable.java:42
-  reg [6:0] slot_parent_120; // NodeTable.java:42
-  reg [6:0] slot_parent_121; // NodeTable.java:42
-  reg [6:0] slot_parent_122; // NodeTable.java:42
-  reg [6:0] slot_parent_123; // NodeTable.java:42
-  reg [6:0] slot_parent_124; // NodeTable.java:42
-  reg [6:0] slot_parent_125; // NodeTable.java:42
-  reg [6:0] slot_parent_126; // NodeTable.java:42
-  reg [6:0] slot_parent_127; // NodeTable.java:42
-  reg [1:0] slot_digit_0; // NodeTable.java:43
-  reg [1:0] slot_digit_1; // NodeTable.java:43
-  reg [1:0] slot_digit_2; // NodeTable.java:43
-  reg [1:0] slot_digit_3; // NodeTable.java:43
-  reg [1:0] slot_digit_4; // NodeTable.java:43
-  reg [1:0] slot_digit_5; // NodeTable.java:43
-  reg [1:0] slot_digit_6; // NodeTable.java:43
-  reg [1:0] slot_digit_7; // NodeTable.java:43
-  reg [1:0] slot_digit_8; // NodeTable.java:43
-  reg [1:0] slot_digit_9; // NodeTable.java:43
-  reg [1:0] slot_digit_10; // NodeTable.java:43
-  reg [1:0] slot_digit_11; // NodeTable.java:43
-  reg [1:0] slot_digit_12; // NodeTable.java:43
-  reg [1:0] slot_digit_13; // NodeTable.java:43
-  reg [1:0] slot_digit_14; // NodeTable.java:43
-  reg [1:0] slot_digit_15; // NodeTable.java:43
-  reg [1:0] slot_digit_16; // NodeTable.java:43
-  reg [1:0] slot_digit_17; // NodeTable.java:43
-  reg [1:0] slot_digit_18; // NodeTable.java:43
-  reg [1:0] slot_digit_19; // NodeTable.java:43
-  reg [1:0] slot_digit_20; // NodeTable.java:43
-  reg [1:0] slot_digit_21; // NodeTable.java:43
-  reg [1:0] slot_digit_22; // NodeTable.java:43
-  reg [1:0] slot_digit_23; // NodeTable.java:43
-  reg [1:0] slot_digit_24; // NodeTable.java:43
-  reg [1:0] slot_digit_25; // NodeTable.java:43
-  reg [1:0] slot_digit_26; // NodeTable.java:43
-  reg [1:0] slot_digit_27; // NodeTable.java:43
-  reg [1:0] slot_digit_28; // NodeTable.java:43
-  reg [1:0] slot_digit_29; // NodeTable.java:43
-  reg [1:0] slot_digit_30; // NodeTable.java:43
-  reg [1:0] slot_digit_31; // NodeTable.java:43
-  reg [1:0] slot_digit_32; // NodeTable.java:43
-  reg [1:0] slot_digit_33; // NodeTable.java:43
-  reg [1:0] slot_digit_34; // NodeTable.java:43
-  reg [1:0] slot_digit_35; // NodeTable.java:43
-  reg [1:0] slot_digit_36; // NodeTable.java:43
-  reg [1:0] slot_digit_37; // NodeTable.java:43
-  reg [1:0] slot_digit_38; // NodeTable.java:43
-  reg [1:0] slot_digit_39; // NodeTable.java:43
-  reg [1:0] slot_digit_40; // NodeTable.java:43
-  reg [1:0] slot_digit_41; // NodeTable.java:43
-  reg [1:0] slot_digit_42; // NodeTable.java:43
-  reg [1:0] slot_digit_43; // NodeTable.java:43
-  reg [1:0] slot_digit_44; // NodeTable.java:43
-  reg [1:0] slot_digit_45; // NodeTable.java:43
-  reg [1:0] slot_digit_46; // NodeTable.java:43
-  reg [1:0] slot_digit_47; // NodeTable.java:43
-  reg [1:0] slot_digit_48; // NodeTable.java:43
-  reg [1:0] slot_digit_49; // NodeTable.java:43
-  reg [1:0] slot_digit_50; // NodeTable.java:43
-  reg [1:0] slot_digit_51; // NodeTable.java:43
-  reg [1:0] slot_digit_52; // NodeTable.java:43
-  reg [1:0] slot_digit_53; // NodeTable.java:43
-  reg [1:0] slot_digit_54; // NodeTable.java:43
-  reg [1:0] slot_digit_55; // NodeTable.java:43
-  reg [1:0] slot_digit_56; // NodeTable.java:43
-  reg [1:0] slot_digit_57; // NodeTable.java:43
-  reg [1:0] slot_digit_58; // NodeTable.java:43
-  reg [1:0] slot_digit_59; // NodeTable.java:43
-  reg [1:0] slot_digit_60; // NodeTable.java:43
-  reg [1:0] slot_digit_61; // NodeTable.java:43
-  reg [1:0] slot_digit_62; // NodeTable.java:43
-  reg [1:0] slot_digit_63; // NodeTable.java:43
-  reg [1:0] slot_digit_64; // NodeTable.java:43
-  reg [1:0] slot_digit_65; // NodeTable.java:43
-  reg [1:0] slot_digit_66; // NodeTable.java:43
-  reg [1:0] slot_digit_67; // NodeTable.java:43
-  reg [1:0] slot_digit_68; // NodeTable.java:43
-  reg [1:0] slot_digit_69; // NodeTable.java:43
-  reg [1:0] slot_digit_70; // NodeTable.java:43
-  reg [1:0] slot_digit_71; // NodeTable.java:43
-  reg [1:0] slot_digit_72; // NodeTable.java:43
-  reg [1:0] slot_digit_73; // NodeTable.java:43
-  reg [1:0] slot_digit_74; // NodeTable.java:43
-  reg [1:0] slot_digit_75; // NodeTable.java:43
-  reg [1:0] slot_digit_76; // NodeTable.java:43
-  reg [1:0] slot_digit_77; // NodeTable.java:43
-  reg [1:0] slot_digit_78; // NodeTable.java:43
-  reg [1:0] slot_digit_79; // NodeTable.java:43
-  reg [1:0] slot_digit_80; // NodeTable.java:43
-  reg [1:0] slot_digit_81; // NodeTable.java:43
-  reg [1:0] slot_digit_82; // NodeTable.java:43
-  reg [1:0] slot_digit_83; // NodeTable.java:43
-  reg [1:0] slot_digit_84; // NodeTable.java:43
-  reg [1:0] slot_digit_85; // NodeTable.java:43
-  reg [1:0] slot_digit_86; // NodeTable.java:43
-  reg [1:0] slot_digit_87; // NodeTable.java:43
-  reg [1:0] slot_digit_88; // NodeTable.java:43
-  reg [1:0] slot_digit_89; // NodeTable.java:43
-  reg [1:0] slot_digit_90; // NodeTable.java:43
-  reg [1:0] slot_digit_91; // NodeTable.java:43
-  reg [1:0] slot_digit_92; // NodeTable.java:43
-  reg [1:0] slot_digit_93; // NodeTable.java:43
-  reg [1:0] slot_digit_94; // NodeTable.java:43
-  reg [1:0] slot_digit_95; // NodeTable.java:43
-  reg [1:0] slot_digit_96; // NodeTable.java:43
-  reg [1:0] slot_digit_97; // NodeTable.java:43
-  reg [1:0] slot_digit_98; // NodeTable.java:43
-  reg [1:0] slot_digit_99; // NodeTable.java:43
-  reg [1:0] slot_digit_100; // NodeTable.java:43
-  reg [1:0] slot_digit_101; // NodeTable.java:43
-  reg [1:0] slot_digit_102; // NodeTable.java:43
-  reg [1:0] slot_digit_103; // NodeTable.java:43
-  reg [1:0] slot_digit_104; // NodeTable.java:43
-  reg [1:0] slot_digit_105; // NodeTable.java:43
-  reg [1:0] slot_digit_106; // NodeTable.java:43
-  reg [1:0] slot_digit_107; // NodeTable.java:43
-  reg [1:0] slot_digit_108; // NodeTable.java:43
-  reg [1:0] slot_digit_109; // NodeTable.java:43
-  reg [1:0] slot_digit_110; // NodeTable.java:43
-  reg [1:0] slot_digit_111; // NodeTable.java:43
-  reg [1:0] slot_digit_112; // NodeTable.java:43
-  reg [1:0] slot_digit_113; // NodeTable.java:43
-  reg [1:0] slot_digit_114; // NodeTable.java:43
-  reg [1:0] slot_digit_115; // NodeTable.java:43
-  reg [1:0] slot_digit_116; // NodeTable.java:43
-  reg [1:0] slot_digit_117; // NodeTable.java:43
-  reg [1:0] slot_digit_118; // NodeTable.java:43
-  reg [1:0] slot_digit_119; // NodeTable.java:43
-  reg [1:0] slot_digit_120; // NodeTable.java:43
-  reg [1:0] slot_digit_121; // NodeTable.java:43
-  reg [1:0] slot_digit_122; // NodeTable.java:43
-  reg [1:0] slot_digit_123; // NodeTable.java:43
-  reg [1:0] slot_digit_124; // NodeTable.java:43
-  reg [1:0] slot_digit_125; // NodeTable.java:43
-  reg [1:0] slot_digit_126; // NodeTable.java:43
-  reg [1:0] slot_digit_127; // NodeTable.java:43
-  reg [2:0] slot_children_0; // NodeTable.java:44
-  reg [2:0] slot_children_1; // NodeTable.java:44
-  reg [2:0] slot_children_2; // NodeTable.java:44
-  reg [2:0] slot_children_3; // NodeTable.java:44
-  reg [2:0] slot_children_4; // NodeTable.java:44
-  reg [2:0] slot_children_5; // NodeTable.java:44
-  reg [2:0] slot_children_6; // NodeTable.java:44
-  reg [2:0] slot_children_7; // NodeTable.java:44
-  reg [2:0] slot_children_8; // NodeTable.java:44
-  reg [2:0] slot_children_9; // NodeTable.java:44
-  reg [2:0] slot_children_10; // NodeTable.java:44
-  reg [2:0] slot_children_11; // NodeTable.java:44
-  reg [2:0] slot_children_12; // NodeTable.java:44
-  reg [2:0] slot_children_13; // NodeTable.java:44
-  reg [2:0] slot_children_14; // NodeTable.java:44
-  reg [2:0] slot_children_15; // NodeTable.java:44
-  reg [2:0] slot_children_16; // NodeTable.java:44
-  reg [2:0] slot_children_17; // NodeTable.java:44
-  reg [2:0] slot_children_18; // NodeTable.java:44
-  reg [2:0] slot_children_19; // NodeTable.java:44
-  reg [2:0] slot_children_20; // NodeTable.java:44
-  reg [2:0] slot_children_21; // NodeTable.java:44
-  reg [2:0] slot_children_22; // NodeTable.java:44
-  reg [2:0] slot_children_23; // NodeTable.java:44
-  reg [2:0] slot_children_24; // NodeTable.java:44
-  reg [2:0] slot_children_25; // NodeTable.java:44
-  reg [2:0] slot_children_26; // NodeTable.java:44
-  reg [2:0] slot_children_27; // NodeTable.java:44
-  reg [2:0] slot_children_28; // NodeTable.java:44
-  reg [2:0] slot_children_29; // NodeTable.java:44
-  reg [2:0] slot_children_30; // NodeTable.java:44
-  reg [2:0] slot_children_31; // NodeTable.java:44
-  reg [2:0] slot_children_32; // NodeTable.java:44
-  reg [2:0] slot_children_33; // NodeTable.java:44
-  reg [2:0] slot_children_34; // NodeTable.java:44
-  reg [2:0] slot_children_35; // NodeTable.java:44
-  reg [2:0] slot_children_36; // NodeTable.java:44
-  reg [2:0] slot_children_37; // NodeTable.java:44
-  reg [2:0] slot_children_38; // NodeTable.java:44
-  reg [2:0] slot_children_39; // NodeTable.java:44
-  reg [2:0] slot_children_40; // NodeTable.java:44
-  reg [2:0] slot_children_41; // NodeTable.java:44
-  reg [2:0] slot_children_42; // NodeTable.java:44
-  reg [2:0] slot_children_43; // NodeTable.java:44
-  reg [2:0] slot_children_44; // NodeTable.java:44
-  reg [2:0] slot_children_45; // NodeTable.java:44
-  reg [2:0] slot_children_46; // NodeTable.java:44
-  reg [2:0] slot_children_47; // NodeTable.java:44
-  reg [2:0] slot_children_48; // NodeTable.java:44
-  reg [2:0] slot_children_49; // NodeTable.java:44
-  reg [2:0] slot_children_50; // NodeTable.java:44
-  reg [2:0] slot_children_51; // NodeTable.java:44
-  reg [2:0] slot_children_52; // NodeTable.java:44
-  reg [2:0] slot_children_53; // NodeTable.java:44
-  reg [2:0] slot_children_54; // NodeTable.java:44
-  reg [2:0] slot_children_55; // NodeTable.java:44
-  reg [2:0] slot_children_56; // NodeTable.java:44
-  reg [2:0] slot_children_57; // NodeTable.java:44
-  reg [2:0] slot_children_58; // NodeTable.java:44
-  reg [2:0] slot_children_59; // NodeTable.java:44
-  reg [2:0] slot_children_60; // NodeTable.java:44
-  reg [2:0] slot_children_61; // NodeTable.java:44
-  reg [2:0] slot_children_62; // NodeTable.java:44
-  reg [2:0] slot_children_63; // NodeTable.java:44
-  reg [2:0] slot_children_64; // NodeTable.java:44
-  reg [2:0] slot_children_65; // NodeTable.java:44
-  reg [2:0] slot_children_66; // NodeTable.java:44
-  reg [2:0] slot_children_67; // NodeTable.java:44
-  reg [2:0] slot_children_68; // NodeTable.java:44
-  reg [2:0] slot_children_69; // NodeTable.java:44
-  reg [2:0] slot_children_70; // NodeTable.java:44
-  reg [2:0] slot_children_71; // NodeTable.java:44
-  reg [2:0] slot_children_72; // NodeTable.java:44
-  reg [2:0] slot_children_73; // NodeTable.java:44
-  reg [2:0] slot_children_74; // NodeTable.java:44
-  reg [2:0] slot_children_75; // NodeTable.java:44
-  reg [2:0] slot_children_76; // NodeTable.java:44
-  reg [2:0] slot_children_77; // NodeTable.java:44
-  reg [2:0] slot_children_78; // NodeTable.java:44
-  reg [2:0] slot_children_79; // NodeTable.java:44
-  reg [2:0] slot_children_80; // NodeTable.java:44
-  reg [2:0] slot_children_81; // NodeTable.java:44
-  reg [2:0] slot_children_82; // NodeTable.java:44
-  reg [2:0] slot_children_83; // NodeTable.java:44
-  reg [2:0] slot_children_84; // NodeTable.java:44
-  reg [2:0] slot_children_85; // NodeTable.java:44
-  reg [2:0] slot_children_86; // NodeTable.java:44
-  reg [2:0] slot_children_87; // NodeTable.java:44
-  reg [2:0] slot_children_88; // NodeTable.java:44
-  reg [2:0] slot_children_89; // NodeTable.java:44
-  reg [2:0] slot_children_90; // NodeTable.java:44
-  reg [2:0] slot_children_91; // NodeTable.java:44
-  reg [2:0] slot_children_92; // NodeTable.java:44
-  reg [2:0] slot_children_93; // NodeTable.java:44
-  reg [2:0] slot_children_94; // NodeTable.java:44
-  reg [2:0] slot_children_95; // NodeTable.java:44
-  reg [2:0] slot_children_96; // NodeTable.java:44
-  reg [2:0] slot_children_97; // NodeTable.java:44
-  reg [2:0] slot_children_98; // NodeTable.java:44
-  reg [2:0] slot_children_99; // NodeTable.java:44
-  reg [2:0] slot_children_100; // NodeTable.java:44
-  reg [2:0] slot_children_101; // NodeTable.java:44
-  reg [2:0] slot_children_102; // NodeTable.java:44
-  reg [2:0] slot_children_103; // NodeTable.java:44
-  reg [2:0] slot_children_104; // NodeTable.java:44
-  reg [2:0] slot_children_105; // NodeTable.java:44
-  reg [2:0] slot_children_106; // NodeTable.java:44
-  reg [2:0] slot_children_107; // NodeTable.java:44
-  reg [2:0] slot_children_108; // NodeTable.java:44
-  reg [2:0] slot_children_109; // NodeTable.java:44
-  reg [2:0] slot_children_110; // NodeTable.java:44
-  reg [2:0] slot_children_111; // NodeTable.java:44
-  reg [2:0] slot_children_112; // NodeTable.java:44
-  reg [2:0] slot_children_113; // NodeTable.java:44
-  reg [2:0] slot_children_114; // NodeTable.java:44
-  reg [2:0] slot_children_115; // NodeTable.java:44
-  reg [2:0] slot_children_116; // NodeTable.java:44
-  reg [2:0] slot_children_117; // NodeTable.java:44
-  reg [2:0] slot_children_118; // NodeTable.java:44
-  reg [2:0] slot_children_119; // NodeTable.java:44
-  reg [2:0] slot_children_120; // NodeTable.java:44
-  reg [2:0] slot_children_121; // NodeTable.java:44
-  reg [2:0] slot_children_122; // NodeTable.java:44
-  reg [2:0] slot_children_123; // NodeTable.java:44
-  reg [2:0] slot_children_124; // NodeTable.java:44
-  reg [2:0] slot_children_125; // NodeTable.java:44
-  reg [2:0] slot_children_126; // NodeTable.java:44
-  reg [2:0] slot_children_127; // NodeTable.java:44
-  reg children_write_q; // NodeTable.java:52
-  reg [6:0] children_write_q_slot; // NodeTable.java:53
-  reg [2:0] children_write_q_value; // NodeTable.java:54
-  reg [15:0] st_n_lo; // SplitCounter.java:41
-  reg [15:0] st_n_hi_0; // SplitCounter.java:46
-  reg st_n_carry_0; // SplitCounter.java:47
-  reg [15:0] st_n_hi_1; // SplitCounter.java:46
-  reg st_n_carry_1; // SplitCounter.java:47
-  reg [15:0] st_n_hi_2; // SplitCounter.java:46
-  reg st_n_carry_2; // SplitCounter.java:47
-  reg st_overflow; // StatusRegs.java:25
-  reg st_saturated; // StatusRegs.java:26
-  reg [7:0] st_nodes; // StatusRegs.java:60
-  reg [7:0] st_high_water; // StatusRegs.java:61
-  reg [15:0] ev_weight_q; // StatusRegs.java:69
-  reg ev_commit_q; // StatusRegs.java:70
-  reg ev_saturation_q; // StatusRegs.java:71
-  reg ev_split_q; // StatusRegs.java:72
-  reg ev_batch_q; // StatusRegs.java:73
-  reg ev_deferred_q; // StatusRegs.java:74
-  reg [2:0] ev_removed_q; // StatusRegs.java:75
-  reg cmd_q_valid; // CounterPort.java:40
-  reg [6:0] cmd_q_addr; // CounterPort.java:42
-  reg [1:0] cmd_q_op; // CounterPort.java:43
-  reg [31:0] cmd_q_value; // CounterPort.java:44
-  reg [7:0] sram_count; // CounterPort.java:47
-  reg snapshot_frozen; // ScheduleAndSnapshot.java:21
-  reg [15:0] eps_active; // ScheduleAndSnapshot.java:36
-  reg [31:0] q_active; // ScheduleAndSnapshot.java:37
-  reg _reg_0; // ScheduleAndSnapshot.java:39
-  reg [63:0] next_merge; // MergeSchedule.java:17
-  reg schedule_exhausted; // MergeSchedule.java:18
-  reg multiplier_for_schedule; // MergeSchedule.java:23
-  reg following_ready; // MergeSchedule.java:25
-  reg following_kick; // MergeSchedule.java:29
-  reg following_running; // MergeSchedule.java:30
-  reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:57
-  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:58
-  reg merge_ahead; // ScheduleAndSnapshot.java:61
-  reg [17:0] until_merge_lo; // SplitCounter.java:41
-  reg [15:0] until_merge_hi_0; // SplitCounter.java:46
-  reg until_merge_carry_0; // SplitCounter.java:47
-  reg [15:0] until_merge_hi_1; // SplitCounter.java:46
-  reg until_merge_carry_1; // SplitCounter.java:47
-  reg [13:0] until_merge_hi_2; // SplitCounter.java:46
-  reg until_merge_carry_2; // SplitCounter.java:47
-  reg merge_near; // ScheduleAndSnapshot.java:80
+  reg [127:0] slot_valid; // NodeTable.java:44
+  reg [4:0] slot_depth_0; // NodeTable.java:45
+  reg [4:0] slot_depth_1; // NodeTable.java:45
+  reg [4:0] slot_depth_2; // NodeTable.java:45
+  reg [4:0] slot_depth_3; // NodeTable.java:45
+  reg [4:0] slot_depth_4; // NodeTable.java:45
+  reg [4:0] slot_depth_5; // NodeTable.java:45
+  reg [4:0] slot_depth_6; // NodeTable.java:45
+  reg [4:0] slot_depth_7; // NodeTable.java:45
+  reg [4:0] slot_depth_8; // NodeTable.java:45
+  reg [4:0] slot_depth_9; // NodeTable.java:45
+  reg [4:0] slot_depth_10; // NodeTable.java:45
+  reg [4:0] slot_depth_11; // NodeTable.java:45
+  reg [4:0] slot_depth_12; // NodeTable.java:45
+  reg [4:0] slot_depth_13; // NodeTable.java:45
+  reg [4:0] slot_depth_14; // NodeTable.java:45
+  reg [4:0] slot_depth_15; // NodeTable.java:45
+  reg [4:0] slot_depth_16; // NodeTable.java:45
+  reg [4:0] slot_depth_17; // NodeTable.java:45
+  reg [4:0] slot_depth_18; // NodeTable.java:45
+  reg [4:0] slot_depth_19; // NodeTable.java:45
+  reg [4:0] slot_depth_20; // NodeTable.java:45
+  reg [4:0] slot_depth_21; // NodeTable.java:45
+  reg [4:0] slot_depth_22; // NodeTable.java:45
+  reg [4:0] slot_depth_23; // NodeTable.java:45
+  reg [4:0] slot_depth_24; // NodeTable.java:45
+  reg [4:0] slot_depth_25; // NodeTable.java:45
+  reg [4:0] slot_depth_26; // NodeTable.java:45
+  reg [4:0] slot_depth_27; // NodeTable.java:45
+  reg [4:0] slot_depth_28; // NodeTable.java:45
+  reg [4:0] slot_depth_29; // NodeTable.java:45
+  reg [4:0] slot_depth_30; // NodeTable.java:45
+  reg [4:0] slot_depth_31; // NodeTable.java:45
+  reg [4:0] slot_depth_32; // NodeTable.java:45
+  reg [4:0] slot_depth_33; // NodeTable.java:45
+  reg [4:0] slot_depth_34; // NodeTable.java:45
+  reg [4:0] slot_depth_35; // NodeTable.java:45
+  reg [4:0] slot_depth_36; // NodeTable.java:45
+  reg [4:0] slot_depth_37; // NodeTable.java:45
+  reg [4:0] slot_depth_38; // NodeTable.java:45
+  reg [4:0] slot_depth_39; // NodeTable.java:45
+  reg [4:0] slot_depth_40; // NodeTable.java:45
+  reg [4:0] slot_depth_41; // NodeTable.java:45
+  reg [4:0] slot_depth_42; // NodeTable.java:45
+  reg [4:0] slot_depth_43; // NodeTable.java:45
+  reg [4:0] slot_depth_44; // NodeTable.java:45
+  reg [4:0] slot_depth_45; // NodeTable.java:45
+  reg [4:0] slot_depth_46; // NodeTable.java:45
+  reg [4:0] slot_depth_47; // NodeTable.java:45
+  reg [4:0] slot_depth_48; // NodeTable.java:45
+  reg [4:0] slot_depth_49; // NodeTable.java:45
+  reg [4:0] slot_depth_50; // NodeTable.java:45
+  reg [4:0] slot_depth_51; // NodeTable.java:45
+  reg [4:0] slot_depth_52; // NodeTable.java:45
+  reg [4:0] slot_depth_53; // NodeTable.java:45
+  reg [4:0] slot_depth_54; // NodeTable.java:45
+  reg [4:0] slot_depth_55; // NodeTable.java:45
+  reg [4:0] slot_depth_56; // NodeTable.java:45
+  reg [4:0] slot_depth_57; // NodeTable.java:45
+  reg [4:0] slot_depth_58; // NodeTable.java:45
+  reg [4:0] slot_depth_59; // NodeTable.java:45
+  reg [4:0] slot_depth_60; // NodeTable.java:45
+  reg [4:0] slot_depth_61; // NodeTable.java:45
+  reg [4:0] slot_depth_62; // NodeTable.java:45
+  reg [4:0] slot_depth_63; // NodeTable.java:45
+  reg [4:0] slot_depth_64; // NodeTable.java:45
+  reg [4:0] slot_depth_65; // NodeTable.java:45
+  reg [4:0] slot_depth_66; // NodeTable.java:45
+  reg [4:0] slot_depth_67; // NodeTable.java:45
+  reg [4:0] slot_depth_68; // NodeTable.java:45
+  reg [4:0] slot_depth_69; // NodeTable.java:45
+  reg [4:0] slot_depth_70; // NodeTable.java:45
+  reg [4:0] slot_depth_71; // NodeTable.java:45
+  reg [4:0] slot_depth_72; // NodeTable.java:45
+  reg [4:0] slot_depth_73; // NodeTable.java:45
+  reg [4:0] slot_depth_74; // NodeTable.java:45
+  reg [4:0] slot_depth_75; // NodeTable.java:45
+  reg [4:0] slot_depth_76; // NodeTable.java:45
+  reg [4:0] slot_depth_77; // NodeTable.java:45
+  reg [4:0] slot_depth_78; // NodeTable.java:45
+  reg [4:0] slot_depth_79; // NodeTable.java:45
+  reg [4:0] slot_depth_80; // NodeTable.java:45
+  reg [4:0] slot_depth_81; // NodeTable.java:45
+  reg [4:0] slot_depth_82; // NodeTable.java:45
+  reg [4:0] slot_depth_83; // NodeTable.java:45
+  reg [4:0] slot_depth_84; // NodeTable.java:45
+  reg [4:0] slot_depth_85; // NodeTable.java:45
+  reg [4:0] slot_depth_86; // NodeTable.java:45
+  reg [4:0] slot_depth_87; // NodeTable.java:45
+  reg [4:0] slot_depth_88; // NodeTable.java:45
+  reg [4:0] slot_depth_89; // NodeTable.java:45
+  reg [4:0] slot_depth_90; // NodeTable.java:45
+  reg [4:0] slot_depth_91; // NodeTable.java:45
+  reg [4:0] slot_depth_92; // NodeTable.java:45
+  reg [4:0] slot_depth_93; // NodeTable.java:45
+  reg [4:0] slot_depth_94; // NodeTable.java:45
+  reg [4:0] slot_depth_95; // NodeTable.java:45
+  reg [4:0] slot_depth_96; // NodeTable.java:45
+  reg [4:0] slot_depth_97; // NodeTable.java:45
+  reg [4:0] slot_depth_98; // NodeTable.java:45
+  reg [4:0] slot_depth_99; // NodeTable.java:45
+  reg [4:0] slot_depth_100; // NodeTable.java:45
+  reg [4:0] slot_depth_101; // NodeTable.java:45
+  reg [4:0] slot_depth_102; // NodeTable.java:45
+  reg [4:0] slot_depth_103; // NodeTable.java:45
+  reg [4:0] slot_depth_104; // NodeTable.java:45
+  reg [4:0] slot_depth_105; // NodeTable.java:45
+  reg [4:0] slot_depth_106; // NodeTable.java:45
+  reg [4:0] slot_depth_107; // NodeTable.java:45
+  reg [4:0] slot_depth_108; // NodeTable.java:45
+  reg [4:0] slot_depth_109; // NodeTable.java:45
+  reg [4:0] slot_depth_110; // NodeTable.java:45
+  reg [4:0] slot_depth_111; // NodeTable.java:45
+  reg [4:0] slot_depth_112; // NodeTable.java:45
+  reg [4:0] slot_depth_113; // NodeTable.java:45
+  reg [4:0] slot_depth_114; // NodeTable.java:45
+  reg [4:0] slot_depth_115; // NodeTable.java:45
+  reg [4:0] slot_depth_116; // NodeTable.java:45
+  reg [4:0] slot_depth_117; // NodeTable.java:45
+  reg [4:0] slot_depth_118; // NodeTable.java:45
+  reg [4:0] slot_depth_119; // NodeTable.java:45
+  reg [4:0] slot_depth_120; // NodeTable.java:45
+  reg [4:0] slot_depth_121; // NodeTable.java:45
+  reg [4:0] slot_depth_122; // NodeTable.java:45
+  reg [4:0] slot_depth_123; // NodeTable.java:45
+  reg [4:0] slot_depth_124; // NodeTable.java:45
+  reg [4:0] slot_depth_125; // NodeTable.java:45
+  reg [4:0] slot_depth_126; // NodeTable.java:45
+  reg [4:0] slot_depth_127; // NodeTable.java:45
+  reg [6:0] slot_parent_0; // NodeTable.java:46
+  reg [6:0] slot_parent_1; // NodeTable.java:46
+  reg [6:0] slot_parent_2; // NodeTable.java:46
+  reg [6:0] slot_parent_3; // NodeTable.java:46
+  reg [6:0] slot_parent_4; // NodeTable.java:46
+  reg [6:0] slot_parent_5; // NodeTable.java:46
+  reg [6:0] slot_parent_6; // NodeTable.java:46
+  reg [6:0] slot_parent_7; // NodeTable.java:46
+  reg [6:0] slot_parent_8; // NodeTable.java:46
+  reg [6:0] slot_parent_9; // NodeTable.java:46
+  reg [6:0] slot_parent_10; // NodeTable.java:46
+  reg [6:0] slot_parent_11; // NodeTable.java:46
+  reg [6:0] slot_parent_12; // NodeTable.java:46
+  reg [6:0] slot_parent_13; // NodeTable.java:46
+  reg [6:0] slot_parent_14; // NodeTable.java:46
+  reg [6:0] slot_parent_15; // NodeTable.java:46
+  reg [6:0] slot_parent_16; // NodeTable.java:46
+  reg [6:0] slot_parent_17; // NodeTable.java:46
+  reg [6:0] slot_parent_18; // NodeTable.java:46
+  reg [6:0] slot_parent_19; // NodeTable.java:46
+  reg [6:0] slot_parent_20; // NodeTable.java:46
+  reg [6:0] slot_parent_21; // NodeTable.java:46
+  reg [6:0] slot_parent_22; // NodeTable.java:46
+  reg [6:0] slot_parent_23; // NodeTable.java:46
+  reg [6:0] slot_parent_24; // NodeTable.java:46
+  reg [6:0] slot_parent_25; // NodeTable.java:46
+  reg [6:0] slot_parent_26; // NodeTable.java:46
+  reg [6:0] slot_parent_27; // NodeTable.java:46
+  reg [6:0] slot_parent_28; // NodeTable.java:46
+  reg [6:0] slot_parent_29; // NodeTable.java:46
+  reg [6:0] slot_parent_30; // NodeTable.java:46
+  reg [6:0] slot_parent_31; // NodeTable.java:46
+  reg [6:0] slot_parent_32; // NodeTable.java:46
+  reg [6:0] slot_parent_33; // NodeTable.java:46
+  reg [6:0] slot_parent_34; // NodeTable.java:46
+  reg [6:0] slot_parent_35; // NodeTable.java:46
+  reg [6:0] slot_parent_36; // NodeTable.java:46
+  reg [6:0] slot_parent_37; // NodeTable.java:46
+  reg [6:0] slot_parent_38; // NodeTable.java:46
+  reg [6:0] slot_parent_39; // NodeTable.java:46
+  reg [6:0] slot_parent_40; // NodeTable.java:46
+  reg [6:0] slot_parent_41; // NodeTable.java:46
+  reg [6:0] slot_parent_42; // NodeTable.java:46
+  reg [6:0] slot_parent_43; // NodeTable.java:46
+  reg [6:0] slot_parent_44; // NodeTable.java:46
+  reg [6:0] slot_parent_45; // NodeTable.java:46
+  reg [6:0] slot_parent_46; // NodeTable.java:46
+  reg [6:0] slot_parent_47; // NodeTable.java:46
+  reg [6:0] slot_parent_48; // NodeTable.java:46
+  reg [6:0] slot_parent_49; // NodeTable.java:46
+  reg [6:0] slot_parent_50; // NodeTable.java:46
+  reg [6:0] slot_parent_51; // NodeTable.java:46
+  reg [6:0] slot_parent_52; // NodeTable.java:46
+  reg [6:0] slot_parent_53; // NodeTable.java:46
+  reg [6:0] slot_parent_54; // NodeTable.java:46
+  reg [6:0] slot_parent_55; // NodeTable.java:46
+  reg [6:0] slot_parent_56; // NodeTable.java:46
+  reg [6:0] slot_parent_57; // NodeTable.java:46
+  reg [6:0] slot_parent_58; // NodeTable.java:46
+  reg [6:0] slot_parent_59; // NodeTable.java:46
+  reg [6:0] slot_parent_60; // NodeTable.java:46
+  reg [6:0] slot_parent_61; // NodeTable.java:46
+  reg [6:0] slot_parent_62; // NodeTable.java:46
+  reg [6:0] slot_parent_63; // NodeTable.java:46
+  reg [6:0] slot_parent_64; // NodeTable.java:46
+  reg [6:0] slot_parent_65; // NodeTable.java:46
+  reg [6:0] slot_parent_66; // NodeTable.java:46
+  reg [6:0] slot_parent_67; // NodeTable.java:46
+  reg [6:0] slot_parent_68; // NodeTable.java:46
+  reg [6:0] slot_parent_69; // NodeTable.java:46
+  reg [6:0] slot_parent_70; // NodeTable.java:46
+  reg [6:0] slot_parent_71; // NodeTable.java:46
+  reg [6:0] slot_parent_72; // NodeTable.java:46
+  reg [6:0] slot_parent_73; // NodeTable.java:46
+  reg [6:0] slot_parent_74; // NodeTable.java:46
+  reg [6:0] slot_parent_75; // NodeTable.java:46
+  reg [6:0] slot_parent_76; // NodeTable.java:46
+  reg [6:0] slot_parent_77; // NodeTable.java:46
+  reg [6:0] slot_parent_78; // NodeTable.java:46
+  reg [6:0] slot_parent_79; // NodeTable.java:46
+  reg [6:0] slot_parent_80; // NodeTable.java:46
+  reg [6:0] slot_parent_81; // NodeTable.java:46
+  reg [6:0] slot_parent_82; // NodeTable.java:46
+  reg [6:0] slot_parent_83; // NodeTable.java:46
+  reg [6:0] slot_parent_84; // NodeTable.java:46
+  reg [6:0] slot_parent_85; // NodeTable.java:46
+  reg [6:0] slot_parent_86; // NodeTable.java:46
+  reg [6:0] slot_parent_87; // NodeTable.java:46
+  reg [6:0] slot_parent_88; // NodeTable.java:46
+  reg [6:0] slot_parent_89; // NodeTable.java:46
+  reg [6:0] slot_parent_90; // NodeTable.java:46
+  reg [6:0] slot_parent_91; // NodeTable.java:46
+  reg [6:0] slot_parent_92; // NodeTable.java:46
+  reg [6:0] slot_parent_93; // NodeTable.java:46
+  reg [6:0] slot_parent_94; // NodeTable.java:46
+  reg [6:0] slot_parent_95; // NodeTable.java:46
+  reg [6:0] slot_parent_96; // NodeTable.java:46
+  reg [6:0] slot_parent_97; // NodeTable.java:46
+  reg [6:0] slot_parent_98; // NodeTable.java:46
+  reg [6:0] slot_parent_99; // NodeTable.java:46
+  reg [6:0] slot_parent_100; // NodeTable.java:46
+  reg [6:0] slot_parent_101; // NodeTable.java:46
+  reg [6:0] slot_parent_102; // NodeTable.java:46
+  reg [6:0] slot_parent_103; // NodeTable.java:46
+  reg [6:0] slot_parent_104; // NodeTable.java:46
+  reg [6:0] slot_parent_105; // NodeTable.java:46
+  reg [6:0] slot_parent_106; // NodeTable.java:46
+  reg [6:0] slot_parent_107; // NodeTable.java:46
+  reg [6:0] slot_parent_108; // NodeTable.java:46
+  reg [6:0] slot_parent_109; // NodeTable.java:46
+  reg [6:0] slot_parent_110; // NodeTable.java:46
+  reg [6:0] slot_parent_111; // NodeTable.java:46
+  reg [6:0] slot_parent_112; // NodeTable.java:46
+  reg [6:0] slot_parent_113; // NodeTable.java:46
+  reg [6:0] slot_parent_114; // NodeTable.java:46
+  reg [6:0] slot_parent_115; // NodeTable.java:46
+  reg [6:0] slot_parent_116; // NodeTable.java:46
+  reg [6:0] slot_parent_117; // NodeTable.java:46
+  reg [6:0] slot_parent_118; // NodeTable.java:46
+  reg [6:0] slot_parent_119; // NodeTable.java:46
+  reg [6:0] slot_parent_120; // NodeTable.java:46
+  reg [6:0] slot_parent_121; // NodeTable.java:46
+  reg [6:0] slot_parent_122; // NodeTable.java:46
+  reg [6:0] slot_parent_123; // NodeTable.java:46
+  reg [6:0] slot_parent_124; // NodeTable.java:46
+  reg [6:0] slot_parent_125; // NodeTable.java:46
+  reg [6:0] slot_parent_126; // NodeTable.java:46
+  reg [6:0] slot_parent_127; // NodeTable.java:46
+  reg [1:0] slot_digit_0; // NodeTable.java:47
+  reg [1:0] slot_digit_1; // NodeTable.java:47
+  reg [1:0] slot_digit_2; // NodeTable.java:47
+  reg [1:0] slot_digit_3; // NodeTable.java:47
+  reg [1:0] slot_digit_4; // NodeTable.java:47
+  reg [1:0] slot_digit_5; // NodeTable.java:47
+  reg [1:0] slot_digit_6; // NodeTable.java:47
+  reg [1:0] slot_digit_7; // NodeTable.java:47
+  reg [1:0] slot_digit_8; // NodeTable.java:47
+  reg [1:0] slot_digit_9; // NodeTable.java:47
+  reg [1:0] slot_digit_10; // NodeTable.java:47
+  reg [1:0] slot_digit_11; // NodeTable.java:47
+  reg [1:0] slot_digit_12; // NodeTable.java:47
+  reg [1:0] slot_digit_13; // NodeTable.java:47
+  reg [1:0] slot_digit_14; // NodeTable.java:47
+  reg [1:0] slot_digit_15; // NodeTable.java:47
+  reg [1:0] slot_digit_16; // NodeTable.java:47
+  reg [1:0] slot_digit_17; // NodeTable.java:47
+  reg [1:0] slot_digit_18; // NodeTable.java:47
+  reg [1:0] slot_digit_19; // NodeTable.java:47
+  reg [1:0] slot_digit_20; // NodeTable.java:47
+  reg [1:0] slot_digit_21; // NodeTable.java:47
+  reg [1:0] slot_digit_22; // NodeTable.java:47
+  reg [1:0] slot_digit_23; // NodeTable.java:47
+  reg [1:0] slot_digit_24; // NodeTable.java:47
+  reg [1:0] slot_digit_25; // NodeTable.java:47
+  reg [1:0] slot_digit_26; // NodeTable.java:47
+  reg [1:0] slot_digit_27; // NodeTable.java:47
+  reg [1:0] slot_digit_28; // NodeTable.java:47
+  reg [1:0] slot_digit_29; // NodeTable.java:47
+  reg [1:0] slot_digit_30; // NodeTable.java:47
+  reg [1:0] slot_digit_31; // NodeTable.java:47
+  reg [1:0] slot_digit_32; // NodeTable.java:47
+  reg [1:0] slot_digit_33; // NodeTable.java:47
+  reg [1:0] slot_digit_34; // NodeTable.java:47
+  reg [1:0] slot_digit_35; // NodeTable.java:47
+  reg [1:0] slot_digit_36; // NodeTable.java:47
+  reg [1:0] slot_digit_37; // NodeTable.java:47
+  reg [1:0] slot_digit_38; // NodeTable.java:47
+  reg [1:0] slot_digit_39; // NodeTable.java:47
+  reg [1:0] slot_digit_40; // NodeTable.java:47
+  reg [1:0] slot_digit_41; // NodeTable.java:47
+  reg [1:0] slot_digit_42; // NodeTable.java:47
+  reg [1:0] slot_digit_43; // NodeTable.java:47
+  reg [1:0] slot_digit_44; // NodeTable.java:47
+  reg [1:0] slot_digit_45; // NodeTable.java:47
+  reg [1:0] slot_digit_46; // NodeTable.java:47
+  reg [1:0] slot_digit_47; // NodeTable.java:47
+  reg [1:0] slot_digit_48; // NodeTable.java:47
+  reg [1:0] slot_digit_49; // NodeTable.java:47
+  reg [1:0] slot_digit_50; // NodeTable.java:47
+  reg [1:0] slot_digit_51; // NodeTable.java:47
+  reg [1:0] slot_digit_52; // NodeTable.java:47
+  reg [1:0] slot_digit_53; // NodeTable.java:47
+  reg [1:0] slot_digit_54; // NodeTable.java:47
+  reg [1:0] slot_digit_55; // NodeTable.java:47
+  reg [1:0] slot_digit_56; // NodeTable.java:47
+  reg [1:0] slot_digit_57; // NodeTable.java:47
+  reg [1:0] slot_digit_58; // NodeTable.java:47
+  reg [1:0] slot_digit_59; // NodeTable.java:47
+  reg [1:0] slot_digit_60; // NodeTable.java:47
+  reg [1:0] slot_digit_61; // NodeTable.java:47
+  reg [1:0] slot_digit_62; // NodeTable.java:47
+  reg [1:0] slot_digit_63; // NodeTable.java:47
+  reg [1:0] slot_digit_64; // NodeTable.java:47
+  reg [1:0] slot_digit_65; // NodeTable.java:47
+  reg [1:0] slot_digit_66; // NodeTable.java:47
+  reg [1:0] slot_digit_67; // NodeTable.java:47
+  reg [1:0] slot_digit_68; // NodeTable.java:47
+  reg [1:0] slot_digit_69; // NodeTable.java:47
+  reg [1:0] slot_digit_70; // NodeTable.java:47
+  reg [1:0] slot_digit_71; // NodeTable.java:47
+  reg [1:0] slot_digit_72; // NodeTable.java:47
+  reg [1:0] slot_digit_73; // NodeTable.java:47
+  reg [1:0] slot_digit_74; // NodeTable.java:47
+  reg [1:0] slot_digit_75; // NodeTable.java:47
+  reg [1:0] slot_digit_76; // NodeTable.java:47
+  reg [1:0] slot_digit_77; // NodeTable.java:47
+  reg [1:0] slot_digit_78; // NodeTable.java:47
+  reg [1:0] slot_digit_79; // NodeTable.java:47
+  reg [1:0] slot_digit_80; // NodeTable.java:47
+  reg [1:0] slot_digit_81; // NodeTable.java:47
+  reg [1:0] slot_digit_82; // NodeTable.java:47
+  reg [1:0] slot_digit_83; // NodeTable.java:47
+  reg [1:0] slot_digit_84; // NodeTable.java:47
+  reg [1:0] slot_digit_85; // NodeTable.java:47
+  reg [1:0] slot_digit_86; // NodeTable.java:47
+  reg [1:0] slot_digit_87; // NodeTable.java:47
+  reg [1:0] slot_digit_88; // NodeTable.java:47
+  reg [1:0] slot_digit_89; // NodeTable.java:47
+  reg [1:0] slot_digit_90; // NodeTable.java:47
+  reg [1:0] slot_digit_91; // NodeTable.java:47
+  reg [1:0] slot_digit_92; // NodeTable.java:47
+  reg [1:0] slot_digit_93; // NodeTable.java:47
+  reg [1:0] slot_digit_94; // NodeTable.java:47
+  reg [1:0] slot_digit_95; // NodeTable.java:47
+  reg [1:0] slot_digit_96; // NodeTable.java:47
+  reg [1:0] slot_digit_97; // NodeTable.java:47
+  reg [1:0] slot_digit_98; // NodeTable.java:47
+  reg [1:0] slot_digit_99; // NodeTable.java:47
+  reg [1:0] slot_digit_100; // NodeTable.java:47
+  reg [1:0] slot_digit_101; // NodeTable.java:47
+  reg [1:0] slot_digit_102; // NodeTable.java:47
+  reg [1:0] slot_digit_103; // NodeTable.java:47
+  reg [1:0] slot_digit_104; // NodeTable.java:47
+  reg [1:0] slot_digit_105; // NodeTable.java:47
+  reg [1:0] slot_digit_106; // NodeTable.java:47
+  reg [1:0] slot_digit_107; // NodeTable.java:47
+  reg [1:0] slot_digit_108; // NodeTable.java:47
+  reg [1:0] slot_digit_109; // NodeTable.java:47
+  reg [1:0] slot_digit_110; // NodeTable.java:47
+  reg [1:0] slot_digit_111; // NodeTable.java:47
+  reg [1:0] slot_digit_112; // NodeTable.java:47
+  reg [1:0] slot_digit_113; // NodeTable.java:47
+  reg [1:0] slot_digit_114; // NodeTable.java:47
+  reg [1:0] slot_digit_115; // NodeTable.java:47
+  reg [1:0] slot_digit_116; // NodeTable.java:47
+  reg [1:0] slot_digit_117; // NodeTable.java:47
+  reg [1:0] slot_digit_118; // NodeTable.java:47
+  reg [1:0] slot_digit_119; // NodeTable.java:47
+  reg [1:0] slot_digit_120; // NodeTable.java:47
+  reg [1:0] slot_digit_121; // NodeTable.java:47
+  reg [1:0] slot_digit_122; // NodeTable.java:47
+  reg [1:0] slot_digit_123; // NodeTable.java:47
+  reg [1:0] slot_digit_124; // NodeTable.java:47
+  reg [1:0] slot_digit_125; // NodeTable.java:47
+  reg [1:0] slot_digit_126; // NodeTable.java:47
+  reg [1:0] slot_digit_127; // NodeTable.java:47
+  reg [2:0] slot_children_0; // NodeTable.java:48
+  reg [2:0] slot_children_1; // NodeTable.java:48
+  reg [2:0] slot_children_2; // NodeTable.java:48
+  reg [2:0] slot_children_3; // NodeTable.java:48
+  reg [2:0] slot_children_4; // NodeTable.java:48
+  reg [2:0] slot_children_5; // NodeTable.java:48
+  reg [2:0] slot_children_6; // NodeTable.java:48
+  reg [2:0] slot_children_7; // NodeTable.java:48
+  reg [2:0] slot_children_8; // NodeTable.java:48
+  reg [2:0] slot_children_9; // NodeTable.java:48
+  reg [2:0] slot_children_10; // NodeTable.java:48
+  reg [2:0] slot_children_11; // NodeTable.java:48
+  reg [2:0] slot_children_12; // NodeTable.java:48
+  reg [2:0] slot_children_13; // NodeTable.java:48
+  reg [2:0] slot_children_14; // NodeTable.java:48
+  reg [2:0] slot_children_15; // NodeTable.java:48
+  reg [2:0] slot_children_16; // NodeTable.java:48
+  reg [2:0] slot_children_17; // NodeTable.java:48
+  reg [2:0] slot_children_18; // NodeTable.java:48
+  reg [2:0] slot_children_19; // NodeTable.java:48
+  reg [2:0] slot_children_20; // NodeTable.java:48
+  reg [2:0] slot_children_21; // NodeTable.java:48
+  reg [2:0] slot_children_22; // NodeTable.java:48
+  reg [2:0] slot_children_23; // NodeTable.java:48
+  reg [2:0] slot_children_24; // NodeTable.java:48
+  reg [2:0] slot_children_25; // NodeTable.java:48
+  reg [2:0] slot_children_26; // NodeTable.java:48
+  reg [2:0] slot_children_27; // NodeTable.java:48
+  reg [2:0] slot_children_28; // NodeTable.java:48
+  reg [2:0] slot_children_29; // NodeTable.java:48
+  reg [2:0] slot_children_30; // NodeTable.java:48
+  reg [2:0] slot_children_31; // NodeTable.java:48
+  reg [2:0] slot_children_32; // NodeTable.java:48
+  reg [2:0] slot_children_33; // NodeTable.java:48
+  reg [2:0] slot_children_34; // NodeTable.java:48
+  reg [2:0] slot_children_35; // NodeTable.java:48
+  reg [2:0] slot_children_36; // NodeTable.java:48
+  reg [2:0] slot_children_37; // NodeTable.java:48
+  reg [2:0] slot_children_38; // NodeTable.java:48
+  reg [2:0] slot_children_39; // NodeTable.java:48
+  reg [2:0] slot_children_40; // NodeTable.java:48
+  reg [2:0] slot_children_41; // NodeTable.java:48
+  reg [2:0] slot_children_42; // NodeTable.java:48
+  reg [2:0] slot_children_43; // NodeTable.java:48
+  reg [2:0] slot_children_44; // NodeTable.java:48
+  reg [2:0] slot_children_45; // NodeTable.java:48
+  reg [2:0] slot_children_46; // NodeTable.java:48
+  reg [2:0] slot_children_47; // NodeTable.java:48
+  reg [2:0] slot_children_48; // NodeTable.java:48
+  reg [2:0] slot_children_49; // NodeTable.java:48
+  reg [2:0] slot_children_50; // NodeTable.java:48
+  reg [2:0] slot_children_51; // NodeTable.java:48
+  reg [2:0] slot_children_52; // NodeTable.java:48
+  reg [2:0] slot_children_53; // NodeTable.java:48
+  reg [2:0] slot_children_54; // NodeTable.java:48
+  reg [2:0] slot_children_55; // NodeTable.java:48
+  reg [2:0] slot_children_56; // NodeTable.java:48
+  reg [2:0] slot_children_57; // NodeTable.java:48
+  reg [2:0] slot_children_58; // NodeTable.java:48
+  reg [2:0] slot_children_59; // NodeTable.java:48
+  reg [2:0] slot_children_60; // NodeTable.java:48
+  reg [2:0] slot_children_61; // NodeTable.java:48
+  reg [2:0] slot_children_62; // NodeTable.java:48
+  reg [2:0] slot_children_63; // NodeTable.java:48
+  reg [2:0] slot_children_64; // NodeTable.java:48
+  reg [2:0] slot_children_65; // NodeTable.java:48
+  reg [2:0] slot_children_66; // NodeTable.java:48
+  reg [2:0] slot_children_67; // NodeTable.java:48
+  reg [2:0] slot_children_68; // NodeTable.java:48
+  reg [2:0] slot_children_69; // NodeTable.java:48
+  reg [2:0] slot_children_70; // NodeTable.java:48
+  reg [2:0] slot_children_71; // NodeTable.java:48
+  reg [2:0] slot_children_72; // NodeTable.java:48
+  reg [2:0] slot_children_73; // NodeTable.java:48
+  reg [2:0] slot_children_74; // NodeTable.java:48
+  reg [2:0] slot_children_75; // NodeTable.java:48
+  reg [2:0] slot_children_76; // NodeTable.java:48
+  reg [2:0] slot_children_77; // NodeTable.java:48
+  reg [2:0] slot_children_78; // NodeTable.java:48
+  reg [2:0] slot_children_79; // NodeTable.java:48
+  reg [2:0] slot_children_80; // NodeTable.java:48
+  reg [2:0] slot_children_81; // NodeTable.java:48
+  reg [2:0] slot_children_82; // NodeTable.java:48
+  reg [2:0] slot_children_83; // NodeTable.java:48
+  reg [2:0] slot_children_84; // NodeTable.java:48
+  reg [2:0] slot_children_85; // NodeTable.java:48
+  reg [2:0] slot_children_86; // NodeTable.java:48
+  reg [2:0] slot_children_87; // NodeTable.java:48
+  reg [2:0] slot_children_88; // NodeTable.java:48
+  reg [2:0] slot_children_89; // NodeTable.java:48
+  reg [2:0] slot_children_90; // NodeTable.java:48
+  reg [2:0] slot_children_91; // NodeTable.java:48
+  reg [2:0] slot_children_92; // NodeTable.java:48
+  reg [2:0] slot_children_93; // NodeTable.java:48
+  reg [2:0] slot_children_94; // NodeTable.java:48
+  reg [2:0] slot_children_95; // NodeTable.java:48
+  reg [2:0] slot_children_96; // NodeTable.java:48
+  reg [2:0] slot_children_97; // NodeTable.java:48
+  reg [2:0] slot_children_98; // NodeTable.java:48
+  reg [2:0] slot_children_99; // NodeTable.java:48
+  reg [2:0] slot_children_100; // NodeTable.java:48
+  reg [2:0] slot_children_101; // NodeTable.java:48
+  reg [2:0] slot_children_102; // NodeTable.java:48
+  reg [2:0] slot_children_103; // NodeTable.java:48
+  reg [2:0] slot_children_104; // NodeTable.java:48
+  reg [2:0] slot_children_105; // NodeTable.java:48
+  reg [2:0] slot_children_106; // NodeTable.java:48
+  reg [2:0] slot_children_107; // NodeTable.java:48
+  reg [2:0] slot_children_108; // NodeTable.java:48
+  reg [2:0] slot_children_109; // NodeTable.java:48
+  reg [2:0] slot_children_110; // NodeTable.java:48
+  reg [2:0] slot_children_111; // NodeTable.java:48
+  reg [2:0] slot_children_112; // NodeTable.java:48
+  reg [2:0] slot_children_113; // NodeTable.java:48
+  reg [2:0] slot_children_114; // NodeTable.java:48
+  reg [2:0] slot_children_115; // NodeTable.java:48
+  reg [2:0] slot_children_116; // NodeTable.java:48
+  reg [2:0] slot_children_117; // NodeTable.java:48
+  reg [2:0] slot_children_118; // NodeTable.java:48
+  reg [2:0] slot_children_119; // NodeTable.java:48
+  reg [2:0] slot_children_120; // NodeTable.java:48
+  reg [2:0] slot_children_121; // NodeTable.java:48
+  reg [2:0] slot_children_122; // NodeTable.java:48
+  reg [2:0] slot_children_123; // NodeTable.java:48
+  reg [2:0] slot_children_124; // NodeTable.java:48
+  reg [2:0] slot_children_125; // NodeTable.java:48
+  reg [2:0] slot_children_126; // NodeTable.java:48
+  reg [2:0] slot_children_127; // NodeTable.java:48
+  reg children_write_q; // NodeTable.java:57
+  reg [6:0] children_write_q_slot; // NodeTable.java:58
+  reg [2:0] children_write_q_value; // NodeTable.java:59
+  reg [15:0] st_n_lo; // SplitCounter.java:43
+  reg [15:0] st_n_hi_0; // SplitCounter.java:48
+  reg st_n_carry_0; // SplitCounter.java:49
+  reg [15:0] st_n_hi_1; // SplitCounter.java:48
+  reg st_n_carry_1; // SplitCounter.java:49
+  reg [15:0] st_n_hi_2; // SplitCounter.java:48
+  reg st_n_carry_2; // SplitCounter.java:49
+  reg st_overflow; // StatusRegs.java:27
+  reg st_saturated; // StatusRegs.java:28
+  reg [7:0] st_nodes; // StatusRegs.java:65
+  reg [7:0] st_high_water; // StatusRegs.java:67
+  reg [15:0] ev_weight_q; // StatusRegs.java:76
+  reg ev_commit_q; // StatusRegs.java:77
+  reg ev_saturation_q; // StatusRegs.java:78
+  reg ev_split_q; // StatusRegs.java:79
+  reg ev_batch_q; // StatusRegs.java:80
+  reg ev_deferred_q; // StatusRegs.java:81
+  reg [2:0] ev_removed_q; // StatusRegs.java:82
+  reg cmd_q_valid; // CounterPort.java:44
+  reg [6:0] cmd_q_addr; // CounterPort.java:47
+  reg [1:0] cmd_q_op; // CounterPort.java:48
+  reg [31:0] cmd_q_value; // CounterPort.java:49
+  reg [7:0] sram_count; // CounterPort.java:52
+  reg snapshot_frozen; // ScheduleAndSnapshot.java:23
+  reg [15:0] eps_active; // ScheduleAndSnapshot.java:47
+  reg [31:0] q_active; // ScheduleAndSnapshot.java:48
+  reg _reg_0; // ScheduleAndSnapshot.java:50
+  reg [63:0] next_merge; // MergeScheduleUnit.java:18
+  reg schedule_exhausted; // MergeScheduleUnit.java:19
+  reg multiplier_for_schedule; // MergeScheduleUnit.java:24
+  reg following_ready; // MergeScheduleUnit.java:26
+  reg following_kick; // MergeScheduleUnit.java:30
+  reg following_running; // MergeScheduleUnit.java:32
+  reg following_overflows; // MergeScheduleUnit.java:33
+  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:68
+  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:71
+  reg merge_ahead; // ScheduleAndSnapshot.java:78
+  reg [17:0] until_merge_lo; // SplitCounter.java:43
+  reg [15:0] until_merge_hi_0; // SplitCounter.java:48
+  reg until_merge_carry_0; // SplitCounter.java:49
+  reg [15:0] until_merge_hi_1; // SplitCounter.java:48
+  reg until_merge_carry_1; // SplitCounter.java:49
+  reg [13:0] until_merge_hi_2; // SplitCounter.java:48
+  reg until_merge_carry_2; // SplitCounter.java:49
+  reg merge_near; // ScheduleAndSnapshot.java:98
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
   reg [15:0] readout_slot; // CsrRequests.java:19
-  reg node_valid; // CsrRequests.java:24
-  reg [31:0] node_prefix; // CsrRequests.java:33
-  reg [5:0] node_len; // CsrRequests.java:34
-  reg [31:0] node_count; // CsrRequests.java:35
+  reg node_valid; // CsrRequests.java:25
+  reg [31:0] node_prefix; // CsrRequests.java:34
+  reg [5:0] node_len; // CsrRequests.java:35
+  reg [31:0] node_count; // CsrRequests.java:36
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] op_slot; // RapController.java:90
-  reg [4:0] op_depth; // RapController.java:91
-  reg [35:0] op_not_threshold; // RapController.java:93
-  reg [5:0] front_count; // RapController.java:96
+  reg [6:0] op_slot; // RapController.java:93
+  reg [4:0] op_depth; // RapController.java:94
+  reg [35:0] op_not_threshold; // RapController.java:96
+  reg [5:0] front_count; // RapController.java:99
   reg slot_pick_ready; // SlotPicker.java:27
-  reg [127:0] slot_pick_candidates; // SlotPicker.java:45
-  reg [127:0] slot_pick_pick_hot; // SlotPicker.java:56
-  reg slot_pick_pick_found; // SlotPicker.java:70
-  reg slot_pick_pick_last; // SlotPicker.java:80
-  reg [6:0] kids_owner; // RapController.java:105
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:116
-  reg state_run_issue_n; // RapController.java:130
-  reg state_run_window_n; // RapController.java:133
-  reg advance_settled_was_1; // RapController.java:136
-  reg advance_settled_was_2; // RapController.java:136
-  reg advance_settled_before; // RapController.java:136
-  reg [2:0] op_children; // RapController.java:142
-  reg tcam_write_full; // TcamWriteRegister.java:25
-  reg [6:0] tcam_write_q_index; // TcamWriteRegister.java:37
-  reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
-  reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
-  reg commit_stop; // RapController.java:159
-  reg [4:0] undo_sp; // UndoStack.java:35
-  reg undo_empty; // UndoStack.java:38
-  reg [38:0] undo_rdata_0; // UndoStack.java:40
-  reg [7:0] short_by_children; // RapController.java:176
-  reg [2:0] hit_children; // RapController.java:183
-  reg hit_short_1; // RapController.java:184
-  reg hit_short_2; // RapController.java:184
-  reg hit_beside_1; // RapController.java:185
-  reg hit_beside_2; // RapController.java:185
-  reg hit_beside_3; // RapController.java:185
-  reg early_batch; // TcamMergeWalk.java:25
-  reg kids_walking; // TcamMergeWalk.java:29
-  reg kids_fresh; // TcamMergeWalk.java:31
-  reg level_fresh; // TcamMergeWalk.java:45
-  reg level_had_leaves; // TcamMergeWalk.java:49
-  reg leaf_at_deepest; // TcamMergeWalk.java:50
-  reg deepest_lowers; // TcamMergeWalk.java:51
-  reg [127:0] visited_kids; // TcamMergeWalk.java:80
+  reg [127:0] slot_pick_candidates; // SlotPicker.java:46
+  reg [127:0] slot_pick_pick_hot; // SlotPicker.java:57
+  reg slot_pick_pick_found; // SlotPicker.java:71
+  reg slot_pick_pick_last; // SlotPicker.java:81
+  reg [6:0] kids_owner; // RapController.java:107
+  reg [31:0] slot_prefix_rdata_0; // SlotPrefixes.java:35
+  reg state_run_issue_n; // RapController.java:114
+  reg state_run_window_n; // RapController.java:117
+  reg advance_settled_was_1; // RapController.java:119
+  reg advance_settled_was_2; // RapController.java:119
+  reg advance_settled_before; // RapController.java:119
+  reg [2:0] op_children; // RapController.java:125
+  reg tcam_write_full; // TcamWriteRegister.java:26
+  reg [6:0] tcam_write_q_index; // TcamWriteRegister.java:38
+  reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:39
+  reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:40
+  reg commit_stop; // RapController.java:143
+  reg [4:0] undo_sp; // UndoStack.java:36
+  reg undo_empty; // UndoStack.java:39
+  reg [38:0] undo_rdata_0; // UndoStack.java:41
+  reg [7:0] short_by_children; // TcamHitFacts.java:37
+  reg [2:0] hit_children; // TcamHitFacts.java:40
+  reg hit_short_1; // TcamHitFacts.java:41
+  reg hit_short_2; // TcamHitFacts.java:41
+  reg hit_beside_1; // TcamHitFacts.java:42
+  reg hit_beside_2; // TcamHitFacts.java:42
+  reg hit_beside_3; // TcamHitFacts.java:42
+  reg early_batch; // TcamMergeWalk.java:27
+  reg kids_walking; // TcamMergeWalk.java:31
+  reg kids_fresh; // TcamMergeWalk.java:33
+  reg level_fresh; // TcamMergeWalk.java:47
+  reg level_had_leaves; // TcamMergeWalk.java:51
+  reg leaf_at_deepest; // TcamMergeWalk.java:52
+  reg deepest_lowers; // TcamMergeWalk.java:53
+  reg [127:0] visited_kids; // TcamMergeWalk.java:95
   reg leaf_pick_ready; // SlotPicker.java:27
-  reg [127:0] leaf_pick_candidates; // SlotPicker.java:45
-  reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:56
-  reg leaf_pick_pick_found; // SlotPicker.java:70
-  reg [4:0] merge_leaf_depth; // TcamMergeWalk.java:86
-  reg merge_last_level; // TcamMergeWalk.java:89
-  reg [6:0] merge_parent; // TcamMergeWalk.java:97
-  reg [2:0] merge_leaves; // TcamMergeWalk.java:98
-  reg verdict_busy; // MergeVerdict.java:23
-  reg [34:0] merge_sum; // MergeVerdict.java:52
-  reg [34:0] verdict_sum; // MergeVerdict.java:53
-  reg [6:0] verdict_parent; // MergeVerdict.java:54
-  reg [127:0] verdict_leaves; // MergeVerdict.java:55
-  reg [2:0] verdict_leaf_count; // MergeVerdict.java:56
-  reg [2:0] verdict_remaining; // MergeVerdict.java:57
-  reg verdict_end_1; // MergeVerdict.java:58
-  reg verdict_end_2; // MergeVerdict.java:58
-  reg verdict_end_3; // MergeVerdict.java:58
-  reg verdict_end_4; // MergeVerdict.java:58
-  reg verdict_act; // MergeVerdict.java:63
-  reg merge_verdict; // MergeVerdict.java:66
-  reg clip_verdict; // MergeVerdict.java:68
-  reg verdict_set; // MergeVerdict.java:71
-  reg verdict_free; // MergeVerdict.java:75
-  reg skip_valid; // MergeSkip.java:23
-  reg batch_min_clears; // MergeSkip.java:34
-  reg [34:0] skip_min_sum; // MergeSkip.java:42
-  reg [34:0] batch_min_sum; // MergeSkip.java:43
-  reg sum_below_batch_min; // MergeSkip.java:44
-  reg scan_fresh; // TcamSplit.java:20
-  reg scan_walking; // TcamSplit.java:22
-  reg early_done; // TcamSplit.java:24
-  reg [3:0] present_children; // TcamSplit.java:80
-  reg [1:0] split_next_digit; // TcamSplit.java:86
-  reg split_last_child; // TcamSplit.java:87
-  reg scan_digit_valid; // TcamSplit.java:93
-  reg [1:0] scan_digit; // TcamSplit.java:94
-  reg split_fits; // TcamSplit.java:100
-  reg [31:0] child_digit_field; // TcamSplit.java:107
-  reg [31:0] child_mask; // TcamSplit.java:108
-  reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // TcamSplit.java:121
-  reg split_settled_before; // TcamSplit.java:121
-  reg skip_now; // MergeSkip.java:66
-  reg split_req; // CommitVerdict.java:35
-  reg merge_due; // CommitVerdict.java:36
-  reg [4:0] hit_depth_1; // CommitVerdict.java:50
-  reg [4:0] hit_depth_2; // CommitVerdict.java:50
-  reg [4:0] hit_depth_3; // CommitVerdict.java:50
-  reg hit_event_1; // CommitVerdict.java:53
-  reg hit_event_2; // CommitVerdict.java:53
-  reg hit_event_3; // CommitVerdict.java:53
-  reg hit_splittable_1; // CommitVerdict.java:62
-  reg hit_splittable_2; // CommitVerdict.java:62
-  reg hit_splittable_3; // CommitVerdict.java:62
-  reg split_short; // CommitVerdict.java:78
-  reg skip_batch_empty; // CommitVerdict.java:79
-  reg _reg_1; // CommitVerdict.java:101
-  reg readout_in_use; // RapController.java:221
-  reg [4:0] readout_depth_g0; // RapController.java:226
-  reg [4:0] readout_depth_g1; // RapController.java:226
-  reg [4:0] readout_depth_g2; // RapController.java:226
-  reg [4:0] readout_depth_g3; // RapController.java:226
-  reg [4:0] readout_depth_g4; // RapController.java:226
-  reg [4:0] readout_depth_g5; // RapController.java:226
-  reg [4:0] readout_depth_g6; // RapController.java:226
-  reg [4:0] readout_depth_g7; // RapController.java:226
-  reg [2:0] readout_depth_group; // RapController.java:226
-  reg [4:0] readout_depth; // RapController.java:226
-  reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:263
-  reg snapshot_settled; // RapController.java:269
-  reg issue_gate; // RapController.java:388
+  reg [127:0] leaf_pick_candidates; // SlotPicker.java:46
+  reg [127:0] leaf_pick_pick_hot; // SlotPicker.java:57
+  reg leaf_pick_pick_found; // SlotPicker.java:71
+  reg [4:0] merge_leaf_depth; // TcamMergeWalk.java:101
+  reg merge_last_level; // TcamMergeWalk.java:104
+  reg [6:0] merge_parent; // TcamMergeWalk.java:112
+  reg [2:0] merge_leaves; // TcamMergeWalk.java:113
+  reg verdict_busy; // MergeVerdict.java:25
+  reg [34:0] merge_sum; // MergeVerdict.java:56
+  reg [34:0] verdict_sum; // MergeVerdict.java:57
+  reg [6:0] verdict_parent; // MergeVerdict.java:58
+  reg [127:0] verdict_leaves; // MergeVerdict.java:59
+  reg [2:0] verdict_leaf_count; // MergeVerdict.java:60
+  reg [2:0] verdict_remaining; // MergeVerdict.java:61
+  reg verdict_end_1; // MergeVerdict.java:62
+  reg verdict_end_2; // MergeVerdict.java:62
+  reg verdict_end_3; // MergeVerdict.java:62
+  reg verdict_end_4; // MergeVerdict.java:62
+  reg verdict_act; // MergeVerdict.java:68
+  reg merge_verdict; // MergeVerdict.java:71
+  reg clip_verdict; // MergeVerdict.java:73
+  reg verdict_set; // MergeVerdict.java:76
+  reg verdict_free; // MergeVerdict.java:80
+  reg skip_valid; // MergeSkip.java:24
+  reg batch_min_clears; // MergeSkip.java:35
+  reg [34:0] skip_min_sum; // MergeSkip.java:43
+  reg [34:0] batch_min_sum; // MergeSkip.java:44
+  reg sum_below_batch_min; // MergeSkip.java:45
+  reg scan_fresh; // TcamSplit.java:22
+  reg scan_walking; // TcamSplit.java:24
+  reg early_done; // TcamSplit.java:26
+  reg [3:0] present_children; // TcamSplit.java:92
+  reg [1:0] split_next_digit; // TcamSplit.java:99
+  reg split_last_child; // TcamSplit.java:100
+  reg scan_digit_valid; // TcamSplit.java:106
+  reg [1:0] scan_digit; // TcamSplit.java:107
+  reg split_fits; // TcamSplit.java:113
+  reg [31:0] child_digit_field; // TcamSplit.java:120
+  reg [31:0] child_mask; // TcamSplit.java:121
+  reg op_at_deepest; // TcamSplit.java:133
+  reg split_settled_was_1; // TcamSplit.java:136
+  reg split_settled_before; // TcamSplit.java:136
+  reg skip_now; // MergeSkip.java:67
+  reg split_req; // CommitVerdict.java:36
+  reg merge_due; // CommitVerdict.java:38
+  reg [4:0] hit_depth_1; // CommitVerdict.java:62
+  reg [4:0] hit_depth_2; // CommitVerdict.java:62
+  reg [4:0] hit_depth_3; // CommitVerdict.java:62
+  reg hit_event_1; // CommitVerdict.java:65
+  reg hit_event_2; // CommitVerdict.java:65
+  reg hit_event_3; // CommitVerdict.java:65
+  reg hit_splittable_1; // CommitVerdict.java:77
+  reg hit_splittable_2; // CommitVerdict.java:77
+  reg hit_splittable_3; // CommitVerdict.java:77
+  reg split_short; // CommitVerdict.java:98
+  reg skip_batch_empty; // CommitVerdict.java:99
+  reg _reg_1; // CommitVerdict.java:125
+  reg readout_in_use; // TcamReadout.java:29
+  reg [4:0] readout_depth_g0; // TcamReadout.java:30
+  reg [4:0] readout_depth_g1; // TcamReadout.java:30
+  reg [4:0] readout_depth_g2; // TcamReadout.java:30
+  reg [4:0] readout_depth_g3; // TcamReadout.java:30
+  reg [4:0] readout_depth_g4; // TcamReadout.java:30
+  reg [4:0] readout_depth_g5; // TcamReadout.java:30
+  reg [4:0] readout_depth_g6; // TcamReadout.java:30
+  reg [4:0] readout_depth_g7; // TcamReadout.java:30
+  reg [2:0] readout_depth_group; // TcamReadout.java:30
+  reg [4:0] readout_depth; // TcamReadout.java:30
+  reg skip_empty_settled; // MergeSkip.java:76
+  reg quiet_held; // QuietPipe.java:34
+  reg snapshot_settled; // QuietPipe.java:36
+  reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // RapController.java:111
-  reg [38:0] undo [0:15]; // UndoStack.java:34
+  (* no_rw_check *) reg [31:0] slot_prefix [0:127]; // SlotPrefixes.java:33
+  reg [38:0] undo [0:15]; // UndoStack.java:35
 
   // Wires
-  wire children_write; // NodeTable.java:45
-  wire [6:0] children_write_slot; // NodeTable.java:46
-  wire [2:0] children_write_value; // NodeTable.java:47
-  wire ev_commit; // StatusRegs.java:29
-  wire ev_saturation; // StatusRegs.java:32
-  wire ev_split; // StatusRegs.java:34
-  wire ev_allocated; // StatusRegs.java:36
-  wire ev_batch; // StatusRegs.java:38
-  wire ev_deferred; // StatusRegs.java:40
-  wire ev_clear; // StatusRegs.java:43
-  wire [15:0] ev_weight; // StatusRegs.java:62
-  wire [2:0] ev_removed; // StatusRegs.java:63
-  wire cmd_valid; // CounterPort.java:16
-  wire [1:0] cmd_op; // CounterPort.java:26
-  wire [6:0] cmd_addr; // CounterPort.java:27
-  wire [31:0] cmd_value; // CounterPort.java:28
-  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:38
-  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:38
-  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:38
-  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
-  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
-  wire slot_pick_load_by_state; // SlotPicker.java:49
-  wire slot_pick_take_by_state; // SlotPicker.java:50
-  wire slot_pick_load; // SlotPicker.java:51
-  wire slot_pick_take; // SlotPicker.java:52
-  wire [127:0] slot_pick_load_value; // SlotPicker.java:53
-  (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
-  wire [127:0] slot_pick_load_late_value; // SlotPicker.java:55
-  wire [6:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire prefix_write; // RapController.java:119
-  wire [6:0] prefix_write_slot; // RapController.java:120
-  wire [31:0] prefix_write_value; // RapController.java:121
+  wire children_write; // NodeTable.java:49
+  wire [6:0] children_write_slot; // NodeTable.java:50
+  wire [2:0] children_write_value; // NodeTable.java:52
+  wire ev_commit; // StatusRegs.java:31
+  wire ev_saturation; // StatusRegs.java:35
+  wire ev_split; // StatusRegs.java:37
+  wire ev_allocated; // StatusRegs.java:39
+  wire ev_batch; // StatusRegs.java:41
+  wire ev_deferred; // StatusRegs.java:43
+  wire ev_clear; // StatusRegs.java:47
+  wire [15:0] ev_weight; // StatusRegs.java:68
+  wire [2:0] ev_removed; // StatusRegs.java:70
+  wire cmd_valid; // CounterPort.java:19
+  wire [1:0] cmd_op; // CounterPort.java:30
+  wire [6:0] cmd_addr; // CounterPort.java:31
+  wire [31:0] cmd_value; // CounterPort.java:32
+  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
+  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
+  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
+  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
+  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
+  wire slot_pick_load_by_state; // SlotPicker.java:50
+  wire slot_pick_take_by_state; // SlotPicker.java:51
+  wire slot_pick_load; // SlotPicker.java:52
+  wire slot_pick_take; // SlotPicker.java:53
+  wire [127:0] slot_pick_load_value; // SlotPicker.java:54
+  (* keep *) wire slot_pick_load_late; // SlotPicker.java:55
+  wire [127:0] slot_pick_load_late_value; // SlotPicker.java:56
+  wire [6:0] slot_pick_pick_index; // SlotPicker.java:79
+  wire prefix_write; // SlotPrefixes.java:22
+  wire [6:0] prefix_write_slot; // SlotPrefixes.java:36
+  wire [31:0] prefix_write_value; // SlotPrefixes.java:37
   wire tcam_write_valid; // TcamWriteRegister.java:18
-  wire [6:0] tcam_write_index; // TcamWriteRegister.java:31
-  wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
-  wire [31:0] tcam_write_mask; // TcamWriteRegister.java:33
-  wire [4:0] undo_sp_next; // UndoStack.java:36
-  wire leaf_pick_load_by_state; // SlotPicker.java:49
-  wire leaf_pick_take_by_state; // SlotPicker.java:50
-  wire leaf_pick_load; // SlotPicker.java:51
-  wire leaf_pick_take; // SlotPicker.java:52
-  wire [127:0] leaf_pick_load_value; // SlotPicker.java:53
-  wire leaf_pick_load_late; // SlotPicker.java:54
-  wire [127:0] leaf_pick_load_late_value; // SlotPicker.java:55
-  wire [6:0] leaf_pick_pick_index; // SlotPicker.java:78
-  wire [4:0] merge_leaf_depth_next; // TcamMergeWalk.java:87
-  wire verdict_hand_over; // MergeVerdict.java:24
-  wire skip_touched; // MergeSkip.java:28
-  wire [3:0] present_children_next; // TcamSplit.java:84
-  wire scan_digit_take; // TcamSplit.java:92
-  wire [4:0] slot_depths_0; // NodeTable.java:119
-  wire [4:0] slot_depths_1; // NodeTable.java:119
-  wire [4:0] slot_depths_2; // NodeTable.java:119
-  wire [4:0] slot_depths_3; // NodeTable.java:119
-  wire [4:0] slot_depths_4; // NodeTable.java:119
-  wire [4:0] slot_depths_5; // NodeTable.java:119
-  wire [4:0] slot_depths_6; // NodeTable.java:119
-  wire [4:0] slot_depths_7; // NodeTable.java:119
-  wire [4:0] slot_depths_8; // NodeTable.java:119
-  wire [4:0] slot_depths_9; // NodeTable.java:119
-  wire [4:0] slot_depths_10; // NodeTable.java:119
-  wire [4:0] slot_depths_11; // NodeTable.java:119
-  wire [4:0] slot_depths_12; // NodeTable.java:119
-  wire [4:0] slot_depths_13; // NodeTable.java:119
-  wire [4:0] slot_depths_14; // NodeTable.java:119
-  wire [4:0] slot_depths_15; // NodeTable.java:119
-  wire [4:0] slot_depths_16; // NodeTable.java:119
-  wire [4:0] slot_depths_17; // NodeTable.java:119
-  wire [4:0] slot_depths_18; // NodeTable.java:119
-  wire [4:0] slot_depths_19; // NodeTable.java:119
-  wire [4:0] slot_depths_20; // NodeTable.java:119
-  wire [4:0] slot_depths_21; // NodeTable.java:119
-  wire [4:0] slot_depths_22; // NodeTable.java:119
-  wire [4:0] slot_depths_23; // NodeTable.java:119
-  wire [4:0] slot_depths_24; // NodeTable.java:119
-  wire [4:0] slot_depths_25; // NodeTable.java:119
-  wire [4:0] slot_depths_26; // NodeTable.java:119
-  wire [4:0] slot_depths_27; // NodeTable.java:119
-  wire [4:0] slot_depths_28; // NodeTable.java:119
-  wire [4:0] slot_depths_29; // NodeTable.java:119
-  wire [4:0] slot_depths_30; // NodeTable.java:119
-  wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] slot_depths_32; // NodeTable.java:119
-  wire [4:0] slot_depths_33; // NodeTable.java:119
-  wire [4:0] slot_depths_34; // NodeTable.java:119
-  wire [4:0] slot_depths_35; // NodeTable.java:119
-  wire [4:0] slot_depths_36; // NodeTable.java:119
-  wire [4:0] slot_depths_37; // NodeTable.java:119
-  wire [4:0] slot_depths_38; // NodeTable.java:119
-  wire [4:0] slot_depths_39; // NodeTable.java:119
-  wire [4:0] slot_depths_40; // NodeTable.java:119
-  wire [4:0] slot_depths_41; // NodeTable.java:119
-  wire [4:0] slot_depths_42; // NodeTable.java:119
-  wire [4:0] slot_depths_43; // NodeTable.java:119
-  wire [4:0] slot_depths_44; // NodeTable.java:119
-  wire [4:0] slot_depths_45; // NodeTable.java:119
-  wire [4:0] slot_depths_46; // NodeTable.java:119
-  wire [4:0] slot_depths_47; // NodeTable.java:119
-  wire [4:0] slot_depths_48; // NodeTable.java:119
-  wire [4:0] slot_depths_49; // NodeTable.java:119
-  wire [4:0] slot_depths_50; // NodeTable.java:119
-  wire [4:0] slot_depths_51; // NodeTable.java:119
-  wire [4:0] slot_depths_52; // NodeTable.java:119
-  wire [4:0] slot_depths_53; // NodeTable.java:119
-  wire [4:0] slot_depths_54; // NodeTable.java:119
-  wire [4:0] slot_depths_55; // NodeTable.java:119
-  wire [4:0] slot_depths_56; // NodeTable.java:119
-  wire [4:0] slot_depths_57; // NodeTable.java:119
-  wire [4:0] slot_depths_58; // NodeTable.java:119
-  wire [4:0] slot_depths_59; // NodeTable.java:119
-  wire [4:0] slot_depths_60; // NodeTable.java:119
-  wire [4:0] slot_depths_61; // NodeTable.java:119
-  wire [4:0] slot_depths_62; // NodeTable.java:119
-  wire [4:0] slot_depths_63; // NodeTable.java:119
-  wire [4:0] slot_depths_64; // NodeTable.java:119
-  wire [4:0] slot_depths_65; // NodeTable.java:119
-  wire [4:0] slot_depths_66; // NodeTable.java:119
-  wire [4:0] slot_depths_67; // NodeTable.java:119
-  wire [4:0] slot_depths_68; // NodeTable.java:119
-  wire [4:0] slot_depths_69; // NodeTable.java:119
-  wire [4:0] slot_depths_70; // NodeTable.java:119
-  wire [4:0] slot_depths_71; // NodeTable.java:119
-  wire [4:0] slot_depths_72; // NodeTable.java:119
-  wire [4:0] slot_depths_73; // NodeTable.java:119
-  wire [4:0] slot_depths_74; // NodeTable.java:119
-  wire [4:0] slot_depths_75; // NodeTable.java:119
-  wire [4:0] slot_depths_76; // NodeTable.java:119
-  wire [4:0] slot_depths_77; // NodeTable.java:119
-  wire [4:0] slot_depths_78; // NodeTable.java:119
-  wire [4:0] slot_depths_79; // NodeTable.java:119
-  wire [4:0] slot_depths_80; // NodeTable.java:119
-  wire [4:0] slot_depths_81; // NodeTable.java:119
-  wire [4:0] slot_depths_82; // NodeTable.java:119
-  wire [4:0] slot_depths_83; // NodeTable.java:119
-  wire [4:0] slot_depths_84; // NodeTable.java:119
-  wire [4:0] slot_depths_85; // NodeTable.java:119
-  wire [4:0] slot_depths_86; // NodeTable.java:119
-  wire [4:0] slot_depths_87; // NodeTable.java:119
-  wire [4:0] slot_depths_88; // NodeTable.java:119
-  wire [4:0] slot_depths_89; // NodeTable.java:119
-  wire [4:0] slot_depths_90; // NodeTable.java:119
-  wire [4:0] slot_depths_91; // NodeTable.java:119
-  wire [4:0] slot_depths_92; // NodeTable.java:119
-  wire [4:0] slot_depths_93; // NodeTable.java:119
-  wire [4:0] slot_depths_94; // NodeTable.java:119
-  wire [4:0] slot_depths_95; // NodeTable.java:119
-  wire [4:0] slot_depths_96; // NodeTable.java:119
-  wire [4:0] slot_depths_97; // NodeTable.java:119
-  wire [4:0] slot_depths_98; // NodeTable.java:119
-  wire [4:0] slot_depths_99; // NodeTable.java:119
-  wire [4:0] slot_depths_100; // NodeTable.java:119
-  wire [4:0] slot_depths_101; // NodeTable.java:119
-  wire [4:0] slot_depths_102; // NodeTable.java:119
-  wire [4:0] slot_depths_103; // NodeTable.java:119
-  wire [4:0] slot_depths_104; // NodeTable.java:119
-  wire [4:0] slot_depths_105; // NodeTable.java:119
-  wire [4:0] slot_depths_106; // NodeTable.java:119
-  wire [4:0] slot_depths_107; // NodeTable.java:119
-  wire [4:0] slot_depths_108; // NodeTable.java:119
-  wire [4:0] slot_depths_109; // NodeTable.java:119
-  wire [4:0] slot_depths_110; // NodeTable.java:119
-  wire [4:0] slot_depths_111; // NodeTable.java:119
-  wire [4:0] slot_depths_112; // NodeTable.java:119
-  wire [4:0] slot_depths_113; // NodeTable.java:119
-  wire [4:0] slot_depths_114; // NodeTable.java:119
-  wire [4:0] slot_depths_115; // NodeTable.java:119
-  wire [4:0] slot_depths_116; // NodeTable.java:119
-  wire [4:0] slot_depths_117; // NodeTable.java:119
-  wire [4:0] slot_depths_118; // NodeTable.java:119
-  wire [4:0] slot_depths_119; // NodeTable.java:119
-  wire [4:0] slot_depths_120; // NodeTable.java:119
-  wire [4:0] slot_depths_121; // NodeTable.java:119
-  wire [4:0] slot_depths_122; // NodeTable.java:119
-  wire [4:0] slot_depths_123; // NodeTable.java:119
-  wire [4:0] slot_depths_124; // NodeTable.java:119
-  wire [4:0] slot_depths_125; // NodeTable.java:119
-  wire [4:0] slot_depths_126; // NodeTable.java:119
-  wire [4:0] slot_depths_127; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:226
-  wire [4:0] _wire_0_1; // RapController.java:226
-  wire [4:0] _wire_0_2; // RapController.java:226
-  wire [4:0] _wire_0_3; // RapController.java:226
-  wire [4:0] _wire_0_4; // RapController.java:226
-  wire [4:0] _wire_0_5; // RapController.java:226
-  wire [4:0] _wire_0_6; // RapController.java:226
-  wire [4:0] _wire_0_7; // RapController.java:226
-  wire [4:0] _wire_0_8; // RapController.java:226
-  wire [4:0] _wire_0_9; // RapController.java:226
-  wire [4:0] _wire_0_10; // RapController.java:226
-  wire [4:0] _wire_0_11; // RapController.java:226
-  wire [4:0] _wire_0_12; // RapController.java:226
-  wire [4:0] _wire_0_13; // RapController.java:226
-  wire [4:0] _wire_0_14; // RapController.java:226
-  wire [4:0] _wire_0_15; // RapController.java:226
-  wire [4:0] _wire_1_0; // RapController.java:226
-  wire [4:0] _wire_1_1; // RapController.java:226
-  wire [4:0] _wire_1_2; // RapController.java:226
-  wire [4:0] _wire_1_3; // RapController.java:226
-  wire [4:0] _wire_1_4; // RapController.java:226
-  wire [4:0] _wire_1_5; // RapController.java:226
-  wire [4:0] _wire_1_6; // RapController.java:226
-  wire [4:0] _wire_1_7; // RapController.java:226
-  wire [4:0] _wire_1_8; // RapController.java:226
-  wire [4:0] _wire_1_9; // RapController.java:226
-  wire [4:0] _wire_1_10; // RapController.java:226
-  wire [4:0] _wire_1_11; // RapController.java:226
-  wire [4:0] _wire_1_12; // RapController.java:226
-  wire [4:0] _wire_1_13; // RapController.java:226
-  wire [4:0] _wire_1_14; // RapController.java:226
-  wire [4:0] _wire_1_15; // RapController.java:226
-  wire [4:0] _wire_2_0; // RapController.java:226
-  wire [4:0] _wire_2_1; // RapController.java:226
-  wire [4:0] _wire_2_2; // RapController.java:226
-  wire [4:0] _wire_2_3; // RapController.java:226
-  wire [4:0] _wire_2_4; // RapController.java:226
-  wire [4:0] _wire_2_5; // RapController.java:226
-  wire [4:0] _wire_2_6; // RapController.java:226
-  wire [4:0] _wire_2_7; // RapController.java:226
-  wire [4:0] _wire_2_8; // RapController.java:226
-  wire [4:0] _wire_2_9; // RapController.java:226
-  wire [4:0] _wire_2_10; // RapController.java:226
-  wire [4:0] _wire_2_11; // RapController.java:226
-  wire [4:0] _wire_2_12; // RapController.java:226
-  wire [4:0] _wire_2_13; // RapController.java:226
-  wire [4:0] _wire_2_14; // RapController.java:226
-  wire [4:0] _wire_2_15; // RapController.java:226
-  wire [4:0] _wire_3_0; // RapController.java:226
-  wire [4:0] _wire_3_1; // RapController.java:226
-  wire [4:0] _wire_3_2; // RapController.java:226
-  wire [4:0] _wire_3_3; // RapController.java:226
-  wire [4:0] _wire_3_4; // RapController.java:226
-  wire [4:0] _wire_3_5; // RapController.java:226
-  wire [4:0] _wire_3_6; // RapController.java:226
-  wire [4:0] _wire_3_7; // RapController.java:226
-  wire [4:0] _wire_3_8; // RapController.java:226
-  wire [4:0] _wire_3_9; // RapController.java:226
-  wire [4:0] _wire_3_10; // RapController.java:226
-  wire [4:0] _wire_3_11; // RapController.java:226
-  wire [4:0] _wire_3_12; // RapController.java:226
-  wire [4:0] _wire_3_13; // RapController.java:226
-  wire [4:0] _wire_3_14; // RapController.java:226
-  wire [4:0] _wire_3_15; // RapController.java:226
-  wire [4:0] _wire_4_0; // RapController.java:226
-  wire [4:0] _wire_4_1; // RapController.java:226
-  wire [4:0] _wire_4_2; // RapController.java:226
-  wire [4:0] _wire_4_3; // RapController.java:226
-  wire [4:0] _wire_4_4; // RapController.java:226
-  wire [4:0] _wire_4_5; // RapController.java:226
-  wire [4:0] _wire_4_6; // RapController.java:226
-  wire [4:0] _wire_4_7; // RapController.java:226
-  wire [4:0] _wire_4_8; // RapController.java:226
-  wire [4:0] _wire_4_9; // RapController.java:226
-  wire [4:0] _wire_4_10; // RapController.java:226
-  wire [4:0] _wire_4_11; // RapController.java:226
-  wire [4:0] _wire_4_12; // RapController.java:226
-  wire [4:0] _wire_4_13; // RapController.java:226
-  wire [4:0] _wire_4_14; // RapController.java:226
-  wire [4:0] _wire_4_15; // RapController.java:226
-  wire [4:0] _wire_5_0; // RapController.java:226
-  wire [4:0] _wire_5_1; // RapController.java:226
-  wire [4:0] _wire_5_2; // RapController.java:226
-  wire [4:0] _wire_5_3; // RapController.java:226
-  wire [4:0] _wire_5_4; // RapController.java:226
-  wire [4:0] _wire_5_5; // RapController.java:226
-  wire [4:0] _wire_5_6; // RapController.java:226
-  wire [4:0] _wire_5_7; // RapController.java:226
-  wire [4:0] _wire_5_8; // RapController.java:226
-  wire [4:0] _wire_5_9; // RapController.java:226
-  wire [4:0] _wire_5_10; // RapController.java:226
-  wire [4:0] _wire_5_11; // RapController.java:226
-  wire [4:0] _wire_5_12; // RapController.java:226
-  wire [4:0] _wire_5_13; // RapController.java:226
-  wire [4:0] _wire_5_14; // RapController.java:226
-  wire [4:0] _wire_5_15; // RapController.java:226
-  wire [4:0] _wire_6_0; // RapController.java:226
-  wire [4:0] _wire_6_1; // RapController.java:226
-  wire [4:0] _wire_6_2; // RapController.java:226
-  wire [4:0] _wire_6_3; // RapController.java:226
-  wire [4:0] _wire_6_4; // RapController.java:226
-  wire [4:0] _wire_6_5; // RapController.java:226
-  wire [4:0] _wire_6_6; // RapController.java:226
-  wire [4:0] _wire_6_7; // RapController.java:226
-  wire [4:0] _wire_6_8; // RapController.java:226
-  wire [4:0] _wire_6_9; // RapController.java:226
-  wire [4:0] _wire_6_10; // RapController.java:226
-  wire [4:0] _wire_6_11; // RapController.java:226
-  wire [4:0] _wire_6_12; // RapController.java:226
-  wire [4:0] _wire_6_13; // RapController.java:226
-  wire [4:0] _wire_6_14; // RapController.java:226
-  wire [4:0] _wire_6_15; // RapController.java:226
-  wire [4:0] _wire_7_0; // RapController.java:226
-  wire [4:0] _wire_7_1; // RapController.java:226
-  wire [4:0] _wire_7_2; // RapController.java:226
-  wire [4:0] _wire_7_3; // RapController.java:226
-  wire [4:0] _wire_7_4; // RapController.java:226
-  wire [4:0] _wire_7_5; // RapController.java:226
-  wire [4:0] _wire_7_6; // RapController.java:226
-  wire [4:0] _wire_7_7; // RapController.java:226
-  wire [4:0] _wire_7_8; // RapController.java:226
-  wire [4:0] _wire_7_9; // RapController.java:226
-  wire [4:0] _wire_7_10; // RapController.java:226
-  wire [4:0] _wire_7_11; // RapController.java:226
-  wire [4:0] _wire_7_12; // RapController.java:226
-  wire [4:0] _wire_7_13; // RapController.java:226
-  wire [4:0] _wire_7_14; // RapController.java:226
-  wire [4:0] _wire_7_15; // RapController.java:226
-  wire [4:0] _wire_8_0; // RapController.java:226
-  wire [4:0] _wire_8_1; // RapController.java:226
-  wire [4:0] _wire_8_2; // RapController.java:226
-  wire [4:0] _wire_8_3; // RapController.java:226
-  wire [4:0] _wire_8_4; // RapController.java:226
-  wire [4:0] _wire_8_5; // RapController.java:226
-  wire [4:0] _wire_8_6; // RapController.java:226
-  wire [4:0] _wire_8_7; // RapController.java:226
-  wire [2:0] cause; // StallAccount.java:40
-  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
-  (* keep *) wire [127:0] slot_pick_stepped; // SlotPicker.java:63
-  (* keep *) wire stop_if_over_t; // CommitVerdict.java:73
-  (* keep *) wire over_t; // SplitCompare.java:76
+  wire [6:0] tcam_write_index; // TcamWriteRegister.java:32
+  wire [31:0] tcam_write_value; // TcamWriteRegister.java:33
+  wire [31:0] tcam_write_mask; // TcamWriteRegister.java:34
+  wire [4:0] undo_sp_next; // UndoStack.java:37
+  wire leaf_pick_load_by_state; // SlotPicker.java:50
+  wire leaf_pick_take_by_state; // SlotPicker.java:51
+  wire leaf_pick_load; // SlotPicker.java:52
+  wire leaf_pick_take; // SlotPicker.java:53
+  wire [127:0] leaf_pick_load_value; // SlotPicker.java:54
+  wire leaf_pick_load_late; // SlotPicker.java:55
+  wire [127:0] leaf_pick_load_late_value; // SlotPicker.java:56
+  wire [6:0] leaf_pick_pick_index; // SlotPicker.java:79
+  wire [4:0] merge_leaf_depth_next; // TcamMergeWalk.java:102
+  wire verdict_hand_over; // MergeVerdict.java:26
+  wire skip_touched; // MergeSkip.java:29
+  wire [3:0] present_children_next; // TcamSplit.java:96
+  wire scan_digit_take; // TcamSplit.java:105
+  wire [4:0] slot_depths_0; // NodeTable.java:129
+  wire [4:0] slot_depths_1; // NodeTable.java:129
+  wire [4:0] slot_depths_2; // NodeTable.java:129
+  wire [4:0] slot_depths_3; // NodeTable.java:129
+  wire [4:0] slot_depths_4; // NodeTable.java:129
+  wire [4:0] slot_depths_5; // NodeTable.java:129
+  wire [4:0] slot_depths_6; // NodeTable.java:129
+  wire [4:0] slot_depths_7; // NodeTable.java:129
+  wire [4:0] slot_depths_8; // NodeTable.java:129
+  wire [4:0] slot_depths_9; // NodeTable.java:129
+  wire [4:0] slot_depths_10; // NodeTable.java:129
+  wire [4:0] slot_depths_11; // NodeTable.java:129
+  wire [4:0] slot_depths_12; // NodeTable.java:129
+  wire [4:0] slot_depths_13; // NodeTable.java:129
+  wire [4:0] slot_depths_14; // NodeTable.java:129
+  wire [4:0] slot_depths_15; // NodeTable.java:129
+  wire [4:0] slot_depths_16; // NodeTable.java:129
+  wire [4:0] slot_depths_17; // NodeTable.java:129
+  wire [4:0] slot_depths_18; // NodeTable.java:129
+  wire [4:0] slot_depths_19; // NodeTable.java:129
+  wire [4:0] slot_depths_20; // NodeTable.java:129
+  wire [4:0] slot_depths_21; // NodeTable.java:129
+  wire [4:0] slot_depths_22; // NodeTable.java:129
+  wire [4:0] slot_depths_23; // NodeTable.java:129
+  wire [4:0] slot_depths_24; // NodeTable.java:129
+  wire [4:0] slot_depths_25; // NodeTable.java:129
+  wire [4:0] slot_depths_26; // NodeTable.java:129
+  wire [4:0] slot_depths_27; // NodeTable.java:129
+  wire [4:0] slot_depths_28; // NodeTable.java:129
+  wire [4:0] slot_depths_29; // NodeTable.java:129
+  wire [4:0] slot_depths_30; // NodeTable.java:129
+  wire [4:0] slot_depths_31; // NodeTable.java:129
+  wire [4:0] slot_depths_32; // NodeTable.java:129
+  wire [4:0] slot_depths_33; // NodeTable.java:129
+  wire [4:0] slot_depths_34; // NodeTable.java:129
+  wire [4:0] slot_depths_35; // NodeTable.java:129
+  wire [4:0] slot_depths_36; // NodeTable.java:129
+  wire [4:0] slot_depths_37; // NodeTable.java:129
+  wire [4:0] slot_depths_38; // NodeTable.java:129
+  wire [4:0] slot_depths_39; // NodeTable.java:129
+  wire [4:0] slot_depths_40; // NodeTable.java:129
+  wire [4:0] slot_depths_41; // NodeTable.java:129
+  wire [4:0] slot_depths_42; // NodeTable.java:129
+  wire [4:0] slot_depths_43; // NodeTable.java:129
+  wire [4:0] slot_depths_44; // NodeTable.java:129
+  wire [4:0] slot_depths_45; // NodeTable.java:129
+  wire [4:0] slot_depths_46; // NodeTable.java:129
+  wire [4:0] slot_depths_47; // NodeTable.java:129
+  wire [4:0] slot_depths_48; // NodeTable.java:129
+  wire [4:0] slot_depths_49; // NodeTable.java:129
+  wire [4:0] slot_depths_50; // NodeTable.java:129
+  wire [4:0] slot_depths_51; // NodeTable.java:129
+  wire [4:0] slot_depths_52; // NodeTable.java:129
+  wire [4:0] slot_depths_53; // NodeTable.java:129
+  wire [4:0] slot_depths_54; // NodeTable.java:129
+  wire [4:0] slot_depths_55; // NodeTable.java:129
+  wire [4:0] slot_depths_56; // NodeTable.java:129
+  wire [4:0] slot_depths_57; // NodeTable.java:129
+  wire [4:0] slot_depths_58; // NodeTable.java:129
+  wire [4:0] slot_depths_59; // NodeTable.java:129
+  wire [4:0] slot_depths_60; // NodeTable.java:129
+  wire [4:0] slot_depths_61; // NodeTable.java:129
+  wire [4:0] slot_depths_62; // NodeTable.java:129
+  wire [4:0] slot_depths_63; // NodeTable.java:129
+  wire [4:0] slot_depths_64; // NodeTable.java:129
+  wire [4:0] slot_depths_65; // NodeTable.java:129
+  wire [4:0] slot_depths_66; // NodeTable.java:129
+  wire [4:0] slot_depths_67; // NodeTable.java:129
+  wire [4:0] slot_depths_68; // NodeTable.java:129
+  wire [4:0] slot_depths_69; // NodeTable.java:129
+  wire [4:0] slot_depths_70; // NodeTable.java:129
+  wire [4:0] slot_depths_71; // NodeTable.java:129
+  wire [4:0] slot_depths_72; // NodeTable.java:129
+  wire [4:0] slot_depths_73; // NodeTable.java:129
+  wire [4:0] slot_depths_74; // NodeTable.java:129
+  wire [4:0] slot_depths_75; // NodeTable.java:129
+  wire [4:0] slot_depths_76; // NodeTable.java:129
+  wire [4:0] slot_depths_77; // NodeTable.java:129
+  wire [4:0] slot_depths_78; // NodeTable.java:129
+  wire [4:0] slot_depths_79; // NodeTable.java:129
+  wire [4:0] slot_depths_80; // NodeTable.java:129
+  wire [4:0] slot_depths_81; // NodeTable.java:129
+  wire [4:0] slot_depths_82; // NodeTable.java:129
+  wire [4:0] slot_depths_83; // NodeTable.java:129
+  wire [4:0] slot_depths_84; // NodeTable.java:129
+  wire [4:0] slot_depths_85; // NodeTable.java:129
+  wire [4:0] slot_depths_86; // NodeTable.java:129
+  wire [4:0] slot_depths_87; // NodeTable.java:129
+  wire [4:0] slot_depths_88; // NodeTable.java:129
+  wire [4:0] slot_depths_89; // NodeTable.java:129
+  wire [4:0] slot_depths_90; // NodeTable.java:129
+  wire [4:0] slot_depths_91; // NodeTable.java:129
+  wire [4:0] slot_depths_92; // NodeTable.java:129
+  wire [4:0] slot_depths_93; // NodeTable.java:129
+  wire [4:0] slot_depths_94; // NodeTable.java:129
+  wire [4:0] slot_depths_95; // NodeTable.java:129
+  wire [4:0] slot_depths_96; // NodeTable.java:129
+  wire [4:0] slot_depths_97; // NodeTable.java:129
+  wire [4:0] slot_depths_98; // NodeTable.java:129
+  wire [4:0] slot_depths_99; // NodeTable.java:129
+  wire [4:0] slot_depths_100; // NodeTable.java:129
+  wire [4:0] slot_depths_101; // NodeTable.java:129
+  wire [4:0] slot_depths_102; // NodeTable.java:129
+  wire [4:0] slot_depths_103; // NodeTable.java:129
+  wire [4:0] slot_depths_104; // NodeTable.java:129
+  wire [4:0] slot_depths_105; // NodeTable.java:129
+  wire [4:0] slot_depths_106; // NodeTable.java:129
+  wire [4:0] slot_depths_107; // NodeTable.java:129
+  wire [4:0] slot_depths_108; // NodeTable.java:129
+  wire [4:0] slot_depths_109; // NodeTable.java:129
+  wire [4:0] slot_depths_110; // NodeTable.java:129
+  wire [4:0] slot_depths_111; // NodeTable.java:129
+  wire [4:0] slot_depths_112; // NodeTable.java:129
+  wire [4:0] slot_depths_113; // NodeTable.java:129
+  wire [4:0] slot_depths_114; // NodeTable.java:129
+  wire [4:0] slot_depths_115; // NodeTable.java:129
+  wire [4:0] slot_depths_116; // NodeTable.java:129
+  wire [4:0] slot_depths_117; // NodeTable.java:129
+  wire [4:0] slot_depths_118; // NodeTable.java:129
+  wire [4:0] slot_depths_119; // NodeTable.java:129
+  wire [4:0] slot_depths_120; // NodeTable.java:129
+  wire [4:0] slot_depths_121; // NodeTable.java:129
+  wire [4:0] slot_depths_122; // NodeTable.java:129
+  wire [4:0] slot_depths_123; // NodeTable.java:129
+  wire [4:0] slot_depths_124; // NodeTable.java:129
+  wire [4:0] slot_depths_125; // NodeTable.java:129
+  wire [4:0] slot_depths_126; // NodeTable.java:129
+  wire [4:0] slot_depths_127; // NodeTable.java:129
+  wire [4:0] _wire_0_0; // TcamReadout.java:30
+  wire [4:0] _wire_0_1; // TcamReadout.java:30
+  wire [4:0] _wire_0_2; // TcamReadout.java:30
+  wire [4:0] _wire_0_3; // TcamReadout.java:30
+  wire [4:0] _wire_0_4; // TcamReadout.java:30
+  wire [4:0] _wire_0_5; // TcamReadout.java:30
+  wire [4:0] _wire_0_6; // TcamReadout.java:30
+  wire [4:0] _wire_0_7; // TcamReadout.java:30
+  wire [4:0] _wire_0_8; // TcamReadout.java:30
+  wire [4:0] _wire_0_9; // TcamReadout.java:30
+  wire [4:0] _wire_0_10; // TcamReadout.java:30
+  wire [4:0] _wire_0_11; // TcamReadout.java:30
+  wire [4:0] _wire_0_12; // TcamReadout.java:30
+  wire [4:0] _wire_0_13; // TcamReadout.java:30
+  wire [4:0] _wire_0_14; // TcamReadout.java:30
+  wire [4:0] _wire_0_15; // TcamReadout.java:30
+  wire [4:0] _wire_1_0; // TcamReadout.java:30
+  wire [4:0] _wire_1_1; // TcamReadout.java:30
+  wire [4:0] _wire_1_2; // TcamReadout.java:30
+  wire [4:0] _wire_1_3; // TcamReadout.java:30
+  wire [4:0] _wire_1_4; // TcamReadout.java:30
+  wire [4:0] _wire_1_5; // TcamReadout.java:30
+  wire [4:0] _wire_1_6; // TcamReadout.java:30
+  wire [4:0] _wire_1_7; // TcamReadout.java:30
+  wire [4:0] _wire_1_8; // TcamReadout.java:30
+  wire [4:0] _wire_1_9; // TcamReadout.java:30
+  wire [4:0] _wire_1_10; // TcamReadout.java:30
+  wire [4:0] _wire_1_11; // TcamReadout.java:30
+  wire [4:0] _wire_1_12; // TcamReadout.java:30
+  wire [4:0] _wire_1_13; // TcamReadout.java:30
+  wire [4:0] _wire_1_14; // TcamReadout.java:30
+  wire [4:0] _wire_1_15; // TcamReadout.java:30
+  wire [4:0] _wire_2_0; // TcamReadout.java:30
+  wire [4:0] _wire_2_1; // TcamReadout.java:30
+  wire [4:0] _wire_2_2; // TcamReadout.java:30
+  wire [4:0] _wire_2_3; // TcamReadout.java:30
+  wire [4:0] _wire_2_4; // TcamReadout.java:30
+  wire [4:0] _wire_2_5; // TcamReadout.java:30
+  wire [4:0] _wire_2_6; // TcamReadout.java:30
+  wire [4:0] _wire_2_7; // TcamReadout.java:30
+  wire [4:0] _wire_2_8; // TcamReadout.java:30
+  wire [4:0] _wire_2_9; // TcamReadout.java:30
+  wire [4:0] _wire_2_10; // TcamReadout.java:30
+  wire [4:0] _wire_2_11; // TcamReadout.java:30
+  wire [4:0] _wire_2_12; // TcamReadout.java:30
+  wire [4:0] _wire_2_13; // TcamReadout.java:30
+  wire [4:0] _wire_2_14; // TcamReadout.java:30
+  wire [4:0] _wire_2_15; // TcamReadout.java:30
+  wire [4:0] _wire_3_0; // TcamReadout.java:30
+  wire [4:0] _wire_3_1; // TcamReadout.java:30
+  wire [4:0] _wire_3_2; // TcamReadout.java:30
+  wire [4:0] _wire_3_3; // TcamReadout.java:30
+  wire [4:0] _wire_3_4; // TcamReadout.java:30
+  wire [4:0] _wire_3_5; // TcamReadout.java:30
+  wire [4:0] _wire_3_6; // TcamReadout.java:30
+  wire [4:0] _wire_3_7; // TcamReadout.java:30
+  wire [4:0] _wire_3_8; // TcamReadout.java:30
+  wire [4:0] _wire_3_9; // TcamReadout.java:30
+  wire [4:0] _wire_3_10; // TcamReadout.java:30
+  wire [4:0] _wire_3_11; // TcamReadout.java:30
+  wire [4:0] _wire_3_12; // TcamReadout.java:30
+  wire [4:0] _wire_3_13; // TcamReadout.java:30
+  wire [4:0] _wire_3_14; // TcamReadout.java:30
+  wire [4:0] _wire_3_15; // TcamReadout.java:30
+  wire [4:0] _wire_4_0; // TcamReadout.java:30
+  wire [4:0] _wire_4_1; // TcamReadout.java:30
+  wire [4:0] _wire_4_2; // TcamReadout.java:30
+  wire [4:0] _wire_4_3; // TcamReadout.java:30
+  wire [4:0] _wire_4_4; // TcamReadout.java:30
+  wire [4:0] _wire_4_5; // TcamReadout.java:30
+  wire [4:0] _wire_4_6; // TcamReadout.java:30
+  wire [4:0] _wire_4_7; // TcamReadout.java:30
+  wire [4:0] _wire_4_8; // TcamReadout.java:30
+  wire [4:0] _wire_4_9; // TcamReadout.java:30
+  wire [4:0] _wire_4_10; // TcamReadout.java:30
+  wire [4:0] _wire_4_11; // TcamReadout.java:30
+  wire [4:0] _wire_4_12; // TcamReadout.java:30
+  wire [4:0] _wire_4_13; // TcamReadout.java:30
+  wire [4:0] _wire_4_14; // TcamReadout.java:30
+  wire [4:0] _wire_4_15; // TcamReadout.java:30
+  wire [4:0] _wire_5_0; // TcamReadout.java:30
+  wire [4:0] _wire_5_1; // TcamReadout.java:30
+  wire [4:0] _wire_5_2; // TcamReadout.java:30
+  wire [4:0] _wire_5_3; // TcamReadout.java:30
+  wire [4:0] _wire_5_4; // TcamReadout.java:30
+  wire [4:0] _wire_5_5; // TcamReadout.java:30
+  wire [4:0] _wire_5_6; // TcamReadout.java:30
+  wire [4:0] _wire_5_7; // TcamReadout.java:30
+  wire [4:0] _wire_5_8; // TcamReadout.java:30
+  wire [4:0] _wire_5_9; // TcamReadout.java:30
+  wire [4:0] _wire_5_10; // TcamReadout.java:30
+  wire [4:0] _wire_5_11; // TcamReadout.java:30
+  wire [4:0] _wire_5_12; // TcamReadout.java:30
+  wire [4:0] _wire_5_13; // TcamReadout.java:30
+  wire [4:0] _wire_5_14; // TcamReadout.java:30
+  wire [4:0] _wire_5_15; // TcamReadout.java:30
+  wire [4:0] _wire_6_0; // TcamReadout.java:30
+  wire [4:0] _wire_6_1; // TcamReadout.java:30
+  wire [4:0] _wire_6_2; // TcamReadout.java:30
+  wire [4:0] _wire_6_3; // TcamReadout.java:30
+  wire [4:0] _wire_6_4; // TcamReadout.java:30
+  wire [4:0] _wire_6_5; // TcamReadout.java:30
+  wire [4:0] _wire_6_6; // TcamReadout.java:30
+  wire [4:0] _wire_6_7; // TcamReadout.java:30
+  wire [4:0] _wire_6_8; // TcamReadout.java:30
+  wire [4:0] _wire_6_9; // TcamReadout.java:30
+  wire [4:0] _wire_6_10; // TcamReadout.java:30
+  wire [4:0] _wire_6_11; // TcamReadout.java:30
+  wire [4:0] _wire_6_12; // TcamReadout.java:30
+  wire [4:0] _wire_6_13; // TcamReadout.java:30
+  wire [4:0] _wire_6_14; // TcamReadout.java:30
+  wire [4:0] _wire_6_15; // TcamReadout.java:30
+  wire [4:0] _wire_7_0; // TcamReadout.java:30
+  wire [4:0] _wire_7_1; // TcamReadout.java:30
+  wire [4:0] _wire_7_2; // TcamReadout.java:30
+  wire [4:0] _wire_7_3; // TcamReadout.java:30
+  wire [4:0] _wire_7_4; // TcamReadout.java:30
+  wire [4:0] _wire_7_5; // TcamReadout.java:30
+  wire [4:0] _wire_7_6; // TcamReadout.java:30
+  wire [4:0] _wire_7_7; // TcamReadout.java:30
+  wire [4:0] _wire_7_8; // TcamReadout.java:30
+  wire [4:0] _wire_7_9; // TcamReadout.java:30
+  wire [4:0] _wire_7_10; // TcamReadout.java:30
+  wire [4:0] _wire_7_11; // TcamReadout.java:30
+  wire [4:0] _wire_7_12; // TcamReadout.java:30
+  wire [4:0] _wire_7_13; // TcamReadout.java:30
+  wire [4:0] _wire_7_14; // TcamReadout.java:30
+  wire [4:0] _wire_7_15; // TcamReadout.java:30
+  wire [4:0] _wire_8_0; // TcamReadout.java:30
+  wire [4:0] _wire_8_1; // TcamReadout.java:30
+  wire [4:0] _wire_8_2; // TcamReadout.java:30
+  wire [4:0] _wire_8_3; // TcamReadout.java:30
+  wire [4:0] _wire_8_4; // TcamReadout.java:30
+  wire [4:0] _wire_8_5; // TcamReadout.java:30
+  wire [4:0] _wire_8_6; // TcamReadout.java:30
+  wire [4:0] _wire_8_7; // TcamReadout.java:30
+  wire [2:0] cause; // StallAccount.java:41
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
+  (* keep *) wire [127:0] slot_pick_stepped; // SlotPicker.java:64
+  (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
+  (* keep *) wire over_t; // SplitCompare.java:75
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:279
-  wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:279
-  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:89
-  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:89
-  wire _not_2 = ~io_headValid; // RapController.java:290
-  wire _and_2 = io_inputsDrained & _not_2; // RapController.java:290
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:90
-  wire _eq_0 = front_count == 6'd0; // RapController.java:97
-  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:49
-  wire _not_3 = ~cmd_q_valid; // CounterPort.java:49
-  wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:49
-  wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:97
-  wire _not_4 = ~undo_empty; // RapController.java:301
-  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
-  wire _not_5 = ~split_settled_before; // TcamSplit.java:158
-  wire _not_6 = ~early_done; // TcamSplit.java:161
-  wire _not_7 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_8 = ~_not_7; // TcamMergeWalk.java:146
-  wire _not_9 = ~merge_last_level; // TcamMergeWalk.java:149
-  wire _not_10 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
-  wire _or_0 = _not_10 | verdict_free; // TcamMergeWalk.java:178
-  wire _and_4 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_11 = ~advance_settled_before; // RapController.java:311
-  wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
-  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
-  wire _not_12 = ~state_run_issue_n; // RapController.java:130
-  wire _not_13 = ~commit_stop; // RapController.java:391
-  wire _and_5 = _not_12 & _not_13; // RapController.java:391
-  wire issue_enable = _and_5 & issue_gate; // RapController.java:391
-  wire _not_14 = ~state_run_window_n; // RapController.java:133
-  wire _and_6 = _not_14 & hit_event_3; // RapController.java:209
-  wire _not_15 = ~commit_stop; // RapController.java:209
-  wire commit_fire_window = _and_6 & _not_15; // RapController.java:209
-  wire _not_16 = ~soft_pending; // CsrRequests.java:63
-  wire _or_2 = state_init | state_soft_clear; // RapController.java:398
-  wire _not_17 = ~_or_2; // CsrRequests.java:63
-  wire _and_7 = _not_16 & _not_17; // CsrRequests.java:63
-  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
-  wire _not_18 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
-  wire _not_19 = ~_reg_0; // ScheduleAndSnapshot.java:39
-  wire snapshot_product_start = snapshot_frozen & _not_19; // ScheduleAndSnapshot.java:39
-  wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
-  wire _and_8 = _not_18 & _not_20; // ScheduleAndSnapshot.java:156
-  wire _or_3 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
-  wire _or_4 = state_read_issue | state_read_wait; // RapController.java:398
-  wire _or_5 = readout_pending | _or_4; // CsrRequests.java:62
-  wire _or_6 = state_drain | state_undo; // RapController.java:400
-  wire _or_7 = _or_6 | state_split_scan; // RapController.java:400
-  wire _or_8 = _or_7 | state_split; // RapController.java:400
-  wire _or_9 = _or_8 | state_split_alloc; // RapController.java:400
-  wire _or_10 = _or_9 | state_merge_level; // RapController.java:400
-  wire _or_11 = _or_10 | state_merge_kids; // RapController.java:400
-  wire _or_12 = _or_11 | state_advance; // RapController.java:400
-  wire _or_13 = _or_12 | state_advance_wait; // RapController.java:400
-  wire _or_14 = _or_13 | state_resume; // RapController.java:400
-  wire _and_9 = state_run & pipe_empty; // RapController.java:402
-  wire _not_21 = ~io_headValid; // RapController.java:402
-  wire _and_10 = _and_9 & _not_21; // RapController.java:402
-  wire _not_22 = ~io_acceptEnable; // CsrRequests.java:64
-  wire [127:0] _not_23 = ~verdict_leaves; // TcamMergeWalk.java:211
-  wire [127:0] _and_11 = slot_valid & _not_23; // TcamMergeWalk.java:211
-  wire [127:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
-  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:105
-  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
-  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
-  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
-  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:78
-  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:78
-  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:78
-  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:78
-  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:78
-  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:78
-  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:78
-  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:78
-  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:78
-  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:78
-  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:78
-  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:78
-  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:78
-  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:78
-  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:78
-  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:78
-  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:78
-  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:78
-  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:78
-  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:78
-  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:78
-  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:78
-  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:78
-  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:78
-  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:78
-  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:78
-  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:78
-  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:78
-  wire _bits_33 = slot_pick_pick_hot[32]; // NodeTable.java:78
-  wire _bits_34 = slot_pick_pick_hot[33]; // NodeTable.java:78
-  wire _bits_35 = slot_pick_pick_hot[34]; // NodeTable.java:78
-  wire _bits_36 = slot_pick_pick_hot[35]; // NodeTable.java:78
-  wire _bits_37 = slot_pick_pick_hot[36]; // NodeTable.java:78
-  wire _bits_38 = slot_pick_pick_hot[37]; // NodeTable.java:78
-  wire _bits_39 = slot_pick_pick_hot[38]; // NodeTable.java:78
-  wire _bits_40 = slot_pick_pick_hot[39]; // NodeTable.java:78
-  wire _bits_41 = slot_pick_pick_hot[40]; // NodeTable.java:78
-  wire _bits_42 = slot_pick_pick_hot[41]; // NodeTable.java:78
-  wire _bits_43 = slot_pick_pick_hot[42]; // NodeTable.java:78
-  wire _bits_44 = slot_pick_pick_hot[43]; // NodeTable.java:78
-  wire _bits_45 = slot_pick_pick_hot[44]; // NodeTable.java:78
-  wire _bits_46 = slot_pick_pick_hot[45]; // NodeTable.java:78
-  wire _bits_47 = slot_pick_pick_hot[46]; // NodeTable.java:78
-  wire _bits_48 = slot_pick_pick_hot[47]; // NodeTable.java:78
-  wire _bits_49 = slot_pick_pick_hot[48]; // NodeTable.java:78
-  wire _bits_50 = slot_pick_pick_hot[49]; // NodeTable.java:78
-  wire _bits_51 = slot_pick_pick_hot[50]; // NodeTable.java:78
-  wire _bits_52 = slot_pick_pick_hot[51]; // NodeTable.java:78
-  wire _bits_53 = slot_pick_pick_hot[52]; // NodeTable.java:78
-  wire _bits_54 = slot_pick_pick_hot[53]; // NodeTable.java:78
-  wire _bits_55 = slot_pick_pick_hot[54]; // NodeTable.java:78
-  wire _bits_56 = slot_pick_pick_hot[55]; // NodeTable.java:78
-  wire _bits_57 = slot_pick_pick_hot[56]; // NodeTable.java:78
-  wire _bits_58 = slot_pick_pick_hot[57]; // NodeTable.java:78
-  wire _bits_59 = slot_pick_pick_hot[58]; // NodeTable.java:78
-  wire _bits_60 = slot_pick_pick_hot[59]; // NodeTable.java:78
-  wire _bits_61 = slot_pick_pick_hot[60]; // NodeTable.java:78
-  wire _bits_62 = slot_pick_pick_hot[61]; // NodeTable.java:78
-  wire _bits_63 = slot_pick_pick_hot[62]; // NodeTable.java:78
-  wire _bits_64 = slot_pick_pick_hot[63]; // NodeTable.java:78
-  wire _bits_65 = slot_pick_pick_hot[64]; // NodeTable.java:78
-  wire _bits_66 = slot_pick_pick_hot[65]; // NodeTable.java:78
-  wire _bits_67 = slot_pick_pick_hot[66]; // NodeTable.java:78
-  wire _bits_68 = slot_pick_pick_hot[67]; // NodeTable.java:78
-  wire _bits_69 = slot_pick_pick_hot[68]; // NodeTable.java:78
-  wire _bits_70 = slot_pick_pick_hot[69]; // NodeTable.java:78
-  wire _bits_71 = slot_pick_pick_hot[70]; // NodeTable.java:78
-  wire _bits_72 = slot_pick_pick_hot[71]; // NodeTable.java:78
-  wire _bits_73 = slot_pick_pick_hot[72]; // NodeTable.java:78
-  wire _bits_74 = slot_pick_pick_hot[73]; // NodeTable.java:78
-  wire _bits_75 = slot_pick_pick_hot[74]; // NodeTable.java:78
-  wire _bits_76 = slot_pick_pick_hot[75]; // NodeTable.java:78
-  wire _bits_77 = slot_pick_pick_hot[76]; // NodeTable.java:78
-  wire _bits_78 = slot_pick_pick_hot[77]; // NodeTable.java:78
-  wire _bits_79 = slot_pick_pick_hot[78]; // NodeTable.java:78
-  wire _bits_80 = slot_pick_pick_hot[79]; // NodeTable.java:78
-  wire _bits_81 = slot_pick_pick_hot[80]; // NodeTable.java:78
-  wire _bits_82 = slot_pick_pick_hot[81]; // NodeTable.java:78
-  wire _bits_83 = slot_pick_pick_hot[82]; // NodeTable.java:78
-  wire _bits_84 = slot_pick_pick_hot[83]; // NodeTable.java:78
-  wire _bits_85 = slot_pick_pick_hot[84]; // NodeTable.java:78
-  wire _bits_86 = slot_pick_pick_hot[85]; // NodeTable.java:78
-  wire _bits_87 = slot_pick_pick_hot[86]; // NodeTable.java:78
-  wire _bits_88 = slot_pick_pick_hot[87]; // NodeTable.java:78
-  wire _bits_89 = slot_pick_pick_hot[88]; // NodeTable.java:78
-  wire _bits_90 = slot_pick_pick_hot[89]; // NodeTable.java:78
-  wire _bits_91 = slot_pick_pick_hot[90]; // NodeTable.java:78
-  wire _bits_92 = slot_pick_pick_hot[91]; // NodeTable.java:78
-  wire _bits_93 = slot_pick_pick_hot[92]; // NodeTable.java:78
-  wire _bits_94 = slot_pick_pick_hot[93]; // NodeTable.java:78
-  wire _bits_95 = slot_pick_pick_hot[94]; // NodeTable.java:78
-  wire _bits_96 = slot_pick_pick_hot[95]; // NodeTable.java:78
-  wire _bits_97 = slot_pick_pick_hot[96]; // NodeTable.java:78
-  wire _bits_98 = slot_pick_pick_hot[97]; // NodeTable.java:78
-  wire _bits_99 = slot_pick_pick_hot[98]; // NodeTable.java:78
-  wire _bits_100 = slot_pick_pick_hot[99]; // NodeTable.java:78
-  wire _bits_101 = slot_pick_pick_hot[100]; // NodeTable.java:78
-  wire _bits_102 = slot_pick_pick_hot[101]; // NodeTable.java:78
-  wire _bits_103 = slot_pick_pick_hot[102]; // NodeTable.java:78
-  wire _bits_104 = slot_pick_pick_hot[103]; // NodeTable.java:78
-  wire _bits_105 = slot_pick_pick_hot[104]; // NodeTable.java:78
-  wire _bits_106 = slot_pick_pick_hot[105]; // NodeTable.java:78
-  wire _bits_107 = slot_pick_pick_hot[106]; // NodeTable.java:78
-  wire _bits_108 = slot_pick_pick_hot[107]; // NodeTable.java:78
-  wire _bits_109 = slot_pick_pick_hot[108]; // NodeTable.java:78
-  wire _bits_110 = slot_pick_pick_hot[109]; // NodeTable.java:78
-  wire _bits_111 = slot_pick_pick_hot[110]; // NodeTable.java:78
-  wire _bits_112 = slot_pick_pick_hot[111]; // NodeTable.java:78
-  wire _bits_113 = slot_pick_pick_hot[112]; // NodeTable.java:78
-  wire _bits_114 = slot_pick_pick_hot[113]; // NodeTable.java:78
-  wire _bits_115 = slot_pick_pick_hot[114]; // NodeTable.java:78
-  wire _bits_116 = slot_pick_pick_hot[115]; // NodeTable.java:78
-  wire _bits_117 = slot_pick_pick_hot[116]; // NodeTable.java:78
-  wire _bits_118 = slot_pick_pick_hot[117]; // NodeTable.java:78
-  wire _bits_119 = slot_pick_pick_hot[118]; // NodeTable.java:78
-  wire _bits_120 = slot_pick_pick_hot[119]; // NodeTable.java:78
-  wire _bits_121 = slot_pick_pick_hot[120]; // NodeTable.java:78
-  wire _bits_122 = slot_pick_pick_hot[121]; // NodeTable.java:78
-  wire _bits_123 = slot_pick_pick_hot[122]; // NodeTable.java:78
-  wire _bits_124 = slot_pick_pick_hot[123]; // NodeTable.java:78
-  wire _bits_125 = slot_pick_pick_hot[124]; // NodeTable.java:78
-  wire _bits_126 = slot_pick_pick_hot[125]; // NodeTable.java:78
-  wire _bits_127 = slot_pick_pick_hot[126]; // NodeTable.java:78
-  wire _bits_128 = slot_pick_pick_hot[127]; // NodeTable.java:78
-  wire _eq_3 = children_write_q_slot == 7'd0; // NodeTable.java:55
-  wire _eq_4 = children_write_q_slot == 7'd1; // NodeTable.java:55
-  wire _eq_5 = children_write_q_slot == 7'd2; // NodeTable.java:55
-  wire _eq_6 = children_write_q_slot == 7'd3; // NodeTable.java:55
-  wire _eq_7 = children_write_q_slot == 7'd4; // NodeTable.java:55
-  wire _eq_8 = children_write_q_slot == 7'd5; // NodeTable.java:55
-  wire _eq_9 = children_write_q_slot == 7'd6; // NodeTable.java:55
-  wire _eq_10 = children_write_q_slot == 7'd7; // NodeTable.java:55
-  wire _eq_11 = children_write_q_slot == 7'd8; // NodeTable.java:55
-  wire _eq_12 = children_write_q_slot == 7'd9; // NodeTable.java:55
-  wire _eq_13 = children_write_q_slot == 7'd10; // NodeTable.java:55
-  wire _eq_14 = children_write_q_slot == 7'd11; // NodeTable.java:55
-  wire _eq_15 = children_write_q_slot == 7'd12; // NodeTable.java:55
-  wire _eq_16 = children_write_q_slot == 7'd13; // NodeTable.java:55
-  wire _eq_17 = children_write_q_slot == 7'd14; // NodeTable.java:55
-  wire _eq_18 = children_write_q_slot == 7'd15; // NodeTable.java:55
-  wire _eq_19 = children_write_q_slot == 7'd16; // NodeTable.java:55
-  wire _eq_20 = children_write_q_slot == 7'd17; // NodeTable.java:55
-  wire _eq_21 = children_write_q_slot == 7'd18; // NodeTable.java:55
-  wire _eq_22 = children_write_q_slot == 7'd19; // NodeTable.java:55
-  wire _eq_23 = children_write_q_slot == 7'd20; // NodeTable.java:55
-  wire _eq_24 = children_write_q_slot == 7'd21; // NodeTable.java:55
-  wire _eq_25 = children_write_q_slot == 7'd22; // NodeTable.java:55
-  wire _eq_26 = children_write_q_slot == 7'd23; // NodeTable.java:55
-  wire _eq_27 = children_write_q_slot == 7'd24; // NodeTable.java:55
-  wire _eq_28 = children_write_q_slot == 7'd25; // NodeTable.java:55
-  wire _eq_29 = children_write_q_slot == 7'd26; // NodeTable.java:55
-  wire _eq_30 = children_write_q_slot == 7'd27; // NodeTable.java:55
-  wire _eq_31 = children_write_q_slot == 7'd28; // NodeTable.java:55
-  wire _eq_32 = children_write_q_slot == 7'd29; // NodeTable.java:55
-  wire _eq_33 = children_write_q_slot == 7'd30; // NodeTable.java:55
-  wire _eq_34 = children_write_q_slot == 7'd31; // NodeTable.java:55
-  wire _eq_35 = children_write_q_slot == 7'd32; // NodeTable.java:55
-  wire _eq_36 = children_write_q_slot == 7'd33; // NodeTable.java:55
-  wire _eq_37 = children_write_q_slot == 7'd34; // NodeTable.java:55
-  wire _eq_38 = children_write_q_slot == 7'd35; // NodeTable.java:55
-  wire _eq_39 = children_write_q_slot == 7'd36; // NodeTable.java:55
-  wire _eq_40 = children_write_q_slot == 7'd37; // NodeTable.java:55
-  wire _eq_41 = children_write_q_slot == 7'd38; // NodeTable.java:55
-  wire _eq_42 = children_write_q_slot == 7'd39; // NodeTable.java:55
-  wire _eq_43 = children_write_q_slot == 7'd40; // NodeTable.java:55
-  wire _eq_44 = children_write_q_slot == 7'd41; // NodeTable.java:55
-  wire _eq_45 = children_write_q_slot == 7'd42; // NodeTable.java:55
-  wire _eq_46 = children_write_q_slot == 7'd43; // NodeTable.java:55
-  wire _eq_47 = children_write_q_slot == 7'd44; // NodeTable.java:55
-  wire _eq_48 = children_write_q_slot == 7'd45; // NodeTable.java:55
-  wire _eq_49 = children_write_q_slot == 7'd46; // NodeTable.java:55
-  wire _eq_50 = children_write_q_slot == 7'd47; // NodeTable.java:55
-  wire _eq_51 = children_write_q_slot == 7'd48; // NodeTable.java:55
-  wire _eq_52 = children_write_q_slot == 7'd49; // NodeTable.java:55
-  wire _eq_53 = children_write_q_slot == 7'd50; // NodeTable.java:55
-  wire _eq_54 = children_write_q_slot == 7'd51; // NodeTable.java:55
-  wire _eq_55 = children_write_q_slot == 7'd52; // NodeTable.java:55
-  wire _eq_56 = children_write_q_slot == 7'd53; // NodeTable.java:55
-  wire _eq_57 = children_write_q_slot == 7'd54; // NodeTable.java:55
-  wire _eq_58 = children_write_q_slot == 7'd55; // NodeTable.java:55
-  wire _eq_59 = children_write_q_slot == 7'd56; // NodeTable.java:55
-  wire _eq_60 = children_write_q_slot == 7'd57; // NodeTable.java:55
-  wire _eq_61 = children_write_q_slot == 7'd58; // NodeTable.java:55
-  wire _eq_62 = children_write_q_slot == 7'd59; // NodeTable.java:55
-  wire _eq_63 = children_write_q_slot == 7'd60; // NodeTable.java:55
-  wire _eq_64 = children_write_q_slot == 7'd61; // NodeTable.java:55
-  wire _eq_65 = children_write_q_slot == 7'd62; // NodeTable.java:55
-  wire _eq_66 = children_write_q_slot == 7'd63; // NodeTable.java:55
-  wire _eq_67 = children_write_q_slot == 7'd64; // NodeTable.java:55
-  wire _eq_68 = children_write_q_slot == 7'd65; // NodeTable.java:55
-  wire _eq_69 = children_write_q_slot == 7'd66; // NodeTable.java:55
-  wire _eq_70 = children_write_q_slot == 7'd67; // NodeTable.java:55
-  wire _eq_71 = children_write_q_slot == 7'd68; // NodeTable.java:55
-  wire _eq_72 = children_write_q_slot == 7'd69; // NodeTable.java:55
-  wire _eq_73 = children_write_q_slot == 7'd70; // NodeTable.java:55
-  wire _eq_74 = children_write_q_slot == 7'd71; // NodeTable.java:55
-  wire _eq_75 = children_write_q_slot == 7'd72; // NodeTable.java:55
-  wire _eq_76 = children_write_q_slot == 7'd73; // NodeTable.java:55
-  wire _eq_77 = children_write_q_slot == 7'd74; // NodeTable.java:55
-  wire _eq_78 = children_write_q_slot == 7'd75; // NodeTable.java:55
-  wire _eq_79 = children_write_q_slot == 7'd76; // NodeTable.java:55
-  wire _eq_80 = children_write_q_slot == 7'd77; // NodeTable.java:55
-  wire _eq_81 = children_write_q_slot == 7'd78; // NodeTable.java:55
-  wire _eq_82 = children_write_q_slot == 7'd79; // NodeTable.java:55
-  wire _eq_83 = children_write_q_slot == 7'd80; // NodeTable.java:55
-  wire _eq_84 = children_write_q_slot == 7'd81; // NodeTable.java:55
-  wire _eq_85 = children_write_q_slot == 7'd82; // NodeTable.java:55
-  wire _eq_86 = children_write_q_slot == 7'd83; // NodeTable.java:55
-  wire _eq_87 = children_write_q_slot == 7'd84; // NodeTable.java:55
-  wire _eq_88 = children_write_q_slot == 7'd85; // NodeTable.java:55
-  wire _eq_89 = children_write_q_slot == 7'd86; // NodeTable.java:55
-  wire _eq_90 = children_write_q_slot == 7'd87; // NodeTable.java:55
-  wire _eq_91 = children_write_q_slot == 7'd88; // NodeTable.java:55
-  wire _eq_92 = children_write_q_slot == 7'd89; // NodeTable.java:55
-  wire _eq_93 = children_write_q_slot == 7'd90; // NodeTable.java:55
-  wire _eq_94 = children_write_q_slot == 7'd91; // NodeTable.java:55
-  wire _eq_95 = children_write_q_slot == 7'd92; // NodeTable.java:55
-  wire _eq_96 = children_write_q_slot == 7'd93; // NodeTable.java:55
-  wire _eq_97 = children_write_q_slot == 7'd94; // NodeTable.java:55
-  wire _eq_98 = children_write_q_slot == 7'd95; // NodeTable.java:55
-  wire _eq_99 = children_write_q_slot == 7'd96; // NodeTable.java:55
-  wire _eq_100 = children_write_q_slot == 7'd97; // NodeTable.java:55
-  wire _eq_101 = children_write_q_slot == 7'd98; // NodeTable.java:55
-  wire _eq_102 = children_write_q_slot == 7'd99; // NodeTable.java:55
-  wire _eq_103 = children_write_q_slot == 7'd100; // NodeTable.java:55
-  wire _eq_104 = children_write_q_slot == 7'd101; // NodeTable.java:55
-  wire _eq_105 = children_write_q_slot == 7'd102; // NodeTable.java:55
-  wire _eq_106 = children_write_q_slot == 7'd103; // NodeTable.java:55
-  wire _eq_107 = children_write_q_slot == 7'd104; // NodeTable.java:55
-  wire _eq_108 = children_write_q_slot == 7'd105; // NodeTable.java:55
-  wire _eq_109 = children_write_q_slot == 7'd106; // NodeTable.java:55
-  wire _eq_110 = children_write_q_slot == 7'd107; // NodeTable.java:55
-  wire _eq_111 = children_write_q_slot == 7'd108; // NodeTable.java:55
-  wire _eq_112 = children_write_q_slot == 7'd109; // NodeTable.java:55
-  wire _eq_113 = children_write_q_slot == 7'd110; // NodeTable.java:55
-  wire _eq_114 = children_write_q_slot == 7'd111; // NodeTable.java:55
-  wire _eq_115 = children_write_q_slot == 7'd112; // NodeTable.java:55
-  wire _eq_116 = children_write_q_slot == 7'd113; // NodeTable.java:55
-  wire _eq_117 = children_write_q_slot == 7'd114; // NodeTable.java:55
-  wire _eq_118 = children_write_q_slot == 7'd115; // NodeTable.java:55
-  wire _eq_119 = children_write_q_slot == 7'd116; // NodeTable.java:55
-  wire _eq_120 = children_write_q_slot == 7'd117; // NodeTable.java:55
-  wire _eq_121 = children_write_q_slot == 7'd118; // NodeTable.java:55
-  wire _eq_122 = children_write_q_slot == 7'd119; // NodeTable.java:55
-  wire _eq_123 = children_write_q_slot == 7'd120; // NodeTable.java:55
-  wire _eq_124 = children_write_q_slot == 7'd121; // NodeTable.java:55
-  wire _eq_125 = children_write_q_slot == 7'd122; // NodeTable.java:55
-  wire _eq_126 = children_write_q_slot == 7'd123; // NodeTable.java:55
-  wire _eq_127 = children_write_q_slot == 7'd124; // NodeTable.java:55
-  wire _eq_128 = children_write_q_slot == 7'd125; // NodeTable.java:55
-  wire _eq_129 = children_write_q_slot == 7'd126; // NodeTable.java:55
-  wire _eq_130 = children_write_q_slot == 7'd127; // NodeTable.java:55
-  wire [15:0] _bits_129 = 16'd0; // SplitCounter.java:74
-  wire [16:0] _add_1 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
-  wire [15:0] _bits_130 = _add_1[15:0]; // SplitCounter.java:68
-  wire [15:0] _bits_131 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_132 = _add_2[15:0]; // SplitCounter.java:54
-  wire _bits_133 = _add_1[16]; // SplitCounter.java:69
-  wire [15:0] _bits_134 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_135 = _add_3[15:0]; // SplitCounter.java:54
-  wire _bits_136 = _add_2[16]; // SplitCounter.java:55
-  wire [15:0] _bits_137 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_138 = _add_4[15:0]; // SplitCounter.java:54
-  wire _bits_139 = _add_3[16]; // SplitCounter.java:55
-  wire _and_12 = state_run & hit_event_3; // CommitVerdict.java:54
-  wire _not_24 = ~commit_stop; // CommitVerdict.java:54
-  wire commit_fire = _and_12 & _not_24; // CommitVerdict.java:54
-  wire _or_16 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:84
-  wire _not_25 = ~level_fresh; // TcamMergeWalk.java:112
-  wire _and_13 = state_merge_level & _not_25; // TcamMergeWalk.java:112
-  wire _and_14 = _and_13 & leaf_pick_ready; // TcamMergeWalk.java:112
-  wire _not_26 = ~leaf_pick_pick_found; // TcamMergeWalk.java:112
-  wire _and_15 = _and_14 & _not_26; // TcamMergeWalk.java:112
-  wire _and_16 = _and_15 & _not_7; // TcamMergeWalk.java:113
-  wire batch_ends = _and_16 & merge_last_level; // TcamMergeWalk.java:113
-  wire _and_17 = ev_commit_q & split_req; // CommitVerdict.java:95
-  wire _not_27 = ~merge_due; // CommitVerdict.java:95
-  wire _and_18 = _and_17 & _not_27; // CommitVerdict.java:95
-  wire _and_19 = _and_18 & split_short; // CommitVerdict.java:95
-  wire deferred_at_commit = _and_19 & skip_batch_empty; // CommitVerdict.java:95
-  wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:93
-  wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:93
-  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire _not_28 = ~commit_stop; // RapController.java:289
-  wire _and_20 = io_selected_valid & _not_28; // RapController.java:289
-  wire [6:0] _bits_140 = undo_rdata_0[38:32]; // UndoStack.java:46
-  wire [6:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:170
-  wire [6:0] readout_index = readout_slot[6:0]; // CsrRequests.java:31
-  wire [31:0] _fill_0 = {32{1'd1}}; // TcamMergeWalk.java:207
-  wire [31:0] _bits_141 = verdict_sum[31:0]; // TcamMergeWalk.java:208
-  wire [31:0] _mux_1 = clip_verdict ? _fill_0 : _bits_141; // TcamMergeWalk.java:207
-  wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:47
-  wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:48
-  wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:48
-  wire _not_29 = ~snapshot_frozen; // CsrRequests.java:83
-  wire _and_21 = snapshot_pending & _not_29; // CsrRequests.java:83
-  wire _and_22 = _and_21 & quiet_held; // CsrRequests.java:83
-  wire _and_23 = _and_22 & snapshot_settled; // CsrRequests.java:83
-  wire _and_24 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
-  wire _eq_131 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
-  wire [15:0] _mux_2 = _eq_131 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
-  wire [30:0] _bits_143 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:51
-  wire _or_r_0 = |_bits_143; // ScheduleAndSnapshot.java:51
-  wire _not_30 = ~_or_r_0; // ScheduleAndSnapshot.java:51
-  wire [31:0] _mux_3 = _not_30 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:51
-  wire _or_17 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:41
-  wire [63:0] _mux_4 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:42
-  wire [31:0] _mux_5 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:43
-  wire [62:0] _bits_144 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:67
-  wire _bits_145 = io_m0Csr[0]; // ScheduleAndSnapshot.java:67
-  wire _or_18 = _bits_145 | io_m0CsrZero; // ScheduleAndSnapshot.java:67
-  wire [63:0] m0_effective = {_bits_144, _or_18}; // ScheduleAndSnapshot.java:67
-  wire [63:0] _bits_146 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_31 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_25 = following_running & _not_31; // MergeSchedule.java:41
-  wire _not_32 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_147 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_1 = |_bits_147; // MergeSchedule.java:45
-  wire [31:0] _bits_148 = next_merge[31:0]; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_149 = _cat_0[31:0]; // ScheduleAndSnapshot.java:57
-  wire [32:0] _sub_3 = {1'b0, _bits_148} - {1'b0, _bits_149}; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_150 = next_merge[63:32]; // ScheduleAndSnapshot.java:58
-  wire [31:0] _bits_151 = _cat_0[63:32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_4 = {1'b0, _bits_150} - {1'b0, _bits_151}; // ScheduleAndSnapshot.java:58
-  wire _bits_152 = to_merge_lo[32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_5 = _sub_4 - {{32{1'b0}}, _bits_152}; // ScheduleAndSnapshot.java:58
-  wire _bits_153 = to_merge_hi[32]; // ScheduleAndSnapshot.java:61
-  wire _not_33 = ~_bits_153; // ScheduleAndSnapshot.java:61
-  wire [31:0] _bits_154 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:60
-  wire [31:0] _bits_155 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:60
-  wire [63:0] to_merge = {_bits_154, _bits_155}; // ScheduleAndSnapshot.java:60
-  wire _or_r_2 = |to_merge; // ScheduleAndSnapshot.java:61
-  wire _and_26 = _not_33 & _or_r_2; // ScheduleAndSnapshot.java:61
-  wire [18:0] _sub_6 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:62
-  wire [17:0] _bits_156 = _sub_6[17:0]; // SplitCounter.java:68
-  wire _or_19 = state_init | state_advance; // ScheduleAndSnapshot.java:74
-  wire [17:0] _bits_157 = until_merge_load[17:0]; // SplitCounter.java:74
-  wire [15:0] _bits_158 = until_merge_load[33:18]; // SplitCounter.java:77
-  wire [16:0] _sub_7 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_159 = _sub_7[15:0]; // SplitCounter.java:54
-  wire _bits_160 = _sub_6[18]; // SplitCounter.java:69
-  wire [15:0] _bits_161 = until_merge_load[49:34]; // SplitCounter.java:77
-  wire [16:0] _sub_8 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_162 = _sub_8[15:0]; // SplitCounter.java:54
-  wire _bits_163 = _sub_7[16]; // SplitCounter.java:55
-  wire [13:0] _bits_164 = until_merge_load[63:50]; // SplitCounter.java:77
-  wire [14:0] _sub_9 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [13:0] _bits_165 = _sub_9[13:0]; // SplitCounter.java:54
-  wire _bits_166 = _sub_8[16]; // SplitCounter.java:55
-  wire _not_34 = ~schedule_exhausted; // ScheduleAndSnapshot.java:79
-  wire _or_r_3 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_35 = ~_or_r_3; // SplitCounter.java:89
-  wire _or_r_4 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_36 = ~_or_r_4; // SplitCounter.java:90
-  wire _and_27 = _not_35 & _not_36; // SplitCounter.java:90
-  wire _or_r_5 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_37 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_28 = _and_27 & _not_37; // SplitCounter.java:90
-  wire _and_29 = _not_34 & _and_28; // ScheduleAndSnapshot.java:79
-  wire _bits_167 = until_merge_lo[17]; // ScheduleAndSnapshot.java:80
-  wire _or_r_6 = |_bits_167; // ScheduleAndSnapshot.java:80
-  wire _not_38 = ~_or_r_6; // ScheduleAndSnapshot.java:80
-  wire _and_30 = _and_29 & _not_38; // ScheduleAndSnapshot.java:80
-  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:46
-  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // RapController.java:411
-  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:44
+  wire _not_0 = ~io_counterClearing; // RapController.java:243
+  wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:243
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
+  wire _not_2 = ~io_headValid; // RapController.java:254
+  wire _and_2 = io_inputsDrained & _not_2; // RapController.java:254
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
+  wire _eq_0 = front_count == 6'd0; // RapController.java:100
+  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_3 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:54
+  wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:100
+  wire _not_4 = ~undo_empty; // RapController.java:266
+  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:144
+  wire _not_5 = ~split_settled_before; // TcamSplit.java:174
+  wire _not_6 = ~early_done; // TcamSplit.java:179
+  wire _not_7 = ~verdict_busy; // MergeVerdict.java:81
+  wire _not_8 = ~_not_7; // TcamMergeWalk.java:169
+  wire _not_9 = ~merge_last_level; // TcamMergeWalk.java:173
+  wire _not_10 = ~slot_pick_pick_last; // TcamMergeWalk.java:205
+  wire _or_0 = _not_10 | verdict_free; // TcamMergeWalk.java:205
+  wire _and_4 = slot_pick_ready & _or_0; // TcamMergeWalk.java:205
+  wire _not_11 = ~advance_settled_before; // RapController.java:281
+  wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
+  wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:111
+  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:176
+  wire _not_12 = ~state_run_issue_n; // RapController.java:114
+  wire _not_13 = ~commit_stop; // RapController.java:353
+  wire _and_5 = _not_12 & _not_13; // RapController.java:353
+  wire issue_enable = _and_5 & issue_gate; // RapController.java:353
+  wire _not_14 = ~state_run_window_n; // RapController.java:117
+  wire _and_6 = _not_14 & hit_event_3; // RapController.java:210
+  wire _not_15 = ~commit_stop; // RapController.java:210
+  wire commit_fire_window = _and_6 & _not_15; // RapController.java:210
+  wire _not_16 = ~soft_pending; // CsrRequests.java:64
+  wire _or_2 = state_init | state_soft_clear; // RapController.java:367
+  wire _not_17 = ~_or_2; // CsrRequests.java:64
+  wire _and_7 = _not_16 & _not_17; // CsrRequests.java:64
+  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
+  wire _not_18 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_19 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_19; // ScheduleAndSnapshot.java:50
+  wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_8 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
+  wire _or_3 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
+  wire _or_4 = state_read_issue | state_read_wait; // RapController.java:367
+  wire _or_5 = readout_pending | _or_4; // CsrRequests.java:63
+  wire _or_6 = state_drain | state_undo; // RapController.java:369
+  wire _or_7 = _or_6 | state_split_scan; // RapController.java:369
+  wire _or_8 = _or_7 | state_split; // RapController.java:369
+  wire _or_9 = _or_8 | state_split_alloc; // RapController.java:369
+  wire _or_10 = _or_9 | state_merge_level; // RapController.java:369
+  wire _or_11 = _or_10 | state_merge_kids; // RapController.java:369
+  wire _or_12 = _or_11 | state_advance; // RapController.java:369
+  wire _or_13 = _or_12 | state_advance_wait; // RapController.java:369
+  wire _or_14 = _or_13 | state_resume; // RapController.java:369
+  wire _and_9 = state_run & pipe_empty; // RapController.java:371
+  wire _not_21 = ~io_headValid; // RapController.java:371
+  wire _and_10 = _and_9 & _not_21; // RapController.java:371
+  wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
+  wire [127:0] _not_23 = ~verdict_leaves; // TcamMergeWalk.java:242
+  wire [127:0] _and_11 = slot_valid & _not_23; // TcamMergeWalk.java:242
+  wire [127:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:210
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:83
+  wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:118
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:83
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:83
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:83
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:83
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:83
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:83
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:83
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:83
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:83
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:83
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:83
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:83
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:83
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:83
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:83
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:83
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:83
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:83
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:83
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:83
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:83
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:83
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:83
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:83
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:83
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:83
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:83
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:83
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:83
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:83
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:83
+  wire _bits_33 = slot_pick_pick_hot[32]; // NodeTable.java:83
+  wire _bits_34 = slot_pick_pick_hot[33]; // NodeTable.java:83
+  wire _bits_35 = slot_pick_pick_hot[34]; // NodeTable.java:83
+  wire _bits_36 = slot_pick_pick_hot[35]; // NodeTable.java:83
+  wire _bits_37 = slot_pick_pick_hot[36]; // NodeTable.java:83
+  wire _bits_38 = slot_pick_pick_hot[37]; // NodeTable.java:83
+  wire _bits_39 = slot_pick_pick_hot[38]; // NodeTable.java:83
+  wire _bits_40 = slot_pick_pick_hot[39]; // NodeTable.java:83
+  wire _bits_41 = slot_pick_pick_hot[40]; // NodeTable.java:83
+  wire _bits_42 = slot_pick_pick_hot[41]; // NodeTable.java:83
+  wire _bits_43 = slot_pick_pick_hot[42]; // NodeTable.java:83
+  wire _bits_44 = slot_pick_pick_hot[43]; // NodeTable.java:83
+  wire _bits_45 = slot_pick_pick_hot[44]; // NodeTable.java:83
+  wire _bits_46 = slot_pick_pick_hot[45]; // NodeTable.java:83
+  wire _bits_47 = slot_pick_pick_hot[46]; // NodeTable.java:83
+  wire _bits_48 = slot_pick_pick_hot[47]; // NodeTable.java:83
+  wire _bits_49 = slot_pick_pick_hot[48]; // NodeTable.java:83
+  wire _bits_50 = slot_pick_pick_hot[49]; // NodeTable.java:83
+  wire _bits_51 = slot_pick_pick_hot[50]; // NodeTable.java:83
+  wire _bits_52 = slot_pick_pick_hot[51]; // NodeTable.java:83
+  wire _bits_53 = slot_pick_pick_hot[52]; // NodeTable.java:83
+  wire _bits_54 = slot_pick_pick_hot[53]; // NodeTable.java:83
+  wire _bits_55 = slot_pick_pick_hot[54]; // NodeTable.java:83
+  wire _bits_56 = slot_pick_pick_hot[55]; // NodeTable.java:83
+  wire _bits_57 = slot_pick_pick_hot[56]; // NodeTable.java:83
+  wire _bits_58 = slot_pick_pick_hot[57]; // NodeTable.java:83
+  wire _bits_59 = slot_pick_pick_hot[58]; // NodeTable.java:83
+  wire _bits_60 = slot_pick_pick_hot[59]; // NodeTable.java:83
+  wire _bits_61 = slot_pick_pick_hot[60]; // NodeTable.java:83
+  wire _bits_62 = slot_pick_pick_hot[61]; // NodeTable.java:83
+  wire _bits_63 = slot_pick_pick_hot[62]; // NodeTable.java:83
+  wire _bits_64 = slot_pick_pick_hot[63]; // NodeTable.java:83
+  wire _bits_65 = slot_pick_pick_hot[64]; // NodeTable.java:83
+  wire _bits_66 = slot_pick_pick_hot[65]; // NodeTable.java:83
+  wire _bits_67 = slot_pick_pick_hot[66]; // NodeTable.java:83
+  wire _bits_68 = slot_pick_pick_hot[67]; // NodeTable.java:83
+  wire _bits_69 = slot_pick_pick_hot[68]; // NodeTable.java:83
+  wire _bits_70 = slot_pick_pick_hot[69]; // NodeTable.java:83
+  wire _bits_71 = slot_pick_pick_hot[70]; // NodeTable.java:83
+  wire _bits_72 = slot_pick_pick_hot[71]; // NodeTable.java:83
+  wire _bits_73 = slot_pick_pick_hot[72]; // NodeTable.java:83
+  wire _bits_74 = slot_pick_pick_hot[73]; // NodeTable.java:83
+  wire _bits_75 = slot_pick_pick_hot[74]; // NodeTable.java:83
+  wire _bits_76 = slot_pick_pick_hot[75]; // NodeTable.java:83
+  wire _bits_77 = slot_pick_pick_hot[76]; // NodeTable.java:83
+  wire _bits_78 = slot_pick_pick_hot[77]; // NodeTable.java:83
+  wire _bits_79 = slot_pick_pick_hot[78]; // NodeTable.java:83
+  wire _bits_80 = slot_pick_pick_hot[79]; // NodeTable.java:83
+  wire _bits_81 = slot_pick_pick_hot[80]; // NodeTable.java:83
+  wire _bits_82 = slot_pick_pick_hot[81]; // NodeTable.java:83
+  wire _bits_83 = slot_pick_pick_hot[82]; // NodeTable.java:83
+  wire _bits_84 = slot_pick_pick_hot[83]; // NodeTable.java:83
+  wire _bits_85 = slot_pick_pick_hot[84]; // NodeTable.java:83
+  wire _bits_86 = slot_pick_pick_hot[85]; // NodeTable.java:83
+  wire _bits_87 = slot_pick_pick_hot[86]; // NodeTable.java:83
+  wire _bits_88 = slot_pick_pick_hot[87]; // NodeTable.java:83
+  wire _bits_89 = slot_pick_pick_hot[88]; // NodeTable.java:83
+  wire _bits_90 = slot_pick_pick_hot[89]; // NodeTable.java:83
+  wire _bits_91 = slot_pick_pick_hot[90]; // NodeTable.java:83
+  wire _bits_92 = slot_pick_pick_hot[91]; // NodeTable.java:83
+  wire _bits_93 = slot_pick_pick_hot[92]; // NodeTable.java:83
+  wire _bits_94 = slot_pick_pick_hot[93]; // NodeTable.java:83
+  wire _bits_95 = slot_pick_pick_hot[94]; // NodeTable.java:83
+  wire _bits_96 = slot_pick_pick_hot[95]; // NodeTable.java:83
+  wire _bits_97 = slot_pick_pick_hot[96]; // NodeTable.java:83
+  wire _bits_98 = slot_pick_pick_hot[97]; // NodeTable.java:83
+  wire _bits_99 = slot_pick_pick_hot[98]; // NodeTable.java:83
+  wire _bits_100 = slot_pick_pick_hot[99]; // NodeTable.java:83
+  wire _bits_101 = slot_pick_pick_hot[100]; // NodeTable.java:83
+  wire _bits_102 = slot_pick_pick_hot[101]; // NodeTable.java:83
+  wire _bits_103 = slot_pick_pick_hot[102]; // NodeTable.java:83
+  wire _bits_104 = slot_pick_pick_hot[103]; // NodeTable.java:83
+  wire _bits_105 = slot_pick_pick_hot[104]; // NodeTable.java:83
+  wire _bits_106 = slot_pick_pick_hot[105]; // NodeTable.java:83
+  wire _bits_107 = slot_pick_pick_hot[106]; // NodeTable.java:83
+  wire _bits_108 = slot_pick_pick_hot[107]; // NodeTable.java:83
+  wire _bits_109 = slot_pick_pick_hot[108]; // NodeTable.java:83
+  wire _bits_110 = slot_pick_pick_hot[109]; // NodeTable.java:83
+  wire _bits_111 = slot_pick_pick_hot[110]; // NodeTable.java:83
+  wire _bits_112 = slot_pick_pick_hot[111]; // NodeTable.java:83
+  wire _bits_113 = slot_pick_pick_hot[112]; // NodeTable.java:83
+  wire _bits_114 = slot_pick_pick_hot[113]; // NodeTable.java:83
+  wire _bits_115 = slot_pick_pick_hot[114]; // NodeTable.java:83
+  wire _bits_116 = slot_pick_pick_hot[115]; // NodeTable.java:83
+  wire _bits_117 = slot_pick_pick_hot[116]; // NodeTable.java:83
+  wire _bits_118 = slot_pick_pick_hot[117]; // NodeTable.java:83
+  wire _bits_119 = slot_pick_pick_hot[118]; // NodeTable.java:83
+  wire _bits_120 = slot_pick_pick_hot[119]; // NodeTable.java:83
+  wire _bits_121 = slot_pick_pick_hot[120]; // NodeTable.java:83
+  wire _bits_122 = slot_pick_pick_hot[121]; // NodeTable.java:83
+  wire _bits_123 = slot_pick_pick_hot[122]; // NodeTable.java:83
+  wire _bits_124 = slot_pick_pick_hot[123]; // NodeTable.java:83
+  wire _bits_125 = slot_pick_pick_hot[124]; // NodeTable.java:83
+  wire _bits_126 = slot_pick_pick_hot[125]; // NodeTable.java:83
+  wire _bits_127 = slot_pick_pick_hot[126]; // NodeTable.java:83
+  wire _bits_128 = slot_pick_pick_hot[127]; // NodeTable.java:83
+  wire _eq_3 = children_write_q_slot == 7'd0; // NodeTable.java:60
+  wire _eq_4 = children_write_q_slot == 7'd1; // NodeTable.java:60
+  wire _eq_5 = children_write_q_slot == 7'd2; // NodeTable.java:60
+  wire _eq_6 = children_write_q_slot == 7'd3; // NodeTable.java:60
+  wire _eq_7 = children_write_q_slot == 7'd4; // NodeTable.java:60
+  wire _eq_8 = children_write_q_slot == 7'd5; // NodeTable.java:60
+  wire _eq_9 = children_write_q_slot == 7'd6; // NodeTable.java:60
+  wire _eq_10 = children_write_q_slot == 7'd7; // NodeTable.java:60
+  wire _eq_11 = children_write_q_slot == 7'd8; // NodeTable.java:60
+  wire _eq_12 = children_write_q_slot == 7'd9; // NodeTable.java:60
+  wire _eq_13 = children_write_q_slot == 7'd10; // NodeTable.java:60
+  wire _eq_14 = children_write_q_slot == 7'd11; // NodeTable.java:60
+  wire _eq_15 = children_write_q_slot == 7'd12; // NodeTable.java:60
+  wire _eq_16 = children_write_q_slot == 7'd13; // NodeTable.java:60
+  wire _eq_17 = children_write_q_slot == 7'd14; // NodeTable.java:60
+  wire _eq_18 = children_write_q_slot == 7'd15; // NodeTable.java:60
+  wire _eq_19 = children_write_q_slot == 7'd16; // NodeTable.java:60
+  wire _eq_20 = children_write_q_slot == 7'd17; // NodeTable.java:60
+  wire _eq_21 = children_write_q_slot == 7'd18; // NodeTable.java:60
+  wire _eq_22 = children_write_q_slot == 7'd19; // NodeTable.java:60
+  wire _eq_23 = children_write_q_slot == 7'd20; // NodeTable.java:60
+  wire _eq_24 = children_write_q_slot == 7'd21; // NodeTable.java:60
+  wire _eq_25 = children_write_q_slot == 7'd22; // NodeTable.java:60
+  wire _eq_26 = children_write_q_slot == 7'd23; // NodeTable.java:60
+  wire _eq_27 = children_write_q_slot == 7'd24; // NodeTable.java:60
+  wire _eq_28 = children_write_q_slot == 7'd25; // NodeTable.java:60
+  wire _eq_29 = children_write_q_slot == 7'd26; // NodeTable.java:60
+  wire _eq_30 = children_write_q_slot == 7'd27; // NodeTable.java:60
+  wire _eq_31 = children_write_q_slot == 7'd28; // NodeTable.java:60
+  wire _eq_32 = children_write_q_slot == 7'd29; // NodeTable.java:60
+  wire _eq_33 = children_write_q_slot == 7'd30; // NodeTable.java:60
+  wire _eq_34 = children_write_q_slot == 7'd31; // NodeTable.java:60
+  wire _eq_35 = children_write_q_slot == 7'd32; // NodeTable.java:60
+  wire _eq_36 = children_write_q_slot == 7'd33; // NodeTable.java:60
+  wire _eq_37 = children_write_q_slot == 7'd34; // NodeTable.java:60
+  wire _eq_38 = children_write_q_slot == 7'd35; // NodeTable.java:60
+  wire _eq_39 = children_write_q_slot == 7'd36; // NodeTable.java:60
+  wire _eq_40 = children_write_q_slot == 7'd37; // NodeTable.java:60
+  wire _eq_41 = children_write_q_slot == 7'd38; // NodeTable.java:60
+  wire _eq_42 = children_write_q_slot == 7'd39; // NodeTable.java:60
+  wire _eq_43 = children_write_q_slot == 7'd40; // NodeTable.java:60
+  wire _eq_44 = children_write_q_slot == 7'd41; // NodeTable.java:60
+  wire _eq_45 = children_write_q_slot == 7'd42; // NodeTable.java:60
+  wire _eq_46 = children_write_q_slot == 7'd43; // NodeTable.java:60
+  wire _eq_47 = children_write_q_slot == 7'd44; // NodeTable.java:60
+  wire _eq_48 = children_write_q_slot == 7'd45; // NodeTable.java:60
+  wire _eq_49 = children_write_q_slot == 7'd46; // NodeTable.java:60
+  wire _eq_50 = children_write_q_slot == 7'd47; // NodeTable.java:60
+  wire _eq_51 = children_write_q_slot == 7'd48; // NodeTable.java:60
+  wire _eq_52 = children_write_q_slot == 7'd49; // NodeTable.java:60
+  wire _eq_53 = children_write_q_slot == 7'd50; // NodeTable.java:60
+  wire _eq_54 = children_write_q_slot == 7'd51; // NodeTable.java:60
+  wire _eq_55 = children_write_q_slot == 7'd52; // NodeTable.java:60
+  wire _eq_56 = children_write_q_slot == 7'd53; // NodeTable.java:60
+  wire _eq_57 = children_write_q_slot == 7'd54; // NodeTable.java:60
+  wire _eq_58 = children_write_q_slot == 7'd55; // NodeTable.java:60
+  wire _eq_59 = children_write_q_slot == 7'd56; // NodeTable.java:60
+  wire _eq_60 = children_write_q_slot == 7'd57; // NodeTable.java:60
+  wire _eq_61 = children_write_q_slot == 7'd58; // NodeTable.java:60
+  wire _eq_62 = children_write_q_slot == 7'd59; // NodeTable.java:60
+  wire _eq_63 = children_write_q_slot == 7'd60; // NodeTable.java:60
+  wire _eq_64 = children_write_q_slot == 7'd61; // NodeTable.java:60
+  wire _eq_65 = children_write_q_slot == 7'd62; // NodeTable.java:60
+  wire _eq_66 = children_write_q_slot == 7'd63; // NodeTable.java:60
+  wire _eq_67 = children_write_q_slot == 7'd64; // NodeTable.java:60
+  wire _eq_68 = children_write_q_slot == 7'd65; // NodeTable.java:60
+  wire _eq_69 = children_write_q_slot == 7'd66; // NodeTable.java:60
+  wire _eq_70 = children_write_q_slot == 7'd67; // NodeTable.java:60
+  wire _eq_71 = children_write_q_slot == 7'd68; // NodeTable.java:60
+  wire _eq_72 = children_write_q_slot == 7'd69; // NodeTable.java:60
+  wire _eq_73 = children_write_q_slot == 7'd70; // NodeTable.java:60
+  wire _eq_74 = children_write_q_slot == 7'd71; // NodeTable.java:60
+  wire _eq_75 = children_write_q_slot == 7'd72; // NodeTable.java:60
+  wire _eq_76 = children_write_q_slot == 7'd73; // NodeTable.java:60
+  wire _eq_77 = children_write_q_slot == 7'd74; // NodeTable.java:60
+  wire _eq_78 = children_write_q_slot == 7'd75; // NodeTable.java:60
+  wire _eq_79 = children_write_q_slot == 7'd76; // NodeTable.java:60
+  wire _eq_80 = children_write_q_slot == 7'd77; // NodeTable.java:60
+  wire _eq_81 = children_write_q_slot == 7'd78; // NodeTable.java:60
+  wire _eq_82 = children_write_q_slot == 7'd79; // NodeTable.java:60
+  wire _eq_83 = children_write_q_slot == 7'd80; // NodeTable.java:60
+  wire _eq_84 = children_write_q_slot == 7'd81; // NodeTable.java:60
+  wire _eq_85 = children_write_q_slot == 7'd82; // NodeTable.java:60
+  wire _eq_86 = children_write_q_slot == 7'd83; // NodeTable.java:60
+  wire _eq_87 = children_write_q_slot == 7'd84; // NodeTable.java:60
+  wire _eq_88 = children_write_q_slot == 7'd85; // NodeTable.java:60
+  wire _eq_89 = children_write_q_slot == 7'd86; // NodeTable.java:60
+  wire _eq_90 = children_write_q_slot == 7'd87; // NodeTable.java:60
+  wire _eq_91 = children_write_q_slot == 7'd88; // NodeTable.java:60
+  wire _eq_92 = children_write_q_slot == 7'd89; // NodeTable.java:60
+  wire _eq_93 = children_write_q_slot == 7'd90; // NodeTable.java:60
+  wire _eq_94 = children_write_q_slot == 7'd91; // NodeTable.java:60
+  wire _eq_95 = children_write_q_slot == 7'd92; // NodeTable.java:60
+  wire _eq_96 = children_write_q_slot == 7'd93; // NodeTable.java:60
+  wire _eq_97 = children_write_q_slot == 7'd94; // NodeTable.java:60
+  wire _eq_98 = children_write_q_slot == 7'd95; // NodeTable.java:60
+  wire _eq_99 = children_write_q_slot == 7'd96; // NodeTable.java:60
+  wire _eq_100 = children_write_q_slot == 7'd97; // NodeTable.java:60
+  wire _eq_101 = children_write_q_slot == 7'd98; // NodeTable.java:60
+  wire _eq_102 = children_write_q_slot == 7'd99; // NodeTable.java:60
+  wire _eq_103 = children_write_q_slot == 7'd100; // NodeTable.java:60
+  wire _eq_104 = children_write_q_slot == 7'd101; // NodeTable.java:60
+  wire _eq_105 = children_write_q_slot == 7'd102; // NodeTable.java:60
+  wire _eq_106 = children_write_q_slot == 7'd103; // NodeTable.java:60
+  wire _eq_107 = children_write_q_slot == 7'd104; // NodeTable.java:60
+  wire _eq_108 = children_write_q_slot == 7'd105; // NodeTable.java:60
+  wire _eq_109 = children_write_q_slot == 7'd106; // NodeTable.java:60
+  wire _eq_110 = children_write_q_slot == 7'd107; // NodeTable.java:60
+  wire _eq_111 = children_write_q_slot == 7'd108; // NodeTable.java:60
+  wire _eq_112 = children_write_q_slot == 7'd109; // NodeTable.java:60
+  wire _eq_113 = children_write_q_slot == 7'd110; // NodeTable.java:60
+  wire _eq_114 = children_write_q_slot == 7'd111; // NodeTable.java:60
+  wire _eq_115 = children_write_q_slot == 7'd112; // NodeTable.java:60
+  wire _eq_116 = children_write_q_slot == 7'd113; // NodeTable.java:60
+  wire _eq_117 = children_write_q_slot == 7'd114; // NodeTable.java:60
+  wire _eq_118 = children_write_q_slot == 7'd115; // NodeTable.java:60
+  wire _eq_119 = children_write_q_slot == 7'd116; // NodeTable.java:60
+  wire _eq_120 = children_write_q_slot == 7'd117; // NodeTable.java:60
+  wire _eq_121 = children_write_q_slot == 7'd118; // NodeTable.java:60
+  wire _eq_122 = children_write_q_slot == 7'd119; // NodeTable.java:60
+  wire _eq_123 = children_write_q_slot == 7'd120; // NodeTable.java:60
+  wire _eq_124 = children_write_q_slot == 7'd121; // NodeTable.java:60
+  wire _eq_125 = children_write_q_slot == 7'd122; // NodeTable.java:60
+  wire _eq_126 = children_write_q_slot == 7'd123; // NodeTable.java:60
+  wire _eq_127 = children_write_q_slot == 7'd124; // NodeTable.java:60
+  wire _eq_128 = children_write_q_slot == 7'd125; // NodeTable.java:60
+  wire _eq_129 = children_write_q_slot == 7'd126; // NodeTable.java:60
+  wire _eq_130 = children_write_q_slot == 7'd127; // NodeTable.java:60
+  wire [15:0] _bits_129 = 16'd0; // SplitCounter.java:76
+  wire [16:0] _add_1 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
+  wire [15:0] _bits_130 = _add_1[15:0]; // SplitCounter.java:70
+  wire [15:0] _bits_131 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_132 = _add_2[15:0]; // SplitCounter.java:56
+  wire _bits_133 = _add_1[16]; // SplitCounter.java:71
+  wire [15:0] _bits_134 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_135 = _add_3[15:0]; // SplitCounter.java:56
+  wire _bits_136 = _add_2[16]; // SplitCounter.java:57
+  wire [15:0] _bits_137 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
+  wire [15:0] _bits_138 = _add_4[15:0]; // SplitCounter.java:56
+  wire _bits_139 = _add_3[16]; // SplitCounter.java:57
+  wire _and_12 = state_run & hit_event_3; // CommitVerdict.java:66
+  wire _not_24 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_12 & _not_24; // CommitVerdict.java:66
+  wire _or_16 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
+  wire _not_25 = ~level_fresh; // TcamMergeWalk.java:129
+  wire _and_13 = state_merge_level & _not_25; // TcamMergeWalk.java:129
+  wire _and_14 = _and_13 & leaf_pick_ready; // TcamMergeWalk.java:130
+  wire _not_26 = ~leaf_pick_pick_found; // TcamMergeWalk.java:131
+  wire _and_15 = _and_14 & _not_26; // TcamMergeWalk.java:131
+  wire _and_16 = _and_15 & _not_7; // TcamMergeWalk.java:132
+  wire batch_ends = _and_16 & merge_last_level; // TcamMergeWalk.java:133
+  wire _and_17 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_27 = ~merge_due; // CommitVerdict.java:117
+  wire _and_18 = _and_17 & _not_27; // CommitVerdict.java:117
+  wire _and_19 = _and_18 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_19 & skip_batch_empty; // CommitVerdict.java:119
+  wire [7:0] _add_5 = st_nodes + {{7{1'b0}}, ev_allocated}; // StatusRegs.java:107
+  wire [7:0] _sub_1 = _add_5 - {{5{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
+  wire _not_28 = ~commit_stop; // RapController.java:248
+  wire _and_20 = io_selected_valid & _not_28; // RapController.java:248
+  wire [6:0] _bits_140 = undo_rdata_0[38:32]; // UndoStack.java:48
+  wire [6:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:195
+  wire [6:0] readout_index = readout_slot[6:0]; // CsrRequests.java:32
+  wire [31:0] _fill_0 = {32{1'd1}}; // TcamMergeWalk.java:236
+  wire [31:0] _bits_141 = verdict_sum[31:0]; // TcamMergeWalk.java:237
+  wire [31:0] _mux_1 = clip_verdict ? _fill_0 : _bits_141; // TcamMergeWalk.java:234
+  wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_29 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_21 = snapshot_pending & _not_29; // CsrRequests.java:90
+  wire _and_22 = _and_21 & quiet_held; // CsrRequests.java:90
+  wire _and_23 = _and_22 & snapshot_settled; // CsrRequests.java:90
+  wire _and_24 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_131 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_2 = _eq_131 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_143 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_0 = |_bits_143; // ScheduleAndSnapshot.java:62
+  wire _not_30 = ~_or_r_0; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_3 = _not_30 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_17 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_4 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_5 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_144 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_145 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_18 = _bits_145 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_144, _or_18}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_146 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_31 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_25 = following_running & _not_31; // MergeScheduleUnit.java:43
+  wire _not_32 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_147 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_1 = |_bits_147; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_148 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_149 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_3 = {1'b0, _bits_148} - {1'b0, _bits_149}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_150 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_151 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_4 = {1'b0, _bits_150} - {1'b0, _bits_151}; // ScheduleAndSnapshot.java:74
+  wire _bits_152 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_5 = _sub_4 - {{32{1'b0}}, _bits_152}; // ScheduleAndSnapshot.java:75
+  wire _bits_153 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_33 = ~_bits_153; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_154 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_155 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_154, _bits_155}; // ScheduleAndSnapshot.java:77
+  wire _or_r_2 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_26 = _not_33 & _or_r_2; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_6 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_156 = _sub_6[17:0]; // SplitCounter.java:70
+  wire _or_19 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_157 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_158 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_7 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_159 = _sub_7[15:0]; // SplitCounter.java:56
+  wire _bits_160 = _sub_6[18]; // SplitCounter.java:71
+  wire [15:0] _bits_161 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_8 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_162 = _sub_8[15:0]; // SplitCounter.java:56
+  wire _bits_163 = _sub_7[16]; // SplitCounter.java:57
+  wire [13:0] _bits_164 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_9 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_165 = _sub_9[13:0]; // SplitCounter.java:56
+  wire _bits_166 = _sub_8[16]; // SplitCounter.java:57
+  wire _not_34 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_3 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_35 = ~_or_r_3; // SplitCounter.java:91
+  wire _or_r_4 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_36 = ~_or_r_4; // SplitCounter.java:92
+  wire _and_27 = _not_35 & _not_36; // SplitCounter.java:92
+  wire _or_r_5 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_37 = ~_or_r_5; // SplitCounter.java:92
+  wire _and_28 = _and_27 & _not_37; // SplitCounter.java:92
+  wire _and_29 = _not_34 & _and_28; // ScheduleAndSnapshot.java:97
+  wire _bits_167 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_6 = |_bits_167; // ScheduleAndSnapshot.java:102
+  wire _not_38 = ~_or_r_6; // ScheduleAndSnapshot.java:103
+  wire _and_30 = _and_29 & _not_38; // ScheduleAndSnapshot.java:99
+  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:47
+  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // ControllerIO.java:221
+  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:45
   wire [2:0] _mux_8 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [5:0] _add_7 = front_count + 6'd1; // RapController.java:153
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_7; // RapController.java:153
-  wire [5:0] _sub_10 = front_count - 6'd1; // RapController.java:154
-  wire [5:0] front_if_not = io_selected_valid ? _sub_10 : front_count; // RapController.java:154
-  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:155
-  wire _not_39 = ~slot_pick_load; // SlotPicker.java:82
-  wire _or_20 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
-  wire [127:0] _not_40 = ~slot_pick_pick_hot; // SlotPicker.java:63
-  wire [127:0] _and_31 = slot_pick_candidates & _not_40; // SlotPicker.java:63
-  wire [127:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_21 = scan_fresh | state_split; // RapController.java:230
-  wire _not_41 = ~verdict_set; // TcamMergeWalk.java:103
-  wire _and_32 = kids_fresh & _not_41; // TcamMergeWalk.java:103
-  wire _or_22 = _or_21 | _and_32; // RapController.java:230
-  wire _and_33 = state_split_alloc & 1'd1; // RapController.java:231
-  wire _or_23 = scan_walking | _and_33; // RapController.java:231
-  wire _not_42 = ~verdict_set; // RapController.java:232
-  wire _and_34 = kids_walking & _not_42; // RapController.java:232
-  wire _not_43 = ~slot_pick_pick_last; // RapController.java:232
-  wire _or_24 = _not_43 | verdict_free; // RapController.java:232
-  wire _and_35 = _and_34 & _or_24; // RapController.java:232
-  wire _or_25 = _or_23 | _and_35; // RapController.java:232
-  wire _and_36 = slot_pick_ready & _or_25; // RapController.java:231
-  wire [127:0] _not_44 = ~slot_valid; // RapController.java:241
-  wire _or_26 = scan_fresh | _and_32; // RapController.java:242
-  wire _bits_168 = slot_valid[127]; // NodeTable.java:88
-  wire _eq_132 = slot_parent_127 == kids_owner; // NodeTable.java:88
-  wire _and_37 = _bits_168 & _eq_132; // NodeTable.java:88
-  wire _not_45 = ~state_split_scan; // RapController.java:189
-  wire _not_46 = ~_not_45; // NodeTable.java:88
-  wire _eq_133 = slot_children_127 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_46 | _eq_133; // NodeTable.java:88
-  wire _and_38 = _and_37 & _or_27; // NodeTable.java:88
-  wire _bits_169 = slot_valid[126]; // NodeTable.java:88
-  wire _eq_134 = slot_parent_126 == kids_owner; // NodeTable.java:88
-  wire _and_39 = _bits_169 & _eq_134; // NodeTable.java:88
-  wire _not_47 = ~_not_45; // NodeTable.java:88
-  wire _eq_135 = slot_children_126 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_47 | _eq_135; // NodeTable.java:88
-  wire _and_40 = _and_39 & _or_28; // NodeTable.java:88
-  wire _bits_170 = slot_valid[125]; // NodeTable.java:88
-  wire _eq_136 = slot_parent_125 == kids_owner; // NodeTable.java:88
-  wire _and_41 = _bits_170 & _eq_136; // NodeTable.java:88
-  wire _not_48 = ~_not_45; // NodeTable.java:88
-  wire _eq_137 = slot_children_125 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_48 | _eq_137; // NodeTable.java:88
-  wire _and_42 = _and_41 & _or_29; // NodeTable.java:88
-  wire _bits_171 = slot_valid[124]; // NodeTable.java:88
-  wire _eq_138 = slot_parent_124 == kids_owner; // NodeTable.java:88
-  wire _and_43 = _bits_171 & _eq_138; // NodeTable.java:88
-  wire _not_49 = ~_not_45; // NodeTable.java:88
-  wire _eq_139 = slot_children_124 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_49 | _eq_139; // NodeTable.java:88
-  wire _and_44 = _and_43 & _or_30; // NodeTable.java:88
-  wire _bits_172 = slot_valid[123]; // NodeTable.java:88
-  wire _eq_140 = slot_parent_123 == kids_owner; // NodeTable.java:88
-  wire _and_45 = _bits_172 & _eq_140; // NodeTable.java:88
-  wire _not_50 = ~_not_45; // NodeTable.java:88
-  wire _eq_141 = slot_children_123 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_50 | _eq_141; // NodeTable.java:88
-  wire _and_46 = _and_45 & _or_31; // NodeTable.java:88
-  wire _bits_173 = slot_valid[122]; // NodeTable.java:88
-  wire _eq_142 = slot_parent_122 == kids_owner; // NodeTable.java:88
-  wire _and_47 = _bits_173 & _eq_142; // NodeTable.java:88
-  wire _not_51 = ~_not_45; // NodeTable.java:88
-  wire _eq_143 = slot_children_122 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_51 | _eq_143; // NodeTable.java:88
-  wire _and_48 = _and_47 & _or_32; // NodeTable.java:88
-  wire _bits_174 = slot_valid[121]; // NodeTable.java:88
-  wire _eq_144 = slot_parent_121 == kids_owner; // NodeTable.java:88
-  wire _and_49 = _bits_174 & _eq_144; // NodeTable.java:88
-  wire _not_52 = ~_not_45; // NodeTable.java:88
-  wire _eq_145 = slot_children_121 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_52 | _eq_145; // NodeTable.java:88
-  wire _and_50 = _and_49 & _or_33; // NodeTable.java:88
-  wire _bits_175 = slot_valid[120]; // NodeTable.java:88
-  wire _eq_146 = slot_parent_120 == kids_owner; // NodeTable.java:88
-  wire _and_51 = _bits_175 & _eq_146; // NodeTable.java:88
-  wire _not_53 = ~_not_45; // NodeTable.java:88
-  wire _eq_147 = slot_children_120 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_53 | _eq_147; // NodeTable.java:88
-  wire _and_52 = _and_51 & _or_34; // NodeTable.java:88
-  wire _bits_176 = slot_valid[119]; // NodeTable.java:88
-  wire _eq_148 = slot_parent_119 == kids_owner; // NodeTable.java:88
-  wire _and_53 = _bits_176 & _eq_148; // NodeTable.java:88
-  wire _not_54 = ~_not_45; // NodeTable.java:88
-  wire _eq_149 = slot_children_119 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_54 | _eq_149; // NodeTable.java:88
-  wire _and_54 = _and_53 & _or_35; // NodeTable.java:88
-  wire _bits_177 = slot_valid[118]; // NodeTable.java:88
-  wire _eq_150 = slot_parent_118 == kids_owner; // NodeTable.java:88
-  wire _and_55 = _bits_177 & _eq_150; // NodeTable.java:88
-  wire _not_55 = ~_not_45; // NodeTable.java:88
-  wire _eq_151 = slot_children_118 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_55 | _eq_151; // NodeTable.java:88
-  wire _and_56 = _and_55 & _or_36; // NodeTable.java:88
-  wire _bits_178 = slot_valid[117]; // NodeTable.java:88
-  wire _eq_152 = slot_parent_117 == kids_owner; // NodeTable.java:88
-  wire _and_57 = _bits_178 & _eq_152; // NodeTable.java:88
-  wire _not_56 = ~_not_45; // NodeTable.java:88
-  wire _eq_153 = slot_children_117 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_56 | _eq_153; // NodeTable.java:88
-  wire _and_58 = _and_57 & _or_37; // NodeTable.java:88
-  wire _bits_179 = slot_valid[116]; // NodeTable.java:88
-  wire _eq_154 = slot_parent_116 == kids_owner; // NodeTable.java:88
-  wire _and_59 = _bits_179 & _eq_154; // NodeTable.java:88
-  wire _not_57 = ~_not_45; // NodeTable.java:88
-  wire _eq_155 = slot_children_116 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_57 | _eq_155; // NodeTable.java:88
-  wire _and_60 = _and_59 & _or_38; // NodeTable.java:88
-  wire _bits_180 = slot_valid[115]; // NodeTable.java:88
-  wire _eq_156 = slot_parent_115 == kids_owner; // NodeTable.java:88
-  wire _and_61 = _bits_180 & _eq_156; // NodeTable.java:88
-  wire _not_58 = ~_not_45; // NodeTable.java:88
-  wire _eq_157 = slot_children_115 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_58 | _eq_157; // NodeTable.java:88
-  wire _and_62 = _and_61 & _or_39; // NodeTable.java:88
-  wire _bits_181 = slot_valid[114]; // NodeTable.java:88
-  wire _eq_158 = slot_parent_114 == kids_owner; // NodeTable.java:88
-  wire _and_63 = _bits_181 & _eq_158; // NodeTable.java:88
-  wire _not_59 = ~_not_45; // NodeTable.java:88
-  wire _eq_159 = slot_children_114 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_59 | _eq_159; // NodeTable.java:88
-  wire _and_64 = _and_63 & _or_40; // NodeTable.java:88
-  wire _bits_182 = slot_valid[113]; // NodeTable.java:88
-  wire _eq_160 = slot_parent_113 == kids_owner; // NodeTable.java:88
-  wire _and_65 = _bits_182 & _eq_160; // NodeTable.java:88
-  wire _not_60 = ~_not_45; // NodeTable.java:88
-  wire _eq_161 = slot_children_113 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_60 | _eq_161; // NodeTable.java:88
-  wire _and_66 = _and_65 & _or_41; // NodeTable.java:88
-  wire _bits_183 = slot_valid[112]; // NodeTable.java:88
-  wire _eq_162 = slot_parent_112 == kids_owner; // NodeTable.java:88
-  wire _and_67 = _bits_183 & _eq_162; // NodeTable.java:88
-  wire _not_61 = ~_not_45; // NodeTable.java:88
-  wire _eq_163 = slot_children_112 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_61 | _eq_163; // NodeTable.java:88
-  wire _and_68 = _and_67 & _or_42; // NodeTable.java:88
-  wire _bits_184 = slot_valid[111]; // NodeTable.java:88
-  wire _eq_164 = slot_parent_111 == kids_owner; // NodeTable.java:88
-  wire _and_69 = _bits_184 & _eq_164; // NodeTable.java:88
-  wire _not_62 = ~_not_45; // NodeTable.java:88
-  wire _eq_165 = slot_children_111 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_62 | _eq_165; // NodeTable.java:88
-  wire _and_70 = _and_69 & _or_43; // NodeTable.java:88
-  wire _bits_185 = slot_valid[110]; // NodeTable.java:88
-  wire _eq_166 = slot_parent_110 == kids_owner; // NodeTable.java:88
-  wire _and_71 = _bits_185 & _eq_166; // NodeTable.java:88
-  wire _not_63 = ~_not_45; // NodeTable.java:88
-  wire _eq_167 = slot_children_110 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_63 | _eq_167; // NodeTable.java:88
-  wire _and_72 = _and_71 & _or_44; // NodeTable.java:88
-  wire _bits_186 = slot_valid[109]; // NodeTable.java:88
-  wire _eq_168 = slot_parent_109 == kids_owner; // NodeTable.java:88
-  wire _and_73 = _bits_186 & _eq_168; // NodeTable.java:88
-  wire _not_64 = ~_not_45; // NodeTable.java:88
-  wire _eq_169 = slot_children_109 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_64 | _eq_169; // NodeTable.java:88
-  wire _and_74 = _and_73 & _or_45; // NodeTable.java:88
-  wire _bits_187 = slot_valid[108]; // NodeTable.java:88
-  wire _eq_170 = slot_parent_108 == kids_owner; // NodeTable.java:88
-  wire _and_75 = _bits_187 & _eq_170; // NodeTable.java:88
-  wire _not_65 = ~_not_45; // NodeTable.java:88
-  wire _eq_171 = slot_children_108 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_65 | _eq_171; // NodeTable.java:88
-  wire _and_76 = _and_75 & _or_46; // NodeTable.java:88
-  wire _bits_188 = slot_valid[107]; // NodeTable.java:88
-  wire _eq_172 = slot_parent_107 == kids_owner; // NodeTable.java:88
-  wire _and_77 = _bits_188 & _eq_172; // NodeTable.java:88
-  wire _not_66 = ~_not_45; // NodeTable.java:88
-  wire _eq_173 = slot_children_107 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_66 | _eq_173; // NodeTable.java:88
-  wire _and_78 = _and_77 & _or_47; // NodeTable.java:88
-  wire _bits_189 = slot_valid[106]; // NodeTable.java:88
-  wire _eq_174 = slot_parent_106 == kids_owner; // NodeTable.java:88
-  wire _and_79 = _bits_189 & _eq_174; // NodeTable.java:88
-  wire _not_67 = ~_not_45; // NodeTable.java:88
-  wire _eq_175 = slot_children_106 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_67 | _eq_175; // NodeTable.java:88
-  wire _and_80 = _and_79 & _or_48; // NodeTable.java:88
-  wire _bits_190 = slot_valid[105]; // NodeTable.java:88
-  wire _eq_176 = slot_parent_105 == kids_owner; // NodeTable.java:88
-  wire _and_81 = _bits_190 & _eq_176; // NodeTable.java:88
-  wire _not_68 = ~_not_45; // NodeTable.java:88
-  wire _eq_177 = slot_children_105 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_68 | _eq_177; // NodeTable.java:88
-  wire _and_82 = _and_81 & _or_49; // NodeTable.java:88
-  wire _bits_191 = slot_valid[104]; // NodeTable.java:88
-  wire _eq_178 = slot_parent_104 == kids_owner; // NodeTable.java:88
-  wire _and_83 = _bits_191 & _eq_178; // NodeTable.java:88
-  wire _not_69 = ~_not_45; // NodeTable.java:88
-  wire _eq_179 = slot_children_104 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_69 | _eq_179; // NodeTable.java:88
-  wire _and_84 = _and_83 & _or_50; // NodeTable.java:88
-  wire _bits_192 = slot_valid[103]; // NodeTable.java:88
-  wire _eq_180 = slot_parent_103 == kids_owner; // NodeTable.java:88
-  wire _and_85 = _bits_192 & _eq_180; // NodeTable.java:88
-  wire _not_70 = ~_not_45; // NodeTable.java:88
-  wire _eq_181 = slot_children_103 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_70 | _eq_181; // NodeTable.java:88
-  wire _and_86 = _and_85 & _or_51; // NodeTable.java:88
-  wire _bits_193 = slot_valid[102]; // NodeTable.java:88
-  wire _eq_182 = slot_parent_102 == kids_owner; // NodeTable.java:88
-  wire _and_87 = _bits_193 & _eq_182; // NodeTable.java:88
-  wire _not_71 = ~_not_45; // NodeTable.java:88
-  wire _eq_183 = slot_children_102 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_71 | _eq_183; // NodeTable.java:88
-  wire _and_88 = _and_87 & _or_52; // NodeTable.java:88
-  wire _bits_194 = slot_valid[101]; // NodeTable.java:88
-  wire _eq_184 = slot_parent_101 == kids_owner; // NodeTable.java:88
-  wire _and_89 = _bits_194 & _eq_184; // NodeTable.java:88
-  wire _not_72 = ~_not_45; // NodeTable.java:88
-  wire _eq_185 = slot_children_101 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_72 | _eq_185; // NodeTable.java:88
-  wire _and_90 = _and_89 & _or_53; // NodeTable.java:88
-  wire _bits_195 = slot_valid[100]; // NodeTable.java:88
-  wire _eq_186 = slot_parent_100 == kids_owner; // NodeTable.java:88
-  wire _and_91 = _bits_195 & _eq_186; // NodeTable.java:88
-  wire _not_73 = ~_not_45; // NodeTable.java:88
-  wire _eq_187 = slot_children_100 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_73 | _eq_187; // NodeTable.java:88
-  wire _and_92 = _and_91 & _or_54; // NodeTable.java:88
-  wire _bits_196 = slot_valid[99]; // NodeTable.java:88
-  wire _eq_188 = slot_parent_99 == kids_owner; // NodeTable.java:88
-  wire _and_93 = _bits_196 & _eq_188; // NodeTable.java:88
-  wire _not_74 = ~_not_45; // NodeTable.java:88
-  wire _eq_189 = slot_children_99 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_74 | _eq_189; // NodeTable.java:88
-  wire _and_94 = _and_93 & _or_55; // NodeTable.java:88
-  wire _bits_197 = slot_valid[98]; // NodeTable.java:88
-  wire _eq_190 = slot_parent_98 == kids_owner; // NodeTable.java:88
-  wire _and_95 = _bits_197 & _eq_190; // NodeTable.java:88
-  wire _not_75 = ~_not_45; // NodeTable.java:88
-  wire _eq_191 = slot_children_98 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_75 | _eq_191; // NodeTable.java:88
-  wire _and_96 = _and_95 & _or_56; // NodeTable.java:88
-  wire _bits_198 = slot_valid[97]; // NodeTable.java:88
-  wire _eq_192 = slot_parent_97 == kids_owner; // NodeTable.java:88
-  wire _and_97 = _bits_198 & _eq_192; // NodeTable.java:88
-  wire _not_76 = ~_not_45; // NodeTable.java:88
-  wire _eq_193 = slot_children_97 == 3'd0; // NodeTable.java:88
-  wire _or_57 = _not_76 | _eq_193; // NodeTable.java:88
-  wire _and_98 = _and_97 & _or_57; // NodeTable.java:88
-  wire _bits_199 = slot_valid[96]; // NodeTable.java:88
-  wire _eq_194 = slot_parent_96 == kids_owner; // NodeTable.java:88
-  wire _and_99 = _bits_199 & _eq_194; // NodeTable.java:88
-  wire _not_77 = ~_not_45; // NodeTable.java:88
-  wire _eq_195 = slot_children_96 == 3'd0; // NodeTable.java:88
-  wire _or_58 = _not_77 | _eq_195; // NodeTable.java:88
-  wire _and_100 = _and_99 & _or_58; // NodeTable.java:88
-  wire _bits_200 = slot_valid[95]; // NodeTable.java:88
-  wire _eq_196 = slot_parent_95 == kids_owner; // NodeTable.java:88
-  wire _and_101 = _bits_200 & _eq_196; // NodeTable.java:88
-  wire _not_78 = ~_not_45; // NodeTable.java:88
-  wire _eq_197 = slot_children_95 == 3'd0; // NodeTable.java:88
-  wire _or_59 = _not_78 | _eq_197; // NodeTable.java:88
-  wire _and_102 = _and_101 & _or_59; // NodeTable.java:88
-  wire _bits_201 = slot_valid[94]; // NodeTable.java:88
-  wire _eq_198 = slot_parent_94 == kids_owner; // NodeTable.java:88
-  wire _and_103 = _bits_201 & _eq_198; // NodeTable.java:88
-  wire _not_79 = ~_not_45; // NodeTable.java:88
-  wire _eq_199 = slot_children_94 == 3'd0; // NodeTable.java:88
-  wire _or_60 = _not_79 | _eq_199; // NodeTable.java:88
-  wire _and_104 = _and_103 & _or_60; // NodeTable.java:88
-  wire _bits_202 = slot_valid[93]; // NodeTable.java:88
-  wire _eq_200 = slot_parent_93 == kids_owner; // NodeTable.java:88
-  wire _and_105 = _bits_202 & _eq_200; // NodeTable.java:88
-  wire _not_80 = ~_not_45; // NodeTable.java:88
-  wire _eq_201 = slot_children_93 == 3'd0; // NodeTable.java:88
-  wire _or_61 = _not_80 | _eq_201; // NodeTable.java:88
-  wire _and_106 = _and_105 & _or_61; // NodeTable.java:88
-  wire _bits_203 = slot_valid[92]; // NodeTable.java:88
-  wire _eq_202 = slot_parent_92 == kids_owner; // NodeTable.java:88
-  wire _and_107 = _bits_203 & _eq_202; // NodeTable.java:88
-  wire _not_81 = ~_not_45; // NodeTable.java:88
-  wire _eq_203 = slot_children_92 == 3'd0; // NodeTable.java:88
-  wire _or_62 = _not_81 | _eq_203; // NodeTable.java:88
-  wire _and_108 = _and_107 & _or_62; // NodeTable.java:88
-  wire _bits_204 = slot_valid[91]; // NodeTable.java:88
-  wire _eq_204 = slot_parent_91 == kids_owner; // NodeTable.java:88
-  wire _and_109 = _bits_204 & _eq_204; // NodeTable.java:88
-  wire _not_82 = ~_not_45; // NodeTable.java:88
-  wire _eq_205 = slot_children_91 == 3'd0; // NodeTable.java:88
-  wire _or_63 = _not_82 | _eq_205; // NodeTable.java:88
-  wire _and_110 = _and_109 & _or_63; // NodeTable.java:88
-  wire _bits_205 = slot_valid[90]; // NodeTable.java:88
-  wire _eq_206 = slot_parent_90 == kids_owner; // NodeTable.java:88
-  wire _and_111 = _bits_205 & _eq_206; // NodeTable.java:88
-  wire _not_83 = ~_not_45; // NodeTable.java:88
-  wire _eq_207 = slot_children_90 == 3'd0; // NodeTable.java:88
-  wire _or_64 = _not_83 | _eq_207; // NodeTable.java:88
-  wire _and_112 = _and_111 & _or_64; // NodeTable.java:88
-  wire _bits_206 = slot_valid[89]; // NodeTable.java:88
-  wire _eq_208 = slot_parent_89 == kids_owner; // NodeTable.java:88
-  wire _and_113 = _bits_206 & _eq_208; // NodeTable.java:88
-  wire _not_84 = ~_not_45; // NodeTable.java:88
-  wire _eq_209 = slot_children_89 == 3'd0; // NodeTable.java:88
-  wire _or_65 = _not_84 | _eq_209; // NodeTable.java:88
-  wire _and_114 = _and_113 & _or_65; // NodeTable.java:88
-  wire _bits_207 = slot_valid[88]; // NodeTable.java:88
-  wire _eq_210 = slot_parent_88 == kids_owner; // NodeTable.java:88
-  wire _and_115 = _bits_207 & _eq_210; // NodeTable.java:88
-  wire _not_85 = ~_not_45; // NodeTable.java:88
-  wire _eq_211 = slot_children_88 == 3'd0; // NodeTable.java:88
-  wire _or_66 = _not_85 | _eq_211; // NodeTable.java:88
-  wire _and_116 = _and_115 & _or_66; // NodeTable.java:88
-  wire _bits_208 = slot_valid[87]; // NodeTable.java:88
-  wire _eq_212 = slot_parent_87 == kids_owner; // NodeTable.java:88
-  wire _and_117 = _bits_208 & _eq_212; // NodeTable.java:88
-  wire _not_86 = ~_not_45; // NodeTable.java:88
-  wire _eq_213 = slot_children_87 == 3'd0; // NodeTable.java:88
-  wire _or_67 = _not_86 | _eq_213; // NodeTable.java:88
-  wire _and_118 = _and_117 & _or_67; // NodeTable.java:88
-  wire _bits_209 = slot_valid[86]; // NodeTable.java:88
-  wire _eq_214 = slot_parent_86 == kids_owner; // NodeTable.java:88
-  wire _and_119 = _bits_209 & _eq_214; // NodeTable.java:88
-  wire _not_87 = ~_not_45; // NodeTable.java:88
-  wire _eq_215 = slot_children_86 == 3'd0; // NodeTable.java:88
-  wire _or_68 = _not_87 | _eq_215; // NodeTable.java:88
-  wire _and_120 = _and_119 & _or_68; // NodeTable.java:88
-  wire _bits_210 = slot_valid[85]; // NodeTable.java:88
-  wire _eq_216 = slot_parent_85 == kids_owner; // NodeTable.java:88
-  wire _and_121 = _bits_210 & _eq_216; // NodeTable.java:88
-  wire _not_88 = ~_not_45; // NodeTable.java:88
-  wire _eq_217 = slot_children_85 == 3'd0; // NodeTable.java:88
-  wire _or_69 = _not_88 | _eq_217; // NodeTable.java:88
-  wire _and_122 = _and_121 & _or_69; // NodeTable.java:88
-  wire _bits_211 = slot_valid[84]; // NodeTable.java:88
-  wire _eq_218 = slot_parent_84 == kids_owner; // NodeTable.java:88
-  wire _and_123 = _bits_211 & _eq_218; // NodeTable.java:88
-  wire _not_89 = ~_not_45; // NodeTable.java:88
-  wire _eq_219 = slot_children_84 == 3'd0; // NodeTable.java:88
-  wire _or_70 = _not_89 | _eq_219; // NodeTable.java:88
-  wire _and_124 = _and_123 & _or_70; // NodeTable.java:88
-  wire _bits_212 = slot_valid[83]; // NodeTable.java:88
-  wire _eq_220 = slot_parent_83 == kids_owner; // NodeTable.java:88
-  wire _and_125 = _bits_212 & _eq_220; // NodeTable.java:88
-  wire _not_90 = ~_not_45; // NodeTable.java:88
-  wire _eq_221 = slot_children_83 == 3'd0; // NodeTable.java:88
-  wire _or_71 = _not_90 | _eq_221; // NodeTable.java:88
-  wire _and_126 = _and_125 & _or_71; // NodeTable.java:88
-  wire _bits_213 = slot_valid[82]; // NodeTable.java:88
-  wire _eq_222 = slot_parent_82 == kids_owner; // NodeTable.java:88
-  wire _and_127 = _bits_213 & _eq_222; // NodeTable.java:88
-  wire _not_91 = ~_not_45; // NodeTable.java:88
-  wire _eq_223 = slot_children_82 == 3'd0; // NodeTable.java:88
-  wire _or_72 = _not_91 | _eq_223; // NodeTable.java:88
-  wire _and_128 = _and_127 & _or_72; // NodeTable.java:88
-  wire _bits_214 = slot_valid[81]; // NodeTable.java:88
-  wire _eq_224 = slot_parent_81 == kids_owner; // NodeTable.java:88
-  wire _and_129 = _bits_214 & _eq_224; // NodeTable.java:88
-  wire _not_92 = ~_not_45; // NodeTable.java:88
-  wire _eq_225 = slot_children_81 == 3'd0; // NodeTable.java:88
-  wire _or_73 = _not_92 | _eq_225; // NodeTable.java:88
-  wire _and_130 = _and_129 & _or_73; // NodeTable.java:88
-  wire _bits_215 = slot_valid[80]; // NodeTable.java:88
-  wire _eq_226 = slot_parent_80 == kids_owner; // NodeTable.java:88
-  wire _and_131 = _bits_215 & _eq_226; // NodeTable.java:88
-  wire _not_93 = ~_not_45; // NodeTable.java:88
-  wire _eq_227 = slot_children_80 == 3'd0; // NodeTable.java:88
-  wire _or_74 = _not_93 | _eq_227; // NodeTable.java:88
-  wire _and_132 = _and_131 & _or_74; // NodeTable.java:88
-  wire _bits_216 = slot_valid[79]; // NodeTable.java:88
-  wire _eq_228 = slot_parent_79 == kids_owner; // NodeTable.java:88
-  wire _and_133 = _bits_216 & _eq_228; // NodeTable.java:88
-  wire _not_94 = ~_not_45; // NodeTable.java:88
-  wire _eq_229 = slot_children_79 == 3'd0; // NodeTable.java:88
-  wire _or_75 = _not_94 | _eq_229; // NodeTable.java:88
-  wire _and_134 = _and_133 & _or_75; // NodeTable.java:88
-  wire _bits_217 = slot_valid[78]; // NodeTable.java:88
-  wire _eq_230 = slot_parent_78 == kids_owner; // NodeTable.java:88
-  wire _and_135 = _bits_217 & _eq_230; // NodeTable.java:88
-  wire _not_95 = ~_not_45; // NodeTable.java:88
-  wire _eq_231 = slot_children_78 == 3'd0; // NodeTable.java:88
-  wire _or_76 = _not_95 | _eq_231; // NodeTable.java:88
-  wire _and_136 = _and_135 & _or_76; // NodeTable.java:88
-  wire _bits_218 = slot_valid[77]; // NodeTable.java:88
-  wire _eq_232 = slot_parent_77 == kids_owner; // NodeTable.java:88
-  wire _and_137 = _bits_218 & _eq_232; // NodeTable.java:88
-  wire _not_96 = ~_not_45; // NodeTable.java:88
-  wire _eq_233 = slot_children_77 == 3'd0; // NodeTable.java:88
-  wire _or_77 = _not_96 | _eq_233; // NodeTable.java:88
-  wire _and_138 = _and_137 & _or_77; // NodeTable.java:88
-  wire _bits_219 = slot_valid[76]; // NodeTable.java:88
-  wire _eq_234 = slot_parent_76 == kids_owner; // NodeTable.java:88
-  wire _and_139 = _bits_219 & _eq_234; // NodeTable.java:88
-  wire _not_97 = ~_not_45; // NodeTable.java:88
-  wire _eq_235 = slot_children_76 == 3'd0; // NodeTable.java:88
-  wire _or_78 = _not_97 | _eq_235; // NodeTable.java:88
-  wire _and_140 = _and_139 & _or_78; // NodeTable.java:88
-  wire _bits_220 = slot_valid[75]; // NodeTable.java:88
-  wire _eq_236 = slot_parent_75 == kids_owner; // NodeTable.java:88
-  wire _and_141 = _bits_220 & _eq_236; // NodeTable.java:88
-  wire _not_98 = ~_not_45; // NodeTable.java:88
-  wire _eq_237 = slot_children_75 == 3'd0; // NodeTable.java:88
-  wire _or_79 = _not_98 | _eq_237; // NodeTable.java:88
-  wire _and_142 = _and_141 & _or_79; // NodeTable.java:88
-  wire _bits_221 = slot_valid[74]; // NodeTable.java:88
-  wire _eq_238 = slot_parent_74 == kids_owner; // NodeTable.java:88
-  wire _and_143 = _bits_221 & _eq_238; // NodeTable.java:88
-  wire _not_99 = ~_not_45; // NodeTable.java:88
-  wire _eq_239 = slot_children_74 == 3'd0; // NodeTable.java:88
-  wire _or_80 = _not_99 | _eq_239; // NodeTable.java:88
-  wire _and_144 = _and_143 & _or_80; // NodeTable.java:88
-  wire _bits_222 = slot_valid[73]; // NodeTable.java:88
-  wire _eq_240 = slot_parent_73 == kids_owner; // NodeTable.java:88
-  wire _and_145 = _bits_222 & _eq_240; // NodeTable.java:88
-  wire _not_100 = ~_not_45; // NodeTable.java:88
-  wire _eq_241 = slot_children_73 == 3'd0; // NodeTable.java:88
-  wire _or_81 = _not_100 | _eq_241; // NodeTable.java:88
-  wire _and_146 = _and_145 & _or_81; // NodeTable.java:88
-  wire _bits_223 = slot_valid[72]; // NodeTable.java:88
-  wire _eq_242 = slot_parent_72 == kids_owner; // NodeTable.java:88
-  wire _and_147 = _bits_223 & _eq_242; // NodeTable.java:88
-  wire _not_101 = ~_not_45; // NodeTable.java:88
-  wire _eq_243 = slot_children_72 == 3'd0; // NodeTable.java:88
-  wire _or_82 = _not_101 | _eq_243; // NodeTable.java:88
-  wire _and_148 = _and_147 & _or_82; // NodeTable.java:88
-  wire _bits_224 = slot_valid[71]; // NodeTable.java:88
-  wire _eq_244 = slot_parent_71 == kids_owner; // NodeTable.java:88
-  wire _and_149 = _bits_224 & _eq_244; // NodeTable.java:88
-  wire _not_102 = ~_not_45; // NodeTable.java:88
-  wire _eq_245 = slot_children_71 == 3'd0; // NodeTable.java:88
-  wire _or_83 = _not_102 | _eq_245; // NodeTable.java:88
-  wire _and_150 = _and_149 & _or_83; // NodeTable.java:88
-  wire _bits_225 = slot_valid[70]; // NodeTable.java:88
-  wire _eq_246 = slot_parent_70 == kids_owner; // NodeTable.java:88
-  wire _and_151 = _bits_225 & _eq_246; // NodeTable.java:88
-  wire _not_103 = ~_not_45; // NodeTable.java:88
-  wire _eq_247 = slot_children_70 == 3'd0; // NodeTable.java:88
-  wire _or_84 = _not_103 | _eq_247; // NodeTable.java:88
-  wire _and_152 = _and_151 & _or_84; // NodeTable.java:88
-  wire _bits_226 = slot_valid[69]; // NodeTable.java:88
-  wire _eq_248 = slot_parent_69 == kids_owner; // NodeTable.java:88
-  wire _and_153 = _bits_226 & _eq_248; // NodeTable.java:88
-  wire _not_104 = ~_not_45; // NodeTable.java:88
-  wire _eq_249 = slot_children_69 == 3'd0; // NodeTable.java:88
-  wire _or_85 = _not_104 | _eq_249; // NodeTable.java:88
-  wire _and_154 = _and_153 & _or_85; // NodeTable.java:88
-  wire _bits_227 = slot_valid[68]; // NodeTable.java:88
-  wire _eq_250 = slot_parent_68 == kids_owner; // NodeTable.java:88
-  wire _and_155 = _bits_227 & _eq_250; // NodeTable.java:88
-  wire _not_105 = ~_not_45; // NodeTable.java:88
-  wire _eq_251 = slot_children_68 == 3'd0; // NodeTable.java:88
-  wire _or_86 = _not_105 | _eq_251; // NodeTable.java:88
-  wire _and_156 = _and_155 & _or_86; // NodeTable.java:88
-  wire _bits_228 = slot_valid[67]; // NodeTable.java:88
-  wire _eq_252 = slot_parent_67 == kids_owner; // NodeTable.java:88
-  wire _and_157 = _bits_228 & _eq_252; // NodeTable.java:88
-  wire _not_106 = ~_not_45; // NodeTable.java:88
-  wire _eq_253 = slot_children_67 == 3'd0; // NodeTable.java:88
-  wire _or_87 = _not_106 | _eq_253; // NodeTable.java:88
-  wire _and_158 = _and_157 & _or_87; // NodeTable.java:88
-  wire _bits_229 = slot_valid[66]; // NodeTable.java:88
-  wire _eq_254 = slot_parent_66 == kids_owner; // NodeTable.java:88
-  wire _and_159 = _bits_229 & _eq_254; // NodeTable.java:88
-  wire _not_107 = ~_not_45; // NodeTable.java:88
-  wire _eq_255 = slot_children_66 == 3'd0; // NodeTable.java:88
-  wire _or_88 = _not_107 | _eq_255; // NodeTable.java:88
-  wire _and_160 = _and_159 & _or_88; // NodeTable.java:88
-  wire _bits_230 = slot_valid[65]; // NodeTable.java:88
-  wire _eq_256 = slot_parent_65 == kids_owner; // NodeTable.java:88
-  wire _and_161 = _bits_230 & _eq_256; // NodeTable.java:88
-  wire _not_108 = ~_not_45; // NodeTable.java:88
-  wire _eq_257 = slot_children_65 == 3'd0; // NodeTable.java:88
-  wire _or_89 = _not_108 | _eq_257; // NodeTable.java:88
-  wire _and_162 = _and_161 & _or_89; // NodeTable.java:88
-  wire _bits_231 = slot_valid[64]; // NodeTable.java:88
-  wire _eq_258 = slot_parent_64 == kids_owner; // NodeTable.java:88
-  wire _and_163 = _bits_231 & _eq_258; // NodeTable.java:88
-  wire _not_109 = ~_not_45; // NodeTable.java:88
-  wire _eq_259 = slot_children_64 == 3'd0; // NodeTable.java:88
-  wire _or_90 = _not_109 | _eq_259; // NodeTable.java:88
-  wire _and_164 = _and_163 & _or_90; // NodeTable.java:88
-  wire _bits_232 = slot_valid[63]; // NodeTable.java:88
-  wire _eq_260 = slot_parent_63 == kids_owner; // NodeTable.java:88
-  wire _and_165 = _bits_232 & _eq_260; // NodeTable.java:88
-  wire _not_110 = ~_not_45; // NodeTable.java:88
-  wire _eq_261 = slot_children_63 == 3'd0; // NodeTable.java:88
-  wire _or_91 = _not_110 | _eq_261; // NodeTable.java:88
-  wire _and_166 = _and_165 & _or_91; // NodeTable.java:88
-  wire _bits_233 = slot_valid[62]; // NodeTable.java:88
-  wire _eq_262 = slot_parent_62 == kids_owner; // NodeTable.java:88
-  wire _and_167 = _bits_233 & _eq_262; // NodeTable.java:88
-  wire _not_111 = ~_not_45; // NodeTable.java:88
-  wire _eq_263 = slot_children_62 == 3'd0; // NodeTable.java:88
-  wire _or_92 = _not_111 | _eq_263; // NodeTable.java:88
-  wire _and_168 = _and_167 & _or_92; // NodeTable.java:88
-  wire _bits_234 = slot_valid[61]; // NodeTable.java:88
-  wire _eq_264 = slot_parent_61 == kids_owner; // NodeTable.java:88
-  wire _and_169 = _bits_234 & _eq_264; // NodeTable.java:88
-  wire _not_112 = ~_not_45; // NodeTable.java:88
-  wire _eq_265 = slot_children_61 == 3'd0; // NodeTable.java:88
-  wire _or_93 = _not_112 | _eq_265; // NodeTable.java:88
-  wire _and_170 = _and_169 & _or_93; // NodeTable.java:88
-  wire _bits_235 = slot_valid[60]; // NodeTable.java:88
-  wire _eq_266 = slot_parent_60 == kids_owner; // NodeTable.java:88
-  wire _and_171 = _bits_235 & _eq_266; // NodeTable.java:88
-  wire _not_113 = ~_not_45; // NodeTable.java:88
-  wire _eq_267 = slot_children_60 == 3'd0; // NodeTable.java:88
-  wire _or_94 = _not_113 | _eq_267; // NodeTable.java:88
-  wire _and_172 = _and_171 & _or_94; // NodeTable.java:88
-  wire _bits_236 = slot_valid[59]; // NodeTable.java:88
-  wire _eq_268 = slot_parent_59 == kids_owner; // NodeTable.java:88
-  wire _and_173 = _bits_236 & _eq_268; // NodeTable.java:88
-  wire _not_114 = ~_not_45; // NodeTable.java:88
-  wire _eq_269 = slot_children_59 == 3'd0; // NodeTable.java:88
-  wire _or_95 = _not_114 | _eq_269; // NodeTable.java:88
-  wire _and_174 = _and_173 & _or_95; // NodeTable.java:88
-  wire _bits_237 = slot_valid[58]; // NodeTable.java:88
-  wire _eq_270 = slot_parent_58 == kids_owner; // NodeTable.java:88
-  wire _and_175 = _bits_237 & _eq_270; // NodeTable.java:88
-  wire _not_115 = ~_not_45; // NodeTable.java:88
-  wire _eq_271 = slot_children_58 == 3'd0; // NodeTable.java:88
-  wire _or_96 = _not_115 | _eq_271; // NodeTable.java:88
-  wire _and_176 = _and_175 & _or_96; // NodeTable.java:88
-  wire _bits_238 = slot_valid[57]; // NodeTable.java:88
-  wire _eq_272 = slot_parent_57 == kids_owner; // NodeTable.java:88
-  wire _and_177 = _bits_238 & _eq_272; // NodeTable.java:88
-  wire _not_116 = ~_not_45; // NodeTable.java:88
-  wire _eq_273 = slot_children_57 == 3'd0; // NodeTable.java:88
-  wire _or_97 = _not_116 | _eq_273; // NodeTable.java:88
-  wire _and_178 = _and_177 & _or_97; // NodeTable.java:88
-  wire _bits_239 = slot_valid[56]; // NodeTable.java:88
-  wire _eq_274 = slot_parent_56 == kids_owner; // NodeTable.java:88
-  wire _and_179 = _bits_239 & _eq_274; // NodeTable.java:88
-  wire _not_117 = ~_not_45; // NodeTable.java:88
-  wire _eq_275 = slot_children_56 == 3'd0; // NodeTable.java:88
-  wire _or_98 = _not_117 | _eq_275; // NodeTable.java:88
-  wire _and_180 = _and_179 & _or_98; // NodeTable.java:88
-  wire _bits_240 = slot_valid[55]; // NodeTable.java:88
-  wire _eq_276 = slot_parent_55 == kids_owner; // NodeTable.java:88
-  wire _and_181 = _bits_240 & _eq_276; // NodeTable.java:88
-  wire _not_118 = ~_not_45; // NodeTable.java:88
-  wire _eq_277 = slot_children_55 == 3'd0; // NodeTable.java:88
-  wire _or_99 = _not_118 | _eq_277; // NodeTable.java:88
-  wire _and_182 = _and_181 & _or_99; // NodeTable.java:88
-  wire _bits_241 = slot_valid[54]; // NodeTable.java:88
-  wire _eq_278 = slot_parent_54 == kids_owner; // NodeTable.java:88
-  wire _and_183 = _bits_241 & _eq_278; // NodeTable.java:88
-  wire _not_119 = ~_not_45; // NodeTable.java:88
-  wire _eq_279 = slot_children_54 == 3'd0; // NodeTable.java:88
-  wire _or_100 = _not_119 | _eq_279; // NodeTable.java:88
-  wire _and_184 = _and_183 & _or_100; // NodeTable.java:88
-  wire _bits_242 = slot_valid[53]; // NodeTable.java:88
-  wire _eq_280 = slot_parent_53 == kids_owner; // NodeTable.java:88
-  wire _and_185 = _bits_242 & _eq_280; // NodeTable.java:88
-  wire _not_120 = ~_not_45; // NodeTable.java:88
-  wire _eq_281 = slot_children_53 == 3'd0; // NodeTable.java:88
-  wire _or_101 = _not_120 | _eq_281; // NodeTable.java:88
-  wire _and_186 = _and_185 & _or_101; // NodeTable.java:88
-  wire _bits_243 = slot_valid[52]; // NodeTable.java:88
-  wire _eq_282 = slot_parent_52 == kids_owner; // NodeTable.java:88
-  wire _and_187 = _bits_243 & _eq_282; // NodeTable.java:88
-  wire _not_121 = ~_not_45; // NodeTable.java:88
-  wire _eq_283 = slot_children_52 == 3'd0; // NodeTable.java:88
-  wire _or_102 = _not_121 | _eq_283; // NodeTable.java:88
-  wire _and_188 = _and_187 & _or_102; // NodeTable.java:88
-  wire _bits_244 = slot_valid[51]; // NodeTable.java:88
-  wire _eq_284 = slot_parent_51 == kids_owner; // NodeTable.java:88
-  wire _and_189 = _bits_244 & _eq_284; // NodeTable.java:88
-  wire _not_122 = ~_not_45; // NodeTable.java:88
-  wire _eq_285 = slot_children_51 == 3'd0; // NodeTable.java:88
-  wire _or_103 = _not_122 | _eq_285; // NodeTable.java:88
-  wire _and_190 = _and_189 & _or_103; // NodeTable.java:88
-  wire _bits_245 = slot_valid[50]; // NodeTable.java:88
-  wire _eq_286 = slot_parent_50 == kids_owner; // NodeTable.java:88
-  wire _and_191 = _bits_245 & _eq_286; // NodeTable.java:88
-  wire _not_123 = ~_not_45; // NodeTable.java:88
-  wire _eq_287 = slot_children_50 == 3'd0; // NodeTable.java:88
-  wire _or_104 = _not_123 | _eq_287; // NodeTable.java:88
-  wire _and_192 = _and_191 & _or_104; // NodeTable.java:88
-  wire _bits_246 = slot_valid[49]; // NodeTable.java:88
-  wire _eq_288 = slot_parent_49 == kids_owner; // NodeTable.java:88
-  wire _and_193 = _bits_246 & _eq_288; // NodeTable.java:88
-  wire _not_124 = ~_not_45; // NodeTable.java:88
-  wire _eq_289 = slot_children_49 == 3'd0; // NodeTable.java:88
-  wire _or_105 = _not_124 | _eq_289; // NodeTable.java:88
-  wire _and_194 = _and_193 & _or_105; // NodeTable.java:88
-  wire _bits_247 = slot_valid[48]; // NodeTable.java:88
-  wire _eq_290 = slot_parent_48 == kids_owner; // NodeTable.java:88
-  wire _and_195 = _bits_247 & _eq_290; // NodeTable.java:88
-  wire _not_125 = ~_not_45; // NodeTable.java:88
-  wire _eq_291 = slot_children_48 == 3'd0; // NodeTable.java:88
-  wire _or_106 = _not_125 | _eq_291; // NodeTable.java:88
-  wire _and_196 = _and_195 & _or_106; // NodeTable.java:88
-  wire _bits_248 = slot_valid[47]; // NodeTable.java:88
-  wire _eq_292 = slot_parent_47 == kids_owner; // NodeTable.java:88
-  wire _and_197 = _bits_248 & _eq_292; // NodeTable.java:88
-  wire _not_126 = ~_not_45; // NodeTable.java:88
-  wire _eq_293 = slot_children_47 == 3'd0; // NodeTable.java:88
-  wire _or_107 = _not_126 | _eq_293; // NodeTable.java:88
-  wire _and_198 = _and_197 & _or_107; // NodeTable.java:88
-  wire _bits_249 = slot_valid[46]; // NodeTable.java:88
-  wire _eq_294 = slot_parent_46 == kids_owner; // NodeTable.java:88
-  wire _and_199 = _bits_249 & _eq_294; // NodeTable.java:88
-  wire _not_127 = ~_not_45; // NodeTable.java:88
-  wire _eq_295 = slot_children_46 == 3'd0; // NodeTable.java:88
-  wire _or_108 = _not_127 | _eq_295; // NodeTable.java:88
-  wire _and_200 = _and_199 & _or_108; // NodeTable.java:88
-  wire _bits_250 = slot_valid[45]; // NodeTable.java:88
-  wire _eq_296 = slot_parent_45 == kids_owner; // NodeTable.java:88
-  wire _and_201 = _bits_250 & _eq_296; // NodeTable.java:88
-  wire _not_128 = ~_not_45; // NodeTable.java:88
-  wire _eq_297 = slot_children_45 == 3'd0; // NodeTable.java:88
-  wire _or_109 = _not_128 | _eq_297; // NodeTable.java:88
-  wire _and_202 = _and_201 & _or_109; // NodeTable.java:88
-  wire _bits_251 = slot_valid[44]; // NodeTable.java:88
-  wire _eq_298 = slot_parent_44 == kids_owner; // NodeTable.java:88
-  wire _and_203 = _bits_251 & _eq_298; // NodeTable.java:88
-  wire _not_129 = ~_not_45; // NodeTable.java:88
-  wire _eq_299 = slot_children_44 == 3'd0; // NodeTable.java:88
-  wire _or_110 = _not_129 | _eq_299; // NodeTable.java:88
-  wire _and_204 = _and_203 & _or_110; // NodeTable.java:88
-  wire _bits_252 = slot_valid[43]; // NodeTable.java:88
-  wire _eq_300 = slot_parent_43 == kids_owner; // NodeTable.java:88
-  wire _and_205 = _bits_252 & _eq_300; // NodeTable.java:88
-  wire _not_130 = ~_not_45; // NodeTable.java:88
-  wire _eq_301 = slot_children_43 == 3'd0; // NodeTable.java:88
-  wire _or_111 = _not_130 | _eq_301; // NodeTable.java:88
-  wire _and_206 = _and_205 & _or_111; // NodeTable.java:88
-  wire _bits_253 = slot_valid[42]; // NodeTable.java:88
-  wire _eq_302 = slot_parent_42 == kids_owner; // NodeTable.java:88
-  wire _and_207 = _bits_253 & _eq_302; // NodeTable.java:88
-  wire _not_131 = ~_not_45; // NodeTable.java:88
-  wire _eq_303 = slot_children_42 == 3'd0; // NodeTable.java:88
-  wire _or_112 = _not_131 | _eq_303; // NodeTable.java:88
-  wire _and_208 = _and_207 & _or_112; // NodeTable.java:88
-  wire _bits_254 = slot_valid[41]; // NodeTable.java:88
-  wire _eq_304 = slot_parent_41 == kids_owner; // NodeTable.java:88
-  wire _and_209 = _bits_254 & _eq_304; // NodeTable.java:88
-  wire _not_132 = ~_not_45; // NodeTable.java:88
-  wire _eq_305 = slot_children_41 == 3'd0; // NodeTable.java:88
-  wire _or_113 = _not_132 | _eq_305; // NodeTable.java:88
-  wire _and_210 = _and_209 & _or_113; // NodeTable.java:88
-  wire _bits_255 = slot_valid[40]; // NodeTable.java:88
-  wire _eq_306 = slot_parent_40 == kids_owner; // NodeTable.java:88
-  wire _and_211 = _bits_255 & _eq_306; // NodeTable.java:88
-  wire _not_133 = ~_not_45; // NodeTable.java:88
-  wire _eq_307 = slot_children_40 == 3'd0; // NodeTable.java:88
-  wire _or_114 = _not_133 | _eq_307; // NodeTable.java:88
-  wire _and_212 = _and_211 & _or_114; // NodeTable.java:88
-  wire _bits_256 = slot_valid[39]; // NodeTable.java:88
-  wire _eq_308 = slot_parent_39 == kids_owner; // NodeTable.java:88
-  wire _and_213 = _bits_256 & _eq_308; // NodeTable.java:88
-  wire _not_134 = ~_not_45; // NodeTable.java:88
-  wire _eq_309 = slot_children_39 == 3'd0; // NodeTable.java:88
-  wire _or_115 = _not_134 | _eq_309; // NodeTable.java:88
-  wire _and_214 = _and_213 & _or_115; // NodeTable.java:88
-  wire _bits_257 = slot_valid[38]; // NodeTable.java:88
-  wire _eq_310 = slot_parent_38 == kids_owner; // NodeTable.java:88
-  wire _and_215 = _bits_257 & _eq_310; // NodeTable.java:88
-  wire _not_135 = ~_not_45; // NodeTable.java:88
-  wire _eq_311 = slot_children_38 == 3'd0; // NodeTable.java:88
-  wire _or_116 = _not_135 | _eq_311; // NodeTable.java:88
-  wire _and_216 = _and_215 & _or_116; // NodeTable.java:88
-  wire _bits_258 = slot_valid[37]; // NodeTable.java:88
-  wire _eq_312 = slot_parent_37 == kids_owner; // NodeTable.java:88
-  wire _and_217 = _bits_258 & _eq_312; // NodeTable.java:88
-  wire _not_136 = ~_not_45; // NodeTable.java:88
-  wire _eq_313 = slot_children_37 == 3'd0; // NodeTable.java:88
-  wire _or_117 = _not_136 | _eq_313; // NodeTable.java:88
-  wire _and_218 = _and_217 & _or_117; // NodeTable.java:88
-  wire _bits_259 = slot_valid[36]; // NodeTable.java:88
-  wire _eq_314 = slot_parent_36 == kids_owner; // NodeTable.java:88
-  wire _and_219 = _bits_259 & _eq_314; // NodeTable.java:88
-  wire _not_137 = ~_not_45; // NodeTable.java:88
-  wire _eq_315 = slot_children_36 == 3'd0; // NodeTable.java:88
-  wire _or_118 = _not_137 | _eq_315; // NodeTable.java:88
-  wire _and_220 = _and_219 & _or_118; // NodeTable.java:88
-  wire _bits_260 = slot_valid[35]; // NodeTable.java:88
-  wire _eq_316 = slot_parent_35 == kids_owner; // NodeTable.java:88
-  wire _and_221 = _bits_260 & _eq_316; // NodeTable.java:88
-  wire _not_138 = ~_not_45; // NodeTable.java:88
-  wire _eq_317 = slot_children_35 == 3'd0; // NodeTable.java:88
-  wire _or_119 = _not_138 | _eq_317; // NodeTable.java:88
-  wire _and_222 = _and_221 & _or_119; // NodeTable.java:88
-  wire _bits_261 = slot_valid[34]; // NodeTable.java:88
-  wire _eq_318 = slot_parent_34 == kids_owner; // NodeTable.java:88
-  wire _and_223 = _bits_261 & _eq_318; // NodeTable.java:88
-  wire _not_139 = ~_not_45; // NodeTable.java:88
-  wire _eq_319 = slot_children_34 == 3'd0; // NodeTable.java:88
-  wire _or_120 = _not_139 | _eq_319; // NodeTable.java:88
-  wire _and_224 = _and_223 & _or_120; // NodeTable.java:88
-  wire _bits_262 = slot_valid[33]; // NodeTable.java:88
-  wire _eq_320 = slot_parent_33 == kids_owner; // NodeTable.java:88
-  wire _and_225 = _bits_262 & _eq_320; // NodeTable.java:88
-  wire _not_140 = ~_not_45; // NodeTable.java:88
-  wire _eq_321 = slot_children_33 == 3'd0; // NodeTable.java:88
-  wire _or_121 = _not_140 | _eq_321; // NodeTable.java:88
-  wire _and_226 = _and_225 & _or_121; // NodeTable.java:88
-  wire _bits_263 = slot_valid[32]; // NodeTable.java:88
-  wire _eq_322 = slot_parent_32 == kids_owner; // NodeTable.java:88
-  wire _and_227 = _bits_263 & _eq_322; // NodeTable.java:88
-  wire _not_141 = ~_not_45; // NodeTable.java:88
-  wire _eq_323 = slot_children_32 == 3'd0; // NodeTable.java:88
-  wire _or_122 = _not_141 | _eq_323; // NodeTable.java:88
-  wire _and_228 = _and_227 & _or_122; // NodeTable.java:88
-  wire _bits_264 = slot_valid[31]; // NodeTable.java:88
-  wire _eq_324 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_229 = _bits_264 & _eq_324; // NodeTable.java:88
-  wire _not_142 = ~_not_45; // NodeTable.java:88
-  wire _eq_325 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_123 = _not_142 | _eq_325; // NodeTable.java:88
-  wire _and_230 = _and_229 & _or_123; // NodeTable.java:88
-  wire _bits_265 = slot_valid[30]; // NodeTable.java:88
-  wire _eq_326 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_231 = _bits_265 & _eq_326; // NodeTable.java:88
-  wire _not_143 = ~_not_45; // NodeTable.java:88
-  wire _eq_327 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_124 = _not_143 | _eq_327; // NodeTable.java:88
-  wire _and_232 = _and_231 & _or_124; // NodeTable.java:88
-  wire _bits_266 = slot_valid[29]; // NodeTable.java:88
-  wire _eq_328 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_233 = _bits_266 & _eq_328; // NodeTable.java:88
-  wire _not_144 = ~_not_45; // NodeTable.java:88
-  wire _eq_329 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_125 = _not_144 | _eq_329; // NodeTable.java:88
-  wire _and_234 = _and_233 & _or_125; // NodeTable.java:88
-  wire _bits_267 = slot_valid[28]; // NodeTable.java:88
-  wire _eq_330 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_235 = _bits_267 & _eq_330; // NodeTable.java:88
-  wire _not_145 = ~_not_45; // NodeTable.java:88
-  wire _eq_331 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_126 = _not_145 | _eq_331; // NodeTable.java:88
-  wire _and_236 = _and_235 & _or_126; // NodeTable.java:88
-  wire _bits_268 = slot_valid[27]; // NodeTable.java:88
-  wire _eq_332 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_237 = _bits_268 & _eq_332; // NodeTable.java:88
-  wire _not_146 = ~_not_45; // NodeTable.java:88
-  wire _eq_333 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_127 = _not_146 | _eq_333; // NodeTable.java:88
-  wire _and_238 = _and_237 & _or_127; // NodeTable.java:88
-  wire _bits_269 = slot_valid[26]; // NodeTable.java:88
-  wire _eq_334 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_239 = _bits_269 & _eq_334; // NodeTable.java:88
-  wire _not_147 = ~_not_45; // NodeTable.java:88
-  wire _eq_335 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_128 = _not_147 | _eq_335; // NodeTable.java:88
-  wire _and_240 = _and_239 & _or_128; // NodeTable.java:88
-  wire _bits_270 = slot_valid[25]; // NodeTable.java:88
-  wire _eq_336 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_241 = _bits_270 & _eq_336; // NodeTable.java:88
-  wire _not_148 = ~_not_45; // NodeTable.java:88
-  wire _eq_337 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_129 = _not_148 | _eq_337; // NodeTable.java:88
-  wire _and_242 = _and_241 & _or_129; // NodeTable.java:88
-  wire _bits_271 = slot_valid[24]; // NodeTable.java:88
-  wire _eq_338 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_243 = _bits_271 & _eq_338; // NodeTable.java:88
-  wire _not_149 = ~_not_45; // NodeTable.java:88
-  wire _eq_339 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_130 = _not_149 | _eq_339; // NodeTable.java:88
-  wire _and_244 = _and_243 & _or_130; // NodeTable.java:88
-  wire _bits_272 = slot_valid[23]; // NodeTable.java:88
-  wire _eq_340 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_245 = _bits_272 & _eq_340; // NodeTable.java:88
-  wire _not_150 = ~_not_45; // NodeTable.java:88
-  wire _eq_341 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_131 = _not_150 | _eq_341; // NodeTable.java:88
-  wire _and_246 = _and_245 & _or_131; // NodeTable.java:88
-  wire _bits_273 = slot_valid[22]; // NodeTable.java:88
-  wire _eq_342 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_247 = _bits_273 & _eq_342; // NodeTable.java:88
-  wire _not_151 = ~_not_45; // NodeTable.java:88
-  wire _eq_343 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_132 = _not_151 | _eq_343; // NodeTable.java:88
-  wire _and_248 = _and_247 & _or_132; // NodeTable.java:88
-  wire _bits_274 = slot_valid[21]; // NodeTable.java:88
-  wire _eq_344 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_249 = _bits_274 & _eq_344; // NodeTable.java:88
-  wire _not_152 = ~_not_45; // NodeTable.java:88
-  wire _eq_345 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_133 = _not_152 | _eq_345; // NodeTable.java:88
-  wire _and_250 = _and_249 & _or_133; // NodeTable.java:88
-  wire _bits_275 = slot_valid[20]; // NodeTable.java:88
-  wire _eq_346 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_251 = _bits_275 & _eq_346; // NodeTable.java:88
-  wire _not_153 = ~_not_45; // NodeTable.java:88
-  wire _eq_347 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_134 = _not_153 | _eq_347; // NodeTable.java:88
-  wire _and_252 = _and_251 & _or_134; // NodeTable.java:88
-  wire _bits_276 = slot_valid[19]; // NodeTable.java:88
-  wire _eq_348 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_253 = _bits_276 & _eq_348; // NodeTable.java:88
-  wire _not_154 = ~_not_45; // NodeTable.java:88
-  wire _eq_349 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_135 = _not_154 | _eq_349; // NodeTable.java:88
-  wire _and_254 = _and_253 & _or_135; // NodeTable.java:88
-  wire _bits_277 = slot_valid[18]; // NodeTable.java:88
-  wire _eq_350 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_255 = _bits_277 & _eq_350; // NodeTable.java:88
-  wire _not_155 = ~_not_45; // NodeTable.java:88
-  wire _eq_351 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_136 = _not_155 | _eq_351; // NodeTable.java:88
-  wire _and_256 = _and_255 & _or_136; // NodeTable.java:88
-  wire _bits_278 = slot_valid[17]; // NodeTable.java:88
-  wire _eq_352 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_257 = _bits_278 & _eq_352; // NodeTable.java:88
-  wire _not_156 = ~_not_45; // NodeTable.java:88
-  wire _eq_353 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_137 = _not_156 | _eq_353; // NodeTable.java:88
-  wire _and_258 = _and_257 & _or_137; // NodeTable.java:88
-  wire _bits_279 = slot_valid[16]; // NodeTable.java:88
-  wire _eq_354 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_259 = _bits_279 & _eq_354; // NodeTable.java:88
-  wire _not_157 = ~_not_45; // NodeTable.java:88
-  wire _eq_355 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_138 = _not_157 | _eq_355; // NodeTable.java:88
-  wire _and_260 = _and_259 & _or_138; // NodeTable.java:88
-  wire _bits_280 = slot_valid[15]; // NodeTable.java:88
-  wire _eq_356 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_261 = _bits_280 & _eq_356; // NodeTable.java:88
-  wire _not_158 = ~_not_45; // NodeTable.java:88
-  wire _eq_357 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_139 = _not_158 | _eq_357; // NodeTable.java:88
-  wire _and_262 = _and_261 & _or_139; // NodeTable.java:88
-  wire _bits_281 = slot_valid[14]; // NodeTable.java:88
-  wire _eq_358 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_263 = _bits_281 & _eq_358; // NodeTable.java:88
-  wire _not_159 = ~_not_45; // NodeTable.java:88
-  wire _eq_359 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_140 = _not_159 | _eq_359; // NodeTable.java:88
-  wire _and_264 = _and_263 & _or_140; // NodeTable.java:88
-  wire _bits_282 = slot_valid[13]; // NodeTable.java:88
-  wire _eq_360 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_265 = _bits_282 & _eq_360; // NodeTable.java:88
-  wire _not_160 = ~_not_45; // NodeTable.java:88
-  wire _eq_361 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_141 = _not_160 | _eq_361; // NodeTable.java:88
-  wire _and_266 = _and_265 & _or_141; // NodeTable.java:88
-  wire _bits_283 = slot_valid[12]; // NodeTable.java:88
-  wire _eq_362 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_267 = _bits_283 & _eq_362; // NodeTable.java:88
-  wire _not_161 = ~_not_45; // NodeTable.java:88
-  wire _eq_363 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_142 = _not_161 | _eq_363; // NodeTable.java:88
-  wire _and_268 = _and_267 & _or_142; // NodeTable.java:88
-  wire _bits_284 = slot_valid[11]; // NodeTable.java:88
-  wire _eq_364 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_269 = _bits_284 & _eq_364; // NodeTable.java:88
-  wire _not_162 = ~_not_45; // NodeTable.java:88
-  wire _eq_365 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_143 = _not_162 | _eq_365; // NodeTable.java:88
-  wire _and_270 = _and_269 & _or_143; // NodeTable.java:88
-  wire _bits_285 = slot_valid[10]; // NodeTable.java:88
-  wire _eq_366 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_271 = _bits_285 & _eq_366; // NodeTable.java:88
-  wire _not_163 = ~_not_45; // NodeTable.java:88
-  wire _eq_367 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_144 = _not_163 | _eq_367; // NodeTable.java:88
-  wire _and_272 = _and_271 & _or_144; // NodeTable.java:88
-  wire _bits_286 = slot_valid[9]; // NodeTable.java:88
-  wire _eq_368 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_273 = _bits_286 & _eq_368; // NodeTable.java:88
-  wire _not_164 = ~_not_45; // NodeTable.java:88
-  wire _eq_369 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_145 = _not_164 | _eq_369; // NodeTable.java:88
-  wire _and_274 = _and_273 & _or_145; // NodeTable.java:88
-  wire _bits_287 = slot_valid[8]; // NodeTable.java:88
-  wire _eq_370 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_275 = _bits_287 & _eq_370; // NodeTable.java:88
-  wire _not_165 = ~_not_45; // NodeTable.java:88
-  wire _eq_371 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_146 = _not_165 | _eq_371; // NodeTable.java:88
-  wire _and_276 = _and_275 & _or_146; // NodeTable.java:88
-  wire _bits_288 = slot_valid[7]; // NodeTable.java:88
-  wire _eq_372 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_277 = _bits_288 & _eq_372; // NodeTable.java:88
-  wire _not_166 = ~_not_45; // NodeTable.java:88
-  wire _eq_373 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_147 = _not_166 | _eq_373; // NodeTable.java:88
-  wire _and_278 = _and_277 & _or_147; // NodeTable.java:88
-  wire _bits_289 = slot_valid[6]; // NodeTable.java:88
-  wire _eq_374 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_279 = _bits_289 & _eq_374; // NodeTable.java:88
-  wire _not_167 = ~_not_45; // NodeTable.java:88
-  wire _eq_375 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_148 = _not_167 | _eq_375; // NodeTable.java:88
-  wire _and_280 = _and_279 & _or_148; // NodeTable.java:88
-  wire _bits_290 = slot_valid[5]; // NodeTable.java:88
-  wire _eq_376 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_281 = _bits_290 & _eq_376; // NodeTable.java:88
-  wire _not_168 = ~_not_45; // NodeTable.java:88
-  wire _eq_377 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_149 = _not_168 | _eq_377; // NodeTable.java:88
-  wire _and_282 = _and_281 & _or_149; // NodeTable.java:88
-  wire _bits_291 = slot_valid[4]; // NodeTable.java:88
-  wire _eq_378 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_283 = _bits_291 & _eq_378; // NodeTable.java:88
-  wire _not_169 = ~_not_45; // NodeTable.java:88
-  wire _eq_379 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_150 = _not_169 | _eq_379; // NodeTable.java:88
-  wire _and_284 = _and_283 & _or_150; // NodeTable.java:88
-  wire _bits_292 = slot_valid[3]; // NodeTable.java:88
-  wire _eq_380 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_285 = _bits_292 & _eq_380; // NodeTable.java:88
-  wire _not_170 = ~_not_45; // NodeTable.java:88
-  wire _eq_381 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_151 = _not_170 | _eq_381; // NodeTable.java:88
-  wire _and_286 = _and_285 & _or_151; // NodeTable.java:88
-  wire _bits_293 = slot_valid[2]; // NodeTable.java:88
-  wire _eq_382 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_287 = _bits_293 & _eq_382; // NodeTable.java:88
-  wire _not_171 = ~_not_45; // NodeTable.java:88
-  wire _eq_383 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_152 = _not_171 | _eq_383; // NodeTable.java:88
-  wire _and_288 = _and_287 & _or_152; // NodeTable.java:88
-  wire _bits_294 = slot_valid[1]; // NodeTable.java:88
-  wire _eq_384 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_289 = _bits_294 & _eq_384; // NodeTable.java:88
-  wire _not_172 = ~_not_45; // NodeTable.java:88
-  wire _eq_385 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_153 = _not_172 | _eq_385; // NodeTable.java:88
-  wire _and_290 = _and_289 & _or_153; // NodeTable.java:88
-  wire [127:0] kids_vector = {_and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, _and_282, _and_284, _and_286, _and_288, _and_290, 1'd0}; // NodeTable.java:109
-  wire _not_173 = ~slot_pick_ready; // SlotPicker.java:69
-  wire slot_pick_advance = slot_pick_take | _not_173; // SlotPicker.java:69
-  wire [127:0] _not_174 = ~slot_pick_pick_hot; // SlotPicker.java:68
-  wire [127:0] _and_291 = slot_pick_candidates & _not_174; // SlotPicker.java:68
-  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_291 : slot_pick_candidates; // SlotPicker.java:68
-  wire [127:0] _sub_11 = slot_pick_remaining - 128'd1; // SlotPicker.java:73
-  wire [127:0] _not_175 = ~_sub_11; // SlotPicker.java:73
-  wire [127:0] _and_292 = slot_pick_remaining & _not_175; // SlotPicker.java:73
-  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:72
-  wire _bits_295 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_296 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_297 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_298 = slot_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_299 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_300 = slot_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_301 = slot_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_302 = slot_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_303 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_304 = slot_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_305 = slot_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_306 = slot_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_307 = slot_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_308 = slot_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_309 = slot_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_310 = slot_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_311 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_312 = slot_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_313 = slot_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_314 = slot_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_315 = slot_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_316 = slot_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_317 = slot_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_318 = slot_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_319 = slot_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_320 = slot_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_321 = slot_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_322 = slot_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_323 = slot_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_324 = slot_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_325 = slot_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_326 = slot_pick_pick_hot[96]; // SlotPicker.java:79
-  wire _bits_327 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_328 = slot_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_329 = slot_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_330 = slot_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_331 = slot_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_332 = slot_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_333 = slot_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_334 = slot_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_335 = slot_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_336 = slot_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_337 = slot_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_338 = slot_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_339 = slot_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_340 = slot_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_341 = slot_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_342 = slot_pick_pick_hot[80]; // SlotPicker.java:79
-  wire _bits_343 = slot_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_344 = slot_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_345 = slot_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_346 = slot_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_347 = slot_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_348 = slot_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_349 = slot_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_350 = slot_pick_pick_hot[72]; // SlotPicker.java:79
-  wire _bits_351 = slot_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_352 = slot_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_353 = slot_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_354 = slot_pick_pick_hot[68]; // SlotPicker.java:79
-  wire _bits_355 = slot_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_356 = slot_pick_pick_hot[66]; // SlotPicker.java:79
-  wire _bits_357 = slot_pick_pick_hot[65]; // SlotPicker.java:79
-  wire _bits_358 = slot_pick_pick_hot[64]; // SlotPicker.java:79
-  wire [63:0] _cat_2 = {_bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318, _bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334, _bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350, _bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_2; // SlotPicker.java:79
-  wire _bits_359 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_360 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_361 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_362 = slot_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_363 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_364 = slot_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_365 = slot_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_366 = slot_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_367 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_368 = slot_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_369 = slot_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_370 = slot_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_371 = slot_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_372 = slot_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_373 = slot_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_374 = slot_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_375 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_376 = slot_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_377 = slot_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_378 = slot_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_379 = slot_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_380 = slot_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_381 = slot_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_382 = slot_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_383 = slot_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_384 = slot_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_385 = slot_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_386 = slot_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_387 = slot_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_388 = slot_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_389 = slot_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_390 = slot_pick_pick_hot[96]; // SlotPicker.java:79
-  wire _bits_391 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_392 = slot_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_393 = slot_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_394 = slot_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_395 = slot_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_396 = slot_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_397 = slot_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_398 = slot_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_399 = slot_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_400 = slot_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_401 = slot_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_402 = slot_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_403 = slot_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_404 = slot_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_405 = slot_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_406 = slot_pick_pick_hot[48]; // SlotPicker.java:79
-  wire _bits_407 = slot_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_408 = slot_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_409 = slot_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_410 = slot_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_411 = slot_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_412 = slot_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_413 = slot_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_414 = slot_pick_pick_hot[40]; // SlotPicker.java:79
-  wire _bits_415 = slot_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_416 = slot_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_417 = slot_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_418 = slot_pick_pick_hot[36]; // SlotPicker.java:79
-  wire _bits_419 = slot_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_420 = slot_pick_pick_hot[34]; // SlotPicker.java:79
-  wire _bits_421 = slot_pick_pick_hot[33]; // SlotPicker.java:79
-  wire _bits_422 = slot_pick_pick_hot[32]; // SlotPicker.java:79
-  wire [63:0] _cat_3 = {_bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366, _bits_367, _bits_368, _bits_369, _bits_370, _bits_371, _bits_372, _bits_373, _bits_374, _bits_375, _bits_376, _bits_377, _bits_378, _bits_379, _bits_380, _bits_381, _bits_382, _bits_383, _bits_384, _bits_385, _bits_386, _bits_387, _bits_388, _bits_389, _bits_390, _bits_391, _bits_392, _bits_393, _bits_394, _bits_395, _bits_396, _bits_397, _bits_398, _bits_399, _bits_400, _bits_401, _bits_402, _bits_403, _bits_404, _bits_405, _bits_406, _bits_407, _bits_408, _bits_409, _bits_410, _bits_411, _bits_412, _bits_413, _bits_414, _bits_415, _bits_416, _bits_417, _bits_418, _bits_419, _bits_420, _bits_421, _bits_422}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_3; // SlotPicker.java:79
-  wire _bits_423 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_424 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_425 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_426 = slot_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_427 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_428 = slot_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_429 = slot_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_430 = slot_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_431 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_432 = slot_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_433 = slot_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_434 = slot_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_435 = slot_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_436 = slot_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_437 = slot_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_438 = slot_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_439 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_440 = slot_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_441 = slot_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_442 = slot_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_443 = slot_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_444 = slot_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_445 = slot_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_446 = slot_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_447 = slot_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_448 = slot_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_449 = slot_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_450 = slot_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_451 = slot_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_452 = slot_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_453 = slot_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_454 = slot_pick_pick_hot[80]; // SlotPicker.java:79
-  wire _bits_455 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_456 = slot_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_457 = slot_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_458 = slot_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_459 = slot_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_460 = slot_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_461 = slot_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_462 = slot_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_463 = slot_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_464 = slot_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_465 = slot_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_466 = slot_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_467 = slot_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_468 = slot_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_469 = slot_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_470 = slot_pick_pick_hot[48]; // SlotPicker.java:79
-  wire _bits_471 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_472 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_473 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_474 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_475 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_476 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_477 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_478 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_479 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_480 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_481 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_482 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_483 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_484 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_485 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_486 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [63:0] _cat_4 = {_bits_423, _bits_424, _bits_425, _bits_426, _bits_427, _bits_428, _bits_429, _bits_430, _bits_431, _bits_432, _bits_433, _bits_434, _bits_435, _bits_436, _bits_437, _bits_438, _bits_439, _bits_440, _bits_441, _bits_442, _bits_443, _bits_444, _bits_445, _bits_446, _bits_447, _bits_448, _bits_449, _bits_450, _bits_451, _bits_452, _bits_453, _bits_454, _bits_455, _bits_456, _bits_457, _bits_458, _bits_459, _bits_460, _bits_461, _bits_462, _bits_463, _bits_464, _bits_465, _bits_466, _bits_467, _bits_468, _bits_469, _bits_470, _bits_471, _bits_472, _bits_473, _bits_474, _bits_475, _bits_476, _bits_477, _bits_478, _bits_479, _bits_480, _bits_481, _bits_482, _bits_483, _bits_484, _bits_485, _bits_486}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_4; // SlotPicker.java:79
-  wire _bits_487 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_488 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_489 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_490 = slot_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_491 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_492 = slot_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_493 = slot_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_494 = slot_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_495 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_496 = slot_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_497 = slot_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_498 = slot_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_499 = slot_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_500 = slot_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_501 = slot_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_502 = slot_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_503 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_504 = slot_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_505 = slot_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_506 = slot_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_507 = slot_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_508 = slot_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_509 = slot_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_510 = slot_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_511 = slot_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_512 = slot_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_513 = slot_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_514 = slot_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_515 = slot_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_516 = slot_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_517 = slot_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_518 = slot_pick_pick_hot[72]; // SlotPicker.java:79
-  wire _bits_519 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_520 = slot_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_521 = slot_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_522 = slot_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_523 = slot_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_524 = slot_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_525 = slot_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_526 = slot_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_527 = slot_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_528 = slot_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_529 = slot_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_530 = slot_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_531 = slot_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_532 = slot_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_533 = slot_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_534 = slot_pick_pick_hot[40]; // SlotPicker.java:79
-  wire _bits_535 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_536 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_537 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_538 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_539 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_540 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_541 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_542 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_543 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_544 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_545 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_546 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_547 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_548 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_549 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_550 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [63:0] _cat_5 = {_bits_487, _bits_488, _bits_489, _bits_490, _bits_491, _bits_492, _bits_493, _bits_494, _bits_495, _bits_496, _bits_497, _bits_498, _bits_499, _bits_500, _bits_501, _bits_502, _bits_503, _bits_504, _bits_505, _bits_506, _bits_507, _bits_508, _bits_509, _bits_510, _bits_511, _bits_512, _bits_513, _bits_514, _bits_515, _bits_516, _bits_517, _bits_518, _bits_519, _bits_520, _bits_521, _bits_522, _bits_523, _bits_524, _bits_525, _bits_526, _bits_527, _bits_528, _bits_529, _bits_530, _bits_531, _bits_532, _bits_533, _bits_534, _bits_535, _bits_536, _bits_537, _bits_538, _bits_539, _bits_540, _bits_541, _bits_542, _bits_543, _bits_544, _bits_545, _bits_546, _bits_547, _bits_548, _bits_549, _bits_550}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_5; // SlotPicker.java:79
-  wire _bits_551 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_552 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_553 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_554 = slot_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_555 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_556 = slot_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_557 = slot_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_558 = slot_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_559 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_560 = slot_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_561 = slot_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_562 = slot_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_563 = slot_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_564 = slot_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_565 = slot_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_566 = slot_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_567 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_568 = slot_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_569 = slot_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_570 = slot_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_571 = slot_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_572 = slot_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_573 = slot_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_574 = slot_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_575 = slot_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_576 = slot_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_577 = slot_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_578 = slot_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_579 = slot_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_580 = slot_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_581 = slot_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_582 = slot_pick_pick_hot[68]; // SlotPicker.java:79
-  wire _bits_583 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_584 = slot_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_585 = slot_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_586 = slot_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_587 = slot_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_588 = slot_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_589 = slot_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_590 = slot_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_591 = slot_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_592 = slot_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_593 = slot_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_594 = slot_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_595 = slot_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_596 = slot_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_597 = slot_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_598 = slot_pick_pick_hot[36]; // SlotPicker.java:79
-  wire _bits_599 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_600 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_601 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_602 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_603 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_604 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_605 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_606 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_607 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_608 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_609 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_610 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_611 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_612 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_613 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_614 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [63:0] _cat_6 = {_bits_551, _bits_552, _bits_553, _bits_554, _bits_555, _bits_556, _bits_557, _bits_558, _bits_559, _bits_560, _bits_561, _bits_562, _bits_563, _bits_564, _bits_565, _bits_566, _bits_567, _bits_568, _bits_569, _bits_570, _bits_571, _bits_572, _bits_573, _bits_574, _bits_575, _bits_576, _bits_577, _bits_578, _bits_579, _bits_580, _bits_581, _bits_582, _bits_583, _bits_584, _bits_585, _bits_586, _bits_587, _bits_588, _bits_589, _bits_590, _bits_591, _bits_592, _bits_593, _bits_594, _bits_595, _bits_596, _bits_597, _bits_598, _bits_599, _bits_600, _bits_601, _bits_602, _bits_603, _bits_604, _bits_605, _bits_606, _bits_607, _bits_608, _bits_609, _bits_610, _bits_611, _bits_612, _bits_613, _bits_614}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_6; // SlotPicker.java:79
-  wire _bits_615 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_616 = slot_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_617 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_618 = slot_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_619 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_620 = slot_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_621 = slot_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_622 = slot_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_623 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_624 = slot_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_625 = slot_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_626 = slot_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_627 = slot_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_628 = slot_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_629 = slot_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_630 = slot_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_631 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_632 = slot_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_633 = slot_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_634 = slot_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_635 = slot_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_636 = slot_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_637 = slot_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_638 = slot_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_639 = slot_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_640 = slot_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_641 = slot_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_642 = slot_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_643 = slot_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_644 = slot_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_645 = slot_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_646 = slot_pick_pick_hot[66]; // SlotPicker.java:79
-  wire _bits_647 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_648 = slot_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_649 = slot_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_650 = slot_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_651 = slot_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_652 = slot_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_653 = slot_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_654 = slot_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_655 = slot_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_656 = slot_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_657 = slot_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_658 = slot_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_659 = slot_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_660 = slot_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_661 = slot_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_662 = slot_pick_pick_hot[34]; // SlotPicker.java:79
-  wire _bits_663 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_664 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_665 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_666 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_667 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_668 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_669 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_670 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_671 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_672 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_673 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_674 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_675 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_676 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_677 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_678 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [63:0] _cat_7 = {_bits_615, _bits_616, _bits_617, _bits_618, _bits_619, _bits_620, _bits_621, _bits_622, _bits_623, _bits_624, _bits_625, _bits_626, _bits_627, _bits_628, _bits_629, _bits_630, _bits_631, _bits_632, _bits_633, _bits_634, _bits_635, _bits_636, _bits_637, _bits_638, _bits_639, _bits_640, _bits_641, _bits_642, _bits_643, _bits_644, _bits_645, _bits_646, _bits_647, _bits_648, _bits_649, _bits_650, _bits_651, _bits_652, _bits_653, _bits_654, _bits_655, _bits_656, _bits_657, _bits_658, _bits_659, _bits_660, _bits_661, _bits_662, _bits_663, _bits_664, _bits_665, _bits_666, _bits_667, _bits_668, _bits_669, _bits_670, _bits_671, _bits_672, _bits_673, _bits_674, _bits_675, _bits_676, _bits_677, _bits_678}; // SlotPicker.java:79
-  wire _or_r_13 = |_cat_7; // SlotPicker.java:79
-  wire _bits_679 = slot_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_680 = slot_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_681 = slot_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_682 = slot_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_683 = slot_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_684 = slot_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_685 = slot_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_686 = slot_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_687 = slot_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_688 = slot_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_689 = slot_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_690 = slot_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_691 = slot_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_692 = slot_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_693 = slot_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_694 = slot_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_695 = slot_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_696 = slot_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_697 = slot_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_698 = slot_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_699 = slot_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_700 = slot_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_701 = slot_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_702 = slot_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_703 = slot_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_704 = slot_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_705 = slot_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_706 = slot_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_707 = slot_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_708 = slot_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_709 = slot_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_710 = slot_pick_pick_hot[65]; // SlotPicker.java:79
-  wire _bits_711 = slot_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_712 = slot_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_713 = slot_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_714 = slot_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_715 = slot_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_716 = slot_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_717 = slot_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_718 = slot_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_719 = slot_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_720 = slot_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_721 = slot_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_722 = slot_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_723 = slot_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_724 = slot_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_725 = slot_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_726 = slot_pick_pick_hot[33]; // SlotPicker.java:79
-  wire _bits_727 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_728 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_729 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_730 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_731 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_732 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_733 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_734 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_735 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_736 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_737 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_738 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_739 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_740 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_741 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_742 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [63:0] _cat_8 = {_bits_679, _bits_680, _bits_681, _bits_682, _bits_683, _bits_684, _bits_685, _bits_686, _bits_687, _bits_688, _bits_689, _bits_690, _bits_691, _bits_692, _bits_693, _bits_694, _bits_695, _bits_696, _bits_697, _bits_698, _bits_699, _bits_700, _bits_701, _bits_702, _bits_703, _bits_704, _bits_705, _bits_706, _bits_707, _bits_708, _bits_709, _bits_710, _bits_711, _bits_712, _bits_713, _bits_714, _bits_715, _bits_716, _bits_717, _bits_718, _bits_719, _bits_720, _bits_721, _bits_722, _bits_723, _bits_724, _bits_725, _bits_726, _bits_727, _bits_728, _bits_729, _bits_730, _bits_731, _bits_732, _bits_733, _bits_734, _bits_735, _bits_736, _bits_737, _bits_738, _bits_739, _bits_740, _bits_741, _bits_742}; // SlotPicker.java:79
-  wire _or_r_14 = |_cat_8; // SlotPicker.java:79
-  wire [6:0] _cat_9 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12, _or_r_13, _or_r_14}; // SlotPicker.java:79
-  wire _bits_743 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_744 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_154 = _bits_743 | _bits_744; // FirstSet.java:64
-  wire _bits_745 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_746 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_155 = _bits_745 | _bits_746; // FirstSet.java:64
-  wire _or_156 = _or_154 | _or_155; // FirstSet.java:64
-  wire _bits_747 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_748 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_157 = _bits_747 | _bits_748; // FirstSet.java:64
-  wire _bits_749 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_750 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_158 = _bits_749 | _bits_750; // FirstSet.java:64
-  wire _or_159 = _or_157 | _or_158; // FirstSet.java:64
-  wire _or_160 = _or_156 | _or_159; // FirstSet.java:64
-  wire _bits_751 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_752 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_161 = _bits_751 | _bits_752; // FirstSet.java:64
-  wire _bits_753 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_754 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_162 = _bits_753 | _bits_754; // FirstSet.java:64
-  wire _or_163 = _or_161 | _or_162; // FirstSet.java:64
-  wire _bits_755 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_756 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_164 = _bits_755 | _bits_756; // FirstSet.java:64
-  wire _bits_757 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_758 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_165 = _bits_757 | _bits_758; // FirstSet.java:64
-  wire _or_166 = _or_164 | _or_165; // FirstSet.java:64
-  wire _or_167 = _or_163 | _or_166; // FirstSet.java:64
-  wire _or_168 = _or_160 | _or_167; // FirstSet.java:64
-  wire _bits_759 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_760 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_169 = _bits_759 | _bits_760; // FirstSet.java:64
-  wire _bits_761 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_762 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_170 = _bits_761 | _bits_762; // FirstSet.java:64
-  wire _or_171 = _or_169 | _or_170; // FirstSet.java:64
-  wire _bits_763 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_764 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_172 = _bits_763 | _bits_764; // FirstSet.java:64
-  wire _bits_765 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_766 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_173 = _bits_765 | _bits_766; // FirstSet.java:64
-  wire _or_174 = _or_172 | _or_173; // FirstSet.java:64
-  wire _or_175 = _or_171 | _or_174; // FirstSet.java:64
-  wire _bits_767 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_768 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_176 = _bits_767 | _bits_768; // FirstSet.java:64
-  wire _bits_769 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_770 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_177 = _bits_769 | _bits_770; // FirstSet.java:64
-  wire _or_178 = _or_176 | _or_177; // FirstSet.java:64
-  wire _bits_771 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_772 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_179 = _bits_771 | _bits_772; // FirstSet.java:64
-  wire _bits_773 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_774 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_180 = _bits_773 | _bits_774; // FirstSet.java:64
-  wire _or_181 = _or_179 | _or_180; // FirstSet.java:64
-  wire _or_182 = _or_178 | _or_181; // FirstSet.java:64
-  wire _or_183 = _or_175 | _or_182; // FirstSet.java:64
-  wire _or_184 = _or_168 | _or_183; // FirstSet.java:64
-  wire _bits_775 = slot_pick_remaining[32]; // FirstSet.java:55
-  wire _bits_776 = slot_pick_remaining[33]; // FirstSet.java:55
-  wire _or_185 = _bits_775 | _bits_776; // FirstSet.java:64
-  wire _bits_777 = slot_pick_remaining[34]; // FirstSet.java:55
-  wire _bits_778 = slot_pick_remaining[35]; // FirstSet.java:55
-  wire _or_186 = _bits_777 | _bits_778; // FirstSet.java:64
-  wire _or_187 = _or_185 | _or_186; // FirstSet.java:64
-  wire _bits_779 = slot_pick_remaining[36]; // FirstSet.java:55
-  wire _bits_780 = slot_pick_remaining[37]; // FirstSet.java:55
-  wire _or_188 = _bits_779 | _bits_780; // FirstSet.java:64
-  wire _bits_781 = slot_pick_remaining[38]; // FirstSet.java:55
-  wire _bits_782 = slot_pick_remaining[39]; // FirstSet.java:55
-  wire _or_189 = _bits_781 | _bits_782; // FirstSet.java:64
-  wire _or_190 = _or_188 | _or_189; // FirstSet.java:64
-  wire _or_191 = _or_187 | _or_190; // FirstSet.java:64
-  wire _bits_783 = slot_pick_remaining[40]; // FirstSet.java:55
-  wire _bits_784 = slot_pick_remaining[41]; // FirstSet.java:55
-  wire _or_192 = _bits_783 | _bits_784; // FirstSet.java:64
-  wire _bits_785 = slot_pick_remaining[42]; // FirstSet.java:55
-  wire _bits_786 = slot_pick_remaining[43]; // FirstSet.java:55
-  wire _or_193 = _bits_785 | _bits_786; // FirstSet.java:64
-  wire _or_194 = _or_192 | _or_193; // FirstSet.java:64
-  wire _bits_787 = slot_pick_remaining[44]; // FirstSet.java:55
-  wire _bits_788 = slot_pick_remaining[45]; // FirstSet.java:55
-  wire _or_195 = _bits_787 | _bits_788; // FirstSet.java:64
-  wire _bits_789 = slot_pick_remaining[46]; // FirstSet.java:55
-  wire _bits_790 = slot_pick_remaining[47]; // FirstSet.java:55
-  wire _or_196 = _bits_789 | _bits_790; // FirstSet.java:64
-  wire _or_197 = _or_195 | _or_196; // FirstSet.java:64
-  wire _or_198 = _or_194 | _or_197; // FirstSet.java:64
-  wire _or_199 = _or_191 | _or_198; // FirstSet.java:64
-  wire _bits_791 = slot_pick_remaining[48]; // FirstSet.java:55
-  wire _bits_792 = slot_pick_remaining[49]; // FirstSet.java:55
-  wire _or_200 = _bits_791 | _bits_792; // FirstSet.java:64
-  wire _bits_793 = slot_pick_remaining[50]; // FirstSet.java:55
-  wire _bits_794 = slot_pick_remaining[51]; // FirstSet.java:55
-  wire _or_201 = _bits_793 | _bits_794; // FirstSet.java:64
-  wire _or_202 = _or_200 | _or_201; // FirstSet.java:64
-  wire _bits_795 = slot_pick_remaining[52]; // FirstSet.java:55
-  wire _bits_796 = slot_pick_remaining[53]; // FirstSet.java:55
-  wire _or_203 = _bits_795 | _bits_796; // FirstSet.java:64
-  wire _bits_797 = slot_pick_remaining[54]; // FirstSet.java:55
-  wire _bits_798 = slot_pick_remaining[55]; // FirstSet.java:55
-  wire _or_204 = _bits_797 | _bits_798; // FirstSet.java:64
-  wire _or_205 = _or_203 | _or_204; // FirstSet.java:64
-  wire _or_206 = _or_202 | _or_205; // FirstSet.java:64
-  wire _bits_799 = slot_pick_remaining[56]; // FirstSet.java:55
-  wire _bits_800 = slot_pick_remaining[57]; // FirstSet.java:55
-  wire _or_207 = _bits_799 | _bits_800; // FirstSet.java:64
-  wire _bits_801 = slot_pick_remaining[58]; // FirstSet.java:55
-  wire _bits_802 = slot_pick_remaining[59]; // FirstSet.java:55
-  wire _or_208 = _bits_801 | _bits_802; // FirstSet.java:64
-  wire _or_209 = _or_207 | _or_208; // FirstSet.java:64
-  wire _bits_803 = slot_pick_remaining[60]; // FirstSet.java:55
-  wire _bits_804 = slot_pick_remaining[61]; // FirstSet.java:55
-  wire _or_210 = _bits_803 | _bits_804; // FirstSet.java:64
-  wire _bits_805 = slot_pick_remaining[62]; // FirstSet.java:55
-  wire _bits_806 = slot_pick_remaining[63]; // FirstSet.java:55
-  wire _or_211 = _bits_805 | _bits_806; // FirstSet.java:64
-  wire _or_212 = _or_210 | _or_211; // FirstSet.java:64
-  wire _or_213 = _or_209 | _or_212; // FirstSet.java:64
-  wire _or_214 = _or_206 | _or_213; // FirstSet.java:64
-  wire _or_215 = _or_199 | _or_214; // FirstSet.java:64
-  wire _or_216 = _or_184 | _or_215; // FirstSet.java:64
-  wire _bits_807 = slot_pick_remaining[64]; // FirstSet.java:55
-  wire _bits_808 = slot_pick_remaining[65]; // FirstSet.java:55
-  wire _or_217 = _bits_807 | _bits_808; // FirstSet.java:64
-  wire _bits_809 = slot_pick_remaining[66]; // FirstSet.java:55
-  wire _bits_810 = slot_pick_remaining[67]; // FirstSet.java:55
-  wire _or_218 = _bits_809 | _bits_810; // FirstSet.java:64
-  wire _or_219 = _or_217 | _or_218; // FirstSet.java:64
-  wire _bits_811 = slot_pick_remaining[68]; // FirstSet.java:55
-  wire _bits_812 = slot_pick_remaining[69]; // FirstSet.java:55
-  wire _or_220 = _bits_811 | _bits_812; // FirstSet.java:64
-  wire _bits_813 = slot_pick_remaining[70]; // FirstSet.java:55
-  wire _bits_814 = slot_pick_remaining[71]; // FirstSet.java:55
-  wire _or_221 = _bits_813 | _bits_814; // FirstSet.java:64
-  wire _or_222 = _or_220 | _or_221; // FirstSet.java:64
-  wire _or_223 = _or_219 | _or_222; // FirstSet.java:64
-  wire _bits_815 = slot_pick_remaining[72]; // FirstSet.java:55
-  wire _bits_816 = slot_pick_remaining[73]; // FirstSet.java:55
-  wire _or_224 = _bits_815 | _bits_816; // FirstSet.java:64
-  wire _bits_817 = slot_pick_remaining[74]; // FirstSet.java:55
-  wire _bits_818 = slot_pick_remaining[75]; // FirstSet.java:55
-  wire _or_225 = _bits_817 | _bits_818; // FirstSet.java:64
-  wire _or_226 = _or_224 | _or_225; // FirstSet.java:64
-  wire _bits_819 = slot_pick_remaining[76]; // FirstSet.java:55
-  wire _bits_820 = slot_pick_remaining[77]; // FirstSet.java:55
-  wire _or_227 = _bits_819 | _bits_820; // FirstSet.java:64
-  wire _bits_821 = slot_pick_remaining[78]; // FirstSet.java:55
-  wire _bits_822 = slot_pick_remaining[79]; // FirstSet.java:55
-  wire _or_228 = _bits_821 | _bits_822; // FirstSet.java:64
-  wire _or_229 = _or_227 | _or_228; // FirstSet.java:64
-  wire _or_230 = _or_226 | _or_229; // FirstSet.java:64
-  wire _or_231 = _or_223 | _or_230; // FirstSet.java:64
-  wire _bits_823 = slot_pick_remaining[80]; // FirstSet.java:55
-  wire _bits_824 = slot_pick_remaining[81]; // FirstSet.java:55
-  wire _or_232 = _bits_823 | _bits_824; // FirstSet.java:64
-  wire _bits_825 = slot_pick_remaining[82]; // FirstSet.java:55
-  wire _bits_826 = slot_pick_remaining[83]; // FirstSet.java:55
-  wire _or_233 = _bits_825 | _bits_826; // FirstSet.java:64
-  wire _or_234 = _or_232 | _or_233; // FirstSet.java:64
-  wire _bits_827 = slot_pick_remaining[84]; // FirstSet.java:55
-  wire _bits_828 = slot_pick_remaining[85]; // FirstSet.java:55
-  wire _or_235 = _bits_827 | _bits_828; // FirstSet.java:64
-  wire _bits_829 = slot_pick_remaining[86]; // FirstSet.java:55
-  wire _bits_830 = slot_pick_remaining[87]; // FirstSet.java:55
-  wire _or_236 = _bits_829 | _bits_830; // FirstSet.java:64
-  wire _or_237 = _or_235 | _or_236; // FirstSet.java:64
-  wire _or_238 = _or_234 | _or_237; // FirstSet.java:64
-  wire _bits_831 = slot_pick_remaining[88]; // FirstSet.java:55
-  wire _bits_832 = slot_pick_remaining[89]; // FirstSet.java:55
-  wire _or_239 = _bits_831 | _bits_832; // FirstSet.java:64
-  wire _bits_833 = slot_pick_remaining[90]; // FirstSet.java:55
-  wire _bits_834 = slot_pick_remaining[91]; // FirstSet.java:55
-  wire _or_240 = _bits_833 | _bits_834; // FirstSet.java:64
-  wire _or_241 = _or_239 | _or_240; // FirstSet.java:64
-  wire _bits_835 = slot_pick_remaining[92]; // FirstSet.java:55
-  wire _bits_836 = slot_pick_remaining[93]; // FirstSet.java:55
-  wire _or_242 = _bits_835 | _bits_836; // FirstSet.java:64
-  wire _bits_837 = slot_pick_remaining[94]; // FirstSet.java:55
-  wire _bits_838 = slot_pick_remaining[95]; // FirstSet.java:55
-  wire _or_243 = _bits_837 | _bits_838; // FirstSet.java:64
-  wire _or_244 = _or_242 | _or_243; // FirstSet.java:64
-  wire _or_245 = _or_241 | _or_244; // FirstSet.java:64
-  wire _or_246 = _or_238 | _or_245; // FirstSet.java:64
-  wire _or_247 = _or_231 | _or_246; // FirstSet.java:64
-  wire _bits_839 = slot_pick_remaining[96]; // FirstSet.java:55
-  wire _bits_840 = slot_pick_remaining[97]; // FirstSet.java:55
-  wire _or_248 = _bits_839 | _bits_840; // FirstSet.java:64
-  wire _bits_841 = slot_pick_remaining[98]; // FirstSet.java:55
-  wire _bits_842 = slot_pick_remaining[99]; // FirstSet.java:55
-  wire _or_249 = _bits_841 | _bits_842; // FirstSet.java:64
-  wire _or_250 = _or_248 | _or_249; // FirstSet.java:64
-  wire _bits_843 = slot_pick_remaining[100]; // FirstSet.java:55
-  wire _bits_844 = slot_pick_remaining[101]; // FirstSet.java:55
-  wire _or_251 = _bits_843 | _bits_844; // FirstSet.java:64
-  wire _bits_845 = slot_pick_remaining[102]; // FirstSet.java:55
-  wire _bits_846 = slot_pick_remaining[103]; // FirstSet.java:55
-  wire _or_252 = _bits_845 | _bits_846; // FirstSet.java:64
-  wire _or_253 = _or_251 | _or_252; // FirstSet.java:64
-  wire _or_254 = _or_250 | _or_253; // FirstSet.java:64
-  wire _bits_847 = slot_pick_remaining[104]; // FirstSet.java:55
-  wire _bits_848 = slot_pick_remaining[105]; // FirstSet.java:55
-  wire _or_255 = _bits_847 | _bits_848; // FirstSet.java:64
-  wire _bits_849 = slot_pick_remaining[106]; // FirstSet.java:55
-  wire _bits_850 = slot_pick_remaining[107]; // FirstSet.java:55
-  wire _or_256 = _bits_849 | _bits_850; // FirstSet.java:64
-  wire _or_257 = _or_255 | _or_256; // FirstSet.java:64
-  wire _bits_851 = slot_pick_remaining[108]; // FirstSet.java:55
-  wire _bits_852 = slot_pick_remaining[109]; // FirstSet.java:55
-  wire _or_258 = _bits_851 | _bits_852; // FirstSet.java:64
-  wire _bits_853 = slot_pick_remaining[110]; // FirstSet.java:55
-  wire _bits_854 = slot_pick_remaining[111]; // FirstSet.java:55
-  wire _or_259 = _bits_853 | _bits_854; // FirstSet.java:64
-  wire _or_260 = _or_258 | _or_259; // FirstSet.java:64
-  wire _or_261 = _or_257 | _or_260; // FirstSet.java:64
-  wire _or_262 = _or_254 | _or_261; // FirstSet.java:64
-  wire _bits_855 = slot_pick_remaining[112]; // FirstSet.java:55
-  wire _bits_856 = slot_pick_remaining[113]; // FirstSet.java:55
-  wire _or_263 = _bits_855 | _bits_856; // FirstSet.java:64
-  wire _bits_857 = slot_pick_remaining[114]; // FirstSet.java:55
-  wire _bits_858 = slot_pick_remaining[115]; // FirstSet.java:55
-  wire _or_264 = _bits_857 | _bits_858; // FirstSet.java:64
-  wire _or_265 = _or_263 | _or_264; // FirstSet.java:64
-  wire _bits_859 = slot_pick_remaining[116]; // FirstSet.java:55
-  wire _bits_860 = slot_pick_remaining[117]; // FirstSet.java:55
-  wire _or_266 = _bits_859 | _bits_860; // FirstSet.java:64
-  wire _bits_861 = slot_pick_remaining[118]; // FirstSet.java:55
-  wire _bits_862 = slot_pick_remaining[119]; // FirstSet.java:55
-  wire _or_267 = _bits_861 | _bits_862; // FirstSet.java:64
-  wire _or_268 = _or_266 | _or_267; // FirstSet.java:64
-  wire _or_269 = _or_265 | _or_268; // FirstSet.java:64
-  wire _bits_863 = slot_pick_remaining[120]; // FirstSet.java:55
-  wire _bits_864 = slot_pick_remaining[121]; // FirstSet.java:55
-  wire _or_270 = _bits_863 | _bits_864; // FirstSet.java:64
-  wire _bits_865 = slot_pick_remaining[122]; // FirstSet.java:55
-  wire _bits_866 = slot_pick_remaining[123]; // FirstSet.java:55
-  wire _or_271 = _bits_865 | _bits_866; // FirstSet.java:64
-  wire _or_272 = _or_270 | _or_271; // FirstSet.java:64
-  wire _bits_867 = slot_pick_remaining[124]; // FirstSet.java:55
-  wire _bits_868 = slot_pick_remaining[125]; // FirstSet.java:55
-  wire _or_273 = _bits_867 | _bits_868; // FirstSet.java:64
-  wire _bits_869 = slot_pick_remaining[126]; // FirstSet.java:55
-  wire _bits_870 = slot_pick_remaining[127]; // FirstSet.java:55
-  wire _or_274 = _bits_869 | _bits_870; // FirstSet.java:64
-  wire _or_275 = _or_273 | _or_274; // FirstSet.java:64
-  wire _or_276 = _or_272 | _or_275; // FirstSet.java:64
-  wire _or_277 = _or_269 | _or_276; // FirstSet.java:64
-  wire _or_278 = _or_262 | _or_277; // FirstSet.java:64
-  wire _or_279 = _or_247 | _or_278; // FirstSet.java:64
-  wire _and_293 = _or_216 & _or_279; // FirstSet.java:61
-  wire _and_294 = _or_184 & _or_215; // FirstSet.java:61
-  wire _and_295 = _or_168 & _or_183; // FirstSet.java:61
-  wire _and_296 = _or_160 & _or_167; // FirstSet.java:61
-  wire _and_297 = _or_156 & _or_159; // FirstSet.java:61
-  wire _and_298 = _or_154 & _or_155; // FirstSet.java:61
-  wire _and_299 = _bits_743 & _bits_744; // FirstSet.java:61
-  wire _or_280 = _and_298 | _and_299; // FirstSet.java:62
-  wire _and_300 = _bits_745 & _bits_746; // FirstSet.java:61
-  wire _or_281 = _or_280 | _and_300; // FirstSet.java:63
-  wire _or_282 = _and_297 | _or_281; // FirstSet.java:62
-  wire _and_301 = _or_157 & _or_158; // FirstSet.java:61
-  wire _and_302 = _bits_747 & _bits_748; // FirstSet.java:61
-  wire _or_283 = _and_301 | _and_302; // FirstSet.java:62
-  wire _and_303 = _bits_749 & _bits_750; // FirstSet.java:61
-  wire _or_284 = _or_283 | _and_303; // FirstSet.java:63
-  wire _or_285 = _or_282 | _or_284; // FirstSet.java:63
-  wire _or_286 = _and_296 | _or_285; // FirstSet.java:62
-  wire _and_304 = _or_163 & _or_166; // FirstSet.java:61
-  wire _and_305 = _or_161 & _or_162; // FirstSet.java:61
-  wire _and_306 = _bits_751 & _bits_752; // FirstSet.java:61
-  wire _or_287 = _and_305 | _and_306; // FirstSet.java:62
-  wire _and_307 = _bits_753 & _bits_754; // FirstSet.java:61
-  wire _or_288 = _or_287 | _and_307; // FirstSet.java:63
-  wire _or_289 = _and_304 | _or_288; // FirstSet.java:62
-  wire _and_308 = _or_164 & _or_165; // FirstSet.java:61
-  wire _and_309 = _bits_755 & _bits_756; // FirstSet.java:61
-  wire _or_290 = _and_308 | _and_309; // FirstSet.java:62
-  wire _and_310 = _bits_757 & _bits_758; // FirstSet.java:61
-  wire _or_291 = _or_290 | _and_310; // FirstSet.java:63
-  wire _or_292 = _or_289 | _or_291; // FirstSet.java:63
-  wire _or_293 = _or_286 | _or_292; // FirstSet.java:63
-  wire _or_294 = _and_295 | _or_293; // FirstSet.java:62
-  wire _and_311 = _or_175 & _or_182; // FirstSet.java:61
-  wire _and_312 = _or_171 & _or_174; // FirstSet.java:61
-  wire _and_313 = _or_169 & _or_170; // FirstSet.java:61
-  wire _and_314 = _bits_759 & _bits_760; // FirstSet.java:61
-  wire _or_295 = _and_313 | _and_314; // FirstSet.java:62
-  wire _and_315 = _bits_761 & _bits_762; // FirstSet.java:61
-  wire _or_296 = _or_295 | _and_315; // FirstSet.java:63
-  wire _or_297 = _and_312 | _or_296; // FirstSet.java:62
-  wire _and_316 = _or_172 & _or_173; // FirstSet.java:61
-  wire _and_317 = _bits_763 & _bits_764; // FirstSet.java:61
-  wire _or_298 = _and_316 | _and_317; // FirstSet.java:62
-  wire _and_318 = _bits_765 & _bits_766; // FirstSet.java:61
-  wire _or_299 = _or_298 | _and_318; // FirstSet.java:63
-  wire _or_300 = _or_297 | _or_299; // FirstSet.java:63
-  wire _or_301 = _and_311 | _or_300; // FirstSet.java:62
-  wire _and_319 = _or_178 & _or_181; // FirstSet.java:61
-  wire _and_320 = _or_176 & _or_177; // FirstSet.java:61
-  wire _and_321 = _bits_767 & _bits_768; // FirstSet.java:61
-  wire _or_302 = _and_320 | _and_321; // FirstSet.java:62
-  wire _and_322 = _bits_769 & _bits_770; // FirstSet.java:61
-  wire _or_303 = _or_302 | _and_322; // FirstSet.java:63
-  wire _or_304 = _and_319 | _or_303; // FirstSet.java:62
-  wire _and_323 = _or_179 & _or_180; // FirstSet.java:61
-  wire _and_324 = _bits_771 & _bits_772; // FirstSet.java:61
-  wire _or_305 = _and_323 | _and_324; // FirstSet.java:62
-  wire _and_325 = _bits_773 & _bits_774; // FirstSet.java:61
-  wire _or_306 = _or_305 | _and_325; // FirstSet.java:63
-  wire _or_307 = _or_304 | _or_306; // FirstSet.java:63
-  wire _or_308 = _or_301 | _or_307; // FirstSet.java:63
-  wire _or_309 = _or_294 | _or_308; // FirstSet.java:63
-  wire _or_310 = _and_294 | _or_309; // FirstSet.java:62
-  wire _and_326 = _or_199 & _or_214; // FirstSet.java:61
-  wire _and_327 = _or_191 & _or_198; // FirstSet.java:61
-  wire _and_328 = _or_187 & _or_190; // FirstSet.java:61
-  wire _and_329 = _or_185 & _or_186; // FirstSet.java:61
-  wire _and_330 = _bits_775 & _bits_776; // FirstSet.java:61
-  wire _or_311 = _and_329 | _and_330; // FirstSet.java:62
-  wire _and_331 = _bits_777 & _bits_778; // FirstSet.java:61
-  wire _or_312 = _or_311 | _and_331; // FirstSet.java:63
-  wire _or_313 = _and_328 | _or_312; // FirstSet.java:62
-  wire _and_332 = _or_188 & _or_189; // FirstSet.java:61
-  wire _and_333 = _bits_779 & _bits_780; // FirstSet.java:61
-  wire _or_314 = _and_332 | _and_333; // FirstSet.java:62
-  wire _and_334 = _bits_781 & _bits_782; // FirstSet.java:61
-  wire _or_315 = _or_314 | _and_334; // FirstSet.java:63
-  wire _or_316 = _or_313 | _or_315; // FirstSet.java:63
-  wire _or_317 = _and_327 | _or_316; // FirstSet.java:62
-  wire _and_335 = _or_194 & _or_197; // FirstSet.java:61
-  wire _and_336 = _or_192 & _or_193; // FirstSet.java:61
-  wire _and_337 = _bits_783 & _bits_784; // FirstSet.java:61
-  wire _or_318 = _and_336 | _and_337; // FirstSet.java:62
-  wire _and_338 = _bits_785 & _bits_786; // FirstSet.java:61
-  wire _or_319 = _or_318 | _and_338; // FirstSet.java:63
-  wire _or_320 = _and_335 | _or_319; // FirstSet.java:62
-  wire _and_339 = _or_195 & _or_196; // FirstSet.java:61
-  wire _and_340 = _bits_787 & _bits_788; // FirstSet.java:61
-  wire _or_321 = _and_339 | _and_340; // FirstSet.java:62
-  wire _and_341 = _bits_789 & _bits_790; // FirstSet.java:61
-  wire _or_322 = _or_321 | _and_341; // FirstSet.java:63
-  wire _or_323 = _or_320 | _or_322; // FirstSet.java:63
-  wire _or_324 = _or_317 | _or_323; // FirstSet.java:63
-  wire _or_325 = _and_326 | _or_324; // FirstSet.java:62
-  wire _and_342 = _or_206 & _or_213; // FirstSet.java:61
-  wire _and_343 = _or_202 & _or_205; // FirstSet.java:61
-  wire _and_344 = _or_200 & _or_201; // FirstSet.java:61
-  wire _and_345 = _bits_791 & _bits_792; // FirstSet.java:61
-  wire _or_326 = _and_344 | _and_345; // FirstSet.java:62
-  wire _and_346 = _bits_793 & _bits_794; // FirstSet.java:61
-  wire _or_327 = _or_326 | _and_346; // FirstSet.java:63
-  wire _or_328 = _and_343 | _or_327; // FirstSet.java:62
-  wire _and_347 = _or_203 & _or_204; // FirstSet.java:61
-  wire _and_348 = _bits_795 & _bits_796; // FirstSet.java:61
-  wire _or_329 = _and_347 | _and_348; // FirstSet.java:62
-  wire _and_349 = _bits_797 & _bits_798; // FirstSet.java:61
-  wire _or_330 = _or_329 | _and_349; // FirstSet.java:63
-  wire _or_331 = _or_328 | _or_330; // FirstSet.java:63
-  wire _or_332 = _and_342 | _or_331; // FirstSet.java:62
-  wire _and_350 = _or_209 & _or_212; // FirstSet.java:61
-  wire _and_351 = _or_207 & _or_208; // FirstSet.java:61
-  wire _and_352 = _bits_799 & _bits_800; // FirstSet.java:61
-  wire _or_333 = _and_351 | _and_352; // FirstSet.java:62
-  wire _and_353 = _bits_801 & _bits_802; // FirstSet.java:61
-  wire _or_334 = _or_333 | _and_353; // FirstSet.java:63
-  wire _or_335 = _and_350 | _or_334; // FirstSet.java:62
-  wire _and_354 = _or_210 & _or_211; // FirstSet.java:61
-  wire _and_355 = _bits_803 & _bits_804; // FirstSet.java:61
-  wire _or_336 = _and_354 | _and_355; // FirstSet.java:62
-  wire _and_356 = _bits_805 & _bits_806; // FirstSet.java:61
-  wire _or_337 = _or_336 | _and_356; // FirstSet.java:63
-  wire _or_338 = _or_335 | _or_337; // FirstSet.java:63
-  wire _or_339 = _or_332 | _or_338; // FirstSet.java:63
-  wire _or_340 = _or_325 | _or_339; // FirstSet.java:63
-  wire _or_341 = _or_310 | _or_340; // FirstSet.java:63
-  wire _or_342 = _and_293 | _or_341; // FirstSet.java:62
-  wire _and_357 = _or_247 & _or_278; // FirstSet.java:61
-  wire _and_358 = _or_231 & _or_246; // FirstSet.java:61
-  wire _and_359 = _or_223 & _or_230; // FirstSet.java:61
-  wire _and_360 = _or_219 & _or_222; // FirstSet.java:61
-  wire _and_361 = _or_217 & _or_218; // FirstSet.java:61
-  wire _and_362 = _bits_807 & _bits_808; // FirstSet.java:61
-  wire _or_343 = _and_361 | _and_362; // FirstSet.java:62
-  wire _and_363 = _bits_809 & _bits_810; // FirstSet.java:61
-  wire _or_344 = _or_343 | _and_363; // FirstSet.java:63
-  wire _or_345 = _and_360 | _or_344; // FirstSet.java:62
-  wire _and_364 = _or_220 & _or_221; // FirstSet.java:61
-  wire _and_365 = _bits_811 & _bits_812; // FirstSet.java:61
-  wire _or_346 = _and_364 | _and_365; // FirstSet.java:62
-  wire _and_366 = _bits_813 & _bits_814; // FirstSet.java:61
-  wire _or_347 = _or_346 | _and_366; // FirstSet.java:63
-  wire _or_348 = _or_345 | _or_347; // FirstSet.java:63
-  wire _or_349 = _and_359 | _or_348; // FirstSet.java:62
-  wire _and_367 = _or_226 & _or_229; // FirstSet.java:61
-  wire _and_368 = _or_224 & _or_225; // FirstSet.java:61
-  wire _and_369 = _bits_815 & _bits_816; // FirstSet.java:61
-  wire _or_350 = _and_368 | _and_369; // FirstSet.java:62
-  wire _and_370 = _bits_817 & _bits_818; // FirstSet.java:61
-  wire _or_351 = _or_350 | _and_370; // FirstSet.java:63
-  wire _or_352 = _and_367 | _or_351; // FirstSet.java:62
-  wire _and_371 = _or_227 & _or_228; // FirstSet.java:61
-  wire _and_372 = _bits_819 & _bits_820; // FirstSet.java:61
-  wire _or_353 = _and_371 | _and_372; // FirstSet.java:62
-  wire _and_373 = _bits_821 & _bits_822; // FirstSet.java:61
-  wire _or_354 = _or_353 | _and_373; // FirstSet.java:63
-  wire _or_355 = _or_352 | _or_354; // FirstSet.java:63
-  wire _or_356 = _or_349 | _or_355; // FirstSet.java:63
-  wire _or_357 = _and_358 | _or_356; // FirstSet.java:62
-  wire _and_374 = _or_238 & _or_245; // FirstSet.java:61
-  wire _and_375 = _or_234 & _or_237; // FirstSet.java:61
-  wire _and_376 = _or_232 & _or_233; // FirstSet.java:61
-  wire _and_377 = _bits_823 & _bits_824; // FirstSet.java:61
-  wire _or_358 = _and_376 | _and_377; // FirstSet.java:62
-  wire _and_378 = _bits_825 & _bits_826; // FirstSet.java:61
-  wire _or_359 = _or_358 | _and_378; // FirstSet.java:63
-  wire _or_360 = _and_375 | _or_359; // FirstSet.java:62
-  wire _and_379 = _or_235 & _or_236; // FirstSet.java:61
-  wire _and_380 = _bits_827 & _bits_828; // FirstSet.java:61
-  wire _or_361 = _and_379 | _and_380; // FirstSet.java:62
-  wire _and_381 = _bits_829 & _bits_830; // FirstSet.java:61
-  wire _or_362 = _or_361 | _and_381; // FirstSet.java:63
-  wire _or_363 = _or_360 | _or_362; // FirstSet.java:63
-  wire _or_364 = _and_374 | _or_363; // FirstSet.java:62
-  wire _and_382 = _or_241 & _or_244; // FirstSet.java:61
-  wire _and_383 = _or_239 & _or_240; // FirstSet.java:61
-  wire _and_384 = _bits_831 & _bits_832; // FirstSet.java:61
-  wire _or_365 = _and_383 | _and_384; // FirstSet.java:62
-  wire _and_385 = _bits_833 & _bits_834; // FirstSet.java:61
-  wire _or_366 = _or_365 | _and_385; // FirstSet.java:63
-  wire _or_367 = _and_382 | _or_366; // FirstSet.java:62
-  wire _and_386 = _or_242 & _or_243; // FirstSet.java:61
-  wire _and_387 = _bits_835 & _bits_836; // FirstSet.java:61
-  wire _or_368 = _and_386 | _and_387; // FirstSet.java:62
-  wire _and_388 = _bits_837 & _bits_838; // FirstSet.java:61
-  wire _or_369 = _or_368 | _and_388; // FirstSet.java:63
-  wire _or_370 = _or_367 | _or_369; // FirstSet.java:63
-  wire _or_371 = _or_364 | _or_370; // FirstSet.java:63
-  wire _or_372 = _or_357 | _or_371; // FirstSet.java:63
-  wire _or_373 = _and_357 | _or_372; // FirstSet.java:62
-  wire _and_389 = _or_262 & _or_277; // FirstSet.java:61
-  wire _and_390 = _or_254 & _or_261; // FirstSet.java:61
-  wire _and_391 = _or_250 & _or_253; // FirstSet.java:61
-  wire _and_392 = _or_248 & _or_249; // FirstSet.java:61
-  wire _and_393 = _bits_839 & _bits_840; // FirstSet.java:61
-  wire _or_374 = _and_392 | _and_393; // FirstSet.java:62
-  wire _and_394 = _bits_841 & _bits_842; // FirstSet.java:61
-  wire _or_375 = _or_374 | _and_394; // FirstSet.java:63
-  wire _or_376 = _and_391 | _or_375; // FirstSet.java:62
-  wire _and_395 = _or_251 & _or_252; // FirstSet.java:61
-  wire _and_396 = _bits_843 & _bits_844; // FirstSet.java:61
-  wire _or_377 = _and_395 | _and_396; // FirstSet.java:62
-  wire _and_397 = _bits_845 & _bits_846; // FirstSet.java:61
-  wire _or_378 = _or_377 | _and_397; // FirstSet.java:63
-  wire _or_379 = _or_376 | _or_378; // FirstSet.java:63
-  wire _or_380 = _and_390 | _or_379; // FirstSet.java:62
-  wire _and_398 = _or_257 & _or_260; // FirstSet.java:61
-  wire _and_399 = _or_255 & _or_256; // FirstSet.java:61
-  wire _and_400 = _bits_847 & _bits_848; // FirstSet.java:61
-  wire _or_381 = _and_399 | _and_400; // FirstSet.java:62
-  wire _and_401 = _bits_849 & _bits_850; // FirstSet.java:61
-  wire _or_382 = _or_381 | _and_401; // FirstSet.java:63
-  wire _or_383 = _and_398 | _or_382; // FirstSet.java:62
-  wire _and_402 = _or_258 & _or_259; // FirstSet.java:61
-  wire _and_403 = _bits_851 & _bits_852; // FirstSet.java:61
-  wire _or_384 = _and_402 | _and_403; // FirstSet.java:62
-  wire _and_404 = _bits_853 & _bits_854; // FirstSet.java:61
-  wire _or_385 = _or_384 | _and_404; // FirstSet.java:63
-  wire _or_386 = _or_383 | _or_385; // FirstSet.java:63
-  wire _or_387 = _or_380 | _or_386; // FirstSet.java:63
-  wire _or_388 = _and_389 | _or_387; // FirstSet.java:62
-  wire _and_405 = _or_269 & _or_276; // FirstSet.java:61
-  wire _and_406 = _or_265 & _or_268; // FirstSet.java:61
-  wire _and_407 = _or_263 & _or_264; // FirstSet.java:61
-  wire _and_408 = _bits_855 & _bits_856; // FirstSet.java:61
-  wire _or_389 = _and_407 | _and_408; // FirstSet.java:62
-  wire _and_409 = _bits_857 & _bits_858; // FirstSet.java:61
-  wire _or_390 = _or_389 | _and_409; // FirstSet.java:63
-  wire _or_391 = _and_406 | _or_390; // FirstSet.java:62
-  wire _and_410 = _or_266 & _or_267; // FirstSet.java:61
-  wire _and_411 = _bits_859 & _bits_860; // FirstSet.java:61
-  wire _or_392 = _and_410 | _and_411; // FirstSet.java:62
-  wire _and_412 = _bits_861 & _bits_862; // FirstSet.java:61
-  wire _or_393 = _or_392 | _and_412; // FirstSet.java:63
-  wire _or_394 = _or_391 | _or_393; // FirstSet.java:63
-  wire _or_395 = _and_405 | _or_394; // FirstSet.java:62
-  wire _and_413 = _or_272 & _or_275; // FirstSet.java:61
-  wire _and_414 = _or_270 & _or_271; // FirstSet.java:61
-  wire _and_415 = _bits_863 & _bits_864; // FirstSet.java:61
-  wire _or_396 = _and_414 | _and_415; // FirstSet.java:62
-  wire _and_416 = _bits_865 & _bits_866; // FirstSet.java:61
-  wire _or_397 = _or_396 | _and_416; // FirstSet.java:63
-  wire _or_398 = _and_413 | _or_397; // FirstSet.java:62
-  wire _and_417 = _or_273 & _or_274; // FirstSet.java:61
-  wire _and_418 = _bits_867 & _bits_868; // FirstSet.java:61
-  wire _or_399 = _and_417 | _and_418; // FirstSet.java:62
-  wire _and_419 = _bits_869 & _bits_870; // FirstSet.java:61
-  wire _or_400 = _or_399 | _and_419; // FirstSet.java:63
-  wire _or_401 = _or_398 | _or_400; // FirstSet.java:63
-  wire _or_402 = _or_395 | _or_401; // FirstSet.java:63
-  wire _or_403 = _or_388 | _or_402; // FirstSet.java:63
-  wire _or_404 = _or_373 | _or_403; // FirstSet.java:63
-  wire _or_405 = _or_342 | _or_404; // FirstSet.java:63
-  wire _not_176 = ~_or_405; // SlotPicker.java:81
-  wire _bits_871 = leaf_pick_pick_hot[0]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_1 = {7{_bits_871}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_420 = slot_parent_0 & _fill_1; // TcamMergeWalk.java:139
-  wire _bits_872 = leaf_pick_pick_hot[1]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_2 = {7{_bits_872}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_421 = slot_parent_1 & _fill_2; // TcamMergeWalk.java:139
-  wire [6:0] _or_406 = _and_420 | _and_421; // TcamMergeWalk.java:139
-  wire _bits_873 = leaf_pick_pick_hot[2]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_3 = {7{_bits_873}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_422 = slot_parent_2 & _fill_3; // TcamMergeWalk.java:139
-  wire _bits_874 = leaf_pick_pick_hot[3]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_4 = {7{_bits_874}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_423 = slot_parent_3 & _fill_4; // TcamMergeWalk.java:139
-  wire [6:0] _or_407 = _and_422 | _and_423; // TcamMergeWalk.java:139
-  wire [6:0] _or_408 = _or_406 | _or_407; // TcamMergeWalk.java:139
-  wire _bits_875 = leaf_pick_pick_hot[4]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_5 = {7{_bits_875}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_424 = slot_parent_4 & _fill_5; // TcamMergeWalk.java:139
-  wire _bits_876 = leaf_pick_pick_hot[5]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_6 = {7{_bits_876}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_425 = slot_parent_5 & _fill_6; // TcamMergeWalk.java:139
-  wire [6:0] _or_409 = _and_424 | _and_425; // TcamMergeWalk.java:139
-  wire _bits_877 = leaf_pick_pick_hot[6]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_7 = {7{_bits_877}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_426 = slot_parent_6 & _fill_7; // TcamMergeWalk.java:139
-  wire _bits_878 = leaf_pick_pick_hot[7]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_8 = {7{_bits_878}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_427 = slot_parent_7 & _fill_8; // TcamMergeWalk.java:139
-  wire [6:0] _or_410 = _and_426 | _and_427; // TcamMergeWalk.java:139
-  wire [6:0] _or_411 = _or_409 | _or_410; // TcamMergeWalk.java:139
-  wire [6:0] _or_412 = _or_408 | _or_411; // TcamMergeWalk.java:139
-  wire _bits_879 = leaf_pick_pick_hot[8]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_9 = {7{_bits_879}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_428 = slot_parent_8 & _fill_9; // TcamMergeWalk.java:139
-  wire _bits_880 = leaf_pick_pick_hot[9]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_10 = {7{_bits_880}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_429 = slot_parent_9 & _fill_10; // TcamMergeWalk.java:139
-  wire [6:0] _or_413 = _and_428 | _and_429; // TcamMergeWalk.java:139
-  wire _bits_881 = leaf_pick_pick_hot[10]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_11 = {7{_bits_881}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_430 = slot_parent_10 & _fill_11; // TcamMergeWalk.java:139
-  wire _bits_882 = leaf_pick_pick_hot[11]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_12 = {7{_bits_882}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_431 = slot_parent_11 & _fill_12; // TcamMergeWalk.java:139
-  wire [6:0] _or_414 = _and_430 | _and_431; // TcamMergeWalk.java:139
-  wire [6:0] _or_415 = _or_413 | _or_414; // TcamMergeWalk.java:139
-  wire _bits_883 = leaf_pick_pick_hot[12]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_13 = {7{_bits_883}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_432 = slot_parent_12 & _fill_13; // TcamMergeWalk.java:139
-  wire _bits_884 = leaf_pick_pick_hot[13]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_14 = {7{_bits_884}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_433 = slot_parent_13 & _fill_14; // TcamMergeWalk.java:139
-  wire [6:0] _or_416 = _and_432 | _and_433; // TcamMergeWalk.java:139
-  wire _bits_885 = leaf_pick_pick_hot[14]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_15 = {7{_bits_885}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_434 = slot_parent_14 & _fill_15; // TcamMergeWalk.java:139
-  wire _bits_886 = leaf_pick_pick_hot[15]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_16 = {7{_bits_886}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_435 = slot_parent_15 & _fill_16; // TcamMergeWalk.java:139
-  wire [6:0] _or_417 = _and_434 | _and_435; // TcamMergeWalk.java:139
-  wire [6:0] _or_418 = _or_416 | _or_417; // TcamMergeWalk.java:139
-  wire [6:0] _or_419 = _or_415 | _or_418; // TcamMergeWalk.java:139
-  wire [6:0] _or_420 = _or_412 | _or_419; // TcamMergeWalk.java:139
-  wire _bits_887 = leaf_pick_pick_hot[16]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_17 = {7{_bits_887}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_436 = slot_parent_16 & _fill_17; // TcamMergeWalk.java:139
-  wire _bits_888 = leaf_pick_pick_hot[17]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_18 = {7{_bits_888}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_437 = slot_parent_17 & _fill_18; // TcamMergeWalk.java:139
-  wire [6:0] _or_421 = _and_436 | _and_437; // TcamMergeWalk.java:139
-  wire _bits_889 = leaf_pick_pick_hot[18]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_19 = {7{_bits_889}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_438 = slot_parent_18 & _fill_19; // TcamMergeWalk.java:139
-  wire _bits_890 = leaf_pick_pick_hot[19]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_20 = {7{_bits_890}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_439 = slot_parent_19 & _fill_20; // TcamMergeWalk.java:139
-  wire [6:0] _or_422 = _and_438 | _and_439; // TcamMergeWalk.java:139
-  wire [6:0] _or_423 = _or_421 | _or_422; // TcamMergeWalk.java:139
-  wire _bits_891 = leaf_pick_pick_hot[20]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_21 = {7{_bits_891}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_440 = slot_parent_20 & _fill_21; // TcamMergeWalk.java:139
-  wire _bits_892 = leaf_pick_pick_hot[21]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_22 = {7{_bits_892}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_441 = slot_parent_21 & _fill_22; // TcamMergeWalk.java:139
-  wire [6:0] _or_424 = _and_440 | _and_441; // TcamMergeWalk.java:139
-  wire _bits_893 = leaf_pick_pick_hot[22]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_23 = {7{_bits_893}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_442 = slot_parent_22 & _fill_23; // TcamMergeWalk.java:139
-  wire _bits_894 = leaf_pick_pick_hot[23]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_24 = {7{_bits_894}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_443 = slot_parent_23 & _fill_24; // TcamMergeWalk.java:139
-  wire [6:0] _or_425 = _and_442 | _and_443; // TcamMergeWalk.java:139
-  wire [6:0] _or_426 = _or_424 | _or_425; // TcamMergeWalk.java:139
-  wire [6:0] _or_427 = _or_423 | _or_426; // TcamMergeWalk.java:139
-  wire _bits_895 = leaf_pick_pick_hot[24]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_25 = {7{_bits_895}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_444 = slot_parent_24 & _fill_25; // TcamMergeWalk.java:139
-  wire _bits_896 = leaf_pick_pick_hot[25]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_26 = {7{_bits_896}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_445 = slot_parent_25 & _fill_26; // TcamMergeWalk.java:139
-  wire [6:0] _or_428 = _and_444 | _and_445; // TcamMergeWalk.java:139
-  wire _bits_897 = leaf_pick_pick_hot[26]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_27 = {7{_bits_897}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_446 = slot_parent_26 & _fill_27; // TcamMergeWalk.java:139
-  wire _bits_898 = leaf_pick_pick_hot[27]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_28 = {7{_bits_898}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_447 = slot_parent_27 & _fill_28; // TcamMergeWalk.java:139
-  wire [6:0] _or_429 = _and_446 | _and_447; // TcamMergeWalk.java:139
-  wire [6:0] _or_430 = _or_428 | _or_429; // TcamMergeWalk.java:139
-  wire _bits_899 = leaf_pick_pick_hot[28]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_29 = {7{_bits_899}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_448 = slot_parent_28 & _fill_29; // TcamMergeWalk.java:139
-  wire _bits_900 = leaf_pick_pick_hot[29]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_30 = {7{_bits_900}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_449 = slot_parent_29 & _fill_30; // TcamMergeWalk.java:139
-  wire [6:0] _or_431 = _and_448 | _and_449; // TcamMergeWalk.java:139
-  wire _bits_901 = leaf_pick_pick_hot[30]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_31 = {7{_bits_901}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_450 = slot_parent_30 & _fill_31; // TcamMergeWalk.java:139
-  wire _bits_902 = leaf_pick_pick_hot[31]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_32 = {7{_bits_902}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_451 = slot_parent_31 & _fill_32; // TcamMergeWalk.java:139
-  wire [6:0] _or_432 = _and_450 | _and_451; // TcamMergeWalk.java:139
-  wire [6:0] _or_433 = _or_431 | _or_432; // TcamMergeWalk.java:139
-  wire [6:0] _or_434 = _or_430 | _or_433; // TcamMergeWalk.java:139
-  wire [6:0] _or_435 = _or_427 | _or_434; // TcamMergeWalk.java:139
-  wire [6:0] _or_436 = _or_420 | _or_435; // TcamMergeWalk.java:139
-  wire _bits_903 = leaf_pick_pick_hot[32]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_33 = {7{_bits_903}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_452 = slot_parent_32 & _fill_33; // TcamMergeWalk.java:139
-  wire _bits_904 = leaf_pick_pick_hot[33]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_34 = {7{_bits_904}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_453 = slot_parent_33 & _fill_34; // TcamMergeWalk.java:139
-  wire [6:0] _or_437 = _and_452 | _and_453; // TcamMergeWalk.java:139
-  wire _bits_905 = leaf_pick_pick_hot[34]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_35 = {7{_bits_905}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_454 = slot_parent_34 & _fill_35; // TcamMergeWalk.java:139
-  wire _bits_906 = leaf_pick_pick_hot[35]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_36 = {7{_bits_906}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_455 = slot_parent_35 & _fill_36; // TcamMergeWalk.java:139
-  wire [6:0] _or_438 = _and_454 | _and_455; // TcamMergeWalk.java:139
-  wire [6:0] _or_439 = _or_437 | _or_438; // TcamMergeWalk.java:139
-  wire _bits_907 = leaf_pick_pick_hot[36]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_37 = {7{_bits_907}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_456 = slot_parent_36 & _fill_37; // TcamMergeWalk.java:139
-  wire _bits_908 = leaf_pick_pick_hot[37]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_38 = {7{_bits_908}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_457 = slot_parent_37 & _fill_38; // TcamMergeWalk.java:139
-  wire [6:0] _or_440 = _and_456 | _and_457; // TcamMergeWalk.java:139
-  wire _bits_909 = leaf_pick_pick_hot[38]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_39 = {7{_bits_909}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_458 = slot_parent_38 & _fill_39; // TcamMergeWalk.java:139
-  wire _bits_910 = leaf_pick_pick_hot[39]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_40 = {7{_bits_910}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_459 = slot_parent_39 & _fill_40; // TcamMergeWalk.java:139
-  wire [6:0] _or_441 = _and_458 | _and_459; // TcamMergeWalk.java:139
-  wire [6:0] _or_442 = _or_440 | _or_441; // TcamMergeWalk.java:139
-  wire [6:0] _or_443 = _or_439 | _or_442; // TcamMergeWalk.java:139
-  wire _bits_911 = leaf_pick_pick_hot[40]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_41 = {7{_bits_911}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_460 = slot_parent_40 & _fill_41; // TcamMergeWalk.java:139
-  wire _bits_912 = leaf_pick_pick_hot[41]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_42 = {7{_bits_912}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_461 = slot_parent_41 & _fill_42; // TcamMergeWalk.java:139
-  wire [6:0] _or_444 = _and_460 | _and_461; // TcamMergeWalk.java:139
-  wire _bits_913 = leaf_pick_pick_hot[42]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_43 = {7{_bits_913}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_462 = slot_parent_42 & _fill_43; // TcamMergeWalk.java:139
-  wire _bits_914 = leaf_pick_pick_hot[43]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_44 = {7{_bits_914}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_463 = slot_parent_43 & _fill_44; // TcamMergeWalk.java:139
-  wire [6:0] _or_445 = _and_462 | _and_463; // TcamMergeWalk.java:139
-  wire [6:0] _or_446 = _or_444 | _or_445; // TcamMergeWalk.java:139
-  wire _bits_915 = leaf_pick_pick_hot[44]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_45 = {7{_bits_915}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_464 = slot_parent_44 & _fill_45; // TcamMergeWalk.java:139
-  wire _bits_916 = leaf_pick_pick_hot[45]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_46 = {7{_bits_916}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_465 = slot_parent_45 & _fill_46; // TcamMergeWalk.java:139
-  wire [6:0] _or_447 = _and_464 | _and_465; // TcamMergeWalk.java:139
-  wire _bits_917 = leaf_pick_pick_hot[46]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_47 = {7{_bits_917}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_466 = slot_parent_46 & _fill_47; // TcamMergeWalk.java:139
-  wire _bits_918 = leaf_pick_pick_hot[47]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_48 = {7{_bits_918}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_467 = slot_parent_47 & _fill_48; // TcamMergeWalk.java:139
-  wire [6:0] _or_448 = _and_466 | _and_467; // TcamMergeWalk.java:139
-  wire [6:0] _or_449 = _or_447 | _or_448; // TcamMergeWalk.java:139
-  wire [6:0] _or_450 = _or_446 | _or_449; // TcamMergeWalk.java:139
-  wire [6:0] _or_451 = _or_443 | _or_450; // TcamMergeWalk.java:139
-  wire _bits_919 = leaf_pick_pick_hot[48]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_49 = {7{_bits_919}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_468 = slot_parent_48 & _fill_49; // TcamMergeWalk.java:139
-  wire _bits_920 = leaf_pick_pick_hot[49]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_50 = {7{_bits_920}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_469 = slot_parent_49 & _fill_50; // TcamMergeWalk.java:139
-  wire [6:0] _or_452 = _and_468 | _and_469; // TcamMergeWalk.java:139
-  wire _bits_921 = leaf_pick_pick_hot[50]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_51 = {7{_bits_921}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_470 = slot_parent_50 & _fill_51; // TcamMergeWalk.java:139
-  wire _bits_922 = leaf_pick_pick_hot[51]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_52 = {7{_bits_922}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_471 = slot_parent_51 & _fill_52; // TcamMergeWalk.java:139
-  wire [6:0] _or_453 = _and_470 | _and_471; // TcamMergeWalk.java:139
-  wire [6:0] _or_454 = _or_452 | _or_453; // TcamMergeWalk.java:139
-  wire _bits_923 = leaf_pick_pick_hot[52]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_53 = {7{_bits_923}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_472 = slot_parent_52 & _fill_53; // TcamMergeWalk.java:139
-  wire _bits_924 = leaf_pick_pick_hot[53]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_54 = {7{_bits_924}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_473 = slot_parent_53 & _fill_54; // TcamMergeWalk.java:139
-  wire [6:0] _or_455 = _and_472 | _and_473; // TcamMergeWalk.java:139
-  wire _bits_925 = leaf_pick_pick_hot[54]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_55 = {7{_bits_925}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_474 = slot_parent_54 & _fill_55; // TcamMergeWalk.java:139
-  wire _bits_926 = leaf_pick_pick_hot[55]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_56 = {7{_bits_926}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_475 = slot_parent_55 & _fill_56; // TcamMergeWalk.java:139
-  wire [6:0] _or_456 = _and_474 | _and_475; // TcamMergeWalk.java:139
-  wire [6:0] _or_457 = _or_455 | _or_456; // TcamMergeWalk.java:139
-  wire [6:0] _or_458 = _or_454 | _or_457; // TcamMergeWalk.java:139
-  wire _bits_927 = leaf_pick_pick_hot[56]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_57 = {7{_bits_927}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_476 = slot_parent_56 & _fill_57; // TcamMergeWalk.java:139
-  wire _bits_928 = leaf_pick_pick_hot[57]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_58 = {7{_bits_928}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_477 = slot_parent_57 & _fill_58; // TcamMergeWalk.java:139
-  wire [6:0] _or_459 = _and_476 | _and_477; // TcamMergeWalk.java:139
-  wire _bits_929 = leaf_pick_pick_hot[58]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_59 = {7{_bits_929}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_478 = slot_parent_58 & _fill_59; // TcamMergeWalk.java:139
-  wire _bits_930 = leaf_pick_pick_hot[59]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_60 = {7{_bits_930}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_479 = slot_parent_59 & _fill_60; // TcamMergeWalk.java:139
-  wire [6:0] _or_460 = _and_478 | _and_479; // TcamMergeWalk.java:139
-  wire [6:0] _or_461 = _or_459 | _or_460; // TcamMergeWalk.java:139
-  wire _bits_931 = leaf_pick_pick_hot[60]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_61 = {7{_bits_931}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_480 = slot_parent_60 & _fill_61; // TcamMergeWalk.java:139
-  wire _bits_932 = leaf_pick_pick_hot[61]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_62 = {7{_bits_932}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_481 = slot_parent_61 & _fill_62; // TcamMergeWalk.java:139
-  wire [6:0] _or_462 = _and_480 | _and_481; // TcamMergeWalk.java:139
-  wire _bits_933 = leaf_pick_pick_hot[62]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_63 = {7{_bits_933}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_482 = slot_parent_62 & _fill_63; // TcamMergeWalk.java:139
-  wire _bits_934 = leaf_pick_pick_hot[63]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_64 = {7{_bits_934}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_483 = slot_parent_63 & _fill_64; // TcamMergeWalk.java:139
-  wire [6:0] _or_463 = _and_482 | _and_483; // TcamMergeWalk.java:139
-  wire [6:0] _or_464 = _or_462 | _or_463; // TcamMergeWalk.java:139
-  wire [6:0] _or_465 = _or_461 | _or_464; // TcamMergeWalk.java:139
-  wire [6:0] _or_466 = _or_458 | _or_465; // TcamMergeWalk.java:139
-  wire [6:0] _or_467 = _or_451 | _or_466; // TcamMergeWalk.java:139
-  wire [6:0] _or_468 = _or_436 | _or_467; // TcamMergeWalk.java:139
-  wire _bits_935 = leaf_pick_pick_hot[64]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_65 = {7{_bits_935}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_484 = slot_parent_64 & _fill_65; // TcamMergeWalk.java:139
-  wire _bits_936 = leaf_pick_pick_hot[65]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_66 = {7{_bits_936}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_485 = slot_parent_65 & _fill_66; // TcamMergeWalk.java:139
-  wire [6:0] _or_469 = _and_484 | _and_485; // TcamMergeWalk.java:139
-  wire _bits_937 = leaf_pick_pick_hot[66]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_67 = {7{_bits_937}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_486 = slot_parent_66 & _fill_67; // TcamMergeWalk.java:139
-  wire _bits_938 = leaf_pick_pick_hot[67]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_68 = {7{_bits_938}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_487 = slot_parent_67 & _fill_68; // TcamMergeWalk.java:139
-  wire [6:0] _or_470 = _and_486 | _and_487; // TcamMergeWalk.java:139
-  wire [6:0] _or_471 = _or_469 | _or_470; // TcamMergeWalk.java:139
-  wire _bits_939 = leaf_pick_pick_hot[68]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_69 = {7{_bits_939}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_488 = slot_parent_68 & _fill_69; // TcamMergeWalk.java:139
-  wire _bits_940 = leaf_pick_pick_hot[69]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_70 = {7{_bits_940}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_489 = slot_parent_69 & _fill_70; // TcamMergeWalk.java:139
-  wire [6:0] _or_472 = _and_488 | _and_489; // TcamMergeWalk.java:139
-  wire _bits_941 = leaf_pick_pick_hot[70]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_71 = {7{_bits_941}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_490 = slot_parent_70 & _fill_71; // TcamMergeWalk.java:139
-  wire _bits_942 = leaf_pick_pick_hot[71]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_72 = {7{_bits_942}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_491 = slot_parent_71 & _fill_72; // TcamMergeWalk.java:139
-  wire [6:0] _or_473 = _and_490 | _and_491; // TcamMergeWalk.java:139
-  wire [6:0] _or_474 = _or_472 | _or_473; // TcamMergeWalk.java:139
-  wire [6:0] _or_475 = _or_471 | _or_474; // TcamMergeWalk.java:139
-  wire _bits_943 = leaf_pick_pick_hot[72]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_73 = {7{_bits_943}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_492 = slot_parent_72 & _fill_73; // TcamMergeWalk.java:139
-  wire _bits_944 = leaf_pick_pick_hot[73]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_74 = {7{_bits_944}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_493 = slot_parent_73 & _fill_74; // TcamMergeWalk.java:139
-  wire [6:0] _or_476 = _and_492 | _and_493; // TcamMergeWalk.java:139
-  wire _bits_945 = leaf_pick_pick_hot[74]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_75 = {7{_bits_945}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_494 = slot_parent_74 & _fill_75; // TcamMergeWalk.java:139
-  wire _bits_946 = leaf_pick_pick_hot[75]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_76 = {7{_bits_946}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_495 = slot_parent_75 & _fill_76; // TcamMergeWalk.java:139
-  wire [6:0] _or_477 = _and_494 | _and_495; // TcamMergeWalk.java:139
-  wire [6:0] _or_478 = _or_476 | _or_477; // TcamMergeWalk.java:139
-  wire _bits_947 = leaf_pick_pick_hot[76]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_77 = {7{_bits_947}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_496 = slot_parent_76 & _fill_77; // TcamMergeWalk.java:139
-  wire _bits_948 = leaf_pick_pick_hot[77]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_78 = {7{_bits_948}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_497 = slot_parent_77 & _fill_78; // TcamMergeWalk.java:139
-  wire [6:0] _or_479 = _and_496 | _and_497; // TcamMergeWalk.java:139
-  wire _bits_949 = leaf_pick_pick_hot[78]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_79 = {7{_bits_949}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_498 = slot_parent_78 & _fill_79; // TcamMergeWalk.java:139
-  wire _bits_950 = leaf_pick_pick_hot[79]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_80 = {7{_bits_950}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_499 = slot_parent_79 & _fill_80; // TcamMergeWalk.java:139
-  wire [6:0] _or_480 = _and_498 | _and_499; // TcamMergeWalk.java:139
-  wire [6:0] _or_481 = _or_479 | _or_480; // TcamMergeWalk.java:139
-  wire [6:0] _or_482 = _or_478 | _or_481; // TcamMergeWalk.java:139
-  wire [6:0] _or_483 = _or_475 | _or_482; // TcamMergeWalk.java:139
-  wire _bits_951 = leaf_pick_pick_hot[80]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_81 = {7{_bits_951}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_500 = slot_parent_80 & _fill_81; // TcamMergeWalk.java:139
-  wire _bits_952 = leaf_pick_pick_hot[81]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_82 = {7{_bits_952}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_501 = slot_parent_81 & _fill_82; // TcamMergeWalk.java:139
-  wire [6:0] _or_484 = _and_500 | _and_501; // TcamMergeWalk.java:139
-  wire _bits_953 = leaf_pick_pick_hot[82]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_83 = {7{_bits_953}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_502 = slot_parent_82 & _fill_83; // TcamMergeWalk.java:139
-  wire _bits_954 = leaf_pick_pick_hot[83]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_84 = {7{_bits_954}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_503 = slot_parent_83 & _fill_84; // TcamMergeWalk.java:139
-  wire [6:0] _or_485 = _and_502 | _and_503; // TcamMergeWalk.java:139
-  wire [6:0] _or_486 = _or_484 | _or_485; // TcamMergeWalk.java:139
-  wire _bits_955 = leaf_pick_pick_hot[84]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_85 = {7{_bits_955}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_504 = slot_parent_84 & _fill_85; // TcamMergeWalk.java:139
-  wire _bits_956 = leaf_pick_pick_hot[85]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_86 = {7{_bits_956}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_505 = slot_parent_85 & _fill_86; // TcamMergeWalk.java:139
-  wire [6:0] _or_487 = _and_504 | _and_505; // TcamMergeWalk.java:139
-  wire _bits_957 = leaf_pick_pick_hot[86]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_87 = {7{_bits_957}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_506 = slot_parent_86 & _fill_87; // TcamMergeWalk.java:139
-  wire _bits_958 = leaf_pick_pick_hot[87]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_88 = {7{_bits_958}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_507 = slot_parent_87 & _fill_88; // TcamMergeWalk.java:139
-  wire [6:0] _or_488 = _and_506 | _and_507; // TcamMergeWalk.java:139
-  wire [6:0] _or_489 = _or_487 | _or_488; // TcamMergeWalk.java:139
-  wire [6:0] _or_490 = _or_486 | _or_489; // TcamMergeWalk.java:139
-  wire _bits_959 = leaf_pick_pick_hot[88]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_89 = {7{_bits_959}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_508 = slot_parent_88 & _fill_89; // TcamMergeWalk.java:139
-  wire _bits_960 = leaf_pick_pick_hot[89]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_90 = {7{_bits_960}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_509 = slot_parent_89 & _fill_90; // TcamMergeWalk.java:139
-  wire [6:0] _or_491 = _and_508 | _and_509; // TcamMergeWalk.java:139
-  wire _bits_961 = leaf_pick_pick_hot[90]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_91 = {7{_bits_961}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_510 = slot_parent_90 & _fill_91; // TcamMergeWalk.java:139
-  wire _bits_962 = leaf_pick_pick_hot[91]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_92 = {7{_bits_962}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_511 = slot_parent_91 & _fill_92; // TcamMergeWalk.java:139
-  wire [6:0] _or_492 = _and_510 | _and_511; // TcamMergeWalk.java:139
-  wire [6:0] _or_493 = _or_491 | _or_492; // TcamMergeWalk.java:139
-  wire _bits_963 = leaf_pick_pick_hot[92]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_93 = {7{_bits_963}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_512 = slot_parent_92 & _fill_93; // TcamMergeWalk.java:139
-  wire _bits_964 = leaf_pick_pick_hot[93]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_94 = {7{_bits_964}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_513 = slot_parent_93 & _fill_94; // TcamMergeWalk.java:139
-  wire [6:0] _or_494 = _and_512 | _and_513; // TcamMergeWalk.java:139
-  wire _bits_965 = leaf_pick_pick_hot[94]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_95 = {7{_bits_965}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_514 = slot_parent_94 & _fill_95; // TcamMergeWalk.java:139
-  wire _bits_966 = leaf_pick_pick_hot[95]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_96 = {7{_bits_966}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_515 = slot_parent_95 & _fill_96; // TcamMergeWalk.java:139
-  wire [6:0] _or_495 = _and_514 | _and_515; // TcamMergeWalk.java:139
-  wire [6:0] _or_496 = _or_494 | _or_495; // TcamMergeWalk.java:139
-  wire [6:0] _or_497 = _or_493 | _or_496; // TcamMergeWalk.java:139
-  wire [6:0] _or_498 = _or_490 | _or_497; // TcamMergeWalk.java:139
-  wire [6:0] _or_499 = _or_483 | _or_498; // TcamMergeWalk.java:139
-  wire _bits_967 = leaf_pick_pick_hot[96]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_97 = {7{_bits_967}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_516 = slot_parent_96 & _fill_97; // TcamMergeWalk.java:139
-  wire _bits_968 = leaf_pick_pick_hot[97]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_98 = {7{_bits_968}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_517 = slot_parent_97 & _fill_98; // TcamMergeWalk.java:139
-  wire [6:0] _or_500 = _and_516 | _and_517; // TcamMergeWalk.java:139
-  wire _bits_969 = leaf_pick_pick_hot[98]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_99 = {7{_bits_969}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_518 = slot_parent_98 & _fill_99; // TcamMergeWalk.java:139
-  wire _bits_970 = leaf_pick_pick_hot[99]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_100 = {7{_bits_970}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_519 = slot_parent_99 & _fill_100; // TcamMergeWalk.java:139
-  wire [6:0] _or_501 = _and_518 | _and_519; // TcamMergeWalk.java:139
-  wire [6:0] _or_502 = _or_500 | _or_501; // TcamMergeWalk.java:139
-  wire _bits_971 = leaf_pick_pick_hot[100]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_101 = {7{_bits_971}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_520 = slot_parent_100 & _fill_101; // TcamMergeWalk.java:139
-  wire _bits_972 = leaf_pick_pick_hot[101]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_102 = {7{_bits_972}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_521 = slot_parent_101 & _fill_102; // TcamMergeWalk.java:139
-  wire [6:0] _or_503 = _and_520 | _and_521; // TcamMergeWalk.java:139
-  wire _bits_973 = leaf_pick_pick_hot[102]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_103 = {7{_bits_973}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_522 = slot_parent_102 & _fill_103; // TcamMergeWalk.java:139
-  wire _bits_974 = leaf_pick_pick_hot[103]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_104 = {7{_bits_974}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_523 = slot_parent_103 & _fill_104; // TcamMergeWalk.java:139
-  wire [6:0] _or_504 = _and_522 | _and_523; // TcamMergeWalk.java:139
-  wire [6:0] _or_505 = _or_503 | _or_504; // TcamMergeWalk.java:139
-  wire [6:0] _or_506 = _or_502 | _or_505; // TcamMergeWalk.java:139
-  wire _bits_975 = leaf_pick_pick_hot[104]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_105 = {7{_bits_975}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_524 = slot_parent_104 & _fill_105; // TcamMergeWalk.java:139
-  wire _bits_976 = leaf_pick_pick_hot[105]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_106 = {7{_bits_976}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_525 = slot_parent_105 & _fill_106; // TcamMergeWalk.java:139
-  wire [6:0] _or_507 = _and_524 | _and_525; // TcamMergeWalk.java:139
-  wire _bits_977 = leaf_pick_pick_hot[106]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_107 = {7{_bits_977}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_526 = slot_parent_106 & _fill_107; // TcamMergeWalk.java:139
-  wire _bits_978 = leaf_pick_pick_hot[107]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_108 = {7{_bits_978}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_527 = slot_parent_107 & _fill_108; // TcamMergeWalk.java:139
-  wire [6:0] _or_508 = _and_526 | _and_527; // TcamMergeWalk.java:139
-  wire [6:0] _or_509 = _or_507 | _or_508; // TcamMergeWalk.java:139
-  wire _bits_979 = leaf_pick_pick_hot[108]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_109 = {7{_bits_979}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_528 = slot_parent_108 & _fill_109; // TcamMergeWalk.java:139
-  wire _bits_980 = leaf_pick_pick_hot[109]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_110 = {7{_bits_980}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_529 = slot_parent_109 & _fill_110; // TcamMergeWalk.java:139
-  wire [6:0] _or_510 = _and_528 | _and_529; // TcamMergeWalk.java:139
-  wire _bits_981 = leaf_pick_pick_hot[110]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_111 = {7{_bits_981}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_530 = slot_parent_110 & _fill_111; // TcamMergeWalk.java:139
-  wire _bits_982 = leaf_pick_pick_hot[111]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_112 = {7{_bits_982}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_531 = slot_parent_111 & _fill_112; // TcamMergeWalk.java:139
-  wire [6:0] _or_511 = _and_530 | _and_531; // TcamMergeWalk.java:139
-  wire [6:0] _or_512 = _or_510 | _or_511; // TcamMergeWalk.java:139
-  wire [6:0] _or_513 = _or_509 | _or_512; // TcamMergeWalk.java:139
-  wire [6:0] _or_514 = _or_506 | _or_513; // TcamMergeWalk.java:139
-  wire _bits_983 = leaf_pick_pick_hot[112]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_113 = {7{_bits_983}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_532 = slot_parent_112 & _fill_113; // TcamMergeWalk.java:139
-  wire _bits_984 = leaf_pick_pick_hot[113]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_114 = {7{_bits_984}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_533 = slot_parent_113 & _fill_114; // TcamMergeWalk.java:139
-  wire [6:0] _or_515 = _and_532 | _and_533; // TcamMergeWalk.java:139
-  wire _bits_985 = leaf_pick_pick_hot[114]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_115 = {7{_bits_985}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_534 = slot_parent_114 & _fill_115; // TcamMergeWalk.java:139
-  wire _bits_986 = leaf_pick_pick_hot[115]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_116 = {7{_bits_986}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_535 = slot_parent_115 & _fill_116; // TcamMergeWalk.java:139
-  wire [6:0] _or_516 = _and_534 | _and_535; // TcamMergeWalk.java:139
-  wire [6:0] _or_517 = _or_515 | _or_516; // TcamMergeWalk.java:139
-  wire _bits_987 = leaf_pick_pick_hot[116]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_117 = {7{_bits_987}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_536 = slot_parent_116 & _fill_117; // TcamMergeWalk.java:139
-  wire _bits_988 = leaf_pick_pick_hot[117]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_118 = {7{_bits_988}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_537 = slot_parent_117 & _fill_118; // TcamMergeWalk.java:139
-  wire [6:0] _or_518 = _and_536 | _and_537; // TcamMergeWalk.java:139
-  wire _bits_989 = leaf_pick_pick_hot[118]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_119 = {7{_bits_989}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_538 = slot_parent_118 & _fill_119; // TcamMergeWalk.java:139
-  wire _bits_990 = leaf_pick_pick_hot[119]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_120 = {7{_bits_990}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_539 = slot_parent_119 & _fill_120; // TcamMergeWalk.java:139
-  wire [6:0] _or_519 = _and_538 | _and_539; // TcamMergeWalk.java:139
-  wire [6:0] _or_520 = _or_518 | _or_519; // TcamMergeWalk.java:139
-  wire [6:0] _or_521 = _or_517 | _or_520; // TcamMergeWalk.java:139
-  wire _bits_991 = leaf_pick_pick_hot[120]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_121 = {7{_bits_991}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_540 = slot_parent_120 & _fill_121; // TcamMergeWalk.java:139
-  wire _bits_992 = leaf_pick_pick_hot[121]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_122 = {7{_bits_992}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_541 = slot_parent_121 & _fill_122; // TcamMergeWalk.java:139
-  wire [6:0] _or_522 = _and_540 | _and_541; // TcamMergeWalk.java:139
-  wire _bits_993 = leaf_pick_pick_hot[122]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_123 = {7{_bits_993}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_542 = slot_parent_122 & _fill_123; // TcamMergeWalk.java:139
-  wire _bits_994 = leaf_pick_pick_hot[123]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_124 = {7{_bits_994}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_543 = slot_parent_123 & _fill_124; // TcamMergeWalk.java:139
-  wire [6:0] _or_523 = _and_542 | _and_543; // TcamMergeWalk.java:139
-  wire [6:0] _or_524 = _or_522 | _or_523; // TcamMergeWalk.java:139
-  wire _bits_995 = leaf_pick_pick_hot[124]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_125 = {7{_bits_995}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_544 = slot_parent_124 & _fill_125; // TcamMergeWalk.java:139
-  wire _bits_996 = leaf_pick_pick_hot[125]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_126 = {7{_bits_996}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_545 = slot_parent_125 & _fill_126; // TcamMergeWalk.java:139
-  wire [6:0] _or_525 = _and_544 | _and_545; // TcamMergeWalk.java:139
-  wire _bits_997 = leaf_pick_pick_hot[126]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_127 = {7{_bits_997}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_546 = slot_parent_126 & _fill_127; // TcamMergeWalk.java:139
-  wire _bits_998 = leaf_pick_pick_hot[127]; // TcamMergeWalk.java:139
-  wire [6:0] _fill_128 = {7{_bits_998}}; // TcamMergeWalk.java:139
-  wire [6:0] _and_547 = slot_parent_127 & _fill_128; // TcamMergeWalk.java:139
-  wire [6:0] _or_526 = _and_546 | _and_547; // TcamMergeWalk.java:139
-  wire [6:0] _or_527 = _or_525 | _or_526; // TcamMergeWalk.java:139
-  wire [6:0] _or_528 = _or_524 | _or_527; // TcamMergeWalk.java:139
-  wire [6:0] _or_529 = _or_521 | _or_528; // TcamMergeWalk.java:139
-  wire [6:0] _or_530 = _or_514 | _or_529; // TcamMergeWalk.java:139
-  wire [6:0] _or_531 = _or_499 | _or_530; // TcamMergeWalk.java:139
-  wire [6:0] _or_532 = _or_468 | _or_531; // TcamMergeWalk.java:139
-  wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:109
-  wire [31:0] _and_548 = child_digit_field & _fill_129; // TcamSplit.java:109
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_548; // TcamSplit.java:109
-  wire _and_549 = state_advance & advance_settled_was_1; // RapController.java:136
-  wire _and_550 = state_advance & advance_settled_was_2; // RapController.java:136
-  wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:141
-  wire tcam_write_load = tcam_write_valid & 1'd1; // TcamWriteRegister.java:36
-  wire _not_177 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
-  wire _and_551 = tcam_write_full & _not_177; // TcamWriteRegister.java:48
-  wire _or_533 = tcam_write_load | _and_551; // TcamWriteRegister.java:48
-  wire [31:0] _fill_130 = {32{1'd1}}; // RapController.java:276
-  wire _and_552 = commit_fire & hit_splittable_3; // CommitVerdict.java:72
-  wire _and_553 = _and_552 & io_head_thresholdFits; // CommitVerdict.java:72
-  wire _and_554 = hit_short_2 & skip_now; // CommitVerdict.java:73
-  wire [16:0] _bits_999 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:92
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_999; // ScheduleAndSnapshot.java:92
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:92
-  wire _not_178 = ~merge_now; // CommitVerdict.java:73
-  wire _and_555 = _and_554 & _not_178; // CommitVerdict.java:73
-  wire _not_179 = ~_and_555; // CommitVerdict.java:73
-  wire [15:0] _bits_1000 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:72
-  wire [15:0] _bits_1001 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:73
-  wire [16:0] _add_8 = {1'b0, _bits_1000} + {1'b0, _bits_1001}; // SplitCompare.java:86
-  wire _bits_1002 = _add_8[16]; // SplitCompare.java:86
-  wire [16:0] _cat_10 = {_bits_1000, 1'd1}; // SplitCompare.java:87
-  wire [16:0] _cat_11 = {_bits_1001, 1'd1}; // SplitCompare.java:87
-  wire [17:0] _add_9 = {1'b0, _cat_10} + {1'b0, _cat_11}; // SplitCompare.java:87
-  wire _bits_1003 = _add_9[17]; // SplitCompare.java:87
-  wire [15:0] _bits_1004 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:71
-  wire [15:0] _bits_1005 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:71
-  wire [16:0] _add_10 = {1'b0, _bits_1004} + {1'b0, _bits_1005}; // SplitCompare.java:86
-  wire _bits_1006 = _add_10[16]; // SplitCompare.java:86
-  wire _and_556 = _bits_1003 & _bits_1006; // SplitCompare.java:76
-  wire _and_557 = stop_if_over_t & over_t; // CommitVerdict.java:74
-  wire _and_558 = commit_fire & merge_now; // CommitVerdict.java:74
-  wire stop_now = _and_557 | _and_558; // CommitVerdict.java:74
-  wire _not_180 = ~undo_empty; // UndoStack.java:39
-  wire undo_pop = state_undo & _not_180; // UndoStack.java:39
-  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // RapController.java:160
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:161
-  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:43
-  wire _eq_386 = undo_sp_next == 5'd0; // UndoStack.java:38
-  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:168
-  wire _lt_0 = free_slots < 8'd1; // RapController.java:174
-  wire _lt_1 = free_slots < 8'd2; // RapController.java:174
-  wire _lt_2 = free_slots < 8'd3; // RapController.java:174
-  wire _lt_3 = free_slots < 8'd4; // RapController.java:174
-  wire [7:0] _cat_12 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:176
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:183
-  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:184
-  wire _bits_1007 = _dshr_0[0]; // RapController.java:184
-  wire _or_534 = state_undo | state_split; // RapController.java:246
-  wire _or_535 = _or_534 | state_split_alloc; // RapController.java:246
-  wire _not_181 = ~early_done; // RapController.java:245
-  wire batch_is_early = state_split & _not_181; // RapController.java:245
-  wire _not_182 = ~level_had_leaves; // TcamMergeWalk.java:152
-  wire _and_559 = leaf_at_deepest & _not_182; // TcamMergeWalk.java:152
-  wire _not_183 = ~leaf_pick_load; // SlotPicker.java:82
-  wire _or_536 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
-  wire [127:0] _not_184 = ~leaf_pick_pick_hot; // SlotPicker.java:63
-  wire [127:0] _and_560 = leaf_pick_candidates & _not_184; // SlotPicker.java:63
-  wire [127:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_560; // SlotPicker.java:63
-  wire [127:0] _mux_11 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
-  wire _and_561 = state_merge_level & level_fresh; // TcamMergeWalk.java:104
-  wire _or_537 = _and_561 | _and_32; // TcamMergeWalk.java:104
-  wire _bits_1008 = slot_valid[127]; // NodeTable.java:96
-  wire _eq_387 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_562 = _bits_1008 & _eq_387; // NodeTable.java:96
-  wire _eq_388 = slot_children_127 == 3'd0; // NodeTable.java:96
-  wire _and_563 = _and_562 & _eq_388; // NodeTable.java:96
-  wire _bits_1009 = slot_valid[126]; // NodeTable.java:96
-  wire _eq_389 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_564 = _bits_1009 & _eq_389; // NodeTable.java:96
-  wire _eq_390 = slot_children_126 == 3'd0; // NodeTable.java:96
-  wire _and_565 = _and_564 & _eq_390; // NodeTable.java:96
-  wire _bits_1010 = slot_valid[125]; // NodeTable.java:96
-  wire _eq_391 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_566 = _bits_1010 & _eq_391; // NodeTable.java:96
-  wire _eq_392 = slot_children_125 == 3'd0; // NodeTable.java:96
-  wire _and_567 = _and_566 & _eq_392; // NodeTable.java:96
-  wire _bits_1011 = slot_valid[124]; // NodeTable.java:96
-  wire _eq_393 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_568 = _bits_1011 & _eq_393; // NodeTable.java:96
-  wire _eq_394 = slot_children_124 == 3'd0; // NodeTable.java:96
-  wire _and_569 = _and_568 & _eq_394; // NodeTable.java:96
-  wire _bits_1012 = slot_valid[123]; // NodeTable.java:96
-  wire _eq_395 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_570 = _bits_1012 & _eq_395; // NodeTable.java:96
-  wire _eq_396 = slot_children_123 == 3'd0; // NodeTable.java:96
-  wire _and_571 = _and_570 & _eq_396; // NodeTable.java:96
-  wire _bits_1013 = slot_valid[122]; // NodeTable.java:96
-  wire _eq_397 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_572 = _bits_1013 & _eq_397; // NodeTable.java:96
-  wire _eq_398 = slot_children_122 == 3'd0; // NodeTable.java:96
-  wire _and_573 = _and_572 & _eq_398; // NodeTable.java:96
-  wire _bits_1014 = slot_valid[121]; // NodeTable.java:96
-  wire _eq_399 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_574 = _bits_1014 & _eq_399; // NodeTable.java:96
-  wire _eq_400 = slot_children_121 == 3'd0; // NodeTable.java:96
-  wire _and_575 = _and_574 & _eq_400; // NodeTable.java:96
-  wire _bits_1015 = slot_valid[120]; // NodeTable.java:96
-  wire _eq_401 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_576 = _bits_1015 & _eq_401; // NodeTable.java:96
-  wire _eq_402 = slot_children_120 == 3'd0; // NodeTable.java:96
-  wire _and_577 = _and_576 & _eq_402; // NodeTable.java:96
-  wire _bits_1016 = slot_valid[119]; // NodeTable.java:96
-  wire _eq_403 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_578 = _bits_1016 & _eq_403; // NodeTable.java:96
-  wire _eq_404 = slot_children_119 == 3'd0; // NodeTable.java:96
-  wire _and_579 = _and_578 & _eq_404; // NodeTable.java:96
-  wire _bits_1017 = slot_valid[118]; // NodeTable.java:96
-  wire _eq_405 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_580 = _bits_1017 & _eq_405; // NodeTable.java:96
-  wire _eq_406 = slot_children_118 == 3'd0; // NodeTable.java:96
-  wire _and_581 = _and_580 & _eq_406; // NodeTable.java:96
-  wire _bits_1018 = slot_valid[117]; // NodeTable.java:96
-  wire _eq_407 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_582 = _bits_1018 & _eq_407; // NodeTable.java:96
-  wire _eq_408 = slot_children_117 == 3'd0; // NodeTable.java:96
-  wire _and_583 = _and_582 & _eq_408; // NodeTable.java:96
-  wire _bits_1019 = slot_valid[116]; // NodeTable.java:96
-  wire _eq_409 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_584 = _bits_1019 & _eq_409; // NodeTable.java:96
-  wire _eq_410 = slot_children_116 == 3'd0; // NodeTable.java:96
-  wire _and_585 = _and_584 & _eq_410; // NodeTable.java:96
-  wire _bits_1020 = slot_valid[115]; // NodeTable.java:96
-  wire _eq_411 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_586 = _bits_1020 & _eq_411; // NodeTable.java:96
-  wire _eq_412 = slot_children_115 == 3'd0; // NodeTable.java:96
-  wire _and_587 = _and_586 & _eq_412; // NodeTable.java:96
-  wire _bits_1021 = slot_valid[114]; // NodeTable.java:96
-  wire _eq_413 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_588 = _bits_1021 & _eq_413; // NodeTable.java:96
-  wire _eq_414 = slot_children_114 == 3'd0; // NodeTable.java:96
-  wire _and_589 = _and_588 & _eq_414; // NodeTable.java:96
-  wire _bits_1022 = slot_valid[113]; // NodeTable.java:96
-  wire _eq_415 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_590 = _bits_1022 & _eq_415; // NodeTable.java:96
-  wire _eq_416 = slot_children_113 == 3'd0; // NodeTable.java:96
-  wire _and_591 = _and_590 & _eq_416; // NodeTable.java:96
-  wire _bits_1023 = slot_valid[112]; // NodeTable.java:96
-  wire _eq_417 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_592 = _bits_1023 & _eq_417; // NodeTable.java:96
-  wire _eq_418 = slot_children_112 == 3'd0; // NodeTable.java:96
-  wire _and_593 = _and_592 & _eq_418; // NodeTable.java:96
-  wire _bits_1024 = slot_valid[111]; // NodeTable.java:96
-  wire _eq_419 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_594 = _bits_1024 & _eq_419; // NodeTable.java:96
-  wire _eq_420 = slot_children_111 == 3'd0; // NodeTable.java:96
-  wire _and_595 = _and_594 & _eq_420; // NodeTable.java:96
-  wire _bits_1025 = slot_valid[110]; // NodeTable.java:96
-  wire _eq_421 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_596 = _bits_1025 & _eq_421; // NodeTable.java:96
-  wire _eq_422 = slot_children_110 == 3'd0; // NodeTable.java:96
-  wire _and_597 = _and_596 & _eq_422; // NodeTable.java:96
-  wire _bits_1026 = slot_valid[109]; // NodeTable.java:96
-  wire _eq_423 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_598 = _bits_1026 & _eq_423; // NodeTable.java:96
-  wire _eq_424 = slot_children_109 == 3'd0; // NodeTable.java:96
-  wire _and_599 = _and_598 & _eq_424; // NodeTable.java:96
-  wire _bits_1027 = slot_valid[108]; // NodeTable.java:96
-  wire _eq_425 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_600 = _bits_1027 & _eq_425; // NodeTable.java:96
-  wire _eq_426 = slot_children_108 == 3'd0; // NodeTable.java:96
-  wire _and_601 = _and_600 & _eq_426; // NodeTable.java:96
-  wire _bits_1028 = slot_valid[107]; // NodeTable.java:96
-  wire _eq_427 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_602 = _bits_1028 & _eq_427; // NodeTable.java:96
-  wire _eq_428 = slot_children_107 == 3'd0; // NodeTable.java:96
-  wire _and_603 = _and_602 & _eq_428; // NodeTable.java:96
-  wire _bits_1029 = slot_valid[106]; // NodeTable.java:96
-  wire _eq_429 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_604 = _bits_1029 & _eq_429; // NodeTable.java:96
-  wire _eq_430 = slot_children_106 == 3'd0; // NodeTable.java:96
-  wire _and_605 = _and_604 & _eq_430; // NodeTable.java:96
-  wire _bits_1030 = slot_valid[105]; // NodeTable.java:96
-  wire _eq_431 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_606 = _bits_1030 & _eq_431; // NodeTable.java:96
-  wire _eq_432 = slot_children_105 == 3'd0; // NodeTable.java:96
-  wire _and_607 = _and_606 & _eq_432; // NodeTable.java:96
-  wire _bits_1031 = slot_valid[104]; // NodeTable.java:96
-  wire _eq_433 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_608 = _bits_1031 & _eq_433; // NodeTable.java:96
-  wire _eq_434 = slot_children_104 == 3'd0; // NodeTable.java:96
-  wire _and_609 = _and_608 & _eq_434; // NodeTable.java:96
-  wire _bits_1032 = slot_valid[103]; // NodeTable.java:96
-  wire _eq_435 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_610 = _bits_1032 & _eq_435; // NodeTable.java:96
-  wire _eq_436 = slot_children_103 == 3'd0; // NodeTable.java:96
-  wire _and_611 = _and_610 & _eq_436; // NodeTable.java:96
-  wire _bits_1033 = slot_valid[102]; // NodeTable.java:96
-  wire _eq_437 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_612 = _bits_1033 & _eq_437; // NodeTable.java:96
-  wire _eq_438 = slot_children_102 == 3'd0; // NodeTable.java:96
-  wire _and_613 = _and_612 & _eq_438; // NodeTable.java:96
-  wire _bits_1034 = slot_valid[101]; // NodeTable.java:96
-  wire _eq_439 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_614 = _bits_1034 & _eq_439; // NodeTable.java:96
-  wire _eq_440 = slot_children_101 == 3'd0; // NodeTable.java:96
-  wire _and_615 = _and_614 & _eq_440; // NodeTable.java:96
-  wire _bits_1035 = slot_valid[100]; // NodeTable.java:96
-  wire _eq_441 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_616 = _bits_1035 & _eq_441; // NodeTable.java:96
-  wire _eq_442 = slot_children_100 == 3'd0; // NodeTable.java:96
-  wire _and_617 = _and_616 & _eq_442; // NodeTable.java:96
-  wire _bits_1036 = slot_valid[99]; // NodeTable.java:96
-  wire _eq_443 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_618 = _bits_1036 & _eq_443; // NodeTable.java:96
-  wire _eq_444 = slot_children_99 == 3'd0; // NodeTable.java:96
-  wire _and_619 = _and_618 & _eq_444; // NodeTable.java:96
-  wire _bits_1037 = slot_valid[98]; // NodeTable.java:96
-  wire _eq_445 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_620 = _bits_1037 & _eq_445; // NodeTable.java:96
-  wire _eq_446 = slot_children_98 == 3'd0; // NodeTable.java:96
-  wire _and_621 = _and_620 & _eq_446; // NodeTable.java:96
-  wire _bits_1038 = slot_valid[97]; // NodeTable.java:96
-  wire _eq_447 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_622 = _bits_1038 & _eq_447; // NodeTable.java:96
-  wire _eq_448 = slot_children_97 == 3'd0; // NodeTable.java:96
-  wire _and_623 = _and_622 & _eq_448; // NodeTable.java:96
-  wire _bits_1039 = slot_valid[96]; // NodeTable.java:96
-  wire _eq_449 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_624 = _bits_1039 & _eq_449; // NodeTable.java:96
-  wire _eq_450 = slot_children_96 == 3'd0; // NodeTable.java:96
-  wire _and_625 = _and_624 & _eq_450; // NodeTable.java:96
-  wire _bits_1040 = slot_valid[95]; // NodeTable.java:96
-  wire _eq_451 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_626 = _bits_1040 & _eq_451; // NodeTable.java:96
-  wire _eq_452 = slot_children_95 == 3'd0; // NodeTable.java:96
-  wire _and_627 = _and_626 & _eq_452; // NodeTable.java:96
-  wire _bits_1041 = slot_valid[94]; // NodeTable.java:96
-  wire _eq_453 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_628 = _bits_1041 & _eq_453; // NodeTable.java:96
-  wire _eq_454 = slot_children_94 == 3'd0; // NodeTable.java:96
-  wire _and_629 = _and_628 & _eq_454; // NodeTable.java:96
-  wire _bits_1042 = slot_valid[93]; // NodeTable.java:96
-  wire _eq_455 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_630 = _bits_1042 & _eq_455; // NodeTable.java:96
-  wire _eq_456 = slot_children_93 == 3'd0; // NodeTable.java:96
-  wire _and_631 = _and_630 & _eq_456; // NodeTable.java:96
-  wire _bits_1043 = slot_valid[92]; // NodeTable.java:96
-  wire _eq_457 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_632 = _bits_1043 & _eq_457; // NodeTable.java:96
-  wire _eq_458 = slot_children_92 == 3'd0; // NodeTable.java:96
-  wire _and_633 = _and_632 & _eq_458; // NodeTable.java:96
-  wire _bits_1044 = slot_valid[91]; // NodeTable.java:96
-  wire _eq_459 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_634 = _bits_1044 & _eq_459; // NodeTable.java:96
-  wire _eq_460 = slot_children_91 == 3'd0; // NodeTable.java:96
-  wire _and_635 = _and_634 & _eq_460; // NodeTable.java:96
-  wire _bits_1045 = slot_valid[90]; // NodeTable.java:96
-  wire _eq_461 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_636 = _bits_1045 & _eq_461; // NodeTable.java:96
-  wire _eq_462 = slot_children_90 == 3'd0; // NodeTable.java:96
-  wire _and_637 = _and_636 & _eq_462; // NodeTable.java:96
-  wire _bits_1046 = slot_valid[89]; // NodeTable.java:96
-  wire _eq_463 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_638 = _bits_1046 & _eq_463; // NodeTable.java:96
-  wire _eq_464 = slot_children_89 == 3'd0; // NodeTable.java:96
-  wire _and_639 = _and_638 & _eq_464; // NodeTable.java:96
-  wire _bits_1047 = slot_valid[88]; // NodeTable.java:96
-  wire _eq_465 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_640 = _bits_1047 & _eq_465; // NodeTable.java:96
-  wire _eq_466 = slot_children_88 == 3'd0; // NodeTable.java:96
-  wire _and_641 = _and_640 & _eq_466; // NodeTable.java:96
-  wire _bits_1048 = slot_valid[87]; // NodeTable.java:96
-  wire _eq_467 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_642 = _bits_1048 & _eq_467; // NodeTable.java:96
-  wire _eq_468 = slot_children_87 == 3'd0; // NodeTable.java:96
-  wire _and_643 = _and_642 & _eq_468; // NodeTable.java:96
-  wire _bits_1049 = slot_valid[86]; // NodeTable.java:96
-  wire _eq_469 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_644 = _bits_1049 & _eq_469; // NodeTable.java:96
-  wire _eq_470 = slot_children_86 == 3'd0; // NodeTable.java:96
-  wire _and_645 = _and_644 & _eq_470; // NodeTable.java:96
-  wire _bits_1050 = slot_valid[85]; // NodeTable.java:96
-  wire _eq_471 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_646 = _bits_1050 & _eq_471; // NodeTable.java:96
-  wire _eq_472 = slot_children_85 == 3'd0; // NodeTable.java:96
-  wire _and_647 = _and_646 & _eq_472; // NodeTable.java:96
-  wire _bits_1051 = slot_valid[84]; // NodeTable.java:96
-  wire _eq_473 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_648 = _bits_1051 & _eq_473; // NodeTable.java:96
-  wire _eq_474 = slot_children_84 == 3'd0; // NodeTable.java:96
-  wire _and_649 = _and_648 & _eq_474; // NodeTable.java:96
-  wire _bits_1052 = slot_valid[83]; // NodeTable.java:96
-  wire _eq_475 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_650 = _bits_1052 & _eq_475; // NodeTable.java:96
-  wire _eq_476 = slot_children_83 == 3'd0; // NodeTable.java:96
-  wire _and_651 = _and_650 & _eq_476; // NodeTable.java:96
-  wire _bits_1053 = slot_valid[82]; // NodeTable.java:96
-  wire _eq_477 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_652 = _bits_1053 & _eq_477; // NodeTable.java:96
-  wire _eq_478 = slot_children_82 == 3'd0; // NodeTable.java:96
-  wire _and_653 = _and_652 & _eq_478; // NodeTable.java:96
-  wire _bits_1054 = slot_valid[81]; // NodeTable.java:96
-  wire _eq_479 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_654 = _bits_1054 & _eq_479; // NodeTable.java:96
-  wire _eq_480 = slot_children_81 == 3'd0; // NodeTable.java:96
-  wire _and_655 = _and_654 & _eq_480; // NodeTable.java:96
-  wire _bits_1055 = slot_valid[80]; // NodeTable.java:96
-  wire _eq_481 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_656 = _bits_1055 & _eq_481; // NodeTable.java:96
-  wire _eq_482 = slot_children_80 == 3'd0; // NodeTable.java:96
-  wire _and_657 = _and_656 & _eq_482; // NodeTable.java:96
-  wire _bits_1056 = slot_valid[79]; // NodeTable.java:96
-  wire _eq_483 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_658 = _bits_1056 & _eq_483; // NodeTable.java:96
-  wire _eq_484 = slot_children_79 == 3'd0; // NodeTable.java:96
-  wire _and_659 = _and_658 & _eq_484; // NodeTable.java:96
-  wire _bits_1057 = slot_valid[78]; // NodeTable.java:96
-  wire _eq_485 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_660 = _bits_1057 & _eq_485; // NodeTable.java:96
-  wire _eq_486 = slot_children_78 == 3'd0; // NodeTable.java:96
-  wire _and_661 = _and_660 & _eq_486; // NodeTable.java:96
-  wire _bits_1058 = slot_valid[77]; // NodeTable.java:96
-  wire _eq_487 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_662 = _bits_1058 & _eq_487; // NodeTable.java:96
-  wire _eq_488 = slot_children_77 == 3'd0; // NodeTable.java:96
-  wire _and_663 = _and_662 & _eq_488; // NodeTable.java:96
-  wire _bits_1059 = slot_valid[76]; // NodeTable.java:96
-  wire _eq_489 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_664 = _bits_1059 & _eq_489; // NodeTable.java:96
-  wire _eq_490 = slot_children_76 == 3'd0; // NodeTable.java:96
-  wire _and_665 = _and_664 & _eq_490; // NodeTable.java:96
-  wire _bits_1060 = slot_valid[75]; // NodeTable.java:96
-  wire _eq_491 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_666 = _bits_1060 & _eq_491; // NodeTable.java:96
-  wire _eq_492 = slot_children_75 == 3'd0; // NodeTable.java:96
-  wire _and_667 = _and_666 & _eq_492; // NodeTable.java:96
-  wire _bits_1061 = slot_valid[74]; // NodeTable.java:96
-  wire _eq_493 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_668 = _bits_1061 & _eq_493; // NodeTable.java:96
-  wire _eq_494 = slot_children_74 == 3'd0; // NodeTable.java:96
-  wire _and_669 = _and_668 & _eq_494; // NodeTable.java:96
-  wire _bits_1062 = slot_valid[73]; // NodeTable.java:96
-  wire _eq_495 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_670 = _bits_1062 & _eq_495; // NodeTable.java:96
-  wire _eq_496 = slot_children_73 == 3'd0; // NodeTable.java:96
-  wire _and_671 = _and_670 & _eq_496; // NodeTable.java:96
-  wire _bits_1063 = slot_valid[72]; // NodeTable.java:96
-  wire _eq_497 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_672 = _bits_1063 & _eq_497; // NodeTable.java:96
-  wire _eq_498 = slot_children_72 == 3'd0; // NodeTable.java:96
-  wire _and_673 = _and_672 & _eq_498; // NodeTable.java:96
-  wire _bits_1064 = slot_valid[71]; // NodeTable.java:96
-  wire _eq_499 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_674 = _bits_1064 & _eq_499; // NodeTable.java:96
-  wire _eq_500 = slot_children_71 == 3'd0; // NodeTable.java:96
-  wire _and_675 = _and_674 & _eq_500; // NodeTable.java:96
-  wire _bits_1065 = slot_valid[70]; // NodeTable.java:96
-  wire _eq_501 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_676 = _bits_1065 & _eq_501; // NodeTable.java:96
-  wire _eq_502 = slot_children_70 == 3'd0; // NodeTable.java:96
-  wire _and_677 = _and_676 & _eq_502; // NodeTable.java:96
-  wire _bits_1066 = slot_valid[69]; // NodeTable.java:96
-  wire _eq_503 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_678 = _bits_1066 & _eq_503; // NodeTable.java:96
-  wire _eq_504 = slot_children_69 == 3'd0; // NodeTable.java:96
-  wire _and_679 = _and_678 & _eq_504; // NodeTable.java:96
-  wire _bits_1067 = slot_valid[68]; // NodeTable.java:96
-  wire _eq_505 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_680 = _bits_1067 & _eq_505; // NodeTable.java:96
-  wire _eq_506 = slot_children_68 == 3'd0; // NodeTable.java:96
-  wire _and_681 = _and_680 & _eq_506; // NodeTable.java:96
-  wire _bits_1068 = slot_valid[67]; // NodeTable.java:96
-  wire _eq_507 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_682 = _bits_1068 & _eq_507; // NodeTable.java:96
-  wire _eq_508 = slot_children_67 == 3'd0; // NodeTable.java:96
-  wire _and_683 = _and_682 & _eq_508; // NodeTable.java:96
-  wire _bits_1069 = slot_valid[66]; // NodeTable.java:96
-  wire _eq_509 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_684 = _bits_1069 & _eq_509; // NodeTable.java:96
-  wire _eq_510 = slot_children_66 == 3'd0; // NodeTable.java:96
-  wire _and_685 = _and_684 & _eq_510; // NodeTable.java:96
-  wire _bits_1070 = slot_valid[65]; // NodeTable.java:96
-  wire _eq_511 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_686 = _bits_1070 & _eq_511; // NodeTable.java:96
-  wire _eq_512 = slot_children_65 == 3'd0; // NodeTable.java:96
-  wire _and_687 = _and_686 & _eq_512; // NodeTable.java:96
-  wire _bits_1071 = slot_valid[64]; // NodeTable.java:96
-  wire _eq_513 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_688 = _bits_1071 & _eq_513; // NodeTable.java:96
-  wire _eq_514 = slot_children_64 == 3'd0; // NodeTable.java:96
-  wire _and_689 = _and_688 & _eq_514; // NodeTable.java:96
-  wire _bits_1072 = slot_valid[63]; // NodeTable.java:96
-  wire _eq_515 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_690 = _bits_1072 & _eq_515; // NodeTable.java:96
-  wire _eq_516 = slot_children_63 == 3'd0; // NodeTable.java:96
-  wire _and_691 = _and_690 & _eq_516; // NodeTable.java:96
-  wire _bits_1073 = slot_valid[62]; // NodeTable.java:96
-  wire _eq_517 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_692 = _bits_1073 & _eq_517; // NodeTable.java:96
-  wire _eq_518 = slot_children_62 == 3'd0; // NodeTable.java:96
-  wire _and_693 = _and_692 & _eq_518; // NodeTable.java:96
-  wire _bits_1074 = slot_valid[61]; // NodeTable.java:96
-  wire _eq_519 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_694 = _bits_1074 & _eq_519; // NodeTable.java:96
-  wire _eq_520 = slot_children_61 == 3'd0; // NodeTable.java:96
-  wire _and_695 = _and_694 & _eq_520; // NodeTable.java:96
-  wire _bits_1075 = slot_valid[60]; // NodeTable.java:96
-  wire _eq_521 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_696 = _bits_1075 & _eq_521; // NodeTable.java:96
-  wire _eq_522 = slot_children_60 == 3'd0; // NodeTable.java:96
-  wire _and_697 = _and_696 & _eq_522; // NodeTable.java:96
-  wire _bits_1076 = slot_valid[59]; // NodeTable.java:96
-  wire _eq_523 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_698 = _bits_1076 & _eq_523; // NodeTable.java:96
-  wire _eq_524 = slot_children_59 == 3'd0; // NodeTable.java:96
-  wire _and_699 = _and_698 & _eq_524; // NodeTable.java:96
-  wire _bits_1077 = slot_valid[58]; // NodeTable.java:96
-  wire _eq_525 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_700 = _bits_1077 & _eq_525; // NodeTable.java:96
-  wire _eq_526 = slot_children_58 == 3'd0; // NodeTable.java:96
-  wire _and_701 = _and_700 & _eq_526; // NodeTable.java:96
-  wire _bits_1078 = slot_valid[57]; // NodeTable.java:96
-  wire _eq_527 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_702 = _bits_1078 & _eq_527; // NodeTable.java:96
-  wire _eq_528 = slot_children_57 == 3'd0; // NodeTable.java:96
-  wire _and_703 = _and_702 & _eq_528; // NodeTable.java:96
-  wire _bits_1079 = slot_valid[56]; // NodeTable.java:96
-  wire _eq_529 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_704 = _bits_1079 & _eq_529; // NodeTable.java:96
-  wire _eq_530 = slot_children_56 == 3'd0; // NodeTable.java:96
-  wire _and_705 = _and_704 & _eq_530; // NodeTable.java:96
-  wire _bits_1080 = slot_valid[55]; // NodeTable.java:96
-  wire _eq_531 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_706 = _bits_1080 & _eq_531; // NodeTable.java:96
-  wire _eq_532 = slot_children_55 == 3'd0; // NodeTable.java:96
-  wire _and_707 = _and_706 & _eq_532; // NodeTable.java:96
-  wire _bits_1081 = slot_valid[54]; // NodeTable.java:96
-  wire _eq_533 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_708 = _bits_1081 & _eq_533; // NodeTable.java:96
-  wire _eq_534 = slot_children_54 == 3'd0; // NodeTable.java:96
-  wire _and_709 = _and_708 & _eq_534; // NodeTable.java:96
-  wire _bits_1082 = slot_valid[53]; // NodeTable.java:96
-  wire _eq_535 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_710 = _bits_1082 & _eq_535; // NodeTable.java:96
-  wire _eq_536 = slot_children_53 == 3'd0; // NodeTable.java:96
-  wire _and_711 = _and_710 & _eq_536; // NodeTable.java:96
-  wire _bits_1083 = slot_valid[52]; // NodeTable.java:96
-  wire _eq_537 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_712 = _bits_1083 & _eq_537; // NodeTable.java:96
-  wire _eq_538 = slot_children_52 == 3'd0; // NodeTable.java:96
-  wire _and_713 = _and_712 & _eq_538; // NodeTable.java:96
-  wire _bits_1084 = slot_valid[51]; // NodeTable.java:96
-  wire _eq_539 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_714 = _bits_1084 & _eq_539; // NodeTable.java:96
-  wire _eq_540 = slot_children_51 == 3'd0; // NodeTable.java:96
-  wire _and_715 = _and_714 & _eq_540; // NodeTable.java:96
-  wire _bits_1085 = slot_valid[50]; // NodeTable.java:96
-  wire _eq_541 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_716 = _bits_1085 & _eq_541; // NodeTable.java:96
-  wire _eq_542 = slot_children_50 == 3'd0; // NodeTable.java:96
-  wire _and_717 = _and_716 & _eq_542; // NodeTable.java:96
-  wire _bits_1086 = slot_valid[49]; // NodeTable.java:96
-  wire _eq_543 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_718 = _bits_1086 & _eq_543; // NodeTable.java:96
-  wire _eq_544 = slot_children_49 == 3'd0; // NodeTable.java:96
-  wire _and_719 = _and_718 & _eq_544; // NodeTable.java:96
-  wire _bits_1087 = slot_valid[48]; // NodeTable.java:96
-  wire _eq_545 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_720 = _bits_1087 & _eq_545; // NodeTable.java:96
-  wire _eq_546 = slot_children_48 == 3'd0; // NodeTable.java:96
-  wire _and_721 = _and_720 & _eq_546; // NodeTable.java:96
-  wire _bits_1088 = slot_valid[47]; // NodeTable.java:96
-  wire _eq_547 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_722 = _bits_1088 & _eq_547; // NodeTable.java:96
-  wire _eq_548 = slot_children_47 == 3'd0; // NodeTable.java:96
-  wire _and_723 = _and_722 & _eq_548; // NodeTable.java:96
-  wire _bits_1089 = slot_valid[46]; // NodeTable.java:96
-  wire _eq_549 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_724 = _bits_1089 & _eq_549; // NodeTable.java:96
-  wire _eq_550 = slot_children_46 == 3'd0; // NodeTable.java:96
-  wire _and_725 = _and_724 & _eq_550; // NodeTable.java:96
-  wire _bits_1090 = slot_valid[45]; // NodeTable.java:96
-  wire _eq_551 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_726 = _bits_1090 & _eq_551; // NodeTable.java:96
-  wire _eq_552 = slot_children_45 == 3'd0; // NodeTable.java:96
-  wire _and_727 = _and_726 & _eq_552; // NodeTable.java:96
-  wire _bits_1091 = slot_valid[44]; // NodeTable.java:96
-  wire _eq_553 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_728 = _bits_1091 & _eq_553; // NodeTable.java:96
-  wire _eq_554 = slot_children_44 == 3'd0; // NodeTable.java:96
-  wire _and_729 = _and_728 & _eq_554; // NodeTable.java:96
-  wire _bits_1092 = slot_valid[43]; // NodeTable.java:96
-  wire _eq_555 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_730 = _bits_1092 & _eq_555; // NodeTable.java:96
-  wire _eq_556 = slot_children_43 == 3'd0; // NodeTable.java:96
-  wire _and_731 = _and_730 & _eq_556; // NodeTable.java:96
-  wire _bits_1093 = slot_valid[42]; // NodeTable.java:96
-  wire _eq_557 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_732 = _bits_1093 & _eq_557; // NodeTable.java:96
-  wire _eq_558 = slot_children_42 == 3'd0; // NodeTable.java:96
-  wire _and_733 = _and_732 & _eq_558; // NodeTable.java:96
-  wire _bits_1094 = slot_valid[41]; // NodeTable.java:96
-  wire _eq_559 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_734 = _bits_1094 & _eq_559; // NodeTable.java:96
-  wire _eq_560 = slot_children_41 == 3'd0; // NodeTable.java:96
-  wire _and_735 = _and_734 & _eq_560; // NodeTable.java:96
-  wire _bits_1095 = slot_valid[40]; // NodeTable.java:96
-  wire _eq_561 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_736 = _bits_1095 & _eq_561; // NodeTable.java:96
-  wire _eq_562 = slot_children_40 == 3'd0; // NodeTable.java:96
-  wire _and_737 = _and_736 & _eq_562; // NodeTable.java:96
-  wire _bits_1096 = slot_valid[39]; // NodeTable.java:96
-  wire _eq_563 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_738 = _bits_1096 & _eq_563; // NodeTable.java:96
-  wire _eq_564 = slot_children_39 == 3'd0; // NodeTable.java:96
-  wire _and_739 = _and_738 & _eq_564; // NodeTable.java:96
-  wire _bits_1097 = slot_valid[38]; // NodeTable.java:96
-  wire _eq_565 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_740 = _bits_1097 & _eq_565; // NodeTable.java:96
-  wire _eq_566 = slot_children_38 == 3'd0; // NodeTable.java:96
-  wire _and_741 = _and_740 & _eq_566; // NodeTable.java:96
-  wire _bits_1098 = slot_valid[37]; // NodeTable.java:96
-  wire _eq_567 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_742 = _bits_1098 & _eq_567; // NodeTable.java:96
-  wire _eq_568 = slot_children_37 == 3'd0; // NodeTable.java:96
-  wire _and_743 = _and_742 & _eq_568; // NodeTable.java:96
-  wire _bits_1099 = slot_valid[36]; // NodeTable.java:96
-  wire _eq_569 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_744 = _bits_1099 & _eq_569; // NodeTable.java:96
-  wire _eq_570 = slot_children_36 == 3'd0; // NodeTable.java:96
-  wire _and_745 = _and_744 & _eq_570; // NodeTable.java:96
-  wire _bits_1100 = slot_valid[35]; // NodeTable.java:96
-  wire _eq_571 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_746 = _bits_1100 & _eq_571; // NodeTable.java:96
-  wire _eq_572 = slot_children_35 == 3'd0; // NodeTable.java:96
-  wire _and_747 = _and_746 & _eq_572; // NodeTable.java:96
-  wire _bits_1101 = slot_valid[34]; // NodeTable.java:96
-  wire _eq_573 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_748 = _bits_1101 & _eq_573; // NodeTable.java:96
-  wire _eq_574 = slot_children_34 == 3'd0; // NodeTable.java:96
-  wire _and_749 = _and_748 & _eq_574; // NodeTable.java:96
-  wire _bits_1102 = slot_valid[33]; // NodeTable.java:96
-  wire _eq_575 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_750 = _bits_1102 & _eq_575; // NodeTable.java:96
-  wire _eq_576 = slot_children_33 == 3'd0; // NodeTable.java:96
-  wire _and_751 = _and_750 & _eq_576; // NodeTable.java:96
-  wire _bits_1103 = slot_valid[32]; // NodeTable.java:96
-  wire _eq_577 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_752 = _bits_1103 & _eq_577; // NodeTable.java:96
-  wire _eq_578 = slot_children_32 == 3'd0; // NodeTable.java:96
-  wire _and_753 = _and_752 & _eq_578; // NodeTable.java:96
-  wire _bits_1104 = slot_valid[31]; // NodeTable.java:96
-  wire _eq_579 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_754 = _bits_1104 & _eq_579; // NodeTable.java:96
-  wire _eq_580 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_755 = _and_754 & _eq_580; // NodeTable.java:96
-  wire _bits_1105 = slot_valid[30]; // NodeTable.java:96
-  wire _eq_581 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_756 = _bits_1105 & _eq_581; // NodeTable.java:96
-  wire _eq_582 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_757 = _and_756 & _eq_582; // NodeTable.java:96
-  wire _bits_1106 = slot_valid[29]; // NodeTable.java:96
-  wire _eq_583 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_758 = _bits_1106 & _eq_583; // NodeTable.java:96
-  wire _eq_584 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_759 = _and_758 & _eq_584; // NodeTable.java:96
-  wire _bits_1107 = slot_valid[28]; // NodeTable.java:96
-  wire _eq_585 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_760 = _bits_1107 & _eq_585; // NodeTable.java:96
-  wire _eq_586 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_761 = _and_760 & _eq_586; // NodeTable.java:96
-  wire _bits_1108 = slot_valid[27]; // NodeTable.java:96
-  wire _eq_587 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_762 = _bits_1108 & _eq_587; // NodeTable.java:96
-  wire _eq_588 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_763 = _and_762 & _eq_588; // NodeTable.java:96
-  wire _bits_1109 = slot_valid[26]; // NodeTable.java:96
-  wire _eq_589 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_764 = _bits_1109 & _eq_589; // NodeTable.java:96
-  wire _eq_590 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_765 = _and_764 & _eq_590; // NodeTable.java:96
-  wire _bits_1110 = slot_valid[25]; // NodeTable.java:96
-  wire _eq_591 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_766 = _bits_1110 & _eq_591; // NodeTable.java:96
-  wire _eq_592 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_767 = _and_766 & _eq_592; // NodeTable.java:96
-  wire _bits_1111 = slot_valid[24]; // NodeTable.java:96
-  wire _eq_593 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_768 = _bits_1111 & _eq_593; // NodeTable.java:96
-  wire _eq_594 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_769 = _and_768 & _eq_594; // NodeTable.java:96
-  wire _bits_1112 = slot_valid[23]; // NodeTable.java:96
-  wire _eq_595 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_770 = _bits_1112 & _eq_595; // NodeTable.java:96
-  wire _eq_596 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_771 = _and_770 & _eq_596; // NodeTable.java:96
-  wire _bits_1113 = slot_valid[22]; // NodeTable.java:96
-  wire _eq_597 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_772 = _bits_1113 & _eq_597; // NodeTable.java:96
-  wire _eq_598 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_773 = _and_772 & _eq_598; // NodeTable.java:96
-  wire _bits_1114 = slot_valid[21]; // NodeTable.java:96
-  wire _eq_599 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_774 = _bits_1114 & _eq_599; // NodeTable.java:96
-  wire _eq_600 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_775 = _and_774 & _eq_600; // NodeTable.java:96
-  wire _bits_1115 = slot_valid[20]; // NodeTable.java:96
-  wire _eq_601 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_776 = _bits_1115 & _eq_601; // NodeTable.java:96
-  wire _eq_602 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_777 = _and_776 & _eq_602; // NodeTable.java:96
-  wire _bits_1116 = slot_valid[19]; // NodeTable.java:96
-  wire _eq_603 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_778 = _bits_1116 & _eq_603; // NodeTable.java:96
-  wire _eq_604 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_779 = _and_778 & _eq_604; // NodeTable.java:96
-  wire _bits_1117 = slot_valid[18]; // NodeTable.java:96
-  wire _eq_605 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_780 = _bits_1117 & _eq_605; // NodeTable.java:96
-  wire _eq_606 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_781 = _and_780 & _eq_606; // NodeTable.java:96
-  wire _bits_1118 = slot_valid[17]; // NodeTable.java:96
-  wire _eq_607 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_782 = _bits_1118 & _eq_607; // NodeTable.java:96
-  wire _eq_608 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_783 = _and_782 & _eq_608; // NodeTable.java:96
-  wire _bits_1119 = slot_valid[16]; // NodeTable.java:96
-  wire _eq_609 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_784 = _bits_1119 & _eq_609; // NodeTable.java:96
-  wire _eq_610 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_785 = _and_784 & _eq_610; // NodeTable.java:96
-  wire _bits_1120 = slot_valid[15]; // NodeTable.java:96
-  wire _eq_611 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_786 = _bits_1120 & _eq_611; // NodeTable.java:96
-  wire _eq_612 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_787 = _and_786 & _eq_612; // NodeTable.java:96
-  wire _bits_1121 = slot_valid[14]; // NodeTable.java:96
-  wire _eq_613 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_788 = _bits_1121 & _eq_613; // NodeTable.java:96
-  wire _eq_614 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_789 = _and_788 & _eq_614; // NodeTable.java:96
-  wire _bits_1122 = slot_valid[13]; // NodeTable.java:96
-  wire _eq_615 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_790 = _bits_1122 & _eq_615; // NodeTable.java:96
-  wire _eq_616 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_791 = _and_790 & _eq_616; // NodeTable.java:96
-  wire _bits_1123 = slot_valid[12]; // NodeTable.java:96
-  wire _eq_617 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_792 = _bits_1123 & _eq_617; // NodeTable.java:96
-  wire _eq_618 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_793 = _and_792 & _eq_618; // NodeTable.java:96
-  wire _bits_1124 = slot_valid[11]; // NodeTable.java:96
-  wire _eq_619 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_794 = _bits_1124 & _eq_619; // NodeTable.java:96
-  wire _eq_620 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_795 = _and_794 & _eq_620; // NodeTable.java:96
-  wire _bits_1125 = slot_valid[10]; // NodeTable.java:96
-  wire _eq_621 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_796 = _bits_1125 & _eq_621; // NodeTable.java:96
-  wire _eq_622 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_797 = _and_796 & _eq_622; // NodeTable.java:96
-  wire _bits_1126 = slot_valid[9]; // NodeTable.java:96
-  wire _eq_623 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_798 = _bits_1126 & _eq_623; // NodeTable.java:96
-  wire _eq_624 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_799 = _and_798 & _eq_624; // NodeTable.java:96
-  wire _bits_1127 = slot_valid[8]; // NodeTable.java:96
-  wire _eq_625 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_800 = _bits_1127 & _eq_625; // NodeTable.java:96
-  wire _eq_626 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_801 = _and_800 & _eq_626; // NodeTable.java:96
-  wire _bits_1128 = slot_valid[7]; // NodeTable.java:96
-  wire _eq_627 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_802 = _bits_1128 & _eq_627; // NodeTable.java:96
-  wire _eq_628 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_803 = _and_802 & _eq_628; // NodeTable.java:96
-  wire _bits_1129 = slot_valid[6]; // NodeTable.java:96
-  wire _eq_629 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_804 = _bits_1129 & _eq_629; // NodeTable.java:96
-  wire _eq_630 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_805 = _and_804 & _eq_630; // NodeTable.java:96
-  wire _bits_1130 = slot_valid[5]; // NodeTable.java:96
-  wire _eq_631 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_806 = _bits_1130 & _eq_631; // NodeTable.java:96
-  wire _eq_632 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_807 = _and_806 & _eq_632; // NodeTable.java:96
-  wire _bits_1131 = slot_valid[4]; // NodeTable.java:96
-  wire _eq_633 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_808 = _bits_1131 & _eq_633; // NodeTable.java:96
-  wire _eq_634 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_809 = _and_808 & _eq_634; // NodeTable.java:96
-  wire _bits_1132 = slot_valid[3]; // NodeTable.java:96
-  wire _eq_635 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_810 = _bits_1132 & _eq_635; // NodeTable.java:96
-  wire _eq_636 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_811 = _and_810 & _eq_636; // NodeTable.java:96
-  wire _bits_1133 = slot_valid[2]; // NodeTable.java:96
-  wire _eq_637 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_812 = _bits_1133 & _eq_637; // NodeTable.java:96
-  wire _eq_638 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_813 = _and_812 & _eq_638; // NodeTable.java:96
-  wire _bits_1134 = slot_valid[1]; // NodeTable.java:96
-  wire _eq_639 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_814 = _bits_1134 & _eq_639; // NodeTable.java:96
-  wire _eq_640 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_815 = _and_814 & _eq_640; // NodeTable.java:96
-  wire [127:0] _cat_13 = {_and_563, _and_565, _and_567, _and_569, _and_571, _and_573, _and_575, _and_577, _and_579, _and_581, _and_583, _and_585, _and_587, _and_589, _and_591, _and_593, _and_595, _and_597, _and_599, _and_601, _and_603, _and_605, _and_607, _and_609, _and_611, _and_613, _and_615, _and_617, _and_619, _and_621, _and_623, _and_625, _and_627, _and_629, _and_631, _and_633, _and_635, _and_637, _and_639, _and_641, _and_643, _and_645, _and_647, _and_649, _and_651, _and_653, _and_655, _and_657, _and_659, _and_661, _and_663, _and_665, _and_667, _and_669, _and_671, _and_673, _and_675, _and_677, _and_679, _and_681, _and_683, _and_685, _and_687, _and_689, _and_691, _and_693, _and_695, _and_697, _and_699, _and_701, _and_703, _and_705, _and_707, _and_709, _and_711, _and_713, _and_715, _and_717, _and_719, _and_721, _and_723, _and_725, _and_727, _and_729, _and_731, _and_733, _and_735, _and_737, _and_739, _and_741, _and_743, _and_745, _and_747, _and_749, _and_751, _and_753, _and_755, _and_757, _and_759, _and_761, _and_763, _and_765, _and_767, _and_769, _and_771, _and_773, _and_775, _and_777, _and_779, _and_781, _and_783, _and_785, _and_787, _and_789, _and_791, _and_793, _and_795, _and_797, _and_799, _and_801, _and_803, _and_805, _and_807, _and_809, _and_811, _and_813, _and_815, 1'd0}; // NodeTable.java:109
-  wire [127:0] _not_185 = ~kids_vector; // SlotPicker.java:126
-  wire [127:0] _and_816 = leaf_pick_candidates & _not_185; // SlotPicker.java:126
-  wire [127:0] _mux_12 = state_merge_level ? _cat_13 : _and_816; // TcamMergeWalk.java:108
-  wire _not_186 = ~leaf_pick_ready; // SlotPicker.java:69
-  wire leaf_pick_advance = leaf_pick_take | _not_186; // SlotPicker.java:69
-  wire [127:0] _not_187 = ~leaf_pick_pick_hot; // SlotPicker.java:68
-  wire [127:0] _and_817 = leaf_pick_candidates & _not_187; // SlotPicker.java:68
-  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_817 : leaf_pick_candidates; // SlotPicker.java:68
-  wire [127:0] _sub_13 = leaf_pick_remaining - 128'd1; // SlotPicker.java:73
-  wire [127:0] _not_188 = ~_sub_13; // SlotPicker.java:73
-  wire [127:0] _and_818 = leaf_pick_remaining & _not_188; // SlotPicker.java:73
-  wire _or_r_15 = |leaf_pick_remaining; // SlotPicker.java:72
-  wire _bits_1135 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1136 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1137 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1138 = leaf_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_1139 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1140 = leaf_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_1141 = leaf_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_1142 = leaf_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_1143 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1144 = leaf_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_1145 = leaf_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_1146 = leaf_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_1147 = leaf_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_1148 = leaf_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_1149 = leaf_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_1150 = leaf_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_1151 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1152 = leaf_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_1153 = leaf_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_1154 = leaf_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_1155 = leaf_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_1156 = leaf_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_1157 = leaf_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_1158 = leaf_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_1159 = leaf_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_1160 = leaf_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_1161 = leaf_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_1162 = leaf_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_1163 = leaf_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_1164 = leaf_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_1165 = leaf_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_1166 = leaf_pick_pick_hot[96]; // SlotPicker.java:79
-  wire _bits_1167 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1168 = leaf_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_1169 = leaf_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_1170 = leaf_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_1171 = leaf_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_1172 = leaf_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_1173 = leaf_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_1174 = leaf_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_1175 = leaf_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_1176 = leaf_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_1177 = leaf_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_1178 = leaf_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_1179 = leaf_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_1180 = leaf_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_1181 = leaf_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_1182 = leaf_pick_pick_hot[80]; // SlotPicker.java:79
-  wire _bits_1183 = leaf_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_1184 = leaf_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_1185 = leaf_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_1186 = leaf_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_1187 = leaf_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_1188 = leaf_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_1189 = leaf_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_1190 = leaf_pick_pick_hot[72]; // SlotPicker.java:79
-  wire _bits_1191 = leaf_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_1192 = leaf_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_1193 = leaf_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_1194 = leaf_pick_pick_hot[68]; // SlotPicker.java:79
-  wire _bits_1195 = leaf_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_1196 = leaf_pick_pick_hot[66]; // SlotPicker.java:79
-  wire _bits_1197 = leaf_pick_pick_hot[65]; // SlotPicker.java:79
-  wire _bits_1198 = leaf_pick_pick_hot[64]; // SlotPicker.java:79
-  wire [63:0] _cat_14 = {_bits_1135, _bits_1136, _bits_1137, _bits_1138, _bits_1139, _bits_1140, _bits_1141, _bits_1142, _bits_1143, _bits_1144, _bits_1145, _bits_1146, _bits_1147, _bits_1148, _bits_1149, _bits_1150, _bits_1151, _bits_1152, _bits_1153, _bits_1154, _bits_1155, _bits_1156, _bits_1157, _bits_1158, _bits_1159, _bits_1160, _bits_1161, _bits_1162, _bits_1163, _bits_1164, _bits_1165, _bits_1166, _bits_1167, _bits_1168, _bits_1169, _bits_1170, _bits_1171, _bits_1172, _bits_1173, _bits_1174, _bits_1175, _bits_1176, _bits_1177, _bits_1178, _bits_1179, _bits_1180, _bits_1181, _bits_1182, _bits_1183, _bits_1184, _bits_1185, _bits_1186, _bits_1187, _bits_1188, _bits_1189, _bits_1190, _bits_1191, _bits_1192, _bits_1193, _bits_1194, _bits_1195, _bits_1196, _bits_1197, _bits_1198}; // SlotPicker.java:79
-  wire _or_r_16 = |_cat_14; // SlotPicker.java:79
-  wire _bits_1199 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1200 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1201 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1202 = leaf_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_1203 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1204 = leaf_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_1205 = leaf_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_1206 = leaf_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_1207 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1208 = leaf_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_1209 = leaf_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_1210 = leaf_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_1211 = leaf_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_1212 = leaf_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_1213 = leaf_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_1214 = leaf_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_1215 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1216 = leaf_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_1217 = leaf_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_1218 = leaf_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_1219 = leaf_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_1220 = leaf_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_1221 = leaf_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_1222 = leaf_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_1223 = leaf_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_1224 = leaf_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_1225 = leaf_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_1226 = leaf_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_1227 = leaf_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_1228 = leaf_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_1229 = leaf_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_1230 = leaf_pick_pick_hot[96]; // SlotPicker.java:79
-  wire _bits_1231 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1232 = leaf_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_1233 = leaf_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_1234 = leaf_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_1235 = leaf_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_1236 = leaf_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_1237 = leaf_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_1238 = leaf_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_1239 = leaf_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_1240 = leaf_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_1241 = leaf_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_1242 = leaf_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_1243 = leaf_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_1244 = leaf_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_1245 = leaf_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_1246 = leaf_pick_pick_hot[48]; // SlotPicker.java:79
-  wire _bits_1247 = leaf_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_1248 = leaf_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_1249 = leaf_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_1250 = leaf_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_1251 = leaf_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_1252 = leaf_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_1253 = leaf_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_1254 = leaf_pick_pick_hot[40]; // SlotPicker.java:79
-  wire _bits_1255 = leaf_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_1256 = leaf_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_1257 = leaf_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_1258 = leaf_pick_pick_hot[36]; // SlotPicker.java:79
-  wire _bits_1259 = leaf_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_1260 = leaf_pick_pick_hot[34]; // SlotPicker.java:79
-  wire _bits_1261 = leaf_pick_pick_hot[33]; // SlotPicker.java:79
-  wire _bits_1262 = leaf_pick_pick_hot[32]; // SlotPicker.java:79
-  wire [63:0] _cat_15 = {_bits_1199, _bits_1200, _bits_1201, _bits_1202, _bits_1203, _bits_1204, _bits_1205, _bits_1206, _bits_1207, _bits_1208, _bits_1209, _bits_1210, _bits_1211, _bits_1212, _bits_1213, _bits_1214, _bits_1215, _bits_1216, _bits_1217, _bits_1218, _bits_1219, _bits_1220, _bits_1221, _bits_1222, _bits_1223, _bits_1224, _bits_1225, _bits_1226, _bits_1227, _bits_1228, _bits_1229, _bits_1230, _bits_1231, _bits_1232, _bits_1233, _bits_1234, _bits_1235, _bits_1236, _bits_1237, _bits_1238, _bits_1239, _bits_1240, _bits_1241, _bits_1242, _bits_1243, _bits_1244, _bits_1245, _bits_1246, _bits_1247, _bits_1248, _bits_1249, _bits_1250, _bits_1251, _bits_1252, _bits_1253, _bits_1254, _bits_1255, _bits_1256, _bits_1257, _bits_1258, _bits_1259, _bits_1260, _bits_1261, _bits_1262}; // SlotPicker.java:79
-  wire _or_r_17 = |_cat_15; // SlotPicker.java:79
-  wire _bits_1263 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1264 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1265 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1266 = leaf_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_1267 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1268 = leaf_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_1269 = leaf_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_1270 = leaf_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_1271 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1272 = leaf_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_1273 = leaf_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_1274 = leaf_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_1275 = leaf_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_1276 = leaf_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_1277 = leaf_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_1278 = leaf_pick_pick_hot[112]; // SlotPicker.java:79
-  wire _bits_1279 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1280 = leaf_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_1281 = leaf_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_1282 = leaf_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_1283 = leaf_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_1284 = leaf_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_1285 = leaf_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_1286 = leaf_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_1287 = leaf_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_1288 = leaf_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_1289 = leaf_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_1290 = leaf_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_1291 = leaf_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_1292 = leaf_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_1293 = leaf_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_1294 = leaf_pick_pick_hot[80]; // SlotPicker.java:79
-  wire _bits_1295 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1296 = leaf_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_1297 = leaf_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_1298 = leaf_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_1299 = leaf_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_1300 = leaf_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_1301 = leaf_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_1302 = leaf_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_1303 = leaf_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_1304 = leaf_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_1305 = leaf_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_1306 = leaf_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_1307 = leaf_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_1308 = leaf_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_1309 = leaf_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_1310 = leaf_pick_pick_hot[48]; // SlotPicker.java:79
-  wire _bits_1311 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_1312 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_1313 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_1314 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_1315 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_1316 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_1317 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_1318 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_1319 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_1320 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_1321 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_1322 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_1323 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_1324 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_1325 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_1326 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [63:0] _cat_16 = {_bits_1263, _bits_1264, _bits_1265, _bits_1266, _bits_1267, _bits_1268, _bits_1269, _bits_1270, _bits_1271, _bits_1272, _bits_1273, _bits_1274, _bits_1275, _bits_1276, _bits_1277, _bits_1278, _bits_1279, _bits_1280, _bits_1281, _bits_1282, _bits_1283, _bits_1284, _bits_1285, _bits_1286, _bits_1287, _bits_1288, _bits_1289, _bits_1290, _bits_1291, _bits_1292, _bits_1293, _bits_1294, _bits_1295, _bits_1296, _bits_1297, _bits_1298, _bits_1299, _bits_1300, _bits_1301, _bits_1302, _bits_1303, _bits_1304, _bits_1305, _bits_1306, _bits_1307, _bits_1308, _bits_1309, _bits_1310, _bits_1311, _bits_1312, _bits_1313, _bits_1314, _bits_1315, _bits_1316, _bits_1317, _bits_1318, _bits_1319, _bits_1320, _bits_1321, _bits_1322, _bits_1323, _bits_1324, _bits_1325, _bits_1326}; // SlotPicker.java:79
-  wire _or_r_18 = |_cat_16; // SlotPicker.java:79
-  wire _bits_1327 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1328 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1329 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1330 = leaf_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_1331 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1332 = leaf_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_1333 = leaf_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_1334 = leaf_pick_pick_hot[120]; // SlotPicker.java:79
-  wire _bits_1335 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1336 = leaf_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_1337 = leaf_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_1338 = leaf_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_1339 = leaf_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_1340 = leaf_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_1341 = leaf_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_1342 = leaf_pick_pick_hot[104]; // SlotPicker.java:79
-  wire _bits_1343 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1344 = leaf_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_1345 = leaf_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_1346 = leaf_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_1347 = leaf_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_1348 = leaf_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_1349 = leaf_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_1350 = leaf_pick_pick_hot[88]; // SlotPicker.java:79
-  wire _bits_1351 = leaf_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_1352 = leaf_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_1353 = leaf_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_1354 = leaf_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_1355 = leaf_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_1356 = leaf_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_1357 = leaf_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_1358 = leaf_pick_pick_hot[72]; // SlotPicker.java:79
-  wire _bits_1359 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1360 = leaf_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_1361 = leaf_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_1362 = leaf_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_1363 = leaf_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_1364 = leaf_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_1365 = leaf_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_1366 = leaf_pick_pick_hot[56]; // SlotPicker.java:79
-  wire _bits_1367 = leaf_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_1368 = leaf_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_1369 = leaf_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_1370 = leaf_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_1371 = leaf_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_1372 = leaf_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_1373 = leaf_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_1374 = leaf_pick_pick_hot[40]; // SlotPicker.java:79
-  wire _bits_1375 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_1376 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_1377 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_1378 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_1379 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_1380 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_1381 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_1382 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_1383 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_1384 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_1385 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_1386 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_1387 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_1388 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_1389 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_1390 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [63:0] _cat_17 = {_bits_1327, _bits_1328, _bits_1329, _bits_1330, _bits_1331, _bits_1332, _bits_1333, _bits_1334, _bits_1335, _bits_1336, _bits_1337, _bits_1338, _bits_1339, _bits_1340, _bits_1341, _bits_1342, _bits_1343, _bits_1344, _bits_1345, _bits_1346, _bits_1347, _bits_1348, _bits_1349, _bits_1350, _bits_1351, _bits_1352, _bits_1353, _bits_1354, _bits_1355, _bits_1356, _bits_1357, _bits_1358, _bits_1359, _bits_1360, _bits_1361, _bits_1362, _bits_1363, _bits_1364, _bits_1365, _bits_1366, _bits_1367, _bits_1368, _bits_1369, _bits_1370, _bits_1371, _bits_1372, _bits_1373, _bits_1374, _bits_1375, _bits_1376, _bits_1377, _bits_1378, _bits_1379, _bits_1380, _bits_1381, _bits_1382, _bits_1383, _bits_1384, _bits_1385, _bits_1386, _bits_1387, _bits_1388, _bits_1389, _bits_1390}; // SlotPicker.java:79
-  wire _or_r_19 = |_cat_17; // SlotPicker.java:79
-  wire _bits_1391 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1392 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1393 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1394 = leaf_pick_pick_hot[124]; // SlotPicker.java:79
-  wire _bits_1395 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1396 = leaf_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_1397 = leaf_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_1398 = leaf_pick_pick_hot[116]; // SlotPicker.java:79
-  wire _bits_1399 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1400 = leaf_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_1401 = leaf_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_1402 = leaf_pick_pick_hot[108]; // SlotPicker.java:79
-  wire _bits_1403 = leaf_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_1404 = leaf_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_1405 = leaf_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_1406 = leaf_pick_pick_hot[100]; // SlotPicker.java:79
-  wire _bits_1407 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1408 = leaf_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_1409 = leaf_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_1410 = leaf_pick_pick_hot[92]; // SlotPicker.java:79
-  wire _bits_1411 = leaf_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_1412 = leaf_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_1413 = leaf_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_1414 = leaf_pick_pick_hot[84]; // SlotPicker.java:79
-  wire _bits_1415 = leaf_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_1416 = leaf_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_1417 = leaf_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_1418 = leaf_pick_pick_hot[76]; // SlotPicker.java:79
-  wire _bits_1419 = leaf_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_1420 = leaf_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_1421 = leaf_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_1422 = leaf_pick_pick_hot[68]; // SlotPicker.java:79
-  wire _bits_1423 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1424 = leaf_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_1425 = leaf_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_1426 = leaf_pick_pick_hot[60]; // SlotPicker.java:79
-  wire _bits_1427 = leaf_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_1428 = leaf_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_1429 = leaf_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_1430 = leaf_pick_pick_hot[52]; // SlotPicker.java:79
-  wire _bits_1431 = leaf_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_1432 = leaf_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_1433 = leaf_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_1434 = leaf_pick_pick_hot[44]; // SlotPicker.java:79
-  wire _bits_1435 = leaf_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_1436 = leaf_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_1437 = leaf_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_1438 = leaf_pick_pick_hot[36]; // SlotPicker.java:79
-  wire _bits_1439 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_1440 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_1441 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_1442 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_1443 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_1444 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_1445 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_1446 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_1447 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_1448 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_1449 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_1450 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_1451 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_1452 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_1453 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_1454 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [63:0] _cat_18 = {_bits_1391, _bits_1392, _bits_1393, _bits_1394, _bits_1395, _bits_1396, _bits_1397, _bits_1398, _bits_1399, _bits_1400, _bits_1401, _bits_1402, _bits_1403, _bits_1404, _bits_1405, _bits_1406, _bits_1407, _bits_1408, _bits_1409, _bits_1410, _bits_1411, _bits_1412, _bits_1413, _bits_1414, _bits_1415, _bits_1416, _bits_1417, _bits_1418, _bits_1419, _bits_1420, _bits_1421, _bits_1422, _bits_1423, _bits_1424, _bits_1425, _bits_1426, _bits_1427, _bits_1428, _bits_1429, _bits_1430, _bits_1431, _bits_1432, _bits_1433, _bits_1434, _bits_1435, _bits_1436, _bits_1437, _bits_1438, _bits_1439, _bits_1440, _bits_1441, _bits_1442, _bits_1443, _bits_1444, _bits_1445, _bits_1446, _bits_1447, _bits_1448, _bits_1449, _bits_1450, _bits_1451, _bits_1452, _bits_1453, _bits_1454}; // SlotPicker.java:79
-  wire _or_r_20 = |_cat_18; // SlotPicker.java:79
-  wire _bits_1455 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1456 = leaf_pick_pick_hot[126]; // SlotPicker.java:79
-  wire _bits_1457 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1458 = leaf_pick_pick_hot[122]; // SlotPicker.java:79
-  wire _bits_1459 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1460 = leaf_pick_pick_hot[118]; // SlotPicker.java:79
-  wire _bits_1461 = leaf_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_1462 = leaf_pick_pick_hot[114]; // SlotPicker.java:79
-  wire _bits_1463 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1464 = leaf_pick_pick_hot[110]; // SlotPicker.java:79
-  wire _bits_1465 = leaf_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_1466 = leaf_pick_pick_hot[106]; // SlotPicker.java:79
-  wire _bits_1467 = leaf_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_1468 = leaf_pick_pick_hot[102]; // SlotPicker.java:79
-  wire _bits_1469 = leaf_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_1470 = leaf_pick_pick_hot[98]; // SlotPicker.java:79
-  wire _bits_1471 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1472 = leaf_pick_pick_hot[94]; // SlotPicker.java:79
-  wire _bits_1473 = leaf_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_1474 = leaf_pick_pick_hot[90]; // SlotPicker.java:79
-  wire _bits_1475 = leaf_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_1476 = leaf_pick_pick_hot[86]; // SlotPicker.java:79
-  wire _bits_1477 = leaf_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_1478 = leaf_pick_pick_hot[82]; // SlotPicker.java:79
-  wire _bits_1479 = leaf_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_1480 = leaf_pick_pick_hot[78]; // SlotPicker.java:79
-  wire _bits_1481 = leaf_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_1482 = leaf_pick_pick_hot[74]; // SlotPicker.java:79
-  wire _bits_1483 = leaf_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_1484 = leaf_pick_pick_hot[70]; // SlotPicker.java:79
-  wire _bits_1485 = leaf_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_1486 = leaf_pick_pick_hot[66]; // SlotPicker.java:79
-  wire _bits_1487 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1488 = leaf_pick_pick_hot[62]; // SlotPicker.java:79
-  wire _bits_1489 = leaf_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_1490 = leaf_pick_pick_hot[58]; // SlotPicker.java:79
-  wire _bits_1491 = leaf_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_1492 = leaf_pick_pick_hot[54]; // SlotPicker.java:79
-  wire _bits_1493 = leaf_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_1494 = leaf_pick_pick_hot[50]; // SlotPicker.java:79
-  wire _bits_1495 = leaf_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_1496 = leaf_pick_pick_hot[46]; // SlotPicker.java:79
-  wire _bits_1497 = leaf_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_1498 = leaf_pick_pick_hot[42]; // SlotPicker.java:79
-  wire _bits_1499 = leaf_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_1500 = leaf_pick_pick_hot[38]; // SlotPicker.java:79
-  wire _bits_1501 = leaf_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_1502 = leaf_pick_pick_hot[34]; // SlotPicker.java:79
-  wire _bits_1503 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_1504 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_1505 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_1506 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_1507 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_1508 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_1509 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_1510 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_1511 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_1512 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_1513 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_1514 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_1515 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_1516 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_1517 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_1518 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [63:0] _cat_19 = {_bits_1455, _bits_1456, _bits_1457, _bits_1458, _bits_1459, _bits_1460, _bits_1461, _bits_1462, _bits_1463, _bits_1464, _bits_1465, _bits_1466, _bits_1467, _bits_1468, _bits_1469, _bits_1470, _bits_1471, _bits_1472, _bits_1473, _bits_1474, _bits_1475, _bits_1476, _bits_1477, _bits_1478, _bits_1479, _bits_1480, _bits_1481, _bits_1482, _bits_1483, _bits_1484, _bits_1485, _bits_1486, _bits_1487, _bits_1488, _bits_1489, _bits_1490, _bits_1491, _bits_1492, _bits_1493, _bits_1494, _bits_1495, _bits_1496, _bits_1497, _bits_1498, _bits_1499, _bits_1500, _bits_1501, _bits_1502, _bits_1503, _bits_1504, _bits_1505, _bits_1506, _bits_1507, _bits_1508, _bits_1509, _bits_1510, _bits_1511, _bits_1512, _bits_1513, _bits_1514, _bits_1515, _bits_1516, _bits_1517, _bits_1518}; // SlotPicker.java:79
-  wire _or_r_21 = |_cat_19; // SlotPicker.java:79
-  wire _bits_1519 = leaf_pick_pick_hot[127]; // SlotPicker.java:79
-  wire _bits_1520 = leaf_pick_pick_hot[125]; // SlotPicker.java:79
-  wire _bits_1521 = leaf_pick_pick_hot[123]; // SlotPicker.java:79
-  wire _bits_1522 = leaf_pick_pick_hot[121]; // SlotPicker.java:79
-  wire _bits_1523 = leaf_pick_pick_hot[119]; // SlotPicker.java:79
-  wire _bits_1524 = leaf_pick_pick_hot[117]; // SlotPicker.java:79
-  wire _bits_1525 = leaf_pick_pick_hot[115]; // SlotPicker.java:79
-  wire _bits_1526 = leaf_pick_pick_hot[113]; // SlotPicker.java:79
-  wire _bits_1527 = leaf_pick_pick_hot[111]; // SlotPicker.java:79
-  wire _bits_1528 = leaf_pick_pick_hot[109]; // SlotPicker.java:79
-  wire _bits_1529 = leaf_pick_pick_hot[107]; // SlotPicker.java:79
-  wire _bits_1530 = leaf_pick_pick_hot[105]; // SlotPicker.java:79
-  wire _bits_1531 = leaf_pick_pick_hot[103]; // SlotPicker.java:79
-  wire _bits_1532 = leaf_pick_pick_hot[101]; // SlotPicker.java:79
-  wire _bits_1533 = leaf_pick_pick_hot[99]; // SlotPicker.java:79
-  wire _bits_1534 = leaf_pick_pick_hot[97]; // SlotPicker.java:79
-  wire _bits_1535 = leaf_pick_pick_hot[95]; // SlotPicker.java:79
-  wire _bits_1536 = leaf_pick_pick_hot[93]; // SlotPicker.java:79
-  wire _bits_1537 = leaf_pick_pick_hot[91]; // SlotPicker.java:79
-  wire _bits_1538 = leaf_pick_pick_hot[89]; // SlotPicker.java:79
-  wire _bits_1539 = leaf_pick_pick_hot[87]; // SlotPicker.java:79
-  wire _bits_1540 = leaf_pick_pick_hot[85]; // SlotPicker.java:79
-  wire _bits_1541 = leaf_pick_pick_hot[83]; // SlotPicker.java:79
-  wire _bits_1542 = leaf_pick_pick_hot[81]; // SlotPicker.java:79
-  wire _bits_1543 = leaf_pick_pick_hot[79]; // SlotPicker.java:79
-  wire _bits_1544 = leaf_pick_pick_hot[77]; // SlotPicker.java:79
-  wire _bits_1545 = leaf_pick_pick_hot[75]; // SlotPicker.java:79
-  wire _bits_1546 = leaf_pick_pick_hot[73]; // SlotPicker.java:79
-  wire _bits_1547 = leaf_pick_pick_hot[71]; // SlotPicker.java:79
-  wire _bits_1548 = leaf_pick_pick_hot[69]; // SlotPicker.java:79
-  wire _bits_1549 = leaf_pick_pick_hot[67]; // SlotPicker.java:79
-  wire _bits_1550 = leaf_pick_pick_hot[65]; // SlotPicker.java:79
-  wire _bits_1551 = leaf_pick_pick_hot[63]; // SlotPicker.java:79
-  wire _bits_1552 = leaf_pick_pick_hot[61]; // SlotPicker.java:79
-  wire _bits_1553 = leaf_pick_pick_hot[59]; // SlotPicker.java:79
-  wire _bits_1554 = leaf_pick_pick_hot[57]; // SlotPicker.java:79
-  wire _bits_1555 = leaf_pick_pick_hot[55]; // SlotPicker.java:79
-  wire _bits_1556 = leaf_pick_pick_hot[53]; // SlotPicker.java:79
-  wire _bits_1557 = leaf_pick_pick_hot[51]; // SlotPicker.java:79
-  wire _bits_1558 = leaf_pick_pick_hot[49]; // SlotPicker.java:79
-  wire _bits_1559 = leaf_pick_pick_hot[47]; // SlotPicker.java:79
-  wire _bits_1560 = leaf_pick_pick_hot[45]; // SlotPicker.java:79
-  wire _bits_1561 = leaf_pick_pick_hot[43]; // SlotPicker.java:79
-  wire _bits_1562 = leaf_pick_pick_hot[41]; // SlotPicker.java:79
-  wire _bits_1563 = leaf_pick_pick_hot[39]; // SlotPicker.java:79
-  wire _bits_1564 = leaf_pick_pick_hot[37]; // SlotPicker.java:79
-  wire _bits_1565 = leaf_pick_pick_hot[35]; // SlotPicker.java:79
-  wire _bits_1566 = leaf_pick_pick_hot[33]; // SlotPicker.java:79
-  wire _bits_1567 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_1568 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_1569 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_1570 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_1571 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_1572 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_1573 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_1574 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_1575 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_1576 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_1577 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_1578 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_1579 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_1580 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_1581 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_1582 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [63:0] _cat_20 = {_bits_1519, _bits_1520, _bits_1521, _bits_1522, _bits_1523, _bits_1524, _bits_1525, _bits_1526, _bits_1527, _bits_1528, _bits_1529, _bits_1530, _bits_1531, _bits_1532, _bits_1533, _bits_1534, _bits_1535, _bits_1536, _bits_1537, _bits_1538, _bits_1539, _bits_1540, _bits_1541, _bits_1542, _bits_1543, _bits_1544, _bits_1545, _bits_1546, _bits_1547, _bits_1548, _bits_1549, _bits_1550, _bits_1551, _bits_1552, _bits_1553, _bits_1554, _bits_1555, _bits_1556, _bits_1557, _bits_1558, _bits_1559, _bits_1560, _bits_1561, _bits_1562, _bits_1563, _bits_1564, _bits_1565, _bits_1566, _bits_1567, _bits_1568, _bits_1569, _bits_1570, _bits_1571, _bits_1572, _bits_1573, _bits_1574, _bits_1575, _bits_1576, _bits_1577, _bits_1578, _bits_1579, _bits_1580, _bits_1581, _bits_1582}; // SlotPicker.java:79
-  wire _or_r_22 = |_cat_20; // SlotPicker.java:79
-  wire [6:0] _cat_21 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19, _or_r_20, _or_r_21, _or_r_22}; // SlotPicker.java:79
-  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:150
-  wire _eq_641 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:89
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:179
-  wire _not_189 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_819 = verdict_busy & _not_189; // MergeVerdict.java:73
-  wire _or_538 = verdict_hand_over | _and_819; // MergeVerdict.java:73
-  wire _or_539 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:100
-  wire _and_820 = _or_539 & io_counterResult_valid; // TcamMergeWalk.java:101
-  wire _eq_642 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:101
-  wire _and_821 = _and_820 & _eq_642; // TcamMergeWalk.java:101
-  wire [34:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
-  wire _bits_1583 = op_not_threshold[35]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_1583; // SplitCompare.java:60
-  wire [11:0] _bits_1584 = merge_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_1585 = op_not_threshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_1586 = _bits_1585[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_14 = {1'b0, _bits_1584} + {1'b0, _bits_1586}; // SplitCompare.java:86
-  wire _bits_1587 = _add_14[12]; // SplitCompare.java:86
-  wire [12:0] _cat_22 = {_bits_1584, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_23 = {_bits_1586, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_15 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:87
-  wire _bits_1588 = _add_15[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1589 = merge_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1590 = _bits_1589[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1591 = _bits_1585[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1592 = _bits_1591[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_16 = {1'b0, _bits_1590} + {1'b0, _bits_1592}; // SplitCompare.java:86
-  wire _bits_1593 = _add_16[12]; // SplitCompare.java:86
-  wire [12:0] _cat_24 = {_bits_1590, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_25 = {_bits_1592, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_17 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:87
-  wire _bits_1594 = _add_17[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1595 = _bits_1589[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_26 = {_bits_1595, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_1596 = _bits_1591[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_27 = {_bits_1596, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_18 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:87
-  wire _bits_1597 = _add_18[12]; // SplitCompare.java:87
-  wire _and_822 = _bits_1594 & _bits_1597; // SplitCompare.java:76
-  wire _or_540 = _bits_1593 | _and_822; // SplitCompare.java:76
-  wire _and_823 = _bits_1588 & _or_540; // SplitCompare.java:76
-  wire _or_541 = _bits_1587 | _and_823; // SplitCompare.java:76
-  wire _and_824 = _and_r_0 & _or_541; // SplitCompare.java:60
-  wire _not_190 = ~_and_824; // MergeVerdict.java:65
-  wire [2:0] _bits_1598 = merge_sum[34:32]; // MergeVerdict.java:68
-  wire _or_r_23 = |_bits_1598; // MergeVerdict.java:68
-  wire _and_825 = verdict_end_4 & _not_190; // MergeVerdict.java:71
-  wire _not_191 = ~_or_538; // MergeVerdict.java:75
-  wire _or_542 = _not_191 | verdict_end_4; // MergeVerdict.java:75
-  wire [34:0] _fill_131 = {35{1'd1}}; // MergeSkip.java:42
-  wire [34:0] _fill_132 = {35{1'd1}}; // MergeSkip.java:46
-  wire [34:0] _fill_133 = {35{1'd1}}; // MergeSkip.java:43
-  wire [11:0] _bits_1599 = batch_min_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _not_192 = ~merge_sum; // SplitCompare.java:32
-  wire [11:0] _bits_1600 = _not_192[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_19 = {1'b0, _bits_1599} + {1'b0, _bits_1600}; // SplitCompare.java:86
-  wire _bits_1601 = _add_19[12]; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_1599, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_29 = {_bits_1600, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_20 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:87
-  wire _bits_1602 = _add_20[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1603 = batch_min_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1604 = _bits_1603[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1605 = _not_192[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1606 = _bits_1605[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_21 = {1'b0, _bits_1604} + {1'b0, _bits_1606}; // SplitCompare.java:86
-  wire _bits_1607 = _add_21[12]; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_1604, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_31 = {_bits_1606, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_22 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:87
-  wire _bits_1608 = _add_22[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1609 = _bits_1603[10:0]; // SplitCompare.java:71
-  wire [10:0] _bits_1610 = _bits_1605[10:0]; // SplitCompare.java:71
-  wire [11:0] _add_23 = {1'b0, _bits_1609} + {1'b0, _bits_1610}; // SplitCompare.java:86
-  wire _bits_1611 = _add_23[11]; // SplitCompare.java:86
-  wire _and_826 = _bits_1608 & _bits_1611; // SplitCompare.java:76
-  wire _or_543 = _bits_1607 | _and_826; // SplitCompare.java:76
-  wire _and_827 = _bits_1602 & _or_543; // SplitCompare.java:76
-  wire _or_544 = _bits_1601 | _and_827; // SplitCompare.java:76
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:206
-  wire [3:0] _bits_1612 = _dshl_0[3:0]; // TcamSplit.java:206
-  wire [3:0] _or_545 = present_children | _bits_1612; // TcamSplit.java:206
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:189
-  wire [3:0] _bits_1613 = _dshl_1[3:0]; // TcamSplit.java:189
-  wire [3:0] _or_546 = present_children | _bits_1613; // TcamSplit.java:189
-  wire [3:0] _not_193 = ~present_children_next; // TcamSplit.java:86
-  wire _bits_1614 = _not_193[0]; // FirstSet.java:25
-  wire _bits_1615 = _not_193[1]; // FirstSet.java:25
-  wire _or_547 = _bits_1614 | _bits_1615; // FirstSet.java:37
-  wire _not_194 = ~_or_547; // FirstSet.java:35
-  wire _bits_1616 = _not_193[2]; // FirstSet.java:25
-  wire _not_195 = ~_bits_1616; // FirstSet.java:35
-  wire _not_196 = ~_bits_1614; // FirstSet.java:35
-  wire _mux_13 = _not_194 ? _not_195 : _not_196; // FirstSet.java:36
-  wire [1:0] _cat_32 = {_not_194, _mux_13}; // FirstSet.java:36
-  wire [1:0] _bits_1617 = _cat_32; // FirstSet.java:44
-  wire [3:0] _not_197 = ~present_children_next; // TcamSplit.java:87
-  wire _bits_1618 = _not_197[0]; // FirstSet.java:55
-  wire _bits_1619 = _not_197[1]; // FirstSet.java:55
-  wire _or_548 = _bits_1618 | _bits_1619; // FirstSet.java:64
-  wire _bits_1620 = _not_197[2]; // FirstSet.java:55
-  wire _bits_1621 = _not_197[3]; // FirstSet.java:55
-  wire _or_549 = _bits_1620 | _bits_1621; // FirstSet.java:64
-  wire _and_828 = _or_548 & _or_549; // FirstSet.java:61
-  wire _and_829 = _bits_1618 & _bits_1619; // FirstSet.java:61
-  wire _or_550 = _and_828 | _and_829; // FirstSet.java:62
-  wire _and_830 = _bits_1620 & _bits_1621; // FirstSet.java:61
-  wire _or_551 = _or_550 | _and_830; // FirstSet.java:63
-  wire _not_198 = ~_or_551; // TcamSplit.java:87
-  wire _bits_1622 = slot_pick_pick_hot[0]; // TcamSplit.java:94
-  wire [1:0] _fill_134 = {2{_bits_1622}}; // TcamSplit.java:94
-  wire [1:0] _and_831 = slot_digit_0 & _fill_134; // TcamSplit.java:94
-  wire _bits_1623 = slot_pick_pick_hot[1]; // TcamSplit.java:94
-  wire [1:0] _fill_135 = {2{_bits_1623}}; // TcamSplit.java:94
-  wire [1:0] _and_832 = slot_digit_1 & _fill_135; // TcamSplit.java:94
-  wire [1:0] _or_552 = _and_831 | _and_832; // TcamSplit.java:94
-  wire _bits_1624 = slot_pick_pick_hot[2]; // TcamSplit.java:94
-  wire [1:0] _fill_136 = {2{_bits_1624}}; // TcamSplit.java:94
-  wire [1:0] _and_833 = slot_digit_2 & _fill_136; // TcamSplit.java:94
-  wire _bits_1625 = slot_pick_pick_hot[3]; // TcamSplit.java:94
-  wire [1:0] _fill_137 = {2{_bits_1625}}; // TcamSplit.java:94
-  wire [1:0] _and_834 = slot_digit_3 & _fill_137; // TcamSplit.java:94
-  wire [1:0] _or_553 = _and_833 | _and_834; // TcamSplit.java:94
-  wire [1:0] _or_554 = _or_552 | _or_553; // TcamSplit.java:94
-  wire _bits_1626 = slot_pick_pick_hot[4]; // TcamSplit.java:94
-  wire [1:0] _fill_138 = {2{_bits_1626}}; // TcamSplit.java:94
-  wire [1:0] _and_835 = slot_digit_4 & _fill_138; // TcamSplit.java:94
-  wire _bits_1627 = slot_pick_pick_hot[5]; // TcamSplit.java:94
-  wire [1:0] _fill_139 = {2{_bits_1627}}; // TcamSplit.java:94
-  wire [1:0] _and_836 = slot_digit_5 & _fill_139; // TcamSplit.java:94
-  wire [1:0] _or_555 = _and_835 | _and_836; // TcamSplit.java:94
-  wire _bits_1628 = slot_pick_pick_hot[6]; // TcamSplit.java:94
-  wire [1:0] _fill_140 = {2{_bits_1628}}; // TcamSplit.java:94
-  wire [1:0] _and_837 = slot_digit_6 & _fill_140; // TcamSplit.java:94
-  wire _bits_1629 = slot_pick_pick_hot[7]; // TcamSplit.java:94
-  wire [1:0] _fill_141 = {2{_bits_1629}}; // TcamSplit.java:94
-  wire [1:0] _and_838 = slot_digit_7 & _fill_141; // TcamSplit.java:94
-  wire [1:0] _or_556 = _and_837 | _and_838; // TcamSplit.java:94
-  wire [1:0] _or_557 = _or_555 | _or_556; // TcamSplit.java:94
-  wire [1:0] _or_558 = _or_554 | _or_557; // TcamSplit.java:94
-  wire _bits_1630 = slot_pick_pick_hot[8]; // TcamSplit.java:94
-  wire [1:0] _fill_142 = {2{_bits_1630}}; // TcamSplit.java:94
-  wire [1:0] _and_839 = slot_digit_8 & _fill_142; // TcamSplit.java:94
-  wire _bits_1631 = slot_pick_pick_hot[9]; // TcamSplit.java:94
-  wire [1:0] _fill_143 = {2{_bits_1631}}; // TcamSplit.java:94
-  wire [1:0] _and_840 = slot_digit_9 & _fill_143; // TcamSplit.java:94
-  wire [1:0] _or_559 = _and_839 | _and_840; // TcamSplit.java:94
-  wire _bits_1632 = slot_pick_pick_hot[10]; // TcamSplit.java:94
-  wire [1:0] _fill_144 = {2{_bits_1632}}; // TcamSplit.java:94
-  wire [1:0] _and_841 = slot_digit_10 & _fill_144; // TcamSplit.java:94
-  wire _bits_1633 = slot_pick_pick_hot[11]; // TcamSplit.java:94
-  wire [1:0] _fill_145 = {2{_bits_1633}}; // TcamSplit.java:94
-  wire [1:0] _and_842 = slot_digit_11 & _fill_145; // TcamSplit.java:94
-  wire [1:0] _or_560 = _and_841 | _and_842; // TcamSplit.java:94
-  wire [1:0] _or_561 = _or_559 | _or_560; // TcamSplit.java:94
-  wire _bits_1634 = slot_pick_pick_hot[12]; // TcamSplit.java:94
-  wire [1:0] _fill_146 = {2{_bits_1634}}; // TcamSplit.java:94
-  wire [1:0] _and_843 = slot_digit_12 & _fill_146; // TcamSplit.java:94
-  wire _bits_1635 = slot_pick_pick_hot[13]; // TcamSplit.java:94
-  wire [1:0] _fill_147 = {2{_bits_1635}}; // TcamSplit.java:94
-  wire [1:0] _and_844 = slot_digit_13 & _fill_147; // TcamSplit.java:94
-  wire [1:0] _or_562 = _and_843 | _and_844; // TcamSplit.java:94
-  wire _bits_1636 = slot_pick_pick_hot[14]; // TcamSplit.java:94
-  wire [1:0] _fill_148 = {2{_bits_1636}}; // TcamSplit.java:94
-  wire [1:0] _and_845 = slot_digit_14 & _fill_148; // TcamSplit.java:94
-  wire _bits_1637 = slot_pick_pick_hot[15]; // TcamSplit.java:94
-  wire [1:0] _fill_149 = {2{_bits_1637}}; // TcamSplit.java:94
-  wire [1:0] _and_846 = slot_digit_15 & _fill_149; // TcamSplit.java:94
-  wire [1:0] _or_563 = _and_845 | _and_846; // TcamSplit.java:94
-  wire [1:0] _or_564 = _or_562 | _or_563; // TcamSplit.java:94
-  wire [1:0] _or_565 = _or_561 | _or_564; // TcamSplit.java:94
-  wire [1:0] _or_566 = _or_558 | _or_565; // TcamSplit.java:94
-  wire _bits_1638 = slot_pick_pick_hot[16]; // TcamSplit.java:94
-  wire [1:0] _fill_150 = {2{_bits_1638}}; // TcamSplit.java:94
-  wire [1:0] _and_847 = slot_digit_16 & _fill_150; // TcamSplit.java:94
-  wire _bits_1639 = slot_pick_pick_hot[17]; // TcamSplit.java:94
-  wire [1:0] _fill_151 = {2{_bits_1639}}; // TcamSplit.java:94
-  wire [1:0] _and_848 = slot_digit_17 & _fill_151; // TcamSplit.java:94
-  wire [1:0] _or_567 = _and_847 | _and_848; // TcamSplit.java:94
-  wire _bits_1640 = slot_pick_pick_hot[18]; // TcamSplit.java:94
-  wire [1:0] _fill_152 = {2{_bits_1640}}; // TcamSplit.java:94
-  wire [1:0] _and_849 = slot_digit_18 & _fill_152; // TcamSplit.java:94
-  wire _bits_1641 = slot_pick_pick_hot[19]; // TcamSplit.java:94
-  wire [1:0] _fill_153 = {2{_bits_1641}}; // TcamSplit.java:94
-  wire [1:0] _and_850 = slot_digit_19 & _fill_153; // TcamSplit.java:94
-  wire [1:0] _or_568 = _and_849 | _and_850; // TcamSplit.java:94
-  wire [1:0] _or_569 = _or_567 | _or_568; // TcamSplit.java:94
-  wire _bits_1642 = slot_pick_pick_hot[20]; // TcamSplit.java:94
-  wire [1:0] _fill_154 = {2{_bits_1642}}; // TcamSplit.java:94
-  wire [1:0] _and_851 = slot_digit_20 & _fill_154; // TcamSplit.java:94
-  wire _bits_1643 = slot_pick_pick_hot[21]; // TcamSplit.java:94
-  wire [1:0] _fill_155 = {2{_bits_1643}}; // TcamSplit.java:94
-  wire [1:0] _and_852 = slot_digit_21 & _fill_155; // TcamSplit.java:94
-  wire [1:0] _or_570 = _and_851 | _and_852; // TcamSplit.java:94
-  wire _bits_1644 = slot_pick_pick_hot[22]; // TcamSplit.java:94
-  wire [1:0] _fill_156 = {2{_bits_1644}}; // TcamSplit.java:94
-  wire [1:0] _and_853 = slot_digit_22 & _fill_156; // TcamSplit.java:94
-  wire _bits_1645 = slot_pick_pick_hot[23]; // TcamSplit.java:94
-  wire [1:0] _fill_157 = {2{_bits_1645}}; // TcamSplit.java:94
-  wire [1:0] _and_854 = slot_digit_23 & _fill_157; // TcamSplit.java:94
-  wire [1:0] _or_571 = _and_853 | _and_854; // TcamSplit.java:94
-  wire [1:0] _or_572 = _or_570 | _or_571; // TcamSplit.java:94
-  wire [1:0] _or_573 = _or_569 | _or_572; // TcamSplit.java:94
-  wire _bits_1646 = slot_pick_pick_hot[24]; // TcamSplit.java:94
-  wire [1:0] _fill_158 = {2{_bits_1646}}; // TcamSplit.java:94
-  wire [1:0] _and_855 = slot_digit_24 & _fill_158; // TcamSplit.java:94
-  wire _bits_1647 = slot_pick_pick_hot[25]; // TcamSplit.java:94
-  wire [1:0] _fill_159 = {2{_bits_1647}}; // TcamSplit.java:94
-  wire [1:0] _and_856 = slot_digit_25 & _fill_159; // TcamSplit.java:94
-  wire [1:0] _or_574 = _and_855 | _and_856; // TcamSplit.java:94
-  wire _bits_1648 = slot_pick_pick_hot[26]; // TcamSplit.java:94
-  wire [1:0] _fill_160 = {2{_bits_1648}}; // TcamSplit.java:94
-  wire [1:0] _and_857 = slot_digit_26 & _fill_160; // TcamSplit.java:94
-  wire _bits_1649 = slot_pick_pick_hot[27]; // TcamSplit.java:94
-  wire [1:0] _fill_161 = {2{_bits_1649}}; // TcamSplit.java:94
-  wire [1:0] _and_858 = slot_digit_27 & _fill_161; // TcamSplit.java:94
-  wire [1:0] _or_575 = _and_857 | _and_858; // TcamSplit.java:94
-  wire [1:0] _or_576 = _or_574 | _or_575; // TcamSplit.java:94
-  wire _bits_1650 = slot_pick_pick_hot[28]; // TcamSplit.java:94
-  wire [1:0] _fill_162 = {2{_bits_1650}}; // TcamSplit.java:94
-  wire [1:0] _and_859 = slot_digit_28 & _fill_162; // TcamSplit.java:94
-  wire _bits_1651 = slot_pick_pick_hot[29]; // TcamSplit.java:94
-  wire [1:0] _fill_163 = {2{_bits_1651}}; // TcamSplit.java:94
-  wire [1:0] _and_860 = slot_digit_29 & _fill_163; // TcamSplit.java:94
-  wire [1:0] _or_577 = _and_859 | _and_860; // TcamSplit.java:94
-  wire _bits_1652 = slot_pick_pick_hot[30]; // TcamSplit.java:94
-  wire [1:0] _fill_164 = {2{_bits_1652}}; // TcamSplit.java:94
-  wire [1:0] _and_861 = slot_digit_30 & _fill_164; // TcamSplit.java:94
-  wire _bits_1653 = slot_pick_pick_hot[31]; // TcamSplit.java:94
-  wire [1:0] _fill_165 = {2{_bits_1653}}; // TcamSplit.java:94
-  wire [1:0] _and_862 = slot_digit_31 & _fill_165; // TcamSplit.java:94
-  wire [1:0] _or_578 = _and_861 | _and_862; // TcamSplit.java:94
-  wire [1:0] _or_579 = _or_577 | _or_578; // TcamSplit.java:94
-  wire [1:0] _or_580 = _or_576 | _or_579; // TcamSplit.java:94
-  wire [1:0] _or_581 = _or_573 | _or_580; // TcamSplit.java:94
-  wire [1:0] _or_582 = _or_566 | _or_581; // TcamSplit.java:94
-  wire _bits_1654 = slot_pick_pick_hot[32]; // TcamSplit.java:94
-  wire [1:0] _fill_166 = {2{_bits_1654}}; // TcamSplit.java:94
-  wire [1:0] _and_863 = slot_digit_32 & _fill_166; // TcamSplit.java:94
-  wire _bits_1655 = slot_pick_pick_hot[33]; // TcamSplit.java:94
-  wire [1:0] _fill_167 = {2{_bits_1655}}; // TcamSplit.java:94
-  wire [1:0] _and_864 = slot_digit_33 & _fill_167; // TcamSplit.java:94
-  wire [1:0] _or_583 = _and_863 | _and_864; // TcamSplit.java:94
-  wire _bits_1656 = slot_pick_pick_hot[34]; // TcamSplit.java:94
-  wire [1:0] _fill_168 = {2{_bits_1656}}; // TcamSplit.java:94
-  wire [1:0] _and_865 = slot_digit_34 & _fill_168; // TcamSplit.java:94
-  wire _bits_1657 = slot_pick_pick_hot[35]; // TcamSplit.java:94
-  wire [1:0] _fill_169 = {2{_bits_1657}}; // TcamSplit.java:94
-  wire [1:0] _and_866 = slot_digit_35 & _fill_169; // TcamSplit.java:94
-  wire [1:0] _or_584 = _and_865 | _and_866; // TcamSplit.java:94
-  wire [1:0] _or_585 = _or_583 | _or_584; // TcamSplit.java:94
-  wire _bits_1658 = slot_pick_pick_hot[36]; // TcamSplit.java:94
-  wire [1:0] _fill_170 = {2{_bits_1658}}; // TcamSplit.java:94
-  wire [1:0] _and_867 = slot_digit_36 & _fill_170; // TcamSplit.java:94
-  wire _bits_1659 = slot_pick_pick_hot[37]; // TcamSplit.java:94
-  wire [1:0] _fill_171 = {2{_bits_1659}}; // TcamSplit.java:94
-  wire [1:0] _and_868 = slot_digit_37 & _fill_171; // TcamSplit.java:94
-  wire [1:0] _or_586 = _and_867 | _and_868; // TcamSplit.java:94
-  wire _bits_1660 = slot_pick_pick_hot[38]; // TcamSplit.java:94
-  wire [1:0] _fill_172 = {2{_bits_1660}}; // TcamSplit.java:94
-  wire [1:0] _and_869 = slot_digit_38 & _fill_172; // TcamSplit.java:94
-  wire _bits_1661 = slot_pick_pick_hot[39]; // TcamSplit.java:94
-  wire [1:0] _fill_173 = {2{_bits_1661}}; // TcamSplit.java:94
-  wire [1:0] _and_870 = slot_digit_39 & _fill_173; // TcamSplit.java:94
-  wire [1:0] _or_587 = _and_869 | _and_870; // TcamSplit.java:94
-  wire [1:0] _or_588 = _or_586 | _or_587; // TcamSplit.java:94
-  wire [1:0] _or_589 = _or_585 | _or_588; // TcamSplit.java:94
-  wire _bits_1662 = slot_pick_pick_hot[40]; // TcamSplit.java:94
-  wire [1:0] _fill_174 = {2{_bits_1662}}; // TcamSplit.java:94
-  wire [1:0] _and_871 = slot_digit_40 & _fill_174; // TcamSplit.java:94
-  wire _bits_1663 = slot_pick_pick_hot[41]; // TcamSplit.java:94
-  wire [1:0] _fill_175 = {2{_bits_1663}}; // TcamSplit.java:94
-  wire [1:0] _and_872 = slot_digit_41 & _fill_175; // TcamSplit.java:94
-  wire [1:0] _or_590 = _and_871 | _and_872; // TcamSplit.java:94
-  wire _bits_1664 = slot_pick_pick_hot[42]; // TcamSplit.java:94
-  wire [1:0] _fill_176 = {2{_bits_1664}}; // TcamSplit.java:94
-  wire [1:0] _and_873 = slot_digit_42 & _fill_176; // TcamSplit.java:94
-  wire _bits_1665 = slot_pick_pick_hot[43]; // TcamSplit.java:94
-  wire [1:0] _fill_177 = {2{_bits_1665}}; // TcamSplit.java:94
-  wire [1:0] _and_874 = slot_digit_43 & _fill_177; // TcamSplit.java:94
-  wire [1:0] _or_591 = _and_873 | _and_874; // TcamSplit.java:94
-  wire [1:0] _or_592 = _or_590 | _or_591; // TcamSplit.java:94
-  wire _bits_1666 = slot_pick_pick_hot[44]; // TcamSplit.java:94
-  wire [1:0] _fill_178 = {2{_bits_1666}}; // TcamSplit.java:94
-  wire [1:0] _and_875 = slot_digit_44 & _fill_178; // TcamSplit.java:94
-  wire _bits_1667 = slot_pick_pick_hot[45]; // TcamSplit.java:94
-  wire [1:0] _fill_179 = {2{_bits_1667}}; // TcamSplit.java:94
-  wire [1:0] _and_876 = slot_digit_45 & _fill_179; // TcamSplit.java:94
-  wire [1:0] _or_593 = _and_875 | _and_876; // TcamSplit.java:94
-  wire _bits_1668 = slot_pick_pick_hot[46]; // TcamSplit.java:94
-  wire [1:0] _fill_180 = {2{_bits_1668}}; // TcamSplit.java:94
-  wire [1:0] _and_877 = slot_digit_46 & _fill_180; // TcamSplit.java:94
-  wire _bits_1669 = slot_pick_pick_hot[47]; // TcamSplit.java:94
-  wire [1:0] _fill_181 = {2{_bits_1669}}; // TcamSplit.java:94
-  wire [1:0] _and_878 = slot_digit_47 & _fill_181; // TcamSplit.java:94
-  wire [1:0] _or_594 = _and_877 | _and_878; // TcamSplit.java:94
-  wire [1:0] _or_595 = _or_593 | _or_594; // TcamSplit.java:94
-  wire [1:0] _or_596 = _or_592 | _or_595; // TcamSplit.java:94
-  wire [1:0] _or_597 = _or_589 | _or_596; // TcamSplit.java:94
-  wire _bits_1670 = slot_pick_pick_hot[48]; // TcamSplit.java:94
-  wire [1:0] _fill_182 = {2{_bits_1670}}; // TcamSplit.java:94
-  wire [1:0] _and_879 = slot_digit_48 & _fill_182; // TcamSplit.java:94
-  wire _bits_1671 = slot_pick_pick_hot[49]; // TcamSplit.java:94
-  wire [1:0] _fill_183 = {2{_bits_1671}}; // TcamSplit.java:94
-  wire [1:0] _and_880 = slot_digit_49 & _fill_183; // TcamSplit.java:94
-  wire [1:0] _or_598 = _and_879 | _and_880; // TcamSplit.java:94
-  wire _bits_1672 = slot_pick_pick_hot[50]; // TcamSplit.java:94
-  wire [1:0] _fill_184 = {2{_bits_1672}}; // TcamSplit.java:94
-  wire [1:0] _and_881 = slot_digit_50 & _fill_184; // TcamSplit.java:94
-  wire _bits_1673 = slot_pick_pick_hot[51]; // TcamSplit.java:94
-  wire [1:0] _fill_185 = {2{_bits_1673}}; // TcamSplit.java:94
-  wire [1:0] _and_882 = slot_digit_51 & _fill_185; // TcamSplit.java:94
-  wire [1:0] _or_599 = _and_881 | _and_882; // TcamSplit.java:94
-  wire [1:0] _or_600 = _or_598 | _or_599; // TcamSplit.java:94
-  wire _bits_1674 = slot_pick_pick_hot[52]; // TcamSplit.java:94
-  wire [1:0] _fill_186 = {2{_bits_1674}}; // TcamSplit.java:94
-  wire [1:0] _and_883 = slot_digit_52 & _fill_186; // TcamSplit.java:94
-  wire _bits_1675 = slot_pick_pick_hot[53]; // TcamSplit.java:94
-  wire [1:0] _fill_187 = {2{_bits_1675}}; // TcamSplit.java:94
-  wire [1:0] _and_884 = slot_digit_53 & _fill_187; // TcamSplit.java:94
-  wire [1:0] _or_601 = _and_883 | _and_884; // TcamSplit.java:94
-  wire _bits_1676 = slot_pick_pick_hot[54]; // TcamSplit.java:94
-  wire [1:0] _fill_188 = {2{_bits_1676}}; // TcamSplit.java:94
-  wire [1:0] _and_885 = slot_digit_54 & _fill_188; // TcamSplit.java:94
-  wire _bits_1677 = slot_pick_pick_hot[55]; // TcamSplit.java:94
-  wire [1:0] _fill_189 = {2{_bits_1677}}; // TcamSplit.java:94
-  wire [1:0] _and_886 = slot_digit_55 & _fill_189; // TcamSplit.java:94
-  wire [1:0] _or_602 = _and_885 | _and_886; // TcamSplit.java:94
-  wire [1:0] _or_603 = _or_601 | _or_602; // TcamSplit.java:94
-  wire [1:0] _or_604 = _or_600 | _or_603; // TcamSplit.java:94
-  wire _bits_1678 = slot_pick_pick_hot[56]; // TcamSplit.java:94
-  wire [1:0] _fill_190 = {2{_bits_1678}}; // TcamSplit.java:94
-  wire [1:0] _and_887 = slot_digit_56 & _fill_190; // TcamSplit.java:94
-  wire _bits_1679 = slot_pick_pick_hot[57]; // TcamSplit.java:94
-  wire [1:0] _fill_191 = {2{_bits_1679}}; // TcamSplit.java:94
-  wire [1:0] _and_888 = slot_digit_57 & _fill_191; // TcamSplit.java:94
-  wire [1:0] _or_605 = _and_887 | _and_888; // TcamSplit.java:94
-  wire _bits_1680 = slot_pick_pick_hot[58]; // TcamSplit.java:94
-  wire [1:0] _fill_192 = {2{_bits_1680}}; // TcamSplit.java:94
-  wire [1:0] _and_889 = slot_digit_58 & _fill_192; // TcamSplit.java:94
-  wire _bits_1681 = slot_pick_pick_hot[59]; // TcamSplit.java:94
-  wire [1:0] _fill_193 = {2{_bits_1681}}; // TcamSplit.java:94
-  wire [1:0] _and_890 = slot_digit_59 & _fill_193; // TcamSplit.java:94
-  wire [1:0] _or_606 = _and_889 | _and_890; // TcamSplit.java:94
-  wire [1:0] _or_607 = _or_605 | _or_606; // TcamSplit.java:94
-  wire _bits_1682 = slot_pick_pick_hot[60]; // TcamSplit.java:94
-  wire [1:0] _fill_194 = {2{_bits_1682}}; // TcamSplit.java:94
-  wire [1:0] _and_891 = slot_digit_60 & _fill_194; // TcamSplit.java:94
-  wire _bits_1683 = slot_pick_pick_hot[61]; // TcamSplit.java:94
-  wire [1:0] _fill_195 = {2{_bits_1683}}; // TcamSplit.java:94
-  wire [1:0] _and_892 = slot_digit_61 & _fill_195; // TcamSplit.java:94
-  wire [1:0] _or_608 = _and_891 | _and_892; // TcamSplit.java:94
-  wire _bits_1684 = slot_pick_pick_hot[62]; // TcamSplit.java:94
-  wire [1:0] _fill_196 = {2{_bits_1684}}; // TcamSplit.java:94
-  wire [1:0] _and_893 = slot_digit_62 & _fill_196; // TcamSplit.java:94
-  wire _bits_1685 = slot_pick_pick_hot[63]; // TcamSplit.java:94
-  wire [1:0] _fill_197 = {2{_bits_1685}}; // TcamSplit.java:94
-  wire [1:0] _and_894 = slot_digit_63 & _fill_197; // TcamSplit.java:94
-  wire [1:0] _or_609 = _and_893 | _and_894; // TcamSplit.java:94
-  wire [1:0] _or_610 = _or_608 | _or_609; // TcamSplit.java:94
-  wire [1:0] _or_611 = _or_607 | _or_610; // TcamSplit.java:94
-  wire [1:0] _or_612 = _or_604 | _or_611; // TcamSplit.java:94
-  wire [1:0] _or_613 = _or_597 | _or_612; // TcamSplit.java:94
-  wire [1:0] _or_614 = _or_582 | _or_613; // TcamSplit.java:94
-  wire _bits_1686 = slot_pick_pick_hot[64]; // TcamSplit.java:94
-  wire [1:0] _fill_198 = {2{_bits_1686}}; // TcamSplit.java:94
-  wire [1:0] _and_895 = slot_digit_64 & _fill_198; // TcamSplit.java:94
-  wire _bits_1687 = slot_pick_pick_hot[65]; // TcamSplit.java:94
-  wire [1:0] _fill_199 = {2{_bits_1687}}; // TcamSplit.java:94
-  wire [1:0] _and_896 = slot_digit_65 & _fill_199; // TcamSplit.java:94
-  wire [1:0] _or_615 = _and_895 | _and_896; // TcamSplit.java:94
-  wire _bits_1688 = slot_pick_pick_hot[66]; // TcamSplit.java:94
-  wire [1:0] _fill_200 = {2{_bits_1688}}; // TcamSplit.java:94
-  wire [1:0] _and_897 = slot_digit_66 & _fill_200; // TcamSplit.java:94
-  wire _bits_1689 = slot_pick_pick_hot[67]; // TcamSplit.java:94
-  wire [1:0] _fill_201 = {2{_bits_1689}}; // TcamSplit.java:94
-  wire [1:0] _and_898 = slot_digit_67 & _fill_201; // TcamSplit.java:94
-  wire [1:0] _or_616 = _and_897 | _and_898; // TcamSplit.java:94
-  wire [1:0] _or_617 = _or_615 | _or_616; // TcamSplit.java:94
-  wire _bits_1690 = slot_pick_pick_hot[68]; // TcamSplit.java:94
-  wire [1:0] _fill_202 = {2{_bits_1690}}; // TcamSplit.java:94
-  wire [1:0] _and_899 = slot_digit_68 & _fill_202; // TcamSplit.java:94
-  wire _bits_1691 = slot_pick_pick_hot[69]; // TcamSplit.java:94
-  wire [1:0] _fill_203 = {2{_bits_1691}}; // TcamSplit.java:94
-  wire [1:0] _and_900 = slot_digit_69 & _fill_203; // TcamSplit.java:94
-  wire [1:0] _or_618 = _and_899 | _and_900; // TcamSplit.java:94
-  wire _bits_1692 = slot_pick_pick_hot[70]; // TcamSplit.java:94
-  wire [1:0] _fill_204 = {2{_bits_1692}}; // TcamSplit.java:94
-  wire [1:0] _and_901 = slot_digit_70 & _fill_204; // TcamSplit.java:94
-  wire _bits_1693 = slot_pick_pick_hot[71]; // TcamSplit.java:94
-  wire [1:0] _fill_205 = {2{_bits_1693}}; // TcamSplit.java:94
-  wire [1:0] _and_902 = slot_digit_71 & _fill_205; // TcamSplit.java:94
-  wire [1:0] _or_619 = _and_901 | _and_902; // TcamSplit.java:94
-  wire [1:0] _or_620 = _or_618 | _or_619; // TcamSplit.java:94
-  wire [1:0] _or_621 = _or_617 | _or_620; // TcamSplit.java:94
-  wire _bits_1694 = slot_pick_pick_hot[72]; // TcamSplit.java:94
-  wire [1:0] _fill_206 = {2{_bits_1694}}; // TcamSplit.java:94
-  wire [1:0] _and_903 = slot_digit_72 & _fill_206; // TcamSplit.java:94
-  wire _bits_1695 = slot_pick_pick_hot[73]; // TcamSplit.java:94
-  wire [1:0] _fill_207 = {2{_bits_1695}}; // TcamSplit.java:94
-  wire [1:0] _and_904 = slot_digit_73 & _fill_207; // TcamSplit.java:94
-  wire [1:0] _or_622 = _and_903 | _and_904; // TcamSplit.java:94
-  wire _bits_1696 = slot_pick_pick_hot[74]; // TcamSplit.java:94
-  wire [1:0] _fill_208 = {2{_bits_1696}}; // TcamSplit.java:94
-  wire [1:0] _and_905 = slot_digit_74 & _fill_208; // TcamSplit.java:94
-  wire _bits_1697 = slot_pick_pick_hot[75]; // TcamSplit.java:94
-  wire [1:0] _fill_209 = {2{_bits_1697}}; // TcamSplit.java:94
-  wire [1:0] _and_906 = slot_digit_75 & _fill_209; // TcamSplit.java:94
-  wire [1:0] _or_623 = _and_905 | _and_906; // TcamSplit.java:94
-  wire [1:0] _or_624 = _or_622 | _or_623; // TcamSplit.java:94
-  wire _bits_1698 = slot_pick_pick_hot[76]; // TcamSplit.java:94
-  wire [1:0] _fill_210 = {2{_bits_1698}}; // TcamSplit.java:94
-  wire [1:0] _and_907 = slot_digit_76 & _fill_210; // TcamSplit.java:94
-  wire _bits_1699 = slot_pick_pick_hot[77]; // TcamSplit.java:94
-  wire [1:0] _fill_211 = {2{_bits_1699}}; // TcamSplit.java:94
-  wire [1:0] _and_908 = slot_digit_77 & _fill_211; // TcamSplit.java:94
-  wire [1:0] _or_625 = _and_907 | _and_908; // TcamSplit.java:94
-  wire _bits_1700 = slot_pick_pick_hot[78]; // TcamSplit.java:94
-  wire [1:0] _fill_212 = {2{_bits_1700}}; // TcamSplit.java:94
-  wire [1:0] _and_909 = slot_digit_78 & _fill_212; // TcamSplit.java:94
-  wire _bits_1701 = slot_pick_pick_hot[79]; // TcamSplit.java:94
-  wire [1:0] _fill_213 = {2{_bits_1701}}; // TcamSplit.java:94
-  wire [1:0] _and_910 = slot_digit_79 & _fill_213; // TcamSplit.java:94
-  wire [1:0] _or_626 = _and_909 | _and_910; // TcamSplit.java:94
-  wire [1:0] _or_627 = _or_625 | _or_626; // TcamSplit.java:94
-  wire [1:0] _or_628 = _or_624 | _or_627; // TcamSplit.java:94
-  wire [1:0] _or_629 = _or_621 | _or_628; // TcamSplit.java:94
-  wire _bits_1702 = slot_pick_pick_hot[80]; // TcamSplit.java:94
-  wire [1:0] _fill_214 = {2{_bits_1702}}; // TcamSplit.java:94
-  wire [1:0] _and_911 = slot_digit_80 & _fill_214; // TcamSplit.java:94
-  wire _bits_1703 = slot_pick_pick_hot[81]; // TcamSplit.java:94
-  wire [1:0] _fill_215 = {2{_bits_1703}}; // TcamSplit.java:94
-  wire [1:0] _and_912 = slot_digit_81 & _fill_215; // TcamSplit.java:94
-  wire [1:0] _or_630 = _and_911 | _and_912; // TcamSplit.java:94
-  wire _bits_1704 = slot_pick_pick_hot[82]; // TcamSplit.java:94
-  wire [1:0] _fill_216 = {2{_bits_1704}}; // TcamSplit.java:94
-  wire [1:0] _and_913 = slot_digit_82 & _fill_216; // TcamSplit.java:94
-  wire _bits_1705 = slot_pick_pick_hot[83]; // TcamSplit.java:94
-  wire [1:0] _fill_217 = {2{_bits_1705}}; // TcamSplit.java:94
-  wire [1:0] _and_914 = slot_digit_83 & _fill_217; // TcamSplit.java:94
-  wire [1:0] _or_631 = _and_913 | _and_914; // TcamSplit.java:94
-  wire [1:0] _or_632 = _or_630 | _or_631; // TcamSplit.java:94
-  wire _bits_1706 = slot_pick_pick_hot[84]; // TcamSplit.java:94
-  wire [1:0] _fill_218 = {2{_bits_1706}}; // TcamSplit.java:94
-  wire [1:0] _and_915 = slot_digit_84 & _fill_218; // TcamSplit.java:94
-  wire _bits_1707 = slot_pick_pick_hot[85]; // TcamSplit.java:94
-  wire [1:0] _fill_219 = {2{_bits_1707}}; // TcamSplit.java:94
-  wire [1:0] _and_916 = slot_digit_85 & _fill_219; // TcamSplit.java:94
-  wire [1:0] _or_633 = _and_915 | _and_916; // TcamSplit.java:94
-  wire _bits_1708 = slot_pick_pick_hot[86]; // TcamSplit.java:94
-  wire [1:0] _fill_220 = {2{_bits_1708}}; // TcamSplit.java:94
-  wire [1:0] _and_917 = slot_digit_86 & _fill_220; // TcamSplit.java:94
-  wire _bits_1709 = slot_pick_pick_hot[87]; // TcamSplit.java:94
-  wire [1:0] _fill_221 = {2{_bits_1709}}; // TcamSplit.java:94
-  wire [1:0] _and_918 = slot_digit_87 & _fill_221; // TcamSplit.java:94
-  wire [1:0] _or_634 = _and_917 | _and_918; // TcamSplit.java:94
-  wire [1:0] _or_635 = _or_633 | _or_634; // TcamSplit.java:94
-  wire [1:0] _or_636 = _or_632 | _or_635; // TcamSplit.java:94
-  wire _bits_1710 = slot_pick_pick_hot[88]; // TcamSplit.java:94
-  wire [1:0] _fill_222 = {2{_bits_1710}}; // TcamSplit.java:94
-  wire [1:0] _and_919 = slot_digit_88 & _fill_222; // TcamSplit.java:94
-  wire _bits_1711 = slot_pick_pick_hot[89]; // TcamSplit.java:94
-  wire [1:0] _fill_223 = {2{_bits_1711}}; // TcamSplit.java:94
-  wire [1:0] _and_920 = slot_digit_89 & _fill_223; // TcamSplit.java:94
-  wire [1:0] _or_637 = _and_919 | _and_920; // TcamSplit.java:94
-  wire _bits_1712 = slot_pick_pick_hot[90]; // TcamSplit.java:94
-  wire [1:0] _fill_224 = {2{_bits_1712}}; // TcamSplit.java:94
-  wire [1:0] _and_921 = slot_digit_90 & _fill_224; // TcamSplit.java:94
-  wire _bits_1713 = slot_pick_pick_hot[91]; // TcamSplit.java:94
-  wire [1:0] _fill_225 = {2{_bits_1713}}; // TcamSplit.java:94
-  wire [1:0] _and_922 = slot_digit_91 & _fill_225; // TcamSplit.java:94
-  wire [1:0] _or_638 = _and_921 | _and_922; // TcamSplit.java:94
-  wire [1:0] _or_639 = _or_637 | _or_638; // TcamSplit.java:94
-  wire _bits_1714 = slot_pick_pick_hot[92]; // TcamSplit.java:94
-  wire [1:0] _fill_226 = {2{_bits_1714}}; // TcamSplit.java:94
-  wire [1:0] _and_923 = slot_digit_92 & _fill_226; // TcamSplit.java:94
-  wire _bits_1715 = slot_pick_pick_hot[93]; // TcamSplit.java:94
-  wire [1:0] _fill_227 = {2{_bits_1715}}; // TcamSplit.java:94
-  wire [1:0] _and_924 = slot_digit_93 & _fill_227; // TcamSplit.java:94
-  wire [1:0] _or_640 = _and_923 | _and_924; // TcamSplit.java:94
-  wire _bits_1716 = slot_pick_pick_hot[94]; // TcamSplit.java:94
-  wire [1:0] _fill_228 = {2{_bits_1716}}; // TcamSplit.java:94
-  wire [1:0] _and_925 = slot_digit_94 & _fill_228; // TcamSplit.java:94
-  wire _bits_1717 = slot_pick_pick_hot[95]; // TcamSplit.java:94
-  wire [1:0] _fill_229 = {2{_bits_1717}}; // TcamSplit.java:94
-  wire [1:0] _and_926 = slot_digit_95 & _fill_229; // TcamSplit.java:94
-  wire [1:0] _or_641 = _and_925 | _and_926; // TcamSplit.java:94
-  wire [1:0] _or_642 = _or_640 | _or_641; // TcamSplit.java:94
-  wire [1:0] _or_643 = _or_639 | _or_642; // TcamSplit.java:94
-  wire [1:0] _or_644 = _or_636 | _or_643; // TcamSplit.java:94
-  wire [1:0] _or_645 = _or_629 | _or_644; // TcamSplit.java:94
-  wire _bits_1718 = slot_pick_pick_hot[96]; // TcamSplit.java:94
-  wire [1:0] _fill_230 = {2{_bits_1718}}; // TcamSplit.java:94
-  wire [1:0] _and_927 = slot_digit_96 & _fill_230; // TcamSplit.java:94
-  wire _bits_1719 = slot_pick_pick_hot[97]; // TcamSplit.java:94
-  wire [1:0] _fill_231 = {2{_bits_1719}}; // TcamSplit.java:94
-  wire [1:0] _and_928 = slot_digit_97 & _fill_231; // TcamSplit.java:94
-  wire [1:0] _or_646 = _and_927 | _and_928; // TcamSplit.java:94
-  wire _bits_1720 = slot_pick_pick_hot[98]; // TcamSplit.java:94
-  wire [1:0] _fill_232 = {2{_bits_1720}}; // TcamSplit.java:94
-  wire [1:0] _and_929 = slot_digit_98 & _fill_232; // TcamSplit.java:94
-  wire _bits_1721 = slot_pick_pick_hot[99]; // TcamSplit.java:94
-  wire [1:0] _fill_233 = {2{_bits_1721}}; // TcamSplit.java:94
-  wire [1:0] _and_930 = slot_digit_99 & _fill_233; // TcamSplit.java:94
-  wire [1:0] _or_647 = _and_929 | _and_930; // TcamSplit.java:94
-  wire [1:0] _or_648 = _or_646 | _or_647; // TcamSplit.java:94
-  wire _bits_1722 = slot_pick_pick_hot[100]; // TcamSplit.java:94
-  wire [1:0] _fill_234 = {2{_bits_1722}}; // TcamSplit.java:94
-  wire [1:0] _and_931 = slot_digit_100 & _fill_234; // TcamSplit.java:94
-  wire _bits_1723 = slot_pick_pick_hot[101]; // TcamSplit.java:94
-  wire [1:0] _fill_235 = {2{_bits_1723}}; // TcamSplit.java:94
-  wire [1:0] _and_932 = slot_digit_101 & _fill_235; // TcamSplit.java:94
-  wire [1:0] _or_649 = _and_931 | _and_932; // TcamSplit.java:94
-  wire _bits_1724 = slot_pick_pick_hot[102]; // TcamSplit.java:94
-  wire [1:0] _fill_236 = {2{_bits_1724}}; // TcamSplit.java:94
-  wire [1:0] _and_933 = slot_digit_102 & _fill_236; // TcamSplit.java:94
-  wire _bits_1725 = slot_pick_pick_hot[103]; // TcamSplit.java:94
-  wire [1:0] _fill_237 = {2{_bits_1725}}; // TcamSplit.java:94
-  wire [1:0] _and_934 = slot_digit_103 & _fill_237; // TcamSplit.java:94
-  wire [1:0] _or_650 = _and_933 | _and_934; // TcamSplit.java:94
-  wire [1:0] _or_651 = _or_649 | _or_650; // TcamSplit.java:94
-  wire [1:0] _or_652 = _or_648 | _or_651; // TcamSplit.java:94
-  wire _bits_1726 = slot_pick_pick_hot[104]; // TcamSplit.java:94
-  wire [1:0] _fill_238 = {2{_bits_1726}}; // TcamSplit.java:94
-  wire [1:0] _and_935 = slot_digit_104 & _fill_238; // TcamSplit.java:94
-  wire _bits_1727 = slot_pick_pick_hot[105]; // TcamSplit.java:94
-  wire [1:0] _fill_239 = {2{_bits_1727}}; // TcamSplit.java:94
-  wire [1:0] _and_936 = slot_digit_105 & _fill_239; // TcamSplit.java:94
-  wire [1:0] _or_653 = _and_935 | _and_936; // TcamSplit.java:94
-  wire _bits_1728 = slot_pick_pick_hot[106]; // TcamSplit.java:94
-  wire [1:0] _fill_240 = {2{_bits_1728}}; // TcamSplit.java:94
-  wire [1:0] _and_937 = slot_digit_106 & _fill_240; // TcamSplit.java:94
-  wire _bits_1729 = slot_pick_pick_hot[107]; // TcamSplit.java:94
-  wire [1:0] _fill_241 = {2{_bits_1729}}; // TcamSplit.java:94
-  wire [1:0] _and_938 = slot_digit_107 & _fill_241; // TcamSplit.java:94
-  wire [1:0] _or_654 = _and_937 | _and_938; // TcamSplit.java:94
-  wire [1:0] _or_655 = _or_653 | _or_654; // TcamSplit.java:94
-  wire _bits_1730 = slot_pick_pick_hot[108]; // TcamSplit.java:94
-  wire [1:0] _fill_242 = {2{_bits_1730}}; // TcamSplit.java:94
-  wire [1:0] _and_939 = slot_digit_108 & _fill_242; // TcamSplit.java:94
-  wire _bits_1731 = slot_pick_pick_hot[109]; // TcamSplit.java:94
-  wire [1:0] _fill_243 = {2{_bits_1731}}; // TcamSplit.java:94
-  wire [1:0] _and_940 = slot_digit_109 & _fill_243; // TcamSplit.java:94
-  wire [1:0] _or_656 = _and_939 | _and_940; // TcamSplit.java:94
-  wire _bits_1732 = slot_pick_pick_hot[110]; // TcamSplit.java:94
-  wire [1:0] _fill_244 = {2{_bits_1732}}; // TcamSplit.java:94
-  wire [1:0] _and_941 = slot_digit_110 & _fill_244; // TcamSplit.java:94
-  wire _bits_1733 = slot_pick_pick_hot[111]; // TcamSplit.java:94
-  wire [1:0] _fill_245 = {2{_bits_1733}}; // TcamSplit.java:94
-  wire [1:0] _and_942 = slot_digit_111 & _fill_245; // TcamSplit.java:94
-  wire [1:0] _or_657 = _and_941 | _and_942; // TcamSplit.java:94
-  wire [1:0] _or_658 = _or_656 | _or_657; // TcamSplit.java:94
-  wire [1:0] _or_659 = _or_655 | _or_658; // TcamSplit.java:94
-  wire [1:0] _or_660 = _or_652 | _or_659; // TcamSplit.java:94
-  wire _bits_1734 = slot_pick_pick_hot[112]; // TcamSplit.java:94
-  wire [1:0] _fill_246 = {2{_bits_1734}}; // TcamSplit.java:94
-  wire [1:0] _and_943 = slot_digit_112 & _fill_246; // TcamSplit.java:94
-  wire _bits_1735 = slot_pick_pick_hot[113]; // TcamSplit.java:94
-  wire [1:0] _fill_247 = {2{_bits_1735}}; // TcamSplit.java:94
-  wire [1:0] _and_944 = slot_digit_113 & _fill_247; // TcamSplit.java:94
-  wire [1:0] _or_661 = _and_943 | _and_944; // TcamSplit.java:94
-  wire _bits_1736 = slot_pick_pick_hot[114]; // TcamSplit.java:94
-  wire [1:0] _fill_248 = {2{_bits_1736}}; // TcamSplit.java:94
-  wire [1:0] _and_945 = slot_digit_114 & _fill_248; // TcamSplit.java:94
-  wire _bits_1737 = slot_pick_pick_hot[115]; // TcamSplit.java:94
-  wire [1:0] _fill_249 = {2{_bits_1737}}; // TcamSplit.java:94
-  wire [1:0] _and_946 = slot_digit_115 & _fill_249; // TcamSplit.java:94
-  wire [1:0] _or_662 = _and_945 | _and_946; // TcamSplit.java:94
-  wire [1:0] _or_663 = _or_661 | _or_662; // TcamSplit.java:94
-  wire _bits_1738 = slot_pick_pick_hot[116]; // TcamSplit.java:94
-  wire [1:0] _fill_250 = {2{_bits_1738}}; // TcamSplit.java:94
-  wire [1:0] _and_947 = slot_digit_116 & _fill_250; // TcamSplit.java:94
-  wire _bits_1739 = slot_pick_pick_hot[117]; // TcamSplit.java:94
-  wire [1:0] _fill_251 = {2{_bits_1739}}; // TcamSplit.java:94
-  wire [1:0] _and_948 = slot_digit_117 & _fill_251; // TcamSplit.java:94
-  wire [1:0] _or_664 = _and_947 | _and_948; // TcamSplit.java:94
-  wire _bits_1740 = slot_pick_pick_hot[118]; // TcamSplit.java:94
-  wire [1:0] _fill_252 = {2{_bits_1740}}; // TcamSplit.java:94
-  wire [1:0] _and_949 = slot_digit_118 & _fill_252; // TcamSplit.java:94
-  wire _bits_1741 = slot_pick_pick_hot[119]; // TcamSplit.java:94
-  wire [1:0] _fill_253 = {2{_bits_1741}}; // TcamSplit.java:94
-  wire [1:0] _and_950 = slot_digit_119 & _fill_253; // TcamSplit.java:94
-  wire [1:0] _or_665 = _and_949 | _and_950; // TcamSplit.java:94
-  wire [1:0] _or_666 = _or_664 | _or_665; // TcamSplit.java:94
-  wire [1:0] _or_667 = _or_663 | _or_666; // TcamSplit.java:94
-  wire _bits_1742 = slot_pick_pick_hot[120]; // TcamSplit.java:94
-  wire [1:0] _fill_254 = {2{_bits_1742}}; // TcamSplit.java:94
-  wire [1:0] _and_951 = slot_digit_120 & _fill_254; // TcamSplit.java:94
-  wire _bits_1743 = slot_pick_pick_hot[121]; // TcamSplit.java:94
-  wire [1:0] _fill_255 = {2{_bits_1743}}; // TcamSplit.java:94
-  wire [1:0] _and_952 = slot_digit_121 & _fill_255; // TcamSplit.java:94
-  wire [1:0] _or_668 = _and_951 | _and_952; // TcamSplit.java:94
-  wire _bits_1744 = slot_pick_pick_hot[122]; // TcamSplit.java:94
-  wire [1:0] _fill_256 = {2{_bits_1744}}; // TcamSplit.java:94
-  wire [1:0] _and_953 = slot_digit_122 & _fill_256; // TcamSplit.java:94
-  wire _bits_1745 = slot_pick_pick_hot[123]; // TcamSplit.java:94
-  wire [1:0] _fill_257 = {2{_bits_1745}}; // TcamSplit.java:94
-  wire [1:0] _and_954 = slot_digit_123 & _fill_257; // TcamSplit.java:94
-  wire [1:0] _or_669 = _and_953 | _and_954; // TcamSplit.java:94
-  wire [1:0] _or_670 = _or_668 | _or_669; // TcamSplit.java:94
-  wire _bits_1746 = slot_pick_pick_hot[124]; // TcamSplit.java:94
-  wire [1:0] _fill_258 = {2{_bits_1746}}; // TcamSplit.java:94
-  wire [1:0] _and_955 = slot_digit_124 & _fill_258; // TcamSplit.java:94
-  wire _bits_1747 = slot_pick_pick_hot[125]; // TcamSplit.java:94
-  wire [1:0] _fill_259 = {2{_bits_1747}}; // TcamSplit.java:94
-  wire [1:0] _and_956 = slot_digit_125 & _fill_259; // TcamSplit.java:94
-  wire [1:0] _or_671 = _and_955 | _and_956; // TcamSplit.java:94
-  wire _bits_1748 = slot_pick_pick_hot[126]; // TcamSplit.java:94
-  wire [1:0] _fill_260 = {2{_bits_1748}}; // TcamSplit.java:94
-  wire [1:0] _and_957 = slot_digit_126 & _fill_260; // TcamSplit.java:94
-  wire _bits_1749 = slot_pick_pick_hot[127]; // TcamSplit.java:94
-  wire [1:0] _fill_261 = {2{_bits_1749}}; // TcamSplit.java:94
-  wire [1:0] _and_958 = slot_digit_127 & _fill_261; // TcamSplit.java:94
-  wire [1:0] _or_672 = _and_957 | _and_958; // TcamSplit.java:94
-  wire [1:0] _or_673 = _or_671 | _or_672; // TcamSplit.java:94
-  wire [1:0] _or_674 = _or_670 | _or_673; // TcamSplit.java:94
-  wire [1:0] _or_675 = _or_667 | _or_674; // TcamSplit.java:94
-  wire [1:0] _or_676 = _or_660 | _or_675; // TcamSplit.java:94
-  wire [1:0] _or_677 = _or_645 | _or_676; // TcamSplit.java:94
-  wire [1:0] _or_678 = _or_614 | _or_677; // TcamSplit.java:94
-  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // TcamSplit.java:98
-  wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
-  wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_33 = {op_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:231
-  wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_34 = {child_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:231
-  wire [31:0] _not_199 = ~_dshr_2; // TcamSplit.java:107
-  wire [31:0] _and_959 = _dshr_1 & _not_199; // TcamSplit.java:107
-  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
-  wire _or_679 = state_undo | state_split_scan; // TcamSplit.java:120
-  wire _or_680 = _or_679 | state_split; // TcamSplit.java:120
-  wire _and_960 = _or_680 & split_settled_was_1; // TcamSplit.java:121
-  wire _bits_1750 = io_headLoad_readNotThreshold[35]; // SplitCompare.java:60
-  wire _and_r_1 = &_bits_1750; // SplitCompare.java:60
-  wire [11:0] _bits_1751 = skip_min_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_1752 = io_headLoad_readNotThreshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_1753 = _bits_1752[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_24 = {1'b0, _bits_1751} + {1'b0, _bits_1753}; // SplitCompare.java:86
-  wire _bits_1754 = _add_24[12]; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_1751, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_36 = {_bits_1753, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_25 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:87
-  wire _bits_1755 = _add_25[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1756 = skip_min_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1757 = _bits_1756[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1758 = _bits_1752[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1759 = _bits_1758[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_26 = {1'b0, _bits_1757} + {1'b0, _bits_1759}; // SplitCompare.java:86
-  wire _bits_1760 = _add_26[12]; // SplitCompare.java:86
-  wire [12:0] _cat_37 = {_bits_1757, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_38 = {_bits_1759, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_27 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:87
-  wire _bits_1761 = _add_27[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1762 = _bits_1756[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_39 = {_bits_1762, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_1763 = _bits_1758[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_40 = {_bits_1763, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_28 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:87
-  wire _bits_1764 = _add_28[12]; // SplitCompare.java:87
-  wire _and_961 = _bits_1761 & _bits_1764; // SplitCompare.java:76
-  wire _or_681 = _bits_1760 | _and_961; // SplitCompare.java:76
-  wire _and_962 = _bits_1755 & _or_681; // SplitCompare.java:76
-  wire _or_682 = _bits_1754 | _and_962; // SplitCompare.java:76
-  wire _and_963 = _and_r_1 & _or_682; // SplitCompare.java:60
-  wire _and_964 = skip_valid & _and_963; // MergeSkip.java:53
-  wire _bits_1765 = io_head_notThreshold[35]; // SplitCompare.java:60
-  wire _and_r_2 = &_bits_1765; // SplitCompare.java:60
-  wire [11:0] _bits_1766 = skip_min_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_1767 = io_head_notThreshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_1768 = _bits_1767[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_29 = {1'b0, _bits_1766} + {1'b0, _bits_1768}; // SplitCompare.java:86
-  wire _bits_1769 = _add_29[12]; // SplitCompare.java:86
-  wire [12:0] _cat_41 = {_bits_1766, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_42 = {_bits_1768, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_30 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
-  wire _bits_1770 = _add_30[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1771 = skip_min_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1772 = _bits_1771[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1773 = _bits_1767[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1774 = _bits_1773[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_31 = {1'b0, _bits_1772} + {1'b0, _bits_1774}; // SplitCompare.java:86
-  wire _bits_1775 = _add_31[12]; // SplitCompare.java:86
-  wire [12:0] _cat_43 = {_bits_1772, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_44 = {_bits_1774, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_32 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
-  wire _bits_1776 = _add_32[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1777 = _bits_1771[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_45 = {_bits_1777, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_1778 = _bits_1773[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_46 = {_bits_1778, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_33 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
-  wire _bits_1779 = _add_33[12]; // SplitCompare.java:87
-  wire _and_965 = _bits_1776 & _bits_1779; // SplitCompare.java:76
-  wire _or_683 = _bits_1775 | _and_965; // SplitCompare.java:76
-  wire _and_966 = _bits_1770 & _or_683; // SplitCompare.java:76
-  wire _or_684 = _bits_1769 | _and_966; // SplitCompare.java:76
-  wire _and_967 = _and_r_2 & _or_684; // SplitCompare.java:60
-  wire _and_968 = skip_valid & _and_967; // MergeSkip.java:53
-  wire _mux_14 = io_headLoad_fromRead ? _and_964 : _and_968; // MergeSkip.java:65
-  wire _and_969 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:63
-  wire split_now = _and_969 & over_t; // CommitVerdict.java:63
-  wire _and_970 = state_run & io_selected_valid; // RapController.java:179
-  wire _not_200 = ~commit_stop; // RapController.java:179
-  wire _and_971 = _and_970 & _not_200; // RapController.java:179
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
-  wire _not_201 = ~merge_now; // CommitVerdict.java:67
-  wire _and_972 = split_now & _not_201; // CommitVerdict.java:67
-  wire _and_973 = _and_972 & hit_short_2; // CommitVerdict.java:67
-  wire defer_now = _and_973 & skip_now; // CommitVerdict.java:67
-  wire _and_974 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _lt_5 = readout_slot < 16'd128; // CsrRequests.java:32
-  wire [127:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:221
-  wire _bits_1780 = _dshr_3[0]; // RapController.java:221
-  wire _and_975 = _lt_5 & _bits_1780; // RapController.java:221
-  wire [3:0] _bits_1781 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_2 = _bits_1781[3] ? (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_15 : _wire_0_14) : (_bits_1781[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_11 : _wire_0_10) : (_bits_1781[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_7 : _wire_0_6) : (_bits_1781[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_3 : _wire_0_2) : (_bits_1781[0] ? _wire_0_1 : _wire_0_0))); // RapController.java:226
-  wire [3:0] _bits_1782 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_3 = _bits_1782[3] ? (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_15 : _wire_1_14) : (_bits_1782[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_11 : _wire_1_10) : (_bits_1782[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_7 : _wire_1_6) : (_bits_1782[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_3 : _wire_1_2) : (_bits_1782[0] ? _wire_1_1 : _wire_1_0))); // RapController.java:226
-  wire [3:0] _bits_1783 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_4 = _bits_1783[3] ? (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_15 : _wire_2_14) : (_bits_1783[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_11 : _wire_2_10) : (_bits_1783[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_7 : _wire_2_6) : (_bits_1783[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_3 : _wire_2_2) : (_bits_1783[0] ? _wire_2_1 : _wire_2_0))); // RapController.java:226
-  wire [3:0] _bits_1784 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_5 = _bits_1784[3] ? (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_15 : _wire_3_14) : (_bits_1784[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_11 : _wire_3_10) : (_bits_1784[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_7 : _wire_3_6) : (_bits_1784[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_3 : _wire_3_2) : (_bits_1784[0] ? _wire_3_1 : _wire_3_0))); // RapController.java:226
-  wire [3:0] _bits_1785 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_6 = _bits_1785[3] ? (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_15 : _wire_4_14) : (_bits_1785[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_11 : _wire_4_10) : (_bits_1785[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_7 : _wire_4_6) : (_bits_1785[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_3 : _wire_4_2) : (_bits_1785[0] ? _wire_4_1 : _wire_4_0))); // RapController.java:226
-  wire [3:0] _bits_1786 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_7 = _bits_1786[3] ? (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_15 : _wire_5_14) : (_bits_1786[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_11 : _wire_5_10) : (_bits_1786[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_7 : _wire_5_6) : (_bits_1786[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_3 : _wire_5_2) : (_bits_1786[0] ? _wire_5_1 : _wire_5_0))); // RapController.java:226
-  wire [3:0] _bits_1787 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_8 = _bits_1787[3] ? (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_15 : _wire_6_14) : (_bits_1787[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_11 : _wire_6_10) : (_bits_1787[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_7 : _wire_6_6) : (_bits_1787[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_3 : _wire_6_2) : (_bits_1787[0] ? _wire_6_1 : _wire_6_0))); // RapController.java:226
-  wire [3:0] _bits_1788 = readout_index[3:0]; // RapController.java:226
-  wire [4:0] _dyn_index_9 = _bits_1788[3] ? (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_15 : _wire_7_14) : (_bits_1788[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_11 : _wire_7_10) : (_bits_1788[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_7 : _wire_7_6) : (_bits_1788[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_3 : _wire_7_2) : (_bits_1788[0] ? _wire_7_1 : _wire_7_0))); // RapController.java:226
-  wire [2:0] _bits_1789 = readout_index[6:4]; // RapController.java:226
-  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // RapController.java:226
-  wire _bits_1790 = op_not_threshold[35]; // SplitCompare.java:60
-  wire _and_r_3 = &_bits_1790; // SplitCompare.java:60
-  wire [11:0] _bits_1791 = skip_min_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_1792 = op_not_threshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_1793 = _bits_1792[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_34 = {1'b0, _bits_1791} + {1'b0, _bits_1793}; // SplitCompare.java:86
-  wire _bits_1794 = _add_34[12]; // SplitCompare.java:86
-  wire [12:0] _cat_47 = {_bits_1791, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_48 = {_bits_1793, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_35 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:87
-  wire _bits_1795 = _add_35[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1796 = skip_min_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1797 = _bits_1796[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1798 = _bits_1792[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1799 = _bits_1798[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_36 = {1'b0, _bits_1797} + {1'b0, _bits_1799}; // SplitCompare.java:86
-  wire _bits_1800 = _add_36[12]; // SplitCompare.java:86
-  wire [12:0] _cat_49 = {_bits_1797, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_50 = {_bits_1799, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_37 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:87
-  wire _bits_1801 = _add_37[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1802 = _bits_1796[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_51 = {_bits_1802, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_1803 = _bits_1798[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_52 = {_bits_1803, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_38 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:87
-  wire _bits_1804 = _add_38[12]; // SplitCompare.java:87
-  wire _and_976 = _bits_1801 & _bits_1804; // SplitCompare.java:76
-  wire _or_685 = _bits_1800 | _and_976; // SplitCompare.java:76
-  wire _and_977 = _bits_1795 & _or_685; // SplitCompare.java:76
-  wire _or_686 = _bits_1794 | _and_977; // SplitCompare.java:76
-  wire _and_978 = _and_r_3 & _or_686; // SplitCompare.java:60
-  wire _and_979 = skip_valid & _and_978; // MergeSkip.java:53
-  wire _not_202 = ~skip_touched; // MergeSkip.java:75
-  wire _and_980 = _and_979 & _not_202; // MergeSkip.java:75
-  wire _not_203 = ~commit_fire; // MergeSkip.java:75
-  wire _and_981 = _and_980 & _not_203; // MergeSkip.java:75
-  wire _not_204 = ~commit_stop; // RapController.java:258
-  wire pipe_quiet = _not_204 & pipe_empty; // RapController.java:258
-  wire _and_982 = state_run & pipe_quiet; // RapController.java:263
-  wire _not_205 = ~io_issued; // RapController.java:263
-  wire _and_983 = _and_982 & _not_205; // RapController.java:263
-  wire _and_984 = state_run & pipe_quiet; // RapController.java:269
-  wire _or_687 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_688 = _or_687 | ev_split_q; // StatusRegs.java:77
-  wire _or_689 = _or_688 | ev_batch_q; // StatusRegs.java:77
-  wire _or_690 = _or_689 | ev_deferred_q; // StatusRegs.java:77
-  wire _or_r_24 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_691 = _or_690 | _or_r_24; // StatusRegs.java:78
-  wire _not_206 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_207 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_985 = _not_206 & _not_207; // SplitCounter.java:109
-  wire _not_208 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_986 = _and_985 & _not_208; // SplitCounter.java:109
-  wire _not_209 = ~_and_986; // StatusRegs.java:78
-  wire ev_pending = _or_691 | _not_209; // StatusRegs.java:78
-  wire _not_210 = ~ev_pending; // ScheduleAndSnapshot.java:82
-  wire _and_987 = _not_210 & multiplier_free; // ScheduleAndSnapshot.java:82
-  wire status_still = _and_987 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_988 = _and_984 & status_still; // RapController.java:269
-  wire _not_211 = ~state_init; // RapController.java:388
-  wire _not_212 = ~1'd0; // RapController.java:388
-  wire _and_989 = _not_211 & _not_212; // RapController.java:388
-  wire _and_990 = _and_989 & io_enable; // RapController.java:388
-  wire _or_692 = readout_pending | io_readout; // RapController.java:389
-  wire _not_213 = ~_or_692; // RapController.java:389
-  wire _and_991 = _and_990 & _not_213; // RapController.java:389
-  wire _or_693 = snapshot_pending | io_snapshot; // RapController.java:389
-  wire _not_214 = ~_or_693; // RapController.java:389
-  wire _and_992 = _and_991 & _not_214; // RapController.java:389
-  wire _not_215 = ~snapshot_frozen; // RapController.java:389
-  wire _and_993 = _and_992 & _not_215; // RapController.java:389
-  wire _not_216 = ~commit_stop; // RapController.java:403
-  wire _and_994 = state_run & _not_216; // RapController.java:403
-  wire _not_217 = ~io_headValid; // RapController.java:403
-  wire _and_995 = pipe_empty & _not_217; // RapController.java:403
-  wire [2:0] _mux_15 = _and_995 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_694 = state_drain | state_undo; // RapController.java:404
-  wire _or_695 = _or_694 | state_resume; // RapController.java:404
-  wire _or_696 = _or_695 | commit_stop; // RapController.java:404
-  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_697 = state_split_scan | state_split; // RapController.java:405
-  wire _or_698 = _or_697 | state_split_alloc; // RapController.java:405
-  wire _or_699 = state_merge_level | state_merge_kids; // RapController.java:405
-  wire _or_700 = _or_699 | state_advance; // RapController.java:405
-  wire _or_701 = _or_700 | state_advance_wait; // RapController.java:405
-  wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:116
-  wire _or_702 = state_split | state_read_issue; // RapController.java:115
-  wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:42
-  wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:40
-  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:40
-  wire [3:0] _bits_1806 = _mux_18[3:0]; // UndoStack.java:40
-  wire _not_218 = ~undo_push; // UndoStack.java:40
-  wire [14:0] _cat_54 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:55
-  wire _or_r_25 = |_cat_54; // RapController.java:55
-  wire [14:0] _sub_18 = _cat_54 - 15'd1; // RapController.java:55
-  wire [14:0] _and_996 = _cat_54 & _sub_18; // RapController.java:55
-  wire _or_r_26 = |_and_996; // RapController.java:55
-  wire _not_219 = ~_or_r_26; // RapController.java:55
-  wire _and_997 = _or_r_25 & _not_219; // RapController.java:55
-  wire _or_703 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_704 = _or_703 | ev_split; // StatusRegs.java:99
-  wire _or_705 = _or_704 | ev_allocated; // StatusRegs.java:99
-  wire _or_706 = _or_705 | ev_batch; // StatusRegs.java:99
-  wire _or_707 = _or_706 | ev_deferred; // StatusRegs.java:99
-  wire _or_708 = _or_707 | ev_clear; // StatusRegs.java:99
-  wire _or_r_27 = |ev_removed; // StatusRegs.java:99
-  wire _or_709 = _or_708 | _or_r_27; // StatusRegs.java:99
-  wire _or_710 = _or_709 | ev_pending; // StatusRegs.java:99
-  wire _not_220 = ~_or_710; // ScheduleAndSnapshot.java:83
-  wire _or_r_28 = |slot_pick_pick_hot; // SlotPicker.java:83
-  wire [127:0] _sub_19 = slot_pick_pick_hot - 128'd1; // SlotPicker.java:83
-  wire [127:0] _and_998 = slot_pick_pick_hot & _sub_19; // SlotPicker.java:83
-  wire _or_r_29 = |_and_998; // SlotPicker.java:83
-  wire _not_221 = ~_or_r_29; // SlotPicker.java:83
-  wire _and_999 = _or_r_28 & _not_221; // SlotPicker.java:83
-  wire _and_1000 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_222 = ~_or_702; // RapController.java:124
-  wire _not_223 = ~state_run; // RapController.java:130
-  wire _eq_643 = state_run_issue_n == _not_223; // RapController.java:130
-  wire _not_224 = ~state_run; // RapController.java:133
-  wire _eq_644 = state_run_window_n == _not_224; // RapController.java:133
-  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
-  wire _not_225 = ~undo_pop; // UndoStack.java:50
-  wire _eq_645 = undo_sp == 5'd0; // UndoStack.java:52
-  wire _eq_646 = undo_empty == _eq_645; // UndoStack.java:52
-  wire _or_r_30 = |leaf_pick_pick_hot; // SlotPicker.java:83
-  wire [127:0] _sub_20 = leaf_pick_pick_hot - 128'd1; // SlotPicker.java:83
-  wire [127:0] _and_1001 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:83
-  wire _or_r_31 = |_and_1001; // SlotPicker.java:83
-  wire _not_226 = ~_or_r_31; // SlotPicker.java:83
-  wire _and_1002 = _or_r_30 & _not_226; // SlotPicker.java:83
-  wire _and_1003 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
-  wire _not_227 = ~_and_821; // MergeVerdict.java:77
-  wire _and_1004 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_647 = verdict_set == _and_1004; // MergeVerdict.java:79
-  wire _not_228 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_711 = _not_228 | verdict_act; // MergeVerdict.java:79
-  wire _eq_648 = verdict_free == _or_711; // MergeVerdict.java:79
-  wire _and_1005 = _eq_647 & _eq_648; // MergeVerdict.java:79
-  wire _eq_649 = _or_537 == leaf_pick_load_by_state; // SlotPicker.java:141
-  wire _and_1006 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
-  wire [3:0] _bits_1807 = io_head_notThreshold[35:32]; // SplitCompare.java:60
-  wire _and_r_4 = &_bits_1807; // SplitCompare.java:60
-  wire [10:0] _bits_1808 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
-  wire [31:0] _bits_1809 = io_head_notThreshold[31:0]; // SplitCompare.java:60
-  wire [10:0] _bits_1810 = _bits_1809[31:21]; // SplitCompare.java:73
-  wire [11:0] _add_39 = {1'b0, _bits_1808} + {1'b0, _bits_1810}; // SplitCompare.java:86
-  wire _bits_1811 = _add_39[11]; // SplitCompare.java:86
-  wire [11:0] _cat_55 = {_bits_1808, 1'd1}; // SplitCompare.java:87
-  wire [11:0] _cat_56 = {_bits_1810, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_40 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:87
-  wire _bits_1812 = _add_40[12]; // SplitCompare.java:87
-  wire [20:0] _bits_1813 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:71
-  wire [10:0] _bits_1814 = _bits_1813[20:10]; // SplitCompare.java:72
-  wire [20:0] _bits_1815 = _bits_1809[20:0]; // SplitCompare.java:71
-  wire [10:0] _bits_1816 = _bits_1815[20:10]; // SplitCompare.java:73
-  wire [11:0] _add_41 = {1'b0, _bits_1814} + {1'b0, _bits_1816}; // SplitCompare.java:86
-  wire _bits_1817 = _add_41[11]; // SplitCompare.java:86
-  wire [11:0] _cat_57 = {_bits_1814, 1'd1}; // SplitCompare.java:87
-  wire [11:0] _cat_58 = {_bits_1816, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_42 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
-  wire _bits_1818 = _add_42[12]; // SplitCompare.java:87
-  wire [9:0] _bits_1819 = _bits_1813[9:0]; // SplitCompare.java:71
-  wire [9:0] _bits_1820 = _bits_1815[9:0]; // SplitCompare.java:71
-  wire [10:0] _add_43 = {1'b0, _bits_1819} + {1'b0, _bits_1820}; // SplitCompare.java:86
-  wire _bits_1821 = _add_43[10]; // SplitCompare.java:86
-  wire _and_1007 = _bits_1818 & _bits_1821; // SplitCompare.java:76
-  wire _or_712 = _bits_1817 | _and_1007; // SplitCompare.java:76
-  wire _and_1008 = _bits_1812 & _or_712; // SplitCompare.java:76
-  wire _or_713 = _bits_1811 | _and_1008; // SplitCompare.java:76
-  wire _and_1009 = _and_r_4 & _or_713; // SplitCompare.java:60
-  wire _eq_650 = _and_1006 == _and_1009; // CommitVerdict.java:60
-  wire _not_229 = ~schedule_exhausted; // ScheduleAndSnapshot.java:98
-  wire _or_r_32 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_230 = ~_or_r_32; // SplitCounter.java:89
-  wire _or_r_33 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_231 = ~_or_r_33; // SplitCounter.java:90
-  wire _and_1010 = _not_230 & _not_231; // SplitCounter.java:90
-  wire _or_r_34 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_232 = ~_or_r_34; // SplitCounter.java:90
-  wire _and_1011 = _and_1010 & _not_232; // SplitCounter.java:90
-  wire _and_1012 = _not_229 & _and_1011; // ScheduleAndSnapshot.java:98
-  wire [1:0] _bits_1822 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:98
-  wire _or_r_35 = |_bits_1822; // ScheduleAndSnapshot.java:98
-  wire _not_233 = ~_or_r_35; // ScheduleAndSnapshot.java:98
-  wire _and_1013 = _and_1012 & _not_233; // ScheduleAndSnapshot.java:98
-  wire [15:0] _bits_1823 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:99
-  wire _ge_3 = io_head_weight >= _bits_1823; // ScheduleAndSnapshot.java:99
-  wire _and_1014 = _and_1013 & _ge_3; // ScheduleAndSnapshot.java:99
-  wire _eq_651 = merge_now == _and_1014; // CommitVerdict.java:65
-  wire _or_714 = split_now | merge_now; // CommitVerdict.java:75
-  wire _and_1015 = commit_fire & _or_714; // CommitVerdict.java:75
-  wire _not_234 = ~defer_now; // CommitVerdict.java:75
-  wire _and_1016 = _and_1015 & _not_234; // CommitVerdict.java:75
-  wire _eq_652 = stop_now == _and_1016; // CommitVerdict.java:75
-  wire _eq_653 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
-  wire _bits_1824 = io_head_notThreshold[35]; // SplitCompare.java:60
-  wire _and_r_5 = &_bits_1824; // SplitCompare.java:60
-  wire [11:0] _bits_1825 = skip_min_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_1826 = io_head_notThreshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_1827 = _bits_1826[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_44 = {1'b0, _bits_1825} + {1'b0, _bits_1827}; // SplitCompare.java:86
-  wire _bits_1828 = _add_44[12]; // SplitCompare.java:86
-  wire [12:0] _cat_59 = {_bits_1825, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_60 = {_bits_1827, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_45 = {1'b0, _cat_59} + {1'b0, _cat_60}; // SplitCompare.java:87
-  wire _bits_1829 = _add_45[13]; // SplitCompare.java:87
-  wire [22:0] _bits_1830 = skip_min_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1831 = _bits_1830[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_1832 = _bits_1826[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_1833 = _bits_1832[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_46 = {1'b0, _bits_1831} + {1'b0, _bits_1833}; // SplitCompare.java:86
-  wire _bits_1834 = _add_46[12]; // SplitCompare.java:86
-  wire [12:0] _cat_61 = {_bits_1831, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_62 = {_bits_1833, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_47 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:87
-  wire _bits_1835 = _add_47[13]; // SplitCompare.java:87
-  wire [10:0] _bits_1836 = _bits_1830[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_63 = {_bits_1836, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_1837 = _bits_1832[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_64 = {_bits_1837, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_48 = {1'b0, _cat_63} + {1'b0, _cat_64}; // SplitCompare.java:87
-  wire _bits_1838 = _add_48[12]; // SplitCompare.java:87
-  wire _and_1017 = _bits_1835 & _bits_1838; // SplitCompare.java:76
-  wire _or_715 = _bits_1834 | _and_1017; // SplitCompare.java:76
-  wire _and_1018 = _bits_1829 & _or_715; // SplitCompare.java:76
-  wire _or_716 = _bits_1828 | _and_1018; // SplitCompare.java:76
-  wire _and_1019 = _and_r_5 & _or_716; // SplitCompare.java:60
-  wire _and_1020 = skip_valid & _and_1019; // MergeSkip.java:53
-  wire _eq_654 = skip_now == _and_1020; // RapController.java:206
-  wire _eq_655 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_656 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:141
-  wire _not_235 = ~_or_26; // SlotPicker.java:107
-  wire _or_717 = _not_235 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:420
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // RapController.java:411
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:238
-  wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:238
-  wire [31:0] _or_718 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:238
-  wire _eq_660 = child_prefix == _or_718; // TcamSplit.java:180
-  wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_66 = {child_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:231
-  wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:180
-  wire _and_1021 = _eq_660 & _eq_661; // TcamSplit.java:180
-  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_236 = ~readout_in_use; // RapController.java:332
-  wire _eq_663 = readout_index == 7'd0; // NodeTable.java:114
-  wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
-  wire [4:0] _mux_19 = _eq_663 ? 5'd0 : _dyn_index_11; // NodeTable.java:114
-  wire _eq_664 = readout_depth == _mux_19; // RapController.java:332
-  wire _or_719 = _not_236 | _eq_664; // RapController.java:332
-  wire _not_237 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_1022 = state_run & io_selected_valid; // RapController.java:352
-  wire _and_1023 = state_run & quiet_held; // RapController.java:355
-  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:356
-  wire _and_1024 = io_counterResult_valid & _eq_665; // RapController.java:356
-  wire _eq_666 = hit_event_3 == _and_1024; // RapController.java:357
-  wire _and_1025 = state_run & cmd_valid; // RapController.java:358
-  wire _eq_667 = _and_971 == _and_1025; // RapController.java:358
-  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:359
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // RapController.java:359
-  wire _bits_1840 = _dshr_5[0]; // RapController.java:359
-  wire _eq_668 = hit_short_2 == _bits_1840; // RapController.java:359
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:361
-  wire _and_1026 = state_run & io_counterResult_valid; // RapController.java:361
-  wire _eq_669 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
-  wire _eq_670 = merge_last_level == _eq_669; // TcamMergeWalk.java:226
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:228
-  wire _eq_671 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:229
-  wire _eq_672 = leaf_at_deepest == _eq_671; // TcamMergeWalk.java:229
-  wire _and_1027 = state_merge_level & level_fresh; // TcamMergeWalk.java:231
-  wire _eq_673 = children_write_q_slot == 7'd0; // NodeTable.java:114
-  wire [4:0] _dyn_index_13 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:114
-  wire [4:0] _mux_21 = _eq_673 ? 5'd0 : _dyn_index_13; // NodeTable.java:114
-  wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:234
-  wire _and_1028 = state_merge_level & level_fresh; // TcamMergeWalk.java:234
-  wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:236
-  wire [6:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // TcamMergeWalk.java:237
-  wire _ne_3 = _dyn_index_14 != merge_parent; // TcamMergeWalk.java:237
-  wire _and_1029 = _ne_2 & _ne_3; // TcamMergeWalk.java:237
-  wire _and_1030 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:236
-  wire _or_720 = kids_fresh | kids_walking; // TcamMergeWalk.java:240
-  wire _eq_674 = _or_720 == state_merge_kids; // TcamMergeWalk.java:240
-  wire _and_1031 = kids_fresh & kids_walking; // TcamMergeWalk.java:240
-  wire _not_238 = ~_and_1031; // TcamMergeWalk.java:240
-  wire _and_1032 = _eq_674 & _not_238; // TcamMergeWalk.java:240
-  wire _eq_675 = kids_vector == visited_kids; // TcamMergeWalk.java:243
-  wire _not_239 = ~kids_fresh; // TcamMergeWalk.java:242
-  wire _and_1033 = state_merge_kids & _not_239; // TcamMergeWalk.java:242
-  wire _and_1034 = _and_1033 & slot_pick_ready; // TcamMergeWalk.java:242
-  wire _and_1035 = _and_1034 & slot_pick_pick_last; // TcamMergeWalk.java:243
-  wire _eq_676 = kids_owner == merge_parent; // TcamMergeWalk.java:245
-  wire _or_721 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
-  wire _not_240 = ~_or_721; // TcamMergeWalk.java:246
-  wire _and_1036 = verdict_act & _not_240; // TcamMergeWalk.java:246
-  wire _not_241 = ~io_counterResult_valid; // RapController.java:363
-  wire _and_1037 = state_drain & pipe_empty; // RapController.java:363
-  wire _and_1038 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
-  wire _and_r_10 = &present_children; // TcamSplit.java:214
-  wire _not_242 = ~_and_r_10; // TcamSplit.java:214
-  wire [3:0] _not_243 = ~present_children; // TcamSplit.java:215
-  wire _bits_1841 = _not_243[0]; // FirstSet.java:55
-  wire _bits_1842 = _not_243[1]; // FirstSet.java:55
-  wire _or_722 = _bits_1841 | _bits_1842; // FirstSet.java:64
-  wire _bits_1843 = _not_243[2]; // FirstSet.java:55
-  wire _bits_1844 = _not_243[3]; // FirstSet.java:55
-  wire _or_723 = _bits_1843 | _bits_1844; // FirstSet.java:64
-  wire _and_1039 = _or_722 & _or_723; // FirstSet.java:61
-  wire _and_1040 = _bits_1841 & _bits_1842; // FirstSet.java:61
-  wire _or_724 = _and_1039 | _and_1040; // FirstSet.java:62
-  wire _and_1041 = _bits_1843 & _bits_1844; // FirstSet.java:61
-  wire _or_725 = _or_724 | _and_1041; // FirstSet.java:63
-  wire _not_244 = ~_or_725; // TcamSplit.java:215
-  wire _eq_677 = split_last_child == _not_244; // TcamSplit.java:215
-  wire [3:0] _not_245 = ~present_children; // TcamSplit.java:216
-  wire _bits_1845 = _not_245[0]; // FirstSet.java:25
-  wire _bits_1846 = _not_245[1]; // FirstSet.java:25
-  wire _or_726 = _bits_1845 | _bits_1846; // FirstSet.java:37
-  wire _not_246 = ~_or_726; // FirstSet.java:35
-  wire _bits_1847 = _not_245[2]; // FirstSet.java:25
-  wire _not_247 = ~_bits_1847; // FirstSet.java:35
-  wire _not_248 = ~_bits_1845; // FirstSet.java:35
-  wire _mux_22 = _not_246 ? _not_247 : _not_248; // FirstSet.java:36
-  wire [1:0] _cat_67 = {_not_246, _mux_22}; // FirstSet.java:36
-  wire [1:0] _bits_1848 = _cat_67; // FirstSet.java:44
-  wire _eq_678 = split_next_digit == _bits_1848; // TcamSplit.java:216
-  wire _and_1042 = _eq_677 & _eq_678; // TcamSplit.java:216
-  wire [2:0] _dyn_index_15 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // TcamSplit.java:218
-  wire _eq_679 = _dyn_index_15 == 3'd0; // TcamSplit.java:218
-  wire split_settled = _or_680 & split_settled_before; // TcamSplit.java:122
-  wire _not_249 = ~split_settled; // TcamSplit.java:221
-  wire _eq_680 = split_fits == _ge_1; // TcamSplit.java:223
-  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:223
-  wire _eq_681 = op_at_deepest == _ge_4; // TcamSplit.java:223
-  wire _and_1043 = _eq_680 & _eq_681; // TcamSplit.java:223
-  wire _or_727 = scan_fresh | scan_walking; // TcamSplit.java:225
-  wire _eq_682 = _or_727 == state_split_scan; // TcamSplit.java:225
-  wire _and_1044 = scan_fresh & scan_walking; // TcamSplit.java:225
-  wire _not_250 = ~_and_1044; // TcamSplit.java:225
-  wire _and_1045 = _eq_682 & _not_250; // TcamSplit.java:225
-  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:366
-  wire _not_251 = ~kids_fresh; // TcamMergeWalk.java:220
-  wire _and_1046 = state_merge_kids & _not_251; // TcamMergeWalk.java:220
-  wire _and_1047 = _and_1046 & slot_pick_ready; // TcamMergeWalk.java:220
-  wire _and_1048 = _and_1047 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_728 = split_settled | _and_1048; // RapController.java:365
-  wire _not_252 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_253 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_254 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_1049 = _not_253 & _not_254; // SplitCounter.java:109
-  wire _not_255 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_1050 = _and_1049 & _not_255; // SplitCounter.java:109
-  wire st_n_steady = _not_252 & _and_1050; // StatusRegs.java:76
-  wire _eq_684 = kids_owner == op_slot; // RapController.java:368
-  wire _or_729 = state_undo | state_split_scan; // RapController.java:368
-  wire _or_730 = _or_729 | state_split; // RapController.java:368
-  wire _or_731 = _or_730 | state_split_alloc; // RapController.java:368
-  wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:101
-  wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:101
-  wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:101
-  wire _gt_4 = slot_depth_124 > deepest_depth; // NodeTable.java:101
-  wire _gt_5 = slot_depth_123 > deepest_depth; // NodeTable.java:101
-  wire _gt_6 = slot_depth_122 > deepest_depth; // NodeTable.java:101
-  wire _gt_7 = slot_depth_121 > deepest_depth; // NodeTable.java:101
-  wire _gt_8 = slot_depth_120 > deepest_depth; // NodeTable.java:101
-  wire _gt_9 = slot_depth_119 > deepest_depth; // NodeTable.java:101
-  wire _gt_10 = slot_depth_118 > deepest_depth; // NodeTable.java:101
-  wire _gt_11 = slot_depth_117 > deepest_depth; // NodeTable.java:101
-  wire _gt_12 = slot_depth_116 > deepest_depth; // NodeTable.java:101
-  wire _gt_13 = slot_depth_115 > deepest_depth; // NodeTable.java:101
-  wire _gt_14 = slot_depth_114 > deepest_depth; // NodeTable.java:101
-  wire _gt_15 = slot_depth_113 > deepest_depth; // NodeTable.java:101
-  wire _gt_16 = slot_depth_112 > deepest_depth; // NodeTable.java:101
-  wire _gt_17 = slot_depth_111 > deepest_depth; // NodeTable.java:101
-  wire _gt_18 = slot_depth_110 > deepest_depth; // NodeTable.java:101
-  wire _gt_19 = slot_depth_109 > deepest_depth; // NodeTable.java:101
-  wire _gt_20 = slot_depth_108 > deepest_depth; // NodeTable.java:101
-  wire _gt_21 = slot_depth_107 > deepest_depth; // NodeTable.java:101
-  wire _gt_22 = slot_depth_106 > deepest_depth; // NodeTable.java:101
-  wire _gt_23 = slot_depth_105 > deepest_depth; // NodeTable.java:101
-  wire _gt_24 = slot_depth_104 > deepest_depth; // NodeTable.java:101
-  wire _gt_25 = slot_depth_103 > deepest_depth; // NodeTable.java:101
-  wire _gt_26 = slot_depth_102 > deepest_depth; // NodeTable.java:101
-  wire _gt_27 = slot_depth_101 > deepest_depth; // NodeTable.java:101
-  wire _gt_28 = slot_depth_100 > deepest_depth; // NodeTable.java:101
-  wire _gt_29 = slot_depth_99 > deepest_depth; // NodeTable.java:101
-  wire _gt_30 = slot_depth_98 > deepest_depth; // NodeTable.java:101
-  wire _gt_31 = slot_depth_97 > deepest_depth; // NodeTable.java:101
-  wire _gt_32 = slot_depth_96 > deepest_depth; // NodeTable.java:101
-  wire _gt_33 = slot_depth_95 > deepest_depth; // NodeTable.java:101
-  wire _gt_34 = slot_depth_94 > deepest_depth; // NodeTable.java:101
-  wire _gt_35 = slot_depth_93 > deepest_depth; // NodeTable.java:101
-  wire _gt_36 = slot_depth_92 > deepest_depth; // NodeTable.java:101
-  wire _gt_37 = slot_depth_91 > deepest_depth; // NodeTable.java:101
-  wire _gt_38 = slot_depth_90 > deepest_depth; // NodeTable.java:101
-  wire _gt_39 = slot_depth_89 > deepest_depth; // NodeTable.java:101
-  wire _gt_40 = slot_depth_88 > deepest_depth; // NodeTable.java:101
-  wire _gt_41 = slot_depth_87 > deepest_depth; // NodeTable.java:101
-  wire _gt_42 = slot_depth_86 > deepest_depth; // NodeTable.java:101
-  wire _gt_43 = slot_depth_85 > deepest_depth; // NodeTable.java:101
-  wire _gt_44 = slot_depth_84 > deepest_depth; // NodeTable.java:101
-  wire _gt_45 = slot_depth_83 > deepest_depth; // NodeTable.java:101
-  wire _gt_46 = slot_depth_82 > deepest_depth; // NodeTable.java:101
-  wire _gt_47 = slot_depth_81 > deepest_depth; // NodeTable.java:101
-  wire _gt_48 = slot_depth_80 > deepest_depth; // NodeTable.java:101
-  wire _gt_49 = slot_depth_79 > deepest_depth; // NodeTable.java:101
-  wire _gt_50 = slot_depth_78 > deepest_depth; // NodeTable.java:101
-  wire _gt_51 = slot_depth_77 > deepest_depth; // NodeTable.java:101
-  wire _gt_52 = slot_depth_76 > deepest_depth; // NodeTable.java:101
-  wire _gt_53 = slot_depth_75 > deepest_depth; // NodeTable.java:101
-  wire _gt_54 = slot_depth_74 > deepest_depth; // NodeTable.java:101
-  wire _gt_55 = slot_depth_73 > deepest_depth; // NodeTable.java:101
-  wire _gt_56 = slot_depth_72 > deepest_depth; // NodeTable.java:101
-  wire _gt_57 = slot_depth_71 > deepest_depth; // NodeTable.java:101
-  wire _gt_58 = slot_depth_70 > deepest_depth; // NodeTable.java:101
-  wire _gt_59 = slot_depth_69 > deepest_depth; // NodeTable.java:101
-  wire _gt_60 = slot_depth_68 > deepest_depth; // NodeTable.java:101
-  wire _gt_61 = slot_depth_67 > deepest_depth; // NodeTable.java:101
-  wire _gt_62 = slot_depth_66 > deepest_depth; // NodeTable.java:101
-  wire _gt_63 = slot_depth_65 > deepest_depth; // NodeTable.java:101
-  wire _gt_64 = slot_depth_64 > deepest_depth; // NodeTable.java:101
-  wire _gt_65 = slot_depth_63 > deepest_depth; // NodeTable.java:101
-  wire _gt_66 = slot_depth_62 > deepest_depth; // NodeTable.java:101
-  wire _gt_67 = slot_depth_61 > deepest_depth; // NodeTable.java:101
-  wire _gt_68 = slot_depth_60 > deepest_depth; // NodeTable.java:101
-  wire _gt_69 = slot_depth_59 > deepest_depth; // NodeTable.java:101
-  wire _gt_70 = slot_depth_58 > deepest_depth; // NodeTable.java:101
-  wire _gt_71 = slot_depth_57 > deepest_depth; // NodeTable.java:101
-  wire _gt_72 = slot_depth_56 > deepest_depth; // NodeTable.java:101
-  wire _gt_73 = slot_depth_55 > deepest_depth; // NodeTable.java:101
-  wire _gt_74 = slot_depth_54 > deepest_depth; // NodeTable.java:101
-  wire _gt_75 = slot_depth_53 > deepest_depth; // NodeTable.java:101
-  wire _gt_76 = slot_depth_52 > deepest_depth; // NodeTable.java:101
-  wire _gt_77 = slot_depth_51 > deepest_depth; // NodeTable.java:101
-  wire _gt_78 = slot_depth_50 > deepest_depth; // NodeTable.java:101
-  wire _gt_79 = slot_depth_49 > deepest_depth; // NodeTable.java:101
-  wire _gt_80 = slot_depth_48 > deepest_depth; // NodeTable.java:101
-  wire _gt_81 = slot_depth_47 > deepest_depth; // NodeTable.java:101
-  wire _gt_82 = slot_depth_46 > deepest_depth; // NodeTable.java:101
-  wire _gt_83 = slot_depth_45 > deepest_depth; // NodeTable.java:101
-  wire _gt_84 = slot_depth_44 > deepest_depth; // NodeTable.java:101
-  wire _gt_85 = slot_depth_43 > deepest_depth; // NodeTable.java:101
-  wire _gt_86 = slot_depth_42 > deepest_depth; // NodeTable.java:101
-  wire _gt_87 = slot_depth_41 > deepest_depth; // NodeTable.java:101
-  wire _gt_88 = slot_depth_40 > deepest_depth; // NodeTable.java:101
-  wire _gt_89 = slot_depth_39 > deepest_depth; // NodeTable.java:101
-  wire _gt_90 = slot_depth_38 > deepest_depth; // NodeTable.java:101
-  wire _gt_91 = slot_depth_37 > deepest_depth; // NodeTable.java:101
-  wire _gt_92 = slot_depth_36 > deepest_depth; // NodeTable.java:101
-  wire _gt_93 = slot_depth_35 > deepest_depth; // NodeTable.java:101
-  wire _gt_94 = slot_depth_34 > deepest_depth; // NodeTable.java:101
-  wire _gt_95 = slot_depth_33 > deepest_depth; // NodeTable.java:101
-  wire _gt_96 = slot_depth_32 > deepest_depth; // NodeTable.java:101
-  wire _gt_97 = slot_depth_31 > deepest_depth; // NodeTable.java:101
-  wire _gt_98 = slot_depth_30 > deepest_depth; // NodeTable.java:101
-  wire _gt_99 = slot_depth_29 > deepest_depth; // NodeTable.java:101
-  wire _gt_100 = slot_depth_28 > deepest_depth; // NodeTable.java:101
-  wire _gt_101 = slot_depth_27 > deepest_depth; // NodeTable.java:101
-  wire _gt_102 = slot_depth_26 > deepest_depth; // NodeTable.java:101
-  wire _gt_103 = slot_depth_25 > deepest_depth; // NodeTable.java:101
-  wire _gt_104 = slot_depth_24 > deepest_depth; // NodeTable.java:101
-  wire _gt_105 = slot_depth_23 > deepest_depth; // NodeTable.java:101
-  wire _gt_106 = slot_depth_22 > deepest_depth; // NodeTable.java:101
-  wire _gt_107 = slot_depth_21 > deepest_depth; // NodeTable.java:101
-  wire _gt_108 = slot_depth_20 > deepest_depth; // NodeTable.java:101
-  wire _gt_109 = slot_depth_19 > deepest_depth; // NodeTable.java:101
-  wire _gt_110 = slot_depth_18 > deepest_depth; // NodeTable.java:101
-  wire _gt_111 = slot_depth_17 > deepest_depth; // NodeTable.java:101
-  wire _gt_112 = slot_depth_16 > deepest_depth; // NodeTable.java:101
-  wire _gt_113 = slot_depth_15 > deepest_depth; // NodeTable.java:101
-  wire _gt_114 = slot_depth_14 > deepest_depth; // NodeTable.java:101
-  wire _gt_115 = slot_depth_13 > deepest_depth; // NodeTable.java:101
-  wire _gt_116 = slot_depth_12 > deepest_depth; // NodeTable.java:101
-  wire _gt_117 = slot_depth_11 > deepest_depth; // NodeTable.java:101
-  wire _gt_118 = slot_depth_10 > deepest_depth; // NodeTable.java:101
-  wire _gt_119 = slot_depth_9 > deepest_depth; // NodeTable.java:101
-  wire _gt_120 = slot_depth_8 > deepest_depth; // NodeTable.java:101
-  wire _gt_121 = slot_depth_7 > deepest_depth; // NodeTable.java:101
-  wire _gt_122 = slot_depth_6 > deepest_depth; // NodeTable.java:101
-  wire _gt_123 = slot_depth_5 > deepest_depth; // NodeTable.java:101
-  wire _gt_124 = slot_depth_4 > deepest_depth; // NodeTable.java:101
-  wire _gt_125 = slot_depth_3 > deepest_depth; // NodeTable.java:101
-  wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:101
-  wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:101
-  wire [127:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:109
-  wire [127:0] _and_1051 = slot_valid & _cat_68; // RapController.java:369
-  wire _or_r_36 = |_and_1051; // RapController.java:369
-  wire _not_256 = ~_or_r_36; // RapController.java:369
-  wire _le_0 = st_nodes <= 8'd128; // RapController.java:370
-  wire _not_257 = ~tcam_write_full; // RapController.java:393
-  wire _not_258 = ~snapshot_frozen; // RapController.java:393
-  wire _and_1052 = _not_257 & _not_258; // RapController.java:393
-  wire _not_259 = ~readout_pending; // RapController.java:393
-  wire _and_1053 = _and_1052 & _not_259; // RapController.java:393
-  wire _not_260 = ~snapshot_pending; // RapController.java:393
-  wire _and_1054 = _and_1053 & _not_260; // RapController.java:393
+  wire [5:0] _add_7 = front_count + 6'd1; // RapController.java:136
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_7; // RapController.java:136
+  wire [5:0] _sub_10 = front_count - 6'd1; // RapController.java:138
+  wire [5:0] front_if_not = io_selected_valid ? _sub_10 : front_count; // RapController.java:138
+  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:139
+  wire _not_39 = ~slot_pick_load; // SlotPicker.java:84
+  wire _or_20 = slot_pick_load | slot_pick_take; // SlotPicker.java:65
+  wire [127:0] _not_40 = ~slot_pick_pick_hot; // SlotPicker.java:64
+  wire [127:0] _and_31 = slot_pick_candidates & _not_40; // SlotPicker.java:64
+  wire [127:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:65
+  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:284
+  wire _not_41 = ~verdict_set; // TcamMergeWalk.java:119
+  wire _and_32 = kids_fresh & _not_41; // TcamMergeWalk.java:119
+  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:284
+  wire _and_33 = state_split_alloc & 1'd1; // TcamSplit.java:287
+  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:287
+  wire _not_42 = ~verdict_set; // TcamSplit.java:289
+  wire _and_34 = kids_walking & _not_42; // TcamSplit.java:289
+  wire _not_43 = ~slot_pick_pick_last; // TcamSplit.java:290
+  wire _or_24 = _not_43 | verdict_free; // TcamSplit.java:290
+  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:290
+  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:288
+  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:286
+  wire [127:0] _not_44 = ~slot_valid; // TcamSplit.java:299
+  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:300
+  wire _bits_168 = slot_valid[127]; // NodeTable.java:93
+  wire _eq_132 = slot_parent_127 == kids_owner; // NodeTable.java:94
+  wire _and_37 = _bits_168 & _eq_132; // NodeTable.java:94
+  wire _not_45 = ~state_split_scan; // RapController.java:159
+  wire _not_46 = ~_not_45; // NodeTable.java:95
+  wire _eq_133 = slot_children_127 == 3'd0; // NodeTable.java:95
+  wire _or_27 = _not_46 | _eq_133; // NodeTable.java:95
+  wire _and_38 = _and_37 & _or_27; // NodeTable.java:95
+  wire _bits_169 = slot_valid[126]; // NodeTable.java:93
+  wire _eq_134 = slot_parent_126 == kids_owner; // NodeTable.java:94
+  wire _and_39 = _bits_169 & _eq_134; // NodeTable.java:94
+  wire _not_47 = ~_not_45; // NodeTable.java:95
+  wire _eq_135 = slot_children_126 == 3'd0; // NodeTable.java:95
+  wire _or_28 = _not_47 | _eq_135; // NodeTable.java:95
+  wire _and_40 = _and_39 & _or_28; // NodeTable.java:95
+  wire _bits_170 = slot_valid[125]; // NodeTable.java:93
+  wire _eq_136 = slot_parent_125 == kids_owner; // NodeTable.java:94
+  wire _and_41 = _bits_170 & _eq_136; // NodeTable.java:94
+  wire _not_48 = ~_not_45; // NodeTable.java:95
+  wire _eq_137 = slot_children_125 == 3'd0; // NodeTable.java:95
+  wire _or_29 = _not_48 | _eq_137; // NodeTable.java:95
+  wire _and_42 = _and_41 & _or_29; // NodeTable.java:95
+  wire _bits_171 = slot_valid[124]; // NodeTable.java:93
+  wire _eq_138 = slot_parent_124 == kids_owner; // NodeTable.java:94
+  wire _and_43 = _bits_171 & _eq_138; // NodeTable.java:94
+  wire _not_49 = ~_not_45; // NodeTable.java:95
+  wire _eq_139 = slot_children_124 == 3'd0; // NodeTable.java:95
+  wire _or_30 = _not_49 | _eq_139; // NodeTable.java:95
+  wire _and_44 = _and_43 & _or_30; // NodeTable.java:95
+  wire _bits_172 = slot_valid[123]; // NodeTable.java:93
+  wire _eq_140 = slot_parent_123 == kids_owner; // NodeTable.java:94
+  wire _and_45 = _bits_172 & _eq_140; // NodeTable.java:94
+  wire _not_50 = ~_not_45; // NodeTable.java:95
+  wire _eq_141 = slot_children_123 == 3'd0; // NodeTable.java:95
+  wire _or_31 = _not_50 | _eq_141; // NodeTable.java:95
+  wire _and_46 = _and_45 & _or_31; // NodeTable.java:95
+  wire _bits_173 = slot_valid[122]; // NodeTable.java:93
+  wire _eq_142 = slot_parent_122 == kids_owner; // NodeTable.java:94
+  wire _and_47 = _bits_173 & _eq_142; // NodeTable.java:94
+  wire _not_51 = ~_not_45; // NodeTable.java:95
+  wire _eq_143 = slot_children_122 == 3'd0; // NodeTable.java:95
+  wire _or_32 = _not_51 | _eq_143; // NodeTable.java:95
+  wire _and_48 = _and_47 & _or_32; // NodeTable.java:95
+  wire _bits_174 = slot_valid[121]; // NodeTable.java:93
+  wire _eq_144 = slot_parent_121 == kids_owner; // NodeTable.java:94
+  wire _and_49 = _bits_174 & _eq_144; // NodeTable.java:94
+  wire _not_52 = ~_not_45; // NodeTable.java:95
+  wire _eq_145 = slot_children_121 == 3'd0; // NodeTable.java:95
+  wire _or_33 = _not_52 | _eq_145; // NodeTable.java:95
+  wire _and_50 = _and_49 & _or_33; // NodeTable.java:95
+  wire _bits_175 = slot_valid[120]; // NodeTable.java:93
+  wire _eq_146 = slot_parent_120 == kids_owner; // NodeTable.java:94
+  wire _and_51 = _bits_175 & _eq_146; // NodeTable.java:94
+  wire _not_53 = ~_not_45; // NodeTable.java:95
+  wire _eq_147 = slot_children_120 == 3'd0; // NodeTable.java:95
+  wire _or_34 = _not_53 | _eq_147; // NodeTable.java:95
+  wire _and_52 = _and_51 & _or_34; // NodeTable.java:95
+  wire _bits_176 = slot_valid[119]; // NodeTable.java:93
+  wire _eq_148 = slot_parent_119 == kids_owner; // NodeTable.java:94
+  wire _and_53 = _bits_176 & _eq_148; // NodeTable.java:94
+  wire _not_54 = ~_not_45; // NodeTable.java:95
+  wire _eq_149 = slot_children_119 == 3'd0; // NodeTable.java:95
+  wire _or_35 = _not_54 | _eq_149; // NodeTable.java:95
+  wire _and_54 = _and_53 & _or_35; // NodeTable.java:95
+  wire _bits_177 = slot_valid[118]; // NodeTable.java:93
+  wire _eq_150 = slot_parent_118 == kids_owner; // NodeTable.java:94
+  wire _and_55 = _bits_177 & _eq_150; // NodeTable.java:94
+  wire _not_55 = ~_not_45; // NodeTable.java:95
+  wire _eq_151 = slot_children_118 == 3'd0; // NodeTable.java:95
+  wire _or_36 = _not_55 | _eq_151; // NodeTable.java:95
+  wire _and_56 = _and_55 & _or_36; // NodeTable.java:95
+  wire _bits_178 = slot_valid[117]; // NodeTable.java:93
+  wire _eq_152 = slot_parent_117 == kids_owner; // NodeTable.java:94
+  wire _and_57 = _bits_178 & _eq_152; // NodeTable.java:94
+  wire _not_56 = ~_not_45; // NodeTable.java:95
+  wire _eq_153 = slot_children_117 == 3'd0; // NodeTable.java:95
+  wire _or_37 = _not_56 | _eq_153; // NodeTable.java:95
+  wire _and_58 = _and_57 & _or_37; // NodeTable.java:95
+  wire _bits_179 = slot_valid[116]; // NodeTable.java:93
+  wire _eq_154 = slot_parent_116 == kids_owner; // NodeTable.java:94
+  wire _and_59 = _bits_179 & _eq_154; // NodeTable.java:94
+  wire _not_57 = ~_not_45; // NodeTable.java:95
+  wire _eq_155 = slot_children_116 == 3'd0; // NodeTable.java:95
+  wire _or_38 = _not_57 | _eq_155; // NodeTable.java:95
+  wire _and_60 = _and_59 & _or_38; // NodeTable.java:95
+  wire _bits_180 = slot_valid[115]; // NodeTable.java:93
+  wire _eq_156 = slot_parent_115 == kids_owner; // NodeTable.java:94
+  wire _and_61 = _bits_180 & _eq_156; // NodeTable.java:94
+  wire _not_58 = ~_not_45; // NodeTable.java:95
+  wire _eq_157 = slot_children_115 == 3'd0; // NodeTable.java:95
+  wire _or_39 = _not_58 | _eq_157; // NodeTable.java:95
+  wire _and_62 = _and_61 & _or_39; // NodeTable.java:95
+  wire _bits_181 = slot_valid[114]; // NodeTable.java:93
+  wire _eq_158 = slot_parent_114 == kids_owner; // NodeTable.java:94
+  wire _and_63 = _bits_181 & _eq_158; // NodeTable.java:94
+  wire _not_59 = ~_not_45; // NodeTable.java:95
+  wire _eq_159 = slot_children_114 == 3'd0; // NodeTable.java:95
+  wire _or_40 = _not_59 | _eq_159; // NodeTable.java:95
+  wire _and_64 = _and_63 & _or_40; // NodeTable.java:95
+  wire _bits_182 = slot_valid[113]; // NodeTable.java:93
+  wire _eq_160 = slot_parent_113 == kids_owner; // NodeTable.java:94
+  wire _and_65 = _bits_182 & _eq_160; // NodeTable.java:94
+  wire _not_60 = ~_not_45; // NodeTable.java:95
+  wire _eq_161 = slot_children_113 == 3'd0; // NodeTable.java:95
+  wire _or_41 = _not_60 | _eq_161; // NodeTable.java:95
+  wire _and_66 = _and_65 & _or_41; // NodeTable.java:95
+  wire _bits_183 = slot_valid[112]; // NodeTable.java:93
+  wire _eq_162 = slot_parent_112 == kids_owner; // NodeTable.java:94
+  wire _and_67 = _bits_183 & _eq_162; // NodeTable.java:94
+  wire _not_61 = ~_not_45; // NodeTable.java:95
+  wire _eq_163 = slot_children_112 == 3'd0; // NodeTable.java:95
+  wire _or_42 = _not_61 | _eq_163; // NodeTable.java:95
+  wire _and_68 = _and_67 & _or_42; // NodeTable.java:95
+  wire _bits_184 = slot_valid[111]; // NodeTable.java:93
+  wire _eq_164 = slot_parent_111 == kids_owner; // NodeTable.java:94
+  wire _and_69 = _bits_184 & _eq_164; // NodeTable.java:94
+  wire _not_62 = ~_not_45; // NodeTable.java:95
+  wire _eq_165 = slot_children_111 == 3'd0; // NodeTable.java:95
+  wire _or_43 = _not_62 | _eq_165; // NodeTable.java:95
+  wire _and_70 = _and_69 & _or_43; // NodeTable.java:95
+  wire _bits_185 = slot_valid[110]; // NodeTable.java:93
+  wire _eq_166 = slot_parent_110 == kids_owner; // NodeTable.java:94
+  wire _and_71 = _bits_185 & _eq_166; // NodeTable.java:94
+  wire _not_63 = ~_not_45; // NodeTable.java:95
+  wire _eq_167 = slot_children_110 == 3'd0; // NodeTable.java:95
+  wire _or_44 = _not_63 | _eq_167; // NodeTable.java:95
+  wire _and_72 = _and_71 & _or_44; // NodeTable.java:95
+  wire _bits_186 = slot_valid[109]; // NodeTable.java:93
+  wire _eq_168 = slot_parent_109 == kids_owner; // NodeTable.java:94
+  wire _and_73 = _bits_186 & _eq_168; // NodeTable.java:94
+  wire _not_64 = ~_not_45; // NodeTable.java:95
+  wire _eq_169 = slot_children_109 == 3'd0; // NodeTable.java:95
+  wire _or_45 = _not_64 | _eq_169; // NodeTable.java:95
+  wire _and_74 = _and_73 & _or_45; // NodeTable.java:95
+  wire _bits_187 = slot_valid[108]; // NodeTable.java:93
+  wire _eq_170 = slot_parent_108 == kids_owner; // NodeTable.java:94
+  wire _and_75 = _bits_187 & _eq_170; // NodeTable.java:94
+  wire _not_65 = ~_not_45; // NodeTable.java:95
+  wire _eq_171 = slot_children_108 == 3'd0; // NodeTable.java:95
+  wire _or_46 = _not_65 | _eq_171; // NodeTable.java:95
+  wire _and_76 = _and_75 & _or_46; // NodeTable.java:95
+  wire _bits_188 = slot_valid[107]; // NodeTable.java:93
+  wire _eq_172 = slot_parent_107 == kids_owner; // NodeTable.java:94
+  wire _and_77 = _bits_188 & _eq_172; // NodeTable.java:94
+  wire _not_66 = ~_not_45; // NodeTable.java:95
+  wire _eq_173 = slot_children_107 == 3'd0; // NodeTable.java:95
+  wire _or_47 = _not_66 | _eq_173; // NodeTable.java:95
+  wire _and_78 = _and_77 & _or_47; // NodeTable.java:95
+  wire _bits_189 = slot_valid[106]; // NodeTable.java:93
+  wire _eq_174 = slot_parent_106 == kids_owner; // NodeTable.java:94
+  wire _and_79 = _bits_189 & _eq_174; // NodeTable.java:94
+  wire _not_67 = ~_not_45; // NodeTable.java:95
+  wire _eq_175 = slot_children_106 == 3'd0; // NodeTable.java:95
+  wire _or_48 = _not_67 | _eq_175; // NodeTable.java:95
+  wire _and_80 = _and_79 & _or_48; // NodeTable.java:95
+  wire _bits_190 = slot_valid[105]; // NodeTable.java:93
+  wire _eq_176 = slot_parent_105 == kids_owner; // NodeTable.java:94
+  wire _and_81 = _bits_190 & _eq_176; // NodeTable.java:94
+  wire _not_68 = ~_not_45; // NodeTable.java:95
+  wire _eq_177 = slot_children_105 == 3'd0; // NodeTable.java:95
+  wire _or_49 = _not_68 | _eq_177; // NodeTable.java:95
+  wire _and_82 = _and_81 & _or_49; // NodeTable.java:95
+  wire _bits_191 = slot_valid[104]; // NodeTable.java:93
+  wire _eq_178 = slot_parent_104 == kids_owner; // NodeTable.java:94
+  wire _and_83 = _bits_191 & _eq_178; // NodeTable.java:94
+  wire _not_69 = ~_not_45; // NodeTable.java:95
+  wire _eq_179 = slot_children_104 == 3'd0; // NodeTable.java:95
+  wire _or_50 = _not_69 | _eq_179; // NodeTable.java:95
+  wire _and_84 = _and_83 & _or_50; // NodeTable.java:95
+  wire _bits_192 = slot_valid[103]; // NodeTable.java:93
+  wire _eq_180 = slot_parent_103 == kids_owner; // NodeTable.java:94
+  wire _and_85 = _bits_192 & _eq_180; // NodeTable.java:94
+  wire _not_70 = ~_not_45; // NodeTable.java:95
+  wire _eq_181 = slot_children_103 == 3'd0; // NodeTable.java:95
+  wire _or_51 = _not_70 | _eq_181; // NodeTable.java:95
+  wire _and_86 = _and_85 & _or_51; // NodeTable.java:95
+  wire _bits_193 = slot_valid[102]; // NodeTable.java:93
+  wire _eq_182 = slot_parent_102 == kids_owner; // NodeTable.java:94
+  wire _and_87 = _bits_193 & _eq_182; // NodeTable.java:94
+  wire _not_71 = ~_not_45; // NodeTable.java:95
+  wire _eq_183 = slot_children_102 == 3'd0; // NodeTable.java:95
+  wire _or_52 = _not_71 | _eq_183; // NodeTable.java:95
+  wire _and_88 = _and_87 & _or_52; // NodeTable.java:95
+  wire _bits_194 = slot_valid[101]; // NodeTable.java:93
+  wire _eq_184 = slot_parent_101 == kids_owner; // NodeTable.java:94
+  wire _and_89 = _bits_194 & _eq_184; // NodeTable.java:94
+  wire _not_72 = ~_not_45; // NodeTable.java:95
+  wire _eq_185 = slot_children_101 == 3'd0; // NodeTable.java:95
+  wire _or_53 = _not_72 | _eq_185; // NodeTable.java:95
+  wire _and_90 = _and_89 & _or_53; // NodeTable.java:95
+  wire _bits_195 = slot_valid[100]; // NodeTable.java:93
+  wire _eq_186 = slot_parent_100 == kids_owner; // NodeTable.java:94
+  wire _and_91 = _bits_195 & _eq_186; // NodeTable.java:94
+  wire _not_73 = ~_not_45; // NodeTable.java:95
+  wire _eq_187 = slot_children_100 == 3'd0; // NodeTable.java:95
+  wire _or_54 = _not_73 | _eq_187; // NodeTable.java:95
+  wire _and_92 = _and_91 & _or_54; // NodeTable.java:95
+  wire _bits_196 = slot_valid[99]; // NodeTable.java:93
+  wire _eq_188 = slot_parent_99 == kids_owner; // NodeTable.java:94
+  wire _and_93 = _bits_196 & _eq_188; // NodeTable.java:94
+  wire _not_74 = ~_not_45; // NodeTable.java:95
+  wire _eq_189 = slot_children_99 == 3'd0; // NodeTable.java:95
+  wire _or_55 = _not_74 | _eq_189; // NodeTable.java:95
+  wire _and_94 = _and_93 & _or_55; // NodeTable.java:95
+  wire _bits_197 = slot_valid[98]; // NodeTable.java:93
+  wire _eq_190 = slot_parent_98 == kids_owner; // NodeTable.java:94
+  wire _and_95 = _bits_197 & _eq_190; // NodeTable.java:94
+  wire _not_75 = ~_not_45; // NodeTable.java:95
+  wire _eq_191 = slot_children_98 == 3'd0; // NodeTable.java:95
+  wire _or_56 = _not_75 | _eq_191; // NodeTable.java:95
+  wire _and_96 = _and_95 & _or_56; // NodeTable.java:95
+  wire _bits_198 = slot_valid[97]; // NodeTable.java:93
+  wire _eq_192 = slot_parent_97 == kids_owner; // NodeTable.java:94
+  wire _and_97 = _bits_198 & _eq_192; // NodeTable.java:94
+  wire _not_76 = ~_not_45; // NodeTable.java:95
+  wire _eq_193 = slot_children_97 == 3'd0; // NodeTable.java:95
+  wire _or_57 = _not_76 | _eq_193; // NodeTable.java:95
+  wire _and_98 = _and_97 & _or_57; // NodeTable.java:95
+  wire _bits_199 = slot_valid[96]; // NodeTable.java:93
+  wire _eq_194 = slot_parent_96 == kids_owner; // NodeTable.java:94
+  wire _and_99 = _bits_199 & _eq_194; // NodeTable.java:94
+  wire _not_77 = ~_not_45; // NodeTable.java:95
+  wire _eq_195 = slot_children_96 == 3'd0; // NodeTable.java:95
+  wire _or_58 = _not_77 | _eq_195; // NodeTable.java:95
+  wire _and_100 = _and_99 & _or_58; // NodeTable.java:95
+  wire _bits_200 = slot_valid[95]; // NodeTable.java:93
+  wire _eq_196 = slot_parent_95 == kids_owner; // NodeTable.java:94
+  wire _and_101 = _bits_200 & _eq_196; // NodeTable.java:94
+  wire _not_78 = ~_not_45; // NodeTable.java:95
+  wire _eq_197 = slot_children_95 == 3'd0; // NodeTable.java:95
+  wire _or_59 = _not_78 | _eq_197; // NodeTable.java:95
+  wire _and_102 = _and_101 & _or_59; // NodeTable.java:95
+  wire _bits_201 = slot_valid[94]; // NodeTable.java:93
+  wire _eq_198 = slot_parent_94 == kids_owner; // NodeTable.java:94
+  wire _and_103 = _bits_201 & _eq_198; // NodeTable.java:94
+  wire _not_79 = ~_not_45; // NodeTable.java:95
+  wire _eq_199 = slot_children_94 == 3'd0; // NodeTable.java:95
+  wire _or_60 = _not_79 | _eq_199; // NodeTable.java:95
+  wire _and_104 = _and_103 & _or_60; // NodeTable.java:95
+  wire _bits_202 = slot_valid[93]; // NodeTable.java:93
+  wire _eq_200 = slot_parent_93 == kids_owner; // NodeTable.java:94
+  wire _and_105 = _bits_202 & _eq_200; // NodeTable.java:94
+  wire _not_80 = ~_not_45; // NodeTable.java:95
+  wire _eq_201 = slot_children_93 == 3'd0; // NodeTable.java:95
+  wire _or_61 = _not_80 | _eq_201; // NodeTable.java:95
+  wire _and_106 = _and_105 & _or_61; // NodeTable.java:95
+  wire _bits_203 = slot_valid[92]; // NodeTable.java:93
+  wire _eq_202 = slot_parent_92 == kids_owner; // NodeTable.java:94
+  wire _and_107 = _bits_203 & _eq_202; // NodeTable.java:94
+  wire _not_81 = ~_not_45; // NodeTable.java:95
+  wire _eq_203 = slot_children_92 == 3'd0; // NodeTable.java:95
+  wire _or_62 = _not_81 | _eq_203; // NodeTable.java:95
+  wire _and_108 = _and_107 & _or_62; // NodeTable.java:95
+  wire _bits_204 = slot_valid[91]; // NodeTable.java:93
+  wire _eq_204 = slot_parent_91 == kids_owner; // NodeTable.java:94
+  wire _and_109 = _bits_204 & _eq_204; // NodeTable.java:94
+  wire _not_82 = ~_not_45; // NodeTable.java:95
+  wire _eq_205 = slot_children_91 == 3'd0; // NodeTable.java:95
+  wire _or_63 = _not_82 | _eq_205; // NodeTable.java:95
+  wire _and_110 = _and_109 & _or_63; // NodeTable.java:95
+  wire _bits_205 = slot_valid[90]; // NodeTable.java:93
+  wire _eq_206 = slot_parent_90 == kids_owner; // NodeTable.java:94
+  wire _and_111 = _bits_205 & _eq_206; // NodeTable.java:94
+  wire _not_83 = ~_not_45; // NodeTable.java:95
+  wire _eq_207 = slot_children_90 == 3'd0; // NodeTable.java:95
+  wire _or_64 = _not_83 | _eq_207; // NodeTable.java:95
+  wire _and_112 = _and_111 & _or_64; // NodeTable.java:95
+  wire _bits_206 = slot_valid[89]; // NodeTable.java:93
+  wire _eq_208 = slot_parent_89 == kids_owner; // NodeTable.java:94
+  wire _and_113 = _bits_206 & _eq_208; // NodeTable.java:94
+  wire _not_84 = ~_not_45; // NodeTable.java:95
+  wire _eq_209 = slot_children_89 == 3'd0; // NodeTable.java:95
+  wire _or_65 = _not_84 | _eq_209; // NodeTable.java:95
+  wire _and_114 = _and_113 & _or_65; // NodeTable.java:95
+  wire _bits_207 = slot_valid[88]; // NodeTable.java:93
+  wire _eq_210 = slot_parent_88 == kids_owner; // NodeTable.java:94
+  wire _and_115 = _bits_207 & _eq_210; // NodeTable.java:94
+  wire _not_85 = ~_not_45; // NodeTable.java:95
+  wire _eq_211 = slot_children_88 == 3'd0; // NodeTable.java:95
+  wire _or_66 = _not_85 | _eq_211; // NodeTable.java:95
+  wire _and_116 = _and_115 & _or_66; // NodeTable.java:95
+  wire _bits_208 = slot_valid[87]; // NodeTable.java:93
+  wire _eq_212 = slot_parent_87 == kids_owner; // NodeTable.java:94
+  wire _and_117 = _bits_208 & _eq_212; // NodeTable.java:94
+  wire _not_86 = ~_not_45; // NodeTable.java:95
+  wire _eq_213 = slot_children_87 == 3'd0; // NodeTable.java:95
+  wire _or_67 = _not_86 | _eq_213; // NodeTable.java:95
+  wire _and_118 = _and_117 & _or_67; // NodeTable.java:95
+  wire _bits_209 = slot_valid[86]; // NodeTable.java:93
+  wire _eq_214 = slot_parent_86 == kids_owner; // NodeTable.java:94
+  wire _and_119 = _bits_209 & _eq_214; // NodeTable.java:94
+  wire _not_87 = ~_not_45; // NodeTable.java:95
+  wire _eq_215 = slot_children_86 == 3'd0; // NodeTable.java:95
+  wire _or_68 = _not_87 | _eq_215; // NodeTable.java:95
+  wire _and_120 = _and_119 & _or_68; // NodeTable.java:95
+  wire _bits_210 = slot_valid[85]; // NodeTable.java:93
+  wire _eq_216 = slot_parent_85 == kids_owner; // NodeTable.java:94
+  wire _and_121 = _bits_210 & _eq_216; // NodeTable.java:94
+  wire _not_88 = ~_not_45; // NodeTable.java:95
+  wire _eq_217 = slot_children_85 == 3'd0; // NodeTable.java:95
+  wire _or_69 = _not_88 | _eq_217; // NodeTable.java:95
+  wire _and_122 = _and_121 & _or_69; // NodeTable.java:95
+  wire _bits_211 = slot_valid[84]; // NodeTable.java:93
+  wire _eq_218 = slot_parent_84 == kids_owner; // NodeTable.java:94
+  wire _and_123 = _bits_211 & _eq_218; // NodeTable.java:94
+  wire _not_89 = ~_not_45; // NodeTable.java:95
+  wire _eq_219 = slot_children_84 == 3'd0; // NodeTable.java:95
+  wire _or_70 = _not_89 | _eq_219; // NodeTable.java:95
+  wire _and_124 = _and_123 & _or_70; // NodeTable.java:95
+  wire _bits_212 = slot_valid[83]; // NodeTable.java:93
+  wire _eq_220 = slot_parent_83 == kids_owner; // NodeTable.java:94
+  wire _and_125 = _bits_212 & _eq_220; // NodeTable.java:94
+  wire _not_90 = ~_not_45; // NodeTable.java:95
+  wire _eq_221 = slot_children_83 == 3'd0; // NodeTable.java:95
+  wire _or_71 = _not_90 | _eq_221; // NodeTable.java:95
+  wire _and_126 = _and_125 & _or_71; // NodeTable.java:95
+  wire _bits_213 = slot_valid[82]; // NodeTable.java:93
+  wire _eq_222 = slot_parent_82 == kids_owner; // NodeTable.java:94
+  wire _and_127 = _bits_213 & _eq_222; // NodeTable.java:94
+  wire _not_91 = ~_not_45; // NodeTable.java:95
+  wire _eq_223 = slot_children_82 == 3'd0; // NodeTable.java:95
+  wire _or_72 = _not_91 | _eq_223; // NodeTable.java:95
+  wire _and_128 = _and_127 & _or_72; // NodeTable.java:95
+  wire _bits_214 = slot_valid[81]; // NodeTable.java:93
+  wire _eq_224 = slot_parent_81 == kids_owner; // NodeTable.java:94
+  wire _and_129 = _bits_214 & _eq_224; // NodeTable.java:94
+  wire _not_92 = ~_not_45; // NodeTable.java:95
+  wire _eq_225 = slot_children_81 == 3'd0; // NodeTable.java:95
+  wire _or_73 = _not_92 | _eq_225; // NodeTable.java:95
+  wire _and_130 = _and_129 & _or_73; // NodeTable.java:95
+  wire _bits_215 = slot_valid[80]; // NodeTable.java:93
+  wire _eq_226 = slot_parent_80 == kids_owner; // NodeTable.java:94
+  wire _and_131 = _bits_215 & _eq_226; // NodeTable.java:94
+  wire _not_93 = ~_not_45; // NodeTable.java:95
+  wire _eq_227 = slot_children_80 == 3'd0; // NodeTable.java:95
+  wire _or_74 = _not_93 | _eq_227; // NodeTable.java:95
+  wire _and_132 = _and_131 & _or_74; // NodeTable.java:95
+  wire _bits_216 = slot_valid[79]; // NodeTable.java:93
+  wire _eq_228 = slot_parent_79 == kids_owner; // NodeTable.java:94
+  wire _and_133 = _bits_216 & _eq_228; // NodeTable.java:94
+  wire _not_94 = ~_not_45; // NodeTable.java:95
+  wire _eq_229 = slot_children_79 == 3'd0; // NodeTable.java:95
+  wire _or_75 = _not_94 | _eq_229; // NodeTable.java:95
+  wire _and_134 = _and_133 & _or_75; // NodeTable.java:95
+  wire _bits_217 = slot_valid[78]; // NodeTable.java:93
+  wire _eq_230 = slot_parent_78 == kids_owner; // NodeTable.java:94
+  wire _and_135 = _bits_217 & _eq_230; // NodeTable.java:94
+  wire _not_95 = ~_not_45; // NodeTable.java:95
+  wire _eq_231 = slot_children_78 == 3'd0; // NodeTable.java:95
+  wire _or_76 = _not_95 | _eq_231; // NodeTable.java:95
+  wire _and_136 = _and_135 & _or_76; // NodeTable.java:95
+  wire _bits_218 = slot_valid[77]; // NodeTable.java:93
+  wire _eq_232 = slot_parent_77 == kids_owner; // NodeTable.java:94
+  wire _and_137 = _bits_218 & _eq_232; // NodeTable.java:94
+  wire _not_96 = ~_not_45; // NodeTable.java:95
+  wire _eq_233 = slot_children_77 == 3'd0; // NodeTable.java:95
+  wire _or_77 = _not_96 | _eq_233; // NodeTable.java:95
+  wire _and_138 = _and_137 & _or_77; // NodeTable.java:95
+  wire _bits_219 = slot_valid[76]; // NodeTable.java:93
+  wire _eq_234 = slot_parent_76 == kids_owner; // NodeTable.java:94
+  wire _and_139 = _bits_219 & _eq_234; // NodeTable.java:94
+  wire _not_97 = ~_not_45; // NodeTable.java:95
+  wire _eq_235 = slot_children_76 == 3'd0; // NodeTable.java:95
+  wire _or_78 = _not_97 | _eq_235; // NodeTable.java:95
+  wire _and_140 = _and_139 & _or_78; // NodeTable.java:95
+  wire _bits_220 = slot_valid[75]; // NodeTable.java:93
+  wire _eq_236 = slot_parent_75 == kids_owner; // NodeTable.java:94
+  wire _and_141 = _bits_220 & _eq_236; // NodeTable.java:94
+  wire _not_98 = ~_not_45; // NodeTable.java:95
+  wire _eq_237 = slot_children_75 == 3'd0; // NodeTable.java:95
+  wire _or_79 = _not_98 | _eq_237; // NodeTable.java:95
+  wire _and_142 = _and_141 & _or_79; // NodeTable.java:95
+  wire _bits_221 = slot_valid[74]; // NodeTable.java:93
+  wire _eq_238 = slot_parent_74 == kids_owner; // NodeTable.java:94
+  wire _and_143 = _bits_221 & _eq_238; // NodeTable.java:94
+  wire _not_99 = ~_not_45; // NodeTable.java:95
+  wire _eq_239 = slot_children_74 == 3'd0; // NodeTable.java:95
+  wire _or_80 = _not_99 | _eq_239; // NodeTable.java:95
+  wire _and_144 = _and_143 & _or_80; // NodeTable.java:95
+  wire _bits_222 = slot_valid[73]; // NodeTable.java:93
+  wire _eq_240 = slot_parent_73 == kids_owner; // NodeTable.java:94
+  wire _and_145 = _bits_222 & _eq_240; // NodeTable.java:94
+  wire _not_100 = ~_not_45; // NodeTable.java:95
+  wire _eq_241 = slot_children_73 == 3'd0; // NodeTable.java:95
+  wire _or_81 = _not_100 | _eq_241; // NodeTable.java:95
+  wire _and_146 = _and_145 & _or_81; // NodeTable.java:95
+  wire _bits_223 = slot_valid[72]; // NodeTable.java:93
+  wire _eq_242 = slot_parent_72 == kids_owner; // NodeTable.java:94
+  wire _and_147 = _bits_223 & _eq_242; // NodeTable.java:94
+  wire _not_101 = ~_not_45; // NodeTable.java:95
+  wire _eq_243 = slot_children_72 == 3'd0; // NodeTable.java:95
+  wire _or_82 = _not_101 | _eq_243; // NodeTable.java:95
+  wire _and_148 = _and_147 & _or_82; // NodeTable.java:95
+  wire _bits_224 = slot_valid[71]; // NodeTable.java:93
+  wire _eq_244 = slot_parent_71 == kids_owner; // NodeTable.java:94
+  wire _and_149 = _bits_224 & _eq_244; // NodeTable.java:94
+  wire _not_102 = ~_not_45; // NodeTable.java:95
+  wire _eq_245 = slot_children_71 == 3'd0; // NodeTable.java:95
+  wire _or_83 = _not_102 | _eq_245; // NodeTable.java:95
+  wire _and_150 = _and_149 & _or_83; // NodeTable.java:95
+  wire _bits_225 = slot_valid[70]; // NodeTable.java:93
+  wire _eq_246 = slot_parent_70 == kids_owner; // NodeTable.java:94
+  wire _and_151 = _bits_225 & _eq_246; // NodeTable.java:94
+  wire _not_103 = ~_not_45; // NodeTable.java:95
+  wire _eq_247 = slot_children_70 == 3'd0; // NodeTable.java:95
+  wire _or_84 = _not_103 | _eq_247; // NodeTable.java:95
+  wire _and_152 = _and_151 & _or_84; // NodeTable.java:95
+  wire _bits_226 = slot_valid[69]; // NodeTable.java:93
+  wire _eq_248 = slot_parent_69 == kids_owner; // NodeTable.java:94
+  wire _and_153 = _bits_226 & _eq_248; // NodeTable.java:94
+  wire _not_104 = ~_not_45; // NodeTable.java:95
+  wire _eq_249 = slot_children_69 == 3'd0; // NodeTable.java:95
+  wire _or_85 = _not_104 | _eq_249; // NodeTable.java:95
+  wire _and_154 = _and_153 & _or_85; // NodeTable.java:95
+  wire _bits_227 = slot_valid[68]; // NodeTable.java:93
+  wire _eq_250 = slot_parent_68 == kids_owner; // NodeTable.java:94
+  wire _and_155 = _bits_227 & _eq_250; // NodeTable.java:94
+  wire _not_105 = ~_not_45; // NodeTable.java:95
+  wire _eq_251 = slot_children_68 == 3'd0; // NodeTable.java:95
+  wire _or_86 = _not_105 | _eq_251; // NodeTable.java:95
+  wire _and_156 = _and_155 & _or_86; // NodeTable.java:95
+  wire _bits_228 = slot_valid[67]; // NodeTable.java:93
+  wire _eq_252 = slot_parent_67 == kids_owner; // NodeTable.java:94
+  wire _and_157 = _bits_228 & _eq_252; // NodeTable.java:94
+  wire _not_106 = ~_not_45; // NodeTable.java:95
+  wire _eq_253 = slot_children_67 == 3'd0; // NodeTable.java:95
+  wire _or_87 = _not_106 | _eq_253; // NodeTable.java:95
+  wire _and_158 = _and_157 & _or_87; // NodeTable.java:95
+  wire _bits_229 = slot_valid[66]; // NodeTable.java:93
+  wire _eq_254 = slot_parent_66 == kids_owner; // NodeTable.java:94
+  wire _and_159 = _bits_229 & _eq_254; // NodeTable.java:94
+  wire _not_107 = ~_not_45; // NodeTable.java:95
+  wire _eq_255 = slot_children_66 == 3'd0; // NodeTable.java:95
+  wire _or_88 = _not_107 | _eq_255; // NodeTable.java:95
+  wire _and_160 = _and_159 & _or_88; // NodeTable.java:95
+  wire _bits_230 = slot_valid[65]; // NodeTable.java:93
+  wire _eq_256 = slot_parent_65 == kids_owner; // NodeTable.java:94
+  wire _and_161 = _bits_230 & _eq_256; // NodeTable.java:94
+  wire _not_108 = ~_not_45; // NodeTable.java:95
+  wire _eq_257 = slot_children_65 == 3'd0; // NodeTable.java:95
+  wire _or_89 = _not_108 | _eq_257; // NodeTable.java:95
+  wire _and_162 = _and_161 & _or_89; // NodeTable.java:95
+  wire _bits_231 = slot_valid[64]; // NodeTable.java:93
+  wire _eq_258 = slot_parent_64 == kids_owner; // NodeTable.java:94
+  wire _and_163 = _bits_231 & _eq_258; // NodeTable.java:94
+  wire _not_109 = ~_not_45; // NodeTable.java:95
+  wire _eq_259 = slot_children_64 == 3'd0; // NodeTable.java:95
+  wire _or_90 = _not_109 | _eq_259; // NodeTable.java:95
+  wire _and_164 = _and_163 & _or_90; // NodeTable.java:95
+  wire _bits_232 = slot_valid[63]; // NodeTable.java:93
+  wire _eq_260 = slot_parent_63 == kids_owner; // NodeTable.java:94
+  wire _and_165 = _bits_232 & _eq_260; // NodeTable.java:94
+  wire _not_110 = ~_not_45; // NodeTable.java:95
+  wire _eq_261 = slot_children_63 == 3'd0; // NodeTable.java:95
+  wire _or_91 = _not_110 | _eq_261; // NodeTable.java:95
+  wire _and_166 = _and_165 & _or_91; // NodeTable.java:95
+  wire _bits_233 = slot_valid[62]; // NodeTable.java:93
+  wire _eq_262 = slot_parent_62 == kids_owner; // NodeTable.java:94
+  wire _and_167 = _bits_233 & _eq_262; // NodeTable.java:94
+  wire _not_111 = ~_not_45; // NodeTable.java:95
+  wire _eq_263 = slot_children_62 == 3'd0; // NodeTable.java:95
+  wire _or_92 = _not_111 | _eq_263; // NodeTable.java:95
+  wire _and_168 = _and_167 & _or_92; // NodeTable.java:95
+  wire _bits_234 = slot_valid[61]; // NodeTable.java:93
+  wire _eq_264 = slot_parent_61 == kids_owner; // NodeTable.java:94
+  wire _and_169 = _bits_234 & _eq_264; // NodeTable.java:94
+  wire _not_112 = ~_not_45; // NodeTable.java:95
+  wire _eq_265 = slot_children_61 == 3'd0; // NodeTable.java:95
+  wire _or_93 = _not_112 | _eq_265; // NodeTable.java:95
+  wire _and_170 = _and_169 & _or_93; // NodeTable.java:95
+  wire _bits_235 = slot_valid[60]; // NodeTable.java:93
+  wire _eq_266 = slot_parent_60 == kids_owner; // NodeTable.java:94
+  wire _and_171 = _bits_235 & _eq_266; // NodeTable.java:94
+  wire _not_113 = ~_not_45; // NodeTable.java:95
+  wire _eq_267 = slot_children_60 == 3'd0; // NodeTable.java:95
+  wire _or_94 = _not_113 | _eq_267; // NodeTable.java:95
+  wire _and_172 = _and_171 & _or_94; // NodeTable.java:95
+  wire _bits_236 = slot_valid[59]; // NodeTable.java:93
+  wire _eq_268 = slot_parent_59 == kids_owner; // NodeTable.java:94
+  wire _and_173 = _bits_236 & _eq_268; // NodeTable.java:94
+  wire _not_114 = ~_not_45; // NodeTable.java:95
+  wire _eq_269 = slot_children_59 == 3'd0; // NodeTable.java:95
+  wire _or_95 = _not_114 | _eq_269; // NodeTable.java:95
+  wire _and_174 = _and_173 & _or_95; // NodeTable.java:95
+  wire _bits_237 = slot_valid[58]; // NodeTable.java:93
+  wire _eq_270 = slot_parent_58 == kids_owner; // NodeTable.java:94
+  wire _and_175 = _bits_237 & _eq_270; // NodeTable.java:94
+  wire _not_115 = ~_not_45; // NodeTable.java:95
+  wire _eq_271 = slot_children_58 == 3'd0; // NodeTable.java:95
+  wire _or_96 = _not_115 | _eq_271; // NodeTable.java:95
+  wire _and_176 = _and_175 & _or_96; // NodeTable.java:95
+  wire _bits_238 = slot_valid[57]; // NodeTable.java:93
+  wire _eq_272 = slot_parent_57 == kids_owner; // NodeTable.java:94
+  wire _and_177 = _bits_238 & _eq_272; // NodeTable.java:94
+  wire _not_116 = ~_not_45; // NodeTable.java:95
+  wire _eq_273 = slot_children_57 == 3'd0; // NodeTable.java:95
+  wire _or_97 = _not_116 | _eq_273; // NodeTable.java:95
+  wire _and_178 = _and_177 & _or_97; // NodeTable.java:95
+  wire _bits_239 = slot_valid[56]; // NodeTable.java:93
+  wire _eq_274 = slot_parent_56 == kids_owner; // NodeTable.java:94
+  wire _and_179 = _bits_239 & _eq_274; // NodeTable.java:94
+  wire _not_117 = ~_not_45; // NodeTable.java:95
+  wire _eq_275 = slot_children_56 == 3'd0; // NodeTable.java:95
+  wire _or_98 = _not_117 | _eq_275; // NodeTable.java:95
+  wire _and_180 = _and_179 & _or_98; // NodeTable.java:95
+  wire _bits_240 = slot_valid[55]; // NodeTable.java:93
+  wire _eq_276 = slot_parent_55 == kids_owner; // NodeTable.java:94
+  wire _and_181 = _bits_240 & _eq_276; // NodeTable.java:94
+  wire _not_118 = ~_not_45; // NodeTable.java:95
+  wire _eq_277 = slot_children_55 == 3'd0; // NodeTable.java:95
+  wire _or_99 = _not_118 | _eq_277; // NodeTable.java:95
+  wire _and_182 = _and_181 & _or_99; // NodeTable.java:95
+  wire _bits_241 = slot_valid[54]; // NodeTable.java:93
+  wire _eq_278 = slot_parent_54 == kids_owner; // NodeTable.java:94
+  wire _and_183 = _bits_241 & _eq_278; // NodeTable.java:94
+  wire _not_119 = ~_not_45; // NodeTable.java:95
+  wire _eq_279 = slot_children_54 == 3'd0; // NodeTable.java:95
+  wire _or_100 = _not_119 | _eq_279; // NodeTable.java:95
+  wire _and_184 = _and_183 & _or_100; // NodeTable.java:95
+  wire _bits_242 = slot_valid[53]; // NodeTable.java:93
+  wire _eq_280 = slot_parent_53 == kids_owner; // NodeTable.java:94
+  wire _and_185 = _bits_242 & _eq_280; // NodeTable.java:94
+  wire _not_120 = ~_not_45; // NodeTable.java:95
+  wire _eq_281 = slot_children_53 == 3'd0; // NodeTable.java:95
+  wire _or_101 = _not_120 | _eq_281; // NodeTable.java:95
+  wire _and_186 = _and_185 & _or_101; // NodeTable.java:95
+  wire _bits_243 = slot_valid[52]; // NodeTable.java:93
+  wire _eq_282 = slot_parent_52 == kids_owner; // NodeTable.java:94
+  wire _and_187 = _bits_243 & _eq_282; // NodeTable.java:94
+  wire _not_121 = ~_not_45; // NodeTable.java:95
+  wire _eq_283 = slot_children_52 == 3'd0; // NodeTable.java:95
+  wire _or_102 = _not_121 | _eq_283; // NodeTable.java:95
+  wire _and_188 = _and_187 & _or_102; // NodeTable.java:95
+  wire _bits_244 = slot_valid[51]; // NodeTable.java:93
+  wire _eq_284 = slot_parent_51 == kids_owner; // NodeTable.java:94
+  wire _and_189 = _bits_244 & _eq_284; // NodeTable.java:94
+  wire _not_122 = ~_not_45; // NodeTable.java:95
+  wire _eq_285 = slot_children_51 == 3'd0; // NodeTable.java:95
+  wire _or_103 = _not_122 | _eq_285; // NodeTable.java:95
+  wire _and_190 = _and_189 & _or_103; // NodeTable.java:95
+  wire _bits_245 = slot_valid[50]; // NodeTable.java:93
+  wire _eq_286 = slot_parent_50 == kids_owner; // NodeTable.java:94
+  wire _and_191 = _bits_245 & _eq_286; // NodeTable.java:94
+  wire _not_123 = ~_not_45; // NodeTable.java:95
+  wire _eq_287 = slot_children_50 == 3'd0; // NodeTable.java:95
+  wire _or_104 = _not_123 | _eq_287; // NodeTable.java:95
+  wire _and_192 = _and_191 & _or_104; // NodeTable.java:95
+  wire _bits_246 = slot_valid[49]; // NodeTable.java:93
+  wire _eq_288 = slot_parent_49 == kids_owner; // NodeTable.java:94
+  wire _and_193 = _bits_246 & _eq_288; // NodeTable.java:94
+  wire _not_124 = ~_not_45; // NodeTable.java:95
+  wire _eq_289 = slot_children_49 == 3'd0; // NodeTable.java:95
+  wire _or_105 = _not_124 | _eq_289; // NodeTable.java:95
+  wire _and_194 = _and_193 & _or_105; // NodeTable.java:95
+  wire _bits_247 = slot_valid[48]; // NodeTable.java:93
+  wire _eq_290 = slot_parent_48 == kids_owner; // NodeTable.java:94
+  wire _and_195 = _bits_247 & _eq_290; // NodeTable.java:94
+  wire _not_125 = ~_not_45; // NodeTable.java:95
+  wire _eq_291 = slot_children_48 == 3'd0; // NodeTable.java:95
+  wire _or_106 = _not_125 | _eq_291; // NodeTable.java:95
+  wire _and_196 = _and_195 & _or_106; // NodeTable.java:95
+  wire _bits_248 = slot_valid[47]; // NodeTable.java:93
+  wire _eq_292 = slot_parent_47 == kids_owner; // NodeTable.java:94
+  wire _and_197 = _bits_248 & _eq_292; // NodeTable.java:94
+  wire _not_126 = ~_not_45; // NodeTable.java:95
+  wire _eq_293 = slot_children_47 == 3'd0; // NodeTable.java:95
+  wire _or_107 = _not_126 | _eq_293; // NodeTable.java:95
+  wire _and_198 = _and_197 & _or_107; // NodeTable.java:95
+  wire _bits_249 = slot_valid[46]; // NodeTable.java:93
+  wire _eq_294 = slot_parent_46 == kids_owner; // NodeTable.java:94
+  wire _and_199 = _bits_249 & _eq_294; // NodeTable.java:94
+  wire _not_127 = ~_not_45; // NodeTable.java:95
+  wire _eq_295 = slot_children_46 == 3'd0; // NodeTable.java:95
+  wire _or_108 = _not_127 | _eq_295; // NodeTable.java:95
+  wire _and_200 = _and_199 & _or_108; // NodeTable.java:95
+  wire _bits_250 = slot_valid[45]; // NodeTable.java:93
+  wire _eq_296 = slot_parent_45 == kids_owner; // NodeTable.java:94
+  wire _and_201 = _bits_250 & _eq_296; // NodeTable.java:94
+  wire _not_128 = ~_not_45; // NodeTable.java:95
+  wire _eq_297 = slot_children_45 == 3'd0; // NodeTable.java:95
+  wire _or_109 = _not_128 | _eq_297; // NodeTable.java:95
+  wire _and_202 = _and_201 & _or_109; // NodeTable.java:95
+  wire _bits_251 = slot_valid[44]; // NodeTable.java:93
+  wire _eq_298 = slot_parent_44 == kids_owner; // NodeTable.java:94
+  wire _and_203 = _bits_251 & _eq_298; // NodeTable.java:94
+  wire _not_129 = ~_not_45; // NodeTable.java:95
+  wire _eq_299 = slot_children_44 == 3'd0; // NodeTable.java:95
+  wire _or_110 = _not_129 | _eq_299; // NodeTable.java:95
+  wire _and_204 = _and_203 & _or_110; // NodeTable.java:95
+  wire _bits_252 = slot_valid[43]; // NodeTable.java:93
+  wire _eq_300 = slot_parent_43 == kids_owner; // NodeTable.java:94
+  wire _and_205 = _bits_252 & _eq_300; // NodeTable.java:94
+  wire _not_130 = ~_not_45; // NodeTable.java:95
+  wire _eq_301 = slot_children_43 == 3'd0; // NodeTable.java:95
+  wire _or_111 = _not_130 | _eq_301; // NodeTable.java:95
+  wire _and_206 = _and_205 & _or_111; // NodeTable.java:95
+  wire _bits_253 = slot_valid[42]; // NodeTable.java:93
+  wire _eq_302 = slot_parent_42 == kids_owner; // NodeTable.java:94
+  wire _and_207 = _bits_253 & _eq_302; // NodeTable.java:94
+  wire _not_131 = ~_not_45; // NodeTable.java:95
+  wire _eq_303 = slot_children_42 == 3'd0; // NodeTable.java:95
+  wire _or_112 = _not_131 | _eq_303; // NodeTable.java:95
+  wire _and_208 = _and_207 & _or_112; // NodeTable.java:95
+  wire _bits_254 = slot_valid[41]; // NodeTable.java:93
+  wire _eq_304 = slot_parent_41 == kids_owner; // NodeTable.java:94
+  wire _and_209 = _bits_254 & _eq_304; // NodeTable.java:94
+  wire _not_132 = ~_not_45; // NodeTable.java:95
+  wire _eq_305 = slot_children_41 == 3'd0; // NodeTable.java:95
+  wire _or_113 = _not_132 | _eq_305; // NodeTable.java:95
+  wire _and_210 = _and_209 & _or_113; // NodeTable.java:95
+  wire _bits_255 = slot_valid[40]; // NodeTable.java:93
+  wire _eq_306 = slot_parent_40 == kids_owner; // NodeTable.java:94
+  wire _and_211 = _bits_255 & _eq_306; // NodeTable.java:94
+  wire _not_133 = ~_not_45; // NodeTable.java:95
+  wire _eq_307 = slot_children_40 == 3'd0; // NodeTable.java:95
+  wire _or_114 = _not_133 | _eq_307; // NodeTable.java:95
+  wire _and_212 = _and_211 & _or_114; // NodeTable.java:95
+  wire _bits_256 = slot_valid[39]; // NodeTable.java:93
+  wire _eq_308 = slot_parent_39 == kids_owner; // NodeTable.java:94
+  wire _and_213 = _bits_256 & _eq_308; // NodeTable.java:94
+  wire _not_134 = ~_not_45; // NodeTable.java:95
+  wire _eq_309 = slot_children_39 == 3'd0; // NodeTable.java:95
+  wire _or_115 = _not_134 | _eq_309; // NodeTable.java:95
+  wire _and_214 = _and_213 & _or_115; // NodeTable.java:95
+  wire _bits_257 = slot_valid[38]; // NodeTable.java:93
+  wire _eq_310 = slot_parent_38 == kids_owner; // NodeTable.java:94
+  wire _and_215 = _bits_257 & _eq_310; // NodeTable.java:94
+  wire _not_135 = ~_not_45; // NodeTable.java:95
+  wire _eq_311 = slot_children_38 == 3'd0; // NodeTable.java:95
+  wire _or_116 = _not_135 | _eq_311; // NodeTable.java:95
+  wire _and_216 = _and_215 & _or_116; // NodeTable.java:95
+  wire _bits_258 = slot_valid[37]; // NodeTable.java:93
+  wire _eq_312 = slot_parent_37 == kids_owner; // NodeTable.java:94
+  wire _and_217 = _bits_258 & _eq_312; // NodeTable.java:94
+  wire _not_136 = ~_not_45; // NodeTable.java:95
+  wire _eq_313 = slot_children_37 == 3'd0; // NodeTable.java:95
+  wire _or_117 = _not_136 | _eq_313; // NodeTable.java:95
+  wire _and_218 = _and_217 & _or_117; // NodeTable.java:95
+  wire _bits_259 = slot_valid[36]; // NodeTable.java:93
+  wire _eq_314 = slot_parent_36 == kids_owner; // NodeTable.java:94
+  wire _and_219 = _bits_259 & _eq_314; // NodeTable.java:94
+  wire _not_137 = ~_not_45; // NodeTable.java:95
+  wire _eq_315 = slot_children_36 == 3'd0; // NodeTable.java:95
+  wire _or_118 = _not_137 | _eq_315; // NodeTable.java:95
+  wire _and_220 = _and_219 & _or_118; // NodeTable.java:95
+  wire _bits_260 = slot_valid[35]; // NodeTable.java:93
+  wire _eq_316 = slot_parent_35 == kids_owner; // NodeTable.java:94
+  wire _and_221 = _bits_260 & _eq_316; // NodeTable.java:94
+  wire _not_138 = ~_not_45; // NodeTable.java:95
+  wire _eq_317 = slot_children_35 == 3'd0; // NodeTable.java:95
+  wire _or_119 = _not_138 | _eq_317; // NodeTable.java:95
+  wire _and_222 = _and_221 & _or_119; // NodeTable.java:95
+  wire _bits_261 = slot_valid[34]; // NodeTable.java:93
+  wire _eq_318 = slot_parent_34 == kids_owner; // NodeTable.java:94
+  wire _and_223 = _bits_261 & _eq_318; // NodeTable.java:94
+  wire _not_139 = ~_not_45; // NodeTable.java:95
+  wire _eq_319 = slot_children_34 == 3'd0; // NodeTable.java:95
+  wire _or_120 = _not_139 | _eq_319; // NodeTable.java:95
+  wire _and_224 = _and_223 & _or_120; // NodeTable.java:95
+  wire _bits_262 = slot_valid[33]; // NodeTable.java:93
+  wire _eq_320 = slot_parent_33 == kids_owner; // NodeTable.java:94
+  wire _and_225 = _bits_262 & _eq_320; // NodeTable.java:94
+  wire _not_140 = ~_not_45; // NodeTable.java:95
+  wire _eq_321 = slot_children_33 == 3'd0; // NodeTable.java:95
+  wire _or_121 = _not_140 | _eq_321; // NodeTable.java:95
+  wire _and_226 = _and_225 & _or_121; // NodeTable.java:95
+  wire _bits_263 = slot_valid[32]; // NodeTable.java:93
+  wire _eq_322 = slot_parent_32 == kids_owner; // NodeTable.java:94
+  wire _and_227 = _bits_263 & _eq_322; // NodeTable.java:94
+  wire _not_141 = ~_not_45; // NodeTable.java:95
+  wire _eq_323 = slot_children_32 == 3'd0; // NodeTable.java:95
+  wire _or_122 = _not_141 | _eq_323; // NodeTable.java:95
+  wire _and_228 = _and_227 & _or_122; // NodeTable.java:95
+  wire _bits_264 = slot_valid[31]; // NodeTable.java:93
+  wire _eq_324 = slot_parent_31 == kids_owner; // NodeTable.java:94
+  wire _and_229 = _bits_264 & _eq_324; // NodeTable.java:94
+  wire _not_142 = ~_not_45; // NodeTable.java:95
+  wire _eq_325 = slot_children_31 == 3'd0; // NodeTable.java:95
+  wire _or_123 = _not_142 | _eq_325; // NodeTable.java:95
+  wire _and_230 = _and_229 & _or_123; // NodeTable.java:95
+  wire _bits_265 = slot_valid[30]; // NodeTable.java:93
+  wire _eq_326 = slot_parent_30 == kids_owner; // NodeTable.java:94
+  wire _and_231 = _bits_265 & _eq_326; // NodeTable.java:94
+  wire _not_143 = ~_not_45; // NodeTable.java:95
+  wire _eq_327 = slot_children_30 == 3'd0; // NodeTable.java:95
+  wire _or_124 = _not_143 | _eq_327; // NodeTable.java:95
+  wire _and_232 = _and_231 & _or_124; // NodeTable.java:95
+  wire _bits_266 = slot_valid[29]; // NodeTable.java:93
+  wire _eq_328 = slot_parent_29 == kids_owner; // NodeTable.java:94
+  wire _and_233 = _bits_266 & _eq_328; // NodeTable.java:94
+  wire _not_144 = ~_not_45; // NodeTable.java:95
+  wire _eq_329 = slot_children_29 == 3'd0; // NodeTable.java:95
+  wire _or_125 = _not_144 | _eq_329; // NodeTable.java:95
+  wire _and_234 = _and_233 & _or_125; // NodeTable.java:95
+  wire _bits_267 = slot_valid[28]; // NodeTable.java:93
+  wire _eq_330 = slot_parent_28 == kids_owner; // NodeTable.java:94
+  wire _and_235 = _bits_267 & _eq_330; // NodeTable.java:94
+  wire _not_145 = ~_not_45; // NodeTable.java:95
+  wire _eq_331 = slot_children_28 == 3'd0; // NodeTable.java:95
+  wire _or_126 = _not_145 | _eq_331; // NodeTable.java:95
+  wire _and_236 = _and_235 & _or_126; // NodeTable.java:95
+  wire _bits_268 = slot_valid[27]; // NodeTable.java:93
+  wire _eq_332 = slot_parent_27 == kids_owner; // NodeTable.java:94
+  wire _and_237 = _bits_268 & _eq_332; // NodeTable.java:94
+  wire _not_146 = ~_not_45; // NodeTable.java:95
+  wire _eq_333 = slot_children_27 == 3'd0; // NodeTable.java:95
+  wire _or_127 = _not_146 | _eq_333; // NodeTable.java:95
+  wire _and_238 = _and_237 & _or_127; // NodeTable.java:95
+  wire _bits_269 = slot_valid[26]; // NodeTable.java:93
+  wire _eq_334 = slot_parent_26 == kids_owner; // NodeTable.java:94
+  wire _and_239 = _bits_269 & _eq_334; // NodeTable.java:94
+  wire _not_147 = ~_not_45; // NodeTable.java:95
+  wire _eq_335 = slot_children_26 == 3'd0; // NodeTable.java:95
+  wire _or_128 = _not_147 | _eq_335; // NodeTable.java:95
+  wire _and_240 = _and_239 & _or_128; // NodeTable.java:95
+  wire _bits_270 = slot_valid[25]; // NodeTable.java:93
+  wire _eq_336 = slot_parent_25 == kids_owner; // NodeTable.java:94
+  wire _and_241 = _bits_270 & _eq_336; // NodeTable.java:94
+  wire _not_148 = ~_not_45; // NodeTable.java:95
+  wire _eq_337 = slot_children_25 == 3'd0; // NodeTable.java:95
+  wire _or_129 = _not_148 | _eq_337; // NodeTable.java:95
+  wire _and_242 = _and_241 & _or_129; // NodeTable.java:95
+  wire _bits_271 = slot_valid[24]; // NodeTable.java:93
+  wire _eq_338 = slot_parent_24 == kids_owner; // NodeTable.java:94
+  wire _and_243 = _bits_271 & _eq_338; // NodeTable.java:94
+  wire _not_149 = ~_not_45; // NodeTable.java:95
+  wire _eq_339 = slot_children_24 == 3'd0; // NodeTable.java:95
+  wire _or_130 = _not_149 | _eq_339; // NodeTable.java:95
+  wire _and_244 = _and_243 & _or_130; // NodeTable.java:95
+  wire _bits_272 = slot_valid[23]; // NodeTable.java:93
+  wire _eq_340 = slot_parent_23 == kids_owner; // NodeTable.java:94
+  wire _and_245 = _bits_272 & _eq_340; // NodeTable.java:94
+  wire _not_150 = ~_not_45; // NodeTable.java:95
+  wire _eq_341 = slot_children_23 == 3'd0; // NodeTable.java:95
+  wire _or_131 = _not_150 | _eq_341; // NodeTable.java:95
+  wire _and_246 = _and_245 & _or_131; // NodeTable.java:95
+  wire _bits_273 = slot_valid[22]; // NodeTable.java:93
+  wire _eq_342 = slot_parent_22 == kids_owner; // NodeTable.java:94
+  wire _and_247 = _bits_273 & _eq_342; // NodeTable.java:94
+  wire _not_151 = ~_not_45; // NodeTable.java:95
+  wire _eq_343 = slot_children_22 == 3'd0; // NodeTable.java:95
+  wire _or_132 = _not_151 | _eq_343; // NodeTable.java:95
+  wire _and_248 = _and_247 & _or_132; // NodeTable.java:95
+  wire _bits_274 = slot_valid[21]; // NodeTable.java:93
+  wire _eq_344 = slot_parent_21 == kids_owner; // NodeTable.java:94
+  wire _and_249 = _bits_274 & _eq_344; // NodeTable.java:94
+  wire _not_152 = ~_not_45; // NodeTable.java:95
+  wire _eq_345 = slot_children_21 == 3'd0; // NodeTable.java:95
+  wire _or_133 = _not_152 | _eq_345; // NodeTable.java:95
+  wire _and_250 = _and_249 & _or_133; // NodeTable.java:95
+  wire _bits_275 = slot_valid[20]; // NodeTable.java:93
+  wire _eq_346 = slot_parent_20 == kids_owner; // NodeTable.java:94
+  wire _and_251 = _bits_275 & _eq_346; // NodeTable.java:94
+  wire _not_153 = ~_not_45; // NodeTable.java:95
+  wire _eq_347 = slot_children_20 == 3'd0; // NodeTable.java:95
+  wire _or_134 = _not_153 | _eq_347; // NodeTable.java:95
+  wire _and_252 = _and_251 & _or_134; // NodeTable.java:95
+  wire _bits_276 = slot_valid[19]; // NodeTable.java:93
+  wire _eq_348 = slot_parent_19 == kids_owner; // NodeTable.java:94
+  wire _and_253 = _bits_276 & _eq_348; // NodeTable.java:94
+  wire _not_154 = ~_not_45; // NodeTable.java:95
+  wire _eq_349 = slot_children_19 == 3'd0; // NodeTable.java:95
+  wire _or_135 = _not_154 | _eq_349; // NodeTable.java:95
+  wire _and_254 = _and_253 & _or_135; // NodeTable.java:95
+  wire _bits_277 = slot_valid[18]; // NodeTable.java:93
+  wire _eq_350 = slot_parent_18 == kids_owner; // NodeTable.java:94
+  wire _and_255 = _bits_277 & _eq_350; // NodeTable.java:94
+  wire _not_155 = ~_not_45; // NodeTable.java:95
+  wire _eq_351 = slot_children_18 == 3'd0; // NodeTable.java:95
+  wire _or_136 = _not_155 | _eq_351; // NodeTable.java:95
+  wire _and_256 = _and_255 & _or_136; // NodeTable.java:95
+  wire _bits_278 = slot_valid[17]; // NodeTable.java:93
+  wire _eq_352 = slot_parent_17 == kids_owner; // NodeTable.java:94
+  wire _and_257 = _bits_278 & _eq_352; // NodeTable.java:94
+  wire _not_156 = ~_not_45; // NodeTable.java:95
+  wire _eq_353 = slot_children_17 == 3'd0; // NodeTable.java:95
+  wire _or_137 = _not_156 | _eq_353; // NodeTable.java:95
+  wire _and_258 = _and_257 & _or_137; // NodeTable.java:95
+  wire _bits_279 = slot_valid[16]; // NodeTable.java:93
+  wire _eq_354 = slot_parent_16 == kids_owner; // NodeTable.java:94
+  wire _and_259 = _bits_279 & _eq_354; // NodeTable.java:94
+  wire _not_157 = ~_not_45; // NodeTable.java:95
+  wire _eq_355 = slot_children_16 == 3'd0; // NodeTable.java:95
+  wire _or_138 = _not_157 | _eq_355; // NodeTable.java:95
+  wire _and_260 = _and_259 & _or_138; // NodeTable.java:95
+  wire _bits_280 = slot_valid[15]; // NodeTable.java:93
+  wire _eq_356 = slot_parent_15 == kids_owner; // NodeTable.java:94
+  wire _and_261 = _bits_280 & _eq_356; // NodeTable.java:94
+  wire _not_158 = ~_not_45; // NodeTable.java:95
+  wire _eq_357 = slot_children_15 == 3'd0; // NodeTable.java:95
+  wire _or_139 = _not_158 | _eq_357; // NodeTable.java:95
+  wire _and_262 = _and_261 & _or_139; // NodeTable.java:95
+  wire _bits_281 = slot_valid[14]; // NodeTable.java:93
+  wire _eq_358 = slot_parent_14 == kids_owner; // NodeTable.java:94
+  wire _and_263 = _bits_281 & _eq_358; // NodeTable.java:94
+  wire _not_159 = ~_not_45; // NodeTable.java:95
+  wire _eq_359 = slot_children_14 == 3'd0; // NodeTable.java:95
+  wire _or_140 = _not_159 | _eq_359; // NodeTable.java:95
+  wire _and_264 = _and_263 & _or_140; // NodeTable.java:95
+  wire _bits_282 = slot_valid[13]; // NodeTable.java:93
+  wire _eq_360 = slot_parent_13 == kids_owner; // NodeTable.java:94
+  wire _and_265 = _bits_282 & _eq_360; // NodeTable.java:94
+  wire _not_160 = ~_not_45; // NodeTable.java:95
+  wire _eq_361 = slot_children_13 == 3'd0; // NodeTable.java:95
+  wire _or_141 = _not_160 | _eq_361; // NodeTable.java:95
+  wire _and_266 = _and_265 & _or_141; // NodeTable.java:95
+  wire _bits_283 = slot_valid[12]; // NodeTable.java:93
+  wire _eq_362 = slot_parent_12 == kids_owner; // NodeTable.java:94
+  wire _and_267 = _bits_283 & _eq_362; // NodeTable.java:94
+  wire _not_161 = ~_not_45; // NodeTable.java:95
+  wire _eq_363 = slot_children_12 == 3'd0; // NodeTable.java:95
+  wire _or_142 = _not_161 | _eq_363; // NodeTable.java:95
+  wire _and_268 = _and_267 & _or_142; // NodeTable.java:95
+  wire _bits_284 = slot_valid[11]; // NodeTable.java:93
+  wire _eq_364 = slot_parent_11 == kids_owner; // NodeTable.java:94
+  wire _and_269 = _bits_284 & _eq_364; // NodeTable.java:94
+  wire _not_162 = ~_not_45; // NodeTable.java:95
+  wire _eq_365 = slot_children_11 == 3'd0; // NodeTable.java:95
+  wire _or_143 = _not_162 | _eq_365; // NodeTable.java:95
+  wire _and_270 = _and_269 & _or_143; // NodeTable.java:95
+  wire _bits_285 = slot_valid[10]; // NodeTable.java:93
+  wire _eq_366 = slot_parent_10 == kids_owner; // NodeTable.java:94
+  wire _and_271 = _bits_285 & _eq_366; // NodeTable.java:94
+  wire _not_163 = ~_not_45; // NodeTable.java:95
+  wire _eq_367 = slot_children_10 == 3'd0; // NodeTable.java:95
+  wire _or_144 = _not_163 | _eq_367; // NodeTable.java:95
+  wire _and_272 = _and_271 & _or_144; // NodeTable.java:95
+  wire _bits_286 = slot_valid[9]; // NodeTable.java:93
+  wire _eq_368 = slot_parent_9 == kids_owner; // NodeTable.java:94
+  wire _and_273 = _bits_286 & _eq_368; // NodeTable.java:94
+  wire _not_164 = ~_not_45; // NodeTable.java:95
+  wire _eq_369 = slot_children_9 == 3'd0; // NodeTable.java:95
+  wire _or_145 = _not_164 | _eq_369; // NodeTable.java:95
+  wire _and_274 = _and_273 & _or_145; // NodeTable.java:95
+  wire _bits_287 = slot_valid[8]; // NodeTable.java:93
+  wire _eq_370 = slot_parent_8 == kids_owner; // NodeTable.java:94
+  wire _and_275 = _bits_287 & _eq_370; // NodeTable.java:94
+  wire _not_165 = ~_not_45; // NodeTable.java:95
+  wire _eq_371 = slot_children_8 == 3'd0; // NodeTable.java:95
+  wire _or_146 = _not_165 | _eq_371; // NodeTable.java:95
+  wire _and_276 = _and_275 & _or_146; // NodeTable.java:95
+  wire _bits_288 = slot_valid[7]; // NodeTable.java:93
+  wire _eq_372 = slot_parent_7 == kids_owner; // NodeTable.java:94
+  wire _and_277 = _bits_288 & _eq_372; // NodeTable.java:94
+  wire _not_166 = ~_not_45; // NodeTable.java:95
+  wire _eq_373 = slot_children_7 == 3'd0; // NodeTable.java:95
+  wire _or_147 = _not_166 | _eq_373; // NodeTable.java:95
+  wire _and_278 = _and_277 & _or_147; // NodeTable.java:95
+  wire _bits_289 = slot_valid[6]; // NodeTable.java:93
+  wire _eq_374 = slot_parent_6 == kids_owner; // NodeTable.java:94
+  wire _and_279 = _bits_289 & _eq_374; // NodeTable.java:94
+  wire _not_167 = ~_not_45; // NodeTable.java:95
+  wire _eq_375 = slot_children_6 == 3'd0; // NodeTable.java:95
+  wire _or_148 = _not_167 | _eq_375; // NodeTable.java:95
+  wire _and_280 = _and_279 & _or_148; // NodeTable.java:95
+  wire _bits_290 = slot_valid[5]; // NodeTable.java:93
+  wire _eq_376 = slot_parent_5 == kids_owner; // NodeTable.java:94
+  wire _and_281 = _bits_290 & _eq_376; // NodeTable.java:94
+  wire _not_168 = ~_not_45; // NodeTable.java:95
+  wire _eq_377 = slot_children_5 == 3'd0; // NodeTable.java:95
+  wire _or_149 = _not_168 | _eq_377; // NodeTable.java:95
+  wire _and_282 = _and_281 & _or_149; // NodeTable.java:95
+  wire _bits_291 = slot_valid[4]; // NodeTable.java:93
+  wire _eq_378 = slot_parent_4 == kids_owner; // NodeTable.java:94
+  wire _and_283 = _bits_291 & _eq_378; // NodeTable.java:94
+  wire _not_169 = ~_not_45; // NodeTable.java:95
+  wire _eq_379 = slot_children_4 == 3'd0; // NodeTable.java:95
+  wire _or_150 = _not_169 | _eq_379; // NodeTable.java:95
+  wire _and_284 = _and_283 & _or_150; // NodeTable.java:95
+  wire _bits_292 = slot_valid[3]; // NodeTable.java:93
+  wire _eq_380 = slot_parent_3 == kids_owner; // NodeTable.java:94
+  wire _and_285 = _bits_292 & _eq_380; // NodeTable.java:94
+  wire _not_170 = ~_not_45; // NodeTable.java:95
+  wire _eq_381 = slot_children_3 == 3'd0; // NodeTable.java:95
+  wire _or_151 = _not_170 | _eq_381; // NodeTable.java:95
+  wire _and_286 = _and_285 & _or_151; // NodeTable.java:95
+  wire _bits_293 = slot_valid[2]; // NodeTable.java:93
+  wire _eq_382 = slot_parent_2 == kids_owner; // NodeTable.java:94
+  wire _and_287 = _bits_293 & _eq_382; // NodeTable.java:94
+  wire _not_171 = ~_not_45; // NodeTable.java:95
+  wire _eq_383 = slot_children_2 == 3'd0; // NodeTable.java:95
+  wire _or_152 = _not_171 | _eq_383; // NodeTable.java:95
+  wire _and_288 = _and_287 & _or_152; // NodeTable.java:95
+  wire _bits_294 = slot_valid[1]; // NodeTable.java:93
+  wire _eq_384 = slot_parent_1 == kids_owner; // NodeTable.java:94
+  wire _and_289 = _bits_294 & _eq_384; // NodeTable.java:94
+  wire _not_172 = ~_not_45; // NodeTable.java:95
+  wire _eq_385 = slot_children_1 == 3'd0; // NodeTable.java:95
+  wire _or_153 = _not_172 | _eq_385; // NodeTable.java:95
+  wire _and_290 = _and_289 & _or_153; // NodeTable.java:95
+  wire [127:0] kids_vector = {_and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, _and_100, _and_102, _and_104, _and_106, _and_108, _and_110, _and_112, _and_114, _and_116, _and_118, _and_120, _and_122, _and_124, _and_126, _and_128, _and_130, _and_132, _and_134, _and_136, _and_138, _and_140, _and_142, _and_144, _and_146, _and_148, _and_150, _and_152, _and_154, _and_156, _and_158, _and_160, _and_162, _and_164, _and_166, _and_168, _and_170, _and_172, _and_174, _and_176, _and_178, _and_180, _and_182, _and_184, _and_186, _and_188, _and_190, _and_192, _and_194, _and_196, _and_198, _and_200, _and_202, _and_204, _and_206, _and_208, _and_210, _and_212, _and_214, _and_216, _and_218, _and_220, _and_222, _and_224, _and_226, _and_228, _and_230, _and_232, _and_234, _and_236, _and_238, _and_240, _and_242, _and_244, _and_246, _and_248, _and_250, _and_252, _and_254, _and_256, _and_258, _and_260, _and_262, _and_264, _and_266, _and_268, _and_270, _and_272, _and_274, _and_276, _and_278, _and_280, _and_282, _and_284, _and_286, _and_288, _and_290, 1'd0}; // NodeTable.java:118
+  wire _not_173 = ~slot_pick_ready; // SlotPicker.java:70
+  wire slot_pick_advance = slot_pick_take | _not_173; // SlotPicker.java:70
+  wire [127:0] _not_174 = ~slot_pick_pick_hot; // SlotPicker.java:69
+  wire [127:0] _and_291 = slot_pick_candidates & _not_174; // SlotPicker.java:69
+  wire [127:0] slot_pick_remaining = slot_pick_ready ? _and_291 : slot_pick_candidates; // SlotPicker.java:69
+  wire [127:0] _sub_11 = slot_pick_remaining - 128'd1; // SlotPicker.java:74
+  wire [127:0] _not_175 = ~_sub_11; // SlotPicker.java:74
+  wire [127:0] _and_292 = slot_pick_remaining & _not_175; // SlotPicker.java:74
+  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:73
+  wire _bits_295 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_296 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_297 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_298 = slot_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_299 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_300 = slot_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_301 = slot_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_302 = slot_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_303 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_304 = slot_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_305 = slot_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_306 = slot_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_307 = slot_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_308 = slot_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_309 = slot_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_310 = slot_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_311 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_312 = slot_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_313 = slot_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_314 = slot_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_315 = slot_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_316 = slot_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_317 = slot_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_318 = slot_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_319 = slot_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_320 = slot_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_321 = slot_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_322 = slot_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_323 = slot_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_324 = slot_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_325 = slot_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_326 = slot_pick_pick_hot[96]; // SlotPicker.java:80
+  wire _bits_327 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_328 = slot_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_329 = slot_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_330 = slot_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_331 = slot_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_332 = slot_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_333 = slot_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_334 = slot_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_335 = slot_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_336 = slot_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_337 = slot_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_338 = slot_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_339 = slot_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_340 = slot_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_341 = slot_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_342 = slot_pick_pick_hot[80]; // SlotPicker.java:80
+  wire _bits_343 = slot_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_344 = slot_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_345 = slot_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_346 = slot_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_347 = slot_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_348 = slot_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_349 = slot_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_350 = slot_pick_pick_hot[72]; // SlotPicker.java:80
+  wire _bits_351 = slot_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_352 = slot_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_353 = slot_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_354 = slot_pick_pick_hot[68]; // SlotPicker.java:80
+  wire _bits_355 = slot_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_356 = slot_pick_pick_hot[66]; // SlotPicker.java:80
+  wire _bits_357 = slot_pick_pick_hot[65]; // SlotPicker.java:80
+  wire _bits_358 = slot_pick_pick_hot[64]; // SlotPicker.java:80
+  wire [63:0] _cat_2 = {_bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302, _bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318, _bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334, _bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350, _bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358}; // SlotPicker.java:80
+  wire _or_r_8 = |_cat_2; // SlotPicker.java:80
+  wire _bits_359 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_360 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_361 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_362 = slot_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_363 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_364 = slot_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_365 = slot_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_366 = slot_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_367 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_368 = slot_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_369 = slot_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_370 = slot_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_371 = slot_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_372 = slot_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_373 = slot_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_374 = slot_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_375 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_376 = slot_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_377 = slot_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_378 = slot_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_379 = slot_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_380 = slot_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_381 = slot_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_382 = slot_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_383 = slot_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_384 = slot_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_385 = slot_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_386 = slot_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_387 = slot_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_388 = slot_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_389 = slot_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_390 = slot_pick_pick_hot[96]; // SlotPicker.java:80
+  wire _bits_391 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_392 = slot_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_393 = slot_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_394 = slot_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_395 = slot_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_396 = slot_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_397 = slot_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_398 = slot_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_399 = slot_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_400 = slot_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_401 = slot_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_402 = slot_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_403 = slot_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_404 = slot_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_405 = slot_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_406 = slot_pick_pick_hot[48]; // SlotPicker.java:80
+  wire _bits_407 = slot_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_408 = slot_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_409 = slot_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_410 = slot_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_411 = slot_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_412 = slot_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_413 = slot_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_414 = slot_pick_pick_hot[40]; // SlotPicker.java:80
+  wire _bits_415 = slot_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_416 = slot_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_417 = slot_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_418 = slot_pick_pick_hot[36]; // SlotPicker.java:80
+  wire _bits_419 = slot_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_420 = slot_pick_pick_hot[34]; // SlotPicker.java:80
+  wire _bits_421 = slot_pick_pick_hot[33]; // SlotPicker.java:80
+  wire _bits_422 = slot_pick_pick_hot[32]; // SlotPicker.java:80
+  wire [63:0] _cat_3 = {_bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366, _bits_367, _bits_368, _bits_369, _bits_370, _bits_371, _bits_372, _bits_373, _bits_374, _bits_375, _bits_376, _bits_377, _bits_378, _bits_379, _bits_380, _bits_381, _bits_382, _bits_383, _bits_384, _bits_385, _bits_386, _bits_387, _bits_388, _bits_389, _bits_390, _bits_391, _bits_392, _bits_393, _bits_394, _bits_395, _bits_396, _bits_397, _bits_398, _bits_399, _bits_400, _bits_401, _bits_402, _bits_403, _bits_404, _bits_405, _bits_406, _bits_407, _bits_408, _bits_409, _bits_410, _bits_411, _bits_412, _bits_413, _bits_414, _bits_415, _bits_416, _bits_417, _bits_418, _bits_419, _bits_420, _bits_421, _bits_422}; // SlotPicker.java:80
+  wire _or_r_9 = |_cat_3; // SlotPicker.java:80
+  wire _bits_423 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_424 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_425 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_426 = slot_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_427 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_428 = slot_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_429 = slot_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_430 = slot_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_431 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_432 = slot_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_433 = slot_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_434 = slot_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_435 = slot_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_436 = slot_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_437 = slot_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_438 = slot_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_439 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_440 = slot_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_441 = slot_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_442 = slot_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_443 = slot_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_444 = slot_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_445 = slot_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_446 = slot_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_447 = slot_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_448 = slot_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_449 = slot_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_450 = slot_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_451 = slot_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_452 = slot_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_453 = slot_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_454 = slot_pick_pick_hot[80]; // SlotPicker.java:80
+  wire _bits_455 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_456 = slot_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_457 = slot_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_458 = slot_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_459 = slot_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_460 = slot_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_461 = slot_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_462 = slot_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_463 = slot_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_464 = slot_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_465 = slot_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_466 = slot_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_467 = slot_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_468 = slot_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_469 = slot_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_470 = slot_pick_pick_hot[48]; // SlotPicker.java:80
+  wire _bits_471 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_472 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_473 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_474 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_475 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_476 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_477 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_478 = slot_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_479 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_480 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_481 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_482 = slot_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_483 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_484 = slot_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_485 = slot_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_486 = slot_pick_pick_hot[16]; // SlotPicker.java:80
+  wire [63:0] _cat_4 = {_bits_423, _bits_424, _bits_425, _bits_426, _bits_427, _bits_428, _bits_429, _bits_430, _bits_431, _bits_432, _bits_433, _bits_434, _bits_435, _bits_436, _bits_437, _bits_438, _bits_439, _bits_440, _bits_441, _bits_442, _bits_443, _bits_444, _bits_445, _bits_446, _bits_447, _bits_448, _bits_449, _bits_450, _bits_451, _bits_452, _bits_453, _bits_454, _bits_455, _bits_456, _bits_457, _bits_458, _bits_459, _bits_460, _bits_461, _bits_462, _bits_463, _bits_464, _bits_465, _bits_466, _bits_467, _bits_468, _bits_469, _bits_470, _bits_471, _bits_472, _bits_473, _bits_474, _bits_475, _bits_476, _bits_477, _bits_478, _bits_479, _bits_480, _bits_481, _bits_482, _bits_483, _bits_484, _bits_485, _bits_486}; // SlotPicker.java:80
+  wire _or_r_10 = |_cat_4; // SlotPicker.java:80
+  wire _bits_487 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_488 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_489 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_490 = slot_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_491 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_492 = slot_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_493 = slot_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_494 = slot_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_495 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_496 = slot_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_497 = slot_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_498 = slot_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_499 = slot_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_500 = slot_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_501 = slot_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_502 = slot_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_503 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_504 = slot_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_505 = slot_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_506 = slot_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_507 = slot_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_508 = slot_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_509 = slot_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_510 = slot_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_511 = slot_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_512 = slot_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_513 = slot_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_514 = slot_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_515 = slot_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_516 = slot_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_517 = slot_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_518 = slot_pick_pick_hot[72]; // SlotPicker.java:80
+  wire _bits_519 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_520 = slot_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_521 = slot_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_522 = slot_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_523 = slot_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_524 = slot_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_525 = slot_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_526 = slot_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_527 = slot_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_528 = slot_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_529 = slot_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_530 = slot_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_531 = slot_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_532 = slot_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_533 = slot_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_534 = slot_pick_pick_hot[40]; // SlotPicker.java:80
+  wire _bits_535 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_536 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_537 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_538 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_539 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_540 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_541 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_542 = slot_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_543 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_544 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_545 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_546 = slot_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_547 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_548 = slot_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_549 = slot_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_550 = slot_pick_pick_hot[8]; // SlotPicker.java:80
+  wire [63:0] _cat_5 = {_bits_487, _bits_488, _bits_489, _bits_490, _bits_491, _bits_492, _bits_493, _bits_494, _bits_495, _bits_496, _bits_497, _bits_498, _bits_499, _bits_500, _bits_501, _bits_502, _bits_503, _bits_504, _bits_505, _bits_506, _bits_507, _bits_508, _bits_509, _bits_510, _bits_511, _bits_512, _bits_513, _bits_514, _bits_515, _bits_516, _bits_517, _bits_518, _bits_519, _bits_520, _bits_521, _bits_522, _bits_523, _bits_524, _bits_525, _bits_526, _bits_527, _bits_528, _bits_529, _bits_530, _bits_531, _bits_532, _bits_533, _bits_534, _bits_535, _bits_536, _bits_537, _bits_538, _bits_539, _bits_540, _bits_541, _bits_542, _bits_543, _bits_544, _bits_545, _bits_546, _bits_547, _bits_548, _bits_549, _bits_550}; // SlotPicker.java:80
+  wire _or_r_11 = |_cat_5; // SlotPicker.java:80
+  wire _bits_551 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_552 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_553 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_554 = slot_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_555 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_556 = slot_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_557 = slot_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_558 = slot_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_559 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_560 = slot_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_561 = slot_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_562 = slot_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_563 = slot_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_564 = slot_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_565 = slot_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_566 = slot_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_567 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_568 = slot_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_569 = slot_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_570 = slot_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_571 = slot_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_572 = slot_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_573 = slot_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_574 = slot_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_575 = slot_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_576 = slot_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_577 = slot_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_578 = slot_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_579 = slot_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_580 = slot_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_581 = slot_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_582 = slot_pick_pick_hot[68]; // SlotPicker.java:80
+  wire _bits_583 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_584 = slot_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_585 = slot_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_586 = slot_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_587 = slot_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_588 = slot_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_589 = slot_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_590 = slot_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_591 = slot_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_592 = slot_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_593 = slot_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_594 = slot_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_595 = slot_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_596 = slot_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_597 = slot_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_598 = slot_pick_pick_hot[36]; // SlotPicker.java:80
+  wire _bits_599 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_600 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_601 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_602 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_603 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_604 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_605 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_606 = slot_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_607 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_608 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_609 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_610 = slot_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_611 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_612 = slot_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_613 = slot_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_614 = slot_pick_pick_hot[4]; // SlotPicker.java:80
+  wire [63:0] _cat_6 = {_bits_551, _bits_552, _bits_553, _bits_554, _bits_555, _bits_556, _bits_557, _bits_558, _bits_559, _bits_560, _bits_561, _bits_562, _bits_563, _bits_564, _bits_565, _bits_566, _bits_567, _bits_568, _bits_569, _bits_570, _bits_571, _bits_572, _bits_573, _bits_574, _bits_575, _bits_576, _bits_577, _bits_578, _bits_579, _bits_580, _bits_581, _bits_582, _bits_583, _bits_584, _bits_585, _bits_586, _bits_587, _bits_588, _bits_589, _bits_590, _bits_591, _bits_592, _bits_593, _bits_594, _bits_595, _bits_596, _bits_597, _bits_598, _bits_599, _bits_600, _bits_601, _bits_602, _bits_603, _bits_604, _bits_605, _bits_606, _bits_607, _bits_608, _bits_609, _bits_610, _bits_611, _bits_612, _bits_613, _bits_614}; // SlotPicker.java:80
+  wire _or_r_12 = |_cat_6; // SlotPicker.java:80
+  wire _bits_615 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_616 = slot_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_617 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_618 = slot_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_619 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_620 = slot_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_621 = slot_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_622 = slot_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_623 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_624 = slot_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_625 = slot_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_626 = slot_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_627 = slot_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_628 = slot_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_629 = slot_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_630 = slot_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_631 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_632 = slot_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_633 = slot_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_634 = slot_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_635 = slot_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_636 = slot_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_637 = slot_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_638 = slot_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_639 = slot_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_640 = slot_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_641 = slot_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_642 = slot_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_643 = slot_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_644 = slot_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_645 = slot_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_646 = slot_pick_pick_hot[66]; // SlotPicker.java:80
+  wire _bits_647 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_648 = slot_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_649 = slot_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_650 = slot_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_651 = slot_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_652 = slot_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_653 = slot_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_654 = slot_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_655 = slot_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_656 = slot_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_657 = slot_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_658 = slot_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_659 = slot_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_660 = slot_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_661 = slot_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_662 = slot_pick_pick_hot[34]; // SlotPicker.java:80
+  wire _bits_663 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_664 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_665 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_666 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_667 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_668 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_669 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_670 = slot_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_671 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_672 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_673 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_674 = slot_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_675 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_676 = slot_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_677 = slot_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_678 = slot_pick_pick_hot[2]; // SlotPicker.java:80
+  wire [63:0] _cat_7 = {_bits_615, _bits_616, _bits_617, _bits_618, _bits_619, _bits_620, _bits_621, _bits_622, _bits_623, _bits_624, _bits_625, _bits_626, _bits_627, _bits_628, _bits_629, _bits_630, _bits_631, _bits_632, _bits_633, _bits_634, _bits_635, _bits_636, _bits_637, _bits_638, _bits_639, _bits_640, _bits_641, _bits_642, _bits_643, _bits_644, _bits_645, _bits_646, _bits_647, _bits_648, _bits_649, _bits_650, _bits_651, _bits_652, _bits_653, _bits_654, _bits_655, _bits_656, _bits_657, _bits_658, _bits_659, _bits_660, _bits_661, _bits_662, _bits_663, _bits_664, _bits_665, _bits_666, _bits_667, _bits_668, _bits_669, _bits_670, _bits_671, _bits_672, _bits_673, _bits_674, _bits_675, _bits_676, _bits_677, _bits_678}; // SlotPicker.java:80
+  wire _or_r_13 = |_cat_7; // SlotPicker.java:80
+  wire _bits_679 = slot_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_680 = slot_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_681 = slot_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_682 = slot_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_683 = slot_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_684 = slot_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_685 = slot_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_686 = slot_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_687 = slot_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_688 = slot_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_689 = slot_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_690 = slot_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_691 = slot_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_692 = slot_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_693 = slot_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_694 = slot_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_695 = slot_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_696 = slot_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_697 = slot_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_698 = slot_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_699 = slot_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_700 = slot_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_701 = slot_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_702 = slot_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_703 = slot_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_704 = slot_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_705 = slot_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_706 = slot_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_707 = slot_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_708 = slot_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_709 = slot_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_710 = slot_pick_pick_hot[65]; // SlotPicker.java:80
+  wire _bits_711 = slot_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_712 = slot_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_713 = slot_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_714 = slot_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_715 = slot_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_716 = slot_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_717 = slot_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_718 = slot_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_719 = slot_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_720 = slot_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_721 = slot_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_722 = slot_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_723 = slot_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_724 = slot_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_725 = slot_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_726 = slot_pick_pick_hot[33]; // SlotPicker.java:80
+  wire _bits_727 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_728 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_729 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_730 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_731 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_732 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_733 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_734 = slot_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_735 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_736 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_737 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_738 = slot_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_739 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_740 = slot_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_741 = slot_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_742 = slot_pick_pick_hot[1]; // SlotPicker.java:80
+  wire [63:0] _cat_8 = {_bits_679, _bits_680, _bits_681, _bits_682, _bits_683, _bits_684, _bits_685, _bits_686, _bits_687, _bits_688, _bits_689, _bits_690, _bits_691, _bits_692, _bits_693, _bits_694, _bits_695, _bits_696, _bits_697, _bits_698, _bits_699, _bits_700, _bits_701, _bits_702, _bits_703, _bits_704, _bits_705, _bits_706, _bits_707, _bits_708, _bits_709, _bits_710, _bits_711, _bits_712, _bits_713, _bits_714, _bits_715, _bits_716, _bits_717, _bits_718, _bits_719, _bits_720, _bits_721, _bits_722, _bits_723, _bits_724, _bits_725, _bits_726, _bits_727, _bits_728, _bits_729, _bits_730, _bits_731, _bits_732, _bits_733, _bits_734, _bits_735, _bits_736, _bits_737, _bits_738, _bits_739, _bits_740, _bits_741, _bits_742}; // SlotPicker.java:80
+  wire _or_r_14 = |_cat_8; // SlotPicker.java:80
+  wire [6:0] _cat_9 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12, _or_r_13, _or_r_14}; // SlotPicker.java:80
+  wire _bits_743 = slot_pick_remaining[0]; // FirstSet.java:54
+  wire _bits_744 = slot_pick_remaining[1]; // FirstSet.java:54
+  wire _or_154 = _bits_743 | _bits_744; // FirstSet.java:63
+  wire _bits_745 = slot_pick_remaining[2]; // FirstSet.java:54
+  wire _bits_746 = slot_pick_remaining[3]; // FirstSet.java:54
+  wire _or_155 = _bits_745 | _bits_746; // FirstSet.java:63
+  wire _or_156 = _or_154 | _or_155; // FirstSet.java:63
+  wire _bits_747 = slot_pick_remaining[4]; // FirstSet.java:54
+  wire _bits_748 = slot_pick_remaining[5]; // FirstSet.java:54
+  wire _or_157 = _bits_747 | _bits_748; // FirstSet.java:63
+  wire _bits_749 = slot_pick_remaining[6]; // FirstSet.java:54
+  wire _bits_750 = slot_pick_remaining[7]; // FirstSet.java:54
+  wire _or_158 = _bits_749 | _bits_750; // FirstSet.java:63
+  wire _or_159 = _or_157 | _or_158; // FirstSet.java:63
+  wire _or_160 = _or_156 | _or_159; // FirstSet.java:63
+  wire _bits_751 = slot_pick_remaining[8]; // FirstSet.java:54
+  wire _bits_752 = slot_pick_remaining[9]; // FirstSet.java:54
+  wire _or_161 = _bits_751 | _bits_752; // FirstSet.java:63
+  wire _bits_753 = slot_pick_remaining[10]; // FirstSet.java:54
+  wire _bits_754 = slot_pick_remaining[11]; // FirstSet.java:54
+  wire _or_162 = _bits_753 | _bits_754; // FirstSet.java:63
+  wire _or_163 = _or_161 | _or_162; // FirstSet.java:63
+  wire _bits_755 = slot_pick_remaining[12]; // FirstSet.java:54
+  wire _bits_756 = slot_pick_remaining[13]; // FirstSet.java:54
+  wire _or_164 = _bits_755 | _bits_756; // FirstSet.java:63
+  wire _bits_757 = slot_pick_remaining[14]; // FirstSet.java:54
+  wire _bits_758 = slot_pick_remaining[15]; // FirstSet.java:54
+  wire _or_165 = _bits_757 | _bits_758; // FirstSet.java:63
+  wire _or_166 = _or_164 | _or_165; // FirstSet.java:63
+  wire _or_167 = _or_163 | _or_166; // FirstSet.java:63
+  wire _or_168 = _or_160 | _or_167; // FirstSet.java:63
+  wire _bits_759 = slot_pick_remaining[16]; // FirstSet.java:54
+  wire _bits_760 = slot_pick_remaining[17]; // FirstSet.java:54
+  wire _or_169 = _bits_759 | _bits_760; // FirstSet.java:63
+  wire _bits_761 = slot_pick_remaining[18]; // FirstSet.java:54
+  wire _bits_762 = slot_pick_remaining[19]; // FirstSet.java:54
+  wire _or_170 = _bits_761 | _bits_762; // FirstSet.java:63
+  wire _or_171 = _or_169 | _or_170; // FirstSet.java:63
+  wire _bits_763 = slot_pick_remaining[20]; // FirstSet.java:54
+  wire _bits_764 = slot_pick_remaining[21]; // FirstSet.java:54
+  wire _or_172 = _bits_763 | _bits_764; // FirstSet.java:63
+  wire _bits_765 = slot_pick_remaining[22]; // FirstSet.java:54
+  wire _bits_766 = slot_pick_remaining[23]; // FirstSet.java:54
+  wire _or_173 = _bits_765 | _bits_766; // FirstSet.java:63
+  wire _or_174 = _or_172 | _or_173; // FirstSet.java:63
+  wire _or_175 = _or_171 | _or_174; // FirstSet.java:63
+  wire _bits_767 = slot_pick_remaining[24]; // FirstSet.java:54
+  wire _bits_768 = slot_pick_remaining[25]; // FirstSet.java:54
+  wire _or_176 = _bits_767 | _bits_768; // FirstSet.java:63
+  wire _bits_769 = slot_pick_remaining[26]; // FirstSet.java:54
+  wire _bits_770 = slot_pick_remaining[27]; // FirstSet.java:54
+  wire _or_177 = _bits_769 | _bits_770; // FirstSet.java:63
+  wire _or_178 = _or_176 | _or_177; // FirstSet.java:63
+  wire _bits_771 = slot_pick_remaining[28]; // FirstSet.java:54
+  wire _bits_772 = slot_pick_remaining[29]; // FirstSet.java:54
+  wire _or_179 = _bits_771 | _bits_772; // FirstSet.java:63
+  wire _bits_773 = slot_pick_remaining[30]; // FirstSet.java:54
+  wire _bits_774 = slot_pick_remaining[31]; // FirstSet.java:54
+  wire _or_180 = _bits_773 | _bits_774; // FirstSet.java:63
+  wire _or_181 = _or_179 | _or_180; // FirstSet.java:63
+  wire _or_182 = _or_178 | _or_181; // FirstSet.java:63
+  wire _or_183 = _or_175 | _or_182; // FirstSet.java:63
+  wire _or_184 = _or_168 | _or_183; // FirstSet.java:63
+  wire _bits_775 = slot_pick_remaining[32]; // FirstSet.java:54
+  wire _bits_776 = slot_pick_remaining[33]; // FirstSet.java:54
+  wire _or_185 = _bits_775 | _bits_776; // FirstSet.java:63
+  wire _bits_777 = slot_pick_remaining[34]; // FirstSet.java:54
+  wire _bits_778 = slot_pick_remaining[35]; // FirstSet.java:54
+  wire _or_186 = _bits_777 | _bits_778; // FirstSet.java:63
+  wire _or_187 = _or_185 | _or_186; // FirstSet.java:63
+  wire _bits_779 = slot_pick_remaining[36]; // FirstSet.java:54
+  wire _bits_780 = slot_pick_remaining[37]; // FirstSet.java:54
+  wire _or_188 = _bits_779 | _bits_780; // FirstSet.java:63
+  wire _bits_781 = slot_pick_remaining[38]; // FirstSet.java:54
+  wire _bits_782 = slot_pick_remaining[39]; // FirstSet.java:54
+  wire _or_189 = _bits_781 | _bits_782; // FirstSet.java:63
+  wire _or_190 = _or_188 | _or_189; // FirstSet.java:63
+  wire _or_191 = _or_187 | _or_190; // FirstSet.java:63
+  wire _bits_783 = slot_pick_remaining[40]; // FirstSet.java:54
+  wire _bits_784 = slot_pick_remaining[41]; // FirstSet.java:54
+  wire _or_192 = _bits_783 | _bits_784; // FirstSet.java:63
+  wire _bits_785 = slot_pick_remaining[42]; // FirstSet.java:54
+  wire _bits_786 = slot_pick_remaining[43]; // FirstSet.java:54
+  wire _or_193 = _bits_785 | _bits_786; // FirstSet.java:63
+  wire _or_194 = _or_192 | _or_193; // FirstSet.java:63
+  wire _bits_787 = slot_pick_remaining[44]; // FirstSet.java:54
+  wire _bits_788 = slot_pick_remaining[45]; // FirstSet.java:54
+  wire _or_195 = _bits_787 | _bits_788; // FirstSet.java:63
+  wire _bits_789 = slot_pick_remaining[46]; // FirstSet.java:54
+  wire _bits_790 = slot_pick_remaining[47]; // FirstSet.java:54
+  wire _or_196 = _bits_789 | _bits_790; // FirstSet.java:63
+  wire _or_197 = _or_195 | _or_196; // FirstSet.java:63
+  wire _or_198 = _or_194 | _or_197; // FirstSet.java:63
+  wire _or_199 = _or_191 | _or_198; // FirstSet.java:63
+  wire _bits_791 = slot_pick_remaining[48]; // FirstSet.java:54
+  wire _bits_792 = slot_pick_remaining[49]; // FirstSet.java:54
+  wire _or_200 = _bits_791 | _bits_792; // FirstSet.java:63
+  wire _bits_793 = slot_pick_remaining[50]; // FirstSet.java:54
+  wire _bits_794 = slot_pick_remaining[51]; // FirstSet.java:54
+  wire _or_201 = _bits_793 | _bits_794; // FirstSet.java:63
+  wire _or_202 = _or_200 | _or_201; // FirstSet.java:63
+  wire _bits_795 = slot_pick_remaining[52]; // FirstSet.java:54
+  wire _bits_796 = slot_pick_remaining[53]; // FirstSet.java:54
+  wire _or_203 = _bits_795 | _bits_796; // FirstSet.java:63
+  wire _bits_797 = slot_pick_remaining[54]; // FirstSet.java:54
+  wire _bits_798 = slot_pick_remaining[55]; // FirstSet.java:54
+  wire _or_204 = _bits_797 | _bits_798; // FirstSet.java:63
+  wire _or_205 = _or_203 | _or_204; // FirstSet.java:63
+  wire _or_206 = _or_202 | _or_205; // FirstSet.java:63
+  wire _bits_799 = slot_pick_remaining[56]; // FirstSet.java:54
+  wire _bits_800 = slot_pick_remaining[57]; // FirstSet.java:54
+  wire _or_207 = _bits_799 | _bits_800; // FirstSet.java:63
+  wire _bits_801 = slot_pick_remaining[58]; // FirstSet.java:54
+  wire _bits_802 = slot_pick_remaining[59]; // FirstSet.java:54
+  wire _or_208 = _bits_801 | _bits_802; // FirstSet.java:63
+  wire _or_209 = _or_207 | _or_208; // FirstSet.java:63
+  wire _bits_803 = slot_pick_remaining[60]; // FirstSet.java:54
+  wire _bits_804 = slot_pick_remaining[61]; // FirstSet.java:54
+  wire _or_210 = _bits_803 | _bits_804; // FirstSet.java:63
+  wire _bits_805 = slot_pick_remaining[62]; // FirstSet.java:54
+  wire _bits_806 = slot_pick_remaining[63]; // FirstSet.java:54
+  wire _or_211 = _bits_805 | _bits_806; // FirstSet.java:63
+  wire _or_212 = _or_210 | _or_211; // FirstSet.java:63
+  wire _or_213 = _or_209 | _or_212; // FirstSet.java:63
+  wire _or_214 = _or_206 | _or_213; // FirstSet.java:63
+  wire _or_215 = _or_199 | _or_214; // FirstSet.java:63
+  wire _or_216 = _or_184 | _or_215; // FirstSet.java:63
+  wire _bits_807 = slot_pick_remaining[64]; // FirstSet.java:54
+  wire _bits_808 = slot_pick_remaining[65]; // FirstSet.java:54
+  wire _or_217 = _bits_807 | _bits_808; // FirstSet.java:63
+  wire _bits_809 = slot_pick_remaining[66]; // FirstSet.java:54
+  wire _bits_810 = slot_pick_remaining[67]; // FirstSet.java:54
+  wire _or_218 = _bits_809 | _bits_810; // FirstSet.java:63
+  wire _or_219 = _or_217 | _or_218; // FirstSet.java:63
+  wire _bits_811 = slot_pick_remaining[68]; // FirstSet.java:54
+  wire _bits_812 = slot_pick_remaining[69]; // FirstSet.java:54
+  wire _or_220 = _bits_811 | _bits_812; // FirstSet.java:63
+  wire _bits_813 = slot_pick_remaining[70]; // FirstSet.java:54
+  wire _bits_814 = slot_pick_remaining[71]; // FirstSet.java:54
+  wire _or_221 = _bits_813 | _bits_814; // FirstSet.java:63
+  wire _or_222 = _or_220 | _or_221; // FirstSet.java:63
+  wire _or_223 = _or_219 | _or_222; // FirstSet.java:63
+  wire _bits_815 = slot_pick_remaining[72]; // FirstSet.java:54
+  wire _bits_816 = slot_pick_remaining[73]; // FirstSet.java:54
+  wire _or_224 = _bits_815 | _bits_816; // FirstSet.java:63
+  wire _bits_817 = slot_pick_remaining[74]; // FirstSet.java:54
+  wire _bits_818 = slot_pick_remaining[75]; // FirstSet.java:54
+  wire _or_225 = _bits_817 | _bits_818; // FirstSet.java:63
+  wire _or_226 = _or_224 | _or_225; // FirstSet.java:63
+  wire _bits_819 = slot_pick_remaining[76]; // FirstSet.java:54
+  wire _bits_820 = slot_pick_remaining[77]; // FirstSet.java:54
+  wire _or_227 = _bits_819 | _bits_820; // FirstSet.java:63
+  wire _bits_821 = slot_pick_remaining[78]; // FirstSet.java:54
+  wire _bits_822 = slot_pick_remaining[79]; // FirstSet.java:54
+  wire _or_228 = _bits_821 | _bits_822; // FirstSet.java:63
+  wire _or_229 = _or_227 | _or_228; // FirstSet.java:63
+  wire _or_230 = _or_226 | _or_229; // FirstSet.java:63
+  wire _or_231 = _or_223 | _or_230; // FirstSet.java:63
+  wire _bits_823 = slot_pick_remaining[80]; // FirstSet.java:54
+  wire _bits_824 = slot_pick_remaining[81]; // FirstSet.java:54
+  wire _or_232 = _bits_823 | _bits_824; // FirstSet.java:63
+  wire _bits_825 = slot_pick_remaining[82]; // FirstSet.java:54
+  wire _bits_826 = slot_pick_remaining[83]; // FirstSet.java:54
+  wire _or_233 = _bits_825 | _bits_826; // FirstSet.java:63
+  wire _or_234 = _or_232 | _or_233; // FirstSet.java:63
+  wire _bits_827 = slot_pick_remaining[84]; // FirstSet.java:54
+  wire _bits_828 = slot_pick_remaining[85]; // FirstSet.java:54
+  wire _or_235 = _bits_827 | _bits_828; // FirstSet.java:63
+  wire _bits_829 = slot_pick_remaining[86]; // FirstSet.java:54
+  wire _bits_830 = slot_pick_remaining[87]; // FirstSet.java:54
+  wire _or_236 = _bits_829 | _bits_830; // FirstSet.java:63
+  wire _or_237 = _or_235 | _or_236; // FirstSet.java:63
+  wire _or_238 = _or_234 | _or_237; // FirstSet.java:63
+  wire _bits_831 = slot_pick_remaining[88]; // FirstSet.java:54
+  wire _bits_832 = slot_pick_remaining[89]; // FirstSet.java:54
+  wire _or_239 = _bits_831 | _bits_832; // FirstSet.java:63
+  wire _bits_833 = slot_pick_remaining[90]; // FirstSet.java:54
+  wire _bits_834 = slot_pick_remaining[91]; // FirstSet.java:54
+  wire _or_240 = _bits_833 | _bits_834; // FirstSet.java:63
+  wire _or_241 = _or_239 | _or_240; // FirstSet.java:63
+  wire _bits_835 = slot_pick_remaining[92]; // FirstSet.java:54
+  wire _bits_836 = slot_pick_remaining[93]; // FirstSet.java:54
+  wire _or_242 = _bits_835 | _bits_836; // FirstSet.java:63
+  wire _bits_837 = slot_pick_remaining[94]; // FirstSet.java:54
+  wire _bits_838 = slot_pick_remaining[95]; // FirstSet.java:54
+  wire _or_243 = _bits_837 | _bits_838; // FirstSet.java:63
+  wire _or_244 = _or_242 | _or_243; // FirstSet.java:63
+  wire _or_245 = _or_241 | _or_244; // FirstSet.java:63
+  wire _or_246 = _or_238 | _or_245; // FirstSet.java:63
+  wire _or_247 = _or_231 | _or_246; // FirstSet.java:63
+  wire _bits_839 = slot_pick_remaining[96]; // FirstSet.java:54
+  wire _bits_840 = slot_pick_remaining[97]; // FirstSet.java:54
+  wire _or_248 = _bits_839 | _bits_840; // FirstSet.java:63
+  wire _bits_841 = slot_pick_remaining[98]; // FirstSet.java:54
+  wire _bits_842 = slot_pick_remaining[99]; // FirstSet.java:54
+  wire _or_249 = _bits_841 | _bits_842; // FirstSet.java:63
+  wire _or_250 = _or_248 | _or_249; // FirstSet.java:63
+  wire _bits_843 = slot_pick_remaining[100]; // FirstSet.java:54
+  wire _bits_844 = slot_pick_remaining[101]; // FirstSet.java:54
+  wire _or_251 = _bits_843 | _bits_844; // FirstSet.java:63
+  wire _bits_845 = slot_pick_remaining[102]; // FirstSet.java:54
+  wire _bits_846 = slot_pick_remaining[103]; // FirstSet.java:54
+  wire _or_252 = _bits_845 | _bits_846; // FirstSet.java:63
+  wire _or_253 = _or_251 | _or_252; // FirstSet.java:63
+  wire _or_254 = _or_250 | _or_253; // FirstSet.java:63
+  wire _bits_847 = slot_pick_remaining[104]; // FirstSet.java:54
+  wire _bits_848 = slot_pick_remaining[105]; // FirstSet.java:54
+  wire _or_255 = _bits_847 | _bits_848; // FirstSet.java:63
+  wire _bits_849 = slot_pick_remaining[106]; // FirstSet.java:54
+  wire _bits_850 = slot_pick_remaining[107]; // FirstSet.java:54
+  wire _or_256 = _bits_849 | _bits_850; // FirstSet.java:63
+  wire _or_257 = _or_255 | _or_256; // FirstSet.java:63
+  wire _bits_851 = slot_pick_remaining[108]; // FirstSet.java:54
+  wire _bits_852 = slot_pick_remaining[109]; // FirstSet.java:54
+  wire _or_258 = _bits_851 | _bits_852; // FirstSet.java:63
+  wire _bits_853 = slot_pick_remaining[110]; // FirstSet.java:54
+  wire _bits_854 = slot_pick_remaining[111]; // FirstSet.java:54
+  wire _or_259 = _bits_853 | _bits_854; // FirstSet.java:63
+  wire _or_260 = _or_258 | _or_259; // FirstSet.java:63
+  wire _or_261 = _or_257 | _or_260; // FirstSet.java:63
+  wire _or_262 = _or_254 | _or_261; // FirstSet.java:63
+  wire _bits_855 = slot_pick_remaining[112]; // FirstSet.java:54
+  wire _bits_856 = slot_pick_remaining[113]; // FirstSet.java:54
+  wire _or_263 = _bits_855 | _bits_856; // FirstSet.java:63
+  wire _bits_857 = slot_pick_remaining[114]; // FirstSet.java:54
+  wire _bits_858 = slot_pick_remaining[115]; // FirstSet.java:54
+  wire _or_264 = _bits_857 | _bits_858; // FirstSet.java:63
+  wire _or_265 = _or_263 | _or_264; // FirstSet.java:63
+  wire _bits_859 = slot_pick_remaining[116]; // FirstSet.java:54
+  wire _bits_860 = slot_pick_remaining[117]; // FirstSet.java:54
+  wire _or_266 = _bits_859 | _bits_860; // FirstSet.java:63
+  wire _bits_861 = slot_pick_remaining[118]; // FirstSet.java:54
+  wire _bits_862 = slot_pick_remaining[119]; // FirstSet.java:54
+  wire _or_267 = _bits_861 | _bits_862; // FirstSet.java:63
+  wire _or_268 = _or_266 | _or_267; // FirstSet.java:63
+  wire _or_269 = _or_265 | _or_268; // FirstSet.java:63
+  wire _bits_863 = slot_pick_remaining[120]; // FirstSet.java:54
+  wire _bits_864 = slot_pick_remaining[121]; // FirstSet.java:54
+  wire _or_270 = _bits_863 | _bits_864; // FirstSet.java:63
+  wire _bits_865 = slot_pick_remaining[122]; // FirstSet.java:54
+  wire _bits_866 = slot_pick_remaining[123]; // FirstSet.java:54
+  wire _or_271 = _bits_865 | _bits_866; // FirstSet.java:63
+  wire _or_272 = _or_270 | _or_271; // FirstSet.java:63
+  wire _bits_867 = slot_pick_remaining[124]; // FirstSet.java:54
+  wire _bits_868 = slot_pick_remaining[125]; // FirstSet.java:54
+  wire _or_273 = _bits_867 | _bits_868; // FirstSet.java:63
+  wire _bits_869 = slot_pick_remaining[126]; // FirstSet.java:54
+  wire _bits_870 = slot_pick_remaining[127]; // FirstSet.java:54
+  wire _or_274 = _bits_869 | _bits_870; // FirstSet.java:63
+  wire _or_275 = _or_273 | _or_274; // FirstSet.java:63
+  wire _or_276 = _or_272 | _or_275; // FirstSet.java:63
+  wire _or_277 = _or_269 | _or_276; // FirstSet.java:63
+  wire _or_278 = _or_262 | _or_277; // FirstSet.java:63
+  wire _or_279 = _or_247 | _or_278; // FirstSet.java:63
+  wire _and_293 = _or_216 & _or_279; // FirstSet.java:60
+  wire _and_294 = _or_184 & _or_215; // FirstSet.java:60
+  wire _and_295 = _or_168 & _or_183; // FirstSet.java:60
+  wire _and_296 = _or_160 & _or_167; // FirstSet.java:60
+  wire _and_297 = _or_156 & _or_159; // FirstSet.java:60
+  wire _and_298 = _or_154 & _or_155; // FirstSet.java:60
+  wire _and_299 = _bits_743 & _bits_744; // FirstSet.java:60
+  wire _or_280 = _and_298 | _and_299; // FirstSet.java:61
+  wire _and_300 = _bits_745 & _bits_746; // FirstSet.java:60
+  wire _or_281 = _or_280 | _and_300; // FirstSet.java:62
+  wire _or_282 = _and_297 | _or_281; // FirstSet.java:61
+  wire _and_301 = _or_157 & _or_158; // FirstSet.java:60
+  wire _and_302 = _bits_747 & _bits_748; // FirstSet.java:60
+  wire _or_283 = _and_301 | _and_302; // FirstSet.java:61
+  wire _and_303 = _bits_749 & _bits_750; // FirstSet.java:60
+  wire _or_284 = _or_283 | _and_303; // FirstSet.java:62
+  wire _or_285 = _or_282 | _or_284; // FirstSet.java:62
+  wire _or_286 = _and_296 | _or_285; // FirstSet.java:61
+  wire _and_304 = _or_163 & _or_166; // FirstSet.java:60
+  wire _and_305 = _or_161 & _or_162; // FirstSet.java:60
+  wire _and_306 = _bits_751 & _bits_752; // FirstSet.java:60
+  wire _or_287 = _and_305 | _and_306; // FirstSet.java:61
+  wire _and_307 = _bits_753 & _bits_754; // FirstSet.java:60
+  wire _or_288 = _or_287 | _and_307; // FirstSet.java:62
+  wire _or_289 = _and_304 | _or_288; // FirstSet.java:61
+  wire _and_308 = _or_164 & _or_165; // FirstSet.java:60
+  wire _and_309 = _bits_755 & _bits_756; // FirstSet.java:60
+  wire _or_290 = _and_308 | _and_309; // FirstSet.java:61
+  wire _and_310 = _bits_757 & _bits_758; // FirstSet.java:60
+  wire _or_291 = _or_290 | _and_310; // FirstSet.java:62
+  wire _or_292 = _or_289 | _or_291; // FirstSet.java:62
+  wire _or_293 = _or_286 | _or_292; // FirstSet.java:62
+  wire _or_294 = _and_295 | _or_293; // FirstSet.java:61
+  wire _and_311 = _or_175 & _or_182; // FirstSet.java:60
+  wire _and_312 = _or_171 & _or_174; // FirstSet.java:60
+  wire _and_313 = _or_169 & _or_170; // FirstSet.java:60
+  wire _and_314 = _bits_759 & _bits_760; // FirstSet.java:60
+  wire _or_295 = _and_313 | _and_314; // FirstSet.java:61
+  wire _and_315 = _bits_761 & _bits_762; // FirstSet.java:60
+  wire _or_296 = _or_295 | _and_315; // FirstSet.java:62
+  wire _or_297 = _and_312 | _or_296; // FirstSet.java:61
+  wire _and_316 = _or_172 & _or_173; // FirstSet.java:60
+  wire _and_317 = _bits_763 & _bits_764; // FirstSet.java:60
+  wire _or_298 = _and_316 | _and_317; // FirstSet.java:61
+  wire _and_318 = _bits_765 & _bits_766; // FirstSet.java:60
+  wire _or_299 = _or_298 | _and_318; // FirstSet.java:62
+  wire _or_300 = _or_297 | _or_299; // FirstSet.java:62
+  wire _or_301 = _and_311 | _or_300; // FirstSet.java:61
+  wire _and_319 = _or_178 & _or_181; // FirstSet.java:60
+  wire _and_320 = _or_176 & _or_177; // FirstSet.java:60
+  wire _and_321 = _bits_767 & _bits_768; // FirstSet.java:60
+  wire _or_302 = _and_320 | _and_321; // FirstSet.java:61
+  wire _and_322 = _bits_769 & _bits_770; // FirstSet.java:60
+  wire _or_303 = _or_302 | _and_322; // FirstSet.java:62
+  wire _or_304 = _and_319 | _or_303; // FirstSet.java:61
+  wire _and_323 = _or_179 & _or_180; // FirstSet.java:60
+  wire _and_324 = _bits_771 & _bits_772; // FirstSet.java:60
+  wire _or_305 = _and_323 | _and_324; // FirstSet.java:61
+  wire _and_325 = _bits_773 & _bits_774; // FirstSet.java:60
+  wire _or_306 = _or_305 | _and_325; // FirstSet.java:62
+  wire _or_307 = _or_304 | _or_306; // FirstSet.java:62
+  wire _or_308 = _or_301 | _or_307; // FirstSet.java:62
+  wire _or_309 = _or_294 | _or_308; // FirstSet.java:62
+  wire _or_310 = _and_294 | _or_309; // FirstSet.java:61
+  wire _and_326 = _or_199 & _or_214; // FirstSet.java:60
+  wire _and_327 = _or_191 & _or_198; // FirstSet.java:60
+  wire _and_328 = _or_187 & _or_190; // FirstSet.java:60
+  wire _and_329 = _or_185 & _or_186; // FirstSet.java:60
+  wire _and_330 = _bits_775 & _bits_776; // FirstSet.java:60
+  wire _or_311 = _and_329 | _and_330; // FirstSet.java:61
+  wire _and_331 = _bits_777 & _bits_778; // FirstSet.java:60
+  wire _or_312 = _or_311 | _and_331; // FirstSet.java:62
+  wire _or_313 = _and_328 | _or_312; // FirstSet.java:61
+  wire _and_332 = _or_188 & _or_189; // FirstSet.java:60
+  wire _and_333 = _bits_779 & _bits_780; // FirstSet.java:60
+  wire _or_314 = _and_332 | _and_333; // FirstSet.java:61
+  wire _and_334 = _bits_781 & _bits_782; // FirstSet.java:60
+  wire _or_315 = _or_314 | _and_334; // FirstSet.java:62
+  wire _or_316 = _or_313 | _or_315; // FirstSet.java:62
+  wire _or_317 = _and_327 | _or_316; // FirstSet.java:61
+  wire _and_335 = _or_194 & _or_197; // FirstSet.java:60
+  wire _and_336 = _or_192 & _or_193; // FirstSet.java:60
+  wire _and_337 = _bits_783 & _bits_784; // FirstSet.java:60
+  wire _or_318 = _and_336 | _and_337; // FirstSet.java:61
+  wire _and_338 = _bits_785 & _bits_786; // FirstSet.java:60
+  wire _or_319 = _or_318 | _and_338; // FirstSet.java:62
+  wire _or_320 = _and_335 | _or_319; // FirstSet.java:61
+  wire _and_339 = _or_195 & _or_196; // FirstSet.java:60
+  wire _and_340 = _bits_787 & _bits_788; // FirstSet.java:60
+  wire _or_321 = _and_339 | _and_340; // FirstSet.java:61
+  wire _and_341 = _bits_789 & _bits_790; // FirstSet.java:60
+  wire _or_322 = _or_321 | _and_341; // FirstSet.java:62
+  wire _or_323 = _or_320 | _or_322; // FirstSet.java:62
+  wire _or_324 = _or_317 | _or_323; // FirstSet.java:62
+  wire _or_325 = _and_326 | _or_324; // FirstSet.java:61
+  wire _and_342 = _or_206 & _or_213; // FirstSet.java:60
+  wire _and_343 = _or_202 & _or_205; // FirstSet.java:60
+  wire _and_344 = _or_200 & _or_201; // FirstSet.java:60
+  wire _and_345 = _bits_791 & _bits_792; // FirstSet.java:60
+  wire _or_326 = _and_344 | _and_345; // FirstSet.java:61
+  wire _and_346 = _bits_793 & _bits_794; // FirstSet.java:60
+  wire _or_327 = _or_326 | _and_346; // FirstSet.java:62
+  wire _or_328 = _and_343 | _or_327; // FirstSet.java:61
+  wire _and_347 = _or_203 & _or_204; // FirstSet.java:60
+  wire _and_348 = _bits_795 & _bits_796; // FirstSet.java:60
+  wire _or_329 = _and_347 | _and_348; // FirstSet.java:61
+  wire _and_349 = _bits_797 & _bits_798; // FirstSet.java:60
+  wire _or_330 = _or_329 | _and_349; // FirstSet.java:62
+  wire _or_331 = _or_328 | _or_330; // FirstSet.java:62
+  wire _or_332 = _and_342 | _or_331; // FirstSet.java:61
+  wire _and_350 = _or_209 & _or_212; // FirstSet.java:60
+  wire _and_351 = _or_207 & _or_208; // FirstSet.java:60
+  wire _and_352 = _bits_799 & _bits_800; // FirstSet.java:60
+  wire _or_333 = _and_351 | _and_352; // FirstSet.java:61
+  wire _and_353 = _bits_801 & _bits_802; // FirstSet.java:60
+  wire _or_334 = _or_333 | _and_353; // FirstSet.java:62
+  wire _or_335 = _and_350 | _or_334; // FirstSet.java:61
+  wire _and_354 = _or_210 & _or_211; // FirstSet.java:60
+  wire _and_355 = _bits_803 & _bits_804; // FirstSet.java:60
+  wire _or_336 = _and_354 | _and_355; // FirstSet.java:61
+  wire _and_356 = _bits_805 & _bits_806; // FirstSet.java:60
+  wire _or_337 = _or_336 | _and_356; // FirstSet.java:62
+  wire _or_338 = _or_335 | _or_337; // FirstSet.java:62
+  wire _or_339 = _or_332 | _or_338; // FirstSet.java:62
+  wire _or_340 = _or_325 | _or_339; // FirstSet.java:62
+  wire _or_341 = _or_310 | _or_340; // FirstSet.java:62
+  wire _or_342 = _and_293 | _or_341; // FirstSet.java:61
+  wire _and_357 = _or_247 & _or_278; // FirstSet.java:60
+  wire _and_358 = _or_231 & _or_246; // FirstSet.java:60
+  wire _and_359 = _or_223 & _or_230; // FirstSet.java:60
+  wire _and_360 = _or_219 & _or_222; // FirstSet.java:60
+  wire _and_361 = _or_217 & _or_218; // FirstSet.java:60
+  wire _and_362 = _bits_807 & _bits_808; // FirstSet.java:60
+  wire _or_343 = _and_361 | _and_362; // FirstSet.java:61
+  wire _and_363 = _bits_809 & _bits_810; // FirstSet.java:60
+  wire _or_344 = _or_343 | _and_363; // FirstSet.java:62
+  wire _or_345 = _and_360 | _or_344; // FirstSet.java:61
+  wire _and_364 = _or_220 & _or_221; // FirstSet.java:60
+  wire _and_365 = _bits_811 & _bits_812; // FirstSet.java:60
+  wire _or_346 = _and_364 | _and_365; // FirstSet.java:61
+  wire _and_366 = _bits_813 & _bits_814; // FirstSet.java:60
+  wire _or_347 = _or_346 | _and_366; // FirstSet.java:62
+  wire _or_348 = _or_345 | _or_347; // FirstSet.java:62
+  wire _or_349 = _and_359 | _or_348; // FirstSet.java:61
+  wire _and_367 = _or_226 & _or_229; // FirstSet.java:60
+  wire _and_368 = _or_224 & _or_225; // FirstSet.java:60
+  wire _and_369 = _bits_815 & _bits_816; // FirstSet.java:60
+  wire _or_350 = _and_368 | _and_369; // FirstSet.java:61
+  wire _and_370 = _bits_817 & _bits_818; // FirstSet.java:60
+  wire _or_351 = _or_350 | _and_370; // FirstSet.java:62
+  wire _or_352 = _and_367 | _or_351; // FirstSet.java:61
+  wire _and_371 = _or_227 & _or_228; // FirstSet.java:60
+  wire _and_372 = _bits_819 & _bits_820; // FirstSet.java:60
+  wire _or_353 = _and_371 | _and_372; // FirstSet.java:61
+  wire _and_373 = _bits_821 & _bits_822; // FirstSet.java:60
+  wire _or_354 = _or_353 | _and_373; // FirstSet.java:62
+  wire _or_355 = _or_352 | _or_354; // FirstSet.java:62
+  wire _or_356 = _or_349 | _or_355; // FirstSet.java:62
+  wire _or_357 = _and_358 | _or_356; // FirstSet.java:61
+  wire _and_374 = _or_238 & _or_245; // FirstSet.java:60
+  wire _and_375 = _or_234 & _or_237; // FirstSet.java:60
+  wire _and_376 = _or_232 & _or_233; // FirstSet.java:60
+  wire _and_377 = _bits_823 & _bits_824; // FirstSet.java:60
+  wire _or_358 = _and_376 | _and_377; // FirstSet.java:61
+  wire _and_378 = _bits_825 & _bits_826; // FirstSet.java:60
+  wire _or_359 = _or_358 | _and_378; // FirstSet.java:62
+  wire _or_360 = _and_375 | _or_359; // FirstSet.java:61
+  wire _and_379 = _or_235 & _or_236; // FirstSet.java:60
+  wire _and_380 = _bits_827 & _bits_828; // FirstSet.java:60
+  wire _or_361 = _and_379 | _and_380; // FirstSet.java:61
+  wire _and_381 = _bits_829 & _bits_830; // FirstSet.java:60
+  wire _or_362 = _or_361 | _and_381; // FirstSet.java:62
+  wire _or_363 = _or_360 | _or_362; // FirstSet.java:62
+  wire _or_364 = _and_374 | _or_363; // FirstSet.java:61
+  wire _and_382 = _or_241 & _or_244; // FirstSet.java:60
+  wire _and_383 = _or_239 & _or_240; // FirstSet.java:60
+  wire _and_384 = _bits_831 & _bits_832; // FirstSet.java:60
+  wire _or_365 = _and_383 | _and_384; // FirstSet.java:61
+  wire _and_385 = _bits_833 & _bits_834; // FirstSet.java:60
+  wire _or_366 = _or_365 | _and_385; // FirstSet.java:62
+  wire _or_367 = _and_382 | _or_366; // FirstSet.java:61
+  wire _and_386 = _or_242 & _or_243; // FirstSet.java:60
+  wire _and_387 = _bits_835 & _bits_836; // FirstSet.java:60
+  wire _or_368 = _and_386 | _and_387; // FirstSet.java:61
+  wire _and_388 = _bits_837 & _bits_838; // FirstSet.java:60
+  wire _or_369 = _or_368 | _and_388; // FirstSet.java:62
+  wire _or_370 = _or_367 | _or_369; // FirstSet.java:62
+  wire _or_371 = _or_364 | _or_370; // FirstSet.java:62
+  wire _or_372 = _or_357 | _or_371; // FirstSet.java:62
+  wire _or_373 = _and_357 | _or_372; // FirstSet.java:61
+  wire _and_389 = _or_262 & _or_277; // FirstSet.java:60
+  wire _and_390 = _or_254 & _or_261; // FirstSet.java:60
+  wire _and_391 = _or_250 & _or_253; // FirstSet.java:60
+  wire _and_392 = _or_248 & _or_249; // FirstSet.java:60
+  wire _and_393 = _bits_839 & _bits_840; // FirstSet.java:60
+  wire _or_374 = _and_392 | _and_393; // FirstSet.java:61
+  wire _and_394 = _bits_841 & _bits_842; // FirstSet.java:60
+  wire _or_375 = _or_374 | _and_394; // FirstSet.java:62
+  wire _or_376 = _and_391 | _or_375; // FirstSet.java:61
+  wire _and_395 = _or_251 & _or_252; // FirstSet.java:60
+  wire _and_396 = _bits_843 & _bits_844; // FirstSet.java:60
+  wire _or_377 = _and_395 | _and_396; // FirstSet.java:61
+  wire _and_397 = _bits_845 & _bits_846; // FirstSet.java:60
+  wire _or_378 = _or_377 | _and_397; // FirstSet.java:62
+  wire _or_379 = _or_376 | _or_378; // FirstSet.java:62
+  wire _or_380 = _and_390 | _or_379; // FirstSet.java:61
+  wire _and_398 = _or_257 & _or_260; // FirstSet.java:60
+  wire _and_399 = _or_255 & _or_256; // FirstSet.java:60
+  wire _and_400 = _bits_847 & _bits_848; // FirstSet.java:60
+  wire _or_381 = _and_399 | _and_400; // FirstSet.java:61
+  wire _and_401 = _bits_849 & _bits_850; // FirstSet.java:60
+  wire _or_382 = _or_381 | _and_401; // FirstSet.java:62
+  wire _or_383 = _and_398 | _or_382; // FirstSet.java:61
+  wire _and_402 = _or_258 & _or_259; // FirstSet.java:60
+  wire _and_403 = _bits_851 & _bits_852; // FirstSet.java:60
+  wire _or_384 = _and_402 | _and_403; // FirstSet.java:61
+  wire _and_404 = _bits_853 & _bits_854; // FirstSet.java:60
+  wire _or_385 = _or_384 | _and_404; // FirstSet.java:62
+  wire _or_386 = _or_383 | _or_385; // FirstSet.java:62
+  wire _or_387 = _or_380 | _or_386; // FirstSet.java:62
+  wire _or_388 = _and_389 | _or_387; // FirstSet.java:61
+  wire _and_405 = _or_269 & _or_276; // FirstSet.java:60
+  wire _and_406 = _or_265 & _or_268; // FirstSet.java:60
+  wire _and_407 = _or_263 & _or_264; // FirstSet.java:60
+  wire _and_408 = _bits_855 & _bits_856; // FirstSet.java:60
+  wire _or_389 = _and_407 | _and_408; // FirstSet.java:61
+  wire _and_409 = _bits_857 & _bits_858; // FirstSet.java:60
+  wire _or_390 = _or_389 | _and_409; // FirstSet.java:62
+  wire _or_391 = _and_406 | _or_390; // FirstSet.java:61
+  wire _and_410 = _or_266 & _or_267; // FirstSet.java:60
+  wire _and_411 = _bits_859 & _bits_860; // FirstSet.java:60
+  wire _or_392 = _and_410 | _and_411; // FirstSet.java:61
+  wire _and_412 = _bits_861 & _bits_862; // FirstSet.java:60
+  wire _or_393 = _or_392 | _and_412; // FirstSet.java:62
+  wire _or_394 = _or_391 | _or_393; // FirstSet.java:62
+  wire _or_395 = _and_405 | _or_394; // FirstSet.java:61
+  wire _and_413 = _or_272 & _or_275; // FirstSet.java:60
+  wire _and_414 = _or_270 & _or_271; // FirstSet.java:60
+  wire _and_415 = _bits_863 & _bits_864; // FirstSet.java:60
+  wire _or_396 = _and_414 | _and_415; // FirstSet.java:61
+  wire _and_416 = _bits_865 & _bits_866; // FirstSet.java:60
+  wire _or_397 = _or_396 | _and_416; // FirstSet.java:62
+  wire _or_398 = _and_413 | _or_397; // FirstSet.java:61
+  wire _and_417 = _or_273 & _or_274; // FirstSet.java:60
+  wire _and_418 = _bits_867 & _bits_868; // FirstSet.java:60
+  wire _or_399 = _and_417 | _and_418; // FirstSet.java:61
+  wire _and_419 = _bits_869 & _bits_870; // FirstSet.java:60
+  wire _or_400 = _or_399 | _and_419; // FirstSet.java:62
+  wire _or_401 = _or_398 | _or_400; // FirstSet.java:62
+  wire _or_402 = _or_395 | _or_401; // FirstSet.java:62
+  wire _or_403 = _or_388 | _or_402; // FirstSet.java:62
+  wire _or_404 = _or_373 | _or_403; // FirstSet.java:62
+  wire _or_405 = _or_342 | _or_404; // FirstSet.java:62
+  wire _not_176 = ~_or_405; // SlotPicker.java:83
+  wire _bits_871 = leaf_pick_pick_hot[0]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_1 = {7{_bits_871}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_420 = slot_parent_0 & _fill_1; // TcamMergeWalk.java:161
+  wire _bits_872 = leaf_pick_pick_hot[1]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_2 = {7{_bits_872}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_421 = slot_parent_1 & _fill_2; // TcamMergeWalk.java:161
+  wire [6:0] _or_406 = _and_420 | _and_421; // TcamMergeWalk.java:161
+  wire _bits_873 = leaf_pick_pick_hot[2]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_3 = {7{_bits_873}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_422 = slot_parent_2 & _fill_3; // TcamMergeWalk.java:161
+  wire _bits_874 = leaf_pick_pick_hot[3]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_4 = {7{_bits_874}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_423 = slot_parent_3 & _fill_4; // TcamMergeWalk.java:161
+  wire [6:0] _or_407 = _and_422 | _and_423; // TcamMergeWalk.java:161
+  wire [6:0] _or_408 = _or_406 | _or_407; // TcamMergeWalk.java:161
+  wire _bits_875 = leaf_pick_pick_hot[4]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_5 = {7{_bits_875}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_424 = slot_parent_4 & _fill_5; // TcamMergeWalk.java:161
+  wire _bits_876 = leaf_pick_pick_hot[5]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_6 = {7{_bits_876}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_425 = slot_parent_5 & _fill_6; // TcamMergeWalk.java:161
+  wire [6:0] _or_409 = _and_424 | _and_425; // TcamMergeWalk.java:161
+  wire _bits_877 = leaf_pick_pick_hot[6]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_7 = {7{_bits_877}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_426 = slot_parent_6 & _fill_7; // TcamMergeWalk.java:161
+  wire _bits_878 = leaf_pick_pick_hot[7]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_8 = {7{_bits_878}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_427 = slot_parent_7 & _fill_8; // TcamMergeWalk.java:161
+  wire [6:0] _or_410 = _and_426 | _and_427; // TcamMergeWalk.java:161
+  wire [6:0] _or_411 = _or_409 | _or_410; // TcamMergeWalk.java:161
+  wire [6:0] _or_412 = _or_408 | _or_411; // TcamMergeWalk.java:161
+  wire _bits_879 = leaf_pick_pick_hot[8]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_9 = {7{_bits_879}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_428 = slot_parent_8 & _fill_9; // TcamMergeWalk.java:161
+  wire _bits_880 = leaf_pick_pick_hot[9]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_10 = {7{_bits_880}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_429 = slot_parent_9 & _fill_10; // TcamMergeWalk.java:161
+  wire [6:0] _or_413 = _and_428 | _and_429; // TcamMergeWalk.java:161
+  wire _bits_881 = leaf_pick_pick_hot[10]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_11 = {7{_bits_881}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_430 = slot_parent_10 & _fill_11; // TcamMergeWalk.java:161
+  wire _bits_882 = leaf_pick_pick_hot[11]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_12 = {7{_bits_882}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_431 = slot_parent_11 & _fill_12; // TcamMergeWalk.java:161
+  wire [6:0] _or_414 = _and_430 | _and_431; // TcamMergeWalk.java:161
+  wire [6:0] _or_415 = _or_413 | _or_414; // TcamMergeWalk.java:161
+  wire _bits_883 = leaf_pick_pick_hot[12]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_13 = {7{_bits_883}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_432 = slot_parent_12 & _fill_13; // TcamMergeWalk.java:161
+  wire _bits_884 = leaf_pick_pick_hot[13]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_14 = {7{_bits_884}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_433 = slot_parent_13 & _fill_14; // TcamMergeWalk.java:161
+  wire [6:0] _or_416 = _and_432 | _and_433; // TcamMergeWalk.java:161
+  wire _bits_885 = leaf_pick_pick_hot[14]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_15 = {7{_bits_885}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_434 = slot_parent_14 & _fill_15; // TcamMergeWalk.java:161
+  wire _bits_886 = leaf_pick_pick_hot[15]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_16 = {7{_bits_886}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_435 = slot_parent_15 & _fill_16; // TcamMergeWalk.java:161
+  wire [6:0] _or_417 = _and_434 | _and_435; // TcamMergeWalk.java:161
+  wire [6:0] _or_418 = _or_416 | _or_417; // TcamMergeWalk.java:161
+  wire [6:0] _or_419 = _or_415 | _or_418; // TcamMergeWalk.java:161
+  wire [6:0] _or_420 = _or_412 | _or_419; // TcamMergeWalk.java:161
+  wire _bits_887 = leaf_pick_pick_hot[16]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_17 = {7{_bits_887}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_436 = slot_parent_16 & _fill_17; // TcamMergeWalk.java:161
+  wire _bits_888 = leaf_pick_pick_hot[17]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_18 = {7{_bits_888}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_437 = slot_parent_17 & _fill_18; // TcamMergeWalk.java:161
+  wire [6:0] _or_421 = _and_436 | _and_437; // TcamMergeWalk.java:161
+  wire _bits_889 = leaf_pick_pick_hot[18]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_19 = {7{_bits_889}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_438 = slot_parent_18 & _fill_19; // TcamMergeWalk.java:161
+  wire _bits_890 = leaf_pick_pick_hot[19]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_20 = {7{_bits_890}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_439 = slot_parent_19 & _fill_20; // TcamMergeWalk.java:161
+  wire [6:0] _or_422 = _and_438 | _and_439; // TcamMergeWalk.java:161
+  wire [6:0] _or_423 = _or_421 | _or_422; // TcamMergeWalk.java:161
+  wire _bits_891 = leaf_pick_pick_hot[20]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_21 = {7{_bits_891}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_440 = slot_parent_20 & _fill_21; // TcamMergeWalk.java:161
+  wire _bits_892 = leaf_pick_pick_hot[21]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_22 = {7{_bits_892}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_441 = slot_parent_21 & _fill_22; // TcamMergeWalk.java:161
+  wire [6:0] _or_424 = _and_440 | _and_441; // TcamMergeWalk.java:161
+  wire _bits_893 = leaf_pick_pick_hot[22]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_23 = {7{_bits_893}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_442 = slot_parent_22 & _fill_23; // TcamMergeWalk.java:161
+  wire _bits_894 = leaf_pick_pick_hot[23]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_24 = {7{_bits_894}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_443 = slot_parent_23 & _fill_24; // TcamMergeWalk.java:161
+  wire [6:0] _or_425 = _and_442 | _and_443; // TcamMergeWalk.java:161
+  wire [6:0] _or_426 = _or_424 | _or_425; // TcamMergeWalk.java:161
+  wire [6:0] _or_427 = _or_423 | _or_426; // TcamMergeWalk.java:161
+  wire _bits_895 = leaf_pick_pick_hot[24]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_25 = {7{_bits_895}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_444 = slot_parent_24 & _fill_25; // TcamMergeWalk.java:161
+  wire _bits_896 = leaf_pick_pick_hot[25]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_26 = {7{_bits_896}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_445 = slot_parent_25 & _fill_26; // TcamMergeWalk.java:161
+  wire [6:0] _or_428 = _and_444 | _and_445; // TcamMergeWalk.java:161
+  wire _bits_897 = leaf_pick_pick_hot[26]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_27 = {7{_bits_897}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_446 = slot_parent_26 & _fill_27; // TcamMergeWalk.java:161
+  wire _bits_898 = leaf_pick_pick_hot[27]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_28 = {7{_bits_898}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_447 = slot_parent_27 & _fill_28; // TcamMergeWalk.java:161
+  wire [6:0] _or_429 = _and_446 | _and_447; // TcamMergeWalk.java:161
+  wire [6:0] _or_430 = _or_428 | _or_429; // TcamMergeWalk.java:161
+  wire _bits_899 = leaf_pick_pick_hot[28]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_29 = {7{_bits_899}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_448 = slot_parent_28 & _fill_29; // TcamMergeWalk.java:161
+  wire _bits_900 = leaf_pick_pick_hot[29]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_30 = {7{_bits_900}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_449 = slot_parent_29 & _fill_30; // TcamMergeWalk.java:161
+  wire [6:0] _or_431 = _and_448 | _and_449; // TcamMergeWalk.java:161
+  wire _bits_901 = leaf_pick_pick_hot[30]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_31 = {7{_bits_901}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_450 = slot_parent_30 & _fill_31; // TcamMergeWalk.java:161
+  wire _bits_902 = leaf_pick_pick_hot[31]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_32 = {7{_bits_902}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_451 = slot_parent_31 & _fill_32; // TcamMergeWalk.java:161
+  wire [6:0] _or_432 = _and_450 | _and_451; // TcamMergeWalk.java:161
+  wire [6:0] _or_433 = _or_431 | _or_432; // TcamMergeWalk.java:161
+  wire [6:0] _or_434 = _or_430 | _or_433; // TcamMergeWalk.java:161
+  wire [6:0] _or_435 = _or_427 | _or_434; // TcamMergeWalk.java:161
+  wire [6:0] _or_436 = _or_420 | _or_435; // TcamMergeWalk.java:161
+  wire _bits_903 = leaf_pick_pick_hot[32]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_33 = {7{_bits_903}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_452 = slot_parent_32 & _fill_33; // TcamMergeWalk.java:161
+  wire _bits_904 = leaf_pick_pick_hot[33]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_34 = {7{_bits_904}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_453 = slot_parent_33 & _fill_34; // TcamMergeWalk.java:161
+  wire [6:0] _or_437 = _and_452 | _and_453; // TcamMergeWalk.java:161
+  wire _bits_905 = leaf_pick_pick_hot[34]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_35 = {7{_bits_905}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_454 = slot_parent_34 & _fill_35; // TcamMergeWalk.java:161
+  wire _bits_906 = leaf_pick_pick_hot[35]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_36 = {7{_bits_906}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_455 = slot_parent_35 & _fill_36; // TcamMergeWalk.java:161
+  wire [6:0] _or_438 = _and_454 | _and_455; // TcamMergeWalk.java:161
+  wire [6:0] _or_439 = _or_437 | _or_438; // TcamMergeWalk.java:161
+  wire _bits_907 = leaf_pick_pick_hot[36]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_37 = {7{_bits_907}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_456 = slot_parent_36 & _fill_37; // TcamMergeWalk.java:161
+  wire _bits_908 = leaf_pick_pick_hot[37]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_38 = {7{_bits_908}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_457 = slot_parent_37 & _fill_38; // TcamMergeWalk.java:161
+  wire [6:0] _or_440 = _and_456 | _and_457; // TcamMergeWalk.java:161
+  wire _bits_909 = leaf_pick_pick_hot[38]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_39 = {7{_bits_909}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_458 = slot_parent_38 & _fill_39; // TcamMergeWalk.java:161
+  wire _bits_910 = leaf_pick_pick_hot[39]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_40 = {7{_bits_910}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_459 = slot_parent_39 & _fill_40; // TcamMergeWalk.java:161
+  wire [6:0] _or_441 = _and_458 | _and_459; // TcamMergeWalk.java:161
+  wire [6:0] _or_442 = _or_440 | _or_441; // TcamMergeWalk.java:161
+  wire [6:0] _or_443 = _or_439 | _or_442; // TcamMergeWalk.java:161
+  wire _bits_911 = leaf_pick_pick_hot[40]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_41 = {7{_bits_911}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_460 = slot_parent_40 & _fill_41; // TcamMergeWalk.java:161
+  wire _bits_912 = leaf_pick_pick_hot[41]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_42 = {7{_bits_912}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_461 = slot_parent_41 & _fill_42; // TcamMergeWalk.java:161
+  wire [6:0] _or_444 = _and_460 | _and_461; // TcamMergeWalk.java:161
+  wire _bits_913 = leaf_pick_pick_hot[42]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_43 = {7{_bits_913}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_462 = slot_parent_42 & _fill_43; // TcamMergeWalk.java:161
+  wire _bits_914 = leaf_pick_pick_hot[43]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_44 = {7{_bits_914}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_463 = slot_parent_43 & _fill_44; // TcamMergeWalk.java:161
+  wire [6:0] _or_445 = _and_462 | _and_463; // TcamMergeWalk.java:161
+  wire [6:0] _or_446 = _or_444 | _or_445; // TcamMergeWalk.java:161
+  wire _bits_915 = leaf_pick_pick_hot[44]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_45 = {7{_bits_915}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_464 = slot_parent_44 & _fill_45; // TcamMergeWalk.java:161
+  wire _bits_916 = leaf_pick_pick_hot[45]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_46 = {7{_bits_916}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_465 = slot_parent_45 & _fill_46; // TcamMergeWalk.java:161
+  wire [6:0] _or_447 = _and_464 | _and_465; // TcamMergeWalk.java:161
+  wire _bits_917 = leaf_pick_pick_hot[46]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_47 = {7{_bits_917}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_466 = slot_parent_46 & _fill_47; // TcamMergeWalk.java:161
+  wire _bits_918 = leaf_pick_pick_hot[47]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_48 = {7{_bits_918}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_467 = slot_parent_47 & _fill_48; // TcamMergeWalk.java:161
+  wire [6:0] _or_448 = _and_466 | _and_467; // TcamMergeWalk.java:161
+  wire [6:0] _or_449 = _or_447 | _or_448; // TcamMergeWalk.java:161
+  wire [6:0] _or_450 = _or_446 | _or_449; // TcamMergeWalk.java:161
+  wire [6:0] _or_451 = _or_443 | _or_450; // TcamMergeWalk.java:161
+  wire _bits_919 = leaf_pick_pick_hot[48]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_49 = {7{_bits_919}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_468 = slot_parent_48 & _fill_49; // TcamMergeWalk.java:161
+  wire _bits_920 = leaf_pick_pick_hot[49]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_50 = {7{_bits_920}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_469 = slot_parent_49 & _fill_50; // TcamMergeWalk.java:161
+  wire [6:0] _or_452 = _and_468 | _and_469; // TcamMergeWalk.java:161
+  wire _bits_921 = leaf_pick_pick_hot[50]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_51 = {7{_bits_921}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_470 = slot_parent_50 & _fill_51; // TcamMergeWalk.java:161
+  wire _bits_922 = leaf_pick_pick_hot[51]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_52 = {7{_bits_922}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_471 = slot_parent_51 & _fill_52; // TcamMergeWalk.java:161
+  wire [6:0] _or_453 = _and_470 | _and_471; // TcamMergeWalk.java:161
+  wire [6:0] _or_454 = _or_452 | _or_453; // TcamMergeWalk.java:161
+  wire _bits_923 = leaf_pick_pick_hot[52]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_53 = {7{_bits_923}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_472 = slot_parent_52 & _fill_53; // TcamMergeWalk.java:161
+  wire _bits_924 = leaf_pick_pick_hot[53]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_54 = {7{_bits_924}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_473 = slot_parent_53 & _fill_54; // TcamMergeWalk.java:161
+  wire [6:0] _or_455 = _and_472 | _and_473; // TcamMergeWalk.java:161
+  wire _bits_925 = leaf_pick_pick_hot[54]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_55 = {7{_bits_925}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_474 = slot_parent_54 & _fill_55; // TcamMergeWalk.java:161
+  wire _bits_926 = leaf_pick_pick_hot[55]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_56 = {7{_bits_926}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_475 = slot_parent_55 & _fill_56; // TcamMergeWalk.java:161
+  wire [6:0] _or_456 = _and_474 | _and_475; // TcamMergeWalk.java:161
+  wire [6:0] _or_457 = _or_455 | _or_456; // TcamMergeWalk.java:161
+  wire [6:0] _or_458 = _or_454 | _or_457; // TcamMergeWalk.java:161
+  wire _bits_927 = leaf_pick_pick_hot[56]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_57 = {7{_bits_927}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_476 = slot_parent_56 & _fill_57; // TcamMergeWalk.java:161
+  wire _bits_928 = leaf_pick_pick_hot[57]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_58 = {7{_bits_928}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_477 = slot_parent_57 & _fill_58; // TcamMergeWalk.java:161
+  wire [6:0] _or_459 = _and_476 | _and_477; // TcamMergeWalk.java:161
+  wire _bits_929 = leaf_pick_pick_hot[58]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_59 = {7{_bits_929}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_478 = slot_parent_58 & _fill_59; // TcamMergeWalk.java:161
+  wire _bits_930 = leaf_pick_pick_hot[59]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_60 = {7{_bits_930}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_479 = slot_parent_59 & _fill_60; // TcamMergeWalk.java:161
+  wire [6:0] _or_460 = _and_478 | _and_479; // TcamMergeWalk.java:161
+  wire [6:0] _or_461 = _or_459 | _or_460; // TcamMergeWalk.java:161
+  wire _bits_931 = leaf_pick_pick_hot[60]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_61 = {7{_bits_931}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_480 = slot_parent_60 & _fill_61; // TcamMergeWalk.java:161
+  wire _bits_932 = leaf_pick_pick_hot[61]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_62 = {7{_bits_932}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_481 = slot_parent_61 & _fill_62; // TcamMergeWalk.java:161
+  wire [6:0] _or_462 = _and_480 | _and_481; // TcamMergeWalk.java:161
+  wire _bits_933 = leaf_pick_pick_hot[62]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_63 = {7{_bits_933}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_482 = slot_parent_62 & _fill_63; // TcamMergeWalk.java:161
+  wire _bits_934 = leaf_pick_pick_hot[63]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_64 = {7{_bits_934}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_483 = slot_parent_63 & _fill_64; // TcamMergeWalk.java:161
+  wire [6:0] _or_463 = _and_482 | _and_483; // TcamMergeWalk.java:161
+  wire [6:0] _or_464 = _or_462 | _or_463; // TcamMergeWalk.java:161
+  wire [6:0] _or_465 = _or_461 | _or_464; // TcamMergeWalk.java:161
+  wire [6:0] _or_466 = _or_458 | _or_465; // TcamMergeWalk.java:161
+  wire [6:0] _or_467 = _or_451 | _or_466; // TcamMergeWalk.java:161
+  wire [6:0] _or_468 = _or_436 | _or_467; // TcamMergeWalk.java:161
+  wire _bits_935 = leaf_pick_pick_hot[64]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_65 = {7{_bits_935}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_484 = slot_parent_64 & _fill_65; // TcamMergeWalk.java:161
+  wire _bits_936 = leaf_pick_pick_hot[65]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_66 = {7{_bits_936}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_485 = slot_parent_65 & _fill_66; // TcamMergeWalk.java:161
+  wire [6:0] _or_469 = _and_484 | _and_485; // TcamMergeWalk.java:161
+  wire _bits_937 = leaf_pick_pick_hot[66]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_67 = {7{_bits_937}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_486 = slot_parent_66 & _fill_67; // TcamMergeWalk.java:161
+  wire _bits_938 = leaf_pick_pick_hot[67]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_68 = {7{_bits_938}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_487 = slot_parent_67 & _fill_68; // TcamMergeWalk.java:161
+  wire [6:0] _or_470 = _and_486 | _and_487; // TcamMergeWalk.java:161
+  wire [6:0] _or_471 = _or_469 | _or_470; // TcamMergeWalk.java:161
+  wire _bits_939 = leaf_pick_pick_hot[68]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_69 = {7{_bits_939}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_488 = slot_parent_68 & _fill_69; // TcamMergeWalk.java:161
+  wire _bits_940 = leaf_pick_pick_hot[69]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_70 = {7{_bits_940}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_489 = slot_parent_69 & _fill_70; // TcamMergeWalk.java:161
+  wire [6:0] _or_472 = _and_488 | _and_489; // TcamMergeWalk.java:161
+  wire _bits_941 = leaf_pick_pick_hot[70]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_71 = {7{_bits_941}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_490 = slot_parent_70 & _fill_71; // TcamMergeWalk.java:161
+  wire _bits_942 = leaf_pick_pick_hot[71]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_72 = {7{_bits_942}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_491 = slot_parent_71 & _fill_72; // TcamMergeWalk.java:161
+  wire [6:0] _or_473 = _and_490 | _and_491; // TcamMergeWalk.java:161
+  wire [6:0] _or_474 = _or_472 | _or_473; // TcamMergeWalk.java:161
+  wire [6:0] _or_475 = _or_471 | _or_474; // TcamMergeWalk.java:161
+  wire _bits_943 = leaf_pick_pick_hot[72]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_73 = {7{_bits_943}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_492 = slot_parent_72 & _fill_73; // TcamMergeWalk.java:161
+  wire _bits_944 = leaf_pick_pick_hot[73]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_74 = {7{_bits_944}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_493 = slot_parent_73 & _fill_74; // TcamMergeWalk.java:161
+  wire [6:0] _or_476 = _and_492 | _and_493; // TcamMergeWalk.java:161
+  wire _bits_945 = leaf_pick_pick_hot[74]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_75 = {7{_bits_945}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_494 = slot_parent_74 & _fill_75; // TcamMergeWalk.java:161
+  wire _bits_946 = leaf_pick_pick_hot[75]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_76 = {7{_bits_946}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_495 = slot_parent_75 & _fill_76; // TcamMergeWalk.java:161
+  wire [6:0] _or_477 = _and_494 | _and_495; // TcamMergeWalk.java:161
+  wire [6:0] _or_478 = _or_476 | _or_477; // TcamMergeWalk.java:161
+  wire _bits_947 = leaf_pick_pick_hot[76]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_77 = {7{_bits_947}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_496 = slot_parent_76 & _fill_77; // TcamMergeWalk.java:161
+  wire _bits_948 = leaf_pick_pick_hot[77]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_78 = {7{_bits_948}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_497 = slot_parent_77 & _fill_78; // TcamMergeWalk.java:161
+  wire [6:0] _or_479 = _and_496 | _and_497; // TcamMergeWalk.java:161
+  wire _bits_949 = leaf_pick_pick_hot[78]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_79 = {7{_bits_949}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_498 = slot_parent_78 & _fill_79; // TcamMergeWalk.java:161
+  wire _bits_950 = leaf_pick_pick_hot[79]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_80 = {7{_bits_950}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_499 = slot_parent_79 & _fill_80; // TcamMergeWalk.java:161
+  wire [6:0] _or_480 = _and_498 | _and_499; // TcamMergeWalk.java:161
+  wire [6:0] _or_481 = _or_479 | _or_480; // TcamMergeWalk.java:161
+  wire [6:0] _or_482 = _or_478 | _or_481; // TcamMergeWalk.java:161
+  wire [6:0] _or_483 = _or_475 | _or_482; // TcamMergeWalk.java:161
+  wire _bits_951 = leaf_pick_pick_hot[80]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_81 = {7{_bits_951}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_500 = slot_parent_80 & _fill_81; // TcamMergeWalk.java:161
+  wire _bits_952 = leaf_pick_pick_hot[81]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_82 = {7{_bits_952}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_501 = slot_parent_81 & _fill_82; // TcamMergeWalk.java:161
+  wire [6:0] _or_484 = _and_500 | _and_501; // TcamMergeWalk.java:161
+  wire _bits_953 = leaf_pick_pick_hot[82]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_83 = {7{_bits_953}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_502 = slot_parent_82 & _fill_83; // TcamMergeWalk.java:161
+  wire _bits_954 = leaf_pick_pick_hot[83]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_84 = {7{_bits_954}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_503 = slot_parent_83 & _fill_84; // TcamMergeWalk.java:161
+  wire [6:0] _or_485 = _and_502 | _and_503; // TcamMergeWalk.java:161
+  wire [6:0] _or_486 = _or_484 | _or_485; // TcamMergeWalk.java:161
+  wire _bits_955 = leaf_pick_pick_hot[84]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_85 = {7{_bits_955}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_504 = slot_parent_84 & _fill_85; // TcamMergeWalk.java:161
+  wire _bits_956 = leaf_pick_pick_hot[85]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_86 = {7{_bits_956}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_505 = slot_parent_85 & _fill_86; // TcamMergeWalk.java:161
+  wire [6:0] _or_487 = _and_504 | _and_505; // TcamMergeWalk.java:161
+  wire _bits_957 = leaf_pick_pick_hot[86]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_87 = {7{_bits_957}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_506 = slot_parent_86 & _fill_87; // TcamMergeWalk.java:161
+  wire _bits_958 = leaf_pick_pick_hot[87]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_88 = {7{_bits_958}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_507 = slot_parent_87 & _fill_88; // TcamMergeWalk.java:161
+  wire [6:0] _or_488 = _and_506 | _and_507; // TcamMergeWalk.java:161
+  wire [6:0] _or_489 = _or_487 | _or_488; // TcamMergeWalk.java:161
+  wire [6:0] _or_490 = _or_486 | _or_489; // TcamMergeWalk.java:161
+  wire _bits_959 = leaf_pick_pick_hot[88]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_89 = {7{_bits_959}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_508 = slot_parent_88 & _fill_89; // TcamMergeWalk.java:161
+  wire _bits_960 = leaf_pick_pick_hot[89]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_90 = {7{_bits_960}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_509 = slot_parent_89 & _fill_90; // TcamMergeWalk.java:161
+  wire [6:0] _or_491 = _and_508 | _and_509; // TcamMergeWalk.java:161
+  wire _bits_961 = leaf_pick_pick_hot[90]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_91 = {7{_bits_961}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_510 = slot_parent_90 & _fill_91; // TcamMergeWalk.java:161
+  wire _bits_962 = leaf_pick_pick_hot[91]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_92 = {7{_bits_962}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_511 = slot_parent_91 & _fill_92; // TcamMergeWalk.java:161
+  wire [6:0] _or_492 = _and_510 | _and_511; // TcamMergeWalk.java:161
+  wire [6:0] _or_493 = _or_491 | _or_492; // TcamMergeWalk.java:161
+  wire _bits_963 = leaf_pick_pick_hot[92]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_93 = {7{_bits_963}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_512 = slot_parent_92 & _fill_93; // TcamMergeWalk.java:161
+  wire _bits_964 = leaf_pick_pick_hot[93]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_94 = {7{_bits_964}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_513 = slot_parent_93 & _fill_94; // TcamMergeWalk.java:161
+  wire [6:0] _or_494 = _and_512 | _and_513; // TcamMergeWalk.java:161
+  wire _bits_965 = leaf_pick_pick_hot[94]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_95 = {7{_bits_965}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_514 = slot_parent_94 & _fill_95; // TcamMergeWalk.java:161
+  wire _bits_966 = leaf_pick_pick_hot[95]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_96 = {7{_bits_966}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_515 = slot_parent_95 & _fill_96; // TcamMergeWalk.java:161
+  wire [6:0] _or_495 = _and_514 | _and_515; // TcamMergeWalk.java:161
+  wire [6:0] _or_496 = _or_494 | _or_495; // TcamMergeWalk.java:161
+  wire [6:0] _or_497 = _or_493 | _or_496; // TcamMergeWalk.java:161
+  wire [6:0] _or_498 = _or_490 | _or_497; // TcamMergeWalk.java:161
+  wire [6:0] _or_499 = _or_483 | _or_498; // TcamMergeWalk.java:161
+  wire _bits_967 = leaf_pick_pick_hot[96]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_97 = {7{_bits_967}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_516 = slot_parent_96 & _fill_97; // TcamMergeWalk.java:161
+  wire _bits_968 = leaf_pick_pick_hot[97]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_98 = {7{_bits_968}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_517 = slot_parent_97 & _fill_98; // TcamMergeWalk.java:161
+  wire [6:0] _or_500 = _and_516 | _and_517; // TcamMergeWalk.java:161
+  wire _bits_969 = leaf_pick_pick_hot[98]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_99 = {7{_bits_969}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_518 = slot_parent_98 & _fill_99; // TcamMergeWalk.java:161
+  wire _bits_970 = leaf_pick_pick_hot[99]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_100 = {7{_bits_970}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_519 = slot_parent_99 & _fill_100; // TcamMergeWalk.java:161
+  wire [6:0] _or_501 = _and_518 | _and_519; // TcamMergeWalk.java:161
+  wire [6:0] _or_502 = _or_500 | _or_501; // TcamMergeWalk.java:161
+  wire _bits_971 = leaf_pick_pick_hot[100]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_101 = {7{_bits_971}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_520 = slot_parent_100 & _fill_101; // TcamMergeWalk.java:161
+  wire _bits_972 = leaf_pick_pick_hot[101]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_102 = {7{_bits_972}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_521 = slot_parent_101 & _fill_102; // TcamMergeWalk.java:161
+  wire [6:0] _or_503 = _and_520 | _and_521; // TcamMergeWalk.java:161
+  wire _bits_973 = leaf_pick_pick_hot[102]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_103 = {7{_bits_973}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_522 = slot_parent_102 & _fill_103; // TcamMergeWalk.java:161
+  wire _bits_974 = leaf_pick_pick_hot[103]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_104 = {7{_bits_974}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_523 = slot_parent_103 & _fill_104; // TcamMergeWalk.java:161
+  wire [6:0] _or_504 = _and_522 | _and_523; // TcamMergeWalk.java:161
+  wire [6:0] _or_505 = _or_503 | _or_504; // TcamMergeWalk.java:161
+  wire [6:0] _or_506 = _or_502 | _or_505; // TcamMergeWalk.java:161
+  wire _bits_975 = leaf_pick_pick_hot[104]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_105 = {7{_bits_975}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_524 = slot_parent_104 & _fill_105; // TcamMergeWalk.java:161
+  wire _bits_976 = leaf_pick_pick_hot[105]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_106 = {7{_bits_976}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_525 = slot_parent_105 & _fill_106; // TcamMergeWalk.java:161
+  wire [6:0] _or_507 = _and_524 | _and_525; // TcamMergeWalk.java:161
+  wire _bits_977 = leaf_pick_pick_hot[106]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_107 = {7{_bits_977}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_526 = slot_parent_106 & _fill_107; // TcamMergeWalk.java:161
+  wire _bits_978 = leaf_pick_pick_hot[107]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_108 = {7{_bits_978}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_527 = slot_parent_107 & _fill_108; // TcamMergeWalk.java:161
+  wire [6:0] _or_508 = _and_526 | _and_527; // TcamMergeWalk.java:161
+  wire [6:0] _or_509 = _or_507 | _or_508; // TcamMergeWalk.java:161
+  wire _bits_979 = leaf_pick_pick_hot[108]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_109 = {7{_bits_979}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_528 = slot_parent_108 & _fill_109; // TcamMergeWalk.java:161
+  wire _bits_980 = leaf_pick_pick_hot[109]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_110 = {7{_bits_980}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_529 = slot_parent_109 & _fill_110; // TcamMergeWalk.java:161
+  wire [6:0] _or_510 = _and_528 | _and_529; // TcamMergeWalk.java:161
+  wire _bits_981 = leaf_pick_pick_hot[110]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_111 = {7{_bits_981}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_530 = slot_parent_110 & _fill_111; // TcamMergeWalk.java:161
+  wire _bits_982 = leaf_pick_pick_hot[111]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_112 = {7{_bits_982}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_531 = slot_parent_111 & _fill_112; // TcamMergeWalk.java:161
+  wire [6:0] _or_511 = _and_530 | _and_531; // TcamMergeWalk.java:161
+  wire [6:0] _or_512 = _or_510 | _or_511; // TcamMergeWalk.java:161
+  wire [6:0] _or_513 = _or_509 | _or_512; // TcamMergeWalk.java:161
+  wire [6:0] _or_514 = _or_506 | _or_513; // TcamMergeWalk.java:161
+  wire _bits_983 = leaf_pick_pick_hot[112]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_113 = {7{_bits_983}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_532 = slot_parent_112 & _fill_113; // TcamMergeWalk.java:161
+  wire _bits_984 = leaf_pick_pick_hot[113]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_114 = {7{_bits_984}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_533 = slot_parent_113 & _fill_114; // TcamMergeWalk.java:161
+  wire [6:0] _or_515 = _and_532 | _and_533; // TcamMergeWalk.java:161
+  wire _bits_985 = leaf_pick_pick_hot[114]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_115 = {7{_bits_985}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_534 = slot_parent_114 & _fill_115; // TcamMergeWalk.java:161
+  wire _bits_986 = leaf_pick_pick_hot[115]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_116 = {7{_bits_986}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_535 = slot_parent_115 & _fill_116; // TcamMergeWalk.java:161
+  wire [6:0] _or_516 = _and_534 | _and_535; // TcamMergeWalk.java:161
+  wire [6:0] _or_517 = _or_515 | _or_516; // TcamMergeWalk.java:161
+  wire _bits_987 = leaf_pick_pick_hot[116]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_117 = {7{_bits_987}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_536 = slot_parent_116 & _fill_117; // TcamMergeWalk.java:161
+  wire _bits_988 = leaf_pick_pick_hot[117]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_118 = {7{_bits_988}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_537 = slot_parent_117 & _fill_118; // TcamMergeWalk.java:161
+  wire [6:0] _or_518 = _and_536 | _and_537; // TcamMergeWalk.java:161
+  wire _bits_989 = leaf_pick_pick_hot[118]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_119 = {7{_bits_989}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_538 = slot_parent_118 & _fill_119; // TcamMergeWalk.java:161
+  wire _bits_990 = leaf_pick_pick_hot[119]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_120 = {7{_bits_990}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_539 = slot_parent_119 & _fill_120; // TcamMergeWalk.java:161
+  wire [6:0] _or_519 = _and_538 | _and_539; // TcamMergeWalk.java:161
+  wire [6:0] _or_520 = _or_518 | _or_519; // TcamMergeWalk.java:161
+  wire [6:0] _or_521 = _or_517 | _or_520; // TcamMergeWalk.java:161
+  wire _bits_991 = leaf_pick_pick_hot[120]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_121 = {7{_bits_991}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_540 = slot_parent_120 & _fill_121; // TcamMergeWalk.java:161
+  wire _bits_992 = leaf_pick_pick_hot[121]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_122 = {7{_bits_992}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_541 = slot_parent_121 & _fill_122; // TcamMergeWalk.java:161
+  wire [6:0] _or_522 = _and_540 | _and_541; // TcamMergeWalk.java:161
+  wire _bits_993 = leaf_pick_pick_hot[122]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_123 = {7{_bits_993}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_542 = slot_parent_122 & _fill_123; // TcamMergeWalk.java:161
+  wire _bits_994 = leaf_pick_pick_hot[123]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_124 = {7{_bits_994}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_543 = slot_parent_123 & _fill_124; // TcamMergeWalk.java:161
+  wire [6:0] _or_523 = _and_542 | _and_543; // TcamMergeWalk.java:161
+  wire [6:0] _or_524 = _or_522 | _or_523; // TcamMergeWalk.java:161
+  wire _bits_995 = leaf_pick_pick_hot[124]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_125 = {7{_bits_995}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_544 = slot_parent_124 & _fill_125; // TcamMergeWalk.java:161
+  wire _bits_996 = leaf_pick_pick_hot[125]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_126 = {7{_bits_996}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_545 = slot_parent_125 & _fill_126; // TcamMergeWalk.java:161
+  wire [6:0] _or_525 = _and_544 | _and_545; // TcamMergeWalk.java:161
+  wire _bits_997 = leaf_pick_pick_hot[126]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_127 = {7{_bits_997}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_546 = slot_parent_126 & _fill_127; // TcamMergeWalk.java:161
+  wire _bits_998 = leaf_pick_pick_hot[127]; // TcamMergeWalk.java:161
+  wire [6:0] _fill_128 = {7{_bits_998}}; // TcamMergeWalk.java:161
+  wire [6:0] _and_547 = slot_parent_127 & _fill_128; // TcamMergeWalk.java:161
+  wire [6:0] _or_526 = _and_546 | _and_547; // TcamMergeWalk.java:161
+  wire [6:0] _or_527 = _or_525 | _or_526; // TcamMergeWalk.java:161
+  wire [6:0] _or_528 = _or_524 | _or_527; // TcamMergeWalk.java:161
+  wire [6:0] _or_529 = _or_521 | _or_528; // TcamMergeWalk.java:161
+  wire [6:0] _or_530 = _or_514 | _or_529; // TcamMergeWalk.java:161
+  wire [6:0] _or_531 = _or_499 | _or_530; // TcamMergeWalk.java:161
+  wire [6:0] _or_532 = _or_468 | _or_531; // TcamMergeWalk.java:161
+  wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:123
+  wire [31:0] _and_548 = child_digit_field & _fill_129; // TcamSplit.java:123
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_548; // TcamSplit.java:123
+  wire _and_549 = state_advance & advance_settled_was_1; // RapController.java:119
+  wire _and_550 = state_advance & advance_settled_was_2; // RapController.java:119
+  wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:124
+  wire tcam_write_load = tcam_write_valid & 1'd1; // TcamWriteRegister.java:37
+  wire _not_177 = ~io_tcamWrite_ready; // TcamWriteRegister.java:49
+  wire _and_551 = tcam_write_full & _not_177; // TcamWriteRegister.java:49
+  wire _or_533 = tcam_write_load | _and_551; // TcamWriteRegister.java:49
+  wire [31:0] _fill_130 = {32{1'd1}}; // TcamSplit.java:310
+  wire _and_552 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
+  wire _and_553 = _and_552 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _and_554 = hit_short_2 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_999 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_999; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire _not_178 = ~merge_now; // CommitVerdict.java:91
+  wire _and_555 = _and_554 & _not_178; // CommitVerdict.java:91
+  wire _not_179 = ~_and_555; // CommitVerdict.java:91
+  wire [15:0] _bits_1000 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_1001 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_8 = {1'b0, _bits_1000} + {1'b0, _bits_1001}; // SplitCompare.java:85
+  wire _bits_1002 = _add_8[16]; // SplitCompare.java:85
+  wire [16:0] _cat_10 = {_bits_1000, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_11 = {_bits_1001, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_9 = {1'b0, _cat_10} + {1'b0, _cat_11}; // SplitCompare.java:86
+  wire _bits_1003 = _add_9[17]; // SplitCompare.java:86
+  wire [15:0] _bits_1004 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_1005 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_10 = {1'b0, _bits_1004} + {1'b0, _bits_1005}; // SplitCompare.java:85
+  wire _bits_1006 = _add_10[16]; // SplitCompare.java:85
+  wire _and_556 = _bits_1003 & _bits_1006; // SplitCompare.java:75
+  wire _and_557 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_558 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_557 | _and_558; // CommitVerdict.java:94
+  wire _not_180 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_180; // UndoStack.java:40
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:47
+  wire draining = state_drain | commit_stop; // RapController.java:144
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:145
+  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:45
+  wire _eq_386 = undo_sp_next == 5'd0; // UndoStack.java:39
+  wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:149
+  wire _lt_0 = free_slots < 8'd1; // TcamHitFacts.java:35
+  wire _lt_1 = free_slots < 8'd2; // TcamHitFacts.java:35
+  wire _lt_2 = free_slots < 8'd3; // TcamHitFacts.java:35
+  wire _lt_3 = free_slots < 8'd4; // TcamHitFacts.java:35
+  wire [7:0] _cat_12 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // TcamHitFacts.java:37
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[6] ? (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_127 : slot_children_126) : (io_selected_bits_slot[0] ? slot_children_125 : slot_children_124)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_123 : slot_children_122) : (io_selected_bits_slot[0] ? slot_children_121 : slot_children_120))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_119 : slot_children_118) : (io_selected_bits_slot[0] ? slot_children_117 : slot_children_116)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_115 : slot_children_114) : (io_selected_bits_slot[0] ? slot_children_113 : slot_children_112)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_111 : slot_children_110) : (io_selected_bits_slot[0] ? slot_children_109 : slot_children_108)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_107 : slot_children_106) : (io_selected_bits_slot[0] ? slot_children_105 : slot_children_104))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_103 : slot_children_102) : (io_selected_bits_slot[0] ? slot_children_101 : slot_children_100)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_99 : slot_children_98) : (io_selected_bits_slot[0] ? slot_children_97 : slot_children_96))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_95 : slot_children_94) : (io_selected_bits_slot[0] ? slot_children_93 : slot_children_92)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_91 : slot_children_90) : (io_selected_bits_slot[0] ? slot_children_89 : slot_children_88))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_87 : slot_children_86) : (io_selected_bits_slot[0] ? slot_children_85 : slot_children_84)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_83 : slot_children_82) : (io_selected_bits_slot[0] ? slot_children_81 : slot_children_80)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_79 : slot_children_78) : (io_selected_bits_slot[0] ? slot_children_77 : slot_children_76)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_75 : slot_children_74) : (io_selected_bits_slot[0] ? slot_children_73 : slot_children_72))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_71 : slot_children_70) : (io_selected_bits_slot[0] ? slot_children_69 : slot_children_68)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_67 : slot_children_66) : (io_selected_bits_slot[0] ? slot_children_65 : slot_children_64)))))) : (io_selected_bits_slot[5] ? (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_63 : slot_children_62) : (io_selected_bits_slot[0] ? slot_children_61 : slot_children_60)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_59 : slot_children_58) : (io_selected_bits_slot[0] ? slot_children_57 : slot_children_56))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_55 : slot_children_54) : (io_selected_bits_slot[0] ? slot_children_53 : slot_children_52)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_51 : slot_children_50) : (io_selected_bits_slot[0] ? slot_children_49 : slot_children_48)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_47 : slot_children_46) : (io_selected_bits_slot[0] ? slot_children_45 : slot_children_44)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_43 : slot_children_42) : (io_selected_bits_slot[0] ? slot_children_41 : slot_children_40))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_39 : slot_children_38) : (io_selected_bits_slot[0] ? slot_children_37 : slot_children_36)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_35 : slot_children_34) : (io_selected_bits_slot[0] ? slot_children_33 : slot_children_32))))) : (io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))))); // TcamHitFacts.java:40
+  wire [7:0] _dshr_0 = short_by_children >> hit_children; // TcamHitFacts.java:41
+  wire _bits_1007 = _dshr_0[0]; // TcamHitFacts.java:41
+  wire _or_534 = state_undo | state_split; // RapController.java:227
+  wire _or_535 = _or_534 | state_split_alloc; // RapController.java:227
+  wire _not_181 = ~early_done; // RapController.java:226
+  wire batch_is_early = state_split & _not_181; // RapController.java:226
+  wire _not_182 = ~level_had_leaves; // TcamMergeWalk.java:176
+  wire _and_559 = leaf_at_deepest & _not_182; // TcamMergeWalk.java:176
+  wire _not_183 = ~leaf_pick_load; // SlotPicker.java:84
+  wire _or_536 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:65
+  wire [127:0] _not_184 = ~leaf_pick_pick_hot; // SlotPicker.java:64
+  wire [127:0] _and_560 = leaf_pick_candidates & _not_184; // SlotPicker.java:64
+  wire [127:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_560; // SlotPicker.java:64
+  wire [127:0] _mux_11 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:65
+  wire _and_561 = state_merge_level & level_fresh; // TcamMergeWalk.java:120
+  wire _or_537 = _and_561 | _and_32; // TcamMergeWalk.java:120
+  wire _bits_1008 = slot_valid[127]; // NodeTable.java:103
+  wire _eq_387 = slot_depth_127 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_562 = _bits_1008 & _eq_387; // NodeTable.java:104
+  wire _eq_388 = slot_children_127 == 3'd0; // NodeTable.java:105
+  wire _and_563 = _and_562 & _eq_388; // NodeTable.java:105
+  wire _bits_1009 = slot_valid[126]; // NodeTable.java:103
+  wire _eq_389 = slot_depth_126 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_564 = _bits_1009 & _eq_389; // NodeTable.java:104
+  wire _eq_390 = slot_children_126 == 3'd0; // NodeTable.java:105
+  wire _and_565 = _and_564 & _eq_390; // NodeTable.java:105
+  wire _bits_1010 = slot_valid[125]; // NodeTable.java:103
+  wire _eq_391 = slot_depth_125 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_566 = _bits_1010 & _eq_391; // NodeTable.java:104
+  wire _eq_392 = slot_children_125 == 3'd0; // NodeTable.java:105
+  wire _and_567 = _and_566 & _eq_392; // NodeTable.java:105
+  wire _bits_1011 = slot_valid[124]; // NodeTable.java:103
+  wire _eq_393 = slot_depth_124 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_568 = _bits_1011 & _eq_393; // NodeTable.java:104
+  wire _eq_394 = slot_children_124 == 3'd0; // NodeTable.java:105
+  wire _and_569 = _and_568 & _eq_394; // NodeTable.java:105
+  wire _bits_1012 = slot_valid[123]; // NodeTable.java:103
+  wire _eq_395 = slot_depth_123 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_570 = _bits_1012 & _eq_395; // NodeTable.java:104
+  wire _eq_396 = slot_children_123 == 3'd0; // NodeTable.java:105
+  wire _and_571 = _and_570 & _eq_396; // NodeTable.java:105
+  wire _bits_1013 = slot_valid[122]; // NodeTable.java:103
+  wire _eq_397 = slot_depth_122 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_572 = _bits_1013 & _eq_397; // NodeTable.java:104
+  wire _eq_398 = slot_children_122 == 3'd0; // NodeTable.java:105
+  wire _and_573 = _and_572 & _eq_398; // NodeTable.java:105
+  wire _bits_1014 = slot_valid[121]; // NodeTable.java:103
+  wire _eq_399 = slot_depth_121 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_574 = _bits_1014 & _eq_399; // NodeTable.java:104
+  wire _eq_400 = slot_children_121 == 3'd0; // NodeTable.java:105
+  wire _and_575 = _and_574 & _eq_400; // NodeTable.java:105
+  wire _bits_1015 = slot_valid[120]; // NodeTable.java:103
+  wire _eq_401 = slot_depth_120 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_576 = _bits_1015 & _eq_401; // NodeTable.java:104
+  wire _eq_402 = slot_children_120 == 3'd0; // NodeTable.java:105
+  wire _and_577 = _and_576 & _eq_402; // NodeTable.java:105
+  wire _bits_1016 = slot_valid[119]; // NodeTable.java:103
+  wire _eq_403 = slot_depth_119 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_578 = _bits_1016 & _eq_403; // NodeTable.java:104
+  wire _eq_404 = slot_children_119 == 3'd0; // NodeTable.java:105
+  wire _and_579 = _and_578 & _eq_404; // NodeTable.java:105
+  wire _bits_1017 = slot_valid[118]; // NodeTable.java:103
+  wire _eq_405 = slot_depth_118 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_580 = _bits_1017 & _eq_405; // NodeTable.java:104
+  wire _eq_406 = slot_children_118 == 3'd0; // NodeTable.java:105
+  wire _and_581 = _and_580 & _eq_406; // NodeTable.java:105
+  wire _bits_1018 = slot_valid[117]; // NodeTable.java:103
+  wire _eq_407 = slot_depth_117 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_582 = _bits_1018 & _eq_407; // NodeTable.java:104
+  wire _eq_408 = slot_children_117 == 3'd0; // NodeTable.java:105
+  wire _and_583 = _and_582 & _eq_408; // NodeTable.java:105
+  wire _bits_1019 = slot_valid[116]; // NodeTable.java:103
+  wire _eq_409 = slot_depth_116 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_584 = _bits_1019 & _eq_409; // NodeTable.java:104
+  wire _eq_410 = slot_children_116 == 3'd0; // NodeTable.java:105
+  wire _and_585 = _and_584 & _eq_410; // NodeTable.java:105
+  wire _bits_1020 = slot_valid[115]; // NodeTable.java:103
+  wire _eq_411 = slot_depth_115 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_586 = _bits_1020 & _eq_411; // NodeTable.java:104
+  wire _eq_412 = slot_children_115 == 3'd0; // NodeTable.java:105
+  wire _and_587 = _and_586 & _eq_412; // NodeTable.java:105
+  wire _bits_1021 = slot_valid[114]; // NodeTable.java:103
+  wire _eq_413 = slot_depth_114 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_588 = _bits_1021 & _eq_413; // NodeTable.java:104
+  wire _eq_414 = slot_children_114 == 3'd0; // NodeTable.java:105
+  wire _and_589 = _and_588 & _eq_414; // NodeTable.java:105
+  wire _bits_1022 = slot_valid[113]; // NodeTable.java:103
+  wire _eq_415 = slot_depth_113 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_590 = _bits_1022 & _eq_415; // NodeTable.java:104
+  wire _eq_416 = slot_children_113 == 3'd0; // NodeTable.java:105
+  wire _and_591 = _and_590 & _eq_416; // NodeTable.java:105
+  wire _bits_1023 = slot_valid[112]; // NodeTable.java:103
+  wire _eq_417 = slot_depth_112 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_592 = _bits_1023 & _eq_417; // NodeTable.java:104
+  wire _eq_418 = slot_children_112 == 3'd0; // NodeTable.java:105
+  wire _and_593 = _and_592 & _eq_418; // NodeTable.java:105
+  wire _bits_1024 = slot_valid[111]; // NodeTable.java:103
+  wire _eq_419 = slot_depth_111 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_594 = _bits_1024 & _eq_419; // NodeTable.java:104
+  wire _eq_420 = slot_children_111 == 3'd0; // NodeTable.java:105
+  wire _and_595 = _and_594 & _eq_420; // NodeTable.java:105
+  wire _bits_1025 = slot_valid[110]; // NodeTable.java:103
+  wire _eq_421 = slot_depth_110 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_596 = _bits_1025 & _eq_421; // NodeTable.java:104
+  wire _eq_422 = slot_children_110 == 3'd0; // NodeTable.java:105
+  wire _and_597 = _and_596 & _eq_422; // NodeTable.java:105
+  wire _bits_1026 = slot_valid[109]; // NodeTable.java:103
+  wire _eq_423 = slot_depth_109 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_598 = _bits_1026 & _eq_423; // NodeTable.java:104
+  wire _eq_424 = slot_children_109 == 3'd0; // NodeTable.java:105
+  wire _and_599 = _and_598 & _eq_424; // NodeTable.java:105
+  wire _bits_1027 = slot_valid[108]; // NodeTable.java:103
+  wire _eq_425 = slot_depth_108 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_600 = _bits_1027 & _eq_425; // NodeTable.java:104
+  wire _eq_426 = slot_children_108 == 3'd0; // NodeTable.java:105
+  wire _and_601 = _and_600 & _eq_426; // NodeTable.java:105
+  wire _bits_1028 = slot_valid[107]; // NodeTable.java:103
+  wire _eq_427 = slot_depth_107 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_602 = _bits_1028 & _eq_427; // NodeTable.java:104
+  wire _eq_428 = slot_children_107 == 3'd0; // NodeTable.java:105
+  wire _and_603 = _and_602 & _eq_428; // NodeTable.java:105
+  wire _bits_1029 = slot_valid[106]; // NodeTable.java:103
+  wire _eq_429 = slot_depth_106 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_604 = _bits_1029 & _eq_429; // NodeTable.java:104
+  wire _eq_430 = slot_children_106 == 3'd0; // NodeTable.java:105
+  wire _and_605 = _and_604 & _eq_430; // NodeTable.java:105
+  wire _bits_1030 = slot_valid[105]; // NodeTable.java:103
+  wire _eq_431 = slot_depth_105 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_606 = _bits_1030 & _eq_431; // NodeTable.java:104
+  wire _eq_432 = slot_children_105 == 3'd0; // NodeTable.java:105
+  wire _and_607 = _and_606 & _eq_432; // NodeTable.java:105
+  wire _bits_1031 = slot_valid[104]; // NodeTable.java:103
+  wire _eq_433 = slot_depth_104 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_608 = _bits_1031 & _eq_433; // NodeTable.java:104
+  wire _eq_434 = slot_children_104 == 3'd0; // NodeTable.java:105
+  wire _and_609 = _and_608 & _eq_434; // NodeTable.java:105
+  wire _bits_1032 = slot_valid[103]; // NodeTable.java:103
+  wire _eq_435 = slot_depth_103 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_610 = _bits_1032 & _eq_435; // NodeTable.java:104
+  wire _eq_436 = slot_children_103 == 3'd0; // NodeTable.java:105
+  wire _and_611 = _and_610 & _eq_436; // NodeTable.java:105
+  wire _bits_1033 = slot_valid[102]; // NodeTable.java:103
+  wire _eq_437 = slot_depth_102 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_612 = _bits_1033 & _eq_437; // NodeTable.java:104
+  wire _eq_438 = slot_children_102 == 3'd0; // NodeTable.java:105
+  wire _and_613 = _and_612 & _eq_438; // NodeTable.java:105
+  wire _bits_1034 = slot_valid[101]; // NodeTable.java:103
+  wire _eq_439 = slot_depth_101 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_614 = _bits_1034 & _eq_439; // NodeTable.java:104
+  wire _eq_440 = slot_children_101 == 3'd0; // NodeTable.java:105
+  wire _and_615 = _and_614 & _eq_440; // NodeTable.java:105
+  wire _bits_1035 = slot_valid[100]; // NodeTable.java:103
+  wire _eq_441 = slot_depth_100 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_616 = _bits_1035 & _eq_441; // NodeTable.java:104
+  wire _eq_442 = slot_children_100 == 3'd0; // NodeTable.java:105
+  wire _and_617 = _and_616 & _eq_442; // NodeTable.java:105
+  wire _bits_1036 = slot_valid[99]; // NodeTable.java:103
+  wire _eq_443 = slot_depth_99 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_618 = _bits_1036 & _eq_443; // NodeTable.java:104
+  wire _eq_444 = slot_children_99 == 3'd0; // NodeTable.java:105
+  wire _and_619 = _and_618 & _eq_444; // NodeTable.java:105
+  wire _bits_1037 = slot_valid[98]; // NodeTable.java:103
+  wire _eq_445 = slot_depth_98 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_620 = _bits_1037 & _eq_445; // NodeTable.java:104
+  wire _eq_446 = slot_children_98 == 3'd0; // NodeTable.java:105
+  wire _and_621 = _and_620 & _eq_446; // NodeTable.java:105
+  wire _bits_1038 = slot_valid[97]; // NodeTable.java:103
+  wire _eq_447 = slot_depth_97 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_622 = _bits_1038 & _eq_447; // NodeTable.java:104
+  wire _eq_448 = slot_children_97 == 3'd0; // NodeTable.java:105
+  wire _and_623 = _and_622 & _eq_448; // NodeTable.java:105
+  wire _bits_1039 = slot_valid[96]; // NodeTable.java:103
+  wire _eq_449 = slot_depth_96 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_624 = _bits_1039 & _eq_449; // NodeTable.java:104
+  wire _eq_450 = slot_children_96 == 3'd0; // NodeTable.java:105
+  wire _and_625 = _and_624 & _eq_450; // NodeTable.java:105
+  wire _bits_1040 = slot_valid[95]; // NodeTable.java:103
+  wire _eq_451 = slot_depth_95 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_626 = _bits_1040 & _eq_451; // NodeTable.java:104
+  wire _eq_452 = slot_children_95 == 3'd0; // NodeTable.java:105
+  wire _and_627 = _and_626 & _eq_452; // NodeTable.java:105
+  wire _bits_1041 = slot_valid[94]; // NodeTable.java:103
+  wire _eq_453 = slot_depth_94 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_628 = _bits_1041 & _eq_453; // NodeTable.java:104
+  wire _eq_454 = slot_children_94 == 3'd0; // NodeTable.java:105
+  wire _and_629 = _and_628 & _eq_454; // NodeTable.java:105
+  wire _bits_1042 = slot_valid[93]; // NodeTable.java:103
+  wire _eq_455 = slot_depth_93 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_630 = _bits_1042 & _eq_455; // NodeTable.java:104
+  wire _eq_456 = slot_children_93 == 3'd0; // NodeTable.java:105
+  wire _and_631 = _and_630 & _eq_456; // NodeTable.java:105
+  wire _bits_1043 = slot_valid[92]; // NodeTable.java:103
+  wire _eq_457 = slot_depth_92 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_632 = _bits_1043 & _eq_457; // NodeTable.java:104
+  wire _eq_458 = slot_children_92 == 3'd0; // NodeTable.java:105
+  wire _and_633 = _and_632 & _eq_458; // NodeTable.java:105
+  wire _bits_1044 = slot_valid[91]; // NodeTable.java:103
+  wire _eq_459 = slot_depth_91 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_634 = _bits_1044 & _eq_459; // NodeTable.java:104
+  wire _eq_460 = slot_children_91 == 3'd0; // NodeTable.java:105
+  wire _and_635 = _and_634 & _eq_460; // NodeTable.java:105
+  wire _bits_1045 = slot_valid[90]; // NodeTable.java:103
+  wire _eq_461 = slot_depth_90 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_636 = _bits_1045 & _eq_461; // NodeTable.java:104
+  wire _eq_462 = slot_children_90 == 3'd0; // NodeTable.java:105
+  wire _and_637 = _and_636 & _eq_462; // NodeTable.java:105
+  wire _bits_1046 = slot_valid[89]; // NodeTable.java:103
+  wire _eq_463 = slot_depth_89 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_638 = _bits_1046 & _eq_463; // NodeTable.java:104
+  wire _eq_464 = slot_children_89 == 3'd0; // NodeTable.java:105
+  wire _and_639 = _and_638 & _eq_464; // NodeTable.java:105
+  wire _bits_1047 = slot_valid[88]; // NodeTable.java:103
+  wire _eq_465 = slot_depth_88 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_640 = _bits_1047 & _eq_465; // NodeTable.java:104
+  wire _eq_466 = slot_children_88 == 3'd0; // NodeTable.java:105
+  wire _and_641 = _and_640 & _eq_466; // NodeTable.java:105
+  wire _bits_1048 = slot_valid[87]; // NodeTable.java:103
+  wire _eq_467 = slot_depth_87 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_642 = _bits_1048 & _eq_467; // NodeTable.java:104
+  wire _eq_468 = slot_children_87 == 3'd0; // NodeTable.java:105
+  wire _and_643 = _and_642 & _eq_468; // NodeTable.java:105
+  wire _bits_1049 = slot_valid[86]; // NodeTable.java:103
+  wire _eq_469 = slot_depth_86 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_644 = _bits_1049 & _eq_469; // NodeTable.java:104
+  wire _eq_470 = slot_children_86 == 3'd0; // NodeTable.java:105
+  wire _and_645 = _and_644 & _eq_470; // NodeTable.java:105
+  wire _bits_1050 = slot_valid[85]; // NodeTable.java:103
+  wire _eq_471 = slot_depth_85 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_646 = _bits_1050 & _eq_471; // NodeTable.java:104
+  wire _eq_472 = slot_children_85 == 3'd0; // NodeTable.java:105
+  wire _and_647 = _and_646 & _eq_472; // NodeTable.java:105
+  wire _bits_1051 = slot_valid[84]; // NodeTable.java:103
+  wire _eq_473 = slot_depth_84 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_648 = _bits_1051 & _eq_473; // NodeTable.java:104
+  wire _eq_474 = slot_children_84 == 3'd0; // NodeTable.java:105
+  wire _and_649 = _and_648 & _eq_474; // NodeTable.java:105
+  wire _bits_1052 = slot_valid[83]; // NodeTable.java:103
+  wire _eq_475 = slot_depth_83 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_650 = _bits_1052 & _eq_475; // NodeTable.java:104
+  wire _eq_476 = slot_children_83 == 3'd0; // NodeTable.java:105
+  wire _and_651 = _and_650 & _eq_476; // NodeTable.java:105
+  wire _bits_1053 = slot_valid[82]; // NodeTable.java:103
+  wire _eq_477 = slot_depth_82 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_652 = _bits_1053 & _eq_477; // NodeTable.java:104
+  wire _eq_478 = slot_children_82 == 3'd0; // NodeTable.java:105
+  wire _and_653 = _and_652 & _eq_478; // NodeTable.java:105
+  wire _bits_1054 = slot_valid[81]; // NodeTable.java:103
+  wire _eq_479 = slot_depth_81 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_654 = _bits_1054 & _eq_479; // NodeTable.java:104
+  wire _eq_480 = slot_children_81 == 3'd0; // NodeTable.java:105
+  wire _and_655 = _and_654 & _eq_480; // NodeTable.java:105
+  wire _bits_1055 = slot_valid[80]; // NodeTable.java:103
+  wire _eq_481 = slot_depth_80 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_656 = _bits_1055 & _eq_481; // NodeTable.java:104
+  wire _eq_482 = slot_children_80 == 3'd0; // NodeTable.java:105
+  wire _and_657 = _and_656 & _eq_482; // NodeTable.java:105
+  wire _bits_1056 = slot_valid[79]; // NodeTable.java:103
+  wire _eq_483 = slot_depth_79 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_658 = _bits_1056 & _eq_483; // NodeTable.java:104
+  wire _eq_484 = slot_children_79 == 3'd0; // NodeTable.java:105
+  wire _and_659 = _and_658 & _eq_484; // NodeTable.java:105
+  wire _bits_1057 = slot_valid[78]; // NodeTable.java:103
+  wire _eq_485 = slot_depth_78 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_660 = _bits_1057 & _eq_485; // NodeTable.java:104
+  wire _eq_486 = slot_children_78 == 3'd0; // NodeTable.java:105
+  wire _and_661 = _and_660 & _eq_486; // NodeTable.java:105
+  wire _bits_1058 = slot_valid[77]; // NodeTable.java:103
+  wire _eq_487 = slot_depth_77 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_662 = _bits_1058 & _eq_487; // NodeTable.java:104
+  wire _eq_488 = slot_children_77 == 3'd0; // NodeTable.java:105
+  wire _and_663 = _and_662 & _eq_488; // NodeTable.java:105
+  wire _bits_1059 = slot_valid[76]; // NodeTable.java:103
+  wire _eq_489 = slot_depth_76 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_664 = _bits_1059 & _eq_489; // NodeTable.java:104
+  wire _eq_490 = slot_children_76 == 3'd0; // NodeTable.java:105
+  wire _and_665 = _and_664 & _eq_490; // NodeTable.java:105
+  wire _bits_1060 = slot_valid[75]; // NodeTable.java:103
+  wire _eq_491 = slot_depth_75 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_666 = _bits_1060 & _eq_491; // NodeTable.java:104
+  wire _eq_492 = slot_children_75 == 3'd0; // NodeTable.java:105
+  wire _and_667 = _and_666 & _eq_492; // NodeTable.java:105
+  wire _bits_1061 = slot_valid[74]; // NodeTable.java:103
+  wire _eq_493 = slot_depth_74 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_668 = _bits_1061 & _eq_493; // NodeTable.java:104
+  wire _eq_494 = slot_children_74 == 3'd0; // NodeTable.java:105
+  wire _and_669 = _and_668 & _eq_494; // NodeTable.java:105
+  wire _bits_1062 = slot_valid[73]; // NodeTable.java:103
+  wire _eq_495 = slot_depth_73 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_670 = _bits_1062 & _eq_495; // NodeTable.java:104
+  wire _eq_496 = slot_children_73 == 3'd0; // NodeTable.java:105
+  wire _and_671 = _and_670 & _eq_496; // NodeTable.java:105
+  wire _bits_1063 = slot_valid[72]; // NodeTable.java:103
+  wire _eq_497 = slot_depth_72 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_672 = _bits_1063 & _eq_497; // NodeTable.java:104
+  wire _eq_498 = slot_children_72 == 3'd0; // NodeTable.java:105
+  wire _and_673 = _and_672 & _eq_498; // NodeTable.java:105
+  wire _bits_1064 = slot_valid[71]; // NodeTable.java:103
+  wire _eq_499 = slot_depth_71 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_674 = _bits_1064 & _eq_499; // NodeTable.java:104
+  wire _eq_500 = slot_children_71 == 3'd0; // NodeTable.java:105
+  wire _and_675 = _and_674 & _eq_500; // NodeTable.java:105
+  wire _bits_1065 = slot_valid[70]; // NodeTable.java:103
+  wire _eq_501 = slot_depth_70 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_676 = _bits_1065 & _eq_501; // NodeTable.java:104
+  wire _eq_502 = slot_children_70 == 3'd0; // NodeTable.java:105
+  wire _and_677 = _and_676 & _eq_502; // NodeTable.java:105
+  wire _bits_1066 = slot_valid[69]; // NodeTable.java:103
+  wire _eq_503 = slot_depth_69 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_678 = _bits_1066 & _eq_503; // NodeTable.java:104
+  wire _eq_504 = slot_children_69 == 3'd0; // NodeTable.java:105
+  wire _and_679 = _and_678 & _eq_504; // NodeTable.java:105
+  wire _bits_1067 = slot_valid[68]; // NodeTable.java:103
+  wire _eq_505 = slot_depth_68 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_680 = _bits_1067 & _eq_505; // NodeTable.java:104
+  wire _eq_506 = slot_children_68 == 3'd0; // NodeTable.java:105
+  wire _and_681 = _and_680 & _eq_506; // NodeTable.java:105
+  wire _bits_1068 = slot_valid[67]; // NodeTable.java:103
+  wire _eq_507 = slot_depth_67 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_682 = _bits_1068 & _eq_507; // NodeTable.java:104
+  wire _eq_508 = slot_children_67 == 3'd0; // NodeTable.java:105
+  wire _and_683 = _and_682 & _eq_508; // NodeTable.java:105
+  wire _bits_1069 = slot_valid[66]; // NodeTable.java:103
+  wire _eq_509 = slot_depth_66 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_684 = _bits_1069 & _eq_509; // NodeTable.java:104
+  wire _eq_510 = slot_children_66 == 3'd0; // NodeTable.java:105
+  wire _and_685 = _and_684 & _eq_510; // NodeTable.java:105
+  wire _bits_1070 = slot_valid[65]; // NodeTable.java:103
+  wire _eq_511 = slot_depth_65 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_686 = _bits_1070 & _eq_511; // NodeTable.java:104
+  wire _eq_512 = slot_children_65 == 3'd0; // NodeTable.java:105
+  wire _and_687 = _and_686 & _eq_512; // NodeTable.java:105
+  wire _bits_1071 = slot_valid[64]; // NodeTable.java:103
+  wire _eq_513 = slot_depth_64 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_688 = _bits_1071 & _eq_513; // NodeTable.java:104
+  wire _eq_514 = slot_children_64 == 3'd0; // NodeTable.java:105
+  wire _and_689 = _and_688 & _eq_514; // NodeTable.java:105
+  wire _bits_1072 = slot_valid[63]; // NodeTable.java:103
+  wire _eq_515 = slot_depth_63 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_690 = _bits_1072 & _eq_515; // NodeTable.java:104
+  wire _eq_516 = slot_children_63 == 3'd0; // NodeTable.java:105
+  wire _and_691 = _and_690 & _eq_516; // NodeTable.java:105
+  wire _bits_1073 = slot_valid[62]; // NodeTable.java:103
+  wire _eq_517 = slot_depth_62 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_692 = _bits_1073 & _eq_517; // NodeTable.java:104
+  wire _eq_518 = slot_children_62 == 3'd0; // NodeTable.java:105
+  wire _and_693 = _and_692 & _eq_518; // NodeTable.java:105
+  wire _bits_1074 = slot_valid[61]; // NodeTable.java:103
+  wire _eq_519 = slot_depth_61 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_694 = _bits_1074 & _eq_519; // NodeTable.java:104
+  wire _eq_520 = slot_children_61 == 3'd0; // NodeTable.java:105
+  wire _and_695 = _and_694 & _eq_520; // NodeTable.java:105
+  wire _bits_1075 = slot_valid[60]; // NodeTable.java:103
+  wire _eq_521 = slot_depth_60 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_696 = _bits_1075 & _eq_521; // NodeTable.java:104
+  wire _eq_522 = slot_children_60 == 3'd0; // NodeTable.java:105
+  wire _and_697 = _and_696 & _eq_522; // NodeTable.java:105
+  wire _bits_1076 = slot_valid[59]; // NodeTable.java:103
+  wire _eq_523 = slot_depth_59 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_698 = _bits_1076 & _eq_523; // NodeTable.java:104
+  wire _eq_524 = slot_children_59 == 3'd0; // NodeTable.java:105
+  wire _and_699 = _and_698 & _eq_524; // NodeTable.java:105
+  wire _bits_1077 = slot_valid[58]; // NodeTable.java:103
+  wire _eq_525 = slot_depth_58 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_700 = _bits_1077 & _eq_525; // NodeTable.java:104
+  wire _eq_526 = slot_children_58 == 3'd0; // NodeTable.java:105
+  wire _and_701 = _and_700 & _eq_526; // NodeTable.java:105
+  wire _bits_1078 = slot_valid[57]; // NodeTable.java:103
+  wire _eq_527 = slot_depth_57 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_702 = _bits_1078 & _eq_527; // NodeTable.java:104
+  wire _eq_528 = slot_children_57 == 3'd0; // NodeTable.java:105
+  wire _and_703 = _and_702 & _eq_528; // NodeTable.java:105
+  wire _bits_1079 = slot_valid[56]; // NodeTable.java:103
+  wire _eq_529 = slot_depth_56 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_704 = _bits_1079 & _eq_529; // NodeTable.java:104
+  wire _eq_530 = slot_children_56 == 3'd0; // NodeTable.java:105
+  wire _and_705 = _and_704 & _eq_530; // NodeTable.java:105
+  wire _bits_1080 = slot_valid[55]; // NodeTable.java:103
+  wire _eq_531 = slot_depth_55 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_706 = _bits_1080 & _eq_531; // NodeTable.java:104
+  wire _eq_532 = slot_children_55 == 3'd0; // NodeTable.java:105
+  wire _and_707 = _and_706 & _eq_532; // NodeTable.java:105
+  wire _bits_1081 = slot_valid[54]; // NodeTable.java:103
+  wire _eq_533 = slot_depth_54 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_708 = _bits_1081 & _eq_533; // NodeTable.java:104
+  wire _eq_534 = slot_children_54 == 3'd0; // NodeTable.java:105
+  wire _and_709 = _and_708 & _eq_534; // NodeTable.java:105
+  wire _bits_1082 = slot_valid[53]; // NodeTable.java:103
+  wire _eq_535 = slot_depth_53 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_710 = _bits_1082 & _eq_535; // NodeTable.java:104
+  wire _eq_536 = slot_children_53 == 3'd0; // NodeTable.java:105
+  wire _and_711 = _and_710 & _eq_536; // NodeTable.java:105
+  wire _bits_1083 = slot_valid[52]; // NodeTable.java:103
+  wire _eq_537 = slot_depth_52 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_712 = _bits_1083 & _eq_537; // NodeTable.java:104
+  wire _eq_538 = slot_children_52 == 3'd0; // NodeTable.java:105
+  wire _and_713 = _and_712 & _eq_538; // NodeTable.java:105
+  wire _bits_1084 = slot_valid[51]; // NodeTable.java:103
+  wire _eq_539 = slot_depth_51 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_714 = _bits_1084 & _eq_539; // NodeTable.java:104
+  wire _eq_540 = slot_children_51 == 3'd0; // NodeTable.java:105
+  wire _and_715 = _and_714 & _eq_540; // NodeTable.java:105
+  wire _bits_1085 = slot_valid[50]; // NodeTable.java:103
+  wire _eq_541 = slot_depth_50 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_716 = _bits_1085 & _eq_541; // NodeTable.java:104
+  wire _eq_542 = slot_children_50 == 3'd0; // NodeTable.java:105
+  wire _and_717 = _and_716 & _eq_542; // NodeTable.java:105
+  wire _bits_1086 = slot_valid[49]; // NodeTable.java:103
+  wire _eq_543 = slot_depth_49 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_718 = _bits_1086 & _eq_543; // NodeTable.java:104
+  wire _eq_544 = slot_children_49 == 3'd0; // NodeTable.java:105
+  wire _and_719 = _and_718 & _eq_544; // NodeTable.java:105
+  wire _bits_1087 = slot_valid[48]; // NodeTable.java:103
+  wire _eq_545 = slot_depth_48 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_720 = _bits_1087 & _eq_545; // NodeTable.java:104
+  wire _eq_546 = slot_children_48 == 3'd0; // NodeTable.java:105
+  wire _and_721 = _and_720 & _eq_546; // NodeTable.java:105
+  wire _bits_1088 = slot_valid[47]; // NodeTable.java:103
+  wire _eq_547 = slot_depth_47 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_722 = _bits_1088 & _eq_547; // NodeTable.java:104
+  wire _eq_548 = slot_children_47 == 3'd0; // NodeTable.java:105
+  wire _and_723 = _and_722 & _eq_548; // NodeTable.java:105
+  wire _bits_1089 = slot_valid[46]; // NodeTable.java:103
+  wire _eq_549 = slot_depth_46 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_724 = _bits_1089 & _eq_549; // NodeTable.java:104
+  wire _eq_550 = slot_children_46 == 3'd0; // NodeTable.java:105
+  wire _and_725 = _and_724 & _eq_550; // NodeTable.java:105
+  wire _bits_1090 = slot_valid[45]; // NodeTable.java:103
+  wire _eq_551 = slot_depth_45 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_726 = _bits_1090 & _eq_551; // NodeTable.java:104
+  wire _eq_552 = slot_children_45 == 3'd0; // NodeTable.java:105
+  wire _and_727 = _and_726 & _eq_552; // NodeTable.java:105
+  wire _bits_1091 = slot_valid[44]; // NodeTable.java:103
+  wire _eq_553 = slot_depth_44 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_728 = _bits_1091 & _eq_553; // NodeTable.java:104
+  wire _eq_554 = slot_children_44 == 3'd0; // NodeTable.java:105
+  wire _and_729 = _and_728 & _eq_554; // NodeTable.java:105
+  wire _bits_1092 = slot_valid[43]; // NodeTable.java:103
+  wire _eq_555 = slot_depth_43 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_730 = _bits_1092 & _eq_555; // NodeTable.java:104
+  wire _eq_556 = slot_children_43 == 3'd0; // NodeTable.java:105
+  wire _and_731 = _and_730 & _eq_556; // NodeTable.java:105
+  wire _bits_1093 = slot_valid[42]; // NodeTable.java:103
+  wire _eq_557 = slot_depth_42 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_732 = _bits_1093 & _eq_557; // NodeTable.java:104
+  wire _eq_558 = slot_children_42 == 3'd0; // NodeTable.java:105
+  wire _and_733 = _and_732 & _eq_558; // NodeTable.java:105
+  wire _bits_1094 = slot_valid[41]; // NodeTable.java:103
+  wire _eq_559 = slot_depth_41 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_734 = _bits_1094 & _eq_559; // NodeTable.java:104
+  wire _eq_560 = slot_children_41 == 3'd0; // NodeTable.java:105
+  wire _and_735 = _and_734 & _eq_560; // NodeTable.java:105
+  wire _bits_1095 = slot_valid[40]; // NodeTable.java:103
+  wire _eq_561 = slot_depth_40 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_736 = _bits_1095 & _eq_561; // NodeTable.java:104
+  wire _eq_562 = slot_children_40 == 3'd0; // NodeTable.java:105
+  wire _and_737 = _and_736 & _eq_562; // NodeTable.java:105
+  wire _bits_1096 = slot_valid[39]; // NodeTable.java:103
+  wire _eq_563 = slot_depth_39 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_738 = _bits_1096 & _eq_563; // NodeTable.java:104
+  wire _eq_564 = slot_children_39 == 3'd0; // NodeTable.java:105
+  wire _and_739 = _and_738 & _eq_564; // NodeTable.java:105
+  wire _bits_1097 = slot_valid[38]; // NodeTable.java:103
+  wire _eq_565 = slot_depth_38 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_740 = _bits_1097 & _eq_565; // NodeTable.java:104
+  wire _eq_566 = slot_children_38 == 3'd0; // NodeTable.java:105
+  wire _and_741 = _and_740 & _eq_566; // NodeTable.java:105
+  wire _bits_1098 = slot_valid[37]; // NodeTable.java:103
+  wire _eq_567 = slot_depth_37 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_742 = _bits_1098 & _eq_567; // NodeTable.java:104
+  wire _eq_568 = slot_children_37 == 3'd0; // NodeTable.java:105
+  wire _and_743 = _and_742 & _eq_568; // NodeTable.java:105
+  wire _bits_1099 = slot_valid[36]; // NodeTable.java:103
+  wire _eq_569 = slot_depth_36 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_744 = _bits_1099 & _eq_569; // NodeTable.java:104
+  wire _eq_570 = slot_children_36 == 3'd0; // NodeTable.java:105
+  wire _and_745 = _and_744 & _eq_570; // NodeTable.java:105
+  wire _bits_1100 = slot_valid[35]; // NodeTable.java:103
+  wire _eq_571 = slot_depth_35 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_746 = _bits_1100 & _eq_571; // NodeTable.java:104
+  wire _eq_572 = slot_children_35 == 3'd0; // NodeTable.java:105
+  wire _and_747 = _and_746 & _eq_572; // NodeTable.java:105
+  wire _bits_1101 = slot_valid[34]; // NodeTable.java:103
+  wire _eq_573 = slot_depth_34 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_748 = _bits_1101 & _eq_573; // NodeTable.java:104
+  wire _eq_574 = slot_children_34 == 3'd0; // NodeTable.java:105
+  wire _and_749 = _and_748 & _eq_574; // NodeTable.java:105
+  wire _bits_1102 = slot_valid[33]; // NodeTable.java:103
+  wire _eq_575 = slot_depth_33 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_750 = _bits_1102 & _eq_575; // NodeTable.java:104
+  wire _eq_576 = slot_children_33 == 3'd0; // NodeTable.java:105
+  wire _and_751 = _and_750 & _eq_576; // NodeTable.java:105
+  wire _bits_1103 = slot_valid[32]; // NodeTable.java:103
+  wire _eq_577 = slot_depth_32 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_752 = _bits_1103 & _eq_577; // NodeTable.java:104
+  wire _eq_578 = slot_children_32 == 3'd0; // NodeTable.java:105
+  wire _and_753 = _and_752 & _eq_578; // NodeTable.java:105
+  wire _bits_1104 = slot_valid[31]; // NodeTable.java:103
+  wire _eq_579 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_754 = _bits_1104 & _eq_579; // NodeTable.java:104
+  wire _eq_580 = slot_children_31 == 3'd0; // NodeTable.java:105
+  wire _and_755 = _and_754 & _eq_580; // NodeTable.java:105
+  wire _bits_1105 = slot_valid[30]; // NodeTable.java:103
+  wire _eq_581 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_756 = _bits_1105 & _eq_581; // NodeTable.java:104
+  wire _eq_582 = slot_children_30 == 3'd0; // NodeTable.java:105
+  wire _and_757 = _and_756 & _eq_582; // NodeTable.java:105
+  wire _bits_1106 = slot_valid[29]; // NodeTable.java:103
+  wire _eq_583 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_758 = _bits_1106 & _eq_583; // NodeTable.java:104
+  wire _eq_584 = slot_children_29 == 3'd0; // NodeTable.java:105
+  wire _and_759 = _and_758 & _eq_584; // NodeTable.java:105
+  wire _bits_1107 = slot_valid[28]; // NodeTable.java:103
+  wire _eq_585 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_760 = _bits_1107 & _eq_585; // NodeTable.java:104
+  wire _eq_586 = slot_children_28 == 3'd0; // NodeTable.java:105
+  wire _and_761 = _and_760 & _eq_586; // NodeTable.java:105
+  wire _bits_1108 = slot_valid[27]; // NodeTable.java:103
+  wire _eq_587 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_762 = _bits_1108 & _eq_587; // NodeTable.java:104
+  wire _eq_588 = slot_children_27 == 3'd0; // NodeTable.java:105
+  wire _and_763 = _and_762 & _eq_588; // NodeTable.java:105
+  wire _bits_1109 = slot_valid[26]; // NodeTable.java:103
+  wire _eq_589 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_764 = _bits_1109 & _eq_589; // NodeTable.java:104
+  wire _eq_590 = slot_children_26 == 3'd0; // NodeTable.java:105
+  wire _and_765 = _and_764 & _eq_590; // NodeTable.java:105
+  wire _bits_1110 = slot_valid[25]; // NodeTable.java:103
+  wire _eq_591 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_766 = _bits_1110 & _eq_591; // NodeTable.java:104
+  wire _eq_592 = slot_children_25 == 3'd0; // NodeTable.java:105
+  wire _and_767 = _and_766 & _eq_592; // NodeTable.java:105
+  wire _bits_1111 = slot_valid[24]; // NodeTable.java:103
+  wire _eq_593 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_768 = _bits_1111 & _eq_593; // NodeTable.java:104
+  wire _eq_594 = slot_children_24 == 3'd0; // NodeTable.java:105
+  wire _and_769 = _and_768 & _eq_594; // NodeTable.java:105
+  wire _bits_1112 = slot_valid[23]; // NodeTable.java:103
+  wire _eq_595 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_770 = _bits_1112 & _eq_595; // NodeTable.java:104
+  wire _eq_596 = slot_children_23 == 3'd0; // NodeTable.java:105
+  wire _and_771 = _and_770 & _eq_596; // NodeTable.java:105
+  wire _bits_1113 = slot_valid[22]; // NodeTable.java:103
+  wire _eq_597 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_772 = _bits_1113 & _eq_597; // NodeTable.java:104
+  wire _eq_598 = slot_children_22 == 3'd0; // NodeTable.java:105
+  wire _and_773 = _and_772 & _eq_598; // NodeTable.java:105
+  wire _bits_1114 = slot_valid[21]; // NodeTable.java:103
+  wire _eq_599 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_774 = _bits_1114 & _eq_599; // NodeTable.java:104
+  wire _eq_600 = slot_children_21 == 3'd0; // NodeTable.java:105
+  wire _and_775 = _and_774 & _eq_600; // NodeTable.java:105
+  wire _bits_1115 = slot_valid[20]; // NodeTable.java:103
+  wire _eq_601 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_776 = _bits_1115 & _eq_601; // NodeTable.java:104
+  wire _eq_602 = slot_children_20 == 3'd0; // NodeTable.java:105
+  wire _and_777 = _and_776 & _eq_602; // NodeTable.java:105
+  wire _bits_1116 = slot_valid[19]; // NodeTable.java:103
+  wire _eq_603 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_778 = _bits_1116 & _eq_603; // NodeTable.java:104
+  wire _eq_604 = slot_children_19 == 3'd0; // NodeTable.java:105
+  wire _and_779 = _and_778 & _eq_604; // NodeTable.java:105
+  wire _bits_1117 = slot_valid[18]; // NodeTable.java:103
+  wire _eq_605 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_780 = _bits_1117 & _eq_605; // NodeTable.java:104
+  wire _eq_606 = slot_children_18 == 3'd0; // NodeTable.java:105
+  wire _and_781 = _and_780 & _eq_606; // NodeTable.java:105
+  wire _bits_1118 = slot_valid[17]; // NodeTable.java:103
+  wire _eq_607 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_782 = _bits_1118 & _eq_607; // NodeTable.java:104
+  wire _eq_608 = slot_children_17 == 3'd0; // NodeTable.java:105
+  wire _and_783 = _and_782 & _eq_608; // NodeTable.java:105
+  wire _bits_1119 = slot_valid[16]; // NodeTable.java:103
+  wire _eq_609 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_784 = _bits_1119 & _eq_609; // NodeTable.java:104
+  wire _eq_610 = slot_children_16 == 3'd0; // NodeTable.java:105
+  wire _and_785 = _and_784 & _eq_610; // NodeTable.java:105
+  wire _bits_1120 = slot_valid[15]; // NodeTable.java:103
+  wire _eq_611 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_786 = _bits_1120 & _eq_611; // NodeTable.java:104
+  wire _eq_612 = slot_children_15 == 3'd0; // NodeTable.java:105
+  wire _and_787 = _and_786 & _eq_612; // NodeTable.java:105
+  wire _bits_1121 = slot_valid[14]; // NodeTable.java:103
+  wire _eq_613 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_788 = _bits_1121 & _eq_613; // NodeTable.java:104
+  wire _eq_614 = slot_children_14 == 3'd0; // NodeTable.java:105
+  wire _and_789 = _and_788 & _eq_614; // NodeTable.java:105
+  wire _bits_1122 = slot_valid[13]; // NodeTable.java:103
+  wire _eq_615 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_790 = _bits_1122 & _eq_615; // NodeTable.java:104
+  wire _eq_616 = slot_children_13 == 3'd0; // NodeTable.java:105
+  wire _and_791 = _and_790 & _eq_616; // NodeTable.java:105
+  wire _bits_1123 = slot_valid[12]; // NodeTable.java:103
+  wire _eq_617 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_792 = _bits_1123 & _eq_617; // NodeTable.java:104
+  wire _eq_618 = slot_children_12 == 3'd0; // NodeTable.java:105
+  wire _and_793 = _and_792 & _eq_618; // NodeTable.java:105
+  wire _bits_1124 = slot_valid[11]; // NodeTable.java:103
+  wire _eq_619 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_794 = _bits_1124 & _eq_619; // NodeTable.java:104
+  wire _eq_620 = slot_children_11 == 3'd0; // NodeTable.java:105
+  wire _and_795 = _and_794 & _eq_620; // NodeTable.java:105
+  wire _bits_1125 = slot_valid[10]; // NodeTable.java:103
+  wire _eq_621 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_796 = _bits_1125 & _eq_621; // NodeTable.java:104
+  wire _eq_622 = slot_children_10 == 3'd0; // NodeTable.java:105
+  wire _and_797 = _and_796 & _eq_622; // NodeTable.java:105
+  wire _bits_1126 = slot_valid[9]; // NodeTable.java:103
+  wire _eq_623 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_798 = _bits_1126 & _eq_623; // NodeTable.java:104
+  wire _eq_624 = slot_children_9 == 3'd0; // NodeTable.java:105
+  wire _and_799 = _and_798 & _eq_624; // NodeTable.java:105
+  wire _bits_1127 = slot_valid[8]; // NodeTable.java:103
+  wire _eq_625 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_800 = _bits_1127 & _eq_625; // NodeTable.java:104
+  wire _eq_626 = slot_children_8 == 3'd0; // NodeTable.java:105
+  wire _and_801 = _and_800 & _eq_626; // NodeTable.java:105
+  wire _bits_1128 = slot_valid[7]; // NodeTable.java:103
+  wire _eq_627 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_802 = _bits_1128 & _eq_627; // NodeTable.java:104
+  wire _eq_628 = slot_children_7 == 3'd0; // NodeTable.java:105
+  wire _and_803 = _and_802 & _eq_628; // NodeTable.java:105
+  wire _bits_1129 = slot_valid[6]; // NodeTable.java:103
+  wire _eq_629 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_804 = _bits_1129 & _eq_629; // NodeTable.java:104
+  wire _eq_630 = slot_children_6 == 3'd0; // NodeTable.java:105
+  wire _and_805 = _and_804 & _eq_630; // NodeTable.java:105
+  wire _bits_1130 = slot_valid[5]; // NodeTable.java:103
+  wire _eq_631 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_806 = _bits_1130 & _eq_631; // NodeTable.java:104
+  wire _eq_632 = slot_children_5 == 3'd0; // NodeTable.java:105
+  wire _and_807 = _and_806 & _eq_632; // NodeTable.java:105
+  wire _bits_1131 = slot_valid[4]; // NodeTable.java:103
+  wire _eq_633 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_808 = _bits_1131 & _eq_633; // NodeTable.java:104
+  wire _eq_634 = slot_children_4 == 3'd0; // NodeTable.java:105
+  wire _and_809 = _and_808 & _eq_634; // NodeTable.java:105
+  wire _bits_1132 = slot_valid[3]; // NodeTable.java:103
+  wire _eq_635 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_810 = _bits_1132 & _eq_635; // NodeTable.java:104
+  wire _eq_636 = slot_children_3 == 3'd0; // NodeTable.java:105
+  wire _and_811 = _and_810 & _eq_636; // NodeTable.java:105
+  wire _bits_1133 = slot_valid[2]; // NodeTable.java:103
+  wire _eq_637 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_812 = _bits_1133 & _eq_637; // NodeTable.java:104
+  wire _eq_638 = slot_children_2 == 3'd0; // NodeTable.java:105
+  wire _and_813 = _and_812 & _eq_638; // NodeTable.java:105
+  wire _bits_1134 = slot_valid[1]; // NodeTable.java:103
+  wire _eq_639 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_814 = _bits_1134 & _eq_639; // NodeTable.java:104
+  wire _eq_640 = slot_children_1 == 3'd0; // NodeTable.java:105
+  wire _and_815 = _and_814 & _eq_640; // NodeTable.java:105
+  wire [127:0] _cat_13 = {_and_563, _and_565, _and_567, _and_569, _and_571, _and_573, _and_575, _and_577, _and_579, _and_581, _and_583, _and_585, _and_587, _and_589, _and_591, _and_593, _and_595, _and_597, _and_599, _and_601, _and_603, _and_605, _and_607, _and_609, _and_611, _and_613, _and_615, _and_617, _and_619, _and_621, _and_623, _and_625, _and_627, _and_629, _and_631, _and_633, _and_635, _and_637, _and_639, _and_641, _and_643, _and_645, _and_647, _and_649, _and_651, _and_653, _and_655, _and_657, _and_659, _and_661, _and_663, _and_665, _and_667, _and_669, _and_671, _and_673, _and_675, _and_677, _and_679, _and_681, _and_683, _and_685, _and_687, _and_689, _and_691, _and_693, _and_695, _and_697, _and_699, _and_701, _and_703, _and_705, _and_707, _and_709, _and_711, _and_713, _and_715, _and_717, _and_719, _and_721, _and_723, _and_725, _and_727, _and_729, _and_731, _and_733, _and_735, _and_737, _and_739, _and_741, _and_743, _and_745, _and_747, _and_749, _and_751, _and_753, _and_755, _and_757, _and_759, _and_761, _and_763, _and_765, _and_767, _and_769, _and_771, _and_773, _and_775, _and_777, _and_779, _and_781, _and_783, _and_785, _and_787, _and_789, _and_791, _and_793, _and_795, _and_797, _and_799, _and_801, _and_803, _and_805, _and_807, _and_809, _and_811, _and_813, _and_815, 1'd0}; // NodeTable.java:118
+  wire [127:0] _not_185 = ~kids_vector; // SlotPicker.java:133
+  wire [127:0] _and_816 = leaf_pick_candidates & _not_185; // SlotPicker.java:133
+  wire [127:0] _mux_12 = state_merge_level ? _cat_13 : _and_816; // TcamMergeWalk.java:124
+  wire _not_186 = ~leaf_pick_ready; // SlotPicker.java:70
+  wire leaf_pick_advance = leaf_pick_take | _not_186; // SlotPicker.java:70
+  wire [127:0] _not_187 = ~leaf_pick_pick_hot; // SlotPicker.java:69
+  wire [127:0] _and_817 = leaf_pick_candidates & _not_187; // SlotPicker.java:69
+  wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_817 : leaf_pick_candidates; // SlotPicker.java:69
+  wire [127:0] _sub_13 = leaf_pick_remaining - 128'd1; // SlotPicker.java:74
+  wire [127:0] _not_188 = ~_sub_13; // SlotPicker.java:74
+  wire [127:0] _and_818 = leaf_pick_remaining & _not_188; // SlotPicker.java:74
+  wire _or_r_15 = |leaf_pick_remaining; // SlotPicker.java:73
+  wire _bits_1135 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1136 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1137 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1138 = leaf_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_1139 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1140 = leaf_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_1141 = leaf_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_1142 = leaf_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_1143 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1144 = leaf_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_1145 = leaf_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_1146 = leaf_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_1147 = leaf_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_1148 = leaf_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_1149 = leaf_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_1150 = leaf_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_1151 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1152 = leaf_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_1153 = leaf_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_1154 = leaf_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_1155 = leaf_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_1156 = leaf_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_1157 = leaf_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_1158 = leaf_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_1159 = leaf_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_1160 = leaf_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_1161 = leaf_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_1162 = leaf_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_1163 = leaf_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_1164 = leaf_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_1165 = leaf_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_1166 = leaf_pick_pick_hot[96]; // SlotPicker.java:80
+  wire _bits_1167 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1168 = leaf_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_1169 = leaf_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_1170 = leaf_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_1171 = leaf_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_1172 = leaf_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_1173 = leaf_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_1174 = leaf_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_1175 = leaf_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_1176 = leaf_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_1177 = leaf_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_1178 = leaf_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_1179 = leaf_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_1180 = leaf_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_1181 = leaf_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_1182 = leaf_pick_pick_hot[80]; // SlotPicker.java:80
+  wire _bits_1183 = leaf_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_1184 = leaf_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_1185 = leaf_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_1186 = leaf_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_1187 = leaf_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_1188 = leaf_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_1189 = leaf_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_1190 = leaf_pick_pick_hot[72]; // SlotPicker.java:80
+  wire _bits_1191 = leaf_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_1192 = leaf_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_1193 = leaf_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_1194 = leaf_pick_pick_hot[68]; // SlotPicker.java:80
+  wire _bits_1195 = leaf_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_1196 = leaf_pick_pick_hot[66]; // SlotPicker.java:80
+  wire _bits_1197 = leaf_pick_pick_hot[65]; // SlotPicker.java:80
+  wire _bits_1198 = leaf_pick_pick_hot[64]; // SlotPicker.java:80
+  wire [63:0] _cat_14 = {_bits_1135, _bits_1136, _bits_1137, _bits_1138, _bits_1139, _bits_1140, _bits_1141, _bits_1142, _bits_1143, _bits_1144, _bits_1145, _bits_1146, _bits_1147, _bits_1148, _bits_1149, _bits_1150, _bits_1151, _bits_1152, _bits_1153, _bits_1154, _bits_1155, _bits_1156, _bits_1157, _bits_1158, _bits_1159, _bits_1160, _bits_1161, _bits_1162, _bits_1163, _bits_1164, _bits_1165, _bits_1166, _bits_1167, _bits_1168, _bits_1169, _bits_1170, _bits_1171, _bits_1172, _bits_1173, _bits_1174, _bits_1175, _bits_1176, _bits_1177, _bits_1178, _bits_1179, _bits_1180, _bits_1181, _bits_1182, _bits_1183, _bits_1184, _bits_1185, _bits_1186, _bits_1187, _bits_1188, _bits_1189, _bits_1190, _bits_1191, _bits_1192, _bits_1193, _bits_1194, _bits_1195, _bits_1196, _bits_1197, _bits_1198}; // SlotPicker.java:80
+  wire _or_r_16 = |_cat_14; // SlotPicker.java:80
+  wire _bits_1199 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1200 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1201 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1202 = leaf_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_1203 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1204 = leaf_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_1205 = leaf_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_1206 = leaf_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_1207 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1208 = leaf_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_1209 = leaf_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_1210 = leaf_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_1211 = leaf_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_1212 = leaf_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_1213 = leaf_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_1214 = leaf_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_1215 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1216 = leaf_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_1217 = leaf_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_1218 = leaf_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_1219 = leaf_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_1220 = leaf_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_1221 = leaf_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_1222 = leaf_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_1223 = leaf_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_1224 = leaf_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_1225 = leaf_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_1226 = leaf_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_1227 = leaf_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_1228 = leaf_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_1229 = leaf_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_1230 = leaf_pick_pick_hot[96]; // SlotPicker.java:80
+  wire _bits_1231 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1232 = leaf_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_1233 = leaf_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_1234 = leaf_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_1235 = leaf_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_1236 = leaf_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_1237 = leaf_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_1238 = leaf_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_1239 = leaf_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_1240 = leaf_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_1241 = leaf_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_1242 = leaf_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_1243 = leaf_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_1244 = leaf_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_1245 = leaf_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_1246 = leaf_pick_pick_hot[48]; // SlotPicker.java:80
+  wire _bits_1247 = leaf_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_1248 = leaf_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_1249 = leaf_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_1250 = leaf_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_1251 = leaf_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_1252 = leaf_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_1253 = leaf_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_1254 = leaf_pick_pick_hot[40]; // SlotPicker.java:80
+  wire _bits_1255 = leaf_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_1256 = leaf_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_1257 = leaf_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_1258 = leaf_pick_pick_hot[36]; // SlotPicker.java:80
+  wire _bits_1259 = leaf_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_1260 = leaf_pick_pick_hot[34]; // SlotPicker.java:80
+  wire _bits_1261 = leaf_pick_pick_hot[33]; // SlotPicker.java:80
+  wire _bits_1262 = leaf_pick_pick_hot[32]; // SlotPicker.java:80
+  wire [63:0] _cat_15 = {_bits_1199, _bits_1200, _bits_1201, _bits_1202, _bits_1203, _bits_1204, _bits_1205, _bits_1206, _bits_1207, _bits_1208, _bits_1209, _bits_1210, _bits_1211, _bits_1212, _bits_1213, _bits_1214, _bits_1215, _bits_1216, _bits_1217, _bits_1218, _bits_1219, _bits_1220, _bits_1221, _bits_1222, _bits_1223, _bits_1224, _bits_1225, _bits_1226, _bits_1227, _bits_1228, _bits_1229, _bits_1230, _bits_1231, _bits_1232, _bits_1233, _bits_1234, _bits_1235, _bits_1236, _bits_1237, _bits_1238, _bits_1239, _bits_1240, _bits_1241, _bits_1242, _bits_1243, _bits_1244, _bits_1245, _bits_1246, _bits_1247, _bits_1248, _bits_1249, _bits_1250, _bits_1251, _bits_1252, _bits_1253, _bits_1254, _bits_1255, _bits_1256, _bits_1257, _bits_1258, _bits_1259, _bits_1260, _bits_1261, _bits_1262}; // SlotPicker.java:80
+  wire _or_r_17 = |_cat_15; // SlotPicker.java:80
+  wire _bits_1263 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1264 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1265 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1266 = leaf_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_1267 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1268 = leaf_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_1269 = leaf_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_1270 = leaf_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_1271 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1272 = leaf_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_1273 = leaf_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_1274 = leaf_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_1275 = leaf_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_1276 = leaf_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_1277 = leaf_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_1278 = leaf_pick_pick_hot[112]; // SlotPicker.java:80
+  wire _bits_1279 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1280 = leaf_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_1281 = leaf_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_1282 = leaf_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_1283 = leaf_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_1284 = leaf_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_1285 = leaf_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_1286 = leaf_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_1287 = leaf_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_1288 = leaf_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_1289 = leaf_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_1290 = leaf_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_1291 = leaf_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_1292 = leaf_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_1293 = leaf_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_1294 = leaf_pick_pick_hot[80]; // SlotPicker.java:80
+  wire _bits_1295 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1296 = leaf_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_1297 = leaf_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_1298 = leaf_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_1299 = leaf_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_1300 = leaf_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_1301 = leaf_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_1302 = leaf_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_1303 = leaf_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_1304 = leaf_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_1305 = leaf_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_1306 = leaf_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_1307 = leaf_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_1308 = leaf_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_1309 = leaf_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_1310 = leaf_pick_pick_hot[48]; // SlotPicker.java:80
+  wire _bits_1311 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_1312 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_1313 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_1314 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_1315 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_1316 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_1317 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_1318 = leaf_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_1319 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_1320 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_1321 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_1322 = leaf_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_1323 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_1324 = leaf_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_1325 = leaf_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_1326 = leaf_pick_pick_hot[16]; // SlotPicker.java:80
+  wire [63:0] _cat_16 = {_bits_1263, _bits_1264, _bits_1265, _bits_1266, _bits_1267, _bits_1268, _bits_1269, _bits_1270, _bits_1271, _bits_1272, _bits_1273, _bits_1274, _bits_1275, _bits_1276, _bits_1277, _bits_1278, _bits_1279, _bits_1280, _bits_1281, _bits_1282, _bits_1283, _bits_1284, _bits_1285, _bits_1286, _bits_1287, _bits_1288, _bits_1289, _bits_1290, _bits_1291, _bits_1292, _bits_1293, _bits_1294, _bits_1295, _bits_1296, _bits_1297, _bits_1298, _bits_1299, _bits_1300, _bits_1301, _bits_1302, _bits_1303, _bits_1304, _bits_1305, _bits_1306, _bits_1307, _bits_1308, _bits_1309, _bits_1310, _bits_1311, _bits_1312, _bits_1313, _bits_1314, _bits_1315, _bits_1316, _bits_1317, _bits_1318, _bits_1319, _bits_1320, _bits_1321, _bits_1322, _bits_1323, _bits_1324, _bits_1325, _bits_1326}; // SlotPicker.java:80
+  wire _or_r_18 = |_cat_16; // SlotPicker.java:80
+  wire _bits_1327 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1328 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1329 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1330 = leaf_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_1331 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1332 = leaf_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_1333 = leaf_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_1334 = leaf_pick_pick_hot[120]; // SlotPicker.java:80
+  wire _bits_1335 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1336 = leaf_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_1337 = leaf_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_1338 = leaf_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_1339 = leaf_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_1340 = leaf_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_1341 = leaf_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_1342 = leaf_pick_pick_hot[104]; // SlotPicker.java:80
+  wire _bits_1343 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1344 = leaf_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_1345 = leaf_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_1346 = leaf_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_1347 = leaf_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_1348 = leaf_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_1349 = leaf_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_1350 = leaf_pick_pick_hot[88]; // SlotPicker.java:80
+  wire _bits_1351 = leaf_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_1352 = leaf_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_1353 = leaf_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_1354 = leaf_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_1355 = leaf_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_1356 = leaf_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_1357 = leaf_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_1358 = leaf_pick_pick_hot[72]; // SlotPicker.java:80
+  wire _bits_1359 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1360 = leaf_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_1361 = leaf_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_1362 = leaf_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_1363 = leaf_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_1364 = leaf_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_1365 = leaf_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_1366 = leaf_pick_pick_hot[56]; // SlotPicker.java:80
+  wire _bits_1367 = leaf_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_1368 = leaf_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_1369 = leaf_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_1370 = leaf_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_1371 = leaf_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_1372 = leaf_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_1373 = leaf_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_1374 = leaf_pick_pick_hot[40]; // SlotPicker.java:80
+  wire _bits_1375 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_1376 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_1377 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_1378 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_1379 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_1380 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_1381 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_1382 = leaf_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_1383 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_1384 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_1385 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_1386 = leaf_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_1387 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_1388 = leaf_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_1389 = leaf_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_1390 = leaf_pick_pick_hot[8]; // SlotPicker.java:80
+  wire [63:0] _cat_17 = {_bits_1327, _bits_1328, _bits_1329, _bits_1330, _bits_1331, _bits_1332, _bits_1333, _bits_1334, _bits_1335, _bits_1336, _bits_1337, _bits_1338, _bits_1339, _bits_1340, _bits_1341, _bits_1342, _bits_1343, _bits_1344, _bits_1345, _bits_1346, _bits_1347, _bits_1348, _bits_1349, _bits_1350, _bits_1351, _bits_1352, _bits_1353, _bits_1354, _bits_1355, _bits_1356, _bits_1357, _bits_1358, _bits_1359, _bits_1360, _bits_1361, _bits_1362, _bits_1363, _bits_1364, _bits_1365, _bits_1366, _bits_1367, _bits_1368, _bits_1369, _bits_1370, _bits_1371, _bits_1372, _bits_1373, _bits_1374, _bits_1375, _bits_1376, _bits_1377, _bits_1378, _bits_1379, _bits_1380, _bits_1381, _bits_1382, _bits_1383, _bits_1384, _bits_1385, _bits_1386, _bits_1387, _bits_1388, _bits_1389, _bits_1390}; // SlotPicker.java:80
+  wire _or_r_19 = |_cat_17; // SlotPicker.java:80
+  wire _bits_1391 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1392 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1393 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1394 = leaf_pick_pick_hot[124]; // SlotPicker.java:80
+  wire _bits_1395 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1396 = leaf_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_1397 = leaf_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_1398 = leaf_pick_pick_hot[116]; // SlotPicker.java:80
+  wire _bits_1399 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1400 = leaf_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_1401 = leaf_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_1402 = leaf_pick_pick_hot[108]; // SlotPicker.java:80
+  wire _bits_1403 = leaf_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_1404 = leaf_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_1405 = leaf_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_1406 = leaf_pick_pick_hot[100]; // SlotPicker.java:80
+  wire _bits_1407 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1408 = leaf_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_1409 = leaf_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_1410 = leaf_pick_pick_hot[92]; // SlotPicker.java:80
+  wire _bits_1411 = leaf_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_1412 = leaf_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_1413 = leaf_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_1414 = leaf_pick_pick_hot[84]; // SlotPicker.java:80
+  wire _bits_1415 = leaf_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_1416 = leaf_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_1417 = leaf_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_1418 = leaf_pick_pick_hot[76]; // SlotPicker.java:80
+  wire _bits_1419 = leaf_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_1420 = leaf_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_1421 = leaf_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_1422 = leaf_pick_pick_hot[68]; // SlotPicker.java:80
+  wire _bits_1423 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1424 = leaf_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_1425 = leaf_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_1426 = leaf_pick_pick_hot[60]; // SlotPicker.java:80
+  wire _bits_1427 = leaf_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_1428 = leaf_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_1429 = leaf_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_1430 = leaf_pick_pick_hot[52]; // SlotPicker.java:80
+  wire _bits_1431 = leaf_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_1432 = leaf_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_1433 = leaf_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_1434 = leaf_pick_pick_hot[44]; // SlotPicker.java:80
+  wire _bits_1435 = leaf_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_1436 = leaf_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_1437 = leaf_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_1438 = leaf_pick_pick_hot[36]; // SlotPicker.java:80
+  wire _bits_1439 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_1440 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_1441 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_1442 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_1443 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_1444 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_1445 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_1446 = leaf_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_1447 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_1448 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_1449 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_1450 = leaf_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_1451 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_1452 = leaf_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_1453 = leaf_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_1454 = leaf_pick_pick_hot[4]; // SlotPicker.java:80
+  wire [63:0] _cat_18 = {_bits_1391, _bits_1392, _bits_1393, _bits_1394, _bits_1395, _bits_1396, _bits_1397, _bits_1398, _bits_1399, _bits_1400, _bits_1401, _bits_1402, _bits_1403, _bits_1404, _bits_1405, _bits_1406, _bits_1407, _bits_1408, _bits_1409, _bits_1410, _bits_1411, _bits_1412, _bits_1413, _bits_1414, _bits_1415, _bits_1416, _bits_1417, _bits_1418, _bits_1419, _bits_1420, _bits_1421, _bits_1422, _bits_1423, _bits_1424, _bits_1425, _bits_1426, _bits_1427, _bits_1428, _bits_1429, _bits_1430, _bits_1431, _bits_1432, _bits_1433, _bits_1434, _bits_1435, _bits_1436, _bits_1437, _bits_1438, _bits_1439, _bits_1440, _bits_1441, _bits_1442, _bits_1443, _bits_1444, _bits_1445, _bits_1446, _bits_1447, _bits_1448, _bits_1449, _bits_1450, _bits_1451, _bits_1452, _bits_1453, _bits_1454}; // SlotPicker.java:80
+  wire _or_r_20 = |_cat_18; // SlotPicker.java:80
+  wire _bits_1455 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1456 = leaf_pick_pick_hot[126]; // SlotPicker.java:80
+  wire _bits_1457 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1458 = leaf_pick_pick_hot[122]; // SlotPicker.java:80
+  wire _bits_1459 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1460 = leaf_pick_pick_hot[118]; // SlotPicker.java:80
+  wire _bits_1461 = leaf_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_1462 = leaf_pick_pick_hot[114]; // SlotPicker.java:80
+  wire _bits_1463 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1464 = leaf_pick_pick_hot[110]; // SlotPicker.java:80
+  wire _bits_1465 = leaf_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_1466 = leaf_pick_pick_hot[106]; // SlotPicker.java:80
+  wire _bits_1467 = leaf_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_1468 = leaf_pick_pick_hot[102]; // SlotPicker.java:80
+  wire _bits_1469 = leaf_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_1470 = leaf_pick_pick_hot[98]; // SlotPicker.java:80
+  wire _bits_1471 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1472 = leaf_pick_pick_hot[94]; // SlotPicker.java:80
+  wire _bits_1473 = leaf_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_1474 = leaf_pick_pick_hot[90]; // SlotPicker.java:80
+  wire _bits_1475 = leaf_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_1476 = leaf_pick_pick_hot[86]; // SlotPicker.java:80
+  wire _bits_1477 = leaf_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_1478 = leaf_pick_pick_hot[82]; // SlotPicker.java:80
+  wire _bits_1479 = leaf_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_1480 = leaf_pick_pick_hot[78]; // SlotPicker.java:80
+  wire _bits_1481 = leaf_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_1482 = leaf_pick_pick_hot[74]; // SlotPicker.java:80
+  wire _bits_1483 = leaf_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_1484 = leaf_pick_pick_hot[70]; // SlotPicker.java:80
+  wire _bits_1485 = leaf_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_1486 = leaf_pick_pick_hot[66]; // SlotPicker.java:80
+  wire _bits_1487 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1488 = leaf_pick_pick_hot[62]; // SlotPicker.java:80
+  wire _bits_1489 = leaf_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_1490 = leaf_pick_pick_hot[58]; // SlotPicker.java:80
+  wire _bits_1491 = leaf_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_1492 = leaf_pick_pick_hot[54]; // SlotPicker.java:80
+  wire _bits_1493 = leaf_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_1494 = leaf_pick_pick_hot[50]; // SlotPicker.java:80
+  wire _bits_1495 = leaf_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_1496 = leaf_pick_pick_hot[46]; // SlotPicker.java:80
+  wire _bits_1497 = leaf_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_1498 = leaf_pick_pick_hot[42]; // SlotPicker.java:80
+  wire _bits_1499 = leaf_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_1500 = leaf_pick_pick_hot[38]; // SlotPicker.java:80
+  wire _bits_1501 = leaf_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_1502 = leaf_pick_pick_hot[34]; // SlotPicker.java:80
+  wire _bits_1503 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_1504 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_1505 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_1506 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_1507 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_1508 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_1509 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_1510 = leaf_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_1511 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_1512 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_1513 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_1514 = leaf_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_1515 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_1516 = leaf_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_1517 = leaf_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_1518 = leaf_pick_pick_hot[2]; // SlotPicker.java:80
+  wire [63:0] _cat_19 = {_bits_1455, _bits_1456, _bits_1457, _bits_1458, _bits_1459, _bits_1460, _bits_1461, _bits_1462, _bits_1463, _bits_1464, _bits_1465, _bits_1466, _bits_1467, _bits_1468, _bits_1469, _bits_1470, _bits_1471, _bits_1472, _bits_1473, _bits_1474, _bits_1475, _bits_1476, _bits_1477, _bits_1478, _bits_1479, _bits_1480, _bits_1481, _bits_1482, _bits_1483, _bits_1484, _bits_1485, _bits_1486, _bits_1487, _bits_1488, _bits_1489, _bits_1490, _bits_1491, _bits_1492, _bits_1493, _bits_1494, _bits_1495, _bits_1496, _bits_1497, _bits_1498, _bits_1499, _bits_1500, _bits_1501, _bits_1502, _bits_1503, _bits_1504, _bits_1505, _bits_1506, _bits_1507, _bits_1508, _bits_1509, _bits_1510, _bits_1511, _bits_1512, _bits_1513, _bits_1514, _bits_1515, _bits_1516, _bits_1517, _bits_1518}; // SlotPicker.java:80
+  wire _or_r_21 = |_cat_19; // SlotPicker.java:80
+  wire _bits_1519 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
+  wire _bits_1520 = leaf_pick_pick_hot[125]; // SlotPicker.java:80
+  wire _bits_1521 = leaf_pick_pick_hot[123]; // SlotPicker.java:80
+  wire _bits_1522 = leaf_pick_pick_hot[121]; // SlotPicker.java:80
+  wire _bits_1523 = leaf_pick_pick_hot[119]; // SlotPicker.java:80
+  wire _bits_1524 = leaf_pick_pick_hot[117]; // SlotPicker.java:80
+  wire _bits_1525 = leaf_pick_pick_hot[115]; // SlotPicker.java:80
+  wire _bits_1526 = leaf_pick_pick_hot[113]; // SlotPicker.java:80
+  wire _bits_1527 = leaf_pick_pick_hot[111]; // SlotPicker.java:80
+  wire _bits_1528 = leaf_pick_pick_hot[109]; // SlotPicker.java:80
+  wire _bits_1529 = leaf_pick_pick_hot[107]; // SlotPicker.java:80
+  wire _bits_1530 = leaf_pick_pick_hot[105]; // SlotPicker.java:80
+  wire _bits_1531 = leaf_pick_pick_hot[103]; // SlotPicker.java:80
+  wire _bits_1532 = leaf_pick_pick_hot[101]; // SlotPicker.java:80
+  wire _bits_1533 = leaf_pick_pick_hot[99]; // SlotPicker.java:80
+  wire _bits_1534 = leaf_pick_pick_hot[97]; // SlotPicker.java:80
+  wire _bits_1535 = leaf_pick_pick_hot[95]; // SlotPicker.java:80
+  wire _bits_1536 = leaf_pick_pick_hot[93]; // SlotPicker.java:80
+  wire _bits_1537 = leaf_pick_pick_hot[91]; // SlotPicker.java:80
+  wire _bits_1538 = leaf_pick_pick_hot[89]; // SlotPicker.java:80
+  wire _bits_1539 = leaf_pick_pick_hot[87]; // SlotPicker.java:80
+  wire _bits_1540 = leaf_pick_pick_hot[85]; // SlotPicker.java:80
+  wire _bits_1541 = leaf_pick_pick_hot[83]; // SlotPicker.java:80
+  wire _bits_1542 = leaf_pick_pick_hot[81]; // SlotPicker.java:80
+  wire _bits_1543 = leaf_pick_pick_hot[79]; // SlotPicker.java:80
+  wire _bits_1544 = leaf_pick_pick_hot[77]; // SlotPicker.java:80
+  wire _bits_1545 = leaf_pick_pick_hot[75]; // SlotPicker.java:80
+  wire _bits_1546 = leaf_pick_pick_hot[73]; // SlotPicker.java:80
+  wire _bits_1547 = leaf_pick_pick_hot[71]; // SlotPicker.java:80
+  wire _bits_1548 = leaf_pick_pick_hot[69]; // SlotPicker.java:80
+  wire _bits_1549 = leaf_pick_pick_hot[67]; // SlotPicker.java:80
+  wire _bits_1550 = leaf_pick_pick_hot[65]; // SlotPicker.java:80
+  wire _bits_1551 = leaf_pick_pick_hot[63]; // SlotPicker.java:80
+  wire _bits_1552 = leaf_pick_pick_hot[61]; // SlotPicker.java:80
+  wire _bits_1553 = leaf_pick_pick_hot[59]; // SlotPicker.java:80
+  wire _bits_1554 = leaf_pick_pick_hot[57]; // SlotPicker.java:80
+  wire _bits_1555 = leaf_pick_pick_hot[55]; // SlotPicker.java:80
+  wire _bits_1556 = leaf_pick_pick_hot[53]; // SlotPicker.java:80
+  wire _bits_1557 = leaf_pick_pick_hot[51]; // SlotPicker.java:80
+  wire _bits_1558 = leaf_pick_pick_hot[49]; // SlotPicker.java:80
+  wire _bits_1559 = leaf_pick_pick_hot[47]; // SlotPicker.java:80
+  wire _bits_1560 = leaf_pick_pick_hot[45]; // SlotPicker.java:80
+  wire _bits_1561 = leaf_pick_pick_hot[43]; // SlotPicker.java:80
+  wire _bits_1562 = leaf_pick_pick_hot[41]; // SlotPicker.java:80
+  wire _bits_1563 = leaf_pick_pick_hot[39]; // SlotPicker.java:80
+  wire _bits_1564 = leaf_pick_pick_hot[37]; // SlotPicker.java:80
+  wire _bits_1565 = leaf_pick_pick_hot[35]; // SlotPicker.java:80
+  wire _bits_1566 = leaf_pick_pick_hot[33]; // SlotPicker.java:80
+  wire _bits_1567 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_1568 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_1569 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_1570 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_1571 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_1572 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_1573 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_1574 = leaf_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_1575 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_1576 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_1577 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_1578 = leaf_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_1579 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_1580 = leaf_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_1581 = leaf_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_1582 = leaf_pick_pick_hot[1]; // SlotPicker.java:80
+  wire [63:0] _cat_20 = {_bits_1519, _bits_1520, _bits_1521, _bits_1522, _bits_1523, _bits_1524, _bits_1525, _bits_1526, _bits_1527, _bits_1528, _bits_1529, _bits_1530, _bits_1531, _bits_1532, _bits_1533, _bits_1534, _bits_1535, _bits_1536, _bits_1537, _bits_1538, _bits_1539, _bits_1540, _bits_1541, _bits_1542, _bits_1543, _bits_1544, _bits_1545, _bits_1546, _bits_1547, _bits_1548, _bits_1549, _bits_1550, _bits_1551, _bits_1552, _bits_1553, _bits_1554, _bits_1555, _bits_1556, _bits_1557, _bits_1558, _bits_1559, _bits_1560, _bits_1561, _bits_1562, _bits_1563, _bits_1564, _bits_1565, _bits_1566, _bits_1567, _bits_1568, _bits_1569, _bits_1570, _bits_1571, _bits_1572, _bits_1573, _bits_1574, _bits_1575, _bits_1576, _bits_1577, _bits_1578, _bits_1579, _bits_1580, _bits_1581, _bits_1582}; // SlotPicker.java:80
+  wire _or_r_22 = |_cat_20; // SlotPicker.java:80
+  wire [6:0] _cat_21 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19, _or_r_20, _or_r_21, _or_r_22}; // SlotPicker.java:80
+  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
+  wire _eq_641 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:104
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:206
+  wire _not_189 = ~verdict_act; // MergeVerdict.java:78
+  wire _and_819 = verdict_busy & _not_189; // MergeVerdict.java:78
+  wire _or_538 = verdict_hand_over | _and_819; // MergeVerdict.java:78
+  wire _or_539 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:115
+  wire _and_820 = _or_539 & io_counterResult_valid; // TcamMergeWalk.java:117
+  wire _eq_642 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
+  wire _and_821 = _and_820 & _eq_642; // TcamMergeWalk.java:117
+  wire [34:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
+  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:103
+  wire _bits_1583 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_0 = &_bits_1583; // SplitCompare.java:59
+  wire [11:0] _bits_1584 = merge_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_1585 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_1586 = _bits_1585[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_14 = {1'b0, _bits_1584} + {1'b0, _bits_1586}; // SplitCompare.java:85
+  wire _bits_1587 = _add_14[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_1584, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_1586, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_15 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_1588 = _add_15[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1589 = merge_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1590 = _bits_1589[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1591 = _bits_1585[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1592 = _bits_1591[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_16 = {1'b0, _bits_1590} + {1'b0, _bits_1592}; // SplitCompare.java:85
+  wire _bits_1593 = _add_16[12]; // SplitCompare.java:85
+  wire [12:0] _cat_24 = {_bits_1590, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_25 = {_bits_1592, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_17 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_1594 = _add_17[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1595 = _bits_1589[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_26 = {_bits_1595, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_1596 = _bits_1591[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_27 = {_bits_1596, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_18 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_1597 = _add_18[12]; // SplitCompare.java:86
+  wire _and_822 = _bits_1594 & _bits_1597; // SplitCompare.java:75
+  wire _or_540 = _bits_1593 | _and_822; // SplitCompare.java:75
+  wire _and_823 = _bits_1588 & _or_540; // SplitCompare.java:75
+  wire _or_541 = _bits_1587 | _and_823; // SplitCompare.java:75
+  wire _and_824 = _and_r_0 & _or_541; // SplitCompare.java:59
+  wire _not_190 = ~_and_824; // MergeVerdict.java:70
+  wire [2:0] _bits_1598 = merge_sum[34:32]; // MergeVerdict.java:73
+  wire _or_r_23 = |_bits_1598; // MergeVerdict.java:73
+  wire _and_825 = verdict_end_4 & _not_190; // MergeVerdict.java:76
+  wire _not_191 = ~_or_538; // MergeVerdict.java:80
+  wire _or_542 = _not_191 | verdict_end_4; // MergeVerdict.java:80
+  wire [34:0] _fill_131 = {35{1'd1}}; // MergeSkip.java:43
+  wire [34:0] _fill_132 = {35{1'd1}}; // MergeSkip.java:47
+  wire [34:0] _fill_133 = {35{1'd1}}; // MergeSkip.java:44
+  wire [11:0] _bits_1599 = batch_min_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _not_192 = ~merge_sum; // SplitCompare.java:31
+  wire [11:0] _bits_1600 = _not_192[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_19 = {1'b0, _bits_1599} + {1'b0, _bits_1600}; // SplitCompare.java:85
+  wire _bits_1601 = _add_19[12]; // SplitCompare.java:85
+  wire [12:0] _cat_28 = {_bits_1599, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_29 = {_bits_1600, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_20 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
+  wire _bits_1602 = _add_20[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1603 = batch_min_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1604 = _bits_1603[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1605 = _not_192[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1606 = _bits_1605[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_21 = {1'b0, _bits_1604} + {1'b0, _bits_1606}; // SplitCompare.java:85
+  wire _bits_1607 = _add_21[12]; // SplitCompare.java:85
+  wire [12:0] _cat_30 = {_bits_1604, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_31 = {_bits_1606, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_22 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
+  wire _bits_1608 = _add_22[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1609 = _bits_1603[10:0]; // SplitCompare.java:70
+  wire [10:0] _bits_1610 = _bits_1605[10:0]; // SplitCompare.java:70
+  wire [11:0] _add_23 = {1'b0, _bits_1609} + {1'b0, _bits_1610}; // SplitCompare.java:85
+  wire _bits_1611 = _add_23[11]; // SplitCompare.java:85
+  wire _and_826 = _bits_1608 & _bits_1611; // SplitCompare.java:75
+  wire _or_543 = _bits_1607 | _and_826; // SplitCompare.java:75
+  wire _and_827 = _bits_1602 & _or_543; // SplitCompare.java:75
+  wire _or_544 = _bits_1601 | _and_827; // SplitCompare.java:75
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:230
+  wire [3:0] _bits_1612 = _dshl_0[3:0]; // TcamSplit.java:230
+  wire [3:0] _or_545 = present_children | _bits_1612; // TcamSplit.java:230
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:213
+  wire [3:0] _bits_1613 = _dshl_1[3:0]; // TcamSplit.java:213
+  wire [3:0] _or_546 = present_children | _bits_1613; // TcamSplit.java:213
+  wire [3:0] _not_193 = ~present_children_next; // TcamSplit.java:99
+  wire _bits_1614 = _not_193[0]; // FirstSet.java:24
+  wire _bits_1615 = _not_193[1]; // FirstSet.java:24
+  wire _or_547 = _bits_1614 | _bits_1615; // FirstSet.java:36
+  wire _not_194 = ~_or_547; // FirstSet.java:34
+  wire _bits_1616 = _not_193[2]; // FirstSet.java:24
+  wire _not_195 = ~_bits_1616; // FirstSet.java:34
+  wire _not_196 = ~_bits_1614; // FirstSet.java:34
+  wire _mux_13 = _not_194 ? _not_195 : _not_196; // FirstSet.java:35
+  wire [1:0] _cat_32 = {_not_194, _mux_13}; // FirstSet.java:35
+  wire [1:0] _bits_1617 = _cat_32; // FirstSet.java:43
+  wire [3:0] _not_197 = ~present_children_next; // TcamSplit.java:100
+  wire _bits_1618 = _not_197[0]; // FirstSet.java:54
+  wire _bits_1619 = _not_197[1]; // FirstSet.java:54
+  wire _or_548 = _bits_1618 | _bits_1619; // FirstSet.java:63
+  wire _bits_1620 = _not_197[2]; // FirstSet.java:54
+  wire _bits_1621 = _not_197[3]; // FirstSet.java:54
+  wire _or_549 = _bits_1620 | _bits_1621; // FirstSet.java:63
+  wire _and_828 = _or_548 & _or_549; // FirstSet.java:60
+  wire _and_829 = _bits_1618 & _bits_1619; // FirstSet.java:60
+  wire _or_550 = _and_828 | _and_829; // FirstSet.java:61
+  wire _and_830 = _bits_1620 & _bits_1621; // FirstSet.java:60
+  wire _or_551 = _or_550 | _and_830; // FirstSet.java:62
+  wire _not_198 = ~_or_551; // TcamSplit.java:100
+  wire _bits_1622 = slot_pick_pick_hot[0]; // TcamSplit.java:107
+  wire [1:0] _fill_134 = {2{_bits_1622}}; // TcamSplit.java:107
+  wire [1:0] _and_831 = slot_digit_0 & _fill_134; // TcamSplit.java:107
+  wire _bits_1623 = slot_pick_pick_hot[1]; // TcamSplit.java:107
+  wire [1:0] _fill_135 = {2{_bits_1623}}; // TcamSplit.java:107
+  wire [1:0] _and_832 = slot_digit_1 & _fill_135; // TcamSplit.java:107
+  wire [1:0] _or_552 = _and_831 | _and_832; // TcamSplit.java:107
+  wire _bits_1624 = slot_pick_pick_hot[2]; // TcamSplit.java:107
+  wire [1:0] _fill_136 = {2{_bits_1624}}; // TcamSplit.java:107
+  wire [1:0] _and_833 = slot_digit_2 & _fill_136; // TcamSplit.java:107
+  wire _bits_1625 = slot_pick_pick_hot[3]; // TcamSplit.java:107
+  wire [1:0] _fill_137 = {2{_bits_1625}}; // TcamSplit.java:107
+  wire [1:0] _and_834 = slot_digit_3 & _fill_137; // TcamSplit.java:107
+  wire [1:0] _or_553 = _and_833 | _and_834; // TcamSplit.java:107
+  wire [1:0] _or_554 = _or_552 | _or_553; // TcamSplit.java:107
+  wire _bits_1626 = slot_pick_pick_hot[4]; // TcamSplit.java:107
+  wire [1:0] _fill_138 = {2{_bits_1626}}; // TcamSplit.java:107
+  wire [1:0] _and_835 = slot_digit_4 & _fill_138; // TcamSplit.java:107
+  wire _bits_1627 = slot_pick_pick_hot[5]; // TcamSplit.java:107
+  wire [1:0] _fill_139 = {2{_bits_1627}}; // TcamSplit.java:107
+  wire [1:0] _and_836 = slot_digit_5 & _fill_139; // TcamSplit.java:107
+  wire [1:0] _or_555 = _and_835 | _and_836; // TcamSplit.java:107
+  wire _bits_1628 = slot_pick_pick_hot[6]; // TcamSplit.java:107
+  wire [1:0] _fill_140 = {2{_bits_1628}}; // TcamSplit.java:107
+  wire [1:0] _and_837 = slot_digit_6 & _fill_140; // TcamSplit.java:107
+  wire _bits_1629 = slot_pick_pick_hot[7]; // TcamSplit.java:107
+  wire [1:0] _fill_141 = {2{_bits_1629}}; // TcamSplit.java:107
+  wire [1:0] _and_838 = slot_digit_7 & _fill_141; // TcamSplit.java:107
+  wire [1:0] _or_556 = _and_837 | _and_838; // TcamSplit.java:107
+  wire [1:0] _or_557 = _or_555 | _or_556; // TcamSplit.java:107
+  wire [1:0] _or_558 = _or_554 | _or_557; // TcamSplit.java:107
+  wire _bits_1630 = slot_pick_pick_hot[8]; // TcamSplit.java:107
+  wire [1:0] _fill_142 = {2{_bits_1630}}; // TcamSplit.java:107
+  wire [1:0] _and_839 = slot_digit_8 & _fill_142; // TcamSplit.java:107
+  wire _bits_1631 = slot_pick_pick_hot[9]; // TcamSplit.java:107
+  wire [1:0] _fill_143 = {2{_bits_1631}}; // TcamSplit.java:107
+  wire [1:0] _and_840 = slot_digit_9 & _fill_143; // TcamSplit.java:107
+  wire [1:0] _or_559 = _and_839 | _and_840; // TcamSplit.java:107
+  wire _bits_1632 = slot_pick_pick_hot[10]; // TcamSplit.java:107
+  wire [1:0] _fill_144 = {2{_bits_1632}}; // TcamSplit.java:107
+  wire [1:0] _and_841 = slot_digit_10 & _fill_144; // TcamSplit.java:107
+  wire _bits_1633 = slot_pick_pick_hot[11]; // TcamSplit.java:107
+  wire [1:0] _fill_145 = {2{_bits_1633}}; // TcamSplit.java:107
+  wire [1:0] _and_842 = slot_digit_11 & _fill_145; // TcamSplit.java:107
+  wire [1:0] _or_560 = _and_841 | _and_842; // TcamSplit.java:107
+  wire [1:0] _or_561 = _or_559 | _or_560; // TcamSplit.java:107
+  wire _bits_1634 = slot_pick_pick_hot[12]; // TcamSplit.java:107
+  wire [1:0] _fill_146 = {2{_bits_1634}}; // TcamSplit.java:107
+  wire [1:0] _and_843 = slot_digit_12 & _fill_146; // TcamSplit.java:107
+  wire _bits_1635 = slot_pick_pick_hot[13]; // TcamSplit.java:107
+  wire [1:0] _fill_147 = {2{_bits_1635}}; // TcamSplit.java:107
+  wire [1:0] _and_844 = slot_digit_13 & _fill_147; // TcamSplit.java:107
+  wire [1:0] _or_562 = _and_843 | _and_844; // TcamSplit.java:107
+  wire _bits_1636 = slot_pick_pick_hot[14]; // TcamSplit.java:107
+  wire [1:0] _fill_148 = {2{_bits_1636}}; // TcamSplit.java:107
+  wire [1:0] _and_845 = slot_digit_14 & _fill_148; // TcamSplit.java:107
+  wire _bits_1637 = slot_pick_pick_hot[15]; // TcamSplit.java:107
+  wire [1:0] _fill_149 = {2{_bits_1637}}; // TcamSplit.java:107
+  wire [1:0] _and_846 = slot_digit_15 & _fill_149; // TcamSplit.java:107
+  wire [1:0] _or_563 = _and_845 | _and_846; // TcamSplit.java:107
+  wire [1:0] _or_564 = _or_562 | _or_563; // TcamSplit.java:107
+  wire [1:0] _or_565 = _or_561 | _or_564; // TcamSplit.java:107
+  wire [1:0] _or_566 = _or_558 | _or_565; // TcamSplit.java:107
+  wire _bits_1638 = slot_pick_pick_hot[16]; // TcamSplit.java:107
+  wire [1:0] _fill_150 = {2{_bits_1638}}; // TcamSplit.java:107
+  wire [1:0] _and_847 = slot_digit_16 & _fill_150; // TcamSplit.java:107
+  wire _bits_1639 = slot_pick_pick_hot[17]; // TcamSplit.java:107
+  wire [1:0] _fill_151 = {2{_bits_1639}}; // TcamSplit.java:107
+  wire [1:0] _and_848 = slot_digit_17 & _fill_151; // TcamSplit.java:107
+  wire [1:0] _or_567 = _and_847 | _and_848; // TcamSplit.java:107
+  wire _bits_1640 = slot_pick_pick_hot[18]; // TcamSplit.java:107
+  wire [1:0] _fill_152 = {2{_bits_1640}}; // TcamSplit.java:107
+  wire [1:0] _and_849 = slot_digit_18 & _fill_152; // TcamSplit.java:107
+  wire _bits_1641 = slot_pick_pick_hot[19]; // TcamSplit.java:107
+  wire [1:0] _fill_153 = {2{_bits_1641}}; // TcamSplit.java:107
+  wire [1:0] _and_850 = slot_digit_19 & _fill_153; // TcamSplit.java:107
+  wire [1:0] _or_568 = _and_849 | _and_850; // TcamSplit.java:107
+  wire [1:0] _or_569 = _or_567 | _or_568; // TcamSplit.java:107
+  wire _bits_1642 = slot_pick_pick_hot[20]; // TcamSplit.java:107
+  wire [1:0] _fill_154 = {2{_bits_1642}}; // TcamSplit.java:107
+  wire [1:0] _and_851 = slot_digit_20 & _fill_154; // TcamSplit.java:107
+  wire _bits_1643 = slot_pick_pick_hot[21]; // TcamSplit.java:107
+  wire [1:0] _fill_155 = {2{_bits_1643}}; // TcamSplit.java:107
+  wire [1:0] _and_852 = slot_digit_21 & _fill_155; // TcamSplit.java:107
+  wire [1:0] _or_570 = _and_851 | _and_852; // TcamSplit.java:107
+  wire _bits_1644 = slot_pick_pick_hot[22]; // TcamSplit.java:107
+  wire [1:0] _fill_156 = {2{_bits_1644}}; // TcamSplit.java:107
+  wire [1:0] _and_853 = slot_digit_22 & _fill_156; // TcamSplit.java:107
+  wire _bits_1645 = slot_pick_pick_hot[23]; // TcamSplit.java:107
+  wire [1:0] _fill_157 = {2{_bits_1645}}; // TcamSplit.java:107
+  wire [1:0] _and_854 = slot_digit_23 & _fill_157; // TcamSplit.java:107
+  wire [1:0] _or_571 = _and_853 | _and_854; // TcamSplit.java:107
+  wire [1:0] _or_572 = _or_570 | _or_571; // TcamSplit.java:107
+  wire [1:0] _or_573 = _or_569 | _or_572; // TcamSplit.java:107
+  wire _bits_1646 = slot_pick_pick_hot[24]; // TcamSplit.java:107
+  wire [1:0] _fill_158 = {2{_bits_1646}}; // TcamSplit.java:107
+  wire [1:0] _and_855 = slot_digit_24 & _fill_158; // TcamSplit.java:107
+  wire _bits_1647 = slot_pick_pick_hot[25]; // TcamSplit.java:107
+  wire [1:0] _fill_159 = {2{_bits_1647}}; // TcamSplit.java:107
+  wire [1:0] _and_856 = slot_digit_25 & _fill_159; // TcamSplit.java:107
+  wire [1:0] _or_574 = _and_855 | _and_856; // TcamSplit.java:107
+  wire _bits_1648 = slot_pick_pick_hot[26]; // TcamSplit.java:107
+  wire [1:0] _fill_160 = {2{_bits_1648}}; // TcamSplit.java:107
+  wire [1:0] _and_857 = slot_digit_26 & _fill_160; // TcamSplit.java:107
+  wire _bits_1649 = slot_pick_pick_hot[27]; // TcamSplit.java:107
+  wire [1:0] _fill_161 = {2{_bits_1649}}; // TcamSplit.java:107
+  wire [1:0] _and_858 = slot_digit_27 & _fill_161; // TcamSplit.java:107
+  wire [1:0] _or_575 = _and_857 | _and_858; // TcamSplit.java:107
+  wire [1:0] _or_576 = _or_574 | _or_575; // TcamSplit.java:107
+  wire _bits_1650 = slot_pick_pick_hot[28]; // TcamSplit.java:107
+  wire [1:0] _fill_162 = {2{_bits_1650}}; // TcamSplit.java:107
+  wire [1:0] _and_859 = slot_digit_28 & _fill_162; // TcamSplit.java:107
+  wire _bits_1651 = slot_pick_pick_hot[29]; // TcamSplit.java:107
+  wire [1:0] _fill_163 = {2{_bits_1651}}; // TcamSplit.java:107
+  wire [1:0] _and_860 = slot_digit_29 & _fill_163; // TcamSplit.java:107
+  wire [1:0] _or_577 = _and_859 | _and_860; // TcamSplit.java:107
+  wire _bits_1652 = slot_pick_pick_hot[30]; // TcamSplit.java:107
+  wire [1:0] _fill_164 = {2{_bits_1652}}; // TcamSplit.java:107
+  wire [1:0] _and_861 = slot_digit_30 & _fill_164; // TcamSplit.java:107
+  wire _bits_1653 = slot_pick_pick_hot[31]; // TcamSplit.java:107
+  wire [1:0] _fill_165 = {2{_bits_1653}}; // TcamSplit.java:107
+  wire [1:0] _and_862 = slot_digit_31 & _fill_165; // TcamSplit.java:107
+  wire [1:0] _or_578 = _and_861 | _and_862; // TcamSplit.java:107
+  wire [1:0] _or_579 = _or_577 | _or_578; // TcamSplit.java:107
+  wire [1:0] _or_580 = _or_576 | _or_579; // TcamSplit.java:107
+  wire [1:0] _or_581 = _or_573 | _or_580; // TcamSplit.java:107
+  wire [1:0] _or_582 = _or_566 | _or_581; // TcamSplit.java:107
+  wire _bits_1654 = slot_pick_pick_hot[32]; // TcamSplit.java:107
+  wire [1:0] _fill_166 = {2{_bits_1654}}; // TcamSplit.java:107
+  wire [1:0] _and_863 = slot_digit_32 & _fill_166; // TcamSplit.java:107
+  wire _bits_1655 = slot_pick_pick_hot[33]; // TcamSplit.java:107
+  wire [1:0] _fill_167 = {2{_bits_1655}}; // TcamSplit.java:107
+  wire [1:0] _and_864 = slot_digit_33 & _fill_167; // TcamSplit.java:107
+  wire [1:0] _or_583 = _and_863 | _and_864; // TcamSplit.java:107
+  wire _bits_1656 = slot_pick_pick_hot[34]; // TcamSplit.java:107
+  wire [1:0] _fill_168 = {2{_bits_1656}}; // TcamSplit.java:107
+  wire [1:0] _and_865 = slot_digit_34 & _fill_168; // TcamSplit.java:107
+  wire _bits_1657 = slot_pick_pick_hot[35]; // TcamSplit.java:107
+  wire [1:0] _fill_169 = {2{_bits_1657}}; // TcamSplit.java:107
+  wire [1:0] _and_866 = slot_digit_35 & _fill_169; // TcamSplit.java:107
+  wire [1:0] _or_584 = _and_865 | _and_866; // TcamSplit.java:107
+  wire [1:0] _or_585 = _or_583 | _or_584; // TcamSplit.java:107
+  wire _bits_1658 = slot_pick_pick_hot[36]; // TcamSplit.java:107
+  wire [1:0] _fill_170 = {2{_bits_1658}}; // TcamSplit.java:107
+  wire [1:0] _and_867 = slot_digit_36 & _fill_170; // TcamSplit.java:107
+  wire _bits_1659 = slot_pick_pick_hot[37]; // TcamSplit.java:107
+  wire [1:0] _fill_171 = {2{_bits_1659}}; // TcamSplit.java:107
+  wire [1:0] _and_868 = slot_digit_37 & _fill_171; // TcamSplit.java:107
+  wire [1:0] _or_586 = _and_867 | _and_868; // TcamSplit.java:107
+  wire _bits_1660 = slot_pick_pick_hot[38]; // TcamSplit.java:107
+  wire [1:0] _fill_172 = {2{_bits_1660}}; // TcamSplit.java:107
+  wire [1:0] _and_869 = slot_digit_38 & _fill_172; // TcamSplit.java:107
+  wire _bits_1661 = slot_pick_pick_hot[39]; // TcamSplit.java:107
+  wire [1:0] _fill_173 = {2{_bits_1661}}; // TcamSplit.java:107
+  wire [1:0] _and_870 = slot_digit_39 & _fill_173; // TcamSplit.java:107
+  wire [1:0] _or_587 = _and_869 | _and_870; // TcamSplit.java:107
+  wire [1:0] _or_588 = _or_586 | _or_587; // TcamSplit.java:107
+  wire [1:0] _or_589 = _or_585 | _or_588; // TcamSplit.java:107
+  wire _bits_1662 = slot_pick_pick_hot[40]; // TcamSplit.java:107
+  wire [1:0] _fill_174 = {2{_bits_1662}}; // TcamSplit.java:107
+  wire [1:0] _and_871 = slot_digit_40 & _fill_174; // TcamSplit.java:107
+  wire _bits_1663 = slot_pick_pick_hot[41]; // TcamSplit.java:107
+  wire [1:0] _fill_175 = {2{_bits_1663}}; // TcamSplit.java:107
+  wire [1:0] _and_872 = slot_digit_41 & _fill_175; // TcamSplit.java:107
+  wire [1:0] _or_590 = _and_871 | _and_872; // TcamSplit.java:107
+  wire _bits_1664 = slot_pick_pick_hot[42]; // TcamSplit.java:107
+  wire [1:0] _fill_176 = {2{_bits_1664}}; // TcamSplit.java:107
+  wire [1:0] _and_873 = slot_digit_42 & _fill_176; // TcamSplit.java:107
+  wire _bits_1665 = slot_pick_pick_hot[43]; // TcamSplit.java:107
+  wire [1:0] _fill_177 = {2{_bits_1665}}; // TcamSplit.java:107
+  wire [1:0] _and_874 = slot_digit_43 & _fill_177; // TcamSplit.java:107
+  wire [1:0] _or_591 = _and_873 | _and_874; // TcamSplit.java:107
+  wire [1:0] _or_592 = _or_590 | _or_591; // TcamSplit.java:107
+  wire _bits_1666 = slot_pick_pick_hot[44]; // TcamSplit.java:107
+  wire [1:0] _fill_178 = {2{_bits_1666}}; // TcamSplit.java:107
+  wire [1:0] _and_875 = slot_digit_44 & _fill_178; // TcamSplit.java:107
+  wire _bits_1667 = slot_pick_pick_hot[45]; // TcamSplit.java:107
+  wire [1:0] _fill_179 = {2{_bits_1667}}; // TcamSplit.java:107
+  wire [1:0] _and_876 = slot_digit_45 & _fill_179; // TcamSplit.java:107
+  wire [1:0] _or_593 = _and_875 | _and_876; // TcamSplit.java:107
+  wire _bits_1668 = slot_pick_pick_hot[46]; // TcamSplit.java:107
+  wire [1:0] _fill_180 = {2{_bits_1668}}; // TcamSplit.java:107
+  wire [1:0] _and_877 = slot_digit_46 & _fill_180; // TcamSplit.java:107
+  wire _bits_1669 = slot_pick_pick_hot[47]; // TcamSplit.java:107
+  wire [1:0] _fill_181 = {2{_bits_1669}}; // TcamSplit.java:107
+  wire [1:0] _and_878 = slot_digit_47 & _fill_181; // TcamSplit.java:107
+  wire [1:0] _or_594 = _and_877 | _and_878; // TcamSplit.java:107
+  wire [1:0] _or_595 = _or_593 | _or_594; // TcamSplit.java:107
+  wire [1:0] _or_596 = _or_592 | _or_595; // TcamSplit.java:107
+  wire [1:0] _or_597 = _or_589 | _or_596; // TcamSplit.java:107
+  wire _bits_1670 = slot_pick_pick_hot[48]; // TcamSplit.java:107
+  wire [1:0] _fill_182 = {2{_bits_1670}}; // TcamSplit.java:107
+  wire [1:0] _and_879 = slot_digit_48 & _fill_182; // TcamSplit.java:107
+  wire _bits_1671 = slot_pick_pick_hot[49]; // TcamSplit.java:107
+  wire [1:0] _fill_183 = {2{_bits_1671}}; // TcamSplit.java:107
+  wire [1:0] _and_880 = slot_digit_49 & _fill_183; // TcamSplit.java:107
+  wire [1:0] _or_598 = _and_879 | _and_880; // TcamSplit.java:107
+  wire _bits_1672 = slot_pick_pick_hot[50]; // TcamSplit.java:107
+  wire [1:0] _fill_184 = {2{_bits_1672}}; // TcamSplit.java:107
+  wire [1:0] _and_881 = slot_digit_50 & _fill_184; // TcamSplit.java:107
+  wire _bits_1673 = slot_pick_pick_hot[51]; // TcamSplit.java:107
+  wire [1:0] _fill_185 = {2{_bits_1673}}; // TcamSplit.java:107
+  wire [1:0] _and_882 = slot_digit_51 & _fill_185; // TcamSplit.java:107
+  wire [1:0] _or_599 = _and_881 | _and_882; // TcamSplit.java:107
+  wire [1:0] _or_600 = _or_598 | _or_599; // TcamSplit.java:107
+  wire _bits_1674 = slot_pick_pick_hot[52]; // TcamSplit.java:107
+  wire [1:0] _fill_186 = {2{_bits_1674}}; // TcamSplit.java:107
+  wire [1:0] _and_883 = slot_digit_52 & _fill_186; // TcamSplit.java:107
+  wire _bits_1675 = slot_pick_pick_hot[53]; // TcamSplit.java:107
+  wire [1:0] _fill_187 = {2{_bits_1675}}; // TcamSplit.java:107
+  wire [1:0] _and_884 = slot_digit_53 & _fill_187; // TcamSplit.java:107
+  wire [1:0] _or_601 = _and_883 | _and_884; // TcamSplit.java:107
+  wire _bits_1676 = slot_pick_pick_hot[54]; // TcamSplit.java:107
+  wire [1:0] _fill_188 = {2{_bits_1676}}; // TcamSplit.java:107
+  wire [1:0] _and_885 = slot_digit_54 & _fill_188; // TcamSplit.java:107
+  wire _bits_1677 = slot_pick_pick_hot[55]; // TcamSplit.java:107
+  wire [1:0] _fill_189 = {2{_bits_1677}}; // TcamSplit.java:107
+  wire [1:0] _and_886 = slot_digit_55 & _fill_189; // TcamSplit.java:107
+  wire [1:0] _or_602 = _and_885 | _and_886; // TcamSplit.java:107
+  wire [1:0] _or_603 = _or_601 | _or_602; // TcamSplit.java:107
+  wire [1:0] _or_604 = _or_600 | _or_603; // TcamSplit.java:107
+  wire _bits_1678 = slot_pick_pick_hot[56]; // TcamSplit.java:107
+  wire [1:0] _fill_190 = {2{_bits_1678}}; // TcamSplit.java:107
+  wire [1:0] _and_887 = slot_digit_56 & _fill_190; // TcamSplit.java:107
+  wire _bits_1679 = slot_pick_pick_hot[57]; // TcamSplit.java:107
+  wire [1:0] _fill_191 = {2{_bits_1679}}; // TcamSplit.java:107
+  wire [1:0] _and_888 = slot_digit_57 & _fill_191; // TcamSplit.java:107
+  wire [1:0] _or_605 = _and_887 | _and_888; // TcamSplit.java:107
+  wire _bits_1680 = slot_pick_pick_hot[58]; // TcamSplit.java:107
+  wire [1:0] _fill_192 = {2{_bits_1680}}; // TcamSplit.java:107
+  wire [1:0] _and_889 = slot_digit_58 & _fill_192; // TcamSplit.java:107
+  wire _bits_1681 = slot_pick_pick_hot[59]; // TcamSplit.java:107
+  wire [1:0] _fill_193 = {2{_bits_1681}}; // TcamSplit.java:107
+  wire [1:0] _and_890 = slot_digit_59 & _fill_193; // TcamSplit.java:107
+  wire [1:0] _or_606 = _and_889 | _and_890; // TcamSplit.java:107
+  wire [1:0] _or_607 = _or_605 | _or_606; // TcamSplit.java:107
+  wire _bits_1682 = slot_pick_pick_hot[60]; // TcamSplit.java:107
+  wire [1:0] _fill_194 = {2{_bits_1682}}; // TcamSplit.java:107
+  wire [1:0] _and_891 = slot_digit_60 & _fill_194; // TcamSplit.java:107
+  wire _bits_1683 = slot_pick_pick_hot[61]; // TcamSplit.java:107
+  wire [1:0] _fill_195 = {2{_bits_1683}}; // TcamSplit.java:107
+  wire [1:0] _and_892 = slot_digit_61 & _fill_195; // TcamSplit.java:107
+  wire [1:0] _or_608 = _and_891 | _and_892; // TcamSplit.java:107
+  wire _bits_1684 = slot_pick_pick_hot[62]; // TcamSplit.java:107
+  wire [1:0] _fill_196 = {2{_bits_1684}}; // TcamSplit.java:107
+  wire [1:0] _and_893 = slot_digit_62 & _fill_196; // TcamSplit.java:107
+  wire _bits_1685 = slot_pick_pick_hot[63]; // TcamSplit.java:107
+  wire [1:0] _fill_197 = {2{_bits_1685}}; // TcamSplit.java:107
+  wire [1:0] _and_894 = slot_digit_63 & _fill_197; // TcamSplit.java:107
+  wire [1:0] _or_609 = _and_893 | _and_894; // TcamSplit.java:107
+  wire [1:0] _or_610 = _or_608 | _or_609; // TcamSplit.java:107
+  wire [1:0] _or_611 = _or_607 | _or_610; // TcamSplit.java:107
+  wire [1:0] _or_612 = _or_604 | _or_611; // TcamSplit.java:107
+  wire [1:0] _or_613 = _or_597 | _or_612; // TcamSplit.java:107
+  wire [1:0] _or_614 = _or_582 | _or_613; // TcamSplit.java:107
+  wire _bits_1686 = slot_pick_pick_hot[64]; // TcamSplit.java:107
+  wire [1:0] _fill_198 = {2{_bits_1686}}; // TcamSplit.java:107
+  wire [1:0] _and_895 = slot_digit_64 & _fill_198; // TcamSplit.java:107
+  wire _bits_1687 = slot_pick_pick_hot[65]; // TcamSplit.java:107
+  wire [1:0] _fill_199 = {2{_bits_1687}}; // TcamSplit.java:107
+  wire [1:0] _and_896 = slot_digit_65 & _fill_199; // TcamSplit.java:107
+  wire [1:0] _or_615 = _and_895 | _and_896; // TcamSplit.java:107
+  wire _bits_1688 = slot_pick_pick_hot[66]; // TcamSplit.java:107
+  wire [1:0] _fill_200 = {2{_bits_1688}}; // TcamSplit.java:107
+  wire [1:0] _and_897 = slot_digit_66 & _fill_200; // TcamSplit.java:107
+  wire _bits_1689 = slot_pick_pick_hot[67]; // TcamSplit.java:107
+  wire [1:0] _fill_201 = {2{_bits_1689}}; // TcamSplit.java:107
+  wire [1:0] _and_898 = slot_digit_67 & _fill_201; // TcamSplit.java:107
+  wire [1:0] _or_616 = _and_897 | _and_898; // TcamSplit.java:107
+  wire [1:0] _or_617 = _or_615 | _or_616; // TcamSplit.java:107
+  wire _bits_1690 = slot_pick_pick_hot[68]; // TcamSplit.java:107
+  wire [1:0] _fill_202 = {2{_bits_1690}}; // TcamSplit.java:107
+  wire [1:0] _and_899 = slot_digit_68 & _fill_202; // TcamSplit.java:107
+  wire _bits_1691 = slot_pick_pick_hot[69]; // TcamSplit.java:107
+  wire [1:0] _fill_203 = {2{_bits_1691}}; // TcamSplit.java:107
+  wire [1:0] _and_900 = slot_digit_69 & _fill_203; // TcamSplit.java:107
+  wire [1:0] _or_618 = _and_899 | _and_900; // TcamSplit.java:107
+  wire _bits_1692 = slot_pick_pick_hot[70]; // TcamSplit.java:107
+  wire [1:0] _fill_204 = {2{_bits_1692}}; // TcamSplit.java:107
+  wire [1:0] _and_901 = slot_digit_70 & _fill_204; // TcamSplit.java:107
+  wire _bits_1693 = slot_pick_pick_hot[71]; // TcamSplit.java:107
+  wire [1:0] _fill_205 = {2{_bits_1693}}; // TcamSplit.java:107
+  wire [1:0] _and_902 = slot_digit_71 & _fill_205; // TcamSplit.java:107
+  wire [1:0] _or_619 = _and_901 | _and_902; // TcamSplit.java:107
+  wire [1:0] _or_620 = _or_618 | _or_619; // TcamSplit.java:107
+  wire [1:0] _or_621 = _or_617 | _or_620; // TcamSplit.java:107
+  wire _bits_1694 = slot_pick_pick_hot[72]; // TcamSplit.java:107
+  wire [1:0] _fill_206 = {2{_bits_1694}}; // TcamSplit.java:107
+  wire [1:0] _and_903 = slot_digit_72 & _fill_206; // TcamSplit.java:107
+  wire _bits_1695 = slot_pick_pick_hot[73]; // TcamSplit.java:107
+  wire [1:0] _fill_207 = {2{_bits_1695}}; // TcamSplit.java:107
+  wire [1:0] _and_904 = slot_digit_73 & _fill_207; // TcamSplit.java:107
+  wire [1:0] _or_622 = _and_903 | _and_904; // TcamSplit.java:107
+  wire _bits_1696 = slot_pick_pick_hot[74]; // TcamSplit.java:107
+  wire [1:0] _fill_208 = {2{_bits_1696}}; // TcamSplit.java:107
+  wire [1:0] _and_905 = slot_digit_74 & _fill_208; // TcamSplit.java:107
+  wire _bits_1697 = slot_pick_pick_hot[75]; // TcamSplit.java:107
+  wire [1:0] _fill_209 = {2{_bits_1697}}; // TcamSplit.java:107
+  wire [1:0] _and_906 = slot_digit_75 & _fill_209; // TcamSplit.java:107
+  wire [1:0] _or_623 = _and_905 | _and_906; // TcamSplit.java:107
+  wire [1:0] _or_624 = _or_622 | _or_623; // TcamSplit.java:107
+  wire _bits_1698 = slot_pick_pick_hot[76]; // TcamSplit.java:107
+  wire [1:0] _fill_210 = {2{_bits_1698}}; // TcamSplit.java:107
+  wire [1:0] _and_907 = slot_digit_76 & _fill_210; // TcamSplit.java:107
+  wire _bits_1699 = slot_pick_pick_hot[77]; // TcamSplit.java:107
+  wire [1:0] _fill_211 = {2{_bits_1699}}; // TcamSplit.java:107
+  wire [1:0] _and_908 = slot_digit_77 & _fill_211; // TcamSplit.java:107
+  wire [1:0] _or_625 = _and_907 | _and_908; // TcamSplit.java:107
+  wire _bits_1700 = slot_pick_pick_hot[78]; // TcamSplit.java:107
+  wire [1:0] _fill_212 = {2{_bits_1700}}; // TcamSplit.java:107
+  wire [1:0] _and_909 = slot_digit_78 & _fill_212; // TcamSplit.java:107
+  wire _bits_1701 = slot_pick_pick_hot[79]; // TcamSplit.java:107
+  wire [1:0] _fill_213 = {2{_bits_1701}}; // TcamSplit.java:107
+  wire [1:0] _and_910 = slot_digit_79 & _fill_213; // TcamSplit.java:107
+  wire [1:0] _or_626 = _and_909 | _and_910; // TcamSplit.java:107
+  wire [1:0] _or_627 = _or_625 | _or_626; // TcamSplit.java:107
+  wire [1:0] _or_628 = _or_624 | _or_627; // TcamSplit.java:107
+  wire [1:0] _or_629 = _or_621 | _or_628; // TcamSplit.java:107
+  wire _bits_1702 = slot_pick_pick_hot[80]; // TcamSplit.java:107
+  wire [1:0] _fill_214 = {2{_bits_1702}}; // TcamSplit.java:107
+  wire [1:0] _and_911 = slot_digit_80 & _fill_214; // TcamSplit.java:107
+  wire _bits_1703 = slot_pick_pick_hot[81]; // TcamSplit.java:107
+  wire [1:0] _fill_215 = {2{_bits_1703}}; // TcamSplit.java:107
+  wire [1:0] _and_912 = slot_digit_81 & _fill_215; // TcamSplit.java:107
+  wire [1:0] _or_630 = _and_911 | _and_912; // TcamSplit.java:107
+  wire _bits_1704 = slot_pick_pick_hot[82]; // TcamSplit.java:107
+  wire [1:0] _fill_216 = {2{_bits_1704}}; // TcamSplit.java:107
+  wire [1:0] _and_913 = slot_digit_82 & _fill_216; // TcamSplit.java:107
+  wire _bits_1705 = slot_pick_pick_hot[83]; // TcamSplit.java:107
+  wire [1:0] _fill_217 = {2{_bits_1705}}; // TcamSplit.java:107
+  wire [1:0] _and_914 = slot_digit_83 & _fill_217; // TcamSplit.java:107
+  wire [1:0] _or_631 = _and_913 | _and_914; // TcamSplit.java:107
+  wire [1:0] _or_632 = _or_630 | _or_631; // TcamSplit.java:107
+  wire _bits_1706 = slot_pick_pick_hot[84]; // TcamSplit.java:107
+  wire [1:0] _fill_218 = {2{_bits_1706}}; // TcamSplit.java:107
+  wire [1:0] _and_915 = slot_digit_84 & _fill_218; // TcamSplit.java:107
+  wire _bits_1707 = slot_pick_pick_hot[85]; // TcamSplit.java:107
+  wire [1:0] _fill_219 = {2{_bits_1707}}; // TcamSplit.java:107
+  wire [1:0] _and_916 = slot_digit_85 & _fill_219; // TcamSplit.java:107
+  wire [1:0] _or_633 = _and_915 | _and_916; // TcamSplit.java:107
+  wire _bits_1708 = slot_pick_pick_hot[86]; // TcamSplit.java:107
+  wire [1:0] _fill_220 = {2{_bits_1708}}; // TcamSplit.java:107
+  wire [1:0] _and_917 = slot_digit_86 & _fill_220; // TcamSplit.java:107
+  wire _bits_1709 = slot_pick_pick_hot[87]; // TcamSplit.java:107
+  wire [1:0] _fill_221 = {2{_bits_1709}}; // TcamSplit.java:107
+  wire [1:0] _and_918 = slot_digit_87 & _fill_221; // TcamSplit.java:107
+  wire [1:0] _or_634 = _and_917 | _and_918; // TcamSplit.java:107
+  wire [1:0] _or_635 = _or_633 | _or_634; // TcamSplit.java:107
+  wire [1:0] _or_636 = _or_632 | _or_635; // TcamSplit.java:107
+  wire _bits_1710 = slot_pick_pick_hot[88]; // TcamSplit.java:107
+  wire [1:0] _fill_222 = {2{_bits_1710}}; // TcamSplit.java:107
+  wire [1:0] _and_919 = slot_digit_88 & _fill_222; // TcamSplit.java:107
+  wire _bits_1711 = slot_pick_pick_hot[89]; // TcamSplit.java:107
+  wire [1:0] _fill_223 = {2{_bits_1711}}; // TcamSplit.java:107
+  wire [1:0] _and_920 = slot_digit_89 & _fill_223; // TcamSplit.java:107
+  wire [1:0] _or_637 = _and_919 | _and_920; // TcamSplit.java:107
+  wire _bits_1712 = slot_pick_pick_hot[90]; // TcamSplit.java:107
+  wire [1:0] _fill_224 = {2{_bits_1712}}; // TcamSplit.java:107
+  wire [1:0] _and_921 = slot_digit_90 & _fill_224; // TcamSplit.java:107
+  wire _bits_1713 = slot_pick_pick_hot[91]; // TcamSplit.java:107
+  wire [1:0] _fill_225 = {2{_bits_1713}}; // TcamSplit.java:107
+  wire [1:0] _and_922 = slot_digit_91 & _fill_225; // TcamSplit.java:107
+  wire [1:0] _or_638 = _and_921 | _and_922; // TcamSplit.java:107
+  wire [1:0] _or_639 = _or_637 | _or_638; // TcamSplit.java:107
+  wire _bits_1714 = slot_pick_pick_hot[92]; // TcamSplit.java:107
+  wire [1:0] _fill_226 = {2{_bits_1714}}; // TcamSplit.java:107
+  wire [1:0] _and_923 = slot_digit_92 & _fill_226; // TcamSplit.java:107
+  wire _bits_1715 = slot_pick_pick_hot[93]; // TcamSplit.java:107
+  wire [1:0] _fill_227 = {2{_bits_1715}}; // TcamSplit.java:107
+  wire [1:0] _and_924 = slot_digit_93 & _fill_227; // TcamSplit.java:107
+  wire [1:0] _or_640 = _and_923 | _and_924; // TcamSplit.java:107
+  wire _bits_1716 = slot_pick_pick_hot[94]; // TcamSplit.java:107
+  wire [1:0] _fill_228 = {2{_bits_1716}}; // TcamSplit.java:107
+  wire [1:0] _and_925 = slot_digit_94 & _fill_228; // TcamSplit.java:107
+  wire _bits_1717 = slot_pick_pick_hot[95]; // TcamSplit.java:107
+  wire [1:0] _fill_229 = {2{_bits_1717}}; // TcamSplit.java:107
+  wire [1:0] _and_926 = slot_digit_95 & _fill_229; // TcamSplit.java:107
+  wire [1:0] _or_641 = _and_925 | _and_926; // TcamSplit.java:107
+  wire [1:0] _or_642 = _or_640 | _or_641; // TcamSplit.java:107
+  wire [1:0] _or_643 = _or_639 | _or_642; // TcamSplit.java:107
+  wire [1:0] _or_644 = _or_636 | _or_643; // TcamSplit.java:107
+  wire [1:0] _or_645 = _or_629 | _or_644; // TcamSplit.java:107
+  wire _bits_1718 = slot_pick_pick_hot[96]; // TcamSplit.java:107
+  wire [1:0] _fill_230 = {2{_bits_1718}}; // TcamSplit.java:107
+  wire [1:0] _and_927 = slot_digit_96 & _fill_230; // TcamSplit.java:107
+  wire _bits_1719 = slot_pick_pick_hot[97]; // TcamSplit.java:107
+  wire [1:0] _fill_231 = {2{_bits_1719}}; // TcamSplit.java:107
+  wire [1:0] _and_928 = slot_digit_97 & _fill_231; // TcamSplit.java:107
+  wire [1:0] _or_646 = _and_927 | _and_928; // TcamSplit.java:107
+  wire _bits_1720 = slot_pick_pick_hot[98]; // TcamSplit.java:107
+  wire [1:0] _fill_232 = {2{_bits_1720}}; // TcamSplit.java:107
+  wire [1:0] _and_929 = slot_digit_98 & _fill_232; // TcamSplit.java:107
+  wire _bits_1721 = slot_pick_pick_hot[99]; // TcamSplit.java:107
+  wire [1:0] _fill_233 = {2{_bits_1721}}; // TcamSplit.java:107
+  wire [1:0] _and_930 = slot_digit_99 & _fill_233; // TcamSplit.java:107
+  wire [1:0] _or_647 = _and_929 | _and_930; // TcamSplit.java:107
+  wire [1:0] _or_648 = _or_646 | _or_647; // TcamSplit.java:107
+  wire _bits_1722 = slot_pick_pick_hot[100]; // TcamSplit.java:107
+  wire [1:0] _fill_234 = {2{_bits_1722}}; // TcamSplit.java:107
+  wire [1:0] _and_931 = slot_digit_100 & _fill_234; // TcamSplit.java:107
+  wire _bits_1723 = slot_pick_pick_hot[101]; // TcamSplit.java:107
+  wire [1:0] _fill_235 = {2{_bits_1723}}; // TcamSplit.java:107
+  wire [1:0] _and_932 = slot_digit_101 & _fill_235; // TcamSplit.java:107
+  wire [1:0] _or_649 = _and_931 | _and_932; // TcamSplit.java:107
+  wire _bits_1724 = slot_pick_pick_hot[102]; // TcamSplit.java:107
+  wire [1:0] _fill_236 = {2{_bits_1724}}; // TcamSplit.java:107
+  wire [1:0] _and_933 = slot_digit_102 & _fill_236; // TcamSplit.java:107
+  wire _bits_1725 = slot_pick_pick_hot[103]; // TcamSplit.java:107
+  wire [1:0] _fill_237 = {2{_bits_1725}}; // TcamSplit.java:107
+  wire [1:0] _and_934 = slot_digit_103 & _fill_237; // TcamSplit.java:107
+  wire [1:0] _or_650 = _and_933 | _and_934; // TcamSplit.java:107
+  wire [1:0] _or_651 = _or_649 | _or_650; // TcamSplit.java:107
+  wire [1:0] _or_652 = _or_648 | _or_651; // TcamSplit.java:107
+  wire _bits_1726 = slot_pick_pick_hot[104]; // TcamSplit.java:107
+  wire [1:0] _fill_238 = {2{_bits_1726}}; // TcamSplit.java:107
+  wire [1:0] _and_935 = slot_digit_104 & _fill_238; // TcamSplit.java:107
+  wire _bits_1727 = slot_pick_pick_hot[105]; // TcamSplit.java:107
+  wire [1:0] _fill_239 = {2{_bits_1727}}; // TcamSplit.java:107
+  wire [1:0] _and_936 = slot_digit_105 & _fill_239; // TcamSplit.java:107
+  wire [1:0] _or_653 = _and_935 | _and_936; // TcamSplit.java:107
+  wire _bits_1728 = slot_pick_pick_hot[106]; // TcamSplit.java:107
+  wire [1:0] _fill_240 = {2{_bits_1728}}; // TcamSplit.java:107
+  wire [1:0] _and_937 = slot_digit_106 & _fill_240; // TcamSplit.java:107
+  wire _bits_1729 = slot_pick_pick_hot[107]; // TcamSplit.java:107
+  wire [1:0] _fill_241 = {2{_bits_1729}}; // TcamSplit.java:107
+  wire [1:0] _and_938 = slot_digit_107 & _fill_241; // TcamSplit.java:107
+  wire [1:0] _or_654 = _and_937 | _and_938; // TcamSplit.java:107
+  wire [1:0] _or_655 = _or_653 | _or_654; // TcamSplit.java:107
+  wire _bits_1730 = slot_pick_pick_hot[108]; // TcamSplit.java:107
+  wire [1:0] _fill_242 = {2{_bits_1730}}; // TcamSplit.java:107
+  wire [1:0] _and_939 = slot_digit_108 & _fill_242; // TcamSplit.java:107
+  wire _bits_1731 = slot_pick_pick_hot[109]; // TcamSplit.java:107
+  wire [1:0] _fill_243 = {2{_bits_1731}}; // TcamSplit.java:107
+  wire [1:0] _and_940 = slot_digit_109 & _fill_243; // TcamSplit.java:107
+  wire [1:0] _or_656 = _and_939 | _and_940; // TcamSplit.java:107
+  wire _bits_1732 = slot_pick_pick_hot[110]; // TcamSplit.java:107
+  wire [1:0] _fill_244 = {2{_bits_1732}}; // TcamSplit.java:107
+  wire [1:0] _and_941 = slot_digit_110 & _fill_244; // TcamSplit.java:107
+  wire _bits_1733 = slot_pick_pick_hot[111]; // TcamSplit.java:107
+  wire [1:0] _fill_245 = {2{_bits_1733}}; // TcamSplit.java:107
+  wire [1:0] _and_942 = slot_digit_111 & _fill_245; // TcamSplit.java:107
+  wire [1:0] _or_657 = _and_941 | _and_942; // TcamSplit.java:107
+  wire [1:0] _or_658 = _or_656 | _or_657; // TcamSplit.java:107
+  wire [1:0] _or_659 = _or_655 | _or_658; // TcamSplit.java:107
+  wire [1:0] _or_660 = _or_652 | _or_659; // TcamSplit.java:107
+  wire _bits_1734 = slot_pick_pick_hot[112]; // TcamSplit.java:107
+  wire [1:0] _fill_246 = {2{_bits_1734}}; // TcamSplit.java:107
+  wire [1:0] _and_943 = slot_digit_112 & _fill_246; // TcamSplit.java:107
+  wire _bits_1735 = slot_pick_pick_hot[113]; // TcamSplit.java:107
+  wire [1:0] _fill_247 = {2{_bits_1735}}; // TcamSplit.java:107
+  wire [1:0] _and_944 = slot_digit_113 & _fill_247; // TcamSplit.java:107
+  wire [1:0] _or_661 = _and_943 | _and_944; // TcamSplit.java:107
+  wire _bits_1736 = slot_pick_pick_hot[114]; // TcamSplit.java:107
+  wire [1:0] _fill_248 = {2{_bits_1736}}; // TcamSplit.java:107
+  wire [1:0] _and_945 = slot_digit_114 & _fill_248; // TcamSplit.java:107
+  wire _bits_1737 = slot_pick_pick_hot[115]; // TcamSplit.java:107
+  wire [1:0] _fill_249 = {2{_bits_1737}}; // TcamSplit.java:107
+  wire [1:0] _and_946 = slot_digit_115 & _fill_249; // TcamSplit.java:107
+  wire [1:0] _or_662 = _and_945 | _and_946; // TcamSplit.java:107
+  wire [1:0] _or_663 = _or_661 | _or_662; // TcamSplit.java:107
+  wire _bits_1738 = slot_pick_pick_hot[116]; // TcamSplit.java:107
+  wire [1:0] _fill_250 = {2{_bits_1738}}; // TcamSplit.java:107
+  wire [1:0] _and_947 = slot_digit_116 & _fill_250; // TcamSplit.java:107
+  wire _bits_1739 = slot_pick_pick_hot[117]; // TcamSplit.java:107
+  wire [1:0] _fill_251 = {2{_bits_1739}}; // TcamSplit.java:107
+  wire [1:0] _and_948 = slot_digit_117 & _fill_251; // TcamSplit.java:107
+  wire [1:0] _or_664 = _and_947 | _and_948; // TcamSplit.java:107
+  wire _bits_1740 = slot_pick_pick_hot[118]; // TcamSplit.java:107
+  wire [1:0] _fill_252 = {2{_bits_1740}}; // TcamSplit.java:107
+  wire [1:0] _and_949 = slot_digit_118 & _fill_252; // TcamSplit.java:107
+  wire _bits_1741 = slot_pick_pick_hot[119]; // TcamSplit.java:107
+  wire [1:0] _fill_253 = {2{_bits_1741}}; // TcamSplit.java:107
+  wire [1:0] _and_950 = slot_digit_119 & _fill_253; // TcamSplit.java:107
+  wire [1:0] _or_665 = _and_949 | _and_950; // TcamSplit.java:107
+  wire [1:0] _or_666 = _or_664 | _or_665; // TcamSplit.java:107
+  wire [1:0] _or_667 = _or_663 | _or_666; // TcamSplit.java:107
+  wire _bits_1742 = slot_pick_pick_hot[120]; // TcamSplit.java:107
+  wire [1:0] _fill_254 = {2{_bits_1742}}; // TcamSplit.java:107
+  wire [1:0] _and_951 = slot_digit_120 & _fill_254; // TcamSplit.java:107
+  wire _bits_1743 = slot_pick_pick_hot[121]; // TcamSplit.java:107
+  wire [1:0] _fill_255 = {2{_bits_1743}}; // TcamSplit.java:107
+  wire [1:0] _and_952 = slot_digit_121 & _fill_255; // TcamSplit.java:107
+  wire [1:0] _or_668 = _and_951 | _and_952; // TcamSplit.java:107
+  wire _bits_1744 = slot_pick_pick_hot[122]; // TcamSplit.java:107
+  wire [1:0] _fill_256 = {2{_bits_1744}}; // TcamSplit.java:107
+  wire [1:0] _and_953 = slot_digit_122 & _fill_256; // TcamSplit.java:107
+  wire _bits_1745 = slot_pick_pick_hot[123]; // TcamSplit.java:107
+  wire [1:0] _fill_257 = {2{_bits_1745}}; // TcamSplit.java:107
+  wire [1:0] _and_954 = slot_digit_123 & _fill_257; // TcamSplit.java:107
+  wire [1:0] _or_669 = _and_953 | _and_954; // TcamSplit.java:107
+  wire [1:0] _or_670 = _or_668 | _or_669; // TcamSplit.java:107
+  wire _bits_1746 = slot_pick_pick_hot[124]; // TcamSplit.java:107
+  wire [1:0] _fill_258 = {2{_bits_1746}}; // TcamSplit.java:107
+  wire [1:0] _and_955 = slot_digit_124 & _fill_258; // TcamSplit.java:107
+  wire _bits_1747 = slot_pick_pick_hot[125]; // TcamSplit.java:107
+  wire [1:0] _fill_259 = {2{_bits_1747}}; // TcamSplit.java:107
+  wire [1:0] _and_956 = slot_digit_125 & _fill_259; // TcamSplit.java:107
+  wire [1:0] _or_671 = _and_955 | _and_956; // TcamSplit.java:107
+  wire _bits_1748 = slot_pick_pick_hot[126]; // TcamSplit.java:107
+  wire [1:0] _fill_260 = {2{_bits_1748}}; // TcamSplit.java:107
+  wire [1:0] _and_957 = slot_digit_126 & _fill_260; // TcamSplit.java:107
+  wire _bits_1749 = slot_pick_pick_hot[127]; // TcamSplit.java:107
+  wire [1:0] _fill_261 = {2{_bits_1749}}; // TcamSplit.java:107
+  wire [1:0] _and_958 = slot_digit_127 & _fill_261; // TcamSplit.java:107
+  wire [1:0] _or_672 = _and_957 | _and_958; // TcamSplit.java:107
+  wire [1:0] _or_673 = _or_671 | _or_672; // TcamSplit.java:107
+  wire [1:0] _or_674 = _or_670 | _or_673; // TcamSplit.java:107
+  wire [1:0] _or_675 = _or_667 | _or_674; // TcamSplit.java:107
+  wire [1:0] _or_676 = _or_660 | _or_675; // TcamSplit.java:107
+  wire [1:0] _or_677 = _or_645 | _or_676; // TcamSplit.java:107
+  wire [1:0] _or_678 = _or_614 | _or_677; // TcamSplit.java:107
+  wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // TcamSplit.java:111
+  wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:112
+  wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_33 = {op_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:267
+  wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_34 = {child_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:267
+  wire [31:0] _not_199 = ~_dshr_2; // TcamSplit.java:120
+  wire [31:0] _and_959 = _dshr_1 & _not_199; // TcamSplit.java:120
+  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:133
+  wire _or_679 = state_undo | state_split_scan; // TcamSplit.java:135
+  wire _or_680 = _or_679 | state_split; // TcamSplit.java:135
+  wire _and_960 = _or_680 & split_settled_was_1; // TcamSplit.java:136
+  wire _bits_1750 = io_headLoad_readNotThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_1750; // SplitCompare.java:59
+  wire [11:0] _bits_1751 = skip_min_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_1752 = io_headLoad_readNotThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_1753 = _bits_1752[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_24 = {1'b0, _bits_1751} + {1'b0, _bits_1753}; // SplitCompare.java:85
+  wire _bits_1754 = _add_24[12]; // SplitCompare.java:85
+  wire [12:0] _cat_35 = {_bits_1751, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_36 = {_bits_1753, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_25 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:86
+  wire _bits_1755 = _add_25[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1756 = skip_min_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1757 = _bits_1756[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1758 = _bits_1752[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1759 = _bits_1758[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_26 = {1'b0, _bits_1757} + {1'b0, _bits_1759}; // SplitCompare.java:85
+  wire _bits_1760 = _add_26[12]; // SplitCompare.java:85
+  wire [12:0] _cat_37 = {_bits_1757, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_38 = {_bits_1759, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_27 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:86
+  wire _bits_1761 = _add_27[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1762 = _bits_1756[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_39 = {_bits_1762, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_1763 = _bits_1758[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_40 = {_bits_1763, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_28 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:86
+  wire _bits_1764 = _add_28[12]; // SplitCompare.java:86
+  wire _and_961 = _bits_1761 & _bits_1764; // SplitCompare.java:75
+  wire _or_681 = _bits_1760 | _and_961; // SplitCompare.java:75
+  wire _and_962 = _bits_1755 & _or_681; // SplitCompare.java:75
+  wire _or_682 = _bits_1754 | _and_962; // SplitCompare.java:75
+  wire _and_963 = _and_r_1 & _or_682; // SplitCompare.java:59
+  wire _and_964 = skip_valid & _and_963; // MergeSkip.java:54
+  wire _bits_1765 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_1765; // SplitCompare.java:59
+  wire [11:0] _bits_1766 = skip_min_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_1767 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_1768 = _bits_1767[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_29 = {1'b0, _bits_1766} + {1'b0, _bits_1768}; // SplitCompare.java:85
+  wire _bits_1769 = _add_29[12]; // SplitCompare.java:85
+  wire [12:0] _cat_41 = {_bits_1766, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_42 = {_bits_1768, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_30 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:86
+  wire _bits_1770 = _add_30[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1771 = skip_min_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1772 = _bits_1771[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1773 = _bits_1767[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1774 = _bits_1773[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_1772} + {1'b0, _bits_1774}; // SplitCompare.java:85
+  wire _bits_1775 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_43 = {_bits_1772, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_44 = {_bits_1774, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_32 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:86
+  wire _bits_1776 = _add_32[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1777 = _bits_1771[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_45 = {_bits_1777, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_1778 = _bits_1773[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_46 = {_bits_1778, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_33 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:86
+  wire _bits_1779 = _add_33[12]; // SplitCompare.java:86
+  wire _and_965 = _bits_1776 & _bits_1779; // SplitCompare.java:75
+  wire _or_683 = _bits_1775 | _and_965; // SplitCompare.java:75
+  wire _and_966 = _bits_1770 & _or_683; // SplitCompare.java:75
+  wire _or_684 = _bits_1769 | _and_966; // SplitCompare.java:75
+  wire _and_967 = _and_r_2 & _or_684; // SplitCompare.java:59
+  wire _and_968 = skip_valid & _and_967; // MergeSkip.java:54
+  wire _mux_14 = io_headLoad_fromRead ? _and_964 : _and_968; // MergeSkip.java:66
+  wire _and_969 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_969 & over_t; // CommitVerdict.java:78
+  wire _and_970 = state_run & io_selected_valid; // RapController.java:152
+  wire _not_200 = ~commit_stop; // RapController.java:152
+  wire _and_971 = _and_970 & _not_200; // RapController.java:152
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_201 = ~merge_now; // CommitVerdict.java:84
+  wire _and_972 = split_now & _not_201; // CommitVerdict.java:84
+  wire _and_973 = _and_972 & hit_short_2; // CommitVerdict.java:84
+  wire defer_now = _and_973 & skip_now; // CommitVerdict.java:84
+  wire _and_974 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _lt_5 = readout_slot < 16'd128; // CsrRequests.java:33
+  wire [127:0] _dshr_3 = slot_valid >> readout_index; // TcamReadout.java:29
+  wire _bits_1780 = _dshr_3[0]; // TcamReadout.java:29
+  wire _and_975 = _lt_5 & _bits_1780; // TcamReadout.java:29
+  wire [3:0] _bits_1781 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_2 = _bits_1781[3] ? (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_15 : _wire_0_14) : (_bits_1781[0] ? _wire_0_13 : _wire_0_12)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_11 : _wire_0_10) : (_bits_1781[0] ? _wire_0_9 : _wire_0_8))) : (_bits_1781[2] ? (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_7 : _wire_0_6) : (_bits_1781[0] ? _wire_0_5 : _wire_0_4)) : (_bits_1781[1] ? (_bits_1781[0] ? _wire_0_3 : _wire_0_2) : (_bits_1781[0] ? _wire_0_1 : _wire_0_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1782 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_3 = _bits_1782[3] ? (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_15 : _wire_1_14) : (_bits_1782[0] ? _wire_1_13 : _wire_1_12)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_11 : _wire_1_10) : (_bits_1782[0] ? _wire_1_9 : _wire_1_8))) : (_bits_1782[2] ? (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_7 : _wire_1_6) : (_bits_1782[0] ? _wire_1_5 : _wire_1_4)) : (_bits_1782[1] ? (_bits_1782[0] ? _wire_1_3 : _wire_1_2) : (_bits_1782[0] ? _wire_1_1 : _wire_1_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1783 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_4 = _bits_1783[3] ? (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_15 : _wire_2_14) : (_bits_1783[0] ? _wire_2_13 : _wire_2_12)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_11 : _wire_2_10) : (_bits_1783[0] ? _wire_2_9 : _wire_2_8))) : (_bits_1783[2] ? (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_7 : _wire_2_6) : (_bits_1783[0] ? _wire_2_5 : _wire_2_4)) : (_bits_1783[1] ? (_bits_1783[0] ? _wire_2_3 : _wire_2_2) : (_bits_1783[0] ? _wire_2_1 : _wire_2_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1784 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_5 = _bits_1784[3] ? (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_15 : _wire_3_14) : (_bits_1784[0] ? _wire_3_13 : _wire_3_12)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_11 : _wire_3_10) : (_bits_1784[0] ? _wire_3_9 : _wire_3_8))) : (_bits_1784[2] ? (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_7 : _wire_3_6) : (_bits_1784[0] ? _wire_3_5 : _wire_3_4)) : (_bits_1784[1] ? (_bits_1784[0] ? _wire_3_3 : _wire_3_2) : (_bits_1784[0] ? _wire_3_1 : _wire_3_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1785 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_6 = _bits_1785[3] ? (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_15 : _wire_4_14) : (_bits_1785[0] ? _wire_4_13 : _wire_4_12)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_11 : _wire_4_10) : (_bits_1785[0] ? _wire_4_9 : _wire_4_8))) : (_bits_1785[2] ? (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_7 : _wire_4_6) : (_bits_1785[0] ? _wire_4_5 : _wire_4_4)) : (_bits_1785[1] ? (_bits_1785[0] ? _wire_4_3 : _wire_4_2) : (_bits_1785[0] ? _wire_4_1 : _wire_4_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1786 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_7 = _bits_1786[3] ? (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_15 : _wire_5_14) : (_bits_1786[0] ? _wire_5_13 : _wire_5_12)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_11 : _wire_5_10) : (_bits_1786[0] ? _wire_5_9 : _wire_5_8))) : (_bits_1786[2] ? (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_7 : _wire_5_6) : (_bits_1786[0] ? _wire_5_5 : _wire_5_4)) : (_bits_1786[1] ? (_bits_1786[0] ? _wire_5_3 : _wire_5_2) : (_bits_1786[0] ? _wire_5_1 : _wire_5_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1787 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_8 = _bits_1787[3] ? (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_15 : _wire_6_14) : (_bits_1787[0] ? _wire_6_13 : _wire_6_12)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_11 : _wire_6_10) : (_bits_1787[0] ? _wire_6_9 : _wire_6_8))) : (_bits_1787[2] ? (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_7 : _wire_6_6) : (_bits_1787[0] ? _wire_6_5 : _wire_6_4)) : (_bits_1787[1] ? (_bits_1787[0] ? _wire_6_3 : _wire_6_2) : (_bits_1787[0] ? _wire_6_1 : _wire_6_0))); // TcamReadout.java:30
+  wire [3:0] _bits_1788 = readout_index[3:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_9 = _bits_1788[3] ? (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_15 : _wire_7_14) : (_bits_1788[0] ? _wire_7_13 : _wire_7_12)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_11 : _wire_7_10) : (_bits_1788[0] ? _wire_7_9 : _wire_7_8))) : (_bits_1788[2] ? (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_7 : _wire_7_6) : (_bits_1788[0] ? _wire_7_5 : _wire_7_4)) : (_bits_1788[1] ? (_bits_1788[0] ? _wire_7_3 : _wire_7_2) : (_bits_1788[0] ? _wire_7_1 : _wire_7_0))); // TcamReadout.java:30
+  wire [2:0] _bits_1789 = readout_index[6:4]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_10 = readout_depth_group[2] ? (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_7 : _wire_8_6) : (readout_depth_group[0] ? _wire_8_5 : _wire_8_4)) : (readout_depth_group[1] ? (readout_depth_group[0] ? _wire_8_3 : _wire_8_2) : (readout_depth_group[0] ? _wire_8_1 : _wire_8_0)); // TcamReadout.java:30
+  wire _bits_1790 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_1790; // SplitCompare.java:59
+  wire [11:0] _bits_1791 = skip_min_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_1792 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_1793 = _bits_1792[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_34 = {1'b0, _bits_1791} + {1'b0, _bits_1793}; // SplitCompare.java:85
+  wire _bits_1794 = _add_34[12]; // SplitCompare.java:85
+  wire [12:0] _cat_47 = {_bits_1791, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_48 = {_bits_1793, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_35 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:86
+  wire _bits_1795 = _add_35[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1796 = skip_min_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1797 = _bits_1796[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1798 = _bits_1792[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1799 = _bits_1798[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_36 = {1'b0, _bits_1797} + {1'b0, _bits_1799}; // SplitCompare.java:85
+  wire _bits_1800 = _add_36[12]; // SplitCompare.java:85
+  wire [12:0] _cat_49 = {_bits_1797, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_50 = {_bits_1799, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_37 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:86
+  wire _bits_1801 = _add_37[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1802 = _bits_1796[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_51 = {_bits_1802, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_1803 = _bits_1798[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_52 = {_bits_1803, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_38 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:86
+  wire _bits_1804 = _add_38[12]; // SplitCompare.java:86
+  wire _and_976 = _bits_1801 & _bits_1804; // SplitCompare.java:75
+  wire _or_685 = _bits_1800 | _and_976; // SplitCompare.java:75
+  wire _and_977 = _bits_1795 & _or_685; // SplitCompare.java:75
+  wire _or_686 = _bits_1794 | _and_977; // SplitCompare.java:75
+  wire _and_978 = _and_r_3 & _or_686; // SplitCompare.java:59
+  wire _and_979 = skip_valid & _and_978; // MergeSkip.java:54
+  wire _not_202 = ~skip_touched; // MergeSkip.java:76
+  wire _and_980 = _and_979 & _not_202; // MergeSkip.java:76
+  wire _not_203 = ~commit_fire; // MergeSkip.java:76
+  wire _and_981 = _and_980 & _not_203; // MergeSkip.java:76
+  wire _not_204 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_204 & pipe_empty; // QuietPipe.java:31
+  wire _and_982 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_205 = ~io_issued; // QuietPipe.java:32
+  wire _and_983 = _and_982 & _not_205; // QuietPipe.java:32
+  wire _and_984 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_687 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_688 = _or_687 | ev_split_q; // StatusRegs.java:86
+  wire _or_689 = _or_688 | ev_batch_q; // StatusRegs.java:87
+  wire _or_690 = _or_689 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_24 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_691 = _or_690 | _or_r_24; // StatusRegs.java:89
+  wire _not_206 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_207 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_985 = _not_206 & _not_207; // SplitCounter.java:111
+  wire _not_208 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_986 = _and_985 & _not_208; // SplitCounter.java:111
+  wire _not_209 = ~_and_986; // StatusRegs.java:90
+  wire ev_pending = _or_691 | _not_209; // StatusRegs.java:90
+  wire _not_210 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_987 = _not_210 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_987 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_988 = _and_984 & status_still; // QuietPipe.java:36
+  wire _not_211 = ~state_init; // IssueGate.java:42
+  wire _and_989 = _not_211 & io_enable; // IssueGate.java:44
+  wire _or_692 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_212 = ~_or_692; // IssueGate.java:45
+  wire _and_990 = _and_989 & _not_212; // IssueGate.java:45
+  wire _or_693 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_213 = ~_or_693; // IssueGate.java:46
+  wire _and_991 = _and_990 & _not_213; // IssueGate.java:46
+  wire _not_214 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_992 = _and_991 & _not_214; // IssueGate.java:47
+  wire _not_215 = ~commit_stop; // RapController.java:374
+  wire _and_993 = state_run & _not_215; // RapController.java:374
+  wire _not_216 = ~io_headValid; // RapController.java:375
+  wire _and_994 = pipe_empty & _not_216; // RapController.java:375
+  wire [2:0] _mux_15 = _and_994 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_694 = state_drain | state_undo; // RapController.java:376
+  wire _or_695 = _or_694 | state_resume; // RapController.java:376
+  wire _or_696 = _or_695 | commit_stop; // RapController.java:376
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_697 = state_split_scan | state_split; // RapController.java:378
+  wire _or_698 = _or_697 | state_split_alloc; // RapController.java:378
+  wire _or_699 = state_merge_level | state_merge_kids; // RapController.java:379
+  wire _or_700 = _or_699 | state_advance; // RapController.java:379
+  wire _or_701 = _or_700 | state_advance_wait; // RapController.java:379
+  wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // SlotPrefixes.java:35
+  wire _or_702 = state_split | state_read_issue; // SlotPrefixes.java:34
+  wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:44
+  wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:42
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:42
+  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:42
+  wire [3:0] _bits_1806 = _mux_18[3:0]; // UndoStack.java:42
+  wire _not_217 = ~undo_push; // UndoStack.java:42
+  wire [14:0] _cat_54 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:56
+  wire _or_r_25 = |_cat_54; // RapController.java:56
+  wire [14:0] _sub_18 = _cat_54 - 15'd1; // RapController.java:56
+  wire [14:0] _and_995 = _cat_54 & _sub_18; // RapController.java:56
+  wire _or_r_26 = |_and_995; // RapController.java:56
+  wire _not_218 = ~_or_r_26; // RapController.java:56
+  wire _and_996 = _or_r_25 & _not_218; // RapController.java:56
+  wire _le_0 = st_nodes <= 8'd128; // StatusRegs.java:66
+  wire _not_219 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_220 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_221 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_997 = _not_220 & _not_221; // SplitCounter.java:111
+  wire _not_222 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_998 = _and_997 & _not_222; // SplitCounter.java:111
+  wire st_n_steady = _not_219 & _and_998; // StatusRegs.java:83
+  wire _or_703 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_704 = _or_703 | ev_split; // StatusRegs.java:114
+  wire _or_705 = _or_704 | ev_allocated; // StatusRegs.java:115
+  wire _or_706 = _or_705 | ev_batch; // StatusRegs.java:116
+  wire _or_707 = _or_706 | ev_deferred; // StatusRegs.java:117
+  wire _or_708 = _or_707 | ev_clear; // StatusRegs.java:118
+  wire _or_r_27 = |ev_removed; // StatusRegs.java:119
+  wire _or_709 = _or_708 | _or_r_27; // StatusRegs.java:119
+  wire _or_710 = _or_709 | ev_pending; // StatusRegs.java:120
+  wire _not_223 = ~_or_710; // ScheduleAndSnapshot.java:108
+  wire _or_r_28 = |slot_pick_pick_hot; // SlotPicker.java:88
+  wire [127:0] _sub_19 = slot_pick_pick_hot - 128'd1; // SlotPicker.java:88
+  wire [127:0] _and_999 = slot_pick_pick_hot & _sub_19; // SlotPicker.java:88
+  wire _or_r_29 = |_and_999; // SlotPicker.java:88
+  wire _not_224 = ~_or_r_29; // SlotPicker.java:88
+  wire _and_1000 = _or_r_28 & _not_224; // SlotPicker.java:88
+  wire _and_1001 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:86
+  wire _not_225 = ~_or_702; // SlotPrefixes.java:40
+  wire _not_226 = ~state_run; // RapController.java:114
+  wire _eq_643 = state_run_issue_n == _not_226; // RapController.java:114
+  wire _not_227 = ~state_run; // RapController.java:117
+  wire _eq_644 = state_run_window_n == _not_227; // RapController.java:117
+  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:51
+  wire _not_228 = ~undo_pop; // UndoStack.java:52
+  wire _eq_645 = undo_sp == 5'd0; // UndoStack.java:54
+  wire _eq_646 = undo_empty == _eq_645; // UndoStack.java:54
+  wire _or_r_30 = |leaf_pick_pick_hot; // SlotPicker.java:88
+  wire [127:0] _sub_20 = leaf_pick_pick_hot - 128'd1; // SlotPicker.java:88
+  wire [127:0] _and_1002 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:88
+  wire _or_r_31 = |_and_1002; // SlotPicker.java:88
+  wire _not_229 = ~_or_r_31; // SlotPicker.java:88
+  wire _and_1003 = _or_r_30 & _not_229; // SlotPicker.java:88
+  wire _and_1004 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
+  wire _not_230 = ~_and_821; // MergeVerdict.java:82
+  wire _and_1005 = verdict_act & merge_verdict; // MergeVerdict.java:85
+  wire _eq_647 = verdict_set == _and_1005; // MergeVerdict.java:85
+  wire _not_231 = ~verdict_busy; // MergeVerdict.java:85
+  wire _or_711 = _not_231 | verdict_act; // MergeVerdict.java:85
+  wire _eq_648 = verdict_free == _or_711; // MergeVerdict.java:85
+  wire _and_1006 = _eq_647 & _eq_648; // MergeVerdict.java:85
+  wire _eq_649 = _or_537 == leaf_pick_load_by_state; // SlotPicker.java:148
+  wire _and_1007 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_1807 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_1807; // SplitCompare.java:59
+  wire [10:0] _bits_1808 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_1809 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_1810 = _bits_1809[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_39 = {1'b0, _bits_1808} + {1'b0, _bits_1810}; // SplitCompare.java:85
+  wire _bits_1811 = _add_39[11]; // SplitCompare.java:85
+  wire [11:0] _cat_55 = {_bits_1808, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_56 = {_bits_1810, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_40 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
+  wire _bits_1812 = _add_40[12]; // SplitCompare.java:86
+  wire [20:0] _bits_1813 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_1814 = _bits_1813[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_1815 = _bits_1809[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_1816 = _bits_1815[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_41 = {1'b0, _bits_1814} + {1'b0, _bits_1816}; // SplitCompare.java:85
+  wire _bits_1817 = _add_41[11]; // SplitCompare.java:85
+  wire [11:0] _cat_57 = {_bits_1814, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_58 = {_bits_1816, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_42 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
+  wire _bits_1818 = _add_42[12]; // SplitCompare.java:86
+  wire [9:0] _bits_1819 = _bits_1813[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_1820 = _bits_1815[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_43 = {1'b0, _bits_1819} + {1'b0, _bits_1820}; // SplitCompare.java:85
+  wire _bits_1821 = _add_43[10]; // SplitCompare.java:85
+  wire _and_1008 = _bits_1818 & _bits_1821; // SplitCompare.java:75
+  wire _or_712 = _bits_1817 | _and_1008; // SplitCompare.java:75
+  wire _and_1009 = _bits_1812 & _or_712; // SplitCompare.java:75
+  wire _or_713 = _bits_1811 | _and_1009; // SplitCompare.java:75
+  wire _and_1010 = _and_r_4 & _or_713; // SplitCompare.java:59
+  wire _eq_650 = _and_1007 == _and_1010; // CommitVerdict.java:74
+  wire _not_232 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_32 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_233 = ~_or_r_32; // SplitCounter.java:91
+  wire _or_r_33 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_234 = ~_or_r_33; // SplitCounter.java:92
+  wire _and_1011 = _not_233 & _not_234; // SplitCounter.java:92
+  wire _or_r_34 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_235 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_1012 = _and_1011 & _not_235; // SplitCounter.java:92
+  wire _and_1013 = _not_232 & _and_1012; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_1822 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_35 = |_bits_1822; // ScheduleAndSnapshot.java:126
+  wire _not_236 = ~_or_r_35; // ScheduleAndSnapshot.java:126
+  wire _and_1014 = _and_1013 & _not_236; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_1823 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_3 = io_head_weight >= _bits_1823; // ScheduleAndSnapshot.java:127
+  wire _and_1015 = _and_1014 & _ge_3; // ScheduleAndSnapshot.java:127
+  wire _eq_651 = merge_now == _and_1015; // CommitVerdict.java:82
+  wire _or_714 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_1016 = commit_fire & _or_714; // CommitVerdict.java:95
+  wire _not_237 = ~defer_now; // CommitVerdict.java:95
+  wire _and_1017 = _and_1016 & _not_237; // CommitVerdict.java:95
+  wire _eq_652 = stop_now == _and_1017; // CommitVerdict.java:95
+  wire _eq_653 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _bits_1824 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_1824; // SplitCompare.java:59
+  wire [11:0] _bits_1825 = skip_min_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_1826 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_1827 = _bits_1826[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_44 = {1'b0, _bits_1825} + {1'b0, _bits_1827}; // SplitCompare.java:85
+  wire _bits_1828 = _add_44[12]; // SplitCompare.java:85
+  wire [12:0] _cat_59 = {_bits_1825, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_60 = {_bits_1827, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_45 = {1'b0, _cat_59} + {1'b0, _cat_60}; // SplitCompare.java:86
+  wire _bits_1829 = _add_45[13]; // SplitCompare.java:86
+  wire [22:0] _bits_1830 = skip_min_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1831 = _bits_1830[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_1832 = _bits_1826[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_1833 = _bits_1832[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_46 = {1'b0, _bits_1831} + {1'b0, _bits_1833}; // SplitCompare.java:85
+  wire _bits_1834 = _add_46[12]; // SplitCompare.java:85
+  wire [12:0] _cat_61 = {_bits_1831, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_62 = {_bits_1833, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_47 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:86
+  wire _bits_1835 = _add_47[13]; // SplitCompare.java:86
+  wire [10:0] _bits_1836 = _bits_1830[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_63 = {_bits_1836, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_1837 = _bits_1832[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_64 = {_bits_1837, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_48 = {1'b0, _cat_63} + {1'b0, _cat_64}; // SplitCompare.java:86
+  wire _bits_1838 = _add_48[12]; // SplitCompare.java:86
+  wire _and_1018 = _bits_1835 & _bits_1838; // SplitCompare.java:75
+  wire _or_715 = _bits_1834 | _and_1018; // SplitCompare.java:75
+  wire _and_1019 = _bits_1829 & _or_715; // SplitCompare.java:75
+  wire _or_716 = _bits_1828 | _and_1019; // SplitCompare.java:75
+  wire _and_1020 = _and_r_5 & _or_716; // SplitCompare.java:59
+  wire _and_1021 = skip_valid & _and_1020; // MergeSkip.java:54
+  wire _eq_654 = skip_now == _and_1021; // RapController.java:206
+  wire _eq_655 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
+  wire _eq_656 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
+  wire _not_238 = ~_or_26; // SlotPicker.java:114
+  wire _or_717 = _not_238 | slot_pick_load; // SlotPicker.java:114
+  wire _and_1022 = state_run & quiet_held; // QuietPipe.java:37
+  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:389
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_659 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:273
+  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // ControllerIO.java:221
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:274
+  wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:274
+  wire [31:0] _or_718 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:274
+  wire _eq_660 = child_prefix == _or_718; // TcamSplit.java:201
+  wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_66 = {child_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:267
+  wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:202
+  wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:202
+  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
+  wire _not_239 = ~readout_in_use; // TcamReadout.java:43
+  wire _eq_663 = readout_index == 7'd0; // NodeTable.java:123
+  wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:123
+  wire [4:0] _mux_19 = _eq_663 ? 5'd0 : _dyn_index_11; // NodeTable.java:123
+  wire _eq_664 = readout_depth == _mux_19; // TcamReadout.java:43
+  wire _or_719 = _not_239 | _eq_664; // TcamReadout.java:43
+  wire _not_240 = ~batch_min_clears; // MergeSkip.java:90
+  wire _and_1024 = state_run & io_selected_valid; // RapController.java:321
+  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:324
+  wire _and_1025 = io_counterResult_valid & _eq_665; // RapController.java:324
+  wire _eq_666 = hit_event_3 == _and_1025; // RapController.java:326
+  wire _and_1026 = state_run & cmd_valid; // RapController.java:329
+  wire _eq_667 = _and_971 == _and_1026; // RapController.java:329
+  wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // TcamHitFacts.java:53
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // TcamHitFacts.java:53
+  wire _bits_1840 = _dshr_5[0]; // TcamHitFacts.java:53
+  wire _eq_668 = hit_short_2 == _bits_1840; // TcamHitFacts.java:53
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:331
+  wire _and_1027 = state_run & io_counterResult_valid; // RapController.java:331
+  wire _eq_669 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
+  wire _eq_670 = merge_last_level == _eq_669; // TcamMergeWalk.java:260
+  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:261
+  wire _eq_671 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
+  wire _eq_672 = leaf_at_deepest == _eq_671; // TcamMergeWalk.java:265
+  wire _and_1028 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
+  wire _eq_673 = children_write_q_slot == 7'd0; // NodeTable.java:123
+  wire [4:0] _dyn_index_13 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:123
+  wire [4:0] _mux_21 = _eq_673 ? 5'd0 : _dyn_index_13; // NodeTable.java:123
+  wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:277
+  wire _and_1029 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
+  wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:283
+  wire [6:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // TcamMergeWalk.java:284
+  wire _ne_3 = _dyn_index_14 != merge_parent; // TcamMergeWalk.java:284
+  wire _and_1030 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
+  wire _and_1031 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
+  wire _or_720 = kids_fresh | kids_walking; // TcamMergeWalk.java:289
+  wire _eq_674 = _or_720 == state_merge_kids; // TcamMergeWalk.java:290
+  wire _and_1032 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
+  wire _not_241 = ~_and_1032; // TcamMergeWalk.java:291
+  wire _and_1033 = _eq_674 & _not_241; // TcamMergeWalk.java:291
+  wire _eq_675 = kids_vector == visited_kids; // TcamMergeWalk.java:298
+  wire _not_242 = ~kids_fresh; // TcamMergeWalk.java:295
+  wire _and_1034 = state_merge_kids & _not_242; // TcamMergeWalk.java:295
+  wire _and_1035 = _and_1034 & slot_pick_ready; // TcamMergeWalk.java:295
+  wire _and_1036 = _and_1035 & slot_pick_pick_last; // TcamMergeWalk.java:297
+  wire _eq_676 = kids_owner == merge_parent; // TcamMergeWalk.java:300
+  wire _or_721 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:302
+  wire _not_243 = ~_or_721; // TcamMergeWalk.java:302
+  wire _and_1037 = verdict_act & _not_243; // TcamMergeWalk.java:302
+  wire _not_244 = ~io_counterResult_valid; // RapController.java:335
+  wire _and_1038 = state_drain & pipe_empty; // RapController.java:334
+  wire _and_1039 = state_split_alloc & slot_pick_ready; // TcamSplit.java:236
+  wire _and_r_10 = &present_children; // TcamSplit.java:238
+  wire _not_245 = ~_and_r_10; // TcamSplit.java:238
+  wire [3:0] _not_246 = ~present_children; // TcamSplit.java:241
+  wire _bits_1841 = _not_246[0]; // FirstSet.java:54
+  wire _bits_1842 = _not_246[1]; // FirstSet.java:54
+  wire _or_722 = _bits_1841 | _bits_1842; // FirstSet.java:63
+  wire _bits_1843 = _not_246[2]; // FirstSet.java:54
+  wire _bits_1844 = _not_246[3]; // FirstSet.java:54
+  wire _or_723 = _bits_1843 | _bits_1844; // FirstSet.java:63
+  wire _and_1040 = _or_722 & _or_723; // FirstSet.java:60
+  wire _and_1041 = _bits_1841 & _bits_1842; // FirstSet.java:60
+  wire _or_724 = _and_1040 | _and_1041; // FirstSet.java:61
+  wire _and_1042 = _bits_1843 & _bits_1844; // FirstSet.java:60
+  wire _or_725 = _or_724 | _and_1042; // FirstSet.java:62
+  wire _not_247 = ~_or_725; // TcamSplit.java:241
+  wire _eq_677 = split_last_child == _not_247; // TcamSplit.java:241
+  wire [3:0] _not_248 = ~present_children; // TcamSplit.java:242
+  wire _bits_1845 = _not_248[0]; // FirstSet.java:24
+  wire _bits_1846 = _not_248[1]; // FirstSet.java:24
+  wire _or_726 = _bits_1845 | _bits_1846; // FirstSet.java:36
+  wire _not_249 = ~_or_726; // FirstSet.java:34
+  wire _bits_1847 = _not_248[2]; // FirstSet.java:24
+  wire _not_250 = ~_bits_1847; // FirstSet.java:34
+  wire _not_251 = ~_bits_1845; // FirstSet.java:34
+  wire _mux_22 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
+  wire [1:0] _cat_67 = {_not_249, _mux_22}; // FirstSet.java:35
+  wire [1:0] _bits_1848 = _cat_67; // FirstSet.java:43
+  wire _eq_678 = split_next_digit == _bits_1848; // TcamSplit.java:242
+  wire _and_1043 = _eq_677 & _eq_678; // TcamSplit.java:242
+  wire [2:0] _dyn_index_15 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // TcamSplit.java:245
+  wire _eq_679 = _dyn_index_15 == 3'd0; // TcamSplit.java:245
+  wire split_settled = _or_680 & split_settled_before; // TcamSplit.java:137
+  wire _not_252 = ~split_settled; // TcamSplit.java:248
+  wire _eq_680 = split_fits == _ge_1; // TcamSplit.java:253
+  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:253
+  wire _eq_681 = op_at_deepest == _ge_4; // TcamSplit.java:253
+  wire _and_1044 = _eq_680 & _eq_681; // TcamSplit.java:253
+  wire _or_727 = scan_fresh | scan_walking; // TcamSplit.java:257
+  wire _eq_682 = _or_727 == state_split_scan; // TcamSplit.java:258
+  wire _and_1045 = scan_fresh & scan_walking; // TcamSplit.java:259
+  wire _not_253 = ~_and_1045; // TcamSplit.java:259
+  wire _and_1046 = _eq_682 & _not_253; // TcamSplit.java:259
+  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:340
+  wire _not_254 = ~kids_fresh; // TcamMergeWalk.java:252
+  wire _and_1047 = state_merge_kids & _not_254; // TcamMergeWalk.java:252
+  wire _and_1048 = _and_1047 & slot_pick_ready; // TcamMergeWalk.java:252
+  wire _and_1049 = _and_1048 & slot_pick_pick_last; // TcamMergeWalk.java:252
+  wire _or_728 = split_settled | _and_1049; // RapController.java:338
+  wire _eq_684 = kids_owner == op_slot; // RapController.java:343
+  wire _or_729 = state_undo | state_split_scan; // RapController.java:342
+  wire _or_730 = _or_729 | state_split; // RapController.java:342
+  wire _or_731 = _or_730 | state_split_alloc; // RapController.java:342
+  wire _gt_1 = slot_depth_127 > deepest_depth; // NodeTable.java:110
+  wire _gt_2 = slot_depth_126 > deepest_depth; // NodeTable.java:110
+  wire _gt_3 = slot_depth_125 > deepest_depth; // NodeTable.java:110
+  wire _gt_4 = slot_depth_124 > deepest_depth; // NodeTable.java:110
+  wire _gt_5 = slot_depth_123 > deepest_depth; // NodeTable.java:110
+  wire _gt_6 = slot_depth_122 > deepest_depth; // NodeTable.java:110
+  wire _gt_7 = slot_depth_121 > deepest_depth; // NodeTable.java:110
+  wire _gt_8 = slot_depth_120 > deepest_depth; // NodeTable.java:110
+  wire _gt_9 = slot_depth_119 > deepest_depth; // NodeTable.java:110
+  wire _gt_10 = slot_depth_118 > deepest_depth; // NodeTable.java:110
+  wire _gt_11 = slot_depth_117 > deepest_depth; // NodeTable.java:110
+  wire _gt_12 = slot_depth_116 > deepest_depth; // NodeTable.java:110
+  wire _gt_13 = slot_depth_115 > deepest_depth; // NodeTable.java:110
+  wire _gt_14 = slot_depth_114 > deepest_depth; // NodeTable.java:110
+  wire _gt_15 = slot_depth_113 > deepest_depth; // NodeTable.java:110
+  wire _gt_16 = slot_depth_112 > deepest_depth; // NodeTable.java:110
+  wire _gt_17 = slot_depth_111 > deepest_depth; // NodeTable.java:110
+  wire _gt_18 = slot_depth_110 > deepest_depth; // NodeTable.java:110
+  wire _gt_19 = slot_depth_109 > deepest_depth; // NodeTable.java:110
+  wire _gt_20 = slot_depth_108 > deepest_depth; // NodeTable.java:110
+  wire _gt_21 = slot_depth_107 > deepest_depth; // NodeTable.java:110
+  wire _gt_22 = slot_depth_106 > deepest_depth; // NodeTable.java:110
+  wire _gt_23 = slot_depth_105 > deepest_depth; // NodeTable.java:110
+  wire _gt_24 = slot_depth_104 > deepest_depth; // NodeTable.java:110
+  wire _gt_25 = slot_depth_103 > deepest_depth; // NodeTable.java:110
+  wire _gt_26 = slot_depth_102 > deepest_depth; // NodeTable.java:110
+  wire _gt_27 = slot_depth_101 > deepest_depth; // NodeTable.java:110
+  wire _gt_28 = slot_depth_100 > deepest_depth; // NodeTable.java:110
+  wire _gt_29 = slot_depth_99 > deepest_depth; // NodeTable.java:110
+  wire _gt_30 = slot_depth_98 > deepest_depth; // NodeTable.java:110
+  wire _gt_31 = slot_depth_97 > deepest_depth; // NodeTable.java:110
+  wire _gt_32 = slot_depth_96 > deepest_depth; // NodeTable.java:110
+  wire _gt_33 = slot_depth_95 > deepest_depth; // NodeTable.java:110
+  wire _gt_34 = slot_depth_94 > deepest_depth; // NodeTable.java:110
+  wire _gt_35 = slot_depth_93 > deepest_depth; // NodeTable.java:110
+  wire _gt_36 = slot_depth_92 > deepest_depth; // NodeTable.java:110
+  wire _gt_37 = slot_depth_91 > deepest_depth; // NodeTable.java:110
+  wire _gt_38 = slot_depth_90 > deepest_depth; // NodeTable.java:110
+  wire _gt_39 = slot_depth_89 > deepest_depth; // NodeTable.java:110
+  wire _gt_40 = slot_depth_88 > deepest_depth; // NodeTable.java:110
+  wire _gt_41 = slot_depth_87 > deepest_depth; // NodeTable.java:110
+  wire _gt_42 = slot_depth_86 > deepest_depth; // NodeTable.java:110
+  wire _gt_43 = slot_depth_85 > deepest_depth; // NodeTable.java:110
+  wire _gt_44 = slot_depth_84 > deepest_depth; // NodeTable.java:110
+  wire _gt_45 = slot_depth_83 > deepest_depth; // NodeTable.java:110
+  wire _gt_46 = slot_depth_82 > deepest_depth; // NodeTable.java:110
+  wire _gt_47 = slot_depth_81 > deepest_depth; // NodeTable.java:110
+  wire _gt_48 = slot_depth_80 > deepest_depth; // NodeTable.java:110
+  wire _gt_49 = slot_depth_79 > deepest_depth; // NodeTable.java:110
+  wire _gt_50 = slot_depth_78 > deepest_depth; // NodeTable.java:110
+  wire _gt_51 = slot_depth_77 > deepest_depth; // NodeTable.java:110
+  wire _gt_52 = slot_depth_76 > deepest_depth; // NodeTable.java:110
+  wire _gt_53 = slot_depth_75 > deepest_depth; // NodeTable.java:110
+  wire _gt_54 = slot_depth_74 > deepest_depth; // NodeTable.java:110
+  wire _gt_55 = slot_depth_73 > deepest_depth; // NodeTable.java:110
+  wire _gt_56 = slot_depth_72 > deepest_depth; // NodeTable.java:110
+  wire _gt_57 = slot_depth_71 > deepest_depth; // NodeTable.java:110
+  wire _gt_58 = slot_depth_70 > deepest_depth; // NodeTable.java:110
+  wire _gt_59 = slot_depth_69 > deepest_depth; // NodeTable.java:110
+  wire _gt_60 = slot_depth_68 > deepest_depth; // NodeTable.java:110
+  wire _gt_61 = slot_depth_67 > deepest_depth; // NodeTable.java:110
+  wire _gt_62 = slot_depth_66 > deepest_depth; // NodeTable.java:110
+  wire _gt_63 = slot_depth_65 > deepest_depth; // NodeTable.java:110
+  wire _gt_64 = slot_depth_64 > deepest_depth; // NodeTable.java:110
+  wire _gt_65 = slot_depth_63 > deepest_depth; // NodeTable.java:110
+  wire _gt_66 = slot_depth_62 > deepest_depth; // NodeTable.java:110
+  wire _gt_67 = slot_depth_61 > deepest_depth; // NodeTable.java:110
+  wire _gt_68 = slot_depth_60 > deepest_depth; // NodeTable.java:110
+  wire _gt_69 = slot_depth_59 > deepest_depth; // NodeTable.java:110
+  wire _gt_70 = slot_depth_58 > deepest_depth; // NodeTable.java:110
+  wire _gt_71 = slot_depth_57 > deepest_depth; // NodeTable.java:110
+  wire _gt_72 = slot_depth_56 > deepest_depth; // NodeTable.java:110
+  wire _gt_73 = slot_depth_55 > deepest_depth; // NodeTable.java:110
+  wire _gt_74 = slot_depth_54 > deepest_depth; // NodeTable.java:110
+  wire _gt_75 = slot_depth_53 > deepest_depth; // NodeTable.java:110
+  wire _gt_76 = slot_depth_52 > deepest_depth; // NodeTable.java:110
+  wire _gt_77 = slot_depth_51 > deepest_depth; // NodeTable.java:110
+  wire _gt_78 = slot_depth_50 > deepest_depth; // NodeTable.java:110
+  wire _gt_79 = slot_depth_49 > deepest_depth; // NodeTable.java:110
+  wire _gt_80 = slot_depth_48 > deepest_depth; // NodeTable.java:110
+  wire _gt_81 = slot_depth_47 > deepest_depth; // NodeTable.java:110
+  wire _gt_82 = slot_depth_46 > deepest_depth; // NodeTable.java:110
+  wire _gt_83 = slot_depth_45 > deepest_depth; // NodeTable.java:110
+  wire _gt_84 = slot_depth_44 > deepest_depth; // NodeTable.java:110
+  wire _gt_85 = slot_depth_43 > deepest_depth; // NodeTable.java:110
+  wire _gt_86 = slot_depth_42 > deepest_depth; // NodeTable.java:110
+  wire _gt_87 = slot_depth_41 > deepest_depth; // NodeTable.java:110
+  wire _gt_88 = slot_depth_40 > deepest_depth; // NodeTable.java:110
+  wire _gt_89 = slot_depth_39 > deepest_depth; // NodeTable.java:110
+  wire _gt_90 = slot_depth_38 > deepest_depth; // NodeTable.java:110
+  wire _gt_91 = slot_depth_37 > deepest_depth; // NodeTable.java:110
+  wire _gt_92 = slot_depth_36 > deepest_depth; // NodeTable.java:110
+  wire _gt_93 = slot_depth_35 > deepest_depth; // NodeTable.java:110
+  wire _gt_94 = slot_depth_34 > deepest_depth; // NodeTable.java:110
+  wire _gt_95 = slot_depth_33 > deepest_depth; // NodeTable.java:110
+  wire _gt_96 = slot_depth_32 > deepest_depth; // NodeTable.java:110
+  wire _gt_97 = slot_depth_31 > deepest_depth; // NodeTable.java:110
+  wire _gt_98 = slot_depth_30 > deepest_depth; // NodeTable.java:110
+  wire _gt_99 = slot_depth_29 > deepest_depth; // NodeTable.java:110
+  wire _gt_100 = slot_depth_28 > deepest_depth; // NodeTable.java:110
+  wire _gt_101 = slot_depth_27 > deepest_depth; // NodeTable.java:110
+  wire _gt_102 = slot_depth_26 > deepest_depth; // NodeTable.java:110
+  wire _gt_103 = slot_depth_25 > deepest_depth; // NodeTable.java:110
+  wire _gt_104 = slot_depth_24 > deepest_depth; // NodeTable.java:110
+  wire _gt_105 = slot_depth_23 > deepest_depth; // NodeTable.java:110
+  wire _gt_106 = slot_depth_22 > deepest_depth; // NodeTable.java:110
+  wire _gt_107 = slot_depth_21 > deepest_depth; // NodeTable.java:110
+  wire _gt_108 = slot_depth_20 > deepest_depth; // NodeTable.java:110
+  wire _gt_109 = slot_depth_19 > deepest_depth; // NodeTable.java:110
+  wire _gt_110 = slot_depth_18 > deepest_depth; // NodeTable.java:110
+  wire _gt_111 = slot_depth_17 > deepest_depth; // NodeTable.java:110
+  wire _gt_112 = slot_depth_16 > deepest_depth; // NodeTable.java:110
+  wire _gt_113 = slot_depth_15 > deepest_depth; // NodeTable.java:110
+  wire _gt_114 = slot_depth_14 > deepest_depth; // NodeTable.java:110
+  wire _gt_115 = slot_depth_13 > deepest_depth; // NodeTable.java:110
+  wire _gt_116 = slot_depth_12 > deepest_depth; // NodeTable.java:110
+  wire _gt_117 = slot_depth_11 > deepest_depth; // NodeTable.java:110
+  wire _gt_118 = slot_depth_10 > deepest_depth; // NodeTable.java:110
+  wire _gt_119 = slot_depth_9 > deepest_depth; // NodeTable.java:110
+  wire _gt_120 = slot_depth_8 > deepest_depth; // NodeTable.java:110
+  wire _gt_121 = slot_depth_7 > deepest_depth; // NodeTable.java:110
+  wire _gt_122 = slot_depth_6 > deepest_depth; // NodeTable.java:110
+  wire _gt_123 = slot_depth_5 > deepest_depth; // NodeTable.java:110
+  wire _gt_124 = slot_depth_4 > deepest_depth; // NodeTable.java:110
+  wire _gt_125 = slot_depth_3 > deepest_depth; // NodeTable.java:110
+  wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:110
+  wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:110
+  wire [127:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:118
+  wire [127:0] _and_1050 = slot_valid & _cat_68; // RapController.java:344
+  wire _or_r_36 = |_and_1050; // RapController.java:344
+  wire _not_255 = ~_or_r_36; // RapController.java:344
+  wire _not_256 = ~tcam_write_full; // RapController.java:359
+  wire _not_257 = ~snapshot_frozen; // RapController.java:360
+  wire _and_1051 = _not_256 & _not_257; // RapController.java:360
+  wire _not_258 = ~readout_pending; // RapController.java:361
+  wire _and_1052 = _and_1051 & _not_258; // RapController.java:361
+  wire _not_259 = ~snapshot_pending; // RapController.java:362
+  wire _and_1053 = _and_1052 & _not_259; // RapController.java:362
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -6987,7 +6985,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   assign _wire_8_5 = readout_depth_g5;
   assign _wire_8_6 = readout_depth_g6;
   assign _wire_8_7 = readout_depth_g7;
-  assign cause = (commit_fire ? 3'd0 : (_and_994 ? _mux_15 : (_or_696 ? _mux_16 : (_or_698 ? 3'd3 : (_or_701 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_993 ? _mux_15 : (_or_696 ? _mux_16 : (_or_698 ? 3'd3 : (_or_701 ? 3'd4 : 3'd5)))));
   assign until_merge_load = state_init ? m0_effective : to_merge;
   assign slot_pick_stepped = slot_pick_load ? slot_pick_load_value : _and_31;
   assign stop_if_over_t = _and_553 & _not_179;
@@ -10757,7 +10755,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_993;
+      issue_gate <= _and_992;
     end
   end
 
@@ -10782,12 +10780,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_218) begin
+    if (_not_217) begin
       undo_rdata_0 <= undo[_bits_1806];
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:38
+  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:49
     .clock(clock),
 
     .reset(reset),
@@ -10808,280 +10806,280 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_997) begin // RapController.java:55
-      $display("Assertion failed at RapController.java:55: state register state is not one-hot: %b", _cat_54);
+    if (!reset && !_and_996) begin // RapController.java:56
+      $display("Assertion failed at RapController.java:56: state register state is not one-hot: %b", _cat_54);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_220) begin // ScheduleAndSnapshot.java:83
-      $display("Assertion failed at ScheduleAndSnapshot.java:83: a status value changed during the snapshot copy");
+    if (!reset && !_le_0) begin // StatusRegs.java:66
+      $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && _and_1000 && !_and_999) begin // SlotPicker.java:83
-      $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
+      $display("Assertion failed at CounterPort.java:45: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && prefix_write && !_not_222) begin // RapController.java:124
-      $display("Assertion failed at RapController.java:124: slot_prefix read and written in one clock");
+    if (!reset && state_advance && !st_n_steady) begin // ScheduleAndSnapshot.java:92
+      $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && !_eq_643) begin // RapController.java:130
-      $display("Assertion failed at RapController.java:130: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && snapshot_frozen && !_not_223) begin // ScheduleAndSnapshot.java:108
+      $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_eq_644) begin // RapController.java:133
-      $display("Assertion failed at RapController.java:133: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && _and_1001 && !_and_1000) begin // SlotPicker.java:87
+      $display("Assertion failed at SlotPicker.java:87: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
-      $display("Assertion failed at UndoStack.java:49: undo stack overflow");
+    if (!reset && prefix_write && !_not_225) begin // SlotPrefixes.java:40
+      $display("Assertion failed at SlotPrefixes.java:40: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && undo_push && !_not_225) begin // UndoStack.java:50
-      $display("Assertion failed at UndoStack.java:50: an undo push and pop on one clock");
+    if (!reset && !_eq_643) begin // RapController.java:114
+      $display("Assertion failed at RapController.java:114: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_646) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_644) begin // RapController.java:117
+      $display("Assertion failed at RapController.java:117: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && _and_1003 && !_and_1002) begin // SlotPicker.java:83
-      $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
+    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:51
+      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && verdict_end_4 && !_not_227) begin // MergeVerdict.java:77
-      $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
+    if (!reset && undo_push && !_not_228) begin // UndoStack.java:52
+      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:78
-      $display("Assertion failed at MergeVerdict.java:78: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && !_eq_646) begin // UndoStack.java:54
+      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && !_and_1005) begin // MergeVerdict.java:79
-      $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
+    if (!reset && _and_1004 && !_and_1003) begin // SlotPicker.java:87
+      $display("Assertion failed at SlotPicker.java:87: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
-    if (!reset && !_eq_649) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_537, leaf_pick_load_by_state);
+    if (!reset && verdict_end_4 && !_not_230) begin // MergeVerdict.java:82
+      $display("Assertion failed at MergeVerdict.java:82: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_3) begin // RapController.java:197
-      $display("Assertion failed at RapController.java:197: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:83
+      $display("Assertion failed at MergeVerdict.java:83: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_eq_650) begin // CommitVerdict.java:60
-      $display("Assertion failed at CommitVerdict.java:60: the commit's split compare disagrees with count > T");
+    if (!reset && !_and_1006) begin // MergeVerdict.java:84
+      $display("Assertion failed at MergeVerdict.java:84: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_651) begin // CommitVerdict.java:65
-      $display("Assertion failed at CommitVerdict.java:65: merge_near was stale: merge_now %d", merge_now);
+    if (!reset && !_eq_649) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: leaf_pick: the load %b disagrees with the state logic's %b", _or_537, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_652) begin // CommitVerdict.java:75
-      $display("Assertion failed at CommitVerdict.java:75: stop_now is not the commit's verdict");
+    if (!reset && !_eq_650) begin // CommitVerdict.java:73
+      $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && !_eq_653) begin // CommitVerdict.java:101
-      $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
+    if (!reset && commit_fire && !_eq_651) begin // CommitVerdict.java:82
+      $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_654) begin // RapController.java:206
-      $display("Assertion failed at RapController.java:206: head_batch_empty disagrees with the head's threshold");
+    if (!reset && !_eq_652) begin // CommitVerdict.java:95
+      $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_655) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
+    if (!reset && !_eq_653) begin // CommitVerdict.java:125
+      $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_656) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
+    if (!reset && commit_fire && !_eq_654) begin // RapController.java:205
+      $display("Assertion failed at RapController.java:205: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_or_717) begin // SlotPicker.java:107
-      $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
+    if (!reset && !_eq_655) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && state_run && _and_23 && !status_still) begin // CsrRequests.java:84
-      $display("Assertion failed at CsrRequests.java:84: a snapshot freeze while a status value moves");
+    if (!reset && !_eq_656) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && !_or_717) begin // SlotPicker.java:114
+      $display("Assertion failed at SlotPicker.java:114: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && _and_1022 && !pipe_quiet) begin // QuietPipe.java:37
+      $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_run && _and_23 && !status_still) begin // CsrRequests.java:91
+      $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_4 && !split_req && !_and_r_6) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_1021) begin // TcamSplit.java:180
-      $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_and_r_7) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_and_r_8) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_8 && !_not_9 && !batch_ends) begin // TcamMergeWalk.java:157
-      $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_1023) begin // TcamSplit.java:199
+      $display("Assertion failed at TcamSplit.java:199: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_719) begin // RapController.java:332
-      $display("Assertion failed at RapController.java:332: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
-      $display("Assertion failed at TcamSplit.java:205: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_237) begin // MergeSkip.java:88
-      $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
+    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_8 && !_not_9 && !batch_ends) begin // TcamMergeWalk.java:182
+      $display("Assertion failed at TcamMergeWalk.java:182: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && _and_1022 && !io_selected_bits_found) begin // RapController.java:352
-      $display("Assertion failed at RapController.java:352: no node matched a key: the root must always match");
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_719) begin // TcamReadout.java:42
+      $display("Assertion failed at TcamReadout.java:42: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:353
-      $display("Assertion failed at RapController.java:353: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:229
+      $display("Assertion failed at TcamSplit.java:229: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:354
-      $display("Assertion failed at RapController.java:354: a commit without its event in the replay window");
+    if (!reset && verdict_act && !merge_verdict && !_not_240) begin // MergeSkip.java:90
+      $display("Assertion failed at MergeSkip.java:90: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_1023 && !pipe_quiet) begin // RapController.java:355
-      $display("Assertion failed at RapController.java:355: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:322
+      $display("Assertion failed at RapController.java:322: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && !_eq_666) begin // RapController.java:357
-      $display("Assertion failed at RapController.java:357: an event's result flag (%d) disagrees with the result's op", hit_event_3);
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:323
+      $display("Assertion failed at RapController.java:323: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_667) begin // RapController.java:358
-      $display("Assertion failed at RapController.java:358: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_666) begin // RapController.java:325
+      $display("Assertion failed at RapController.java:325: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_668) begin // RapController.java:359
-      $display("Assertion failed at RapController.java:359: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && !_eq_667) begin // RapController.java:329
+      $display("Assertion failed at RapController.java:329: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && _and_1026 && !_ne_0) begin // RapController.java:361
-      $display("Assertion failed at RapController.java:361: a READ result in RUN");
+    if (!reset && io_counterResult_valid && !hit_beside_3) begin // TcamHitFacts.java:49
+      $display("Assertion failed at TcamHitFacts.java:49: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_670) begin // TcamMergeWalk.java:226
-      $display("Assertion failed at TcamMergeWalk.java:226: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && commit_fire && !_eq_668) begin // TcamHitFacts.java:52
+      $display("Assertion failed at TcamHitFacts.java:52: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_672) begin // TcamMergeWalk.java:229
-      $display("Assertion failed at TcamMergeWalk.java:229: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
+    if (!reset && _and_1027 && !_ne_0) begin // RapController.java:331
+      $display("Assertion failed at RapController.java:331: a READ result in RUN");
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_1027) begin // TcamMergeWalk.java:231
-      $display("Assertion failed at TcamMergeWalk.java:231: deepest_depth lowered outside a level's load");
+    if (!reset && state_merge_level && !_eq_670) begin // TcamMergeWalk.java:260
+      $display("Assertion failed at TcamMergeWalk.java:260: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && children_write_q && _and_1028 && !_ne_1) begin // TcamMergeWalk.java:234
-      $display("Assertion failed at TcamMergeWalk.java:234: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && state_merge_level && !_eq_672) begin // TcamMergeWalk.java:264
+      $display("Assertion failed at TcamMergeWalk.java:264: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && children_write_q && _and_1030 && !_and_1029) begin // TcamMergeWalk.java:236
-      $display("Assertion failed at TcamMergeWalk.java:236: a merge parent's children are read while its child count is still being written");
+    if (!reset && deepest_lowers && !_and_1028) begin // TcamMergeWalk.java:271
+      $display("Assertion failed at TcamMergeWalk.java:271: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && !_and_1032) begin // TcamMergeWalk.java:240
-      $display("Assertion failed at TcamMergeWalk.java:240: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
+    if (!reset && children_write_q && _and_1029 && !_ne_1) begin // TcamMergeWalk.java:276
+      $display("Assertion failed at TcamMergeWalk.java:276: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && _and_1035 && !_eq_675) begin // TcamMergeWalk.java:243
-      $display("Assertion failed at TcamMergeWalk.java:243: the merge parent's leaves changed during its walk");
+    if (!reset && children_write_q && _and_1031 && !_and_1030) begin // TcamMergeWalk.java:281
+      $display("Assertion failed at TcamMergeWalk.java:281: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _and_1034 && !slot_pick_pick_found) begin // TcamMergeWalk.java:244
-      $display("Assertion failed at TcamMergeWalk.java:244: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && !_and_1033) begin // TcamMergeWalk.java:287
+      $display("Assertion failed at TcamMergeWalk.java:287: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && state_merge_kids && !_eq_676) begin // TcamMergeWalk.java:245
-      $display("Assertion failed at TcamMergeWalk.java:245: kids_owner %d is not the merge parent", kids_owner);
+    if (!reset && _and_1036 && !_eq_675) begin // TcamMergeWalk.java:298
+      $display("Assertion failed at TcamMergeWalk.java:298: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_1036 && !1'd0) begin // TcamMergeWalk.java:246
-      $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
+    if (!reset && _and_1035 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
+      $display("Assertion failed at TcamMergeWalk.java:299: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_1037 && !_not_241) begin // RapController.java:363
-      $display("Assertion failed at RapController.java:363: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && state_merge_kids && !_eq_676) begin // TcamMergeWalk.java:300
+      $display("Assertion failed at TcamMergeWalk.java:300: kids_owner %d is not the merge parent", kids_owner);
       $stop;
     end
-    if (!reset && _and_1038 && !slot_pick_pick_found) begin // TcamSplit.java:213
-      $display("Assertion failed at TcamSplit.java:213: a split found no free slot after checking capacity");
+    if (!reset && _and_1037 && !1'd0) begin // TcamMergeWalk.java:303
+      $display("Assertion failed at TcamMergeWalk.java:303: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_1038 && !_not_242) begin // TcamSplit.java:214
-      $display("Assertion failed at TcamSplit.java:214: a split with no missing child");
+    if (!reset && _and_1038 && !_not_244) begin // RapController.java:335
+      $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1038 && !_and_1042) begin // TcamSplit.java:215
-      $display("Assertion failed at TcamSplit.java:215: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_1039 && !slot_pick_pick_found) begin // TcamSplit.java:237
+      $display("Assertion failed at TcamSplit.java:237: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_1038 && !_eq_679) begin // TcamSplit.java:218
-      $display("Assertion failed at TcamSplit.java:218: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_1039 && !_not_245) begin // TcamSplit.java:238
+      $display("Assertion failed at TcamSplit.java:238: a split with no missing child");
       $stop;
     end
-    if (!reset && children_write_q && !_not_249) begin // TcamSplit.java:221
-      $display("Assertion failed at TcamSplit.java:221: a split decision while a child count is still being written");
+    if (!reset && _and_1039 && !_and_1043) begin // TcamSplit.java:239
+      $display("Assertion failed at TcamSplit.java:239: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && split_settled && !_and_1043) begin // TcamSplit.java:223
-      $display("Assertion failed at TcamSplit.java:223: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _and_1039 && !_eq_679) begin // TcamSplit.java:245
+      $display("Assertion failed at TcamSplit.java:245: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && !_and_1045) begin // TcamSplit.java:225
-      $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
+    if (!reset && children_write_q && !_not_252) begin // TcamSplit.java:248
+      $display("Assertion failed at TcamSplit.java:248: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && _or_728 && !_eq_683) begin // RapController.java:366
-      $display("Assertion failed at RapController.java:366: op_children read a clock after its slot or the table changed");
+    if (!reset && split_settled && !_and_1044) begin // TcamSplit.java:252
+      $display("Assertion failed at TcamSplit.java:252: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:367
-      $display("Assertion failed at RapController.java:367: ADVANCE reads n while a count is still on its way");
+    if (!reset && !_and_1046) begin // TcamSplit.java:255
+      $display("Assertion failed at TcamSplit.java:255: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_731 && !_eq_684) begin // RapController.java:368
-      $display("Assertion failed at RapController.java:368: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_728 && !_eq_683) begin // RapController.java:339
+      $display("Assertion failed at RapController.java:339: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && !_not_256) begin // RapController.java:369
-      $display("Assertion failed at RapController.java:369: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _or_731 && !_eq_684) begin // RapController.java:343
+      $display("Assertion failed at RapController.java:343: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:370
-      $display("Assertion failed at RapController.java:370: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_255) begin // RapController.java:344
+      $display("Assertion failed at RapController.java:344: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1054) begin // RapController.java:393
-      $display("Assertion failed at RapController.java:393: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_1053) begin // RapController.java:357
+      $display("Assertion failed at RapController.java:357: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end
@@ -11089,7 +11087,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_9[14], _add_8[15:0], _add_9[16:0], _add_10[15:0], _dshr_0[7:1], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[11:0], _add_20[12:0], _add_21[11:0], _add_22[12:0], _add_23[10:0], _dshl_0[6:4], _dshl_1[6:4], _not_193[3], _add_24[11:0], _add_25[12:0], _add_26[11:0], _add_27[12:0], _add_28[11:0], _add_29[11:0], _add_30[12:0], _add_31[11:0], _add_32[12:0], _add_33[11:0], _dshr_3[127:1], _add_34[11:0], _add_35[12:0], _add_36[11:0], _add_37[12:0], _add_38[11:0], _mux_18[4], _add_39[10:0], _add_40[11:0], _add_41[10:0], _add_42[11:0], _add_43[9:0], _add_44[11:0], _add_45[12:0], _add_46[11:0], _add_47[12:0], _add_48[11:0], _dshl_2[94:32], _dshr_5[7:1], _not_245[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_9[14], _add_8[15:0], _add_9[16:0], _add_10[15:0], _dshr_0[7:1], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[11:0], _add_20[12:0], _add_21[11:0], _add_22[12:0], _add_23[10:0], _dshl_0[6:4], _dshl_1[6:4], _not_193[3], _add_24[11:0], _add_25[12:0], _add_26[11:0], _add_27[12:0], _add_28[11:0], _add_29[11:0], _add_30[12:0], _add_31[11:0], _add_32[12:0], _add_33[11:0], _dshr_3[127:1], _add_34[11:0], _add_35[12:0], _add_36[11:0], _add_37[12:0], _add_38[11:0], _mux_18[4], _add_39[10:0], _add_40[11:0], _add_41[10:0], _add_42[11:0], _add_43[9:0], _add_44[11:0], _add_45[12:0], _add_46[11:0], _add_47[12:0], _add_48[11:0], _dshl_2[94:32], _dshr_5[7:1], _not_248[3]};
 
 endmodule
 

@@ -3,88 +3,88 @@
 `default_nettype none
 
 module RmwMemory_fcounter_d128_w32_c34 (
-  input  wire clock, // RmwMemory.java:123
-  input  wire reset, // RmwMemory.java:123
-  output wire io_in_ready, // RmwMemory.java:130
-  input  wire io_in_valid, // RmwMemory.java:130
-  input  wire [6:0] io_in_bits_addr, // RmwMemory.java:130
-  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:130
-  input  wire io_out_ready, // RmwMemory.java:130
-  output wire io_out_valid, // RmwMemory.java:130
-  output wire [6:0] io_out_bits_addr, // RmwMemory.java:130
-  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:130
-  output wire [31:0] io_out_bits_old, // RmwMemory.java:130
-  output wire [31:0] io_out_bits_updated, // RmwMemory.java:130
-  input  wire io_clear, // RmwMemory.java:130
-  output wire io_clearing  // RmwMemory.java:130
+  input  wire clock, // RmwMemory.java:137
+  input  wire reset, // RmwMemory.java:137
+  output wire io_in_ready, // RmwMemory.java:146
+  input  wire io_in_valid, // RmwMemory.java:146
+  input  wire [6:0] io_in_bits_addr, // RmwMemory.java:146
+  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:146
+  input  wire io_out_ready, // RmwMemory.java:146
+  output wire io_out_valid, // RmwMemory.java:146
+  output wire [6:0] io_out_bits_addr, // RmwMemory.java:146
+  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:146
+  output wire [31:0] io_out_bits_old, // RmwMemory.java:146
+  output wire [31:0] io_out_bits_updated, // RmwMemory.java:146
+  input  wire io_clear, // RmwMemory.java:146
+  output wire io_clearing  // RmwMemory.java:146
 );
 
   // State
-  reg clearing; // RmwMemory.java:135
-  reg [6:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:387
-  reg [6:0] a_addr; // RmwMemory.java:388
-  reg [33:0] a_cmd; // RmwMemory.java:389
-  reg a_forward; // RmwMemory.java:390
-  reg a_stale; // RmwMemory.java:391
-  reg b_valid; // RmwMemory.java:140
-  reg [6:0] b_addr; // RmwMemory.java:141
-  reg [33:0] b_cmd; // RmwMemory.java:142
-  reg [31:0] b_old; // RmwMemory.java:143
-  reg [31:0] b_updated; // RmwMemory.java:144
-  reg [31:0] ram_rdata_0; // RmwMemory.java:154
-  reg read_collided; // RmwMemory.java:166
+  reg clearing; // RmwMemory.java:151
+  reg [6:0] sweep; // RmwMemory.java:152
+  reg a_valid; // RmwStage.java:19
+  reg [6:0] a_addr; // RmwStage.java:20
+  reg [33:0] a_cmd; // RmwStage.java:21
+  reg a_forward; // RmwStage.java:22
+  reg a_stale; // RmwStage.java:23
+  reg b_valid; // RmwMemory.java:156
+  reg [6:0] b_addr; // RmwMemory.java:157
+  reg [33:0] b_cmd; // RmwMemory.java:158
+  reg [31:0] b_old; // RmwMemory.java:159
+  reg [31:0] b_updated; // RmwMemory.java:160
+  reg [31:0] ram_rdata_0; // RmwMemory.java:174
+  reg read_collided; // RmwMemory.java:188
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:134
+  (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:150
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:187
+  wire [31:0] updated; // RmwMemory.java:220
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~a_valid; // RmwMemory.java:151
-  wire _not_2 = ~b_valid; // RmwMemory.java:148
-  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:148
-  wire advance = a_valid & _or_0; // RmwMemory.java:148
-  wire _or_1 = _not_1 | advance; // RmwMemory.java:151
-  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:151
-  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:218
-  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:217
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _not_3 = ~advance; // RmwMemory.java:197
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:197
-  wire _or_2 = accept | _and_1; // RmwMemory.java:197
-  wire _not_4 = ~clearing; // RmwMemory.java:156
-  wire _and_2 = advance & _not_4; // RmwMemory.java:156
-  wire _not_5 = ~a_stale; // RmwMemory.java:156
-  wire write_back = _and_2 & _not_5; // RmwMemory.java:156
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:163
-  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:163
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:206
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:206
-  wire _or_3 = advance | _and_3; // RmwMemory.java:206
-  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:242
-  wire write_enable = clearing | write_back; // RmwMemory.java:160
-  wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:161
-  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:167
-  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:167
-  wire [1:0] _bits_0 = a_cmd[33:32]; // CounterSram.java:114
-  wire _eq_3 = _bits_0 == 2'd1; // CounterSram.java:98
-  wire [31:0] _bits_1 = a_cmd[31:0]; // CounterSram.java:118
-  wire _eq_4 = _bits_0 == 2'd0; // CounterSram.java:97
-  wire [31:0] _mux_0 = _eq_4 ? _bits_1 : 32'd0; // CounterSram.java:97
+  wire _not_0 = ~clearing; // RmwMemory.java:171
+  wire _not_1 = ~a_valid; // RmwMemory.java:171
+  wire _not_2 = ~b_valid; // RmwMemory.java:164
+  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:164
+  wire advance = a_valid & _or_0; // RmwMemory.java:164
+  wire _or_1 = _not_1 | advance; // RmwMemory.java:171
+  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:171
+  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:252
+  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:251
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:172
+  wire _not_3 = ~advance; // RmwMemory.java:230
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:230
+  wire _or_2 = accept | _and_1; // RmwMemory.java:230
+  wire _not_4 = ~clearing; // RmwMemory.java:176
+  wire _and_2 = advance & _not_4; // RmwMemory.java:176
+  wire _not_5 = ~a_stale; // RmwMemory.java:176
+  wire write_back = _and_2 & _not_5; // RmwMemory.java:176
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:184
+  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:184
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:239
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:239
+  wire _or_3 = advance | _and_3; // RmwMemory.java:239
+  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:287
+  wire write_enable = clearing | write_back; // RmwMemory.java:180
+  wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:181
+  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:189
+  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:189
+  wire [1:0] _bits_0 = a_cmd[33:32]; // CounterSram.java:123
+  wire _eq_3 = _bits_0 == 2'd1; // CounterSram.java:106
+  wire [31:0] _bits_1 = a_cmd[31:0]; // CounterSram.java:127
+  wire _eq_4 = _bits_0 == 2'd0; // CounterSram.java:105
+  wire [31:0] _mux_0 = _eq_4 ? _bits_1 : 32'd0; // CounterSram.java:105
   wire [32:0] _add_expand_0 = {1'b0, old} + {1'b0, _mux_0}; // SatAdd.java:20
   wire _bits_2 = _add_expand_0[32]; // SatAdd.java:21
   wire _or_r_0 = |_bits_2; // SatAdd.java:21
   wire [31:0] _fill_0 = {32{1'd1}}; // SatAdd.java:22
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
-  wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:98
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:214
-  wire _not_7 = ~read_collided; // RmwMemory.java:373
-  wire _not_8 = ~a_forward; // RmwMemory.java:241
-  wire _and_5 = advance & _not_8; // RmwMemory.java:241
+  wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:106
+  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:248
+  wire _not_7 = ~read_collided; // RmwMemory.java:374
+  wire _not_8 = ~a_forward; // RmwMemory.java:286
+  wire _and_5 = advance & _not_8; // RmwMemory.java:286
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_c34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:373
-      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:374
+      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end
@@ -200,78 +200,78 @@ module RmwMemory_fcounter_d128_w32_c34 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  (* anyconst *) reg [6:0] f_addr; // RmwMemoryProperties.java:36
-  reg [31:0] f_word; // RmwMemoryProperties.java:38
-  wire [31:0] f_updated; // RmwMemoryProperties.java:40
-  reg [1:0] f_held; // RmwMemoryProperties.java:48
-  reg [6:0] f_queue_addr_0; // RmwMemoryProperties.java:49
-  reg [6:0] f_queue_addr_1; // RmwMemoryProperties.java:49
-  reg [33:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
-  reg [33:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
-  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
-  reg [31:0] f_queue_old_0; // RmwMemoryProperties.java:52
-  reg [31:0] f_queue_old_1; // RmwMemoryProperties.java:52
-  reg [31:0] f_queue_updated_0; // RmwMemoryProperties.java:53
-  reg [31:0] f_queue_updated_1; // RmwMemoryProperties.java:53
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [104:0] _f_reg_1; // HandshakeProperties.java:40
-  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
-  wire _and_6 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
-  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
-  wire _and_7 = _and_6 & f_command_tracked; // RmwMemoryProperties.java:41
-  wire [1:0] _bits_4 = io_in_bits_cmd[33:32]; // CounterSram.java:114
-  wire _eq_5 = _bits_4 == 2'd1; // CounterSram.java:98
-  wire [31:0] _bits_5 = io_in_bits_cmd[31:0]; // CounterSram.java:118
-  wire _eq_6 = _bits_4 == 2'd0; // CounterSram.java:97
-  wire [31:0] _mux_3 = _eq_6 ? _bits_5 : 32'd0; // CounterSram.java:97
+  (* anyconst *) reg [6:0] f_addr; // RmwMemoryProperties.java:38
+  reg [31:0] f_word; // RmwMemoryProperties.java:40
+  wire [31:0] f_updated; // RmwMemoryProperties.java:43
+  reg [1:0] f_held; // RmwMemoryProperties.java:51
+  reg [6:0] f_queue_addr_0; // RmwMemoryProperties.java:52
+  reg [6:0] f_queue_addr_1; // RmwMemoryProperties.java:52
+  reg [33:0] f_queue_cmd_0; // RmwMemoryProperties.java:53
+  reg [33:0] f_queue_cmd_1; // RmwMemoryProperties.java:53
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:54
+  reg [31:0] f_queue_old_0; // RmwMemoryProperties.java:55
+  reg [31:0] f_queue_old_1; // RmwMemoryProperties.java:55
+  reg [31:0] f_queue_updated_0; // RmwMemoryProperties.java:56
+  reg [31:0] f_queue_updated_1; // RmwMemoryProperties.java:56
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [104:0] _f_reg_1; // HandshakeProperties.java:39
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:30
+  wire _and_6 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
+  wire _and_7 = _and_6 & f_command_tracked; // RmwMemoryProperties.java:44
+  wire [1:0] _bits_4 = io_in_bits_cmd[33:32]; // CounterSram.java:123
+  wire _eq_5 = _bits_4 == 2'd1; // CounterSram.java:106
+  wire [31:0] _bits_5 = io_in_bits_cmd[31:0]; // CounterSram.java:127
+  wire _eq_6 = _bits_4 == 2'd0; // CounterSram.java:105
+  wire [31:0] _mux_3 = _eq_6 ? _bits_5 : 32'd0; // CounterSram.java:105
   wire [32:0] _add_expand_1 = {1'b0, f_word} + {1'b0, _mux_3}; // SatAdd.java:20
   wire _bits_6 = _add_expand_1[32]; // SatAdd.java:21
   wire _or_r_1 = |_bits_6; // SatAdd.java:21
   wire [31:0] _fill_1 = {32{1'd1}}; // SatAdd.java:22
   wire [31:0] _bits_7 = _add_expand_1[31:0]; // SatAdd.java:22
   wire [31:0] _mux_4 = _or_r_1 ? _fill_1 : _bits_7; // SatAdd.java:22
-  wire [31:0] _mux_5 = _eq_5 ? _bits_5 : _mux_4; // CounterSram.java:98
-  wire _and_8 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
-  wire _and_9 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
-  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
-  wire [1:0] _mux_6 = _and_9 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
-  wire [1:0] _add_1 = _mux_6 + 2'd1; // RmwMemoryProperties.java:75
-  wire [1:0] _mux_7 = _and_8 ? _add_1 : _mux_6; // RmwMemoryProperties.java:75
-  wire _and_10 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_7 = _mux_6 == 2'd0; // RmwMemoryProperties.java:67
-  wire _and_11 = _and_10 & _eq_7; // RmwMemoryProperties.java:67
-  wire _and_12 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_8 = _mux_6 == 2'd1; // RmwMemoryProperties.java:67
-  wire _and_13 = _and_12 & _eq_8; // RmwMemoryProperties.java:67
-  wire _not_9 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_14 = io_out_valid & _not_9; // HandshakeProperties.java:39
-  wire [104:0] _cat_0 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:38
-  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:88
-  wire _not_10 = ~_and_9; // RmwMemoryProperties.java:88
-  wire _and_15 = _ne_0 & _not_10; // RmwMemoryProperties.java:88
-  wire _eq_9 = _f_reg_2 == 2'd2; // HandshakeProperties.java:32
-  wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
-  wire [1:0] _mux_8 = _eq_9 ? _f_reg_2 : _add_2; // HandshakeProperties.java:32
-  wire [1:0] _mux_9 = _and_15 ? _mux_8 : 2'd0; // HandshakeProperties.java:32
-  wire _lt_0 = {1'b0, f_addr} < 8'd128; // RmwMemoryProperties.java:37
-  wire _le_0 = f_held <= 2'd2; // RmwMemoryProperties.java:77
-  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:79
-  wire _eq_10 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
-  wire _eq_11 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
-  wire _and_16 = _eq_10 & _eq_11; // RmwMemoryProperties.java:80
-  wire _eq_12 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
-  wire _eq_13 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
-  wire _eq_14 = _cat_0 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_17 = io_out_valid & _eq_14; // HandshakeProperties.java:40
-  wire _and_18 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:89
-  wire _ge_0 = _f_reg_2 >= 2'd1; // RmwMemoryProperties.java:89
-  wire _and_19 = _ne_2 & _ge_0; // RmwMemoryProperties.java:89
-  wire _eq_15 = f_held == 2'd2; // RmwMemoryProperties.java:90
-  wire _and_20 = _eq_15 & f_queue_tracked_0; // RmwMemoryProperties.java:90
-  wire _and_21 = _and_20 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  wire [31:0] _mux_5 = _eq_5 ? _bits_5 : _mux_4; // CounterSram.java:106
+  wire _and_8 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
+  wire _and_9 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
+  wire [1:0] _mux_6 = _and_9 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_1 = _mux_6 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_7 = _and_8 ? _add_1 : _mux_6; // RmwMemoryProperties.java:78
+  wire _and_10 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_7 = _mux_6 == 2'd0; // RmwMemoryProperties.java:70
+  wire _and_11 = _and_10 & _eq_7; // RmwMemoryProperties.java:70
+  wire _and_12 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_8 = _mux_6 == 2'd1; // RmwMemoryProperties.java:70
+  wire _and_13 = _and_12 & _eq_8; // RmwMemoryProperties.java:70
+  wire _not_9 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_14 = io_out_valid & _not_9; // HandshakeProperties.java:38
+  wire [104:0] _cat_0 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:37
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:92
+  wire _not_10 = ~_and_9; // RmwMemoryProperties.java:92
+  wire _and_15 = _ne_0 & _not_10; // RmwMemoryProperties.java:92
+  wire _eq_9 = _f_reg_2 == 2'd2; // HandshakeProperties.java:31
+  wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
+  wire [1:0] _mux_8 = _eq_9 ? _f_reg_2 : _add_2; // HandshakeProperties.java:31
+  wire [1:0] _mux_9 = _and_15 ? _mux_8 : 2'd0; // HandshakeProperties.java:31
+  wire _lt_0 = {1'b0, f_addr} < 8'd128; // RmwMemoryProperties.java:39
+  wire _le_0 = f_held <= 2'd2; // RmwMemoryProperties.java:80
+  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
+  wire _eq_10 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
+  wire _eq_11 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
+  wire _and_16 = _eq_10 & _eq_11; // RmwMemoryProperties.java:84
+  wire _eq_12 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
+  wire _eq_13 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_14 = _cat_0 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_17 = io_out_valid & _eq_14; // HandshakeProperties.java:39
+  wire _and_18 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:94
+  wire _ge_0 = _f_reg_2 >= 2'd1; // RmwMemoryProperties.java:94
+  wire _and_19 = _ne_2 & _ge_0; // RmwMemoryProperties.java:94
+  wire _eq_15 = f_held == 2'd2; // RmwMemoryProperties.java:97
+  wire _and_20 = _eq_15 & f_queue_tracked_0; // RmwMemoryProperties.java:97
+  wire _and_21 = _and_20 & f_queue_tracked_1; // RmwMemoryProperties.java:97
   assign f_updated = _mux_5;
 
   always @(posedge clock) begin
@@ -358,31 +358,31 @@ module RmwMemory_fcounter_d128_w32_c34 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // RmwMemoryProperties.java:37
+    if (!reset) begin // RmwMemoryProperties.java:39
       addr_exists: assume (_lt_0);
     end
-    if (!reset) begin // RmwMemoryProperties.java:77
+    if (!reset) begin // RmwMemoryProperties.java:80
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:82
       result_has_a_command: assert (_ne_1);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_16);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
       old_word_as_sequential: assert (_eq_12);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       updated_word_as_sequential: assert (_eq_13);
     end
-    if (!reset && _and_18) begin // HandshakeProperties.java:40
+    if (!reset && _and_18) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_17);
     end
-    if (!reset && _and_19) begin // RmwMemoryProperties.java:89
+    if (!reset && _and_19) begin // RmwMemoryProperties.java:95
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:90
+    if (!reset) begin // RmwMemoryProperties.java:96
       tracked_word_back_to_back: cover (_and_21);
     end
   end

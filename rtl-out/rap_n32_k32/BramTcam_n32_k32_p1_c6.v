@@ -71,26 +71,26 @@ module BramTcam_n32_k32_p1_c6 (
   reg [31:0] out_key; // BramTcam.java:94
   reg out_payload; // BramTcam.java:94
   reg [31:0] out_match; // BramTcam.java:94
-  reg [31:0] word0_rdata_0; // BramTcam.java:138
-  reg back_hit0; // BramTcam.java:145
-  reg [31:0] word1_rdata_0; // BramTcam.java:138
-  reg back_hit1; // BramTcam.java:145
-  reg [31:0] word2_rdata_0; // BramTcam.java:138
-  reg back_hit2; // BramTcam.java:145
-  reg [31:0] word3_rdata_0; // BramTcam.java:138
-  reg back_hit3; // BramTcam.java:145
-  reg [31:0] word4_rdata_0; // BramTcam.java:138
-  reg back_hit4; // BramTcam.java:145
-  reg [31:0] word5_rdata_0; // BramTcam.java:138
-  reg back_hit5; // BramTcam.java:145
+  reg [31:0] word0_rdata_0; // BramTcam.java:141
+  reg back_hit0; // BramTcam.java:148
+  reg [31:0] word1_rdata_0; // BramTcam.java:141
+  reg back_hit1; // BramTcam.java:148
+  reg [31:0] word2_rdata_0; // BramTcam.java:141
+  reg back_hit2; // BramTcam.java:148
+  reg [31:0] word3_rdata_0; // BramTcam.java:141
+  reg back_hit3; // BramTcam.java:148
+  reg [31:0] word4_rdata_0; // BramTcam.java:141
+  reg back_hit4; // BramTcam.java:148
+  reg [31:0] word5_rdata_0; // BramTcam.java:141
+  reg back_hit5; // BramTcam.java:148
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:133
-  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:133
-  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:133
-  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:133
-  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:133
-  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:133
+  (* no_rw_check *) reg [31:0] word0 [0:63]; // BramTcam.java:135
+  (* no_rw_check *) reg [31:0] word1 [0:63]; // BramTcam.java:135
+  (* no_rw_check *) reg [31:0] word2 [0:31]; // BramTcam.java:135
+  (* no_rw_check *) reg [31:0] word3 [0:31]; // BramTcam.java:135
+  (* no_rw_check *) reg [31:0] word4 [0:31]; // BramTcam.java:135
+  (* no_rw_check *) reg [31:0] word5 [0:31]; // BramTcam.java:135
 
   // Logic
   wire busy = sweep_read | back_valid; // BramTcam.java:85
@@ -141,151 +141,151 @@ module BramTcam_n32_k32_p1_c6 (
   wire [62:0] _dshl_0 = 63'd1 << io_write_bits_index; // BramTcam.java:115
   wire [31:0] _bits_0 = _dshl_0[31:0]; // BramTcam.java:115
   wire accept = io_search_valid & io_search_ready; // BramTcam.java:99
-  wire _and_2 = advance & a_valid; // BramTcam.java:169
-  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:156
-  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:156
-  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:156
-  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:156
-  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:156
-  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:156
-  wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:146
-  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:144
-  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:181
-  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:143
-  wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:181
-  wire _eq_32 = _or_1 == _or_2; // BramTcam.java:181
-  wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:146
-  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:144
-  wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:181
-  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:143
-  wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:181
-  wire _eq_33 = _or_3 == _or_4; // BramTcam.java:181
-  wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:146
-  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:144
-  wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:181
-  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:143
-  wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:181
-  wire _eq_34 = _or_5 == _or_6; // BramTcam.java:181
-  wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:146
-  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:144
-  wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:181
-  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:143
-  wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:181
-  wire _eq_35 = _or_7 == _or_8; // BramTcam.java:181
-  wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:146
-  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:144
-  wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:181
-  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:143
-  wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:181
-  wire _eq_36 = _or_9 == _or_10; // BramTcam.java:181
-  wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:146
-  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:144
-  wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:181
-  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:143
-  wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:181
-  wire _eq_37 = _or_11 == _or_12; // BramTcam.java:181
-  wire [5:0] _bits_19 = back_addr; // BramTcam.java:139
-  wire [31:0] _not_4 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:150
-  wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:150
-  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:134
-  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:134
-  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:134
-  wire read_enable0 = advance | step; // BramTcam.java:137
-  wire [5:0] _bits_22 = back_addr; // BramTcam.java:139
-  wire [31:0] _not_5 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:150
-  wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:150
-  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:134
-  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:134
-  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:134
-  wire read_enable1 = advance | step; // BramTcam.java:137
-  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:139
-  wire [31:0] _not_6 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:150
-  wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:150
-  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:134
-  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:134
-  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:134
-  wire read_enable2 = advance | step; // BramTcam.java:137
-  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:139
-  wire [31:0] _not_7 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:150
-  wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:150
-  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:134
-  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:134
-  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:134
-  wire read_enable3 = advance | step; // BramTcam.java:137
-  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:139
-  wire [31:0] _not_8 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:150
-  wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:150
-  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:134
-  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:134
-  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:134
-  wire read_enable4 = advance | step; // BramTcam.java:137
-  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:139
-  wire [31:0] _not_9 = ~w_select; // BramTcam.java:150
-  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:150
-  wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:150
-  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:150
-  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:134
-  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:134
-  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:134
-  wire read_enable5 = advance | step; // BramTcam.java:137
-  wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:181
-  wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:181
-  wire _eq_38 = _or_19 == _or_20; // BramTcam.java:181
-  wire _eq_39 = back_hit0 == _eq_38; // BramTcam.java:148
-  wire _or_21 = accept | step; // BramTcam.java:149
-  wire _not_10 = ~_or_21; // BramTcam.java:149
-  wire _ne_0 = read_addr0 != _bits_19; // BramTcam.java:149
-  wire _or_22 = _not_10 | _ne_0; // BramTcam.java:149
-  wire [5:0] _or_23 = _bits_22 | _bits_5; // BramTcam.java:181
-  wire [5:0] _or_24 = _bits_6 | _bits_5; // BramTcam.java:181
-  wire _eq_40 = _or_23 == _or_24; // BramTcam.java:181
-  wire _eq_41 = back_hit1 == _eq_40; // BramTcam.java:148
-  wire _or_25 = accept | step; // BramTcam.java:149
-  wire _not_11 = ~_or_25; // BramTcam.java:149
-  wire _ne_1 = read_addr1 != _bits_22; // BramTcam.java:149
-  wire _or_26 = _not_11 | _ne_1; // BramTcam.java:149
-  wire [4:0] _or_27 = _bits_25 | _bits_8; // BramTcam.java:181
-  wire [4:0] _or_28 = _bits_9 | _bits_8; // BramTcam.java:181
-  wire _eq_42 = _or_27 == _or_28; // BramTcam.java:181
-  wire _eq_43 = back_hit2 == _eq_42; // BramTcam.java:148
-  wire _or_29 = accept | step; // BramTcam.java:149
-  wire _not_12 = ~_or_29; // BramTcam.java:149
-  wire _ne_2 = read_addr2 != _bits_25; // BramTcam.java:149
-  wire _or_30 = _not_12 | _ne_2; // BramTcam.java:149
-  wire [4:0] _or_31 = _bits_28 | _bits_11; // BramTcam.java:181
-  wire [4:0] _or_32 = _bits_12 | _bits_11; // BramTcam.java:181
-  wire _eq_44 = _or_31 == _or_32; // BramTcam.java:181
-  wire _eq_45 = back_hit3 == _eq_44; // BramTcam.java:148
-  wire _or_33 = accept | step; // BramTcam.java:149
-  wire _not_13 = ~_or_33; // BramTcam.java:149
-  wire _ne_3 = read_addr3 != _bits_28; // BramTcam.java:149
-  wire _or_34 = _not_13 | _ne_3; // BramTcam.java:149
-  wire [4:0] _or_35 = _bits_31 | _bits_14; // BramTcam.java:181
-  wire [4:0] _or_36 = _bits_15 | _bits_14; // BramTcam.java:181
-  wire _eq_46 = _or_35 == _or_36; // BramTcam.java:181
-  wire _eq_47 = back_hit4 == _eq_46; // BramTcam.java:148
-  wire _or_37 = accept | step; // BramTcam.java:149
-  wire _not_14 = ~_or_37; // BramTcam.java:149
-  wire _ne_4 = read_addr4 != _bits_31; // BramTcam.java:149
-  wire _or_38 = _not_14 | _ne_4; // BramTcam.java:149
-  wire [4:0] _or_39 = _bits_34 | _bits_17; // BramTcam.java:181
-  wire [4:0] _or_40 = _bits_18 | _bits_17; // BramTcam.java:181
-  wire _eq_48 = _or_39 == _or_40; // BramTcam.java:181
-  wire _eq_49 = back_hit5 == _eq_48; // BramTcam.java:148
-  wire _or_41 = accept | step; // BramTcam.java:149
-  wire _not_15 = ~_or_41; // BramTcam.java:149
-  wire _ne_5 = read_addr5 != _bits_34; // BramTcam.java:149
-  wire _or_42 = _not_15 | _ne_5; // BramTcam.java:149
+  wire _and_2 = advance & a_valid; // BramTcam.java:174
+  wire [31:0] _and_3 = a_entry_valid & word0_rdata_0; // BramTcam.java:161
+  wire [31:0] _and_4 = _and_3 & word1_rdata_0; // BramTcam.java:161
+  wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:161
+  wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:161
+  wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:161
+  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:161
+  wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:149
+  wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:147
+  wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:186
+  wire [5:0] _bits_3 = w_value[5:0]; // BramTcam.java:146
+  wire [5:0] _or_2 = _bits_3 | _bits_2; // BramTcam.java:186
+  wire _eq_32 = _or_1 == _or_2; // BramTcam.java:186
+  wire [5:0] _bits_4 = sweep_addr; // BramTcam.java:149
+  wire [5:0] _bits_5 = w_mask[11:6]; // BramTcam.java:147
+  wire [5:0] _or_3 = _bits_4 | _bits_5; // BramTcam.java:186
+  wire [5:0] _bits_6 = w_value[11:6]; // BramTcam.java:146
+  wire [5:0] _or_4 = _bits_6 | _bits_5; // BramTcam.java:186
+  wire _eq_33 = _or_3 == _or_4; // BramTcam.java:186
+  wire [4:0] _bits_7 = sweep_addr[4:0]; // BramTcam.java:149
+  wire [4:0] _bits_8 = w_mask[16:12]; // BramTcam.java:147
+  wire [4:0] _or_5 = _bits_7 | _bits_8; // BramTcam.java:186
+  wire [4:0] _bits_9 = w_value[16:12]; // BramTcam.java:146
+  wire [4:0] _or_6 = _bits_9 | _bits_8; // BramTcam.java:186
+  wire _eq_34 = _or_5 == _or_6; // BramTcam.java:186
+  wire [4:0] _bits_10 = sweep_addr[4:0]; // BramTcam.java:149
+  wire [4:0] _bits_11 = w_mask[21:17]; // BramTcam.java:147
+  wire [4:0] _or_7 = _bits_10 | _bits_11; // BramTcam.java:186
+  wire [4:0] _bits_12 = w_value[21:17]; // BramTcam.java:146
+  wire [4:0] _or_8 = _bits_12 | _bits_11; // BramTcam.java:186
+  wire _eq_35 = _or_7 == _or_8; // BramTcam.java:186
+  wire [4:0] _bits_13 = sweep_addr[4:0]; // BramTcam.java:149
+  wire [4:0] _bits_14 = w_mask[26:22]; // BramTcam.java:147
+  wire [4:0] _or_9 = _bits_13 | _bits_14; // BramTcam.java:186
+  wire [4:0] _bits_15 = w_value[26:22]; // BramTcam.java:146
+  wire [4:0] _or_10 = _bits_15 | _bits_14; // BramTcam.java:186
+  wire _eq_36 = _or_9 == _or_10; // BramTcam.java:186
+  wire [4:0] _bits_16 = sweep_addr[4:0]; // BramTcam.java:149
+  wire [4:0] _bits_17 = w_mask[31:27]; // BramTcam.java:147
+  wire [4:0] _or_11 = _bits_16 | _bits_17; // BramTcam.java:186
+  wire [4:0] _bits_18 = w_value[31:27]; // BramTcam.java:146
+  wire [4:0] _or_12 = _bits_18 | _bits_17; // BramTcam.java:186
+  wire _eq_37 = _or_11 == _or_12; // BramTcam.java:186
+  wire [5:0] _bits_19 = back_addr; // BramTcam.java:142
+  wire [31:0] _not_4 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_8 = word0_rdata_0 & _not_4; // BramTcam.java:155
+  wire [31:0] _mux_0 = back_hit0 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_13 = _and_8 | _mux_0; // BramTcam.java:155
+  wire [5:0] _bits_20 = sweep_addr; // BramTcam.java:136
+  wire [5:0] _bits_21 = io_search_bits_key[5:0]; // BramTcam.java:136
+  wire [5:0] read_addr0 = sweep_read ? _bits_20 : _bits_21; // BramTcam.java:136
+  wire read_enable0 = advance | step; // BramTcam.java:140
+  wire [5:0] _bits_22 = back_addr; // BramTcam.java:142
+  wire [31:0] _not_5 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_9 = word1_rdata_0 & _not_5; // BramTcam.java:155
+  wire [31:0] _mux_1 = back_hit1 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_14 = _and_9 | _mux_1; // BramTcam.java:155
+  wire [5:0] _bits_23 = sweep_addr; // BramTcam.java:136
+  wire [5:0] _bits_24 = io_search_bits_key[11:6]; // BramTcam.java:136
+  wire [5:0] read_addr1 = sweep_read ? _bits_23 : _bits_24; // BramTcam.java:136
+  wire read_enable1 = advance | step; // BramTcam.java:140
+  wire [4:0] _bits_25 = back_addr[4:0]; // BramTcam.java:142
+  wire [31:0] _not_6 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_10 = word2_rdata_0 & _not_6; // BramTcam.java:155
+  wire [31:0] _mux_2 = back_hit2 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_15 = _and_10 | _mux_2; // BramTcam.java:155
+  wire [4:0] _bits_26 = sweep_addr[4:0]; // BramTcam.java:136
+  wire [4:0] _bits_27 = io_search_bits_key[16:12]; // BramTcam.java:136
+  wire [4:0] read_addr2 = sweep_read ? _bits_26 : _bits_27; // BramTcam.java:136
+  wire read_enable2 = advance | step; // BramTcam.java:140
+  wire [4:0] _bits_28 = back_addr[4:0]; // BramTcam.java:142
+  wire [31:0] _not_7 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_11 = word3_rdata_0 & _not_7; // BramTcam.java:155
+  wire [31:0] _mux_3 = back_hit3 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_16 = _and_11 | _mux_3; // BramTcam.java:155
+  wire [4:0] _bits_29 = sweep_addr[4:0]; // BramTcam.java:136
+  wire [4:0] _bits_30 = io_search_bits_key[21:17]; // BramTcam.java:136
+  wire [4:0] read_addr3 = sweep_read ? _bits_29 : _bits_30; // BramTcam.java:136
+  wire read_enable3 = advance | step; // BramTcam.java:140
+  wire [4:0] _bits_31 = back_addr[4:0]; // BramTcam.java:142
+  wire [31:0] _not_8 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_12 = word4_rdata_0 & _not_8; // BramTcam.java:155
+  wire [31:0] _mux_4 = back_hit4 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_17 = _and_12 | _mux_4; // BramTcam.java:155
+  wire [4:0] _bits_32 = sweep_addr[4:0]; // BramTcam.java:136
+  wire [4:0] _bits_33 = io_search_bits_key[26:22]; // BramTcam.java:136
+  wire [4:0] read_addr4 = sweep_read ? _bits_32 : _bits_33; // BramTcam.java:136
+  wire read_enable4 = advance | step; // BramTcam.java:140
+  wire [4:0] _bits_34 = back_addr[4:0]; // BramTcam.java:142
+  wire [31:0] _not_9 = ~w_select; // BramTcam.java:155
+  wire [31:0] _and_13 = word5_rdata_0 & _not_9; // BramTcam.java:155
+  wire [31:0] _mux_5 = back_hit5 ? w_select : 32'd0; // BramTcam.java:155
+  wire [31:0] _or_18 = _and_13 | _mux_5; // BramTcam.java:155
+  wire [4:0] _bits_35 = sweep_addr[4:0]; // BramTcam.java:136
+  wire [4:0] _bits_36 = io_search_bits_key[31:27]; // BramTcam.java:136
+  wire [4:0] read_addr5 = sweep_read ? _bits_35 : _bits_36; // BramTcam.java:136
+  wire read_enable5 = advance | step; // BramTcam.java:140
+  wire [5:0] _or_19 = _bits_19 | _bits_2; // BramTcam.java:186
+  wire [5:0] _or_20 = _bits_3 | _bits_2; // BramTcam.java:186
+  wire _eq_38 = _or_19 == _or_20; // BramTcam.java:186
+  wire _eq_39 = back_hit0 == _eq_38; // BramTcam.java:152
+  wire _or_21 = accept | step; // BramTcam.java:154
+  wire _not_10 = ~_or_21; // BramTcam.java:154
+  wire _ne_0 = read_addr0 != _bits_19; // BramTcam.java:154
+  wire _or_22 = _not_10 | _ne_0; // BramTcam.java:154
+  wire [5:0] _or_23 = _bits_22 | _bits_5; // BramTcam.java:186
+  wire [5:0] _or_24 = _bits_6 | _bits_5; // BramTcam.java:186
+  wire _eq_40 = _or_23 == _or_24; // BramTcam.java:186
+  wire _eq_41 = back_hit1 == _eq_40; // BramTcam.java:152
+  wire _or_25 = accept | step; // BramTcam.java:154
+  wire _not_11 = ~_or_25; // BramTcam.java:154
+  wire _ne_1 = read_addr1 != _bits_22; // BramTcam.java:154
+  wire _or_26 = _not_11 | _ne_1; // BramTcam.java:154
+  wire [4:0] _or_27 = _bits_25 | _bits_8; // BramTcam.java:186
+  wire [4:0] _or_28 = _bits_9 | _bits_8; // BramTcam.java:186
+  wire _eq_42 = _or_27 == _or_28; // BramTcam.java:186
+  wire _eq_43 = back_hit2 == _eq_42; // BramTcam.java:152
+  wire _or_29 = accept | step; // BramTcam.java:154
+  wire _not_12 = ~_or_29; // BramTcam.java:154
+  wire _ne_2 = read_addr2 != _bits_25; // BramTcam.java:154
+  wire _or_30 = _not_12 | _ne_2; // BramTcam.java:154
+  wire [4:0] _or_31 = _bits_28 | _bits_11; // BramTcam.java:186
+  wire [4:0] _or_32 = _bits_12 | _bits_11; // BramTcam.java:186
+  wire _eq_44 = _or_31 == _or_32; // BramTcam.java:186
+  wire _eq_45 = back_hit3 == _eq_44; // BramTcam.java:152
+  wire _or_33 = accept | step; // BramTcam.java:154
+  wire _not_13 = ~_or_33; // BramTcam.java:154
+  wire _ne_3 = read_addr3 != _bits_28; // BramTcam.java:154
+  wire _or_34 = _not_13 | _ne_3; // BramTcam.java:154
+  wire [4:0] _or_35 = _bits_31 | _bits_14; // BramTcam.java:186
+  wire [4:0] _or_36 = _bits_15 | _bits_14; // BramTcam.java:186
+  wire _eq_46 = _or_35 == _or_36; // BramTcam.java:186
+  wire _eq_47 = back_hit4 == _eq_46; // BramTcam.java:152
+  wire _or_37 = accept | step; // BramTcam.java:154
+  wire _not_14 = ~_or_37; // BramTcam.java:154
+  wire _ne_4 = read_addr4 != _bits_31; // BramTcam.java:154
+  wire _or_38 = _not_14 | _ne_4; // BramTcam.java:154
+  wire [4:0] _or_39 = _bits_34 | _bits_17; // BramTcam.java:186
+  wire [4:0] _or_40 = _bits_18 | _bits_17; // BramTcam.java:186
+  wire _eq_48 = _or_39 == _or_40; // BramTcam.java:186
+  wire _eq_49 = back_hit5 == _eq_48; // BramTcam.java:152
+  wire _or_41 = accept | step; // BramTcam.java:154
+  wire _not_15 = ~_or_41; // BramTcam.java:154
+  wire _ne_5 = read_addr5 != _bits_34; // BramTcam.java:154
+  wire _or_42 = _not_15 | _ne_5; // BramTcam.java:154
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_write_ready = _not_0;
@@ -734,52 +734,52 @@ module BramTcam_n32_k32_p1_c6 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && back_valid && !_eq_39) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk0: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_39) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk0: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_22) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_22) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_41) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk1: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_41) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk1: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_26) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_26) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_43) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk2: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_43) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk2: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_30) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_30) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_45) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk3: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_45) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk3: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_34) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_34) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_47) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk4: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_47) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk4: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_38) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_38) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
-    if (!reset && back_valid && !_eq_49) begin // BramTcam.java:148
-      $display("Assertion failed at BramTcam.java:148: chunk5: back_hit does not describe back_addr");
+    if (!reset && back_valid && !_eq_49) begin // BramTcam.java:151
+      $display("Assertion failed at BramTcam.java:151: chunk5: back_hit does not describe back_addr");
       $stop;
     end
-    if (!reset && back_valid && !_or_42) begin // BramTcam.java:149
-      $display("Assertion failed at BramTcam.java:149: chunk RAM read and written at the same address");
+    if (!reset && back_valid && !_or_42) begin // BramTcam.java:154
+      $display("Assertion failed at BramTcam.java:154: chunk RAM read and written at the same address");
       $stop;
     end
   end

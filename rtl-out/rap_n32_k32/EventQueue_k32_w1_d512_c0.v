@@ -3,34 +3,34 @@
 `default_nettype none
 
 module EventQueue_k32_w1_d512_c0 (
-  input  wire clock, // EventQueue.java:71
-  input  wire reset, // EventQueue.java:71
-  output wire io_in_ready, // EventQueue.java:76
-  input  wire io_in_valid, // EventQueue.java:76
-  input  wire [31:0] io_in_bits_key, // EventQueue.java:76
-  input  wire io_in_bits_weight, // EventQueue.java:76
-  input  wire io_in_bits_last, // EventQueue.java:76
-  input  wire io_flush, // EventQueue.java:76
-  output wire io_flushBusy, // EventQueue.java:76
-  input  wire io_out_ready, // EventQueue.java:76
-  output wire io_out_valid, // EventQueue.java:76
-  output wire [31:0] io_out_bits_key, // EventQueue.java:76
-  output wire io_out_bits_weight  // EventQueue.java:76
+  input  wire clock, // EventQueue.java:72
+  input  wire reset, // EventQueue.java:72
+  output wire io_in_ready, // EventQueue.java:81
+  input  wire io_in_valid, // EventQueue.java:81
+  input  wire [31:0] io_in_bits_key, // EventQueue.java:81
+  input  wire io_in_bits_weight, // EventQueue.java:81
+  input  wire io_in_bits_last, // EventQueue.java:81
+  input  wire io_flush, // EventQueue.java:81
+  output wire io_flushBusy, // EventQueue.java:81
+  input  wire io_out_ready, // EventQueue.java:81
+  output wire io_out_valid, // EventQueue.java:81
+  output wire [31:0] io_out_bits_key, // EventQueue.java:81
+  output wire io_out_bits_weight  // EventQueue.java:81
 );
 
   // Wires
-  wire fifo_io_enq_ready; // EventQueue.java:79
-  wire fifo_io_enq_valid; // EventQueue.java:79
-  wire [32:0] fifo_io_enq_bits; // EventQueue.java:79
-  wire fifo_io_deq_ready; // EventQueue.java:79
-  wire fifo_io_deq_valid; // EventQueue.java:79
-  wire [32:0] fifo_io_deq_bits; // EventQueue.java:79
-  wire [9:0] fifo_io_count; // EventQueue.java:79
+  wire fifo_io_enq_ready; // EventQueue.java:84
+  wire fifo_io_enq_valid; // EventQueue.java:84
+  wire [32:0] fifo_io_enq_bits; // EventQueue.java:84
+  wire fifo_io_deq_ready; // EventQueue.java:84
+  wire fifo_io_deq_valid; // EventQueue.java:84
+  wire [32:0] fifo_io_deq_bits; // EventQueue.java:84
+  wire [9:0] fifo_io_count; // EventQueue.java:84
 
   // Logic
-  wire [31:0] _bits_0 = fifo_io_deq_bits[32:1]; // EventQueue.java:81
-  wire _bits_1 = fifo_io_deq_bits[0]; // EventQueue.java:82
-  wire [32:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:89
+  wire [31:0] _bits_0 = fifo_io_deq_bits[32:1]; // EventQueue.java:86
+  wire _bits_1 = fifo_io_deq_bits[0]; // EventQueue.java:87
+  wire [32:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:94
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = fifo_io_enq_ready;
@@ -42,7 +42,7 @@ module EventQueue_k32_w1_d512_c0 (
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = io_out_ready;
 
-  Fifo_w33_d512_o1 fifo ( // EventQueue.java:79
+  Fifo_w33_d512_o1 fifo ( // EventQueue.java:84
     .clock(clock),
 
     .reset(reset),

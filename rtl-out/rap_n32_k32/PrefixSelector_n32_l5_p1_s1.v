@@ -50,108 +50,108 @@ module PrefixSelector_n32_l5_p1_s1 (
 );
 
   // State
-  reg s1_found_0; // PrefixSelector.java:146
-  reg [4:0] s1_len_0; // PrefixSelector.java:146
-  reg s1_slot_0; // PrefixSelector.java:146
-  reg s1_found_1; // PrefixSelector.java:146
-  reg [4:0] s1_len_1; // PrefixSelector.java:146
-  reg s1_slot_1; // PrefixSelector.java:146
-  reg s1_found_2; // PrefixSelector.java:146
-  reg [4:0] s1_len_2; // PrefixSelector.java:146
-  reg s1_slot_2; // PrefixSelector.java:146
-  reg s1_found_3; // PrefixSelector.java:146
-  reg [4:0] s1_len_3; // PrefixSelector.java:146
-  reg s1_slot_3; // PrefixSelector.java:146
-  reg s1_found_4; // PrefixSelector.java:146
-  reg [4:0] s1_len_4; // PrefixSelector.java:146
-  reg s1_slot_4; // PrefixSelector.java:146
-  reg s1_found_5; // PrefixSelector.java:146
-  reg [4:0] s1_len_5; // PrefixSelector.java:146
-  reg s1_slot_5; // PrefixSelector.java:146
-  reg s1_found_6; // PrefixSelector.java:146
-  reg [4:0] s1_len_6; // PrefixSelector.java:146
-  reg s1_slot_6; // PrefixSelector.java:146
-  reg s1_found_7; // PrefixSelector.java:146
-  reg [4:0] s1_len_7; // PrefixSelector.java:146
-  reg s1_slot_7; // PrefixSelector.java:146
-  reg s1_found_8; // PrefixSelector.java:146
-  reg [4:0] s1_len_8; // PrefixSelector.java:146
-  reg s1_slot_8; // PrefixSelector.java:146
-  reg s1_found_9; // PrefixSelector.java:146
-  reg [4:0] s1_len_9; // PrefixSelector.java:146
-  reg s1_slot_9; // PrefixSelector.java:146
-  reg s1_found_10; // PrefixSelector.java:146
-  reg [4:0] s1_len_10; // PrefixSelector.java:146
-  reg s1_slot_10; // PrefixSelector.java:146
-  reg s1_found_11; // PrefixSelector.java:146
-  reg [4:0] s1_len_11; // PrefixSelector.java:146
-  reg s1_slot_11; // PrefixSelector.java:146
-  reg s1_found_12; // PrefixSelector.java:146
-  reg [4:0] s1_len_12; // PrefixSelector.java:146
-  reg s1_slot_12; // PrefixSelector.java:146
-  reg s1_found_13; // PrefixSelector.java:146
-  reg [4:0] s1_len_13; // PrefixSelector.java:146
-  reg s1_slot_13; // PrefixSelector.java:146
-  reg s1_found_14; // PrefixSelector.java:146
-  reg [4:0] s1_len_14; // PrefixSelector.java:146
-  reg s1_slot_14; // PrefixSelector.java:146
-  reg s1_found_15; // PrefixSelector.java:146
-  reg [4:0] s1_len_15; // PrefixSelector.java:146
-  reg s1_slot_15; // PrefixSelector.java:146
-  reg s1_payload; // PrefixSelector.java:146
+  reg s1_found_0; // PrefixSelector.java:148
+  reg [4:0] s1_len_0; // PrefixSelector.java:148
+  reg s1_slot_0; // PrefixSelector.java:148
+  reg s1_found_1; // PrefixSelector.java:148
+  reg [4:0] s1_len_1; // PrefixSelector.java:148
+  reg s1_slot_1; // PrefixSelector.java:148
+  reg s1_found_2; // PrefixSelector.java:148
+  reg [4:0] s1_len_2; // PrefixSelector.java:148
+  reg s1_slot_2; // PrefixSelector.java:148
+  reg s1_found_3; // PrefixSelector.java:148
+  reg [4:0] s1_len_3; // PrefixSelector.java:148
+  reg s1_slot_3; // PrefixSelector.java:148
+  reg s1_found_4; // PrefixSelector.java:148
+  reg [4:0] s1_len_4; // PrefixSelector.java:148
+  reg s1_slot_4; // PrefixSelector.java:148
+  reg s1_found_5; // PrefixSelector.java:148
+  reg [4:0] s1_len_5; // PrefixSelector.java:148
+  reg s1_slot_5; // PrefixSelector.java:148
+  reg s1_found_6; // PrefixSelector.java:148
+  reg [4:0] s1_len_6; // PrefixSelector.java:148
+  reg s1_slot_6; // PrefixSelector.java:148
+  reg s1_found_7; // PrefixSelector.java:148
+  reg [4:0] s1_len_7; // PrefixSelector.java:148
+  reg s1_slot_7; // PrefixSelector.java:148
+  reg s1_found_8; // PrefixSelector.java:148
+  reg [4:0] s1_len_8; // PrefixSelector.java:148
+  reg s1_slot_8; // PrefixSelector.java:148
+  reg s1_found_9; // PrefixSelector.java:148
+  reg [4:0] s1_len_9; // PrefixSelector.java:148
+  reg s1_slot_9; // PrefixSelector.java:148
+  reg s1_found_10; // PrefixSelector.java:148
+  reg [4:0] s1_len_10; // PrefixSelector.java:148
+  reg s1_slot_10; // PrefixSelector.java:148
+  reg s1_found_11; // PrefixSelector.java:148
+  reg [4:0] s1_len_11; // PrefixSelector.java:148
+  reg s1_slot_11; // PrefixSelector.java:148
+  reg s1_found_12; // PrefixSelector.java:148
+  reg [4:0] s1_len_12; // PrefixSelector.java:148
+  reg s1_slot_12; // PrefixSelector.java:148
+  reg s1_found_13; // PrefixSelector.java:148
+  reg [4:0] s1_len_13; // PrefixSelector.java:148
+  reg s1_slot_13; // PrefixSelector.java:148
+  reg s1_found_14; // PrefixSelector.java:148
+  reg [4:0] s1_len_14; // PrefixSelector.java:148
+  reg s1_slot_14; // PrefixSelector.java:148
+  reg s1_found_15; // PrefixSelector.java:148
+  reg [4:0] s1_len_15; // PrefixSelector.java:148
+  reg s1_slot_15; // PrefixSelector.java:148
+  reg s1_payload; // PrefixSelector.java:148
   reg s1_valid; // PrefixSelector.java:119
-  reg s2_found_0; // PrefixSelector.java:146
-  reg [4:0] s2_len_0; // PrefixSelector.java:146
-  reg [1:0] s2_slot_0; // PrefixSelector.java:146
-  reg s2_found_1; // PrefixSelector.java:146
-  reg [4:0] s2_len_1; // PrefixSelector.java:146
-  reg [1:0] s2_slot_1; // PrefixSelector.java:146
-  reg s2_found_2; // PrefixSelector.java:146
-  reg [4:0] s2_len_2; // PrefixSelector.java:146
-  reg [1:0] s2_slot_2; // PrefixSelector.java:146
-  reg s2_found_3; // PrefixSelector.java:146
-  reg [4:0] s2_len_3; // PrefixSelector.java:146
-  reg [1:0] s2_slot_3; // PrefixSelector.java:146
-  reg s2_found_4; // PrefixSelector.java:146
-  reg [4:0] s2_len_4; // PrefixSelector.java:146
-  reg [1:0] s2_slot_4; // PrefixSelector.java:146
-  reg s2_found_5; // PrefixSelector.java:146
-  reg [4:0] s2_len_5; // PrefixSelector.java:146
-  reg [1:0] s2_slot_5; // PrefixSelector.java:146
-  reg s2_found_6; // PrefixSelector.java:146
-  reg [4:0] s2_len_6; // PrefixSelector.java:146
-  reg [1:0] s2_slot_6; // PrefixSelector.java:146
-  reg s2_found_7; // PrefixSelector.java:146
-  reg [4:0] s2_len_7; // PrefixSelector.java:146
-  reg [1:0] s2_slot_7; // PrefixSelector.java:146
-  reg s2_payload; // PrefixSelector.java:146
+  reg s2_found_0; // PrefixSelector.java:148
+  reg [4:0] s2_len_0; // PrefixSelector.java:148
+  reg [1:0] s2_slot_0; // PrefixSelector.java:148
+  reg s2_found_1; // PrefixSelector.java:148
+  reg [4:0] s2_len_1; // PrefixSelector.java:148
+  reg [1:0] s2_slot_1; // PrefixSelector.java:148
+  reg s2_found_2; // PrefixSelector.java:148
+  reg [4:0] s2_len_2; // PrefixSelector.java:148
+  reg [1:0] s2_slot_2; // PrefixSelector.java:148
+  reg s2_found_3; // PrefixSelector.java:148
+  reg [4:0] s2_len_3; // PrefixSelector.java:148
+  reg [1:0] s2_slot_3; // PrefixSelector.java:148
+  reg s2_found_4; // PrefixSelector.java:148
+  reg [4:0] s2_len_4; // PrefixSelector.java:148
+  reg [1:0] s2_slot_4; // PrefixSelector.java:148
+  reg s2_found_5; // PrefixSelector.java:148
+  reg [4:0] s2_len_5; // PrefixSelector.java:148
+  reg [1:0] s2_slot_5; // PrefixSelector.java:148
+  reg s2_found_6; // PrefixSelector.java:148
+  reg [4:0] s2_len_6; // PrefixSelector.java:148
+  reg [1:0] s2_slot_6; // PrefixSelector.java:148
+  reg s2_found_7; // PrefixSelector.java:148
+  reg [4:0] s2_len_7; // PrefixSelector.java:148
+  reg [1:0] s2_slot_7; // PrefixSelector.java:148
+  reg s2_payload; // PrefixSelector.java:148
   reg s2_valid; // PrefixSelector.java:119
-  reg s3_found_0; // PrefixSelector.java:146
-  reg [4:0] s3_len_0; // PrefixSelector.java:146
-  reg [2:0] s3_slot_0; // PrefixSelector.java:146
-  reg s3_found_1; // PrefixSelector.java:146
-  reg [4:0] s3_len_1; // PrefixSelector.java:146
-  reg [2:0] s3_slot_1; // PrefixSelector.java:146
-  reg s3_found_2; // PrefixSelector.java:146
-  reg [4:0] s3_len_2; // PrefixSelector.java:146
-  reg [2:0] s3_slot_2; // PrefixSelector.java:146
-  reg s3_found_3; // PrefixSelector.java:146
-  reg [4:0] s3_len_3; // PrefixSelector.java:146
-  reg [2:0] s3_slot_3; // PrefixSelector.java:146
-  reg s3_payload; // PrefixSelector.java:146
+  reg s3_found_0; // PrefixSelector.java:148
+  reg [4:0] s3_len_0; // PrefixSelector.java:148
+  reg [2:0] s3_slot_0; // PrefixSelector.java:148
+  reg s3_found_1; // PrefixSelector.java:148
+  reg [4:0] s3_len_1; // PrefixSelector.java:148
+  reg [2:0] s3_slot_1; // PrefixSelector.java:148
+  reg s3_found_2; // PrefixSelector.java:148
+  reg [4:0] s3_len_2; // PrefixSelector.java:148
+  reg [2:0] s3_slot_2; // PrefixSelector.java:148
+  reg s3_found_3; // PrefixSelector.java:148
+  reg [4:0] s3_len_3; // PrefixSelector.java:148
+  reg [2:0] s3_slot_3; // PrefixSelector.java:148
+  reg s3_payload; // PrefixSelector.java:148
   reg s3_valid; // PrefixSelector.java:119
-  reg s4_found_0; // PrefixSelector.java:146
-  reg [4:0] s4_len_0; // PrefixSelector.java:146
-  reg [3:0] s4_slot_0; // PrefixSelector.java:146
-  reg s4_found_1; // PrefixSelector.java:146
-  reg [4:0] s4_len_1; // PrefixSelector.java:146
-  reg [3:0] s4_slot_1; // PrefixSelector.java:146
-  reg s4_payload; // PrefixSelector.java:146
+  reg s4_found_0; // PrefixSelector.java:148
+  reg [4:0] s4_len_0; // PrefixSelector.java:148
+  reg [3:0] s4_slot_0; // PrefixSelector.java:148
+  reg s4_found_1; // PrefixSelector.java:148
+  reg [4:0] s4_len_1; // PrefixSelector.java:148
+  reg [3:0] s4_slot_1; // PrefixSelector.java:148
+  reg s4_payload; // PrefixSelector.java:148
   reg s4_valid; // PrefixSelector.java:119
-  reg s5_found_0; // PrefixSelector.java:146
-  reg [4:0] s5_len_0; // PrefixSelector.java:146
-  reg [4:0] s5_slot_0; // PrefixSelector.java:146
-  reg s5_payload; // PrefixSelector.java:146
+  reg s5_found_0; // PrefixSelector.java:148
+  reg [4:0] s5_len_0; // PrefixSelector.java:148
+  reg [4:0] s5_slot_0; // PrefixSelector.java:148
+  reg s5_payload; // PrefixSelector.java:148
   reg s5_valid; // PrefixSelector.java:119
 
   // Wires
@@ -163,252 +163,252 @@ module PrefixSelector_n32_l5_p1_s1 (
   wire _or_0 = _not_0 | io_out_ready; // PrefixSelector.java:126
   wire _bits_0 = io_in_bits_match[0]; // PrefixSelector.java:101
   wire _bits_1 = io_in_bits_match[1]; // PrefixSelector.java:101
-  wire _or_1 = _bits_0 | _bits_1; // PrefixSelector.java:161
-  wire _not_1 = ~_bits_0; // PrefixSelector.java:159
-  wire _gt_0 = io_in_bits_lens_1 > io_in_bits_lens_0; // PrefixSelector.java:159
-  wire _or_2 = _not_1 | _gt_0; // PrefixSelector.java:159
-  wire _and_0 = _bits_1 & _or_2; // PrefixSelector.java:159
-  wire [4:0] _mux_1 = _and_0 ? io_in_bits_lens_1 : io_in_bits_lens_0; // PrefixSelector.java:161
+  wire _or_1 = _bits_0 | _bits_1; // PrefixSelector.java:165
+  wire _not_1 = ~_bits_0; // PrefixSelector.java:163
+  wire _gt_0 = io_in_bits_lens_1 > io_in_bits_lens_0; // PrefixSelector.java:163
+  wire _or_2 = _not_1 | _gt_0; // PrefixSelector.java:163
+  wire _and_0 = _bits_1 & _or_2; // PrefixSelector.java:163
+  wire [4:0] _mux_1 = _and_0 ? io_in_bits_lens_1 : io_in_bits_lens_0; // PrefixSelector.java:165
   wire _bits_2 = io_in_bits_match[2]; // PrefixSelector.java:101
   wire _bits_3 = io_in_bits_match[3]; // PrefixSelector.java:101
-  wire _or_3 = _bits_2 | _bits_3; // PrefixSelector.java:161
-  wire _not_2 = ~_bits_2; // PrefixSelector.java:159
-  wire _gt_1 = io_in_bits_lens_3 > io_in_bits_lens_2; // PrefixSelector.java:159
-  wire _or_4 = _not_2 | _gt_1; // PrefixSelector.java:159
-  wire _and_1 = _bits_3 & _or_4; // PrefixSelector.java:159
-  wire [4:0] _mux_2 = _and_1 ? io_in_bits_lens_3 : io_in_bits_lens_2; // PrefixSelector.java:161
+  wire _or_3 = _bits_2 | _bits_3; // PrefixSelector.java:165
+  wire _not_2 = ~_bits_2; // PrefixSelector.java:163
+  wire _gt_1 = io_in_bits_lens_3 > io_in_bits_lens_2; // PrefixSelector.java:163
+  wire _or_4 = _not_2 | _gt_1; // PrefixSelector.java:163
+  wire _and_1 = _bits_3 & _or_4; // PrefixSelector.java:163
+  wire [4:0] _mux_2 = _and_1 ? io_in_bits_lens_3 : io_in_bits_lens_2; // PrefixSelector.java:165
   wire _bits_4 = io_in_bits_match[4]; // PrefixSelector.java:101
   wire _bits_5 = io_in_bits_match[5]; // PrefixSelector.java:101
-  wire _or_5 = _bits_4 | _bits_5; // PrefixSelector.java:161
-  wire _not_3 = ~_bits_4; // PrefixSelector.java:159
-  wire _gt_2 = io_in_bits_lens_5 > io_in_bits_lens_4; // PrefixSelector.java:159
-  wire _or_6 = _not_3 | _gt_2; // PrefixSelector.java:159
-  wire _and_2 = _bits_5 & _or_6; // PrefixSelector.java:159
-  wire [4:0] _mux_3 = _and_2 ? io_in_bits_lens_5 : io_in_bits_lens_4; // PrefixSelector.java:161
+  wire _or_5 = _bits_4 | _bits_5; // PrefixSelector.java:165
+  wire _not_3 = ~_bits_4; // PrefixSelector.java:163
+  wire _gt_2 = io_in_bits_lens_5 > io_in_bits_lens_4; // PrefixSelector.java:163
+  wire _or_6 = _not_3 | _gt_2; // PrefixSelector.java:163
+  wire _and_2 = _bits_5 & _or_6; // PrefixSelector.java:163
+  wire [4:0] _mux_3 = _and_2 ? io_in_bits_lens_5 : io_in_bits_lens_4; // PrefixSelector.java:165
   wire _bits_6 = io_in_bits_match[6]; // PrefixSelector.java:101
   wire _bits_7 = io_in_bits_match[7]; // PrefixSelector.java:101
-  wire _or_7 = _bits_6 | _bits_7; // PrefixSelector.java:161
-  wire _not_4 = ~_bits_6; // PrefixSelector.java:159
-  wire _gt_3 = io_in_bits_lens_7 > io_in_bits_lens_6; // PrefixSelector.java:159
-  wire _or_8 = _not_4 | _gt_3; // PrefixSelector.java:159
-  wire _and_3 = _bits_7 & _or_8; // PrefixSelector.java:159
-  wire [4:0] _mux_4 = _and_3 ? io_in_bits_lens_7 : io_in_bits_lens_6; // PrefixSelector.java:161
+  wire _or_7 = _bits_6 | _bits_7; // PrefixSelector.java:165
+  wire _not_4 = ~_bits_6; // PrefixSelector.java:163
+  wire _gt_3 = io_in_bits_lens_7 > io_in_bits_lens_6; // PrefixSelector.java:163
+  wire _or_8 = _not_4 | _gt_3; // PrefixSelector.java:163
+  wire _and_3 = _bits_7 & _or_8; // PrefixSelector.java:163
+  wire [4:0] _mux_4 = _and_3 ? io_in_bits_lens_7 : io_in_bits_lens_6; // PrefixSelector.java:165
   wire _bits_8 = io_in_bits_match[8]; // PrefixSelector.java:101
   wire _bits_9 = io_in_bits_match[9]; // PrefixSelector.java:101
-  wire _or_9 = _bits_8 | _bits_9; // PrefixSelector.java:161
-  wire _not_5 = ~_bits_8; // PrefixSelector.java:159
-  wire _gt_4 = io_in_bits_lens_9 > io_in_bits_lens_8; // PrefixSelector.java:159
-  wire _or_10 = _not_5 | _gt_4; // PrefixSelector.java:159
-  wire _and_4 = _bits_9 & _or_10; // PrefixSelector.java:159
-  wire [4:0] _mux_5 = _and_4 ? io_in_bits_lens_9 : io_in_bits_lens_8; // PrefixSelector.java:161
+  wire _or_9 = _bits_8 | _bits_9; // PrefixSelector.java:165
+  wire _not_5 = ~_bits_8; // PrefixSelector.java:163
+  wire _gt_4 = io_in_bits_lens_9 > io_in_bits_lens_8; // PrefixSelector.java:163
+  wire _or_10 = _not_5 | _gt_4; // PrefixSelector.java:163
+  wire _and_4 = _bits_9 & _or_10; // PrefixSelector.java:163
+  wire [4:0] _mux_5 = _and_4 ? io_in_bits_lens_9 : io_in_bits_lens_8; // PrefixSelector.java:165
   wire _bits_10 = io_in_bits_match[10]; // PrefixSelector.java:101
   wire _bits_11 = io_in_bits_match[11]; // PrefixSelector.java:101
-  wire _or_11 = _bits_10 | _bits_11; // PrefixSelector.java:161
-  wire _not_6 = ~_bits_10; // PrefixSelector.java:159
-  wire _gt_5 = io_in_bits_lens_11 > io_in_bits_lens_10; // PrefixSelector.java:159
-  wire _or_12 = _not_6 | _gt_5; // PrefixSelector.java:159
-  wire _and_5 = _bits_11 & _or_12; // PrefixSelector.java:159
-  wire [4:0] _mux_6 = _and_5 ? io_in_bits_lens_11 : io_in_bits_lens_10; // PrefixSelector.java:161
+  wire _or_11 = _bits_10 | _bits_11; // PrefixSelector.java:165
+  wire _not_6 = ~_bits_10; // PrefixSelector.java:163
+  wire _gt_5 = io_in_bits_lens_11 > io_in_bits_lens_10; // PrefixSelector.java:163
+  wire _or_12 = _not_6 | _gt_5; // PrefixSelector.java:163
+  wire _and_5 = _bits_11 & _or_12; // PrefixSelector.java:163
+  wire [4:0] _mux_6 = _and_5 ? io_in_bits_lens_11 : io_in_bits_lens_10; // PrefixSelector.java:165
   wire _bits_12 = io_in_bits_match[12]; // PrefixSelector.java:101
   wire _bits_13 = io_in_bits_match[13]; // PrefixSelector.java:101
-  wire _or_13 = _bits_12 | _bits_13; // PrefixSelector.java:161
-  wire _not_7 = ~_bits_12; // PrefixSelector.java:159
-  wire _gt_6 = io_in_bits_lens_13 > io_in_bits_lens_12; // PrefixSelector.java:159
-  wire _or_14 = _not_7 | _gt_6; // PrefixSelector.java:159
-  wire _and_6 = _bits_13 & _or_14; // PrefixSelector.java:159
-  wire [4:0] _mux_7 = _and_6 ? io_in_bits_lens_13 : io_in_bits_lens_12; // PrefixSelector.java:161
+  wire _or_13 = _bits_12 | _bits_13; // PrefixSelector.java:165
+  wire _not_7 = ~_bits_12; // PrefixSelector.java:163
+  wire _gt_6 = io_in_bits_lens_13 > io_in_bits_lens_12; // PrefixSelector.java:163
+  wire _or_14 = _not_7 | _gt_6; // PrefixSelector.java:163
+  wire _and_6 = _bits_13 & _or_14; // PrefixSelector.java:163
+  wire [4:0] _mux_7 = _and_6 ? io_in_bits_lens_13 : io_in_bits_lens_12; // PrefixSelector.java:165
   wire _bits_14 = io_in_bits_match[14]; // PrefixSelector.java:101
   wire _bits_15 = io_in_bits_match[15]; // PrefixSelector.java:101
-  wire _or_15 = _bits_14 | _bits_15; // PrefixSelector.java:161
-  wire _not_8 = ~_bits_14; // PrefixSelector.java:159
-  wire _gt_7 = io_in_bits_lens_15 > io_in_bits_lens_14; // PrefixSelector.java:159
-  wire _or_16 = _not_8 | _gt_7; // PrefixSelector.java:159
-  wire _and_7 = _bits_15 & _or_16; // PrefixSelector.java:159
-  wire [4:0] _mux_8 = _and_7 ? io_in_bits_lens_15 : io_in_bits_lens_14; // PrefixSelector.java:161
+  wire _or_15 = _bits_14 | _bits_15; // PrefixSelector.java:165
+  wire _not_8 = ~_bits_14; // PrefixSelector.java:163
+  wire _gt_7 = io_in_bits_lens_15 > io_in_bits_lens_14; // PrefixSelector.java:163
+  wire _or_16 = _not_8 | _gt_7; // PrefixSelector.java:163
+  wire _and_7 = _bits_15 & _or_16; // PrefixSelector.java:163
+  wire [4:0] _mux_8 = _and_7 ? io_in_bits_lens_15 : io_in_bits_lens_14; // PrefixSelector.java:165
   wire _bits_16 = io_in_bits_match[16]; // PrefixSelector.java:101
   wire _bits_17 = io_in_bits_match[17]; // PrefixSelector.java:101
-  wire _or_17 = _bits_16 | _bits_17; // PrefixSelector.java:161
-  wire _not_9 = ~_bits_16; // PrefixSelector.java:159
-  wire _gt_8 = io_in_bits_lens_17 > io_in_bits_lens_16; // PrefixSelector.java:159
-  wire _or_18 = _not_9 | _gt_8; // PrefixSelector.java:159
-  wire _and_8 = _bits_17 & _or_18; // PrefixSelector.java:159
-  wire [4:0] _mux_9 = _and_8 ? io_in_bits_lens_17 : io_in_bits_lens_16; // PrefixSelector.java:161
+  wire _or_17 = _bits_16 | _bits_17; // PrefixSelector.java:165
+  wire _not_9 = ~_bits_16; // PrefixSelector.java:163
+  wire _gt_8 = io_in_bits_lens_17 > io_in_bits_lens_16; // PrefixSelector.java:163
+  wire _or_18 = _not_9 | _gt_8; // PrefixSelector.java:163
+  wire _and_8 = _bits_17 & _or_18; // PrefixSelector.java:163
+  wire [4:0] _mux_9 = _and_8 ? io_in_bits_lens_17 : io_in_bits_lens_16; // PrefixSelector.java:165
   wire _bits_18 = io_in_bits_match[18]; // PrefixSelector.java:101
   wire _bits_19 = io_in_bits_match[19]; // PrefixSelector.java:101
-  wire _or_19 = _bits_18 | _bits_19; // PrefixSelector.java:161
-  wire _not_10 = ~_bits_18; // PrefixSelector.java:159
-  wire _gt_9 = io_in_bits_lens_19 > io_in_bits_lens_18; // PrefixSelector.java:159
-  wire _or_20 = _not_10 | _gt_9; // PrefixSelector.java:159
-  wire _and_9 = _bits_19 & _or_20; // PrefixSelector.java:159
-  wire [4:0] _mux_10 = _and_9 ? io_in_bits_lens_19 : io_in_bits_lens_18; // PrefixSelector.java:161
+  wire _or_19 = _bits_18 | _bits_19; // PrefixSelector.java:165
+  wire _not_10 = ~_bits_18; // PrefixSelector.java:163
+  wire _gt_9 = io_in_bits_lens_19 > io_in_bits_lens_18; // PrefixSelector.java:163
+  wire _or_20 = _not_10 | _gt_9; // PrefixSelector.java:163
+  wire _and_9 = _bits_19 & _or_20; // PrefixSelector.java:163
+  wire [4:0] _mux_10 = _and_9 ? io_in_bits_lens_19 : io_in_bits_lens_18; // PrefixSelector.java:165
   wire _bits_20 = io_in_bits_match[20]; // PrefixSelector.java:101
   wire _bits_21 = io_in_bits_match[21]; // PrefixSelector.java:101
-  wire _or_21 = _bits_20 | _bits_21; // PrefixSelector.java:161
-  wire _not_11 = ~_bits_20; // PrefixSelector.java:159
-  wire _gt_10 = io_in_bits_lens_21 > io_in_bits_lens_20; // PrefixSelector.java:159
-  wire _or_22 = _not_11 | _gt_10; // PrefixSelector.java:159
-  wire _and_10 = _bits_21 & _or_22; // PrefixSelector.java:159
-  wire [4:0] _mux_11 = _and_10 ? io_in_bits_lens_21 : io_in_bits_lens_20; // PrefixSelector.java:161
+  wire _or_21 = _bits_20 | _bits_21; // PrefixSelector.java:165
+  wire _not_11 = ~_bits_20; // PrefixSelector.java:163
+  wire _gt_10 = io_in_bits_lens_21 > io_in_bits_lens_20; // PrefixSelector.java:163
+  wire _or_22 = _not_11 | _gt_10; // PrefixSelector.java:163
+  wire _and_10 = _bits_21 & _or_22; // PrefixSelector.java:163
+  wire [4:0] _mux_11 = _and_10 ? io_in_bits_lens_21 : io_in_bits_lens_20; // PrefixSelector.java:165
   wire _bits_22 = io_in_bits_match[22]; // PrefixSelector.java:101
   wire _bits_23 = io_in_bits_match[23]; // PrefixSelector.java:101
-  wire _or_23 = _bits_22 | _bits_23; // PrefixSelector.java:161
-  wire _not_12 = ~_bits_22; // PrefixSelector.java:159
-  wire _gt_11 = io_in_bits_lens_23 > io_in_bits_lens_22; // PrefixSelector.java:159
-  wire _or_24 = _not_12 | _gt_11; // PrefixSelector.java:159
-  wire _and_11 = _bits_23 & _or_24; // PrefixSelector.java:159
-  wire [4:0] _mux_12 = _and_11 ? io_in_bits_lens_23 : io_in_bits_lens_22; // PrefixSelector.java:161
+  wire _or_23 = _bits_22 | _bits_23; // PrefixSelector.java:165
+  wire _not_12 = ~_bits_22; // PrefixSelector.java:163
+  wire _gt_11 = io_in_bits_lens_23 > io_in_bits_lens_22; // PrefixSelector.java:163
+  wire _or_24 = _not_12 | _gt_11; // PrefixSelector.java:163
+  wire _and_11 = _bits_23 & _or_24; // PrefixSelector.java:163
+  wire [4:0] _mux_12 = _and_11 ? io_in_bits_lens_23 : io_in_bits_lens_22; // PrefixSelector.java:165
   wire _bits_24 = io_in_bits_match[24]; // PrefixSelector.java:101
   wire _bits_25 = io_in_bits_match[25]; // PrefixSelector.java:101
-  wire _or_25 = _bits_24 | _bits_25; // PrefixSelector.java:161
-  wire _not_13 = ~_bits_24; // PrefixSelector.java:159
-  wire _gt_12 = io_in_bits_lens_25 > io_in_bits_lens_24; // PrefixSelector.java:159
-  wire _or_26 = _not_13 | _gt_12; // PrefixSelector.java:159
-  wire _and_12 = _bits_25 & _or_26; // PrefixSelector.java:159
-  wire [4:0] _mux_13 = _and_12 ? io_in_bits_lens_25 : io_in_bits_lens_24; // PrefixSelector.java:161
+  wire _or_25 = _bits_24 | _bits_25; // PrefixSelector.java:165
+  wire _not_13 = ~_bits_24; // PrefixSelector.java:163
+  wire _gt_12 = io_in_bits_lens_25 > io_in_bits_lens_24; // PrefixSelector.java:163
+  wire _or_26 = _not_13 | _gt_12; // PrefixSelector.java:163
+  wire _and_12 = _bits_25 & _or_26; // PrefixSelector.java:163
+  wire [4:0] _mux_13 = _and_12 ? io_in_bits_lens_25 : io_in_bits_lens_24; // PrefixSelector.java:165
   wire _bits_26 = io_in_bits_match[26]; // PrefixSelector.java:101
   wire _bits_27 = io_in_bits_match[27]; // PrefixSelector.java:101
-  wire _or_27 = _bits_26 | _bits_27; // PrefixSelector.java:161
-  wire _not_14 = ~_bits_26; // PrefixSelector.java:159
-  wire _gt_13 = io_in_bits_lens_27 > io_in_bits_lens_26; // PrefixSelector.java:159
-  wire _or_28 = _not_14 | _gt_13; // PrefixSelector.java:159
-  wire _and_13 = _bits_27 & _or_28; // PrefixSelector.java:159
-  wire [4:0] _mux_14 = _and_13 ? io_in_bits_lens_27 : io_in_bits_lens_26; // PrefixSelector.java:161
+  wire _or_27 = _bits_26 | _bits_27; // PrefixSelector.java:165
+  wire _not_14 = ~_bits_26; // PrefixSelector.java:163
+  wire _gt_13 = io_in_bits_lens_27 > io_in_bits_lens_26; // PrefixSelector.java:163
+  wire _or_28 = _not_14 | _gt_13; // PrefixSelector.java:163
+  wire _and_13 = _bits_27 & _or_28; // PrefixSelector.java:163
+  wire [4:0] _mux_14 = _and_13 ? io_in_bits_lens_27 : io_in_bits_lens_26; // PrefixSelector.java:165
   wire _bits_28 = io_in_bits_match[28]; // PrefixSelector.java:101
   wire _bits_29 = io_in_bits_match[29]; // PrefixSelector.java:101
-  wire _or_29 = _bits_28 | _bits_29; // PrefixSelector.java:161
-  wire _not_15 = ~_bits_28; // PrefixSelector.java:159
-  wire _gt_14 = io_in_bits_lens_29 > io_in_bits_lens_28; // PrefixSelector.java:159
-  wire _or_30 = _not_15 | _gt_14; // PrefixSelector.java:159
-  wire _and_14 = _bits_29 & _or_30; // PrefixSelector.java:159
-  wire [4:0] _mux_15 = _and_14 ? io_in_bits_lens_29 : io_in_bits_lens_28; // PrefixSelector.java:161
+  wire _or_29 = _bits_28 | _bits_29; // PrefixSelector.java:165
+  wire _not_15 = ~_bits_28; // PrefixSelector.java:163
+  wire _gt_14 = io_in_bits_lens_29 > io_in_bits_lens_28; // PrefixSelector.java:163
+  wire _or_30 = _not_15 | _gt_14; // PrefixSelector.java:163
+  wire _and_14 = _bits_29 & _or_30; // PrefixSelector.java:163
+  wire [4:0] _mux_15 = _and_14 ? io_in_bits_lens_29 : io_in_bits_lens_28; // PrefixSelector.java:165
   wire _bits_30 = io_in_bits_match[30]; // PrefixSelector.java:101
   wire _bits_31 = io_in_bits_match[31]; // PrefixSelector.java:101
-  wire _or_31 = _bits_30 | _bits_31; // PrefixSelector.java:161
-  wire _not_16 = ~_bits_30; // PrefixSelector.java:159
-  wire _gt_15 = io_in_bits_lens_31 > io_in_bits_lens_30; // PrefixSelector.java:159
-  wire _or_32 = _not_16 | _gt_15; // PrefixSelector.java:159
-  wire _and_15 = _bits_31 & _or_32; // PrefixSelector.java:159
-  wire [4:0] _mux_16 = _and_15 ? io_in_bits_lens_31 : io_in_bits_lens_30; // PrefixSelector.java:161
-  wire _or_33 = s1_found_0 | s1_found_1; // PrefixSelector.java:161
-  wire _not_17 = ~s1_found_0; // PrefixSelector.java:159
-  wire _gt_16 = s1_len_1 > s1_len_0; // PrefixSelector.java:159
-  wire _or_34 = _not_17 | _gt_16; // PrefixSelector.java:159
-  wire _and_16 = s1_found_1 & _or_34; // PrefixSelector.java:159
-  wire [4:0] _mux_17 = _and_16 ? s1_len_1 : s1_len_0; // PrefixSelector.java:161
-  wire _mux_18 = _and_16 ? s1_slot_1 : s1_slot_0; // PrefixSelector.java:160
-  wire [1:0] _cat_0 = {_and_16, _mux_18}; // PrefixSelector.java:160
-  wire _or_35 = s1_found_2 | s1_found_3; // PrefixSelector.java:161
-  wire _not_18 = ~s1_found_2; // PrefixSelector.java:159
-  wire _gt_17 = s1_len_3 > s1_len_2; // PrefixSelector.java:159
-  wire _or_36 = _not_18 | _gt_17; // PrefixSelector.java:159
-  wire _and_17 = s1_found_3 & _or_36; // PrefixSelector.java:159
-  wire [4:0] _mux_19 = _and_17 ? s1_len_3 : s1_len_2; // PrefixSelector.java:161
-  wire _mux_20 = _and_17 ? s1_slot_3 : s1_slot_2; // PrefixSelector.java:160
-  wire [1:0] _cat_1 = {_and_17, _mux_20}; // PrefixSelector.java:160
-  wire _or_37 = s1_found_4 | s1_found_5; // PrefixSelector.java:161
-  wire _not_19 = ~s1_found_4; // PrefixSelector.java:159
-  wire _gt_18 = s1_len_5 > s1_len_4; // PrefixSelector.java:159
-  wire _or_38 = _not_19 | _gt_18; // PrefixSelector.java:159
-  wire _and_18 = s1_found_5 & _or_38; // PrefixSelector.java:159
-  wire [4:0] _mux_21 = _and_18 ? s1_len_5 : s1_len_4; // PrefixSelector.java:161
-  wire _mux_22 = _and_18 ? s1_slot_5 : s1_slot_4; // PrefixSelector.java:160
-  wire [1:0] _cat_2 = {_and_18, _mux_22}; // PrefixSelector.java:160
-  wire _or_39 = s1_found_6 | s1_found_7; // PrefixSelector.java:161
-  wire _not_20 = ~s1_found_6; // PrefixSelector.java:159
-  wire _gt_19 = s1_len_7 > s1_len_6; // PrefixSelector.java:159
-  wire _or_40 = _not_20 | _gt_19; // PrefixSelector.java:159
-  wire _and_19 = s1_found_7 & _or_40; // PrefixSelector.java:159
-  wire [4:0] _mux_23 = _and_19 ? s1_len_7 : s1_len_6; // PrefixSelector.java:161
-  wire _mux_24 = _and_19 ? s1_slot_7 : s1_slot_6; // PrefixSelector.java:160
-  wire [1:0] _cat_3 = {_and_19, _mux_24}; // PrefixSelector.java:160
-  wire _or_41 = s1_found_8 | s1_found_9; // PrefixSelector.java:161
-  wire _not_21 = ~s1_found_8; // PrefixSelector.java:159
-  wire _gt_20 = s1_len_9 > s1_len_8; // PrefixSelector.java:159
-  wire _or_42 = _not_21 | _gt_20; // PrefixSelector.java:159
-  wire _and_20 = s1_found_9 & _or_42; // PrefixSelector.java:159
-  wire [4:0] _mux_25 = _and_20 ? s1_len_9 : s1_len_8; // PrefixSelector.java:161
-  wire _mux_26 = _and_20 ? s1_slot_9 : s1_slot_8; // PrefixSelector.java:160
-  wire [1:0] _cat_4 = {_and_20, _mux_26}; // PrefixSelector.java:160
-  wire _or_43 = s1_found_10 | s1_found_11; // PrefixSelector.java:161
-  wire _not_22 = ~s1_found_10; // PrefixSelector.java:159
-  wire _gt_21 = s1_len_11 > s1_len_10; // PrefixSelector.java:159
-  wire _or_44 = _not_22 | _gt_21; // PrefixSelector.java:159
-  wire _and_21 = s1_found_11 & _or_44; // PrefixSelector.java:159
-  wire [4:0] _mux_27 = _and_21 ? s1_len_11 : s1_len_10; // PrefixSelector.java:161
-  wire _mux_28 = _and_21 ? s1_slot_11 : s1_slot_10; // PrefixSelector.java:160
-  wire [1:0] _cat_5 = {_and_21, _mux_28}; // PrefixSelector.java:160
-  wire _or_45 = s1_found_12 | s1_found_13; // PrefixSelector.java:161
-  wire _not_23 = ~s1_found_12; // PrefixSelector.java:159
-  wire _gt_22 = s1_len_13 > s1_len_12; // PrefixSelector.java:159
-  wire _or_46 = _not_23 | _gt_22; // PrefixSelector.java:159
-  wire _and_22 = s1_found_13 & _or_46; // PrefixSelector.java:159
-  wire [4:0] _mux_29 = _and_22 ? s1_len_13 : s1_len_12; // PrefixSelector.java:161
-  wire _mux_30 = _and_22 ? s1_slot_13 : s1_slot_12; // PrefixSelector.java:160
-  wire [1:0] _cat_6 = {_and_22, _mux_30}; // PrefixSelector.java:160
-  wire _or_47 = s1_found_14 | s1_found_15; // PrefixSelector.java:161
-  wire _not_24 = ~s1_found_14; // PrefixSelector.java:159
-  wire _gt_23 = s1_len_15 > s1_len_14; // PrefixSelector.java:159
-  wire _or_48 = _not_24 | _gt_23; // PrefixSelector.java:159
-  wire _and_23 = s1_found_15 & _or_48; // PrefixSelector.java:159
-  wire [4:0] _mux_31 = _and_23 ? s1_len_15 : s1_len_14; // PrefixSelector.java:161
-  wire _mux_32 = _and_23 ? s1_slot_15 : s1_slot_14; // PrefixSelector.java:160
-  wire [1:0] _cat_7 = {_and_23, _mux_32}; // PrefixSelector.java:160
-  wire _or_49 = s2_found_0 | s2_found_1; // PrefixSelector.java:161
-  wire _not_25 = ~s2_found_0; // PrefixSelector.java:159
-  wire _gt_24 = s2_len_1 > s2_len_0; // PrefixSelector.java:159
-  wire _or_50 = _not_25 | _gt_24; // PrefixSelector.java:159
-  wire _and_24 = s2_found_1 & _or_50; // PrefixSelector.java:159
-  wire [4:0] _mux_33 = _and_24 ? s2_len_1 : s2_len_0; // PrefixSelector.java:161
-  wire [1:0] _mux_34 = _and_24 ? s2_slot_1 : s2_slot_0; // PrefixSelector.java:160
-  wire [2:0] _cat_8 = {_and_24, _mux_34}; // PrefixSelector.java:160
-  wire _or_51 = s2_found_2 | s2_found_3; // PrefixSelector.java:161
-  wire _not_26 = ~s2_found_2; // PrefixSelector.java:159
-  wire _gt_25 = s2_len_3 > s2_len_2; // PrefixSelector.java:159
-  wire _or_52 = _not_26 | _gt_25; // PrefixSelector.java:159
-  wire _and_25 = s2_found_3 & _or_52; // PrefixSelector.java:159
-  wire [4:0] _mux_35 = _and_25 ? s2_len_3 : s2_len_2; // PrefixSelector.java:161
-  wire [1:0] _mux_36 = _and_25 ? s2_slot_3 : s2_slot_2; // PrefixSelector.java:160
-  wire [2:0] _cat_9 = {_and_25, _mux_36}; // PrefixSelector.java:160
-  wire _or_53 = s2_found_4 | s2_found_5; // PrefixSelector.java:161
-  wire _not_27 = ~s2_found_4; // PrefixSelector.java:159
-  wire _gt_26 = s2_len_5 > s2_len_4; // PrefixSelector.java:159
-  wire _or_54 = _not_27 | _gt_26; // PrefixSelector.java:159
-  wire _and_26 = s2_found_5 & _or_54; // PrefixSelector.java:159
-  wire [4:0] _mux_37 = _and_26 ? s2_len_5 : s2_len_4; // PrefixSelector.java:161
-  wire [1:0] _mux_38 = _and_26 ? s2_slot_5 : s2_slot_4; // PrefixSelector.java:160
-  wire [2:0] _cat_10 = {_and_26, _mux_38}; // PrefixSelector.java:160
-  wire _or_55 = s2_found_6 | s2_found_7; // PrefixSelector.java:161
-  wire _not_28 = ~s2_found_6; // PrefixSelector.java:159
-  wire _gt_27 = s2_len_7 > s2_len_6; // PrefixSelector.java:159
-  wire _or_56 = _not_28 | _gt_27; // PrefixSelector.java:159
-  wire _and_27 = s2_found_7 & _or_56; // PrefixSelector.java:159
-  wire [4:0] _mux_39 = _and_27 ? s2_len_7 : s2_len_6; // PrefixSelector.java:161
-  wire [1:0] _mux_40 = _and_27 ? s2_slot_7 : s2_slot_6; // PrefixSelector.java:160
-  wire [2:0] _cat_11 = {_and_27, _mux_40}; // PrefixSelector.java:160
-  wire _or_57 = s3_found_0 | s3_found_1; // PrefixSelector.java:161
-  wire _not_29 = ~s3_found_0; // PrefixSelector.java:159
-  wire _gt_28 = s3_len_1 > s3_len_0; // PrefixSelector.java:159
-  wire _or_58 = _not_29 | _gt_28; // PrefixSelector.java:159
-  wire _and_28 = s3_found_1 & _or_58; // PrefixSelector.java:159
-  wire [4:0] _mux_41 = _and_28 ? s3_len_1 : s3_len_0; // PrefixSelector.java:161
-  wire [2:0] _mux_42 = _and_28 ? s3_slot_1 : s3_slot_0; // PrefixSelector.java:160
-  wire [3:0] _cat_12 = {_and_28, _mux_42}; // PrefixSelector.java:160
-  wire _or_59 = s3_found_2 | s3_found_3; // PrefixSelector.java:161
-  wire _not_30 = ~s3_found_2; // PrefixSelector.java:159
-  wire _gt_29 = s3_len_3 > s3_len_2; // PrefixSelector.java:159
-  wire _or_60 = _not_30 | _gt_29; // PrefixSelector.java:159
-  wire _and_29 = s3_found_3 & _or_60; // PrefixSelector.java:159
-  wire [4:0] _mux_43 = _and_29 ? s3_len_3 : s3_len_2; // PrefixSelector.java:161
-  wire [2:0] _mux_44 = _and_29 ? s3_slot_3 : s3_slot_2; // PrefixSelector.java:160
-  wire [3:0] _cat_13 = {_and_29, _mux_44}; // PrefixSelector.java:160
-  wire _or_61 = s4_found_0 | s4_found_1; // PrefixSelector.java:161
-  wire _not_31 = ~s4_found_0; // PrefixSelector.java:159
-  wire _gt_30 = s4_len_1 > s4_len_0; // PrefixSelector.java:159
-  wire _or_62 = _not_31 | _gt_30; // PrefixSelector.java:159
-  wire _and_30 = s4_found_1 & _or_62; // PrefixSelector.java:159
-  wire [4:0] _mux_45 = _and_30 ? s4_len_1 : s4_len_0; // PrefixSelector.java:161
-  wire [3:0] _mux_46 = _and_30 ? s4_slot_1 : s4_slot_0; // PrefixSelector.java:160
-  wire [4:0] _cat_14 = {_and_30, _mux_46}; // PrefixSelector.java:160
+  wire _or_31 = _bits_30 | _bits_31; // PrefixSelector.java:165
+  wire _not_16 = ~_bits_30; // PrefixSelector.java:163
+  wire _gt_15 = io_in_bits_lens_31 > io_in_bits_lens_30; // PrefixSelector.java:163
+  wire _or_32 = _not_16 | _gt_15; // PrefixSelector.java:163
+  wire _and_15 = _bits_31 & _or_32; // PrefixSelector.java:163
+  wire [4:0] _mux_16 = _and_15 ? io_in_bits_lens_31 : io_in_bits_lens_30; // PrefixSelector.java:165
+  wire _or_33 = s1_found_0 | s1_found_1; // PrefixSelector.java:165
+  wire _not_17 = ~s1_found_0; // PrefixSelector.java:163
+  wire _gt_16 = s1_len_1 > s1_len_0; // PrefixSelector.java:163
+  wire _or_34 = _not_17 | _gt_16; // PrefixSelector.java:163
+  wire _and_16 = s1_found_1 & _or_34; // PrefixSelector.java:163
+  wire [4:0] _mux_17 = _and_16 ? s1_len_1 : s1_len_0; // PrefixSelector.java:165
+  wire _mux_18 = _and_16 ? s1_slot_1 : s1_slot_0; // PrefixSelector.java:164
+  wire [1:0] _cat_0 = {_and_16, _mux_18}; // PrefixSelector.java:164
+  wire _or_35 = s1_found_2 | s1_found_3; // PrefixSelector.java:165
+  wire _not_18 = ~s1_found_2; // PrefixSelector.java:163
+  wire _gt_17 = s1_len_3 > s1_len_2; // PrefixSelector.java:163
+  wire _or_36 = _not_18 | _gt_17; // PrefixSelector.java:163
+  wire _and_17 = s1_found_3 & _or_36; // PrefixSelector.java:163
+  wire [4:0] _mux_19 = _and_17 ? s1_len_3 : s1_len_2; // PrefixSelector.java:165
+  wire _mux_20 = _and_17 ? s1_slot_3 : s1_slot_2; // PrefixSelector.java:164
+  wire [1:0] _cat_1 = {_and_17, _mux_20}; // PrefixSelector.java:164
+  wire _or_37 = s1_found_4 | s1_found_5; // PrefixSelector.java:165
+  wire _not_19 = ~s1_found_4; // PrefixSelector.java:163
+  wire _gt_18 = s1_len_5 > s1_len_4; // PrefixSelector.java:163
+  wire _or_38 = _not_19 | _gt_18; // PrefixSelector.java:163
+  wire _and_18 = s1_found_5 & _or_38; // PrefixSelector.java:163
+  wire [4:0] _mux_21 = _and_18 ? s1_len_5 : s1_len_4; // PrefixSelector.java:165
+  wire _mux_22 = _and_18 ? s1_slot_5 : s1_slot_4; // PrefixSelector.java:164
+  wire [1:0] _cat_2 = {_and_18, _mux_22}; // PrefixSelector.java:164
+  wire _or_39 = s1_found_6 | s1_found_7; // PrefixSelector.java:165
+  wire _not_20 = ~s1_found_6; // PrefixSelector.java:163
+  wire _gt_19 = s1_len_7 > s1_len_6; // PrefixSelector.java:163
+  wire _or_40 = _not_20 | _gt_19; // PrefixSelector.java:163
+  wire _and_19 = s1_found_7 & _or_40; // PrefixSelector.java:163
+  wire [4:0] _mux_23 = _and_19 ? s1_len_7 : s1_len_6; // PrefixSelector.java:165
+  wire _mux_24 = _and_19 ? s1_slot_7 : s1_slot_6; // PrefixSelector.java:164
+  wire [1:0] _cat_3 = {_and_19, _mux_24}; // PrefixSelector.java:164
+  wire _or_41 = s1_found_8 | s1_found_9; // PrefixSelector.java:165
+  wire _not_21 = ~s1_found_8; // PrefixSelector.java:163
+  wire _gt_20 = s1_len_9 > s1_len_8; // PrefixSelector.java:163
+  wire _or_42 = _not_21 | _gt_20; // PrefixSelector.java:163
+  wire _and_20 = s1_found_9 & _or_42; // PrefixSelector.java:163
+  wire [4:0] _mux_25 = _and_20 ? s1_len_9 : s1_len_8; // PrefixSelector.java:165
+  wire _mux_26 = _and_20 ? s1_slot_9 : s1_slot_8; // PrefixSelector.java:164
+  wire [1:0] _cat_4 = {_and_20, _mux_26}; // PrefixSelector.java:164
+  wire _or_43 = s1_found_10 | s1_found_11; // PrefixSelector.java:165
+  wire _not_22 = ~s1_found_10; // PrefixSelector.java:163
+  wire _gt_21 = s1_len_11 > s1_len_10; // PrefixSelector.java:163
+  wire _or_44 = _not_22 | _gt_21; // PrefixSelector.java:163
+  wire _and_21 = s1_found_11 & _or_44; // PrefixSelector.java:163
+  wire [4:0] _mux_27 = _and_21 ? s1_len_11 : s1_len_10; // PrefixSelector.java:165
+  wire _mux_28 = _and_21 ? s1_slot_11 : s1_slot_10; // PrefixSelector.java:164
+  wire [1:0] _cat_5 = {_and_21, _mux_28}; // PrefixSelector.java:164
+  wire _or_45 = s1_found_12 | s1_found_13; // PrefixSelector.java:165
+  wire _not_23 = ~s1_found_12; // PrefixSelector.java:163
+  wire _gt_22 = s1_len_13 > s1_len_12; // PrefixSelector.java:163
+  wire _or_46 = _not_23 | _gt_22; // PrefixSelector.java:163
+  wire _and_22 = s1_found_13 & _or_46; // PrefixSelector.java:163
+  wire [4:0] _mux_29 = _and_22 ? s1_len_13 : s1_len_12; // PrefixSelector.java:165
+  wire _mux_30 = _and_22 ? s1_slot_13 : s1_slot_12; // PrefixSelector.java:164
+  wire [1:0] _cat_6 = {_and_22, _mux_30}; // PrefixSelector.java:164
+  wire _or_47 = s1_found_14 | s1_found_15; // PrefixSelector.java:165
+  wire _not_24 = ~s1_found_14; // PrefixSelector.java:163
+  wire _gt_23 = s1_len_15 > s1_len_14; // PrefixSelector.java:163
+  wire _or_48 = _not_24 | _gt_23; // PrefixSelector.java:163
+  wire _and_23 = s1_found_15 & _or_48; // PrefixSelector.java:163
+  wire [4:0] _mux_31 = _and_23 ? s1_len_15 : s1_len_14; // PrefixSelector.java:165
+  wire _mux_32 = _and_23 ? s1_slot_15 : s1_slot_14; // PrefixSelector.java:164
+  wire [1:0] _cat_7 = {_and_23, _mux_32}; // PrefixSelector.java:164
+  wire _or_49 = s2_found_0 | s2_found_1; // PrefixSelector.java:165
+  wire _not_25 = ~s2_found_0; // PrefixSelector.java:163
+  wire _gt_24 = s2_len_1 > s2_len_0; // PrefixSelector.java:163
+  wire _or_50 = _not_25 | _gt_24; // PrefixSelector.java:163
+  wire _and_24 = s2_found_1 & _or_50; // PrefixSelector.java:163
+  wire [4:0] _mux_33 = _and_24 ? s2_len_1 : s2_len_0; // PrefixSelector.java:165
+  wire [1:0] _mux_34 = _and_24 ? s2_slot_1 : s2_slot_0; // PrefixSelector.java:164
+  wire [2:0] _cat_8 = {_and_24, _mux_34}; // PrefixSelector.java:164
+  wire _or_51 = s2_found_2 | s2_found_3; // PrefixSelector.java:165
+  wire _not_26 = ~s2_found_2; // PrefixSelector.java:163
+  wire _gt_25 = s2_len_3 > s2_len_2; // PrefixSelector.java:163
+  wire _or_52 = _not_26 | _gt_25; // PrefixSelector.java:163
+  wire _and_25 = s2_found_3 & _or_52; // PrefixSelector.java:163
+  wire [4:0] _mux_35 = _and_25 ? s2_len_3 : s2_len_2; // PrefixSelector.java:165
+  wire [1:0] _mux_36 = _and_25 ? s2_slot_3 : s2_slot_2; // PrefixSelector.java:164
+  wire [2:0] _cat_9 = {_and_25, _mux_36}; // PrefixSelector.java:164
+  wire _or_53 = s2_found_4 | s2_found_5; // PrefixSelector.java:165
+  wire _not_27 = ~s2_found_4; // PrefixSelector.java:163
+  wire _gt_26 = s2_len_5 > s2_len_4; // PrefixSelector.java:163
+  wire _or_54 = _not_27 | _gt_26; // PrefixSelector.java:163
+  wire _and_26 = s2_found_5 & _or_54; // PrefixSelector.java:163
+  wire [4:0] _mux_37 = _and_26 ? s2_len_5 : s2_len_4; // PrefixSelector.java:165
+  wire [1:0] _mux_38 = _and_26 ? s2_slot_5 : s2_slot_4; // PrefixSelector.java:164
+  wire [2:0] _cat_10 = {_and_26, _mux_38}; // PrefixSelector.java:164
+  wire _or_55 = s2_found_6 | s2_found_7; // PrefixSelector.java:165
+  wire _not_28 = ~s2_found_6; // PrefixSelector.java:163
+  wire _gt_27 = s2_len_7 > s2_len_6; // PrefixSelector.java:163
+  wire _or_56 = _not_28 | _gt_27; // PrefixSelector.java:163
+  wire _and_27 = s2_found_7 & _or_56; // PrefixSelector.java:163
+  wire [4:0] _mux_39 = _and_27 ? s2_len_7 : s2_len_6; // PrefixSelector.java:165
+  wire [1:0] _mux_40 = _and_27 ? s2_slot_7 : s2_slot_6; // PrefixSelector.java:164
+  wire [2:0] _cat_11 = {_and_27, _mux_40}; // PrefixSelector.java:164
+  wire _or_57 = s3_found_0 | s3_found_1; // PrefixSelector.java:165
+  wire _not_29 = ~s3_found_0; // PrefixSelector.java:163
+  wire _gt_28 = s3_len_1 > s3_len_0; // PrefixSelector.java:163
+  wire _or_58 = _not_29 | _gt_28; // PrefixSelector.java:163
+  wire _and_28 = s3_found_1 & _or_58; // PrefixSelector.java:163
+  wire [4:0] _mux_41 = _and_28 ? s3_len_1 : s3_len_0; // PrefixSelector.java:165
+  wire [2:0] _mux_42 = _and_28 ? s3_slot_1 : s3_slot_0; // PrefixSelector.java:164
+  wire [3:0] _cat_12 = {_and_28, _mux_42}; // PrefixSelector.java:164
+  wire _or_59 = s3_found_2 | s3_found_3; // PrefixSelector.java:165
+  wire _not_30 = ~s3_found_2; // PrefixSelector.java:163
+  wire _gt_29 = s3_len_3 > s3_len_2; // PrefixSelector.java:163
+  wire _or_60 = _not_30 | _gt_29; // PrefixSelector.java:163
+  wire _and_29 = s3_found_3 & _or_60; // PrefixSelector.java:163
+  wire [4:0] _mux_43 = _and_29 ? s3_len_3 : s3_len_2; // PrefixSelector.java:165
+  wire [2:0] _mux_44 = _and_29 ? s3_slot_3 : s3_slot_2; // PrefixSelector.java:164
+  wire [3:0] _cat_13 = {_and_29, _mux_44}; // PrefixSelector.java:164
+  wire _or_61 = s4_found_0 | s4_found_1; // PrefixSelector.java:165
+  wire _not_31 = ~s4_found_0; // PrefixSelector.java:163
+  wire _gt_30 = s4_len_1 > s4_len_0; // PrefixSelector.java:163
+  wire _or_62 = _not_31 | _gt_30; // PrefixSelector.java:163
+  wire _and_30 = s4_found_1 & _or_62; // PrefixSelector.java:163
+  wire [4:0] _mux_45 = _and_30 ? s4_len_1 : s4_len_0; // PrefixSelector.java:165
+  wire [3:0] _mux_46 = _and_30 ? s4_slot_1 : s4_slot_0; // PrefixSelector.java:164
+  wire [4:0] _cat_14 = {_and_30, _mux_46}; // PrefixSelector.java:164
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = advance;
@@ -858,60 +858,60 @@ module PrefixSelector_n32_l5_p1_s1 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  reg [5:0] f_in_position; // HandshakeProperties.java:24
-  reg [5:0] f_out_position; // HandshakeProperties.java:24
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [11:0] _f_reg_1; // HandshakeProperties.java:40
-  (* anyconst *) reg [5:0] f_tracked_position; // PrefixSelectorProperties.java:32
-  (* anyconst *) reg [4:0] f_slot; // PrefixSelectorProperties.java:34
-  reg f_tracked_entered; // PrefixSelectorProperties.java:36
-  reg [31:0] f_tracked_match; // PrefixSelectorProperties.java:37
-  reg [4:0] f_tracked_slot_len; // PrefixSelectorProperties.java:38
-  reg f_tracked_payload; // PrefixSelectorProperties.java:39
-  wire _and_31 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:27
-  wire [5:0] _add_0 = f_in_position + 6'd1; // HandshakeProperties.java:25
-  wire _and_32 = io_out_valid & io_out_ready; // PrefixSelectorProperties.java:28
-  wire [5:0] _add_1 = f_out_position + 6'd1; // HandshakeProperties.java:25
-  wire _not_32 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_33 = io_out_valid & _not_32; // HandshakeProperties.java:39
-  wire [11:0] _cat_15 = {io_out_bits_found, io_out_bits_slot, io_out_bits_len, io_out_bits_payload}; // HandshakeProperties.java:38
-  wire _and_34 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:40
-  wire _eq_0 = f_in_position == f_tracked_position; // PrefixSelectorProperties.java:40
-  wire _and_35 = _and_34 & _eq_0; // PrefixSelectorProperties.java:40
-  wire [4:0] _dyn_index_0 = f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_31 : io_in_bits_lens_30) : (f_slot[0] ? io_in_bits_lens_29 : io_in_bits_lens_28)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_27 : io_in_bits_lens_26) : (f_slot[0] ? io_in_bits_lens_25 : io_in_bits_lens_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_23 : io_in_bits_lens_22) : (f_slot[0] ? io_in_bits_lens_21 : io_in_bits_lens_20)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_19 : io_in_bits_lens_18) : (f_slot[0] ? io_in_bits_lens_17 : io_in_bits_lens_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_15 : io_in_bits_lens_14) : (f_slot[0] ? io_in_bits_lens_13 : io_in_bits_lens_12)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_11 : io_in_bits_lens_10) : (f_slot[0] ? io_in_bits_lens_9 : io_in_bits_lens_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_7 : io_in_bits_lens_6) : (f_slot[0] ? io_in_bits_lens_5 : io_in_bits_lens_4)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_3 : io_in_bits_lens_2) : (f_slot[0] ? io_in_bits_lens_1 : io_in_bits_lens_0)))); // PrefixSelectorProperties.java:43
-  wire [5:0] _sub_0 = f_in_position - f_out_position; // PrefixSelectorProperties.java:29
-  wire _le_0 = _sub_0 <= 6'd5; // PrefixSelectorProperties.java:29
-  wire _eq_1 = _cat_15 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_36 = io_out_valid & _eq_1; // HandshakeProperties.java:40
-  wire _and_37 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _lt_0 = {1'b0, f_slot} < 6'd32; // PrefixSelectorProperties.java:35
-  wire _eq_2 = io_out_bits_payload == f_tracked_payload; // PrefixSelectorProperties.java:48
-  wire _and_38 = f_tracked_entered & _eq_2; // PrefixSelectorProperties.java:48
-  wire _eq_3 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:47
-  wire _and_39 = io_out_valid & _eq_3; // PrefixSelectorProperties.java:47
-  wire _or_r_0 = |f_tracked_match; // PrefixSelectorProperties.java:49
-  wire _eq_4 = io_out_bits_found == _or_r_0; // PrefixSelectorProperties.java:49
-  wire _eq_5 = io_out_bits_slot == 5'd0; // PrefixSelectorProperties.java:50
-  wire _eq_6 = io_out_bits_len == 5'd0; // PrefixSelectorProperties.java:50
-  wire _and_40 = _eq_5 & _eq_6; // PrefixSelectorProperties.java:50
+  reg [5:0] f_in_position; // HandshakeProperties.java:23
+  reg [5:0] f_out_position; // HandshakeProperties.java:23
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [11:0] _f_reg_1; // HandshakeProperties.java:39
+  (* anyconst *) reg [5:0] f_tracked_position; // PrefixSelectorProperties.java:31
+  (* anyconst *) reg [4:0] f_slot; // PrefixSelectorProperties.java:33
+  reg f_tracked_entered; // PrefixSelectorProperties.java:35
+  reg [31:0] f_tracked_match; // PrefixSelectorProperties.java:36
+  reg [4:0] f_tracked_slot_len; // PrefixSelectorProperties.java:37
+  reg f_tracked_payload; // PrefixSelectorProperties.java:38
+  wire _and_31 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:26
+  wire [5:0] _add_0 = f_in_position + 6'd1; // HandshakeProperties.java:24
+  wire _and_32 = io_out_valid & io_out_ready; // PrefixSelectorProperties.java:27
+  wire [5:0] _add_1 = f_out_position + 6'd1; // HandshakeProperties.java:24
+  wire _not_32 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_33 = io_out_valid & _not_32; // HandshakeProperties.java:38
+  wire [11:0] _cat_15 = {io_out_bits_found, io_out_bits_slot, io_out_bits_len, io_out_bits_payload}; // HandshakeProperties.java:37
+  wire _and_34 = io_in_valid & io_in_ready; // PrefixSelectorProperties.java:39
+  wire _eq_0 = f_in_position == f_tracked_position; // PrefixSelectorProperties.java:39
+  wire _and_35 = _and_34 & _eq_0; // PrefixSelectorProperties.java:39
+  wire [4:0] _dyn_index_0 = f_slot[4] ? (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_31 : io_in_bits_lens_30) : (f_slot[0] ? io_in_bits_lens_29 : io_in_bits_lens_28)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_27 : io_in_bits_lens_26) : (f_slot[0] ? io_in_bits_lens_25 : io_in_bits_lens_24))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_23 : io_in_bits_lens_22) : (f_slot[0] ? io_in_bits_lens_21 : io_in_bits_lens_20)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_19 : io_in_bits_lens_18) : (f_slot[0] ? io_in_bits_lens_17 : io_in_bits_lens_16)))) : (f_slot[3] ? (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_15 : io_in_bits_lens_14) : (f_slot[0] ? io_in_bits_lens_13 : io_in_bits_lens_12)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_11 : io_in_bits_lens_10) : (f_slot[0] ? io_in_bits_lens_9 : io_in_bits_lens_8))) : (f_slot[2] ? (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_7 : io_in_bits_lens_6) : (f_slot[0] ? io_in_bits_lens_5 : io_in_bits_lens_4)) : (f_slot[1] ? (f_slot[0] ? io_in_bits_lens_3 : io_in_bits_lens_2) : (f_slot[0] ? io_in_bits_lens_1 : io_in_bits_lens_0)))); // PrefixSelectorProperties.java:42
+  wire [5:0] _sub_0 = f_in_position - f_out_position; // PrefixSelectorProperties.java:28
+  wire _le_0 = _sub_0 <= 6'd5; // PrefixSelectorProperties.java:28
+  wire _eq_1 = _cat_15 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_36 = io_out_valid & _eq_1; // HandshakeProperties.java:39
+  wire _and_37 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _lt_0 = {1'b0, f_slot} < 6'd32; // PrefixSelectorProperties.java:34
+  wire _eq_2 = io_out_bits_payload == f_tracked_payload; // PrefixSelectorProperties.java:47
+  wire _and_38 = f_tracked_entered & _eq_2; // PrefixSelectorProperties.java:47
+  wire _eq_3 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:46
+  wire _and_39 = io_out_valid & _eq_3; // PrefixSelectorProperties.java:46
+  wire _or_r_0 = |f_tracked_match; // PrefixSelectorProperties.java:48
+  wire _eq_4 = io_out_bits_found == _or_r_0; // PrefixSelectorProperties.java:48
+  wire _eq_5 = io_out_bits_slot == 5'd0; // PrefixSelectorProperties.java:52
+  wire _eq_6 = io_out_bits_len == 5'd0; // PrefixSelectorProperties.java:52
+  wire _and_40 = _eq_5 & _eq_6; // PrefixSelectorProperties.java:52
   wire _not_33 = ~io_out_bits_found; // PrefixSelectorProperties.java:50
-  wire [31:0] _dshr_0 = f_tracked_match >> f_slot; // PrefixSelectorProperties.java:46
-  wire _bits_32 = _dshr_0[0]; // PrefixSelectorProperties.java:46
-  wire _eq_7 = f_tracked_slot_len == io_out_bits_len; // PrefixSelectorProperties.java:51
-  wire _and_41 = _bits_32 & _eq_7; // PrefixSelectorProperties.java:51
-  wire _eq_8 = io_out_bits_slot == f_slot; // PrefixSelectorProperties.java:51
-  wire _and_42 = io_out_bits_found & _eq_8; // PrefixSelectorProperties.java:51
-  wire _le_1 = f_tracked_slot_len <= io_out_bits_len; // PrefixSelectorProperties.java:53
-  wire _ne_0 = f_tracked_slot_len != io_out_bits_len; // PrefixSelectorProperties.java:54
-  wire _le_2 = io_out_bits_slot <= f_slot; // PrefixSelectorProperties.java:54
-  wire _or_63 = _ne_0 | _le_2; // PrefixSelectorProperties.java:54
-  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:57
-  wire _and_43 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:57
-  wire _bits_33 = f_tracked_match[0]; // PrefixSelectorProperties.java:57
-  wire _and_44 = _and_43 & _bits_33; // PrefixSelectorProperties.java:57
-  wire _ne_1 = io_out_bits_slot != 5'd0; // PrefixSelectorProperties.java:57
-  wire _and_45 = _and_44 & _ne_1; // PrefixSelectorProperties.java:57
+  wire [31:0] _dshr_0 = f_tracked_match >> f_slot; // PrefixSelectorProperties.java:45
+  wire _bits_32 = _dshr_0[0]; // PrefixSelectorProperties.java:45
+  wire _eq_7 = f_tracked_slot_len == io_out_bits_len; // PrefixSelectorProperties.java:55
+  wire _and_41 = _bits_32 & _eq_7; // PrefixSelectorProperties.java:55
+  wire _eq_8 = io_out_bits_slot == f_slot; // PrefixSelectorProperties.java:54
+  wire _and_42 = io_out_bits_found & _eq_8; // PrefixSelectorProperties.java:54
+  wire _le_1 = f_tracked_slot_len <= io_out_bits_len; // PrefixSelectorProperties.java:57
+  wire _ne_0 = f_tracked_slot_len != io_out_bits_len; // PrefixSelectorProperties.java:58
+  wire _le_2 = io_out_bits_slot <= f_slot; // PrefixSelectorProperties.java:58
+  wire _or_63 = _ne_0 | _le_2; // PrefixSelectorProperties.java:58
+  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:63
+  wire _and_43 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:63
+  wire _bits_33 = f_tracked_match[0]; // PrefixSelectorProperties.java:63
+  wire _and_44 = _and_43 & _bits_33; // PrefixSelectorProperties.java:63
+  wire _ne_1 = io_out_bits_slot != 5'd0; // PrefixSelectorProperties.java:63
+  wire _and_45 = _and_44 & _ne_1; // PrefixSelectorProperties.java:63
 
   always @(posedge clock) begin
     if (reset) begin
@@ -969,34 +969,34 @@ module PrefixSelector_n32_l5_p1_s1 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:29
+    if (!reset) begin // PrefixSelectorProperties.java:28
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && _and_37) begin // HandshakeProperties.java:40
+    if (!reset && _and_37) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_36);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:35
+    if (!reset) begin // PrefixSelectorProperties.java:34
       slot_exists: assume (_lt_0);
     end
-    if (!reset && _and_39) begin // PrefixSelectorProperties.java:48
+    if (!reset && _and_39) begin // PrefixSelectorProperties.java:47
       result_of_a_request: assert (_and_38);
     end
-    if (!reset && _and_39) begin // PrefixSelectorProperties.java:49
+    if (!reset && _and_39) begin // PrefixSelectorProperties.java:48
       found_iff_a_slot_matched: assert (_eq_4);
     end
-    if (!reset && _and_39 && _not_33) begin // PrefixSelectorProperties.java:50
+    if (!reset && _and_39 && _not_33) begin // PrefixSelectorProperties.java:51
       no_match_gives_zero: assert (_and_40);
     end
-    if (!reset && _and_39 && _and_42) begin // PrefixSelectorProperties.java:51
+    if (!reset && _and_39 && _and_42) begin // PrefixSelectorProperties.java:55
       winner_matched_with_its_length: assert (_and_41);
     end
-    if (!reset && _and_39 && _bits_32) begin // PrefixSelectorProperties.java:53
+    if (!reset && _and_39 && _bits_32) begin // PrefixSelectorProperties.java:57
       matching_slot_not_longer: assert (_le_1);
     end
-    if (!reset && _and_39 && _bits_32) begin // PrefixSelectorProperties.java:54
+    if (!reset && _and_39 && _bits_32) begin // PrefixSelectorProperties.java:58
       tie_to_lowest_slot: assert (_or_63);
     end
-    if (!reset) begin // PrefixSelectorProperties.java:57
+    if (!reset) begin // PrefixSelectorProperties.java:61
       longest_is_not_first_match: cover (_and_45);
     end
   end

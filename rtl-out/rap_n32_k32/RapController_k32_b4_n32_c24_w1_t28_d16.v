@@ -3,8 +3,8 @@
 `default_nettype none
 
 module RapController_k32_b4_n32_c24_w1_t28_d16 (
-  input  wire clock, // RapController.java:66
-  input  wire reset, // RapController.java:66
+  input  wire clock, // RapController.java:67
+  input  wire reset, // RapController.java:67
   input  wire io_head_weight, // RapController.java:70
   input  wire [27:0] io_head_notThreshold, // RapController.java:70
   input  wire io_head_thresholdFits, // RapController.java:70
@@ -115,2366 +115,2366 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 );
 
   // State
-  reg state_init; // RapController.java:55
-  reg state_run; // RapController.java:55
-  reg state_drain; // RapController.java:55
-  reg state_undo; // RapController.java:55
-  reg state_split_scan; // RapController.java:55
-  reg state_split; // RapController.java:55
-  reg state_split_alloc; // RapController.java:55
-  reg state_merge_level; // RapController.java:55
-  reg state_merge_kids; // RapController.java:55
-  reg state_advance; // RapController.java:55
-  reg state_advance_wait; // RapController.java:55
-  reg state_resume; // RapController.java:55
-  reg state_read_issue; // RapController.java:55
-  reg state_read_wait; // RapController.java:55
-  reg state_soft_clear; // RapController.java:55
+  reg state_init; // RapController.java:56
+  reg state_run; // RapController.java:56
+  reg state_drain; // RapController.java:56
+  reg state_undo; // RapController.java:56
+  reg state_split_scan; // RapController.java:56
+  reg state_split; // RapController.java:56
+  reg state_split_alloc; // RapController.java:56
+  reg state_merge_level; // RapController.java:56
+  reg state_merge_kids; // RapController.java:56
+  reg state_advance; // RapController.java:56
+  reg state_advance_wait; // RapController.java:56
+  reg state_resume; // RapController.java:56
+  reg state_read_issue; // RapController.java:56
+  reg state_read_wait; // RapController.java:56
+  reg state_soft_clear; // RapController.java:56
   reg [4:0] deepest_depth; // RapController.java:69
-  reg [31:0] slot_valid; // NodeTable.java:40
-  reg [4:0] slot_depth_0; // NodeTable.java:41
-  reg [4:0] slot_depth_1; // NodeTable.java:41
-  reg [4:0] slot_depth_2; // NodeTable.java:41
-  reg [4:0] slot_depth_3; // NodeTable.java:41
-  reg [4:0] slot_depth_4; // NodeTable.java:41
-  reg [4:0] slot_depth_5; // NodeTable.java:41
-  reg [4:0] slot_depth_6; // NodeTable.java:41
-  reg [4:0] slot_depth_7; // NodeTable.java:41
-  reg [4:0] slot_depth_8; // NodeTable.java:41
-  reg [4:0] slot_depth_9; // NodeTable.java:41
-  reg [4:0] slot_depth_10; // NodeTable.java:41
-  reg [4:0] slot_depth_11; // NodeTable.java:41
-  reg [4:0] slot_depth_12; // NodeTable.java:41
-  reg [4:0] slot_depth_13; // NodeTable.java:41
-  reg [4:0] slot_depth_14; // NodeTable.java:41
-  reg [4:0] slot_depth_15; // NodeTable.java:41
-  reg [4:0] slot_depth_16; // NodeTable.java:41
-  reg [4:0] slot_depth_17; // NodeTable.java:41
-  reg [4:0] slot_depth_18; // NodeTable.java:41
-  reg [4:0] slot_depth_19; // NodeTable.java:41
-  reg [4:0] slot_depth_20; // NodeTable.java:41
-  reg [4:0] slot_depth_21; // NodeTable.java:41
-  reg [4:0] slot_depth_22; // NodeTable.java:41
-  reg [4:0] slot_depth_23; // NodeTable.java:41
-  reg [4:0] slot_depth_24; // NodeTable.java:41
-  reg [4:0] slot_depth_25; // NodeTable.java:41
-  reg [4:0] slot_depth_26; // NodeTable.java:41
-  reg [4:0] slot_depth_27; // NodeTable.java:41
-  reg [4:0] slot_depth_28; // NodeTable.java:41
-  reg [4:0] slot_depth_29; // NodeTable.java:41
-  reg [4:0] slot_depth_30; // NodeTable.java:41
-  reg [4:0] slot_depth_31; // NodeTable.java:41
-  reg [4:0] slot_parent_0; // NodeTable.java:42
-  reg [4:0] slot_parent_1; // NodeTable.java:42
-  reg [4:0] slot_parent_2; // NodeTable.java:42
-  reg [4:0] slot_parent_3; // NodeTable.java:42
-  reg [4:0] slot_parent_4; // NodeTable.java:42
-  reg [4:0] slot_parent_5; // NodeTable.java:42
-  reg [4:0] slot_parent_6; // NodeTable.java:42
-  reg [4:0] slot_parent_7; // NodeTable.java:42
-  reg [4:0] slot_parent_8; // NodeTable.java:42
-  reg [4:0] slot_parent_9; // NodeTable.java:42
-  reg [4:0] slot_parent_10; // NodeTable.java:42
-  reg [4:0] slot_parent_11; // NodeTable.java:42
-  reg [4:0] slot_parent_12; // NodeTable.java:42
-  reg [4:0] slot_parent_13; // NodeTable.java:42
-  reg [4:0] slot_parent_14; // NodeTable.java:42
-  reg [4:0] slot_parent_15; // NodeTable.java:42
-  reg [4:0] slot_parent_16; // NodeTable.java:42
-  reg [4:0] slot_parent_17; // NodeTable.java:42
-  reg [4:0] slot_parent_18; // NodeTable.java:42
-  reg [4:0] slot_parent_19; // NodeTable.java:42
-  reg [4:0] slot_parent_20; // NodeTable.java:42
-  reg [4:0] slot_parent_21; // NodeTable.java:42
-  reg [4:0] slot_parent_22; // NodeTable.java:42
-  reg [4:0] slot_parent_23; // NodeTable.java:42
-  reg [4:0] slot_parent_24; // NodeTable.java:42
-  reg [4:0] slot_parent_25; // NodeTable.java:42
-  reg [4:0] slot_parent_26; // NodeTable.java:42
-  reg [4:0] slot_parent_27; // NodeTable.java:42
-  reg [4:0] slot_parent_28; // NodeTable.java:42
-  reg [4:0] slot_parent_29; // NodeTable.java:42
-  reg [4:0] slot_parent_30; // NodeTable.java:42
-  reg [4:0] slot_parent_31; // NodeTable.java:42
-  reg [1:0] slot_digit_0; // NodeTable.java:43
-  reg [1:0] slot_digit_1; // NodeTable.java:43
-  reg [1:0] slot_digit_2; // NodeTable.java:43
-  reg [1:0] slot_digit_3; // NodeTable.java:43
-  reg [1:0] slot_digit_4; // NodeTable.java:43
-  reg [1:0] slot_digit_5; // NodeTable.java:43
-  reg [1:0] slot_digit_6; // NodeTable.java:43
-  reg [1:0] slot_digit_7; // NodeTable.java:43
-  reg [1:0] slot_digit_8; // NodeTable.java:43
-  reg [1:0] slot_digit_9; // NodeTable.java:43
-  reg [1:0] slot_digit_10; // NodeTable.java:43
-  reg [1:0] slot_digit_11; // NodeTable.java:43
-  reg [1:0] slot_digit_12; // NodeTable.java:43
-  reg [1:0] slot_digit_13; // NodeTable.java:43
-  reg [1:0] slot_digit_14; // NodeTable.java:43
-  reg [1:0] slot_digit_15; // NodeTable.java:43
-  reg [1:0] slot_digit_16; // NodeTable.java:43
-  reg [1:0] slot_digit_17; // NodeTable.java:43
-  reg [1:0] slot_digit_18; // NodeTable.java:43
-  reg [1:0] slot_digit_19; // NodeTable.java:43
-  reg [1:0] slot_digit_20; // NodeTable.java:43
-  reg [1:0] slot_digit_21; // NodeTable.java:43
-  reg [1:0] slot_digit_22; // NodeTable.java:43
-  reg [1:0] slot_digit_23; // NodeTable.java:43
-  reg [1:0] slot_digit_24; // NodeTable.java:43
-  reg [1:0] slot_digit_25; // NodeTable.java:43
-  reg [1:0] slot_digit_26; // NodeTable.java:43
-  reg [1:0] slot_digit_27; // NodeTable.java:43
-  reg [1:0] slot_digit_28; // NodeTable.java:43
-  reg [1:0] slot_digit_29; // NodeTable.java:43
-  reg [1:0] slot_digit_30; // NodeTable.java:43
-  reg [1:0] slot_digit_31; // NodeTable.java:43
-  reg [2:0] slot_children_0; // NodeTable.java:44
-  reg [2:0] slot_children_1; // NodeTable.java:44
-  reg [2:0] slot_children_2; // NodeTable.java:44
-  reg [2:0] slot_children_3; // NodeTable.java:44
-  reg [2:0] slot_children_4; // NodeTable.java:44
-  reg [2:0] slot_children_5; // NodeTable.java:44
-  reg [2:0] slot_children_6; // NodeTable.java:44
-  reg [2:0] slot_children_7; // NodeTable.java:44
-  reg [2:0] slot_children_8; // NodeTable.java:44
-  reg [2:0] slot_children_9; // NodeTable.java:44
-  reg [2:0] slot_children_10; // NodeTable.java:44
-  reg [2:0] slot_children_11; // NodeTable.java:44
-  reg [2:0] slot_children_12; // NodeTable.java:44
-  reg [2:0] slot_children_13; // NodeTable.java:44
-  reg [2:0] slot_children_14; // NodeTable.java:44
-  reg [2:0] slot_children_15; // NodeTable.java:44
-  reg [2:0] slot_children_16; // NodeTable.java:44
-  reg [2:0] slot_children_17; // NodeTable.java:44
-  reg [2:0] slot_children_18; // NodeTable.java:44
-  reg [2:0] slot_children_19; // NodeTable.java:44
-  reg [2:0] slot_children_20; // NodeTable.java:44
-  reg [2:0] slot_children_21; // NodeTable.java:44
-  reg [2:0] slot_children_22; // NodeTable.java:44
-  reg [2:0] slot_children_23; // NodeTable.java:44
-  reg [2:0] slot_children_24; // NodeTable.java:44
-  reg [2:0] slot_children_25; // NodeTable.java:44
-  reg [2:0] slot_children_26; // NodeTable.java:44
-  reg [2:0] slot_children_27; // NodeTable.java:44
-  reg [2:0] slot_children_28; // NodeTable.java:44
-  reg [2:0] slot_children_29; // NodeTable.java:44
-  reg [2:0] slot_children_30; // NodeTable.java:44
-  reg [2:0] slot_children_31; // NodeTable.java:44
-  reg children_write_q; // NodeTable.java:52
-  reg [4:0] children_write_q_slot; // NodeTable.java:53
-  reg [2:0] children_write_q_value; // NodeTable.java:54
-  reg [15:0] st_n_lo; // SplitCounter.java:41
-  reg [15:0] st_n_hi_0; // SplitCounter.java:46
-  reg st_n_carry_0; // SplitCounter.java:47
-  reg [15:0] st_n_hi_1; // SplitCounter.java:46
-  reg st_n_carry_1; // SplitCounter.java:47
-  reg [15:0] st_n_hi_2; // SplitCounter.java:46
-  reg st_n_carry_2; // SplitCounter.java:47
-  reg st_overflow; // StatusRegs.java:25
-  reg st_saturated; // StatusRegs.java:26
-  reg [5:0] st_nodes; // StatusRegs.java:60
-  reg [5:0] st_high_water; // StatusRegs.java:61
-  reg ev_weight_q; // StatusRegs.java:69
-  reg ev_commit_q; // StatusRegs.java:70
-  reg ev_saturation_q; // StatusRegs.java:71
-  reg ev_split_q; // StatusRegs.java:72
-  reg ev_batch_q; // StatusRegs.java:73
-  reg ev_deferred_q; // StatusRegs.java:74
-  reg [2:0] ev_removed_q; // StatusRegs.java:75
-  reg cmd_q_valid; // CounterPort.java:40
-  reg [4:0] cmd_q_addr; // CounterPort.java:42
-  reg [1:0] cmd_q_op; // CounterPort.java:43
-  reg [23:0] cmd_q_value; // CounterPort.java:44
-  reg [7:0] sram_count; // CounterPort.java:47
-  reg snapshot_frozen; // ScheduleAndSnapshot.java:21
-  reg [15:0] eps_active; // ScheduleAndSnapshot.java:36
-  reg [31:0] q_active; // ScheduleAndSnapshot.java:37
-  reg _reg_0; // ScheduleAndSnapshot.java:39
-  reg [63:0] next_merge; // MergeSchedule.java:17
-  reg schedule_exhausted; // MergeSchedule.java:18
-  reg multiplier_for_schedule; // MergeSchedule.java:23
-  reg following_ready; // MergeSchedule.java:25
-  reg following_kick; // MergeSchedule.java:29
-  reg following_running; // MergeSchedule.java:30
-  reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:57
-  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:58
-  reg merge_ahead; // ScheduleAndSnapshot.java:61
-  reg [15:0] until_merge_lo; // SplitCounter.java:41
-  reg [15:0] until_merge_hi_0; // SplitCounter.java:46
-  reg until_merge_carry_0; // SplitCounter.java:47
-  reg [15:0] until_merge_hi_1; // SplitCounter.java:46
-  reg until_merge_carry_1; // SplitCounter.java:47
-  reg [15:0] until_merge_hi_2; // SplitCounter.java:46
-  reg until_merge_carry_2; // SplitCounter.java:47
-  reg merge_near; // ScheduleAndSnapshot.java:80
+  reg [31:0] slot_valid; // NodeTable.java:44
+  reg [4:0] slot_depth_0; // NodeTable.java:45
+  reg [4:0] slot_depth_1; // NodeTable.java:45
+  reg [4:0] slot_depth_2; // NodeTable.java:45
+  reg [4:0] slot_depth_3; // NodeTable.java:45
+  reg [4:0] slot_depth_4; // NodeTable.java:45
+  reg [4:0] slot_depth_5; // NodeTable.java:45
+  reg [4:0] slot_depth_6; // NodeTable.java:45
+  reg [4:0] slot_depth_7; // NodeTable.java:45
+  reg [4:0] slot_depth_8; // NodeTable.java:45
+  reg [4:0] slot_depth_9; // NodeTable.java:45
+  reg [4:0] slot_depth_10; // NodeTable.java:45
+  reg [4:0] slot_depth_11; // NodeTable.java:45
+  reg [4:0] slot_depth_12; // NodeTable.java:45
+  reg [4:0] slot_depth_13; // NodeTable.java:45
+  reg [4:0] slot_depth_14; // NodeTable.java:45
+  reg [4:0] slot_depth_15; // NodeTable.java:45
+  reg [4:0] slot_depth_16; // NodeTable.java:45
+  reg [4:0] slot_depth_17; // NodeTable.java:45
+  reg [4:0] slot_depth_18; // NodeTable.java:45
+  reg [4:0] slot_depth_19; // NodeTable.java:45
+  reg [4:0] slot_depth_20; // NodeTable.java:45
+  reg [4:0] slot_depth_21; // NodeTable.java:45
+  reg [4:0] slot_depth_22; // NodeTable.java:45
+  reg [4:0] slot_depth_23; // NodeTable.java:45
+  reg [4:0] slot_depth_24; // NodeTable.java:45
+  reg [4:0] slot_depth_25; // NodeTable.java:45
+  reg [4:0] slot_depth_26; // NodeTable.java:45
+  reg [4:0] slot_depth_27; // NodeTable.java:45
+  reg [4:0] slot_depth_28; // NodeTable.java:45
+  reg [4:0] slot_depth_29; // NodeTable.java:45
+  reg [4:0] slot_depth_30; // NodeTable.java:45
+  reg [4:0] slot_depth_31; // NodeTable.java:45
+  reg [4:0] slot_parent_0; // NodeTable.java:46
+  reg [4:0] slot_parent_1; // NodeTable.java:46
+  reg [4:0] slot_parent_2; // NodeTable.java:46
+  reg [4:0] slot_parent_3; // NodeTable.java:46
+  reg [4:0] slot_parent_4; // NodeTable.java:46
+  reg [4:0] slot_parent_5; // NodeTable.java:46
+  reg [4:0] slot_parent_6; // NodeTable.java:46
+  reg [4:0] slot_parent_7; // NodeTable.java:46
+  reg [4:0] slot_parent_8; // NodeTable.java:46
+  reg [4:0] slot_parent_9; // NodeTable.java:46
+  reg [4:0] slot_parent_10; // NodeTable.java:46
+  reg [4:0] slot_parent_11; // NodeTable.java:46
+  reg [4:0] slot_parent_12; // NodeTable.java:46
+  reg [4:0] slot_parent_13; // NodeTable.java:46
+  reg [4:0] slot_parent_14; // NodeTable.java:46
+  reg [4:0] slot_parent_15; // NodeTable.java:46
+  reg [4:0] slot_parent_16; // NodeTable.java:46
+  reg [4:0] slot_parent_17; // NodeTable.java:46
+  reg [4:0] slot_parent_18; // NodeTable.java:46
+  reg [4:0] slot_parent_19; // NodeTable.java:46
+  reg [4:0] slot_parent_20; // NodeTable.java:46
+  reg [4:0] slot_parent_21; // NodeTable.java:46
+  reg [4:0] slot_parent_22; // NodeTable.java:46
+  reg [4:0] slot_parent_23; // NodeTable.java:46
+  reg [4:0] slot_parent_24; // NodeTable.java:46
+  reg [4:0] slot_parent_25; // NodeTable.java:46
+  reg [4:0] slot_parent_26; // NodeTable.java:46
+  reg [4:0] slot_parent_27; // NodeTable.java:46
+  reg [4:0] slot_parent_28; // NodeTable.java:46
+  reg [4:0] slot_parent_29; // NodeTable.java:46
+  reg [4:0] slot_parent_30; // NodeTable.java:46
+  reg [4:0] slot_parent_31; // NodeTable.java:46
+  reg [1:0] slot_digit_0; // NodeTable.java:47
+  reg [1:0] slot_digit_1; // NodeTable.java:47
+  reg [1:0] slot_digit_2; // NodeTable.java:47
+  reg [1:0] slot_digit_3; // NodeTable.java:47
+  reg [1:0] slot_digit_4; // NodeTable.java:47
+  reg [1:0] slot_digit_5; // NodeTable.java:47
+  reg [1:0] slot_digit_6; // NodeTable.java:47
+  reg [1:0] slot_digit_7; // NodeTable.java:47
+  reg [1:0] slot_digit_8; // NodeTable.java:47
+  reg [1:0] slot_digit_9; // NodeTable.java:47
+  reg [1:0] slot_digit_10; // NodeTable.java:47
+  reg [1:0] slot_digit_11; // NodeTable.java:47
+  reg [1:0] slot_digit_12; // NodeTable.java:47
+  reg [1:0] slot_digit_13; // NodeTable.java:47
+  reg [1:0] slot_digit_14; // NodeTable.java:47
+  reg [1:0] slot_digit_15; // NodeTable.java:47
+  reg [1:0] slot_digit_16; // NodeTable.java:47
+  reg [1:0] slot_digit_17; // NodeTable.java:47
+  reg [1:0] slot_digit_18; // NodeTable.java:47
+  reg [1:0] slot_digit_19; // NodeTable.java:47
+  reg [1:0] slot_digit_20; // NodeTable.java:47
+  reg [1:0] slot_digit_21; // NodeTable.java:47
+  reg [1:0] slot_digit_22; // NodeTable.java:47
+  reg [1:0] slot_digit_23; // NodeTable.java:47
+  reg [1:0] slot_digit_24; // NodeTable.java:47
+  reg [1:0] slot_digit_25; // NodeTable.java:47
+  reg [1:0] slot_digit_26; // NodeTable.java:47
+  reg [1:0] slot_digit_27; // NodeTable.java:47
+  reg [1:0] slot_digit_28; // NodeTable.java:47
+  reg [1:0] slot_digit_29; // NodeTable.java:47
+  reg [1:0] slot_digit_30; // NodeTable.java:47
+  reg [1:0] slot_digit_31; // NodeTable.java:47
+  reg [2:0] slot_children_0; // NodeTable.java:48
+  reg [2:0] slot_children_1; // NodeTable.java:48
+  reg [2:0] slot_children_2; // NodeTable.java:48
+  reg [2:0] slot_children_3; // NodeTable.java:48
+  reg [2:0] slot_children_4; // NodeTable.java:48
+  reg [2:0] slot_children_5; // NodeTable.java:48
+  reg [2:0] slot_children_6; // NodeTable.java:48
+  reg [2:0] slot_children_7; // NodeTable.java:48
+  reg [2:0] slot_children_8; // NodeTable.java:48
+  reg [2:0] slot_children_9; // NodeTable.java:48
+  reg [2:0] slot_children_10; // NodeTable.java:48
+  reg [2:0] slot_children_11; // NodeTable.java:48
+  reg [2:0] slot_children_12; // NodeTable.java:48
+  reg [2:0] slot_children_13; // NodeTable.java:48
+  reg [2:0] slot_children_14; // NodeTable.java:48
+  reg [2:0] slot_children_15; // NodeTable.java:48
+  reg [2:0] slot_children_16; // NodeTable.java:48
+  reg [2:0] slot_children_17; // NodeTable.java:48
+  reg [2:0] slot_children_18; // NodeTable.java:48
+  reg [2:0] slot_children_19; // NodeTable.java:48
+  reg [2:0] slot_children_20; // NodeTable.java:48
+  reg [2:0] slot_children_21; // NodeTable.java:48
+  reg [2:0] slot_children_22; // NodeTable.java:48
+  reg [2:0] slot_children_23; // NodeTable.java:48
+  reg [2:0] slot_children_24; // NodeTable.java:48
+  reg [2:0] slot_children_25; // NodeTable.java:48
+  reg [2:0] slot_children_26; // NodeTable.java:48
+  reg [2:0] slot_children_27; // NodeTable.java:48
+  reg [2:0] slot_children_28; // NodeTable.java:48
+  reg [2:0] slot_children_29; // NodeTable.java:48
+  reg [2:0] slot_children_30; // NodeTable.java:48
+  reg [2:0] slot_children_31; // NodeTable.java:48
+  reg children_write_q; // NodeTable.java:57
+  reg [4:0] children_write_q_slot; // NodeTable.java:58
+  reg [2:0] children_write_q_value; // NodeTable.java:59
+  reg [15:0] st_n_lo; // SplitCounter.java:43
+  reg [15:0] st_n_hi_0; // SplitCounter.java:48
+  reg st_n_carry_0; // SplitCounter.java:49
+  reg [15:0] st_n_hi_1; // SplitCounter.java:48
+  reg st_n_carry_1; // SplitCounter.java:49
+  reg [15:0] st_n_hi_2; // SplitCounter.java:48
+  reg st_n_carry_2; // SplitCounter.java:49
+  reg st_overflow; // StatusRegs.java:27
+  reg st_saturated; // StatusRegs.java:28
+  reg [5:0] st_nodes; // StatusRegs.java:65
+  reg [5:0] st_high_water; // StatusRegs.java:67
+  reg ev_weight_q; // StatusRegs.java:76
+  reg ev_commit_q; // StatusRegs.java:77
+  reg ev_saturation_q; // StatusRegs.java:78
+  reg ev_split_q; // StatusRegs.java:79
+  reg ev_batch_q; // StatusRegs.java:80
+  reg ev_deferred_q; // StatusRegs.java:81
+  reg [2:0] ev_removed_q; // StatusRegs.java:82
+  reg cmd_q_valid; // CounterPort.java:44
+  reg [4:0] cmd_q_addr; // CounterPort.java:47
+  reg [1:0] cmd_q_op; // CounterPort.java:48
+  reg [23:0] cmd_q_value; // CounterPort.java:49
+  reg [7:0] sram_count; // CounterPort.java:52
+  reg snapshot_frozen; // ScheduleAndSnapshot.java:23
+  reg [15:0] eps_active; // ScheduleAndSnapshot.java:47
+  reg [31:0] q_active; // ScheduleAndSnapshot.java:48
+  reg _reg_0; // ScheduleAndSnapshot.java:50
+  reg [63:0] next_merge; // MergeScheduleUnit.java:18
+  reg schedule_exhausted; // MergeScheduleUnit.java:19
+  reg multiplier_for_schedule; // MergeScheduleUnit.java:24
+  reg following_ready; // MergeScheduleUnit.java:26
+  reg following_kick; // MergeScheduleUnit.java:30
+  reg following_running; // MergeScheduleUnit.java:32
+  reg following_overflows; // MergeScheduleUnit.java:33
+  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:68
+  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:71
+  reg merge_ahead; // ScheduleAndSnapshot.java:78
+  reg [15:0] until_merge_lo; // SplitCounter.java:43
+  reg [15:0] until_merge_hi_0; // SplitCounter.java:48
+  reg until_merge_carry_0; // SplitCounter.java:49
+  reg [15:0] until_merge_hi_1; // SplitCounter.java:48
+  reg until_merge_carry_1; // SplitCounter.java:49
+  reg [15:0] until_merge_hi_2; // SplitCounter.java:48
+  reg until_merge_carry_2; // SplitCounter.java:49
+  reg merge_near; // ScheduleAndSnapshot.java:98
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
   reg [15:0] readout_slot; // CsrRequests.java:19
-  reg node_valid; // CsrRequests.java:24
-  reg [31:0] node_prefix; // CsrRequests.java:33
-  reg [5:0] node_len; // CsrRequests.java:34
-  reg [23:0] node_count; // CsrRequests.java:35
+  reg node_valid; // CsrRequests.java:25
+  reg [31:0] node_prefix; // CsrRequests.java:34
+  reg [5:0] node_len; // CsrRequests.java:35
+  reg [23:0] node_count; // CsrRequests.java:36
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [4:0] op_slot; // RapController.java:90
-  reg [4:0] op_depth; // RapController.java:91
-  reg [27:0] op_not_threshold; // RapController.java:93
-  reg [5:0] front_count; // RapController.java:96
+  reg [4:0] op_slot; // RapController.java:93
+  reg [4:0] op_depth; // RapController.java:94
+  reg [27:0] op_not_threshold; // RapController.java:96
+  reg [5:0] front_count; // RapController.java:99
   reg slot_pick_ready; // SlotPicker.java:27
-  reg [31:0] slot_pick_candidates; // SlotPicker.java:45
-  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:56
-  reg slot_pick_pick_found; // SlotPicker.java:70
-  reg slot_pick_pick_last; // SlotPicker.java:80
-  reg [4:0] kids_owner; // RapController.java:105
-  reg [31:0] slot_prefix_rdata_0; // RapController.java:116
-  reg state_run_issue_n; // RapController.java:130
-  reg state_run_window_n; // RapController.java:133
-  reg advance_settled_was_1; // RapController.java:136
-  reg advance_settled_was_2; // RapController.java:136
-  reg advance_settled_before; // RapController.java:136
-  reg [2:0] op_children; // RapController.java:142
-  reg tcam_write_full; // TcamWriteRegister.java:25
-  reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:37
-  reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:38
-  reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:39
-  reg commit_stop; // RapController.java:159
-  reg [4:0] undo_sp; // UndoStack.java:35
-  reg undo_empty; // UndoStack.java:38
-  reg [28:0] undo_rdata_0; // UndoStack.java:40
-  reg [7:0] short_by_children; // RapController.java:176
-  reg [2:0] hit_children; // RapController.java:183
-  reg hit_short_1; // RapController.java:184
-  reg hit_short_2; // RapController.java:184
-  reg hit_short_3; // RapController.java:184
-  reg hit_beside_1; // RapController.java:185
-  reg hit_beside_2; // RapController.java:185
-  reg hit_beside_3; // RapController.java:185
-  reg hit_beside_4; // RapController.java:185
-  reg early_batch; // TcamMergeWalk.java:25
-  reg kids_walking; // TcamMergeWalk.java:29
-  reg kids_fresh; // TcamMergeWalk.java:31
-  reg level_fresh; // TcamMergeWalk.java:45
-  reg level_had_leaves; // TcamMergeWalk.java:49
-  reg leaf_at_deepest; // TcamMergeWalk.java:50
-  reg deepest_lowers; // TcamMergeWalk.java:51
-  reg [31:0] visited_kids; // TcamMergeWalk.java:80
+  reg [31:0] slot_pick_candidates; // SlotPicker.java:46
+  reg [31:0] slot_pick_pick_hot; // SlotPicker.java:57
+  reg slot_pick_pick_found; // SlotPicker.java:71
+  reg slot_pick_pick_last; // SlotPicker.java:81
+  reg [4:0] kids_owner; // RapController.java:107
+  reg [31:0] slot_prefix_rdata_0; // SlotPrefixes.java:35
+  reg state_run_issue_n; // RapController.java:114
+  reg state_run_window_n; // RapController.java:117
+  reg advance_settled_was_1; // RapController.java:119
+  reg advance_settled_was_2; // RapController.java:119
+  reg advance_settled_before; // RapController.java:119
+  reg [2:0] op_children; // RapController.java:125
+  reg tcam_write_full; // TcamWriteRegister.java:26
+  reg [4:0] tcam_write_q_index; // TcamWriteRegister.java:38
+  reg [31:0] tcam_write_q_value; // TcamWriteRegister.java:39
+  reg [31:0] tcam_write_q_mask; // TcamWriteRegister.java:40
+  reg commit_stop; // RapController.java:143
+  reg [4:0] undo_sp; // UndoStack.java:36
+  reg undo_empty; // UndoStack.java:39
+  reg [28:0] undo_rdata_0; // UndoStack.java:41
+  reg [7:0] short_by_children; // TcamHitFacts.java:37
+  reg [2:0] hit_children; // TcamHitFacts.java:40
+  reg hit_short_1; // TcamHitFacts.java:41
+  reg hit_short_2; // TcamHitFacts.java:41
+  reg hit_short_3; // TcamHitFacts.java:41
+  reg hit_beside_1; // TcamHitFacts.java:42
+  reg hit_beside_2; // TcamHitFacts.java:42
+  reg hit_beside_3; // TcamHitFacts.java:42
+  reg hit_beside_4; // TcamHitFacts.java:42
+  reg early_batch; // TcamMergeWalk.java:27
+  reg kids_walking; // TcamMergeWalk.java:31
+  reg kids_fresh; // TcamMergeWalk.java:33
+  reg level_fresh; // TcamMergeWalk.java:47
+  reg level_had_leaves; // TcamMergeWalk.java:51
+  reg leaf_at_deepest; // TcamMergeWalk.java:52
+  reg deepest_lowers; // TcamMergeWalk.java:53
+  reg [31:0] visited_kids; // TcamMergeWalk.java:95
   reg leaf_pick_ready; // SlotPicker.java:27
-  reg [31:0] leaf_pick_candidates; // SlotPicker.java:45
-  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:56
-  reg leaf_pick_pick_found; // SlotPicker.java:70
-  reg [4:0] merge_leaf_depth; // TcamMergeWalk.java:86
-  reg merge_last_level; // TcamMergeWalk.java:89
-  reg [4:0] merge_parent; // TcamMergeWalk.java:97
-  reg [2:0] merge_leaves; // TcamMergeWalk.java:98
-  reg verdict_busy; // MergeVerdict.java:23
-  reg [26:0] merge_sum; // MergeVerdict.java:52
-  reg [26:0] verdict_sum; // MergeVerdict.java:53
-  reg [4:0] verdict_parent; // MergeVerdict.java:54
-  reg [31:0] verdict_leaves; // MergeVerdict.java:55
-  reg [2:0] verdict_leaf_count; // MergeVerdict.java:56
-  reg [2:0] verdict_remaining; // MergeVerdict.java:57
-  reg verdict_end_1; // MergeVerdict.java:58
-  reg verdict_end_2; // MergeVerdict.java:58
-  reg verdict_end_3; // MergeVerdict.java:58
-  reg verdict_end_4; // MergeVerdict.java:58
-  reg verdict_end_5; // MergeVerdict.java:58
-  reg verdict_act; // MergeVerdict.java:63
-  reg merge_verdict; // MergeVerdict.java:66
-  reg clip_verdict; // MergeVerdict.java:68
-  reg verdict_set; // MergeVerdict.java:71
-  reg verdict_free; // MergeVerdict.java:75
-  reg skip_valid; // MergeSkip.java:23
-  reg batch_min_clears; // MergeSkip.java:34
-  reg [26:0] skip_min_sum; // MergeSkip.java:42
-  reg [26:0] batch_min_sum; // MergeSkip.java:43
-  reg sum_below_batch_min; // MergeSkip.java:44
-  reg scan_fresh; // TcamSplit.java:20
-  reg scan_walking; // TcamSplit.java:22
-  reg early_done; // TcamSplit.java:24
-  reg [3:0] present_children; // TcamSplit.java:80
-  reg [1:0] split_next_digit; // TcamSplit.java:86
-  reg split_last_child; // TcamSplit.java:87
-  reg scan_digit_valid; // TcamSplit.java:93
-  reg [1:0] scan_digit; // TcamSplit.java:94
-  reg split_fits; // TcamSplit.java:100
-  reg [31:0] child_digit_field; // TcamSplit.java:107
-  reg [31:0] child_mask; // TcamSplit.java:108
-  reg op_at_deepest; // TcamSplit.java:118
-  reg split_settled_was_1; // TcamSplit.java:121
-  reg split_settled_before; // TcamSplit.java:121
-  reg skip_now; // MergeSkip.java:66
-  reg split_req; // CommitVerdict.java:35
-  reg merge_due; // CommitVerdict.java:36
-  reg [4:0] hit_depth_1; // CommitVerdict.java:50
-  reg [4:0] hit_depth_2; // CommitVerdict.java:50
-  reg [4:0] hit_depth_3; // CommitVerdict.java:50
-  reg [4:0] hit_depth_4; // CommitVerdict.java:50
-  reg hit_event_1; // CommitVerdict.java:53
-  reg hit_event_2; // CommitVerdict.java:53
-  reg hit_event_3; // CommitVerdict.java:53
-  reg hit_event_4; // CommitVerdict.java:53
-  reg hit_splittable_1; // CommitVerdict.java:62
-  reg hit_splittable_2; // CommitVerdict.java:62
-  reg hit_splittable_3; // CommitVerdict.java:62
-  reg hit_splittable_4; // CommitVerdict.java:62
-  reg split_short; // CommitVerdict.java:78
-  reg skip_batch_empty; // CommitVerdict.java:79
-  reg _reg_1; // CommitVerdict.java:101
-  reg readout_in_use; // RapController.java:221
-  reg [4:0] readout_depth_g0; // RapController.java:226
-  reg [4:0] readout_depth_g1; // RapController.java:226
-  reg [4:0] readout_depth_g2; // RapController.java:226
-  reg [4:0] readout_depth_g3; // RapController.java:226
-  reg [1:0] readout_depth_group; // RapController.java:226
-  reg [4:0] readout_depth; // RapController.java:226
-  reg skip_empty_settled; // MergeSkip.java:75
-  reg quiet_held; // RapController.java:263
-  reg snapshot_settled; // RapController.java:269
-  reg issue_gate; // RapController.java:388
+  reg [31:0] leaf_pick_candidates; // SlotPicker.java:46
+  reg [31:0] leaf_pick_pick_hot; // SlotPicker.java:57
+  reg leaf_pick_pick_found; // SlotPicker.java:71
+  reg [4:0] merge_leaf_depth; // TcamMergeWalk.java:101
+  reg merge_last_level; // TcamMergeWalk.java:104
+  reg [4:0] merge_parent; // TcamMergeWalk.java:112
+  reg [2:0] merge_leaves; // TcamMergeWalk.java:113
+  reg verdict_busy; // MergeVerdict.java:25
+  reg [26:0] merge_sum; // MergeVerdict.java:56
+  reg [26:0] verdict_sum; // MergeVerdict.java:57
+  reg [4:0] verdict_parent; // MergeVerdict.java:58
+  reg [31:0] verdict_leaves; // MergeVerdict.java:59
+  reg [2:0] verdict_leaf_count; // MergeVerdict.java:60
+  reg [2:0] verdict_remaining; // MergeVerdict.java:61
+  reg verdict_end_1; // MergeVerdict.java:62
+  reg verdict_end_2; // MergeVerdict.java:62
+  reg verdict_end_3; // MergeVerdict.java:62
+  reg verdict_end_4; // MergeVerdict.java:62
+  reg verdict_end_5; // MergeVerdict.java:62
+  reg verdict_act; // MergeVerdict.java:68
+  reg merge_verdict; // MergeVerdict.java:71
+  reg clip_verdict; // MergeVerdict.java:73
+  reg verdict_set; // MergeVerdict.java:76
+  reg verdict_free; // MergeVerdict.java:80
+  reg skip_valid; // MergeSkip.java:24
+  reg batch_min_clears; // MergeSkip.java:35
+  reg [26:0] skip_min_sum; // MergeSkip.java:43
+  reg [26:0] batch_min_sum; // MergeSkip.java:44
+  reg sum_below_batch_min; // MergeSkip.java:45
+  reg scan_fresh; // TcamSplit.java:22
+  reg scan_walking; // TcamSplit.java:24
+  reg early_done; // TcamSplit.java:26
+  reg [3:0] present_children; // TcamSplit.java:92
+  reg [1:0] split_next_digit; // TcamSplit.java:99
+  reg split_last_child; // TcamSplit.java:100
+  reg scan_digit_valid; // TcamSplit.java:106
+  reg [1:0] scan_digit; // TcamSplit.java:107
+  reg split_fits; // TcamSplit.java:113
+  reg [31:0] child_digit_field; // TcamSplit.java:120
+  reg [31:0] child_mask; // TcamSplit.java:121
+  reg op_at_deepest; // TcamSplit.java:133
+  reg split_settled_was_1; // TcamSplit.java:136
+  reg split_settled_before; // TcamSplit.java:136
+  reg skip_now; // MergeSkip.java:67
+  reg split_req; // CommitVerdict.java:36
+  reg merge_due; // CommitVerdict.java:38
+  reg [4:0] hit_depth_1; // CommitVerdict.java:62
+  reg [4:0] hit_depth_2; // CommitVerdict.java:62
+  reg [4:0] hit_depth_3; // CommitVerdict.java:62
+  reg [4:0] hit_depth_4; // CommitVerdict.java:62
+  reg hit_event_1; // CommitVerdict.java:65
+  reg hit_event_2; // CommitVerdict.java:65
+  reg hit_event_3; // CommitVerdict.java:65
+  reg hit_event_4; // CommitVerdict.java:65
+  reg hit_splittable_1; // CommitVerdict.java:77
+  reg hit_splittable_2; // CommitVerdict.java:77
+  reg hit_splittable_3; // CommitVerdict.java:77
+  reg hit_splittable_4; // CommitVerdict.java:77
+  reg split_short; // CommitVerdict.java:98
+  reg skip_batch_empty; // CommitVerdict.java:99
+  reg _reg_1; // CommitVerdict.java:125
+  reg readout_in_use; // TcamReadout.java:29
+  reg [4:0] readout_depth_g0; // TcamReadout.java:30
+  reg [4:0] readout_depth_g1; // TcamReadout.java:30
+  reg [4:0] readout_depth_g2; // TcamReadout.java:30
+  reg [4:0] readout_depth_g3; // TcamReadout.java:30
+  reg [1:0] readout_depth_group; // TcamReadout.java:30
+  reg [4:0] readout_depth; // TcamReadout.java:30
+  reg skip_empty_settled; // MergeSkip.java:76
+  reg quiet_held; // QuietPipe.java:34
+  reg snapshot_settled; // QuietPipe.java:36
+  reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // RapController.java:111
-  reg [28:0] undo [0:15]; // UndoStack.java:34
+  (* no_rw_check *) reg [31:0] slot_prefix [0:31]; // SlotPrefixes.java:33
+  reg [28:0] undo [0:15]; // UndoStack.java:35
 
   // Wires
-  wire children_write; // NodeTable.java:45
-  wire [4:0] children_write_slot; // NodeTable.java:46
-  wire [2:0] children_write_value; // NodeTable.java:47
-  wire ev_commit; // StatusRegs.java:29
-  wire ev_saturation; // StatusRegs.java:32
-  wire ev_split; // StatusRegs.java:34
-  wire ev_allocated; // StatusRegs.java:36
-  wire ev_batch; // StatusRegs.java:38
-  wire ev_deferred; // StatusRegs.java:40
-  wire ev_clear; // StatusRegs.java:43
-  wire ev_weight; // StatusRegs.java:62
-  wire [2:0] ev_removed; // StatusRegs.java:63
-  wire cmd_valid; // CounterPort.java:16
-  wire [1:0] cmd_op; // CounterPort.java:26
-  wire [4:0] cmd_addr; // CounterPort.java:27
-  wire [23:0] cmd_value; // CounterPort.java:28
-  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:38
-  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:38
-  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:38
-  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
-  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
-  wire slot_pick_load_by_state; // SlotPicker.java:49
-  wire slot_pick_take_by_state; // SlotPicker.java:50
-  wire slot_pick_load; // SlotPicker.java:51
-  wire slot_pick_take; // SlotPicker.java:52
-  wire [31:0] slot_pick_load_value; // SlotPicker.java:53
-  (* keep *) wire slot_pick_load_late; // SlotPicker.java:54
-  wire [31:0] slot_pick_load_late_value; // SlotPicker.java:55
-  wire [4:0] slot_pick_pick_index; // SlotPicker.java:78
-  wire prefix_write; // RapController.java:119
-  wire [4:0] prefix_write_slot; // RapController.java:120
-  wire [31:0] prefix_write_value; // RapController.java:121
+  wire children_write; // NodeTable.java:49
+  wire [4:0] children_write_slot; // NodeTable.java:50
+  wire [2:0] children_write_value; // NodeTable.java:52
+  wire ev_commit; // StatusRegs.java:31
+  wire ev_saturation; // StatusRegs.java:35
+  wire ev_split; // StatusRegs.java:37
+  wire ev_allocated; // StatusRegs.java:39
+  wire ev_batch; // StatusRegs.java:41
+  wire ev_deferred; // StatusRegs.java:43
+  wire ev_clear; // StatusRegs.java:47
+  wire ev_weight; // StatusRegs.java:68
+  wire [2:0] ev_removed; // StatusRegs.java:70
+  wire cmd_valid; // CounterPort.java:19
+  wire [1:0] cmd_op; // CounterPort.java:30
+  wire [4:0] cmd_addr; // CounterPort.java:31
+  wire [23:0] cmd_value; // CounterPort.java:32
+  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
+  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
+  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
+  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
+  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
+  wire slot_pick_load_by_state; // SlotPicker.java:50
+  wire slot_pick_take_by_state; // SlotPicker.java:51
+  wire slot_pick_load; // SlotPicker.java:52
+  wire slot_pick_take; // SlotPicker.java:53
+  wire [31:0] slot_pick_load_value; // SlotPicker.java:54
+  (* keep *) wire slot_pick_load_late; // SlotPicker.java:55
+  wire [31:0] slot_pick_load_late_value; // SlotPicker.java:56
+  wire [4:0] slot_pick_pick_index; // SlotPicker.java:79
+  wire prefix_write; // SlotPrefixes.java:22
+  wire [4:0] prefix_write_slot; // SlotPrefixes.java:36
+  wire [31:0] prefix_write_value; // SlotPrefixes.java:37
   wire tcam_write_valid; // TcamWriteRegister.java:18
-  wire [4:0] tcam_write_index; // TcamWriteRegister.java:31
-  wire [31:0] tcam_write_value; // TcamWriteRegister.java:32
-  wire [31:0] tcam_write_mask; // TcamWriteRegister.java:33
-  wire [4:0] undo_sp_next; // UndoStack.java:36
-  wire leaf_pick_load_by_state; // SlotPicker.java:49
-  wire leaf_pick_take_by_state; // SlotPicker.java:50
-  wire leaf_pick_load; // SlotPicker.java:51
-  wire leaf_pick_take; // SlotPicker.java:52
-  wire [31:0] leaf_pick_load_value; // SlotPicker.java:53
-  wire leaf_pick_load_late; // SlotPicker.java:54
-  wire [31:0] leaf_pick_load_late_value; // SlotPicker.java:55
-  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:78
-  wire [4:0] merge_leaf_depth_next; // TcamMergeWalk.java:87
-  wire verdict_hand_over; // MergeVerdict.java:24
-  wire skip_touched; // MergeSkip.java:28
-  wire [3:0] present_children_next; // TcamSplit.java:84
-  wire scan_digit_take; // TcamSplit.java:92
-  wire [4:0] slot_depths_0; // NodeTable.java:119
-  wire [4:0] slot_depths_1; // NodeTable.java:119
-  wire [4:0] slot_depths_2; // NodeTable.java:119
-  wire [4:0] slot_depths_3; // NodeTable.java:119
-  wire [4:0] slot_depths_4; // NodeTable.java:119
-  wire [4:0] slot_depths_5; // NodeTable.java:119
-  wire [4:0] slot_depths_6; // NodeTable.java:119
-  wire [4:0] slot_depths_7; // NodeTable.java:119
-  wire [4:0] slot_depths_8; // NodeTable.java:119
-  wire [4:0] slot_depths_9; // NodeTable.java:119
-  wire [4:0] slot_depths_10; // NodeTable.java:119
-  wire [4:0] slot_depths_11; // NodeTable.java:119
-  wire [4:0] slot_depths_12; // NodeTable.java:119
-  wire [4:0] slot_depths_13; // NodeTable.java:119
-  wire [4:0] slot_depths_14; // NodeTable.java:119
-  wire [4:0] slot_depths_15; // NodeTable.java:119
-  wire [4:0] slot_depths_16; // NodeTable.java:119
-  wire [4:0] slot_depths_17; // NodeTable.java:119
-  wire [4:0] slot_depths_18; // NodeTable.java:119
-  wire [4:0] slot_depths_19; // NodeTable.java:119
-  wire [4:0] slot_depths_20; // NodeTable.java:119
-  wire [4:0] slot_depths_21; // NodeTable.java:119
-  wire [4:0] slot_depths_22; // NodeTable.java:119
-  wire [4:0] slot_depths_23; // NodeTable.java:119
-  wire [4:0] slot_depths_24; // NodeTable.java:119
-  wire [4:0] slot_depths_25; // NodeTable.java:119
-  wire [4:0] slot_depths_26; // NodeTable.java:119
-  wire [4:0] slot_depths_27; // NodeTable.java:119
-  wire [4:0] slot_depths_28; // NodeTable.java:119
-  wire [4:0] slot_depths_29; // NodeTable.java:119
-  wire [4:0] slot_depths_30; // NodeTable.java:119
-  wire [4:0] slot_depths_31; // NodeTable.java:119
-  wire [4:0] _wire_0_0; // RapController.java:226
-  wire [4:0] _wire_0_1; // RapController.java:226
-  wire [4:0] _wire_0_2; // RapController.java:226
-  wire [4:0] _wire_0_3; // RapController.java:226
-  wire [4:0] _wire_0_4; // RapController.java:226
-  wire [4:0] _wire_0_5; // RapController.java:226
-  wire [4:0] _wire_0_6; // RapController.java:226
-  wire [4:0] _wire_0_7; // RapController.java:226
-  wire [4:0] _wire_1_0; // RapController.java:226
-  wire [4:0] _wire_1_1; // RapController.java:226
-  wire [4:0] _wire_1_2; // RapController.java:226
-  wire [4:0] _wire_1_3; // RapController.java:226
-  wire [4:0] _wire_1_4; // RapController.java:226
-  wire [4:0] _wire_1_5; // RapController.java:226
-  wire [4:0] _wire_1_6; // RapController.java:226
-  wire [4:0] _wire_1_7; // RapController.java:226
-  wire [4:0] _wire_2_0; // RapController.java:226
-  wire [4:0] _wire_2_1; // RapController.java:226
-  wire [4:0] _wire_2_2; // RapController.java:226
-  wire [4:0] _wire_2_3; // RapController.java:226
-  wire [4:0] _wire_2_4; // RapController.java:226
-  wire [4:0] _wire_2_5; // RapController.java:226
-  wire [4:0] _wire_2_6; // RapController.java:226
-  wire [4:0] _wire_2_7; // RapController.java:226
-  wire [4:0] _wire_3_0; // RapController.java:226
-  wire [4:0] _wire_3_1; // RapController.java:226
-  wire [4:0] _wire_3_2; // RapController.java:226
-  wire [4:0] _wire_3_3; // RapController.java:226
-  wire [4:0] _wire_3_4; // RapController.java:226
-  wire [4:0] _wire_3_5; // RapController.java:226
-  wire [4:0] _wire_3_6; // RapController.java:226
-  wire [4:0] _wire_3_7; // RapController.java:226
-  wire [4:0] _wire_4_0; // RapController.java:226
-  wire [4:0] _wire_4_1; // RapController.java:226
-  wire [4:0] _wire_4_2; // RapController.java:226
-  wire [4:0] _wire_4_3; // RapController.java:226
-  wire [2:0] cause; // StallAccount.java:40
-  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
-  (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:63
-  (* keep *) wire stop_if_over_t; // CommitVerdict.java:73
-  (* keep *) wire over_t; // SplitCompare.java:76
+  wire [4:0] tcam_write_index; // TcamWriteRegister.java:32
+  wire [31:0] tcam_write_value; // TcamWriteRegister.java:33
+  wire [31:0] tcam_write_mask; // TcamWriteRegister.java:34
+  wire [4:0] undo_sp_next; // UndoStack.java:37
+  wire leaf_pick_load_by_state; // SlotPicker.java:50
+  wire leaf_pick_take_by_state; // SlotPicker.java:51
+  wire leaf_pick_load; // SlotPicker.java:52
+  wire leaf_pick_take; // SlotPicker.java:53
+  wire [31:0] leaf_pick_load_value; // SlotPicker.java:54
+  wire leaf_pick_load_late; // SlotPicker.java:55
+  wire [31:0] leaf_pick_load_late_value; // SlotPicker.java:56
+  wire [4:0] leaf_pick_pick_index; // SlotPicker.java:79
+  wire [4:0] merge_leaf_depth_next; // TcamMergeWalk.java:102
+  wire verdict_hand_over; // MergeVerdict.java:26
+  wire skip_touched; // MergeSkip.java:29
+  wire [3:0] present_children_next; // TcamSplit.java:96
+  wire scan_digit_take; // TcamSplit.java:105
+  wire [4:0] slot_depths_0; // NodeTable.java:129
+  wire [4:0] slot_depths_1; // NodeTable.java:129
+  wire [4:0] slot_depths_2; // NodeTable.java:129
+  wire [4:0] slot_depths_3; // NodeTable.java:129
+  wire [4:0] slot_depths_4; // NodeTable.java:129
+  wire [4:0] slot_depths_5; // NodeTable.java:129
+  wire [4:0] slot_depths_6; // NodeTable.java:129
+  wire [4:0] slot_depths_7; // NodeTable.java:129
+  wire [4:0] slot_depths_8; // NodeTable.java:129
+  wire [4:0] slot_depths_9; // NodeTable.java:129
+  wire [4:0] slot_depths_10; // NodeTable.java:129
+  wire [4:0] slot_depths_11; // NodeTable.java:129
+  wire [4:0] slot_depths_12; // NodeTable.java:129
+  wire [4:0] slot_depths_13; // NodeTable.java:129
+  wire [4:0] slot_depths_14; // NodeTable.java:129
+  wire [4:0] slot_depths_15; // NodeTable.java:129
+  wire [4:0] slot_depths_16; // NodeTable.java:129
+  wire [4:0] slot_depths_17; // NodeTable.java:129
+  wire [4:0] slot_depths_18; // NodeTable.java:129
+  wire [4:0] slot_depths_19; // NodeTable.java:129
+  wire [4:0] slot_depths_20; // NodeTable.java:129
+  wire [4:0] slot_depths_21; // NodeTable.java:129
+  wire [4:0] slot_depths_22; // NodeTable.java:129
+  wire [4:0] slot_depths_23; // NodeTable.java:129
+  wire [4:0] slot_depths_24; // NodeTable.java:129
+  wire [4:0] slot_depths_25; // NodeTable.java:129
+  wire [4:0] slot_depths_26; // NodeTable.java:129
+  wire [4:0] slot_depths_27; // NodeTable.java:129
+  wire [4:0] slot_depths_28; // NodeTable.java:129
+  wire [4:0] slot_depths_29; // NodeTable.java:129
+  wire [4:0] slot_depths_30; // NodeTable.java:129
+  wire [4:0] slot_depths_31; // NodeTable.java:129
+  wire [4:0] _wire_0_0; // TcamReadout.java:30
+  wire [4:0] _wire_0_1; // TcamReadout.java:30
+  wire [4:0] _wire_0_2; // TcamReadout.java:30
+  wire [4:0] _wire_0_3; // TcamReadout.java:30
+  wire [4:0] _wire_0_4; // TcamReadout.java:30
+  wire [4:0] _wire_0_5; // TcamReadout.java:30
+  wire [4:0] _wire_0_6; // TcamReadout.java:30
+  wire [4:0] _wire_0_7; // TcamReadout.java:30
+  wire [4:0] _wire_1_0; // TcamReadout.java:30
+  wire [4:0] _wire_1_1; // TcamReadout.java:30
+  wire [4:0] _wire_1_2; // TcamReadout.java:30
+  wire [4:0] _wire_1_3; // TcamReadout.java:30
+  wire [4:0] _wire_1_4; // TcamReadout.java:30
+  wire [4:0] _wire_1_5; // TcamReadout.java:30
+  wire [4:0] _wire_1_6; // TcamReadout.java:30
+  wire [4:0] _wire_1_7; // TcamReadout.java:30
+  wire [4:0] _wire_2_0; // TcamReadout.java:30
+  wire [4:0] _wire_2_1; // TcamReadout.java:30
+  wire [4:0] _wire_2_2; // TcamReadout.java:30
+  wire [4:0] _wire_2_3; // TcamReadout.java:30
+  wire [4:0] _wire_2_4; // TcamReadout.java:30
+  wire [4:0] _wire_2_5; // TcamReadout.java:30
+  wire [4:0] _wire_2_6; // TcamReadout.java:30
+  wire [4:0] _wire_2_7; // TcamReadout.java:30
+  wire [4:0] _wire_3_0; // TcamReadout.java:30
+  wire [4:0] _wire_3_1; // TcamReadout.java:30
+  wire [4:0] _wire_3_2; // TcamReadout.java:30
+  wire [4:0] _wire_3_3; // TcamReadout.java:30
+  wire [4:0] _wire_3_4; // TcamReadout.java:30
+  wire [4:0] _wire_3_5; // TcamReadout.java:30
+  wire [4:0] _wire_3_6; // TcamReadout.java:30
+  wire [4:0] _wire_3_7; // TcamReadout.java:30
+  wire [4:0] _wire_4_0; // TcamReadout.java:30
+  wire [4:0] _wire_4_1; // TcamReadout.java:30
+  wire [4:0] _wire_4_2; // TcamReadout.java:30
+  wire [4:0] _wire_4_3; // TcamReadout.java:30
+  wire [2:0] cause; // StallAccount.java:41
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
+  (* keep *) wire [31:0] slot_pick_stepped; // SlotPicker.java:64
+  (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
+  (* keep *) wire over_t; // SplitCompare.java:75
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // RapController.java:279
-  wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // RapController.java:279
-  wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:34
-  wire _not_2 = ~snapshot_frozen; // CsrRequests.java:89
-  wire _and_1 = quiet_held & _not_2; // CsrRequests.java:89
-  wire _not_3 = ~io_headValid; // RapController.java:290
-  wire _and_2 = io_inputsDrained & _not_3; // RapController.java:290
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:90
-  wire _eq_0 = front_count == 6'd0; // RapController.java:97
-  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:49
-  wire _not_4 = ~cmd_q_valid; // CounterPort.java:49
-  wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:49
-  wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:97
-  wire _not_5 = ~undo_empty; // RapController.java:301
-  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:129
-  wire _not_6 = ~split_settled_before; // TcamSplit.java:158
-  wire _not_7 = ~early_done; // TcamSplit.java:161
-  wire _not_8 = ~verdict_busy; // MergeVerdict.java:76
-  wire _not_9 = ~_not_8; // TcamMergeWalk.java:146
-  wire _not_10 = ~merge_last_level; // TcamMergeWalk.java:149
-  wire _not_11 = ~slot_pick_pick_last; // TcamMergeWalk.java:178
-  wire _or_0 = _not_11 | verdict_free; // TcamMergeWalk.java:178
-  wire _and_4 = slot_pick_ready & _or_0; // TcamMergeWalk.java:178
-  wire _not_12 = ~advance_settled_before; // RapController.java:311
-  wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:96
-  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:159
-  wire _not_13 = ~state_run_issue_n; // RapController.java:130
-  wire _not_14 = ~commit_stop; // RapController.java:391
-  wire _and_5 = _not_13 & _not_14; // RapController.java:391
-  wire issue_enable = _and_5 & issue_gate; // RapController.java:391
-  wire _not_15 = ~state_run_window_n; // RapController.java:133
-  wire _and_6 = _not_15 & hit_event_4; // RapController.java:209
-  wire _not_16 = ~commit_stop; // RapController.java:209
-  wire commit_fire_window = _and_6 & _not_16; // RapController.java:209
-  wire _not_17 = ~soft_pending; // CsrRequests.java:63
-  wire _or_2 = state_init | state_soft_clear; // RapController.java:398
-  wire _not_18 = ~_or_2; // CsrRequests.java:63
-  wire _and_7 = _not_17 & _not_18; // CsrRequests.java:63
-  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
-  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
-  wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:39
-  wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:39
-  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
-  wire _and_8 = _not_19 & _not_21; // ScheduleAndSnapshot.java:156
-  wire _or_3 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
-  wire _or_4 = state_read_issue | state_read_wait; // RapController.java:398
-  wire _or_5 = readout_pending | _or_4; // CsrRequests.java:62
-  wire _or_6 = state_drain | state_undo; // RapController.java:400
-  wire _or_7 = _or_6 | state_split_scan; // RapController.java:400
-  wire _or_8 = _or_7 | state_split; // RapController.java:400
-  wire _or_9 = _or_8 | state_split_alloc; // RapController.java:400
-  wire _or_10 = _or_9 | state_merge_level; // RapController.java:400
-  wire _or_11 = _or_10 | state_merge_kids; // RapController.java:400
-  wire _or_12 = _or_11 | state_advance; // RapController.java:400
-  wire _or_13 = _or_12 | state_advance_wait; // RapController.java:400
-  wire _or_14 = _or_13 | state_resume; // RapController.java:400
-  wire _and_9 = state_run & pipe_empty; // RapController.java:402
-  wire _not_22 = ~io_headValid; // RapController.java:402
-  wire _and_10 = _and_9 & _not_22; // RapController.java:402
-  wire _not_23 = ~io_acceptEnable; // CsrRequests.java:64
-  wire [31:0] _not_24 = ~verdict_leaves; // TcamMergeWalk.java:211
-  wire [31:0] _and_11 = slot_valid & _not_24; // TcamMergeWalk.java:211
-  wire [31:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:187
-  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:78
-  wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:105
-  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:78
-  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:78
-  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:78
-  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:78
-  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:78
-  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:78
-  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:78
-  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:78
-  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:78
-  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:78
-  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:78
-  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:78
-  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:78
-  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:78
-  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:78
-  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:78
-  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:78
-  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:78
-  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:78
-  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:78
-  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:78
-  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:78
-  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:78
-  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:78
-  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:78
-  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:78
-  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:78
-  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:78
-  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:78
-  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:78
-  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:78
-  wire _eq_3 = children_write_q_slot == 5'd0; // NodeTable.java:55
-  wire _eq_4 = children_write_q_slot == 5'd1; // NodeTable.java:55
-  wire _eq_5 = children_write_q_slot == 5'd2; // NodeTable.java:55
-  wire _eq_6 = children_write_q_slot == 5'd3; // NodeTable.java:55
-  wire _eq_7 = children_write_q_slot == 5'd4; // NodeTable.java:55
-  wire _eq_8 = children_write_q_slot == 5'd5; // NodeTable.java:55
-  wire _eq_9 = children_write_q_slot == 5'd6; // NodeTable.java:55
-  wire _eq_10 = children_write_q_slot == 5'd7; // NodeTable.java:55
-  wire _eq_11 = children_write_q_slot == 5'd8; // NodeTable.java:55
-  wire _eq_12 = children_write_q_slot == 5'd9; // NodeTable.java:55
-  wire _eq_13 = children_write_q_slot == 5'd10; // NodeTable.java:55
-  wire _eq_14 = children_write_q_slot == 5'd11; // NodeTable.java:55
-  wire _eq_15 = children_write_q_slot == 5'd12; // NodeTable.java:55
-  wire _eq_16 = children_write_q_slot == 5'd13; // NodeTable.java:55
-  wire _eq_17 = children_write_q_slot == 5'd14; // NodeTable.java:55
-  wire _eq_18 = children_write_q_slot == 5'd15; // NodeTable.java:55
-  wire _eq_19 = children_write_q_slot == 5'd16; // NodeTable.java:55
-  wire _eq_20 = children_write_q_slot == 5'd17; // NodeTable.java:55
-  wire _eq_21 = children_write_q_slot == 5'd18; // NodeTable.java:55
-  wire _eq_22 = children_write_q_slot == 5'd19; // NodeTable.java:55
-  wire _eq_23 = children_write_q_slot == 5'd20; // NodeTable.java:55
-  wire _eq_24 = children_write_q_slot == 5'd21; // NodeTable.java:55
-  wire _eq_25 = children_write_q_slot == 5'd22; // NodeTable.java:55
-  wire _eq_26 = children_write_q_slot == 5'd23; // NodeTable.java:55
-  wire _eq_27 = children_write_q_slot == 5'd24; // NodeTable.java:55
-  wire _eq_28 = children_write_q_slot == 5'd25; // NodeTable.java:55
-  wire _eq_29 = children_write_q_slot == 5'd26; // NodeTable.java:55
-  wire _eq_30 = children_write_q_slot == 5'd27; // NodeTable.java:55
-  wire _eq_31 = children_write_q_slot == 5'd28; // NodeTable.java:55
-  wire _eq_32 = children_write_q_slot == 5'd29; // NodeTable.java:55
-  wire _eq_33 = children_write_q_slot == 5'd30; // NodeTable.java:55
-  wire _eq_34 = children_write_q_slot == 5'd31; // NodeTable.java:55
-  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:74
-  wire [16:0] _add_1 = {1'b0, st_n_lo} + {{16{1'b0}}, ev_weight_q}; // SplitCounter.java:62
-  wire [15:0] _bits_34 = _add_1[15:0]; // SplitCounter.java:68
-  wire [15:0] _bits_35 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_36 = _add_2[15:0]; // SplitCounter.java:54
-  wire _bits_37 = _add_1[16]; // SplitCounter.java:69
-  wire [15:0] _bits_38 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_39 = _add_3[15:0]; // SplitCounter.java:54
-  wire _bits_40 = _add_2[16]; // SplitCounter.java:55
-  wire [15:0] _bits_41 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:54
-  wire _bits_43 = _add_3[16]; // SplitCounter.java:55
-  wire _and_12 = state_run & hit_event_4; // CommitVerdict.java:54
-  wire _not_25 = ~commit_stop; // CommitVerdict.java:54
-  wire commit_fire = _and_12 & _not_25; // CommitVerdict.java:54
-  wire _or_16 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:84
-  wire _not_26 = ~level_fresh; // TcamMergeWalk.java:112
-  wire _and_13 = state_merge_level & _not_26; // TcamMergeWalk.java:112
-  wire _and_14 = _and_13 & leaf_pick_ready; // TcamMergeWalk.java:112
-  wire _not_27 = ~leaf_pick_pick_found; // TcamMergeWalk.java:112
-  wire _and_15 = _and_14 & _not_27; // TcamMergeWalk.java:112
-  wire _and_16 = _and_15 & _not_8; // TcamMergeWalk.java:113
-  wire batch_ends = _and_16 & merge_last_level; // TcamMergeWalk.java:113
-  wire _and_17 = ev_commit_q & split_req; // CommitVerdict.java:95
-  wire _not_28 = ~merge_due; // CommitVerdict.java:95
-  wire _and_18 = _and_17 & _not_28; // CommitVerdict.java:95
-  wire _and_19 = _and_18 & split_short; // CommitVerdict.java:95
-  wire deferred_at_commit = _and_19 & skip_batch_empty; // CommitVerdict.java:95
-  wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:93
-  wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:93
-  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
-  wire _not_29 = ~commit_stop; // RapController.java:289
-  wire _and_20 = io_selected_valid & _not_29; // RapController.java:289
-  wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:46
-  wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:170
-  wire [4:0] readout_index = readout_slot[4:0]; // CsrRequests.java:31
-  wire [23:0] _fill_0 = {24{1'd1}}; // TcamMergeWalk.java:207
-  wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:208
-  wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:207
-  wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:47
-  wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:48
-  wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:48
-  wire _not_30 = ~snapshot_frozen; // CsrRequests.java:83
-  wire _and_21 = snapshot_pending & _not_30; // CsrRequests.java:83
-  wire _and_22 = _and_21 & quiet_held; // CsrRequests.java:83
-  wire _and_23 = _and_22 & snapshot_settled; // CsrRequests.java:83
-  wire _and_24 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
-  wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
-  wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
-  wire [30:0] _bits_47 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:51
-  wire _or_r_0 = |_bits_47; // ScheduleAndSnapshot.java:51
-  wire _not_31 = ~_or_r_0; // ScheduleAndSnapshot.java:51
-  wire [31:0] _mux_3 = _not_31 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:51
-  wire _or_17 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:41
-  wire [63:0] _mux_4 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:42
-  wire [31:0] _mux_5 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:43
-  wire [62:0] _bits_48 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:67
-  wire _bits_49 = io_m0Csr[0]; // ScheduleAndSnapshot.java:67
-  wire _or_18 = _bits_49 | io_m0CsrZero; // ScheduleAndSnapshot.java:67
-  wire [63:0] m0_effective = {_bits_48, _or_18}; // ScheduleAndSnapshot.java:67
-  wire [63:0] _bits_50 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_32 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_25 = following_running & _not_32; // MergeSchedule.java:41
-  wire _not_33 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_51 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_1 = |_bits_51; // MergeSchedule.java:45
-  wire [31:0] _bits_52 = next_merge[31:0]; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_53 = _cat_0[31:0]; // ScheduleAndSnapshot.java:57
-  wire [32:0] _sub_3 = {1'b0, _bits_52} - {1'b0, _bits_53}; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_54 = next_merge[63:32]; // ScheduleAndSnapshot.java:58
-  wire [31:0] _bits_55 = _cat_0[63:32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_4 = {1'b0, _bits_54} - {1'b0, _bits_55}; // ScheduleAndSnapshot.java:58
-  wire _bits_56 = to_merge_lo[32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_5 = _sub_4 - {{32{1'b0}}, _bits_56}; // ScheduleAndSnapshot.java:58
-  wire _bits_57 = to_merge_hi[32]; // ScheduleAndSnapshot.java:61
-  wire _not_34 = ~_bits_57; // ScheduleAndSnapshot.java:61
-  wire [31:0] _bits_58 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:60
-  wire [31:0] _bits_59 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:60
-  wire [63:0] to_merge = {_bits_58, _bits_59}; // ScheduleAndSnapshot.java:60
-  wire _or_r_2 = |to_merge; // ScheduleAndSnapshot.java:61
-  wire _and_26 = _not_34 & _or_r_2; // ScheduleAndSnapshot.java:61
-  wire [16:0] _sub_6 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:62
-  wire [15:0] _bits_60 = _sub_6[15:0]; // SplitCounter.java:68
-  wire _or_19 = state_init | state_advance; // ScheduleAndSnapshot.java:74
-  wire [15:0] _bits_61 = until_merge_load[15:0]; // SplitCounter.java:74
-  wire [15:0] _bits_62 = until_merge_load[31:16]; // SplitCounter.java:77
-  wire [16:0] _sub_7 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_63 = _sub_7[15:0]; // SplitCounter.java:54
-  wire _bits_64 = _sub_6[16]; // SplitCounter.java:69
-  wire [15:0] _bits_65 = until_merge_load[47:32]; // SplitCounter.java:77
-  wire [16:0] _sub_8 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_66 = _sub_8[15:0]; // SplitCounter.java:54
-  wire _bits_67 = _sub_7[16]; // SplitCounter.java:55
-  wire [15:0] _bits_68 = until_merge_load[63:48]; // SplitCounter.java:77
-  wire [16:0] _sub_9 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_69 = _sub_9[15:0]; // SplitCounter.java:54
-  wire _bits_70 = _sub_8[16]; // SplitCounter.java:55
-  wire _not_35 = ~schedule_exhausted; // ScheduleAndSnapshot.java:79
-  wire _or_r_3 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_36 = ~_or_r_3; // SplitCounter.java:89
-  wire _or_r_4 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_37 = ~_or_r_4; // SplitCounter.java:90
-  wire _and_27 = _not_36 & _not_37; // SplitCounter.java:90
-  wire _or_r_5 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_38 = ~_or_r_5; // SplitCounter.java:90
-  wire _and_28 = _and_27 & _not_38; // SplitCounter.java:90
-  wire _and_29 = _not_35 & _and_28; // ScheduleAndSnapshot.java:79
-  wire [13:0] _bits_71 = until_merge_lo[15:2]; // ScheduleAndSnapshot.java:80
-  wire _or_r_6 = |_bits_71; // ScheduleAndSnapshot.java:80
-  wire _not_39 = ~_or_r_6; // ScheduleAndSnapshot.java:80
-  wire _and_30 = _and_29 & _not_39; // ScheduleAndSnapshot.java:80
-  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:46
-  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // RapController.java:411
-  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:44
+  wire _not_0 = ~io_counterClearing; // RapController.java:243
+  wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
+  wire _and_0 = _not_0 & multiplier_free; // RapController.java:243
+  wire _not_1 = ~tcam_write_full; // TcamWriteRegister.java:35
+  wire _not_2 = ~snapshot_frozen; // CsrRequests.java:96
+  wire _and_1 = quiet_held & _not_2; // CsrRequests.java:96
+  wire _not_3 = ~io_headValid; // RapController.java:254
+  wire _and_2 = io_inputsDrained & _not_3; // RapController.java:254
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
+  wire _eq_0 = front_count == 6'd0; // RapController.java:100
+  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
+  wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:100
+  wire _not_5 = ~undo_empty; // RapController.java:266
+  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:144
+  wire _not_6 = ~split_settled_before; // TcamSplit.java:174
+  wire _not_7 = ~early_done; // TcamSplit.java:179
+  wire _not_8 = ~verdict_busy; // MergeVerdict.java:81
+  wire _not_9 = ~_not_8; // TcamMergeWalk.java:169
+  wire _not_10 = ~merge_last_level; // TcamMergeWalk.java:173
+  wire _not_11 = ~slot_pick_pick_last; // TcamMergeWalk.java:205
+  wire _or_0 = _not_11 | verdict_free; // TcamMergeWalk.java:205
+  wire _and_4 = slot_pick_ready & _or_0; // TcamMergeWalk.java:205
+  wire _not_12 = ~advance_settled_before; // RapController.java:281
+  wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
+  wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:111
+  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:176
+  wire _not_13 = ~state_run_issue_n; // RapController.java:114
+  wire _not_14 = ~commit_stop; // RapController.java:353
+  wire _and_5 = _not_13 & _not_14; // RapController.java:353
+  wire issue_enable = _and_5 & issue_gate; // RapController.java:353
+  wire _not_15 = ~state_run_window_n; // RapController.java:117
+  wire _and_6 = _not_15 & hit_event_4; // RapController.java:210
+  wire _not_16 = ~commit_stop; // RapController.java:210
+  wire commit_fire_window = _and_6 & _not_16; // RapController.java:210
+  wire _not_17 = ~soft_pending; // CsrRequests.java:64
+  wire _or_2 = state_init | state_soft_clear; // RapController.java:367
+  wire _not_18 = ~_or_2; // CsrRequests.java:64
+  wire _and_7 = _not_17 & _not_18; // CsrRequests.java:64
+  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
+  wire [63:0] _bits_0 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
+  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:50
+  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_8 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
+  wire _or_3 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
+  wire _or_4 = state_read_issue | state_read_wait; // RapController.java:367
+  wire _or_5 = readout_pending | _or_4; // CsrRequests.java:63
+  wire _or_6 = state_drain | state_undo; // RapController.java:369
+  wire _or_7 = _or_6 | state_split_scan; // RapController.java:369
+  wire _or_8 = _or_7 | state_split; // RapController.java:369
+  wire _or_9 = _or_8 | state_split_alloc; // RapController.java:369
+  wire _or_10 = _or_9 | state_merge_level; // RapController.java:369
+  wire _or_11 = _or_10 | state_merge_kids; // RapController.java:369
+  wire _or_12 = _or_11 | state_advance; // RapController.java:369
+  wire _or_13 = _or_12 | state_advance_wait; // RapController.java:369
+  wire _or_14 = _or_13 | state_resume; // RapController.java:369
+  wire _and_9 = state_run & pipe_empty; // RapController.java:371
+  wire _not_22 = ~io_headValid; // RapController.java:371
+  wire _and_10 = _and_9 & _not_22; // RapController.java:371
+  wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
+  wire [31:0] _not_24 = ~verdict_leaves; // TcamMergeWalk.java:242
+  wire [31:0] _and_11 = slot_valid & _not_24; // TcamMergeWalk.java:242
+  wire [31:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:210
+  wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:83
+  wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:118
+  wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:83
+  wire _bits_3 = slot_pick_pick_hot[2]; // NodeTable.java:83
+  wire _bits_4 = slot_pick_pick_hot[3]; // NodeTable.java:83
+  wire _bits_5 = slot_pick_pick_hot[4]; // NodeTable.java:83
+  wire _bits_6 = slot_pick_pick_hot[5]; // NodeTable.java:83
+  wire _bits_7 = slot_pick_pick_hot[6]; // NodeTable.java:83
+  wire _bits_8 = slot_pick_pick_hot[7]; // NodeTable.java:83
+  wire _bits_9 = slot_pick_pick_hot[8]; // NodeTable.java:83
+  wire _bits_10 = slot_pick_pick_hot[9]; // NodeTable.java:83
+  wire _bits_11 = slot_pick_pick_hot[10]; // NodeTable.java:83
+  wire _bits_12 = slot_pick_pick_hot[11]; // NodeTable.java:83
+  wire _bits_13 = slot_pick_pick_hot[12]; // NodeTable.java:83
+  wire _bits_14 = slot_pick_pick_hot[13]; // NodeTable.java:83
+  wire _bits_15 = slot_pick_pick_hot[14]; // NodeTable.java:83
+  wire _bits_16 = slot_pick_pick_hot[15]; // NodeTable.java:83
+  wire _bits_17 = slot_pick_pick_hot[16]; // NodeTable.java:83
+  wire _bits_18 = slot_pick_pick_hot[17]; // NodeTable.java:83
+  wire _bits_19 = slot_pick_pick_hot[18]; // NodeTable.java:83
+  wire _bits_20 = slot_pick_pick_hot[19]; // NodeTable.java:83
+  wire _bits_21 = slot_pick_pick_hot[20]; // NodeTable.java:83
+  wire _bits_22 = slot_pick_pick_hot[21]; // NodeTable.java:83
+  wire _bits_23 = slot_pick_pick_hot[22]; // NodeTable.java:83
+  wire _bits_24 = slot_pick_pick_hot[23]; // NodeTable.java:83
+  wire _bits_25 = slot_pick_pick_hot[24]; // NodeTable.java:83
+  wire _bits_26 = slot_pick_pick_hot[25]; // NodeTable.java:83
+  wire _bits_27 = slot_pick_pick_hot[26]; // NodeTable.java:83
+  wire _bits_28 = slot_pick_pick_hot[27]; // NodeTable.java:83
+  wire _bits_29 = slot_pick_pick_hot[28]; // NodeTable.java:83
+  wire _bits_30 = slot_pick_pick_hot[29]; // NodeTable.java:83
+  wire _bits_31 = slot_pick_pick_hot[30]; // NodeTable.java:83
+  wire _bits_32 = slot_pick_pick_hot[31]; // NodeTable.java:83
+  wire _eq_3 = children_write_q_slot == 5'd0; // NodeTable.java:60
+  wire _eq_4 = children_write_q_slot == 5'd1; // NodeTable.java:60
+  wire _eq_5 = children_write_q_slot == 5'd2; // NodeTable.java:60
+  wire _eq_6 = children_write_q_slot == 5'd3; // NodeTable.java:60
+  wire _eq_7 = children_write_q_slot == 5'd4; // NodeTable.java:60
+  wire _eq_8 = children_write_q_slot == 5'd5; // NodeTable.java:60
+  wire _eq_9 = children_write_q_slot == 5'd6; // NodeTable.java:60
+  wire _eq_10 = children_write_q_slot == 5'd7; // NodeTable.java:60
+  wire _eq_11 = children_write_q_slot == 5'd8; // NodeTable.java:60
+  wire _eq_12 = children_write_q_slot == 5'd9; // NodeTable.java:60
+  wire _eq_13 = children_write_q_slot == 5'd10; // NodeTable.java:60
+  wire _eq_14 = children_write_q_slot == 5'd11; // NodeTable.java:60
+  wire _eq_15 = children_write_q_slot == 5'd12; // NodeTable.java:60
+  wire _eq_16 = children_write_q_slot == 5'd13; // NodeTable.java:60
+  wire _eq_17 = children_write_q_slot == 5'd14; // NodeTable.java:60
+  wire _eq_18 = children_write_q_slot == 5'd15; // NodeTable.java:60
+  wire _eq_19 = children_write_q_slot == 5'd16; // NodeTable.java:60
+  wire _eq_20 = children_write_q_slot == 5'd17; // NodeTable.java:60
+  wire _eq_21 = children_write_q_slot == 5'd18; // NodeTable.java:60
+  wire _eq_22 = children_write_q_slot == 5'd19; // NodeTable.java:60
+  wire _eq_23 = children_write_q_slot == 5'd20; // NodeTable.java:60
+  wire _eq_24 = children_write_q_slot == 5'd21; // NodeTable.java:60
+  wire _eq_25 = children_write_q_slot == 5'd22; // NodeTable.java:60
+  wire _eq_26 = children_write_q_slot == 5'd23; // NodeTable.java:60
+  wire _eq_27 = children_write_q_slot == 5'd24; // NodeTable.java:60
+  wire _eq_28 = children_write_q_slot == 5'd25; // NodeTable.java:60
+  wire _eq_29 = children_write_q_slot == 5'd26; // NodeTable.java:60
+  wire _eq_30 = children_write_q_slot == 5'd27; // NodeTable.java:60
+  wire _eq_31 = children_write_q_slot == 5'd28; // NodeTable.java:60
+  wire _eq_32 = children_write_q_slot == 5'd29; // NodeTable.java:60
+  wire _eq_33 = children_write_q_slot == 5'd30; // NodeTable.java:60
+  wire _eq_34 = children_write_q_slot == 5'd31; // NodeTable.java:60
+  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:76
+  wire [16:0] _add_1 = {1'b0, st_n_lo} + {{16{1'b0}}, ev_weight_q}; // SplitCounter.java:64
+  wire [15:0] _bits_34 = _add_1[15:0]; // SplitCounter.java:70
+  wire [15:0] _bits_35 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_2 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_36 = _add_2[15:0]; // SplitCounter.java:56
+  wire _bits_37 = _add_1[16]; // SplitCounter.java:71
+  wire [15:0] _bits_38 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_3 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_39 = _add_3[15:0]; // SplitCounter.java:56
+  wire _bits_40 = _add_2[16]; // SplitCounter.java:57
+  wire [15:0] _bits_41 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_4 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
+  wire [15:0] _bits_42 = _add_4[15:0]; // SplitCounter.java:56
+  wire _bits_43 = _add_3[16]; // SplitCounter.java:57
+  wire _and_12 = state_run & hit_event_4; // CommitVerdict.java:66
+  wire _not_25 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_12 & _not_25; // CommitVerdict.java:66
+  wire _or_16 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
+  wire _not_26 = ~level_fresh; // TcamMergeWalk.java:129
+  wire _and_13 = state_merge_level & _not_26; // TcamMergeWalk.java:129
+  wire _and_14 = _and_13 & leaf_pick_ready; // TcamMergeWalk.java:130
+  wire _not_27 = ~leaf_pick_pick_found; // TcamMergeWalk.java:131
+  wire _and_15 = _and_14 & _not_27; // TcamMergeWalk.java:131
+  wire _and_16 = _and_15 & _not_8; // TcamMergeWalk.java:132
+  wire batch_ends = _and_16 & merge_last_level; // TcamMergeWalk.java:133
+  wire _and_17 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_28 = ~merge_due; // CommitVerdict.java:117
+  wire _and_18 = _and_17 & _not_28; // CommitVerdict.java:117
+  wire _and_19 = _and_18 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_19 & skip_batch_empty; // CommitVerdict.java:119
+  wire [5:0] _add_5 = st_nodes + {{5{1'b0}}, ev_allocated}; // StatusRegs.java:107
+  wire [5:0] _sub_1 = _add_5 - {{3{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
+  wire _not_29 = ~commit_stop; // RapController.java:248
+  wire _and_20 = io_selected_valid & _not_29; // RapController.java:248
+  wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:48
+  wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:195
+  wire [4:0] readout_index = readout_slot[4:0]; // CsrRequests.java:32
+  wire [23:0] _fill_0 = {24{1'd1}}; // TcamMergeWalk.java:236
+  wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:237
+  wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:234
+  wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:49
+  wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_30 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_21 = snapshot_pending & _not_30; // CsrRequests.java:90
+  wire _and_22 = _and_21 & quiet_held; // CsrRequests.java:90
+  wire _and_23 = _and_22 & snapshot_settled; // CsrRequests.java:90
+  wire _and_24 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_35 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_2 = _eq_35 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_47 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_0 = |_bits_47; // ScheduleAndSnapshot.java:62
+  wire _not_31 = ~_or_r_0; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_3 = _not_31 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_17 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_4 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_5 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_48 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_49 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_18 = _bits_49 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_48, _or_18}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_50 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_32 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_25 = following_running & _not_32; // MergeScheduleUnit.java:43
+  wire _not_33 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_51 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_1 = |_bits_51; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_52 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_53 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_3 = {1'b0, _bits_52} - {1'b0, _bits_53}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_54 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_55 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_4 = {1'b0, _bits_54} - {1'b0, _bits_55}; // ScheduleAndSnapshot.java:74
+  wire _bits_56 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_5 = _sub_4 - {{32{1'b0}}, _bits_56}; // ScheduleAndSnapshot.java:75
+  wire _bits_57 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_34 = ~_bits_57; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_58 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_59 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_58, _bits_59}; // ScheduleAndSnapshot.java:77
+  wire _or_r_2 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_26 = _not_34 & _or_r_2; // ScheduleAndSnapshot.java:78
+  wire [16:0] _sub_6 = {1'b0, until_merge_lo} - {{16{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [15:0] _bits_60 = _sub_6[15:0]; // SplitCounter.java:70
+  wire _or_19 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [15:0] _bits_61 = until_merge_load[15:0]; // SplitCounter.java:76
+  wire [15:0] _bits_62 = until_merge_load[31:16]; // SplitCounter.java:79
+  wire [16:0] _sub_7 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_63 = _sub_7[15:0]; // SplitCounter.java:56
+  wire _bits_64 = _sub_6[16]; // SplitCounter.java:71
+  wire [15:0] _bits_65 = until_merge_load[47:32]; // SplitCounter.java:79
+  wire [16:0] _sub_8 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_66 = _sub_8[15:0]; // SplitCounter.java:56
+  wire _bits_67 = _sub_7[16]; // SplitCounter.java:57
+  wire [15:0] _bits_68 = until_merge_load[63:48]; // SplitCounter.java:79
+  wire [16:0] _sub_9 = {1'b0, until_merge_hi_2} - {{16{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [15:0] _bits_69 = _sub_9[15:0]; // SplitCounter.java:56
+  wire _bits_70 = _sub_8[16]; // SplitCounter.java:57
+  wire _not_35 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_3 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_36 = ~_or_r_3; // SplitCounter.java:91
+  wire _or_r_4 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_37 = ~_or_r_4; // SplitCounter.java:92
+  wire _and_27 = _not_36 & _not_37; // SplitCounter.java:92
+  wire _or_r_5 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_38 = ~_or_r_5; // SplitCounter.java:92
+  wire _and_28 = _and_27 & _not_38; // SplitCounter.java:92
+  wire _and_29 = _not_35 & _and_28; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_71 = until_merge_lo[15:2]; // ScheduleAndSnapshot.java:101
+  wire _or_r_6 = |_bits_71; // ScheduleAndSnapshot.java:102
+  wire _not_39 = ~_or_r_6; // ScheduleAndSnapshot.java:103
+  wire _and_30 = _and_29 & _not_39; // ScheduleAndSnapshot.java:99
+  wire [31:0] _mux_6 = readout_in_use ? slot_prefix_rdata_0 : 32'd0; // CsrRequests.java:47
+  wire [5:0] _cat_1 = {readout_depth, 1'd0}; // ControllerIO.java:221
+  wire [5:0] _mux_7 = readout_in_use ? _cat_1 : 6'd0; // CsrRequests.java:45
   wire [2:0] _mux_8 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [5:0] _add_7 = front_count + 6'd1; // RapController.java:153
-  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_7; // RapController.java:153
-  wire [5:0] _sub_10 = front_count - 6'd1; // RapController.java:154
-  wire [5:0] front_if_not = io_selected_valid ? _sub_10 : front_count; // RapController.java:154
-  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:155
-  wire _not_40 = ~slot_pick_load; // SlotPicker.java:82
-  wire _or_20 = slot_pick_load | slot_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_41 = ~slot_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_31 = slot_pick_candidates & _not_41; // SlotPicker.java:63
-  wire [31:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:64
-  wire _or_21 = scan_fresh | state_split; // RapController.java:230
-  wire _not_42 = ~verdict_set; // TcamMergeWalk.java:103
-  wire _and_32 = kids_fresh & _not_42; // TcamMergeWalk.java:103
-  wire _or_22 = _or_21 | _and_32; // RapController.java:230
-  wire _and_33 = state_split_alloc & _not_1; // RapController.java:231
-  wire _or_23 = scan_walking | _and_33; // RapController.java:231
-  wire _not_43 = ~verdict_set; // RapController.java:232
-  wire _and_34 = kids_walking & _not_43; // RapController.java:232
-  wire _not_44 = ~slot_pick_pick_last; // RapController.java:232
-  wire _or_24 = _not_44 | verdict_free; // RapController.java:232
-  wire _and_35 = _and_34 & _or_24; // RapController.java:232
-  wire _or_25 = _or_23 | _and_35; // RapController.java:232
-  wire _and_36 = slot_pick_ready & _or_25; // RapController.java:231
-  wire [31:0] _not_45 = ~slot_valid; // RapController.java:241
-  wire _or_26 = scan_fresh | _and_32; // RapController.java:242
-  wire _bits_72 = slot_valid[31]; // NodeTable.java:88
-  wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:88
-  wire _and_37 = _bits_72 & _eq_36; // NodeTable.java:88
-  wire _not_46 = ~state_split_scan; // RapController.java:189
-  wire _not_47 = ~_not_46; // NodeTable.java:88
-  wire _eq_37 = slot_children_31 == 3'd0; // NodeTable.java:88
-  wire _or_27 = _not_47 | _eq_37; // NodeTable.java:88
-  wire _and_38 = _and_37 & _or_27; // NodeTable.java:88
-  wire _bits_73 = slot_valid[30]; // NodeTable.java:88
-  wire _eq_38 = slot_parent_30 == kids_owner; // NodeTable.java:88
-  wire _and_39 = _bits_73 & _eq_38; // NodeTable.java:88
-  wire _not_48 = ~_not_46; // NodeTable.java:88
-  wire _eq_39 = slot_children_30 == 3'd0; // NodeTable.java:88
-  wire _or_28 = _not_48 | _eq_39; // NodeTable.java:88
-  wire _and_40 = _and_39 & _or_28; // NodeTable.java:88
-  wire _bits_74 = slot_valid[29]; // NodeTable.java:88
-  wire _eq_40 = slot_parent_29 == kids_owner; // NodeTable.java:88
-  wire _and_41 = _bits_74 & _eq_40; // NodeTable.java:88
-  wire _not_49 = ~_not_46; // NodeTable.java:88
-  wire _eq_41 = slot_children_29 == 3'd0; // NodeTable.java:88
-  wire _or_29 = _not_49 | _eq_41; // NodeTable.java:88
-  wire _and_42 = _and_41 & _or_29; // NodeTable.java:88
-  wire _bits_75 = slot_valid[28]; // NodeTable.java:88
-  wire _eq_42 = slot_parent_28 == kids_owner; // NodeTable.java:88
-  wire _and_43 = _bits_75 & _eq_42; // NodeTable.java:88
-  wire _not_50 = ~_not_46; // NodeTable.java:88
-  wire _eq_43 = slot_children_28 == 3'd0; // NodeTable.java:88
-  wire _or_30 = _not_50 | _eq_43; // NodeTable.java:88
-  wire _and_44 = _and_43 & _or_30; // NodeTable.java:88
-  wire _bits_76 = slot_valid[27]; // NodeTable.java:88
-  wire _eq_44 = slot_parent_27 == kids_owner; // NodeTable.java:88
-  wire _and_45 = _bits_76 & _eq_44; // NodeTable.java:88
-  wire _not_51 = ~_not_46; // NodeTable.java:88
-  wire _eq_45 = slot_children_27 == 3'd0; // NodeTable.java:88
-  wire _or_31 = _not_51 | _eq_45; // NodeTable.java:88
-  wire _and_46 = _and_45 & _or_31; // NodeTable.java:88
-  wire _bits_77 = slot_valid[26]; // NodeTable.java:88
-  wire _eq_46 = slot_parent_26 == kids_owner; // NodeTable.java:88
-  wire _and_47 = _bits_77 & _eq_46; // NodeTable.java:88
-  wire _not_52 = ~_not_46; // NodeTable.java:88
-  wire _eq_47 = slot_children_26 == 3'd0; // NodeTable.java:88
-  wire _or_32 = _not_52 | _eq_47; // NodeTable.java:88
-  wire _and_48 = _and_47 & _or_32; // NodeTable.java:88
-  wire _bits_78 = slot_valid[25]; // NodeTable.java:88
-  wire _eq_48 = slot_parent_25 == kids_owner; // NodeTable.java:88
-  wire _and_49 = _bits_78 & _eq_48; // NodeTable.java:88
-  wire _not_53 = ~_not_46; // NodeTable.java:88
-  wire _eq_49 = slot_children_25 == 3'd0; // NodeTable.java:88
-  wire _or_33 = _not_53 | _eq_49; // NodeTable.java:88
-  wire _and_50 = _and_49 & _or_33; // NodeTable.java:88
-  wire _bits_79 = slot_valid[24]; // NodeTable.java:88
-  wire _eq_50 = slot_parent_24 == kids_owner; // NodeTable.java:88
-  wire _and_51 = _bits_79 & _eq_50; // NodeTable.java:88
-  wire _not_54 = ~_not_46; // NodeTable.java:88
-  wire _eq_51 = slot_children_24 == 3'd0; // NodeTable.java:88
-  wire _or_34 = _not_54 | _eq_51; // NodeTable.java:88
-  wire _and_52 = _and_51 & _or_34; // NodeTable.java:88
-  wire _bits_80 = slot_valid[23]; // NodeTable.java:88
-  wire _eq_52 = slot_parent_23 == kids_owner; // NodeTable.java:88
-  wire _and_53 = _bits_80 & _eq_52; // NodeTable.java:88
-  wire _not_55 = ~_not_46; // NodeTable.java:88
-  wire _eq_53 = slot_children_23 == 3'd0; // NodeTable.java:88
-  wire _or_35 = _not_55 | _eq_53; // NodeTable.java:88
-  wire _and_54 = _and_53 & _or_35; // NodeTable.java:88
-  wire _bits_81 = slot_valid[22]; // NodeTable.java:88
-  wire _eq_54 = slot_parent_22 == kids_owner; // NodeTable.java:88
-  wire _and_55 = _bits_81 & _eq_54; // NodeTable.java:88
-  wire _not_56 = ~_not_46; // NodeTable.java:88
-  wire _eq_55 = slot_children_22 == 3'd0; // NodeTable.java:88
-  wire _or_36 = _not_56 | _eq_55; // NodeTable.java:88
-  wire _and_56 = _and_55 & _or_36; // NodeTable.java:88
-  wire _bits_82 = slot_valid[21]; // NodeTable.java:88
-  wire _eq_56 = slot_parent_21 == kids_owner; // NodeTable.java:88
-  wire _and_57 = _bits_82 & _eq_56; // NodeTable.java:88
-  wire _not_57 = ~_not_46; // NodeTable.java:88
-  wire _eq_57 = slot_children_21 == 3'd0; // NodeTable.java:88
-  wire _or_37 = _not_57 | _eq_57; // NodeTable.java:88
-  wire _and_58 = _and_57 & _or_37; // NodeTable.java:88
-  wire _bits_83 = slot_valid[20]; // NodeTable.java:88
-  wire _eq_58 = slot_parent_20 == kids_owner; // NodeTable.java:88
-  wire _and_59 = _bits_83 & _eq_58; // NodeTable.java:88
-  wire _not_58 = ~_not_46; // NodeTable.java:88
-  wire _eq_59 = slot_children_20 == 3'd0; // NodeTable.java:88
-  wire _or_38 = _not_58 | _eq_59; // NodeTable.java:88
-  wire _and_60 = _and_59 & _or_38; // NodeTable.java:88
-  wire _bits_84 = slot_valid[19]; // NodeTable.java:88
-  wire _eq_60 = slot_parent_19 == kids_owner; // NodeTable.java:88
-  wire _and_61 = _bits_84 & _eq_60; // NodeTable.java:88
-  wire _not_59 = ~_not_46; // NodeTable.java:88
-  wire _eq_61 = slot_children_19 == 3'd0; // NodeTable.java:88
-  wire _or_39 = _not_59 | _eq_61; // NodeTable.java:88
-  wire _and_62 = _and_61 & _or_39; // NodeTable.java:88
-  wire _bits_85 = slot_valid[18]; // NodeTable.java:88
-  wire _eq_62 = slot_parent_18 == kids_owner; // NodeTable.java:88
-  wire _and_63 = _bits_85 & _eq_62; // NodeTable.java:88
-  wire _not_60 = ~_not_46; // NodeTable.java:88
-  wire _eq_63 = slot_children_18 == 3'd0; // NodeTable.java:88
-  wire _or_40 = _not_60 | _eq_63; // NodeTable.java:88
-  wire _and_64 = _and_63 & _or_40; // NodeTable.java:88
-  wire _bits_86 = slot_valid[17]; // NodeTable.java:88
-  wire _eq_64 = slot_parent_17 == kids_owner; // NodeTable.java:88
-  wire _and_65 = _bits_86 & _eq_64; // NodeTable.java:88
-  wire _not_61 = ~_not_46; // NodeTable.java:88
-  wire _eq_65 = slot_children_17 == 3'd0; // NodeTable.java:88
-  wire _or_41 = _not_61 | _eq_65; // NodeTable.java:88
-  wire _and_66 = _and_65 & _or_41; // NodeTable.java:88
-  wire _bits_87 = slot_valid[16]; // NodeTable.java:88
-  wire _eq_66 = slot_parent_16 == kids_owner; // NodeTable.java:88
-  wire _and_67 = _bits_87 & _eq_66; // NodeTable.java:88
-  wire _not_62 = ~_not_46; // NodeTable.java:88
-  wire _eq_67 = slot_children_16 == 3'd0; // NodeTable.java:88
-  wire _or_42 = _not_62 | _eq_67; // NodeTable.java:88
-  wire _and_68 = _and_67 & _or_42; // NodeTable.java:88
-  wire _bits_88 = slot_valid[15]; // NodeTable.java:88
-  wire _eq_68 = slot_parent_15 == kids_owner; // NodeTable.java:88
-  wire _and_69 = _bits_88 & _eq_68; // NodeTable.java:88
-  wire _not_63 = ~_not_46; // NodeTable.java:88
-  wire _eq_69 = slot_children_15 == 3'd0; // NodeTable.java:88
-  wire _or_43 = _not_63 | _eq_69; // NodeTable.java:88
-  wire _and_70 = _and_69 & _or_43; // NodeTable.java:88
-  wire _bits_89 = slot_valid[14]; // NodeTable.java:88
-  wire _eq_70 = slot_parent_14 == kids_owner; // NodeTable.java:88
-  wire _and_71 = _bits_89 & _eq_70; // NodeTable.java:88
-  wire _not_64 = ~_not_46; // NodeTable.java:88
-  wire _eq_71 = slot_children_14 == 3'd0; // NodeTable.java:88
-  wire _or_44 = _not_64 | _eq_71; // NodeTable.java:88
-  wire _and_72 = _and_71 & _or_44; // NodeTable.java:88
-  wire _bits_90 = slot_valid[13]; // NodeTable.java:88
-  wire _eq_72 = slot_parent_13 == kids_owner; // NodeTable.java:88
-  wire _and_73 = _bits_90 & _eq_72; // NodeTable.java:88
-  wire _not_65 = ~_not_46; // NodeTable.java:88
-  wire _eq_73 = slot_children_13 == 3'd0; // NodeTable.java:88
-  wire _or_45 = _not_65 | _eq_73; // NodeTable.java:88
-  wire _and_74 = _and_73 & _or_45; // NodeTable.java:88
-  wire _bits_91 = slot_valid[12]; // NodeTable.java:88
-  wire _eq_74 = slot_parent_12 == kids_owner; // NodeTable.java:88
-  wire _and_75 = _bits_91 & _eq_74; // NodeTable.java:88
-  wire _not_66 = ~_not_46; // NodeTable.java:88
-  wire _eq_75 = slot_children_12 == 3'd0; // NodeTable.java:88
-  wire _or_46 = _not_66 | _eq_75; // NodeTable.java:88
-  wire _and_76 = _and_75 & _or_46; // NodeTable.java:88
-  wire _bits_92 = slot_valid[11]; // NodeTable.java:88
-  wire _eq_76 = slot_parent_11 == kids_owner; // NodeTable.java:88
-  wire _and_77 = _bits_92 & _eq_76; // NodeTable.java:88
-  wire _not_67 = ~_not_46; // NodeTable.java:88
-  wire _eq_77 = slot_children_11 == 3'd0; // NodeTable.java:88
-  wire _or_47 = _not_67 | _eq_77; // NodeTable.java:88
-  wire _and_78 = _and_77 & _or_47; // NodeTable.java:88
-  wire _bits_93 = slot_valid[10]; // NodeTable.java:88
-  wire _eq_78 = slot_parent_10 == kids_owner; // NodeTable.java:88
-  wire _and_79 = _bits_93 & _eq_78; // NodeTable.java:88
-  wire _not_68 = ~_not_46; // NodeTable.java:88
-  wire _eq_79 = slot_children_10 == 3'd0; // NodeTable.java:88
-  wire _or_48 = _not_68 | _eq_79; // NodeTable.java:88
-  wire _and_80 = _and_79 & _or_48; // NodeTable.java:88
-  wire _bits_94 = slot_valid[9]; // NodeTable.java:88
-  wire _eq_80 = slot_parent_9 == kids_owner; // NodeTable.java:88
-  wire _and_81 = _bits_94 & _eq_80; // NodeTable.java:88
-  wire _not_69 = ~_not_46; // NodeTable.java:88
-  wire _eq_81 = slot_children_9 == 3'd0; // NodeTable.java:88
-  wire _or_49 = _not_69 | _eq_81; // NodeTable.java:88
-  wire _and_82 = _and_81 & _or_49; // NodeTable.java:88
-  wire _bits_95 = slot_valid[8]; // NodeTable.java:88
-  wire _eq_82 = slot_parent_8 == kids_owner; // NodeTable.java:88
-  wire _and_83 = _bits_95 & _eq_82; // NodeTable.java:88
-  wire _not_70 = ~_not_46; // NodeTable.java:88
-  wire _eq_83 = slot_children_8 == 3'd0; // NodeTable.java:88
-  wire _or_50 = _not_70 | _eq_83; // NodeTable.java:88
-  wire _and_84 = _and_83 & _or_50; // NodeTable.java:88
-  wire _bits_96 = slot_valid[7]; // NodeTable.java:88
-  wire _eq_84 = slot_parent_7 == kids_owner; // NodeTable.java:88
-  wire _and_85 = _bits_96 & _eq_84; // NodeTable.java:88
-  wire _not_71 = ~_not_46; // NodeTable.java:88
-  wire _eq_85 = slot_children_7 == 3'd0; // NodeTable.java:88
-  wire _or_51 = _not_71 | _eq_85; // NodeTable.java:88
-  wire _and_86 = _and_85 & _or_51; // NodeTable.java:88
-  wire _bits_97 = slot_valid[6]; // NodeTable.java:88
-  wire _eq_86 = slot_parent_6 == kids_owner; // NodeTable.java:88
-  wire _and_87 = _bits_97 & _eq_86; // NodeTable.java:88
-  wire _not_72 = ~_not_46; // NodeTable.java:88
-  wire _eq_87 = slot_children_6 == 3'd0; // NodeTable.java:88
-  wire _or_52 = _not_72 | _eq_87; // NodeTable.java:88
-  wire _and_88 = _and_87 & _or_52; // NodeTable.java:88
-  wire _bits_98 = slot_valid[5]; // NodeTable.java:88
-  wire _eq_88 = slot_parent_5 == kids_owner; // NodeTable.java:88
-  wire _and_89 = _bits_98 & _eq_88; // NodeTable.java:88
-  wire _not_73 = ~_not_46; // NodeTable.java:88
-  wire _eq_89 = slot_children_5 == 3'd0; // NodeTable.java:88
-  wire _or_53 = _not_73 | _eq_89; // NodeTable.java:88
-  wire _and_90 = _and_89 & _or_53; // NodeTable.java:88
-  wire _bits_99 = slot_valid[4]; // NodeTable.java:88
-  wire _eq_90 = slot_parent_4 == kids_owner; // NodeTable.java:88
-  wire _and_91 = _bits_99 & _eq_90; // NodeTable.java:88
-  wire _not_74 = ~_not_46; // NodeTable.java:88
-  wire _eq_91 = slot_children_4 == 3'd0; // NodeTable.java:88
-  wire _or_54 = _not_74 | _eq_91; // NodeTable.java:88
-  wire _and_92 = _and_91 & _or_54; // NodeTable.java:88
-  wire _bits_100 = slot_valid[3]; // NodeTable.java:88
-  wire _eq_92 = slot_parent_3 == kids_owner; // NodeTable.java:88
-  wire _and_93 = _bits_100 & _eq_92; // NodeTable.java:88
-  wire _not_75 = ~_not_46; // NodeTable.java:88
-  wire _eq_93 = slot_children_3 == 3'd0; // NodeTable.java:88
-  wire _or_55 = _not_75 | _eq_93; // NodeTable.java:88
-  wire _and_94 = _and_93 & _or_55; // NodeTable.java:88
-  wire _bits_101 = slot_valid[2]; // NodeTable.java:88
-  wire _eq_94 = slot_parent_2 == kids_owner; // NodeTable.java:88
-  wire _and_95 = _bits_101 & _eq_94; // NodeTable.java:88
-  wire _not_76 = ~_not_46; // NodeTable.java:88
-  wire _eq_95 = slot_children_2 == 3'd0; // NodeTable.java:88
-  wire _or_56 = _not_76 | _eq_95; // NodeTable.java:88
-  wire _and_96 = _and_95 & _or_56; // NodeTable.java:88
-  wire _bits_102 = slot_valid[1]; // NodeTable.java:88
-  wire _eq_96 = slot_parent_1 == kids_owner; // NodeTable.java:88
-  wire _and_97 = _bits_102 & _eq_96; // NodeTable.java:88
-  wire _not_77 = ~_not_46; // NodeTable.java:88
-  wire _eq_97 = slot_children_1 == 3'd0; // NodeTable.java:88
-  wire _or_57 = _not_77 | _eq_97; // NodeTable.java:88
-  wire _and_98 = _and_97 & _or_57; // NodeTable.java:88
-  wire [31:0] kids_vector = {_and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, 1'd0}; // NodeTable.java:109
-  wire _not_78 = ~slot_pick_ready; // SlotPicker.java:69
-  wire slot_pick_advance = slot_pick_take | _not_78; // SlotPicker.java:69
-  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_99 = slot_pick_candidates & _not_79; // SlotPicker.java:68
-  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_99 : slot_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_11 = slot_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_80 = ~_sub_11; // SlotPicker.java:73
-  wire [31:0] _and_100 = slot_pick_remaining & _not_80; // SlotPicker.java:73
-  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:72
-  wire _bits_103 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_104 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_105 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_106 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_107 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_108 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_109 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_110 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_111 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_112 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_113 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_114 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_115 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_116 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_117 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_118 = slot_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_2 = {_bits_103, _bits_104, _bits_105, _bits_106, _bits_107, _bits_108, _bits_109, _bits_110, _bits_111, _bits_112, _bits_113, _bits_114, _bits_115, _bits_116, _bits_117, _bits_118}; // SlotPicker.java:79
-  wire _or_r_8 = |_cat_2; // SlotPicker.java:79
-  wire _bits_119 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_120 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_121 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_122 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_123 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_124 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_125 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_126 = slot_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_127 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_128 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_129 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_130 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_131 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_132 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_133 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_134 = slot_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_3 = {_bits_119, _bits_120, _bits_121, _bits_122, _bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // SlotPicker.java:79
-  wire _or_r_9 = |_cat_3; // SlotPicker.java:79
-  wire _bits_135 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_136 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_137 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_138 = slot_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_139 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_140 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_141 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_142 = slot_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_143 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_144 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_145 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_146 = slot_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_147 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_148 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_149 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_150 = slot_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_4 = {_bits_135, _bits_136, _bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150}; // SlotPicker.java:79
-  wire _or_r_10 = |_cat_4; // SlotPicker.java:79
-  wire _bits_151 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_152 = slot_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_153 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_154 = slot_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_155 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_156 = slot_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_157 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_158 = slot_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_159 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_160 = slot_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_161 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_162 = slot_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_163 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_164 = slot_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_165 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_166 = slot_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_5 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166}; // SlotPicker.java:79
-  wire _or_r_11 = |_cat_5; // SlotPicker.java:79
-  wire _bits_167 = slot_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_168 = slot_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_169 = slot_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_170 = slot_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_171 = slot_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_172 = slot_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_173 = slot_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_174 = slot_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_175 = slot_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_176 = slot_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_177 = slot_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_178 = slot_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_179 = slot_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_180 = slot_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_181 = slot_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_182 = slot_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_6 = {_bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182}; // SlotPicker.java:79
-  wire _or_r_12 = |_cat_6; // SlotPicker.java:79
-  wire [4:0] _cat_7 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:79
-  wire _bits_183 = slot_pick_remaining[0]; // FirstSet.java:55
-  wire _bits_184 = slot_pick_remaining[1]; // FirstSet.java:55
-  wire _or_58 = _bits_183 | _bits_184; // FirstSet.java:64
-  wire _bits_185 = slot_pick_remaining[2]; // FirstSet.java:55
-  wire _bits_186 = slot_pick_remaining[3]; // FirstSet.java:55
-  wire _or_59 = _bits_185 | _bits_186; // FirstSet.java:64
-  wire _or_60 = _or_58 | _or_59; // FirstSet.java:64
-  wire _bits_187 = slot_pick_remaining[4]; // FirstSet.java:55
-  wire _bits_188 = slot_pick_remaining[5]; // FirstSet.java:55
-  wire _or_61 = _bits_187 | _bits_188; // FirstSet.java:64
-  wire _bits_189 = slot_pick_remaining[6]; // FirstSet.java:55
-  wire _bits_190 = slot_pick_remaining[7]; // FirstSet.java:55
-  wire _or_62 = _bits_189 | _bits_190; // FirstSet.java:64
-  wire _or_63 = _or_61 | _or_62; // FirstSet.java:64
-  wire _or_64 = _or_60 | _or_63; // FirstSet.java:64
-  wire _bits_191 = slot_pick_remaining[8]; // FirstSet.java:55
-  wire _bits_192 = slot_pick_remaining[9]; // FirstSet.java:55
-  wire _or_65 = _bits_191 | _bits_192; // FirstSet.java:64
-  wire _bits_193 = slot_pick_remaining[10]; // FirstSet.java:55
-  wire _bits_194 = slot_pick_remaining[11]; // FirstSet.java:55
-  wire _or_66 = _bits_193 | _bits_194; // FirstSet.java:64
-  wire _or_67 = _or_65 | _or_66; // FirstSet.java:64
-  wire _bits_195 = slot_pick_remaining[12]; // FirstSet.java:55
-  wire _bits_196 = slot_pick_remaining[13]; // FirstSet.java:55
-  wire _or_68 = _bits_195 | _bits_196; // FirstSet.java:64
-  wire _bits_197 = slot_pick_remaining[14]; // FirstSet.java:55
-  wire _bits_198 = slot_pick_remaining[15]; // FirstSet.java:55
-  wire _or_69 = _bits_197 | _bits_198; // FirstSet.java:64
-  wire _or_70 = _or_68 | _or_69; // FirstSet.java:64
-  wire _or_71 = _or_67 | _or_70; // FirstSet.java:64
-  wire _or_72 = _or_64 | _or_71; // FirstSet.java:64
-  wire _bits_199 = slot_pick_remaining[16]; // FirstSet.java:55
-  wire _bits_200 = slot_pick_remaining[17]; // FirstSet.java:55
-  wire _or_73 = _bits_199 | _bits_200; // FirstSet.java:64
-  wire _bits_201 = slot_pick_remaining[18]; // FirstSet.java:55
-  wire _bits_202 = slot_pick_remaining[19]; // FirstSet.java:55
-  wire _or_74 = _bits_201 | _bits_202; // FirstSet.java:64
-  wire _or_75 = _or_73 | _or_74; // FirstSet.java:64
-  wire _bits_203 = slot_pick_remaining[20]; // FirstSet.java:55
-  wire _bits_204 = slot_pick_remaining[21]; // FirstSet.java:55
-  wire _or_76 = _bits_203 | _bits_204; // FirstSet.java:64
-  wire _bits_205 = slot_pick_remaining[22]; // FirstSet.java:55
-  wire _bits_206 = slot_pick_remaining[23]; // FirstSet.java:55
-  wire _or_77 = _bits_205 | _bits_206; // FirstSet.java:64
-  wire _or_78 = _or_76 | _or_77; // FirstSet.java:64
-  wire _or_79 = _or_75 | _or_78; // FirstSet.java:64
-  wire _bits_207 = slot_pick_remaining[24]; // FirstSet.java:55
-  wire _bits_208 = slot_pick_remaining[25]; // FirstSet.java:55
-  wire _or_80 = _bits_207 | _bits_208; // FirstSet.java:64
-  wire _bits_209 = slot_pick_remaining[26]; // FirstSet.java:55
-  wire _bits_210 = slot_pick_remaining[27]; // FirstSet.java:55
-  wire _or_81 = _bits_209 | _bits_210; // FirstSet.java:64
-  wire _or_82 = _or_80 | _or_81; // FirstSet.java:64
-  wire _bits_211 = slot_pick_remaining[28]; // FirstSet.java:55
-  wire _bits_212 = slot_pick_remaining[29]; // FirstSet.java:55
-  wire _or_83 = _bits_211 | _bits_212; // FirstSet.java:64
-  wire _bits_213 = slot_pick_remaining[30]; // FirstSet.java:55
-  wire _bits_214 = slot_pick_remaining[31]; // FirstSet.java:55
-  wire _or_84 = _bits_213 | _bits_214; // FirstSet.java:64
-  wire _or_85 = _or_83 | _or_84; // FirstSet.java:64
-  wire _or_86 = _or_82 | _or_85; // FirstSet.java:64
-  wire _or_87 = _or_79 | _or_86; // FirstSet.java:64
-  wire _and_101 = _or_72 & _or_87; // FirstSet.java:61
-  wire _and_102 = _or_64 & _or_71; // FirstSet.java:61
-  wire _and_103 = _or_60 & _or_63; // FirstSet.java:61
-  wire _and_104 = _or_58 & _or_59; // FirstSet.java:61
-  wire _and_105 = _bits_183 & _bits_184; // FirstSet.java:61
-  wire _or_88 = _and_104 | _and_105; // FirstSet.java:62
-  wire _and_106 = _bits_185 & _bits_186; // FirstSet.java:61
-  wire _or_89 = _or_88 | _and_106; // FirstSet.java:63
-  wire _or_90 = _and_103 | _or_89; // FirstSet.java:62
-  wire _and_107 = _or_61 & _or_62; // FirstSet.java:61
-  wire _and_108 = _bits_187 & _bits_188; // FirstSet.java:61
-  wire _or_91 = _and_107 | _and_108; // FirstSet.java:62
-  wire _and_109 = _bits_189 & _bits_190; // FirstSet.java:61
-  wire _or_92 = _or_91 | _and_109; // FirstSet.java:63
-  wire _or_93 = _or_90 | _or_92; // FirstSet.java:63
-  wire _or_94 = _and_102 | _or_93; // FirstSet.java:62
-  wire _and_110 = _or_67 & _or_70; // FirstSet.java:61
-  wire _and_111 = _or_65 & _or_66; // FirstSet.java:61
-  wire _and_112 = _bits_191 & _bits_192; // FirstSet.java:61
-  wire _or_95 = _and_111 | _and_112; // FirstSet.java:62
-  wire _and_113 = _bits_193 & _bits_194; // FirstSet.java:61
-  wire _or_96 = _or_95 | _and_113; // FirstSet.java:63
-  wire _or_97 = _and_110 | _or_96; // FirstSet.java:62
-  wire _and_114 = _or_68 & _or_69; // FirstSet.java:61
-  wire _and_115 = _bits_195 & _bits_196; // FirstSet.java:61
-  wire _or_98 = _and_114 | _and_115; // FirstSet.java:62
-  wire _and_116 = _bits_197 & _bits_198; // FirstSet.java:61
-  wire _or_99 = _or_98 | _and_116; // FirstSet.java:63
-  wire _or_100 = _or_97 | _or_99; // FirstSet.java:63
-  wire _or_101 = _or_94 | _or_100; // FirstSet.java:63
-  wire _or_102 = _and_101 | _or_101; // FirstSet.java:62
-  wire _and_117 = _or_79 & _or_86; // FirstSet.java:61
-  wire _and_118 = _or_75 & _or_78; // FirstSet.java:61
-  wire _and_119 = _or_73 & _or_74; // FirstSet.java:61
-  wire _and_120 = _bits_199 & _bits_200; // FirstSet.java:61
-  wire _or_103 = _and_119 | _and_120; // FirstSet.java:62
-  wire _and_121 = _bits_201 & _bits_202; // FirstSet.java:61
-  wire _or_104 = _or_103 | _and_121; // FirstSet.java:63
-  wire _or_105 = _and_118 | _or_104; // FirstSet.java:62
-  wire _and_122 = _or_76 & _or_77; // FirstSet.java:61
-  wire _and_123 = _bits_203 & _bits_204; // FirstSet.java:61
-  wire _or_106 = _and_122 | _and_123; // FirstSet.java:62
-  wire _and_124 = _bits_205 & _bits_206; // FirstSet.java:61
-  wire _or_107 = _or_106 | _and_124; // FirstSet.java:63
-  wire _or_108 = _or_105 | _or_107; // FirstSet.java:63
-  wire _or_109 = _and_117 | _or_108; // FirstSet.java:62
-  wire _and_125 = _or_82 & _or_85; // FirstSet.java:61
-  wire _and_126 = _or_80 & _or_81; // FirstSet.java:61
-  wire _and_127 = _bits_207 & _bits_208; // FirstSet.java:61
-  wire _or_110 = _and_126 | _and_127; // FirstSet.java:62
-  wire _and_128 = _bits_209 & _bits_210; // FirstSet.java:61
-  wire _or_111 = _or_110 | _and_128; // FirstSet.java:63
-  wire _or_112 = _and_125 | _or_111; // FirstSet.java:62
-  wire _and_129 = _or_83 & _or_84; // FirstSet.java:61
-  wire _and_130 = _bits_211 & _bits_212; // FirstSet.java:61
-  wire _or_113 = _and_129 | _and_130; // FirstSet.java:62
-  wire _and_131 = _bits_213 & _bits_214; // FirstSet.java:61
-  wire _or_114 = _or_113 | _and_131; // FirstSet.java:63
-  wire _or_115 = _or_112 | _or_114; // FirstSet.java:63
-  wire _or_116 = _or_109 | _or_115; // FirstSet.java:63
-  wire _or_117 = _or_102 | _or_116; // FirstSet.java:63
-  wire _not_81 = ~_or_117; // SlotPicker.java:81
-  wire _bits_215 = leaf_pick_pick_hot[0]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_1 = {5{_bits_215}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_132 = slot_parent_0 & _fill_1; // TcamMergeWalk.java:139
-  wire _bits_216 = leaf_pick_pick_hot[1]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_2 = {5{_bits_216}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_133 = slot_parent_1 & _fill_2; // TcamMergeWalk.java:139
-  wire [4:0] _or_118 = _and_132 | _and_133; // TcamMergeWalk.java:139
-  wire _bits_217 = leaf_pick_pick_hot[2]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_3 = {5{_bits_217}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_134 = slot_parent_2 & _fill_3; // TcamMergeWalk.java:139
-  wire _bits_218 = leaf_pick_pick_hot[3]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_4 = {5{_bits_218}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_135 = slot_parent_3 & _fill_4; // TcamMergeWalk.java:139
-  wire [4:0] _or_119 = _and_134 | _and_135; // TcamMergeWalk.java:139
-  wire [4:0] _or_120 = _or_118 | _or_119; // TcamMergeWalk.java:139
-  wire _bits_219 = leaf_pick_pick_hot[4]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_5 = {5{_bits_219}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_136 = slot_parent_4 & _fill_5; // TcamMergeWalk.java:139
-  wire _bits_220 = leaf_pick_pick_hot[5]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_6 = {5{_bits_220}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_137 = slot_parent_5 & _fill_6; // TcamMergeWalk.java:139
-  wire [4:0] _or_121 = _and_136 | _and_137; // TcamMergeWalk.java:139
-  wire _bits_221 = leaf_pick_pick_hot[6]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_7 = {5{_bits_221}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_138 = slot_parent_6 & _fill_7; // TcamMergeWalk.java:139
-  wire _bits_222 = leaf_pick_pick_hot[7]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_8 = {5{_bits_222}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_139 = slot_parent_7 & _fill_8; // TcamMergeWalk.java:139
-  wire [4:0] _or_122 = _and_138 | _and_139; // TcamMergeWalk.java:139
-  wire [4:0] _or_123 = _or_121 | _or_122; // TcamMergeWalk.java:139
-  wire [4:0] _or_124 = _or_120 | _or_123; // TcamMergeWalk.java:139
-  wire _bits_223 = leaf_pick_pick_hot[8]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_9 = {5{_bits_223}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_140 = slot_parent_8 & _fill_9; // TcamMergeWalk.java:139
-  wire _bits_224 = leaf_pick_pick_hot[9]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_10 = {5{_bits_224}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_141 = slot_parent_9 & _fill_10; // TcamMergeWalk.java:139
-  wire [4:0] _or_125 = _and_140 | _and_141; // TcamMergeWalk.java:139
-  wire _bits_225 = leaf_pick_pick_hot[10]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_11 = {5{_bits_225}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_142 = slot_parent_10 & _fill_11; // TcamMergeWalk.java:139
-  wire _bits_226 = leaf_pick_pick_hot[11]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_12 = {5{_bits_226}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_143 = slot_parent_11 & _fill_12; // TcamMergeWalk.java:139
-  wire [4:0] _or_126 = _and_142 | _and_143; // TcamMergeWalk.java:139
-  wire [4:0] _or_127 = _or_125 | _or_126; // TcamMergeWalk.java:139
-  wire _bits_227 = leaf_pick_pick_hot[12]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_13 = {5{_bits_227}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_144 = slot_parent_12 & _fill_13; // TcamMergeWalk.java:139
-  wire _bits_228 = leaf_pick_pick_hot[13]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_14 = {5{_bits_228}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_145 = slot_parent_13 & _fill_14; // TcamMergeWalk.java:139
-  wire [4:0] _or_128 = _and_144 | _and_145; // TcamMergeWalk.java:139
-  wire _bits_229 = leaf_pick_pick_hot[14]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_15 = {5{_bits_229}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_146 = slot_parent_14 & _fill_15; // TcamMergeWalk.java:139
-  wire _bits_230 = leaf_pick_pick_hot[15]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_16 = {5{_bits_230}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_147 = slot_parent_15 & _fill_16; // TcamMergeWalk.java:139
-  wire [4:0] _or_129 = _and_146 | _and_147; // TcamMergeWalk.java:139
-  wire [4:0] _or_130 = _or_128 | _or_129; // TcamMergeWalk.java:139
-  wire [4:0] _or_131 = _or_127 | _or_130; // TcamMergeWalk.java:139
-  wire [4:0] _or_132 = _or_124 | _or_131; // TcamMergeWalk.java:139
-  wire _bits_231 = leaf_pick_pick_hot[16]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_17 = {5{_bits_231}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_148 = slot_parent_16 & _fill_17; // TcamMergeWalk.java:139
-  wire _bits_232 = leaf_pick_pick_hot[17]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_18 = {5{_bits_232}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_149 = slot_parent_17 & _fill_18; // TcamMergeWalk.java:139
-  wire [4:0] _or_133 = _and_148 | _and_149; // TcamMergeWalk.java:139
-  wire _bits_233 = leaf_pick_pick_hot[18]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_19 = {5{_bits_233}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_150 = slot_parent_18 & _fill_19; // TcamMergeWalk.java:139
-  wire _bits_234 = leaf_pick_pick_hot[19]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_20 = {5{_bits_234}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_151 = slot_parent_19 & _fill_20; // TcamMergeWalk.java:139
-  wire [4:0] _or_134 = _and_150 | _and_151; // TcamMergeWalk.java:139
-  wire [4:0] _or_135 = _or_133 | _or_134; // TcamMergeWalk.java:139
-  wire _bits_235 = leaf_pick_pick_hot[20]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_21 = {5{_bits_235}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_152 = slot_parent_20 & _fill_21; // TcamMergeWalk.java:139
-  wire _bits_236 = leaf_pick_pick_hot[21]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_22 = {5{_bits_236}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_153 = slot_parent_21 & _fill_22; // TcamMergeWalk.java:139
-  wire [4:0] _or_136 = _and_152 | _and_153; // TcamMergeWalk.java:139
-  wire _bits_237 = leaf_pick_pick_hot[22]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_23 = {5{_bits_237}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_154 = slot_parent_22 & _fill_23; // TcamMergeWalk.java:139
-  wire _bits_238 = leaf_pick_pick_hot[23]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_24 = {5{_bits_238}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_155 = slot_parent_23 & _fill_24; // TcamMergeWalk.java:139
-  wire [4:0] _or_137 = _and_154 | _and_155; // TcamMergeWalk.java:139
-  wire [4:0] _or_138 = _or_136 | _or_137; // TcamMergeWalk.java:139
-  wire [4:0] _or_139 = _or_135 | _or_138; // TcamMergeWalk.java:139
-  wire _bits_239 = leaf_pick_pick_hot[24]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_25 = {5{_bits_239}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_156 = slot_parent_24 & _fill_25; // TcamMergeWalk.java:139
-  wire _bits_240 = leaf_pick_pick_hot[25]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_26 = {5{_bits_240}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_157 = slot_parent_25 & _fill_26; // TcamMergeWalk.java:139
-  wire [4:0] _or_140 = _and_156 | _and_157; // TcamMergeWalk.java:139
-  wire _bits_241 = leaf_pick_pick_hot[26]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_27 = {5{_bits_241}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_158 = slot_parent_26 & _fill_27; // TcamMergeWalk.java:139
-  wire _bits_242 = leaf_pick_pick_hot[27]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_28 = {5{_bits_242}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_159 = slot_parent_27 & _fill_28; // TcamMergeWalk.java:139
-  wire [4:0] _or_141 = _and_158 | _and_159; // TcamMergeWalk.java:139
-  wire [4:0] _or_142 = _or_140 | _or_141; // TcamMergeWalk.java:139
-  wire _bits_243 = leaf_pick_pick_hot[28]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_29 = {5{_bits_243}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_160 = slot_parent_28 & _fill_29; // TcamMergeWalk.java:139
-  wire _bits_244 = leaf_pick_pick_hot[29]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_30 = {5{_bits_244}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_161 = slot_parent_29 & _fill_30; // TcamMergeWalk.java:139
-  wire [4:0] _or_143 = _and_160 | _and_161; // TcamMergeWalk.java:139
-  wire _bits_245 = leaf_pick_pick_hot[30]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_31 = {5{_bits_245}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_162 = slot_parent_30 & _fill_31; // TcamMergeWalk.java:139
-  wire _bits_246 = leaf_pick_pick_hot[31]; // TcamMergeWalk.java:139
-  wire [4:0] _fill_32 = {5{_bits_246}}; // TcamMergeWalk.java:139
-  wire [4:0] _and_163 = slot_parent_31 & _fill_32; // TcamMergeWalk.java:139
-  wire [4:0] _or_144 = _and_162 | _and_163; // TcamMergeWalk.java:139
-  wire [4:0] _or_145 = _or_143 | _or_144; // TcamMergeWalk.java:139
-  wire [4:0] _or_146 = _or_142 | _or_145; // TcamMergeWalk.java:139
-  wire [4:0] _or_147 = _or_139 | _or_146; // TcamMergeWalk.java:139
-  wire [4:0] _or_148 = _or_132 | _or_147; // TcamMergeWalk.java:139
-  wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:109
-  wire [31:0] _and_164 = child_digit_field & _fill_33; // TcamSplit.java:109
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_164; // TcamSplit.java:109
-  wire _and_165 = state_advance & advance_settled_was_1; // RapController.java:136
-  wire _and_166 = state_advance & advance_settled_was_2; // RapController.java:136
-  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:141
-  wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:36
-  wire _not_82 = ~io_tcamWrite_ready; // TcamWriteRegister.java:48
-  wire _and_167 = tcam_write_full & _not_82; // TcamWriteRegister.java:48
-  wire _or_149 = tcam_write_load | _and_167; // TcamWriteRegister.java:48
-  wire [31:0] _fill_34 = {32{1'd1}}; // RapController.java:276
-  wire _and_168 = commit_fire & hit_splittable_4; // CommitVerdict.java:72
-  wire _and_169 = _and_168 & io_head_thresholdFits; // CommitVerdict.java:72
-  wire _and_170 = hit_short_3 & skip_now; // CommitVerdict.java:73
-  wire [1:0] _bits_247 = until_merge_lo[1:0]; // ScheduleAndSnapshot.java:92
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_247; // ScheduleAndSnapshot.java:92
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:92
-  wire _not_83 = ~merge_now; // CommitVerdict.java:73
-  wire _and_171 = _and_170 & _not_83; // CommitVerdict.java:73
-  wire _not_84 = ~_and_171; // CommitVerdict.java:73
-  wire [11:0] _bits_248 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [11:0] _bits_249 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_8 = {1'b0, _bits_248} + {1'b0, _bits_249}; // SplitCompare.java:86
-  wire _bits_250 = _add_8[12]; // SplitCompare.java:86
-  wire [12:0] _cat_8 = {_bits_248, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_9 = {_bits_249, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_9 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:87
-  wire _bits_251 = _add_9[13]; // SplitCompare.java:87
-  wire [11:0] _bits_252 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_253 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_10 = {1'b0, _bits_252} + {1'b0, _bits_253}; // SplitCompare.java:86
-  wire _bits_254 = _add_10[12]; // SplitCompare.java:86
-  wire _and_172 = _bits_251 & _bits_254; // SplitCompare.java:76
-  wire _and_173 = stop_if_over_t & over_t; // CommitVerdict.java:74
-  wire _and_174 = commit_fire & merge_now; // CommitVerdict.java:74
-  wire stop_now = _and_173 | _and_174; // CommitVerdict.java:74
-  wire _not_85 = ~undo_empty; // UndoStack.java:39
-  wire undo_pop = state_undo & _not_85; // UndoStack.java:39
-  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // RapController.java:160
-  wire undo_push = draining & io_counterResult_valid; // RapController.java:161
-  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:43
-  wire _eq_98 = undo_sp_next == 5'd0; // UndoStack.java:38
-  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:168
-  wire _lt_0 = free_slots < 6'd1; // RapController.java:174
-  wire _lt_1 = free_slots < 6'd2; // RapController.java:174
-  wire _lt_2 = free_slots < 6'd3; // RapController.java:174
-  wire _lt_3 = free_slots < 6'd4; // RapController.java:174
-  wire [7:0] _cat_10 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // RapController.java:176
-  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // RapController.java:183
-  wire [7:0] _dshr_0 = short_by_children >> hit_children; // RapController.java:184
-  wire _bits_255 = _dshr_0[0]; // RapController.java:184
-  wire _or_150 = state_undo | state_split; // RapController.java:246
-  wire _or_151 = _or_150 | state_split_alloc; // RapController.java:246
-  wire _not_86 = ~early_done; // RapController.java:245
-  wire batch_is_early = state_split & _not_86; // RapController.java:245
-  wire _not_87 = ~level_had_leaves; // TcamMergeWalk.java:152
-  wire _and_175 = leaf_at_deepest & _not_87; // TcamMergeWalk.java:152
-  wire _not_88 = ~leaf_pick_load; // SlotPicker.java:82
-  wire _or_152 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:64
-  wire [31:0] _not_89 = ~leaf_pick_pick_hot; // SlotPicker.java:63
-  wire [31:0] _and_176 = leaf_pick_candidates & _not_89; // SlotPicker.java:63
-  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_176; // SlotPicker.java:63
-  wire [31:0] _mux_11 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:64
-  wire _and_177 = state_merge_level & level_fresh; // TcamMergeWalk.java:104
-  wire _or_153 = _and_177 | _and_32; // TcamMergeWalk.java:104
-  wire _bits_256 = slot_valid[31]; // NodeTable.java:96
-  wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_178 = _bits_256 & _eq_99; // NodeTable.java:96
-  wire _eq_100 = slot_children_31 == 3'd0; // NodeTable.java:96
-  wire _and_179 = _and_178 & _eq_100; // NodeTable.java:96
-  wire _bits_257 = slot_valid[30]; // NodeTable.java:96
-  wire _eq_101 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_180 = _bits_257 & _eq_101; // NodeTable.java:96
-  wire _eq_102 = slot_children_30 == 3'd0; // NodeTable.java:96
-  wire _and_181 = _and_180 & _eq_102; // NodeTable.java:96
-  wire _bits_258 = slot_valid[29]; // NodeTable.java:96
-  wire _eq_103 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_182 = _bits_258 & _eq_103; // NodeTable.java:96
-  wire _eq_104 = slot_children_29 == 3'd0; // NodeTable.java:96
-  wire _and_183 = _and_182 & _eq_104; // NodeTable.java:96
-  wire _bits_259 = slot_valid[28]; // NodeTable.java:96
-  wire _eq_105 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_184 = _bits_259 & _eq_105; // NodeTable.java:96
-  wire _eq_106 = slot_children_28 == 3'd0; // NodeTable.java:96
-  wire _and_185 = _and_184 & _eq_106; // NodeTable.java:96
-  wire _bits_260 = slot_valid[27]; // NodeTable.java:96
-  wire _eq_107 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_186 = _bits_260 & _eq_107; // NodeTable.java:96
-  wire _eq_108 = slot_children_27 == 3'd0; // NodeTable.java:96
-  wire _and_187 = _and_186 & _eq_108; // NodeTable.java:96
-  wire _bits_261 = slot_valid[26]; // NodeTable.java:96
-  wire _eq_109 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_188 = _bits_261 & _eq_109; // NodeTable.java:96
-  wire _eq_110 = slot_children_26 == 3'd0; // NodeTable.java:96
-  wire _and_189 = _and_188 & _eq_110; // NodeTable.java:96
-  wire _bits_262 = slot_valid[25]; // NodeTable.java:96
-  wire _eq_111 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_190 = _bits_262 & _eq_111; // NodeTable.java:96
-  wire _eq_112 = slot_children_25 == 3'd0; // NodeTable.java:96
-  wire _and_191 = _and_190 & _eq_112; // NodeTable.java:96
-  wire _bits_263 = slot_valid[24]; // NodeTable.java:96
-  wire _eq_113 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_192 = _bits_263 & _eq_113; // NodeTable.java:96
-  wire _eq_114 = slot_children_24 == 3'd0; // NodeTable.java:96
-  wire _and_193 = _and_192 & _eq_114; // NodeTable.java:96
-  wire _bits_264 = slot_valid[23]; // NodeTable.java:96
-  wire _eq_115 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_194 = _bits_264 & _eq_115; // NodeTable.java:96
-  wire _eq_116 = slot_children_23 == 3'd0; // NodeTable.java:96
-  wire _and_195 = _and_194 & _eq_116; // NodeTable.java:96
-  wire _bits_265 = slot_valid[22]; // NodeTable.java:96
-  wire _eq_117 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_196 = _bits_265 & _eq_117; // NodeTable.java:96
-  wire _eq_118 = slot_children_22 == 3'd0; // NodeTable.java:96
-  wire _and_197 = _and_196 & _eq_118; // NodeTable.java:96
-  wire _bits_266 = slot_valid[21]; // NodeTable.java:96
-  wire _eq_119 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_198 = _bits_266 & _eq_119; // NodeTable.java:96
-  wire _eq_120 = slot_children_21 == 3'd0; // NodeTable.java:96
-  wire _and_199 = _and_198 & _eq_120; // NodeTable.java:96
-  wire _bits_267 = slot_valid[20]; // NodeTable.java:96
-  wire _eq_121 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_200 = _bits_267 & _eq_121; // NodeTable.java:96
-  wire _eq_122 = slot_children_20 == 3'd0; // NodeTable.java:96
-  wire _and_201 = _and_200 & _eq_122; // NodeTable.java:96
-  wire _bits_268 = slot_valid[19]; // NodeTable.java:96
-  wire _eq_123 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_202 = _bits_268 & _eq_123; // NodeTable.java:96
-  wire _eq_124 = slot_children_19 == 3'd0; // NodeTable.java:96
-  wire _and_203 = _and_202 & _eq_124; // NodeTable.java:96
-  wire _bits_269 = slot_valid[18]; // NodeTable.java:96
-  wire _eq_125 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_204 = _bits_269 & _eq_125; // NodeTable.java:96
-  wire _eq_126 = slot_children_18 == 3'd0; // NodeTable.java:96
-  wire _and_205 = _and_204 & _eq_126; // NodeTable.java:96
-  wire _bits_270 = slot_valid[17]; // NodeTable.java:96
-  wire _eq_127 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_206 = _bits_270 & _eq_127; // NodeTable.java:96
-  wire _eq_128 = slot_children_17 == 3'd0; // NodeTable.java:96
-  wire _and_207 = _and_206 & _eq_128; // NodeTable.java:96
-  wire _bits_271 = slot_valid[16]; // NodeTable.java:96
-  wire _eq_129 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_208 = _bits_271 & _eq_129; // NodeTable.java:96
-  wire _eq_130 = slot_children_16 == 3'd0; // NodeTable.java:96
-  wire _and_209 = _and_208 & _eq_130; // NodeTable.java:96
-  wire _bits_272 = slot_valid[15]; // NodeTable.java:96
-  wire _eq_131 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_210 = _bits_272 & _eq_131; // NodeTable.java:96
-  wire _eq_132 = slot_children_15 == 3'd0; // NodeTable.java:96
-  wire _and_211 = _and_210 & _eq_132; // NodeTable.java:96
-  wire _bits_273 = slot_valid[14]; // NodeTable.java:96
-  wire _eq_133 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_212 = _bits_273 & _eq_133; // NodeTable.java:96
-  wire _eq_134 = slot_children_14 == 3'd0; // NodeTable.java:96
-  wire _and_213 = _and_212 & _eq_134; // NodeTable.java:96
-  wire _bits_274 = slot_valid[13]; // NodeTable.java:96
-  wire _eq_135 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_214 = _bits_274 & _eq_135; // NodeTable.java:96
-  wire _eq_136 = slot_children_13 == 3'd0; // NodeTable.java:96
-  wire _and_215 = _and_214 & _eq_136; // NodeTable.java:96
-  wire _bits_275 = slot_valid[12]; // NodeTable.java:96
-  wire _eq_137 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_216 = _bits_275 & _eq_137; // NodeTable.java:96
-  wire _eq_138 = slot_children_12 == 3'd0; // NodeTable.java:96
-  wire _and_217 = _and_216 & _eq_138; // NodeTable.java:96
-  wire _bits_276 = slot_valid[11]; // NodeTable.java:96
-  wire _eq_139 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_218 = _bits_276 & _eq_139; // NodeTable.java:96
-  wire _eq_140 = slot_children_11 == 3'd0; // NodeTable.java:96
-  wire _and_219 = _and_218 & _eq_140; // NodeTable.java:96
-  wire _bits_277 = slot_valid[10]; // NodeTable.java:96
-  wire _eq_141 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_220 = _bits_277 & _eq_141; // NodeTable.java:96
-  wire _eq_142 = slot_children_10 == 3'd0; // NodeTable.java:96
-  wire _and_221 = _and_220 & _eq_142; // NodeTable.java:96
-  wire _bits_278 = slot_valid[9]; // NodeTable.java:96
-  wire _eq_143 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_222 = _bits_278 & _eq_143; // NodeTable.java:96
-  wire _eq_144 = slot_children_9 == 3'd0; // NodeTable.java:96
-  wire _and_223 = _and_222 & _eq_144; // NodeTable.java:96
-  wire _bits_279 = slot_valid[8]; // NodeTable.java:96
-  wire _eq_145 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_224 = _bits_279 & _eq_145; // NodeTable.java:96
-  wire _eq_146 = slot_children_8 == 3'd0; // NodeTable.java:96
-  wire _and_225 = _and_224 & _eq_146; // NodeTable.java:96
-  wire _bits_280 = slot_valid[7]; // NodeTable.java:96
-  wire _eq_147 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_226 = _bits_280 & _eq_147; // NodeTable.java:96
-  wire _eq_148 = slot_children_7 == 3'd0; // NodeTable.java:96
-  wire _and_227 = _and_226 & _eq_148; // NodeTable.java:96
-  wire _bits_281 = slot_valid[6]; // NodeTable.java:96
-  wire _eq_149 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_228 = _bits_281 & _eq_149; // NodeTable.java:96
-  wire _eq_150 = slot_children_6 == 3'd0; // NodeTable.java:96
-  wire _and_229 = _and_228 & _eq_150; // NodeTable.java:96
-  wire _bits_282 = slot_valid[5]; // NodeTable.java:96
-  wire _eq_151 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_230 = _bits_282 & _eq_151; // NodeTable.java:96
-  wire _eq_152 = slot_children_5 == 3'd0; // NodeTable.java:96
-  wire _and_231 = _and_230 & _eq_152; // NodeTable.java:96
-  wire _bits_283 = slot_valid[4]; // NodeTable.java:96
-  wire _eq_153 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_232 = _bits_283 & _eq_153; // NodeTable.java:96
-  wire _eq_154 = slot_children_4 == 3'd0; // NodeTable.java:96
-  wire _and_233 = _and_232 & _eq_154; // NodeTable.java:96
-  wire _bits_284 = slot_valid[3]; // NodeTable.java:96
-  wire _eq_155 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_234 = _bits_284 & _eq_155; // NodeTable.java:96
-  wire _eq_156 = slot_children_3 == 3'd0; // NodeTable.java:96
-  wire _and_235 = _and_234 & _eq_156; // NodeTable.java:96
-  wire _bits_285 = slot_valid[2]; // NodeTable.java:96
-  wire _eq_157 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_236 = _bits_285 & _eq_157; // NodeTable.java:96
-  wire _eq_158 = slot_children_2 == 3'd0; // NodeTable.java:96
-  wire _and_237 = _and_236 & _eq_158; // NodeTable.java:96
-  wire _bits_286 = slot_valid[1]; // NodeTable.java:96
-  wire _eq_159 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:96
-  wire _and_238 = _bits_286 & _eq_159; // NodeTable.java:96
-  wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:96
-  wire _and_239 = _and_238 & _eq_160; // NodeTable.java:96
-  wire [31:0] _cat_11 = {_and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, 1'd0}; // NodeTable.java:109
-  wire [31:0] _not_90 = ~kids_vector; // SlotPicker.java:126
-  wire [31:0] _and_240 = leaf_pick_candidates & _not_90; // SlotPicker.java:126
-  wire [31:0] _mux_12 = state_merge_level ? _cat_11 : _and_240; // TcamMergeWalk.java:108
-  wire _not_91 = ~leaf_pick_ready; // SlotPicker.java:69
-  wire leaf_pick_advance = leaf_pick_take | _not_91; // SlotPicker.java:69
-  wire [31:0] _not_92 = ~leaf_pick_pick_hot; // SlotPicker.java:68
-  wire [31:0] _and_241 = leaf_pick_candidates & _not_92; // SlotPicker.java:68
-  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_241 : leaf_pick_candidates; // SlotPicker.java:68
-  wire [31:0] _sub_13 = leaf_pick_remaining - 32'd1; // SlotPicker.java:73
-  wire [31:0] _not_93 = ~_sub_13; // SlotPicker.java:73
-  wire [31:0] _and_242 = leaf_pick_remaining & _not_93; // SlotPicker.java:73
-  wire _or_r_13 = |leaf_pick_remaining; // SlotPicker.java:72
-  wire _bits_287 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_288 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_289 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_290 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_291 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_292 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_293 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_294 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_295 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_296 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_297 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_298 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_299 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_300 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_301 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_302 = leaf_pick_pick_hot[16]; // SlotPicker.java:79
-  wire [15:0] _cat_12 = {_bits_287, _bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302}; // SlotPicker.java:79
-  wire _or_r_14 = |_cat_12; // SlotPicker.java:79
-  wire _bits_303 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_304 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_305 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_306 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_307 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_308 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_309 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_310 = leaf_pick_pick_hot[24]; // SlotPicker.java:79
-  wire _bits_311 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_312 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_313 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_314 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_315 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_316 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_317 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_318 = leaf_pick_pick_hot[8]; // SlotPicker.java:79
-  wire [15:0] _cat_13 = {_bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318}; // SlotPicker.java:79
-  wire _or_r_15 = |_cat_13; // SlotPicker.java:79
-  wire _bits_319 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_320 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_321 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_322 = leaf_pick_pick_hot[28]; // SlotPicker.java:79
-  wire _bits_323 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_324 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_325 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_326 = leaf_pick_pick_hot[20]; // SlotPicker.java:79
-  wire _bits_327 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_328 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_329 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_330 = leaf_pick_pick_hot[12]; // SlotPicker.java:79
-  wire _bits_331 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_332 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_333 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_334 = leaf_pick_pick_hot[4]; // SlotPicker.java:79
-  wire [15:0] _cat_14 = {_bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334}; // SlotPicker.java:79
-  wire _or_r_16 = |_cat_14; // SlotPicker.java:79
-  wire _bits_335 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_336 = leaf_pick_pick_hot[30]; // SlotPicker.java:79
-  wire _bits_337 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_338 = leaf_pick_pick_hot[26]; // SlotPicker.java:79
-  wire _bits_339 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_340 = leaf_pick_pick_hot[22]; // SlotPicker.java:79
-  wire _bits_341 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_342 = leaf_pick_pick_hot[18]; // SlotPicker.java:79
-  wire _bits_343 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_344 = leaf_pick_pick_hot[14]; // SlotPicker.java:79
-  wire _bits_345 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_346 = leaf_pick_pick_hot[10]; // SlotPicker.java:79
-  wire _bits_347 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_348 = leaf_pick_pick_hot[6]; // SlotPicker.java:79
-  wire _bits_349 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_350 = leaf_pick_pick_hot[2]; // SlotPicker.java:79
-  wire [15:0] _cat_15 = {_bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350}; // SlotPicker.java:79
-  wire _or_r_17 = |_cat_15; // SlotPicker.java:79
-  wire _bits_351 = leaf_pick_pick_hot[31]; // SlotPicker.java:79
-  wire _bits_352 = leaf_pick_pick_hot[29]; // SlotPicker.java:79
-  wire _bits_353 = leaf_pick_pick_hot[27]; // SlotPicker.java:79
-  wire _bits_354 = leaf_pick_pick_hot[25]; // SlotPicker.java:79
-  wire _bits_355 = leaf_pick_pick_hot[23]; // SlotPicker.java:79
-  wire _bits_356 = leaf_pick_pick_hot[21]; // SlotPicker.java:79
-  wire _bits_357 = leaf_pick_pick_hot[19]; // SlotPicker.java:79
-  wire _bits_358 = leaf_pick_pick_hot[17]; // SlotPicker.java:79
-  wire _bits_359 = leaf_pick_pick_hot[15]; // SlotPicker.java:79
-  wire _bits_360 = leaf_pick_pick_hot[13]; // SlotPicker.java:79
-  wire _bits_361 = leaf_pick_pick_hot[11]; // SlotPicker.java:79
-  wire _bits_362 = leaf_pick_pick_hot[9]; // SlotPicker.java:79
-  wire _bits_363 = leaf_pick_pick_hot[7]; // SlotPicker.java:79
-  wire _bits_364 = leaf_pick_pick_hot[5]; // SlotPicker.java:79
-  wire _bits_365 = leaf_pick_pick_hot[3]; // SlotPicker.java:79
-  wire _bits_366 = leaf_pick_pick_hot[1]; // SlotPicker.java:79
-  wire [15:0] _cat_16 = {_bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358, _bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366}; // SlotPicker.java:79
-  wire _or_r_18 = |_cat_16; // SlotPicker.java:79
-  wire [4:0] _cat_17 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:79
-  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:150
-  wire _eq_161 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:89
-  wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:179
-  wire _not_94 = ~verdict_act; // MergeVerdict.java:73
-  wire _and_243 = verdict_busy & _not_94; // MergeVerdict.java:73
-  wire _or_154 = verdict_hand_over | _and_243; // MergeVerdict.java:73
-  wire _or_155 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:100
-  wire _and_244 = _or_155 & io_counterResult_valid; // TcamMergeWalk.java:101
-  wire _eq_162 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:101
-  wire _and_245 = _and_244 & _eq_162; // TcamMergeWalk.java:101
-  wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:62
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:97
-  wire _bits_367 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_367; // SplitCompare.java:60
-  wire [8:0] _bits_368 = merge_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_369 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_370 = _bits_369[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_14 = {1'b0, _bits_368} + {1'b0, _bits_370}; // SplitCompare.java:86
-  wire _bits_371 = _add_14[9]; // SplitCompare.java:86
-  wire [9:0] _cat_18 = {_bits_368, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_19 = {_bits_370, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_15 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:87
-  wire _bits_372 = _add_15[10]; // SplitCompare.java:87
-  wire [17:0] _bits_373 = merge_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_374 = _bits_373[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_375 = _bits_369[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_376 = _bits_375[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_16 = {1'b0, _bits_374} + {1'b0, _bits_376}; // SplitCompare.java:86
-  wire _bits_377 = _add_16[9]; // SplitCompare.java:86
-  wire [9:0] _cat_20 = {_bits_374, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_21 = {_bits_376, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_17 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:87
-  wire _bits_378 = _add_17[10]; // SplitCompare.java:87
-  wire [8:0] _bits_379 = _bits_373[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_22 = {_bits_379, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_380 = _bits_375[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_23 = {_bits_380, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_18 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:87
-  wire _bits_381 = _add_18[10]; // SplitCompare.java:87
-  wire _and_246 = _bits_378 & _bits_381; // SplitCompare.java:76
-  wire _or_156 = _bits_377 | _and_246; // SplitCompare.java:76
-  wire _and_247 = _bits_372 & _or_156; // SplitCompare.java:76
-  wire _or_157 = _bits_371 | _and_247; // SplitCompare.java:76
-  wire _and_248 = _and_r_0 & _or_157; // SplitCompare.java:60
-  wire _not_95 = ~_and_248; // MergeVerdict.java:65
-  wire [2:0] _bits_382 = merge_sum[26:24]; // MergeVerdict.java:68
-  wire _or_r_19 = |_bits_382; // MergeVerdict.java:68
-  wire _and_249 = verdict_end_5 & _not_95; // MergeVerdict.java:71
-  wire _not_96 = ~_or_154; // MergeVerdict.java:75
-  wire _or_158 = _not_96 | verdict_end_5; // MergeVerdict.java:75
-  wire [26:0] _fill_35 = {27{1'd1}}; // MergeSkip.java:42
-  wire [26:0] _fill_36 = {27{1'd1}}; // MergeSkip.java:46
-  wire [26:0] _fill_37 = {27{1'd1}}; // MergeSkip.java:43
-  wire [8:0] _bits_383 = batch_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _not_97 = ~merge_sum; // SplitCompare.java:32
-  wire [8:0] _bits_384 = _not_97[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_19 = {1'b0, _bits_383} + {1'b0, _bits_384}; // SplitCompare.java:86
-  wire _bits_385 = _add_19[9]; // SplitCompare.java:86
-  wire [9:0] _cat_24 = {_bits_383, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_25 = {_bits_384, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_20 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:87
-  wire _bits_386 = _add_20[10]; // SplitCompare.java:87
-  wire [17:0] _bits_387 = batch_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_388 = _bits_387[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_389 = _not_97[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_390 = _bits_389[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_21 = {1'b0, _bits_388} + {1'b0, _bits_390}; // SplitCompare.java:86
-  wire _bits_391 = _add_21[9]; // SplitCompare.java:86
-  wire [9:0] _cat_26 = {_bits_388, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_27 = {_bits_390, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_22 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:87
-  wire _bits_392 = _add_22[10]; // SplitCompare.java:87
-  wire [8:0] _bits_393 = _bits_387[8:0]; // SplitCompare.java:71
-  wire [8:0] _bits_394 = _bits_389[8:0]; // SplitCompare.java:71
-  wire [9:0] _add_23 = {1'b0, _bits_393} + {1'b0, _bits_394}; // SplitCompare.java:86
-  wire _bits_395 = _add_23[9]; // SplitCompare.java:86
-  wire _and_250 = _bits_392 & _bits_395; // SplitCompare.java:76
-  wire _or_159 = _bits_391 | _and_250; // SplitCompare.java:76
-  wire _and_251 = _bits_386 & _or_159; // SplitCompare.java:76
-  wire _or_160 = _bits_385 | _and_251; // SplitCompare.java:76
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:206
-  wire [3:0] _bits_396 = _dshl_0[3:0]; // TcamSplit.java:206
-  wire [3:0] _or_161 = present_children | _bits_396; // TcamSplit.java:206
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:189
-  wire [3:0] _bits_397 = _dshl_1[3:0]; // TcamSplit.java:189
-  wire [3:0] _or_162 = present_children | _bits_397; // TcamSplit.java:189
-  wire [3:0] _not_98 = ~present_children_next; // TcamSplit.java:86
-  wire _bits_398 = _not_98[0]; // FirstSet.java:25
-  wire _bits_399 = _not_98[1]; // FirstSet.java:25
-  wire _or_163 = _bits_398 | _bits_399; // FirstSet.java:37
-  wire _not_99 = ~_or_163; // FirstSet.java:35
-  wire _bits_400 = _not_98[2]; // FirstSet.java:25
-  wire _not_100 = ~_bits_400; // FirstSet.java:35
-  wire _not_101 = ~_bits_398; // FirstSet.java:35
-  wire _mux_13 = _not_99 ? _not_100 : _not_101; // FirstSet.java:36
-  wire [1:0] _cat_28 = {_not_99, _mux_13}; // FirstSet.java:36
-  wire [1:0] _bits_401 = _cat_28; // FirstSet.java:44
-  wire [3:0] _not_102 = ~present_children_next; // TcamSplit.java:87
-  wire _bits_402 = _not_102[0]; // FirstSet.java:55
-  wire _bits_403 = _not_102[1]; // FirstSet.java:55
-  wire _or_164 = _bits_402 | _bits_403; // FirstSet.java:64
-  wire _bits_404 = _not_102[2]; // FirstSet.java:55
-  wire _bits_405 = _not_102[3]; // FirstSet.java:55
-  wire _or_165 = _bits_404 | _bits_405; // FirstSet.java:64
-  wire _and_252 = _or_164 & _or_165; // FirstSet.java:61
-  wire _and_253 = _bits_402 & _bits_403; // FirstSet.java:61
-  wire _or_166 = _and_252 | _and_253; // FirstSet.java:62
-  wire _and_254 = _bits_404 & _bits_405; // FirstSet.java:61
-  wire _or_167 = _or_166 | _and_254; // FirstSet.java:63
-  wire _not_103 = ~_or_167; // TcamSplit.java:87
-  wire _bits_406 = slot_pick_pick_hot[0]; // TcamSplit.java:94
-  wire [1:0] _fill_38 = {2{_bits_406}}; // TcamSplit.java:94
-  wire [1:0] _and_255 = slot_digit_0 & _fill_38; // TcamSplit.java:94
-  wire _bits_407 = slot_pick_pick_hot[1]; // TcamSplit.java:94
-  wire [1:0] _fill_39 = {2{_bits_407}}; // TcamSplit.java:94
-  wire [1:0] _and_256 = slot_digit_1 & _fill_39; // TcamSplit.java:94
-  wire [1:0] _or_168 = _and_255 | _and_256; // TcamSplit.java:94
-  wire _bits_408 = slot_pick_pick_hot[2]; // TcamSplit.java:94
-  wire [1:0] _fill_40 = {2{_bits_408}}; // TcamSplit.java:94
-  wire [1:0] _and_257 = slot_digit_2 & _fill_40; // TcamSplit.java:94
-  wire _bits_409 = slot_pick_pick_hot[3]; // TcamSplit.java:94
-  wire [1:0] _fill_41 = {2{_bits_409}}; // TcamSplit.java:94
-  wire [1:0] _and_258 = slot_digit_3 & _fill_41; // TcamSplit.java:94
-  wire [1:0] _or_169 = _and_257 | _and_258; // TcamSplit.java:94
-  wire [1:0] _or_170 = _or_168 | _or_169; // TcamSplit.java:94
-  wire _bits_410 = slot_pick_pick_hot[4]; // TcamSplit.java:94
-  wire [1:0] _fill_42 = {2{_bits_410}}; // TcamSplit.java:94
-  wire [1:0] _and_259 = slot_digit_4 & _fill_42; // TcamSplit.java:94
-  wire _bits_411 = slot_pick_pick_hot[5]; // TcamSplit.java:94
-  wire [1:0] _fill_43 = {2{_bits_411}}; // TcamSplit.java:94
-  wire [1:0] _and_260 = slot_digit_5 & _fill_43; // TcamSplit.java:94
-  wire [1:0] _or_171 = _and_259 | _and_260; // TcamSplit.java:94
-  wire _bits_412 = slot_pick_pick_hot[6]; // TcamSplit.java:94
-  wire [1:0] _fill_44 = {2{_bits_412}}; // TcamSplit.java:94
-  wire [1:0] _and_261 = slot_digit_6 & _fill_44; // TcamSplit.java:94
-  wire _bits_413 = slot_pick_pick_hot[7]; // TcamSplit.java:94
-  wire [1:0] _fill_45 = {2{_bits_413}}; // TcamSplit.java:94
-  wire [1:0] _and_262 = slot_digit_7 & _fill_45; // TcamSplit.java:94
-  wire [1:0] _or_172 = _and_261 | _and_262; // TcamSplit.java:94
-  wire [1:0] _or_173 = _or_171 | _or_172; // TcamSplit.java:94
-  wire [1:0] _or_174 = _or_170 | _or_173; // TcamSplit.java:94
-  wire _bits_414 = slot_pick_pick_hot[8]; // TcamSplit.java:94
-  wire [1:0] _fill_46 = {2{_bits_414}}; // TcamSplit.java:94
-  wire [1:0] _and_263 = slot_digit_8 & _fill_46; // TcamSplit.java:94
-  wire _bits_415 = slot_pick_pick_hot[9]; // TcamSplit.java:94
-  wire [1:0] _fill_47 = {2{_bits_415}}; // TcamSplit.java:94
-  wire [1:0] _and_264 = slot_digit_9 & _fill_47; // TcamSplit.java:94
-  wire [1:0] _or_175 = _and_263 | _and_264; // TcamSplit.java:94
-  wire _bits_416 = slot_pick_pick_hot[10]; // TcamSplit.java:94
-  wire [1:0] _fill_48 = {2{_bits_416}}; // TcamSplit.java:94
-  wire [1:0] _and_265 = slot_digit_10 & _fill_48; // TcamSplit.java:94
-  wire _bits_417 = slot_pick_pick_hot[11]; // TcamSplit.java:94
-  wire [1:0] _fill_49 = {2{_bits_417}}; // TcamSplit.java:94
-  wire [1:0] _and_266 = slot_digit_11 & _fill_49; // TcamSplit.java:94
-  wire [1:0] _or_176 = _and_265 | _and_266; // TcamSplit.java:94
-  wire [1:0] _or_177 = _or_175 | _or_176; // TcamSplit.java:94
-  wire _bits_418 = slot_pick_pick_hot[12]; // TcamSplit.java:94
-  wire [1:0] _fill_50 = {2{_bits_418}}; // TcamSplit.java:94
-  wire [1:0] _and_267 = slot_digit_12 & _fill_50; // TcamSplit.java:94
-  wire _bits_419 = slot_pick_pick_hot[13]; // TcamSplit.java:94
-  wire [1:0] _fill_51 = {2{_bits_419}}; // TcamSplit.java:94
-  wire [1:0] _and_268 = slot_digit_13 & _fill_51; // TcamSplit.java:94
-  wire [1:0] _or_178 = _and_267 | _and_268; // TcamSplit.java:94
-  wire _bits_420 = slot_pick_pick_hot[14]; // TcamSplit.java:94
-  wire [1:0] _fill_52 = {2{_bits_420}}; // TcamSplit.java:94
-  wire [1:0] _and_269 = slot_digit_14 & _fill_52; // TcamSplit.java:94
-  wire _bits_421 = slot_pick_pick_hot[15]; // TcamSplit.java:94
-  wire [1:0] _fill_53 = {2{_bits_421}}; // TcamSplit.java:94
-  wire [1:0] _and_270 = slot_digit_15 & _fill_53; // TcamSplit.java:94
-  wire [1:0] _or_179 = _and_269 | _and_270; // TcamSplit.java:94
-  wire [1:0] _or_180 = _or_178 | _or_179; // TcamSplit.java:94
-  wire [1:0] _or_181 = _or_177 | _or_180; // TcamSplit.java:94
-  wire [1:0] _or_182 = _or_174 | _or_181; // TcamSplit.java:94
-  wire _bits_422 = slot_pick_pick_hot[16]; // TcamSplit.java:94
-  wire [1:0] _fill_54 = {2{_bits_422}}; // TcamSplit.java:94
-  wire [1:0] _and_271 = slot_digit_16 & _fill_54; // TcamSplit.java:94
-  wire _bits_423 = slot_pick_pick_hot[17]; // TcamSplit.java:94
-  wire [1:0] _fill_55 = {2{_bits_423}}; // TcamSplit.java:94
-  wire [1:0] _and_272 = slot_digit_17 & _fill_55; // TcamSplit.java:94
-  wire [1:0] _or_183 = _and_271 | _and_272; // TcamSplit.java:94
-  wire _bits_424 = slot_pick_pick_hot[18]; // TcamSplit.java:94
-  wire [1:0] _fill_56 = {2{_bits_424}}; // TcamSplit.java:94
-  wire [1:0] _and_273 = slot_digit_18 & _fill_56; // TcamSplit.java:94
-  wire _bits_425 = slot_pick_pick_hot[19]; // TcamSplit.java:94
-  wire [1:0] _fill_57 = {2{_bits_425}}; // TcamSplit.java:94
-  wire [1:0] _and_274 = slot_digit_19 & _fill_57; // TcamSplit.java:94
-  wire [1:0] _or_184 = _and_273 | _and_274; // TcamSplit.java:94
-  wire [1:0] _or_185 = _or_183 | _or_184; // TcamSplit.java:94
-  wire _bits_426 = slot_pick_pick_hot[20]; // TcamSplit.java:94
-  wire [1:0] _fill_58 = {2{_bits_426}}; // TcamSplit.java:94
-  wire [1:0] _and_275 = slot_digit_20 & _fill_58; // TcamSplit.java:94
-  wire _bits_427 = slot_pick_pick_hot[21]; // TcamSplit.java:94
-  wire [1:0] _fill_59 = {2{_bits_427}}; // TcamSplit.java:94
-  wire [1:0] _and_276 = slot_digit_21 & _fill_59; // TcamSplit.java:94
-  wire [1:0] _or_186 = _and_275 | _and_276; // TcamSplit.java:94
-  wire _bits_428 = slot_pick_pick_hot[22]; // TcamSplit.java:94
-  wire [1:0] _fill_60 = {2{_bits_428}}; // TcamSplit.java:94
-  wire [1:0] _and_277 = slot_digit_22 & _fill_60; // TcamSplit.java:94
-  wire _bits_429 = slot_pick_pick_hot[23]; // TcamSplit.java:94
-  wire [1:0] _fill_61 = {2{_bits_429}}; // TcamSplit.java:94
-  wire [1:0] _and_278 = slot_digit_23 & _fill_61; // TcamSplit.java:94
-  wire [1:0] _or_187 = _and_277 | _and_278; // TcamSplit.java:94
-  wire [1:0] _or_188 = _or_186 | _or_187; // TcamSplit.java:94
-  wire [1:0] _or_189 = _or_185 | _or_188; // TcamSplit.java:94
-  wire _bits_430 = slot_pick_pick_hot[24]; // TcamSplit.java:94
-  wire [1:0] _fill_62 = {2{_bits_430}}; // TcamSplit.java:94
-  wire [1:0] _and_279 = slot_digit_24 & _fill_62; // TcamSplit.java:94
-  wire _bits_431 = slot_pick_pick_hot[25]; // TcamSplit.java:94
-  wire [1:0] _fill_63 = {2{_bits_431}}; // TcamSplit.java:94
-  wire [1:0] _and_280 = slot_digit_25 & _fill_63; // TcamSplit.java:94
-  wire [1:0] _or_190 = _and_279 | _and_280; // TcamSplit.java:94
-  wire _bits_432 = slot_pick_pick_hot[26]; // TcamSplit.java:94
-  wire [1:0] _fill_64 = {2{_bits_432}}; // TcamSplit.java:94
-  wire [1:0] _and_281 = slot_digit_26 & _fill_64; // TcamSplit.java:94
-  wire _bits_433 = slot_pick_pick_hot[27]; // TcamSplit.java:94
-  wire [1:0] _fill_65 = {2{_bits_433}}; // TcamSplit.java:94
-  wire [1:0] _and_282 = slot_digit_27 & _fill_65; // TcamSplit.java:94
-  wire [1:0] _or_191 = _and_281 | _and_282; // TcamSplit.java:94
-  wire [1:0] _or_192 = _or_190 | _or_191; // TcamSplit.java:94
-  wire _bits_434 = slot_pick_pick_hot[28]; // TcamSplit.java:94
-  wire [1:0] _fill_66 = {2{_bits_434}}; // TcamSplit.java:94
-  wire [1:0] _and_283 = slot_digit_28 & _fill_66; // TcamSplit.java:94
-  wire _bits_435 = slot_pick_pick_hot[29]; // TcamSplit.java:94
-  wire [1:0] _fill_67 = {2{_bits_435}}; // TcamSplit.java:94
-  wire [1:0] _and_284 = slot_digit_29 & _fill_67; // TcamSplit.java:94
-  wire [1:0] _or_193 = _and_283 | _and_284; // TcamSplit.java:94
-  wire _bits_436 = slot_pick_pick_hot[30]; // TcamSplit.java:94
-  wire [1:0] _fill_68 = {2{_bits_436}}; // TcamSplit.java:94
-  wire [1:0] _and_285 = slot_digit_30 & _fill_68; // TcamSplit.java:94
-  wire _bits_437 = slot_pick_pick_hot[31]; // TcamSplit.java:94
-  wire [1:0] _fill_69 = {2{_bits_437}}; // TcamSplit.java:94
-  wire [1:0] _and_286 = slot_digit_31 & _fill_69; // TcamSplit.java:94
-  wire [1:0] _or_194 = _and_285 | _and_286; // TcamSplit.java:94
-  wire [1:0] _or_195 = _or_193 | _or_194; // TcamSplit.java:94
-  wire [1:0] _or_196 = _or_192 | _or_195; // TcamSplit.java:94
-  wire [1:0] _or_197 = _or_189 | _or_196; // TcamSplit.java:94
-  wire [1:0] _or_198 = _or_182 | _or_197; // TcamSplit.java:94
-  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:98
-  wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:99
-  wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_29 = {op_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:231
-  wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_30 = {child_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:231
-  wire [31:0] _not_104 = ~_dshr_2; // TcamSplit.java:107
-  wire [31:0] _and_287 = _dshr_1 & _not_104; // TcamSplit.java:107
-  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:118
-  wire _or_199 = state_undo | state_split_scan; // TcamSplit.java:120
-  wire _or_200 = _or_199 | state_split; // TcamSplit.java:120
-  wire _and_288 = _or_200 & split_settled_was_1; // TcamSplit.java:121
-  wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:60
-  wire _and_r_1 = &_bits_438; // SplitCompare.java:60
-  wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_440 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_441 = _bits_440[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_24 = {1'b0, _bits_439} + {1'b0, _bits_441}; // SplitCompare.java:86
-  wire _bits_442 = _add_24[9]; // SplitCompare.java:86
-  wire [9:0] _cat_31 = {_bits_439, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_32 = {_bits_441, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_25 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:87
-  wire _bits_443 = _add_25[10]; // SplitCompare.java:87
-  wire [17:0] _bits_444 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_445 = _bits_444[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_446 = _bits_440[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_447 = _bits_446[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_26 = {1'b0, _bits_445} + {1'b0, _bits_447}; // SplitCompare.java:86
-  wire _bits_448 = _add_26[9]; // SplitCompare.java:86
-  wire [9:0] _cat_33 = {_bits_445, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_34 = {_bits_447, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_27 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:87
-  wire _bits_449 = _add_27[10]; // SplitCompare.java:87
-  wire [8:0] _bits_450 = _bits_444[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_35 = {_bits_450, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_451 = _bits_446[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_36 = {_bits_451, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_28 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:87
-  wire _bits_452 = _add_28[10]; // SplitCompare.java:87
-  wire _and_289 = _bits_449 & _bits_452; // SplitCompare.java:76
-  wire _or_201 = _bits_448 | _and_289; // SplitCompare.java:76
-  wire _and_290 = _bits_443 & _or_201; // SplitCompare.java:76
-  wire _or_202 = _bits_442 | _and_290; // SplitCompare.java:76
-  wire _and_291 = _and_r_1 & _or_202; // SplitCompare.java:60
-  wire _and_292 = skip_valid & _and_291; // MergeSkip.java:53
-  wire _bits_453 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_2 = &_bits_453; // SplitCompare.java:60
-  wire [8:0] _bits_454 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_455 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_456 = _bits_455[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_29 = {1'b0, _bits_454} + {1'b0, _bits_456}; // SplitCompare.java:86
-  wire _bits_457 = _add_29[9]; // SplitCompare.java:86
-  wire [9:0] _cat_37 = {_bits_454, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_38 = {_bits_456, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_30 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:87
-  wire _bits_458 = _add_30[10]; // SplitCompare.java:87
-  wire [17:0] _bits_459 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_460 = _bits_459[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_461 = _bits_455[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_462 = _bits_461[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_31 = {1'b0, _bits_460} + {1'b0, _bits_462}; // SplitCompare.java:86
-  wire _bits_463 = _add_31[9]; // SplitCompare.java:86
-  wire [9:0] _cat_39 = {_bits_460, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_40 = {_bits_462, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_32 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:87
-  wire _bits_464 = _add_32[10]; // SplitCompare.java:87
-  wire [8:0] _bits_465 = _bits_459[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_41 = {_bits_465, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_466 = _bits_461[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_42 = {_bits_466, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_33 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:87
-  wire _bits_467 = _add_33[10]; // SplitCompare.java:87
-  wire _and_293 = _bits_464 & _bits_467; // SplitCompare.java:76
-  wire _or_203 = _bits_463 | _and_293; // SplitCompare.java:76
-  wire _and_294 = _bits_458 & _or_203; // SplitCompare.java:76
-  wire _or_204 = _bits_457 | _and_294; // SplitCompare.java:76
-  wire _and_295 = _and_r_2 & _or_204; // SplitCompare.java:60
-  wire _and_296 = skip_valid & _and_295; // MergeSkip.java:53
-  wire _mux_14 = io_headLoad_fromRead ? _and_292 : _and_296; // MergeSkip.java:65
-  wire _and_297 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:63
-  wire split_now = _and_297 & over_t; // CommitVerdict.java:63
-  wire _and_298 = state_run & io_selected_valid; // RapController.java:179
-  wire _not_105 = ~commit_stop; // RapController.java:179
-  wire _and_299 = _and_298 & _not_105; // RapController.java:179
-  wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:62
-  wire _not_106 = ~merge_now; // CommitVerdict.java:67
-  wire _and_300 = split_now & _not_106; // CommitVerdict.java:67
-  wire _and_301 = _and_300 & hit_short_3; // CommitVerdict.java:67
-  wire defer_now = _and_301 & skip_now; // CommitVerdict.java:67
-  wire _and_302 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _lt_5 = readout_slot < 16'd32; // CsrRequests.java:32
-  wire [31:0] _dshr_3 = slot_valid >> readout_index; // RapController.java:221
-  wire _bits_468 = _dshr_3[0]; // RapController.java:221
-  wire _and_303 = _lt_5 & _bits_468; // RapController.java:221
-  wire [2:0] _bits_469 = readout_index[2:0]; // RapController.java:226
-  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // RapController.java:226
-  wire [2:0] _bits_470 = readout_index[2:0]; // RapController.java:226
-  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // RapController.java:226
-  wire [2:0] _bits_471 = readout_index[2:0]; // RapController.java:226
-  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // RapController.java:226
-  wire [2:0] _bits_472 = readout_index[2:0]; // RapController.java:226
-  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // RapController.java:226
-  wire [1:0] _bits_473 = readout_index[4:3]; // RapController.java:226
-  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // RapController.java:226
-  wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:60
-  wire _and_r_3 = &_bits_474; // SplitCompare.java:60
-  wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_476 = op_not_threshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_477 = _bits_476[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_34 = {1'b0, _bits_475} + {1'b0, _bits_477}; // SplitCompare.java:86
-  wire _bits_478 = _add_34[9]; // SplitCompare.java:86
-  wire [9:0] _cat_43 = {_bits_475, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_44 = {_bits_477, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_35 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
-  wire _bits_479 = _add_35[10]; // SplitCompare.java:87
-  wire [17:0] _bits_480 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_481 = _bits_480[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_482 = _bits_476[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_483 = _bits_482[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_36 = {1'b0, _bits_481} + {1'b0, _bits_483}; // SplitCompare.java:86
-  wire _bits_484 = _add_36[9]; // SplitCompare.java:86
-  wire [9:0] _cat_45 = {_bits_481, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_46 = {_bits_483, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_37 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
-  wire _bits_485 = _add_37[10]; // SplitCompare.java:87
-  wire [8:0] _bits_486 = _bits_480[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_47 = {_bits_486, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_487 = _bits_482[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_48 = {_bits_487, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_38 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:87
-  wire _bits_488 = _add_38[10]; // SplitCompare.java:87
-  wire _and_304 = _bits_485 & _bits_488; // SplitCompare.java:76
-  wire _or_205 = _bits_484 | _and_304; // SplitCompare.java:76
-  wire _and_305 = _bits_479 & _or_205; // SplitCompare.java:76
-  wire _or_206 = _bits_478 | _and_305; // SplitCompare.java:76
-  wire _and_306 = _and_r_3 & _or_206; // SplitCompare.java:60
-  wire _and_307 = skip_valid & _and_306; // MergeSkip.java:53
-  wire _not_107 = ~skip_touched; // MergeSkip.java:75
-  wire _and_308 = _and_307 & _not_107; // MergeSkip.java:75
-  wire _not_108 = ~commit_fire; // MergeSkip.java:75
-  wire _and_309 = _and_308 & _not_108; // MergeSkip.java:75
-  wire _not_109 = ~commit_stop; // RapController.java:258
-  wire pipe_quiet = _not_109 & pipe_empty; // RapController.java:258
-  wire _and_310 = state_run & pipe_quiet; // RapController.java:263
-  wire _not_110 = ~io_issued; // RapController.java:263
-  wire _and_311 = _and_310 & _not_110; // RapController.java:263
-  wire _and_312 = state_run & pipe_quiet; // RapController.java:269
-  wire _or_207 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_208 = _or_207 | ev_split_q; // StatusRegs.java:77
-  wire _or_209 = _or_208 | ev_batch_q; // StatusRegs.java:77
-  wire _or_210 = _or_209 | ev_deferred_q; // StatusRegs.java:77
-  wire _or_r_20 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_211 = _or_210 | _or_r_20; // StatusRegs.java:78
-  wire _not_111 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_112 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_313 = _not_111 & _not_112; // SplitCounter.java:109
-  wire _not_113 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_314 = _and_313 & _not_113; // SplitCounter.java:109
-  wire _not_114 = ~_and_314; // StatusRegs.java:78
-  wire ev_pending = _or_211 | _not_114; // StatusRegs.java:78
-  wire _not_115 = ~ev_pending; // ScheduleAndSnapshot.java:82
-  wire _and_315 = _not_115 & multiplier_free; // ScheduleAndSnapshot.java:82
-  wire status_still = _and_315 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_316 = _and_312 & status_still; // RapController.java:269
-  wire _not_116 = ~state_init; // RapController.java:388
-  wire _not_117 = ~tcam_write_full; // RapController.java:388
-  wire _and_317 = _not_116 & _not_117; // RapController.java:388
-  wire _and_318 = _and_317 & io_enable; // RapController.java:388
-  wire _or_212 = readout_pending | io_readout; // RapController.java:389
-  wire _not_118 = ~_or_212; // RapController.java:389
-  wire _and_319 = _and_318 & _not_118; // RapController.java:389
-  wire _or_213 = snapshot_pending | io_snapshot; // RapController.java:389
-  wire _not_119 = ~_or_213; // RapController.java:389
-  wire _and_320 = _and_319 & _not_119; // RapController.java:389
-  wire _not_120 = ~snapshot_frozen; // RapController.java:389
-  wire _and_321 = _and_320 & _not_120; // RapController.java:389
-  wire _not_121 = ~commit_stop; // RapController.java:403
-  wire _and_322 = state_run & _not_121; // RapController.java:403
-  wire _not_122 = ~io_headValid; // RapController.java:403
-  wire _and_323 = pipe_empty & _not_122; // RapController.java:403
-  wire [2:0] _mux_15 = _and_323 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_214 = state_drain | state_undo; // RapController.java:404
-  wire _or_215 = _or_214 | state_resume; // RapController.java:404
-  wire _or_216 = _or_215 | commit_stop; // RapController.java:404
-  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_217 = state_split_scan | state_split; // RapController.java:405
-  wire _or_218 = _or_217 | state_split_alloc; // RapController.java:405
-  wire _or_219 = state_merge_level | state_merge_kids; // RapController.java:405
-  wire _or_220 = _or_219 | state_advance; // RapController.java:405
-  wire _or_221 = _or_220 | state_advance_wait; // RapController.java:405
-  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // RapController.java:116
-  wire _or_222 = state_split | state_read_issue; // RapController.java:115
-  wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:42
-  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:40
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:40
-  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:40
-  wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:40
-  wire _not_123 = ~undo_push; // UndoStack.java:40
-  wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:55
-  wire _or_r_21 = |_cat_50; // RapController.java:55
-  wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:55
-  wire [14:0] _and_324 = _cat_50 & _sub_18; // RapController.java:55
-  wire _or_r_22 = |_and_324; // RapController.java:55
-  wire _not_124 = ~_or_r_22; // RapController.java:55
-  wire _and_325 = _or_r_21 & _not_124; // RapController.java:55
-  wire _or_223 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_224 = _or_223 | ev_split; // StatusRegs.java:99
-  wire _or_225 = _or_224 | ev_allocated; // StatusRegs.java:99
-  wire _or_226 = _or_225 | ev_batch; // StatusRegs.java:99
-  wire _or_227 = _or_226 | ev_deferred; // StatusRegs.java:99
-  wire _or_228 = _or_227 | ev_clear; // StatusRegs.java:99
-  wire _or_r_23 = |ev_removed; // StatusRegs.java:99
-  wire _or_229 = _or_228 | _or_r_23; // StatusRegs.java:99
-  wire _or_230 = _or_229 | ev_pending; // StatusRegs.java:99
-  wire _not_125 = ~_or_230; // ScheduleAndSnapshot.java:83
-  wire _or_r_24 = |slot_pick_pick_hot; // SlotPicker.java:83
-  wire [31:0] _sub_19 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:83
-  wire [31:0] _and_326 = slot_pick_pick_hot & _sub_19; // SlotPicker.java:83
-  wire _or_r_25 = |_and_326; // SlotPicker.java:83
-  wire _not_126 = ~_or_r_25; // SlotPicker.java:83
-  wire _and_327 = _or_r_24 & _not_126; // SlotPicker.java:83
-  wire _and_328 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:83
-  wire _not_127 = ~_or_222; // RapController.java:124
-  wire _not_128 = ~state_run; // RapController.java:130
-  wire _eq_163 = state_run_issue_n == _not_128; // RapController.java:130
-  wire _not_129 = ~state_run; // RapController.java:133
-  wire _eq_164 = state_run_window_n == _not_129; // RapController.java:133
-  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:49
-  wire _not_130 = ~undo_pop; // UndoStack.java:50
-  wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:52
-  wire _eq_166 = undo_empty == _eq_165; // UndoStack.java:52
-  wire _or_r_26 = |leaf_pick_pick_hot; // SlotPicker.java:83
-  wire [31:0] _sub_20 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:83
-  wire [31:0] _and_329 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:83
-  wire _or_r_27 = |_and_329; // SlotPicker.java:83
-  wire _not_131 = ~_or_r_27; // SlotPicker.java:83
-  wire _and_330 = _or_r_26 & _not_131; // SlotPicker.java:83
-  wire _and_331 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:83
-  wire _not_132 = ~_and_245; // MergeVerdict.java:77
-  wire _and_332 = verdict_act & merge_verdict; // MergeVerdict.java:79
-  wire _eq_167 = verdict_set == _and_332; // MergeVerdict.java:79
-  wire _not_133 = ~verdict_busy; // MergeVerdict.java:79
-  wire _or_231 = _not_133 | verdict_act; // MergeVerdict.java:79
-  wire _eq_168 = verdict_free == _or_231; // MergeVerdict.java:79
-  wire _and_333 = _eq_167 & _eq_168; // MergeVerdict.java:79
-  wire _eq_169 = _or_153 == leaf_pick_load_by_state; // SlotPicker.java:141
-  wire _and_334 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
-  wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:60
-  wire _and_r_4 = &_bits_491; // SplitCompare.java:60
-  wire [11:0] _bits_492 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:72
-  wire [23:0] _bits_493 = io_head_notThreshold[23:0]; // SplitCompare.java:60
-  wire [11:0] _bits_494 = _bits_493[23:12]; // SplitCompare.java:73
-  wire [12:0] _add_39 = {1'b0, _bits_492} + {1'b0, _bits_494}; // SplitCompare.java:86
-  wire _bits_495 = _add_39[12]; // SplitCompare.java:86
-  wire [12:0] _cat_51 = {_bits_492, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_52 = {_bits_494, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_40 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:87
-  wire _bits_496 = _add_40[13]; // SplitCompare.java:87
-  wire [11:0] _bits_497 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:71
-  wire [11:0] _bits_498 = _bits_493[11:0]; // SplitCompare.java:71
-  wire [12:0] _add_41 = {1'b0, _bits_497} + {1'b0, _bits_498}; // SplitCompare.java:86
-  wire _bits_499 = _add_41[12]; // SplitCompare.java:86
-  wire _and_335 = _bits_496 & _bits_499; // SplitCompare.java:76
-  wire _or_232 = _bits_495 | _and_335; // SplitCompare.java:76
-  wire _and_336 = _and_r_4 & _or_232; // SplitCompare.java:60
-  wire _eq_170 = _and_334 == _and_336; // CommitVerdict.java:60
-  wire _not_134 = ~schedule_exhausted; // ScheduleAndSnapshot.java:98
-  wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_135 = ~_or_r_28; // SplitCounter.java:89
-  wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_136 = ~_or_r_29; // SplitCounter.java:90
-  wire _and_337 = _not_135 & _not_136; // SplitCounter.java:90
-  wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_137 = ~_or_r_30; // SplitCounter.java:90
-  wire _and_338 = _and_337 & _not_137; // SplitCounter.java:90
-  wire _and_339 = _not_134 & _and_338; // ScheduleAndSnapshot.java:98
-  wire [14:0] _bits_500 = until_merge_lo[15:1]; // ScheduleAndSnapshot.java:98
-  wire _or_r_31 = |_bits_500; // ScheduleAndSnapshot.java:98
-  wire _not_138 = ~_or_r_31; // ScheduleAndSnapshot.java:98
-  wire _and_340 = _and_339 & _not_138; // ScheduleAndSnapshot.java:98
-  wire _bits_501 = until_merge_lo[0]; // ScheduleAndSnapshot.java:99
-  wire _ge_3 = io_head_weight >= _bits_501; // ScheduleAndSnapshot.java:99
-  wire _and_341 = _and_340 & _ge_3; // ScheduleAndSnapshot.java:99
-  wire _eq_171 = merge_now == _and_341; // CommitVerdict.java:65
-  wire _or_233 = split_now | merge_now; // CommitVerdict.java:75
-  wire _and_342 = commit_fire & _or_233; // CommitVerdict.java:75
-  wire _not_139 = ~defer_now; // CommitVerdict.java:75
-  wire _and_343 = _and_342 & _not_139; // CommitVerdict.java:75
-  wire _eq_172 = stop_now == _and_343; // CommitVerdict.java:75
-  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
-  wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:60
-  wire _and_r_5 = &_bits_502; // SplitCompare.java:60
-  wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:72
-  wire [26:0] _bits_504 = io_head_notThreshold[26:0]; // SplitCompare.java:60
-  wire [8:0] _bits_505 = _bits_504[26:18]; // SplitCompare.java:73
-  wire [9:0] _add_42 = {1'b0, _bits_503} + {1'b0, _bits_505}; // SplitCompare.java:86
-  wire _bits_506 = _add_42[9]; // SplitCompare.java:86
-  wire [9:0] _cat_53 = {_bits_503, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_54 = {_bits_505, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_43 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:87
-  wire _bits_507 = _add_43[10]; // SplitCompare.java:87
-  wire [17:0] _bits_508 = skip_min_sum[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_509 = _bits_508[17:9]; // SplitCompare.java:72
-  wire [17:0] _bits_510 = _bits_504[17:0]; // SplitCompare.java:71
-  wire [8:0] _bits_511 = _bits_510[17:9]; // SplitCompare.java:73
-  wire [9:0] _add_44 = {1'b0, _bits_509} + {1'b0, _bits_511}; // SplitCompare.java:86
-  wire _bits_512 = _add_44[9]; // SplitCompare.java:86
-  wire [9:0] _cat_55 = {_bits_509, 1'd1}; // SplitCompare.java:87
-  wire [9:0] _cat_56 = {_bits_511, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_45 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:87
-  wire _bits_513 = _add_45[10]; // SplitCompare.java:87
-  wire [8:0] _bits_514 = _bits_508[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_57 = {_bits_514, 1'd1}; // SplitCompare.java:87
-  wire [8:0] _bits_515 = _bits_510[8:0]; // SplitCompare.java:71
-  wire [9:0] _cat_58 = {_bits_515, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:87
-  wire _bits_516 = _add_46[10]; // SplitCompare.java:87
-  wire _and_344 = _bits_513 & _bits_516; // SplitCompare.java:76
-  wire _or_234 = _bits_512 | _and_344; // SplitCompare.java:76
-  wire _and_345 = _bits_507 & _or_234; // SplitCompare.java:76
-  wire _or_235 = _bits_506 | _and_345; // SplitCompare.java:76
-  wire _and_346 = _and_r_5 & _or_235; // SplitCompare.java:60
-  wire _and_347 = skip_valid & _and_346; // MergeSkip.java:53
-  wire _eq_174 = skip_now == _and_347; // RapController.java:206
-  wire _eq_175 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:141
-  wire _eq_176 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:141
-  wire _not_140 = ~_or_26; // SlotPicker.java:107
-  wire _or_236 = _not_140 | slot_pick_load; // SlotPicker.java:107
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:420
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:80
-  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:80
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:237
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // RapController.java:411
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:238
-  wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:238
-  wire [31:0] _or_237 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:238
-  wire _eq_180 = child_prefix == _or_237; // TcamSplit.java:180
-  wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:231
-  wire [5:0] _cat_60 = {child_depth, 1'd0}; // RapController.java:411
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:231
-  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:180
-  wire _and_348 = _eq_180 & _eq_181; // TcamSplit.java:180
-  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:420
-  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:80
-  wire _not_141 = ~readout_in_use; // RapController.java:332
-  wire _eq_183 = readout_index == 5'd0; // NodeTable.java:114
-  wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:114
-  wire _eq_184 = readout_depth == _mux_19; // RapController.java:332
-  wire _or_238 = _not_141 | _eq_184; // RapController.java:332
-  wire _not_142 = ~batch_min_clears; // MergeSkip.java:88
-  wire _and_349 = state_run & io_selected_valid; // RapController.java:352
-  wire _and_350 = state_run & quiet_held; // RapController.java:355
-  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:356
-  wire _and_351 = io_counterResult_valid & _eq_185; // RapController.java:356
-  wire _eq_186 = hit_event_4 == _and_351; // RapController.java:357
-  wire _and_352 = state_run & cmd_valid; // RapController.java:358
-  wire _eq_187 = _and_299 == _and_352; // RapController.java:358
-  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // RapController.java:359
-  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // RapController.java:359
-  wire _bits_518 = _dshr_5[0]; // RapController.java:359
-  wire _eq_188 = hit_short_3 == _bits_518; // RapController.java:359
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:361
-  wire _and_353 = state_run & io_counterResult_valid; // RapController.java:361
-  wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:226
-  wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:226
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:228
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:228
-  wire _eq_191 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:229
-  wire _eq_192 = leaf_at_deepest == _eq_191; // TcamMergeWalk.java:229
-  wire _and_354 = state_merge_level & level_fresh; // TcamMergeWalk.java:231
-  wire _eq_193 = children_write_q_slot == 5'd0; // NodeTable.java:114
-  wire [4:0] _dyn_index_9 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:114
-  wire [4:0] _mux_21 = _eq_193 ? 5'd0 : _dyn_index_9; // NodeTable.java:114
-  wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:234
-  wire _and_355 = state_merge_level & level_fresh; // TcamMergeWalk.java:234
-  wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:236
-  wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // TcamMergeWalk.java:237
-  wire _ne_3 = _dyn_index_10 != merge_parent; // TcamMergeWalk.java:237
-  wire _and_356 = _ne_2 & _ne_3; // TcamMergeWalk.java:237
-  wire _and_357 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:236
-  wire _or_239 = kids_fresh | kids_walking; // TcamMergeWalk.java:240
-  wire _eq_194 = _or_239 == state_merge_kids; // TcamMergeWalk.java:240
-  wire _and_358 = kids_fresh & kids_walking; // TcamMergeWalk.java:240
-  wire _not_143 = ~_and_358; // TcamMergeWalk.java:240
-  wire _and_359 = _eq_194 & _not_143; // TcamMergeWalk.java:240
-  wire _eq_195 = kids_vector == visited_kids; // TcamMergeWalk.java:243
-  wire _not_144 = ~kids_fresh; // TcamMergeWalk.java:242
-  wire _and_360 = state_merge_kids & _not_144; // TcamMergeWalk.java:242
-  wire _and_361 = _and_360 & slot_pick_ready; // TcamMergeWalk.java:242
-  wire _and_362 = _and_361 & slot_pick_pick_last; // TcamMergeWalk.java:243
-  wire _eq_196 = kids_owner == merge_parent; // TcamMergeWalk.java:245
-  wire _or_240 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:246
-  wire _not_145 = ~_or_240; // TcamMergeWalk.java:246
-  wire _and_363 = verdict_act & _not_145; // TcamMergeWalk.java:246
-  wire _not_146 = ~io_counterResult_valid; // RapController.java:363
-  wire _and_364 = state_drain & pipe_empty; // RapController.java:363
-  wire _and_365 = state_split_alloc & slot_pick_ready; // TcamSplit.java:212
-  wire _and_r_10 = &present_children; // TcamSplit.java:214
-  wire _not_147 = ~_and_r_10; // TcamSplit.java:214
-  wire [3:0] _not_148 = ~present_children; // TcamSplit.java:215
-  wire _bits_519 = _not_148[0]; // FirstSet.java:55
-  wire _bits_520 = _not_148[1]; // FirstSet.java:55
-  wire _or_241 = _bits_519 | _bits_520; // FirstSet.java:64
-  wire _bits_521 = _not_148[2]; // FirstSet.java:55
-  wire _bits_522 = _not_148[3]; // FirstSet.java:55
-  wire _or_242 = _bits_521 | _bits_522; // FirstSet.java:64
-  wire _and_366 = _or_241 & _or_242; // FirstSet.java:61
-  wire _and_367 = _bits_519 & _bits_520; // FirstSet.java:61
-  wire _or_243 = _and_366 | _and_367; // FirstSet.java:62
-  wire _and_368 = _bits_521 & _bits_522; // FirstSet.java:61
-  wire _or_244 = _or_243 | _and_368; // FirstSet.java:63
-  wire _not_149 = ~_or_244; // TcamSplit.java:215
-  wire _eq_197 = split_last_child == _not_149; // TcamSplit.java:215
-  wire [3:0] _not_150 = ~present_children; // TcamSplit.java:216
-  wire _bits_523 = _not_150[0]; // FirstSet.java:25
-  wire _bits_524 = _not_150[1]; // FirstSet.java:25
-  wire _or_245 = _bits_523 | _bits_524; // FirstSet.java:37
-  wire _not_151 = ~_or_245; // FirstSet.java:35
-  wire _bits_525 = _not_150[2]; // FirstSet.java:25
-  wire _not_152 = ~_bits_525; // FirstSet.java:35
-  wire _not_153 = ~_bits_523; // FirstSet.java:35
-  wire _mux_22 = _not_151 ? _not_152 : _not_153; // FirstSet.java:36
-  wire [1:0] _cat_61 = {_not_151, _mux_22}; // FirstSet.java:36
-  wire [1:0] _bits_526 = _cat_61; // FirstSet.java:44
-  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:216
-  wire _and_369 = _eq_197 & _eq_198; // TcamSplit.java:216
-  wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:218
-  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:218
-  wire split_settled = _or_200 & split_settled_before; // TcamSplit.java:122
-  wire _not_154 = ~split_settled; // TcamSplit.java:221
-  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:223
-  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:223
-  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:223
-  wire _and_370 = _eq_200 & _eq_201; // TcamSplit.java:223
-  wire _or_246 = scan_fresh | scan_walking; // TcamSplit.java:225
-  wire _eq_202 = _or_246 == state_split_scan; // TcamSplit.java:225
-  wire _and_371 = scan_fresh & scan_walking; // TcamSplit.java:225
-  wire _not_155 = ~_and_371; // TcamSplit.java:225
-  wire _and_372 = _eq_202 & _not_155; // TcamSplit.java:225
-  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:366
-  wire _not_156 = ~kids_fresh; // TcamMergeWalk.java:220
-  wire _and_373 = state_merge_kids & _not_156; // TcamMergeWalk.java:220
-  wire _and_374 = _and_373 & slot_pick_ready; // TcamMergeWalk.java:220
-  wire _and_375 = _and_374 & slot_pick_pick_last; // TcamMergeWalk.java:220
-  wire _or_247 = split_settled | _and_375; // RapController.java:365
-  wire _not_157 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_158 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_159 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_376 = _not_158 & _not_159; // SplitCounter.java:109
-  wire _not_160 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_377 = _and_376 & _not_160; // SplitCounter.java:109
-  wire st_n_steady = _not_157 & _and_377; // StatusRegs.java:76
-  wire _eq_204 = kids_owner == op_slot; // RapController.java:368
-  wire _or_248 = state_undo | state_split_scan; // RapController.java:368
-  wire _or_249 = _or_248 | state_split; // RapController.java:368
-  wire _or_250 = _or_249 | state_split_alloc; // RapController.java:368
-  wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:101
-  wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:101
-  wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:101
-  wire _gt_4 = slot_depth_28 > deepest_depth; // NodeTable.java:101
-  wire _gt_5 = slot_depth_27 > deepest_depth; // NodeTable.java:101
-  wire _gt_6 = slot_depth_26 > deepest_depth; // NodeTable.java:101
-  wire _gt_7 = slot_depth_25 > deepest_depth; // NodeTable.java:101
-  wire _gt_8 = slot_depth_24 > deepest_depth; // NodeTable.java:101
-  wire _gt_9 = slot_depth_23 > deepest_depth; // NodeTable.java:101
-  wire _gt_10 = slot_depth_22 > deepest_depth; // NodeTable.java:101
-  wire _gt_11 = slot_depth_21 > deepest_depth; // NodeTable.java:101
-  wire _gt_12 = slot_depth_20 > deepest_depth; // NodeTable.java:101
-  wire _gt_13 = slot_depth_19 > deepest_depth; // NodeTable.java:101
-  wire _gt_14 = slot_depth_18 > deepest_depth; // NodeTable.java:101
-  wire _gt_15 = slot_depth_17 > deepest_depth; // NodeTable.java:101
-  wire _gt_16 = slot_depth_16 > deepest_depth; // NodeTable.java:101
-  wire _gt_17 = slot_depth_15 > deepest_depth; // NodeTable.java:101
-  wire _gt_18 = slot_depth_14 > deepest_depth; // NodeTable.java:101
-  wire _gt_19 = slot_depth_13 > deepest_depth; // NodeTable.java:101
-  wire _gt_20 = slot_depth_12 > deepest_depth; // NodeTable.java:101
-  wire _gt_21 = slot_depth_11 > deepest_depth; // NodeTable.java:101
-  wire _gt_22 = slot_depth_10 > deepest_depth; // NodeTable.java:101
-  wire _gt_23 = slot_depth_9 > deepest_depth; // NodeTable.java:101
-  wire _gt_24 = slot_depth_8 > deepest_depth; // NodeTable.java:101
-  wire _gt_25 = slot_depth_7 > deepest_depth; // NodeTable.java:101
-  wire _gt_26 = slot_depth_6 > deepest_depth; // NodeTable.java:101
-  wire _gt_27 = slot_depth_5 > deepest_depth; // NodeTable.java:101
-  wire _gt_28 = slot_depth_4 > deepest_depth; // NodeTable.java:101
-  wire _gt_29 = slot_depth_3 > deepest_depth; // NodeTable.java:101
-  wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:101
-  wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:101
-  wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:109
-  wire [31:0] _and_378 = slot_valid & _cat_62; // RapController.java:369
-  wire _or_r_32 = |_and_378; // RapController.java:369
-  wire _not_161 = ~_or_r_32; // RapController.java:369
-  wire _le_0 = st_nodes <= 6'd32; // RapController.java:370
-  wire _not_162 = ~tcam_write_full; // RapController.java:393
-  wire _not_163 = ~snapshot_frozen; // RapController.java:393
-  wire _and_379 = _not_162 & _not_163; // RapController.java:393
-  wire _not_164 = ~readout_pending; // RapController.java:393
-  wire _and_380 = _and_379 & _not_164; // RapController.java:393
-  wire _not_165 = ~snapshot_pending; // RapController.java:393
-  wire _and_381 = _and_380 & _not_165; // RapController.java:393
+  wire [5:0] _add_7 = front_count + 6'd1; // RapController.java:136
+  wire [5:0] front_if_issued = io_selected_valid ? front_count : _add_7; // RapController.java:136
+  wire [5:0] _sub_10 = front_count - 6'd1; // RapController.java:138
+  wire [5:0] front_if_not = io_selected_valid ? _sub_10 : front_count; // RapController.java:138
+  wire [5:0] _mux_9 = io_issued ? front_if_issued : front_if_not; // RapController.java:139
+  wire _not_40 = ~slot_pick_load; // SlotPicker.java:84
+  wire _or_20 = slot_pick_load | slot_pick_take; // SlotPicker.java:65
+  wire [31:0] _not_41 = ~slot_pick_pick_hot; // SlotPicker.java:64
+  wire [31:0] _and_31 = slot_pick_candidates & _not_41; // SlotPicker.java:64
+  wire [31:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:65
+  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:284
+  wire _not_42 = ~verdict_set; // TcamMergeWalk.java:119
+  wire _and_32 = kids_fresh & _not_42; // TcamMergeWalk.java:119
+  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:284
+  wire _and_33 = state_split_alloc & _not_1; // TcamSplit.java:287
+  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:287
+  wire _not_43 = ~verdict_set; // TcamSplit.java:289
+  wire _and_34 = kids_walking & _not_43; // TcamSplit.java:289
+  wire _not_44 = ~slot_pick_pick_last; // TcamSplit.java:290
+  wire _or_24 = _not_44 | verdict_free; // TcamSplit.java:290
+  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:290
+  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:288
+  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:286
+  wire [31:0] _not_45 = ~slot_valid; // TcamSplit.java:299
+  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:300
+  wire _bits_72 = slot_valid[31]; // NodeTable.java:93
+  wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:94
+  wire _and_37 = _bits_72 & _eq_36; // NodeTable.java:94
+  wire _not_46 = ~state_split_scan; // RapController.java:159
+  wire _not_47 = ~_not_46; // NodeTable.java:95
+  wire _eq_37 = slot_children_31 == 3'd0; // NodeTable.java:95
+  wire _or_27 = _not_47 | _eq_37; // NodeTable.java:95
+  wire _and_38 = _and_37 & _or_27; // NodeTable.java:95
+  wire _bits_73 = slot_valid[30]; // NodeTable.java:93
+  wire _eq_38 = slot_parent_30 == kids_owner; // NodeTable.java:94
+  wire _and_39 = _bits_73 & _eq_38; // NodeTable.java:94
+  wire _not_48 = ~_not_46; // NodeTable.java:95
+  wire _eq_39 = slot_children_30 == 3'd0; // NodeTable.java:95
+  wire _or_28 = _not_48 | _eq_39; // NodeTable.java:95
+  wire _and_40 = _and_39 & _or_28; // NodeTable.java:95
+  wire _bits_74 = slot_valid[29]; // NodeTable.java:93
+  wire _eq_40 = slot_parent_29 == kids_owner; // NodeTable.java:94
+  wire _and_41 = _bits_74 & _eq_40; // NodeTable.java:94
+  wire _not_49 = ~_not_46; // NodeTable.java:95
+  wire _eq_41 = slot_children_29 == 3'd0; // NodeTable.java:95
+  wire _or_29 = _not_49 | _eq_41; // NodeTable.java:95
+  wire _and_42 = _and_41 & _or_29; // NodeTable.java:95
+  wire _bits_75 = slot_valid[28]; // NodeTable.java:93
+  wire _eq_42 = slot_parent_28 == kids_owner; // NodeTable.java:94
+  wire _and_43 = _bits_75 & _eq_42; // NodeTable.java:94
+  wire _not_50 = ~_not_46; // NodeTable.java:95
+  wire _eq_43 = slot_children_28 == 3'd0; // NodeTable.java:95
+  wire _or_30 = _not_50 | _eq_43; // NodeTable.java:95
+  wire _and_44 = _and_43 & _or_30; // NodeTable.java:95
+  wire _bits_76 = slot_valid[27]; // NodeTable.java:93
+  wire _eq_44 = slot_parent_27 == kids_owner; // NodeTable.java:94
+  wire _and_45 = _bits_76 & _eq_44; // NodeTable.java:94
+  wire _not_51 = ~_not_46; // NodeTable.java:95
+  wire _eq_45 = slot_children_27 == 3'd0; // NodeTable.java:95
+  wire _or_31 = _not_51 | _eq_45; // NodeTable.java:95
+  wire _and_46 = _and_45 & _or_31; // NodeTable.java:95
+  wire _bits_77 = slot_valid[26]; // NodeTable.java:93
+  wire _eq_46 = slot_parent_26 == kids_owner; // NodeTable.java:94
+  wire _and_47 = _bits_77 & _eq_46; // NodeTable.java:94
+  wire _not_52 = ~_not_46; // NodeTable.java:95
+  wire _eq_47 = slot_children_26 == 3'd0; // NodeTable.java:95
+  wire _or_32 = _not_52 | _eq_47; // NodeTable.java:95
+  wire _and_48 = _and_47 & _or_32; // NodeTable.java:95
+  wire _bits_78 = slot_valid[25]; // NodeTable.java:93
+  wire _eq_48 = slot_parent_25 == kids_owner; // NodeTable.java:94
+  wire _and_49 = _bits_78 & _eq_48; // NodeTable.java:94
+  wire _not_53 = ~_not_46; // NodeTable.java:95
+  wire _eq_49 = slot_children_25 == 3'd0; // NodeTable.java:95
+  wire _or_33 = _not_53 | _eq_49; // NodeTable.java:95
+  wire _and_50 = _and_49 & _or_33; // NodeTable.java:95
+  wire _bits_79 = slot_valid[24]; // NodeTable.java:93
+  wire _eq_50 = slot_parent_24 == kids_owner; // NodeTable.java:94
+  wire _and_51 = _bits_79 & _eq_50; // NodeTable.java:94
+  wire _not_54 = ~_not_46; // NodeTable.java:95
+  wire _eq_51 = slot_children_24 == 3'd0; // NodeTable.java:95
+  wire _or_34 = _not_54 | _eq_51; // NodeTable.java:95
+  wire _and_52 = _and_51 & _or_34; // NodeTable.java:95
+  wire _bits_80 = slot_valid[23]; // NodeTable.java:93
+  wire _eq_52 = slot_parent_23 == kids_owner; // NodeTable.java:94
+  wire _and_53 = _bits_80 & _eq_52; // NodeTable.java:94
+  wire _not_55 = ~_not_46; // NodeTable.java:95
+  wire _eq_53 = slot_children_23 == 3'd0; // NodeTable.java:95
+  wire _or_35 = _not_55 | _eq_53; // NodeTable.java:95
+  wire _and_54 = _and_53 & _or_35; // NodeTable.java:95
+  wire _bits_81 = slot_valid[22]; // NodeTable.java:93
+  wire _eq_54 = slot_parent_22 == kids_owner; // NodeTable.java:94
+  wire _and_55 = _bits_81 & _eq_54; // NodeTable.java:94
+  wire _not_56 = ~_not_46; // NodeTable.java:95
+  wire _eq_55 = slot_children_22 == 3'd0; // NodeTable.java:95
+  wire _or_36 = _not_56 | _eq_55; // NodeTable.java:95
+  wire _and_56 = _and_55 & _or_36; // NodeTable.java:95
+  wire _bits_82 = slot_valid[21]; // NodeTable.java:93
+  wire _eq_56 = slot_parent_21 == kids_owner; // NodeTable.java:94
+  wire _and_57 = _bits_82 & _eq_56; // NodeTable.java:94
+  wire _not_57 = ~_not_46; // NodeTable.java:95
+  wire _eq_57 = slot_children_21 == 3'd0; // NodeTable.java:95
+  wire _or_37 = _not_57 | _eq_57; // NodeTable.java:95
+  wire _and_58 = _and_57 & _or_37; // NodeTable.java:95
+  wire _bits_83 = slot_valid[20]; // NodeTable.java:93
+  wire _eq_58 = slot_parent_20 == kids_owner; // NodeTable.java:94
+  wire _and_59 = _bits_83 & _eq_58; // NodeTable.java:94
+  wire _not_58 = ~_not_46; // NodeTable.java:95
+  wire _eq_59 = slot_children_20 == 3'd0; // NodeTable.java:95
+  wire _or_38 = _not_58 | _eq_59; // NodeTable.java:95
+  wire _and_60 = _and_59 & _or_38; // NodeTable.java:95
+  wire _bits_84 = slot_valid[19]; // NodeTable.java:93
+  wire _eq_60 = slot_parent_19 == kids_owner; // NodeTable.java:94
+  wire _and_61 = _bits_84 & _eq_60; // NodeTable.java:94
+  wire _not_59 = ~_not_46; // NodeTable.java:95
+  wire _eq_61 = slot_children_19 == 3'd0; // NodeTable.java:95
+  wire _or_39 = _not_59 | _eq_61; // NodeTable.java:95
+  wire _and_62 = _and_61 & _or_39; // NodeTable.java:95
+  wire _bits_85 = slot_valid[18]; // NodeTable.java:93
+  wire _eq_62 = slot_parent_18 == kids_owner; // NodeTable.java:94
+  wire _and_63 = _bits_85 & _eq_62; // NodeTable.java:94
+  wire _not_60 = ~_not_46; // NodeTable.java:95
+  wire _eq_63 = slot_children_18 == 3'd0; // NodeTable.java:95
+  wire _or_40 = _not_60 | _eq_63; // NodeTable.java:95
+  wire _and_64 = _and_63 & _or_40; // NodeTable.java:95
+  wire _bits_86 = slot_valid[17]; // NodeTable.java:93
+  wire _eq_64 = slot_parent_17 == kids_owner; // NodeTable.java:94
+  wire _and_65 = _bits_86 & _eq_64; // NodeTable.java:94
+  wire _not_61 = ~_not_46; // NodeTable.java:95
+  wire _eq_65 = slot_children_17 == 3'd0; // NodeTable.java:95
+  wire _or_41 = _not_61 | _eq_65; // NodeTable.java:95
+  wire _and_66 = _and_65 & _or_41; // NodeTable.java:95
+  wire _bits_87 = slot_valid[16]; // NodeTable.java:93
+  wire _eq_66 = slot_parent_16 == kids_owner; // NodeTable.java:94
+  wire _and_67 = _bits_87 & _eq_66; // NodeTable.java:94
+  wire _not_62 = ~_not_46; // NodeTable.java:95
+  wire _eq_67 = slot_children_16 == 3'd0; // NodeTable.java:95
+  wire _or_42 = _not_62 | _eq_67; // NodeTable.java:95
+  wire _and_68 = _and_67 & _or_42; // NodeTable.java:95
+  wire _bits_88 = slot_valid[15]; // NodeTable.java:93
+  wire _eq_68 = slot_parent_15 == kids_owner; // NodeTable.java:94
+  wire _and_69 = _bits_88 & _eq_68; // NodeTable.java:94
+  wire _not_63 = ~_not_46; // NodeTable.java:95
+  wire _eq_69 = slot_children_15 == 3'd0; // NodeTable.java:95
+  wire _or_43 = _not_63 | _eq_69; // NodeTable.java:95
+  wire _and_70 = _and_69 & _or_43; // NodeTable.java:95
+  wire _bits_89 = slot_valid[14]; // NodeTable.java:93
+  wire _eq_70 = slot_parent_14 == kids_owner; // NodeTable.java:94
+  wire _and_71 = _bits_89 & _eq_70; // NodeTable.java:94
+  wire _not_64 = ~_not_46; // NodeTable.java:95
+  wire _eq_71 = slot_children_14 == 3'd0; // NodeTable.java:95
+  wire _or_44 = _not_64 | _eq_71; // NodeTable.java:95
+  wire _and_72 = _and_71 & _or_44; // NodeTable.java:95
+  wire _bits_90 = slot_valid[13]; // NodeTable.java:93
+  wire _eq_72 = slot_parent_13 == kids_owner; // NodeTable.java:94
+  wire _and_73 = _bits_90 & _eq_72; // NodeTable.java:94
+  wire _not_65 = ~_not_46; // NodeTable.java:95
+  wire _eq_73 = slot_children_13 == 3'd0; // NodeTable.java:95
+  wire _or_45 = _not_65 | _eq_73; // NodeTable.java:95
+  wire _and_74 = _and_73 & _or_45; // NodeTable.java:95
+  wire _bits_91 = slot_valid[12]; // NodeTable.java:93
+  wire _eq_74 = slot_parent_12 == kids_owner; // NodeTable.java:94
+  wire _and_75 = _bits_91 & _eq_74; // NodeTable.java:94
+  wire _not_66 = ~_not_46; // NodeTable.java:95
+  wire _eq_75 = slot_children_12 == 3'd0; // NodeTable.java:95
+  wire _or_46 = _not_66 | _eq_75; // NodeTable.java:95
+  wire _and_76 = _and_75 & _or_46; // NodeTable.java:95
+  wire _bits_92 = slot_valid[11]; // NodeTable.java:93
+  wire _eq_76 = slot_parent_11 == kids_owner; // NodeTable.java:94
+  wire _and_77 = _bits_92 & _eq_76; // NodeTable.java:94
+  wire _not_67 = ~_not_46; // NodeTable.java:95
+  wire _eq_77 = slot_children_11 == 3'd0; // NodeTable.java:95
+  wire _or_47 = _not_67 | _eq_77; // NodeTable.java:95
+  wire _and_78 = _and_77 & _or_47; // NodeTable.java:95
+  wire _bits_93 = slot_valid[10]; // NodeTable.java:93
+  wire _eq_78 = slot_parent_10 == kids_owner; // NodeTable.java:94
+  wire _and_79 = _bits_93 & _eq_78; // NodeTable.java:94
+  wire _not_68 = ~_not_46; // NodeTable.java:95
+  wire _eq_79 = slot_children_10 == 3'd0; // NodeTable.java:95
+  wire _or_48 = _not_68 | _eq_79; // NodeTable.java:95
+  wire _and_80 = _and_79 & _or_48; // NodeTable.java:95
+  wire _bits_94 = slot_valid[9]; // NodeTable.java:93
+  wire _eq_80 = slot_parent_9 == kids_owner; // NodeTable.java:94
+  wire _and_81 = _bits_94 & _eq_80; // NodeTable.java:94
+  wire _not_69 = ~_not_46; // NodeTable.java:95
+  wire _eq_81 = slot_children_9 == 3'd0; // NodeTable.java:95
+  wire _or_49 = _not_69 | _eq_81; // NodeTable.java:95
+  wire _and_82 = _and_81 & _or_49; // NodeTable.java:95
+  wire _bits_95 = slot_valid[8]; // NodeTable.java:93
+  wire _eq_82 = slot_parent_8 == kids_owner; // NodeTable.java:94
+  wire _and_83 = _bits_95 & _eq_82; // NodeTable.java:94
+  wire _not_70 = ~_not_46; // NodeTable.java:95
+  wire _eq_83 = slot_children_8 == 3'd0; // NodeTable.java:95
+  wire _or_50 = _not_70 | _eq_83; // NodeTable.java:95
+  wire _and_84 = _and_83 & _or_50; // NodeTable.java:95
+  wire _bits_96 = slot_valid[7]; // NodeTable.java:93
+  wire _eq_84 = slot_parent_7 == kids_owner; // NodeTable.java:94
+  wire _and_85 = _bits_96 & _eq_84; // NodeTable.java:94
+  wire _not_71 = ~_not_46; // NodeTable.java:95
+  wire _eq_85 = slot_children_7 == 3'd0; // NodeTable.java:95
+  wire _or_51 = _not_71 | _eq_85; // NodeTable.java:95
+  wire _and_86 = _and_85 & _or_51; // NodeTable.java:95
+  wire _bits_97 = slot_valid[6]; // NodeTable.java:93
+  wire _eq_86 = slot_parent_6 == kids_owner; // NodeTable.java:94
+  wire _and_87 = _bits_97 & _eq_86; // NodeTable.java:94
+  wire _not_72 = ~_not_46; // NodeTable.java:95
+  wire _eq_87 = slot_children_6 == 3'd0; // NodeTable.java:95
+  wire _or_52 = _not_72 | _eq_87; // NodeTable.java:95
+  wire _and_88 = _and_87 & _or_52; // NodeTable.java:95
+  wire _bits_98 = slot_valid[5]; // NodeTable.java:93
+  wire _eq_88 = slot_parent_5 == kids_owner; // NodeTable.java:94
+  wire _and_89 = _bits_98 & _eq_88; // NodeTable.java:94
+  wire _not_73 = ~_not_46; // NodeTable.java:95
+  wire _eq_89 = slot_children_5 == 3'd0; // NodeTable.java:95
+  wire _or_53 = _not_73 | _eq_89; // NodeTable.java:95
+  wire _and_90 = _and_89 & _or_53; // NodeTable.java:95
+  wire _bits_99 = slot_valid[4]; // NodeTable.java:93
+  wire _eq_90 = slot_parent_4 == kids_owner; // NodeTable.java:94
+  wire _and_91 = _bits_99 & _eq_90; // NodeTable.java:94
+  wire _not_74 = ~_not_46; // NodeTable.java:95
+  wire _eq_91 = slot_children_4 == 3'd0; // NodeTable.java:95
+  wire _or_54 = _not_74 | _eq_91; // NodeTable.java:95
+  wire _and_92 = _and_91 & _or_54; // NodeTable.java:95
+  wire _bits_100 = slot_valid[3]; // NodeTable.java:93
+  wire _eq_92 = slot_parent_3 == kids_owner; // NodeTable.java:94
+  wire _and_93 = _bits_100 & _eq_92; // NodeTable.java:94
+  wire _not_75 = ~_not_46; // NodeTable.java:95
+  wire _eq_93 = slot_children_3 == 3'd0; // NodeTable.java:95
+  wire _or_55 = _not_75 | _eq_93; // NodeTable.java:95
+  wire _and_94 = _and_93 & _or_55; // NodeTable.java:95
+  wire _bits_101 = slot_valid[2]; // NodeTable.java:93
+  wire _eq_94 = slot_parent_2 == kids_owner; // NodeTable.java:94
+  wire _and_95 = _bits_101 & _eq_94; // NodeTable.java:94
+  wire _not_76 = ~_not_46; // NodeTable.java:95
+  wire _eq_95 = slot_children_2 == 3'd0; // NodeTable.java:95
+  wire _or_56 = _not_76 | _eq_95; // NodeTable.java:95
+  wire _and_96 = _and_95 & _or_56; // NodeTable.java:95
+  wire _bits_102 = slot_valid[1]; // NodeTable.java:93
+  wire _eq_96 = slot_parent_1 == kids_owner; // NodeTable.java:94
+  wire _and_97 = _bits_102 & _eq_96; // NodeTable.java:94
+  wire _not_77 = ~_not_46; // NodeTable.java:95
+  wire _eq_97 = slot_children_1 == 3'd0; // NodeTable.java:95
+  wire _or_57 = _not_77 | _eq_97; // NodeTable.java:95
+  wire _and_98 = _and_97 & _or_57; // NodeTable.java:95
+  wire [31:0] kids_vector = {_and_38, _and_40, _and_42, _and_44, _and_46, _and_48, _and_50, _and_52, _and_54, _and_56, _and_58, _and_60, _and_62, _and_64, _and_66, _and_68, _and_70, _and_72, _and_74, _and_76, _and_78, _and_80, _and_82, _and_84, _and_86, _and_88, _and_90, _and_92, _and_94, _and_96, _and_98, 1'd0}; // NodeTable.java:118
+  wire _not_78 = ~slot_pick_ready; // SlotPicker.java:70
+  wire slot_pick_advance = slot_pick_take | _not_78; // SlotPicker.java:70
+  wire [31:0] _not_79 = ~slot_pick_pick_hot; // SlotPicker.java:69
+  wire [31:0] _and_99 = slot_pick_candidates & _not_79; // SlotPicker.java:69
+  wire [31:0] slot_pick_remaining = slot_pick_ready ? _and_99 : slot_pick_candidates; // SlotPicker.java:69
+  wire [31:0] _sub_11 = slot_pick_remaining - 32'd1; // SlotPicker.java:74
+  wire [31:0] _not_80 = ~_sub_11; // SlotPicker.java:74
+  wire [31:0] _and_100 = slot_pick_remaining & _not_80; // SlotPicker.java:74
+  wire _or_r_7 = |slot_pick_remaining; // SlotPicker.java:73
+  wire _bits_103 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_104 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_105 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_106 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_107 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_108 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_109 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_110 = slot_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_111 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_112 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_113 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_114 = slot_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_115 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_116 = slot_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_117 = slot_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_118 = slot_pick_pick_hot[16]; // SlotPicker.java:80
+  wire [15:0] _cat_2 = {_bits_103, _bits_104, _bits_105, _bits_106, _bits_107, _bits_108, _bits_109, _bits_110, _bits_111, _bits_112, _bits_113, _bits_114, _bits_115, _bits_116, _bits_117, _bits_118}; // SlotPicker.java:80
+  wire _or_r_8 = |_cat_2; // SlotPicker.java:80
+  wire _bits_119 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_120 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_121 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_122 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_123 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_124 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_125 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_126 = slot_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_127 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_128 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_129 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_130 = slot_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_131 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_132 = slot_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_133 = slot_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_134 = slot_pick_pick_hot[8]; // SlotPicker.java:80
+  wire [15:0] _cat_3 = {_bits_119, _bits_120, _bits_121, _bits_122, _bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // SlotPicker.java:80
+  wire _or_r_9 = |_cat_3; // SlotPicker.java:80
+  wire _bits_135 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_136 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_137 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_138 = slot_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_139 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_140 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_141 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_142 = slot_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_143 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_144 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_145 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_146 = slot_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_147 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_148 = slot_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_149 = slot_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_150 = slot_pick_pick_hot[4]; // SlotPicker.java:80
+  wire [15:0] _cat_4 = {_bits_135, _bits_136, _bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148, _bits_149, _bits_150}; // SlotPicker.java:80
+  wire _or_r_10 = |_cat_4; // SlotPicker.java:80
+  wire _bits_151 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_152 = slot_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_153 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_154 = slot_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_155 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_156 = slot_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_157 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_158 = slot_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_159 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_160 = slot_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_161 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_162 = slot_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_163 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_164 = slot_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_165 = slot_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_166 = slot_pick_pick_hot[2]; // SlotPicker.java:80
+  wire [15:0] _cat_5 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162, _bits_163, _bits_164, _bits_165, _bits_166}; // SlotPicker.java:80
+  wire _or_r_11 = |_cat_5; // SlotPicker.java:80
+  wire _bits_167 = slot_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_168 = slot_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_169 = slot_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_170 = slot_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_171 = slot_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_172 = slot_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_173 = slot_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_174 = slot_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_175 = slot_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_176 = slot_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_177 = slot_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_178 = slot_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_179 = slot_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_180 = slot_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_181 = slot_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_182 = slot_pick_pick_hot[1]; // SlotPicker.java:80
+  wire [15:0] _cat_6 = {_bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182}; // SlotPicker.java:80
+  wire _or_r_12 = |_cat_6; // SlotPicker.java:80
+  wire [4:0] _cat_7 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11, _or_r_12}; // SlotPicker.java:80
+  wire _bits_183 = slot_pick_remaining[0]; // FirstSet.java:54
+  wire _bits_184 = slot_pick_remaining[1]; // FirstSet.java:54
+  wire _or_58 = _bits_183 | _bits_184; // FirstSet.java:63
+  wire _bits_185 = slot_pick_remaining[2]; // FirstSet.java:54
+  wire _bits_186 = slot_pick_remaining[3]; // FirstSet.java:54
+  wire _or_59 = _bits_185 | _bits_186; // FirstSet.java:63
+  wire _or_60 = _or_58 | _or_59; // FirstSet.java:63
+  wire _bits_187 = slot_pick_remaining[4]; // FirstSet.java:54
+  wire _bits_188 = slot_pick_remaining[5]; // FirstSet.java:54
+  wire _or_61 = _bits_187 | _bits_188; // FirstSet.java:63
+  wire _bits_189 = slot_pick_remaining[6]; // FirstSet.java:54
+  wire _bits_190 = slot_pick_remaining[7]; // FirstSet.java:54
+  wire _or_62 = _bits_189 | _bits_190; // FirstSet.java:63
+  wire _or_63 = _or_61 | _or_62; // FirstSet.java:63
+  wire _or_64 = _or_60 | _or_63; // FirstSet.java:63
+  wire _bits_191 = slot_pick_remaining[8]; // FirstSet.java:54
+  wire _bits_192 = slot_pick_remaining[9]; // FirstSet.java:54
+  wire _or_65 = _bits_191 | _bits_192; // FirstSet.java:63
+  wire _bits_193 = slot_pick_remaining[10]; // FirstSet.java:54
+  wire _bits_194 = slot_pick_remaining[11]; // FirstSet.java:54
+  wire _or_66 = _bits_193 | _bits_194; // FirstSet.java:63
+  wire _or_67 = _or_65 | _or_66; // FirstSet.java:63
+  wire _bits_195 = slot_pick_remaining[12]; // FirstSet.java:54
+  wire _bits_196 = slot_pick_remaining[13]; // FirstSet.java:54
+  wire _or_68 = _bits_195 | _bits_196; // FirstSet.java:63
+  wire _bits_197 = slot_pick_remaining[14]; // FirstSet.java:54
+  wire _bits_198 = slot_pick_remaining[15]; // FirstSet.java:54
+  wire _or_69 = _bits_197 | _bits_198; // FirstSet.java:63
+  wire _or_70 = _or_68 | _or_69; // FirstSet.java:63
+  wire _or_71 = _or_67 | _or_70; // FirstSet.java:63
+  wire _or_72 = _or_64 | _or_71; // FirstSet.java:63
+  wire _bits_199 = slot_pick_remaining[16]; // FirstSet.java:54
+  wire _bits_200 = slot_pick_remaining[17]; // FirstSet.java:54
+  wire _or_73 = _bits_199 | _bits_200; // FirstSet.java:63
+  wire _bits_201 = slot_pick_remaining[18]; // FirstSet.java:54
+  wire _bits_202 = slot_pick_remaining[19]; // FirstSet.java:54
+  wire _or_74 = _bits_201 | _bits_202; // FirstSet.java:63
+  wire _or_75 = _or_73 | _or_74; // FirstSet.java:63
+  wire _bits_203 = slot_pick_remaining[20]; // FirstSet.java:54
+  wire _bits_204 = slot_pick_remaining[21]; // FirstSet.java:54
+  wire _or_76 = _bits_203 | _bits_204; // FirstSet.java:63
+  wire _bits_205 = slot_pick_remaining[22]; // FirstSet.java:54
+  wire _bits_206 = slot_pick_remaining[23]; // FirstSet.java:54
+  wire _or_77 = _bits_205 | _bits_206; // FirstSet.java:63
+  wire _or_78 = _or_76 | _or_77; // FirstSet.java:63
+  wire _or_79 = _or_75 | _or_78; // FirstSet.java:63
+  wire _bits_207 = slot_pick_remaining[24]; // FirstSet.java:54
+  wire _bits_208 = slot_pick_remaining[25]; // FirstSet.java:54
+  wire _or_80 = _bits_207 | _bits_208; // FirstSet.java:63
+  wire _bits_209 = slot_pick_remaining[26]; // FirstSet.java:54
+  wire _bits_210 = slot_pick_remaining[27]; // FirstSet.java:54
+  wire _or_81 = _bits_209 | _bits_210; // FirstSet.java:63
+  wire _or_82 = _or_80 | _or_81; // FirstSet.java:63
+  wire _bits_211 = slot_pick_remaining[28]; // FirstSet.java:54
+  wire _bits_212 = slot_pick_remaining[29]; // FirstSet.java:54
+  wire _or_83 = _bits_211 | _bits_212; // FirstSet.java:63
+  wire _bits_213 = slot_pick_remaining[30]; // FirstSet.java:54
+  wire _bits_214 = slot_pick_remaining[31]; // FirstSet.java:54
+  wire _or_84 = _bits_213 | _bits_214; // FirstSet.java:63
+  wire _or_85 = _or_83 | _or_84; // FirstSet.java:63
+  wire _or_86 = _or_82 | _or_85; // FirstSet.java:63
+  wire _or_87 = _or_79 | _or_86; // FirstSet.java:63
+  wire _and_101 = _or_72 & _or_87; // FirstSet.java:60
+  wire _and_102 = _or_64 & _or_71; // FirstSet.java:60
+  wire _and_103 = _or_60 & _or_63; // FirstSet.java:60
+  wire _and_104 = _or_58 & _or_59; // FirstSet.java:60
+  wire _and_105 = _bits_183 & _bits_184; // FirstSet.java:60
+  wire _or_88 = _and_104 | _and_105; // FirstSet.java:61
+  wire _and_106 = _bits_185 & _bits_186; // FirstSet.java:60
+  wire _or_89 = _or_88 | _and_106; // FirstSet.java:62
+  wire _or_90 = _and_103 | _or_89; // FirstSet.java:61
+  wire _and_107 = _or_61 & _or_62; // FirstSet.java:60
+  wire _and_108 = _bits_187 & _bits_188; // FirstSet.java:60
+  wire _or_91 = _and_107 | _and_108; // FirstSet.java:61
+  wire _and_109 = _bits_189 & _bits_190; // FirstSet.java:60
+  wire _or_92 = _or_91 | _and_109; // FirstSet.java:62
+  wire _or_93 = _or_90 | _or_92; // FirstSet.java:62
+  wire _or_94 = _and_102 | _or_93; // FirstSet.java:61
+  wire _and_110 = _or_67 & _or_70; // FirstSet.java:60
+  wire _and_111 = _or_65 & _or_66; // FirstSet.java:60
+  wire _and_112 = _bits_191 & _bits_192; // FirstSet.java:60
+  wire _or_95 = _and_111 | _and_112; // FirstSet.java:61
+  wire _and_113 = _bits_193 & _bits_194; // FirstSet.java:60
+  wire _or_96 = _or_95 | _and_113; // FirstSet.java:62
+  wire _or_97 = _and_110 | _or_96; // FirstSet.java:61
+  wire _and_114 = _or_68 & _or_69; // FirstSet.java:60
+  wire _and_115 = _bits_195 & _bits_196; // FirstSet.java:60
+  wire _or_98 = _and_114 | _and_115; // FirstSet.java:61
+  wire _and_116 = _bits_197 & _bits_198; // FirstSet.java:60
+  wire _or_99 = _or_98 | _and_116; // FirstSet.java:62
+  wire _or_100 = _or_97 | _or_99; // FirstSet.java:62
+  wire _or_101 = _or_94 | _or_100; // FirstSet.java:62
+  wire _or_102 = _and_101 | _or_101; // FirstSet.java:61
+  wire _and_117 = _or_79 & _or_86; // FirstSet.java:60
+  wire _and_118 = _or_75 & _or_78; // FirstSet.java:60
+  wire _and_119 = _or_73 & _or_74; // FirstSet.java:60
+  wire _and_120 = _bits_199 & _bits_200; // FirstSet.java:60
+  wire _or_103 = _and_119 | _and_120; // FirstSet.java:61
+  wire _and_121 = _bits_201 & _bits_202; // FirstSet.java:60
+  wire _or_104 = _or_103 | _and_121; // FirstSet.java:62
+  wire _or_105 = _and_118 | _or_104; // FirstSet.java:61
+  wire _and_122 = _or_76 & _or_77; // FirstSet.java:60
+  wire _and_123 = _bits_203 & _bits_204; // FirstSet.java:60
+  wire _or_106 = _and_122 | _and_123; // FirstSet.java:61
+  wire _and_124 = _bits_205 & _bits_206; // FirstSet.java:60
+  wire _or_107 = _or_106 | _and_124; // FirstSet.java:62
+  wire _or_108 = _or_105 | _or_107; // FirstSet.java:62
+  wire _or_109 = _and_117 | _or_108; // FirstSet.java:61
+  wire _and_125 = _or_82 & _or_85; // FirstSet.java:60
+  wire _and_126 = _or_80 & _or_81; // FirstSet.java:60
+  wire _and_127 = _bits_207 & _bits_208; // FirstSet.java:60
+  wire _or_110 = _and_126 | _and_127; // FirstSet.java:61
+  wire _and_128 = _bits_209 & _bits_210; // FirstSet.java:60
+  wire _or_111 = _or_110 | _and_128; // FirstSet.java:62
+  wire _or_112 = _and_125 | _or_111; // FirstSet.java:61
+  wire _and_129 = _or_83 & _or_84; // FirstSet.java:60
+  wire _and_130 = _bits_211 & _bits_212; // FirstSet.java:60
+  wire _or_113 = _and_129 | _and_130; // FirstSet.java:61
+  wire _and_131 = _bits_213 & _bits_214; // FirstSet.java:60
+  wire _or_114 = _or_113 | _and_131; // FirstSet.java:62
+  wire _or_115 = _or_112 | _or_114; // FirstSet.java:62
+  wire _or_116 = _or_109 | _or_115; // FirstSet.java:62
+  wire _or_117 = _or_102 | _or_116; // FirstSet.java:62
+  wire _not_81 = ~_or_117; // SlotPicker.java:83
+  wire _bits_215 = leaf_pick_pick_hot[0]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_1 = {5{_bits_215}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_132 = slot_parent_0 & _fill_1; // TcamMergeWalk.java:161
+  wire _bits_216 = leaf_pick_pick_hot[1]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_2 = {5{_bits_216}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_133 = slot_parent_1 & _fill_2; // TcamMergeWalk.java:161
+  wire [4:0] _or_118 = _and_132 | _and_133; // TcamMergeWalk.java:161
+  wire _bits_217 = leaf_pick_pick_hot[2]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_3 = {5{_bits_217}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_134 = slot_parent_2 & _fill_3; // TcamMergeWalk.java:161
+  wire _bits_218 = leaf_pick_pick_hot[3]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_4 = {5{_bits_218}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_135 = slot_parent_3 & _fill_4; // TcamMergeWalk.java:161
+  wire [4:0] _or_119 = _and_134 | _and_135; // TcamMergeWalk.java:161
+  wire [4:0] _or_120 = _or_118 | _or_119; // TcamMergeWalk.java:161
+  wire _bits_219 = leaf_pick_pick_hot[4]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_5 = {5{_bits_219}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_136 = slot_parent_4 & _fill_5; // TcamMergeWalk.java:161
+  wire _bits_220 = leaf_pick_pick_hot[5]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_6 = {5{_bits_220}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_137 = slot_parent_5 & _fill_6; // TcamMergeWalk.java:161
+  wire [4:0] _or_121 = _and_136 | _and_137; // TcamMergeWalk.java:161
+  wire _bits_221 = leaf_pick_pick_hot[6]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_7 = {5{_bits_221}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_138 = slot_parent_6 & _fill_7; // TcamMergeWalk.java:161
+  wire _bits_222 = leaf_pick_pick_hot[7]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_8 = {5{_bits_222}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_139 = slot_parent_7 & _fill_8; // TcamMergeWalk.java:161
+  wire [4:0] _or_122 = _and_138 | _and_139; // TcamMergeWalk.java:161
+  wire [4:0] _or_123 = _or_121 | _or_122; // TcamMergeWalk.java:161
+  wire [4:0] _or_124 = _or_120 | _or_123; // TcamMergeWalk.java:161
+  wire _bits_223 = leaf_pick_pick_hot[8]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_9 = {5{_bits_223}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_140 = slot_parent_8 & _fill_9; // TcamMergeWalk.java:161
+  wire _bits_224 = leaf_pick_pick_hot[9]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_10 = {5{_bits_224}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_141 = slot_parent_9 & _fill_10; // TcamMergeWalk.java:161
+  wire [4:0] _or_125 = _and_140 | _and_141; // TcamMergeWalk.java:161
+  wire _bits_225 = leaf_pick_pick_hot[10]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_11 = {5{_bits_225}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_142 = slot_parent_10 & _fill_11; // TcamMergeWalk.java:161
+  wire _bits_226 = leaf_pick_pick_hot[11]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_12 = {5{_bits_226}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_143 = slot_parent_11 & _fill_12; // TcamMergeWalk.java:161
+  wire [4:0] _or_126 = _and_142 | _and_143; // TcamMergeWalk.java:161
+  wire [4:0] _or_127 = _or_125 | _or_126; // TcamMergeWalk.java:161
+  wire _bits_227 = leaf_pick_pick_hot[12]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_13 = {5{_bits_227}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_144 = slot_parent_12 & _fill_13; // TcamMergeWalk.java:161
+  wire _bits_228 = leaf_pick_pick_hot[13]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_14 = {5{_bits_228}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_145 = slot_parent_13 & _fill_14; // TcamMergeWalk.java:161
+  wire [4:0] _or_128 = _and_144 | _and_145; // TcamMergeWalk.java:161
+  wire _bits_229 = leaf_pick_pick_hot[14]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_15 = {5{_bits_229}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_146 = slot_parent_14 & _fill_15; // TcamMergeWalk.java:161
+  wire _bits_230 = leaf_pick_pick_hot[15]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_16 = {5{_bits_230}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_147 = slot_parent_15 & _fill_16; // TcamMergeWalk.java:161
+  wire [4:0] _or_129 = _and_146 | _and_147; // TcamMergeWalk.java:161
+  wire [4:0] _or_130 = _or_128 | _or_129; // TcamMergeWalk.java:161
+  wire [4:0] _or_131 = _or_127 | _or_130; // TcamMergeWalk.java:161
+  wire [4:0] _or_132 = _or_124 | _or_131; // TcamMergeWalk.java:161
+  wire _bits_231 = leaf_pick_pick_hot[16]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_17 = {5{_bits_231}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_148 = slot_parent_16 & _fill_17; // TcamMergeWalk.java:161
+  wire _bits_232 = leaf_pick_pick_hot[17]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_18 = {5{_bits_232}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_149 = slot_parent_17 & _fill_18; // TcamMergeWalk.java:161
+  wire [4:0] _or_133 = _and_148 | _and_149; // TcamMergeWalk.java:161
+  wire _bits_233 = leaf_pick_pick_hot[18]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_19 = {5{_bits_233}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_150 = slot_parent_18 & _fill_19; // TcamMergeWalk.java:161
+  wire _bits_234 = leaf_pick_pick_hot[19]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_20 = {5{_bits_234}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_151 = slot_parent_19 & _fill_20; // TcamMergeWalk.java:161
+  wire [4:0] _or_134 = _and_150 | _and_151; // TcamMergeWalk.java:161
+  wire [4:0] _or_135 = _or_133 | _or_134; // TcamMergeWalk.java:161
+  wire _bits_235 = leaf_pick_pick_hot[20]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_21 = {5{_bits_235}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_152 = slot_parent_20 & _fill_21; // TcamMergeWalk.java:161
+  wire _bits_236 = leaf_pick_pick_hot[21]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_22 = {5{_bits_236}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_153 = slot_parent_21 & _fill_22; // TcamMergeWalk.java:161
+  wire [4:0] _or_136 = _and_152 | _and_153; // TcamMergeWalk.java:161
+  wire _bits_237 = leaf_pick_pick_hot[22]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_23 = {5{_bits_237}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_154 = slot_parent_22 & _fill_23; // TcamMergeWalk.java:161
+  wire _bits_238 = leaf_pick_pick_hot[23]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_24 = {5{_bits_238}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_155 = slot_parent_23 & _fill_24; // TcamMergeWalk.java:161
+  wire [4:0] _or_137 = _and_154 | _and_155; // TcamMergeWalk.java:161
+  wire [4:0] _or_138 = _or_136 | _or_137; // TcamMergeWalk.java:161
+  wire [4:0] _or_139 = _or_135 | _or_138; // TcamMergeWalk.java:161
+  wire _bits_239 = leaf_pick_pick_hot[24]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_25 = {5{_bits_239}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_156 = slot_parent_24 & _fill_25; // TcamMergeWalk.java:161
+  wire _bits_240 = leaf_pick_pick_hot[25]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_26 = {5{_bits_240}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_157 = slot_parent_25 & _fill_26; // TcamMergeWalk.java:161
+  wire [4:0] _or_140 = _and_156 | _and_157; // TcamMergeWalk.java:161
+  wire _bits_241 = leaf_pick_pick_hot[26]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_27 = {5{_bits_241}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_158 = slot_parent_26 & _fill_27; // TcamMergeWalk.java:161
+  wire _bits_242 = leaf_pick_pick_hot[27]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_28 = {5{_bits_242}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_159 = slot_parent_27 & _fill_28; // TcamMergeWalk.java:161
+  wire [4:0] _or_141 = _and_158 | _and_159; // TcamMergeWalk.java:161
+  wire [4:0] _or_142 = _or_140 | _or_141; // TcamMergeWalk.java:161
+  wire _bits_243 = leaf_pick_pick_hot[28]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_29 = {5{_bits_243}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_160 = slot_parent_28 & _fill_29; // TcamMergeWalk.java:161
+  wire _bits_244 = leaf_pick_pick_hot[29]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_30 = {5{_bits_244}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_161 = slot_parent_29 & _fill_30; // TcamMergeWalk.java:161
+  wire [4:0] _or_143 = _and_160 | _and_161; // TcamMergeWalk.java:161
+  wire _bits_245 = leaf_pick_pick_hot[30]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_31 = {5{_bits_245}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_162 = slot_parent_30 & _fill_31; // TcamMergeWalk.java:161
+  wire _bits_246 = leaf_pick_pick_hot[31]; // TcamMergeWalk.java:161
+  wire [4:0] _fill_32 = {5{_bits_246}}; // TcamMergeWalk.java:161
+  wire [4:0] _and_163 = slot_parent_31 & _fill_32; // TcamMergeWalk.java:161
+  wire [4:0] _or_144 = _and_162 | _and_163; // TcamMergeWalk.java:161
+  wire [4:0] _or_145 = _or_143 | _or_144; // TcamMergeWalk.java:161
+  wire [4:0] _or_146 = _or_142 | _or_145; // TcamMergeWalk.java:161
+  wire [4:0] _or_147 = _or_139 | _or_146; // TcamMergeWalk.java:161
+  wire [4:0] _or_148 = _or_132 | _or_147; // TcamMergeWalk.java:161
+  wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:123
+  wire [31:0] _and_164 = child_digit_field & _fill_33; // TcamSplit.java:123
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_164; // TcamSplit.java:123
+  wire _and_165 = state_advance & advance_settled_was_1; // RapController.java:119
+  wire _and_166 = state_advance & advance_settled_was_2; // RapController.java:119
+  wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:124
+  wire tcam_write_load = tcam_write_valid & _not_1; // TcamWriteRegister.java:37
+  wire _not_82 = ~io_tcamWrite_ready; // TcamWriteRegister.java:49
+  wire _and_167 = tcam_write_full & _not_82; // TcamWriteRegister.java:49
+  wire _or_149 = tcam_write_load | _and_167; // TcamWriteRegister.java:49
+  wire [31:0] _fill_34 = {32{1'd1}}; // TcamSplit.java:310
+  wire _and_168 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_169 = _and_168 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _and_170 = hit_short_3 & skip_now; // CommitVerdict.java:91
+  wire [1:0] _bits_247 = until_merge_lo[1:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_247; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire _not_83 = ~merge_now; // CommitVerdict.java:91
+  wire _and_171 = _and_170 & _not_83; // CommitVerdict.java:91
+  wire _not_84 = ~_and_171; // CommitVerdict.java:91
+  wire [11:0] _bits_248 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:71
+  wire [11:0] _bits_249 = io_head_compareNotThreshold[23:12]; // SplitCompare.java:72
+  wire [12:0] _add_8 = {1'b0, _bits_248} + {1'b0, _bits_249}; // SplitCompare.java:85
+  wire _bits_250 = _add_8[12]; // SplitCompare.java:85
+  wire [12:0] _cat_8 = {_bits_248, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_9 = {_bits_249, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_9 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:86
+  wire _bits_251 = _add_9[13]; // SplitCompare.java:86
+  wire [11:0] _bits_252 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:70
+  wire [11:0] _bits_253 = io_head_compareNotThreshold[11:0]; // SplitCompare.java:70
+  wire [12:0] _add_10 = {1'b0, _bits_252} + {1'b0, _bits_253}; // SplitCompare.java:85
+  wire _bits_254 = _add_10[12]; // SplitCompare.java:85
+  wire _and_172 = _bits_251 & _bits_254; // SplitCompare.java:75
+  wire _and_173 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_174 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_173 | _and_174; // CommitVerdict.java:94
+  wire _not_85 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_85; // UndoStack.java:40
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:47
+  wire draining = state_drain | commit_stop; // RapController.java:144
+  wire undo_push = draining & io_counterResult_valid; // RapController.java:145
+  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:45
+  wire _eq_98 = undo_sp_next == 5'd0; // UndoStack.java:39
+  wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:149
+  wire _lt_0 = free_slots < 6'd1; // TcamHitFacts.java:35
+  wire _lt_1 = free_slots < 6'd2; // TcamHitFacts.java:35
+  wire _lt_2 = free_slots < 6'd3; // TcamHitFacts.java:35
+  wire _lt_3 = free_slots < 6'd4; // TcamHitFacts.java:35
+  wire [7:0] _cat_10 = {1'd0, 1'd0, 1'd0, 1'd0, _lt_0, _lt_1, _lt_2, _lt_3}; // TcamHitFacts.java:37
+  wire [2:0] _dyn_index_1 = io_selected_bits_slot[4] ? (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_31 : slot_children_30) : (io_selected_bits_slot[0] ? slot_children_29 : slot_children_28)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_27 : slot_children_26) : (io_selected_bits_slot[0] ? slot_children_25 : slot_children_24))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_23 : slot_children_22) : (io_selected_bits_slot[0] ? slot_children_21 : slot_children_20)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_19 : slot_children_18) : (io_selected_bits_slot[0] ? slot_children_17 : slot_children_16)))) : (io_selected_bits_slot[3] ? (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_15 : slot_children_14) : (io_selected_bits_slot[0] ? slot_children_13 : slot_children_12)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_11 : slot_children_10) : (io_selected_bits_slot[0] ? slot_children_9 : slot_children_8))) : (io_selected_bits_slot[2] ? (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_7 : slot_children_6) : (io_selected_bits_slot[0] ? slot_children_5 : slot_children_4)) : (io_selected_bits_slot[1] ? (io_selected_bits_slot[0] ? slot_children_3 : slot_children_2) : (io_selected_bits_slot[0] ? slot_children_1 : slot_children_0)))); // TcamHitFacts.java:40
+  wire [7:0] _dshr_0 = short_by_children >> hit_children; // TcamHitFacts.java:41
+  wire _bits_255 = _dshr_0[0]; // TcamHitFacts.java:41
+  wire _or_150 = state_undo | state_split; // RapController.java:227
+  wire _or_151 = _or_150 | state_split_alloc; // RapController.java:227
+  wire _not_86 = ~early_done; // RapController.java:226
+  wire batch_is_early = state_split & _not_86; // RapController.java:226
+  wire _not_87 = ~level_had_leaves; // TcamMergeWalk.java:176
+  wire _and_175 = leaf_at_deepest & _not_87; // TcamMergeWalk.java:176
+  wire _not_88 = ~leaf_pick_load; // SlotPicker.java:84
+  wire _or_152 = leaf_pick_load | leaf_pick_take; // SlotPicker.java:65
+  wire [31:0] _not_89 = ~leaf_pick_pick_hot; // SlotPicker.java:64
+  wire [31:0] _and_176 = leaf_pick_candidates & _not_89; // SlotPicker.java:64
+  wire [31:0] leaf_pick_stepped = leaf_pick_load ? leaf_pick_load_value : _and_176; // SlotPicker.java:64
+  wire [31:0] _mux_11 = leaf_pick_load_late ? leaf_pick_load_late_value : leaf_pick_stepped; // SlotPicker.java:65
+  wire _and_177 = state_merge_level & level_fresh; // TcamMergeWalk.java:120
+  wire _or_153 = _and_177 | _and_32; // TcamMergeWalk.java:120
+  wire _bits_256 = slot_valid[31]; // NodeTable.java:103
+  wire _eq_99 = slot_depth_31 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_178 = _bits_256 & _eq_99; // NodeTable.java:104
+  wire _eq_100 = slot_children_31 == 3'd0; // NodeTable.java:105
+  wire _and_179 = _and_178 & _eq_100; // NodeTable.java:105
+  wire _bits_257 = slot_valid[30]; // NodeTable.java:103
+  wire _eq_101 = slot_depth_30 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_180 = _bits_257 & _eq_101; // NodeTable.java:104
+  wire _eq_102 = slot_children_30 == 3'd0; // NodeTable.java:105
+  wire _and_181 = _and_180 & _eq_102; // NodeTable.java:105
+  wire _bits_258 = slot_valid[29]; // NodeTable.java:103
+  wire _eq_103 = slot_depth_29 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_182 = _bits_258 & _eq_103; // NodeTable.java:104
+  wire _eq_104 = slot_children_29 == 3'd0; // NodeTable.java:105
+  wire _and_183 = _and_182 & _eq_104; // NodeTable.java:105
+  wire _bits_259 = slot_valid[28]; // NodeTable.java:103
+  wire _eq_105 = slot_depth_28 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_184 = _bits_259 & _eq_105; // NodeTable.java:104
+  wire _eq_106 = slot_children_28 == 3'd0; // NodeTable.java:105
+  wire _and_185 = _and_184 & _eq_106; // NodeTable.java:105
+  wire _bits_260 = slot_valid[27]; // NodeTable.java:103
+  wire _eq_107 = slot_depth_27 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_186 = _bits_260 & _eq_107; // NodeTable.java:104
+  wire _eq_108 = slot_children_27 == 3'd0; // NodeTable.java:105
+  wire _and_187 = _and_186 & _eq_108; // NodeTable.java:105
+  wire _bits_261 = slot_valid[26]; // NodeTable.java:103
+  wire _eq_109 = slot_depth_26 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_188 = _bits_261 & _eq_109; // NodeTable.java:104
+  wire _eq_110 = slot_children_26 == 3'd0; // NodeTable.java:105
+  wire _and_189 = _and_188 & _eq_110; // NodeTable.java:105
+  wire _bits_262 = slot_valid[25]; // NodeTable.java:103
+  wire _eq_111 = slot_depth_25 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_190 = _bits_262 & _eq_111; // NodeTable.java:104
+  wire _eq_112 = slot_children_25 == 3'd0; // NodeTable.java:105
+  wire _and_191 = _and_190 & _eq_112; // NodeTable.java:105
+  wire _bits_263 = slot_valid[24]; // NodeTable.java:103
+  wire _eq_113 = slot_depth_24 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_192 = _bits_263 & _eq_113; // NodeTable.java:104
+  wire _eq_114 = slot_children_24 == 3'd0; // NodeTable.java:105
+  wire _and_193 = _and_192 & _eq_114; // NodeTable.java:105
+  wire _bits_264 = slot_valid[23]; // NodeTable.java:103
+  wire _eq_115 = slot_depth_23 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_194 = _bits_264 & _eq_115; // NodeTable.java:104
+  wire _eq_116 = slot_children_23 == 3'd0; // NodeTable.java:105
+  wire _and_195 = _and_194 & _eq_116; // NodeTable.java:105
+  wire _bits_265 = slot_valid[22]; // NodeTable.java:103
+  wire _eq_117 = slot_depth_22 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_196 = _bits_265 & _eq_117; // NodeTable.java:104
+  wire _eq_118 = slot_children_22 == 3'd0; // NodeTable.java:105
+  wire _and_197 = _and_196 & _eq_118; // NodeTable.java:105
+  wire _bits_266 = slot_valid[21]; // NodeTable.java:103
+  wire _eq_119 = slot_depth_21 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_198 = _bits_266 & _eq_119; // NodeTable.java:104
+  wire _eq_120 = slot_children_21 == 3'd0; // NodeTable.java:105
+  wire _and_199 = _and_198 & _eq_120; // NodeTable.java:105
+  wire _bits_267 = slot_valid[20]; // NodeTable.java:103
+  wire _eq_121 = slot_depth_20 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_200 = _bits_267 & _eq_121; // NodeTable.java:104
+  wire _eq_122 = slot_children_20 == 3'd0; // NodeTable.java:105
+  wire _and_201 = _and_200 & _eq_122; // NodeTable.java:105
+  wire _bits_268 = slot_valid[19]; // NodeTable.java:103
+  wire _eq_123 = slot_depth_19 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_202 = _bits_268 & _eq_123; // NodeTable.java:104
+  wire _eq_124 = slot_children_19 == 3'd0; // NodeTable.java:105
+  wire _and_203 = _and_202 & _eq_124; // NodeTable.java:105
+  wire _bits_269 = slot_valid[18]; // NodeTable.java:103
+  wire _eq_125 = slot_depth_18 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_204 = _bits_269 & _eq_125; // NodeTable.java:104
+  wire _eq_126 = slot_children_18 == 3'd0; // NodeTable.java:105
+  wire _and_205 = _and_204 & _eq_126; // NodeTable.java:105
+  wire _bits_270 = slot_valid[17]; // NodeTable.java:103
+  wire _eq_127 = slot_depth_17 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_206 = _bits_270 & _eq_127; // NodeTable.java:104
+  wire _eq_128 = slot_children_17 == 3'd0; // NodeTable.java:105
+  wire _and_207 = _and_206 & _eq_128; // NodeTable.java:105
+  wire _bits_271 = slot_valid[16]; // NodeTable.java:103
+  wire _eq_129 = slot_depth_16 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_208 = _bits_271 & _eq_129; // NodeTable.java:104
+  wire _eq_130 = slot_children_16 == 3'd0; // NodeTable.java:105
+  wire _and_209 = _and_208 & _eq_130; // NodeTable.java:105
+  wire _bits_272 = slot_valid[15]; // NodeTable.java:103
+  wire _eq_131 = slot_depth_15 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_210 = _bits_272 & _eq_131; // NodeTable.java:104
+  wire _eq_132 = slot_children_15 == 3'd0; // NodeTable.java:105
+  wire _and_211 = _and_210 & _eq_132; // NodeTable.java:105
+  wire _bits_273 = slot_valid[14]; // NodeTable.java:103
+  wire _eq_133 = slot_depth_14 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_212 = _bits_273 & _eq_133; // NodeTable.java:104
+  wire _eq_134 = slot_children_14 == 3'd0; // NodeTable.java:105
+  wire _and_213 = _and_212 & _eq_134; // NodeTable.java:105
+  wire _bits_274 = slot_valid[13]; // NodeTable.java:103
+  wire _eq_135 = slot_depth_13 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_214 = _bits_274 & _eq_135; // NodeTable.java:104
+  wire _eq_136 = slot_children_13 == 3'd0; // NodeTable.java:105
+  wire _and_215 = _and_214 & _eq_136; // NodeTable.java:105
+  wire _bits_275 = slot_valid[12]; // NodeTable.java:103
+  wire _eq_137 = slot_depth_12 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_216 = _bits_275 & _eq_137; // NodeTable.java:104
+  wire _eq_138 = slot_children_12 == 3'd0; // NodeTable.java:105
+  wire _and_217 = _and_216 & _eq_138; // NodeTable.java:105
+  wire _bits_276 = slot_valid[11]; // NodeTable.java:103
+  wire _eq_139 = slot_depth_11 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_218 = _bits_276 & _eq_139; // NodeTable.java:104
+  wire _eq_140 = slot_children_11 == 3'd0; // NodeTable.java:105
+  wire _and_219 = _and_218 & _eq_140; // NodeTable.java:105
+  wire _bits_277 = slot_valid[10]; // NodeTable.java:103
+  wire _eq_141 = slot_depth_10 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_220 = _bits_277 & _eq_141; // NodeTable.java:104
+  wire _eq_142 = slot_children_10 == 3'd0; // NodeTable.java:105
+  wire _and_221 = _and_220 & _eq_142; // NodeTable.java:105
+  wire _bits_278 = slot_valid[9]; // NodeTable.java:103
+  wire _eq_143 = slot_depth_9 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_222 = _bits_278 & _eq_143; // NodeTable.java:104
+  wire _eq_144 = slot_children_9 == 3'd0; // NodeTable.java:105
+  wire _and_223 = _and_222 & _eq_144; // NodeTable.java:105
+  wire _bits_279 = slot_valid[8]; // NodeTable.java:103
+  wire _eq_145 = slot_depth_8 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_224 = _bits_279 & _eq_145; // NodeTable.java:104
+  wire _eq_146 = slot_children_8 == 3'd0; // NodeTable.java:105
+  wire _and_225 = _and_224 & _eq_146; // NodeTable.java:105
+  wire _bits_280 = slot_valid[7]; // NodeTable.java:103
+  wire _eq_147 = slot_depth_7 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_226 = _bits_280 & _eq_147; // NodeTable.java:104
+  wire _eq_148 = slot_children_7 == 3'd0; // NodeTable.java:105
+  wire _and_227 = _and_226 & _eq_148; // NodeTable.java:105
+  wire _bits_281 = slot_valid[6]; // NodeTable.java:103
+  wire _eq_149 = slot_depth_6 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_228 = _bits_281 & _eq_149; // NodeTable.java:104
+  wire _eq_150 = slot_children_6 == 3'd0; // NodeTable.java:105
+  wire _and_229 = _and_228 & _eq_150; // NodeTable.java:105
+  wire _bits_282 = slot_valid[5]; // NodeTable.java:103
+  wire _eq_151 = slot_depth_5 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_230 = _bits_282 & _eq_151; // NodeTable.java:104
+  wire _eq_152 = slot_children_5 == 3'd0; // NodeTable.java:105
+  wire _and_231 = _and_230 & _eq_152; // NodeTable.java:105
+  wire _bits_283 = slot_valid[4]; // NodeTable.java:103
+  wire _eq_153 = slot_depth_4 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_232 = _bits_283 & _eq_153; // NodeTable.java:104
+  wire _eq_154 = slot_children_4 == 3'd0; // NodeTable.java:105
+  wire _and_233 = _and_232 & _eq_154; // NodeTable.java:105
+  wire _bits_284 = slot_valid[3]; // NodeTable.java:103
+  wire _eq_155 = slot_depth_3 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_234 = _bits_284 & _eq_155; // NodeTable.java:104
+  wire _eq_156 = slot_children_3 == 3'd0; // NodeTable.java:105
+  wire _and_235 = _and_234 & _eq_156; // NodeTable.java:105
+  wire _bits_285 = slot_valid[2]; // NodeTable.java:103
+  wire _eq_157 = slot_depth_2 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_236 = _bits_285 & _eq_157; // NodeTable.java:104
+  wire _eq_158 = slot_children_2 == 3'd0; // NodeTable.java:105
+  wire _and_237 = _and_236 & _eq_158; // NodeTable.java:105
+  wire _bits_286 = slot_valid[1]; // NodeTable.java:103
+  wire _eq_159 = slot_depth_1 == merge_leaf_depth; // NodeTable.java:104
+  wire _and_238 = _bits_286 & _eq_159; // NodeTable.java:104
+  wire _eq_160 = slot_children_1 == 3'd0; // NodeTable.java:105
+  wire _and_239 = _and_238 & _eq_160; // NodeTable.java:105
+  wire [31:0] _cat_11 = {_and_179, _and_181, _and_183, _and_185, _and_187, _and_189, _and_191, _and_193, _and_195, _and_197, _and_199, _and_201, _and_203, _and_205, _and_207, _and_209, _and_211, _and_213, _and_215, _and_217, _and_219, _and_221, _and_223, _and_225, _and_227, _and_229, _and_231, _and_233, _and_235, _and_237, _and_239, 1'd0}; // NodeTable.java:118
+  wire [31:0] _not_90 = ~kids_vector; // SlotPicker.java:133
+  wire [31:0] _and_240 = leaf_pick_candidates & _not_90; // SlotPicker.java:133
+  wire [31:0] _mux_12 = state_merge_level ? _cat_11 : _and_240; // TcamMergeWalk.java:124
+  wire _not_91 = ~leaf_pick_ready; // SlotPicker.java:70
+  wire leaf_pick_advance = leaf_pick_take | _not_91; // SlotPicker.java:70
+  wire [31:0] _not_92 = ~leaf_pick_pick_hot; // SlotPicker.java:69
+  wire [31:0] _and_241 = leaf_pick_candidates & _not_92; // SlotPicker.java:69
+  wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_241 : leaf_pick_candidates; // SlotPicker.java:69
+  wire [31:0] _sub_13 = leaf_pick_remaining - 32'd1; // SlotPicker.java:74
+  wire [31:0] _not_93 = ~_sub_13; // SlotPicker.java:74
+  wire [31:0] _and_242 = leaf_pick_remaining & _not_93; // SlotPicker.java:74
+  wire _or_r_13 = |leaf_pick_remaining; // SlotPicker.java:73
+  wire _bits_287 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_288 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_289 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_290 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_291 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_292 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_293 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_294 = leaf_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_295 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_296 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_297 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_298 = leaf_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_299 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_300 = leaf_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_301 = leaf_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_302 = leaf_pick_pick_hot[16]; // SlotPicker.java:80
+  wire [15:0] _cat_12 = {_bits_287, _bits_288, _bits_289, _bits_290, _bits_291, _bits_292, _bits_293, _bits_294, _bits_295, _bits_296, _bits_297, _bits_298, _bits_299, _bits_300, _bits_301, _bits_302}; // SlotPicker.java:80
+  wire _or_r_14 = |_cat_12; // SlotPicker.java:80
+  wire _bits_303 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_304 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_305 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_306 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_307 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_308 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_309 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_310 = leaf_pick_pick_hot[24]; // SlotPicker.java:80
+  wire _bits_311 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_312 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_313 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_314 = leaf_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_315 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_316 = leaf_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_317 = leaf_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_318 = leaf_pick_pick_hot[8]; // SlotPicker.java:80
+  wire [15:0] _cat_13 = {_bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311, _bits_312, _bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318}; // SlotPicker.java:80
+  wire _or_r_15 = |_cat_13; // SlotPicker.java:80
+  wire _bits_319 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_320 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_321 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_322 = leaf_pick_pick_hot[28]; // SlotPicker.java:80
+  wire _bits_323 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_324 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_325 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_326 = leaf_pick_pick_hot[20]; // SlotPicker.java:80
+  wire _bits_327 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_328 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_329 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_330 = leaf_pick_pick_hot[12]; // SlotPicker.java:80
+  wire _bits_331 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_332 = leaf_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_333 = leaf_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_334 = leaf_pick_pick_hot[4]; // SlotPicker.java:80
+  wire [15:0] _cat_14 = {_bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324, _bits_325, _bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334}; // SlotPicker.java:80
+  wire _or_r_16 = |_cat_14; // SlotPicker.java:80
+  wire _bits_335 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_336 = leaf_pick_pick_hot[30]; // SlotPicker.java:80
+  wire _bits_337 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_338 = leaf_pick_pick_hot[26]; // SlotPicker.java:80
+  wire _bits_339 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_340 = leaf_pick_pick_hot[22]; // SlotPicker.java:80
+  wire _bits_341 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_342 = leaf_pick_pick_hot[18]; // SlotPicker.java:80
+  wire _bits_343 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_344 = leaf_pick_pick_hot[14]; // SlotPicker.java:80
+  wire _bits_345 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_346 = leaf_pick_pick_hot[10]; // SlotPicker.java:80
+  wire _bits_347 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_348 = leaf_pick_pick_hot[6]; // SlotPicker.java:80
+  wire _bits_349 = leaf_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_350 = leaf_pick_pick_hot[2]; // SlotPicker.java:80
+  wire [15:0] _cat_15 = {_bits_335, _bits_336, _bits_337, _bits_338, _bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350}; // SlotPicker.java:80
+  wire _or_r_17 = |_cat_15; // SlotPicker.java:80
+  wire _bits_351 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
+  wire _bits_352 = leaf_pick_pick_hot[29]; // SlotPicker.java:80
+  wire _bits_353 = leaf_pick_pick_hot[27]; // SlotPicker.java:80
+  wire _bits_354 = leaf_pick_pick_hot[25]; // SlotPicker.java:80
+  wire _bits_355 = leaf_pick_pick_hot[23]; // SlotPicker.java:80
+  wire _bits_356 = leaf_pick_pick_hot[21]; // SlotPicker.java:80
+  wire _bits_357 = leaf_pick_pick_hot[19]; // SlotPicker.java:80
+  wire _bits_358 = leaf_pick_pick_hot[17]; // SlotPicker.java:80
+  wire _bits_359 = leaf_pick_pick_hot[15]; // SlotPicker.java:80
+  wire _bits_360 = leaf_pick_pick_hot[13]; // SlotPicker.java:80
+  wire _bits_361 = leaf_pick_pick_hot[11]; // SlotPicker.java:80
+  wire _bits_362 = leaf_pick_pick_hot[9]; // SlotPicker.java:80
+  wire _bits_363 = leaf_pick_pick_hot[7]; // SlotPicker.java:80
+  wire _bits_364 = leaf_pick_pick_hot[5]; // SlotPicker.java:80
+  wire _bits_365 = leaf_pick_pick_hot[3]; // SlotPicker.java:80
+  wire _bits_366 = leaf_pick_pick_hot[1]; // SlotPicker.java:80
+  wire [15:0] _cat_16 = {_bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358, _bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366}; // SlotPicker.java:80
+  wire _or_r_18 = |_cat_16; // SlotPicker.java:80
+  wire [4:0] _cat_17 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:80
+  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
+  wire _eq_161 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:104
+  wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:206
+  wire _not_94 = ~verdict_act; // MergeVerdict.java:78
+  wire _and_243 = verdict_busy & _not_94; // MergeVerdict.java:78
+  wire _or_154 = verdict_hand_over | _and_243; // MergeVerdict.java:78
+  wire _or_155 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:115
+  wire _and_244 = _or_155 & io_counterResult_valid; // TcamMergeWalk.java:117
+  wire _eq_162 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
+  wire _and_245 = _and_244 & _eq_162; // TcamMergeWalk.java:117
+  wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
+  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:103
+  wire _bits_367 = op_not_threshold[27]; // SplitCompare.java:59
+  wire _and_r_0 = &_bits_367; // SplitCompare.java:59
+  wire [8:0] _bits_368 = merge_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _bits_369 = op_not_threshold[26:0]; // SplitCompare.java:59
+  wire [8:0] _bits_370 = _bits_369[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_14 = {1'b0, _bits_368} + {1'b0, _bits_370}; // SplitCompare.java:85
+  wire _bits_371 = _add_14[9]; // SplitCompare.java:85
+  wire [9:0] _cat_18 = {_bits_368, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_19 = {_bits_370, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_15 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
+  wire _bits_372 = _add_15[10]; // SplitCompare.java:86
+  wire [17:0] _bits_373 = merge_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_374 = _bits_373[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_375 = _bits_369[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_376 = _bits_375[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_16 = {1'b0, _bits_374} + {1'b0, _bits_376}; // SplitCompare.java:85
+  wire _bits_377 = _add_16[9]; // SplitCompare.java:85
+  wire [9:0] _cat_20 = {_bits_374, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_21 = {_bits_376, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_17 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_378 = _add_17[10]; // SplitCompare.java:86
+  wire [8:0] _bits_379 = _bits_373[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_22 = {_bits_379, 1'd1}; // SplitCompare.java:86
+  wire [8:0] _bits_380 = _bits_375[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_23 = {_bits_380, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_18 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_381 = _add_18[10]; // SplitCompare.java:86
+  wire _and_246 = _bits_378 & _bits_381; // SplitCompare.java:75
+  wire _or_156 = _bits_377 | _and_246; // SplitCompare.java:75
+  wire _and_247 = _bits_372 & _or_156; // SplitCompare.java:75
+  wire _or_157 = _bits_371 | _and_247; // SplitCompare.java:75
+  wire _and_248 = _and_r_0 & _or_157; // SplitCompare.java:59
+  wire _not_95 = ~_and_248; // MergeVerdict.java:70
+  wire [2:0] _bits_382 = merge_sum[26:24]; // MergeVerdict.java:73
+  wire _or_r_19 = |_bits_382; // MergeVerdict.java:73
+  wire _and_249 = verdict_end_5 & _not_95; // MergeVerdict.java:76
+  wire _not_96 = ~_or_154; // MergeVerdict.java:80
+  wire _or_158 = _not_96 | verdict_end_5; // MergeVerdict.java:80
+  wire [26:0] _fill_35 = {27{1'd1}}; // MergeSkip.java:43
+  wire [26:0] _fill_36 = {27{1'd1}}; // MergeSkip.java:47
+  wire [26:0] _fill_37 = {27{1'd1}}; // MergeSkip.java:44
+  wire [8:0] _bits_383 = batch_min_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _not_97 = ~merge_sum; // SplitCompare.java:31
+  wire [8:0] _bits_384 = _not_97[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_19 = {1'b0, _bits_383} + {1'b0, _bits_384}; // SplitCompare.java:85
+  wire _bits_385 = _add_19[9]; // SplitCompare.java:85
+  wire [9:0] _cat_24 = {_bits_383, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_25 = {_bits_384, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_20 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_386 = _add_20[10]; // SplitCompare.java:86
+  wire [17:0] _bits_387 = batch_min_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_388 = _bits_387[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_389 = _not_97[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_390 = _bits_389[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_21 = {1'b0, _bits_388} + {1'b0, _bits_390}; // SplitCompare.java:85
+  wire _bits_391 = _add_21[9]; // SplitCompare.java:85
+  wire [9:0] _cat_26 = {_bits_388, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_27 = {_bits_390, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_22 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_392 = _add_22[10]; // SplitCompare.java:86
+  wire [8:0] _bits_393 = _bits_387[8:0]; // SplitCompare.java:70
+  wire [8:0] _bits_394 = _bits_389[8:0]; // SplitCompare.java:70
+  wire [9:0] _add_23 = {1'b0, _bits_393} + {1'b0, _bits_394}; // SplitCompare.java:85
+  wire _bits_395 = _add_23[9]; // SplitCompare.java:85
+  wire _and_250 = _bits_392 & _bits_395; // SplitCompare.java:75
+  wire _or_159 = _bits_391 | _and_250; // SplitCompare.java:75
+  wire _and_251 = _bits_386 & _or_159; // SplitCompare.java:75
+  wire _or_160 = _bits_385 | _and_251; // SplitCompare.java:75
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:230
+  wire [3:0] _bits_396 = _dshl_0[3:0]; // TcamSplit.java:230
+  wire [3:0] _or_161 = present_children | _bits_396; // TcamSplit.java:230
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:213
+  wire [3:0] _bits_397 = _dshl_1[3:0]; // TcamSplit.java:213
+  wire [3:0] _or_162 = present_children | _bits_397; // TcamSplit.java:213
+  wire [3:0] _not_98 = ~present_children_next; // TcamSplit.java:99
+  wire _bits_398 = _not_98[0]; // FirstSet.java:24
+  wire _bits_399 = _not_98[1]; // FirstSet.java:24
+  wire _or_163 = _bits_398 | _bits_399; // FirstSet.java:36
+  wire _not_99 = ~_or_163; // FirstSet.java:34
+  wire _bits_400 = _not_98[2]; // FirstSet.java:24
+  wire _not_100 = ~_bits_400; // FirstSet.java:34
+  wire _not_101 = ~_bits_398; // FirstSet.java:34
+  wire _mux_13 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
+  wire [1:0] _cat_28 = {_not_99, _mux_13}; // FirstSet.java:35
+  wire [1:0] _bits_401 = _cat_28; // FirstSet.java:43
+  wire [3:0] _not_102 = ~present_children_next; // TcamSplit.java:100
+  wire _bits_402 = _not_102[0]; // FirstSet.java:54
+  wire _bits_403 = _not_102[1]; // FirstSet.java:54
+  wire _or_164 = _bits_402 | _bits_403; // FirstSet.java:63
+  wire _bits_404 = _not_102[2]; // FirstSet.java:54
+  wire _bits_405 = _not_102[3]; // FirstSet.java:54
+  wire _or_165 = _bits_404 | _bits_405; // FirstSet.java:63
+  wire _and_252 = _or_164 & _or_165; // FirstSet.java:60
+  wire _and_253 = _bits_402 & _bits_403; // FirstSet.java:60
+  wire _or_166 = _and_252 | _and_253; // FirstSet.java:61
+  wire _and_254 = _bits_404 & _bits_405; // FirstSet.java:60
+  wire _or_167 = _or_166 | _and_254; // FirstSet.java:62
+  wire _not_103 = ~_or_167; // TcamSplit.java:100
+  wire _bits_406 = slot_pick_pick_hot[0]; // TcamSplit.java:107
+  wire [1:0] _fill_38 = {2{_bits_406}}; // TcamSplit.java:107
+  wire [1:0] _and_255 = slot_digit_0 & _fill_38; // TcamSplit.java:107
+  wire _bits_407 = slot_pick_pick_hot[1]; // TcamSplit.java:107
+  wire [1:0] _fill_39 = {2{_bits_407}}; // TcamSplit.java:107
+  wire [1:0] _and_256 = slot_digit_1 & _fill_39; // TcamSplit.java:107
+  wire [1:0] _or_168 = _and_255 | _and_256; // TcamSplit.java:107
+  wire _bits_408 = slot_pick_pick_hot[2]; // TcamSplit.java:107
+  wire [1:0] _fill_40 = {2{_bits_408}}; // TcamSplit.java:107
+  wire [1:0] _and_257 = slot_digit_2 & _fill_40; // TcamSplit.java:107
+  wire _bits_409 = slot_pick_pick_hot[3]; // TcamSplit.java:107
+  wire [1:0] _fill_41 = {2{_bits_409}}; // TcamSplit.java:107
+  wire [1:0] _and_258 = slot_digit_3 & _fill_41; // TcamSplit.java:107
+  wire [1:0] _or_169 = _and_257 | _and_258; // TcamSplit.java:107
+  wire [1:0] _or_170 = _or_168 | _or_169; // TcamSplit.java:107
+  wire _bits_410 = slot_pick_pick_hot[4]; // TcamSplit.java:107
+  wire [1:0] _fill_42 = {2{_bits_410}}; // TcamSplit.java:107
+  wire [1:0] _and_259 = slot_digit_4 & _fill_42; // TcamSplit.java:107
+  wire _bits_411 = slot_pick_pick_hot[5]; // TcamSplit.java:107
+  wire [1:0] _fill_43 = {2{_bits_411}}; // TcamSplit.java:107
+  wire [1:0] _and_260 = slot_digit_5 & _fill_43; // TcamSplit.java:107
+  wire [1:0] _or_171 = _and_259 | _and_260; // TcamSplit.java:107
+  wire _bits_412 = slot_pick_pick_hot[6]; // TcamSplit.java:107
+  wire [1:0] _fill_44 = {2{_bits_412}}; // TcamSplit.java:107
+  wire [1:0] _and_261 = slot_digit_6 & _fill_44; // TcamSplit.java:107
+  wire _bits_413 = slot_pick_pick_hot[7]; // TcamSplit.java:107
+  wire [1:0] _fill_45 = {2{_bits_413}}; // TcamSplit.java:107
+  wire [1:0] _and_262 = slot_digit_7 & _fill_45; // TcamSplit.java:107
+  wire [1:0] _or_172 = _and_261 | _and_262; // TcamSplit.java:107
+  wire [1:0] _or_173 = _or_171 | _or_172; // TcamSplit.java:107
+  wire [1:0] _or_174 = _or_170 | _or_173; // TcamSplit.java:107
+  wire _bits_414 = slot_pick_pick_hot[8]; // TcamSplit.java:107
+  wire [1:0] _fill_46 = {2{_bits_414}}; // TcamSplit.java:107
+  wire [1:0] _and_263 = slot_digit_8 & _fill_46; // TcamSplit.java:107
+  wire _bits_415 = slot_pick_pick_hot[9]; // TcamSplit.java:107
+  wire [1:0] _fill_47 = {2{_bits_415}}; // TcamSplit.java:107
+  wire [1:0] _and_264 = slot_digit_9 & _fill_47; // TcamSplit.java:107
+  wire [1:0] _or_175 = _and_263 | _and_264; // TcamSplit.java:107
+  wire _bits_416 = slot_pick_pick_hot[10]; // TcamSplit.java:107
+  wire [1:0] _fill_48 = {2{_bits_416}}; // TcamSplit.java:107
+  wire [1:0] _and_265 = slot_digit_10 & _fill_48; // TcamSplit.java:107
+  wire _bits_417 = slot_pick_pick_hot[11]; // TcamSplit.java:107
+  wire [1:0] _fill_49 = {2{_bits_417}}; // TcamSplit.java:107
+  wire [1:0] _and_266 = slot_digit_11 & _fill_49; // TcamSplit.java:107
+  wire [1:0] _or_176 = _and_265 | _and_266; // TcamSplit.java:107
+  wire [1:0] _or_177 = _or_175 | _or_176; // TcamSplit.java:107
+  wire _bits_418 = slot_pick_pick_hot[12]; // TcamSplit.java:107
+  wire [1:0] _fill_50 = {2{_bits_418}}; // TcamSplit.java:107
+  wire [1:0] _and_267 = slot_digit_12 & _fill_50; // TcamSplit.java:107
+  wire _bits_419 = slot_pick_pick_hot[13]; // TcamSplit.java:107
+  wire [1:0] _fill_51 = {2{_bits_419}}; // TcamSplit.java:107
+  wire [1:0] _and_268 = slot_digit_13 & _fill_51; // TcamSplit.java:107
+  wire [1:0] _or_178 = _and_267 | _and_268; // TcamSplit.java:107
+  wire _bits_420 = slot_pick_pick_hot[14]; // TcamSplit.java:107
+  wire [1:0] _fill_52 = {2{_bits_420}}; // TcamSplit.java:107
+  wire [1:0] _and_269 = slot_digit_14 & _fill_52; // TcamSplit.java:107
+  wire _bits_421 = slot_pick_pick_hot[15]; // TcamSplit.java:107
+  wire [1:0] _fill_53 = {2{_bits_421}}; // TcamSplit.java:107
+  wire [1:0] _and_270 = slot_digit_15 & _fill_53; // TcamSplit.java:107
+  wire [1:0] _or_179 = _and_269 | _and_270; // TcamSplit.java:107
+  wire [1:0] _or_180 = _or_178 | _or_179; // TcamSplit.java:107
+  wire [1:0] _or_181 = _or_177 | _or_180; // TcamSplit.java:107
+  wire [1:0] _or_182 = _or_174 | _or_181; // TcamSplit.java:107
+  wire _bits_422 = slot_pick_pick_hot[16]; // TcamSplit.java:107
+  wire [1:0] _fill_54 = {2{_bits_422}}; // TcamSplit.java:107
+  wire [1:0] _and_271 = slot_digit_16 & _fill_54; // TcamSplit.java:107
+  wire _bits_423 = slot_pick_pick_hot[17]; // TcamSplit.java:107
+  wire [1:0] _fill_55 = {2{_bits_423}}; // TcamSplit.java:107
+  wire [1:0] _and_272 = slot_digit_17 & _fill_55; // TcamSplit.java:107
+  wire [1:0] _or_183 = _and_271 | _and_272; // TcamSplit.java:107
+  wire _bits_424 = slot_pick_pick_hot[18]; // TcamSplit.java:107
+  wire [1:0] _fill_56 = {2{_bits_424}}; // TcamSplit.java:107
+  wire [1:0] _and_273 = slot_digit_18 & _fill_56; // TcamSplit.java:107
+  wire _bits_425 = slot_pick_pick_hot[19]; // TcamSplit.java:107
+  wire [1:0] _fill_57 = {2{_bits_425}}; // TcamSplit.java:107
+  wire [1:0] _and_274 = slot_digit_19 & _fill_57; // TcamSplit.java:107
+  wire [1:0] _or_184 = _and_273 | _and_274; // TcamSplit.java:107
+  wire [1:0] _or_185 = _or_183 | _or_184; // TcamSplit.java:107
+  wire _bits_426 = slot_pick_pick_hot[20]; // TcamSplit.java:107
+  wire [1:0] _fill_58 = {2{_bits_426}}; // TcamSplit.java:107
+  wire [1:0] _and_275 = slot_digit_20 & _fill_58; // TcamSplit.java:107
+  wire _bits_427 = slot_pick_pick_hot[21]; // TcamSplit.java:107
+  wire [1:0] _fill_59 = {2{_bits_427}}; // TcamSplit.java:107
+  wire [1:0] _and_276 = slot_digit_21 & _fill_59; // TcamSplit.java:107
+  wire [1:0] _or_186 = _and_275 | _and_276; // TcamSplit.java:107
+  wire _bits_428 = slot_pick_pick_hot[22]; // TcamSplit.java:107
+  wire [1:0] _fill_60 = {2{_bits_428}}; // TcamSplit.java:107
+  wire [1:0] _and_277 = slot_digit_22 & _fill_60; // TcamSplit.java:107
+  wire _bits_429 = slot_pick_pick_hot[23]; // TcamSplit.java:107
+  wire [1:0] _fill_61 = {2{_bits_429}}; // TcamSplit.java:107
+  wire [1:0] _and_278 = slot_digit_23 & _fill_61; // TcamSplit.java:107
+  wire [1:0] _or_187 = _and_277 | _and_278; // TcamSplit.java:107
+  wire [1:0] _or_188 = _or_186 | _or_187; // TcamSplit.java:107
+  wire [1:0] _or_189 = _or_185 | _or_188; // TcamSplit.java:107
+  wire _bits_430 = slot_pick_pick_hot[24]; // TcamSplit.java:107
+  wire [1:0] _fill_62 = {2{_bits_430}}; // TcamSplit.java:107
+  wire [1:0] _and_279 = slot_digit_24 & _fill_62; // TcamSplit.java:107
+  wire _bits_431 = slot_pick_pick_hot[25]; // TcamSplit.java:107
+  wire [1:0] _fill_63 = {2{_bits_431}}; // TcamSplit.java:107
+  wire [1:0] _and_280 = slot_digit_25 & _fill_63; // TcamSplit.java:107
+  wire [1:0] _or_190 = _and_279 | _and_280; // TcamSplit.java:107
+  wire _bits_432 = slot_pick_pick_hot[26]; // TcamSplit.java:107
+  wire [1:0] _fill_64 = {2{_bits_432}}; // TcamSplit.java:107
+  wire [1:0] _and_281 = slot_digit_26 & _fill_64; // TcamSplit.java:107
+  wire _bits_433 = slot_pick_pick_hot[27]; // TcamSplit.java:107
+  wire [1:0] _fill_65 = {2{_bits_433}}; // TcamSplit.java:107
+  wire [1:0] _and_282 = slot_digit_27 & _fill_65; // TcamSplit.java:107
+  wire [1:0] _or_191 = _and_281 | _and_282; // TcamSplit.java:107
+  wire [1:0] _or_192 = _or_190 | _or_191; // TcamSplit.java:107
+  wire _bits_434 = slot_pick_pick_hot[28]; // TcamSplit.java:107
+  wire [1:0] _fill_66 = {2{_bits_434}}; // TcamSplit.java:107
+  wire [1:0] _and_283 = slot_digit_28 & _fill_66; // TcamSplit.java:107
+  wire _bits_435 = slot_pick_pick_hot[29]; // TcamSplit.java:107
+  wire [1:0] _fill_67 = {2{_bits_435}}; // TcamSplit.java:107
+  wire [1:0] _and_284 = slot_digit_29 & _fill_67; // TcamSplit.java:107
+  wire [1:0] _or_193 = _and_283 | _and_284; // TcamSplit.java:107
+  wire _bits_436 = slot_pick_pick_hot[30]; // TcamSplit.java:107
+  wire [1:0] _fill_68 = {2{_bits_436}}; // TcamSplit.java:107
+  wire [1:0] _and_285 = slot_digit_30 & _fill_68; // TcamSplit.java:107
+  wire _bits_437 = slot_pick_pick_hot[31]; // TcamSplit.java:107
+  wire [1:0] _fill_69 = {2{_bits_437}}; // TcamSplit.java:107
+  wire [1:0] _and_286 = slot_digit_31 & _fill_69; // TcamSplit.java:107
+  wire [1:0] _or_194 = _and_285 | _and_286; // TcamSplit.java:107
+  wire [1:0] _or_195 = _or_193 | _or_194; // TcamSplit.java:107
+  wire [1:0] _or_196 = _or_192 | _or_195; // TcamSplit.java:107
+  wire [1:0] _or_197 = _or_189 | _or_196; // TcamSplit.java:107
+  wire [1:0] _or_198 = _or_182 | _or_197; // TcamSplit.java:107
+  wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:111
+  wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:112
+  wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_29 = {op_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:267
+  wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_30 = {child_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:267
+  wire [31:0] _not_104 = ~_dshr_2; // TcamSplit.java:120
+  wire [31:0] _and_287 = _dshr_1 & _not_104; // TcamSplit.java:120
+  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:133
+  wire _or_199 = state_undo | state_split_scan; // TcamSplit.java:135
+  wire _or_200 = _or_199 | state_split; // TcamSplit.java:135
+  wire _and_288 = _or_200 & split_settled_was_1; // TcamSplit.java:136
+  wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_438; // SplitCompare.java:59
+  wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _bits_440 = io_headLoad_readNotThreshold[26:0]; // SplitCompare.java:59
+  wire [8:0] _bits_441 = _bits_440[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_24 = {1'b0, _bits_439} + {1'b0, _bits_441}; // SplitCompare.java:85
+  wire _bits_442 = _add_24[9]; // SplitCompare.java:85
+  wire [9:0] _cat_31 = {_bits_439, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_32 = {_bits_441, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_25 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
+  wire _bits_443 = _add_25[10]; // SplitCompare.java:86
+  wire [17:0] _bits_444 = skip_min_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_445 = _bits_444[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_446 = _bits_440[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_447 = _bits_446[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_26 = {1'b0, _bits_445} + {1'b0, _bits_447}; // SplitCompare.java:85
+  wire _bits_448 = _add_26[9]; // SplitCompare.java:85
+  wire [9:0] _cat_33 = {_bits_445, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_34 = {_bits_447, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_27 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:86
+  wire _bits_449 = _add_27[10]; // SplitCompare.java:86
+  wire [8:0] _bits_450 = _bits_444[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_35 = {_bits_450, 1'd1}; // SplitCompare.java:86
+  wire [8:0] _bits_451 = _bits_446[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_36 = {_bits_451, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_28 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:86
+  wire _bits_452 = _add_28[10]; // SplitCompare.java:86
+  wire _and_289 = _bits_449 & _bits_452; // SplitCompare.java:75
+  wire _or_201 = _bits_448 | _and_289; // SplitCompare.java:75
+  wire _and_290 = _bits_443 & _or_201; // SplitCompare.java:75
+  wire _or_202 = _bits_442 | _and_290; // SplitCompare.java:75
+  wire _and_291 = _and_r_1 & _or_202; // SplitCompare.java:59
+  wire _and_292 = skip_valid & _and_291; // MergeSkip.java:54
+  wire _bits_453 = io_head_notThreshold[27]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_453; // SplitCompare.java:59
+  wire [8:0] _bits_454 = skip_min_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _bits_455 = io_head_notThreshold[26:0]; // SplitCompare.java:59
+  wire [8:0] _bits_456 = _bits_455[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_29 = {1'b0, _bits_454} + {1'b0, _bits_456}; // SplitCompare.java:85
+  wire _bits_457 = _add_29[9]; // SplitCompare.java:85
+  wire [9:0] _cat_37 = {_bits_454, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_38 = {_bits_456, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_30 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:86
+  wire _bits_458 = _add_30[10]; // SplitCompare.java:86
+  wire [17:0] _bits_459 = skip_min_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_460 = _bits_459[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_461 = _bits_455[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_462 = _bits_461[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_31 = {1'b0, _bits_460} + {1'b0, _bits_462}; // SplitCompare.java:85
+  wire _bits_463 = _add_31[9]; // SplitCompare.java:85
+  wire [9:0] _cat_39 = {_bits_460, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_40 = {_bits_462, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_32 = {1'b0, _cat_39} + {1'b0, _cat_40}; // SplitCompare.java:86
+  wire _bits_464 = _add_32[10]; // SplitCompare.java:86
+  wire [8:0] _bits_465 = _bits_459[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_41 = {_bits_465, 1'd1}; // SplitCompare.java:86
+  wire [8:0] _bits_466 = _bits_461[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_42 = {_bits_466, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_33 = {1'b0, _cat_41} + {1'b0, _cat_42}; // SplitCompare.java:86
+  wire _bits_467 = _add_33[10]; // SplitCompare.java:86
+  wire _and_293 = _bits_464 & _bits_467; // SplitCompare.java:75
+  wire _or_203 = _bits_463 | _and_293; // SplitCompare.java:75
+  wire _and_294 = _bits_458 & _or_203; // SplitCompare.java:75
+  wire _or_204 = _bits_457 | _and_294; // SplitCompare.java:75
+  wire _and_295 = _and_r_2 & _or_204; // SplitCompare.java:59
+  wire _and_296 = skip_valid & _and_295; // MergeSkip.java:54
+  wire _mux_14 = io_headLoad_fromRead ? _and_292 : _and_296; // MergeSkip.java:66
+  wire _and_297 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_297 & over_t; // CommitVerdict.java:78
+  wire _and_298 = state_run & io_selected_valid; // RapController.java:152
+  wire _not_105 = ~commit_stop; // RapController.java:152
+  wire _and_299 = _and_298 & _not_105; // RapController.java:152
+  wire _lt_4 = io_selected_bits_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_106 = ~merge_now; // CommitVerdict.java:84
+  wire _and_300 = split_now & _not_106; // CommitVerdict.java:84
+  wire _and_301 = _and_300 & hit_short_3; // CommitVerdict.java:84
+  wire defer_now = _and_301 & skip_now; // CommitVerdict.java:84
+  wire _and_302 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _lt_5 = readout_slot < 16'd32; // CsrRequests.java:33
+  wire [31:0] _dshr_3 = slot_valid >> readout_index; // TcamReadout.java:29
+  wire _bits_468 = _dshr_3[0]; // TcamReadout.java:29
+  wire _and_303 = _lt_5 & _bits_468; // TcamReadout.java:29
+  wire [2:0] _bits_469 = readout_index[2:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_2 = _bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_0_7 : _wire_0_6) : (_bits_469[0] ? _wire_0_5 : _wire_0_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_0_3 : _wire_0_2) : (_bits_469[0] ? _wire_0_1 : _wire_0_0)); // TcamReadout.java:30
+  wire [2:0] _bits_470 = readout_index[2:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_3 = _bits_470[2] ? (_bits_470[1] ? (_bits_470[0] ? _wire_1_7 : _wire_1_6) : (_bits_470[0] ? _wire_1_5 : _wire_1_4)) : (_bits_470[1] ? (_bits_470[0] ? _wire_1_3 : _wire_1_2) : (_bits_470[0] ? _wire_1_1 : _wire_1_0)); // TcamReadout.java:30
+  wire [2:0] _bits_471 = readout_index[2:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_4 = _bits_471[2] ? (_bits_471[1] ? (_bits_471[0] ? _wire_2_7 : _wire_2_6) : (_bits_471[0] ? _wire_2_5 : _wire_2_4)) : (_bits_471[1] ? (_bits_471[0] ? _wire_2_3 : _wire_2_2) : (_bits_471[0] ? _wire_2_1 : _wire_2_0)); // TcamReadout.java:30
+  wire [2:0] _bits_472 = readout_index[2:0]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_5 = _bits_472[2] ? (_bits_472[1] ? (_bits_472[0] ? _wire_3_7 : _wire_3_6) : (_bits_472[0] ? _wire_3_5 : _wire_3_4)) : (_bits_472[1] ? (_bits_472[0] ? _wire_3_3 : _wire_3_2) : (_bits_472[0] ? _wire_3_1 : _wire_3_0)); // TcamReadout.java:30
+  wire [1:0] _bits_473 = readout_index[4:3]; // TcamReadout.java:30
+  wire [4:0] _dyn_index_6 = readout_depth_group[1] ? (readout_depth_group[0] ? _wire_4_3 : _wire_4_2) : (readout_depth_group[0] ? _wire_4_1 : _wire_4_0); // TcamReadout.java:30
+  wire _bits_474 = op_not_threshold[27]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_474; // SplitCompare.java:59
+  wire [8:0] _bits_475 = skip_min_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _bits_476 = op_not_threshold[26:0]; // SplitCompare.java:59
+  wire [8:0] _bits_477 = _bits_476[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_34 = {1'b0, _bits_475} + {1'b0, _bits_477}; // SplitCompare.java:85
+  wire _bits_478 = _add_34[9]; // SplitCompare.java:85
+  wire [9:0] _cat_43 = {_bits_475, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_44 = {_bits_477, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_35 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:86
+  wire _bits_479 = _add_35[10]; // SplitCompare.java:86
+  wire [17:0] _bits_480 = skip_min_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_481 = _bits_480[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_482 = _bits_476[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_483 = _bits_482[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_36 = {1'b0, _bits_481} + {1'b0, _bits_483}; // SplitCompare.java:85
+  wire _bits_484 = _add_36[9]; // SplitCompare.java:85
+  wire [9:0] _cat_45 = {_bits_481, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_46 = {_bits_483, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_37 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:86
+  wire _bits_485 = _add_37[10]; // SplitCompare.java:86
+  wire [8:0] _bits_486 = _bits_480[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_47 = {_bits_486, 1'd1}; // SplitCompare.java:86
+  wire [8:0] _bits_487 = _bits_482[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_48 = {_bits_487, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_38 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:86
+  wire _bits_488 = _add_38[10]; // SplitCompare.java:86
+  wire _and_304 = _bits_485 & _bits_488; // SplitCompare.java:75
+  wire _or_205 = _bits_484 | _and_304; // SplitCompare.java:75
+  wire _and_305 = _bits_479 & _or_205; // SplitCompare.java:75
+  wire _or_206 = _bits_478 | _and_305; // SplitCompare.java:75
+  wire _and_306 = _and_r_3 & _or_206; // SplitCompare.java:59
+  wire _and_307 = skip_valid & _and_306; // MergeSkip.java:54
+  wire _not_107 = ~skip_touched; // MergeSkip.java:76
+  wire _and_308 = _and_307 & _not_107; // MergeSkip.java:76
+  wire _not_108 = ~commit_fire; // MergeSkip.java:76
+  wire _and_309 = _and_308 & _not_108; // MergeSkip.java:76
+  wire _not_109 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_109 & pipe_empty; // QuietPipe.java:31
+  wire _and_310 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_110 = ~io_issued; // QuietPipe.java:32
+  wire _and_311 = _and_310 & _not_110; // QuietPipe.java:32
+  wire _and_312 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_207 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_208 = _or_207 | ev_split_q; // StatusRegs.java:86
+  wire _or_209 = _or_208 | ev_batch_q; // StatusRegs.java:87
+  wire _or_210 = _or_209 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_20 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_211 = _or_210 | _or_r_20; // StatusRegs.java:89
+  wire _not_111 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_112 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_313 = _not_111 & _not_112; // SplitCounter.java:111
+  wire _not_113 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_314 = _and_313 & _not_113; // SplitCounter.java:111
+  wire _not_114 = ~_and_314; // StatusRegs.java:90
+  wire ev_pending = _or_211 | _not_114; // StatusRegs.java:90
+  wire _not_115 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_315 = _not_115 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_315 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_316 = _and_312 & status_still; // QuietPipe.java:36
+  wire _not_116 = ~state_init; // IssueGate.java:42
+  wire _not_117 = ~tcam_write_full; // IssueGate.java:43
+  wire _and_317 = _not_116 & _not_117; // IssueGate.java:43
+  wire _and_318 = _and_317 & io_enable; // IssueGate.java:44
+  wire _or_212 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_118 = ~_or_212; // IssueGate.java:45
+  wire _and_319 = _and_318 & _not_118; // IssueGate.java:45
+  wire _or_213 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_119 = ~_or_213; // IssueGate.java:46
+  wire _and_320 = _and_319 & _not_119; // IssueGate.java:46
+  wire _not_120 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_321 = _and_320 & _not_120; // IssueGate.java:47
+  wire _not_121 = ~commit_stop; // RapController.java:374
+  wire _and_322 = state_run & _not_121; // RapController.java:374
+  wire _not_122 = ~io_headValid; // RapController.java:375
+  wire _and_323 = pipe_empty & _not_122; // RapController.java:375
+  wire [2:0] _mux_15 = _and_323 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_214 = state_drain | state_undo; // RapController.java:376
+  wire _or_215 = _or_214 | state_resume; // RapController.java:376
+  wire _or_216 = _or_215 | commit_stop; // RapController.java:376
+  wire [2:0] _mux_16 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_217 = state_split_scan | state_split; // RapController.java:378
+  wire _or_218 = _or_217 | state_split_alloc; // RapController.java:378
+  wire _or_219 = state_merge_level | state_merge_kids; // RapController.java:379
+  wire _or_220 = _or_219 | state_advance; // RapController.java:379
+  wire _or_221 = _or_220 | state_advance_wait; // RapController.java:379
+  wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // SlotPrefixes.java:35
+  wire _or_222 = state_split | state_read_issue; // SlotPrefixes.java:34
+  wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:44
+  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
+  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:42
+  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:42
+  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:42
+  wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:42
+  wire _not_123 = ~undo_push; // UndoStack.java:42
+  wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:56
+  wire _or_r_21 = |_cat_50; // RapController.java:56
+  wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:56
+  wire [14:0] _and_324 = _cat_50 & _sub_18; // RapController.java:56
+  wire _or_r_22 = |_and_324; // RapController.java:56
+  wire _not_124 = ~_or_r_22; // RapController.java:56
+  wire _and_325 = _or_r_21 & _not_124; // RapController.java:56
+  wire _le_0 = st_nodes <= 6'd32; // StatusRegs.java:66
+  wire _not_125 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_126 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_127 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_326 = _not_126 & _not_127; // SplitCounter.java:111
+  wire _not_128 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_327 = _and_326 & _not_128; // SplitCounter.java:111
+  wire st_n_steady = _not_125 & _and_327; // StatusRegs.java:83
+  wire _or_223 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_224 = _or_223 | ev_split; // StatusRegs.java:114
+  wire _or_225 = _or_224 | ev_allocated; // StatusRegs.java:115
+  wire _or_226 = _or_225 | ev_batch; // StatusRegs.java:116
+  wire _or_227 = _or_226 | ev_deferred; // StatusRegs.java:117
+  wire _or_228 = _or_227 | ev_clear; // StatusRegs.java:118
+  wire _or_r_23 = |ev_removed; // StatusRegs.java:119
+  wire _or_229 = _or_228 | _or_r_23; // StatusRegs.java:119
+  wire _or_230 = _or_229 | ev_pending; // StatusRegs.java:120
+  wire _not_129 = ~_or_230; // ScheduleAndSnapshot.java:108
+  wire _or_r_24 = |slot_pick_pick_hot; // SlotPicker.java:88
+  wire [31:0] _sub_19 = slot_pick_pick_hot - 32'd1; // SlotPicker.java:88
+  wire [31:0] _and_328 = slot_pick_pick_hot & _sub_19; // SlotPicker.java:88
+  wire _or_r_25 = |_and_328; // SlotPicker.java:88
+  wire _not_130 = ~_or_r_25; // SlotPicker.java:88
+  wire _and_329 = _or_r_24 & _not_130; // SlotPicker.java:88
+  wire _and_330 = slot_pick_ready & slot_pick_pick_found; // SlotPicker.java:86
+  wire _not_131 = ~_or_222; // SlotPrefixes.java:40
+  wire _not_132 = ~state_run; // RapController.java:114
+  wire _eq_163 = state_run_issue_n == _not_132; // RapController.java:114
+  wire _not_133 = ~state_run; // RapController.java:117
+  wire _eq_164 = state_run_window_n == _not_133; // RapController.java:117
+  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:51
+  wire _not_134 = ~undo_pop; // UndoStack.java:52
+  wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:54
+  wire _eq_166 = undo_empty == _eq_165; // UndoStack.java:54
+  wire _or_r_26 = |leaf_pick_pick_hot; // SlotPicker.java:88
+  wire [31:0] _sub_20 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:88
+  wire [31:0] _and_331 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:88
+  wire _or_r_27 = |_and_331; // SlotPicker.java:88
+  wire _not_135 = ~_or_r_27; // SlotPicker.java:88
+  wire _and_332 = _or_r_26 & _not_135; // SlotPicker.java:88
+  wire _and_333 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
+  wire _not_136 = ~_and_245; // MergeVerdict.java:82
+  wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:85
+  wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:85
+  wire _not_137 = ~verdict_busy; // MergeVerdict.java:85
+  wire _or_231 = _not_137 | verdict_act; // MergeVerdict.java:85
+  wire _eq_168 = verdict_free == _or_231; // MergeVerdict.java:85
+  wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:85
+  wire _eq_169 = _or_153 == leaf_pick_load_by_state; // SlotPicker.java:148
+  wire _and_336 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_491; // SplitCompare.java:59
+  wire [11:0] _bits_492 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:71
+  wire [23:0] _bits_493 = io_head_notThreshold[23:0]; // SplitCompare.java:59
+  wire [11:0] _bits_494 = _bits_493[23:12]; // SplitCompare.java:72
+  wire [12:0] _add_39 = {1'b0, _bits_492} + {1'b0, _bits_494}; // SplitCompare.java:85
+  wire _bits_495 = _add_39[12]; // SplitCompare.java:85
+  wire [12:0] _cat_51 = {_bits_492, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_52 = {_bits_494, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_40 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:86
+  wire _bits_496 = _add_40[13]; // SplitCompare.java:86
+  wire [11:0] _bits_497 = io_counterResult_bits_updated[11:0]; // SplitCompare.java:70
+  wire [11:0] _bits_498 = _bits_493[11:0]; // SplitCompare.java:70
+  wire [12:0] _add_41 = {1'b0, _bits_497} + {1'b0, _bits_498}; // SplitCompare.java:85
+  wire _bits_499 = _add_41[12]; // SplitCompare.java:85
+  wire _and_337 = _bits_496 & _bits_499; // SplitCompare.java:75
+  wire _or_232 = _bits_495 | _and_337; // SplitCompare.java:75
+  wire _and_338 = _and_r_4 & _or_232; // SplitCompare.java:59
+  wire _eq_170 = _and_336 == _and_338; // CommitVerdict.java:74
+  wire _not_138 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_139 = ~_or_r_28; // SplitCounter.java:91
+  wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_140 = ~_or_r_29; // SplitCounter.java:92
+  wire _and_339 = _not_139 & _not_140; // SplitCounter.java:92
+  wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_141 = ~_or_r_30; // SplitCounter.java:92
+  wire _and_340 = _and_339 & _not_141; // SplitCounter.java:92
+  wire _and_341 = _not_138 & _and_340; // ScheduleAndSnapshot.java:125
+  wire [14:0] _bits_500 = until_merge_lo[15:1]; // ScheduleAndSnapshot.java:126
+  wire _or_r_31 = |_bits_500; // ScheduleAndSnapshot.java:126
+  wire _not_142 = ~_or_r_31; // ScheduleAndSnapshot.java:126
+  wire _and_342 = _and_341 & _not_142; // ScheduleAndSnapshot.java:126
+  wire _bits_501 = until_merge_lo[0]; // ScheduleAndSnapshot.java:127
+  wire _ge_3 = io_head_weight >= _bits_501; // ScheduleAndSnapshot.java:127
+  wire _and_343 = _and_342 & _ge_3; // ScheduleAndSnapshot.java:127
+  wire _eq_171 = merge_now == _and_343; // CommitVerdict.java:82
+  wire _or_233 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_344 = commit_fire & _or_233; // CommitVerdict.java:95
+  wire _not_143 = ~defer_now; // CommitVerdict.java:95
+  wire _and_345 = _and_344 & _not_143; // CommitVerdict.java:95
+  wire _eq_172 = stop_now == _and_345; // CommitVerdict.java:95
+  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_502; // SplitCompare.java:59
+  wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:71
+  wire [26:0] _bits_504 = io_head_notThreshold[26:0]; // SplitCompare.java:59
+  wire [8:0] _bits_505 = _bits_504[26:18]; // SplitCompare.java:72
+  wire [9:0] _add_42 = {1'b0, _bits_503} + {1'b0, _bits_505}; // SplitCompare.java:85
+  wire _bits_506 = _add_42[9]; // SplitCompare.java:85
+  wire [9:0] _cat_53 = {_bits_503, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_54 = {_bits_505, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_43 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
+  wire _bits_507 = _add_43[10]; // SplitCompare.java:86
+  wire [17:0] _bits_508 = skip_min_sum[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_509 = _bits_508[17:9]; // SplitCompare.java:71
+  wire [17:0] _bits_510 = _bits_504[17:0]; // SplitCompare.java:70
+  wire [8:0] _bits_511 = _bits_510[17:9]; // SplitCompare.java:72
+  wire [9:0] _add_44 = {1'b0, _bits_509} + {1'b0, _bits_511}; // SplitCompare.java:85
+  wire _bits_512 = _add_44[9]; // SplitCompare.java:85
+  wire [9:0] _cat_55 = {_bits_509, 1'd1}; // SplitCompare.java:86
+  wire [9:0] _cat_56 = {_bits_511, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_45 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
+  wire _bits_513 = _add_45[10]; // SplitCompare.java:86
+  wire [8:0] _bits_514 = _bits_508[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_57 = {_bits_514, 1'd1}; // SplitCompare.java:86
+  wire [8:0] _bits_515 = _bits_510[8:0]; // SplitCompare.java:70
+  wire [9:0] _cat_58 = {_bits_515, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
+  wire _bits_516 = _add_46[10]; // SplitCompare.java:86
+  wire _and_346 = _bits_513 & _bits_516; // SplitCompare.java:75
+  wire _or_234 = _bits_512 | _and_346; // SplitCompare.java:75
+  wire _and_347 = _bits_507 & _or_234; // SplitCompare.java:75
+  wire _or_235 = _bits_506 | _and_347; // SplitCompare.java:75
+  wire _and_348 = _and_r_5 & _or_235; // SplitCompare.java:59
+  wire _and_349 = skip_valid & _and_348; // MergeSkip.java:54
+  wire _eq_174 = skip_now == _and_349; // RapController.java:206
+  wire _eq_175 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
+  wire _eq_176 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
+  wire _not_144 = ~_or_26; // SlotPicker.java:114
+  wire _or_236 = _not_144 | slot_pick_load; // SlotPicker.java:114
+  wire _and_350 = state_run & quiet_held; // QuietPipe.java:37
+  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:389
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_179 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:273
+  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // ControllerIO.java:221
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:274
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:274
+  wire [31:0] _or_237 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:274
+  wire _eq_180 = child_prefix == _or_237; // TcamSplit.java:201
+  wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:267
+  wire [5:0] _cat_60 = {child_depth, 1'd0}; // ControllerIO.java:221
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:267
+  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:202
+  wire _and_351 = _eq_180 & _eq_181; // TcamSplit.java:202
+  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
+  wire _not_145 = ~readout_in_use; // TcamReadout.java:43
+  wire _eq_183 = readout_index == 5'd0; // NodeTable.java:123
+  wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:123
+  wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:123
+  wire _eq_184 = readout_depth == _mux_19; // TcamReadout.java:43
+  wire _or_238 = _not_145 | _eq_184; // TcamReadout.java:43
+  wire _not_146 = ~batch_min_clears; // MergeSkip.java:90
+  wire _and_352 = state_run & io_selected_valid; // RapController.java:321
+  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:324
+  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:324
+  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:326
+  wire _and_354 = state_run & cmd_valid; // RapController.java:329
+  wire _eq_187 = _and_299 == _and_354; // RapController.java:329
+  wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // TcamHitFacts.java:53
+  wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // TcamHitFacts.java:53
+  wire _bits_518 = _dshr_5[0]; // TcamHitFacts.java:53
+  wire _eq_188 = hit_short_3 == _bits_518; // TcamHitFacts.java:53
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:331
+  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:331
+  wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
+  wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:260
+  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:261
+  wire _eq_191 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
+  wire _eq_192 = leaf_at_deepest == _eq_191; // TcamMergeWalk.java:265
+  wire _and_356 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
+  wire _eq_193 = children_write_q_slot == 5'd0; // NodeTable.java:123
+  wire [4:0] _dyn_index_9 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:123
+  wire [4:0] _mux_21 = _eq_193 ? 5'd0 : _dyn_index_9; // NodeTable.java:123
+  wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:277
+  wire _and_357 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
+  wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:283
+  wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // TcamMergeWalk.java:284
+  wire _ne_3 = _dyn_index_10 != merge_parent; // TcamMergeWalk.java:284
+  wire _and_358 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
+  wire _and_359 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
+  wire _or_239 = kids_fresh | kids_walking; // TcamMergeWalk.java:289
+  wire _eq_194 = _or_239 == state_merge_kids; // TcamMergeWalk.java:290
+  wire _and_360 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
+  wire _not_147 = ~_and_360; // TcamMergeWalk.java:291
+  wire _and_361 = _eq_194 & _not_147; // TcamMergeWalk.java:291
+  wire _eq_195 = kids_vector == visited_kids; // TcamMergeWalk.java:298
+  wire _not_148 = ~kids_fresh; // TcamMergeWalk.java:295
+  wire _and_362 = state_merge_kids & _not_148; // TcamMergeWalk.java:295
+  wire _and_363 = _and_362 & slot_pick_ready; // TcamMergeWalk.java:295
+  wire _and_364 = _and_363 & slot_pick_pick_last; // TcamMergeWalk.java:297
+  wire _eq_196 = kids_owner == merge_parent; // TcamMergeWalk.java:300
+  wire _or_240 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:302
+  wire _not_149 = ~_or_240; // TcamMergeWalk.java:302
+  wire _and_365 = verdict_act & _not_149; // TcamMergeWalk.java:302
+  wire _not_150 = ~io_counterResult_valid; // RapController.java:335
+  wire _and_366 = state_drain & pipe_empty; // RapController.java:334
+  wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:236
+  wire _and_r_10 = &present_children; // TcamSplit.java:238
+  wire _not_151 = ~_and_r_10; // TcamSplit.java:238
+  wire [3:0] _not_152 = ~present_children; // TcamSplit.java:241
+  wire _bits_519 = _not_152[0]; // FirstSet.java:54
+  wire _bits_520 = _not_152[1]; // FirstSet.java:54
+  wire _or_241 = _bits_519 | _bits_520; // FirstSet.java:63
+  wire _bits_521 = _not_152[2]; // FirstSet.java:54
+  wire _bits_522 = _not_152[3]; // FirstSet.java:54
+  wire _or_242 = _bits_521 | _bits_522; // FirstSet.java:63
+  wire _and_368 = _or_241 & _or_242; // FirstSet.java:60
+  wire _and_369 = _bits_519 & _bits_520; // FirstSet.java:60
+  wire _or_243 = _and_368 | _and_369; // FirstSet.java:61
+  wire _and_370 = _bits_521 & _bits_522; // FirstSet.java:60
+  wire _or_244 = _or_243 | _and_370; // FirstSet.java:62
+  wire _not_153 = ~_or_244; // TcamSplit.java:241
+  wire _eq_197 = split_last_child == _not_153; // TcamSplit.java:241
+  wire [3:0] _not_154 = ~present_children; // TcamSplit.java:242
+  wire _bits_523 = _not_154[0]; // FirstSet.java:24
+  wire _bits_524 = _not_154[1]; // FirstSet.java:24
+  wire _or_245 = _bits_523 | _bits_524; // FirstSet.java:36
+  wire _not_155 = ~_or_245; // FirstSet.java:34
+  wire _bits_525 = _not_154[2]; // FirstSet.java:24
+  wire _not_156 = ~_bits_525; // FirstSet.java:34
+  wire _not_157 = ~_bits_523; // FirstSet.java:34
+  wire _mux_22 = _not_155 ? _not_156 : _not_157; // FirstSet.java:35
+  wire [1:0] _cat_61 = {_not_155, _mux_22}; // FirstSet.java:35
+  wire [1:0] _bits_526 = _cat_61; // FirstSet.java:43
+  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:242
+  wire _and_371 = _eq_197 & _eq_198; // TcamSplit.java:242
+  wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:245
+  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:245
+  wire split_settled = _or_200 & split_settled_before; // TcamSplit.java:137
+  wire _not_158 = ~split_settled; // TcamSplit.java:248
+  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:253
+  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:253
+  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:253
+  wire _and_372 = _eq_200 & _eq_201; // TcamSplit.java:253
+  wire _or_246 = scan_fresh | scan_walking; // TcamSplit.java:257
+  wire _eq_202 = _or_246 == state_split_scan; // TcamSplit.java:258
+  wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:259
+  wire _not_159 = ~_and_373; // TcamSplit.java:259
+  wire _and_374 = _eq_202 & _not_159; // TcamSplit.java:259
+  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:340
+  wire _not_160 = ~kids_fresh; // TcamMergeWalk.java:252
+  wire _and_375 = state_merge_kids & _not_160; // TcamMergeWalk.java:252
+  wire _and_376 = _and_375 & slot_pick_ready; // TcamMergeWalk.java:252
+  wire _and_377 = _and_376 & slot_pick_pick_last; // TcamMergeWalk.java:252
+  wire _or_247 = split_settled | _and_377; // RapController.java:338
+  wire _eq_204 = kids_owner == op_slot; // RapController.java:343
+  wire _or_248 = state_undo | state_split_scan; // RapController.java:342
+  wire _or_249 = _or_248 | state_split; // RapController.java:342
+  wire _or_250 = _or_249 | state_split_alloc; // RapController.java:342
+  wire _gt_1 = slot_depth_31 > deepest_depth; // NodeTable.java:110
+  wire _gt_2 = slot_depth_30 > deepest_depth; // NodeTable.java:110
+  wire _gt_3 = slot_depth_29 > deepest_depth; // NodeTable.java:110
+  wire _gt_4 = slot_depth_28 > deepest_depth; // NodeTable.java:110
+  wire _gt_5 = slot_depth_27 > deepest_depth; // NodeTable.java:110
+  wire _gt_6 = slot_depth_26 > deepest_depth; // NodeTable.java:110
+  wire _gt_7 = slot_depth_25 > deepest_depth; // NodeTable.java:110
+  wire _gt_8 = slot_depth_24 > deepest_depth; // NodeTable.java:110
+  wire _gt_9 = slot_depth_23 > deepest_depth; // NodeTable.java:110
+  wire _gt_10 = slot_depth_22 > deepest_depth; // NodeTable.java:110
+  wire _gt_11 = slot_depth_21 > deepest_depth; // NodeTable.java:110
+  wire _gt_12 = slot_depth_20 > deepest_depth; // NodeTable.java:110
+  wire _gt_13 = slot_depth_19 > deepest_depth; // NodeTable.java:110
+  wire _gt_14 = slot_depth_18 > deepest_depth; // NodeTable.java:110
+  wire _gt_15 = slot_depth_17 > deepest_depth; // NodeTable.java:110
+  wire _gt_16 = slot_depth_16 > deepest_depth; // NodeTable.java:110
+  wire _gt_17 = slot_depth_15 > deepest_depth; // NodeTable.java:110
+  wire _gt_18 = slot_depth_14 > deepest_depth; // NodeTable.java:110
+  wire _gt_19 = slot_depth_13 > deepest_depth; // NodeTable.java:110
+  wire _gt_20 = slot_depth_12 > deepest_depth; // NodeTable.java:110
+  wire _gt_21 = slot_depth_11 > deepest_depth; // NodeTable.java:110
+  wire _gt_22 = slot_depth_10 > deepest_depth; // NodeTable.java:110
+  wire _gt_23 = slot_depth_9 > deepest_depth; // NodeTable.java:110
+  wire _gt_24 = slot_depth_8 > deepest_depth; // NodeTable.java:110
+  wire _gt_25 = slot_depth_7 > deepest_depth; // NodeTable.java:110
+  wire _gt_26 = slot_depth_6 > deepest_depth; // NodeTable.java:110
+  wire _gt_27 = slot_depth_5 > deepest_depth; // NodeTable.java:110
+  wire _gt_28 = slot_depth_4 > deepest_depth; // NodeTable.java:110
+  wire _gt_29 = slot_depth_3 > deepest_depth; // NodeTable.java:110
+  wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:110
+  wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:110
+  wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:118
+  wire [31:0] _and_378 = slot_valid & _cat_62; // RapController.java:344
+  wire _or_r_32 = |_and_378; // RapController.java:344
+  wire _not_161 = ~_or_r_32; // RapController.java:344
+  wire _not_162 = ~tcam_write_full; // RapController.java:359
+  wire _not_163 = ~snapshot_frozen; // RapController.java:360
+  wire _and_379 = _not_162 & _not_163; // RapController.java:360
+  wire _not_164 = ~readout_pending; // RapController.java:361
+  wire _and_380 = _and_379 & _not_164; // RapController.java:361
+  wire _not_165 = ~snapshot_pending; // RapController.java:362
+  wire _and_381 = _and_380 & _not_165; // RapController.java:362
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -4566,7 +4566,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:38
+  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:49
     .clock(clock),
 
     .reset(reset),
@@ -4587,280 +4587,280 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_325) begin // RapController.java:55
-      $display("Assertion failed at RapController.java:55: state register state is not one-hot: %b", _cat_50);
+    if (!reset && !_and_325) begin // RapController.java:56
+      $display("Assertion failed at RapController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_125) begin // ScheduleAndSnapshot.java:83
-      $display("Assertion failed at ScheduleAndSnapshot.java:83: a status value changed during the snapshot copy");
+    if (!reset && !_le_0) begin // StatusRegs.java:66
+      $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && _and_328 && !_and_327) begin // SlotPicker.java:83
-      $display("Assertion failed at SlotPicker.java:83: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
+      $display("Assertion failed at CounterPort.java:45: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && prefix_write && !_not_127) begin // RapController.java:124
-      $display("Assertion failed at RapController.java:124: slot_prefix read and written in one clock");
+    if (!reset && state_advance && !st_n_steady) begin // ScheduleAndSnapshot.java:92
+      $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && !_eq_163) begin // RapController.java:130
-      $display("Assertion failed at RapController.java:130: state copy state_run_issue_n disagrees with its state bit");
+    if (!reset && snapshot_frozen && !_not_129) begin // ScheduleAndSnapshot.java:108
+      $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_eq_164) begin // RapController.java:133
-      $display("Assertion failed at RapController.java:133: state copy state_run_window_n disagrees with its state bit");
+    if (!reset && _and_330 && !_and_329) begin // SlotPicker.java:87
+      $display("Assertion failed at SlotPicker.java:87: slot_pick: the pick %b is not one-hot", slot_pick_pick_hot);
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:49
-      $display("Assertion failed at UndoStack.java:49: undo stack overflow");
+    if (!reset && prefix_write && !_not_131) begin // SlotPrefixes.java:40
+      $display("Assertion failed at SlotPrefixes.java:40: slot_prefix read and written in one clock");
       $stop;
     end
-    if (!reset && undo_push && !_not_130) begin // UndoStack.java:50
-      $display("Assertion failed at UndoStack.java:50: an undo push and pop on one clock");
+    if (!reset && !_eq_163) begin // RapController.java:114
+      $display("Assertion failed at RapController.java:114: state copy state_run_issue_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && !_eq_166) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_164) begin // RapController.java:117
+      $display("Assertion failed at RapController.java:117: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && _and_331 && !_and_330) begin // SlotPicker.java:83
-      $display("Assertion failed at SlotPicker.java:83: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
+    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:51
+      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && verdict_end_5 && !_not_132) begin // MergeVerdict.java:77
-      $display("Assertion failed at MergeVerdict.java:77: a merge READ result arrived with the last parent's end marker");
+    if (!reset && undo_push && !_not_134) begin // UndoStack.java:52
+      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:78
-      $display("Assertion failed at MergeVerdict.java:78: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && !_eq_166) begin // UndoStack.java:54
+      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && !_and_333) begin // MergeVerdict.java:79
-      $display("Assertion failed at MergeVerdict.java:79: verdict_set or verdict_free disagrees with the verdict registers");
+    if (!reset && _and_333 && !_and_332) begin // SlotPicker.java:87
+      $display("Assertion failed at SlotPicker.java:87: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
-    if (!reset && !_eq_169) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: leaf_pick: the load %b disagrees with the state logic's %b", _or_153, leaf_pick_load_by_state);
+    if (!reset && verdict_end_5 && !_not_136) begin // MergeVerdict.java:82
+      $display("Assertion failed at MergeVerdict.java:82: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && io_counterResult_valid && !hit_beside_4) begin // RapController.java:197
-      $display("Assertion failed at RapController.java:197: a counter SRAM result without its command's slot facts beside it");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:83
+      $display("Assertion failed at MergeVerdict.java:83: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_eq_170) begin // CommitVerdict.java:60
-      $display("Assertion failed at CommitVerdict.java:60: the commit's split compare disagrees with count > T");
+    if (!reset && !_and_335) begin // MergeVerdict.java:84
+      $display("Assertion failed at MergeVerdict.java:84: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_171) begin // CommitVerdict.java:65
-      $display("Assertion failed at CommitVerdict.java:65: merge_near was stale: merge_now %d", merge_now);
+    if (!reset && !_eq_169) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: leaf_pick: the load %b disagrees with the state logic's %b", _or_153, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_172) begin // CommitVerdict.java:75
-      $display("Assertion failed at CommitVerdict.java:75: stop_now is not the commit's verdict");
+    if (!reset && !_eq_170) begin // CommitVerdict.java:73
+      $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && !_eq_173) begin // CommitVerdict.java:101
-      $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
+    if (!reset && commit_fire && !_eq_171) begin // CommitVerdict.java:82
+      $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_174) begin // RapController.java:206
-      $display("Assertion failed at RapController.java:206: head_batch_empty disagrees with the head's threshold");
+    if (!reset && !_eq_172) begin // CommitVerdict.java:95
+      $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_175) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
+    if (!reset && !_eq_173) begin // CommitVerdict.java:125
+      $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_eq_176) begin // SlotPicker.java:141
-      $display("Assertion failed at SlotPicker.java:141: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
+    if (!reset && commit_fire && !_eq_174) begin // RapController.java:205
+      $display("Assertion failed at RapController.java:205: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_or_236) begin // SlotPicker.java:107
-      $display("Assertion failed at SlotPicker.java:107: slot_pick: a late load outside a load");
+    if (!reset && !_eq_175) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && state_run && _and_23 && !status_still) begin // CsrRequests.java:84
-      $display("Assertion failed at CsrRequests.java:84: a snapshot freeze while a status value moves");
+    if (!reset && !_eq_176) begin // SlotPicker.java:148
+      $display("Assertion failed at SlotPicker.java:148: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && !_or_236) begin // SlotPicker.java:114
+      $display("Assertion failed at SlotPicker.java:114: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && _and_350 && !pipe_quiet) begin // QuietPipe.java:37
+      $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
+    if (!reset && state_run && _and_23 && !status_still) begin // CsrRequests.java:91
+      $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_undo && !_not_5 && !split_req && !_and_r_6) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_348) begin // TcamSplit.java:180
-      $display("Assertion failed at TcamSplit.java:180: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_and_r_7) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:420
-      $display("Assertion failed at RapController.java:420: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:80
-      $display("Assertion failed at MergeSkip.java:80: a merge batch starts with a minimum left from the last one");
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_and_r_8) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // TcamMergeWalk.java:157
-      $display("Assertion failed at TcamMergeWalk.java:157: a batch ended without batch_ends");
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_351) begin // TcamSplit.java:199
+      $display("Assertion failed at TcamSplit.java:199: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_read_wait && io_counterResult_valid && !_or_238) begin // RapController.java:332
-      $display("Assertion failed at RapController.java:332: readout: the registered depth of slot %d is stale", readout_index);
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:388
+      $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:205
-      $display("Assertion failed at TcamSplit.java:205: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_and_r_9) begin // MergeSkip.java:82
+      $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && verdict_act && !merge_verdict && !_not_142) begin // MergeSkip.java:88
-      $display("Assertion failed at MergeSkip.java:88: a merge verdict on the clock after its batch ended");
+    if (!reset && state_merge_level && !level_fresh && leaf_pick_ready && !leaf_pick_pick_found && !_not_9 && !_not_10 && !batch_ends) begin // TcamMergeWalk.java:182
+      $display("Assertion failed at TcamMergeWalk.java:182: a batch ended without batch_ends");
       $stop;
     end
-    if (!reset && _and_349 && !io_selected_bits_found) begin // RapController.java:352
-      $display("Assertion failed at RapController.java:352: no node matched a key: the root must always match");
+    if (!reset && state_read_wait && io_counterResult_valid && !_or_238) begin // TcamReadout.java:42
+      $display("Assertion failed at TcamReadout.java:42: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // RapController.java:353
-      $display("Assertion failed at RapController.java:353: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
+    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:229
+      $display("Assertion failed at TcamSplit.java:229: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // RapController.java:354
-      $display("Assertion failed at RapController.java:354: a commit without its event in the replay window");
+    if (!reset && verdict_act && !merge_verdict && !_not_146) begin // MergeSkip.java:90
+      $display("Assertion failed at MergeSkip.java:90: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_350 && !pipe_quiet) begin // RapController.java:355
-      $display("Assertion failed at RapController.java:355: quiet_held while the pipeline is not quiet");
+    if (!reset && _and_352 && !io_selected_bits_found) begin // RapController.java:322
+      $display("Assertion failed at RapController.java:322: no node matched a key: the root must always match");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:357
-      $display("Assertion failed at RapController.java:357: an event's result flag (%d) disagrees with the result's op", hit_event_4);
+    if (!reset && commit_fire && !io_headValid) begin // RapController.java:323
+      $display("Assertion failed at RapController.java:323: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_187) begin // RapController.java:358
-      $display("Assertion failed at RapController.java:358: an event's command flag disagrees with cmd_valid in RUN");
+    if (!reset && !_eq_186) begin // RapController.java:325
+      $display("Assertion failed at RapController.java:325: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && commit_fire && !_eq_188) begin // RapController.java:359
-      $display("Assertion failed at RapController.java:359: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
+    if (!reset && !_eq_187) begin // RapController.java:329
+      $display("Assertion failed at RapController.java:329: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
-    if (!reset && _and_353 && !_ne_0) begin // RapController.java:361
-      $display("Assertion failed at RapController.java:361: a READ result in RUN");
+    if (!reset && io_counterResult_valid && !hit_beside_4) begin // TcamHitFacts.java:49
+      $display("Assertion failed at TcamHitFacts.java:49: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:226
-      $display("Assertion failed at TcamMergeWalk.java:226: merge_last_level disagrees with depth %0d", merge_leaf_depth);
+    if (!reset && commit_fire && !_eq_188) begin // TcamHitFacts.java:52
+      $display("Assertion failed at TcamHitFacts.java:52: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_192) begin // TcamMergeWalk.java:229
-      $display("Assertion failed at TcamMergeWalk.java:229: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
+    if (!reset && _and_355 && !_ne_0) begin // RapController.java:331
+      $display("Assertion failed at RapController.java:331: a READ result in RUN");
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_354) begin // TcamMergeWalk.java:231
-      $display("Assertion failed at TcamMergeWalk.java:231: deepest_depth lowered outside a level's load");
+    if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:260
+      $display("Assertion failed at TcamMergeWalk.java:260: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && children_write_q && _and_355 && !_ne_1) begin // TcamMergeWalk.java:234
-      $display("Assertion failed at TcamMergeWalk.java:234: a merge level loads its leaves while a leaf candidate's child count is still being written");
+    if (!reset && state_merge_level && !_eq_192) begin // TcamMergeWalk.java:264
+      $display("Assertion failed at TcamMergeWalk.java:264: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && children_write_q && _and_357 && !_and_356) begin // TcamMergeWalk.java:236
-      $display("Assertion failed at TcamMergeWalk.java:236: a merge parent's children are read while its child count is still being written");
+    if (!reset && deepest_lowers && !_and_356) begin // TcamMergeWalk.java:271
+      $display("Assertion failed at TcamMergeWalk.java:271: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && !_and_359) begin // TcamMergeWalk.java:240
-      $display("Assertion failed at TcamMergeWalk.java:240: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
+    if (!reset && children_write_q && _and_357 && !_ne_1) begin // TcamMergeWalk.java:276
+      $display("Assertion failed at TcamMergeWalk.java:276: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && _and_362 && !_eq_195) begin // TcamMergeWalk.java:243
-      $display("Assertion failed at TcamMergeWalk.java:243: the merge parent's leaves changed during its walk");
+    if (!reset && children_write_q && _and_359 && !_and_358) begin // TcamMergeWalk.java:281
+      $display("Assertion failed at TcamMergeWalk.java:281: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && _and_361 && !slot_pick_pick_found) begin // TcamMergeWalk.java:244
-      $display("Assertion failed at TcamMergeWalk.java:244: a merge parent's leaf walk ran past its last leaf");
+    if (!reset && !_and_361) begin // TcamMergeWalk.java:287
+      $display("Assertion failed at TcamMergeWalk.java:287: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && state_merge_kids && !_eq_196) begin // TcamMergeWalk.java:245
-      $display("Assertion failed at TcamMergeWalk.java:245: kids_owner %d is not the merge parent", kids_owner);
+    if (!reset && _and_364 && !_eq_195) begin // TcamMergeWalk.java:298
+      $display("Assertion failed at TcamMergeWalk.java:298: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_363 && !1'd0) begin // TcamMergeWalk.java:246
-      $display("Assertion failed at TcamMergeWalk.java:246: a merge verdict outside the merge walk");
+    if (!reset && _and_363 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
+      $display("Assertion failed at TcamMergeWalk.java:299: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && _and_364 && !_not_146) begin // RapController.java:363
-      $display("Assertion failed at RapController.java:363: a push in the last DRAIN clock would miss the undo read-ahead");
+    if (!reset && state_merge_kids && !_eq_196) begin // TcamMergeWalk.java:300
+      $display("Assertion failed at TcamMergeWalk.java:300: kids_owner %d is not the merge parent", kids_owner);
       $stop;
     end
-    if (!reset && _and_365 && !slot_pick_pick_found) begin // TcamSplit.java:213
-      $display("Assertion failed at TcamSplit.java:213: a split found no free slot after checking capacity");
+    if (!reset && _and_365 && !1'd0) begin // TcamMergeWalk.java:303
+      $display("Assertion failed at TcamMergeWalk.java:303: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_365 && !_not_147) begin // TcamSplit.java:214
-      $display("Assertion failed at TcamSplit.java:214: a split with no missing child");
+    if (!reset && _and_366 && !_not_150) begin // RapController.java:335
+      $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_365 && !_and_369) begin // TcamSplit.java:215
-      $display("Assertion failed at TcamSplit.java:215: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:237
+      $display("Assertion failed at TcamSplit.java:237: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_365 && !_eq_199) begin // TcamSplit.java:218
-      $display("Assertion failed at TcamSplit.java:218: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_367 && !_not_151) begin // TcamSplit.java:238
+      $display("Assertion failed at TcamSplit.java:238: a split with no missing child");
       $stop;
     end
-    if (!reset && children_write_q && !_not_154) begin // TcamSplit.java:221
-      $display("Assertion failed at TcamSplit.java:221: a split decision while a child count is still being written");
+    if (!reset && _and_367 && !_and_371) begin // TcamSplit.java:239
+      $display("Assertion failed at TcamSplit.java:239: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && split_settled && !_and_370) begin // TcamSplit.java:223
-      $display("Assertion failed at TcamSplit.java:223: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && _and_367 && !_eq_199) begin // TcamSplit.java:245
+      $display("Assertion failed at TcamSplit.java:245: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && !_and_372) begin // TcamSplit.java:225
-      $display("Assertion failed at TcamSplit.java:225: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
+    if (!reset && children_write_q && !_not_158) begin // TcamSplit.java:248
+      $display("Assertion failed at TcamSplit.java:248: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && _or_247 && !_eq_203) begin // RapController.java:366
-      $display("Assertion failed at RapController.java:366: op_children read a clock after its slot or the table changed");
+    if (!reset && split_settled && !_and_372) begin // TcamSplit.java:252
+      $display("Assertion failed at TcamSplit.java:252: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // RapController.java:367
-      $display("Assertion failed at RapController.java:367: ADVANCE reads n while a count is still on its way");
+    if (!reset && !_and_374) begin // TcamSplit.java:255
+      $display("Assertion failed at TcamSplit.java:255: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_250 && !_eq_204) begin // RapController.java:368
-      $display("Assertion failed at RapController.java:368: kids_owner %d is not the split's slot", kids_owner);
+    if (!reset && _or_247 && !_eq_203) begin // RapController.java:339
+      $display("Assertion failed at RapController.java:339: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && !_not_161) begin // RapController.java:369
-      $display("Assertion failed at RapController.java:369: a node deeper than deepest_depth %d", deepest_depth);
+    if (!reset && _or_250 && !_eq_204) begin // RapController.java:343
+      $display("Assertion failed at RapController.java:343: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
-    if (!reset && !_le_0) begin // RapController.java:370
-      $display("Assertion failed at RapController.java:370: more nodes (%d) than slots", st_nodes);
+    if (!reset && !_not_161) begin // RapController.java:344
+      $display("Assertion failed at RapController.java:344: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && issue_enable && !_and_381) begin // RapController.java:393
-      $display("Assertion failed at RapController.java:393: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
+    if (!reset && issue_enable && !_and_381) begin // RapController.java:357
+      $display("Assertion failed at RapController.java:357: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end
   end
@@ -4868,7 +4868,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_9[16], _add_8[11:0], _add_9[12:0], _add_10[11:0], _dshr_0[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _dshl_0[6:4], _dshl_1[6:4], _not_98[3], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_18[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_150[3]};
+  wire _unused_ok = ^{leaf_pick_pick_index, _add_4[16], _sub_9[16], _add_8[11:0], _add_9[12:0], _add_10[11:0], _dshr_0[7:1], _add_14[8:0], _add_15[9:0], _add_16[8:0], _add_17[9:0], _add_18[9:0], _add_19[8:0], _add_20[9:0], _add_21[8:0], _add_22[9:0], _add_23[8:0], _dshl_0[6:4], _dshl_1[6:4], _not_98[3], _add_24[8:0], _add_25[9:0], _add_26[8:0], _add_27[9:0], _add_28[9:0], _add_29[8:0], _add_30[9:0], _add_31[8:0], _add_32[9:0], _add_33[9:0], _dshr_3[31:1], _add_34[8:0], _add_35[9:0], _add_36[8:0], _add_37[9:0], _add_38[9:0], _mux_18[4], _add_39[11:0], _add_40[12:0], _add_41[11:0], _add_42[8:0], _add_43[9:0], _add_44[8:0], _add_45[9:0], _add_46[9:0], _dshl_2[94:32], _dshr_5[7:1], _not_154[3]};
 
 endmodule
 

@@ -3,880 +3,880 @@
 `default_nettype none
 
 module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
-  input  wire clock, // RapEngine.java:58
-  input  wire reset, // RapEngine.java:58
-  input  wire io_s_axis_tvalid, // RapEngine.java:60
-  output wire io_s_axis_tready, // RapEngine.java:60
-  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:60
-  input  wire io_s_axis_tlast, // RapEngine.java:60
-  input  wire io_s_axil_awvalid, // RapEngine.java:60
-  output wire io_s_axil_awready, // RapEngine.java:60
-  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:60
-  input  wire io_s_axil_wvalid, // RapEngine.java:60
-  output wire io_s_axil_wready, // RapEngine.java:60
-  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:60
-  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:60
-  output wire io_s_axil_bvalid, // RapEngine.java:60
-  input  wire io_s_axil_bready, // RapEngine.java:60
-  output wire [1:0] io_s_axil_bresp, // RapEngine.java:60
-  input  wire io_s_axil_arvalid, // RapEngine.java:60
-  output wire io_s_axil_arready, // RapEngine.java:60
-  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:60
-  output wire io_s_axil_rvalid, // RapEngine.java:60
-  input  wire io_s_axil_rready, // RapEngine.java:60
-  output wire [31:0] io_s_axil_rdata, // RapEngine.java:60
-  output wire [1:0] io_s_axil_rresp, // RapEngine.java:60
-  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:60
+  input  wire clock, // RapEngine.java:59
+  input  wire reset, // RapEngine.java:59
+  input  wire io_s_axis_tvalid, // RapEngine.java:61
+  output wire io_s_axis_tready, // RapEngine.java:61
+  input  wire [31:0] io_s_axis_tdata, // RapEngine.java:61
+  input  wire io_s_axis_tlast, // RapEngine.java:61
+  input  wire io_s_axil_awvalid, // RapEngine.java:61
+  output wire io_s_axil_awready, // RapEngine.java:61
+  input  wire [11:0] io_s_axil_awaddr, // RapEngine.java:61
+  input  wire io_s_axil_wvalid, // RapEngine.java:61
+  output wire io_s_axil_wready, // RapEngine.java:61
+  input  wire [31:0] io_s_axil_wdata, // RapEngine.java:61
+  input  wire [3:0] io_s_axil_wstrb, // RapEngine.java:61
+  output wire io_s_axil_bvalid, // RapEngine.java:61
+  input  wire io_s_axil_bready, // RapEngine.java:61
+  output wire [1:0] io_s_axil_bresp, // RapEngine.java:61
+  input  wire io_s_axil_arvalid, // RapEngine.java:61
+  output wire io_s_axil_arready, // RapEngine.java:61
+  input  wire [11:0] io_s_axil_araddr, // RapEngine.java:61
+  output wire io_s_axil_rvalid, // RapEngine.java:61
+  input  wire io_s_axil_rready, // RapEngine.java:61
+  output wire [31:0] io_s_axil_rdata, // RapEngine.java:61
+  output wire [1:0] io_s_axil_rresp, // RapEngine.java:61
+  output wire [2:0] io_dbg_stall_cause  // RapEngine.java:61
 );
 
   // State
-  reg csr_bvalid; // CsrFile.java:59
-  reg csr_writing; // CsrFile.java:60
-  reg [31:0] csr_write_data; // CsrFile.java:65
-  reg [3:0] csr_write_strobes; // CsrFile.java:66
-  reg csr_write_sel_id; // CsrFile.java:103
-  reg csr_write_sel_config0; // CsrFile.java:103
-  reg csr_write_sel_config1; // CsrFile.java:103
-  reg csr_write_sel_ctrl; // CsrFile.java:103
-  reg csr_ctrl_enable; // CsrFile.java:88
-  reg csr_write_sel_status; // CsrFile.java:103
-  reg csr_write_sel_eps; // CsrFile.java:103
-  reg [15:0] csr_eps_eps_fx; // CsrFile.java:88
-  reg csr_write_sel_m0_lo; // CsrFile.java:103
-  reg [31:0] csr_m0_lo_value; // CsrFile.java:88
-  reg csr_write_sel_m0_hi; // CsrFile.java:103
-  reg [31:0] csr_m0_hi_value; // CsrFile.java:88
-  reg csr_write_sel_q; // CsrFile.java:103
-  reg [31:0] csr_q_value; // CsrFile.java:88
-  reg csr_write_sel_slot; // CsrFile.java:103
-  reg [15:0] csr_slot_index; // CsrFile.java:88
-  reg csr_write_sel_node; // CsrFile.java:103
-  reg csr_write_sel_node_prefix_lo; // CsrFile.java:103
-  reg csr_write_sel_node_prefix_hi; // CsrFile.java:103
-  reg csr_write_sel_node_count_lo; // CsrFile.java:103
-  reg csr_write_sel_node_count_hi; // CsrFile.java:103
-  reg csr_write_sel_n_lo; // CsrFile.java:103
-  reg csr_write_sel_n_hi; // CsrFile.java:103
-  reg csr_write_sel_nodes; // CsrFile.java:103
-  reg csr_write_sel_high_water; // CsrFile.java:103
-  reg csr_write_sel_updates_lo; // CsrFile.java:103
-  reg csr_write_sel_updates_hi; // CsrFile.java:103
-  reg csr_write_sel_splits_lo; // CsrFile.java:103
-  reg csr_write_sel_splits_hi; // CsrFile.java:103
-  reg csr_write_sel_merges_lo; // CsrFile.java:103
-  reg csr_write_sel_merges_hi; // CsrFile.java:103
-  reg csr_write_sel_merge_batches_lo; // CsrFile.java:103
-  reg csr_write_sel_merge_batches_hi; // CsrFile.java:103
-  reg csr_write_sel_deferred_splits_lo; // CsrFile.java:103
-  reg csr_write_sel_deferred_splits_hi; // CsrFile.java:103
-  reg csr_write_sel_saturations_lo; // CsrFile.java:103
-  reg csr_write_sel_saturations_hi; // CsrFile.java:103
-  reg csr_write_sel_error_bound_lo; // CsrFile.java:103
-  reg csr_write_sel_error_bound_hi; // CsrFile.java:103
-  reg csr_write_sel_zero_weight_lo; // CsrFile.java:103
-  reg csr_write_sel_zero_weight_hi; // CsrFile.java:103
-  reg csr_write_sel_snap_flags; // CsrFile.java:103
+  reg csr_bvalid; // CsrFile.java:61
+  reg csr_writing; // CsrFile.java:62
+  reg [31:0] csr_write_data; // CsrFile.java:68
+  reg [3:0] csr_write_strobes; // CsrFile.java:69
+  reg csr_write_sel_id; // CsrFile.java:111
+  reg csr_write_sel_config0; // CsrFile.java:111
+  reg csr_write_sel_config1; // CsrFile.java:111
+  reg csr_write_sel_ctrl; // CsrFile.java:111
+  reg csr_ctrl_enable; // CsrFile.java:91
+  reg csr_write_sel_status; // CsrFile.java:111
+  reg csr_write_sel_eps; // CsrFile.java:111
+  reg [15:0] csr_eps_eps_fx; // CsrFile.java:91
+  reg csr_write_sel_m0_lo; // CsrFile.java:111
+  reg [31:0] csr_m0_lo_value; // CsrFile.java:91
+  reg csr_write_sel_m0_hi; // CsrFile.java:111
+  reg [31:0] csr_m0_hi_value; // CsrFile.java:91
+  reg csr_write_sel_q; // CsrFile.java:111
+  reg [31:0] csr_q_value; // CsrFile.java:91
+  reg csr_write_sel_slot; // CsrFile.java:111
+  reg [15:0] csr_slot_index; // CsrFile.java:91
+  reg csr_write_sel_node; // CsrFile.java:111
+  reg csr_write_sel_node_prefix_lo; // CsrFile.java:111
+  reg csr_write_sel_node_prefix_hi; // CsrFile.java:111
+  reg csr_write_sel_node_count_lo; // CsrFile.java:111
+  reg csr_write_sel_node_count_hi; // CsrFile.java:111
+  reg csr_write_sel_n_lo; // CsrFile.java:111
+  reg csr_write_sel_n_hi; // CsrFile.java:111
+  reg csr_write_sel_nodes; // CsrFile.java:111
+  reg csr_write_sel_high_water; // CsrFile.java:111
+  reg csr_write_sel_updates_lo; // CsrFile.java:111
+  reg csr_write_sel_updates_hi; // CsrFile.java:111
+  reg csr_write_sel_splits_lo; // CsrFile.java:111
+  reg csr_write_sel_splits_hi; // CsrFile.java:111
+  reg csr_write_sel_merges_lo; // CsrFile.java:111
+  reg csr_write_sel_merges_hi; // CsrFile.java:111
+  reg csr_write_sel_merge_batches_lo; // CsrFile.java:111
+  reg csr_write_sel_merge_batches_hi; // CsrFile.java:111
+  reg csr_write_sel_deferred_splits_lo; // CsrFile.java:111
+  reg csr_write_sel_deferred_splits_hi; // CsrFile.java:111
+  reg csr_write_sel_saturations_lo; // CsrFile.java:111
+  reg csr_write_sel_saturations_hi; // CsrFile.java:111
+  reg csr_write_sel_error_bound_lo; // CsrFile.java:111
+  reg csr_write_sel_error_bound_hi; // CsrFile.java:111
+  reg csr_write_sel_zero_weight_lo; // CsrFile.java:111
+  reg csr_write_sel_zero_weight_hi; // CsrFile.java:111
+  reg csr_write_sel_snap_flags; // CsrFile.java:111
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:98
-  reg zero_weight_seen; // RapEngine.java:99
-  reg slot_written; // RapEngine.java:183
-  reg csr_m0_hi_value_zero; // CsrFile.java:141
-  reg csr_m0_lo_value_zero; // CsrFile.java:141
-  reg csr_ar_full; // CsrFile.java:218
-  reg csr_read_sel_id; // CsrFile.java:103
-  reg csr_read_sel_config0; // CsrFile.java:103
-  reg csr_read_sel_config1; // CsrFile.java:103
-  reg csr_read_sel_ctrl; // CsrFile.java:103
-  reg csr_read_sel_status; // CsrFile.java:103
-  reg csr_read_sel_eps; // CsrFile.java:103
-  reg csr_read_sel_m0_lo; // CsrFile.java:103
-  reg csr_read_sel_m0_hi; // CsrFile.java:103
-  reg csr_read_sel_q; // CsrFile.java:103
-  reg csr_read_sel_slot; // CsrFile.java:103
-  reg csr_read_sel_node; // CsrFile.java:103
-  reg csr_read_sel_node_prefix_lo; // CsrFile.java:103
-  reg csr_read_sel_node_prefix_hi; // CsrFile.java:103
-  reg csr_read_sel_node_count_lo; // CsrFile.java:103
-  reg csr_read_sel_node_count_hi; // CsrFile.java:103
-  reg csr_rvalid; // CsrFile.java:235
-  reg [31:0] csr_rdata; // CsrFile.java:236
-  reg [4:0] csr_snap_word; // CsrFile.java:287
-  reg csr_snap_last; // CsrFile.java:291
-  reg csr_snap_on_bank; // CsrFile.java:299
-  reg [3:0] csr_snap_bank_index; // CsrFile.java:300
-  reg csr_snap_on_error_bound_lo; // CsrFile.java:314
-  reg csr_snap_on_error_bound_hi; // CsrFile.java:314
-  reg [4:0] csr_snap_rel; // CsrFile.java:339
-  reg csr_read_ram; // CsrFile.java:340
-  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:346
-  reg csr_rdata_ram; // CsrFile.java:347
+  reg [63:0] zero_weight_count; // RapEngine.java:109
+  reg zero_weight_seen; // RapEngine.java:110
+  reg slot_written; // RapEngine.java:195
+  reg csr_m0_hi_value_zero; // CsrFile.java:143
+  reg csr_m0_lo_value_zero; // CsrFile.java:143
+  reg csr_ar_full; // CsrFile.java:227
+  reg csr_read_sel_id; // CsrFile.java:111
+  reg csr_read_sel_config0; // CsrFile.java:111
+  reg csr_read_sel_config1; // CsrFile.java:111
+  reg csr_read_sel_ctrl; // CsrFile.java:111
+  reg csr_read_sel_status; // CsrFile.java:111
+  reg csr_read_sel_eps; // CsrFile.java:111
+  reg csr_read_sel_m0_lo; // CsrFile.java:111
+  reg csr_read_sel_m0_hi; // CsrFile.java:111
+  reg csr_read_sel_q; // CsrFile.java:111
+  reg csr_read_sel_slot; // CsrFile.java:111
+  reg csr_read_sel_node; // CsrFile.java:111
+  reg csr_read_sel_node_prefix_lo; // CsrFile.java:111
+  reg csr_read_sel_node_prefix_hi; // CsrFile.java:111
+  reg csr_read_sel_node_count_lo; // CsrFile.java:111
+  reg csr_read_sel_node_count_hi; // CsrFile.java:111
+  reg csr_rvalid; // CsrFile.java:245
+  reg [31:0] csr_rdata; // CsrFile.java:246
+  reg [4:0] csr_snap_word; // CsrFile.java:304
+  reg csr_snap_last; // CsrFile.java:308
+  reg csr_snap_on_bank; // CsrFile.java:316
+  reg [3:0] csr_snap_bank_index; // CsrFile.java:317
+  reg csr_snap_on_error_bound_lo; // CsrFile.java:333
+  reg csr_snap_on_error_bound_hi; // CsrFile.java:333
+  reg [4:0] csr_snap_rel; // CsrFile.java:358
+  reg csr_read_ram; // CsrFile.java:359
+  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:365
+  reg csr_rdata_ram; // CsrFile.java:366
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:283
+  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:300
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:65
-  wire eventQueue_io_in_valid; // RapEngine.java:65
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:65
-  wire eventQueue_io_in_bits_weight; // RapEngine.java:65
-  wire eventQueue_io_in_bits_last; // RapEngine.java:65
-  wire eventQueue_io_flush; // RapEngine.java:65
-  wire eventQueue_io_flushBusy; // RapEngine.java:65
-  wire eventQueue_io_out_ready; // RapEngine.java:65
-  wire eventQueue_io_out_valid; // RapEngine.java:65
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:65
-  wire eventQueue_io_out_bits_weight; // RapEngine.java:65
-  wire thresholdUnit_io_in_ready; // RapEngine.java:66
-  wire thresholdUnit_io_in_valid; // RapEngine.java:66
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:66
-  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:66
-  wire thresholdUnit_io_out_ready; // RapEngine.java:66
-  wire thresholdUnit_io_out_valid; // RapEngine.java:66
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:66
-  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:66
-  wire [27:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:66
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:66
-  wire thresholdUnit_io_clear; // RapEngine.java:66
-  wire thresholdUnit_io_empty; // RapEngine.java:66
-  wire replayWindow_io_enq_ready; // RapEngine.java:67
-  wire replayWindow_io_enq_valid; // RapEngine.java:67
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:67
-  wire replayWindow_io_enq_bits_weight; // RapEngine.java:67
-  wire [27:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:67
-  wire replayWindow_io_issue_ready; // RapEngine.java:67
-  wire replayWindow_io_issue_valid; // RapEngine.java:67
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:67
-  wire replayWindow_io_issue_bits_weight; // RapEngine.java:67
-  wire replayWindow_io_issueEnable; // RapEngine.java:67
-  wire replayWindow_io_head_weight; // RapEngine.java:67
-  wire [27:0] replayWindow_io_head_notThreshold; // RapEngine.java:67
-  wire replayWindow_io_head_thresholdFits; // RapEngine.java:67
-  wire [23:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:67
-  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:67
-  wire [27:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:67
-  wire replayWindow_io_headValid; // RapEngine.java:67
-  wire replayWindow_io_commit; // RapEngine.java:67
-  wire replayWindow_io_rewind; // RapEngine.java:67
-  wire bramTcam_io_write_ready; // RapEngine.java:75
-  wire bramTcam_io_write_valid; // RapEngine.java:75
-  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:75
-  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:75
-  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:75
-  wire bramTcam_io_write_bits_valid; // RapEngine.java:75
-  wire bramTcam_io_search_ready; // RapEngine.java:75
-  wire bramTcam_io_search_valid; // RapEngine.java:75
-  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:75
-  wire bramTcam_io_search_bits_payload; // RapEngine.java:75
-  wire bramTcam_io_result_ready; // RapEngine.java:75
-  wire bramTcam_io_result_valid; // RapEngine.java:75
-  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:75
-  wire bramTcam_io_result_bits_payload; // RapEngine.java:75
-  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:75
-  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:75
-  wire prefixSelector_io_in_ready; // RapEngine.java:76
-  wire prefixSelector_io_in_valid; // RapEngine.java:76
-  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:76
-  wire prefixSelector_io_in_bits_payload; // RapEngine.java:76
-  wire prefixSelector_io_out_ready; // RapEngine.java:76
-  wire prefixSelector_io_out_valid; // RapEngine.java:76
-  wire prefixSelector_io_out_bits_found; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:76
-  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:76
-  wire prefixSelector_io_out_bits_payload; // RapEngine.java:76
-  wire counterSram_io_in_ready; // RapEngine.java:78
-  wire counterSram_io_in_valid; // RapEngine.java:78
-  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:78
-  wire [25:0] counterSram_io_in_bits_cmd; // RapEngine.java:78
-  wire counterSram_io_out_ready; // RapEngine.java:78
-  wire counterSram_io_out_valid; // RapEngine.java:78
-  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:78
-  wire [25:0] counterSram_io_out_bits_cmd; // RapEngine.java:78
-  wire [23:0] counterSram_io_out_bits_old; // RapEngine.java:78
-  wire [23:0] counterSram_io_out_bits_updated; // RapEngine.java:78
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:78
-  wire counterSram_io_clear; // RapEngine.java:78
-  wire counterSram_io_clearing; // RapEngine.java:78
-  wire rapController_io_head_weight; // RapEngine.java:80
-  wire [27:0] rapController_io_head_notThreshold; // RapEngine.java:80
-  wire rapController_io_head_thresholdFits; // RapEngine.java:80
-  wire [23:0] rapController_io_head_compareNotThreshold; // RapEngine.java:80
-  wire rapController_io_headValid; // RapEngine.java:80
-  wire rapController_io_issued; // RapEngine.java:80
-  wire rapController_io_issueEnable; // RapEngine.java:80
-  wire rapController_io_commit; // RapEngine.java:80
-  wire rapController_io_rewind; // RapEngine.java:80
-  wire rapController_io_counterCmd_ready; // RapEngine.java:80
-  wire rapController_io_counterCmd_valid; // RapEngine.java:80
-  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:80
-  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:80
-  wire [23:0] rapController_io_counterCmd_bits_value; // RapEngine.java:80
-  wire rapController_io_counterResult_ready; // RapEngine.java:80
-  wire rapController_io_counterResult_valid; // RapEngine.java:80
-  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:80
-  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:80
-  wire [23:0] rapController_io_counterResult_bits_old; // RapEngine.java:80
-  wire [23:0] rapController_io_counterResult_bits_updated; // RapEngine.java:80
-  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:80
-  wire rapController_io_softClear; // RapEngine.java:80
-  wire rapController_io_counterClearing; // RapEngine.java:80
-  wire rapController_io_enable; // RapEngine.java:80
-  wire rapController_io_softReset; // RapEngine.java:80
-  wire rapController_io_snapshot; // RapEngine.java:80
-  wire rapController_io_readout; // RapEngine.java:80
-  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:80
-  wire rapController_io_inputsDrained; // RapEngine.java:80
-  wire [15:0] rapController_io_epsCsr; // RapEngine.java:80
-  wire [63:0] rapController_io_m0Csr; // RapEngine.java:80
-  wire rapController_io_m0CsrZero; // RapEngine.java:80
-  wire [31:0] rapController_io_qCsr; // RapEngine.java:80
-  wire [15:0] rapController_io_epsActive; // RapEngine.java:80
-  wire rapController_io_acceptEnable; // RapEngine.java:80
-  wire [63:0] rapController_io_live_n; // RapEngine.java:80
-  wire [5:0] rapController_io_live_nodes; // RapEngine.java:80
-  wire [5:0] rapController_io_live_highWater; // RapEngine.java:80
-  wire rapController_io_live_overflow; // RapEngine.java:80
-  wire rapController_io_live_saturated; // RapEngine.java:80
-  wire rapController_io_live_updated; // RapEngine.java:80
-  wire rapController_io_live_split; // RapEngine.java:80
-  wire [2:0] rapController_io_live_merged; // RapEngine.java:80
-  wire rapController_io_live_batch; // RapEngine.java:80
-  wire rapController_io_live_deferred; // RapEngine.java:80
-  wire rapController_io_live_saturation; // RapEngine.java:80
-  wire rapController_io_snapFreeze; // RapEngine.java:80
-  wire rapController_io_countersIdle; // RapEngine.java:80
-  wire rapController_io_snapCopied; // RapEngine.java:80
-  wire [63:0] rapController_io_errorBound; // RapEngine.java:80
-  wire rapController_io_errorBoundReady; // RapEngine.java:80
-  wire rapController_io_snapBusy; // RapEngine.java:80
-  wire rapController_io_node_valid; // RapEngine.java:80
-  wire [5:0] rapController_io_node_len; // RapEngine.java:80
-  wire [31:0] rapController_io_node_prefix; // RapEngine.java:80
-  wire [23:0] rapController_io_node_count; // RapEngine.java:80
-  wire rapController_io_readoutBusy; // RapEngine.java:80
-  wire rapController_io_busy; // RapEngine.java:80
-  wire rapController_io_idle; // RapEngine.java:80
-  wire rapController_io_resetting; // RapEngine.java:80
-  wire [2:0] rapController_io_stallCause; // RapEngine.java:80
-  wire rapController_io_selected_ready; // RapEngine.java:80
-  wire rapController_io_selected_valid; // RapEngine.java:80
-  wire rapController_io_selected_bits_found; // RapEngine.java:80
-  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:80
-  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:80
-  wire rapController_io_selected_bits_weight; // RapEngine.java:80
-  wire rapController_io_headLoad_fromRead; // RapEngine.java:80
-  wire [27:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:80
-  wire rapController_io_tcamWrite_ready; // RapEngine.java:80
-  wire rapController_io_tcamWrite_valid; // RapEngine.java:80
-  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:80
-  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:80
-  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:80
-  wire [31:0] rapController_io_slotValid; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_0; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_1; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_2; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_3; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_4; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_5; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_6; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_7; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_8; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_9; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_10; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_11; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_12; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_13; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_14; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_15; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_16; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_17; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_18; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_19; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_20; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_21; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_22; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_23; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_24; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_25; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_26; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_27; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_28; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_29; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_30; // RapEngine.java:80
-  wire [4:0] rapController_io_depths_31; // RapEngine.java:80
-  wire [63:0] csr_node_prefix; // CsrFile.java:168
-  wire [63:0] csr_node_count; // CsrFile.java:168
-  wire [63:0] csr_n; // CsrFile.java:168
-  wire [63:0] csr_updates; // CsrFile.java:168
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:229
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:229
-  wire statusCounterBank_io_clear; // RapEngine.java:229
-  wire statusCounterBank_io_idle; // RapEngine.java:229
-  wire statusCounterBank_io_readEnable; // RapEngine.java:229
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:229
-  wire statusCounterBank_io_readValid; // RapEngine.java:229
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:229
-  wire [63:0] csr_error_bound; // CsrFile.java:168
-  wire [63:0] csr_zero_weight; // CsrFile.java:168
-  wire csr_snapshot_copied; // CsrFile.java:205
+  wire eventQueue_io_in_ready; // RapEngine.java:66
+  wire eventQueue_io_in_valid; // RapEngine.java:66
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:66
+  wire eventQueue_io_in_bits_weight; // RapEngine.java:66
+  wire eventQueue_io_in_bits_last; // RapEngine.java:66
+  wire eventQueue_io_flush; // RapEngine.java:66
+  wire eventQueue_io_flushBusy; // RapEngine.java:66
+  wire eventQueue_io_out_ready; // RapEngine.java:66
+  wire eventQueue_io_out_valid; // RapEngine.java:66
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:66
+  wire eventQueue_io_out_bits_weight; // RapEngine.java:66
+  wire thresholdUnit_io_in_ready; // RapEngine.java:67
+  wire thresholdUnit_io_in_valid; // RapEngine.java:67
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:67
+  wire thresholdUnit_io_in_bits_weight; // RapEngine.java:67
+  wire thresholdUnit_io_out_ready; // RapEngine.java:67
+  wire thresholdUnit_io_out_valid; // RapEngine.java:67
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:67
+  wire thresholdUnit_io_out_bits_weight; // RapEngine.java:67
+  wire [27:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:67
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:67
+  wire thresholdUnit_io_clear; // RapEngine.java:67
+  wire thresholdUnit_io_empty; // RapEngine.java:67
+  wire replayWindow_io_enq_ready; // RapEngine.java:68
+  wire replayWindow_io_enq_valid; // RapEngine.java:68
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:68
+  wire replayWindow_io_enq_bits_weight; // RapEngine.java:68
+  wire [27:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:68
+  wire replayWindow_io_issue_ready; // RapEngine.java:68
+  wire replayWindow_io_issue_valid; // RapEngine.java:68
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:68
+  wire replayWindow_io_issue_bits_weight; // RapEngine.java:68
+  wire replayWindow_io_issueEnable; // RapEngine.java:68
+  wire replayWindow_io_head_weight; // RapEngine.java:68
+  wire [27:0] replayWindow_io_head_notThreshold; // RapEngine.java:68
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:68
+  wire [23:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:68
+  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:68
+  wire [27:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:68
+  wire replayWindow_io_headValid; // RapEngine.java:68
+  wire replayWindow_io_commit; // RapEngine.java:68
+  wire replayWindow_io_rewind; // RapEngine.java:68
+  wire bramTcam_io_write_ready; // RapEngine.java:77
+  wire bramTcam_io_write_valid; // RapEngine.java:77
+  wire [4:0] bramTcam_io_write_bits_index; // RapEngine.java:77
+  wire [31:0] bramTcam_io_write_bits_value; // RapEngine.java:77
+  wire [31:0] bramTcam_io_write_bits_mask; // RapEngine.java:77
+  wire bramTcam_io_write_bits_valid; // RapEngine.java:77
+  wire bramTcam_io_search_ready; // RapEngine.java:77
+  wire bramTcam_io_search_valid; // RapEngine.java:77
+  wire [31:0] bramTcam_io_search_bits_key; // RapEngine.java:77
+  wire bramTcam_io_search_bits_payload; // RapEngine.java:77
+  wire bramTcam_io_result_ready; // RapEngine.java:77
+  wire bramTcam_io_result_valid; // RapEngine.java:77
+  wire [31:0] bramTcam_io_result_bits_key; // RapEngine.java:77
+  wire bramTcam_io_result_bits_payload; // RapEngine.java:77
+  wire [31:0] bramTcam_io_result_bits_match; // RapEngine.java:77
+  wire [31:0] bramTcam_io_entryValid; // RapEngine.java:77
+  wire prefixSelector_io_in_ready; // RapEngine.java:78
+  wire prefixSelector_io_in_valid; // RapEngine.java:78
+  wire [31:0] prefixSelector_io_in_bits_match; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:78
+  wire prefixSelector_io_in_bits_payload; // RapEngine.java:78
+  wire prefixSelector_io_out_ready; // RapEngine.java:78
+  wire prefixSelector_io_out_valid; // RapEngine.java:78
+  wire prefixSelector_io_out_bits_found; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_out_bits_slot; // RapEngine.java:78
+  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:78
+  wire prefixSelector_io_out_bits_payload; // RapEngine.java:78
+  wire counterSram_io_in_ready; // RapEngine.java:80
+  wire counterSram_io_in_valid; // RapEngine.java:80
+  wire [4:0] counterSram_io_in_bits_addr; // RapEngine.java:80
+  wire [25:0] counterSram_io_in_bits_cmd; // RapEngine.java:80
+  wire counterSram_io_out_ready; // RapEngine.java:80
+  wire counterSram_io_out_valid; // RapEngine.java:80
+  wire [4:0] counterSram_io_out_bits_addr; // RapEngine.java:80
+  wire [25:0] counterSram_io_out_bits_cmd; // RapEngine.java:80
+  wire [23:0] counterSram_io_out_bits_old; // RapEngine.java:80
+  wire [23:0] counterSram_io_out_bits_updated; // RapEngine.java:80
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:80
+  wire counterSram_io_clear; // RapEngine.java:80
+  wire counterSram_io_clearing; // RapEngine.java:80
+  wire rapController_io_head_weight; // RapEngine.java:82
+  wire [27:0] rapController_io_head_notThreshold; // RapEngine.java:82
+  wire rapController_io_head_thresholdFits; // RapEngine.java:82
+  wire [23:0] rapController_io_head_compareNotThreshold; // RapEngine.java:82
+  wire rapController_io_headValid; // RapEngine.java:82
+  wire rapController_io_issued; // RapEngine.java:82
+  wire rapController_io_issueEnable; // RapEngine.java:82
+  wire rapController_io_commit; // RapEngine.java:82
+  wire rapController_io_rewind; // RapEngine.java:82
+  wire rapController_io_counterCmd_ready; // RapEngine.java:82
+  wire rapController_io_counterCmd_valid; // RapEngine.java:82
+  wire [4:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:82
+  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:82
+  wire [23:0] rapController_io_counterCmd_bits_value; // RapEngine.java:82
+  wire rapController_io_counterResult_ready; // RapEngine.java:82
+  wire rapController_io_counterResult_valid; // RapEngine.java:82
+  wire [4:0] rapController_io_counterResult_bits_addr; // RapEngine.java:82
+  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:82
+  wire [23:0] rapController_io_counterResult_bits_old; // RapEngine.java:82
+  wire [23:0] rapController_io_counterResult_bits_updated; // RapEngine.java:82
+  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:82
+  wire rapController_io_softClear; // RapEngine.java:82
+  wire rapController_io_counterClearing; // RapEngine.java:82
+  wire rapController_io_enable; // RapEngine.java:82
+  wire rapController_io_softReset; // RapEngine.java:82
+  wire rapController_io_snapshot; // RapEngine.java:82
+  wire rapController_io_readout; // RapEngine.java:82
+  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:82
+  wire rapController_io_inputsDrained; // RapEngine.java:82
+  wire [15:0] rapController_io_epsCsr; // RapEngine.java:82
+  wire [63:0] rapController_io_m0Csr; // RapEngine.java:82
+  wire rapController_io_m0CsrZero; // RapEngine.java:82
+  wire [31:0] rapController_io_qCsr; // RapEngine.java:82
+  wire [15:0] rapController_io_epsActive; // RapEngine.java:82
+  wire rapController_io_acceptEnable; // RapEngine.java:82
+  wire [63:0] rapController_io_live_n; // RapEngine.java:82
+  wire [5:0] rapController_io_live_nodes; // RapEngine.java:82
+  wire [5:0] rapController_io_live_highWater; // RapEngine.java:82
+  wire rapController_io_live_overflow; // RapEngine.java:82
+  wire rapController_io_live_saturated; // RapEngine.java:82
+  wire rapController_io_live_updated; // RapEngine.java:82
+  wire rapController_io_live_split; // RapEngine.java:82
+  wire [2:0] rapController_io_live_merged; // RapEngine.java:82
+  wire rapController_io_live_batch; // RapEngine.java:82
+  wire rapController_io_live_deferred; // RapEngine.java:82
+  wire rapController_io_live_saturation; // RapEngine.java:82
+  wire rapController_io_snapFreeze; // RapEngine.java:82
+  wire rapController_io_countersIdle; // RapEngine.java:82
+  wire rapController_io_snapCopied; // RapEngine.java:82
+  wire [63:0] rapController_io_errorBound; // RapEngine.java:82
+  wire rapController_io_errorBoundReady; // RapEngine.java:82
+  wire rapController_io_snapBusy; // RapEngine.java:82
+  wire rapController_io_node_valid; // RapEngine.java:82
+  wire [5:0] rapController_io_node_len; // RapEngine.java:82
+  wire [31:0] rapController_io_node_prefix; // RapEngine.java:82
+  wire [23:0] rapController_io_node_count; // RapEngine.java:82
+  wire rapController_io_readoutBusy; // RapEngine.java:82
+  wire rapController_io_busy; // RapEngine.java:82
+  wire rapController_io_idle; // RapEngine.java:82
+  wire rapController_io_resetting; // RapEngine.java:82
+  wire [2:0] rapController_io_stallCause; // RapEngine.java:82
+  wire rapController_io_selected_ready; // RapEngine.java:82
+  wire rapController_io_selected_valid; // RapEngine.java:82
+  wire rapController_io_selected_bits_found; // RapEngine.java:82
+  wire [4:0] rapController_io_selected_bits_slot; // RapEngine.java:82
+  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:82
+  wire rapController_io_selected_bits_weight; // RapEngine.java:82
+  wire rapController_io_headLoad_fromRead; // RapEngine.java:82
+  wire [27:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:82
+  wire rapController_io_tcamWrite_ready; // RapEngine.java:82
+  wire rapController_io_tcamWrite_valid; // RapEngine.java:82
+  wire [4:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:82
+  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:82
+  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:82
+  wire [31:0] rapController_io_slotValid; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_0; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_1; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_2; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_3; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_4; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_5; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_6; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_7; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_8; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_9; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_10; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_11; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_12; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_13; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_14; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_15; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_16; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_17; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_18; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_19; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_20; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_21; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_22; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_23; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_24; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_25; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_26; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_27; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_28; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_29; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_30; // RapEngine.java:82
+  wire [4:0] rapController_io_depths_31; // RapEngine.java:82
+  wire [63:0] csr_node_prefix; // CsrFile.java:174
+  wire [63:0] csr_node_count; // CsrFile.java:174
+  wire [63:0] csr_n; // CsrFile.java:174
+  wire [63:0] csr_updates; // CsrFile.java:174
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:244
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:244
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:244
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:244
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:244
+  wire statusCounterBank_io_clear; // RapEngine.java:244
+  wire statusCounterBank_io_idle; // RapEngine.java:244
+  wire statusCounterBank_io_readEnable; // RapEngine.java:244
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:244
+  wire statusCounterBank_io_readValid; // RapEngine.java:244
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:244
+  wire [63:0] csr_error_bound; // CsrFile.java:174
+  wire [63:0] csr_zero_weight; // CsrFile.java:174
+  wire csr_snapshot_copied; // CsrFile.java:214
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:95
-  wire _not_0 = ~1'd0; // RapEngine.java:95
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:95
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:96
-  wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:61
-  wire _not_1 = ~csr_bvalid; // CsrFile.java:61
-  wire _and_3 = _and_2 & _not_1; // CsrFile.java:61
-  wire _not_2 = ~csr_writing; // CsrFile.java:61
-  wire csr_write = _and_3 & _not_2; // CsrFile.java:61
-  wire _not_3 = ~csr_ar_full; // CsrFile.java:220
-  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:349
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:106
+  wire _not_0 = ~1'd0; // RapEngine.java:106
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:106
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:107
+  wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:64
+  wire _not_1 = ~csr_bvalid; // CsrFile.java:64
+  wire _and_3 = _and_2 & _not_1; // CsrFile.java:64
+  wire _not_2 = ~csr_writing; // CsrFile.java:64
+  wire csr_write = _and_3 & _not_2; // CsrFile.java:64
+  wire _not_3 = ~csr_ar_full; // CsrFile.java:229
+  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:368
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:108
-  wire _not_4 = ~1'd0; // RapEngine.java:108
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:108
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:120
+  wire _not_4 = ~1'd0; // RapEngine.java:120
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:120
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:49
-  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:88
-  wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:80
-  wire _bits_1 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_7 = 1'd1 & _bits_1; // CsrFile.java:117
-  wire _and_8 = _and_6 & _and_7; // CsrFile.java:93
-  wire _bits_2 = csr_write_data[1]; // CsrFile.java:93
-  wire csr_ctrl_flush = _and_8 & _bits_2; // CsrFile.java:93
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:97
-  wire _and_9 = beat & 1'd0; // RapEngine.java:113
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:113
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:113
-  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:116
-  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:116
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:121
-  wire _not_6 = ~marker_out; // RapEngine.java:118
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:118
-  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:136
-  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:144
-  wire [25:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:103
-  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:157
-  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[25:24]; // CounterSram.java:114
-  wire _bits_4 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_15 = 1'd1 & _bits_4; // CsrFile.java:117
-  wire _and_16 = _and_6 & _and_15; // CsrFile.java:93
-  wire _bits_5 = csr_write_data[2]; // CsrFile.java:93
-  wire csr_ctrl_soft_reset = _and_16 & _bits_5; // CsrFile.java:93
+  wire [31:0] _bits_0 = io_s_axis_tdata; // RapEngine.java:99
+  wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:83
+  wire _bits_1 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_7 = 1'd1 & _bits_1; // CsrFile.java:119
+  wire _and_8 = _and_6 & _and_7; // CsrFile.java:100
+  wire _bits_2 = csr_write_data[1]; // CsrFile.java:101
+  wire csr_ctrl_flush = _and_8 & _bits_2; // CsrFile.java:101
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:108
+  wire _and_9 = beat & 1'd0; // RapEngine.java:125
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:125
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:125
+  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:128
+  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:128
+  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:133
+  wire _not_6 = ~marker_out; // RapEngine.java:130
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:130
+  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:148
+  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:156
+  wire [25:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:111
+  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:169
+  wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[25:24]; // CounterSram.java:123
+  wire _bits_4 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_15 = 1'd1 & _bits_4; // CsrFile.java:119
+  wire _and_16 = _and_6 & _and_15; // CsrFile.java:100
+  wire _bits_5 = csr_write_data[2]; // CsrFile.java:101
+  wire csr_ctrl_soft_reset = _and_16 & _bits_5; // CsrFile.java:101
   wire soft_start = csr_ctrl_soft_reset & soft_idle; // SoftResetSequencer.java:39
-  wire _bits_6 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_17 = 1'd1 & _bits_6; // CsrFile.java:117
-  wire _and_18 = _and_6 & _and_17; // CsrFile.java:93
-  wire _bits_7 = csr_write_data[3]; // CsrFile.java:93
-  wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:93
+  wire _bits_6 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_17 = 1'd1 & _bits_6; // CsrFile.java:119
+  wire _and_18 = _and_6 & _and_17; // CsrFile.java:100
+  wire _bits_7 = csr_write_data[3]; // CsrFile.java:101
+  wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:101
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:186
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:188
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:189
-  wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:76
-  wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:104
-  wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:104
-  wire _eq_4 = _bits_8 == 10'd2; // CsrFile.java:104
-  wire _eq_5 = _bits_8 == 10'd3; // CsrFile.java:104
-  wire _bits_9 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_21 = 1'd1 & _bits_9; // CsrFile.java:117
-  wire _and_22 = _and_6 & _and_21; // CsrFile.java:89
-  wire _bits_10 = csr_write_data[0]; // CsrFile.java:123
-  wire _eq_6 = _bits_8 == 10'd4; // CsrFile.java:104
-  wire _eq_7 = _bits_8 == 10'd5; // CsrFile.java:104
-  wire _and_23 = csr_writing & csr_write_sel_eps; // CsrFile.java:80
-  wire _bits_11 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_24 = 1'd1 & _bits_11; // CsrFile.java:117
-  wire _bits_12 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_25 = _and_24 & _bits_12; // CsrFile.java:117
-  wire _and_26 = _and_23 & _and_25; // CsrFile.java:89
-  wire [15:0] _bits_13 = csr_write_data[15:0]; // CsrFile.java:123
-  wire _eq_8 = _bits_8 == 10'd6; // CsrFile.java:104
-  wire _and_27 = csr_writing & csr_write_sel_m0_lo; // CsrFile.java:80
-  wire _bits_14 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_28 = 1'd1 & _bits_14; // CsrFile.java:117
-  wire _bits_15 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_29 = _and_28 & _bits_15; // CsrFile.java:117
-  wire _bits_16 = csr_write_strobes[2]; // CsrFile.java:117
-  wire _and_30 = _and_29 & _bits_16; // CsrFile.java:117
-  wire _bits_17 = csr_write_strobes[3]; // CsrFile.java:117
-  wire _and_31 = _and_30 & _bits_17; // CsrFile.java:117
-  wire _and_32 = _and_27 & _and_31; // CsrFile.java:89
-  wire [31:0] _bits_18 = csr_write_data; // CsrFile.java:123
-  wire _eq_9 = _bits_8 == 10'd7; // CsrFile.java:104
-  wire _and_33 = csr_writing & csr_write_sel_m0_hi; // CsrFile.java:80
-  wire _bits_19 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_34 = 1'd1 & _bits_19; // CsrFile.java:117
-  wire _bits_20 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_35 = _and_34 & _bits_20; // CsrFile.java:117
-  wire _bits_21 = csr_write_strobes[2]; // CsrFile.java:117
-  wire _and_36 = _and_35 & _bits_21; // CsrFile.java:117
-  wire _bits_22 = csr_write_strobes[3]; // CsrFile.java:117
-  wire _and_37 = _and_36 & _bits_22; // CsrFile.java:117
-  wire _and_38 = _and_33 & _and_37; // CsrFile.java:89
-  wire [31:0] _bits_23 = csr_write_data; // CsrFile.java:123
-  wire _eq_10 = _bits_8 == 10'd8; // CsrFile.java:104
-  wire _and_39 = csr_writing & csr_write_sel_q; // CsrFile.java:80
-  wire _bits_24 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_40 = 1'd1 & _bits_24; // CsrFile.java:117
-  wire _bits_25 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_41 = _and_40 & _bits_25; // CsrFile.java:117
-  wire _bits_26 = csr_write_strobes[2]; // CsrFile.java:117
-  wire _and_42 = _and_41 & _bits_26; // CsrFile.java:117
-  wire _bits_27 = csr_write_strobes[3]; // CsrFile.java:117
-  wire _and_43 = _and_42 & _bits_27; // CsrFile.java:117
-  wire _and_44 = _and_39 & _and_43; // CsrFile.java:89
-  wire [31:0] _bits_28 = csr_write_data; // CsrFile.java:123
-  wire _eq_11 = _bits_8 == 10'd9; // CsrFile.java:104
-  wire _and_45 = csr_writing & csr_write_sel_slot; // CsrFile.java:80
-  wire _bits_29 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_46 = 1'd1 & _bits_29; // CsrFile.java:117
-  wire _bits_30 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_47 = _and_46 & _bits_30; // CsrFile.java:117
-  wire _and_48 = _and_45 & _and_47; // CsrFile.java:89
-  wire [15:0] _bits_31 = csr_write_data[15:0]; // CsrFile.java:123
-  wire _eq_12 = _bits_8 == 10'd10; // CsrFile.java:104
-  wire _eq_13 = _bits_8 == 10'd11; // CsrFile.java:104
-  wire _eq_14 = _bits_8 == 10'd12; // CsrFile.java:104
-  wire _eq_15 = _bits_8 == 10'd13; // CsrFile.java:104
-  wire _eq_16 = _bits_8 == 10'd14; // CsrFile.java:104
-  wire _eq_17 = _bits_8 == 10'd16; // CsrFile.java:104
-  wire _eq_18 = _bits_8 == 10'd17; // CsrFile.java:104
-  wire _eq_19 = _bits_8 == 10'd18; // CsrFile.java:104
-  wire _eq_20 = _bits_8 == 10'd19; // CsrFile.java:104
-  wire _eq_21 = _bits_8 == 10'd20; // CsrFile.java:104
-  wire _eq_22 = _bits_8 == 10'd21; // CsrFile.java:104
-  wire _eq_23 = _bits_8 == 10'd22; // CsrFile.java:104
-  wire _eq_24 = _bits_8 == 10'd23; // CsrFile.java:104
-  wire _eq_25 = _bits_8 == 10'd24; // CsrFile.java:104
-  wire _eq_26 = _bits_8 == 10'd25; // CsrFile.java:104
-  wire _eq_27 = _bits_8 == 10'd26; // CsrFile.java:104
-  wire _eq_28 = _bits_8 == 10'd27; // CsrFile.java:104
-  wire _eq_29 = _bits_8 == 10'd28; // CsrFile.java:104
-  wire _eq_30 = _bits_8 == 10'd29; // CsrFile.java:104
-  wire _eq_31 = _bits_8 == 10'd30; // CsrFile.java:104
-  wire _eq_32 = _bits_8 == 10'd31; // CsrFile.java:104
-  wire _eq_33 = _bits_8 == 10'd32; // CsrFile.java:104
-  wire _eq_34 = _bits_8 == 10'd33; // CsrFile.java:104
-  wire _eq_35 = _bits_8 == 10'd34; // CsrFile.java:104
-  wire _eq_36 = _bits_8 == 10'd35; // CsrFile.java:104
-  wire _eq_37 = _bits_8 == 10'd36; // CsrFile.java:104
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:198
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:200
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:201
+  wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:79
+  wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:112
+  wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:112
+  wire _eq_4 = _bits_8 == 10'd2; // CsrFile.java:112
+  wire _eq_5 = _bits_8 == 10'd3; // CsrFile.java:112
+  wire _bits_9 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_21 = 1'd1 & _bits_9; // CsrFile.java:119
+  wire _and_22 = _and_6 & _and_21; // CsrFile.java:93
+  wire _bits_10 = csr_write_data[0]; // CsrFile.java:125
+  wire _eq_6 = _bits_8 == 10'd4; // CsrFile.java:112
+  wire _eq_7 = _bits_8 == 10'd5; // CsrFile.java:112
+  wire _and_23 = csr_writing & csr_write_sel_eps; // CsrFile.java:83
+  wire _bits_11 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_24 = 1'd1 & _bits_11; // CsrFile.java:119
+  wire _bits_12 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_25 = _and_24 & _bits_12; // CsrFile.java:119
+  wire _and_26 = _and_23 & _and_25; // CsrFile.java:93
+  wire [15:0] _bits_13 = csr_write_data[15:0]; // CsrFile.java:125
+  wire _eq_8 = _bits_8 == 10'd6; // CsrFile.java:112
+  wire _and_27 = csr_writing & csr_write_sel_m0_lo; // CsrFile.java:83
+  wire _bits_14 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_28 = 1'd1 & _bits_14; // CsrFile.java:119
+  wire _bits_15 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_29 = _and_28 & _bits_15; // CsrFile.java:119
+  wire _bits_16 = csr_write_strobes[2]; // CsrFile.java:119
+  wire _and_30 = _and_29 & _bits_16; // CsrFile.java:119
+  wire _bits_17 = csr_write_strobes[3]; // CsrFile.java:119
+  wire _and_31 = _and_30 & _bits_17; // CsrFile.java:119
+  wire _and_32 = _and_27 & _and_31; // CsrFile.java:93
+  wire [31:0] _bits_18 = csr_write_data; // CsrFile.java:125
+  wire _eq_9 = _bits_8 == 10'd7; // CsrFile.java:112
+  wire _and_33 = csr_writing & csr_write_sel_m0_hi; // CsrFile.java:83
+  wire _bits_19 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_34 = 1'd1 & _bits_19; // CsrFile.java:119
+  wire _bits_20 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_35 = _and_34 & _bits_20; // CsrFile.java:119
+  wire _bits_21 = csr_write_strobes[2]; // CsrFile.java:119
+  wire _and_36 = _and_35 & _bits_21; // CsrFile.java:119
+  wire _bits_22 = csr_write_strobes[3]; // CsrFile.java:119
+  wire _and_37 = _and_36 & _bits_22; // CsrFile.java:119
+  wire _and_38 = _and_33 & _and_37; // CsrFile.java:93
+  wire [31:0] _bits_23 = csr_write_data; // CsrFile.java:125
+  wire _eq_10 = _bits_8 == 10'd8; // CsrFile.java:112
+  wire _and_39 = csr_writing & csr_write_sel_q; // CsrFile.java:83
+  wire _bits_24 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_40 = 1'd1 & _bits_24; // CsrFile.java:119
+  wire _bits_25 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_41 = _and_40 & _bits_25; // CsrFile.java:119
+  wire _bits_26 = csr_write_strobes[2]; // CsrFile.java:119
+  wire _and_42 = _and_41 & _bits_26; // CsrFile.java:119
+  wire _bits_27 = csr_write_strobes[3]; // CsrFile.java:119
+  wire _and_43 = _and_42 & _bits_27; // CsrFile.java:119
+  wire _and_44 = _and_39 & _and_43; // CsrFile.java:93
+  wire [31:0] _bits_28 = csr_write_data; // CsrFile.java:125
+  wire _eq_11 = _bits_8 == 10'd9; // CsrFile.java:112
+  wire _and_45 = csr_writing & csr_write_sel_slot; // CsrFile.java:83
+  wire _bits_29 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_46 = 1'd1 & _bits_29; // CsrFile.java:119
+  wire _bits_30 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_47 = _and_46 & _bits_30; // CsrFile.java:119
+  wire _and_48 = _and_45 & _and_47; // CsrFile.java:93
+  wire [15:0] _bits_31 = csr_write_data[15:0]; // CsrFile.java:125
+  wire _eq_12 = _bits_8 == 10'd10; // CsrFile.java:112
+  wire _eq_13 = _bits_8 == 10'd11; // CsrFile.java:112
+  wire _eq_14 = _bits_8 == 10'd12; // CsrFile.java:112
+  wire _eq_15 = _bits_8 == 10'd13; // CsrFile.java:112
+  wire _eq_16 = _bits_8 == 10'd14; // CsrFile.java:112
+  wire _eq_17 = _bits_8 == 10'd16; // CsrFile.java:112
+  wire _eq_18 = _bits_8 == 10'd17; // CsrFile.java:112
+  wire _eq_19 = _bits_8 == 10'd18; // CsrFile.java:112
+  wire _eq_20 = _bits_8 == 10'd19; // CsrFile.java:112
+  wire _eq_21 = _bits_8 == 10'd20; // CsrFile.java:112
+  wire _eq_22 = _bits_8 == 10'd21; // CsrFile.java:112
+  wire _eq_23 = _bits_8 == 10'd22; // CsrFile.java:112
+  wire _eq_24 = _bits_8 == 10'd23; // CsrFile.java:112
+  wire _eq_25 = _bits_8 == 10'd24; // CsrFile.java:112
+  wire _eq_26 = _bits_8 == 10'd25; // CsrFile.java:112
+  wire _eq_27 = _bits_8 == 10'd26; // CsrFile.java:112
+  wire _eq_28 = _bits_8 == 10'd27; // CsrFile.java:112
+  wire _eq_29 = _bits_8 == 10'd28; // CsrFile.java:112
+  wire _eq_30 = _bits_8 == 10'd29; // CsrFile.java:112
+  wire _eq_31 = _bits_8 == 10'd30; // CsrFile.java:112
+  wire _eq_32 = _bits_8 == 10'd31; // CsrFile.java:112
+  wire _eq_33 = _bits_8 == 10'd32; // CsrFile.java:112
+  wire _eq_34 = _bits_8 == 10'd33; // CsrFile.java:112
+  wire _eq_35 = _bits_8 == 10'd34; // CsrFile.java:112
+  wire _eq_36 = _bits_8 == 10'd35; // CsrFile.java:112
+  wire _eq_37 = _bits_8 == 10'd36; // CsrFile.java:112
   wire _and_49 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
   wire _eq_38 = soft_phase == 2'd2; // SoftResetSequencer.java:58
   wire _and_50 = _eq_38 & marker_out; // SoftResetSequencer.java:58
   wire _and_51 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
-  wire _not_7 = ~1'd0; // RapEngine.java:112
-  wire _and_52 = beat & _not_7; // RapEngine.java:112
-  wire _and_53 = beat & 1'd0; // RapEngine.java:104
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:105
-  wire _bits_32 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_54 = 1'd1 & _bits_32; // CsrFile.java:117
-  wire _bits_33 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_55 = _and_54 & _bits_33; // CsrFile.java:117
-  wire _bits_34 = csr_write_strobes[2]; // CsrFile.java:117
-  wire _and_56 = _and_55 & _bits_34; // CsrFile.java:117
-  wire _bits_35 = csr_write_strobes[3]; // CsrFile.java:117
-  wire _and_57 = _and_56 & _bits_35; // CsrFile.java:117
-  wire _and_58 = _and_33 & _and_57; // CsrFile.java:143
-  wire [31:0] _bits_36 = csr_write_data; // CsrFile.java:123
-  wire _eq_39 = _bits_36 == 32'd0; // CsrFile.java:143
-  wire _bits_37 = csr_write_strobes[0]; // CsrFile.java:117
-  wire _and_59 = 1'd1 & _bits_37; // CsrFile.java:117
-  wire _bits_38 = csr_write_strobes[1]; // CsrFile.java:117
-  wire _and_60 = _and_59 & _bits_38; // CsrFile.java:117
-  wire _bits_39 = csr_write_strobes[2]; // CsrFile.java:117
-  wire _and_61 = _and_60 & _bits_39; // CsrFile.java:117
-  wire _bits_40 = csr_write_strobes[3]; // CsrFile.java:117
-  wire _and_62 = _and_61 & _bits_40; // CsrFile.java:117
-  wire _and_63 = _and_27 & _and_62; // CsrFile.java:143
-  wire [31:0] _bits_41 = csr_write_data; // CsrFile.java:123
-  wire _eq_40 = _bits_41 == 32'd0; // CsrFile.java:143
-  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:320
-  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:304
-  wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:304
-  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:317
-  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:317
-  wire _or_2 = _and_64 | _and_65; // CsrFile.java:317
-  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:317
-  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:317
-  wire _or_3 = _or_2 | _and_66; // CsrFile.java:317
-  wire _not_11 = ~_or_3; // CsrFile.java:325
-  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:325
-  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:335
-  wire _not_12 = ~csr_ar_full; // CsrFile.java:219
-  wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:219
-  wire _not_13 = ~csr_rvalid; // CsrFile.java:237
-  wire _not_14 = ~rapController_io_snapFreeze; // CsrFile.java:237
-  wire csr_read_open = _not_13 & _not_14; // CsrFile.java:237
-  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:238
-  wire _not_15 = ~csr_read; // CsrFile.java:244
-  wire _and_68 = csr_ar_full & _not_15; // CsrFile.java:244
-  wire _or_4 = csr_ar_take | _and_68; // CsrFile.java:244
-  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:214
-  wire _eq_41 = csr_read_index == 10'd0; // CsrFile.java:104
-  wire _eq_42 = csr_read_index == 10'd1; // CsrFile.java:104
-  wire _eq_43 = csr_read_index == 10'd2; // CsrFile.java:104
-  wire _eq_44 = csr_read_index == 10'd3; // CsrFile.java:104
-  wire _eq_45 = csr_read_index == 10'd4; // CsrFile.java:104
-  wire _eq_46 = csr_read_index == 10'd5; // CsrFile.java:104
-  wire _eq_47 = csr_read_index == 10'd6; // CsrFile.java:104
-  wire _eq_48 = csr_read_index == 10'd7; // CsrFile.java:104
-  wire _eq_49 = csr_read_index == 10'd8; // CsrFile.java:104
-  wire _eq_50 = csr_read_index == 10'd9; // CsrFile.java:104
-  wire _eq_51 = csr_read_index == 10'd10; // CsrFile.java:104
-  wire _eq_52 = csr_read_index == 10'd11; // CsrFile.java:104
-  wire _eq_53 = csr_read_index == 10'd12; // CsrFile.java:104
-  wire _eq_54 = csr_read_index == 10'd13; // CsrFile.java:104
-  wire _eq_55 = csr_read_index == 10'd14; // CsrFile.java:104
-  wire [31:0] _bits_42 = 32'h52415001; // CsrFile.java:265
-  wire [31:0] _or_5 = 32'd0 | _bits_42; // CsrFile.java:265
-  wire [31:0] _mux_1 = csr_read_sel_id ? _or_5 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_6 = 32'd0 | _mux_1; // CsrFile.java:230
-  wire [31:0] _bits_43 = {{24{1'b0}}, 8'd32}; // CsrFile.java:265
-  wire [31:0] _or_7 = 32'd0 | _bits_43; // CsrFile.java:265
-  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:264
-  wire [31:0] _bits_44 = {{20{1'b0}}, _cat_2}; // CsrFile.java:265
-  wire [31:0] _or_8 = _or_7 | _bits_44; // CsrFile.java:265
-  wire [23:0] _cat_3 = {8'd24, 16'd0}; // CsrFile.java:264
-  wire [31:0] _bits_45 = {{8{1'b0}}, _cat_3}; // CsrFile.java:265
-  wire [31:0] _or_9 = _or_8 | _bits_45; // CsrFile.java:265
-  wire [31:0] _cat_4 = {8'd1, 24'd0}; // CsrFile.java:264
-  wire [31:0] _bits_46 = _cat_4; // CsrFile.java:265
-  wire [31:0] _or_10 = _or_9 | _bits_46; // CsrFile.java:265
-  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_10 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_11 = _or_6 | _mux_2; // CsrFile.java:230
-  wire [31:0] _bits_47 = {{16{1'b0}}, 16'd32}; // CsrFile.java:265
-  wire [31:0] _or_12 = 32'd0 | _bits_47; // CsrFile.java:265
-  wire [20:0] _cat_5 = {5'd9, 16'd0}; // CsrFile.java:264
-  wire [31:0] _bits_48 = {{11{1'b0}}, _cat_5}; // CsrFile.java:265
-  wire [31:0] _or_13 = _or_12 | _bits_48; // CsrFile.java:265
-  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:264
-  wire [31:0] _bits_49 = {{7{1'b0}}, _cat_6}; // CsrFile.java:265
-  wire [31:0] _or_14 = _or_13 | _bits_49; // CsrFile.java:265
-  wire [25:0] _cat_7 = {1'd0, 25'd0}; // CsrFile.java:264
-  wire [31:0] _bits_50 = {{6{1'b0}}, _cat_7}; // CsrFile.java:265
-  wire [31:0] _or_15 = _or_14 | _bits_50; // CsrFile.java:265
-  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_15 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_16 = _or_11 | _mux_3; // CsrFile.java:230
-  wire [31:0] _bits_51 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:265
-  wire [31:0] _or_17 = 32'd0 | _bits_51; // CsrFile.java:265
-  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:264
-  wire [31:0] _bits_52 = {{30{1'b0}}, _cat_8}; // CsrFile.java:265
-  wire [31:0] _or_18 = _or_17 | _bits_52; // CsrFile.java:265
-  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:264
-  wire [31:0] _bits_53 = {{29{1'b0}}, _cat_9}; // CsrFile.java:265
-  wire [31:0] _or_19 = _or_18 | _bits_53; // CsrFile.java:265
-  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:264
-  wire [31:0] _bits_54 = {{28{1'b0}}, _cat_10}; // CsrFile.java:265
-  wire [31:0] _or_20 = _or_19 | _bits_54; // CsrFile.java:265
-  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:230
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:205
-  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:205
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:205
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:205
-  wire [31:0] _bits_55 = {{31{1'b0}}, _and_71}; // CsrFile.java:265
-  wire [31:0] _or_22 = 32'd0 | _bits_55; // CsrFile.java:265
-  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:264
-  wire [31:0] _bits_56 = {{30{1'b0}}, _cat_11}; // CsrFile.java:265
-  wire [31:0] _or_23 = _or_22 | _bits_56; // CsrFile.java:265
-  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:264
-  wire [31:0] _bits_57 = {{29{1'b0}}, _cat_12}; // CsrFile.java:265
-  wire [31:0] _or_24 = _or_23 | _bits_57; // CsrFile.java:265
-  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:264
-  wire [31:0] _bits_58 = {{28{1'b0}}, _cat_13}; // CsrFile.java:265
-  wire [31:0] _or_25 = _or_24 | _bits_58; // CsrFile.java:265
-  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:264
-  wire [31:0] _bits_59 = {{27{1'b0}}, _cat_14}; // CsrFile.java:265
-  wire [31:0] _or_26 = _or_25 | _bits_59; // CsrFile.java:265
-  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:264
-  wire [31:0] _bits_60 = {{26{1'b0}}, _cat_15}; // CsrFile.java:265
-  wire [31:0] _or_27 = _or_26 | _bits_60; // CsrFile.java:265
-  wire _not_17 = ~soft_idle; // RapEngine.java:211
-  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:211
-  wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:264
-  wire [31:0] _bits_61 = {{25{1'b0}}, _cat_16}; // CsrFile.java:265
-  wire [31:0] _or_29 = _or_27 | _bits_61; // CsrFile.java:265
-  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:212
-  wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:264
-  wire [31:0] _bits_62 = {{24{1'b0}}, _cat_17}; // CsrFile.java:265
-  wire [31:0] _or_31 = _or_29 | _bits_62; // CsrFile.java:265
-  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:264
-  wire [31:0] _bits_63 = {{23{1'b0}}, _cat_18}; // CsrFile.java:265
-  wire [31:0] _or_32 = _or_31 | _bits_63; // CsrFile.java:265
-  wire [31:0] _mux_5 = csr_read_sel_status ? _or_32 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_33 = _or_21 | _mux_5; // CsrFile.java:230
-  wire [31:0] _bits_64 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:265
-  wire [31:0] _or_34 = 32'd0 | _bits_64; // CsrFile.java:265
-  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_34 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_35 = _or_33 | _mux_6; // CsrFile.java:230
-  wire [31:0] _bits_65 = csr_m0_lo_value; // CsrFile.java:265
-  wire [31:0] _or_36 = 32'd0 | _bits_65; // CsrFile.java:265
-  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_36 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_37 = _or_35 | _mux_7; // CsrFile.java:230
-  wire [31:0] _bits_66 = csr_m0_hi_value; // CsrFile.java:265
-  wire [31:0] _or_38 = 32'd0 | _bits_66; // CsrFile.java:265
-  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_38 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_39 = _or_37 | _mux_8; // CsrFile.java:230
-  wire [31:0] _bits_67 = csr_q_value; // CsrFile.java:265
-  wire [31:0] _or_40 = 32'd0 | _bits_67; // CsrFile.java:265
-  wire [31:0] _mux_9 = csr_read_sel_q ? _or_40 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_41 = _or_39 | _mux_9; // CsrFile.java:230
-  wire [31:0] _bits_68 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:265
-  wire [31:0] _or_42 = 32'd0 | _bits_68; // CsrFile.java:265
-  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_42 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_43 = _or_41 | _mux_10; // CsrFile.java:230
-  wire [31:0] _bits_69 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:265
-  wire [31:0] _or_44 = 32'd0 | _bits_69; // CsrFile.java:265
-  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:264
-  wire [31:0] _bits_70 = _cat_19; // CsrFile.java:265
-  wire [31:0] _or_45 = _or_44 | _bits_70; // CsrFile.java:265
-  wire [31:0] _mux_11 = csr_read_sel_node ? _or_45 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_46 = _or_43 | _mux_11; // CsrFile.java:230
-  wire [31:0] _bits_71 = csr_node_prefix[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_72 = _bits_71; // CsrFile.java:265
-  wire [31:0] _or_47 = 32'd0 | _bits_72; // CsrFile.java:265
-  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_47 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_48 = _or_46 | _mux_12; // CsrFile.java:230
-  wire [31:0] _bits_73 = csr_node_prefix[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_74 = _bits_73; // CsrFile.java:265
-  wire [31:0] _or_49 = 32'd0 | _bits_74; // CsrFile.java:265
-  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_49 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_50 = _or_48 | _mux_13; // CsrFile.java:230
-  wire [31:0] _bits_75 = csr_node_count[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_76 = _bits_75; // CsrFile.java:265
-  wire [31:0] _or_51 = 32'd0 | _bits_76; // CsrFile.java:265
-  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_51 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_52 = _or_50 | _mux_14; // CsrFile.java:230
-  wire [31:0] _bits_77 = csr_node_count[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_78 = _bits_77; // CsrFile.java:265
-  wire [31:0] _or_53 = 32'd0 | _bits_78; // CsrFile.java:265
-  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_53 : 32'd0; // CsrFile.java:230
-  wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:230
-  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:293
-  wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:293
-  wire _eq_56 = csr_snap_word_next == 5'd20; // CsrFile.java:330
-  wire _eq_57 = csr_snap_word_next == 5'd6; // CsrFile.java:356
-  wire _or_55 = 1'd0 | _eq_57; // CsrFile.java:356
-  wire _eq_58 = csr_snap_word_next == 5'd7; // CsrFile.java:356
-  wire _or_56 = _or_55 | _eq_58; // CsrFile.java:356
-  wire _eq_59 = csr_snap_word_next == 5'd8; // CsrFile.java:356
-  wire _or_57 = _or_56 | _eq_59; // CsrFile.java:356
-  wire _eq_60 = csr_snap_word_next == 5'd9; // CsrFile.java:356
-  wire _or_58 = _or_57 | _eq_60; // CsrFile.java:356
-  wire _eq_61 = csr_snap_word_next == 5'd10; // CsrFile.java:356
-  wire _or_59 = _or_58 | _eq_61; // CsrFile.java:356
-  wire _eq_62 = csr_snap_word_next == 5'd11; // CsrFile.java:356
-  wire _or_60 = _or_59 | _eq_62; // CsrFile.java:356
-  wire _eq_63 = csr_snap_word_next == 5'd12; // CsrFile.java:356
-  wire _or_61 = _or_60 | _eq_63; // CsrFile.java:356
-  wire _eq_64 = csr_snap_word_next == 5'd13; // CsrFile.java:356
-  wire _or_62 = _or_61 | _eq_64; // CsrFile.java:356
-  wire _eq_65 = csr_snap_word_next == 5'd14; // CsrFile.java:356
-  wire _or_63 = _or_62 | _eq_65; // CsrFile.java:356
-  wire _eq_66 = csr_snap_word_next == 5'd15; // CsrFile.java:356
-  wire _or_64 = _or_63 | _eq_66; // CsrFile.java:356
-  wire _eq_67 = csr_snap_word_next == 5'd6; // CsrFile.java:366
-  wire [3:0] _mux_16 = _eq_67 ? 4'd0 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_65 = 4'd0 | _mux_16; // CsrFile.java:366
-  wire _eq_68 = csr_snap_word_next == 5'd7; // CsrFile.java:366
-  wire [3:0] _mux_17 = _eq_68 ? 4'd1 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_66 = _or_65 | _mux_17; // CsrFile.java:366
-  wire _eq_69 = csr_snap_word_next == 5'd8; // CsrFile.java:366
-  wire [3:0] _mux_18 = _eq_69 ? 4'd2 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_67 = _or_66 | _mux_18; // CsrFile.java:366
-  wire _eq_70 = csr_snap_word_next == 5'd9; // CsrFile.java:366
-  wire [3:0] _mux_19 = _eq_70 ? 4'd3 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_68 = _or_67 | _mux_19; // CsrFile.java:366
-  wire _eq_71 = csr_snap_word_next == 5'd10; // CsrFile.java:366
-  wire [3:0] _mux_20 = _eq_71 ? 4'd4 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_69 = _or_68 | _mux_20; // CsrFile.java:366
-  wire _eq_72 = csr_snap_word_next == 5'd11; // CsrFile.java:366
-  wire [3:0] _mux_21 = _eq_72 ? 4'd5 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_70 = _or_69 | _mux_21; // CsrFile.java:366
-  wire _eq_73 = csr_snap_word_next == 5'd12; // CsrFile.java:366
-  wire [3:0] _mux_22 = _eq_73 ? 4'd6 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_71 = _or_70 | _mux_22; // CsrFile.java:366
-  wire _eq_74 = csr_snap_word_next == 5'd13; // CsrFile.java:366
-  wire [3:0] _mux_23 = _eq_74 ? 4'd7 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_72 = _or_71 | _mux_23; // CsrFile.java:366
-  wire _eq_75 = csr_snap_word_next == 5'd14; // CsrFile.java:366
-  wire [3:0] _mux_24 = _eq_75 ? 4'd8 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_73 = _or_72 | _mux_24; // CsrFile.java:366
-  wire _eq_76 = csr_snap_word_next == 5'd15; // CsrFile.java:366
-  wire [3:0] _mux_25 = _eq_76 ? 4'd9 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_74 = _or_73 | _mux_25; // CsrFile.java:366
-  wire _eq_77 = csr_snap_word_next == 5'd16; // CsrFile.java:316
-  wire _eq_78 = csr_snap_word_next == 5'd17; // CsrFile.java:316
-  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:341
-  wire [4:0] _bits_79 = _sub_0[4:0]; // CsrFile.java:343
-  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:344
-  wire _eq_79 = csr_snap_word == 5'd0; // CsrFile.java:308
-  wire [31:0] _bits_80 = csr_n[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_81 = _bits_80; // CsrFile.java:265
-  wire [31:0] _or_75 = 32'd0 | _bits_81; // CsrFile.java:265
-  wire [31:0] _mux_26 = _eq_79 ? _or_75 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_76 = 32'd0 | _mux_26; // CsrFile.java:309
-  wire _eq_80 = csr_snap_word == 5'd1; // CsrFile.java:308
-  wire [31:0] _bits_82 = csr_n[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_83 = _bits_82; // CsrFile.java:265
-  wire [31:0] _or_77 = 32'd0 | _bits_83; // CsrFile.java:265
-  wire [31:0] _mux_27 = _eq_80 ? _or_77 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_78 = _or_76 | _mux_27; // CsrFile.java:309
-  wire _eq_81 = csr_snap_word == 5'd2; // CsrFile.java:308
-  wire [31:0] _bits_84 = {{26{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:265
-  wire [31:0] _or_79 = 32'd0 | _bits_84; // CsrFile.java:265
-  wire [31:0] _mux_28 = _eq_81 ? _or_79 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_80 = _or_78 | _mux_28; // CsrFile.java:309
-  wire _eq_82 = csr_snap_word == 5'd3; // CsrFile.java:308
-  wire [31:0] _bits_85 = {{26{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:265
-  wire [31:0] _or_81 = 32'd0 | _bits_85; // CsrFile.java:265
-  wire [31:0] _mux_29 = _eq_82 ? _or_81 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_82 = _or_80 | _mux_29; // CsrFile.java:309
-  wire _eq_83 = csr_snap_word == 5'd4; // CsrFile.java:308
-  wire [31:0] _bits_86 = csr_updates[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_87 = _bits_86; // CsrFile.java:265
-  wire [31:0] _or_83 = 32'd0 | _bits_87; // CsrFile.java:265
-  wire [31:0] _mux_30 = _eq_83 ? _or_83 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_84 = _or_82 | _mux_30; // CsrFile.java:309
-  wire _eq_84 = csr_snap_word == 5'd5; // CsrFile.java:308
-  wire [31:0] _bits_88 = csr_updates[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_89 = _bits_88; // CsrFile.java:265
-  wire [31:0] _or_85 = 32'd0 | _bits_89; // CsrFile.java:265
-  wire [31:0] _mux_31 = _eq_84 ? _or_85 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_86 = _or_84 | _mux_31; // CsrFile.java:309
-  wire _eq_85 = csr_snap_word == 5'd16; // CsrFile.java:308
-  wire [31:0] _bits_90 = csr_error_bound[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_91 = _bits_90; // CsrFile.java:265
-  wire [31:0] _or_87 = 32'd0 | _bits_91; // CsrFile.java:265
-  wire [31:0] _mux_32 = _eq_85 ? _or_87 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_88 = _or_86 | _mux_32; // CsrFile.java:309
-  wire _eq_86 = csr_snap_word == 5'd17; // CsrFile.java:308
-  wire [31:0] _bits_92 = csr_error_bound[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_93 = _bits_92; // CsrFile.java:265
-  wire [31:0] _or_89 = 32'd0 | _bits_93; // CsrFile.java:265
-  wire [31:0] _mux_33 = _eq_86 ? _or_89 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_90 = _or_88 | _mux_33; // CsrFile.java:309
-  wire _eq_87 = csr_snap_word == 5'd18; // CsrFile.java:308
-  wire [31:0] _bits_94 = csr_zero_weight[31:0]; // CsrFile.java:170
-  wire [31:0] _bits_95 = _bits_94; // CsrFile.java:265
-  wire [31:0] _or_91 = 32'd0 | _bits_95; // CsrFile.java:265
-  wire [31:0] _mux_34 = _eq_87 ? _or_91 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_92 = _or_90 | _mux_34; // CsrFile.java:309
-  wire _eq_88 = csr_snap_word == 5'd19; // CsrFile.java:308
-  wire [31:0] _bits_96 = csr_zero_weight[63:32]; // CsrFile.java:171
-  wire [31:0] _bits_97 = _bits_96; // CsrFile.java:265
-  wire [31:0] _or_93 = 32'd0 | _bits_97; // CsrFile.java:265
-  wire [31:0] _mux_35 = _eq_88 ? _or_93 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_94 = _or_92 | _mux_35; // CsrFile.java:309
-  wire _eq_89 = csr_snap_word == 5'd20; // CsrFile.java:308
-  wire [31:0] _bits_98 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:265
-  wire [31:0] _or_95 = 32'd0 | _bits_98; // CsrFile.java:265
-  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:264
-  wire [31:0] _bits_99 = {{30{1'b0}}, _cat_20}; // CsrFile.java:265
-  wire [31:0] _or_96 = _or_95 | _bits_99; // CsrFile.java:265
-  wire [31:0] _mux_36 = _eq_89 ? _or_96 : 32'd0; // CsrFile.java:309
-  wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:309
-  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:323
-  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:323
-  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:346
-  wire _eq_90 = csr_m0_hi_value == 32'd0; // CsrFile.java:144
-  wire _eq_91 = csr_m0_hi_value_zero == _eq_90; // CsrFile.java:144
-  wire _eq_92 = csr_m0_lo_value == 32'd0; // CsrFile.java:144
-  wire _eq_93 = csr_m0_lo_value_zero == _eq_92; // CsrFile.java:144
-  wire _eq_94 = csr_snap_word == 5'd20; // CsrFile.java:292
-  wire _eq_95 = csr_snap_last == _eq_94; // CsrFile.java:292
-  wire _eq_96 = csr_snap_word == 5'd6; // CsrFile.java:356
-  wire _or_98 = 1'd0 | _eq_96; // CsrFile.java:356
-  wire _eq_97 = csr_snap_word == 5'd7; // CsrFile.java:356
-  wire _or_99 = _or_98 | _eq_97; // CsrFile.java:356
-  wire _eq_98 = csr_snap_word == 5'd8; // CsrFile.java:356
-  wire _or_100 = _or_99 | _eq_98; // CsrFile.java:356
-  wire _eq_99 = csr_snap_word == 5'd9; // CsrFile.java:356
-  wire _or_101 = _or_100 | _eq_99; // CsrFile.java:356
-  wire _eq_100 = csr_snap_word == 5'd10; // CsrFile.java:356
-  wire _or_102 = _or_101 | _eq_100; // CsrFile.java:356
-  wire _eq_101 = csr_snap_word == 5'd11; // CsrFile.java:356
-  wire _or_103 = _or_102 | _eq_101; // CsrFile.java:356
-  wire _eq_102 = csr_snap_word == 5'd12; // CsrFile.java:356
-  wire _or_104 = _or_103 | _eq_102; // CsrFile.java:356
-  wire _eq_103 = csr_snap_word == 5'd13; // CsrFile.java:356
-  wire _or_105 = _or_104 | _eq_103; // CsrFile.java:356
-  wire _eq_104 = csr_snap_word == 5'd14; // CsrFile.java:356
-  wire _or_106 = _or_105 | _eq_104; // CsrFile.java:356
-  wire _eq_105 = csr_snap_word == 5'd15; // CsrFile.java:356
-  wire _or_107 = _or_106 | _eq_105; // CsrFile.java:356
-  wire _eq_106 = csr_snap_on_bank == _or_107; // CsrFile.java:301
-  wire _eq_107 = csr_snap_word == 5'd6; // CsrFile.java:366
-  wire [3:0] _mux_38 = _eq_107 ? 4'd0 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_108 = 4'd0 | _mux_38; // CsrFile.java:366
-  wire _eq_108 = csr_snap_word == 5'd7; // CsrFile.java:366
-  wire [3:0] _mux_39 = _eq_108 ? 4'd1 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_109 = _or_108 | _mux_39; // CsrFile.java:366
-  wire _eq_109 = csr_snap_word == 5'd8; // CsrFile.java:366
-  wire [3:0] _mux_40 = _eq_109 ? 4'd2 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_110 = _or_109 | _mux_40; // CsrFile.java:366
-  wire _eq_110 = csr_snap_word == 5'd9; // CsrFile.java:366
-  wire [3:0] _mux_41 = _eq_110 ? 4'd3 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_111 = _or_110 | _mux_41; // CsrFile.java:366
-  wire _eq_111 = csr_snap_word == 5'd10; // CsrFile.java:366
-  wire [3:0] _mux_42 = _eq_111 ? 4'd4 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_112 = _or_111 | _mux_42; // CsrFile.java:366
-  wire _eq_112 = csr_snap_word == 5'd11; // CsrFile.java:366
-  wire [3:0] _mux_43 = _eq_112 ? 4'd5 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_113 = _or_112 | _mux_43; // CsrFile.java:366
-  wire _eq_113 = csr_snap_word == 5'd12; // CsrFile.java:366
-  wire [3:0] _mux_44 = _eq_113 ? 4'd6 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_114 = _or_113 | _mux_44; // CsrFile.java:366
-  wire _eq_114 = csr_snap_word == 5'd13; // CsrFile.java:366
-  wire [3:0] _mux_45 = _eq_114 ? 4'd7 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_115 = _or_114 | _mux_45; // CsrFile.java:366
-  wire _eq_115 = csr_snap_word == 5'd14; // CsrFile.java:366
-  wire [3:0] _mux_46 = _eq_115 ? 4'd8 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_116 = _or_115 | _mux_46; // CsrFile.java:366
-  wire _eq_116 = csr_snap_word == 5'd15; // CsrFile.java:366
-  wire [3:0] _mux_47 = _eq_116 ? 4'd9 : 4'd0; // CsrFile.java:366
-  wire [3:0] _or_117 = _or_116 | _mux_47; // CsrFile.java:366
-  wire _eq_117 = csr_snap_bank_index == _or_117; // CsrFile.java:301
-  wire _and_73 = _eq_106 & _eq_117; // CsrFile.java:301
-  wire _eq_118 = csr_snap_on_error_bound_lo == _eq_85; // CsrFile.java:315
-  wire _eq_119 = csr_snap_on_error_bound_hi == _eq_86; // CsrFile.java:315
+  wire _not_7 = ~1'd0; // RapEngine.java:124
+  wire _and_52 = beat & _not_7; // RapEngine.java:124
+  wire _and_53 = beat & 1'd0; // RapEngine.java:116
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:117
+  wire _bits_32 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_54 = 1'd1 & _bits_32; // CsrFile.java:119
+  wire _bits_33 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_55 = _and_54 & _bits_33; // CsrFile.java:119
+  wire _bits_34 = csr_write_strobes[2]; // CsrFile.java:119
+  wire _and_56 = _and_55 & _bits_34; // CsrFile.java:119
+  wire _bits_35 = csr_write_strobes[3]; // CsrFile.java:119
+  wire _and_57 = _and_56 & _bits_35; // CsrFile.java:119
+  wire _and_58 = _and_33 & _and_57; // CsrFile.java:145
+  wire [31:0] _bits_36 = csr_write_data; // CsrFile.java:125
+  wire _eq_39 = _bits_36 == 32'd0; // CsrFile.java:145
+  wire _bits_37 = csr_write_strobes[0]; // CsrFile.java:119
+  wire _and_59 = 1'd1 & _bits_37; // CsrFile.java:119
+  wire _bits_38 = csr_write_strobes[1]; // CsrFile.java:119
+  wire _and_60 = _and_59 & _bits_38; // CsrFile.java:119
+  wire _bits_39 = csr_write_strobes[2]; // CsrFile.java:119
+  wire _and_61 = _and_60 & _bits_39; // CsrFile.java:119
+  wire _bits_40 = csr_write_strobes[3]; // CsrFile.java:119
+  wire _and_62 = _and_61 & _bits_40; // CsrFile.java:119
+  wire _and_63 = _and_27 & _and_62; // CsrFile.java:145
+  wire [31:0] _bits_41 = csr_write_data; // CsrFile.java:125
+  wire _eq_40 = _bits_41 == 32'd0; // CsrFile.java:145
+  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:339
+  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:323
+  wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:323
+  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:336
+  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:336
+  wire _or_2 = _and_64 | _and_65; // CsrFile.java:336
+  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:336
+  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:336
+  wire _or_3 = _or_2 | _and_66; // CsrFile.java:336
+  wire _not_11 = ~_or_3; // CsrFile.java:344
+  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:344
+  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:354
+  wire _not_12 = ~csr_ar_full; // CsrFile.java:228
+  wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:228
+  wire _not_13 = ~csr_rvalid; // CsrFile.java:248
+  wire _not_14 = ~rapController_io_snapFreeze; // CsrFile.java:248
+  wire csr_read_open = _not_13 & _not_14; // CsrFile.java:248
+  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:249
+  wire _not_15 = ~csr_read; // CsrFile.java:256
+  wire _and_68 = csr_ar_full & _not_15; // CsrFile.java:256
+  wire _or_4 = csr_ar_take | _and_68; // CsrFile.java:256
+  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:223
+  wire _eq_41 = csr_read_index == 10'd0; // CsrFile.java:112
+  wire _eq_42 = csr_read_index == 10'd1; // CsrFile.java:112
+  wire _eq_43 = csr_read_index == 10'd2; // CsrFile.java:112
+  wire _eq_44 = csr_read_index == 10'd3; // CsrFile.java:112
+  wire _eq_45 = csr_read_index == 10'd4; // CsrFile.java:112
+  wire _eq_46 = csr_read_index == 10'd5; // CsrFile.java:112
+  wire _eq_47 = csr_read_index == 10'd6; // CsrFile.java:112
+  wire _eq_48 = csr_read_index == 10'd7; // CsrFile.java:112
+  wire _eq_49 = csr_read_index == 10'd8; // CsrFile.java:112
+  wire _eq_50 = csr_read_index == 10'd9; // CsrFile.java:112
+  wire _eq_51 = csr_read_index == 10'd10; // CsrFile.java:112
+  wire _eq_52 = csr_read_index == 10'd11; // CsrFile.java:112
+  wire _eq_53 = csr_read_index == 10'd12; // CsrFile.java:112
+  wire _eq_54 = csr_read_index == 10'd13; // CsrFile.java:112
+  wire _eq_55 = csr_read_index == 10'd14; // CsrFile.java:112
+  wire [31:0] _bits_42 = 32'h52415001; // CsrFile.java:279
+  wire [31:0] _or_5 = 32'd0 | _bits_42; // CsrFile.java:279
+  wire [31:0] _mux_1 = csr_read_sel_id ? _or_5 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_6 = 32'd0 | _mux_1; // CsrFile.java:240
+  wire [31:0] _bits_43 = {{24{1'b0}}, 8'd32}; // CsrFile.java:279
+  wire [31:0] _or_7 = 32'd0 | _bits_43; // CsrFile.java:279
+  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:278
+  wire [31:0] _bits_44 = {{20{1'b0}}, _cat_2}; // CsrFile.java:279
+  wire [31:0] _or_8 = _or_7 | _bits_44; // CsrFile.java:279
+  wire [23:0] _cat_3 = {8'd24, 16'd0}; // CsrFile.java:278
+  wire [31:0] _bits_45 = {{8{1'b0}}, _cat_3}; // CsrFile.java:279
+  wire [31:0] _or_9 = _or_8 | _bits_45; // CsrFile.java:279
+  wire [31:0] _cat_4 = {8'd1, 24'd0}; // CsrFile.java:278
+  wire [31:0] _bits_46 = _cat_4; // CsrFile.java:279
+  wire [31:0] _or_10 = _or_9 | _bits_46; // CsrFile.java:279
+  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_10 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_11 = _or_6 | _mux_2; // CsrFile.java:240
+  wire [31:0] _bits_47 = {{16{1'b0}}, 16'd32}; // CsrFile.java:279
+  wire [31:0] _or_12 = 32'd0 | _bits_47; // CsrFile.java:279
+  wire [20:0] _cat_5 = {5'd9, 16'd0}; // CsrFile.java:278
+  wire [31:0] _bits_48 = {{11{1'b0}}, _cat_5}; // CsrFile.java:279
+  wire [31:0] _or_13 = _or_12 | _bits_48; // CsrFile.java:279
+  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:278
+  wire [31:0] _bits_49 = {{7{1'b0}}, _cat_6}; // CsrFile.java:279
+  wire [31:0] _or_14 = _or_13 | _bits_49; // CsrFile.java:279
+  wire [25:0] _cat_7 = {1'd0, 25'd0}; // CsrFile.java:278
+  wire [31:0] _bits_50 = {{6{1'b0}}, _cat_7}; // CsrFile.java:279
+  wire [31:0] _or_15 = _or_14 | _bits_50; // CsrFile.java:279
+  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_15 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_16 = _or_11 | _mux_3; // CsrFile.java:240
+  wire [31:0] _bits_51 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:279
+  wire [31:0] _or_17 = 32'd0 | _bits_51; // CsrFile.java:279
+  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:278
+  wire [31:0] _bits_52 = {{30{1'b0}}, _cat_8}; // CsrFile.java:279
+  wire [31:0] _or_18 = _or_17 | _bits_52; // CsrFile.java:279
+  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:278
+  wire [31:0] _bits_53 = {{29{1'b0}}, _cat_9}; // CsrFile.java:279
+  wire [31:0] _or_19 = _or_18 | _bits_53; // CsrFile.java:279
+  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:278
+  wire [31:0] _bits_54 = {{28{1'b0}}, _cat_10}; // CsrFile.java:279
+  wire [31:0] _or_20 = _or_19 | _bits_54; // CsrFile.java:279
+  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:240
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:220
+  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:220
+  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:220
+  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:220
+  wire [31:0] _bits_55 = {{31{1'b0}}, _and_71}; // CsrFile.java:279
+  wire [31:0] _or_22 = 32'd0 | _bits_55; // CsrFile.java:279
+  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:278
+  wire [31:0] _bits_56 = {{30{1'b0}}, _cat_11}; // CsrFile.java:279
+  wire [31:0] _or_23 = _or_22 | _bits_56; // CsrFile.java:279
+  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:278
+  wire [31:0] _bits_57 = {{29{1'b0}}, _cat_12}; // CsrFile.java:279
+  wire [31:0] _or_24 = _or_23 | _bits_57; // CsrFile.java:279
+  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:278
+  wire [31:0] _bits_58 = {{28{1'b0}}, _cat_13}; // CsrFile.java:279
+  wire [31:0] _or_25 = _or_24 | _bits_58; // CsrFile.java:279
+  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:278
+  wire [31:0] _bits_59 = {{27{1'b0}}, _cat_14}; // CsrFile.java:279
+  wire [31:0] _or_26 = _or_25 | _bits_59; // CsrFile.java:279
+  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:278
+  wire [31:0] _bits_60 = {{26{1'b0}}, _cat_15}; // CsrFile.java:279
+  wire [31:0] _or_27 = _or_26 | _bits_60; // CsrFile.java:279
+  wire _not_17 = ~soft_idle; // RapEngine.java:226
+  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:226
+  wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:278
+  wire [31:0] _bits_61 = {{25{1'b0}}, _cat_16}; // CsrFile.java:279
+  wire [31:0] _or_29 = _or_27 | _bits_61; // CsrFile.java:279
+  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:227
+  wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:278
+  wire [31:0] _bits_62 = {{24{1'b0}}, _cat_17}; // CsrFile.java:279
+  wire [31:0] _or_31 = _or_29 | _bits_62; // CsrFile.java:279
+  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:278
+  wire [31:0] _bits_63 = {{23{1'b0}}, _cat_18}; // CsrFile.java:279
+  wire [31:0] _or_32 = _or_31 | _bits_63; // CsrFile.java:279
+  wire [31:0] _mux_5 = csr_read_sel_status ? _or_32 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_33 = _or_21 | _mux_5; // CsrFile.java:240
+  wire [31:0] _bits_64 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:279
+  wire [31:0] _or_34 = 32'd0 | _bits_64; // CsrFile.java:279
+  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_34 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_35 = _or_33 | _mux_6; // CsrFile.java:240
+  wire [31:0] _bits_65 = csr_m0_lo_value; // CsrFile.java:279
+  wire [31:0] _or_36 = 32'd0 | _bits_65; // CsrFile.java:279
+  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_36 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_37 = _or_35 | _mux_7; // CsrFile.java:240
+  wire [31:0] _bits_66 = csr_m0_hi_value; // CsrFile.java:279
+  wire [31:0] _or_38 = 32'd0 | _bits_66; // CsrFile.java:279
+  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_38 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_39 = _or_37 | _mux_8; // CsrFile.java:240
+  wire [31:0] _bits_67 = csr_q_value; // CsrFile.java:279
+  wire [31:0] _or_40 = 32'd0 | _bits_67; // CsrFile.java:279
+  wire [31:0] _mux_9 = csr_read_sel_q ? _or_40 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_41 = _or_39 | _mux_9; // CsrFile.java:240
+  wire [31:0] _bits_68 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:279
+  wire [31:0] _or_42 = 32'd0 | _bits_68; // CsrFile.java:279
+  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_42 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_43 = _or_41 | _mux_10; // CsrFile.java:240
+  wire [31:0] _bits_69 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:279
+  wire [31:0] _or_44 = 32'd0 | _bits_69; // CsrFile.java:279
+  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:278
+  wire [31:0] _bits_70 = _cat_19; // CsrFile.java:279
+  wire [31:0] _or_45 = _or_44 | _bits_70; // CsrFile.java:279
+  wire [31:0] _mux_11 = csr_read_sel_node ? _or_45 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_46 = _or_43 | _mux_11; // CsrFile.java:240
+  wire [31:0] _bits_71 = csr_node_prefix[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_72 = _bits_71; // CsrFile.java:279
+  wire [31:0] _or_47 = 32'd0 | _bits_72; // CsrFile.java:279
+  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_47 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_48 = _or_46 | _mux_12; // CsrFile.java:240
+  wire [31:0] _bits_73 = csr_node_prefix[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_74 = _bits_73; // CsrFile.java:279
+  wire [31:0] _or_49 = 32'd0 | _bits_74; // CsrFile.java:279
+  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_49 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_50 = _or_48 | _mux_13; // CsrFile.java:240
+  wire [31:0] _bits_75 = csr_node_count[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_76 = _bits_75; // CsrFile.java:279
+  wire [31:0] _or_51 = 32'd0 | _bits_76; // CsrFile.java:279
+  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_51 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_52 = _or_50 | _mux_14; // CsrFile.java:240
+  wire [31:0] _bits_77 = csr_node_count[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_78 = _bits_77; // CsrFile.java:279
+  wire [31:0] _or_53 = 32'd0 | _bits_78; // CsrFile.java:279
+  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_53 : 32'd0; // CsrFile.java:240
+  wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:240
+  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:310
+  wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:310
+  wire _eq_56 = csr_snap_word_next == 5'd20; // CsrFile.java:349
+  wire _eq_57 = csr_snap_word_next == 5'd6; // CsrFile.java:375
+  wire _or_55 = 1'd0 | _eq_57; // CsrFile.java:375
+  wire _eq_58 = csr_snap_word_next == 5'd7; // CsrFile.java:375
+  wire _or_56 = _or_55 | _eq_58; // CsrFile.java:375
+  wire _eq_59 = csr_snap_word_next == 5'd8; // CsrFile.java:375
+  wire _or_57 = _or_56 | _eq_59; // CsrFile.java:375
+  wire _eq_60 = csr_snap_word_next == 5'd9; // CsrFile.java:375
+  wire _or_58 = _or_57 | _eq_60; // CsrFile.java:375
+  wire _eq_61 = csr_snap_word_next == 5'd10; // CsrFile.java:375
+  wire _or_59 = _or_58 | _eq_61; // CsrFile.java:375
+  wire _eq_62 = csr_snap_word_next == 5'd11; // CsrFile.java:375
+  wire _or_60 = _or_59 | _eq_62; // CsrFile.java:375
+  wire _eq_63 = csr_snap_word_next == 5'd12; // CsrFile.java:375
+  wire _or_61 = _or_60 | _eq_63; // CsrFile.java:375
+  wire _eq_64 = csr_snap_word_next == 5'd13; // CsrFile.java:375
+  wire _or_62 = _or_61 | _eq_64; // CsrFile.java:375
+  wire _eq_65 = csr_snap_word_next == 5'd14; // CsrFile.java:375
+  wire _or_63 = _or_62 | _eq_65; // CsrFile.java:375
+  wire _eq_66 = csr_snap_word_next == 5'd15; // CsrFile.java:375
+  wire _or_64 = _or_63 | _eq_66; // CsrFile.java:375
+  wire _eq_67 = csr_snap_word_next == 5'd6; // CsrFile.java:386
+  wire [3:0] _mux_16 = _eq_67 ? 4'd0 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_65 = 4'd0 | _mux_16; // CsrFile.java:386
+  wire _eq_68 = csr_snap_word_next == 5'd7; // CsrFile.java:386
+  wire [3:0] _mux_17 = _eq_68 ? 4'd1 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_66 = _or_65 | _mux_17; // CsrFile.java:386
+  wire _eq_69 = csr_snap_word_next == 5'd8; // CsrFile.java:386
+  wire [3:0] _mux_18 = _eq_69 ? 4'd2 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_67 = _or_66 | _mux_18; // CsrFile.java:386
+  wire _eq_70 = csr_snap_word_next == 5'd9; // CsrFile.java:386
+  wire [3:0] _mux_19 = _eq_70 ? 4'd3 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_68 = _or_67 | _mux_19; // CsrFile.java:386
+  wire _eq_71 = csr_snap_word_next == 5'd10; // CsrFile.java:386
+  wire [3:0] _mux_20 = _eq_71 ? 4'd4 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_69 = _or_68 | _mux_20; // CsrFile.java:386
+  wire _eq_72 = csr_snap_word_next == 5'd11; // CsrFile.java:386
+  wire [3:0] _mux_21 = _eq_72 ? 4'd5 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_70 = _or_69 | _mux_21; // CsrFile.java:386
+  wire _eq_73 = csr_snap_word_next == 5'd12; // CsrFile.java:386
+  wire [3:0] _mux_22 = _eq_73 ? 4'd6 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_71 = _or_70 | _mux_22; // CsrFile.java:386
+  wire _eq_74 = csr_snap_word_next == 5'd13; // CsrFile.java:386
+  wire [3:0] _mux_23 = _eq_74 ? 4'd7 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_72 = _or_71 | _mux_23; // CsrFile.java:386
+  wire _eq_75 = csr_snap_word_next == 5'd14; // CsrFile.java:386
+  wire [3:0] _mux_24 = _eq_75 ? 4'd8 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_73 = _or_72 | _mux_24; // CsrFile.java:386
+  wire _eq_76 = csr_snap_word_next == 5'd15; // CsrFile.java:386
+  wire [3:0] _mux_25 = _eq_76 ? 4'd9 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_74 = _or_73 | _mux_25; // CsrFile.java:386
+  wire _eq_77 = csr_snap_word_next == 5'd16; // CsrFile.java:335
+  wire _eq_78 = csr_snap_word_next == 5'd17; // CsrFile.java:335
+  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:360
+  wire [4:0] _bits_79 = _sub_0[4:0]; // CsrFile.java:362
+  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:363
+  wire _eq_79 = csr_snap_word == 5'd0; // CsrFile.java:327
+  wire [31:0] _bits_80 = csr_n[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_81 = _bits_80; // CsrFile.java:279
+  wire [31:0] _or_75 = 32'd0 | _bits_81; // CsrFile.java:279
+  wire [31:0] _mux_26 = _eq_79 ? _or_75 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_76 = 32'd0 | _mux_26; // CsrFile.java:328
+  wire _eq_80 = csr_snap_word == 5'd1; // CsrFile.java:327
+  wire [31:0] _bits_82 = csr_n[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_83 = _bits_82; // CsrFile.java:279
+  wire [31:0] _or_77 = 32'd0 | _bits_83; // CsrFile.java:279
+  wire [31:0] _mux_27 = _eq_80 ? _or_77 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_78 = _or_76 | _mux_27; // CsrFile.java:328
+  wire _eq_81 = csr_snap_word == 5'd2; // CsrFile.java:327
+  wire [31:0] _bits_84 = {{26{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:279
+  wire [31:0] _or_79 = 32'd0 | _bits_84; // CsrFile.java:279
+  wire [31:0] _mux_28 = _eq_81 ? _or_79 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_80 = _or_78 | _mux_28; // CsrFile.java:328
+  wire _eq_82 = csr_snap_word == 5'd3; // CsrFile.java:327
+  wire [31:0] _bits_85 = {{26{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:279
+  wire [31:0] _or_81 = 32'd0 | _bits_85; // CsrFile.java:279
+  wire [31:0] _mux_29 = _eq_82 ? _or_81 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_82 = _or_80 | _mux_29; // CsrFile.java:328
+  wire _eq_83 = csr_snap_word == 5'd4; // CsrFile.java:327
+  wire [31:0] _bits_86 = csr_updates[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_87 = _bits_86; // CsrFile.java:279
+  wire [31:0] _or_83 = 32'd0 | _bits_87; // CsrFile.java:279
+  wire [31:0] _mux_30 = _eq_83 ? _or_83 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_84 = _or_82 | _mux_30; // CsrFile.java:328
+  wire _eq_84 = csr_snap_word == 5'd5; // CsrFile.java:327
+  wire [31:0] _bits_88 = csr_updates[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_89 = _bits_88; // CsrFile.java:279
+  wire [31:0] _or_85 = 32'd0 | _bits_89; // CsrFile.java:279
+  wire [31:0] _mux_31 = _eq_84 ? _or_85 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_86 = _or_84 | _mux_31; // CsrFile.java:328
+  wire _eq_85 = csr_snap_word == 5'd16; // CsrFile.java:327
+  wire [31:0] _bits_90 = csr_error_bound[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_91 = _bits_90; // CsrFile.java:279
+  wire [31:0] _or_87 = 32'd0 | _bits_91; // CsrFile.java:279
+  wire [31:0] _mux_32 = _eq_85 ? _or_87 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_88 = _or_86 | _mux_32; // CsrFile.java:328
+  wire _eq_86 = csr_snap_word == 5'd17; // CsrFile.java:327
+  wire [31:0] _bits_92 = csr_error_bound[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_93 = _bits_92; // CsrFile.java:279
+  wire [31:0] _or_89 = 32'd0 | _bits_93; // CsrFile.java:279
+  wire [31:0] _mux_33 = _eq_86 ? _or_89 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_90 = _or_88 | _mux_33; // CsrFile.java:328
+  wire _eq_87 = csr_snap_word == 5'd18; // CsrFile.java:327
+  wire [31:0] _bits_94 = csr_zero_weight[31:0]; // CsrFile.java:176
+  wire [31:0] _bits_95 = _bits_94; // CsrFile.java:279
+  wire [31:0] _or_91 = 32'd0 | _bits_95; // CsrFile.java:279
+  wire [31:0] _mux_34 = _eq_87 ? _or_91 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_92 = _or_90 | _mux_34; // CsrFile.java:328
+  wire _eq_88 = csr_snap_word == 5'd19; // CsrFile.java:327
+  wire [31:0] _bits_96 = csr_zero_weight[63:32]; // CsrFile.java:177
+  wire [31:0] _bits_97 = _bits_96; // CsrFile.java:279
+  wire [31:0] _or_93 = 32'd0 | _bits_97; // CsrFile.java:279
+  wire [31:0] _mux_35 = _eq_88 ? _or_93 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_94 = _or_92 | _mux_35; // CsrFile.java:328
+  wire _eq_89 = csr_snap_word == 5'd20; // CsrFile.java:327
+  wire [31:0] _bits_98 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:279
+  wire [31:0] _or_95 = 32'd0 | _bits_98; // CsrFile.java:279
+  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:278
+  wire [31:0] _bits_99 = {{30{1'b0}}, _cat_20}; // CsrFile.java:279
+  wire [31:0] _or_96 = _or_95 | _bits_99; // CsrFile.java:279
+  wire [31:0] _mux_36 = _eq_89 ? _or_96 : 32'd0; // CsrFile.java:328
+  wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:328
+  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:342
+  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:342
+  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:365
+  wire _eq_90 = csr_m0_hi_value == 32'd0; // CsrFile.java:146
+  wire _eq_91 = csr_m0_hi_value_zero == _eq_90; // CsrFile.java:146
+  wire _eq_92 = csr_m0_lo_value == 32'd0; // CsrFile.java:146
+  wire _eq_93 = csr_m0_lo_value_zero == _eq_92; // CsrFile.java:146
+  wire _eq_94 = csr_snap_word == 5'd20; // CsrFile.java:309
+  wire _eq_95 = csr_snap_last == _eq_94; // CsrFile.java:309
+  wire _eq_96 = csr_snap_word == 5'd6; // CsrFile.java:375
+  wire _or_98 = 1'd0 | _eq_96; // CsrFile.java:375
+  wire _eq_97 = csr_snap_word == 5'd7; // CsrFile.java:375
+  wire _or_99 = _or_98 | _eq_97; // CsrFile.java:375
+  wire _eq_98 = csr_snap_word == 5'd8; // CsrFile.java:375
+  wire _or_100 = _or_99 | _eq_98; // CsrFile.java:375
+  wire _eq_99 = csr_snap_word == 5'd9; // CsrFile.java:375
+  wire _or_101 = _or_100 | _eq_99; // CsrFile.java:375
+  wire _eq_100 = csr_snap_word == 5'd10; // CsrFile.java:375
+  wire _or_102 = _or_101 | _eq_100; // CsrFile.java:375
+  wire _eq_101 = csr_snap_word == 5'd11; // CsrFile.java:375
+  wire _or_103 = _or_102 | _eq_101; // CsrFile.java:375
+  wire _eq_102 = csr_snap_word == 5'd12; // CsrFile.java:375
+  wire _or_104 = _or_103 | _eq_102; // CsrFile.java:375
+  wire _eq_103 = csr_snap_word == 5'd13; // CsrFile.java:375
+  wire _or_105 = _or_104 | _eq_103; // CsrFile.java:375
+  wire _eq_104 = csr_snap_word == 5'd14; // CsrFile.java:375
+  wire _or_106 = _or_105 | _eq_104; // CsrFile.java:375
+  wire _eq_105 = csr_snap_word == 5'd15; // CsrFile.java:375
+  wire _or_107 = _or_106 | _eq_105; // CsrFile.java:375
+  wire _eq_106 = csr_snap_on_bank == _or_107; // CsrFile.java:319
+  wire _eq_107 = csr_snap_word == 5'd6; // CsrFile.java:386
+  wire [3:0] _mux_38 = _eq_107 ? 4'd0 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_108 = 4'd0 | _mux_38; // CsrFile.java:386
+  wire _eq_108 = csr_snap_word == 5'd7; // CsrFile.java:386
+  wire [3:0] _mux_39 = _eq_108 ? 4'd1 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_109 = _or_108 | _mux_39; // CsrFile.java:386
+  wire _eq_109 = csr_snap_word == 5'd8; // CsrFile.java:386
+  wire [3:0] _mux_40 = _eq_109 ? 4'd2 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_110 = _or_109 | _mux_40; // CsrFile.java:386
+  wire _eq_110 = csr_snap_word == 5'd9; // CsrFile.java:386
+  wire [3:0] _mux_41 = _eq_110 ? 4'd3 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_111 = _or_110 | _mux_41; // CsrFile.java:386
+  wire _eq_111 = csr_snap_word == 5'd10; // CsrFile.java:386
+  wire [3:0] _mux_42 = _eq_111 ? 4'd4 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_112 = _or_111 | _mux_42; // CsrFile.java:386
+  wire _eq_112 = csr_snap_word == 5'd11; // CsrFile.java:386
+  wire [3:0] _mux_43 = _eq_112 ? 4'd5 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_113 = _or_112 | _mux_43; // CsrFile.java:386
+  wire _eq_113 = csr_snap_word == 5'd12; // CsrFile.java:386
+  wire [3:0] _mux_44 = _eq_113 ? 4'd6 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_114 = _or_113 | _mux_44; // CsrFile.java:386
+  wire _eq_114 = csr_snap_word == 5'd13; // CsrFile.java:386
+  wire [3:0] _mux_45 = _eq_114 ? 4'd7 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_115 = _or_114 | _mux_45; // CsrFile.java:386
+  wire _eq_115 = csr_snap_word == 5'd14; // CsrFile.java:386
+  wire [3:0] _mux_46 = _eq_115 ? 4'd8 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_116 = _or_115 | _mux_46; // CsrFile.java:386
+  wire _eq_116 = csr_snap_word == 5'd15; // CsrFile.java:386
+  wire [3:0] _mux_47 = _eq_116 ? 4'd9 : 4'd0; // CsrFile.java:386
+  wire [3:0] _or_117 = _or_116 | _mux_47; // CsrFile.java:386
+  wire _eq_117 = csr_snap_bank_index == _or_117; // CsrFile.java:319
+  wire _and_73 = _eq_106 & _eq_117; // CsrFile.java:319
+  wire _eq_118 = csr_snap_on_error_bound_lo == _eq_85; // CsrFile.java:334
+  wire _eq_119 = csr_snap_on_error_bound_hi == _eq_86; // CsrFile.java:334
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -1438,7 +1438,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
     end
   end
 
-  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:65
+  EventQueue_k32_w1_d512_c0 eventQueue ( // RapEngine.java:66
     .clock(clock),
 
     .reset(reset),
@@ -1467,7 +1467,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ThresholdUnit_k32_l16_w1_t28_p20 thresholdUnit ( // RapEngine.java:66
+  ThresholdUnit_k32_l16_w1_t28_p20 thresholdUnit ( // RapEngine.java:67
     .clock(clock),
 
     .reset(reset),
@@ -1498,7 +1498,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  ReplayWindow_k32_w1_u1_t28_d16 replayWindow ( // RapEngine.java:67
+  ReplayWindow_k32_w1_u1_t28_d16 replayWindow ( // RapEngine.java:68
     .clock(clock),
 
     .reset(reset),
@@ -1543,7 +1543,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:75
+  BramTcam_n32_k32_p1_c6 bramTcam ( // RapEngine.java:77
     .clock(clock),
 
     .reset(reset),
@@ -1582,7 +1582,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  PrefixSelector_n32_l5_p1_s1 prefixSelector ( // RapEngine.java:76
+  PrefixSelector_n32_l5_p1_s1 prefixSelector ( // RapEngine.java:78
     .clock(clock),
 
     .reset(reset),
@@ -1673,7 +1673,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  CounterSram_d32_c24_r1 counterSram ( // RapEngine.java:78
+  CounterSram_d32_c24_r1 counterSram ( // RapEngine.java:80
     .clock(clock),
 
     .reset(reset),
@@ -1706,7 +1706,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  RapController_k32_b4_n32_c24_w1_t28_d16 rapController ( // RapEngine.java:80
+  RapController_k32_b4_n32_c24_w1_t28_d16 rapController ( // RapEngine.java:82
     .clock(clock),
 
     .reset(reset),
@@ -1927,7 +1927,7 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 
   );
 
-  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:229
+  StatusCounterBank_c5_i3_b16 statusCounterBank ( // RapEngine.java:244
     .clock(clock),
 
     .reset(reset),
@@ -1960,28 +1960,28 @@ module RapEngine_k32_b4_n32_c24_w1_wf0_q512_cb0_e655_m1024_f2_s1_t6_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_eq_91) begin // CsrFile.java:144
-      $display("Assertion failed at CsrFile.java:144: CSR M0_HI.value: the zero flag disagrees with the field");
+    if (!reset && !_eq_91) begin // CsrFile.java:146
+      $display("Assertion failed at CsrFile.java:146: CSR M0_HI.value: the zero flag disagrees with the field");
       $stop;
     end
-    if (!reset && !_eq_93) begin // CsrFile.java:144
-      $display("Assertion failed at CsrFile.java:144: CSR M0_LO.value: the zero flag disagrees with the field");
+    if (!reset && !_eq_93) begin // CsrFile.java:146
+      $display("Assertion failed at CsrFile.java:146: CSR M0_LO.value: the zero flag disagrees with the field");
       $stop;
     end
-    if (!reset && !_eq_95) begin // CsrFile.java:292
-      $display("Assertion failed at CsrFile.java:292: csr_snap_last disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_95) begin // CsrFile.java:309
+      $display("Assertion failed at CsrFile.java:309: csr_snap_last disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_and_73) begin // CsrFile.java:301
-      $display("Assertion failed at CsrFile.java:301: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
+    if (!reset && !_and_73) begin // CsrFile.java:318
+      $display("Assertion failed at CsrFile.java:318: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_118) begin // CsrFile.java:315
-      $display("Assertion failed at CsrFile.java:315: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_118) begin // CsrFile.java:334
+      $display("Assertion failed at CsrFile.java:334: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_119) begin // CsrFile.java:315
-      $display("Assertion failed at CsrFile.java:315: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_119) begin // CsrFile.java:334
+      $display("Assertion failed at CsrFile.java:334: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
   end

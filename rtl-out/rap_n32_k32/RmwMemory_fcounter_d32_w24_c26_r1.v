@@ -3,208 +3,208 @@
 `default_nettype none
 
 module RmwMemory_fcounter_d32_w24_c26_r1 (
-  input  wire clock, // RmwMemory.java:123
-  input  wire reset, // RmwMemory.java:123
-  output wire io_in_ready, // RmwMemory.java:130
-  input  wire io_in_valid, // RmwMemory.java:130
-  input  wire [4:0] io_in_bits_addr, // RmwMemory.java:130
-  input  wire [25:0] io_in_bits_cmd, // RmwMemory.java:130
-  input  wire io_out_ready, // RmwMemory.java:130
-  output wire io_out_valid, // RmwMemory.java:130
-  output wire [4:0] io_out_bits_addr, // RmwMemory.java:130
-  output wire [25:0] io_out_bits_cmd, // RmwMemory.java:130
-  output wire [23:0] io_out_bits_old, // RmwMemory.java:130
-  output wire [23:0] io_out_bits_updated, // RmwMemory.java:130
-  output wire io_out_bits_flag, // RmwMemory.java:130
-  input  wire io_clear, // RmwMemory.java:130
-  output wire io_clearing  // RmwMemory.java:130
+  input  wire clock, // RmwMemory.java:137
+  input  wire reset, // RmwMemory.java:137
+  output wire io_in_ready, // RmwMemory.java:146
+  input  wire io_in_valid, // RmwMemory.java:146
+  input  wire [4:0] io_in_bits_addr, // RmwMemory.java:146
+  input  wire [25:0] io_in_bits_cmd, // RmwMemory.java:146
+  input  wire io_out_ready, // RmwMemory.java:146
+  output wire io_out_valid, // RmwMemory.java:146
+  output wire [4:0] io_out_bits_addr, // RmwMemory.java:146
+  output wire [25:0] io_out_bits_cmd, // RmwMemory.java:146
+  output wire [23:0] io_out_bits_old, // RmwMemory.java:146
+  output wire [23:0] io_out_bits_updated, // RmwMemory.java:146
+  output wire io_out_bits_flag, // RmwMemory.java:146
+  input  wire io_clear, // RmwMemory.java:146
+  output wire io_clearing  // RmwMemory.java:146
 );
 
   // State
-  reg clearing; // RmwMemory.java:135
-  reg [4:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:387
-  reg [4:0] a_addr; // RmwMemory.java:388
-  reg [25:0] a_cmd; // RmwMemory.java:389
-  reg a_forward; // RmwMemory.java:390
-  reg a_stale; // RmwMemory.java:391
-  reg r_valid; // RmwMemory.java:387
-  reg [4:0] r_addr; // RmwMemory.java:388
-  reg [25:0] r_cmd; // RmwMemory.java:389
-  reg r_forward; // RmwMemory.java:390
-  reg r_stale; // RmwMemory.java:391
-  reg b_valid; // RmwMemory.java:140
-  reg [4:0] b_addr; // RmwMemory.java:141
-  reg [25:0] b_cmd; // RmwMemory.java:142
-  reg [23:0] b_old; // RmwMemory.java:143
-  reg [23:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:314
-  reg arb_full; // RmwMemory.java:315
-  reg [23:0] ram_rdata_0; // RmwMemory.java:154
-  reg b_write; // RmwMemory.java:158
-  reg read_collided; // RmwMemory.java:166
-  reg a_capture; // RmwMemory.java:259
-  reg a_late; // RmwMemory.java:260
-  reg [23:0] a_late_data; // RmwMemory.java:261
-  reg [23:0] r_data; // RmwMemory.java:262
-  reg [23:0] r_base; // RmwMemory.java:338
-  reg [24:0] r_op; // RmwMemory.java:339
-  reg r_decoded; // RmwMemory.java:340
-  reg a_keeps_base; // RmwMemory.java:342
-  reg a_keeps_op; // RmwMemory.java:343
-  reg b_flag; // RmwMemory.java:179
+  reg clearing; // RmwMemory.java:151
+  reg [4:0] sweep; // RmwMemory.java:152
+  reg a_valid; // RmwStage.java:19
+  reg [4:0] a_addr; // RmwStage.java:20
+  reg [25:0] a_cmd; // RmwStage.java:21
+  reg a_forward; // RmwStage.java:22
+  reg a_stale; // RmwStage.java:23
+  reg r_valid; // RmwStage.java:19
+  reg [4:0] r_addr; // RmwStage.java:20
+  reg [25:0] r_cmd; // RmwStage.java:21
+  reg r_forward; // RmwStage.java:22
+  reg r_stale; // RmwStage.java:23
+  reg b_valid; // RmwMemory.java:156
+  reg [4:0] b_addr; // RmwMemory.java:157
+  reg [25:0] b_cmd; // RmwMemory.java:158
+  reg [23:0] b_old; // RmwMemory.java:159
+  reg [23:0] b_updated; // RmwMemory.java:160
+  reg rb_full; // RmwOccupancy.java:14
+  reg arb_full; // RmwOccupancy.java:15
+  reg [23:0] ram_rdata_0; // RmwMemory.java:174
+  reg b_write; // RmwMemory.java:178
+  reg read_collided; // RmwMemory.java:188
+  reg a_capture; // RmwMemory.java:314
+  reg a_late; // RmwMemory.java:315
+  reg [23:0] a_late_data; // RmwMemory.java:316
+  reg [23:0] r_data; // RmwMemory.java:317
+  reg [23:0] r_base; // RmwComposition.java:30
+  reg [24:0] r_op; // RmwComposition.java:31
+  reg r_decoded; // RmwComposition.java:32
+  reg a_keeps_base; // RmwComposition.java:34
+  reg a_keeps_op; // RmwComposition.java:35
+  reg b_flag; // RmwMemory.java:212
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [23:0] ram [0:31]; // RmwMemory.java:134
+  (* no_rw_check *) reg [23:0] ram [0:31]; // RmwMemory.java:150
 
   // Wires
-  wire [23:0] updated; // RmwMemory.java:175
+  wire [23:0] updated; // RmwMemory.java:207
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
-  wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
-  wire _not_2 = ~_and_0; // RmwMemory.java:151
-  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:218
-  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:217
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
-  wire _not_3 = ~_and_2; // RmwMemory.java:150
-  wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:197
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
-  wire _or_0 = accept | _and_3; // RmwMemory.java:197
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
-  wire _not_5 = ~a_stale; // RmwMemory.java:265
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
-  wire _not_6 = ~b_valid; // RmwMemory.java:148
-  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
-  wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:266
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
-  wire _not_8 = ~r_stale; // RmwMemory.java:266
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
-  wire _not_9 = ~advance; // RmwMemory.java:209
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
-  wire _or_4 = advance | _and_9; // RmwMemory.java:206
-  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:297
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
-  wire _not_11 = ~clearing; // RmwMemory.java:156
-  wire _and_13 = advance & _not_11; // RmwMemory.java:156
-  wire _not_12 = ~r_stale; // RmwMemory.java:156
-  wire write_back = _and_13 & _not_12; // RmwMemory.java:156
-  wire write_enable = clearing | b_write; // RmwMemory.java:160
-  wire [4:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:167
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:167
-  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
-  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
-  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:295
-  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:295
-  wire [14:0] _bits_0 = r_base[14:0]; // SatAdd.java:50
-  wire [23:0] _bits_1 = r_op[23:0]; // CounterUpdate.java:73
-  wire [14:0] _bits_2 = _bits_1[14:0]; // SatAdd.java:50
-  wire [15:0] _add_expand_0 = {1'b0, _bits_0} + {1'b0, _bits_2}; // SatAdd.java:50
-  wire _bits_3 = _add_expand_0[15]; // SatAdd.java:61
-  wire [8:0] _bits_4 = r_base[23:15]; // SatAdd.java:51
-  wire [9:0] _cat_0 = {_bits_4, 1'd1}; // SatAdd.java:56
-  wire [8:0] _bits_5 = _bits_1[23:15]; // SatAdd.java:52
-  wire [9:0] _cat_1 = {_bits_5, 1'd1}; // SatAdd.java:56
-  wire [10:0] _add_expand_1 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SatAdd.java:56
-  wire [9:0] _bits_6 = _add_expand_1[10:1]; // SatAdd.java:56
-  wire [8:0] _bits_7 = _bits_6[8:0]; // SatAdd.java:63
-  wire _bits_8 = _bits_6[9]; // SatAdd.java:60
-  wire _bits_9 = r_op[24]; // CounterUpdate.java:73
-  wire _or_5 = _bits_8 | _bits_9; // SatAdd.java:60
-  wire [8:0] _fill_0 = {9{_or_5}}; // SatAdd.java:63
-  wire [8:0] _or_6 = _bits_7 | _fill_0; // SatAdd.java:63
-  wire [9:0] _add_expand_2 = {1'b0, _bits_4} + {1'b0, _bits_5}; // SatAdd.java:53
-  wire [8:0] _bits_10 = _add_expand_2[8:0]; // SatAdd.java:63
-  wire _bits_11 = _add_expand_2[9]; // SatAdd.java:59
-  wire _or_7 = _bits_11 | _bits_9; // SatAdd.java:59
-  wire [8:0] _fill_1 = {9{_or_7}}; // SatAdd.java:63
-  wire [8:0] _or_8 = _bits_10 | _fill_1; // SatAdd.java:63
-  wire [8:0] _mux_1 = _bits_3 ? _or_6 : _or_8; // SatAdd.java:63
-  wire [14:0] _bits_12 = _add_expand_0[14:0]; // SatAdd.java:64
-  wire _mux_2 = _bits_3 ? _or_5 : _or_7; // SatAdd.java:62
-  wire [14:0] _fill_2 = {15{_mux_2}}; // SatAdd.java:64
-  wire [14:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:64
-  wire [23:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:64
-  wire _not_13 = ~a_keeps_base; // RmwMemory.java:350
-  wire _and_16 = a_moves & _not_13; // RmwMemory.java:350
-  wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:114
+  wire _not_0 = ~clearing; // RmwMemory.java:170
+  wire _not_1 = ~io_out_ready; // RmwOccupancy.java:18
+  wire _and_0 = arb_full & _not_1; // RmwMemory.java:170
+  wire _not_2 = ~_and_0; // RmwMemory.java:170
+  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:170
+  wire _eq_0 = sweep == 5'd31; // RmwMemory.java:252
+  wire [4:0] _add_0 = sweep + 5'd1; // RmwMemory.java:251
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:172
+  wire _and_2 = rb_full & _not_1; // RmwMemory.java:167
+  wire _not_3 = ~_and_2; // RmwMemory.java:167
+  wire a_moves = a_valid & _not_3; // RmwMemory.java:167
+  wire _not_4 = ~a_moves; // RmwMemory.java:230
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:230
+  wire _or_0 = accept | _and_3; // RmwMemory.java:230
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:320
+  wire _not_5 = ~a_stale; // RmwMemory.java:320
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:320
+  wire _not_6 = ~b_valid; // RmwMemory.java:164
+  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:164
+  wire advance = r_valid & _or_1; // RmwMemory.java:164
+  wire _not_7 = ~advance; // RmwMemory.java:321
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:321
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:321
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:321
+  wire _not_8 = ~r_stale; // RmwMemory.java:321
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:321
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:322
+  wire _not_9 = ~advance; // RmwMemory.java:242
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:242
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:242
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:334
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:239
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:239
+  wire _or_4 = advance | _and_9; // RmwMemory.java:239
+  wire [23:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:355
+  wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
+  wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:23
+  wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:23
+  wire _not_11 = ~clearing; // RmwMemory.java:176
+  wire _and_13 = advance & _not_11; // RmwMemory.java:176
+  wire _not_12 = ~r_stale; // RmwMemory.java:176
+  wire write_back = _and_13 & _not_12; // RmwMemory.java:176
+  wire write_enable = clearing | b_write; // RmwMemory.java:180
+  wire [4:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:181
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:189
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:189
+  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:184
+  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:184
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:193
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:193
+  wire [23:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:353
+  wire [23:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:353
+  wire [14:0] _bits_0 = r_base[14:0]; // SatAdd.java:52
+  wire [23:0] _bits_1 = r_op[23:0]; // CounterUpdate.java:75
+  wire [14:0] _bits_2 = _bits_1[14:0]; // SatAdd.java:52
+  wire [15:0] _add_expand_0 = {1'b0, _bits_0} + {1'b0, _bits_2}; // SatAdd.java:52
+  wire _bits_3 = _add_expand_0[15]; // SatAdd.java:63
+  wire [8:0] _bits_4 = r_base[23:15]; // SatAdd.java:53
+  wire [9:0] _cat_0 = {_bits_4, 1'd1}; // SatAdd.java:58
+  wire [8:0] _bits_5 = _bits_1[23:15]; // SatAdd.java:54
+  wire [9:0] _cat_1 = {_bits_5, 1'd1}; // SatAdd.java:58
+  wire [10:0] _add_expand_1 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SatAdd.java:58
+  wire [9:0] _bits_6 = _add_expand_1[10:1]; // SatAdd.java:58
+  wire [8:0] _bits_7 = _bits_6[8:0]; // SatAdd.java:67
+  wire _bits_8 = _bits_6[9]; // SatAdd.java:62
+  wire _bits_9 = r_op[24]; // CounterUpdate.java:75
+  wire _or_5 = _bits_8 | _bits_9; // SatAdd.java:62
+  wire [8:0] _fill_0 = {9{_or_5}}; // SatAdd.java:67
+  wire [8:0] _or_6 = _bits_7 | _fill_0; // SatAdd.java:67
+  wire [9:0] _add_expand_2 = {1'b0, _bits_4} + {1'b0, _bits_5}; // SatAdd.java:55
+  wire [8:0] _bits_10 = _add_expand_2[8:0]; // SatAdd.java:68
+  wire _bits_11 = _add_expand_2[9]; // SatAdd.java:61
+  wire _or_7 = _bits_11 | _bits_9; // SatAdd.java:61
+  wire [8:0] _fill_1 = {9{_or_7}}; // SatAdd.java:68
+  wire [8:0] _or_8 = _bits_10 | _fill_1; // SatAdd.java:68
+  wire [8:0] _mux_1 = _bits_3 ? _or_6 : _or_8; // SatAdd.java:65
+  wire [14:0] _bits_12 = _add_expand_0[14:0]; // SatAdd.java:69
+  wire _mux_2 = _bits_3 ? _or_5 : _or_7; // SatAdd.java:64
+  wire [14:0] _fill_2 = {15{_mux_2}}; // SatAdd.java:69
+  wire [14:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:69
+  wire [23:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:69
+  wire _not_13 = ~a_keeps_base; // RmwComposition.java:42
+  wire _and_16 = a_moves & _not_13; // RmwComposition.java:42
+  wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:123
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
-  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwMemory.java:350
-  wire _not_14 = ~a_keeps_op; // RmwMemory.java:357
-  wire _and_17 = a_moves & _not_14; // RmwMemory.java:357
-  wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:114
+  wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwComposition.java:43
+  wire _not_14 = ~a_keeps_op; // RmwComposition.java:50
+  wire _and_17 = a_moves & _not_14; // RmwComposition.java:50
+  wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:123
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
-  wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:114
+  wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:123
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
-  wire _not_15 = ~_eq_7; // RmwMemory.java:355
-  wire _and_18 = a_forward & _not_15; // RmwMemory.java:355
-  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwMemory.java:356
+  wire _not_15 = ~_eq_7; // RmwComposition.java:48
+  wire _and_18 = a_forward & _not_15; // RmwComposition.java:48
+  wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwComposition.java:49
   wire _bits_17 = r_op_onto[24]; // CounterUpdate.java:36
   wire [23:0] _bits_18 = r_op_onto[23:0]; // CounterUpdate.java:35
-  wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:118
+  wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:127
   wire [24:0] _add_expand_3 = {1'b0, _bits_18} + {1'b0, _bits_19}; // CounterUpdate.java:35
   wire _bits_20 = _add_expand_3[24]; // CounterUpdate.java:36
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [23:0] _bits_21 = _add_expand_3[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwMemory.java:358
-  wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:114
-  wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:63
-  wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:118
-  wire _or_r_0 = |_bits_23; // CounterUpdate.java:63
-  wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:63
-  wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwComposition.java:51
+  wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:123
+  wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:64
+  wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:127
+  wire _or_r_0 = |_bits_23; // CounterUpdate.java:65
+  wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:65
+  wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:123
   wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
-  wire _not_16 = ~_eq_9; // RmwMemory.java:346
-  wire _and_20 = forward_next & _not_16; // RmwMemory.java:346
-  wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  wire _not_16 = ~_eq_9; // RmwComposition.java:37
+  wire _and_20 = forward_next & _not_16; // RmwComposition.java:37
+  wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:123
   wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
-  wire _and_21 = forward_next & _bits_26; // RmwMemory.java:347
-  wire _bits_27 = r_decoded; // CounterUpdate.java:74
-  wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:74
-  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:214
-  wire _not_17 = ~read_collided; // RmwMemory.java:373
-  wire _not_18 = ~a_capture; // RmwMemory.java:275
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:275
-  wire _not_19 = ~a_late; // RmwMemory.java:275
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:275
+  wire _and_21 = forward_next & _bits_26; // RmwComposition.java:38
+  wire _bits_27 = r_decoded; // CounterUpdate.java:76
+  wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:76
+  wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:248
+  wire _not_17 = ~read_collided; // RmwMemory.java:374
+  wire _not_18 = ~a_capture; // RmwMemory.java:330
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:330
+  wire _not_19 = ~a_late; // RmwMemory.java:330
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:330
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [23:0] _bits_29 = 24'd0; // CounterUpdate.java:35
-  wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:118
+  wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:127
   wire [24:0] _add_expand_4 = {1'b0, _bits_29} + {1'b0, _bits_30}; // CounterUpdate.java:35
   wire _bits_31 = _add_expand_4[24]; // CounterUpdate.java:36
   wire _or_11 = _bits_28 | _bits_31; // CounterUpdate.java:36
   wire [23:0] _bits_32 = _add_expand_4[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
-  wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:118
-  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwMemory.java:360
-  wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:114
+  wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:127
+  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwComposition.java:55
+  wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:123
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
-  wire _not_20 = ~_bits_35; // RmwMemory.java:359
-  wire _not_21 = ~_and_18; // RmwMemory.java:359
-  wire _and_25 = _not_20 & _not_21; // RmwMemory.java:359
-  wire _and_26 = r_valid & b_valid; // RmwMemory.java:324
-  wire _eq_11 = rb_full == _and_26; // RmwMemory.java:324
-  wire _and_27 = a_valid & rb_full; // RmwMemory.java:324
-  wire _eq_12 = arb_full == _and_27; // RmwMemory.java:324
-  wire _and_28 = _eq_11 & _eq_12; // RmwMemory.java:324
+  wire _not_20 = ~_bits_35; // RmwComposition.java:53
+  wire _not_21 = ~_and_18; // RmwComposition.java:53
+  wire _and_25 = _not_20 & _not_21; // RmwComposition.java:53
+  wire _and_26 = r_valid & b_valid; // RmwOccupancy.java:25
+  wire _eq_11 = rb_full == _and_26; // RmwOccupancy.java:25
+  wire _and_27 = a_valid & rb_full; // RmwOccupancy.java:25
+  wire _eq_12 = arb_full == _and_27; // RmwOccupancy.java:25
+  wire _and_28 = _eq_11 & _eq_12; // RmwOccupancy.java:25
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -398,16 +398,16 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:373
-      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:374
+      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwMemory.java:359
-      $display("Assertion failed at RmwMemory.java:359: compose(identity, cmd) differs from op(cmd)");
+    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwComposition.java:54
+      $display("Assertion failed at RmwComposition.java:54: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_28) begin // RmwMemory.java:324
-      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_28) begin // RmwOccupancy.java:24
+      $display("Assertion failed at RmwOccupancy.java:24: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
@@ -424,110 +424,110 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  (* anyconst *) reg [4:0] f_addr; // RmwMemoryProperties.java:36
-  reg [23:0] f_word; // RmwMemoryProperties.java:38
-  wire [23:0] f_updated; // RmwMemoryProperties.java:40
-  reg [1:0] f_held; // RmwMemoryProperties.java:48
-  reg [4:0] f_queue_addr_0; // RmwMemoryProperties.java:49
-  reg [4:0] f_queue_addr_1; // RmwMemoryProperties.java:49
-  reg [4:0] f_queue_addr_2; // RmwMemoryProperties.java:49
-  reg [25:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
-  reg [25:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
-  reg [25:0] f_queue_cmd_2; // RmwMemoryProperties.java:50
-  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_2; // RmwMemoryProperties.java:51
-  reg [23:0] f_queue_old_0; // RmwMemoryProperties.java:52
-  reg [23:0] f_queue_old_1; // RmwMemoryProperties.java:52
-  reg [23:0] f_queue_old_2; // RmwMemoryProperties.java:52
-  reg [23:0] f_queue_updated_0; // RmwMemoryProperties.java:53
-  reg [23:0] f_queue_updated_1; // RmwMemoryProperties.java:53
-  reg [23:0] f_queue_updated_2; // RmwMemoryProperties.java:53
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [79:0] _f_reg_1; // HandshakeProperties.java:40
-  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
-  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
-  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
-  wire _and_30 = _and_29 & f_command_tracked; // RmwMemoryProperties.java:41
-  wire [1:0] _bits_36 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  (* anyconst *) reg [4:0] f_addr; // RmwMemoryProperties.java:38
+  reg [23:0] f_word; // RmwMemoryProperties.java:40
+  wire [23:0] f_updated; // RmwMemoryProperties.java:43
+  reg [1:0] f_held; // RmwMemoryProperties.java:51
+  reg [4:0] f_queue_addr_0; // RmwMemoryProperties.java:52
+  reg [4:0] f_queue_addr_1; // RmwMemoryProperties.java:52
+  reg [4:0] f_queue_addr_2; // RmwMemoryProperties.java:52
+  reg [25:0] f_queue_cmd_0; // RmwMemoryProperties.java:53
+  reg [25:0] f_queue_cmd_1; // RmwMemoryProperties.java:53
+  reg [25:0] f_queue_cmd_2; // RmwMemoryProperties.java:53
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_2; // RmwMemoryProperties.java:54
+  reg [23:0] f_queue_old_0; // RmwMemoryProperties.java:55
+  reg [23:0] f_queue_old_1; // RmwMemoryProperties.java:55
+  reg [23:0] f_queue_old_2; // RmwMemoryProperties.java:55
+  reg [23:0] f_queue_updated_0; // RmwMemoryProperties.java:56
+  reg [23:0] f_queue_updated_1; // RmwMemoryProperties.java:56
+  reg [23:0] f_queue_updated_2; // RmwMemoryProperties.java:56
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [79:0] _f_reg_1; // HandshakeProperties.java:39
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:30
+  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
+  wire _and_30 = _and_29 & f_command_tracked; // RmwMemoryProperties.java:44
+  wire [1:0] _bits_36 = io_in_bits_cmd[25:24]; // CounterSram.java:123
   wire _eq_13 = _bits_36 == 2'd1; // CounterUpdate.java:52
   wire [23:0] _mux_5 = _eq_13 ? 24'd0 : f_word; // RmwMemoryProperties.java:27
-  wire [14:0] _bits_37 = _mux_5[14:0]; // SatAdd.java:50
-  wire [1:0] _bits_38 = io_in_bits_cmd[25:24]; // CounterSram.java:114
+  wire [14:0] _bits_37 = _mux_5[14:0]; // SatAdd.java:52
+  wire [1:0] _bits_38 = io_in_bits_cmd[25:24]; // CounterSram.java:123
   wire _bits_39 = _bits_38[1]; // CounterUpdate.java:42
-  wire [23:0] _bits_40 = io_in_bits_cmd[23:0]; // CounterSram.java:118
-  wire [24:0] _mux_6 = _bits_39 ? 25'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:27
-  wire [23:0] _bits_41 = _mux_6[23:0]; // CounterUpdate.java:73
-  wire [14:0] _bits_42 = _bits_41[14:0]; // SatAdd.java:50
-  wire [15:0] _add_expand_5 = {1'b0, _bits_37} + {1'b0, _bits_42}; // SatAdd.java:50
-  wire _bits_43 = _add_expand_5[15]; // SatAdd.java:61
-  wire [8:0] _bits_44 = _mux_5[23:15]; // SatAdd.java:51
-  wire [9:0] _cat_5 = {_bits_44, 1'd1}; // SatAdd.java:56
-  wire [8:0] _bits_45 = _bits_41[23:15]; // SatAdd.java:52
-  wire [9:0] _cat_6 = {_bits_45, 1'd1}; // SatAdd.java:56
-  wire [10:0] _add_expand_6 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SatAdd.java:56
-  wire [9:0] _bits_46 = _add_expand_6[10:1]; // SatAdd.java:56
-  wire [8:0] _bits_47 = _bits_46[8:0]; // SatAdd.java:63
-  wire _bits_48 = _bits_46[9]; // SatAdd.java:60
-  wire _bits_49 = _mux_6[24]; // CounterUpdate.java:73
-  wire _or_12 = _bits_48 | _bits_49; // SatAdd.java:60
-  wire [8:0] _fill_3 = {9{_or_12}}; // SatAdd.java:63
-  wire [8:0] _or_13 = _bits_47 | _fill_3; // SatAdd.java:63
-  wire [9:0] _add_expand_7 = {1'b0, _bits_44} + {1'b0, _bits_45}; // SatAdd.java:53
-  wire [8:0] _bits_50 = _add_expand_7[8:0]; // SatAdd.java:63
-  wire _bits_51 = _add_expand_7[9]; // SatAdd.java:59
-  wire _or_14 = _bits_51 | _bits_49; // SatAdd.java:59
-  wire [8:0] _fill_4 = {9{_or_14}}; // SatAdd.java:63
-  wire [8:0] _or_15 = _bits_50 | _fill_4; // SatAdd.java:63
-  wire [8:0] _mux_7 = _bits_43 ? _or_13 : _or_15; // SatAdd.java:63
-  wire [14:0] _bits_52 = _add_expand_5[14:0]; // SatAdd.java:64
-  wire _mux_8 = _bits_43 ? _or_12 : _or_14; // SatAdd.java:62
-  wire [14:0] _fill_5 = {15{_mux_8}}; // SatAdd.java:64
-  wire [14:0] _or_16 = _bits_52 | _fill_5; // SatAdd.java:64
-  wire [23:0] _cat_7 = {_mux_7, _or_16}; // SatAdd.java:64
-  wire _and_31 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
-  wire _and_32 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
-  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
-  wire [1:0] _mux_9 = _and_32 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
-  wire [1:0] _add_1 = _mux_9 + 2'd1; // RmwMemoryProperties.java:75
-  wire [1:0] _mux_10 = _and_31 ? _add_1 : _mux_9; // RmwMemoryProperties.java:75
-  wire _and_33 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_14 = _mux_9 == 2'd0; // RmwMemoryProperties.java:67
-  wire _and_34 = _and_33 & _eq_14; // RmwMemoryProperties.java:67
-  wire _and_35 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_15 = _mux_9 == 2'd1; // RmwMemoryProperties.java:67
-  wire _and_36 = _and_35 & _eq_15; // RmwMemoryProperties.java:67
-  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_16 = _mux_9 == 2'd2; // RmwMemoryProperties.java:67
-  wire _and_38 = _and_37 & _eq_16; // RmwMemoryProperties.java:67
-  wire _not_22 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_39 = io_out_valid & _not_22; // HandshakeProperties.java:39
-  wire [79:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated, io_out_bits_flag}; // HandshakeProperties.java:38
-  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:88
-  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:88
-  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:88
-  wire _eq_17 = _f_reg_2 == 2'd3; // HandshakeProperties.java:32
-  wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
-  wire [1:0] _mux_11 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:32
-  wire [1:0] _mux_12 = _and_40 ? _mux_11 : 2'd0; // HandshakeProperties.java:32
-  wire _lt_0 = {1'b0, f_addr} < 6'd32; // RmwMemoryProperties.java:37
-  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:77
-  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:79
-  wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
-  wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
-  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:80
-  wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
-  wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
-  wire _eq_22 = _cat_8 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_42 = io_out_valid & _eq_22; // HandshakeProperties.java:40
-  wire _and_43 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:89
-  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:89
-  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:89
-  wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:90
-  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:90
-  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  wire [23:0] _bits_40 = io_in_bits_cmd[23:0]; // CounterSram.java:127
+  wire [24:0] _mux_6 = _bits_39 ? 25'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:28
+  wire [23:0] _bits_41 = _mux_6[23:0]; // CounterUpdate.java:75
+  wire [14:0] _bits_42 = _bits_41[14:0]; // SatAdd.java:52
+  wire [15:0] _add_expand_5 = {1'b0, _bits_37} + {1'b0, _bits_42}; // SatAdd.java:52
+  wire _bits_43 = _add_expand_5[15]; // SatAdd.java:63
+  wire [8:0] _bits_44 = _mux_5[23:15]; // SatAdd.java:53
+  wire [9:0] _cat_5 = {_bits_44, 1'd1}; // SatAdd.java:58
+  wire [8:0] _bits_45 = _bits_41[23:15]; // SatAdd.java:54
+  wire [9:0] _cat_6 = {_bits_45, 1'd1}; // SatAdd.java:58
+  wire [10:0] _add_expand_6 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SatAdd.java:58
+  wire [9:0] _bits_46 = _add_expand_6[10:1]; // SatAdd.java:58
+  wire [8:0] _bits_47 = _bits_46[8:0]; // SatAdd.java:67
+  wire _bits_48 = _bits_46[9]; // SatAdd.java:62
+  wire _bits_49 = _mux_6[24]; // CounterUpdate.java:75
+  wire _or_12 = _bits_48 | _bits_49; // SatAdd.java:62
+  wire [8:0] _fill_3 = {9{_or_12}}; // SatAdd.java:67
+  wire [8:0] _or_13 = _bits_47 | _fill_3; // SatAdd.java:67
+  wire [9:0] _add_expand_7 = {1'b0, _bits_44} + {1'b0, _bits_45}; // SatAdd.java:55
+  wire [8:0] _bits_50 = _add_expand_7[8:0]; // SatAdd.java:68
+  wire _bits_51 = _add_expand_7[9]; // SatAdd.java:61
+  wire _or_14 = _bits_51 | _bits_49; // SatAdd.java:61
+  wire [8:0] _fill_4 = {9{_or_14}}; // SatAdd.java:68
+  wire [8:0] _or_15 = _bits_50 | _fill_4; // SatAdd.java:68
+  wire [8:0] _mux_7 = _bits_43 ? _or_13 : _or_15; // SatAdd.java:65
+  wire [14:0] _bits_52 = _add_expand_5[14:0]; // SatAdd.java:69
+  wire _mux_8 = _bits_43 ? _or_12 : _or_14; // SatAdd.java:64
+  wire [14:0] _fill_5 = {15{_mux_8}}; // SatAdd.java:69
+  wire [14:0] _or_16 = _bits_52 | _fill_5; // SatAdd.java:69
+  wire [23:0] _cat_7 = {_mux_7, _or_16}; // SatAdd.java:69
+  wire _and_31 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
+  wire _and_32 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
+  wire [1:0] _mux_9 = _and_32 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_1 = _mux_9 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_10 = _and_31 ? _add_1 : _mux_9; // RmwMemoryProperties.java:78
+  wire _and_33 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_14 = _mux_9 == 2'd0; // RmwMemoryProperties.java:70
+  wire _and_34 = _and_33 & _eq_14; // RmwMemoryProperties.java:70
+  wire _and_35 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_15 = _mux_9 == 2'd1; // RmwMemoryProperties.java:70
+  wire _and_36 = _and_35 & _eq_15; // RmwMemoryProperties.java:70
+  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_16 = _mux_9 == 2'd2; // RmwMemoryProperties.java:70
+  wire _and_38 = _and_37 & _eq_16; // RmwMemoryProperties.java:70
+  wire _not_22 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_39 = io_out_valid & _not_22; // HandshakeProperties.java:38
+  wire [79:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated, io_out_bits_flag}; // HandshakeProperties.java:37
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:92
+  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:92
+  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:92
+  wire _eq_17 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
+  wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
+  wire [1:0] _mux_11 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:31
+  wire [1:0] _mux_12 = _and_40 ? _mux_11 : 2'd0; // HandshakeProperties.java:31
+  wire _lt_0 = {1'b0, f_addr} < 6'd32; // RmwMemoryProperties.java:39
+  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
+  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
+  wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
+  wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
+  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:84
+  wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
+  wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_22 = _cat_8 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_42 = io_out_valid & _eq_22; // HandshakeProperties.java:39
+  wire _and_43 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:94
+  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
+  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:94
+  wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:97
+  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:97
+  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:97
   assign f_updated = _cat_7;
 
   always @(posedge clock) begin
@@ -634,31 +634,31 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // RmwMemoryProperties.java:37
+    if (!reset) begin // RmwMemoryProperties.java:39
       addr_exists: assume (_lt_0);
     end
-    if (!reset) begin // RmwMemoryProperties.java:77
+    if (!reset) begin // RmwMemoryProperties.java:80
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:82
       result_has_a_command: assert (_ne_1);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_41);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
       old_word_as_sequential: assert (_eq_20);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       updated_word_as_sequential: assert (_eq_21);
     end
-    if (!reset && _and_43) begin // HandshakeProperties.java:40
+    if (!reset && _and_43) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_42);
     end
-    if (!reset && _and_44) begin // RmwMemoryProperties.java:89
+    if (!reset && _and_44) begin // RmwMemoryProperties.java:95
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:90
+    if (!reset) begin // RmwMemoryProperties.java:96
       tracked_word_back_to_back: cover (_and_46);
     end
   end

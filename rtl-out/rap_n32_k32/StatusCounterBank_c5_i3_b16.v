@@ -3,189 +3,189 @@
 `default_nettype none
 
 module StatusCounterBank_c5_i3_b16 (
-  input  wire clock, // StatusCounterBank.java:63
-  input  wire reset, // StatusCounterBank.java:63
-  input  wire [2:0] io_inc_0, // StatusCounterBank.java:75
-  input  wire [2:0] io_inc_1, // StatusCounterBank.java:75
-  input  wire [2:0] io_inc_2, // StatusCounterBank.java:75
-  input  wire [2:0] io_inc_3, // StatusCounterBank.java:75
-  input  wire [2:0] io_inc_4, // StatusCounterBank.java:75
-  input  wire io_clear, // StatusCounterBank.java:75
-  output wire io_idle, // StatusCounterBank.java:75
-  input  wire io_readEnable, // StatusCounterBank.java:75
-  input  wire [3:0] io_readIndex, // StatusCounterBank.java:75
-  output wire io_readValid, // StatusCounterBank.java:75
-  output wire [31:0] io_readData  // StatusCounterBank.java:75
+  input  wire clock, // StatusCounterBank.java:64
+  input  wire reset, // StatusCounterBank.java:64
+  input  wire [2:0] io_inc_0, // StatusCounterBank.java:80
+  input  wire [2:0] io_inc_1, // StatusCounterBank.java:80
+  input  wire [2:0] io_inc_2, // StatusCounterBank.java:80
+  input  wire [2:0] io_inc_3, // StatusCounterBank.java:80
+  input  wire [2:0] io_inc_4, // StatusCounterBank.java:80
+  input  wire io_clear, // StatusCounterBank.java:80
+  output wire io_idle, // StatusCounterBank.java:80
+  input  wire io_readEnable, // StatusCounterBank.java:80
+  input  wire [3:0] io_readIndex, // StatusCounterBank.java:80
+  output wire io_readValid, // StatusCounterBank.java:80
+  output wire [31:0] io_readData  // StatusCounterBank.java:80
 );
 
   // State
-  reg [8:0] delta_0; // StatusCounterBank.java:81
-  reg [8:0] delta_1; // StatusCounterBank.java:81
-  reg [8:0] delta_2; // StatusCounterBank.java:81
-  reg [8:0] delta_3; // StatusCounterBank.java:81
-  reg [8:0] delta_4; // StatusCounterBank.java:81
-  reg [4:0] clear_pending; // StatusCounterBank.java:82
-  reg [4:0] need_fold_q; // StatusCounterBank.java:86
-  reg [2:0] visit; // StatusCounterBank.java:91
-  reg folding; // StatusCounterBank.java:92
-  reg [2:0] fold_age; // StatusCounterBank.java:94
-  reg [8:0] fold_delta; // StatusCounterBank.java:95
-  reg fold_zeroing; // StatusCounterBank.java:96
-  reg fold_carry; // StatusCounterBank.java:97
-  reg fold_writing; // StatusCounterBank.java:98
-  reg [4:0] fold_write_addr; // StatusCounterBank.java:99
-  reg [15:0] fold_write_data; // StatusCounterBank.java:100
-  reg read_seen_ok; // StatusCounterBank.java:106
-  reg [3:0] read_seen; // StatusCounterBank.java:107
-  reg [1:0] read_step; // StatusCounterBank.java:108
-  reg [15:0] read_low; // StatusCounterBank.java:109
-  reg [15:0] counter_words_rdata_0; // StatusCounterBank.java:116
-  reg [15:0] fold_word_data; // StatusCounterBank.java:117
-  reg fold_armed; // StatusCounterBank.java:131
-  reg read_enable_q; // StatusCounterBank.java:133
-  reg read_valid; // StatusCounterBank.java:195
+  reg [8:0] delta_0; // StatusCounterBank.java:88
+  reg [8:0] delta_1; // StatusCounterBank.java:88
+  reg [8:0] delta_2; // StatusCounterBank.java:88
+  reg [8:0] delta_3; // StatusCounterBank.java:88
+  reg [8:0] delta_4; // StatusCounterBank.java:88
+  reg [4:0] clear_pending; // StatusCounterBank.java:89
+  reg [4:0] need_fold_q; // StatusCounterBank.java:93
+  reg [2:0] visit; // StatusCounterBank.java:98
+  reg folding; // StatusCounterBank.java:99
+  reg [2:0] fold_age; // StatusCounterBank.java:101
+  reg [8:0] fold_delta; // StatusCounterBank.java:102
+  reg fold_zeroing; // StatusCounterBank.java:103
+  reg fold_carry; // StatusCounterBank.java:104
+  reg fold_writing; // StatusCounterBank.java:105
+  reg [4:0] fold_write_addr; // StatusCounterBank.java:106
+  reg [15:0] fold_write_data; // StatusCounterBank.java:107
+  reg read_seen_ok; // StatusCounterBank.java:113
+  reg [3:0] read_seen; // StatusCounterBank.java:114
+  reg [1:0] read_step; // StatusCounterBank.java:115
+  reg [15:0] read_low; // StatusCounterBank.java:116
+  reg [15:0] counter_words_rdata_0; // StatusCounterBank.java:125
+  reg [15:0] fold_word_data; // StatusCounterBank.java:126
+  reg fold_armed; // StatusCounterBank.java:140
+  reg read_enable_q; // StatusCounterBank.java:142
+  reg read_valid; // StatusCounterBank.java:226
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [15:0] counter_words [0:31]; // StatusCounterBank.java:78
+  (* no_rw_check *) reg [15:0] counter_words [0:31]; // StatusCounterBank.java:83
 
   // Logic
-  wire _or_r_0 = |delta_4; // StatusCounterBank.java:84
-  wire _bits_0 = clear_pending[4]; // StatusCounterBank.java:84
-  wire _or_0 = _or_r_0 | _bits_0; // StatusCounterBank.java:84
-  wire _or_r_1 = |delta_3; // StatusCounterBank.java:84
-  wire _bits_1 = clear_pending[3]; // StatusCounterBank.java:84
-  wire _or_1 = _or_r_1 | _bits_1; // StatusCounterBank.java:84
-  wire _or_r_2 = |delta_2; // StatusCounterBank.java:84
-  wire _bits_2 = clear_pending[2]; // StatusCounterBank.java:84
-  wire _or_2 = _or_r_2 | _bits_2; // StatusCounterBank.java:84
-  wire _or_r_3 = |delta_1; // StatusCounterBank.java:84
-  wire _bits_3 = clear_pending[1]; // StatusCounterBank.java:84
-  wire _or_3 = _or_r_3 | _bits_3; // StatusCounterBank.java:84
-  wire _or_r_4 = |delta_0; // StatusCounterBank.java:84
-  wire _bits_4 = clear_pending[0]; // StatusCounterBank.java:84
-  wire _or_4 = _or_r_4 | _bits_4; // StatusCounterBank.java:84
-  wire [4:0] need_fold = {_or_0, _or_1, _or_2, _or_3, _or_4}; // StatusCounterBank.java:85
-  wire _or_r_5 = |need_fold; // StatusCounterBank.java:101
-  wire _not_0 = ~_or_r_5; // StatusCounterBank.java:101
-  wire _not_1 = ~folding; // StatusCounterBank.java:101
-  wire _and_0 = _not_0 & _not_1; // StatusCounterBank.java:101
-  wire _not_2 = ~fold_writing; // StatusCounterBank.java:101
-  wire bank_idle = _and_0 & _not_2; // StatusCounterBank.java:101
-  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:196
-  wire _not_3 = ~folding; // StatusCounterBank.java:147
-  wire _eq_0 = visit == 3'd0; // StatusCounterBank.java:139
-  wire [9:0] _add_0 = {1'b0, delta_0} + {{7{1'b0}}, io_inc_0}; // StatusCounterBank.java:141
-  wire [8:0] _bits_5 = _add_0[8:0]; // StatusCounterBank.java:144
-  wire _eq_1 = visit == 3'd1; // StatusCounterBank.java:139
-  wire [9:0] _add_1 = {1'b0, delta_1} + {{7{1'b0}}, io_inc_1}; // StatusCounterBank.java:141
-  wire [8:0] _bits_6 = _add_1[8:0]; // StatusCounterBank.java:144
-  wire _eq_2 = visit == 3'd2; // StatusCounterBank.java:139
-  wire [9:0] _add_2 = {1'b0, delta_2} + {{7{1'b0}}, io_inc_2}; // StatusCounterBank.java:141
-  wire [8:0] _bits_7 = _add_2[8:0]; // StatusCounterBank.java:144
-  wire _eq_3 = visit == 3'd3; // StatusCounterBank.java:139
-  wire [9:0] _add_3 = {1'b0, delta_3} + {{7{1'b0}}, io_inc_3}; // StatusCounterBank.java:141
-  wire [8:0] _bits_8 = _add_3[8:0]; // StatusCounterBank.java:144
-  wire _eq_4 = visit == 3'd4; // StatusCounterBank.java:139
-  wire [9:0] _add_4 = {1'b0, delta_4} + {{7{1'b0}}, io_inc_4}; // StatusCounterBank.java:141
-  wire [8:0] _bits_9 = _add_4[8:0]; // StatusCounterBank.java:144
-  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:181
-  wire [11:0] _dshl_0 = 12'd1 << visit; // StatusCounterBank.java:156
-  wire [4:0] _bits_10 = _dshl_0[4:0]; // StatusCounterBank.java:156
-  wire [4:0] _not_4 = ~_bits_10; // StatusCounterBank.java:156
-  wire [4:0] _and_1 = clear_pending & _not_4; // StatusCounterBank.java:156
-  wire [4:0] _fill_1 = {5{1'd1}}; // StatusCounterBank.java:82
-  wire _not_5 = ~folding; // StatusCounterBank.java:134
-  wire _not_6 = ~fold_armed; // StatusCounterBank.java:134
-  wire _and_2 = _not_5 & _not_6; // StatusCounterBank.java:134
-  wire [4:0] _dshr_0 = need_fold_q >> visit; // StatusCounterBank.java:134
-  wire _bits_11 = _dshr_0[0]; // StatusCounterBank.java:134
-  wire _and_3 = _and_2 & _bits_11; // StatusCounterBank.java:134
-  wire _not_7 = ~read_enable_q; // StatusCounterBank.java:134
-  wire fold_arming = _and_3 & _not_7; // StatusCounterBank.java:134
-  wire _not_8 = ~fold_arming; // StatusCounterBank.java:159
-  wire _eq_5 = visit == 3'd4; // StatusCounterBank.java:103
-  wire [2:0] _add_5 = visit + 3'd1; // StatusCounterBank.java:103
-  wire [2:0] _mux_0 = _eq_5 ? 3'd0 : _add_5; // StatusCounterBank.java:103
-  wire _ne_0 = fold_age != 3'd0; // StatusCounterBank.java:161
-  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:171
-  wire [2:0] _add_6 = fold_age + 3'd1; // StatusCounterBank.java:160
-  wire _bits_12 = clear_pending[4]; // StatusCounterBank.java:152
-  wire _bits_13 = clear_pending[3]; // StatusCounterBank.java:152
-  wire _bits_14 = clear_pending[2]; // StatusCounterBank.java:152
-  wire _bits_15 = clear_pending[1]; // StatusCounterBank.java:152
-  wire _bits_16 = clear_pending[0]; // StatusCounterBank.java:152
-  wire [15:0] _mux_1 = fold_zeroing ? 16'd0 : fold_word_data; // StatusCounterBank.java:163
-  wire _eq_7 = fold_age == 3'd1; // StatusCounterBank.java:164
-  wire [15:0] _mux_2 = _eq_7 ? {{7{1'b0}}, fold_delta} : {{15{1'b0}}, fold_carry}; // StatusCounterBank.java:164
-  wire [16:0] _add_7 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:165
-  wire _bits_17 = _add_7[16]; // StatusCounterBank.java:169
-  wire [2:0] _sub_0 = fold_age - 3'd1; // StatusCounterBank.java:162
-  wire [1:0] _bits_18 = _sub_0[1:0]; // StatusCounterBank.java:162
-  wire [4:0] _cat_1 = {visit, _bits_18}; // StatusCounterBank.java:167
-  wire [15:0] _bits_19 = _add_7[15:0]; // StatusCounterBank.java:168
-  wire _not_9 = ~io_readEnable; // StatusCounterBank.java:187
-  wire _eq_8 = read_seen == io_readIndex; // StatusCounterBank.java:110
-  wire read_same = read_seen_ok & _eq_8; // StatusCounterBank.java:110
-  wire _not_10 = ~read_same; // StatusCounterBank.java:187
-  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:191
-  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:191
-  wire _and_4 = io_readEnable & read_same; // StatusCounterBank.java:192
-  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:192
-  wire _and_5 = _and_4 & _eq_9; // StatusCounterBank.java:192
-  wire _and_6 = io_readEnable & read_same; // StatusCounterBank.java:195
-  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:195
-  wire _and_7 = _and_6 & _eq_10; // StatusCounterBank.java:195
-  wire _not_11 = ~folding; // StatusCounterBank.java:115
-  wire _and_8 = _not_11 & io_readEnable; // StatusCounterBank.java:115
-  wire _ne_2 = read_step != 2'd0; // StatusCounterBank.java:115
-  wire _and_9 = read_same & _ne_2; // StatusCounterBank.java:115
-  wire [4:0] _cat_2 = {io_readIndex, _and_9}; // StatusCounterBank.java:115
-  wire [1:0] _bits_20 = fold_age[1:0]; // StatusCounterBank.java:114
-  wire [1:0] _add_9 = _bits_20 + 2'd1; // StatusCounterBank.java:114
-  wire [4:0] _cat_3 = {visit, _add_9}; // StatusCounterBank.java:114
-  wire [4:0] _cat_4 = {visit, 2'd0}; // StatusCounterBank.java:114
-  wire [4:0] fold_addr = folding ? _cat_3 : _cat_4; // StatusCounterBank.java:114
-  wire [4:0] word_addr = _and_8 ? _cat_2 : fold_addr; // StatusCounterBank.java:115
-  wire _ne_3 = word_addr != fold_write_addr; // StatusCounterBank.java:120
-  wire [4:0] _dshr_1 = need_fold >> visit; // StatusCounterBank.java:136
-  wire _bits_21 = _dshr_1[0]; // StatusCounterBank.java:136
-  wire _not_12 = ~folding; // StatusCounterBank.java:136
-  wire _and_10 = _bits_21 & _not_12; // StatusCounterBank.java:136
-  wire _and_11 = fold_armed & _eq_0; // StatusCounterBank.java:142
-  wire _or_5 = _and_11 | io_clear; // StatusCounterBank.java:142
-  wire _not_13 = ~_or_5; // StatusCounterBank.java:142
-  wire _not_14 = ~_not_13; // StatusCounterBank.java:143
-  wire _bits_22 = _add_0[9]; // StatusCounterBank.java:143
-  wire _not_15 = ~_bits_22; // StatusCounterBank.java:143
-  wire _or_6 = _not_14 | _not_15; // StatusCounterBank.java:143
-  wire _and_12 = fold_armed & _eq_1; // StatusCounterBank.java:142
-  wire _or_7 = _and_12 | io_clear; // StatusCounterBank.java:142
-  wire _not_16 = ~_or_7; // StatusCounterBank.java:142
-  wire _not_17 = ~_not_16; // StatusCounterBank.java:143
-  wire _bits_23 = _add_1[9]; // StatusCounterBank.java:143
-  wire _not_18 = ~_bits_23; // StatusCounterBank.java:143
-  wire _or_8 = _not_17 | _not_18; // StatusCounterBank.java:143
-  wire _and_13 = fold_armed & _eq_2; // StatusCounterBank.java:142
-  wire _or_9 = _and_13 | io_clear; // StatusCounterBank.java:142
-  wire _not_19 = ~_or_9; // StatusCounterBank.java:142
-  wire _not_20 = ~_not_19; // StatusCounterBank.java:143
-  wire _bits_24 = _add_2[9]; // StatusCounterBank.java:143
-  wire _not_21 = ~_bits_24; // StatusCounterBank.java:143
-  wire _or_10 = _not_20 | _not_21; // StatusCounterBank.java:143
-  wire _and_14 = fold_armed & _eq_3; // StatusCounterBank.java:142
-  wire _or_11 = _and_14 | io_clear; // StatusCounterBank.java:142
-  wire _not_22 = ~_or_11; // StatusCounterBank.java:142
-  wire _not_23 = ~_not_22; // StatusCounterBank.java:143
-  wire _bits_25 = _add_3[9]; // StatusCounterBank.java:143
-  wire _not_24 = ~_bits_25; // StatusCounterBank.java:143
-  wire _or_12 = _not_23 | _not_24; // StatusCounterBank.java:143
-  wire _and_15 = fold_armed & _eq_4; // StatusCounterBank.java:142
-  wire _or_13 = _and_15 | io_clear; // StatusCounterBank.java:142
-  wire _not_25 = ~_or_13; // StatusCounterBank.java:142
-  wire _not_26 = ~_not_25; // StatusCounterBank.java:143
-  wire _bits_26 = _add_4[9]; // StatusCounterBank.java:143
-  wire _not_27 = ~_bits_26; // StatusCounterBank.java:143
-  wire _or_14 = _not_26 | _not_27; // StatusCounterBank.java:143
+  wire _or_r_0 = |delta_4; // StatusCounterBank.java:91
+  wire _bits_0 = clear_pending[4]; // StatusCounterBank.java:91
+  wire _or_0 = _or_r_0 | _bits_0; // StatusCounterBank.java:91
+  wire _or_r_1 = |delta_3; // StatusCounterBank.java:91
+  wire _bits_1 = clear_pending[3]; // StatusCounterBank.java:91
+  wire _or_1 = _or_r_1 | _bits_1; // StatusCounterBank.java:91
+  wire _or_r_2 = |delta_2; // StatusCounterBank.java:91
+  wire _bits_2 = clear_pending[2]; // StatusCounterBank.java:91
+  wire _or_2 = _or_r_2 | _bits_2; // StatusCounterBank.java:91
+  wire _or_r_3 = |delta_1; // StatusCounterBank.java:91
+  wire _bits_3 = clear_pending[1]; // StatusCounterBank.java:91
+  wire _or_3 = _or_r_3 | _bits_3; // StatusCounterBank.java:91
+  wire _or_r_4 = |delta_0; // StatusCounterBank.java:91
+  wire _bits_4 = clear_pending[0]; // StatusCounterBank.java:91
+  wire _or_4 = _or_r_4 | _bits_4; // StatusCounterBank.java:91
+  wire [4:0] need_fold = {_or_0, _or_1, _or_2, _or_3, _or_4}; // StatusCounterBank.java:92
+  wire _or_r_5 = |need_fold; // StatusCounterBank.java:108
+  wire _not_0 = ~_or_r_5; // StatusCounterBank.java:108
+  wire _not_1 = ~folding; // StatusCounterBank.java:108
+  wire _and_0 = _not_0 & _not_1; // StatusCounterBank.java:108
+  wire _not_2 = ~fold_writing; // StatusCounterBank.java:108
+  wire bank_idle = _and_0 & _not_2; // StatusCounterBank.java:108
+  wire [31:0] _cat_0 = {counter_words_rdata_0, read_low}; // StatusCounterBank.java:227
+  wire _not_3 = ~folding; // StatusCounterBank.java:168
+  wire _eq_0 = visit == 3'd0; // StatusCounterBank.java:156
+  wire [9:0] _add_0 = {1'b0, delta_0} + {{7{1'b0}}, io_inc_0}; // StatusCounterBank.java:158
+  wire [8:0] _bits_5 = _add_0[8:0]; // StatusCounterBank.java:164
+  wire _eq_1 = visit == 3'd1; // StatusCounterBank.java:156
+  wire [9:0] _add_1 = {1'b0, delta_1} + {{7{1'b0}}, io_inc_1}; // StatusCounterBank.java:158
+  wire [8:0] _bits_6 = _add_1[8:0]; // StatusCounterBank.java:164
+  wire _eq_2 = visit == 3'd2; // StatusCounterBank.java:156
+  wire [9:0] _add_2 = {1'b0, delta_2} + {{7{1'b0}}, io_inc_2}; // StatusCounterBank.java:158
+  wire [8:0] _bits_7 = _add_2[8:0]; // StatusCounterBank.java:164
+  wire _eq_3 = visit == 3'd3; // StatusCounterBank.java:156
+  wire [9:0] _add_3 = {1'b0, delta_3} + {{7{1'b0}}, io_inc_3}; // StatusCounterBank.java:158
+  wire [8:0] _bits_8 = _add_3[8:0]; // StatusCounterBank.java:164
+  wire _eq_4 = visit == 3'd4; // StatusCounterBank.java:156
+  wire [9:0] _add_4 = {1'b0, delta_4} + {{7{1'b0}}, io_inc_4}; // StatusCounterBank.java:158
+  wire [8:0] _bits_9 = _add_4[8:0]; // StatusCounterBank.java:164
+  wire [4:0] _fill_0 = {5{1'd1}}; // StatusCounterBank.java:209
+  wire [11:0] _dshl_0 = 12'd1 << visit; // StatusCounterBank.java:179
+  wire [4:0] _bits_10 = _dshl_0[4:0]; // StatusCounterBank.java:180
+  wire [4:0] _not_4 = ~_bits_10; // StatusCounterBank.java:181
+  wire [4:0] _and_1 = clear_pending & _not_4; // StatusCounterBank.java:178
+  wire [4:0] _fill_1 = {5{1'd1}}; // StatusCounterBank.java:89
+  wire _not_5 = ~folding; // StatusCounterBank.java:143
+  wire _not_6 = ~fold_armed; // StatusCounterBank.java:144
+  wire _and_2 = _not_5 & _not_6; // StatusCounterBank.java:144
+  wire [4:0] _dshr_0 = need_fold_q >> visit; // StatusCounterBank.java:145
+  wire _bits_11 = _dshr_0[0]; // StatusCounterBank.java:145
+  wire _and_3 = _and_2 & _bits_11; // StatusCounterBank.java:145
+  wire _not_7 = ~read_enable_q; // StatusCounterBank.java:146
+  wire fold_arming = _and_3 & _not_7; // StatusCounterBank.java:146
+  wire _not_8 = ~fold_arming; // StatusCounterBank.java:185
+  wire _eq_5 = visit == 3'd4; // StatusCounterBank.java:110
+  wire [2:0] _add_5 = visit + 3'd1; // StatusCounterBank.java:110
+  wire [2:0] _mux_0 = _eq_5 ? 3'd0 : _add_5; // StatusCounterBank.java:110
+  wire _ne_0 = fold_age != 3'd0; // StatusCounterBank.java:188
+  wire _eq_6 = fold_age == 3'd4; // StatusCounterBank.java:199
+  wire [2:0] _add_6 = fold_age + 3'd1; // StatusCounterBank.java:187
+  wire _bits_12 = clear_pending[4]; // StatusCounterBank.java:174
+  wire _bits_13 = clear_pending[3]; // StatusCounterBank.java:174
+  wire _bits_14 = clear_pending[2]; // StatusCounterBank.java:174
+  wire _bits_15 = clear_pending[1]; // StatusCounterBank.java:174
+  wire _bits_16 = clear_pending[0]; // StatusCounterBank.java:174
+  wire [15:0] _mux_1 = fold_zeroing ? 16'd0 : fold_word_data; // StatusCounterBank.java:190
+  wire _eq_7 = fold_age == 3'd1; // StatusCounterBank.java:191
+  wire [15:0] _mux_2 = _eq_7 ? {{7{1'b0}}, fold_delta} : {{15{1'b0}}, fold_carry}; // StatusCounterBank.java:191
+  wire [16:0] _add_7 = {1'b0, _mux_1} + {1'b0, _mux_2}; // StatusCounterBank.java:192
+  wire _bits_17 = _add_7[16]; // StatusCounterBank.java:196
+  wire [2:0] _sub_0 = fold_age - 3'd1; // StatusCounterBank.java:189
+  wire [1:0] _bits_18 = _sub_0[1:0]; // StatusCounterBank.java:189
+  wire [4:0] _cat_1 = {visit, _bits_18}; // StatusCounterBank.java:194
+  wire [15:0] _bits_19 = _add_7[15:0]; // StatusCounterBank.java:195
+  wire _not_9 = ~io_readEnable; // StatusCounterBank.java:215
+  wire _eq_8 = read_seen == io_readIndex; // StatusCounterBank.java:117
+  wire read_same = read_seen_ok & _eq_8; // StatusCounterBank.java:117
+  wire _not_10 = ~read_same; // StatusCounterBank.java:216
+  wire _ne_1 = read_step != 2'd2; // StatusCounterBank.java:221
+  wire [1:0] _add_8 = read_step + 2'd1; // StatusCounterBank.java:221
+  wire _and_4 = io_readEnable & read_same; // StatusCounterBank.java:222
+  wire _eq_9 = read_step == 2'd1; // StatusCounterBank.java:222
+  wire _and_5 = _and_4 & _eq_9; // StatusCounterBank.java:222
+  wire _and_6 = io_readEnable & read_same; // StatusCounterBank.java:226
+  wire _eq_10 = read_step == 2'd1; // StatusCounterBank.java:226
+  wire _and_7 = _and_6 & _eq_10; // StatusCounterBank.java:226
+  wire _not_11 = ~folding; // StatusCounterBank.java:123
+  wire _and_8 = _not_11 & io_readEnable; // StatusCounterBank.java:123
+  wire _ne_2 = read_step != 2'd0; // StatusCounterBank.java:123
+  wire _and_9 = read_same & _ne_2; // StatusCounterBank.java:123
+  wire [4:0] _cat_2 = {io_readIndex, _and_9}; // StatusCounterBank.java:123
+  wire [1:0] _bits_20 = fold_age[1:0]; // StatusCounterBank.java:121
+  wire [1:0] _add_9 = _bits_20 + 2'd1; // StatusCounterBank.java:121
+  wire [4:0] _cat_3 = {visit, _add_9}; // StatusCounterBank.java:121
+  wire [4:0] _cat_4 = {visit, 2'd0}; // StatusCounterBank.java:121
+  wire [4:0] fold_addr = folding ? _cat_3 : _cat_4; // StatusCounterBank.java:121
+  wire [4:0] word_addr = _and_8 ? _cat_2 : fold_addr; // StatusCounterBank.java:123
+  wire _ne_3 = word_addr != fold_write_addr; // StatusCounterBank.java:129
+  wire [4:0] _dshr_1 = need_fold >> visit; // StatusCounterBank.java:152
+  wire _bits_21 = _dshr_1[0]; // StatusCounterBank.java:152
+  wire _not_12 = ~folding; // StatusCounterBank.java:152
+  wire _and_10 = _bits_21 & _not_12; // StatusCounterBank.java:152
+  wire _and_11 = fold_armed & _eq_0; // StatusCounterBank.java:159
+  wire _or_5 = _and_11 | io_clear; // StatusCounterBank.java:159
+  wire _not_13 = ~_or_5; // StatusCounterBank.java:159
+  wire _not_14 = ~_not_13; // StatusCounterBank.java:161
+  wire _bits_22 = _add_0[9]; // StatusCounterBank.java:161
+  wire _not_15 = ~_bits_22; // StatusCounterBank.java:161
+  wire _or_6 = _not_14 | _not_15; // StatusCounterBank.java:161
+  wire _and_12 = fold_armed & _eq_1; // StatusCounterBank.java:159
+  wire _or_7 = _and_12 | io_clear; // StatusCounterBank.java:159
+  wire _not_16 = ~_or_7; // StatusCounterBank.java:159
+  wire _not_17 = ~_not_16; // StatusCounterBank.java:161
+  wire _bits_23 = _add_1[9]; // StatusCounterBank.java:161
+  wire _not_18 = ~_bits_23; // StatusCounterBank.java:161
+  wire _or_8 = _not_17 | _not_18; // StatusCounterBank.java:161
+  wire _and_13 = fold_armed & _eq_2; // StatusCounterBank.java:159
+  wire _or_9 = _and_13 | io_clear; // StatusCounterBank.java:159
+  wire _not_19 = ~_or_9; // StatusCounterBank.java:159
+  wire _not_20 = ~_not_19; // StatusCounterBank.java:161
+  wire _bits_24 = _add_2[9]; // StatusCounterBank.java:161
+  wire _not_21 = ~_bits_24; // StatusCounterBank.java:161
+  wire _or_10 = _not_20 | _not_21; // StatusCounterBank.java:161
+  wire _and_14 = fold_armed & _eq_3; // StatusCounterBank.java:159
+  wire _or_11 = _and_14 | io_clear; // StatusCounterBank.java:159
+  wire _not_22 = ~_or_11; // StatusCounterBank.java:159
+  wire _not_23 = ~_not_22; // StatusCounterBank.java:161
+  wire _bits_25 = _add_3[9]; // StatusCounterBank.java:161
+  wire _not_24 = ~_bits_25; // StatusCounterBank.java:161
+  wire _or_12 = _not_23 | _not_24; // StatusCounterBank.java:161
+  wire _and_15 = fold_armed & _eq_4; // StatusCounterBank.java:159
+  wire _or_13 = _and_15 | io_clear; // StatusCounterBank.java:159
+  wire _not_25 = ~_or_13; // StatusCounterBank.java:159
+  wire _not_26 = ~_not_25; // StatusCounterBank.java:161
+  wire _bits_26 = _add_4[9]; // StatusCounterBank.java:161
+  wire _not_27 = ~_bits_26; // StatusCounterBank.java:161
+  wire _or_14 = _not_26 | _not_27; // StatusCounterBank.java:161
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_idle = bank_idle;
@@ -363,36 +363,36 @@ module StatusCounterBank_c5_i3_b16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && fold_writing && !_ne_3) begin // StatusCounterBank.java:120
-      $display("Assertion failed at StatusCounterBank.java:120: status counter word %d read as it is written", fold_write_addr);
+    if (!reset && fold_writing && !_ne_3) begin // StatusCounterBank.java:129
+      $display("Assertion failed at StatusCounterBank.java:129: status counter word %d read as it is written", fold_write_addr);
       $stop;
     end
-    if (!reset && fold_armed && !_and_10) begin // StatusCounterBank.java:136
-      $display("Assertion failed at StatusCounterBank.java:136: status counter %d: a capture armed without a need", visit);
+    if (!reset && fold_armed && !_and_10) begin // StatusCounterBank.java:151
+      $display("Assertion failed at StatusCounterBank.java:151: status counter %d: a capture armed without a need", visit);
       $stop;
     end
-    if (!reset && !_or_6) begin // StatusCounterBank.java:143
-      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd0);
+    if (!reset && !_or_6) begin // StatusCounterBank.java:160
+      $display("Assertion failed at StatusCounterBank.java:160: status counter %d: its delta overflowed before its fold", 8'd0);
       $stop;
     end
-    if (!reset && !_or_8) begin // StatusCounterBank.java:143
-      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd1);
+    if (!reset && !_or_8) begin // StatusCounterBank.java:160
+      $display("Assertion failed at StatusCounterBank.java:160: status counter %d: its delta overflowed before its fold", 8'd1);
       $stop;
     end
-    if (!reset && !_or_10) begin // StatusCounterBank.java:143
-      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd2);
+    if (!reset && !_or_10) begin // StatusCounterBank.java:160
+      $display("Assertion failed at StatusCounterBank.java:160: status counter %d: its delta overflowed before its fold", 8'd2);
       $stop;
     end
-    if (!reset && !_or_12) begin // StatusCounterBank.java:143
-      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd3);
+    if (!reset && !_or_12) begin // StatusCounterBank.java:160
+      $display("Assertion failed at StatusCounterBank.java:160: status counter %d: its delta overflowed before its fold", 8'd3);
       $stop;
     end
-    if (!reset && !_or_14) begin // StatusCounterBank.java:143
-      $display("Assertion failed at StatusCounterBank.java:143: status counter %d: its delta overflowed before its fold", 8'd4);
+    if (!reset && !_or_14) begin // StatusCounterBank.java:160
+      $display("Assertion failed at StatusCounterBank.java:160: status counter %d: its delta overflowed before its fold", 8'd4);
       $stop;
     end
-    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:197
-      $display("Assertion failed at StatusCounterBank.java:197: a status counter read while counts are still being folded in");
+    if (!reset && io_readEnable && !bank_idle) begin // StatusCounterBank.java:228
+      $display("Assertion failed at StatusCounterBank.java:228: a status counter read while counts are still being folded in");
       $stop;
     end
   end

@@ -3,248 +3,248 @@
 `default_nettype none
 
 module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
-  input  wire clock, // TrieController.java:37
-  input  wire reset, // TrieController.java:37
-  input  wire [15:0] io_head_weight, // TrieController.java:39
-  input  wire [35:0] io_head_notThreshold, // TrieController.java:39
-  input  wire io_head_thresholdFits, // TrieController.java:39
-  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:39
-  input  wire io_headValid, // TrieController.java:39
-  input  wire io_issued, // TrieController.java:39
-  output wire io_issueEnable, // TrieController.java:39
-  output wire io_commit, // TrieController.java:39
-  output wire io_rewind, // TrieController.java:39
-  input  wire io_counterCmd_ready, // TrieController.java:39
-  output wire io_counterCmd_valid, // TrieController.java:39
-  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:39
-  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:39
-  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:39
-  output wire io_counterResult_ready, // TrieController.java:39
-  input  wire io_counterResult_valid, // TrieController.java:39
-  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:39
-  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:39
-  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:39
-  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:39
-  input  wire io_counterResult_bits_saturated, // TrieController.java:39
-  output wire io_softClear, // TrieController.java:39
-  input  wire io_counterClearing, // TrieController.java:39
-  input  wire io_enable, // TrieController.java:39
-  input  wire io_softReset, // TrieController.java:39
-  input  wire io_snapshot, // TrieController.java:39
-  input  wire io_readout, // TrieController.java:39
-  input  wire [15:0] io_readoutSlot, // TrieController.java:39
-  input  wire io_inputsDrained, // TrieController.java:39
-  input  wire [15:0] io_epsCsr, // TrieController.java:39
-  input  wire [63:0] io_m0Csr, // TrieController.java:39
-  input  wire io_m0CsrZero, // TrieController.java:39
-  input  wire [31:0] io_qCsr, // TrieController.java:39
-  output wire [15:0] io_epsActive, // TrieController.java:39
-  output wire io_acceptEnable, // TrieController.java:39
-  output wire [63:0] io_live_n, // TrieController.java:39
-  output wire [12:0] io_live_nodes, // TrieController.java:39
-  output wire [12:0] io_live_highWater, // TrieController.java:39
-  output wire io_live_overflow, // TrieController.java:39
-  output wire io_live_saturated, // TrieController.java:39
-  output wire io_live_updated, // TrieController.java:39
-  output wire io_live_split, // TrieController.java:39
-  output wire [2:0] io_live_merged, // TrieController.java:39
-  output wire io_live_batch, // TrieController.java:39
-  output wire io_live_deferred, // TrieController.java:39
-  output wire io_live_saturation, // TrieController.java:39
-  output wire io_snapFreeze, // TrieController.java:39
-  input  wire io_countersIdle, // TrieController.java:39
-  input  wire io_snapCopied, // TrieController.java:39
-  output wire [63:0] io_errorBound, // TrieController.java:39
-  output wire io_errorBoundReady, // TrieController.java:39
-  output wire io_snapBusy, // TrieController.java:39
-  output wire io_node_valid, // TrieController.java:39
-  output wire [5:0] io_node_len, // TrieController.java:39
-  output wire [31:0] io_node_prefix, // TrieController.java:39
-  output wire [31:0] io_node_count, // TrieController.java:39
-  output wire io_readoutBusy, // TrieController.java:39
-  output wire io_busy, // TrieController.java:39
-  output wire io_idle, // TrieController.java:39
-  output wire io_resetting, // TrieController.java:39
-  output wire [2:0] io_stallCause, // TrieController.java:39
-  input  wire io_found_valid, // TrieController.java:39
-  input  wire [11:0] io_found_bits_slot, // TrieController.java:39
-  input  wire [4:0] io_found_bits_depth, // TrieController.java:39
-  input  wire [2:0] io_found_bits_children, // TrieController.java:39
-  input  wire [15:0] io_found_bits_weight, // TrieController.java:39
-  output wire io_wordWrite_valid, // TrieController.java:39
-  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:39
-  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:39
-  output wire [47:0] io_rootWord, // TrieController.java:39
-  output wire io_walkFlush  // TrieController.java:39
+  input  wire clock, // TrieController.java:55
+  input  wire reset, // TrieController.java:55
+  input  wire [15:0] io_head_weight, // TrieController.java:56
+  input  wire [35:0] io_head_notThreshold, // TrieController.java:56
+  input  wire io_head_thresholdFits, // TrieController.java:56
+  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:56
+  input  wire io_headValid, // TrieController.java:56
+  input  wire io_issued, // TrieController.java:56
+  output wire io_issueEnable, // TrieController.java:56
+  output wire io_commit, // TrieController.java:56
+  output wire io_rewind, // TrieController.java:56
+  input  wire io_counterCmd_ready, // TrieController.java:56
+  output wire io_counterCmd_valid, // TrieController.java:56
+  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:56
+  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:56
+  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:56
+  output wire io_counterResult_ready, // TrieController.java:56
+  input  wire io_counterResult_valid, // TrieController.java:56
+  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:56
+  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:56
+  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:56
+  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:56
+  input  wire io_counterResult_bits_saturated, // TrieController.java:56
+  output wire io_softClear, // TrieController.java:56
+  input  wire io_counterClearing, // TrieController.java:56
+  input  wire io_enable, // TrieController.java:56
+  input  wire io_softReset, // TrieController.java:56
+  input  wire io_snapshot, // TrieController.java:56
+  input  wire io_readout, // TrieController.java:56
+  input  wire [15:0] io_readoutSlot, // TrieController.java:56
+  input  wire io_inputsDrained, // TrieController.java:56
+  input  wire [15:0] io_epsCsr, // TrieController.java:56
+  input  wire [63:0] io_m0Csr, // TrieController.java:56
+  input  wire io_m0CsrZero, // TrieController.java:56
+  input  wire [31:0] io_qCsr, // TrieController.java:56
+  output wire [15:0] io_epsActive, // TrieController.java:56
+  output wire io_acceptEnable, // TrieController.java:56
+  output wire [63:0] io_live_n, // TrieController.java:56
+  output wire [12:0] io_live_nodes, // TrieController.java:56
+  output wire [12:0] io_live_highWater, // TrieController.java:56
+  output wire io_live_overflow, // TrieController.java:56
+  output wire io_live_saturated, // TrieController.java:56
+  output wire io_live_updated, // TrieController.java:56
+  output wire io_live_split, // TrieController.java:56
+  output wire [2:0] io_live_merged, // TrieController.java:56
+  output wire io_live_batch, // TrieController.java:56
+  output wire io_live_deferred, // TrieController.java:56
+  output wire io_live_saturation, // TrieController.java:56
+  output wire io_snapFreeze, // TrieController.java:56
+  input  wire io_countersIdle, // TrieController.java:56
+  input  wire io_snapCopied, // TrieController.java:56
+  output wire [63:0] io_errorBound, // TrieController.java:56
+  output wire io_errorBoundReady, // TrieController.java:56
+  output wire io_snapBusy, // TrieController.java:56
+  output wire io_node_valid, // TrieController.java:56
+  output wire [5:0] io_node_len, // TrieController.java:56
+  output wire [31:0] io_node_prefix, // TrieController.java:56
+  output wire [31:0] io_node_count, // TrieController.java:56
+  output wire io_readoutBusy, // TrieController.java:56
+  output wire io_busy, // TrieController.java:56
+  output wire io_idle, // TrieController.java:56
+  output wire io_resetting, // TrieController.java:56
+  output wire [2:0] io_stallCause, // TrieController.java:56
+  input  wire io_found_valid, // TrieController.java:56
+  input  wire [11:0] io_found_bits_slot, // TrieController.java:56
+  input  wire [4:0] io_found_bits_depth, // TrieController.java:56
+  input  wire [2:0] io_found_bits_children, // TrieController.java:56
+  input  wire [15:0] io_found_bits_weight, // TrieController.java:56
+  output wire io_wordWrite_valid, // TrieController.java:56
+  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:56
+  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:56
+  output wire [47:0] io_rootWord, // TrieController.java:56
+  output wire io_walkFlush  // TrieController.java:56
 );
 
   // State
-  reg state_init; // TrieController.java:34
-  reg state_run; // TrieController.java:34
-  reg state_drain; // TrieController.java:34
-  reg state_undo; // TrieController.java:34
-  reg state_split_read; // TrieController.java:34
-  reg state_split_check; // TrieController.java:34
-  reg state_split_alloc; // TrieController.java:34
-  reg state_split_link; // TrieController.java:34
-  reg state_merge_start; // TrieController.java:34
-  reg state_merge; // TrieController.java:34
-  reg state_advance; // TrieController.java:34
-  reg state_advance_wait; // TrieController.java:34
-  reg state_resume; // TrieController.java:34
-  reg state_read_issue; // TrieController.java:34
-  reg state_read_wait; // TrieController.java:34
-  reg state_soft_clear; // TrieController.java:34
-  reg [15:0] st_n_lo; // SplitCounter.java:41
-  reg [15:0] st_n_hi_0; // SplitCounter.java:46
-  reg st_n_carry_0; // SplitCounter.java:47
-  reg [15:0] st_n_hi_1; // SplitCounter.java:46
-  reg st_n_carry_1; // SplitCounter.java:47
-  reg [15:0] st_n_hi_2; // SplitCounter.java:46
-  reg st_n_carry_2; // SplitCounter.java:47
-  reg st_overflow; // StatusRegs.java:25
-  reg st_saturated; // StatusRegs.java:26
-  reg [12:0] st_nodes; // StatusRegs.java:60
-  reg [12:0] st_high_water; // StatusRegs.java:61
-  reg [15:0] ev_weight_q; // StatusRegs.java:69
-  reg ev_commit_q; // StatusRegs.java:70
-  reg ev_saturation_q; // StatusRegs.java:71
-  reg ev_split_q; // StatusRegs.java:72
-  reg ev_batch_q; // StatusRegs.java:73
-  reg ev_deferred_q; // StatusRegs.java:74
-  reg [2:0] ev_removed_q; // StatusRegs.java:75
-  reg [47:0] ctl_words_rdata_0; // TrieTables.java:73
-  reg [47:0] root_word; // TrieTables.java:74
-  reg [49:0] slot_info_rdata_0; // TrieTables.java:80
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:87
-  reg [34:0] root_min; // TrieTables.java:88
-  reg [12:0] fresh_slot; // FreeSlots.java:36
-  reg [12:0] free_depth; // FreeSlots.java:37
-  reg [11:0] free_stack_rdata_0; // FreeSlots.java:41
-  reg free_ready; // FreeSlots.java:44
-  reg [11:0] op_slot; // TrieController.java:53
-  reg [4:0] op_depth; // TrieController.java:54
-  reg [35:0] op_not_threshold; // TrieController.java:55
-  reg early_done; // TrieController.java:56
-  reg early_batch; // TrieController.java:57
-  reg walk_step_idle; // TrieMergeWalk.java:32
-  reg walk_step_begin; // TrieMergeWalk.java:32
-  reg walk_step_enter; // TrieMergeWalk.java:32
-  reg walk_step_scan; // TrieMergeWalk.java:32
-  reg walk_step_descend; // TrieMergeWalk.java:32
-  reg walk_step_decide; // TrieMergeWalk.java:32
-  reg walk_step_act; // TrieMergeWalk.java:32
-  reg walk_step_free; // TrieMergeWalk.java:32
-  reg walk_step_finish; // TrieMergeWalk.java:32
-  reg walk_step_return; // TrieMergeWalk.java:32
-  reg [4:0] walk_depth; // TrieMergeWalk.java:50
-  reg [11:0] walk_slot; // TrieMergeWalk.java:51
-  reg [47:0] walk_word; // TrieMergeWalk.java:52
-  reg [3:0] walk_todo; // TrieMergeWalk.java:53
-  reg [34:0] walk_sum; // TrieMergeWalk.java:54
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:55
-  reg [34:0] walk_least; // TrieMergeWalk.java:56
-  reg [2:0] walk_pending; // TrieMergeWalk.java:57
-  reg walk_probing; // TrieMergeWalk.java:59
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:60
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:61
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:62
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:63
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:64
-  reg walk_merges; // TrieMergeWalk.java:66
-  reg walk_clips; // TrieMergeWalk.java:67
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:68
-  reg walk_now_leaf; // TrieMergeWalk.java:69
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:70
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:71
-  reg cmd_q_valid; // CounterPort.java:40
-  reg [11:0] cmd_q_addr; // CounterPort.java:42
-  reg [1:0] cmd_q_op; // CounterPort.java:43
-  reg [31:0] cmd_q_value; // CounterPort.java:44
-  reg [7:0] sram_count; // CounterPort.java:47
-  reg snapshot_frozen; // ScheduleAndSnapshot.java:21
-  reg [15:0] eps_active; // ScheduleAndSnapshot.java:36
-  reg [31:0] q_active; // ScheduleAndSnapshot.java:37
-  reg _reg_0; // ScheduleAndSnapshot.java:39
-  reg [63:0] next_merge; // MergeSchedule.java:17
-  reg schedule_exhausted; // MergeSchedule.java:18
-  reg multiplier_for_schedule; // MergeSchedule.java:23
-  reg following_ready; // MergeSchedule.java:25
-  reg following_kick; // MergeSchedule.java:29
-  reg following_running; // MergeSchedule.java:30
-  reg following_overflows; // MergeSchedule.java:31
-  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:57
-  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:58
-  reg merge_ahead; // ScheduleAndSnapshot.java:61
-  reg [17:0] until_merge_lo; // SplitCounter.java:41
-  reg [15:0] until_merge_hi_0; // SplitCounter.java:46
-  reg until_merge_carry_0; // SplitCounter.java:47
-  reg [15:0] until_merge_hi_1; // SplitCounter.java:46
-  reg until_merge_carry_1; // SplitCounter.java:47
-  reg [13:0] until_merge_hi_2; // SplitCounter.java:46
-  reg until_merge_carry_2; // SplitCounter.java:47
-  reg merge_near; // ScheduleAndSnapshot.java:80
+  reg state_init; // TrieController.java:52
+  reg state_run; // TrieController.java:52
+  reg state_drain; // TrieController.java:52
+  reg state_undo; // TrieController.java:52
+  reg state_split_read; // TrieController.java:52
+  reg state_split_check; // TrieController.java:52
+  reg state_split_alloc; // TrieController.java:52
+  reg state_split_link; // TrieController.java:52
+  reg state_merge_start; // TrieController.java:52
+  reg state_merge; // TrieController.java:52
+  reg state_advance; // TrieController.java:52
+  reg state_advance_wait; // TrieController.java:52
+  reg state_resume; // TrieController.java:52
+  reg state_read_issue; // TrieController.java:52
+  reg state_read_wait; // TrieController.java:52
+  reg state_soft_clear; // TrieController.java:52
+  reg [15:0] st_n_lo; // SplitCounter.java:43
+  reg [15:0] st_n_hi_0; // SplitCounter.java:48
+  reg st_n_carry_0; // SplitCounter.java:49
+  reg [15:0] st_n_hi_1; // SplitCounter.java:48
+  reg st_n_carry_1; // SplitCounter.java:49
+  reg [15:0] st_n_hi_2; // SplitCounter.java:48
+  reg st_n_carry_2; // SplitCounter.java:49
+  reg st_overflow; // StatusRegs.java:27
+  reg st_saturated; // StatusRegs.java:28
+  reg [12:0] st_nodes; // StatusRegs.java:65
+  reg [12:0] st_high_water; // StatusRegs.java:67
+  reg [15:0] ev_weight_q; // StatusRegs.java:76
+  reg ev_commit_q; // StatusRegs.java:77
+  reg ev_saturation_q; // StatusRegs.java:78
+  reg ev_split_q; // StatusRegs.java:79
+  reg ev_batch_q; // StatusRegs.java:80
+  reg ev_deferred_q; // StatusRegs.java:81
+  reg [2:0] ev_removed_q; // StatusRegs.java:82
+  reg [47:0] ctl_words_rdata_0; // TrieTables.java:74
+  reg [47:0] root_word; // TrieTables.java:75
+  reg [49:0] slot_info_rdata_0; // TrieTables.java:82
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:90
+  reg [34:0] root_min; // TrieTables.java:91
+  reg [12:0] fresh_slot; // FreeSlots.java:37
+  reg [12:0] free_depth; // FreeSlots.java:38
+  reg [11:0] free_stack_rdata_0; // FreeSlots.java:43
+  reg free_ready; // FreeSlots.java:46
+  reg [11:0] op_slot; // TrieController.java:70
+  reg [4:0] op_depth; // TrieController.java:71
+  reg [35:0] op_not_threshold; // TrieController.java:72
+  reg early_done; // TrieController.java:73
+  reg early_batch; // TrieController.java:74
+  reg walk_step_idle; // TrieMergeWalk.java:45
+  reg walk_step_begin; // TrieMergeWalk.java:45
+  reg walk_step_enter; // TrieMergeWalk.java:45
+  reg walk_step_scan; // TrieMergeWalk.java:45
+  reg walk_step_descend; // TrieMergeWalk.java:45
+  reg walk_step_decide; // TrieMergeWalk.java:45
+  reg walk_step_act; // TrieMergeWalk.java:45
+  reg walk_step_free; // TrieMergeWalk.java:45
+  reg walk_step_finish; // TrieMergeWalk.java:45
+  reg walk_step_return; // TrieMergeWalk.java:45
+  reg [4:0] walk_depth; // TrieMergeWalk.java:63
+  reg [11:0] walk_slot; // TrieMergeWalk.java:64
+  reg [47:0] walk_word; // TrieMergeWalk.java:65
+  reg [3:0] walk_todo; // TrieMergeWalk.java:66
+  reg [34:0] walk_sum; // TrieMergeWalk.java:67
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:68
+  reg [34:0] walk_least; // TrieMergeWalk.java:69
+  reg [2:0] walk_pending; // TrieMergeWalk.java:70
+  reg walk_probing; // TrieMergeWalk.java:72
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:73
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:74
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:75
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:76
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:77
+  reg walk_merges; // TrieMergeWalk.java:79
+  reg walk_clips; // TrieMergeWalk.java:80
+  reg [3:0] walk_freeing; // TrieMergeWalk.java:81
+  reg walk_now_leaf; // TrieMergeWalk.java:82
+  reg [31:0] walk_new_count; // TrieMergeWalk.java:83
+  reg [34:0] walk_new_least; // TrieMergeWalk.java:84
+  reg cmd_q_valid; // CounterPort.java:44
+  reg [11:0] cmd_q_addr; // CounterPort.java:47
+  reg [1:0] cmd_q_op; // CounterPort.java:48
+  reg [31:0] cmd_q_value; // CounterPort.java:49
+  reg [7:0] sram_count; // CounterPort.java:52
+  reg snapshot_frozen; // ScheduleAndSnapshot.java:23
+  reg [15:0] eps_active; // ScheduleAndSnapshot.java:47
+  reg [31:0] q_active; // ScheduleAndSnapshot.java:48
+  reg _reg_0; // ScheduleAndSnapshot.java:50
+  reg [63:0] next_merge; // MergeScheduleUnit.java:18
+  reg schedule_exhausted; // MergeScheduleUnit.java:19
+  reg multiplier_for_schedule; // MergeScheduleUnit.java:24
+  reg following_ready; // MergeScheduleUnit.java:26
+  reg following_kick; // MergeScheduleUnit.java:30
+  reg following_running; // MergeScheduleUnit.java:32
+  reg following_overflows; // MergeScheduleUnit.java:33
+  reg [32:0] to_merge_lo; // ScheduleAndSnapshot.java:68
+  reg [32:0] to_merge_hi; // ScheduleAndSnapshot.java:71
+  reg merge_ahead; // ScheduleAndSnapshot.java:78
+  reg [17:0] until_merge_lo; // SplitCounter.java:43
+  reg [15:0] until_merge_hi_0; // SplitCounter.java:48
+  reg until_merge_carry_0; // SplitCounter.java:49
+  reg [15:0] until_merge_hi_1; // SplitCounter.java:48
+  reg until_merge_carry_1; // SplitCounter.java:49
+  reg [13:0] until_merge_hi_2; // SplitCounter.java:48
+  reg until_merge_carry_2; // SplitCounter.java:49
+  reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] front_count; // TrieController.java:76
-  reg commit_stop; // TrieController.java:81
-  reg hit_short_1; // TrieController.java:96
-  reg hit_short_2; // TrieController.java:96
-  reg hit_short_3; // TrieController.java:96
-  reg split_req; // CommitVerdict.java:35
-  reg merge_due; // CommitVerdict.java:36
-  reg [4:0] hit_depth_1; // CommitVerdict.java:50
-  reg [4:0] hit_depth_2; // CommitVerdict.java:50
-  reg [4:0] hit_depth_3; // CommitVerdict.java:50
-  reg hit_event_1; // CommitVerdict.java:53
-  reg hit_event_2; // CommitVerdict.java:53
-  reg hit_event_3; // CommitVerdict.java:53
-  reg hit_splittable_1; // CommitVerdict.java:62
-  reg hit_splittable_2; // CommitVerdict.java:62
-  reg hit_splittable_3; // CommitVerdict.java:62
-  reg split_short; // CommitVerdict.java:78
-  reg skip_batch_empty; // CommitVerdict.java:79
-  reg _reg_1; // CommitVerdict.java:101
-  reg [5:0] undo_sp; // UndoStack.java:35
-  reg undo_empty; // UndoStack.java:38
-  reg [43:0] undo_rdata_0; // UndoStack.java:40
-  reg [47:0] split_word; // TrieController.java:117
-  reg [31:0] split_prefix; // TrieController.java:118
-  reg [3:0] split_present; // TrieController.java:119
-  reg [11:0] mark_slot; // TrieController.java:120
+  reg [6:0] front_count; // TrieController.java:93
+  reg commit_stop; // TrieController.java:99
+  reg hit_short_1; // TrieController.java:114
+  reg hit_short_2; // TrieController.java:114
+  reg hit_short_3; // TrieController.java:114
+  reg split_req; // CommitVerdict.java:36
+  reg merge_due; // CommitVerdict.java:38
+  reg [4:0] hit_depth_1; // CommitVerdict.java:62
+  reg [4:0] hit_depth_2; // CommitVerdict.java:62
+  reg [4:0] hit_depth_3; // CommitVerdict.java:62
+  reg hit_event_1; // CommitVerdict.java:65
+  reg hit_event_2; // CommitVerdict.java:65
+  reg hit_event_3; // CommitVerdict.java:65
+  reg hit_splittable_1; // CommitVerdict.java:77
+  reg hit_splittable_2; // CommitVerdict.java:77
+  reg hit_splittable_3; // CommitVerdict.java:77
+  reg split_short; // CommitVerdict.java:98
+  reg skip_batch_empty; // CommitVerdict.java:99
+  reg _reg_1; // CommitVerdict.java:125
+  reg [5:0] undo_sp; // UndoStack.java:36
+  reg undo_empty; // UndoStack.java:39
+  reg [43:0] undo_rdata_0; // UndoStack.java:41
+  reg [47:0] split_word; // TrieController.java:146
+  reg [31:0] split_prefix; // TrieController.java:147
+  reg [3:0] split_present; // TrieController.java:148
+  reg [11:0] mark_slot; // TrieController.java:149
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
   reg [15:0] readout_slot; // CsrRequests.java:19
-  reg node_valid; // CsrRequests.java:24
-  reg [31:0] node_prefix; // CsrRequests.java:33
-  reg [5:0] node_len; // CsrRequests.java:34
-  reg [31:0] node_count; // CsrRequests.java:35
-  reg marking; // TrieController.java:134
-  reg quiet_held; // TrieController.java:135
-  reg snapshot_settled; // TrieController.java:136
-  reg advance_settled_was_1; // TrieController.java:137
-  reg advance_settled_was_2; // TrieController.java:137
-  reg advance_settled_before; // TrieController.java:137
-  reg issue_gate; // TrieController.java:271
+  reg node_valid; // CsrRequests.java:25
+  reg [31:0] node_prefix; // CsrRequests.java:34
+  reg [5:0] node_len; // CsrRequests.java:35
+  reg [31:0] node_count; // CsrRequests.java:36
+  reg marking; // TrieController.java:166
+  reg quiet_held; // QuietPipe.java:34
+  reg snapshot_settled; // QuietPipe.java:36
+  reg advance_settled_was_1; // TrieController.java:168
+  reg advance_settled_was_2; // TrieController.java:168
+  reg advance_settled_before; // TrieController.java:168
+  reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:72
-  (* no_rw_check *) reg [49:0] slot_info [0:4095]; // TrieTables.java:79
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:86
-  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:40
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:75
-  reg [43:0] undo [0:31]; // UndoStack.java:34
+  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:73
+  (* no_rw_check *) reg [49:0] slot_info [0:4095]; // TrieTables.java:81
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:89
+  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:42
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:88
+  reg [43:0] undo [0:31]; // UndoStack.java:35
 
   // Wires
-  wire ev_commit; // StatusRegs.java:29
-  wire ev_saturation; // StatusRegs.java:32
-  wire ev_split; // StatusRegs.java:34
-  wire ev_allocated; // StatusRegs.java:36
-  wire ev_batch; // StatusRegs.java:38
-  wire ev_deferred; // StatusRegs.java:40
-  wire ev_clear; // StatusRegs.java:43
-  wire [15:0] ev_weight; // StatusRegs.java:62
-  wire [2:0] ev_removed; // StatusRegs.java:63
+  wire ev_commit; // StatusRegs.java:31
+  wire ev_saturation; // StatusRegs.java:35
+  wire ev_split; // StatusRegs.java:37
+  wire ev_allocated; // StatusRegs.java:39
+  wire ev_batch; // StatusRegs.java:41
+  wire ev_deferred; // StatusRegs.java:43
+  wire ev_clear; // StatusRegs.java:47
+  wire [15:0] ev_weight; // StatusRegs.java:68
+  wire [2:0] ev_removed; // StatusRegs.java:70
   wire word_read; // TrieTables.java:33
   wire word_write; // TrieTables.java:35
   wire info_read; // TrieTables.java:42
@@ -257,19 +257,19 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] info_read_slot; // TrieTables.java:67
   wire [11:0] info_write_slot; // TrieTables.java:68
   wire [49:0] info_write_value; // TrieTables.java:70
-  wire [11:0] min_read_slot; // TrieTables.java:83
-  wire [11:0] min_write_slot; // TrieTables.java:84
-  wire [34:0] min_write_value; // TrieTables.java:85
-  wire free_push; // FreeSlots.java:23
-  wire free_take; // FreeSlots.java:25
-  wire free_clear; // FreeSlots.java:26
-  wire [11:0] free_pushed; // FreeSlots.java:38
-  wire cmd_valid; // CounterPort.java:16
-  wire [1:0] cmd_op; // CounterPort.java:26
-  wire [11:0] cmd_addr; // CounterPort.java:27
-  wire [31:0] cmd_value; // CounterPort.java:28
-  wire walk_start; // TrieMergeWalk.java:33
-  wire walk_done; // TrieMergeWalk.java:35
+  wire [11:0] min_read_slot; // TrieTables.java:85
+  wire [11:0] min_write_slot; // TrieTables.java:86
+  wire [34:0] min_write_value; // TrieTables.java:87
+  wire free_push; // FreeSlots.java:24
+  wire free_take; // FreeSlots.java:26
+  wire free_clear; // FreeSlots.java:27
+  wire [11:0] free_pushed; // FreeSlots.java:39
+  wire cmd_valid; // CounterPort.java:19
+  wire [1:0] cmd_op; // CounterPort.java:30
+  wire [11:0] cmd_addr; // CounterPort.java:31
+  wire [31:0] cmd_value; // CounterPort.java:32
+  wire walk_start; // TrieMergeWalk.java:46
+  wire walk_done; // TrieMergeWalk.java:48
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
@@ -278,35 +278,35 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _wire_1_1; // ChildWord.java:35
   wire [11:0] _wire_1_2; // ChildWord.java:35
   wire [11:0] _wire_1_3; // ChildWord.java:35
-  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:38
-  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:38
-  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:38
-  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:38
-  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:38
-  wire [5:0] undo_sp_next; // UndoStack.java:36
-  wire [2:0] cause; // StallAccount.java:40
-  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:73
-  (* keep *) wire stop_if_over_t; // CommitVerdict.java:73
-  (* keep *) wire over_t; // SplitCompare.java:76
+  wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
+  wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
+  wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
+  wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
+  wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
+  wire [5:0] undo_sp_next; // UndoStack.java:37
+  wire [2:0] cause; // StallAccount.java:41
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
+  (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
+  (* keep *) wire over_t; // SplitCompare.java:75
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:154
-  wire multiplier_free = ~multiplier_for_schedule; // MergeSchedule.java:37
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:154
-  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:89
-  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:89
-  wire _not_2 = ~io_headValid; // TrieController.java:164
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:164
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:90
-  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:29
-  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:29
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:87
-  wire _eq_2 = sram_count == 8'd0; // CounterPort.java:49
-  wire _not_3 = ~cmd_q_valid; // CounterPort.java:49
-  wire counters_quiet = _eq_2 & _not_3; // CounterPort.java:49
-  wire pipe_empty = _eq_1 & counters_quiet; // TrieController.java:87
-  wire _not_4 = ~undo_empty; // TrieController.java:169
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:93
+  wire _not_0 = ~io_counterClearing; // TrieController.java:189
+  wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:189
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
+  wire _not_2 = ~io_headValid; // TrieController.java:204
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:204
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
+  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
+  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
+  wire _eq_1 = front_count == 7'd0; // TrieController.java:105
+  wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_3 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_2 & _not_3; // CounterPort.java:54
+  wire pipe_empty = _eq_1 & counters_quiet; // TrieController.java:105
+  wire _not_4 = ~undo_empty; // TrieController.java:212
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:111
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -324,111 +324,111 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:126
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:126
-  wire _not_5 = ~early_done; // TrieController.java:182
-  wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:60
-  wire _and_r_0 = &_bits_8; // SplitCompare.java:60
-  wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_10 = op_not_threshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_11 = _bits_10[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_4 = {1'b0, _bits_9} + {1'b0, _bits_11}; // SplitCompare.java:86
-  wire _bits_12 = _add_4[12]; // SplitCompare.java:86
-  wire [12:0] _cat_1 = {_bits_9, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_2 = {_bits_11, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_5 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:87
-  wire _bits_13 = _add_5[13]; // SplitCompare.java:87
-  wire [22:0] _bits_14 = root_min[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_15 = _bits_14[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_16 = _bits_10[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_17 = _bits_16[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_6 = {1'b0, _bits_15} + {1'b0, _bits_17}; // SplitCompare.java:86
-  wire _bits_18 = _add_6[12]; // SplitCompare.java:86
-  wire [12:0] _cat_3 = {_bits_15, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_4 = {_bits_17, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_7 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SplitCompare.java:87
-  wire _bits_19 = _add_7[13]; // SplitCompare.java:87
-  wire [10:0] _bits_20 = _bits_14[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_5 = {_bits_20, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_21 = _bits_16[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:87
-  wire _bits_22 = _add_8[12]; // SplitCompare.java:87
-  wire _and_4 = _bits_19 & _bits_22; // SplitCompare.java:76
-  wire _or_0 = _bits_18 | _and_4; // SplitCompare.java:76
-  wire _and_5 = _bits_13 & _or_0; // SplitCompare.java:76
-  wire _or_1 = _bits_12 | _and_5; // SplitCompare.java:76
-  wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:60
-  wire [3:0] _not_6 = ~split_present; // TrieController.java:122
-  wire _bits_23 = _not_6[0]; // FirstSet.java:25
-  wire _bits_24 = _not_6[1]; // FirstSet.java:25
-  wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:37
-  wire _bits_25 = _not_6[2]; // FirstSet.java:25
-  wire _bits_26 = _not_6[3]; // FirstSet.java:25
-  wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:37
-  wire _or_4 = _or_2 | _or_3; // FirstSet.java:37
-  wire _not_7 = ~_or_4; // TrieController.java:190
-  wire _not_8 = ~marking; // TrieController.java:212
-  wire _not_9 = ~advance_settled_before; // TrieController.java:220
-  wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:118
-  wire _not_10 = ~commit_stop; // TrieController.java:273
-  wire _and_6 = state_run & _not_10; // TrieController.java:273
-  wire _and_7 = _and_6 & issue_gate; // TrieController.java:273
-  wire _and_8 = state_run & hit_event_3; // CommitVerdict.java:54
-  wire _not_11 = ~commit_stop; // CommitVerdict.java:54
-  wire commit_fire = _and_8 & _not_11; // CommitVerdict.java:54
-  wire _not_12 = ~soft_pending; // CsrRequests.java:63
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:275
-  wire _not_13 = ~_or_6; // CsrRequests.java:63
-  wire _and_9 = _not_12 & _not_13; // CsrRequests.java:63
-  wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:103
-  wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:152
-  wire _not_14 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:156
-  wire _not_15 = ~_reg_0; // ScheduleAndSnapshot.java:39
-  wire snapshot_product_start = snapshot_frozen & _not_15; // ScheduleAndSnapshot.java:39
-  wire _not_16 = ~snapshot_product_start; // ScheduleAndSnapshot.java:156
-  wire _and_10 = _not_14 & _not_16; // ScheduleAndSnapshot.java:156
-  wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:147
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:275
-  wire _or_9 = readout_pending | _or_8; // CsrRequests.java:62
-  wire _or_10 = state_drain | state_undo; // TrieController.java:277
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:277
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:277
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:277
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:277
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:277
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:277
-  wire _or_17 = _or_16 | state_advance; // TrieController.java:277
-  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:277
-  wire _or_19 = _or_18 | state_resume; // TrieController.java:277
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:278
-  wire _not_17 = ~io_headValid; // TrieController.java:278
-  wire _and_12 = _and_11 & _not_17; // TrieController.java:278
-  wire _not_18 = ~io_acceptEnable; // CsrRequests.java:64
-  wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:74
-  wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:62
-  wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:68
-  wire [15:0] _bits_30 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_10 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_31 = _add_10[15:0]; // SplitCounter.java:54
-  wire _bits_32 = _add_9[16]; // SplitCounter.java:69
-  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_11 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_34 = _add_11[15:0]; // SplitCounter.java:54
-  wire _bits_35 = _add_10[16]; // SplitCounter.java:55
-  wire [15:0] _bits_36 = 16'd0; // SplitCounter.java:77
-  wire [16:0] _add_12 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:62
-  wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:54
-  wire _bits_38 = _add_11[16]; // SplitCounter.java:55
-  wire _or_20 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:84
-  wire _and_13 = ev_commit_q & split_req; // CommitVerdict.java:95
-  wire _not_19 = ~merge_due; // CommitVerdict.java:95
-  wire _and_14 = _and_13 & _not_19; // CommitVerdict.java:95
-  wire _and_15 = _and_14 & split_short; // CommitVerdict.java:95
-  wire deferred_at_commit = _and_15 & skip_batch_empty; // CommitVerdict.java:95
-  wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:93
-  wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:93
-  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:91
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:159
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:159
+  wire _not_5 = ~early_done; // TrieController.java:228
+  wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_0 = &_bits_8; // SplitCompare.java:59
+  wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_10 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_11 = _bits_10[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_4 = {1'b0, _bits_9} + {1'b0, _bits_11}; // SplitCompare.java:85
+  wire _bits_12 = _add_4[12]; // SplitCompare.java:85
+  wire [12:0] _cat_1 = {_bits_9, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_2 = {_bits_11, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_5 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:86
+  wire _bits_13 = _add_5[13]; // SplitCompare.java:86
+  wire [22:0] _bits_14 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_15 = _bits_14[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_16 = _bits_10[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_17 = _bits_16[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_6 = {1'b0, _bits_15} + {1'b0, _bits_17}; // SplitCompare.java:85
+  wire _bits_18 = _add_6[12]; // SplitCompare.java:85
+  wire [12:0] _cat_3 = {_bits_15, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_4 = {_bits_17, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_7 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SplitCompare.java:86
+  wire _bits_19 = _add_7[13]; // SplitCompare.java:86
+  wire [10:0] _bits_20 = _bits_14[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_5 = {_bits_20, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_21 = _bits_16[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:86
+  wire _bits_22 = _add_8[12]; // SplitCompare.java:86
+  wire _and_4 = _bits_19 & _bits_22; // SplitCompare.java:75
+  wire _or_0 = _bits_18 | _and_4; // SplitCompare.java:75
+  wire _and_5 = _bits_13 & _or_0; // SplitCompare.java:75
+  wire _or_1 = _bits_12 | _and_5; // SplitCompare.java:75
+  wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
+  wire [3:0] _not_6 = ~split_present; // TrieController.java:151
+  wire _bits_23 = _not_6[0]; // FirstSet.java:24
+  wire _bits_24 = _not_6[1]; // FirstSet.java:24
+  wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
+  wire _bits_25 = _not_6[2]; // FirstSet.java:24
+  wire _bits_26 = _not_6[3]; // FirstSet.java:24
+  wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
+  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
+  wire _not_7 = ~_or_4; // TrieController.java:239
+  wire _not_8 = ~marking; // TrieController.java:265
+  wire _not_9 = ~advance_settled_before; // TrieController.java:277
+  wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
+  wire _not_10 = ~commit_stop; // TrieController.java:341
+  wire _and_6 = state_run & _not_10; // TrieController.java:341
+  wire _and_7 = _and_6 & issue_gate; // TrieController.java:341
+  wire _and_8 = state_run & hit_event_3; // CommitVerdict.java:66
+  wire _not_11 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_8 & _not_11; // CommitVerdict.java:66
+  wire _not_12 = ~soft_pending; // CsrRequests.java:64
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:343
+  wire _not_13 = ~_or_6; // CsrRequests.java:64
+  wire _and_9 = _not_12 & _not_13; // CsrRequests.java:64
+  wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
+  wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
+  wire _not_14 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_15 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_15; // ScheduleAndSnapshot.java:50
+  wire _not_16 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_10 = _not_14 & _not_16; // ScheduleAndSnapshot.java:184
+  wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:343
+  wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
+  wire _or_10 = state_drain | state_undo; // TrieController.java:345
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:345
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:345
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:345
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:345
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:345
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:345
+  wire _or_17 = _or_16 | state_advance; // TrieController.java:345
+  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:345
+  wire _or_19 = _or_18 | state_resume; // TrieController.java:345
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:346
+  wire _not_17 = ~io_headValid; // TrieController.java:346
+  wire _and_12 = _and_11 & _not_17; // TrieController.java:346
+  wire _not_18 = ~io_acceptEnable; // CsrRequests.java:65
+  wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
+  wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
+  wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
+  wire [15:0] _bits_30 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_10 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_31 = _add_10[15:0]; // SplitCounter.java:56
+  wire _bits_32 = _add_9[16]; // SplitCounter.java:71
+  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_11 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_34 = _add_11[15:0]; // SplitCounter.java:56
+  wire _bits_35 = _add_10[16]; // SplitCounter.java:57
+  wire [15:0] _bits_36 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_12 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
+  wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:56
+  wire _bits_38 = _add_11[16]; // SplitCounter.java:57
+  wire _or_20 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
+  wire _and_13 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_19 = ~merge_due; // CommitVerdict.java:117
+  wire _and_14 = _and_13 & _not_19; // CommitVerdict.java:117
+  wire _and_15 = _and_14 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_15 & skip_batch_empty; // CommitVerdict.java:119
+  wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
+  wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
   wire _bits_39 = walk_leaves[0]; // ChildWord.java:56
   wire [2:0] _add_14 = 3'd0 + {{2{1'b0}}, _bits_39}; // ChildWord.java:56
   wire _bits_40 = walk_leaves[1]; // ChildWord.java:56
@@ -437,72 +437,72 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
   wire _bits_42 = walk_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_42}; // ChildWord.java:56
-  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:82
-  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:82
-  wire _not_20 = ~walk_probed_leaf; // TrieMergeWalk.java:85
-  wire _and_16 = walk_probing & _not_20; // TrieMergeWalk.java:85
-  wire _not_21 = ~walk_probed_leaf; // TrieMergeWalk.java:83
-  wire _and_17 = walk_probing & _not_21; // TrieMergeWalk.java:83
-  wire _bits_43 = op_not_threshold[35]; // SplitCompare.java:60
-  wire _and_r_1 = &_bits_43; // SplitCompare.java:60
-  wire [11:0] _bits_44 = sub_min_rdata_0[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_45 = op_not_threshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_46 = _bits_45[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_18 = {1'b0, _bits_44} + {1'b0, _bits_46}; // SplitCompare.java:86
-  wire _bits_47 = _add_18[12]; // SplitCompare.java:86
-  wire [12:0] _cat_8 = {_bits_44, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_9 = {_bits_46, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_19 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:87
-  wire _bits_48 = _add_19[13]; // SplitCompare.java:87
-  wire [22:0] _bits_49 = sub_min_rdata_0[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_50 = _bits_49[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_51 = _bits_45[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_52 = _bits_51[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_20 = {1'b0, _bits_50} + {1'b0, _bits_52}; // SplitCompare.java:86
-  wire _bits_53 = _add_20[12]; // SplitCompare.java:86
-  wire [12:0] _cat_10 = {_bits_50, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_11 = {_bits_52, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_21 = {1'b0, _cat_10} + {1'b0, _cat_11}; // SplitCompare.java:87
-  wire _bits_54 = _add_21[13]; // SplitCompare.java:87
-  wire [10:0] _bits_55 = _bits_49[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_12 = {_bits_55, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_56 = _bits_51[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_13 = {_bits_56, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_22 = {1'b0, _cat_12} + {1'b0, _cat_13}; // SplitCompare.java:87
-  wire _bits_57 = _add_22[12]; // SplitCompare.java:87
-  wire _and_18 = _bits_54 & _bits_57; // SplitCompare.java:76
-  wire _or_21 = _bits_53 | _and_18; // SplitCompare.java:76
-  wire _and_19 = _bits_48 & _or_21; // SplitCompare.java:76
-  wire _or_22 = _bits_47 | _and_19; // SplitCompare.java:76
-  wire _and_20 = _and_r_1 & _or_22; // SplitCompare.java:60
-  wire walk_probed_passed = _and_17 & _and_20; // TrieMergeWalk.java:83
-  wire _not_22 = ~walk_probed_passed; // TrieMergeWalk.java:85
-  wire walk_probed_walk = _and_16 & _not_22; // TrieMergeWalk.java:85
-  wire _bits_58 = walk_todo[0]; // FirstSet.java:25
-  wire _bits_59 = walk_todo[1]; // FirstSet.java:25
-  wire _or_23 = _bits_58 | _bits_59; // FirstSet.java:37
-  wire _bits_60 = walk_todo[2]; // FirstSet.java:25
-  wire _bits_61 = walk_todo[3]; // FirstSet.java:25
-  wire _or_24 = _bits_60 | _bits_61; // FirstSet.java:37
-  wire _or_25 = _or_23 | _or_24; // FirstSet.java:37
-  wire _bits_62 = walk_freeing[0]; // FirstSet.java:25
-  wire _bits_63 = walk_freeing[1]; // FirstSet.java:25
-  wire _or_26 = _bits_62 | _bits_63; // FirstSet.java:37
-  wire _bits_64 = walk_freeing[2]; // FirstSet.java:25
-  wire _bits_65 = walk_freeing[3]; // FirstSet.java:25
-  wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:37
-  wire _or_28 = _or_26 | _or_27; // FirstSet.java:37
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:253
-  wire _not_23 = ~_or_23; // FirstSet.java:35
-  wire _not_24 = ~_bits_60; // FirstSet.java:35
-  wire _not_25 = ~_bits_58; // FirstSet.java:35
-  wire _mux_0 = _not_23 ? _not_24 : _not_25; // FirstSet.java:36
-  wire [1:0] _cat_14 = {_not_23, _mux_0}; // FirstSet.java:36
-  wire [1:0] _bits_66 = _cat_14; // FirstSet.java:44
+  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:95
+  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:95
+  wire _not_20 = ~walk_probed_leaf; // TrieMergeWalk.java:99
+  wire _and_16 = walk_probing & _not_20; // TrieMergeWalk.java:99
+  wire _not_21 = ~walk_probed_leaf; // TrieMergeWalk.java:96
+  wire _and_17 = walk_probing & _not_21; // TrieMergeWalk.java:96
+  wire _bits_43 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_43; // SplitCompare.java:59
+  wire [11:0] _bits_44 = sub_min_rdata_0[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_45 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_46 = _bits_45[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_18 = {1'b0, _bits_44} + {1'b0, _bits_46}; // SplitCompare.java:85
+  wire _bits_47 = _add_18[12]; // SplitCompare.java:85
+  wire [12:0] _cat_8 = {_bits_44, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_9 = {_bits_46, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_19 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:86
+  wire _bits_48 = _add_19[13]; // SplitCompare.java:86
+  wire [22:0] _bits_49 = sub_min_rdata_0[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_50 = _bits_49[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_51 = _bits_45[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_52 = _bits_51[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_20 = {1'b0, _bits_50} + {1'b0, _bits_52}; // SplitCompare.java:85
+  wire _bits_53 = _add_20[12]; // SplitCompare.java:85
+  wire [12:0] _cat_10 = {_bits_50, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_11 = {_bits_52, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_21 = {1'b0, _cat_10} + {1'b0, _cat_11}; // SplitCompare.java:86
+  wire _bits_54 = _add_21[13]; // SplitCompare.java:86
+  wire [10:0] _bits_55 = _bits_49[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_12 = {_bits_55, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_56 = _bits_51[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_13 = {_bits_56, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_22 = {1'b0, _cat_12} + {1'b0, _cat_13}; // SplitCompare.java:86
+  wire _bits_57 = _add_22[12]; // SplitCompare.java:86
+  wire _and_18 = _bits_54 & _bits_57; // SplitCompare.java:75
+  wire _or_21 = _bits_53 | _and_18; // SplitCompare.java:75
+  wire _and_19 = _bits_48 & _or_21; // SplitCompare.java:75
+  wire _or_22 = _bits_47 | _and_19; // SplitCompare.java:75
+  wire _and_20 = _and_r_1 & _or_22; // SplitCompare.java:59
+  wire walk_probed_passed = _and_17 & _and_20; // TrieMergeWalk.java:97
+  wire _not_22 = ~walk_probed_passed; // TrieMergeWalk.java:99
+  wire walk_probed_walk = _and_16 & _not_22; // TrieMergeWalk.java:99
+  wire _bits_58 = walk_todo[0]; // FirstSet.java:24
+  wire _bits_59 = walk_todo[1]; // FirstSet.java:24
+  wire _or_23 = _bits_58 | _bits_59; // FirstSet.java:36
+  wire _bits_60 = walk_todo[2]; // FirstSet.java:24
+  wire _bits_61 = walk_todo[3]; // FirstSet.java:24
+  wire _or_24 = _bits_60 | _bits_61; // FirstSet.java:36
+  wire _or_25 = _or_23 | _or_24; // FirstSet.java:36
+  wire _bits_62 = walk_freeing[0]; // FirstSet.java:24
+  wire _bits_63 = walk_freeing[1]; // FirstSet.java:24
+  wire _or_26 = _bits_62 | _bits_63; // FirstSet.java:36
+  wire _bits_64 = walk_freeing[2]; // FirstSet.java:24
+  wire _bits_65 = walk_freeing[3]; // FirstSet.java:24
+  wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:36
+  wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:315
+  wire _not_23 = ~_or_23; // FirstSet.java:34
+  wire _not_24 = ~_bits_60; // FirstSet.java:34
+  wire _not_25 = ~_bits_58; // FirstSet.java:34
+  wire _mux_0 = _not_23 ? _not_24 : _not_25; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_23, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_66 = _cat_14; // FirstSet.java:43
   wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_0_3 : _wire_0_2) : (_bits_66[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:42
-  wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:43
-  wire [11:0] free_next = free_stack_empty ? _bits_67 : free_stack_rdata_0; // FreeSlots.java:43
+  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:44
+  wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:45
+  wire [11:0] free_next = free_stack_empty ? _bits_67 : free_stack_rdata_0; // FreeSlots.java:45
   wire _bits_68 = walk_leaves[3]; // ChildWord.java:70
   wire [11:0] _bits_69 = walk_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_1 = _bits_68 ? 12'd0 : _bits_69; // ChildWord.java:70
@@ -516,64 +516,64 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_75 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_4 = _bits_74 ? 12'd0 : _bits_75; // ChildWord.java:70
   wire [47:0] _cat_15 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
-  wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:31
-  wire [11:0] _bits_76 = slot_info_rdata_0[11:0]; // TrieTables.java:162
-  wire _not_26 = ~_or_26; // FirstSet.java:35
-  wire _not_27 = ~_bits_64; // FirstSet.java:35
-  wire _not_28 = ~_bits_62; // FirstSet.java:35
-  wire _mux_5 = _not_26 ? _not_27 : _not_28; // FirstSet.java:36
-  wire [1:0] _cat_16 = {_not_26, _mux_5}; // FirstSet.java:36
-  wire [1:0] _bits_77 = _cat_16; // FirstSet.java:44
+  wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
+  wire [11:0] _bits_76 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire _not_26 = ~_or_26; // FirstSet.java:34
+  wire _not_27 = ~_bits_64; // FirstSet.java:34
+  wire _not_28 = ~_bits_62; // FirstSet.java:34
+  wire _mux_5 = _not_26 ? _not_27 : _not_28; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_26, _mux_5}; // FirstSet.java:35
+  wire [1:0] _bits_77 = _cat_16; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_1_3 : _wire_1_2) : (_bits_77[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:115
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:123
-  wire _not_29 = ~_or_2; // FirstSet.java:35
-  wire _not_30 = ~_bits_25; // FirstSet.java:35
-  wire _not_31 = ~_bits_23; // FirstSet.java:35
-  wire _mux_6 = _not_29 ? _not_30 : _not_31; // FirstSet.java:36
-  wire [1:0] _cat_18 = {_not_29, _mux_6}; // FirstSet.java:36
-  wire [1:0] _bits_78 = _cat_18; // FirstSet.java:44
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:124
-  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:124
-  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:124
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:125
-  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:125
-  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:125
-  wire [49:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot}; // TrieTables.java:115
-  wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:77
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:121
-  wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:91
-  wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:88
-  wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:50
-  wire [12:0] _add_24 = free_depth + 13'd1; // FreeSlots.java:49
-  wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:51
-  wire _or_30 = free_push | free_take; // FreeSlots.java:44
-  wire _or_31 = _or_30 | free_clear; // FreeSlots.java:44
-  wire _not_32 = ~_or_31; // FreeSlots.java:44
-  wire _not_33 = ~commit_stop; // TrieController.java:163
-  wire _and_21 = io_found_valid & _not_33; // TrieController.java:163
-  wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:137
-  wire [11:0] _bits_81 = undo_rdata_0[43:32]; // UndoStack.java:46
-  wire [31:0] _bits_82 = undo_rdata_0[31:0]; // UndoStack.java:47
-  wire [2:0] _bits_83 = walk_sum[34:32]; // TrieMergeWalk.java:90
-  wire _or_r_4 = |_bits_83; // TrieMergeWalk.java:90
-  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:90
-  wire [31:0] _bits_84 = walk_sum[31:0]; // TrieMergeWalk.java:90
-  wire [31:0] _mux_7 = _or_r_4 ? _fill_2 : _bits_84; // TrieMergeWalk.java:90
-  wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:180
-  wire _not_34 = ~walk_probing; // TrieMergeWalk.java:131
-  wire [2:0] _add_25 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:89
-  wire _or_32 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:80
-  wire _and_22 = read_result & _or_32; // TrieMergeWalk.java:80
-  wire [2:0] _sub_3 = _add_25 - {{2{1'b0}}, _and_22}; // TrieMergeWalk.java:89
-  wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:131
-  wire _and_23 = _not_34 & _eq_9; // TrieMergeWalk.java:131
-  wire [4:0] _add_26 = walk_depth + 5'd1; // TrieMergeWalk.java:139
-  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:76
-  wire [3:0] _bits_85 = _sub_4[3:0]; // TrieMergeWalk.java:76
-  wire [139:0] _mem_read_0 = walk_frames[_bits_85]; // TrieMergeWalk.java:77
-  wire [11:0] _bits_86 = _mem_read_0[139:128]; // TrieMergeWalk.java:190
-  wire [47:0] _bits_87 = _mem_read_0[127:80]; // TrieMergeWalk.java:191
+  wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:118
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:152
+  wire _not_29 = ~_or_2; // FirstSet.java:34
+  wire _not_30 = ~_bits_25; // FirstSet.java:34
+  wire _not_31 = ~_bits_23; // FirstSet.java:34
+  wire _mux_6 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_29, _mux_6}; // FirstSet.java:35
+  wire [1:0] _bits_78 = _cat_18; // FirstSet.java:43
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:154
+  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:154
+  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:154
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:157
+  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:157
+  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:157
+  wire [49:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot}; // TrieTables.java:118
+  wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:78
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:150
+  wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:94
+  wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:91
+  wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:55
+  wire [12:0] _add_24 = free_depth + 13'd1; // FreeSlots.java:52
+  wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:56
+  wire _or_30 = free_push | free_take; // FreeSlots.java:46
+  wire _or_31 = _or_30 | free_clear; // FreeSlots.java:46
+  wire _not_32 = ~_or_31; // FreeSlots.java:46
+  wire _not_33 = ~commit_stop; // TrieController.java:198
+  wire _and_21 = io_found_valid & _not_33; // TrieController.java:198
+  wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:157
+  wire [11:0] _bits_81 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [31:0] _bits_82 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_83 = walk_sum[34:32]; // TrieMergeWalk.java:106
+  wire _or_r_4 = |_bits_83; // TrieMergeWalk.java:106
+  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:106
+  wire [31:0] _bits_84 = walk_sum[31:0]; // TrieMergeWalk.java:106
+  wire [31:0] _mux_7 = _or_r_4 ? _fill_2 : _bits_84; // TrieMergeWalk.java:106
+  wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:211
+  wire _not_34 = ~walk_probing; // TrieMergeWalk.java:151
+  wire [2:0] _add_25 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:103
+  wire _or_32 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:93
+  wire _and_22 = read_result & _or_32; // TrieMergeWalk.java:93
+  wire [2:0] _sub_3 = _add_25 - {{2{1'b0}}, _and_22}; // TrieMergeWalk.java:104
+  wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:151
+  wire _and_23 = _not_34 & _eq_9; // TrieMergeWalk.java:151
+  wire [4:0] _add_26 = walk_depth + 5'd1; // TrieMergeWalk.java:161
+  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:89
+  wire [3:0] _bits_85 = _sub_4[3:0]; // TrieMergeWalk.java:89
+  wire [139:0] _mem_read_0 = walk_frames[_bits_85]; // TrieMergeWalk.java:90
+  wire [11:0] _bits_86 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
+  wire [47:0] _bits_87 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
   wire [11:0] _bits_88 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_5 = |_bits_88; // ChildWord.java:43
   wire [11:0] _bits_89 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -583,10 +583,10 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_91 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_8 = |_bits_91; // ChildWord.java:43
   wire [3:0] _cat_20 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << _bits_66; // TrieMergeWalk.java:215
-  wire [3:0] _bits_92 = _dshl_1[3:0]; // TrieMergeWalk.java:215
-  wire [3:0] _not_35 = ~_bits_92; // TrieMergeWalk.java:130
-  wire [3:0] _and_24 = walk_todo & _not_35; // TrieMergeWalk.java:130
+  wire [6:0] _dshl_1 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
+  wire [3:0] _bits_92 = _dshl_1[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_35 = ~_bits_92; // TrieMergeWalk.java:149
+  wire [3:0] _and_24 = walk_todo & _not_35; // TrieMergeWalk.java:149
   wire [11:0] _bits_93 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_9 = |_bits_93; // ChildWord.java:43
   wire [11:0] _bits_94 = walk_child_word[35:24]; // ChildWord.java:30
@@ -596,77 +596,77 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_96 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_12 = |_bits_96; // ChildWord.java:43
   wire [3:0] _cat_21 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_97 = _mem_read_0[79:76]; // TrieMergeWalk.java:188
-  wire [34:0] _add_27 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:81
-  wire [34:0] _mux_8 = _and_22 ? _add_27 : walk_sum; // TrieMergeWalk.java:81
-  wire [34:0] _bits_98 = _mem_read_0[75:41]; // TrieMergeWalk.java:187
-  wire [34:0] _add_28 = _bits_98 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:193
-  wire [34:0] _mux_9 = walk_now_leaf ? _add_28 : _bits_98; // TrieMergeWalk.java:193
-  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:215
-  wire [3:0] _bits_99 = _dshl_2[3:0]; // TrieMergeWalk.java:215
-  wire [3:0] _or_33 = walk_leaves | _bits_99; // TrieMergeWalk.java:117
-  wire [3:0] _bits_100 = _mem_read_0[40:37]; // TrieMergeWalk.java:186
-  wire [1:0] _bits_101 = _mem_read_0[1:0]; // TrieMergeWalk.java:184
-  wire [6:0] _dshl_3 = 7'd1 << _bits_101; // TrieMergeWalk.java:215
-  wire [3:0] _bits_102 = _dshl_3[3:0]; // TrieMergeWalk.java:215
-  wire [3:0] _or_34 = _bits_100 | _bits_102; // TrieMergeWalk.java:194
-  wire [3:0] _mux_10 = walk_now_leaf ? _or_34 : _bits_100; // TrieMergeWalk.java:194
-  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:47
-  wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:86
-  wire _and_25 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:86
-  wire [34:0] _mux_11 = _and_25 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:86
-  wire _not_36 = ~walk_now_leaf; // TrieMergeWalk.java:195
-  wire [34:0] _bits_103 = _mem_read_0[36:2]; // TrieMergeWalk.java:185
-  wire _lt_1 = walk_new_least < _bits_103; // TrieMergeWalk.java:195
-  wire _and_26 = _not_36 & _lt_1; // TrieMergeWalk.java:195
-  wire [34:0] _mux_12 = _and_26 ? walk_new_least : _bits_103; // TrieMergeWalk.java:195
-  wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:147
-  wire _bits_104 = op_not_threshold[35]; // SplitCompare.java:60
-  wire _and_r_2 = &_bits_104; // SplitCompare.java:60
-  wire [11:0] _bits_105 = walk_sum[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_106 = op_not_threshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_107 = _bits_106[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_29 = {1'b0, _bits_105} + {1'b0, _bits_107}; // SplitCompare.java:86
-  wire _bits_108 = _add_29[12]; // SplitCompare.java:86
-  wire [12:0] _cat_22 = {_bits_105, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_23 = {_bits_107, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_30 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:87
-  wire _bits_109 = _add_30[13]; // SplitCompare.java:87
-  wire [22:0] _bits_110 = walk_sum[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_111 = _bits_110[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_112 = _bits_106[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_113 = _bits_112[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_31 = {1'b0, _bits_111} + {1'b0, _bits_113}; // SplitCompare.java:86
-  wire _bits_114 = _add_31[12]; // SplitCompare.java:86
-  wire [12:0] _cat_24 = {_bits_111, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_25 = {_bits_113, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_32 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:87
-  wire _bits_115 = _add_32[13]; // SplitCompare.java:87
-  wire [10:0] _bits_116 = _bits_110[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_26 = {_bits_116, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_117 = _bits_112[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_27 = {_bits_117, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_33 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:87
-  wire _bits_118 = _add_33[12]; // SplitCompare.java:87
-  wire _and_27 = _bits_115 & _bits_118; // SplitCompare.java:76
-  wire _or_35 = _bits_114 | _and_27; // SplitCompare.java:76
-  wire _and_28 = _bits_109 & _or_35; // SplitCompare.java:76
-  wire _or_36 = _bits_108 | _and_28; // SplitCompare.java:76
-  wire _and_29 = _and_r_2 & _or_36; // SplitCompare.java:60
-  wire _not_37 = ~_and_29; // TrieMergeWalk.java:147
-  wire _and_30 = _or_r_13 & _not_37; // TrieMergeWalk.java:147
-  wire [2:0] _bits_119 = walk_sum[34:32]; // TrieMergeWalk.java:148
-  wire _or_r_14 = |_bits_119; // TrieMergeWalk.java:148
-  wire [6:0] _dshl_4 = 7'd1 << _bits_77; // TrieMergeWalk.java:215
-  wire [3:0] _bits_120 = _dshl_4[3:0]; // TrieMergeWalk.java:215
-  wire [3:0] _not_38 = ~_bits_120; // TrieMergeWalk.java:168
-  wire [3:0] _and_31 = walk_freeing & _not_38; // TrieMergeWalk.java:168
-  wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:177
-  wire _and_32 = walk_merges & _eq_10; // TrieMergeWalk.java:177
-  wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:161
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:161
-  wire _and_33 = _or_r_15 & _lt_2; // TrieMergeWalk.java:161
-  wire [34:0] _mux_13 = _and_33 ? walk_sum : walk_least; // TrieMergeWalk.java:161
+  wire [3:0] _bits_97 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
+  wire [34:0] _add_27 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:94
+  wire [34:0] _mux_8 = _and_22 ? _add_27 : walk_sum; // TrieMergeWalk.java:94
+  wire [34:0] _bits_98 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
+  wire [34:0] _add_28 = _bits_98 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
+  wire [34:0] _mux_9 = walk_now_leaf ? _add_28 : _bits_98; // TrieMergeWalk.java:226
+  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
+  wire [3:0] _bits_99 = _dshl_2[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_33 = walk_leaves | _bits_99; // TrieMergeWalk.java:135
+  wire [3:0] _bits_100 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
+  wire [1:0] _bits_101 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
+  wire [6:0] _dshl_3 = 7'd1 << _bits_101; // TrieMergeWalk.java:260
+  wire [3:0] _bits_102 = _dshl_3[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_34 = _bits_100 | _bits_102; // TrieMergeWalk.java:227
+  wire [3:0] _mux_10 = walk_now_leaf ? _or_34 : _bits_100; // TrieMergeWalk.java:227
+  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:60
+  wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:100
+  wire _and_25 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:100
+  wire [34:0] _mux_11 = _and_25 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:100
+  wire _not_36 = ~walk_now_leaf; // TrieMergeWalk.java:228
+  wire [34:0] _bits_103 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
+  wire _lt_1 = walk_new_least < _bits_103; // TrieMergeWalk.java:228
+  wire _and_26 = _not_36 & _lt_1; // TrieMergeWalk.java:228
+  wire [34:0] _mux_12 = _and_26 ? walk_new_least : _bits_103; // TrieMergeWalk.java:228
+  wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:169
+  wire _bits_104 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_104; // SplitCompare.java:59
+  wire [11:0] _bits_105 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_106 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_107 = _bits_106[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_29 = {1'b0, _bits_105} + {1'b0, _bits_107}; // SplitCompare.java:85
+  wire _bits_108 = _add_29[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_105, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_107, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_30 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_109 = _add_30[13]; // SplitCompare.java:86
+  wire [22:0] _bits_110 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_111 = _bits_110[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_112 = _bits_106[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_113 = _bits_112[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_111} + {1'b0, _bits_113}; // SplitCompare.java:85
+  wire _bits_114 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_24 = {_bits_111, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_25 = {_bits_113, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_32 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_115 = _add_32[13]; // SplitCompare.java:86
+  wire [10:0] _bits_116 = _bits_110[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_26 = {_bits_116, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_117 = _bits_112[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_27 = {_bits_117, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_33 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_118 = _add_33[12]; // SplitCompare.java:86
+  wire _and_27 = _bits_115 & _bits_118; // SplitCompare.java:75
+  wire _or_35 = _bits_114 | _and_27; // SplitCompare.java:75
+  wire _and_28 = _bits_109 & _or_35; // SplitCompare.java:75
+  wire _or_36 = _bits_108 | _and_28; // SplitCompare.java:75
+  wire _and_29 = _and_r_2 & _or_36; // SplitCompare.java:59
+  wire _not_37 = ~_and_29; // TrieMergeWalk.java:171
+  wire _and_30 = _or_r_13 & _not_37; // TrieMergeWalk.java:170
+  wire [2:0] _bits_119 = walk_sum[34:32]; // TrieMergeWalk.java:172
+  wire _or_r_14 = |_bits_119; // TrieMergeWalk.java:172
+  wire [6:0] _dshl_4 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
+  wire [3:0] _bits_120 = _dshl_4[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_38 = ~_bits_120; // TrieMergeWalk.java:196
+  wire [3:0] _and_31 = walk_freeing & _not_38; // TrieMergeWalk.java:196
+  wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:206
+  wire _and_32 = walk_merges & _eq_10; // TrieMergeWalk.java:206
+  wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:186
+  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:186
+  wire _and_33 = _or_r_15 & _lt_2; // TrieMergeWalk.java:186
+  wire [34:0] _mux_13 = _and_33 ? walk_sum : walk_least; // TrieMergeWalk.java:186
   wire [11:0] _bits_121 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_122 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_123 = walk_word[35:24]; // ChildWord.java:30
@@ -675,157 +675,157 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_126 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_127 = walk_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_128 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_34 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:48
-  wire [7:0] _sub_5 = _add_34 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:48
-  wire _not_39 = ~snapshot_frozen; // CsrRequests.java:83
-  wire _and_34 = snapshot_pending & _not_39; // CsrRequests.java:83
-  wire _and_35 = _and_34 & quiet_held; // CsrRequests.java:83
-  wire _and_36 = _and_35 & snapshot_settled; // CsrRequests.java:83
-  wire _and_37 = state_init & multiplier_free; // ScheduleAndSnapshot.java:48
-  wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:49
-  wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:49
-  wire [30:0] _bits_129 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:51
-  wire _or_r_16 = |_bits_129; // ScheduleAndSnapshot.java:51
-  wire _not_40 = ~_or_r_16; // ScheduleAndSnapshot.java:51
-  wire [31:0] _mux_15 = _not_40 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:51
-  wire _or_37 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:41
-  wire [63:0] _mux_16 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:42
-  wire [31:0] _mux_17 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:43
-  wire [62:0] _bits_130 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:67
-  wire _bits_131 = io_m0Csr[0]; // ScheduleAndSnapshot.java:67
-  wire _or_38 = _bits_131 | io_m0CsrZero; // ScheduleAndSnapshot.java:67
-  wire [63:0] m0_effective = {_bits_130, _or_38}; // ScheduleAndSnapshot.java:67
-  wire [63:0] _bits_132 = serialMultiplier_io_product[63:0]; // MergeSchedule.java:65
-  wire _not_41 = ~serialMultiplier_io_busy; // MergeSchedule.java:41
-  wire _and_38 = following_running & _not_41; // MergeSchedule.java:41
-  wire _not_42 = ~multiplier_for_schedule; // MergeSchedule.java:69
-  wire [31:0] _bits_133 = serialMultiplier_io_product[95:64]; // MergeSchedule.java:45
-  wire _or_r_17 = |_bits_133; // MergeSchedule.java:45
-  wire [31:0] _bits_134 = next_merge[31:0]; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_135 = _cat_7[31:0]; // ScheduleAndSnapshot.java:57
-  wire [32:0] _sub_6 = {1'b0, _bits_134} - {1'b0, _bits_135}; // ScheduleAndSnapshot.java:57
-  wire [31:0] _bits_136 = next_merge[63:32]; // ScheduleAndSnapshot.java:58
-  wire [31:0] _bits_137 = _cat_7[63:32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_7 = {1'b0, _bits_136} - {1'b0, _bits_137}; // ScheduleAndSnapshot.java:58
-  wire _bits_138 = to_merge_lo[32]; // ScheduleAndSnapshot.java:58
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_138}; // ScheduleAndSnapshot.java:58
-  wire _bits_139 = to_merge_hi[32]; // ScheduleAndSnapshot.java:61
-  wire _not_43 = ~_bits_139; // ScheduleAndSnapshot.java:61
-  wire [31:0] _bits_140 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:60
-  wire [31:0] _bits_141 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:60
-  wire [63:0] to_merge = {_bits_140, _bits_141}; // ScheduleAndSnapshot.java:60
-  wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:61
-  wire _and_39 = _not_43 & _or_r_18; // ScheduleAndSnapshot.java:61
-  wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:62
-  wire [17:0] _bits_142 = _sub_9[17:0]; // SplitCounter.java:68
-  wire _or_39 = state_init | state_advance; // ScheduleAndSnapshot.java:74
-  wire [17:0] _bits_143 = until_merge_load[17:0]; // SplitCounter.java:74
-  wire [15:0] _bits_144 = until_merge_load[33:18]; // SplitCounter.java:77
-  wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:62
-  wire [15:0] _bits_145 = _sub_10[15:0]; // SplitCounter.java:54
-  wire _bits_146 = _sub_9[18]; // SplitCounter.java:69
-  wire [15:0] _bits_147 = until_merge_load[49:34]; // SplitCounter.java:77
-  wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:62
-  wire [15:0] _bits_148 = _sub_11[15:0]; // SplitCounter.java:54
-  wire _bits_149 = _sub_10[16]; // SplitCounter.java:55
-  wire [13:0] _bits_150 = until_merge_load[63:50]; // SplitCounter.java:77
-  wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:62
-  wire [13:0] _bits_151 = _sub_12[13:0]; // SplitCounter.java:54
-  wire _bits_152 = _sub_11[16]; // SplitCounter.java:55
-  wire _not_44 = ~schedule_exhausted; // ScheduleAndSnapshot.java:79
-  wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_45 = ~_or_r_19; // SplitCounter.java:89
-  wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_46 = ~_or_r_20; // SplitCounter.java:90
-  wire _and_40 = _not_45 & _not_46; // SplitCounter.java:90
-  wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_47 = ~_or_r_21; // SplitCounter.java:90
-  wire _and_41 = _and_40 & _not_47; // SplitCounter.java:90
-  wire _and_42 = _not_44 & _and_41; // ScheduleAndSnapshot.java:79
-  wire _bits_153 = until_merge_lo[17]; // ScheduleAndSnapshot.java:80
-  wire _or_r_22 = |_bits_153; // ScheduleAndSnapshot.java:80
-  wire _not_48 = ~_or_r_22; // ScheduleAndSnapshot.java:80
-  wire _and_43 = _and_42 & _not_48; // ScheduleAndSnapshot.java:80
+  wire [7:0] _add_34 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_5 = _add_34 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_39 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_34 = snapshot_pending & _not_39; // CsrRequests.java:90
+  wire _and_35 = _and_34 & quiet_held; // CsrRequests.java:90
+  wire _and_36 = _and_35 & snapshot_settled; // CsrRequests.java:90
+  wire _and_37 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_129 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_129; // ScheduleAndSnapshot.java:62
+  wire _not_40 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_15 = _not_40 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_37 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_16 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_17 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_130 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_131 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_38 = _bits_131 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_130, _or_38}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_132 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_41 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_38 = following_running & _not_41; // MergeScheduleUnit.java:43
+  wire _not_42 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_133 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_133; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_134 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_135 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_134} - {1'b0, _bits_135}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_136 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_137 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_136} - {1'b0, _bits_137}; // ScheduleAndSnapshot.java:74
+  wire _bits_138 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_138}; // ScheduleAndSnapshot.java:75
+  wire _bits_139 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_43 = ~_bits_139; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_140 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_141 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_140, _bits_141}; // ScheduleAndSnapshot.java:77
+  wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_39 = _not_43 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_142 = _sub_9[17:0]; // SplitCounter.java:70
+  wire _or_39 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_143 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_144 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_145 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_146 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_147 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_148 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_149 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_150 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_151 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_152 = _sub_11[16]; // SplitCounter.java:57
+  wire _not_44 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_45 = ~_or_r_19; // SplitCounter.java:91
+  wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_46 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_40 = _not_45 & _not_46; // SplitCounter.java:92
+  wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_47 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_41 = _and_40 & _not_47; // SplitCounter.java:92
+  wire _and_42 = _not_44 & _and_41; // ScheduleAndSnapshot.java:97
+  wire _bits_153 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_153; // ScheduleAndSnapshot.java:102
+  wire _not_48 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_43 = _and_42 & _not_48; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_18 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [6:0] _add_35 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:77
-  wire [6:0] _sub_13 = _add_35 - {{6{1'b0}}, io_found_valid}; // TrieController.java:77
-  wire _and_44 = commit_fire & hit_splittable_3; // CommitVerdict.java:72
-  wire _and_45 = _and_44 & io_head_thresholdFits; // CommitVerdict.java:72
-  wire _bits_154 = io_head_notThreshold[35]; // SplitCompare.java:60
-  wire _and_r_3 = &_bits_154; // SplitCompare.java:60
-  wire [11:0] _bits_155 = root_min[34:23]; // SplitCompare.java:72
-  wire [34:0] _bits_156 = io_head_notThreshold[34:0]; // SplitCompare.java:60
-  wire [11:0] _bits_157 = _bits_156[34:23]; // SplitCompare.java:73
-  wire [12:0] _add_36 = {1'b0, _bits_155} + {1'b0, _bits_157}; // SplitCompare.java:86
-  wire _bits_158 = _add_36[12]; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_155, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_29 = {_bits_157, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_37 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:87
-  wire _bits_159 = _add_37[13]; // SplitCompare.java:87
-  wire [22:0] _bits_160 = root_min[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_161 = _bits_160[22:11]; // SplitCompare.java:72
-  wire [22:0] _bits_162 = _bits_156[22:0]; // SplitCompare.java:71
-  wire [11:0] _bits_163 = _bits_162[22:11]; // SplitCompare.java:73
-  wire [12:0] _add_38 = {1'b0, _bits_161} + {1'b0, _bits_163}; // SplitCompare.java:86
-  wire _bits_164 = _add_38[12]; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_161, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _cat_31 = {_bits_163, 1'd1}; // SplitCompare.java:87
-  wire [13:0] _add_39 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:87
-  wire _bits_165 = _add_39[13]; // SplitCompare.java:87
-  wire [10:0] _bits_166 = _bits_160[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_32 = {_bits_166, 1'd1}; // SplitCompare.java:87
-  wire [10:0] _bits_167 = _bits_162[10:0]; // SplitCompare.java:71
-  wire [11:0] _cat_33 = {_bits_167, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_40 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:87
-  wire _bits_168 = _add_40[12]; // SplitCompare.java:87
-  wire _and_46 = _bits_165 & _bits_168; // SplitCompare.java:76
-  wire _or_40 = _bits_164 | _and_46; // SplitCompare.java:76
-  wire _and_47 = _bits_159 & _or_40; // SplitCompare.java:76
-  wire _or_41 = _bits_158 | _and_47; // SplitCompare.java:76
-  wire skip_now = _and_r_3 & _or_41; // SplitCompare.java:60
-  wire _and_48 = hit_short_3 & skip_now; // CommitVerdict.java:73
-  wire [16:0] _bits_169 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:92
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_169; // ScheduleAndSnapshot.java:92
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:92
-  wire _not_49 = ~merge_now; // CommitVerdict.java:73
-  wire _and_49 = _and_48 & _not_49; // CommitVerdict.java:73
-  wire _not_50 = ~_and_49; // CommitVerdict.java:73
-  wire [15:0] _bits_170 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:72
-  wire [15:0] _bits_171 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:73
-  wire [16:0] _add_41 = {1'b0, _bits_170} + {1'b0, _bits_171}; // SplitCompare.java:86
-  wire _bits_172 = _add_41[16]; // SplitCompare.java:86
-  wire [16:0] _cat_34 = {_bits_170, 1'd1}; // SplitCompare.java:87
-  wire [16:0] _cat_35 = {_bits_171, 1'd1}; // SplitCompare.java:87
-  wire [17:0] _add_42 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:87
-  wire _bits_173 = _add_42[17]; // SplitCompare.java:87
-  wire [15:0] _bits_174 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:71
-  wire [15:0] _bits_175 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:71
-  wire [16:0] _add_43 = {1'b0, _bits_174} + {1'b0, _bits_175}; // SplitCompare.java:86
-  wire _bits_176 = _add_43[16]; // SplitCompare.java:86
-  wire _and_50 = _bits_173 & _bits_176; // SplitCompare.java:76
-  wire _and_51 = stop_if_over_t & over_t; // CommitVerdict.java:74
-  wire _and_52 = commit_fire & merge_now; // CommitVerdict.java:74
-  wire stop_now = _and_51 | _and_52; // CommitVerdict.java:74
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:94
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:96
-  wire _and_53 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:63
-  wire split_now = _and_53 & over_t; // CommitVerdict.java:63
-  wire _and_54 = state_run & io_found_valid; // TrieController.java:99
-  wire _not_51 = ~commit_stop; // TrieController.java:99
-  wire _and_55 = _and_54 & _not_51; // TrieController.java:99
-  wire _lt_4 = io_found_bits_depth < 5'd16; // CommitVerdict.java:62
-  wire _not_52 = ~merge_now; // CommitVerdict.java:67
-  wire _and_56 = split_now & _not_52; // CommitVerdict.java:67
-  wire _and_57 = _and_56 & hit_short_3; // CommitVerdict.java:67
-  wire defer_now = _and_57 & skip_now; // CommitVerdict.java:67
-  wire _and_58 = commit_fire & defer_now; // CommitVerdict.java:101
-  wire _not_53 = ~undo_empty; // UndoStack.java:39
-  wire undo_pop = state_undo & _not_53; // UndoStack.java:39
-  wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:45
-  wire draining = state_drain | commit_stop; // TrieController.java:113
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:114
-  wire [5:0] _add_44 = undo_sp + 6'd1; // UndoStack.java:43
-  wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:38
+  wire [6:0] _add_35 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:94
+  wire [6:0] _sub_13 = _add_35 - {{6{1'b0}}, io_found_valid}; // TrieController.java:95
+  wire _and_44 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
+  wire _and_45 = _and_44 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_154 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_154; // SplitCompare.java:59
+  wire [11:0] _bits_155 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_156 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_157 = _bits_156[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_36 = {1'b0, _bits_155} + {1'b0, _bits_157}; // SplitCompare.java:85
+  wire _bits_158 = _add_36[12]; // SplitCompare.java:85
+  wire [12:0] _cat_28 = {_bits_155, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_29 = {_bits_157, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_37 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
+  wire _bits_159 = _add_37[13]; // SplitCompare.java:86
+  wire [22:0] _bits_160 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_161 = _bits_160[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_162 = _bits_156[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_163 = _bits_162[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_38 = {1'b0, _bits_161} + {1'b0, _bits_163}; // SplitCompare.java:85
+  wire _bits_164 = _add_38[12]; // SplitCompare.java:85
+  wire [12:0] _cat_30 = {_bits_161, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_31 = {_bits_163, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_39 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
+  wire _bits_165 = _add_39[13]; // SplitCompare.java:86
+  wire [10:0] _bits_166 = _bits_160[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_32 = {_bits_166, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_167 = _bits_162[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_33 = {_bits_167, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_40 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_168 = _add_40[12]; // SplitCompare.java:86
+  wire _and_46 = _bits_165 & _bits_168; // SplitCompare.java:75
+  wire _or_40 = _bits_164 | _and_46; // SplitCompare.java:75
+  wire _and_47 = _bits_159 & _or_40; // SplitCompare.java:75
+  wire _or_41 = _bits_158 | _and_47; // SplitCompare.java:75
+  wire skip_now = _and_r_3 & _or_41; // SplitCompare.java:59
+  wire _and_48 = hit_short_3 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_169 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_169; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire _not_49 = ~merge_now; // CommitVerdict.java:91
+  wire _and_49 = _and_48 & _not_49; // CommitVerdict.java:91
+  wire _not_50 = ~_and_49; // CommitVerdict.java:91
+  wire [15:0] _bits_170 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_171 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_41 = {1'b0, _bits_170} + {1'b0, _bits_171}; // SplitCompare.java:85
+  wire _bits_172 = _add_41[16]; // SplitCompare.java:85
+  wire [16:0] _cat_34 = {_bits_170, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_35 = {_bits_171, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_42 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_173 = _add_42[17]; // SplitCompare.java:86
+  wire [15:0] _bits_174 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_175 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_43 = {1'b0, _bits_174} + {1'b0, _bits_175}; // SplitCompare.java:85
+  wire _bits_176 = _add_43[16]; // SplitCompare.java:85
+  wire _and_50 = _bits_173 & _bits_176; // SplitCompare.java:75
+  wire _and_51 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_52 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_51 | _and_52; // CommitVerdict.java:94
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:112
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:114
+  wire _and_53 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_53 & over_t; // CommitVerdict.java:78
+  wire _and_54 = state_run & io_found_valid; // TrieController.java:124
+  wire _not_51 = ~commit_stop; // TrieController.java:124
+  wire _and_55 = _and_54 & _not_51; // TrieController.java:124
+  wire _lt_4 = io_found_bits_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_52 = ~merge_now; // CommitVerdict.java:84
+  wire _and_56 = split_now & _not_52; // CommitVerdict.java:84
+  wire _and_57 = _and_56 & hit_short_3; // CommitVerdict.java:84
+  wire defer_now = _and_57 & skip_now; // CommitVerdict.java:84
+  wire _and_58 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _not_53 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_53; // UndoStack.java:40
+  wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
+  wire draining = state_drain | commit_stop; // TrieController.java:142
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:143
+  wire [5:0] _add_44 = undo_sp + 6'd1; // UndoStack.java:45
+  wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:39
   wire _eq_13 = _bits_78 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_177 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_19 = _eq_13 ? free_next : _bits_177; // ChildWord.java:63
@@ -839,7 +839,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_180 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_22 = _eq_16 ? free_next : _bits_180; // ChildWord.java:63
   wire [47:0] _cat_36 = {_mux_19, _mux_20, _mux_21, _mux_22}; // ChildWord.java:64
-  wire [31:0] _bits_181 = slot_info_rdata_0[43:12]; // TrieTables.java:158
+  wire [31:0] _bits_181 = slot_info_rdata_0[43:12]; // TrieTables.java:161
   wire [11:0] _bits_182 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_23 = |_bits_182; // ChildWord.java:43
   wire [11:0] _bits_183 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -849,204 +849,205 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire [11:0] _bits_185 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_185; // ChildWord.java:43
   wire [3:0] _cat_37 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_78; // TrieController.java:199
-  wire [3:0] _bits_186 = _dshl_5[3:0]; // TrieController.java:199
-  wire [3:0] _or_42 = split_present | _bits_186; // TrieController.java:199
-  wire [11:0] _bits_187 = slot_info_rdata_0[11:0]; // TrieTables.java:162
-  wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:32
-  wire _bits_188 = slot_info_rdata_0[49]; // TrieTables.java:150
-  wire _and_59 = _lt_5 & _bits_188; // TrieController.java:236
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:236
-  wire _and_60 = _and_59 & _lt_6; // TrieController.java:236
-  wire [31:0] _bits_189 = slot_info_rdata_0[43:12]; // TrieTables.java:158
-  wire [31:0] _mux_23 = _and_60 ? _bits_189 : 32'd0; // CsrRequests.java:46
-  wire [4:0] _bits_190 = slot_info_rdata_0[48:44]; // TrieTables.java:154
-  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // RapController.java:411
-  wire [5:0] _mux_24 = _and_60 ? _cat_38 : 6'd0; // CsrRequests.java:44
-  wire _not_54 = ~commit_stop; // TrieController.java:132
-  wire pipe_quiet = _not_54 & pipe_empty; // TrieController.java:132
-  wire _and_61 = state_run & pipe_quiet; // TrieController.java:135
-  wire _not_55 = ~io_issued; // TrieController.java:135
-  wire _and_62 = _and_61 & _not_55; // TrieController.java:135
-  wire _not_56 = ~marking; // TrieController.java:135
-  wire _and_63 = _and_62 & _not_56; // TrieController.java:135
-  wire _and_64 = state_run & pipe_quiet; // TrieController.java:136
-  wire _or_43 = ev_commit_q | ev_saturation_q; // StatusRegs.java:77
-  wire _or_44 = _or_43 | ev_split_q; // StatusRegs.java:77
-  wire _or_45 = _or_44 | ev_batch_q; // StatusRegs.java:77
-  wire _or_46 = _or_45 | ev_deferred_q; // StatusRegs.java:77
-  wire _or_r_27 = |ev_removed_q; // StatusRegs.java:78
-  wire _or_47 = _or_46 | _or_r_27; // StatusRegs.java:78
-  wire _not_57 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_58 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_65 = _not_57 & _not_58; // SplitCounter.java:109
-  wire _not_59 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_66 = _and_65 & _not_59; // SplitCounter.java:109
-  wire _not_60 = ~_and_66; // StatusRegs.java:78
-  wire ev_pending = _or_47 | _not_60; // StatusRegs.java:78
-  wire _not_61 = ~ev_pending; // ScheduleAndSnapshot.java:82
-  wire _and_67 = _not_61 & multiplier_free; // ScheduleAndSnapshot.java:82
-  wire status_still = _and_67 & io_countersIdle; // ScheduleAndSnapshot.java:82
-  wire _and_68 = _and_64 & status_still; // TrieController.java:136
-  wire _and_69 = state_advance & advance_settled_was_1; // TrieController.java:137
-  wire _and_70 = state_advance & advance_settled_was_2; // TrieController.java:137
-  wire _not_62 = ~state_init; // TrieController.java:271
-  wire _and_71 = _not_62 & io_enable; // TrieController.java:271
-  wire _or_48 = readout_pending | io_readout; // TrieController.java:271
-  wire _not_63 = ~_or_48; // TrieController.java:271
-  wire _and_72 = _and_71 & _not_63; // TrieController.java:271
-  wire _or_49 = snapshot_pending | io_snapshot; // TrieController.java:272
-  wire _not_64 = ~_or_49; // TrieController.java:272
-  wire _and_73 = _and_72 & _not_64; // TrieController.java:272
-  wire _not_65 = ~snapshot_frozen; // TrieController.java:272
-  wire _and_74 = _and_73 & _not_65; // TrieController.java:272
-  wire _not_66 = ~commit_stop; // TrieController.java:279
-  wire _and_75 = state_run & _not_66; // TrieController.java:279
-  wire _not_67 = ~io_headValid; // TrieController.java:279
-  wire _and_76 = pipe_empty & _not_67; // TrieController.java:279
-  wire [2:0] _mux_25 = _and_76 ? 3'd1 : fill_cause; // StallAccount.java:43
-  wire _or_50 = state_drain | state_undo; // TrieController.java:280
-  wire _or_51 = _or_50 | state_resume; // TrieController.java:280
-  wire _or_52 = _or_51 | commit_stop; // TrieController.java:280
-  wire [2:0] _mux_26 = split_req ? 3'd3 : 3'd4; // StallAccount.java:44
-  wire _or_53 = state_split_read | state_split_check; // TrieController.java:280
-  wire _or_54 = _or_53 | state_split_alloc; // TrieController.java:280
-  wire _or_55 = _or_54 | state_split_link; // TrieController.java:280
-  wire _or_56 = state_merge_start | state_merge; // TrieController.java:281
-  wire _or_57 = _or_56 | state_advance; // TrieController.java:281
-  wire _or_58 = _or_57 | state_advance_wait; // TrieController.java:281
-  wire [11:0] _bits_191 = free_depth[11:0]; // FreeSlots.java:45
-  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:41
-  wire [11:0] _bits_192 = _sub_16[11:0]; // FreeSlots.java:41
-  wire [3:0] _bits_193 = walk_depth[3:0]; // TrieMergeWalk.java:138
-  wire [139:0] _cat_39 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:138
-  wire [4:0] _bits_194 = undo_sp[4:0]; // UndoStack.java:42
-  wire [43:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:42
-  wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:40
-  wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:40
-  wire [5:0] _mux_27 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:40
-  wire [4:0] _bits_195 = _mux_27[4:0]; // UndoStack.java:40
-  wire _not_68 = ~undo_push; // UndoStack.java:40
-  wire [15:0] _cat_41 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:34
-  wire _or_r_28 = |_cat_41; // TrieController.java:34
-  wire [15:0] _sub_19 = _cat_41 - 16'd1; // TrieController.java:34
-  wire [15:0] _and_77 = _cat_41 & _sub_19; // TrieController.java:34
-  wire _or_r_29 = |_and_77; // TrieController.java:34
-  wire _not_69 = ~_or_r_29; // TrieController.java:34
-  wire _and_78 = _or_r_28 & _not_69; // TrieController.java:34
-  wire _and_79 = min_read & min_write; // TrieTables.java:93
-  wire _not_70 = ~_and_79; // TrieTables.java:93
-  wire _and_80 = word_read & word_write; // TrieTables.java:94
-  wire _not_71 = ~_and_80; // TrieTables.java:94
-  wire _and_81 = info_read & info_write; // TrieTables.java:95
-  wire _not_72 = ~_and_81; // TrieTables.java:95
-  wire _not_73 = ~free_push; // FreeSlots.java:54
-  wire _not_74 = ~free_stack_empty; // FreeSlots.java:55
-  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:55
-  wire _or_59 = _not_74 | _lt_7; // FreeSlots.java:55
-  wire [9:0] _cat_42 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:32
-  wire _or_r_30 = |_cat_42; // TrieMergeWalk.java:32
-  wire [9:0] _sub_20 = _cat_42 - 10'd1; // TrieMergeWalk.java:32
-  wire [9:0] _and_82 = _cat_42 & _sub_20; // TrieMergeWalk.java:32
-  wire _or_r_31 = |_and_82; // TrieMergeWalk.java:32
-  wire _not_75 = ~_or_r_31; // TrieMergeWalk.java:32
-  wire _and_83 = _or_r_30 & _not_75; // TrieMergeWalk.java:32
-  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:200
-  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:200
-  wire _and_84 = _eq_17 & _eq_18; // TrieMergeWalk.java:200
-  wire _or_60 = ev_commit | ev_saturation; // StatusRegs.java:99
-  wire _or_61 = _or_60 | ev_split; // StatusRegs.java:99
-  wire _or_62 = _or_61 | ev_allocated; // StatusRegs.java:99
-  wire _or_63 = _or_62 | ev_batch; // StatusRegs.java:99
-  wire _or_64 = _or_63 | ev_deferred; // StatusRegs.java:99
-  wire _or_65 = _or_64 | ev_clear; // StatusRegs.java:99
-  wire _or_r_32 = |ev_removed; // StatusRegs.java:99
-  wire _or_66 = _or_65 | _or_r_32; // StatusRegs.java:99
-  wire _or_67 = _or_66 | ev_pending; // StatusRegs.java:99
-  wire _not_76 = ~_or_67; // ScheduleAndSnapshot.java:83
-  wire _not_77 = ~io_issued; // TrieController.java:84
-  wire _and_85 = over_t & io_head_thresholdFits; // CommitVerdict.java:60
-  wire [3:0] _bits_196 = io_head_notThreshold[35:32]; // SplitCompare.java:60
-  wire _and_r_4 = &_bits_196; // SplitCompare.java:60
-  wire [10:0] _bits_197 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:72
-  wire [31:0] _bits_198 = io_head_notThreshold[31:0]; // SplitCompare.java:60
-  wire [10:0] _bits_199 = _bits_198[31:21]; // SplitCompare.java:73
-  wire [11:0] _add_45 = {1'b0, _bits_197} + {1'b0, _bits_199}; // SplitCompare.java:86
-  wire _bits_200 = _add_45[11]; // SplitCompare.java:86
-  wire [11:0] _cat_43 = {_bits_197, 1'd1}; // SplitCompare.java:87
-  wire [11:0] _cat_44 = {_bits_199, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_46 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:87
-  wire _bits_201 = _add_46[12]; // SplitCompare.java:87
-  wire [20:0] _bits_202 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:71
-  wire [10:0] _bits_203 = _bits_202[20:10]; // SplitCompare.java:72
-  wire [20:0] _bits_204 = _bits_198[20:0]; // SplitCompare.java:71
-  wire [10:0] _bits_205 = _bits_204[20:10]; // SplitCompare.java:73
-  wire [11:0] _add_47 = {1'b0, _bits_203} + {1'b0, _bits_205}; // SplitCompare.java:86
-  wire _bits_206 = _add_47[11]; // SplitCompare.java:86
-  wire [11:0] _cat_45 = {_bits_203, 1'd1}; // SplitCompare.java:87
-  wire [11:0] _cat_46 = {_bits_205, 1'd1}; // SplitCompare.java:87
-  wire [12:0] _add_48 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:87
-  wire _bits_207 = _add_48[12]; // SplitCompare.java:87
-  wire [9:0] _bits_208 = _bits_202[9:0]; // SplitCompare.java:71
-  wire [9:0] _bits_209 = _bits_204[9:0]; // SplitCompare.java:71
-  wire [10:0] _add_49 = {1'b0, _bits_208} + {1'b0, _bits_209}; // SplitCompare.java:86
-  wire _bits_210 = _add_49[10]; // SplitCompare.java:86
-  wire _and_86 = _bits_207 & _bits_210; // SplitCompare.java:76
-  wire _or_68 = _bits_206 | _and_86; // SplitCompare.java:76
-  wire _and_87 = _bits_201 & _or_68; // SplitCompare.java:76
-  wire _or_69 = _bits_200 | _and_87; // SplitCompare.java:76
-  wire _and_88 = _and_r_4 & _or_69; // SplitCompare.java:60
-  wire _eq_19 = _and_85 == _and_88; // CommitVerdict.java:60
-  wire _not_78 = ~schedule_exhausted; // ScheduleAndSnapshot.java:98
-  wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:89
-  wire _not_79 = ~_or_r_33; // SplitCounter.java:89
-  wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:90
-  wire _not_80 = ~_or_r_34; // SplitCounter.java:90
-  wire _and_89 = _not_79 & _not_80; // SplitCounter.java:90
-  wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:90
-  wire _not_81 = ~_or_r_35; // SplitCounter.java:90
-  wire _and_90 = _and_89 & _not_81; // SplitCounter.java:90
-  wire _and_91 = _not_78 & _and_90; // ScheduleAndSnapshot.java:98
-  wire [1:0] _bits_211 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:98
-  wire _or_r_36 = |_bits_211; // ScheduleAndSnapshot.java:98
-  wire _not_82 = ~_or_r_36; // ScheduleAndSnapshot.java:98
-  wire _and_92 = _and_91 & _not_82; // ScheduleAndSnapshot.java:98
-  wire [15:0] _bits_212 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:99
-  wire _ge_1 = io_head_weight >= _bits_212; // ScheduleAndSnapshot.java:99
-  wire _and_93 = _and_92 & _ge_1; // ScheduleAndSnapshot.java:99
-  wire _eq_20 = merge_now == _and_93; // CommitVerdict.java:65
-  wire _or_70 = split_now | merge_now; // CommitVerdict.java:75
-  wire _and_94 = commit_fire & _or_70; // CommitVerdict.java:75
-  wire _not_83 = ~defer_now; // CommitVerdict.java:75
-  wire _and_95 = _and_94 & _not_83; // CommitVerdict.java:75
-  wire _eq_21 = stop_now == _and_95; // CommitVerdict.java:75
-  wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:101
-  wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:49
-  wire _not_84 = ~undo_pop; // UndoStack.java:50
-  wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:52
-  wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:52
-  wire _not_85 = ~marking; // TrieController.java:258
-  wire _or_71 = state_run | state_resume; // TrieController.java:258
-  wire _or_72 = _or_71 | state_merge_start; // TrieController.java:258
-  wire _or_73 = state_advance | state_advance_wait; // TrieController.java:258
-  wire _or_74 = _or_72 | _or_73; // TrieController.java:258
-  wire _or_75 = _not_85 | _or_74; // TrieController.java:258
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:264
-  wire _and_96 = state_run & io_counterResult_valid; // TrieController.java:264
-  wire _or_r_37 = |free_slots; // TrieController.java:265
-  wire _and_97 = state_split_alloc & _or_4; // TrieController.java:265
-  wire _and_98 = _and_97 & free_ready; // TrieController.java:265
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:266
-  wire _not_86 = ~io_issued; // TrieController.java:266
-  wire _and_99 = _eq_25 & _not_86; // TrieController.java:266
-  wire _le_0 = st_nodes <= 13'h1000; // TrieController.java:267
-  wire _not_87 = ~ev_commit_q; // StatusRegs.java:76
-  wire _not_88 = ~st_n_carry_0; // SplitCounter.java:108
-  wire _not_89 = ~st_n_carry_1; // SplitCounter.java:109
-  wire _and_100 = _not_88 & _not_89; // SplitCounter.java:109
-  wire _not_90 = ~st_n_carry_2; // SplitCounter.java:109
-  wire _and_101 = _and_100 & _not_90; // SplitCounter.java:109
-  wire st_n_steady = _not_87 & _and_101; // StatusRegs.java:76
+  wire [6:0] _dshl_5 = 7'd1 << _bits_78; // TrieController.java:250
+  wire [3:0] _bits_186 = _dshl_5[3:0]; // TrieController.java:250
+  wire [3:0] _or_42 = split_present | _bits_186; // TrieController.java:249
+  wire [11:0] _bits_187 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
+  wire _bits_188 = slot_info_rdata_0[49]; // TrieTables.java:153
+  wire _and_59 = _lt_5 & _bits_188; // TrieController.java:297
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:298
+  wire _and_60 = _and_59 & _lt_6; // TrieController.java:298
+  wire [31:0] _bits_189 = slot_info_rdata_0[43:12]; // TrieTables.java:161
+  wire [31:0] _mux_23 = _and_60 ? _bits_189 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_190 = slot_info_rdata_0[48:44]; // TrieTables.java:157
+  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // ControllerIO.java:221
+  wire [5:0] _mux_24 = _and_60 ? _cat_38 : 6'd0; // CsrRequests.java:45
+  wire _not_54 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_54 & pipe_empty; // QuietPipe.java:31
+  wire _and_61 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_55 = ~io_issued; // QuietPipe.java:32
+  wire _and_62 = _and_61 & _not_55; // QuietPipe.java:32
+  wire _not_56 = ~marking; // QuietPipe.java:33
+  wire _and_63 = _and_62 & _not_56; // QuietPipe.java:33
+  wire _and_64 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_43 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_44 = _or_43 | ev_split_q; // StatusRegs.java:86
+  wire _or_45 = _or_44 | ev_batch_q; // StatusRegs.java:87
+  wire _or_46 = _or_45 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_47 = _or_46 | _or_r_27; // StatusRegs.java:89
+  wire _not_57 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_58 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_65 = _not_57 & _not_58; // SplitCounter.java:111
+  wire _not_59 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_66 = _and_65 & _not_59; // SplitCounter.java:111
+  wire _not_60 = ~_and_66; // StatusRegs.java:90
+  wire ev_pending = _or_47 | _not_60; // StatusRegs.java:90
+  wire _not_61 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_67 = _not_61 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_67 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_68 = _and_64 & status_still; // QuietPipe.java:36
+  wire _and_69 = state_advance & advance_settled_was_1; // TrieController.java:168
+  wire _and_70 = state_advance & advance_settled_was_2; // TrieController.java:168
+  wire _not_62 = ~state_init; // IssueGate.java:42
+  wire _and_71 = _not_62 & io_enable; // IssueGate.java:44
+  wire _or_48 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_63 = ~_or_48; // IssueGate.java:45
+  wire _and_72 = _and_71 & _not_63; // IssueGate.java:45
+  wire _or_49 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_64 = ~_or_49; // IssueGate.java:46
+  wire _and_73 = _and_72 & _not_64; // IssueGate.java:46
+  wire _not_65 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_74 = _and_73 & _not_65; // IssueGate.java:47
+  wire _not_66 = ~commit_stop; // TrieController.java:349
+  wire _and_75 = state_run & _not_66; // TrieController.java:349
+  wire _not_67 = ~io_headValid; // TrieController.java:350
+  wire _and_76 = pipe_empty & _not_67; // TrieController.java:350
+  wire [2:0] _mux_25 = _and_76 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_50 = state_drain | state_undo; // TrieController.java:351
+  wire _or_51 = _or_50 | state_resume; // TrieController.java:351
+  wire _or_52 = _or_51 | commit_stop; // TrieController.java:351
+  wire [2:0] _mux_26 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_53 = state_split_read | state_split_check; // TrieController.java:353
+  wire _or_54 = _or_53 | state_split_alloc; // TrieController.java:353
+  wire _or_55 = _or_54 | state_split_link; // TrieController.java:353
+  wire _or_56 = state_merge_start | state_merge; // TrieController.java:354
+  wire _or_57 = _or_56 | state_advance; // TrieController.java:354
+  wire _or_58 = _or_57 | state_advance_wait; // TrieController.java:354
+  wire [11:0] _bits_191 = free_depth[11:0]; // FreeSlots.java:47
+  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:43
+  wire [11:0] _bits_192 = _sub_16[11:0]; // FreeSlots.java:43
+  wire [3:0] _bits_193 = walk_depth[3:0]; // TrieMergeWalk.java:159
+  wire [139:0] _cat_39 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:160
+  wire [4:0] _bits_194 = undo_sp[4:0]; // UndoStack.java:44
+  wire [43:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
+  wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:42
+  wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:42
+  wire [5:0] _mux_27 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
+  wire [4:0] _bits_195 = _mux_27[4:0]; // UndoStack.java:42
+  wire _not_68 = ~undo_push; // UndoStack.java:42
+  wire [15:0] _cat_41 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:52
+  wire _or_r_28 = |_cat_41; // TrieController.java:52
+  wire [15:0] _sub_19 = _cat_41 - 16'd1; // TrieController.java:52
+  wire [15:0] _and_77 = _cat_41 & _sub_19; // TrieController.java:52
+  wire _or_r_29 = |_and_77; // TrieController.java:52
+  wire _not_69 = ~_or_r_29; // TrieController.java:52
+  wire _and_78 = _or_r_28 & _not_69; // TrieController.java:52
+  wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
+  wire _and_79 = min_read & min_write; // TrieTables.java:96
+  wire _not_70 = ~_and_79; // TrieTables.java:96
+  wire _and_80 = word_read & word_write; // TrieTables.java:97
+  wire _not_71 = ~_and_80; // TrieTables.java:97
+  wire _and_81 = info_read & info_write; // TrieTables.java:98
+  wire _not_72 = ~_and_81; // TrieTables.java:98
+  wire _not_73 = ~free_push; // FreeSlots.java:59
+  wire _not_74 = ~free_stack_empty; // FreeSlots.java:60
+  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:60
+  wire _or_59 = _not_74 | _lt_7; // FreeSlots.java:60
+  wire [9:0] _cat_42 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:45
+  wire _or_r_30 = |_cat_42; // TrieMergeWalk.java:45
+  wire [9:0] _sub_20 = _cat_42 - 10'd1; // TrieMergeWalk.java:45
+  wire [9:0] _and_82 = _cat_42 & _sub_20; // TrieMergeWalk.java:45
+  wire _or_r_31 = |_and_82; // TrieMergeWalk.java:45
+  wire _not_75 = ~_or_r_31; // TrieMergeWalk.java:45
+  wire _and_83 = _or_r_30 & _not_75; // TrieMergeWalk.java:45
+  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:235
+  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:235
+  wire _and_84 = _eq_17 & _eq_18; // TrieMergeWalk.java:235
+  wire _not_76 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_77 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_78 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_85 = _not_77 & _not_78; // SplitCounter.java:111
+  wire _not_79 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_86 = _and_85 & _not_79; // SplitCounter.java:111
+  wire st_n_steady = _not_76 & _and_86; // StatusRegs.java:83
+  wire _or_60 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_61 = _or_60 | ev_split; // StatusRegs.java:114
+  wire _or_62 = _or_61 | ev_allocated; // StatusRegs.java:115
+  wire _or_63 = _or_62 | ev_batch; // StatusRegs.java:116
+  wire _or_64 = _or_63 | ev_deferred; // StatusRegs.java:117
+  wire _or_65 = _or_64 | ev_clear; // StatusRegs.java:118
+  wire _or_r_32 = |ev_removed; // StatusRegs.java:119
+  wire _or_66 = _or_65 | _or_r_32; // StatusRegs.java:119
+  wire _or_67 = _or_66 | ev_pending; // StatusRegs.java:120
+  wire _not_80 = ~_or_67; // ScheduleAndSnapshot.java:108
+  wire _not_81 = ~io_issued; // TrieController.java:102
+  wire _and_87 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_196 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_196; // SplitCompare.java:59
+  wire [10:0] _bits_197 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_198 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_199 = _bits_198[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_45 = {1'b0, _bits_197} + {1'b0, _bits_199}; // SplitCompare.java:85
+  wire _bits_200 = _add_45[11]; // SplitCompare.java:85
+  wire [11:0] _cat_43 = {_bits_197, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_44 = {_bits_199, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_46 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:86
+  wire _bits_201 = _add_46[12]; // SplitCompare.java:86
+  wire [20:0] _bits_202 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_203 = _bits_202[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_204 = _bits_198[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_205 = _bits_204[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_47 = {1'b0, _bits_203} + {1'b0, _bits_205}; // SplitCompare.java:85
+  wire _bits_206 = _add_47[11]; // SplitCompare.java:85
+  wire [11:0] _cat_45 = {_bits_203, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_46 = {_bits_205, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_48 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:86
+  wire _bits_207 = _add_48[12]; // SplitCompare.java:86
+  wire [9:0] _bits_208 = _bits_202[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_209 = _bits_204[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_49 = {1'b0, _bits_208} + {1'b0, _bits_209}; // SplitCompare.java:85
+  wire _bits_210 = _add_49[10]; // SplitCompare.java:85
+  wire _and_88 = _bits_207 & _bits_210; // SplitCompare.java:75
+  wire _or_68 = _bits_206 | _and_88; // SplitCompare.java:75
+  wire _and_89 = _bits_201 & _or_68; // SplitCompare.java:75
+  wire _or_69 = _bits_200 | _and_89; // SplitCompare.java:75
+  wire _and_90 = _and_r_4 & _or_69; // SplitCompare.java:59
+  wire _eq_19 = _and_87 == _and_90; // CommitVerdict.java:74
+  wire _not_82 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_83 = ~_or_r_33; // SplitCounter.java:91
+  wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_84 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_91 = _not_83 & _not_84; // SplitCounter.java:92
+  wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_85 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_92 = _and_91 & _not_85; // SplitCounter.java:92
+  wire _and_93 = _not_82 & _and_92; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_211 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_211; // ScheduleAndSnapshot.java:126
+  wire _not_86 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_94 = _and_93 & _not_86; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_212 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_212; // ScheduleAndSnapshot.java:127
+  wire _and_95 = _and_94 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_95; // CommitVerdict.java:82
+  wire _or_70 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_96 = commit_fire & _or_70; // CommitVerdict.java:95
+  wire _not_87 = ~defer_now; // CommitVerdict.java:95
+  wire _and_97 = _and_96 & _not_87; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_97; // CommitVerdict.java:95
+  wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
+  wire _not_88 = ~undo_pop; // UndoStack.java:52
+  wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54
+  wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
+  wire _and_98 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_89 = ~marking; // TrieController.java:321
+  wire _or_71 = state_run | state_resume; // TrieController.java:323
+  wire _or_72 = _or_71 | state_merge_start; // TrieController.java:324
+  wire _or_73 = state_advance | state_advance_wait; // TrieController.java:325
+  wire _or_74 = _or_72 | _or_73; // TrieController.java:325
+  wire _or_75 = _not_89 | _or_74; // TrieController.java:322
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:331
+  wire _and_99 = state_run & io_counterResult_valid; // TrieController.java:331
+  wire _or_r_37 = |free_slots; // TrieController.java:334
+  wire _and_100 = state_split_alloc & _or_4; // TrieController.java:333
+  wire _and_101 = _and_100 & free_ready; // TrieController.java:333
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:337
+  wire _not_90 = ~io_issued; // TrieController.java:337
+  wire _and_102 = _eq_25 & _not_90; // TrieController.java:337
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
@@ -2169,7 +2170,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
     end
   end
 
-  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:38
+  SerialMultiplier_a64_b32 serialMultiplier ( // ScheduleAndSnapshot.java:49
     .clock(clock),
 
     .reset(reset),
@@ -2190,116 +2191,120 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_78) begin // TrieController.java:34
-      $display("Assertion failed at TrieController.java:34: state register state is not one-hot: %b", _cat_41);
+    if (!reset && !_and_78) begin // TrieController.java:52
+      $display("Assertion failed at TrieController.java:52: state register state is not one-hot: %b", _cat_41);
       $stop;
     end
-    if (!reset && !_not_70) begin // TrieTables.java:93
-      $display("Assertion failed at TrieTables.java:93: sub_min read and written on one clock");
+    if (!reset && !_le_0) begin // StatusRegs.java:66
+      $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_71) begin // TrieTables.java:94
-      $display("Assertion failed at TrieTables.java:94: ctl_words read and written on one clock");
+    if (!reset && !_not_70) begin // TrieTables.java:96
+      $display("Assertion failed at TrieTables.java:96: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_72) begin // TrieTables.java:95
-      $display("Assertion failed at TrieTables.java:95: slot_info read and written on one clock");
+    if (!reset && !_not_71) begin // TrieTables.java:97
+      $display("Assertion failed at TrieTables.java:97: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && free_take && !free_ready) begin // FreeSlots.java:53
-      $display("Assertion failed at FreeSlots.java:53: a free slot taken a clock after the stack changed");
+    if (!reset && !_not_72) begin // TrieTables.java:98
+      $display("Assertion failed at TrieTables.java:98: slot_info read and written on one clock");
       $stop;
     end
-    if (!reset && free_take && !_not_73) begin // FreeSlots.java:54
-      $display("Assertion failed at FreeSlots.java:54: a free slot taken and pushed on one clock");
+    if (!reset && free_take && !free_ready) begin // FreeSlots.java:58
+      $display("Assertion failed at FreeSlots.java:58: a free slot taken a clock after the stack changed");
       $stop;
     end
-    if (!reset && free_take && !_or_59) begin // FreeSlots.java:55
-      $display("Assertion failed at FreeSlots.java:55: a free slot taken with none left");
+    if (!reset && free_take && !_not_73) begin // FreeSlots.java:59
+      $display("Assertion failed at FreeSlots.java:59: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && !_and_83) begin // TrieMergeWalk.java:32
-      $display("Assertion failed at TrieMergeWalk.java:32: state register walk_step is not one-hot: %b", _cat_42);
+    if (!reset && free_take && !_or_59) begin // FreeSlots.java:60
+      $display("Assertion failed at FreeSlots.java:60: a free slot taken with none left");
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:199
-      $display("Assertion failed at TrieMergeWalk.java:199: a merge batch started while the last one walks");
+    if (!reset && !_and_83) begin // TrieMergeWalk.java:45
+      $display("Assertion failed at TrieMergeWalk.java:45: state register walk_step is not one-hot: %b", _cat_42);
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_84) begin // TrieMergeWalk.java:200
-      $display("Assertion failed at TrieMergeWalk.java:200: a merge verdict with READs or children to come");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:232
+      $display("Assertion failed at TrieMergeWalk.java:232: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_76) begin // ScheduleAndSnapshot.java:83
-      $display("Assertion failed at ScheduleAndSnapshot.java:83: a status value changed during the snapshot copy");
+    if (!reset && walk_step_decide && !_and_84) begin // TrieMergeWalk.java:235
+      $display("Assertion failed at TrieMergeWalk.java:235: a merge verdict with READs or children to come");
       $stop;
     end
-    if (!reset && commit_stop && !_not_77) begin // TrieController.java:84
-      $display("Assertion failed at TrieController.java:84: an event issued on the clock the walk is flushed");
+    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
+      $display("Assertion failed at CounterPort.java:45: the counter SRAM refused a command (op %d)", io_counterCmd_bits_op);
       $stop;
     end
-    if (!reset && !_eq_19) begin // CommitVerdict.java:60
-      $display("Assertion failed at CommitVerdict.java:60: the commit's split compare disagrees with count > T");
+    if (!reset && state_advance && !st_n_steady) begin // ScheduleAndSnapshot.java:92
+      $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_20) begin // CommitVerdict.java:65
-      $display("Assertion failed at CommitVerdict.java:65: merge_near was stale: merge_now %d", merge_now);
+    if (!reset && snapshot_frozen && !_not_80) begin // ScheduleAndSnapshot.java:108
+      $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_eq_21) begin // CommitVerdict.java:75
-      $display("Assertion failed at CommitVerdict.java:75: stop_now is not the commit's verdict");
+    if (!reset && commit_stop && !_not_81) begin // TrieController.java:102
+      $display("Assertion failed at TrieController.java:102: an event issued on the clock the walk is flushed");
       $stop;
     end
-    if (!reset && !_eq_22) begin // CommitVerdict.java:101
-      $display("Assertion failed at CommitVerdict.java:101: deferred_at_commit disagrees with defer_now");
+    if (!reset && !_eq_19) begin // CommitVerdict.java:73
+      $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:49
-      $display("Assertion failed at UndoStack.java:49: undo stack overflow");
+    if (!reset && commit_fire && !_eq_20) begin // CommitVerdict.java:82
+      $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && undo_push && !_not_84) begin // UndoStack.java:50
-      $display("Assertion failed at UndoStack.java:50: an undo push and pop on one clock");
+    if (!reset && !_eq_21) begin // CommitVerdict.java:95
+      $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_24) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && !_eq_22) begin // CommitVerdict.java:125
+      $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && state_run && _and_36 && !status_still) begin // CsrRequests.java:84
-      $display("Assertion failed at CsrRequests.java:84: a snapshot freeze while a status value moves");
+    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:51
+      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && !_or_75) begin // TrieController.java:258
-      $display("Assertion failed at TrieController.java:258: a split's marks still going on in state %b", state_split_read);
+    if (!reset && undo_push && !_not_88) begin // UndoStack.java:52
+      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // TrieController.java:262
-      $display("Assertion failed at TrieController.java:262: the counter SRAM refused a command");
+    if (!reset && !_eq_24) begin // UndoStack.java:54
+      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:263
-      $display("Assertion failed at TrieController.java:263: a commit without its event in the replay window");
+    if (!reset && _and_98 && !pipe_quiet) begin // QuietPipe.java:37
+      $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && _and_96 && !_ne_0) begin // TrieController.java:264
-      $display("Assertion failed at TrieController.java:264: a READ result in RUN");
+    if (!reset && state_run && _and_36 && !status_still) begin // CsrRequests.java:91
+      $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && _and_98 && !_or_r_37) begin // TrieController.java:265
-      $display("Assertion failed at TrieController.java:265: a split ran out of slots");
+    if (!reset && !_or_75) begin // TrieController.java:320
+      $display("Assertion failed at TrieController.java:320: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && word_write && !_and_99) begin // TrieController.java:266
-      $display("Assertion failed at TrieController.java:266: a child word written while the walk holds events");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:330
+      $display("Assertion failed at TrieController.java:330: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_le_0) begin // TrieController.java:267
-      $display("Assertion failed at TrieController.java:267: more nodes (%d) than slots", st_nodes);
+    if (!reset && _and_99 && !_ne_0) begin // TrieController.java:331
+      $display("Assertion failed at TrieController.java:331: a READ result in RUN");
       $stop;
     end
-    if (!reset && state_advance && !st_n_steady) begin // TrieController.java:268
-      $display("Assertion failed at TrieController.java:268: ADVANCE reads n while a count is still on its way");
+    if (!reset && _and_101 && !_or_r_37) begin // TrieController.java:334
+      $display("Assertion failed at TrieController.java:334: a split ran out of slots");
+      $stop;
+    end
+    if (!reset && word_write && !_and_102) begin // TrieController.java:337
+      $display("Assertion failed at TrieController.java:337: a child word written while the walk holds events");
       $stop;
     end
   end

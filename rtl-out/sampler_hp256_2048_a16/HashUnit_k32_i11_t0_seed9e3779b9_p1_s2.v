@@ -5,74 +5,74 @@
 module HashUnit_k32_i11_t0_seed9e3779b9_p1_s2 (
   input  wire clock, // HashUnit.java:77
   input  wire reset, // HashUnit.java:77
-  output wire io_in_ready, // HashUnit.java:85
-  input  wire io_in_valid, // HashUnit.java:85
-  input  wire [31:0] io_in_bits_pc, // HashUnit.java:85
-  input  wire [31:0] io_in_bits_w, // HashUnit.java:85
-  input  wire io_in_bits_payload, // HashUnit.java:85
-  input  wire io_out_ready, // HashUnit.java:85
-  output wire io_out_valid, // HashUnit.java:85
-  output wire [31:0] io_out_bits_pc, // HashUnit.java:85
-  output wire [31:0] io_out_bits_w, // HashUnit.java:85
-  output wire io_out_bits_payload, // HashUnit.java:85
-  output wire [10:0] io_out_bits_index, // HashUnit.java:85
-  output wire io_out_bits_tag  // HashUnit.java:85
+  output wire io_in_ready, // HashUnit.java:89
+  input  wire io_in_valid, // HashUnit.java:89
+  input  wire [31:0] io_in_bits_pc, // HashUnit.java:89
+  input  wire [31:0] io_in_bits_w, // HashUnit.java:89
+  input  wire io_in_bits_payload, // HashUnit.java:89
+  input  wire io_out_ready, // HashUnit.java:89
+  output wire io_out_valid, // HashUnit.java:89
+  output wire [31:0] io_out_bits_pc, // HashUnit.java:89
+  output wire [31:0] io_out_bits_w, // HashUnit.java:89
+  output wire io_out_bits_payload, // HashUnit.java:89
+  output wire [10:0] io_out_bits_index, // HashUnit.java:89
+  output wire io_out_bits_tag  // HashUnit.java:89
 );
 
   // State
-  reg out_valid; // HashUnit.java:91
-  reg [31:0] held_pc; // HashUnit.java:92
-  reg [31:0] held_w; // HashUnit.java:92
-  reg held_payload; // HashUnit.java:92
-  reg [10:0] held_index; // HashUnit.java:92
-  reg held_tag; // HashUnit.java:92
-  reg mix_valid; // HashUnit.java:104
-  reg [31:0] mix_tuple_pc; // HashUnit.java:105
-  reg [31:0] mix_tuple_w; // HashUnit.java:105
-  reg mix_tuple_payload; // HashUnit.java:105
-  reg [31:0] mix_mixed; // HashUnit.java:106
+  reg out_valid; // HashUnit.java:95
+  reg [31:0] held_pc; // HashUnit.java:96
+  reg [31:0] held_w; // HashUnit.java:96
+  reg held_payload; // HashUnit.java:96
+  reg [10:0] held_index; // HashUnit.java:96
+  reg held_tag; // HashUnit.java:96
+  reg mix_valid; // HashUnit.java:108
+  reg [31:0] mix_tuple_pc; // HashUnit.java:109
+  reg [31:0] mix_tuple_w; // HashUnit.java:109
+  reg mix_tuple_payload; // HashUnit.java:109
+  reg [31:0] mix_mixed; // HashUnit.java:110
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [7:0] perm [0:255]; // HashUnit.java:86
+  reg [7:0] perm [0:255]; // HashUnit.java:90
 
   // Logic
-  wire _not_0 = ~mix_valid; // HashUnit.java:108
-  wire _not_1 = ~out_valid; // HashUnit.java:94
-  wire held_loads = _not_1 | io_out_ready; // HashUnit.java:94
-  wire mix_moves = mix_valid & held_loads; // HashUnit.java:107
-  wire _or_0 = _not_0 | mix_moves; // HashUnit.java:108
-  wire _not_2 = ~io_out_ready; // HashUnit.java:124
-  wire _and_0 = out_valid & _not_2; // HashUnit.java:124
-  wire _or_1 = mix_moves | _and_0; // HashUnit.java:124
-  wire [10:0] _bits_0 = mix_mixed[10:0]; // HashUnit.java:153
-  wire [10:0] _bits_1 = mix_mixed[21:11]; // HashUnit.java:154
-  wire [10:0] _xor_0 = _bits_0 ^ _bits_1; // HashUnit.java:154
-  wire [9:0] _bits_2 = mix_mixed[31:22]; // HashUnit.java:154
-  wire [10:0] _xor_1 = _xor_0 ^ {1'b0, _bits_2}; // HashUnit.java:154
-  wire _and_1 = io_in_valid & io_in_ready; // HashUnit.java:113
-  wire _not_3 = ~mix_moves; // HashUnit.java:113
-  wire _and_2 = mix_valid & _not_3; // HashUnit.java:113
-  wire _or_2 = _and_1 | _and_2; // HashUnit.java:113
-  wire _and_3 = io_in_valid & io_in_ready; // HashUnit.java:109
-  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // HashUnit.java:141
-  wire [7:0] _mem_read_0 = perm[_bits_3]; // HashUnit.java:141
-  wire [7:0] _bits_4 = io_in_bits_pc[15:8]; // HashUnit.java:141
-  wire [7:0] _mem_read_1 = perm[_bits_4]; // HashUnit.java:141
-  wire [7:0] _bits_5 = io_in_bits_pc[23:16]; // HashUnit.java:141
-  wire [7:0] _mem_read_2 = perm[_bits_5]; // HashUnit.java:141
-  wire [7:0] _bits_6 = io_in_bits_pc[31:24]; // HashUnit.java:141
-  wire [7:0] _mem_read_3 = perm[_bits_6]; // HashUnit.java:141
-  wire [31:0] _cat_0 = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // HashUnit.java:89
-  wire [7:0] _bits_7 = io_in_bits_w[31:24]; // HashUnit.java:141
-  wire [7:0] _mem_read_4 = perm[_bits_7]; // HashUnit.java:141
-  wire [7:0] _bits_8 = io_in_bits_w[23:16]; // HashUnit.java:141
-  wire [7:0] _mem_read_5 = perm[_bits_8]; // HashUnit.java:141
-  wire [7:0] _bits_9 = io_in_bits_w[15:8]; // HashUnit.java:141
-  wire [7:0] _mem_read_6 = perm[_bits_9]; // HashUnit.java:141
-  wire [7:0] _bits_10 = io_in_bits_w[7:0]; // HashUnit.java:141
-  wire [7:0] _mem_read_7 = perm[_bits_10]; // HashUnit.java:141
-  wire [31:0] _cat_1 = {_mem_read_4, _mem_read_5, _mem_read_6, _mem_read_7}; // HashUnit.java:89
-  wire [31:0] mixed = _cat_0 ^ _cat_1; // HashUnit.java:89
+  wire _not_0 = ~mix_valid; // HashUnit.java:112
+  wire _not_1 = ~out_valid; // HashUnit.java:98
+  wire held_loads = _not_1 | io_out_ready; // HashUnit.java:98
+  wire mix_moves = mix_valid & held_loads; // HashUnit.java:111
+  wire _or_0 = _not_0 | mix_moves; // HashUnit.java:112
+  wire _not_2 = ~io_out_ready; // HashUnit.java:128
+  wire _and_0 = out_valid & _not_2; // HashUnit.java:128
+  wire _or_1 = mix_moves | _and_0; // HashUnit.java:128
+  wire [10:0] _bits_0 = mix_mixed[10:0]; // HashUnit.java:160
+  wire [10:0] _bits_1 = mix_mixed[21:11]; // HashUnit.java:161
+  wire [10:0] _xor_0 = _bits_0 ^ _bits_1; // HashUnit.java:161
+  wire [9:0] _bits_2 = mix_mixed[31:22]; // HashUnit.java:161
+  wire [10:0] _xor_1 = _xor_0 ^ {1'b0, _bits_2}; // HashUnit.java:161
+  wire _and_1 = io_in_valid & io_in_ready; // HashUnit.java:117
+  wire _not_3 = ~mix_moves; // HashUnit.java:117
+  wire _and_2 = mix_valid & _not_3; // HashUnit.java:117
+  wire _or_2 = _and_1 | _and_2; // HashUnit.java:117
+  wire _and_3 = io_in_valid & io_in_ready; // HashUnit.java:113
+  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // HashUnit.java:148
+  wire [7:0] _mem_read_0 = perm[_bits_3]; // HashUnit.java:148
+  wire [7:0] _bits_4 = io_in_bits_pc[15:8]; // HashUnit.java:148
+  wire [7:0] _mem_read_1 = perm[_bits_4]; // HashUnit.java:148
+  wire [7:0] _bits_5 = io_in_bits_pc[23:16]; // HashUnit.java:148
+  wire [7:0] _mem_read_2 = perm[_bits_5]; // HashUnit.java:148
+  wire [7:0] _bits_6 = io_in_bits_pc[31:24]; // HashUnit.java:148
+  wire [7:0] _mem_read_3 = perm[_bits_6]; // HashUnit.java:148
+  wire [31:0] _cat_0 = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // HashUnit.java:93
+  wire [7:0] _bits_7 = io_in_bits_w[31:24]; // HashUnit.java:148
+  wire [7:0] _mem_read_4 = perm[_bits_7]; // HashUnit.java:148
+  wire [7:0] _bits_8 = io_in_bits_w[23:16]; // HashUnit.java:148
+  wire [7:0] _mem_read_5 = perm[_bits_8]; // HashUnit.java:148
+  wire [7:0] _bits_9 = io_in_bits_w[15:8]; // HashUnit.java:148
+  wire [7:0] _mem_read_6 = perm[_bits_9]; // HashUnit.java:148
+  wire [7:0] _bits_10 = io_in_bits_w[7:0]; // HashUnit.java:148
+  wire [7:0] _mem_read_7 = perm[_bits_10]; // HashUnit.java:148
+  wire [31:0] _cat_1 = {_mem_read_4, _mem_read_5, _mem_read_6, _mem_read_7}; // HashUnit.java:93
+  wire [31:0] mixed = _cat_0 ^ _cat_1; // HashUnit.java:93
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_0;

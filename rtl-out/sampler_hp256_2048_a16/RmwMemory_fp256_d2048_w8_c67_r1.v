@@ -3,126 +3,126 @@
 `default_nettype none
 
 module RmwMemory_fp256_d2048_w8_c67_r1 (
-  input  wire clock, // RmwMemory.java:123
-  input  wire reset, // RmwMemory.java:123
-  output wire io_in_ready, // RmwMemory.java:130
-  input  wire io_in_valid, // RmwMemory.java:130
-  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:130
-  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:130
-  input  wire io_out_ready, // RmwMemory.java:130
-  output wire io_out_valid, // RmwMemory.java:130
-  output wire [10:0] io_out_bits_addr, // RmwMemory.java:130
-  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:130
-  output wire [7:0] io_out_bits_old, // RmwMemory.java:130
-  output wire [7:0] io_out_bits_updated, // RmwMemory.java:130
-  input  wire io_clear, // RmwMemory.java:130
-  output wire io_clearing  // RmwMemory.java:130
+  input  wire clock, // RmwMemory.java:137
+  input  wire reset, // RmwMemory.java:137
+  output wire io_in_ready, // RmwMemory.java:146
+  input  wire io_in_valid, // RmwMemory.java:146
+  input  wire [10:0] io_in_bits_addr, // RmwMemory.java:146
+  input  wire [66:0] io_in_bits_cmd, // RmwMemory.java:146
+  input  wire io_out_ready, // RmwMemory.java:146
+  output wire io_out_valid, // RmwMemory.java:146
+  output wire [10:0] io_out_bits_addr, // RmwMemory.java:146
+  output wire [66:0] io_out_bits_cmd, // RmwMemory.java:146
+  output wire [7:0] io_out_bits_old, // RmwMemory.java:146
+  output wire [7:0] io_out_bits_updated, // RmwMemory.java:146
+  input  wire io_clear, // RmwMemory.java:146
+  output wire io_clearing  // RmwMemory.java:146
 );
 
   // State
-  reg clearing; // RmwMemory.java:135
-  reg [10:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:387
-  reg [10:0] a_addr; // RmwMemory.java:388
-  reg [66:0] a_cmd; // RmwMemory.java:389
-  reg a_forward; // RmwMemory.java:390
-  reg a_stale; // RmwMemory.java:391
-  reg r_valid; // RmwMemory.java:387
-  reg [10:0] r_addr; // RmwMemory.java:388
-  reg [66:0] r_cmd; // RmwMemory.java:389
-  reg r_forward; // RmwMemory.java:390
-  reg r_stale; // RmwMemory.java:391
-  reg b_valid; // RmwMemory.java:140
-  reg [10:0] b_addr; // RmwMemory.java:141
-  reg [66:0] b_cmd; // RmwMemory.java:142
-  reg [7:0] b_old; // RmwMemory.java:143
-  reg [7:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:314
-  reg arb_full; // RmwMemory.java:315
-  reg [7:0] ram_rdata_0; // RmwMemory.java:154
-  reg b_write; // RmwMemory.java:158
-  reg read_collided; // RmwMemory.java:166
-  reg a_capture; // RmwMemory.java:259
-  reg a_late; // RmwMemory.java:260
-  reg [7:0] a_late_data; // RmwMemory.java:261
-  reg [7:0] r_data; // RmwMemory.java:262
-  reg r_missed; // RmwMemory.java:286
-  reg [7:0] r_missed_data; // RmwMemory.java:287
+  reg clearing; // RmwMemory.java:151
+  reg [10:0] sweep; // RmwMemory.java:152
+  reg a_valid; // RmwStage.java:19
+  reg [10:0] a_addr; // RmwStage.java:20
+  reg [66:0] a_cmd; // RmwStage.java:21
+  reg a_forward; // RmwStage.java:22
+  reg a_stale; // RmwStage.java:23
+  reg r_valid; // RmwStage.java:19
+  reg [10:0] r_addr; // RmwStage.java:20
+  reg [66:0] r_cmd; // RmwStage.java:21
+  reg r_forward; // RmwStage.java:22
+  reg r_stale; // RmwStage.java:23
+  reg b_valid; // RmwMemory.java:156
+  reg [10:0] b_addr; // RmwMemory.java:157
+  reg [66:0] b_cmd; // RmwMemory.java:158
+  reg [7:0] b_old; // RmwMemory.java:159
+  reg [7:0] b_updated; // RmwMemory.java:160
+  reg rb_full; // RmwOccupancy.java:14
+  reg arb_full; // RmwOccupancy.java:15
+  reg [7:0] ram_rdata_0; // RmwMemory.java:174
+  reg b_write; // RmwMemory.java:178
+  reg read_collided; // RmwMemory.java:188
+  reg a_capture; // RmwMemory.java:314
+  reg a_late; // RmwMemory.java:315
+  reg [7:0] a_late_data; // RmwMemory.java:316
+  reg [7:0] r_data; // RmwMemory.java:317
+  reg r_missed; // RmwMemory.java:341
+  reg [7:0] r_missed_data; // RmwMemory.java:342
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:134
+  (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:150
 
   // Wires
-  wire [7:0] updated; // RmwMemory.java:175
+  wire [7:0] updated; // RmwMemory.java:207
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
-  wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
-  wire _not_2 = ~_and_0; // RmwMemory.java:151
-  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:218
-  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:217
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
-  wire _not_3 = ~_and_2; // RmwMemory.java:150
-  wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:197
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
-  wire _or_0 = accept | _and_3; // RmwMemory.java:197
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
-  wire _not_5 = ~a_stale; // RmwMemory.java:265
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
-  wire _not_6 = ~b_valid; // RmwMemory.java:148
-  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
-  wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:266
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
-  wire _not_8 = ~r_stale; // RmwMemory.java:266
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
-  wire _not_9 = ~advance; // RmwMemory.java:209
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
-  wire _or_4 = advance | _and_9; // RmwMemory.java:206
-  wire [7:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:293
-  wire [7:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:293
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
-  wire _not_11 = ~clearing; // RmwMemory.java:156
-  wire _and_13 = advance & _not_11; // RmwMemory.java:156
-  wire _not_12 = ~r_stale; // RmwMemory.java:156
-  wire write_back = _and_13 & _not_12; // RmwMemory.java:156
-  wire write_enable = clearing | b_write; // RmwMemory.java:160
-  wire [10:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:167
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:167
-  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
-  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:290
-  wire [7:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:291
-  wire _eq_6 = old == 8'd255; // PeriodicRule.java:31
-  wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:32
-  wire [7:0] _mux_2 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:32
-  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:214
-  wire _not_13 = ~read_collided; // RmwMemory.java:373
-  wire _not_14 = ~a_capture; // RmwMemory.java:275
-  wire _and_16 = a_moves & _not_14; // RmwMemory.java:275
-  wire _not_15 = ~a_late; // RmwMemory.java:275
-  wire _and_17 = _and_16 & _not_15; // RmwMemory.java:275
-  wire _and_18 = r_valid & b_valid; // RmwMemory.java:324
-  wire _eq_7 = rb_full == _and_18; // RmwMemory.java:324
-  wire _and_19 = a_valid & rb_full; // RmwMemory.java:324
-  wire _eq_8 = arb_full == _and_19; // RmwMemory.java:324
-  wire _and_20 = _eq_7 & _eq_8; // RmwMemory.java:324
+  wire _not_0 = ~clearing; // RmwMemory.java:170
+  wire _not_1 = ~io_out_ready; // RmwOccupancy.java:18
+  wire _and_0 = arb_full & _not_1; // RmwMemory.java:170
+  wire _not_2 = ~_and_0; // RmwMemory.java:170
+  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:170
+  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:252
+  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:251
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:172
+  wire _and_2 = rb_full & _not_1; // RmwMemory.java:167
+  wire _not_3 = ~_and_2; // RmwMemory.java:167
+  wire a_moves = a_valid & _not_3; // RmwMemory.java:167
+  wire _not_4 = ~a_moves; // RmwMemory.java:230
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:230
+  wire _or_0 = accept | _and_3; // RmwMemory.java:230
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:320
+  wire _not_5 = ~a_stale; // RmwMemory.java:320
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:320
+  wire _not_6 = ~b_valid; // RmwMemory.java:164
+  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:164
+  wire advance = r_valid & _or_1; // RmwMemory.java:164
+  wire _not_7 = ~advance; // RmwMemory.java:321
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:321
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:321
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:321
+  wire _not_8 = ~r_stale; // RmwMemory.java:321
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:321
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:322
+  wire _not_9 = ~advance; // RmwMemory.java:242
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:242
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:242
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:334
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:239
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:239
+  wire _or_4 = advance | _and_9; // RmwMemory.java:239
+  wire [7:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:351
+  wire [7:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:351
+  wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
+  wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:23
+  wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:23
+  wire _not_11 = ~clearing; // RmwMemory.java:176
+  wire _and_13 = advance & _not_11; // RmwMemory.java:176
+  wire _not_12 = ~r_stale; // RmwMemory.java:176
+  wire write_back = _and_13 & _not_12; // RmwMemory.java:176
+  wire write_enable = clearing | b_write; // RmwMemory.java:180
+  wire [10:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:181
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:189
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:189
+  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:184
+  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:184
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:193
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:193
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:345
+  wire [7:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:346
+  wire _eq_6 = old == 8'd255; // PeriodicRule.java:37
+  wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:38
+  wire [7:0] _mux_2 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
+  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:248
+  wire _not_13 = ~read_collided; // RmwMemory.java:374
+  wire _not_14 = ~a_capture; // RmwMemory.java:330
+  wire _and_16 = a_moves & _not_14; // RmwMemory.java:330
+  wire _not_15 = ~a_late; // RmwMemory.java:330
+  wire _and_17 = _and_16 & _not_15; // RmwMemory.java:330
+  wire _and_18 = r_valid & b_valid; // RmwOccupancy.java:25
+  wire _eq_7 = rb_full == _and_18; // RmwOccupancy.java:25
+  wire _and_19 = a_valid & rb_full; // RmwOccupancy.java:25
+  wire _eq_8 = arb_full == _and_19; // RmwOccupancy.java:25
+  wire _and_20 = _eq_7 & _eq_8; // RmwOccupancy.java:25
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -299,12 +299,12 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:373
-      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:374
+      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && !_and_20) begin // RmwMemory.java:324
-      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_20) begin // RmwOccupancy.java:24
+      $display("Assertion failed at RmwOccupancy.java:24: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
@@ -318,77 +318,77 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  (* anyconst *) reg [10:0] f_addr; // RmwMemoryProperties.java:36
-  reg [7:0] f_word; // RmwMemoryProperties.java:38
-  wire [7:0] f_updated; // RmwMemoryProperties.java:40
-  reg [1:0] f_held; // RmwMemoryProperties.java:48
-  reg [10:0] f_queue_addr_0; // RmwMemoryProperties.java:49
-  reg [10:0] f_queue_addr_1; // RmwMemoryProperties.java:49
-  reg [10:0] f_queue_addr_2; // RmwMemoryProperties.java:49
-  reg [66:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
-  reg [66:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
-  reg [66:0] f_queue_cmd_2; // RmwMemoryProperties.java:50
-  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_2; // RmwMemoryProperties.java:51
-  reg [7:0] f_queue_old_0; // RmwMemoryProperties.java:52
-  reg [7:0] f_queue_old_1; // RmwMemoryProperties.java:52
-  reg [7:0] f_queue_old_2; // RmwMemoryProperties.java:52
-  reg [7:0] f_queue_updated_0; // RmwMemoryProperties.java:53
-  reg [7:0] f_queue_updated_1; // RmwMemoryProperties.java:53
-  reg [7:0] f_queue_updated_2; // RmwMemoryProperties.java:53
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [93:0] _f_reg_1; // HandshakeProperties.java:40
-  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
-  wire _and_21 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
-  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
-  wire _and_22 = _and_21 & f_command_tracked; // RmwMemoryProperties.java:41
-  wire _eq_9 = f_word == 8'd255; // PeriodicRule.java:31
-  wire [7:0] _add_2 = f_word + 8'd1; // PeriodicRule.java:32
-  wire [7:0] _mux_3 = _eq_9 ? 8'd0 : _add_2; // PeriodicRule.java:32
-  wire _and_23 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
-  wire _and_24 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
-  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
-  wire [1:0] _mux_4 = _and_24 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
-  wire [1:0] _add_3 = _mux_4 + 2'd1; // RmwMemoryProperties.java:75
-  wire [1:0] _mux_5 = _and_23 ? _add_3 : _mux_4; // RmwMemoryProperties.java:75
-  wire _and_25 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_10 = _mux_4 == 2'd0; // RmwMemoryProperties.java:67
-  wire _and_26 = _and_25 & _eq_10; // RmwMemoryProperties.java:67
-  wire _and_27 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_11 = _mux_4 == 2'd1; // RmwMemoryProperties.java:67
-  wire _and_28 = _and_27 & _eq_11; // RmwMemoryProperties.java:67
-  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_12 = _mux_4 == 2'd2; // RmwMemoryProperties.java:67
-  wire _and_30 = _and_29 & _eq_12; // RmwMemoryProperties.java:67
-  wire _not_16 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_31 = io_out_valid & _not_16; // HandshakeProperties.java:39
-  wire [93:0] _cat_0 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:38
-  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:88
-  wire _not_17 = ~_and_24; // RmwMemoryProperties.java:88
-  wire _and_32 = _ne_0 & _not_17; // RmwMemoryProperties.java:88
-  wire _eq_13 = _f_reg_2 == 2'd3; // HandshakeProperties.java:32
-  wire [1:0] _add_4 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
-  wire [1:0] _mux_6 = _eq_13 ? _f_reg_2 : _add_4; // HandshakeProperties.java:32
-  wire [1:0] _mux_7 = _and_32 ? _mux_6 : 2'd0; // HandshakeProperties.java:32
-  wire _lt_0 = {1'b0, f_addr} < 12'h800; // RmwMemoryProperties.java:37
-  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:77
-  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:79
-  wire _eq_14 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
-  wire _eq_15 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
-  wire _and_33 = _eq_14 & _eq_15; // RmwMemoryProperties.java:80
-  wire _eq_16 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
-  wire _eq_17 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
-  wire _eq_18 = _cat_0 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_34 = io_out_valid & _eq_18; // HandshakeProperties.java:40
-  wire _and_35 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:89
-  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:89
-  wire _and_36 = _ne_2 & _ge_0; // RmwMemoryProperties.java:89
-  wire _eq_19 = f_held == 2'd2; // RmwMemoryProperties.java:90
-  wire _and_37 = _eq_19 & f_queue_tracked_0; // RmwMemoryProperties.java:90
-  wire _and_38 = _and_37 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  (* anyconst *) reg [10:0] f_addr; // RmwMemoryProperties.java:38
+  reg [7:0] f_word; // RmwMemoryProperties.java:40
+  wire [7:0] f_updated; // RmwMemoryProperties.java:43
+  reg [1:0] f_held; // RmwMemoryProperties.java:51
+  reg [10:0] f_queue_addr_0; // RmwMemoryProperties.java:52
+  reg [10:0] f_queue_addr_1; // RmwMemoryProperties.java:52
+  reg [10:0] f_queue_addr_2; // RmwMemoryProperties.java:52
+  reg [66:0] f_queue_cmd_0; // RmwMemoryProperties.java:53
+  reg [66:0] f_queue_cmd_1; // RmwMemoryProperties.java:53
+  reg [66:0] f_queue_cmd_2; // RmwMemoryProperties.java:53
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_2; // RmwMemoryProperties.java:54
+  reg [7:0] f_queue_old_0; // RmwMemoryProperties.java:55
+  reg [7:0] f_queue_old_1; // RmwMemoryProperties.java:55
+  reg [7:0] f_queue_old_2; // RmwMemoryProperties.java:55
+  reg [7:0] f_queue_updated_0; // RmwMemoryProperties.java:56
+  reg [7:0] f_queue_updated_1; // RmwMemoryProperties.java:56
+  reg [7:0] f_queue_updated_2; // RmwMemoryProperties.java:56
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [93:0] _f_reg_1; // HandshakeProperties.java:39
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:30
+  wire _and_21 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
+  wire _and_22 = _and_21 & f_command_tracked; // RmwMemoryProperties.java:44
+  wire _eq_9 = f_word == 8'd255; // PeriodicRule.java:37
+  wire [7:0] _add_2 = f_word + 8'd1; // PeriodicRule.java:38
+  wire [7:0] _mux_3 = _eq_9 ? 8'd0 : _add_2; // PeriodicRule.java:38
+  wire _and_23 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
+  wire _and_24 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
+  wire [1:0] _mux_4 = _and_24 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_3 = _mux_4 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_5 = _and_23 ? _add_3 : _mux_4; // RmwMemoryProperties.java:78
+  wire _and_25 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_10 = _mux_4 == 2'd0; // RmwMemoryProperties.java:70
+  wire _and_26 = _and_25 & _eq_10; // RmwMemoryProperties.java:70
+  wire _and_27 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_11 = _mux_4 == 2'd1; // RmwMemoryProperties.java:70
+  wire _and_28 = _and_27 & _eq_11; // RmwMemoryProperties.java:70
+  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_12 = _mux_4 == 2'd2; // RmwMemoryProperties.java:70
+  wire _and_30 = _and_29 & _eq_12; // RmwMemoryProperties.java:70
+  wire _not_16 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_31 = io_out_valid & _not_16; // HandshakeProperties.java:38
+  wire [93:0] _cat_0 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:37
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:92
+  wire _not_17 = ~_and_24; // RmwMemoryProperties.java:92
+  wire _and_32 = _ne_0 & _not_17; // RmwMemoryProperties.java:92
+  wire _eq_13 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
+  wire [1:0] _add_4 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
+  wire [1:0] _mux_6 = _eq_13 ? _f_reg_2 : _add_4; // HandshakeProperties.java:31
+  wire [1:0] _mux_7 = _and_32 ? _mux_6 : 2'd0; // HandshakeProperties.java:31
+  wire _lt_0 = {1'b0, f_addr} < 12'h800; // RmwMemoryProperties.java:39
+  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
+  wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
+  wire _eq_14 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
+  wire _eq_15 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
+  wire _and_33 = _eq_14 & _eq_15; // RmwMemoryProperties.java:84
+  wire _eq_16 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
+  wire _eq_17 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_18 = _cat_0 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_34 = io_out_valid & _eq_18; // HandshakeProperties.java:39
+  wire _and_35 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:94
+  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
+  wire _and_36 = _ne_2 & _ge_0; // RmwMemoryProperties.java:94
+  wire _eq_19 = f_held == 2'd2; // RmwMemoryProperties.java:97
+  wire _and_37 = _eq_19 & f_queue_tracked_0; // RmwMemoryProperties.java:97
+  wire _and_38 = _and_37 & f_queue_tracked_1; // RmwMemoryProperties.java:97
   assign f_updated = _mux_3;
 
   always @(posedge clock) begin
@@ -495,31 +495,31 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // RmwMemoryProperties.java:37
+    if (!reset) begin // RmwMemoryProperties.java:39
       addr_exists: assume (_lt_0);
     end
-    if (!reset) begin // RmwMemoryProperties.java:77
+    if (!reset) begin // RmwMemoryProperties.java:80
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:82
       result_has_a_command: assert (_ne_1);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_33);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
       old_word_as_sequential: assert (_eq_16);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       updated_word_as_sequential: assert (_eq_17);
     end
-    if (!reset && _and_35) begin // HandshakeProperties.java:40
+    if (!reset && _and_35) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_34);
     end
-    if (!reset && _and_36) begin // RmwMemoryProperties.java:89
+    if (!reset && _and_36) begin // RmwMemoryProperties.java:95
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:90
+    if (!reset) begin // RmwMemoryProperties.java:96
       tracked_word_back_to_back: cover (_and_38);
     end
   end

@@ -5,62 +5,62 @@
 module Fifo_w80_d16 (
   input  wire clock, // Fifo.java:50
   input  wire reset, // Fifo.java:50
-  output wire io_enq_ready, // Fifo.java:53
-  input  wire io_enq_valid, // Fifo.java:53
-  input  wire [79:0] io_enq_bits, // Fifo.java:53
-  input  wire io_deq_ready, // Fifo.java:53
-  output wire io_deq_valid, // Fifo.java:53
-  output wire [79:0] io_deq_bits, // Fifo.java:53
-  output wire [4:0] io_count  // Fifo.java:53
+  output wire io_enq_ready, // Fifo.java:54
+  input  wire io_enq_valid, // Fifo.java:54
+  input  wire [79:0] io_enq_bits, // Fifo.java:54
+  input  wire io_deq_ready, // Fifo.java:54
+  output wire io_deq_valid, // Fifo.java:54
+  output wire [79:0] io_deq_bits, // Fifo.java:54
+  output wire [4:0] io_count  // Fifo.java:54
 );
 
   // State
-  reg [3:0] wptr; // Fifo.java:58
-  reg [3:0] rptr; // Fifo.java:59
-  reg [4:0] count; // Fifo.java:60
-  reg out_valid; // Fifo.java:65
-  reg ram_has_data; // Fifo.java:76
-  reg [79:0] ram_rdata_0; // Fifo.java:86
-  reg full; // Fifo.java:107
+  reg [3:0] wptr; // Fifo.java:59
+  reg [3:0] rptr; // Fifo.java:60
+  reg [4:0] count; // Fifo.java:61
+  reg out_valid; // Fifo.java:66
+  reg ram_has_data; // Fifo.java:77
+  reg [79:0] ram_rdata_0; // Fifo.java:88
+  reg full; // Fifo.java:109
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [79:0] ram [0:15]; // Fifo.java:57
+  (* no_rw_check *) reg [79:0] ram [0:15]; // Fifo.java:58
 
   // Logic
-  wire _not_0 = ~full; // Fifo.java:110
-  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:62
-  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:84
-  wire _not_1 = ~out_valid; // Fifo.java:67
-  wire out_advance = _not_1 | io_deq_ready; // Fifo.java:67
-  wire fetch = ram_has_data & out_advance; // Fifo.java:78
-  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:88
-  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:63
-  wire _not_2 = ~deq_fire; // Fifo.java:101
-  wire _and_0 = enq_fire & _not_2; // Fifo.java:101
-  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:102
-  wire _not_3 = ~enq_fire; // Fifo.java:103
-  wire _and_1 = deq_fire & _not_3; // Fifo.java:103
-  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:103
-  wire _not_4 = ~out_advance; // Fifo.java:89
-  wire _and_2 = out_valid & _not_4; // Fifo.java:89
-  wire _or_0 = fetch | _and_2; // Fifo.java:89
-  wire [4:0] _add_3 = {{4{1'b0}}, out_valid} + 5'd1; // Fifo.java:79
-  wire ram_last_word = count == _add_3; // Fifo.java:79
-  wire _and_3 = fetch & ram_last_word; // Fifo.java:80
-  wire _not_5 = ~_and_3; // Fifo.java:80
-  wire _and_4 = ram_has_data & _not_5; // Fifo.java:80
-  wire _or_1 = enq_fire | _and_4; // Fifo.java:80
-  wire _eq_0 = count == 5'd15; // Fifo.java:108
-  wire _and_5 = _and_0 & _eq_0; // Fifo.java:108
-  wire _not_6 = ~deq_fire; // Fifo.java:108
-  wire _and_6 = full & _not_6; // Fifo.java:108
-  wire _or_2 = _and_5 | _and_6; // Fifo.java:108
-  wire _ne_0 = count != {{4{1'b0}}, out_valid}; // Fifo.java:77
-  wire _eq_1 = ram_has_data == _ne_0; // Fifo.java:77
-  wire _ne_1 = rptr != wptr; // Fifo.java:87
-  wire _and_7 = enq_fire & fetch; // Fifo.java:87
-  wire _eq_2 = count == 5'd16; // Fifo.java:109
-  wire _eq_3 = full == _eq_2; // Fifo.java:109
+  wire _not_0 = ~full; // Fifo.java:113
+  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:63
+  wire [3:0] _add_0 = wptr + 4'd1; // Fifo.java:86
+  wire _not_1 = ~out_valid; // Fifo.java:68
+  wire out_advance = _not_1 | io_deq_ready; // Fifo.java:68
+  wire fetch = ram_has_data & out_advance; // Fifo.java:79
+  wire [3:0] _add_1 = rptr + 4'd1; // Fifo.java:90
+  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:64
+  wire _not_2 = ~deq_fire; // Fifo.java:103
+  wire _and_0 = enq_fire & _not_2; // Fifo.java:103
+  wire [4:0] _add_2 = count + 5'd1; // Fifo.java:104
+  wire _not_3 = ~enq_fire; // Fifo.java:105
+  wire _and_1 = deq_fire & _not_3; // Fifo.java:105
+  wire [4:0] _sub_0 = count - 5'd1; // Fifo.java:105
+  wire _not_4 = ~out_advance; // Fifo.java:91
+  wire _and_2 = out_valid & _not_4; // Fifo.java:91
+  wire _or_0 = fetch | _and_2; // Fifo.java:91
+  wire [4:0] _add_3 = {{4{1'b0}}, out_valid} + 5'd1; // Fifo.java:80
+  wire ram_last_word = count == _add_3; // Fifo.java:80
+  wire _and_3 = fetch & ram_last_word; // Fifo.java:82
+  wire _not_5 = ~_and_3; // Fifo.java:82
+  wire _and_4 = ram_has_data & _not_5; // Fifo.java:82
+  wire _or_1 = enq_fire | _and_4; // Fifo.java:82
+  wire _eq_0 = count == 5'd15; // Fifo.java:110
+  wire _and_5 = _and_0 & _eq_0; // Fifo.java:110
+  wire _not_6 = ~deq_fire; // Fifo.java:111
+  wire _and_6 = full & _not_6; // Fifo.java:111
+  wire _or_2 = _and_5 | _and_6; // Fifo.java:111
+  wire _ne_0 = count != {{4{1'b0}}, out_valid}; // Fifo.java:78
+  wire _eq_1 = ram_has_data == _ne_0; // Fifo.java:78
+  wire _ne_1 = rptr != wptr; // Fifo.java:89
+  wire _and_7 = enq_fire & fetch; // Fifo.java:89
+  wire _eq_2 = count == 5'd16; // Fifo.java:112
+  wire _eq_3 = full == _eq_2; // Fifo.java:112
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -133,16 +133,16 @@ module Fifo_w80_d16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_eq_1) begin // Fifo.java:77
-      $display("Assertion failed at Fifo.java:77: ram_has_data disagrees with count %d", count);
+    if (!reset && !_eq_1) begin // Fifo.java:78
+      $display("Assertion failed at Fifo.java:78: ram_has_data disagrees with count %d", count);
       $stop;
     end
-    if (!reset && _and_7 && !_ne_1) begin // Fifo.java:87
-      $display("Assertion failed at Fifo.java:87: FIFO RAM read and written at the same address");
+    if (!reset && _and_7 && !_ne_1) begin // Fifo.java:89
+      $display("Assertion failed at Fifo.java:89: FIFO RAM read and written at the same address");
       $stop;
     end
-    if (!reset && !_eq_3) begin // Fifo.java:109
-      $display("Assertion failed at Fifo.java:109: FIFO full flag disagrees with count %d", count);
+    if (!reset && !_eq_3) begin // Fifo.java:112
+      $display("Assertion failed at Fifo.java:112: FIFO full flag disagrees with count %d", count);
       $stop;
     end
   end
@@ -156,49 +156,49 @@ module Fifo_w80_d16 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  reg [5:0] f_enq_position; // HandshakeProperties.java:24
-  reg [5:0] f_deq_position; // HandshakeProperties.java:24
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [79:0] _f_reg_1; // HandshakeProperties.java:40
-  (* anyconst *) reg [5:0] f_tracked_position; // FifoProperties.java:34
-  reg [79:0] f_tracked_word; // FifoProperties.java:35
-  reg f_tracked_entered; // FifoProperties.java:36
-  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
-  wire _and_8 = io_enq_valid & io_enq_ready; // FifoProperties.java:24
-  wire [5:0] _add_4 = f_enq_position + 6'd1; // HandshakeProperties.java:25
-  wire _and_9 = io_deq_valid & io_deq_ready; // FifoProperties.java:25
-  wire [5:0] _add_5 = f_deq_position + 6'd1; // HandshakeProperties.java:25
-  wire _not_7 = ~io_deq_ready; // HandshakeProperties.java:39
-  wire _and_10 = io_deq_valid & _not_7; // HandshakeProperties.java:39
-  wire _and_11 = io_enq_valid & io_enq_ready; // FifoProperties.java:42
-  wire _eq_4 = f_enq_position == f_tracked_position; // FifoProperties.java:42
-  wire _and_12 = _and_11 & _eq_4; // FifoProperties.java:42
-  wire _and_13 = io_deq_valid & io_deq_ready; // FifoProperties.java:37
-  wire _eq_5 = f_deq_position == f_tracked_position; // FifoProperties.java:37
-  wire _and_14 = _and_13 & _eq_5; // FifoProperties.java:37
-  wire _eq_6 = f_deq_position == f_tracked_position; // FifoProperties.java:47
-  wire f_tracked_oldest = f_tracked_entered & _eq_6; // FifoProperties.java:47
-  wire _eq_7 = _f_reg_2 == 2'd2; // HandshakeProperties.java:32
-  wire [1:0] _add_6 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
-  wire [1:0] _mux_0 = _eq_7 ? _f_reg_2 : _add_6; // HandshakeProperties.java:32
-  wire [1:0] _mux_1 = f_tracked_oldest ? _mux_0 : 2'd0; // HandshakeProperties.java:32
-  wire [5:0] f_held = f_enq_position - f_deq_position; // FifoProperties.java:26
-  wire _eq_8 = {1'b0, io_count} == f_held; // FifoProperties.java:27
-  wire _le_0 = io_count <= 5'd16; // FifoProperties.java:28
-  wire _ne_2 = io_count != 5'd16; // FifoProperties.java:29
-  wire _eq_9 = io_enq_ready == _ne_2; // FifoProperties.java:29
-  wire _not_8 = ~io_deq_valid; // FifoProperties.java:30
-  wire _ne_3 = io_count != 5'd0; // FifoProperties.java:30
-  wire _or_3 = _not_8 | _ne_3; // FifoProperties.java:30
-  wire _eq_10 = io_deq_bits == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_15 = io_deq_valid & _eq_10; // HandshakeProperties.java:40
-  wire _and_16 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _eq_11 = io_deq_bits == f_tracked_word; // FifoProperties.java:38
-  wire _and_17 = f_tracked_entered & _eq_11; // FifoProperties.java:38
+  reg [5:0] f_enq_position; // HandshakeProperties.java:23
+  reg [5:0] f_deq_position; // HandshakeProperties.java:23
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [79:0] _f_reg_1; // HandshakeProperties.java:39
+  (* anyconst *) reg [5:0] f_tracked_position; // FifoProperties.java:33
+  reg [79:0] f_tracked_word; // FifoProperties.java:34
+  reg f_tracked_entered; // FifoProperties.java:35
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:30
+  wire _and_8 = io_enq_valid & io_enq_ready; // FifoProperties.java:23
+  wire [5:0] _add_4 = f_enq_position + 6'd1; // HandshakeProperties.java:24
+  wire _and_9 = io_deq_valid & io_deq_ready; // FifoProperties.java:24
+  wire [5:0] _add_5 = f_deq_position + 6'd1; // HandshakeProperties.java:24
+  wire _not_7 = ~io_deq_ready; // HandshakeProperties.java:38
+  wire _and_10 = io_deq_valid & _not_7; // HandshakeProperties.java:38
+  wire _and_11 = io_enq_valid & io_enq_ready; // FifoProperties.java:41
+  wire _eq_4 = f_enq_position == f_tracked_position; // FifoProperties.java:41
+  wire _and_12 = _and_11 & _eq_4; // FifoProperties.java:41
+  wire _and_13 = io_deq_valid & io_deq_ready; // FifoProperties.java:36
+  wire _eq_5 = f_deq_position == f_tracked_position; // FifoProperties.java:36
+  wire _and_14 = _and_13 & _eq_5; // FifoProperties.java:36
+  wire _eq_6 = f_deq_position == f_tracked_position; // FifoProperties.java:46
+  wire f_tracked_oldest = f_tracked_entered & _eq_6; // FifoProperties.java:46
+  wire _eq_7 = _f_reg_2 == 2'd2; // HandshakeProperties.java:31
+  wire [1:0] _add_6 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
+  wire [1:0] _mux_0 = _eq_7 ? _f_reg_2 : _add_6; // HandshakeProperties.java:31
+  wire [1:0] _mux_1 = f_tracked_oldest ? _mux_0 : 2'd0; // HandshakeProperties.java:31
+  wire [5:0] f_held = f_enq_position - f_deq_position; // FifoProperties.java:25
+  wire _eq_8 = {1'b0, io_count} == f_held; // FifoProperties.java:26
+  wire _le_0 = io_count <= 5'd16; // FifoProperties.java:27
+  wire _ne_2 = io_count != 5'd16; // FifoProperties.java:28
+  wire _eq_9 = io_enq_ready == _ne_2; // FifoProperties.java:28
+  wire _not_8 = ~io_deq_valid; // FifoProperties.java:29
+  wire _ne_3 = io_count != 5'd0; // FifoProperties.java:29
+  wire _or_3 = _not_8 | _ne_3; // FifoProperties.java:29
+  wire _eq_10 = io_deq_bits == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_15 = io_deq_valid & _eq_10; // HandshakeProperties.java:39
+  wire _and_16 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _eq_11 = io_deq_bits == f_tracked_word; // FifoProperties.java:37
+  wire _and_17 = f_tracked_entered & _eq_11; // FifoProperties.java:37
   wire _ge_0 = _f_reg_2 >= 2'd1; // FifoProperties.java:48
   wire _and_18 = f_tracked_oldest & _ge_0; // FifoProperties.java:48
-  wire _eq_12 = io_count == 5'd16; // FifoProperties.java:49
+  wire _eq_12 = io_count == 5'd16; // FifoProperties.java:50
 
   always @(posedge clock) begin
     if (reset) begin
@@ -256,28 +256,28 @@ module Fifo_w80_d16 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // FifoProperties.java:27
+    if (!reset) begin // FifoProperties.java:26
       count_is_words_held: assert (_eq_8);
     end
-    if (!reset) begin // FifoProperties.java:28
+    if (!reset) begin // FifoProperties.java:27
       never_over_depth: assert (_le_0);
     end
-    if (!reset) begin // FifoProperties.java:29
+    if (!reset) begin // FifoProperties.java:28
       enq_ready_iff_not_full: assert (_eq_9);
     end
-    if (!reset) begin // FifoProperties.java:30
+    if (!reset) begin // FifoProperties.java:29
       deq_valid_only_with_a_word: assert (_or_3);
     end
-    if (!reset && _and_16) begin // HandshakeProperties.java:40
+    if (!reset && _and_16) begin // HandshakeProperties.java:39
       deq_holds_until_taken: assert (_and_15);
     end
-    if (!reset && _and_14) begin // FifoProperties.java:38
+    if (!reset && _and_14) begin // FifoProperties.java:37
       word_out_in_order: assert (_and_17);
     end
-    if (!reset && _and_18) begin // FifoProperties.java:48
+    if (!reset && _and_18) begin // FifoProperties.java:49
       deq_valid_within_latency: assert (io_deq_valid);
     end
-    if (!reset) begin // FifoProperties.java:49
+    if (!reset) begin // FifoProperties.java:50
       fills_up: cover (_eq_12);
     end
   end

@@ -3,223 +3,223 @@
 `default_nettype none
 
 module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
-  input  wire clock, // RmwMemory.java:123
-  input  wire reset, // RmwMemory.java:123
-  output wire io_in_ready, // RmwMemory.java:130
-  input  wire io_in_valid, // RmwMemory.java:130
-  input  wire [9:0] io_in_bits_addr, // RmwMemory.java:130
-  input  wire [67:0] io_in_bits_cmd, // RmwMemory.java:130
-  input  wire io_out_ready, // RmwMemory.java:130
-  output wire io_out_valid, // RmwMemory.java:130
-  output wire [9:0] io_out_bits_addr, // RmwMemory.java:130
-  output wire [67:0] io_out_bits_cmd, // RmwMemory.java:130
-  output wire [32:0] io_out_bits_old, // RmwMemory.java:130
-  output wire [32:0] io_out_bits_updated, // RmwMemory.java:130
-  input  wire io_clear, // RmwMemory.java:130
-  output wire io_clearing  // RmwMemory.java:130
+  input  wire clock, // RmwMemory.java:137
+  input  wire reset, // RmwMemory.java:137
+  output wire io_in_ready, // RmwMemory.java:146
+  input  wire io_in_valid, // RmwMemory.java:146
+  input  wire [9:0] io_in_bits_addr, // RmwMemory.java:146
+  input  wire [67:0] io_in_bits_cmd, // RmwMemory.java:146
+  input  wire io_out_ready, // RmwMemory.java:146
+  output wire io_out_valid, // RmwMemory.java:146
+  output wire [9:0] io_out_bits_addr, // RmwMemory.java:146
+  output wire [67:0] io_out_bits_cmd, // RmwMemory.java:146
+  output wire [32:0] io_out_bits_old, // RmwMemory.java:146
+  output wire [32:0] io_out_bits_updated, // RmwMemory.java:146
+  input  wire io_clear, // RmwMemory.java:146
+  output wire io_clearing  // RmwMemory.java:146
 );
 
   // State
-  reg clearing; // RmwMemory.java:135
-  reg [9:0] sweep; // RmwMemory.java:136
-  reg a_valid; // RmwMemory.java:387
-  reg [9:0] a_addr; // RmwMemory.java:388
-  reg [67:0] a_cmd; // RmwMemory.java:389
-  reg a_forward; // RmwMemory.java:390
-  reg a_stale; // RmwMemory.java:391
-  reg r_valid; // RmwMemory.java:387
-  reg [9:0] r_addr; // RmwMemory.java:388
-  reg [67:0] r_cmd; // RmwMemory.java:389
-  reg r_forward; // RmwMemory.java:390
-  reg r_stale; // RmwMemory.java:391
-  reg b_valid; // RmwMemory.java:140
-  reg [9:0] b_addr; // RmwMemory.java:141
-  reg [67:0] b_cmd; // RmwMemory.java:142
-  reg [32:0] b_old; // RmwMemory.java:143
-  reg [32:0] b_updated; // RmwMemory.java:144
-  reg rb_full; // RmwMemory.java:314
-  reg arb_full; // RmwMemory.java:315
-  reg [32:0] ram_rdata_0; // RmwMemory.java:154
-  reg b_write; // RmwMemory.java:158
-  reg read_collided; // RmwMemory.java:166
-  reg a_capture; // RmwMemory.java:259
-  reg a_late; // RmwMemory.java:260
-  reg [32:0] a_late_data; // RmwMemory.java:261
-  reg [32:0] r_data; // RmwMemory.java:262
-  reg r_missed; // RmwMemory.java:286
-  reg [32:0] r_missed_data; // RmwMemory.java:287
+  reg clearing; // RmwMemory.java:151
+  reg [9:0] sweep; // RmwMemory.java:152
+  reg a_valid; // RmwStage.java:19
+  reg [9:0] a_addr; // RmwStage.java:20
+  reg [67:0] a_cmd; // RmwStage.java:21
+  reg a_forward; // RmwStage.java:22
+  reg a_stale; // RmwStage.java:23
+  reg r_valid; // RmwStage.java:19
+  reg [9:0] r_addr; // RmwStage.java:20
+  reg [67:0] r_cmd; // RmwStage.java:21
+  reg r_forward; // RmwStage.java:22
+  reg r_stale; // RmwStage.java:23
+  reg b_valid; // RmwMemory.java:156
+  reg [9:0] b_addr; // RmwMemory.java:157
+  reg [67:0] b_cmd; // RmwMemory.java:158
+  reg [32:0] b_old; // RmwMemory.java:159
+  reg [32:0] b_updated; // RmwMemory.java:160
+  reg rb_full; // RmwOccupancy.java:14
+  reg arb_full; // RmwOccupancy.java:15
+  reg [32:0] ram_rdata_0; // RmwMemory.java:174
+  reg b_write; // RmwMemory.java:178
+  reg read_collided; // RmwMemory.java:188
+  reg a_capture; // RmwMemory.java:314
+  reg a_late; // RmwMemory.java:315
+  reg [32:0] a_late_data; // RmwMemory.java:316
+  reg [32:0] r_data; // RmwMemory.java:317
+  reg r_missed; // RmwMemory.java:341
+  reg [32:0] r_missed_data; // RmwMemory.java:342
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:134
+  (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:150
 
   // Wires
-  wire [32:0] updated; // RmwMemory.java:175
+  wire [32:0] updated; // RmwMemory.java:207
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:151
-  wire _not_1 = ~io_out_ready; // RmwMemory.java:318
-  wire _and_0 = arb_full & _not_1; // RmwMemory.java:151
-  wire _not_2 = ~_and_0; // RmwMemory.java:151
-  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:151
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:218
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:217
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:152
-  wire _and_2 = rb_full & _not_1; // RmwMemory.java:150
-  wire _not_3 = ~_and_2; // RmwMemory.java:150
-  wire a_moves = a_valid & _not_3; // RmwMemory.java:150
-  wire _not_4 = ~a_moves; // RmwMemory.java:197
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:197
-  wire _or_0 = accept | _and_3; // RmwMemory.java:197
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:265
-  wire _not_5 = ~a_stale; // RmwMemory.java:265
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:265
-  wire _not_6 = ~b_valid; // RmwMemory.java:148
-  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:148
-  wire advance = r_valid & _or_1; // RmwMemory.java:148
-  wire _not_7 = ~advance; // RmwMemory.java:266
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:266
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:266
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:266
-  wire _not_8 = ~r_stale; // RmwMemory.java:266
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:266
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:267
-  wire _not_9 = ~advance; // RmwMemory.java:209
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:209
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:209
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:279
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:206
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:206
-  wire _or_4 = advance | _and_9; // RmwMemory.java:206
-  wire [32:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:293
-  wire [32:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:293
-  wire _and_10 = _or_2 & _or_4; // RmwMemory.java:322
-  wire _and_11 = _or_0 & _or_2; // RmwMemory.java:323
-  wire _and_12 = _and_11 & _or_4; // RmwMemory.java:323
-  wire _not_11 = ~clearing; // RmwMemory.java:156
-  wire _and_13 = advance & _not_11; // RmwMemory.java:156
-  wire _not_12 = ~r_stale; // RmwMemory.java:156
-  wire write_back = _and_13 & _not_12; // RmwMemory.java:156
-  wire write_enable = clearing | b_write; // RmwMemory.java:160
-  wire [9:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:161
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:167
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:167
-  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:163
-  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:163
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:171
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:171
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:290
-  wire [32:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:291
-  wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:70
-  wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:83
-  wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_2 = r_cmd[67:66]; // SamplerEngine.java:271
-  wire _eq_6 = _bits_1 == _bits_2; // TaggedRule.java:83
-  wire _and_16 = _ne_0 & _eq_6; // TaggedRule.java:83
-  wire [1:0] _bits_3 = old[31:30]; // TaggedRule.java:70
-  wire _ne_1 = _bits_3 != 2'd0; // TaggedRule.java:84
-  wire [1:0] _bits_4 = old[29:28]; // TaggedRule.java:70
-  wire _eq_7 = _bits_4 == _bits_2; // TaggedRule.java:84
-  wire _and_17 = _ne_1 & _eq_7; // TaggedRule.java:84
-  wire _or_6 = _and_16 | _and_17; // TaggedRule.java:85
-  wire _not_13 = ~_and_16; // TaggedRule.java:95
-  wire _eq_8 = _bits_0 == 2'd0; // TaggedRule.java:91
-  wire _eq_9 = _bits_3 == 2'd0; // TaggedRule.java:91
-  wire _eq_10 = _bits_0 == 2'd2; // TaggedRule.java:92
-  wire _eq_11 = _bits_3 == 2'd2; // TaggedRule.java:92
-  wire _and_18 = _eq_10 & _eq_11; // TaggedRule.java:94
-  wire _bits_5 = old[32]; // TaggedRule.java:82
-  wire _mux_2 = _eq_11 ? 1'd1 : _bits_5; // TaggedRule.java:94
-  wire _mux_3 = _eq_10 ? 1'd0 : _mux_2; // TaggedRule.java:94
-  wire _mux_4 = _and_18 ? _bits_5 : _mux_3; // TaggedRule.java:94
-  wire _mux_5 = _eq_9 ? 1'd1 : _mux_4; // TaggedRule.java:93
-  wire _mux_6 = _eq_8 ? 1'd0 : _mux_5; // TaggedRule.java:93
-  wire _mux_7 = _or_6 ? _not_13 : _mux_6; // TaggedRule.java:95
-  wire _not_14 = ~_or_6; // TaggedRule.java:130
-  wire _eq_12 = _bits_3 == 2'd0; // TaggedRule.java:120
-  wire _eq_13 = _bits_3 == 2'd2; // TaggedRule.java:119
-  wire [2:0] _bits_6 = old[18:16]; // TaggedRule.java:71
-  wire [2:0] _add_1 = _bits_6 + 3'd1; // TaggedRule.java:123
-  wire _ge_0 = _add_1 >= 3'd7; // TaggedRule.java:124
-  wire _and_19 = _eq_13 & _ge_0; // TaggedRule.java:124
-  wire _or_7 = _eq_12 | _and_19; // TaggedRule.java:130
-  wire _and_20 = _not_14 & _or_7; // TaggedRule.java:130
-  wire _not_15 = ~_or_6; // TaggedRule.java:130
-  wire _eq_14 = _bits_0 == 2'd0; // TaggedRule.java:120
-  wire _eq_15 = _bits_0 == 2'd2; // TaggedRule.java:119
-  wire [2:0] _bits_7 = old[2:0]; // TaggedRule.java:71
-  wire [2:0] _add_2 = _bits_7 + 3'd1; // TaggedRule.java:123
-  wire _ge_1 = _add_2 >= 3'd7; // TaggedRule.java:124
-  wire _and_21 = _eq_15 & _ge_1; // TaggedRule.java:124
-  wire _or_8 = _eq_14 | _and_21; // TaggedRule.java:130
-  wire _and_22 = _not_15 & _or_8; // TaggedRule.java:130
-  wire _mux_8 = _mux_7 ? _and_20 : _and_22; // TaggedRule.java:75
-  wire _or_9 = _or_6 | _mux_8; // TaggedRule.java:106
-  wire _not_16 = ~_mux_7; // TaggedRule.java:107
-  wire _mux_9 = _or_9 ? _not_16 : _bits_5; // TaggedRule.java:107
-  wire _eq_16 = _bits_3 == 2'd1; // TaggedRule.java:118
-  wire [8:0] _bits_8 = old[27:19]; // TaggedRule.java:71
-  wire [8:0] _add_3 = _bits_8 + 9'd1; // TaggedRule.java:122
-  wire _ge_2 = _add_3 >= 9'd256; // TaggedRule.java:129
-  wire _ge_3 = _add_3 >= 9'd16; // TaggedRule.java:129
-  wire _mux_10 = _eq_16 ? _ge_2 : _ge_3; // TaggedRule.java:129
-  wire [1:0] _mux_11 = _mux_10 ? 2'd0 : _bits_3; // TaggedRule.java:137
-  wire [8:0] _add_4 = _bits_8 + {{6{1'b0}}, _add_1}; // TaggedRule.java:126
-  wire [8:0] _mux_12 = _eq_12 ? _add_3 : _add_4; // TaggedRule.java:126
-  wire _ge_4 = _mux_12 >= 9'd256; // TaggedRule.java:127
-  wire [1:0] _mux_13 = _ge_4 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_14 = _and_20 ? _mux_13 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_15 = _or_6 ? _mux_11 : _mux_14; // TaggedRule.java:137
-  wire [1:0] _mux_16 = _and_20 ? _bits_2 : _bits_4; // TaggedRule.java:139
-  wire [8:0] _mux_17 = _eq_13 ? {{6{1'b0}}, _bits_6} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_18 = _mux_10 ? _mux_17 : _add_3; // TaggedRule.java:140
-  wire [8:0] _mux_19 = _ge_4 ? 9'd0 : _mux_12; // TaggedRule.java:141
-  wire [8:0] _mux_20 = _and_20 ? _mux_19 : _bits_8; // TaggedRule.java:141
-  wire [8:0] _mux_21 = _or_6 ? _mux_18 : _mux_20; // TaggedRule.java:140
-  wire [2:0] _mux_22 = _mux_10 ? 3'd0 : _bits_6; // TaggedRule.java:142
-  wire [2:0] _mux_23 = _eq_16 ? 3'd1 : _add_1; // TaggedRule.java:142
-  wire [2:0] _mux_24 = _and_20 ? 3'd0 : _mux_23; // TaggedRule.java:142
-  wire [2:0] _mux_25 = _or_6 ? _mux_22 : _mux_24; // TaggedRule.java:142
-  wire [15:0] _cat_0 = {_mux_15, _mux_16, _mux_21, _mux_25}; // TaggedRule.java:65
-  wire [15:0] _cat_1 = {_bits_3, _bits_4, _bits_8, _bits_6}; // TaggedRule.java:65
-  wire [15:0] _mux_26 = _mux_7 ? _cat_0 : _cat_1; // TaggedRule.java:108
-  wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:71
-  wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:65
-  wire _eq_17 = _bits_0 == 2'd1; // TaggedRule.java:118
-  wire [8:0] _add_5 = _bits_9 + 9'd1; // TaggedRule.java:122
-  wire _ge_5 = _add_5 >= 9'd256; // TaggedRule.java:129
-  wire _ge_6 = _add_5 >= 9'd16; // TaggedRule.java:129
-  wire _mux_27 = _eq_17 ? _ge_5 : _ge_6; // TaggedRule.java:129
-  wire [1:0] _mux_28 = _mux_27 ? 2'd0 : _bits_0; // TaggedRule.java:137
-  wire [8:0] _add_6 = _bits_9 + {{6{1'b0}}, _add_2}; // TaggedRule.java:126
-  wire [8:0] _mux_29 = _eq_14 ? _add_5 : _add_6; // TaggedRule.java:126
-  wire _ge_7 = _mux_29 >= 9'd256; // TaggedRule.java:127
-  wire [1:0] _mux_30 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_31 = _and_22 ? _mux_30 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_32 = _or_6 ? _mux_28 : _mux_31; // TaggedRule.java:137
-  wire [1:0] _mux_33 = _and_22 ? _bits_2 : _bits_1; // TaggedRule.java:139
-  wire [8:0] _mux_34 = _eq_15 ? {{6{1'b0}}, _bits_7} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_35 = _mux_27 ? _mux_34 : _add_5; // TaggedRule.java:140
-  wire [8:0] _mux_36 = _ge_7 ? 9'd0 : _mux_29; // TaggedRule.java:141
-  wire [8:0] _mux_37 = _and_22 ? _mux_36 : _bits_9; // TaggedRule.java:141
-  wire [8:0] _mux_38 = _or_6 ? _mux_35 : _mux_37; // TaggedRule.java:140
-  wire [2:0] _mux_39 = _mux_27 ? 3'd0 : _bits_7; // TaggedRule.java:142
-  wire [2:0] _mux_40 = _eq_17 ? 3'd1 : _add_2; // TaggedRule.java:142
-  wire [2:0] _mux_41 = _and_22 ? 3'd0 : _mux_40; // TaggedRule.java:142
-  wire [2:0] _mux_42 = _or_6 ? _mux_39 : _mux_41; // TaggedRule.java:142
-  wire [15:0] _cat_3 = {_mux_32, _mux_33, _mux_38, _mux_42}; // TaggedRule.java:65
-  wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:108
-  wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:108
-  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:214
-  wire _not_17 = ~read_collided; // RmwMemory.java:373
-  wire _not_18 = ~a_capture; // RmwMemory.java:275
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:275
-  wire _not_19 = ~a_late; // RmwMemory.java:275
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:275
-  wire _and_25 = r_valid & b_valid; // RmwMemory.java:324
-  wire _eq_18 = rb_full == _and_25; // RmwMemory.java:324
-  wire _and_26 = a_valid & rb_full; // RmwMemory.java:324
-  wire _eq_19 = arb_full == _and_26; // RmwMemory.java:324
-  wire _and_27 = _eq_18 & _eq_19; // RmwMemory.java:324
+  wire _not_0 = ~clearing; // RmwMemory.java:170
+  wire _not_1 = ~io_out_ready; // RmwOccupancy.java:18
+  wire _and_0 = arb_full & _not_1; // RmwMemory.java:170
+  wire _not_2 = ~_and_0; // RmwMemory.java:170
+  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:170
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:252
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:251
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:172
+  wire _and_2 = rb_full & _not_1; // RmwMemory.java:167
+  wire _not_3 = ~_and_2; // RmwMemory.java:167
+  wire a_moves = a_valid & _not_3; // RmwMemory.java:167
+  wire _not_4 = ~a_moves; // RmwMemory.java:230
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:230
+  wire _or_0 = accept | _and_3; // RmwMemory.java:230
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:320
+  wire _not_5 = ~a_stale; // RmwMemory.java:320
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:320
+  wire _not_6 = ~b_valid; // RmwMemory.java:164
+  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:164
+  wire advance = r_valid & _or_1; // RmwMemory.java:164
+  wire _not_7 = ~advance; // RmwMemory.java:321
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:321
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:321
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:321
+  wire _not_8 = ~r_stale; // RmwMemory.java:321
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:321
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:322
+  wire _not_9 = ~advance; // RmwMemory.java:242
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:242
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:242
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:334
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:239
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:239
+  wire _or_4 = advance | _and_9; // RmwMemory.java:239
+  wire [32:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:351
+  wire [32:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:351
+  wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
+  wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:23
+  wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:23
+  wire _not_11 = ~clearing; // RmwMemory.java:176
+  wire _and_13 = advance & _not_11; // RmwMemory.java:176
+  wire _not_12 = ~r_stale; // RmwMemory.java:176
+  wire write_back = _and_13 & _not_12; // RmwMemory.java:176
+  wire write_enable = clearing | b_write; // RmwMemory.java:180
+  wire [9:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:181
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:189
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:189
+  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:184
+  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:184
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:193
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:193
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:345
+  wire [32:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:346
+  wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:81
+  wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:96
+  wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:82
+  wire [1:0] _bits_2 = r_cmd[67:66]; // SamplerEngine.java:287
+  wire _eq_6 = _bits_1 == _bits_2; // TaggedRule.java:96
+  wire _and_16 = _ne_0 & _eq_6; // TaggedRule.java:96
+  wire [1:0] _bits_3 = old[31:30]; // TaggedRule.java:81
+  wire _ne_1 = _bits_3 != 2'd0; // TaggedRule.java:97
+  wire [1:0] _bits_4 = old[29:28]; // TaggedRule.java:82
+  wire _eq_7 = _bits_4 == _bits_2; // TaggedRule.java:97
+  wire _and_17 = _ne_1 & _eq_7; // TaggedRule.java:97
+  wire _or_6 = _and_16 | _and_17; // TaggedRule.java:98
+  wire _not_13 = ~_and_16; // TaggedRule.java:113
+  wire _eq_8 = _bits_0 == 2'd0; // TaggedRule.java:104
+  wire _eq_9 = _bits_3 == 2'd0; // TaggedRule.java:104
+  wire _eq_10 = _bits_0 == 2'd2; // TaggedRule.java:105
+  wire _eq_11 = _bits_3 == 2'd2; // TaggedRule.java:105
+  wire _and_18 = _eq_10 & _eq_11; // TaggedRule.java:112
+  wire _bits_5 = old[32]; // TaggedRule.java:95
+  wire _mux_2 = _eq_11 ? 1'd1 : _bits_5; // TaggedRule.java:112
+  wire _mux_3 = _eq_10 ? 1'd0 : _mux_2; // TaggedRule.java:112
+  wire _mux_4 = _and_18 ? _bits_5 : _mux_3; // TaggedRule.java:112
+  wire _mux_5 = _eq_9 ? 1'd1 : _mux_4; // TaggedRule.java:109
+  wire _mux_6 = _eq_8 ? 1'd0 : _mux_5; // TaggedRule.java:106
+  wire _mux_7 = _or_6 ? _not_13 : _mux_6; // TaggedRule.java:113
+  wire _not_14 = ~_or_6; // TaggedRule.java:147
+  wire _eq_12 = _bits_3 == 2'd0; // TaggedRule.java:137
+  wire _eq_13 = _bits_3 == 2'd2; // TaggedRule.java:136
+  wire [2:0] _bits_6 = old[18:16]; // TaggedRule.java:84
+  wire [2:0] _add_1 = _bits_6 + 3'd1; // TaggedRule.java:140
+  wire _ge_0 = _add_1 >= 3'd7; // TaggedRule.java:141
+  wire _and_19 = _eq_13 & _ge_0; // TaggedRule.java:141
+  wire _or_7 = _eq_12 | _and_19; // TaggedRule.java:147
+  wire _and_20 = _not_14 & _or_7; // TaggedRule.java:147
+  wire _not_15 = ~_or_6; // TaggedRule.java:147
+  wire _eq_14 = _bits_0 == 2'd0; // TaggedRule.java:137
+  wire _eq_15 = _bits_0 == 2'd2; // TaggedRule.java:136
+  wire [2:0] _bits_7 = old[2:0]; // TaggedRule.java:84
+  wire [2:0] _add_2 = _bits_7 + 3'd1; // TaggedRule.java:140
+  wire _ge_1 = _add_2 >= 3'd7; // TaggedRule.java:141
+  wire _and_21 = _eq_15 & _ge_1; // TaggedRule.java:141
+  wire _or_8 = _eq_14 | _and_21; // TaggedRule.java:147
+  wire _and_22 = _not_15 & _or_8; // TaggedRule.java:147
+  wire _mux_8 = _mux_7 ? _and_20 : _and_22; // TaggedRule.java:88
+  wire _or_9 = _or_6 | _mux_8; // TaggedRule.java:124
+  wire _not_16 = ~_mux_7; // TaggedRule.java:125
+  wire _mux_9 = _or_9 ? _not_16 : _bits_5; // TaggedRule.java:125
+  wire _eq_16 = _bits_3 == 2'd1; // TaggedRule.java:135
+  wire [8:0] _bits_8 = old[27:19]; // TaggedRule.java:83
+  wire [8:0] _add_3 = _bits_8 + 9'd1; // TaggedRule.java:139
+  wire _ge_2 = _add_3 >= 9'd256; // TaggedRule.java:146
+  wire _ge_3 = _add_3 >= 9'd16; // TaggedRule.java:146
+  wire _mux_10 = _eq_16 ? _ge_2 : _ge_3; // TaggedRule.java:146
+  wire [1:0] _mux_11 = _mux_10 ? 2'd0 : _bits_3; // TaggedRule.java:155
+  wire [8:0] _add_4 = _bits_8 + {{6{1'b0}}, _add_1}; // TaggedRule.java:143
+  wire [8:0] _mux_12 = _eq_12 ? _add_3 : _add_4; // TaggedRule.java:143
+  wire _ge_4 = _mux_12 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_13 = _ge_4 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_14 = _and_20 ? _mux_13 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_15 = _or_6 ? _mux_11 : _mux_14; // TaggedRule.java:155
+  wire [1:0] _mux_16 = _and_20 ? _bits_2 : _bits_4; // TaggedRule.java:156
+  wire [8:0] _mux_17 = _eq_13 ? {{6{1'b0}}, _bits_6} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_18 = _mux_10 ? _mux_17 : _add_3; // TaggedRule.java:159
+  wire [8:0] _mux_19 = _ge_4 ? 9'd0 : _mux_12; // TaggedRule.java:160
+  wire [8:0] _mux_20 = _and_20 ? _mux_19 : _bits_8; // TaggedRule.java:160
+  wire [8:0] _mux_21 = _or_6 ? _mux_18 : _mux_20; // TaggedRule.java:157
+  wire [2:0] _mux_22 = _mux_10 ? 3'd0 : _bits_6; // TaggedRule.java:161
+  wire [2:0] _mux_23 = _eq_16 ? 3'd1 : _add_1; // TaggedRule.java:161
+  wire [2:0] _mux_24 = _and_20 ? 3'd0 : _mux_23; // TaggedRule.java:161
+  wire [2:0] _mux_25 = _or_6 ? _mux_22 : _mux_24; // TaggedRule.java:161
+  wire [15:0] _cat_0 = {_mux_15, _mux_16, _mux_21, _mux_25}; // TaggedRule.java:74
+  wire [15:0] _cat_1 = {_bits_3, _bits_4, _bits_8, _bits_6}; // TaggedRule.java:74
+  wire [15:0] _mux_26 = _mux_7 ? _cat_0 : _cat_1; // TaggedRule.java:126
+  wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:83
+  wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:74
+  wire _eq_17 = _bits_0 == 2'd1; // TaggedRule.java:135
+  wire [8:0] _add_5 = _bits_9 + 9'd1; // TaggedRule.java:139
+  wire _ge_5 = _add_5 >= 9'd256; // TaggedRule.java:146
+  wire _ge_6 = _add_5 >= 9'd16; // TaggedRule.java:146
+  wire _mux_27 = _eq_17 ? _ge_5 : _ge_6; // TaggedRule.java:146
+  wire [1:0] _mux_28 = _mux_27 ? 2'd0 : _bits_0; // TaggedRule.java:155
+  wire [8:0] _add_6 = _bits_9 + {{6{1'b0}}, _add_2}; // TaggedRule.java:143
+  wire [8:0] _mux_29 = _eq_14 ? _add_5 : _add_6; // TaggedRule.java:143
+  wire _ge_7 = _mux_29 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_30 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_31 = _and_22 ? _mux_30 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_32 = _or_6 ? _mux_28 : _mux_31; // TaggedRule.java:155
+  wire [1:0] _mux_33 = _and_22 ? _bits_2 : _bits_1; // TaggedRule.java:156
+  wire [8:0] _mux_34 = _eq_15 ? {{6{1'b0}}, _bits_7} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_35 = _mux_27 ? _mux_34 : _add_5; // TaggedRule.java:159
+  wire [8:0] _mux_36 = _ge_7 ? 9'd0 : _mux_29; // TaggedRule.java:160
+  wire [8:0] _mux_37 = _and_22 ? _mux_36 : _bits_9; // TaggedRule.java:160
+  wire [8:0] _mux_38 = _or_6 ? _mux_35 : _mux_37; // TaggedRule.java:157
+  wire [2:0] _mux_39 = _mux_27 ? 3'd0 : _bits_7; // TaggedRule.java:161
+  wire [2:0] _mux_40 = _eq_17 ? 3'd1 : _add_2; // TaggedRule.java:161
+  wire [2:0] _mux_41 = _and_22 ? 3'd0 : _mux_40; // TaggedRule.java:161
+  wire [2:0] _mux_42 = _or_6 ? _mux_39 : _mux_41; // TaggedRule.java:161
+  wire [15:0] _cat_3 = {_mux_32, _mux_33, _mux_38, _mux_42}; // TaggedRule.java:74
+  wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:126
+  wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:126
+  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:248
+  wire _not_17 = ~read_collided; // RmwMemory.java:374
+  wire _not_18 = ~a_capture; // RmwMemory.java:330
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:330
+  wire _not_19 = ~a_late; // RmwMemory.java:330
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:330
+  wire _and_25 = r_valid & b_valid; // RmwOccupancy.java:25
+  wire _eq_18 = rb_full == _and_25; // RmwOccupancy.java:25
+  wire _and_26 = a_valid & rb_full; // RmwOccupancy.java:25
+  wire _eq_19 = arb_full == _and_26; // RmwOccupancy.java:25
+  wire _and_27 = _eq_18 & _eq_19; // RmwOccupancy.java:25
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -396,12 +396,12 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:373
-      $display("Assertion failed at RmwMemory.java:373: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:374
+      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && !_and_27) begin // RmwMemory.java:324
-      $display("Assertion failed at RmwMemory.java:324: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_27) begin // RmwOccupancy.java:24
+      $display("Assertion failed at RmwOccupancy.java:24: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end
@@ -415,174 +415,174 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   always @(posedge clock) begin
     _f_initial <= 1'b0;
   end
-  (* anyconst *) reg [9:0] f_addr; // RmwMemoryProperties.java:36
-  reg [32:0] f_word; // RmwMemoryProperties.java:38
-  wire [32:0] f_updated; // RmwMemoryProperties.java:40
-  reg [1:0] f_held; // RmwMemoryProperties.java:48
-  reg [9:0] f_queue_addr_0; // RmwMemoryProperties.java:49
-  reg [9:0] f_queue_addr_1; // RmwMemoryProperties.java:49
-  reg [9:0] f_queue_addr_2; // RmwMemoryProperties.java:49
-  reg [67:0] f_queue_cmd_0; // RmwMemoryProperties.java:50
-  reg [67:0] f_queue_cmd_1; // RmwMemoryProperties.java:50
-  reg [67:0] f_queue_cmd_2; // RmwMemoryProperties.java:50
-  reg f_queue_tracked_0; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_1; // RmwMemoryProperties.java:51
-  reg f_queue_tracked_2; // RmwMemoryProperties.java:51
-  reg [32:0] f_queue_old_0; // RmwMemoryProperties.java:52
-  reg [32:0] f_queue_old_1; // RmwMemoryProperties.java:52
-  reg [32:0] f_queue_old_2; // RmwMemoryProperties.java:52
-  reg [32:0] f_queue_updated_0; // RmwMemoryProperties.java:53
-  reg [32:0] f_queue_updated_1; // RmwMemoryProperties.java:53
-  reg [32:0] f_queue_updated_2; // RmwMemoryProperties.java:53
-  reg _f_reg_0; // HandshakeProperties.java:39
-  reg _f_past_valid; // HandshakeProperties.java:40
-  reg [143:0] _f_reg_1; // HandshakeProperties.java:40
-  reg [1:0] _f_reg_2; // HandshakeProperties.java:31
-  wire _and_28 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:41
-  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:39
-  wire _and_29 = _and_28 & f_command_tracked; // RmwMemoryProperties.java:41
-  wire [1:0] _bits_10 = f_word[15:14]; // TaggedRule.java:70
-  wire _ne_2 = _bits_10 != 2'd0; // TaggedRule.java:83
-  wire [1:0] _bits_11 = f_word[13:12]; // TaggedRule.java:70
-  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:271
-  wire _eq_20 = _bits_11 == _bits_12; // TaggedRule.java:83
-  wire _and_30 = _ne_2 & _eq_20; // TaggedRule.java:83
-  wire [1:0] _bits_13 = f_word[31:30]; // TaggedRule.java:70
-  wire _ne_3 = _bits_13 != 2'd0; // TaggedRule.java:84
-  wire [1:0] _bits_14 = f_word[29:28]; // TaggedRule.java:70
-  wire _eq_21 = _bits_14 == _bits_12; // TaggedRule.java:84
-  wire _and_31 = _ne_3 & _eq_21; // TaggedRule.java:84
-  wire _or_10 = _and_30 | _and_31; // TaggedRule.java:85
-  wire _not_20 = ~_and_30; // TaggedRule.java:95
-  wire _eq_22 = _bits_10 == 2'd0; // TaggedRule.java:91
-  wire _eq_23 = _bits_13 == 2'd0; // TaggedRule.java:91
-  wire _eq_24 = _bits_10 == 2'd2; // TaggedRule.java:92
-  wire _eq_25 = _bits_13 == 2'd2; // TaggedRule.java:92
-  wire _and_32 = _eq_24 & _eq_25; // TaggedRule.java:94
-  wire _bits_15 = f_word[32]; // TaggedRule.java:82
-  wire _mux_44 = _eq_25 ? 1'd1 : _bits_15; // TaggedRule.java:94
-  wire _mux_45 = _eq_24 ? 1'd0 : _mux_44; // TaggedRule.java:94
-  wire _mux_46 = _and_32 ? _bits_15 : _mux_45; // TaggedRule.java:94
-  wire _mux_47 = _eq_23 ? 1'd1 : _mux_46; // TaggedRule.java:93
-  wire _mux_48 = _eq_22 ? 1'd0 : _mux_47; // TaggedRule.java:93
-  wire _mux_49 = _or_10 ? _not_20 : _mux_48; // TaggedRule.java:95
-  wire _not_21 = ~_or_10; // TaggedRule.java:130
-  wire _eq_26 = _bits_13 == 2'd0; // TaggedRule.java:120
-  wire _eq_27 = _bits_13 == 2'd2; // TaggedRule.java:119
-  wire [2:0] _bits_16 = f_word[18:16]; // TaggedRule.java:71
-  wire [2:0] _add_7 = _bits_16 + 3'd1; // TaggedRule.java:123
-  wire _ge_8 = _add_7 >= 3'd7; // TaggedRule.java:124
-  wire _and_33 = _eq_27 & _ge_8; // TaggedRule.java:124
-  wire _or_11 = _eq_26 | _and_33; // TaggedRule.java:130
-  wire _and_34 = _not_21 & _or_11; // TaggedRule.java:130
-  wire _not_22 = ~_or_10; // TaggedRule.java:130
-  wire _eq_28 = _bits_10 == 2'd0; // TaggedRule.java:120
-  wire _eq_29 = _bits_10 == 2'd2; // TaggedRule.java:119
-  wire [2:0] _bits_17 = f_word[2:0]; // TaggedRule.java:71
-  wire [2:0] _add_8 = _bits_17 + 3'd1; // TaggedRule.java:123
-  wire _ge_9 = _add_8 >= 3'd7; // TaggedRule.java:124
-  wire _and_35 = _eq_29 & _ge_9; // TaggedRule.java:124
-  wire _or_12 = _eq_28 | _and_35; // TaggedRule.java:130
-  wire _and_36 = _not_22 & _or_12; // TaggedRule.java:130
-  wire _mux_50 = _mux_49 ? _and_34 : _and_36; // TaggedRule.java:75
-  wire _or_13 = _or_10 | _mux_50; // TaggedRule.java:106
-  wire _not_23 = ~_mux_49; // TaggedRule.java:107
-  wire _mux_51 = _or_13 ? _not_23 : _bits_15; // TaggedRule.java:107
-  wire _eq_30 = _bits_13 == 2'd1; // TaggedRule.java:118
-  wire [8:0] _bits_18 = f_word[27:19]; // TaggedRule.java:71
-  wire [8:0] _add_9 = _bits_18 + 9'd1; // TaggedRule.java:122
-  wire _ge_10 = _add_9 >= 9'd256; // TaggedRule.java:129
-  wire _ge_11 = _add_9 >= 9'd16; // TaggedRule.java:129
-  wire _mux_52 = _eq_30 ? _ge_10 : _ge_11; // TaggedRule.java:129
-  wire [1:0] _mux_53 = _mux_52 ? 2'd0 : _bits_13; // TaggedRule.java:137
-  wire [8:0] _add_10 = _bits_18 + {{6{1'b0}}, _add_7}; // TaggedRule.java:126
-  wire [8:0] _mux_54 = _eq_26 ? _add_9 : _add_10; // TaggedRule.java:126
-  wire _ge_12 = _mux_54 >= 9'd256; // TaggedRule.java:127
-  wire [1:0] _mux_55 = _ge_12 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_56 = _and_34 ? _mux_55 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_57 = _or_10 ? _mux_53 : _mux_56; // TaggedRule.java:137
-  wire [1:0] _mux_58 = _and_34 ? _bits_12 : _bits_14; // TaggedRule.java:139
-  wire [8:0] _mux_59 = _eq_27 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_60 = _mux_52 ? _mux_59 : _add_9; // TaggedRule.java:140
-  wire [8:0] _mux_61 = _ge_12 ? 9'd0 : _mux_54; // TaggedRule.java:141
-  wire [8:0] _mux_62 = _and_34 ? _mux_61 : _bits_18; // TaggedRule.java:141
-  wire [8:0] _mux_63 = _or_10 ? _mux_60 : _mux_62; // TaggedRule.java:140
-  wire [2:0] _mux_64 = _mux_52 ? 3'd0 : _bits_16; // TaggedRule.java:142
-  wire [2:0] _mux_65 = _eq_30 ? 3'd1 : _add_7; // TaggedRule.java:142
-  wire [2:0] _mux_66 = _and_34 ? 3'd0 : _mux_65; // TaggedRule.java:142
-  wire [2:0] _mux_67 = _or_10 ? _mux_64 : _mux_66; // TaggedRule.java:142
-  wire [15:0] _cat_5 = {_mux_57, _mux_58, _mux_63, _mux_67}; // TaggedRule.java:65
-  wire [15:0] _cat_6 = {_bits_13, _bits_14, _bits_18, _bits_16}; // TaggedRule.java:65
-  wire [15:0] _mux_68 = _mux_49 ? _cat_5 : _cat_6; // TaggedRule.java:108
-  wire [8:0] _bits_19 = f_word[11:3]; // TaggedRule.java:71
-  wire [15:0] _cat_7 = {_bits_10, _bits_11, _bits_19, _bits_17}; // TaggedRule.java:65
-  wire _eq_31 = _bits_10 == 2'd1; // TaggedRule.java:118
-  wire [8:0] _add_11 = _bits_19 + 9'd1; // TaggedRule.java:122
-  wire _ge_13 = _add_11 >= 9'd256; // TaggedRule.java:129
-  wire _ge_14 = _add_11 >= 9'd16; // TaggedRule.java:129
-  wire _mux_69 = _eq_31 ? _ge_13 : _ge_14; // TaggedRule.java:129
-  wire [1:0] _mux_70 = _mux_69 ? 2'd0 : _bits_10; // TaggedRule.java:137
-  wire [8:0] _add_12 = _bits_19 + {{6{1'b0}}, _add_8}; // TaggedRule.java:126
-  wire [8:0] _mux_71 = _eq_28 ? _add_11 : _add_12; // TaggedRule.java:126
-  wire _ge_15 = _mux_71 >= 9'd256; // TaggedRule.java:127
-  wire [1:0] _mux_72 = _ge_15 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_73 = _and_36 ? _mux_72 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_74 = _or_10 ? _mux_70 : _mux_73; // TaggedRule.java:137
-  wire [1:0] _mux_75 = _and_36 ? _bits_12 : _bits_11; // TaggedRule.java:139
-  wire [8:0] _mux_76 = _eq_29 ? {{6{1'b0}}, _bits_17} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_77 = _mux_69 ? _mux_76 : _add_11; // TaggedRule.java:140
-  wire [8:0] _mux_78 = _ge_15 ? 9'd0 : _mux_71; // TaggedRule.java:141
-  wire [8:0] _mux_79 = _and_36 ? _mux_78 : _bits_19; // TaggedRule.java:141
-  wire [8:0] _mux_80 = _or_10 ? _mux_77 : _mux_79; // TaggedRule.java:140
-  wire [2:0] _mux_81 = _mux_69 ? 3'd0 : _bits_17; // TaggedRule.java:142
-  wire [2:0] _mux_82 = _eq_31 ? 3'd1 : _add_8; // TaggedRule.java:142
-  wire [2:0] _mux_83 = _and_36 ? 3'd0 : _mux_82; // TaggedRule.java:142
-  wire [2:0] _mux_84 = _or_10 ? _mux_81 : _mux_83; // TaggedRule.java:142
-  wire [15:0] _cat_8 = {_mux_74, _mux_75, _mux_80, _mux_84}; // TaggedRule.java:65
-  wire [15:0] _mux_85 = _mux_49 ? _cat_7 : _cat_8; // TaggedRule.java:108
-  wire [32:0] _cat_9 = {_mux_51, _mux_68, _mux_85}; // TaggedRule.java:108
-  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:75
-  wire _and_38 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:54
-  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:55
-  wire [1:0] _mux_86 = _and_38 ? _sub_0 : f_held; // RmwMemoryProperties.java:55
-  wire [1:0] _add_13 = _mux_86 + 2'd1; // RmwMemoryProperties.java:75
-  wire [1:0] _mux_87 = _and_37 ? _add_13 : _mux_86; // RmwMemoryProperties.java:75
-  wire _and_39 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_32 = _mux_86 == 2'd0; // RmwMemoryProperties.java:67
-  wire _and_40 = _and_39 & _eq_32; // RmwMemoryProperties.java:67
-  wire _and_41 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_33 = _mux_86 == 2'd1; // RmwMemoryProperties.java:67
-  wire _and_42 = _and_41 & _eq_33; // RmwMemoryProperties.java:67
-  wire _and_43 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:67
-  wire _eq_34 = _mux_86 == 2'd2; // RmwMemoryProperties.java:67
-  wire _and_44 = _and_43 & _eq_34; // RmwMemoryProperties.java:67
-  wire _not_24 = ~io_out_ready; // HandshakeProperties.java:39
-  wire _and_45 = io_out_valid & _not_24; // HandshakeProperties.java:39
-  wire [143:0] _cat_10 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:38
-  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:88
-  wire _not_25 = ~_and_38; // RmwMemoryProperties.java:88
-  wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:88
-  wire _eq_35 = _f_reg_2 == 2'd3; // HandshakeProperties.java:32
-  wire [1:0] _add_14 = _f_reg_2 + 2'd1; // HandshakeProperties.java:32
-  wire [1:0] _mux_88 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:32
-  wire [1:0] _mux_89 = _and_46 ? _mux_88 : 2'd0; // HandshakeProperties.java:32
-  wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:37
-  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:77
-  wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:79
-  wire _eq_36 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:80
-  wire _eq_37 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:80
-  wire _and_47 = _eq_36 & _eq_37; // RmwMemoryProperties.java:80
-  wire _eq_38 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:82
-  wire _eq_39 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:83
-  wire _eq_40 = _cat_10 == _f_reg_1; // HandshakeProperties.java:40
-  wire _and_48 = io_out_valid & _eq_40; // HandshakeProperties.java:40
-  wire _and_49 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:40
-  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:89
-  wire _ge_16 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:89
-  wire _and_50 = _ne_6 & _ge_16; // RmwMemoryProperties.java:89
-  wire _eq_41 = f_held == 2'd2; // RmwMemoryProperties.java:90
-  wire _and_51 = _eq_41 & f_queue_tracked_0; // RmwMemoryProperties.java:90
-  wire _and_52 = _and_51 & f_queue_tracked_1; // RmwMemoryProperties.java:90
+  (* anyconst *) reg [9:0] f_addr; // RmwMemoryProperties.java:38
+  reg [32:0] f_word; // RmwMemoryProperties.java:40
+  wire [32:0] f_updated; // RmwMemoryProperties.java:43
+  reg [1:0] f_held; // RmwMemoryProperties.java:51
+  reg [9:0] f_queue_addr_0; // RmwMemoryProperties.java:52
+  reg [9:0] f_queue_addr_1; // RmwMemoryProperties.java:52
+  reg [9:0] f_queue_addr_2; // RmwMemoryProperties.java:52
+  reg [67:0] f_queue_cmd_0; // RmwMemoryProperties.java:53
+  reg [67:0] f_queue_cmd_1; // RmwMemoryProperties.java:53
+  reg [67:0] f_queue_cmd_2; // RmwMemoryProperties.java:53
+  reg f_queue_tracked_0; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_1; // RmwMemoryProperties.java:54
+  reg f_queue_tracked_2; // RmwMemoryProperties.java:54
+  reg [32:0] f_queue_old_0; // RmwMemoryProperties.java:55
+  reg [32:0] f_queue_old_1; // RmwMemoryProperties.java:55
+  reg [32:0] f_queue_old_2; // RmwMemoryProperties.java:55
+  reg [32:0] f_queue_updated_0; // RmwMemoryProperties.java:56
+  reg [32:0] f_queue_updated_1; // RmwMemoryProperties.java:56
+  reg [32:0] f_queue_updated_2; // RmwMemoryProperties.java:56
+  reg _f_reg_0; // HandshakeProperties.java:38
+  reg _f_past_valid; // HandshakeProperties.java:39
+  reg [143:0] _f_reg_1; // HandshakeProperties.java:39
+  reg [1:0] _f_reg_2; // HandshakeProperties.java:30
+  wire _and_28 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
+  wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
+  wire _and_29 = _and_28 & f_command_tracked; // RmwMemoryProperties.java:44
+  wire [1:0] _bits_10 = f_word[15:14]; // TaggedRule.java:81
+  wire _ne_2 = _bits_10 != 2'd0; // TaggedRule.java:96
+  wire [1:0] _bits_11 = f_word[13:12]; // TaggedRule.java:82
+  wire [1:0] _bits_12 = io_in_bits_cmd[67:66]; // SamplerEngine.java:287
+  wire _eq_20 = _bits_11 == _bits_12; // TaggedRule.java:96
+  wire _and_30 = _ne_2 & _eq_20; // TaggedRule.java:96
+  wire [1:0] _bits_13 = f_word[31:30]; // TaggedRule.java:81
+  wire _ne_3 = _bits_13 != 2'd0; // TaggedRule.java:97
+  wire [1:0] _bits_14 = f_word[29:28]; // TaggedRule.java:82
+  wire _eq_21 = _bits_14 == _bits_12; // TaggedRule.java:97
+  wire _and_31 = _ne_3 & _eq_21; // TaggedRule.java:97
+  wire _or_10 = _and_30 | _and_31; // TaggedRule.java:98
+  wire _not_20 = ~_and_30; // TaggedRule.java:113
+  wire _eq_22 = _bits_10 == 2'd0; // TaggedRule.java:104
+  wire _eq_23 = _bits_13 == 2'd0; // TaggedRule.java:104
+  wire _eq_24 = _bits_10 == 2'd2; // TaggedRule.java:105
+  wire _eq_25 = _bits_13 == 2'd2; // TaggedRule.java:105
+  wire _and_32 = _eq_24 & _eq_25; // TaggedRule.java:112
+  wire _bits_15 = f_word[32]; // TaggedRule.java:95
+  wire _mux_44 = _eq_25 ? 1'd1 : _bits_15; // TaggedRule.java:112
+  wire _mux_45 = _eq_24 ? 1'd0 : _mux_44; // TaggedRule.java:112
+  wire _mux_46 = _and_32 ? _bits_15 : _mux_45; // TaggedRule.java:112
+  wire _mux_47 = _eq_23 ? 1'd1 : _mux_46; // TaggedRule.java:109
+  wire _mux_48 = _eq_22 ? 1'd0 : _mux_47; // TaggedRule.java:106
+  wire _mux_49 = _or_10 ? _not_20 : _mux_48; // TaggedRule.java:113
+  wire _not_21 = ~_or_10; // TaggedRule.java:147
+  wire _eq_26 = _bits_13 == 2'd0; // TaggedRule.java:137
+  wire _eq_27 = _bits_13 == 2'd2; // TaggedRule.java:136
+  wire [2:0] _bits_16 = f_word[18:16]; // TaggedRule.java:84
+  wire [2:0] _add_7 = _bits_16 + 3'd1; // TaggedRule.java:140
+  wire _ge_8 = _add_7 >= 3'd7; // TaggedRule.java:141
+  wire _and_33 = _eq_27 & _ge_8; // TaggedRule.java:141
+  wire _or_11 = _eq_26 | _and_33; // TaggedRule.java:147
+  wire _and_34 = _not_21 & _or_11; // TaggedRule.java:147
+  wire _not_22 = ~_or_10; // TaggedRule.java:147
+  wire _eq_28 = _bits_10 == 2'd0; // TaggedRule.java:137
+  wire _eq_29 = _bits_10 == 2'd2; // TaggedRule.java:136
+  wire [2:0] _bits_17 = f_word[2:0]; // TaggedRule.java:84
+  wire [2:0] _add_8 = _bits_17 + 3'd1; // TaggedRule.java:140
+  wire _ge_9 = _add_8 >= 3'd7; // TaggedRule.java:141
+  wire _and_35 = _eq_29 & _ge_9; // TaggedRule.java:141
+  wire _or_12 = _eq_28 | _and_35; // TaggedRule.java:147
+  wire _and_36 = _not_22 & _or_12; // TaggedRule.java:147
+  wire _mux_50 = _mux_49 ? _and_34 : _and_36; // TaggedRule.java:88
+  wire _or_13 = _or_10 | _mux_50; // TaggedRule.java:124
+  wire _not_23 = ~_mux_49; // TaggedRule.java:125
+  wire _mux_51 = _or_13 ? _not_23 : _bits_15; // TaggedRule.java:125
+  wire _eq_30 = _bits_13 == 2'd1; // TaggedRule.java:135
+  wire [8:0] _bits_18 = f_word[27:19]; // TaggedRule.java:83
+  wire [8:0] _add_9 = _bits_18 + 9'd1; // TaggedRule.java:139
+  wire _ge_10 = _add_9 >= 9'd256; // TaggedRule.java:146
+  wire _ge_11 = _add_9 >= 9'd16; // TaggedRule.java:146
+  wire _mux_52 = _eq_30 ? _ge_10 : _ge_11; // TaggedRule.java:146
+  wire [1:0] _mux_53 = _mux_52 ? 2'd0 : _bits_13; // TaggedRule.java:155
+  wire [8:0] _add_10 = _bits_18 + {{6{1'b0}}, _add_7}; // TaggedRule.java:143
+  wire [8:0] _mux_54 = _eq_26 ? _add_9 : _add_10; // TaggedRule.java:143
+  wire _ge_12 = _mux_54 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_55 = _ge_12 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_56 = _and_34 ? _mux_55 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_57 = _or_10 ? _mux_53 : _mux_56; // TaggedRule.java:155
+  wire [1:0] _mux_58 = _and_34 ? _bits_12 : _bits_14; // TaggedRule.java:156
+  wire [8:0] _mux_59 = _eq_27 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_60 = _mux_52 ? _mux_59 : _add_9; // TaggedRule.java:159
+  wire [8:0] _mux_61 = _ge_12 ? 9'd0 : _mux_54; // TaggedRule.java:160
+  wire [8:0] _mux_62 = _and_34 ? _mux_61 : _bits_18; // TaggedRule.java:160
+  wire [8:0] _mux_63 = _or_10 ? _mux_60 : _mux_62; // TaggedRule.java:157
+  wire [2:0] _mux_64 = _mux_52 ? 3'd0 : _bits_16; // TaggedRule.java:161
+  wire [2:0] _mux_65 = _eq_30 ? 3'd1 : _add_7; // TaggedRule.java:161
+  wire [2:0] _mux_66 = _and_34 ? 3'd0 : _mux_65; // TaggedRule.java:161
+  wire [2:0] _mux_67 = _or_10 ? _mux_64 : _mux_66; // TaggedRule.java:161
+  wire [15:0] _cat_5 = {_mux_57, _mux_58, _mux_63, _mux_67}; // TaggedRule.java:74
+  wire [15:0] _cat_6 = {_bits_13, _bits_14, _bits_18, _bits_16}; // TaggedRule.java:74
+  wire [15:0] _mux_68 = _mux_49 ? _cat_5 : _cat_6; // TaggedRule.java:126
+  wire [8:0] _bits_19 = f_word[11:3]; // TaggedRule.java:83
+  wire [15:0] _cat_7 = {_bits_10, _bits_11, _bits_19, _bits_17}; // TaggedRule.java:74
+  wire _eq_31 = _bits_10 == 2'd1; // TaggedRule.java:135
+  wire [8:0] _add_11 = _bits_19 + 9'd1; // TaggedRule.java:139
+  wire _ge_13 = _add_11 >= 9'd256; // TaggedRule.java:146
+  wire _ge_14 = _add_11 >= 9'd16; // TaggedRule.java:146
+  wire _mux_69 = _eq_31 ? _ge_13 : _ge_14; // TaggedRule.java:146
+  wire [1:0] _mux_70 = _mux_69 ? 2'd0 : _bits_10; // TaggedRule.java:155
+  wire [8:0] _add_12 = _bits_19 + {{6{1'b0}}, _add_8}; // TaggedRule.java:143
+  wire [8:0] _mux_71 = _eq_28 ? _add_11 : _add_12; // TaggedRule.java:143
+  wire _ge_15 = _mux_71 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_72 = _ge_15 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_73 = _and_36 ? _mux_72 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_74 = _or_10 ? _mux_70 : _mux_73; // TaggedRule.java:155
+  wire [1:0] _mux_75 = _and_36 ? _bits_12 : _bits_11; // TaggedRule.java:156
+  wire [8:0] _mux_76 = _eq_29 ? {{6{1'b0}}, _bits_17} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_77 = _mux_69 ? _mux_76 : _add_11; // TaggedRule.java:159
+  wire [8:0] _mux_78 = _ge_15 ? 9'd0 : _mux_71; // TaggedRule.java:160
+  wire [8:0] _mux_79 = _and_36 ? _mux_78 : _bits_19; // TaggedRule.java:160
+  wire [8:0] _mux_80 = _or_10 ? _mux_77 : _mux_79; // TaggedRule.java:157
+  wire [2:0] _mux_81 = _mux_69 ? 3'd0 : _bits_17; // TaggedRule.java:161
+  wire [2:0] _mux_82 = _eq_31 ? 3'd1 : _add_8; // TaggedRule.java:161
+  wire [2:0] _mux_83 = _and_36 ? 3'd0 : _mux_82; // TaggedRule.java:161
+  wire [2:0] _mux_84 = _or_10 ? _mux_81 : _mux_83; // TaggedRule.java:161
+  wire [15:0] _cat_8 = {_mux_74, _mux_75, _mux_80, _mux_84}; // TaggedRule.java:74
+  wire [15:0] _mux_85 = _mux_49 ? _cat_7 : _cat_8; // TaggedRule.java:126
+  wire [32:0] _cat_9 = {_mux_51, _mux_68, _mux_85}; // TaggedRule.java:126
+  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
+  wire _and_38 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
+  wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
+  wire [1:0] _mux_86 = _and_38 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_13 = _mux_86 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_87 = _and_37 ? _add_13 : _mux_86; // RmwMemoryProperties.java:78
+  wire _and_39 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_32 = _mux_86 == 2'd0; // RmwMemoryProperties.java:70
+  wire _and_40 = _and_39 & _eq_32; // RmwMemoryProperties.java:70
+  wire _and_41 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_33 = _mux_86 == 2'd1; // RmwMemoryProperties.java:70
+  wire _and_42 = _and_41 & _eq_33; // RmwMemoryProperties.java:70
+  wire _and_43 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_34 = _mux_86 == 2'd2; // RmwMemoryProperties.java:70
+  wire _and_44 = _and_43 & _eq_34; // RmwMemoryProperties.java:70
+  wire _not_24 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_45 = io_out_valid & _not_24; // HandshakeProperties.java:38
+  wire [143:0] _cat_10 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:37
+  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:92
+  wire _not_25 = ~_and_38; // RmwMemoryProperties.java:92
+  wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:92
+  wire _eq_35 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
+  wire [1:0] _add_14 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
+  wire [1:0] _mux_88 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:31
+  wire [1:0] _mux_89 = _and_46 ? _mux_88 : 2'd0; // HandshakeProperties.java:31
+  wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:39
+  wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
+  wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:82
+  wire _eq_36 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
+  wire _eq_37 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
+  wire _and_47 = _eq_36 & _eq_37; // RmwMemoryProperties.java:84
+  wire _eq_38 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
+  wire _eq_39 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_40 = _cat_10 == _f_reg_1; // HandshakeProperties.java:39
+  wire _and_48 = io_out_valid & _eq_40; // HandshakeProperties.java:39
+  wire _and_49 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:94
+  wire _ge_16 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
+  wire _and_50 = _ne_6 & _ge_16; // RmwMemoryProperties.java:94
+  wire _eq_41 = f_held == 2'd2; // RmwMemoryProperties.java:97
+  wire _and_51 = _eq_41 & f_queue_tracked_0; // RmwMemoryProperties.java:97
+  wire _and_52 = _and_51 & f_queue_tracked_1; // RmwMemoryProperties.java:97
   assign f_updated = _cat_9;
 
   always @(posedge clock) begin
@@ -689,31 +689,31 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
     if (_f_initial) begin
       _f_reset_initial: assume (reset);
     end
-    if (!reset) begin // RmwMemoryProperties.java:37
+    if (!reset) begin // RmwMemoryProperties.java:39
       addr_exists: assume (_lt_0);
     end
-    if (!reset) begin // RmwMemoryProperties.java:77
+    if (!reset) begin // RmwMemoryProperties.java:80
       holds_at_most_latency: assert (_le_0);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:79
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:82
       result_has_a_command: assert (_ne_5);
     end
-    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:80
+    if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_47);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:82
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
       old_word_as_sequential: assert (_eq_38);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:83
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       updated_word_as_sequential: assert (_eq_39);
     end
-    if (!reset && _and_49) begin // HandshakeProperties.java:40
+    if (!reset && _and_49) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_48);
     end
-    if (!reset && _and_50) begin // RmwMemoryProperties.java:89
+    if (!reset && _and_50) begin // RmwMemoryProperties.java:95
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:90
+    if (!reset) begin // RmwMemoryProperties.java:96
       tracked_word_back_to_back: cover (_and_52);
     end
   end

@@ -24,11 +24,11 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:239
-  reg [31:0] messages_out; // SamplerEngine.java:239
-  reg [31:0] in_stalls; // SamplerEngine.java:239
-  reg [31:0] out_stalls; // SamplerEngine.java:239
-  reg [6:0] in_flight; // SamplerEngine.java:228
+  reg [31:0] tuples_in; // SamplerEngine.java:252
+  reg [31:0] messages_out; // SamplerEngine.java:252
+  reg [31:0] in_stalls; // SamplerEngine.java:252
+  reg [31:0] out_stalls; // SamplerEngine.java:252
+  reg [6:0] in_flight; // SamplerEngine.java:240
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:52
@@ -45,26 +45,26 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [8:0] first_bits_count; // SamplerEngine.java:59
   wire first_bits_msg; // SamplerEngine.java:59
   wire first_bits_last; // SamplerEngine.java:59
-  wire keyed_ready; // SamplerEngine.java:170
-  wire keyed_valid; // SamplerEngine.java:170
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:170
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:170
-  wire keyed_bits_last; // SamplerEngine.java:170
-  wire [9:0] keyed_bits_index; // SamplerEngine.java:170
-  wire [1:0] keyed_bits_tag; // SamplerEngine.java:170
-  wire keyed_bits_sample; // SamplerEngine.java:170
-  wire hashUnit_io_in_ready; // SamplerEngine.java:172
-  wire hashUnit_io_in_valid; // SamplerEngine.java:172
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:172
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:172
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:172
-  wire hashUnit_io_out_ready; // SamplerEngine.java:172
-  wire hashUnit_io_out_valid; // SamplerEngine.java:172
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:172
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:172
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:172
-  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:172
-  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:172
+  wire keyed_ready; // SamplerEngine.java:175
+  wire keyed_valid; // SamplerEngine.java:175
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:175
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:175
+  wire keyed_bits_last; // SamplerEngine.java:175
+  wire [9:0] keyed_bits_index; // SamplerEngine.java:175
+  wire [1:0] keyed_bits_tag; // SamplerEngine.java:175
+  wire keyed_bits_sample; // SamplerEngine.java:175
+  wire hashUnit_io_in_ready; // SamplerEngine.java:178
+  wire hashUnit_io_in_valid; // SamplerEngine.java:178
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:178
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:178
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:178
+  wire hashUnit_io_out_ready; // SamplerEngine.java:178
+  wire hashUnit_io_out_valid; // SamplerEngine.java:178
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:178
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:178
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:178
+  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:178
+  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:178
   wire rmwMemory_io_in_ready; // SamplerEngine.java:131
   wire rmwMemory_io_in_valid; // SamplerEngine.java:131
   wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:131
@@ -98,13 +98,13 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [4:0] fifo_2_io_count; // SamplerEngine.java:104
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:235
-  wire _not_0 = ~1'd0; // SamplerEngine.java:235
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:235
-  wire _not_1 = ~1'd0; // SamplerEngine.java:235
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:235
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:235
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:235
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:248
+  wire _not_0 = ~1'd0; // SamplerEngine.java:248
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:248
+  wire _not_1 = ~1'd0; // SamplerEngine.java:248
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:248
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:248
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:248
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
   wire _not_2 = ~first_bits_msg; // SamplerEngine.java:99
   wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:99
@@ -113,142 +113,142 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:159
   wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:158
   wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:157
-  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:182
-  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:175
-  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:176
-  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:177
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:188
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:181
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:182
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:183
   wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:140
-  wire [1:0] _bits_9 = rmwMemory_io_out_bits_old[15:14]; // TaggedRule.java:70
-  wire _ne_0 = _bits_9 != 2'd0; // TaggedRule.java:83
-  wire [1:0] _bits_10 = rmwMemory_io_out_bits_old[13:12]; // TaggedRule.java:70
+  wire [1:0] _bits_9 = rmwMemory_io_out_bits_old[15:14]; // TaggedRule.java:81
+  wire _ne_0 = _bits_9 != 2'd0; // TaggedRule.java:96
+  wire [1:0] _bits_10 = rmwMemory_io_out_bits_old[13:12]; // TaggedRule.java:82
   wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:143
-  wire _eq_2 = _bits_10 == _bits_11; // TaggedRule.java:83
-  wire _and_3 = _ne_0 & _eq_2; // TaggedRule.java:83
-  wire [1:0] _bits_12 = rmwMemory_io_out_bits_old[31:30]; // TaggedRule.java:70
-  wire _ne_1 = _bits_12 != 2'd0; // TaggedRule.java:84
-  wire [1:0] _bits_13 = rmwMemory_io_out_bits_old[29:28]; // TaggedRule.java:70
-  wire _eq_3 = _bits_13 == _bits_11; // TaggedRule.java:84
-  wire _and_4 = _ne_1 & _eq_3; // TaggedRule.java:84
-  wire _or_1 = _and_3 | _and_4; // TaggedRule.java:85
-  wire _not_3 = ~_and_3; // TaggedRule.java:95
-  wire _eq_4 = _bits_9 == 2'd0; // TaggedRule.java:91
-  wire _eq_5 = _bits_12 == 2'd0; // TaggedRule.java:91
-  wire _eq_6 = _bits_9 == 2'd2; // TaggedRule.java:92
-  wire _eq_7 = _bits_12 == 2'd2; // TaggedRule.java:92
-  wire _and_5 = _eq_6 & _eq_7; // TaggedRule.java:94
-  wire _bits_14 = rmwMemory_io_out_bits_old[32]; // TaggedRule.java:82
-  wire _mux_0 = _eq_7 ? 1'd1 : _bits_14; // TaggedRule.java:94
-  wire _mux_1 = _eq_6 ? 1'd0 : _mux_0; // TaggedRule.java:94
-  wire _mux_2 = _and_5 ? _bits_14 : _mux_1; // TaggedRule.java:94
-  wire _mux_3 = _eq_5 ? 1'd1 : _mux_2; // TaggedRule.java:93
-  wire _mux_4 = _eq_4 ? 1'd0 : _mux_3; // TaggedRule.java:93
-  wire _mux_5 = _or_1 ? _not_3 : _mux_4; // TaggedRule.java:95
-  wire [8:0] _bits_15 = rmwMemory_io_out_bits_old[27:19]; // TaggedRule.java:71
-  wire [8:0] _add_0 = _bits_15 + 9'd1; // TaggedRule.java:122
-  wire _eq_8 = _bits_12 == 2'd0; // TaggedRule.java:120
-  wire [2:0] _bits_16 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:71
-  wire [2:0] _add_1 = _bits_16 + 3'd1; // TaggedRule.java:123
-  wire [8:0] _add_2 = _bits_15 + {{6{1'b0}}, _add_1}; // TaggedRule.java:126
-  wire [8:0] _mux_6 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:126
-  wire [8:0] _mux_7 = _or_1 ? _add_0 : _mux_6; // TaggedRule.java:132
-  wire [8:0] _bits_17 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:71
-  wire [8:0] _add_3 = _bits_17 + 9'd1; // TaggedRule.java:122
-  wire _eq_9 = _bits_9 == 2'd0; // TaggedRule.java:120
-  wire [2:0] _bits_18 = rmwMemory_io_out_bits_old[2:0]; // TaggedRule.java:71
-  wire [2:0] _add_4 = _bits_18 + 3'd1; // TaggedRule.java:123
-  wire [8:0] _add_5 = _bits_17 + {{6{1'b0}}, _add_4}; // TaggedRule.java:126
-  wire [8:0] _mux_8 = _eq_9 ? _add_3 : _add_5; // TaggedRule.java:126
-  wire [8:0] _mux_9 = _or_1 ? _add_3 : _mux_8; // TaggedRule.java:132
-  wire [8:0] _mux_10 = _mux_5 ? _mux_7 : _mux_9; // TaggedRule.java:75
-  wire _eq_10 = _bits_12 == 2'd1; // TaggedRule.java:118
-  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:129
-  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:129
-  wire _mux_11 = _eq_10 ? _ge_0 : _ge_1; // TaggedRule.java:129
-  wire _not_4 = ~_or_1; // TaggedRule.java:130
-  wire _eq_11 = _bits_12 == 2'd2; // TaggedRule.java:119
-  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:124
-  wire _and_6 = _eq_11 & _ge_2; // TaggedRule.java:124
-  wire _or_2 = _eq_8 | _and_6; // TaggedRule.java:130
-  wire _and_7 = _not_4 & _or_2; // TaggedRule.java:130
-  wire _ge_3 = _mux_6 >= 9'd256; // TaggedRule.java:127
-  wire _and_8 = _and_7 & _ge_3; // TaggedRule.java:131
-  wire _mux_12 = _or_1 ? _mux_11 : _and_8; // TaggedRule.java:131
-  wire _eq_12 = _bits_9 == 2'd1; // TaggedRule.java:118
-  wire _ge_4 = _add_3 >= 9'd256; // TaggedRule.java:129
-  wire _ge_5 = _add_3 >= 9'd16; // TaggedRule.java:129
-  wire _mux_13 = _eq_12 ? _ge_4 : _ge_5; // TaggedRule.java:129
-  wire _not_5 = ~_or_1; // TaggedRule.java:130
-  wire _eq_13 = _bits_9 == 2'd2; // TaggedRule.java:119
-  wire _ge_6 = _add_4 >= 3'd7; // TaggedRule.java:124
-  wire _and_9 = _eq_13 & _ge_6; // TaggedRule.java:124
-  wire _or_3 = _eq_9 | _and_9; // TaggedRule.java:130
-  wire _and_10 = _not_5 & _or_3; // TaggedRule.java:130
-  wire _ge_7 = _mux_8 >= 9'd256; // TaggedRule.java:127
-  wire _and_11 = _and_10 & _ge_7; // TaggedRule.java:131
-  wire _mux_14 = _or_1 ? _mux_13 : _and_11; // TaggedRule.java:131
-  wire _mux_15 = _mux_5 ? _mux_12 : _mux_14; // TaggedRule.java:75
+  wire _eq_2 = _bits_10 == _bits_11; // TaggedRule.java:96
+  wire _and_3 = _ne_0 & _eq_2; // TaggedRule.java:96
+  wire [1:0] _bits_12 = rmwMemory_io_out_bits_old[31:30]; // TaggedRule.java:81
+  wire _ne_1 = _bits_12 != 2'd0; // TaggedRule.java:97
+  wire [1:0] _bits_13 = rmwMemory_io_out_bits_old[29:28]; // TaggedRule.java:82
+  wire _eq_3 = _bits_13 == _bits_11; // TaggedRule.java:97
+  wire _and_4 = _ne_1 & _eq_3; // TaggedRule.java:97
+  wire _or_1 = _and_3 | _and_4; // TaggedRule.java:98
+  wire _not_3 = ~_and_3; // TaggedRule.java:113
+  wire _eq_4 = _bits_9 == 2'd0; // TaggedRule.java:104
+  wire _eq_5 = _bits_12 == 2'd0; // TaggedRule.java:104
+  wire _eq_6 = _bits_9 == 2'd2; // TaggedRule.java:105
+  wire _eq_7 = _bits_12 == 2'd2; // TaggedRule.java:105
+  wire _and_5 = _eq_6 & _eq_7; // TaggedRule.java:112
+  wire _bits_14 = rmwMemory_io_out_bits_old[32]; // TaggedRule.java:95
+  wire _mux_0 = _eq_7 ? 1'd1 : _bits_14; // TaggedRule.java:112
+  wire _mux_1 = _eq_6 ? 1'd0 : _mux_0; // TaggedRule.java:112
+  wire _mux_2 = _and_5 ? _bits_14 : _mux_1; // TaggedRule.java:112
+  wire _mux_3 = _eq_5 ? 1'd1 : _mux_2; // TaggedRule.java:109
+  wire _mux_4 = _eq_4 ? 1'd0 : _mux_3; // TaggedRule.java:106
+  wire _mux_5 = _or_1 ? _not_3 : _mux_4; // TaggedRule.java:113
+  wire [8:0] _bits_15 = rmwMemory_io_out_bits_old[27:19]; // TaggedRule.java:83
+  wire [8:0] _add_0 = _bits_15 + 9'd1; // TaggedRule.java:139
+  wire _eq_8 = _bits_12 == 2'd0; // TaggedRule.java:137
+  wire [2:0] _bits_16 = rmwMemory_io_out_bits_old[18:16]; // TaggedRule.java:84
+  wire [2:0] _add_1 = _bits_16 + 3'd1; // TaggedRule.java:140
+  wire [8:0] _add_2 = _bits_15 + {{6{1'b0}}, _add_1}; // TaggedRule.java:143
+  wire [8:0] _mux_6 = _eq_8 ? _add_0 : _add_2; // TaggedRule.java:143
+  wire [8:0] _mux_7 = _or_1 ? _add_0 : _mux_6; // TaggedRule.java:149
+  wire [8:0] _bits_17 = rmwMemory_io_out_bits_old[11:3]; // TaggedRule.java:83
+  wire [8:0] _add_3 = _bits_17 + 9'd1; // TaggedRule.java:139
+  wire _eq_9 = _bits_9 == 2'd0; // TaggedRule.java:137
+  wire [2:0] _bits_18 = rmwMemory_io_out_bits_old[2:0]; // TaggedRule.java:84
+  wire [2:0] _add_4 = _bits_18 + 3'd1; // TaggedRule.java:140
+  wire [8:0] _add_5 = _bits_17 + {{6{1'b0}}, _add_4}; // TaggedRule.java:143
+  wire [8:0] _mux_8 = _eq_9 ? _add_3 : _add_5; // TaggedRule.java:143
+  wire [8:0] _mux_9 = _or_1 ? _add_3 : _mux_8; // TaggedRule.java:149
+  wire [8:0] _mux_10 = _mux_5 ? _mux_7 : _mux_9; // TaggedRule.java:88
+  wire _eq_10 = _bits_12 == 2'd1; // TaggedRule.java:135
+  wire _ge_0 = _add_0 >= 9'd256; // TaggedRule.java:146
+  wire _ge_1 = _add_0 >= 9'd16; // TaggedRule.java:146
+  wire _mux_11 = _eq_10 ? _ge_0 : _ge_1; // TaggedRule.java:146
+  wire _not_4 = ~_or_1; // TaggedRule.java:147
+  wire _eq_11 = _bits_12 == 2'd2; // TaggedRule.java:136
+  wire _ge_2 = _add_1 >= 3'd7; // TaggedRule.java:141
+  wire _and_6 = _eq_11 & _ge_2; // TaggedRule.java:141
+  wire _or_2 = _eq_8 | _and_6; // TaggedRule.java:147
+  wire _and_7 = _not_4 & _or_2; // TaggedRule.java:147
+  wire _ge_3 = _mux_6 >= 9'd256; // TaggedRule.java:144
+  wire _and_8 = _and_7 & _ge_3; // TaggedRule.java:148
+  wire _mux_12 = _or_1 ? _mux_11 : _and_8; // TaggedRule.java:148
+  wire _eq_12 = _bits_9 == 2'd1; // TaggedRule.java:135
+  wire _ge_4 = _add_3 >= 9'd256; // TaggedRule.java:146
+  wire _ge_5 = _add_3 >= 9'd16; // TaggedRule.java:146
+  wire _mux_13 = _eq_12 ? _ge_4 : _ge_5; // TaggedRule.java:146
+  wire _not_5 = ~_or_1; // TaggedRule.java:147
+  wire _eq_13 = _bits_9 == 2'd2; // TaggedRule.java:136
+  wire _ge_6 = _add_4 >= 3'd7; // TaggedRule.java:141
+  wire _and_9 = _eq_13 & _ge_6; // TaggedRule.java:141
+  wire _or_3 = _eq_9 | _and_9; // TaggedRule.java:147
+  wire _and_10 = _not_5 & _or_3; // TaggedRule.java:147
+  wire _ge_7 = _mux_8 >= 9'd256; // TaggedRule.java:144
+  wire _and_11 = _and_10 & _ge_7; // TaggedRule.java:148
+  wire _mux_14 = _or_1 ? _mux_13 : _and_11; // TaggedRule.java:148
+  wire _mux_15 = _mux_5 ? _mux_12 : _mux_14; // TaggedRule.java:88
   wire [64:0] _bits_19 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:147
   wire [74:0] emission = {_mux_10, _mux_15, _bits_19}; // SamplerEngine.java:147
   wire _and_12 = first_valid & first_bits_msg; // SamplerEngine.java:95
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:106
-  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:215
-  wire [31:0] _add_6 = tuples_in + 32'd1; // SamplerEngine.java:240
-  wire _and_14 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:216
-  wire [31:0] _add_7 = messages_out + 32'd1; // SamplerEngine.java:240
-  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:217
-  wire _and_15 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:217
-  wire [31:0] _add_8 = in_stalls + 32'd1; // SamplerEngine.java:240
-  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:218
-  wire _and_16 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:218
-  wire [31:0] _add_9 = out_stalls + 32'd1; // SamplerEngine.java:240
-  wire _and_17 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:229
-  wire _and_18 = first_valid & first_ready; // SamplerEngine.java:230
-  wire _not_8 = ~_and_18; // SamplerEngine.java:231
-  wire _and_19 = _and_17 & _not_8; // SamplerEngine.java:231
-  wire [6:0] _add_10 = in_flight + 7'd1; // SamplerEngine.java:231
-  wire _not_9 = ~_and_17; // SamplerEngine.java:232
-  wire _and_20 = _and_18 & _not_9; // SamplerEngine.java:232
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:232
-  wire _mux_16 = _mux_5 ? _and_7 : _and_10; // TaggedRule.java:75
-  wire _or_4 = _or_1 | _mux_16; // TaggedRule.java:106
-  wire _not_10 = ~_mux_5; // TaggedRule.java:107
-  wire _mux_17 = _or_4 ? _not_10 : _bits_14; // TaggedRule.java:107
-  wire [1:0] _mux_18 = _mux_11 ? 2'd0 : _bits_12; // TaggedRule.java:137
-  wire [1:0] _mux_19 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_20 = _and_7 ? _mux_19 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_21 = _or_1 ? _mux_18 : _mux_20; // TaggedRule.java:137
-  wire [1:0] _mux_22 = _and_7 ? _bits_11 : _bits_13; // TaggedRule.java:139
-  wire [8:0] _mux_23 = _eq_11 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_24 = _mux_11 ? _mux_23 : _add_0; // TaggedRule.java:140
-  wire [8:0] _mux_25 = _ge_3 ? 9'd0 : _mux_6; // TaggedRule.java:141
-  wire [8:0] _mux_26 = _and_7 ? _mux_25 : _bits_15; // TaggedRule.java:141
-  wire [8:0] _mux_27 = _or_1 ? _mux_24 : _mux_26; // TaggedRule.java:140
-  wire [2:0] _mux_28 = _mux_11 ? 3'd0 : _bits_16; // TaggedRule.java:142
-  wire [2:0] _mux_29 = _eq_10 ? 3'd1 : _add_1; // TaggedRule.java:142
-  wire [2:0] _mux_30 = _and_7 ? 3'd0 : _mux_29; // TaggedRule.java:142
-  wire [2:0] _mux_31 = _or_1 ? _mux_28 : _mux_30; // TaggedRule.java:142
-  wire [15:0] _cat_3 = {_mux_21, _mux_22, _mux_27, _mux_31}; // TaggedRule.java:65
-  wire [15:0] _cat_4 = {_bits_12, _bits_13, _bits_15, _bits_16}; // TaggedRule.java:65
-  wire [15:0] _mux_32 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:108
-  wire [15:0] _cat_5 = {_bits_9, _bits_10, _bits_17, _bits_18}; // TaggedRule.java:65
-  wire [1:0] _mux_33 = _mux_13 ? 2'd0 : _bits_9; // TaggedRule.java:137
-  wire [1:0] _mux_34 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:138
-  wire [1:0] _mux_35 = _and_10 ? _mux_34 : 2'd2; // TaggedRule.java:138
-  wire [1:0] _mux_36 = _or_1 ? _mux_33 : _mux_35; // TaggedRule.java:137
-  wire [1:0] _mux_37 = _and_10 ? _bits_11 : _bits_10; // TaggedRule.java:139
-  wire [8:0] _mux_38 = _eq_13 ? {{6{1'b0}}, _bits_18} : 9'd0; // TaggedRule.java:140
-  wire [8:0] _mux_39 = _mux_13 ? _mux_38 : _add_3; // TaggedRule.java:140
-  wire [8:0] _mux_40 = _ge_7 ? 9'd0 : _mux_8; // TaggedRule.java:141
-  wire [8:0] _mux_41 = _and_10 ? _mux_40 : _bits_17; // TaggedRule.java:141
-  wire [8:0] _mux_42 = _or_1 ? _mux_39 : _mux_41; // TaggedRule.java:140
-  wire [2:0] _mux_43 = _mux_13 ? 3'd0 : _bits_18; // TaggedRule.java:142
-  wire [2:0] _mux_44 = _eq_12 ? 3'd1 : _add_4; // TaggedRule.java:142
-  wire [2:0] _mux_45 = _and_10 ? 3'd0 : _mux_44; // TaggedRule.java:142
-  wire [2:0] _mux_46 = _or_1 ? _mux_43 : _mux_45; // TaggedRule.java:142
-  wire [15:0] _cat_6 = {_mux_36, _mux_37, _mux_42, _mux_46}; // TaggedRule.java:65
-  wire [15:0] _mux_47 = _mux_5 ? _cat_5 : _cat_6; // TaggedRule.java:108
-  wire [32:0] _cat_7 = {_mux_17, _mux_32, _mux_47}; // TaggedRule.java:108
-  wire _eq_14 = _cat_7 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:161
+  wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:227
+  wire [31:0] _add_6 = tuples_in + 32'd1; // SamplerEngine.java:253
+  wire _and_14 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:228
+  wire [31:0] _add_7 = messages_out + 32'd1; // SamplerEngine.java:253
+  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:229
+  wire _and_15 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:229
+  wire [31:0] _add_8 = in_stalls + 32'd1; // SamplerEngine.java:253
+  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:230
+  wire _and_16 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:230
+  wire [31:0] _add_9 = out_stalls + 32'd1; // SamplerEngine.java:253
+  wire _and_17 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:241
+  wire _and_18 = first_valid & first_ready; // SamplerEngine.java:242
+  wire _not_8 = ~_and_18; // SamplerEngine.java:243
+  wire _and_19 = _and_17 & _not_8; // SamplerEngine.java:243
+  wire [6:0] _add_10 = in_flight + 7'd1; // SamplerEngine.java:243
+  wire _not_9 = ~_and_17; // SamplerEngine.java:244
+  wire _and_20 = _and_18 & _not_9; // SamplerEngine.java:244
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:244
+  wire _mux_16 = _mux_5 ? _and_7 : _and_10; // TaggedRule.java:88
+  wire _or_4 = _or_1 | _mux_16; // TaggedRule.java:124
+  wire _not_10 = ~_mux_5; // TaggedRule.java:125
+  wire _mux_17 = _or_4 ? _not_10 : _bits_14; // TaggedRule.java:125
+  wire [1:0] _mux_18 = _mux_11 ? 2'd0 : _bits_12; // TaggedRule.java:155
+  wire [1:0] _mux_19 = _ge_3 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_20 = _and_7 ? _mux_19 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_21 = _or_1 ? _mux_18 : _mux_20; // TaggedRule.java:155
+  wire [1:0] _mux_22 = _and_7 ? _bits_11 : _bits_13; // TaggedRule.java:156
+  wire [8:0] _mux_23 = _eq_11 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_24 = _mux_11 ? _mux_23 : _add_0; // TaggedRule.java:159
+  wire [8:0] _mux_25 = _ge_3 ? 9'd0 : _mux_6; // TaggedRule.java:160
+  wire [8:0] _mux_26 = _and_7 ? _mux_25 : _bits_15; // TaggedRule.java:160
+  wire [8:0] _mux_27 = _or_1 ? _mux_24 : _mux_26; // TaggedRule.java:157
+  wire [2:0] _mux_28 = _mux_11 ? 3'd0 : _bits_16; // TaggedRule.java:161
+  wire [2:0] _mux_29 = _eq_10 ? 3'd1 : _add_1; // TaggedRule.java:161
+  wire [2:0] _mux_30 = _and_7 ? 3'd0 : _mux_29; // TaggedRule.java:161
+  wire [2:0] _mux_31 = _or_1 ? _mux_28 : _mux_30; // TaggedRule.java:161
+  wire [15:0] _cat_3 = {_mux_21, _mux_22, _mux_27, _mux_31}; // TaggedRule.java:74
+  wire [15:0] _cat_4 = {_bits_12, _bits_13, _bits_15, _bits_16}; // TaggedRule.java:74
+  wire [15:0] _mux_32 = _mux_5 ? _cat_3 : _cat_4; // TaggedRule.java:126
+  wire [15:0] _cat_5 = {_bits_9, _bits_10, _bits_17, _bits_18}; // TaggedRule.java:74
+  wire [1:0] _mux_33 = _mux_13 ? 2'd0 : _bits_9; // TaggedRule.java:155
+  wire [1:0] _mux_34 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_35 = _and_10 ? _mux_34 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_36 = _or_1 ? _mux_33 : _mux_35; // TaggedRule.java:155
+  wire [1:0] _mux_37 = _and_10 ? _bits_11 : _bits_10; // TaggedRule.java:156
+  wire [8:0] _mux_38 = _eq_13 ? {{6{1'b0}}, _bits_18} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_39 = _mux_13 ? _mux_38 : _add_3; // TaggedRule.java:159
+  wire [8:0] _mux_40 = _ge_7 ? 9'd0 : _mux_8; // TaggedRule.java:160
+  wire [8:0] _mux_41 = _and_10 ? _mux_40 : _bits_17; // TaggedRule.java:160
+  wire [8:0] _mux_42 = _or_1 ? _mux_39 : _mux_41; // TaggedRule.java:157
+  wire [2:0] _mux_43 = _mux_13 ? 3'd0 : _bits_18; // TaggedRule.java:161
+  wire [2:0] _mux_44 = _eq_12 ? 3'd1 : _add_4; // TaggedRule.java:161
+  wire [2:0] _mux_45 = _and_10 ? 3'd0 : _mux_44; // TaggedRule.java:161
+  wire [2:0] _mux_46 = _or_1 ? _mux_43 : _mux_45; // TaggedRule.java:161
+  wire [15:0] _cat_6 = {_mux_36, _mux_37, _mux_42, _mux_46}; // TaggedRule.java:74
+  wire [15:0] _mux_47 = _mux_5 ? _cat_5 : _cat_6; // TaggedRule.java:126
+  wire [32:0] _cat_7 = {_mux_17, _mux_32, _mux_47}; // TaggedRule.java:126
+  wire _eq_14 = _cat_7 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:164
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -364,7 +364,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 
   );
 
-  HashUnit_k32_i10_t2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:172
+  HashUnit_k32_i10_t2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:178
     .clock(clock),
 
     .reset(reset),
@@ -472,8 +472,8 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_14) begin // SamplerEngine.java:161
-      $display("Assertion failed at SamplerEngine.java:161: sampler: rule gives %h, the table wrote %h", _cat_7, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_14) begin // SamplerEngine.java:163
+      $display("Assertion failed at SamplerEngine.java:163: sampler: rule gives %h, the table wrote %h", _cat_7, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

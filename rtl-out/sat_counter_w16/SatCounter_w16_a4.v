@@ -5,16 +5,16 @@
 module SatCounter_w16_a4 (
   input  wire clock, // SatCounter.java:38
   input  wire reset, // SatCounter.java:38
-  input  wire io_inc, // SatCounter.java:42
-  input  wire [3:0] io_amount, // SatCounter.java:42
-  input  wire io_clear, // SatCounter.java:42
-  output wire [15:0] io_value, // SatCounter.java:42
-  output wire io_saturated  // SatCounter.java:42
+  input  wire io_inc, // SatCounter.java:44
+  input  wire [3:0] io_amount, // SatCounter.java:44
+  input  wire io_clear, // SatCounter.java:44
+  output wire [15:0] io_value, // SatCounter.java:44
+  output wire io_saturated  // SatCounter.java:44
 );
 
   // State
-  reg [15:0] value; // SatCounter.java:43
-  reg sticky; // SatCounter.java:44
+  reg [15:0] value; // SatCounter.java:45
+  reg sticky; // SatCounter.java:46
 
   // Logic
   wire [16:0] _add_expand_0 = {1'b0, value} + {{13{1'b0}}, io_amount}; // SatAdd.java:20

@@ -11,8 +11,7 @@ import java.util.Optional;
  * with the pinned Python tools. Tools found there need no PATH set up by the user.
  */
 public final class RepositoryRoot {
-    private RepositoryRoot() {
-    }
+    private RepositoryRoot() {}
 
     /**
      * {@code -Drapgen.root}, else the nearest folder above the jar or classes folder of {@code anchor} (or of this
@@ -25,7 +24,8 @@ public final class RepositoryRoot {
         if (prop != null && !prop.isBlank()) starts.add(Path.of(prop));
         for (Class<?> c : List.of(anchor, RepositoryRoot.class)) {
             try {
-                starts.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
+                starts.add(Path.of(
+                        c.getProtectionDomain().getCodeSource().getLocation().toURI()));
             } catch (Exception e) {
                 // no code source (unusual class loader): the other starts may still tell
             }

@@ -8,8 +8,7 @@ import java.util.Properties;
 public final class Version {
     private static final String VERSION = load();
 
-    private Version() {
-    }
+    private Version() {}
 
     public static String get() {
         return VERSION;

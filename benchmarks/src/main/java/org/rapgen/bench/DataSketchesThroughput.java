@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.rapgen.benchmarks.DesignThroughput;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.designs.RapDesign;
 import org.rapgen.designs.SamplerDesign;
-import org.rapgen.engines.rap.RapDesign;
 
 /**
  * The anchor of the golden-model figure: Apache DataSketches 7.0.1 {@code LongsSketch} (frequent items) on the same
@@ -18,8 +18,10 @@ public final class DataSketchesThroughput implements PerformanceSource {
     public Optional<String> measure(DesignConfig config, Path root) throws Exception {
         DesignJmh.Figures f = DesignJmh.of(config, root);
         String what = config.design().equals("rap")
-                ? "LongsSketch, map size " + DesignThroughput.sketchMapSize(RapDesign.config(config.params())) + ", same keys"
-                : "LongsSketch on (pc, w) as one key, map size " + DesignThroughput.sketchMapSize(SamplerDesign.params(config.params()))
+                ? "LongsSketch, map size " + DesignThroughput.sketchMapSize(RapDesign.config(config.params()))
+                        + ", same keys"
+                : "LongsSketch on (pc, w) as one key, map size "
+                        + DesignThroughput.sketchMapSize(SamplerDesign.params(config.params()))
                         + ": frequent tuples, no sampler counterpart";
         return Optional.of(DesignJmh.rate(f.sketch(), f.sketchError(), DesignJmh.unit(config)) + " (" + what + ")");
     }

@@ -28,8 +28,7 @@ final class DesignJmh {
 
     private static final Map<String, Figures> RUNS = new HashMap<>();
 
-    private DesignJmh() {
-    }
+    private DesignJmh() {}
 
     static synchronized Figures of(DesignConfig cfg, Path root) throws RunnerException {
         Path config = root.resolve(cfg.file()).toAbsolutePath().normalize();
@@ -42,17 +41,25 @@ final class DesignJmh {
     }
 
     private static Figures run(Path config, Path trace) throws RunnerException {
-        System.err.println("performance: JMH " + DesignThroughput.class.getSimpleName() + " on " + config.getFileName());
-        var options = new OptionsBuilder().include(DesignThroughput.class.getName() + "\\.").param("config", config.toString())
-                .param("trace", trace.toString()).verbosity(VerboseMode.SILENT).build();
+        System.err.println(
+                "performance: JMH " + DesignThroughput.class.getSimpleName() + " on " + config.getFileName());
+        var options = new OptionsBuilder()
+                .include(DesignThroughput.class.getName() + "\\.")
+                .param("config", config.toString())
+                .param("trace", trace.toString())
+                .verbosity(VerboseMode.SILENT)
+                .build();
         Map<String, Result<?>> events = new HashMap<>();
         for (RunResult r : new Runner(options).run()) {
             String name = r.getParams().getBenchmark();
-            events.put(name.substring(name.lastIndexOf('.') + 1), r.getSecondaryResults().get("events"));
+            events.put(
+                    name.substring(name.lastIndexOf('.') + 1),
+                    r.getSecondaryResults().get("events"));
         }
         Result<?> golden = events.get("golden");
         Result<?> sketch = events.get("dataSketches");
-        if (golden == null || sketch == null) throw new IllegalStateException("JMH returned no events/s for " + config + ": " + events.keySet());
+        if (golden == null || sketch == null)
+            throw new IllegalStateException("JMH returned no events/s for " + config + ": " + events.keySet());
         return new Figures(golden.getScore(), golden.getScoreError(), sketch.getScore(), sketch.getScoreError());
     }
 

@@ -9,9 +9,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.designs.RapDesign;
 import org.rapgen.designs.SamplerDesign;
 import org.rapgen.engines.rap.RapConfig;
-import org.rapgen.engines.rap.RapDesign;
 import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
@@ -54,11 +54,13 @@ public class DesignStream {
             }
             case "sampler" -> {
                 sampler = SamplerDesign.params(cfg.params()).check();
-                opt = TraceOptions.keyBits(sampler.keyBits()).withLackeyMode(TraceOptions.LackeyMode.TUPLES)
+                opt = TraceOptions.keyBits(sampler.keyBits())
+                        .withLackeyMode(TraceOptions.LackeyMode.TUPLES)
                         .withPacketField(TraceOptions.PacketField.SRC_DST);
                 shape = TraceShape.TUPLES;
             }
-            default -> throw new IllegalArgumentException(config + ": design '" + cfg.design() + "' has no golden model");
+            default ->
+                throw new IllegalArgumentException(config + ": design '" + cfg.design() + "' has no golden model");
         }
         read(opt, shape);
     }
@@ -68,7 +70,8 @@ public class DesignStream {
         b = new long[a.length];
         int n = 0;
         try (TraceReader r = TraceReader.open(Path.of(trace), null, opt, shape)) {
-            if (r.shape() != shape) throw new IOException(trace + ": the trace does not carry " + shape + " for " + config);
+            if (r.shape() != shape)
+                throw new IOException(trace + ": the trace does not carry " + shape + " for " + config);
             while (r.next()) {
                 if (n == a.length) {
                     a = Arrays.copyOf(a, 2 * n);

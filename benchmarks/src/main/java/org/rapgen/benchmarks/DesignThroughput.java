@@ -36,7 +36,9 @@ import org.rapgen.golden.sampler.SamplerConfig;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class DesignThroughput {
     @Benchmark
     public long golden(DesignStream d, Events ev) {
@@ -58,7 +60,8 @@ public class DesignThroughput {
     }
 
     private static long rap(RapConfig c, long[] keys) {
-        HardwareRap m = new HardwareRap(new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
+        HardwareRap m = new HardwareRap(
+                new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
         CombiningQueue q = new CombiningQueue(m, c.combine(), c.weightBits());
         for (long k : keys) q.accept(k, 1);
         q.flush();
@@ -67,8 +70,10 @@ public class DesignThroughput {
 
     private static long sampler(SamplerParams p, long[] pc, long[] w) {
         long[] counted = new long[1];
-        Sampler s = p.spec().build(new SamplerConfig(p.keyBits(), p.hashSeed(), p.lfsrSeed(), p.counterBits(), p.assocCountBits()),
-                (mpc, mw, count) -> counted[0] += count);
+        Sampler s = p.spec()
+                .build(
+                        new SamplerConfig(p.keyBits(), p.hashSeed(), p.lfsrSeed(), p.counterBits(), p.assocCountBits()),
+                        (mpc, mw, count) -> counted[0] += count);
         for (int i = 0; i < pc.length; i++) s.push(pc[i], w[i]);
         s.finish();
         return counted[0] + s.pending();

@@ -29,13 +29,15 @@ import org.rapgen.golden.rap.UnboundedRap;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class ProfileThroughput {
     /** RAP's eps; 1% is the paper's finer setting. */
     @Param({"0.01"})
     public double eps;
 
-    /** The hardware-exact model's node slots N (4096 is the SPEC's largest engine and the paper's TCAM). */
+    /** The hardware-exact model's node slots N (4096: the TCAM lookup's largest and the paper's TCAM). */
     @Param({"4096"})
     public int nodes;
 

@@ -39,9 +39,12 @@ public class TraceKeys {
 
     static TraceOptions.LackeyMode mode(String profile) {
         switch (profile) {
-            case "instr": return TraceOptions.LackeyMode.INSTR;
-            case "data": return TraceOptions.LackeyMode.DATA;
-            default: throw new IllegalArgumentException("profile must be instr or data, got " + profile);
+            case "instr":
+                return TraceOptions.LackeyMode.INSTR;
+            case "data":
+                return TraceOptions.LackeyMode.DATA;
+            default:
+                throw new IllegalArgumentException("profile must be instr or data, got " + profile);
         }
     }
 
@@ -64,8 +67,8 @@ public class TraceKeys {
         long[] out = new long[1 << 20];
         int n = 0;
         // 64-bit reading: the reader checks every line's address, also those the mode skips.
-        try (TraceReader r = TraceReader.open(file, TraceFormat.LACKEY, TraceOptions.keyBits(64).withLackeyMode(mode),
-                TraceShape.EVENTS)) {
+        try (TraceReader r = TraceReader.open(
+                file, TraceFormat.LACKEY, TraceOptions.keyBits(64).withLackeyMode(mode), TraceShape.EVENTS)) {
             while (r.next()) {
                 if (n == out.length) {
                     out = Arrays.copyOf(out, 2 * n);

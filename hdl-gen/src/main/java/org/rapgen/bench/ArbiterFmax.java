@@ -8,11 +8,11 @@ import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
 import org.rapgen.hdl.lib.Arbiter;
+import org.rapgen.synth.FmaxHarness;
 
 /** Writes the two arbiter Fmax designs (tree, flat loop) inside {@link FmaxHarness}; bench/arbiter-fmax.sh times them. */
 public final class ArbiterFmax {
-    private ArbiterFmax() {
-    }
+    private ArbiterFmax() {}
 
     public static void main(String[] args) throws Exception {
         int n = Integer.parseInt(args[1]);
@@ -23,7 +23,9 @@ public final class ArbiterFmax {
 
     private static void write(Path dir, Supplier<Module> top) throws Exception {
         Files.createDirectories(dir);
-        for (var f : new VerilogEmitter(Version.get()).emit(Elaborator.elaborate(top)).entrySet()) {
+        for (var f : new VerilogEmitter(Version.get())
+                .emit(Elaborator.elaborate(top))
+                .entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue());
         }
     }

@@ -7,6 +7,7 @@ import org.rapgen.Version;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
+import org.rapgen.synth.FmaxHarness;
 
 /**
  * Writes the CAM Fmax designs inside {@link FmaxHarness}: {@link LongestPrefixCam} with the tree selector at the
@@ -14,20 +15,25 @@ import org.rapgen.hdl.emit.VerilogEmitter;
  * Arguments: output dir, entries, key bits, levels per stage.
  */
 public final class CamFmax {
-    private CamFmax() {
-    }
+    private CamFmax() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int n = Integer.parseInt(args[1]), k = Integer.parseInt(args[2]), s = Integer.parseInt(args[3]);
-        int lenBits = 32 - Integer.numberOfLeadingZeros(k);  // lengths 0..k
-        write(out.resolve("tree"), () -> new FmaxHarness("tree", () -> new LongestPrefixCam(n, k, lenBits, 8, s), c -> c.io));
-        write(out.resolve("flat"), () -> new FmaxHarness("flat", () -> new LongestPrefixCam(n, k, lenBits, 8, 0), c -> c.io));
+        int lenBits = 32 - Integer.numberOfLeadingZeros(k); // lengths 0..k
+        write(
+                out.resolve("tree"),
+                () -> new FmaxHarness("tree", () -> new LongestPrefixCam(n, k, lenBits, 8, s), c -> c.io));
+        write(
+                out.resolve("flat"),
+                () -> new FmaxHarness("flat", () -> new LongestPrefixCam(n, k, lenBits, 8, 0), c -> c.io));
     }
 
     static void write(Path dir, Supplier<Module> top) throws Exception {
         Files.createDirectories(dir);
-        for (var f : new VerilogEmitter(Version.get()).emit(Elaborator.elaborate(top)).entrySet()) {
+        for (var f : new VerilogEmitter(Version.get())
+                .emit(Elaborator.elaborate(top))
+                .entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue());
         }
     }

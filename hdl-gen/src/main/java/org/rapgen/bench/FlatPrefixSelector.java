@@ -31,7 +31,8 @@ public final class FlatPrefixSelector extends Module {
         }
 
         Bool valid = RegInit(B(false)).named("out_valid");
-        PrefixSelector.Out out = Reg(new PrefixSelector.Out(entries, lenBits, payloadBits)).named("out");
+        PrefixSelector.Out out =
+                Reg(new PrefixSelector.Out(entries, lenBits, payloadBits)).named("out");
         Bool advance = valid.not().or(io.out.ready).named("advance");
         Bool foundNow = found;
         UInt lenNow = len;

@@ -5,18 +5,22 @@ package org.rapgen.bench;
  * on an Altera Stratix EP1S25F1020C5 with Quartus II (§4).
  */
 final class PaperFigures {
-    private PaperFigures() {
-    }
+    private PaperFigures() {}
 
     /** A quoted figure and where it is in the paper. */
-    record Quote(String what, String area, String fmax, String where) {
-    }
+    record Quote(String what, String area, String fmax, String where) {}
 
     static final String STRATIX = "Stratix EP1S25 (paper)";
 
-    static final Quote QUEUE = new Quote("event queue, 1024 x 32", "46 LE + 32,768 memory bits", "115 MHz", "Mysore et al. §4.1");
-    static final Quote TCAM = new Quote("TCAM, 128 x (32-bit value + 32-bit mask)", "10,969 LE + 16,384 memory bits", "51 MHz", "Mysore et al. §4.2");
-    static final Quote SRAM = new Quote("counter SRAM, 128 x 60", "0 LE + 7,980 memory bits", "290 MHz", "Mysore et al. §4.3");
+    static final Quote QUEUE =
+            new Quote("event queue, 1024 x 32", "46 LE + 32,768 memory bits", "115 MHz", "Mysore et al. §4.1");
+    static final Quote TCAM = new Quote(
+            "TCAM, 128 x (32-bit value + 32-bit mask)",
+            "10,969 LE + 16,384 memory bits",
+            "51 MHz",
+            "Mysore et al. §4.2");
+    static final Quote SRAM =
+            new Quote("counter SRAM, 128 x 60", "0 LE + 7,980 memory bits", "290 MHz", "Mysore et al. §4.3");
 
     /** "On average, RAP requires four cycles to process an event" (Mysore et al. §3.4.5). */
     static final String RAP_EVENTS_PER_CLOCK = "0.25 (4 cycles per event, Mysore et al. §3.4.5)";

@@ -27,7 +27,11 @@ public final class PerformanceReport {
      * place-and-route to run, per target. nextpnr-ecp5 took 42 minutes on rap_n128_k32 (27,218 LUT4) on this
      * machine; an iCE40 HX8K is small enough that nextpnr-ice40 finishes or finds a misfit within minutes.
      */
-    static final Map<SynthTarget, Double> QUICK_PNR_LIMIT = Map.of(SynthTarget.ICE40, Double.POSITIVE_INFINITY, SynthTarget.ECP5, 8000.0);  // both nextpnr targets count LUT4 first
+    static final Map<SynthTarget, Double> QUICK_PNR_LIMIT = Map.of(
+            SynthTarget.ICE40,
+            Double.POSITIVE_INFINITY,
+            SynthTarget.ECP5,
+            8000.0); // both nextpnr targets count LUT4 first
 
     private final Path root;
     private final boolean quick;
@@ -43,11 +47,16 @@ public final class PerformanceReport {
         Path root = Path.of(args[0]).toAbsolutePath().normalize();
         Path out = Path.of(args[1]);
         boolean quick = args.length > 2 && args[2].equals("--quick");
-        if (args.length > 3 || args.length > 2 && !quick) throw new IllegalArgumentException("usage: PerformanceReport ROOT OUT [--quick]");
+        if (args.length > 3 || args.length > 2 && !quick)
+            throw new IllegalArgumentException("usage: PerformanceReport ROOT OUT [--quick]");
         String text = new PerformanceReport(root, quick).render();
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".performance", ".md");
         Files.writeString(tmp, text);
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp,
+                out,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         System.out.println("wrote " + out);
     }
 
@@ -68,12 +77,20 @@ public final class PerformanceReport {
 
     private void header(StringBuilder md) {
         md.append("# Performance\n\n");
-        md.append("Written by `bench/performance.sh` (class `org.rapgen.bench.PerformanceReport`) on ").append(LocalDate.now())
+        md.append("Written by `bench/performance.sh` (class `org.rapgen.bench.PerformanceReport`) on ")
+                .append(LocalDate.now())
                 .append(": do not edit by hand, run it again.\n");
-        md.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores (").append(cpu())
-                .append("), shared with other work. Tools: ").append(String.join(", ", Synthesis.toolVersions())).append(".\n");
-        md.append(quick ? "Run with `--quick`: " + quickRule() + " Fmax cells say where.\n\n"
-                : "Full run: place-and-route ran for every design on every target that has it.\n\n");
+        md.append("Machine: ")
+                .append(Runtime.getRuntime().availableProcessors())
+                .append(" cores (")
+                .append(cpu())
+                .append("), shared with other work. Tools: ")
+                .append(String.join(", ", Synthesis.toolVersions()))
+                .append(".\n");
+        md.append(
+                quick
+                        ? "Run with `--quick`: " + quickRule() + " Fmax cells say where.\n\n"
+                        : "Full run: place-and-route ran for every design on every target that has it.\n\n");
         md.append("""
                 Every figure names its source, and a figure whose source is not in this build reads "not measured yet (needs
                 ...)". Every figure sits beside its anchor in the same table: a naive baseline written for the comparison and
@@ -98,29 +115,48 @@ public final class PerformanceReport {
                   load. DataSketches has no stratified sampler: for a sampler the sketch counts frequent (pc, w) tuples,
                   the nearest job it has, not the same one.
 
-                """.formatted(ThroughputFigures.TRACE, ThroughputFigures.GOLDEN_SOURCE, ThroughputFigures.DATASKETCHES_SOURCE));
+                """.formatted(
+                ThroughputFigures.TRACE, ThroughputFigures.GOLDEN_SOURCE, ThroughputFigures.DATASKETCHES_SOURCE));
     }
 
     private void section(StringBuilder md, DesignConfig cfg) {
         md.append("## ").append(cfg.name()).append("\n\n");
-        md.append("Design `").append(cfg.design()).append("` ").append(cfg.params()).append(", clock ").append(mhz(cfg.clockMhz()))
-                .append(" MHz (`").append(cfg.file()).append("`).\n\n");
+        md.append("Design `")
+                .append(cfg.design())
+                .append("` ")
+                .append(cfg.params())
+                .append(", clock ")
+                .append(mhz(cfg.clockMhz()))
+                .append(" MHz (`")
+                .append(cfg.file())
+                .append("`).\n\n");
         AreaAnchors.Baseline baseline = AreaAnchors.baseline(cfg);
-        md.append("| target | area (design alone) | Fmax | anchor | anchor area | anchor Fmax |\n|---|---|---|---|---|---|\n");
+        md.append(
+                "| target | area (design alone) | Fmax | anchor | anchor area | anchor Fmax |\n|---|---|---|---|---|---|\n");
         for (SynthTarget t : SynthTarget.values()) {
             double limit = pnrLimit(t);
             System.err.println("performance: " + cfg.name() + " on " + t.id);
             String[] mine = synth(() -> synthesis.run(cfg, t, limit));
-            String[] anchor = baseline == null ? new String[] {"—", "—"}
-                    : baseline.missing() != null ? new String[] {"not measured yet (needs " + baseline.missing() + ")", "—"}
-                    : synth(() -> synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
-            row(md, t.id + " (" + t.device + ")", mine[0], mine[1], baseline == null ? "—" : baseline.label(), anchor[0], anchor[1]);
+            String[] anchor = baseline == null
+                    ? new String[] {"—", "—"}
+                    : baseline.missing() != null
+                            ? new String[] {"not measured yet (needs " + baseline.missing() + ")", "—"}
+                            : synth(() -> synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
+            row(
+                    md,
+                    t.id + " (" + t.device + ")",
+                    mine[0],
+                    mine[1],
+                    baseline == null ? "—" : baseline.label(),
+                    anchor[0],
+                    anchor[1]);
         }
         for (PaperFigures.Quote q : AreaAnchors.paper(cfg)) {
             row(md, PaperFigures.STRATIX, "—", "—", q.what() + " (" + q.where() + ")", q.area(), q.fmax());
         }
         md.append("\n| figure | this design | source | anchor | anchor's figure |\n|---|---|---|---|---|\n");
-        for (ThroughputFigures.Row r : ThroughputFigures.rows(cfg, root)) row(md, r.figure(), r.value(), r.source(), r.anchor(), r.anchorValue());
+        for (ThroughputFigures.Row r : ThroughputFigures.rows(cfg, root))
+            row(md, r.figure(), r.value(), r.source(), r.anchor(), r.anchorValue());
         md.append('\n');
     }
 
@@ -134,8 +170,11 @@ public final class PerformanceReport {
 
     /** What --quick leaves out, for the header. */
     static String quickRule() {
-        return QUICK_PNR_LIMIT.entrySet().stream().filter(e -> Double.isFinite(e.getValue())).sorted(Map.Entry.comparingByKey())
-                .map(e -> "place-and-route on " + e.getKey().id + " is skipped for a design not in the synthesis cache whose own logic maps to more than "
+        return QUICK_PNR_LIMIT.entrySet().stream()
+                .filter(e -> Double.isFinite(e.getValue()))
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> "place-and-route on " + e.getKey().id
+                        + " is skipped for a design not in the synthesis cache whose own logic maps to more than "
                         + Synthesis.count(e.getValue()) + " LUT4 (nextpnr took 42 minutes on 27,218).")
                 .collect(Collectors.joining(" "));
     }
@@ -149,8 +188,11 @@ public final class PerformanceReport {
         try {
             Synthesis.Outcome o = run.get();
             SynthResult r = o.result();
-            String fmax = o.pnrSkipped() != null ? "not measured (" + o.pnrSkipped() + "; `--quick`)"
-                    : r.fmaxMhz() == null ? "— (cell counts only)" : String.format(Locale.ROOT, "%.1f MHz", r.fmaxMhz());
+            String fmax = o.pnrSkipped() != null
+                    ? "not measured (" + o.pnrSkipped() + "; `--quick`)"
+                    : r.fmaxMhz() == null
+                            ? "— (cell counts only)"
+                            : String.format(Locale.ROOT, "%.1f MHz", r.fmaxMhz());
             return new String[] {Synthesis.summary(r.area()), fmax};
         } catch (SynthException e) {
             return new String[] {e.getMessage(), "—"};
@@ -160,7 +202,9 @@ public final class PerformanceReport {
     }
 
     private static void row(StringBuilder md, String... cells) {
-        md.append("| ").append(Stream.of(cells).map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | "))).append(" |\n");
+        md.append("| ")
+                .append(Stream.of(cells).map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | ")))
+                .append(" |\n");
     }
 
     private static String mhz(double v) {
@@ -169,7 +213,10 @@ public final class PerformanceReport {
 
     private static String cpu() {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown CPU");
+            return lines.filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst()
+                    .orElse("unknown CPU");
         } catch (IOException e) {
             return "unknown CPU";
         }

@@ -24,8 +24,7 @@ import org.rapgen.trace.TraceReader;
  * Usage: {@code RapDumpCheck DUMP TRACE [h=0.1] [tolerance=0.01]}; the trace holds unit-weight or weighted events.
  */
 public final class RapDumpCheck {
-    private RapDumpCheck() {
-    }
+    private RapDumpCheck() {}
 
     public static void main(String[] args) throws Exception {
         RapTree tree;
@@ -53,14 +52,19 @@ public final class RapDumpCheck {
             ok = false;
         } else {
             List<String> bad = BoundCheck.violations(tree, ex, ex.maxEventWeight());
-            System.out.printf("SPEC §4 guarantee: %d nodes checked, %d violations%n", tree.nodes().size(), bad.size());
+            System.out.printf(
+                    "SPEC §4 guarantee: %d nodes checked, %d violations%n",
+                    tree.nodes().size(), bad.size());
             bad.stream().limit(10).forEach(v -> System.out.println("  " + v));
             ok &= bad.isEmpty();
         }
-        double engine = HotRangeAccuracy.measure(HotRanges.find(tree, h), ex, tree.keyBits()).accuracy();
+        double engine = HotRangeAccuracy.measure(HotRanges.find(tree, h), ex, tree.keyBits())
+                .accuracy();
         RapTree ref = unbounded.tree();
-        double golden = HotRangeAccuracy.measure(HotRanges.find(ref, h), ex, ref.keyBits()).accuracy();
-        System.out.printf("hot-range accuracy (h=%s): dump %.4f, unbounded golden model %.4f, difference %.2f points%n",
+        double golden = HotRangeAccuracy.measure(HotRanges.find(ref, h), ex, ref.keyBits())
+                .accuracy();
+        System.out.printf(
+                "hot-range accuracy (h=%s): dump %.4f, unbounded golden model %.4f, difference %.2f points%n",
                 h, engine, golden, 100 * Math.abs(engine - golden));
         ok &= Math.abs(engine - golden) <= tolerance;
         System.out.println(ok ? "PASS" : "FAIL");

@@ -6,9 +6,9 @@ import java.util.function.Supplier;
 import org.rapgen.Version;
 import org.rapgen.config.ConfigReader;
 import org.rapgen.config.DesignConfig;
+import org.rapgen.designs.RapDesign;
 import org.rapgen.designs.SamplerDesign;
 import org.rapgen.engines.rap.RapConfig;
-import org.rapgen.engines.rap.RapDesign;
 import org.rapgen.engines.sampler.SamplerEngine;
 import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.hdl.Elaborator;
@@ -16,6 +16,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.PrefixSelector;
+import org.rapgen.synth.FmaxHarness;
 
 /**
  * Writes the read-modify-write memories with and without the read register, and the RAP selector at one and two tree
@@ -25,8 +26,7 @@ import org.rapgen.hdl.lib.PrefixSelector;
  * Usage: {@code SramFmax OUT RAP_CONFIG.yaml [SAMPLER_CONFIG.yaml...]}.
  */
 public final class SramFmax {
-    private SramFmax() {
-    }
+    private SramFmax() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
@@ -55,7 +55,8 @@ public final class SramFmax {
         Path dir = out.resolve(name);
         Files.createDirectories(dir);
         var design = Elaborator.elaborate(() -> FmaxHarness.around(name, dut));
-        for (var f : new VerilogEmitter(Version.get()).emit(design).entrySet()) Files.writeString(dir.resolve(f.getKey()), f.getValue());
+        for (var f : new VerilogEmitter(Version.get()).emit(design).entrySet())
+            Files.writeString(dir.resolve(f.getKey()), f.getValue());
         System.out.println(name + " " + design.top().name);
     }
 }

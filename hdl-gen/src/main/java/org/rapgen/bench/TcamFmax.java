@@ -3,6 +3,7 @@ package org.rapgen.bench;
 import java.nio.file.Path;
 import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.Tcam;
+import org.rapgen.synth.FmaxHarness;
 
 /**
  * Writes the TCAM Fmax designs inside {@link FmaxHarness}: the register {@link Tcam} ({@code reg}) and a
@@ -10,8 +11,7 @@ import org.rapgen.hdl.lib.Tcam;
  * Arguments: output dir, entries, key bits, chunk bits (one or more).
  */
 public final class TcamFmax {
-    private TcamFmax() {
-    }
+    private TcamFmax() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
@@ -19,7 +19,8 @@ public final class TcamFmax {
         CamFmax.write(out.resolve("reg"), () -> FmaxHarness.around("reg", () -> new Tcam(n, k, 8)));
         for (int i = 3; i < args.length; i++) {
             int c = Integer.parseInt(args[i]);
-            CamFmax.write(out.resolve("bram" + c), () -> FmaxHarness.around("bram" + c, () -> new BramTcam(n, k, 8, c)));
+            CamFmax.write(
+                    out.resolve("bram" + c), () -> FmaxHarness.around("bram" + c, () -> new BramTcam(n, k, 8, c)));
         }
     }
 }

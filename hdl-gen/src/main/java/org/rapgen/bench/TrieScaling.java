@@ -22,8 +22,7 @@ import org.rapgen.synth.Synthesis;
  * are counted apart. Usage: TrieScaling [N...]
  */
 public final class TrieScaling {
-    private TrieScaling() {
-    }
+    private TrieScaling() {}
 
     public static void main(String[] args) {
         List<Integer> sizes = new ArrayList<>();
@@ -32,13 +31,16 @@ public final class TrieScaling {
         Synthesis synthesis = new Synthesis();
         for (SynthTarget t : List.of(SynthTarget.ECP5, SynthTarget.XILINX)) {
             System.out.println("== " + t.device + " (yosys " + t.yosysCommand + ", cell counts)");
-            System.out.printf(Locale.ROOT, "%7s %9s %9s %9s %8s  %s%n", "N", "LUT", "FF", "LUT+FF", "vs 256", "block RAM");
+            System.out.printf(
+                    Locale.ROOT, "%7s %9s %9s %9s %8s  %s%n", "N", "LUT", "FF", "LUT+FF", "vs 256", "block RAM");
             double base = 0;
             for (int n : sizes) {
                 RapConfig c = config(n);
                 SynthResult r;
                 try {
-                    r = synthesis.run("rap_trie_n" + n, 100, () -> new RapEngine(c), t, 0).result();
+                    r = synthesis
+                            .run("rap_trie_n" + n, 100, () -> new RapEngine(c), t, 0)
+                            .result();
                 } catch (SynthException e) {
                     System.out.printf(Locale.ROOT, "%7d  %s%n", n, e.getMessage());
                     continue;
@@ -46,9 +48,18 @@ public final class TrieScaling {
                 double luts = used(r, t == SynthTarget.ECP5 ? "LUT4" : "LUT");
                 double ffs = used(r, "FF");
                 if (base == 0) base = luts + ffs;
-                String ram = t == SynthTarget.ECP5 ? String.format(Locale.ROOT, "%.0f EBR", used(r, "EBR"))
+                String ram = t == SynthTarget.ECP5
+                        ? String.format(Locale.ROOT, "%.0f EBR", used(r, "EBR"))
                         : String.format(Locale.ROOT, "%.1f RAMB36", used(r, "RAMB36"));
-                System.out.printf(Locale.ROOT, "%7d %9.0f %9.0f %9.0f %7.2fx  %s%n", n, luts, ffs, luts + ffs, (luts + ffs) / base, ram);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%7d %9.0f %9.0f %9.0f %7.2fx  %s%n",
+                        n,
+                        luts,
+                        ffs,
+                        luts + ffs,
+                        (luts + ffs) / base,
+                        ram);
             }
         }
         System.out.println("== memory bits (the elaborated design's RAMs)");
@@ -58,7 +69,8 @@ public final class TrieScaling {
             long[] bits = {0, 0};
             count(Elaborator.elaborate(() -> new RapEngine(c)).top(), bits);
             long least = (long) n * (c.counterBits() + c.slotBits() + c.bitsPerLevel() + 1);
-            System.out.printf(Locale.ROOT, "%7d %12d %12d %7.1fx %12d%n", n, bits[0], least, (double) bits[0] / least, bits[1]);
+            System.out.printf(
+                    Locale.ROOT, "%7d %12d %12d %7.1fx %12d%n", n, bits[0], least, (double) bits[0] / least, bits[1]);
         }
     }
 
@@ -67,12 +79,16 @@ public final class TrieScaling {
     }
 
     private static double used(SynthResult r, String resource) {
-        return r.area().stream().filter(u -> u.name().equals(resource)).mapToDouble(SynthResult.Usage::used).sum();
+        return r.area().stream()
+                .filter(u -> u.name().equals(resource))
+                .mapToDouble(SynthResult.Usage::used)
+                .sum();
     }
 
     /** Adds each RAM's bits: bits[1] for the event queue's and the replay window's, bits[0] for the rest. */
     private static void count(ModuleDef m, long[] bits) {
-        boolean stream = m.name.startsWith("Fifo") || m.name.startsWith("EventQueue") || m.name.startsWith("ReplayWindow");
+        boolean stream =
+                m.name.startsWith("Fifo") || m.name.startsWith("EventQueue") || m.name.startsWith("ReplayWindow");
         for (Memory mem : m.memories) bits[stream ? 1 : 0] += (long) mem.depth * mem.width;
         for (Instance i : m.instances) count(i.child, bits);
     }

@@ -26,8 +26,7 @@ final class ErrorReport {
     /** Exit status of an internal error (sysexits' EX_SOFTWARE). */
     static final int INTERNAL_ERROR = 70;
 
-    private ErrorReport() {
-    }
+    private ErrorReport() {}
 
     static int report(Throwable e) {
         String line = e instanceof Exception x ? userLine(x) : null;
@@ -39,16 +38,23 @@ final class ErrorReport {
             System.err.println("rapgen: out of memory: give the JVM more heap (RAPGEN_JAVA_OPTS=-Xmx8g ./rapgen ...)");
             return INTERNAL_ERROR;
         }
-        System.err.println("rapgen: internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? ""
-                : ": " + e.getMessage().lines().findFirst().orElse("")) + " (a bug in rapgen; RAPGEN_DEBUG=1 prints its stack trace)");
+        System.err.println("rapgen: internal error: " + e.getClass().getSimpleName()
+                + (e.getMessage() == null
+                        ? ""
+                        : ": " + e.getMessage().lines().findFirst().orElse(""))
+                + " (a bug in rapgen; RAPGEN_DEBUG=1 prints its stack trace)");
         if (System.getenv("RAPGEN_DEBUG") != null) e.printStackTrace();
         return INTERNAL_ERROR;
     }
 
     /** The user's line for a failure that is not rapgen's fault, or null. */
     private static String userLine(Exception e) {
-        if (e instanceof BadInputException || e instanceof ToolFailedException || e instanceof ConfigException
-                || e instanceof SpecException || e instanceof SynthException || e instanceof TraceFormatException) {
+        if (e instanceof BadInputException
+                || e instanceof ToolFailedException
+                || e instanceof ConfigException
+                || e instanceof SpecException
+                || e instanceof SynthException
+                || e instanceof TraceFormatException) {
             return e.getMessage();
         }
         if (e instanceof UncheckedIOException u) return located(u.getCause(), problem(u.getCause()));
@@ -66,7 +72,8 @@ final class ErrorReport {
      * means the file as a whole).
      */
     private static String located(IOException e, String problem) {
-        if (!(e instanceof FileSystemException f) || f.getFile() == null) return "cannot read or write a file: " + problem;
+        if (!(e instanceof FileSystemException f) || f.getFile() == null)
+            return "cannot read or write a file: " + problem;
         String where = f.getFile();
         if (f.getOtherFile() != null) where = where + " (to " + f.getOtherFile() + ")";
         return where + ":0: " + problem;
@@ -79,7 +86,10 @@ final class ErrorReport {
     static String writeProblem(IOException e) {
         if (e instanceof NoSuchFileException n && n.getFile() != null) {
             Path parent = Path.of(n.getFile()).toAbsolutePath().getParent();
-            if (parent != null) return Files.isDirectory(parent) ? "cannot be created in " + parent : "folder " + parent + " does not exist";
+            if (parent != null)
+                return Files.isDirectory(parent)
+                        ? "cannot be created in " + parent
+                        : "folder " + parent + " does not exist";
         }
         return problem(e);
     }
@@ -91,7 +101,8 @@ final class ErrorReport {
         if (e instanceof FileAlreadyExistsException) return "already exists";
         if (e instanceof NotDirectoryException) return "is not a folder";
         if (e instanceof DirectoryNotEmptyException) return "is a folder that is not empty";
-        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason().toLowerCase(Locale.ROOT);
+        if (e instanceof FileSystemException f && f.getReason() != null)
+            return f.getReason().toLowerCase(Locale.ROOT);
         return e.getMessage() != null ? e.getMessage() : "input/output error";
     }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 /**
  * Standard output held back until the command has finished: a run that ends in an error prints nothing on stdout, so
- * a script never reads half a result (SPEC §8: no partial output). Held in a temporary file, since a command may
+ * a script never reads half a result (SPEC §8 forbids a partial output file; stdout is held alike). Held in a temporary file, since a command may
  * print a whole trace's messages; where no temporary file can be made, output goes straight through.
  */
 final class HeldStdout implements AutoCloseable {

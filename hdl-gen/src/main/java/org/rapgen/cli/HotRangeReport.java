@@ -11,14 +11,22 @@ import org.rapgen.golden.rap.HotRange;
  * range (the functions a pc range holds) as an extra column and label.
  */
 public final class HotRangeReport {
-    private HotRangeReport() {
-    }
+    private HotRangeReport() {}
 
-    public static void printTable(List<HotRange> hot, int keyBits, long n, double h, List<String> notes, PrintStream out) {
+    public static void printTable(
+            List<HotRange> hot, int keyBits, long n, double h, List<String> notes, PrintStream out) {
         HotRangeTable.print(new HotRangeView(hot, keyBits, n, h, notes), out);
     }
 
-    public static void writeSvg(List<HotRange> hot, int keyBits, long n, double h, List<String> notes, String title, String subtitle, Writer out)
+    public static void writeSvg(
+            List<HotRange> hot,
+            int keyBits,
+            long n,
+            double h,
+            List<String> notes,
+            String title,
+            String subtitle,
+            Writer out)
             throws IOException {
         HotRangeSvg.write(new HotRangeView(hot, keyBits, n, h, notes), title, subtitle, out);
     }

@@ -15,8 +15,7 @@ final class HotRangeTable {
     /** With notes: a last, left-aligned column. */
     private static final String[] NOTED_HEAD = {"#", "lo", "hi", "len", "H(v)", "share", "holds"};
 
-    private HotRangeTable() {
-    }
+    private HotRangeTable() {}
 
     static void print(HotRangeView view, PrintStream out) {
         out.printf(Locale.ROOT, "hot ranges: H(v) >= %s of n = %s%n", percent(view.h), Long.toUnsignedString(view.n));
@@ -28,8 +27,14 @@ final class HotRangeTable {
         List<String[]> lines = new ArrayList<>();
         lines.add(noted ? NOTED_HEAD : HEAD);
         for (HotRangeView.Row r : view.rows) {
-            String[] cells = {Integer.toString(r.rank()), "  ".repeat(r.depth()) + view.hex(r.lo()), view.hex(r.hi()),
-                Integer.toString(r.len()), Long.toUnsignedString(r.estimate()), percent(r.share())};
+            String[] cells = {
+                Integer.toString(r.rank()),
+                "  ".repeat(r.depth()) + view.hex(r.lo()),
+                view.hex(r.hi()),
+                Integer.toString(r.len()),
+                Long.toUnsignedString(r.estimate()),
+                percent(r.share())
+            };
             if (noted) {
                 cells = java.util.Arrays.copyOf(cells, NOTED_HEAD.length);
                 cells[cells.length - 1] = view.notes.get(r.rank() - 1);

@@ -14,8 +14,7 @@ import org.rapgen.golden.rap.RapNode;
  */
 final class HotRangeView {
     /** One hot range; {@code parent} is the rank of the hot range it lies in (0: none); lo and hi are unsigned. */
-    record Row(int rank, int parent, int depth, long lo, long hi, int len, long estimate, double share) {
-    }
+    record Row(int rank, int parent, int depth, long lo, long hi, int len, long estimate, double share) {}
 
     final int keyBits;
     final long n;
@@ -29,7 +28,8 @@ final class HotRangeView {
     }
 
     HotRangeView(List<HotRange> hot, int keyBits, long n, double h, List<String> notes) {
-        if (!notes.isEmpty() && notes.size() != hot.size()) throw new IllegalArgumentException(notes.size() + " notes for " + hot.size() + " hot ranges");
+        if (!notes.isEmpty() && notes.size() != hot.size())
+            throw new IllegalArgumentException(notes.size() + " notes for " + hot.size() + " hot ranges");
         this.notes = List.copyOf(notes);
         this.keyBits = keyBits;
         this.n = n;
@@ -38,9 +38,17 @@ final class HotRangeView {
         Deque<Row> open = new ArrayDeque<>(); // hot ancestors of the current range, innermost first
         for (HotRange r : hot) {
             RapNode v = r.node();
-            while (!open.isEmpty() && Long.compareUnsigned(v.prefix(), open.peek().hi()) > 0) open.pop();
-            Row row = new Row(out.size() + 1, open.isEmpty() ? 0 : open.peek().rank(), open.size(), v.prefix(),
-                    v.lastKey(keyBits), v.len(), r.estimate(), ratio(r.estimate(), n));
+            while (!open.isEmpty()
+                    && Long.compareUnsigned(v.prefix(), open.peek().hi()) > 0) open.pop();
+            Row row = new Row(
+                    out.size() + 1,
+                    open.isEmpty() ? 0 : open.peek().rank(),
+                    open.size(),
+                    v.prefix(),
+                    v.lastKey(keyBits),
+                    v.len(),
+                    r.estimate(),
+                    ratio(r.estimate(), n));
             out.add(row);
             open.push(row);
         }

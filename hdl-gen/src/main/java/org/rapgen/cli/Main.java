@@ -8,7 +8,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code ./rapgen}: the command line. Bad input of any kind prints one line on stderr and exits 2. */
-@Command(name = "rapgen", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(
+        name = "rapgen",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.VersionProvider.class,
         description = "Hardware generator for FPGA profiling engines (range-adaptive profiling, stratified sampling).",
         subcommands = {GenerateCommand.class, ProfileCommand.class, SampleCommand.class, SynthCommand.class})
 public final class Main implements Runnable {
@@ -60,14 +63,16 @@ public final class Main implements Runnable {
                     : ex.getMessage().lines().findFirst().orElse("bad arguments");
             // A conversion picocli words with Java's type names: say which value of which option instead.
             if (msg.contains("java.") && ex.getArgSpec() != null) {
-                msg = "invalid value '" + ex.getValue() + "' for " + (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
-                        ? o.longestName() : ex.getArgSpec().paramLabel());
+                msg = "invalid value '" + ex.getValue() + "' for "
+                        + (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                                ? o.longestName()
+                                : ex.getArgSpec().paramLabel());
             }
             System.err.println("rapgen: " + msg + " (see ./rapgen --help)");
             return BAD_INPUT;
         });
-        // The paths are checked before the command starts: a bad output fails before a long build or trace, and
-        // nothing is written.
+        // The paths are checked before the command starts: a bad output fails before a long build or trace, and nothing
+        // is written.
         cl.setExecutionStrategy(parsed -> {
             try {
                 PathChecks.check(parsed);

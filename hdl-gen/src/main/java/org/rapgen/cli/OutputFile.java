@@ -27,11 +27,13 @@ final class OutputFile implements Closeable {
     private final Writer writer;
     /** The stream is a device or pipe this file opened (and closes), not standard output. */
     private final boolean ownsStream;
+
     private boolean committed;
 
     private OutputFile(Path target, OutputStream stdout) {
         // A device or a pipe (/dev/stdout, a FIFO) is written as a stream: a rename would replace the node itself.
-        boolean node = target != null && Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+        boolean node =
+                target != null && Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
         if (node) {
             stdout = openStream(target);
             target = null;
@@ -63,7 +65,8 @@ final class OutputFile implements Closeable {
      */
     private static Path createSibling(Path dir, String name) throws IOException {
         while (true) {
-            Path p = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
+            Path p = dir.resolve("." + name + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
             try {
                 return Files.createFile(p);
             } catch (FileAlreadyExistsException e) {
@@ -109,7 +112,8 @@ final class OutputFile implements Closeable {
 
     /** A failure to write this output, as the one-line error. */
     BadInputException cannotWrite(IOException e) {
-        return new BadInputException((target == null ? "standard output" : target) + ":0: cannot write: " + ErrorReport.writeProblem(e));
+        return new BadInputException(
+                (target == null ? "standard output" : target) + ":0: cannot write: " + ErrorReport.writeProblem(e));
     }
 
     @Override

@@ -19,8 +19,7 @@ import picocli.CommandLine.Option;
  * So a bad output fails before a long build or trace, with nothing written.
  */
 final class PathChecks {
-    private PathChecks() {
-    }
+    private PathChecks() {}
 
     private record Given(String option, Path path, PathOption.Kind kind) {
         Path absolute() {
@@ -41,13 +40,16 @@ final class PathChecks {
                 Given a = given.get(i);
                 Given b = given.get(j);
                 // Inputs may repeat, and two output folders may be one (generate --out . --fpga-root .).
-                if (a.kind() != PathOption.Kind.OUTPUT_FILE && b.kind() != PathOption.Kind.OUTPUT_FILE
+                if (a.kind() != PathOption.Kind.OUTPUT_FILE
+                        && b.kind() != PathOption.Kind.OUTPUT_FILE
                         && (a.kind() == PathOption.Kind.INPUT) == (b.kind() == PathOption.Kind.INPUT)) continue;
                 if (!samePlace(a.absolute(), b.absolute())) continue;
                 Given out = b.kind() == PathOption.Kind.INPUT ? a : b;
                 Given other = out == a ? b : a;
-                throw new BadInputException(out.path() + ":0: " + out.option() + (other.kind() == PathOption.Kind.INPUT
-                        ? " would overwrite the " + other.option() + " input" : " is also given for " + other.option()));
+                throw new BadInputException(out.path() + ":0: " + out.option()
+                        + (other.kind() == PathOption.Kind.INPUT
+                                ? " would overwrite the " + other.option() + " input"
+                                : " is also given for " + other.option()));
             }
         }
     }

@@ -12,7 +12,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)
 public @interface PathOption {
-    enum Kind { INPUT, OUTPUT_FILE, OUTPUT_FOLDER }
+    enum Kind {
+        INPUT,
+        OUTPUT_FILE,
+        OUTPUT_FOLDER
+    }
 
     Kind value();
 }

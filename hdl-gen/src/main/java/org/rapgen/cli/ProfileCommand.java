@@ -3,11 +3,11 @@ package org.rapgen.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.rapgen.engines.rap.RapConfig;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.golden.rap.HardwareRap;
 import org.rapgen.golden.rap.HotRange;
 import org.rapgen.golden.rap.HotRanges;
@@ -30,44 +30,84 @@ import picocli.CommandLine.Option;
  * prints the hot ranges and a summary. Options are checked, and output files opened, before the trace is read; the
  * files appear only if the whole trace was good.
  */
-@Command(name = "profile", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "profile",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Run the RAP golden model on a trace and print the hot ranges (see docs/cli.md).")
 final class ProfileCommand implements Callable<Integer> {
     @Mixin
     TraceArgs in;
 
-    @Option(names = "--eps", required = true, paramLabel = "E",
+    @Option(
+            names = "--eps",
+            required = true,
+            paramLabel = "E",
             description = "error bound eps, 1/65536 <= E < 1 (used as floor(E*65536)/65536)")
     double eps;
 
-    @Option(names = "--branching", paramLabel = "B", defaultValue = "4", description = "branching factor 2, 4 or 16 (default 4, the paper's)")
+    @Option(
+            names = "--branching",
+            paramLabel = "B",
+            defaultValue = "4",
+            description = "branching factor 2, 4 or 16 (default 4, the paper's)")
     int branching;
 
-    @Option(names = "--key-bits", paramLabel = "K", defaultValue = "32", description = "key width 32 or 64 (default 32)")
+    @Option(
+            names = "--key-bits",
+            paramLabel = "K",
+            defaultValue = "32",
+            description = "key width 32 or 64 (default 32)")
     int keyBits;
 
     @Option(names = "--nodes", paramLabel = "N", description = "hardware-exact model with N node slots, 16..65536")
     Integer nodes;
 
-    @Option(names = "--counter-bits", paramLabel = "C", description = "node counter width 1..64 (needs --nodes; default 32)")
+    @Option(
+            names = "--counter-bits",
+            paramLabel = "C",
+            description = "node counter width 1..64 (needs --nodes; default 32)")
     Integer counterBits;
 
-    @Option(names = "--combine", paramLabel = "W", description = "combining event queue with W-bit weights, 1..63 (needs --nodes; default: none)")
+    @Option(
+            names = "--combine",
+            paramLabel = "W",
+            description = "combining event queue with W-bit weights, 1..63 (needs --nodes; default: none)")
     Integer combine;
 
-    @Option(names = "--m0", paramLabel = "M", defaultValue = "1024", description = "first merge batch at n = M (default 1024)")
+    @Option(
+            names = "--m0",
+            paramLabel = "M",
+            defaultValue = "1024",
+            description = "first merge batch at n = M (default 1024)")
     long m0;
 
-    @Option(names = "--q", paramLabel = "Q", defaultValue = "2", description = "merge batches at M*Q^j, Q >= 2 (default 2)")
+    @Option(
+            names = "--q",
+            paramLabel = "Q",
+            defaultValue = "2",
+            description = "merge batches at M*Q^j, Q >= 2 (default 2)")
     long q;
 
-    @Option(names = "--hot", paramLabel = "H", defaultValue = "0.1", description = "hot if H(v) >= H*n, 0 < H <= 1 (default 0.1)")
+    @Option(
+            names = "--hot",
+            paramLabel = "H",
+            defaultValue = "0.1",
+            description = "hot if H(v) >= H*n, 0 < H <= 1 (default 0.1)")
     double hot;
 
-    @Option(names = "--lackey", paramLabel = "MODE", defaultValue = "instr", description = "keys from a lackey trace: instr or data (default instr)")
+    @Option(
+            names = "--lackey",
+            paramLabel = "MODE",
+            defaultValue = "instr",
+            description = "keys from a lackey trace: instr or data (default instr)")
     String lackey;
 
-    @Option(names = "--packet", paramLabel = "FIELD", defaultValue = "src", description = "keys from a capture: src or dst IPv4 address (default src)")
+    @Option(
+            names = "--packet",
+            paramLabel = "FIELD",
+            defaultValue = "src",
+            description = "keys from a capture: src or dst IPv4 address (default src)")
     String packet;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
@@ -85,7 +125,8 @@ final class ProfileCommand implements Callable<Integer> {
         RapParams params = params();
         Supplier<RapModel> model = model(params);
         TraceOptions opt = traceOptions();
-        try (OutputFile dumpOut = OutputFile.ofNullable(dump); OutputFile svgOut = OutputFile.ofNullable(report);
+        try (OutputFile dumpOut = OutputFile.ofNullable(dump);
+                OutputFile svgOut = OutputFile.ofNullable(report);
                 TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.EVENTS)) {
             RapProfiler profiler = RapProfiler.init(1, model, combine == null ? 0 : combine);
             long records = run(trace, profiler);
@@ -96,7 +137,8 @@ final class ProfileCommand implements Callable<Integer> {
             HotRangeView view = new HotRangeView(hotRanges, keyBits, tree.n(), hot);
 
             if (dumpOut != null) TreeDump.write(tree, dumpOut.writer());
-            if (svgOut != null) HotRangeSvg.write(view, "RAP hot ranges: " + in.trace.getFileName(), describe(tree), svgOut.writer());
+            if (svgOut != null)
+                HotRangeSvg.write(view, "RAP hot ranges: " + in.trace.getFileName(), describe(tree), svgOut.writer());
             if (dumpOut != null) dumpOut.commit();
             if (svgOut != null) svgOut.commit();
             PrintStream out = System.out;
@@ -129,16 +171,21 @@ final class ProfileCommand implements Callable<Integer> {
 
     private Supplier<RapModel> model(RapParams params) {
         if (nodes == null) {
-            if (counterBits != null) throw new BadInputException("--counter-bits needs --nodes (the unbounded model counts in 64 bits)");
-            if (combine != null) throw new BadInputException("--combine needs --nodes (the combining queue is part of the hardware model)");
+            if (counterBits != null)
+                throw new BadInputException("--counter-bits needs --nodes (the unbounded model counts in 64 bits)");
+            if (combine != null)
+                throw new BadInputException(
+                        "--combine needs --nodes (the combining queue is part of the hardware model)");
             return () -> new UnboundedRap(params);
         }
         if (nodes < RapConfig.MIN_NODES || nodes > RapConfig.MAX_NODES) {
-            throw new BadInputException("--nodes must be " + RapConfig.MIN_NODES + ".." + RapConfig.MAX_NODES + ", got " + nodes);
+            throw new BadInputException(
+                    "--nodes must be " + RapConfig.MIN_NODES + ".." + RapConfig.MAX_NODES + ", got " + nodes);
         }
         int c = counterBits();
         if (c < 1 || c > 64) throw new BadInputException("--counter-bits must be 1..64, got " + c);
-        if (combine != null && (combine < 1 || combine > 63)) throw new BadInputException("--combine must be 1..63, got " + combine);
+        if (combine != null && (combine < 1 || combine > 63))
+            throw new BadInputException("--combine must be 1..63, got " + combine);
         return () -> new HardwareRap(params, nodes, c);
     }
 
@@ -149,14 +196,22 @@ final class ProfileCommand implements Callable<Integer> {
     private TraceOptions traceOptions() {
         TraceOptions opt = TraceOptions.keyBits(keyBits);
         switch (lackey.toLowerCase(Locale.ROOT)) {
-            case "instr": opt = opt.withLackeyMode(TraceOptions.LackeyMode.INSTR); break;
-            case "data": opt = opt.withLackeyMode(TraceOptions.LackeyMode.DATA); break;
-            default: throw new BadInputException("--lackey must be instr or data, got " + lackey);
+            case "instr":
+                opt = opt.withLackeyMode(TraceOptions.LackeyMode.INSTR);
+                break;
+            case "data":
+                opt = opt.withLackeyMode(TraceOptions.LackeyMode.DATA);
+                break;
+            default:
+                throw new BadInputException("--lackey must be instr or data, got " + lackey);
         }
         switch (packet.toLowerCase(Locale.ROOT)) {
-            case "src": return opt.withPacketField(TraceOptions.PacketField.SRC);
-            case "dst": return opt.withPacketField(TraceOptions.PacketField.DST);
-            default: throw new BadInputException("--packet must be src or dst, got " + packet);
+            case "src":
+                return opt.withPacketField(TraceOptions.PacketField.SRC);
+            case "dst":
+                return opt.withPacketField(TraceOptions.PacketField.DST);
+            default:
+                throw new BadInputException("--packet must be src or dst, got " + packet);
         }
     }
 
@@ -168,7 +223,8 @@ final class ProfileCommand implements Callable<Integer> {
         while (trace.next()) {
             long w = r.weight();
             if (w > weightMax) {
-                throw trace.badRecord("weight " + w + " does not fit the combining queue's " + combine + "-bit weight (max " + weightMax + ")");
+                throw trace.badRecord("weight " + w + " does not fit the combining queue's " + combine
+                        + "-bit weight (max " + weightMax + ")");
             }
             try {
                 profiler.addPoints(r.key(), w, 0);
@@ -192,28 +248,53 @@ final class ProfileCommand implements Callable<Integer> {
     }
 
     private String describe(RapTree tree) {
-        return String.format(Locale.ROOT, "%s; key_bits=%d branching=%d eps=%s n=%s; hot: H(v) >= %s of n",
-                modelName(), tree.keyBits(), tree.branching(), TreeDump.formatEps(tree.epsFx()), Long.toUnsignedString(tree.n()),
+        return String.format(
+                Locale.ROOT,
+                "%s; key_bits=%d branching=%d eps=%s n=%s; hot: H(v) >= %s of n",
+                modelName(),
+                tree.keyBits(),
+                tree.branching(),
+                TreeDump.formatEps(tree.epsFx()),
+                Long.toUnsignedString(tree.n()),
                 HotRangeTable.percent(hot));
     }
 
     private String modelName() {
         if (nodes == null) return "unbounded model";
-        return "hardware-exact model N=" + nodes + " C=" + counterBits() + (combine == null ? "" : " combining W=" + combine);
+        return "hardware-exact model N=" + nodes + " C=" + counterBits()
+                + (combine == null ? "" : " combining W=" + combine);
     }
 
     private void summary(PrintStream out, TraceInput trace, long records, RapTree tree, RapStatus st) {
         TraceReader r = trace.reader();
         String skipped = r.skipped() == 0 ? "" : ", " + r.skipped() + " skipped";
-        Summary.row(out, "trace", in.trace + " (" + trace.formatName() + ", "
-                + records + " records" + skipped + ")");
+        Summary.row(out, "trace", in.trace + " (" + trace.formatName() + ", " + records + " records" + skipped + ")");
         Summary.row(out, "model", modelName());
-        Summary.row(out, "params", String.format(Locale.ROOT, "key_bits=%d branching=%d eps=%s (epsFx=%d) m0=%d q=%d",
-                tree.keyBits(), tree.branching(), TreeDump.formatEps(tree.epsFx()), tree.epsFx(), m0, q));
-        Summary.row(out, "n", Long.toUnsignedString(st.n()) + " (total weight); " + st.updates() + " updates after the queue");
-        Summary.row(out, "nodes", "final " + st.currentNodes() + ", max " + st.highWaterNodes() + "; splits " + st.splits()
-                + ", merged " + st.merges() + " in " + st.mergeBatches() + " batches");
-        Summary.row(out, "overflow", (st.overflow() ? 1 : 0) + "; deferred splits " + st.deferredSplits() + ", saturations "
-                + st.saturations());
+        Summary.row(
+                out,
+                "params",
+                String.format(
+                        Locale.ROOT,
+                        "key_bits=%d branching=%d eps=%s (epsFx=%d) m0=%d q=%d",
+                        tree.keyBits(),
+                        tree.branching(),
+                        TreeDump.formatEps(tree.epsFx()),
+                        tree.epsFx(),
+                        m0,
+                        q));
+        Summary.row(
+                out,
+                "n",
+                Long.toUnsignedString(st.n()) + " (total weight); " + st.updates() + " updates after the queue");
+        Summary.row(
+                out,
+                "nodes",
+                "final " + st.currentNodes() + ", max " + st.highWaterNodes() + "; splits " + st.splits() + ", merged "
+                        + st.merges() + " in " + st.mergeBatches() + " batches");
+        Summary.row(
+                out,
+                "overflow",
+                (st.overflow() ? 1 : 0) + "; deferred splits " + st.deferredSplits() + ", saturations "
+                        + st.saturations());
     }
 }

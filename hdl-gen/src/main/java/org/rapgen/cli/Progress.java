@@ -60,7 +60,13 @@ final class Progress {
 
     private String line(long records, long now) {
         double seconds = Math.max(1e-9, (now - start) / 1e9);
-        return String.format(Locale.ROOT, "%s: %d records (%.0f%% of file), %.2f M records/s, %.1f s",
-                input.reader().name(), records, 100 * input.fractionRead(), records / seconds / 1e6, seconds);
+        return String.format(
+                Locale.ROOT,
+                "%s: %d records (%.0f%% of file), %.2f M records/s, %.1f s",
+                input.reader().name(),
+                records,
+                100 * input.fractionRead(),
+                records / seconds / 1e6,
+                seconds);
     }
 }

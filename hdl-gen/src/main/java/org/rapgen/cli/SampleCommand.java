@@ -27,34 +27,55 @@ import picocli.CommandLine.Option;
  * form {@code <hex pc> <hex w> <decimal count>}, in emission order. Messages for standard output are held back in a
  * temporary file until the trace has been read to the end, so a bad trace leaves no partial output anywhere.
  */
-@Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "sample",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Run a sampler golden model on a tuple trace and write its messages (see docs/cli.md).")
 final class SampleCommand implements Callable<Integer> {
     @Mixin
     TraceArgs in;
 
-    @Option(names = "--sampler", required = true, paramLabel = "SPEC", description = "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048")
+    @Option(
+            names = "--sampler",
+            required = true,
+            paramLabel = "SPEC",
+            description = "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048")
     String spec;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
-    @Option(names = "--out", paramLabel = "FILE", description = "write the messages here (default: standard output, unless --report)")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "write the messages here (default: standard output, unless --report)")
     Path out;
 
-    @Option(names = "--report", description = "print the invariance error against the exact profile and the overhead (paper §5.3)")
+    @Option(
+            names = "--report",
+            description = "print the invariance error against the exact profile and the overhead (paper §5.3)")
     boolean report;
 
-    @Option(names = "--cycles", paramLabel = "N", description = "cycles of the profiled run, to give the overhead in % (with --report)")
+    @Option(
+            names = "--cycles",
+            paramLabel = "N",
+            description = "cycles of the profiled run, to give the overhead in % (with --report)")
     Long cycles;
 
-    @Option(names = "--key-bits", paramLabel = "K", defaultValue = "32", description = "width of pc and w, a multiple of 8 in 8..64 (default 32)")
+    @Option(
+            names = "--key-bits",
+            paramLabel = "K",
+            defaultValue = "32",
+            description = "width of pc and w, a multiple of 8 in 8..64 (default 32)")
     int keyBits;
 
     @Override
     public Integer call() throws IOException {
         SamplerSpec parsed = parse();
         SamplerConfig cfg = config();
-        if (cycles != null && (!report || cycles < 1)) throw new BadInputException("--cycles needs --report and a value >= 1");
-        TraceOptions opt = TraceOptions.keyBits(keyBits).withLackeyMode(TraceOptions.LackeyMode.TUPLES)
+        if (cycles != null && (!report || cycles < 1))
+            throw new BadInputException("--cycles needs --report and a value >= 1");
+        TraceOptions opt = TraceOptions.keyBits(keyBits)
+                .withLackeyMode(TraceOptions.LackeyMode.TUPLES)
                 .withPacketField(TraceOptions.PacketField.SRC_DST);
         try (OutputFile messages = out != null ? OutputFile.of(out) : report ? null : OutputFile.stdout(System.out);
                 TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.TUPLES)) {
@@ -108,16 +129,38 @@ final class SampleCommand implements Callable<Integer> {
         long cyclesOverhead = Metrics.overheadCycles(sink.messages);
         Summary.row(o, "sampler", sampler.spec());
         Summary.row(o, "tuples", Long.toString(tuples));
-        Summary.row(o, "messages", sink.messages + " (counts add up to " + sink.profile.total() + "; " + sampler.pending()
-                + " tuples counted but unreported at the end)");
-        Summary.row(o, "compress", sink.messages == 0 ? "no messages" : String.format(Locale.ROOT, "%.2f tuples per message",
-                tuples / (double) sink.messages));
-        Summary.row(o, "error", String.format(Locale.ROOT, "%.4f%% invariance error against the exact profile",
-                100 * Metrics.invarianceError(ideal, sink.profile)));
-        String percent = cycles == null ? ""
-                : String.format(Locale.ROOT, ", %.4f%% of %d cycles", Metrics.overheadPercent(sink.messages, cycles), cycles);
-        Summary.row(o, "overhead", String.format(Locale.ROOT, "%d cycles (%d per message), %.4f per tuple%s", cyclesOverhead,
-                Metrics.CYCLES_PER_MESSAGE, tuples == 0 ? 0.0 : cyclesOverhead / (double) tuples, percent));
+        Summary.row(
+                o,
+                "messages",
+                sink.messages + " (counts add up to " + sink.profile.total() + "; " + sampler.pending()
+                        + " tuples counted but unreported at the end)");
+        Summary.row(
+                o,
+                "compress",
+                sink.messages == 0
+                        ? "no messages"
+                        : String.format(Locale.ROOT, "%.2f tuples per message", tuples / (double) sink.messages));
+        Summary.row(
+                o,
+                "error",
+                String.format(
+                        Locale.ROOT,
+                        "%.4f%% invariance error against the exact profile",
+                        100 * Metrics.invarianceError(ideal, sink.profile)));
+        String percent = cycles == null
+                ? ""
+                : String.format(
+                        Locale.ROOT, ", %.4f%% of %d cycles", Metrics.overheadPercent(sink.messages, cycles), cycles);
+        Summary.row(
+                o,
+                "overhead",
+                String.format(
+                        Locale.ROOT,
+                        "%d cycles (%d per message), %.4f per tuple%s",
+                        cyclesOverhead,
+                        Metrics.CYCLES_PER_MESSAGE,
+                        tuples == 0 ? 0.0 : cyclesOverhead / (double) tuples,
+                        percent));
     }
 
     /** Writes each message as a SPEC §8 line (if there is a writer), counts it and adds it to the sampled profile. */

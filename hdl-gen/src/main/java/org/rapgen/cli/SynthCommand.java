@@ -17,11 +17,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code synth}: the open-source flow (Yosys, nextpnr) for one configuration and target; results are cached. */
-@Command(name = "synth", mixinStandardHelpOptions = true,
-        description = {"Synthesize one configuration with Yosys for a target and print its resources;",
-                "ice40 (iCE40 HX8K ct256) and ecp5 (ECP5 LFE5U-85F CABGA381) are also placed and routed with nextpnr, giving Fmax and the critical path.",
-                "xilinx (synth_xilinx -flatten) and intel (synth_intel_alm, Cyclone V) give cell counts.",
-                "Results are cached by content hash in ~/.cache/rapgen/synth/."})
+@Command(
+        name = "synth",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Synthesize one configuration with Yosys for a target and print its resources;",
+            "ice40 (iCE40 HX8K ct256) and ecp5 (ECP5 LFE5U-85F CABGA381) are also placed and routed with nextpnr, giving Fmax and the critical path.",
+            "xilinx (synth_xilinx -flatten) and intel (synth_intel_alm, Cyclone V) give cell counts.",
+            "Results are cached by content hash in ~/.cache/rapgen/synth/."
+        })
 final class SynthCommand implements Callable<Integer> {
     @PathOption(PathOption.Kind.INPUT)
     @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML)")
@@ -30,14 +34,19 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "TARGET", description = "ice40, ecp5, xilinx or intel")
     String target;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-            description = "nextpnr placement seed, 1.. (ice40, ecp5; default 1): Fmax moves by several MHz from seed to seed")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description =
+                    "nextpnr placement seed, 1.. (ice40, ecp5; default 1): Fmax moves by several MHz from seed to seed")
     int seed;
 
     @Override
     public Integer call() {
         SynthTarget t = SynthTarget.find(target)
-                .orElseThrow(() -> new BadInputException("unknown synth target '" + target + "' (one of " + String.join(", ", SynthTarget.ids()) + ")"));
+                .orElseThrow(() -> new BadInputException(
+                        "unknown synth target '" + target + "' (one of " + String.join(", ", SynthTarget.ids()) + ")"));
         if (!Files.isRegularFile(config)) throw new BadInputException(config + ":0: no such configuration file");
         DesignConfig cfg;
         try {
@@ -64,17 +73,33 @@ final class SynthCommand implements Callable<Integer> {
         System.out.println(r.design() + " (" + r.top() + ") on " + t.id + ": " + r.device()
                 + (t.pnr == null ? " (Yosys cell counts against its capacity; no place-and-route)" : ""));
         System.out.println("  cells (design alone, yosys " + t.yosysCommand + "): "
-                + r.cells().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
-        System.out.println("  resources: " + r.area().stream().map(SynthCommand::usage).collect(Collectors.joining(", ")));
+                + r.cells().entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", ")));
+        System.out.println(
+                "  resources: " + r.area().stream().map(SynthCommand::usage).collect(Collectors.joining(", ")));
         if (!r.placed().isEmpty()) {
             System.out.println("  placed (" + t.pnr.tool() + ", design inside the Fmax harness): "
-                    + r.placed().stream().filter(u -> u.used() > 0).map(SynthCommand::usage).collect(Collectors.joining(", ")));
-            System.out.printf(Locale.ROOT, "  fmax: %.1f MHz (constraint %s MHz, register to register through the design, seed %d)%n",
-                    r.fmaxMhz(), clock(r.clockMhz()), seed);
+                    + r.placed().stream()
+                            .filter(u -> u.used() > 0)
+                            .map(SynthCommand::usage)
+                            .collect(Collectors.joining(", ")));
+            System.out.printf(
+                    Locale.ROOT,
+                    "  fmax: %.1f MHz (constraint %s MHz, register to register through the design, seed %d)%n",
+                    r.fmaxMhz(),
+                    clock(r.clockMhz()),
+                    seed);
             SynthResult.CriticalPath p = r.criticalPath();
             if (p != null) {
-                System.out.printf(Locale.ROOT, "  critical path: %.2f ns = %.2f ns logic + %.2f ns routing, from %s to %s%n",
-                        p.totalNs(), p.logicNs(), p.routingNs(), p.from(), p.to());
+                System.out.printf(
+                        Locale.ROOT,
+                        "  critical path: %.2f ns = %.2f ns logic + %.2f ns routing, from %s to %s%n",
+                        p.totalNs(),
+                        p.logicNs(),
+                        p.routingNs(),
+                        p.from(),
+                        p.to());
             }
         }
         System.out.println("  " + (o.cached() ? "cached result: " : "logs: ") + o.folder());
@@ -83,7 +108,8 @@ final class SynthCommand implements Callable<Integer> {
     private static String usage(SynthResult.Usage u) {
         String used = Synthesis.count(u.used());
         if (u.available() <= 0) return u.name() + " " + used;
-        return String.format(Locale.ROOT, "%s %s/%d (%.1f%%)", u.name(), used, u.available(), 100 * u.used() / u.available());
+        return String.format(
+                Locale.ROOT, "%s %s/%d (%.1f%%)", u.name(), used, u.available(), 100 * u.used() / u.available());
     }
 
     private static String clock(double mhz) {

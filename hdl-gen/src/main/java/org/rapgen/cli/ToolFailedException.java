@@ -9,7 +9,11 @@ import java.nio.file.Path;
  */
 public final class ToolFailedException extends RuntimeException {
     public ToolFailedException(String tool, int exit, String output, Path log) {
-        super(tool + " failed (exit " + exit + "): " + firstError(output) + (log != null ? "; log: " + log : ""), null, false, false);
+        super(
+                tool + " failed (exit " + exit + "): " + firstError(output) + (log != null ? "; log: " + log : ""),
+                null,
+                false,
+                false);
     }
 
     /** The first line that mentions an error, else the last non-blank line. */

@@ -49,7 +49,8 @@ final class TraceInput implements Closeable {
             TraceInput in = new TraceInput(reader, counted, size);
             if (reader.shape() != shape) {
                 in.close();
-                throw new BadInputException(file + ":0: " + in.formatName() + " trace carries " + describe(reader.shape()) + "; this command reads " + describe(shape));
+                throw new BadInputException(file + ":0: " + in.formatName() + " trace carries "
+                        + describe(reader.shape()) + "; this command reads " + describe(shape));
             }
             return in;
         } catch (IOException e) {

@@ -2,11 +2,11 @@ package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
 
-import org.rapgen.engines.rap.AxiLite;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.AxiLite;
 
 /**
  * Turns the processor's native memory accesses into single AXI4-Lite transactions, so that an engine's CSRs appear in
@@ -38,7 +38,13 @@ public final class AxiLiteBridge extends Module {
         Bool rWait = RegInit(B(false));
         Bool done = RegInit(B(false));
         UInt rdata = RegInit(U(0, 32));
-        Bool busy = awPending.or(wPending).or(bWait).or(arPending).or(rWait).or(done).named("busy");
+        Bool busy = awPending
+                .or(wPending)
+                .or(bWait)
+                .or(arPending)
+                .or(rWait)
+                .or(done)
+                .named("busy");
         Bool start = io.cpu.valid.and(busy.not()).named("start");
         Bool store = io.cpu.wstrb.orR().named("store");
 

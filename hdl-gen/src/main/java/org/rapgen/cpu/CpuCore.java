@@ -23,6 +23,7 @@ public final class CpuCore extends Module {
         public final NativeBus rap = Flipped(new NativeBus(RapRegisters.ADDR_BITS));
         /** Hold the processor's next memory access (a trace feed is full); counted in stall_cycles. */
         public final Bool hold = Input(Bool());
+
         public final Bool feeds_drained = Input(Bool());
         public final Bool trace_enable = Output(Bool());
         public final Bool rvfi_valid = Output(Bool());
@@ -67,7 +68,8 @@ public final class CpuCore extends Module {
         io.rap.wstrb.connect(cpu.io.mem_wstrb);
         // Exactly one slave answers an access, so the answers are OR-ed.
         cpu.io.mem_ready.connect(ram.io.ready.or(sys.io.cpu.ready).or(io.rap.ready));
-        cpu.io.mem_rdata.connect(Mux(ram.io.ready, ram.io.rdata, Mux(sys.io.cpu.ready, sys.io.cpu.rdata, io.rap.rdata)));
+        cpu.io.mem_rdata.connect(
+                Mux(ram.io.ready, ram.io.rdata, Mux(sys.io.cpu.ready, sys.io.cpu.rdata, io.rap.rdata)));
 
         // Clocks in which the processor waits only because of the hold.
         Bool stalled = cpu.io.mem_valid.and(io.hold).named("stalled");

@@ -41,9 +41,11 @@ public final class CpuSystem extends Module {
         public final UInt retired_pc = Output(UInt(32));
         /** The RAP engine took the event {@code pc_key} in this clock. */
         public final Bool pc_beat = Output(Bool());
+
         public final UInt pc_key = Output(UInt(32));
         /** The sampler took the tuple ({@code tuple_pc}, {@code tuple_addr}) in this clock. */
         public final Bool tuple_beat = Output(Bool());
+
         public final UInt tuple_pc = Output(UInt(32));
         public final UInt tuple_addr = Output(UInt(32));
         public final Bool msg_valid = Output(Bool());
@@ -61,12 +63,17 @@ public final class CpuSystem extends Module {
      * @param image    the program's words from address 0
      * @param digest   names the program in module names
      */
-    public CpuSystem(Path picorv32, RapConfig rap, SamplerParams sampler, int ramWords, List<BigInteger> image, String digest) {
+    public CpuSystem(
+            Path picorv32, RapConfig rap, SamplerParams sampler, int ramWords, List<BigInteger> image, String digest) {
         // One name per (engines, program): the configurations' own text and the program's digest, hashed short.
         super("h", Integer.toHexString((rap + "|" + sampler + "|" + ramWords + "|" + digest).hashCode()));
         SourceLoc loc = SourceLoc.capture();
-        if (rap.keyBits() != 32) throw new HdlException(loc, "the RAP engine watches 32-bit pcs: key_bits must be 32, got " + rap.keyBits());
-        if (sampler.keyBits() != 32) throw new HdlException(loc, "the sampler takes 32-bit (pc, address) tuples: key_bits must be 32, got " + sampler.keyBits());
+        if (rap.keyBits() != 32)
+            throw new HdlException(loc, "the RAP engine watches 32-bit pcs: key_bits must be 32, got " + rap.keyBits());
+        if (sampler.keyBits() != 32)
+            throw new HdlException(
+                    loc,
+                    "the sampler takes 32-bit (pc, address) tuples: key_bits must be 32, got " + sampler.keyBits());
         CpuCore core = Module(new CpuCore(picorv32, ramWords, image, digest));
         AxiLiteBridge bridge = Module(new AxiLiteBridge(RapRegisters.ADDR_BITS));
         RapEngine engine = Module(new RapEngine(rap));
@@ -81,7 +88,7 @@ public final class CpuSystem extends Module {
         core.io.hold.connect(pcFeed.io.hold.or(tupleFeed.io.hold));
         core.io.feeds_drained.connect(pcFeed.io.drained.and(tupleFeed.io.drained));
 
-        // ---- the feeds: every retired pc to RAP (weight 1 above the key if the engine has a weight field), loads to the sampler
+        // ---- the feeds: every retired pc to RAP (weight 1 above the key with a weight field), loads to the sampler
         Bool load = core.io.rvfi_valid.and(core.io.rvfi_mem_rmask.orR()).named("load");
         pcFeed.io.enable.connect(core.io.trace_enable);
         pcFeed.io.in_valid.connect(core.io.rvfi_valid);

@@ -14,15 +14,16 @@ public final class MemoryMap {
 
     /** System register offsets: write a byte to print it; write the exit status; the trace gate; the stall count. */
     public static final int CONSOLE = 0x0;
+
     public static final int EXIT = 0x4;
     /** Bit 0 (RW): the engines see retired instructions; bit 1 (RO): every traced event is in the engines. */
     public static final int TRACE = 0x8;
     /** Clocks the processor waited because an engine's input was full (RO). */
     public static final int STALLS = 0xC;
+
     static final int SYS_OFFSET_BITS = 4;
 
-    private MemoryMap() {
-    }
+    private MemoryMap() {}
 
     /** Which region an address falls in: its bits 31:28. */
     static int region(long base) {

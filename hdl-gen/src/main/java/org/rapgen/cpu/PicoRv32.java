@@ -35,9 +35,11 @@ public final class PicoRv32 extends BlackBox {
         public final UInt irq = Input(UInt(32));
         /** One clock per retired instruction, a few clocks after it retired. */
         public final Bool rvfi_valid = Output(Bool());
+
         public final UInt rvfi_pc_rdata = Output(UInt(32));
         /** The word address of the instruction's data access; which bytes were read is in rvfi_mem_rmask. */
         public final UInt rvfi_mem_addr = Output(UInt(32));
+
         public final UInt rvfi_mem_rmask = Output(UInt(4));
     }
 

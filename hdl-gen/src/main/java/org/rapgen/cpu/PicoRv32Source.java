@@ -17,8 +17,7 @@ public final class PicoRv32Source {
     public static final String PACKAGE = "pythondata-cpu-picorv32";
     private static volatile Path cached;
 
-    private PicoRv32Source() {
-    }
+    private PicoRv32Source() {}
 
     /** The package's Verilog folder (holds picorv32.v and dhrystone/). */
     public static Path folder() {
@@ -26,7 +25,8 @@ public final class PicoRv32Source {
         if (c != null) return c;
         String prop = System.getProperty("rapgen.picorv32");
         c = prop != null && !prop.isBlank() ? Path.of(prop) : fromVenv();
-        if (!Files.isRegularFile(c.resolve("picorv32.v"))) throw new IllegalStateException(c + " has no picorv32.v; run scripts/bootstrap.sh");
+        if (!Files.isRegularFile(c.resolve("picorv32.v")))
+            throw new IllegalStateException(c + " has no picorv32.v; run scripts/bootstrap.sh");
         cached = c;
         return c;
     }
@@ -41,11 +41,15 @@ public final class PicoRv32Source {
 
     private static Path fromVenv() {
         Optional<Path> root = RepositoryRoot.find(PicoRv32Source.class);
-        Path python = root.map(r -> r.resolve(".venv/bin/python")).filter(Files::isExecutable)
-                .orElseThrow(() -> new IllegalStateException(PACKAGE + " not found: no .venv in the rapgen checkout; run scripts/bootstrap.sh"));
+        Path python = root.map(r -> r.resolve(".venv/bin/python"))
+                .filter(Files::isExecutable)
+                .orElseThrow(() -> new IllegalStateException(
+                        PACKAGE + " not found: no .venv in the rapgen checkout; run scripts/bootstrap.sh"));
         try {
-            Process p = new ProcessBuilder(python.toString(), "-c", "import pythondata_cpu_picorv32 as p; print(p.data_location)")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            python.toString(), "-c", "import pythondata_cpu_picorv32 as p; print(p.data_location)")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException(PACKAGE + " is not installed in .venv; run scripts/bootstrap.sh");

@@ -29,8 +29,10 @@ public final class ProgramRam extends Module {
     public ProgramRam(int words, List<BigInteger> image, String digest) {
         super("w", words, "p", digest);
         SourceLoc loc = SourceLoc.capture();
-        if (words < 2 || Integer.bitCount(words) != 1) throw new HdlException(loc, "ProgramRam size must be a power of two >= 2 words, got " + words);
-        if (image.size() > words) throw new HdlException(loc, "the program needs " + image.size() + " words, the memory holds " + words);
+        if (words < 2 || Integer.bitCount(words) != 1)
+            throw new HdlException(loc, "ProgramRam size must be a power of two >= 2 words, got " + words);
+        if (image.size() > words)
+            throw new HdlException(loc, "the program needs " + image.size() + " words, the memory holds " + words);
         int aw = log2Up(words);
         io = IO(new NativeBus(aw));
         Bool request = io.valid.and(io.ready.not()).named("request");

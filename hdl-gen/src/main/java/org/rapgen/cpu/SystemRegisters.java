@@ -17,14 +17,17 @@ public final class SystemRegisters extends Module {
         public final NativeBus cpu = new NativeBus(MemoryMap.SYS_OFFSET_BITS);
         /** A byte the firmware printed. */
         public final Bool console_valid = Output(Bool());
+
         public final UInt console_data = Output(UInt(8));
         /** The firmware is done, with its exit status. */
         public final Bool exit_valid = Output(Bool());
+
         public final UInt exit_code = Output(UInt(32));
         /** The engines see retired instructions while this is 1 (reset 0: the firmware opens the gate). */
         public final Bool trace_enable = Output(Bool());
         /** Every traced event has been handed to the engines. */
         public final Bool feeds_drained = Input(Bool());
+
         public final UInt stall_cycles = Input(UInt(32));
     }
 
@@ -44,8 +47,12 @@ public final class SystemRegisters extends Module {
         io.exit_code.connect(io.cpu.wdata);
         when(store.and(word.eq(U(MemoryMap.TRACE / 4))), () -> gate.connect(io.cpu.wdata.bit(0)));
         UInt traceWord = Cat(io.feeds_drained, gate).named("trace_word");
-        when(request, () -> rdata.connect(Mux(word.eq(U(MemoryMap.TRACE / 4)), traceWord.pad(32),
-                Mux(word.eq(U(MemoryMap.STALLS / 4)), io.stall_cycles, U(0, 32)))));
+        when(
+                request,
+                () -> rdata.connect(Mux(
+                        word.eq(U(MemoryMap.TRACE / 4)),
+                        traceWord.pad(32),
+                        Mux(word.eq(U(MemoryMap.STALLS / 4)), io.stall_cycles, U(0, 32)))));
         io.trace_enable.connect(gate);
         io.cpu.ready.connect(ready);
         io.cpu.rdata.connect(rdata);

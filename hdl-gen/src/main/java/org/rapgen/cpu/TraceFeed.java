@@ -48,7 +48,8 @@ public final class TraceFeed extends Module {
 
     public TraceFeed(int width, int depth) {
         super("w", width, "d", depth);
-        if (depth <= 2 * MARGIN) throw new HdlException(SourceLoc.capture(), "TraceFeed depth must exceed " + 2 * MARGIN + ", got " + depth);
+        if (depth <= 2 * MARGIN)
+            throw new HdlException(SourceLoc.capture(), "TraceFeed depth must exceed " + 2 * MARGIN + ", got " + depth);
         io = IO(new IO(width));
         Fifo fifo = Module(new Fifo(width + 1, depth));
         Bool pendingValid = RegInit(B(false));
@@ -58,9 +59,10 @@ public final class TraceFeed extends Module {
         Bool take = io.in_valid.and(io.enable).named("take");
         Bool push = pendingValid.and(take.or(closing)).named("push");
         when(take, () -> {
-            pending.connect(io.in_data);
-            pendingValid.connect(B(true));
-        }).elsewhen(closing, () -> pendingValid.connect(B(false)));
+                    pending.connect(io.in_data);
+                    pendingValid.connect(B(true));
+                })
+                .elsewhen(closing, () -> pendingValid.connect(B(false)));
         fifo.io.enq.valid.connect(push);
         fifo.io.enq.bits.connect(Cat(closing, pending));
         when(push, () -> Assert(fifo.io.enq.ready, "trace FIFO overflow: the processor was not held in time"));

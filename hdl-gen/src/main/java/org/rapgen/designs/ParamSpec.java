@@ -9,10 +9,16 @@ import java.util.function.Function;
  * value is reported at its config line rather than deep inside elaboration. {@code textRule} is null except for text
  * parameters.
  */
-public record ParamSpec(String name, String help, Object defaultValue, boolean bool,
-                        BiFunction<Long, Map<String, Object>, String> rule, Function<String, String> textRule) {
+public record ParamSpec(
+        String name,
+        String help,
+        Object defaultValue,
+        boolean bool,
+        BiFunction<Long, Map<String, Object>, String> rule,
+        Function<String, String> textRule) {
 
-    public static ParamSpec integer(String name, String help, Integer dflt, BiFunction<Long, Map<String, Object>, String> rule) {
+    public static ParamSpec integer(
+            String name, String help, Integer dflt, BiFunction<Long, Map<String, Object>, String> rule) {
         return new ParamSpec(name, help, dflt, false, rule, null);
     }
 
@@ -32,13 +38,16 @@ public record ParamSpec(String name, String help, Object defaultValue, boolean b
 
     /** Power of two within {@code lo..hi}. */
     public static BiFunction<Long, Map<String, Object>, String> pow2(long lo, long hi) {
-        return (v, p) -> v < lo || v > hi || Long.bitCount(v) != 1 ? "must be a power of two in " + lo + ".." + hi + ", got " + v : null;
+        return (v, p) -> v < lo || v > hi || Long.bitCount(v) != 1
+                ? "must be a power of two in " + lo + ".." + hi + ", got " + v
+                : null;
     }
 
     /** A problem with {@code text}, or null if it is legal (given the parameters read before it). */
     public String check(String text, Map<String, Object> earlier) {
         if (textRule != null) return textRule.apply(text);
-        if (bool) return text.equals("true") || text.equals("false") ? null : "must be true or false, got '" + text + "'";
+        if (bool)
+            return text.equals("true") || text.equals("false") ? null : "must be true or false, got '" + text + "'";
         long v;
         try {
             v = Long.parseLong(text);

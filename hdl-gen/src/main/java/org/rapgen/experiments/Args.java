@@ -74,7 +74,8 @@ final class Args {
                 try {
                     out.add(Integer.parseInt(s.trim()));
                 } catch (NumberFormatException e) {
-                    throw fail("--" + name + " must be a comma-separated list of integers, got '" + values.get(name) + "'");
+                    throw fail("--" + name + " must be a comma-separated list of integers, got '" + values.get(name)
+                            + "'");
                 }
             }
         }

@@ -18,8 +18,16 @@ final class Fig4Report {
         StringBuilder b = new StringBuilder("n_events,sampler,strata,trials,mean_error_pct,stderr_pct,undefined\n");
         for (Curve c : curves) {
             for (int p = 0; p < grid.size(); p++) {
-                b.append(String.format(Locale.ROOT, "%d,%s,%d,%d,%.4f,%.4f,%d%n", grid.get(p), c.spec(), c.strata(), trials,
-                        c.mean()[p], c.stderr()[p], c.undefined()[p]));
+                b.append(String.format(
+                        Locale.ROOT,
+                        "%d,%s,%d,%d,%.4f,%.4f,%d%n",
+                        grid.get(p),
+                        c.spec(),
+                        c.strata(),
+                        trials,
+                        c.mean()[p],
+                        c.stderr()[p],
+                        c.undefined()[p]));
             }
         }
         return b.toString();
@@ -33,14 +41,21 @@ final class Fig4Report {
             }
         }
         double yMax = 2 * Math.ceil(top / 2);
-        LinePlot plot = new LinePlot(String.format(Locale.ROOT, "Mean error estimating a 30%% tuple, r = %d, n = %d strata", rate,
-                strata), "stream length N", "mean ERR (%)", grid.get(grid.size() - 1), 2000, yMax, yMax > 20 ? 4 : 2);
+        LinePlot plot = new LinePlot(
+                String.format(Locale.ROOT, "Mean error estimating a 30%% tuple, r = %d, n = %d strata", rate, strata),
+                "stream length N",
+                "mean ERR (%)",
+                grid.get(grid.size() - 1),
+                2000,
+                yMax,
+                yMax > 20 ? 4 : 2);
         plot.horizontal(SastryFig4.TOLERABLE_ERROR, "4% tolerable error");
         plot.vertical(4600, "paper: H[P] 4,600");
         plot.vertical(12000, "paper: R 12,000");
         double[] x = grid.stream().mapToDouble(Integer::doubleValue).toArray();
         for (int i = 0; i < six.size(); i++) {
-            plot.add(new LinePlot.Series(six.get(i).spec(), COLORS[i], DASHES[i], x, six.get(i).mean()));
+            plot.add(new LinePlot.Series(
+                    six.get(i).spec(), COLORS[i], DASHES[i], x, six.get(i).mean()));
         }
         return plot.svg();
     }
@@ -95,8 +110,9 @@ final class Fig4Report {
                 cols.add(n);
             }
         }
-        b.append("Mean ERR (%) by stream length N; the N from which the mean stays at or below 4% (interpolated), and the same"
-                + " N predicted by the normal approximation of `Fig4Theory`:\n\n");
+        b.append(
+                "Mean ERR (%) by stream length N; the N from which the mean stays at or below 4% (interpolated), and the same"
+                        + " N predicted by the normal approximation of `Fig4Theory`:\n\n");
         b.append("| sampler |");
         for (int n : cols) {
             b.append(String.format(Locale.ROOT, " N=%,d |", n));
@@ -108,14 +124,25 @@ final class Fig4Report {
             for (int n : cols) {
                 b.append(String.format(Locale.ROOT, " %.2f |", c.mean()[grid.indexOf(n)]));
             }
-            b.append(' ').append(crossingText(grid, c.mean())).append(" | ").append(predicted(c, rate)).append(" |\n");
+            b.append(' ')
+                    .append(crossingText(grid, c.mean()))
+                    .append(" | ")
+                    .append(predicted(c, rate))
+                    .append(" |\n");
         }
         int last = grid.size() - 1;
-        b.append(String.format(Locale.ROOT, "%nStandard error of each mean: at most %.3f points at N=%,d and %.3f at N=%,d."
-                + " Experiments with EST = 0 (ERR undefined, left out of the mean): %d.%n%n",
-                maxStderr(curves, 0), grid.get(0), maxStderr(curves, last), grid.get(last), undefined(curves)));
+        b.append(String.format(
+                Locale.ROOT,
+                "%nStandard error of each mean: at most %.3f points at N=%,d and %.3f at N=%,d."
+                        + " Experiments with EST = 0 (ERR undefined, left out of the mean): %d.%n%n",
+                maxStderr(curves, 0),
+                grid.get(0),
+                maxStderr(curves, last),
+                grid.get(last),
+                undefined(curves)));
 
-        b.append("Mean error relative to R, averaged over all N (the paper's three classes would show as three levels):\n\n");
+        b.append(
+                "Mean error relative to R, averaged over all N (the paper's three classes would show as three levels):\n\n");
         b.append("| sampler | error / error of R | predicted |\n|---|---:|---:|\n");
         double[] r = curves.get(0).mean();
         for (Curve c : tableCurves(curves, strata)) {
@@ -126,29 +153,46 @@ final class Fig4Report {
                 theory += Fig4Theory.meanError(c.spec(), c.strata(), rate, grid.get(p))
                         / Fig4Theory.meanError(curves.get(0).spec(), 1, rate, grid.get(p));
             }
-            b.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f |%n", c.spec(), sum / grid.size(), theory / grid.size()));
+            b.append(String.format(
+                    Locale.ROOT, "| %s | %.3f | %.3f |%n", c.spec(), sum / grid.size(), theory / grid.size()));
         }
 
         TreeMap<Integer, Curve[]> byStrata = new TreeMap<>();
         for (Curve c : curves) {
-            int column = !c.spec().startsWith("H[") ? -1 : c.spec().endsWith(" ratio") ? 2 : c.spec().startsWith("H[P") ? 0 : 1;
+            int column = !c.spec().startsWith("H[")
+                    ? -1
+                    : c.spec().endsWith(" ratio") ? 2 : c.spec().startsWith("H[P") ? 0 : 1;
             if (column >= 0 && !c.spec().startsWith("H[R")) {
                 byStrata.computeIfAbsent(c.strata(), k -> new Curve[3])[column] = c;
             }
         }
         int at = grid.contains(5000) ? 5000 : grid.get(grid.size() / 2);
         int ai = grid.indexOf(at);
-        b.append(String.format(Locale.ROOT, "%nNumber of strata n (the figure above uses n = %d), same streams:%n%n", strata));
-        b.append(String.format(Locale.ROOT, "| n | H[P] N for 4%% (predicted) | H[CR] N for 4%% (predicted) | H[CR] ratio N for 4%%"
-                + " (predicted) | H[P] ERR at N=%,d | H[CR] ERR at N=%,d |%n", at, at));
+        b.append(String.format(
+                Locale.ROOT, "%nNumber of strata n (the figure above uses n = %d), same streams:%n%n", strata));
+        b.append(String.format(
+                Locale.ROOT,
+                "| n | H[P] N for 4%% (predicted) | H[CR] N for 4%% (predicted) | H[CR] ratio N for 4%%"
+                        + " (predicted) | H[P] ERR at N=%,d | H[CR] ERR at N=%,d |%n",
+                at,
+                at));
         b.append("|---:|---:|---:|---:|---:|---:|\n");
         for (var e : byStrata.entrySet()) {
             Curve p = e.getValue()[0];
             Curve cr = e.getValue()[1];
             Curve ratio = e.getValue()[2];
-            b.append(String.format(Locale.ROOT, "| %d | %s (%s) | %s (%s) | %s (%s) | %.2f | %.2f |%n", e.getKey(),
-                    crossingText(grid, p.mean()), predicted(p, rate), crossingText(grid, cr.mean()), predicted(cr, rate),
-                    crossingText(grid, ratio.mean()), predicted(ratio, rate), p.mean()[ai], cr.mean()[ai]));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s (%s) | %s (%s) | %s (%s) | %.2f | %.2f |%n",
+                    e.getKey(),
+                    crossingText(grid, p.mean()),
+                    predicted(p, rate),
+                    crossingText(grid, cr.mean()),
+                    predicted(cr, rate),
+                    crossingText(grid, ratio.mean()),
+                    predicted(ratio, rate),
+                    p.mean()[ai],
+                    cr.mean()[ai]));
         }
         return b.toString();
     }
@@ -165,8 +209,10 @@ final class Fig4Report {
     }
 
     private static String predicted(Curve c, int rate) {
-        return String.format(Locale.ROOT, "%,d", Math.round(Fig4Theory.crossing(c.spec(), c.strata(), rate,
-                SastryFig4.TOLERABLE_ERROR) / 100.0) * 100);
+        return String.format(
+                Locale.ROOT,
+                "%,d",
+                Math.round(Fig4Theory.crossing(c.spec(), c.strata(), rate, SastryFig4.TOLERABLE_ERROR) / 100.0) * 100);
     }
 
     private static double maxStderr(List<Curve> curves, int point) {

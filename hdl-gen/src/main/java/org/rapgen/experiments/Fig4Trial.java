@@ -102,8 +102,10 @@ final class Fig4Trial {
             err[s] = error(copies, tally.hotCount);
             if (spec.kind == StratifiedSampler.Kind.CR) {
                 long stratumEvents = tally.stratumCount + sampler.counter(sampler.stratum(hotPc, hotW));
-                ratio.add(tally.stratumMessages == 0 ? Double.NaN
-                        : error(copies, (double) stratumEvents * tally.hotMessages / tally.stratumMessages));
+                ratio.add(
+                        tally.stratumMessages == 0
+                                ? Double.NaN
+                                : error(copies, (double) stratumEvents * tally.hotMessages / tally.stratumMessages));
             }
         }
         double[] out = new double[err.length + ratio.size()];

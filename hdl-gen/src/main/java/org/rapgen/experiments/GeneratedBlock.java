@@ -23,7 +23,8 @@ final class GeneratedBlock {
             int b = old.indexOf(begin);
             int e = old.indexOf(end);
             if (b < 0 || e < b) {
-                throw new IOException(page + ": no generated block '" + name + "' to replace (expected the BEGIN/END comments)");
+                throw new IOException(
+                        page + ": no generated block '" + name + "' to replace (expected the BEGIN/END comments)");
             }
             text = old.substring(0, b) + block + old.substring(e + end.length());
         } else {

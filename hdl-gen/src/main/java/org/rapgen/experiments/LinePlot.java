@@ -79,11 +79,17 @@ final class LinePlot {
 
     String svg() {
         StringBuilder b = new StringBuilder();
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(WIDTH)
+                .append("\" height=\"")
+                .append(HEIGHT)
                 .append("\" font-family=\"sans-serif\" font-size=\"12\">\n");
         b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        b.append("<text x=\"").append(f(WIDTH / 2.0 - RIGHT / 2.0)).append("\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">")
-                .append(esc(title)).append("</text>\n");
+        b.append("<text x=\"")
+                .append(f(WIDTH / 2.0 - RIGHT / 2.0))
+                .append("\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">")
+                .append(esc(title))
+                .append("</text>\n");
         axes(b);
         for (Reference r : references) {
             reference(b, r);
@@ -100,23 +106,66 @@ final class LinePlot {
         double x0 = px(0);
         double y0 = py(0);
         for (double x = 0; x <= xMax + 1e-9; x += xTick) {
-            b.append("<line x1=\"").append(f(px(x))).append("\" y1=\"").append(f(py(0))).append("\" x2=\"").append(f(px(x)))
-                    .append("\" y2=\"").append(f(py(yMax))).append("\" stroke=\"#eeeeee\"/>\n");
-            b.append("<text x=\"").append(f(px(x))).append("\" y=\"").append(f(y0 + 18)).append("\" text-anchor=\"middle\">")
-                    .append(num(x)).append("</text>\n");
+            b.append("<line x1=\"")
+                    .append(f(px(x)))
+                    .append("\" y1=\"")
+                    .append(f(py(0)))
+                    .append("\" x2=\"")
+                    .append(f(px(x)))
+                    .append("\" y2=\"")
+                    .append(f(py(yMax)))
+                    .append("\" stroke=\"#eeeeee\"/>\n");
+            b.append("<text x=\"")
+                    .append(f(px(x)))
+                    .append("\" y=\"")
+                    .append(f(y0 + 18))
+                    .append("\" text-anchor=\"middle\">")
+                    .append(num(x))
+                    .append("</text>\n");
         }
         for (double y = 0; y <= yMax + 1e-9; y += yTick) {
-            b.append("<line x1=\"").append(f(px(0))).append("\" y1=\"").append(f(py(y))).append("\" x2=\"").append(f(px(xMax)))
-                    .append("\" y2=\"").append(f(py(y))).append("\" stroke=\"#eeeeee\"/>\n");
-            b.append("<text x=\"").append(f(x0 - 8)).append("\" y=\"").append(f(py(y) + 4)).append("\" text-anchor=\"end\">")
-                    .append(num(y)).append("</text>\n");
+            b.append("<line x1=\"")
+                    .append(f(px(0)))
+                    .append("\" y1=\"")
+                    .append(f(py(y)))
+                    .append("\" x2=\"")
+                    .append(f(px(xMax)))
+                    .append("\" y2=\"")
+                    .append(f(py(y)))
+                    .append("\" stroke=\"#eeeeee\"/>\n");
+            b.append("<text x=\"")
+                    .append(f(x0 - 8))
+                    .append("\" y=\"")
+                    .append(f(py(y) + 4))
+                    .append("\" text-anchor=\"end\">")
+                    .append(num(y))
+                    .append("</text>\n");
         }
-        b.append("<path d=\"M").append(f(x0)).append(' ').append(f(py(yMax))).append(" L").append(f(x0)).append(' ').append(f(y0))
-                .append(" L").append(f(px(xMax))).append(' ').append(f(y0)).append("\" fill=\"none\" stroke=\"black\"/>\n");
-        b.append("<text x=\"").append(f((px(0) + px(xMax)) / 2)).append("\" y=\"").append(HEIGHT - 18)
-                .append("\" text-anchor=\"middle\">").append(esc(xLabel)).append("</text>\n");
-        b.append("<text transform=\"translate(18 ").append(f((py(0) + py(yMax)) / 2)).append(") rotate(-90)\" text-anchor=\"middle\">")
-                .append(esc(yLabel)).append("</text>\n");
+        b.append("<path d=\"M")
+                .append(f(x0))
+                .append(' ')
+                .append(f(py(yMax)))
+                .append(" L")
+                .append(f(x0))
+                .append(' ')
+                .append(f(y0))
+                .append(" L")
+                .append(f(px(xMax)))
+                .append(' ')
+                .append(f(y0))
+                .append("\" fill=\"none\" stroke=\"black\"/>\n");
+        b.append("<text x=\"")
+                .append(f((px(0) + px(xMax)) / 2))
+                .append("\" y=\"")
+                .append(HEIGHT - 18)
+                .append("\" text-anchor=\"middle\">")
+                .append(esc(xLabel))
+                .append("</text>\n");
+        b.append("<text transform=\"translate(18 ")
+                .append(f((py(0) + py(yMax)) / 2))
+                .append(") rotate(-90)\" text-anchor=\"middle\">")
+                .append(esc(yLabel))
+                .append("</text>\n");
     }
 
     private void reference(StringBuilder b, Reference r) {
@@ -124,12 +173,26 @@ final class LinePlot {
         double x2 = r.horizontal ? px(xMax) : px(r.at);
         double y1 = r.horizontal ? py(r.at) : py(0);
         double y2 = r.horizontal ? py(r.at) : py(yMax);
-        b.append("<line x1=\"").append(f(x1)).append("\" y1=\"").append(f(y1)).append("\" x2=\"").append(f(x2)).append("\" y2=\"")
-                .append(f(y2)).append("\" stroke=\"#888888\" stroke-dasharray=\"2 4\"/>\n");
+        b.append("<line x1=\"")
+                .append(f(x1))
+                .append("\" y1=\"")
+                .append(f(y1))
+                .append("\" x2=\"")
+                .append(f(x2))
+                .append("\" y2=\"")
+                .append(f(y2))
+                .append("\" stroke=\"#888888\" stroke-dasharray=\"2 4\"/>\n");
         double tx = r.horizontal ? px(xMax) - 4 : px(r.at) + 4;
         double ty = r.horizontal ? py(r.at) - 4 : py(yMax) + 12;
-        b.append("<text x=\"").append(f(tx)).append("\" y=\"").append(f(ty)).append("\" fill=\"#555555\" font-size=\"11\"")
-                .append(r.horizontal ? " text-anchor=\"end\"" : "").append('>').append(esc(r.label)).append("</text>\n");
+        b.append("<text x=\"")
+                .append(f(tx))
+                .append("\" y=\"")
+                .append(f(ty))
+                .append("\" fill=\"#555555\" font-size=\"11\"")
+                .append(r.horizontal ? " text-anchor=\"end\"" : "")
+                .append('>')
+                .append(esc(r.label))
+                .append("</text>\n");
     }
 
     private void curve(StringBuilder b, Series s) {
@@ -137,14 +200,23 @@ final class LinePlot {
         for (int i = 0; i < s.x.length; i++) {
             d.append(i == 0 ? "M" : " L").append(f(px(s.x[i]))).append(' ').append(f(py(s.y[i])));
         }
-        b.append("<path d=\"").append(d).append("\" fill=\"none\" stroke=\"").append(s.color).append("\" stroke-width=\"1.5\"");
+        b.append("<path d=\"")
+                .append(d)
+                .append("\" fill=\"none\" stroke=\"")
+                .append(s.color)
+                .append("\" stroke-width=\"1.5\"");
         if (!s.dash.isEmpty()) {
             b.append(" stroke-dasharray=\"").append(s.dash).append('"');
         }
         b.append("/>\n");
         for (int i = 0; s.x.length <= MAX_MARKERS && i < s.x.length; i++) {
-            b.append("<circle cx=\"").append(f(px(s.x[i]))).append("\" cy=\"").append(f(py(s.y[i])))
-                    .append("\" r=\"2.5\" fill=\"").append(s.color).append("\"/>\n");
+            b.append("<circle cx=\"")
+                    .append(f(px(s.x[i])))
+                    .append("\" cy=\"")
+                    .append(f(py(s.y[i])))
+                    .append("\" r=\"2.5\" fill=\"")
+                    .append(s.color)
+                    .append("\"/>\n");
         }
     }
 
@@ -152,12 +224,26 @@ final class LinePlot {
         double x = WIDTH - RIGHT + 20;
         double y = TOP + 10;
         for (Series s : series) {
-            b.append("<line x1=\"").append(f(x)).append("\" y1=\"").append(f(y)).append("\" x2=\"").append(f(x + 28)).append("\" y2=\"")
-                    .append(f(y)).append("\" stroke=\"").append(s.color).append("\" stroke-width=\"1.5\"");
+            b.append("<line x1=\"")
+                    .append(f(x))
+                    .append("\" y1=\"")
+                    .append(f(y))
+                    .append("\" x2=\"")
+                    .append(f(x + 28))
+                    .append("\" y2=\"")
+                    .append(f(y))
+                    .append("\" stroke=\"")
+                    .append(s.color)
+                    .append("\" stroke-width=\"1.5\"");
             if (!s.dash.isEmpty()) {
                 b.append(" stroke-dasharray=\"").append(s.dash).append('"');
             }
-            b.append("/>\n<text x=\"").append(f(x + 36)).append("\" y=\"").append(f(y + 4)).append("\">").append(esc(s.label))
+            b.append("/>\n<text x=\"")
+                    .append(f(x + 36))
+                    .append("\" y=\"")
+                    .append(f(y + 4))
+                    .append("\">")
+                    .append(esc(s.label))
                     .append("</text>\n");
             y += 20;
         }

@@ -22,16 +22,33 @@ import org.rapgen.trace.TraceOptions.LackeyMode;
  */
 public final class RapPaper {
     static final double[] EPS = {0.10, 0.01};
-    /** The SPEC's default branching factor 16; the sensitivity runs also try 2 and 4. */
+    /** The paper's branching factor 16 (the generator's default is 4); the sensitivity runs also try 2 and 4. */
     static final int BITS_PER_LEVEL = 4;
 
     private RapPaper() {}
 
     public static void main(String[] argv) throws Exception {
-        String cache = System.getenv().getOrDefault("RAPGEN_TRACE_DIR",
-                System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache") + "/rapgen/traces");
-        Args args = new Args("rap-paper", argv, Args.defaults("traces", cache, "names", "gzip,xz,sort,python3,bc", "nodes",
-                "512,4096", "hot", "0.10", "warmup", "65536", "sample-every", "65536"));
+        String cache = System.getenv()
+                .getOrDefault(
+                        "RAPGEN_TRACE_DIR",
+                        System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache")
+                                + "/rapgen/traces");
+        Args args = new Args(
+                "rap-paper",
+                argv,
+                Args.defaults(
+                        "traces",
+                        cache,
+                        "names",
+                        "gzip,xz,sort,python3,bc",
+                        "nodes",
+                        "512,4096",
+                        "hot",
+                        "0.10",
+                        "warmup",
+                        "65536",
+                        "sample-every",
+                        "65536"));
         List<Integer> nodes = args.integers("nodes");
         int threads = args.integer("threads");
         int sampleEvery = args.integer("sample-every");
@@ -60,8 +77,10 @@ public final class RapPaper {
             List<Future<List<Result>>> jobs = new ArrayList<>();
             for (String name : names) {
                 Path file = trace(args, name);
-                jobs.add(pool.submit(() -> RapTraceRun.run(file, name, LackeyMode.INSTR, 32, hot, configs, warmup, sampleEvery)));
-                jobs.add(pool.submit(() -> RapTraceRun.run(file, name, LackeyMode.DATA, 64, hot, configs, warmup, sampleEvery)));
+                jobs.add(pool.submit(
+                        () -> RapTraceRun.run(file, name, LackeyMode.INSTR, 32, hot, configs, warmup, sampleEvery)));
+                jobs.add(pool.submit(
+                        () -> RapTraceRun.run(file, name, LackeyMode.DATA, 64, hot, configs, warmup, sampleEvery)));
             }
             for (Future<List<Result>> j : jobs) {
                 results.addAll(j.get());
@@ -76,10 +95,21 @@ public final class RapPaper {
         Files.createDirectories(out);
         Files.writeString(out.resolve("rap-paper.csv"), RapPaperReport.csv(results, hot));
         Files.writeString(out.resolve("rap-paper-nodes.svg"), RapPaperReport.nodesPlot(results, sampleEvery));
-        String run = String.format(Locale.ROOT, "`bench/rap-paper.sh` (--names %s --nodes %s --hot %s --warmup %d): %d threads,"
-                + " wall %.1f s, CPU %.1f s.", args.string("names"), args.string("nodes"), args.string("hot"), warmup, threads, wall.toMillis() / 1000.0,
+        String run = String.format(
+                Locale.ROOT,
+                "`bench/rap-paper.sh` (--names %s --nodes %s --hot %s --warmup %d): %d threads,"
+                        + " wall %.1f s, CPU %.1f s.",
+                args.string("names"),
+                args.string("nodes"),
+                args.string("hot"),
+                warmup,
+                threads,
+                wall.toMillis() / 1000.0,
                 cpu.toMillis() / 1000.0);
-        GeneratedBlock.write(out.resolve("rap-paper.md"), "RAP paper §5.2-§5.3 reproduced", "rap-paper",
+        GeneratedBlock.write(
+                out.resolve("rap-paper.md"),
+                "RAP paper §5.2-§5.3 reproduced",
+                "rap-paper",
                 RapPaperReport.markdown(results, warmup, run));
         System.out.println(run);
         System.out.print(RapPaperReport.summary(results));

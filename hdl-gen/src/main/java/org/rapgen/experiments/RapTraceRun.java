@@ -43,9 +43,20 @@ final class RapTraceRun {
     }
 
     /** What one model measured on one trace profile. */
-    record Result(String trace, String profile, int keyBits, Config config, long events, int distinctKeys, RapStatus status,
-                  long maxNodesAfterWarmup, double averageNodes, int hotRanges, double averageError, double maxError,
-                  long[] nodesOverTime) {}
+    record Result(
+            String trace,
+            String profile,
+            int keyBits,
+            Config config,
+            long events,
+            int distinctKeys,
+            RapStatus status,
+            long maxNodesAfterWarmup,
+            double averageNodes,
+            int hotRanges,
+            double averageError,
+            double maxError,
+            long[] nodesOverTime) {}
 
     /** Feeds one model and keeps its size statistics; the size is read after every input event. */
     private static final class Tracked {
@@ -59,7 +70,9 @@ final class RapTraceRun {
 
         Tracked(Config config, RapParams params, long warmup) {
             this.config = config;
-            this.model = config.nodeSlots == 0 ? new UnboundedRap(params) : new HardwareRap(params, config.nodeSlots, config.counterBits);
+            this.model = config.nodeSlots == 0
+                    ? new UnboundedRap(params)
+                    : new HardwareRap(params, config.nodeSlots, config.counterBits);
             this.input = config.combining ? new CombiningQueue(model) : model;
             // The size peaks just before a merge batch; the batch's removals give that peak back.
             model.setMergeListener((n, t, early, removed) -> {
@@ -81,8 +94,16 @@ final class RapTraceRun {
      * @param warmup      the first this many events do not count for {@link Result#maxNodesAfterWarmup}
      * @param sampleEvery the nodes-over-time series holds the tree size after every this many events
      */
-    static List<Result> run(Path file, String trace, TraceOptions.LackeyMode mode, int keyBits, double hot, List<Config> configs,
-                            long warmup, int sampleEvery) throws IOException {
+    static List<Result> run(
+            Path file,
+            String trace,
+            TraceOptions.LackeyMode mode,
+            int keyBits,
+            double hot,
+            List<Config> configs,
+            long warmup,
+            int sampleEvery)
+            throws IOException {
         List<Tracked> models = new ArrayList<>();
         for (Config c : configs) {
             models.add(new Tracked(c, RapParams.ofEps(keyBits, c.bitsPerLevel, c.eps), warmup));
@@ -119,8 +140,20 @@ final class RapTraceRun {
             m.input.flush();
             var hotRanges = HotRanges.find(m.model.tree(), hot);
             var acc = HotRangeAccuracy.measure(hotRanges, profile, keyBits);
-            out.add(new Result(trace, profileName, keyBits, m.config, events, profile.distinctKeys(), m.model.status(),
-                    m.maxAfterWarmup, events == 0 ? 0 : (double) m.nodeSum / events, hotRanges.size(), acc.averageError(), acc.maxError(), Arrays.copyOf(m.series, m.seriesLength)));
+            out.add(new Result(
+                    trace,
+                    profileName,
+                    keyBits,
+                    m.config,
+                    events,
+                    profile.distinctKeys(),
+                    m.model.status(),
+                    m.maxAfterWarmup,
+                    events == 0 ? 0 : (double) m.nodeSum / events,
+                    hotRanges.size(),
+                    acc.averageError(),
+                    acc.maxError(),
+                    Arrays.copyOf(m.series, m.seriesLength)));
         }
         return out;
     }

@@ -32,8 +32,26 @@ public final class SastryFig4 {
     record Curve(String spec, int strata, double[] mean, double[] stderr, int[] undefined) {}
 
     public static void main(String[] argv) throws Exception {
-        Args args = new Args("sastry-fig4", argv, Args.defaults("rate", "10", "trials", "2500", "from", "1000", "to", "20000",
-                "step", "1000", "strata", "4", "sweep", "2,8,16,64,256,2048", "seed", "20010630"));
+        Args args = new Args(
+                "sastry-fig4",
+                argv,
+                Args.defaults(
+                        "rate",
+                        "10",
+                        "trials",
+                        "2500",
+                        "from",
+                        "1000",
+                        "to",
+                        "20000",
+                        "step",
+                        "1000",
+                        "strata",
+                        "4",
+                        "sweep",
+                        "2,8,16,64,256,2048",
+                        "seed",
+                        "20010630"));
         int rate = args.integer("rate");
         int trials = args.integer("trials");
         int strata = args.integer("strata");
@@ -47,8 +65,13 @@ public final class SastryFig4 {
             throw args.fail("need from <= to, step >= 1, from >= 1, trials >= 1 and threads >= 1");
         }
 
-        List<String> specs = new ArrayList<>(List.of("R" + rate, "H[R" + rate + "]" + strata, "P" + rate, "CR" + rate,
-                "H[P" + rate + "]" + strata, "H[CR" + rate + "]" + strata));
+        List<String> specs = new ArrayList<>(List.of(
+                "R" + rate,
+                "H[R" + rate + "]" + strata,
+                "P" + rate,
+                "CR" + rate,
+                "H[P" + rate + "]" + strata,
+                "H[CR" + rate + "]" + strata));
         for (int n : args.integers("sweep")) {
             if (n != strata) {
                 specs.add("H[P" + rate + "]" + n);
@@ -74,12 +97,25 @@ public final class SastryFig4 {
         Files.createDirectories(out);
         Files.writeString(out.resolve("sastry-fig4.csv"), Fig4Report.csv(grid, trials, curves));
         Files.writeString(out.resolve("sastry-fig4.svg"), Fig4Report.svg(grid, rate, strata, curves.subList(0, 6)));
-        String run = String.format(Locale.ROOT,
+        String run = String.format(
+                Locale.ROOT,
                 "`bench/sastry-fig4.sh` (defaults: --rate %d --trials %d --from %d --to %d --step %d --strata %d --sweep %s"
                         + " --seed %d): %d threads, wall %.1f s, CPU %.1f s.",
-                rate, trials, grid.get(0), grid.get(grid.size() - 1), args.integer("step"), strata, args.string("sweep"), seed,
-                threads, wall.toMillis() / 1000.0, cpu.toMillis() / 1000.0);
-        GeneratedBlock.write(out.resolve("sastry-fig4.md"), "Sastry et al. Fig. 4 reproduced", "fig4",
+                rate,
+                trials,
+                grid.get(0),
+                grid.get(grid.size() - 1),
+                args.integer("step"),
+                strata,
+                args.string("sweep"),
+                seed,
+                threads,
+                wall.toMillis() / 1000.0,
+                cpu.toMillis() / 1000.0);
+        GeneratedBlock.write(
+                out.resolve("sastry-fig4.md"),
+                "Sastry et al. Fig. 4 reproduced",
+                "fig4",
                 Fig4Report.markdown(grid, curves, strata, rate, run));
         System.out.println(run);
         System.out.print(Fig4Report.crossings(grid, curves));
@@ -140,5 +176,4 @@ public final class SastryFig4 {
         }
         return new Curve(spec, strata, mean, stderr, undefined);
     }
-
 }

@@ -8,8 +8,14 @@ import java.util.stream.Collectors;
  * What the constraint, build-script and FuseSoC templates render for one design: its name, top module, clock, ports
  * and Verilog files (children first, top last).
  */
-public record DesignFacts(String name, String top, String version, String design, double clockMhz, List<Port> ports,
-                          List<String> rtlFiles) {
+public record DesignFacts(
+        String name,
+        String top,
+        String version,
+        String design,
+        double clockMhz,
+        List<Port> ports,
+        List<String> rtlFiles) {
     public List<PortGroup> groups() {
         return PortGroup.of(ports);
     }

@@ -24,8 +24,7 @@ import org.rapgen.hdl.lib.FormalTargets.Target;
  * <p>Usage: {@code java -cp rapgen.jar org.rapgen.generate.FormalHarnesses OUT [NAME...]} (no names: every target).
  */
 public final class FormalHarnesses {
-    private FormalHarnesses() {
-    }
+    private FormalHarnesses() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 1) {
@@ -47,7 +46,8 @@ public final class FormalHarnesses {
             if (!only.isEmpty() && !only.contains(t.name())) continue;
             String top = write(emitter, t.proof(), out.resolve(t.name()).resolve("proof"));
             write(emitter, t.mutant(), out.resolve(t.name()).resolve("mutant"));
-            lines.add(String.join("\t", t.name(), top, String.valueOf(t.depth()), t.induction() ? "induction" : "bmc", t.bug()));
+            lines.add(String.join(
+                    "\t", t.name(), top, String.valueOf(t.depth()), t.induction() ? "induction" : "bmc", t.bug()));
         }
         Files.createDirectories(out);
         Files.write(out.resolve("targets.tsv"), lines, StandardCharsets.UTF_8);

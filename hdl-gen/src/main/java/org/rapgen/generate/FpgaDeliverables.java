@@ -33,7 +33,8 @@ public final class FpgaDeliverables {
     public Map<String, byte[]> tree(List<GeneratedDesign> designs, Path root, Path outDir) {
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (GeneratedDesign g : designs) {
-            tree(g.facts(), root, outDir.resolve(g.name())).forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
+            tree(g.facts(), root, outDir.resolve(g.name()))
+                    .forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
         }
         return files;
     }
@@ -80,6 +81,10 @@ public final class FpgaDeliverables {
 
     /** {@code to} relative to {@code from}, with forward slashes (Tcl and Quartus accept them everywhere). */
     private static String relative(Path from, Path to) {
-        return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString().replace('\\', '/');
+        return from.toAbsolutePath()
+                .normalize()
+                .relativize(to.toAbsolutePath().normalize())
+                .toString()
+                .replace('\\', '/');
     }
 }

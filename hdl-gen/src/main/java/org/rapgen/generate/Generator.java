@@ -33,8 +33,14 @@ public final class Generator {
         Map<String, byte[]> files = new TreeMap<>();
         Map<String, String> verilog = emitter.emit(design);
         verilog.forEach((name, text) -> files.put(name, utf8(text)));
-        DesignFacts facts = new DesignFacts(cfg.name(), design.top().name, Version.get(), cfg.design(), cfg.clockMhz(),
-                Port.of(design.top()), List.copyOf(verilog.keySet()));
+        DesignFacts facts = new DesignFacts(
+                cfg.name(),
+                design.top().name,
+                Version.get(),
+                cfg.design(),
+                cfg.clockMhz(),
+                Port.of(design.top()),
+                List.copyOf(verilog.keySet()));
         Map<String, String> support = fpga.designFolder(facts);
         support.forEach((name, text) -> files.put(name, utf8(text)));
         files.put("manifest.json", manifest(cfg, facts, files, support.keySet()));
@@ -45,7 +51,8 @@ public final class Generator {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    private byte[] manifest(DesignConfig cfg, DesignFacts facts, Map<String, byte[]> files, Collection<String> support) {
+    private byte[] manifest(
+            DesignConfig cfg, DesignFacts facts, Map<String, byte[]> files, Collection<String> support) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", cfg.name());
         m.put("generator", "rapgen " + Version.get());

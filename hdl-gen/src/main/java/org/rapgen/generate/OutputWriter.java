@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  * renamed into place, replacing any previous version. Files outside design folders are replaced one by one.
  */
 public final class OutputWriter {
-    private OutputWriter() {
-    }
+    private OutputWriter() {}
 
     public static void write(Path outDir, List<GeneratedDesign> designs) throws IOException {
         Files.createDirectories(outDir);

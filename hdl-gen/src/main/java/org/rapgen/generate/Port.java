@@ -8,6 +8,7 @@ import org.rapgen.hdl.ir.Signal;
 public record Port(String name, boolean input, int width) {
     /** The clock and reset every generated module has (Chisel's implicit ports). */
     public static final String CLOCK = "clock";
+
     public static final String RESET = "reset";
 
     /** How {@code get_ports} and Quartus assignments select the port: a bus needs {@code name[*]}. */
@@ -22,6 +23,8 @@ public record Port(String name, boolean input, int width) {
 
     /** The ports of an elaborated top module, in declaration order. */
     public static List<Port> of(ModuleDef top) {
-        return top.ports().stream().map(s -> new Port(s.name(), s.kind == Signal.Kind.INPUT, s.width())).toList();
+        return top.ports().stream()
+                .map(s -> new Port(s.name(), s.kind == Signal.Kind.INPUT, s.width()))
+                .toList();
     }
 }

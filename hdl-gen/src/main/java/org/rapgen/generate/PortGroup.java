@@ -29,9 +29,15 @@ public record PortGroup(String name, String protocol, List<Port> inputs, List<Po
     }
 
     private static final List<Protocol> PROTOCOLS = List.of(
-            new Protocol(AXI4_STREAM, Pattern.compile("(.+)_(tvalid|tready|tdata|tlast|tkeep|tstrb|tuser|tid|tdest)"), Set.of("tvalid")),
-            new Protocol(AXI4_LITE, Pattern.compile("(.+)_(awvalid|awready|awaddr|awprot|wvalid|wready|wdata|wstrb|bvalid|bready|bresp"
-                    + "|arvalid|arready|araddr|arprot|rvalid|rready|rdata|rresp)"), Set.of("awvalid", "arvalid")),
+            new Protocol(
+                    AXI4_STREAM,
+                    Pattern.compile("(.+)_(tvalid|tready|tdata|tlast|tkeep|tstrb|tuser|tid|tdest)"),
+                    Set.of("tvalid")),
+            new Protocol(
+                    AXI4_LITE,
+                    Pattern.compile("(.+)_(awvalid|awready|awaddr|awprot|wvalid|wready|wdata|wstrb|bvalid|bready|bresp"
+                            + "|arvalid|arready|araddr|arprot|rvalid|rready|rdata|rresp)"),
+                    Set.of("awvalid", "arvalid")),
             new Protocol(READY_VALID, Pattern.compile("(.+?)_(valid|ready|bits(?:_.*)?)"), Set.of("valid")));
 
     /** The input ports as {@code get_ports} patterns, space-separated. */
@@ -45,7 +51,9 @@ public record PortGroup(String name, String protocol, List<Port> inputs, List<Po
 
     /** Groups every port except clock and reset; interfaces keep the order of their first port. */
     public static List<PortGroup> of(List<Port> ports) {
-        List<Port> rest = ports.stream().filter(p -> !p.name().equals(Port.CLOCK) && !p.name().equals(Port.RESET)).toList();
+        List<Port> rest = ports.stream()
+                .filter(p -> !p.name().equals(Port.CLOCK) && !p.name().equals(Port.RESET))
+                .toList();
         Map<String, List<Port>> groups = new LinkedHashMap<>();
         Map<String, String> protocolOf = new LinkedHashMap<>();
         for (Protocol proto : PROTOCOLS) {
@@ -71,9 +79,14 @@ public record PortGroup(String name, String protocol, List<Port> inputs, List<Po
             protocolOf.put(p.name(), OTHER);
         }
         List<String> order = new ArrayList<>(groups.keySet());
-        order.sort(Comparator.comparingInt(prefix -> ports.indexOf(groups.get(prefix).get(0))));
-        return order.stream().map(prefix -> new PortGroup(prefix, protocolOf.get(prefix),
-                groups.get(prefix).stream().filter(Port::input).toList(),
-                groups.get(prefix).stream().filter(p -> !p.input()).toList())).toList();
+        order.sort(Comparator.comparingInt(
+                prefix -> ports.indexOf(groups.get(prefix).get(0))));
+        return order.stream()
+                .map(prefix -> new PortGroup(
+                        prefix,
+                        protocolOf.get(prefix),
+                        groups.get(prefix).stream().filter(Port::input).toList(),
+                        groups.get(prefix).stream().filter(p -> !p.input()).toList()))
+                .toList();
     }
 }

@@ -15,7 +15,9 @@ final class TextTemplates {
     TextTemplates() {
         Properties props = new Properties();
         props.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
-        props.setProperty("resource.loader.classpath.class", "org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader");
+        props.setProperty(
+                "resource.loader.classpath.class",
+                "org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader");
         props.setProperty("runtime.strict_mode.enable", "true");
         props.setProperty(RuntimeConstants.SPACE_GOBBLING, "lines");
         engine = new VelocityEngine(props);

@@ -17,7 +17,8 @@ public abstract class Bits extends Data {
     Expr expr;
 
     Bits(int width) {
-        if (width < -1 || width == 0) throw new HdlException(SourceLoc.capture(), "illegal width " + width + " (widths are >= 1)");
+        if (width < -1 || width == 0)
+            throw new HdlException(SourceLoc.capture(), "illegal width " + width + " (widths are >= 1)");
         this.width = width;
     }
 
@@ -56,7 +57,8 @@ public abstract class Bits extends Data {
     NameSlot nameSlot() {
         if (expr instanceof Ref r) return r.signal.nameSlot();
         if (expr instanceof Op op && !op.kind.inline) {
-            if (op.nameSlot == null) op.nameSlot = new NameSlot("_" + op.kind.name().toLowerCase());
+            if (op.nameSlot == null)
+                op.nameSlot = new NameSlot("_" + op.kind.name().toLowerCase());
             return op.nameSlot;
         }
         return null;
@@ -64,14 +66,18 @@ public abstract class Bits extends Data {
 
     /** The expression to read this value inside the module being elaborated now (resolving child ports). */
     Expr read() {
-        if (expr == null) throw new HdlException(SourceLoc.capture(), "a type was used as hardware; wrap it in Wire(), Reg() or IO()");
+        if (expr == null)
+            throw new HdlException(
+                    SourceLoc.capture(), "a type was used as hardware; wrap it in Wire(), Reg() or IO()");
         return Builder.current().resolve(expr);
     }
 
     /** The signal this value drives when it is a connect target in the current module. */
     Signal sinkSignal(SourceLoc loc) {
         if (!(expr instanceof Ref)) {
-            throw new HdlException(loc, "multiple drivers: this value is the result of an expression or a literal and is already driven; only Wire, Reg, IO and submodule inputs can be connected");
+            throw new HdlException(
+                    loc,
+                    "multiple drivers: this value is the result of an expression or a literal and is already driven; only Wire, Reg, IO and submodule inputs can be connected");
         }
         return ((Ref) Builder.current().resolve(expr)).signal;
     }
@@ -84,7 +90,10 @@ public abstract class Bits extends Data {
 
     Expr coerce(Bits other, String what) {
         if (other.isSigned() != isSigned()) {
-            throw new HdlException(SourceLoc.capture(), what + ": cannot mix " + kindName() + " and " + other.kindName() + "; convert with asUInt()/asSInt()");
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    what + ": cannot mix " + kindName() + " and " + other.kindName()
+                            + "; convert with asUInt()/asSInt()");
         }
         return other.read();
     }
@@ -96,7 +105,8 @@ public abstract class Bits extends Data {
 
     /** A comparison; the result is an unsigned Bool whatever the operands. */
     final Bool compareOp(OpKind kind, Bits b) {
-        return Bool.wrap(Builder.current().op(kind, List.of(read(), coerce(b, kind.name().toLowerCase())), new int[0], false, null));
+        return Bool.wrap(Builder.current()
+                .op(kind, List.of(read(), coerce(b, kind.name().toLowerCase())), new int[0], false, null));
     }
 
     String kindName() {
@@ -122,7 +132,9 @@ public abstract class Bits extends Data {
         SourceLoc loc = SourceLoc.capture();
         if (lo < 0 || hi < lo) throw new HdlException(loc, "bad bit range [" + hi + ":" + lo + "]");
         Builder.current().checkLater(() -> {
-            if (hi >= e.width()) throw new HdlException(loc, "bit range [" + hi + ":" + lo + "] is outside a " + e.width() + "-bit value");
+            if (hi >= e.width())
+                throw new HdlException(
+                        loc, "bit range [" + hi + ":" + lo + "] is outside a " + e.width() + "-bit value");
         });
         return UInt.wrap(Builder.current().op(OpKind.BITS, List.of(e), new int[] {hi, lo}, false, null));
     }

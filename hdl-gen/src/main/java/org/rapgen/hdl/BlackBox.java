@@ -53,13 +53,15 @@ public abstract class BlackBox extends Module {
     /** The Verilog file that defines this module; more than one if it instantiates modules of other files. */
     protected final void addPath(Path verilog) {
         SourceLoc loc = SourceLoc.capture();
-        if (!Files.isRegularFile(verilog)) throw new HdlException(loc, "BlackBox source " + verilog + " is not a readable file");
+        if (!Files.isRegularFile(verilog))
+            throw new HdlException(loc, "BlackBox source " + verilog + " is not a readable file");
         sources.add(verilog);
     }
 
     /** A macro the Verilog needs defined ({@code `ifdef NAME}); the tools that read the design are given it too. */
     protected final void addDefine(String name) {
-        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw new HdlException(SourceLoc.capture(), "illegal define name '" + name + "'");
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*"))
+            throw new HdlException(SourceLoc.capture(), "illegal define name '" + name + "'");
         defines.add(name);
     }
 
@@ -75,23 +77,29 @@ public abstract class BlackBox extends Module {
 
     private static String literal(String name, Object value) {
         SourceLoc loc = SourceLoc.capture();
-        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw new HdlException(loc, "illegal parameter name '" + name + "'");
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*"))
+            throw new HdlException(loc, "illegal parameter name '" + name + "'");
         if (value instanceof Boolean b) return b ? "1'b1" : "1'b0";
         if (value instanceof Integer || value instanceof Long || value instanceof BigInteger) {
             BigInteger v = new BigInteger(value.toString());
-            if (v.signum() < 0) throw new HdlException(loc, "parameter " + name + " = " + v + ": only non-negative values are supported");
+            if (v.signum() < 0)
+                throw new HdlException(
+                        loc, "parameter " + name + " = " + v + ": only non-negative values are supported");
             return v.bitLength() > 31 ? v.bitLength() + "'h" + v.toString(16) : v.toString();
         }
-        throw new HdlException(loc, "parameter " + name + " must be an Integer, Long, BigInteger or Boolean, not " + value);
+        throw new HdlException(
+                loc, "parameter " + name + " must be an Integer, Long, BigInteger or Boolean, not " + value);
     }
 
     /** Called when the module closes: the ports against the Verilog module's, then the IR marked external. */
     final void checkAgainstVerilog() {
         ModuleContext c = ctx;
         if (!c.def.body.isEmpty() || !c.def.memories.isEmpty() || !c.def.instances.isEmpty()) {
-            throw new HdlException(declaredAt, "a BlackBox holds no hardware of its own: connect its ports from the parent");
+            throw new HdlException(
+                    declaredAt, "a BlackBox holds no hardware of its own: connect its ports from the parent");
         }
-        if (sources.isEmpty()) throw new HdlException(declaredAt, "BlackBox " + c.def.name + " has no Verilog source: call addPath(...)");
+        if (sources.isEmpty())
+            throw new HdlException(declaredAt, "BlackBox " + c.def.name + " has no Verilog source: call addPath(...)");
         Map<String, VerilogHeader.Port> verilog = null;
         List<String> problems = new ArrayList<>();
         for (Path file : sources) {
@@ -102,21 +110,29 @@ public abstract class BlackBox extends Module {
                 problems.add(e.getMessage());
             }
         }
-        if (verilog == null) throw new HdlException(declaredAt, "BlackBox " + c.def.name + ": " + String.join("; ", problems));
+        if (verilog == null)
+            throw new HdlException(declaredAt, "BlackBox " + c.def.name + ": " + String.join("; ", problems));
         for (Signal s : c.def.ports()) {
             VerilogHeader.Port v = verilog.get(s.name());
             if (v == null) {
-                throw new HdlException(s.loc, "Verilog module " + c.def.name + " has no port '" + s.name() + "' (its ports: "
-                        + String.join(", ", verilog.keySet()) + ")");
+                throw new HdlException(
+                        s.loc,
+                        "Verilog module " + c.def.name + " has no port '" + s.name() + "' (its ports: "
+                                + String.join(", ", verilog.keySet()) + ")");
             }
             VerilogHeader.Dir want = s.kind == Signal.Kind.INPUT ? VerilogHeader.Dir.INPUT : VerilogHeader.Dir.OUTPUT;
             if (v.dir() != want) {
-                throw new HdlException(s.loc, "port '" + s.name() + "' of " + c.def.name + " is an " + v.dir().name().toLowerCase()
-                        + ", declared here as an " + want.name().toLowerCase());
+                throw new HdlException(
+                        s.loc,
+                        "port '" + s.name() + "' of " + c.def.name + " is an "
+                                + v.dir().name().toLowerCase() + ", declared here as an "
+                                + want.name().toLowerCase());
             }
             if (v.width() != s.width()) {
-                throw new HdlException(s.loc, "port '" + s.name() + "' of " + c.def.name + " is " + v.width() + " bits wide, declared here as "
-                        + s.width());
+                throw new HdlException(
+                        s.loc,
+                        "port '" + s.name() + "' of " + c.def.name + " is " + v.width()
+                                + " bits wide, declared here as " + s.width());
             }
         }
         Set<String> declared = new LinkedHashSet<>();
@@ -125,11 +141,19 @@ public abstract class BlackBox extends Module {
         for (VerilogHeader.Port v : verilog.values()) {
             if (v.dir() == VerilogHeader.Dir.OUTPUT && !declared.contains(v.name())) open.put(v.name(), v.width());
             if (v.dir() != VerilogHeader.Dir.OUTPUT && !declared.contains(v.name())) {
-                throw new HdlException(instantiatedAt(), "BlackBox " + c.def.name + " leaves its " + v.dir().name().toLowerCase() + " '"
-                        + v.name() + "' undeclared: every input of the Verilog module must be declared and driven");
+                throw new HdlException(
+                        instantiatedAt(),
+                        "BlackBox " + c.def.name + " leaves its "
+                                + v.dir().name().toLowerCase() + " '" + v.name()
+                                + "' undeclared: every input of the Verilog module must be declared and driven");
             }
         }
-        c.def.external = new ExternalModule(c.def.name, List.copyOf(sources), List.copyOf(defines), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)), clockPortName,
+        c.def.external = new ExternalModule(
+                c.def.name,
+                List.copyOf(sources),
+                List.copyOf(defines),
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params)),
+                clockPortName,
                 java.util.Collections.unmodifiableMap(open));
     }
 }

@@ -21,9 +21,20 @@ public class Bool extends UInt {
         return new Bool();
     }
 
-    public Bool and(Bool b) { return wrap(op(OpKind.AND, List.of(read(), b.read()))); }
-    public Bool or(Bool b) { return wrap(op(OpKind.OR, List.of(read(), b.read()))); }
-    public Bool xor(Bool b) { return wrap(op(OpKind.XOR, List.of(read(), b.read()))); }
+    public Bool and(Bool b) {
+        return wrap(op(OpKind.AND, List.of(read(), b.read())));
+    }
+
+    public Bool or(Bool b) {
+        return wrap(op(OpKind.OR, List.of(read(), b.read())));
+    }
+
+    public Bool xor(Bool b) {
+        return wrap(op(OpKind.XOR, List.of(read(), b.read())));
+    }
+
     @Override
-    public Bool not() { return wrap(op(OpKind.NOT, List.of(read()))); }
+    public Bool not() {
+        return wrap(op(OpKind.NOT, List.of(read())));
+    }
 }

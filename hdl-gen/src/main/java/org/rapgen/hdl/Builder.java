@@ -7,12 +7,14 @@ import java.util.Deque;
 final class Builder {
     private static final ThreadLocal<Deque<ModuleContext>> STACK = ThreadLocal.withInitial(ArrayDeque::new);
 
-    private Builder() {
-    }
+    private Builder() {}
 
     static ModuleContext current() {
         ModuleContext ctx = STACK.get().peek();
-        if (ctx == null) throw new HdlException(SourceLoc.capture(), "hardware can only be created while a Module is being elaborated (inside its constructor)");
+        if (ctx == null)
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    "hardware can only be created while a Module is being elaborated (inside its constructor)");
         return ctx;
     }
 
@@ -56,8 +58,9 @@ final class Builder {
 
     /** Reported at the orphan's own {@code new} line: that is where {@code Module(...)} is missing. */
     private static HdlException notWrapped(ModuleContext orphan) {
-        return new HdlException(orphan.module.instantiatedAt(), "module " + orphan.module.getClass().getSimpleName()
-                + " was not wrapped in Module(new ...)");
+        return new HdlException(
+                orphan.module.instantiatedAt(),
+                "module " + orphan.module.getClass().getSimpleName() + " was not wrapped in Module(new ...)");
     }
 
     /** Abandons a failed elaboration so the next one on this thread starts clean. */

@@ -23,7 +23,9 @@ public abstract class Bundle extends Data {
         for (Field f : dataFields(getClass())) {
             try {
                 Data d = (Data) f.get(this);
-                if (d == null) throw new HdlException(SourceLoc.capture(), getClass().getSimpleName() + "." + f.getName() + " is null");
+                if (d == null)
+                    throw new HdlException(
+                            SourceLoc.capture(), getClass().getSimpleName() + "." + f.getName() + " is null");
                 out.put(f.getName(), d);
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException(e);
@@ -39,7 +41,9 @@ public abstract class Bundle extends Data {
             List<Field> fields = new ArrayList<>();
             for (Class<?> k : chain) {
                 for (Field f : k.getDeclaredFields()) {
-                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || !Data.class.isAssignableFrom(f.getType())) continue;
+                    if (Modifier.isStatic(f.getModifiers())
+                            || f.isSynthetic()
+                            || !Data.class.isAssignableFrom(f.getType())) continue;
                     f.setAccessible(true);
                     fields.add(f);
                 }

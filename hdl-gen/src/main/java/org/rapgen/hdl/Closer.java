@@ -1,11 +1,14 @@
 package org.rapgen.hdl;
 
 import org.rapgen.hdl.ir.ModuleDef;
+import org.rapgen.hdl.passes.CombLoops;
+import org.rapgen.hdl.passes.ExpandWhens;
+import org.rapgen.hdl.passes.NameCheck;
+import org.rapgen.hdl.passes.WidthInference;
 
 /** Finishes a module's elaboration: names, widths, checks, last-connect lowering and loop detection, in that order. */
 final class Closer {
-    private Closer() {
-    }
+    private Closer() {}
 
     static ModuleDef close(ModuleContext ctx) {
         try {

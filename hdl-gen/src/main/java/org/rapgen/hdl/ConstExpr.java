@@ -49,7 +49,10 @@ final class ConstExpr {
 
     private BigInteger product() {
         BigInteger v = unary();
-        while (pos < t.size() && (t.get(pos).equals("*") || t.get(pos).equals("/") || t.get(pos).equals("%"))) {
+        while (pos < t.size()
+                && (t.get(pos).equals("*")
+                        || t.get(pos).equals("/")
+                        || t.get(pos).equals("%"))) {
             String op = t.get(pos++);
             BigInteger r = unary();
             if (!op.equals("*") && r.signum() == 0) throw error("division by zero");
@@ -92,7 +95,8 @@ final class ConstExpr {
         try {
             return new BigInteger(digits, radix);
         } catch (NumberFormatException e) {
-            throw error(Character.isDigit(s.charAt(0)) || q >= 0 ? "bad literal '" + s + "'" : "unknown name '" + s + "'");
+            throw error(
+                    Character.isDigit(s.charAt(0)) || q >= 0 ? "bad literal '" + s + "'" : "unknown name '" + s + "'");
         }
     }
 

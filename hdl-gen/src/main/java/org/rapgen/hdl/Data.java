@@ -10,7 +10,12 @@ import org.rapgen.hdl.ir.NameSlot;
  * Chisel, a type object is a template: binding clones it, so one type can build many values.
  */
 public abstract class Data implements Cloneable {
-    enum Direction { UNSPECIFIED, INPUT, OUTPUT, FLIPPED }
+    enum Direction {
+        UNSPECIFIED,
+        INPUT,
+        OUTPUT,
+        FLIPPED
+    }
 
     Direction specified = Direction.UNSPECIFIED;
     /** Where Input/Output/Flipped marked this field: a BlackBox reports a port that does not match there. */
@@ -66,7 +71,8 @@ public abstract class Data implements Cloneable {
     @SuppressWarnings("unchecked")
     public <T extends Data> T named(String name) {
         NameSlot slot = nameSlot();
-        if (slot == null) throw new HdlException(SourceLoc.capture(), "cannot name '" + name + "': not a hardware value");
+        if (slot == null)
+            throw new HdlException(SourceLoc.capture(), "cannot name '" + name + "': not a hardware value");
         Names.checkUserName(name, SourceLoc.capture());
         slot.set(name, true, SourceLoc.capture());
         return (T) this;
@@ -81,7 +87,9 @@ public abstract class Data implements Cloneable {
     public <T extends Data> T keep() {
         NameSlot slot = nameSlot();
         if (slot == null || !slot.explicit()) {
-            throw new HdlException(SourceLoc.capture(), "keep(): name the value first (.named(...)), so the kept net has a stable name");
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    "keep(): name the value first (.named(...)), so the kept net has a stable name");
         }
         slot.markKeep();
         return (T) this;

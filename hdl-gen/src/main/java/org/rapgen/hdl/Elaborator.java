@@ -10,11 +10,11 @@ import org.rapgen.hdl.ir.ModuleDef;
 
 /** Elaborates a top-level module and its hierarchy into a {@link Design}. */
 public final class Elaborator {
-    private Elaborator() {
-    }
+    private Elaborator() {}
 
     public static Design elaborate(Supplier<? extends Module> top) {
-        if (Builder.currentOrNull() != null) throw new HdlException(SourceLoc.capture(), "elaborate() cannot be nested inside a module");
+        if (Builder.currentOrNull() != null)
+            throw new HdlException(SourceLoc.capture(), "elaborate() cannot be nested inside a module");
         Module m = onLargeStack(() -> {
             try {
                 Module mod = top.get();
@@ -38,15 +38,19 @@ public final class Elaborator {
         Object[] result = new Object[1];
         RuntimeException[] failure = new RuntimeException[1];
         Error[] error = new Error[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                result[0] = work.get();
-            } catch (RuntimeException e) {
-                failure[0] = e;
-            } catch (Error e) {
-                error[0] = e;
-            }
-        }, "rapgen-elaborate", 1L << 30);
+        Thread t = new Thread(
+                null,
+                () -> {
+                    try {
+                        result[0] = work.get();
+                    } catch (RuntimeException e) {
+                        failure[0] = e;
+                    } catch (Error e) {
+                        error[0] = e;
+                    }
+                },
+                "rapgen-elaborate",
+                1L << 30);
         t.start();
         try {
             t.join();

@@ -20,12 +20,12 @@ import org.rapgen.hdl.ir.Signal;
  * {@code _wire_N} unless named with {@code .named()}), then numbers whatever is still unnamed.
  */
 final class FieldNaming {
-    private FieldNaming() {
-    }
+    private FieldNaming() {}
 
     static void apply(ModuleContext ctx) {
         Set<NameSlot> owned = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Signal s : ctx.def.signals) if (s.kind != Signal.Kind.INST_IN && s.kind != Signal.Kind.INST_OUT) owned.add(s.nameSlot());
+        for (Signal s : ctx.def.signals)
+            if (s.kind != Signal.Kind.INST_IN && s.kind != Signal.Kind.INST_OUT) owned.add(s.nameSlot());
         for (Memory m : ctx.def.memories) owned.add(m.nameSlot);
         for (Instance i : ctx.def.instances) owned.add(i.nameSlot);
 
@@ -36,7 +36,8 @@ final class FieldNaming {
             } catch (IllegalAccessException e) {
                 continue;
             }
-            if (v instanceof Bits b && b.expr instanceof Op op && op.owner == ctx.def && !op.kind.inline) owned.add(b.nameSlot());
+            if (v instanceof Bits b && b.expr instanceof Op op && op.owner == ctx.def && !op.kind.inline)
+                owned.add(b.nameSlot());
             NameSlot slot = slotOf(ctx, v);
             if (slot != null && owned.contains(slot) && !slot.hasName()) {
                 Names.checkUserName(f.getName(), ctx.def.loc);
@@ -50,7 +51,8 @@ final class FieldNaming {
         for (Instance i : ctx.def.instances) ordered.add(i.nameSlot);
         for (NameSlot slot : ordered) {
             if (slot.hasName()) continue;
-            // IO bundles keep the bare name "io" (Chisel's port convention); the first instance of a kind keeps its bare name.
+            // IO bundles keep the bare name "io" (Chisel's port convention); the first instance of a kind keeps its
+            // bare name.
             String prefix = slot.autoPrefix;
             int n = counters.merge(prefix, 1, Integer::sum) - 1;
             boolean bare = n == 0 && !prefix.startsWith("_");

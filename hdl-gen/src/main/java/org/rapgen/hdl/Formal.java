@@ -18,8 +18,7 @@ import org.rapgen.hdl.ir.Stmt;
  * the design cannot read helper logic, and helper logic cannot drive the design's signals or use memories.
  */
 public final class Formal {
-    private Formal() {
-    }
+    private Formal() {}
 
     /** Runs {@code body} with everything it declares formal-only. */
     public static void properties(Runnable body) {
@@ -92,7 +91,8 @@ public final class Formal {
     private static <T extends Bits> T free(T type, String choice) {
         ModuleContext ctx = inProperties(choice);
         SourceLoc loc = SourceLoc.capture();
-        if (type.isBound() || type.width < 0) throw new HdlException(loc, choice + " needs a type of known width, such as UInt(4)");
+        if (type.isBound() || type.width < 0)
+            throw new HdlException(loc, choice + " needs a type of known width, such as UInt(4)");
         T v = ctx.bind(type, Signal.Kind.WIRE, "_" + choice, loc);
         v.sinkSignal(loc).freeChoice = choice;
         return v;
@@ -103,7 +103,8 @@ public final class Formal {
         SourceLoc loc = SourceLoc.capture();
         Names.checkUserName(label, loc);
         for (FormalProperty p : ctx.def.properties) {
-            if (p.label.equals(label)) throw new HdlException(loc, "property label '" + label + "' is already used at " + p.loc);
+            if (p.label.equals(label))
+                throw new HdlException(loc, "property label '" + label + "' is already used at " + p.loc);
         }
         FormalProperty p = new FormalProperty(kind, label, cond.read(), loc);
         ctx.def.properties.add(p);
@@ -112,7 +113,9 @@ public final class Formal {
 
     private static ModuleContext inProperties(String what) {
         ModuleContext ctx = Builder.current();
-        if (!ctx.formal) throw new HdlException(SourceLoc.capture(), what + " is formal-only: call it inside Formal.properties(() -> ...)");
+        if (!ctx.formal)
+            throw new HdlException(
+                    SourceLoc.capture(), what + " is formal-only: call it inside Formal.properties(() -> ...)");
         return ctx;
     }
 }

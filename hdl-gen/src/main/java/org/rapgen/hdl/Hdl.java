@@ -9,31 +9,50 @@ import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.OpKind;
 import org.rapgen.hdl.ir.Signal;
 import org.rapgen.hdl.ir.SimCheck;
+import org.rapgen.hdl.passes.Widths;
 
 /**
  * The DSL vocabulary, for {@code import static org.rapgen.hdl.Hdl.*}: types, literals, hardware constructors and
  * control flow, named as in Chisel.
  */
 public final class Hdl {
-    private Hdl() {
-    }
+    private Hdl() {}
 
     /** Connect source meaning "no particular value": the sink counts as driven and is emitted as zero. */
     public static final Data DontCare = new Bool();
 
     // ---- types ----
-    public static UInt UInt(int width) { return new UInt(width); }
+    public static UInt UInt(int width) {
+        return new UInt(width);
+    }
     /** A UInt whose width is inferred from what is connected to it (Wire/Reg only). */
-    public static UInt UInt() { return new UInt(-1); }
-    public static SInt SInt(int width) { return new SInt(width); }
-    public static SInt SInt() { return new SInt(-1); }
-    public static Bool Bool() { return new Bool(); }
+    public static UInt UInt() {
+        return new UInt(-1);
+    }
 
-    public static <T extends Data> Vec<T> Vec(int n, T gen) { return new Vec<>(n, gen); }
+    public static SInt SInt(int width) {
+        return new SInt(width);
+    }
 
-    public static <T extends Data> DecoupledIO<T> Decoupled(T gen) { return new DecoupledIO<>(gen); }
+    public static SInt SInt() {
+        return new SInt(-1);
+    }
 
-    public static <T extends Data> ValidIO<T> Valid(T gen) { return new ValidIO<>(gen); }
+    public static Bool Bool() {
+        return new Bool();
+    }
+
+    public static <T extends Data> Vec<T> Vec(int n, T gen) {
+        return new Vec<>(n, gen);
+    }
+
+    public static <T extends Data> DecoupledIO<T> Decoupled(T gen) {
+        return new DecoupledIO<>(gen);
+    }
+
+    public static <T extends Data> ValidIO<T> Valid(T gen) {
+        return new ValidIO<>(gen);
+    }
 
     /** Reverses the direction of every field (the consumer side of a Decoupled, for instance). */
     public static <T extends Data> T Flipped(T d) {
@@ -56,8 +75,13 @@ public final class Hdl {
 
     // ---- literals ----
     /** Unsigned literal of minimal width. */
-    public static UInt U(long v) { return U(BigInteger.valueOf(v), -1); }
-    public static UInt U(long v, int width) { return U(BigInteger.valueOf(v), width); }
+    public static UInt U(long v) {
+        return U(BigInteger.valueOf(v), -1);
+    }
+
+    public static UInt U(long v, int width) {
+        return U(BigInteger.valueOf(v), width);
+    }
 
     public static UInt U(BigInteger v, int width) {
         UInt u = new UInt(-1);
@@ -106,7 +130,8 @@ public final class Hdl {
         SourceLoc loc = SourceLoc.capture();
         T r = Builder.current().bind(type, Signal.Kind.REG, "_reg", loc);
         Signal s = r.sinkSignal(loc);
-        if (init.isSigned() != s.signed) throw new HdlException(loc, "reset value must be " + (s.signed ? "SInt" : "UInt"));
+        if (init.isSigned() != s.signed)
+            throw new HdlException(loc, "reset value must be " + (s.signed ? "SInt" : "UInt"));
         s.init = init.read();
         Builder.current().checkLater(() -> Widths.checkConnect(s, s.init, loc));
         return r;
@@ -118,7 +143,9 @@ public final class Hdl {
         T r = Builder.current().bind(type, Signal.Kind.REG, "_reg", loc);
         for (Bits leaf : r.leaves()) {
             Signal s = leaf.sinkSignal(loc);
-            s.init = leaf.isSigned() ? Lits.sint(BigInteger.valueOf(value), -1) : Lits.uint(BigInteger.valueOf(value), -1);
+            s.init = leaf.isSigned()
+                    ? Lits.sint(BigInteger.valueOf(value), -1)
+                    : Lits.uint(BigInteger.valueOf(value), -1);
             Builder.current().checkLater(() -> Widths.checkConnect(s, s.init, loc));
         }
         return r;
@@ -183,7 +210,8 @@ public final class Hdl {
      * it. For decisions that wait for registered lookups to settle.
      */
     public static Bool HeldBefore(Bool cond, int clocks, String name) {
-        if (clocks < 2) throw new HdlException(SourceLoc.capture(), "HeldBefore needs at least two clocks, not " + clocks);
+        if (clocks < 2)
+            throw new HdlException(SourceLoc.capture(), "HeldBefore needs at least two clocks, not " + clocks);
         Bool before = RegNext(cond, B(false)).named(clocks == 2 ? name + "_before" : name + "_was_1");
         for (int i = 2; i < clocks; i++) {
             before = RegNext(cond.and(before), B(false)).named(i + 1 == clocks ? name + "_before" : name + "_was_" + i);
@@ -191,12 +219,18 @@ public final class Hdl {
         return before;
     }
 
-    public static <T extends Bits> Mem<T> Mem(int depth, T type) { return new Mem<>(depth, type, false); }
+    public static <T extends Bits> Mem<T> Mem(int depth, T type) {
+        return new Mem<>(depth, type, false);
+    }
 
-    public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) { return new SyncReadMem<>(depth, type); }
+    public static <T extends Bits> SyncReadMem<T> SyncReadMem(int depth, T type) {
+        return new SyncReadMem<>(depth, type);
+    }
 
     /** A read-only memory of {@code width}-bit words fixed at elaboration (word i at address i), read combinationally. */
-    public static Rom Rom(int width, List<BigInteger> words) { return new Rom(width, words); }
+    public static Rom Rom(int width, List<BigInteger> words) {
+        return new Rom(width, words);
+    }
 
     public static Rom Rom(int width, long... words) {
         return new Rom(width, Arrays.stream(words).mapToObj(BigInteger::valueOf).toList());
@@ -271,13 +305,16 @@ public final class Hdl {
      */
     public static UInt Mux1H(UInt sel, Vec<UInt> in) {
         if (sel.getWidth() != in.size()) {
-            throw new HdlException(SourceLoc.capture(), "Mux1H: " + sel.getWidth() + " select bits for " + in.size() + " elements");
+            throw new HdlException(
+                    SourceLoc.capture(), "Mux1H: " + sel.getWidth() + " select bits for " + in.size() + " elements");
         }
         List<UInt> terms = new ArrayList<>();
-        for (int i = 0; i < in.size(); i++) terms.add(in.get(i).and(Fill(in.get(i).getWidth(), sel.bit(i))));
+        for (int i = 0; i < in.size(); i++)
+            terms.add(in.get(i).and(Fill(in.get(i).getWidth(), sel.bit(i))));
         while (terms.size() > 1) {
             List<UInt> next = new ArrayList<>();
-            for (int i = 0; i < terms.size(); i += 2) next.add(i + 1 < terms.size() ? terms.get(i).or(terms.get(i + 1)) : terms.get(i));
+            for (int i = 0; i < terms.size(); i += 2)
+                next.add(i + 1 < terms.size() ? terms.get(i).or(terms.get(i + 1)) : terms.get(i));
             terms = next;
         }
         return terms.get(0);
@@ -298,11 +335,14 @@ public final class Hdl {
         List<UInt> held = new ArrayList<>();
         for (int g = 0; g * group < in.size(); g++) {
             List<UInt> members = in.elements().subList(g * group, Math.min(in.size(), (g + 1) * group));
-            UInt pick = members.size() == 1 ? members.get(0) : vecOf(members, width).read(index.bits(lowBits - 1, 0));
+            UInt pick =
+                    members.size() == 1 ? members.get(0) : vecOf(members, width).read(index.bits(lowBits - 1, 0));
             held.add(RegNext(pick).named(name + "_g" + g));
         }
-        UInt picked = held.size() == 1 ? held.get(0)
-                : vecOf(held, width).read(RegNext(index.bits(indexBits - 1, lowBits)).named(name + "_group"));
+        UInt picked = held.size() == 1
+                ? held.get(0)
+                : vecOf(held, width)
+                        .read(RegNext(index.bits(indexBits - 1, lowBits)).named(name + "_group"));
         return RegNext(picked).named(name);
     }
 
@@ -339,5 +379,4 @@ public final class Hdl {
     public static int log2Up(long n) {
         return Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1));
     }
-
 }

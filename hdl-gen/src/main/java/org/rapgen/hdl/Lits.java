@@ -5,15 +5,16 @@ import org.rapgen.hdl.ir.Lit;
 
 /** Literal construction with range checks: a literal that does not fit its width is an error. */
 final class Lits {
-    private Lits() {
-    }
+    private Lits() {}
 
     static Lit uint(BigInteger v, int width) {
         if (v.signum() < 0) throw new HdlException(SourceLoc.capture(), "UInt literal " + v + " is negative");
         int need = Math.max(1, v.bitLength());
         int w = width < 0 ? need : width;
         if (w < 1) throw new HdlException(SourceLoc.capture(), "illegal width " + width);
-        if (need > w) throw new HdlException(SourceLoc.capture(), "literal " + v + " needs " + need + " bits, does not fit in " + w);
+        if (need > w)
+            throw new HdlException(
+                    SourceLoc.capture(), "literal " + v + " needs " + need + " bits, does not fit in " + w);
         return new Lit(v, w, false, false);
     }
 
@@ -21,7 +22,9 @@ final class Lits {
         int need = v.bitLength() + 1;
         int w = width < 0 ? need : width;
         if (w < 1) throw new HdlException(SourceLoc.capture(), "illegal width " + width);
-        if (need > w) throw new HdlException(SourceLoc.capture(), "literal " + v + " needs " + need + " bits as SInt, does not fit in " + w);
+        if (need > w)
+            throw new HdlException(
+                    SourceLoc.capture(), "literal " + v + " needs " + need + " bits as SInt, does not fit in " + w);
         return new Lit(v, w, true, false);
     }
 }

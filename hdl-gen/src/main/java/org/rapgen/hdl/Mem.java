@@ -21,7 +21,9 @@ public class Mem<T extends Bits> {
         if (type.width < 0) throw new HdlException(loc, "memory element needs an explicit width");
         this.type = type;
         ModuleContext ctx = Builder.current();
-        if (ctx.formal) throw new HdlException(loc, "formal properties cannot declare memories; describe the expected contents with registers");
+        if (ctx.formal)
+            throw new HdlException(
+                    loc, "formal properties cannot declare memories; describe the expected contents with registers");
         this.memory = new Memory(new NameSlot("_mem"), depth, type.width, loc, syncRead);
         ctx.def.memories.add(memory);
     }
@@ -33,7 +35,8 @@ public class Mem<T extends Bits> {
     /** Asynchronous read of {@code mem[addr]}. */
     @SuppressWarnings("unchecked")
     public T read(UInt addr) {
-        if (memory.syncRead) throw new HdlException(SourceLoc.capture(), "SyncReadMem has no asynchronous read; use read(addr, enable)");
+        if (memory.syncRead)
+            throw new HdlException(SourceLoc.capture(), "SyncReadMem has no asynchronous read; use read(addr, enable)");
         Bits out = type.ofWidth(type.width);
         out.expr = Builder.current().op(OpKind.MEM_READ, List.of(addr.read()), new int[0], type.isSigned(), memory);
         return (T) out;
@@ -45,10 +48,14 @@ public class Mem<T extends Bits> {
         ModuleContext ctx = Builder.current();
         var a = addr.read();
         var d = data.read();
-        if (data.isSigned() != type.isSigned()) throw new HdlException(loc, "memory write data must be " + type.kindName());
+        if (data.isSigned() != type.isSigned())
+            throw new HdlException(loc, "memory write data must be " + type.kindName());
         ctx.checkLater(() -> {
-            if (a.width() > memory.addrWidth()) throw new HdlException(loc, "address is " + a.width() + " bits, memory takes " + memory.addrWidth());
-            if (d.width() > memory.width) throw new HdlException(loc, "width mismatch: " + d.width() + "-bit data written to " + memory.width + "-bit memory");
+            if (a.width() > memory.addrWidth())
+                throw new HdlException(loc, "address is " + a.width() + " bits, memory takes " + memory.addrWidth());
+            if (d.width() > memory.width)
+                throw new HdlException(
+                        loc, "width mismatch: " + d.width() + "-bit data written to " + memory.width + "-bit memory");
         });
         ctx.add(new Stmt.MemWrite(memory, a, d, loc));
     }
@@ -66,9 +73,14 @@ public class Mem<T extends Bits> {
     /** {@code (* name = "value" *)} on the memory's declaration; {@code value} null emits {@code (* name *)}. */
     public Mem<T> attribute(String name, String value) {
         SourceLoc loc = SourceLoc.capture();
-        if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*")) throw new HdlException(loc, "illegal attribute name '" + name + "': use a letter then letters, digits or '_'");
-        if (value != null && !value.matches("[A-Za-z0-9_.+-]*")) throw new HdlException(loc, "illegal attribute value '" + value + "': use letters, digits, '_', '.', '+' or '-'");
-        if (memory.attributes.containsKey(name)) throw new HdlException(loc, "attribute '" + name + "' is already set on this memory");
+        if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*"))
+            throw new HdlException(
+                    loc, "illegal attribute name '" + name + "': use a letter then letters, digits or '_'");
+        if (value != null && !value.matches("[A-Za-z0-9_.+-]*"))
+            throw new HdlException(
+                    loc, "illegal attribute value '" + value + "': use letters, digits, '_', '.', '+' or '-'");
+        if (memory.attributes.containsKey(name))
+            throw new HdlException(loc, "attribute '" + name + "' is already set on this memory");
         memory.attributes.put(name, value);
         return this;
     }
@@ -81,11 +93,14 @@ public class Mem<T extends Bits> {
     public Mem<T> init(java.util.List<java.math.BigInteger> words) {
         SourceLoc loc = SourceLoc.capture();
         if (memory.init != null) throw new HdlException(loc, "this memory's contents are already set");
-        if (words.size() > memory.depth) throw new HdlException(loc, words.size() + " initial words do not fit in a memory of depth " + memory.depth);
+        if (words.size() > memory.depth)
+            throw new HdlException(
+                    loc, words.size() + " initial words do not fit in a memory of depth " + memory.depth);
         for (int i = 0; i < words.size(); i++) {
             java.math.BigInteger w = words.get(i);
             if (w.signum() < 0 || w.bitLength() > memory.width) {
-                throw new HdlException(loc, "initial word " + i + " = " + w + " does not fit in " + memory.width + " unsigned bits");
+                throw new HdlException(
+                        loc, "initial word " + i + " = " + w + " does not fit in " + memory.width + " unsigned bits");
             }
         }
         memory.init = java.util.List.copyOf(words);

@@ -17,11 +17,13 @@ public abstract class Module {
     private final SourceLoc createdAt;
     /** The user's {@code new ...} of this module (errors about how it is instantiated point here). */
     private final SourceLoc instantiatedAt;
+
     private ModuleDef closed;
 
     /** @param params alternating short parameter names and values, e.g. {@code "w", width, "d", depth} */
     protected Module(Object... params) {
-        if (params.length % 2 != 0) throw new HdlException(SourceLoc.capture(), "module parameters come in name/value pairs");
+        if (params.length % 2 != 0)
+            throw new HdlException(SourceLoc.capture(), "module parameters come in name/value pairs");
         Map<String, Object> map = new LinkedHashMap<>();
         StringBuilder name = new StringBuilder(baseName());
         for (int i = 0; i < params.length; i += 2) {
@@ -47,13 +49,16 @@ public abstract class Module {
     /** The Verilog module name stem; override for anonymous classes or to rename. */
     protected String baseName() {
         String n = getClass().getSimpleName();
-        if (n.isEmpty()) throw new HdlException(SourceLoc.capture(), "anonymous module classes must override baseName()");
+        if (n.isEmpty())
+            throw new HdlException(SourceLoc.capture(), "anonymous module classes must override baseName()");
         return n;
     }
 
     /** Declares this module's ports. Leaves are outputs unless flipped or marked Input. */
     protected final <T extends Data> T IO(T bundle) {
-        return this instanceof BlackBox ? Ports.declareBare(ctx, bundle, SourceLoc.capture()) : Ports.declare(ctx, bundle, SourceLoc.capture());
+        return this instanceof BlackBox
+                ? Ports.declareBare(ctx, bundle, SourceLoc.capture())
+                : Ports.declare(ctx, bundle, SourceLoc.capture());
     }
 
     /** The implicit clock and synchronous active-high reset, as readable values. */
@@ -66,7 +71,9 @@ public abstract class Module {
     }
 
     private Signal implicit(Signal s, String what) {
-        if (s == null) throw new HdlException(SourceLoc.capture(), "a BlackBox has no implicit " + what + "; declare it as a port");
+        if (s == null)
+            throw new HdlException(
+                    SourceLoc.capture(), "a BlackBox has no implicit " + what + "; declare it as a port");
         return s;
     }
 
@@ -76,7 +83,9 @@ public abstract class Module {
 
     /** The elaborated IR; available once the module has been closed by {@code Module(...)} or elaboration. */
     public final ModuleDef def() {
-        if (closed == null) throw new HdlException(createdAt, getClass().getSimpleName() + " has not been elaborated; wrap it in Module(new ...)");
+        if (closed == null)
+            throw new HdlException(
+                    createdAt, getClass().getSimpleName() + " has not been elaborated; wrap it in Module(new ...)");
         return closed;
     }
 

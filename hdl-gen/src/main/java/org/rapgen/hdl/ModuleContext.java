@@ -41,7 +41,8 @@ final class ModuleContext {
 
     void add(Stmt s) {
         if (formal && (s instanceof Stmt.MemWrite || s instanceof Stmt.ReadEnable)) {
-            throw new HdlException(s.loc(), "formal properties cannot use memories; describe the expected contents with registers");
+            throw new HdlException(
+                    s.loc(), "formal properties cannot use memories; describe the expected contents with registers");
         }
         blocks.peek().add(s);
     }
@@ -64,7 +65,10 @@ final class ModuleContext {
 
     /** Binds a clone of {@code type}: one signal per ground element, sharing one name slot. */
     <T extends Data> T bind(T type, Signal.Kind kind, String autoPrefix, SourceLoc loc) {
-        if (type.isHardwareAny()) throw new HdlException(loc, "expected a type but got a hardware value; pass a type such as UInt(8), or use RegNext/WireInit");
+        if (type.isHardwareAny())
+            throw new HdlException(
+                    loc,
+                    "expected a type but got a hardware value; pass a type such as UInt(8), or use RegNext/WireInit");
         @SuppressWarnings("unchecked")
         T copy = (T) type.cloneType();
         // Formal-only values are numbered apart, so adding properties never renames the design's own temporaries.
@@ -122,7 +126,9 @@ final class ModuleContext {
 
     private HdlException foreign(String what, ModuleDef owner, SourceLoc declared) {
         Builder.checkTopStillConstructing();
-        return new HdlException(SourceLoc.capture(), what + " (created at " + declared + ") belongs to module " + owner.name
-                + " and cannot be used in module " + def.name + "; pass it through a port");
+        return new HdlException(
+                SourceLoc.capture(),
+                what + " (created at " + declared + ") belongs to module " + owner.name
+                        + " and cannot be used in module " + def.name + "; pass it through a port");
     }
 }

@@ -24,10 +24,12 @@ public final class OneHotState<E extends Enum<E>> {
     private final Map<E, Bool> hot;
     /** Each state's extra flip-flops ({@link #duplicate}), inverted. */
     private final Map<E, List<Bool>> inverted;
+
     private boolean armsBuilt;
     private final E initial;
     /** The state whose {@link #on} body is being built, and the states its {@code go}s have chosen so far. */
     private E current;
+
     private EnumSet<E> chosenInCurrent;
 
     public OneHotState(String name, Class<E> states, E initial) {
@@ -39,8 +41,10 @@ public final class OneHotState<E extends Enum<E>> {
         }
         List<Bool> bits = new ArrayList<>(hot.values());
         UInt vector = CatLsbFirst(bits);
-        Assert(vector.orR().and(vector.and(vector.sub(U(1, bits.size()))).orR().not()),
-                "state register " + name + " is not one-hot: %b", vector);
+        Assert(
+                vector.orR().and(vector.and(vector.sub(U(1, bits.size()))).orR().not()),
+                "state register " + name + " is not one-hot: %b",
+                vector);
     }
 
     /** In state {@code s}: the flip-flop itself (so naming it renames the state bit). */
@@ -109,17 +113,19 @@ public final class OneHotState<E extends Enum<E>> {
         private final EnumSet<E> seen = EnumSet.noneOf(initial.getDeclaringClass());
         private WhenContext chain;
 
-        private Arms() {
-        }
+        private Arms() {}
 
         public Arms on(E s, Runnable body) {
-            if (current != null) throw new HdlException(SourceLoc.capture(), "OneHotState.on(" + s + ") inside on(" + current + ")");
+            if (current != null)
+                throw new HdlException(SourceLoc.capture(), "OneHotState.on(" + s + ") inside on(" + current + ")");
             if (!seen.add(s)) throw new HdlException(SourceLoc.capture(), "duplicate on(" + s + ")");
             current = s;
             armsBuilt = true;
             chosenInCurrent = EnumSet.noneOf(initial.getDeclaringClass());
             try {
-                chain = chain == null ? WhenContext.open(hot.get(s), body, token) : chain.elsewhen(hot.get(s), body, token);
+                chain = chain == null
+                        ? WhenContext.open(hot.get(s), body, token)
+                        : chain.elsewhen(hot.get(s), body, token);
             } finally {
                 current = null;
             }

@@ -17,7 +17,8 @@ public final class Rom {
         for (int i = 0; i < words.size(); i++) {
             BigInteger w = words.get(i);
             if (w.signum() < 0 || w.bitLength() > width) {
-                throw new HdlException(loc, "Rom word " + i + " = " + w + " does not fit in " + width + " unsigned bits");
+                throw new HdlException(
+                        loc, "Rom word " + i + " = " + w + " does not fit in " + width + " unsigned bits");
             }
         }
         mem = new Mem<>(words.size(), new UInt(width), false);

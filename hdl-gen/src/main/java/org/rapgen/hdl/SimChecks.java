@@ -13,8 +13,7 @@ final class SimChecks {
     /** printf-style conversions as in Chisel: %d %x %b %c (and Verilog's %h, %o), an optional width, and %%. */
     private static final Pattern CONVERSION = Pattern.compile("%(%|[0-9]*[dxhboc])?");
 
-    private SimChecks() {
-    }
+    private SimChecks() {}
 
     static void add(SimCheck.Kind kind, Bool cond, String format, Bits[] args) {
         SourceLoc loc = SourceLoc.capture();
@@ -22,8 +21,10 @@ final class SimChecks {
         if (format != null) {
             int wanted = conversions(format, loc);
             if (wanted != args.length) {
-                throw new HdlException(loc, "the message has " + wanted + " conversion(s) (%d, %x, %b, ...) but " + args.length
-                        + " argument(s) were given; write %% for a percent sign");
+                throw new HdlException(
+                        loc,
+                        "the message has " + wanted + " conversion(s) (%d, %x, %b, ...) but " + args.length
+                                + " argument(s) were given; write %% for a percent sign");
             }
         }
         List<Expr> exprs = new ArrayList<>();
@@ -37,7 +38,11 @@ final class SimChecks {
         Matcher m = CONVERSION.matcher(format);
         int n = 0;
         while (m.find()) {
-            if (m.group(1) == null) throw new HdlException(loc, "bad conversion at '" + format.substring(m.start()) + "' in the message; use %d, %x, %b, %c or %%");
+            if (m.group(1) == null)
+                throw new HdlException(
+                        loc,
+                        "bad conversion at '" + format.substring(m.start())
+                                + "' in the message; use %d, %x, %b, %c or %%");
             if (!m.group(1).equals("%")) n++;
         }
         return n;

@@ -11,15 +11,16 @@ public record SourceLoc(String file, int line) {
 
     // Frames in the DSL core itself are skipped so the location is the user's call site; library blocks
     // (org.rapgen.hdl.lib) and engines are user code and are reported.
-    private static final Set<String> CORE_PACKAGES = Set.of("org.rapgen.hdl", "org.rapgen.hdl.ir", "org.rapgen.hdl.emit");
+    private static final Set<String> CORE_PACKAGES =
+            Set.of("org.rapgen.hdl", "org.rapgen.hdl.ir", "org.rapgen.hdl.emit");
     private static final StackWalker WALKER = StackWalker.getInstance();
     private static final StackWalker CLASS_WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     public static SourceLoc capture() {
-        return WALKER.walk(frames -> frames
-                .filter(f -> !isCore(f.getClassName()))
+        return WALKER.walk(frames -> frames.filter(f -> !isCore(f.getClassName()))
                 .findFirst()
-                .map(f -> new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
+                .map(f ->
+                        new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
                 .orElse(UNKNOWN));
     }
 
@@ -32,11 +33,14 @@ public record SourceLoc(String file, int line) {
         List<Class<?>> chain = new ArrayList<>();
         for (Class<?> k = cls; k != null && k != base; k = k.getSuperclass()) if (!isCore(k.getName())) chain.add(0, k);
         return CLASS_WALKER.walk(frames -> {
-            Iterator<StackWalker.StackFrame> it = frames.filter(f -> !isCore(f.getClassName())).iterator();
+            Iterator<StackWalker.StackFrame> it =
+                    frames.filter(f -> !isCore(f.getClassName())).iterator();
             int next = 0;
             while (it.hasNext()) {
                 StackWalker.StackFrame f = it.next();
-                if (next < chain.size() && f.getMethodName().equals("<init>") && f.getDeclaringClass() == chain.get(next)) {
+                if (next < chain.size()
+                        && f.getMethodName().equals("<init>")
+                        && f.getDeclaringClass() == chain.get(next)) {
                     next++;
                     continue;
                 }
@@ -48,7 +52,9 @@ public record SourceLoc(String file, int line) {
 
     /** How many constructor frames of exactly {@code cls} are on this thread's stack. */
     static long constructorFrames(Class<?> cls) {
-        return CLASS_WALKER.walk(frames -> frames.filter(f -> f.getDeclaringClass() == cls && f.getMethodName().equals("<init>")).count());
+        return CLASS_WALKER.walk(frames -> frames.filter(
+                        f -> f.getDeclaringClass() == cls && f.getMethodName().equals("<init>"))
+                .count());
     }
 
     private static boolean isCore(String className) {

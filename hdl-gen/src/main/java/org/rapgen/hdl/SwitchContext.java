@@ -22,8 +22,10 @@ public final class SwitchContext {
     }
 
     public SwitchContext is(UInt value, Runnable body) {
-        if (!(value.read() instanceof Lit lit)) throw new HdlException(SourceLoc.capture(), "switch/is values must be literals");
-        if (!seen.add(lit.value)) throw new HdlException(SourceLoc.capture(), "duplicate is(" + lit.value + ") in switch");
+        if (!(value.read() instanceof Lit lit))
+            throw new HdlException(SourceLoc.capture(), "switch/is values must be literals");
+        if (!seen.add(lit.value))
+            throw new HdlException(SourceLoc.capture(), "duplicate is(" + lit.value + ") in switch");
         Bool hit = subject.eq(value);
         chain = chain == null ? WhenContext.open(hit, body, token) : chain.elsewhen(hit, body, token);
         return this;

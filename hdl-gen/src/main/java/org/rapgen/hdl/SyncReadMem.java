@@ -40,10 +40,12 @@ public final class SyncReadMem<T extends Bits> extends Mem<T> {
         ModuleContext ctx = Builder.current();
         var a = addr.read();
         ctx.checkLater(() -> {
-            if (a.width() > memory.addrWidth()) throw new HdlException(loc, "address is " + a.width() + " bits, memory takes " + memory.addrWidth());
+            if (a.width() > memory.addrWidth())
+                throw new HdlException(loc, "address is " + a.width() + " bits, memory takes " + memory.addrWidth());
         });
         Bits out = type.ofWidth(type.width);
-        Signal rdata = ctx.signal(Signal.Kind.MEM_RDATA, out, memory.nameSlot, "_rdata_" + memory.readPorts.size(), loc);
+        Signal rdata =
+                ctx.signal(Signal.Kind.MEM_RDATA, out, memory.nameSlot, "_rdata_" + memory.readPorts.size(), loc);
         Memory.ReadPort port = new Memory.ReadPort(rdata, a, loc);
         memory.readPorts.add(port);
         ctx.add(new Stmt.ReadEnable(port, enable.read(), loc));

@@ -29,7 +29,8 @@ public final class Vec<T extends Data> extends Data {
     }
 
     public T get(int i) {
-        if (i < 0 || i >= elems.size()) throw new HdlException(SourceLoc.capture(), "Vec index " + i + " out of range 0.." + (elems.size() - 1));
+        if (i < 0 || i >= elems.size())
+            throw new HdlException(SourceLoc.capture(), "Vec index " + i + " out of range 0.." + (elems.size() - 1));
         return elems.get(i);
     }
 

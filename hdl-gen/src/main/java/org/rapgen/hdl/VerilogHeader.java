@@ -19,10 +19,13 @@ import java.util.Set;
  * reported, never guessed.
  */
 final class VerilogHeader {
-    enum Dir { INPUT, OUTPUT, INOUT }
-
-    record Port(String name, Dir dir, int width) {
+    enum Dir {
+        INPUT,
+        OUTPUT,
+        INOUT
     }
+
+    record Port(String name, Dir dir, int width) {}
 
     private final Path file;
     private final List<String> tokens;
@@ -49,7 +52,9 @@ final class VerilogHeader {
 
     private Map<String, Port> module(String name, Map<String, String> overrides) {
         while (pos < tokens.size()) {
-            if (tokens.get(pos).equals("module") && pos + 1 < tokens.size() && tokens.get(pos + 1).equals(name)) {
+            if (tokens.get(pos).equals("module")
+                    && pos + 1 < tokens.size()
+                    && tokens.get(pos + 1).equals(name)) {
                 pos += 2;
                 return header(overrides);
             }
@@ -65,7 +70,8 @@ final class VerilogHeader {
             parameters(params, overrides);
         }
         for (String p : overrides.keySet()) {
-            if (!params.containsKey(p)) throw new IllegalArgumentException(file + ": module has no parameter '" + p + "'");
+            if (!params.containsKey(p))
+                throw new IllegalArgumentException(file + ": module has no parameter '" + p + "'");
         }
         Map<String, Port> ports = new LinkedHashMap<>();
         expect("(");
@@ -82,10 +88,12 @@ final class VerilogHeader {
                 }
                 if (peek().equals("[")) width = range(params);
             } else if (dir == null) {
-                throw error("only ANSI-style port lists (input/output/inout in the header) are supported, found '" + t + "'");
+                throw error("only ANSI-style port lists (input/output/inout in the header) are supported, found '" + t
+                        + "'");
             }
             String portName = identifier();
-            if (ports.put(portName, new Port(portName, dir, width)) != null) throw error("port '" + portName + "' declared twice");
+            if (ports.put(portName, new Port(portName, dir, width)) != null)
+                throw error("port '" + portName + "' declared twice");
             if (accept(")")) return ports;
             expect(",");
         }
@@ -109,8 +117,11 @@ final class VerilogHeader {
                 expr.add(t);
             }
             String override = overrides.get(p);
-            params.put(p, override != null ? ConstExpr.eval(VerilogTokens.tokenize(override), params, file + ": parameter " + p)
-                    : ConstExpr.eval(expr, params, file + ": parameter " + p));
+            params.put(
+                    p,
+                    override != null
+                            ? ConstExpr.eval(VerilogTokens.tokenize(override), params, file + ": parameter " + p)
+                            : ConstExpr.eval(expr, params, file + ": parameter " + p));
             accept(",");
         }
     }
@@ -155,7 +166,9 @@ final class VerilogHeader {
     }
 
     private void expect(String t) {
-        if (!accept(t)) throw error("expected '" + t + "', found '" + (pos < tokens.size() ? tokens.get(pos) : "end of file") + "'");
+        if (!accept(t))
+            throw error(
+                    "expected '" + t + "', found '" + (pos < tokens.size() ? tokens.get(pos) : "end of file") + "'");
     }
 
     private int line() {

@@ -10,8 +10,7 @@ import java.util.Set;
 
 /** Comments, conditional compilation and tokens of Verilog source, as far as {@link VerilogHeader} needs them. */
 final class VerilogTokens {
-    private VerilogTokens() {
-    }
+    private VerilogTokens() {}
 
     /**
      * The text with comments blanked and {@code `ifdef} branches not taken blanked, newlines kept so that token lines
@@ -31,7 +30,7 @@ final class VerilogTokens {
                 switch (w[0]) {
                     case "ifdef", "ifndef" -> {
                         boolean taken = defined.contains(arg(w, file, line)) == w[0].equals("ifdef");
-                        conds.push(new boolean[]{taken, taken});
+                        conds.push(new boolean[] {taken, taken});
                     }
                     case "elsif" -> {
                         boolean[] c = top(conds, file, line);
@@ -68,12 +67,14 @@ final class VerilogTokens {
     }
 
     private static String arg(String[] words, Path file, int line) {
-        if (words.length < 2) throw new IllegalArgumentException(file + ":" + line + ": `" + words[0] + " needs a name");
+        if (words.length < 2)
+            throw new IllegalArgumentException(file + ":" + line + ": `" + words[0] + " needs a name");
         return words[1];
     }
 
     private static boolean[] top(Deque<boolean[]> conds, Path file, int line) {
-        if (conds.isEmpty()) throw new IllegalArgumentException(file + ":" + line + ": `else/`elsif/`endif without `ifdef");
+        if (conds.isEmpty())
+            throw new IllegalArgumentException(file + ":" + line + ": `else/`elsif/`endif without `ifdef");
         return conds.peek();
     }
 
@@ -129,17 +130,24 @@ final class VerilogTokens {
                 i++;
             } else if (Character.isLetter(c) || c == '_' || c == '$' || c == '`') {
                 int s = i++;
-                while (i < text.length() && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_' || text.charAt(i) == '$')) i++;
+                while (i < text.length()
+                        && (Character.isLetterOrDigit(text.charAt(i))
+                                || text.charAt(i) == '_'
+                                || text.charAt(i) == '$')) i++;
                 tokens.add(text.substring(s, i));
                 lines.add(line);
             } else if (Character.isDigit(c) || c == '\'') {
                 StringBuilder t = new StringBuilder();
-                while (i < text.length() && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) t.append(text.charAt(i++));
+                while (i < text.length() && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_'))
+                    t.append(text.charAt(i++));
                 if (i < text.length() && text.charAt(i) == '\'') {
                     t.append(text.charAt(i++));
                     while (i < text.length() && (Character.isLetter(text.charAt(i)))) t.append(text.charAt(i++));
                     while (i < text.length() && text.charAt(i) == ' ') i++;
-                    while (i < text.length() && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_' || text.charAt(i) == '?')) t.append(text.charAt(i++));
+                    while (i < text.length()
+                            && (Character.isLetterOrDigit(text.charAt(i))
+                                    || text.charAt(i) == '_'
+                                    || text.charAt(i) == '?')) t.append(text.charAt(i++));
                 }
                 tokens.add(t.toString());
                 lines.add(line);

@@ -41,6 +41,7 @@ public final class WhenContext {
     }
 
     private void checkChained() {
-        if (!when.otherwise().isEmpty()) throw new HdlException(SourceLoc.capture(), "this when already has an otherwise branch");
+        if (!when.otherwise().isEmpty())
+            throw new HdlException(SourceLoc.capture(), "this when already has an otherwise branch");
     }
 }

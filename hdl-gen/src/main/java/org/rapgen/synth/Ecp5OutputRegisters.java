@@ -32,12 +32,12 @@ import java.util.Objects;
 public final class Ecp5OutputRegisters {
     /** Part of the synthesis cache key of the ECP5 flow: bump when what this step moves changes. */
     static final String VERSION = "ecp5 output registers 1";
+
     private static final int DATA_BITS = 18;
     private static final String CONST_LOW = "0";
     private static final String CONST_HIGH = "1";
 
-    private Ecp5OutputRegisters() {
-    }
+    private Ecp5OutputRegisters() {}
 
     /** Writes {@code netlist} with the registers moved to {@code out}; returns how many read ports moved. */
     public static int absorb(Path netlist, Path out) throws IOException {
@@ -72,8 +72,7 @@ public final class Ecp5OutputRegisters {
     }
 
     /** A reader of a net: a cell's input pin, or the module's output port (cell null). */
-    private record Sink(String cell, String pin) {
-    }
+    private record Sink(String cell, String pin) {}
 
     /** Every net's readers, by the net's bit (a number, or a constant "0"/"1"/"x" which has none that matter). */
     private static Map<String, List<Sink>> sinks(JsonNode module, ObjectNode cells) {
@@ -81,16 +80,21 @@ public final class Ecp5OutputRegisters {
         for (Iterator<Map.Entry<String, JsonNode>> it = cells.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> cell = it.next();
             JsonNode directions = cell.getValue().path("port_directions");
-            for (Iterator<Map.Entry<String, JsonNode>> pins = cell.getValue().path("connections").fields(); pins.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> pins =
+                            cell.getValue().path("connections").fields();
+                    pins.hasNext(); ) {
                 Map.Entry<String, JsonNode> pin = pins.next();
                 if ("output".equals(directions.path(pin.getKey()).asText())) continue;
-                for (JsonNode bit : pin.getValue()) sinks.computeIfAbsent(bit.asText(), k -> new ArrayList<>()).add(new Sink(cell.getKey(), pin.getKey()));
+                for (JsonNode bit : pin.getValue())
+                    sinks.computeIfAbsent(bit.asText(), k -> new ArrayList<>())
+                            .add(new Sink(cell.getKey(), pin.getKey()));
             }
         }
         for (Iterator<Map.Entry<String, JsonNode>> ports = module.path("ports").fields(); ports.hasNext(); ) {
             Map.Entry<String, JsonNode> port = ports.next();
             if ("input".equals(port.getValue().path("direction").asText())) continue;
-            for (JsonNode bit : port.getValue().path("bits")) sinks.computeIfAbsent(bit.asText(), k -> new ArrayList<>()).add(new Sink(null, port.getKey()));
+            for (JsonNode bit : port.getValue().path("bits"))
+                sinks.computeIfAbsent(bit.asText(), k -> new ArrayList<>()).add(new Sink(null, port.getKey()));
         }
         return sinks;
     }
@@ -99,7 +103,8 @@ public final class Ecp5OutputRegisters {
         ObjectNode params = (ObjectNode) ram.path("parameters");
         ObjectNode pins = (ObjectNode) ram.path("connections");
         if (!"NOREG".equals(params.path("REGMODE_" + port).asText("NOREG"))) return false;
-        if (!isConst(pins.get("RST" + port), CONST_LOW) || !params.path("RST" + port + "MUX").asText("RST" + port).equals("RST" + port)) return false;
+        if (!isConst(pins.get("RST" + port), CONST_LOW)
+                || !params.path("RST" + port + "MUX").asText("RST" + port).equals("RST" + port)) return false;
         if (!params.path("CLK" + port + "MUX").asText("CLK" + port).equals("CLK" + port)) return false;
         Map<String, String> registerOfPin = new HashMap<>();
         FlipFlop common = null;
@@ -109,7 +114,9 @@ public final class Ecp5OutputRegisters {
             if (bits == null || bits.size() != 1) continue;
             List<Sink> readers = sinks.getOrDefault(bits.get(0).asText(), List.of());
             if (readers.isEmpty()) continue;
-            if (readers.size() != 1 || readers.get(0).cell() == null || !"DI".equals(readers.get(0).pin())) return false;
+            if (readers.size() != 1
+                    || readers.get(0).cell() == null
+                    || !"DI".equals(readers.get(0).pin())) return false;
             FlipFlop ff = FlipFlop.of(cells.get(readers.get(0).cell()));
             if (ff == null || (common != null && !common.equals(ff))) return false;
             common = ff;
@@ -117,7 +124,9 @@ public final class Ecp5OutputRegisters {
         }
         if (common == null || !common.clock().equals(pins.get("CLK" + port))) return false;
         for (Map.Entry<String, String> e : registerOfPin.entrySet()) {
-            pins.set(e.getKey(), cells.get(e.getValue()).path("connections").get("Q").deepCopy());
+            pins.set(
+                    e.getKey(),
+                    cells.get(e.getValue()).path("connections").get("Q").deepCopy());
             cells.remove(e.getValue());
         }
         params.put("REGMODE_" + port, "OUTREG");
@@ -138,7 +147,8 @@ public final class Ecp5OutputRegisters {
             JsonNode c = cell.path("connections");
             if (!p.path("CLKMUX").asText("CLK").strip().equals("CLK")) return null;
             String lsrMux = p.path("LSRMUX").asText("LSR").strip();
-            boolean noReset = lsrMux.equals("0") || (lsrMux.equals("LSR") && (c.get("LSR") == null || isConst(c.get("LSR"), CONST_LOW)));
+            boolean noReset = lsrMux.equals("0")
+                    || (lsrMux.equals("LSR") && (c.get("LSR") == null || isConst(c.get("LSR"), CONST_LOW)));
             if (!noReset) return null;
             String ceMux = p.path("CEMUX").asText("1").strip();
             ArrayNode high = new ObjectMapper().createArrayNode().add(CONST_HIGH);
@@ -163,6 +173,9 @@ public final class Ecp5OutputRegisters {
     }
 
     private static boolean isConst(JsonNode bits, String value) {
-        return bits != null && bits.size() == 1 && bits.get(0).isTextual() && bits.get(0).asText().equals(value);
+        return bits != null
+                && bits.size() == 1
+                && bits.get(0).isTextual()
+                && bits.get(0).asText().equals(value);
     }
 }

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 record Resource(String name, Map<String, Double> weights, long available) {
     static Resource of(String name, long available, Object... cellWeight) {
         java.util.LinkedHashMap<String, Double> w = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < cellWeight.length; i += 2) w.put((String) cellWeight[i], ((Number) cellWeight[i + 1]).doubleValue());
+        for (int i = 0; i < cellWeight.length; i += 2)
+            w.put((String) cellWeight[i], ((Number) cellWeight[i + 1]).doubleValue());
         return new Resource(name, w, available);
     }
 

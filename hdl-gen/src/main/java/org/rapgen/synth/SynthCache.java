@@ -20,6 +20,7 @@ final class SynthCache {
     static final String RESULT = "result.json";
     /** Instead of a result: the one-line message of a design that does not fit the part. */
     static final String MISFIT = "misfit.txt";
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path root;
@@ -57,7 +58,7 @@ final class SynthCache {
         try {
             return Optional.of(JSON.readValue(result.toFile(), SynthResult.class));
         } catch (IOException e) {
-            return Optional.empty();  // unreadable (older format): measure again
+            return Optional.empty(); // unreadable (older format): measure again
         }
     }
 

@@ -8,9 +8,17 @@ import java.util.Map;
  * mapping; {@code placed}, {@code fmaxMhz} and {@code criticalPath} come from nextpnr with the design inside the
  * Fmax harness (null or empty where the target has no place-and-route).
  */
-public record SynthResult(String design, String top, String target, String device, double clockMhz,
-                          Map<String, Integer> cells, List<Usage> area, List<Usage> placed, Double fmaxMhz,
-                          CriticalPath criticalPath) {
+public record SynthResult(
+        String design,
+        String top,
+        String target,
+        String device,
+        double clockMhz,
+        Map<String, Integer> cells,
+        List<Usage> area,
+        List<Usage> placed,
+        Double fmaxMhz,
+        CriticalPath criticalPath) {
     /** Units of one resource used, of {@code available} (0: not checked here). */
     public record Usage(String name, double used, long available) {
         public boolean exceeds() {
@@ -19,8 +27,7 @@ public record SynthResult(String design, String top, String target, String devic
     }
 
     /** The slowest register-to-register path: its delay split into logic and routing, and its end points. */
-    public record CriticalPath(double totalNs, double logicNs, double routingNs, String from, String to) {
-    }
+    public record CriticalPath(double totalNs, double logicNs, double routingNs, String from, String to) {}
 
     public Usage area(String name) {
         return area.stream().filter(u -> u.name().equals(name)).findFirst().orElse(null);

@@ -16,13 +16,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.rapgen.Version;
-import org.rapgen.bench.FmaxHarness;
 import org.rapgen.config.DesignConfig;
 import org.rapgen.designs.DesignCatalog;
 import org.rapgen.hdl.Elaborator;
-import org.rapgen.hdl.ir.ExternalModule;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
+import org.rapgen.hdl.ir.ExternalModule;
 
 /**
  * The open-source flow behind {@code ./rapgen synth}: Yosys maps the design for the target and counts its cells;
@@ -34,6 +33,7 @@ import org.rapgen.hdl.emit.VerilogEmitter;
 public final class Synthesis {
     /** Bump when the flow (scripts, options, what is parsed) changes: it is part of the cache key. */
     private static final String FLOW = "rapgen synth flow 1";
+
     public static final int SEED = 1;
 
     private final SynthCache cache;
@@ -85,8 +85,7 @@ public final class Synthesis {
      * was left out ({@link #run(String, double, Supplier, SynthTarget, double)}); null when it ran or the target has
      * none. Such a result has Yosys's figures only, and is not cached.
      */
-    public record Outcome(SynthResult result, boolean cached, Path folder, String pnrSkipped) {
-    }
+    public record Outcome(SynthResult result, boolean cached, Path folder, String pnrSkipped) {}
 
     public Outcome run(DesignConfig cfg, SynthTarget target) {
         return run(cfg, target, Double.POSITIVE_INFINITY);
@@ -94,7 +93,8 @@ public final class Synthesis {
 
     /** As {@link #run(DesignConfig, SynthTarget)}, with place-and-route limited as in the five-argument run. */
     public Outcome run(DesignConfig cfg, SynthTarget target, double pnrMaxLogic) {
-        Supplier<Module> top = DesignCatalog.find(cfg.design()).orElseThrow().top().apply(cfg.params());
+        Supplier<Module> top =
+                DesignCatalog.find(cfg.design()).orElseThrow().top().apply(cfg.params());
         return run(cfg.name(), cfg.clockMhz(), top, target, pnrMaxLogic);
     }
 
@@ -108,15 +108,24 @@ public final class Synthesis {
      * place-and-route when the design alone maps to more than {@code pnrMaxLogic} units of the target's first
      * resource (its LUTs): nextpnr on a large design can take most of an hour (the report's {@code --quick}).
      */
-    public Outcome run(String name, double clockMhz, Supplier<? extends Module> top, SynthTarget target, double pnrMaxLogic) {
+    public Outcome run(
+            String name, double clockMhz, Supplier<? extends Module> top, SynthTarget target, double pnrMaxLogic) {
         Path yosys = Toolchain.yosys();
         Path pnr = target.pnr == null ? null : Toolchain.pnr(target);
         Elaborator.Design design = Elaborator.elaborate(target.pnr == null ? top : () -> FmaxHarness.around(name, top));
-        String dutTop = target.pnr == null ? design.top().name : design.top().instances.get(0).child.name;
+        String dutTop =
+                target.pnr == null ? design.top().name : design.top().instances.get(0).child.name;
         Map<String, String> verilog = new VerilogEmitter(Version.get()).emit(design);
 
-        List<String> keyParts = new ArrayList<>(List.of(FLOW, target.id, target.yosysCommand, Toolchain.version(yosys, "-V"),
-                String.valueOf(clockMhz), String.valueOf(seed), design.top().name, dutTop));
+        List<String> keyParts = new ArrayList<>(List.of(
+                FLOW,
+                target.id,
+                target.yosysCommand,
+                Toolchain.version(yosys, "-V"),
+                String.valueOf(clockMhz),
+                String.valueOf(seed),
+                design.top().name,
+                dutTop));
         if (pnr != null) {
             keyParts.addAll(target.pnr.deviceArgs());
             keyParts.add(Toolchain.version(pnr, "--version"));
@@ -151,21 +160,30 @@ public final class Synthesis {
             } catch (SynthException e) {
                 throw new DoesNotFit(e);
             }
-            SynthResult mapped = new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null);
+            SynthResult mapped = new SynthResult(
+                    name, dutTop, target.id, target.device, clockMhz, cells, area, List.of(), null, null);
             SynthResult.Usage logic = area.get(0);
             if (pnr != null && logic.used() > pnrMaxLogic) {
                 keepWork = false;
-                return new Outcome(mapped, false, null, "place-and-route skipped: the design alone maps to " + count(logic.used()) + " " + logic.name()
-                        + ", over the limit of " + count(pnrMaxLogic));
+                return new Outcome(
+                        mapped,
+                        false,
+                        null,
+                        "place-and-route skipped: the design alone maps to " + count(logic.used()) + " " + logic.name()
+                                + ", over the limit of " + count(pnrMaxLogic));
             }
             if (pnr != null) yosysHarness(yosys, work, target, files, design.top().name);
             String placed = "harness.json";
             if (pnr != null && target == SynthTarget.ECP5) {
                 placed = "harness-outreg.json";
                 int moved = Ecp5OutputRegisters.absorb(work.resolve("harness.json"), work.resolve(placed));
-                Files.writeString(work.resolve("output-registers.log"), moved + " block-RAM read ports use their output register\n");
+                Files.writeString(
+                        work.resolve("output-registers.log"),
+                        moved + " block-RAM read ports use their output register\n");
             }
-            SynthResult result = pnr == null ? mapped : placeAndRoute(pnr, work, placed, target, name, clockMhz, seed, dutTop, cells, area);
+            SynthResult result = pnr == null
+                    ? mapped
+                    : placeAndRoute(pnr, work, placed, target, name, clockMhz, seed, dutTop, cells, area);
             cache.publish(key, work, result);
             keepWork = false;
             return new Outcome(result, false, cache.entry(key), null);
@@ -193,7 +211,8 @@ public final class Synthesis {
     }
 
     private static SynthException doesNotFit(String name, SynthTarget target, SynthResult.Usage u, String note) {
-        return SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " " + u.name() + " of " + u.available() + note);
+        return SynthException.design(name + " does not fit the " + target.device + ": " + count(u.used()) + " "
+                + u.name() + " of " + u.available() + note);
     }
 
     /**
@@ -205,7 +224,9 @@ public final class Synthesis {
     }
 
     private static List<SynthResult.Usage> area(String name, SynthTarget target, Map<String, Integer> cells) {
-        List<SynthResult.Usage> area = target.resources.stream().map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available())).toList();
+        List<SynthResult.Usage> area = target.resources.stream()
+                .map(r -> new SynthResult.Usage(r.name(), r.used(cells), r.available()))
+                .toList();
         for (SynthResult.Usage u : area) {
             if (u.exceeds()) throw doesNotFit(name, target, u, "");
         }
@@ -216,10 +237,13 @@ public final class Synthesis {
      * The device utilisation in a nextpnr log (design inside the Fmax harness), or the one-line error of a design
      * that does not fit the part. {@code area} is the design alone, which the message names too.
      */
-    public static List<SynthResult.Usage> placed(String name, SynthTarget target, String nextpnrLog, List<SynthResult.Usage> area) {
+    public static List<SynthResult.Usage> placed(
+            String name, SynthTarget target, String nextpnrLog, List<SynthResult.Usage> area) {
         List<SynthResult.Usage> placed = NextpnrReport.utilisation(nextpnrLog);
         for (SynthResult.Usage u : placed) {
-            if (u.exceeds()) throw doesNotFit(name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
+            if (u.exceeds())
+                throw doesNotFit(
+                        name, target, u, " (with the Fmax harness; the design alone maps to " + summary(area) + ")");
         }
         return placed;
     }
@@ -241,8 +265,15 @@ public final class Synthesis {
     }
 
     /** Maps the design alone and returns its cells. */
-    private static Map<String, Integer> yosys(Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop) throws IOException {
-        yosysScript(yosys, work, "synth.ys", "yosys.log", files, target.yosysCommand + " -top " + dutTop + "\ntee -q -o design.stat stat\n");
+    private static Map<String, Integer> yosys(
+            Path yosys, Path work, SynthTarget target, Iterable<String> files, String dutTop) throws IOException {
+        yosysScript(
+                yosys,
+                work,
+                "synth.ys",
+                "yosys.log",
+                files,
+                target.yosysCommand + " -top " + dutTop + "\ntee -q -o design.stat stat\n");
         return YosysStat.cells(Files.readString(work.resolve("design.stat")), dutTop);
     }
 
@@ -251,29 +282,62 @@ public final class Synthesis {
      * once the design alone is known to fit and not to be over a place-and-route limit, since on an engine it takes
      * as long as the first.
      */
-    private static void yosysHarness(Path yosys, Path work, SynthTarget target, Iterable<String> files, String harnessTop) throws IOException {
-        yosysScript(yosys, work, "harness.ys", "harness-yosys.log", files, target.yosysCommand + " -top " + harnessTop + " -json harness.json\n");
+    private static void yosysHarness(
+            Path yosys, Path work, SynthTarget target, Iterable<String> files, String harnessTop) throws IOException {
+        yosysScript(
+                yosys,
+                work,
+                "harness.ys",
+                "harness-yosys.log",
+                files,
+                target.yosysCommand + " -top " + harnessTop + " -json harness.json\n");
     }
 
-    private static void yosysScript(Path yosys, Path work, String name, String log, Iterable<String> files, String commands) throws IOException {
+    private static void yosysScript(
+            Path yosys, Path work, String name, String log, Iterable<String> files, String commands)
+            throws IOException {
         StringBuilder script = new StringBuilder("read_verilog");
         for (String f : files) script.append(' ').append(f);
         script.append('\n').append(commands);
         Files.writeString(work.resolve(name), script);
         Toolchain.Run r = Toolchain.run(List.of(yosys.toString(), "-q", "-l", log, "-s", name), work);
         if (r.exit() != 0) {
-            throw SynthException.design("yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve(log));
+            throw SynthException.design(
+                    "yosys failed (" + firstError(r.output(), "ERROR") + "); log: " + work.resolve(log));
         }
     }
 
-    private static SynthResult placeAndRoute(Path pnr, Path work, String netlist, SynthTarget target, String name, double clockMhz, int seed, String dutTop,
-                                             Map<String, Integer> cells, List<SynthResult.Usage> area) throws IOException {
+    private static SynthResult placeAndRoute(
+            Path pnr,
+            Path work,
+            String netlist,
+            SynthTarget target,
+            String name,
+            double clockMhz,
+            int seed,
+            String dutTop,
+            Map<String, Integer> cells,
+            List<SynthResult.Usage> area)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(pnr.toString()));
         cmd.addAll(target.pnr.deviceArgs());
-        cmd.addAll(List.of("--json", netlist, "--freq", String.format(Locale.ROOT, "%.3f", clockMhz), "--timing-allow-fail",
-                "--seed", String.valueOf(seed), "--report", "report.json", "-l", "nextpnr.log", "-q"));
+        cmd.addAll(List.of(
+                "--json",
+                netlist,
+                "--freq",
+                String.format(Locale.ROOT, "%.3f", clockMhz),
+                "--timing-allow-fail",
+                "--seed",
+                String.valueOf(seed),
+                "--report",
+                "report.json",
+                "-l",
+                "nextpnr.log",
+                "-q"));
         Toolchain.Run r = Toolchain.run(cmd, work);
-        String log = Files.isRegularFile(work.resolve("nextpnr.log")) ? Files.readString(work.resolve("nextpnr.log")) : r.output();
+        String log = Files.isRegularFile(work.resolve("nextpnr.log"))
+                ? Files.readString(work.resolve("nextpnr.log"))
+                : r.output();
         List<SynthResult.Usage> placed;
         try {
             placed = placed(name, target, log, area);
@@ -281,15 +345,30 @@ public final class Synthesis {
             throw new DoesNotFit(e);
         }
         if (r.exit() != 0 || !Files.isRegularFile(work.resolve("report.json"))) {
-            throw SynthException.design(target.pnr.tool() + " failed (" + firstError(log + r.output(), "ERROR") + "); log: " + work.resolve("nextpnr.log"));
+            throw SynthException.design(target.pnr.tool() + " failed (" + firstError(log + r.output(), "ERROR")
+                    + "); log: " + work.resolve("nextpnr.log"));
         }
-        JsonNode report = new ObjectMapper().readTree(work.resolve("report.json").toFile());
-        return new SynthResult(name, dutTop, target.id, target.device, clockMhz, cells, area, placed,
-                NextpnrReport.fmaxMhz(report), NextpnrReport.criticalPath(report));
+        JsonNode report =
+                new ObjectMapper().readTree(work.resolve("report.json").toFile());
+        return new SynthResult(
+                name,
+                dutTop,
+                target.id,
+                target.device,
+                clockMhz,
+                cells,
+                area,
+                placed,
+                NextpnrReport.fmaxMhz(report),
+                NextpnrReport.criticalPath(report));
     }
 
     private static String firstError(String log, String marker) {
-        return log.lines().filter(l -> l.contains(marker)).findFirst().map(String::strip).orElse("no error message");
+        return log.lines()
+                .filter(l -> l.contains(marker))
+                .findFirst()
+                .map(String::strip)
+                .orElse("no error message");
     }
 
     /** The nonzero resources, e.g. "9848 LUT4, 7156 FF, 16 RAM4K". */
@@ -306,7 +385,8 @@ public final class Synthesis {
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -10,31 +10,40 @@ import org.rapgen.RepositoryRoot;
 
 /** Finds the synthesis tools and runs them; a missing tool is a {@link SynthException} naming how to install it. */
 final class Toolchain {
-    private Toolchain() {
-    }
+    private Toolchain() {}
 
     /** Output (stdout and stderr) and exit status of one run. */
-    record Run(int exit, String output) {
-    }
+    record Run(int exit, String output) {}
 
     static Path yosys() {
-        return onPath("yosys").orElseThrow(() -> SynthException.tool("synth needs yosys, which is not on PATH: apt-get install yosys (or run scripts/bootstrap.sh)"));
+        return onPath("yosys")
+                .orElseThrow(
+                        () -> SynthException.tool(
+                                "synth needs yosys, which is not on PATH: apt-get install yosys (or run scripts/bootstrap.sh)"));
     }
 
     static Path pnr(SynthTarget target) {
         SynthTarget.Pnr p = target.pnr;
         Optional<Path> found = onPath(p.tool());
         if (found.isEmpty() && p.venvTool() != null) {
-            found = RepositoryRoot.find(Toolchain.class).map(r -> r.resolve(".venv/bin/" + p.venvTool())).filter(Files::isExecutable);
+            found = RepositoryRoot.find(Toolchain.class)
+                    .map(r -> r.resolve(".venv/bin/" + p.venvTool()))
+                    .filter(Files::isExecutable);
         }
-        return found.orElseThrow(() -> SynthException.tool("synth --target " + target.id + " needs " + p.tool() + ", which is not on PATH"
-                + (p.venvTool() != null ? " nor in .venv as " + p.venvTool() : "") + ": " + p.installHint()));
+        return found.orElseThrow(() ->
+                SynthException.tool("synth --target " + target.id + " needs " + p.tool() + ", which is not on PATH"
+                        + (p.venvTool() != null ? " nor in .venv as " + p.venvTool() : "") + ": " + p.installHint()));
     }
 
     /** First line of {@code tool --version} (or {@code -V}), for the cache key. */
     static String version(Path tool, String flag) {
         Run r = run(List.of(tool.toString(), flag), null);
-        return r.output().lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+        return r.output()
+                .lines()
+                .filter(l -> !l.isBlank())
+                .findFirst()
+                .orElse("")
+                .strip();
     }
 
     static Run run(List<String> cmd, Path dir) {

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 final class YosysStat {
     private static final Pattern CELL = Pattern.compile("^\\s+(\\S+)\\s+(\\d+)\\s*$");
 
-    private YosysStat() {
-    }
+    private YosysStat() {}
 
     static Map<String, Integer> cells(String stat, String module) {
         int at = stat.indexOf("=== " + module + " ===");

@@ -28,7 +28,9 @@ final class BinaryTraceReader extends TraceReader {
     }
 
     @Override
-    public TraceShape shape() { return shape; }
+    public TraceShape shape() {
+        return shape;
+    }
 
     private TraceFormatException error(long off, String problem) {
         return new TraceFormatException(src.name, off, problem);
@@ -47,15 +49,19 @@ final class BinaryTraceReader extends TraceReader {
     @Override
     public boolean next() throws IOException {
         if (!headerDone) {
-            byte[] magic = shape == TraceShape.EVENTS ? TraceFormat.MAGIC_BINARY_EVENTS : TraceFormat.MAGIC_BINARY_TUPLES;
+            byte[] magic =
+                    shape == TraceShape.EVENTS ? TraceFormat.MAGIC_BINARY_EVENTS : TraceFormat.MAGIC_BINARY_TUPLES;
             src.errorLocation = 0;
             int n = src.readFully(rec, 0, 8);
             boolean ok = n == 8;
             for (int i = 0; ok && i < 8; i++) ok = rec[i] == magic[i];
             if (!ok) {
-                throw error(0, "not a rapgen binary " + (shape == TraceShape.EVENTS ? "event" : "tuple")
-                        + " trace (expected magic \"" + new String(magic, 0, 7, java.nio.charset.StandardCharsets.US_ASCII)
-                        + "\\n\")");
+                throw error(
+                        0,
+                        "not a rapgen binary " + (shape == TraceShape.EVENTS ? "event" : "tuple")
+                                + " trace (expected magic \""
+                                + new String(magic, 0, 7, java.nio.charset.StandardCharsets.US_ASCII)
+                                + "\\n\")");
             }
             headerDone = true;
         }
@@ -67,15 +73,18 @@ final class BinaryTraceReader extends TraceReader {
         if (n < recLen) throw error(off, "truncated record " + recNo + ": " + n + " of " + recLen + " bytes");
         long x = le64(rec, 0);
         if (shape == TraceShape.EVENTS) {
-            if (!opt.fits(x)) throw error(off, "record " + recNo + ": key " + hex(x) + " is wider than key_bits=" + opt.keyBits());
+            if (!opt.fits(x))
+                throw error(off, "record " + recNo + ": key " + hex(x) + " is wider than key_bits=" + opt.keyBits());
             long wgt = le32(rec, 8);
             if (wgt == 0) throw error(off, "record " + recNo + ": weight must be >= 1, got 0");
             a = x;
             b = wgt;
         } else {
             long y = le64(rec, 8);
-            if (!opt.fits(x)) throw error(off, "record " + recNo + ": pc " + hex(x) + " is wider than key_bits=" + opt.keyBits());
-            if (!opt.fits(y)) throw error(off, "record " + recNo + ": w " + hex(y) + " is wider than key_bits=" + opt.keyBits());
+            if (!opt.fits(x))
+                throw error(off, "record " + recNo + ": pc " + hex(x) + " is wider than key_bits=" + opt.keyBits());
+            if (!opt.fits(y))
+                throw error(off, "record " + recNo + ": w " + hex(y) + " is wider than key_bits=" + opt.keyBits());
             a = x;
             b = y;
         }

@@ -23,7 +23,8 @@ public final class BinaryTraceWriter implements Closeable {
 
     public void event(long key, long weight) throws IOException {
         if (shape != TraceShape.EVENTS) throw new IllegalStateException("tuple writer");
-        if (weight < 1 || weight > 0xffffffffL) throw new IllegalArgumentException("weight must be 1..2^32-1: " + weight);
+        if (weight < 1 || weight > 0xffffffffL)
+            throw new IllegalArgumentException("weight must be 1..2^32-1: " + weight);
         put(rec, 0, key, 8);
         put(rec, 8, weight, 4);
         out.write(rec, 0, 12);

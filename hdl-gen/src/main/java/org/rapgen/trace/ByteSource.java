@@ -17,7 +17,7 @@ final class ByteSource implements Closeable {
     private final byte[] buf = new byte[1 << 16];
     private int pos;
     private int lim;
-    private long base;          // stream offset of buf[0]
+    private long base; // stream offset of buf[0]
     /** Location used for errors raised while filling (text readers keep it at the line number). */
     long errorLocation;
 
@@ -28,7 +28,9 @@ final class ByteSource implements Closeable {
     }
 
     /** Offset of the next byte to be read, in the decompressed stream. */
-    long offset() { return base + pos; }
+    long offset() {
+        return base + pos;
+    }
 
     private boolean fill() throws IOException {
         base += lim;

@@ -14,7 +14,9 @@ final class LackeyTraceReader extends LineTraceReader {
     }
 
     @Override
-    public TraceFormat format() { return TraceFormat.LACKEY; }
+    public TraceFormat format() {
+        return TraceFormat.LACKEY;
+    }
 
     @Override
     public TraceShape shape() {
@@ -29,11 +31,15 @@ final class LackeyTraceReader extends LineTraceReader {
             boolean instr;
             if (len >= 3 && line[0] == 'I' && line[1] == ' ' && line[2] == ' ') {
                 instr = true;
-            } else if (len >= 3 && line[0] == ' ' && (line[1] == 'L' || line[1] == 'S' || line[1] == 'M') && line[2] == ' ') {
+            } else if (len >= 3
+                    && line[0] == ' '
+                    && (line[1] == 'L' || line[1] == 'S' || line[1] == 'M')
+                    && line[2] == ' ') {
                 instr = false;
             } else {
                 if (atEnd()) continue;
-                throw error("not a lackey line (expected 'I  addr,size' or ' L|S|M addr,size'): '" + tokenText(0) + "'");
+                throw error(
+                        "not a lackey line (expected 'I  addr,size' or ' L|S|M addr,size'): '" + tokenText(0) + "'");
             }
             p = 3;
             parseHex("address", ',');

@@ -44,7 +44,8 @@ final class PacketTraceReader extends TraceReader {
         } else if (be == 0xa1b2c3d4L || be == 0xa1b23c4dL || be == 0xd4c3b2a1L || be == 0x4d3cb2a1L) {
             ng = false;
         } else {
-            throw new TraceFormatException(src.name, 0, "not a pcap or pcapng file (bad magic 0x" + String.format("%08x", be) + ")");
+            throw new TraceFormatException(
+                    src.name, 0, "not a pcap or pcapng file (bad magic 0x" + String.format("%08x", be) + ")");
         }
         PacketTraceReader r = new PacketTraceReader(src, opt, ng, m);
         if (!ng) r.readPcapHeader();
@@ -52,7 +53,9 @@ final class PacketTraceReader extends TraceReader {
     }
 
     @Override
-    public TraceFormat format() { return TraceFormat.PCAP; }
+    public TraceFormat format() {
+        return TraceFormat.PCAP;
+    }
 
     @Override
     public TraceShape shape() {
@@ -84,12 +87,24 @@ final class PacketTraceReader extends TraceReader {
 
     private void checkLinkType(long off, int lt) throws TraceFormatException {
         switch (lt) {
-            case 0: case 1: case 12: case 14: case 101: case 108: case 113: case 228: case 276: return;
-            default: throw error(off, "unsupported link type " + lt);
+            case 0:
+            case 1:
+            case 12:
+            case 14:
+            case 101:
+            case 108:
+            case 113:
+            case 228:
+            case 276:
+                return;
+            default:
+                throw error(off, "unsupported link type " + lt);
         }
     }
 
-    private long packetNo() { return records + skipped + 1; }
+    private long packetNo() {
+        return records + skipped + 1;
+    }
 
     @Override
     public boolean next() throws IOException {
@@ -167,7 +182,8 @@ final class PacketTraceReader extends TraceReader {
             if (src.skip(rest) < rest) throw error(off, "truncated block (fewer than " + blen + " bytes)");
             int t = src.readFully(hdr, 16, 4);
             if (t < 4) throw error(off, "truncated block (missing trailing length)");
-            if (u32(hdr, 16, big) != blen) throw error(off, "block trailing length " + u32(hdr, 16, big) + " != " + blen);
+            if (u32(hdr, 16, big) != blen)
+                throw error(off, "block trailing length " + u32(hdr, 16, big) + " != " + blen);
             if (isShb) continue;
             int avail = want;
             if (type == 1) { // interface description
@@ -179,8 +195,10 @@ final class PacketTraceReader extends TraceReader {
                 if (avail < 20) throw error(off, "packet block too short");
                 int iface = type == 6 ? (int) u32(pkt, 0, big) : u16(pkt, 0, big);
                 long cap = u32(pkt, 12, big);
-                if (iface < 0 || iface >= ifaces.size()) throw error(off, "packet " + packetNo() + " references undefined interface " + iface);
-                if (cap > body - 20) throw error(off, "packet " + packetNo() + ": captured length " + cap + " exceeds its block");
+                if (iface < 0 || iface >= ifaces.size())
+                    throw error(off, "packet " + packetNo() + " references undefined interface " + iface);
+                if (cap > body - 20)
+                    throw error(off, "packet " + packetNo() + ": captured length " + cap + " exceeds its block");
                 curLinkType = ifaces.get(iface)[0];
                 return shift(20, (int) Math.min(cap, avail - 20));
             } else if (type == 3) { // simple packet
@@ -227,7 +245,10 @@ final class PacketTraceReader extends TraceReader {
                 if (n < 4 || u32(pkt, 0, true) != 2) return false;
                 off = 4;
                 break;
-            case 12: case 14: case 101: case 228:
+            case 12:
+            case 14:
+            case 101:
+            case 228:
                 off = 0;
                 break;
             case 113: // Linux cooked v1
@@ -245,9 +266,18 @@ final class PacketTraceReader extends TraceReader {
         long srcIp = u32(pkt, off + 12, true);
         long dstIp = u32(pkt, off + 16, true);
         switch (opt.packetField()) {
-            case SRC: a = srcIp; b = 1; break;
-            case DST: a = dstIp; b = 1; break;
-            default: a = srcIp; b = dstIp; break;
+            case SRC:
+                a = srcIp;
+                b = 1;
+                break;
+            case DST:
+                a = dstIp;
+                b = 1;
+                break;
+            default:
+                a = srcIp;
+                b = dstIp;
+                break;
         }
         return true;
     }

@@ -17,7 +17,9 @@ final class TextTraceReader extends LineTraceReader {
     }
 
     @Override
-    public TraceShape shape() { return shape; }
+    public TraceShape shape() {
+        return shape;
+    }
 
     @Override
     public boolean next() throws IOException {

@@ -28,7 +28,12 @@ import java.nio.charset.StandardCharsets;
  * </ul>
  */
 public enum TraceFormat {
-    TEXT_EVENTS, TEXT_TUPLES, BINARY_EVENTS, BINARY_TUPLES, LACKEY, PCAP;
+    TEXT_EVENTS,
+    TEXT_TUPLES,
+    BINARY_EVENTS,
+    BINARY_TUPLES,
+    LACKEY,
+    PCAP;
 
     static final byte[] MAGIC_BINARY_EVENTS = "RAPGEV1\n".getBytes(StandardCharsets.US_ASCII);
     static final byte[] MAGIC_BINARY_TUPLES = "RAPGTP1\n".getBytes(StandardCharsets.US_ASCII);
@@ -36,14 +41,28 @@ public enum TraceFormat {
     /** Parses a user-facing name: text, tuples, binary, binary-tuples, lackey, pcap, pcapng. */
     public static TraceFormat fromName(String s) {
         switch (s.toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
-            case "text": case "text-events": case "events": return TEXT_EVENTS;
-            case "tuples": case "text-tuples": return TEXT_TUPLES;
-            case "binary": case "bin": case "binary-events": return BINARY_EVENTS;
-            case "binary-tuples": case "bin-tuples": return BINARY_TUPLES;
-            case "lackey": return LACKEY;
-            case "pcap": case "pcapng": return PCAP;
-            default: throw new IllegalArgumentException("unknown trace format '" + s
-                    + "' (expected text, tuples, binary, binary-tuples, lackey, pcap or pcapng)");
+            case "text":
+            case "text-events":
+            case "events":
+                return TEXT_EVENTS;
+            case "tuples":
+            case "text-tuples":
+                return TEXT_TUPLES;
+            case "binary":
+            case "bin":
+            case "binary-events":
+                return BINARY_EVENTS;
+            case "binary-tuples":
+            case "bin-tuples":
+                return BINARY_TUPLES;
+            case "lackey":
+                return LACKEY;
+            case "pcap":
+            case "pcapng":
+                return PCAP;
+            default:
+                throw new IllegalArgumentException("unknown trace format '" + s
+                        + "' (expected text, tuples, binary, binary-tuples, lackey, pcap or pcapng)");
         }
     }
 
@@ -58,7 +77,11 @@ public enum TraceFormat {
         if (n >= 4) {
             int be = ((head[0] & 0xff) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
             switch (be) {
-                case 0xa1b2c3d4: case 0xd4c3b2a1: case 0xa1b23c4d: case 0x4d3cb2a1: case 0x0a0d0d0a:
+                case 0xa1b2c3d4:
+                case 0xd4c3b2a1:
+                case 0xa1b23c4d:
+                case 0x4d3cb2a1:
+                case 0x0a0d0d0a:
                     return PCAP;
                 default:
             }
@@ -77,7 +100,9 @@ public enum TraceFormat {
             if (j == e || head[j] == '#') continue;
             if (e - s >= 2 && head[s] == '=' && head[s + 1] == '=') return LACKEY;
             if (e - s >= 3 && head[s] == 'I' && head[s + 1] == ' ' && head[s + 2] == ' ') return LACKEY;
-            if (e - s >= 3 && head[s] == ' ' && (head[s + 1] == 'L' || head[s + 1] == 'S' || head[s + 1] == 'M')
+            if (e - s >= 3
+                    && head[s] == ' '
+                    && (head[s + 1] == 'L' || head[s + 1] == 'S' || head[s + 1] == 'M')
                     && head[s + 2] == ' ') return LACKEY;
             break;
         }
@@ -86,9 +111,11 @@ public enum TraceFormat {
 
     /** Name of a compression format we recognise but do not decode, or null. */
     static String compressedKind(byte[] h, int n) {
-        if (n >= 6 && (h[0] & 0xff) == 0xfd && h[1] == '7' && h[2] == 'z' && h[3] == 'X' && h[4] == 'Z' && h[5] == 0) return "xz";
+        if (n >= 6 && (h[0] & 0xff) == 0xfd && h[1] == '7' && h[2] == 'z' && h[3] == 'X' && h[4] == 'Z' && h[5] == 0)
+            return "xz";
         if (n >= 3 && h[0] == 'B' && h[1] == 'Z' && h[2] == 'h') return "bzip2";
-        if (n >= 4 && (h[0] & 0xff) == 0x28 && (h[1] & 0xff) == 0xb5 && (h[2] & 0xff) == 0x2f && (h[3] & 0xff) == 0xfd) return "zstd";
+        if (n >= 4 && (h[0] & 0xff) == 0x28 && (h[1] & 0xff) == 0xb5 && (h[2] & 0xff) == 0x2f && (h[3] & 0xff) == 0xfd)
+            return "zstd";
         return null;
     }
 

@@ -32,13 +32,19 @@ public final class TraceFormatException extends IOException {
     }
 
     /** The file name as given to the reader. */
-    public String file() { return file; }
+    public String file() {
+        return file;
+    }
 
     /** Line number (text formats) or byte offset (binary formats). */
-    public long location() { return location; }
+    public long location() {
+        return location;
+    }
 
     /** The problem, without the {@code FILE:LOCATION: } prefix. */
-    public String problem() { return problem; }
+    public String problem() {
+        return problem;
+    }
 
     static String oneLine(String s) {
         if (s == null) return "unknown problem";

@@ -42,9 +42,13 @@ public record TraceOptions(int keyBits, LackeyMode lackeyMode, PacketField packe
         return new TraceOptions(keyBits, LackeyMode.INSTR, PacketField.SRC);
     }
 
-    public TraceOptions withLackeyMode(LackeyMode m) { return new TraceOptions(keyBits, m, packetField); }
+    public TraceOptions withLackeyMode(LackeyMode m) {
+        return new TraceOptions(keyBits, m, packetField);
+    }
 
-    public TraceOptions withPacketField(PacketField f) { return new TraceOptions(keyBits, lackeyMode, f); }
+    public TraceOptions withPacketField(PacketField f) {
+        return new TraceOptions(keyBits, lackeyMode, f);
+    }
 
     /** True iff {@code v} fits in {@link #keyBits} bits (unsigned). */
     public boolean fits(long v) {

@@ -69,8 +69,9 @@ public abstract class TraceReader implements Closeable {
     }
 
     /** As {@link #open(Path, TraceFormat, TraceOptions, TraceShape)} on an already open stream. */
-    public static TraceReader open(String name, InputStream raw, TraceFormat format, TraceOptions opt,
-                                   TraceShape preferred) throws IOException {
+    public static TraceReader open(
+            String name, InputStream raw, TraceFormat format, TraceOptions opt, TraceShape preferred)
+            throws IOException {
         BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
         in.mark(2);
         int b0 = in.read();
@@ -102,23 +103,35 @@ public abstract class TraceReader implements Closeable {
         TraceFormat detected = TraceFormat.detect(head, n, preferred);
         if (format == null) {
             if (detected == null) {
-                throw new TraceFormatException(name, 0, comp + "-compressed input is not supported; decompress it first"
-                        + " (only gzip is read directly)");
+                throw new TraceFormatException(
+                        name,
+                        0,
+                        comp + "-compressed input is not supported; decompress it first"
+                                + " (only gzip is read directly)");
             }
             format = detected;
         } else if (comp != null) {
-            throw new TraceFormatException(name, 0, comp + "-compressed input is not supported; decompress it first"
-                    + " (only gzip is read directly)");
+            throw new TraceFormatException(
+                    name,
+                    0,
+                    comp + "-compressed input is not supported; decompress it first" + " (only gzip is read directly)");
         }
         ByteSource src = new ByteSource(name, body, gzip);
         switch (format) {
-            case TEXT_EVENTS: return new TextTraceReader(src, opt, TraceShape.EVENTS);
-            case TEXT_TUPLES: return new TextTraceReader(src, opt, TraceShape.TUPLES);
-            case BINARY_EVENTS: return new BinaryTraceReader(src, opt, TraceShape.EVENTS);
-            case BINARY_TUPLES: return new BinaryTraceReader(src, opt, TraceShape.TUPLES);
-            case LACKEY: return new LackeyTraceReader(src, opt);
-            case PCAP: return PacketTraceReader.open(src, opt);
-            default: throw new AssertionError(format);
+            case TEXT_EVENTS:
+                return new TextTraceReader(src, opt, TraceShape.EVENTS);
+            case TEXT_TUPLES:
+                return new TextTraceReader(src, opt, TraceShape.TUPLES);
+            case BINARY_EVENTS:
+                return new BinaryTraceReader(src, opt, TraceShape.EVENTS);
+            case BINARY_TUPLES:
+                return new BinaryTraceReader(src, opt, TraceShape.TUPLES);
+            case LACKEY:
+                return new LackeyTraceReader(src, opt);
+            case PCAP:
+                return PacketTraceReader.open(src, opt);
+            default:
+                throw new AssertionError(format);
         }
     }
 
@@ -138,26 +151,45 @@ public abstract class TraceReader implements Closeable {
     /** Whether records are events or tuples. */
     public abstract TraceShape shape();
 
-    public final long key() { return a; }
-    public final long weight() { return b; }
-    public final long pc() { return a; }
-    public final long w() { return b; }
+    public final long key() {
+        return a;
+    }
+
+    public final long weight() {
+        return b;
+    }
+
+    public final long pc() {
+        return a;
+    }
+
+    public final long w() {
+        return b;
+    }
 
     /** Records delivered so far. */
-    public final long records() { return records; }
+    public final long records() {
+        return records;
+    }
 
     /** Input items skipped so far (non-IPv4 packets; lackey data accesses before the first instruction). */
-    public final long skipped() { return skipped; }
+    public final long skipped() {
+        return skipped;
+    }
 
     /**
      * Where the record last delivered by {@link #next()} starts, in the form error messages use: the
      * 1-based line for line formats, the byte offset of the record or block for binary formats. Lets a
      * consumer that rejects a well-formed record (a weight its model cannot take) point at it.
      */
-    public final long location() { return src.errorLocation; }
+    public final long location() {
+        return src.errorLocation;
+    }
 
     /** The file name used in error messages. */
-    public final String name() { return src.name; }
+    public final String name() {
+        return src.name;
+    }
 
     /** Delivers every remaining record as an event; fails if the trace carries tuples. */
     public long forEachEvent(EventVisitor v) throws IOException {

@@ -25,8 +25,10 @@ import org.rapgen.synth.Synthesis;
  */
 class PerformanceReportTest {
     private static final Path ROOT = Path.of("/repo");
-    private static final DesignConfig RAP = new DesignConfig("configs/rap_n32_k32.yaml", "rap_n32_k32", "rap", Map.of(), 100);
-    private static final DesignConfig SAMPLER = new DesignConfig("configs/sampler_hp256_2048.yaml", "sampler_hp256_2048", "sampler", Map.of(), 100);
+    private static final DesignConfig RAP =
+            new DesignConfig("configs/rap_n32_k32.yaml", "rap_n32_k32", "rap", Map.of(), 100);
+    private static final DesignConfig SAMPLER =
+            new DesignConfig("configs/sampler_hp256_2048.yaml", "sampler_hp256_2048", "sampler", Map.of(), 100);
     private static final String NO_CLASS = "org.rapgen.bench.NoSuchThroughput";
 
     private static String recorded(String name) throws IOException {
@@ -37,7 +39,10 @@ class PerformanceReportTest {
     }
 
     private static ThroughputFigures.Row row(List<ThroughputFigures.Row> rows, String figure) {
-        return rows.stream().filter(r -> r.figure().equals(figure)).findFirst().orElseThrow(() -> new AssertionError("no row " + figure + " in " + rows));
+        return rows.stream()
+                .filter(r -> r.figure().equals(figure))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + figure + " in " + rows));
     }
 
     private static List<ThroughputFigures.Row> rows(DesignConfig cfg, ThroughputFigures.Run cosim) {
@@ -50,12 +55,14 @@ class PerformanceReportTest {
         // The recording says "events/cycle 0.9832" and "cycles/s    73412 (39185 clocks in 0.534 s ...)".
         assertEquals("0.9832", row(rows, "events per clock").value());
         assertEquals("73.4 k cycles/s", row(rows, "co-simulation cycles/s").value());
-        assertEquals(PaperFigures.RAP_EVENTS_PER_CLOCK, row(rows, "events per clock").anchorValue());
+        assertEquals(
+                PaperFigures.RAP_EVENTS_PER_CLOCK, row(rows, "events per clock").anchorValue());
     }
 
     @Test
     void samplerCosimSummaryGivesTuplesPerClockAndCyclesPerSecond() throws IOException {
-        List<ThroughputFigures.Row> rows = rows(SAMPLER, new ThroughputFigures.Run(0, recorded("cosim-sampler_hp256_2048.txt")));
+        List<ThroughputFigures.Row> rows =
+                rows(SAMPLER, new ThroughputFigures.Run(0, recorded("cosim-sampler_hp256_2048.txt")));
         assertEquals("1.0000", row(rows, "tuples per clock").value());
         assertEquals("298.9 k cycles/s", row(rows, "co-simulation cycles/s").value());
         assertEquals("golden-model tuples/s", rows.get(2).figure());
@@ -72,23 +79,35 @@ class PerformanceReportTest {
         List<ThroughputFigures.Row> rows = rows(RAP, new ThroughputFigures.Run(0, old));
         assertEquals("0.9832", row(rows, "events per clock").value());
         String cps = row(rows, "co-simulation cycles/s").value();
-        assertTrue(cps.startsWith("not measured yet (needs `./rapgen cosim --trace ") && cps.endsWith("to print cycles/s)"), cps);
+        assertTrue(
+                cps.startsWith("not measured yet (needs `./rapgen cosim --trace ")
+                        && cps.endsWith("to print cycles/s)"),
+                cps);
     }
 
     @Test
     void missingSourcesSayWhatTheyNeed() {
-        List<ThroughputFigures.Row> rows = rows(RAP, null);  // a build without the cosim command
-        assertEquals("not measured yet (needs `./rapgen cosim --trace " + ThroughputFigures.TRACE + " --config configs/rap_n32_k32.yaml`)",
+        List<ThroughputFigures.Row> rows = rows(RAP, null); // a build without the cosim command
+        assertEquals(
+                "not measured yet (needs `./rapgen cosim --trace " + ThroughputFigures.TRACE
+                        + " --config configs/rap_n32_k32.yaml`)",
                 row(rows, "events per clock").value());
-        assertEquals("not measured yet (needs class " + NO_CLASS + ")", row(rows, "golden-model events/s").value());
-        assertEquals("not measured yet (needs class " + NO_CLASS + ")", row(rows, "golden-model events/s").anchorValue());
+        assertEquals(
+                "not measured yet (needs class " + NO_CLASS + ")",
+                row(rows, "golden-model events/s").value());
+        assertEquals(
+                "not measured yet (needs class " + NO_CLASS + ")",
+                row(rows, "golden-model events/s").anchorValue());
     }
 
     @Test
     void theRealSourcesAreMissingWithoutTheBenchmarksJar() {
         // hdl-gen's tests run without module benchmarks/ on the class path, as the report would without it.
-        assertEquals("not measured yet (needs class " + ThroughputFigures.GOLDEN_SOURCE + ")", ThroughputFigures.fromClass(ThroughputFigures.GOLDEN_SOURCE, RAP, ROOT));
-        assertEquals("not measured yet (needs class " + ThroughputFigures.DATASKETCHES_SOURCE + ")",
+        assertEquals(
+                "not measured yet (needs class " + ThroughputFigures.GOLDEN_SOURCE + ")",
+                ThroughputFigures.fromClass(ThroughputFigures.GOLDEN_SOURCE, RAP, ROOT));
+        assertEquals(
+                "not measured yet (needs class " + ThroughputFigures.DATASKETCHES_SOURCE + ")",
                 ThroughputFigures.fromClass(ThroughputFigures.DATASKETCHES_SOURCE, RAP, ROOT));
     }
 
@@ -102,26 +121,35 @@ class PerformanceReportTest {
 
     @Test
     void aFailingSourceIsAFigureNotACrash() {
-        assertEquals("failed: java.lang.IllegalStateException: no trace for rap_n32_k32", ThroughputFigures.fromClass(FailingSource.class.getName(), RAP, ROOT));
+        assertEquals(
+                "failed: java.lang.IllegalStateException: no trace for rap_n32_k32",
+                ThroughputFigures.fromClass(FailingSource.class.getName(), RAP, ROOT));
     }
 
     @Test
     void aFailedCosimShowsItsLastLine() {
-        ThroughputFigures.Run failed = new ThroughputFigures.Run(2, "rapgen: configs/x.yaml:0: no co-simulation for design 'x'\n");
-        assertEquals("failed (exit 2): rapgen: configs/x.yaml:0: no co-simulation for design 'x'", row(rows(RAP, failed), "events per clock").value());
+        ThroughputFigures.Run failed =
+                new ThroughputFigures.Run(2, "rapgen: configs/x.yaml:0: no co-simulation for design 'x'\n");
+        assertEquals(
+                "failed (exit 2): rapgen: configs/x.yaml:0: no co-simulation for design 'x'",
+                row(rows(RAP, failed), "events per clock").value());
     }
 
     @Test
     void libraryBlocksHaveNoThroughputRows() {
-        assertTrue(ThroughputFigures.libraryBlock().stream().allMatch(r -> r.value().startsWith("n/a (library block")));
+        assertTrue(ThroughputFigures.libraryBlock().stream()
+                .allMatch(r -> r.value().startsWith("n/a (library block")));
     }
-
 
     @Test
     void aDesignWhoseLutsExceedTheIce40IsAFigure() throws IOException {
         String stat = recorded("yosys-rap_n32_k32-ice40.stat");
         String[] cells = PerformanceReport.synth(() -> {
-            Synthesis.designAlone("rap_n32_k32", SynthTarget.ICE40, stat, "RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2");
+            Synthesis.designAlone(
+                    "rap_n32_k32",
+                    SynthTarget.ICE40,
+                    stat,
+                    "RapEngine_k32_b4_n32_c32_w1_wf0_q512_cb0_e655_m1024_f2_s2");
             throw new AssertionError("7758 LUT4 should not fit 7680 logic cells");
         });
         assertEquals("rap_n32_k32 does not fit the iCE40 HX8K (ct256): 7758 LUT4 of 7680", cells[0]);
@@ -132,31 +160,54 @@ class PerformanceReportTest {
     void aDesignThatNextpnrCannotPlaceIsAFigure() throws IOException {
         String log = recorded("nextpnr-fifo_w32_d8192-ice40.log");
         // The design alone as that run's Yosys mapped it (its message: "195 LUT4, 122 FF, 46 carry, 64 RAM4K").
-        List<SynthResult.Usage> alone = List.of(new SynthResult.Usage("LUT4", 195, 7680), new SynthResult.Usage("FF", 122, 0),
-                new SynthResult.Usage("carry", 46, 0), new SynthResult.Usage("RAM4K", 64, 0), new SynthResult.Usage("DSP", 0, 0));
+        List<SynthResult.Usage> alone = List.of(
+                new SynthResult.Usage("LUT4", 195, 7680),
+                new SynthResult.Usage("FF", 122, 0),
+                new SynthResult.Usage("carry", 46, 0),
+                new SynthResult.Usage("RAM4K", 64, 0),
+                new SynthResult.Usage("DSP", 0, 0));
         String[] cells = PerformanceReport.synth(() -> {
             Synthesis.placed("fifo_w32_d8192", SynthTarget.ICE40, log, alone);
             throw new AssertionError("64 RAMs should not fit 32");
         });
         // Word for word what ./rapgen synth printed on that run (after "rapgen: <config>:0: ").
-        assertEquals("fifo_w32_d8192 does not fit the iCE40 HX8K (ct256): 64 ICESTORM_RAM of 32 (with the Fmax harness; the design alone maps to "
-                + "195 LUT4, 122 FF, 46 carry, 64 RAM4K)", cells[0]);
+        assertEquals(
+                "fifo_w32_d8192 does not fit the iCE40 HX8K (ct256): 64 ICESTORM_RAM of 32 (with the Fmax harness; the design alone maps to "
+                        + "195 LUT4, 122 FF, 46 carry, 64 RAM4K)",
+                cells[0]);
         assertEquals("—", cells[1]);
     }
 
     @Test
     void aDesignThatFitsIsNotCalledAMisfit() throws IOException {
-        List<SynthResult.Usage> placed = Synthesis.placed("fifo_w32_d8192", SynthTarget.ICE40,
-                recorded("nextpnr-fifo_w32_d8192-ice40.log").replace("ICESTORM_RAM:    64/   32   200%", "ICESTORM_RAM:    16/   32    50%"), List.of());
+        List<SynthResult.Usage> placed = Synthesis.placed(
+                "fifo_w32_d8192",
+                SynthTarget.ICE40,
+                recorded("nextpnr-fifo_w32_d8192-ice40.log")
+                        .replace("ICESTORM_RAM:    64/   32   200%", "ICESTORM_RAM:    16/   32    50%"),
+                List.of());
         assertEquals(318, placed.get(0).used());
-        assertThrows(SynthException.class, () -> Synthesis.placed("x", SynthTarget.ICE40, recorded("nextpnr-fifo_w32_d8192-ice40.log"), List.of()));
+        assertThrows(
+                SynthException.class,
+                () -> Synthesis.placed(
+                        "x", SynthTarget.ICE40, recorded("nextpnr-fifo_w32_d8192-ice40.log"), List.of()));
     }
 
     @Test
     void aPlaceAndRouteThatQuickSkippedSaysSo() {
-        SynthResult mapped = new SynthResult("rap_n128_k32", "RapEngine", "ecp5", SynthTarget.ECP5.device, 100, Map.of(),
-                List.of(new SynthResult.Usage("LUT4", 27218, 0), new SynthResult.Usage("FF", 15068, 0)), List.of(), null, null);
-        String[] cells = PerformanceReport.synth(() -> new Synthesis.Outcome(mapped, false, null, "place-and-route skipped: over the limit"));
+        SynthResult mapped = new SynthResult(
+                "rap_n128_k32",
+                "RapEngine",
+                "ecp5",
+                SynthTarget.ECP5.device,
+                100,
+                Map.of(),
+                List.of(new SynthResult.Usage("LUT4", 27218, 0), new SynthResult.Usage("FF", 15068, 0)),
+                List.of(),
+                null,
+                null);
+        String[] cells = PerformanceReport.synth(
+                () -> new Synthesis.Outcome(mapped, false, null, "place-and-route skipped: over the limit"));
         assertEquals("27218 LUT4, 15068 FF", cells[0]);
         assertEquals("not measured (place-and-route skipped: over the limit; `--quick`)", cells[1]);
     }
@@ -172,7 +223,11 @@ class PerformanceReportTest {
 
     @Test
     void quickRuleNamesEcp5Only() {
-        assertTrue(PerformanceReport.quickRule().startsWith("place-and-route on ecp5 is skipped"), PerformanceReport.quickRule());
-        assertThrows(IllegalArgumentException.class, () -> PerformanceReport.main(new String[] {"/repo", "out.md", "--fast"}));
+        assertTrue(
+                PerformanceReport.quickRule().startsWith("place-and-route on ecp5 is skipped"),
+                PerformanceReport.quickRule());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PerformanceReport.main(new String[] {"/repo", "out.md", "--fast"}));
     }
 }

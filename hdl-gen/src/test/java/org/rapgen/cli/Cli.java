@@ -25,8 +25,7 @@ final class Cli {
         }
     }
 
-    private Cli() {
-    }
+    private Cli() {}
 
     static Run run(String... args) {
         PrintStream oldOut = System.out;

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +45,8 @@ class CliFuzzTest {
     @AfterContainer
     static void removeRoot() throws IOException {
         try (Stream<Path> s = Files.walk(root)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            s.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 
@@ -72,8 +72,18 @@ class CliFuzzTest {
         Path dir = caseFolder();
         Path file = Files.write(dir.resolve("t"), trace);
         Path out = dir.resolve("out");
-        Run r = tuples ? Cli.run("sample", "--trace", file.toString(), "--sampler", "H[P16]64", "--out", out.toString())
-                : Cli.run("profile", "--trace", file.toString(), "--eps", "0.1", "--nodes", "64", "--dump", out.toString());
+        Run r = tuples
+                ? Cli.run("sample", "--trace", file.toString(), "--sampler", "H[P16]64", "--out", out.toString())
+                : Cli.run(
+                        "profile",
+                        "--trace",
+                        file.toString(),
+                        "--eps",
+                        "0.1",
+                        "--nodes",
+                        "64",
+                        "--dump",
+                        out.toString());
         assertContract(r);
         if (r.exit() != 0) assertEquals(Set.of("t"), Cli.files(dir), "a failed run left files behind");
     }
@@ -87,8 +97,10 @@ class CliFuzzTest {
         for (String a : args) resolved.add(a.replace("@DIR", dir.toString()));
         Run r = Cli.run(resolved.toArray(String[]::new));
         assertContract(r);
-        if (r.exit() != 0) assertTrue(Cli.files(dir).stream().allMatch(n -> n.equals("in.txt") || n.equals("in.yaml")),
-                "a failed run left files behind: " + Cli.files(dir));
+        if (r.exit() != 0)
+            assertTrue(
+                    Cli.files(dir).stream().allMatch(n -> n.equals("in.txt") || n.equals("in.yaml")),
+                    "a failed run left files behind: " + Cli.files(dir));
     }
 
     /** Exit 0 or 2; on 2 one line and no stdout; never a Java name. */
@@ -119,32 +131,99 @@ class CliFuzzTest {
         StringBuilder text = new StringBuilder("# events\n");
         StringBuilder tuples = new StringBuilder();
         StringBuilder lackey = new StringBuilder("==1== Lackey\n");
-        ByteBuffer bin = ByteBuffer.allocate(8 + 40 * 12).order(ByteOrder.LITTLE_ENDIAN).put(ascii("RAPGEV1\n"));
+        ByteBuffer bin =
+                ByteBuffer.allocate(8 + 40 * 12).order(ByteOrder.LITTLE_ENDIAN).put(ascii("RAPGEV1\n"));
         for (int i = 0; i < 40; i++) {
-            text.append(Integer.toHexString(i * 7919)).append(i % 3 == 0 ? " 2" : "").append('\n');
-            tuples.append(Integer.toHexString(0x400000 + i * 4)).append(' ').append(Integer.toHexString(i * 64)).append('\n');
-            lackey.append(i % 4 == 0 ? " L " : "I  ").append(String.format("%08x,4", 0x400000 + i * 4)).append('\n');
+            text.append(Integer.toHexString(i * 7919))
+                    .append(i % 3 == 0 ? " 2" : "")
+                    .append('\n');
+            tuples.append(Integer.toHexString(0x400000 + i * 4))
+                    .append(' ')
+                    .append(Integer.toHexString(i * 64))
+                    .append('\n');
+            lackey.append(i % 4 == 0 ? " L " : "I  ")
+                    .append(String.format("%08x,4", 0x400000 + i * 4))
+                    .append('\n');
             bin.putLong(i * 104729L).putInt(1 + i % 5);
         }
-        List<byte[]> seeds = List.of(ascii(text.toString()), ascii(tuples.toString()), ascii(lackey.toString()), bin.array(),
-                gzip(ascii(text.toString())), pcapPrefix());
+        List<byte[]> seeds = List.of(
+                ascii(text.toString()),
+                ascii(tuples.toString()),
+                ascii(lackey.toString()),
+                bin.array(),
+                gzip(ascii(text.toString())),
+                pcapPrefix());
         return mutatedOrRandom(seeds);
     }
 
     @Provide
     Arbitrary<List<String>> commandLines() {
-        // Not synth: a valid line runs Yosys for seconds (SynthCommandTest covers its errors). Not --progress: it writes
-        // progress lines to stderr on purpose.
-        Arbitrary<String> command = Arbitraries.of("profile", "sample", "generate", "--help", "--version", "nosuch", "");
-        Arbitrary<String> option = Arbitraries.of("--trace", "--eps", "--nodes", "--branching", "--key-bits", "--dump", "--report",
-                "--sampler", "--out", "--format", "--lackey", "--config", "--fpga-root", "--target", "--seed", "--no-progress", "--cycles", "--stress", "-x", "--", "--eps=0.1");
+        // Not synth: a valid line runs Yosys for seconds (SynthCommandTest covers its errors). Not --progress: it
+        // writes progress lines to stderr on purpose.
+        Arbitrary<String> command =
+                Arbitraries.of("profile", "sample", "generate", "--help", "--version", "nosuch", "");
+        Arbitrary<String> option = Arbitraries.of(
+                "--trace",
+                "--eps",
+                "--nodes",
+                "--branching",
+                "--key-bits",
+                "--dump",
+                "--report",
+                "--sampler",
+                "--out",
+                "--format",
+                "--lackey",
+                "--config",
+                "--fpga-root",
+                "--target",
+                "--seed",
+                "--no-progress",
+                "--cycles",
+                "--stress",
+                "-x",
+                "--",
+                "--eps=0.1");
         Arbitrary<String> value = Arbitraries.oneOf(
-                Arbitraries.of("0.1", "0", "-1", "1e309", "NaN", "1.5", "64", "15", "65537", "4", "3", "33", "abc", "",
-                        "text", "tuples", "binary", "pcap", "lackey", "instr", "data", "H[P16]64", "H[P256]2048A16", "H[",
-                        "xilinx", "ice40", "@DIR/in.txt", "@DIR/missing.txt", "@DIR", "@DIR/out.txt", "@DIR/no/such/out",
-                        "@DIR/in.yaml", "/proc/x"),
+                Arbitraries.of(
+                        "0.1",
+                        "0",
+                        "-1",
+                        "1e309",
+                        "NaN",
+                        "1.5",
+                        "64",
+                        "15",
+                        "65537",
+                        "4",
+                        "3",
+                        "33",
+                        "abc",
+                        "",
+                        "text",
+                        "tuples",
+                        "binary",
+                        "pcap",
+                        "lackey",
+                        "instr",
+                        "data",
+                        "H[P16]64",
+                        "H[P256]2048A16",
+                        "H[",
+                        "xilinx",
+                        "ice40",
+                        "@DIR/in.txt",
+                        "@DIR/missing.txt",
+                        "@DIR",
+                        "@DIR/out.txt",
+                        "@DIR/no/such/out",
+                        "@DIR/in.yaml",
+                        "/proc/x"),
                 Arbitraries.strings().ofMaxLength(8));
-        Arbitrary<List<String>> pairs = Combinators.combine(option, value).as(List::of).list().ofMaxSize(5)
+        Arbitrary<List<String>> pairs = Combinators.combine(option, value)
+                .as(List::of)
+                .list()
+                .ofMaxSize(5)
                 .map(l -> l.stream().flatMap(List::stream).toList());
         return Combinators.combine(command, pairs).as((c, rest) -> {
             List<String> args = new ArrayList<>();
@@ -155,9 +234,14 @@ class CliFuzzTest {
     }
 
     private static Arbitrary<byte[]> mutatedOrRandom(List<byte[]> seeds) {
-        Arbitrary<Mutation> mutation = Combinators.combine(Arbitraries.of(Mutation.Kind.class), Arbitraries.doubles().between(0, 1),
-                Arbitraries.integers().between(1, 24), Arbitraries.bytes()).as(Mutation::new);
-        Arbitrary<byte[]> mutated = Combinators.combine(Arbitraries.of(seeds), mutation.list().ofMaxSize(6))
+        Arbitrary<Mutation> mutation = Combinators.combine(
+                        Arbitraries.of(Mutation.Kind.class),
+                        Arbitraries.doubles().between(0, 1),
+                        Arbitraries.integers().between(1, 24),
+                        Arbitraries.bytes())
+                .as(Mutation::new);
+        Arbitrary<byte[]> mutated = Combinators.combine(
+                        Arbitraries.of(seeds), mutation.list().ofMaxSize(6))
                 .as((seed, ms) -> {
                     byte[] b = seed;
                     for (Mutation m : ms) b = m.apply(b);
@@ -169,7 +253,15 @@ class CliFuzzTest {
 
     /** One edit of a byte string, at a fraction of its length. */
     record Mutation(Kind kind, double at, int length, byte value) {
-        enum Kind { SET, INSERT, DELETE, DUPLICATE, TRUNCATE, NUL, HIGH_BIT }
+        enum Kind {
+            SET,
+            INSERT,
+            DELETE,
+            DUPLICATE,
+            TRUNCATE,
+            NUL,
+            HIGH_BIT
+        }
 
         byte[] apply(byte[] b) {
             int i = (int) (at * b.length);
@@ -219,7 +311,8 @@ class CliFuzzTest {
         try (InputStream in = Files.newInputStream(capture)) {
             return in.readNBytes(2048);
         } catch (IOException e) {
-            throw new UncheckedIOException("the shared capture " + capture + " is needed (../shared beside the clone)", e);
+            throw new UncheckedIOException(
+                    "the shared capture " + capture + " is needed (../shared beside the clone)", e);
         }
     }
 

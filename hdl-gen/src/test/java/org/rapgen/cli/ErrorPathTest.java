@@ -40,11 +40,16 @@ class ErrorPathTest {
 
     @Test
     void configurationBytesThatAreNotUtf8TextNameTheirLine() throws IOException {
-        Path nul = Files.write(tmp.resolve("nul.yaml"), "design: sat_counter\n\0params: {}\n".getBytes(StandardCharsets.UTF_8));
-        Path latin1 = Files.write(tmp.resolve("latin1.yaml"), "design: sat_counter\n# caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
-        Path bell = Files.write(tmp.resolve("bell.yaml"), "design: sat_counter\nname: a\u0007\n".getBytes(StandardCharsets.UTF_8));
+        Path nul = Files.write(
+                tmp.resolve("nul.yaml"), "design: sat_counter\n\0params: {}\n".getBytes(StandardCharsets.UTF_8));
+        Path latin1 = Files.write(
+                tmp.resolve("latin1.yaml"), "design: sat_counter\n# caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        Path bell = Files.write(
+                tmp.resolve("bell.yaml"), "design: sat_counter\nname: a\u0007\n".getBytes(StandardCharsets.UTF_8));
         for (String cmd : List.of("generate", "synth")) {
-            List<String> tail = cmd.equals("generate") ? List.of("--out", tmp.resolve("out").toString()) : List.of("--target", "xilinx");
+            List<String> tail = cmd.equals("generate")
+                    ? List.of("--out", tmp.resolve("out").toString())
+                    : List.of("--target", "xilinx");
             assertUserError(run(args(cmd, nul, tail)), "nul.yaml:2:", "U+0000");
             assertUserError(run(args(cmd, latin1, tail)), "latin1.yaml:2:", "byte 0xE9 is not UTF-8 text");
             assertUserError(run(args(cmd, bell, tail)), "bell.yaml:2:", "U+0007");
@@ -62,24 +67,57 @@ class ErrorPathTest {
     void generateChecksEveryOutputBeforeWritingAny() throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         Path out = tmp.resolve("rtl");
-        assertUserError(run("generate", "--config", config("sat_counter_w16"), "--out", file.toString()),
-                "a-file:0:", "--out", "is a file, not a folder");
+        assertUserError(
+                run("generate", "--config", config("sat_counter_w16"), "--out", file.toString()),
+                "a-file:0:",
+                "--out",
+                "is a file, not a folder");
         // The --fpga-root problem used to surface after --out was written.
-        assertUserError(run("generate", "--config", config("sat_counter_w16"), "--out", out.toString(), "--fpga-root", file.toString()),
-                "a-file:0:", "--fpga-root", "is a file, not a folder");
+        assertUserError(
+                run(
+                        "generate",
+                        "--config",
+                        config("sat_counter_w16"),
+                        "--out",
+                        out.toString(),
+                        "--fpga-root",
+                        file.toString()),
+                "a-file:0:",
+                "--fpga-root",
+                "is a file, not a folder");
         assertFalse(Files.exists(out), "--out written before --fpga-root was found bad");
         Path below = file.resolve("sub");
-        assertUserError(run("generate", "--config", config("sat_counter_w16"), "--out", below.toString()), "--out", "is a file, not a folder");
+        assertUserError(
+                run("generate", "--config", config("sat_counter_w16"), "--out", below.toString()),
+                "--out",
+                "is a file, not a folder");
     }
 
     @Test
     void anOutputInAFolderThatCannotBeWrittenFailsFirst() throws IOException {
         Path locked = readOnlyFolder();
-        assertUserError(run("generate", "--config", config("sat_counter_w16"), "--out", locked.resolve("rtl").toString()),
-                "--out", "cannot create it in " + locked);
+        assertUserError(
+                run(
+                        "generate",
+                        "--config",
+                        config("sat_counter_w16"),
+                        "--out",
+                        locked.resolve("rtl").toString()),
+                "--out",
+                "cannot create it in " + locked);
         Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n34\n");
-        assertUserError(run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", locked.resolve("d.txt").toString()),
-                "d.txt:0:", "--dump", "cannot write in folder " + locked);
+        assertUserError(
+                run(
+                        "profile",
+                        "--trace",
+                        trace.toString(),
+                        "--eps",
+                        "0.1",
+                        "--dump",
+                        locked.resolve("d.txt").toString()),
+                "d.txt:0:",
+                "--dump",
+                "cannot write in folder " + locked);
     }
 
     /**
@@ -101,25 +139,50 @@ class ErrorPathTest {
     void oneFileForTwoOutputsOrForAnOutputAndItsInput() throws IOException {
         Path trace = Files.writeString(tmp.resolve("t.txt"), "12\n34\n");
         Path same = tmp.resolve("same");
-        assertUserError(run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", same.toString(), "--report", same.toString()),
-                "same:0:", "--report is also given for --dump");
+        assertUserError(
+                run(
+                        "profile",
+                        "--trace",
+                        trace.toString(),
+                        "--eps",
+                        "0.1",
+                        "--dump",
+                        same.toString(),
+                        "--report",
+                        same.toString()),
+                "same:0:",
+                "--report is also given for --dump");
         assertFalse(Files.exists(same));
         Path dotted = tmp.resolve("x/../same");
         Files.createDirectory(tmp.resolve("x"));
-        assertUserError(run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", same.toString(), "--report", dotted.toString()),
+        assertUserError(
+                run(
+                        "profile",
+                        "--trace",
+                        trace.toString(),
+                        "--eps",
+                        "0.1",
+                        "--dump",
+                        same.toString(),
+                        "--report",
+                        dotted.toString()),
                 "is also given for --dump");
-        assertUserError(run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", trace.toString()),
-                "t.txt:0:", "--dump would overwrite the --trace input");
+        assertUserError(
+                run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", trace.toString()),
+                "t.txt:0:",
+                "--dump would overwrite the --trace input");
         assertEquals("12\n34\n", Files.readString(trace), "the input is untouched");
         Path link = Files.createSymbolicLink(tmp.resolve("link.txt"), trace);
-        assertUserError(run("sample", "--trace", trace.toString(), "--sampler", "H[P256]2048", "--out", link.toString()),
+        assertUserError(
+                run("sample", "--trace", trace.toString(), "--sampler", "H[P256]2048", "--out", link.toString()),
                 "--out would overwrite the --trace input");
     }
 
     /** picocli words a failed conversion with Java's type names; the user gets the option and the value. */
     @Test
     void anOptionValueThatIsNoPathNamesTheOption() {
-        assertUserError(run("profile", "--trace", "a\0b", "--eps", "0.1"), "--trace", "a path cannot hold a NUL character");
+        assertUserError(
+                run("profile", "--trace", "a\0b", "--eps", "0.1"), "--trace", "a path cannot hold a NUL character");
     }
 
     @Test
@@ -130,7 +193,14 @@ class ErrorPathTest {
         assertFalse(r.err().contains("does not exist"), r.err());
         Run g = run("generate", "--config", config("sat_counter_w16"), "--out", "/proc/rapgen-out");
         assertUserError(g, "/proc/rapgen-out:0:", "cannot be created in /proc");
-        Run missing = run("profile", "--trace", trace.toString(), "--eps", "0.1", "--dump", tmp.resolve("no/such/d.txt").toString());
+        Run missing = run(
+                "profile",
+                "--trace",
+                trace.toString(),
+                "--eps",
+                "0.1",
+                "--dump",
+                tmp.resolve("no/such/d.txt").toString());
         assertUserError(missing, "--dump", "folder " + tmp.resolve("no/such") + " does not exist");
     }
 
@@ -142,7 +212,12 @@ class ErrorPathTest {
         for (int i = 0; i < 50_000; i++) sb.append(Integer.toHexString(i)).append('\n');
         Path trace = Files.writeString(tmp.resolve("t.txt"), sb + "zz\n");
         assertUserError(run("profile", "--trace", trace.toString(), "--eps", "0.1"), "t.txt:50001:");
-        Run ok = run("profile", "--trace", Files.writeString(tmp.resolve("good.txt"), sb).toString(), "--eps", "0.1");
+        Run ok = run(
+                "profile",
+                "--trace",
+                Files.writeString(tmp.resolve("good.txt"), sb).toString(),
+                "--eps",
+                "0.1");
         assertEquals(0, ok.exit(), ok.err());
         assertTrue(ok.out().contains("hot ranges") || !ok.out().isEmpty(), "a successful run's output is passed on");
     }

@@ -36,7 +36,12 @@ class GenerateCommandTest {
     @Test
     void writesVerilogAndManifestPerDesign() throws IOException {
         Path cfg = config("f.yaml", "design: fifo\nname: my_fifo\nparams:\n  width: 8\n  depth: 4\n");
-        Run r = run("generate", "--config", cfg.toString(), "--out", tmp.resolve("out").toString());
+        Run r = run(
+                "generate",
+                "--config",
+                cfg.toString(),
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.isRegularFile(tmp.resolve("out/my_fifo/Fifo_w8_d4.v")));
         String manifest = Files.readString(tmp.resolve("out/my_fifo/manifest.json"));
@@ -47,20 +52,48 @@ class GenerateCommandTest {
     void fpgaRootAddsConstraintsAndVendorBuildsThatPointAtTheDesign() throws IOException {
         Path cfg = config("f.yaml", "design: fifo\nname: my_fifo\nparams:\n  width: 8\n  depth: 4\nclock_mhz: 125\n");
         Path root = tmp.resolve("repo");
-        Run r = run("generate", "--config", cfg.toString(), "--out", root.resolve("rtl").toString(), "--fpga-root", root.toString());
+        Run r = run(
+                "generate",
+                "--config",
+                cfg.toString(),
+                "--out",
+                root.resolve("rtl").toString(),
+                "--fpga-root",
+                root.toString());
         assertEquals(0, r.exit(), r.err());
-        for (String f : new String[] {"rtl/my_fifo/my_fifo.xdc", "rtl/my_fifo/my_fifo.sdc", "rtl/my_fifo/my_fifo.core", "rtl/my_fifo/my_fifo_virtual_pins.tcl",
-                "constraints/my_fifo.xdc", "constraints/my_fifo.sdc", "fpga/vivado/my_fifo.tcl",
-                "fpga/quartus/my_fifo/my_fifo.qpf", "fpga/quartus/my_fifo/my_fifo.qsf", "fpga/quartus/my_fifo/my_fifo.tcl"}) {
+        for (String f : new String[] {
+            "rtl/my_fifo/my_fifo.xdc",
+            "rtl/my_fifo/my_fifo.sdc",
+            "rtl/my_fifo/my_fifo.core",
+            "rtl/my_fifo/my_fifo_virtual_pins.tcl",
+            "constraints/my_fifo.xdc",
+            "constraints/my_fifo.sdc",
+            "fpga/vivado/my_fifo.tcl",
+            "fpga/quartus/my_fifo/my_fifo.qpf",
+            "fpga/quartus/my_fifo/my_fifo.qsf",
+            "fpga/quartus/my_fifo/my_fifo.tcl"
+        }) {
             assertTrue(Files.isRegularFile(root.resolve(f)), f);
         }
-        assertTrue(Files.readString(root.resolve("constraints/my_fifo.xdc")).contains("-period 8.000 [get_ports clock]"), "125 MHz is 8 ns");
-        assertTrue(Files.readString(root.resolve("fpga/vivado/my_fifo.tcl")).contains("set design_rel ../../rtl/my_fifo\n"));
-        assertTrue(Files.readString(root.resolve("fpga/quartus/my_fifo/my_fifo.qsf")).contains("VERILOG_FILE ../../../rtl/my_fifo/Fifo_w8_d4.v\n"));
-        Run plain = run("generate", "--config", cfg.toString(), "--out", tmp.resolve("plain").toString());
+        assertTrue(
+                Files.readString(root.resolve("constraints/my_fifo.xdc")).contains("-period 8.000 [get_ports clock]"),
+                "125 MHz is 8 ns");
+        assertTrue(Files.readString(root.resolve("fpga/vivado/my_fifo.tcl"))
+                .contains("set design_rel ../../rtl/my_fifo\n"));
+        assertTrue(Files.readString(root.resolve("fpga/quartus/my_fifo/my_fifo.qsf"))
+                .contains("VERILOG_FILE ../../../rtl/my_fifo/Fifo_w8_d4.v\n"));
+        Run plain = run(
+                "generate",
+                "--config",
+                cfg.toString(),
+                "--out",
+                tmp.resolve("plain").toString());
         assertEquals(0, plain.exit(), plain.err());
         try (Stream<Path> s = Files.list(tmp.resolve("plain"))) {
-            assertEquals(List.of("my_fifo"), s.map(p -> p.getFileName().toString()).toList(), "without --fpga-root only the design folder is written");
+            assertEquals(
+                    List.of("my_fifo"),
+                    s.map(p -> p.getFileName().toString()).toList(),
+                    "without --fpga-root only the design folder is written");
         }
     }
 
@@ -75,16 +108,37 @@ class GenerateCommandTest {
 
     @Test
     void unknownParameterAndUnknownDesign() throws IOException {
-        assertOneLineBadInput(run("generate", "--config", config("a.yaml", "design: fifo\nparams:\n  widht: 8\n").toString(), "--out", tmp.resolve("o").toString()),
-                "a.yaml:3:", "widht");
-        assertOneLineBadInput(run("generate", "--config", config("b.yaml", "design: fido\n").toString(), "--out", tmp.resolve("o").toString()),
-                "b.yaml:1:", "unknown design 'fido'");
+        assertOneLineBadInput(
+                run(
+                        "generate",
+                        "--config",
+                        config("a.yaml", "design: fifo\nparams:\n  widht: 8\n").toString(),
+                        "--out",
+                        tmp.resolve("o").toString()),
+                "a.yaml:3:",
+                "widht");
+        assertOneLineBadInput(
+                run(
+                        "generate",
+                        "--config",
+                        config("b.yaml", "design: fido\n").toString(),
+                        "--out",
+                        tmp.resolve("o").toString()),
+                "b.yaml:1:",
+                "unknown design 'fido'");
     }
 
     @Test
     void yamlSyntaxError() throws IOException {
-        assertOneLineBadInput(run("generate", "--config", config("c.yaml", "design: [fifo\n").toString(), "--out", tmp.resolve("o").toString()),
-                "c.yaml:", "YAML syntax");
+        assertOneLineBadInput(
+                run(
+                        "generate",
+                        "--config",
+                        config("c.yaml", "design: [fifo\n").toString(),
+                        "--out",
+                        tmp.resolve("o").toString()),
+                "c.yaml:",
+                "YAML syntax");
     }
 
     @Test
@@ -100,7 +154,10 @@ class GenerateCommandTest {
     @Test
     void unknownOptionAndMissingFile() {
         assertOneLineBadInput(run("generate", "--frobnicate"), "frobnicate");
-        assertOneLineBadInput(run("generate", "--config", tmp.resolve("nope.yaml").toString(), "--out", tmp.toString()), "nope.yaml", "no such configuration file");
+        assertOneLineBadInput(
+                run("generate", "--config", tmp.resolve("nope.yaml").toString(), "--out", tmp.toString()),
+                "nope.yaml",
+                "no such configuration file");
         assertOneLineBadInput(run("simulate"), "simulate");
     }
 
@@ -111,7 +168,8 @@ class GenerateCommandTest {
         assertTrue(v.out().startsWith("rapgen "), v.out());
         Run h = run("--help");
         assertEquals(0, h.exit());
-        for (String command : new String[] {"generate", "profile", "sample"}) assertTrue(h.out().contains(command), h.out());
+        for (String command : new String[] {"generate", "profile", "sample"})
+            assertTrue(h.out().contains(command), h.out());
         assertFalse(h.out().contains("cosim"), "no commands that do not exist yet");
     }
 }

@@ -45,6 +45,7 @@ class ProfileCommandTest {
 
     @TempDir
     Path tmp;
+
     Path walk;
 
     @BeforeEach
@@ -71,7 +72,8 @@ class ProfileCommandTest {
      * = 100); the root drops its 14 leaves and adds f0000000's 1 (S = 101).
      */
     static String walkDump() {
-        StringBuilder s = new StringBuilder("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=36 overflow=0\n");
+        StringBuilder s =
+                new StringBuilder("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=36 overflow=0\n");
         s.append("00000000 0 101\n00000000 4 10000\n");
         for (int d = 0; d < 16; d++) s.append(String.format("0%x000000 8 0%n", d));
         s.append("10000000 4 100\n12000000 8 100\n");
@@ -83,14 +85,19 @@ class ProfileCommandTest {
     static List<String[]> hotRows(Run r) {
         List<String[]> rows = new ArrayList<>();
         for (String line : r.outLines()) {
-            if (line.matches("\\s*\\d+\\s+[0-9a-f]+\\s+[0-9a-f]+\\s+\\d+\\s+\\d+\\s+[0-9.]+%")) rows.add(line.trim().split("\\s+"));
+            if (line.matches("\\s*\\d+\\s+[0-9a-f]+\\s+[0-9a-f]+\\s+\\d+\\s+\\d+\\s+[0-9.]+%"))
+                rows.add(line.trim().split("\\s+"));
         }
         return rows;
     }
 
     static String summary(Run r, String key) {
-        return r.outLines().stream().filter(l -> l.startsWith(key + " ")).findFirst()
-                .orElseGet(() -> fail("no '" + key + "' line in:\n" + r.out())).substring(key.length()).trim();
+        return r.outLines().stream()
+                .filter(l -> l.startsWith(key + " "))
+                .findFirst()
+                .orElseGet(() -> fail("no '" + key + "' line in:\n" + r.out()))
+                .substring(key.length())
+                .trim();
     }
 
     @Test
@@ -136,7 +143,13 @@ class ProfileCommandTest {
         Run r = ok("profile", "--trace", empty.toString(), "--eps", "0.01", "--report", svg.toString());
         assertEquals(List.of(), hotRows(r));
         assertTrue(r.out().contains("  (none)"), r.out());
-        assertEquals(0, DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile()).getElementsByTagName("g").getLength());
+        assertEquals(
+                0,
+                DocumentBuilderFactory.newInstance()
+                        .newDocumentBuilder()
+                        .parse(svg.toFile())
+                        .getElementsByTagName("g")
+                        .getLength());
     }
 
     @Test
@@ -144,11 +157,13 @@ class ProfileCommandTest {
         // Cut 109.01: 12300000/12 (600); 12000000/8 is not (100) and passes its 100 up, so 10000000/4 has
         // 100 + 100 = 200 and is hot around it; the root keeps 101 and is not.
         Run r = ok(args(walk, WALK, "--hot", "0.01"));
-        List<String> table = r.outLines().stream().filter(l -> l.matches("\\s*\\d+ .*%")).collect(Collectors.toList());
-        assertEquals(List.of(
-                "1  00000000    0fffffff    4  10000  91.73%",
-                "2  10000000    1fffffff    4    200   1.83%",
-                "3    12300000  123fffff   12    600   5.50%"), table);
+        List<String> table =
+                r.outLines().stream().filter(l -> l.matches("\\s*\\d+ .*%")).collect(Collectors.toList());
+        assertEquals(
+                List.of(
+                        "1  00000000    0fffffff    4  10000  91.73%",
+                        "2  10000000    1fffffff    4    200   1.83%", "3    12300000  123fffff   12    600   5.50%"),
+                table);
     }
 
     @Test
@@ -159,14 +174,35 @@ class ProfileCommandTest {
         RapParams params = new RapParams(32, 2, RapParams.epsToFx(0.05), 64, 3);
         HardwareRap model = new HardwareRap(params, 128, 12);
         CombiningQueue queue = new CombiningQueue(model, true, 3);
-        try (TraceReader r = TraceReader.open(synflood, null, TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.DST),
+        try (TraceReader r = TraceReader.open(
+                synflood,
+                null,
+                TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.DST),
                 TraceShape.EVENTS)) {
             r.forEachEvent(queue::accept);
         }
         queue.flush();
         Path dump = tmp.resolve("syn.dump");
-        ok("profile", "--trace", synflood.toString(), "--eps", "0.05", "--nodes", "128", "--counter-bits", "12", "--combine", "3",
-                "--m0", "64", "--q", "3", "--packet", "dst", "--dump", dump.toString());
+        ok(
+                "profile",
+                "--trace",
+                synflood.toString(),
+                "--eps",
+                "0.05",
+                "--nodes",
+                "128",
+                "--counter-bits",
+                "12",
+                "--combine",
+                "3",
+                "--m0",
+                "64",
+                "--q",
+                "3",
+                "--packet",
+                "dst",
+                "--dump",
+                dump.toString());
         assertEquals(TreeDump.toString(model.tree()), Files.readString(dump));
         assertTrue(model.currentNodes() > 16, "a tree worth comparing");
     }
@@ -185,7 +221,8 @@ class ProfileCommandTest {
         // attempt is deferred after an early merge that finds nothing; the scheduled batch at 10901 makes 12.
         Path dump = tmp.resolve("hw16.dump");
         Run r = ok(args(walk, WALK, "--nodes", "16", "--dump", dump.toString()));
-        assertEquals("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=1 overflow=1\n00000000 0 10901\n",
+        assertEquals(
+                "# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=1 overflow=1\n00000000 0 10901\n",
                 Files.readString(dump));
         assertEquals("1; deferred splits 11, saturations 0", summary(r, "overflow"));
         assertEquals("final 1, max 1; splits 0, merged 0 in 12 batches", summary(r, "nodes"));
@@ -199,7 +236,8 @@ class ProfileCommandTest {
         // the root's 100 + 255 + 255 + 1 = 611 < 681 (7 more).
         Path dump = tmp.resolve("c8.dump");
         Run r = ok(args(walk, WALK, "--nodes", "4096", "--counter-bits", "8", "--dump", dump.toString()));
-        assertEquals("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=1 overflow=0\n00000000 0 255\n",
+        assertEquals(
+                "# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=1 overflow=0\n00000000 0 255\n",
                 Files.readString(dump));
         assertEquals("0; deferred splits 0, saturations 8", summary(r, "overflow"));
     }
@@ -211,7 +249,8 @@ class ProfileCommandTest {
         // leaves: 900 + 1 >= 681.
         Path dump = tmp.resolve("comb.dump");
         Run r = ok(args(walk, WALK, "--nodes", "4096", "--combine", "16", "--dump", dump.toString()));
-        StringBuilder want = new StringBuilder("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=33 overflow=0\n");
+        StringBuilder want =
+                new StringBuilder("# rap-tree v1 key_bits=32 branching=16 eps=0.5 events=10901 nodes=33 overflow=0\n");
         want.append("00000000 0 900\n00000000 4 10000\n");
         for (int d = 0; d < 16; d++) want.append(String.format("0%x000000 8 0%n", d));
         for (int d = 1; d < 16; d++) want.append(String.format("%x0000000 4 %d%n", d, d == 15 ? 1 : 0));
@@ -230,7 +269,15 @@ class ProfileCommandTest {
     @Test
     void branchingAndKeyBitsReachTheDump() throws IOException {
         Path dump = tmp.resolve("b2.dump");
-        ok(args(walk, new String[] {"--eps", "0.5"}, "--branching", "2", "--key-bits", "64", "--dump", dump.toString()));
+        ok(args(
+                walk,
+                new String[] {"--eps", "0.5"},
+                "--branching",
+                "2",
+                "--key-bits",
+                "64",
+                "--dump",
+                dump.toString()));
         String[] lines = Files.readString(dump).split("\n");
         assertTrue(lines[0].startsWith("# rap-tree v1 key_bits=64 branching=2 eps=0.5 events=10901 "), lines[0]);
         for (int i = 1; i < lines.length; i++) {
@@ -256,7 +303,8 @@ class ProfileCommandTest {
     @Test
     void lackeyModeSelectsInstructionOrDataAddresses() throws IOException {
         Path lk = tmp.resolve("lk.txt");
-        Files.writeString(lk, "==1== Lackey\nI  04001000,3\n L 7ff000010,8\nI  04001003,2\nI  04001005,4\n S 7ff000018,8\n");
+        Files.writeString(
+                lk, "==1== Lackey\nI  04001000,3\n L 7ff000010,8\nI  04001003,2\nI  04001005,4\n S 7ff000018,8\n");
         Path a = tmp.resolve("instr.dump");
         Path b = tmp.resolve("data.dump");
         ok(args(lk, new String[] {"--eps", "0.5"}, "--key-bits", "64", "--dump", a.toString()));
@@ -273,7 +321,8 @@ class ProfileCommandTest {
         // shared/traces/README.md: 1,723 packets, 1,659 of them IPv4.
         assertTrue(summary(src, "trace").endsWith("(pcap, 1659 records, 64 skipped)"), src.out());
         assertEquals(summary(src, "trace"), summary(dst, "trace"));
-        assertNotEquals(hotRows(src).stream().map(r -> r[1]).collect(Collectors.toList()),
+        assertNotEquals(
+                hotRows(src).stream().map(r -> r[1]).collect(Collectors.toList()),
                 hotRows(dst).stream().map(r -> r[1]).collect(Collectors.toList()));
     }
 
@@ -290,22 +339,29 @@ class ProfileCommandTest {
             if (g.getAttribute("class").equals("hot-range")) groups.add(g);
         }
         assertEquals(hotRows(r).size(), groups.size());
-        assertEquals(List.of("00000000:0fffffff:10000", "10000000:1fffffff:200", "12300000:123fffff:600"),
-                groups.stream().map(g -> g.getAttribute("data-lo") + ":" + g.getAttribute("data-hi") + ":"
-                        + g.getAttribute("data-h")).collect(Collectors.toList()));
+        assertEquals(
+                List.of("00000000:0fffffff:10000", "10000000:1fffffff:200", "12300000:123fffff:600"),
+                groups.stream()
+                        .map(g -> g.getAttribute("data-lo") + ":" + g.getAttribute("data-hi") + ":"
+                                + g.getAttribute("data-h"))
+                        .collect(Collectors.toList()));
         // Nesting is drawn: #3 hangs from #2 by a connector, one row lower, inside #2's span of the key axis.
         assertEquals(0, groups.get(1).getElementsByTagName("path").getLength());
         assertEquals(1, groups.get(2).getElementsByTagName("path").getLength());
         Element outer = rect(groups.get(1), "position");
         Element inner = rect(groups.get(2), "position");
         assertTrue(attr(inner, "y") > attr(outer, "y"));
-        assertTrue(attr(inner, "x") >= attr(outer, "x") && attr(inner, "x") + attr(inner, "width") <= attr(outer, "x") + attr(outer, "width"));
+        assertTrue(attr(inner, "x") >= attr(outer, "x")
+                && attr(inner, "x") + attr(inner, "width") <= attr(outer, "x") + attr(outer, "width"));
         // Position and width follow the key space: 10000000/4 is the second sixteenth of the axis (16..944).
         assertEquals(16 + 928 / 16.0, attr(outer, "x"), 0.01);
         assertEquals(928 / 16.0, attr(outer, "width"), 0.01);
         assertEquals(16 + 928 * (0x12300000L / Math.pow(2, 32)), attr(inner, "x"), 0.01);
         // Share bars are to scale with each other.
-        assertEquals(10000 / 600.0, attr(rect(groups.get(0), "share"), "width") / attr(rect(groups.get(2), "share"), "width"), 0.01);
+        assertEquals(
+                10000 / 600.0,
+                attr(rect(groups.get(0), "share"), "width") / attr(rect(groups.get(2), "share"), "width"),
+                0.01);
         // Deterministic: a second run writes the same bytes.
         Path again = tmp.resolve("again.svg");
         ok(args(walk, WALK, "--hot", "0.01", "--report", again.toString()));
@@ -340,7 +396,9 @@ class ProfileCommandTest {
         Run loud = Cli.run(args(walk, WALK, "--progress"));
         assertEquals(0, loud.exit(), loud.err());
         assertEquals(quiet.out(), loud.out(), "progress never reaches stdout");
-        Matcher m = Pattern.compile("\\S*/walk\\.trace: 11 records \\(100% of file\\), [0-9.]+ M records/s, [0-9.]+ s\n").matcher(loud.err());
+        Matcher m = Pattern.compile(
+                        "\\S*/walk\\.trace: 11 records \\(100% of file\\), [0-9.]+ M records/s, [0-9.]+ s\n")
+                .matcher(loud.err());
         assertTrue(m.matches(), loud.err());
         assertEquals("", Cli.run(args(walk, WALK, "--no-progress")).err());
     }
@@ -350,7 +408,8 @@ class ProfileCommandTest {
         Path dump = tmp.resolve("keep.dump");
         Files.writeString(dump, "old\n");
         Files.writeString(tmp.resolve("bad.trace"), "12 1\nzz 1\n");
-        Cli.assertOneLineBadInput(Cli.run(args(tmp.resolve("bad.trace"), WALK, "--dump", dump.toString())), "bad.trace:2:");
+        Cli.assertOneLineBadInput(
+                Cli.run(args(tmp.resolve("bad.trace"), WALK, "--dump", dump.toString())), "bad.trace:2:");
         assertEquals("old\n", Files.readString(dump));
         ok(args(walk, WALK, "--dump", dump.toString()));
         assertEquals(walkDump(), Files.readString(dump));

@@ -47,31 +47,45 @@ class SampleCommandTest {
     @Test
     void periodicSamplerReportsEveryRthTuple() throws IOException {
         StringBuilder t = new StringBuilder();
-        for (int i = 0; i < 1000; i++) t.append(Integer.toHexString(i)).append(' ').append(Integer.toHexString(3 * i)).append('\n');
+        for (int i = 0; i < 1000; i++)
+            t.append(Integer.toHexString(i))
+                    .append(' ')
+                    .append(Integer.toHexString(3 * i))
+                    .append('\n');
         Path in = trace("seq.txt", t);
         // P7: the 7th, 14th, ... tuple, i.e. i = 7k - 1, each with count 7; floor(1000 / 7) = 142 messages.
         StringBuilder want = new StringBuilder();
         for (int k = 1; k <= 142; k++) {
             int i = 7 * k - 1;
-            want.append(Integer.toHexString(i)).append(' ').append(Integer.toHexString(3 * i)).append(" 7\n");
+            want.append(Integer.toHexString(i))
+                    .append(' ')
+                    .append(Integer.toHexString(3 * i))
+                    .append(" 7\n");
         }
         Path out = tmp.resolve("p7.msg");
-        assertEquals("", ok("sample", "--trace", in.toString(), "--sampler", "P7", "--out", out.toString()).out());
+        assertEquals(
+                "",
+                ok("sample", "--trace", in.toString(), "--sampler", "P7", "--out", out.toString())
+                        .out());
         assertEquals(want.toString(), Files.readString(out));
         // Without --out the same messages go to stdout.
-        assertEquals(want.toString(), ok("sample", "--trace", in.toString(), "--sampler", "P_7").out());
+        assertEquals(
+                want.toString(),
+                ok("sample", "--trace", in.toString(), "--sampler", "P_7").out());
     }
 
     /** The (pc, w) pairs of the K = 32 hash vectors with their stratum among 8, from hash_vectors.py. */
     static List<long[]> vectorsWithStratumOf8() throws IOException {
         List<long[]> out = new ArrayList<>();
-        try (InputStream in = SampleCommandTest.class.getResourceAsStream("/org/rapgen/golden/sampler/hash_vectors.txt")) {
+        try (InputStream in =
+                SampleCommandTest.class.getResourceAsStream("/org/rapgen/golden/sampler/hash_vectors.txt")) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.US_ASCII).split("\n")) {
                 if (!line.startsWith("hash 32 ")) continue;
                 String[] f = line.split(" ");
                 int bar = List.of(f).indexOf("|");
                 // Index columns are for log2 n = 0, 1, 3, 5, ...: the third is n = 8.
-                out.add(new long[] {Long.parseLong(f[2], 16), Long.parseLong(f[3], 16), Long.parseLong(f[bar + 3], 16)});
+                out.add(new long[] {Long.parseLong(f[2], 16), Long.parseLong(f[3], 16), Long.parseLong(f[bar + 3], 16)
+                });
             }
         }
         return out;
@@ -95,7 +109,11 @@ class SampleCommandTest {
             }
         }
         StringBuilder t = new StringBuilder();
-        for (long[] x : order) t.append(Long.toHexString(x[0])).append(' ').append(Long.toHexString(x[1])).append('\n');
+        for (long[] x : order)
+            t.append(Long.toHexString(x[0]))
+                    .append(' ')
+                    .append(Long.toHexString(x[1]))
+                    .append('\n');
         // H[P5]8: each stratum's 5th, 10th, ... tuple is reported with count 5.
         int r = 5;
         int[] counter = new int[8];
@@ -106,7 +124,10 @@ class SampleCommandTest {
             perStratum.merge(x[2], 1, Integer::sum);
             if (++counter[s] == r) {
                 counter[s] = 0;
-                want.append(Long.toHexString(x[0])).append(' ').append(Long.toHexString(x[1])).append(" 5\n");
+                want.append(Long.toHexString(x[0]))
+                        .append(' ')
+                        .append(Long.toHexString(x[1]))
+                        .append(" 5\n");
             }
         }
         Run run = ok("sample", "--trace", trace("h.txt", t).toString(), "--sampler", "H[P5]8");
@@ -115,7 +136,8 @@ class SampleCommandTest {
         Map<Long, Integer> sent = new HashMap<>();
         Map<String, Long> stratumOf = new HashMap<>();
         for (long[] x : v) stratumOf.put(Long.toHexString(x[0]) + " " + Long.toHexString(x[1]), x[2]);
-        for (String line : run.outLines()) sent.merge(stratumOf.get(line.substring(0, line.lastIndexOf(' '))), 1, Integer::sum);
+        for (String line : run.outLines())
+            sent.merge(stratumOf.get(line.substring(0, line.lastIndexOf(' '))), 1, Integer::sum);
         for (Map.Entry<Long, Integer> e : perStratum.entrySet()) {
             assertEquals(e.getValue() / r, (int) sent.getOrDefault(e.getKey(), 0), "stratum " + e.getKey());
         }
@@ -125,7 +147,9 @@ class SampleCommandTest {
     void associativeTableDrainsAtTheEnd() throws IOException {
         // A4 alone: every tuple is a count-1 message into the table; a hits three times; the end drains slots 0..2.
         Path in = trace("a.txt", "a 1\nb 2\na 1\na 1\nc 3\n");
-        assertEquals("a 1 3\nb 2 1\nc 3 1\n", ok("sample", "--trace", in.toString(), "--sampler", "A4").out());
+        assertEquals(
+                "a 1 3\nb 2 1\nc 3 1\n",
+                ok("sample", "--trace", in.toString(), "--sampler", "A4").out());
     }
 
     private static String alternating() {
@@ -138,18 +162,23 @@ class SampleCommandTest {
         // P2 on 10 1, 10 2, 10 1, ... reports only (10, 2), 1000 times with count 2: the ideal invariance of each
         // tuple is 0.5, the sampled one 0 and 1, so the weighted error is 0.5. 1000 messages cost 30,000 cycles.
         Run r = ok("sample", "--trace", in.toString(), "--sampler", "P2", "--report", "--cycles", "3000000");
-        assertEquals(List.of(
-                "sampler   P2",
-                "tuples    2000",
-                "messages  1000 (counts add up to 2000; 0 tuples counted but unreported at the end)",
-                "compress  2.00 tuples per message",
-                "error     50.0000% invariance error against the exact profile",
-                "overhead  30000 cycles (30 per message), 15.0000 per tuple, 1.0000% of 3000000 cycles"), r.outLines());
+        assertEquals(
+                List.of(
+                        "sampler   P2",
+                        "tuples    2000",
+                        "messages  1000 (counts add up to 2000; 0 tuples counted but unreported at the end)",
+                        "compress  2.00 tuples per message",
+                        "error     50.0000% invariance error against the exact profile",
+                        "overhead  30000 cycles (30 per message), 15.0000 per tuple, 1.0000% of 3000000 cycles"),
+                r.outLines());
         // P3 reports tuples 3, 6, 9, ...: 333 of each w, so the sampled invariance is exact; 2 tuples stay counted.
         Path msgs = tmp.resolve("p3.msg");
         r = ok("sample", "--trace", in.toString(), "--sampler", "P3", "--report", "--out", msgs.toString());
         assertTrue(r.outLines().contains("error     0.0000% invariance error against the exact profile"), r.out());
-        assertTrue(r.outLines().contains("messages  666 (counts add up to 1998; 2 tuples counted but unreported at the end)"), r.out());
+        assertTrue(
+                r.outLines()
+                        .contains("messages  666 (counts add up to 1998; 2 tuples counted but unreported at the end)"),
+                r.out());
         assertTrue(r.outLines().contains("overhead  19980 cycles (30 per message), 9.9900 per tuple"), r.out());
         List<String> lines = Files.readAllLines(msgs);
         assertEquals(666, lines.size());
@@ -178,11 +207,16 @@ class SampleCommandTest {
             w.tuple(0xb, 2);
             w.tuple(0xa, 1);
         }
-        assertEquals("a 1 2\nb 2 1\n", ok("sample", "--trace", bin.toString(), "--sampler", "A2", "--format", "binary-tuples").out());
+        assertEquals(
+                "a 1 2\nb 2 1\n",
+                ok("sample", "--trace", bin.toString(), "--sampler", "A2", "--format", "binary-tuples")
+                        .out());
         // Lackey tuples pair each data address with the latest instruction.
         Path lk = trace("lk.txt", "I  00001000,3\n L 00002000,8\n S 00002008,8\nI  00001003,2\n M 00003000,4\n");
-        assertEquals("1000 2000 1\n1000 2008 1\n1003 3000 1\n",
-                ok("sample", "--trace", lk.toString(), "--sampler", "A4", "--format", "lackey").out());
+        assertEquals(
+                "1000 2000 1\n1000 2008 1\n1003 3000 1\n",
+                ok("sample", "--trace", lk.toString(), "--sampler", "A4", "--format", "lackey")
+                        .out());
     }
 
     @Test
@@ -192,37 +226,57 @@ class SampleCommandTest {
         Path synflood = RepoPaths.sharedTrace("pkt.TCP.synflood.spoofed.pcap");
         MessageList api = new MessageList();
         Sampler s = SamplerSpec.build("H[CR16]64A8", 32, api);
-        try (TraceReader r = TraceReader.open(synflood, TraceFormat.PCAP,
-                TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.SRC_DST), TraceShape.TUPLES)) {
+        try (TraceReader r = TraceReader.open(
+                synflood,
+                TraceFormat.PCAP,
+                TraceOptions.keyBits(32).withPacketField(TraceOptions.PacketField.SRC_DST),
+                TraceShape.TUPLES)) {
             r.forEachTuple(s::push);
         }
         s.finish();
         StringBuilder want = new StringBuilder();
         for (Message m : api) want.append(m).append('\n');
         assertTrue(api.size() > 1000);
-        assertEquals(want.toString(), ok("sample", "--trace", synflood.toString(), "--sampler", "H[CR16]64A8").out());
+        assertEquals(
+                want.toString(),
+                ok("sample", "--trace", synflood.toString(), "--sampler", "H[CR16]64A8")
+                        .out());
     }
 
     @Test
     void keyBitsBoundTheTuples() throws IOException {
         Path in = trace("wide.txt", "123456789abcdef0 1\n");
-        assertEquals("123456789abcdef0 1 1\n", ok("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "64").out());
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "16"),
-                in + ":1:", "wider than key_bits=16");
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "12"),
-                "--key-bits", "multiple of 8");
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "H[P256]2048", "--key-bits", "8"),
-                "--sampler", "exceed key bits 8");
+        assertEquals(
+                "123456789abcdef0 1 1\n",
+                ok("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "64")
+                        .out());
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "16"),
+                in + ":1:",
+                "wider than key_bits=16");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "P1", "--key-bits", "12"),
+                "--key-bits",
+                "multiple of 8");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "H[P256]2048", "--key-bits", "8"),
+                "--sampler",
+                "exceed key bits 8");
     }
 
     @Test
     void badSamplerSpecs() throws IOException {
         Path in = trace("t.txt", "1 2\n");
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "H[P256]2000"),
-                "bad sampler spec 'H[P256]2000' at column 8", "power of two");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "H[P256]2000"),
+                "bad sampler spec 'H[P256]2000' at column 8",
+                "power of two");
         assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "Q5"), "bad sampler spec 'Q5'");
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "P1", "--cycles", "100"), "--cycles needs --report");
-        assertOneLineBadInput(run("sample", "--trace", in.toString(), "--sampler", "P1", "--report", "--cycles", "0"), "--cycles");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "P1", "--cycles", "100"),
+                "--cycles needs --report");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "P1", "--report", "--cycles", "0"), "--cycles");
         assertOneLineBadInput(run("sample", "--trace", in.toString()), "--sampler");
         assertEquals(Set.of("t.txt"), Cli.files(tmp));
     }

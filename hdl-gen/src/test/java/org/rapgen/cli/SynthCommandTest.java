@@ -32,6 +32,7 @@ import org.rapgen.testutil.Tools;
 class SynthCommandTest {
     @TempDir
     static Path tmp;
+
     private static String oldCache;
 
     @BeforeAll
@@ -46,8 +47,7 @@ class SynthCommandTest {
         else System.setProperty("rapgen.synth.cache", oldCache);
     }
 
-    private record Run(int exit, String out, String err) {
-    }
+    private record Run(int exit, String out, String err) {}
 
     private static Run run(String... args) {
         PrintStream oldOut = System.out;
@@ -86,8 +86,11 @@ class SynthCommandTest {
         return Stream.of(
                 DynamicTest.dynamicTest("ice40: Fmax and critical path", () -> placedAndRouted("ice40")),
                 DynamicTest.dynamicTest("ecp5: Fmax and critical path", () -> placedAndRouted("ecp5")),
-                DynamicTest.dynamicTest("xilinx: cell counts", () -> cellCounts("xilinx", "synth_xilinx -flatten -noiopad -noclkbuf")),
-                DynamicTest.dynamicTest("intel: cell counts", () -> cellCounts("intel", "synth_intel_alm -family cyclonev -noiopad -noclkbuf")));
+                DynamicTest.dynamicTest(
+                        "xilinx: cell counts", () -> cellCounts("xilinx", "synth_xilinx -flatten -noiopad -noclkbuf")),
+                DynamicTest.dynamicTest(
+                        "intel: cell counts",
+                        () -> cellCounts("intel", "synth_intel_alm -family cyclonev -noiopad -noclkbuf")));
     }
 
     /** nextpnr's Fmax must agree with the delay of the critical path it reports (two separate parts of its report). */
@@ -105,14 +108,21 @@ class SynthCommandTest {
     private static void cellCounts(String target, String yosysCommand) {
         Run r = run("synth", "--config", config("sat_counter_w16"), "--target", target);
         assertEquals(0, r.exit(), r.err());
-        Tools.Result y = Tools.run(RepoPaths.root().resolve("rtl-out/sat_counter_w16"),
-                Tools.cmd("yosys", "-p", "read_verilog SatCounter_w16_a4.v; " + yosysCommand + " -top SatCounter_w16_a4; tee -q -o /dev/stdout stat"));
+        Tools.Result y = Tools.run(
+                RepoPaths.root().resolve("rtl-out/sat_counter_w16"),
+                Tools.cmd(
+                        "yosys",
+                        "-p",
+                        "read_verilog SatCounter_w16_a4.v; " + yosysCommand
+                                + " -top SatCounter_w16_a4; tee -q -o /dev/stdout stat"));
         assertEquals(0, y.exit(), y.output());
         Map<String, Integer> expected = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("(?m)^\\s+([A-Z][A-Z0-9_]+)\\s+(\\d+)$").matcher(y.output().substring(y.output().lastIndexOf("Number of cells:")));
+        Matcher m = Pattern.compile("(?m)^\\s+([A-Z][A-Z0-9_]+)\\s+(\\d+)$")
+                .matcher(y.output().substring(y.output().lastIndexOf("Number of cells:")));
         while (m.find()) expected.put(m.group(1), Integer.parseInt(m.group(2)));
         assertTrue(!expected.isEmpty(), y.output());
-        for (var e : expected.entrySet()) assertTrue(r.out().contains(e.getKey() + " " + e.getValue()), "cells should list " + e + ":\n" + r.out());
+        for (var e : expected.entrySet())
+            assertTrue(r.out().contains(e.getKey() + " " + e.getValue()), "cells should list " + e + ":\n" + r.out());
         // 16 counter bits and the sticky saturation flag, against the part's flip-flops.
         assertTrue(r.out().contains(target.equals("xilinx") ? "FF 17/126800" : "FF 17/166036"), r.out());
     }
@@ -123,16 +133,27 @@ class SynthCommandTest {
         Run second = run("synth", "--config", config("sat_counter_w16"), "--target", "intel");
         assertEquals(0, second.exit(), second.err());
         assertTrue(second.out().contains("cached result: "), second.out());
-        assertEquals(first.out().lines().filter(l -> !l.contains("cached result") && !l.contains("logs:")).toList(),
-                second.out().lines().filter(l -> !l.contains("cached result") && !l.contains("logs:")).toList());
-        Path slower = writeConfig("slow.yaml", "design: sat_counter\nparams:\n  width: 16\n  amount_width: 4\nclock_mhz: 50\n");
+        assertEquals(
+                first.out()
+                        .lines()
+                        .filter(l -> !l.contains("cached result") && !l.contains("logs:"))
+                        .toList(),
+                second.out()
+                        .lines()
+                        .filter(l -> !l.contains("cached result") && !l.contains("logs:"))
+                        .toList());
+        Path slower = writeConfig(
+                "slow.yaml", "design: sat_counter\nparams:\n  width: 16\n  amount_width: 4\nclock_mhz: 50\n");
         Run other = run("synth", "--config", slower.toString(), "--target", "intel");
         assertTrue(other.out().contains("logs: "), "another clock is another result:\n" + other.out());
         assertNotEquals(folder(second.out()), folder(other.out()));
     }
 
     private static String folder(String out) {
-        return out.lines().filter(l -> l.contains("cached result: ") || l.contains("logs: ")).findFirst().orElseThrow();
+        return out.lines()
+                .filter(l -> l.contains("cached result: ") || l.contains("logs: "))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static void assertOneLineBadInput(Run r, String... fragments) {
@@ -143,8 +164,14 @@ class SynthCommandTest {
 
     @Test
     void unknownTargetAndMissingConfig() {
-        assertOneLineBadInput(run("synth", "--config", config("fifo_w32_d1024"), "--target", "virtex2"), "unknown synth target 'virtex2'", "ice40, ecp5, xilinx, intel");
-        assertOneLineBadInput(run("synth", "--config", tmp.resolve("nope.yaml").toString(), "--target", "ice40"), "nope.yaml", "no such configuration file");
+        assertOneLineBadInput(
+                run("synth", "--config", config("fifo_w32_d1024"), "--target", "virtex2"),
+                "unknown synth target 'virtex2'",
+                "ice40, ecp5, xilinx, intel");
+        assertOneLineBadInput(
+                run("synth", "--config", tmp.resolve("nope.yaml").toString(), "--target", "ice40"),
+                "nope.yaml",
+                "no such configuration file");
         assertOneLineBadInput(run("synth", "--config", config("fifo_w32_d1024")), "--target");
     }
 
@@ -157,7 +184,9 @@ class SynthCommandTest {
         // A misfit is cached like a result: the second run answers from the cache entry (marked here), not the tools.
         Path misfit;
         try (Stream<Path> entries = Files.walk(tmp.resolve("cache"))) {
-            misfit = entries.filter(p -> p.getFileName().toString().equals("misfit.txt")).findFirst().orElseThrow();
+            misfit = entries.filter(p -> p.getFileName().toString().equals("misfit.txt"))
+                    .findFirst()
+                    .orElseThrow();
         }
         Files.writeString(misfit, Files.readString(misfit).strip() + " [from the cache]\n");
         Run again = run("synth", "--config", big.toString(), "--target", "ice40");
@@ -169,17 +198,28 @@ class SynthCommandTest {
     void missingTool() throws IOException, InterruptedException {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Tools.requireOnPath("yosys");
-        Path yosys = Stream.of(System.getenv("PATH").split(":")).map(d -> Path.of(d, "yosys")).filter(Files::isExecutable).findFirst().orElseThrow();
+        Path yosys = Stream.of(System.getenv("PATH").split(":"))
+                .map(d -> Path.of(d, "yosys"))
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElseThrow();
         Files.createSymbolicLink(bin.resolve("yosys"), yosys);
         Run noPnr = child(bin, "synth", "--config", config("sat_counter_w16"), "--target", "ice40");
         assertOneLineBadInput(noPnr, "needs nextpnr-ice40", "apt-get install nextpnr-ice40");
         Files.delete(bin.resolve("yosys"));
-        assertOneLineBadInput(child(bin, "synth", "--config", config("sat_counter_w16"), "--target", "xilinx"), "needs yosys", "apt-get install yosys");
+        assertOneLineBadInput(
+                child(bin, "synth", "--config", config("sat_counter_w16"), "--target", "xilinx"),
+                "needs yosys",
+                "apt-get install yosys");
     }
 
     private static Run child(Path path, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Drapgen.synth.cache=" + tmp.resolve("cache"), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-Drapgen.synth.cache=" + tmp.resolve("cache"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("PATH", path.toString());

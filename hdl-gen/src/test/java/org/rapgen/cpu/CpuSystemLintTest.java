@@ -30,8 +30,13 @@ class CpuSystemLintTest {
     @Test
     void generatedVerilogIsLintClean(@TempDir Path tmp) throws Exception {
         List<BigInteger> image = List.of(BigInteger.valueOf(0x0000006f)); // j . (the program does not matter here)
-        Elaborator.Design d = Elaborator.elaborate(() -> new CpuSystem(PicoRv32Source.verilog(), RapConfig.of(32, 16),
-                SamplerParams.of("H[P16]256A16", 32), 1024, image, "lint"));
+        Elaborator.Design d = Elaborator.elaborate(() -> new CpuSystem(
+                PicoRv32Source.verilog(),
+                RapConfig.of(32, 16),
+                SamplerParams.of("H[P16]256A16", 32),
+                1024,
+                image,
+                "lint"));
         Map<String, String> files = new VerilogEmitter("test").emit(d);
         assertEquals(1, d.externals().size());
         ExternalModule cpu = d.externals().get(0);
@@ -42,11 +47,15 @@ class CpuSystemLintTest {
             ours.add(p.toString());
         }
         List<String> external = cpu.sources().stream().map(Path::toString).toList();
-        assertTrue(files.keySet().stream().noneMatch(f -> f.startsWith("picorv32")), "PicoRV32 is external: " + files.keySet());
-        Path vlt = Files.writeString(tmp.resolve("external.vlt"), "`verilator_config\nlint_off -file \"*/picorv32.v\"\n");
+        assertTrue(
+                files.keySet().stream().noneMatch(f -> f.startsWith("picorv32")),
+                "PicoRV32 is external: " + files.keySet());
+        Path vlt =
+                Files.writeString(tmp.resolve("external.vlt"), "`verilator_config\nlint_off -file \"*/picorv32.v\"\n");
         List<String> defines = cpu.defines().stream().map(x -> "-D" + x).toList();
 
-        List<String> verilator = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", d.top().name, vlt.toString()));
+        List<String> verilator = new ArrayList<>(
+                List.of("verilator", "--lint-only", "-Wall", "--top-module", d.top().name, vlt.toString()));
         // PicoRV32 sets a `timescale and ours set none. Verilator wants it read before the modules without one (as the
         // co-simulation build reads it). Icarus warns about every module without one once any module has one, so there
         // that category alone is off: it is about PicoRV32's directive, not about what rapgen generates.
@@ -54,7 +63,14 @@ class CpuSystemLintTest {
         verilator.addAll(external);
         verilator.addAll(ours);
         assertClean(verilator, tmp);
-        List<String> iverilog = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-Wno-timescale", "-s", d.top().name, "-o",
+        List<String> iverilog = new ArrayList<>(List.of(
+                "iverilog",
+                "-g2005",
+                "-Wall",
+                "-Wno-timescale",
+                "-s",
+                d.top().name,
+                "-o",
                 tmp.resolve("a.out").toString()));
         iverilog.addAll(defines);
         iverilog.addAll(ours);
@@ -63,7 +79,10 @@ class CpuSystemLintTest {
     }
 
     private static void assertClean(List<String> cmd, Path dir) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(300, TimeUnit.SECONDS));
         // Icarus names the file of each report; PicoRV32's are external code's (and its timescale note points there).

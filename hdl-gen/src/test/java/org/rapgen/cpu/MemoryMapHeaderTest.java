@@ -29,9 +29,12 @@ class MemoryMapHeaderTest {
         assertEquals(MemoryMap.STALLS, h.get("RAPGEN_SYS_STALLS"));
         int rap = 0;
         for (Map.Entry<String, Long> e : h.entrySet()) {
-            if (!e.getKey().startsWith("RAP_") || e.getKey().startsWith("RAP_CTRL_") || e.getKey().startsWith("RAP_STATUS_")
+            if (!e.getKey().startsWith("RAP_")
+                    || e.getKey().startsWith("RAP_CTRL_")
+                    || e.getKey().startsWith("RAP_STATUS_")
                     || e.getKey().startsWith("RAP_NODE_VALID")) continue;
-            assertEquals(RapRegisters.offset(e.getKey().substring(4)), e.getValue().intValue(), e.getKey());
+            assertEquals(
+                    RapRegisters.offset(e.getKey().substring(4)), e.getValue().intValue(), e.getKey());
             rap++;
         }
         assertTrue(rap >= 10, "the header's CSR offsets were not found");

@@ -19,8 +19,10 @@ class GeneratedBlockTest {
         Files.writeString(page, created.replace("# Title\n\n", "# Title\n\nintro\n\n") + "\ncommentary\n");
         GeneratedBlock.write(page, "Title", "x", "second\n");
         String text = Files.readString(page);
-        assertEquals("# Title\n\nintro\n\n<!-- BEGIN generated: x (rewritten by each run; edit around it) -->\nsecond\n"
-                + "<!-- END generated: x -->\n\ncommentary\n", text);
+        assertEquals(
+                "# Title\n\nintro\n\n<!-- BEGIN generated: x (rewritten by each run; edit around it) -->\nsecond\n"
+                        + "<!-- END generated: x -->\n\ncommentary\n",
+                text);
     }
 
     @Test

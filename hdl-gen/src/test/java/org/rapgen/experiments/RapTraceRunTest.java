@@ -55,7 +55,8 @@ class RapTraceRunTest {
         }
         assertEquals(direct.status(), u.status());
         assertEquals((double) sum / 8400, u.averageNodes(), 1e-9);
-        assertTrue(u.maxNodesAfterWarmup() <= u.status().highWaterNodes() && u.maxNodesAfterWarmup() >= direct.currentNodes());
+        assertTrue(u.maxNodesAfterWarmup() <= u.status().highWaterNodes()
+                && u.maxNodesAfterWarmup() >= direct.currentNodes());
         // Each of the 12 addresses is 1/12 of the stream: none is hot at h = 10%, the 8-instruction block is.
         assertTrue(u.hotRanges() >= 1 && u.averageError() < 0.10, "hot=" + u.hotRanges() + " err=" + u.averageError());
 

@@ -52,7 +52,11 @@ class SastryFig4Test {
             double mean = sum / trials;
             int strata = curves.get(c).contains("]4") ? 4 : 1;
             double predicted = Fig4Theory.meanError(curves.get(c), strata, 10, events);
-            assertEquals(predicted, mean, 0.10 * predicted, curves.get(c) + ": Monte Carlo " + mean + "% vs predicted " + predicted + "%");
+            assertEquals(
+                    predicted,
+                    mean,
+                    0.10 * predicted,
+                    curves.get(c) + ": Monte Carlo " + mean + "% vs predicted " + predicted + "%");
         }
     }
 }

@@ -35,7 +35,8 @@ class FuseSocCoreTest {
     Stream<DynamicTest> everyCoreAndTarget() {
         List<DynamicTest> tests = new ArrayList<>();
         for (RtlOut.Design d : RtlOut.designs()) {
-            for (String target : TARGETS) tests.add(DynamicTest.dynamicTest(d.name() + ": " + target, () -> target(d, target)));
+            for (String target : TARGETS)
+                tests.add(DynamicTest.dynamicTest(d.name() + ": " + target, () -> target(d, target)));
             tests.add(DynamicTest.dynamicTest(d.name() + ": lint runs", () -> {
                 Tools.Result r = fusesoc(d, "lint", false);
                 assertEquals(0, r.exit(), r.output());
@@ -50,14 +51,22 @@ class FuseSocCoreTest {
         Path work = workRoot(d, target);
         switch (target) {
             case "synth_vivado" -> {
-                List<Call> calls = VendorStandIn.run(work, projectScript(work, "*.tcl", "create_project"), VendorStandIn.topPorts(d));
-                assertEquals(List.of("part", FpgaParts.VIVADO_PART), named(calls, "set_property").get(0).args().subList(0, 2));
-                assertSources(d, work, named(calls, "read_verilog").stream().map(Call::last).toList());
+                List<Call> calls = VendorStandIn.run(
+                        work, projectScript(work, "*.tcl", "create_project"), VendorStandIn.topPorts(d));
+                assertEquals(
+                        List.of("part", FpgaParts.VIVADO_PART),
+                        named(calls, "set_property").get(0).args().subList(0, 2));
+                assertSources(
+                        d,
+                        work,
+                        named(calls, "read_verilog").stream().map(Call::last).toList());
                 assertEquals(1, named(calls, "read_xdc").size());
-                assertTrue(Files.isRegularFile(work.resolve(named(calls, "read_xdc").get(0).last())));
+                assertTrue(Files.isRegularFile(
+                        work.resolve(named(calls, "read_xdc").get(0).last())));
             }
             case "synth_quartus" -> {
-                List<Call> calls = VendorStandIn.run(work, projectScript(work, "*.tcl", "project_new"), VendorStandIn.topPorts(d));
+                List<Call> calls =
+                        VendorStandIn.run(work, projectScript(work, "*.tcl", "project_new"), VendorStandIn.topPorts(d));
                 List<String> device = global(calls, "DEVICE");
                 assertEquals(List.of(FpgaParts.QUARTUS_DEVICE), device);
                 assertEquals(List.of(d.top()), global(calls, "TOP_LEVEL_ENTITY"));
@@ -76,22 +85,38 @@ class FuseSocCoreTest {
 
     /** The project lists exactly the design's Verilog files, in the manifest's order, and FuseSoC copied each one. */
     private static void assertSources(RtlOut.Design d, Path work, List<String> listed) {
-        assertEquals(d.files(), listed.stream().map(f -> Path.of(f).getFileName().toString()).toList(), "the project's Verilog files");
-        for (String f : listed) assertTrue(Files.isRegularFile(work.resolve(f)), f + " exists in the FuseSoC work root");
+        assertEquals(
+                d.files(),
+                listed.stream().map(f -> Path.of(f).getFileName().toString()).toList(),
+                "the project's Verilog files");
+        for (String f : listed)
+            assertTrue(Files.isRegularFile(work.resolve(f)), f + " exists in the FuseSoC work root");
     }
 
     private static List<String> verilogLines(Path fileList) throws IOException {
-        return Files.readAllLines(fileList).stream().filter(l -> l.endsWith(".v")).toList();
+        return Files.readAllLines(fileList).stream()
+                .filter(l -> l.endsWith(".v"))
+                .toList();
     }
 
     private static List<String> global(List<Call> calls, String name) {
-        return named(calls, "set_global_assignment").stream().filter(c -> name.equals(c.option("-name"))).map(Call::last).toList();
+        return named(calls, "set_global_assignment").stream()
+                .filter(c -> name.equals(c.option("-name")))
+                .map(Call::last)
+                .toList();
     }
 
     private static Tools.Result fusesoc(RtlOut.Design d, String target, boolean setupOnly) {
         Path exe = RepoPaths.root().resolve(".venv/bin/fusesoc");
-        if (!Files.isExecutable(exe)) fail("fusesoc not found in .venv: run scripts/bootstrap.sh (installs the pinned fusesoc from PyPI)");
-        List<String> cmd = Tools.cmd(exe.toString(), "--cores-root", d.dir().toString(), "run", "--build-root", tmp.resolve(d.name()).toString());
+        if (!Files.isExecutable(exe))
+            fail("fusesoc not found in .venv: run scripts/bootstrap.sh (installs the pinned fusesoc from PyPI)");
+        List<String> cmd = Tools.cmd(
+                exe.toString(),
+                "--cores-root",
+                d.dir().toString(),
+                "run",
+                "--build-root",
+                tmp.resolve(d.name()).toString());
         if (setupOnly) cmd.add("--setup");
         cmd.addAll(List.of("--target", target, "rapgen:designs:" + d.name()));
         return Tools.run(tmp, cmd);
@@ -100,8 +125,11 @@ class FuseSocCoreTest {
     private static Path workRoot(RtlOut.Design d, String target) throws IOException {
         // FuseSoC writes BUILD_ROOT/<core name>/<target>-<tool>/.
         try (Stream<Path> s = Files.walk(tmp.resolve(d.name()), 2)) {
-            return s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith(target + "-")).findFirst()
-                    .orElseThrow(() -> new AssertionError("fusesoc wrote no " + target + " work root under " + tmp.resolve(d.name())));
+            return s.filter(Files::isDirectory)
+                    .filter(p -> p.getFileName().toString().startsWith(target + "-"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(
+                            "fusesoc wrote no " + target + " work root under " + tmp.resolve(d.name())));
         }
     }
 

@@ -40,7 +40,8 @@ class RtlOutTest {
         assertFalse(configs.isEmpty(), "no configs/*.yaml");
     }
 
-    private static final String REGENERATE = "regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out --fpga-root .";
+    private static final String REGENERATE =
+            "regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out --fpga-root .";
 
     /** rtl-out/ and the FPGA tree built on it (constraints/, fpga/vivado/, fpga/quartus/), as one generate run writes them. */
     @Test
@@ -50,12 +51,18 @@ class RtlOutTest {
         for (Path c : configs) designs.add(gen.generate(ConfigReader.read(c)));
         OutputWriter.write(tmp.resolve("rtl-out"), designs);
         OutputWriter.writeFiles(tmp, new FpgaDeliverables().tree(designs, tmp, tmp.resolve("rtl-out")));
-        for (String dir : List.of("rtl-out", FpgaDeliverables.CONSTRAINTS_DIR, FpgaDeliverables.VIVADO_DIR, FpgaDeliverables.QUARTUS_DIR)) {
+        for (String dir : List.of(
+                "rtl-out",
+                FpgaDeliverables.CONSTRAINTS_DIR,
+                FpgaDeliverables.VIVADO_DIR,
+                FpgaDeliverables.QUARTUS_DIR)) {
             TreeMap<String, byte[]> expected = tree(tmp.resolve(dir));
             TreeMap<String, byte[]> actual = tree(root.resolve(dir));
             assertEquals(expected.keySet(), actual.keySet(), dir + "/ has different files; " + REGENERATE);
             for (String f : expected.keySet()) {
-                assertTrue(java.util.Arrays.equals(expected.get(f), actual.get(f)), dir + "/" + f + " differs from the generator's output; " + REGENERATE);
+                assertTrue(
+                        java.util.Arrays.equals(expected.get(f), actual.get(f)),
+                        dir + "/" + f + " differs from the generator's output; " + REGENERATE);
             }
         }
     }
@@ -65,7 +72,10 @@ class RtlOutTest {
     void constraintsFolderMatchesEachDesignFolder() throws IOException {
         for (RtlOut.Design d : RtlOut.designs()) {
             for (String ext : List.of(".xdc", ".sdc")) {
-                assertEquals(Files.readString(d.dir().resolve(d.name() + ext)), Files.readString(root.resolve("constraints/" + d.name() + ext)), d.name() + ext);
+                assertEquals(
+                        Files.readString(d.dir().resolve(d.name() + ext)),
+                        Files.readString(root.resolve("constraints/" + d.name() + ext)),
+                        d.name() + ext);
             }
         }
     }
@@ -73,11 +83,15 @@ class RtlOutTest {
     @Test
     void manifestHashesMatchFiles() throws IOException {
         for (Path dir : designDirs()) {
-            JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+            JsonNode m =
+                    new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
             for (String list : List.of("files", "fpga_files")) {
                 for (JsonNode f : m.get(list)) {
                     byte[] data = Files.readAllBytes(dir.resolve(f.get("path").asText()));
-                    assertEquals(f.get("sha256").asText(), Generator.sha256(data), dir + "/" + f.get("path").asText());
+                    assertEquals(
+                            f.get("sha256").asText(),
+                            Generator.sha256(data),
+                            dir + "/" + f.get("path").asText());
                 }
             }
         }
@@ -91,7 +105,8 @@ class RtlOutTest {
     Stream<DynamicTest> everyModuleIsLintCleanAndEveryDesignSynthesizes() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : designDirs()) {
-            JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+            JsonNode m =
+                    new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
             List<String> files = new ArrayList<>();
             m.get("files").forEach(f -> files.add(f.get("path").asText()));
             for (String file : files) {
@@ -121,17 +136,26 @@ class RtlOutTest {
     }
 
     private static void synthesize(Path dir, List<String> files, String top) {
-        String reads = String.join(" ", files.stream().map(f -> "read_verilog " + f + ";").toList());
-        // hierarchy -check fails on a missing module; every module of the design must be under its top.
-        // Yosys's generic script up to its fine stage, then that stage without memory_map: a memory stays a RAM cell, as
-        // every vendor flow maps it, instead of becoming N x width flip-flops (millions for rap_n4096_k32's tables).
+        String reads = String.join(
+                " ", files.stream().map(f -> "read_verilog " + f + ";").toList());
+        // hierarchy -check fails on a missing module; every module of the design must be under its top. Yosys's generic
+        // script up to its fine stage, then that stage without memory_map: a memory stays a RAM cell, as every vendor
+        // flow maps it, instead of becoming N x width flip-flops (millions for rap_n4096_k32's tables).
         String fine = " opt -fast -full; techmap; opt -fast; abc -fast; opt -fast;";
-        Tools.Result y = Tools.run(dir, Tools.cmd("yosys", "-q", "-p", reads + " synth -top " + top + " -run :fine;" + fine + " tee -o /dev/stdout ls"));
+        Tools.Result y = Tools.run(
+                dir,
+                Tools.cmd(
+                        "yosys",
+                        "-q",
+                        "-p",
+                        reads + " synth -top " + top + " -run :fine;" + fine + " tee -o /dev/stdout ls"));
         assertEquals(0, y.exit(), "yosys synth -top " + top + ":\n" + y.output());
         List<String> synthesised = y.output().lines().map(String::strip).toList();
         for (String f : files) {
             String module = f.replace(".v", "");
-            assertTrue(synthesised.contains(module), "yosys: module " + module + " is not under the top " + top + ", so it was not synthesised");
+            assertTrue(
+                    synthesised.contains(module),
+                    "yosys: module " + module + " is not under the top " + top + ", so it was not synthesised");
         }
     }
 
@@ -139,10 +163,12 @@ class RtlOutTest {
     @Test
     void fifoStorageInfersBlockRam() {
         Path dir = root.resolve("rtl-out/fifo_w32_d1024");
-        Tools.Result ice = Tools.run(dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_ice40 -top Fifo_w32_d1024"));
+        Tools.Result ice = Tools.run(
+                dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_ice40 -top Fifo_w32_d1024"));
         assertEquals(0, ice.exit(), ice.output());
         assertTrue(ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"), "expected 8 SB_RAM40_4K (32 Kbit) on iCE40");
-        Tools.Result xil = Tools.run(dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_xilinx -top Fifo_w32_d1024"));
+        Tools.Result xil = Tools.run(
+                dir, Tools.cmd("yosys", "-p", "read_verilog Fifo_w32_d1024.v; synth_xilinx -top Fifo_w32_d1024"));
         assertEquals(0, xil.exit(), xil.output());
         assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series");
     }
@@ -165,6 +191,7 @@ class RtlOutTest {
     }
 
     private static boolean isBuildOutput(String rel) {
-        return rel.matches("(build|\\.Xil)/.*|[^/]*\\.(jou|log)|[^/]+/(output_files|db|incremental_db)/.*|[^/]+/[^/]*\\.qws");
+        return rel.matches(
+                "(build|\\.Xil)/.*|[^/]*\\.(jou|log)|[^/]+/(output_files|db|incremental_db)/.*|[^/]+/[^/]*\\.qws");
     }
 }

@@ -56,28 +56,48 @@ class VendorScriptsTest {
         List<Call> calls = impl ? run(d, root, script, "impl") : run(d, root, script);
         Path designDir = root.resolve("rtl-out/" + d.name());
 
-        assertEquals(d.files().stream().map(f -> designDir.resolve(f).normalize()).toList(),
-                named(calls, "read_verilog").stream().map(c -> existing(root, c.last())).toList(), "read_verilog: the manifest's files, in order");
+        assertEquals(
+                d.files().stream().map(f -> designDir.resolve(f).normalize()).toList(),
+                named(calls, "read_verilog").stream()
+                        .map(c -> existing(root, c.last()))
+                        .toList(),
+                "read_verilog: the manifest's files, in order");
         List<Call> xdc = named(calls, "read_xdc");
         assertEquals(1, xdc.size());
         assertEquals("out_of_context", xdc.get(0).option("-mode"));
-        assertEquals(root.resolve("constraints/" + d.name() + ".xdc"), existing(root, xdc.get(0).last()));
+        assertEquals(
+                root.resolve("constraints/" + d.name() + ".xdc"),
+                existing(root, xdc.get(0).last()));
 
         Call synth = single(calls, "synth_design");
         assertEquals(FpgaParts.VIVADO_PART, synth.option("-part"));
         assertEquals("xc7a100tcsg324-1", synth.option("-part"), "the issue names the Arty A7-100T part");
         assertEquals(d.top(), synth.option("-top"));
         assertEquals("out_of_context", synth.option("-mode"));
-        assertTrue(index(calls, "synth_design") > lastIndex(calls, "read_verilog"), "synthesis after reading every file");
+        assertTrue(
+                index(calls, "synth_design") > lastIndex(calls, "read_verilog"), "synthesis after reading every file");
 
         int reports = impl ? 2 : 1;
         assertEquals(reports, named(calls, "report_utilization").size());
         assertEquals(reports, named(calls, "report_timing_summary").size());
-        for (Call r : named(calls, "report_utilization")) assertTrue(r.option("-file").startsWith(root.resolve("fpga/vivado/build/" + d.name()).toString()), r.toString());
-        assertTrue(Files.isDirectory(root.resolve("fpga/vivado/build/" + d.name())), "the script creates its report folder");
-        List<String> implSteps = calls.stream().map(Call::cmd).filter(c -> c.matches("opt_design|place_design|route_design")).toList();
+        for (Call r : named(calls, "report_utilization"))
+            assertTrue(
+                    r.option("-file")
+                            .startsWith(root.resolve("fpga/vivado/build/" + d.name())
+                                    .toString()),
+                    r.toString());
+        assertTrue(
+                Files.isDirectory(root.resolve("fpga/vivado/build/" + d.name())),
+                "the script creates its report folder");
+        List<String> implSteps = calls.stream()
+                .map(Call::cmd)
+                .filter(c -> c.matches("opt_design|place_design|route_design"))
+                .toList();
         assertEquals(impl ? List.of("opt_design", "place_design", "route_design") : List.of(), implSteps);
-        if (impl) assertTrue(lastIndex(calls, "report_timing_summary") > index(calls, "route_design"), "routed timing is reported");
+        if (impl)
+            assertTrue(
+                    lastIndex(calls, "report_timing_summary") > index(calls, "route_design"),
+                    "routed timing is reported");
     }
 
     private void constraints(RtlOut.Design d, String ext) {
@@ -102,11 +122,19 @@ class VendorScriptsTest {
                 }
             }
         }
-        Set<String> expectedIn = ports.entrySet().stream().filter(e -> e.getValue().input() && !e.getKey().equals("clock")).map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> expectedOut = ports.entrySet().stream().filter(e -> !e.getValue().input()).map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(expectedIn, inputs, "every input but the clock (reset included: it is synchronous) has an input delay");
+        Set<String> expectedIn = ports.entrySet().stream()
+                .filter(e -> e.getValue().input() && !e.getKey().equals("clock"))
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> expectedOut = ports.entrySet().stream()
+                .filter(e -> !e.getValue().input())
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(
+                expectedIn, inputs, "every input but the clock (reset included: it is synchronous) has an input delay");
         assertEquals(expectedOut, outputs, "every output has an output delay");
-        if (ext.equals(".sdc")) assertEquals(1, named(calls, "derive_clock_uncertainty").size());
+        if (ext.equals(".sdc"))
+            assertEquals(1, named(calls, "derive_clock_uncertainty").size());
     }
 
     private void quartusProject(RtlOut.Design d) throws IOException {
@@ -120,9 +148,17 @@ class VendorScriptsTest {
         assertEquals(List.of("5CSEBA6U23I7"), global(calls, "DEVICE"), "the issue names the DE10-Nano part");
         assertEquals(List.of(d.top()), global(calls, "TOP_LEVEL_ENTITY"));
         Path designDir = root.resolve("rtl-out/" + d.name());
-        assertEquals(d.files().stream().map(f -> designDir.resolve(f).normalize()).toList(),
-                global(calls, "VERILOG_FILE").stream().map(f -> existing(project, f)).toList(), "VERILOG_FILE: the manifest's files, in order");
-        assertEquals(List.of(root.resolve("constraints/" + d.name() + ".sdc")), global(calls, "SDC_FILE").stream().map(f -> existing(project, f)).toList());
+        assertEquals(
+                d.files().stream().map(f -> designDir.resolve(f).normalize()).toList(),
+                global(calls, "VERILOG_FILE").stream()
+                        .map(f -> existing(project, f))
+                        .toList(),
+                "VERILOG_FILE: the manifest's files, in order");
+        assertEquals(
+                List.of(root.resolve("constraints/" + d.name() + ".sdc")),
+                global(calls, "SDC_FILE").stream()
+                        .map(f -> existing(project, f))
+                        .toList());
         assertVirtualPins(d, calls);
         // The FuseSoC Quartus target sources the design folder's copy of the same assignments.
         assertVirtualPins(d, VendorStandIn.run(tmp, d.dir().resolve(d.name() + "_virtual_pins.tcl"), ports(d)));
@@ -135,19 +171,36 @@ class VendorScriptsTest {
         Call open = single(calls, "project_open");
         assertEquals(d.name(), open.args().get(0));
         assertEquals(d.name(), open.option("-revision"));
-        assertTrue(Files.isRegularFile(project.resolve(d.name() + ".qpf")) && Files.isRegularFile(project.resolve(d.name() + ".qsf")), "the project it opens exists beside it");
-        assertEquals(List.of("map", "fit", "sta"), named(calls, "execute_module").stream().map(c -> c.option("-tool")).toList());
-        assertEquals(List.of("project_open", "project_close"), calls.stream().map(Call::cmd).filter(c -> c.startsWith("project_")).toList());
+        assertTrue(
+                Files.isRegularFile(project.resolve(d.name() + ".qpf"))
+                        && Files.isRegularFile(project.resolve(d.name() + ".qsf")),
+                "the project it opens exists beside it");
+        assertEquals(
+                List.of("map", "fit", "sta"),
+                named(calls, "execute_module").stream()
+                        .map(c -> c.option("-tool"))
+                        .toList());
+        assertEquals(
+                List.of("project_open", "project_close"),
+                calls.stream()
+                        .map(Call::cmd)
+                        .filter(c -> c.startsWith("project_"))
+                        .toList());
     }
 
     /** Every port but the clock is a virtual pin: the assignments' targets, read as Quartus would match them. */
     static void assertVirtualPins(RtlOut.Design d, List<Call> calls) {
         Map<String, PortInfo> ports = ports(d);
-        List<String> targets = named(calls, "set_instance_assignment").stream().filter(c -> "VIRTUAL_PIN".equals(c.option("-name"))).map(c -> c.option("-to")).toList();
+        List<String> targets = named(calls, "set_instance_assignment").stream()
+                .filter(c -> "VIRTUAL_PIN".equals(c.option("-name")))
+                .map(c -> c.option("-to"))
+                .toList();
         Set<String> pins = new TreeSet<>();
         for (String t : targets) {
             String port = t.endsWith("[*]") ? t.substring(0, t.length() - 3) : t;
-            assertTrue(ports.containsKey(port) && (ports.get(port).width() > 1) == t.endsWith("[*]"), "VIRTUAL_PIN target " + t + " matches a port of " + d.top());
+            assertTrue(
+                    ports.containsKey(port) && (ports.get(port).width() > 1) == t.endsWith("[*]"),
+                    "VIRTUAL_PIN target " + t + " matches a port of " + d.top());
             pins.add(port);
         }
         Set<String> expected = new TreeSet<>(ports.keySet());
@@ -164,7 +217,10 @@ class VendorScriptsTest {
     }
 
     private static List<String> global(List<Call> calls, String name) {
-        return named(calls, "set_global_assignment").stream().filter(c -> name.equals(c.option("-name"))).map(Call::last).toList();
+        return named(calls, "set_global_assignment").stream()
+                .filter(c -> name.equals(c.option("-name")))
+                .map(Call::last)
+                .toList();
     }
 
     private static Call single(List<Call> calls, String cmd) {
@@ -193,10 +249,17 @@ class VendorScriptsTest {
         Path repo = RepoPaths.root();
         try {
             Path root = Files.createTempDirectory(tmp, d.name());
-            List<Path> sources = new ArrayList<>(List.of(repo.resolve("rtl-out/" + d.name()), repo.resolve("fpga/vivado/" + d.name() + ".tcl"),
-                    repo.resolve("fpga/quartus/" + d.name()), repo.resolve("constraints/" + d.name() + ".xdc"), repo.resolve("constraints/" + d.name() + ".sdc")));
+            List<Path> sources = new ArrayList<>(List.of(
+                    repo.resolve("rtl-out/" + d.name()),
+                    repo.resolve("fpga/vivado/" + d.name() + ".tcl"),
+                    repo.resolve("fpga/quartus/" + d.name()),
+                    repo.resolve("constraints/" + d.name() + ".xdc"),
+                    repo.resolve("constraints/" + d.name() + ".sdc")));
             for (Path src : sources) {
-                assertTrue(Files.exists(src), repo.relativize(src) + " is missing; regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out --fpga-root .");
+                assertTrue(
+                        Files.exists(src),
+                        repo.relativize(src)
+                                + " is missing; regenerate with ./rapgen generate --config configs/*.yaml --out rtl-out --fpga-root .");
                 try (Stream<Path> s = Files.walk(src)) {
                     for (Path p : s.filter(Files::isRegularFile).toList()) {
                         Path target = root.resolve(repo.relativize(p));

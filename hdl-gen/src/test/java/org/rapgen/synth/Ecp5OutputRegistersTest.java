@@ -42,12 +42,14 @@ class Ecp5OutputRegistersTest {
 
     private static long count(JsonNode netlist, String type) {
         long n = 0;
-        for (JsonNode c : netlist.path("modules").path("t").path("cells")) if (type.equals(c.path("type").asText())) n++;
+        for (JsonNode c : netlist.path("modules").path("t").path("cells"))
+            if (type.equals(c.path("type").asText())) n++;
         return n;
     }
 
     private static JsonNode ram(JsonNode netlist) {
-        for (JsonNode c : netlist.path("modules").path("t").path("cells")) if ("DP16KD".equals(c.path("type").asText())) return c;
+        for (JsonNode c : netlist.path("modules").path("t").path("cells"))
+            if ("DP16KD".equals(c.path("type").asText())) return c;
         throw new AssertionError("no DP16KD in the netlist");
     }
 
@@ -64,7 +66,10 @@ class Ecp5OutputRegistersTest {
         JsonNode en = n.path("modules").path("t").path("ports").path("en").path("bits");
         assertEquals(en, ram.path("connections").path("OCE" + side), "the flip-flops' enable becomes OCE");
         for (int i = 0; i < 18; i++) {
-            assertEquals(q.get(i), ram.path("connections").path("DO" + side + i).get(0), "DO" + side + i + " drives q[" + i + "]");
+            assertEquals(
+                    q.get(i),
+                    ram.path("connections").path("DO" + side + i).get(0),
+                    "DO" + side + i + " drives q[" + i + "]");
         }
     }
 
@@ -95,7 +100,8 @@ class Ecp5OutputRegistersTest {
 
     @Test
     void registersWithTwoEnablesStay() throws IOException {
-        JsonNode n = netlist("always @(posedge clock) begin if (en) q[8:0] <= r[8:0]; if (we) q[17:9] <= r[17:9]; end", "", "");
+        JsonNode n = netlist(
+                "always @(posedge clock) begin if (en) q[8:0] <= r[8:0]; if (we) q[17:9] <= r[17:9]; end", "", "");
         assertEquals(0, Ecp5OutputRegisters.absorb(n));
     }
 }

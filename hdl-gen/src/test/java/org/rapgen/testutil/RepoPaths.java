@@ -7,8 +7,7 @@ import java.nio.file.Path;
 
 /** Locates the repository root (Surefire passes it; running from an IDE falls back to the working directory). */
 public final class RepoPaths {
-    private RepoPaths() {
-    }
+    private RepoPaths() {}
 
     public static Path root() {
         String p = System.getProperty("rapgen.root");
@@ -21,8 +20,14 @@ public final class RepoPaths {
 
     /** A real trace from {@code shared/traces} beside the repository; its absence fails the test (never a skip). */
     public static Path sharedTrace(String name) {
-        Path p = root().resolve("..").resolve("shared").resolve("traces").resolve(name).normalize();
-        if (!Files.isReadable(p)) fail("shared trace not found at " + p + ": the tests expect the project's shared/ folder beside the repository");
+        Path p = root().resolve("..")
+                .resolve("shared")
+                .resolve("traces")
+                .resolve(name)
+                .normalize();
+        if (!Files.isReadable(p))
+            fail("shared trace not found at " + p
+                    + ": the tests expect the project's shared/ folder beside the repository");
         return p;
     }
 }

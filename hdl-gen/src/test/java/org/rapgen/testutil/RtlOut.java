@@ -12,8 +12,7 @@ import java.util.stream.Stream;
 
 /** The committed designs in rtl-out/ and what their manifests say. */
 public final class RtlOut {
-    private RtlOut() {
-    }
+    private RtlOut() {}
 
     /** One design folder and its manifest: name, top module, Verilog files (children first), clock. */
     public record Design(Path dir, String name, String top, List<String> files, double clockMhz) {
@@ -36,10 +35,16 @@ public final class RtlOut {
 
     public static Design read(Path dir) {
         try {
-            JsonNode m = new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
+            JsonNode m =
+                    new ObjectMapper().readTree(dir.resolve("manifest.json").toFile());
             List<String> files = new ArrayList<>();
             m.get("files").forEach(f -> files.add(f.get("path").asText()));
-            return new Design(dir, m.get("name").asText(), m.get("top").asText(), files, m.get("config").get("clock_mhz").asDouble());
+            return new Design(
+                    dir,
+                    m.get("name").asText(),
+                    m.get("top").asText(),
+                    files,
+                    m.get("config").get("clock_mhz").asDouble());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

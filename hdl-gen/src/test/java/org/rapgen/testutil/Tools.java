@@ -11,22 +11,23 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** Runs external EDA tools for tests. A missing tool fails the test with the command that installs it. */
 public final class Tools {
-    private Tools() {
-    }
+    private Tools() {}
 
     /** Output (stdout+stderr) and exit code of one run. */
-    public record Result(int exit, String output) {
-    }
+    public record Result(int exit, String output) {}
 
     public static Result run(Path dir, List<String> cmd) {
         requireOnPath(cmd.get(0));
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(10, TimeUnit.MINUTES)) {
                 p.destroyForcibly();

@@ -26,8 +26,7 @@ import java.util.stream.Stream;
  * top module as Yosys reads them from the Verilog.
  */
 public final class VendorStandIn {
-    private VendorStandIn() {
-    }
+    private VendorStandIn() {}
 
     /** One recorded vendor command. */
     public record Call(String cmd, List<String> args) {
@@ -42,8 +41,7 @@ public final class VendorStandIn {
         }
     }
 
-    public record PortInfo(boolean input, int width) {
-    }
+    public record PortInfo(boolean input, int width) {}
 
     private static final Map<Path, Map<String, PortInfo>> PORTS = new ConcurrentHashMap<>();
 
@@ -59,13 +57,25 @@ public final class VendorStandIn {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String reads = String.join(" ", d.files().stream().map(f -> "read_verilog " + f + ";").toList());
-        Tools.Result y = Tools.run(d.dir(), Tools.cmd("yosys", "-q", "-p", reads + " hierarchy -top " + d.top() + "; proc; write_json " + json));
+        String reads = String.join(
+                " ", d.files().stream().map(f -> "read_verilog " + f + ";").toList());
+        Tools.Result y = Tools.run(
+                d.dir(),
+                Tools.cmd("yosys", "-q", "-p", reads + " hierarchy -top " + d.top() + "; proc; write_json " + json));
         assertEquals(0, y.exit(), y.output());
         Map<String, PortInfo> ports = new LinkedHashMap<>();
         try {
-            JsonNode p = new ObjectMapper().readTree(json.toFile()).get("modules").get(d.top()).get("ports");
-            p.fields().forEachRemaining(e -> ports.put(e.getKey(), new PortInfo(e.getValue().get("direction").asText().equals("input"), e.getValue().get("bits").size())));
+            JsonNode p = new ObjectMapper()
+                    .readTree(json.toFile())
+                    .get("modules")
+                    .get(d.top())
+                    .get("ports");
+            p.fields()
+                    .forEachRemaining(e -> ports.put(
+                            e.getKey(),
+                            new PortInfo(
+                                    e.getValue().get("direction").asText().equals("input"),
+                                    e.getValue().get("bits").size())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -84,10 +94,21 @@ public final class VendorStandIn {
                 Files.copy(in, standin);
             }
             StringBuilder dict = new StringBuilder("set standin::ports {\n");
-            ports.forEach((name, p) -> dict.append("  ").append(name).append(" {").append(p.input() ? "input" : "output").append(' ').append(p.width()).append("}\n"));
+            ports.forEach((name, p) -> dict.append("  ")
+                    .append(name)
+                    .append(" {")
+                    .append(p.input() ? "input" : "output")
+                    .append(' ')
+                    .append(p.width())
+                    .append("}\n"));
             Files.writeString(work.resolve("ports.tcl"), dict.append("}\n").toString());
             Path log = work.resolve("calls.log");
-            List<String> cmd = Tools.cmd("tclsh", standin.toString(), log.toString(), work.resolve("ports.tcl").toString(), script.toAbsolutePath().toString());
+            List<String> cmd = Tools.cmd(
+                    "tclsh",
+                    standin.toString(),
+                    log.toString(),
+                    work.resolve("ports.tcl").toString(),
+                    script.toAbsolutePath().toString());
             cmd.addAll(Arrays.asList(args));
             Tools.Result r = Tools.run(cwd, cmd);
             if (r.exit() != 0) fail("tclsh " + script + " failed:\n" + r.output());

@@ -17,17 +17,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TraceReaderTest {
-    static final Path TRACES = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces").normalize();
+    static final Path TRACES = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces")
+            .normalize();
     static final Path SYNFLOOD = TRACES.resolve("pkt.TCP.synflood.spoofed.pcap");
 
     /** The real captures live in shared/traces beside the repository (as in CI); their absence is a failure, not a skip. */
     static void requireSharedTraces() {
-        if (!Files.isReadable(SYNFLOOD)) fail("shared traces not found at " + TRACES + ": the tests expect the project's shared/ folder beside the repository");
+        if (!Files.isReadable(SYNFLOOD))
+            fail("shared traces not found at " + TRACES
+                    + ": the tests expect the project's shared/ folder beside the repository");
     }
+
     static final Path BACNET = TRACES.resolve("amp.UDP.bacnet.IOT.37810.pcapng");
     static final Path KXUN = TRACES.resolve("1kxun.pcap");
 
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     Path write(String name, String text) throws IOException {
         Path p = tmp.resolve(name);
@@ -98,42 +103,62 @@ class TraceReaderTest {
         long[] sum = new long[2];
         try (TraceReader r = TraceReader.open(p, null, K64, TraceShape.TUPLES)) {
             assertEquals(TraceFormat.TEXT_TUPLES, r.format());
-            assertEquals(3, r.forEachTuple((pc, w) -> { sum[0] += pc; sum[1] += w; }));
+            assertEquals(3, r.forEachTuple((pc, w) -> {
+                sum[0] += pc;
+                sum[1] += w;
+            }));
         }
         assertEquals(0x400100L + 0x400104L - 1, sum[0]);
         assertEquals(0xdeadbeefL + 1, sum[1]);
         // a tuple trace is not an event trace
         try (TraceReader r = TraceReader.open(p, TraceFormat.TEXT_TUPLES, K64, TraceShape.TUPLES)) {
-            assertThrows(TraceFormatException.class, () -> r.forEachEvent((k, w) -> { }));
+            assertThrows(TraceFormatException.class, () -> r.forEachEvent((k, w) -> {}));
         }
     }
 
     @Test
     void textMalformed() throws IOException {
-        assertEquals("bad hex key 'x12'",
-                fails(write("a.txt", "10\nx12\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
-        TraceFormatException e = fails(write("b.txt", "1\n2\n# c\n100000000\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS);
+        assertEquals(
+                "bad hex key 'x12'",
+                fails(write("a.txt", "10\nx12\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
+        TraceFormatException e =
+                fails(write("b.txt", "1\n2\n# c\n100000000\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS);
         assertEquals(4, e.location());
         assertEquals("key 0x100000000 is wider than key_bits=32", e.problem());
-        assertEquals("key '10000000000000000' is wider than 64 bits",
-                fails(write("c.txt", "10000000000000000\n"), TraceFormat.TEXT_EVENTS, K64, TraceShape.EVENTS).problem());
-        assertEquals("weight must be >= 1, got 0",
-                fails(write("d.txt", "1 0\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
-        assertEquals("bad decimal weight '1f'",
-                fails(write("e.txt", "1 1f\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
-        assertEquals("unexpected extra field '3'",
-                fails(write("f.txt", "1 2 3\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
-        assertEquals("weight '99999999999999999999' is too large",
-                fails(write("g.txt", "1 99999999999999999999\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
+        assertEquals(
+                "key '10000000000000000' is wider than 64 bits",
+                fails(write("c.txt", "10000000000000000\n"), TraceFormat.TEXT_EVENTS, K64, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "weight must be >= 1, got 0",
+                fails(write("d.txt", "1 0\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "bad decimal weight '1f'",
+                fails(write("e.txt", "1 1f\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "unexpected extra field '3'",
+                fails(write("f.txt", "1 2 3\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "weight '99999999999999999999' is too large",
+                fails(write("g.txt", "1 99999999999999999999\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
         e = fails(write("h.txt", "1 2\n3\n"), TraceFormat.TEXT_TUPLES, K32, TraceShape.TUPLES);
         assertEquals(2, e.location());
         assertTrue(e.problem().startsWith("missing w"), e.problem());
-        assertEquals("w 0x1ff is wider than key_bits=8",
-                fails(write("i.txt", "1 1ff\n"), TraceFormat.TEXT_TUPLES, TraceOptions.keyBits(8), TraceShape.TUPLES).problem());
-        assertEquals("bad hex key '0x'",
-                fails(write("j.txt", "0x\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).problem());
-        TraceFormatException missing = assertThrows(TraceFormatException.class,
-                () -> TraceReader.open(tmp.resolve("nope.txt"), K32));
+        assertEquals(
+                "w 0x1ff is wider than key_bits=8",
+                fails(write("i.txt", "1 1ff\n"), TraceFormat.TEXT_TUPLES, TraceOptions.keyBits(8), TraceShape.TUPLES)
+                        .problem());
+        assertEquals(
+                "bad hex key '0x'",
+                fails(write("j.txt", "0x\n"), TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS)
+                        .problem());
+        TraceFormatException missing =
+                assertThrows(TraceFormatException.class, () -> TraceReader.open(tmp.resolve("nope.txt"), K32));
         assertEquals(tmp.resolve("nope.txt") + ":0: cannot open: no such file", missing.getMessage());
     }
 
@@ -182,21 +207,34 @@ class TraceReaderTest {
         TraceFormatException e = fails(writeBytes("wide.bin", ev), TraceFormat.BINARY_EVENTS, K32, TraceShape.EVENTS);
         assertEquals(20, e.location());
         assertEquals("record 2: key 0x100000000 is wider than key_bits=32", e.problem());
-        e = fails(writeBytes("trunc.bin", java.util.Arrays.copyOf(ev, ev.length - 5)), TraceFormat.BINARY_EVENTS, K64,
+        e = fails(
+                writeBytes("trunc.bin", java.util.Arrays.copyOf(ev, ev.length - 5)),
+                TraceFormat.BINARY_EVENTS,
+                K64,
                 TraceShape.EVENTS);
         assertEquals(20, e.location());
         assertEquals("truncated record 2: 7 of 12 bytes", e.problem());
         byte[] zero = ev.clone();
         zero[16] = 0;
-        assertEquals("record 1: weight must be >= 1, got 0",
-                fails(writeBytes("w0.bin", zero), TraceFormat.BINARY_EVENTS, K64, TraceShape.EVENTS).problem());
-        e = fails(writeBytes("magic.bin", "RAPGXX1\n".getBytes(StandardCharsets.US_ASCII)), TraceFormat.BINARY_EVENTS,
-                K64, TraceShape.EVENTS);
+        assertEquals(
+                "record 1: weight must be >= 1, got 0",
+                fails(writeBytes("w0.bin", zero), TraceFormat.BINARY_EVENTS, K64, TraceShape.EVENTS)
+                        .problem());
+        e = fails(
+                writeBytes("magic.bin", "RAPGXX1\n".getBytes(StandardCharsets.US_ASCII)),
+                TraceFormat.BINARY_EVENTS,
+                K64,
+                TraceShape.EVENTS);
         assertEquals(0, e.location());
         assertTrue(e.problem().startsWith("not a rapgen binary event trace"), e.problem());
         // tuple file read as event binary
-        assertTrue(fails(writeBytes("tup.bin", "RAPGTP1\n".getBytes(StandardCharsets.US_ASCII)), TraceFormat.BINARY_EVENTS,
-                K64, TraceShape.EVENTS).problem().startsWith("not a rapgen binary event trace"));
+        assertTrue(fails(
+                        writeBytes("tup.bin", "RAPGTP1\n".getBytes(StandardCharsets.US_ASCII)),
+                        TraceFormat.BINARY_EVENTS,
+                        K64,
+                        TraceShape.EVENTS)
+                .problem()
+                .startsWith("not a rapgen binary event trace"));
     }
 
     // ---------------------------------------------------------------- gzip
@@ -205,17 +243,22 @@ class TraceReaderTest {
     void gzipText() throws IOException {
         Path p = writeBytes("e.txt.gz", gzip(EVENTS_TEXT.getBytes(StandardCharsets.US_ASCII)));
         assertEquals(4, readAll(p, null, K32, TraceShape.EVENTS).size());
-        assertEquals(4, readAll(p, TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).size());
+        assertEquals(
+                4, readAll(p, TraceFormat.TEXT_EVENTS, K32, TraceShape.EVENTS).size());
     }
 
     @Test
     void gzipCorrupt() throws IOException {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 200_000; i++) sb.append(Integer.toHexString(i * 7919)).append(' ').append(i % 13 + 1).append('\n');
+        for (int i = 0; i < 200_000; i++)
+            sb.append(Integer.toHexString(i * 7919))
+                    .append(' ')
+                    .append(i % 13 + 1)
+                    .append('\n');
         byte[] gz = gzip(sb.toString().getBytes(StandardCharsets.US_ASCII));
         // truncated gzip stream
-        TraceFormatException e = fails(writeBytes("t.gz", java.util.Arrays.copyOf(gz, gz.length / 2)), null, K32,
-                TraceShape.EVENTS);
+        TraceFormatException e =
+                fails(writeBytes("t.gz", java.util.Arrays.copyOf(gz, gz.length / 2)), null, K32, TraceShape.EVENTS);
         assertTrue(e.problem().startsWith("corrupt gzip data"), e.problem());
         assertTrue(e.location() > 1000, "line number reached: " + e.location());
         // garbage in the deflate body
@@ -243,14 +286,17 @@ class TraceReaderTest {
         Path out = tmp.resolve("ipsrc.txt");
         Process pr;
         try {
-            pr = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(out.toFile()).start();
+            pr = new ProcessBuilder("xz", "-dc", xz.toString())
+                    .redirectOutput(out.toFile())
+                    .start();
         } catch (IOException noXz) {
             fail("xz not found: run scripts/bootstrap.sh or apt-get install xz-utils");
             return;
         }
         assertEquals(0, pr.waitFor());
         assertEquals(181_009, count(out, null, K32));
-        assertEquals("key 0x880056a5 is wider than key_bits=31",
+        assertEquals(
+                "key 0x880056a5 is wider than key_bits=31",
                 fails(out, null, TraceOptions.keyBits(31), TraceShape.EVENTS).problem());
     }
 
@@ -270,8 +316,8 @@ class TraceReaderTest {
         List<long[]> d = readAll(p, null, K64.withLackeyMode(TraceOptions.LackeyMode.DATA), TraceShape.EVENTS);
         assertEquals(4, d.size());
         assertArrayEquals(new long[] {0x1ffefffd80L, 1}, d.get(0));
-        try (TraceReader r = TraceReader.open(p, TraceFormat.LACKEY, K64.withLackeyMode(TraceOptions.LackeyMode.TUPLES),
-                TraceShape.TUPLES)) {
+        try (TraceReader r = TraceReader.open(
+                p, TraceFormat.LACKEY, K64.withLackeyMode(TraceOptions.LackeyMode.TUPLES), TraceShape.TUPLES)) {
             assertEquals(TraceShape.TUPLES, r.shape());
             List<long[]> t = new ArrayList<>();
             r.forEachTuple((pc, w) -> t.add(new long[] {pc, w}));
@@ -285,16 +331,26 @@ class TraceReaderTest {
 
     @Test
     void lackeyMalformed() throws IOException {
-        TraceFormatException e = fails(write("l1.txt", "I  04016b0,3\n X 1,2\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS);
+        TraceFormatException e =
+                fails(write("l1.txt", "I  04016b0,3\n X 1,2\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS);
         assertEquals(2, e.location());
         assertTrue(e.problem().startsWith("not a lackey line"), e.problem());
-        assertEquals("missing ',size' after address",
-                fails(write("l2.txt", "I  04016b0\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS).problem());
-        assertEquals("bad hex address '04016g0'",
-                fails(write("l3.txt", "I  04016g0,3\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS).problem());
-        assertEquals("address 0x1ffefffd88 is wider than key_bits=32",
-                fails(write("l4.txt", " L 1ffefffd88,8\n"), TraceFormat.LACKEY,
-                        K32.withLackeyMode(TraceOptions.LackeyMode.DATA), TraceShape.EVENTS).problem());
+        assertEquals(
+                "missing ',size' after address",
+                fails(write("l2.txt", "I  04016b0\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "bad hex address '04016g0'",
+                fails(write("l3.txt", "I  04016g0,3\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS)
+                        .problem());
+        assertEquals(
+                "address 0x1ffefffd88 is wider than key_bits=32",
+                fails(
+                                write("l4.txt", " L 1ffefffd88,8\n"),
+                                TraceFormat.LACKEY,
+                                K32.withLackeyMode(TraceOptions.LackeyMode.DATA),
+                                TraceShape.EVENTS)
+                        .problem());
     }
 
     @Test
@@ -303,13 +359,19 @@ class TraceReaderTest {
         Process pr;
         try {
             pr = new ProcessBuilder("valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + log, "/bin/true")
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("vg.out").toFile()).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("vg.out").toFile())
+                    .start();
         } catch (IOException noValgrind) {
             fail("valgrind not found: run scripts/bootstrap.sh or apt-get install valgrind");
             return;
         }
         assertEquals(0, pr.waitFor(), () -> {
-            try { return Files.readString(tmp.resolve("vg.out")); } catch (IOException e) { return e.toString(); }
+            try {
+                return Files.readString(tmp.resolve("vg.out"));
+            } catch (IOException e) {
+                return e.toString();
+            }
         });
         // independent count with String operations
         long iLines = 0, dLines = 0;
@@ -317,7 +379,8 @@ class TraceReaderTest {
         for (String s : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
             if (s.startsWith("I  ")) {
                 iLines++;
-                if (firstI < 0) firstI = Long.parseLong(s.substring(3, s.indexOf(',')).trim(), 16);
+                if (firstI < 0)
+                    firstI = Long.parseLong(s.substring(3, s.indexOf(',')).trim(), 16);
             } else if (s.startsWith(" L ") || s.startsWith(" S ") || s.startsWith(" M ")) {
                 dLines++;
             }
@@ -333,8 +396,9 @@ class TraceReaderTest {
             assertEquals(iLines, n);
         }
         assertEquals(dLines, count(log, null, K64.withLackeyMode(TraceOptions.LackeyMode.DATA)));
-        try (TraceReader r = TraceReader.open(log, null, K64.withLackeyMode(TraceOptions.LackeyMode.TUPLES), TraceShape.TUPLES)) {
-            long n = r.forEachTuple((pc, w) -> { });
+        try (TraceReader r =
+                TraceReader.open(log, null, K64.withLackeyMode(TraceOptions.LackeyMode.TUPLES), TraceShape.TUPLES)) {
+            long n = r.forEachTuple((pc, w) -> {});
             assertEquals(dLines, n + r.skipped());
         }
         // gzip of the real log reads the same
@@ -352,21 +416,22 @@ class TraceReaderTest {
             assertEquals(37_841, r.forEachEvent((k, w) -> assertEquals(1, w)));
             assertEquals(0, r.skipped());
         }
-        try (TraceReader r = TraceReader.open(BACNET, TraceFormat.PCAP, K32.withPacketField(TraceOptions.PacketField.DST),
-                TraceShape.EVENTS)) {
-            assertEquals(9_617, r.forEachEvent((k, w) -> { }));
+        try (TraceReader r = TraceReader.open(
+                BACNET, TraceFormat.PCAP, K32.withPacketField(TraceOptions.PacketField.DST), TraceShape.EVENTS)) {
+            assertEquals(9_617, r.forEachEvent((k, w) -> {}));
         }
         try (TraceReader r = TraceReader.open(KXUN, K32)) {
-            long n = r.forEachEvent((k, w) -> { });
+            long n = r.forEachEvent((k, w) -> {});
             // the README's 1,659 is the IPv4 count; the file holds 1,723 packets (checked independently)
             assertEquals(1_659, n);
             assertEquals(1_723, n + r.skipped());
         }
         // tuples (src, dst), and the gzip of a capture
         Path gz = writeBytes("syn.pcap.gz", gzip(Files.readAllBytes(SYNFLOOD)));
-        try (TraceReader r = TraceReader.open(gz, null, K32.withPacketField(TraceOptions.PacketField.SRC_DST), TraceShape.EVENTS)) {
+        try (TraceReader r =
+                TraceReader.open(gz, null, K32.withPacketField(TraceOptions.PacketField.SRC_DST), TraceShape.EVENTS)) {
             assertEquals(TraceShape.TUPLES, r.shape());
-            assertEquals(37_841, r.forEachTuple((s, d) -> { }));
+            assertEquals(37_841, r.forEachTuple((s, d) -> {}));
         }
     }
 
@@ -378,8 +443,8 @@ class TraceReaderTest {
         int ip = 24 + 16 + 14;
         long src = ByteBuffer.wrap(all, ip + 12, 4).order(ByteOrder.BIG_ENDIAN).getInt() & 0xffffffffL;
         long dst = ByteBuffer.wrap(all, ip + 16, 4).order(ByteOrder.BIG_ENDIAN).getInt() & 0xffffffffL;
-        List<long[]> r = readAll(SYNFLOOD, TraceFormat.PCAP, K32.withPacketField(TraceOptions.PacketField.SRC_DST),
-                TraceShape.TUPLES);
+        List<long[]> r = readAll(
+                SYNFLOOD, TraceFormat.PCAP, K32.withPacketField(TraceOptions.PacketField.SRC_DST), TraceShape.TUPLES);
         assertArrayEquals(new long[] {src, dst}, r.get(0));
     }
 
@@ -389,9 +454,20 @@ class TraceReaderTest {
         ByteBuffer in = ByteBuffer.wrap(pcap).order(ByteOrder.LITTLE_ENDIAN);
         int linkType = in.getInt(20);
         // SHB
-        out.putInt(0x0A0D0D0A).putInt(28).putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1).putInt(28);
+        out.putInt(0x0A0D0D0A)
+                .putInt(28)
+                .putInt(0x1A2B3C4D)
+                .putShort((short) 1)
+                .putShort((short) 0)
+                .putLong(-1)
+                .putInt(28);
         // IDB
-        out.putInt(1).putInt(20).putShort((short) linkType).putShort((short) 0).putInt(0).putInt(20);
+        out.putInt(1)
+                .putInt(20)
+                .putShort((short) linkType)
+                .putShort((short) 0)
+                .putInt(0)
+                .putInt(20);
         // an unknown block (custom, type 0xBAD) that must be skipped
         out.putInt(0xBAD).putInt(16).putInt(0x11223344).putInt(16);
         int pos = 24;
@@ -404,7 +480,13 @@ class TraceReaderTest {
                 out.putInt(3).putInt(len).putInt(incl);
             } else {
                 int len = 12 + 20 + incl + pad;
-                out.putInt(6).putInt(len).putInt(0).putInt(in.getInt(pos)).putInt(in.getInt(pos + 4)).putInt(incl).putInt(orig);
+                out.putInt(6)
+                        .putInt(len)
+                        .putInt(0)
+                        .putInt(in.getInt(pos))
+                        .putInt(in.getInt(pos + 4))
+                        .putInt(incl)
+                        .putInt(orig);
             }
             out.put(pcap, pos + 16, incl);
             for (int i = 0; i < pad; i++) out.put((byte) 0);
@@ -418,7 +500,8 @@ class TraceReaderTest {
     void pcapngBothByteOrders() throws IOException {
         requireSharedTraces();
         byte[] pcap = Files.readAllBytes(SYNFLOOD);
-        List<long[]> expect = readAll(SYNFLOOD, TraceFormat.PCAP, K32, TraceShape.EVENTS).subList(0, 500);
+        List<long[]> expect =
+                readAll(SYNFLOOD, TraceFormat.PCAP, K32, TraceShape.EVENTS).subList(0, 500);
         for (ByteOrder bo : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
             Path p = writeBytes("s-" + bo + ".pcapng", toPcapng(pcap, bo, 500, true));
             assertEquals(TraceFormat.PCAP, TraceReader.detect(p, TraceShape.EVENTS));
@@ -432,7 +515,13 @@ class TraceReaderTest {
     void bigEndianClassicPcapAndRawLinkType() throws IOException {
         // hand-made: big-endian nanosecond pcap, LINKTYPE_RAW, one IPv4 and one IPv6 packet
         ByteBuffer b = ByteBuffer.allocate(24 + 16 + 20 + 16 + 40).order(ByteOrder.BIG_ENDIAN);
-        b.putInt(0xa1b23c4d).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(101);
+        b.putInt(0xa1b23c4d)
+                .putShort((short) 2)
+                .putShort((short) 4)
+                .putInt(0)
+                .putInt(0)
+                .putInt(65535)
+                .putInt(101);
         b.putInt(1).putInt(2).putInt(20).putInt(20);
         b.put(new byte[] {0x45, 0, 0, 20, 0, 0, 0, 0, 64, 6, 0, 0, 10, 0, 0, 1, (byte) 192, (byte) 168, 1, 2});
         b.putInt(1).putInt(3).putInt(40).putInt(40);
@@ -440,7 +529,8 @@ class TraceReaderTest {
         v6[0] = 0x60;
         b.put(v6);
         Path p = writeBytes("be.pcap", b.array());
-        try (TraceReader r = TraceReader.open(p, null, K32.withPacketField(TraceOptions.PacketField.DST), TraceShape.EVENTS)) {
+        try (TraceReader r =
+                TraceReader.open(p, null, K32.withPacketField(TraceOptions.PacketField.DST), TraceShape.EVENTS)) {
             assertTrue(r.next());
             assertEquals(0xc0a80102L, r.key());
             assertFalse(r.next());
@@ -458,18 +548,29 @@ class TraceReaderTest {
         byte[] pcap = Files.readAllBytes(SYNFLOOD);
         // truncated in the middle of the 3rd packet
         int pos = 24;
-        for (int i = 0; i < 2; i++) pos += 16 + ByteBuffer.wrap(pcap, pos + 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        e = fails(writeBytes("trunc.pcap", java.util.Arrays.copyOf(pcap, pos + 20)), TraceFormat.PCAP, K32, TraceShape.EVENTS);
+        for (int i = 0; i < 2; i++)
+            pos += 16
+                    + ByteBuffer.wrap(pcap, pos + 8, 4)
+                            .order(ByteOrder.LITTLE_ENDIAN)
+                            .getInt();
+        e = fails(
+                writeBytes("trunc.pcap", java.util.Arrays.copyOf(pcap, pos + 20)),
+                TraceFormat.PCAP,
+                K32,
+                TraceShape.EVENTS);
         assertEquals(pos, e.location());
         assertTrue(e.problem().startsWith("truncated packet 3"), e.problem());
         e = fails(writeBytes("hdr.pcap", java.util.Arrays.copyOf(pcap, 10)), TraceFormat.PCAP, K32, TraceShape.EVENTS);
         assertTrue(e.problem().startsWith("truncated pcap file header"), e.problem());
-        assertTrue(fails(SYNFLOOD, TraceFormat.PCAP, TraceOptions.keyBits(16), TraceShape.EVENTS).problem()
+        assertTrue(fails(SYNFLOOD, TraceFormat.PCAP, TraceOptions.keyBits(16), TraceShape.EVENTS)
+                .problem()
                 .startsWith("IPv4 addresses need key_bits >= 32"));
         byte[] lt = java.util.Arrays.copyOf(pcap, 24);
         lt[20] = (byte) 147;
-        assertEquals("unsupported link type 147",
-                fails(writeBytes("lt.pcap", lt), TraceFormat.PCAP, K32, TraceShape.EVENTS).problem());
+        assertEquals(
+                "unsupported link type 147",
+                fails(writeBytes("lt.pcap", lt), TraceFormat.PCAP, K32, TraceShape.EVENTS)
+                        .problem());
         // pcapng with a broken block length and with a mismatched trailer
         byte[] ng = toPcapng(pcap, ByteOrder.LITTLE_ENDIAN, 5, false);
         byte[] badLen = ng.clone();
@@ -484,16 +585,23 @@ class TraceReaderTest {
         ByteBuffer.wrap(trailer).order(ByteOrder.LITTLE_ENDIAN).putInt(firstPkt + blen - 4, blen + 4);
         e = fails(writeBytes("trl.pcapng", trailer), TraceFormat.PCAP, K32, TraceShape.EVENTS);
         assertTrue(e.problem().startsWith("block trailing length"), e.problem());
-        e = fails(writeBytes("cut.pcapng", java.util.Arrays.copyOf(ng, firstPkt + 30)), TraceFormat.PCAP, K32, TraceShape.EVENTS);
+        e = fails(
+                writeBytes("cut.pcapng", java.util.Arrays.copyOf(ng, firstPkt + 30)),
+                TraceFormat.PCAP,
+                K32,
+                TraceShape.EVENTS);
         assertEquals(firstPkt, e.location());
         assertTrue(e.problem().startsWith("truncated block"), e.problem());
         byte[] bom = ng.clone();
         bom[8] = 0x55;
-        assertTrue(fails(writeBytes("bom.pcapng", bom), TraceFormat.PCAP, K32, TraceShape.EVENTS).problem()
+        assertTrue(fails(writeBytes("bom.pcapng", bom), TraceFormat.PCAP, K32, TraceShape.EVENTS)
+                .problem()
                 .startsWith("bad pcapng byte-order magic"));
         byte[] iface = ng.clone();
         ByteBuffer.wrap(iface).order(ByteOrder.LITTLE_ENDIAN).putInt(firstPkt + 8, 3);
-        assertEquals("packet 1 references undefined interface 3",
-                fails(writeBytes("if.pcapng", iface), TraceFormat.PCAP, K32, TraceShape.EVENTS).problem());
+        assertEquals(
+                "packet 1 references undefined interface 3",
+                fails(writeBytes("if.pcapng", iface), TraceFormat.PCAP, K32, TraceShape.EVENTS)
+                        .problem());
     }
 }

@@ -19,8 +19,8 @@ import java.util.Map;
 public final class Batch {
     private final Sim sim;
     private final int cycles;
-    private final Map<Port, long[][]> drives = new LinkedHashMap<>();  // port -> [cycle][word]
-    private final List<Port> samples = new ArrayList<>();
+    private final Map<ModelPort, long[][]> drives = new LinkedHashMap<>(); // port -> [cycle][word]
+    private final List<ModelPort> samples = new ArrayList<>();
 
     Batch(Sim sim, int cycles) {
         this.sim = sim;
@@ -29,7 +29,7 @@ public final class Batch {
 
     /** One value per cycle (wide ports: the low 64 bits, zero-extended). */
     public Batch drive(String port, long[] values) {
-        Port p = sim.port(port);
+        ModelPort p = sim.port(port);
         long[][] v = new long[check(values.length)][];
         for (int c = 0; c < cycles; c++) {
             v[c] = new long[p.words()];
@@ -40,7 +40,7 @@ public final class Batch {
     }
 
     public Batch drive(String port, BigInteger[] values) {
-        Port p = sim.port(port);
+        ModelPort p = sim.port(port);
         long[][] v = new long[check(values.length)][];
         for (int c = 0; c < cycles; c++) v[c] = Words.of(values[c], p.words());
         drives.put(p, v);
@@ -53,12 +53,12 @@ public final class Batch {
     }
 
     public BatchResult run() {
-        int[] inIds = drives.keySet().stream().mapToInt(Port::id).toArray();
-        int inStride = drives.keySet().stream().mapToInt(Port::words).sum();
-        int outStride = samples.stream().mapToInt(Port::words).sum();
+        int[] inIds = drives.keySet().stream().mapToInt(ModelPort::id).toArray();
+        int inStride = drives.keySet().stream().mapToInt(ModelPort::words).sum();
+        int outStride = samples.stream().mapToInt(ModelPort::words).sum();
         long[] in = new long[cycles * inStride];
         int off = 0;
-        for (Map.Entry<Port, long[][]> e : drives.entrySet()) {
+        for (Map.Entry<ModelPort, long[][]> e : drives.entrySet()) {
             long[][] v = e.getValue();
             int w = e.getKey().words();
             for (int c = 0; c < cycles; c++) System.arraycopy(v[c], 0, in, c * inStride + off, w);
@@ -66,7 +66,7 @@ public final class Batch {
         }
         long[] out = new long[cycles * outStride];
         long first = sim.cycle();
-        sim.runBatch(cycles, inIds, in, samples.stream().mapToInt(Port::id).toArray(), out);
+        sim.runBatch(cycles, inIds, in, samples.stream().mapToInt(ModelPort::id).toArray(), out);
         return new BatchResult(first, cycles, samples, out, outStride);
     }
 

@@ -76,10 +76,10 @@ public final class BuildCache {
         synchronized (MONITORS.computeIfAbsent(key, k -> new Object())) {
             try {
                 Files.createDirectories(root);
-                try (FileChannel ch = FileChannel.open(root.resolve(key + ".lock"),
-                        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                     FileLock ignored = ch.lock()) {
-                    if (Files.isDirectory(entry)) return entry;  // another process built it while we waited
+                try (FileChannel ch = FileChannel.open(
+                                root.resolve(key + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        FileLock ignored = ch.lock()) {
+                    if (Files.isDirectory(entry)) return entry; // another process built it while we waited
                     removeStaleTemps(key);
                     Path tmp = Files.createTempDirectory(root, ".tmp-" + key + "-");
                     try {
@@ -101,7 +101,8 @@ public final class BuildCache {
     /** Temp dirs of this key left by a killed build; safe to delete because we hold the key's lock. */
     private void removeStaleTemps(String key) throws IOException {
         try (Stream<Path> s = Files.list(root)) {
-            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".tmp-" + key + "-")).toList()) {
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".tmp-" + key + "-"))
+                    .toList()) {
                 deleteTree(p);
             }
         }

@@ -37,19 +37,26 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
     @Override
     public Object resolveParameter(ParameterContext pc, ExtensionContext ec) {
         if (pc.getParameter().getType() == VerilatorModel.class) return model(annotation(ec));
-        return ec.getStore(NS).getOrComputeIfAbsent("sim", k -> new Resource(open(ec)), Resource.class).sim();
+        return ec.getStore(NS)
+                .getOrComputeIfAbsent("sim", k -> new Resource(open(ec)), Resource.class)
+                .sim();
     }
 
     private static VerilatorModel model(Cosim cosim) {
         Dut dut;
         try {
             var ctor = cosim.value().getDeclaredConstructor();
-            ctor.setAccessible(true);  // providers are often private nested classes of the test
+            ctor.setAccessible(true); // providers are often private nested classes of the test
             dut = ctor.newInstance().dut();
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot instantiate " + cosim.value().getName() + " (needs a no-arg constructor)", e);
+            throw new IllegalStateException(
+                    "cannot instantiate " + cosim.value().getName() + " (needs a no-arg constructor)", e);
         }
-        return VerilatorModel.builder(dut.top()).files(dut.files()).flags(dut.flags()).trace(true).build();
+        return VerilatorModel.builder(dut.top())
+                .files(dut.files())
+                .flags(dut.flags())
+                .trace(true)
+                .build();
     }
 
     private static Sim open(ExtensionContext ec) {
@@ -73,9 +80,11 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
 
     static Path wavePath(ExtensionContext ec) {
         String dir = System.getProperty("rapgen.cosim.waves", "target/cosim-waves");
-        String method = ec.getTestMethod().map(java.lang.reflect.Method::getName).orElse("test");
-        String unique = Integer.toHexString(ec.getUniqueId().hashCode());  // parameterized/repeated tests
-        return Path.of(dir, ec.getRequiredTestClass().getName(), method + "-" + unique + ".fst").toAbsolutePath();
+        String method =
+                ec.getTestMethod().map(java.lang.reflect.Method::getName).orElse("test");
+        String unique = Integer.toHexString(ec.getUniqueId().hashCode()); // parameterized/repeated tests
+        return Path.of(dir, ec.getRequiredTestClass().getName(), method + "-" + unique + ".fst")
+                .toAbsolutePath();
     }
 
     @Override
@@ -85,12 +94,12 @@ public final class CosimExtension implements ParameterResolver, TestExecutionExc
         Sim sim = r.sim();
         Path fst = sim.wavePath().orElse(null);
         if (fst != null) {
-            sim.close();  // flush what was traced so far
+            sim.close(); // flush what was traced so far
         } else if (sim.log() != null) {
             try {
                 fst = replay(sim, wavePath(ec));
             } catch (RuntimeException e) {
-                t.addSuppressed(e);  // never let a waveform problem hide the test's own failure
+                t.addSuppressed(e); // never let a waveform problem hide the test's own failure
                 throw t;
             }
         }

@@ -25,8 +25,7 @@ import org.rapgen.hdl.ir.ExternalModule;
  * Verilator build cache hits), and parallel test forks never see each other's half-written output.
  */
 public final class DslDut {
-    private DslDut() {
-    }
+    private DslDut() {}
 
     public static Dut of(Supplier<? extends Module> top) {
         Elaborator.Design design = Elaborator.elaborate(top);

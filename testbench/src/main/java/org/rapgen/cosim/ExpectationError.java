@@ -21,16 +21,28 @@ public final class ExpectationError extends AssertionError {
     }
 
     private static String message(String top, long cycle, List<Mismatch> ms, Path waveform) {
-        StringBuilder s = new StringBuilder(top).append(" @ cycle ").append(cycle).append(": ")
-                .append(ms.size()).append(ms.size() == 1 ? " signal mismatch" : " signal mismatches");
+        StringBuilder s = new StringBuilder(top)
+                .append(" @ cycle ")
+                .append(cycle)
+                .append(": ")
+                .append(ms.size())
+                .append(ms.size() == 1 ? " signal mismatch" : " signal mismatches");
         for (Mismatch m : ms) s.append("\n  ").append(m);
         if (waveform != null) s.append("\n  waveform: ").append(waveform);
         return s.toString();
     }
 
-    public long cycle() { return cycle; }
-    public List<Mismatch> mismatches() { return mismatches; }
-    public Path waveform() { return waveform; }
+    public long cycle() {
+        return cycle;
+    }
+
+    public List<Mismatch> mismatches() {
+        return mismatches;
+    }
+
+    public Path waveform() {
+        return waveform;
+    }
 
     /** The same failure, reported with the waveform file that shows it. */
     public ExpectationError withWaveform(String top, Path wave) {

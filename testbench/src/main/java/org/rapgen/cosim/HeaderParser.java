@@ -13,27 +13,28 @@ import java.util.regex.Pattern;
  * {@code VL_IN8(&clock,0,0);} or {@code VL_OUTW(&io_sum,99,0,4);}.
  */
 final class HeaderParser {
-    private static final Pattern PORT = Pattern.compile(
-            "^\\s*VL_(IN|OUT|INOUT)(8|16|64|W)?\\(&(\\w+),(\\d+),(\\d+)(?:,(\\d+))?\\);");
+    private static final Pattern PORT =
+            Pattern.compile("^\\s*VL_(IN|OUT|INOUT)(8|16|64|W)?\\(&(\\w+),(\\d+),(\\d+)(?:,(\\d+))?\\);");
 
     private HeaderParser() {}
 
-    static List<Port> parse(String header) {
-        List<Port> ports = new ArrayList<>();
+    static List<ModelPort> parse(String header) {
+        List<ModelPort> ports = new ArrayList<>();
         for (String line : header.split("\n")) {
             Matcher m = PORT.matcher(line);
             if (!m.find()) continue;
-            Port.Direction dir = switch (m.group(1)) {
-                case "IN" -> Port.Direction.IN;
-                case "OUT" -> Port.Direction.OUT;
-                default -> Port.Direction.INOUT;
+            ModelPort.Direction dir = switch (m.group(1)) {
+                case "IN" -> ModelPort.Direction.IN;
+                case "OUT" -> ModelPort.Direction.OUT;
+                default -> ModelPort.Direction.INOUT;
             };
             int msb = Integer.parseInt(m.group(4));
             int lsb = Integer.parseInt(m.group(5));
-            ports.add(new Port(ports.size(), m.group(3), msb - lsb + 1, dir));
+            ports.add(new ModelPort(ports.size(), m.group(3), msb - lsb + 1, dir));
         }
         if (ports.isEmpty()) {
-            throw new IllegalStateException("no ports found in the Verilator header (unexpected Verilator output format?)");
+            throw new IllegalStateException(
+                    "no ports found in the Verilator header (unexpected Verilator output format?)");
         }
         return ports;
     }

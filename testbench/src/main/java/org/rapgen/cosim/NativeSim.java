@@ -17,22 +17,35 @@ final class NativeSim {
 
     /** Builds (or finds in the cache) the JNI library; keyed by its sources and the compiler. */
     private static Path jniLibrary() {
-        Toolchain.requireTools(Toolchain.cxx());
-        Path include = Toolchain.jniInclude();
+        BuildTools.requireTools(BuildTools.cxx());
+        Path include = BuildTools.jniInclude();
         String key = new BuildCache.Key()
                 .add("kind", "jni")
                 .add("source", NativeResources.bytes(NativeResources.JNI_SOURCE))
                 .add("header", NativeResources.bytes(NativeResources.API_HEADER))
-                .add("cxx", Toolchain.version(Toolchain.cxx()))
+                .add("cxx", BuildTools.version(BuildTools.cxx()))
                 .add("jni-include", include.toString())
                 .hex();
         String lib = "librapgen_cosim_jni-" + key.substring(0, 16) + ".so";
         Path entry = BuildCache.user().get(key, dir -> {
             NativeResources.copy(NativeResources.JNI_SOURCE, dir);
             NativeResources.copy(NativeResources.API_HEADER, dir);
-            Toolchain.run(List.of(Toolchain.cxx(), "-O2", "-shared", "-fPIC", "-std=c++14",
-                    "-I" + include, "-I" + include.resolve("linux"), "-I" + dir,
-                    NativeResources.JNI_SOURCE, "-o", lib, "-ldl"), dir, dir.resolve("build.log"));
+            BuildTools.run(
+                    List.of(
+                            BuildTools.cxx(),
+                            "-O2",
+                            "-shared",
+                            "-fPIC",
+                            "-std=c++14",
+                            "-I" + include,
+                            "-I" + include.resolve("linux"),
+                            "-I" + dir,
+                            NativeResources.JNI_SOURCE,
+                            "-o",
+                            lib,
+                            "-ldl"),
+                    dir,
+                    dir.resolve("build.log"));
         });
         return entry.resolve(lib);
     }

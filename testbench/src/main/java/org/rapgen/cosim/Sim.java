@@ -24,7 +24,7 @@ public final class Sim implements AutoCloseable {
 
     private final VerilatorModel model;
     private final Path wave;
-    private final byte[] kind;  // per port id: lets the hot path check direction/width without a lookup
+    private final byte[] kind; // per port id: lets the hot path check direction/width without a lookup
     private long h;
     private long cycle;
     private StimulusLog log;
@@ -32,28 +32,50 @@ public final class Sim implements AutoCloseable {
     Sim(VerilatorModel model, long api, Path wave) {
         this.model = model;
         this.wave = wave;
-        List<Port> ports = model.ports();
+        List<ModelPort> ports = model.ports();
         this.kind = new byte[ports.size()];
-        for (Port p : ports) kind[p.id()] = !p.isInput() ? OUTPUT : p.isWide() ? WIDE_IN : NARROW_IN;
+        for (ModelPort p : ports) kind[p.id()] = !p.isInput() ? OUTPUT : p.isWide() ? WIDE_IN : NARROW_IN;
         this.h = NativeSim.create(api, wave == null ? null : wave.toString());
     }
 
-    public VerilatorModel model() { return model; }
-    public Port port(String name) { return model.port(name); }
-    public long cycle() { return cycle; }
+    public VerilatorModel model() {
+        return model;
+    }
+
+    public ModelPort port(String name) {
+        return model.port(name);
+    }
+
+    public long cycle() {
+        return cycle;
+    }
     /** The DUT has executed {@code $finish}; the model keeps running if stepped (the test decides). */
-    public boolean finished() { return NativeSim.finished(handle()); }
+    public boolean finished() {
+        return NativeSim.finished(handle());
+    }
     /** The FST file this instance writes, if it was created with one. */
-    public Optional<Path> wavePath() { return Optional.ofNullable(wave); }
+    public Optional<Path> wavePath() {
+        return Optional.ofNullable(wave);
+    }
 
     /** Record all stimulus so the run can be replayed (e.g. into a traced instance on failure). */
-    public void record(boolean on) { log = on ? new StimulusLog() : null; }
-    StimulusLog log() { return log; }
+    public void record(boolean on) {
+        log = on ? new StimulusLog() : null;
+    }
+
+    StimulusLog log() {
+        return log;
+    }
 
     // ---- poke -----------------------------------------------------------------------------
 
-    public void poke(String port, long v) { poke(port(port).id(), v); }
-    public void poke(Port port, long v) { poke(port.id(), v); }
+    public void poke(String port, long v) {
+        poke(port(port).id(), v);
+    }
+
+    public void poke(ModelPort port, long v) {
+        poke(port.id(), v);
+    }
 
     /** Drives an input; the value is truncated to the port width (wide ports: zero-extended). */
     public void poke(int id, long v) {
@@ -70,12 +92,15 @@ public final class Sim implements AutoCloseable {
         }
     }
 
-    public void poke(String port, BigInteger v) { pokeWords(port(port).id(), Words.of(v, port(port).words())); }
+    public void poke(String port, BigInteger v) {
+        pokeWords(port(port).id(), Words.of(v, port(port).words()));
+    }
 
     /** Drives an input from 64-bit words, least significant first. */
     public void pokeWords(int id, long[] words) {
-        if (kind(id) == OUTPUT) throw new IllegalArgumentException("port " + model.ports().get(id).name() + " is an output");
-        Port p = model.ports().get(id);
+        if (kind(id) == OUTPUT)
+            throw new IllegalArgumentException("port " + model.ports().get(id).name() + " is an output");
+        ModelPort p = model.ports().get(id);
         if (words.length != p.words()) throw new IllegalArgumentException(p.name() + " takes " + p.words() + " words");
         if (log != null) log.poke(id, words);
         NativeSim.pokeWords(handle(), id, words);
@@ -83,14 +108,20 @@ public final class Sim implements AutoCloseable {
 
     // ---- peek -----------------------------------------------------------------------------
 
-    public long peek(String port) { return peek(port(port).id()); }
-    public long peek(Port port) { return peek(port.id()); }
+    public long peek(String port) {
+        return peek(port(port).id());
+    }
+
+    public long peek(ModelPort port) {
+        return peek(port.id());
+    }
 
     /** Reads a port of at most 64 bits (zero-extended); wide ports need {@link #peekBig}. */
     public long peek(int id) {
         kind(id);
         if (model.ports().get(id).isWide()) {
-            throw new IllegalArgumentException(model.ports().get(id).name() + " is wider than 64 bits: use peekBig/peekWords");
+            throw new IllegalArgumentException(
+                    model.ports().get(id).name() + " is wider than 64 bits: use peekBig/peekWords");
         }
         return NativeSim.peek(handle(), id);
     }
@@ -102,12 +133,19 @@ public final class Sim implements AutoCloseable {
         return w;
     }
 
-    public BigInteger peekBig(String port) { return peekBig(port(port).id()); }
-    public BigInteger peekBig(int id) { return Words.toBig(peekWords(id)); }
+    public BigInteger peekBig(String port) {
+        return peekBig(port(port).id());
+    }
+
+    public BigInteger peekBig(int id) {
+        return Words.toBig(peekWords(id));
+    }
 
     // ---- clock ----------------------------------------------------------------------------
 
-    public void step() { step(1); }
+    public void step() {
+        step(1);
+    }
 
     public void step(long n) {
         if (n < 0) throw new IllegalArgumentException("negative step count");
@@ -127,18 +165,21 @@ public final class Sim implements AutoCloseable {
     // ---- batched --------------------------------------------------------------------------
 
     /** Builder for a batched run: many cycles in one native call. */
-    public Batch batch(int cycles) { return new Batch(this, cycles); }
+    public Batch batch(int cycles) {
+        return new Batch(this, cycles);
+    }
 
     /**
      * Low-level batched run; see {@link Batch} for the timing. {@code in} is row-major: row c
-     * holds, for each of {@code inIds} in order, that port's {@link Port#words()} words for
+     * holds, for each of {@code inIds} in order, that port's {@link ModelPort#words()} words for
      * cycle c. {@code out} has the same layout for {@code outIds}, filled with the values sampled
      * in cycle c. Arrays are used in place (no copies).
      */
     public void runBatch(int cycles, int[] inIds, long[] in, int[] outIds, long[] out) {
         int inStride = 0, outStride = 0;
         for (int id : inIds) {
-            if (kind(id) == OUTPUT) throw new IllegalArgumentException(model.ports().get(id).name() + " is an output");
+            if (kind(id) == OUTPUT)
+                throw new IllegalArgumentException(model.ports().get(id).name() + " is an output");
             inStride += model.ports().get(id).words();
         }
         for (int id : outIds) {
@@ -146,8 +187,8 @@ public final class Sim implements AutoCloseable {
             outStride += model.ports().get(id).words();
         }
         if (cycles < 0 || in.length != (long) cycles * inStride || out.length != (long) cycles * outStride) {
-            throw new IllegalArgumentException("batch arrays do not match " + cycles + " cycles x "
-                    + inStride + " input words / " + outStride + " output words");
+            throw new IllegalArgumentException("batch arrays do not match " + cycles + " cycles x " + inStride
+                    + " input words / " + outStride + " output words");
         }
         if (log != null) log.batch(cycles, inIds, in, outIds, out.length);
         NativeSim.runBatch(handle(), cycles, inIds, in, outIds, out);
@@ -171,7 +212,7 @@ public final class Sim implements AutoCloseable {
     public void expectAll(Map<String, ? extends Number> expected) {
         List<Mismatch> bad = new ArrayList<>();
         expected.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            Port p = port(e.getKey());
+            ModelPort p = port(e.getKey());
             BigInteger want = Words.unsigned(e.getValue(), p.width());
             BigInteger got = peekBig(p.id());
             if (!want.equals(got)) bad.add(new Mismatch(p.name(), p.width(), want, got));
@@ -182,7 +223,7 @@ public final class Sim implements AutoCloseable {
     @Override
     public void close() {
         if (h != 0) {
-            NativeSim.destroy(h);  // also closes (flushes) the FST file
+            NativeSim.destroy(h); // also closes (flushes) the FST file
             h = 0;
         }
     }

@@ -27,7 +27,7 @@ final class StimulusLog {
 
     void step(long n) {
         int last = ops.size() - 1;
-        if (last >= 0 && ops.get(last) instanceof Step s) ops.set(last, new Step(s.n() + n));  // keep long runs compact
+        if (last >= 0 && ops.get(last) instanceof Step s) ops.set(last, new Step(s.n() + n)); // keep long runs compact
         else ops.add(new Step(n));
     }
 
@@ -40,7 +40,8 @@ final class StimulusLog {
         for (Op op : ops) {
             if (op instanceof Poke p) target.pokeWords(p.id(), p.words());
             else if (op instanceof Step s) target.step(s.n());
-            else if (op instanceof Batch b) target.runBatch(b.cycles(), b.inIds(), b.in(), b.outIds(), new long[b.outLen()]);
+            else if (op instanceof Batch b)
+                target.runBatch(b.cycles(), b.inIds(), b.in(), b.outIds(), new long[b.outLen()]);
         }
     }
 }

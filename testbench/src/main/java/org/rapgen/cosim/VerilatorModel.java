@@ -29,19 +29,20 @@ public final class VerilatorModel {
     private final String key;
     private final Path library;
     private final long api;
-    private final List<Port> ports;
-    private final Map<String, Port> byName;
+    private final List<ModelPort> ports;
+    private final Map<String, ModelPort> byName;
 
     private VerilatorModel(Spec spec, String key, Path library) {
         this.spec = spec;
         this.key = key;
         this.library = library;
         this.api = NativeSim.loadModel(library.toString());
-        List<Port> ps = new ArrayList<>();
-        Map<String, Port> names = new LinkedHashMap<>();
-        Port.Direction[] dirs = Port.Direction.values();
+        List<ModelPort> ps = new ArrayList<>();
+        Map<String, ModelPort> names = new LinkedHashMap<>();
+        ModelPort.Direction[] dirs = ModelPort.Direction.values();
         for (int i = 0; i < NativeSim.portCount(api); i++) {
-            Port p = new Port(i, NativeSim.portName(api, i), NativeSim.portWidth(api, i), dirs[NativeSim.portDir(api, i)]);
+            ModelPort p = new ModelPort(
+                    i, NativeSim.portName(api, i), NativeSim.portWidth(api, i), dirs[NativeSim.portDir(api, i)]);
             ps.add(p);
             names.put(p.name(), p);
         }
@@ -66,15 +67,40 @@ public final class VerilatorModel {
             this.top = top;
         }
 
-        public Builder files(List<Path> fs) { files.addAll(fs); return this; }
-        public Builder file(Path f) { files.add(f); return this; }
-        public Builder flags(List<String> fs) { flags.addAll(fs); return this; }
-        public Builder flag(String f) { flags.add(f); return this; }
+        public Builder files(List<Path> fs) {
+            files.addAll(fs);
+            return this;
+        }
+
+        public Builder file(Path f) {
+            files.add(f);
+            return this;
+        }
+
+        public Builder flags(List<String> fs) {
+            flags.addAll(fs);
+            return this;
+        }
+
+        public Builder flag(String f) {
+            flags.add(f);
+            return this;
+        }
         /** Compile FST tracing in (a separate cache entry); waveforms are opened per Sim. */
-        public Builder trace(boolean t) { trace = t; return this; }
+        public Builder trace(boolean t) {
+            trace = t;
+            return this;
+        }
         /** C++ optimisation level for model, runtime and shim, e.g. "-O1" or "-O2". */
-        public Builder opt(String o) { opt = o; return this; }
-        public Builder cache(BuildCache c) { cache = c; return this; }
+        public Builder opt(String o) {
+            opt = o;
+            return this;
+        }
+
+        public Builder cache(BuildCache c) {
+            cache = c;
+            return this;
+        }
 
         /** The cache key of this build, computed without building. */
         public String cacheKey() {
@@ -82,8 +108,8 @@ public final class VerilatorModel {
         }
 
         public VerilatorModel build() {
-            VerilatorInstall.get();  // fails here, before the cache can hide a missing tool
-            Toolchain.requireTools("make", Toolchain.cxx());
+            VerilatorInstall.get(); // fails here, before the cache can hide a missing tool
+            BuildTools.requireTools("make", BuildTools.cxx());
             Spec spec = spec();
             String key = VerilatorModel.cacheKey(spec);
             String libName = "libV" + top + "-" + key.substring(0, 16) + ".so";
@@ -107,7 +133,7 @@ public final class VerilatorModel {
                 .add("api-header", NativeResources.bytes(NativeResources.API_HEADER))
                 .add("vl-hooks", NativeResources.bytes(NativeResources.VL_HOOKS))
                 .add("verilator", VerilatorInstall.get().version())
-                .add("cxx", Toolchain.version(Toolchain.cxx()))
+                .add("cxx", BuildTools.version(BuildTools.cxx()))
                 .add("top", spec.top())
                 .add("trace", Boolean.toString(spec.trace()))
                 .add("opt", spec.opt());
@@ -122,15 +148,31 @@ public final class VerilatorModel {
         return k.hex();
     }
 
-    public String top() { return spec.top(); }
-    public List<Port> ports() { return ports; }
-    public boolean traceCapable() { return NativeSim.traceCapable(api); }
-    public String cacheKey() { return key; }
-    public Path library() { return library; }
+    public String top() {
+        return spec.top();
+    }
 
-    public Port port(String name) {
-        Port p = byName.get(name);
-        if (p == null) throw new IllegalArgumentException("no port '" + name + "' on " + spec.top() + "; ports: " + byName.keySet());
+    public List<ModelPort> ports() {
+        return ports;
+    }
+
+    public boolean traceCapable() {
+        return NativeSim.traceCapable(api);
+    }
+
+    public String cacheKey() {
+        return key;
+    }
+
+    public Path library() {
+        return library;
+    }
+
+    public ModelPort port(String name) {
+        ModelPort p = byName.get(name);
+        if (p == null)
+            throw new IllegalArgumentException(
+                    "no port '" + name + "' on " + spec.top() + "; ports: " + byName.keySet());
         return p;
     }
 

@@ -17,7 +17,8 @@ final class Words {
 
     static BigInteger toBig(long[] w) {
         BigInteger v = BigInteger.ZERO;
-        for (int i = w.length - 1; i >= 0; i--) v = v.shiftLeft(64).or(BigInteger.valueOf(w[i]).and(MASK64));
+        for (int i = w.length - 1; i >= 0; i--)
+            v = v.shiftLeft(64).or(BigInteger.valueOf(w[i]).and(MASK64));
         return v;
     }
 

@@ -22,14 +22,16 @@ class CosimSpeedLineTest {
     @Test
     void theReportReadsTheNumberCosimPrints() {
         SimSpeed s = new SimSpeed(39_185, 534_000_000L);
-        assertEquals("cycles/s    73380 (39185 clocks in 0.534 s of simulation loop; Verilator build excluded)", s.line());
+        assertEquals(
+                "cycles/s    73380 (39185 clocks in 0.534 s of simulation loop; Verilator build excluded)", s.line());
         assertEquals("73380", parsed("mismatches  0\n" + s.line() + "\nwall time   53.3 s\n"));
         assertEquals("73.4 k cycles/s", ThroughputFigures.perSecond(parsed(s.line())));
     }
 
     @Test
     void millionsAndZeroTimeStayParseable() {
-        assertEquals("2.14 M cycles/s", ThroughputFigures.perSecond(parsed(new SimSpeed(2_143_000, 1_000_000_000L).line())));
+        assertEquals(
+                "2.14 M cycles/s", ThroughputFigures.perSecond(parsed(new SimSpeed(2_143_000, 1_000_000_000L).line())));
         assertEquals("0", parsed(new SimSpeed(10, 0).line()));
     }
 }

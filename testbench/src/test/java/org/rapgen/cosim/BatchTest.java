@@ -83,7 +83,11 @@ class BatchTest {
             }
         }
         try (Sim s = m.newSim()) {
-            BatchResult r = s.batch(n).drive("io_a", a).drive("io_b", b).sample("io_sum", "io_sumReg").run();
+            BatchResult r = s.batch(n)
+                    .drive("io_a", a)
+                    .drive("io_b", b)
+                    .sample("io_sum", "io_sumReg")
+                    .run();
             assertArrayEquals(sum, r.bigValues("io_sum"));
             assertArrayEquals(sumReg, r.bigValues("io_sumReg"));
         }
@@ -99,9 +103,12 @@ class BatchTest {
         VerilatorModel m = Bringup.model(new Bringup.Counter());
         try (Sim s = m.newSim()) {
             assertThrows(IllegalArgumentException.class, () -> s.batch(4).drive("io_en", new long[3]));
-            assertThrows(IllegalArgumentException.class, () -> s.batch(4).drive("io_count", new long[4]).run());
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> s.batch(4).drive("io_count", new long[4]).run());
             int en = s.port("io_en").id();
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> s.runBatch(4, new int[] {en}, new long[3], new int[0], new long[0]));
         }
     }

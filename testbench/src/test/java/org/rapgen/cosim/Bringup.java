@@ -26,6 +26,10 @@ final class Bringup {
     /** The same build the @Cosim extension uses (trace compiled in), so tests share one cache entry. */
     static VerilatorModel model(DutProvider p) {
         Dut d = p.dut();
-        return VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).trace(true).build();
+        return VerilatorModel.builder(d.top())
+                .files(d.files())
+                .flags(d.flags())
+                .trace(true)
+                .build();
     }
 }

@@ -24,7 +24,7 @@ class BuildCacheTest {
 
     @Test
     void secondBuildDoesNotRunVerilator() {
-        counter().build();  // may or may not hit, depending on earlier runs
+        counter().build(); // may or may not hit, depending on earlier runs
         int before = BuildCache.verilatorInvocations();
         VerilatorModel again = counter().build();
         assertEquals(before, BuildCache.verilatorInvocations(), "unchanged RTL must be a cache hit");
@@ -43,12 +43,19 @@ class BuildCacheTest {
     @Test
     void racingProcessesAndThreadsBuildOnce(@TempDir Path dir) throws Exception {
         Path root = dir.resolve("cache");
-        String flag = "-DRAPGEN_CACHE_RACE";  // changes nothing but the key
+        String flag = "-DRAPGEN_CACHE_RACE"; // changes nothing but the key
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<Process> ps = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            ps.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CacheBuildMain.class.getName(),
-                    root.toString(), flag).redirectErrorStream(true).start());
+            ps.add(new ProcessBuilder(
+                            java,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            CacheBuildMain.class.getName(),
+                            root.toString(),
+                            flag)
+                    .redirectErrorStream(true)
+                    .start());
         }
         int before = BuildCache.verilatorInvocations();
         ExecutorService pool = Executors.newFixedThreadPool(3);
@@ -56,7 +63,11 @@ class BuildCacheTest {
         try {
             List<Future<VerilatorModel>> fs = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                fs.add(pool.submit(() -> counter().trace(false).flag(flag).cache(new BuildCache(root)).build()));
+                fs.add(pool.submit(() -> counter()
+                        .trace(false)
+                        .flag(flag)
+                        .cache(new BuildCache(root))
+                        .build()));
             }
             m = fs.get(0).get();
             for (Future<VerilatorModel> f : fs) assertSame(m, f.get());
@@ -94,14 +105,18 @@ class BuildCacheTest {
         assertNotEquals(base, counter().flag("-Wall").cacheKey());
         assertNotEquals(base, counter().opt("-O2").cacheKey());
         Path copy = dir.resolve("counter.v");
-        Files.writeString(copy, Files.readString(new Bringup.Counter().dut().files().get(0)) + "\n// edited\n");
-        assertNotEquals(base, VerilatorModel.builder("counter").file(copy).trace(true).cacheKey());
+        Files.writeString(
+                copy, Files.readString(new Bringup.Counter().dut().files().get(0)) + "\n// edited\n");
+        assertNotEquals(
+                base, VerilatorModel.builder("counter").file(copy).trace(true).cacheKey());
     }
 
     @Test
     void missingToolNamesTheFix() {
-        org.rapgen.cli.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(org.rapgen.cli.BadInputException.class,
-                () -> Toolchain.requireTools("rapgen-no-such-tool"));
-        assertTrue(e.getMessage().contains("run scripts/bootstrap.sh or apt-get install verilator g++ make"), e.getMessage());
+        org.rapgen.cli.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.rapgen.cli.BadInputException.class, () -> BuildTools.requireTools("rapgen-no-such-tool"));
+        assertTrue(
+                e.getMessage().contains("run scripts/bootstrap.sh or apt-get install verilator g++ make"),
+                e.getMessage());
     }
 }

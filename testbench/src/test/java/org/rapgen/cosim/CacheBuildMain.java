@@ -11,8 +11,11 @@ public final class CacheBuildMain {
 
     public static void main(String[] args) {
         Dut d = new Bringup.Counter().dut();
-        VerilatorModel m = VerilatorModel.builder(d.top()).files(d.files()).flag(args[1])
-                .cache(new BuildCache(Path.of(args[0]))).build();
+        VerilatorModel m = VerilatorModel.builder(d.top())
+                .files(d.files())
+                .flag(args[1])
+                .cache(new BuildCache(Path.of(args[0])))
+                .build();
         try (Sim s = m.newSim()) {
             s.poke("io_en", 1);
             s.step(4);

@@ -38,7 +38,8 @@ public final class CosimSpeed {
         long nCocotb = args.length > 4 ? Long.parseLong(args[4]) : 40_000L;
         long nPerCycle = n / 4;
         Dut dut = DslDut.of(() -> new Fifo(32, 1024));
-        VerilatorModel model = VerilatorModel.builder(dut.top()).files(dut.files()).build();  // no trace: as fast as it gets
+        VerilatorModel model =
+                VerilatorModel.builder(dut.top()).files(dut.files()).build(); // no trace: as fast as it gets
 
         // Rounds are interleaved (raw, per-cycle, batched, builder, raw, ...) and the best of each kept, so a busy
         // machine slows all modes alike instead of whichever ran during the spike.
@@ -47,18 +48,33 @@ public final class CosimSpeed {
         Run perCycle = Run.NONE, batched = Run.NONE, builder = Run.NONE;
         long[] rawSums = null;
         for (int r = 0; r < ROUNDS; r++) {
-            String[] out = Toolchain.run(List.of(rawExe.toString(), Long.toString(n), "1", Long.toString(nPerCycle), Long.toString(nCocotb)),
-                    null, null).trim().split(" ");
+            String[] out = BuildTools.run(
+                            List.of(
+                                    rawExe.toString(),
+                                    Long.toString(n),
+                                    "1",
+                                    Long.toString(nPerCycle),
+                                    Long.toString(nCocotb)),
+                            null,
+                            null)
+                    .trim()
+                    .split(" ");
             raw = Math.max(raw, Double.parseDouble(out[0]));
-            rawSums = new long[] {Long.parseUnsignedLong(out[1]), Long.parseUnsignedLong(out[2]), Long.parseUnsignedLong(out[3])};
+            rawSums = new long[] {
+                Long.parseUnsignedLong(out[1]), Long.parseUnsignedLong(out[2]), Long.parseUnsignedLong(out[3])
+            };
             perCycle = perCycle.best(perCycle(model, nPerCycle));
             batched = batched.best(batched(model, n, 1 << 20, false));
             builder = builder.best(batched(model, nPerCycle, 1 << 18, true));
         }
         Run cocotb = cocotb(python, cocotbScript, dut, nCocotb);
 
-        System.out.printf(Locale.ROOT, "cosim speed, %s (DSL Fifo, random push/pop), %s, C++ opt %s%n", dut.top(),
-                VerilatorInstall.get().version().lines().findFirst().orElse(""), VerilatorModel.DEFAULT_OPT);
+        System.out.printf(
+                Locale.ROOT,
+                "cosim speed, %s (DSL Fifo, random push/pop), %s, C++ opt %s%n",
+                dut.top(),
+                VerilatorInstall.get().version().lines().findFirst().orElse(""),
+                VerilatorModel.DEFAULT_OPT);
         System.out.printf(Locale.ROOT, "%-36s %12s %14s %10s%n", "mode", "cycles", "cycles/s", "vs raw");
         row("raw Verilator C++ loop", n, raw, raw);
         row("JNI per cycle (3 poke, 3 peek, step)", nPerCycle, perCycle.rate, raw);
@@ -69,9 +85,15 @@ public final class CosimSpeed {
         agree("per-cycle", perCycle.checksum, rawSums[1]);
         agree("Batch builder", builder.checksum, rawSums[1]);
         agree("cocotb", cocotb.checksum, rawSums[2]);
-        System.out.printf(Locale.ROOT, "checksums agree with the raw loop over the same cycles (all: %s)%n", Long.toUnsignedString(rawSums[0]));
-        System.out.printf(Locale.ROOT, "targets: batched >= 50%% of raw: %s; per-cycle >= 3 M cycles/s: %s%n",
-                batched.rate >= 0.5 * raw ? "MET" : "MISSED", perCycle.rate >= 3e6 ? "MET" : "MISSED");
+        System.out.printf(
+                Locale.ROOT,
+                "checksums agree with the raw loop over the same cycles (all: %s)%n",
+                Long.toUnsignedString(rawSums[0]));
+        System.out.printf(
+                Locale.ROOT,
+                "targets: batched >= 50%% of raw: %s; per-cycle >= 3 M cycles/s: %s%n",
+                batched.rate >= 0.5 * raw ? "MET" : "MISSED",
+                perCycle.rate >= 3e6 ? "MET" : "MISSED");
     }
 
     private static void row(String name, long cycles, double rate, double raw) {
@@ -79,7 +101,9 @@ public final class CosimSpeed {
     }
 
     private static void agree(String mode, long sum, long raw) {
-        if (sum != raw) throw new AssertionError(mode + " checksum " + Long.toUnsignedString(sum) + " != raw " + Long.toUnsignedString(raw));
+        if (sum != raw)
+            throw new AssertionError(
+                    mode + " checksum " + Long.toUnsignedString(sum) + " != raw " + Long.toUnsignedString(raw));
     }
 
     static long mix(long c) {
@@ -140,7 +164,12 @@ public final class CosimSpeed {
                 if (viaBuilder) {
                     long[][] cols = new long[3][k];
                     for (int c = 0; c < k; c++) for (int p = 0; p < 3; p++) cols[p][c] = i[3 * c + p];
-                    BatchResult r = s.batch(k).drive(INS[0], cols[0]).drive(INS[1], cols[1]).drive(INS[2], cols[2]).sample(OUTS).run();
+                    BatchResult r = s.batch(k)
+                            .drive(INS[0], cols[0])
+                            .drive(INS[1], cols[1])
+                            .drive(INS[2], cols[2])
+                            .sample(OUTS)
+                            .run();
                     for (int p = 0; p < 3; p++) {
                         long[] v = r.values(OUTS[p]);
                         for (int c = 0; c < k; c++) o[3 * c + p] = v[c];
@@ -157,13 +186,21 @@ public final class CosimSpeed {
 
     /** cocotb's usual per-cycle loop on Icarus, in a child process. */
     private static Run cocotb(Path python, Path script, Dut dut, long n) throws Exception {
-        if (!Files.isExecutable(python)) throw new IllegalStateException(python + " not found: run scripts/bootstrap.sh (cocotb lives in .venv)");
+        if (!Files.isExecutable(python))
+            throw new IllegalStateException(python + " not found: run scripts/bootstrap.sh (cocotb lives in .venv)");
         Path out = Files.createTempFile("rapgen-cocotb-speed", ".txt");
         try {
-            List<String> cmd = new ArrayList<>(List.of(python.toString(), script.toString(), "--top", dut.top(), "--cycles", Long.toString(n),
-                    "--out", out.toString()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    python.toString(),
+                    script.toString(),
+                    "--top",
+                    dut.top(),
+                    "--cycles",
+                    Long.toString(n),
+                    "--out",
+                    out.toString()));
             for (Path f : dut.files()) cmd.add(f.toString());
-            Toolchain.run(cmd, script.getParent(), null);
+            BuildTools.run(cmd, script.getParent(), null);
             String[] r = Files.readString(out).trim().split(" ");
             return new Run(Double.parseDouble(r[0]), Long.parseUnsignedLong(r[1]));
         } finally {
@@ -173,19 +210,39 @@ public final class CosimSpeed {
 
     /** Builds the raw loop once per (source, RTL, opt, Verilator) in the build cache. */
     private static Path buildRaw(Path source, Dut dut) throws Exception {
-        BuildCache.Key key = new BuildCache.Key().add("kind", "raw-bench").add("source", Files.readAllBytes(source))
-                .add("verilator", VerilatorInstall.get().version()).add("cxx", Toolchain.version(Toolchain.cxx()))
-                .add("opt", VerilatorModel.DEFAULT_OPT).add("top", dut.top());
+        BuildCache.Key key = new BuildCache.Key()
+                .add("kind", "raw-bench")
+                .add("source", Files.readAllBytes(source))
+                .add("verilator", VerilatorInstall.get().version())
+                .add("cxx", BuildTools.version(BuildTools.cxx()))
+                .add("opt", VerilatorModel.DEFAULT_OPT)
+                .add("top", dut.top());
         for (Path f : dut.files()) key.add("rtl", Files.readAllBytes(f));
         Path entry = BuildCache.user().get(key.hex(), dir -> {
             BuildCache.noteVerilatorInvocation();
-            Files.writeString(dir.resolve("raw_top.h"), "#include \"V" + dut.top() + ".h\"\n#define TOP V" + dut.top() + "\n");
+            Files.writeString(
+                    dir.resolve("raw_top.h"), "#include \"V" + dut.top() + ".h\"\n#define TOP V" + dut.top() + "\n");
             VerilatorInstall verilator = VerilatorInstall.get();
-            List<String> cmd = new ArrayList<>(List.of(verilator.executable().toString(), "--cc", "--exe", "--build", "-j", "2", source.toString(),
-                    "--Mdir", dir.resolve("obj").toString(), "--top-module", dut.top(), "-o", dir.resolve("raw").toString(),
-                    "-CFLAGS", "-I" + dir, "-MAKEFLAGS", "OPT_FAST=" + VerilatorModel.DEFAULT_OPT + " OPT_GLOBAL=" + VerilatorModel.DEFAULT_OPT));
+            List<String> cmd = new ArrayList<>(List.of(
+                    verilator.executable().toString(),
+                    "--cc",
+                    "--exe",
+                    "--build",
+                    "-j",
+                    "2",
+                    source.toString(),
+                    "--Mdir",
+                    dir.resolve("obj").toString(),
+                    "--top-module",
+                    dut.top(),
+                    "-o",
+                    dir.resolve("raw").toString(),
+                    "-CFLAGS",
+                    "-I" + dir,
+                    "-MAKEFLAGS",
+                    "OPT_FAST=" + VerilatorModel.DEFAULT_OPT + " OPT_GLOBAL=" + VerilatorModel.DEFAULT_OPT));
             for (Path f : dut.files()) cmd.add(f.toString());
-            Toolchain.run(cmd, dir, dir.resolve("build.log"), verilator.env());
+            BuildTools.run(cmd, dir, dir.resolve("build.log"), verilator.env());
             BuildCache.deleteTree(dir.resolve("obj"));
         });
         return entry.resolve("raw");

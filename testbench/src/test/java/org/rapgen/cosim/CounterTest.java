@@ -26,10 +26,12 @@ class CounterTest {
         sim.reset(2);
         ref.clock(true, false, false, 0);
         Random rnd = new Random(42);
-        int en = sim.port("io_en").id(), load = sim.port("io_load").id(), lv = sim.port("io_loadValue").id();
+        int en = sim.port("io_en").id(),
+                load = sim.port("io_load").id(),
+                lv = sim.port("io_loadValue").id();
         for (int c = 0; c < 2000; c++) {
             boolean e = rnd.nextInt(4) != 0, l = rnd.nextInt(50) == 0;
-            long v = c == 100 ? 0xfffffffeL : rnd.nextInt() & 0xffffffffL;  // force a wrap-around early
+            long v = c == 100 ? 0xfffffffeL : rnd.nextInt() & 0xffffffffL; // force a wrap-around early
             sim.poke(en, e ? 1 : 0);
             sim.poke(load, l ? 1 : 0);
             sim.poke(lv, v);

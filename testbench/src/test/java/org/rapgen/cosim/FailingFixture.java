@@ -52,7 +52,10 @@ class FailingFixture {
     void d_stopInRtl(Sim sim) {
         sim.poke("io_en", 1);
         sim.step(4);
-        sim.batch(3).drive("io_load", new long[] {0, 1, 0}).drive("io_loadValue", new long[] {0, 0xDEADBEEFL, 0}).run();
+        sim.batch(3)
+                .drive("io_load", new long[] {0, 1, 0})
+                .drive("io_loadValue", new long[] {0, 0xDEADBEEFL, 0})
+                .run();
     }
 
     /** Traced from the start: the live FST is flushed and reported. */

@@ -29,7 +29,8 @@ class FailurePathTest {
         try (Sim sim = Bringup.model(new Bringup.Counter()).newSim()) {
             sim.poke("io_en", 1);
             sim.step(5);
-            ExpectationError e = assertThrows(ExpectationError.class,
+            ExpectationError e = assertThrows(
+                    ExpectationError.class,
                     () -> sim.expectAll(java.util.Map.of("io_count", 6, "io_wrap", 1, "io_en", 1)));
             assertEquals(5, e.cycle());
             assertEquals(2, e.mismatches().size());
@@ -42,13 +43,18 @@ class FailurePathTest {
     @Test
     void failingTestsLeaveWaveforms() throws Exception {
         List<TestExecutionSummary.Failure> failures = runFixture();
-        assertEquals(5, failures.size(), () -> "all fixture tests must fail: " + failures.stream()
-                .map(f -> f.getTestIdentifier().getDisplayName() + " -> " + f.getException()).toList());
+        assertEquals(
+                5,
+                failures.size(),
+                () -> "all fixture tests must fail: "
+                        + failures.stream()
+                                .map(f -> f.getTestIdentifier().getDisplayName() + " -> " + f.getException())
+                                .toList());
         failures.sort(Comparator.comparing(f -> f.getTestIdentifier().getDisplayName()));
 
         Throwable wrong = failures.get(0).getException();
         ExpectationError e = assertInstanceOf(ExpectationError.class, wrong);
-        assertEquals(6, e.cycle());  // 1 reset + 2 steps + 3 batched
+        assertEquals(6, e.cycle()); // 1 reset + 2 steps + 3 batched
         assertTrue(e.getMessage().contains("counter @ cycle 6: 1 signal mismatch"), e.getMessage());
         assertTrue(e.getMessage().contains("io_count: expected 0x5 (5), actual 0x4 (4)"), e.getMessage());
         FstReader w = assertFst(e.getMessage(), e.waveform());
@@ -62,9 +68,11 @@ class FailurePathTest {
         assertTrue(plain.getMessage().contains("expected: <7> but was: <3>"), plain.getMessage());
         assertEquals(BigInteger.valueOf(3), assertFst(plain.getMessage(), null).valueAt("io_count", 2 * 3));
 
-        ExpectationError wrongDut = assertInstanceOf(ExpectationError.class, failures.get(2).getException());
-        assertEquals(8, wrongDut.cycle());  // 1 reset + 7 steps: 6 -> 8 where 7 was expected
-        assertTrue(wrongDut.getMessage().contains("counter_bugskip7 @ cycle 8: 1 signal mismatch"), wrongDut.getMessage());
+        ExpectationError wrongDut =
+                assertInstanceOf(ExpectationError.class, failures.get(2).getException());
+        assertEquals(8, wrongDut.cycle()); // 1 reset + 7 steps: 6 -> 8 where 7 was expected
+        assertTrue(
+                wrongDut.getMessage().contains("counter_bugskip7 @ cycle 8: 1 signal mismatch"), wrongDut.getMessage());
         assertTrue(wrongDut.getMessage().contains("io_count: expected 0x7 (7), actual 0x8 (8)"), wrongDut.getMessage());
         FstReader d = assertFst(wrongDut.getMessage(), wrongDut.waveform());
         assertEquals(BigInteger.valueOf(8), d.valueAt("io_count", 2 * 8));
@@ -77,7 +85,8 @@ class FailurePathTest {
         FstReader s = assertFst(stop.getMessage(), null);
         assertEquals(BigInteger.valueOf(5), s.valueAt("io_count", 2 * 4 + 1), "the replay runs up to the stop");
 
-        ExpectationError always = assertInstanceOf(ExpectationError.class, failures.get(4).getException());
+        ExpectationError always =
+                assertInstanceOf(ExpectationError.class, failures.get(4).getException());
         assertTrue(always.getMessage().contains("io_count: expected 0xb (11), actual 0xa (10)"), always.getMessage());
         FstReader a = assertFst(always.getMessage(), always.waveform());
         assertEquals(BigInteger.valueOf(10), a.valueAt("io_count", 2 * 9 + 1), "live trace flushed up to the failure");
@@ -88,7 +97,11 @@ class FailurePathTest {
         try {
             Launcher launcher = LauncherFactory.create();
             SummaryGeneratingListener listener = new SummaryGeneratingListener();
-            launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(FailingFixture.class)).build(), listener);
+            launcher.execute(
+                    LauncherDiscoveryRequestBuilder.request()
+                            .selectors(selectClass(FailingFixture.class))
+                            .build(),
+                    listener);
             return new java.util.ArrayList<>(listener.getSummary().getFailures());
         } finally {
             System.clearProperty(FailingFixture.ENABLE);
@@ -105,7 +118,7 @@ class FailurePathTest {
         byte[] bytes = Files.readAllBytes(fst);
         assertTrue(bytes.length > 200 && bytes[0] == 0, "not an FST file: " + fst);
         FstReader r = new FstReader(fst);
-        Files.delete(fst);  // so a stale file from an earlier run can never satisfy this test
+        Files.delete(fst); // so a stale file from an earlier run can never satisfy this test
         return r;
     }
 }

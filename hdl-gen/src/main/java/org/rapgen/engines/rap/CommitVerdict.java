@@ -5,6 +5,7 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.CounterSram;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * The commit stage of both controllers: every event's result leaves the counter SRAM in order, and the head event of
@@ -33,6 +34,7 @@ final class CommitVerdict {
     final UInt hitDepth;
     /** What the last commit asked for, held until the structural change is over (the controller clears both). */
     final Bool splitReq = RegInit(B(false)).named("split_req");
+
     final Bool dueReq = RegInit(B(false)).named("merge_due");
 
     /**
@@ -41,12 +43,22 @@ final class CommitVerdict {
      * @param hitShort    a split at the result's node would find too few free slots, aligned with the result
      * @param skipNow     a batch with the head's T would remove nothing, aligned with the head
      */
-    CommitVerdict(RapConfig c, StatusRegs st, ScheduleAndSnapshot sched, Bool inRun, Bool commitStop, Bool eventBeside,
-                  UInt depthBeside, Bool hitShort, Bool skipNow, ControllerIO.CounterResult res, ReplayWindow.Head head) {
+    CommitVerdict(
+            RapConfig c,
+            StatusRegs st,
+            ScheduleAndSnapshot sched,
+            Bool inRun,
+            Bool commitStop,
+            Bool eventBeside,
+            UInt depthBeside,
+            Bool hitShort,
+            Bool skipNow,
+            ControllerIO.CounterResult res,
+            ReplayWindow.Head head) {
         int cb = c.counterBits();
         int wb = c.weightBits();
         // One clock in the command register, then the SRAM's latency.
-        int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        int resultLatency = CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         hitDepth = ShiftRegister(depthBeside, resultLatency, null, "hit_depth");
         // Whether the result is an event's ADD: after RESUME a structural change's last SETs may still come back in
         // RUN, and the commit takes this flag instead of decoding the result's op.
@@ -56,21 +68,29 @@ final class CommitVerdict {
         // bits decide, in chains of 16 bits. With the node's "not at full length" flag riding beside its result, the
         // chunks combine in the LUT that makes split_now.
         Bool overT = SplitCompare.greaterThanComplement(res.updated, head.compareNotThreshold, CHAIN_BITS)
-                .named("over_t").keep();
-        Assert(overT.and(head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, head.notThreshold)),
+                .named("over_t")
+                .keep();
+        Assert(
+                overT.and(head.thresholdFits).eq(SplitCompare.greaterThanComplement(res.updated, head.notThreshold)),
                 "the commit's split compare disagrees with count > T");
-        Bool hitSplittable = ShiftRegister(depthBeside.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
+        Bool hitSplittable =
+                ShiftRegister(depthBeside.lt(U(c.levels(), c.depthBits())), resultLatency, null, "hit_splittable");
         splitNow = hitSplittable.and(head.thresholdFits).and(overT).named("split_now");
         dueNow = sched.dueAt(head.weight).named("merge_now");
-        when(fire, () -> Assert(dueNow.eq(sched.dueExactly(head.weight)), "merge_near was stale: merge_now %d", dueNow));
+        when(
+                fire,
+                () -> Assert(dueNow.eq(sched.dueExactly(head.weight)), "merge_near was stale: merge_now %d", dueNow));
         Bool weightClipped = wb > cb ? head.weight.gt(Fill(cb, B(true)).pad(wb)) : B(false);
         Bool deferNow = splitNow.and(dueNow.not()).and(hitShort).and(skipNow).named("defer_now");
         // The verdict goes to a flip-flop, so no next-state logic waits for the threshold compare. It is
         // fire and (split_now or merge_now) and not defer_now, factored so that everything but the compare comes from
         // flip-flops; over_t and stop_if_over_t are kept as nets (Yosys's abc otherwise folded the factoring back into
         // four LUT levels after the chains).
-        Bool stopIfOverT = fire.and(hitSplittable).and(head.thresholdFits)
-                .and(hitShort.and(skipNow).and(dueNow.not()).not()).named("stop_if_over_t").keep();
+        Bool stopIfOverT = fire.and(hitSplittable)
+                .and(head.thresholdFits)
+                .and(hitShort.and(skipNow).and(dueNow.not()).not())
+                .named("stop_if_over_t")
+                .keep();
         Bool stopNow = stopIfOverT.and(overT).or(fire.and(dueNow)).named("stop_now");
         Assert(stopNow.eq(fire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
         commitStop.connect(stopNow);
@@ -92,7 +112,11 @@ final class CommitVerdict {
         // A deferral is counted a clock later, from what the commit registered: the verdict then ends in commit_stop
         // and those flip-flops, not also in the status events, which every state raises. No other status event comes
         // then: a deferral stops nothing, so that clock is RUN's.
-        Bool deferredLast = st.committedLast.and(splitReq).and(dueReq.not()).and(shortReq).and(skipReq)
+        Bool deferredLast = st.committedLast
+                .and(splitReq)
+                .and(dueReq.not())
+                .and(shortReq)
+                .and(skipReq)
                 .named("deferred_at_commit");
         when(deferredLast, () -> {
             st.deferred.connect(B(true));

@@ -17,6 +17,7 @@ import org.rapgen.hdl.UInt;
 public abstract class ControllerIO extends Bundle {
     /** Counter SRAM operations as the controller names them; the top maps them onto CounterSram's encoding. */
     public static final int OP_ADD = 0;
+
     public static final int OP_SET = 1;
     public static final int OP_READ = 2;
 
@@ -26,6 +27,7 @@ public abstract class ControllerIO extends Bundle {
         public final UInt slot;
         /** The hit node's depth (length / k). */
         public final UInt depth;
+
         public final UInt weight;
 
         Selected(RapConfig c) {
@@ -87,6 +89,7 @@ public abstract class ControllerIO extends Bundle {
         public final Bool split = Bool();
         /** Nodes a merge removed. */
         public final UInt merged;
+
         public final Bool batch = Bool();
         public final Bool deferred = Bool();
         public final Bool saturation = Bool();
@@ -129,6 +132,7 @@ public abstract class ControllerIO extends Bundle {
     public final Bool headValid = Input(Bool());
     /** The replay window issued an event this cycle. */
     public final Bool issued = Input(Bool());
+
     public final Bool issueEnable = Output(Bool());
     public final Bool commit = Output(Bool());
     public final Bool rewind = Output(Bool());
@@ -139,6 +143,7 @@ public abstract class ControllerIO extends Bundle {
      * kept outside the controller (ZERO_WEIGHT) clear.
      */
     public final Bool softClear = Output(Bool());
+
     public final Bool counterClearing = Input(Bool());
 
     // --- control from the CSRs
@@ -149,10 +154,12 @@ public abstract class ControllerIO extends Bundle {
     public final UInt readoutSlot = Input(UInt(16));
     /** The event queue and the threshold unit hold nothing (soft reset waits for it). */
     public final Bool inputsDrained = Input(Bool());
+
     public final UInt epsCsr = Input(UInt(16));
     public final UInt m0Csr = Input(UInt(64));
     /** M0 holds 0 (a flip-flop of the CSR file's). */
     public final Bool m0CsrZero = Input(Bool());
+
     public final UInt qCsr = Input(UInt(32));
     /** The eps in use, loaded from the CSR at (soft) reset. */
     public final UInt epsActive = Output(UInt(16));
@@ -169,6 +176,7 @@ public abstract class ControllerIO extends Bundle {
     public final Bool snapCopied = Input(Bool());
     /** (n * eps_fx) >> 16 of the frozen n, valid while {@link #errorBoundReady} (only read during a freeze). */
     public final UInt errorBound = Output(UInt(64));
+
     public final Bool errorBoundReady = Output(Bool());
     public final Bool snapBusy = Output(Bool());
     public final NodeReadout node;
@@ -185,5 +193,31 @@ public abstract class ControllerIO extends Bundle {
         counterResult = Flipped(Decoupled(new CounterResult(c)));
         live = Output(new Status(c));
         node = Output(new NodeReadout(c));
+    }
+
+    /** The module-name parameters both controllers take. */
+    static Object[] nameParams(RapConfig c, int windowDepth) {
+        return new Object[] {
+            "k",
+            c.keyBits(),
+            "b",
+            c.branching(),
+            "n",
+            c.nodes(),
+            "c",
+            c.counterBits(),
+            "w",
+            c.weightBits(),
+            "t",
+            c.thresholdBits(),
+            "d",
+            windowDepth
+        };
+    }
+
+    /** The length of a node of depth {@code depth}: depth * k, a shift since k is 1, 2 or 4. */
+    static UInt lengthOf(RapConfig c, UInt depth) {
+        int shift = Integer.numberOfTrailingZeros(c.bitsPerLevel());
+        return shift == 0 ? depth.pad(c.lenBits()) : Cat(depth, U(0, shift)).pad(c.lenBits());
     }
 }

@@ -13,12 +13,16 @@ import org.rapgen.hdl.UInt;
  * its way. Built in the caller's module.
  */
 final class CounterPort {
+    /** Clocks a counter command spends in the output register ({@code cmd_q_*}) before the SRAM takes it. */
+    static final int COMMAND_LATENCY = 1;
+
     final Bool valid = WireDefault(Bool(), B(false)).named("cmd_valid");
     final UInt op;
     final UInt addr;
     final UInt value;
     /** A READ's result arrives on this clock, its count in {@link #readValue}. */
     final Bool readResult;
+
     final UInt readValue;
     private final Bool resultValid;
 
@@ -38,6 +42,7 @@ final class CounterPort {
      */
     Bool drive(DecoupledIO<ControllerIO.CounterCmd> port) {
         Bool queued = RegNext(valid, B(false)).named("cmd_q_valid");
+        when(port.valid, () -> Assert(port.ready, "the counter SRAM refused a command (op %d)", port.bits.op));
         port.valid.connect(queued);
         port.bits.addr.connect(RegNext(addr).named("cmd_q_addr"));
         port.bits.op.connect(RegNext(op).named("cmd_q_op"));
@@ -62,5 +67,12 @@ final class CounterPort {
         op.connect(U(code, 2));
         addr.connect(slot);
         value.connect(count);
+    }
+
+    /** A weight wider than the counter is clipped; the clip itself is counted as a saturation at commit. */
+    static UInt clipWeight(UInt w, int counterBits) {
+        if (w.getWidth() <= counterBits) return w.pad(counterBits);
+        UInt max = Fill(counterBits, B(true));
+        return Mux(w.gt(max.pad(w.getWidth())), max, w.bits(counterBits - 1, 0));
     }
 }

@@ -12,6 +12,7 @@ import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.AxiLite;
 
 /**
  * Builds the AXI4-Lite register file of {@link RapRegisters} inside the current module: RW storage, write pulses,
@@ -46,6 +47,7 @@ final class CsrFile {
     private final Map<String, Bool> readyOf = new HashMap<>();
     /** Snapshot registers read from the status counter bank: the bank's half index, by name. */
     private final Map<String, Integer> bankHalf = new HashMap<>();
+
     private StatusCounterBank.IO bank;
     private Bool frozen;
     private Bool copied;
@@ -58,7 +60,8 @@ final class CsrFile {
         this.axi = axi;
         Bool bvalid = RegInit(B(false)).named("csr_bvalid");
         writing = RegInit(B(false)).named("csr_writing");
-        Bool writeFire = axi.awvalid.and(axi.wvalid).and(bvalid.not()).and(writing.not()).named("csr_write");
+        Bool writeFire =
+                axi.awvalid.and(axi.wvalid).and(bvalid.not()).and(writing.not()).named("csr_write");
         axi.awready.connect(writeFire);
         axi.wready.connect(writeFire);
         // The write stage: datapath registers, loaded only when a write is taken.
@@ -84,15 +87,20 @@ final class CsrFile {
                 Bool laneOn = lane(f);
                 switch (f.kind()) {
                     case RW -> {
-                        long reset = f.reset() >= 0 ? f.reset() : resetOf(resets, key);
-                        UInt value = RegInit(U(reset, f.width())).named("csr_" + r.name().toLowerCase() + "_" + f.name());
+                        long reset = f.reset() >= 0 ? f.reset() : required(resets, key, "needs a reset value");
+                        UInt value = RegInit(U(reset, f.width()))
+                                .named("csr_" + r.name().toLowerCase() + "_" + f.name());
                         when(hit.and(laneOn), () -> value.connect(fieldData(f)));
                         rwValues.put(key, value);
                         rwResets.put(key, reset);
                     }
-                    case PULSE -> pulses.put(key, hit.and(laneOn).and(writeData.bit(f.lsb()))
-                            .named("csr_" + r.name().toLowerCase() + "_" + f.name()));
-                    case RO -> { }
+                    case PULSE ->
+                        pulses.put(
+                                key,
+                                hit.and(laneOn)
+                                        .and(writeData.bit(f.lsb()))
+                                        .named("csr_" + r.name().toLowerCase() + "_" + f.name()));
+                    case RO -> {}
                 }
             }
         }
@@ -103,12 +111,6 @@ final class CsrFile {
         Bool select = Reg(Bool()).named(prefix + r.name().toLowerCase());
         when(take, () -> select.connect(index.eq(U(r.offset() >> 2, RapRegisters.ADDR_BITS - 2))));
         return select;
-    }
-
-    private static long resetOf(Map<String, Long> resets, String key) {
-        Long v = resets.get(key);
-        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + key + " needs a generator-dependent reset value");
-        return v;
     }
 
     /** All byte lanes that hold part of the field are strobed (a field is written whole or not at all). */
@@ -124,11 +126,11 @@ final class CsrFile {
     }
 
     UInt rw(String reg, String field) {
-        return lookup(rwValues, reg, field);
+        return required(rwValues, reg + "." + field, "is not of the requested kind");
     }
 
     Bool pulse(String reg, String field) {
-        return lookup(pulses, reg, field);
+        return required(pulses, reg + "." + field, "is not of the requested kind");
     }
 
     /**
@@ -155,11 +157,15 @@ final class CsrFile {
     /** Connects a read-only field; the value may be narrower than the field (zero-extended). */
     void ro(String reg, String field, UInt value) {
         RapRegisters.Field f = RapRegisters.get(reg).field(field);
-        if (f.kind() != RapRegisters.Kind.RO) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not read-only");
+        if (f.kind() != RapRegisters.Kind.RO)
+            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not read-only");
         if (value.getWidth() > f.width()) {
-            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is " + f.width() + " bits, value has " + value.getWidth());
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    "CSR " + reg + "." + field + " is " + f.width() + " bits, value has " + value.getWidth());
         }
-        if (roSources.put(reg + "." + field, value) != null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " connected twice");
+        if (roSources.put(reg + "." + field, value) != null)
+            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " connected twice");
     }
 
     /** Connects a 64-bit value described as NAME_LO / NAME_HI. */
@@ -175,7 +181,8 @@ final class CsrFile {
     void ro64(String name, UInt value, Bool ready) {
         ro64(name, value);
         for (String half : List.of(name + "_LO", name + "_HI")) {
-            if (!RapRegisters.get(half).snapshot()) throw new HdlException(SourceLoc.capture(), "CSR " + half + " is not a snapshot register");
+            if (!RapRegisters.get(half).snapshot())
+                throw new HdlException(SourceLoc.capture(), "CSR " + half + " is not a snapshot register");
             readyOf.put(half, ready);
         }
     }
@@ -184,8 +191,10 @@ final class CsrFile {
     void banked64(String name, int counter) {
         for (int half = 0; half < 2; half++) {
             String reg = name + (half == 0 ? "_LO" : "_HI");
-            if (!RapRegisters.get(reg).snapshot()) throw new HdlException(SourceLoc.capture(), "CSR " + reg + " is not a snapshot register");
-            if (bankHalf.put(reg, 2 * counter + half) != null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + " banked twice");
+            if (!RapRegisters.get(reg).snapshot())
+                throw new HdlException(SourceLoc.capture(), "CSR " + reg + " is not a snapshot register");
+            if (bankHalf.put(reg, 2 * counter + half) != null)
+                throw new HdlException(SourceLoc.capture(), "CSR " + reg + " banked twice");
         }
     }
 
@@ -219,7 +228,8 @@ final class CsrFile {
         Bool arTake = axi.arvalid.and(arFull.not()).named("csr_ar_take");
         axi.arready.connect(arFull.not());
         UInt data = U(0, 32);
-        if (!bankHalf.isEmpty() && bank == null) throw new HdlException(SourceLoc.capture(), "banked CSRs without bank()");
+        if (!bankHalf.isEmpty() && bank == null)
+            throw new HdlException(SourceLoc.capture(), "banked CSRs without bank()");
         for (RapRegisters.Register r : RapRegisters.all()) {
             UInt word = bankHalf.containsKey(r.name()) ? null : word(r, missing);
             if (r.snapshot()) {
@@ -234,13 +244,15 @@ final class CsrFile {
 
         Bool rvalid = RegInit(B(false)).named("csr_rvalid");
         UInt held = Reg(UInt(32)).named("csr_rdata");
-        Bool readOpen = rvalid.not().and(frozen == null ? B(true) : frozen.not()).named("csr_read_open");
+        Bool readOpen =
+                rvalid.not().and(frozen == null ? B(true) : frozen.not()).named("csr_read_open");
         Bool readFire = arFull.and(readOpen).named("csr_read");
         UInt readData = data;
         when(readFire, () -> {
-            rvalid.connect(B(true));
-            held.connect(readData);
-        }).elsewhen(axi.rready, () -> rvalid.connect(B(false)));
+                    rvalid.connect(B(true));
+                    held.connect(readData);
+                })
+                .elsewhen(axi.rready, () -> rvalid.connect(B(false)));
         arFull.connect(arTake.or(arFull.and(readFire.not())));
         axi.rvalid.connect(rvalid);
         axi.rdata.connect(inRam.isEmpty() ? held : snapshotRam(inRam, ramWords, index, arTake, readFire, held));
@@ -261,7 +273,9 @@ final class CsrFile {
                 missing.add(key);
                 continue;
             }
-            UInt placed = f.lsb() == 0 ? v.pad(32) : Cat(v.pad(f.width()), U(0, f.lsb())).pad(32);
+            UInt placed = f.lsb() == 0
+                    ? v.pad(32)
+                    : Cat(v.pad(f.width()), U(0, f.lsb())).pad(32);
             word = word.or(placed.bits(31, 0));
         }
         return word;
@@ -271,12 +285,15 @@ final class CsrFile {
      * The RAM of the snapshot registers (word i = {@code regs.get(i)}), its copy sweep, and the read data: the RAM's
      * read port for a snapshot register, {@code held} for the others.
      */
-    private UInt snapshotRam(List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool readFire, UInt held) {
+    private UInt snapshotRam(
+            List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool readFire, UInt held) {
         SourceLoc loc = SourceLoc.capture();
-        if (frozen == null) throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
+        if (frozen == null)
+            throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
         int base = regs.get(0).offset() >> 2;
         for (int i = 0; i < regs.size(); i++) {
-            if (regs.get(i).offset() >> 2 != base + i) throw new HdlException(loc, "snapshot register " + regs.get(i).name() + " is not at the next offset");
+            if (regs.get(i).offset() >> 2 != base + i)
+                throw new HdlException(loc, "snapshot register " + regs.get(i).name() + " is not at the next offset");
         }
         int n = regs.size();
         int wb = log2Up(n);
@@ -298,8 +315,10 @@ final class CsrFile {
         Integer firstHalf = bankHalf.get(regs.get(0).name());
         Bool onBank = RegInit(B(firstHalf != null)).named("csr_snap_on_bank");
         UInt bankIndex = RegInit(U(firstHalf == null ? 0 : firstHalf, ib)).named("csr_snap_bank_index");
-        Assert(onBank.eq(bankWord(regs, at)).and(bankIndex.eq(bankIndexOf(regs, at, ib))),
-                "csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", at);
+        Assert(
+                onBank.eq(bankWord(regs, at)).and(bankIndex.eq(bankIndexOf(regs, at, ib))),
+                "csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d",
+                at);
         UInt copyData = U(0, 32);
         Bool wait = bank == null ? B(false) : onBank.and(bank.readValid.not());
         List<Runnable> stepFlags = new ArrayList<>();
@@ -363,14 +382,16 @@ final class CsrFile {
         UInt index = U(0, indexBits);
         for (int i = 0; i < regs.size(); i++) {
             Integer half = bankHalf.get(regs.get(i).name());
-            if (half != null) index = index.or(Mux(word.eq(U(i, word.getWidth())), U(half, indexBits), U(0, indexBits)));
+            if (half != null)
+                index = index.or(Mux(word.eq(U(i, word.getWidth())), U(half, indexBits), U(0, indexBits)));
         }
         return index;
     }
 
-    private static <T> T lookup(Map<String, T> m, String reg, String field) {
-        T v = m.get(reg + "." + field);
-        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not of the requested kind");
+    /** {@code m}'s entry for "REG.field", or an error naming it. */
+    private static <T> T required(Map<String, T> m, String key, String problem) {
+        T v = m.get(key);
+        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + key + " " + problem);
         return v;
     }
 }

@@ -19,6 +19,7 @@ final class CsrRequests {
     final UInt slot = Reg(UInt(16)).named("readout_slot");
     /** Its slot field (the high bits only say "beyond N"), and whether it names a slot at all. */
     final UInt index;
+
     final Bool inRange;
     private final RapConfig c;
     private final Bool nodeValid = RegInit(B(false)).named("node_valid");
@@ -41,7 +42,7 @@ final class CsrRequests {
      */
     void readDone(Bool inUse, UInt depth, UInt prefix, UInt count) {
         nodeValid.connect(inUse);
-        nodeLen.connect(Mux(inUse, RapController.lengthOf(c, depth), U(0, c.lenBits())));
+        nodeLen.connect(Mux(inUse, ControllerIO.lengthOf(c, depth), U(0, c.lenBits())));
         nodeCount.connect(count);
         nodePrefix.connect(Mux(inUse, prefix, U(0, c.keyBits())));
         readPending.connect(B(false));
@@ -78,8 +79,14 @@ final class CsrRequests {
      * the inputs hold nothing ({@code inputsIdle}), leaves RUN through {@code toRead} or {@code toSoftClear}. A
      * snapshot stops issue, so the pipeline empties for it.
      */
-    void serve(ScheduleAndSnapshot sched, StallAccount stall, Bool quietHeld, Bool snapSettled, Bool inputsIdle,
-               Runnable toRead, Runnable toSoftClear) {
+    void serve(
+            ScheduleAndSnapshot sched,
+            StallAccount stall,
+            Bool quietHeld,
+            Bool snapSettled,
+            Bool inputsIdle,
+            Runnable toRead,
+            Runnable toSoftClear) {
         when(snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
             Assert(sched.statusStill(), "a snapshot freeze while a status value moves");
             sched.freeze();

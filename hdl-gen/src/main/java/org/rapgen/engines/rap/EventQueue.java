@@ -57,6 +57,7 @@ public final class EventQueue extends Module {
         public final Bool flush = Input(Bool());
         /** A released event still waits outside the FIFO (high from the cycle after flush/last until it enters). */
         public final Bool flushBusy = Output(Bool());
+
         public final DecoupledIO<Weighted> out;
 
         IO(int keyBits, int weightBits) {
@@ -70,12 +71,16 @@ public final class EventQueue extends Module {
     public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
         super("k", keyBits, "w", weightBits, "d", depth, "c", combine);
         SourceLoc here = SourceLoc.capture();
-        if (keyBits < 1 || keyBits > 64) throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
-        if (weightBits < 1 || weightBits > 63) throw new HdlException(here, "EventQueue weight bits W must be 1..63 (as the golden CombiningQueue), got " + weightBits);
-        if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
+        if (keyBits < 1 || keyBits > 64)
+            throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
+        if (weightBits < 1 || weightBits > 63)
+            throw new HdlException(
+                    here, "EventQueue weight bits W must be 1..63 (as the golden CombiningQueue), got " + weightBits);
+        if (depth < 2 || Integer.bitCount(depth) != 1)
+            throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
         io = IO(new IO(keyBits, weightBits));
         // The output register: the engine's soft-reset marker test and the threshold unit's enables start at a
-        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, RAP engine timing).
+        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, "Event queue: one write port, a closed flag").
         Fifo fifo = Module(new Fifo(keyBits + weightBits, depth, true));
         io.out.valid.connect(fifo.io.deq.valid);
         io.out.bits.key.connect(fifo.io.deq.bits.bits(keyBits + weightBits - 1, weightBits));
@@ -94,14 +99,15 @@ public final class EventQueue extends Module {
     /** The pending register in front of the FIFO's enqueue side. */
     private void combiner(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
         Bool valid = RegInit(B(false)).named("pending_valid");
-        Bool closed = RegInit(B(false)).named("pending_closed");   // released: absorbs nothing more, waits for the FIFO
-        UInt key = Reg(UInt(keyBits)).named("pending_key");         // datapath: no reset
+        Bool closed = RegInit(B(false)).named("pending_closed"); // released: absorbs nothing more, waits for the FIFO
+        UInt key = Reg(UInt(keyBits)).named("pending_key"); // datapath: no reset
         UInt weight = Reg(UInt(weightBits)).named("pending_weight");
 
         UInt sum = weight.addExpand(io.in.bits.weight).named("sum");
         UInt kept = sum.bits(weightBits - 1, 0);
-        Bool fits = sum.bit(weightBits).not().named("fits");   // w + weight <= 2^W-1
-        Bool joins = valid.and(closed.not()).and(key.eq(io.in.bits.key)).and(fits).named("joins");
+        Bool fits = sum.bit(weightBits).not().named("fits"); // w + weight <= 2^W-1
+        Bool joins =
+                valid.and(closed.not()).and(key.eq(io.in.bits.key)).and(fits).named("joins");
         Bool starts = joins.not();
         Bool accept = io.in.fire().named("accept");
 
@@ -111,21 +117,31 @@ public final class EventQueue extends Module {
         Bool pushed = enq.fire().named("pushed");
 
         when(accept, () -> {
-            when(joins, () -> weight.connect(kept)).otherwise(() -> {
-                key.connect(io.in.bits.key);
-                weight.connect(io.in.bits.weight);
-            });
-            valid.connect(B(true));
-            closed.connect(io.in.bits.last.or(io.flush));
-        }).elsewhen(pushed, () -> {
-            valid.connect(B(false));
-            closed.connect(B(false));
-        }).elsewhen(io.flush.and(valid), () -> closed.connect(B(true)));
+                    when(joins, () -> weight.connect(kept)).otherwise(() -> {
+                        key.connect(io.in.bits.key);
+                        weight.connect(io.in.bits.weight);
+                    });
+                    valid.connect(B(true));
+                    closed.connect(io.in.bits.last.or(io.flush));
+                })
+                .elsewhen(pushed, () -> {
+                    valid.connect(B(false));
+                    closed.connect(B(false));
+                })
+                .elsewhen(io.flush.and(valid), () -> closed.connect(B(true)));
         io.flushBusy.connect(valid.and(closed));
 
         // Invariants (simulation only). An accepted event that does not join pushes the pending one out in the same
         // cycle, so nothing is overwritten; a join never wraps past the cap 2^W-1 (the kept bits never shrink).
-        when(accept.and(valid).and(starts), () -> Assert(pushed, "event queue: pending key %x would be overwritten", key));
-        when(accept.and(joins), () -> Assert(kept.ge(weight), "event queue: combined weight %0d + %0d wraps past the cap", weight, io.in.bits.weight));
+        when(
+                accept.and(valid).and(starts),
+                () -> Assert(pushed, "event queue: pending key %x would be overwritten", key));
+        when(
+                accept.and(joins),
+                () -> Assert(
+                        kept.ge(weight),
+                        "event queue: combined weight %0d + %0d wraps past the cap",
+                        weight,
+                        io.in.bits.weight));
     }
 }

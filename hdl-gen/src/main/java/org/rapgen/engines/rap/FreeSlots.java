@@ -20,6 +20,7 @@ final class FreeSlots {
     private final UInt fresh;
     /** Slots on the stack. */
     private final UInt depth;
+
     private final Bool pushes = WireDefault(Bool(), B(false)).named("free_push");
     private final UInt pushed;
     private final Bool takes = WireDefault(Bool(), B(false)).named("free_take");
@@ -37,18 +38,22 @@ final class FreeSlots {
         depth = RegInit(U(0, countBits)).named("free_depth");
         pushed = WireDefault(UInt(slotBits), U(0, slotBits)).named("free_pushed");
         // A push writes above the top and the top is read below it: never the same address (no_rw_check).
-        SyncReadMem<UInt> stack = SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
+        SyncReadMem<UInt> stack =
+                SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
         UInt top = stack.read(depth.sub(U(1, countBits)).bits(slotBits - 1, 0), B(true));
         Bool stackEmpty = depth.eq(0).named("free_stack_empty");
         next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), top).named("free_next");
         ready = RegNext(pushes.or(takes).or(clears).not(), B(false)).named("free_ready");
         when(pushes, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(clears, () -> {
-            fresh.connect(U(1, countBits));
-            depth.connect(U(0, countBits));
-        }).elsewhen(pushes, () -> depth.connect(depth.add(U(1, countBits))))
-                .elsewhen(takes, () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
-                        .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
+                    fresh.connect(U(1, countBits));
+                    depth.connect(U(0, countBits));
+                })
+                .elsewhen(pushes, () -> depth.connect(depth.add(U(1, countBits))))
+                .elsewhen(
+                        takes,
+                        () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
+                                .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
         when(takes, () -> {
             Assert(ready, "a free slot taken a clock after the stack changed");
             Assert(pushes.not(), "a free slot taken and pushed on one clock");

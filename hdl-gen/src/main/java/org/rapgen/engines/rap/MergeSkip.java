@@ -4,6 +4,7 @@ import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * Knows when a merge batch would remove nothing, so the engine can count it without walking the tree.
@@ -72,7 +73,8 @@ final class MergeSkip {
      * otherwise reads false (the batch is walked: slower, never wrong). Keeps a 36-bit compare out of the FSM's path.
      */
     Bool batchIsEmptySettled(UInt notT, Bool tLoads) {
-        return RegNext(batchIsEmpty(notT).and(touched.not()).and(tLoads.not()), B(false)).named("skip_empty_settled");
+        return RegNext(batchIsEmpty(notT).and(touched.not()).and(tLoads.not()), B(false))
+                .named("skip_empty_settled");
     }
 
     /** The batch minimum is already "none" here (see {@link #minClears}). */

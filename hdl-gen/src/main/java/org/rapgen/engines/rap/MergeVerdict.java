@@ -4,6 +4,7 @@ import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * The verdict on one merge parent, apart from the walk that reads its counts. The walk hands a parent over as soon as
@@ -20,10 +21,12 @@ import org.rapgen.hdl.UInt;
 final class MergeVerdict {
     /** The READ results since the last parent's end. */
     private final UInt acc;
+
     private final Bool busy = RegInit(B(false)).named("verdict_busy");
     private final Bool handing = WireDefault(Bool(), B(false)).named("verdict_hand_over");
     /** The handed-over parent's slot, its leaf children (a slot vector and their number) and its children after a merge. */
     final UInt parent;
+
     final UInt leaves;
     final UInt leafCount;
     final UInt remaining;
@@ -31,6 +34,7 @@ final class MergeVerdict {
     final UInt sum;
     /** On this clock the verdict is known: {@link #merges} and {@link #clips} describe the handed-over parent. */
     final Bool act;
+
     final Bool merges;
     final Bool clips;
     /** The verdict writes the merged count on this clock: the walk must leave the command port alone. */
@@ -57,9 +61,10 @@ final class MergeVerdict {
         remaining = Reg(UInt(c.childCountBits())).named("verdict_remaining");
         Bool end = ShiftRegister(handing, resultLatency + 1, B(false), "verdict_end");
         when(end, () -> {
-            sum.connect(acc);
-            acc.connect(U(0, sumBits));
-        }).elsewhen(readResult, () -> acc.connect(acc.add(readValue.pad(sumBits))));
+                    sum.connect(acc);
+                    acc.connect(U(0, sumBits));
+                })
+                .elsewhen(readResult, () -> acc.connect(acc.add(readValue.pad(sumBits))));
         act = RegNext(end, B(false)).named("verdict_act");
         // The sum is below T exactly when it is not at least T.
         Bool below = SplitCompare.atLeastComplement(acc, notThreshold).not();
@@ -76,7 +81,8 @@ final class MergeVerdict {
         idle = busy.not();
         when(end, () -> Assert(readResult.not(), "a merge READ result arrived with the last parent's end marker"));
         when(handing, () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
-        Assert(usesPort.eq(act.and(merges)).and(canHandOff.eq(busy.not().or(act))),
+        Assert(
+                usesPort.eq(act.and(merges)).and(canHandOff.eq(busy.not().or(act))),
                 "verdict_set or verdict_free disagrees with the verdict registers");
     }
 

@@ -20,19 +20,23 @@ import org.rapgen.hdl.Vec;
  * Slot 0 is the root, always valid, depth 0. Prefixes and counts are not here: the TCAM and the counter SRAM hold them.
  */
 final class NodeTable {
+    private Vec<UInt> depths;
     private final RapConfig c;
     /** Bit i: slot i holds a node. */
     final UInt valid;
+
     final Vec<UInt> depth;
     final Vec<UInt> parent;
     final Vec<UInt> digit;
     final Vec<UInt> childCount;
     /** The one write port of {@link #childCount}: per slot an address compare and an enable, not a mux per writer. */
     private final Bool childCountWrite;
+
     private final UInt childCountSlot;
     private final UInt childCountValue;
     /** A child count asked for on the last clock lands on this one, in {@link #pendingSlot()}. */
     final Bool writeQ;
+
     private final UInt slotQ;
 
     NodeTable(RapConfig c) {
@@ -44,7 +48,8 @@ final class NodeTable {
         childCount = RegInitAll(Vec(c.nodes(), UInt(c.childCountBits())), 0).named("slot_children");
         childCountWrite = WireDefault(Bool(), B(false)).named("children_write");
         childCountSlot = WireDefault(UInt(c.slotBits()), U(0, c.slotBits())).named("children_write_slot");
-        childCountValue = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("children_write_value");
+        childCountValue =
+                WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("children_write_value");
         // The write lands a clock after it is asked for, from registers: the 3 x N enables (the widest fan-out of the
         // controller) then start at flip-flops instead of at the end of a split or a merge verdict. Nothing reads a
         // count in the clock between: after a split's last child the walk starts at a deeper level or events replay
@@ -85,7 +90,9 @@ final class NodeTable {
 
     /** Valid slots other than the root whose parent is {@code p}; only leaves while {@code leavesOnly}. */
     UInt childrenOf(UInt p, Bool leavesOnly) {
-        return nonRootSlots(i -> valid.bit(i).and(parent.get(i).eq(p)).and(leavesOnly.not().or(childCount.get(i).eq(0))));
+        return nonRootSlots(i -> valid.bit(i)
+                .and(parent.get(i).eq(p))
+                .and(leavesOnly.not().or(childCount.get(i).eq(0))));
     }
 
     /**
@@ -93,7 +100,9 @@ final class NodeTable {
      * with leaf children at that level is the parent of one of them. The merge walk goes through these.
      */
     UInt leavesAt(UInt depth) {
-        return nonRootSlots(i -> valid.bit(i).and(this.depth.get(i).eq(depth)).and(childCount.get(i).eq(0)));
+        return nonRootSlots(i -> valid.bit(i)
+                .and(this.depth.get(i).eq(depth))
+                .and(childCount.get(i).eq(0)));
     }
 
     /** Slots (other than the root) whose depth register exceeds {@code bound}; only valid slots hold nodes. */
@@ -114,11 +123,19 @@ final class NodeTable {
         return Mux(slot.eq(0), U(0, c.depthBits()), depth.read(slot));
     }
 
-    /** Depths as the longest-prefix selector wants them, the root's forced to 0. */
+    /** Depths as the longest-prefix selector wants them, the root's forced to 0 (one wire, built on first use). */
     Vec<UInt> depths() {
-        Vec<UInt> out = Wire(Vec(c.nodes(), UInt(c.depthBits()))).named("slot_depths");
-        out.get(0).connect(U(0, c.depthBits()));
-        for (int i = 1; i < c.nodes(); i++) out.get(i).connect(depth.get(i));
-        return out;
+        if (depths == null) {
+            depths = Wire(Vec(c.nodes(), UInt(c.depthBits()))).named("slot_depths");
+            depths.get(0).connect(U(0, c.depthBits()));
+            for (int i = 1; i < c.nodes(); i++) depths.get(i).connect(depth.get(i));
+        }
+        return depths;
+    }
+
+    /** On this clock edge the table holds the root alone (a soft reset). */
+    void clear() {
+        valid.connect(U(1, c.nodes()));
+        for (UInt cc : childCount.elements()) cc.connect(U(0, c.childCountBits()));
     }
 }

@@ -28,9 +28,22 @@ import org.rapgen.hdl.SourceLoc;
  * @param lookup         how stages 1-2 find the longest matching node: the TCAM and its priority selector, or a
  *                       pipelined walk of the tree held in block RAM ({@link Lookup})
  */
-public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
-                        int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels,
-                        int tcamChunkBits, boolean counterReadRegister, Lookup lookup) {
+public record RapConfig(
+        int keyBits,
+        int bitsPerLevel,
+        int nodes,
+        int counterBits,
+        int weightBits,
+        boolean weightField,
+        int queueDepth,
+        boolean combine,
+        int epsFx,
+        long m0,
+        long q,
+        int selectLevels,
+        int tcamChunkBits,
+        boolean counterReadRegister,
+        Lookup lookup) {
 
     /** Stages 1-2 of the pipeline: how an event finds the node it updates. */
     public enum Lookup {
@@ -50,45 +63,109 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     public static final int MAX_TCAM_NODES = 4096;
     /** SPEC §5's largest N: slot indices fill the SLOT register's 16 bits. */
     public static final int MAX_NODES = 65536;
+
     public static final int MAX_WEIGHT_BITS = 32;
     /** The Q CSR is one 32-bit word. */
     public static final long MAX_Q = 0xFFFF_FFFFL;
+
     public static final int MAX_TCAM_CHUNK_BITS = 10;
 
     public RapConfig {
         check(keyBits == 32 || keyBits == 64, "key_bits must be 32 or 64, got " + keyBits);
-        check(bitsPerLevel == 1 || bitsPerLevel == 2 || bitsPerLevel == 4,
+        check(
+                bitsPerLevel == 1 || bitsPerLevel == 2 || bitsPerLevel == 4,
                 "bits_per_level k must be 1, 2 or 4 (branching 2, 4 or 16), got " + bitsPerLevel);
         check(lookup != null, "lookup must be tcam or trie");
         int maxNodes = lookup == Lookup.TCAM ? MAX_TCAM_NODES : MAX_NODES;
-        check(nodes >= MIN_NODES && nodes <= maxNodes, "nodes N must be in " + MIN_NODES + ".." + maxNodes + " with the "
-                + lookup.key() + " lookup, got " + nodes);
-        check(nodes >= (1 << bitsPerLevel) + 1, "nodes N=" + nodes + " cannot hold the root and one split of "
-                + (1 << bitsPerLevel) + " children (branching " + (1 << bitsPerLevel) + " needs N >= " + ((1 << bitsPerLevel) + 1) + ")");
+        check(
+                nodes >= MIN_NODES && nodes <= maxNodes,
+                "nodes N must be in " + MIN_NODES + ".." + maxNodes + " with the " + lookup.key() + " lookup, got "
+                        + nodes);
+        check(
+                nodes >= (1 << bitsPerLevel) + 1,
+                "nodes N=" + nodes + " cannot hold the root and one split of " + (1 << bitsPerLevel)
+                        + " children (branching " + (1 << bitsPerLevel) + " needs N >= " + ((1 << bitsPerLevel) + 1)
+                        + ")");
         check(counterBits >= 1 && counterBits <= 64, "counter_bits C must be in 1..64, got " + counterBits);
-        check(weightBits >= 1 && weightBits <= MAX_WEIGHT_BITS, "weight_bits W must be in 1.." + MAX_WEIGHT_BITS + ", got " + weightBits);
-        check(queueDepth >= 2 && queueDepth <= 65536 && Integer.bitCount(queueDepth) == 1,
+        check(
+                weightBits >= 1 && weightBits <= MAX_WEIGHT_BITS,
+                "weight_bits W must be in 1.." + MAX_WEIGHT_BITS + ", got " + weightBits);
+        check(
+                queueDepth >= 2 && queueDepth <= 65536 && Integer.bitCount(queueDepth) == 1,
                 "queue_depth must be a power of two in 2..65536, got " + queueDepth);
         check(epsFx >= 1 && epsFx <= 65535, "eps_fx (eps in UQ0.16) must be in 1..65535, got " + epsFx);
         check(m0 >= 1, "m0 must be >= 1, got " + m0);
         check(q >= 2 && q <= MAX_Q, "q must be in 2.." + MAX_Q + ", got " + q);
         check(selectLevels >= 1, "select_levels must be >= 1, got " + selectLevels);
-        check(tcamChunkBits >= 0 && tcamChunkBits <= MAX_TCAM_CHUNK_BITS,
-                "tcam_chunk_bits must be 0 (flip-flop TCAM) or 1.." + MAX_TCAM_CHUNK_BITS + " (block-RAM TCAM), got " + tcamChunkBits);
+        check(
+                tcamChunkBits >= 0 && tcamChunkBits <= MAX_TCAM_CHUNK_BITS,
+                "tcam_chunk_bits must be 0 (flip-flop TCAM) or 1.." + MAX_TCAM_CHUNK_BITS + " (block-RAM TCAM), got "
+                        + tcamChunkBits);
     }
 
     /** The TCAM lookup with the given implementation choices. */
-    public RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
-                     int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels, int tcamChunkBits,
-                     boolean counterReadRegister) {
-        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels,
-                tcamChunkBits, counterReadRegister, Lookup.TCAM);
+    public RapConfig(
+            int keyBits,
+            int bitsPerLevel,
+            int nodes,
+            int counterBits,
+            int weightBits,
+            boolean weightField,
+            int queueDepth,
+            boolean combine,
+            int epsFx,
+            long m0,
+            long q,
+            int selectLevels,
+            int tcamChunkBits,
+            boolean counterReadRegister) {
+        this(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                Lookup.TCAM);
     }
 
     /** A flip-flop TCAM and no counter read register: the implementation choices that change no behaviour. */
-    public RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBits, int weightBits, boolean weightField,
-                     int queueDepth, boolean combine, int epsFx, long m0, long q, int selectLevels) {
-        this(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, 0, false);
+    public RapConfig(
+            int keyBits,
+            int bitsPerLevel,
+            int nodes,
+            int counterBits,
+            int weightBits,
+            boolean weightField,
+            int queueDepth,
+            boolean combine,
+            int epsFx,
+            long m0,
+            long q,
+            int selectLevels) {
+        this(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                0,
+                false);
     }
 
     /**
@@ -100,33 +177,138 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     }
 
     public RapConfig withBitsPerLevel(int k) {
-        return new RapConfig(keyBits, k, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                k,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup);
     }
 
     public RapConfig withCounterBits(int c) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, c, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                c,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup);
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, depth, combining, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                depth,
+                combining,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup);
     }
 
     public RapConfig withWeight(int bits, boolean field) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, bits, field, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                bits,
+                field,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup);
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, eps, firstMerge, factor, selectLevels, tcamChunkBits, counterReadRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                eps,
+                firstMerge,
+                factor,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup);
     }
 
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
     public RapConfig withImplementation(int chunkBits, boolean readRegister) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, chunkBits, readRegister, lookup);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                chunkBits,
+                readRegister,
+                lookup);
     }
 
     /** The same engine with another lookup (the trie ignores the TCAM's chunk bits and the selector's levels). */
     public RapConfig withLookup(Lookup l) {
-        return new RapConfig(keyBits, bitsPerLevel, nodes, counterBits, weightBits, weightField, queueDepth, combine, epsFx, m0, q, selectLevels, tcamChunkBits, counterReadRegister, l);
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                l);
     }
 
     public boolean trie() {
@@ -139,11 +321,12 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
 
     /** The line that asked for this configuration (the first frame outside this record), which is the line to fix. */
     private static SourceLoc caller() {
-        return StackWalker.getInstance().walk(frames -> frames
-                .filter(f -> !f.getClassName().equals(RapConfig.class.getName()))
-                .findFirst()
-                .map(f -> new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
-                .orElse(SourceLoc.capture()));
+        return StackWalker.getInstance()
+                .walk(frames -> frames.filter(f -> !f.getClassName().equals(RapConfig.class.getName()))
+                        .findFirst()
+                        .map(f -> new SourceLoc(
+                                f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
+                        .orElse(SourceLoc.capture()));
     }
 
     /** b = 2^k. */
@@ -211,6 +394,7 @@ public record RapConfig(int keyBits, int bitsPerLevel, int nodes, int counterBit
     /** One line for reports. */
     public String describe() {
         return "K=" + keyBits + " b=" + branching() + " N=" + nodes + " C=" + counterBits + " W=" + weightBits
-                + (weightField ? "" : " (no weight field)") + (trie() ? " trie" : "") + " queue=" + queueDepth + (combine ? " combining" : " plain");
+                + (weightField ? "" : " (no weight field)") + (trie() ? " trie" : "") + " queue=" + queueDepth
+                + (combine ? " combining" : " plain");
     }
 }

@@ -9,6 +9,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.AxiLite;
 import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.PrefixSelector;
@@ -71,7 +72,8 @@ public final class RapEngine extends Module {
         if (c.trie()) {
             walk = Module(new TrieWalk(c));
         } else {
-            tcam = c.tcamChunkBits() == 0 ? Module(new Tcam(c.nodes(), kb, wb)).io
+            tcam = c.tcamChunkBits() == 0
+                    ? Module(new Tcam(c.nodes(), kb, wb)).io
                     : Module(new BramTcam(c.nodes(), kb, wb, c.tcamChunkBits())).io;
             select = Module(new PrefixSelector(c.nodes(), c.depthBits(), wb, c.selectLevels()));
         }
@@ -81,8 +83,17 @@ public final class RapEngine extends Module {
         TrieControllerIO trieCtl = c.trie() ? Module(new TrieController(c, windowDepth)).io : null;
         ControllerIO ctl = c.trie() ? trieCtl : tcamCtl;
 
-        CsrFile csr = new CsrFile(io.s_axil, Map.of("EPS.eps_fx", (long) c.epsFx(), "M0_LO.value", c.m0() & 0xFFFF_FFFFL,
-                "M0_HI.value", c.m0() >>> 32, "Q.value", c.q()));
+        CsrFile csr = new CsrFile(
+                io.s_axil,
+                Map.of(
+                        "EPS.eps_fx",
+                        (long) c.epsFx(),
+                        "M0_LO.value",
+                        c.m0() & 0xFFFF_FFFFL,
+                        "M0_HI.value",
+                        c.m0() >>> 32,
+                        "Q.value",
+                        c.q()));
 
         // --- AXI4-Stream in, zero-weight beats, and the soft-reset marker
         UInt key = io.s_axis.tdata.bits(kb - 1, 0);
@@ -99,12 +110,13 @@ public final class RapEngine extends Module {
         Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
         // Soft reset clears them with the rest of the status; no beat is accepted while it runs.
         when(ctl.softClear, () -> {
-            zeroCount.connect(U(0, 64));
-            zeroSeen.connect(B(false));
-        }).elsewhen(beat.and(zero), () -> {
-            zeroCount.connect(zeroCount.add(1));
-            zeroSeen.connect(B(true));
-        });
+                    zeroCount.connect(U(0, 64));
+                    zeroSeen.connect(B(false));
+                })
+                .elsewhen(beat.and(zero), () -> {
+                    zeroCount.connect(zeroCount.add(1));
+                    zeroSeen.connect(B(true));
+                });
         queue.io.in.valid.connect(io.s_axis.tvalid.and(open).and(zero.not()));
         queue.io.in.bits.key.connect(key);
         queue.io.in.bits.weight.connect(weight);
@@ -202,7 +214,10 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        csr.ro("STATUS", "idle", ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
+        csr.ro(
+                "STATUS",
+                "idle",
+                ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
         csr.ro("STATUS", "busy", ctl.busy);
         csr.ro("STATUS", "overflow", ctl.live.overflow);
         csr.ro("STATUS", "saturated", ctl.live.saturated);
@@ -259,9 +274,31 @@ public final class RapEngine extends Module {
     }
 
     private static Object[] nameParams(RapConfig c) {
-        List<Object> p = new ArrayList<>(List.of("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(),
-                "w", c.weightBits(), "wf", c.weightField(), "q", c.queueDepth(), "cb", c.combine(), "e", c.epsFx(), "m", c.m0(),
-                "f", c.q(), "s", c.selectLevels()));
+        List<Object> p = new ArrayList<>(List.of(
+                "k",
+                c.keyBits(),
+                "b",
+                c.branching(),
+                "n",
+                c.nodes(),
+                "c",
+                c.counterBits(),
+                "w",
+                c.weightBits(),
+                "wf",
+                c.weightField(),
+                "q",
+                c.queueDepth(),
+                "cb",
+                c.combine(),
+                "e",
+                c.epsFx(),
+                "m",
+                c.m0(),
+                "f",
+                c.q(),
+                "s",
+                c.selectLevels()));
         // Implementation choices are named only when taken, so the default engines keep their module names.
         if (c.tcamChunkBits() != 0) p.addAll(List.of("t", c.tcamChunkBits()));
         if (c.counterReadRegister()) p.addAll(List.of("r", 1));
@@ -275,10 +312,11 @@ public final class RapEngine extends Module {
      * about 12% throughput at N = 128 (measured), so there is no slack to trim.
      */
     public static int windowDepth(RapConfig c) {
-        int lookup = c.trie() ? TrieWalk.latency(c)
-                : (c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency()) + PrefixSelector.latency(c.nodes(), c.selectLevels());
-        int inFlight = lookup + RapController.COMMAND_LATENCY
-                + CounterSram.latency(c.counterReadRegister()) + 2;
+        int lookup = c.trie()
+                ? TrieWalk.latency(c)
+                : (c.tcamChunkBits() == 0 ? Tcam.latency() : BramTcam.latency())
+                        + PrefixSelector.latency(c.nodes(), c.selectLevels());
+        int inFlight = lookup + CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
     }
 }

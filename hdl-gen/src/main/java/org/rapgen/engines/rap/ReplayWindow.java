@@ -10,6 +10,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * Holds every event from the moment it enters the pipeline until it commits, so a structural change can throw the
@@ -84,6 +85,7 @@ public final class ReplayWindow extends Module {
         public final Bool issueEnable = Input(Bool());
         /** The oldest uncommitted event; meaningful when it commits (a clock after it was written, at the earliest). */
         public final Head head;
+
         public final HeadLoad headLoad;
         public final Bool headValid = Output(Bool());
         public final Bool commit = Input(Bool());
@@ -106,7 +108,8 @@ public final class ReplayWindow extends Module {
     public ReplayWindow(RapConfig c, int depth) {
         super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
         if (depth < 4 || Integer.bitCount(depth) != 1) {
-            throw new HdlException(SourceLoc.capture(), "replay window depth must be a power of two >= 4, got " + depth);
+            throw new HdlException(
+                    SourceLoc.capture(), "replay window depth must be a power of two >= 4, got " + depth);
         }
         io = IO(new IO(c));
         int aw = log2Up(depth);
@@ -120,14 +123,16 @@ public final class ReplayWindow extends Module {
         // register (below), so what the RAM returns then never matters: the attribute keeps synthesis from adding
         // read-during-write logic. The head side's read enable excludes the write address through the held flags,
         // which synthesis cannot see through: the same attribute, and an assertion below keeps the promise.
-        SyncReadMem<UInt> issueRam = SyncReadMem(depth, UInt(kb + sw)).named("issue_entries").attribute("no_rw_check");
-        SyncReadMem<UInt> headRam = SyncReadMem(depth, UInt(1 + tb + sw)).named("head_entries").attribute("no_rw_check");
+        SyncReadMem<UInt> issueRam =
+                SyncReadMem(depth, UInt(kb + sw)).named("issue_entries").attribute("no_rw_check");
+        SyncReadMem<UInt> headRam =
+                SyncReadMem(depth, UInt(1 + tb + sw)).named("head_entries").attribute("no_rw_check");
         UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
         UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
         UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
-        // Whether the window holds 0, 1 or 2 entries (write - commit), as flags stepped by the write and the commit: the
-        // head side's write and read collisions then need only the commit strobe and these flags, not a pointer compare
-        // after it.
+        // Whether the window holds 0, 1 or 2 entries (write - commit), as flags stepped by the write and the commit:
+        // the head side's write and read collisions then need only the commit strobe and these flags, not a pointer
+        // compare after it.
         Bool held0 = RegInit(B(true)).named("held_0");
         Bool held1 = RegInit(B(false)).named("held_1");
         Bool held2 = RegInit(B(false)).named("held_2");
@@ -150,9 +155,11 @@ public final class ReplayWindow extends Module {
         UInt wrNext = Mux(enqFire, wr.add(1), wr).named("write_ptr_next");
         wr.connect(wrNext);
 
-        // Rewind only comes while nothing is in flight, so it never meets an issue or a commit, and the issue handshake,
-        // which arrives late (the TCAM's ready), can be the last select: it meets the RAM's read address in one LUT.
-        UInt issNext = Mux(io.issue.fire(), iss.add(1), Mux(io.rewind, cmt, iss)).named("issue_ptr_next");
+        // Rewind only comes while nothing is in flight, so it never meets an issue or a commit, and the issue
+        // handshake, which arrives late (the TCAM's ready), can be the last select: it meets the RAM's read address in
+        // one LUT.
+        UInt issNext =
+                Mux(io.issue.fire(), iss.add(1), Mux(io.rewind, cmt, iss)).named("issue_ptr_next");
         Assert(io.rewind.and(io.issue.fire().or(io.commit)).not(), "a rewind met an issue or a commit");
         UInt cmtNext = Mux(io.commit, cmt.add(1), cmt).named("commit_ptr_next");
         iss.connect(issNext);
@@ -183,15 +190,19 @@ public final class ReplayWindow extends Module {
         // Once: in the clock its word arrives the head is still unknown, and the RAM must read ahead again.
         Bool refetch = headKnown.not().and(refetched.not()).and(held0.not()).named("head_refetch");
         refetched.connect(refetch);
-        UInt readAddr = Mux(refetch, cmt, Mux(io.commit, cmt.add(2), cmt.add(1))).bits(aw - 1, 0).named("head_read_addr");
+        UInt readAddr = Mux(refetch, cmt, Mux(io.commit, cmt.add(2), cmt.add(1)))
+                .bits(aw - 1, 0)
+                .named("head_read_addr");
         // A refetch reads the head itself, which is already written.
-        Bool readCollides = enqFire.and(refetch.not()).and(Mux(io.commit, held2, held1)).named("head_read_collides");
+        Bool readCollides =
+                enqFire.and(refetch.not()).and(Mux(io.commit, held2, held1)).named("head_read_collides");
         UInt headRead = headRam.read(readAddr, readCollides.not());
-        Bool aheadFresh = RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
+        Bool aheadFresh =
+                RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
         Bool writesHead = enqFire.and(Mux(io.commit, held1, held0)).named("writes_head");
         UInt compareNotT = RegInit(U(0, cb)).named("head_compare_not_t");
-        // The head loads at a commit, after a refetch, or when a write lands in an empty window. As a flat OR the commit
-        // strobe meets the head register's enable in its last LUT; the same choice as a priority of writesHead,
+        // The head loads at a commit, after a refetch, or when a write lands in an empty window. As a flat OR the
+        // commit strobe meets the head register's enable in its last LUT; the same choice as a priority of writesHead,
         // refetched and the commit had put three LUT levels after the strobe.
         Bool loadsHead = io.commit.or(refetched).or(enqFire.and(held0)).named("head_loads");
         UInt headNext = Mux(writesHead, headWord, headRead).named("head_next");
@@ -201,8 +212,11 @@ public final class ReplayWindow extends Module {
             // At a commit the read-ahead is the new head if that read was clean and the window does not empty.
             headKnown.connect(writesHead.or(refetched).or(aheadFresh.and(held1.not())));
         });
-        Assert(headKnown.not().or(compareNotT.eq(lowNotThreshold(headQ, sw, cb))),
-                "head_compare_not_t %x is not the head's ~T %x", compareNotT, lowNotThreshold(headQ, sw, cb));
+        Assert(
+                headKnown.not().or(compareNotT.eq(lowNotThreshold(headQ, sw, cb))),
+                "head_compare_not_t %x is not the head's ~T %x",
+                compareNotT,
+                lowNotThreshold(headQ, sw, cb));
         io.head.compareNotThreshold.connect(compareNotT);
         io.headLoad.fromRead.connect(writesHead.not().and(refetched.or(io.commit)));
         io.headLoad.readNotThreshold.connect(headRead.bits(tb + sw - 1, sw));
@@ -223,9 +237,15 @@ public final class ReplayWindow extends Module {
         held1.connect(held0.and(up).or(held1.and(same)).or(held2.and(down)));
         held2.connect(held1.and(up).or(held2.and(same)).or(held3.and(down)));
         full.connect(oneShort.and(up).or(full.and(down.not())));
-        Assert(held0.eq(held.eq(0)).and(held1.eq(held.eq(1))).and(held2.eq(held.eq(2))).and(full.eq(held.eq(depth))),
+        Assert(
+                held0.eq(held.eq(0))
+                        .and(held1.eq(held.eq(1)))
+                        .and(held2.eq(held.eq(2)))
+                        .and(full.eq(held.eq(depth))),
                 "the held flags disagree with the pointers");
-        when(enqFire.and(readCollides.not()), () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
+        when(
+                enqFire.and(readCollides.not()),
+                () -> Assert(wrAddr.ne(readAddr), "the head RAM reads the slot being written"));
         when(io.commit, () -> Assert(held0.not().and(headKnown), "a commit of an event not (yet) in the window"));
     }
 

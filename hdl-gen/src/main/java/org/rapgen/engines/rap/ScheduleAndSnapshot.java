@@ -4,11 +4,13 @@ import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SerialMultiplier;
+import org.rapgen.hdl.lib.SplitCounter;
 
 /**
  * The merge schedule as the commit stage sees it, the snapshot freeze, and the parameters a reset makes active (eps and
  * q, loaded from the CSRs in INIT). One serial multiplier serves the two rare wide products: next_merge * q
- * ({@link MergeSchedule}, in the background) and n * eps (a snapshot's error bound); a freeze starts only when the
+ * ({@link MergeScheduleUnit}, in the background) and n * eps (a snapshot's error bound); a freeze starts only when the
  * schedule's product is not running. Built in the caller's module.
  *
  * <p>{@code until_merge = next_merge - n} counts down by each committed weight ({@link SplitCounter}: 16-bit pieces); an
@@ -19,8 +21,9 @@ final class ScheduleAndSnapshot {
     final UInt epsActive;
     /** The live status stands still for the CSR file's copy. */
     final Bool frozen = RegInit(B(false)).named("snapshot_frozen");
+
     private final SerialMultiplier mul;
-    private final MergeSchedule schedule;
+    private final MergeScheduleUnit schedule;
     private final SplitCounter untilMerge;
     private final Bool snapStart;
     private final Bool mergeAhead;
@@ -30,14 +33,22 @@ final class ScheduleAndSnapshot {
     private final int untilLow;
     private final int weightBits;
 
-    ScheduleAndSnapshot(RapConfig c, StatusRegs st, UInt epsCsr, UInt qCsr, UInt m0Csr, Bool m0CsrZero, Bool countersIdle,
-                        Bool inInit, Bool inAdvance) {
+    ScheduleAndSnapshot(
+            RapConfig c,
+            StatusRegs st,
+            UInt epsCsr,
+            UInt qCsr,
+            UInt m0Csr,
+            Bool m0CsrZero,
+            Bool countersIdle,
+            Bool inInit,
+            Bool inAdvance) {
         weightBits = c.weightBits();
         epsActive = RegInit(U(c.epsFx(), 16)).named("eps_active");
         UInt qActive = RegInit(U(c.q(), 32)).named("q_active");
         mul = Module(new SerialMultiplier(64, 32, false));
         snapStart = frozen.and(RegNext(frozen, B(false)).not()).named("snapshot_product_start");
-        schedule = new MergeSchedule(mul, snapStart);
+        schedule = new MergeScheduleUnit(mul, snapStart);
         mul.io.start.connect(snapStart.or(schedule.productStart));
         mul.io.a.connect(Mux(schedule.forSchedule, schedule.next, st.n));
         mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
@@ -54,8 +65,14 @@ final class ScheduleAndSnapshot {
         // two registered halves (the low half's borrow feeds the high half a clock later): ADVANCE acts on its fourth
         // clock, when both describe this state's next_merge and n.
         UInt nextMerge = schedule.next;
-        UInt toMergeLo = RegNext(nextMerge.bits(31, 0).pad(33).sub(st.n.bits(31, 0).pad(33))).named("to_merge_lo");
-        UInt toMergeHi = RegNext(nextMerge.bits(63, 32).pad(33).sub(st.n.bits(63, 32).pad(33)).sub(toMergeLo.bit(32).pad(33)))
+        UInt toMergeLo = RegNext(
+                        nextMerge.bits(31, 0).pad(33).sub(st.n.bits(31, 0).pad(33)))
+                .named("to_merge_lo");
+        UInt toMergeHi = RegNext(nextMerge
+                        .bits(63, 32)
+                        .pad(33)
+                        .sub(st.n.bits(63, 32).pad(33))
+                        .sub(toMergeLo.bit(32).pad(33)))
                 .named("to_merge_hi");
         UInt toMerge = Cat(toMergeHi.bits(31, 0), toMergeLo.bits(31, 0)).named("to_merge");
         mergeAhead = RegNext(toMergeHi.bit(32).not().and(toMerge.orR())).named("merge_ahead");
@@ -72,14 +89,22 @@ final class ScheduleAndSnapshot {
         // The value loaded is chosen apart and kept as a net, so each bit's update is one LUT after its carry chain.
         UInt untilLoad = Mux(inInit, m0, toMerge).named("until_merge_load").keep();
         when(inInit.or(inAdvance), () -> untilMerge.load(untilLoad));
+        when(inAdvance, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         // The wide zero tests of dueAt are taken a clock early: a commit takes less than 2^wb off next_merge - n, so it
         // can be below 2^wb only on a clock after it was below 2^(wb+1), and merge_near registers that (with the
         // schedule not exhausted). until_merge is loaded only in INIT and ADVANCE, a clock or more before the next
         // commit, so no commit sees a stale flag (asserted by the caller through dueExactly).
         Bool pointInReach = schedule.exhausted.not().and(untilMerge.highIsZero());
-        mergeNear = RegNext(pointInReach.and(untilMerge.low().bits(untilLow - 1, weightBits + 1).orR().not()), B(false))
+        mergeNear = RegNext(
+                        pointInReach.and(untilMerge
+                                .low()
+                                .bits(untilLow - 1, weightBits + 1)
+                                .orR()
+                                .not()),
+                        B(false))
                 .named("merge_near");
-        statusStill = st.pending.not().and(schedule.multiplierFree).and(countersIdle).named("status_still");
+        statusStill =
+                st.pending.not().and(schedule.multiplierFree).and(countersIdle).named("status_still");
         when(frozen, () -> Assert(st.changing().not(), "a status value changed during the snapshot copy"));
     }
 
@@ -95,7 +120,10 @@ final class ScheduleAndSnapshot {
     /** {@link #dueAt} from the counter itself, for the check that merge_near is never stale. */
     Bool dueExactly(UInt w) {
         int wb = weightBits;
-        return schedule.exhausted.not().and(untilMerge.highIsZero()).and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
+        return schedule.exhausted
+                .not()
+                .and(untilMerge.highIsZero())
+                .and(untilMerge.low().bits(untilLow - 1, wb).orR().not())
                 .and(w.ge(untilMerge.low().bits(wb - 1, 0)));
     }
 

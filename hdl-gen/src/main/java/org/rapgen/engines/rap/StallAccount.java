@@ -36,7 +36,8 @@ final class StallAccount {
      * @param stopping draining, undoing or resuming around a structural change (or the clock that stops for one)
      * @param splitReq that change includes a split
      */
-    UInt cause(Bool commitFire, Bool running, Bool starved, Bool stopping, Bool splitReq, Bool splitting, Bool merging) {
+    UInt cause(
+            Bool commitFire, Bool running, Bool starved, Bool stopping, Bool splitReq, Bool splitting, Bool merging) {
         UInt cause = Wire(UInt(3)).named("cause");
         cause.connect(code(StallCause.CSR));
         when(commitFire, () -> cause.connect(code(StallCause.COMMIT)))

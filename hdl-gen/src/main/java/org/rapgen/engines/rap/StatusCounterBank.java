@@ -37,6 +37,7 @@ public final class StatusCounterBank extends Module {
     public static final class IO extends Bundle {
         /** Added to each counter on this clock edge. */
         public final Vec<UInt> inc;
+
         public final Bool clear = Input(Bool());
         public final Bool idle = Output(Bool());
         public final Bool readEnable = Input(Bool());
@@ -62,7 +63,8 @@ public final class StatusCounterBank extends Module {
     public StatusCounterBank(int counters, int incBits, int wordBits) {
         super("c", counters, "i", incBits, "b", wordBits);
         SourceLoc loc = SourceLoc.capture();
-        if (counters < 2) throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);
+        if (counters < 2)
+            throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);
         // A counter is visited at least once in every `round` clocks: a visit, the capture it arms, the RAM's latency,
         // one add per word. A visit reads the registered "needs a fold" of the clock before, so a delta may wait one
         // round more than that.
@@ -70,12 +72,17 @@ public final class StatusCounterBank extends Module {
         int deltaBits = log2Up((long) (round + 2) * ((1L << incBits) - 1) + 1);
         // A word plus a delta below 2^wordBits carries at most one into the next word.
         if (incBits < 1 || deltaBits > wordBits) {
-            throw new HdlException(loc, "increments of " + incBits + " bits over " + counters + " counters do not fit a " + wordBits + "-bit word");
+            throw new HdlException(
+                    loc,
+                    "increments of " + incBits + " bits over " + counters + " counters do not fit a " + wordBits
+                            + "-bit word");
         }
         io = IO(new IO(counters, incBits, wordBits));
         int cb = Math.max(1, log2Up(counters));
         // A word is never read on the clock it is written (checked below), so Yosys need not build read-first logic.
-        SyncReadMem<UInt> words = SyncReadMem(1 << (cb + 2), UInt(wordBits)).named("counter_words").attribute("no_rw_check");
+        SyncReadMem<UInt> words = SyncReadMem(1 << (cb + 2), UInt(wordBits))
+                .named("counter_words")
+                .attribute("no_rw_check");
 
         UInt[] delta = new UInt[counters];
         for (int i = 0; i < counters; i++) delta[i] = RegInit(U(0, deltaBits)).named("delta_" + i);
@@ -111,8 +118,10 @@ public final class StatusCounterBank extends Module {
 
         // Folding: the word after the one whose data arrives next (it wraps past word 3, harmlessly: that read is never
         // used, and it is never the word written in the same clock).
-        UInt foldAddr = Mux(folding, Cat(visit, age.bits(1, 0).add(1)), Cat(visit, U(0, 2))).named("fold_addr");
-        UInt readAddr = Mux(folding.not().and(io.readEnable), Cat(io.readIndex, same.and(step.ne(0))), foldAddr).named("word_addr");
+        UInt foldAddr = Mux(folding, Cat(visit, age.bits(1, 0).add(1)), Cat(visit, U(0, 2)))
+                .named("fold_addr");
+        UInt readAddr = Mux(folding.not().and(io.readEnable), Cat(io.readIndex, same.and(step.ne(0))), foldAddr)
+                .named("word_addr");
         UInt data = words.read(readAddr, B(true));
         UInt dataQ = RegNext(data).named("fold_word_data");
         when(writing, () -> {
@@ -131,49 +140,68 @@ public final class StatusCounterBank extends Module {
         Bool armed = RegInit(B(false)).named("fold_armed");
         Bool capture = armed;
         Bool readingQ = RegNext(io.readEnable, B(false)).named("read_enable_q");
-        Bool arming = folding.not().and(armed.not()).and(needQ.bit(visit)).and(readingQ.not()).named("fold_arming");
+        Bool arming = folding.not()
+                .and(armed.not())
+                .and(needQ.bit(visit))
+                .and(readingQ.not())
+                .named("fold_arming");
         armed.connect(arming);
-        when(armed, () -> Assert(need.bit(visit).and(folding.not()),
-                "status counter %d: a capture armed without a need", visit));
+        when(
+                armed,
+                () -> Assert(
+                        need.bit(visit).and(folding.not()),
+                        "status counter %d: a capture armed without a need",
+                        visit));
         Bool[] visiting = new Bool[counters];
         for (int i = 0; i < counters; i++) visiting[i] = visit.eq(U(i, cb));
         for (int i = 0; i < counters; i++) {
             UInt sum = delta[i].pad(deltaBits + 1).add(io.inc.get(i).pad(deltaBits + 1));
             Bool kept = capture.and(visiting[i]).or(io.clear).not();
-            Assert(kept.not().or(sum.bit(deltaBits).not()), "status counter %d: its delta overflowed before its fold", U(i, 8));
+            Assert(
+                    kept.not().or(sum.bit(deltaBits).not()),
+                    "status counter %d: its delta overflowed before its fold",
+                    U(i, 8));
             delta[i].connect(sum.bits(deltaBits - 1, 0));
         }
         writing.connect(B(false));
-        when(folding.not(), () -> when(capture, () -> {
-            for (int i = 0; i < counters; i++) {
-                int k = i;
-                when(visiting[i], () -> {
-                    taken.connect(delta[k]);
-                    zeroing.connect(clearPending.bit(k));
-                    delta[k].connect(io.inc.get(k).pad(deltaBits));
+        when(
+                        folding.not(),
+                        () -> when(capture, () -> {
+                                    for (int i = 0; i < counters; i++) {
+                                        int k = i;
+                                        when(visiting[i], () -> {
+                                            taken.connect(delta[k]);
+                                            zeroing.connect(clearPending.bit(k));
+                                            delta[k].connect(io.inc.get(k).pad(deltaBits));
+                                        });
+                                    }
+                                    clearPending.connect(clearPending.and(U(1, counters)
+                                            .shl(visit)
+                                            .bits(counters - 1, 0)
+                                            .not()));
+                                    age.connect(U(0, 3));
+                                    folding.connect(B(true));
+                                })
+                                .elsewhen(arming.not(), () -> visit.connect(nextVisit)))
+                .otherwise(() -> {
+                    age.connect(age.add(1));
+                    when(age.ne(0), () -> {
+                        UInt wordNow = age.sub(1).bits(1, 0);
+                        UInt base = Mux(zeroing, U(0, wordBits), dataQ);
+                        UInt addend = Mux(age.eq(1), taken.pad(wordBits), carry.pad(wordBits));
+                        UInt sum = base.pad(wordBits + 1).add(addend.pad(wordBits + 1));
+                        writing.connect(B(true));
+                        writeAddr.connect(Cat(visit, wordNow));
+                        writeData.connect(sum.bits(wordBits - 1, 0));
+                        carry.connect(sum.bit(wordBits));
+                        // Always all four words: a stop on a clear carry put the 16-bit add in front of the fold's
+                        // control.
+                        when(age.eq(WORDS), () -> {
+                            folding.connect(B(false));
+                            visit.connect(nextVisit);
+                        });
+                    });
                 });
-            }
-            clearPending.connect(clearPending.and(U(1, counters).shl(visit).bits(counters - 1, 0).not()));
-            age.connect(U(0, 3));
-            folding.connect(B(true));
-        }).elsewhen(arming.not(), () -> visit.connect(nextVisit))).otherwise(() -> {
-            age.connect(age.add(1));
-            when(age.ne(0), () -> {
-                UInt wordNow = age.sub(1).bits(1, 0);
-                UInt base = Mux(zeroing, U(0, wordBits), dataQ);
-                UInt addend = Mux(age.eq(1), taken.pad(wordBits), carry.pad(wordBits));
-                UInt sum = base.pad(wordBits + 1).add(addend.pad(wordBits + 1));
-                writing.connect(B(true));
-                writeAddr.connect(Cat(visit, wordNow));
-                writeData.connect(sum.bits(wordBits - 1, 0));
-                carry.connect(sum.bit(wordBits));
-                // Always all four words: a stop on a clear carry put the 16-bit add in front of the fold's control.
-                when(age.eq(WORDS), () -> {
-                    folding.connect(B(false));
-                    visit.connect(nextVisit);
-                });
-            });
-        });
         // A clear abandons the fold and its pending write (every counter is rewritten anyway), so no write can meet the
         // next visit's read of the same counter's word 0.
         when(io.clear, () -> {
@@ -184,15 +212,18 @@ public final class StatusCounterBank extends Module {
             armed.connect(B(false));
         });
 
-        when(io.readEnable.not(), () -> seenOk.connect(B(false))).elsewhen(same.not(), () -> {
-            seen.connect(io.readIndex);
-            seenOk.connect(B(true));
-            step.connect(U(0, 2));
-        }).elsewhen(step.ne(2), () -> step.connect(step.add(1)));
+        when(io.readEnable.not(), () -> seenOk.connect(B(false)))
+                .elsewhen(same.not(), () -> {
+                    seen.connect(io.readIndex);
+                    seenOk.connect(B(true));
+                    step.connect(U(0, 2));
+                })
+                .elsewhen(step.ne(2), () -> step.connect(step.add(1)));
         when(io.readEnable.and(same).and(step.eq(1)), () -> low.connect(data));
         // Registered: the copy's wait and its write enable start at a flip-flop here. It rises with step 2 and falls
         // after one clock, since the copy moves on as soon as it takes the word.
-        io.readValid.connect(RegNext(io.readEnable.and(same).and(step.eq(1)), B(false)).named("read_valid"));
+        io.readValid.connect(
+                RegNext(io.readEnable.and(same).and(step.eq(1)), B(false)).named("read_valid"));
         io.readData.connect(Cat(data, low));
         when(io.readEnable, () -> Assert(idle, "a status counter read while counts are still being folded in"));
     }

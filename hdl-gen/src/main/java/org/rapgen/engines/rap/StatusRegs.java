@@ -5,6 +5,7 @@ import static org.rapgen.hdl.Hdl.*;
 import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SplitCounter;
 
 /**
  * The SPEC §5 status values that the controller keeps, built in its module: n, the node counts and the sticky flags.
@@ -18,6 +19,7 @@ import org.rapgen.hdl.UInt;
 final class StatusRegs {
     /** n's low part: a 16-bit carry chain at the commit, like until_merge's (SplitCounter). */
     private static final int LOW_BITS = SplitCounter.PIECE_BITS;
+
     private final SplitCounter nCount = new SplitCounter("st_n", 64, LOW_BITS);
     final UInt n = nCount.value();
     final UInt nodes;
@@ -27,6 +29,7 @@ final class StatusRegs {
 
     /** An event committed with weight {@link #weight}. */
     final Bool commit = WireDefault(Bool(), B(false)).named("ev_commit");
+
     final UInt weight;
     /** A counter write clipped. */
     final Bool saturation = WireDefault(Bool(), B(false)).named("ev_saturation");
@@ -40,12 +43,14 @@ final class StatusRegs {
     final Bool deferred = WireDefault(Bool(), B(false)).named("ev_deferred");
     /** Nodes removed by a merge this cycle. */
     final UInt removed;
+
     final Bool clear = WireDefault(Bool(), B(false)).named("ev_clear");
 
     private final List<UInt> live;
     // The events of the previous clock: n and the flags count them here, the counter bank gets them (drive).
     /** A commit on the last clock ({@link #commit} registered). */
     final Bool committedLast;
+
     private final Bool delayedSaturation;
     private final Bool delayedSplit;
     private final Bool delayedBatch;
@@ -58,9 +63,11 @@ final class StatusRegs {
 
     StatusRegs(RapConfig c) {
         nodes = RegInit(U(1, c.nodeCountBits())).named("st_nodes");
+        Assert(nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", nodes);
         highWater = RegInit(U(1, c.nodeCountBits())).named("st_high_water");
         weight = WireDefault(UInt(c.weightBits()), U(0, c.weightBits())).named("ev_weight");
-        removed = WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("ev_removed");
+        removed =
+                WireDefault(UInt(c.childCountBits()), U(0, c.childCountBits())).named("ev_removed");
         live = List.of(n, nodes, highWater, overflow, saturated);
 
         // n counts the commits of the previous clock, and the bank gets the events of the previous clock: the carry
@@ -74,29 +81,43 @@ final class StatusRegs {
         delayedDeferred = RegNext(deferred, B(false)).named("ev_deferred_q");
         delayedRemoved = RegNext(removed, U(0, c.childCountBits())).named("ev_removed_q");
         nSteady = committedLast.not().and(nCount.settled()).named("st_n_steady");
-        pending = committedLast.or(delayedSaturation).or(delayedSplit).or(delayedBatch).or(delayedDeferred)
-                .or(delayedRemoved.orR()).or(nCount.settled().not()).named("ev_pending");
+        pending = committedLast
+                .or(delayedSaturation)
+                .or(delayedSplit)
+                .or(delayedBatch)
+                .or(delayedDeferred)
+                .or(delayedRemoved.orR())
+                .or(nCount.settled().not())
+                .named("ev_pending");
 
         int nb = c.nodeCountBits();
         when(clear, () -> {
-            nCount.clear();
-            overflow.connect(B(false));
-            saturated.connect(B(false));
-            nodes.connect(U(1, nb));
-            highWater.connect(U(1, nb));
-        }).otherwise(() -> {
-            when(committedLast, () -> nCount.add(delayedWeight));
-            when(delayedSaturation, () -> saturated.connect(B(true)));
-            // A clock after the split, when the node count has its last child.
-            when(delayedSplit, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
-            when(delayedDeferred, () -> overflow.connect(B(true)));
-            nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
-        });
+                    nCount.clear();
+                    overflow.connect(B(false));
+                    saturated.connect(B(false));
+                    nodes.connect(U(1, nb));
+                    highWater.connect(U(1, nb));
+                })
+                .otherwise(() -> {
+                    when(committedLast, () -> nCount.add(delayedWeight));
+                    when(delayedSaturation, () -> saturated.connect(B(true)));
+                    // A clock after the split, when the node count has its last child.
+                    when(delayedSplit, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));
+                    when(delayedDeferred, () -> overflow.connect(B(true)));
+                    nodes.connect(nodes.add(allocated.pad(nb)).sub(removed.pad(nb)));
+                });
     }
 
     /** Some status value changes on this clock edge. */
     Bool changing() {
-        return commit.or(saturation).or(split).or(allocated).or(batch).or(deferred).or(clear).or(removed.orR()).or(pending);
+        return commit.or(saturation)
+                .or(split)
+                .or(allocated)
+                .or(batch)
+                .or(deferred)
+                .or(clear)
+                .or(removed.orR())
+                .or(pending);
     }
 
     void drive(ControllerIO.Status s) {

@@ -6,6 +6,7 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SlotPicker;
 
 /**
  * One merge batch of the TCAM engine ({@link RapController}'s MERGE_LEVEL and MERGE_KIDS): level by level from the
@@ -20,6 +21,7 @@ import org.rapgen.hdl.UInt;
 final class TcamMergeWalk {
     /** The verdicts on merge parents, and the skip state they keep. */
     final MergeVerdict verdict;
+
     final MergeSkip skip;
     /** The batch in progress runs before a split (early), not on the schedule. */
     final Bool earlyBatch = RegInit(B(false)).named("early_batch");
@@ -60,9 +62,22 @@ final class TcamMergeWalk {
      * @param opChildren kids_owner's child count, registered
      * @param deepest    no node is deeper (deepest_depth); a level the walk leaves empty lowers it
      */
-    TcamMergeWalk(RapConfig c, OneHotState<RapController.State> state, NodeTable table, StatusRegs st, CounterPort cmd,
-                  SlotPicker slots, UInt kidsOwner, UInt kidsVector, UInt opChildren, UInt opSlot, UInt opNotT, UInt deepest,
-                  ControllerIO.CounterResult res, Bool resValid, int resultLatency) {
+    TcamMergeWalk(
+            RapConfig c,
+            OneHotState<RapController.State> state,
+            NodeTable table,
+            StatusRegs st,
+            CounterPort cmd,
+            SlotPicker slots,
+            UInt kidsOwner,
+            UInt kidsVector,
+            UInt opChildren,
+            UInt opSlot,
+            UInt opNotT,
+            UInt deepest,
+            ControllerIO.CounterResult res,
+            Bool resValid,
+            int resultLatency) {
         this.c = c;
         this.state = state;
         this.table = table;
@@ -98,7 +113,8 @@ final class TcamMergeWalk {
         leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
         // Every READ result in a merge state is a merge parent's or its leaf's count.
         Bool inMerge = state.is(MERGE_LEVEL).or(state.is(MERGE_KIDS));
-        verdict = new MergeVerdict(c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old, resultLatency);
+        verdict = new MergeVerdict(
+                c, opNotT, inMerge.and(resValid).and(res.op.eq(ControllerIO.OP_READ)), res.old, resultLatency);
         skip = new MergeSkip(verdict.sumAhead());
         kidsLoad = kidsFresh.and(verdict.usesPort.not());
         leavesBelow.loadWhen(state.is(MERGE_LEVEL).and(levelFresh).or(kidsLoad));
@@ -109,8 +125,13 @@ final class TcamMergeWalk {
         // A batch ends in MERGE_LEVEL once the last level's walk is over and its last verdict is in. As a flat AND of
         // flip-flops it loads what a batch's end loads (the skip state's minimum, kids_owner) without waiting for
         // MERGE_LEVEL's other decisions.
-        batchEnds = state.is(MERGE_LEVEL).and(levelFresh.not()).and(leavesBelow.ready()).and(leavesBelow.found.not())
-                .and(verdict.idle).and(lastLevel).named("batch_ends");
+        batchEnds = state.is(MERGE_LEVEL)
+                .and(levelFresh.not())
+                .and(leavesBelow.ready())
+                .and(leavesBelow.found.not())
+                .and(verdict.idle)
+                .and(lastLevel)
+                .named("batch_ends");
     }
 
     /**
@@ -130,34 +151,38 @@ final class TcamMergeWalk {
     /** MERGE_LEVEL: the next parent with leaves on this level, or the next level, or the batch's end. */
     void level() {
         when(levelFresh, () -> {
-            leavesBelow.load();
-            levelFresh.connect(B(false));
-            levelHadLeaves.connect(B(false));
-        }).elsewhen(leavesBelow.ready(), () -> {
-            // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
-            when(leavesBelow.found, () -> {
-                UInt parentOfPick = Mux1H(leavesBelow.oneHot, table.parent);
-                mp.connect(parentOfPick);
-                kidsOwner.connect(parentOfPick);
-                leaves.connect(U(0, c.childCountBits()));
-                kidsFresh.connect(B(true));
-                levelHadLeaves.connect(B(true));
-                state.go(MERGE_KIDS);
-            }).elsewhen(verdict.idle.not(), () -> {
-                // The level's last verdict first: the next level's leaves, or the split after an early batch, must see
-                // its merge.
-            }).elsewhen(lastLevel.not(), () -> {
-                leafDepthNext.connect(leafDepth.sub(1));
-                levelFresh.connect(B(true));
-                Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
-                leafAtDeepest.connect(lowers);
-                lowerDeepest.connect(lowers);
-            }).otherwise(() -> {
-                // The batch's end loads its registers in afterFsm, from batch_ends.
-                Assert(batchEnds, "a batch ended without batch_ends");
-                state.go(earlyBatch, SPLIT, ADVANCE);
-            });
-        });
+                    leavesBelow.load();
+                    levelFresh.connect(B(false));
+                    levelHadLeaves.connect(B(false));
+                })
+                .elsewhen(leavesBelow.ready(), () -> {
+                    // The picked leaf names the next parent; MERGE_KIDS drops all its leaves from this walk.
+                    when(leavesBelow.found, () -> {
+                                UInt parentOfPick = Mux1H(leavesBelow.oneHot, table.parent);
+                                mp.connect(parentOfPick);
+                                kidsOwner.connect(parentOfPick);
+                                leaves.connect(U(0, c.childCountBits()));
+                                kidsFresh.connect(B(true));
+                                levelHadLeaves.connect(B(true));
+                                state.go(MERGE_KIDS);
+                            })
+                            .elsewhen(verdict.idle.not(), () -> {
+                                // The level's last verdict first: the next level's leaves, or the split after an early
+                                // batch, must see its merge.
+                            })
+                            .elsewhen(lastLevel.not(), () -> {
+                                leafDepthNext.connect(leafDepth.sub(1));
+                                levelFresh.connect(B(true));
+                                Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
+                                leafAtDeepest.connect(lowers);
+                                lowerDeepest.connect(lowers);
+                            })
+                            .otherwise(() -> {
+                                // The batch's end loads its registers in afterFsm, from batch_ends.
+                                Assert(batchEnds, "a batch ended without batch_ends");
+                                state.go(earlyBatch, SPLIT, ADVANCE);
+                            });
+                });
     }
 
     /**
@@ -168,24 +193,26 @@ final class TcamMergeWalk {
         // A READ of the parent's count, then of each leaf's as the walker picks it.
         cmd.op.connect(U(ControllerIO.OP_READ, 2));
         cmd.addr.connect(Mux(kidsFresh, mp, slots.index));
-        when(verdict.usesPort, () -> { }).elsewhen(kidsFresh, () -> {
-            slots.load();
-            leavesBelow.load();
-            visited.connect(kidsVector);
-            cmd.valid.connect(B(true));
-            kidsFresh.connect(B(false));
-            kidsWalking.connect(B(true));
-        }).elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
-            UInt leavesSoFar = leaves.add(1);
-            cmd.valid.connect(B(true));
-            slots.take();
-            leaves.connect(leavesSoFar);
-            when(slots.last(), () -> {
-                kidsWalking.connect(B(false));
-                verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
-                state.go(MERGE_LEVEL);
-            });
-        });
+        when(verdict.usesPort, () -> {})
+                .elsewhen(kidsFresh, () -> {
+                    slots.load();
+                    leavesBelow.load();
+                    visited.connect(kidsVector);
+                    cmd.valid.connect(B(true));
+                    kidsFresh.connect(B(false));
+                    kidsWalking.connect(B(true));
+                })
+                .elsewhen(slots.ready().and(slots.last().not().or(verdict.canHandOff)), () -> {
+                    UInt leavesSoFar = leaves.add(1);
+                    cmd.valid.connect(B(true));
+                    slots.take();
+                    leaves.connect(leavesSoFar);
+                    when(slots.last(), () -> {
+                        kidsWalking.connect(B(false));
+                        verdict.handOff(mp, kidsVector, leavesSoFar, opChildren);
+                        state.go(MERGE_LEVEL);
+                    });
+                });
     }
 
     /**
@@ -204,15 +231,20 @@ final class TcamMergeWalk {
             cmd.valid.connect(B(true));
             cmd.op.connect(U(ControllerIO.OP_SET, 2));
             cmd.addr.connect(verdict.parent);
-            cmd.value.connect(Mux(verdict.clips, Fill(cb, B(true)),
+            cmd.value.connect(Mux(
+                    verdict.clips,
+                    Fill(cb, B(true)),
                     verdict.sum.bits(Math.min(c.mergeSumBits(), cb) - 1, 0).pad(cb)));
         });
-        when(verdict.act, () -> when(verdict.merges, () -> {
-            table.valid.connect(table.valid.and(verdict.leaves.not()));
-            table.setChildCount(verdict.parent, verdict.remaining);
-            st.removed.connect(verdict.leafCount);
-            when(verdict.clips, () -> st.saturation.connect(B(true)));
-        }).otherwise(() -> skip.kept(verdict.sum)));
+        when(
+                verdict.act,
+                () -> when(verdict.merges, () -> {
+                            table.valid.connect(table.valid.and(verdict.leaves.not()));
+                            table.setChildCount(verdict.parent, verdict.remaining);
+                            st.removed.connect(verdict.leafCount);
+                            when(verdict.clips, () -> st.saturation.connect(B(true)));
+                        })
+                        .otherwise(() -> skip.kept(verdict.sum)));
     }
 
     /** The walker hands the merge parent's last leaf over to the verdict on this clock. */
@@ -223,27 +255,51 @@ final class TcamMergeWalk {
     /** The simulation checks of the walk's registered state. */
     void check() {
         Bool walkingKids = state.is(MERGE_KIDS);
-        when(state.is(MERGE_LEVEL), () -> Assert(lastLevel.eq(leafDepth.eq(1)),
-                "merge_last_level disagrees with depth %0d", leafDepth));
+        when(
+                state.is(MERGE_LEVEL),
+                () -> Assert(lastLevel.eq(leafDepth.eq(1)), "merge_last_level disagrees with depth %0d", leafDepth));
         UInt deepestNow = Mux(lowerDeepest, deepest.sub(1), deepest);
-        when(state.is(MERGE_LEVEL), () -> Assert(leafAtDeepest.eq(leafDepth.eq(deepestNow)),
-                "leaf_at_deepest disagrees with depths %0d and %0d", leafDepth, deepestNow));
-        when(lowerDeepest, () -> Assert(state.is(MERGE_LEVEL).and(levelFresh), "deepest_depth lowered outside a level's load"));
+        when(
+                state.is(MERGE_LEVEL),
+                () -> Assert(
+                        leafAtDeepest.eq(leafDepth.eq(deepestNow)),
+                        "leaf_at_deepest disagrees with depths %0d and %0d",
+                        leafDepth,
+                        deepestNow));
+        when(
+                lowerDeepest,
+                () -> Assert(state.is(MERGE_LEVEL).and(levelFresh), "deepest_depth lowered outside a level's load"));
         // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
         when(table.writeQ, () -> {
-            when(state.is(MERGE_LEVEL).and(levelFresh), () -> Assert(table.depthOf(table.pendingSlot()).ne(leafDepth),
-                    "a merge level loads its leaves while a leaf candidate's child count is still being written"));
-            when(walkingKids.and(kidsFresh), () -> Assert(table.pendingSlot().ne(mp)
-                            .and(table.parent.read(table.pendingSlot()).ne(mp)),
-                    "a merge parent's children are read while its child count is still being written"));
+            when(
+                    state.is(MERGE_LEVEL).and(levelFresh),
+                    () -> Assert(
+                            table.depthOf(table.pendingSlot()).ne(leafDepth),
+                            "a merge level loads its leaves while a leaf candidate's child count is still being written"));
+            when(
+                    walkingKids.and(kidsFresh),
+                    () -> Assert(
+                            table.pendingSlot()
+                                    .ne(mp)
+                                    .and(table.parent.read(table.pendingSlot()).ne(mp)),
+                            "a merge parent's children are read while its child count is still being written"));
         });
-        Assert(kidsFresh.or(kidsWalking).eq(walkingKids).and(kidsFresh.and(kidsWalking).not()),
-                "the walk flags (kids %b/%b) do not split MERGE_KIDS", kidsFresh, kidsWalking);
+        Assert(
+                kidsFresh
+                        .or(kidsWalking)
+                        .eq(walkingKids)
+                        .and(kidsFresh.and(kidsWalking).not()),
+                "the walk flags (kids %b/%b) do not split MERGE_KIDS",
+                kidsFresh,
+                kidsWalking);
         Bool kidPicked = walkingKids.and(kidsFresh.not()).and(slots.ready());
-        when(kidPicked.and(slots.last()), () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
+        when(
+                kidPicked.and(slots.last()),
+                () -> Assert(kidsVector.eq(visited), "the merge parent's leaves changed during its walk"));
         when(kidPicked, () -> Assert(slots.found, "a merge parent's leaf walk ran past its last leaf"));
         when(walkingKids, () -> Assert(kidsOwner.eq(mp), "kids_owner %d is not the merge parent", kidsOwner));
-        when(verdict.act.and(state.is(MERGE_LEVEL).or(walkingKids).not()), () -> Assert(B(false),
-                "a merge verdict outside the merge walk"));
+        when(
+                verdict.act.and(state.is(MERGE_LEVEL).or(walkingKids).not()),
+                () -> Assert(B(false), "a merge verdict outside the merge walk"));
     }
 }

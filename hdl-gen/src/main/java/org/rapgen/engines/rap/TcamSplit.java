@@ -6,6 +6,8 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.FirstSet;
+import org.rapgen.hdl.lib.SlotPicker;
 
 /**
  * A split of the TCAM engine ({@link RapController}'s SPLIT_SCAN, SPLIT and SPLIT_ALLOC). The missing children of v
@@ -35,8 +37,7 @@ final class TcamSplit {
     private final UInt opSlot;
     private final UInt opDepth;
     private final UInt deepest;
-    private final UInt prefixRead;
-    private final Bool prefixWrite;
+    private final SlotPrefixes prefixes;
     private final MergeSkip skip;
     private final UInt present;
     private final UInt presentNext;
@@ -58,12 +59,24 @@ final class TcamSplit {
      * @param opChildren  v's child count, registered
      * @param freeSlots   N minus the node count, {@code fw} bits
      * @param deepest     no node is deeper (deepest_depth); a split at that depth raises it
-     * @param prefixRead  v's prefix, read in SPLIT from the slot prefix RAM
-     * @param prefixWrite the prefix RAM's write strobe; its slot and value wires carry the new child's
+     * @param prefixes    the node prefixes: v's is read in SPLIT, and the write wires carry the new child's
      */
-    TcamSplit(RapConfig c, OneHotState<RapController.State> state, NodeTable table, StatusRegs st, CounterPort cmd,
-              TcamWriteRegister tw, SlotPicker slots, UInt opSlot, UInt opDepth, UInt opChildren, UInt freeSlots, int fw,
-              UInt deepest, UInt prefixRead, Bool prefixWrite, UInt prefixWriteSlot, UInt prefixWriteValue, MergeSkip skip) {
+    TcamSplit(
+            RapConfig c,
+            OneHotState<RapController.State> state,
+            NodeTable table,
+            StatusRegs st,
+            CounterPort cmd,
+            TcamWriteRegister tw,
+            SlotPicker slots,
+            UInt opSlot,
+            UInt opDepth,
+            UInt opChildren,
+            UInt freeSlots,
+            int fw,
+            UInt deepest,
+            SlotPrefixes prefixes,
+            MergeSkip skip) {
         this.c = c;
         this.state = state;
         this.table = table;
@@ -74,8 +87,7 @@ final class TcamSplit {
         this.opSlot = opSlot;
         this.opDepth = opDepth;
         this.deepest = deepest;
-        this.prefixRead = prefixRead;
-        this.prefixWrite = prefixWrite;
+        this.prefixes = prefixes;
         this.skip = skip;
         present = Reg(UInt(c.branching())).named("present_children");
         // Every write of present goes through its next value, so the split's next digit and "this child is the last"
@@ -83,7 +95,8 @@ final class TcamSplit {
         // flip-flops.
         presentNext = WireDefault(UInt(c.branching()), present).named("present_children_next");
         present.connect(presentNext);
-        nextDigit = RegNext(new FirstSet(presentNext.not(), c.bitsPerLevel()).index).named("split_next_digit");
+        nextDigit =
+                RegNext(new FirstSet(presentNext.not(), c.bitsPerLevel()).index).named("split_next_digit");
         lastChild = RegNext(FirstSet.twoOrMore(presentNext.not()).not()).named("split_last_child");
         // SPLIT_SCAN's pick's digit lands in present_children a clock later, from this register: the 32:1 digit select
         // then ends at a flip-flop, not in the decode, present's OR and the FirstSet behind it. Every digit lands while
@@ -106,14 +119,16 @@ final class TcamSplit {
         UInt childMaskNow = maskBelow(childDepth);
         UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         childMask = RegNext(childMaskNow).named("child_mask");
-        childPrefixWord = prefixRead.or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit))).named("child_prefix");
+        childPrefixWord = prefixes.read
+                .or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
+                .named("child_prefix");
         // The TCAM and prefix RAM write wires carry the split's new child unless INIT writes the root: they matter only
         // with their valid or write strobe, so their values are a choice between two, not a chain over the states.
         tw.index.connect(slots.index);
         tw.value.connect(childPrefixWord);
         tw.mask.connect(childMask);
-        prefixWriteSlot.connect(slots.index);
-        prefixWriteValue.connect(childPrefixWord);
+        prefixes.writeSlot.connect(slots.index);
+        prefixes.writeValue.connect(childPrefixWord);
         // Whether the split node is at the deepest level, registered: neither changes while the split settles.
         opAtDeepest = RegNext(opDepth.ge(deepest)).named("op_at_deepest");
         // SPLIT's decisions read only the flip-flop (SPLIT is one of the states); the checks take the whole test.
@@ -135,17 +150,18 @@ final class TcamSplit {
     /** SPLIT_SCAN: an interior merge may have left v some children; note which digits exist. */
     void scan() {
         when(scanFresh, () -> {
-            slots.load();
-            scanFresh.connect(B(false));
-            scanWalking.connect(B(true));
-        }).elsewhen(slots.ready(), () -> {
-            // A take with nothing found leaves the walker as it is, so the take need not wait for found.
-            slots.take();
-            when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> {
-                scanWalking.connect(B(false));
-                state.go(SPLIT);
-            });
-        });
+                    slots.load();
+                    scanFresh.connect(B(false));
+                    scanWalking.connect(B(true));
+                })
+                .elsewhen(slots.ready(), () -> {
+                    // A take with nothing found leaves the walker as it is, so the take need not wait for found.
+                    slots.take();
+                    when(slots.found, () -> scanDigitValid.connect(B(true))).otherwise(() -> {
+                        scanWalking.connect(B(false));
+                        state.go(SPLIT);
+                    });
+                });
     }
 
     /**
@@ -155,16 +171,19 @@ final class TcamSplit {
      */
     void decide(Runnable earlyBatch, Runnable deferred) {
         slots.load();
-        when(splitHeld.not(), () -> { }).elsewhen(splitFits, () -> {
-            when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
-            state.go(SPLIT_ALLOC);
-        }).elsewhen(earlyDone.not(), () -> {
-            earlyDone.connect(B(true));
-            earlyBatch.run();
-        }).otherwise(() -> {
-            st.deferred.connect(B(true));
-            deferred.run();
-        });
+        when(splitHeld.not(), () -> {})
+                .elsewhen(splitFits, () -> {
+                    when(opAtDeepest, () -> deepest.connect(opDepth.add(U(1, c.depthBits()))));
+                    state.go(SPLIT_ALLOC);
+                })
+                .elsewhen(earlyDone.not(), () -> {
+                    earlyDone.connect(B(true));
+                    earlyBatch.run();
+                })
+                .otherwise(() -> {
+                    st.deferred.connect(B(true));
+                    deferred.run();
+                });
     }
 
     /**
@@ -177,8 +196,12 @@ final class TcamSplit {
         cmd.addr.connect(slots.index);
         cmd.value.connect(U(0, cb));
         when(slots.ready(), () -> {
-            Assert(childPrefixWord.eq(childPrefix(prefixRead, opDepth, nextDigit)).and(childMask.eq(maskBelow(childDepth))),
-                    "split: the registered child digit field or mask does not describe op_depth %0d", opDepth);
+            Assert(
+                    childPrefixWord
+                            .eq(childPrefix(prefixes.read, opDepth, nextDigit))
+                            .and(childMask.eq(maskBelow(childDepth))),
+                    "split: the registered child digit field or mask does not describe op_depth %0d",
+                    opDepth);
             tw.valid.connect(B(true));
             // The child's count SET goes with its TCAM write, so the child appears all at once.
             cmd.valid.connect(tw.ready);
@@ -186,9 +209,10 @@ final class TcamSplit {
                 slots.take();
                 table.valid.connect(table.valid.or(slots.oneHot));
                 table.place(slots.oneHot, childDepth, opSlot, nextDigit);
-                presentNext.connect(present.or(U(1, c.branching()).shl(nextDigit).bits(c.branching() - 1, 0)));
+                presentNext.connect(
+                        present.or(U(1, c.branching()).shl(nextDigit).bits(c.branching() - 1, 0)));
                 st.allocated.connect(B(true));
-                prefixWrite.connect(B(true));
+                prefixes.write.connect(B(true));
                 when(lastChild, () -> {
                     skip.invalidate();
                     table.setChildCount(opSlot, U(c.branching(), c.childCountBits()));
@@ -212,29 +236,86 @@ final class TcamSplit {
         when(state.is(SPLIT_ALLOC).and(slots.ready()), () -> {
             Assert(slots.found, "a split found no free slot after checking capacity");
             Assert(present.andR().not(), "a split with no missing child");
-            Assert(lastChild.eq(FirstSet.twoOrMore(present.not()).not())
+            Assert(
+                    lastChild
+                            .eq(FirstSet.twoOrMore(present.not()).not())
                             .and(nextDigit.eq(new FirstSet(present.not(), c.bitsPerLevel()).index)),
-                    "split_last_child or split_next_digit does not describe present_children %b", present);
+                    "split_last_child or split_next_digit does not describe present_children %b",
+                    present);
             Assert(table.childCount.read(slots.index).eq(0), "free slot %d has a child count", slots.index);
         });
         // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
         when(table.writeQ, () -> Assert(settled.not(), "a split decision while a child count is still being written"));
         // The registered lookups are read only where their inputs have stood still for a clock.
-        when(settled, () -> Assert(splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
-                "split_fits or op_at_deepest read a clock after its inputs changed"));
-        Assert(scanFresh.or(scanWalking).eq(state.is(SPLIT_SCAN)).and(scanFresh.and(scanWalking).not()),
-                "the walk flags (scan %b/%b) do not split SPLIT_SCAN", scanFresh, scanWalking);
+        when(
+                settled,
+                () -> Assert(
+                        splitFits.eq(fitsNow).and(opAtDeepest.eq(opDepth.ge(deepest))),
+                        "split_fits or op_at_deepest read a clock after its inputs changed"));
+        Assert(
+                scanFresh
+                        .or(scanWalking)
+                        .eq(state.is(SPLIT_SCAN))
+                        .and(scanFresh.and(scanWalking).not()),
+                "the walk flags (scan %b/%b) do not split SPLIT_SCAN",
+                scanFresh,
+                scanWalking);
     }
 
     /** The TCAM mask of a node of depth {@code depth}: don't-care below its length. */
     private UInt maskBelow(UInt depth) {
-        return Fill(c.keyBits(), B(true)).shr(RapController.lengthOf(c, depth));
+        return Fill(c.keyBits(), B(true)).shr(ControllerIO.lengthOf(c, depth));
     }
 
     /** The prefix of digit d's child of a node (whose prefix has only zeros below its length). */
     private UInt childPrefix(UInt parentPrefix, UInt parentDepth, UInt d) {
         int kb = c.keyBits();
-        UInt shift = RapController.lengthOf(c, U(c.levels() - 1, c.depthBits()).sub(parentDepth));
+        UInt shift = ControllerIO.lengthOf(c, U(c.levels() - 1, c.depthBits()).sub(parentDepth));
         return parentPrefix.or(d.pad(kb).shl(shift).bits(kb - 1, 0));
+    }
+
+    /**
+     * Drives the child walker this split shares with the merge walk: its loads and takes come from the walks' flags,
+     * on the same clocks as the state arms' (the walkers check).
+     */
+    void shareWalker(TcamMergeWalk walk, UInt kidsVector) {
+        Bool kidsLoad = walk.kidsLoad;
+        MergeVerdict verdict = walk.verdict;
+        slots.loadWhen(scanFresh.or(state.is(SPLIT)).or(kidsLoad));
+        slots.takeWhen(slots.ready()
+                .and(scanWalking
+                        .or(state.is(SPLIT_ALLOC).and(tw.ready))
+                        .or(walk.kidsWalking
+                                .and(verdict.usesPort.not())
+                                .and(slots.last().not().or(verdict.canHandOff)))));
+
+        // What each walker loads depends only on the state that loads it, so it is chosen here by state flip-flops, and
+        // the states only decide when: SPLIT loads the free slots, SPLIT_SCAN and MERGE_KIDS a node's children;
+        // MERGE_LEVEL loads a level's leaves, and MERGE_KIDS takes the merge parent's leaves out of them.
+        // kids_vector (a 5-bit compare and a leaf test in each slot) is the late one: it enters the child walker's
+        // candidates in their last LUT (it led half of twelve iCE40 placements, through three LUTs after it). The leaf
+        // walker's other vector, a level's leaves, is a depth compare in each slot, as deep: a choice made first would
+        // put a LUT level after it (checked: 19 endpoints over 10 ns on seed 1).
+        slots.loadFrom(table.valid.not());
+        slots.loadLate(scanFresh.or(kidsLoad), kidsVector);
+    }
+
+    /**
+     * INIT: the root, slot 0 with every key bit don't-care and prefix 0, held until the TCAM takes it; {@code placed}
+     * runs on that clock.
+     */
+    void placeRoot(Bool start, Runnable placed) {
+        tw.index.connect(U(0, c.slotBits()));
+        tw.value.connect(U(0, c.keyBits()));
+        tw.mask.connect(Fill(c.keyBits(), B(true)));
+        prefixes.writeSlot.connect(U(0, c.slotBits()));
+        prefixes.writeValue.connect(U(0, c.keyBits()));
+        when(start, () -> {
+            tw.valid.connect(B(true));
+            when(tw.ready, () -> {
+                prefixes.write.connect(B(true));
+                placed.run();
+            });
+        });
     }
 }

@@ -16,6 +16,7 @@ import org.rapgen.hdl.UInt;
 final class TcamWriteRegister {
     /** The FSM offers a write on this clock; its fields are {@link #index}, {@link #value} and {@link #mask}. */
     final Bool valid = WireDefault(Bool(), B(false)).named("tcam_write_valid");
+
     final UInt index;
     final UInt value;
     final UInt mask;

@@ -59,7 +59,9 @@ public final class ThresholdUnit extends Module {
         public final UInt epsFx = Input(UInt(16));
         /** Restart P at 0 (soft reset); only while empty. */
         public final Bool clear = Input(Bool());
+
         public final Bool empty = Output(Bool());
+
         IO(RapConfig c) {
             in = Flipped(Decoupled(new Event(c)));
             out = Decoupled(new Numbered(c));
@@ -75,7 +77,8 @@ public final class ThresholdUnit extends Module {
     /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
     public ThresholdUnit(RapConfig c, int pieceBits) {
         super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
-        if (pieceBits < 1) throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
+        if (pieceBits < 1)
+            throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;
         // P is kept in pieces so no carry chain is longer than about 20 bits (2.5 ns on an iCE40): stage 2 adds the
@@ -144,7 +147,8 @@ public final class ThresholdUnit extends Module {
         msbFirst.add(lo3);
         UInt t = Cat(msbFirst).shr(c.thresholdShift());
         int tb = c.thresholdBits();
-        UInt clipped = t.getWidth() == tb ? t : Mux(t.bits(t.getWidth() - 1, tb).orR(), Fill(tb, B(true)), t.bits(tb - 1, 0));
+        UInt clipped =
+                t.getWidth() == tb ? t : Mux(t.bits(t.getWidth() - 1, tb).orR(), Fill(tb, B(true)), t.bits(tb - 1, 0));
         io.out.valid.connect(v3);
         io.out.bits.key.connect(key3);
         io.out.bits.weight.connect(w3);

@@ -10,6 +10,8 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.CounterSram;
+import org.rapgen.hdl.lib.FirstSet;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * The commit stage and the split/merge controller of the RAP engine with the trie lookup ({@link TrieWalk}). The
@@ -27,15 +29,30 @@ import org.rapgen.hdl.lib.CounterSram;
  * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
  */
 public final class TrieController extends Module {
-    enum State { INIT, RUN, DRAIN, UNDO, SPLIT_READ, SPLIT_CHECK, SPLIT_ALLOC, SPLIT_LINK, MERGE_START, MERGE, ADVANCE, ADVANCE_WAIT,
-        RESUME, READ_ISSUE, READ_WAIT, SOFT_CLEAR }
+    enum State {
+        INIT,
+        RUN,
+        DRAIN,
+        UNDO,
+        SPLIT_READ,
+        SPLIT_CHECK,
+        SPLIT_ALLOC,
+        SPLIT_LINK,
+        MERGE_START,
+        MERGE,
+        ADVANCE,
+        ADVANCE_WAIT,
+        RESUME,
+        READ_ISSUE,
+        READ_WAIT,
+        SOFT_CLEAR
+    }
 
     public final TrieControllerIO io;
     private final OneHotState<State> state = new OneHotState<>("state", State.class, INIT);
 
     public TrieController(RapConfig c, int windowDepth) {
-        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "c", c.counterBits(), "w", c.weightBits(),
-                "t", c.thresholdBits(), "d", windowDepth);
+        super(ControllerIO.nameParams(c, windowDepth));
         io = IO(new TrieControllerIO(c));
         StatusRegs st = new StatusRegs(c);
         TrieTables tables = new TrieTables(c);
@@ -56,7 +73,7 @@ public final class TrieController extends Module {
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
-        CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, RapController.clipWeight(hit.weight, cb));
+        CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, CounterPort.clipWeight(hit.weight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
         Bool countersQuiet = cmd.drive(io.counterCmd);
         io.counterResult.ready.connect(B(true));
@@ -67,14 +84,15 @@ public final class TrieController extends Module {
         io.wordWrite.bits.word.connect(tables.wordWriteValue);
         io.rootWord.connect(tables.rootWord);
 
-        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle,
-                state.is(INIT), state.is(ADVANCE));
+        ScheduleAndSnapshot sched = new ScheduleAndSnapshot(
+                c, st, io.epsCsr, io.qCsr, io.m0Csr, io.m0CsrZero, io.countersIdle, state.is(INIT), state.is(ADVANCE));
         StallAccount stall = new StallAccount();
 
         // --- occupancy: events in the walk, commands in the SRAM
         int frontBits = log2Up(windowDepth + 1) + 1;
         UInt front = RegInit(U(0, frontBits)).named("front_count");
-        front.connect(front.add(io.issued.asUInt().pad(frontBits)).sub(io.found.valid.asUInt().pad(frontBits)));
+        front.connect(front.add(io.issued.asUInt().pad(frontBits))
+                .sub(io.found.valid.asUInt().pad(frontBits)));
         // Drain: the walk's events are thrown away at once (all younger than the stopping one); only those already in
         // the counter SRAM are waited for and undone.
         // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
@@ -88,16 +106,27 @@ public final class TrieController extends Module {
 
         // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
         Bool inRun = state.is(RUN);
-        int resultLatency = RapController.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        int resultLatency = CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         int fw = c.nodeCountBits() + 1;
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
         UInt missingAtHit = U(b, fw).sub(hit.children.pad(fw));
         // Free slots do not change while events flow, so "a split here would find too few" rides beside the command.
         Bool hitShort = ShiftRegister(freeSlots.lt(missingAtHit), resultLatency, null, "hit_short");
         // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
-        Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold).named("skip_now");
-        CommitVerdict commit = new CommitVerdict(c, st, sched, inRun, commitStop, inRun.and(io.found.valid).and(commitStop.not()),
-                hit.depth, hitShort, skipNow, res, io.head);
+        Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold)
+                .named("skip_now");
+        CommitVerdict commit = new CommitVerdict(
+                c,
+                st,
+                sched,
+                inRun,
+                commitStop,
+                inRun.and(io.found.valid).and(commitStop.not()),
+                hit.depth,
+                hitShort,
+                skipNow,
+                res,
+                io.head);
         Bool commitFire = commit.fire;
         Bool splitReq = commit.splitReq;
         Bool dueReq = commit.dueReq;
@@ -121,55 +150,71 @@ public final class TrieController extends Module {
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
         UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
-        UInt childShift = U(c.keyBits(), 8).sub(childDepth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0)).named("child_shift");
-        UInt childPrefix = splitPrefix.or(missing.index.pad(c.keyBits()).shl(childShift).bits(c.keyBits() - 1, 0));
-        Bool fits = freeSlots.ge(U(b, fw).sub(cw.count(tables.wordRead).pad(fw))).named("split_fits");
+        UInt childShift = U(c.keyBits(), 8)
+                .sub(childDepth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0))
+                .named("child_shift");
+        UInt childPrefix =
+                splitPrefix.or(missing.index.pad(c.keyBits()).shl(childShift).bits(c.keyBits() - 1, 0));
+        Bool fits =
+                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordRead).pad(fw))).named("split_fits");
 
         // --- readout and CSR requests
         CsrRequests req = new CsrRequests(c);
         UInt readIndex = req.index;
 
-        Bool quiet = commitStop.not().and(pipeEmpty).named("pipe_quiet");
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
-        Bool quietHeld = RegNext(inRun.and(quiet).and(io.issued.not()).and(marking.not()), B(false)).named("quiet_held");
-        Bool snapSettled = RegNext(inRun.and(quiet).and(sched.statusStill()), B(false)).named("snapshot_settled");
+        QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
 
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
         BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
             earlyBatch.connect(B(early));
             when(empty, () -> {
-                st.batch.connect(B(true));
-                state.go(early ? SPLIT_READ : ADVANCE);
-            }).otherwise(() -> state.go(MERGE_START));
+                        st.batch.connect(B(true));
+                        state.go(early ? SPLIT_READ : ADVANCE);
+                    })
+                    .otherwise(() -> state.go(MERGE_START));
         };
-        Bool opBatchEmpty = SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
+        Bool opBatchEmpty =
+                SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
         // the clock that reads the bound), so its batch is walked.
-        Consumer<Boolean> afterSplit = split -> when(dueReq,
-                () -> startBatch.accept(split ? B(false) : opBatchEmpty, false)).otherwise(() -> state.go(RESUME));
+        Consumer<Boolean> afterSplit =
+                split -> when(dueReq, () -> startBatch.accept(split ? B(false) : opBatchEmpty, false))
+                        .otherwise(() -> state.go(RESUME));
 
-        state
-                .on(INIT, () -> when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
-                    // The root: slot 0, no children, length 0, prefix 0 (its count was cleared with the SRAM).
-                    tables.writeWord(U(0, slotBits), U(0, cw.width()));
-                    tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()), U(0, slotBits));
-                    tables.writeMin(U(0, slotBits), none);
-                    sched.restart();
-                    state.go(RUN);
-                }))
+        state.on(
+                        INIT,
+                        () -> when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
+                            // The root: slot 0, no children, length 0, prefix 0 (its count was cleared with the SRAM).
+                            tables.writeWord(U(0, slotBits), U(0, cw.width()));
+                            tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()), U(0, slotBits));
+                            tables.writeMin(U(0, slotBits), none);
+                            sched.restart();
+                            state.go(RUN);
+                        }))
                 .on(RUN, () -> {
                     cmd.valid.connect(io.found.valid.and(commitStop.not()));
-                    req.serve(sched, stall, quietHeld, snapSettled, io.inputsDrained.and(io.headValid.not()),
-                            () -> state.go(READ_ISSUE), () -> state.go(SOFT_CLEAR));
+                    req.serve(
+                            sched,
+                            stall,
+                            quiet.held,
+                            quiet.snapshotSettled,
+                            io.inputsDrained.and(io.headValid.not()),
+                            () -> state.go(READ_ISSUE),
+                            () -> state.go(SOFT_CLEAR));
                     when(commitStop, () -> state.go(DRAIN));
                 })
                 .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
-                .on(UNDO, () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count)).elsewhen(splitReq, () -> {
-                    earlyDone.connect(B(false));
-                    state.go(SPLIT_READ);
-                }).otherwise(() -> startBatch.accept(opBatchEmpty, false)))
+                .on(
+                        UNDO,
+                        () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count))
+                                .elsewhen(splitReq, () -> {
+                                    earlyDone.connect(B(false));
+                                    state.go(SPLIT_READ);
+                                })
+                                .otherwise(() -> startBatch.accept(opBatchEmpty, false)))
                 .on(SPLIT_READ, () -> {
                     tables.readWord(opSlot);
                     tables.readInfo(opSlot);
@@ -179,27 +224,33 @@ public final class TrieController extends Module {
                     splitWord.connect(tables.wordRead);
                     splitPrefix.connect(tables.infoPrefix());
                     present.connect(cw.present(tables.wordRead));
-                    when(fits, () -> state.go(SPLIT_ALLOC)).elsewhen(earlyDone.not(), () -> {
-                        earlyDone.connect(B(true));
-                        startBatch.accept(opBatchEmpty, true);
-                    }).otherwise(() -> {
-                        st.deferred.connect(B(true));
-                        afterSplit.accept(false);
-                    });
+                    when(fits, () -> state.go(SPLIT_ALLOC))
+                            .elsewhen(earlyDone.not(), () -> {
+                                earlyDone.connect(B(true));
+                                startBatch.accept(opBatchEmpty, true);
+                            })
+                            .otherwise(() -> {
+                                st.deferred.connect(B(true));
+                                afterSplit.accept(false);
+                            });
                 })
-                .on(SPLIT_ALLOC, () -> when(missing.found.not(), () -> state.go(SPLIT_LINK)).elsewhen(free.ready, () -> {
-                    // One child: an empty word in every copy, its slot info, its count 0.
-                    free.take();
-                    tables.writeWord(free.next, U(0, cw.width()));
-                    tables.place(free.next, childDepth, childPrefix, opSlot);
-                    tables.writeMin(free.next, none);
-                    cmd.set(free.next, U(0, cb));
-                    st.allocated.connect(B(true));
-                    splitWord.connect(cw.with(splitWord, missing.index, free.next));
-                    present.connect(present.or(U(1, b).shl(missing.index).bits(b - 1, 0)));
-                }))
-                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at once,
-                // the others one a clock from here on, while the replay refills the walk (below).
+                .on(
+                        SPLIT_ALLOC,
+                        () -> when(missing.found.not(), () -> state.go(SPLIT_LINK))
+                                .elsewhen(free.ready, () -> {
+                                    // One child: an empty word in every copy, its slot info, its count 0.
+                                    free.take();
+                                    tables.writeWord(free.next, U(0, cw.width()));
+                                    tables.place(free.next, childDepth, childPrefix, opSlot);
+                                    tables.writeMin(free.next, none);
+                                    cmd.set(free.next, U(0, cb));
+                                    st.allocated.connect(B(true));
+                                    splitWord.connect(cw.with(splitWord, missing.index, free.next));
+                                    present.connect(present.or(
+                                            U(1, b).shl(missing.index).bits(b - 1, 0)));
+                                }))
+                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at
+                // once, the others one a clock from here on, while the replay refills the walk (below).
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
                     tables.readInfo(opSlot);
@@ -209,16 +260,23 @@ public final class TrieController extends Module {
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })
-                .on(MERGE_START, () -> when(marking.not(), () -> {
-                    walk.start();
-                    state.go(MERGE);
-                }))
-                .on(MERGE, () -> when(walk.done, () -> {
-                    st.batch.connect(B(true));
-                    state.go(earlyBatch, SPLIT_READ, ADVANCE);
-                }))
-                .on(ADVANCE, () -> when(advanceSettled.not(), () -> { }).elsewhen(sched.pastN(), () -> state.go(RESUME))
-                        .otherwise(() -> state.go(ADVANCE_WAIT)))
+                .on(
+                        MERGE_START,
+                        () -> when(marking.not(), () -> {
+                            walk.start();
+                            state.go(MERGE);
+                        }))
+                .on(
+                        MERGE,
+                        () -> when(walk.done, () -> {
+                            st.batch.connect(B(true));
+                            state.go(earlyBatch, SPLIT_READ, ADVANCE);
+                        }))
+                .on(
+                        ADVANCE,
+                        () -> when(advanceSettled.not(), () -> {})
+                                .elsewhen(sched.pastN(), () -> state.go(RESUME))
+                                .otherwise(() -> state.go(ADVANCE_WAIT)))
                 .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
                 .on(RESUME, () -> {
                     io.rewind.connect(B(true));
@@ -231,13 +289,17 @@ public final class TrieController extends Module {
                     tables.readInfo(readIndex);
                     state.go(READ_WAIT);
                 })
-                .on(READ_WAIT, () -> when(cmd.readResult, () -> {
-                    // A slot never used since reset holds a stale word: fresh_slot tells them apart.
-                    Bool inUse = req.inRange.and(tables.infoValid()).and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
-                    req.readDone(inUse, tables.infoDepth(), tables.infoPrefix(), res.old);
-                    stall.pausedForCsr();
-                    state.go(RUN);
-                }))
+                .on(
+                        READ_WAIT,
+                        () -> when(cmd.readResult, () -> {
+                            // A slot never used since reset holds a stale word: fresh_slot tells them apart.
+                            Bool inUse = req.inRange
+                                    .and(tables.infoValid())
+                                    .and(readIndex.pad(c.nodeCountBits()).lt(free.fresh()));
+                            req.readDone(inUse, tables.infoDepth(), tables.infoPrefix(), res.old);
+                            stall.pausedForCsr();
+                            state.go(RUN);
+                        }))
                 .on(SOFT_CLEAR, () -> {
                     st.clear.connect(B(true));
                     free.clear();
@@ -255,29 +317,40 @@ public final class TrieController extends Module {
                 markSlot.connect(tables.infoParent());
             });
         });
-        Assert(marking.not().or(state.is(RUN).or(state.is(RESUME)).or(state.is(MERGE_START)).or(state.within(ADVANCE, ADVANCE_WAIT))),
-                "a split's marks still going on in state %b", state.is(SPLIT_READ));
+        Assert(
+                marking.not()
+                        .or(state.is(RUN)
+                                .or(state.is(RESUME))
+                                .or(state.is(MERGE_START))
+                                .or(state.within(ADVANCE, ADVANCE_WAIT))),
+                "a split's marks still going on in state %b",
+                state.is(SPLIT_READ));
 
         // --- invariants (simulation only)
-        when(io.counterCmd.valid, () -> Assert(io.counterCmd.ready, "the counter SRAM refused a command"));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
-        when(state.is(SPLIT_ALLOC).and(missing.found).and(free.ready), () -> Assert(freeSlots.orR(), "a split ran out of slots"));
-        when(tables.wordWrites, () -> Assert(front.eq(0).and(io.issued.not()), "a child word written while the walk holds events"));
-        Assert(st.nodes.le(U(c.nodes(), c.nodeCountBits())), "more nodes (%d) than slots", st.nodes);
-        when(state.is(ADVANCE), () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
+        when(
+                state.is(SPLIT_ALLOC).and(missing.found).and(free.ready),
+                () -> Assert(freeSlots.orR(), "a split ran out of slots"));
+        when(
+                tables.wordWrites,
+                () -> Assert(front.eq(0).and(io.issued.not()), "a child word written while the walk holds events"));
 
         // --- outputs
-        Bool issueGate = RegNext(state.is(INIT).not().and(io.enable).and(req.readPending.or(io.readout).not())
-                .and(req.snapPending.or(io.snapshot).not()).and(sched.frozen.not()), B(false)).named("issue_gate");
+        Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);
         io.issueEnable.connect(inRun.and(commitStop.not()).and(issueGate));
         sched.drive(io, req);
         req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);
         io.busy.connect(state.within(DRAIN, RESUME));
         io.idle.connect(inRun.and(pipeEmpty).and(io.headValid.not()));
-        io.stallCause.connect(stall.cause(commitFire, inRun.and(commitStop.not()), pipeEmpty.and(io.headValid.not()),
-                state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop), splitReq, state.within(SPLIT_READ, SPLIT_LINK),
+        io.stallCause.connect(stall.cause(
+                commitFire,
+                inRun.and(commitStop.not()),
+                pipeEmpty.and(io.headValid.not()),
+                state.within(DRAIN, UNDO).or(state.is(RESUME)).or(commitStop),
+                splitReq,
+                state.within(SPLIT_READ, SPLIT_LINK),
                 state.within(MERGE_START, ADVANCE_WAIT)));
     }
 }

@@ -14,6 +14,7 @@ public final class TrieControllerIO extends ControllerIO {
     public final ValidIO<TrieWalk.Found> found;
     /** A node's child word, for every level of the walk; only while the walk is empty. */
     public final ValidIO<TrieWalk.WordWrite> wordWrite;
+
     public final UInt rootWord;
     /** The walk throws its events away: they are younger than the one that stopped the pipeline. */
     public final Bool walkFlush = Output(Bool());

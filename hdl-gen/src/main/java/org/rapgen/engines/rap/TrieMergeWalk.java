@@ -7,6 +7,8 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Mem;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.FirstSet;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * One merge batch of the trie engine (SPEC §4 "Merge"): a post-order walk of the tree in block RAM, so every node is
@@ -27,7 +29,18 @@ import org.rapgen.hdl.UInt;
  * <p>Built in the caller's module.
  */
 final class TrieMergeWalk {
-    enum Step { IDLE, BEGIN, ENTER, SCAN, DESCEND, DECIDE, ACT, FREE, FINISH, RETURN }
+    enum Step {
+        IDLE,
+        BEGIN,
+        ENTER,
+        SCAN,
+        DESCEND,
+        DECIDE,
+        ACT,
+        FREE,
+        FINISH,
+        RETURN
+    }
 
     private final OneHotState<Step> step = new OneHotState<>("walk_step", Step.class, IDLE);
     private final Bool starts = WireDefault(Bool(), B(false)).named("walk_start");
@@ -80,23 +93,28 @@ final class TrieMergeWalk {
         Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));
         UInt sumIn = Mux(result, sum.add(cmd.readValue.pad(sumBits)), sum);
         Bool probedLeaf = probing.and(t.wordRead.eq(0)).named("walk_probed_leaf");
-        Bool probedPassed = probing.and(probedLeaf.not()).and(SplitCompare.atLeastComplement(t.minRead, notThreshold))
+        Bool probedPassed = probing.and(probedLeaf.not())
+                .and(SplitCompare.atLeastComplement(t.minRead, notThreshold))
                 .named("walk_probed_passed");
         Bool probedWalk = probing.and(probedLeaf.not()).and(probedPassed.not()).named("walk_probed_walk");
         UInt leastIn = Mux(probedPassed.and(t.minRead.lt(least)), t.minRead, least);
         FirstSet nextChild = new FirstSet(todo, k);
         UInt nextSlot = cw.entry(word, nextChild.index);
-        UInt pendingIn = pending.add(probedLeaf.asUInt().pad(pendingBits)).sub(result.asUInt().pad(pendingBits));
-        UInt clipped = sumBits > cb ? Mux(sum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), sum.bits(cb - 1, 0)) : sum.pad(cb);
+        UInt pendingIn = pending.add(probedLeaf.asUInt().pad(pendingBits))
+                .sub(result.asUInt().pad(pendingBits));
+        UInt clipped = sumBits > cb
+                ? Mux(sum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), sum.bits(cb - 1, 0))
+                : sum.pad(cb);
         FirstSet nextFree = new FirstSet(freeing, k);
         UInt freeSlot = cw.entry(word, nextFree.index).named("walk_free_slot");
 
-        step
-                .on(IDLE, () -> when(starts, () -> {
-                    depth.connect(U(0, c.depthBits()));
-                    slot.connect(U(0, slotBits));
-                    step.go(BEGIN);
-                }))
+        step.on(
+                        IDLE,
+                        () -> when(starts, () -> {
+                            depth.connect(U(0, c.depthBits()));
+                            slot.connect(U(0, slotBits));
+                            step.go(BEGIN);
+                        }))
                 // A clock after the start: the split that may start a batch writes a word on that clock.
                 .on(BEGIN, () -> {
                     t.readWord(U(0, slotBits));
@@ -117,25 +135,29 @@ final class TrieMergeWalk {
                         leaves.connect(leaves.or(bit(probedDigit, b)));
                     });
                     when(probedWalk, () -> {
-                        childDigit.connect(probedDigit);
-                        childSlot.connect(probedSlot);
-                        childWord.connect(t.wordRead);
-                        step.go(DESCEND);
-                    }).elsewhen(nextChild.found, () -> {
-                        t.readWord(nextSlot);
-                        t.readMin(nextSlot);
-                        probing.connect(B(true));
-                        probedDigit.connect(nextChild.index);
-                        probedSlot.connect(nextSlot);
-                        todo.connect(todo.and(bit(nextChild.index, b).not()));
-                    }).elsewhen(probing.not().and(pendingIn.eq(0)), () -> step.go(DECIDE));
+                                childDigit.connect(probedDigit);
+                                childSlot.connect(probedSlot);
+                                childWord.connect(t.wordRead);
+                                step.go(DESCEND);
+                            })
+                            .elsewhen(nextChild.found, () -> {
+                                t.readWord(nextSlot);
+                                t.readMin(nextSlot);
+                                probing.connect(B(true));
+                                probedDigit.connect(nextChild.index);
+                                probedSlot.connect(nextSlot);
+                                todo.connect(todo.and(bit(nextChild.index, b).not()));
+                            })
+                            .elsewhen(probing.not().and(pendingIn.eq(0)), () -> step.go(DECIDE));
                 })
                 // Into an interior child once this node's READs are in: the node waits on the stack.
                 .on(DESCEND, () -> {
                     sum.connect(sumIn);
                     pending.connect(pendingIn);
                     when(pending.eq(0), () -> {
-                        frames.write(depth.bits(frameIndexBits - 1, 0), Cat(slot, word, todo, sum, leaves, least, childDigit));
+                        frames.write(
+                                depth.bits(frameIndexBits - 1, 0),
+                                Cat(slot, word, todo, sum, leaves, least, childDigit));
                         depth.connect(depth.add(U(1, depth.getWidth())));
                         slot.connect(childSlot);
                         word.connect(childWord);
@@ -144,65 +166,88 @@ final class TrieMergeWalk {
                     });
                 })
                 .on(DECIDE, () -> {
-                    merges.connect(leaves.orR().and(SplitCompare.atLeastComplement(sum, notThreshold).not()));
+                    merges.connect(leaves.orR()
+                            .and(SplitCompare.atLeastComplement(sum, notThreshold)
+                                    .not()));
                     clips.connect(sumBits > cb ? sum.bits(sumBits - 1, cb).orR() : B(false));
                     step.go(ACT);
                 })
                 .on(ACT, () -> {
                     newCount.connect(clipped);
                     when(merges, () -> {
-                        cmd.set(slot, clipped);
-                        st.removed.connect(cw.ones(leaves));
-                        when(clips, () -> st.saturation.connect(B(true)));
-                        freeing.connect(leaves);
-                        newLeast.connect(least);
-                        step.go(FREE);
-                    }).otherwise(() -> {
-                        newLeast.connect(Mux(leaves.orR().and(sum.lt(least)), sum, least));
-                        step.go(FINISH);
-                    });
+                                cmd.set(slot, clipped);
+                                st.removed.connect(cw.ones(leaves));
+                                when(clips, () -> st.saturation.connect(B(true)));
+                                freeing.connect(leaves);
+                                newLeast.connect(least);
+                                step.go(FREE);
+                            })
+                            .otherwise(() -> {
+                                newLeast.connect(Mux(leaves.orR().and(sum.lt(least)), sum, least));
+                                step.go(FINISH);
+                            });
                 })
-                .on(FREE, () -> when(nextFree.found, () -> {
-                    free.push(freeSlot);
-                    t.free(freeSlot);
-                    freeing.connect(freeing.and(bit(nextFree.index, b).not()));
-                }).otherwise(() -> {
-                    UInt kept = cw.without(word, leaves);
-                    t.writeWord(slot, kept);
-                    word.connect(kept);
-                    step.go(FINISH);
-                }))
+                .on(
+                        FREE,
+                        () -> when(nextFree.found, () -> {
+                                    free.push(freeSlot);
+                                    t.free(freeSlot);
+                                    freeing.connect(
+                                            freeing.and(bit(nextFree.index, b).not()));
+                                })
+                                .otherwise(() -> {
+                                    UInt kept = cw.without(word, leaves);
+                                    t.writeWord(slot, kept);
+                                    word.connect(kept);
+                                    step.go(FINISH);
+                                }))
                 .on(FINISH, () -> {
                     t.writeMin(slot, newLeast);
                     nowLeaf.connect(merges.and(word.eq(0)));
                     step.go(RETURN);
                 })
-                .on(RETURN, () -> when(depth.eq(0), () -> {
-                    done.connect(B(true));
-                    step.go(IDLE);
-                }).otherwise(() -> {
-                    UInt pDigit = frame.bits(k - 1, 0);
-                    UInt pLeast = frame.bits(sumBits + k - 1, k);
-                    UInt pLeaves = frame.bits(b + sumBits + k - 1, sumBits + k);
-                    UInt pSum = frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k);
-                    UInt pTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
-                    depth.connect(parentIndex.pad(depth.getWidth()));
-                    slot.connect(frame.bits(fw - 1, fw - slotBits));
-                    word.connect(frame.bits(fw - slotBits - 1, fw - slotBits - ww));
-                    todo.connect(pTodo);
-                    sum.connect(Mux(nowLeaf, pSum.add(newCount.pad(sumBits)), pSum));
-                    leaves.connect(Mux(nowLeaf, pLeaves.or(bit(pDigit, b)), pLeaves));
-                    least.connect(Mux(nowLeaf.not().and(newLeast.lt(pLeast)), newLeast, pLeast));
-                    pending.connect(U(0, pendingBits));
-                    step.go(SCAN);
-                }));
+                .on(
+                        RETURN,
+                        () -> when(depth.eq(0), () -> {
+                                    done.connect(B(true));
+                                    step.go(IDLE);
+                                })
+                                .otherwise(() -> {
+                                    UInt pDigit = frame.bits(k - 1, 0);
+                                    UInt pLeast = frame.bits(sumBits + k - 1, k);
+                                    UInt pLeaves = frame.bits(b + sumBits + k - 1, sumBits + k);
+                                    UInt pSum = frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k);
+                                    UInt pTodo =
+                                            frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
+                                    depth.connect(parentIndex.pad(depth.getWidth()));
+                                    slot.connect(frame.bits(fw - 1, fw - slotBits));
+                                    word.connect(frame.bits(fw - slotBits - 1, fw - slotBits - ww));
+                                    todo.connect(pTodo);
+                                    sum.connect(Mux(nowLeaf, pSum.add(newCount.pad(sumBits)), pSum));
+                                    leaves.connect(Mux(nowLeaf, pLeaves.or(bit(pDigit, b)), pLeaves));
+                                    least.connect(Mux(nowLeaf.not().and(newLeast.lt(pLeast)), newLeast, pLeast));
+                                    pending.connect(U(0, pendingBits));
+                                    step.go(SCAN);
+                                }));
         when(starts, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
-        when(step.is(DECIDE), () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
+        when(
+                step.is(DECIDE),
+                () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
     }
 
     /** Entering a node: READ its own count; its children are all still to look at. */
-    private static void enter(ChildWord cw, CounterPort cmd, UInt slot, UInt word, UInt todo, UInt sum, UInt leaves, UInt least,
-                              UInt pending, UInt none, int pendingBits) {
+    private static void enter(
+            ChildWord cw,
+            CounterPort cmd,
+            UInt slot,
+            UInt word,
+            UInt todo,
+            UInt sum,
+            UInt leaves,
+            UInt least,
+            UInt pending,
+            UInt none,
+            int pendingBits) {
         cmd.read(slot);
         todo.connect(cw.present(word));
         sum.connect(U(0, sum.getWidth()));

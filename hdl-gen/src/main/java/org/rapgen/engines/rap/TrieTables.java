@@ -69,21 +69,24 @@ final class TrieTables {
         int iw = 1 + depthBits + keyBits + slotBits;
         infoWriteValue = WireDefault(UInt(iw), U(0, iw)).named("info_write_value");
 
-        SyncReadMem<UInt> ctlWords = SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
+        SyncReadMem<UInt> ctlWords =
+                SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
         wordRead = ctlWords.read(wordReadSlot, wordReads);
         rootWord = RegInit(U(0, ww)).named("root_word");
         when(wordWrites, () -> {
             ctlWords.write(wordWriteSlot, wordWriteValue);
             when(wordWriteSlot.eq(0), () -> rootWord.connect(wordWriteValue));
         });
-        SyncReadMem<UInt> info = SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
+        SyncReadMem<UInt> info =
+                SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
         infoRead = info.read(infoReadSlot, infoReads);
         when(infoWrites, () -> info.write(infoWriteSlot, infoWriteValue));
         int mw = c.mergeSumBits();
         minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
         minWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_write_slot");
         minWriteValue = WireDefault(UInt(mw), U(0, mw)).named("min_write_value");
-        SyncReadMem<UInt> mins = SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
+        SyncReadMem<UInt> mins =
+                SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
         minRead = mins.read(minReadSlot, minReads);
         rootMin = RegInit(Fill(mw, B(true))).named("root_min");
         when(minWrites, () -> {

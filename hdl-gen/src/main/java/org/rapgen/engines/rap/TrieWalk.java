@@ -42,6 +42,7 @@ public final class TrieWalk extends Module {
         public final UInt depth;
         /** Its children, 0..b. */
         public final UInt children;
+
         public final UInt weight;
 
         Found(RapConfig c) {
@@ -126,9 +127,13 @@ public final class TrieWalk extends Module {
                 // the writes, through its own address, since a write never meets a walk (asserted below). Read only for
                 // an event in the stage.
                 if ((j + 1) % 2 == 1) {
-                    String name = j + 2 < levels ? "levels" + (j + 1) + "_" + (j + 2) + "_words" : "level" + (j + 1) + "_words";
-                    SyncReadMem<UInt> pair = SyncReadMem(c.nodes(), UInt(cw.width())).named(name).attribute("no_rw_check");
-                    UInt address = Mux(io.write.valid, io.write.bits.slot, child).named("level" + (j + 1) + "_address");
+                    String name = j + 2 < levels
+                            ? "levels" + (j + 1) + "_" + (j + 2) + "_words"
+                            : "level" + (j + 1) + "_words";
+                    SyncReadMem<UInt> pair =
+                            SyncReadMem(c.nodes(), UInt(cw.width())).named(name).attribute("no_rw_check");
+                    UInt address =
+                            Mux(io.write.valid, io.write.bits.slot, child).named("level" + (j + 1) + "_address");
                     when(io.write.valid, () -> pair.write(address, io.write.bits.word));
                     word = pair.read(address, valid);
                     shared = pair;

@@ -19,6 +19,7 @@ final class UndoStack {
     final Bool empty;
     /** The top entry. */
     final UInt slot;
+
     final UInt count;
 
     /**
@@ -37,7 +38,8 @@ final class UndoStack {
         sp.connect(spNext);
         empty = RegNext(spNext.eq(0), B(true)).named("undo_empty");
         Bool pop = popping.and(empty.not()).named("undo_pop");
-        UInt top = undo.read(Mux(pop, sp.sub(U(2, pointerBits)), sp.sub(U(1, pointerBits))).bits(addrBits - 1, 0), push.not());
+        UInt top = undo.read(
+                Mux(pop, sp.sub(U(2, pointerBits)), sp.sub(U(1, pointerBits))).bits(addrBits - 1, 0), push.not());
         when(push, () -> {
             undo.write(sp.bits(addrBits - 1, 0), Cat(pushSlot, pushCount));
             spNext.connect(sp.add(U(1, pointerBits)));

@@ -2,6 +2,8 @@ package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -10,8 +12,6 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code A_k}, the lossless second-level table of paper &sect;3.4 (docs/golden-sampler.md "A_k"): k fully associative
@@ -52,8 +52,10 @@ public final class AssocStage extends Module {
     public AssocStage(int k, int keyBits, int inCountBits, int countBits, int stages) {
         super("k", k, "kb", keyBits, "ci", inCountBits, "b", countBits, "s", stages);
         if (k < 1) throw new HdlException(SourceLoc.capture(), "A_k needs k >= 1, got " + k);
-        if (countBits < 1 || countBits > 63) throw new HdlException(SourceLoc.capture(), "A_k count bits must be 1..63, got " + countBits);
-        if (stages < 1 || stages > 2) throw new HdlException(SourceLoc.capture(), "A_k stages must be 1 or 2, got " + stages);
+        if (countBits < 1 || countBits > 63)
+            throw new HdlException(SourceLoc.capture(), "A_k count bits must be 1..63, got " + countBits);
+        if (stages < 1 || stages > 2)
+            throw new HdlException(SourceLoc.capture(), "A_k stages must be 1 or 2, got " + stages);
         io = IO(new IO(keyBits, inCountBits, outCountBits(inCountBits, countBits)));
         int ib = log2Up(k);
 
@@ -95,7 +97,9 @@ public final class AssocStage extends Module {
             Bool uFires = uHeld.and(take);
             // M moves into U when U is empty or acting, but not behind an end of frame (the drain that follows it
             // changes the table in ways the correction below does not cover) nor during the drain.
-            Bool moves = mValid.and(uHeld.not().or(uFires.and(u.last.not()))).and(draining.not()).named("m_moves");
+            Bool moves = mValid.and(uHeld.not().or(uFires.and(u.last.not())))
+                    .and(draining.not())
+                    .named("m_moves");
             io.in.ready.connect(mValid.not().or(moves));
             when(io.in.fire(), () -> m.connect(io.in.bits));
             mValid.connect(io.in.fire().or(mValid.and(moves.not())));
@@ -125,12 +129,17 @@ public final class AssocStage extends Module {
         UInt x = u.w;
         UInt c = u.count;
         // a count above MAX cannot be held: it passes through (only possible when the input count is wider)
-        Bool over = inCountBits > countBits ? c.bits(inCountBits - 1, countBits).orR().named("over") : B(false);
+        Bool over = inCountBits > countBits
+                ? c.bits(inCountBits - 1, countBits).orR().named("over")
+                : B(false);
         UInt held = inCountBits > countBits ? c.bits(countBits - 1, 0) : c;
 
         // at most one entry matches: an entry is only filled on a miss
         Bool hit = matchVec.orR().named("hit");
-        when(uValid, () -> Assert(matchVec.and(matchVec.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matchVec));
+        when(
+                uValid,
+                () -> Assert(
+                        matchVec.and(matchVec.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matchVec));
         UInt sum = hitCount.addExpand(held.pad(countBits)).named("sum");
         Bool sumOver = sum.bit(countBits).named("sum_over");
         Bool[] free = new Bool[k];
@@ -145,7 +154,8 @@ public final class AssocStage extends Module {
         Bool needOut = isMsg.and(over.or(hit.and(sumOver)).or(evictVictim)).named("need_out");
         Bool fire = uValid.and(take).named("fire");
         Bool store = fire.and(isMsg).and(over.not()).named("store");
-        UInt newCount = Mux(hit.and(sumOver.not()), sum.bits(countBits - 1, 0), held.pad(countBits)).named("new_count");
+        UInt newCount = Mux(hit.and(sumOver.not()), sum.bits(countBits - 1, 0), held.pad(countBits))
+                .named("new_count");
         uStore.connect(isMsg.and(over.not()));
         wroteSlot.connect(Mux(hit, matchVec, oneHot(slot, k)));
         wroteNew.connect(hit.not());
@@ -153,17 +163,18 @@ public final class AssocStage extends Module {
 
         when(store, () -> {
             when(hit, () -> {
-                for (int i = 0; i < k; i++) {
-                    int e = i;
-                    when(matchVec.bit(e), () -> cnts.get(e).connect(newCount));
-                }
-            }).otherwise(() -> {
-                valid.write(slot, B(true));
-                pcs.write(slot, p);
-                ws.write(slot, x);
-                cnts.write(slot, newCount);
-                when(anyFree.not(), () -> victim.connect(next(victim, k)));
-            });
+                        for (int i = 0; i < k; i++) {
+                            int e = i;
+                            when(matchVec.bit(e), () -> cnts.get(e).connect(newCount));
+                        }
+                    })
+                    .otherwise(() -> {
+                        valid.write(slot, B(true));
+                        pcs.write(slot, p);
+                        ws.write(slot, x);
+                        cnts.write(slot, newCount);
+                        when(anyFree.not(), () -> victim.connect(next(victim, k)));
+                    });
         });
         when(fire.and(u.last), () -> {
             draining.connect(B(true));
@@ -197,7 +208,8 @@ public final class AssocStage extends Module {
     /** The entries holding (pc, w), one bit each (entry 0 in bit 0). */
     private static UInt matches(Vec<Bool> valid, Vec<UInt> pcs, Vec<UInt> ws, UInt pc, UInt w) {
         List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < valid.size(); i++) bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
+        for (int i = 0; i < valid.size(); i++)
+            bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
         return WireDefault(UInt(bits.size()), CatLsbFirst(bits));
     }
 

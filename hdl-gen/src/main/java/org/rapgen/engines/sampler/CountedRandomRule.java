@@ -18,13 +18,19 @@ final class CountedRandomRule implements CounterRule {
     }
 
     @Override
-    public String flavor() { return "cr" + bits; }
+    public String flavor() {
+        return "cr" + bits;
+    }
 
     @Override
-    public int dataBits() { return bits; }
+    public int dataBits() {
+        return bits;
+    }
 
     @Override
-    public int countBits() { return bits; }
+    public int countBits() {
+        return bits;
+    }
 
     @Override
     public Outcome apply(UInt old, Bool sample, UInt tag) {

@@ -12,7 +12,7 @@ import org.rapgen.hdl.UInt;
  */
 public interface CounterRule {
     /** Result of one tuple on one word. */
-    record Outcome(UInt updated, Bool emit, UInt count) { }
+    record Outcome(UInt updated, Bool emit, UInt count) {}
 
     /** Names the update function in module names (different rules must give different names). */
     String flavor();

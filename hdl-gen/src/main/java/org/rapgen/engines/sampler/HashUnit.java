@@ -77,11 +77,15 @@ public final class HashUnit extends Module {
         super(nameParams(keyBits, indexBits, tagBits, seed, payloadBits, stages));
         SourceLoc loc = SourceLoc.capture();
         if (stages < 1 || stages > 2) throw new HdlException(loc, "HashUnit stages must be 1 or 2, got " + stages);
-        if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0) throw new HdlException(loc, "HashUnit key bits must be a multiple of 8 in 8..64, got " + keyBits);
-        if (indexBits < 0 || indexBits > 64) throw new HdlException(loc, "HashUnit index bits must be in 0..64, got " + indexBits);
-        if (tagBits < 0 || tagBits > 64) throw new HdlException(loc, "HashUnit tag bits must be in 0..64, got " + tagBits);
+        if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0)
+            throw new HdlException(loc, "HashUnit key bits must be a multiple of 8 in 8..64, got " + keyBits);
+        if (indexBits < 0 || indexBits > 64)
+            throw new HdlException(loc, "HashUnit index bits must be in 0..64, got " + indexBits);
+        if (tagBits < 0 || tagBits > 64)
+            throw new HdlException(loc, "HashUnit tag bits must be in 0..64, got " + tagBits);
         if (payloadBits < 0) throw new HdlException(loc, "HashUnit payload bits must be >= 0, got " + payloadBits);
-        if (seed <= 0 || seed > 0xFFFFFFFFL) throw new HdlException(loc, "HashUnit seed must be a nonzero unsigned 32-bit value, got " + seed);
+        if (seed <= 0 || seed > 0xFFFFFFFFL)
+            throw new HdlException(loc, "HashUnit seed must be a nonzero unsigned 32-bit value, got " + seed);
         io = IO(new IO(keyBits, indexBits, tagBits, payloadBits));
         perm = Rom(8, permutation(seed));
 
@@ -127,8 +131,11 @@ public final class HashUnit extends Module {
     }
 
     /** The module name's parameters; {@code _s2} only with two stages, so one-stage names are as before. */
-    private static Object[] nameParams(int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
-        Object[] p = {"k", keyBits, "i", indexBits, "t", tagBits, "seed", Long.toHexString(seed), "p", payloadBits, "s", stages};
+    private static Object[] nameParams(
+            int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
+        Object[] p = {
+            "k", keyBits, "i", indexBits, "t", tagBits, "seed", Long.toHexString(seed), "p", payloadBits, "s", stages
+        };
         return java.util.Arrays.copyOf(p, stages == 2 ? p.length : p.length - 2);
     }
 

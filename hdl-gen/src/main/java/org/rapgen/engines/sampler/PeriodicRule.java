@@ -18,13 +18,19 @@ final class PeriodicRule implements CounterRule {
     }
 
     @Override
-    public String flavor() { return "p" + r; }
+    public String flavor() {
+        return "p" + r;
+    }
 
     @Override
-    public int dataBits() { return r == 1 ? 1 : 64 - Long.numberOfLeadingZeros(r - 1L); }
+    public int dataBits() {
+        return r == 1 ? 1 : 64 - Long.numberOfLeadingZeros(r - 1L);
+    }
 
     @Override
-    public int countBits() { return 64 - Long.numberOfLeadingZeros(r); }
+    public int countBits() {
+        return 64 - Long.numberOfLeadingZeros(r);
+    }
 
     @Override
     public Outcome apply(UInt old, Bool sample, UInt tag) {

@@ -8,7 +8,6 @@ import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
-import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.Lfsr;
 
 /**
@@ -35,7 +34,8 @@ public final class SampleStage extends Module {
 
     public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
         super("k", keyBits, "i", indexBits, "t", tagBits, "r", rate, "seed", Integer.toHexString(seed));
-        if (rate < 1 || rate > 65536) throw new HdlException(SourceLoc.capture(), "random sampling rate must be 1..65536, got " + rate);
+        if (rate < 1 || rate > 65536)
+            throw new HdlException(SourceLoc.capture(), "random sampling rate must be 1..65536, got " + rate);
         if (seed == 0) throw new HdlException(SourceLoc.capture(), "LFSR seed must be nonzero");
         io = IO(new IO(keyBits, indexBits, tagBits));
         Lfsr lfsr = Module(new Lfsr(LFSR_BITS, STEPS, seed & 0xffffffffL));

@@ -64,7 +64,7 @@ public final class SamplerEngine extends Module {
             em.bits.msg.connect(B(true));
         } else {
             DecoupledIO<Keyed> keyed = frontEnd(inQ.io.deq, head);
-            if (rule == null) {           // R_r, H[R_r]_n: the LFSR decides alone, no counter
+            if (rule == null) { // R_r, H[R_r]_n: the LFSR decides alone, no counter
                 em.valid.connect(keyed.valid);
                 keyed.ready.connect(em.ready);
                 em.bits.pc.connect(keyed.bits.pc);
@@ -158,8 +158,13 @@ public final class SamplerEngine extends Module {
         em.bits.msg.connect(held.bit(2 * k + 1));
         em.bits.count.connect(held.bits(emission.getWidth() - 1, 2 * k + 2));
         // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
-        when(out.valid, () -> Assert(o.updated().eq(out.bits.updated), "sampler: rule gives %x, the table wrote %x",
-                o.updated(), out.bits.updated));
+        when(
+                out.valid,
+                () -> Assert(
+                        o.updated().eq(out.bits.updated),
+                        "sampler: rule gives %x, the table wrote %x",
+                        o.updated(),
+                        out.bits.updated));
         return clearing;
     }
 
@@ -169,7 +174,8 @@ public final class SamplerEngine extends Module {
         int tw = Math.max(p.tagBits(), 1);
         DecoupledIO<Keyed> keyed = Wire(Decoupled(new Keyed(k, ib, tw))).named("keyed");
         if (p.hashed()) {
-            HashUnit hash = Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1, p.hashStages()));
+            HashUnit hash =
+                    Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1, p.hashStages()));
             hash.io.in.valid.connect(deq.valid);
             deq.ready.connect(hash.io.in.ready);
             hash.io.in.bits.pc.connect(head.bits(k - 1, 0));
@@ -209,7 +215,13 @@ public final class SamplerEngine extends Module {
     }
 
     /** Event counters and status bits (see {@link SamplerStatus}). */
-    private void status(Fifo inQ, Fifo outQ, DecoupledIO<Emission> em, DecoupledIO<Msg> msg, Bool clearing, Bool draining,
+    private void status(
+            Fifo inQ,
+            Fifo outQ,
+            DecoupledIO<Emission> em,
+            DecoupledIO<Msg> msg,
+            Bool clearing,
+            Bool draining,
             Bool assocHolding) {
         SamplerStatus s = io.status;
         s.tuplesIn.connect(count("tuples_in", inQ.io.enq.fire()));
@@ -232,7 +244,8 @@ public final class SamplerEngine extends Module {
                 .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
         s.clearing.connect(clearing);
         s.draining.connect(draining);
-        s.idle.connect(inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0)));
+        s.idle.connect(
+                inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0)));
     }
 
     private static UInt count(String name, Bool inc) {
@@ -250,13 +263,16 @@ public final class SamplerEngine extends Module {
             return new TaggedRule(t.get("ways"), t.get("tag"), t.get("r"), t.get("evict"), t.get("replace"));
         }
         if (!p.hasFirst() || p.kind() == StratifiedSampler.Kind.R) return null;
-        return p.kind() == StratifiedSampler.Kind.P ? new PeriodicRule(p.rate()) : new CountedRandomRule(p.counterBits());
+        return p.kind() == StratifiedSampler.Kind.P
+                ? new PeriodicRule(p.rate())
+                : new CountedRandomRule(p.counterBits());
     }
 
     /** The counter table in block RAM (table depth > 1) as the engine builds it, not yet wrapped in Module(). */
     public static RmwMemory counterMemory(SamplerParams p, boolean registerRead) {
         CounterRule rule = rule(p);
-        return new RmwMemory(rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), registerRead, tableUpdate(p, rule));
+        return new RmwMemory(
+                rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), registerRead, tableUpdate(p, rule));
     }
 
     /** A table command: {tag, sample, last, w, pc}. */
@@ -268,7 +284,8 @@ public final class SamplerEngine extends Module {
     private static BiFunction<UInt, UInt, UInt> tableUpdate(SamplerParams p, CounterRule rule) {
         int k = p.keyBits();
         int cmdBits = tableCmdBits(p);
-        return (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2)).updated();
+        return (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2))
+                .updated();
     }
 
     /** Width of the first level's counts: r for R and P, the counter for CR, h for T, 1 for a bare A_k. */

@@ -26,9 +26,19 @@ import org.rapgen.hdl.SourceLoc;
  * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
  * @param assocStages    stages of A_k (1 or 2): 2 matches a message against every entry a clock before it updates
  */
-public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfsrSeed, int counterBits,
-                           int assocCountBits, int inDepth, int outDepth, boolean dropMode, int tableStages, int hashStages,
-                           int assocStages) {
+public record SamplerParams(
+        SamplerSpec spec,
+        int keyBits,
+        int hashSeed,
+        int lfsrSeed,
+        int counterBits,
+        int assocCountBits,
+        int inDepth,
+        int outDepth,
+        boolean dropMode,
+        int tableStages,
+        int hashStages,
+        int assocStages) {
     /** Largest A_k the generator builds: k fully associative 2K-bit comparators are registers and logic, not RAM. */
     public static final int MAX_ASSOC = 256;
     /** Largest counter table (words of block RAM). */
@@ -46,7 +56,18 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
      * three-stage counter table.
      */
     public static SamplerParams of(String spec, int keyBits) {
-        return new SamplerParams(parse(spec), keyBits, 0x9E3779B9, 0xACE1ACE1, 32, 32, 16, 16, false, DEFAULT_TABLE_STAGES, DEFAULT_HASH_STAGES,
+        return new SamplerParams(
+                parse(spec),
+                keyBits,
+                0x9E3779B9,
+                0xACE1ACE1,
+                32,
+                32,
+                16,
+                16,
+                false,
+                DEFAULT_TABLE_STAGES,
+                DEFAULT_HASH_STAGES,
                 DEFAULT_ASSOC_STAGES);
     }
 
@@ -59,32 +80,105 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     }
 
     public SamplerParams withSeeds(int hash, int lfsr) {
-        return new SamplerParams(spec, keyBits, hash, lfsr, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages, assocStages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hash,
+                lfsr,
+                counterBits,
+                assocCountBits,
+                inDepth,
+                outDepth,
+                dropMode,
+                tableStages,
+                hashStages,
+                assocStages);
     }
 
     public SamplerParams withCounters(int cr, int assoc) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, cr, assoc, inDepth, outDepth, dropMode, tableStages, hashStages, assocStages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hashSeed,
+                lfsrSeed,
+                cr,
+                assoc,
+                inDepth,
+                outDepth,
+                dropMode,
+                tableStages,
+                hashStages,
+                assocStages);
     }
 
     public SamplerParams withQueues(int in, int out, boolean drop) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, in, out, drop, tableStages, hashStages, assocStages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hashSeed,
+                lfsrSeed,
+                counterBits,
+                assocCountBits,
+                in,
+                out,
+                drop,
+                tableStages,
+                hashStages,
+                assocStages);
     }
 
     public SamplerParams withHashStages(int stages) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, stages, assocStages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hashSeed,
+                lfsrSeed,
+                counterBits,
+                assocCountBits,
+                inDepth,
+                outDepth,
+                dropMode,
+                tableStages,
+                stages,
+                assocStages);
     }
 
     public SamplerParams withTableStages(int stages) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, stages, hashStages, assocStages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hashSeed,
+                lfsrSeed,
+                counterBits,
+                assocCountBits,
+                inDepth,
+                outDepth,
+                dropMode,
+                stages,
+                hashStages,
+                assocStages);
     }
 
     public SamplerParams withAssocStages(int stages) {
-        return new SamplerParams(spec, keyBits, hashSeed, lfsrSeed, counterBits, assocCountBits, inDepth, outDepth, dropMode, tableStages, hashStages, stages);
+        return new SamplerParams(
+                spec,
+                keyBits,
+                hashSeed,
+                lfsrSeed,
+                counterBits,
+                assocCountBits,
+                inDepth,
+                outDepth,
+                dropMode,
+                tableStages,
+                hashStages,
+                stages);
     }
 
     /** Throws an {@link HdlException} naming the first parameter the hardware cannot build. */
     public SamplerParams check() {
-        if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0) fail("key bits K must be a multiple of 8 in 8..64, got " + keyBits);
+        if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0)
+            fail("key bits K must be a multiple of 8 in 8..64, got " + keyBits);
         if (hashSeed == 0) fail("hash seed must be nonzero");
         if (usesLfsr() && lfsrSeed == 0) fail("LFSR seed must be nonzero");
         if (counterBits < 1 || counterBits > 63) fail("counter bits must be 1..63, got " + counterBits);
@@ -94,19 +188,25 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (assocStages < 1 || assocStages > 2) fail("A_k stages must be 1 or 2, got " + assocStages);
         queue("input", inDepth);
         queue("output", outDepth);
-        if (spec.assoc > MAX_ASSOC) fail("A_k of " + spec.assoc + " entries: the hardware table is registers, at most " + MAX_ASSOC);
-        if (hashed() && indexBits() > keyBits) fail("2^" + indexBits() + " strata need more index bits than K = " + keyBits);
+        if (spec.assoc > MAX_ASSOC)
+            fail("A_k of " + spec.assoc + " entries: the hardware table is registers, at most " + MAX_ASSOC);
+        if (hashed() && indexBits() > keyBits)
+            fail("2^" + indexBits() + " strata need more index bits than K = " + keyBits);
         if (tagged()) {
             if (tagBits() > keyBits) fail("tag bits " + tagBits() + " exceed K = " + keyBits);
-            if (spec.strata / ways() < 2) fail("the tagged compressor needs at least 2 sets, got " + spec.strata + " entries in " + ways() + " ways");
+            if (spec.strata / ways() < 2)
+                fail("the tagged compressor needs at least 2 sets, got " + spec.strata + " entries in " + ways()
+                        + " ways");
         }
-        if (hasTable() && tableDepth() > MAX_TABLE) fail("counter table of " + tableDepth() + " words exceeds " + MAX_TABLE);
+        if (hasTable() && tableDepth() > MAX_TABLE)
+            fail("counter table of " + tableDepth() + " words exceeds " + MAX_TABLE);
         return this;
     }
 
     private static void queue(String which, int d) {
         // the FIFO's enqueue-to-dequeue latency is 2 cycles, so 2 entries cannot sustain one message per clock
-        if (d < 4 || d > 65536 || Integer.bitCount(d) != 1) fail(which + " queue depth must be a power of two in 4..65536, got " + d);
+        if (d < 4 || d > 65536 || Integer.bitCount(d) != 1)
+            fail(which + " queue depth must be a power of two in 4..65536, got " + d);
     }
 
     private static void fail(String problem) {
@@ -116,48 +216,86 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
     // ------------------------------------------------------------------ the composition's shape
 
     /** A first-level sampler exists (false for a bare A_k). */
-    public boolean hasFirst() { return spec.first != SamplerSpec.First.NONE; }
+    public boolean hasFirst() {
+        return spec.first != SamplerSpec.First.NONE;
+    }
 
-    public boolean tagged() { return spec.first == SamplerSpec.First.TAGGED; }
+    public boolean tagged() {
+        return spec.first == SamplerSpec.First.TAGGED;
+    }
 
     /** R, P or CR (null for T and bare A_k). */
-    public StratifiedSampler.Kind kind() { return spec.kind; }
+    public StratifiedSampler.Kind kind() {
+        return spec.kind;
+    }
 
-    public boolean usesLfsr() { return kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR; }
+    public boolean usesLfsr() {
+        return kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
+    }
 
     /** The hash selects a counter: H[P], H[CR] with n > 1, and T. H[R] keeps no counters, so it needs no hash. */
     public boolean hashed() {
-        return tagged() || (spec.first == SamplerSpec.First.HASHED && spec.strata > 1 && kind() != StratifiedSampler.Kind.R);
+        return tagged()
+                || (spec.first == SamplerSpec.First.HASHED && spec.strata > 1 && kind() != StratifiedSampler.Kind.R);
     }
 
     /** A counter table sits in the datapath (P, CR, T; not R, not bare A_k). */
-    public boolean hasTable() { return tagged() || kind() == StratifiedSampler.Kind.P || kind() == StratifiedSampler.Kind.CR; }
+    public boolean hasTable() {
+        return tagged() || kind() == StratifiedSampler.Kind.P || kind() == StratifiedSampler.Kind.CR;
+    }
 
-    public int ways() { return tagged() ? spec.tagged.get("ways") : 1; }
+    public int ways() {
+        return tagged() ? spec.tagged.get("ways") : 1;
+    }
 
-    public int tagBits() { return tagged() ? spec.tagged.get("tag") : 0; }
+    public int tagBits() {
+        return tagged() ? spec.tagged.get("tag") : 0;
+    }
 
     /** Words of the counter table: strata, or sets of the tagged compressor. */
-    public int tableDepth() { return hashed() ? spec.strata / ways() : 1; }
+    public int tableDepth() {
+        return hashed() ? spec.strata / ways() : 1;
+    }
 
     /** Bits of the table index (0 without a hash). */
-    public int indexBits() { return hashed() ? Integer.numberOfTrailingZeros(tableDepth()) : 0; }
+    public int indexBits() {
+        return hashed() ? Integer.numberOfTrailingZeros(tableDepth()) : 0;
+    }
 
     /** r of R/P/CR, or the tagged compressor's hit threshold. */
-    public int rate() { return tagged() ? spec.tagged.get("r") : spec.rate; }
+    public int rate() {
+        return tagged() ? spec.tagged.get("r") : spec.rate;
+    }
 
-    public boolean hasAssoc() { return spec.assoc > 0; }
+    public boolean hasAssoc() {
+        return spec.assoc > 0;
+    }
 
     /** A short, unambiguous identifier of everything that changes the hardware, for module names. */
     public String moduleTag() {
         StringBuilder b = new StringBuilder();
         switch (spec.first) {
             case BASE -> b.append(kind().name().toLowerCase()).append(spec.rate);
-            case HASHED -> b.append('h').append(kind().name().toLowerCase()).append(spec.rate).append('n').append(spec.strata);
-            case TAGGED -> b.append("tt").append(tagBits()).append('w').append(ways()).append('r').append(rate())
-                    .append('e').append(spec.tagged.get("evict")).append('m').append(spec.tagged.get("replace"))
-                    .append('n').append(spec.strata);
-            default -> { }
+            case HASHED ->
+                b.append('h')
+                        .append(kind().name().toLowerCase())
+                        .append(spec.rate)
+                        .append('n')
+                        .append(spec.strata);
+            case TAGGED ->
+                b.append("tt")
+                        .append(tagBits())
+                        .append('w')
+                        .append(ways())
+                        .append('r')
+                        .append(rate())
+                        .append('e')
+                        .append(spec.tagged.get("evict"))
+                        .append('m')
+                        .append(spec.tagged.get("replace"))
+                        .append('n')
+                        .append(spec.strata);
+            default -> {}
         }
         if (hasAssoc()) b.append('a').append(spec.assoc).append('b').append(assocCountBits);
         b.append('k').append(keyBits);
@@ -166,7 +304,8 @@ public record SamplerParams(SamplerSpec spec, int keyBits, int hashSeed, int lfs
         if (kind() == StratifiedSampler.Kind.CR) b.append('c').append(counterBits);
         b.append('q').append(inDepth).append('x').append(outDepth);
         if (dropMode) b.append('d');
-        if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES) b.append('s').append(tableStages);
+        if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES)
+            b.append('s').append(tableStages);
         if (hashed() && hashStages != DEFAULT_HASH_STAGES) b.append("hs").append(hashStages);
         if (hasAssoc() && assocStages != DEFAULT_ASSOC_STAGES) b.append("as").append(assocStages);
         return b.toString();

@@ -49,26 +49,39 @@ final class TaggedRule implements CounterRule {
         return Math.max(1, 64 - Long.numberOfLeadingZeros(max));
     }
 
-    private int wayBits() { return 2 + tw + hb + mb; }
+    private int wayBits() {
+        return 2 + tw + hb + mb;
+    }
 
     @Override
-    public String flavor() { return "t" + tagBits + "w" + ways + "r" + r + "e" + evict + "m" + replace; }
+    public String flavor() {
+        return "t" + tagBits + "w" + ways + "r" + r + "e" + evict + "m" + replace;
+    }
 
     @Override
-    public int dataBits() { return ways * wayBits() + (ways == 2 ? 1 : 0); }
+    public int dataBits() {
+        return ways * wayBits() + (ways == 2 ? 1 : 0);
+    }
 
     @Override
-    public int countBits() { return hb; }
+    public int countBits() {
+        return hb;
+    }
 
     /** One way's fields, unpacked from or to be packed into a word. */
     private record Way(UInt st, UInt tag, UInt h, UInt m) {
-        UInt pack() { return Cat(st, tag, h, m); }
+        UInt pack() {
+            return Cat(st, tag, h, m);
+        }
     }
 
     private Way way(UInt word, int i) {
         int lo = i * wayBits();
-        return new Way(word.bits(lo + wayBits() - 1, lo + tw + hb + mb), word.bits(lo + tw + hb + mb - 1, lo + hb + mb),
-                word.bits(lo + hb + mb - 1, lo + mb), word.bits(lo + mb - 1, lo));
+        return new Way(
+                word.bits(lo + wayBits() - 1, lo + tw + hb + mb),
+                word.bits(lo + tw + hb + mb - 1, lo + hb + mb),
+                word.bits(lo + hb + mb - 1, lo + mb),
+                word.bits(lo + mb - 1, lo));
     }
 
     private static <T extends org.rapgen.hdl.Bits> T pick(Bool second, T a, T b) {
@@ -90,8 +103,13 @@ final class TaggedRule implements CounterRule {
         } else {
             Bool empty0 = w0.st.eq(U(EMPTY, 2)), empty1 = w1.st.eq(U(EMPTY, 2));
             Bool evict0 = w0.st.eq(U(EVICT, 2)), evict1 = w1.st.eq(U(EVICT, 2));
-            Bool missWay = Mux(empty0, B(false), Mux(empty1, B(true),
-                    Mux(evict0.and(evict1), lru, Mux(evict0, B(false), Mux(evict1, B(true), lru)))));
+            Bool missWay = Mux(
+                    empty0,
+                    B(false),
+                    Mux(
+                            empty1,
+                            B(true),
+                            Mux(evict0.and(evict1), lru, Mux(evict0, B(false), Mux(evict1, B(true), lru)))));
             sel = Mux(hit, match0.not(), missWay);
         }
         // Each way's transition is computed as if it were the one acted on, and the way is chosen at the end: the
@@ -110,8 +128,7 @@ final class TaggedRule implements CounterRule {
     }
 
     /** A way after the tuple's transition on it, and what the transition says. */
-    private record Transition(UInt way, Bool emit, UInt count, Bool allocate) {
-    }
+    private record Transition(UInt way, Bool emit, UInt count, Bool allocate) {}
 
     /** The transition the tuple makes if it acts on way {@code e} ({@code hit}: some way holds its tag). */
     private Transition transition(Way e, Bool hit, UInt tag) {
@@ -121,7 +138,7 @@ final class TaggedRule implements CounterRule {
 
         UInt h1 = e.h.add(1);
         UInt m1 = e.m.add(1);
-        Bool replaceNow = isEvict.and(m1.ge(replace));  // E5 (else E5a)
+        Bool replaceNow = isEvict.and(m1.ge(replace)); // E5 (else E5a)
         // allocation (E1, E5): the count the new tuple starts with
         UInt hAlloc = Mux(isEmpty, h1, e.h.add(m1));
         Bool allocEmit = hAlloc.ge(r);
@@ -134,10 +151,12 @@ final class TaggedRule implements CounterRule {
         UInt zeroH = U(0, hb);
         UInt zeroM = U(0, mb);
         UInt stEmpty = U(EMPTY, 2);
-        UInt nSt = Mux(hit, Mux(hitEmit, stEmpty, e.st),
-                Mux(allocate, Mux(allocEmit, stEmpty, U(VALID, 2)), U(EVICT, 2)));
+        UInt nSt =
+                Mux(hit, Mux(hitEmit, stEmpty, e.st), Mux(allocate, Mux(allocEmit, stEmpty, U(VALID, 2)), U(EVICT, 2)));
         UInt nTag = Mux(allocate, tag, e.tag);
-        UInt nH = Mux(hit, Mux(hitEmit, Mux(isEvict, e.m.pad(hb), zeroH), h1),
+        UInt nH = Mux(
+                hit,
+                Mux(hitEmit, Mux(isEvict, e.m.pad(hb), zeroH), h1),
                 Mux(allocate, Mux(allocEmit, zeroH, hAlloc), e.h));
         UInt nM = Mux(hit, Mux(hitEmit, zeroM, e.m), Mux(allocate, zeroM, Mux(isValid, U(1, mb), m1)));
         return new Transition(new Way(nSt, nTag, nH, nM).pack(), emit, count, allocate);

@@ -28,11 +28,13 @@ public final class BoundCheck {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < tree.nodes().size(); i++) {
             RapNode v = tree.nodes().get(i);
-            BigInteger diff = BigInteger.valueOf(exact.weightIn(v, tree.keyBits())).subtract(unsigned(index.subtree[i]));
+            BigInteger diff =
+                    BigInteger.valueOf(exact.weightIn(v, tree.keyBits())).subtract(unsigned(index.subtree[i]));
             boolean low = diff.signum() < 0;
             boolean high = diff.subtract(lw).shiftLeft(16).compareTo(epsN) > 0;
             if (low || high) {
-                out.add(String.format("node %s/%d: true - subtree = %s, allowed 0..eps*n + L*w_max = %s/65536 + %s",
+                out.add(String.format(
+                        "node %s/%d: true - subtree = %s, allowed 0..eps*n + L*w_max = %s/65536 + %s",
                         Long.toHexString(v.prefix()), v.len(), diff, epsN, lw));
             }
         }

@@ -59,7 +59,7 @@ public final class CombiningQueue implements EventSink {
             release(key, weight);
             return;
         }
-        if (hasPending && pendingKey == key && weight <= weightMax - pendingWeight) {  // no long overflow at W = 63
+        if (hasPending && pendingKey == key && weight <= weightMax - pendingWeight) { // no long overflow at W = 63
             pendingWeight += weight;
             return;
         }

@@ -43,7 +43,8 @@ public final class HotRangeAccuracy {
     public static Report measure(List<HotRange> hot, ExactProfile exact, int keyBits) {
         List<RapNode> ranges = new ArrayList<>();
         for (HotRange r : hot) {
-            ranges.add(new RapNode(r.prefix(), r.len(), exact.weightIn(r.prefix(), r.node().lastKey(keyBits))));
+            ranges.add(new RapNode(
+                    r.prefix(), r.len(), exact.weightIn(r.prefix(), r.node().lastKey(keyBits))));
         }
         // Nest the hot ranges among themselves; the first one need not be the root, so index
         // under a synthetic root that covers every key.

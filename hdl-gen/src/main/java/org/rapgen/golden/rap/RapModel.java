@@ -53,6 +53,7 @@ public abstract class RapModel implements EventSink {
      * an overflowing engine, which runs an early batch on every deferred split, from walking the tree each time.
      */
     private long leastSum;
+
     private boolean reshaped = true;
 
     protected RapModel(RapParams params) {
@@ -211,7 +212,18 @@ public abstract class RapModel implements EventSink {
 
     /** The status CSRs. */
     public final RapStatus status() {
-        return new RapStatus(n, trie.size(), highWater, updates, splits, merges, mergeBatches,
-                deferredSplits(), saturations(), overflow(), saturated(), params.errorBound(n));
+        return new RapStatus(
+                n,
+                trie.size(),
+                highWater,
+                updates,
+                splits,
+                merges,
+                mergeBatches,
+                deferredSplits(),
+                saturations(),
+                overflow(),
+                saturated(),
+                params.errorBound(n));
     }
 }

@@ -75,8 +75,7 @@ public record RapParams(int keyBits, int bitsPerLevel, int epsFx, long m0, long 
         }
         long fx = (long) Math.floor(eps * EPS_ONE);
         if (fx < 1) {
-            throw new IllegalArgumentException(
-                    "eps=" + eps + " rounds to epsFx=0 in UQ0.16; eps must be >= 1/65536");
+            throw new IllegalArgumentException("eps=" + eps + " rounds to epsFx=0 in UQ0.16; eps must be >= 1/65536");
         }
         return (int) fx;
     }

@@ -18,7 +18,16 @@ package org.rapgen.golden.rap;
  * @param saturated       sticky: some counter saturated
  * @param errorBound      (n * epsFx) &gt;&gt; 16, the eps*n part of the SPEC §4 bound
  */
-public record RapStatus(long n, long currentNodes, long highWaterNodes, long updates, long splits, long merges,
-        long mergeBatches, long deferredSplits, long saturations, boolean overflow, boolean saturated,
-        long errorBound) {
-}
+public record RapStatus(
+        long n,
+        long currentNodes,
+        long highWaterNodes,
+        long updates,
+        long splits,
+        long merges,
+        long mergeBatches,
+        long deferredSplits,
+        long saturations,
+        boolean overflow,
+        boolean saturated,
+        long errorBound) {}

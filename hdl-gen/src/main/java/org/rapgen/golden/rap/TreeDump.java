@@ -38,14 +38,23 @@ public final class TreeDump {
     private TreeDump() {}
 
     public static void write(RapTree tree, Appendable out) throws IOException {
-        out.append(String.format("%s key_bits=%d branching=%d eps=%s events=%s nodes=%d overflow=%d\n",
-                MAGIC, tree.keyBits(), tree.branching(), formatEps(tree.epsFx()), Long.toUnsignedString(tree.n()),
-                tree.nodes().size(), tree.overflow() ? 1 : 0));
+        out.append(String.format(
+                "%s key_bits=%d branching=%d eps=%s events=%s nodes=%d overflow=%d\n",
+                MAGIC,
+                tree.keyBits(),
+                tree.branching(),
+                formatEps(tree.epsFx()),
+                Long.toUnsignedString(tree.n()),
+                tree.nodes().size(),
+                tree.overflow() ? 1 : 0));
         String prefixFormat = "%0" + (tree.keyBits() / 4) + "x";
         for (RapNode v : tree.nodes()) {
-            out.append(String.format(prefixFormat, v.prefix())).append(' ')
-                    .append(Integer.toString(v.len())).append(' ')
-                    .append(Long.toUnsignedString(v.count())).append('\n');
+            out.append(String.format(prefixFormat, v.prefix()))
+                    .append(' ')
+                    .append(Integer.toString(v.len()))
+                    .append(' ')
+                    .append(Long.toUnsignedString(v.count()))
+                    .append('\n');
         }
     }
 

@@ -27,9 +27,11 @@ final class Trie {
         private final long rangeMask;
         /** Where the k key bits that pick a child start (meaningful while len &lt; K). */
         private final int childShift;
+
         long count;
         /** Allocated on first split; index = the k key bits right below this node's prefix. */
         Node[] children;
+
         int childCount;
         /** Set when a merge removes this node. */
         private boolean detached;

@@ -92,7 +92,9 @@ public final class AssociativeTable implements MessageSink {
         return s;
     }
 
-    public int size() { return k; }
+    public int size() {
+        return k;
+    }
 
     /** Number of valid entries. */
     public int occupancy() {

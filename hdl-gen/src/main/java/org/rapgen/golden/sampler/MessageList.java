@@ -25,13 +25,25 @@ public final class MessageList extends AbstractList<Message> implements MessageS
         return new Message(data[3 * i], data[3 * i + 1], data[3 * i + 2]);
     }
 
-    public long pc(int i) { return data[3 * i]; }
-    public long w(int i) { return data[3 * i + 1]; }
-    public long count(int i) { return data[3 * i + 2]; }
+    public long pc(int i) {
+        return data[3 * i];
+    }
+
+    public long w(int i) {
+        return data[3 * i + 1];
+    }
+
+    public long count(int i) {
+        return data[3 * i + 2];
+    }
 
     @Override
-    public int size() { return n; }
+    public int size() {
+        return n;
+    }
 
     /** Sum of the counts of all messages. */
-    public long totalCount() { return totalCount; }
+    public long totalCount() {
+        return totalCount;
+    }
 }

@@ -24,14 +24,14 @@ import java.util.Map;
 public final class Metrics {
     public static final int CYCLES_PER_MESSAGE = 30;
 
-    private Metrics() { }
+    private Metrics() {}
 
     public static double invarianceError(Profile ideal, Profile profiled) {
         return invarianceError(ideal, profiled, 1000, 0.10, 0.40);
     }
 
-    public static double invarianceError(Profile ideal, Profile profiled, long minExec, double invariance,
-                                         double coverage) {
+    public static double invarianceError(
+            Profile ideal, Profile profiled, long minExec, double invariance, double coverage) {
         // per pc: executions accounted for by sufficiently invariant tuples
         Map<Long, long[]> invariantExec = new HashMap<>();
         for (Map.Entry<Profile.Tuple, long[]> e : ideal.tuples().entrySet()) {

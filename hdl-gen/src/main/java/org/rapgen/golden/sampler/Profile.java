@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public final class Profile implements MessageSink {
     /** A (pc, w) key. */
-    public record Tuple(long pc, long w) { }
+    public record Tuple(long pc, long w) {}
 
     private final Map<Tuple, long[]> byTuple = new HashMap<>();
     private final Map<Long, long[]> byPc = new HashMap<>();
@@ -23,7 +23,9 @@ public final class Profile implements MessageSink {
     }
 
     @Override
-    public void message(long pc, long w, long count) { add(pc, w, count); }
+    public void message(long pc, long w, long count) {
+        add(pc, w, count);
+    }
 
     public long count(long pc, long w) {
         long[] c = byTuple.get(new Tuple(pc, w));
@@ -35,8 +37,12 @@ public final class Profile implements MessageSink {
         return c == null ? 0 : c[0];
     }
 
-    public long total() { return total; }
+    public long total() {
+        return total;
+    }
 
     /** Tuples and their counts (read-only view semantics: do not modify the arrays). */
-    public Map<Tuple, long[]> tuples() { return byTuple; }
+    public Map<Tuple, long[]> tuples() {
+        return byTuple;
+    }
 }

@@ -61,10 +61,14 @@ public final class SamplerHash {
         return t;
     }
 
-    public int keyBits() { return keyBits; }
+    public int keyBits() {
+        return keyBits;
+    }
 
     /** A copy of the table. */
-    public int[] table() { return table.clone(); }
+    public int[] table() {
+        return table.clone();
+    }
 
     public long randomize(long x) {
         long r = 0;
@@ -88,7 +92,9 @@ public final class SamplerHash {
         return r;
     }
 
-    public long xorfold(long x, int b) { return xorfold(x, keyBits, b); }
+    public long xorfold(long x, int b) {
+        return xorfold(x, keyBits, b);
+    }
 
     /** Stratum / set index of a tuple, {@code b} bits. */
     public long index(long pc, long w, int b) {

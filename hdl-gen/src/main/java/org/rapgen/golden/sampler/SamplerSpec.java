@@ -22,18 +22,29 @@ import java.util.Map;
  * Limits: R/CR rate 1..65536, P rate 1..2^31-1, n a power of two 1..2^24, k 1..65536.
  */
 public final class SamplerSpec {
-    public enum First { NONE, BASE, HASHED, TAGGED }
+    public enum First {
+        NONE,
+        BASE,
+        HASHED,
+        TAGGED
+    }
 
     public final String text;
     public final First first;
     public final StratifiedSampler.Kind kind; // BASE / HASHED
-    public final int rate;                    // BASE / HASHED
-    public final int strata;                  // HASHED (1 for BASE), TAGGED entries
+    public final int rate; // BASE / HASHED
+    public final int strata; // HASHED (1 for BASE), TAGGED entries
     public final Map<String, Integer> tagged; // TAGGED parameters, all present
-    public final int assoc;                   // 0 = no A_k
+    public final int assoc; // 0 = no A_k
 
-    private SamplerSpec(String text, First first, StratifiedSampler.Kind kind, int rate, int strata,
-                        Map<String, Integer> tagged, int assoc) {
+    private SamplerSpec(
+            String text,
+            First first,
+            StratifiedSampler.Kind kind,
+            int rate,
+            int strata,
+            Map<String, Integer> tagged,
+            int assoc) {
         this.text = text;
         this.first = first;
         this.kind = kind;
@@ -48,15 +59,32 @@ public final class SamplerSpec {
     private static final class P {
         final String s;
         int i;
-        P(String s) { this.s = s; }
-        boolean at(char c) { return i < s.length() && s.charAt(i) == c; }
-        SpecException err(String problem) { return new SpecException(s, i + 1, problem); }
-        SpecException err(int at, String problem) { return new SpecException(s, at + 1, problem); }
-        String found() { return i < s.length() ? "'" + s.charAt(i) + "'" : "end of spec"; }
+
+        P(String s) {
+            this.s = s;
+        }
+
+        boolean at(char c) {
+            return i < s.length() && s.charAt(i) == c;
+        }
+
+        SpecException err(String problem) {
+            return new SpecException(s, i + 1, problem);
+        }
+
+        SpecException err(int at, String problem) {
+            return new SpecException(s, at + 1, problem);
+        }
+
+        String found() {
+            return i < s.length() ? "'" + s.charAt(i) + "'" : "end of spec";
+        }
+
         void expect(char c) {
             if (!at(c)) throw err("expected '" + c + "', found " + found());
             i++;
         }
+
         long num(String what) {
             if (at('_')) i++;
             int start = i;
@@ -98,8 +126,10 @@ public final class SamplerSpec {
             strata = (int) p.num("number of entries n");
             int ways = tagged.get("ways");
             if (strata < ways || strata % ways != 0 || Integer.bitCount(strata / ways) != 1 || strata > (1 << 24)) {
-                throw p.err(at, "number of entries must be ways (" + ways + ") times a power of two, at most 2^24; got "
-                        + strata);
+                throw p.err(
+                        at,
+                        "number of entries must be ways (" + ways + ") times a power of two, at most 2^24; got "
+                                + strata);
             }
             first = First.TAGGED;
         } else if (p.at('R') || p.at('P') || p.at('C')) {
@@ -119,17 +149,25 @@ public final class SamplerSpec {
             assoc = (int) k;
         }
         if (p.i < spec.length()) {
-            throw p.err("unexpected " + p.found() + (first == First.NONE || assoc != 0 ? "" : "; only an A_k stage may follow"));
+            throw p.err("unexpected " + p.found()
+                    + (first == First.NONE || assoc != 0 ? "" : "; only an A_k stage may follow"));
         }
         return new SamplerSpec(spec, first, kind, rate, strata, tagged, assoc);
     }
 
     private static StratifiedSampler.Kind baseKind(P p) {
-        if (p.at('R')) { p.i++; return StratifiedSampler.Kind.R; }
-        if (p.at('P')) { p.i++; return StratifiedSampler.Kind.P; }
+        if (p.at('R')) {
+            p.i++;
+            return StratifiedSampler.Kind.R;
+        }
+        if (p.at('P')) {
+            p.i++;
+            return StratifiedSampler.Kind.P;
+        }
         if (p.at('C')) {
             p.i++;
-            if (!p.at('R')) throw p.err("expected 'R' after 'C' (the counted random sampler is CR_r), found " + p.found());
+            if (!p.at('R'))
+                throw p.err("expected 'R' after 'C' (the counted random sampler is CR_r), found " + p.found());
             p.i++;
             return StratifiedSampler.Kind.CR;
         }
@@ -162,7 +200,8 @@ public final class SamplerSpec {
             int at = p.i;
             while (p.i < p.s.length() && Character.isLetter(p.s.charAt(p.i))) p.i++;
             String name = p.s.substring(at, p.i);
-            if (name.isEmpty()) throw p.err("expected a parameter name (tag, ways, r, evict, replace), found " + p.found());
+            if (name.isEmpty())
+                throw p.err("expected a parameter name (tag, ways, r, evict, replace), found " + p.found());
             if (!java.util.List.of("tag", "ways", "r", "evict", "replace").contains(name)) {
                 throw p.err(at, "unknown parameter '" + name + "' (expected tag, ways, r, evict or replace)");
             }
@@ -171,9 +210,14 @@ public final class SamplerSpec {
             int numAt = p.i;
             long v = p.num("value of " + name);
             switch (name) {
-                case "tag": if (v > 64) throw p.err(numAt, "tag must be 0..64 bits, got " + v); break;
-                case "ways": if (v != 1 && v != 2) throw p.err(numAt, "ways must be 1 or 2, got " + v); break;
-                default: if (v < 1) throw p.err(numAt, name + " must be >= 1, got " + v);
+                case "tag":
+                    if (v > 64) throw p.err(numAt, "tag must be 0..64 bits, got " + v);
+                    break;
+                case "ways":
+                    if (v != 1 && v != 2) throw p.err(numAt, "ways must be 1 or 2, got " + v);
+                    break;
+                default:
+                    if (v < 1) throw p.err(numAt, name + " must be >= 1, got " + v);
             }
             m.put(name, (int) v);
         }
@@ -192,12 +236,25 @@ public final class SamplerSpec {
     public String canonical() {
         StringBuilder b = new StringBuilder();
         switch (first) {
-            case BASE: b.append(kind).append(rate); break;
-            case HASHED: b.append("H[").append(kind).append(rate).append(']').append(strata); break;
+            case BASE:
+                b.append(kind).append(rate);
+                break;
+            case HASHED:
+                b.append("H[").append(kind).append(rate).append(']').append(strata);
+                break;
             case TAGGED:
-                b.append("T[tag=").append(tagged.get("tag")).append(",ways=").append(tagged.get("ways"))
-                        .append(",r=").append(tagged.get("r")).append(",evict=").append(tagged.get("evict"))
-                        .append(",replace=").append(tagged.get("replace")).append(']').append(strata);
+                b.append("T[tag=")
+                        .append(tagged.get("tag"))
+                        .append(",ways=")
+                        .append(tagged.get("ways"))
+                        .append(",r=")
+                        .append(tagged.get("r"))
+                        .append(",evict=")
+                        .append(tagged.get("evict"))
+                        .append(",replace=")
+                        .append(tagged.get("replace"))
+                        .append(']')
+                        .append(strata);
                 break;
             default:
         }
@@ -208,8 +265,10 @@ public final class SamplerSpec {
     /** Builds the golden model; messages go to {@code out}. */
     public Sampler build(SamplerConfig cfg, MessageSink out) {
         if (first == First.HASHED && Integer.numberOfTrailingZeros(strata) > cfg.keyBits()) {
-            throw new SpecException(text, text.length(), "2^" + Integer.numberOfTrailingZeros(strata)
-                    + " strata exceed key bits " + cfg.keyBits());
+            throw new SpecException(
+                    text,
+                    text.length(),
+                    "2^" + Integer.numberOfTrailingZeros(strata) + " strata exceed key bits " + cfg.keyBits());
         }
         if (first == First.TAGGED && tagged.get("tag") > cfg.keyBits()) {
             throw new SpecException(text, 1, "tag bits exceed key bits " + cfg.keyBits());
@@ -218,13 +277,25 @@ public final class SamplerSpec {
         MessageSink firstOut = a != null ? a : out;
         Sampler s;
         switch (first) {
-            case BASE: s = new StratifiedSampler(kind, rate, 1, cfg, firstOut); break;
-            case HASHED: s = new StratifiedSampler(kind, rate, strata, cfg, firstOut); break;
-            case TAGGED:
-                s = new TaggedCompressor(strata, tagged.get("ways"), tagged.get("tag"), tagged.get("r"),
-                        tagged.get("evict"), tagged.get("replace"), cfg, firstOut);
+            case BASE:
+                s = new StratifiedSampler(kind, rate, 1, cfg, firstOut);
                 break;
-            default: s = null;
+            case HASHED:
+                s = new StratifiedSampler(kind, rate, strata, cfg, firstOut);
+                break;
+            case TAGGED:
+                s = new TaggedCompressor(
+                        strata,
+                        tagged.get("ways"),
+                        tagged.get("tag"),
+                        tagged.get("r"),
+                        tagged.get("evict"),
+                        tagged.get("replace"),
+                        cfg,
+                        firstOut);
+                break;
+            default:
+                s = null;
         }
         return new Pipeline(canonical(), s, a, firstOut);
     }
@@ -266,9 +337,13 @@ public final class SamplerSpec {
         }
 
         @Override
-        public String spec() { return spec; }
+        public String spec() {
+            return spec;
+        }
 
         /** The first-level model (null for a bare A_k). */
-        public Sampler first() { return first; }
+        public Sampler first() {
+            return first;
+        }
     }
 }

@@ -11,5 +11,7 @@ public final class SpecException extends IllegalArgumentException {
     }
 
     /** 1-based column of the problem. */
-    public int column() { return column; }
+    public int column() {
+        return column;
+    }
 }

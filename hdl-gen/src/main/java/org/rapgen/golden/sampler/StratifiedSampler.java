@@ -16,14 +16,18 @@ package org.rapgen.golden.sampler;
  * A CR counter that reaches its maximum forces a message (so it never wraps or saturates).
  */
 public final class StratifiedSampler implements Sampler {
-    public enum Kind { R, P, CR }
+    public enum Kind {
+        R,
+        P,
+        CR
+    }
 
     private final Kind kind;
     private final int r;
     private final int n;
     private final int indexBits;
     private final SamplerHash hash;
-    private final Lfsr lfsr;
+    private final LfsrModel lfsr;
     private final int thr;
     private final long cmax;
     private final long[] c;
@@ -32,15 +36,17 @@ public final class StratifiedSampler implements Sampler {
 
     public StratifiedSampler(Kind kind, int r, int n, SamplerConfig cfg, MessageSink out) {
         if (r < 1) throw new IllegalArgumentException("sampling rate must be >= 1, got " + r);
-        if (n < 1 || Integer.bitCount(n) != 1) throw new IllegalArgumentException("strata must be a power of two, got " + n);
+        if (n < 1 || Integer.bitCount(n) != 1)
+            throw new IllegalArgumentException("strata must be a power of two, got " + n);
         this.kind = kind;
         this.r = r;
         this.n = n;
         this.indexBits = Integer.numberOfTrailingZeros(n);
-        if (indexBits > cfg.keyBits()) throw new IllegalArgumentException("2^" + indexBits + " strata exceed key bits " + cfg.keyBits());
+        if (indexBits > cfg.keyBits())
+            throw new IllegalArgumentException("2^" + indexBits + " strata exceed key bits " + cfg.keyBits());
         this.hash = new SamplerHash(cfg.keyBits(), cfg.hashSeed());
-        this.lfsr = kind == Kind.P ? null : new Lfsr(cfg.lfsrSeed());
-        this.thr = kind == Kind.P ? 0 : Lfsr.threshold(r);
+        this.lfsr = kind == Kind.P ? null : new LfsrModel(cfg.lfsrSeed());
+        this.thr = kind == Kind.P ? 0 : LfsrModel.threshold(r);
         this.cmax = cfg.counterBits() >= 63 ? Long.MAX_VALUE : (1L << cfg.counterBits()) - 1;
         this.c = kind == Kind.R ? null : new long[n];
         this.out = out;
@@ -93,12 +99,24 @@ public final class StratifiedSampler implements Sampler {
     }
 
     /** Counter of stratum s (0 for R). */
-    public long counter(int s) { return c == null ? 0 : c[s]; }
+    public long counter(int s) {
+        return c == null ? 0 : c[s];
+    }
 
-    public Kind kind() { return kind; }
-    public int rate() { return r; }
-    public int strata() { return n; }
+    public Kind kind() {
+        return kind;
+    }
+
+    public int rate() {
+        return r;
+    }
+
+    public int strata() {
+        return n;
+    }
 
     @Override
-    public String spec() { return spec; }
+    public String spec() {
+        return spec;
+    }
 }

@@ -41,7 +41,16 @@ public final class TaggedCompressor implements Sampler {
     public static final int EMPTY = 0, VALID = 1, EVICT = 2;
 
     /** The transition that fired on the last push (for tests and debugging). */
-    public enum Transition { E1, E2, E3, E4, E5, E5A, E6, E6A }
+    public enum Transition {
+        E1,
+        E2,
+        E3,
+        E4,
+        E5,
+        E5A,
+        E6,
+        E6A
+    }
 
     private final int n;
     private final int ways;
@@ -60,13 +69,14 @@ public final class TaggedCompressor implements Sampler {
     private Transition last;
     private int lastEntry;
 
-    public TaggedCompressor(int n, int ways, int tagBits, int r, int evict, int replace, SamplerConfig cfg,
-                            MessageSink out) {
+    public TaggedCompressor(
+            int n, int ways, int tagBits, int r, int evict, int replace, SamplerConfig cfg, MessageSink out) {
         if (ways != 1 && ways != 2) throw new IllegalArgumentException("ways must be 1 or 2, got " + ways);
         if (n < ways || n % ways != 0 || Integer.bitCount(n / ways) != 1) {
             throw new IllegalArgumentException("entries/ways must be a power of two, got " + n + "/" + ways);
         }
-        if (tagBits < 0 || tagBits > cfg.keyBits()) throw new IllegalArgumentException("tag bits must be 0.." + cfg.keyBits());
+        if (tagBits < 0 || tagBits > cfg.keyBits())
+            throw new IllegalArgumentException("tag bits must be 0.." + cfg.keyBits());
         if (r < 1) throw new IllegalArgumentException("r must be >= 1");
         if (evict < 1) throw new IllegalArgumentException("evict must be >= 1");
         if (replace < 1) throw new IllegalArgumentException("replace must be >= 1");
@@ -86,9 +96,13 @@ public final class TaggedCompressor implements Sampler {
         this.out = out;
     }
 
-    public int set(long pc, long w) { return (int) hash.index(pc, w, setBits); }
+    public int set(long pc, long w) {
+        return (int) hash.index(pc, w, setBits);
+    }
 
-    public long tagOf(long pc, long w) { return hash.tag(pc, w, tagBits); }
+    public long tagOf(long pc, long w) {
+        return hash.tag(pc, w, tagBits);
+    }
 
     @Override
     public void push(long pc, long w) {
@@ -195,16 +209,34 @@ public final class TaggedCompressor implements Sampler {
         return p;
     }
 
-    public Transition lastTransition() { return last; }
+    public Transition lastTransition() {
+        return last;
+    }
 
     /** Entry index (set * ways + way) touched by the last push. */
-    public int lastEntry() { return lastEntry; }
+    public int lastEntry() {
+        return lastEntry;
+    }
 
-    public int state(int e) { return st[e]; }
-    public long hits(int e) { return h[e]; }
-    public long misses(int e) { return m[e]; }
-    public long tag(int e) { return tag[e]; }
-    public int lru(int set) { return lru[set]; }
+    public int state(int e) {
+        return st[e];
+    }
+
+    public long hits(int e) {
+        return h[e];
+    }
+
+    public long misses(int e) {
+        return m[e];
+    }
+
+    public long tag(int e) {
+        return tag[e];
+    }
+
+    public int lru(int set) {
+        return lru[set];
+    }
 
     @Override
     public String spec() {

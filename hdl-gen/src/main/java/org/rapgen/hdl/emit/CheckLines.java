@@ -13,15 +13,13 @@ import org.rapgen.hdl.ir.SimCheck;
 public final class CheckLines {
     private static final Pattern CONVERSION = Pattern.compile("%([0-9]*)x|%.");
 
-    private CheckLines() {
-    }
+    private CheckLines() {}
 
     /**
      * One check: fire when {@code fire} holds at the clock edge; {@code display} is the {@code $display} argument list
      * (null for none); {@code action} is {@code $stop} or {@code $finish}.
      */
-    public record Check(String fire, String display, String action, String loc) {
-    }
+    public record Check(String fire, String display, String action, String loc) {}
 
     static List<Check> of(ModuleDef def, ExprPrinter p) {
         List<Check> out = new ArrayList<>();
@@ -33,7 +31,8 @@ public final class CheckLines {
             terms.add((assertion ? "!" : "") + p.atom(c.cond));
             String display = null;
             if (assertion) {
-                StringBuilder d = new StringBuilder("\"Assertion failed at ").append(escape(c.loc.toString()).replace("%", "%%"));
+                StringBuilder d = new StringBuilder("\"Assertion failed at ")
+                        .append(escape(c.loc.toString()).replace("%", "%%"));
                 if (!c.format.isEmpty()) d.append(": ").append(escape(verilogFormat(c.format)));
                 d.append('"');
                 for (Expr a : c.args) d.append(", ").append(a.signed() ? "$signed(" + p.atom(a) + ")" : p.atom(a));
@@ -48,7 +47,8 @@ public final class CheckLines {
     private static String verilogFormat(String format) {
         Matcher m = CONVERSION.matcher(format);
         StringBuilder b = new StringBuilder();
-        while (m.find()) m.appendReplacement(b, Matcher.quoteReplacement(m.group(1) != null ? "%" + m.group(1) + "h" : m.group()));
+        while (m.find())
+            m.appendReplacement(b, Matcher.quoteReplacement(m.group(1) != null ? "%" + m.group(1) + "h" : m.group()));
         return m.appendTail(b).toString();
     }
 

@@ -24,7 +24,8 @@ final class ExprPrinter {
     String atom(Expr e) {
         if (e instanceof Ref r) return r.signal.name();
         if (e instanceof Lit l) return VerilogText.literal(l.bits(), l.width());
-        if (e instanceof CondMux m) return "(" + atom(m.cond) + " ? " + atom(m.whenTrue) + " : " + atom(m.whenFalse) + ")";
+        if (e instanceof CondMux m)
+            return "(" + atom(m.cond) + " ? " + atom(m.whenTrue) + " : " + atom(m.whenFalse) + ")";
         Op op = (Op) e;
         return switch (op.kind) {
             case AS_UINT, AS_SINT -> atom(op.args.get(0));
@@ -58,7 +59,10 @@ final class ExprPrinter {
             case SHL -> op.consts[0] == 0 ? atom(a.get(0)) : "{" + atom(a.get(0)) + ", " + op.consts[0] + "'b0}";
             case SHR -> shr(op);
             case DSHL -> ext(a.get(0), w) + " << " + atom(a.get(1));
-            case DSHR -> op.signed() ? "$signed(" + atom(a.get(0)) + ") >>> " + atom(a.get(1)) : atom(a.get(0)) + " >> " + atom(a.get(1));
+            case DSHR ->
+                op.signed()
+                        ? "$signed(" + atom(a.get(0)) + ") >>> " + atom(a.get(1))
+                        : atom(a.get(0)) + " >> " + atom(a.get(1));
             case MUX -> atom(a.get(0)) + " ? " + ext(a.get(1), w) + " : " + ext(a.get(2), w);
             case CAT -> "{" + String.join(", ", a.stream().map(this::atom).toList()) + "}";
             case FILL -> "{" + op.consts[0] + "{" + atom(a.get(0)) + "}}";
@@ -97,7 +101,9 @@ final class ExprPrinter {
 
     String slice(Expr x, int hi, int lo) {
         if (x instanceof Lit l) {
-            BigInteger v = l.bits().shiftRight(lo).and(BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE));
+            BigInteger v = l.bits()
+                    .shiftRight(lo)
+                    .and(BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE));
             return VerilogText.literal(v, hi - lo + 1);
         }
         if (x instanceof Op o && o.kind == OpKind.PAD) return sliceExtended(o.args.get(0), hi, lo);
@@ -128,7 +134,8 @@ final class ExprPrinter {
         while (idx instanceof Op o && (o.kind == OpKind.PAD && !o.args.get(0).signed() || o.kind == OpKind.AS_UINT)) {
             idx = o.args.get(0);
         }
-        if (idx instanceof Lit l) return ext(op.args.get(l.bits().min(BigInteger.valueOf(n - 1)).intValue() + 1), op.width());
+        if (idx instanceof Lit l)
+            return ext(op.args.get(l.bits().min(BigInteger.valueOf(n - 1)).intValue() + 1), op.width());
         int levels = 32 - Integer.numberOfLeadingZeros(Math.max(n - 1, 1));
         String tree = select(op, idx, levels - 1, 0, Math.min(levels, idx.width()));
         if (idx.width() <= levels) return tree;

@@ -14,17 +14,17 @@ import org.rapgen.hdl.ir.Signal;
  * {@code cover} per property, enabled outside reset on its when-path.
  */
 public final class FormalLines {
-    private FormalLines() {
-    }
+    private FormalLines() {}
 
     /** The block, or null when the module has no formal content. */
-    public record Block(List<ModuleView.Decl> decls, List<ModuleView.Assign> assigns, List<ModuleView.RegUpdate> regUpdates,
-                        List<Property> properties) {
-    }
+    public record Block(
+            List<ModuleView.Decl> decls,
+            List<ModuleView.Assign> assigns,
+            List<ModuleView.RegUpdate> regUpdates,
+            List<Property> properties) {}
 
     /** One property: its label, keyword ({@code assert}, {@code assume}, {@code cover}), enable, condition, Java location. */
-    public record Property(String label, String keyword, String enable, String cond, String loc) {
-    }
+    public record Property(String label, String keyword, String enable, String cond, String loc) {}
 
     static Block of(ModuleDef def, ExprPrinter p, List<Op> temps, Map<Op, String> tempNames) {
         List<ModuleView.Decl> decls = new ArrayList<>();
@@ -44,13 +44,15 @@ public final class FormalLines {
             }
         }
         for (Op op : temps) {
-            decls.add(new ModuleView.Decl("wire", VerilogText.range(op.width()), tempNames.get(op), " = " + p.define(op), op.loc.toString()));
+            decls.add(new ModuleView.Decl(
+                    "wire", VerilogText.range(op.width()), tempNames.get(op), " = " + p.define(op), op.loc.toString()));
         }
         List<Property> properties = new ArrayList<>();
         for (FormalProperty fp : def.properties) {
             String path = ModuleView.guard(p, fp.guards);
             String enable = path == null ? "!reset" : "!reset && " + path;
-            properties.add(new Property(fp.label, fp.kind.name().toLowerCase(), enable, p.atom(fp.cond), fp.loc.toString()));
+            properties.add(
+                    new Property(fp.label, fp.kind.name().toLowerCase(), enable, p.atom(fp.cond), fp.loc.toString()));
         }
         if (decls.isEmpty() && properties.isEmpty()) return null;
         return new Block(decls, assigns, updates, properties);

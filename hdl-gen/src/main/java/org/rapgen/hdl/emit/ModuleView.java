@@ -18,36 +18,43 @@ import org.rapgen.hdl.ir.Ref;
 import org.rapgen.hdl.ir.Signal;
 
 /** What the Velocity template renders for one module: every field is derived from the IR, nothing is Verilog-by-hand. */
-public record ModuleView(String version, String name, String javaClass, String params, List<Decl> ports,
-                         List<Decl> regs, List<Decl> memories, List<Decl> wires, List<Decl> temps,
-                         List<Assign> assigns, List<RegUpdate> regUpdates, List<MemWrite> memWrites,
-                         List<MemRead> memReads, List<Inst> instances, List<CheckLines.Check> checks, String unused,
-                         List<RomInit> romInits, FormalLines.Block formal) {
+public record ModuleView(
+        String version,
+        String name,
+        String javaClass,
+        String params,
+        List<Decl> ports,
+        List<Decl> regs,
+        List<Decl> memories,
+        List<Decl> wires,
+        List<Decl> temps,
+        List<Assign> assigns,
+        List<RegUpdate> regUpdates,
+        List<MemWrite> memWrites,
+        List<MemRead> memReads,
+        List<Inst> instances,
+        List<CheckLines.Check> checks,
+        String unused,
+        List<RomInit> romInits,
+        FormalLines.Block formal) {
 
     /** A declaration: keyword, range, name, trailing text (initializer or unpacked range), Java location. */
-    public record Decl(String dir, String range, String name, String suffix, String loc) {
-    }
+    public record Decl(String dir, String range, String name, String suffix, String loc) {}
 
-    public record Assign(String name, String rhs) {
-    }
+    public record Assign(String name, String rhs) {}
 
     /** {@code init} is null for a register without reset; {@code next} is null for one that never changes after reset. */
-    public record RegUpdate(String name, String init, String next) {
-    }
+    public record RegUpdate(String name, String init, String next) {}
 
-    public record MemWrite(String memory, String enable, String addr, String data) {
-    }
+    public record MemWrite(String memory, String enable, String addr, String data) {}
 
-    public record MemRead(String memory, String enable, String addr, String data) {
-    }
+    public record MemRead(String memory, String enable, String addr, String data) {}
 
     /** A ROM's words as {@code memory[addr] = word} assignments of an {@code initial} block. */
-    public record RomInit(String memory, boolean written, List<Assign> words) {
-    }
+    public record RomInit(String memory, boolean written, List<Assign> words) {}
 
     /** {@code params}: a BlackBox's Verilog parameter overrides ({@code #(.NAME(value))}), empty for rapgen's modules. */
-    public record Inst(String module, List<Assign> params, String name, List<Assign> ports, String loc) {
-    }
+    public record Inst(String module, List<Assign> params, String name, List<Assign> ports, String loc) {}
 
     static ModuleView of(ModuleDef def, String version) {
         Reachability reach = new Reachability(def);
@@ -59,7 +66,11 @@ public record ModuleView(String version, String name, String javaClass, String p
         for (List<Op> temps : List.of(reach.temps, formalReach.temps)) {
             for (Op op : temps) {
                 if (op.nameSlot != null && op.nameSlot.hasName()) tempNames.put(op, op.nameSlot.name());
-                else tempNames.put(op, "_" + op.kind.name().toLowerCase() + "_" + (counters.merge(op.kind.name(), 1, Integer::sum) - 1));
+                else
+                    tempNames.put(
+                            op,
+                            "_" + op.kind.name().toLowerCase() + "_"
+                                    + (counters.merge(op.kind.name(), 1, Integer::sum) - 1));
             }
         }
         ExprPrinter p = new ExprPrinter(tempNames);
@@ -77,14 +88,16 @@ public record ModuleView(String version, String name, String javaClass, String p
                 case INPUT -> ports.add(new Decl("input ", range, s.name(), "", s.loc.toString()));
                 case OUTPUT -> ports.add(new Decl("output", range, s.name(), "", s.loc.toString()));
                 case REG, MEM_RDATA -> regs.add(new Decl("reg", range, s.name(), "", s.loc.toString()));
-                default -> wires.add(new Decl(keepAttribute(s.nameSlot()) + "wire", range, s.name(), "", s.loc.toString()));
+                default ->
+                    wires.add(new Decl(keepAttribute(s.nameSlot()) + "wire", range, s.name(), "", s.loc.toString()));
             }
             if (s.kind == Signal.Kind.REG) {
                 updates.add(regUpdate(def, p, s));
             } else if (s.isSink()) {
                 assigns.add(new Assign(s.name(), p.atom(def.drivers.get(s))));
             }
-            if (s.kind != Signal.Kind.OUTPUT && s.kind != Signal.Kind.INST_IN) unused.addAll(reach.unusedSelects(s, s.name(), s.width()));
+            if (s.kind != Signal.Kind.OUTPUT && s.kind != Signal.Kind.INST_IN)
+                unused.addAll(reach.unusedSelects(s, s.name(), s.width()));
         }
         List<Decl> temps = new ArrayList<>();
         for (Op op : reach.temps) {
@@ -92,10 +105,16 @@ public record ModuleView(String version, String name, String javaClass, String p
             if (op.nameSlot != null && op.nameSlot.keep()) {
                 // Icarus discards an attribute on a net declaration assignment (and warns), so a kept value is
                 // declared with its attribute and assigned apart.
-                wires.add(new Decl(keepAttribute(op.nameSlot) + "wire", VerilogText.range(op.width()), name, "", op.loc.toString()));
+                wires.add(new Decl(
+                        keepAttribute(op.nameSlot) + "wire",
+                        VerilogText.range(op.width()),
+                        name,
+                        "",
+                        op.loc.toString()));
                 assigns.add(new Assign(name, p.define(op)));
             } else {
-                temps.add(new Decl("wire", VerilogText.range(op.width()), name, " = " + p.define(op), op.loc.toString()));
+                temps.add(
+                        new Decl("wire", VerilogText.range(op.width()), name, " = " + p.define(op), op.loc.toString()));
             }
             unused.addAll(reach.unusedSelects(op, name, op.width()));
         }
@@ -104,9 +123,15 @@ public record ModuleView(String version, String name, String javaClass, String p
         List<MemRead> reads = new ArrayList<>();
         List<RomInit> roms = new ArrayList<>();
         for (Memory m : def.memories) {
-            mems.add(new Decl(VerilogText.attributes(m.attributes) + "reg", VerilogText.range(m.width), m.name(), " [0:" + (m.depth - 1) + "]", m.loc.toString()));
+            mems.add(new Decl(
+                    VerilogText.attributes(m.attributes) + "reg",
+                    VerilogText.range(m.width),
+                    m.name(),
+                    " [0:" + (m.depth - 1) + "]",
+                    m.loc.toString()));
             for (Memory.WritePort w : m.writePorts) {
-                writes.add(new MemWrite(m.name(), guard(p, w.guards()), p.ext(w.addr(), m.addrWidth()), p.atom(w.data())));
+                writes.add(
+                        new MemWrite(m.name(), guard(p, w.guards()), p.ext(w.addr(), m.addrWidth()), p.atom(w.data())));
             }
             for (Memory.ReadPort r : m.readPorts) {
                 reads.add(new MemRead(m.name(), guard(p, r.guards), p.ext(r.addr, m.addrWidth()), r.rdata.name()));
@@ -130,10 +155,30 @@ public record ModuleView(String version, String name, String javaClass, String p
             }
             insts.add(new Inst(i.child.name, overrides, i.name(), conns, i.loc.toString()));
         }
-        String params = def.params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
-        String unusedExpr = unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
-        return new ModuleView(version, def.name, def.javaClass, params, ports, regs, mems, wires, temps, assigns, updates, writes, reads, insts,
-                CheckLines.of(def, p), unusedExpr, roms, FormalLines.of(def, p, formalReach.temps, tempNames));
+        String params = def.params.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" "));
+        String unusedExpr =
+                unused.isEmpty() ? null : unused.size() == 1 ? unused.get(0) : "{" + String.join(", ", unused) + "}";
+        return new ModuleView(
+                version,
+                def.name,
+                def.javaClass,
+                params,
+                ports,
+                regs,
+                mems,
+                wires,
+                temps,
+                assigns,
+                updates,
+                writes,
+                reads,
+                insts,
+                CheckLines.of(def, p),
+                unusedExpr,
+                roms,
+                FormalLines.of(def, p, formalReach.temps, tempNames));
     }
 
     static RegUpdate regUpdate(ModuleDef def, ExprPrinter p, Signal reg) {
@@ -149,14 +194,18 @@ public record ModuleView(String version, String name, String javaClass, String p
     private static RomInit romInit(Memory m) {
         List<Assign> words = new ArrayList<>();
         for (int i = 0; i < m.init.size(); i++) {
-            words.add(new Assign(VerilogText.literal(BigInteger.valueOf(i), m.addrWidth()), VerilogText.literal(m.init.get(i), m.width)));
+            words.add(new Assign(
+                    VerilogText.literal(BigInteger.valueOf(i), m.addrWidth()),
+                    VerilogText.literal(m.init.get(i), m.width)));
         }
         return new RomInit(m.name(), !m.writePorts.isEmpty(), words);
     }
 
     static String guard(ExprPrinter p, List<Memory.Guard> guards) {
         if (guards.isEmpty()) return null;
-        return guards.stream().map(g -> (g.negated() ? "!" : "") + p.atom(g.cond())).collect(Collectors.joining(" && "));
+        return guards.stream()
+                .map(g -> (g.negated() ? "!" : "") + p.atom(g.cond()))
+                .collect(Collectors.joining(" && "));
     }
 
     /** The clock is read by every always block (a ROM, written never and read combinationally, has none), child and check; reset by every register with a reset
@@ -164,9 +213,13 @@ public record ModuleView(String version, String name, String javaClass, String p
     private static void markClockReset(ModuleDef def, Reachability reach) {
         boolean checked = !def.checks.isEmpty();
         // A BlackBox child may take no clock or no reset (BlackBox.clockPort; resets are ordinary inputs).
-        boolean clocked = checked || def.instances.stream().anyMatch(i -> i.child.clock != null) || def.memories.stream().anyMatch(m -> !m.writePorts.isEmpty() || !m.readPorts.isEmpty())
+        boolean clocked = checked
+                || def.instances.stream().anyMatch(i -> i.child.clock != null)
+                || def.memories.stream().anyMatch(m -> !m.writePorts.isEmpty() || !m.readPorts.isEmpty())
                 || def.signals.stream().anyMatch(s -> s.kind == Signal.Kind.REG);
-        boolean reset = checked || def.instances.stream().anyMatch(i -> i.child.reset != null) || def.signals.stream().anyMatch(s -> s.init != null);
+        boolean reset = checked
+                || def.instances.stream().anyMatch(i -> i.child.reset != null)
+                || def.signals.stream().anyMatch(s -> s.init != null);
         if (clocked) reach.read(new Ref(def.clock));
         if (reset) reach.read(new Ref(def.reset));
     }

@@ -61,7 +61,9 @@ final class Reachability {
         }
         for (Signal s : def.signals) {
             if (s.formal && used.containsKey(s)) {
-                throw new HdlException(s.loc, "formal-only " + s.name() + " is read by the design; only formal properties may read it");
+                throw new HdlException(
+                        s.loc,
+                        "formal-only " + s.name() + " is read by the design; only formal properties may read it");
             }
         }
     }
@@ -94,11 +96,9 @@ final class Reachability {
     }
 
     /** A read of bits [from, to) of an expression still to walk, or an op whose operands have all been walked. */
-    private record Read(Expr e, int from, int to) {
-    }
+    private record Read(Expr e, int from, int to) {}
 
-    private record Defined(Op op) {
-    }
+    private record Defined(Op op) {}
 
     /**
      * Walks {@code e} depth first with a stack of its own, not the call stack: a design may chain thousands of
@@ -175,5 +175,4 @@ final class Reachability {
         }
         return out;
     }
-
 }

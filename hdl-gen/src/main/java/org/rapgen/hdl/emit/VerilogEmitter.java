@@ -21,7 +21,9 @@ public final class VerilogEmitter {
     public VerilogEmitter(String version) {
         Properties props = new Properties();
         props.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
-        props.setProperty("resource.loader.classpath.class", "org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader");
+        props.setProperty(
+                "resource.loader.classpath.class",
+                "org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader");
         props.setProperty("runtime.strict_mode.enable", "true");
         props.setProperty(RuntimeConstants.SPACE_GOBBLING, "lines");
         VelocityEngine engine = new VelocityEngine(props);
@@ -37,8 +39,10 @@ public final class VerilogEmitter {
             String text = render(defs.get(0));
             for (ModuleDef other : defs.subList(1, defs.size())) {
                 if (!render(other).equals(text)) {
-                    throw new HdlException(other.loc, "two different modules are both named " + name
-                            + " (first created at " + defs.get(0).loc + "); add the distinguishing parameter to the module's constructor parameters");
+                    throw new HdlException(
+                            other.loc,
+                            "two different modules are both named " + name + " (first created at " + defs.get(0).loc
+                                    + "); add the distinguishing parameter to the module's constructor parameters");
                 }
             }
             files.put(name + ".v", text);

@@ -6,8 +6,7 @@ import java.util.stream.Collectors;
 
 /** Small Verilog spelling helpers: literals, ranges, exact-width extension. */
 final class VerilogText {
-    private VerilogText() {
-    }
+    private VerilogText() {}
 
     static String literal(BigInteger bits, int width) {
         BigInteger v = bits.signum() < 0 ? bits.add(BigInteger.ONE.shiftLeft(width)) : bits;
@@ -18,7 +17,8 @@ final class VerilogText {
     /** {@code (* a, b = "v" *) } for a declaration, or nothing; a null value is a bare attribute. */
     static String attributes(Map<String, String> attrs) {
         if (attrs.isEmpty()) return "";
-        return attrs.entrySet().stream().map(e -> e.getValue() == null ? e.getKey() : e.getKey() + " = \"" + e.getValue() + "\"")
+        return attrs.entrySet().stream()
+                .map(e -> e.getValue() == null ? e.getKey() : e.getKey() + " = \"" + e.getValue() + "\"")
                 .collect(Collectors.joining(", ", "(* ", " *) "));
     }
 

@@ -14,6 +14,10 @@ import java.util.Map;
  * @param openOutputs the Verilog module's outputs the BlackBox does not declare, name -> width: the parent connects
  *                    each to a wire that nothing reads, so every pin of the instance is connected (lint)
  */
-public record ExternalModule(String verilogName, List<Path> sources, List<String> defines, Map<String, String> params,
-                             String clockPort, Map<String, Integer> openOutputs) {
-}
+public record ExternalModule(
+        String verilogName,
+        List<Path> sources,
+        List<String> defines,
+        Map<String, String> params,
+        String clockPort,
+        Map<String, Integer> openOutputs) {}

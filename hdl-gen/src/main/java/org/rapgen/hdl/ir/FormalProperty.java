@@ -20,6 +20,7 @@ public final class FormalProperty {
     public final Kind kind;
     /** The label, unique in the module: it names the property in the Verilog and in the checker's report. */
     public final String label;
+
     public final Expr cond;
     public final SourceLoc loc;
     /** Filled by lowering: the when-path the property sits on. */

@@ -43,11 +43,9 @@ public final class Memory {
     }
 
     /** A condition on the when-path, possibly negated (the otherwise branch). */
-    public record Guard(Expr cond, boolean negated) {
-    }
+    public record Guard(Expr cond, boolean negated) {}
 
-    public record WritePort(Expr addr, Expr data, List<Guard> guards, SourceLoc loc) {
-    }
+    public record WritePort(Expr addr, Expr data, List<Guard> guards, SourceLoc loc) {}
 
     /** A synchronous read port: {@code rdata <= mem[addr]} on cycles where its enable guards all hold. */
     public static final class ReadPort {

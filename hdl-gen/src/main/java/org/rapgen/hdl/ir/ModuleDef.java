@@ -26,6 +26,7 @@ public final class ModuleDef {
     public String javaClass;
     /** Set for a {@code BlackBox}: the module is external Verilog, instantiated but never emitted. */
     public ExternalModule external;
+
     public Signal clock;
     public Signal reset;
 

@@ -13,11 +13,19 @@ public final class Op extends Expr {
     public final ModuleDef owner;
     /** For MEM_READ: the memory read asynchronously. */
     public final Memory memory;
+
     private int width = -1;
     /** Set when the user named the result (field name or {@code .named()}); otherwise a {@code _op_N} temporary. */
     public NameSlot nameSlot;
 
-    public Op(OpKind kind, List<Expr> args, int[] consts, boolean signedResult, SourceLoc loc, ModuleDef owner, Memory memory) {
+    public Op(
+            OpKind kind,
+            List<Expr> args,
+            int[] consts,
+            boolean signedResult,
+            SourceLoc loc,
+            ModuleDef owner,
+            Memory memory) {
         this.kind = kind;
         this.args = List.copyOf(args);
         this.consts = consts;

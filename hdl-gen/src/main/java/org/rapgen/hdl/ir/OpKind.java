@@ -5,13 +5,37 @@ package org.rapgen.hdl.ir;
  * reinterpretations or extensions and are rendered inside their user rather than as a temporary.
  */
 public enum OpKind {
-    ADD, ADD_EXPAND, SUB, SUB_EXPAND, MUL,
-    AND, OR, XOR, NOT,
-    EQ, NE, LT, LE, GT, GE,
-    AND_R, OR_R, XOR_R,
-    SHL, SHR, DSHL, DSHR,
-    MUX, CAT, FILL, BITS, DYN_INDEX, MEM_READ,
-    PAD(true), AS_UINT(true), AS_SINT(true);
+    ADD,
+    ADD_EXPAND,
+    SUB,
+    SUB_EXPAND,
+    MUL,
+    AND,
+    OR,
+    XOR,
+    NOT,
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE,
+    AND_R,
+    OR_R,
+    XOR_R,
+    SHL,
+    SHR,
+    DSHL,
+    DSHR,
+    MUX,
+    CAT,
+    FILL,
+    BITS,
+    DYN_INDEX,
+    MEM_READ,
+    PAD(true),
+    AS_UINT(true),
+    AS_SINT(true);
 
     public final boolean inline;
 

@@ -7,7 +7,15 @@ import org.rapgen.hdl.SourceLoc;
  * register. Width may be -1 until width inference runs; the name is assigned when the module is closed.
  */
 public final class Signal {
-    public enum Kind { INPUT, OUTPUT, WIRE, REG, INST_IN, INST_OUT, MEM_RDATA }
+    public enum Kind {
+        INPUT,
+        OUTPUT,
+        WIRE,
+        REG,
+        INST_IN,
+        INST_OUT,
+        MEM_RDATA
+    }
 
     public final Kind kind;
     public final boolean signed;
@@ -20,6 +28,7 @@ public final class Signal {
     public Expr init;
     /** For INST_IN / INST_OUT: the instance and the child's port this net is wired to. */
     public Instance instance;
+
     public Signal childPort;
     /** Declared inside {@code Formal.properties}: emitted only in the module's formal-only block. */
     public boolean formal;
@@ -29,7 +38,8 @@ public final class Signal {
      */
     public String freeChoice;
 
-    public Signal(Kind kind, int width, boolean signed, SourceLoc loc, ModuleDef owner, NameSlot nameSlot, String path) {
+    public Signal(
+            Kind kind, int width, boolean signed, SourceLoc loc, ModuleDef owner, NameSlot nameSlot, String path) {
         this.kind = kind;
         this.width = width;
         this.signed = signed;
@@ -66,7 +76,8 @@ public final class Signal {
 
     /** Sinks are driven by connect statements in this module. */
     public boolean isSink() {
-        return freeChoice == null && (kind == Kind.OUTPUT || kind == Kind.WIRE || kind == Kind.REG || kind == Kind.INST_IN);
+        return freeChoice == null
+                && (kind == Kind.OUTPUT || kind == Kind.WIRE || kind == Kind.REG || kind == Kind.INST_IN);
     }
 
     @Override

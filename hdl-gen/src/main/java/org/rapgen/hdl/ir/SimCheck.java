@@ -19,6 +19,7 @@ public final class SimCheck {
     public final Expr cond;
     /** A Verilog {@code $display} format (already validated against {@code args}); null for FINISH. */
     public final String format;
+
     public final List<Expr> args;
     public final SourceLoc loc;
     /** Filled by lowering: the when-path the check sits on. */

@@ -9,8 +9,7 @@ public sealed interface Stmt {
     SourceLoc loc();
 
     /** {@code sink := src}; later connects win (last-connect semantics). */
-    record Connect(Signal sink, Expr src, SourceLoc loc) implements Stmt {
-    }
+    record Connect(Signal sink, Expr src, SourceLoc loc) implements Stmt {}
 
     /**
      * {@code inSwitch} is null for a plain when. The arms of one {@code switch} share a token: their conditions are
@@ -23,16 +22,13 @@ public sealed interface Stmt {
     }
 
     /** Identifies the arms of one {@code switch} (identity only). */
-    final class SwitchToken {
-    }
+    final class SwitchToken {}
 
     /** A memory write port, enabled by the conjunction of the enclosing when-conditions. */
-    record MemWrite(Memory memory, Expr addr, Expr data, SourceLoc loc) implements Stmt {
-    }
+    record MemWrite(Memory memory, Expr addr, Expr data, SourceLoc loc) implements Stmt {}
 
     /** Enables a synchronous read port on the current when-path (and {@code enable}). */
-    record ReadEnable(Memory.ReadPort port, Expr enable, SourceLoc loc) implements Stmt {
-    }
+    record ReadEnable(Memory.ReadPort port, Expr enable, SourceLoc loc) implements Stmt {}
 
     /** Places a simulation-only check on the current when-path. */
     record Check(SimCheck check) implements Stmt {

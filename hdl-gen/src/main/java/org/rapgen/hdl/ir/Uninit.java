@@ -4,8 +4,7 @@ package org.rapgen.hdl.ir;
 public final class Uninit extends Expr {
     public static final Uninit INSTANCE = new Uninit();
 
-    private Uninit() {
-    }
+    private Uninit() {}
 
     @Override
     public int width() {

@@ -41,8 +41,7 @@ public final class Arbiter extends Module {
     }
 
     /** A subtree's winner: whether any input is valid, its index within the subtree, its payload, and its halves. */
-    private record Node(Bool valid, UInt index, UInt bits, Node left, Node right, int leaf) {
-    }
+    private record Node(Bool valid, UInt index, UInt bits, Node left, Node right, int leaf) {}
 
     public Arbiter(int n, int width) {
         this(n, width, Mutant.NONE);
@@ -84,12 +83,18 @@ public final class Arbiter extends Module {
             return;
         }
         grant(node.left, granted, mutant);
-        grant(node.right, mutant == Mutant.ARBITER_GRANT_UNMASKED ? granted : granted.and(node.left.valid.not()), mutant);
+        grant(
+                node.right,
+                mutant == Mutant.ARBITER_GRANT_UNMASKED ? granted : granted.and(node.left.valid.not()),
+                mutant);
     }
 
     /** Left (lower indices) wins; the index gains one bit per level: 0 for left, 1 for right. */
     private static Node merge(Node l, Node r) {
-        if (r == null) return l == null ? null : new Node(l.valid, l.index == null ? U(0) : Cat(B(false), l.index), l.bits, l, null, -1);
+        if (r == null)
+            return l == null
+                    ? null
+                    : new Node(l.valid, l.index == null ? U(0) : Cat(B(false), l.index), l.bits, l, null, -1);
         Bool takeRight = l.valid.not();
         UInt index = l.index == null ? takeRight : Cat(takeRight, Mux(l.valid, l.index, r.index));
         return new Node(l.valid.or(r.valid), index, Mux(l.valid, l.bits, r.bits), l, r, -1);

@@ -16,8 +16,7 @@ import org.rapgen.hdl.Vec;
  * input's word and index.
  */
 final class ArbiterProperties {
-    private ArbiterProperties() {
-    }
+    private ArbiterProperties() {}
 
     static void check(Arbiter.IO io) {
         Formal.properties(() -> {
@@ -39,11 +38,17 @@ final class ArbiterProperties {
             UInt pick = anyconst(UInt(log2Up(n))).named("f_input");
             Formal.Assume("input_exists", pick.lt(n));
             UInt pickBit = U(1, n).shl(pick).bits(n - 1, 0).named("f_input_bit");
-            Bool winner = request.and(pickBit).orR().and(request.and(pickBit.sub(1)).eq(0)).named("f_input_wins");
+            Bool winner = request.and(pickBit)
+                    .orR()
+                    .and(request.and(pickBit.sub(1)).eq(0))
+                    .named("f_input_wins");
             Formal.Assert("priority_lowest_index", grant.and(pickBit).orR().eq(winner.and(io.out.ready)));
             Vec<UInt> words = Wire(Vec(n, UInt(io.out.bits.getWidth()))).named("f_words");
             for (int i = 0; i < n; i++) words.get(i).connect(io.in.get(i).bits);
-            when(winner, () -> Formal.Assert("out_is_the_winner", io.chosen.eq(pick).and(io.out.bits.eq(Mux1H(pickBit, words)))));
+            when(
+                    winner,
+                    () -> Formal.Assert(
+                            "out_is_the_winner", io.chosen.eq(pick).and(io.out.bits.eq(Mux1H(pickBit, words)))));
         });
     }
 }

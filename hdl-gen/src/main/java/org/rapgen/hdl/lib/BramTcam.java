@@ -81,7 +81,7 @@ public final class BramTcam extends Module {
         UInt backAddr = Reg(UInt(sweepBits)).named("back_addr");
         UInt wValue = Reg(UInt(keyBits)).named("w_value");
         UInt wMask = Reg(UInt(keyBits)).named("w_mask");
-        UInt wSelect = Reg(UInt(entries)).named("w_select");  // one-hot of the entry being written; 0 past the last
+        UInt wSelect = Reg(UInt(entries)).named("w_select"); // one-hot of the entry being written; 0 past the last
         Bool busy = sweepRead.or(backValid).named("busy");
 
         // Stage A: the RAMs' read registers, with the key, payload and valid bits as they were at acceptance.
@@ -128,10 +128,13 @@ public final class BramTcam extends Module {
             int wj = widths[j];
             int hi = lo + wj - 1;
             // The sweep never reads the address it writes back, and searches wait for the sweep: no read-under-write
-            // ever happens, so Yosys need not add logic to emulate read-first (it would, per RAM, without the attribute).
+            // ever happens, so Yosys need not add logic to emulate read-first (it would, per RAM, without the
+            // attribute).
             String chunk = "chunk" + j;
-            SyncReadMem<UInt> ram = SyncReadMem(1 << wj, UInt(entries)).named(chunk).attribute("no_rw_check");
-            UInt readAddr = Mux(sweepRead, sweepAddr.bits(wj - 1, 0), io.search.bits.key.bits(hi, lo)).named("read_addr" + j);
+            SyncReadMem<UInt> ram =
+                    SyncReadMem(1 << wj, UInt(entries)).named(chunk).attribute("no_rw_check");
+            UInt readAddr = Mux(sweepRead, sweepAddr.bits(wj - 1, 0), io.search.bits.key.bits(hi, lo))
+                    .named("read_addr" + j);
             // Not accept.or(step): the handshake behind accept was the read enables' slow path on the iCE40, twelve
             // RAMs away. A consumer that is always ready (the RAP engine's selector) makes this a constant.
             Bool readEnable = advance.or(step).named("read_enable" + j);
@@ -145,7 +148,9 @@ public final class BramTcam extends Module {
             Bool hit = Reg(Bool()).named("back_hit" + j);
             when(step, () -> hit.connect(matchesWrite(sweepAddr.bits(wj - 1, 0), chunkValue, chunkMask)));
             when(backValid, () -> {
-                Assert(hit.eq(matchesWrite(back, chunkValue, chunkMask)), chunk + ": back_hit does not describe back_addr");
+                Assert(
+                        hit.eq(matchesWrite(back, chunkValue, chunkMask)),
+                        chunk + ": back_hit does not describe back_addr");
                 Assert(accept.or(step).not().or(readAddr.ne(back)), "chunk RAM read and written at the same address");
                 ram.write(back, word.and(wSelect.not()).or(Mux(hit, wSelect, U(0, entries))));
             });

@@ -52,6 +52,5 @@ public interface ComposableUpdate {
     Applied apply(UInt base, UInt op, UInt decoded);
 
     /** The updated word, and a flag about this command presented beside it (e.g. CounterSram's "saturated"). */
-    record Applied(UInt value, Bool flag) {
-    }
+    record Applied(UInt value, Bool flag) {}
 }

@@ -54,12 +54,19 @@ public final class CounterSram extends Module {
     }
 
     public CounterSram(int depth, int counterBits, boolean registerRead) {
-        super(registerRead ? new Object[] {"d", depth, "c", counterBits, "r", 1} : new Object[] {"d", depth, "c", counterBits});
-        if (counterBits < 1 || counterBits > 64) throw new HdlException(SourceLoc.capture(), "CounterSram counter width must be in 1..64, got " + counterBits);
+        super(
+                registerRead
+                        ? new Object[] {"d", depth, "c", counterBits, "r", 1}
+                        : new Object[] {"d", depth, "c", counterBits});
+        if (counterBits < 1 || counterBits > 64)
+            throw new HdlException(
+                    SourceLoc.capture(), "CounterSram counter width must be in 1..64, got " + counterBits);
         io = IO(new IO(log2Up(depth), counterBits));
-        RmwMemory mem = Module(registerRead
-                ? new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, new CounterUpdate(counterBits))
-                : new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, CounterSram::apply));
+        RmwMemory mem = Module(
+                registerRead
+                        ? new RmwMemory(
+                                "counter", depth, counterBits, OP_BITS + counterBits, new CounterUpdate(counterBits))
+                        : new RmwMemory("counter", depth, counterBits, OP_BITS + counterBits, CounterSram::apply));
         mem.io.in.biConnect(io.in);
         mem.io.clear.connect(io.clear);
         io.clearing.connect(mem.io.clearing);
@@ -71,7 +78,8 @@ public final class CounterSram extends Module {
         io.out.bits.cmd.connect(r.cmd);
         io.out.bits.old.connect(r.old);
         io.out.bits.updated.connect(r.updated);
-        io.out.bits.saturated.connect(registerRead ? mem.outFlag() : op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
+        io.out.bits.saturated.connect(
+                registerRead ? mem.outFlag() : op(r.cmd).eq(OP_ADD).and(new SatAdd(r.old, value(r.cmd)).overflow));
     }
 
     /**
@@ -105,7 +113,8 @@ public final class CounterSram extends Module {
 
     /** The same packing in software, for drivers and tests: {@code op << counterBits | value} (counterBits <= 62). */
     public static long cmd(int op, long value, int counterBits) {
-        if (counterBits > 62) throw new IllegalArgumentException("a command of " + counterBits + "-bit counters does not fit in a long");
+        if (counterBits > 62)
+            throw new IllegalArgumentException("a command of " + counterBits + "-bit counters does not fit in a long");
         return ((long) op << counterBits) | value;
     }
 

@@ -9,7 +9,7 @@ import org.rapgen.hdl.UInt;
  * {@link CounterSram}'s update (saturating ADD, SET, READ) as composable operators, for {@link RmwMemory}'s stage R.
  * An operator is {@code {over, addend}} (1 + C bits): "add addend; the sum exceeds the maximum anyway if over". A run
  * of commands on one counter accumulates its addends (one C-bit adder, the loop); the saturating add of the base
- * then starts from registers and is split for speed ({@link SatAdd#carrySelect}, at half the width).
+ * then starts from registers and is split for speed ({@link SatAdd#carrySelect}, at 5/8 of the width, see {@link #split}).
  */
 final class CounterUpdate implements ComposableUpdate {
     private final int bits;
@@ -60,7 +60,9 @@ final class CounterUpdate implements ComposableUpdate {
     /** The command is an ADD of a non-zero value: the only kind that can saturate. */
     @Override
     public UInt decode(UInt cmd) {
-        return CounterSram.op(cmd).eq(CounterSram.OP_ADD).and(CounterSram.value(cmd).orR());
+        return CounterSram.op(cmd)
+                .eq(CounterSram.OP_ADD)
+                .and(CounterSram.value(cmd).orR());
     }
 
     /**

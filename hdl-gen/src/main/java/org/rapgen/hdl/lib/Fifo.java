@@ -49,7 +49,8 @@ public final class Fifo extends Module {
     Fifo(int width, int depth, boolean outputRegister, Mutant mutant) {
         super(outputRegister ? new Object[] {"w", width, "d", depth, "o", 1} : new Object[] {"w", width, "d", depth});
         if (width < 1) throw new HdlException(SourceLoc.capture(), "Fifo width must be >= 1, got " + width);
-        if (depth < 2 || Integer.bitCount(depth) != 1) throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
+        if (depth < 2 || Integer.bitCount(depth) != 1)
+            throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
         io = IO(new IO(width, depth));
         int aw = log2Up(depth);
 
@@ -76,7 +77,8 @@ public final class Fifo extends Module {
         Bool ramHasData = RegInit(B(false)).named("ram_has_data");
         Assert(ramHasData.eq(count.ne(staged)), "ram_has_data disagrees with count %d", count);
         Bool fetch = ramHasData.and(ramOutFree).named("fetch");
-        Bool lastWord = count.eq(staged.pad(count.getWidth()).add(U(1, count.getWidth()))).named("ram_last_word");
+        Bool lastWord = count.eq(staged.pad(count.getWidth()).add(U(1, count.getWidth())))
+                .named("ram_last_word");
         ramHasData.connect(enqFire.or(ramHasData.and(fetch.and(lastWord).not())));
 
         when(enqFire, () -> {
@@ -105,7 +107,8 @@ public final class Fifo extends Module {
         // "Full" as a flip-flop of its own, kept from the count's next value, so enq.ready is a register's output and
         // not a compare of the count (the producer's logic, and every enable behind its handshake, follow it).
         Bool full = RegInit(B(false)).named("full");
-        full.connect(grows.and(count.eq(mutant == Mutant.FIFO_FULL_LATE ? depth : depth - 1)).or(full.and(deqFire.not())));
+        full.connect(grows.and(count.eq(mutant == Mutant.FIFO_FULL_LATE ? depth : depth - 1))
+                .or(full.and(deqFire.not())));
         Assert(full.eq(count.eq(depth)), "FIFO full flag disagrees with count %d", count);
         io.enq.ready.connect(full.not());
         io.deq.valid.connect(outValid);

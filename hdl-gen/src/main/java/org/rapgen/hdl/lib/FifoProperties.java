@@ -14,8 +14,7 @@ import org.rapgen.hdl.UInt;
  * presents the oldest word held within {@code latency - 1} cycles of it becoming the oldest.
  */
 final class FifoProperties {
-    private FifoProperties() {
-    }
+    private FifoProperties() {}
 
     static void check(Fifo.IO io, int depth, int latency) {
         Formal.properties(() -> {
@@ -45,7 +44,9 @@ final class FifoProperties {
             });
             // The tracked word, once the oldest held, is on deq within latency - 1 cycles.
             Bool oldest = entered.and(out.eq(tracked)).named("f_tracked_oldest");
-            when(oldest.and(cyclesHeld(oldest, latency).ge(latency - 1)), () -> Formal.Assert("deq_valid_within_latency", io.deq.valid));
+            when(
+                    oldest.and(cyclesHeld(oldest, latency).ge(latency - 1)),
+                    () -> Formal.Assert("deq_valid_within_latency", io.deq.valid));
             Formal.Cover("fills_up", io.count.eq(depth));
         });
     }

@@ -13,8 +13,7 @@ import org.rapgen.hdl.UInt;
  * positions, waiting times, and the producer's side of the handshake.
  */
 final class HandshakeProperties {
-    private HandshakeProperties() {
-    }
+    private HandshakeProperties() {}
 
     /**
      * The number of transfers so far, modulo 2^bits: the position in the stream of the next word. Words are then

@@ -42,11 +42,18 @@ public final class Lfsr extends Module {
     Lfsr(int width, int stepsPerAdvance, long seed, Mutant mutant) {
         super("w", width, "s", stepsPerAdvance, "seed", Long.toHexString(seed));
         SourceLoc loc = SourceLoc.capture();
-        if (LfsrTaps.of(width) == null) throw new HdlException(loc, "Lfsr width must be in " + LfsrTaps.MIN_WIDTH + ".." + LfsrTaps.MAX_WIDTH + ", got " + width);
-        if (stepsPerAdvance < 1) throw new HdlException(loc, "Lfsr steps per advance must be >= 1, got " + stepsPerAdvance);
-        if (seed == 0) throw new HdlException(loc, "Lfsr seed must be nonzero (the all-zero state never leaves itself)");
+        if (LfsrTaps.of(width) == null)
+            throw new HdlException(
+                    loc, "Lfsr width must be in " + LfsrTaps.MIN_WIDTH + ".." + LfsrTaps.MAX_WIDTH + ", got " + width);
+        if (stepsPerAdvance < 1)
+            throw new HdlException(loc, "Lfsr steps per advance must be >= 1, got " + stepsPerAdvance);
+        if (seed == 0)
+            throw new HdlException(loc, "Lfsr seed must be nonzero (the all-zero state never leaves itself)");
         if (width < 64 && (seed >>> width) != 0) {
-            throw new HdlException(loc, "Lfsr seed 0x" + Long.toHexString(seed) + " does not fit in " + width + " bits (pass an unsigned value, e.g. 0xACE1ACE1L)");
+            throw new HdlException(
+                    loc,
+                    "Lfsr seed 0x" + Long.toHexString(seed) + " does not fit in " + width
+                            + " bits (pass an unsigned value, e.g. 0xACE1ACE1L)");
         }
         io = IO(new IO(width));
         UInt state = RegInit(U(unsigned(seed), width)).named("state");
@@ -57,7 +64,10 @@ public final class Lfsr extends Module {
         List<Bool> next = new ArrayList<>();
         for (int bit = width - 1; bit >= 0; bit--) {
             long m = masks[bit];
-            next.add(Long.bitCount(m) == 1 ? state.bit(Long.numberOfTrailingZeros(m)) : state.and(U(unsigned(m), width)).xorR());
+            next.add(
+                    Long.bitCount(m) == 1
+                            ? state.bit(Long.numberOfTrailingZeros(m))
+                            : state.and(U(unsigned(m), width)).xorR());
         }
         when(io.advance, () -> state.connect(Cat(next)));
         io.state.connect(state);

@@ -19,8 +19,7 @@ final class LfsrProperties {
     /** Widths up to this get the whole expected sequence as a property (2^width - 1 states, one mux each). */
     static final int RECURRENCE_MAX_WIDTH = 8;
 
-    private LfsrProperties() {
-    }
+    private LfsrProperties() {}
 
     static void check(UInt state, Bool advance, int width, int stepsPerAdvance, BigInteger seed) {
         BigInteger steps = BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE);
@@ -31,7 +30,8 @@ final class LfsrProperties {
             UInt advances = RegInit(U(0, bits)).named("f_advances");
             when(advance, () -> advances.connect(Mux(advances.eq(last), U(0, bits), advances.add(1))));
             Formal.Assert("never_zero", state.ne(0));
-            Formal.Assert("seed_again_only_after_period", state.eq(U(seed, width)).eq(advances.eq(0)));
+            Formal.Assert(
+                    "seed_again_only_after_period", state.eq(U(seed, width)).eq(advances.eq(0)));
             if (width <= RECURRENCE_MAX_WIDTH) {
                 long[] expected = sequence(width, stepsPerAdvance, seed.longValueExact(), period.intValueExact());
                 UInt want = U(expected[0], width);

@@ -55,7 +55,8 @@ final class LongestMatchHarness extends Module {
         select.io.in.bits.lens.connect(lens);
         select.io.in.bits.payload.connect(tcam.io.result.bits.payload);
         io.out.biConnect(select.io.out);
-        longestMatchWins(entries, keyBits, lenBits, Tcam.latency() + PrefixSelector.latency(entries, levelsPerStage), lens);
+        longestMatchWins(
+                entries, keyBits, lenBits, Tcam.latency() + PrefixSelector.latency(entries, levelsPerStage), lens);
     }
 
     private void longestMatchWins(int entries, int keyBits, int lenBits, int latency, Vec<UInt> lens) {
@@ -64,7 +65,12 @@ final class LongestMatchHarness extends Module {
             int bits = log2Up(latency + 2) + 3;
             UInt inPos = position(io.search.fire(), bits).named("f_search_position");
             UInt outPos = position(io.out.fire(), bits).named("f_out_position");
-            Formal.Assume("no_write_while_searching", io.write.valid.not().or(inPos.eq(outPos).and(io.search.fire().not())));
+            Formal.Assume(
+                    "no_write_while_searching",
+                    io.write
+                            .valid
+                            .not()
+                            .or(inPos.eq(outPos).and(io.search.fire().not())));
 
             UInt slot = anyconst(UInt(w.index.getWidth())).named("f_slot");
             Formal.Assume("slot_exists", slot.lt(entries));
@@ -80,7 +86,9 @@ final class LongestMatchHarness extends Module {
             });
 
             // A lemma on the length registers, so that no check replays the writes since reset.
-            when(valid, () -> Formal.Assert("length_is_its_shadow", lens.read(slot).eq(len)));
+            when(
+                    valid,
+                    () -> Formal.Assert("length_is_its_shadow", lens.read(slot).eq(len)));
 
             UInt tracked = anyconst(UInt(bits)).named("f_tracked_position");
             Bool hit = Reg(Bool()).named("f_tracked_hit");
@@ -93,9 +101,12 @@ final class LongestMatchHarness extends Module {
             PrefixSelector.Out out = io.out.bits;
             when(io.out.valid.and(outPos.eq(tracked)).and(entered), () -> {
                 when(hit, () -> Formal.Assert("matching_slot_found_and_not_longer", out.found.and(out.len.ge(len))));
-                when(out.found.and(out.slot.eq(slot)), () -> Formal.Assert("winner_matched_with_its_length", hit.and(out.len.eq(len))));
+                when(
+                        out.found.and(out.slot.eq(slot)),
+                        () -> Formal.Assert("winner_matched_with_its_length", hit.and(out.len.eq(len))));
             });
-            Formal.Cover("longest_match_in_a_high_slot", io.out.valid.and(out.found).and(out.slot.eq(entries - 1)));
+            Formal.Cover(
+                    "longest_match_in_a_high_slot", io.out.valid.and(out.found).and(out.slot.eq(entries - 1)));
         });
     }
 }

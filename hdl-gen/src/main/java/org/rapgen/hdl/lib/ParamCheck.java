@@ -10,19 +10,22 @@ import org.rapgen.hdl.SourceLoc;
 final class ParamCheck {
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
-    private ParamCheck() {
-    }
+    private ParamCheck() {}
 
     /** Requires {@code lo <= value <= hi}. */
     static void range(Class<?> block, String name, int value, int lo, int hi) {
         if (value < lo || value > hi) {
-            throw new HdlException(caller(block), block.getSimpleName() + " " + name + " must be in " + lo + ".." + hi + ", got " + value);
+            throw new HdlException(
+                    caller(block),
+                    block.getSimpleName() + " " + name + " must be in " + lo + ".." + hi + ", got " + value);
         }
     }
 
     /** Requires {@code value >= lo}. */
     static void atLeast(Class<?> block, String name, int value, int lo) {
-        if (value < lo) throw new HdlException(caller(block), block.getSimpleName() + " " + name + " must be >= " + lo + ", got " + value);
+        if (value < lo)
+            throw new HdlException(
+                    caller(block), block.getSimpleName() + " " + name + " must be >= " + lo + ", got " + value);
     }
 
     /** The frame that called {@code block}'s constructor (the first frame after the last one inside it). */
@@ -30,9 +33,12 @@ final class ParamCheck {
         return WALKER.walk(frames -> {
             boolean inside = false;
             for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
-                boolean ctor = f.getDeclaringClass() == block && f.getMethodName().equals("<init>");
+                boolean ctor =
+                        f.getDeclaringClass() == block && f.getMethodName().equals("<init>");
                 if (ctor) inside = true;
-                else if (inside) return new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
+                else if (inside)
+                    return new SourceLoc(
+                            f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
             }
             return SourceLoc.capture();
         });

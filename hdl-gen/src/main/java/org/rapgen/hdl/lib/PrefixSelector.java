@@ -30,6 +30,7 @@ public final class PrefixSelector extends Module {
     public static final class In extends Bundle {
         /** Bit i: slot i matched. */
         public final UInt match;
+
         public final Vec<UInt> lens;
         public final UInt payload;
 
@@ -76,8 +77,7 @@ public final class PrefixSelector extends Module {
     }
 
     /** A subtree's winner: whether any slot matched, the winner's len, and its slot within the subtree. */
-    private record Node(Bool valid, UInt len, UInt index) {
-    }
+    private record Node(Bool valid, UInt len, UInt index) {}
 
     public PrefixSelector(int entries, int lenBits, int payloadBits, int levelsPerStage) {
         this(entries, lenBits, payloadBits, levelsPerStage, Mutant.NONE);
@@ -137,7 +137,9 @@ public final class PrefixSelector extends Module {
     /** A node's winner in stage registers named {@code <stage>found<suffix>}, ... */
     private static Node hold(Node n, Bool enable, String stage, String suffix) {
         if (n == null) return null;
-        return new Node(hold(Bool(), n.valid, enable, stage + "found" + suffix), hold(UInt(n.len.getWidth()), n.len, enable, stage + "len" + suffix),
+        return new Node(
+                hold(Bool(), n.valid, enable, stage + "found" + suffix),
+                hold(UInt(n.len.getWidth()), n.len, enable, stage + "len" + suffix),
                 hold(UInt(n.index.getWidth()), n.index, enable, stage + "slot" + suffix));
     }
 
@@ -156,7 +158,9 @@ public final class PrefixSelector extends Module {
     private static Node merge(Node l, Node r, Mutant mutant) {
         if (l == null) return null;
         if (r == null) return new Node(l.valid, l.len, l.index == null ? U(0, 1) : Cat(B(false), l.index));
-        Bool takeRight = mutant == Mutant.SELECTOR_FIRST_MATCH ? r.valid.and(l.valid.not()) : r.valid.and(l.valid.not().or(r.len.gt(l.len)));
+        Bool takeRight = mutant == Mutant.SELECTOR_FIRST_MATCH
+                ? r.valid.and(l.valid.not())
+                : r.valid.and(l.valid.not().or(r.len.gt(l.len)));
         UInt index = l.index == null ? takeRight : Cat(takeRight, Mux(takeRight, r.index, l.index));
         return new Node(l.valid.or(r.valid), Mux(takeRight, r.len, l.len), index);
     }

@@ -16,8 +16,7 @@ import org.rapgen.hdl.UInt;
  * holds the longest match wins.
  */
 final class PrefixSelectorProperties {
-    private PrefixSelectorProperties() {
-    }
+    private PrefixSelectorProperties() {}
 
     static void check(PrefixSelector.IO io, int entries, int latency) {
         Formal.properties(() -> {
@@ -47,14 +46,21 @@ final class PrefixSelectorProperties {
             when(io.out.valid.and(outPos.eq(tracked)), () -> {
                 Formal.Assert("result_of_a_request", entered.and(out.payload.eq(payload)));
                 Formal.Assert("found_iff_a_slot_matched", out.found.eq(match.orR()));
-                when(out.found.not(), () -> Formal.Assert("no_match_gives_zero", out.slot.eq(0).and(out.len.eq(0))));
-                when(out.found.and(out.slot.eq(slot)), () -> Formal.Assert("winner_matched_with_its_length", matched.and(len.eq(out.len))));
+                when(
+                        out.found.not(),
+                        () -> Formal.Assert(
+                                "no_match_gives_zero", out.slot.eq(0).and(out.len.eq(0))));
+                when(
+                        out.found.and(out.slot.eq(slot)),
+                        () -> Formal.Assert("winner_matched_with_its_length", matched.and(len.eq(out.len))));
                 when(matched, () -> {
                     Formal.Assert("matching_slot_not_longer", len.le(out.len));
                     Formal.Assert("tie_to_lowest_slot", len.ne(out.len).or(out.slot.le(slot)));
                 });
             });
-            Formal.Cover("longest_is_not_first_match", io.out.valid.and(outPos.eq(tracked)).and(match.bit(0)).and(out.slot.ne(0)));
+            Formal.Cover(
+                    "longest_is_not_first_match",
+                    io.out.valid.and(outPos.eq(tracked)).and(match.bit(0)).and(out.slot.ne(0)));
         });
     }
 }

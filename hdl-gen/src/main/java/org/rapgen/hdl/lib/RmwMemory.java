@@ -88,7 +88,8 @@ public final class RmwMemory extends Module {
 
         IO(int addrBits, int cmdBits, int dataBits, boolean flagged) {
             in = Flipped(Decoupled(new Command(addrBits, cmdBits)));
-            out = Decoupled(flagged ? new FlaggedResult(addrBits, cmdBits, dataBits) : new Result(addrBits, cmdBits, dataBits));
+            out = Decoupled(
+                    flagged ? new FlaggedResult(addrBits, cmdBits, dataBits) : new Result(addrBits, cmdBits, dataBits));
         }
     }
 
@@ -109,7 +110,13 @@ public final class RmwMemory extends Module {
      * @param registerRead add stage R, which registers the RAM's read data before the forwarding mux and the update
      * @param update builds {@code updated} from {@code (old, cmd)}; its result may be narrower than dataBits
      */
-    public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update) {
+    public RmwMemory(
+            String flavor,
+            int depth,
+            int dataBits,
+            int cmdBits,
+            boolean registerRead,
+            BiFunction<UInt, UInt, UInt> update) {
         this(flavor, depth, dataBits, cmdBits, registerRead, update, null, Mutant.NONE);
     }
 
@@ -118,11 +125,20 @@ public final class RmwMemory extends Module {
         this(flavor, depth, dataBits, cmdBits, true, null, update, Mutant.NONE);
     }
 
-    RmwMemory(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead, BiFunction<UInt, UInt, UInt> update,
-            ComposableUpdate composable, Mutant mutant) {
+    RmwMemory(
+            String flavor,
+            int depth,
+            int dataBits,
+            int cmdBits,
+            boolean registerRead,
+            BiFunction<UInt, UInt, UInt> update,
+            ComposableUpdate composable,
+            Mutant mutant) {
         super(nameParams(flavor, depth, dataBits, cmdBits, registerRead));
         SourceLoc loc = SourceLoc.capture();
-        if (flavor == null || !flavor.matches("[A-Za-z0-9]+")) throw new HdlException(loc, "RmwMemory flavor must be letters and digits (it names the module), got '" + flavor + "'");
+        if (flavor == null || !flavor.matches("[A-Za-z0-9]+"))
+            throw new HdlException(
+                    loc, "RmwMemory flavor must be letters and digits (it names the module), got '" + flavor + "'");
         if (depth < 2) throw new HdlException(loc, "RmwMemory depth must be >= 2, got " + depth);
         if (dataBits < 1) throw new HdlException(loc, "RmwMemory data width must be >= 1, got " + dataBits);
         if (cmdBits < 1) throw new HdlException(loc, "RmwMemory command width must be >= 1, got " + cmdBits);
@@ -135,8 +151,8 @@ public final class RmwMemory extends Module {
         Bool clearing = RegInit(B(true)).named("clearing");
         UInt sweep = RegInit(U(0, aw)).named("sweep");
 
-        Stage a = new Stage("a", aw, cmdBits);
-        Stage r = registerRead ? new Stage("r", aw, cmdBits) : a;  // the updating stage
+        RmwStage a = new RmwStage("a", aw, cmdBits);
+        RmwStage r = registerRead ? new RmwStage("r", aw, cmdBits) : a; // the updating stage
         Bool bValid = RegInit(B(false)).named("b_valid");
         UInt bAddr = Reg(UInt(aw)).named("b_addr");
         UInt bCmd = Reg(UInt(cmdBits)).named("b_cmd");
@@ -144,11 +160,15 @@ public final class RmwMemory extends Module {
         UInt bUpdated = Reg(UInt(dataBits)).named("b_updated");
 
         // The updating stage moves to B whenever B is free or being emptied, A to R whenever R is free or moving; a
-        // command is accepted whenever A is free or moving. With stage R the last two are read off Occupancy.
+        // command is accepted whenever A is free or moving. With stage R the last two are read off RmwOccupancy.
         Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
-        Occupancy full = registerRead ? new Occupancy(io.out.ready) : null;
-        Bool aMoves = registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
-        io.in.ready.connect(registerRead ? clearing.not().and(full.all.and(full.stalled).not()) : clearing.not().and(a.valid.not().or(aMoves)));
+        RmwOccupancy full = registerRead ? new RmwOccupancy(io.out.ready) : null;
+        Bool aMoves =
+                registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
+        io.in.ready.connect(
+                registerRead
+                        ? clearing.not().and(full.all.and(full.stalled).not())
+                        : clearing.not().and(a.valid.not().or(aMoves)));
         Bool accept = io.in.fire().named("accept");
 
         UInt rdata = ram.read(io.in.bits.addr, accept);
@@ -159,9 +179,11 @@ public final class RmwMemory extends Module {
         // One write port: the sweep's zeros take precedence over write-backs (those are discarded while clearing).
         Bool writeEnable = clearing.or(written).named("write_enable");
         UInt writeAddr = Mux(clearing, sweep, registerRead ? bAddr : r.addr).named("write_addr");
-        // The updating command writes on the edge of this read (or, with stage R, on the next), which the read cannot see.
+        // The updating command writes on the edge of this read (or, with stage R, on the next), which the read cannot
+        // see.
         Bool misses = writeBack.and(r.addr.eq(io.in.bits.addr));
-        Bool readMissesWrite = (mutant == Mutant.RMW_NO_FORWARD ? misses.and(B(false)) : misses).named("read_misses_write");
+        Bool readMissesWrite =
+                (mutant == Mutant.RMW_NO_FORWARD ? misses.and(B(false)) : misses).named("read_misses_write");
         // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
         Bool readCollided = Reg(Bool()).named("read_collided");
         when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
@@ -169,12 +191,23 @@ public final class RmwMemory extends Module {
         final UInt updated;
         if (registerRead) {
             Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
-            ReadPath read = registeredRead(a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided,
+            ReadPath read = registeredRead(
+                    a,
+                    r,
+                    accept,
+                    aMoves,
+                    advance,
+                    readMissesWrite,
+                    readMissesBWrite,
+                    rdata,
+                    bUpdated,
+                    readCollided,
                     composable == null);
             old = read.old;
             updated = Wire(UInt(dataBits)).named("updated");
             if (composable != null) {
-                ComposableUpdate.Applied applied = composed(composable, a, r, accept, aMoves, read);
+                ComposableUpdate.Applied applied = RmwComposition.composed(
+                        composable, a, r, accept, aMoves, read.forward(), read.pre(), io.in.bits.cmd);
                 updated.connect(applied.value());
                 Bool bFlag = Reg(Bool()).named("b_flag");
                 when(advance, () -> bFlag.connect(applied.flag()));
@@ -211,7 +244,8 @@ public final class RmwMemory extends Module {
             full.track(a.valid, r.valid, bValid, aNext, rNext, bNext);
         }
 
-        UInt writeData = Mux(clearing, U(0, dataBits), registerRead ? bUpdated : updated).named("write_data");
+        UInt writeData =
+                Mux(clearing, U(0, dataBits), registerRead ? bUpdated : updated).named("write_data");
         when(writeEnable, () -> ram.write(writeAddr, writeData));
         when(clearing, () -> {
             sweep.connect(sweep.add(1));
@@ -228,14 +262,25 @@ public final class RmwMemory extends Module {
         io.out.bits.old.connect(bOld);
         io.out.bits.updated.connect(bUpdated);
         io.clearing.connect(clearing);
-        RmwMemoryProperties.check(io, depth, dataBits, latency(registerRead), composable == null ? update : RmwMemoryProperties.sequential(composable));
+        RmwMemoryProperties.check(
+                io,
+                depth,
+                dataBits,
+                latency(registerRead),
+                composable == null ? update : RmwMemoryProperties.sequential(composable));
     }
 
     /**
      * Without stage R the command in A can miss only the write of the command directly ahead (in A at acceptance,
      * writing on that edge), which then sits in B until this one moves: a flag set at acceptance picks B's result.
      */
-    private static UInt forwarded(Bool forward, Bool accept, Bool advance, Bool readMissesWrite, UInt rdata, UInt bUpdated,
+    private static UInt forwarded(
+            Bool forward,
+            Bool accept,
+            Bool advance,
+            Bool readMissesWrite,
+            UInt rdata,
+            UInt bUpdated,
             Bool readCollided) {
         when(accept, () -> forward.connect(readMissesWrite));
         checkWordUsable(advance.and(forward.not()), readCollided);
@@ -253,8 +298,18 @@ public final class RmwMemory extends Module {
      * are decided at acceptance. Returns R's data as loaded ({@code pre}; null with {@code plainWordRegister}, where R
      * holds the RAM word and the missed result apart) and R's {@code old}.
      */
-    private ReadPath registeredRead(Stage a, Stage r, Bool accept, Bool aMoves, Bool advance, Bool readMissesWrite, Bool readMissesBWrite,
-            UInt rdata, UInt bUpdated, Bool readCollided, boolean plainWordRegister) {
+    private ReadPath registeredRead(
+            RmwStage a,
+            RmwStage r,
+            Bool accept,
+            Bool aMoves,
+            Bool advance,
+            Bool readMissesWrite,
+            Bool readMissesBWrite,
+            UInt rdata,
+            UInt bUpdated,
+            Bool readCollided,
+            boolean plainWordRegister) {
         UInt addr = io.in.bits.addr;
         Bool aCapture = Reg(Bool()).named("a_capture");
         Bool aLate = Reg(Bool()).named("a_late");
@@ -290,7 +345,10 @@ public final class RmwMemory extends Module {
                 rMissed.connect(aCapture.or(aLate));
                 rMissedData.connect(Mux(aCapture, bUpdated, aLateData));
             });
-            return new ReadPath(forward, null, Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
+            return new ReadPath(
+                    forward,
+                    null,
+                    Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
         }
         UInt pre = Mux(aCapture, bUpdated, Mux(aLate, aLateData, rdata)).named("pre");
         when(aMoves, () -> rData.connect(pre));
@@ -301,66 +359,7 @@ public final class RmwMemory extends Module {
      * The forwarding decision (2) for the command being accepted, R's data register as it is loaded, and the word the
      * updating command's result is based on.
      */
-    private record ReadPath(Bool forward, UInt pre, UInt old) {
-    }
-
-    /**
-     * With stage R, whether R and B, and all three stages, hold commands, as flip-flops of their own: a command then
-     * moves from A, or is accepted, by one LUT of out.ready and two flip-flops, which keeps the registers' enables
-     * (promoted to global buffers by nextpnr) one LUT level from out.ready.
-     */
-    private static final class Occupancy {
-        final Bool stalled;
-        final Bool rAndB = RegInit(B(false)).named("rb_full");
-        final Bool all = RegInit(B(false)).named("arb_full");
-
-        Occupancy(Bool outReady) {
-            stalled = outReady.not();
-        }
-
-        void track(Bool aValid, Bool rValid, Bool bValid, Bool aNext, Bool rNext, Bool bNext) {
-            rAndB.connect(rNext.and(bNext));
-            all.connect(aNext.and(rNext).and(bNext));
-            Assert(rAndB.eq(rValid.and(bValid)).and(all.eq(aValid.and(rAndB))), "RmwMemory occupancy flip-flops out of step");
-        }
-    }
-
-    /**
-     * Stage R of a composable update holds a base word and an operator; the result is {@code apply(base, op)}. A
-     * command entering R loads the word it read (0 if it ignores the old value) and its own operator, except when
-     * the command directly ahead (leaving R on the same edge) has its address: then it keeps that command's base and
-     * composes its operator onto that command's (a command that keeps the word keeps the operator too). So case (2)
-     * of {@link #registeredRead} is never a mux after the update: the base, the operator and the result are all
-     * registers, and the loop is {@code compose} alone. Keeping and starting over are the registers' enables and
-     * resets.
-     */
-    private ComposableUpdate.Applied composed(ComposableUpdate update, Stage a, Stage r, Bool accept, Bool aMoves, ReadPath read) {
-        UInt base = Reg(UInt(read.pre.getWidth())).named("r_base");
-        UInt op = Reg(UInt(update.opBits())).named("r_op");
-        UInt decoded = Reg(UInt(update.decodedBits())).named("r_decoded");
-        // Which register the command keeps is decided at acceptance, so each enable is aMoves and one flip-flop.
-        Bool keepsBase = Reg(Bool()).named("a_keeps_base");
-        Bool keepsOp = Reg(Bool()).named("a_keeps_op");
-        UInt cmd = io.in.bits.cmd;
-        when(accept, () -> {
-            keepsBase.connect(read.forward.and(update.ignoresOld(cmd).not()));
-            keepsOp.connect(read.forward.and(update.keepsWord(cmd)));
-        });
-        when(aMoves, () -> decoded.connect(update.decode(a.cmd)));
-        when(aMoves.and(keepsBase.not()), () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), read.pre)));
-        // Starting over is composing onto the identity, so the choice is made on compose's operand and not on its
-        // result: the carry chain's cells then hold the composition alone. With the choice after it, each cell's LUT
-        // had four inputs and its flip-flop an enable and a reset, more than an iCE40 tile's 32 local inputs for
-        // eight cells, so nextpnr cut the chain every seven cells (about 1.5 ns a cut).
-        Bool composes = a.forward.and(update.ignoresOld(a.cmd).not());
-        UInt onto = Mux(composes, op, update.identity()).named("r_op_onto");
-        when(aMoves.and(keepsOp.not()), () -> {
-            op.connect(Mux(update.keepsWord(a.cmd), update.identity(), update.compose(onto, a.cmd)));
-            when(update.keepsWord(a.cmd).not().and(composes.not()), () -> Assert(
-                    update.compose(update.identity(), a.cmd).eq(update.op(a.cmd)), "compose(identity, cmd) differs from op(cmd)"));
-        });
-        return update.apply(base, op, decoded);
-    }
+    record ReadPath(Bool forward, UInt pre, UInt old) {}
 
     /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
     public Bool outFlag() {
@@ -370,26 +369,9 @@ public final class RmwMemory extends Module {
 
     /** Simulation check of the RAM's no_rw_check promise: a word read as its address was written is never used. */
     private static void checkWordUsable(Bool ramWordTaken, Bool readCollided) {
-        when(ramWordTaken, () -> Assert(readCollided.not(), "RMW RAM word read and written at the same address was used"));
-    }
-
-    /** The registers that follow a command from stage to stage. */
-    private static final class Stage {
-        final Bool valid;
-        final UInt addr;
-        final UInt cmd;
-        /** Take B's result instead of the data read (see {@link #forwarded}, {@link #registeredRead}). */
-        final Bool forward;
-        /** A clear came at or after this command's acceptance: it must not write back. */
-        final Bool stale;
-
-        Stage(String name, int addrBits, int cmdBits) {
-            valid = RegInit(B(false)).named(name + "_valid");
-            addr = Reg(UInt(addrBits)).named(name + "_addr");
-            cmd = Reg(UInt(cmdBits)).named(name + "_cmd");
-            forward = Reg(Bool()).named(name + "_forward");
-            stale = RegInit(B(false)).named(name + "_stale");
-        }
+        when(
+                ramWordTaken,
+                () -> Assert(readCollided.not(), "RMW RAM word read and written at the same address was used"));
     }
 
     /** The module name's parameters; {@code _r1} only with stage R, so two-stage names are as before. */

@@ -19,13 +19,15 @@ import org.rapgen.hdl.Vec;
  * oldest command is presented within the latency.
  */
 final class RmwMemoryProperties {
-    private RmwMemoryProperties() {
-    }
+    private RmwMemoryProperties() {}
 
     /** What one command does to its word run alone: the update of a composable one, from its single-command operator. */
     static BiFunction<UInt, UInt, UInt> sequential(ComposableUpdate u) {
-        return (old, cmd) -> u.apply(Mux(u.ignoresOld(cmd), U(0, old.getWidth()), old), Mux(u.keepsWord(cmd), u.identity(), u.op(cmd)),
-                u.decode(cmd)).value();
+        return (old, cmd) -> u.apply(
+                        Mux(u.ignoresOld(cmd), U(0, old.getWidth()), old),
+                        Mux(u.keepsWord(cmd), u.identity(), u.op(cmd)),
+                        u.decode(cmd))
+                .value();
     }
 
     static void check(RmwMemory.IO io, int depth, int dataBits, int latency, BiFunction<UInt, UInt, UInt> update) {
@@ -37,7 +39,8 @@ final class RmwMemoryProperties {
             Formal.Assume("addr_exists", addr.lt(depth));
             UInt word = RegInit(U(0, dataBits)).named("f_word");
             Bool tracked = in.addr.eq(addr).named("f_command_tracked");
-            UInt updated = WireDefault(UInt(dataBits), update.apply(word, in.cmd)).named("f_updated");
+            UInt updated =
+                    WireDefault(UInt(dataBits), update.apply(word, in.cmd)).named("f_updated");
             when(io.in.fire().and(tracked), () -> word.connect(updated));
             // A clear discards the write-backs of the commands accepted up to and including its cycle.
             when(io.clear, () -> word.connect(U(0, dataBits)));
@@ -77,7 +80,8 @@ final class RmwMemoryProperties {
             Formal.Assert("holds_at_most_latency", held.le(latency));
             when(io.out.valid, () -> {
                 Formal.Assert("result_has_a_command", held.ne(0));
-                Formal.Assert("results_in_acceptance_order", out.addr.eq(qAddr.get(0)).and(out.cmd.eq(qCmd.get(0))));
+                Formal.Assert(
+                        "results_in_acceptance_order", out.addr.eq(qAddr.get(0)).and(out.cmd.eq(qCmd.get(0))));
                 when(qTracked.get(0), () -> {
                     Formal.Assert("old_word_as_sequential", out.old.eq(qOld.get(0)));
                     Formal.Assert("updated_word_as_sequential", out.updated.eq(qUpdated.get(0)));
@@ -86,8 +90,11 @@ final class RmwMemoryProperties {
             holdsUntilTaken("out_holds_until_taken", io.out);
             // The oldest command is presented within latency - 1 cycles of becoming the oldest.
             Bool headStays = held.ne(0).and(pop.not());
-            when(held.ne(0).and(cyclesHeld(headStays, latency).ge(latency - 1)), () -> Formal.Assert("result_within_latency", io.out.valid));
-            Formal.Cover("tracked_word_back_to_back", held.eq(2).and(qTracked.get(0)).and(qTracked.get(1)));
+            when(
+                    held.ne(0).and(cyclesHeld(headStays, latency).ge(latency - 1)),
+                    () -> Formal.Assert("result_within_latency", io.out.valid));
+            Formal.Cover(
+                    "tracked_word_back_to_back", held.eq(2).and(qTracked.get(0)).and(qTracked.get(1)));
         });
     }
 }

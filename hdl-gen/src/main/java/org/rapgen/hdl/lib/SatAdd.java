@@ -38,8 +38,10 @@ public final class SatAdd {
     public static SatAdd carrySelect(UInt a, UInt b, Bool over, int split) {
         int w = a.getWidth();
         if (b.getWidth() != w || split < 0 || split >= w) {
-            throw new HdlException(SourceLoc.capture(), "SatAdd.carrySelect needs two operands of one width w and 0 <= split < w, got "
-                    + w + " and " + b.getWidth() + " bits, split " + split);
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    "SatAdd.carrySelect needs two operands of one width w and 0 <= split < w, got " + w + " and "
+                            + b.getWidth() + " bits, split " + split);
         }
         if (split == 0) {
             UInt wide = a.addExpand(b);
@@ -60,7 +62,10 @@ public final class SatAdd {
         Bool over1 = high1.bit(hw).or(over);
         Bool carry = low.bit(split);
         Bool overflow = Mux(carry, over1, over0);
-        UInt high = Mux(carry, high1.bits(hw - 1, 0).or(Fill(hw, over1)), high0.bits(hw - 1, 0).or(Fill(hw, over0)));
+        UInt high = Mux(
+                carry,
+                high1.bits(hw - 1, 0).or(Fill(hw, over1)),
+                high0.bits(hw - 1, 0).or(Fill(hw, over0)));
         return new SatAdd(Cat(high, low.bits(split - 1, 0).or(Fill(split, overflow))), overflow);
     }
 }

@@ -37,19 +37,22 @@ public final class SatCounter extends Module {
     public SatCounter(int width, int amountWidth) {
         super("w", width, "a", amountWidth);
         if (width < 1 || amountWidth < 1 || amountWidth > width) {
-            throw new HdlException(SourceLoc.capture(), "SatCounter needs 1 <= amount width (" + amountWidth + ") <= width (" + width + ")");
+            throw new HdlException(
+                    SourceLoc.capture(),
+                    "SatCounter needs 1 <= amount width (" + amountWidth + ") <= width (" + width + ")");
         }
         io = IO(new IO(width, amountWidth));
         UInt value = RegInit(U(0, width)).named("value");
         Bool sticky = RegInit(B(false)).named("sticky");
         SatAdd sum = new SatAdd(value, io.amount);
         when(io.clear, () -> {
-            value.connect(U(0));
-            sticky.connect(B(false));
-        }).elsewhen(io.inc, () -> {
-            value.connect(sum.value);
-            when(sum.overflow, () -> sticky.connect(B(true)));
-        });
+                    value.connect(U(0));
+                    sticky.connect(B(false));
+                })
+                .elsewhen(io.inc, () -> {
+                    value.connect(sum.value);
+                    when(sum.overflow, () -> sticky.connect(B(true)));
+                });
         io.value.connect(value);
         io.saturated.connect(sticky);
     }

@@ -65,6 +65,7 @@ public final class Tcam extends Module {
     public static final class IO extends Bundle {
         /** A table write. The register Tcam always takes it ({@code ready = 1}); {@link BramTcam} is busy while it sweeps. */
         public final DecoupledIO<Write> write;
+
         public final DecoupledIO<Search> search;
         public final DecoupledIO<Result> result;
         /** The valid bit of every entry (bit i = entry i), e.g. for finding a free slot. */

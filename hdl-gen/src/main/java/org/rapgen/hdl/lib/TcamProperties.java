@@ -16,8 +16,7 @@ import org.rapgen.hdl.Vec;
  * payload of the search, so a result is the table as it was at acceptance.
  */
 final class TcamProperties {
-    private TcamProperties() {
-    }
+    private TcamProperties() {}
 
     /** {@code value}, {@code mask} and {@code valid} are the table itself, for the lemma that keeps the checks local. */
     static void check(Tcam.IO io, int entries, Vec<UInt> tableValue, Vec<UInt> tableMask, Vec<Bool> tableValid) {
@@ -37,8 +36,15 @@ final class TcamProperties {
             });
             Formal.Assert("entry_valid_bit", io.entryValid.bit(slot).eq(valid));
             // A lemma on the table's registers: without it each check would replay every write since reset.
-            when(valid, () -> Formal.Assert("entry_is_its_shadow",
-                    tableValue.read(slot).eq(value).and(tableMask.read(slot).eq(mask)).and(CatLsbFirst(tableValid.elements()).bit(slot))));
+            when(
+                    valid,
+                    () -> Formal.Assert(
+                            "entry_is_its_shadow",
+                            tableValue
+                                    .read(slot)
+                                    .eq(value)
+                                    .and(tableMask.read(slot).eq(mask))
+                                    .and(CatLsbFirst(tableValid.elements()).bit(slot))));
 
             Bool hit = valid.and(search.key.or(mask).eq(value.or(mask)));
             Bool expectedHit = Reg(Bool()).named("f_expected_hit");
@@ -50,10 +56,15 @@ final class TcamProperties {
                 payload.connect(search.payload);
             });
             when(io.result.valid, () -> {
-                Formal.Assert("match_bit_at_acceptance", io.result.bits.match.bit(slot).eq(expectedHit));
-                Formal.Assert("result_of_the_search", io.result.bits.key.eq(key).and(io.result.bits.payload.eq(payload)));
+                Formal.Assert(
+                        "match_bit_at_acceptance",
+                        io.result.bits.match.bit(slot).eq(expectedHit));
+                Formal.Assert(
+                        "result_of_the_search", io.result.bits.key.eq(key).and(io.result.bits.payload.eq(payload)));
             });
-            Formal.Assert("search_ready_iff_result_free", io.search.ready.eq(io.result.valid.not().or(io.result.ready)));
+            Formal.Assert(
+                    "search_ready_iff_result_free",
+                    io.search.ready.eq(io.result.valid.not().or(io.result.ready)));
             holdsUntilTaken("result_holds_until_taken", io.result);
             Formal.Cover("masked_hit", io.result.valid.and(expectedHit).and(mask.orR()));
         });

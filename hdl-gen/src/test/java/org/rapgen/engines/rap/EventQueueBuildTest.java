@@ -39,7 +39,8 @@ class EventQueueBuildTest {
         for (boolean combine : new boolean[] {true, false}) {
             Elaborator.Design d = Elaborator.elaborate(() -> new EventQueue(16, 8, 8, combine));
             StringBuilder reads = new StringBuilder();
-            for (Map.Entry<String, String> f : new VerilogEmitter(Version.get()).emit(d).entrySet()) {
+            for (Map.Entry<String, String> f :
+                    new VerilogEmitter(Version.get()).emit(d).entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue());
                 reads.append("read_verilog ").append(f.getKey()).append("; ");
             }

@@ -17,22 +17,38 @@ class RapConfigTest {
     private static void rejects(String expected, Runnable r) {
         HdlException e = assertThrows(HdlException.class, r::run);
         assertTrue(e.getMessage().contains(expected), e.getMessage());
-        assertTrue(e.getMessage().startsWith("RapConfigTest.java:"), "the error must name the caller's line: " + e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("RapConfigTest.java:"),
+                "the error must name the caller's line: " + e.getMessage());
     }
 
     @Test
     void impossibleCombinationsAreRejected() {
-        rejects("key_bits must be 32 or 64, got 48", () -> new RapConfig(48, 2, 32, 32, 16, true, 1024, false, 655, 1024, 2, 2));
-        rejects("bits_per_level k must be 1, 2 or 4", () -> new RapConfig(32, 3, 32, 32, 16, true, 1024, false, 655, 1024, 2, 2));
+        rejects(
+                "key_bits must be 32 or 64, got 48",
+                () -> new RapConfig(48, 2, 32, 32, 16, true, 1024, false, 655, 1024, 2, 2));
+        rejects(
+                "bits_per_level k must be 1, 2 or 4",
+                () -> new RapConfig(32, 3, 32, 32, 16, true, 1024, false, 655, 1024, 2, 2));
         rejects("nodes N must be in 16..4096 with the tcam lookup, got 8", () -> RapConfig.of(32, 8));
         rejects("nodes N must be in 16..4096 with the tcam lookup, got 8192", () -> RapConfig.of(32, 8192));
-        rejects("nodes N must be in 16..65536 with the trie lookup, got 65537",
-                () -> new RapConfig(32, 2, 65537, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE));
-        rejects("cannot hold the root and one split of 16 children", () -> RapConfig.of(32, 16).withBitsPerLevel(4));
-        rejects("counter_bits C must be in 1..64, got 0", () -> RapConfig.of(32, 32).withCounterBits(0));
+        rejects(
+                "nodes N must be in 16..65536 with the trie lookup, got 65537",
+                () -> new RapConfig(
+                        32, 2, 65537, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE));
+        rejects(
+                "cannot hold the root and one split of 16 children",
+                () -> RapConfig.of(32, 16).withBitsPerLevel(4));
+        rejects(
+                "counter_bits C must be in 1..64, got 0",
+                () -> RapConfig.of(32, 32).withCounterBits(0));
         rejects("queue_depth must be a power of two", () -> RapConfig.of(32, 32).withQueue(1000, true));
-        rejects("weight_bits W must be in 1..32, got 40", () -> RapConfig.of(32, 32).withWeight(40, true));
-        rejects("eps_fx (eps in UQ0.16) must be in 1..65535, got 0", () -> RapConfig.of(32, 32).withSchedule(0, 1024, 2));
+        rejects(
+                "weight_bits W must be in 1..32, got 40",
+                () -> RapConfig.of(32, 32).withWeight(40, true));
+        rejects(
+                "eps_fx (eps in UQ0.16) must be in 1..65535, got 0",
+                () -> RapConfig.of(32, 32).withSchedule(0, 1024, 2));
         rejects("q must be in 2..", () -> RapConfig.of(32, 32).withSchedule(655, 1024, 1));
         rejects("m0 must be >= 1", () -> RapConfig.of(32, 32).withSchedule(655, 0, 2));
     }
@@ -40,8 +56,10 @@ class RapConfigTest {
     @Test
     void theSmallestLegalEngineForEachBranchingIsAccepted() {
         assertEquals(16, RapConfig.of(32, 16).withBitsPerLevel(1).nodes());
-        assertEquals(65536, new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false,
-                RapConfig.Lookup.TRIE).nodes());
+        assertEquals(
+                65536,
+                new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE)
+                        .nodes());
         assertEquals(17, RapConfig.of(64, 17).withBitsPerLevel(4).nodes());
     }
 

@@ -16,7 +16,9 @@ class RegisterDocTest {
     void committedRegisterDocIsCurrent() throws Exception {
         Path doc = RepoPaths.root().resolve("docs/rap-registers.md");
         assertTrue(Files.isRegularFile(doc), "docs/rap-registers.md is missing");
-        assertEquals(RegisterDoc.markdown(), Files.readString(doc, StandardCharsets.UTF_8),
+        assertEquals(
+                RegisterDoc.markdown(),
+                Files.readString(doc, StandardCharsets.UTF_8),
                 "docs/rap-registers.md is stale: java -cp hdl-gen/target/classes org.rapgen.engines.rap.RegisterDoc docs/rap-registers.md");
     }
 
@@ -29,7 +31,8 @@ class RegisterDocTest {
             assertTrue(offsets.add(r.offset()), r.name() + " shares its offset");
             long used = 0;
             for (RapRegisters.Field f : r.fields()) {
-                assertTrue(f.lsb() >= 0 && f.lsb() + f.width() <= 32, r.name() + "." + f.name() + " does not fit 32 bits");
+                assertTrue(
+                        f.lsb() >= 0 && f.lsb() + f.width() <= 32, r.name() + "." + f.name() + " does not fit 32 bits");
                 assertEquals(0, used & f.mask(), r.name() + "." + f.name() + " overlaps another field");
                 used |= f.mask();
             }

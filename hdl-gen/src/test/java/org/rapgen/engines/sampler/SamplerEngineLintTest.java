@@ -21,11 +21,26 @@ import org.rapgen.testutil.Tools;
 class SamplerEngineLintTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"R16", "P8", "CR8", "H[P256]2048", "H[R16]1024", "H[CR8]64", "T[tag=2,ways=2]2048",
-            "T[tag=0,ways=1,r=16]64", "A16", "H[P256]2048A16", "T[tag=3,ways=2,r=16,evict=4,replace=3]128A4",
-            "CR4A1", "R8A3", "P1"})
+    @ValueSource(
+            strings = {
+                "R16",
+                "P8",
+                "CR8",
+                "H[P256]2048",
+                "H[R16]1024",
+                "H[CR8]64",
+                "T[tag=2,ways=2]2048",
+                "T[tag=0,ways=1,r=16]64",
+                "A16",
+                "H[P256]2048A16",
+                "T[tag=3,ways=2,r=16,evict=4,replace=3]128A4",
+                "CR4A1",
+                "R8A3",
+                "P1"
+            })
     void compositionIsLintClean(String spec, @TempDir Path dir) throws IOException {
-        SamplerParams p = spec.startsWith("CR4") ? SamplerParams.of(spec, 16).withCounters(6, 4) : SamplerParams.of(spec, 32);
+        SamplerParams p =
+                spec.startsWith("CR4") ? SamplerParams.of(spec, 16).withCounters(6, 4) : SamplerParams.of(spec, 32);
         Elaborator.Design design = Elaborator.elaborate(() -> new SamplerEngine(p));
         Map<String, String> files = new VerilogEmitter(Version.get()).emit(design);
         List<String> names = new ArrayList<>();

@@ -19,7 +19,8 @@ final class BruteForce {
 
     long weightIn(RapNode v, int keyBits) {
         long sum = 0;
-        for (long w : weightByKey.subMap(v.prefix(), true, v.lastKey(keyBits), true).values()) {
+        for (long w :
+                weightByKey.subMap(v.prefix(), true, v.lastKey(keyBits), true).values()) {
             sum += w;
         }
         return sum;
@@ -39,7 +40,8 @@ final class BruteForce {
                 subtree += nodes.get(j).count();
             }
             long diff = weightIn(v, keyBits) - subtree;
-            BigInteger lhs = BigInteger.valueOf(diff - (long) tree.levels() * wMax).multiply(BigInteger.valueOf(65536));
+            BigInteger lhs =
+                    BigInteger.valueOf(diff - (long) tree.levels() * wMax).multiply(BigInteger.valueOf(65536));
             BigInteger rhs = BigInteger.valueOf(tree.epsFx()).multiply(BigInteger.valueOf(tree.n()));
             if (diff < 0 || lhs.compareTo(rhs) > 0) {
                 bad.add(v);

@@ -13,26 +13,36 @@ class HotRangesTest {
      * excluded), not hot; 0x21/8 has H=4, not hot, so 0x2/4 has H=8+4=12, hot; 0x3/4 has 33,
      * hot; the root has 2+3 = 5 (only non-hot children 0x1 and 0x0...), not hot.
      */
-    private static final RapTree TREE = new RapTree(32, 4, 655, 100, false, List.of(
-            new RapNode(0x00000000L, 0, 2),
-            new RapNode(0x10000000L, 4, 3),
-            new RapNode(0x12000000L, 8, 50),
-            new RapNode(0x20000000L, 4, 8),
-            new RapNode(0x21000000L, 8, 4),
-            new RapNode(0x30000000L, 4, 33)));
+    private static final RapTree TREE = new RapTree(
+            32,
+            4,
+            655,
+            100,
+            false,
+            List.of(
+                    new RapNode(0x00000000L, 0, 2),
+                    new RapNode(0x10000000L, 4, 3),
+                    new RapNode(0x12000000L, 8, 50),
+                    new RapNode(0x20000000L, 4, 8),
+                    new RapNode(0x21000000L, 8, 4),
+                    new RapNode(0x30000000L, 4, 33)));
 
     @Test
     void hotnessExcludesHotChildren() {
-        assertEquals(List.of(
-                new HotRange(0x12000000L, 8, 50),
-                new HotRange(0x20000000L, 4, 12),
-                new HotRange(0x30000000L, 4, 33)), HotRanges.find(TREE, 0.10));
+        assertEquals(
+                List.of(
+                        new HotRange(0x12000000L, 8, 50),
+                        new HotRange(0x20000000L, 4, 12),
+                        new HotRange(0x30000000L, 4, 33)),
+                HotRanges.find(TREE, 0.10));
         // At h = 5% the root's H = 2 + 3 = 5 reaches 5: hot, and 0x21/8 (4) still is not.
-        assertEquals(List.of(
-                new HotRange(0x00000000L, 0, 5),
-                new HotRange(0x12000000L, 8, 50),
-                new HotRange(0x20000000L, 4, 12),
-                new HotRange(0x30000000L, 4, 33)), HotRanges.find(TREE, 0.05));
+        assertEquals(
+                List.of(
+                        new HotRange(0x00000000L, 0, 5),
+                        new HotRange(0x12000000L, 8, 50),
+                        new HotRange(0x20000000L, 4, 12),
+                        new HotRange(0x30000000L, 4, 33)),
+                HotRanges.find(TREE, 0.05));
     }
 
     @Test

@@ -36,7 +36,10 @@ class MergeScheduleTest {
         for (long[] mq : new long[][] {{1024, 2}, {10, 2}, {1, 3}, {7, 5}}) {
             RapParams p = RapParams.of(32, 2, 2000).withMerge(mq[0], mq[1]);
             TestStream s = TestStream.generate(TestStream.Kind.ZIPF, 5, 20000, 32, 1);
-            assertEquals(geometric(mq[0], mq[1], 20000), scheduledBatches(new UnboundedRap(p), s), "M0=" + mq[0] + " q=" + mq[1]);
+            assertEquals(
+                    geometric(mq[0], mq[1], 20000),
+                    scheduledBatches(new UnboundedRap(p), s),
+                    "M0=" + mq[0] + " q=" + mq[1]);
         }
     }
 

@@ -35,7 +35,8 @@ class RapParamsTest {
     @Test
     void invalidParametersAreRejectedWithClearMessages() {
         assertMessage("key_bits must be 32 or 64, got 16", () -> RapParams.of(16, 4, 655));
-        assertMessage("bits per level k must be 1, 2 or 4 (branching 2, 4 or 16), got 3", () -> RapParams.of(32, 3, 655));
+        assertMessage(
+                "bits per level k must be 1, 2 or 4 (branching 2, 4 or 16), got 3", () -> RapParams.of(32, 3, 655));
         assertMessage("epsFx must be 1..65535", () -> RapParams.of(32, 4, 0));
         assertMessage("epsFx must be 1..65535", () -> RapParams.of(32, 4, 65536));
         assertMessage("M0 must be >= 1, got 0", () -> new RapParams(32, 4, 655, 0, 2));
@@ -43,7 +44,8 @@ class RapParamsTest {
         assertMessage("eps must be in (0, 1), got 1.0", () -> RapParams.epsToFx(1.0));
         assertMessage("eps must be in (0, 1), got NaN", () -> RapParams.epsToFx(Double.NaN));
         assertMessage("rounds to epsFx=0", () -> RapParams.epsToFx(1e-6));
-        assertMessage("does not fit in key_bits=32", () -> RapParams.of(32, 4, 655).checkKey(1L << 32));
+        assertMessage(
+                "does not fit in key_bits=32", () -> RapParams.of(32, 4, 655).checkKey(1L << 32));
     }
 
     private static void assertMessage(String expected, Runnable r) {
@@ -79,7 +81,8 @@ class RapParamsTest {
             RapParams p = RapParams.ofEps(32, 2, eps);
             long n = rnd.nextLong(1L << 50);
             // T <= eps*n/L, compared as exact decimals.
-            java.math.BigDecimal real = new java.math.BigDecimal(eps).multiply(java.math.BigDecimal.valueOf(n))
+            java.math.BigDecimal real = new java.math.BigDecimal(eps)
+                    .multiply(java.math.BigDecimal.valueOf(n))
                     .divide(java.math.BigDecimal.valueOf(p.levels()));
             assertTrue(java.math.BigDecimal.valueOf(p.threshold(n)).compareTo(real) <= 0);
         }
@@ -92,7 +95,8 @@ class RapParamsTest {
         for (int i = 0; i < 10000; i++) {
             long a = rnd.nextLong();
             long b = i % 2 == 0 ? rnd.nextLong() : rnd.nextInt(1 << 16);
-            BigInteger hi = BoundCheck.unsigned(a).multiply(BoundCheck.unsigned(b)).divide(two64);
+            BigInteger hi =
+                    BoundCheck.unsigned(a).multiply(BoundCheck.unsigned(b)).divide(two64);
             assertEquals(hi, BoundCheck.unsigned(FixedPoint.unsignedMultiplyHigh(a, b)));
         }
     }

@@ -44,13 +44,17 @@ class ReferenceEquivalenceTest {
             model.accept(stream.keys()[i], stream.weights()[i]);
             ref.accept(stream.keys()[i], stream.weights()[i]);
             int at = i;
-            assertEquals(ref.status(), ReferenceRap.status(model.status()), () -> stream.name() + " status after event " + at);
+            assertEquals(
+                    ref.status(),
+                    ReferenceRap.status(model.status()),
+                    () -> stream.name() + " status after event " + at);
             if (i % 50 == 49 || i == stream.size() - 1) {
                 assertEquals(ref.snapshot(), model.snapshot(), () -> stream.name() + " tree after event " + at);
             }
         }
         if (slots == 40) {
-            assertTrue(model.status().deferredSplits() > 0 || kind == TestStream.Kind.ONE_HOT,
+            assertTrue(
+                    model.status().deferredSplits() > 0 || kind == TestStream.Kind.ONE_HOT,
                     "a 40-slot engine should overflow on " + stream.name());
         }
     }

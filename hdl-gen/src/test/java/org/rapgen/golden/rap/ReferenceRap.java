@@ -149,18 +149,28 @@ final class ReferenceRap {
     List<RapNode> snapshot() {
         List<RapNode> out = new ArrayList<>();
         for (Map.Entry<RapNode, BigInteger> e : nodes.entrySet()) {
-            out.add(new RapNode(e.getKey().prefix(), e.getKey().len(), e.getValue().longValue()));
+            out.add(new RapNode(
+                    e.getKey().prefix(), e.getKey().len(), e.getValue().longValue()));
         }
         return out;
     }
 
     /** The status fields this reference models, in {@link RapStatus} order (without the error bound). */
     List<Long> status() {
-        return List.of(n.longValue(), (long) nodes.size(), highWater, updates, splits, merges, batches, deferred, saturations);
+        return List.of(
+                n.longValue(), (long) nodes.size(), highWater, updates, splits, merges, batches, deferred, saturations);
     }
 
     static List<Long> status(RapStatus s) {
-        return List.of(s.n(), s.currentNodes(), s.highWaterNodes(), s.updates(), s.splits(), s.merges(), s.mergeBatches(),
-                s.deferredSplits(), s.saturations());
+        return List.of(
+                s.n(),
+                s.currentNodes(),
+                s.highWaterNodes(),
+                s.updates(),
+                s.splits(),
+                s.merges(),
+                s.mergeBatches(),
+                s.deferredSplits(),
+                s.saturations());
     }
 }

@@ -25,7 +25,13 @@ record TestStream(String name, long[] keys, long[] weights) {
     }
 
     /** Stream kinds the property tests sweep over. */
-    enum Kind { UNIFORM, ZIPF, ONE_HOT, SWEEP, ALL_DISTINCT }
+    enum Kind {
+        UNIFORM,
+        ZIPF,
+        ONE_HOT,
+        SWEEP,
+        ALL_DISTINCT
+    }
 
     /**
      * @param maxWeight weights are uniform in 1..maxWeight (1 gives unit weights)

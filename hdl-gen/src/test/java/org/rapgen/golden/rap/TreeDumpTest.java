@@ -11,11 +11,17 @@ class TreeDumpTest {
 
     @Test
     void exactFormat() {
-        RapTree tree = new RapTree(32, 2, 655, 123456, false, List.of(
-                new RapNode(0, 0, 100),
-                new RapNode(0, 2, 0),
-                new RapNode(0x12340000L, 16, 123350),
-                new RapNode(0xc0000000L, 2, 6)));
+        RapTree tree = new RapTree(
+                32,
+                2,
+                655,
+                123456,
+                false,
+                List.of(
+                        new RapNode(0, 0, 100),
+                        new RapNode(0, 2, 0),
+                        new RapNode(0x12340000L, 16, 123350),
+                        new RapNode(0xc0000000L, 2, 6)));
         String expected = """
                 # rap-tree v1 key_bits=32 branching=4 eps=0.0099945068359375 events=123456 nodes=4 overflow=0
                 00000000 0 100
@@ -28,8 +34,8 @@ class TreeDumpTest {
 
     @Test
     void sixtyFourBitKeysAndUnsignedCountsAndOverflow() {
-        RapTree tree = new RapTree(64, 4, 32768, -1L, true, List.of(
-                new RapNode(0, 0, -2L), new RapNode(0xf000000000000000L, 4, 1)));
+        RapTree tree = new RapTree(
+                64, 4, 32768, -1L, true, List.of(new RapNode(0, 0, -2L), new RapNode(0xf000000000000000L, 4, 1)));
         String text = TreeDump.toString(tree);
         assertEquals("""
                 # rap-tree v1 key_bits=64 branching=16 eps=0.5 events=18446744073709551615 nodes=2 overflow=1
@@ -46,7 +52,8 @@ class TreeDumpTest {
             assertEquals(fx, RapParams.epsToFx(Double.parseDouble(eps)), eps);
         }
         assertEquals("0.0000152587890625", TreeDump.formatEps(1));
-        RapTree typed = TreeDump.parse("# rap-tree v1 key_bits=32 branching=16 eps=0.01 events=0 nodes=1 overflow=0\n00000000 0 0\n");
+        RapTree typed = TreeDump.parse(
+                "# rap-tree v1 key_bits=32 branching=16 eps=0.01 events=0 nodes=1 overflow=0\n00000000 0 0\n");
         assertEquals(655, typed.epsFx(), "a user-typed eps reads as floor(eps*65536)");
     }
 
@@ -69,7 +76,9 @@ class TreeDumpTest {
     void malformedDumpsNameTheLine() {
         String h = "# rap-tree v1 key_bits=32 branching=4 eps=0.01 events=3 nodes=2 overflow=0\n";
         assertError("line 1:", "# rap-tree v2 key_bits=32\n");
-        assertError("line 1: expected field 'branching='", "# rap-tree v1 key_bits=32 eps=0.01 branching=4 events=3 nodes=2 overflow=0\n");
+        assertError(
+                "line 1: expected field 'branching='",
+                "# rap-tree v1 key_bits=32 eps=0.01 branching=4 events=3 nodes=2 overflow=0\n");
         assertError("line 1: branching must be 2, 4 or 16", h.replace("branching=4", "branching=8"));
         assertError("line 2: prefix must be 8 lowercase hex digits", h + "0000 0 1\n00000000 2 2\n");
         assertError("line 3: nodes must be sorted", h + "40000000 2 1\n00000000 0 2\n");

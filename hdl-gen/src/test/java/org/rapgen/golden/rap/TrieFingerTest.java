@@ -74,7 +74,8 @@ class TrieFingerTest {
                 }
             }
         }
-        assertTrue(removals > 1000 && trie.size() > 50, "the walk must have reshaped the trie: removals=" + removals
-                + " size=" + trie.size());
+        assertTrue(
+                removals > 1000 && trie.size() > 50,
+                "the walk must have reshaped the trie: removals=" + removals + " size=" + trie.size());
     }
 }

@@ -50,8 +50,14 @@ class AssociativeTableTest {
         Profile p2 = new Profile();
         MessageList m1 = new MessageList();
         MessageList m2 = new MessageList();
-        Sampler s1 = SamplerSpec.build("H[P16]256", 32, (a, b, c) -> { p1.add(a, b, c); m1.message(a, b, c); });
-        Sampler s2 = SamplerSpec.build("H[P16]256A16", 32, (a, b, c) -> { p2.add(a, b, c); m2.message(a, b, c); });
+        Sampler s1 = SamplerSpec.build("H[P16]256", 32, (a, b, c) -> {
+            p1.add(a, b, c);
+            m1.message(a, b, c);
+        });
+        Sampler s2 = SamplerSpec.build("H[P16]256A16", 32, (a, b, c) -> {
+            p2.add(a, b, c);
+            m2.message(a, b, c);
+        });
         for (int i = 0; i < 200_000; i++) {
             long pc = 0x2000 + 4L * rnd.nextInt(8);
             long w = rnd.nextInt(5) == 0 ? rnd.nextInt(1000) : pc >> 2;
@@ -61,7 +67,8 @@ class AssociativeTableTest {
         s1.finish();
         s2.finish();
         assertEquals(p1.tuples().keySet(), p2.tuples().keySet());
-        for (Profile.Tuple t : p1.tuples().keySet()) assertEquals(p1.count(t.pc(), t.w()), p2.count(t.pc(), t.w()), t.toString());
+        for (Profile.Tuple t : p1.tuples().keySet())
+            assertEquals(p1.count(t.pc(), t.w()), p2.count(t.pc(), t.w()), t.toString());
         assertTrue(m2.size() * 1.15 < m1.size(), m1.size() + " -> " + m2.size());
     }
 

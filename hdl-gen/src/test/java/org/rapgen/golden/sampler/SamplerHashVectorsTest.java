@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Compares SamplerHash and Lfsr with vectors computed by the independent Python reference
+ * Compares SamplerHash and LfsrModel with vectors computed by the independent Python reference
  * src/test/resources/org/rapgen/golden/sampler/hash_vectors.py. If a definition changes on
  * purpose, regenerate: {@code python3 hash_vectors.py > hash_vectors.txt} (in that directory).
  */
@@ -30,7 +30,9 @@ class SamplerHashVectorsTest {
         return out;
     }
 
-    static long hex(String s) { return Long.parseUnsignedLong(s, 16); }
+    static long hex(String s) {
+        return Long.parseUnsignedLong(s, 16);
+    }
 
     @Test
     void tables() throws IOException {
@@ -72,7 +74,7 @@ class SamplerHashVectorsTest {
     @Test
     void lfsrSteps() throws IOException {
         String[] f = lines("lfsr-steps").get(0);
-        Lfsr l = new Lfsr((int) hex(f[1]));
+        LfsrModel l = new LfsrModel((int) hex(f[1]));
         for (int i = 2; i < f.length; i++) {
             l.step();
             assertEquals(hex(f[i]), l.state() & 0xffffffffL, "step " + (i - 1));
@@ -84,8 +86,8 @@ class SamplerHashVectorsTest {
         for (String[] f : lines("lfsr-sample")) {
             int r = Integer.parseInt(f[1]);
             String bits = f[2];
-            Lfsr l = new Lfsr(Lfsr.DEFAULT_SEED);
-            int thr = Lfsr.threshold(r);
+            LfsrModel l = new LfsrModel(LfsrModel.DEFAULT_SEED);
+            int thr = LfsrModel.threshold(r);
             for (int i = 0; i < bits.length(); i++) {
                 assertEquals(bits.charAt(i) == '1', l.event(thr), "r=" + r + " event " + i);
             }

@@ -26,8 +26,8 @@ class StratifiedSamplerTest {
             MessageList out = new MessageList();
             SamplerSpec sp = SamplerSpec.parse(spec);
             Sampler s = sp.build(SamplerConfig.of(32), out);
-            StratifiedSampler ref = new StratifiedSampler(StratifiedSampler.Kind.P, sp.rate, sp.strata, SamplerConfig.of(32),
-                    (a, b, c) -> { });
+            StratifiedSampler ref = new StratifiedSampler(
+                    StratifiedSampler.Kind.P, sp.rate, sp.strata, SamplerConfig.of(32), (a, b, c) -> {});
             long[] events = new long[sp.strata];
             for (long[] x : t) {
                 s.push(x[0], x[1]);

@@ -170,8 +170,12 @@ class TaggedCompressorTest {
     @Test
     void countsAreConservedOnARandomStream() {
         SplittableRandom rnd = new SplittableRandom(9);
-        for (String spec : new String[] {"T[tag=2,ways=2]2048", "T[tag=1,ways=1,r=16,evict=4,replace=3]64",
-                "T[tag=0]16", "T[tag=8,ways=2,r=32,evict=1,replace=1]128"}) {
+        for (String spec : new String[] {
+            "T[tag=2,ways=2]2048",
+            "T[tag=1,ways=1,r=16,evict=4,replace=3]64",
+            "T[tag=0]16",
+            "T[tag=8,ways=2,r=32,evict=1,replace=1]128"
+        }) {
             MessageList o = new MessageList();
             Sampler s = SamplerSpec.build(spec, 32, o);
             int n = 100_000;

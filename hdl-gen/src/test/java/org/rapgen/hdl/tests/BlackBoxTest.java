@@ -40,6 +40,12 @@ class BlackBoxTest {
         line = new Throwable().getStackTrace()[1].getLineNumber();
     }
 
+    /** {@code x}, with its line recorded as the offending one (a declaration that the error must name). */
+    private static <T> T marked(T x) {
+        line = new Throwable().getStackTrace()[1].getLineNumber();
+        return x;
+    }
+
     @BeforeEach
     void clear() {
         line = -1;
@@ -142,7 +148,8 @@ class BlackBoxTest {
                   end
                 endmodule
                 """.formatted(b.def().name);
-        assertEquals(List.of(String.valueOf(0xffff + 2 + 3), String.valueOf(100 + 23 + 3)), IcarusRunner.run(files, tb));
+        assertEquals(
+                List.of(String.valueOf(0xffff + 2 + 3), String.valueOf(100 + 23 + 3)), IcarusRunner.run(files, tb));
     }
 
     @Test
@@ -157,7 +164,7 @@ class BlackBoxTest {
             final Bool clk = Input(Bool());
             final UInt a = Input(UInt(8));
             final UInt b = Input(UInt(8));
-            final UInt summ = Output(UInt(9)); { mark(); }
+            final UInt summ = marked(Output(UInt(9)));
         }
 
         final IOB io;
@@ -177,7 +184,8 @@ class BlackBoxTest {
         static final class IOB extends Bundle {
             final Bool clk = Input(Bool());
             final UInt a = Input(UInt(8));
-            final UInt b = Input(UInt(7)); { mark(); }
+            final UInt b = marked(Input(UInt(7)));
+
             final UInt sum = Output(UInt(9));
         }
 
@@ -199,7 +207,7 @@ class BlackBoxTest {
             final Bool clk = Input(Bool());
             final UInt a = Input(UInt(8));
             final UInt b = Input(UInt(8));
-            final UInt sum = Input(UInt(9)); { mark(); }
+            final UInt sum = marked(Input(UInt(9)));
         }
 
         final IOB io;
@@ -241,7 +249,7 @@ class BlackBoxTest {
             final Bool clk = Input(Bool());
             final UInt a = Input(UInt(8));
             final UInt b = Input(UInt(8));
-            final Bool spare = Output(Bool()); { mark(); }
+            final Bool spare = marked(Output(Bool()));
         }
 
         final IOB io;
@@ -276,7 +284,9 @@ class BlackBoxTest {
     private static HdlException expectError(Supplier<? extends BlackBox> box, String... fragments) {
         HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(box)));
         assertTrue(line > 0, "test did not mark the offending line");
-        assertTrue(e.getMessage().startsWith(FILE + ":" + line + ": "), "expected location " + FILE + ":" + line + " in: " + e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(FILE + ":" + line + ": "),
+                "expected location " + FILE + ":" + line + " in: " + e.getMessage());
         for (String f : fragments) assertTrue(e.getMessage().contains(f), "expected '" + f + "' in: " + e.getMessage());
         return e;
     }
@@ -298,7 +308,8 @@ class BlackBoxTest {
 
     @Test
     void anUndeclaredInputIsAnErrorAtTheInstantiation() {
-        mark(); HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(MissingInput::new)));
+        mark();
+        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(MissingInput::new)));
         assertTrue(e.getMessage().contains("leaves its input 'b' undeclared"), e.getMessage());
         assertTrue(e.getMessage().startsWith(FILE + ":"), e.getMessage());
     }
@@ -306,7 +317,9 @@ class BlackBoxTest {
     @Test
     void ifdefPortsFollowTheDefines() {
         expectError(() -> new Spare(false), "no port 'spare'");
-        assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(() -> new Spare(true))),
+        assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(parentOf(() -> new Spare(true))),
                 "with the define the box itself is right; its parent leaves the inputs undriven");
     }
 
@@ -334,36 +347,40 @@ class BlackBoxTest {
         HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(UnknownParameter::new)));
         assertTrue(e.getMessage().contains("no parameter 'DEPTH'"), e.getMessage());
         assertTrue(e.getMessage().startsWith(FILE + ":"), e.getMessage());
-        HdlException m = assertThrows(HdlException.class, () -> Elaborator.elaborate(parentOf(() -> new UnknownParameter() {
-            @Override
-            protected String baseName() {
-                return "no_such_module";
-            }
-        })));
+        HdlException m = assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(parentOf(() -> new UnknownParameter() {
+                    @Override
+                    protected String baseName() {
+                        return "no_such_module";
+                    }
+                })));
         assertTrue(m.getMessage().contains("no module named 'no_such_module'"), m.getMessage());
     }
 
     @Test
     void aBlackBoxHasNoImplicitClock() {
-        assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Module() {
-            {
-                Module(new BlackBox() {
+        assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(() -> new Module() {
                     {
-                        addPath(source());
-                        clock();
+                        Module(new BlackBox() {
+                            {
+                                addPath(source());
+                                clock();
+                            }
+
+                            @Override
+                            protected String baseName() {
+                                return "ext_adder";
+                            }
+                        });
                     }
 
                     @Override
                     protected String baseName() {
-                        return "ext_adder";
+                        return "P";
                     }
-                });
-            }
-
-            @Override
-            protected String baseName() {
-                return "P";
-            }
-        }));
+                }));
     }
 }

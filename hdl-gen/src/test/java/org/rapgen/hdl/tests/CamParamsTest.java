@@ -56,7 +56,8 @@ class CamParamsTest {
         expectError(() -> new PrefixSelector(1, 6, 8, 1), here(), "PrefixSelector entries must be in 2..4096, got 1");
         expectError(() -> new PrefixSelector(32, 0, 8, 1), here(), "PrefixSelector lenBits must be in 1..32, got 0");
         expectError(() -> new PrefixSelector(32, 33, 8, 1), here(), "PrefixSelector lenBits must be in 1..32, got 33");
-        expectError(() -> new PrefixSelector(32, 6, 0, 1), here(), "PrefixSelector payloadBits must be in 1..4096, got 0");
+        expectError(
+                () -> new PrefixSelector(32, 6, 0, 1), here(), "PrefixSelector payloadBits must be in 1..4096, got 0");
         expectError(() -> new PrefixSelector(32, 6, 8, 0), here(), "PrefixSelector levelsPerStage must be >= 1, got 0");
     }
 
@@ -65,7 +66,8 @@ class CamParamsTest {
         static int line;
 
         Parent() {
-            line = here(); Module(new Tcam(32, 200, 8));
+            line = here() + 1; // the next line
+            Module(new Tcam(32, 200, 8));
         }
     }
 
@@ -74,7 +76,9 @@ class CamParamsTest {
         HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(Parent::new));
         assertEquals(FILE + ":" + Parent.line + ": Tcam keyBits must be in 1..128, got 200", e.getMessage());
         // and a failed elaboration leaves nothing behind
-        assertEquals("PrefixSelector_n3_l2_p1_s1", Elaborator.elaborate(() -> new PrefixSelector(3, 2, 1, 1)).top().name);
+        assertEquals(
+                "PrefixSelector_n3_l2_p1_s1",
+                Elaborator.elaborate(() -> new PrefixSelector(3, 2, 1, 1)).top().name);
     }
 
     @Test

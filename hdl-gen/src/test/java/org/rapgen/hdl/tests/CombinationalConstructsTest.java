@@ -48,7 +48,10 @@ class CombinationalConstructsTest {
         Built<WireMod> b = build(WireMod::new);
         assertEquals(8, b.top().w.getWidth());
         assertDeclared(b.topText(), "wire", 8, "w");
-        checkComb(b, randomVectors(1, 40, "io_a", 8, "io_b", 8), v -> out("io_y", v.get("io_a").xor(v.get("io_b"))));
+        checkComb(
+                b,
+                randomVectors(1, 40, "io_a", 8, "io_b", 8),
+                v -> out("io_y", v.get("io_a").xor(v.get("io_b"))));
     }
 
     // ---------------------------------------------------------------- when / elsewhen / otherwise, last connect
@@ -85,7 +88,9 @@ class CombinationalConstructsTest {
     void whenElsewhenOtherwiseLastConnect() {
         Built<WhenMod> b = build(WhenMod::new);
         checkComb(b, randomVectors(2, 64, "io_c1", 1, "io_c2", 1, "io_c3", 1, "io_a", 8, "io_b", 8), v -> {
-            boolean c1 = v.get("io_c1").testBit(0), c2 = v.get("io_c2").testBit(0), c3 = v.get("io_c3").testBit(0);
+            boolean c1 = v.get("io_c1").testBit(0),
+                    c2 = v.get("io_c2").testBit(0),
+                    c3 = v.get("io_c3").testBit(0);
             BigInteger a = v.get("io_a"), bb = v.get("io_b");
             BigInteger y;
             if (c1) y = a;
@@ -170,8 +175,11 @@ class CombinationalConstructsTest {
         checkComb(b, randomVectors(4, 64, "io_sel", 1, "io_a", 8, "io_b", 4, "io_sa", 8, "io_sb", 4), v -> {
             boolean sel = v.get("io_sel").testBit(0);
             BigInteger sb = signed(v.get("io_sb"), 4); // sign-extended to 8 bits
-            return out("io_y", sel ? v.get("io_a") : v.get("io_b"),
-                    "io_sy", bits(sel ? signed(v.get("io_sa"), 8) : sb, 8));
+            return out(
+                    "io_y",
+                    sel ? v.get("io_a") : v.get("io_b"),
+                    "io_sy",
+                    bits(sel ? signed(v.get("io_sa"), 8) : sb, 8));
         });
     }
 
@@ -313,8 +321,17 @@ class CombinationalConstructsTest {
         checkComb(b, vs, v -> {
             BigInteger x = v.get("io_x");
             int idx = v.get("io_idx").intValue();
-            return out("io_mid", x.shiftRight(5).and(mask(6)), "io_b3", x.testBit(3),
-                    "io_hd", x.shiftRight(12), "io_tl", x.and(mask(13)), "io_dyn", idx < 16 && x.testBit(idx));
+            return out(
+                    "io_mid",
+                    x.shiftRight(5).and(mask(6)),
+                    "io_b3",
+                    x.testBit(3),
+                    "io_hd",
+                    x.shiftRight(12),
+                    "io_tl",
+                    x.and(mask(13)),
+                    "io_dyn",
+                    idx < 16 && x.testBit(idx));
         });
     }
 
@@ -366,7 +383,13 @@ class CombinationalConstructsTest {
 
         CompareMod() {
             io.u.connect(Cat(io.a.eq(io.b), io.a.ne(io.b), io.a.lt(io.b), io.a.le(io.b), io.a.gt(io.b), io.a.ge(io.b)));
-            io.s.connect(Cat(io.sa.eq(io.sb), io.sa.ne(io.sb), io.sa.lt(io.sb), io.sa.le(io.sb), io.sa.gt(io.sb), io.sa.ge(io.sb)));
+            io.s.connect(Cat(
+                    io.sa.eq(io.sb),
+                    io.sa.ne(io.sb),
+                    io.sa.lt(io.sb),
+                    io.sa.le(io.sb),
+                    io.sa.gt(io.sb),
+                    io.sa.ge(io.sb)));
         }
     }
 
@@ -381,11 +404,18 @@ class CombinationalConstructsTest {
     @Test
     void comparisonsUIntAndSInt() {
         Built<CompareMod> b = build(CompareMod::new);
-        List<Map<String, BigInteger>> vs = new ArrayList<>(randomVectors(8, 120, "io_a", 8, "io_b", 5, "io_sa", 8, "io_sb", 5));
+        List<Map<String, BigInteger>> vs =
+                new ArrayList<>(randomVectors(8, 120, "io_a", 8, "io_b", 5, "io_sa", 8, "io_sb", 5));
         vs.add(in("io_a", 7, "io_b", 7, "io_sa", 0xFD, "io_sb", 0x1D)); // -3 vs -3: equal after sign extension
         vs.add(in("io_a", 31, "io_b", 31, "io_sa", 0x0F, "io_sb", 0x0F));
-        checkComb(b, vs, v -> out("io_u", cmpBits(v.get("io_a"), v.get("io_b")),
-                "io_s", cmpBits(signed(v.get("io_sa"), 8), signed(v.get("io_sb"), 5))));
+        checkComb(
+                b,
+                vs,
+                v -> out(
+                        "io_u",
+                        cmpBits(v.get("io_a"), v.get("io_b")),
+                        "io_s",
+                        cmpBits(signed(v.get("io_sa"), 8), signed(v.get("io_sb"), 5))));
     }
 
     // ---------------------------------------------------------------- shifts
@@ -441,8 +471,17 @@ class CombinationalConstructsTest {
     void staticAndDynamicShifts() {
         Built<ShiftMod> b = build(ShiftMod::new);
         ShiftMod m = b.top();
-        assertEquals(List.of(11, 5, 15, 8, 10, 5, 8, 1), List.of(m.shl.getWidth(), m.shr.getWidth(), m.dshl.getWidth(),
-                m.dshr.getWidth(), m.sshl.getWidth(), m.sshr.getWidth(), m.sdshr.getWidth(), m.sshrAll.getWidth()));
+        assertEquals(
+                List.of(11, 5, 15, 8, 10, 5, 8, 1),
+                List.of(
+                        m.shl.getWidth(),
+                        m.shr.getWidth(),
+                        m.dshl.getWidth(),
+                        m.dshr.getWidth(),
+                        m.sshl.getWidth(),
+                        m.sshr.getWidth(),
+                        m.sdshr.getWidth(),
+                        m.sshrAll.getWidth()));
         assertDeclared(b.topText(), "wire", 15, "dshl");
         assertDeclared(b.topText(), "wire", 5, "sshr");
         List<Map<String, BigInteger>> vs = new ArrayList<>(randomVectors(9, 80, "io_a", 8, "io_s", 8, "io_n", 3));
@@ -452,10 +491,25 @@ class CombinationalConstructsTest {
             BigInteger a = v.get("io_a");
             BigInteger s = signed(v.get("io_s"), 8);
             int n = v.get("io_n").intValue();
-            return out("io_shl", a.shiftLeft(3), "io_shr", a.shiftRight(3), "io_dshl", a.shiftLeft(n), "io_dshr", a.shiftRight(n),
-                    "io_shrAll", 0,
-                    "io_sshl", bits(s.shiftLeft(2), 10), "io_sshr", bits(s.shiftRight(3), 5),
-                    "io_sdshr", bits(s.shiftRight(n), 8), "io_sshrAll", bits(s.shiftRight(9), 1));
+            return out(
+                    "io_shl",
+                    a.shiftLeft(3),
+                    "io_shr",
+                    a.shiftRight(3),
+                    "io_dshl",
+                    a.shiftLeft(n),
+                    "io_dshr",
+                    a.shiftRight(n),
+                    "io_shrAll",
+                    0,
+                    "io_sshl",
+                    bits(s.shiftLeft(2), 10),
+                    "io_sshr",
+                    bits(s.shiftRight(3), 5),
+                    "io_sdshr",
+                    bits(s.shiftRight(n), 8),
+                    "io_sshrAll",
+                    bits(s.shiftRight(9), 1));
         });
     }
 
@@ -513,7 +567,8 @@ class CombinationalConstructsTest {
         // Chisel: +% and -% max(wa, wb); +& and -& max + 1; * wa + wb
         assertEquals(List.of(8, 9, 8, 9, 12, 8, 9, 8, 9, 12), b.top().widths);
         assertDeclared(b.topText(), "output wire", 12, "io_smul");
-        List<Map<String, BigInteger>> vs = new ArrayList<>(randomVectors(10, 120, "io_a", 8, "io_b", 4, "io_sa", 8, "io_sb", 4));
+        List<Map<String, BigInteger>> vs =
+                new ArrayList<>(randomVectors(10, 120, "io_a", 8, "io_b", 4, "io_sa", 8, "io_sb", 4));
         vs.add(in("io_a", 0xFF, "io_b", 0xF, "io_sa", 0x80, "io_sb", 0x8));
         vs.add(in("io_a", 0, "io_b", 1, "io_sa", 0x7F, "io_sb", 0x7));
         checkComb(b, vs, v -> {
@@ -543,7 +598,7 @@ class CombinationalConstructsTest {
             final UInt upad = Output(UInt(10));
             final SInt spad = Output(SInt(10));
             final SInt reinterpret = Output(SInt(10)); // u.asSInt() sign-extended to 10
-            final UInt back = Output(UInt(10));        // s.asUInt() zero-extended to 10
+            final UInt back = Output(UInt(10)); // s.asUInt() zero-extended to 10
         }
 
         final IOB io = IO(new IOB());
@@ -568,8 +623,18 @@ class CombinationalConstructsTest {
         assertEquals(List.of(10, 10, 6, 6, 6), b.top().widths);
         List<Map<String, BigInteger>> vs = new ArrayList<>(randomVectors(11, 60, "io_u", 6, "io_s", 6));
         vs.add(in("io_u", 0x20, "io_s", 0x20));
-        checkComb(b, vs, v -> out("io_upad", v.get("io_u"), "io_spad", bits(signed(v.get("io_s"), 6), 10),
-                "io_reinterpret", bits(signed(v.get("io_u"), 6), 10), "io_back", v.get("io_s")));
+        checkComb(
+                b,
+                vs,
+                v -> out(
+                        "io_upad",
+                        v.get("io_u"),
+                        "io_spad",
+                        bits(signed(v.get("io_s"), 6), 10),
+                        "io_reinterpret",
+                        bits(signed(v.get("io_u"), 6), 10),
+                        "io_back",
+                        v.get("io_s")));
     }
 
     // ---------------------------------------------------------------- DontCare
@@ -594,7 +659,9 @@ class CombinationalConstructsTest {
     @Test
     void dontCareCountsAsDrivenAndIsZero() {
         Built<DontCareMod> b = build(DontCareMod::new);
-        checkComb(b, randomVectors(12, 30, "io_en", 1, "io_a", 8),
+        checkComb(
+                b,
+                randomVectors(12, 30, "io_en", 1, "io_a", 8),
                 v -> out("io_y", v.get("io_en").testBit(0) ? v.get("io_a") : BigInteger.ZERO, "io_unused", 0));
     }
 
@@ -616,7 +683,7 @@ class CombinationalConstructsTest {
         InferMod() {
             w.connect(io.a);
             when(io.c, () -> w.connect(io.b)); // widest connect wins: 9 bits
-            v.connect(w.addExpand(U(1)));      // inferred from an expression of an inferred wire: 10 bits
+            v.connect(w.addExpand(U(1))); // inferred from an expression of an inferred wire: 10 bits
             io.y.connect(w);
             io.z.connect(v);
         }

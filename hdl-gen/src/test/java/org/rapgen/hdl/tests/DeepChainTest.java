@@ -26,7 +26,8 @@ class DeepChainTest {
 
         Chain() {
             UInt acc = U(0, 16);
-            for (int i = ENTRIES - 1; i >= 0; i--) acc = Mux(io.key.eq(U(i & 0xFFFF, 16)), U((i * 7) & 0xFFFF, 16), acc);
+            for (int i = ENTRIES - 1; i >= 0; i--)
+                acc = Mux(io.key.eq(U(i & 0xFFFF, 16)), U((i * 7) & 0xFFFF, 16), acc);
             io.out.connect(acc);
         }
     }

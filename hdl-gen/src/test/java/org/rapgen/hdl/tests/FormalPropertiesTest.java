@@ -49,7 +49,9 @@ class FormalPropertiesTest {
                 when(io.step, () -> shadow.connect(shadow.add(1)));
                 UInt any = anyconst(UInt(3)).named("f_any");
                 Formal.Assert("count_is_shadow", io.count.eq(shadow));
-                when(pastValid().and(past(io.step).not()), () -> Formal.Assert("holds_without_step", io.count.eq(past(io.count))));
+                when(
+                        pastValid().and(past(io.step).not()),
+                        () -> Formal.Assert("holds_without_step", io.count.eq(past(io.count))));
                 Formal.Cover("reaches_any", io.count.eq(any));
             });
         }
@@ -61,14 +63,17 @@ class FormalPropertiesTest {
         String withProperties = IcarusRunner.build(() -> new Counter(true)).topText();
         int guard = withProperties.indexOf("`ifdef FORMAL");
         assertTrue(guard > 0, withProperties);
-        String design = withProperties.substring(0, withProperties.lastIndexOf('\n', withProperties.lastIndexOf("// Formal-only")));
+        String design = withProperties.substring(
+                0, withProperties.lastIndexOf('\n', withProperties.lastIndexOf("// Formal-only")));
         assertEquals(plain.substring(0, plain.indexOf("\nendmodule")), design);
         String formal = withProperties.substring(guard);
         assertTrue(formal.contains("count_is_shadow: assert ("), formal);
         assertTrue(formal.contains("reaches_any: cover ("), formal);
         assertTrue(formal.contains("(* anyconst *) reg [2:0] f_any; // FormalPropertiesTest.java:"), formal);
         assertTrue(formal.contains("_f_reset_initial: assume (reset);"), formal);
-        assertTrue(formal.matches("(?s).*if \\(!reset\\) begin // FormalPropertiesTest.java:\\d+\n\\s+count_is_shadow.*"), formal);
+        assertTrue(
+                formal.matches("(?s).*if \\(!reset\\) begin // FormalPropertiesTest.java:\\d+\n\\s+count_is_shadow.*"),
+                formal);
     }
 
     static final class Misuse extends Module {
@@ -85,10 +90,11 @@ class FormalPropertiesTest {
                     Formal.properties(() -> ghost[0] = RegNext(io.step.pad(3)).named("f_ghost"));
                     n.connect(ghost[0]);
                 }
-                default -> Formal.properties(() -> {
-                    Formal.Assert("twice", io.step);
-                    Formal.Cover("twice", io.step);
-                });
+                default ->
+                    Formal.properties(() -> {
+                        Formal.Assert("twice", io.step);
+                        Formal.Cover("twice", io.step);
+                    });
             }
         }
     }
@@ -103,7 +109,9 @@ class FormalPropertiesTest {
 
     private static void assertError(int how, String message) {
         HdlException e = assertThrows(HdlException.class, () -> IcarusRunner.build(() -> new Misuse(how)));
-        assertTrue(e.getMessage().contains(message) && e.getMessage().startsWith("FormalPropertiesTest.java:"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(message) && e.getMessage().startsWith("FormalPropertiesTest.java:"),
+                e.getMessage());
     }
 
     @Test

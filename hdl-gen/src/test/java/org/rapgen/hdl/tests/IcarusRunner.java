@@ -46,8 +46,7 @@ public final class IcarusRunner {
         }
     }
 
-    private IcarusRunner() {
-    }
+    private IcarusRunner() {}
 
     public static <M extends Module> Built<M> build(Supplier<M> ctor) {
         List<M> holder = new ArrayList<>();
@@ -64,7 +63,14 @@ public final class IcarusRunner {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("rapgen-icarus");
-            List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", "tb", "-o", dir.resolve("sim.vvp").toString()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    "iverilog",
+                    "-g2005",
+                    "-Wall",
+                    "-s",
+                    "tb",
+                    "-o",
+                    dir.resolve("sim.vvp").toString()));
             for (Map.Entry<String, String> f : files.entrySet()) {
                 Path p = dir.resolve(f.getKey());
                 Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
@@ -87,13 +93,15 @@ public final class IcarusRunner {
         }
     }
 
-    record Result(int rc, String out) {
-    }
+    record Result(int rc, String out) {}
 
     /** Runs a tool, merging stderr into stdout. A missing iverilog/vvp fails with the bootstrap hint. */
     static Result exec(List<String> cmd, Path dir) {
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir == null ? null : dir.toFile()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(dir == null ? null : dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -134,12 +142,17 @@ public final class IcarusRunner {
             if (s == top.clock || s == top.reset) continue;
             (s.kind == Signal.Kind.INPUT ? ins : outs).add(s);
         }
-        StringBuilder tb = new StringBuilder("`timescale 1ns/1ps\nmodule tb;\n  reg clock = 1'b0;\n  reg reset = 1'b1;\n");
-        for (Signal s : ins) tb.append("  reg ").append(range(s)).append(s.name()).append(" = 0;\n");
-        for (Signal s : outs) tb.append("  wire ").append(range(s)).append(s.name()).append(";\n");
+        StringBuilder tb =
+                new StringBuilder("`timescale 1ns/1ps\nmodule tb;\n  reg clock = 1'b0;\n  reg reset = 1'b1;\n");
+        for (Signal s : ins)
+            tb.append("  reg ").append(range(s)).append(s.name()).append(" = 0;\n");
+        for (Signal s : outs)
+            tb.append("  wire ").append(range(s)).append(s.name()).append(";\n");
         tb.append("  ").append(top.name).append(" dut (.clock(clock), .reset(reset)");
-        for (Signal s : ins) tb.append(", .").append(s.name()).append('(').append(s.name()).append(')');
-        for (Signal s : outs) tb.append(", .").append(s.name()).append('(').append(s.name()).append(')');
+        for (Signal s : ins)
+            tb.append(", .").append(s.name()).append('(').append(s.name()).append(')');
+        for (Signal s : outs)
+            tb.append(", .").append(s.name()).append('(').append(s.name()).append(')');
         tb.append(");\n  initial begin\n    #5 clock = 1'b1; #5 clock = 1'b0; reset = 1'b0;\n");
         StringBuilder fmt = new StringBuilder();
         StringBuilder args = new StringBuilder();
@@ -151,7 +164,13 @@ public final class IcarusRunner {
             tb.append("   ");
             for (Map.Entry<String, BigInteger> e : cyc.entrySet()) {
                 int w = e.getKey().equals("reset") ? 1 : width(ins, e.getKey());
-                tb.append(' ').append(e.getKey()).append(" = ").append(w).append("'h").append(bits(e.getValue(), w).toString(16)).append(';');
+                tb.append(' ')
+                        .append(e.getKey())
+                        .append(" = ")
+                        .append(w)
+                        .append("'h")
+                        .append(bits(e.getValue(), w).toString(16))
+                        .append(';');
             }
             tb.append(" #1 $display(\"OUT").append(fmt).append('"').append(args).append(");");
             tb.append(" #4 clock = 1'b1; #5 clock = 1'b0;\n");
@@ -184,15 +203,20 @@ public final class IcarusRunner {
         for (int i = 0; i < cycles.size(); i++) {
             for (Map.Entry<String, BigInteger> e : expected.get(i).entrySet()) {
                 if (!got.get(i).containsKey(e.getKey())) fail("no output " + e.getKey() + " in " + got.get(i));
-                assertEquals(e.getValue(), got.get(i).get(e.getKey()),
-                        "cycle " + i + ", output " + e.getKey() + ", inputs " + cycles.get(i) + ", all outputs " + got.get(i));
+                assertEquals(
+                        e.getValue(),
+                        got.get(i).get(e.getKey()),
+                        "cycle " + i + ", output " + e.getKey() + ", inputs " + cycles.get(i) + ", all outputs "
+                                + got.get(i));
             }
         }
     }
 
     /** Combinational check: the model maps each input vector to its expected outputs. */
-    public static void checkComb(Built<?> b, List<Map<String, BigInteger>> vectors,
-                                 java.util.function.Function<Map<String, BigInteger>, Map<String, BigInteger>> model) {
+    public static void checkComb(
+            Built<?> b,
+            List<Map<String, BigInteger>> vectors,
+            java.util.function.Function<Map<String, BigInteger>, Map<String, BigInteger>> model) {
         check(b, vectors, vectors.stream().map(model).toList());
     }
 
@@ -202,7 +226,8 @@ public final class IcarusRunner {
         List<Map<String, BigInteger>> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Map<String, BigInteger> m = new LinkedHashMap<>();
-            for (int k = 0; k < nameWidth.length; k += 2) m.put((String) nameWidth[k], random(rnd, (Integer) nameWidth[k + 1]));
+            for (int k = 0; k < nameWidth.length; k += 2)
+                m.put((String) nameWidth[k], random(rnd, (Integer) nameWidth[k + 1]));
             out.add(m);
         }
         return out;
@@ -228,8 +253,10 @@ public final class IcarusRunner {
     public static void assertDeclared(String text, String kind, int width, String name) {
         String range = width == 1 ? "" : "[" + (width - 1) + ":0] ";
         String decl = kind + " " + range + name;
-        java.util.regex.Pattern p = java.util.regex.Pattern.compile("(^|\\s)" + java.util.regex.Pattern.quote(decl) + "[\\s;=,]");
-        if (!p.matcher(text.replaceAll("[ \\t]+", " ")).find()) fail("expected declaration '" + decl + "' in:\n" + text);
+        java.util.regex.Pattern p =
+                java.util.regex.Pattern.compile("(^|\\s)" + java.util.regex.Pattern.quote(decl) + "[\\s;=,]");
+        if (!p.matcher(text.replaceAll("[ \\t]+", " ")).find())
+            fail("expected declaration '" + decl + "' in:\n" + text);
     }
 
     // ---- value helpers for the Java reference models ----
@@ -265,7 +292,13 @@ public final class IcarusRunner {
         Map<String, BigInteger> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             Object v = kv[i + 1];
-            BigInteger b = v == null ? null : v instanceof BigInteger bi ? bi : v instanceof Boolean z ? (z ? BigInteger.ONE : BigInteger.ZERO) : BigInteger.valueOf(((Number) v).longValue());
+            BigInteger b = v == null
+                    ? null
+                    : v instanceof BigInteger bi
+                            ? bi
+                            : v instanceof Boolean z
+                                    ? (z ? BigInteger.ONE : BigInteger.ZERO)
+                                    : BigInteger.valueOf(((Number) v).longValue());
             m.put((String) kv[i], b);
         }
         return m;

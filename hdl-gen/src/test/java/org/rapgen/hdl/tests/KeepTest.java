@@ -54,7 +54,8 @@ class KeepTest {
 
     @Test
     void onlyNamedValuesCanBeKept() {
-        String msg = assertThrows(HdlException.class, () -> Elaborator.elaborate(Unnamed::new)).getMessage();
+        String msg = assertThrows(HdlException.class, () -> Elaborator.elaborate(Unnamed::new))
+                .getMessage();
         assertTrue(msg.contains("keep(): name the value first"), msg);
     }
 
@@ -66,7 +67,11 @@ class KeepTest {
     }
 
     private static String verilog(boolean keep) {
-        return IcarusRunner.build(() -> new AndOr(keep)).files().values().iterator().next();
+        return IcarusRunner.build(() -> new AndOr(keep))
+                .files()
+                .values()
+                .iterator()
+                .next();
     }
 
     private static int luts(boolean keep) {

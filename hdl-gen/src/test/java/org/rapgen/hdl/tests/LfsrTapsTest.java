@@ -77,7 +77,9 @@ class LfsrTapsTest {
             BigInteger period = BigInteger.ONE.shiftLeft(n).subtract(BigInteger.ONE);
             assertTrue(a.pow(period).isIdentity(), "A^(2^" + n + "-1) != I: taps " + java.util.Arrays.toString(taps));
             for (BigInteger q : primeFactors(period)) {
-                assertTrue(!a.pow(period.divide(q)).isIdentity(), "order divides (2^" + n + "-1)/" + q + ": taps " + java.util.Arrays.toString(taps));
+                assertTrue(
+                        !a.pow(period.divide(q)).isIdentity(),
+                        "order divides (2^" + n + "-1)/" + q + ": taps " + java.util.Arrays.toString(taps));
             }
         }
         assertNull(LfsrTaps.of(2));
@@ -97,9 +99,13 @@ class LfsrTapsTest {
             }
             assertEquals(m, prod, "factors of 2^" + n + "-1");
         }
-        assertEquals(List.of(BigInteger.valueOf(3), BigInteger.valueOf(5), BigInteger.valueOf(17), BigInteger.valueOf(257)),
+        assertEquals(
+                List.of(BigInteger.valueOf(3), BigInteger.valueOf(5), BigInteger.valueOf(17), BigInteger.valueOf(257)),
                 new ArrayList<>(primeFactors(BigInteger.valueOf(65535))));
-        assertNotEquals(0, primeFactors(BigInteger.ONE.shiftLeft(61).subtract(BigInteger.ONE)).size());
+        assertNotEquals(
+                0,
+                primeFactors(BigInteger.ONE.shiftLeft(61).subtract(BigInteger.ONE))
+                        .size());
     }
 
     private static TreeSet<BigInteger> primeFactors(BigInteger m) {

@@ -19,7 +19,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rapgen.bench.LongestPrefixCam;
 import org.rapgen.engines.rap.EventQueue;
-import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Mem;
@@ -109,7 +108,8 @@ class LintTest {
                     .is(3, () -> acc.connect(acc.shr(io.idx)))
                     .is(4, () -> acc.connect(Fill(2, io.in.bits)))
                     .is(5, () -> acc.connect(acc.shl(1).tail(1)))
-                    .otherwise(() -> acc.connect(acc.bits(15, 8).addExpand(acc.head(8)).pad(16)));
+                    .otherwise(() ->
+                            acc.connect(acc.bits(15, 8).addExpand(acc.head(8)).pad(16)));
             io.y.connect(acc);
 
             SInt sacc = RegInit(S(0, 10)).named("sacc");
@@ -118,8 +118,15 @@ class LintTest {
                     .otherwise(() -> sacc.connect(Mux(sacc.lt(S(0, 10)), sacc.sub(S(-1, 2)), sacc.shl(0))));
             io.sy.connect(sacc);
 
-            io.flags.connect(Cat(io.in.bits.andR(), io.in.bits.orR(), io.in.bits.xorR(), io.s.bits.ge(S(3, 4)),
-                    io.in.bits.bit(io.sel), io.in.bits.bit(7), io.in.bits.asSInt().lt(S(-5, 8)), io.in.bits.ne(io.sel)));
+            io.flags.connect(Cat(
+                    io.in.bits.andR(),
+                    io.in.bits.orR(),
+                    io.in.bits.xorR(),
+                    io.s.bits.ge(S(3, 4)),
+                    io.in.bits.bit(io.sel),
+                    io.in.bits.bit(7),
+                    io.in.bits.asSInt().lt(S(-5, 8)),
+                    io.in.bits.ne(io.sel)));
 
             Mem<UInt> m = Mem(16, UInt(8)).named("lut");
             when(io.in.fire(), () -> m.write(io.addr, io.in.bits));
@@ -191,10 +198,18 @@ class LintTest {
                 Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
                 paths.add(p.toString());
             }
-            List<String> verilator = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", b.def().name));
+            List<String> verilator =
+                    new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", b.def().name));
             verilator.addAll(paths);
             expectClean(verilator, dir, b);
-            List<String> iverilog = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", b.def().name, "-o", dir.resolve("a.out").toString()));
+            List<String> iverilog = new ArrayList<>(List.of(
+                    "iverilog",
+                    "-g2005",
+                    "-Wall",
+                    "-s",
+                    b.def().name,
+                    "-o",
+                    dir.resolve("a.out").toString()));
             iverilog.addAll(paths);
             expectClean(iverilog, dir, b);
         } finally {
@@ -205,13 +220,16 @@ class LintTest {
     private static void expectClean(List<String> cmd, Path dir, Built<Module> b) {
         IcarusRunner.Result r = IcarusRunner.exec(cmd, dir);
         if (r.rc() != 0 || !r.out().isBlank()) {
-            fail(String.join(" ", cmd.subList(0, 3)) + " reported (rc " + r.rc() + "):\n" + r.out() + "\n" + String.join("\n", b.files().values()));
+            fail(String.join(" ", cmd.subList(0, 3)) + " reported (rc " + r.rc() + "):\n" + r.out() + "\n"
+                    + String.join("\n", b.files().values()));
         }
     }
 
     @Test
     void kitchenSinkEmitsEachParameterizationOnce() {
         Built<KitchenSink> b = IcarusRunner.build(KitchenSink::new);
-        assertEquals(List.of("Leaf_w8.v", "Leaf_w12.v", "KitchenSink.v"), List.copyOf(b.files().keySet()));
+        assertEquals(
+                List.of("Leaf_w8.v", "Leaf_w12.v", "KitchenSink.v"),
+                List.copyOf(b.files().keySet()));
     }
 }

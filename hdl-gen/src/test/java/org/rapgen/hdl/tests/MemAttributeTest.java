@@ -54,11 +54,16 @@ class MemAttributeTest {
 
     @Test
     void badAttributesFailAtTheCall() {
-        String bad = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Ram("1x", null))).getMessage();
+        String bad = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Ram("1x", null)))
+                .getMessage();
         assertTrue(bad.contains("illegal attribute name '1x'"), bad);
-        String value = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Ram("ram_style", "a\"b"))).getMessage();
+        String value = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Ram("ram_style", "a\"b")))
+                .getMessage();
         assertTrue(value.contains("illegal attribute value"), value);
-        String twice = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Ram("no_rw_check", null, "no_rw_check", null))).getMessage();
+        String twice = assertThrows(
+                        HdlException.class,
+                        () -> Elaborator.elaborate(() -> new Ram("no_rw_check", null, "no_rw_check", null)))
+                .getMessage();
         assertTrue(twice.contains("already set"), twice);
     }
 
@@ -72,7 +77,10 @@ class MemAttributeTest {
         assertEquals(12, count(stat, "SB_RAM40_4K"), stat);
         // The block's own logic is ~400 LUTs; read-first emulation would add ~36 per RAM and ~70 flip-flops.
         assertTrue(count(stat, "SB_LUT4") < 500, stat);
-        assertTrue(count(stat, "SB_DFFE") + count(stat, "SB_DFFESR") + count(stat, "SB_DFF") + count(stat, "SB_DFFSR") < 320, stat);
+        assertTrue(
+                count(stat, "SB_DFFE") + count(stat, "SB_DFFESR") + count(stat, "SB_DFF") + count(stat, "SB_DFFSR")
+                        < 320,
+                stat);
     }
 
     private static int count(String stat, String cell) {

@@ -33,9 +33,12 @@ class MemBlocksTest {
 
     static Stream<Arguments> designs() {
         List<Arguments> out = new ArrayList<>();
-        out.add(Arguments.of("RmwMemory_mod5", (Supplier<Module>) () -> new RmwMemory("mod5", 16, 3, 1, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
-        out.add(Arguments.of("RmwMemory_odd", (Supplier<Module>) () -> new RmwMemory("xor", 13, 9, 9, (old, cmd) -> old.xor(cmd))));
-        out.add(Arguments.of("RmwMemory_mod5_registered", (Supplier<Module>) () -> new RmwMemory("mod5", 16, 3, 1, true, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
+        out.add(Arguments.of("RmwMemory_mod5", (Supplier<Module>) () ->
+                new RmwMemory("mod5", 16, 3, 1, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
+        out.add(Arguments.of(
+                "RmwMemory_odd", (Supplier<Module>) () -> new RmwMemory("xor", 13, 9, 9, (old, cmd) -> old.xor(cmd))));
+        out.add(Arguments.of("RmwMemory_mod5_registered", (Supplier<Module>) () ->
+                new RmwMemory("mod5", 16, 3, 1, true, (old, cmd) -> Mux(old.eq(4), U(0, 3), old.add(cmd)))));
         out.add(Arguments.of("CounterSram_2x1", (Supplier<Module>) () -> new CounterSram(2, 1)));
         out.add(Arguments.of("CounterSram_2x1_registered", (Supplier<Module>) () -> new CounterSram(2, 1, true)));
         out.add(Arguments.of("CounterSram_1024x32", (Supplier<Module>) () -> new CounterSram(1024, 32)));
@@ -64,13 +67,26 @@ class MemBlocksTest {
 
     @Test
     void badParametersAreRejected() {
-        expectError(() -> new RmwMemory("a-b", 16, 8, 1, (o, c) -> o), "RmwMemory.java", "flavor must be letters and digits", "'a-b'");
+        expectError(
+                () -> new RmwMemory("a-b", 16, 8, 1, (o, c) -> o),
+                "RmwMemory.java",
+                "flavor must be letters and digits",
+                "'a-b'");
         expectError(() -> new RmwMemory("f", 1, 8, 1, (o, c) -> o), "RmwMemory.java", "depth must be >= 2, got 1");
-        expectError(() -> new RmwMemory("f", 16, 0, 1, (o, c) -> o), "RmwMemory.java", "data width must be >= 1, got 0");
-        expectError(() -> new RmwMemory("f", 16, 8, 0, (o, c) -> o), "RmwMemory.java", "command width must be >= 1, got 0");
+        expectError(
+                () -> new RmwMemory("f", 16, 0, 1, (o, c) -> o), "RmwMemory.java", "data width must be >= 1, got 0");
+        expectError(
+                () -> new RmwMemory("f", 16, 8, 0, (o, c) -> o), "RmwMemory.java", "command width must be >= 1, got 0");
         // An update wider than the data word is a width error, not a silent truncation.
-        expectError(() -> new RmwMemory("f", 16, 8, 8, (o, c) -> o.addExpand(c)), "RmwMemory.java", "width mismatch", "9-bit");
-        expectError(() -> new RmwMemory("f", 16, 8, 8, (o, c) -> SatAdd.carrySelect(o, c, B(false), 8).value), "SatAdd.java", "0 <= split < w",
+        expectError(
+                () -> new RmwMemory("f", 16, 8, 8, (o, c) -> o.addExpand(c)),
+                "RmwMemory.java",
+                "width mismatch",
+                "9-bit");
+        expectError(
+                () -> new RmwMemory("f", 16, 8, 8, (o, c) -> SatAdd.carrySelect(o, c, B(false), 8).value),
+                "SatAdd.java",
+                "0 <= split < w",
                 "split 8");
         expectError(() -> new CounterSram(16, 0), "CounterSram.java", "counter width must be in 1..64, got 0");
         expectError(() -> new CounterSram(16, 65), "CounterSram.java", "counter width must be in 1..64, got 65");
@@ -79,22 +95,38 @@ class MemBlocksTest {
         expectError(() -> new Lfsr(16, 0, 1), "Lfsr.java", "steps per advance must be >= 1, got 0");
         expectError(() -> new Lfsr(16, 1, 0), "Lfsr.java", "seed must be nonzero");
         expectError(() -> new Lfsr(32, 16, 0xACE1ACE1), "Lfsr.java", "does not fit in 32 bits", "0xACE1ACE1L");
-        expectError(() -> new HashUnit(12, 4, 0, 1, 1), "HashUnit.java", "key bits must be a multiple of 8 in 8..64, got 12");
-        expectError(() -> new HashUnit(72, 4, 0, 1, 1), "HashUnit.java", "key bits must be a multiple of 8 in 8..64, got 72");
+        expectError(
+                () -> new HashUnit(12, 4, 0, 1, 1),
+                "HashUnit.java",
+                "key bits must be a multiple of 8 in 8..64, got 12");
+        expectError(
+                () -> new HashUnit(72, 4, 0, 1, 1),
+                "HashUnit.java",
+                "key bits must be a multiple of 8 in 8..64, got 72");
         expectError(() -> new HashUnit(32, -1, 0, 1, 1), "HashUnit.java", "index bits must be in 0..64, got -1");
         expectError(() -> new HashUnit(32, 4, 65, 1, 1), "HashUnit.java", "tag bits must be in 0..64, got 65");
-        expectError(() -> new HashUnit(32, 4, 2, 0, 1), "HashUnit.java", "seed must be a nonzero unsigned 32-bit value");
-        expectError(() -> new HashUnit(32, 4, 2, 1L << 32, 1), "HashUnit.java", "seed must be a nonzero unsigned 32-bit value");
+        expectError(
+                () -> new HashUnit(32, 4, 2, 0, 1), "HashUnit.java", "seed must be a nonzero unsigned 32-bit value");
+        expectError(
+                () -> new HashUnit(32, 4, 2, 1L << 32, 1),
+                "HashUnit.java",
+                "seed must be a nonzero unsigned 32-bit value");
         expectError(() -> new HashUnit(32, 4, 2, 1, -1), "HashUnit.java", "payload bits must be >= 0, got -1");
     }
 
     @Test
     void updateFunctionsNameTheModule() {
-        String a = Elaborator.elaborate(() -> new RmwMemory("inc", 16, 8, 1, (o, c) -> o.add(c))).top().name;
-        String b = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, (o, c) -> o.xor(c))).top().name;
+        String a = Elaborator.elaborate(() -> new RmwMemory("inc", 16, 8, 1, (o, c) -> o.add(c)))
+                .top()
+                .name;
+        String b = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, (o, c) -> o.xor(c)))
+                .top()
+                .name;
         assertEquals("RmwMemory_finc_d16_w8_c1", a);
         assertEquals("RmwMemory_fxor_d16_w8_c1", b);
-        String r = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, true, (o, c) -> o.xor(c))).top().name;
+        String r = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, true, (o, c) -> o.xor(c)))
+                .top()
+                .name;
         assertEquals("RmwMemory_fxor_d16_w8_c1_r1", r);
     }
 
@@ -106,10 +138,14 @@ class MemBlocksTest {
         String top = b.def().name;
         Tools.Result ice = Tools.yosys(b.files(), "synth_ice40 -top " + top);
         assertEquals(0, ice.exit(), ice.output());
-        assertTrue(ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"), "expected 8 SB_RAM40_4K (32 Kbit) on iCE40:\n" + tail(ice.output()));
+        assertTrue(
+                ice.output().matches("(?s).*SB_RAM40_4K\\s+8\\n.*"),
+                "expected 8 SB_RAM40_4K (32 Kbit) on iCE40:\n" + tail(ice.output()));
         Tools.Result xil = Tools.yosys(b.files(), "synth_xilinx -top " + top);
         assertEquals(0, xil.exit(), xil.output());
-        assertTrue(xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"), "expected one RAMB36E1 on 7-series:\n" + tail(xil.output()));
+        assertTrue(
+                xil.output().matches("(?s).*RAMB36E1\\s+1\\n.*"),
+                "expected one RAMB36E1 on 7-series:\n" + tail(xil.output()));
     }
 
     private static String tail(String s) {

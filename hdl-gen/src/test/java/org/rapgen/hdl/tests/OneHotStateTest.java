@@ -29,7 +29,12 @@ import org.rapgen.hdl.tests.IcarusRunner.Built;
  * outside a state, a state given twice, or a duplicate asked for after the arms, is an elaboration error.
  */
 class OneHotStateTest {
-    enum Phase { IDLE, LOAD, WORK, DONE }
+    enum Phase {
+        IDLE,
+        LOAD,
+        WORK,
+        DONE
+    }
 
     static final class Fsm extends Module {
         static final class IOB extends Bundle {
@@ -51,15 +56,18 @@ class OneHotStateTest {
             io.workCopy.connect(fsm.duplicate(WORK, "fsm_work_copy_n"));
             UInt acc = RegInit(U(0, 8)).named("acc");
             fsm.on(IDLE, () -> {
-                when(io.x, () -> fsm.go(LOAD));
-                when(io.y, () -> fsm.go(WORK));
-            }).on(LOAD, () -> {
-                acc.connect(io.a);
-                fsm.go(WORK);
-            }).on(WORK, () -> {
-                acc.connect(acc.add(U(1, 8)));
-                when(io.x, () -> fsm.go(DONE)).elsewhen(io.y, () -> fsm.go(IDLE));
-            }).on(DONE, () -> fsm.go(io.y, IDLE, LOAD));
+                        when(io.x, () -> fsm.go(LOAD));
+                        when(io.y, () -> fsm.go(WORK));
+                    })
+                    .on(LOAD, () -> {
+                        acc.connect(io.a);
+                        fsm.go(WORK);
+                    })
+                    .on(WORK, () -> {
+                        acc.connect(acc.add(U(1, 8)));
+                        when(io.x, () -> fsm.go(DONE)).elsewhen(io.y, () -> fsm.go(IDLE));
+                    })
+                    .on(DONE, () -> fsm.go(io.y, IDLE, LOAD));
             io.state.connect(Cat(fsm.is(DONE), fsm.is(WORK), fsm.is(LOAD), fsm.is(IDLE)));
             io.busy.connect(fsm.within(LOAD, WORK));
             io.acc.connect(acc);
@@ -78,8 +86,17 @@ class OneHotStateTest {
             boolean x = rnd.nextBoolean(), y = rnd.nextBoolean();
             int a = rnd.nextInt(256);
             vs.add(in("io_x", x, "io_y", y, "io_a", a));
-            exp.add(in("io_state", 1 << s.ordinal(), "io_busy", s == LOAD || s == WORK, "io_acc", acc,
-                    "io_idleCopy", s == IDLE, "io_workCopy", s == WORK));
+            exp.add(in(
+                    "io_state",
+                    1 << s.ordinal(),
+                    "io_busy",
+                    s == LOAD || s == WORK,
+                    "io_acc",
+                    acc,
+                    "io_idleCopy",
+                    s == IDLE,
+                    "io_workCopy",
+                    s == WORK));
             Phase next = s;
             switch (s) {
                 case IDLE -> next = y ? WORK : x ? LOAD : IDLE;
@@ -109,17 +126,19 @@ class OneHotStateTest {
 
     @Test
     void goOutsideAStateIsAnError() {
-        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Module() {
-            {
-                OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
-                fsm.go(WORK);
-            }
+        HdlException e = assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(() -> new Module() {
+                    {
+                        OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
+                        fsm.go(WORK);
+                    }
 
-            @Override
-            protected String baseName() {
-                return "GoOutside";
-            }
-        }));
+                    @Override
+                    protected String baseName() {
+                        return "GoOutside";
+                    }
+                }));
         assertTrue(e.getMessage().contains("go(WORK) outside on(...)"), e.getMessage());
     }
 
@@ -127,34 +146,38 @@ class OneHotStateTest {
     void aDuplicateIsAFlipFlopOfItsOwnAndComesBeforeTheArms() {
         String v = build(Fsm::new).topText();
         assertTrue(v.contains("reg fsm_work_copy_n;"), v);
-        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Module() {
-            {
-                OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
-                fsm.on(IDLE, () -> fsm.go(WORK));
-                fsm.duplicate(WORK, "late");
-            }
+        HdlException e = assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(() -> new Module() {
+                    {
+                        OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
+                        fsm.on(IDLE, () -> fsm.go(WORK));
+                        fsm.duplicate(WORK, "late");
+                    }
 
-            @Override
-            protected String baseName() {
-                return "LateDuplicate";
-            }
-        }));
+                    @Override
+                    protected String baseName() {
+                        return "LateDuplicate";
+                    }
+                }));
         assertTrue(e.getMessage().contains("duplicate(WORK) after on(...)"), e.getMessage());
     }
 
     @Test
     void aStateGivenTwiceIsAnError() {
-        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Module() {
-            {
-                OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
-                fsm.on(IDLE, () -> fsm.go(WORK)).on(IDLE, () -> fsm.go(LOAD));
-            }
+        HdlException e = assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(() -> new Module() {
+                    {
+                        OneHotState<Phase> fsm = new OneHotState<>("fsm", Phase.class, IDLE);
+                        fsm.on(IDLE, () -> fsm.go(WORK)).on(IDLE, () -> fsm.go(LOAD));
+                    }
 
-            @Override
-            protected String baseName() {
-                return "TwiceOn";
-            }
-        }));
+                    @Override
+                    protected String baseName() {
+                        return "TwiceOn";
+                    }
+                }));
         assertTrue(e.getMessage().contains("duplicate on(IDLE)"), e.getMessage());
     }
 }

@@ -62,8 +62,16 @@ class RomTest {
         assertTrue(b.topText().contains("reg [11:0] lut [0:39];"), b.topText());
         List<Map<String, BigInteger>> vectors = new ArrayList<>();
         for (int a = 0; a < 40; a++) vectors.add(in("io_a", a, "io_b", 39 - a, "io_small", a % 8));
-        checkComb(b, vectors, v -> in("io_ya", w.get(v.get("io_a").intValue()), "io_yb", w.get(v.get("io_b").intValue()),
-                "io_ys", w.get(v.get("io_small").intValue())));
+        checkComb(
+                b,
+                vectors,
+                v -> in(
+                        "io_ya",
+                        w.get(v.get("io_a").intValue()),
+                        "io_yb",
+                        w.get(v.get("io_b").intValue()),
+                        "io_ys",
+                        w.get(v.get("io_small").intValue())));
     }
 
     @Test
@@ -78,7 +86,9 @@ class RomTest {
             assertEquals(0, y.exit(), y.output());
             // Constant words, never written: logic only, no flip-flops and no memory left over.
             String stat = y.output().substring(y.output().lastIndexOf("Printing statistics"));
-            assertTrue(stat.matches("(?s).*Number of memories:\\s+0\\n.*") && !stat.contains("DFF"), "a ROM must become logic:\n" + stat);
+            assertTrue(
+                    stat.matches("(?s).*Number of memories:\\s+0\\n.*") && !stat.contains("DFF"),
+                    "a ROM must become logic:\n" + stat);
         } finally {
             deleteQuietly(dir);
         }
@@ -86,10 +96,15 @@ class RomTest {
 
     @Test
     void wordsThatDoNotFitAreRejected() {
-        HdlException tooWide = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new RomMod(List.of(BigInteger.ONE, BigInteger.valueOf(4096)))));
-        assertTrue(tooWide.getMessage().contains("Rom word 1 = 4096 does not fit in 12 unsigned bits"), tooWide.getMessage());
+        HdlException tooWide = assertThrows(
+                HdlException.class,
+                () -> Elaborator.elaborate(() -> new RomMod(List.of(BigInteger.ONE, BigInteger.valueOf(4096)))));
+        assertTrue(
+                tooWide.getMessage().contains("Rom word 1 = 4096 does not fit in 12 unsigned bits"),
+                tooWide.getMessage());
         assertEquals("RomTest.java", tooWide.loc().file());
-        HdlException negative = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new RomMod(List.of(BigInteger.valueOf(-1)))));
+        HdlException negative = assertThrows(
+                HdlException.class, () -> Elaborator.elaborate(() -> new RomMod(List.of(BigInteger.valueOf(-1)))));
         assertTrue(negative.getMessage().contains("does not fit"), negative.getMessage());
         HdlException empty = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new RomMod(List.of())));
         assertTrue(empty.getMessage().contains("at least one word"), empty.getMessage());

@@ -181,15 +181,21 @@ class SequentialConstructsTest {
     @Test
     void shiftRegistersNameEveryStageAndDelayByItsIndex() {
         Built<ShiftMod> b = build(ShiftMod::new);
-        for (String n : List.of("delay_1", "delay_2", "delay_3", "raw_1", "raw_2")) assertDeclared(b.topText(), "reg", 5, n);
+        for (String n : List.of("delay_1", "delay_2", "delay_3", "raw_1", "raw_2"))
+            assertDeclared(b.topText(), "reg", 5, n);
         List<Map<String, BigInteger>> vs = randomVectors(26, 40, "io_a", 5);
         List<Map<String, BigInteger>> exp = new ArrayList<>();
         List<BigInteger> seen = new ArrayList<>();
         for (Map<String, BigInteger> v : vs) {
             int t = seen.size();
-            exp.add(in("io_d1", t >= 1 ? seen.get(t - 1) : big(17), "io_d3", t >= 3 ? seen.get(t - 3) : big(17),
+            exp.add(in(
+                    "io_d1",
+                    t >= 1 ? seen.get(t - 1) : big(17),
+                    "io_d3",
+                    t >= 3 ? seen.get(t - 3) : big(17),
                     // the stages without reset: the reset clock's input (0) enters too, before that they are x
-                    "io_held", t >= 2 ? seen.get(t - 2) : t == 1 ? BigInteger.ZERO : null));
+                    "io_held",
+                    t >= 2 ? seen.get(t - 2) : t == 1 ? BigInteger.ZERO : null));
             seen.add(v.get("io_a"));
         }
         check(b, vs, exp);
@@ -215,7 +221,8 @@ class SequentialConstructsTest {
     @Test
     void heldBeforeIsTheAndOfTheClocksBefore() {
         Built<HeldMod> b = build(HeldMod::new);
-        for (String n : List.of("two_before", "four_was_1", "four_was_2", "four_before")) assertDeclared(b.topText(), "reg", 1, n);
+        for (String n : List.of("two_before", "four_was_1", "four_was_2", "four_before"))
+            assertDeclared(b.topText(), "reg", 1, n);
         // Mostly ones, so runs of three occur.
         List<Map<String, BigInteger>> vs = new ArrayList<>();
         java.util.Random r = new java.util.Random(7);
@@ -267,7 +274,9 @@ class SequentialConstructsTest {
         for (int t = 0; t < vs.size(); t++) {
             Map<String, BigInteger> then = t >= 2 ? vs.get(t - 2) : null;
             // before that, the reset clock's inputs (all 0) enter the registers, and before those they are x
-            exp.add(in("io_out", then != null ? then.get("io_vin_" + then.get("io_idx")) : t == 1 ? BigInteger.ZERO : null));
+            exp.add(in(
+                    "io_out",
+                    then != null ? then.get("io_vin_" + then.get("io_idx")) : t == 1 ? BigInteger.ZERO : null));
         }
         check(b, vs, exp);
     }
@@ -308,14 +317,46 @@ class SequentialConstructsTest {
         assertEquals(8, b.top().dyn.getWidth());
         assertDeclared(b.topText(), "input wire", 8, "io_vin_3");
         assertDeclared(b.topText(), "output wire", 8, "io_regs_0");
-        List<Map<String, BigInteger>> vs = randomVectors(23, 80, "io_vin_0", 8, "io_vin_1", 8, "io_vin_2", 8, "io_vin_3", 8,
-                "io_idx", 2, "io_idx3", 3, "io_we", 1, "io_widx", 2, "io_wdata", 8);
+        List<Map<String, BigInteger>> vs = randomVectors(
+                23,
+                80,
+                "io_vin_0",
+                8,
+                "io_vin_1",
+                8,
+                "io_vin_2",
+                8,
+                "io_vin_3",
+                8,
+                "io_idx",
+                2,
+                "io_idx3",
+                3,
+                "io_we",
+                1,
+                "io_widx",
+                2,
+                "io_wdata",
+                8);
         List<Map<String, BigInteger>> exp = new ArrayList<>();
         BigInteger[] regs = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO};
         for (Map<String, BigInteger> v : vs) {
             int i3 = Math.min(v.get("io_idx3").intValue(), 3);
-            exp.add(in("io_stat", v.get("io_vin_2"), "io_dyn", v.get("io_vin_" + v.get("io_idx")), "io_dyn3", v.get("io_vin_" + i3),
-                    "io_regs_0", regs[0], "io_regs_1", regs[1], "io_regs_2", regs[2], "io_regs_3", regs[3]));
+            exp.add(in(
+                    "io_stat",
+                    v.get("io_vin_2"),
+                    "io_dyn",
+                    v.get("io_vin_" + v.get("io_idx")),
+                    "io_dyn3",
+                    v.get("io_vin_" + i3),
+                    "io_regs_0",
+                    regs[0],
+                    "io_regs_1",
+                    regs[1],
+                    "io_regs_2",
+                    regs[2],
+                    "io_regs_3",
+                    regs[3]));
             if (v.get("io_we").testBit(0)) regs[v.get("io_widx").intValue()] = v.get("io_wdata");
         }
         check(b, vs, exp);
@@ -347,10 +388,19 @@ class SequentialConstructsTest {
         assertTrue(b.topText().contains("reg [7:0] mem [0:15];"), b.topText());
         Random rnd = new Random(24);
         List<Map<String, BigInteger>> vs = new ArrayList<>();
-        for (int i = 0; i < 16; i++) vs.add(in("io_we", 1, "io_waddr", i, "io_wdata", rnd.nextInt(256), "io_raddr", (i + 15) % 16));
+        for (int i = 0; i < 16; i++)
+            vs.add(in("io_we", 1, "io_waddr", i, "io_wdata", rnd.nextInt(256), "io_raddr", (i + 15) % 16));
         for (int i = 0; i < 80; i++) {
             int wa = rnd.nextInt(16);
-            vs.add(in("io_we", rnd.nextBoolean(), "io_waddr", wa, "io_wdata", rnd.nextInt(256), "io_raddr", rnd.nextInt(3) == 0 ? wa : rnd.nextInt(16)));
+            vs.add(in(
+                    "io_we",
+                    rnd.nextBoolean(),
+                    "io_waddr",
+                    wa,
+                    "io_wdata",
+                    rnd.nextInt(256),
+                    "io_raddr",
+                    rnd.nextInt(3) == 0 ? wa : rnd.nextInt(16)));
         }
         BigInteger[] mem = new BigInteger[16];
         List<Map<String, BigInteger>> exp = new ArrayList<>();
@@ -387,12 +437,22 @@ class SequentialConstructsTest {
         Built<SyncMemMod> b = build(SyncMemMod::new);
         Random rnd = new Random(25);
         List<Map<String, BigInteger>> vs = new ArrayList<>();
-        for (int i = 0; i < 8; i++) vs.add(in("io_we", 1, "io_waddr", i, "io_wdata", rnd.nextInt(256), "io_re", 0, "io_raddr", 0));
+        for (int i = 0; i < 8; i++)
+            vs.add(in("io_we", 1, "io_waddr", i, "io_wdata", rnd.nextInt(256), "io_re", 0, "io_raddr", 0));
         for (int i = 0; i < 100; i++) {
             int wa = rnd.nextInt(8);
             boolean collide = rnd.nextBoolean();
-            vs.add(in("io_we", collide || rnd.nextBoolean(), "io_waddr", wa, "io_wdata", rnd.nextInt(256),
-                    "io_re", collide || rnd.nextInt(4) != 0, "io_raddr", collide ? wa : rnd.nextInt(8)));
+            vs.add(in(
+                    "io_we",
+                    collide || rnd.nextBoolean(),
+                    "io_waddr",
+                    wa,
+                    "io_wdata",
+                    rnd.nextInt(256),
+                    "io_re",
+                    collide || rnd.nextInt(4) != 0,
+                    "io_raddr",
+                    collide ? wa : rnd.nextInt(8)));
         }
         BigInteger[] mem = new BigInteger[8];
         BigInteger rdata = null;

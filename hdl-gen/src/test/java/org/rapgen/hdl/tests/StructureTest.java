@@ -52,7 +52,7 @@ class StructureTest {
         final Pair w = Wire(new Pair());
 
         BundleMod() {
-            w.connect(io.in);           // whole-bundle connect
+            w.connect(io.in); // whole-bundle connect
             io.out.connect(w);
             io.sum.a.connect(w.a.add(U(1)));
             io.sum.b.connect(w.b.add(S(-1, 4)));
@@ -69,10 +69,18 @@ class StructureTest {
         assertEquals(Signal.Kind.OUTPUT, dirs.get("io_sum_b"));
         assertDeclared(b.topText(), "wire", 4, "w_a");
         assertDeclared(b.topText(), "input wire", 4, "io_in_b");
-        checkComb(b, randomVectors(30, 40, "io_in_a", 4, "io_in_b", 4), v -> in(
-                "io_out_a", v.get("io_in_a"), "io_out_b", v.get("io_in_b"),
-                "io_sum_a", bits(v.get("io_in_a").add(BigInteger.ONE), 4),
-                "io_sum_b", bits(signed(v.get("io_in_b"), 4).subtract(BigInteger.ONE), 4)));
+        checkComb(
+                b,
+                randomVectors(30, 40, "io_in_a", 4, "io_in_b", 4),
+                v -> in(
+                        "io_out_a",
+                        v.get("io_in_a"),
+                        "io_out_b",
+                        v.get("io_in_b"),
+                        "io_sum_a",
+                        bits(v.get("io_in_a").add(BigInteger.ONE), 4),
+                        "io_sum_b",
+                        bits(signed(v.get("io_in_b"), 4).subtract(BigInteger.ONE), 4)));
     }
 
     // ---------------------------------------------------------------- Decoupled and Valid with Flipped
@@ -96,9 +104,10 @@ class StructureTest {
             io.enq.ready.connect(full.not().or(io.deq.ready));
             Bool accept = io.enq.fire().named("accept");
             when(accept, () -> {
-                data.connect(io.enq.bits.add(offset));
-                full.connect(B(true));
-            }).elsewhen(io.deq.fire(), () -> full.connect(B(false)));
+                        data.connect(io.enq.bits.add(offset));
+                        full.connect(B(true));
+                    })
+                    .elsewhen(io.deq.fire(), () -> full.connect(B(false)));
             io.deq.valid.connect(full);
             io.deq.bits.connect(data);
             io.mon.valid.connect(accept);
@@ -135,8 +144,17 @@ class StructureTest {
         Random rnd = new Random(31);
         List<Map<String, BigInteger>> vs = new ArrayList<>();
         for (int i = 0; i < 120; i++) {
-            vs.add(in("io_enq_valid", rnd.nextInt(3) != 0, "io_enq_bits", rnd.nextInt(256), "io_deq_ready", rnd.nextInt(3) != 0,
-                    "io_cfg_valid", rnd.nextInt(10) == 0, "io_cfg_bits", rnd.nextInt(256)));
+            vs.add(in(
+                    "io_enq_valid",
+                    rnd.nextInt(3) != 0,
+                    "io_enq_bits",
+                    rnd.nextInt(256),
+                    "io_deq_ready",
+                    rnd.nextInt(3) != 0,
+                    "io_cfg_valid",
+                    rnd.nextInt(10) == 0,
+                    "io_cfg_bits",
+                    rnd.nextInt(256)));
         }
         boolean full = false;
         BigInteger data = null;
@@ -144,11 +162,21 @@ class StructureTest {
         int transfers = 0;
         List<Map<String, BigInteger>> exp = new ArrayList<>();
         for (Map<String, BigInteger> v : vs) {
-            boolean ev = v.get("io_enq_valid").testBit(0), dr = v.get("io_deq_ready").testBit(0);
+            boolean ev = v.get("io_enq_valid").testBit(0),
+                    dr = v.get("io_deq_ready").testBit(0);
             boolean ready = !full || dr;
             boolean accept = ev && ready;
-            exp.add(in("io_enq_ready", ready, "io_deq_valid", full, "io_deq_bits", data,
-                    "io_mon_valid", accept, "io_mon_bits", v.get("io_enq_bits")));
+            exp.add(in(
+                    "io_enq_ready",
+                    ready,
+                    "io_deq_valid",
+                    full,
+                    "io_deq_bits",
+                    data,
+                    "io_mon_valid",
+                    accept,
+                    "io_mon_bits",
+                    v.get("io_enq_bits")));
             if (full && dr) transfers++;
             boolean deqFire = full && dr;
             if (accept) {
@@ -236,7 +264,9 @@ class StructureTest {
     @Test
     void hierarchyWithDedupAndParameterizedNames() {
         Built<Top> b = build(Top::new);
-        assertEquals(List.of("Adder_w8.v", "Adder_w16.v", "Top.v"), List.copyOf(b.files().keySet()));
+        assertEquals(
+                List.of("Adder_w8.v", "Adder_w16.v", "Top.v"),
+                List.copyOf(b.files().keySet()));
         assertEquals(1, count(b.files().get("Adder_w8.v"), "^module Adder_w8 \\("));
         assertEquals(1, count(b.files().get("Adder_w16.v"), "^module Adder_w16 \\("));
         assertDeclared(b.files().get("Adder_w16.v"), "output wire", 16, "io_y");
@@ -246,8 +276,11 @@ class StructureTest {
         assertTrue(top.contains("Adder_w8 first (") && top.contains("Adder_w8 second ("), top);
         // stable: a second elaboration gives byte-identical files
         assertEquals(b.files(), build(Top::new).files());
-        checkComb(b, randomVectors(32, 40, "io_x", 8, "io_y", 8, "io_z", 16), v -> in(
-                "io_o8", bits(v.get("io_x").add(v.get("io_y")).add(v.get("io_y")), 8),
-                "io_o16", bits(v.get("io_x").add(v.get("io_z")), 16)));
+        checkComb(
+                b,
+                randomVectors(32, 40, "io_x", 8, "io_y", 8, "io_z", 16),
+                v -> in(
+                        "io_o8", bits(v.get("io_x").add(v.get("io_y")).add(v.get("io_y")), 8),
+                        "io_o16", bits(v.get("io_x").add(v.get("io_z")), 16)));
     }
 }

@@ -53,9 +53,7 @@ class SwitchLoweringTest {
                     .is(2, () -> mem.write(io.addr, io.a))
                     .is(3, () -> io.y.connect(r))
                     .is(5, () -> r.connect(r.xor(io.a)))
-                    .otherwise(() -> Switch(io.sub)
-                            .is(0, () -> q.connect(io.a))
-                            .is(2, () -> q.connect(q.add(io.a))));
+                    .otherwise(() -> Switch(io.sub).is(0, () -> q.connect(io.a)).is(2, () -> q.connect(q.add(io.a))));
             io.r.connect(r);
             io.q.connect(q);
             io.m.connect(mem.read(io.addr));
@@ -88,14 +86,15 @@ class SwitchLoweringTest {
                 case 3 -> r;
                 default -> 0;
             };
-            exp.add(in("io_r", r, "io_q", q, "io_y", y, "io_m", mem[addr] == null ? null : BigInteger.valueOf(mem[addr])));
+            exp.add(in(
+                    "io_r", r, "io_q", q, "io_y", y, "io_m", mem[addr] == null ? null : BigInteger.valueOf(mem[addr])));
             int nr = bump ? (r + 1) & 0xFF : r;
             int nq = q;
             switch (op) {
                 case 1 -> nr = a;
                 case 2 -> mem[addr] = a;
                 case 5 -> nr = r ^ a;
-                case 0, 3 -> { }
+                case 0, 3 -> {}
                 default -> {
                     if (sub == 0) nq = a;
                     if (sub == 2) nq = (q + a) & 0xFF;

@@ -22,22 +22,40 @@ import picocli.CommandLine.Option;
  * {@code ./rapgen cosim --trace FILE --config FILE [--dump FILE]} (SPEC §8): the configuration's RTL under Verilator
  * beside its golden model. Exit 0 when they agree, 1 on any mismatch, 2 on bad input (one line on stderr).
  */
-@Command(name = "cosim", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run a configuration's RTL under Verilator against the golden model on a trace (see docs/rap-engine.md).")
+@Command(
+        name = "cosim",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description =
+                "Run a configuration's RTL under Verilator against the golden model on a trace (see docs/rap-engine.md).")
 public final class CosimCommand implements Callable<Integer> {
     @PathOption(PathOption.Kind.INPUT)
-    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "trace file: text, binary, lackey or pcap, detected; gzip is read directly")
+    @Option(
+            names = "--trace",
+            required = true,
+            paramLabel = "FILE",
+            description = "trace file: text, binary, lackey or pcap, detected; gzip is read directly")
     Path trace;
 
     @PathOption(PathOption.Kind.INPUT)
-    @Option(names = "--config", required = true, paramLabel = "FILE", description = "design configuration (YAML), e.g. configs/rap_n128_k32.yaml")
+    @Option(
+            names = "--config",
+            required = true,
+            paramLabel = "FILE",
+            description = "design configuration (YAML), e.g. configs/rap_n128_k32.yaml")
     Path config;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
-    @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree read out of the RTL (SPEC §8 dump)")
+    @Option(
+            names = "--dump",
+            paramLabel = "FILE",
+            description = "write the final tree read out of the RTL (SPEC §8 dump)")
     Path dump;
 
-    @Option(names = "--stress", paramLabel = "SEED", description = "random stream gaps and status checks while the stream flows (seeded)")
+    @Option(
+            names = "--stress",
+            paramLabel = "SEED",
+            description = "random stream gaps and status checks while the stream flows (seeded)")
     Long stress;
 
     @Override
@@ -52,7 +70,8 @@ public final class CosimCommand implements Callable<Integer> {
         }
         CosimKind kind = null;
         for (CosimKind k : ServiceLoader.load(CosimKind.class)) if (k.design().equals(cfg.design())) kind = k;
-        if (kind == null) throw new BadInputException(config + ":0: no co-simulation for design '" + cfg.design() + "'");
+        if (kind == null)
+            throw new BadInputException(config + ":0: no co-simulation for design '" + cfg.design() + "'");
         try {
             CosimKind.TraceRequest req = kind.traceRequest(cfg);
             // The format is detected, with profile's defaults for lackey (instruction addresses) and captures (source).
@@ -60,7 +79,8 @@ public final class CosimCommand implements Callable<Integer> {
             // A design that takes tuples gets them as `sample` reads them: (pc, data address) from a lackey log,
             // (source, destination) from a capture.
             if (req.shape() == TraceShape.TUPLES) {
-                opt = opt.withLackeyMode(TraceOptions.LackeyMode.TUPLES).withPacketField(TraceOptions.PacketField.SRC_DST);
+                opt = opt.withLackeyMode(TraceOptions.LackeyMode.TUPLES)
+                        .withPacketField(TraceOptions.PacketField.SRC_DST);
             }
             try (TraceReader r = TraceReader.open(trace, null, opt, req.shape())) {
                 return kind.run(cfg, r, new CosimKind.Options(dump, stress), System.out);

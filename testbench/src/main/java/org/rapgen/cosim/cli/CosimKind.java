@@ -26,13 +26,11 @@ public interface CosimKind {
      */
     int run(DesignConfig config, TraceReader trace, Options options, PrintStream out) throws IOException;
 
-    record TraceRequest(TraceShape shape, int keyBits) {
-    }
+    record TraceRequest(TraceShape shape, int keyBits) {}
 
     /**
      * @param dump        where to write the design's result file ({@link DumpFile}), or null
      * @param stressSeed  null for a steady source; otherwise the seed of random stream gaps and mid-stream checks
      */
-    record Options(Path dump, Long stressSeed) {
-    }
+    record Options(Path dump, Long stressSeed) {}
 }

@@ -9,12 +9,12 @@ import org.rapgen.cli.BadInputException;
 
 /** Writes a result file whole or not at all: a temporary sibling, then an atomic rename onto the target. */
 public final class DumpFile {
-    private DumpFile() {
-    }
+    private DumpFile() {}
 
     public static void write(Path target, String text) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        if (!Files.isDirectory(dir)) throw new BadInputException(target + ":0: cannot write: folder " + dir + " does not exist");
+        if (!Files.isDirectory(dir))
+            throw new BadInputException(target + ":0: cannot write: folder " + dir + " does not exist");
         Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);

@@ -33,7 +33,12 @@ public record SimSpeed(long clocks, long nanos) {
 
     /** E.g. {@code cycles/s    2143000 (219104 clocks in 0.102 s of simulation loop; Verilator build excluded)}. */
     public String line() {
-        return String.format(Locale.ROOT, "%-11s %.0f (%d clocks in %.3f s of simulation loop; Verilator build excluded)",
-                LABEL, cyclesPerSecond(), clocks, nanos / 1e9);
+        return String.format(
+                Locale.ROOT,
+                "%-11s %.0f (%d clocks in %.3f s of simulation loop; Verilator build excluded)",
+                LABEL,
+                cyclesPerSecond(),
+                clocks,
+                nanos / 1e9);
     }
 }

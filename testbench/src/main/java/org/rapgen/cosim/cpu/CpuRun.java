@@ -1,9 +1,9 @@
 package org.rapgen.cosim.cpu;
 
 import java.math.BigInteger;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
-import org.rapgen.cosim.Port;
+import org.rapgen.cosim.Dut;
+import org.rapgen.cosim.ModelPort;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.cpu.CpuSystem;
@@ -21,12 +21,25 @@ import org.rapgen.engines.sampler.SamplerParams;
 public final class CpuRun {
     static final int BATCH = 1 << 16;
     static final int DRAIN_QUIET = 2000;
-    private static final String[] TAPS = {"io_report_console_valid", "io_report_console_data", "io_report_exit_valid",
-            "io_report_exit_code", "io_report_trap", "io_retired", "io_report_stalled", "io_pc_beat", "io_pc_key", "io_tuple_beat", "io_tuple_pc", "io_tuple_addr", "io_msg_valid",
-            "io_msg_data", "io_retired_pc"};
+    private static final String[] TAPS = {
+        "io_report_console_valid",
+        "io_report_console_data",
+        "io_report_exit_valid",
+        "io_report_exit_code",
+        "io_report_trap",
+        "io_retired",
+        "io_report_stalled",
+        "io_pc_beat",
+        "io_pc_key",
+        "io_tuple_beat",
+        "io_tuple_pc",
+        "io_tuple_addr",
+        "io_msg_valid",
+        "io_msg_data",
+        "io_retired_pc"
+    };
 
-    private CpuRun() {
-    }
+    private CpuRun() {}
 
     /** The system for these engines and this program, as Verilator builds it (cached on disk by its Verilog). */
     public static VerilatorModel model(RapConfig rap, SamplerParams sampler, Program program) {
@@ -35,8 +48,18 @@ public final class CpuRun {
 
     /** As {@link #model(RapConfig, SamplerParams, Program)} with a C++ optimisation level ({@code -O0} builds fastest). */
     public static VerilatorModel model(RapConfig rap, SamplerParams sampler, Program program, String opt) {
-        Dut d = DslDut.of(() -> new CpuSystem(PicoRv32Source.verilog(), rap, sampler, ProgramBuild.MEMORY_BYTES / 4, program.image(), program.digest()));
-        return VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).opt(opt).build();
+        Dut d = DslDut.of(() -> new CpuSystem(
+                PicoRv32Source.verilog(),
+                rap,
+                sampler,
+                ProgramBuild.MEMORY_BYTES / 4,
+                program.image(),
+                program.digest()));
+        return VerilatorModel.builder(d.top())
+                .files(d.files())
+                .flags(d.flags())
+                .opt(opt)
+                .build();
     }
 
     /** @param maxCycles a run that has not exited by then is an error (a program that hangs) */
@@ -44,7 +67,7 @@ public final class CpuRun {
         CpuTaps t = new CpuTaps();
         try (Sim sim = model.newSim()) {
             sim.reset(4);
-            Port[] ports = new Port[TAPS.length];
+            ModelPort[] ports = new ModelPort[TAPS.length];
             int[] ids = new int[TAPS.length];
             int[] offset = new int[TAPS.length];
             int row = 0;
@@ -94,10 +117,13 @@ public final class CpuRun {
                     }
                 }
                 if (t.exitCycle >= 0 && t.cycles - Math.max(lastMessage, t.exitCycle) >= DRAIN_QUIET) return t;
-                if (t.trapped) throw new IllegalStateException("the processor trapped at cycle " + t.exitCycle + ", last retired pc 0x" + Long.toHexString(t.lastPc));
+                if (t.trapped)
+                    throw new IllegalStateException("the processor trapped at cycle " + t.exitCycle
+                            + ", last retired pc 0x" + Long.toHexString(t.lastPc));
                 if (t.cycles > maxCycles) {
-                    throw new IllegalStateException("the program did not exit within " + maxCycles + " clocks (last retired pc 0x"
-                            + Long.toHexString(t.lastPc) + "); console so far: " + tail(t.console()));
+                    throw new IllegalStateException(
+                            "the program did not exit within " + maxCycles + " clocks (last retired pc 0x"
+                                    + Long.toHexString(t.lastPc) + "); console so far: " + tail(t.console()));
                 }
             }
         }
@@ -109,6 +135,10 @@ public final class CpuRun {
 
     /** A sampler message's fields from the stream word: pc in bits 31..0, w in 63..32, the count above. */
     static long[] message(BigInteger tdata) {
-        return new long[] {tdata.longValue() & 0xFFFF_FFFFL, tdata.shiftRight(32).longValue() & 0xFFFF_FFFFL, tdata.shiftRight(64).longValue()};
+        return new long[] {
+            tdata.longValue() & 0xFFFF_FFFFL,
+            tdata.shiftRight(32).longValue() & 0xFFFF_FFFFL,
+            tdata.shiftRight(64).longValue()
+        };
     }
 }

@@ -24,18 +24,31 @@ public record FirmwareReport(RapTree tree, long nodesRegister, long stallCycles,
         for (String line : console.split("\n", -1)) {
             String[] w = line.strip().split(" ");
             switch (w[0]) {
-                case "rap-status" -> status = new long[] {Long.parseUnsignedLong(w[1], 16), Long.parseLong(w[2], 16), Long.parseLong(w[3], 16), Long.parseLong(w[4], 16)};
-                case "rap-node" -> nodes.add(new RapNode(Long.parseUnsignedLong(w[2], 16), Integer.parseInt(w[1], 16), Long.parseUnsignedLong(w[3], 16)));
+                case "rap-status" ->
+                    status = new long[] {
+                        Long.parseUnsignedLong(w[1], 16),
+                        Long.parseLong(w[2], 16),
+                        Long.parseLong(w[3], 16),
+                        Long.parseLong(w[4], 16)
+                    };
+                case "rap-node" ->
+                    nodes.add(new RapNode(
+                            Long.parseUnsignedLong(w[2], 16),
+                            Integer.parseInt(w[1], 16),
+                            Long.parseUnsignedLong(w[3], 16)));
                 case "rap-end" -> stalls = Long.parseLong(w[1], 16);
                 default -> {
                     if (status == null) program.append(line).append('\n');
                 }
             }
         }
-        if (status == null || stalls == null) throw new IllegalStateException("the firmware's profile readout is missing or incomplete: " + CpuRun.tail(console));
+        if (status == null || stalls == null)
+            throw new IllegalStateException(
+                    "the firmware's profile readout is missing or incomplete: " + CpuRun.tail(console));
         nodes.sort(RapNode.ORDER);
         boolean overflow = (status[2] & 1) != 0;
-        RapTree tree = new RapTree(c.keyBits(), c.bitsPerLevel(), (int) status[3], status[0], overflow, List.copyOf(nodes));
+        RapTree tree =
+                new RapTree(c.keyBits(), c.bitsPerLevel(), (int) status[3], status[0], overflow, List.copyOf(nodes));
         return new FirmwareReport(tree, status[1], stalls, program.toString().strip());
     }
 }

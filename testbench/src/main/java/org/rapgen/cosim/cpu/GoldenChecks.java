@@ -23,8 +23,13 @@ import org.rapgen.golden.sampler.MessageList;
  * Mismatches count nodes present on one side only (or with another count), a differing n or overflow flag, and
  * messages that differ position by position.
  */
-public record GoldenChecks(RapTree golden, MessageList goldenMessages, MessageList rtlMessages, int treeMismatches,
-                           MessageDiff messageDiff, List<String> problems) {
+public record GoldenChecks(
+        RapTree golden,
+        MessageList goldenMessages,
+        MessageList rtlMessages,
+        int treeMismatches,
+        MessageDiff messageDiff,
+        List<String> problems) {
     public int mismatches() {
         return treeMismatches + messageDiff.mismatches();
     }
@@ -32,7 +37,8 @@ public record GoldenChecks(RapTree golden, MessageList goldenMessages, MessageLi
     /** The golden tree for a pc trace: the hardware-exact model with the engine's parameters. */
     public static RapTree goldenTree(RapConfig c, long[] pcs) {
         RapParams params = new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q());
-        RapProfiler profiler = RapProfiler.init(1, () -> new HardwareRap(params, c.nodes(), c.counterBits()), c.combine() ? c.weightBits() : 0);
+        RapProfiler profiler = RapProfiler.init(
+                1, () -> new HardwareRap(params, c.nodes(), c.counterBits()), c.combine() ? c.weightBits() : 0);
         for (long pc : pcs) profiler.addPoints(pc, 1, 0);
         return profiler.finalizeProfile().get(0);
     }
@@ -54,11 +60,15 @@ public record GoldenChecks(RapTree golden, MessageList goldenMessages, MessageLi
         TreeSet<String> r = nodeSet(rtl.nodes());
         for (String n : r) if (!g.contains(n)) problems.add("rtl only " + n);
         for (String n : g) if (!r.contains(n)) problems.add("golden only " + n);
-        tree += (int) r.stream().filter(n -> !g.contains(n)).count() + (int) g.stream().filter(n -> !r.contains(n)).count();
-        if (report.nodesRegister() != rtl.nodes().size()) problems.add("NODES register " + report.nodesRegister() + ", nodes read out " + rtl.nodes().size());
+        tree += (int) r.stream().filter(n -> !g.contains(n)).count()
+                + (int) g.stream().filter(n -> !r.contains(n)).count();
+        if (report.nodesRegister() != rtl.nodes().size())
+            problems.add("NODES register " + report.nodesRegister() + ", nodes read out "
+                    + rtl.nodes().size());
 
         long[] tuplePcs = taps.tuplePcs();
-        MessageList goldenMessages = GoldenSampler.messages(sampler, Tuples.endingWithLast(tuplePcs, taps.tupleAddrs()));
+        MessageList goldenMessages =
+                GoldenSampler.messages(sampler, Tuples.endingWithLast(tuplePcs, taps.tupleAddrs()));
         MessageList rtlMessages = new MessageList();
         for (BigInteger m : taps.messages()) {
             long[] f = CpuRun.message(m);
@@ -66,13 +76,16 @@ public record GoldenChecks(RapTree golden, MessageList goldenMessages, MessageLi
         }
         MessageDiff diff = MessageDiff.of(goldenMessages, rtlMessages);
         if (!diff.identical()) problems.add("sampler: " + diff);
-        if (report.stallCycles() != taps.stalled()) problems.add("stall cycles: the system counted " + report.stallCycles() + ", the harness " + taps.stalled());
+        if (report.stallCycles() != taps.stalled())
+            problems.add(
+                    "stall cycles: the system counted " + report.stallCycles() + ", the harness " + taps.stalled());
         return new GoldenChecks(golden, goldenMessages, rtlMessages, tree, diff, List.copyOf(problems));
     }
 
     private static TreeSet<String> nodeSet(List<RapNode> nodes) {
         TreeSet<String> s = new TreeSet<>();
-        for (RapNode n : nodes) s.add(String.format("%08x/%d=%s", n.prefix(), n.len(), Long.toUnsignedString(n.count())));
+        for (RapNode n : nodes)
+            s.add(String.format("%08x/%d=%s", n.prefix(), n.len(), Long.toUnsignedString(n.count())));
         return s;
     }
 }

@@ -10,26 +10,21 @@ import org.rapgen.engines.rap.RapRegisters;
  * traffic interleaves with beats exactly as software on a CPU would interleave with a live event source.
  */
 final class CsrScript {
-    private sealed interface Step permits Write, Read, Until, Run {
-    }
+    private sealed interface Step permits Write, Read, Until, Run {}
 
     /**
      * A write; {@code onTaken} runs in the clock the write acts (the one after the engine takes it), after that
      * clock's beat.
      */
-    private record Write(int address, long value, Runnable onTaken) implements Step {
-    }
+    private record Write(int address, long value, Runnable onTaken) implements Step {}
 
     /** A read; it repeats while {@code accept} returns false (polling). */
-    private record Read(int address, LongPredicate accept) implements Step {
-    }
+    private record Read(int address, LongPredicate accept) implements Step {}
 
     /** Waits, without bus traffic, until the condition holds (checked once per clock). */
-    private record Until(BooleanSupplier condition) implements Step {
-    }
+    private record Until(BooleanSupplier condition) implements Step {}
 
-    private record Run(Runnable action) implements Step {
-    }
+    private record Run(Runnable action) implements Step {}
 
     private final RapBus bus;
     private final ArrayDeque<Step> steps = new ArrayDeque<>();
@@ -55,13 +50,14 @@ final class CsrScript {
     }
 
     CsrScript write(String reg, long value) {
-        return write(reg, value, () -> { });
+        return write(reg, value, () -> {});
     }
 
     /** Writes 1 to a single-bit field of a register whose other fields are pulses or the enable bit (kept at 1). */
     CsrScript pulse(String reg, String field, Runnable onTaken) {
         RapRegisters.Field f = RapRegisters.get(reg).field(field);
-        long keep = reg.equals("CTRL") ? RapRegisters.get("CTRL").field("enable").mask() : 0;
+        long keep =
+                reg.equals("CTRL") ? RapRegisters.get("CTRL").field("enable").mask() : 0;
         return write(reg, keep | f.mask(), onTaken);
     }
 

@@ -1,7 +1,7 @@
 package org.rapgen.cosim.rap;
 
 import java.util.Random;
-import org.rapgen.cosim.Port;
+import org.rapgen.cosim.ModelPort;
 import org.rapgen.cosim.Sim;
 import org.rapgen.engines.rap.RapConfig;
 
@@ -26,18 +26,36 @@ final class RapBus {
         boolean writeApplied;
         /** The current CSR transaction completed (response or read data received). */
         boolean csrDone;
+
         long readData;
         int stallCause;
     }
 
-    private enum Phase { IDLE, ADDRESS, RESPONSE }
+    private enum Phase {
+        IDLE,
+        ADDRESS,
+        RESPONSE
+    }
 
     private final Sim sim;
     private final RapConfig c;
     private final int tvalid, tready, tdata, tlast, stall;
-    private final int awvalid, awready, awaddr, wvalid, wdata, wstrb, bvalid, arvalid, arready, araddr, rvalid, rready, rdata;
+    private final int awvalid,
+            awready,
+            awaddr,
+            wvalid,
+            wdata,
+            wstrb,
+            bvalid,
+            arvalid,
+            arready,
+            araddr,
+            rvalid,
+            rready,
+            rdata;
     /** Chance per clock that rready is low while a read waits for its data. */
     private final double rreadyLow;
+
     private final Random rnd;
     private boolean rreadyHigh = true;
     private final boolean wideData;
@@ -86,7 +104,7 @@ final class RapBus {
     }
 
     private int id(String name) {
-        Port p = sim.port(name);
+        ModelPort p = sim.port(name);
         return p.id();
     }
 

@@ -3,8 +3,8 @@ package org.rapgen.cosim.rap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.RapConfig;
@@ -51,8 +51,17 @@ public final class RapCosim {
         }
     }
 
-    private static final String[] WIDE_STATUS = {"N", "UPDATES", "SPLITS", "MERGES", "MERGE_BATCHES", "DEFERRED_SPLITS",
-            "SATURATIONS", "ERROR_BOUND", "ZERO_WEIGHT"};
+    private static final String[] WIDE_STATUS = {
+        "N",
+        "UPDATES",
+        "SPLITS",
+        "MERGES",
+        "MERGE_BATCHES",
+        "DEFERRED_SPLITS",
+        "SATURATIONS",
+        "ERROR_BOUND",
+        "ZERO_WEIGHT"
+    };
 
     private final RapConfig c;
     private final RapBus bus;
@@ -71,10 +80,12 @@ public final class RapCosim {
     private int checks;
     /** Snapshot requests the engine took in the middle of a split or a merge (by the debug stall cause). */
     private int snapshotsInStructure;
+
     private int quiet;
     private int lastCause;
     /** Reasons the stream is held (reset, a tree check, a reconfiguration); beats flow at 0. */
     private int holds = 1;
+
     private boolean counting;
     private boolean finished;
     private boolean aborted;
@@ -143,19 +154,29 @@ public final class RapCosim {
             script.afterClock(cy);
             if (bus.sim().cycle() - lastProgress > opt.stuckLimit()) {
                 mismatch("no progress for " + opt.stuckLimit() + " clocks: " + commits + " events committed, "
-                        + golden.releasedTotal() + " out of the golden queue, cycle " + bus.sim().cycle());
+                        + golden.releasedTotal() + " out of the golden queue, cycle "
+                        + bus.sim().cycle());
                 aborted = true;
             }
         }
-        return new RapCosimReport(beats, commits, cycles, causes.clone(), backpressure, checks, snapshotsInStructure,
-                List.copyOf(mismatches), finalTree);
+        return new RapCosimReport(
+                beats,
+                commits,
+                cycles,
+                causes.clone(),
+                backpressure,
+                checks,
+                snapshotsInStructure,
+                List.copyOf(mismatches),
+                finalTree);
     }
 
     private void account(RapBus.Cycle cy) {
         lastCause = cy.stallCause;
         // CSR traffic is progress only as its steps finish: a status poll that never sees its value must not keep a
         // stuck engine running forever.
-        if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || script.finished() != stepsSeen) lastProgress = bus.sim().cycle();
+        if (cy.stallCause == StallCause.COMMIT.code() || cy.beat || script.finished() != stepsSeen)
+            lastProgress = bus.sim().cycle();
         stepsSeen = script.finished();
         if (cy.stallCause == StallCause.COMMIT.code()) commits++;
         quiet = cy.stallCause == StallCause.STARVED.code() ? quiet + 1 : 0;
@@ -168,7 +189,8 @@ public final class RapCosim {
     private void schedule(RapStimulus.Action a) {
         switch (a) {
             case FLUSH -> script.pulse("CTRL", "flush", golden::flush);
-            case SOFT_RESET -> script.pulse("CTRL", "soft_reset", golden::softReset).pollField("STATUS", "resetting", 0);
+            case SOFT_RESET ->
+                script.pulse("CTRL", "soft_reset", golden::softReset).pollField("STATUS", "resetting", 0);
             case CHECK_STATUS -> statusCheck(false);
             case SNAPSHOT_BURST -> {
                 for (int i = 0; i < 3; i++) script.pulse("CTRL", "snapshot", this::snapshotTaken);
@@ -198,7 +220,10 @@ public final class RapCosim {
         holds++;
         RapStimulus.Reconfigure in = rc.effective();
         RapParams next = new RapParams(c.keyBits(), c.bitsPerLevel(), in.epsFx(), in.m0(), in.q());
-        script.write("EPS", rc.epsFx()).write("M0_LO", rc.m0() & 0xFFFF_FFFFL).write("M0_HI", rc.m0() >>> 32).write("Q", rc.q());
+        script.write("EPS", rc.epsFx())
+                .write("M0_LO", rc.m0() & 0xFFFF_FFFFL)
+                .write("M0_HI", rc.m0() >>> 32)
+                .write("Q", rc.q());
         script.pulse("CTRL", "soft_reset", () -> golden.softReset(next)).pollField("STATUS", "resetting", 0);
         script.run(() -> {
             epsFx = in.epsFx();
@@ -232,16 +257,31 @@ public final class RapCosim {
         // at the end of the snapshot (the engine holds the stream while it copies).
         long[] zeroBounds = new long[2];
         script.pulse("CTRL", "snapshot", () -> {
-            snapshotTaken();
-            zeroBounds[0] = golden.zeroWeight();
-        }).pollField("STATUS", "snapshot_busy", 0).run(() -> zeroBounds[1] = golden.zeroWeight());
+                    snapshotTaken();
+                    zeroBounds[0] = golden.zeroWeight();
+                })
+                .pollField("STATUS", "snapshot_busy", 0)
+                .run(() -> zeroBounds[1] = golden.zeroWeight());
         for (int i = 0; i < WIDE_STATUS.length; i++) script.read64(WIDE_STATUS[i], v, i);
-        script.read("NODES", x -> store(narrow, 0, x)).read("HIGH_WATER", x -> store(narrow, 1, x))
-                .read("SNAP_FLAGS", x -> store(narrow, 2, x)).read("STATUS", x -> store(narrow, 3, x));
+        script.read("NODES", x -> store(narrow, 0, x))
+                .read("HIGH_WATER", x -> store(narrow, 1, x))
+                .read("SNAP_FLAGS", x -> store(narrow, 2, x))
+                .read("STATUS", x -> store(narrow, 3, x));
         script.run(() -> {
             checks++;
-            RapStatus rtl = new RapStatus(v[0], narrow[0], narrow[1], v[1], v[2], v[3], v[4], v[5], v[6],
-                    flag("SNAP_FLAGS", "overflow", narrow[2]), flag("SNAP_FLAGS", "saturated", narrow[2]), v[7]);
+            RapStatus rtl = new RapStatus(
+                    v[0],
+                    narrow[0],
+                    narrow[1],
+                    v[1],
+                    v[2],
+                    v[3],
+                    v[4],
+                    v[5],
+                    v[6],
+                    flag("SNAP_FLAGS", "overflow", narrow[2]),
+                    flag("SNAP_FLAGS", "saturated", narrow[2]),
+                    v[7]);
             try {
                 golden.advanceTo(rtl.updates());
             } catch (IllegalStateException e) {
@@ -251,14 +291,19 @@ public final class RapCosim {
             }
             rtlStatus = rtl;
             RapStatus g = golden.status();
-            if (!rtl.equals(g)) mismatch((last ? "final" : "mid-stream") + " status after " + rtl.updates() + " events:\n    rtl    " + rtl + "\n    golden " + g);
-            if (last && v[8] != golden.zeroWeight()) mismatch("zero-weight beats: rtl " + v[8] + ", golden " + golden.zeroWeight());
+            if (!rtl.equals(g))
+                mismatch((last ? "final" : "mid-stream") + " status after " + rtl.updates() + " events:\n    rtl    "
+                        + rtl + "\n    golden " + g);
+            if (last && v[8] != golden.zeroWeight())
+                mismatch("zero-weight beats: rtl " + v[8] + ", golden " + golden.zeroWeight());
             // The sticky flag is live, not a snapshot: beats after the copy may set it, so only the final check (no
             // beats left) compares it.
             boolean zeroSeen = flag("STATUS", "zero_weight", narrow[3]);
-            if (last && zeroSeen != (golden.zeroWeight() != 0)) mismatch("STATUS.zero_weight: rtl " + zeroSeen + ", golden zero-weight beats " + golden.zeroWeight());
+            if (last && zeroSeen != (golden.zeroWeight() != 0))
+                mismatch("STATUS.zero_weight: rtl " + zeroSeen + ", golden zero-weight beats " + golden.zeroWeight());
             if (v[8] < zeroBounds[0] || v[8] > zeroBounds[1]) {
-                mismatch("zero-weight beats at a snapshot: rtl " + v[8] + ", golden " + zeroBounds[0] + " .. " + zeroBounds[1]);
+                mismatch("zero-weight beats at a snapshot: rtl " + v[8] + ", golden " + zeroBounds[0] + " .. "
+                        + zeroBounds[1]);
             }
         });
     }
@@ -287,7 +332,9 @@ public final class RapCosim {
             List<RapNode> rtl = new ArrayList<>(nodes);
             rtl.sort(RapNode.ORDER);
             List<RapNode> g = golden.nodes();
-            if (!rtl.equals(g)) mismatch((last ? "final" : "mid-stream") + " tree after " + golden.status().updates() + " events: " + TreeDiff.describe(rtl, g));
+            if (!rtl.equals(g))
+                mismatch((last ? "final" : "mid-stream") + " tree after "
+                        + golden.status().updates() + " events: " + TreeDiff.describe(rtl, g));
             if (last && rtlStatus != null) {
                 finalTree = new RapTree(c.keyBits(), c.bitsPerLevel(), epsFx, rtlStatus.n(), rtlStatus.overflow(), rtl);
             }

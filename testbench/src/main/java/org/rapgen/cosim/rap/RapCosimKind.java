@@ -9,8 +9,8 @@ import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.cosim.cli.CosimKind;
 import org.rapgen.cosim.cli.DumpFile;
 import org.rapgen.cosim.cli.SimSpeed;
+import org.rapgen.designs.RapDesign;
 import org.rapgen.engines.rap.RapConfig;
-import org.rapgen.engines.rap.RapDesign;
 import org.rapgen.golden.rap.TreeDump;
 import org.rapgen.trace.TraceReader;
 import org.rapgen.trace.TraceShape;
@@ -27,7 +27,8 @@ public final class RapCosimKind implements CosimKind {
 
     @Override
     public TraceRequest traceRequest(DesignConfig config) {
-        return new TraceRequest(TraceShape.EVENTS, RapDesign.config(config.params()).keyBits());
+        return new TraceRequest(
+                TraceShape.EVENTS, RapDesign.config(config.params()).keyBits());
     }
 
     @Override
@@ -38,15 +39,19 @@ public final class RapCosimKind implements CosimKind {
         while (trace.next()) {
             long w = trace.weight();
             if (!c.weightField() && w != 1) {
-                throw new BadInputException(trace.name() + ": record " + trace.records() + ": weight " + w + ", but " + config.file() + " has no weight field (weight_field: false)");
+                throw new BadInputException(trace.name() + ": record " + trace.records() + ": weight " + w + ", but "
+                        + config.file() + " has no weight field (weight_field: false)");
             }
             if (w > max) {
-                throw new BadInputException(trace.name() + ": record " + trace.records() + ": weight " + w + " does not fit the engine's " + c.weightBits() + "-bit weight (max " + max + ")");
+                throw new BadInputException(trace.name() + ": record " + trace.records() + ": weight " + w
+                        + " does not fit the engine's " + c.weightBits() + "-bit weight (max " + max + ")");
             }
             s.beat(trace.key(), w);
         }
         if (s.size() > 0) s.markLast();
-        RapCosim.Options opt = options.stressSeed() == null ? RapCosim.Options.fullSpeed() : RapCosim.Options.stress(options.stressSeed());
+        RapCosim.Options opt = options.stressSeed() == null
+                ? RapCosim.Options.fullSpeed()
+                : RapCosim.Options.stress(options.stressSeed());
         out.println("cosim " + config.name() + " (" + c.describe() + ") on " + trace.name());
         long t0 = System.nanoTime();
         VerilatorModel model = RapCosim.model(c);

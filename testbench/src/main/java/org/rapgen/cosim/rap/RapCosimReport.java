@@ -19,8 +19,16 @@ import org.rapgen.golden.rap.RapTree;
  * @param mismatches    every difference between RTL and golden model, empty on success
  * @param tree          the final tree read out through the CSRs (null if the run was cut short)
  */
-public record RapCosimReport(long beats, long events, long cycles, long[] causes, long backpressure, int checks,
-                             int snapshotsInStructure, List<String> mismatches, RapTree tree) {
+public record RapCosimReport(
+        long beats,
+        long events,
+        long cycles,
+        long[] causes,
+        long backpressure,
+        int checks,
+        int snapshotsInStructure,
+        List<String> mismatches,
+        RapTree tree) {
 
     public double eventsPerCycle() {
         return cycles == 0 ? 0 : (double) beats / cycles;

@@ -8,13 +8,13 @@ import java.util.function.LongSupplier;
  * distinct. Weights are 1 unless {@code maxWeight > 1}, then uniform in 1..maxWeight.
  */
 public final class RapStreams {
-    private RapStreams() {
-    }
+    private RapStreams() {}
 
     public static RapStimulus of(LongSupplier keys, int events, long maxWeight, long seed) {
         Random r = new Random(seed ^ 0x5DEECE66DL);
         RapStimulus s = new RapStimulus();
-        for (int i = 0; i < events; i++) s.beat(keys.getAsLong(), maxWeight <= 1 ? 1 : 1 + (long) (r.nextDouble() * maxWeight));
+        for (int i = 0; i < events; i++)
+            s.beat(keys.getAsLong(), maxWeight <= 1 ? 1 : 1 + (long) (r.nextDouble() * maxWeight));
         return s;
     }
 

@@ -7,8 +7,7 @@ import org.rapgen.golden.rap.RapNode;
 
 /** A readable difference between two node lists sorted by (prefix, len). */
 final class TreeDiff {
-    private TreeDiff() {
-    }
+    private TreeDiff() {}
 
     static String describe(List<RapNode> rtl, List<RapNode> golden) {
         TreeSet<RapNode> a = new TreeSet<>(RapNode.ORDER);
@@ -19,7 +18,10 @@ final class TreeDiff {
         for (RapNode n : rtl) {
             RapNode g = b.floor(n);
             if (g == null || RapNode.ORDER.compare(g, n) != 0 || g.count() != n.count()) {
-                lines.add("rtl only " + show(n) + (g != null && sameRange(g, n) ? " (golden count " + Long.toUnsignedString(g.count()) + ")" : ""));
+                lines.add("rtl only " + show(n)
+                        + (g != null && sameRange(g, n)
+                                ? " (golden count " + Long.toUnsignedString(g.count()) + ")"
+                                : ""));
             }
         }
         for (RapNode g : golden) {

@@ -2,8 +2,7 @@ package org.rapgen.cosim.sampler;
 
 /** Packing fields into and out of a port value held as 64-bit words, least significant word first. */
 final class Bitfields {
-    private Bitfields() {
-    }
+    private Bitfields() {}
 
     static void put(long[] words, int pos, int width, long value) {
         for (int i = 0; i < width; i++) {

@@ -7,8 +7,7 @@ import org.rapgen.golden.sampler.SamplerConfig;
 
 /** The golden model's message stream for an engine's parameters and a tuple stream (TLAST = {@code finish()}). */
 public final class GoldenSampler {
-    private GoldenSampler() {
-    }
+    private GoldenSampler() {}
 
     public static SamplerConfig config(SamplerParams p) {
         return new SamplerConfig(p.keyBits(), p.hashSeed(), p.lfsrSeed(), p.counterBits(), p.assocCountBits());

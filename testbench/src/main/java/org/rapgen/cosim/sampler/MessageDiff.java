@@ -23,7 +23,9 @@ public record MessageDiff(int expected, int actual, int mismatches, List<String>
         return new MessageDiff(golden.size(), rtl.size(), bad, List.copyOf(shown));
     }
 
-    public boolean identical() { return mismatches == 0; }
+    public boolean identical() {
+        return mismatches == 0;
+    }
 
     @Override
     public String toString() {

@@ -24,22 +24,26 @@ public final class SamplerCosimKind implements CosimKind {
 
     @Override
     public TraceRequest traceRequest(DesignConfig config) {
-        return new TraceRequest(TraceShape.TUPLES, SamplerDesign.params(config.params()).keyBits());
+        return new TraceRequest(
+                TraceShape.TUPLES, SamplerDesign.params(config.params()).keyBits());
     }
 
     @Override
     public int run(DesignConfig config, TraceReader trace, Options options, PrintStream out) throws IOException {
         if (trace.shape() != TraceShape.TUPLES) {
-            throw new BadInputException(trace.name() + ":0: the sampler takes (pc, w) tuples, but this trace carries single keys");
+            throw new BadInputException(
+                    trace.name() + ":0: the sampler takes (pc, w) tuples, but this trace carries single keys");
         }
         SamplerParams p = SamplerDesign.params(config.params()).check();
         Tuples tuples = Tuples.read(trace, SamplerCosimRun.DEFAULT_MAX_TUPLES);
         if (trace.next()) {
             // The run holds the whole stream in memory; refuse rather than compare a silently cut prefix.
-            throw new BadInputException(trace.name() + ":" + trace.location() + ": more than " + SamplerCosimRun.DEFAULT_MAX_TUPLES
-                    + " tuples; cut the trace (cosim keeps every tuple in memory)");
+            throw new BadInputException(
+                    trace.name() + ":" + trace.location() + ": more than " + SamplerCosimRun.DEFAULT_MAX_TUPLES
+                            + " tuples; cut the trace (cosim keeps every tuple in memory)");
         }
-        Traffic traffic = options.stressSeed() == null ? Traffic.fullRate() : Traffic.random(70, 60, options.stressSeed());
+        Traffic traffic =
+                options.stressSeed() == null ? Traffic.fullRate() : Traffic.random(70, 60, options.stressSeed());
         out.println("cosim " + config.name() + " on " + trace.name());
         long t0 = System.nanoTime();
         SamplerCosimRun.Report r = SamplerCosimRun.run(p, tuples, traffic, null);

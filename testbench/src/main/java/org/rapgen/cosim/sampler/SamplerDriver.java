@@ -5,8 +5,7 @@ import org.rapgen.cosim.Sim;
 
 /** Runs lanes (one per engine in the model) in lockstep until all are done. */
 public final class SamplerDriver {
-    private SamplerDriver() {
-    }
+    private SamplerDriver() {}
 
     /** Resets the model, then clocks it until every lane is done; fails after {@code maxCycles}. Returns the cycles run. */
     public static long run(Sim sim, List<SamplerLane> lanes, long maxCycles) {
@@ -25,7 +24,12 @@ public final class SamplerDriver {
             }
             if (sim.cycle() - start >= maxCycles) {
                 StringBuilder b = new StringBuilder("sampler cosim did not finish in " + maxCycles + " cycles:");
-                for (SamplerLane l : lanes) b.append(' ').append(l.name()).append(" accepted ").append(l.accepted()).append(l.done() ? " (done)" : "");
+                for (SamplerLane l : lanes)
+                    b.append(' ')
+                            .append(l.name())
+                            .append(" accepted ")
+                            .append(l.accepted())
+                            .append(l.done() ? " (done)" : "");
                 throw new AssertionError(b.toString());
             }
             sim.step();

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import org.rapgen.cosim.Port;
+import org.rapgen.cosim.ModelPort;
 import org.rapgen.cosim.Sim;
 import org.rapgen.golden.sampler.MessageList;
 
@@ -16,7 +16,9 @@ import org.rapgen.golden.sampler.MessageList;
  * and not taken stays, unchanged) and counts the stalls it sees, to compare with the engine's own counters.
  */
 public final class SamplerLane {
-    private static final String[] COUNTERS = {"tuplesIn", "messagesOut", "inStalls", "outStalls", "droppedTuples", "droppedMessages"};
+    private static final String[] COUNTERS = {
+        "tuplesIn", "messagesOut", "inStalls", "outStalls", "droppedTuples", "droppedMessages"
+    };
 
     private final Sim sim;
     private final String prefix;
@@ -26,14 +28,14 @@ public final class SamplerLane {
     private final Random offerRnd;
     private final Random readyRnd;
     private final Traffic traffic;
-    private final Port sValid, sReady, sData, sLast, mValid, mReady, mData, idle, clearing;
+    private final ModelPort sValid, sReady, sData, sLast, mValid, mReady, mData, idle, clearing;
     private final MessageList out = new MessageList();
 
     private int next;
     private boolean offering;
-    private boolean ready;       // as poked this cycle (both start at 0, poked so in the constructor)
+    private boolean ready; // as poked this cycle (both start at 0, poked so in the constructor)
     private boolean validPoked;
-    private long[] waiting;     // the message offered and not taken last cycle
+    private long[] waiting; // the message offered and not taken last cycle
     private boolean done;
     private boolean cleared;
     private long firstAccept = -1;
@@ -58,7 +60,9 @@ public final class SamplerLane {
         mData = sim.port(prefix + "m_axis_tdata");
         idle = sim.port(prefix + "status_idle");
         clearing = sim.port(prefix + "status_clearing");
-        if (sData.width() != 2 * keyBits) throw new IllegalArgumentException(sData.name() + " is " + sData.width() + " bits, expected 2K = " + 2 * keyBits);
+        if (sData.width() != 2 * keyBits)
+            throw new IllegalArgumentException(
+                    sData.name() + " is " + sData.width() + " bits, expected 2K = " + 2 * keyBits);
         this.countBits = Math.min(64, mData.width() - 2 * keyBits);
         sim.poke(sValid, 0);
         sim.poke(mReady, 0);
@@ -66,7 +70,10 @@ public final class SamplerLane {
 
     /** Pokes this cycle's inputs. */
     public void drive() {
-        if (!offering && next < in.size() && (cleared || !traffic.afterClear()) && offerRnd.nextInt(100) < traffic.offerPercent()) {
+        if (!offering
+                && next < in.size()
+                && (cleared || !traffic.afterClear())
+                && offerRnd.nextInt(100) < traffic.offerPercent()) {
             offering = true;
             long[] words = new long[sData.words()];
             Bitfields.put(words, 0, keyBits, in.pc()[next]);
@@ -100,26 +107,36 @@ public final class SamplerLane {
                 throw new AssertionError(prefix + " cycle " + cycle + ": m_axis_tdata changed while tvalid && !tready");
             }
             if (ready) {
-                out.message(Bitfields.get(data, 0, keyBits), Bitfields.get(data, keyBits, keyBits), Bitfields.get(data, 2 * keyBits, countBits));
+                out.message(
+                        Bitfields.get(data, 0, keyBits),
+                        Bitfields.get(data, keyBits, keyBits),
+                        Bitfields.get(data, 2 * keyBits, countBits));
                 waiting = null;
             } else {
                 outStalls++;
                 waiting = data;
             }
         } else if (waiting != null) {
-            throw new AssertionError(prefix + " cycle " + cycle + ": m_axis_tvalid dropped before the message was taken");
+            throw new AssertionError(
+                    prefix + " cycle " + cycle + ": m_axis_tvalid dropped before the message was taken");
         }
         if (!cleared) cleared = sim.peek(clearing) == 0;
         done = next == in.size() && !offering && waiting == null && sim.peek(idle) != 0;
     }
 
     /** Every tuple was accepted and the engine is idle (all messages delivered). */
-    public boolean done() { return done; }
+    public boolean done() {
+        return done;
+    }
 
     /** Tuples accepted so far. */
-    public int accepted() { return next; }
+    public int accepted() {
+        return next;
+    }
 
-    public MessageList messages() { return out; }
+    public MessageList messages() {
+        return out;
+    }
 
     /** Tuples per clock from the first accepted tuple to the last (1.0 = one every cycle). */
     public double tuplesPerClock() {
@@ -127,9 +144,13 @@ public final class SamplerLane {
     }
 
     /** Cycles the producer offered a tuple and the engine did not take it, as seen here. */
-    public long inStallsSeen() { return inStalls; }
+    public long inStallsSeen() {
+        return inStalls;
+    }
 
-    public long outStallsSeen() { return outStalls; }
+    public long outStallsSeen() {
+        return outStalls;
+    }
 
     /** The engine's status counters, read now. */
     public Map<String, Long> status() {
@@ -138,12 +159,18 @@ public final class SamplerLane {
         return m;
     }
 
-    public String name() { return prefix; }
+    public String name() {
+        return prefix;
+    }
 
     /** The status counters as read when the run ended. */
-    public Map<String, Long> finalStatus() { return finalStatus; }
+    public Map<String, Long> finalStatus() {
+        return finalStatus;
+    }
 
-    void captureStatus() { finalStatus = status(); }
+    void captureStatus() {
+        finalStatus = status();
+    }
 
     private Map<String, Long> finalStatus;
 }

@@ -13,11 +13,15 @@ public record Traffic(int offerPercent, int readyPercent, long seed, boolean aft
     }
 
     /** Tuple every cycle, consumer always ready: the throughput measurement. */
-    public static Traffic fullRate() { return new Traffic(100, 100, 1, true); }
+    public static Traffic fullRate() {
+        return new Traffic(100, 100, 1, true);
+    }
 
     public static Traffic random(int offerPercent, int readyPercent, long seed) {
         return new Traffic(offerPercent, readyPercent, seed, false);
     }
 
-    public Traffic afterClear(boolean wait) { return new Traffic(offerPercent, readyPercent, seed, wait); }
+    public Traffic afterClear(boolean wait) {
+        return new Traffic(offerPercent, readyPercent, seed, wait);
+    }
 }

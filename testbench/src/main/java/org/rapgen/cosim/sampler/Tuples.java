@@ -14,10 +14,13 @@ import org.rapgen.trace.TraceShape;
  */
 public record Tuples(long[] pc, long[] w, boolean[] last) {
     public Tuples {
-        if (pc.length != w.length || pc.length != last.length) throw new IllegalArgumentException("ragged tuple arrays");
+        if (pc.length != w.length || pc.length != last.length)
+            throw new IllegalArgumentException("ragged tuple arrays");
     }
 
-    public int size() { return pc.length; }
+    public int size() {
+        return pc.length;
+    }
 
     /** The same tuples with TLAST on the final one only (the stream ends there: A_k drains). */
     public static Tuples endingWithLast(long[] pc, long[] w) {
@@ -39,7 +42,8 @@ public record Tuples(long[] pc, long[] w, boolean[] last) {
 
     /** At most {@code max} tuples of an open tuple trace; the last one carries TLAST. */
     public static Tuples read(TraceReader r, int max) throws IOException {
-        if (r.shape() != TraceShape.TUPLES) throw new IOException(r.name() + ": trace carries events, not (pc, w) tuples");
+        if (r.shape() != TraceShape.TUPLES)
+            throw new IOException(r.name() + ": trace carries events, not (pc, w) tuples");
         long[] pc = new long[1024];
         long[] w = new long[1024];
         int n = 0;

@@ -32,8 +32,7 @@ public final class SoakTraces {
     private static final int KEY_BITS = 32;
     private static final int RANDOM_SEGMENT = 1_000_000;
 
-    private SoakTraces() {
-    }
+    private SoakTraces() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 3) {
@@ -45,7 +44,8 @@ public final class SoakTraces {
         for (int i = 3; i < args.length; i++) traces.add(Path.of(args[i]));
         long events = writeEvents(records, Path.of(args[1]), traces);
         long tuples = writeTuples(records, Path.of(args[2]), traces);
-        System.out.println("soak traces: " + events + " events in " + args[1] + ", " + tuples + " tuples in " + args[2]);
+        System.out.println(
+                "soak traces: " + events + " events in " + args[1] + ", " + tuples + " tuples in " + args[2]);
     }
 
     private static long writeEvents(long records, Path out, List<Path> traces) throws IOException {
@@ -62,8 +62,12 @@ public final class SoakTraces {
                     }
                 }
                 long seed = 1000L * round;
-                List<LongSupplier> kinds = List.of(RapStreams.uniform(KEY_BITS, seed + 1), RapStreams.zipf(KEY_BITS, 5000, seed + 2),
-                        RapStreams.oneHot(KEY_BITS, seed + 3), RapStreams.sweep(KEY_BITS, seed + 4), distinct(seed + 5));
+                List<LongSupplier> kinds = List.of(
+                        RapStreams.uniform(KEY_BITS, seed + 1),
+                        RapStreams.zipf(KEY_BITS, 5000, seed + 2),
+                        RapStreams.oneHot(KEY_BITS, seed + 3),
+                        RapStreams.sweep(KEY_BITS, seed + 4),
+                        distinct(seed + 5));
                 Random weights = new Random(seed);
                 for (LongSupplier keys : kinds) {
                     for (int i = 0; i < RANDOM_SEGMENT; i++) w.event(keys.getAsLong(), 1 + weights.nextInt(16));
@@ -76,7 +80,8 @@ public final class SoakTraces {
 
     private static long writeTuples(long records, Path out, List<Path> traces) throws IOException {
         long written = 0;
-        TraceOptions opt = TraceOptions.keyBits(KEY_BITS).withPacketField(TraceOptions.PacketField.SRC_DST)
+        TraceOptions opt = TraceOptions.keyBits(KEY_BITS)
+                .withPacketField(TraceOptions.PacketField.SRC_DST)
                 .withLackeyMode(TraceOptions.LackeyMode.TUPLES);
         try (Records w = new Records(out, "RAPGTP1\n", 16)) {
             for (int round = 0; written < records; round++) {
@@ -93,7 +98,8 @@ public final class SoakTraces {
                 }
                 Random rnd = new Random(7919L * round);
                 LongSupplier pcs = RapStreams.zipf(12, 4096, 7919L * round + 1);
-                for (int i = 0; i < RANDOM_SEGMENT; i++) w.tuple(0x400000 + 4 * pcs.getAsLong(), rnd.nextInt() & 0xFFFF_FFFFL);
+                for (int i = 0; i < RANDOM_SEGMENT; i++)
+                    w.tuple(0x400000 + 4 * pcs.getAsLong(), rnd.nextInt() & 0xFFFF_FFFFL);
                 written += RANDOM_SEGMENT;
             }
         }

@@ -61,7 +61,7 @@ class BramTcamTest {
     }
 
     @Test
-    void chunkSplitIsBalanced() {  // the split the tests below rely on, written out from blocks.md
+    void chunkSplitIsBalanced() { // the split the tests below rely on, written out from blocks.md
         assertArrayEquals(new int[] {2, 2}, BramTcam.chunkWidths(4, 3));
         assertArrayEquals(new int[] {2, 2, 1}, BramTcam.chunkWidths(5, 2));
         assertArrayEquals(new int[] {6, 6, 5, 5, 5, 5}, BramTcam.chunkWidths(32, 6));
@@ -124,17 +124,28 @@ class BramTcamTest {
         bench.run(60_000);
         bench.drain();
         assertFlowing(bench);
-        String stats = "same-edge write changes " + bench.sameEdgeWriteChanges + ", writes while searching " + bench.writesWhileSearching
-                + ", writes while the result is stalled " + bench.writesWhileStalled + ", cycles a sweep waited " + bench.sweepHeldCycles
-                + ", multi-entry matches " + bench.wideMatches + ", results after the mid-run reset " + bench.deliveredAfterReset;
-        assertTrue(bench.sameEdgeWriteChanges > 0 && bench.writesWhileSearching > 0 && bench.writesWhileStalled > 0
-                && bench.sweepHeldCycles > 0 && bench.wideMatches > 0 && bench.deliveredAfterReset > 1000, "coverage hole: " + stats);
+        String stats = "same-edge write changes " + bench.sameEdgeWriteChanges + ", writes while searching "
+                + bench.writesWhileSearching
+                + ", writes while the result is stalled " + bench.writesWhileStalled + ", cycles a sweep waited "
+                + bench.sweepHeldCycles
+                + ", multi-entry matches " + bench.wideMatches + ", results after the mid-run reset "
+                + bench.deliveredAfterReset;
+        assertTrue(
+                bench.sameEdgeWriteChanges > 0
+                        && bench.writesWhileSearching > 0
+                        && bench.writesWhileStalled > 0
+                        && bench.sweepHeldCycles > 0
+                        && bench.wideMatches > 0
+                        && bench.deliveredAfterReset > 1000,
+                "coverage hole: " + stats);
         return bench;
     }
 
     /** The handshake coverage of every stream test, and searches accepted back to back (one per clock). */
     private static void assertFlowing(TcamBench bench) {
         TcamTest.assertCovered(bench);
-        assertTrue(bench.backToBackAccepts > bench.accepts / 4, "searches rarely flowed one per clock: " + bench.backToBackAccepts + " of " + bench.accepts);
+        assertTrue(
+                bench.backToBackAccepts > bench.accepts / 4,
+                "searches rarely flowed one per clock: " + bench.backToBackAccepts + " of " + bench.accepts);
     }
 }

@@ -14,8 +14,12 @@ abstract class CamBench extends SearchBench {
 
     /** Widths are read from the DUT's ports; {@code entries} and {@code levelsPerStage} as the DUT's (0 = flat). */
     CamBench(Sim sim, int entries, int levelsPerStage, long seed) {
-        super(sim, seed, "io_out",
-                Stream.concat(Stream.of("io_search_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream()).toList(),
+        super(
+                sim,
+                seed,
+                "io_out",
+                Stream.concat(Stream.of("io_search_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream())
+                        .toList(),
                 List.of("io_search_ready", "io_out_valid"));
         ref = new LongestPrefixCamRef(entries, levelsPerStage);
         result = new SelectorOutputs(this, "io_out");

@@ -114,22 +114,30 @@ class CounterSramCosimTest {
         int[] saturated = new int[3];
         int satPort = sim.port("io_out_bits_saturated").id();
         long max = max(BITS);
-        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, latency, (old, cmd) -> apply(old, cmd, BITS)),
+        RmwBench bench = new RmwBench(
+                sim,
+                DEPTH,
+                new RmwReference(DEPTH, BITS, latency, (old, cmd) -> apply(old, cmd, BITS)),
                 (rnd, addr) -> {
                     int r = rnd.nextInt(20);
-                    int op = r < 14 ? CounterSram.OP_ADD : r < 17 ? CounterSram.OP_SET : r < 19 ? CounterSram.OP_READ : 3;
+                    int op = r < 14
+                            ? CounterSram.OP_ADD
+                            : r < 17 ? CounterSram.OP_SET : r < 19 ? CounterSram.OP_READ : 3;
                     long v = rnd.nextInt(4) == 0 ? max - rnd.nextInt(2) : rnd.nextInt(4);
                     return CounterSram.cmd(op, v, BITS);
                 },
                 (s, h, where) -> {
                     boolean sat = saturates(h, BITS);
-                    boolean landsOnMax = op(h.cmd(), BITS) == CounterSram.OP_ADD && h.old() + value(h.cmd(), BITS) == max;
+                    boolean landsOnMax =
+                            op(h.cmd(), BITS) == CounterSram.OP_ADD && h.old() + value(h.cmd(), BITS) == max;
                     assertEquals(sat ? 1 : 0, s.peek(satPort), () -> "io_out_bits_saturated at " + where.get());
                     saturated[sat ? 0 : landsOnMax ? 1 : 2]++;
                 });
         bench.run(11, 150_000, 1.0 / 4000);
         bench.assertCovered();
-        assertTrue(saturated[0] > 100 && saturated[1] > 10, "saturations " + saturated[0] + ", exact landings on max " + saturated[1]);
+        assertTrue(
+                saturated[0] > 100 && saturated[1] > 10,
+                "saturations " + saturated[0] + ", exact landings on max " + saturated[1]);
     }
 
     /**
@@ -144,15 +152,27 @@ class CounterSramCosimTest {
         long lowMax = (1L << split) - 1;
         int satPort = sim.port("io_out_bits_saturated").id();
         Map<String, Integer> seen = new LinkedHashMap<>();
-        for (String k : new String[] {"low_carry", "carry_into_all_ones_high", "lands_on_max", "just_past_max", "far_past_max", "wide_add",
-            "wide_add_low_carry", "set_then_add_next_cycle", "add_after_saturation_next_cycle"}) seen.put(k, 0);
+        for (String k : new String[] {
+            "low_carry",
+            "carry_into_all_ones_high",
+            "lands_on_max",
+            "just_past_max",
+            "far_past_max",
+            "wide_add",
+            "wide_add_low_carry",
+            "set_then_add_next_cycle",
+            "add_after_saturation_next_cycle"
+        }) seen.put(k, 0);
         RmwReference.Result[] last = new RmwReference.Result[1];
-        RmwBench bench = new RmwBench(sim, WIDE_DEPTH, new RmwReference(WIDE_DEPTH, WIDE, latency, (old, cmd) -> apply(old, cmd, WIDE)),
+        RmwBench bench = new RmwBench(
+                sim,
+                WIDE_DEPTH,
+                new RmwReference(WIDE_DEPTH, WIDE, latency, (old, cmd) -> apply(old, cmd, WIDE)),
                 (rnd, addr) -> wideCommand(rnd, split, max, lowMax),
                 (s, h, where) -> {
                     boolean sat = saturates(h, WIDE);
                     assertEquals(sat ? 1 : 0, s.peek(satPort), () -> "io_out_bits_saturated at " + where.get());
-                    if (last[0] != null && last[0].acceptedAt() == h.acceptedAt()) return;  // the same result, held
+                    if (last[0] != null && last[0].acceptedAt() == h.acceptedAt()) return; // the same result, held
                     boolean add = op(h.cmd(), WIDE) == CounterSram.OP_ADD;
                     long v = value(h.cmd(), WIDE);
                     boolean lowCarry = add && (h.old() & lowMax) + (v & lowMax) > lowMax;
@@ -181,16 +201,16 @@ class CounterSramCosimTest {
         long high = (long) rnd.nextInt(1 << (WIDE - split)) << split;
         long v = op == CounterSram.OP_SET
                 ? switch (rnd.nextInt(5)) {
-                    case 0 -> below;                          // a small ADD carries out of the low part
-                    case 1 -> high | below;                   // the same under any high part
-                    case 2 -> (max & ~lowMax) | below;        // high part all ones: that carry reaches the maximum
-                    case 3 -> max - rnd.nextInt(4);           // at or next to the maximum
+                    case 0 -> below; // a small ADD carries out of the low part
+                    case 1 -> high | below; // the same under any high part
+                    case 2 -> (max & ~lowMax) | below; // high part all ones: that carry reaches the maximum
+                    case 3 -> max - rnd.nextInt(4); // at or next to the maximum
                     default -> rnd.nextLong() & max;
                 }
                 : switch (rnd.nextInt(6)) {
-                    case 0, 1 -> rnd.nextInt(4);              // the engine's weights are small
-                    case 2 -> lowMax - 2 + rnd.nextInt(5);    // around 2^split
-                    case 3 -> (high | rnd.nextInt(4)) | (1L << split);  // high bits set
+                    case 0, 1 -> rnd.nextInt(4); // the engine's weights are small
+                    case 2 -> lowMax - 2 + rnd.nextInt(5); // around 2^split
+                    case 3 -> (high | rnd.nextInt(4)) | (1L << split); // high bits set
                     case 4 -> max - rnd.nextInt(4);
                     default -> rnd.nextLong() & max;
                 };
@@ -204,8 +224,12 @@ class CounterSramCosimTest {
     private static void clearingSweeps(Sim sim, int latency) {
         // Fill every counter, clear, then read them all back: the sweep must have reached each word.
         RmwReference ref = new RmwReference(DEPTH, BITS, latency, (old, cmd) -> apply(old, cmd, BITS));
-        RmwBench bench = new RmwBench(sim, DEPTH, ref, (rnd, addr) -> CounterSram.cmd(CounterSram.OP_SET, 1 + rnd.nextInt((int) max(BITS)), BITS),
-                (s, h, where) -> { });
+        RmwBench bench = new RmwBench(
+                sim,
+                DEPTH,
+                ref,
+                (rnd, addr) -> CounterSram.cmd(CounterSram.OP_SET, 1 + rnd.nextInt((int) max(BITS)), BITS),
+                (s, h, where) -> {});
         bench.run(3, 2_000, 0);
         sim.poke("io_out_ready", 1);
         sim.poke("io_in_valid", 0);

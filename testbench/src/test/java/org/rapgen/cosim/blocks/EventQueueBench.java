@@ -18,21 +18,29 @@ import org.rapgen.golden.rap.EventSink;
  */
 final class EventQueueBench {
     /** An input event as the upstream source presents it (held until accepted, as AXI-Stream requires). */
-    record Event(long key, long weight, boolean last) {
-    }
+    record Event(long key, long weight, boolean last) {}
 
     /** What one cycle showed, sampled before its clock edge. */
-    record Seen(boolean inReady, boolean outFire, boolean flushBusy) {
-    }
+    record Seen(boolean inReady, boolean outFire, boolean flushBusy) {}
 
     private final Sim sim;
     private final int depth;
     private final long keyMask;
-    private final int inValid, inKey, inWeight, inLast, flush, outReady, inReady, outValid, outKey, outWeight, flushBusy;
+    private final int inValid,
+            inKey,
+            inWeight,
+            inLast,
+            flush,
+            outReady,
+            inReady,
+            outValid,
+            outKey,
+            outWeight,
+            flushBusy;
     private final CombiningQueue golden;
     final List<long[]> expected = new ArrayList<>();
     final List<long[]> actual = new ArrayList<>();
-    private long[] stalled;   // the output held while valid && !ready, or null
+    private long[] stalled; // the output held while valid && !ready, or null
 
     EventQueueBench(Sim sim, int keyBits, int weightBits, int depth, boolean combine) {
         this.sim = sim;
@@ -49,12 +57,15 @@ final class EventQueueBench {
         outKey = id("io_out_bits_key");
         outWeight = id("io_out_bits_weight");
         flushBusy = id("io_flushBusy");
-        golden = new CombiningQueue(new EventSink() {
-            @Override
-            public void accept(long key, long weight) {
-                expected.add(new long[] {key, weight});
-            }
-        }, combine, weightBits);
+        golden = new CombiningQueue(
+                new EventSink() {
+                    @Override
+                    public void accept(long key, long weight) {
+                        expected.add(new long[] {key, weight});
+                    }
+                },
+                combine,
+                weightBits);
     }
 
     private int id(String port) {
@@ -97,7 +108,9 @@ final class EventQueueBench {
         stalled = valid && !ready ? out : null;
         // The DUT state at this sample point reflects everything the golden model has seen so far.
         if (busy) assertFalse(golden.hasPending(), at + ": flushBusy, yet the golden queue still holds an open event");
-        assertTrue(golden.released() - actual.size() <= depth + 1, at + ": more released events in flight than FIFO + pending slot");
+        assertTrue(
+                golden.released() - actual.size() <= depth + 1,
+                at + ": more released events in flight than FIFO + pending slot");
 
         if (in != null && accepted) {
             golden.accept(in.key & keyMask, in.weight);
@@ -127,7 +140,9 @@ final class EventQueueBench {
         for (int i = 0; i < n; i++) {
             long[] e = expected.get(i), a = actual.get(i);
             if (e[0] != a[0] || e[1] != a[1]) {
-                fail(String.format("released event #%d: expected (key %#x, weight %d), DUT gave (key %#x, weight %d)", i, e[0], e[1], a[0], a[1]));
+                fail(String.format(
+                        "released event #%d: expected (key %#x, weight %d), DUT gave (key %#x, weight %d)",
+                        i, e[0], e[1], a[0], a[1]));
             }
         }
         assertEquals(expected.size(), actual.size(), "number of released events (golden vs DUT)");

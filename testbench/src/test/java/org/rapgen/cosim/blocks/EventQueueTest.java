@@ -36,23 +36,33 @@ class EventQueueTest {
     static final Cfg K64_D2 = new Cfg(64, 16, 2, true);
 
     private static final class W3Dut extends DslProvider {
-        W3Dut() { super(W3::build); }
+        W3Dut() {
+            super(W3::build);
+        }
     }
 
     private static final class W3PlainDut extends DslProvider {
-        W3PlainDut() { super(W3_PLAIN::build); }
+        W3PlainDut() {
+            super(W3_PLAIN::build);
+        }
     }
 
     private static final class W16Dut extends DslProvider {
-        W16Dut() { super(W16::build); }
+        W16Dut() {
+            super(W16::build);
+        }
     }
 
     private static final class W16PlainDut extends DslProvider {
-        W16PlainDut() { super(W16_PLAIN::build); }
+        W16PlainDut() {
+            super(W16_PLAIN::build);
+        }
     }
 
     private static final class K64Dut extends DslProvider {
-        K64Dut() { super(K64_D2::build); }
+        K64Dut() {
+            super(K64_D2::build);
+        }
     }
 
     private static final int CYCLES = 60_000;
@@ -127,7 +137,7 @@ class EventQueueTest {
                 if (events.nearCap(waiting)) caps++;
                 waiting = null;
             }
-            if (s.flushBusy() && !s.inReady()) flushesHeld++;   // a released event waits for room in the FIFO
+            if (s.flushBusy() && !s.inReady()) flushesHeld++; // a released event waits for room in the FIFO
         }
         while (waiting != null) {
             if (bench.cycle(waiting, false, true).inReady()) waiting = null;
@@ -158,12 +168,13 @@ class EventQueueTest {
         }
 
         Event next() {
-            if (rnd.nextInt(8) == 0) key = rnd.nextInt(2) == 0 ? pool[rnd.nextInt(pool.length)] : rnd.nextLong() & mask();
+            if (rnd.nextInt(8) == 0)
+                key = rnd.nextInt(2) == 0 ? pool[rnd.nextInt(pool.length)] : rnd.nextLong() & mask();
             long max = cfg.maxWeight();
             long w = switch (rnd.nextInt(4)) {
                 case 0 -> 1;
-                case 1 -> max - rnd.nextInt((int) Math.min(max, 3));      // at or just below the cap
-                case 2 -> max / 2 + rnd.nextInt(2);                       // two of these fill the cap
+                case 1 -> max - rnd.nextInt((int) Math.min(max, 3)); // at or just below the cap
+                case 2 -> max / 2 + rnd.nextInt(2); // two of these fill the cap
                 default -> 1 + Math.floorMod(rnd.nextLong(), max);
             };
             return new Event(key, w, rnd.nextInt(50) == 0);
@@ -192,19 +203,21 @@ class EventQueueTest {
         }
         Event same = new Event(W3.depth + 1, 2, false);
         assertFalse(bench.cycle(same, false, false).inReady(), "FIFO full and pending slot taken: input must stall");
-        bench.cycle(null, true, false);   // the flush pulse
+        bench.cycle(null, true, false); // the flush pulse
         for (int i = 0; i < 50; i++) {
             Seen s = bench.cycle(null, false, false);
             assertTrue(s.flushBusy(), "the flush must be held while the FIFO is full (cycle " + i + ")");
             assertFalse(s.inReady());
         }
         boolean busy = true;
-        for (int i = 0; i < 10 && busy; i++) busy = bench.cycle(null, false, true).flushBusy();
+        for (int i = 0; i < 10 && busy; i++)
+            busy = bench.cycle(null, false, true).flushBusy();
         assertFalse(busy, "flushBusy must fall once the flushed event is in the FIFO");
         while (!bench.cycle(same, false, true).inReady()) {
             // the source holds the event until it is accepted
         }
         bench.drainAndCompare();
-        assertEquals(W3.depth + 2, bench.actual.size(), "the flushed event and the later one of the same key stay apart");
+        assertEquals(
+                W3.depth + 2, bench.actual.size(), "the flushed event and the later one of the same key stay apart");
     }
 }

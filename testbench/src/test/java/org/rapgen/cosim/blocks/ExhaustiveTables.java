@@ -19,7 +19,7 @@ import org.rapgen.cosim.blocks.TcamRef.Write;
 final class ExhaustiveTables extends TcamBench {
     static final int ENTRIES = 4;
     private final int keyBits, keys, combos;
-    private final boolean[][][] seen;  // [position][combination][key]
+    private final boolean[][][] seen; // [position][combination][key]
     private int table = -1;
     private final ArrayDeque<Write> writes = new ArrayDeque<>();
     private boolean searchesNext;
@@ -39,7 +39,8 @@ final class ExhaustiveTables extends TcamBench {
         drain();
         for (int p = 0; p < ENTRIES; p++) {
             for (int c = 0; c < combos; c++) {
-                for (int key = 0; key < keys; key++) assertTrue(seen[p][c][key], "entry " + p + " combination " + c + " key " + key + " never searched");
+                for (int key = 0; key < keys; key++)
+                    assertTrue(seen[p][c][key], "entry " + p + " combination " + c + " key " + key + " never searched");
             }
         }
         assertEquals((long) combos * keys, deliveries);
@@ -57,7 +58,7 @@ final class ExhaustiveTables extends TcamBench {
 
     @Override
     Write write() {
-        if (searchesNext) {  // searches start the cycle after the last write, so they all see the whole table
+        if (searchesNext) { // searches start the cycle after the last write, so they all see the whole table
             for (int key = 0; key < keys; key++) search.offer(new Search(key, (long) table * keys + key));
             searchesNext = false;
             return null;

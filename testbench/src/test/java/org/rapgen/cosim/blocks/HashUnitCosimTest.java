@@ -27,19 +27,22 @@ class HashUnitCosimTest {
     static final long SEED_A = 0x9E3779B9L;
     static final long SEED_B = 0x2545F491L;
 
-    record Lane(int keyBits, int indexBits, int tagBits, long seed, int payloadBits) {
-    }
+    record Lane(int keyBits, int indexBits, int tagBits, long seed, int payloadBits) {}
 
     static final Lane[] LANES = {
-        new Lane(32, 11, 2, SEED_A, 8), new Lane(32, 0, 0, SEED_B, 0), new Lane(32, 7, 32, SEED_B, 8), new Lane(32, 40, 5, SEED_A, 3),
-        new Lane(64, 13, 5, SEED_A, 8), new Lane(64, 24, 2, SEED_B, 8), new Lane(64, 64, 64, SEED_A, 1), new Lane(64, 1, 3, SEED_B, 8),
+        new Lane(32, 11, 2, SEED_A, 8), new Lane(32, 0, 0, SEED_B, 0), new Lane(32, 7, 32, SEED_B, 8),
+                new Lane(32, 40, 5, SEED_A, 3),
+        new Lane(64, 13, 5, SEED_A, 8), new Lane(64, 24, 2, SEED_B, 8), new Lane(64, 64, 64, SEED_A, 1),
+                new Lane(64, 1, 3, SEED_B, 8),
     };
 
     /** One HashUnit per lane behind 64-bit-wide ports. */
     static final class Bank extends Module {
         static final class IOB extends Bundle {
-            final Vec<DecoupledIO<HashUnit.Tuple>> in = Flipped(Vec(LANES.length, Decoupled(new HashUnit.Tuple(64, 8))));
-            final Vec<DecoupledIO<HashUnit.Hashed>> out = Vec(LANES.length, Decoupled(new HashUnit.Hashed(64, 64, 64, 8)));
+            final Vec<DecoupledIO<HashUnit.Tuple>> in =
+                    Flipped(Vec(LANES.length, Decoupled(new HashUnit.Tuple(64, 8))));
+            final Vec<DecoupledIO<HashUnit.Hashed>> out =
+                    Vec(LANES.length, Decoupled(new HashUnit.Hashed(64, 64, 64, 8)));
         }
 
         final IOB io = IO(new IOB());
@@ -94,7 +97,8 @@ class HashUnitCosimTest {
         void offer(Random rnd) {
             if (pending || rnd.nextDouble() >= pValid) return;
             pending = true;
-            // Mostly random words; sometimes pc == w, single-byte differences or repeats, which a folding slip would expose.
+            // Mostly random words; sometimes pc == w, single-byte differences or repeats, which a folding slip would
+            // expose.
             inPc = rnd.nextLong() & keyMask;
             inW = switch (rnd.nextInt(6)) {
                 case 0 -> inPc;
@@ -150,7 +154,10 @@ class HashUnitCosimTest {
                 Supplier<String> where = () -> "lane " + lane + " " + LANES[lane] + ", cycle " + cyc + ", holding pc=0x"
                         + Long.toHexString(l.pc) + " w=0x" + Long.toHexString(l.w);
                 String o = "io_out_" + i + "_";
-                assertEquals(!l.full || ready[i] ? 1 : 0, sim.peek("io_in_" + i + "_ready"), () -> "in ready, " + where.get());
+                assertEquals(
+                        !l.full || ready[i] ? 1 : 0,
+                        sim.peek("io_in_" + i + "_ready"),
+                        () -> "in ready, " + where.get());
                 assertEquals(l.full ? 1 : 0, sim.peek(o + "valid"), () -> "out valid, " + where.get());
                 if (l.full) {
                     assertEquals(l.index, sim.peek(o + "bits_index"), () -> "index, " + where.get());
@@ -165,7 +172,9 @@ class HashUnitCosimTest {
             sim.step();
         }
         for (int i = 0; i < LANES.length; i++) {
-            assertTrue(m[i].accepted > 2000 && m[i].stalls > 500, "lane " + i + ": " + m[i].accepted + " tuples, " + m[i].stalls + " stalled cycles");
+            assertTrue(
+                    m[i].accepted > 2000 && m[i].stalls > 500,
+                    "lane " + i + ": " + m[i].accepted + " tuples, " + m[i].stalls + " stalled cycles");
         }
     }
 }

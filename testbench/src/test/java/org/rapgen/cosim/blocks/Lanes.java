@@ -4,12 +4,12 @@ import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.rapgen.cosim.Port;
+import org.rapgen.cosim.ModelPort;
 import org.rapgen.cosim.Sim;
 
 /**
  * Per-cycle values of a set of ports, laid out the way {@link Sim#runBatch} takes and returns them: row-major, each
- * port {@link Port#words()} 64-bit words, least significant first. Columns are resolved by name once.
+ * port {@link ModelPort#words()} 64-bit words, least significant first. Columns are resolved by name once.
  */
 final class Lanes {
     final List<String> names;
@@ -29,7 +29,7 @@ final class Lanes {
         words = new int[ports.size()];
         int off = 0;
         for (int c = 0; c < ports.size(); c++) {
-            Port p = sim.port(ports.get(c));
+            ModelPort p = sim.port(ports.get(c));
             ids[c] = p.id();
             offset[c] = off;
             words[c] = p.words();
@@ -82,7 +82,7 @@ final class Lanes {
     BigInteger big(int row, int col) {
         int at = row * stride + offset[col];
         if (words[col] == 1 && data[at] >= 0) return BigInteger.valueOf(data[at]);
-        byte[] be = new byte[8 * words[col] + 1];  // big-endian magnitude with a zero sign byte
+        byte[] be = new byte[8 * words[col] + 1]; // big-endian magnitude with a zero sign byte
         for (int w = 0; w < words[col]; w++) {
             for (int b = 0; b < 8; b++) be[be.length - 1 - 8 * w - b] = (byte) (data[at + w] >>> (8 * b));
         }
@@ -99,7 +99,8 @@ final class Lanes {
     /** "name=0x.." for every column of a row, for failure messages. */
     String describe(int row) {
         StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < names.size() && sb.length() < 1500; c++) sb.append(' ').append(names.get(c)).append("=0x").append(big(row, c).toString(16));
+        for (int c = 0; c < names.size() && sb.length() < 1500; c++)
+            sb.append(' ').append(names.get(c)).append("=0x").append(big(row, c).toString(16));
         return sb.toString();
     }
 }

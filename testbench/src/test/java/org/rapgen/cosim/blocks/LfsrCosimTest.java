@@ -12,7 +12,7 @@ import org.rapgen.cosim.BatchResult;
 import org.rapgen.cosim.Cosim;
 import org.rapgen.cosim.DslProvider;
 import org.rapgen.cosim.Sim;
-import org.rapgen.golden.sampler.Lfsr;
+import org.rapgen.golden.sampler.LfsrModel;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
@@ -22,7 +22,7 @@ import org.rapgen.hdl.lib.LfsrTaps;
 
 /**
  * The Lfsr block three ways, in one Verilator build: the sampler's configuration (32 bits, 16 steps, seed
- * 0xACE1ACE1) against the golden {@link Lfsr}; widths 3..20 stepping every cycle, whose period must be exactly
+ * 0xACE1ACE1) against the golden {@link LfsrModel}; widths 3..20 stepping every cycle, whose period must be exactly
  * 2^w - 1 with no state visited twice (checked exhaustively, so the taps and the unroll need no model); and widths
  * 3..64 with assorted step counts (some beyond the width) against a bit-serial stepper written here.
  */
@@ -54,7 +54,8 @@ class LfsrCosimTest {
         final IOB io = IO(new IOB());
 
         Bank() {
-            org.rapgen.hdl.lib.Lfsr g = Module(new org.rapgen.hdl.lib.Lfsr(32, Lfsr.STEPS_PER_EVENT, Integer.toUnsignedLong(Lfsr.DEFAULT_SEED)));
+            org.rapgen.hdl.lib.Lfsr g = Module(new org.rapgen.hdl.lib.Lfsr(
+                    32, LfsrModel.STEPS_PER_EVENT, Integer.toUnsignedLong(LfsrModel.DEFAULT_SEED)));
             g.io.advance.connect(io.goldenAdvance);
             io.golden.connect(g.io.state);
             for (int w = 3; w <= PERIOD_MAX; w++) {
@@ -85,12 +86,17 @@ class LfsrCosimTest {
             adv[c] = rnd.nextInt(10) < 7 ? 1 : 0;
             reset[c] = c < 2 || rnd.nextInt(50_000) == 0 ? 1 : 0;
         }
-        long[] got = sim.batch(n).drive("reset", reset).drive("io_goldenAdvance", adv).sample("io_golden").run().values("io_golden");
-        Lfsr golden = new Lfsr(Lfsr.DEFAULT_SEED);
+        long[] got = sim.batch(n)
+                .drive("reset", reset)
+                .drive("io_goldenAdvance", adv)
+                .sample("io_golden")
+                .run()
+                .values("io_golden");
+        LfsrModel golden = new LfsrModel(LfsrModel.DEFAULT_SEED);
         for (int c = 2; c < n; c++) {
             assertEquals(Integer.toUnsignedLong(golden.state()), got[c], "cycle " + c);
-            if (reset[c] == 1) golden = new Lfsr(Lfsr.DEFAULT_SEED);
-            else if (adv[c] == 1) golden.event(Lfsr.threshold(1));
+            if (reset[c] == 1) golden = new LfsrModel(LfsrModel.DEFAULT_SEED);
+            else if (adv[c] == 1) golden.event(LfsrModel.threshold(1));
         }
     }
 
@@ -121,7 +127,8 @@ class LfsrCosimTest {
                 }
             }
         }
-        for (int i = 0; i < PERIOD_LANES; i++) assertEquals((1 << (i + 3)) - 1, seen[i].cardinality(), "states visited, width " + (i + 3));
+        for (int i = 0; i < PERIOD_LANES; i++)
+            assertEquals((1 << (i + 3)) - 1, seen[i].cardinality(), "states visited, width " + (i + 3));
     }
 
     @Test

@@ -14,8 +14,7 @@ import org.rapgen.cosim.Sim;
  */
 class PrefixSelectorBench extends StreamBench {
     /** One request: match bit and len per slot, and a payload. */
-    record Request(boolean[] match, int[] lens, long payload) {
-    }
+    record Request(boolean[] match, int[] lens, long payload) {}
 
     final int entries;
     final int lenBits;
@@ -32,8 +31,16 @@ class PrefixSelectorBench extends StreamBench {
 
     /** Sizes are read from the DUT's ports; {@code levelsPerStage} sets the reference's latency. */
     PrefixSelectorBench(Sim sim, int levelsPerStage, long seed, boolean lightTraffic, Iterator<Request> requests) {
-        super(sim, inputs(sim), Stream.concat(Stream.of("io_in_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream()).toList(),
-                List.of("io_in_ready", "io_out_valid"), "io_in_valid", "io_in_ready", "io_out_valid", "io_out_ready");
+        super(
+                sim,
+                inputs(sim),
+                Stream.concat(Stream.of("io_in_ready", "io_out_valid"), SelectorOutputs.ports("io_out").stream())
+                        .toList(),
+                List.of("io_in_ready", "io_out_valid"),
+                "io_in_valid",
+                "io_in_ready",
+                "io_out_valid",
+                "io_out_ready");
         entries = sim.port("io_in_bits_match").width();
         lenBits = sim.port("io_in_bits_lens_0").width();
         payloadMask = Lanes.ones(sim.port("io_in_bits_payload").width());
@@ -55,7 +62,8 @@ class PrefixSelectorBench extends StreamBench {
     }
 
     private static List<String> inputs(Sim sim) {
-        List<String> in = new ArrayList<>(List.of("reset", "io_in_valid", "io_in_bits_match", "io_in_bits_payload", "io_out_ready"));
+        List<String> in = new ArrayList<>(
+                List.of("reset", "io_in_valid", "io_in_bits_match", "io_in_bits_payload", "io_out_ready"));
         for (int i = 0; i < sim.port("io_in_bits_match").width(); i++) in.add("io_in_bits_lens_" + i);
         return in;
     }
@@ -74,7 +82,7 @@ class PrefixSelectorBench extends StreamBench {
         in.set(r, reset, false);
         in.set(r, inValid, q != null);
         in.set(r, outReady, ready);
-        if (q == null) {  // data under a low valid is random on purpose
+        if (q == null) { // data under a low valid is random on purpose
             in.set(r, match, new BigInteger(entries, rnd));
             in.set(r, payload, rnd.nextLong());
             for (int i = 0; i < entries; i++) in.set(r, lens[i], rnd.nextInt(1 << lenBits));
@@ -90,7 +98,8 @@ class PrefixSelectorBench extends StreamBench {
         want.set(r, inReady, ref.inReady(ready));
         want.set(r, outValid, out != null);
         if (out != null) result.set(want, r, out);
-        PrefixSelectorRef.Result owed = q == null ? null : PrefixSelectorRef.select(q.match(), q.lens(), q.payload() & payloadMask);
+        PrefixSelectorRef.Result owed =
+                q == null ? null : PrefixSelectorRef.select(q.match(), q.lens(), q.payload() & payloadMask);
         boolean taken = q != null && ref.inReady(ready);
         ref.clock(false, owed, ready);
         if (taken) source.taken();

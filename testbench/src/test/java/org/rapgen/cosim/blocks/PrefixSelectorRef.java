@@ -7,13 +7,12 @@ package org.rapgen.cosim.blocks;
  * cycles after acceptance through a global-stall pipeline.
  */
 final class PrefixSelectorRef {
-    record Result(boolean found, int slot, int len, long payload) {
-    }
+    record Result(boolean found, int slot, int len, long payload) {}
 
     private final StallPipeRef<Result> pipe;
 
     PrefixSelectorRef(int entries, int levelsPerStage) {
-        int levels = 32 - Integer.numberOfLeadingZeros(entries - 1);  // ceil(log2(entries)) for entries >= 2
+        int levels = 32 - Integer.numberOfLeadingZeros(entries - 1); // ceil(log2(entries)) for entries >= 2
         pipe = new StallPipeRef<>((levels + levelsPerStage - 1) / levelsPerStage);
     }
 

@@ -24,28 +24,114 @@ import org.rapgen.hdl.lib.PrefixSelector;
  */
 class PrefixSelectorTest {
     // name: slots and levelsPerStage (latency = ceil(log2(slots) / levelsPerStage))
-    private static final class N4s1 extends DslProvider { N4s1() { super(() -> new PrefixSelector(4, 2, 24, 1)); } }
-    private static final class N4s2 extends DslProvider { N4s2() { super(() -> new PrefixSelector(4, 2, 24, 2)); } }
-    private static final class N5s1 extends DslProvider { N5s1() { super(() -> new PrefixSelector(5, 2, 24, 1)); } }
-    private static final class N6s2 extends DslProvider { N6s2() { super(() -> new PrefixSelector(6, 2, 24, 2)); } }
-    private static final class N8s1 extends DslProvider { N8s1() { super(() -> new PrefixSelector(8, 3, 24, 1)); } }
-    private static final class N8s2 extends DslProvider { N8s2() { super(() -> new PrefixSelector(8, 3, 24, 2)); } }
-    private static final class N8s3 extends DslProvider { N8s3() { super(() -> new PrefixSelector(8, 3, 24, 3)); } }
-    private static final class N256s1 extends DslProvider { N256s1() { super(() -> new PrefixSelector(256, 6, 16, 1)); } }
-    private static final class N256s3 extends DslProvider { N256s3() { super(() -> new PrefixSelector(256, 6, 16, 3)); } }
+    private static final class N4s1 extends DslProvider {
+        N4s1() {
+            super(() -> new PrefixSelector(4, 2, 24, 1));
+        }
+    }
 
-    @Test @Cosim(N4s1.class) void exhaustive4SlotsLatency2(Sim sim) { exhaustive(sim, 1, 0, 1, 2, 3); }
-    @Test @Cosim(N4s2.class) void exhaustive4SlotsLatency1(Sim sim) { exhaustive(sim, 2, 0, 1, 2, 3); }
-    @Test @Cosim(N5s1.class) void exhaustive5SlotsLatency3(Sim sim) { exhaustive(sim, 1, 0, 1, 3); }
-    @Test @Cosim(N6s2.class) void exhaustive6SlotsLatency2(Sim sim) { exhaustive(sim, 2, 0, 2, 3); }
+    private static final class N4s2 extends DslProvider {
+        N4s2() {
+            super(() -> new PrefixSelector(4, 2, 24, 2));
+        }
+    }
+
+    private static final class N5s1 extends DslProvider {
+        N5s1() {
+            super(() -> new PrefixSelector(5, 2, 24, 1));
+        }
+    }
+
+    private static final class N6s2 extends DslProvider {
+        N6s2() {
+            super(() -> new PrefixSelector(6, 2, 24, 2));
+        }
+    }
+
+    private static final class N8s1 extends DslProvider {
+        N8s1() {
+            super(() -> new PrefixSelector(8, 3, 24, 1));
+        }
+    }
+
+    private static final class N8s2 extends DslProvider {
+        N8s2() {
+            super(() -> new PrefixSelector(8, 3, 24, 2));
+        }
+    }
+
+    private static final class N8s3 extends DslProvider {
+        N8s3() {
+            super(() -> new PrefixSelector(8, 3, 24, 3));
+        }
+    }
+
+    private static final class N256s1 extends DslProvider {
+        N256s1() {
+            super(() -> new PrefixSelector(256, 6, 16, 1));
+        }
+    }
+
+    private static final class N256s3 extends DslProvider {
+        N256s3() {
+            super(() -> new PrefixSelector(256, 6, 16, 3));
+        }
+    }
+
+    @Test
+    @Cosim(N4s1.class)
+    void exhaustive4SlotsLatency2(Sim sim) {
+        exhaustive(sim, 1, 0, 1, 2, 3);
+    }
+
+    @Test
+    @Cosim(N4s2.class)
+    void exhaustive4SlotsLatency1(Sim sim) {
+        exhaustive(sim, 2, 0, 1, 2, 3);
+    }
+
+    @Test
+    @Cosim(N5s1.class)
+    void exhaustive5SlotsLatency3(Sim sim) {
+        exhaustive(sim, 1, 0, 1, 3);
+    }
+
+    @Test
+    @Cosim(N6s2.class)
+    void exhaustive6SlotsLatency2(Sim sim) {
+        exhaustive(sim, 2, 0, 2, 3);
+    }
     // The comparators are the same whatever the register placement: the full three-value space once (a register
     // inside the tree and one at the end), a two-value space for the other placements.
-    @Test @Cosim(N8s2.class) void exhaustive8SlotsLatency2(Sim sim) { exhaustive(sim, 2, 0, 6, 7); }
-    @Test @Cosim(N8s1.class) void exhaustive8SlotsLatency3(Sim sim) { exhaustive(sim, 1, 6, 7); }
-    @Test @Cosim(N8s3.class) void exhaustive8SlotsLatency1(Sim sim) { exhaustive(sim, 3, 0, 7); }
+    @Test
+    @Cosim(N8s2.class)
+    void exhaustive8SlotsLatency2(Sim sim) {
+        exhaustive(sim, 2, 0, 6, 7);
+    }
 
-    @Test @Cosim(N256s1.class) void random256SlotsLatency8(Sim sim) { random256(sim, 1); }
-    @Test @Cosim(N256s3.class) void random256SlotsLatency3(Sim sim) { random256(sim, 3); }
+    @Test
+    @Cosim(N8s1.class)
+    void exhaustive8SlotsLatency3(Sim sim) {
+        exhaustive(sim, 1, 6, 7);
+    }
+
+    @Test
+    @Cosim(N8s3.class)
+    void exhaustive8SlotsLatency1(Sim sim) {
+        exhaustive(sim, 3, 0, 7);
+    }
+
+    @Test
+    @Cosim(N256s1.class)
+    void random256SlotsLatency8(Sim sim) {
+        random256(sim, 1);
+    }
+
+    @Test
+    @Cosim(N256s3.class)
+    void random256SlotsLatency3(Sim sim) {
+        random256(sim, 3);
+    }
 
     /**
      * 256 slots: each slot once the only longest match and once the winner of a tie with higher slots; RAP-like
@@ -64,13 +150,13 @@ class PrefixSelectorTest {
                 lens[j] = rnd.nextInt(maxLen);
             }
             m[i] = true;
-            lens[i] = maxLen;  // the unique longest
+            lens[i] = maxLen; // the unique longest
             reqs.add(new Request(m, lens, reqs.size()));
             boolean[] t = new boolean[n];
             int[] tl = new int[n];
             for (int j = 0; j < n; j++) {
                 t[j] = j >= i ? rnd.nextInt(3) == 0 : rnd.nextBoolean();
-                tl[j] = j > i && rnd.nextBoolean() ? 40 : rnd.nextInt(40);  // below i: always shorter
+                tl[j] = j > i && rnd.nextBoolean() ? 40 : rnd.nextInt(40); // below i: always shorter
             }
             t[i] = true;
             tl[i] = 40;
@@ -84,7 +170,7 @@ class PrefixSelectorTest {
             long key = PrefixSets.key(rnd, set, 32);
             boolean[] m = new boolean[n];
             int[] lens = new int[n];
-            for (int j = 0; j < n; j++) lens[j] = rnd.nextInt(maxLen + 1);  // slots without a prefix: never matching
+            for (int j = 0; j < n; j++) lens[j] = rnd.nextInt(maxLen + 1); // slots without a prefix: never matching
             for (int p = 0; p < set.size(); p++) {
                 int slot = slots.get(p);
                 m[slot] = set.get(p).contains(key);

@@ -11,8 +11,7 @@ import java.util.Set;
  * whose top len bits equal its value; as a TCAM entry its mask has the low keyBits - len bits set.
  */
 final class PrefixSets {
-    private PrefixSets() {
-    }
+    private PrefixSets() {}
 
     record Prefix(long value, int len, int keyBits) {
         long mask() {
@@ -39,15 +38,20 @@ final class PrefixSets {
         Set<Prefix> split = new HashSet<>();
         all.add(new Prefix(0, 0, keyBits));
         for (int tries = 0; tries < 100_000 && all.size() + (1 << k) <= count; tries++) {
-            Prefix p = rnd.nextInt(10) < 7 ? all.get(all.size() - 1 - rnd.nextInt(Math.min(all.size(), 1 << k))) : all.get(rnd.nextInt(all.size()));
+            Prefix p = rnd.nextInt(10) < 7
+                    ? all.get(all.size() - 1 - rnd.nextInt(Math.min(all.size(), 1 << k)))
+                    : all.get(rnd.nextInt(all.size()));
             if (p.len() + k > keyBits || !split.add(p)) continue;
-            for (long c = 0; c < (1L << k); c++) all.add(new Prefix(p.value() | c << (keyBits - p.len() - k), p.len() + k, keyBits));
+            for (long c = 0; c < (1L << k); c++)
+                all.add(new Prefix(p.value() | c << (keyBits - p.len() - k), p.len() + k, keyBits));
         }
         return all;
     }
 
     /** A key for a search: mostly inside a random prefix of the set (so long matches happen), sometimes anywhere. */
     static long key(Random rnd, List<Prefix> set, int keyBits) {
-        return rnd.nextInt(8) == 0 ? rnd.nextLong() & Lanes.ones(keyBits) : set.get(rnd.nextInt(set.size())).randomKey(rnd);
+        return rnd.nextInt(8) == 0
+                ? rnd.nextLong() & Lanes.ones(keyBits)
+                : set.get(rnd.nextInt(set.size())).randomKey(rnd);
     }
 }

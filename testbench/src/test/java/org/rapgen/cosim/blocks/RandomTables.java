@@ -94,7 +94,8 @@ final class RandomTables extends TcamBench {
             case 0, 1 -> prefixWrite(slot, prefixes.get(rnd.nextInt(prefixes.size())));
             case 2, 3 -> randomWrite(slot);
             case 4 -> new Write(slot, 0, 0, false);
-            default -> new Write(rnd.nextInt(Integer.highestOneBit(entries - 1) * 2), rnd.nextLong(), rnd.nextLong(), true);
+            default ->
+                new Write(rnd.nextInt(Integer.highestOneBit(entries - 1) * 2), rnd.nextLong(), rnd.nextLong(), true);
         };
     }
 

@@ -19,7 +19,13 @@ import org.rapgen.cosim.Sim;
  */
 final class RmwBench {
     /** How the next command's address is chosen, in acceptance order. */
-    enum Pattern { SAME, ALTERNATE, ABA, FEW, RANDOM }
+    enum Pattern {
+        SAME,
+        ALTERNATE,
+        ABA,
+        FEW,
+        RANDOM
+    }
 
     /** Builds the next command's operand. */
     interface Operands {
@@ -31,7 +37,9 @@ final class RmwBench {
         void check(Sim sim, RmwReference.Result expected, Supplier<String> where);
     }
 
-    private static final double[][] PHASES = {{1.0, 1.0}, {1.0, 0.5}, {0.6, 1.0}, {1.0, 0.1}, {0.3, 0.3}, {1.0, 0.0}, {0.9, 0.9}};
+    private static final double[][] PHASES = {
+        {1.0, 1.0}, {1.0, 0.5}, {0.6, 1.0}, {1.0, 0.1}, {0.3, 0.3}, {1.0, 0.0}, {0.9, 0.9}
+    };
 
     private final Sim sim;
     private final int depth;
@@ -46,8 +54,18 @@ final class RmwBench {
         this.ref = ref;
         this.operands = operands;
         this.extra = extra;
-        for (String k : new String[] {"same_addr_next_cycle", "same_addr_two_apart", "same_addr_after_gap", "same_addr_while_stalled", "out_stalled",
-            "accept_while_full", "clear_in_flight", "clear_while_clearing", "long_same_run", "same_addr_across_clear"}) coverage.put(k, 0);
+        for (String k : new String[] {
+            "same_addr_next_cycle",
+            "same_addr_two_apart",
+            "same_addr_after_gap",
+            "same_addr_while_stalled",
+            "out_stalled",
+            "accept_while_full",
+            "clear_in_flight",
+            "clear_while_clearing",
+            "long_same_run",
+            "same_addr_across_clear"
+        }) coverage.put(k, 0);
     }
 
     private void cover(String k, boolean hit) {
@@ -56,9 +74,18 @@ final class RmwBench {
 
     void run(long seed, int cycles, double clearRate) {
         Random rnd = new Random(seed);
-        int inValid = id("io_in_valid"), inReady = id("io_in_ready"), inAddr = id("io_in_bits_addr"), inCmd = id("io_in_bits_cmd");
-        int outValid = id("io_out_valid"), outReady = id("io_out_ready"), outAddr = id("io_out_bits_addr"), outCmd = id("io_out_bits_cmd");
-        int outOld = id("io_out_bits_old"), outUpdated = id("io_out_bits_updated"), clear = id("io_clear"), clearing = id("io_clearing");
+        int inValid = id("io_in_valid"),
+                inReady = id("io_in_ready"),
+                inAddr = id("io_in_bits_addr"),
+                inCmd = id("io_in_bits_cmd");
+        int outValid = id("io_out_valid"),
+                outReady = id("io_out_ready"),
+                outAddr = id("io_out_bits_addr"),
+                outCmd = id("io_out_bits_cmd");
+        int outOld = id("io_out_bits_old"),
+                outUpdated = id("io_out_bits_updated"),
+                clear = id("io_clear"),
+                clearing = id("io_clearing");
         sim.reset(2);
         ref.reset();
 
@@ -73,7 +100,7 @@ final class RmwBench {
         LongUnaryOperator pick = i -> 0;
         long seq = 0;
         int clearAgainIn = -1;
-        long addrBeforeClear = -1;  // the last command accepted before the latest clear, while none was accepted since
+        long addrBeforeClear = -1; // the last command accepted before the latest clear, while none was accepted since
         for (int c = 0; c < cycles; c++) {
             if (phaseLeft-- <= 0) {
                 double[] ph = PHASES[rnd.nextInt(PHASES.length)];
@@ -112,8 +139,8 @@ final class RmwBench {
             long cyc = sim.cycle(), a0 = addr, c0 = cmd;
             boolean v0 = pending, r0 = ready, k0 = clr;
             Pattern p0 = pattern;
-            Supplier<String> where = () -> "cycle " + cyc + " (pattern " + p0 + ", in valid=" + v0 + " addr=" + a0 + " cmd=0x"
-                    + Long.toHexString(c0) + ", out ready=" + r0 + ", clear=" + k0 + ")";
+            Supplier<String> where = () -> "cycle " + cyc + " (pattern " + p0 + ", in valid=" + v0 + " addr=" + a0
+                    + " cmd=0x" + Long.toHexString(c0) + ", out ready=" + r0 + ", clear=" + k0 + ")";
             expect(ref.clearing() ? 1 : 0, clearing, "io_clearing", where);
             expect(ref.inReady(ready) ? 1 : 0, inReady, "io_in_ready", where);
             expect(ref.outValid() ? 1 : 0, outValid, "io_out_valid", where);

@@ -61,7 +61,10 @@ class RmwMemoryCosimTest {
 
     private static void randomTraffic(Sim sim, int latency) {
         int[] wraps = new int[1];
-        RmwBench bench = new RmwBench(sim, DEPTH, new RmwReference(DEPTH, BITS, latency, RmwMemoryCosimTest::reference),
+        RmwBench bench = new RmwBench(
+                sim,
+                DEPTH,
+                new RmwReference(DEPTH, BITS, latency, RmwMemoryCosimTest::reference),
                 (rnd, addr) -> {
                     int r = rnd.nextInt(40);
                     return r < 34 ? 0 : r < 37 ? 1 : r < 39 ? 3 : 2;

@@ -12,8 +12,7 @@ import java.util.function.LongBinaryOperator;
  * blocks input for {@code depth} cycles.
  */
 final class RmwReference {
-    record Result(long addr, long cmd, long old, long updated, long acceptedAt) {
-    }
+    record Result(long addr, long cmd, long old, long updated, long acceptedAt) {}
 
     private final long[] mem;
     private final long dataMask;

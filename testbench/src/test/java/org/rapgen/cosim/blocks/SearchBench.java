@@ -17,9 +17,10 @@ abstract class SearchBench extends StreamBench {
     final Random rnd;
     final Traffic traffic;
     final HoldingSource<Search> search = new HoldingSource<>();
-    private Write heldWrite;  // presented and not yet taken: a write is held, unchanged, until write.ready
+    private Write heldWrite; // presented and not yet taken: a write is held, unchanged, until write.ready
     /** Cycles driven so far (this one included while {@link #write} and {@link #resetNow} run). */
     int cycle;
+
     private final int reset, wValid, wIndex, wValue, wMask, wBit, wLen, sValid, sKey, sPayload, outReady;
     private final int searchReadyOut, outValid, writeReadyOut;
     private final long keyMask, payloadMask;
@@ -27,7 +28,15 @@ abstract class SearchBench extends StreamBench {
 
     /** @param out the output port's prefix ({@code io_result}); sizes are read from the DUT's ports */
     SearchBench(Sim sim, long seed, String out, List<String> outputs, List<String> always) {
-        super(sim, inputs(sim, out), outputs, always, "io_search_valid", "io_search_ready", out + "_valid", out + "_ready");
+        super(
+                sim,
+                inputs(sim, out),
+                outputs,
+                always,
+                "io_search_valid",
+                "io_search_ready",
+                out + "_valid",
+                out + "_ready");
         rnd = new Random(seed);
         traffic = new Traffic(rnd);
         keyMask = Lanes.ones(sim.port("io_search_bits_key").width());
@@ -55,8 +64,17 @@ abstract class SearchBench extends StreamBench {
     }
 
     private static List<String> inputs(Sim sim, String out) {
-        List<String> in = new ArrayList<>(List.of("reset", "io_write_valid", "io_write_bits_index", "io_write_bits_value",
-                "io_write_bits_mask", "io_write_bits_valid", "io_search_valid", "io_search_bits_key", "io_search_bits_payload", out + "_ready"));
+        List<String> in = new ArrayList<>(List.of(
+                "reset",
+                "io_write_valid",
+                "io_write_bits_index",
+                "io_write_bits_value",
+                "io_write_bits_mask",
+                "io_write_bits_valid",
+                "io_search_valid",
+                "io_search_bits_key",
+                "io_search_bits_payload",
+                out + "_ready"));
         if (hasLen(sim)) in.add("io_write_bits_len");
         return in;
     }
@@ -92,7 +110,7 @@ abstract class SearchBench extends StreamBench {
         boolean ready = draining() || traffic.ready();
         in.set(r, reset, rst);
         in.set(r, wValid, w != null);
-        in.set(r, wIndex, w == null ? rnd.nextInt(1 << 12) : w.index());  // data under a low valid is random on purpose
+        in.set(r, wIndex, w == null ? rnd.nextInt(1 << 12) : w.index()); // data under a low valid is random on purpose
         in.set(r, wValue, w == null ? rnd.nextLong() : w.value());
         in.set(r, wMask, w == null ? rnd.nextLong() : w.mask());
         in.set(r, wBit, w == null ? rnd.nextBoolean() : w.valid());
@@ -113,7 +131,9 @@ abstract class SearchBench extends StreamBench {
 
     /** The write or search as the DUT's ports see it (cut to the port widths). */
     private Write fit(Write w) {
-        return w == null ? null : new Write(w.index() & indexMask, w.value() & keyMask, w.mask() & keyMask, w.valid(), w.len());
+        return w == null
+                ? null
+                : new Write(w.index() & indexMask, w.value() & keyMask, w.mask() & keyMask, w.valid(), w.len());
     }
 
     private Search fit(Search s) {

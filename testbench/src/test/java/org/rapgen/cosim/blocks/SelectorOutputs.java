@@ -28,6 +28,10 @@ final class SelectorOutputs {
 
     /** A result as the ports carry it. */
     static List<BigInteger> bits(PrefixSelectorRef.Result r) {
-        return List.of(BigInteger.valueOf(r.found() ? 1 : 0), BigInteger.valueOf(r.slot()), BigInteger.valueOf(r.len()), BigInteger.valueOf(r.payload()));
+        return List.of(
+                BigInteger.valueOf(r.found() ? 1 : 0),
+                BigInteger.valueOf(r.slot()),
+                BigInteger.valueOf(r.len()),
+                BigInteger.valueOf(r.payload()));
     }
 }

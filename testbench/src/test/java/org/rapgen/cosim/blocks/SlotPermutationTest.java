@@ -54,8 +54,11 @@ class SlotPermutationTest {
     private static void check(Permutations bench) {
         while (!bench.done()) bench.run(2048);
         bench.drain();
-        assertEquals(Permutations.SETS * Permutations.PER_SET * Permutations.SEARCHES, bench.checked, "searches checked");
-        assertTrue(bench.notFound > 0 && bench.deepest >= 12, "coverage: not found " + bench.notFound + ", deepest winner " + bench.deepest);
+        assertEquals(
+                Permutations.SETS * Permutations.PER_SET * Permutations.SEARCHES, bench.checked, "searches checked");
+        assertTrue(
+                bench.notFound > 0 && bench.deepest >= 12,
+                "coverage: not found " + bench.notFound + ", deepest winner " + bench.deepest);
         TcamTest.assertCovered(bench);
     }
 
@@ -67,7 +70,7 @@ class SlotPermutationTest {
     private static final class Permutations extends CamBench {
         static final int SETS = 4, PER_SET = 25, SEARCHES = 40;
         private final List<List<Prefix>> sets = new ArrayList<>();
-        private final List<Prefix[]> slotOf = new ArrayList<>();  // per permutation: slot -> prefix (null = unused)
+        private final List<Prefix[]> slotOf = new ArrayList<>(); // per permutation: slot -> prefix (null = unused)
         private final List<long[]> keysOf = new ArrayList<>();
         private final ArrayDeque<Write> writes = new ArrayDeque<>();
         private boolean searchesNext;
@@ -77,9 +80,14 @@ class SlotPermutationTest {
         Permutations(Sim sim, int levelsPerStage) {
             super(sim, ENTRIES, levelsPerStage, 51 + levelsPerStage);
             for (int i = 0; i < SETS; i++) {
-                List<Prefix> set = PrefixSets.nested(rnd, KEY_BITS, 2, 29);  // k = 2 reaches deep chains in 29 entries
+                List<Prefix> set = PrefixSets.nested(rnd, KEY_BITS, 2, 29); // k = 2 reaches deep chains in 29 entries
                 // Odd sets lose the root and the first quarter of the key space, so some keys match nothing.
-                sets.add(i % 2 == 0 ? set : set.stream().filter(p -> p.len() > 2 || p.len() == 2 && p.value() != 0).toList());
+                sets.add(
+                        i % 2 == 0
+                                ? set
+                                : set.stream()
+                                        .filter(p -> p.len() > 2 || p.len() == 2 && p.value() != 0)
+                                        .toList());
             }
         }
 
@@ -89,9 +97,10 @@ class SlotPermutationTest {
 
         @Override
         Write write() {
-            if (searchesNext) {  // the cycle after the last write
+            if (searchesNext) { // the cycle after the last write
                 long[] keys = keysOf.get(keysOf.size() - 1);
-                for (int k = 0; k < keys.length; k++) search.offer(new Search(keys[k], (long) (slotOf.size() - 1) * SEARCHES + k));
+                for (int k = 0; k < keys.length; k++)
+                    search.offer(new Search(keys[k], (long) (slotOf.size() - 1) * SEARCHES + k));
                 searchesNext = false;
                 return null;
             }
@@ -109,8 +118,11 @@ class SlotPermutationTest {
             Prefix[] at = new Prefix[ENTRIES];
             for (int p = 0; p < set.size(); p++) at[slots.get(p)] = set.get(p);
             for (int s = 0; s < ENTRIES; s++) {
-                writes.add(at[s] != null ? new Write(s, at[s].value(), at[s].mask(), true, at[s].len())
-                        : new Write(s, rnd.nextLong(), 0, false, 63));  // invalid, exact-match garbage, longest len
+                writes.add(
+                        at[s] != null
+                                ? new Write(s, at[s].value(), at[s].mask(), true, at[s].len())
+                                : new Write(
+                                        s, rnd.nextLong(), 0, false, 63)); // invalid, exact-match garbage, longest len
             }
             long[] keys = new long[SEARCHES];
             for (int k = 0; k < SEARCHES; k++) keys[k] = PrefixSets.key(rnd, set, KEY_BITS);
@@ -124,8 +136,13 @@ class SlotPermutationTest {
             int perm = (int) (payload / SEARCHES);
             long key = keysOf.get(perm)[(int) (payload % SEARCHES)];
             Prefix want = longestContaining(sets.get(perm / PER_SET), key);
-            Prefix got = bits.get(0).signum() == 0 ? null : slotOf.get(perm)[bits.get(1).intValue()];
-            assertEquals(want, got, "permutation " + perm + " key 0x" + Long.toHexString(key) + ": winner slot " + bits.get(1));
+            Prefix got = bits.get(0).signum() == 0
+                    ? null
+                    : slotOf.get(perm)[bits.get(1).intValue()];
+            assertEquals(
+                    want,
+                    got,
+                    "permutation " + perm + " key 0x" + Long.toHexString(key) + ": winner slot " + bits.get(1));
             if (want == null) notFound++;
             else deepest = Math.max(deepest, want.len());
             checked++;

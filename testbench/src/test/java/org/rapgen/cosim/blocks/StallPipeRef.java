@@ -10,7 +10,7 @@ import java.util.Arrays;
  * {@code stages} advancing edges. Written from that sentence, not from the RTL.
  */
 final class StallPipeRef<T> {
-    private final Object[] stage;  // stage[stages - 1] drives the output; null is a bubble
+    private final Object[] stage; // stage[stages - 1] drives the output; null is a bubble
 
     StallPipeRef(int stages) {
         if (stages < 1) throw new IllegalArgumentException("stages " + stages);

@@ -30,12 +30,13 @@ abstract class StreamBench {
     private final int[] bits;
     private List<BigInteger>[] ifAccepted;
     private final ArrayDeque<List<BigInteger>> pending = new ArrayDeque<>();
-    private List<BigInteger> heldOut;  // the output left presented and not taken at the end of the last cycle
+    private List<BigInteger> heldOut; // the output left presented and not taken at the end of the last cycle
     private boolean draining;
     // Handshake statistics from the DUT's behaviour, for coverage assertions.
     long accepts, deliveries, outputStalls, inputBlocked, acceptsWhileOutputValid;
     /** Accepts in the cycle right after another accept (full rate). */
     long backToBackAccepts;
+
     private boolean acceptedLast;
 
     /**
@@ -43,8 +44,15 @@ abstract class StreamBench {
      * @param outputs the sampled ports
      * @param always outputs compared every cycle; the remaining outputs are compared while out.valid
      */
-    StreamBench(Sim sim, List<String> inputs, List<String> outputs, List<String> always,
-                String inValid, String inReady, String outValid, String outReady) {
+    StreamBench(
+            Sim sim,
+            List<String> inputs,
+            List<String> outputs,
+            List<String> always,
+            String inValid,
+            String inReady,
+            String outValid,
+            String outReady) {
         this.sim = sim;
         in = new Lanes(sim, CHUNK, inputs);
         got = new Lanes(sim, CHUNK, outputs);
@@ -79,8 +87,7 @@ abstract class StreamBench {
     }
 
     /** Called with the bits of every output the DUT delivered (and the scoreboard accepted), e.g. for coverage. */
-    void delivered(List<BigInteger> bits) {
-    }
+    void delivered(List<BigInteger> bits) {}
 
     /** True while {@link #drain} runs: stimulus must keep in.valid low and out.ready high. */
     final boolean draining() {
@@ -106,7 +113,9 @@ abstract class StreamBench {
         run(2);
         draining = false;
         if (!referenceIdle()) throw new AssertionError("reference did not drain");
-        if (!pending.isEmpty()) throw new AssertionError(pending.size() + " accepted inputs never produced an output; first owed: " + pending.peek());
+        if (!pending.isEmpty())
+            throw new AssertionError(
+                    pending.size() + " accepted inputs never produced an output; first owed: " + pending.peek());
     }
 
     @SuppressWarnings("unchecked")
@@ -126,7 +135,8 @@ abstract class StreamBench {
         boolean outV = got.bit(r, outValid), outR = in.bit(r, outReady);
         List<BigInteger> out = outV ? bitsOf(r) : null;
         if (heldOut != null && !heldOut.equals(out)) {
-            throw new AssertionError(where(r, cycle) + "output changed or was withdrawn while not taken: was " + heldOut + ", now " + out);
+            throw new AssertionError(where(r, cycle) + "output changed or was withdrawn while not taken: was " + heldOut
+                    + ", now " + out);
         }
         heldOut = outV && !outR && !reset ? out : null;
         if (reset) {
@@ -137,8 +147,12 @@ abstract class StreamBench {
         if (outV && outR) {
             deliveries++;
             List<BigInteger> owed = pending.poll();
-            if (owed == null) throw new AssertionError(where(r, cycle) + "output " + out + " delivered but no accepted input is owed one");
-            if (!owed.equals(out)) throw new AssertionError(where(r, cycle) + "delivered " + out + " but the oldest accepted input needs " + owed);
+            if (owed == null)
+                throw new AssertionError(
+                        where(r, cycle) + "output " + out + " delivered but no accepted input is owed one");
+            if (!owed.equals(out))
+                throw new AssertionError(
+                        where(r, cycle) + "delivered " + out + " but the oldest accepted input needs " + owed);
             delivered(out);
         }
         if (outV && !outR) outputStalls++;
@@ -166,7 +180,8 @@ abstract class StreamBench {
     }
 
     private void fail(int r, long cycle, int col) {
-        throw new AssertionError(where(r, cycle) + " " + got.names.get(col) + " = 0x" + got.big(r, col).toString(16)
+        throw new AssertionError(where(r, cycle) + " " + got.names.get(col) + " = 0x"
+                + got.big(r, col).toString(16)
                 + ", reference 0x" + want.big(r, col).toString(16) + "\n  inputs:" + in.describe(r)
                 + "\n  outputs:" + got.describe(r) + "\n  reference:" + want.describe(r));
     }

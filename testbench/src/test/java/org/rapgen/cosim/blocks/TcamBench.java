@@ -13,6 +13,7 @@ abstract class TcamBench extends SearchBench {
     long sameEdgeWriteChanges;
     /** Writes taken while searches were in flight, while the result was stalled; cycles a sweep waited on a stall. */
     long writesWhileSearching, writesWhileStalled, sweepHeldCycles;
+
     private final int rKey, rPayload, rMatch, entryValid;
 
     /** A register {@code Tcam}; sizes are read from the DUT's ports. */
@@ -22,8 +23,18 @@ abstract class TcamBench extends SearchBench {
 
     /** A TCAM with {@code latency} stages whose valid writes sweep for {@code sweepClocks} (see {@link TcamRef}). */
     TcamBench(Sim sim, long seed, int latency, int sweepClocks) {
-        super(sim, seed, "io_result",
-                List.of("io_search_ready", "io_write_ready", "io_result_valid", "io_entryValid", "io_result_bits_key", "io_result_bits_payload", "io_result_bits_match"),
+        super(
+                sim,
+                seed,
+                "io_result",
+                List.of(
+                        "io_search_ready",
+                        "io_write_ready",
+                        "io_result_valid",
+                        "io_entryValid",
+                        "io_result_bits_key",
+                        "io_result_bits_payload",
+                        "io_result_bits_match"),
                 List.of("io_search_ready", "io_write_ready", "io_result_valid", "io_entryValid"));
         ref = new TcamRef(sim.port("io_entryValid").width(), latency, sweepClocks);
         entryValid = outCol("io_entryValid");
@@ -48,8 +59,12 @@ abstract class TcamBench extends SearchBench {
         }
         List<BigInteger> owed = s == null ? null : List.of(u(s.key()), u(s.payload()), ref.match(s.key()));
         boolean taken = s != null && ref.searchReady(ready) && !reset;
-        if (taken && w != null && ref.writeReady() && w.index() < ref.entries
-                && ref.match(s.key()).testBit(w.index()) != (w.valid() && TcamRef.matches(s.key(), w.value(), w.mask()))) {
+        if (taken
+                && w != null
+                && ref.writeReady()
+                && w.index() < ref.entries
+                && ref.match(s.key()).testBit(w.index())
+                        != (w.valid() && TcamRef.matches(s.key(), w.value(), w.mask()))) {
             sameEdgeWriteChanges++;
         }
         if (w != null && ref.writeReady() && !reset) {

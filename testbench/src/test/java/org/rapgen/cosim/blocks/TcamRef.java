@@ -18,8 +18,7 @@ import java.util.Arrays;
  */
 final class TcamRef implements SearchRef {
     /** What the result port carries for one accepted search. */
-    record Result(long key, long payload, BigInteger match) {
-    }
+    record Result(long key, long payload, BigInteger match) {}
 
     /** One table write: entry {@code index} gets value/mask/valid ({@code len} is for tables that keep one). */
     record Write(int index, long value, long mask, boolean valid, int len) {
@@ -29,8 +28,7 @@ final class TcamRef implements SearchRef {
     }
 
     /** One search: key and payload. */
-    record Search(long key, long payload) {
-    }
+    record Search(long key, long payload) {}
 
     final int entries;
     private final long[] value;
@@ -38,8 +36,8 @@ final class TcamRef implements SearchRef {
     private final boolean[] valid;
     private final StallPipeRef<Result> pipe;
     private final int sweepClocks;
-    private boolean sweepWaiting;  // a valid write was accepted, its sweep has not started
-    private int sweepLeft;         // busy cycles left after this one
+    private boolean sweepWaiting; // a valid write was accepted, its sweep has not started
+    private int sweepLeft; // busy cycles left after this one
 
     /** The register {@code Tcam}. */
     TcamRef(int entries) {
@@ -127,8 +125,8 @@ final class TcamRef implements SearchRef {
             sweepLeft = 0;
             return;
         }
-        if (write && w.valid() && sweepClocks > 0) sweepWaiting = true;  // a valid write sweeps even past the last entry
-        if (write && w.index() < entries) {  // an index past the last entry writes nothing
+        if (write && w.valid() && sweepClocks > 0) sweepWaiting = true; // a valid write sweeps even past the last entry
+        if (write && w.index() < entries) { // an index past the last entry writes nothing
             value[w.index()] = w.value();
             mask[w.index()] = w.mask();
             valid[w.index()] = w.valid();

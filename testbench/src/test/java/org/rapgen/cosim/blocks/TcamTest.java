@@ -59,14 +59,19 @@ class TcamTest {
         bench.run(cycles);
         bench.drain();
         assertCovered(bench);
-        assertTrue(bench.sameEdgeWriteChanges > 0, "no search was accepted on the edge of a write that changes its match");
-        assertTrue(bench.deliveredAfterReset > 1000, "too few results after the mid-run reset: " + bench.deliveredAfterReset);
+        assertTrue(
+                bench.sameEdgeWriteChanges > 0, "no search was accepted on the edge of a write that changes its match");
+        assertTrue(
+                bench.deliveredAfterReset > 1000,
+                "too few results after the mid-run reset: " + bench.deliveredAfterReset);
         return bench;
     }
 
     static void assertCovered(StreamBench b) {
         String stats = "accepts " + b.accepts + ", deliveries " + b.deliveries + ", output stalls " + b.outputStalls
                 + ", input blocked " + b.inputBlocked + ", accepts while output valid " + b.acceptsWhileOutputValid;
-        assertTrue(b.accepts > 0 && b.outputStalls > 0 && b.inputBlocked > 0 && b.acceptsWhileOutputValid > 0, "coverage hole: " + stats);
+        assertTrue(
+                b.accepts > 0 && b.outputStalls > 0 && b.inputBlocked > 0 && b.acceptsWhileOutputValid > 0,
+                "coverage hole: " + stats);
     }
 }

@@ -12,6 +12,7 @@ final class Traffic {
     private static final double[] IDLE = {0.0, 0.0, 0.1, 0.4, 0.8};
     /** For long exhaustive runs: mostly flowing, still with stalls, gaps and a few full stops. */
     private static final double[] READY_LIGHT = {1.0, 1.0, 1.0, 0.9, 0.7, 0.0};
+
     private static final double[] IDLE_LIGHT = {0.0, 0.0, 0.0, 0.1};
 
     private final Random rnd;

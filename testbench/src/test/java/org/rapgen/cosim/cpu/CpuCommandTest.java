@@ -28,7 +28,9 @@ class CpuCommandTest {
     }
 
     static long[] pcs(Path dump) throws Exception {
-        return Files.readAllLines(dump).stream().mapToLong(l -> Long.parseLong(l, 16)).toArray();
+        return Files.readAllLines(dump).stream()
+                .mapToLong(l -> Long.parseLong(l, 16))
+                .toArray();
     }
 
     @Test
@@ -38,19 +40,52 @@ class CpuCommandTest {
         Path tree = tmp.resolve("tree.txt");
         Path messages = tmp.resolve("messages.txt");
         Path svg = tmp.resolve("hot.svg");
-        CliRun cpu = run("cpu", "--program", "sort", "--sort-keys", "48", "--config", RAP, "--dump", pcs.toString(), "--tuples", tuples.toString(),
-                "--tree", tree.toString(), "--messages", messages.toString(), "--report", svg.toString());
+        CliRun cpu = run(
+                "cpu",
+                "--program",
+                "sort",
+                "--sort-keys",
+                "48",
+                "--config",
+                RAP,
+                "--dump",
+                pcs.toString(),
+                "--tuples",
+                tuples.toString(),
+                "--tree",
+                tree.toString(),
+                "--messages",
+                messages.toString(),
+                "--report",
+                svg.toString());
         assertEquals(0, cpu.status(), cpu.out() + cpu.err());
         assertTrue(cpu.out().contains("\ncpu stalls  0\n"), cpu.out());
         assertTrue(cpu.out().contains("\nmismatches  0\n"), cpu.out());
         assertTrue(cpu.out().contains("exit 0"), cpu.out());
         assertTrue(Files.readString(svg).contains("class=\"hot-range\""));
 
-        CliRun profile = run("profile", "--trace", pcs.toString(), "--eps", "0.01", "--nodes", "32", "--counter-bits", "24",
-                "--dump", tmp.resolve("golden-tree.txt").toString());
+        CliRun profile = run(
+                "profile",
+                "--trace",
+                pcs.toString(),
+                "--eps",
+                "0.01",
+                "--nodes",
+                "32",
+                "--counter-bits",
+                "24",
+                "--dump",
+                tmp.resolve("golden-tree.txt").toString());
         assertEquals(0, profile.status(), profile.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-tree.txt")), Files.readAllBytes(tree));
-        CliRun sample = run("sample", "--trace", tuples.toString(), "--sampler", "H[P16]256A16", "--out", tmp.resolve("golden-messages.txt").toString());
+        CliRun sample = run(
+                "sample",
+                "--trace",
+                tuples.toString(),
+                "--sampler",
+                "H[P16]256A16",
+                "--out",
+                tmp.resolve("golden-messages.txt").toString());
         assertEquals(0, sample.status(), sample.err());
         assertFalse(Files.readString(messages).isEmpty(), "the sampler sent no message");
         assertArrayEquals(Files.readAllBytes(tmp.resolve("golden-messages.txt")), Files.readAllBytes(messages));

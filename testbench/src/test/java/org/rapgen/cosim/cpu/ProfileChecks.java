@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,18 +19,17 @@ import java.util.concurrent.TimeUnit;
  * functions they hold are read back from the command's table.
  */
 final class ProfileChecks {
-    record Function(String name, long lo, long hi) {
-    }
+    record Function(String name, long lo, long hi) {}
 
-    record HotRow(long lo, long hi, long estimate, String holds) {
-    }
+    record HotRow(long lo, long hi, long estimate, String holds) {}
 
-    private ProfileChecks() {
-    }
+    private ProfileChecks() {}
 
     /** Functions of the ELF by {@code riscv64-unknown-elf-nm -S}: text symbols with a size. */
     static List<Function> functions(Path elf) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("riscv64-unknown-elf-nm", "-S", "--defined-only", elf.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("riscv64-unknown-elf-nm", "-S", "--defined-only", elf.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
         List<Function> fs = new ArrayList<>();
@@ -57,7 +55,8 @@ final class ProfileChecks {
             }
         }
         LinkedHashMap<String, Long> sorted = new LinkedHashMap<>();
-        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
         return sorted;
     }
@@ -77,7 +76,11 @@ final class ProfileChecks {
             if (!in) continue;
             if (line.startsWith("hot ranges hold")) break;
             String[] w = line.trim().split("\\s+", 7);
-            rows.add(new HotRow(Long.parseLong(w[1], 16), Long.parseLong(w[2], 16), Long.parseLong(w[4]), w.length > 6 ? w[6] : ""));
+            rows.add(new HotRow(
+                    Long.parseLong(w[1], 16),
+                    Long.parseLong(w[2], 16),
+                    Long.parseLong(w[4]),
+                    w.length > 6 ? w[6] : ""));
         }
         return rows;
     }
@@ -99,16 +102,25 @@ final class ProfileChecks {
             long exact = 0;
             for (long pc : pcs) if (pc >= r.lo() && pc <= r.hi()) exact++;
             double bound = eps * n + levels;
-            assertTrue(estimate <= exact && (!bounded || exact - estimate <= bound),
-                    String.format("hot range %x-%x: estimate %d, exact %d, bound %.1f%n%s", r.lo(), r.hi(), estimate, exact, bound, out));
+            assertTrue(
+                    estimate <= exact && (!bounded || exact - estimate <= bound),
+                    String.format(
+                            "hot range %x-%x: estimate %d, exact %d, bound %.1f%n%s",
+                            r.lo(), r.hi(), estimate, exact, bound, out));
         }
         LinkedHashMap<String, Long> counts = exactCounts(fs, pcs);
         List<String> leaders = new ArrayList<>(counts.keySet()).subList(0, Math.min(top, counts.size()));
         for (String f : leaders) {
-            assertTrue(rows.stream().anyMatch(r -> List.of(r.holds().split("[, ]+")).contains(f)),
-                    "the most executed function " + f + " (" + counts.get(f) + " of " + n + ") is named by no hot range:\n" + out);
+            assertTrue(
+                    rows.stream()
+                            .anyMatch(r -> List.of(r.holds().split("[, ]+")).contains(f)),
+                    "the most executed function " + f + " (" + counts.get(f) + " of " + n
+                            + ") is named by no hot range:\n" + out);
         }
-        assertEquals(n, counts.values().stream().mapToLong(Long::longValue).sum() + unnamed(fs, pcs), "every pc is counted once");
+        assertEquals(
+                n,
+                counts.values().stream().mapToLong(Long::longValue).sum() + unnamed(fs, pcs),
+                "every pc is counted once");
     }
 
     private static long unnamed(List<Function> fs, long[] pcs) {

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.rapgen.cosim.Dut;
 import org.rapgen.engines.rap.RapConfig;
-import org.rapgen.engines.rap.RapEngine;
 import org.rapgen.engines.rap.StallCause;
 import org.rapgen.golden.rap.CombiningQueue;
 import org.rapgen.golden.rap.HardwareRap;
@@ -38,7 +36,8 @@ class RapDirectedCosimTest {
 
     /** An independent golden model after the first {@code beats} beats of the stimulus (no actions). */
     private static HardwareRap golden(RapConfig c, RapStimulus s, int beats) {
-        HardwareRap h = new HardwareRap(new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
+        HardwareRap h = new HardwareRap(
+                new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
         CombiningQueue q = new CombiningQueue(h, c.combine(), c.weightBits());
         for (int i = 0; i < beats; i++) {
             if (s.weight(i) != 0) q.accept(s.key(i), s.weight(i));
@@ -85,7 +84,9 @@ class RapDirectedCosimTest {
         s.at(drill, RapStimulus.Action.CHECK_TREE);
         assertTrue(fullLengthNodes(c, golden(c, s, drill)) > 0, "the hot key must reach full length first");
         HardwareRap end = golden(c, s, s.size());
-        assertTrue(end.currentNodes() < 8 && fullLengthNodes(c, end) == 0, "every full-length leaf must merge back: " + end.snapshot());
+        assertTrue(
+                end.currentNodes() < 8 && fullLengthNodes(c, end) == 0,
+                "every full-length leaf must merge back: " + end.snapshot());
         expectMatch(c, s, 12);
     }
 
@@ -93,7 +94,9 @@ class RapDirectedCosimTest {
     void softResetMidStreamStartsAFreshProfile() {
         RapConfig c = on(RapConfigs.WIDE);
         RapStimulus s = RapStreams.of(RapStreams.zipf(c.keyBits(), 200, 5), 3000, 6, 5);
-        s.at(900, RapStimulus.Action.SOFT_RESET).at(1400, RapStimulus.Action.CHECK_TREE).at(2100, RapStimulus.Action.SOFT_RESET);
+        s.at(900, RapStimulus.Action.SOFT_RESET)
+                .at(1400, RapStimulus.Action.CHECK_TREE)
+                .at(2100, RapStimulus.Action.SOFT_RESET);
         expectMatch(c, s, 5);
     }
 
@@ -194,7 +197,9 @@ class RapDirectedCosimTest {
         Random r = new Random(14);
         for (int i = 0; i < 1500; i++) s.beat(r.nextInt(1 << 12) * (1L << 20), 1);
         s.at(600, RapStimulus.Action.SOFT_RESET).at(1500, RapStimulus.Action.CHECK_TREE);
-        assertTrue(golden(c, s, 600).status().mergeBatches() > golden(c, s, 599).status().mergeBatches(),
+        assertTrue(
+                golden(c, s, 600).status().mergeBatches()
+                        > golden(c, s, 599).status().mergeBatches(),
                 "beat 600 must end a merge batch");
         expectMatch(c, s, 14);
     }
@@ -214,10 +219,14 @@ class RapDirectedCosimTest {
 
         RapCosimReport slow = RapCosim.run(built, s, RapCosim.Options.fullSpeed());
         RapCosimReport fast = RapCosim.run(c, s, RapCosim.Options.fullSpeed());
-        assertTrue(slow.ok() && fast.ok(), () -> String.join("\n", slow.mismatches()) + String.join("\n", fast.mismatches()));
+        assertTrue(
+                slow.ok() && fast.ok(),
+                () -> String.join("\n", slow.mismatches()) + String.join("\n", fast.mismatches()));
         long slowSplit = slow.cause(StallCause.SPLIT);
         long fastSplit = fast.cause(StallCause.SPLIT);
-        assertTrue(slowSplit >= fastSplit + (1 << chunkBits),
-                "the controller must have waited for the TCAM's writes: split clocks " + slowSplit + " vs " + fastSplit);
+        assertTrue(
+                slowSplit >= fastSplit + (1 << chunkBits),
+                "the controller must have waited for the TCAM's writes: split clocks " + slowSplit + " vs "
+                        + fastSplit);
     }
 }

@@ -16,14 +16,17 @@ import org.rapgen.trace.TraceShape;
 
 /** Real traces: packet captures from the project's shared folder, and an instruction trace valgrind makes here. */
 class RapTraceCosimTest {
-    static final Path TRACES = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces").normalize();
+    static final Path TRACES = Path.of(System.getProperty("rapgen.root", "../.."), "..", "shared", "traces")
+            .normalize();
 
     static RapStimulus load(Path file, int keyBits, TraceOptions.LackeyMode lackey, int limit) throws IOException {
-        if (!Files.isReadable(file)) fail("trace not found: " + file + " (the tests expect the project's shared/ folder beside the repository)");
+        if (!Files.isReadable(file))
+            fail("trace not found: " + file + " (the tests expect the project's shared/ folder beside the repository)");
         RapStimulus s = new RapStimulus();
         TraceOptions opt = TraceOptions.keyBits(keyBits);
         if (lackey != null) opt = opt.withLackeyMode(lackey);
-        try (TraceReader r = TraceReader.open(file, lackey != null ? TraceFormat.LACKEY : null, opt, TraceShape.EVENTS)) {
+        try (TraceReader r =
+                TraceReader.open(file, lackey != null ? TraceFormat.LACKEY : null, opt, TraceShape.EVENTS)) {
             while (s.size() < limit && r.next()) s.beat(r.key(), r.weight());
         }
         return s;
@@ -51,7 +54,9 @@ class RapTraceCosimTest {
         Process p;
         try {
             p = new ProcessBuilder("valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + log, "/bin/true")
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("valgrind.out").toFile()).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("valgrind.out").toFile())
+                    .start();
         } catch (IOException e) {
             fail("valgrind not found: run scripts/bootstrap.sh or apt-get install valgrind");
             return;

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.rapgen.cosim.DslDut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.SimulationStopped;
-import org.rapgen.engines.rap.SerialMultiplier;
+import org.rapgen.hdl.lib.SerialMultiplier;
 
 /**
  * The serial multiplier alone against BigInteger: every product exact, {@code busy} for exactly its clocks (bBits, and
@@ -35,8 +35,17 @@ class SerialMultiplierCosimTest {
     }
 
     @ParameterizedTest(name = "a={0} b={1} held={2}")
-    @CsvSource({"64, 32, true", "64, 32, false", "33, 5, false", "32, 6, true", "17, 4, false", "16, 5, true", "5, 3, true",
-            "7, 1, false", "1, 4, true"})
+    @CsvSource({
+        "64, 32, true",
+        "64, 32, false",
+        "33, 5, false",
+        "32, 6, true",
+        "17, 4, false",
+        "16, 5, true",
+        "5, 3, true",
+        "7, 1, false",
+        "1, 4, true"
+    })
     void productsAreExact(int aBits, int bBits, boolean held) {
         Random r = new Random(aBits * 131L + bBits + (held ? 7 : 0));
         try (Sim sim = sim(aBits, bBits, held)) {

@@ -21,7 +21,8 @@ import org.rapgen.engines.rap.StatusCounterBank;
  */
 class StatusCounterBankCosimTest {
     private static Sim sim(int counters, int incBits, int wordBits) {
-        return DslDut.of(() -> new StatusCounterBank(counters, incBits, wordBits)).newSim(2);
+        return DslDut.of(() -> new StatusCounterBank(counters, incBits, wordBits))
+                .newSim(2);
     }
 
     /** Reads half {@code h} through the read port: the data is valid on the fourth clock, and holds. */

@@ -6,8 +6,8 @@ import java.util.ArrayDeque;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.rap.RapConfig;
@@ -42,7 +42,9 @@ class ThresholdUnitCosimTest {
                 int seen = 0;
                 while (seen < 5000) {
                     boolean offer = sent < 5000 && r.nextInt(4) != 0;
-                    long w = r.nextInt(8) == 0 ? 0xFFFF_FFFFL : 1 + (r.nextLong() >>> (1 + r.nextInt(63)) & 0xFFFF_FFFFL);
+                    long w = r.nextInt(8) == 0
+                            ? 0xFFFF_FFFFL
+                            : 1 + (r.nextLong() >>> (1 + r.nextInt(63)) & 0xFFFF_FFFFL);
                     if (w == 0) w = 1;
                     sim.poke("io_in_valid", offer ? 1 : 0);
                     sim.poke("io_in_bits_weight", w);
@@ -57,7 +59,10 @@ class ThresholdUnitCosimTest {
                     if (ready && sim.peek("io_out_valid") != 0) {
                         long[] e = expected.poll();
                         assertEquals(e[0], sim.peek("io_out_bits_key"), "key order");
-                        assertEquals(e[2], sim.peek("io_out_bits_threshold"), "T(n) of event " + e[0] + " at n=" + e[1] + " eps=" + eps);
+                        assertEquals(
+                                e[2],
+                                sim.peek("io_out_bits_threshold"),
+                                "T(n) of event " + e[0] + " at n=" + e[1] + " eps=" + eps);
                         seen++;
                     }
                     sim.step();

@@ -25,7 +25,8 @@ import org.rapgen.trace.TraceOptions;
 class TrieCosimTest {
 
     private static RapStatus golden(RapConfig c, RapStimulus s) {
-        HardwareRap h = new HardwareRap(new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
+        HardwareRap h = new HardwareRap(
+                new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q()), c.nodes(), c.counterBits());
         CombiningQueue q = new CombiningQueue(h, c.combine(), c.weightBits());
         for (int i = 0; i < s.size(); i++) {
             if (s.weight(i) != 0) q.accept(s.key(i), s.weight(i));
@@ -46,7 +47,10 @@ class TrieCosimTest {
         Path text = tmp.resolve(name.replace(".xz", ""));
         Process p;
         try {
-            p = new ProcessBuilder("xz", "-dc", RapTraceCosimTest.TRACES.resolve(name).toString()).redirectOutput(text.toFile()).start();
+            p = new ProcessBuilder(
+                            "xz", "-dc", RapTraceCosimTest.TRACES.resolve(name).toString())
+                    .redirectOutput(text.toFile())
+                    .start();
         } catch (IOException e) {
             fail("xz not found: apt-get install xz-utils");
             return null;
@@ -61,7 +65,8 @@ class TrieCosimTest {
         RapStimulus s = RapStreams.of(RapStreams.distinct(c.keyBits(), 21), 120_000, 1, 21);
         RapStatus g = golden(c, s);
         // Full: fewer slots free than one split needs.
-        assertTrue(g.overflow() && g.currentNodes() > c.nodes() - c.branching() && g.deferredSplits() > 1000,
+        assertTrue(
+                g.overflow() && g.currentNodes() > c.nodes() - c.branching() && g.deferredSplits() > 1000,
                 "the tree must fill and stay full: " + g);
         expectMatch(c, s, 21);
     }
@@ -83,13 +88,23 @@ class TrieCosimTest {
         Path input = tmp.resolve("input.txt");
         StringBuilder text = new StringBuilder();
         Random r = new Random(22);
-        for (int i = 0; i < 4000; i++) text.append(Long.toHexString(r.nextLong() >>> r.nextInt(48))).append(i % 7 == 0 ? '\n' : ' ');
+        for (int i = 0; i < 4000; i++)
+            text.append(Long.toHexString(r.nextLong() >>> r.nextInt(48))).append(i % 7 == 0 ? '\n' : ' ');
         Files.writeString(input, text);
         Path log = tmp.resolve("lackey.log");
         Process p;
         try {
-            p = new ProcessBuilder("valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + log, "gzip", "-c", input.toString())
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("out.gz").toFile()).start();
+            p = new ProcessBuilder(
+                            "valgrind",
+                            "--tool=lackey",
+                            "--trace-mem=yes",
+                            "--log-file=" + log,
+                            "gzip",
+                            "-c",
+                            input.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("out.gz").toFile())
+                    .start();
         } catch (IOException e) {
             fail("valgrind not found: run scripts/bootstrap.sh or apt-get install valgrind");
             return;
@@ -112,7 +127,8 @@ class TrieCosimTest {
      */
     @Test
     void sixtyFiveThousandNodes() {
-        RapConfig c = new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 8, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE);
+        RapConfig c =
+                new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 8, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE);
         RapStimulus s = RapStreams.of(RapStreams.distinct(c.keyBits(), 24), 400_000, 1, 24);
         RapStatus g = golden(c, s);
         assertTrue(g.highWaterNodes() > 32768, "the tree must outgrow 32768 slots: " + g);

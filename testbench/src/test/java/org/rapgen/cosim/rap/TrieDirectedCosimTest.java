@@ -11,6 +11,5 @@ class TrieDirectedCosimTest extends RapDirectedCosimTest {
 
     /** The block-RAM TCAM's write waits have no trie counterpart; the counter read register is in TRIE_CLIP's runs. */
     @Override
-    void blockRamTcamAndCounterReadRegisterLoseNothing() {
-    }
+    void blockRamTcamAndCounterReadRegisterLoseNothing() {}
 }

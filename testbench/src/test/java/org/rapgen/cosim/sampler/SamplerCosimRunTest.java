@@ -29,11 +29,17 @@ class SamplerCosimRunTest {
         Tuples t = TupleStreams.skewed(60_000, 21, 32);
         Path trace = dir.resolve("tuples.txt");
         StringBuilder b = new StringBuilder("# pc w\n");
-        for (int i = 0; i < t.size(); i++) b.append(Long.toHexString(t.pc()[i])).append(' ').append(Long.toHexString(t.w()[i])).append('\n');
+        for (int i = 0; i < t.size(); i++)
+            b.append(Long.toHexString(t.pc()[i]))
+                    .append(' ')
+                    .append(Long.toHexString(t.w()[i]))
+                    .append('\n');
         Files.writeString(trace, b);
         Path dump = dir.resolve("messages.txt");
 
-        SamplerCosimRun.Report r = SamplerCosimRun.run(ConfigReader.read(repo().resolve("configs/sampler_hp256_2048.yaml")), trace,
+        SamplerCosimRun.Report r = SamplerCosimRun.run(
+                ConfigReader.read(repo().resolve("configs/sampler_hp256_2048.yaml")),
+                trace,
                 new SamplerCosimRun.Options(Traffic.fullRate(), null, SamplerCosimRun.DEFAULT_MAX_TUPLES, dump));
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         r.print(new PrintStream(text, true, StandardCharsets.UTF_8));

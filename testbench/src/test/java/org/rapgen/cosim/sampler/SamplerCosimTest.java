@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rapgen.cli.Main;
-import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Dut;
 import org.rapgen.cosim.Sim;
 import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.sampler.SamplerParams;
@@ -37,21 +37,35 @@ class SamplerCosimTest {
 
     /** Small tables and rates so every state and corner is reached in a short run; then the paper's defaults. */
     static final List<SamplerParams> LANES = List.of(
-            p("R16"), p("P8"), p("CR8"),
-            p("H[P16]64"), p("H[R16]64"), p("H[CR8]64").withCounters(4, 32),
-            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64"), p("T[tag=1,ways=1,r=8,evict=2,replace=2]32"),
+            p("R16"),
+            p("P8"),
+            p("CR8"),
+            p("H[P16]64"),
+            p("H[R16]64"),
+            p("H[CR8]64").withCounters(4, 32),
+            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64"),
+            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32"),
             p("T[tag=0,ways=2,r=4,evict=8,replace=1]16"),
-            p("A16"), p("R8A3"), p("H[P4]16A4").withCounters(32, 4), p("CR8A2").withCounters(8, 3), p("P2A1").withCounters(32, 2),
+            p("A16"),
+            p("R8A3"),
+            p("H[P4]16A4").withCounters(32, 4),
+            p("CR8A2").withCounters(8, 3),
+            p("P2A1").withCounters(32, 2),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8"),
-            p("H[P256]2048"), p("H[P256]2048A16"), p("T[tag=2,ways=2]2048"),
+            p("H[P256]2048"),
+            p("H[P256]2048A16"),
+            p("T[tag=2,ways=2]2048"),
             // the two-stage counter table (table_stages: 2), whose forwarding differs, the one-stage hash unit and the
             // one-stage A_k
-            p("H[P16]64").withTableStages(2), p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(2),
-            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1), p("R8A3").withAssocStages(1),
+            p("H[P16]64").withTableStages(2),
+            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(2),
+            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1),
+            p("R8A3").withAssocStages(1),
             p("P2A1").withCounters(32, 2).withAssocStages(1));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
-            p("H[P4]16").withQueues(16, 4, true), p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true));
+            p("H[P4]16").withQueues(16, 4, true),
+            p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true));
 
     static VerilatorModel model;
 
@@ -68,7 +82,10 @@ class SamplerCosimTest {
     @BeforeAll
     static void build() {
         Dut d = DslDut.of(() -> new SamplerBench("all", all()));
-        model = VerilatorModel.builder(d.top()).files(d.files()).flags(d.flags()).build();
+        model = VerilatorModel.builder(d.top())
+                .files(d.files())
+                .flags(d.flags())
+                .build();
     }
 
     /** Runs every lane on {@code t} with per-lane traffic; returns the lanes. */
@@ -76,7 +93,8 @@ class SamplerCosimTest {
         List<SamplerLane> lanes = new ArrayList<>();
         try (Sim sim = model.newSim()) {
             for (int i = 0; i < all().size(); i++) {
-                lanes.add(new SamplerLane(sim, "io_e_" + i + "_", K, i < LANES.size() ? t : dropStream(t), traffic.apply(i)));
+                lanes.add(new SamplerLane(
+                        sim, "io_e_" + i + "_", K, i < LANES.size() ? t : dropStream(t), traffic.apply(i)));
             }
             SamplerDriver.run(sim, lanes, 40L * t.size() + 100_000);
         }
@@ -92,10 +110,20 @@ class SamplerCosimTest {
             MessageDiff d = MessageDiff.of(golden, l.messages());
             if (!d.identical()) bad.add(LANES.get(i).spec().canonical() + ": " + d);
             Map<String, Long> s = l.finalStatus();
-            assertEquals(t.size(), s.get("tuplesIn"), "tuplesIn of " + LANES.get(i).spec().text);
-            assertEquals(l.messages().size(), s.get("messagesOut"), "messagesOut of " + LANES.get(i).spec().text);
-            assertEquals(l.inStallsSeen(), s.get("inStalls"), "inStalls of " + LANES.get(i).spec().text);
-            assertEquals(l.outStallsSeen(), s.get("outStalls"), "outStalls of " + LANES.get(i).spec().text);
+            assertEquals(
+                    t.size(), s.get("tuplesIn"), "tuplesIn of " + LANES.get(i).spec().text);
+            assertEquals(
+                    l.messages().size(),
+                    s.get("messagesOut"),
+                    "messagesOut of " + LANES.get(i).spec().text);
+            assertEquals(
+                    l.inStallsSeen(),
+                    s.get("inStalls"),
+                    "inStalls of " + LANES.get(i).spec().text);
+            assertEquals(
+                    l.outStallsSeen(),
+                    s.get("outStalls"),
+                    "outStalls of " + LANES.get(i).spec().text);
             assertEquals(0, s.get("droppedTuples") + s.get("droppedMessages"));
         }
         assertTrue(bad.isEmpty(), String.join("\n", bad));
@@ -119,15 +147,22 @@ class SamplerCosimTest {
     @ValueSource(strings = {"random", "skewed"})
     void randomBackpressure(String kind) {
         Tuples t = stream(kind, 20_000, 13);
-        List<SamplerLane> lanes = run(t, i -> i < LANES.size() ? Traffic.random(30 + 7 * i % 70, 20 + 11 * i % 80, 100 + i)
-                : Traffic.random(100, 30, 100 + i).afterClear(true));
+        List<SamplerLane> lanes = run(
+                t,
+                i -> i < LANES.size()
+                        ? Traffic.random(30 + 7 * i % 70, 20 + 11 * i % 80, 100 + i)
+                        : Traffic.random(100, 30, 100 + i).afterClear(true));
         expectIdentical(t, lanes);
         for (int i = 0; i < LANES.size(); i++) {
             if (lanes.get(i).messages().size() >= 200) {
-                assertTrue(lanes.get(i).outStallsSeen() > 0, "the consumer never stalled " + LANES.get(i).spec().text);
+                assertTrue(
+                        lanes.get(i).outStallsSeen() > 0,
+                        "the consumer never stalled " + LANES.get(i).spec().text);
             }
         }
-        assertTrue(lanes.stream().filter(l -> l.inStallsSeen() > 100).count() >= 3, "backpressure rarely reached the producer");
+        assertTrue(
+                lanes.stream().filter(l -> l.inStallsSeen() > 100).count() >= 3,
+                "backpressure rarely reached the producer");
         expectDropLanesCounted(t, lanes);
     }
 
@@ -157,8 +192,10 @@ class SamplerCosimTest {
         for (int round = 0; round < rounds; round++) {
             int seed = 1000 + round;
             Tuples t = stream(round % 2 == 0 ? "skewed" : "random", n, seed);
-            List<SamplerLane> lanes = run(t, i -> Traffic.random(40 + (seed * 7 + i * 13) % 61, 10 + (seed * 11 + i * 17) % 91, seed * 100L + i)
-                    .afterClear(i >= LANES.size()));
+            List<SamplerLane> lanes = run(
+                    t,
+                    i -> Traffic.random(40 + (seed * 7 + i * 13) % 61, 10 + (seed * 11 + i * 17) % 91, seed * 100L + i)
+                            .afterClear(i >= LANES.size()));
             expectIdentical(t, lanes);
         }
     }
@@ -175,7 +212,9 @@ class SamplerCosimTest {
         assertTrue(t.size() > 300_000, "the lackey trace is shorter than expected: " + t.size());
         long t0 = System.nanoTime();
         List<SamplerLane> lanes = run(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(80, 60, 300 + i));
-        System.out.printf("lackey: %d tuples through %d engines in %.1f s%n", t.size(), lanes.size(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf(
+                "lackey: %d tuples through %d engines in %.1f s%n",
+                t.size(), lanes.size(), (System.nanoTime() - t0) / 1e9);
         expectIdentical(t, lanes);
         Profile ideal = new Profile();
         for (int i = 0; i < t.size(); i++) ideal.add(t.pc()[i], t.w()[i], 1);
@@ -185,11 +224,15 @@ class SamplerCosimTest {
             // the paper's two default first levels (A16 is lossless, so it gives the same error):
             // ./rapgen sample --report on the same trace prints the error the RTL's messages give
             double r = Metrics.invarianceError(ideal, profile(lanes.get(i).messages()));
-            assertTrue(r > 0, spec + ": an invariance error of 0 means no tuple was selected, so the check would be empty");
+            assertTrue(
+                    r > 0,
+                    spec + ": an invariance error of 0 means no tuple was selected, so the check would be empty");
             String rtl = String.format(Locale.ROOT, "%.4f%% invariance error", 100 * r);
             String cli = sampleReport(trace, spec);
             assertTrue(cli.contains(rtl), spec + ": RTL gives '" + rtl + "', ./rapgen sample --report says:\n" + cli);
-            System.out.printf("lackey %d tuples, %s: %d messages, %s%n", t.size(), spec, lanes.get(i).messages().size(), rtl);
+            System.out.printf(
+                    "lackey %d tuples, %s: %d messages, %s%n",
+                    t.size(), spec, lanes.get(i).messages().size(), rtl);
         }
     }
 
@@ -199,7 +242,15 @@ class SamplerCosimTest {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         try (PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
             System.setOut(capture);
-            int rc = Main.run("sample", "--trace", trace.toString(), "--sampler", spec, "--report", "--key-bits", String.valueOf(K));
+            int rc = Main.run(
+                    "sample",
+                    "--trace",
+                    trace.toString(),
+                    "--sampler",
+                    spec,
+                    "--report",
+                    "--key-bits",
+                    String.valueOf(K));
             assertEquals(0, rc, "./rapgen sample exit status");
         } finally {
             System.setOut(saved);
@@ -211,11 +262,18 @@ class SamplerCosimTest {
     @Test
     void fullRateIsOneTuplePerClock() {
         Tuples s = TupleStreams.skewed(10_000, 15, K);
-        Tuples t = Tuples.endingWithLast(s.pc(), s.w());  // no mid-stream TLAST: an A_k drain pauses the input
+        Tuples t = Tuples.endingWithLast(s.pc(), s.w()); // no mid-stream TLAST: an A_k drain pauses the input
         List<SamplerLane> lanes = run(t, i -> Traffic.fullRate());
         for (int i = 0; i < lanes.size(); i++) {
-            assertEquals(1.0, lanes.get(i).tuplesPerClock(), 0.0, "tuples per clock of " + all().get(i).spec().text);
-            assertEquals(0, lanes.get(i).inStallsSeen(), "producer stalls of " + all().get(i).spec().text);
+            assertEquals(
+                    1.0,
+                    lanes.get(i).tuplesPerClock(),
+                    0.0,
+                    "tuples per clock of " + all().get(i).spec().text);
+            assertEquals(
+                    0,
+                    lanes.get(i).inStallsSeen(),
+                    "producer stalls of " + all().get(i).spec().text);
         }
     }
 
@@ -240,7 +298,8 @@ class SamplerCosimTest {
             SamplerLane l = lanes.get(LANES.size() + i);
             MessageDiff d = MessageDiff.of(GoldenSampler.messages(DROP.get(i), dropStream(t)), l.messages());
             assertTrue(d.identical(), DROP.get(i).spec().text + " (drop mode): " + d);
-            assertEquals(0, l.finalStatus().get("droppedTuples") + l.finalStatus().get("droppedMessages"));
+            assertEquals(
+                    0, l.finalStatus().get("droppedTuples") + l.finalStatus().get("droppedMessages"));
         }
     }
 
@@ -259,7 +318,8 @@ class SamplerCosimTest {
             assertEquals(0, l.inStallsSeen(), spec + ": drop mode held the producer");
             assertEquals(0, l.finalStatus().get("droppedTuples"), spec);
             assertTrue(l.finalStatus().get("droppedMessages") > 0, spec + ": the test did not cause drops");
-            assertEquals(golden.size(), got.size() + l.finalStatus().get("droppedMessages"), spec + ": delivered + dropped");
+            assertEquals(
+                    golden.size(), got.size() + l.finalStatus().get("droppedMessages"), spec + ": delivered + dropped");
         }
     }
 }

@@ -9,8 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Tuple streams for the co-simulation tests. */
 final class TupleStreams {
-    private TupleStreams() {
-    }
+    private TupleStreams() {}
 
     /** Uniform: pc one of 1024 instruction addresses, w one of 16 values: about 16k distinct tuples, no favourite. */
     static Tuples random(int n, long seed, int keyBits) {
@@ -94,15 +93,26 @@ final class TupleStreams {
         if (Files.isRegularFile(trace)) return trace;
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "lackey", ".tmp");
-        List<String> cmd = List.of("valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + tmp, "sort", "/etc/services");
+        List<String> cmd =
+                List.of("valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + tmp, "sort", "/etc/services");
         Process p;
         try {
-            p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+            p = new ProcessBuilder(cmd)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
-            throw new AssertionError("valgrind is needed to make the lackey trace: run scripts/bootstrap.sh or apt-get install valgrind", e);
+            throw new AssertionError(
+                    "valgrind is needed to make the lackey trace: run scripts/bootstrap.sh or apt-get install valgrind",
+                    e);
         }
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) throw new AssertionError("valgrind lackey failed: " + cmd);
-        Files.move(tmp, trace, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0)
+            throw new AssertionError("valgrind lackey failed: " + cmd);
+        Files.move(
+                tmp,
+                trace,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return trace;
     }
 }

@@ -12,6 +12,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SplitCompare;
 
 /**
  * {@link SplitCompare#greater} under Verilator against Java's unsigned compare: equal widths split into three chunks
@@ -55,7 +56,8 @@ class SplitCompareCosimTest {
             io.xOverCountGivenNotCount.connect(SplitCompare.greaterThanComplement(io.x, io.count.not()));
             io.xAtLeastYGivenNotY.connect(SplitCompare.atLeastComplement(io.x, io.y.not()));
             io.countAtLeastXGivenNotX.connect(SplitCompare.atLeastComplement(io.count, io.x.not()));
-            io.x12AtLeastY12GivenNotY.connect(SplitCompare.atLeastComplement(io.x.bits(11, 0), io.y.bits(11, 0).not()));
+            io.x12AtLeastY12GivenNotY.connect(SplitCompare.atLeastComplement(
+                    io.x.bits(11, 0), io.y.bits(11, 0).not()));
         }
     }
 
@@ -74,7 +76,7 @@ class SplitCompareCosimTest {
                 case 0 -> part = (part + 1) & 0xFFF;
                 case 1 -> part = (part - 1) & 0xFFF;
                 case 2 -> part = r.nextInt(1 << 12);
-                default -> { }
+                default -> {}
             }
             out |= part << (12 * chunk);
         }
@@ -97,18 +99,23 @@ class SplitCompareCosimTest {
             sim.poke("io_x", x);
             sim.poke("io_y", y);
             sim.step();
-            String at = " (count " + Long.toHexString(count) + ", x " + Long.toHexString(x) + ", y " + Long.toHexString(y) + ")";
+            String at = " (count " + Long.toHexString(count) + ", x " + Long.toHexString(x) + ", y "
+                    + Long.toHexString(y) + ")";
             assertEquals(gt(count, x), sim.peek("io_countOverX"), "count > x" + at);
             assertEquals(gt(x, count), sim.peek("io_xOverCount"), "x > count" + at);
             assertEquals(gt(x, y), sim.peek("io_xOverY"), "x > y" + at);
             assertEquals(gt(x & 0xFFFFF, y & 0xFFFFF), sim.peek("io_x20OverY20"), "20-bit x > y" + at);
             assertEquals(gt(x & 0xFFF, y & 0xFFF), sim.peek("io_x12OverY12"), "12-bit x > y" + at);
             assertEquals(gt(count, x), sim.peek("io_countOverXGivenNotX"), "count > x, given ~x" + at);
-            assertEquals(gt(count, x), sim.peek("io_countOverXGivenNotXIn16"), "count > x, given ~x, 16-bit chains" + at);
+            assertEquals(
+                    gt(count, x), sim.peek("io_countOverXGivenNotXIn16"), "count > x, given ~x, 16-bit chains" + at);
             assertEquals(gt(x, count), sim.peek("io_xOverCountGivenNotCount"), "x > count, given ~count" + at);
             assertEquals(1 - gt(y, x), sim.peek("io_xAtLeastYGivenNotY"), "x >= y, given ~y" + at);
             assertEquals(1 - gt(x, count), sim.peek("io_countAtLeastXGivenNotX"), "count >= x, given ~x" + at);
-            assertEquals(1 - gt(y & 0xFFF, x & 0xFFF), sim.peek("io_x12AtLeastY12GivenNotY"), "12-bit x >= y, given ~y" + at);
+            assertEquals(
+                    1 - gt(y & 0xFFF, x & 0xFFF),
+                    sim.peek("io_x12AtLeastY12GivenNotY"),
+                    "12-bit x >= y, given ~y" + at);
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
 
@@ -18,7 +18,7 @@ import org.rapgen.hdl.UInt;
  * second clock after ({@link #ready}).
  * {@link #take} removes the current pick; the next one is ready on the next clock.
  */
-final class SlotPicker {
+public final class SlotPicker {
     private final UInt candidates;
     private final UInt loadValue;
     private final Bool lateWhen;
@@ -32,15 +32,16 @@ final class SlotPicker {
     private final String name;
     private final Bool last;
     /** The lowest candidate, when {@link #ready}. */
-    final Bool found;
-    final UInt index;
-    final UInt oneHot;
+    public final Bool found;
+
+    public final UInt index;
+    public final UInt oneHot;
 
     /**
      * {@code tracksLast}: whether {@link #last} is kept. It is built here, with the rest of the pick, so its enable is
      * the pick's own and not also whatever condition a caller first asked for it under.
      */
-    SlotPicker(String name, int slots, int indexBits, boolean tracksLast) {
+    public SlotPicker(String name, int slots, int indexBits, boolean tracksLast) {
         this.name = name;
         candidates = RegInit(U(0, slots)).named(name + "_candidates");
         valid.named(name + "_ready");
@@ -78,16 +79,22 @@ final class SlotPicker {
         index = Wire(UInt(indexBits)).named(name + "_pick_index");
         index.connect(OHToUInt(hot));
         last = tracksLast ? Reg(Bool()).named(name + "_pick_last") : null;
-        if (tracksLast) when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
+        if (tracksLast)
+            when(advance, () -> last.connect(FirstSet.twoOrMore(remaining).not()));
         valid.connect(loading.not());
-        when(valid.and(found), () -> Assert(hot.orR().and(hot.and(hot.sub(U(1, slots))).orR().not()), name + ": the pick %b is not one-hot", hot));
+        when(
+                valid.and(found),
+                () -> Assert(
+                        hot.orR().and(hot.and(hot.sub(U(1, slots))).orR().not()),
+                        name + ": the pick %b is not one-hot",
+                        hot));
     }
 
     /**
      * The vector that {@link #load()} takes. Set outside the callers' conditions (the vector each caller loads depends
      * only on its state), so the candidates' inputs choose by state flip-flops, not through the decision to load.
      */
-    void loadFrom(UInt vector) {
+    public void loadFrom(UInt vector) {
         loadValue.connect(vector);
     }
 
@@ -96,7 +103,7 @@ final class SlotPicker {
      * must be one of the walker's loads, the candidates take {@code vector} instead of the {@link #loadFrom} vector,
      * in the last LUT before the register. Outside any condition.
      */
-    void loadLate(Bool when, UInt vector) {
+    public void loadLate(Bool when, UInt vector) {
         // Both kept, so the last LUT takes the late vector, the choice and the rest, and not their own inputs. Only
         // with a late load: the kept net would cost a walker without one a LUT level (the leaf walker's level vector
         // is as deep as the late one).
@@ -108,7 +115,7 @@ final class SlotPicker {
     }
 
     /** On this clock edge the candidates become the vector given to {@link #loadFrom}. */
-    void load() {
+    public void load() {
         loadByState.connect(B(true));
     }
 
@@ -117,22 +124,22 @@ final class SlotPicker {
      * their state, say, which the state logic's muxes cannot show synthesis): it drives the walker, and a simulation
      * check holds it equal to the calls on every clock. Outside any condition.
      */
-    void loadWhen(Bool early) {
+    public void loadWhen(Bool early) {
         driveEarly(loading, early, loadByState, "load");
     }
 
     /** The candidates without those in {@code set}: a {@link #loadFrom} of it, then a {@link #load()}, removes them. */
-    UInt without(UInt set) {
+    public UInt without(UInt set) {
         return candidates.and(set.not());
     }
 
     /** The pick is used on this clock: it leaves the candidates. */
-    void take() {
+    public void take() {
         takeByState.connect(B(true));
     }
 
     /** As {@link #loadWhen}, for {@link #take()}. */
-    void takeWhen(Bool early) {
+    public void takeWhen(Bool early) {
         driveEarly(taking, early, takeByState, "take");
     }
 
@@ -145,13 +152,14 @@ final class SlotPicker {
      * When {@link #found}: the pick is the last candidate, so a walk can end on the clock it takes it. Registered
      * beside the pick; only for a walker built to track it.
      */
-    Bool last() {
-        if (last == null) throw new HdlException(SourceLoc.capture(), name + ": last() of a walker built without tracksLast");
+    public Bool last() {
+        if (last == null)
+            throw new HdlException(SourceLoc.capture(), name + ": last() of a walker built without tracksLast");
         return last;
     }
 
     /** {@link #found}, {@link #index} and {@link #oneHot} describe the candidates. */
-    Bool ready() {
+    public Bool ready() {
         return valid;
     }
 }

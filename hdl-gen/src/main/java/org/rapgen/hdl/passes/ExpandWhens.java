@@ -1,4 +1,4 @@
-package org.rapgen.hdl;
+package org.rapgen.hdl.passes;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -7,6 +7,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.ir.CondMux;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.Lit;
@@ -23,7 +25,7 @@ import org.rapgen.hdl.ir.Uninit;
  * Last-connect semantics: folds the statement list into one driver expression per sink, muxing on when-conditions
  * (FIRRTL's ExpandWhens). Registers default to holding their value; every other sink must be driven on every path.
  */
-final class ExpandWhens {
+public final class ExpandWhens {
     private final ModuleDef def;
     private final List<Memory.Guard> path = new ArrayList<>();
 
@@ -31,7 +33,7 @@ final class ExpandWhens {
         this.def = def;
     }
 
-    static void run(ModuleDef def) {
+    public static void run(ModuleDef def) {
         new ExpandWhens(def).lower();
     }
 
@@ -43,8 +45,10 @@ final class ExpandWhens {
             Expr v = env.getOrDefault(s, defaultOf(s));
             if (containsUninit(v)) throw undriven(s, v == Uninit.INSTANCE);
             if (s.kind == Signal.Kind.REG && s.init == null && v instanceof Ref r && r.signal == s) {
-                throw new HdlException(s.loc, "register " + s.name() + " has no reset value and is never connected: it would"
-                        + " hold an unknown value forever (connect it, or use RegInit)");
+                throw new HdlException(
+                        s.loc,
+                        "register " + s.name() + " has no reset value and is never connected: it would"
+                                + " hold an unknown value forever (connect it, or use RegInit)");
             }
             def.drivers.put(s, v);
             if (s.init != null) s.init = pad(s.init, s.width(), s.loc);
@@ -56,9 +60,14 @@ final class ExpandWhens {
     }
 
     private HdlException undriven(Signal s, boolean never) {
-        String how = never ? "is never driven" : "is not driven on every path (add a default connect or an otherwise branch)";
+        String how = never
+                ? "is never driven"
+                : "is not driven on every path (add a default connect or an otherwise branch)";
         return switch (s.kind) {
-            case INST_IN -> new HdlException(s.instance.loc, "unconnected submodule input: " + s.instance.name() + "." + s.childPort.name() + " " + how);
+            case INST_IN ->
+                new HdlException(
+                        s.instance.loc,
+                        "unconnected submodule input: " + s.instance.name() + "." + s.childPort.name() + " " + how);
             case OUTPUT -> new HdlException(s.loc, "undriven output: " + s.name() + " " + how);
             default -> new HdlException(s.loc, "undriven wire: " + s.name() + " " + how);
         };
@@ -87,10 +96,14 @@ final class ExpandWhens {
                     env.put(s, mux(w.cond(), a, b));
                 }
             } else if (st instanceof Stmt.MemWrite m) {
-                m.memory().writePorts.add(new Memory.WritePort(m.addr(), pad(m.data(), m.memory().width, m.loc()), List.copyOf(path), m.loc()));
+                m.memory()
+                        .writePorts
+                        .add(new Memory.WritePort(
+                                m.addr(), pad(m.data(), m.memory().width, m.loc()), List.copyOf(path), m.loc()));
             } else if (st instanceof Stmt.ReadEnable r) {
                 List<Memory.Guard> guards = new ArrayList<>(path);
-                if (!(r.enable() instanceof Lit l && l.value.equals(BigInteger.ONE))) guards.add(new Memory.Guard(r.enable(), false));
+                if (!(r.enable() instanceof Lit l && l.value.equals(BigInteger.ONE)))
+                    guards.add(new Memory.Guard(r.enable(), false));
                 r.port().guards = List.copyOf(guards);
             } else if (st instanceof Stmt.Check c) {
                 c.check().guards = List.copyOf(path);
@@ -120,7 +133,9 @@ final class ExpandWhens {
     private void switchArms(Stmt.When first, Map<Signal, Expr> env) {
         List<Stmt.When> arms = new ArrayList<>();
         List<Stmt> fallthrough = List.of(first);
-        while (fallthrough.size() == 1 && fallthrough.get(0) instanceof Stmt.When w && w.inSwitch() == first.inSwitch()) {
+        while (fallthrough.size() == 1
+                && fallthrough.get(0) instanceof Stmt.When w
+                && w.inSwitch() == first.inSwitch()) {
             arms.add(w);
             fallthrough = w.otherwise();
         }

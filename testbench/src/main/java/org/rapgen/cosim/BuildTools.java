@@ -14,11 +14,11 @@ import org.rapgen.cli.BadInputException;
 import org.rapgen.cli.ToolFailedException;
 
 /** Locates and runs the external tools (verilator, make, g++), with one clear message when they are missing. */
-final class Toolchain {
+final class BuildTools {
     static final String INSTALL_HINT = "run scripts/bootstrap.sh or apt-get install verilator g++ make";
     private static final ConcurrentHashMap<String, String> VERSIONS = new ConcurrentHashMap<>();
 
-    private Toolchain() {}
+    private BuildTools() {}
 
     static String cxx() {
         return System.getenv().getOrDefault("CXX", "g++");
@@ -63,10 +63,14 @@ final class Toolchain {
                 Files.createDirectories(memo.getParent());
                 Path tmp = Files.createTempFile(memo.getParent(), ".tmp-", ".txt");
                 Files.writeString(tmp, v);
-                Files.move(tmp, memo, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.move(
+                        tmp,
+                        memo,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 return v;
             } catch (IOException e) {
-                return run(List.of(t, "--version"), null, null, env).trim();  // unwritable cache: just ask the tool
+                return run(List.of(t, "--version"), null, null, env).trim(); // unwritable cache: just ask the tool
             }
         });
     }
@@ -77,7 +81,8 @@ final class Toolchain {
         for (Path p : List.of(exe, exe.resolveSibling(exe.getFileName() + "_bin"))) {
             try {
                 Path real = p.toRealPath();
-                k.add("path", real.toString()).add("size", Long.toString(Files.size(real)))
+                k.add("path", real.toString())
+                        .add("size", Long.toString(Files.size(real)))
                         .add("mtime", Files.getLastModifiedTime(real).toString());
             } catch (IOException ignored) {
                 // no such sibling: the identity is the executable alone
@@ -111,10 +116,14 @@ final class Toolchain {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(30, TimeUnit.MINUTES);
             if (log != null) {
-                Files.writeString(log, "$ " + String.join(" ", cmd) + "\n" + out + "\n",
-                        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                Files.writeString(
+                        log,
+                        "$ " + String.join(" ", cmd) + "\n" + out + "\n",
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
             }
-            if (p.exitValue() != 0) throw new ToolFailedException(Path.of(cmd.get(0)).getFileName().toString(), p.exitValue(), out, log);
+            if (p.exitValue() != 0)
+                throw new ToolFailedException(Path.of(cmd.get(0)).getFileName().toString(), p.exitValue(), out, log);
             return out;
         } catch (IOException e) {
             throw new BadInputException("cannot run " + cmd.get(0) + ": " + e.getMessage() + "; " + INSTALL_HINT);
@@ -143,6 +152,7 @@ final class Toolchain {
         for (Path c : candidates) {
             if (Files.isRegularFile(c.resolve("jni.h"))) return c;
         }
-        throw new IllegalStateException("jni.h not found (looked in " + candidates + "); install a JDK, not just a JRE");
+        throw new IllegalStateException(
+                "jni.h not found (looked in " + candidates + "); install a JDK, not just a JRE");
     }
 }

@@ -1,10 +1,9 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.HdlException;
@@ -90,42 +89,57 @@ public final class SerialMultiplier extends Module {
         // chain ends at acc, whose readers (the product) pull it away from the chains.
         UInt part = parts > 1 ? RegInit(U(0, log2Up(parts + 1))).named("add_part") : null;
         List<UInt> done = new ArrayList<>();
-        for (int j = 0; parts > 1 && j < parts; j++) done.add(Reg(UInt(Math.min(aBits, (j + 1) * PART_BITS) - j * PART_BITS)).named("sum_part_" + j));
+        for (int j = 0; parts > 1 && j < parts; j++)
+            done.add(Reg(UInt(Math.min(aBits, (j + 1) * PART_BITS) - j * PART_BITS))
+                    .named("sum_part_" + j));
         // Each part's carry out in a flip-flop of its own: one shared by all parts took a select of the parts' chains.
         List<Bool> carries = new ArrayList<>();
         for (int j = 0; parts > 1 && j < parts; j++) carries.add(Reg(Bool()).named("sum_carry_" + j));
         when(io.start, () -> {
-            acc.connect(io.b.pad(pw));
-            if (!callerHoldsA) a.connect(io.a);
-            left.connect(U(bBits));
-            busy.connect(B(true));
-            if (part != null) part.connect(U(0, part.getWidth()));
-        }).elsewhen(busy, () -> {
-            if (part == null) {
-                step(acc, high.addExpand(addend).named("partial_sum"), left, busy, bBits);
-                return;
-            }
-            SwitchContext byPart = Switch(part);
-            for (int j = 0; j < parts; j++) {
-                int index = j;
-                int lo = j * PART_BITS;
-                int hi = Math.min(aBits, lo + PART_BITS) - 1;
-                // A part is added only after a set bit of b (part 0 runs the add only then, the others follow it), so
-                // the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out per bit of a.
-                UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carries.get(j - 1)).named("part_sum_" + j);
-                Runnable add = () -> {
-                    done.get(index).connect(sum.bits(hi - lo, 0));
-                    carries.get(index).connect(sum.bit(hi - lo + 1));
-                    part.connect(U(index + 1, part.getWidth()));
-                };
-                // A zero bit of b is only the shift.
-                byPart.is(j, j > 0 ? add : () -> when(acc.bit(0), add).otherwise(() -> step(acc, high.pad(aBits + 1), left, busy, bBits)));
-            }
-            byPart.is(parts, () -> {
-                step(acc, Cat(carries.get(parts - 1), CatLsbFirst(done)).named("partial_sum"), left, busy, bBits);
-                part.connect(U(0, part.getWidth()));
-            });
-        });
+                    acc.connect(io.b.pad(pw));
+                    if (!callerHoldsA) a.connect(io.a);
+                    left.connect(U(bBits));
+                    busy.connect(B(true));
+                    if (part != null) part.connect(U(0, part.getWidth()));
+                })
+                .elsewhen(busy, () -> {
+                    if (part == null) {
+                        step(acc, high.addExpand(addend).named("partial_sum"), left, busy, bBits);
+                        return;
+                    }
+                    SwitchContext byPart = Switch(part);
+                    for (int j = 0; j < parts; j++) {
+                        int index = j;
+                        int lo = j * PART_BITS;
+                        int hi = Math.min(aBits, lo + PART_BITS) - 1;
+                        // A part is added only after a set bit of b (part 0 runs the add only then, the others follow
+                        // it), so the chain takes a itself: no select by acc's bit 0, a register with a LUT of fan-out
+                        // per bit of a.
+                        UInt sum = withCarry(high.bits(hi, lo), a.bits(hi, lo), j == 0 ? B(false) : carries.get(j - 1))
+                                .named("part_sum_" + j);
+                        Runnable add = () -> {
+                            done.get(index).connect(sum.bits(hi - lo, 0));
+                            carries.get(index).connect(sum.bit(hi - lo + 1));
+                            part.connect(U(index + 1, part.getWidth()));
+                        };
+                        // A zero bit of b is only the shift.
+                        byPart.is(
+                                j,
+                                j > 0
+                                        ? add
+                                        : () -> when(acc.bit(0), add)
+                                                .otherwise(() -> step(acc, high.pad(aBits + 1), left, busy, bBits)));
+                    }
+                    byPart.is(parts, () -> {
+                        step(
+                                acc,
+                                Cat(carries.get(parts - 1), CatLsbFirst(done)).named("partial_sum"),
+                                left,
+                                busy,
+                                bBits);
+                        part.connect(U(0, part.getWidth()));
+                    });
+                });
         if (callerHoldsA) {
             // Simulation only: a register whose only reader is an Assert is removed by synthesis.
             UInt aBefore = RegNext(io.a).named("a_before");

@@ -1,4 +1,4 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.B;
 import static org.rapgen.hdl.Hdl.Cat;
@@ -20,20 +20,19 @@ import org.rapgen.hdl.UInt;
  * <p>The carry chains take {@code ~b}, so a caller that keeps b's complement in a register ({@link
  * #greaterThanComplement}, {@link #atLeastComplement}) spares the compare its inverters, a LUT level before the chains.
  */
-final class SplitCompare {
+public final class SplitCompare {
     /** The longest carry chain of a compare. */
-    static final int CHAIN_BITS = 12;
+    public static final int CHAIN_BITS = 12;
 
-    private SplitCompare() {
-    }
+    private SplitCompare() {}
 
     /** {@code a > b} (unsigned, any widths). */
-    static Bool greater(UInt a, UInt b) {
+    public static Bool greater(UInt a, UInt b) {
         return compare(a, b.not(), false, CHAIN_BITS);
     }
 
     /** {@code a > b}, given {@code notB = ~b} (b unsigned, of notB's width). */
-    static Bool greaterThanComplement(UInt a, UInt notB) {
+    public static Bool greaterThanComplement(UInt a, UInt notB) {
         return compare(a, notB, false, CHAIN_BITS);
     }
 
@@ -41,12 +40,12 @@ final class SplitCompare {
      * {@code a > b}, given {@code notB = ~b}, in chains of at most {@code chainBits}: a compare whose result must meet
      * more logic in the same clock may trade a longer chain for fewer chunks, and so fewer LUT levels to combine them.
      */
-    static Bool greaterThanComplement(UInt a, UInt notB, int chainBits) {
+    public static Bool greaterThanComplement(UInt a, UInt notB, int chainBits) {
         return compare(a, notB, false, chainBits);
     }
 
     /** {@code a >= b}, given {@code notB = ~b} (b unsigned, of notB's width). */
-    static Bool atLeastComplement(UInt a, UInt notB) {
+    public static Bool atLeastComplement(UInt a, UInt notB) {
         return compare(a, notB, true, CHAIN_BITS);
     }
 

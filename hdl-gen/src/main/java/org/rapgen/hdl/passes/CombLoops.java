@@ -1,4 +1,4 @@
-package org.rapgen.hdl;
+package org.rapgen.hdl.passes;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -6,8 +6,8 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.ir.CondMux;
-import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.ModuleDef;
 import org.rapgen.hdl.ir.Op;
 import org.rapgen.hdl.ir.Ref;
@@ -18,14 +18,14 @@ import org.rapgen.hdl.ir.Signal;
  * module. Registers and synchronous memory reads cut paths; a submodule's outputs depend on exactly the inputs its
  * own {@link CombPaths} say.
  */
-final class CombLoops {
+public final class CombLoops {
     private final ModuleDef def;
 
     private CombLoops(ModuleDef def) {
         this.def = def;
     }
 
-    static void run(ModuleDef def) {
+    public static void run(ModuleDef def) {
         new CombLoops(def).findLoop();
     }
 
@@ -36,7 +36,8 @@ final class CombLoops {
                 case INPUT, REG, MEM_RDATA -> List.of();
                 case INST_OUT -> {
                     List<Object> out = new ArrayList<>();
-                    for (Signal childIn : CombPaths.of(s.instance.child).inputsOf(s.childPort)) out.add(s.instance.portNets.get(childIn));
+                    for (Signal childIn : CombPaths.of(s.instance.child).inputsOf(s.childPort))
+                        out.add(s.instance.portNets.get(childIn));
                     yield out;
                 }
                 default -> def.drivers.containsKey(s) ? List.of(def.drivers.get(s)) : List.of();

@@ -4,16 +4,17 @@ import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.SerialMultiplier;
 
 /**
  * The scheduled merge points M0 * q^j (SPEC §4): {@link #next} and whether the schedule has run past 2^64
  * ({@link #exhausted}). The following point, next * q, is multiplied in the background as soon as {@link #next} is
- * set, so a scheduled batch's ADVANCE usually finds it waiting in the product register instead of stalling 33 to 64
- * clocks for it. The serial multiplier is shared with the snapshot's error bound: a snapshot may take it only when
+ * set, so a scheduled batch's ADVANCE usually finds it waiting in the product register instead of stalling for it
+ * (32 clocks and 4 per set bit of q: 36 for q = 2). The serial multiplier is shared with the snapshot's error bound: a snapshot may take it only when
  * {@link #multiplierFree}, and its product overwrites ours, which ADVANCE then starts again. Built in the caller's
  * module.
  */
-final class MergeSchedule {
+final class MergeScheduleUnit {
     final UInt next = RegInit(U(0, 64)).named("next_merge");
     final Bool exhausted = RegInit(B(false)).named("schedule_exhausted");
     /**
@@ -27,12 +28,13 @@ final class MergeSchedule {
     final Bool multiplierFree;
     /** The schedule's product starts on this clock edge. */
     final Bool productStart = RegInit(B(false)).named("following_kick");
+
     private final Bool running = RegInit(B(false)).named("following_running");
     private final Bool overflows = Reg(Bool()).named("following_overflows");
     private final SerialMultiplier mul;
 
     /** @param snapshotStart the snapshot's product starts on this clock edge */
-    MergeSchedule(SerialMultiplier mul, Bool snapshotStart) {
+    MergeScheduleUnit(SerialMultiplier mul, Bool snapshotStart) {
         this.mul = mul;
         multiplierFree = forSchedule.not().named("multiplier_free");
         productStart.connect(B(false));
@@ -61,12 +63,13 @@ final class MergeSchedule {
      */
     Bool step() {
         when(followingReady, () -> {
-            when(overflows, () -> exhausted.connect(B(true))).otherwise(() -> {
-                next.connect(mul.io.product.bits(63, 0));
-                start();
-            });
-            followingReady.connect(B(false));
-        }).elsewhen(forSchedule.not(), this::start);
+                    when(overflows, () -> exhausted.connect(B(true))).otherwise(() -> {
+                        next.connect(mul.io.product.bits(63, 0));
+                        start();
+                    });
+                    followingReady.connect(B(false));
+                })
+                .elsewhen(forSchedule.not(), this::start);
         return followingReady;
     }
 

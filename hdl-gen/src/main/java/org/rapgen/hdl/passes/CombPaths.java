@@ -1,4 +1,4 @@
-package org.rapgen.hdl;
+package org.rapgen.hdl.passes;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -17,7 +17,7 @@ import org.rapgen.hdl.ir.Signal;
  * Which input ports each output port of a module depends on combinationally; a parent needs this to see loops that
  * pass through a child. Computed on first use (a top module never needs it) with one bit set per expression node.
  */
-final class CombPaths {
+public final class CombPaths {
     private static final Map<ModuleDef, CombPaths> CACHE = new WeakHashMap<>();
 
     private final ModuleDef def;
@@ -35,7 +35,7 @@ final class CombPaths {
         }
     }
 
-    static synchronized CombPaths of(ModuleDef def) {
+    public static synchronized CombPaths of(ModuleDef def) {
         return CACHE.computeIfAbsent(def, CombPaths::new);
     }
 
@@ -58,10 +58,10 @@ final class CombPaths {
                     Integer i = inputIndex.get(s);
                     if (i != null) out.set(i);
                 }
-                case REG, MEM_RDATA -> {
-                }
+                case REG, MEM_RDATA -> {}
                 case INST_OUT -> {
-                    for (Signal childIn : of(s.instance.child).inputsOf(s.childPort)) out.or(deps(s.instance.portNets.get(childIn)));
+                    for (Signal childIn : of(s.instance.child).inputsOf(s.childPort))
+                        out.or(deps(s.instance.portNets.get(childIn)));
                 }
                 default -> {
                     Expr d = def.drivers.get(s);

@@ -15,18 +15,20 @@ package org.rapgen.golden.sampler;
  * two this is "the top log2(r) of the 16 new bits are zero", and p = 1/r up to the missing zero
  * state (relative error below 2^-16). r is 1..65536.
  */
-public final class Lfsr {
+public final class LfsrModel {
     public static final int DEFAULT_SEED = 0xACE1ACE1;
     public static final int STEPS_PER_EVENT = 16;
 
     private int s;
 
-    public Lfsr(int seed) {
+    public LfsrModel(int seed) {
         if (seed == 0) throw new IllegalArgumentException("LFSR seed must be nonzero");
         this.s = seed;
     }
 
-    public int state() { return s; }
+    public int state() {
+        return s;
+    }
 
     public void step() {
         int fb = ((s >>> 31) ^ (s >>> 21) ^ (s >>> 1) ^ s) & 1;

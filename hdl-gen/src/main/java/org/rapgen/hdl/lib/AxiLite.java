@@ -1,4 +1,4 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
 

@@ -5,9 +5,13 @@ package org.rapgen.cosim;
  * table; callers resolve names to ids once and then poke/peek by id, so the hot path does
  * no string lookups.
  */
-public record Port(int id, String name, int width, Direction direction) {
+public record ModelPort(int id, String name, int width, Direction direction) {
 
-    public enum Direction { IN, OUT, INOUT }
+    public enum Direction {
+        IN,
+        OUT,
+        INOUT
+    }
 
     /** Number of 64-bit words a value of this port occupies (in batches and word arrays). */
     public int words() {

@@ -1,4 +1,4 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
 
@@ -20,22 +20,24 @@ import org.rapgen.hdl.UInt;
  * until it lands; the low part is large then (see {@code merge_now}). Counting up, a carry between high pieces leaves
  * the piece below at zero, so there only {@link #value} when {@link #settled} is exact. Built in the caller's module.
  */
-final class SplitCounter {
+public final class SplitCounter {
     /** The widest high piece: a 16-bit carry chain, about 2 ns. */
-    static final int PIECE_BITS = 16;
+    public static final int PIECE_BITS = 16;
+
     private final UInt lo;
     /** The high pieces, lowest first; carries.get(i) waits to enter hi.get(i). */
     private final List<UInt> hi = new ArrayList<>();
+
     private final List<Bool> carries = new ArrayList<>();
     private final int lowBits;
     private final boolean down;
 
-    SplitCounter(String name, int width, int lowBits) {
+    public SplitCounter(String name, int width, int lowBits) {
         this(name, width, lowBits, false);
     }
 
     /** {@code down}: {@link #add} subtracts. */
-    SplitCounter(String name, int width, int lowBits, boolean down) {
+    public SplitCounter(String name, int width, int lowBits, boolean down) {
         this.lowBits = lowBits;
         this.down = down;
         lo = RegInit(U(0, lowBits)).named(name + "_lo");
@@ -63,14 +65,14 @@ final class SplitCounter {
     }
 
     /** Adds (subtracts) {@code amount}, narrower than the low part, on this clock edge; at most once per clock. */
-    void add(UInt amount) {
+    public void add(UInt amount) {
         UInt sum = step(lo, amount.pad(lowBits + 1));
         lo.connect(sum.bits(lowBits - 1, 0));
         carries.get(0).connect(sum.bit(lowBits));
     }
 
     /** Becomes {@code value} on this clock edge (overrides {@link #add}). */
-    void load(UInt value) {
+    public void load(UInt value) {
         lo.connect(value.bits(lowBits - 1, 0));
         int bit = lowBits;
         for (UInt piece : hi) {
@@ -80,23 +82,23 @@ final class SplitCounter {
         for (Bool c : carries) c.connect(B(false));
     }
 
-    UInt low() {
+    public UInt low() {
         return lo;
     }
 
     /** The high part reads zero (see the class comment for when that is the value's). */
-    Bool highIsZero() {
+    public Bool highIsZero() {
         Bool zero = hi.get(0).orR().not();
         for (int i = 1; i < hi.size(); i++) zero = zero.and(hi.get(i).orR().not());
         return zero;
     }
 
     /** Zero on this clock edge, whatever else happens (call after {@link #add}). */
-    void clear() {
+    public void clear() {
         load(U(0, value().getWidth()));
     }
 
-    UInt value() {
+    public UInt value() {
         List<UInt> msbFirst = new ArrayList<>(hi);
         Collections.reverse(msbFirst);
         msbFirst.add(lo);
@@ -104,7 +106,7 @@ final class SplitCounter {
     }
 
     /** No carry is on its way to a high piece. */
-    Bool settled() {
+    public Bool settled() {
         Bool none = carries.get(0).not();
         for (int i = 1; i < carries.size(); i++) none = none.and(carries.get(i).not());
         return none;

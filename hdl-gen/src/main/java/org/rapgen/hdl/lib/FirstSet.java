@@ -1,4 +1,4 @@
-package org.rapgen.engines.rap;
+package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
 
@@ -12,14 +12,13 @@ import org.rapgen.hdl.UInt;
  * and its {@code index} (0 when nothing is set); and, with the same tree shape, whether two or more bits are set.
  * Combinational; built in the caller's module.
  */
-final class FirstSet {
-    final Bool found;
-    final UInt index;
+public final class FirstSet {
+    public final Bool found;
+    public final UInt index;
 
-    private record Node(Bool any, UInt index) {
-    }
+    private record Node(Bool any, UInt index) {}
 
-    FirstSet(UInt vector, int indexBits) {
+    public FirstSet(UInt vector, int indexBits) {
         int n = vector.getWidth();
         List<Node> layer = new ArrayList<>();
         for (int i = 0; i < n; i++) layer.add(new Node(vector.bit(i), null));
@@ -48,7 +47,7 @@ final class FirstSet {
      * Two or more bits of {@code v} set: a balanced tree of (any, many) pairs, as deep as the lowest-bit tree, where
      * {@code v & (v - 1) != 0} would put a carry chain in front of the OR.
      */
-    static Bool twoOrMore(UInt v) {
+    public static Bool twoOrMore(UInt v) {
         if (v.getWidth() < 2) return B(false);
         // {any, many}; a single bit has no "many" (null) until it meets another.
         List<Bool[]> layer = new ArrayList<>();

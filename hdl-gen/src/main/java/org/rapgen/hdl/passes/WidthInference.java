@@ -1,9 +1,10 @@
-package org.rapgen.hdl;
+package org.rapgen.hdl.passes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.ir.Expr;
 import org.rapgen.hdl.ir.ModuleDef;
 import org.rapgen.hdl.ir.Signal;
@@ -15,13 +16,12 @@ import org.rapgen.hdl.ir.UnresolvedWidthException;
  * connected to it (and of its reset value). Solved by fixed-point iteration; a width that keeps growing (e.g.
  * {@code r := r.addExpand(1)}) is an error.
  */
-final class WidthInference {
+public final class WidthInference {
     private static final int MAX_ROUNDS = 64;
 
-    private WidthInference() {
-    }
+    private WidthInference() {}
 
-    static void run(ModuleDef def) {
+    public static void run(ModuleDef def) {
         List<Signal> open = new ArrayList<>();
         for (Signal s : def.signals) if (!s.widthKnown()) open.add(s);
         if (open.isEmpty()) return;
@@ -46,11 +46,17 @@ final class WidthInference {
             if (!changed) break;
             if (round == MAX_ROUNDS - 1) {
                 Signal s = open.get(0);
-                throw new HdlException(s.loc, "width of '" + s.name() + "' cannot be inferred: it keeps growing through a loop of connects");
+                throw new HdlException(
+                        s.loc,
+                        "width of '" + s.name() + "' cannot be inferred: it keeps growing through a loop of connects");
             }
         }
         for (Signal s : open) {
-            if (!s.widthKnown() || s.width() == 0) throw new HdlException(s.loc, "width of '" + s.name() + "' cannot be inferred: nothing with a known width is connected to it");
+            if (!s.widthKnown() || s.width() == 0)
+                throw new HdlException(
+                        s.loc,
+                        "width of '" + s.name()
+                                + "' cannot be inferred: nothing with a known width is connected to it");
         }
     }
 
@@ -64,7 +70,8 @@ final class WidthInference {
 
     private static void collect(List<Stmt> body, Map<Signal, List<Expr>> out) {
         for (Stmt s : body) {
-            if (s instanceof Stmt.Connect c && out.containsKey(c.sink())) out.get(c.sink()).add(c.src());
+            if (s instanceof Stmt.Connect c && out.containsKey(c.sink()))
+                out.get(c.sink()).add(c.src());
             else if (s instanceof Stmt.When w) {
                 collect(w.then(), out);
                 collect(w.otherwise(), out);

@@ -1,4 +1,4 @@
-package org.rapgen.bench;
+package org.rapgen.synth;
 
 import static org.rapgen.hdl.Hdl.*;
 
@@ -47,7 +47,8 @@ public final class FmaxHarness extends Module {
                 throw new IllegalStateException(e);
             }
         }
-        throw new IllegalArgumentException(m.getClass().getName() + " has no 'io' port bundle field, so its ports cannot be wrapped");
+        throw new IllegalArgumentException(
+                m.getClass().getName() + " has no 'io' port bundle field, so its ports cannot be wrapped");
     }
 
     public <M extends Module> FmaxHarness(String dutName, Supplier<M> dut, Function<M, Data> dutIo) {
@@ -75,7 +76,8 @@ public final class FmaxHarness extends Module {
         while (level.getWidth() > 1) {
             List<Bool> next = new ArrayList<>();
             for (int i = 0; i < level.getWidth(); i += 4) {
-                next.add(RegNext(level.bits(Math.min(i + 3, level.getWidth() - 1), i).xorR()));
+                next.add(RegNext(
+                        level.bits(Math.min(i + 3, level.getWidth() - 1), i).xorR()));
             }
             level = CatLsbFirst(next);
         }

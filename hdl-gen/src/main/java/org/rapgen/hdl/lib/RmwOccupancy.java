@@ -1,0 +1,28 @@
+package org.rapgen.hdl.lib;
+
+import static org.rapgen.hdl.Hdl.*;
+
+import org.rapgen.hdl.Bool;
+
+/**
+ * With stage R, whether R and B, and all three stages, hold commands, as flip-flops of their own: a command then
+ * moves from A, or is accepted, by one LUT of out.ready and two flip-flops, which keeps the registers' enables
+ * (promoted to global buffers by nextpnr) one LUT level from out.ready.
+ */
+final class RmwOccupancy {
+    final Bool stalled;
+    final Bool rAndB = RegInit(B(false)).named("rb_full");
+    final Bool all = RegInit(B(false)).named("arb_full");
+
+    RmwOccupancy(Bool outReady) {
+        stalled = outReady.not();
+    }
+
+    void track(Bool aValid, Bool rValid, Bool bValid, Bool aNext, Bool rNext, Bool bNext) {
+        rAndB.connect(rNext.and(bNext));
+        all.connect(aNext.and(rNext).and(bNext));
+        Assert(
+                rAndB.eq(rValid.and(bValid)).and(all.eq(aValid.and(rAndB))),
+                "RmwMemory occupancy flip-flops out of step");
+    }
+}
