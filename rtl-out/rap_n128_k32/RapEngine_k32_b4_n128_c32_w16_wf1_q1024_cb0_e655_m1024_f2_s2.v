@@ -83,7 +83,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   reg slot_written; // RapEngine.java:195
   reg csr_m0_hi_value_zero; // CsrFile.java:143
   reg csr_m0_lo_value_zero; // CsrFile.java:143
-  reg csr_ar_full; // CsrFile.java:227
+  reg csr_ar_full; // CsrFile.java:228
   reg csr_read_sel_id; // CsrFile.java:111
   reg csr_read_sel_config0; // CsrFile.java:111
   reg csr_read_sel_config1; // CsrFile.java:111
@@ -99,21 +99,21 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   reg csr_read_sel_node_prefix_hi; // CsrFile.java:111
   reg csr_read_sel_node_count_lo; // CsrFile.java:111
   reg csr_read_sel_node_count_hi; // CsrFile.java:111
-  reg csr_rvalid; // CsrFile.java:245
-  reg [31:0] csr_rdata; // CsrFile.java:246
-  reg [4:0] csr_snap_word; // CsrFile.java:304
-  reg csr_snap_last; // CsrFile.java:308
-  reg csr_snap_on_bank; // CsrFile.java:316
-  reg [3:0] csr_snap_bank_index; // CsrFile.java:317
-  reg csr_snap_on_error_bound_lo; // CsrFile.java:333
-  reg csr_snap_on_error_bound_hi; // CsrFile.java:333
-  reg [4:0] csr_snap_rel; // CsrFile.java:358
-  reg csr_read_ram; // CsrFile.java:359
-  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:365
-  reg csr_rdata_ram; // CsrFile.java:366
+  reg csr_rvalid; // CsrFile.java:247
+  reg [31:0] csr_rdata; // CsrFile.java:248
+  reg [4:0] csr_snap_word; // CsrFile.java:306
+  reg csr_snap_last; // CsrFile.java:310
+  reg csr_snap_on_bank; // CsrFile.java:318
+  reg [3:0] csr_snap_bank_index; // CsrFile.java:319
+  reg csr_snap_on_error_bound_lo; // CsrFile.java:335
+  reg csr_snap_on_error_bound_hi; // CsrFile.java:335
+  reg [4:0] csr_snap_rel; // CsrFile.java:360
+  reg csr_read_ram; // CsrFile.java:361
+  reg [31:0] csr_snapshot_rdata_0; // CsrFile.java:367
+  reg csr_rdata_ram; // CsrFile.java:368
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:300
+  reg [31:0] csr_snapshot [0:20]; // CsrFile.java:302
 
   // Wires
   wire eventQueue_io_in_ready; // RapEngine.java:66
@@ -545,7 +545,7 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire [31:0] statusCounterBank_io_readData; // RapEngine.java:244
   wire [63:0] csr_error_bound; // CsrFile.java:174
   wire [63:0] csr_zero_weight; // CsrFile.java:174
-  wire csr_snapshot_copied; // CsrFile.java:214
+  wire csr_snapshot_copied; // CsrFile.java:215
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
@@ -558,8 +558,8 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:64
   wire _not_2 = ~csr_writing; // CsrFile.java:64
   wire csr_write = _and_3 & _not_2; // CsrFile.java:64
-  wire _not_3 = ~csr_ar_full; // CsrFile.java:229
-  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:368
+  wire _not_3 = ~csr_ar_full; // CsrFile.java:230
+  wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:370
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:47
   wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:120
   wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:100
@@ -585,9 +585,9 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:130
   wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:148
   wire [127:0] _and_13 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:156
-  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:111
+  wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:112
   wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:169
-  wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:123
+  wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:124
   wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_15 = 1'd1 & _bits_5; // CsrFile.java:119
   wire _and_16 = _and_6 & _and_15; // CsrFile.java:100
@@ -721,28 +721,28 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _and_63 = _and_27 & _and_62; // CsrFile.java:145
   wire [31:0] _bits_42 = csr_write_data; // CsrFile.java:125
   wire _eq_41 = _bits_42 == 32'd0; // CsrFile.java:145
-  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:339
-  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:323
-  wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:323
-  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:336
-  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:336
-  wire _or_2 = _and_64 | _and_65; // CsrFile.java:336
-  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:336
-  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:336
-  wire _or_3 = _or_2 | _and_66; // CsrFile.java:336
-  wire _not_11 = ~_or_3; // CsrFile.java:344
-  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:344
-  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:354
-  wire _not_12 = ~csr_ar_full; // CsrFile.java:228
-  wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:228
-  wire _not_13 = ~csr_rvalid; // CsrFile.java:248
-  wire _not_14 = ~rapController_io_snapFreeze; // CsrFile.java:248
-  wire csr_read_open = _not_13 & _not_14; // CsrFile.java:248
-  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:249
-  wire _not_15 = ~csr_read; // CsrFile.java:256
-  wire _and_68 = csr_ar_full & _not_15; // CsrFile.java:256
-  wire _or_4 = csr_ar_take | _and_68; // CsrFile.java:256
-  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:223
+  wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:341
+  wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:325
+  wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:325
+  wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:338
+  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:338
+  wire _or_2 = _and_64 | _and_65; // CsrFile.java:338
+  wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:338
+  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:338
+  wire _or_3 = _or_2 | _and_66; // CsrFile.java:338
+  wire _not_11 = ~_or_3; // CsrFile.java:346
+  wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:346
+  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:356
+  wire _not_12 = ~csr_ar_full; // CsrFile.java:229
+  wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:229
+  wire _not_13 = ~csr_rvalid; // CsrFile.java:250
+  wire _not_14 = ~rapController_io_snapFreeze; // CsrFile.java:250
+  wire csr_read_open = _not_13 & _not_14; // CsrFile.java:250
+  wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:251
+  wire _not_15 = ~csr_read; // CsrFile.java:258
+  wire _and_68 = csr_ar_full & _not_15; // CsrFile.java:258
+  wire _or_4 = csr_ar_take | _and_68; // CsrFile.java:258
+  wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:224
   wire _eq_42 = csr_read_index == 10'd0; // CsrFile.java:112
   wire _eq_43 = csr_read_index == 10'd1; // CsrFile.java:112
   wire _eq_44 = csr_read_index == 10'd2; // CsrFile.java:112
@@ -758,327 +758,327 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
   wire _eq_54 = csr_read_index == 10'd12; // CsrFile.java:112
   wire _eq_55 = csr_read_index == 10'd13; // CsrFile.java:112
   wire _eq_56 = csr_read_index == 10'd14; // CsrFile.java:112
-  wire [31:0] _bits_43 = 32'h52415001; // CsrFile.java:279
-  wire [31:0] _or_5 = 32'd0 | _bits_43; // CsrFile.java:279
-  wire [31:0] _mux_1 = csr_read_sel_id ? _or_5 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_6 = 32'd0 | _mux_1; // CsrFile.java:240
-  wire [31:0] _bits_44 = {{24{1'b0}}, 8'd32}; // CsrFile.java:279
-  wire [31:0] _or_7 = 32'd0 | _bits_44; // CsrFile.java:279
-  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:278
-  wire [31:0] _bits_45 = {{20{1'b0}}, _cat_2}; // CsrFile.java:279
-  wire [31:0] _or_8 = _or_7 | _bits_45; // CsrFile.java:279
-  wire [23:0] _cat_3 = {8'd32, 16'd0}; // CsrFile.java:278
-  wire [31:0] _bits_46 = {{8{1'b0}}, _cat_3}; // CsrFile.java:279
-  wire [31:0] _or_9 = _or_8 | _bits_46; // CsrFile.java:279
-  wire [31:0] _cat_4 = {8'd16, 24'd0}; // CsrFile.java:278
-  wire [31:0] _bits_47 = _cat_4; // CsrFile.java:279
-  wire [31:0] _or_10 = _or_9 | _bits_47; // CsrFile.java:279
-  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_10 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_11 = _or_6 | _mux_2; // CsrFile.java:240
-  wire [31:0] _bits_48 = {{16{1'b0}}, 16'd128}; // CsrFile.java:279
-  wire [31:0] _or_12 = 32'd0 | _bits_48; // CsrFile.java:279
-  wire [20:0] _cat_5 = {5'd10, 16'd0}; // CsrFile.java:278
-  wire [31:0] _bits_49 = {{11{1'b0}}, _cat_5}; // CsrFile.java:279
-  wire [31:0] _or_13 = _or_12 | _bits_49; // CsrFile.java:279
-  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:278
-  wire [31:0] _bits_50 = {{7{1'b0}}, _cat_6}; // CsrFile.java:279
-  wire [31:0] _or_14 = _or_13 | _bits_50; // CsrFile.java:279
-  wire [25:0] _cat_7 = {1'd1, 25'd0}; // CsrFile.java:278
-  wire [31:0] _bits_51 = {{6{1'b0}}, _cat_7}; // CsrFile.java:279
-  wire [31:0] _or_15 = _or_14 | _bits_51; // CsrFile.java:279
-  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_15 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_16 = _or_11 | _mux_3; // CsrFile.java:240
-  wire [31:0] _bits_52 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:279
-  wire [31:0] _or_17 = 32'd0 | _bits_52; // CsrFile.java:279
-  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:278
-  wire [31:0] _bits_53 = {{30{1'b0}}, _cat_8}; // CsrFile.java:279
-  wire [31:0] _or_18 = _or_17 | _bits_53; // CsrFile.java:279
-  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:278
-  wire [31:0] _bits_54 = {{29{1'b0}}, _cat_9}; // CsrFile.java:279
-  wire [31:0] _or_19 = _or_18 | _bits_54; // CsrFile.java:279
-  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:278
-  wire [31:0] _bits_55 = {{28{1'b0}}, _cat_10}; // CsrFile.java:279
-  wire [31:0] _or_20 = _or_19 | _bits_55; // CsrFile.java:279
-  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:240
+  wire [31:0] _bits_43 = 32'h52415001; // CsrFile.java:281
+  wire [31:0] _or_5 = 32'd0 | _bits_43; // CsrFile.java:281
+  wire [31:0] _mux_1 = csr_read_sel_id ? _or_5 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_6 = 32'd0 | _mux_1; // CsrFile.java:241
+  wire [31:0] _bits_44 = {{24{1'b0}}, 8'd32}; // CsrFile.java:281
+  wire [31:0] _or_7 = 32'd0 | _bits_44; // CsrFile.java:281
+  wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:280
+  wire [31:0] _bits_45 = {{20{1'b0}}, _cat_2}; // CsrFile.java:281
+  wire [31:0] _or_8 = _or_7 | _bits_45; // CsrFile.java:281
+  wire [23:0] _cat_3 = {8'd32, 16'd0}; // CsrFile.java:280
+  wire [31:0] _bits_46 = {{8{1'b0}}, _cat_3}; // CsrFile.java:281
+  wire [31:0] _or_9 = _or_8 | _bits_46; // CsrFile.java:281
+  wire [31:0] _cat_4 = {8'd16, 24'd0}; // CsrFile.java:280
+  wire [31:0] _bits_47 = _cat_4; // CsrFile.java:281
+  wire [31:0] _or_10 = _or_9 | _bits_47; // CsrFile.java:281
+  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_10 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_11 = _or_6 | _mux_2; // CsrFile.java:241
+  wire [31:0] _bits_48 = {{16{1'b0}}, 16'd128}; // CsrFile.java:281
+  wire [31:0] _or_12 = 32'd0 | _bits_48; // CsrFile.java:281
+  wire [20:0] _cat_5 = {5'd10, 16'd0}; // CsrFile.java:280
+  wire [31:0] _bits_49 = {{11{1'b0}}, _cat_5}; // CsrFile.java:281
+  wire [31:0] _or_13 = _or_12 | _bits_49; // CsrFile.java:281
+  wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:280
+  wire [31:0] _bits_50 = {{7{1'b0}}, _cat_6}; // CsrFile.java:281
+  wire [31:0] _or_14 = _or_13 | _bits_50; // CsrFile.java:281
+  wire [25:0] _cat_7 = {1'd1, 25'd0}; // CsrFile.java:280
+  wire [31:0] _bits_51 = {{6{1'b0}}, _cat_7}; // CsrFile.java:281
+  wire [31:0] _or_15 = _or_14 | _bits_51; // CsrFile.java:281
+  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_15 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_16 = _or_11 | _mux_3; // CsrFile.java:241
+  wire [31:0] _bits_52 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:281
+  wire [31:0] _or_17 = 32'd0 | _bits_52; // CsrFile.java:281
+  wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:280
+  wire [31:0] _bits_53 = {{30{1'b0}}, _cat_8}; // CsrFile.java:281
+  wire [31:0] _or_18 = _or_17 | _bits_53; // CsrFile.java:281
+  wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:280
+  wire [31:0] _bits_54 = {{29{1'b0}}, _cat_9}; // CsrFile.java:281
+  wire [31:0] _or_19 = _or_18 | _bits_54; // CsrFile.java:281
+  wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:280
+  wire [31:0] _bits_55 = {{28{1'b0}}, _cat_10}; // CsrFile.java:281
+  wire [31:0] _or_20 = _or_19 | _bits_55; // CsrFile.java:281
+  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:241
   wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:220
   wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:220
   wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:220
   wire _and_71 = _and_70 & soft_idle; // RapEngine.java:220
-  wire [31:0] _bits_56 = {{31{1'b0}}, _and_71}; // CsrFile.java:279
-  wire [31:0] _or_22 = 32'd0 | _bits_56; // CsrFile.java:279
-  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:278
-  wire [31:0] _bits_57 = {{30{1'b0}}, _cat_11}; // CsrFile.java:279
-  wire [31:0] _or_23 = _or_22 | _bits_57; // CsrFile.java:279
-  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:278
-  wire [31:0] _bits_58 = {{29{1'b0}}, _cat_12}; // CsrFile.java:279
-  wire [31:0] _or_24 = _or_23 | _bits_58; // CsrFile.java:279
-  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:278
-  wire [31:0] _bits_59 = {{28{1'b0}}, _cat_13}; // CsrFile.java:279
-  wire [31:0] _or_25 = _or_24 | _bits_59; // CsrFile.java:279
-  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:278
-  wire [31:0] _bits_60 = {{27{1'b0}}, _cat_14}; // CsrFile.java:279
-  wire [31:0] _or_26 = _or_25 | _bits_60; // CsrFile.java:279
-  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:278
-  wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:279
-  wire [31:0] _or_27 = _or_26 | _bits_61; // CsrFile.java:279
+  wire [31:0] _bits_56 = {{31{1'b0}}, _and_71}; // CsrFile.java:281
+  wire [31:0] _or_22 = 32'd0 | _bits_56; // CsrFile.java:281
+  wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:280
+  wire [31:0] _bits_57 = {{30{1'b0}}, _cat_11}; // CsrFile.java:281
+  wire [31:0] _or_23 = _or_22 | _bits_57; // CsrFile.java:281
+  wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:280
+  wire [31:0] _bits_58 = {{29{1'b0}}, _cat_12}; // CsrFile.java:281
+  wire [31:0] _or_24 = _or_23 | _bits_58; // CsrFile.java:281
+  wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:280
+  wire [31:0] _bits_59 = {{28{1'b0}}, _cat_13}; // CsrFile.java:281
+  wire [31:0] _or_25 = _or_24 | _bits_59; // CsrFile.java:281
+  wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:280
+  wire [31:0] _bits_60 = {{27{1'b0}}, _cat_14}; // CsrFile.java:281
+  wire [31:0] _or_26 = _or_25 | _bits_60; // CsrFile.java:281
+  wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:280
+  wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:281
+  wire [31:0] _or_27 = _or_26 | _bits_61; // CsrFile.java:281
   wire _not_17 = ~soft_idle; // RapEngine.java:226
   wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:226
-  wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:278
-  wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:279
-  wire [31:0] _or_29 = _or_27 | _bits_62; // CsrFile.java:279
+  wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:280
+  wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:281
+  wire [31:0] _or_29 = _or_27 | _bits_62; // CsrFile.java:281
   wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:227
-  wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:278
-  wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:279
-  wire [31:0] _or_31 = _or_29 | _bits_63; // CsrFile.java:279
-  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:278
-  wire [31:0] _bits_64 = {{23{1'b0}}, _cat_18}; // CsrFile.java:279
-  wire [31:0] _or_32 = _or_31 | _bits_64; // CsrFile.java:279
-  wire [31:0] _mux_5 = csr_read_sel_status ? _or_32 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_33 = _or_21 | _mux_5; // CsrFile.java:240
-  wire [31:0] _bits_65 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:279
-  wire [31:0] _or_34 = 32'd0 | _bits_65; // CsrFile.java:279
-  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_34 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_35 = _or_33 | _mux_6; // CsrFile.java:240
-  wire [31:0] _bits_66 = csr_m0_lo_value; // CsrFile.java:279
-  wire [31:0] _or_36 = 32'd0 | _bits_66; // CsrFile.java:279
-  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_36 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_37 = _or_35 | _mux_7; // CsrFile.java:240
-  wire [31:0] _bits_67 = csr_m0_hi_value; // CsrFile.java:279
-  wire [31:0] _or_38 = 32'd0 | _bits_67; // CsrFile.java:279
-  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_38 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_39 = _or_37 | _mux_8; // CsrFile.java:240
-  wire [31:0] _bits_68 = csr_q_value; // CsrFile.java:279
-  wire [31:0] _or_40 = 32'd0 | _bits_68; // CsrFile.java:279
-  wire [31:0] _mux_9 = csr_read_sel_q ? _or_40 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_41 = _or_39 | _mux_9; // CsrFile.java:240
-  wire [31:0] _bits_69 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:279
-  wire [31:0] _or_42 = 32'd0 | _bits_69; // CsrFile.java:279
-  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_42 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_43 = _or_41 | _mux_10; // CsrFile.java:240
-  wire [31:0] _bits_70 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:279
-  wire [31:0] _or_44 = 32'd0 | _bits_70; // CsrFile.java:279
-  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:278
-  wire [31:0] _bits_71 = _cat_19; // CsrFile.java:279
-  wire [31:0] _or_45 = _or_44 | _bits_71; // CsrFile.java:279
-  wire [31:0] _mux_11 = csr_read_sel_node ? _or_45 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_46 = _or_43 | _mux_11; // CsrFile.java:240
+  wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:280
+  wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:281
+  wire [31:0] _or_31 = _or_29 | _bits_63; // CsrFile.java:281
+  wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:280
+  wire [31:0] _bits_64 = {{23{1'b0}}, _cat_18}; // CsrFile.java:281
+  wire [31:0] _or_32 = _or_31 | _bits_64; // CsrFile.java:281
+  wire [31:0] _mux_5 = csr_read_sel_status ? _or_32 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_33 = _or_21 | _mux_5; // CsrFile.java:241
+  wire [31:0] _bits_65 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:281
+  wire [31:0] _or_34 = 32'd0 | _bits_65; // CsrFile.java:281
+  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_34 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_35 = _or_33 | _mux_6; // CsrFile.java:241
+  wire [31:0] _bits_66 = csr_m0_lo_value; // CsrFile.java:281
+  wire [31:0] _or_36 = 32'd0 | _bits_66; // CsrFile.java:281
+  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_36 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_37 = _or_35 | _mux_7; // CsrFile.java:241
+  wire [31:0] _bits_67 = csr_m0_hi_value; // CsrFile.java:281
+  wire [31:0] _or_38 = 32'd0 | _bits_67; // CsrFile.java:281
+  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_38 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_39 = _or_37 | _mux_8; // CsrFile.java:241
+  wire [31:0] _bits_68 = csr_q_value; // CsrFile.java:281
+  wire [31:0] _or_40 = 32'd0 | _bits_68; // CsrFile.java:281
+  wire [31:0] _mux_9 = csr_read_sel_q ? _or_40 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_41 = _or_39 | _mux_9; // CsrFile.java:241
+  wire [31:0] _bits_69 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:281
+  wire [31:0] _or_42 = 32'd0 | _bits_69; // CsrFile.java:281
+  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_42 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_43 = _or_41 | _mux_10; // CsrFile.java:241
+  wire [31:0] _bits_70 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:281
+  wire [31:0] _or_44 = 32'd0 | _bits_70; // CsrFile.java:281
+  wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:280
+  wire [31:0] _bits_71 = _cat_19; // CsrFile.java:281
+  wire [31:0] _or_45 = _or_44 | _bits_71; // CsrFile.java:281
+  wire [31:0] _mux_11 = csr_read_sel_node ? _or_45 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_46 = _or_43 | _mux_11; // CsrFile.java:241
   wire [31:0] _bits_72 = csr_node_prefix[31:0]; // CsrFile.java:176
-  wire [31:0] _bits_73 = _bits_72; // CsrFile.java:279
-  wire [31:0] _or_47 = 32'd0 | _bits_73; // CsrFile.java:279
-  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_47 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_48 = _or_46 | _mux_12; // CsrFile.java:240
+  wire [31:0] _bits_73 = _bits_72; // CsrFile.java:281
+  wire [31:0] _or_47 = 32'd0 | _bits_73; // CsrFile.java:281
+  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_47 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_48 = _or_46 | _mux_12; // CsrFile.java:241
   wire [31:0] _bits_74 = csr_node_prefix[63:32]; // CsrFile.java:177
-  wire [31:0] _bits_75 = _bits_74; // CsrFile.java:279
-  wire [31:0] _or_49 = 32'd0 | _bits_75; // CsrFile.java:279
-  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_49 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_50 = _or_48 | _mux_13; // CsrFile.java:240
+  wire [31:0] _bits_75 = _bits_74; // CsrFile.java:281
+  wire [31:0] _or_49 = 32'd0 | _bits_75; // CsrFile.java:281
+  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_49 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_50 = _or_48 | _mux_13; // CsrFile.java:241
   wire [31:0] _bits_76 = csr_node_count[31:0]; // CsrFile.java:176
-  wire [31:0] _bits_77 = _bits_76; // CsrFile.java:279
-  wire [31:0] _or_51 = 32'd0 | _bits_77; // CsrFile.java:279
-  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_51 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_52 = _or_50 | _mux_14; // CsrFile.java:240
+  wire [31:0] _bits_77 = _bits_76; // CsrFile.java:281
+  wire [31:0] _or_51 = 32'd0 | _bits_77; // CsrFile.java:281
+  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_51 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_52 = _or_50 | _mux_14; // CsrFile.java:241
   wire [31:0] _bits_78 = csr_node_count[63:32]; // CsrFile.java:177
-  wire [31:0] _bits_79 = _bits_78; // CsrFile.java:279
-  wire [31:0] _or_53 = 32'd0 | _bits_79; // CsrFile.java:279
-  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_53 : 32'd0; // CsrFile.java:240
-  wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:240
-  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:310
-  wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:310
-  wire _eq_57 = csr_snap_word_next == 5'd20; // CsrFile.java:349
-  wire _eq_58 = csr_snap_word_next == 5'd4; // CsrFile.java:375
-  wire _or_55 = 1'd0 | _eq_58; // CsrFile.java:375
-  wire _eq_59 = csr_snap_word_next == 5'd5; // CsrFile.java:375
-  wire _or_56 = _or_55 | _eq_59; // CsrFile.java:375
-  wire _eq_60 = csr_snap_word_next == 5'd6; // CsrFile.java:375
-  wire _or_57 = _or_56 | _eq_60; // CsrFile.java:375
-  wire _eq_61 = csr_snap_word_next == 5'd7; // CsrFile.java:375
-  wire _or_58 = _or_57 | _eq_61; // CsrFile.java:375
-  wire _eq_62 = csr_snap_word_next == 5'd8; // CsrFile.java:375
-  wire _or_59 = _or_58 | _eq_62; // CsrFile.java:375
-  wire _eq_63 = csr_snap_word_next == 5'd9; // CsrFile.java:375
-  wire _or_60 = _or_59 | _eq_63; // CsrFile.java:375
-  wire _eq_64 = csr_snap_word_next == 5'd10; // CsrFile.java:375
-  wire _or_61 = _or_60 | _eq_64; // CsrFile.java:375
-  wire _eq_65 = csr_snap_word_next == 5'd11; // CsrFile.java:375
-  wire _or_62 = _or_61 | _eq_65; // CsrFile.java:375
-  wire _eq_66 = csr_snap_word_next == 5'd12; // CsrFile.java:375
-  wire _or_63 = _or_62 | _eq_66; // CsrFile.java:375
-  wire _eq_67 = csr_snap_word_next == 5'd13; // CsrFile.java:375
-  wire _or_64 = _or_63 | _eq_67; // CsrFile.java:375
-  wire _eq_68 = csr_snap_word_next == 5'd14; // CsrFile.java:375
-  wire _or_65 = _or_64 | _eq_68; // CsrFile.java:375
-  wire _eq_69 = csr_snap_word_next == 5'd15; // CsrFile.java:375
-  wire _or_66 = _or_65 | _eq_69; // CsrFile.java:375
-  wire _eq_70 = csr_snap_word_next == 5'd4; // CsrFile.java:386
-  wire [3:0] _mux_16 = _eq_70 ? 4'd0 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_67 = 4'd0 | _mux_16; // CsrFile.java:386
-  wire _eq_71 = csr_snap_word_next == 5'd5; // CsrFile.java:386
-  wire [3:0] _mux_17 = _eq_71 ? 4'd1 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_68 = _or_67 | _mux_17; // CsrFile.java:386
-  wire _eq_72 = csr_snap_word_next == 5'd6; // CsrFile.java:386
-  wire [3:0] _mux_18 = _eq_72 ? 4'd2 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_69 = _or_68 | _mux_18; // CsrFile.java:386
-  wire _eq_73 = csr_snap_word_next == 5'd7; // CsrFile.java:386
-  wire [3:0] _mux_19 = _eq_73 ? 4'd3 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_70 = _or_69 | _mux_19; // CsrFile.java:386
-  wire _eq_74 = csr_snap_word_next == 5'd8; // CsrFile.java:386
-  wire [3:0] _mux_20 = _eq_74 ? 4'd4 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_71 = _or_70 | _mux_20; // CsrFile.java:386
-  wire _eq_75 = csr_snap_word_next == 5'd9; // CsrFile.java:386
-  wire [3:0] _mux_21 = _eq_75 ? 4'd5 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_72 = _or_71 | _mux_21; // CsrFile.java:386
-  wire _eq_76 = csr_snap_word_next == 5'd10; // CsrFile.java:386
-  wire [3:0] _mux_22 = _eq_76 ? 4'd6 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_73 = _or_72 | _mux_22; // CsrFile.java:386
-  wire _eq_77 = csr_snap_word_next == 5'd11; // CsrFile.java:386
-  wire [3:0] _mux_23 = _eq_77 ? 4'd7 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_74 = _or_73 | _mux_23; // CsrFile.java:386
-  wire _eq_78 = csr_snap_word_next == 5'd12; // CsrFile.java:386
-  wire [3:0] _mux_24 = _eq_78 ? 4'd8 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_75 = _or_74 | _mux_24; // CsrFile.java:386
-  wire _eq_79 = csr_snap_word_next == 5'd13; // CsrFile.java:386
-  wire [3:0] _mux_25 = _eq_79 ? 4'd9 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_76 = _or_75 | _mux_25; // CsrFile.java:386
-  wire _eq_80 = csr_snap_word_next == 5'd14; // CsrFile.java:386
-  wire [3:0] _mux_26 = _eq_80 ? 4'd10 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_77 = _or_76 | _mux_26; // CsrFile.java:386
-  wire _eq_81 = csr_snap_word_next == 5'd15; // CsrFile.java:386
-  wire [3:0] _mux_27 = _eq_81 ? 4'd11 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_78 = _or_77 | _mux_27; // CsrFile.java:386
-  wire _eq_82 = csr_snap_word_next == 5'd16; // CsrFile.java:335
-  wire _eq_83 = csr_snap_word_next == 5'd17; // CsrFile.java:335
-  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:360
-  wire [4:0] _bits_80 = _sub_0[4:0]; // CsrFile.java:362
-  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:363
-  wire _eq_84 = csr_snap_word == 5'd0; // CsrFile.java:327
+  wire [31:0] _bits_79 = _bits_78; // CsrFile.java:281
+  wire [31:0] _or_53 = 32'd0 | _bits_79; // CsrFile.java:281
+  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_53 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:241
+  wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:312
+  wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:312
+  wire _eq_57 = csr_snap_word_next == 5'd20; // CsrFile.java:351
+  wire _eq_58 = csr_snap_word_next == 5'd4; // CsrFile.java:377
+  wire _or_55 = 1'd0 | _eq_58; // CsrFile.java:377
+  wire _eq_59 = csr_snap_word_next == 5'd5; // CsrFile.java:377
+  wire _or_56 = _or_55 | _eq_59; // CsrFile.java:377
+  wire _eq_60 = csr_snap_word_next == 5'd6; // CsrFile.java:377
+  wire _or_57 = _or_56 | _eq_60; // CsrFile.java:377
+  wire _eq_61 = csr_snap_word_next == 5'd7; // CsrFile.java:377
+  wire _or_58 = _or_57 | _eq_61; // CsrFile.java:377
+  wire _eq_62 = csr_snap_word_next == 5'd8; // CsrFile.java:377
+  wire _or_59 = _or_58 | _eq_62; // CsrFile.java:377
+  wire _eq_63 = csr_snap_word_next == 5'd9; // CsrFile.java:377
+  wire _or_60 = _or_59 | _eq_63; // CsrFile.java:377
+  wire _eq_64 = csr_snap_word_next == 5'd10; // CsrFile.java:377
+  wire _or_61 = _or_60 | _eq_64; // CsrFile.java:377
+  wire _eq_65 = csr_snap_word_next == 5'd11; // CsrFile.java:377
+  wire _or_62 = _or_61 | _eq_65; // CsrFile.java:377
+  wire _eq_66 = csr_snap_word_next == 5'd12; // CsrFile.java:377
+  wire _or_63 = _or_62 | _eq_66; // CsrFile.java:377
+  wire _eq_67 = csr_snap_word_next == 5'd13; // CsrFile.java:377
+  wire _or_64 = _or_63 | _eq_67; // CsrFile.java:377
+  wire _eq_68 = csr_snap_word_next == 5'd14; // CsrFile.java:377
+  wire _or_65 = _or_64 | _eq_68; // CsrFile.java:377
+  wire _eq_69 = csr_snap_word_next == 5'd15; // CsrFile.java:377
+  wire _or_66 = _or_65 | _eq_69; // CsrFile.java:377
+  wire _eq_70 = csr_snap_word_next == 5'd4; // CsrFile.java:388
+  wire [3:0] _mux_16 = _eq_70 ? 4'd0 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_67 = 4'd0 | _mux_16; // CsrFile.java:388
+  wire _eq_71 = csr_snap_word_next == 5'd5; // CsrFile.java:388
+  wire [3:0] _mux_17 = _eq_71 ? 4'd1 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_68 = _or_67 | _mux_17; // CsrFile.java:388
+  wire _eq_72 = csr_snap_word_next == 5'd6; // CsrFile.java:388
+  wire [3:0] _mux_18 = _eq_72 ? 4'd2 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_69 = _or_68 | _mux_18; // CsrFile.java:388
+  wire _eq_73 = csr_snap_word_next == 5'd7; // CsrFile.java:388
+  wire [3:0] _mux_19 = _eq_73 ? 4'd3 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_70 = _or_69 | _mux_19; // CsrFile.java:388
+  wire _eq_74 = csr_snap_word_next == 5'd8; // CsrFile.java:388
+  wire [3:0] _mux_20 = _eq_74 ? 4'd4 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_71 = _or_70 | _mux_20; // CsrFile.java:388
+  wire _eq_75 = csr_snap_word_next == 5'd9; // CsrFile.java:388
+  wire [3:0] _mux_21 = _eq_75 ? 4'd5 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_72 = _or_71 | _mux_21; // CsrFile.java:388
+  wire _eq_76 = csr_snap_word_next == 5'd10; // CsrFile.java:388
+  wire [3:0] _mux_22 = _eq_76 ? 4'd6 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_73 = _or_72 | _mux_22; // CsrFile.java:388
+  wire _eq_77 = csr_snap_word_next == 5'd11; // CsrFile.java:388
+  wire [3:0] _mux_23 = _eq_77 ? 4'd7 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_74 = _or_73 | _mux_23; // CsrFile.java:388
+  wire _eq_78 = csr_snap_word_next == 5'd12; // CsrFile.java:388
+  wire [3:0] _mux_24 = _eq_78 ? 4'd8 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_75 = _or_74 | _mux_24; // CsrFile.java:388
+  wire _eq_79 = csr_snap_word_next == 5'd13; // CsrFile.java:388
+  wire [3:0] _mux_25 = _eq_79 ? 4'd9 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_76 = _or_75 | _mux_25; // CsrFile.java:388
+  wire _eq_80 = csr_snap_word_next == 5'd14; // CsrFile.java:388
+  wire [3:0] _mux_26 = _eq_80 ? 4'd10 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_77 = _or_76 | _mux_26; // CsrFile.java:388
+  wire _eq_81 = csr_snap_word_next == 5'd15; // CsrFile.java:388
+  wire [3:0] _mux_27 = _eq_81 ? 4'd11 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_78 = _or_77 | _mux_27; // CsrFile.java:388
+  wire _eq_82 = csr_snap_word_next == 5'd16; // CsrFile.java:337
+  wire _eq_83 = csr_snap_word_next == 5'd17; // CsrFile.java:337
+  wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:362
+  wire [4:0] _bits_80 = _sub_0[4:0]; // CsrFile.java:364
+  wire _lt_0 = _sub_0 < 10'd21; // CsrFile.java:365
+  wire _eq_84 = csr_snap_word == 5'd0; // CsrFile.java:329
   wire [31:0] _bits_81 = csr_n[31:0]; // CsrFile.java:176
-  wire [31:0] _bits_82 = _bits_81; // CsrFile.java:279
-  wire [31:0] _or_79 = 32'd0 | _bits_82; // CsrFile.java:279
-  wire [31:0] _mux_28 = _eq_84 ? _or_79 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_80 = 32'd0 | _mux_28; // CsrFile.java:328
-  wire _eq_85 = csr_snap_word == 5'd1; // CsrFile.java:327
+  wire [31:0] _bits_82 = _bits_81; // CsrFile.java:281
+  wire [31:0] _or_79 = 32'd0 | _bits_82; // CsrFile.java:281
+  wire [31:0] _mux_28 = _eq_84 ? _or_79 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_80 = 32'd0 | _mux_28; // CsrFile.java:330
+  wire _eq_85 = csr_snap_word == 5'd1; // CsrFile.java:329
   wire [31:0] _bits_83 = csr_n[63:32]; // CsrFile.java:177
-  wire [31:0] _bits_84 = _bits_83; // CsrFile.java:279
-  wire [31:0] _or_81 = 32'd0 | _bits_84; // CsrFile.java:279
-  wire [31:0] _mux_29 = _eq_85 ? _or_81 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_82 = _or_80 | _mux_29; // CsrFile.java:328
-  wire _eq_86 = csr_snap_word == 5'd2; // CsrFile.java:327
-  wire [31:0] _bits_85 = {{24{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:279
-  wire [31:0] _or_83 = 32'd0 | _bits_85; // CsrFile.java:279
-  wire [31:0] _mux_30 = _eq_86 ? _or_83 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_84 = _or_82 | _mux_30; // CsrFile.java:328
-  wire _eq_87 = csr_snap_word == 5'd3; // CsrFile.java:327
-  wire [31:0] _bits_86 = {{24{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:279
-  wire [31:0] _or_85 = 32'd0 | _bits_86; // CsrFile.java:279
-  wire [31:0] _mux_31 = _eq_87 ? _or_85 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_86 = _or_84 | _mux_31; // CsrFile.java:328
-  wire _eq_88 = csr_snap_word == 5'd16; // CsrFile.java:327
+  wire [31:0] _bits_84 = _bits_83; // CsrFile.java:281
+  wire [31:0] _or_81 = 32'd0 | _bits_84; // CsrFile.java:281
+  wire [31:0] _mux_29 = _eq_85 ? _or_81 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_82 = _or_80 | _mux_29; // CsrFile.java:330
+  wire _eq_86 = csr_snap_word == 5'd2; // CsrFile.java:329
+  wire [31:0] _bits_85 = {{24{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:281
+  wire [31:0] _or_83 = 32'd0 | _bits_85; // CsrFile.java:281
+  wire [31:0] _mux_30 = _eq_86 ? _or_83 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_84 = _or_82 | _mux_30; // CsrFile.java:330
+  wire _eq_87 = csr_snap_word == 5'd3; // CsrFile.java:329
+  wire [31:0] _bits_86 = {{24{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:281
+  wire [31:0] _or_85 = 32'd0 | _bits_86; // CsrFile.java:281
+  wire [31:0] _mux_31 = _eq_87 ? _or_85 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_86 = _or_84 | _mux_31; // CsrFile.java:330
+  wire _eq_88 = csr_snap_word == 5'd16; // CsrFile.java:329
   wire [31:0] _bits_87 = csr_error_bound[31:0]; // CsrFile.java:176
-  wire [31:0] _bits_88 = _bits_87; // CsrFile.java:279
-  wire [31:0] _or_87 = 32'd0 | _bits_88; // CsrFile.java:279
-  wire [31:0] _mux_32 = _eq_88 ? _or_87 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_88 = _or_86 | _mux_32; // CsrFile.java:328
-  wire _eq_89 = csr_snap_word == 5'd17; // CsrFile.java:327
+  wire [31:0] _bits_88 = _bits_87; // CsrFile.java:281
+  wire [31:0] _or_87 = 32'd0 | _bits_88; // CsrFile.java:281
+  wire [31:0] _mux_32 = _eq_88 ? _or_87 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_88 = _or_86 | _mux_32; // CsrFile.java:330
+  wire _eq_89 = csr_snap_word == 5'd17; // CsrFile.java:329
   wire [31:0] _bits_89 = csr_error_bound[63:32]; // CsrFile.java:177
-  wire [31:0] _bits_90 = _bits_89; // CsrFile.java:279
-  wire [31:0] _or_89 = 32'd0 | _bits_90; // CsrFile.java:279
-  wire [31:0] _mux_33 = _eq_89 ? _or_89 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_90 = _or_88 | _mux_33; // CsrFile.java:328
-  wire _eq_90 = csr_snap_word == 5'd18; // CsrFile.java:327
+  wire [31:0] _bits_90 = _bits_89; // CsrFile.java:281
+  wire [31:0] _or_89 = 32'd0 | _bits_90; // CsrFile.java:281
+  wire [31:0] _mux_33 = _eq_89 ? _or_89 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_90 = _or_88 | _mux_33; // CsrFile.java:330
+  wire _eq_90 = csr_snap_word == 5'd18; // CsrFile.java:329
   wire [31:0] _bits_91 = csr_zero_weight[31:0]; // CsrFile.java:176
-  wire [31:0] _bits_92 = _bits_91; // CsrFile.java:279
-  wire [31:0] _or_91 = 32'd0 | _bits_92; // CsrFile.java:279
-  wire [31:0] _mux_34 = _eq_90 ? _or_91 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_92 = _or_90 | _mux_34; // CsrFile.java:328
-  wire _eq_91 = csr_snap_word == 5'd19; // CsrFile.java:327
+  wire [31:0] _bits_92 = _bits_91; // CsrFile.java:281
+  wire [31:0] _or_91 = 32'd0 | _bits_92; // CsrFile.java:281
+  wire [31:0] _mux_34 = _eq_90 ? _or_91 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_92 = _or_90 | _mux_34; // CsrFile.java:330
+  wire _eq_91 = csr_snap_word == 5'd19; // CsrFile.java:329
   wire [31:0] _bits_93 = csr_zero_weight[63:32]; // CsrFile.java:177
-  wire [31:0] _bits_94 = _bits_93; // CsrFile.java:279
-  wire [31:0] _or_93 = 32'd0 | _bits_94; // CsrFile.java:279
-  wire [31:0] _mux_35 = _eq_91 ? _or_93 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_94 = _or_92 | _mux_35; // CsrFile.java:328
-  wire _eq_92 = csr_snap_word == 5'd20; // CsrFile.java:327
-  wire [31:0] _bits_95 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:279
-  wire [31:0] _or_95 = 32'd0 | _bits_95; // CsrFile.java:279
-  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:278
-  wire [31:0] _bits_96 = {{30{1'b0}}, _cat_20}; // CsrFile.java:279
-  wire [31:0] _or_96 = _or_95 | _bits_96; // CsrFile.java:279
-  wire [31:0] _mux_36 = _eq_92 ? _or_96 : 32'd0; // CsrFile.java:328
-  wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:328
-  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:342
-  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:342
-  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:365
+  wire [31:0] _bits_94 = _bits_93; // CsrFile.java:281
+  wire [31:0] _or_93 = 32'd0 | _bits_94; // CsrFile.java:281
+  wire [31:0] _mux_35 = _eq_91 ? _or_93 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_94 = _or_92 | _mux_35; // CsrFile.java:330
+  wire _eq_92 = csr_snap_word == 5'd20; // CsrFile.java:329
+  wire [31:0] _bits_95 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:281
+  wire [31:0] _or_95 = 32'd0 | _bits_95; // CsrFile.java:281
+  wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:280
+  wire [31:0] _bits_96 = {{30{1'b0}}, _cat_20}; // CsrFile.java:281
+  wire [31:0] _or_96 = _or_95 | _bits_96; // CsrFile.java:281
+  wire [31:0] _mux_36 = _eq_92 ? _or_96 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:330
+  wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:344
+  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:344
+  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:367
   wire _eq_93 = csr_m0_hi_value == 32'd0; // CsrFile.java:146
   wire _eq_94 = csr_m0_hi_value_zero == _eq_93; // CsrFile.java:146
   wire _eq_95 = csr_m0_lo_value == 32'd0; // CsrFile.java:146
   wire _eq_96 = csr_m0_lo_value_zero == _eq_95; // CsrFile.java:146
-  wire _eq_97 = csr_snap_word == 5'd20; // CsrFile.java:309
-  wire _eq_98 = csr_snap_last == _eq_97; // CsrFile.java:309
-  wire _eq_99 = csr_snap_word == 5'd4; // CsrFile.java:375
-  wire _or_98 = 1'd0 | _eq_99; // CsrFile.java:375
-  wire _eq_100 = csr_snap_word == 5'd5; // CsrFile.java:375
-  wire _or_99 = _or_98 | _eq_100; // CsrFile.java:375
-  wire _eq_101 = csr_snap_word == 5'd6; // CsrFile.java:375
-  wire _or_100 = _or_99 | _eq_101; // CsrFile.java:375
-  wire _eq_102 = csr_snap_word == 5'd7; // CsrFile.java:375
-  wire _or_101 = _or_100 | _eq_102; // CsrFile.java:375
-  wire _eq_103 = csr_snap_word == 5'd8; // CsrFile.java:375
-  wire _or_102 = _or_101 | _eq_103; // CsrFile.java:375
-  wire _eq_104 = csr_snap_word == 5'd9; // CsrFile.java:375
-  wire _or_103 = _or_102 | _eq_104; // CsrFile.java:375
-  wire _eq_105 = csr_snap_word == 5'd10; // CsrFile.java:375
-  wire _or_104 = _or_103 | _eq_105; // CsrFile.java:375
-  wire _eq_106 = csr_snap_word == 5'd11; // CsrFile.java:375
-  wire _or_105 = _or_104 | _eq_106; // CsrFile.java:375
-  wire _eq_107 = csr_snap_word == 5'd12; // CsrFile.java:375
-  wire _or_106 = _or_105 | _eq_107; // CsrFile.java:375
-  wire _eq_108 = csr_snap_word == 5'd13; // CsrFile.java:375
-  wire _or_107 = _or_106 | _eq_108; // CsrFile.java:375
-  wire _eq_109 = csr_snap_word == 5'd14; // CsrFile.java:375
-  wire _or_108 = _or_107 | _eq_109; // CsrFile.java:375
-  wire _eq_110 = csr_snap_word == 5'd15; // CsrFile.java:375
-  wire _or_109 = _or_108 | _eq_110; // CsrFile.java:375
-  wire _eq_111 = csr_snap_on_bank == _or_109; // CsrFile.java:319
-  wire _eq_112 = csr_snap_word == 5'd4; // CsrFile.java:386
-  wire [3:0] _mux_38 = _eq_112 ? 4'd0 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_110 = 4'd0 | _mux_38; // CsrFile.java:386
-  wire _eq_113 = csr_snap_word == 5'd5; // CsrFile.java:386
-  wire [3:0] _mux_39 = _eq_113 ? 4'd1 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_111 = _or_110 | _mux_39; // CsrFile.java:386
-  wire _eq_114 = csr_snap_word == 5'd6; // CsrFile.java:386
-  wire [3:0] _mux_40 = _eq_114 ? 4'd2 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_112 = _or_111 | _mux_40; // CsrFile.java:386
-  wire _eq_115 = csr_snap_word == 5'd7; // CsrFile.java:386
-  wire [3:0] _mux_41 = _eq_115 ? 4'd3 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_113 = _or_112 | _mux_41; // CsrFile.java:386
-  wire _eq_116 = csr_snap_word == 5'd8; // CsrFile.java:386
-  wire [3:0] _mux_42 = _eq_116 ? 4'd4 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_114 = _or_113 | _mux_42; // CsrFile.java:386
-  wire _eq_117 = csr_snap_word == 5'd9; // CsrFile.java:386
-  wire [3:0] _mux_43 = _eq_117 ? 4'd5 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_115 = _or_114 | _mux_43; // CsrFile.java:386
-  wire _eq_118 = csr_snap_word == 5'd10; // CsrFile.java:386
-  wire [3:0] _mux_44 = _eq_118 ? 4'd6 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_116 = _or_115 | _mux_44; // CsrFile.java:386
-  wire _eq_119 = csr_snap_word == 5'd11; // CsrFile.java:386
-  wire [3:0] _mux_45 = _eq_119 ? 4'd7 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_117 = _or_116 | _mux_45; // CsrFile.java:386
-  wire _eq_120 = csr_snap_word == 5'd12; // CsrFile.java:386
-  wire [3:0] _mux_46 = _eq_120 ? 4'd8 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_118 = _or_117 | _mux_46; // CsrFile.java:386
-  wire _eq_121 = csr_snap_word == 5'd13; // CsrFile.java:386
-  wire [3:0] _mux_47 = _eq_121 ? 4'd9 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_119 = _or_118 | _mux_47; // CsrFile.java:386
-  wire _eq_122 = csr_snap_word == 5'd14; // CsrFile.java:386
-  wire [3:0] _mux_48 = _eq_122 ? 4'd10 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_120 = _or_119 | _mux_48; // CsrFile.java:386
-  wire _eq_123 = csr_snap_word == 5'd15; // CsrFile.java:386
-  wire [3:0] _mux_49 = _eq_123 ? 4'd11 : 4'd0; // CsrFile.java:386
-  wire [3:0] _or_121 = _or_120 | _mux_49; // CsrFile.java:386
-  wire _eq_124 = csr_snap_bank_index == _or_121; // CsrFile.java:319
-  wire _and_73 = _eq_111 & _eq_124; // CsrFile.java:319
-  wire _eq_125 = csr_snap_on_error_bound_lo == _eq_88; // CsrFile.java:334
-  wire _eq_126 = csr_snap_on_error_bound_hi == _eq_89; // CsrFile.java:334
+  wire _eq_97 = csr_snap_word == 5'd20; // CsrFile.java:311
+  wire _eq_98 = csr_snap_last == _eq_97; // CsrFile.java:311
+  wire _eq_99 = csr_snap_word == 5'd4; // CsrFile.java:377
+  wire _or_98 = 1'd0 | _eq_99; // CsrFile.java:377
+  wire _eq_100 = csr_snap_word == 5'd5; // CsrFile.java:377
+  wire _or_99 = _or_98 | _eq_100; // CsrFile.java:377
+  wire _eq_101 = csr_snap_word == 5'd6; // CsrFile.java:377
+  wire _or_100 = _or_99 | _eq_101; // CsrFile.java:377
+  wire _eq_102 = csr_snap_word == 5'd7; // CsrFile.java:377
+  wire _or_101 = _or_100 | _eq_102; // CsrFile.java:377
+  wire _eq_103 = csr_snap_word == 5'd8; // CsrFile.java:377
+  wire _or_102 = _or_101 | _eq_103; // CsrFile.java:377
+  wire _eq_104 = csr_snap_word == 5'd9; // CsrFile.java:377
+  wire _or_103 = _or_102 | _eq_104; // CsrFile.java:377
+  wire _eq_105 = csr_snap_word == 5'd10; // CsrFile.java:377
+  wire _or_104 = _or_103 | _eq_105; // CsrFile.java:377
+  wire _eq_106 = csr_snap_word == 5'd11; // CsrFile.java:377
+  wire _or_105 = _or_104 | _eq_106; // CsrFile.java:377
+  wire _eq_107 = csr_snap_word == 5'd12; // CsrFile.java:377
+  wire _or_106 = _or_105 | _eq_107; // CsrFile.java:377
+  wire _eq_108 = csr_snap_word == 5'd13; // CsrFile.java:377
+  wire _or_107 = _or_106 | _eq_108; // CsrFile.java:377
+  wire _eq_109 = csr_snap_word == 5'd14; // CsrFile.java:377
+  wire _or_108 = _or_107 | _eq_109; // CsrFile.java:377
+  wire _eq_110 = csr_snap_word == 5'd15; // CsrFile.java:377
+  wire _or_109 = _or_108 | _eq_110; // CsrFile.java:377
+  wire _eq_111 = csr_snap_on_bank == _or_109; // CsrFile.java:321
+  wire _eq_112 = csr_snap_word == 5'd4; // CsrFile.java:388
+  wire [3:0] _mux_38 = _eq_112 ? 4'd0 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_110 = 4'd0 | _mux_38; // CsrFile.java:388
+  wire _eq_113 = csr_snap_word == 5'd5; // CsrFile.java:388
+  wire [3:0] _mux_39 = _eq_113 ? 4'd1 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_111 = _or_110 | _mux_39; // CsrFile.java:388
+  wire _eq_114 = csr_snap_word == 5'd6; // CsrFile.java:388
+  wire [3:0] _mux_40 = _eq_114 ? 4'd2 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_112 = _or_111 | _mux_40; // CsrFile.java:388
+  wire _eq_115 = csr_snap_word == 5'd7; // CsrFile.java:388
+  wire [3:0] _mux_41 = _eq_115 ? 4'd3 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_113 = _or_112 | _mux_41; // CsrFile.java:388
+  wire _eq_116 = csr_snap_word == 5'd8; // CsrFile.java:388
+  wire [3:0] _mux_42 = _eq_116 ? 4'd4 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_114 = _or_113 | _mux_42; // CsrFile.java:388
+  wire _eq_117 = csr_snap_word == 5'd9; // CsrFile.java:388
+  wire [3:0] _mux_43 = _eq_117 ? 4'd5 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_115 = _or_114 | _mux_43; // CsrFile.java:388
+  wire _eq_118 = csr_snap_word == 5'd10; // CsrFile.java:388
+  wire [3:0] _mux_44 = _eq_118 ? 4'd6 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_116 = _or_115 | _mux_44; // CsrFile.java:388
+  wire _eq_119 = csr_snap_word == 5'd11; // CsrFile.java:388
+  wire [3:0] _mux_45 = _eq_119 ? 4'd7 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_117 = _or_116 | _mux_45; // CsrFile.java:388
+  wire _eq_120 = csr_snap_word == 5'd12; // CsrFile.java:388
+  wire [3:0] _mux_46 = _eq_120 ? 4'd8 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_118 = _or_117 | _mux_46; // CsrFile.java:388
+  wire _eq_121 = csr_snap_word == 5'd13; // CsrFile.java:388
+  wire [3:0] _mux_47 = _eq_121 ? 4'd9 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_119 = _or_118 | _mux_47; // CsrFile.java:388
+  wire _eq_122 = csr_snap_word == 5'd14; // CsrFile.java:388
+  wire [3:0] _mux_48 = _eq_122 ? 4'd10 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_120 = _or_119 | _mux_48; // CsrFile.java:388
+  wire _eq_123 = csr_snap_word == 5'd15; // CsrFile.java:388
+  wire [3:0] _mux_49 = _eq_123 ? 4'd11 : 4'd0; // CsrFile.java:388
+  wire [3:0] _or_121 = _or_120 | _mux_49; // CsrFile.java:388
+  wire _eq_124 = csr_snap_bank_index == _or_121; // CsrFile.java:321
+  wire _and_73 = _eq_111 & _eq_124; // CsrFile.java:321
+  wire _eq_125 = csr_snap_on_error_bound_lo == _eq_88; // CsrFile.java:336
+  wire _eq_126 = csr_snap_on_error_bound_hi == _eq_89; // CsrFile.java:336
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = _and_1;
@@ -2652,20 +2652,20 @@ module RapEngine_k32_b4_n128_c32_w16_wf1_q1024_cb0_e655_m1024_f2_s2 (
       $display("Assertion failed at CsrFile.java:146: CSR M0_LO.value: the zero flag disagrees with the field");
       $stop;
     end
-    if (!reset && !_eq_98) begin // CsrFile.java:309
-      $display("Assertion failed at CsrFile.java:309: csr_snap_last disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_98) begin // CsrFile.java:311
+      $display("Assertion failed at CsrFile.java:311: csr_snap_last disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_and_73) begin // CsrFile.java:318
-      $display("Assertion failed at CsrFile.java:318: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
+    if (!reset && !_and_73) begin // CsrFile.java:320
+      $display("Assertion failed at CsrFile.java:320: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_125) begin // CsrFile.java:334
-      $display("Assertion failed at CsrFile.java:334: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_125) begin // CsrFile.java:336
+      $display("Assertion failed at CsrFile.java:336: csr_snap_on_error_bound_lo disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_eq_126) begin // CsrFile.java:334
-      $display("Assertion failed at CsrFile.java:334: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
+    if (!reset && !_eq_126) begin // CsrFile.java:336
+      $display("Assertion failed at CsrFile.java:336: csr_snap_on_error_bound_hi disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
   end

@@ -69,20 +69,20 @@ module RmwMemory_fcounter_d128_w32_c34 (
   wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:181
   wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:189
   wire _and_4 = write_enable & _eq_2; // RmwMemory.java:189
-  wire [1:0] _bits_0 = a_cmd[33:32]; // CounterSram.java:123
-  wire _eq_3 = _bits_0 == 2'd1; // CounterSram.java:106
-  wire [31:0] _bits_1 = a_cmd[31:0]; // CounterSram.java:127
-  wire _eq_4 = _bits_0 == 2'd0; // CounterSram.java:105
-  wire [31:0] _mux_0 = _eq_4 ? _bits_1 : 32'd0; // CounterSram.java:105
+  wire [1:0] _bits_0 = a_cmd[33:32]; // CounterSram.java:124
+  wire _eq_3 = _bits_0 == 2'd1; // CounterSram.java:107
+  wire [31:0] _bits_1 = a_cmd[31:0]; // CounterSram.java:128
+  wire _eq_4 = _bits_0 == 2'd0; // CounterSram.java:106
+  wire [31:0] _mux_0 = _eq_4 ? _bits_1 : 32'd0; // CounterSram.java:106
   wire [32:0] _add_expand_0 = {1'b0, old} + {1'b0, _mux_0}; // SatAdd.java:20
   wire _bits_2 = _add_expand_0[32]; // SatAdd.java:21
   wire _or_r_0 = |_bits_2; // SatAdd.java:21
   wire [31:0] _fill_0 = {32{1'd1}}; // SatAdd.java:22
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
-  wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:106
+  wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:107
   wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:248
-  wire _not_7 = ~read_collided; // RmwMemory.java:374
+  wire _not_7 = ~read_collided; // RmwMemory.java:375
   wire _not_8 = ~a_forward; // RmwMemory.java:286
   wire _and_5 = advance & _not_8; // RmwMemory.java:286
 
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_c34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:374
-      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:375
+      $display("Assertion failed at RmwMemory.java:375: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end
@@ -221,18 +221,18 @@ module RmwMemory_fcounter_d128_w32_c34 (
   wire _and_6 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
   wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
   wire _and_7 = _and_6 & f_command_tracked; // RmwMemoryProperties.java:44
-  wire [1:0] _bits_4 = io_in_bits_cmd[33:32]; // CounterSram.java:123
-  wire _eq_5 = _bits_4 == 2'd1; // CounterSram.java:106
-  wire [31:0] _bits_5 = io_in_bits_cmd[31:0]; // CounterSram.java:127
-  wire _eq_6 = _bits_4 == 2'd0; // CounterSram.java:105
-  wire [31:0] _mux_3 = _eq_6 ? _bits_5 : 32'd0; // CounterSram.java:105
+  wire [1:0] _bits_4 = io_in_bits_cmd[33:32]; // CounterSram.java:124
+  wire _eq_5 = _bits_4 == 2'd1; // CounterSram.java:107
+  wire [31:0] _bits_5 = io_in_bits_cmd[31:0]; // CounterSram.java:128
+  wire _eq_6 = _bits_4 == 2'd0; // CounterSram.java:106
+  wire [31:0] _mux_3 = _eq_6 ? _bits_5 : 32'd0; // CounterSram.java:106
   wire [32:0] _add_expand_1 = {1'b0, f_word} + {1'b0, _mux_3}; // SatAdd.java:20
   wire _bits_6 = _add_expand_1[32]; // SatAdd.java:21
   wire _or_r_1 = |_bits_6; // SatAdd.java:21
   wire [31:0] _fill_1 = {32{1'd1}}; // SatAdd.java:22
   wire [31:0] _bits_7 = _add_expand_1[31:0]; // SatAdd.java:22
   wire [31:0] _mux_4 = _or_r_1 ? _fill_1 : _bits_7; // SatAdd.java:22
-  wire [31:0] _mux_5 = _eq_5 ? _bits_5 : _mux_4; // CounterSram.java:106
+  wire [31:0] _mux_5 = _eq_5 ? _bits_5 : _mux_4; // CounterSram.java:107
   wire _and_8 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
   wire _and_9 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
   wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58

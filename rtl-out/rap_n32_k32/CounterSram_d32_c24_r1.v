@@ -5,35 +5,35 @@
 module CounterSram_d32_c24_r1 (
   input  wire clock, // CounterSram.java:57
   input  wire reset, // CounterSram.java:57
-  output wire io_in_ready, // CounterSram.java:64
-  input  wire io_in_valid, // CounterSram.java:64
-  input  wire [4:0] io_in_bits_addr, // CounterSram.java:64
-  input  wire [25:0] io_in_bits_cmd, // CounterSram.java:64
-  input  wire io_out_ready, // CounterSram.java:64
-  output wire io_out_valid, // CounterSram.java:64
-  output wire [4:0] io_out_bits_addr, // CounterSram.java:64
-  output wire [25:0] io_out_bits_cmd, // CounterSram.java:64
-  output wire [23:0] io_out_bits_old, // CounterSram.java:64
-  output wire [23:0] io_out_bits_updated, // CounterSram.java:64
-  output wire io_out_bits_saturated, // CounterSram.java:64
-  input  wire io_clear, // CounterSram.java:64
-  output wire io_clearing  // CounterSram.java:64
+  output wire io_in_ready, // CounterSram.java:65
+  input  wire io_in_valid, // CounterSram.java:65
+  input  wire [4:0] io_in_bits_addr, // CounterSram.java:65
+  input  wire [25:0] io_in_bits_cmd, // CounterSram.java:65
+  input  wire io_out_ready, // CounterSram.java:65
+  output wire io_out_valid, // CounterSram.java:65
+  output wire [4:0] io_out_bits_addr, // CounterSram.java:65
+  output wire [25:0] io_out_bits_cmd, // CounterSram.java:65
+  output wire [23:0] io_out_bits_old, // CounterSram.java:65
+  output wire [23:0] io_out_bits_updated, // CounterSram.java:65
+  output wire io_out_bits_saturated, // CounterSram.java:65
+  input  wire io_clear, // CounterSram.java:65
+  output wire io_clearing  // CounterSram.java:65
 );
 
   // Wires
-  wire rmwMemory_io_in_ready; // CounterSram.java:65
-  wire rmwMemory_io_in_valid; // CounterSram.java:65
-  wire [4:0] rmwMemory_io_in_bits_addr; // CounterSram.java:65
-  wire [25:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:65
-  wire rmwMemory_io_out_ready; // CounterSram.java:65
-  wire rmwMemory_io_out_valid; // CounterSram.java:65
-  wire [4:0] rmwMemory_io_out_bits_addr; // CounterSram.java:65
-  wire [25:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:65
-  wire [23:0] rmwMemory_io_out_bits_old; // CounterSram.java:65
-  wire [23:0] rmwMemory_io_out_bits_updated; // CounterSram.java:65
-  wire rmwMemory_io_out_bits_flag; // CounterSram.java:65
-  wire rmwMemory_io_clear; // CounterSram.java:65
-  wire rmwMemory_io_clearing; // CounterSram.java:65
+  wire rmwMemory_io_in_ready; // CounterSram.java:66
+  wire rmwMemory_io_in_valid; // CounterSram.java:66
+  wire [4:0] rmwMemory_io_in_bits_addr; // CounterSram.java:66
+  wire [25:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:66
+  wire rmwMemory_io_out_ready; // CounterSram.java:66
+  wire rmwMemory_io_out_valid; // CounterSram.java:66
+  wire [4:0] rmwMemory_io_out_bits_addr; // CounterSram.java:66
+  wire [25:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:66
+  wire [23:0] rmwMemory_io_out_bits_old; // CounterSram.java:66
+  wire [23:0] rmwMemory_io_out_bits_updated; // CounterSram.java:66
+  wire rmwMemory_io_out_bits_flag; // CounterSram.java:66
+  wire rmwMemory_io_clear; // CounterSram.java:66
+  wire rmwMemory_io_clearing; // CounterSram.java:66
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = rmwMemory_io_in_ready;
@@ -50,7 +50,7 @@ module CounterSram_d32_c24_r1 (
   assign rmwMemory_io_out_ready = io_out_ready;
   assign rmwMemory_io_clear = io_clear;
 
-  RmwMemory_fcounter_d32_w24_c26_r1 rmwMemory ( // CounterSram.java:65
+  RmwMemory_fcounter_d32_w24_c26_r1 rmwMemory ( // CounterSram.java:66
     .clock(clock),
 
     .reset(reset),

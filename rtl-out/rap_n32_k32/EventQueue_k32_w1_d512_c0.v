@@ -19,18 +19,18 @@ module EventQueue_k32_w1_d512_c0 (
 );
 
   // Wires
-  wire fifo_io_enq_ready; // EventQueue.java:84
-  wire fifo_io_enq_valid; // EventQueue.java:84
-  wire [32:0] fifo_io_enq_bits; // EventQueue.java:84
-  wire fifo_io_deq_ready; // EventQueue.java:84
-  wire fifo_io_deq_valid; // EventQueue.java:84
-  wire [32:0] fifo_io_deq_bits; // EventQueue.java:84
-  wire [9:0] fifo_io_count; // EventQueue.java:84
+  wire fifo_io_enq_ready; // EventQueue.java:85
+  wire fifo_io_enq_valid; // EventQueue.java:85
+  wire [32:0] fifo_io_enq_bits; // EventQueue.java:85
+  wire fifo_io_deq_ready; // EventQueue.java:85
+  wire fifo_io_deq_valid; // EventQueue.java:85
+  wire [32:0] fifo_io_deq_bits; // EventQueue.java:85
+  wire [9:0] fifo_io_count; // EventQueue.java:85
 
   // Logic
-  wire [31:0] _bits_0 = fifo_io_deq_bits[32:1]; // EventQueue.java:86
-  wire _bits_1 = fifo_io_deq_bits[0]; // EventQueue.java:87
-  wire [32:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:94
+  wire [31:0] _bits_0 = fifo_io_deq_bits[32:1]; // EventQueue.java:87
+  wire _bits_1 = fifo_io_deq_bits[0]; // EventQueue.java:88
+  wire [32:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:95
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = fifo_io_enq_ready;
@@ -42,7 +42,7 @@ module EventQueue_k32_w1_d512_c0 (
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = io_out_ready;
 
-  Fifo_w33_d512_o1 fifo ( // EventQueue.java:84
+  Fifo_w33_d512_o1 fifo ( // EventQueue.java:85
     .clock(clock),
 
     .reset(reset),

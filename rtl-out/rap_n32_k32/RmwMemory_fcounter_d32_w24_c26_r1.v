@@ -144,58 +144,58 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire [23:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:69
   wire _not_13 = ~a_keeps_base; // RmwComposition.java:42
   wire _and_16 = a_moves & _not_13; // RmwComposition.java:42
-  wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_13 = a_cmd[25:24]; // CounterSram.java:124
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
   wire [23:0] _mux_3 = _eq_6 ? 24'd0 : pre; // RmwComposition.java:43
   wire _not_14 = ~a_keeps_op; // RmwComposition.java:50
   wire _and_17 = a_moves & _not_14; // RmwComposition.java:50
-  wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_14 = a_cmd[25:24]; // CounterSram.java:124
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
-  wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_16 = a_cmd[25:24]; // CounterSram.java:124
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
   wire _not_15 = ~_eq_7; // RmwComposition.java:48
   wire _and_18 = a_forward & _not_15; // RmwComposition.java:48
   wire [24:0] r_op_onto = _and_18 ? r_op : 25'd0; // RmwComposition.java:49
   wire _bits_17 = r_op_onto[24]; // CounterUpdate.java:36
   wire [23:0] _bits_18 = r_op_onto[23:0]; // CounterUpdate.java:35
-  wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:127
+  wire [23:0] _bits_19 = a_cmd[23:0]; // CounterSram.java:128
   wire [24:0] _add_expand_3 = {1'b0, _bits_18} + {1'b0, _bits_19}; // CounterUpdate.java:35
   wire _bits_20 = _add_expand_3[24]; // CounterUpdate.java:36
   wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [23:0] _bits_21 = _add_expand_3[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
   wire [24:0] _mux_4 = _bits_15 ? 25'd0 : _cat_3; // RmwComposition.java:51
-  wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_22 = a_cmd[25:24]; // CounterSram.java:124
   wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:64
-  wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:127
+  wire [23:0] _bits_23 = a_cmd[23:0]; // CounterSram.java:128
   wire _or_r_0 = |_bits_23; // CounterUpdate.java:65
   wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:65
-  wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_24 = io_in_bits_cmd[25:24]; // CounterSram.java:124
   wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
   wire _not_16 = ~_eq_9; // RmwComposition.java:37
   wire _and_20 = forward_next & _not_16; // RmwComposition.java:37
-  wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_25 = io_in_bits_cmd[25:24]; // CounterSram.java:124
   wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
   wire _and_21 = forward_next & _bits_26; // RmwComposition.java:38
   wire _bits_27 = r_decoded; // CounterUpdate.java:76
   wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:76
   wire [23:0] write_data = clearing ? 24'd0 : b_updated; // RmwMemory.java:248
-  wire _not_17 = ~read_collided; // RmwMemory.java:374
+  wire _not_17 = ~read_collided; // RmwMemory.java:375
   wire _not_18 = ~a_capture; // RmwMemory.java:330
   wire _and_23 = a_moves & _not_18; // RmwMemory.java:330
   wire _not_19 = ~a_late; // RmwMemory.java:330
   wire _and_24 = _and_23 & _not_19; // RmwMemory.java:330
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [23:0] _bits_29 = 24'd0; // CounterUpdate.java:35
-  wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:127
+  wire [23:0] _bits_30 = a_cmd[23:0]; // CounterSram.java:128
   wire [24:0] _add_expand_4 = {1'b0, _bits_29} + {1'b0, _bits_30}; // CounterUpdate.java:35
   wire _bits_31 = _add_expand_4[24]; // CounterUpdate.java:36
   wire _or_11 = _bits_28 | _bits_31; // CounterUpdate.java:36
   wire [23:0] _bits_32 = _add_expand_4[23:0]; // CounterUpdate.java:36
   wire [24:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
-  wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:127
+  wire [23:0] _bits_33 = a_cmd[23:0]; // CounterSram.java:128
   wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwComposition.java:55
-  wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_34 = a_cmd[25:24]; // CounterSram.java:124
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
   wire _not_20 = ~_bits_35; // RmwComposition.java:53
   wire _not_21 = ~_and_18; // RmwComposition.java:53
@@ -398,8 +398,8 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:374
-      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:375
+      $display("Assertion failed at RmwMemory.java:375: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwComposition.java:54
@@ -450,13 +450,13 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
   wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
   wire _and_30 = _and_29 & f_command_tracked; // RmwMemoryProperties.java:44
-  wire [1:0] _bits_36 = io_in_bits_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_36 = io_in_bits_cmd[25:24]; // CounterSram.java:124
   wire _eq_13 = _bits_36 == 2'd1; // CounterUpdate.java:52
   wire [23:0] _mux_5 = _eq_13 ? 24'd0 : f_word; // RmwMemoryProperties.java:27
   wire [14:0] _bits_37 = _mux_5[14:0]; // SatAdd.java:52
-  wire [1:0] _bits_38 = io_in_bits_cmd[25:24]; // CounterSram.java:123
+  wire [1:0] _bits_38 = io_in_bits_cmd[25:24]; // CounterSram.java:124
   wire _bits_39 = _bits_38[1]; // CounterUpdate.java:42
-  wire [23:0] _bits_40 = io_in_bits_cmd[23:0]; // CounterSram.java:127
+  wire [23:0] _bits_40 = io_in_bits_cmd[23:0]; // CounterSram.java:128
   wire [24:0] _mux_6 = _bits_39 ? 25'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:28
   wire [23:0] _bits_41 = _mux_6[23:0]; // CounterUpdate.java:75
   wire [14:0] _bits_42 = _bits_41[14:0]; // SatAdd.java:52

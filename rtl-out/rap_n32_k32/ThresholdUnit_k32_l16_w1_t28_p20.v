@@ -5,64 +5,64 @@
 module ThresholdUnit_k32_l16_w1_t28_p20 (
   input  wire clock, // ThresholdUnit.java:79
   input  wire reset, // ThresholdUnit.java:79
-  output wire io_in_ready, // ThresholdUnit.java:82
-  input  wire io_in_valid, // ThresholdUnit.java:82
-  input  wire [31:0] io_in_bits_key, // ThresholdUnit.java:82
-  input  wire io_in_bits_weight, // ThresholdUnit.java:82
-  input  wire io_out_ready, // ThresholdUnit.java:82
-  output wire io_out_valid, // ThresholdUnit.java:82
-  output wire [31:0] io_out_bits_key, // ThresholdUnit.java:82
-  output wire io_out_bits_weight, // ThresholdUnit.java:82
-  output wire [27:0] io_out_bits_threshold, // ThresholdUnit.java:82
-  input  wire [15:0] io_epsFx, // ThresholdUnit.java:82
-  input  wire io_clear, // ThresholdUnit.java:82
-  output wire io_empty  // ThresholdUnit.java:82
+  output wire io_in_ready, // ThresholdUnit.java:83
+  input  wire io_in_valid, // ThresholdUnit.java:83
+  input  wire [31:0] io_in_bits_key, // ThresholdUnit.java:83
+  input  wire io_in_bits_weight, // ThresholdUnit.java:83
+  input  wire io_out_ready, // ThresholdUnit.java:83
+  output wire io_out_valid, // ThresholdUnit.java:83
+  output wire [31:0] io_out_bits_key, // ThresholdUnit.java:83
+  output wire io_out_bits_weight, // ThresholdUnit.java:83
+  output wire [27:0] io_out_bits_threshold, // ThresholdUnit.java:83
+  input  wire [15:0] io_epsFx, // ThresholdUnit.java:83
+  input  wire io_clear, // ThresholdUnit.java:83
+  output wire io_empty  // ThresholdUnit.java:83
 );
 
   // State
-  reg s1_valid; // ThresholdUnit.java:90
-  reg s2_valid; // ThresholdUnit.java:91
-  reg s3_valid; // ThresholdUnit.java:92
-  reg [19:0] p_lo; // ThresholdUnit.java:93
-  reg [19:0] p_hi_0; // ThresholdUnit.java:96
-  reg [19:0] p_hi_1; // ThresholdUnit.java:96
-  reg [19:0] p_hi_2; // ThresholdUnit.java:96
-  reg [31:0] s1_key; // ThresholdUnit.java:98
-  reg s1_weight; // ThresholdUnit.java:99
-  reg [16:0] s1_product; // ThresholdUnit.java:100
-  reg [31:0] s2_key; // ThresholdUnit.java:101
-  reg s2_weight; // ThresholdUnit.java:102
-  reg s2_carry; // ThresholdUnit.java:103
-  reg [19:0] s2_p_lo; // ThresholdUnit.java:104
-  reg [31:0] s3_key; // ThresholdUnit.java:105
-  reg s3_weight; // ThresholdUnit.java:106
-  reg [19:0] s3_p_lo; // ThresholdUnit.java:107
+  reg s1_valid; // ThresholdUnit.java:91
+  reg s2_valid; // ThresholdUnit.java:92
+  reg s3_valid; // ThresholdUnit.java:93
+  reg [19:0] p_lo; // ThresholdUnit.java:94
+  reg [19:0] p_hi_0; // ThresholdUnit.java:97
+  reg [19:0] p_hi_1; // ThresholdUnit.java:97
+  reg [19:0] p_hi_2; // ThresholdUnit.java:97
+  reg [31:0] s1_key; // ThresholdUnit.java:99
+  reg s1_weight; // ThresholdUnit.java:100
+  reg [16:0] s1_product; // ThresholdUnit.java:101
+  reg [31:0] s2_key; // ThresholdUnit.java:102
+  reg s2_weight; // ThresholdUnit.java:103
+  reg s2_carry; // ThresholdUnit.java:104
+  reg [19:0] s2_p_lo; // ThresholdUnit.java:105
+  reg [31:0] s3_key; // ThresholdUnit.java:106
+  reg s3_weight; // ThresholdUnit.java:107
+  reg [19:0] s3_p_lo; // ThresholdUnit.java:108
 
   // Logic
-  wire _not_0 = ~s3_valid; // ThresholdUnit.java:109
-  wire advance = _not_0 | io_out_ready; // ThresholdUnit.java:109
-  wire [79:0] _cat_0 = {p_hi_2, p_hi_1, p_hi_0, s3_p_lo}; // ThresholdUnit.java:148
-  wire [59:0] _shr_0 = _cat_0[79:20]; // ThresholdUnit.java:148
-  wire [31:0] _bits_0 = _shr_0[59:28]; // ThresholdUnit.java:151
-  wire _or_r_0 = |_bits_0; // ThresholdUnit.java:151
-  wire [27:0] _fill_0 = {28{1'd1}}; // ThresholdUnit.java:151
-  wire [27:0] _bits_1 = _shr_0[27:0]; // ThresholdUnit.java:151
-  wire [27:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // ThresholdUnit.java:151
-  wire _or_0 = s1_valid | s2_valid; // ThresholdUnit.java:156
-  wire _or_1 = _or_0 | s3_valid; // ThresholdUnit.java:156
-  wire _not_1 = ~_or_1; // ThresholdUnit.java:156
-  wire [20:0] _add_expand_0 = {1'b0, p_lo} + {1'b0, {{3{1'b0}}, s1_product}}; // ThresholdUnit.java:121
-  wire [19:0] _bits_2 = _add_expand_0[19:0]; // ThresholdUnit.java:122
-  wire [19:0] _add_0 = p_hi_0 + {{19{1'b0}}, s2_carry}; // ThresholdUnit.java:131
-  wire _and_r_0 = &p_hi_0; // ThresholdUnit.java:132
-  wire _and_0 = s2_carry & _and_r_0; // ThresholdUnit.java:132
-  wire [19:0] _add_1 = p_hi_1 + {{19{1'b0}}, _and_0}; // ThresholdUnit.java:131
-  wire _and_r_1 = &p_hi_1; // ThresholdUnit.java:132
-  wire _and_1 = _and_0 & _and_r_1; // ThresholdUnit.java:132
-  wire [19:0] _add_2 = p_hi_2 + {{19{1'b0}}, _and_1}; // ThresholdUnit.java:131
-  wire [16:0] _mul_0 = {{16{1'b0}}, io_in_bits_weight} * {1'b0, io_epsFx}; // ThresholdUnit.java:118
-  wire _bits_3 = _add_expand_0[20]; // ThresholdUnit.java:124
-  wire [19:0] _bits_4 = _add_expand_0[19:0]; // ThresholdUnit.java:123
+  wire _not_0 = ~s3_valid; // ThresholdUnit.java:110
+  wire advance = _not_0 | io_out_ready; // ThresholdUnit.java:110
+  wire [79:0] _cat_0 = {p_hi_2, p_hi_1, p_hi_0, s3_p_lo}; // ThresholdUnit.java:149
+  wire [59:0] _shr_0 = _cat_0[79:20]; // ThresholdUnit.java:149
+  wire [31:0] _bits_0 = _shr_0[59:28]; // ThresholdUnit.java:152
+  wire _or_r_0 = |_bits_0; // ThresholdUnit.java:152
+  wire [27:0] _fill_0 = {28{1'd1}}; // ThresholdUnit.java:152
+  wire [27:0] _bits_1 = _shr_0[27:0]; // ThresholdUnit.java:152
+  wire [27:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // ThresholdUnit.java:152
+  wire _or_0 = s1_valid | s2_valid; // ThresholdUnit.java:157
+  wire _or_1 = _or_0 | s3_valid; // ThresholdUnit.java:157
+  wire _not_1 = ~_or_1; // ThresholdUnit.java:157
+  wire [20:0] _add_expand_0 = {1'b0, p_lo} + {1'b0, {{3{1'b0}}, s1_product}}; // ThresholdUnit.java:122
+  wire [19:0] _bits_2 = _add_expand_0[19:0]; // ThresholdUnit.java:123
+  wire [19:0] _add_0 = p_hi_0 + {{19{1'b0}}, s2_carry}; // ThresholdUnit.java:132
+  wire _and_r_0 = &p_hi_0; // ThresholdUnit.java:133
+  wire _and_0 = s2_carry & _and_r_0; // ThresholdUnit.java:133
+  wire [19:0] _add_1 = p_hi_1 + {{19{1'b0}}, _and_0}; // ThresholdUnit.java:132
+  wire _and_r_1 = &p_hi_1; // ThresholdUnit.java:133
+  wire _and_1 = _and_0 & _and_r_1; // ThresholdUnit.java:133
+  wire [19:0] _add_2 = p_hi_2 + {{19{1'b0}}, _and_1}; // ThresholdUnit.java:132
+  wire [16:0] _mul_0 = {{16{1'b0}}, io_in_bits_weight} * {1'b0, io_epsFx}; // ThresholdUnit.java:119
+  wire _bits_3 = _add_expand_0[20]; // ThresholdUnit.java:125
+  wire [19:0] _bits_4 = _add_expand_0[19:0]; // ThresholdUnit.java:124
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = advance;

@@ -5,43 +5,43 @@
 module CounterSram_d4096_c32 (
   input  wire clock, // CounterSram.java:57
   input  wire reset, // CounterSram.java:57
-  output wire io_in_ready, // CounterSram.java:64
-  input  wire io_in_valid, // CounterSram.java:64
-  input  wire [11:0] io_in_bits_addr, // CounterSram.java:64
-  input  wire [33:0] io_in_bits_cmd, // CounterSram.java:64
-  input  wire io_out_ready, // CounterSram.java:64
-  output wire io_out_valid, // CounterSram.java:64
-  output wire [11:0] io_out_bits_addr, // CounterSram.java:64
-  output wire [33:0] io_out_bits_cmd, // CounterSram.java:64
-  output wire [31:0] io_out_bits_old, // CounterSram.java:64
-  output wire [31:0] io_out_bits_updated, // CounterSram.java:64
-  output wire io_out_bits_saturated, // CounterSram.java:64
-  input  wire io_clear, // CounterSram.java:64
-  output wire io_clearing  // CounterSram.java:64
+  output wire io_in_ready, // CounterSram.java:65
+  input  wire io_in_valid, // CounterSram.java:65
+  input  wire [11:0] io_in_bits_addr, // CounterSram.java:65
+  input  wire [33:0] io_in_bits_cmd, // CounterSram.java:65
+  input  wire io_out_ready, // CounterSram.java:65
+  output wire io_out_valid, // CounterSram.java:65
+  output wire [11:0] io_out_bits_addr, // CounterSram.java:65
+  output wire [33:0] io_out_bits_cmd, // CounterSram.java:65
+  output wire [31:0] io_out_bits_old, // CounterSram.java:65
+  output wire [31:0] io_out_bits_updated, // CounterSram.java:65
+  output wire io_out_bits_saturated, // CounterSram.java:65
+  input  wire io_clear, // CounterSram.java:65
+  output wire io_clearing  // CounterSram.java:65
 );
 
   // Wires
-  wire rmwMemory_io_in_ready; // CounterSram.java:65
-  wire rmwMemory_io_in_valid; // CounterSram.java:65
-  wire [11:0] rmwMemory_io_in_bits_addr; // CounterSram.java:65
-  wire [33:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:65
-  wire rmwMemory_io_out_ready; // CounterSram.java:65
-  wire rmwMemory_io_out_valid; // CounterSram.java:65
-  wire [11:0] rmwMemory_io_out_bits_addr; // CounterSram.java:65
-  wire [33:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:65
-  wire [31:0] rmwMemory_io_out_bits_old; // CounterSram.java:65
-  wire [31:0] rmwMemory_io_out_bits_updated; // CounterSram.java:65
-  wire rmwMemory_io_clear; // CounterSram.java:65
-  wire rmwMemory_io_clearing; // CounterSram.java:65
+  wire rmwMemory_io_in_ready; // CounterSram.java:66
+  wire rmwMemory_io_in_valid; // CounterSram.java:66
+  wire [11:0] rmwMemory_io_in_bits_addr; // CounterSram.java:66
+  wire [33:0] rmwMemory_io_in_bits_cmd; // CounterSram.java:66
+  wire rmwMemory_io_out_ready; // CounterSram.java:66
+  wire rmwMemory_io_out_valid; // CounterSram.java:66
+  wire [11:0] rmwMemory_io_out_bits_addr; // CounterSram.java:66
+  wire [33:0] rmwMemory_io_out_bits_cmd; // CounterSram.java:66
+  wire [31:0] rmwMemory_io_out_bits_old; // CounterSram.java:66
+  wire [31:0] rmwMemory_io_out_bits_updated; // CounterSram.java:66
+  wire rmwMemory_io_clear; // CounterSram.java:66
+  wire rmwMemory_io_clearing; // CounterSram.java:66
 
   // Logic
-  wire [1:0] _bits_0 = rmwMemory_io_out_bits_cmd[33:32]; // CounterSram.java:123
-  wire _eq_0 = _bits_0 == 2'd0; // CounterSram.java:82
-  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[31:0]; // CounterSram.java:127
+  wire [1:0] _bits_0 = rmwMemory_io_out_bits_cmd[33:32]; // CounterSram.java:124
+  wire _eq_0 = _bits_0 == 2'd0; // CounterSram.java:83
+  wire [31:0] _bits_1 = rmwMemory_io_out_bits_cmd[31:0]; // CounterSram.java:128
   wire [32:0] _add_expand_0 = {1'b0, rmwMemory_io_out_bits_old} + {1'b0, _bits_1}; // SatAdd.java:20
   wire _bits_2 = _add_expand_0[32]; // SatAdd.java:21
   wire _or_r_0 = |_bits_2; // SatAdd.java:21
-  wire _and_0 = _eq_0 & _or_r_0; // CounterSram.java:82
+  wire _and_0 = _eq_0 & _or_r_0; // CounterSram.java:83
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = rmwMemory_io_in_ready;
@@ -58,7 +58,7 @@ module CounterSram_d4096_c32 (
   assign rmwMemory_io_out_ready = io_out_ready;
   assign rmwMemory_io_clear = io_clear;
 
-  RmwMemory_fcounter_d4096_w32_c34 rmwMemory ( // CounterSram.java:65
+  RmwMemory_fcounter_d4096_w32_c34 rmwMemory ( // CounterSram.java:66
     .clock(clock),
 
     .reset(reset),

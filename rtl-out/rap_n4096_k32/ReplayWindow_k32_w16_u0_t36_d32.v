@@ -5,166 +5,166 @@
 module ReplayWindow_k32_w16_u0_t36_d32 (
   input  wire clock, // ReplayWindow.java:109
   input  wire reset, // ReplayWindow.java:109
-  output wire io_enq_ready, // ReplayWindow.java:114
-  input  wire io_enq_valid, // ReplayWindow.java:114
-  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:114
-  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:114
-  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:114
-  input  wire io_issue_ready, // ReplayWindow.java:114
-  output wire io_issue_valid, // ReplayWindow.java:114
-  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:114
-  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:114
-  input  wire io_issueEnable, // ReplayWindow.java:114
-  output wire [15:0] io_head_weight, // ReplayWindow.java:114
-  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:114
-  output wire io_head_thresholdFits, // ReplayWindow.java:114
-  output wire [31:0] io_head_compareNotThreshold, // ReplayWindow.java:114
-  output wire io_headLoad_fromRead, // ReplayWindow.java:114
-  output wire [35:0] io_headLoad_readNotThreshold, // ReplayWindow.java:114
-  output wire io_headValid, // ReplayWindow.java:114
-  input  wire io_commit, // ReplayWindow.java:114
-  input  wire io_rewind  // ReplayWindow.java:114
+  output wire io_enq_ready, // ReplayWindow.java:115
+  input  wire io_enq_valid, // ReplayWindow.java:115
+  input  wire [31:0] io_enq_bits_key, // ReplayWindow.java:115
+  input  wire [15:0] io_enq_bits_weight, // ReplayWindow.java:115
+  input  wire [35:0] io_enq_bits_threshold, // ReplayWindow.java:115
+  input  wire io_issue_ready, // ReplayWindow.java:115
+  output wire io_issue_valid, // ReplayWindow.java:115
+  output wire [31:0] io_issue_bits_key, // ReplayWindow.java:115
+  output wire [15:0] io_issue_bits_weight, // ReplayWindow.java:115
+  input  wire io_issueEnable, // ReplayWindow.java:115
+  output wire [15:0] io_head_weight, // ReplayWindow.java:115
+  output wire [35:0] io_head_notThreshold, // ReplayWindow.java:115
+  output wire io_head_thresholdFits, // ReplayWindow.java:115
+  output wire [31:0] io_head_compareNotThreshold, // ReplayWindow.java:115
+  output wire io_headLoad_fromRead, // ReplayWindow.java:115
+  output wire [35:0] io_headLoad_readNotThreshold, // ReplayWindow.java:115
+  output wire io_headValid, // ReplayWindow.java:115
+  input  wire io_commit, // ReplayWindow.java:115
+  input  wire io_rewind  // ReplayWindow.java:115
 );
 
   // State
-  reg [5:0] write_ptr; // ReplayWindow.java:130
-  reg [5:0] issue_ptr; // ReplayWindow.java:131
-  reg [5:0] commit_ptr; // ReplayWindow.java:132
-  reg held_0; // ReplayWindow.java:136
-  reg held_1; // ReplayWindow.java:137
-  reg held_2; // ReplayWindow.java:138
-  reg full; // ReplayWindow.java:142
-  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:172
-  reg issue_bypass; // ReplayWindow.java:173
-  reg [47:0] issue_last_written; // ReplayWindow.java:174
-  reg [52:0] head_entry; // ReplayWindow.java:187
-  reg head_known; // ReplayWindow.java:188
-  reg head_refetched; // ReplayWindow.java:189
-  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:199
-  reg ahead_fresh; // ReplayWindow.java:201
-  reg [31:0] head_compare_not_t; // ReplayWindow.java:203
+  reg [5:0] write_ptr; // ReplayWindow.java:131
+  reg [5:0] issue_ptr; // ReplayWindow.java:132
+  reg [5:0] commit_ptr; // ReplayWindow.java:133
+  reg held_0; // ReplayWindow.java:137
+  reg held_1; // ReplayWindow.java:138
+  reg held_2; // ReplayWindow.java:139
+  reg full; // ReplayWindow.java:143
+  reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:173
+  reg issue_bypass; // ReplayWindow.java:174
+  reg [47:0] issue_last_written; // ReplayWindow.java:175
+  reg [52:0] head_entry; // ReplayWindow.java:188
+  reg head_known; // ReplayWindow.java:189
+  reg head_refetched; // ReplayWindow.java:190
+  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:200
+  reg ahead_fresh; // ReplayWindow.java:202
+  reg [31:0] head_compare_not_t; // ReplayWindow.java:204
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] issue_entries [0:31]; // ReplayWindow.java:127
-  (* no_rw_check *) reg [52:0] head_entries [0:31]; // ReplayWindow.java:129
+  (* no_rw_check *) reg [47:0] issue_entries [0:31]; // ReplayWindow.java:128
+  (* no_rw_check *) reg [52:0] head_entries [0:31]; // ReplayWindow.java:130
 
   // Logic
-  wire _not_0 = ~full; // ReplayWindow.java:143
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:179
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:179
-  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:176
-  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:177
-  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:263
-  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:263
-  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:223
-  wire _bits_4 = head_entry[52]; // ReplayWindow.java:224
-  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:144
-  wire _mux_1 = io_commit ? held_1 : held_0; // ReplayWindow.java:202
-  wire writes_head = enq_fire & _mux_1; // ReplayWindow.java:202
-  wire _not_1 = ~writes_head; // ReplayWindow.java:221
-  wire _or_0 = head_refetched | io_commit; // ReplayWindow.java:221
-  wire _and_1 = _not_1 & _or_0; // ReplayWindow.java:221
-  wire [35:0] _bits_5 = head_entries_rdata_0[51:16]; // ReplayWindow.java:222
-  wire _not_2 = ~held_0; // ReplayWindow.java:226
-  wire [5:0] _add_0 = write_ptr + 6'd1; // ReplayWindow.java:155
-  wire [5:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:155
-  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:162
-  wire [5:0] _add_1 = issue_ptr + 6'd1; // ReplayWindow.java:162
-  wire [5:0] _mux_2 = io_rewind ? commit_ptr : issue_ptr; // ReplayWindow.java:162
-  wire [5:0] issue_ptr_next = _and_2 ? _add_1 : _mux_2; // ReplayWindow.java:162
-  wire [5:0] _add_2 = commit_ptr + 6'd1; // ReplayWindow.java:164
-  wire [5:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:164
-  wire _not_3 = ~io_commit; // ReplayWindow.java:233
-  wire _and_3 = enq_fire & _not_3; // ReplayWindow.java:233
-  wire _not_4 = ~_and_3; // ReplayWindow.java:236
-  wire _and_4 = held_0 & _not_4; // ReplayWindow.java:236
-  wire _not_5 = ~enq_fire; // ReplayWindow.java:234
-  wire _and_5 = io_commit & _not_5; // ReplayWindow.java:234
-  wire _and_6 = held_1 & _and_5; // ReplayWindow.java:236
-  wire _or_1 = _and_4 | _and_6; // ReplayWindow.java:236
-  wire _and_7 = held_0 & _and_3; // ReplayWindow.java:237
-  wire _not_6 = ~_and_3; // ReplayWindow.java:235
-  wire _not_7 = ~_and_5; // ReplayWindow.java:235
-  wire _and_8 = _not_6 & _not_7; // ReplayWindow.java:235
-  wire _and_9 = held_1 & _and_8; // ReplayWindow.java:237
-  wire _or_2 = _and_7 | _and_9; // ReplayWindow.java:237
-  wire _and_10 = held_2 & _and_5; // ReplayWindow.java:237
-  wire _or_3 = _or_2 | _and_10; // ReplayWindow.java:237
-  wire _and_11 = held_1 & _and_3; // ReplayWindow.java:238
-  wire _and_12 = held_2 & _and_8; // ReplayWindow.java:238
-  wire _or_4 = _and_11 | _and_12; // ReplayWindow.java:238
-  wire [5:0] held = write_ptr - commit_ptr; // ReplayWindow.java:230
-  wire held_3 = held == 6'd3; // ReplayWindow.java:231
-  wire _and_13 = held_3 & _and_5; // ReplayWindow.java:238
-  wire _or_5 = _or_4 | _and_13; // ReplayWindow.java:238
-  wire held_one_short = held == 6'd31; // ReplayWindow.java:232
-  wire _and_14 = held_one_short & _and_3; // ReplayWindow.java:239
-  wire _not_8 = ~_and_5; // ReplayWindow.java:239
-  wire _and_15 = full & _not_8; // ReplayWindow.java:239
-  wire _or_6 = _and_14 | _and_15; // ReplayWindow.java:239
-  wire [4:0] _bits_6 = write_ptr[4:0]; // ReplayWindow.java:145
-  wire [4:0] _bits_7 = issue_ptr_next[4:0]; // ReplayWindow.java:167
-  wire _eq_0 = _bits_6 == _bits_7; // ReplayWindow.java:171
-  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:171
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:254
-  wire _or_7 = io_commit | head_refetched; // ReplayWindow.java:207
-  wire _and_16 = enq_fire & held_0; // ReplayWindow.java:207
-  wire head_loads = _or_7 | _and_16; // ReplayWindow.java:207
-  wire [3:0] _bits_8 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:149
-  wire _or_r_0 = |_bits_8; // ReplayWindow.java:149
-  wire _not_9 = ~_or_r_0; // ReplayWindow.java:149
-  wire [35:0] _not_10 = ~io_enq_bits_threshold; // ReplayWindow.java:150
-  wire [36:0] _cat_1 = {_not_9, _not_10}; // ReplayWindow.java:150
-  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:254
-  wire [52:0] head_next = writes_head ? _cat_2 : head_entries_rdata_0; // ReplayWindow.java:208
-  wire _or_8 = writes_head | head_refetched; // ReplayWindow.java:213
-  wire _not_11 = ~held_1; // ReplayWindow.java:213
-  wire _and_17 = ahead_fresh & _not_11; // ReplayWindow.java:213
-  wire _or_9 = _or_8 | _and_17; // ReplayWindow.java:213
-  wire _not_12 = ~head_known; // ReplayWindow.java:191
-  wire _not_13 = ~head_refetched; // ReplayWindow.java:191
-  wire _and_18 = _not_12 & _not_13; // ReplayWindow.java:191
-  wire _not_14 = ~held_0; // ReplayWindow.java:191
-  wire head_refetch = _and_18 & _not_14; // ReplayWindow.java:191
-  wire _not_15 = ~head_refetch; // ReplayWindow.java:198
-  wire _and_19 = enq_fire & _not_15; // ReplayWindow.java:198
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:198
-  wire head_read_collides = _and_19 & _mux_3; // ReplayWindow.java:198
-  wire _not_16 = ~head_read_collides; // ReplayWindow.java:201
-  wire _not_17 = ~head_refetch; // ReplayWindow.java:201
-  wire _and_20 = _not_16 & _not_17; // ReplayWindow.java:201
-  wire [31:0] _bits_9 = head_next[47:16]; // ReplayWindow.java:259
-  wire [5:0] _add_3 = commit_ptr + 6'd2; // ReplayWindow.java:193
-  wire [5:0] _add_4 = commit_ptr + 6'd1; // ReplayWindow.java:193
-  wire [5:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:193
-  wire [5:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:193
-  wire [4:0] head_read_addr = _mux_5[4:0]; // ReplayWindow.java:194
-  wire _not_18 = ~head_read_collides; // ReplayWindow.java:199
-  wire _and_21 = io_issue_valid & io_issue_ready; // ReplayWindow.java:163
-  wire _or_10 = _and_21 | io_commit; // ReplayWindow.java:163
-  wire _and_22 = io_rewind & _or_10; // ReplayWindow.java:163
-  wire _not_19 = ~_and_22; // ReplayWindow.java:163
-  wire _not_20 = ~head_known; // ReplayWindow.java:216
-  wire [31:0] _bits_10 = head_entry[47:16]; // ReplayWindow.java:259
-  wire _eq_1 = head_compare_not_t == _bits_10; // ReplayWindow.java:216
-  wire _or_11 = _not_20 | _eq_1; // ReplayWindow.java:216
-  wire [31:0] _bits_11 = head_entry[47:16]; // ReplayWindow.java:259
-  wire _eq_2 = held == 6'd0; // ReplayWindow.java:241
-  wire _eq_3 = held_0 == _eq_2; // ReplayWindow.java:241
-  wire _eq_4 = held == 6'd1; // ReplayWindow.java:242
-  wire _eq_5 = held_1 == _eq_4; // ReplayWindow.java:242
-  wire _and_23 = _eq_3 & _eq_5; // ReplayWindow.java:242
-  wire _eq_6 = held == 6'd2; // ReplayWindow.java:243
-  wire _eq_7 = held_2 == _eq_6; // ReplayWindow.java:243
-  wire _and_24 = _and_23 & _eq_7; // ReplayWindow.java:243
-  wire _eq_8 = held == 6'd32; // ReplayWindow.java:244
-  wire _eq_9 = full == _eq_8; // ReplayWindow.java:244
-  wire _and_25 = _and_24 & _eq_9; // ReplayWindow.java:244
-  wire _ne_1 = _bits_6 != head_read_addr; // ReplayWindow.java:248
-  wire _not_21 = ~head_read_collides; // ReplayWindow.java:247
-  wire _and_26 = enq_fire & _not_21; // ReplayWindow.java:247
-  wire _not_22 = ~held_0; // ReplayWindow.java:249
-  wire _and_27 = _not_22 & head_known; // ReplayWindow.java:249
+  wire _not_0 = ~full; // ReplayWindow.java:144
+  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:180
+  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:180
+  wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:177
+  wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:178
+  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:264
+  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:264
+  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:224
+  wire _bits_4 = head_entry[52]; // ReplayWindow.java:225
+  wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:145
+  wire _mux_1 = io_commit ? held_1 : held_0; // ReplayWindow.java:203
+  wire writes_head = enq_fire & _mux_1; // ReplayWindow.java:203
+  wire _not_1 = ~writes_head; // ReplayWindow.java:222
+  wire _or_0 = head_refetched | io_commit; // ReplayWindow.java:222
+  wire _and_1 = _not_1 & _or_0; // ReplayWindow.java:222
+  wire [35:0] _bits_5 = head_entries_rdata_0[51:16]; // ReplayWindow.java:223
+  wire _not_2 = ~held_0; // ReplayWindow.java:227
+  wire [5:0] _add_0 = write_ptr + 6'd1; // ReplayWindow.java:156
+  wire [5:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:156
+  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:163
+  wire [5:0] _add_1 = issue_ptr + 6'd1; // ReplayWindow.java:163
+  wire [5:0] _mux_2 = io_rewind ? commit_ptr : issue_ptr; // ReplayWindow.java:163
+  wire [5:0] issue_ptr_next = _and_2 ? _add_1 : _mux_2; // ReplayWindow.java:163
+  wire [5:0] _add_2 = commit_ptr + 6'd1; // ReplayWindow.java:165
+  wire [5:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:165
+  wire _not_3 = ~io_commit; // ReplayWindow.java:234
+  wire _and_3 = enq_fire & _not_3; // ReplayWindow.java:234
+  wire _not_4 = ~_and_3; // ReplayWindow.java:237
+  wire _and_4 = held_0 & _not_4; // ReplayWindow.java:237
+  wire _not_5 = ~enq_fire; // ReplayWindow.java:235
+  wire _and_5 = io_commit & _not_5; // ReplayWindow.java:235
+  wire _and_6 = held_1 & _and_5; // ReplayWindow.java:237
+  wire _or_1 = _and_4 | _and_6; // ReplayWindow.java:237
+  wire _and_7 = held_0 & _and_3; // ReplayWindow.java:238
+  wire _not_6 = ~_and_3; // ReplayWindow.java:236
+  wire _not_7 = ~_and_5; // ReplayWindow.java:236
+  wire _and_8 = _not_6 & _not_7; // ReplayWindow.java:236
+  wire _and_9 = held_1 & _and_8; // ReplayWindow.java:238
+  wire _or_2 = _and_7 | _and_9; // ReplayWindow.java:238
+  wire _and_10 = held_2 & _and_5; // ReplayWindow.java:238
+  wire _or_3 = _or_2 | _and_10; // ReplayWindow.java:238
+  wire _and_11 = held_1 & _and_3; // ReplayWindow.java:239
+  wire _and_12 = held_2 & _and_8; // ReplayWindow.java:239
+  wire _or_4 = _and_11 | _and_12; // ReplayWindow.java:239
+  wire [5:0] held = write_ptr - commit_ptr; // ReplayWindow.java:231
+  wire held_3 = held == 6'd3; // ReplayWindow.java:232
+  wire _and_13 = held_3 & _and_5; // ReplayWindow.java:239
+  wire _or_5 = _or_4 | _and_13; // ReplayWindow.java:239
+  wire held_one_short = held == 6'd31; // ReplayWindow.java:233
+  wire _and_14 = held_one_short & _and_3; // ReplayWindow.java:240
+  wire _not_8 = ~_and_5; // ReplayWindow.java:240
+  wire _and_15 = full & _not_8; // ReplayWindow.java:240
+  wire _or_6 = _and_14 | _and_15; // ReplayWindow.java:240
+  wire [4:0] _bits_6 = write_ptr[4:0]; // ReplayWindow.java:146
+  wire [4:0] _bits_7 = issue_ptr_next[4:0]; // ReplayWindow.java:168
+  wire _eq_0 = _bits_6 == _bits_7; // ReplayWindow.java:172
+  wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:172
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:255
+  wire _or_7 = io_commit | head_refetched; // ReplayWindow.java:208
+  wire _and_16 = enq_fire & held_0; // ReplayWindow.java:208
+  wire head_loads = _or_7 | _and_16; // ReplayWindow.java:208
+  wire [3:0] _bits_8 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:150
+  wire _or_r_0 = |_bits_8; // ReplayWindow.java:150
+  wire _not_9 = ~_or_r_0; // ReplayWindow.java:150
+  wire [35:0] _not_10 = ~io_enq_bits_threshold; // ReplayWindow.java:151
+  wire [36:0] _cat_1 = {_not_9, _not_10}; // ReplayWindow.java:151
+  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:255
+  wire [52:0] head_next = writes_head ? _cat_2 : head_entries_rdata_0; // ReplayWindow.java:209
+  wire _or_8 = writes_head | head_refetched; // ReplayWindow.java:214
+  wire _not_11 = ~held_1; // ReplayWindow.java:214
+  wire _and_17 = ahead_fresh & _not_11; // ReplayWindow.java:214
+  wire _or_9 = _or_8 | _and_17; // ReplayWindow.java:214
+  wire _not_12 = ~head_known; // ReplayWindow.java:192
+  wire _not_13 = ~head_refetched; // ReplayWindow.java:192
+  wire _and_18 = _not_12 & _not_13; // ReplayWindow.java:192
+  wire _not_14 = ~held_0; // ReplayWindow.java:192
+  wire head_refetch = _and_18 & _not_14; // ReplayWindow.java:192
+  wire _not_15 = ~head_refetch; // ReplayWindow.java:199
+  wire _and_19 = enq_fire & _not_15; // ReplayWindow.java:199
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:199
+  wire head_read_collides = _and_19 & _mux_3; // ReplayWindow.java:199
+  wire _not_16 = ~head_read_collides; // ReplayWindow.java:202
+  wire _not_17 = ~head_refetch; // ReplayWindow.java:202
+  wire _and_20 = _not_16 & _not_17; // ReplayWindow.java:202
+  wire [31:0] _bits_9 = head_next[47:16]; // ReplayWindow.java:260
+  wire [5:0] _add_3 = commit_ptr + 6'd2; // ReplayWindow.java:194
+  wire [5:0] _add_4 = commit_ptr + 6'd1; // ReplayWindow.java:194
+  wire [5:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:194
+  wire [5:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:194
+  wire [4:0] head_read_addr = _mux_5[4:0]; // ReplayWindow.java:195
+  wire _not_18 = ~head_read_collides; // ReplayWindow.java:200
+  wire _and_21 = io_issue_valid & io_issue_ready; // ReplayWindow.java:164
+  wire _or_10 = _and_21 | io_commit; // ReplayWindow.java:164
+  wire _and_22 = io_rewind & _or_10; // ReplayWindow.java:164
+  wire _not_19 = ~_and_22; // ReplayWindow.java:164
+  wire _not_20 = ~head_known; // ReplayWindow.java:217
+  wire [31:0] _bits_10 = head_entry[47:16]; // ReplayWindow.java:260
+  wire _eq_1 = head_compare_not_t == _bits_10; // ReplayWindow.java:217
+  wire _or_11 = _not_20 | _eq_1; // ReplayWindow.java:217
+  wire [31:0] _bits_11 = head_entry[47:16]; // ReplayWindow.java:260
+  wire _eq_2 = held == 6'd0; // ReplayWindow.java:242
+  wire _eq_3 = held_0 == _eq_2; // ReplayWindow.java:242
+  wire _eq_4 = held == 6'd1; // ReplayWindow.java:243
+  wire _eq_5 = held_1 == _eq_4; // ReplayWindow.java:243
+  wire _and_23 = _eq_3 & _eq_5; // ReplayWindow.java:243
+  wire _eq_6 = held == 6'd2; // ReplayWindow.java:244
+  wire _eq_7 = held_2 == _eq_6; // ReplayWindow.java:244
+  wire _and_24 = _and_23 & _eq_7; // ReplayWindow.java:244
+  wire _eq_8 = held == 6'd32; // ReplayWindow.java:245
+  wire _eq_9 = full == _eq_8; // ReplayWindow.java:245
+  wire _and_25 = _and_24 & _eq_9; // ReplayWindow.java:245
+  wire _ne_1 = _bits_6 != head_read_addr; // ReplayWindow.java:249
+  wire _not_21 = ~head_read_collides; // ReplayWindow.java:248
+  wire _and_26 = enq_fire & _not_21; // ReplayWindow.java:248
+  wire _not_22 = ~held_0; // ReplayWindow.java:250
+  wire _and_27 = _not_22 & head_known; // ReplayWindow.java:250
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -311,24 +311,24 @@ module ReplayWindow_k32_w16_u0_t36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_19) begin // ReplayWindow.java:163
-      $display("Assertion failed at ReplayWindow.java:163: a rewind met an issue or a commit");
+    if (!reset && !_not_19) begin // ReplayWindow.java:164
+      $display("Assertion failed at ReplayWindow.java:164: a rewind met an issue or a commit");
       $stop;
     end
-    if (!reset && !_or_11) begin // ReplayWindow.java:215
-      $display("Assertion failed at ReplayWindow.java:215: head_compare_not_t %h is not the head's ~T %h", head_compare_not_t, _bits_11);
+    if (!reset && !_or_11) begin // ReplayWindow.java:216
+      $display("Assertion failed at ReplayWindow.java:216: head_compare_not_t %h is not the head's ~T %h", head_compare_not_t, _bits_11);
       $stop;
     end
-    if (!reset && !_and_25) begin // ReplayWindow.java:240
-      $display("Assertion failed at ReplayWindow.java:240: the held flags disagree with the pointers");
+    if (!reset && !_and_25) begin // ReplayWindow.java:241
+      $display("Assertion failed at ReplayWindow.java:241: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && _and_26 && !_ne_1) begin // ReplayWindow.java:248
-      $display("Assertion failed at ReplayWindow.java:248: the head RAM reads the slot being written");
+    if (!reset && _and_26 && !_ne_1) begin // ReplayWindow.java:249
+      $display("Assertion failed at ReplayWindow.java:249: the head RAM reads the slot being written");
       $stop;
     end
-    if (!reset && io_commit && !_and_27) begin // ReplayWindow.java:249
-      $display("Assertion failed at ReplayWindow.java:249: a commit of an event not (yet) in the window");
+    if (!reset && io_commit && !_and_27) begin // ReplayWindow.java:250
+      $display("Assertion failed at ReplayWindow.java:250: a commit of an event not (yet) in the window");
       $stop;
     end
   end

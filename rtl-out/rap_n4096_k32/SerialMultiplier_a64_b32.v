@@ -5,80 +5,80 @@
 module SerialMultiplier_a64_b32 (
   input  wire clock, // SerialMultiplier.java:72
   input  wire reset, // SerialMultiplier.java:72
-  input  wire io_start, // SerialMultiplier.java:74
-  input  wire [63:0] io_a, // SerialMultiplier.java:74
-  input  wire [31:0] io_b, // SerialMultiplier.java:74
-  output wire io_busy, // SerialMultiplier.java:74
-  output wire [95:0] io_product  // SerialMultiplier.java:74
+  input  wire io_start, // SerialMultiplier.java:75
+  input  wire [63:0] io_a, // SerialMultiplier.java:75
+  input  wire [31:0] io_b, // SerialMultiplier.java:75
+  output wire io_busy, // SerialMultiplier.java:75
+  output wire [95:0] io_product  // SerialMultiplier.java:75
 );
 
   // State
-  reg [95:0] acc; // SerialMultiplier.java:76
-  reg [5:0] bits_left; // SerialMultiplier.java:77
-  reg [63:0] a_hold; // SerialMultiplier.java:78
-  reg running; // SerialMultiplier.java:82
-  reg [2:0] add_part; // SerialMultiplier.java:90
-  reg [15:0] sum_part_0; // SerialMultiplier.java:93
-  reg [15:0] sum_part_1; // SerialMultiplier.java:93
-  reg [15:0] sum_part_2; // SerialMultiplier.java:93
-  reg [15:0] sum_part_3; // SerialMultiplier.java:93
-  reg sum_carry_0; // SerialMultiplier.java:97
-  reg sum_carry_1; // SerialMultiplier.java:97
-  reg sum_carry_2; // SerialMultiplier.java:97
-  reg sum_carry_3; // SerialMultiplier.java:97
+  reg [95:0] acc; // SerialMultiplier.java:77
+  reg [5:0] bits_left; // SerialMultiplier.java:78
+  reg [63:0] a_hold; // SerialMultiplier.java:79
+  reg running; // SerialMultiplier.java:83
+  reg [2:0] add_part; // SerialMultiplier.java:91
+  reg [15:0] sum_part_0; // SerialMultiplier.java:94
+  reg [15:0] sum_part_1; // SerialMultiplier.java:94
+  reg [15:0] sum_part_2; // SerialMultiplier.java:94
+  reg [15:0] sum_part_3; // SerialMultiplier.java:94
+  reg sum_carry_0; // SerialMultiplier.java:98
+  reg sum_carry_1; // SerialMultiplier.java:98
+  reg sum_carry_2; // SerialMultiplier.java:98
+  reg sum_carry_3; // SerialMultiplier.java:98
 
   // Logic
-  wire _eq_0 = add_part == 3'd0; // SerialMultiplier.java:126
-  wire _bits_0 = acc[0]; // SerialMultiplier.java:130
-  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:87
-  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:160
-  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:160
-  wire _eq_1 = add_part == 3'd4; // SerialMultiplier.java:133
-  wire [63:0] _cat_1 = {sum_part_3, sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:136
-  wire [64:0] partial_sum = {sum_carry_3, _cat_1}; // SerialMultiplier.java:136
-  wire [30:0] _bits_3 = acc[31:1]; // SerialMultiplier.java:160
-  wire [95:0] _cat_2 = {partial_sum, _bits_3}; // SerialMultiplier.java:160
-  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:161
-  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:161
-  wire _ne_0 = bits_left != 6'd1; // SerialMultiplier.java:162
-  wire _ne_1 = bits_left != 6'd1; // SerialMultiplier.java:162
-  wire _eq_2 = add_part == 3'd1; // SerialMultiplier.java:126
-  wire _eq_3 = add_part == 3'd2; // SerialMultiplier.java:126
-  wire _eq_4 = add_part == 3'd3; // SerialMultiplier.java:126
-  wire [15:0] _bits_4 = _bits_1[15:0]; // SerialMultiplier.java:118
-  wire [16:0] _cat_3 = {_bits_4, 1'd1}; // SerialMultiplier.java:155
-  wire [15:0] _bits_5 = a_hold[15:0]; // SerialMultiplier.java:118
-  wire [16:0] _cat_4 = {_bits_5, 1'd0}; // SerialMultiplier.java:155
-  wire [17:0] _add_0 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SerialMultiplier.java:155
-  wire [16:0] part_sum_0 = _add_0[17:1]; // SerialMultiplier.java:155
-  wire [15:0] _bits_6 = part_sum_0[15:0]; // SerialMultiplier.java:121
-  wire [15:0] _bits_7 = _bits_1[31:16]; // SerialMultiplier.java:118
-  wire [16:0] _cat_5 = {_bits_7, 1'd1}; // SerialMultiplier.java:155
-  wire [15:0] _bits_8 = a_hold[31:16]; // SerialMultiplier.java:118
-  wire [16:0] _cat_6 = {_bits_8, sum_carry_0}; // SerialMultiplier.java:155
-  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:155
-  wire [16:0] part_sum_1 = _add_1[17:1]; // SerialMultiplier.java:155
-  wire [15:0] _bits_9 = part_sum_1[15:0]; // SerialMultiplier.java:121
-  wire [15:0] _bits_10 = _bits_1[47:32]; // SerialMultiplier.java:118
-  wire [16:0] _cat_7 = {_bits_10, 1'd1}; // SerialMultiplier.java:155
-  wire [15:0] _bits_11 = a_hold[47:32]; // SerialMultiplier.java:118
-  wire [16:0] _cat_8 = {_bits_11, sum_carry_1}; // SerialMultiplier.java:155
-  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:155
-  wire [16:0] part_sum_2 = _add_2[17:1]; // SerialMultiplier.java:155
-  wire [15:0] _bits_12 = part_sum_2[15:0]; // SerialMultiplier.java:121
-  wire [15:0] _bits_13 = _bits_1[63:48]; // SerialMultiplier.java:118
-  wire [16:0] _cat_9 = {_bits_13, 1'd1}; // SerialMultiplier.java:155
-  wire [15:0] _bits_14 = a_hold[63:48]; // SerialMultiplier.java:118
-  wire [16:0] _cat_10 = {_bits_14, sum_carry_2}; // SerialMultiplier.java:155
-  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:155
-  wire [16:0] part_sum_3 = _add_3[17:1]; // SerialMultiplier.java:155
-  wire [15:0] _bits_15 = part_sum_3[15:0]; // SerialMultiplier.java:121
-  wire _bits_16 = part_sum_0[16]; // SerialMultiplier.java:122
-  wire _bits_17 = part_sum_1[16]; // SerialMultiplier.java:122
-  wire _bits_18 = part_sum_2[16]; // SerialMultiplier.java:122
-  wire _bits_19 = part_sum_3[16]; // SerialMultiplier.java:122
-  wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:83
-  wire _eq_5 = running == _ne_2; // SerialMultiplier.java:83
+  wire _eq_0 = add_part == 3'd0; // SerialMultiplier.java:127
+  wire _bits_0 = acc[0]; // SerialMultiplier.java:131
+  wire [63:0] _bits_1 = acc[95:32]; // SerialMultiplier.java:88
+  wire [30:0] _bits_2 = acc[31:1]; // SerialMultiplier.java:161
+  wire [95:0] _cat_0 = {{1'b0, _bits_1}, _bits_2}; // SerialMultiplier.java:161
+  wire _eq_1 = add_part == 3'd4; // SerialMultiplier.java:134
+  wire [63:0] _cat_1 = {sum_part_3, sum_part_2, sum_part_1, sum_part_0}; // SerialMultiplier.java:137
+  wire [64:0] partial_sum = {sum_carry_3, _cat_1}; // SerialMultiplier.java:137
+  wire [30:0] _bits_3 = acc[31:1]; // SerialMultiplier.java:161
+  wire [95:0] _cat_2 = {partial_sum, _bits_3}; // SerialMultiplier.java:161
+  wire [5:0] _sub_0 = bits_left - 6'd1; // SerialMultiplier.java:162
+  wire [5:0] _sub_1 = bits_left - 6'd1; // SerialMultiplier.java:162
+  wire _ne_0 = bits_left != 6'd1; // SerialMultiplier.java:163
+  wire _ne_1 = bits_left != 6'd1; // SerialMultiplier.java:163
+  wire _eq_2 = add_part == 3'd1; // SerialMultiplier.java:127
+  wire _eq_3 = add_part == 3'd2; // SerialMultiplier.java:127
+  wire _eq_4 = add_part == 3'd3; // SerialMultiplier.java:127
+  wire [15:0] _bits_4 = _bits_1[15:0]; // SerialMultiplier.java:119
+  wire [16:0] _cat_3 = {_bits_4, 1'd1}; // SerialMultiplier.java:156
+  wire [15:0] _bits_5 = a_hold[15:0]; // SerialMultiplier.java:119
+  wire [16:0] _cat_4 = {_bits_5, 1'd0}; // SerialMultiplier.java:156
+  wire [17:0] _add_0 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SerialMultiplier.java:156
+  wire [16:0] part_sum_0 = _add_0[17:1]; // SerialMultiplier.java:156
+  wire [15:0] _bits_6 = part_sum_0[15:0]; // SerialMultiplier.java:122
+  wire [15:0] _bits_7 = _bits_1[31:16]; // SerialMultiplier.java:119
+  wire [16:0] _cat_5 = {_bits_7, 1'd1}; // SerialMultiplier.java:156
+  wire [15:0] _bits_8 = a_hold[31:16]; // SerialMultiplier.java:119
+  wire [16:0] _cat_6 = {_bits_8, sum_carry_0}; // SerialMultiplier.java:156
+  wire [17:0] _add_1 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SerialMultiplier.java:156
+  wire [16:0] part_sum_1 = _add_1[17:1]; // SerialMultiplier.java:156
+  wire [15:0] _bits_9 = part_sum_1[15:0]; // SerialMultiplier.java:122
+  wire [15:0] _bits_10 = _bits_1[47:32]; // SerialMultiplier.java:119
+  wire [16:0] _cat_7 = {_bits_10, 1'd1}; // SerialMultiplier.java:156
+  wire [15:0] _bits_11 = a_hold[47:32]; // SerialMultiplier.java:119
+  wire [16:0] _cat_8 = {_bits_11, sum_carry_1}; // SerialMultiplier.java:156
+  wire [17:0] _add_2 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SerialMultiplier.java:156
+  wire [16:0] part_sum_2 = _add_2[17:1]; // SerialMultiplier.java:156
+  wire [15:0] _bits_12 = part_sum_2[15:0]; // SerialMultiplier.java:122
+  wire [15:0] _bits_13 = _bits_1[63:48]; // SerialMultiplier.java:119
+  wire [16:0] _cat_9 = {_bits_13, 1'd1}; // SerialMultiplier.java:156
+  wire [15:0] _bits_14 = a_hold[63:48]; // SerialMultiplier.java:119
+  wire [16:0] _cat_10 = {_bits_14, sum_carry_2}; // SerialMultiplier.java:156
+  wire [17:0] _add_3 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SerialMultiplier.java:156
+  wire [16:0] part_sum_3 = _add_3[17:1]; // SerialMultiplier.java:156
+  wire [15:0] _bits_15 = part_sum_3[15:0]; // SerialMultiplier.java:122
+  wire _bits_16 = part_sum_0[16]; // SerialMultiplier.java:123
+  wire _bits_17 = part_sum_1[16]; // SerialMultiplier.java:123
+  wire _bits_18 = part_sum_2[16]; // SerialMultiplier.java:123
+  wire _bits_19 = part_sum_3[16]; // SerialMultiplier.java:123
+  wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:84
+  wire _eq_5 = running == _ne_2; // SerialMultiplier.java:84
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_busy = running;
@@ -152,8 +152,8 @@ module SerialMultiplier_a64_b32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_eq_5) begin // SerialMultiplier.java:83
-      $display("Assertion failed at SerialMultiplier.java:83: running disagrees with bits_left %d", bits_left);
+    if (!reset && !_eq_5) begin // SerialMultiplier.java:84
+      $display("Assertion failed at SerialMultiplier.java:84: running disagrees with bits_left %d", bits_left);
       $stop;
     end
   end

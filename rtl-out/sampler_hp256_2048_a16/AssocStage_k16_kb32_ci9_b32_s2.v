@@ -5,474 +5,474 @@
 module AssocStage_k16_kb32_ci9_b32_s2 (
   input  wire clock, // AssocStage.java:53
   input  wire reset, // AssocStage.java:53
-  output wire io_in_ready, // AssocStage.java:59
-  input  wire io_in_valid, // AssocStage.java:59
-  input  wire [31:0] io_in_bits_pc, // AssocStage.java:59
-  input  wire [31:0] io_in_bits_w, // AssocStage.java:59
-  input  wire [8:0] io_in_bits_count, // AssocStage.java:59
-  input  wire io_in_bits_msg, // AssocStage.java:59
-  input  wire io_in_bits_last, // AssocStage.java:59
-  input  wire io_out_ready, // AssocStage.java:59
-  output wire io_out_valid, // AssocStage.java:59
-  output wire [31:0] io_out_bits_pc, // AssocStage.java:59
-  output wire [31:0] io_out_bits_w, // AssocStage.java:59
-  output wire [31:0] io_out_bits_count, // AssocStage.java:59
-  output wire io_draining, // AssocStage.java:59
-  output wire io_holding  // AssocStage.java:59
+  output wire io_in_ready, // AssocStage.java:60
+  input  wire io_in_valid, // AssocStage.java:60
+  input  wire [31:0] io_in_bits_pc, // AssocStage.java:60
+  input  wire [31:0] io_in_bits_w, // AssocStage.java:60
+  input  wire [8:0] io_in_bits_count, // AssocStage.java:60
+  input  wire io_in_bits_msg, // AssocStage.java:60
+  input  wire io_in_bits_last, // AssocStage.java:60
+  input  wire io_out_ready, // AssocStage.java:60
+  output wire io_out_valid, // AssocStage.java:60
+  output wire [31:0] io_out_bits_pc, // AssocStage.java:60
+  output wire [31:0] io_out_bits_w, // AssocStage.java:60
+  output wire [31:0] io_out_bits_count, // AssocStage.java:60
+  output wire io_draining, // AssocStage.java:60
+  output wire io_holding  // AssocStage.java:60
 );
 
   // State
-  reg valid_0; // AssocStage.java:62
-  reg valid_1; // AssocStage.java:62
-  reg valid_2; // AssocStage.java:62
-  reg valid_3; // AssocStage.java:62
-  reg valid_4; // AssocStage.java:62
-  reg valid_5; // AssocStage.java:62
-  reg valid_6; // AssocStage.java:62
-  reg valid_7; // AssocStage.java:62
-  reg valid_8; // AssocStage.java:62
-  reg valid_9; // AssocStage.java:62
-  reg valid_10; // AssocStage.java:62
-  reg valid_11; // AssocStage.java:62
-  reg valid_12; // AssocStage.java:62
-  reg valid_13; // AssocStage.java:62
-  reg valid_14; // AssocStage.java:62
-  reg valid_15; // AssocStage.java:62
-  reg [31:0] pcs_0; // AssocStage.java:63
-  reg [31:0] pcs_1; // AssocStage.java:63
-  reg [31:0] pcs_2; // AssocStage.java:63
-  reg [31:0] pcs_3; // AssocStage.java:63
-  reg [31:0] pcs_4; // AssocStage.java:63
-  reg [31:0] pcs_5; // AssocStage.java:63
-  reg [31:0] pcs_6; // AssocStage.java:63
-  reg [31:0] pcs_7; // AssocStage.java:63
-  reg [31:0] pcs_8; // AssocStage.java:63
-  reg [31:0] pcs_9; // AssocStage.java:63
-  reg [31:0] pcs_10; // AssocStage.java:63
-  reg [31:0] pcs_11; // AssocStage.java:63
-  reg [31:0] pcs_12; // AssocStage.java:63
-  reg [31:0] pcs_13; // AssocStage.java:63
-  reg [31:0] pcs_14; // AssocStage.java:63
-  reg [31:0] pcs_15; // AssocStage.java:63
-  reg [31:0] ws_0; // AssocStage.java:64
-  reg [31:0] ws_1; // AssocStage.java:64
-  reg [31:0] ws_2; // AssocStage.java:64
-  reg [31:0] ws_3; // AssocStage.java:64
-  reg [31:0] ws_4; // AssocStage.java:64
-  reg [31:0] ws_5; // AssocStage.java:64
-  reg [31:0] ws_6; // AssocStage.java:64
-  reg [31:0] ws_7; // AssocStage.java:64
-  reg [31:0] ws_8; // AssocStage.java:64
-  reg [31:0] ws_9; // AssocStage.java:64
-  reg [31:0] ws_10; // AssocStage.java:64
-  reg [31:0] ws_11; // AssocStage.java:64
-  reg [31:0] ws_12; // AssocStage.java:64
-  reg [31:0] ws_13; // AssocStage.java:64
-  reg [31:0] ws_14; // AssocStage.java:64
-  reg [31:0] ws_15; // AssocStage.java:64
-  reg [31:0] cnts_0; // AssocStage.java:65
-  reg [31:0] cnts_1; // AssocStage.java:65
-  reg [31:0] cnts_2; // AssocStage.java:65
-  reg [31:0] cnts_3; // AssocStage.java:65
-  reg [31:0] cnts_4; // AssocStage.java:65
-  reg [31:0] cnts_5; // AssocStage.java:65
-  reg [31:0] cnts_6; // AssocStage.java:65
-  reg [31:0] cnts_7; // AssocStage.java:65
-  reg [31:0] cnts_8; // AssocStage.java:65
-  reg [31:0] cnts_9; // AssocStage.java:65
-  reg [31:0] cnts_10; // AssocStage.java:65
-  reg [31:0] cnts_11; // AssocStage.java:65
-  reg [31:0] cnts_12; // AssocStage.java:65
-  reg [31:0] cnts_13; // AssocStage.java:65
-  reg [31:0] cnts_14; // AssocStage.java:65
-  reg [31:0] cnts_15; // AssocStage.java:65
-  reg [3:0] victim; // AssocStage.java:66
-  reg draining_r; // AssocStage.java:67
-  reg [3:0] ptr; // AssocStage.java:68
-  reg m_valid; // AssocStage.java:92
-  reg [31:0] m_pc; // AssocStage.java:93
-  reg [31:0] m_w; // AssocStage.java:93
-  reg [8:0] m_count; // AssocStage.java:93
-  reg m_msg; // AssocStage.java:93
-  reg m_last; // AssocStage.java:93
-  reg u_valid; // AssocStage.java:94
-  reg [31:0] u_pc; // AssocStage.java:95
-  reg [31:0] u_w; // AssocStage.java:95
-  reg [8:0] u_count; // AssocStage.java:95
-  reg u_msg; // AssocStage.java:95
-  reg u_last; // AssocStage.java:95
-  reg [15:0] u_match; // AssocStage.java:111
-  reg [31:0] u_entry_count; // AssocStage.java:112
-  reg missed_write; // AssocStage.java:115
-  reg missed_same_key; // AssocStage.java:116
-  reg [15:0] missed_slot; // AssocStage.java:117
-  reg missed_new; // AssocStage.java:118
-  reg [31:0] missed_count; // AssocStage.java:119
+  reg valid_0; // AssocStage.java:63
+  reg valid_1; // AssocStage.java:63
+  reg valid_2; // AssocStage.java:63
+  reg valid_3; // AssocStage.java:63
+  reg valid_4; // AssocStage.java:63
+  reg valid_5; // AssocStage.java:63
+  reg valid_6; // AssocStage.java:63
+  reg valid_7; // AssocStage.java:63
+  reg valid_8; // AssocStage.java:63
+  reg valid_9; // AssocStage.java:63
+  reg valid_10; // AssocStage.java:63
+  reg valid_11; // AssocStage.java:63
+  reg valid_12; // AssocStage.java:63
+  reg valid_13; // AssocStage.java:63
+  reg valid_14; // AssocStage.java:63
+  reg valid_15; // AssocStage.java:63
+  reg [31:0] pcs_0; // AssocStage.java:64
+  reg [31:0] pcs_1; // AssocStage.java:64
+  reg [31:0] pcs_2; // AssocStage.java:64
+  reg [31:0] pcs_3; // AssocStage.java:64
+  reg [31:0] pcs_4; // AssocStage.java:64
+  reg [31:0] pcs_5; // AssocStage.java:64
+  reg [31:0] pcs_6; // AssocStage.java:64
+  reg [31:0] pcs_7; // AssocStage.java:64
+  reg [31:0] pcs_8; // AssocStage.java:64
+  reg [31:0] pcs_9; // AssocStage.java:64
+  reg [31:0] pcs_10; // AssocStage.java:64
+  reg [31:0] pcs_11; // AssocStage.java:64
+  reg [31:0] pcs_12; // AssocStage.java:64
+  reg [31:0] pcs_13; // AssocStage.java:64
+  reg [31:0] pcs_14; // AssocStage.java:64
+  reg [31:0] pcs_15; // AssocStage.java:64
+  reg [31:0] ws_0; // AssocStage.java:65
+  reg [31:0] ws_1; // AssocStage.java:65
+  reg [31:0] ws_2; // AssocStage.java:65
+  reg [31:0] ws_3; // AssocStage.java:65
+  reg [31:0] ws_4; // AssocStage.java:65
+  reg [31:0] ws_5; // AssocStage.java:65
+  reg [31:0] ws_6; // AssocStage.java:65
+  reg [31:0] ws_7; // AssocStage.java:65
+  reg [31:0] ws_8; // AssocStage.java:65
+  reg [31:0] ws_9; // AssocStage.java:65
+  reg [31:0] ws_10; // AssocStage.java:65
+  reg [31:0] ws_11; // AssocStage.java:65
+  reg [31:0] ws_12; // AssocStage.java:65
+  reg [31:0] ws_13; // AssocStage.java:65
+  reg [31:0] ws_14; // AssocStage.java:65
+  reg [31:0] ws_15; // AssocStage.java:65
+  reg [31:0] cnts_0; // AssocStage.java:66
+  reg [31:0] cnts_1; // AssocStage.java:66
+  reg [31:0] cnts_2; // AssocStage.java:66
+  reg [31:0] cnts_3; // AssocStage.java:66
+  reg [31:0] cnts_4; // AssocStage.java:66
+  reg [31:0] cnts_5; // AssocStage.java:66
+  reg [31:0] cnts_6; // AssocStage.java:66
+  reg [31:0] cnts_7; // AssocStage.java:66
+  reg [31:0] cnts_8; // AssocStage.java:66
+  reg [31:0] cnts_9; // AssocStage.java:66
+  reg [31:0] cnts_10; // AssocStage.java:66
+  reg [31:0] cnts_11; // AssocStage.java:66
+  reg [31:0] cnts_12; // AssocStage.java:66
+  reg [31:0] cnts_13; // AssocStage.java:66
+  reg [31:0] cnts_14; // AssocStage.java:66
+  reg [31:0] cnts_15; // AssocStage.java:66
+  reg [3:0] victim; // AssocStage.java:67
+  reg draining_r; // AssocStage.java:68
+  reg [3:0] ptr; // AssocStage.java:69
+  reg m_valid; // AssocStage.java:93
+  reg [31:0] m_pc; // AssocStage.java:94
+  reg [31:0] m_w; // AssocStage.java:94
+  reg [8:0] m_count; // AssocStage.java:94
+  reg m_msg; // AssocStage.java:94
+  reg m_last; // AssocStage.java:94
+  reg u_valid; // AssocStage.java:95
+  reg [31:0] u_pc; // AssocStage.java:96
+  reg [31:0] u_w; // AssocStage.java:96
+  reg [8:0] u_count; // AssocStage.java:96
+  reg u_msg; // AssocStage.java:96
+  reg u_last; // AssocStage.java:96
+  reg [15:0] u_match; // AssocStage.java:112
+  reg [31:0] u_entry_count; // AssocStage.java:113
+  reg missed_write; // AssocStage.java:116
+  reg missed_same_key; // AssocStage.java:117
+  reg [15:0] missed_slot; // AssocStage.java:118
+  reg missed_new; // AssocStage.java:119
+  reg [31:0] missed_count; // AssocStage.java:120
 
   // Wires
-  wire [15:0] wrote_slot; // AssocStage.java:80
-  wire wrote_new; // AssocStage.java:81
-  wire [31:0] wrote_count; // AssocStage.java:82
-  wire u_store; // AssocStage.java:83
-  wire [15:0] m_match; // AssocStage.java:213
+  wire [15:0] wrote_slot; // AssocStage.java:81
+  wire wrote_new; // AssocStage.java:82
+  wire [31:0] wrote_count; // AssocStage.java:83
+  wire u_store; // AssocStage.java:84
+  wire [15:0] m_match; // AssocStage.java:214
 
   // Logic
-  wire _not_0 = ~m_valid; // AssocStage.java:103
-  wire _not_1 = ~u_valid; // AssocStage.java:100
-  wire _not_2 = ~draining_r; // AssocStage.java:72
-  wire take = _not_2 & io_out_ready; // AssocStage.java:72
-  wire _and_0 = u_valid & take; // AssocStage.java:97
-  wire _not_3 = ~u_last; // AssocStage.java:100
-  wire _and_1 = _and_0 & _not_3; // AssocStage.java:100
-  wire _or_0 = _not_1 | _and_1; // AssocStage.java:100
-  wire _and_2 = m_valid & _or_0; // AssocStage.java:100
-  wire _not_4 = ~draining_r; // AssocStage.java:101
-  wire m_moves = _and_2 & _not_4; // AssocStage.java:101
-  wire _or_1 = _not_0 | m_moves; // AssocStage.java:103
-  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:185
-  wire missed_own = missed_write & missed_same_key; // AssocStage.java:122
-  wire _and_3 = missed_write & missed_new; // AssocStage.java:123
-  wire [15:0] _mux_0 = _and_3 ? missed_slot : 16'd0; // AssocStage.java:123
-  wire [15:0] _not_5 = ~_mux_0; // AssocStage.java:124
-  wire [15:0] _and_4 = u_match & _not_5; // AssocStage.java:124
-  wire [15:0] match_vec = missed_own ? missed_slot : _and_4; // AssocStage.java:124
-  wire hit = |match_vec; // AssocStage.java:138
-  wire [31:0] hit_count = missed_own ? missed_count : u_entry_count; // AssocStage.java:125
-  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:143
-  wire sum_over = sum[32]; // AssocStage.java:144
-  wire _and_5 = hit & sum_over; // AssocStage.java:154
-  wire _or_2 = 1'd0 | _and_5; // AssocStage.java:154
-  wire _not_6 = ~hit; // AssocStage.java:153
-  wire _not_7 = ~valid_0; // AssocStage.java:146
-  wire _not_8 = ~valid_1; // AssocStage.java:146
-  wire _or_3 = _not_7 | _not_8; // AssocStage.java:234
-  wire _not_9 = ~valid_2; // AssocStage.java:146
-  wire _or_4 = _or_3 | _not_9; // AssocStage.java:234
-  wire _not_10 = ~valid_3; // AssocStage.java:146
-  wire _or_5 = _or_4 | _not_10; // AssocStage.java:234
-  wire _not_11 = ~valid_4; // AssocStage.java:146
-  wire _or_6 = _or_5 | _not_11; // AssocStage.java:234
-  wire _not_12 = ~valid_5; // AssocStage.java:146
-  wire _or_7 = _or_6 | _not_12; // AssocStage.java:234
-  wire _not_13 = ~valid_6; // AssocStage.java:146
-  wire _or_8 = _or_7 | _not_13; // AssocStage.java:234
-  wire _not_14 = ~valid_7; // AssocStage.java:146
-  wire _or_9 = _or_8 | _not_14; // AssocStage.java:234
-  wire _not_15 = ~valid_8; // AssocStage.java:146
-  wire _or_10 = _or_9 | _not_15; // AssocStage.java:234
-  wire _not_16 = ~valid_9; // AssocStage.java:146
-  wire _or_11 = _or_10 | _not_16; // AssocStage.java:234
-  wire _not_17 = ~valid_10; // AssocStage.java:146
-  wire _or_12 = _or_11 | _not_17; // AssocStage.java:234
-  wire _not_18 = ~valid_11; // AssocStage.java:146
-  wire _or_13 = _or_12 | _not_18; // AssocStage.java:234
-  wire _not_19 = ~valid_12; // AssocStage.java:146
-  wire _or_14 = _or_13 | _not_19; // AssocStage.java:234
-  wire _not_20 = ~valid_13; // AssocStage.java:146
-  wire _or_15 = _or_14 | _not_20; // AssocStage.java:234
-  wire _not_21 = ~valid_14; // AssocStage.java:146
-  wire _or_16 = _or_15 | _not_21; // AssocStage.java:234
-  wire _not_22 = ~valid_15; // AssocStage.java:146
-  wire any_free = _or_16 | _not_22; // AssocStage.java:234
-  wire _not_23 = ~any_free; // AssocStage.java:153
-  wire evict_victim = _not_6 & _not_23; // AssocStage.java:153
-  wire _or_17 = _or_2 | evict_victim; // AssocStage.java:154
-  wire need_out = u_msg & _or_17; // AssocStage.java:154
-  wire _and_6 = u_valid & need_out; // AssocStage.java:201
-  wire _mux_1 = draining_r ? drain_valid : _and_6; // AssocStage.java:201
-  wire _not_24 = ~1'd0; // AssocStage.java:197
-  wire _and_7 = evict_victim & _not_24; // AssocStage.java:197
-  wire stored = draining_r | _and_7; // AssocStage.java:197
-  wire [3:0] _mux_2 = draining_r ? ptr : victim; // AssocStage.java:196
-  wire [31:0] _dyn_index_0 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? pcs_15 : pcs_14) : (_mux_2[0] ? pcs_13 : pcs_12)) : (_mux_2[1] ? (_mux_2[0] ? pcs_11 : pcs_10) : (_mux_2[0] ? pcs_9 : pcs_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? pcs_7 : pcs_6) : (_mux_2[0] ? pcs_5 : pcs_4)) : (_mux_2[1] ? (_mux_2[0] ? pcs_3 : pcs_2) : (_mux_2[0] ? pcs_1 : pcs_0))); // AssocStage.java:239
-  wire [31:0] _mux_3 = stored ? _dyn_index_0 : u_pc; // AssocStage.java:198
-  wire [31:0] _dyn_index_1 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? ws_15 : ws_14) : (_mux_2[0] ? ws_13 : ws_12)) : (_mux_2[1] ? (_mux_2[0] ? ws_11 : ws_10) : (_mux_2[0] ? ws_9 : ws_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? ws_7 : ws_6) : (_mux_2[0] ? ws_5 : ws_4)) : (_mux_2[1] ? (_mux_2[0] ? ws_3 : ws_2) : (_mux_2[0] ? ws_1 : ws_0))); // AssocStage.java:239
-  wire [31:0] _mux_4 = stored ? _dyn_index_1 : u_w; // AssocStage.java:199
-  wire [31:0] _dyn_index_2 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_15 : cnts_14) : (_mux_2[0] ? cnts_13 : cnts_12)) : (_mux_2[1] ? (_mux_2[0] ? cnts_11 : cnts_10) : (_mux_2[0] ? cnts_9 : cnts_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_7 : cnts_6) : (_mux_2[0] ? cnts_5 : cnts_4)) : (_mux_2[1] ? (_mux_2[0] ? cnts_3 : cnts_2) : (_mux_2[0] ? cnts_1 : cnts_0))); // AssocStage.java:239
-  wire [31:0] _mux_5 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:200
-  wire [31:0] _mux_6 = stored ? _dyn_index_2 : _mux_5; // AssocStage.java:200
-  wire _or_18 = m_valid | u_valid; // AssocStage.java:108
-  wire _not_25 = ~drain_valid; // AssocStage.java:186
-  wire _or_19 = _not_25 | io_out_ready; // AssocStage.java:186
-  wire _and_8 = draining_r & _or_19; // AssocStage.java:186
-  wire _eq_0 = ptr == 4'd0; // AssocStage.java:187
-  wire fire = u_valid & take; // AssocStage.java:155
-  wire _and_9 = fire & u_msg; // AssocStage.java:156
-  wire _not_26 = ~1'd0; // AssocStage.java:156
-  wire store = _and_9 & _not_26; // AssocStage.java:156
-  wire [3:0] _mux_7 = _not_21 ? 4'd14 : 4'd15; // AssocStage.java:149
-  wire [3:0] _mux_8 = _not_20 ? 4'd13 : _mux_7; // AssocStage.java:149
-  wire [3:0] _mux_9 = _not_19 ? 4'd12 : _mux_8; // AssocStage.java:149
-  wire [3:0] _mux_10 = _not_18 ? 4'd11 : _mux_9; // AssocStage.java:149
-  wire [3:0] _mux_11 = _not_17 ? 4'd10 : _mux_10; // AssocStage.java:149
-  wire [3:0] _mux_12 = _not_16 ? 4'd9 : _mux_11; // AssocStage.java:149
-  wire [3:0] _mux_13 = _not_15 ? 4'd8 : _mux_12; // AssocStage.java:149
-  wire [3:0] _mux_14 = _not_14 ? 4'd7 : _mux_13; // AssocStage.java:149
-  wire [3:0] _mux_15 = _not_13 ? 4'd6 : _mux_14; // AssocStage.java:149
-  wire [3:0] _mux_16 = _not_12 ? 4'd5 : _mux_15; // AssocStage.java:149
-  wire [3:0] _mux_17 = _not_11 ? 4'd4 : _mux_16; // AssocStage.java:149
-  wire [3:0] _mux_18 = _not_10 ? 4'd3 : _mux_17; // AssocStage.java:149
-  wire [3:0] _mux_19 = _not_9 ? 4'd2 : _mux_18; // AssocStage.java:149
-  wire [3:0] _mux_20 = _not_8 ? 4'd1 : _mux_19; // AssocStage.java:149
-  wire [3:0] _mux_21 = _not_7 ? 4'd0 : _mux_20; // AssocStage.java:149
-  wire [3:0] slot = any_free ? _mux_21 : victim; // AssocStage.java:150
-  wire _eq_1 = slot == 4'd0; // AssocStage.java:172
-  wire _eq_2 = ptr == 4'd1; // AssocStage.java:187
-  wire _eq_3 = slot == 4'd1; // AssocStage.java:172
-  wire _eq_4 = ptr == 4'd2; // AssocStage.java:187
-  wire _eq_5 = slot == 4'd2; // AssocStage.java:172
-  wire _eq_6 = ptr == 4'd3; // AssocStage.java:187
-  wire _eq_7 = slot == 4'd3; // AssocStage.java:172
-  wire _eq_8 = ptr == 4'd4; // AssocStage.java:187
-  wire _eq_9 = slot == 4'd4; // AssocStage.java:172
-  wire _eq_10 = ptr == 4'd5; // AssocStage.java:187
-  wire _eq_11 = slot == 4'd5; // AssocStage.java:172
-  wire _eq_12 = ptr == 4'd6; // AssocStage.java:187
-  wire _eq_13 = slot == 4'd6; // AssocStage.java:172
-  wire _eq_14 = ptr == 4'd7; // AssocStage.java:187
-  wire _eq_15 = slot == 4'd7; // AssocStage.java:172
-  wire _eq_16 = ptr == 4'd8; // AssocStage.java:187
-  wire _eq_17 = slot == 4'd8; // AssocStage.java:172
-  wire _eq_18 = ptr == 4'd9; // AssocStage.java:187
-  wire _eq_19 = slot == 4'd9; // AssocStage.java:172
-  wire _eq_20 = ptr == 4'd10; // AssocStage.java:187
-  wire _eq_21 = slot == 4'd10; // AssocStage.java:172
-  wire _eq_22 = ptr == 4'd11; // AssocStage.java:187
-  wire _eq_23 = slot == 4'd11; // AssocStage.java:172
-  wire _eq_24 = ptr == 4'd12; // AssocStage.java:187
-  wire _eq_25 = slot == 4'd12; // AssocStage.java:172
-  wire _eq_26 = ptr == 4'd13; // AssocStage.java:187
-  wire _eq_27 = slot == 4'd13; // AssocStage.java:172
-  wire _eq_28 = ptr == 4'd14; // AssocStage.java:187
-  wire _eq_29 = slot == 4'd14; // AssocStage.java:172
-  wire _eq_30 = ptr == 4'd15; // AssocStage.java:187
-  wire _eq_31 = slot == 4'd15; // AssocStage.java:172
-  wire _eq_32 = slot == 4'd0; // AssocStage.java:173
-  wire _eq_33 = slot == 4'd1; // AssocStage.java:173
-  wire _eq_34 = slot == 4'd2; // AssocStage.java:173
-  wire _eq_35 = slot == 4'd3; // AssocStage.java:173
-  wire _eq_36 = slot == 4'd4; // AssocStage.java:173
-  wire _eq_37 = slot == 4'd5; // AssocStage.java:173
-  wire _eq_38 = slot == 4'd6; // AssocStage.java:173
-  wire _eq_39 = slot == 4'd7; // AssocStage.java:173
-  wire _eq_40 = slot == 4'd8; // AssocStage.java:173
-  wire _eq_41 = slot == 4'd9; // AssocStage.java:173
-  wire _eq_42 = slot == 4'd10; // AssocStage.java:173
-  wire _eq_43 = slot == 4'd11; // AssocStage.java:173
-  wire _eq_44 = slot == 4'd12; // AssocStage.java:173
-  wire _eq_45 = slot == 4'd13; // AssocStage.java:173
-  wire _eq_46 = slot == 4'd14; // AssocStage.java:173
-  wire _eq_47 = slot == 4'd15; // AssocStage.java:173
-  wire _eq_48 = slot == 4'd0; // AssocStage.java:174
-  wire _eq_49 = slot == 4'd1; // AssocStage.java:174
-  wire _eq_50 = slot == 4'd2; // AssocStage.java:174
-  wire _eq_51 = slot == 4'd3; // AssocStage.java:174
-  wire _eq_52 = slot == 4'd4; // AssocStage.java:174
-  wire _eq_53 = slot == 4'd5; // AssocStage.java:174
-  wire _eq_54 = slot == 4'd6; // AssocStage.java:174
-  wire _eq_55 = slot == 4'd7; // AssocStage.java:174
-  wire _eq_56 = slot == 4'd8; // AssocStage.java:174
-  wire _eq_57 = slot == 4'd9; // AssocStage.java:174
-  wire _eq_58 = slot == 4'd10; // AssocStage.java:174
-  wire _eq_59 = slot == 4'd11; // AssocStage.java:174
-  wire _eq_60 = slot == 4'd12; // AssocStage.java:174
-  wire _eq_61 = slot == 4'd13; // AssocStage.java:174
-  wire _eq_62 = slot == 4'd14; // AssocStage.java:174
-  wire _eq_63 = slot == 4'd15; // AssocStage.java:174
-  wire _bits_0 = match_vec[0]; // AssocStage.java:168
-  wire _not_27 = ~sum_over; // AssocStage.java:157
-  wire _and_10 = hit & _not_27; // AssocStage.java:157
-  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:157
-  wire [31:0] new_count = _and_10 ? _bits_1 : {{23{1'b0}}, u_count}; // AssocStage.java:157
-  wire _eq_64 = slot == 4'd0; // AssocStage.java:175
-  wire _bits_2 = match_vec[1]; // AssocStage.java:168
-  wire _eq_65 = slot == 4'd1; // AssocStage.java:175
-  wire _bits_3 = match_vec[2]; // AssocStage.java:168
-  wire _eq_66 = slot == 4'd2; // AssocStage.java:175
-  wire _bits_4 = match_vec[3]; // AssocStage.java:168
-  wire _eq_67 = slot == 4'd3; // AssocStage.java:175
-  wire _bits_5 = match_vec[4]; // AssocStage.java:168
-  wire _eq_68 = slot == 4'd4; // AssocStage.java:175
-  wire _bits_6 = match_vec[5]; // AssocStage.java:168
-  wire _eq_69 = slot == 4'd5; // AssocStage.java:175
-  wire _bits_7 = match_vec[6]; // AssocStage.java:168
-  wire _eq_70 = slot == 4'd6; // AssocStage.java:175
-  wire _bits_8 = match_vec[7]; // AssocStage.java:168
-  wire _eq_71 = slot == 4'd7; // AssocStage.java:175
-  wire _bits_9 = match_vec[8]; // AssocStage.java:168
-  wire _eq_72 = slot == 4'd8; // AssocStage.java:175
-  wire _bits_10 = match_vec[9]; // AssocStage.java:168
-  wire _eq_73 = slot == 4'd9; // AssocStage.java:175
-  wire _bits_11 = match_vec[10]; // AssocStage.java:168
-  wire _eq_74 = slot == 4'd10; // AssocStage.java:175
-  wire _bits_12 = match_vec[11]; // AssocStage.java:168
-  wire _eq_75 = slot == 4'd11; // AssocStage.java:175
-  wire _bits_13 = match_vec[12]; // AssocStage.java:168
-  wire _eq_76 = slot == 4'd12; // AssocStage.java:175
-  wire _bits_14 = match_vec[13]; // AssocStage.java:168
-  wire _eq_77 = slot == 4'd13; // AssocStage.java:175
-  wire _bits_15 = match_vec[14]; // AssocStage.java:168
-  wire _eq_78 = slot == 4'd14; // AssocStage.java:175
-  wire _bits_16 = match_vec[15]; // AssocStage.java:168
-  wire _eq_79 = slot == 4'd15; // AssocStage.java:175
-  wire _eq_80 = ptr == 4'd15; // AssocStage.java:189
-  wire _not_28 = ~any_free; // AssocStage.java:176
-  wire _eq_81 = victim == 4'd15; // AssocStage.java:243
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:243
-  wire [3:0] _mux_22 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:243
-  wire _and_11 = fire & u_last; // AssocStage.java:179
-  wire _eq_82 = ptr == 4'd15; // AssocStage.java:243
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:243
-  wire [3:0] _mux_23 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:243
-  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:217
-  wire [15:0] _bits_17 = _dshl_0[15:0]; // AssocStage.java:217
-  wire [15:0] _mux_24 = hit ? match_vec : _bits_17; // AssocStage.java:160
-  wire _not_29 = ~hit; // AssocStage.java:161
-  wire _not_30 = ~1'd0; // AssocStage.java:159
-  wire _and_12 = u_msg & _not_30; // AssocStage.java:159
-  wire _and_13 = io_in_valid & io_in_ready; // AssocStage.java:105
-  wire _not_31 = ~m_moves; // AssocStage.java:105
-  wire _and_14 = m_valid & _not_31; // AssocStage.java:105
-  wire _or_20 = _and_13 | _and_14; // AssocStage.java:105
-  wire _and_15 = io_in_valid & io_in_ready; // AssocStage.java:104
-  wire _not_32 = ~_and_0; // AssocStage.java:107
-  wire _and_16 = u_valid & _not_32; // AssocStage.java:107
-  wire _or_21 = m_moves | _and_16; // AssocStage.java:107
-  wire _eq_83 = pcs_15 == m_pc; // AssocStage.java:212
-  wire _and_17 = valid_15 & _eq_83; // AssocStage.java:212
-  wire _eq_84 = ws_15 == m_w; // AssocStage.java:212
-  wire _and_18 = _and_17 & _eq_84; // AssocStage.java:212
-  wire _eq_85 = pcs_14 == m_pc; // AssocStage.java:212
-  wire _and_19 = valid_14 & _eq_85; // AssocStage.java:212
-  wire _eq_86 = ws_14 == m_w; // AssocStage.java:212
-  wire _and_20 = _and_19 & _eq_86; // AssocStage.java:212
-  wire _eq_87 = pcs_13 == m_pc; // AssocStage.java:212
-  wire _and_21 = valid_13 & _eq_87; // AssocStage.java:212
-  wire _eq_88 = ws_13 == m_w; // AssocStage.java:212
-  wire _and_22 = _and_21 & _eq_88; // AssocStage.java:212
-  wire _eq_89 = pcs_12 == m_pc; // AssocStage.java:212
-  wire _and_23 = valid_12 & _eq_89; // AssocStage.java:212
-  wire _eq_90 = ws_12 == m_w; // AssocStage.java:212
-  wire _and_24 = _and_23 & _eq_90; // AssocStage.java:212
-  wire _eq_91 = pcs_11 == m_pc; // AssocStage.java:212
-  wire _and_25 = valid_11 & _eq_91; // AssocStage.java:212
-  wire _eq_92 = ws_11 == m_w; // AssocStage.java:212
-  wire _and_26 = _and_25 & _eq_92; // AssocStage.java:212
-  wire _eq_93 = pcs_10 == m_pc; // AssocStage.java:212
-  wire _and_27 = valid_10 & _eq_93; // AssocStage.java:212
-  wire _eq_94 = ws_10 == m_w; // AssocStage.java:212
-  wire _and_28 = _and_27 & _eq_94; // AssocStage.java:212
-  wire _eq_95 = pcs_9 == m_pc; // AssocStage.java:212
-  wire _and_29 = valid_9 & _eq_95; // AssocStage.java:212
-  wire _eq_96 = ws_9 == m_w; // AssocStage.java:212
-  wire _and_30 = _and_29 & _eq_96; // AssocStage.java:212
-  wire _eq_97 = pcs_8 == m_pc; // AssocStage.java:212
-  wire _and_31 = valid_8 & _eq_97; // AssocStage.java:212
-  wire _eq_98 = ws_8 == m_w; // AssocStage.java:212
-  wire _and_32 = _and_31 & _eq_98; // AssocStage.java:212
-  wire _eq_99 = pcs_7 == m_pc; // AssocStage.java:212
-  wire _and_33 = valid_7 & _eq_99; // AssocStage.java:212
-  wire _eq_100 = ws_7 == m_w; // AssocStage.java:212
-  wire _and_34 = _and_33 & _eq_100; // AssocStage.java:212
-  wire _eq_101 = pcs_6 == m_pc; // AssocStage.java:212
-  wire _and_35 = valid_6 & _eq_101; // AssocStage.java:212
-  wire _eq_102 = ws_6 == m_w; // AssocStage.java:212
-  wire _and_36 = _and_35 & _eq_102; // AssocStage.java:212
-  wire _eq_103 = pcs_5 == m_pc; // AssocStage.java:212
-  wire _and_37 = valid_5 & _eq_103; // AssocStage.java:212
-  wire _eq_104 = ws_5 == m_w; // AssocStage.java:212
-  wire _and_38 = _and_37 & _eq_104; // AssocStage.java:212
-  wire _eq_105 = pcs_4 == m_pc; // AssocStage.java:212
-  wire _and_39 = valid_4 & _eq_105; // AssocStage.java:212
-  wire _eq_106 = ws_4 == m_w; // AssocStage.java:212
-  wire _and_40 = _and_39 & _eq_106; // AssocStage.java:212
-  wire _eq_107 = pcs_3 == m_pc; // AssocStage.java:212
-  wire _and_41 = valid_3 & _eq_107; // AssocStage.java:212
-  wire _eq_108 = ws_3 == m_w; // AssocStage.java:212
-  wire _and_42 = _and_41 & _eq_108; // AssocStage.java:212
-  wire _eq_109 = pcs_2 == m_pc; // AssocStage.java:212
-  wire _and_43 = valid_2 & _eq_109; // AssocStage.java:212
-  wire _eq_110 = ws_2 == m_w; // AssocStage.java:212
-  wire _and_44 = _and_43 & _eq_110; // AssocStage.java:212
-  wire _eq_111 = pcs_1 == m_pc; // AssocStage.java:212
-  wire _and_45 = valid_1 & _eq_111; // AssocStage.java:212
-  wire _eq_112 = ws_1 == m_w; // AssocStage.java:212
-  wire _and_46 = _and_45 & _eq_112; // AssocStage.java:212
-  wire _eq_113 = pcs_0 == m_pc; // AssocStage.java:212
-  wire _and_47 = valid_0 & _eq_113; // AssocStage.java:212
-  wire _eq_114 = ws_0 == m_w; // AssocStage.java:212
-  wire _and_48 = _and_47 & _eq_114; // AssocStage.java:212
-  wire [15:0] _cat_0 = {_and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48}; // AssocStage.java:213
-  wire _bits_18 = m_match[0]; // AssocStage.java:112
-  wire [31:0] _fill_0 = {32{_bits_18}}; // AssocStage.java:112
-  wire [31:0] _and_49 = cnts_0 & _fill_0; // AssocStage.java:112
-  wire _bits_19 = m_match[1]; // AssocStage.java:112
-  wire [31:0] _fill_1 = {32{_bits_19}}; // AssocStage.java:112
-  wire [31:0] _and_50 = cnts_1 & _fill_1; // AssocStage.java:112
-  wire [31:0] _or_22 = _and_49 | _and_50; // AssocStage.java:112
-  wire _bits_20 = m_match[2]; // AssocStage.java:112
-  wire [31:0] _fill_2 = {32{_bits_20}}; // AssocStage.java:112
-  wire [31:0] _and_51 = cnts_2 & _fill_2; // AssocStage.java:112
-  wire _bits_21 = m_match[3]; // AssocStage.java:112
-  wire [31:0] _fill_3 = {32{_bits_21}}; // AssocStage.java:112
-  wire [31:0] _and_52 = cnts_3 & _fill_3; // AssocStage.java:112
-  wire [31:0] _or_23 = _and_51 | _and_52; // AssocStage.java:112
-  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:112
-  wire _bits_22 = m_match[4]; // AssocStage.java:112
-  wire [31:0] _fill_4 = {32{_bits_22}}; // AssocStage.java:112
-  wire [31:0] _and_53 = cnts_4 & _fill_4; // AssocStage.java:112
-  wire _bits_23 = m_match[5]; // AssocStage.java:112
-  wire [31:0] _fill_5 = {32{_bits_23}}; // AssocStage.java:112
-  wire [31:0] _and_54 = cnts_5 & _fill_5; // AssocStage.java:112
-  wire [31:0] _or_25 = _and_53 | _and_54; // AssocStage.java:112
-  wire _bits_24 = m_match[6]; // AssocStage.java:112
-  wire [31:0] _fill_6 = {32{_bits_24}}; // AssocStage.java:112
-  wire [31:0] _and_55 = cnts_6 & _fill_6; // AssocStage.java:112
-  wire _bits_25 = m_match[7]; // AssocStage.java:112
-  wire [31:0] _fill_7 = {32{_bits_25}}; // AssocStage.java:112
-  wire [31:0] _and_56 = cnts_7 & _fill_7; // AssocStage.java:112
-  wire [31:0] _or_26 = _and_55 | _and_56; // AssocStage.java:112
-  wire [31:0] _or_27 = _or_25 | _or_26; // AssocStage.java:112
-  wire [31:0] _or_28 = _or_24 | _or_27; // AssocStage.java:112
-  wire _bits_26 = m_match[8]; // AssocStage.java:112
-  wire [31:0] _fill_8 = {32{_bits_26}}; // AssocStage.java:112
-  wire [31:0] _and_57 = cnts_8 & _fill_8; // AssocStage.java:112
-  wire _bits_27 = m_match[9]; // AssocStage.java:112
-  wire [31:0] _fill_9 = {32{_bits_27}}; // AssocStage.java:112
-  wire [31:0] _and_58 = cnts_9 & _fill_9; // AssocStage.java:112
-  wire [31:0] _or_29 = _and_57 | _and_58; // AssocStage.java:112
-  wire _bits_28 = m_match[10]; // AssocStage.java:112
-  wire [31:0] _fill_10 = {32{_bits_28}}; // AssocStage.java:112
-  wire [31:0] _and_59 = cnts_10 & _fill_10; // AssocStage.java:112
-  wire _bits_29 = m_match[11]; // AssocStage.java:112
-  wire [31:0] _fill_11 = {32{_bits_29}}; // AssocStage.java:112
-  wire [31:0] _and_60 = cnts_11 & _fill_11; // AssocStage.java:112
-  wire [31:0] _or_30 = _and_59 | _and_60; // AssocStage.java:112
-  wire [31:0] _or_31 = _or_29 | _or_30; // AssocStage.java:112
-  wire _bits_30 = m_match[12]; // AssocStage.java:112
-  wire [31:0] _fill_12 = {32{_bits_30}}; // AssocStage.java:112
-  wire [31:0] _and_61 = cnts_12 & _fill_12; // AssocStage.java:112
-  wire _bits_31 = m_match[13]; // AssocStage.java:112
-  wire [31:0] _fill_13 = {32{_bits_31}}; // AssocStage.java:112
-  wire [31:0] _and_62 = cnts_13 & _fill_13; // AssocStage.java:112
-  wire [31:0] _or_32 = _and_61 | _and_62; // AssocStage.java:112
-  wire _bits_32 = m_match[14]; // AssocStage.java:112
-  wire [31:0] _fill_14 = {32{_bits_32}}; // AssocStage.java:112
-  wire [31:0] _and_63 = cnts_14 & _fill_14; // AssocStage.java:112
-  wire _bits_33 = m_match[15]; // AssocStage.java:112
-  wire [31:0] _fill_15 = {32{_bits_33}}; // AssocStage.java:112
-  wire [31:0] _and_64 = cnts_15 & _fill_15; // AssocStage.java:112
-  wire [31:0] _or_33 = _and_63 | _and_64; // AssocStage.java:112
-  wire [31:0] _or_34 = _or_32 | _or_33; // AssocStage.java:112
-  wire [31:0] _or_35 = _or_31 | _or_34; // AssocStage.java:112
-  wire [31:0] _or_36 = _or_28 | _or_35; // AssocStage.java:112
-  wire _and_65 = u_store & _and_0; // AssocStage.java:115
-  wire _eq_115 = m_pc == u_pc; // AssocStage.java:114
-  wire _eq_116 = m_w == u_w; // AssocStage.java:114
-  wire _and_66 = _eq_115 & _eq_116; // AssocStage.java:114
-  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:142
-  wire [15:0] _and_67 = match_vec & _sub_0; // AssocStage.java:142
-  wire _eq_117 = _and_67 == 16'd0; // AssocStage.java:142
+  wire _not_0 = ~m_valid; // AssocStage.java:104
+  wire _not_1 = ~u_valid; // AssocStage.java:101
+  wire _not_2 = ~draining_r; // AssocStage.java:73
+  wire take = _not_2 & io_out_ready; // AssocStage.java:73
+  wire _and_0 = u_valid & take; // AssocStage.java:98
+  wire _not_3 = ~u_last; // AssocStage.java:101
+  wire _and_1 = _and_0 & _not_3; // AssocStage.java:101
+  wire _or_0 = _not_1 | _and_1; // AssocStage.java:101
+  wire _and_2 = m_valid & _or_0; // AssocStage.java:101
+  wire _not_4 = ~draining_r; // AssocStage.java:102
+  wire m_moves = _and_2 & _not_4; // AssocStage.java:102
+  wire _or_1 = _not_0 | m_moves; // AssocStage.java:104
+  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:186
+  wire missed_own = missed_write & missed_same_key; // AssocStage.java:123
+  wire _and_3 = missed_write & missed_new; // AssocStage.java:124
+  wire [15:0] _mux_0 = _and_3 ? missed_slot : 16'd0; // AssocStage.java:124
+  wire [15:0] _not_5 = ~_mux_0; // AssocStage.java:125
+  wire [15:0] _and_4 = u_match & _not_5; // AssocStage.java:125
+  wire [15:0] match_vec = missed_own ? missed_slot : _and_4; // AssocStage.java:125
+  wire hit = |match_vec; // AssocStage.java:139
+  wire [31:0] hit_count = missed_own ? missed_count : u_entry_count; // AssocStage.java:126
+  wire [32:0] sum = {1'b0, hit_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:144
+  wire sum_over = sum[32]; // AssocStage.java:145
+  wire _and_5 = hit & sum_over; // AssocStage.java:155
+  wire _or_2 = 1'd0 | _and_5; // AssocStage.java:155
+  wire _not_6 = ~hit; // AssocStage.java:154
+  wire _not_7 = ~valid_0; // AssocStage.java:147
+  wire _not_8 = ~valid_1; // AssocStage.java:147
+  wire _or_3 = _not_7 | _not_8; // AssocStage.java:235
+  wire _not_9 = ~valid_2; // AssocStage.java:147
+  wire _or_4 = _or_3 | _not_9; // AssocStage.java:235
+  wire _not_10 = ~valid_3; // AssocStage.java:147
+  wire _or_5 = _or_4 | _not_10; // AssocStage.java:235
+  wire _not_11 = ~valid_4; // AssocStage.java:147
+  wire _or_6 = _or_5 | _not_11; // AssocStage.java:235
+  wire _not_12 = ~valid_5; // AssocStage.java:147
+  wire _or_7 = _or_6 | _not_12; // AssocStage.java:235
+  wire _not_13 = ~valid_6; // AssocStage.java:147
+  wire _or_8 = _or_7 | _not_13; // AssocStage.java:235
+  wire _not_14 = ~valid_7; // AssocStage.java:147
+  wire _or_9 = _or_8 | _not_14; // AssocStage.java:235
+  wire _not_15 = ~valid_8; // AssocStage.java:147
+  wire _or_10 = _or_9 | _not_15; // AssocStage.java:235
+  wire _not_16 = ~valid_9; // AssocStage.java:147
+  wire _or_11 = _or_10 | _not_16; // AssocStage.java:235
+  wire _not_17 = ~valid_10; // AssocStage.java:147
+  wire _or_12 = _or_11 | _not_17; // AssocStage.java:235
+  wire _not_18 = ~valid_11; // AssocStage.java:147
+  wire _or_13 = _or_12 | _not_18; // AssocStage.java:235
+  wire _not_19 = ~valid_12; // AssocStage.java:147
+  wire _or_14 = _or_13 | _not_19; // AssocStage.java:235
+  wire _not_20 = ~valid_13; // AssocStage.java:147
+  wire _or_15 = _or_14 | _not_20; // AssocStage.java:235
+  wire _not_21 = ~valid_14; // AssocStage.java:147
+  wire _or_16 = _or_15 | _not_21; // AssocStage.java:235
+  wire _not_22 = ~valid_15; // AssocStage.java:147
+  wire any_free = _or_16 | _not_22; // AssocStage.java:235
+  wire _not_23 = ~any_free; // AssocStage.java:154
+  wire evict_victim = _not_6 & _not_23; // AssocStage.java:154
+  wire _or_17 = _or_2 | evict_victim; // AssocStage.java:155
+  wire need_out = u_msg & _or_17; // AssocStage.java:155
+  wire _and_6 = u_valid & need_out; // AssocStage.java:202
+  wire _mux_1 = draining_r ? drain_valid : _and_6; // AssocStage.java:202
+  wire _not_24 = ~1'd0; // AssocStage.java:198
+  wire _and_7 = evict_victim & _not_24; // AssocStage.java:198
+  wire stored = draining_r | _and_7; // AssocStage.java:198
+  wire [3:0] _mux_2 = draining_r ? ptr : victim; // AssocStage.java:197
+  wire [31:0] _dyn_index_0 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? pcs_15 : pcs_14) : (_mux_2[0] ? pcs_13 : pcs_12)) : (_mux_2[1] ? (_mux_2[0] ? pcs_11 : pcs_10) : (_mux_2[0] ? pcs_9 : pcs_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? pcs_7 : pcs_6) : (_mux_2[0] ? pcs_5 : pcs_4)) : (_mux_2[1] ? (_mux_2[0] ? pcs_3 : pcs_2) : (_mux_2[0] ? pcs_1 : pcs_0))); // AssocStage.java:240
+  wire [31:0] _mux_3 = stored ? _dyn_index_0 : u_pc; // AssocStage.java:199
+  wire [31:0] _dyn_index_1 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? ws_15 : ws_14) : (_mux_2[0] ? ws_13 : ws_12)) : (_mux_2[1] ? (_mux_2[0] ? ws_11 : ws_10) : (_mux_2[0] ? ws_9 : ws_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? ws_7 : ws_6) : (_mux_2[0] ? ws_5 : ws_4)) : (_mux_2[1] ? (_mux_2[0] ? ws_3 : ws_2) : (_mux_2[0] ? ws_1 : ws_0))); // AssocStage.java:240
+  wire [31:0] _mux_4 = stored ? _dyn_index_1 : u_w; // AssocStage.java:200
+  wire [31:0] _dyn_index_2 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_15 : cnts_14) : (_mux_2[0] ? cnts_13 : cnts_12)) : (_mux_2[1] ? (_mux_2[0] ? cnts_11 : cnts_10) : (_mux_2[0] ? cnts_9 : cnts_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_7 : cnts_6) : (_mux_2[0] ? cnts_5 : cnts_4)) : (_mux_2[1] ? (_mux_2[0] ? cnts_3 : cnts_2) : (_mux_2[0] ? cnts_1 : cnts_0))); // AssocStage.java:240
+  wire [31:0] _mux_5 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:201
+  wire [31:0] _mux_6 = stored ? _dyn_index_2 : _mux_5; // AssocStage.java:201
+  wire _or_18 = m_valid | u_valid; // AssocStage.java:109
+  wire _not_25 = ~drain_valid; // AssocStage.java:187
+  wire _or_19 = _not_25 | io_out_ready; // AssocStage.java:187
+  wire _and_8 = draining_r & _or_19; // AssocStage.java:187
+  wire _eq_0 = ptr == 4'd0; // AssocStage.java:188
+  wire fire = u_valid & take; // AssocStage.java:156
+  wire _and_9 = fire & u_msg; // AssocStage.java:157
+  wire _not_26 = ~1'd0; // AssocStage.java:157
+  wire store = _and_9 & _not_26; // AssocStage.java:157
+  wire [3:0] _mux_7 = _not_21 ? 4'd14 : 4'd15; // AssocStage.java:150
+  wire [3:0] _mux_8 = _not_20 ? 4'd13 : _mux_7; // AssocStage.java:150
+  wire [3:0] _mux_9 = _not_19 ? 4'd12 : _mux_8; // AssocStage.java:150
+  wire [3:0] _mux_10 = _not_18 ? 4'd11 : _mux_9; // AssocStage.java:150
+  wire [3:0] _mux_11 = _not_17 ? 4'd10 : _mux_10; // AssocStage.java:150
+  wire [3:0] _mux_12 = _not_16 ? 4'd9 : _mux_11; // AssocStage.java:150
+  wire [3:0] _mux_13 = _not_15 ? 4'd8 : _mux_12; // AssocStage.java:150
+  wire [3:0] _mux_14 = _not_14 ? 4'd7 : _mux_13; // AssocStage.java:150
+  wire [3:0] _mux_15 = _not_13 ? 4'd6 : _mux_14; // AssocStage.java:150
+  wire [3:0] _mux_16 = _not_12 ? 4'd5 : _mux_15; // AssocStage.java:150
+  wire [3:0] _mux_17 = _not_11 ? 4'd4 : _mux_16; // AssocStage.java:150
+  wire [3:0] _mux_18 = _not_10 ? 4'd3 : _mux_17; // AssocStage.java:150
+  wire [3:0] _mux_19 = _not_9 ? 4'd2 : _mux_18; // AssocStage.java:150
+  wire [3:0] _mux_20 = _not_8 ? 4'd1 : _mux_19; // AssocStage.java:150
+  wire [3:0] _mux_21 = _not_7 ? 4'd0 : _mux_20; // AssocStage.java:150
+  wire [3:0] slot = any_free ? _mux_21 : victim; // AssocStage.java:151
+  wire _eq_1 = slot == 4'd0; // AssocStage.java:173
+  wire _eq_2 = ptr == 4'd1; // AssocStage.java:188
+  wire _eq_3 = slot == 4'd1; // AssocStage.java:173
+  wire _eq_4 = ptr == 4'd2; // AssocStage.java:188
+  wire _eq_5 = slot == 4'd2; // AssocStage.java:173
+  wire _eq_6 = ptr == 4'd3; // AssocStage.java:188
+  wire _eq_7 = slot == 4'd3; // AssocStage.java:173
+  wire _eq_8 = ptr == 4'd4; // AssocStage.java:188
+  wire _eq_9 = slot == 4'd4; // AssocStage.java:173
+  wire _eq_10 = ptr == 4'd5; // AssocStage.java:188
+  wire _eq_11 = slot == 4'd5; // AssocStage.java:173
+  wire _eq_12 = ptr == 4'd6; // AssocStage.java:188
+  wire _eq_13 = slot == 4'd6; // AssocStage.java:173
+  wire _eq_14 = ptr == 4'd7; // AssocStage.java:188
+  wire _eq_15 = slot == 4'd7; // AssocStage.java:173
+  wire _eq_16 = ptr == 4'd8; // AssocStage.java:188
+  wire _eq_17 = slot == 4'd8; // AssocStage.java:173
+  wire _eq_18 = ptr == 4'd9; // AssocStage.java:188
+  wire _eq_19 = slot == 4'd9; // AssocStage.java:173
+  wire _eq_20 = ptr == 4'd10; // AssocStage.java:188
+  wire _eq_21 = slot == 4'd10; // AssocStage.java:173
+  wire _eq_22 = ptr == 4'd11; // AssocStage.java:188
+  wire _eq_23 = slot == 4'd11; // AssocStage.java:173
+  wire _eq_24 = ptr == 4'd12; // AssocStage.java:188
+  wire _eq_25 = slot == 4'd12; // AssocStage.java:173
+  wire _eq_26 = ptr == 4'd13; // AssocStage.java:188
+  wire _eq_27 = slot == 4'd13; // AssocStage.java:173
+  wire _eq_28 = ptr == 4'd14; // AssocStage.java:188
+  wire _eq_29 = slot == 4'd14; // AssocStage.java:173
+  wire _eq_30 = ptr == 4'd15; // AssocStage.java:188
+  wire _eq_31 = slot == 4'd15; // AssocStage.java:173
+  wire _eq_32 = slot == 4'd0; // AssocStage.java:174
+  wire _eq_33 = slot == 4'd1; // AssocStage.java:174
+  wire _eq_34 = slot == 4'd2; // AssocStage.java:174
+  wire _eq_35 = slot == 4'd3; // AssocStage.java:174
+  wire _eq_36 = slot == 4'd4; // AssocStage.java:174
+  wire _eq_37 = slot == 4'd5; // AssocStage.java:174
+  wire _eq_38 = slot == 4'd6; // AssocStage.java:174
+  wire _eq_39 = slot == 4'd7; // AssocStage.java:174
+  wire _eq_40 = slot == 4'd8; // AssocStage.java:174
+  wire _eq_41 = slot == 4'd9; // AssocStage.java:174
+  wire _eq_42 = slot == 4'd10; // AssocStage.java:174
+  wire _eq_43 = slot == 4'd11; // AssocStage.java:174
+  wire _eq_44 = slot == 4'd12; // AssocStage.java:174
+  wire _eq_45 = slot == 4'd13; // AssocStage.java:174
+  wire _eq_46 = slot == 4'd14; // AssocStage.java:174
+  wire _eq_47 = slot == 4'd15; // AssocStage.java:174
+  wire _eq_48 = slot == 4'd0; // AssocStage.java:175
+  wire _eq_49 = slot == 4'd1; // AssocStage.java:175
+  wire _eq_50 = slot == 4'd2; // AssocStage.java:175
+  wire _eq_51 = slot == 4'd3; // AssocStage.java:175
+  wire _eq_52 = slot == 4'd4; // AssocStage.java:175
+  wire _eq_53 = slot == 4'd5; // AssocStage.java:175
+  wire _eq_54 = slot == 4'd6; // AssocStage.java:175
+  wire _eq_55 = slot == 4'd7; // AssocStage.java:175
+  wire _eq_56 = slot == 4'd8; // AssocStage.java:175
+  wire _eq_57 = slot == 4'd9; // AssocStage.java:175
+  wire _eq_58 = slot == 4'd10; // AssocStage.java:175
+  wire _eq_59 = slot == 4'd11; // AssocStage.java:175
+  wire _eq_60 = slot == 4'd12; // AssocStage.java:175
+  wire _eq_61 = slot == 4'd13; // AssocStage.java:175
+  wire _eq_62 = slot == 4'd14; // AssocStage.java:175
+  wire _eq_63 = slot == 4'd15; // AssocStage.java:175
+  wire _bits_0 = match_vec[0]; // AssocStage.java:169
+  wire _not_27 = ~sum_over; // AssocStage.java:158
+  wire _and_10 = hit & _not_27; // AssocStage.java:158
+  wire [31:0] _bits_1 = sum[31:0]; // AssocStage.java:158
+  wire [31:0] new_count = _and_10 ? _bits_1 : {{23{1'b0}}, u_count}; // AssocStage.java:158
+  wire _eq_64 = slot == 4'd0; // AssocStage.java:176
+  wire _bits_2 = match_vec[1]; // AssocStage.java:169
+  wire _eq_65 = slot == 4'd1; // AssocStage.java:176
+  wire _bits_3 = match_vec[2]; // AssocStage.java:169
+  wire _eq_66 = slot == 4'd2; // AssocStage.java:176
+  wire _bits_4 = match_vec[3]; // AssocStage.java:169
+  wire _eq_67 = slot == 4'd3; // AssocStage.java:176
+  wire _bits_5 = match_vec[4]; // AssocStage.java:169
+  wire _eq_68 = slot == 4'd4; // AssocStage.java:176
+  wire _bits_6 = match_vec[5]; // AssocStage.java:169
+  wire _eq_69 = slot == 4'd5; // AssocStage.java:176
+  wire _bits_7 = match_vec[6]; // AssocStage.java:169
+  wire _eq_70 = slot == 4'd6; // AssocStage.java:176
+  wire _bits_8 = match_vec[7]; // AssocStage.java:169
+  wire _eq_71 = slot == 4'd7; // AssocStage.java:176
+  wire _bits_9 = match_vec[8]; // AssocStage.java:169
+  wire _eq_72 = slot == 4'd8; // AssocStage.java:176
+  wire _bits_10 = match_vec[9]; // AssocStage.java:169
+  wire _eq_73 = slot == 4'd9; // AssocStage.java:176
+  wire _bits_11 = match_vec[10]; // AssocStage.java:169
+  wire _eq_74 = slot == 4'd10; // AssocStage.java:176
+  wire _bits_12 = match_vec[11]; // AssocStage.java:169
+  wire _eq_75 = slot == 4'd11; // AssocStage.java:176
+  wire _bits_13 = match_vec[12]; // AssocStage.java:169
+  wire _eq_76 = slot == 4'd12; // AssocStage.java:176
+  wire _bits_14 = match_vec[13]; // AssocStage.java:169
+  wire _eq_77 = slot == 4'd13; // AssocStage.java:176
+  wire _bits_15 = match_vec[14]; // AssocStage.java:169
+  wire _eq_78 = slot == 4'd14; // AssocStage.java:176
+  wire _bits_16 = match_vec[15]; // AssocStage.java:169
+  wire _eq_79 = slot == 4'd15; // AssocStage.java:176
+  wire _eq_80 = ptr == 4'd15; // AssocStage.java:190
+  wire _not_28 = ~any_free; // AssocStage.java:177
+  wire _eq_81 = victim == 4'd15; // AssocStage.java:244
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:244
+  wire [3:0] _mux_22 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:244
+  wire _and_11 = fire & u_last; // AssocStage.java:180
+  wire _eq_82 = ptr == 4'd15; // AssocStage.java:244
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:244
+  wire [3:0] _mux_23 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:244
+  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:218
+  wire [15:0] _bits_17 = _dshl_0[15:0]; // AssocStage.java:218
+  wire [15:0] _mux_24 = hit ? match_vec : _bits_17; // AssocStage.java:161
+  wire _not_29 = ~hit; // AssocStage.java:162
+  wire _not_30 = ~1'd0; // AssocStage.java:160
+  wire _and_12 = u_msg & _not_30; // AssocStage.java:160
+  wire _and_13 = io_in_valid & io_in_ready; // AssocStage.java:106
+  wire _not_31 = ~m_moves; // AssocStage.java:106
+  wire _and_14 = m_valid & _not_31; // AssocStage.java:106
+  wire _or_20 = _and_13 | _and_14; // AssocStage.java:106
+  wire _and_15 = io_in_valid & io_in_ready; // AssocStage.java:105
+  wire _not_32 = ~_and_0; // AssocStage.java:108
+  wire _and_16 = u_valid & _not_32; // AssocStage.java:108
+  wire _or_21 = m_moves | _and_16; // AssocStage.java:108
+  wire _eq_83 = pcs_15 == m_pc; // AssocStage.java:213
+  wire _and_17 = valid_15 & _eq_83; // AssocStage.java:213
+  wire _eq_84 = ws_15 == m_w; // AssocStage.java:213
+  wire _and_18 = _and_17 & _eq_84; // AssocStage.java:213
+  wire _eq_85 = pcs_14 == m_pc; // AssocStage.java:213
+  wire _and_19 = valid_14 & _eq_85; // AssocStage.java:213
+  wire _eq_86 = ws_14 == m_w; // AssocStage.java:213
+  wire _and_20 = _and_19 & _eq_86; // AssocStage.java:213
+  wire _eq_87 = pcs_13 == m_pc; // AssocStage.java:213
+  wire _and_21 = valid_13 & _eq_87; // AssocStage.java:213
+  wire _eq_88 = ws_13 == m_w; // AssocStage.java:213
+  wire _and_22 = _and_21 & _eq_88; // AssocStage.java:213
+  wire _eq_89 = pcs_12 == m_pc; // AssocStage.java:213
+  wire _and_23 = valid_12 & _eq_89; // AssocStage.java:213
+  wire _eq_90 = ws_12 == m_w; // AssocStage.java:213
+  wire _and_24 = _and_23 & _eq_90; // AssocStage.java:213
+  wire _eq_91 = pcs_11 == m_pc; // AssocStage.java:213
+  wire _and_25 = valid_11 & _eq_91; // AssocStage.java:213
+  wire _eq_92 = ws_11 == m_w; // AssocStage.java:213
+  wire _and_26 = _and_25 & _eq_92; // AssocStage.java:213
+  wire _eq_93 = pcs_10 == m_pc; // AssocStage.java:213
+  wire _and_27 = valid_10 & _eq_93; // AssocStage.java:213
+  wire _eq_94 = ws_10 == m_w; // AssocStage.java:213
+  wire _and_28 = _and_27 & _eq_94; // AssocStage.java:213
+  wire _eq_95 = pcs_9 == m_pc; // AssocStage.java:213
+  wire _and_29 = valid_9 & _eq_95; // AssocStage.java:213
+  wire _eq_96 = ws_9 == m_w; // AssocStage.java:213
+  wire _and_30 = _and_29 & _eq_96; // AssocStage.java:213
+  wire _eq_97 = pcs_8 == m_pc; // AssocStage.java:213
+  wire _and_31 = valid_8 & _eq_97; // AssocStage.java:213
+  wire _eq_98 = ws_8 == m_w; // AssocStage.java:213
+  wire _and_32 = _and_31 & _eq_98; // AssocStage.java:213
+  wire _eq_99 = pcs_7 == m_pc; // AssocStage.java:213
+  wire _and_33 = valid_7 & _eq_99; // AssocStage.java:213
+  wire _eq_100 = ws_7 == m_w; // AssocStage.java:213
+  wire _and_34 = _and_33 & _eq_100; // AssocStage.java:213
+  wire _eq_101 = pcs_6 == m_pc; // AssocStage.java:213
+  wire _and_35 = valid_6 & _eq_101; // AssocStage.java:213
+  wire _eq_102 = ws_6 == m_w; // AssocStage.java:213
+  wire _and_36 = _and_35 & _eq_102; // AssocStage.java:213
+  wire _eq_103 = pcs_5 == m_pc; // AssocStage.java:213
+  wire _and_37 = valid_5 & _eq_103; // AssocStage.java:213
+  wire _eq_104 = ws_5 == m_w; // AssocStage.java:213
+  wire _and_38 = _and_37 & _eq_104; // AssocStage.java:213
+  wire _eq_105 = pcs_4 == m_pc; // AssocStage.java:213
+  wire _and_39 = valid_4 & _eq_105; // AssocStage.java:213
+  wire _eq_106 = ws_4 == m_w; // AssocStage.java:213
+  wire _and_40 = _and_39 & _eq_106; // AssocStage.java:213
+  wire _eq_107 = pcs_3 == m_pc; // AssocStage.java:213
+  wire _and_41 = valid_3 & _eq_107; // AssocStage.java:213
+  wire _eq_108 = ws_3 == m_w; // AssocStage.java:213
+  wire _and_42 = _and_41 & _eq_108; // AssocStage.java:213
+  wire _eq_109 = pcs_2 == m_pc; // AssocStage.java:213
+  wire _and_43 = valid_2 & _eq_109; // AssocStage.java:213
+  wire _eq_110 = ws_2 == m_w; // AssocStage.java:213
+  wire _and_44 = _and_43 & _eq_110; // AssocStage.java:213
+  wire _eq_111 = pcs_1 == m_pc; // AssocStage.java:213
+  wire _and_45 = valid_1 & _eq_111; // AssocStage.java:213
+  wire _eq_112 = ws_1 == m_w; // AssocStage.java:213
+  wire _and_46 = _and_45 & _eq_112; // AssocStage.java:213
+  wire _eq_113 = pcs_0 == m_pc; // AssocStage.java:213
+  wire _and_47 = valid_0 & _eq_113; // AssocStage.java:213
+  wire _eq_114 = ws_0 == m_w; // AssocStage.java:213
+  wire _and_48 = _and_47 & _eq_114; // AssocStage.java:213
+  wire [15:0] _cat_0 = {_and_18, _and_20, _and_22, _and_24, _and_26, _and_28, _and_30, _and_32, _and_34, _and_36, _and_38, _and_40, _and_42, _and_44, _and_46, _and_48}; // AssocStage.java:214
+  wire _bits_18 = m_match[0]; // AssocStage.java:113
+  wire [31:0] _fill_0 = {32{_bits_18}}; // AssocStage.java:113
+  wire [31:0] _and_49 = cnts_0 & _fill_0; // AssocStage.java:113
+  wire _bits_19 = m_match[1]; // AssocStage.java:113
+  wire [31:0] _fill_1 = {32{_bits_19}}; // AssocStage.java:113
+  wire [31:0] _and_50 = cnts_1 & _fill_1; // AssocStage.java:113
+  wire [31:0] _or_22 = _and_49 | _and_50; // AssocStage.java:113
+  wire _bits_20 = m_match[2]; // AssocStage.java:113
+  wire [31:0] _fill_2 = {32{_bits_20}}; // AssocStage.java:113
+  wire [31:0] _and_51 = cnts_2 & _fill_2; // AssocStage.java:113
+  wire _bits_21 = m_match[3]; // AssocStage.java:113
+  wire [31:0] _fill_3 = {32{_bits_21}}; // AssocStage.java:113
+  wire [31:0] _and_52 = cnts_3 & _fill_3; // AssocStage.java:113
+  wire [31:0] _or_23 = _and_51 | _and_52; // AssocStage.java:113
+  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:113
+  wire _bits_22 = m_match[4]; // AssocStage.java:113
+  wire [31:0] _fill_4 = {32{_bits_22}}; // AssocStage.java:113
+  wire [31:0] _and_53 = cnts_4 & _fill_4; // AssocStage.java:113
+  wire _bits_23 = m_match[5]; // AssocStage.java:113
+  wire [31:0] _fill_5 = {32{_bits_23}}; // AssocStage.java:113
+  wire [31:0] _and_54 = cnts_5 & _fill_5; // AssocStage.java:113
+  wire [31:0] _or_25 = _and_53 | _and_54; // AssocStage.java:113
+  wire _bits_24 = m_match[6]; // AssocStage.java:113
+  wire [31:0] _fill_6 = {32{_bits_24}}; // AssocStage.java:113
+  wire [31:0] _and_55 = cnts_6 & _fill_6; // AssocStage.java:113
+  wire _bits_25 = m_match[7]; // AssocStage.java:113
+  wire [31:0] _fill_7 = {32{_bits_25}}; // AssocStage.java:113
+  wire [31:0] _and_56 = cnts_7 & _fill_7; // AssocStage.java:113
+  wire [31:0] _or_26 = _and_55 | _and_56; // AssocStage.java:113
+  wire [31:0] _or_27 = _or_25 | _or_26; // AssocStage.java:113
+  wire [31:0] _or_28 = _or_24 | _or_27; // AssocStage.java:113
+  wire _bits_26 = m_match[8]; // AssocStage.java:113
+  wire [31:0] _fill_8 = {32{_bits_26}}; // AssocStage.java:113
+  wire [31:0] _and_57 = cnts_8 & _fill_8; // AssocStage.java:113
+  wire _bits_27 = m_match[9]; // AssocStage.java:113
+  wire [31:0] _fill_9 = {32{_bits_27}}; // AssocStage.java:113
+  wire [31:0] _and_58 = cnts_9 & _fill_9; // AssocStage.java:113
+  wire [31:0] _or_29 = _and_57 | _and_58; // AssocStage.java:113
+  wire _bits_28 = m_match[10]; // AssocStage.java:113
+  wire [31:0] _fill_10 = {32{_bits_28}}; // AssocStage.java:113
+  wire [31:0] _and_59 = cnts_10 & _fill_10; // AssocStage.java:113
+  wire _bits_29 = m_match[11]; // AssocStage.java:113
+  wire [31:0] _fill_11 = {32{_bits_29}}; // AssocStage.java:113
+  wire [31:0] _and_60 = cnts_11 & _fill_11; // AssocStage.java:113
+  wire [31:0] _or_30 = _and_59 | _and_60; // AssocStage.java:113
+  wire [31:0] _or_31 = _or_29 | _or_30; // AssocStage.java:113
+  wire _bits_30 = m_match[12]; // AssocStage.java:113
+  wire [31:0] _fill_12 = {32{_bits_30}}; // AssocStage.java:113
+  wire [31:0] _and_61 = cnts_12 & _fill_12; // AssocStage.java:113
+  wire _bits_31 = m_match[13]; // AssocStage.java:113
+  wire [31:0] _fill_13 = {32{_bits_31}}; // AssocStage.java:113
+  wire [31:0] _and_62 = cnts_13 & _fill_13; // AssocStage.java:113
+  wire [31:0] _or_32 = _and_61 | _and_62; // AssocStage.java:113
+  wire _bits_32 = m_match[14]; // AssocStage.java:113
+  wire [31:0] _fill_14 = {32{_bits_32}}; // AssocStage.java:113
+  wire [31:0] _and_63 = cnts_14 & _fill_14; // AssocStage.java:113
+  wire _bits_33 = m_match[15]; // AssocStage.java:113
+  wire [31:0] _fill_15 = {32{_bits_33}}; // AssocStage.java:113
+  wire [31:0] _and_64 = cnts_15 & _fill_15; // AssocStage.java:113
+  wire [31:0] _or_33 = _and_63 | _and_64; // AssocStage.java:113
+  wire [31:0] _or_34 = _or_32 | _or_33; // AssocStage.java:113
+  wire [31:0] _or_35 = _or_31 | _or_34; // AssocStage.java:113
+  wire [31:0] _or_36 = _or_28 | _or_35; // AssocStage.java:113
+  wire _and_65 = u_store & _and_0; // AssocStage.java:116
+  wire _eq_115 = m_pc == u_pc; // AssocStage.java:115
+  wire _eq_116 = m_w == u_w; // AssocStage.java:115
+  wire _and_66 = _eq_115 & _eq_116; // AssocStage.java:115
+  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:143
+  wire [15:0] _and_67 = match_vec & _sub_0; // AssocStage.java:143
+  wire _eq_117 = _and_67 == 16'd0; // AssocStage.java:143
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_1;
@@ -924,8 +924,8 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && u_valid && !_eq_117) begin // AssocStage.java:141
-      $display("Assertion failed at AssocStage.java:141: A_k: entries %b all hold the incoming tuple", match_vec);
+    if (!reset && u_valid && !_eq_117) begin // AssocStage.java:142
+      $display("Assertion failed at AssocStage.java:142: A_k: entries %b all hold the incoming tuple", match_vec);
       $stop;
     end
   end

@@ -113,7 +113,7 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_2 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
   wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:248
-  wire _not_13 = ~read_collided; // RmwMemory.java:374
+  wire _not_13 = ~read_collided; // RmwMemory.java:375
   wire _not_14 = ~a_capture; // RmwMemory.java:330
   wire _and_16 = a_moves & _not_14; // RmwMemory.java:330
   wire _not_15 = ~a_late; // RmwMemory.java:330
@@ -299,8 +299,8 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:374
-      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:375
+      $display("Assertion failed at RmwMemory.java:375: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_20) begin // RmwOccupancy.java:24

@@ -210,7 +210,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:126
   wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:126
   wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:248
-  wire _not_17 = ~read_collided; // RmwMemory.java:374
+  wire _not_17 = ~read_collided; // RmwMemory.java:375
   wire _not_18 = ~a_capture; // RmwMemory.java:330
   wire _and_23 = a_moves & _not_18; // RmwMemory.java:330
   wire _not_19 = ~a_late; // RmwMemory.java:330
@@ -396,8 +396,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:374
-      $display("Assertion failed at RmwMemory.java:374: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:375
+      $display("Assertion failed at RmwMemory.java:375: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_27) begin // RmwOccupancy.java:24

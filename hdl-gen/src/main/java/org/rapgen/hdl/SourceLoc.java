@@ -25,6 +25,25 @@ public record SourceLoc(String file, int line) {
     }
 
     /**
+     * The user's line for an error found inside {@code block} (a library block or engine, its constructor or any of its
+     * methods): the first frame after the frames of {@code block} and its nested classes, that is, the line that
+     * called into it. The current location when {@code block} is not on the stack.
+     */
+    public static SourceLoc callerOf(Class<?> block) {
+        return CLASS_WALKER.walk(frames -> {
+            boolean inside = false;
+            for (StackWalker.StackFrame f :
+                    (Iterable<StackWalker.StackFrame>) frames.filter(f -> !isCore(f.getClassName()))::iterator) {
+                if (f.getDeclaringClass().getNestHost() == block) inside = true;
+                else if (inside)
+                    return new SourceLoc(
+                            f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
+            }
+            return capture();
+        });
+    }
+
+    /**
      * Where an object of {@code cls} is being constructed: the first user frame outside the constructors of
      * {@code cls} and its superclasses below {@code base}. One frame is skipped per class, so a module that
      * instantiates its own class still reports the parent's {@code new} line.

@@ -150,7 +150,7 @@ final class CsrFile {
     /** High in the cycle a write to {@code reg} is applied (its RW fields change on that clock edge). */
     Bool written(String reg) {
         Bool hit = writeHits.get(reg);
-        if (hit == null) throw new HdlException(SourceLoc.capture(), "no register " + reg);
+        if (hit == null) throw new HdlException(SourceLoc.callerOf(CsrFile.class), "no register " + reg);
         return hit;
     }
 
@@ -158,14 +158,14 @@ final class CsrFile {
     void ro(String reg, String field, UInt value) {
         RapRegisters.Field f = RapRegisters.get(reg).field(field);
         if (f.kind() != RapRegisters.Kind.RO)
-            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " is not read-only");
+            throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR " + reg + "." + field + " is not read-only");
         if (value.getWidth() > f.width()) {
             throw new HdlException(
-                    SourceLoc.capture(),
+                    SourceLoc.callerOf(CsrFile.class),
                     "CSR " + reg + "." + field + " is " + f.width() + " bits, value has " + value.getWidth());
         }
         if (roSources.put(reg + "." + field, value) != null)
-            throw new HdlException(SourceLoc.capture(), "CSR " + reg + "." + field + " connected twice");
+            throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR " + reg + "." + field + " connected twice");
     }
 
     /** Connects a 64-bit value described as NAME_LO / NAME_HI. */
@@ -182,7 +182,8 @@ final class CsrFile {
         ro64(name, value);
         for (String half : List.of(name + "_LO", name + "_HI")) {
             if (!RapRegisters.get(half).snapshot())
-                throw new HdlException(SourceLoc.capture(), "CSR " + half + " is not a snapshot register");
+                throw new HdlException(
+                        SourceLoc.callerOf(CsrFile.class), "CSR " + half + " is not a snapshot register");
             readyOf.put(half, ready);
         }
     }
@@ -192,15 +193,15 @@ final class CsrFile {
         for (int half = 0; half < 2; half++) {
             String reg = name + (half == 0 ? "_LO" : "_HI");
             if (!RapRegisters.get(reg).snapshot())
-                throw new HdlException(SourceLoc.capture(), "CSR " + reg + " is not a snapshot register");
+                throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR " + reg + " is not a snapshot register");
             if (bankHalf.put(reg, 2 * counter + half) != null)
-                throw new HdlException(SourceLoc.capture(), "CSR " + reg + " banked twice");
+                throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR " + reg + " banked twice");
         }
     }
 
     /** The status counter bank that the {@link #banked64} registers are copied from, while it is idle. */
     void bank(StatusCounterBank.IO port) {
-        if (bank != null) throw new HdlException(SourceLoc.capture(), "bank() called twice");
+        if (bank != null) throw new HdlException(SourceLoc.callerOf(CsrFile.class), "bank() called twice");
         bank = port;
     }
 
@@ -209,7 +210,7 @@ final class CsrFile {
      * clock the last word is written, and {@code frozen} must fall after it (a copy restarts from the first word).
      */
     Bool snapshot(Bool frozen) {
-        if (this.frozen != null) throw new HdlException(SourceLoc.capture(), "snapshot() called twice");
+        if (this.frozen != null) throw new HdlException(SourceLoc.callerOf(CsrFile.class), "snapshot() called twice");
         this.frozen = frozen;
         copied = Wire(Bool()).named("csr_snapshot_copied");
         return copied;
@@ -229,7 +230,7 @@ final class CsrFile {
         axi.arready.connect(arFull.not());
         UInt data = U(0, 32);
         if (!bankHalf.isEmpty() && bank == null)
-            throw new HdlException(SourceLoc.capture(), "banked CSRs without bank()");
+            throw new HdlException(SourceLoc.callerOf(CsrFile.class), "banked CSRs without bank()");
         for (RapRegisters.Register r : RapRegisters.all()) {
             UInt word = bankHalf.containsKey(r.name()) ? null : word(r, missing);
             if (r.snapshot()) {
@@ -240,7 +241,8 @@ final class CsrFile {
                 data = data.or(Mux(selectOnTake("csr_read_sel_", r, arTake, index), word, U(0, 32)));
             }
         }
-        if (!missing.isEmpty()) throw new HdlException(SourceLoc.capture(), "CSR fields without a source: " + missing);
+        if (!missing.isEmpty())
+            throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR fields without a source: " + missing);
 
         Bool rvalid = RegInit(B(false)).named("csr_rvalid");
         UInt held = Reg(UInt(32)).named("csr_rdata");
@@ -287,7 +289,7 @@ final class CsrFile {
      */
     private UInt snapshotRam(
             List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool readFire, UInt held) {
-        SourceLoc loc = SourceLoc.capture();
+        SourceLoc loc = SourceLoc.callerOf(CsrFile.class);
         if (frozen == null)
             throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
         int base = regs.get(0).offset() >> 2;
@@ -391,7 +393,7 @@ final class CsrFile {
     /** {@code m}'s entry for "REG.field", or an error naming it. */
     private static <T> T required(Map<String, T> m, String key, String problem) {
         T v = m.get(key);
-        if (v == null) throw new HdlException(SourceLoc.capture(), "CSR " + key + " " + problem);
+        if (v == null) throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR " + key + " " + problem);
         return v;
     }
 }

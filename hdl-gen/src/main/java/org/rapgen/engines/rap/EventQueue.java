@@ -70,7 +70,7 @@ public final class EventQueue extends Module {
 
     public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
         super("k", keyBits, "w", weightBits, "d", depth, "c", combine);
-        SourceLoc here = SourceLoc.capture();
+        SourceLoc here = SourceLoc.callerOf(EventQueue.class);
         if (keyBits < 1 || keyBits > 64)
             throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
         if (weightBits < 1 || weightBits > 63)
@@ -80,7 +80,8 @@ public final class EventQueue extends Module {
             throw new HdlException(here, "EventQueue depth must be a power of two >= 2 (the FIFO's), got " + depth);
         io = IO(new IO(keyBits, weightBits));
         // The output register: the engine's soft-reset marker test and the threshold unit's enables start at a
-        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, "Event queue: one write port, a closed flag").
+        // flip-flop, not at the block RAM's clock-to-out (docs/decisions.md, "Event queue: one write port, a closed
+        // flag").
         Fifo fifo = Module(new Fifo(keyBits + weightBits, depth, true));
         io.out.valid.connect(fifo.io.deq.valid);
         io.out.bits.key.connect(fifo.io.deq.bits.bits(keyBits + weightBits - 1, weightBits));

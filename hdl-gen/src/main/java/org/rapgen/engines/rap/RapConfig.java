@@ -321,12 +321,7 @@ public record RapConfig(
 
     /** The line that asked for this configuration (the first frame outside this record), which is the line to fix. */
     private static SourceLoc caller() {
-        return StackWalker.getInstance()
-                .walk(frames -> frames.filter(f -> !f.getClassName().equals(RapConfig.class.getName()))
-                        .findFirst()
-                        .map(f -> new SourceLoc(
-                                f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
-                        .orElse(SourceLoc.capture()));
+        return SourceLoc.callerOf(RapConfig.class);
     }
 
     /** b = 2^k. */

@@ -109,7 +109,8 @@ public final class ReplayWindow extends Module {
         super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
         if (depth < 4 || Integer.bitCount(depth) != 1) {
             throw new HdlException(
-                    SourceLoc.capture(), "replay window depth must be a power of two >= 4, got " + depth);
+                    SourceLoc.callerOf(ReplayWindow.class),
+                    "replay window depth must be a power of two >= 4, got " + depth);
         }
         io = IO(new IO(c));
         int aw = log2Up(depth);

@@ -62,7 +62,7 @@ public final class StatusCounterBank extends Module {
     /** Counters of {@code 4 * wordBits} bits (narrow words let a test carry through every word). */
     public StatusCounterBank(int counters, int incBits, int wordBits) {
         super("c", counters, "i", incBits, "b", wordBits);
-        SourceLoc loc = SourceLoc.capture();
+        SourceLoc loc = SourceLoc.callerOf(StatusCounterBank.class);
         if (counters < 2)
             throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);
         // A counter is visited at least once in every `round` clocks: a visit, the capture it arms, the RAM's latency,

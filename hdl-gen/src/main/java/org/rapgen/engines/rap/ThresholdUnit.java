@@ -78,7 +78,8 @@ public final class ThresholdUnit extends Module {
     public ThresholdUnit(RapConfig c, int pieceBits) {
         super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
         if (pieceBits < 1)
-            throw new HdlException(SourceLoc.capture(), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
+            throw new HdlException(
+                    SourceLoc.callerOf(ThresholdUnit.class), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);
         io = IO(new IO(c));
         int productBits = 64 + 16;
         // P is kept in pieces so no carry chain is longer than about 20 bits (2.5 ns on an iCE40): stage 2 adds the

@@ -51,11 +51,12 @@ public final class AssocStage extends Module {
      */
     public AssocStage(int k, int keyBits, int inCountBits, int countBits, int stages) {
         super("k", k, "kb", keyBits, "ci", inCountBits, "b", countBits, "s", stages);
-        if (k < 1) throw new HdlException(SourceLoc.capture(), "A_k needs k >= 1, got " + k);
+        if (k < 1) throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k needs k >= 1, got " + k);
         if (countBits < 1 || countBits > 63)
-            throw new HdlException(SourceLoc.capture(), "A_k count bits must be 1..63, got " + countBits);
+            throw new HdlException(
+                    SourceLoc.callerOf(AssocStage.class), "A_k count bits must be 1..63, got " + countBits);
         if (stages < 1 || stages > 2)
-            throw new HdlException(SourceLoc.capture(), "A_k stages must be 1 or 2, got " + stages);
+            throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k stages must be 1 or 2, got " + stages);
         io = IO(new IO(keyBits, inCountBits, outCountBits(inCountBits, countBits)));
         int ib = log2Up(k);
 

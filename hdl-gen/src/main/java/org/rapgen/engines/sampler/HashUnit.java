@@ -75,7 +75,7 @@ public final class HashUnit extends Module {
     /** @param stages register stages, 1 or 2 (2: the randomized bytes are registered before the fold) */
     public HashUnit(int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
         super(nameParams(keyBits, indexBits, tagBits, seed, payloadBits, stages));
-        SourceLoc loc = SourceLoc.capture();
+        SourceLoc loc = SourceLoc.callerOf(HashUnit.class);
         if (stages < 1 || stages > 2) throw new HdlException(loc, "HashUnit stages must be 1 or 2, got " + stages);
         if (keyBits < 8 || keyBits > 64 || keyBits % 8 != 0)
             throw new HdlException(loc, "HashUnit key bits must be a multiple of 8 in 8..64, got " + keyBits);

@@ -35,8 +35,9 @@ public final class SampleStage extends Module {
     public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
         super("k", keyBits, "i", indexBits, "t", tagBits, "r", rate, "seed", Integer.toHexString(seed));
         if (rate < 1 || rate > 65536)
-            throw new HdlException(SourceLoc.capture(), "random sampling rate must be 1..65536, got " + rate);
-        if (seed == 0) throw new HdlException(SourceLoc.capture(), "LFSR seed must be nonzero");
+            throw new HdlException(
+                    SourceLoc.callerOf(SampleStage.class), "random sampling rate must be 1..65536, got " + rate);
+        if (seed == 0) throw new HdlException(SourceLoc.callerOf(SampleStage.class), "LFSR seed must be nonzero");
         io = IO(new IO(keyBits, indexBits, tagBits));
         Lfsr lfsr = Module(new Lfsr(LFSR_BITS, STEPS, seed & 0xffffffffL));
         Keyed held = Reg(new Keyed(keyBits, indexBits, tagBits)).named("held");

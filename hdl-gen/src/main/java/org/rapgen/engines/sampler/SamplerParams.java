@@ -75,7 +75,7 @@ public record SamplerParams(
         try {
             return SamplerSpec.parse(spec);
         } catch (SpecException e) {
-            throw new HdlException(SourceLoc.capture(), e.getMessage());
+            throw new HdlException(SourceLoc.callerOf(SamplerParams.class), e.getMessage());
         }
     }
 
@@ -210,7 +210,7 @@ public record SamplerParams(
     }
 
     private static void fail(String problem) {
-        throw new HdlException(SourceLoc.capture(), "sampler: " + problem);
+        throw new HdlException(SourceLoc.callerOf(SamplerParams.class), "sampler: " + problem);
     }
 
     // ------------------------------------------------------------------ the composition's shape

@@ -49,8 +49,10 @@ public final class Arbiter extends Module {
 
     Arbiter(int n, int width, Mutant mutant) {
         super("n", n, "w", width);
-        if (n < 2) throw new HdlException(SourceLoc.capture(), "Arbiter needs at least 2 inputs, got " + n);
-        if (width < 1) throw new HdlException(SourceLoc.capture(), "Arbiter width must be >= 1, got " + width);
+        if (n < 2)
+            throw new HdlException(SourceLoc.callerOf(Arbiter.class), "Arbiter needs at least 2 inputs, got " + n);
+        if (width < 1)
+            throw new HdlException(SourceLoc.callerOf(Arbiter.class), "Arbiter width must be >= 1, got " + width);
         io = IO(ioType(n, width));
         int levels = log2Up(n);
 

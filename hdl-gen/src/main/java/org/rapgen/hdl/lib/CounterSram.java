@@ -60,7 +60,8 @@ public final class CounterSram extends Module {
                         : new Object[] {"d", depth, "c", counterBits});
         if (counterBits < 1 || counterBits > 64)
             throw new HdlException(
-                    SourceLoc.capture(), "CounterSram counter width must be in 1..64, got " + counterBits);
+                    SourceLoc.callerOf(CounterSram.class),
+                    "CounterSram counter width must be in 1..64, got " + counterBits);
         io = IO(new IO(log2Up(depth), counterBits));
         RmwMemory mem = Module(
                 registerRead

@@ -48,9 +48,10 @@ public final class Fifo extends Module {
 
     Fifo(int width, int depth, boolean outputRegister, Mutant mutant) {
         super(outputRegister ? new Object[] {"w", width, "d", depth, "o", 1} : new Object[] {"w", width, "d", depth});
-        if (width < 1) throw new HdlException(SourceLoc.capture(), "Fifo width must be >= 1, got " + width);
+        if (width < 1) throw new HdlException(SourceLoc.callerOf(Fifo.class), "Fifo width must be >= 1, got " + width);
         if (depth < 2 || Integer.bitCount(depth) != 1)
-            throw new HdlException(SourceLoc.capture(), "Fifo depth must be a power of two >= 2, got " + depth);
+            throw new HdlException(
+                    SourceLoc.callerOf(Fifo.class), "Fifo depth must be a power of two >= 2, got " + depth);
         io = IO(new IO(width, depth));
         int aw = log2Up(depth);
 

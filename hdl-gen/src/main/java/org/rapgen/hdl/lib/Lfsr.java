@@ -41,7 +41,7 @@ public final class Lfsr extends Module {
 
     Lfsr(int width, int stepsPerAdvance, long seed, Mutant mutant) {
         super("w", width, "s", stepsPerAdvance, "seed", Long.toHexString(seed));
-        SourceLoc loc = SourceLoc.capture();
+        SourceLoc loc = SourceLoc.callerOf(Lfsr.class);
         if (LfsrTaps.of(width) == null)
             throw new HdlException(
                     loc, "Lfsr width must be in " + LfsrTaps.MIN_WIDTH + ".." + LfsrTaps.MAX_WIDTH + ", got " + width);

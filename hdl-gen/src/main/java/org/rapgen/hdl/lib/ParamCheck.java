@@ -8,8 +8,6 @@ import org.rapgen.hdl.SourceLoc;
  * a line inside the block: that is the line to fix.
  */
 final class ParamCheck {
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-
     private ParamCheck() {}
 
     /** Requires {@code lo <= value <= hi}. */
@@ -28,19 +26,8 @@ final class ParamCheck {
                     caller(block), block.getSimpleName() + " " + name + " must be >= " + lo + ", got " + value);
     }
 
-    /** The frame that called {@code block}'s constructor (the first frame after the last one inside it). */
+    /** The line that called into {@code block}: the one to fix. */
     static SourceLoc caller(Class<?> block) {
-        return WALKER.walk(frames -> {
-            boolean inside = false;
-            for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
-                boolean ctor =
-                        f.getDeclaringClass() == block && f.getMethodName().equals("<init>");
-                if (ctor) inside = true;
-                else if (inside)
-                    return new SourceLoc(
-                            f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
-            }
-            return SourceLoc.capture();
-        });
+        return SourceLoc.callerOf(block);
     }
 }

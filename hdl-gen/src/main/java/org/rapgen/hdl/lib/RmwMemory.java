@@ -135,7 +135,7 @@ public final class RmwMemory extends Module {
             ComposableUpdate composable,
             Mutant mutant) {
         super(nameParams(flavor, depth, dataBits, cmdBits, registerRead));
-        SourceLoc loc = SourceLoc.capture();
+        SourceLoc loc = SourceLoc.callerOf(RmwMemory.class);
         if (flavor == null || !flavor.matches("[A-Za-z0-9]+"))
             throw new HdlException(
                     loc, "RmwMemory flavor must be letters and digits (it names the module), got '" + flavor + "'");
@@ -364,7 +364,8 @@ public final class RmwMemory extends Module {
     /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
     public Bool outFlag() {
         if (io.out.bits instanceof FlaggedResult f) return f.flag;
-        throw new HdlException(SourceLoc.capture(), "RmwMemory results carry a flag only with a ComposableUpdate");
+        throw new HdlException(
+                SourceLoc.callerOf(RmwMemory.class), "RmwMemory results carry a flag only with a ComposableUpdate");
     }
 
     /** Simulation check of the RAM's no_rw_check promise: a word read as its address was written is never used. */

@@ -39,7 +39,7 @@ public final class SatAdd {
         int w = a.getWidth();
         if (b.getWidth() != w || split < 0 || split >= w) {
             throw new HdlException(
-                    SourceLoc.capture(),
+                    SourceLoc.callerOf(SatAdd.class),
                     "SatAdd.carrySelect needs two operands of one width w and 0 <= split < w, got " + w + " and "
                             + b.getWidth() + " bits, split " + split);
         }

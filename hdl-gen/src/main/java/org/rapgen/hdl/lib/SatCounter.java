@@ -38,7 +38,7 @@ public final class SatCounter extends Module {
         super("w", width, "a", amountWidth);
         if (width < 1 || amountWidth < 1 || amountWidth > width) {
             throw new HdlException(
-                    SourceLoc.capture(),
+                    SourceLoc.callerOf(SatCounter.class),
                     "SatCounter needs 1 <= amount width (" + amountWidth + ") <= width (" + width + ")");
         }
         io = IO(new IO(width, amountWidth));

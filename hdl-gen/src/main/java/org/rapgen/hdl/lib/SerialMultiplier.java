@@ -70,7 +70,8 @@ public final class SerialMultiplier extends Module {
     /** @param callerHoldsA the caller keeps {@code a} stable while busy, so the block keeps no copy of it */
     public SerialMultiplier(int aBits, int bBits, boolean callerHoldsA) {
         super(callerHoldsA ? new Object[] {"a", aBits, "b", bBits, "held", 1} : new Object[] {"a", aBits, "b", bBits});
-        if (aBits < 1 || bBits < 1) throw new HdlException(SourceLoc.capture(), "SerialMultiplier widths must be >= 1");
+        if (aBits < 1 || bBits < 1)
+            throw new HdlException(SourceLoc.callerOf(SerialMultiplier.class), "SerialMultiplier widths must be >= 1");
         io = IO(new IO(aBits, bBits));
         int pw = aBits + bBits;
         UInt acc = Reg(UInt(pw)).named("acc");

@@ -154,7 +154,8 @@ public final class SlotPicker {
      */
     public Bool last() {
         if (last == null)
-            throw new HdlException(SourceLoc.capture(), name + ": last() of a walker built without tracksLast");
+            throw new HdlException(
+                    SourceLoc.callerOf(SlotPicker.class), name + ": last() of a walker built without tracksLast");
         return last;
     }
 
