@@ -1936,12 +1936,12 @@ module PrefixSelector_n128_l5_p16_s2 (
   wire _ne_0 = f_tracked_slot_len != io_out_bits_len; // PrefixSelectorProperties.java:58
   wire _le_2 = io_out_bits_slot <= f_slot; // PrefixSelectorProperties.java:58
   wire _or_255 = _ne_0 | _le_2; // PrefixSelectorProperties.java:58
-  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:63
-  wire _and_139 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:63
-  wire _bits_129 = f_tracked_match[0]; // PrefixSelectorProperties.java:63
-  wire _and_140 = _and_139 & _bits_129; // PrefixSelectorProperties.java:63
-  wire _ne_1 = io_out_bits_slot != 7'd0; // PrefixSelectorProperties.java:63
-  wire _and_141 = _and_140 & _ne_1; // PrefixSelectorProperties.java:63
+  wire _eq_9 = f_out_position == f_tracked_position; // PrefixSelectorProperties.java:65
+  wire _and_139 = io_out_valid & _eq_9; // PrefixSelectorProperties.java:65
+  wire _bits_129 = f_tracked_match[0]; // PrefixSelectorProperties.java:66
+  wire _and_140 = _and_139 & _bits_129; // PrefixSelectorProperties.java:66
+  wire _ne_1 = io_out_bits_slot != 7'd0; // PrefixSelectorProperties.java:67
+  wire _and_141 = _and_140 & _ne_1; // PrefixSelectorProperties.java:67
 
   always @(posedge clock) begin
     if (reset) begin

@@ -875,11 +875,11 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg scan_digit_valid; // TcamSplit.java:106
   reg [1:0] scan_digit; // TcamSplit.java:107
   reg split_fits; // TcamSplit.java:113
-  reg [31:0] child_digit_field; // TcamSplit.java:120
-  reg [31:0] child_mask; // TcamSplit.java:121
-  reg op_at_deepest; // TcamSplit.java:133
-  reg split_settled_was_1; // TcamSplit.java:136
-  reg split_settled_before; // TcamSplit.java:136
+  reg [31:0] child_digit_field; // TcamSplit.java:121
+  reg [31:0] child_mask; // TcamSplit.java:122
+  reg op_at_deepest; // TcamSplit.java:134
+  reg split_settled_was_1; // TcamSplit.java:137
+  reg split_settled_before; // TcamSplit.java:137
   reg skip_now; // MergeSkip.java:67
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
@@ -894,7 +894,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   reg hit_splittable_3; // CommitVerdict.java:77
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
-  reg _reg_1; // CommitVerdict.java:125
+  reg _reg_1; // CommitVerdict.java:126
   reg readout_in_use; // TcamReadout.java:29
   reg [4:0] readout_depth_g0; // TcamReadout.java:30
   reg [4:0] readout_depth_g1; // TcamReadout.java:30
@@ -1251,9 +1251,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:54
   wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:100
   wire _not_4 = ~undo_empty; // RapController.java:266
-  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:144
-  wire _not_5 = ~split_settled_before; // TcamSplit.java:174
-  wire _not_6 = ~early_done; // TcamSplit.java:179
+  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:145
+  wire _not_5 = ~split_settled_before; // TcamSplit.java:175
+  wire _not_6 = ~early_done; // TcamSplit.java:180
   wire _not_7 = ~verdict_busy; // MergeVerdict.java:81
   wire _not_8 = ~_not_7; // TcamMergeWalk.java:169
   wire _not_9 = ~merge_last_level; // TcamMergeWalk.java:173
@@ -1263,7 +1263,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_11 = ~advance_settled_before; // RapController.java:281
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:111
-  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:176
+  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:177
   wire _not_12 = ~state_run_issue_n; // RapController.java:114
   wire _not_13 = ~commit_stop; // RapController.java:353
   wire _and_5 = _not_12 & _not_13; // RapController.java:353
@@ -1301,7 +1301,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
   wire [127:0] _not_23 = ~verdict_leaves; // TcamMergeWalk.java:242
   wire [127:0] _and_11 = slot_valid & _not_23; // TcamMergeWalk.java:242
-  wire [127:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:210
+  wire [127:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:211
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:83
   wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:118
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:83
@@ -1687,21 +1687,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [127:0] _not_40 = ~slot_pick_pick_hot; // SlotPicker.java:64
   wire [127:0] _and_31 = slot_pick_candidates & _not_40; // SlotPicker.java:64
   wire [127:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:65
-  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:284
+  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:285
   wire _not_41 = ~verdict_set; // TcamMergeWalk.java:119
   wire _and_32 = kids_fresh & _not_41; // TcamMergeWalk.java:119
-  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:284
-  wire _and_33 = state_split_alloc & 1'd1; // TcamSplit.java:287
-  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:287
-  wire _not_42 = ~verdict_set; // TcamSplit.java:289
-  wire _and_34 = kids_walking & _not_42; // TcamSplit.java:289
-  wire _not_43 = ~slot_pick_pick_last; // TcamSplit.java:290
-  wire _or_24 = _not_43 | verdict_free; // TcamSplit.java:290
-  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:290
-  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:288
-  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:286
-  wire [127:0] _not_44 = ~slot_valid; // TcamSplit.java:299
-  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:300
+  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:285
+  wire _and_33 = state_split_alloc & 1'd1; // TcamSplit.java:288
+  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:288
+  wire _not_42 = ~verdict_set; // TcamSplit.java:290
+  wire _and_34 = kids_walking & _not_42; // TcamSplit.java:290
+  wire _not_43 = ~slot_pick_pick_last; // TcamSplit.java:291
+  wire _or_24 = _not_43 | verdict_free; // TcamSplit.java:291
+  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:291
+  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:289
+  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:287
+  wire [127:0] _not_44 = ~slot_valid; // TcamSplit.java:300
+  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:301
   wire _bits_168 = slot_valid[127]; // NodeTable.java:93
   wire _eq_132 = slot_parent_127 == kids_owner; // NodeTable.java:94
   wire _and_37 = _bits_168 & _eq_132; // NodeTable.java:94
@@ -4084,9 +4084,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [6:0] _or_530 = _or_514 | _or_529; // TcamMergeWalk.java:161
   wire [6:0] _or_531 = _or_499 | _or_530; // TcamMergeWalk.java:161
   wire [6:0] _or_532 = _or_468 | _or_531; // TcamMergeWalk.java:161
-  wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:123
-  wire [31:0] _and_548 = child_digit_field & _fill_129; // TcamSplit.java:123
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_548; // TcamSplit.java:123
+  wire [31:0] _fill_129 = {16{split_next_digit}}; // TcamSplit.java:124
+  wire [31:0] _and_548 = child_digit_field & _fill_129; // TcamSplit.java:124
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_548; // TcamSplit.java:124
   wire _and_549 = state_advance & advance_settled_was_1; // RapController.java:119
   wire _and_550 = state_advance & advance_settled_was_2; // RapController.java:119
   wire [2:0] _dyn_index_0 = kids_owner[6] ? (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_127 : slot_children_126) : (kids_owner[0] ? slot_children_125 : slot_children_124)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_123 : slot_children_122) : (kids_owner[0] ? slot_children_121 : slot_children_120))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_119 : slot_children_118) : (kids_owner[0] ? slot_children_117 : slot_children_116)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_115 : slot_children_114) : (kids_owner[0] ? slot_children_113 : slot_children_112)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_111 : slot_children_110) : (kids_owner[0] ? slot_children_109 : slot_children_108)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_107 : slot_children_106) : (kids_owner[0] ? slot_children_105 : slot_children_104))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_103 : slot_children_102) : (kids_owner[0] ? slot_children_101 : slot_children_100)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_99 : slot_children_98) : (kids_owner[0] ? slot_children_97 : slot_children_96))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_95 : slot_children_94) : (kids_owner[0] ? slot_children_93 : slot_children_92)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_91 : slot_children_90) : (kids_owner[0] ? slot_children_89 : slot_children_88))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_87 : slot_children_86) : (kids_owner[0] ? slot_children_85 : slot_children_84)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_83 : slot_children_82) : (kids_owner[0] ? slot_children_81 : slot_children_80)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_79 : slot_children_78) : (kids_owner[0] ? slot_children_77 : slot_children_76)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_75 : slot_children_74) : (kids_owner[0] ? slot_children_73 : slot_children_72))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_71 : slot_children_70) : (kids_owner[0] ? slot_children_69 : slot_children_68)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_67 : slot_children_66) : (kids_owner[0] ? slot_children_65 : slot_children_64)))))) : (kids_owner[5] ? (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_63 : slot_children_62) : (kids_owner[0] ? slot_children_61 : slot_children_60)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_59 : slot_children_58) : (kids_owner[0] ? slot_children_57 : slot_children_56))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_55 : slot_children_54) : (kids_owner[0] ? slot_children_53 : slot_children_52)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_51 : slot_children_50) : (kids_owner[0] ? slot_children_49 : slot_children_48)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_47 : slot_children_46) : (kids_owner[0] ? slot_children_45 : slot_children_44)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_43 : slot_children_42) : (kids_owner[0] ? slot_children_41 : slot_children_40))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_39 : slot_children_38) : (kids_owner[0] ? slot_children_37 : slot_children_36)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_35 : slot_children_34) : (kids_owner[0] ? slot_children_33 : slot_children_32))))) : (kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))))); // RapController.java:124
@@ -4094,7 +4094,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_177 = ~io_tcamWrite_ready; // TcamWriteRegister.java:49
   wire _and_551 = tcam_write_full & _not_177; // TcamWriteRegister.java:49
   wire _or_533 = tcam_write_load | _and_551; // TcamWriteRegister.java:49
-  wire [31:0] _fill_130 = {32{1'd1}}; // TcamSplit.java:310
+  wire [31:0] _fill_130 = {32{1'd1}}; // TcamSplit.java:311
   wire _and_552 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
   wire _and_553 = _and_552 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _and_554 = hit_short_2 & skip_now; // CommitVerdict.java:91
@@ -5272,7 +5272,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _eq_642 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
   wire _and_821 = _and_820 & _eq_642; // TcamMergeWalk.java:117
   wire [34:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:103
+  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:105
   wire _bits_1583 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_1583; // SplitCompare.java:59
   wire [11:0] _bits_1584 = merge_sum[34:23]; // SplitCompare.java:71
@@ -5341,12 +5341,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_543 = _bits_1607 | _and_826; // SplitCompare.java:75
   wire _and_827 = _bits_1602 & _or_543; // SplitCompare.java:75
   wire _or_544 = _bits_1601 | _and_827; // SplitCompare.java:75
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:230
-  wire [3:0] _bits_1612 = _dshl_0[3:0]; // TcamSplit.java:230
-  wire [3:0] _or_545 = present_children | _bits_1612; // TcamSplit.java:230
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:213
-  wire [3:0] _bits_1613 = _dshl_1[3:0]; // TcamSplit.java:213
-  wire [3:0] _or_546 = present_children | _bits_1613; // TcamSplit.java:213
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:231
+  wire [3:0] _bits_1612 = _dshl_0[3:0]; // TcamSplit.java:231
+  wire [3:0] _or_545 = present_children | _bits_1612; // TcamSplit.java:231
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:214
+  wire [3:0] _bits_1613 = _dshl_1[3:0]; // TcamSplit.java:214
+  wire [3:0] _or_546 = present_children | _bits_1613; // TcamSplit.java:214
   wire [3:0] _not_193 = ~present_children_next; // TcamSplit.java:99
   wire _bits_1614 = _not_193[0]; // FirstSet.java:24
   wire _bits_1615 = _not_193[1]; // FirstSet.java:24
@@ -5884,18 +5884,18 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire [1:0] _or_678 = _or_614 | _or_677; // TcamSplit.java:107
   wire [7:0] missing_children = 8'd4 - {{5{1'b0}}, op_children}; // TcamSplit.java:111
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:112
-  wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:267
+  wire [31:0] _fill_262 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_33 = {op_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:267
-  wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:267
+  wire [31:0] _dshr_1 = _fill_262 >> _cat_33; // TcamSplit.java:268
+  wire [31:0] _fill_263 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_34 = {child_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:267
-  wire [31:0] _not_199 = ~_dshr_2; // TcamSplit.java:120
-  wire [31:0] _and_959 = _dshr_1 & _not_199; // TcamSplit.java:120
-  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:133
-  wire _or_679 = state_undo | state_split_scan; // TcamSplit.java:135
-  wire _or_680 = _or_679 | state_split; // TcamSplit.java:135
-  wire _and_960 = _or_680 & split_settled_was_1; // TcamSplit.java:136
+  wire [31:0] _dshr_2 = _fill_263 >> _cat_34; // TcamSplit.java:268
+  wire [31:0] _not_199 = ~_dshr_2; // TcamSplit.java:121
+  wire [31:0] _and_959 = _dshr_1 & _not_199; // TcamSplit.java:121
+  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:134
+  wire _or_679 = state_undo | state_split_scan; // TcamSplit.java:136
+  wire _or_680 = _or_679 | state_split; // TcamSplit.java:136
+  wire _and_960 = _or_680 & split_settled_was_1; // TcamSplit.java:137
   wire _bits_1750 = io_headLoad_readNotThreshold[35]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_1750; // SplitCompare.java:59
   wire [11:0] _bits_1751 = skip_min_sum[34:23]; // SplitCompare.java:71
@@ -5973,7 +5973,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_972 = split_now & _not_201; // CommitVerdict.java:84
   wire _and_973 = _and_972 & hit_short_2; // CommitVerdict.java:84
   wire defer_now = _and_973 & skip_now; // CommitVerdict.java:84
-  wire _and_974 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _and_974 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _lt_5 = readout_slot < 16'd128; // CsrRequests.java:33
   wire [127:0] _dshr_3 = slot_valid >> readout_index; // TcamReadout.java:29
   wire _bits_1780 = _dshr_3[0]; // TcamReadout.java:29
@@ -6138,12 +6138,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1003 = _or_r_30 & _not_229; // SlotPicker.java:88
   wire _and_1004 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
   wire _not_230 = ~_and_821; // MergeVerdict.java:82
-  wire _and_1005 = verdict_act & merge_verdict; // MergeVerdict.java:85
-  wire _eq_647 = verdict_set == _and_1005; // MergeVerdict.java:85
-  wire _not_231 = ~verdict_busy; // MergeVerdict.java:85
-  wire _or_711 = _not_231 | verdict_act; // MergeVerdict.java:85
-  wire _eq_648 = verdict_free == _or_711; // MergeVerdict.java:85
-  wire _and_1006 = _eq_647 & _eq_648; // MergeVerdict.java:85
+  wire _and_1005 = verdict_act & merge_verdict; // MergeVerdict.java:87
+  wire _eq_647 = verdict_set == _and_1005; // MergeVerdict.java:87
+  wire _not_231 = ~verdict_busy; // MergeVerdict.java:87
+  wire _or_711 = _not_231 | verdict_act; // MergeVerdict.java:87
+  wire _eq_648 = verdict_free == _or_711; // MergeVerdict.java:87
+  wire _and_1006 = _eq_647 & _eq_648; // MergeVerdict.java:87
   wire _eq_649 = _or_537 == leaf_pick_load_by_state; // SlotPicker.java:148
   wire _and_1007 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_1807 = io_head_notThreshold[35:32]; // SplitCompare.java:59
@@ -6200,7 +6200,7 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _not_237 = ~defer_now; // CommitVerdict.java:95
   wire _and_1017 = _and_1016 & _not_237; // CommitVerdict.java:95
   wire _eq_652 = stop_now == _and_1017; // CommitVerdict.java:95
-  wire _eq_653 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _eq_653 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _bits_1824 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_1824; // SplitCompare.java:59
   wire [11:0] _bits_1825 = skip_min_sum[34:23]; // SplitCompare.java:71
@@ -6246,17 +6246,17 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
   wire _eq_659 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:273
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:274
   wire [5:0] _cat_65 = {_sub_21, 1'd0}; // ControllerIO.java:221
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:274
-  wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:274
-  wire [31:0] _or_718 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:274
-  wire _eq_660 = child_prefix == _or_718; // TcamSplit.java:201
-  wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:267
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:275
+  wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:275
+  wire [31:0] _or_718 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:275
+  wire _eq_660 = child_prefix == _or_718; // TcamSplit.java:202
+  wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_66 = {child_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:267
-  wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:202
-  wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:202
+  wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:268
+  wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:203
+  wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:203
   wire _eq_662 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
   wire _not_239 = ~readout_in_use; // TcamReadout.java:43
@@ -6311,10 +6311,10 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _and_1037 = verdict_act & _not_243; // TcamMergeWalk.java:302
   wire _not_244 = ~io_counterResult_valid; // RapController.java:335
   wire _and_1038 = state_drain & pipe_empty; // RapController.java:334
-  wire _and_1039 = state_split_alloc & slot_pick_ready; // TcamSplit.java:236
-  wire _and_r_10 = &present_children; // TcamSplit.java:238
-  wire _not_245 = ~_and_r_10; // TcamSplit.java:238
-  wire [3:0] _not_246 = ~present_children; // TcamSplit.java:241
+  wire _and_1039 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
+  wire _and_r_10 = &present_children; // TcamSplit.java:239
+  wire _not_245 = ~_and_r_10; // TcamSplit.java:239
+  wire [3:0] _not_246 = ~present_children; // TcamSplit.java:242
   wire _bits_1841 = _not_246[0]; // FirstSet.java:54
   wire _bits_1842 = _not_246[1]; // FirstSet.java:54
   wire _or_722 = _bits_1841 | _bits_1842; // FirstSet.java:63
@@ -6326,9 +6326,9 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _or_724 = _and_1040 | _and_1041; // FirstSet.java:61
   wire _and_1042 = _bits_1843 & _bits_1844; // FirstSet.java:60
   wire _or_725 = _or_724 | _and_1042; // FirstSet.java:62
-  wire _not_247 = ~_or_725; // TcamSplit.java:241
-  wire _eq_677 = split_last_child == _not_247; // TcamSplit.java:241
-  wire [3:0] _not_248 = ~present_children; // TcamSplit.java:242
+  wire _not_247 = ~_or_725; // TcamSplit.java:242
+  wire _eq_677 = split_last_child == _not_247; // TcamSplit.java:242
+  wire [3:0] _not_248 = ~present_children; // TcamSplit.java:243
   wire _bits_1845 = _not_248[0]; // FirstSet.java:24
   wire _bits_1846 = _not_248[1]; // FirstSet.java:24
   wire _or_726 = _bits_1845 | _bits_1846; // FirstSet.java:36
@@ -6339,21 +6339,21 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
   wire _mux_22 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
   wire [1:0] _cat_67 = {_not_249, _mux_22}; // FirstSet.java:35
   wire [1:0] _bits_1848 = _cat_67; // FirstSet.java:43
-  wire _eq_678 = split_next_digit == _bits_1848; // TcamSplit.java:242
-  wire _and_1043 = _eq_677 & _eq_678; // TcamSplit.java:242
-  wire [2:0] _dyn_index_15 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // TcamSplit.java:245
-  wire _eq_679 = _dyn_index_15 == 3'd0; // TcamSplit.java:245
-  wire split_settled = _or_680 & split_settled_before; // TcamSplit.java:137
-  wire _not_252 = ~split_settled; // TcamSplit.java:248
-  wire _eq_680 = split_fits == _ge_1; // TcamSplit.java:253
-  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:253
-  wire _eq_681 = op_at_deepest == _ge_4; // TcamSplit.java:253
-  wire _and_1044 = _eq_680 & _eq_681; // TcamSplit.java:253
-  wire _or_727 = scan_fresh | scan_walking; // TcamSplit.java:257
-  wire _eq_682 = _or_727 == state_split_scan; // TcamSplit.java:258
-  wire _and_1045 = scan_fresh & scan_walking; // TcamSplit.java:259
-  wire _not_253 = ~_and_1045; // TcamSplit.java:259
-  wire _and_1046 = _eq_682 & _not_253; // TcamSplit.java:259
+  wire _eq_678 = split_next_digit == _bits_1848; // TcamSplit.java:243
+  wire _and_1043 = _eq_677 & _eq_678; // TcamSplit.java:243
+  wire [2:0] _dyn_index_15 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // TcamSplit.java:246
+  wire _eq_679 = _dyn_index_15 == 3'd0; // TcamSplit.java:246
+  wire split_settled = _or_680 & split_settled_before; // TcamSplit.java:138
+  wire _not_252 = ~split_settled; // TcamSplit.java:249
+  wire _eq_680 = split_fits == _ge_1; // TcamSplit.java:254
+  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:254
+  wire _eq_681 = op_at_deepest == _ge_4; // TcamSplit.java:254
+  wire _and_1044 = _eq_680 & _eq_681; // TcamSplit.java:254
+  wire _or_727 = scan_fresh | scan_walking; // TcamSplit.java:258
+  wire _eq_682 = _or_727 == state_split_scan; // TcamSplit.java:259
+  wire _and_1045 = scan_fresh & scan_walking; // TcamSplit.java:260
+  wire _not_253 = ~_and_1045; // TcamSplit.java:260
+  wire _and_1046 = _eq_682 & _not_253; // TcamSplit.java:260
   wire _eq_683 = op_children == _dyn_index_0; // RapController.java:340
   wire _not_254 = ~kids_fresh; // TcamMergeWalk.java:252
   wire _and_1047 = state_merge_kids & _not_254; // TcamMergeWalk.java:252
@@ -10862,12 +10862,12 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeVerdict.java:82: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:83
-      $display("Assertion failed at MergeVerdict.java:83: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:85
+      $display("Assertion failed at MergeVerdict.java:85: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_1006) begin // MergeVerdict.java:84
-      $display("Assertion failed at MergeVerdict.java:84: verdict_set or verdict_free disagrees with the verdict registers");
+    if (!reset && !_and_1006) begin // MergeVerdict.java:86
+      $display("Assertion failed at MergeVerdict.java:86: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
     if (!reset && !_eq_649) begin // SlotPicker.java:148
@@ -10938,8 +10938,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_1023) begin // TcamSplit.java:199
-      $display("Assertion failed at TcamSplit.java:199: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_1023) begin // TcamSplit.java:200
+      $display("Assertion failed at TcamSplit.java:200: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:388
@@ -10958,8 +10958,8 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at TcamReadout.java:42: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:229
-      $display("Assertion failed at TcamSplit.java:229: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:230
+      $display("Assertion failed at TcamSplit.java:230: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_240) begin // MergeSkip.java:90
@@ -11038,32 +11038,32 @@ module RapController_k32_b4_n128_c32_w16_t36_d16 (
       $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1039 && !slot_pick_pick_found) begin // TcamSplit.java:237
-      $display("Assertion failed at TcamSplit.java:237: a split found no free slot after checking capacity");
+    if (!reset && _and_1039 && !slot_pick_pick_found) begin // TcamSplit.java:238
+      $display("Assertion failed at TcamSplit.java:238: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_1039 && !_not_245) begin // TcamSplit.java:238
-      $display("Assertion failed at TcamSplit.java:238: a split with no missing child");
+    if (!reset && _and_1039 && !_not_245) begin // TcamSplit.java:239
+      $display("Assertion failed at TcamSplit.java:239: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_1039 && !_and_1043) begin // TcamSplit.java:239
-      $display("Assertion failed at TcamSplit.java:239: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_1039 && !_and_1043) begin // TcamSplit.java:240
+      $display("Assertion failed at TcamSplit.java:240: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_1039 && !_eq_679) begin // TcamSplit.java:245
-      $display("Assertion failed at TcamSplit.java:245: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_1039 && !_eq_679) begin // TcamSplit.java:246
+      $display("Assertion failed at TcamSplit.java:246: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_252) begin // TcamSplit.java:248
-      $display("Assertion failed at TcamSplit.java:248: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_252) begin // TcamSplit.java:249
+      $display("Assertion failed at TcamSplit.java:249: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_1044) begin // TcamSplit.java:252
-      $display("Assertion failed at TcamSplit.java:252: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_1044) begin // TcamSplit.java:253
+      $display("Assertion failed at TcamSplit.java:253: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && !_and_1046) begin // TcamSplit.java:255
-      $display("Assertion failed at TcamSplit.java:255: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
+    if (!reset && !_and_1046) begin // TcamSplit.java:256
+      $display("Assertion failed at TcamSplit.java:256: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
     if (!reset && _or_728 && !_eq_683) begin // RapController.java:339

@@ -16,7 +16,7 @@ module SerialMultiplier_a64_b32 (
   reg [95:0] acc; // SerialMultiplier.java:77
   reg [5:0] bits_left; // SerialMultiplier.java:78
   reg [63:0] a_hold; // SerialMultiplier.java:79
-  reg running; // SerialMultiplier.java:83
+  reg busy; // SerialMultiplier.java:83
   reg [2:0] add_part; // SerialMultiplier.java:91
   reg [15:0] sum_part_0; // SerialMultiplier.java:94
   reg [15:0] sum_part_1; // SerialMultiplier.java:94
@@ -78,21 +78,21 @@ module SerialMultiplier_a64_b32 (
   wire _bits_18 = part_sum_2[16]; // SerialMultiplier.java:123
   wire _bits_19 = part_sum_3[16]; // SerialMultiplier.java:123
   wire _ne_2 = bits_left != 6'd0; // SerialMultiplier.java:84
-  wire _eq_5 = running == _ne_2; // SerialMultiplier.java:84
+  wire _eq_5 = busy == _ne_2; // SerialMultiplier.java:84
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_busy = running;
+  assign io_busy = busy;
   assign io_product = acc;
 
   always @(posedge clock) begin
-    acc <= (io_start ? {{64{1'b0}}, io_b} : (running ? (_eq_0 ? (_bits_0 ? acc : _cat_0) : (_eq_1 ? _cat_2 : acc)) : acc));
+    acc <= (io_start ? {{64{1'b0}}, io_b} : (busy ? (_eq_0 ? (_bits_0 ? acc : _cat_0) : (_eq_1 ? _cat_2 : acc)) : acc));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       bits_left <= 6'd0;
     end else begin
-      bits_left <= (io_start ? 6'd32 : (running ? (_eq_0 ? (_bits_0 ? bits_left : _sub_0) : (_eq_1 ? _sub_1 : bits_left)) : bits_left));
+      bits_left <= (io_start ? 6'd32 : (busy ? (_eq_0 ? (_bits_0 ? bits_left : _sub_0) : (_eq_1 ? _sub_1 : bits_left)) : bits_left));
     end
   end
 
@@ -102,9 +102,9 @@ module SerialMultiplier_a64_b32 (
 
   always @(posedge clock) begin
     if (reset) begin
-      running <= 1'd0;
+      busy <= 1'd0;
     end else begin
-      running <= (io_start ? 1'd1 : (running ? (_eq_0 ? (_bits_0 ? running : _ne_0) : (_eq_1 ? _ne_1 : running)) : running));
+      busy <= (io_start ? 1'd1 : (busy ? (_eq_0 ? (_bits_0 ? busy : _ne_0) : (_eq_1 ? _ne_1 : busy)) : busy));
     end
   end
 
@@ -112,40 +112,40 @@ module SerialMultiplier_a64_b32 (
     if (reset) begin
       add_part <= 3'd0;
     end else begin
-      add_part <= (io_start ? 3'd0 : (running ? (_eq_0 ? (_bits_0 ? 3'd1 : add_part) : (_eq_2 ? 3'd2 : (_eq_3 ? 3'd3 : (_eq_4 ? 3'd4 : (_eq_1 ? 3'd0 : add_part))))) : add_part));
+      add_part <= (io_start ? 3'd0 : (busy ? (_eq_0 ? (_bits_0 ? 3'd1 : add_part) : (_eq_2 ? 3'd2 : (_eq_3 ? 3'd3 : (_eq_4 ? 3'd4 : (_eq_1 ? 3'd0 : add_part))))) : add_part));
     end
   end
 
   always @(posedge clock) begin
-    sum_part_0 <= (io_start ? sum_part_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_6 : sum_part_0) : sum_part_0) : sum_part_0));
+    sum_part_0 <= (io_start ? sum_part_0 : (busy ? (_eq_0 ? (_bits_0 ? _bits_6 : sum_part_0) : sum_part_0) : sum_part_0));
   end
 
   always @(posedge clock) begin
-    sum_part_1 <= (io_start ? sum_part_1 : (running ? (_eq_2 ? _bits_9 : sum_part_1) : sum_part_1));
+    sum_part_1 <= (io_start ? sum_part_1 : (busy ? (_eq_2 ? _bits_9 : sum_part_1) : sum_part_1));
   end
 
   always @(posedge clock) begin
-    sum_part_2 <= (io_start ? sum_part_2 : (running ? (_eq_3 ? _bits_12 : sum_part_2) : sum_part_2));
+    sum_part_2 <= (io_start ? sum_part_2 : (busy ? (_eq_3 ? _bits_12 : sum_part_2) : sum_part_2));
   end
 
   always @(posedge clock) begin
-    sum_part_3 <= (io_start ? sum_part_3 : (running ? (_eq_4 ? _bits_15 : sum_part_3) : sum_part_3));
+    sum_part_3 <= (io_start ? sum_part_3 : (busy ? (_eq_4 ? _bits_15 : sum_part_3) : sum_part_3));
   end
 
   always @(posedge clock) begin
-    sum_carry_0 <= (io_start ? sum_carry_0 : (running ? (_eq_0 ? (_bits_0 ? _bits_16 : sum_carry_0) : sum_carry_0) : sum_carry_0));
+    sum_carry_0 <= (io_start ? sum_carry_0 : (busy ? (_eq_0 ? (_bits_0 ? _bits_16 : sum_carry_0) : sum_carry_0) : sum_carry_0));
   end
 
   always @(posedge clock) begin
-    sum_carry_1 <= (io_start ? sum_carry_1 : (running ? (_eq_2 ? _bits_17 : sum_carry_1) : sum_carry_1));
+    sum_carry_1 <= (io_start ? sum_carry_1 : (busy ? (_eq_2 ? _bits_17 : sum_carry_1) : sum_carry_1));
   end
 
   always @(posedge clock) begin
-    sum_carry_2 <= (io_start ? sum_carry_2 : (running ? (_eq_3 ? _bits_18 : sum_carry_2) : sum_carry_2));
+    sum_carry_2 <= (io_start ? sum_carry_2 : (busy ? (_eq_3 ? _bits_18 : sum_carry_2) : sum_carry_2));
   end
 
   always @(posedge clock) begin
-    sum_carry_3 <= (io_start ? sum_carry_3 : (running ? (_eq_4 ? _bits_19 : sum_carry_3) : sum_carry_3));
+    sum_carry_3 <= (io_start ? sum_carry_3 : (busy ? (_eq_4 ? _bits_19 : sum_carry_3) : sum_carry_3));
   end
 
   // Simulation-only checks (Assert, Finish). SYNTHESIS is defined by Yosys and Vivado; the pragmas cover the others.
@@ -153,7 +153,7 @@ module SerialMultiplier_a64_b32 (
   // synthesis translate_off
   always @(posedge clock) begin
     if (!reset && !_eq_5) begin // SerialMultiplier.java:84
-      $display("Assertion failed at SerialMultiplier.java:84: running disagrees with bits_left %d", bits_left);
+      $display("Assertion failed at SerialMultiplier.java:84: busy disagrees with bits_left %d", bits_left);
       $stop;
     end
   end

@@ -147,7 +147,7 @@ module BramTcam_n32_k32_p1_c6 (
   wire [31:0] _and_5 = _and_4 & word2_rdata_0; // BramTcam.java:161
   wire [31:0] _and_6 = _and_5 & word3_rdata_0; // BramTcam.java:161
   wire [31:0] _and_7 = _and_6 & word4_rdata_0; // BramTcam.java:161
-  wire [31:0] match = _and_7 & word5_rdata_0; // BramTcam.java:161
+  wire [31:0] match_now = _and_7 & word5_rdata_0; // BramTcam.java:161
   wire [5:0] _bits_1 = sweep_addr; // BramTcam.java:149
   wire [5:0] _bits_2 = w_mask[5:0]; // BramTcam.java:147
   wire [5:0] _or_1 = _bits_1 | _bits_2; // BramTcam.java:186
@@ -625,7 +625,7 @@ module BramTcam_n32_k32_p1_c6 (
   end
 
   always @(posedge clock) begin
-    out_match <= (_and_2 ? match : out_match);
+    out_match <= (_and_2 ? match_now : out_match);
   end
 
   always @(posedge clock) begin

@@ -398,11 +398,11 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg scan_digit_valid; // TcamSplit.java:106
   reg [1:0] scan_digit; // TcamSplit.java:107
   reg split_fits; // TcamSplit.java:113
-  reg [31:0] child_digit_field; // TcamSplit.java:120
-  reg [31:0] child_mask; // TcamSplit.java:121
-  reg op_at_deepest; // TcamSplit.java:133
-  reg split_settled_was_1; // TcamSplit.java:136
-  reg split_settled_before; // TcamSplit.java:136
+  reg [31:0] child_digit_field; // TcamSplit.java:121
+  reg [31:0] child_mask; // TcamSplit.java:122
+  reg op_at_deepest; // TcamSplit.java:134
+  reg split_settled_was_1; // TcamSplit.java:137
+  reg split_settled_before; // TcamSplit.java:137
   reg skip_now; // MergeSkip.java:67
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
@@ -420,7 +420,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   reg hit_splittable_4; // CommitVerdict.java:77
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
-  reg _reg_1; // CommitVerdict.java:125
+  reg _reg_1; // CommitVerdict.java:126
   reg readout_in_use; // TcamReadout.java:29
   reg [4:0] readout_depth_g0; // TcamReadout.java:30
   reg [4:0] readout_depth_g1; // TcamReadout.java:30
@@ -578,9 +578,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
   wire pipe_empty = _eq_0 & counters_quiet; // RapController.java:100
   wire _not_5 = ~undo_empty; // RapController.java:266
-  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:144
-  wire _not_6 = ~split_settled_before; // TcamSplit.java:174
-  wire _not_7 = ~early_done; // TcamSplit.java:179
+  wire _eq_2 = op_children == 3'd0; // TcamSplit.java:145
+  wire _not_6 = ~split_settled_before; // TcamSplit.java:175
+  wire _not_7 = ~early_done; // TcamSplit.java:180
   wire _not_8 = ~verdict_busy; // MergeVerdict.java:81
   wire _not_9 = ~_not_8; // TcamMergeWalk.java:169
   wire _not_10 = ~merge_last_level; // TcamMergeWalk.java:173
@@ -590,7 +590,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_12 = ~advance_settled_before; // RapController.java:281
   wire _or_1 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
   wire [4:0] _sub_0 = deepest_depth - 5'd1; // TcamMergeWalk.java:111
-  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:176
+  wire [4:0] _add_0 = op_depth + 5'd1; // TcamSplit.java:177
   wire _not_13 = ~state_run_issue_n; // RapController.java:114
   wire _not_14 = ~commit_stop; // RapController.java:353
   wire _and_5 = _not_13 & _not_14; // RapController.java:353
@@ -628,7 +628,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
   wire [31:0] _not_24 = ~verdict_leaves; // TcamMergeWalk.java:242
   wire [31:0] _and_11 = slot_valid & _not_24; // TcamMergeWalk.java:242
-  wire [31:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:210
+  wire [31:0] _or_15 = slot_valid | slot_pick_pick_hot; // TcamSplit.java:211
   wire _bits_1 = slot_pick_pick_hot[0]; // NodeTable.java:83
   wire [4:0] child_depth = op_depth + 5'd1; // TcamSplit.java:118
   wire _bits_2 = slot_pick_pick_hot[1]; // NodeTable.java:83
@@ -822,21 +822,21 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [31:0] _not_41 = ~slot_pick_pick_hot; // SlotPicker.java:64
   wire [31:0] _and_31 = slot_pick_candidates & _not_41; // SlotPicker.java:64
   wire [31:0] _mux_10 = slot_pick_load_late ? slot_pick_load_late_value : slot_pick_stepped; // SlotPicker.java:65
-  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:284
+  wire _or_21 = scan_fresh | state_split; // TcamSplit.java:285
   wire _not_42 = ~verdict_set; // TcamMergeWalk.java:119
   wire _and_32 = kids_fresh & _not_42; // TcamMergeWalk.java:119
-  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:284
-  wire _and_33 = state_split_alloc & _not_1; // TcamSplit.java:287
-  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:287
-  wire _not_43 = ~verdict_set; // TcamSplit.java:289
-  wire _and_34 = kids_walking & _not_43; // TcamSplit.java:289
-  wire _not_44 = ~slot_pick_pick_last; // TcamSplit.java:290
-  wire _or_24 = _not_44 | verdict_free; // TcamSplit.java:290
-  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:290
-  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:288
-  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:286
-  wire [31:0] _not_45 = ~slot_valid; // TcamSplit.java:299
-  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:300
+  wire _or_22 = _or_21 | _and_32; // TcamSplit.java:285
+  wire _and_33 = state_split_alloc & _not_1; // TcamSplit.java:288
+  wire _or_23 = scan_walking | _and_33; // TcamSplit.java:288
+  wire _not_43 = ~verdict_set; // TcamSplit.java:290
+  wire _and_34 = kids_walking & _not_43; // TcamSplit.java:290
+  wire _not_44 = ~slot_pick_pick_last; // TcamSplit.java:291
+  wire _or_24 = _not_44 | verdict_free; // TcamSplit.java:291
+  wire _and_35 = _and_34 & _or_24; // TcamSplit.java:291
+  wire _or_25 = _or_23 | _and_35; // TcamSplit.java:289
+  wire _and_36 = slot_pick_ready & _or_25; // TcamSplit.java:287
+  wire [31:0] _not_45 = ~slot_valid; // TcamSplit.java:300
+  wire _or_26 = scan_fresh | _and_32; // TcamSplit.java:301
   wire _bits_72 = slot_valid[31]; // NodeTable.java:93
   wire _eq_36 = slot_parent_31 == kids_owner; // NodeTable.java:94
   wire _and_37 = _bits_72 & _eq_36; // NodeTable.java:94
@@ -1407,9 +1407,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [4:0] _or_146 = _or_142 | _or_145; // TcamMergeWalk.java:161
   wire [4:0] _or_147 = _or_139 | _or_146; // TcamMergeWalk.java:161
   wire [4:0] _or_148 = _or_132 | _or_147; // TcamMergeWalk.java:161
-  wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:123
-  wire [31:0] _and_164 = child_digit_field & _fill_33; // TcamSplit.java:123
-  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_164; // TcamSplit.java:123
+  wire [31:0] _fill_33 = {16{split_next_digit}}; // TcamSplit.java:124
+  wire [31:0] _and_164 = child_digit_field & _fill_33; // TcamSplit.java:124
+  wire [31:0] child_prefix = slot_prefix_rdata_0 | _and_164; // TcamSplit.java:124
   wire _and_165 = state_advance & advance_settled_was_1; // RapController.java:119
   wire _and_166 = state_advance & advance_settled_was_2; // RapController.java:119
   wire [2:0] _dyn_index_0 = kids_owner[4] ? (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_31 : slot_children_30) : (kids_owner[0] ? slot_children_29 : slot_children_28)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_27 : slot_children_26) : (kids_owner[0] ? slot_children_25 : slot_children_24))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_23 : slot_children_22) : (kids_owner[0] ? slot_children_21 : slot_children_20)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_19 : slot_children_18) : (kids_owner[0] ? slot_children_17 : slot_children_16)))) : (kids_owner[3] ? (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_15 : slot_children_14) : (kids_owner[0] ? slot_children_13 : slot_children_12)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_11 : slot_children_10) : (kids_owner[0] ? slot_children_9 : slot_children_8))) : (kids_owner[2] ? (kids_owner[1] ? (kids_owner[0] ? slot_children_7 : slot_children_6) : (kids_owner[0] ? slot_children_5 : slot_children_4)) : (kids_owner[1] ? (kids_owner[0] ? slot_children_3 : slot_children_2) : (kids_owner[0] ? slot_children_1 : slot_children_0)))); // RapController.java:124
@@ -1417,7 +1417,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_82 = ~io_tcamWrite_ready; // TcamWriteRegister.java:49
   wire _and_167 = tcam_write_full & _not_82; // TcamWriteRegister.java:49
   wire _or_149 = tcam_write_load | _and_167; // TcamWriteRegister.java:49
-  wire [31:0] _fill_34 = {32{1'd1}}; // TcamSplit.java:310
+  wire [31:0] _fill_34 = {32{1'd1}}; // TcamSplit.java:311
   wire _and_168 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
   wire _and_169 = _and_168 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _and_170 = hit_short_3 & skip_now; // CommitVerdict.java:91
@@ -1743,7 +1743,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _eq_162 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
   wire _and_245 = _and_244 & _eq_162; // TcamMergeWalk.java:117
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:103
+  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:105
   wire _bits_367 = op_not_threshold[27]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_367; // SplitCompare.java:59
   wire [8:0] _bits_368 = merge_sum[26:18]; // SplitCompare.java:71
@@ -1812,12 +1812,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_159 = _bits_391 | _and_250; // SplitCompare.java:75
   wire _and_251 = _bits_386 & _or_159; // SplitCompare.java:75
   wire _or_160 = _bits_385 | _and_251; // SplitCompare.java:75
-  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:230
-  wire [3:0] _bits_396 = _dshl_0[3:0]; // TcamSplit.java:230
-  wire [3:0] _or_161 = present_children | _bits_396; // TcamSplit.java:230
-  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:213
-  wire [3:0] _bits_397 = _dshl_1[3:0]; // TcamSplit.java:213
-  wire [3:0] _or_162 = present_children | _bits_397; // TcamSplit.java:213
+  wire [6:0] _dshl_0 = 7'd1 << scan_digit; // TcamSplit.java:231
+  wire [3:0] _bits_396 = _dshl_0[3:0]; // TcamSplit.java:231
+  wire [3:0] _or_161 = present_children | _bits_396; // TcamSplit.java:231
+  wire [6:0] _dshl_1 = 7'd1 << split_next_digit; // TcamSplit.java:214
+  wire [3:0] _bits_397 = _dshl_1[3:0]; // TcamSplit.java:214
+  wire [3:0] _or_162 = present_children | _bits_397; // TcamSplit.java:214
   wire [3:0] _not_98 = ~present_children_next; // TcamSplit.java:99
   wire _bits_398 = _not_98[0]; // FirstSet.java:24
   wire _bits_399 = _not_98[1]; // FirstSet.java:24
@@ -1971,18 +1971,18 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire [1:0] _or_198 = _or_182 | _or_197; // TcamSplit.java:107
   wire [5:0] missing_children = 6'd4 - {{3{1'b0}}, op_children}; // TcamSplit.java:111
   wire _ge_1 = free_slots >= missing_children; // TcamSplit.java:112
-  wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:267
+  wire [31:0] _fill_70 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_29 = {op_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:267
-  wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:267
+  wire [31:0] _dshr_1 = _fill_70 >> _cat_29; // TcamSplit.java:268
+  wire [31:0] _fill_71 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_30 = {child_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:267
-  wire [31:0] _not_104 = ~_dshr_2; // TcamSplit.java:120
-  wire [31:0] _and_287 = _dshr_1 & _not_104; // TcamSplit.java:120
-  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:133
-  wire _or_199 = state_undo | state_split_scan; // TcamSplit.java:135
-  wire _or_200 = _or_199 | state_split; // TcamSplit.java:135
-  wire _and_288 = _or_200 & split_settled_was_1; // TcamSplit.java:136
+  wire [31:0] _dshr_2 = _fill_71 >> _cat_30; // TcamSplit.java:268
+  wire [31:0] _not_104 = ~_dshr_2; // TcamSplit.java:121
+  wire [31:0] _and_287 = _dshr_1 & _not_104; // TcamSplit.java:121
+  wire _ge_2 = op_depth >= deepest_depth; // TcamSplit.java:134
+  wire _or_199 = state_undo | state_split_scan; // TcamSplit.java:136
+  wire _or_200 = _or_199 | state_split; // TcamSplit.java:136
+  wire _and_288 = _or_200 & split_settled_was_1; // TcamSplit.java:137
   wire _bits_438 = io_headLoad_readNotThreshold[27]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_438; // SplitCompare.java:59
   wire [8:0] _bits_439 = skip_min_sum[26:18]; // SplitCompare.java:71
@@ -2060,7 +2060,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_300 = split_now & _not_106; // CommitVerdict.java:84
   wire _and_301 = _and_300 & hit_short_3; // CommitVerdict.java:84
   wire defer_now = _and_301 & skip_now; // CommitVerdict.java:84
-  wire _and_302 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _and_302 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _lt_5 = readout_slot < 16'd32; // CsrRequests.java:33
   wire [31:0] _dshr_3 = slot_valid >> readout_index; // TcamReadout.java:29
   wire _bits_468 = _dshr_3[0]; // TcamReadout.java:29
@@ -2219,12 +2219,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_332 = _or_r_26 & _not_135; // SlotPicker.java:88
   wire _and_333 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
   wire _not_136 = ~_and_245; // MergeVerdict.java:82
-  wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:85
-  wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:85
-  wire _not_137 = ~verdict_busy; // MergeVerdict.java:85
-  wire _or_231 = _not_137 | verdict_act; // MergeVerdict.java:85
-  wire _eq_168 = verdict_free == _or_231; // MergeVerdict.java:85
-  wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:85
+  wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:87
+  wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:87
+  wire _not_137 = ~verdict_busy; // MergeVerdict.java:87
+  wire _or_231 = _not_137 | verdict_act; // MergeVerdict.java:87
+  wire _eq_168 = verdict_free == _or_231; // MergeVerdict.java:87
+  wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:87
   wire _eq_169 = _or_153 == leaf_pick_load_by_state; // SlotPicker.java:148
   wire _and_336 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:59
@@ -2269,7 +2269,7 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _not_143 = ~defer_now; // CommitVerdict.java:95
   wire _and_345 = _and_344 & _not_143; // CommitVerdict.java:95
   wire _eq_172 = stop_now == _and_345; // CommitVerdict.java:95
-  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_502; // SplitCompare.java:59
   wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:71
@@ -2315,17 +2315,17 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
   wire _eq_179 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:273
+  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:274
   wire [5:0] _cat_59 = {_sub_21, 1'd0}; // ControllerIO.java:221
-  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:274
-  wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:274
-  wire [31:0] _or_237 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:274
-  wire _eq_180 = child_prefix == _or_237; // TcamSplit.java:201
-  wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:267
+  wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:275
+  wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:275
+  wire [31:0] _or_237 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:275
+  wire _eq_180 = child_prefix == _or_237; // TcamSplit.java:202
+  wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_60 = {child_depth, 1'd0}; // ControllerIO.java:221
-  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:267
-  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:202
-  wire _and_351 = _eq_180 & _eq_181; // TcamSplit.java:202
+  wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:268
+  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:203
+  wire _and_351 = _eq_180 & _eq_181; // TcamSplit.java:203
   wire _eq_182 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
   wire _not_145 = ~readout_in_use; // TcamReadout.java:43
@@ -2380,10 +2380,10 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _and_365 = verdict_act & _not_149; // TcamMergeWalk.java:302
   wire _not_150 = ~io_counterResult_valid; // RapController.java:335
   wire _and_366 = state_drain & pipe_empty; // RapController.java:334
-  wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:236
-  wire _and_r_10 = &present_children; // TcamSplit.java:238
-  wire _not_151 = ~_and_r_10; // TcamSplit.java:238
-  wire [3:0] _not_152 = ~present_children; // TcamSplit.java:241
+  wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
+  wire _and_r_10 = &present_children; // TcamSplit.java:239
+  wire _not_151 = ~_and_r_10; // TcamSplit.java:239
+  wire [3:0] _not_152 = ~present_children; // TcamSplit.java:242
   wire _bits_519 = _not_152[0]; // FirstSet.java:54
   wire _bits_520 = _not_152[1]; // FirstSet.java:54
   wire _or_241 = _bits_519 | _bits_520; // FirstSet.java:63
@@ -2395,9 +2395,9 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _or_243 = _and_368 | _and_369; // FirstSet.java:61
   wire _and_370 = _bits_521 & _bits_522; // FirstSet.java:60
   wire _or_244 = _or_243 | _and_370; // FirstSet.java:62
-  wire _not_153 = ~_or_244; // TcamSplit.java:241
-  wire _eq_197 = split_last_child == _not_153; // TcamSplit.java:241
-  wire [3:0] _not_154 = ~present_children; // TcamSplit.java:242
+  wire _not_153 = ~_or_244; // TcamSplit.java:242
+  wire _eq_197 = split_last_child == _not_153; // TcamSplit.java:242
+  wire [3:0] _not_154 = ~present_children; // TcamSplit.java:243
   wire _bits_523 = _not_154[0]; // FirstSet.java:24
   wire _bits_524 = _not_154[1]; // FirstSet.java:24
   wire _or_245 = _bits_523 | _bits_524; // FirstSet.java:36
@@ -2408,21 +2408,21 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
   wire _mux_22 = _not_155 ? _not_156 : _not_157; // FirstSet.java:35
   wire [1:0] _cat_61 = {_not_155, _mux_22}; // FirstSet.java:35
   wire [1:0] _bits_526 = _cat_61; // FirstSet.java:43
-  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:242
-  wire _and_371 = _eq_197 & _eq_198; // TcamSplit.java:242
-  wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:245
-  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:245
-  wire split_settled = _or_200 & split_settled_before; // TcamSplit.java:137
-  wire _not_158 = ~split_settled; // TcamSplit.java:248
-  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:253
-  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:253
-  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:253
-  wire _and_372 = _eq_200 & _eq_201; // TcamSplit.java:253
-  wire _or_246 = scan_fresh | scan_walking; // TcamSplit.java:257
-  wire _eq_202 = _or_246 == state_split_scan; // TcamSplit.java:258
-  wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:259
-  wire _not_159 = ~_and_373; // TcamSplit.java:259
-  wire _and_374 = _eq_202 & _not_159; // TcamSplit.java:259
+  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:243
+  wire _and_371 = _eq_197 & _eq_198; // TcamSplit.java:243
+  wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:246
+  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:246
+  wire split_settled = _or_200 & split_settled_before; // TcamSplit.java:138
+  wire _not_158 = ~split_settled; // TcamSplit.java:249
+  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:254
+  wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:254
+  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:254
+  wire _and_372 = _eq_200 & _eq_201; // TcamSplit.java:254
+  wire _or_246 = scan_fresh | scan_walking; // TcamSplit.java:258
+  wire _eq_202 = _or_246 == state_split_scan; // TcamSplit.java:259
+  wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:260
+  wire _not_159 = ~_and_373; // TcamSplit.java:260
+  wire _and_374 = _eq_202 & _not_159; // TcamSplit.java:260
   wire _eq_203 = op_children == _dyn_index_0; // RapController.java:340
   wire _not_160 = ~kids_fresh; // TcamMergeWalk.java:252
   wire _and_375 = state_merge_kids & _not_160; // TcamMergeWalk.java:252
@@ -4643,12 +4643,12 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeVerdict.java:82: a merge READ result arrived with the last parent's end marker");
       $stop;
     end
-    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:83
-      $display("Assertion failed at MergeVerdict.java:83: a merge parent handed over while the last one awaits its verdict");
+    if (!reset && verdict_hand_over && !verdict_free) begin // MergeVerdict.java:85
+      $display("Assertion failed at MergeVerdict.java:85: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_335) begin // MergeVerdict.java:84
-      $display("Assertion failed at MergeVerdict.java:84: verdict_set or verdict_free disagrees with the verdict registers");
+    if (!reset && !_and_335) begin // MergeVerdict.java:86
+      $display("Assertion failed at MergeVerdict.java:86: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
     if (!reset && !_eq_169) begin // SlotPicker.java:148
@@ -4719,8 +4719,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_351) begin // TcamSplit.java:199
-      $display("Assertion failed at TcamSplit.java:199: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_351) begin // TcamSplit.java:200
+      $display("Assertion failed at TcamSplit.java:200: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
     if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:388
@@ -4739,8 +4739,8 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at TcamReadout.java:42: readout: the registered depth of slot %d is stale", readout_index);
       $stop;
     end
-    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:229
-      $display("Assertion failed at TcamSplit.java:229: a scanned child's digit landed outside SPLIT_SCAN");
+    if (!reset && scan_digit_valid && !state_split_scan) begin // TcamSplit.java:230
+      $display("Assertion failed at TcamSplit.java:230: a scanned child's digit landed outside SPLIT_SCAN");
       $stop;
     end
     if (!reset && verdict_act && !merge_verdict && !_not_146) begin // MergeSkip.java:90
@@ -4819,32 +4819,32 @@ module RapController_k32_b4_n32_c24_w1_t28_d16 (
       $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:237
-      $display("Assertion failed at TcamSplit.java:237: a split found no free slot after checking capacity");
+    if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:238
+      $display("Assertion failed at TcamSplit.java:238: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_367 && !_not_151) begin // TcamSplit.java:238
-      $display("Assertion failed at TcamSplit.java:238: a split with no missing child");
+    if (!reset && _and_367 && !_not_151) begin // TcamSplit.java:239
+      $display("Assertion failed at TcamSplit.java:239: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_367 && !_and_371) begin // TcamSplit.java:239
-      $display("Assertion failed at TcamSplit.java:239: split_last_child or split_next_digit does not describe present_children %b", present_children);
+    if (!reset && _and_367 && !_and_371) begin // TcamSplit.java:240
+      $display("Assertion failed at TcamSplit.java:240: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_367 && !_eq_199) begin // TcamSplit.java:245
-      $display("Assertion failed at TcamSplit.java:245: free slot %d has a child count", slot_pick_pick_index);
+    if (!reset && _and_367 && !_eq_199) begin // TcamSplit.java:246
+      $display("Assertion failed at TcamSplit.java:246: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
-    if (!reset && children_write_q && !_not_158) begin // TcamSplit.java:248
-      $display("Assertion failed at TcamSplit.java:248: a split decision while a child count is still being written");
+    if (!reset && children_write_q && !_not_158) begin // TcamSplit.java:249
+      $display("Assertion failed at TcamSplit.java:249: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_372) begin // TcamSplit.java:252
-      $display("Assertion failed at TcamSplit.java:252: split_fits or op_at_deepest read a clock after its inputs changed");
+    if (!reset && split_settled && !_and_372) begin // TcamSplit.java:253
+      $display("Assertion failed at TcamSplit.java:253: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && !_and_374) begin // TcamSplit.java:255
-      $display("Assertion failed at TcamSplit.java:255: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
+    if (!reset && !_and_374) begin // TcamSplit.java:256
+      $display("Assertion failed at TcamSplit.java:256: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
     if (!reset && _or_247 && !_eq_203) begin // RapController.java:339

@@ -504,9 +504,9 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _not_22 = ~io_out_ready; // HandshakeProperties.java:38
   wire _and_39 = io_out_valid & _not_22; // HandshakeProperties.java:38
   wire [79:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated, io_out_bits_flag}; // HandshakeProperties.java:37
-  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:92
-  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:92
-  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:92
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:93
+  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:93
+  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:93
   wire _eq_17 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
   wire [1:0] _mux_11 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:31
@@ -514,20 +514,20 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
   wire _lt_0 = {1'b0, f_addr} < 6'd32; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
-  wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
-  wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
-  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:84
-  wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
-  wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:85
+  wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:85
+  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:85
+  wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:87
+  wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:88
   wire _eq_22 = _cat_8 == _f_reg_1; // HandshakeProperties.java:39
   wire _and_42 = io_out_valid & _eq_22; // HandshakeProperties.java:39
   wire _and_43 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
-  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:94
-  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
-  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:94
-  wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:97
-  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:97
-  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:97
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:95
+  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:95
+  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:95
+  wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:99
+  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:99
+  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:99
   assign f_updated = _cat_7;
 
   always @(posedge clock) begin
@@ -646,19 +646,19 @@ module RmwMemory_fcounter_d32_w24_c26_r1 (
     if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_41);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       old_word_as_sequential: assert (_eq_20);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:88
       updated_word_as_sequential: assert (_eq_21);
     end
     if (!reset && _and_43) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_42);
     end
-    if (!reset && _and_44) begin // RmwMemoryProperties.java:95
+    if (!reset && _and_44) begin // RmwMemoryProperties.java:96
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:96
+    if (!reset) begin // RmwMemoryProperties.java:97
       tracked_word_back_to_back: cover (_and_46);
     end
   end

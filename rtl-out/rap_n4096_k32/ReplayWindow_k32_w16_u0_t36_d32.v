@@ -68,10 +68,10 @@ module ReplayWindow_k32_w16_u0_t36_d32 (
   wire _not_2 = ~held_0; // ReplayWindow.java:227
   wire [5:0] _add_0 = write_ptr + 6'd1; // ReplayWindow.java:156
   wire [5:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:156
-  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:163
-  wire [5:0] _add_1 = issue_ptr + 6'd1; // ReplayWindow.java:163
-  wire [5:0] _mux_2 = io_rewind ? commit_ptr : issue_ptr; // ReplayWindow.java:163
-  wire [5:0] issue_ptr_next = _and_2 ? _add_1 : _mux_2; // ReplayWindow.java:163
+  wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:162
+  wire [5:0] _add_1 = issue_ptr + 6'd1; // ReplayWindow.java:162
+  wire [5:0] _mux_2 = io_rewind ? commit_ptr : issue_ptr; // ReplayWindow.java:162
+  wire [5:0] issue_ptr_next = _and_2 ? _add_1 : _mux_2; // ReplayWindow.java:162
   wire [5:0] _add_2 = commit_ptr + 6'd1; // ReplayWindow.java:165
   wire [5:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:165
   wire _not_3 = ~io_commit; // ReplayWindow.java:234

@@ -203,7 +203,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   reg hit_splittable_3; // CommitVerdict.java:77
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
-  reg _reg_1; // CommitVerdict.java:125
+  reg _reg_1; // CommitVerdict.java:126
   reg [5:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
@@ -818,7 +818,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _and_56 = split_now & _not_52; // CommitVerdict.java:84
   wire _and_57 = _and_56 & hit_short_3; // CommitVerdict.java:84
   wire defer_now = _and_57 & skip_now; // CommitVerdict.java:84
-  wire _and_58 = commit_fire & defer_now; // CommitVerdict.java:125
+  wire _and_58 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_53 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_53; // UndoStack.java:40
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
@@ -1028,7 +1028,7 @@ module TrieController_k32_b4_n4096_c32_w16_t36_d32 (
   wire _not_87 = ~defer_now; // CommitVerdict.java:95
   wire _and_97 = _and_96 & _not_87; // CommitVerdict.java:95
   wire _eq_21 = stop_now == _and_97; // CommitVerdict.java:95
-  wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:125
+  wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
   wire _not_88 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54

@@ -23,144 +23,144 @@ module TrieWalk_k32_b4_n4096_w16 (
 
   // State
   reg s0_valid; // TrieWalk.java:103
-  reg [31:0] s0_key; // TrieWalk.java:104
-  reg [15:0] s0_weight; // TrieWalk.java:105
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:138
-  reg [29:0] s1_key; // TrieWalk.java:143
-  reg s1_valid; // TrieWalk.java:145
-  reg [15:0] s1_weight; // TrieWalk.java:146
-  reg [11:0] s1_slot; // TrieWalk.java:147
-  reg [4:0] s1_depth; // TrieWalk.java:148
-  reg [2:0] s1_children; // TrieWalk.java:149
-  reg s1_done; // TrieWalk.java:150
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:141
-  reg [27:0] s2_key; // TrieWalk.java:143
-  reg s2_valid; // TrieWalk.java:145
-  reg [15:0] s2_weight; // TrieWalk.java:146
-  reg [11:0] s2_slot; // TrieWalk.java:147
-  reg [4:0] s2_depth; // TrieWalk.java:148
-  reg [2:0] s2_children; // TrieWalk.java:149
-  reg s2_done; // TrieWalk.java:150
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:138
-  reg [25:0] s3_key; // TrieWalk.java:143
-  reg s3_valid; // TrieWalk.java:145
-  reg [15:0] s3_weight; // TrieWalk.java:146
-  reg [11:0] s3_slot; // TrieWalk.java:147
-  reg [4:0] s3_depth; // TrieWalk.java:148
-  reg [2:0] s3_children; // TrieWalk.java:149
-  reg s3_done; // TrieWalk.java:150
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:141
-  reg [23:0] s4_key; // TrieWalk.java:143
-  reg s4_valid; // TrieWalk.java:145
-  reg [15:0] s4_weight; // TrieWalk.java:146
-  reg [11:0] s4_slot; // TrieWalk.java:147
-  reg [4:0] s4_depth; // TrieWalk.java:148
-  reg [2:0] s4_children; // TrieWalk.java:149
-  reg s4_done; // TrieWalk.java:150
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:138
-  reg [21:0] s5_key; // TrieWalk.java:143
-  reg s5_valid; // TrieWalk.java:145
-  reg [15:0] s5_weight; // TrieWalk.java:146
-  reg [11:0] s5_slot; // TrieWalk.java:147
-  reg [4:0] s5_depth; // TrieWalk.java:148
-  reg [2:0] s5_children; // TrieWalk.java:149
-  reg s5_done; // TrieWalk.java:150
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:141
-  reg [19:0] s6_key; // TrieWalk.java:143
-  reg s6_valid; // TrieWalk.java:145
-  reg [15:0] s6_weight; // TrieWalk.java:146
-  reg [11:0] s6_slot; // TrieWalk.java:147
-  reg [4:0] s6_depth; // TrieWalk.java:148
-  reg [2:0] s6_children; // TrieWalk.java:149
-  reg s6_done; // TrieWalk.java:150
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:138
-  reg [17:0] s7_key; // TrieWalk.java:143
-  reg s7_valid; // TrieWalk.java:145
-  reg [15:0] s7_weight; // TrieWalk.java:146
-  reg [11:0] s7_slot; // TrieWalk.java:147
-  reg [4:0] s7_depth; // TrieWalk.java:148
-  reg [2:0] s7_children; // TrieWalk.java:149
-  reg s7_done; // TrieWalk.java:150
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:141
-  reg [15:0] s8_key; // TrieWalk.java:143
-  reg s8_valid; // TrieWalk.java:145
-  reg [15:0] s8_weight; // TrieWalk.java:146
-  reg [11:0] s8_slot; // TrieWalk.java:147
-  reg [4:0] s8_depth; // TrieWalk.java:148
-  reg [2:0] s8_children; // TrieWalk.java:149
-  reg s8_done; // TrieWalk.java:150
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:138
-  reg [13:0] s9_key; // TrieWalk.java:143
-  reg s9_valid; // TrieWalk.java:145
-  reg [15:0] s9_weight; // TrieWalk.java:146
-  reg [11:0] s9_slot; // TrieWalk.java:147
-  reg [4:0] s9_depth; // TrieWalk.java:148
-  reg [2:0] s9_children; // TrieWalk.java:149
-  reg s9_done; // TrieWalk.java:150
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:141
-  reg [11:0] s10_key; // TrieWalk.java:143
-  reg s10_valid; // TrieWalk.java:145
-  reg [15:0] s10_weight; // TrieWalk.java:146
-  reg [11:0] s10_slot; // TrieWalk.java:147
-  reg [4:0] s10_depth; // TrieWalk.java:148
-  reg [2:0] s10_children; // TrieWalk.java:149
-  reg s10_done; // TrieWalk.java:150
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:138
-  reg [9:0] s11_key; // TrieWalk.java:143
-  reg s11_valid; // TrieWalk.java:145
-  reg [15:0] s11_weight; // TrieWalk.java:146
-  reg [11:0] s11_slot; // TrieWalk.java:147
-  reg [4:0] s11_depth; // TrieWalk.java:148
-  reg [2:0] s11_children; // TrieWalk.java:149
-  reg s11_done; // TrieWalk.java:150
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:141
-  reg [7:0] s12_key; // TrieWalk.java:143
-  reg s12_valid; // TrieWalk.java:145
-  reg [15:0] s12_weight; // TrieWalk.java:146
-  reg [11:0] s12_slot; // TrieWalk.java:147
-  reg [4:0] s12_depth; // TrieWalk.java:148
-  reg [2:0] s12_children; // TrieWalk.java:149
-  reg s12_done; // TrieWalk.java:150
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:138
-  reg [5:0] s13_key; // TrieWalk.java:143
-  reg s13_valid; // TrieWalk.java:145
-  reg [15:0] s13_weight; // TrieWalk.java:146
-  reg [11:0] s13_slot; // TrieWalk.java:147
-  reg [4:0] s13_depth; // TrieWalk.java:148
-  reg [2:0] s13_children; // TrieWalk.java:149
-  reg s13_done; // TrieWalk.java:150
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:141
-  reg [3:0] s14_key; // TrieWalk.java:143
-  reg s14_valid; // TrieWalk.java:145
-  reg [15:0] s14_weight; // TrieWalk.java:146
-  reg [11:0] s14_slot; // TrieWalk.java:147
-  reg [4:0] s14_depth; // TrieWalk.java:148
-  reg [2:0] s14_children; // TrieWalk.java:149
-  reg s14_done; // TrieWalk.java:150
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:138
-  reg [1:0] s15_key; // TrieWalk.java:143
-  reg s15_valid; // TrieWalk.java:145
-  reg [15:0] s15_weight; // TrieWalk.java:146
-  reg [11:0] s15_slot; // TrieWalk.java:147
-  reg [4:0] s15_depth; // TrieWalk.java:148
-  reg [2:0] s15_children; // TrieWalk.java:149
-  reg s15_done; // TrieWalk.java:150
-  reg s16_valid; // TrieWalk.java:145
-  reg [15:0] s16_weight; // TrieWalk.java:146
-  reg [11:0] s16_slot; // TrieWalk.java:147
-  reg [4:0] s16_depth; // TrieWalk.java:148
-  reg [2:0] s16_children; // TrieWalk.java:149
-  reg s16_done; // TrieWalk.java:150
+  reg [31:0] s0_key; // TrieWalk.java:105
+  reg [15:0] s0_weight; // TrieWalk.java:106
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:139
+  reg [29:0] s1_key; // TrieWalk.java:144
+  reg s1_valid; // TrieWalk.java:146
+  reg [15:0] s1_weight; // TrieWalk.java:147
+  reg [11:0] s1_slot; // TrieWalk.java:148
+  reg [4:0] s1_depth; // TrieWalk.java:149
+  reg [2:0] s1_children; // TrieWalk.java:150
+  reg s1_done; // TrieWalk.java:151
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:142
+  reg [27:0] s2_key; // TrieWalk.java:144
+  reg s2_valid; // TrieWalk.java:146
+  reg [15:0] s2_weight; // TrieWalk.java:147
+  reg [11:0] s2_slot; // TrieWalk.java:148
+  reg [4:0] s2_depth; // TrieWalk.java:149
+  reg [2:0] s2_children; // TrieWalk.java:150
+  reg s2_done; // TrieWalk.java:151
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:139
+  reg [25:0] s3_key; // TrieWalk.java:144
+  reg s3_valid; // TrieWalk.java:146
+  reg [15:0] s3_weight; // TrieWalk.java:147
+  reg [11:0] s3_slot; // TrieWalk.java:148
+  reg [4:0] s3_depth; // TrieWalk.java:149
+  reg [2:0] s3_children; // TrieWalk.java:150
+  reg s3_done; // TrieWalk.java:151
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:142
+  reg [23:0] s4_key; // TrieWalk.java:144
+  reg s4_valid; // TrieWalk.java:146
+  reg [15:0] s4_weight; // TrieWalk.java:147
+  reg [11:0] s4_slot; // TrieWalk.java:148
+  reg [4:0] s4_depth; // TrieWalk.java:149
+  reg [2:0] s4_children; // TrieWalk.java:150
+  reg s4_done; // TrieWalk.java:151
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:139
+  reg [21:0] s5_key; // TrieWalk.java:144
+  reg s5_valid; // TrieWalk.java:146
+  reg [15:0] s5_weight; // TrieWalk.java:147
+  reg [11:0] s5_slot; // TrieWalk.java:148
+  reg [4:0] s5_depth; // TrieWalk.java:149
+  reg [2:0] s5_children; // TrieWalk.java:150
+  reg s5_done; // TrieWalk.java:151
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:142
+  reg [19:0] s6_key; // TrieWalk.java:144
+  reg s6_valid; // TrieWalk.java:146
+  reg [15:0] s6_weight; // TrieWalk.java:147
+  reg [11:0] s6_slot; // TrieWalk.java:148
+  reg [4:0] s6_depth; // TrieWalk.java:149
+  reg [2:0] s6_children; // TrieWalk.java:150
+  reg s6_done; // TrieWalk.java:151
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:139
+  reg [17:0] s7_key; // TrieWalk.java:144
+  reg s7_valid; // TrieWalk.java:146
+  reg [15:0] s7_weight; // TrieWalk.java:147
+  reg [11:0] s7_slot; // TrieWalk.java:148
+  reg [4:0] s7_depth; // TrieWalk.java:149
+  reg [2:0] s7_children; // TrieWalk.java:150
+  reg s7_done; // TrieWalk.java:151
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:142
+  reg [15:0] s8_key; // TrieWalk.java:144
+  reg s8_valid; // TrieWalk.java:146
+  reg [15:0] s8_weight; // TrieWalk.java:147
+  reg [11:0] s8_slot; // TrieWalk.java:148
+  reg [4:0] s8_depth; // TrieWalk.java:149
+  reg [2:0] s8_children; // TrieWalk.java:150
+  reg s8_done; // TrieWalk.java:151
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:139
+  reg [13:0] s9_key; // TrieWalk.java:144
+  reg s9_valid; // TrieWalk.java:146
+  reg [15:0] s9_weight; // TrieWalk.java:147
+  reg [11:0] s9_slot; // TrieWalk.java:148
+  reg [4:0] s9_depth; // TrieWalk.java:149
+  reg [2:0] s9_children; // TrieWalk.java:150
+  reg s9_done; // TrieWalk.java:151
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:142
+  reg [11:0] s10_key; // TrieWalk.java:144
+  reg s10_valid; // TrieWalk.java:146
+  reg [15:0] s10_weight; // TrieWalk.java:147
+  reg [11:0] s10_slot; // TrieWalk.java:148
+  reg [4:0] s10_depth; // TrieWalk.java:149
+  reg [2:0] s10_children; // TrieWalk.java:150
+  reg s10_done; // TrieWalk.java:151
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:139
+  reg [9:0] s11_key; // TrieWalk.java:144
+  reg s11_valid; // TrieWalk.java:146
+  reg [15:0] s11_weight; // TrieWalk.java:147
+  reg [11:0] s11_slot; // TrieWalk.java:148
+  reg [4:0] s11_depth; // TrieWalk.java:149
+  reg [2:0] s11_children; // TrieWalk.java:150
+  reg s11_done; // TrieWalk.java:151
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:142
+  reg [7:0] s12_key; // TrieWalk.java:144
+  reg s12_valid; // TrieWalk.java:146
+  reg [15:0] s12_weight; // TrieWalk.java:147
+  reg [11:0] s12_slot; // TrieWalk.java:148
+  reg [4:0] s12_depth; // TrieWalk.java:149
+  reg [2:0] s12_children; // TrieWalk.java:150
+  reg s12_done; // TrieWalk.java:151
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:139
+  reg [5:0] s13_key; // TrieWalk.java:144
+  reg s13_valid; // TrieWalk.java:146
+  reg [15:0] s13_weight; // TrieWalk.java:147
+  reg [11:0] s13_slot; // TrieWalk.java:148
+  reg [4:0] s13_depth; // TrieWalk.java:149
+  reg [2:0] s13_children; // TrieWalk.java:150
+  reg s13_done; // TrieWalk.java:151
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:142
+  reg [3:0] s14_key; // TrieWalk.java:144
+  reg s14_valid; // TrieWalk.java:146
+  reg [15:0] s14_weight; // TrieWalk.java:147
+  reg [11:0] s14_slot; // TrieWalk.java:148
+  reg [4:0] s14_depth; // TrieWalk.java:149
+  reg [2:0] s14_children; // TrieWalk.java:150
+  reg s14_done; // TrieWalk.java:151
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:139
+  reg [1:0] s15_key; // TrieWalk.java:144
+  reg s15_valid; // TrieWalk.java:146
+  reg [15:0] s15_weight; // TrieWalk.java:147
+  reg [11:0] s15_slot; // TrieWalk.java:148
+  reg [4:0] s15_depth; // TrieWalk.java:149
+  reg [2:0] s15_children; // TrieWalk.java:150
+  reg s15_done; // TrieWalk.java:151
+  reg s16_valid; // TrieWalk.java:146
+  reg [15:0] s16_weight; // TrieWalk.java:147
+  reg [11:0] s16_slot; // TrieWalk.java:148
+  reg [4:0] s16_depth; // TrieWalk.java:149
+  reg [2:0] s16_children; // TrieWalk.java:150
+  reg s16_done; // TrieWalk.java:151
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:134
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:134
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:135
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:135
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
@@ -235,15 +235,15 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire [29:0] _bits_4 = s0_key[29:0]; // TrieWalk.java:143
-  wire _and_1 = s0_valid & _not_0; // TrieWalk.java:145
-  wire _not_1 = ~1'd0; // TrieWalk.java:118
-  wire [1:0] _bits_5 = s0_key[31:30]; // TrieWalk.java:116
+  wire [29:0] _bits_4 = s0_key[29:0]; // TrieWalk.java:144
+  wire _and_1 = s0_valid & _not_0; // TrieWalk.java:146
+  wire _not_1 = ~1'd0; // TrieWalk.java:119
+  wire [1:0] _bits_5 = s0_key[31:30]; // TrieWalk.java:117
   wire [11:0] s0_child = _bits_5[1] ? (_bits_5[0] ? _wire_0_3 : _wire_0_2) : (_bits_5[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:118
-  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:118
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:119
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:120
+  wire _or_r_0 = |s0_child; // TrieWalk.java:119
+  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:119
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:120
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:121
   wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_6; // ChildWord.java:43
   wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
@@ -261,23 +261,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
   wire _bits_13 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_3; // TrieWalk.java:122
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:122
-  wire _not_2 = ~s0_descend; // TrieWalk.java:123
-  wire _or_0 = 1'd0 | _not_2; // TrieWalk.java:123
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_3; // TrieWalk.java:123
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:123
+  wire _not_2 = ~s0_descend; // TrieWalk.java:124
+  wire _or_0 = 1'd0 | _not_2; // TrieWalk.java:124
   wire [11:0] _bits_14 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_15 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_16 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_17 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [27:0] _bits_18 = s1_key[27:0]; // TrieWalk.java:143
-  wire _and_2 = s1_valid & _not_0; // TrieWalk.java:145
-  wire _not_3 = ~s1_done; // TrieWalk.java:118
-  wire [1:0] _bits_19 = s1_key[29:28]; // TrieWalk.java:116
+  wire [27:0] _bits_18 = s1_key[27:0]; // TrieWalk.java:144
+  wire _and_2 = s1_valid & _not_0; // TrieWalk.java:146
+  wire _not_3 = ~s1_done; // TrieWalk.java:119
+  wire [1:0] _bits_19 = s1_key[29:28]; // TrieWalk.java:117
   wire [11:0] s1_child = _bits_19[1] ? (_bits_19[0] ? _wire_1_3 : _wire_1_2) : (_bits_19[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire _or_r_5 = |s1_child; // TrieWalk.java:118
-  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:118
-  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:119
-  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:120
+  wire _or_r_5 = |s1_child; // TrieWalk.java:119
+  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:119
+  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:120
+  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:121
   wire [11:0] _bits_20 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_6 = |_bits_20; // ChildWord.java:43
   wire [11:0] _bits_21 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
@@ -295,23 +295,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_26}; // ChildWord.java:56
   wire _bits_27 = _cat_1[3]; // ChildWord.java:56
   wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_27}; // ChildWord.java:56
-  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_7; // TrieWalk.java:122
-  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:122
-  wire _not_4 = ~s1_descend; // TrieWalk.java:123
-  wire _or_1 = s1_done | _not_4; // TrieWalk.java:123
+  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_7; // TrieWalk.java:123
+  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:123
+  wire _not_4 = ~s1_descend; // TrieWalk.java:124
+  wire _or_1 = s1_done | _not_4; // TrieWalk.java:124
   wire [11:0] _bits_28 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_29 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_30 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_31 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [25:0] _bits_32 = s2_key[25:0]; // TrieWalk.java:143
-  wire _and_3 = s2_valid & _not_0; // TrieWalk.java:145
-  wire _not_5 = ~s2_done; // TrieWalk.java:118
-  wire [1:0] _bits_33 = s2_key[27:26]; // TrieWalk.java:116
+  wire [25:0] _bits_32 = s2_key[25:0]; // TrieWalk.java:144
+  wire _and_3 = s2_valid & _not_0; // TrieWalk.java:146
+  wire _not_5 = ~s2_done; // TrieWalk.java:119
+  wire [1:0] _bits_33 = s2_key[27:26]; // TrieWalk.java:117
   wire [11:0] s2_child = _bits_33[1] ? (_bits_33[0] ? _wire_2_3 : _wire_2_2) : (_bits_33[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire _or_r_10 = |s2_child; // TrieWalk.java:118
-  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:118
-  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:119
-  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:120
+  wire _or_r_10 = |s2_child; // TrieWalk.java:119
+  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:119
+  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:120
+  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:121
   wire [11:0] _bits_34 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_11 = |_bits_34; // ChildWord.java:43
   wire [11:0] _bits_35 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
@@ -329,23 +329,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_40}; // ChildWord.java:56
   wire _bits_41 = _cat_2[3]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
-  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_11; // TrieWalk.java:122
-  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:122
-  wire _not_6 = ~s2_descend; // TrieWalk.java:123
-  wire _or_2 = s2_done | _not_6; // TrieWalk.java:123
+  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_11; // TrieWalk.java:123
+  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:123
+  wire _not_6 = ~s2_descend; // TrieWalk.java:124
+  wire _or_2 = s2_done | _not_6; // TrieWalk.java:124
   wire [11:0] _bits_42 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_43 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_44 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_45 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [23:0] _bits_46 = s3_key[23:0]; // TrieWalk.java:143
-  wire _and_4 = s3_valid & _not_0; // TrieWalk.java:145
-  wire _not_7 = ~s3_done; // TrieWalk.java:118
-  wire [1:0] _bits_47 = s3_key[25:24]; // TrieWalk.java:116
+  wire [23:0] _bits_46 = s3_key[23:0]; // TrieWalk.java:144
+  wire _and_4 = s3_valid & _not_0; // TrieWalk.java:146
+  wire _not_7 = ~s3_done; // TrieWalk.java:119
+  wire [1:0] _bits_47 = s3_key[25:24]; // TrieWalk.java:117
   wire [11:0] s3_child = _bits_47[1] ? (_bits_47[0] ? _wire_3_3 : _wire_3_2) : (_bits_47[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _or_r_15 = |s3_child; // TrieWalk.java:118
-  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:118
-  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:119
-  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:120
+  wire _or_r_15 = |s3_child; // TrieWalk.java:119
+  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:119
+  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:120
+  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:121
   wire [11:0] _bits_48 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_16 = |_bits_48; // ChildWord.java:43
   wire [11:0] _bits_49 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
@@ -363,23 +363,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_54}; // ChildWord.java:56
   wire _bits_55 = _cat_3[3]; // ChildWord.java:56
   wire [2:0] _add_15 = _add_14 + {{2{1'b0}}, _bits_55}; // ChildWord.java:56
-  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_15; // TrieWalk.java:122
-  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:122
-  wire _not_8 = ~s3_descend; // TrieWalk.java:123
-  wire _or_3 = s3_done | _not_8; // TrieWalk.java:123
+  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_15; // TrieWalk.java:123
+  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:123
+  wire _not_8 = ~s3_descend; // TrieWalk.java:124
+  wire _or_3 = s3_done | _not_8; // TrieWalk.java:124
   wire [11:0] _bits_56 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_57 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_58 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_59 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [21:0] _bits_60 = s4_key[21:0]; // TrieWalk.java:143
-  wire _and_5 = s4_valid & _not_0; // TrieWalk.java:145
-  wire _not_9 = ~s4_done; // TrieWalk.java:118
-  wire [1:0] _bits_61 = s4_key[23:22]; // TrieWalk.java:116
+  wire [21:0] _bits_60 = s4_key[21:0]; // TrieWalk.java:144
+  wire _and_5 = s4_valid & _not_0; // TrieWalk.java:146
+  wire _not_9 = ~s4_done; // TrieWalk.java:119
+  wire [1:0] _bits_61 = s4_key[23:22]; // TrieWalk.java:117
   wire [11:0] s4_child = _bits_61[1] ? (_bits_61[0] ? _wire_4_3 : _wire_4_2) : (_bits_61[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _or_r_20 = |s4_child; // TrieWalk.java:118
-  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:118
-  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:119
-  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:120
+  wire _or_r_20 = |s4_child; // TrieWalk.java:119
+  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:119
+  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:120
+  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:121
   wire [11:0] _bits_62 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_21 = |_bits_62; // ChildWord.java:43
   wire [11:0] _bits_63 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
@@ -397,23 +397,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_68}; // ChildWord.java:56
   wire _bits_69 = _cat_4[3]; // ChildWord.java:56
   wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_69}; // ChildWord.java:56
-  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_19; // TrieWalk.java:122
-  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:122
-  wire _not_10 = ~s4_descend; // TrieWalk.java:123
-  wire _or_4 = s4_done | _not_10; // TrieWalk.java:123
+  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_19; // TrieWalk.java:123
+  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:123
+  wire _not_10 = ~s4_descend; // TrieWalk.java:124
+  wire _or_4 = s4_done | _not_10; // TrieWalk.java:124
   wire [11:0] _bits_70 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_71 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_72 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_73 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [19:0] _bits_74 = s5_key[19:0]; // TrieWalk.java:143
-  wire _and_6 = s5_valid & _not_0; // TrieWalk.java:145
-  wire _not_11 = ~s5_done; // TrieWalk.java:118
-  wire [1:0] _bits_75 = s5_key[21:20]; // TrieWalk.java:116
+  wire [19:0] _bits_74 = s5_key[19:0]; // TrieWalk.java:144
+  wire _and_6 = s5_valid & _not_0; // TrieWalk.java:146
+  wire _not_11 = ~s5_done; // TrieWalk.java:119
+  wire [1:0] _bits_75 = s5_key[21:20]; // TrieWalk.java:117
   wire [11:0] s5_child = _bits_75[1] ? (_bits_75[0] ? _wire_5_3 : _wire_5_2) : (_bits_75[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire _or_r_25 = |s5_child; // TrieWalk.java:118
-  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:118
-  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:119
-  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:120
+  wire _or_r_25 = |s5_child; // TrieWalk.java:119
+  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:119
+  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:120
+  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:121
   wire [11:0] _bits_76 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_26 = |_bits_76; // ChildWord.java:43
   wire [11:0] _bits_77 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
@@ -431,23 +431,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_82}; // ChildWord.java:56
   wire _bits_83 = _cat_5[3]; // ChildWord.java:56
   wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_83}; // ChildWord.java:56
-  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_23; // TrieWalk.java:122
-  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:122
-  wire _not_12 = ~s5_descend; // TrieWalk.java:123
-  wire _or_5 = s5_done | _not_12; // TrieWalk.java:123
+  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_23; // TrieWalk.java:123
+  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:123
+  wire _not_12 = ~s5_descend; // TrieWalk.java:124
+  wire _or_5 = s5_done | _not_12; // TrieWalk.java:124
   wire [11:0] _bits_84 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_85 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_86 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_87 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [17:0] _bits_88 = s6_key[17:0]; // TrieWalk.java:143
-  wire _and_7 = s6_valid & _not_0; // TrieWalk.java:145
-  wire _not_13 = ~s6_done; // TrieWalk.java:118
-  wire [1:0] _bits_89 = s6_key[19:18]; // TrieWalk.java:116
+  wire [17:0] _bits_88 = s6_key[17:0]; // TrieWalk.java:144
+  wire _and_7 = s6_valid & _not_0; // TrieWalk.java:146
+  wire _not_13 = ~s6_done; // TrieWalk.java:119
+  wire [1:0] _bits_89 = s6_key[19:18]; // TrieWalk.java:117
   wire [11:0] s6_child = _bits_89[1] ? (_bits_89[0] ? _wire_6_3 : _wire_6_2) : (_bits_89[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire _or_r_30 = |s6_child; // TrieWalk.java:118
-  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:118
-  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:119
-  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:120
+  wire _or_r_30 = |s6_child; // TrieWalk.java:119
+  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:119
+  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:120
+  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:121
   wire [11:0] _bits_90 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_31 = |_bits_90; // ChildWord.java:43
   wire [11:0] _bits_91 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
@@ -465,23 +465,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_96}; // ChildWord.java:56
   wire _bits_97 = _cat_6[3]; // ChildWord.java:56
   wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_97}; // ChildWord.java:56
-  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_27; // TrieWalk.java:122
-  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:122
-  wire _not_14 = ~s6_descend; // TrieWalk.java:123
-  wire _or_6 = s6_done | _not_14; // TrieWalk.java:123
+  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_27; // TrieWalk.java:123
+  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:123
+  wire _not_14 = ~s6_descend; // TrieWalk.java:124
+  wire _or_6 = s6_done | _not_14; // TrieWalk.java:124
   wire [11:0] _bits_98 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_99 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_100 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_101 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [15:0] _bits_102 = s7_key[15:0]; // TrieWalk.java:143
-  wire _and_8 = s7_valid & _not_0; // TrieWalk.java:145
-  wire _not_15 = ~s7_done; // TrieWalk.java:118
-  wire [1:0] _bits_103 = s7_key[17:16]; // TrieWalk.java:116
+  wire [15:0] _bits_102 = s7_key[15:0]; // TrieWalk.java:144
+  wire _and_8 = s7_valid & _not_0; // TrieWalk.java:146
+  wire _not_15 = ~s7_done; // TrieWalk.java:119
+  wire [1:0] _bits_103 = s7_key[17:16]; // TrieWalk.java:117
   wire [11:0] s7_child = _bits_103[1] ? (_bits_103[0] ? _wire_7_3 : _wire_7_2) : (_bits_103[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_35 = |s7_child; // TrieWalk.java:118
-  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:118
-  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:119
-  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:120
+  wire _or_r_35 = |s7_child; // TrieWalk.java:119
+  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:119
+  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:120
+  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:121
   wire [11:0] _bits_104 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_104; // ChildWord.java:43
   wire [11:0] _bits_105 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
@@ -499,23 +499,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_110}; // ChildWord.java:56
   wire _bits_111 = _cat_7[3]; // ChildWord.java:56
   wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_111}; // ChildWord.java:56
-  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_31; // TrieWalk.java:122
-  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:122
-  wire _not_16 = ~s7_descend; // TrieWalk.java:123
-  wire _or_7 = s7_done | _not_16; // TrieWalk.java:123
+  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_31; // TrieWalk.java:123
+  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:123
+  wire _not_16 = ~s7_descend; // TrieWalk.java:124
+  wire _or_7 = s7_done | _not_16; // TrieWalk.java:124
   wire [11:0] _bits_112 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_113 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_114 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_115 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [13:0] _bits_116 = s8_key[13:0]; // TrieWalk.java:143
-  wire _and_9 = s8_valid & _not_0; // TrieWalk.java:145
-  wire _not_17 = ~s8_done; // TrieWalk.java:118
-  wire [1:0] _bits_117 = s8_key[15:14]; // TrieWalk.java:116
+  wire [13:0] _bits_116 = s8_key[13:0]; // TrieWalk.java:144
+  wire _and_9 = s8_valid & _not_0; // TrieWalk.java:146
+  wire _not_17 = ~s8_done; // TrieWalk.java:119
+  wire [1:0] _bits_117 = s8_key[15:14]; // TrieWalk.java:117
   wire [11:0] s8_child = _bits_117[1] ? (_bits_117[0] ? _wire_8_3 : _wire_8_2) : (_bits_117[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
-  wire _or_r_40 = |s8_child; // TrieWalk.java:118
-  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:118
-  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:119
-  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:120
+  wire _or_r_40 = |s8_child; // TrieWalk.java:119
+  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:119
+  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:120
+  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:121
   wire [11:0] _bits_118 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_41 = |_bits_118; // ChildWord.java:43
   wire [11:0] _bits_119 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
@@ -533,23 +533,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_124}; // ChildWord.java:56
   wire _bits_125 = _cat_8[3]; // ChildWord.java:56
   wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_125}; // ChildWord.java:56
-  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_35; // TrieWalk.java:122
-  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:122
-  wire _not_18 = ~s8_descend; // TrieWalk.java:123
-  wire _or_8 = s8_done | _not_18; // TrieWalk.java:123
+  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_35; // TrieWalk.java:123
+  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:123
+  wire _not_18 = ~s8_descend; // TrieWalk.java:124
+  wire _or_8 = s8_done | _not_18; // TrieWalk.java:124
   wire [11:0] _bits_126 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_127 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_128 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_129 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_130 = s9_key[11:0]; // TrieWalk.java:143
-  wire _and_10 = s9_valid & _not_0; // TrieWalk.java:145
-  wire _not_19 = ~s9_done; // TrieWalk.java:118
-  wire [1:0] _bits_131 = s9_key[13:12]; // TrieWalk.java:116
+  wire [11:0] _bits_130 = s9_key[11:0]; // TrieWalk.java:144
+  wire _and_10 = s9_valid & _not_0; // TrieWalk.java:146
+  wire _not_19 = ~s9_done; // TrieWalk.java:119
+  wire [1:0] _bits_131 = s9_key[13:12]; // TrieWalk.java:117
   wire [11:0] s9_child = _bits_131[1] ? (_bits_131[0] ? _wire_9_3 : _wire_9_2) : (_bits_131[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire _or_r_45 = |s9_child; // TrieWalk.java:118
-  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:118
-  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:119
-  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:120
+  wire _or_r_45 = |s9_child; // TrieWalk.java:119
+  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:119
+  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:120
+  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:121
   wire [11:0] _bits_132 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_46 = |_bits_132; // ChildWord.java:43
   wire [11:0] _bits_133 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
@@ -567,23 +567,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_138}; // ChildWord.java:56
   wire _bits_139 = _cat_9[3]; // ChildWord.java:56
   wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_139}; // ChildWord.java:56
-  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_39; // TrieWalk.java:122
-  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:122
-  wire _not_20 = ~s9_descend; // TrieWalk.java:123
-  wire _or_9 = s9_done | _not_20; // TrieWalk.java:123
+  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_39; // TrieWalk.java:123
+  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:123
+  wire _not_20 = ~s9_descend; // TrieWalk.java:124
+  wire _or_9 = s9_done | _not_20; // TrieWalk.java:124
   wire [11:0] _bits_140 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_141 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_142 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_143 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [9:0] _bits_144 = s10_key[9:0]; // TrieWalk.java:143
-  wire _and_11 = s10_valid & _not_0; // TrieWalk.java:145
-  wire _not_21 = ~s10_done; // TrieWalk.java:118
-  wire [1:0] _bits_145 = s10_key[11:10]; // TrieWalk.java:116
+  wire [9:0] _bits_144 = s10_key[9:0]; // TrieWalk.java:144
+  wire _and_11 = s10_valid & _not_0; // TrieWalk.java:146
+  wire _not_21 = ~s10_done; // TrieWalk.java:119
+  wire [1:0] _bits_145 = s10_key[11:10]; // TrieWalk.java:117
   wire [11:0] s10_child = _bits_145[1] ? (_bits_145[0] ? _wire_10_3 : _wire_10_2) : (_bits_145[0] ? _wire_10_1 : _wire_10_0); // ChildWord.java:37
-  wire _or_r_50 = |s10_child; // TrieWalk.java:118
-  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:118
-  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:119
-  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:120
+  wire _or_r_50 = |s10_child; // TrieWalk.java:119
+  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:119
+  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:120
+  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:121
   wire [11:0] _bits_146 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_51 = |_bits_146; // ChildWord.java:43
   wire [11:0] _bits_147 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
@@ -601,23 +601,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_152}; // ChildWord.java:56
   wire _bits_153 = _cat_10[3]; // ChildWord.java:56
   wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_153}; // ChildWord.java:56
-  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_43; // TrieWalk.java:122
-  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:122
-  wire _not_22 = ~s10_descend; // TrieWalk.java:123
-  wire _or_10 = s10_done | _not_22; // TrieWalk.java:123
+  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_43; // TrieWalk.java:123
+  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:123
+  wire _not_22 = ~s10_descend; // TrieWalk.java:124
+  wire _or_10 = s10_done | _not_22; // TrieWalk.java:124
   wire [11:0] _bits_154 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_155 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_156 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_157 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [7:0] _bits_158 = s11_key[7:0]; // TrieWalk.java:143
-  wire _and_12 = s11_valid & _not_0; // TrieWalk.java:145
-  wire _not_23 = ~s11_done; // TrieWalk.java:118
-  wire [1:0] _bits_159 = s11_key[9:8]; // TrieWalk.java:116
+  wire [7:0] _bits_158 = s11_key[7:0]; // TrieWalk.java:144
+  wire _and_12 = s11_valid & _not_0; // TrieWalk.java:146
+  wire _not_23 = ~s11_done; // TrieWalk.java:119
+  wire [1:0] _bits_159 = s11_key[9:8]; // TrieWalk.java:117
   wire [11:0] s11_child = _bits_159[1] ? (_bits_159[0] ? _wire_11_3 : _wire_11_2) : (_bits_159[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire _or_r_55 = |s11_child; // TrieWalk.java:118
-  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:118
-  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:119
-  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:120
+  wire _or_r_55 = |s11_child; // TrieWalk.java:119
+  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:119
+  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:120
+  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:121
   wire [11:0] _bits_160 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_56 = |_bits_160; // ChildWord.java:43
   wire [11:0] _bits_161 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
@@ -635,23 +635,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_166}; // ChildWord.java:56
   wire _bits_167 = _cat_11[3]; // ChildWord.java:56
   wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_167}; // ChildWord.java:56
-  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_47; // TrieWalk.java:122
-  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:122
-  wire _not_24 = ~s11_descend; // TrieWalk.java:123
-  wire _or_11 = s11_done | _not_24; // TrieWalk.java:123
+  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_47; // TrieWalk.java:123
+  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:123
+  wire _not_24 = ~s11_descend; // TrieWalk.java:124
+  wire _or_11 = s11_done | _not_24; // TrieWalk.java:124
   wire [11:0] _bits_168 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_169 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_170 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_171 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [5:0] _bits_172 = s12_key[5:0]; // TrieWalk.java:143
-  wire _and_13 = s12_valid & _not_0; // TrieWalk.java:145
-  wire _not_25 = ~s12_done; // TrieWalk.java:118
-  wire [1:0] _bits_173 = s12_key[7:6]; // TrieWalk.java:116
+  wire [5:0] _bits_172 = s12_key[5:0]; // TrieWalk.java:144
+  wire _and_13 = s12_valid & _not_0; // TrieWalk.java:146
+  wire _not_25 = ~s12_done; // TrieWalk.java:119
+  wire [1:0] _bits_173 = s12_key[7:6]; // TrieWalk.java:117
   wire [11:0] s12_child = _bits_173[1] ? (_bits_173[0] ? _wire_12_3 : _wire_12_2) : (_bits_173[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
-  wire _or_r_60 = |s12_child; // TrieWalk.java:118
-  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:118
-  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:119
-  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:120
+  wire _or_r_60 = |s12_child; // TrieWalk.java:119
+  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:119
+  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:120
+  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:121
   wire [11:0] _bits_174 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_61 = |_bits_174; // ChildWord.java:43
   wire [11:0] _bits_175 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
@@ -669,23 +669,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_180}; // ChildWord.java:56
   wire _bits_181 = _cat_12[3]; // ChildWord.java:56
   wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_181}; // ChildWord.java:56
-  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_51; // TrieWalk.java:122
-  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:122
-  wire _not_26 = ~s12_descend; // TrieWalk.java:123
-  wire _or_12 = s12_done | _not_26; // TrieWalk.java:123
+  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_51; // TrieWalk.java:123
+  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:123
+  wire _not_26 = ~s12_descend; // TrieWalk.java:124
+  wire _or_12 = s12_done | _not_26; // TrieWalk.java:124
   wire [11:0] _bits_182 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_183 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_184 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_185 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [3:0] _bits_186 = s13_key[3:0]; // TrieWalk.java:143
-  wire _and_14 = s13_valid & _not_0; // TrieWalk.java:145
-  wire _not_27 = ~s13_done; // TrieWalk.java:118
-  wire [1:0] _bits_187 = s13_key[5:4]; // TrieWalk.java:116
+  wire [3:0] _bits_186 = s13_key[3:0]; // TrieWalk.java:144
+  wire _and_14 = s13_valid & _not_0; // TrieWalk.java:146
+  wire _not_27 = ~s13_done; // TrieWalk.java:119
+  wire [1:0] _bits_187 = s13_key[5:4]; // TrieWalk.java:117
   wire [11:0] s13_child = _bits_187[1] ? (_bits_187[0] ? _wire_13_3 : _wire_13_2) : (_bits_187[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire _or_r_65 = |s13_child; // TrieWalk.java:118
-  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:118
-  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:119
-  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:120
+  wire _or_r_65 = |s13_child; // TrieWalk.java:119
+  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:119
+  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:120
+  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:121
   wire [11:0] _bits_188 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_66 = |_bits_188; // ChildWord.java:43
   wire [11:0] _bits_189 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
@@ -703,23 +703,23 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_194}; // ChildWord.java:56
   wire _bits_195 = _cat_13[3]; // ChildWord.java:56
   wire [2:0] _add_55 = _add_54 + {{2{1'b0}}, _bits_195}; // ChildWord.java:56
-  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_55; // TrieWalk.java:122
-  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:122
-  wire _not_28 = ~s13_descend; // TrieWalk.java:123
-  wire _or_13 = s13_done | _not_28; // TrieWalk.java:123
+  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_55; // TrieWalk.java:123
+  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:123
+  wire _not_28 = ~s13_descend; // TrieWalk.java:124
+  wire _or_13 = s13_done | _not_28; // TrieWalk.java:124
   wire [11:0] _bits_196 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
   wire [11:0] _bits_197 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
   wire [11:0] _bits_198 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
   wire [11:0] _bits_199 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [1:0] _bits_200 = s14_key[1:0]; // TrieWalk.java:143
-  wire _and_15 = s14_valid & _not_0; // TrieWalk.java:145
-  wire _not_29 = ~s14_done; // TrieWalk.java:118
-  wire [1:0] _bits_201 = s14_key[3:2]; // TrieWalk.java:116
+  wire [1:0] _bits_200 = s14_key[1:0]; // TrieWalk.java:144
+  wire _and_15 = s14_valid & _not_0; // TrieWalk.java:146
+  wire _not_29 = ~s14_done; // TrieWalk.java:119
+  wire [1:0] _bits_201 = s14_key[3:2]; // TrieWalk.java:117
   wire [11:0] s14_child = _bits_201[1] ? (_bits_201[0] ? _wire_14_3 : _wire_14_2) : (_bits_201[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_70 = |s14_child; // TrieWalk.java:118
-  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:118
-  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:119
-  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:120
+  wire _or_r_70 = |s14_child; // TrieWalk.java:119
+  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:119
+  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:120
+  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:121
   wire [11:0] _bits_202 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
   wire _or_r_71 = |_bits_202; // ChildWord.java:43
   wire [11:0] _bits_203 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
@@ -737,22 +737,22 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_208}; // ChildWord.java:56
   wire _bits_209 = _cat_14[3]; // ChildWord.java:56
   wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_209}; // ChildWord.java:56
-  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_59; // TrieWalk.java:122
-  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:122
-  wire _not_30 = ~s14_descend; // TrieWalk.java:123
-  wire _or_14 = s14_done | _not_30; // TrieWalk.java:123
+  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_59; // TrieWalk.java:123
+  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:123
+  wire _not_30 = ~s14_descend; // TrieWalk.java:124
+  wire _or_14 = s14_done | _not_30; // TrieWalk.java:124
   wire [11:0] _bits_210 = level15_words_rdata_0[11:0]; // ChildWord.java:30
   wire [11:0] _bits_211 = level15_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_212 = level15_words_rdata_0[35:24]; // ChildWord.java:30
   wire [11:0] _bits_213 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _and_16 = s15_valid & _not_0; // TrieWalk.java:145
-  wire _not_31 = ~s15_done; // TrieWalk.java:118
-  wire [1:0] _bits_214 = s15_key; // TrieWalk.java:116
+  wire _and_16 = s15_valid & _not_0; // TrieWalk.java:146
+  wire _not_31 = ~s15_done; // TrieWalk.java:119
+  wire [1:0] _bits_214 = s15_key; // TrieWalk.java:117
   wire [11:0] s15_child = _bits_214[1] ? (_bits_214[0] ? _wire_15_3 : _wire_15_2) : (_bits_214[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire _or_r_75 = |s15_child; // TrieWalk.java:118
-  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:118
-  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:119
-  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:120
+  wire _or_r_75 = |s15_child; // TrieWalk.java:119
+  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:119
+  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:120
+  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:121
   wire [11:0] _bits_215 = level15_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_76 = |_bits_215; // ChildWord.java:43
   wire [11:0] _bits_216 = level15_words_rdata_0[35:24]; // ChildWord.java:30
@@ -770,35 +770,35 @@ module TrieWalk_k32_b4_n4096_w16 (
   wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_221}; // ChildWord.java:56
   wire _bits_222 = _cat_15[3]; // ChildWord.java:56
   wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_222}; // ChildWord.java:56
-  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_63; // TrieWalk.java:122
-  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:122
-  wire _not_32 = ~s15_descend; // TrieWalk.java:123
-  wire _or_15 = s15_done | _not_32; // TrieWalk.java:123
-  wire [11:0] level1_address = io_write_valid ? io_write_bits_slot : s0_child; // TrieWalk.java:136
-  wire [11:0] level3_address = io_write_valid ? io_write_bits_slot : s2_child; // TrieWalk.java:136
-  wire [11:0] level5_address = io_write_valid ? io_write_bits_slot : s4_child; // TrieWalk.java:136
-  wire [11:0] level7_address = io_write_valid ? io_write_bits_slot : s6_child; // TrieWalk.java:136
-  wire [11:0] level9_address = io_write_valid ? io_write_bits_slot : s8_child; // TrieWalk.java:136
-  wire [11:0] level11_address = io_write_valid ? io_write_bits_slot : s10_child; // TrieWalk.java:136
-  wire [11:0] level13_address = io_write_valid ? io_write_bits_slot : s12_child; // TrieWalk.java:136
-  wire [11:0] level15_address = io_write_valid ? io_write_bits_slot : s14_child; // TrieWalk.java:136
-  wire _or_16 = io_search_valid | s0_valid; // TrieWalk.java:159
-  wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:159
-  wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:159
-  wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:159
-  wire _or_20 = _or_19 | s4_valid; // TrieWalk.java:159
-  wire _or_21 = _or_20 | s5_valid; // TrieWalk.java:159
-  wire _or_22 = _or_21 | s6_valid; // TrieWalk.java:159
-  wire _or_23 = _or_22 | s7_valid; // TrieWalk.java:159
-  wire _or_24 = _or_23 | s8_valid; // TrieWalk.java:159
-  wire _or_25 = _or_24 | s9_valid; // TrieWalk.java:159
-  wire _or_26 = _or_25 | s10_valid; // TrieWalk.java:159
-  wire _or_27 = _or_26 | s11_valid; // TrieWalk.java:159
-  wire _or_28 = _or_27 | s12_valid; // TrieWalk.java:159
-  wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:159
-  wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:159
-  wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:159
-  wire _not_33 = ~_or_31; // TrieWalk.java:161
+  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_63; // TrieWalk.java:123
+  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:123
+  wire _not_32 = ~s15_descend; // TrieWalk.java:124
+  wire _or_15 = s15_done | _not_32; // TrieWalk.java:124
+  wire [11:0] level1_address = io_write_valid ? io_write_bits_slot : s0_child; // TrieWalk.java:137
+  wire [11:0] level3_address = io_write_valid ? io_write_bits_slot : s2_child; // TrieWalk.java:137
+  wire [11:0] level5_address = io_write_valid ? io_write_bits_slot : s4_child; // TrieWalk.java:137
+  wire [11:0] level7_address = io_write_valid ? io_write_bits_slot : s6_child; // TrieWalk.java:137
+  wire [11:0] level9_address = io_write_valid ? io_write_bits_slot : s8_child; // TrieWalk.java:137
+  wire [11:0] level11_address = io_write_valid ? io_write_bits_slot : s10_child; // TrieWalk.java:137
+  wire [11:0] level13_address = io_write_valid ? io_write_bits_slot : s12_child; // TrieWalk.java:137
+  wire [11:0] level15_address = io_write_valid ? io_write_bits_slot : s14_child; // TrieWalk.java:137
+  wire _or_16 = io_search_valid | s0_valid; // TrieWalk.java:160
+  wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:160
+  wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:160
+  wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:160
+  wire _or_20 = _or_19 | s4_valid; // TrieWalk.java:160
+  wire _or_21 = _or_20 | s5_valid; // TrieWalk.java:160
+  wire _or_22 = _or_21 | s6_valid; // TrieWalk.java:160
+  wire _or_23 = _or_22 | s7_valid; // TrieWalk.java:160
+  wire _or_24 = _or_23 | s8_valid; // TrieWalk.java:160
+  wire _or_25 = _or_24 | s9_valid; // TrieWalk.java:160
+  wire _or_26 = _or_25 | s10_valid; // TrieWalk.java:160
+  wire _or_27 = _or_26 | s11_valid; // TrieWalk.java:160
+  wire _or_28 = _or_27 | s12_valid; // TrieWalk.java:160
+  wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:160
+  wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:160
+  wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:160
+  wire _not_33 = ~_or_31; // TrieWalk.java:162
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -1553,8 +1553,8 @@ module TrieWalk_k32_b4_n4096_w16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:161
-      $display("Assertion failed at TrieWalk.java:161: a child word written while a key enters or walks the tables");
+    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:162
+      $display("Assertion failed at TrieWalk.java:162: a child word written while a key enters or walks the tables");
       $stop;
     end
   end

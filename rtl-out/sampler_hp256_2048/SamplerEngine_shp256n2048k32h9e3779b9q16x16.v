@@ -38,13 +38,13 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire fifo_io_deq_valid; // SamplerEngine.java:52
   wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:52
   wire [4:0] fifo_io_count; // SamplerEngine.java:52
-  wire first_ready; // SamplerEngine.java:59
-  wire first_valid; // SamplerEngine.java:59
-  wire [31:0] first_bits_pc; // SamplerEngine.java:59
-  wire [31:0] first_bits_w; // SamplerEngine.java:59
-  wire [8:0] first_bits_count; // SamplerEngine.java:59
-  wire first_bits_msg; // SamplerEngine.java:59
-  wire first_bits_last; // SamplerEngine.java:59
+  wire em_ready; // SamplerEngine.java:59
+  wire em_valid; // SamplerEngine.java:59
+  wire [31:0] em_bits_pc; // SamplerEngine.java:59
+  wire [31:0] em_bits_w; // SamplerEngine.java:59
+  wire [8:0] em_bits_count; // SamplerEngine.java:59
+  wire em_bits_msg; // SamplerEngine.java:59
+  wire em_bits_last; // SamplerEngine.java:59
   wire keyed_ready; // SamplerEngine.java:175
   wire keyed_valid; // SamplerEngine.java:175
   wire [31:0] keyed_bits_pc; // SamplerEngine.java:175
@@ -106,7 +106,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:248
   wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:248
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
-  wire _not_2 = ~first_bits_msg; // SamplerEngine.java:99
+  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:99
   wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:99
   wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:155
   wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:156
@@ -121,7 +121,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:37
   wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:147
   wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:147
-  wire _and_3 = first_valid & first_bits_msg; // SamplerEngine.java:95
+  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:95
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:106
   wire _and_4 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:227
   wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:253
@@ -134,7 +134,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   wire _and_7 = io_m_axis_tvalid & _not_4; // SamplerEngine.java:230
   wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:253
   wire _and_8 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:241
-  wire _and_9 = first_valid & first_ready; // SamplerEngine.java:242
+  wire _and_9 = em_valid & em_ready; // SamplerEngine.java:242
   wire _not_5 = ~_and_9; // SamplerEngine.java:243
   wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:243
   wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:243
@@ -161,13 +161,13 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   assign fifo_io_enq_valid = io_s_axis_tvalid;
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
-  assign first_ready = _or_0;
-  assign first_valid = fifo_1_io_deq_valid;
-  assign first_bits_pc = _bits_0;
-  assign first_bits_w = _bits_1;
-  assign first_bits_count = _bits_2;
-  assign first_bits_msg = _bits_3;
-  assign first_bits_last = _bits_4;
+  assign em_ready = _or_0;
+  assign em_valid = fifo_1_io_deq_valid;
+  assign em_bits_pc = _bits_0;
+  assign em_bits_w = _bits_1;
+  assign em_bits_count = _bits_2;
+  assign em_bits_msg = _bits_3;
+  assign em_bits_last = _bits_4;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
@@ -188,12 +188,12 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
   assign rmwMemory_io_clear = 1'd0;
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
-  assign fifo_1_io_deq_ready = first_ready;
+  assign fifo_1_io_deq_ready = em_ready;
   assign msg_ready = fifo_2_io_enq_ready;
   assign msg_valid = _and_3;
-  assign msg_bits_pc = first_bits_pc;
-  assign msg_bits_w = first_bits_w;
-  assign msg_bits_count = first_bits_count;
+  assign msg_bits_pc = em_bits_pc;
+  assign msg_bits_w = em_bits_w;
+  assign msg_bits_count = em_bits_count;
   assign fifo_2_io_enq_valid = msg_valid;
   assign fifo_2_io_enq_bits = _cat_2;
   assign fifo_2_io_deq_ready = io_m_axis_tready;
@@ -376,7 +376,7 @@ module SamplerEngine_shp256n2048k32h9e3779b9q16x16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{fifo_io_count, first_bits_last, hashUnit_io_out_bits_tag, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[66:65], fifo_1_io_count};
+  wire _unused_ok = ^{fifo_io_count, em_bits_last, hashUnit_io_out_bits_tag, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[66:65], fifo_1_io_count};
 
 endmodule
 

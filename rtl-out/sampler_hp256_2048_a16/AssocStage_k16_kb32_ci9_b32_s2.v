@@ -95,7 +95,7 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
   reg [8:0] m_count; // AssocStage.java:94
   reg m_msg; // AssocStage.java:94
   reg m_last; // AssocStage.java:94
-  reg u_valid; // AssocStage.java:95
+  reg u_held; // AssocStage.java:95
   reg [31:0] u_pc; // AssocStage.java:96
   reg [31:0] u_w; // AssocStage.java:96
   reg [8:0] u_count; // AssocStage.java:96
@@ -118,10 +118,10 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
 
   // Logic
   wire _not_0 = ~m_valid; // AssocStage.java:104
-  wire _not_1 = ~u_valid; // AssocStage.java:101
+  wire _not_1 = ~u_held; // AssocStage.java:101
   wire _not_2 = ~draining_r; // AssocStage.java:73
   wire take = _not_2 & io_out_ready; // AssocStage.java:73
-  wire _and_0 = u_valid & take; // AssocStage.java:98
+  wire _and_0 = u_held & take; // AssocStage.java:98
   wire _not_3 = ~u_last; // AssocStage.java:101
   wire _and_1 = _and_0 & _not_3; // AssocStage.java:101
   wire _or_0 = _not_1 | _and_1; // AssocStage.java:101
@@ -178,7 +178,7 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
   wire evict_victim = _not_6 & _not_23; // AssocStage.java:154
   wire _or_17 = _or_2 | evict_victim; // AssocStage.java:155
   wire need_out = u_msg & _or_17; // AssocStage.java:155
-  wire _and_6 = u_valid & need_out; // AssocStage.java:202
+  wire _and_6 = u_held & need_out; // AssocStage.java:202
   wire _mux_1 = draining_r ? drain_valid : _and_6; // AssocStage.java:202
   wire _not_24 = ~1'd0; // AssocStage.java:198
   wire _and_7 = evict_victim & _not_24; // AssocStage.java:198
@@ -191,12 +191,12 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
   wire [31:0] _dyn_index_2 = _mux_2[3] ? (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_15 : cnts_14) : (_mux_2[0] ? cnts_13 : cnts_12)) : (_mux_2[1] ? (_mux_2[0] ? cnts_11 : cnts_10) : (_mux_2[0] ? cnts_9 : cnts_8))) : (_mux_2[2] ? (_mux_2[1] ? (_mux_2[0] ? cnts_7 : cnts_6) : (_mux_2[0] ? cnts_5 : cnts_4)) : (_mux_2[1] ? (_mux_2[0] ? cnts_3 : cnts_2) : (_mux_2[0] ? cnts_1 : cnts_0))); // AssocStage.java:240
   wire [31:0] _mux_5 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:201
   wire [31:0] _mux_6 = stored ? _dyn_index_2 : _mux_5; // AssocStage.java:201
-  wire _or_18 = m_valid | u_valid; // AssocStage.java:109
+  wire _or_18 = m_valid | u_held; // AssocStage.java:109
   wire _not_25 = ~drain_valid; // AssocStage.java:187
   wire _or_19 = _not_25 | io_out_ready; // AssocStage.java:187
   wire _and_8 = draining_r & _or_19; // AssocStage.java:187
   wire _eq_0 = ptr == 4'd0; // AssocStage.java:188
-  wire fire = u_valid & take; // AssocStage.java:156
+  wire fire = u_held & take; // AssocStage.java:156
   wire _and_9 = fire & u_msg; // AssocStage.java:157
   wire _not_26 = ~1'd0; // AssocStage.java:157
   wire store = _and_9 & _not_26; // AssocStage.java:157
@@ -336,7 +336,7 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
   wire _or_20 = _and_13 | _and_14; // AssocStage.java:106
   wire _and_15 = io_in_valid & io_in_ready; // AssocStage.java:105
   wire _not_32 = ~_and_0; // AssocStage.java:108
-  wire _and_16 = u_valid & _not_32; // AssocStage.java:108
+  wire _and_16 = u_held & _not_32; // AssocStage.java:108
   wire _or_21 = m_moves | _and_16; // AssocStage.java:108
   wire _eq_83 = pcs_15 == m_pc; // AssocStage.java:213
   wire _and_17 = valid_15 & _eq_83; // AssocStage.java:213
@@ -862,9 +862,9 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
 
   always @(posedge clock) begin
     if (reset) begin
-      u_valid <= 1'd0;
+      u_held <= 1'd0;
     end else begin
-      u_valid <= _or_21;
+      u_held <= _or_21;
     end
   end
 
@@ -924,7 +924,7 @@ module AssocStage_k16_kb32_ci9_b32_s2 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && u_valid && !_eq_117) begin // AssocStage.java:142
+    if (!reset && u_held && !_eq_117) begin // AssocStage.java:142
       $display("Assertion failed at AssocStage.java:142: A_k: entries %b all hold the incoming tuple", match_vec);
       $stop;
     end

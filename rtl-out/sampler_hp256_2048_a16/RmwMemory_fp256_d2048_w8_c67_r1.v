@@ -365,9 +365,9 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
   wire _not_16 = ~io_out_ready; // HandshakeProperties.java:38
   wire _and_31 = io_out_valid & _not_16; // HandshakeProperties.java:38
   wire [93:0] _cat_0 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:37
-  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:92
-  wire _not_17 = ~_and_24; // RmwMemoryProperties.java:92
-  wire _and_32 = _ne_0 & _not_17; // RmwMemoryProperties.java:92
+  wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:93
+  wire _not_17 = ~_and_24; // RmwMemoryProperties.java:93
+  wire _and_32 = _ne_0 & _not_17; // RmwMemoryProperties.java:93
   wire _eq_13 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_4 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
   wire [1:0] _mux_6 = _eq_13 ? _f_reg_2 : _add_4; // HandshakeProperties.java:31
@@ -375,20 +375,20 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
   wire _lt_0 = {1'b0, f_addr} < 12'h800; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
-  wire _eq_14 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
-  wire _eq_15 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
-  wire _and_33 = _eq_14 & _eq_15; // RmwMemoryProperties.java:84
-  wire _eq_16 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
-  wire _eq_17 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_14 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:85
+  wire _eq_15 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:85
+  wire _and_33 = _eq_14 & _eq_15; // RmwMemoryProperties.java:85
+  wire _eq_16 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:87
+  wire _eq_17 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:88
   wire _eq_18 = _cat_0 == _f_reg_1; // HandshakeProperties.java:39
   wire _and_34 = io_out_valid & _eq_18; // HandshakeProperties.java:39
   wire _and_35 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
-  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:94
-  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
-  wire _and_36 = _ne_2 & _ge_0; // RmwMemoryProperties.java:94
-  wire _eq_19 = f_held == 2'd2; // RmwMemoryProperties.java:97
-  wire _and_37 = _eq_19 & f_queue_tracked_0; // RmwMemoryProperties.java:97
-  wire _and_38 = _and_37 & f_queue_tracked_1; // RmwMemoryProperties.java:97
+  wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:95
+  wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:95
+  wire _and_36 = _ne_2 & _ge_0; // RmwMemoryProperties.java:95
+  wire _eq_19 = f_held == 2'd2; // RmwMemoryProperties.java:99
+  wire _and_37 = _eq_19 & f_queue_tracked_0; // RmwMemoryProperties.java:99
+  wire _and_38 = _and_37 & f_queue_tracked_1; // RmwMemoryProperties.java:99
   assign f_updated = _mux_3;
 
   always @(posedge clock) begin
@@ -507,19 +507,19 @@ module RmwMemory_fp256_d2048_w8_c67_r1 (
     if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_33);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       old_word_as_sequential: assert (_eq_16);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:88
       updated_word_as_sequential: assert (_eq_17);
     end
     if (!reset && _and_35) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_34);
     end
-    if (!reset && _and_36) begin // RmwMemoryProperties.java:95
+    if (!reset && _and_36) begin // RmwMemoryProperties.java:96
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:96
+    if (!reset) begin // RmwMemoryProperties.java:97
       tracked_word_back_to_back: cover (_and_38);
     end
   end

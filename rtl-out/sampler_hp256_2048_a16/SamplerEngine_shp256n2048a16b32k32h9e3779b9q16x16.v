@@ -38,13 +38,13 @@ module SamplerEngine_shp256n2048a16b32k32h9e3779b9q16x16 (
   wire fifo_io_deq_valid; // SamplerEngine.java:52
   wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:52
   wire [4:0] fifo_io_count; // SamplerEngine.java:52
-  wire first_ready; // SamplerEngine.java:59
-  wire first_valid; // SamplerEngine.java:59
-  wire [31:0] first_bits_pc; // SamplerEngine.java:59
-  wire [31:0] first_bits_w; // SamplerEngine.java:59
-  wire [8:0] first_bits_count; // SamplerEngine.java:59
-  wire first_bits_msg; // SamplerEngine.java:59
-  wire first_bits_last; // SamplerEngine.java:59
+  wire em_ready; // SamplerEngine.java:59
+  wire em_valid; // SamplerEngine.java:59
+  wire [31:0] em_bits_pc; // SamplerEngine.java:59
+  wire [31:0] em_bits_w; // SamplerEngine.java:59
+  wire [8:0] em_bits_count; // SamplerEngine.java:59
+  wire em_bits_msg; // SamplerEngine.java:59
+  wire em_bits_last; // SamplerEngine.java:59
   wire keyed_ready; // SamplerEngine.java:175
   wire keyed_valid; // SamplerEngine.java:175
   wire [31:0] keyed_bits_pc; // SamplerEngine.java:175
@@ -145,7 +145,7 @@ module SamplerEngine_shp256n2048a16b32k32h9e3779b9q16x16 (
   wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:230
   wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:253
   wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:241
-  wire _and_8 = first_valid & first_ready; // SamplerEngine.java:242
+  wire _and_8 = em_valid & em_ready; // SamplerEngine.java:242
   wire _not_4 = ~_and_8; // SamplerEngine.java:243
   wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:243
   wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:243
@@ -172,13 +172,13 @@ module SamplerEngine_shp256n2048a16b32k32h9e3779b9q16x16 (
   assign fifo_io_enq_valid = io_s_axis_tvalid;
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
-  assign first_ready = assocStage_io_in_ready;
-  assign first_valid = fifo_1_io_deq_valid;
-  assign first_bits_pc = _bits_0;
-  assign first_bits_w = _bits_1;
-  assign first_bits_count = _bits_2;
-  assign first_bits_msg = _bits_3;
-  assign first_bits_last = _bits_4;
+  assign em_ready = assocStage_io_in_ready;
+  assign em_valid = fifo_1_io_deq_valid;
+  assign em_bits_pc = _bits_0;
+  assign em_bits_w = _bits_1;
+  assign em_bits_count = _bits_2;
+  assign em_bits_msg = _bits_3;
+  assign em_bits_last = _bits_4;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
@@ -199,18 +199,18 @@ module SamplerEngine_shp256n2048a16b32k32h9e3779b9q16x16 (
   assign rmwMemory_io_clear = 1'd0;
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
-  assign fifo_1_io_deq_ready = first_ready;
+  assign fifo_1_io_deq_ready = em_ready;
   assign msg_ready = fifo_2_io_enq_ready;
   assign msg_valid = assocStage_io_out_valid;
   assign msg_bits_pc = assocStage_io_out_bits_pc;
   assign msg_bits_w = assocStage_io_out_bits_w;
   assign msg_bits_count = assocStage_io_out_bits_count;
-  assign assocStage_io_in_valid = first_valid;
-  assign assocStage_io_in_bits_pc = first_bits_pc;
-  assign assocStage_io_in_bits_w = first_bits_w;
-  assign assocStage_io_in_bits_count = first_bits_count;
-  assign assocStage_io_in_bits_msg = first_bits_msg;
-  assign assocStage_io_in_bits_last = first_bits_last;
+  assign assocStage_io_in_valid = em_valid;
+  assign assocStage_io_in_bits_pc = em_bits_pc;
+  assign assocStage_io_in_bits_w = em_bits_w;
+  assign assocStage_io_in_bits_count = em_bits_count;
+  assign assocStage_io_in_bits_msg = em_bits_msg;
+  assign assocStage_io_in_bits_last = em_bits_last;
   assign assocStage_io_out_ready = msg_ready;
   assign fifo_2_io_enq_valid = msg_valid;
   assign fifo_2_io_enq_bits = _cat_2;

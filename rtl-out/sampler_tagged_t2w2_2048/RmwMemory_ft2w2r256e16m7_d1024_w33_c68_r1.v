@@ -559,9 +559,9 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire _not_24 = ~io_out_ready; // HandshakeProperties.java:38
   wire _and_45 = io_out_valid & _not_24; // HandshakeProperties.java:38
   wire [143:0] _cat_10 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated}; // HandshakeProperties.java:37
-  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:92
-  wire _not_25 = ~_and_38; // RmwMemoryProperties.java:92
-  wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:92
+  wire _ne_4 = f_held != 2'd0; // RmwMemoryProperties.java:93
+  wire _not_25 = ~_and_38; // RmwMemoryProperties.java:93
+  wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:93
   wire _eq_35 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_14 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
   wire [1:0] _mux_88 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:31
@@ -569,20 +569,20 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
   wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:82
-  wire _eq_36 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:84
-  wire _eq_37 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:84
-  wire _and_47 = _eq_36 & _eq_37; // RmwMemoryProperties.java:84
-  wire _eq_38 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:86
-  wire _eq_39 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:87
+  wire _eq_36 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:85
+  wire _eq_37 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:85
+  wire _and_47 = _eq_36 & _eq_37; // RmwMemoryProperties.java:85
+  wire _eq_38 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:87
+  wire _eq_39 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:88
   wire _eq_40 = _cat_10 == _f_reg_1; // HandshakeProperties.java:39
   wire _and_48 = io_out_valid & _eq_40; // HandshakeProperties.java:39
   wire _and_49 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
-  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:94
-  wire _ge_16 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:94
-  wire _and_50 = _ne_6 & _ge_16; // RmwMemoryProperties.java:94
-  wire _eq_41 = f_held == 2'd2; // RmwMemoryProperties.java:97
-  wire _and_51 = _eq_41 & f_queue_tracked_0; // RmwMemoryProperties.java:97
-  wire _and_52 = _and_51 & f_queue_tracked_1; // RmwMemoryProperties.java:97
+  wire _ne_6 = f_held != 2'd0; // RmwMemoryProperties.java:95
+  wire _ge_16 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:95
+  wire _and_50 = _ne_6 & _ge_16; // RmwMemoryProperties.java:95
+  wire _eq_41 = f_held == 2'd2; // RmwMemoryProperties.java:99
+  wire _and_51 = _eq_41 & f_queue_tracked_0; // RmwMemoryProperties.java:99
+  wire _and_52 = _and_51 & f_queue_tracked_1; // RmwMemoryProperties.java:99
   assign f_updated = _cat_9;
 
   always @(posedge clock) begin
@@ -701,19 +701,19 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_c68_r1 (
     if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
       results_in_acceptance_order: assert (_and_47);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:86
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       old_word_as_sequential: assert (_eq_38);
     end
-    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
+    if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:88
       updated_word_as_sequential: assert (_eq_39);
     end
     if (!reset && _and_49) begin // HandshakeProperties.java:39
       out_holds_until_taken: assert (_and_48);
     end
-    if (!reset && _and_50) begin // RmwMemoryProperties.java:95
+    if (!reset && _and_50) begin // RmwMemoryProperties.java:96
       result_within_latency: assert (io_out_valid);
     end
-    if (!reset) begin // RmwMemoryProperties.java:96
+    if (!reset) begin // RmwMemoryProperties.java:97
       tracked_word_back_to_back: cover (_and_52);
     end
   end

@@ -38,13 +38,13 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire fifo_io_deq_valid; // SamplerEngine.java:52
   wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:52
   wire [4:0] fifo_io_count; // SamplerEngine.java:52
-  wire first_ready; // SamplerEngine.java:59
-  wire first_valid; // SamplerEngine.java:59
-  wire [31:0] first_bits_pc; // SamplerEngine.java:59
-  wire [31:0] first_bits_w; // SamplerEngine.java:59
-  wire [8:0] first_bits_count; // SamplerEngine.java:59
-  wire first_bits_msg; // SamplerEngine.java:59
-  wire first_bits_last; // SamplerEngine.java:59
+  wire em_ready; // SamplerEngine.java:59
+  wire em_valid; // SamplerEngine.java:59
+  wire [31:0] em_bits_pc; // SamplerEngine.java:59
+  wire [31:0] em_bits_w; // SamplerEngine.java:59
+  wire [8:0] em_bits_count; // SamplerEngine.java:59
+  wire em_bits_msg; // SamplerEngine.java:59
+  wire em_bits_last; // SamplerEngine.java:59
   wire keyed_ready; // SamplerEngine.java:175
   wire keyed_valid; // SamplerEngine.java:175
   wire [31:0] keyed_bits_pc; // SamplerEngine.java:175
@@ -106,7 +106,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:248
   wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:248
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:54
-  wire _not_2 = ~first_bits_msg; // SamplerEngine.java:99
+  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:99
   wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:99
   wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:155
   wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:156
@@ -189,7 +189,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire _mux_15 = _mux_5 ? _mux_12 : _mux_14; // TaggedRule.java:88
   wire [64:0] _bits_19 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:147
   wire [74:0] emission = {_mux_10, _mux_15, _bits_19}; // SamplerEngine.java:147
-  wire _and_12 = first_valid & first_bits_msg; // SamplerEngine.java:95
+  wire _and_12 = em_valid & em_bits_msg; // SamplerEngine.java:95
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:106
   wire _and_13 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:227
   wire [31:0] _add_6 = tuples_in + 32'd1; // SamplerEngine.java:253
@@ -202,7 +202,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   wire _and_16 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:230
   wire [31:0] _add_9 = out_stalls + 32'd1; // SamplerEngine.java:253
   wire _and_17 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:241
-  wire _and_18 = first_valid & first_ready; // SamplerEngine.java:242
+  wire _and_18 = em_valid & em_ready; // SamplerEngine.java:242
   wire _not_8 = ~_and_18; // SamplerEngine.java:243
   wire _and_19 = _and_17 & _not_8; // SamplerEngine.java:243
   wire [6:0] _add_10 = in_flight + 7'd1; // SamplerEngine.java:243
@@ -266,13 +266,13 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   assign fifo_io_enq_valid = io_s_axis_tvalid;
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
-  assign first_ready = _or_0;
-  assign first_valid = fifo_1_io_deq_valid;
-  assign first_bits_pc = _bits_0;
-  assign first_bits_w = _bits_1;
-  assign first_bits_count = _bits_2;
-  assign first_bits_msg = _bits_3;
-  assign first_bits_last = _bits_4;
+  assign em_ready = _or_0;
+  assign em_valid = fifo_1_io_deq_valid;
+  assign em_bits_pc = _bits_0;
+  assign em_bits_w = _bits_1;
+  assign em_bits_count = _bits_2;
+  assign em_bits_msg = _bits_3;
+  assign em_bits_last = _bits_4;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
@@ -293,12 +293,12 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
   assign rmwMemory_io_clear = 1'd0;
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
-  assign fifo_1_io_deq_ready = first_ready;
+  assign fifo_1_io_deq_ready = em_ready;
   assign msg_ready = fifo_2_io_enq_ready;
   assign msg_valid = _and_12;
-  assign msg_bits_pc = first_bits_pc;
-  assign msg_bits_w = first_bits_w;
-  assign msg_bits_count = first_bits_count;
+  assign msg_bits_pc = em_bits_pc;
+  assign msg_bits_w = em_bits_w;
+  assign msg_bits_count = em_bits_count;
   assign fifo_2_io_enq_valid = msg_valid;
   assign fifo_2_io_enq_bits = _cat_2;
   assign fifo_2_io_deq_ready = io_m_axis_tready;
@@ -481,7 +481,7 @@ module SamplerEngine_stt2w2r256e16m7n2048k32h9e3779b9q16x16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{fifo_io_count, first_bits_last, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[65], fifo_1_io_count};
+  wire _unused_ok = ^{fifo_io_count, em_bits_last, rmwMemory_io_out_bits_addr, rmwMemory_io_out_bits_cmd[65], fifo_1_io_count};
 
 endmodule
 

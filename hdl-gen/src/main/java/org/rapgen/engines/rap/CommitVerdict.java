@@ -35,7 +35,7 @@ final class CommitVerdict {
     /** What the last commit asked for, held until the structural change is over (the controller clears both). */
     final Bool splitReq = RegInit(B(false)).named("split_req");
 
-    final Bool dueReq = RegInit(B(false)).named("merge_due");
+    final Bool mergeDue = RegInit(B(false)).named("merge_due");
 
     /**
      * @param eventBeside an event's ADD enters the command register on this clock (RUN's own command condition)
@@ -95,8 +95,8 @@ final class CommitVerdict {
         Assert(stopNow.eq(fire.and(splitNow.or(dueNow)).and(deferNow.not())), "stop_now is not the commit's verdict");
         commitStop.connect(stopNow);
         // With split_req and merge_due, what a deferral needs to know of its commit (see deferred_at_commit).
-        Bool shortReq = Reg(Bool()).named("split_short");
-        Bool skipReq = Reg(Bool()).named("skip_batch_empty");
+        Bool splitShort = Reg(Bool()).named("split_short");
+        Bool skipBatchEmpty = Reg(Bool()).named("skip_batch_empty");
         when(fire, () -> {
             st.commit.connect(B(true));
             st.weight.connect(head.weight);
@@ -105,29 +105,31 @@ final class CommitVerdict {
             // Loaded by every commit, so their enables do not wait for the verdict: the last commit before a stop is
             // the one that asked for the structural change.
             splitReq.connect(splitNow);
-            dueReq.connect(dueNow);
-            shortReq.connect(hitShort);
-            skipReq.connect(skipNow);
+            mergeDue.connect(dueNow);
+            splitShort.connect(hitShort);
+            skipBatchEmpty.connect(skipNow);
         });
         // A deferral is counted a clock later, from what the commit registered: the verdict then ends in commit_stop
         // and those flip-flops, not also in the status events, which every state raises. No other status event comes
         // then: a deferral stops nothing, so that clock is RUN's.
-        Bool deferredLast = st.committedLast
+        Bool deferredAtCommit = st.committedLast
                 .and(splitReq)
-                .and(dueReq.not())
-                .and(shortReq)
-                .and(skipReq)
+                .and(mergeDue.not())
+                .and(splitShort)
+                .and(skipBatchEmpty)
                 .named("deferred_at_commit");
-        when(deferredLast, () -> {
+        when(deferredAtCommit, () -> {
             st.deferred.connect(B(true));
             st.batch.connect(B(true));
         });
-        Assert(deferredLast.eq(RegNext(fire.and(deferNow), B(false))), "deferred_at_commit disagrees with defer_now");
+        Assert(
+                deferredAtCommit.eq(RegNext(fire.and(deferNow), B(false))),
+                "deferred_at_commit disagrees with defer_now");
     }
 
     /** The structural change the last commit asked for is over. */
     void clear() {
         splitReq.connect(B(false));
-        dueReq.connect(B(false));
+        mergeDue.connect(B(false));
     }
 }

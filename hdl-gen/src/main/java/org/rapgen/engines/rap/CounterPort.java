@@ -41,17 +41,17 @@ final class CounterPort {
      * holds a command back. Returns "no command in flight": none in that register and none inside the SRAM.
      */
     Bool drive(DecoupledIO<ControllerIO.CounterCmd> port) {
-        Bool queued = RegNext(valid, B(false)).named("cmd_q_valid");
+        Bool cmdQValid = RegNext(valid, B(false)).named("cmd_q_valid");
         when(port.valid, () -> Assert(port.ready, "the counter SRAM refused a command (op %d)", port.bits.op));
-        port.valid.connect(queued);
+        port.valid.connect(cmdQValid);
         port.bits.addr.connect(RegNext(addr).named("cmd_q_addr"));
         port.bits.op.connect(RegNext(op).named("cmd_q_op"));
         port.bits.value.connect(RegNext(value).named("cmd_q_value"));
         // sram_count counts the commands past the command register, so it adds that register's flip-flop and not
         // cmd_valid, which merges every unit's command condition; a command still in the register is in flight too.
-        UInt inSram = RegInit(U(0, 8)).named("sram_count");
-        inSram.connect(inSram.add(queued.pad(8)).sub(resultValid.pad(8)));
-        return inSram.eq(0).and(queued.not()).named("counters_quiet");
+        UInt sramCount = RegInit(U(0, 8)).named("sram_count");
+        sramCount.connect(sramCount.add(cmdQValid.pad(8)).sub(resultValid.pad(8)));
+        return sramCount.eq(0).and(cmdQValid.not()).named("counters_quiet");
     }
 
     void read(UInt slot) {

@@ -60,15 +60,15 @@ final class CsrFile {
         this.axi = axi;
         Bool bvalid = RegInit(B(false)).named("csr_bvalid");
         writing = RegInit(B(false)).named("csr_writing");
-        Bool writeFire =
+        Bool csrWrite =
                 axi.awvalid.and(axi.wvalid).and(bvalid.not()).and(writing.not()).named("csr_write");
-        axi.awready.connect(writeFire);
-        axi.wready.connect(writeFire);
+        axi.awready.connect(csrWrite);
+        axi.wready.connect(csrWrite);
         // The write stage: datapath registers, loaded only when a write is taken.
         writeData = Reg(UInt(32)).named("csr_write_data");
         writeStrobes = Reg(UInt(4)).named("csr_write_strobes");
-        writing.connect(writeFire);
-        when(writeFire, () -> {
+        writing.connect(csrWrite);
+        when(csrWrite, () -> {
             writeData.connect(axi.wdata);
             writeStrobes.connect(axi.wstrb);
         });
@@ -80,7 +80,7 @@ final class CsrFile {
         for (RapRegisters.Register r : RapRegisters.all()) {
             // Decoded as the write is taken, one flip-flop per register: its fields' enables are then two flip-flops
             // and a byte lane, not a compare of the registered index first.
-            Bool hit = writing.and(selectOnTake("csr_write_sel_", r, writeFire, takenIndex));
+            Bool hit = writing.and(selectOnTake("csr_write_sel_", r, csrWrite, takenIndex));
             writeHits.put(r.name(), hit);
             for (RapRegisters.Field f : r.fields()) {
                 String key = r.name() + "." + f.name();
@@ -245,19 +245,19 @@ final class CsrFile {
             throw new HdlException(SourceLoc.callerOf(CsrFile.class), "CSR fields without a source: " + missing);
 
         Bool rvalid = RegInit(B(false)).named("csr_rvalid");
-        UInt held = Reg(UInt(32)).named("csr_rdata");
+        UInt csrRdata = Reg(UInt(32)).named("csr_rdata");
         Bool readOpen =
                 rvalid.not().and(frozen == null ? B(true) : frozen.not()).named("csr_read_open");
-        Bool readFire = arFull.and(readOpen).named("csr_read");
+        Bool csrRead = arFull.and(readOpen).named("csr_read");
         UInt readData = data;
-        when(readFire, () -> {
+        when(csrRead, () -> {
                     rvalid.connect(B(true));
-                    held.connect(readData);
+                    csrRdata.connect(readData);
                 })
                 .elsewhen(axi.rready, () -> rvalid.connect(B(false)));
-        arFull.connect(arTake.or(arFull.and(readFire.not())));
+        arFull.connect(arTake.or(arFull.and(csrRead.not())));
         axi.rvalid.connect(rvalid);
-        axi.rdata.connect(inRam.isEmpty() ? held : snapshotRam(inRam, ramWords, index, arTake, readFire, held));
+        axi.rdata.connect(inRam.isEmpty() ? csrRdata : csrSnapshot(inRam, ramWords, index, arTake, csrRead, csrRdata));
         axi.rresp.connect(U(0, 2));
     }
 
@@ -287,8 +287,8 @@ final class CsrFile {
      * The RAM of the snapshot registers (word i = {@code regs.get(i)}), its copy sweep, and the read data: the RAM's
      * read port for a snapshot register, {@code held} for the others.
      */
-    private UInt snapshotRam(
-            List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool readFire, UInt held) {
+    private UInt csrSnapshot(
+            List<RapRegisters.Register> regs, List<UInt> words, UInt index, Bool arTake, Bool csrRead, UInt csrRdata) {
         SourceLoc loc = SourceLoc.callerOf(CsrFile.class);
         if (frozen == null)
             throw new HdlException(loc, "the map has snapshot registers: call snapshot(frozen) before finish()");
@@ -299,17 +299,17 @@ final class CsrFile {
         }
         int n = regs.size();
         int wb = log2Up(n);
-        SyncReadMem<UInt> ram = SyncReadMem(n, UInt(32)).named("csr_snapshot");
+        SyncReadMem<UInt> csrSnapshot = SyncReadMem(n, UInt(32)).named("csr_snapshot");
 
         // Copy: word by word in offset order; a multiplexer on the copy counter, so no flip-flop holds a second copy. A
         // banked word comes from the counter bank's read port, which the copy addresses while it stands on that word.
-        UInt at = RegInit(U(0, wb)).named("csr_snap_word");
+        UInt snapWord = RegInit(U(0, wb)).named("csr_snap_word");
         // "On the last word" and "on word i" for each word that waits for a ready are flags stepped with the word
         // counter, so the copy's write, its end and the freeze's release start at flip-flops and not at a decode of
         // the counter (a decode into snapshot_frozen's enable led iCE40 placements).
         Bool last = RegInit(B(n == 1)).named("csr_snap_last");
-        Assert(last.eq(at.eq(U(n - 1, wb))), "csr_snap_last disagrees with csr_snap_word %d", at);
-        UInt atNext = Mux(last, U(0, wb), at.add(1)).named("csr_snap_word_next");
+        Assert(last.eq(snapWord.eq(U(n - 1, wb))), "csr_snap_last disagrees with csr_snap_word %d", snapWord);
+        UInt snapWordNext = Mux(last, U(0, wb), snapWord.add(1)).named("csr_snap_word_next");
         // Whether the copy stands on a banked word, and the bank's index for it: registered, and loaded with the next
         // word's as the copy moves on, so the bank's read index and its compare start at flip-flops, not at a decode of
         // the word counter (that decode into the bank led iCE40 placements).
@@ -318,56 +318,56 @@ final class CsrFile {
         Bool onBank = RegInit(B(firstHalf != null)).named("csr_snap_on_bank");
         UInt bankIndex = RegInit(U(firstHalf == null ? 0 : firstHalf, ib)).named("csr_snap_bank_index");
         Assert(
-                onBank.eq(bankWord(regs, at)).and(bankIndex.eq(bankIndexOf(regs, at, ib))),
+                onBank.eq(bankWord(regs, snapWord)).and(bankIndex.eq(bankIndexOf(regs, snapWord, ib))),
                 "csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d",
-                at);
+                snapWord);
         UInt copyData = U(0, 32);
         Bool wait = bank == null ? B(false) : onBank.and(bank.readValid.not());
         List<Runnable> stepFlags = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (bankHalf.containsKey(regs.get(i).name())) continue;
-            Bool here = at.eq(U(i, wb));
+            Bool here = snapWord.eq(U(i, wb));
             copyData = copyData.or(Mux(here, words.get(i), U(0, 32)));
             Bool ready = readyOf.get(regs.get(i).name());
             if (ready == null) continue;
             int word = i;
             String flag = "csr_snap_on_" + regs.get(i).name().toLowerCase(Locale.ROOT);
             Bool on = RegInit(B(i == 0)).named(flag);
-            Assert(on.eq(here), flag + " disagrees with csr_snap_word %d", at);
-            stepFlags.add(() -> on.connect(atNext.eq(U(word, wb))));
+            Assert(on.eq(here), flag + " disagrees with csr_snap_word %d", snapWord);
+            stepFlags.add(() -> on.connect(snapWordNext.eq(U(word, wb))));
             wait = wait.or(on.and(ready.not()));
         }
         if (bank != null) {
-            Bool reading = frozen.and(onBank).named("csr_snap_from_bank");
-            bank.readEnable.connect(reading);
+            Bool snapFromBank = frozen.and(onBank).named("csr_snap_from_bank");
+            bank.readEnable.connect(snapFromBank);
             bank.readIndex.connect(bankIndex);
-            copyData = copyData.or(Mux(reading, bank.readData, U(0, 32)));
+            copyData = copyData.or(Mux(snapFromBank, bank.readData, U(0, 32)));
         }
         Bool write = frozen.and(wait.not()).named("csr_snap_write");
         UInt data = copyData.named("csr_snap_data");
         when(write, () -> {
-            ram.write(at, data);
-            at.connect(atNext);
-            last.connect(atNext.eq(U(n - 1, wb)));
+            csrSnapshot.write(snapWord, data);
+            snapWord.connect(snapWordNext);
+            last.connect(snapWordNext.eq(U(n - 1, wb)));
             stepFlags.forEach(Runnable::run);
-            onBank.connect(bankWord(regs, atNext));
-            bankIndex.connect(bankIndexOf(regs, atNext, ib));
+            onBank.connect(bankWord(regs, snapWordNext));
+            bankIndex.connect(bankIndexOf(regs, snapWordNext, ib));
         });
         copied.connect(write.and(last));
 
         // Read: index - base wraps below the RAM, so one compare tells a RAM word from the rest; both are taken with
         // the address.
         UInt rel = Reg(UInt(wb)).named("csr_snap_rel");
-        Bool isRam = Reg(Bool()).named("csr_read_ram");
+        Bool readRam = Reg(Bool()).named("csr_read_ram");
         UInt relNow = index.sub(U(base, RapRegisters.ADDR_BITS - 2));
         when(arTake, () -> {
             rel.connect(relNow.bits(wb - 1, 0));
-            isRam.connect(relNow.lt(U(n, RapRegisters.ADDR_BITS - 2)));
+            readRam.connect(relNow.lt(U(n, RapRegisters.ADDR_BITS - 2)));
         });
-        UInt fromRam = ram.read(rel, readFire.and(isRam));
-        Bool ramRead = RegInit(B(false)).named("csr_rdata_ram");
-        when(readFire, () -> ramRead.connect(isRam));
-        return Mux(ramRead, fromRam, held);
+        UInt fromRam = csrSnapshot.read(rel, csrRead.and(readRam));
+        Bool rdataRam = RegInit(B(false)).named("csr_rdata_ram");
+        when(csrRead, () -> rdataRam.connect(readRam));
+        return Mux(rdataRam, fromRam, csrRdata);
     }
 
     /** Whether snapshot word {@code word} of {@code regs} comes from the counter bank. */

@@ -13,8 +13,8 @@ import org.rapgen.hdl.UInt;
  */
 final class CsrRequests {
     final Bool softPending = RegInit(B(false)).named("soft_pending");
-    final Bool snapPending = RegInit(B(false)).named("snapshot_pending");
-    final Bool readPending = RegInit(B(false)).named("readout_pending");
+    final Bool snapshotPending = RegInit(B(false)).named("snapshot_pending");
+    final Bool readoutPending = RegInit(B(false)).named("readout_pending");
     /** The SLOT register's index as the readout was asked for. */
     final UInt slot = Reg(UInt(16)).named("readout_slot");
     /** Its slot field (the high bits only say "beyond N"), and whether it names a slot at all. */
@@ -45,7 +45,7 @@ final class CsrRequests {
         nodeLen.connect(Mux(inUse, ControllerIO.lengthOf(c, depth), U(0, c.lenBits())));
         nodeCount.connect(count);
         nodePrefix.connect(Mux(inUse, prefix, U(0, c.keyBits())));
-        readPending.connect(B(false));
+        readoutPending.connect(B(false));
     }
 
     /**
@@ -60,7 +60,7 @@ final class CsrRequests {
         io.node.len.connect(nodeLen);
         io.node.count.connect(nodeCount);
         io.node.prefix.connect(nodePrefix);
-        io.readoutBusy.connect(readPending.or(reading));
+        io.readoutBusy.connect(readoutPending.or(reading));
         io.acceptEnable.connect(softPending.not().and(resetting.not()));
         io.resetting.connect(io.acceptEnable.not());
     }
@@ -70,7 +70,7 @@ final class CsrRequests {
     }
 
     private void snapTaken() {
-        snapPending.connect(B(false));
+        snapshotPending.connect(B(false));
     }
 
     /**
@@ -87,23 +87,23 @@ final class CsrRequests {
             Bool inputsIdle,
             Runnable toRead,
             Runnable toSoftClear) {
-        when(snapPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
+        when(snapshotPending.and(sched.frozen.not()).and(quietHeld).and(snapSettled), () -> {
             Assert(sched.statusStill(), "a snapshot freeze while a status value moves");
             sched.freeze();
             snapTaken();
             stall.pausedForCsr();
         });
         when(quietHeld.and(sched.frozen.not()), () -> {
-            when(readPending, toRead).elsewhen(softPending.and(inputsIdle), toSoftClear);
+            when(readoutPending, toRead).elsewhen(softPending.and(inputsIdle), toSoftClear);
         });
     }
 
     /** Latches this clock's requests; call after every other connection of the pending flags. */
     void latch(Bool softReset, Bool snapshot, Bool readout, UInt readoutSlot) {
         when(softReset, () -> softPending.connect(B(true)));
-        when(snapshot, () -> snapPending.connect(B(true)));
+        when(snapshot, () -> snapshotPending.connect(B(true)));
         when(readout, () -> {
-            readPending.connect(B(true));
+            readoutPending.connect(B(true));
             slot.connect(readoutSlot);
         });
     }

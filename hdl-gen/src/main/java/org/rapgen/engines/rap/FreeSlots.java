@@ -21,10 +21,10 @@ final class FreeSlots {
     /** Slots on the stack. */
     private final UInt depth;
 
-    private final Bool pushes = WireDefault(Bool(), B(false)).named("free_push");
+    private final Bool freePush = WireDefault(Bool(), B(false)).named("free_push");
     private final UInt pushed;
-    private final Bool takes = WireDefault(Bool(), B(false)).named("free_take");
-    private final Bool clears = WireDefault(Bool(), B(false)).named("free_clear");
+    private final Bool freeTake = WireDefault(Bool(), B(false)).named("free_take");
+    private final Bool freeClear = WireDefault(Bool(), B(false)).named("free_clear");
     private final int slotBits;
     /** The slot a take returns. */
     final UInt next;
@@ -43,38 +43,38 @@ final class FreeSlots {
         UInt top = stack.read(depth.sub(U(1, countBits)).bits(slotBits - 1, 0), B(true));
         Bool stackEmpty = depth.eq(0).named("free_stack_empty");
         next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), top).named("free_next");
-        ready = RegNext(pushes.or(takes).or(clears).not(), B(false)).named("free_ready");
-        when(pushes, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
-        when(clears, () -> {
+        ready = RegNext(freePush.or(freeTake).or(freeClear).not(), B(false)).named("free_ready");
+        when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
+        when(freeClear, () -> {
                     fresh.connect(U(1, countBits));
                     depth.connect(U(0, countBits));
                 })
-                .elsewhen(pushes, () -> depth.connect(depth.add(U(1, countBits))))
+                .elsewhen(freePush, () -> depth.connect(depth.add(U(1, countBits))))
                 .elsewhen(
-                        takes,
+                        freeTake,
                         () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
                                 .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
-        when(takes, () -> {
+        when(freeTake, () -> {
             Assert(ready, "a free slot taken a clock after the stack changed");
-            Assert(pushes.not(), "a free slot taken and pushed on one clock");
+            Assert(freePush.not(), "a free slot taken and pushed on one clock");
             Assert(stackEmpty.not().or(fresh.lt(U(c.nodes(), countBits))), "a free slot taken with none left");
         });
     }
 
     /** On this clock edge {@link #next} is taken. */
     void take() {
-        takes.connect(B(true));
+        freeTake.connect(B(true));
     }
 
     /** On this clock edge {@code slot} is freed. */
     void push(UInt slot) {
-        pushes.connect(B(true));
+        freePush.connect(B(true));
         pushed.connect(slot);
     }
 
     /** On this clock edge every slot but the root's becomes free. */
     void clear() {
-        clears.connect(B(true));
+        freeClear.connect(B(true));
     }
 
     /** A slot at or above this was never used since reset (so its node-readout word is stale). */

@@ -42,8 +42,8 @@ final class IssueGate {
         Bool open = init.not();
         if (writeWaits != null) open = open.and(writeWaits.not());
         open = open.and(enable)
-                .and(req.readPending.or(readout).not())
-                .and(req.snapPending.or(snapshot).not())
+                .and(req.readoutPending.or(readout).not())
+                .and(req.snapshotPending.or(snapshot).not())
                 .and(sched.frozen.not());
         return RegNext(open, B(false)).named("issue_gate");
     }

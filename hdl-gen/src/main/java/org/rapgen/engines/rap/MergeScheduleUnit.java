@@ -27,7 +27,7 @@ final class MergeScheduleUnit {
     /** No schedule product is running or about to start: a snapshot may use the multiplier. */
     final Bool multiplierFree;
     /** The schedule's product starts on this clock edge. */
-    final Bool productStart = RegInit(B(false)).named("following_kick");
+    final Bool followingKick = RegInit(B(false)).named("following_kick");
 
     private final Bool running = RegInit(B(false)).named("following_running");
     private final Bool overflows = Reg(Bool()).named("following_overflows");
@@ -37,8 +37,8 @@ final class MergeScheduleUnit {
     MergeScheduleUnit(SerialMultiplier mul, Bool snapshotStart) {
         this.mul = mul;
         multiplierFree = forSchedule.not().named("multiplier_free");
-        productStart.connect(B(false));
-        when(productStart, () -> running.connect(B(true)));
+        followingKick.connect(B(false));
+        when(followingKick, () -> running.connect(B(true)));
         // The overflow test is registered as the product lands: a 32-input OR stays out of ADVANCE's decisions.
         when(running.and(mul.io.busy.not()), () -> {
             running.connect(B(false));
@@ -75,7 +75,7 @@ final class MergeScheduleUnit {
 
     /** The product starts on the next clock edge, and the operands switch to next and q from it. */
     private void start() {
-        productStart.connect(B(true));
+        followingKick.connect(B(true));
         forSchedule.connect(B(true));
     }
 }

@@ -23,7 +23,7 @@ final class MergeVerdict {
     private final UInt acc;
 
     private final Bool busy = RegInit(B(false)).named("verdict_busy");
-    private final Bool handing = WireDefault(Bool(), B(false)).named("verdict_hand_over");
+    private final Bool verdictHandOver = WireDefault(Bool(), B(false)).named("verdict_hand_over");
     /** The handed-over parent's slot, its leaf children (a slot vector and their number) and its children after a merge. */
     final UInt parent;
 
@@ -59,7 +59,7 @@ final class MergeVerdict {
         leaves = Reg(UInt(c.nodes())).named("verdict_leaves");
         leafCount = Reg(UInt(c.childCountBits())).named("verdict_leaf_count");
         remaining = Reg(UInt(c.childCountBits())).named("verdict_remaining");
-        Bool end = ShiftRegister(handing, resultLatency + 1, B(false), "verdict_end");
+        Bool end = ShiftRegister(verdictHandOver, resultLatency + 1, B(false), "verdict_end");
         when(end, () -> {
                     sum.connect(acc);
                     acc.connect(U(0, sumBits));
@@ -75,12 +75,14 @@ final class MergeVerdict {
         // hand-over wait for them, and they then start at a flip-flop each.
         usesPort = RegNext(end.and(below), B(false)).named("verdict_set");
         // One rule for busy, read by verdict_free too: a hand-over sets it, a verdict clears it.
-        Bool busyNext = handing.or(busy.and(act.not()));
+        Bool busyNext = verdictHandOver.or(busy.and(act.not()));
         busy.connect(busyNext);
         canHandOff = RegNext(busyNext.not().or(end), B(true)).named("verdict_free");
         idle = busy.not();
         when(end, () -> Assert(readResult.not(), "a merge READ result arrived with the last parent's end marker"));
-        when(handing, () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
+        when(
+                verdictHandOver,
+                () -> Assert(canHandOff, "a merge parent handed over while the last one awaits its verdict"));
         Assert(
                 usesPort.eq(act.and(merges)).and(canHandOff.eq(busy.not().or(act))),
                 "verdict_set or verdict_free disagrees with the verdict registers");
@@ -96,7 +98,7 @@ final class MergeVerdict {
      * children, their number, and its child count now.
      */
     void handOff(UInt parentSlot, UInt leafVector, UInt leafNumber, UInt children) {
-        handing.connect(B(true));
+        verdictHandOver.connect(B(true));
         parent.connect(parentSlot);
         leaves.connect(leafVector);
         leafCount.connect(leafNumber);

@@ -56,8 +56,8 @@ final class NodeTable {
         // much later, and a merge walk moves to the next level two clocks after the last verdict at the earliest.
         writeQ = RegNext(childCountWrite, B(false)).named("children_write_q");
         slotQ = RegNext(childCountSlot).named("children_write_q_slot");
-        UInt valueQ = RegNext(childCountValue).named("children_write_q_value");
-        when(writeQ, () -> childCount.write(slotQ, valueQ));
+        UInt childrenWriteQValue = RegNext(childCountValue).named("children_write_q_value");
+        when(writeQ, () -> childCount.write(slotQ, childrenWriteQValue));
     }
 
     /** While {@link #writeQ}: the slot whose child count is still the old one. */

@@ -93,7 +93,7 @@ public final class RapController extends Module {
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         // ~T of the event that asked for the structural change: the compares add it (SplitCompare).
-        UInt opNotT = Reg(UInt(c.thresholdBits())).named("op_not_threshold");
+        UInt opNotThreshold = Reg(UInt(c.thresholdBits())).named("op_not_threshold");
 
         // --- occupancy: events between issue and the selector output, and the counter SRAM's commands (CounterPort)
         UInt front = RegInit(U(0, frontBits)).named("front_count");
@@ -168,7 +168,7 @@ public final class RapController extends Module {
                 kidsVector,
                 opChildren,
                 opSlot,
-                opNotT,
+                opNotThreshold,
                 deepest,
                 res,
                 resValid,
@@ -199,7 +199,7 @@ public final class RapController extends Module {
                 c, st, sched, inRun, commitStop, eventBeside, depthBeside, hitShort, skipNow, res, io.head);
         Bool commitFire = commit.fire;
         Bool splitReq = commit.splitReq;
-        Bool dueReq = commit.dueReq;
+        Bool dueReq = commit.mergeDue;
         when(
                 commitFire,
                 () -> Assert(
@@ -215,7 +215,7 @@ public final class RapController extends Module {
             opSlot.connect(res.addr);
             kidsOwner.connect(res.addr);
             opDepth.connect(commit.hitDepth);
-            opNotT.connect(io.head.notThreshold);
+            opNotThreshold.connect(io.head.notThreshold);
         });
 
         TcamReadout readout = new TcamReadout(table, req, cmd);
@@ -227,7 +227,7 @@ public final class RapController extends Module {
         walk.prepare(state.is(UNDO).or(state.is(SPLIT)).or(state.is(SPLIT_ALLOC)), batchIsEarly);
 
         // op_not_threshold is loaded only at a commit, so a commit-free clock before a batch starts makes this exact.
-        Bool opBatchEmpty = skip.batchIsEmptySettled(opNotT, commitFire);
+        Bool opBatchEmpty = skip.batchIsEmptySettled(opNotThreshold, commitFire);
         // The event's scheduled batch, if due, after its split. A split that went ahead has just reshaped the tree and
         // op_batch_empty is registered from before it, so it must not skip that batch: the split node's leaf siblings
         // no longer count it in their parent's sum, and may merge now.
@@ -358,8 +358,8 @@ public final class RapController extends Module {
                         tw.full
                                 .not()
                                 .and(sched.frozen.not())
-                                .and(req.readPending.not())
-                                .and(req.snapPending.not()),
+                                .and(req.readoutPending.not())
+                                .and(req.snapshotPending.not()),
                         "issue while a TCAM write waits, a CSR request is pending or the status is frozen"));
         io.slotValid.connect(table.valid);
         io.depths.connect(table.depths());

@@ -106,16 +106,16 @@ public final class RapEngine extends Module {
         Bool open = ctl.acceptEnable.and(soft.idle).and(snapHold.not()).named("stream_open");
         io.s_axis.tready.connect(open.and(queue.io.in.ready));
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
-        UInt zeroCount = RegInit(U(0, 64)).named("zero_weight_count");
-        Bool zeroSeen = RegInit(B(false)).named("zero_weight_seen");
+        UInt zeroWeightCount = RegInit(U(0, 64)).named("zero_weight_count");
+        Bool zeroWeightSeen = RegInit(B(false)).named("zero_weight_seen");
         // Soft reset clears them with the rest of the status; no beat is accepted while it runs.
         when(ctl.softClear, () -> {
-                    zeroCount.connect(U(0, 64));
-                    zeroSeen.connect(B(false));
+                    zeroWeightCount.connect(U(0, 64));
+                    zeroWeightSeen.connect(B(false));
                 })
                 .elsewhen(beat.and(zero), () -> {
-                    zeroCount.connect(zeroCount.add(1));
-                    zeroSeen.connect(B(true));
+                    zeroWeightCount.connect(zeroWeightCount.add(1));
+                    zeroWeightSeen.connect(B(true));
                 });
         queue.io.in.valid.connect(io.s_axis.tvalid.and(open).and(zero.not()));
         queue.io.in.bits.key.connect(key);
@@ -225,7 +225,7 @@ public final class RapEngine extends Module {
         csr.ro("STATUS", "flush_busy", queue.io.flushBusy);
         csr.ro("STATUS", "resetting", ctl.resetting.or(soft.idle.not()));
         csr.ro("STATUS", "readout_busy", ctl.readoutBusy.or(slotWritten));
-        csr.ro("STATUS", "zero_weight", zeroSeen);
+        csr.ro("STATUS", "zero_weight", zeroWeightSeen);
         csr.ro("NODE", "len", ctl.node.len);
         csr.ro("NODE", "valid", ctl.node.valid);
         csr.ro64("NODE_PREFIX", ctl.node.prefix);
@@ -251,7 +251,7 @@ public final class RapEngine extends Module {
         }
         csr.bank(bank.io);
         csr.ro64("ERROR_BOUND", ctl.errorBound, ctl.errorBoundReady);
-        csr.ro64("ZERO_WEIGHT", zeroCount);
+        csr.ro64("ZERO_WEIGHT", zeroWeightCount);
         csr.ro("SNAP_FLAGS", "overflow", s.overflow);
         csr.ro("SNAP_FLAGS", "saturated", s.saturated);
         ctl.snapCopied.connect(csr.snapshot(ctl.snapFreeze));

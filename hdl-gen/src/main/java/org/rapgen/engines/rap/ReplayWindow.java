@@ -124,13 +124,13 @@ public final class ReplayWindow extends Module {
         // register (below), so what the RAM returns then never matters: the attribute keeps synthesis from adding
         // read-during-write logic. The head side's read enable excludes the write address through the held flags,
         // which synthesis cannot see through: the same attribute, and an assertion below keeps the promise.
-        SyncReadMem<UInt> issueRam =
+        SyncReadMem<UInt> issueEntries =
                 SyncReadMem(depth, UInt(kb + sw)).named("issue_entries").attribute("no_rw_check");
-        SyncReadMem<UInt> headRam =
+        SyncReadMem<UInt> headEntries =
                 SyncReadMem(depth, UInt(1 + tb + sw)).named("head_entries").attribute("no_rw_check");
-        UInt wr = RegInit(U(0, aw + 1)).named("write_ptr");
-        UInt iss = RegInit(U(0, aw + 1)).named("issue_ptr");
-        UInt cmt = RegInit(U(0, aw + 1)).named("commit_ptr");
+        UInt writePtr = RegInit(U(0, aw + 1)).named("write_ptr");
+        UInt issuePtr = RegInit(U(0, aw + 1)).named("issue_ptr");
+        UInt commitPtr = RegInit(U(0, aw + 1)).named("commit_ptr");
         // Whether the window holds 0, 1 or 2 entries (write - commit), as flags stepped by the write and the commit:
         // the head side's write and read collisions then need only the commit strobe and these flags, not a pointer
         // compare after it.
@@ -143,41 +143,41 @@ public final class ReplayWindow extends Module {
         Bool full = RegInit(B(false)).named("full");
         io.enq.ready.connect(full.not());
         Bool enqFire = io.enq.fire().named("enq_fire");
-        UInt wrAddr = wr.bits(aw - 1, 0);
+        UInt wrAddr = writePtr.bits(aw - 1, 0);
         ThresholdUnit.Numbered e = io.enq.bits;
         UInt issueWord = withWeight(e.key, e.weight);
         int cb = c.counterBits();
         Bool fits = tb > cb ? e.threshold.bits(tb - 1, cb).orR().not() : B(true);
         UInt headWord = withWeight(Cat(fits, e.threshold.not()), e.weight);
         when(enqFire, () -> {
-            issueRam.write(wrAddr, issueWord);
-            headRam.write(wrAddr, headWord);
+            issueEntries.write(wrAddr, issueWord);
+            headEntries.write(wrAddr, headWord);
         });
-        UInt wrNext = Mux(enqFire, wr.add(1), wr).named("write_ptr_next");
-        wr.connect(wrNext);
+        UInt writePtrNext = Mux(enqFire, writePtr.add(1), writePtr).named("write_ptr_next");
+        writePtr.connect(writePtrNext);
 
         // Rewind only comes while nothing is in flight, so it never meets an issue or a commit, and the issue
         // handshake, which arrives late (the TCAM's ready), can be the last select: it meets the RAM's read address in
         // one LUT.
-        UInt issNext =
-                Mux(io.issue.fire(), iss.add(1), Mux(io.rewind, cmt, iss)).named("issue_ptr_next");
+        UInt issuePtrNext = Mux(io.issue.fire(), issuePtr.add(1), Mux(io.rewind, commitPtr, issuePtr))
+                .named("issue_ptr_next");
         Assert(io.rewind.and(io.issue.fire().or(io.commit)).not(), "a rewind met an issue or a commit");
-        UInt cmtNext = Mux(io.commit, cmt.add(1), cmt).named("commit_ptr_next");
-        iss.connect(issNext);
-        cmt.connect(cmtNext);
-        UInt issAddr = issNext.bits(aw - 1, 0);
+        UInt commitPtrNext = Mux(io.commit, commitPtr.add(1), commitPtr).named("commit_ptr_next");
+        issuePtr.connect(issuePtrNext);
+        commitPtr.connect(commitPtrNext);
+        UInt issAddr = issuePtrNext.bits(aw - 1, 0);
 
         // Issue side: the word written in the clock its address was read comes from the bypass register. The read
         // itself is not held back then: its enable would put the pointer compare behind the issue handshake.
         Bool issueCollides = enqFire.and(wrAddr.eq(issAddr)).named("issue_collides");
-        UInt issueRead = issueRam.read(issAddr, B(true));
+        UInt issueRead = issueEntries.read(issAddr, B(true));
         Bool issueBypass = RegNext(issueCollides, B(false)).named("issue_bypass");
         UInt lastWritten = Reg(UInt(kb + sw)).named("issue_last_written");
         when(enqFire, () -> lastWritten.connect(issueWord));
         UInt issueWordOut = Mux(issueBypass, lastWritten, issueRead);
         io.issue.bits.key.connect(issueWordOut.bits(kb + sw - 1, sw));
         io.issue.bits.weight.connect(weightOf(issueWordOut));
-        io.issue.valid.connect(iss.ne(wr).and(io.issueEnable));
+        io.issue.valid.connect(issuePtr.ne(writePtr).and(io.issueEnable));
 
         // Head side: the head is a register, so the commit stage's threshold compares start at a flip-flop (block RAM
         // read data arrives late in the clock). The RAM reads ahead, the entry after the head, and a commit loads it.
@@ -185,19 +185,19 @@ public final class ReplayWindow extends Module {
         // into the register. If the entry after the head was written in the clock it was read, the commit leaves the
         // head unknown and the next clock reads the head itself again: an event commits several clocks after it was
         // written, so the refetch is always in time (asserted below).
-        UInt headQ = Reg(UInt(1 + tb + sw)).named("head_entry");
+        UInt headEntry = Reg(UInt(1 + tb + sw)).named("head_entry");
         Bool headKnown = RegInit(B(false)).named("head_known");
         Bool refetched = RegInit(B(false)).named("head_refetched");
         // Once: in the clock its word arrives the head is still unknown, and the RAM must read ahead again.
         Bool refetch = headKnown.not().and(refetched.not()).and(held0.not()).named("head_refetch");
         refetched.connect(refetch);
-        UInt readAddr = Mux(refetch, cmt, Mux(io.commit, cmt.add(2), cmt.add(1)))
+        UInt readAddr = Mux(refetch, commitPtr, Mux(io.commit, commitPtr.add(2), commitPtr.add(1)))
                 .bits(aw - 1, 0)
                 .named("head_read_addr");
         // A refetch reads the head itself, which is already written.
         Bool readCollides =
                 enqFire.and(refetch.not()).and(Mux(io.commit, held2, held1)).named("head_read_collides");
-        UInt headRead = headRam.read(readAddr, readCollides.not());
+        UInt headRead = headEntries.read(readAddr, readCollides.not());
         Bool aheadFresh =
                 RegNext(readCollides.not().and(refetch.not()), B(false)).named("ahead_fresh");
         Bool writesHead = enqFire.and(Mux(io.commit, held1, held0)).named("writes_head");
@@ -205,30 +205,30 @@ public final class ReplayWindow extends Module {
         // The head loads at a commit, after a refetch, or when a write lands in an empty window. As a flat OR the
         // commit strobe meets the head register's enable in its last LUT; the same choice as a priority of writesHead,
         // refetched and the commit had put three LUT levels after the strobe.
-        Bool loadsHead = io.commit.or(refetched).or(enqFire.and(held0)).named("head_loads");
+        Bool headLoads = io.commit.or(refetched).or(enqFire.and(held0)).named("head_loads");
         UInt headNext = Mux(writesHead, headWord, headRead).named("head_next");
-        when(loadsHead, () -> {
-            headQ.connect(headNext);
+        when(headLoads, () -> {
+            headEntry.connect(headNext);
             compareNotT.connect(lowNotThreshold(headNext, sw, cb));
             // At a commit the read-ahead is the new head if that read was clean and the window does not empty.
             headKnown.connect(writesHead.or(refetched).or(aheadFresh.and(held1.not())));
         });
         Assert(
-                headKnown.not().or(compareNotT.eq(lowNotThreshold(headQ, sw, cb))),
+                headKnown.not().or(compareNotT.eq(lowNotThreshold(headEntry, sw, cb))),
                 "head_compare_not_t %x is not the head's ~T %x",
                 compareNotT,
-                lowNotThreshold(headQ, sw, cb));
+                lowNotThreshold(headEntry, sw, cb));
         io.head.compareNotThreshold.connect(compareNotT);
         io.headLoad.fromRead.connect(writesHead.not().and(refetched.or(io.commit)));
         io.headLoad.readNotThreshold.connect(headRead.bits(tb + sw - 1, sw));
-        io.head.notThreshold.connect(headQ.bits(tb + sw - 1, sw));
-        io.head.thresholdFits.connect(headQ.bit(tb + sw));
-        io.head.weight.connect(weightOf(headQ));
+        io.head.notThreshold.connect(headEntry.bits(tb + sw - 1, sw));
+        io.head.thresholdFits.connect(headEntry.bit(tb + sw));
+        io.head.weight.connect(weightOf(headEntry));
         io.headValid.connect(held0.not());
 
         // The flags step from the flags: a write adds one entry, a commit takes one, both keep the count. "Three held"
         // and "one short of full" come from the pointers as they are, so the commit strobe meets only the last LUT.
-        UInt held = wr.sub(cmt).named("held");
+        UInt held = writePtr.sub(commitPtr).named("held");
         Bool held3 = held.eq(3).named("held_3");
         Bool oneShort = held.eq(depth - 1).named("held_one_short");
         Bool up = enqFire.and(io.commit.not());

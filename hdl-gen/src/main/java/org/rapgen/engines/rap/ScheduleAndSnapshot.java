@@ -49,7 +49,7 @@ final class ScheduleAndSnapshot {
         mul = Module(new SerialMultiplier(64, 32, false));
         snapStart = frozen.and(RegNext(frozen, B(false)).not()).named("snapshot_product_start");
         schedule = new MergeScheduleUnit(mul, snapStart);
-        mul.io.start.connect(snapStart.or(schedule.productStart));
+        mul.io.start.connect(snapStart.or(schedule.followingKick));
         mul.io.a.connect(Mux(schedule.forSchedule, schedule.next, st.n));
         mul.io.b.connect(Mux(schedule.forSchedule, qActive, epsActive.pad(32)));
         // The CSRs' eps and q become active as INIT hands over to RUN. They are loaded on every INIT clock whose
@@ -87,8 +87,8 @@ final class ScheduleAndSnapshot {
         untilLow = Math.max(SplitCounter.PIECE_BITS, c.weightBits() + 2);
         untilMerge = new SplitCounter("until_merge", 64, untilLow, true);
         // The value loaded is chosen apart and kept as a net, so each bit's update is one LUT after its carry chain.
-        UInt untilLoad = Mux(inInit, m0, toMerge).named("until_merge_load").keep();
-        when(inInit.or(inAdvance), () -> untilMerge.load(untilLoad));
+        UInt untilMergeLoad = Mux(inInit, m0, toMerge).named("until_merge_load").keep();
+        when(inInit.or(inAdvance), () -> untilMerge.load(untilMergeLoad));
         when(inAdvance, () -> Assert(st.nSteady, "ADVANCE reads n while a count is still on its way"));
         // The wide zero tests of dueAt are taken a clock early: a commit takes less than 2^wb off next_merge - n, so it
         // can be below 2^wb only on a clock after it was below 2^(wb+1), and merge_near registers that (with the
@@ -172,7 +172,7 @@ final class ScheduleAndSnapshot {
         io.snapFreeze.connect(frozen);
         io.errorBound.connect(errorBound());
         io.errorBoundReady.connect(errorBoundReady());
-        io.snapBusy.connect(req.snapPending.or(frozen));
+        io.snapBusy.connect(req.snapshotPending.or(frozen));
     }
 
     /** (n * eps_fx) >> 16 of the frozen n. */

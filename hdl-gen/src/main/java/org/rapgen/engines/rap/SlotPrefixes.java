@@ -29,14 +29,14 @@ final class SlotPrefixes {
      * @param readout    read {@code readoutSlot}'s prefix (READ_ISSUE) on this clock
      */
     SlotPrefixes(RapConfig c, Bool readParent, UInt parent, Bool readout, UInt readoutSlot) {
-        SyncReadMem<UInt> prefixes =
+        SyncReadMem<UInt> slotPrefix =
                 SyncReadMem(c.nodes(), UInt(c.keyBits())).named("slot_prefix").attribute("no_rw_check");
         Bool readEnable = readParent.or(readout);
-        read = prefixes.read(Mux(readParent, parent, readoutSlot), readEnable);
+        read = slotPrefix.read(Mux(readParent, parent, readoutSlot), readEnable);
         writeSlot = Wire(UInt(c.slotBits())).named("prefix_write_slot");
         writeValue = Wire(UInt(c.keyBits())).named("prefix_write_value");
         when(write, () -> {
-            prefixes.write(writeSlot, writeValue);
+            slotPrefix.write(writeSlot, writeValue);
             Assert(readEnable.not(), "slot_prefix read and written in one clock");
         });
     }

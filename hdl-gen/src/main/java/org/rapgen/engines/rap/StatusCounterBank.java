@@ -90,7 +90,7 @@ public final class StatusCounterBank extends Module {
         Bool[] needs = new Bool[counters];
         for (int i = 0; i < counters; i++) needs[i] = delta[i].orR().or(clearPending.bit(i));
         UInt need = CatLsbFirst(List.of(needs)).named("need_fold");
-        UInt needQ = RegNext(need, U(0, counters)).named("need_fold_q");
+        UInt needFoldQ = RegNext(need, U(0, counters)).named("need_fold_q");
 
         // --- the fold, a pipeline from flip-flop to flip-flop: a visit reads word 0, each clock after reads the next
         // word, the RAM's word lands in a register, the add writes through a register. So no path runs from the RAM's
@@ -99,7 +99,7 @@ public final class StatusCounterBank extends Module {
         Bool folding = RegInit(B(false)).named("folding");
         // Clocks since the visit took its delta: the add of word (age - 1) happens at age 1 .. 4.
         UInt age = Reg(UInt(3)).named("fold_age");
-        UInt taken = Reg(UInt(deltaBits)).named("fold_delta");
+        UInt foldDelta = Reg(UInt(deltaBits)).named("fold_delta");
         Bool zeroing = Reg(Bool()).named("fold_zeroing");
         Bool carry = Reg(Bool()).named("fold_carry");
         Bool writing = RegInit(B(false)).named("fold_writing");
@@ -120,13 +120,13 @@ public final class StatusCounterBank extends Module {
         // used, and it is never the word written in the same clock).
         UInt foldAddr = Mux(folding, Cat(visit, age.bits(1, 0).add(1)), Cat(visit, U(0, 2)))
                 .named("fold_addr");
-        UInt readAddr = Mux(folding.not().and(io.readEnable), Cat(io.readIndex, same.and(step.ne(0))), foldAddr)
+        UInt wordAddr = Mux(folding.not().and(io.readEnable), Cat(io.readIndex, same.and(step.ne(0))), foldAddr)
                 .named("word_addr");
-        UInt data = words.read(readAddr, B(true));
-        UInt dataQ = RegNext(data).named("fold_word_data");
+        UInt data = words.read(wordAddr, B(true));
+        UInt foldWordData = RegNext(data).named("fold_word_data");
         when(writing, () -> {
             words.write(writeAddr, writeData);
-            Assert(readAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
+            Assert(wordAddr.ne(writeAddr), "status counter word %d read as it is written", writeAddr);
         });
 
         // A visit that finds its counter in need arms the capture, and the capture takes the delta of its counter on
@@ -139,11 +139,11 @@ public final class StatusCounterBank extends Module {
         // fails the idle check below.
         Bool armed = RegInit(B(false)).named("fold_armed");
         Bool capture = armed;
-        Bool readingQ = RegNext(io.readEnable, B(false)).named("read_enable_q");
+        Bool readEnableQ = RegNext(io.readEnable, B(false)).named("read_enable_q");
         Bool arming = folding.not()
                 .and(armed.not())
-                .and(needQ.bit(visit))
-                .and(readingQ.not())
+                .and(needFoldQ.bit(visit))
+                .and(readEnableQ.not())
                 .named("fold_arming");
         armed.connect(arming);
         when(
@@ -170,7 +170,7 @@ public final class StatusCounterBank extends Module {
                                     for (int i = 0; i < counters; i++) {
                                         int k = i;
                                         when(visiting[i], () -> {
-                                            taken.connect(delta[k]);
+                                            foldDelta.connect(delta[k]);
                                             zeroing.connect(clearPending.bit(k));
                                             delta[k].connect(io.inc.get(k).pad(deltaBits));
                                         });
@@ -187,8 +187,8 @@ public final class StatusCounterBank extends Module {
                     age.connect(age.add(1));
                     when(age.ne(0), () -> {
                         UInt wordNow = age.sub(1).bits(1, 0);
-                        UInt base = Mux(zeroing, U(0, wordBits), dataQ);
-                        UInt addend = Mux(age.eq(1), taken.pad(wordBits), carry.pad(wordBits));
+                        UInt base = Mux(zeroing, U(0, wordBits), foldWordData);
+                        UInt addend = Mux(age.eq(1), foldDelta.pad(wordBits), carry.pad(wordBits));
                         UInt sum = base.pad(wordBits + 1).add(addend.pad(wordBits + 1));
                         writing.connect(B(true));
                         writeAddr.connect(Cat(visit, wordNow));

@@ -73,7 +73,7 @@ final class StatusRegs {
         // n counts the commits of the previous clock, and the bank gets the events of the previous clock: the carry
         // chains then start at flip-flops, not at the end of the controller's decisions; and n is in 16-bit pieces
         // (SplitCounter). The narrow node counts stay immediate (a split reads them).
-        UInt delayedWeight = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
+        UInt evWeightQ = RegNext(weight, U(0, c.weightBits())).named("ev_weight_q");
         committedLast = RegNext(commit, B(false)).named("ev_commit_q");
         delayedSaturation = RegNext(saturation, B(false)).named("ev_saturation_q");
         delayedSplit = RegNext(split, B(false)).named("ev_split_q");
@@ -99,7 +99,7 @@ final class StatusRegs {
                     highWater.connect(U(1, nb));
                 })
                 .otherwise(() -> {
-                    when(committedLast, () -> nCount.add(delayedWeight));
+                    when(committedLast, () -> nCount.add(evWeightQ));
                     when(delayedSaturation, () -> saturated.connect(B(true)));
                     // A clock after the split, when the node count has its last child.
                     when(delayedSplit, () -> when(nodes.gt(highWater), () -> highWater.connect(nodes)));

@@ -50,7 +50,7 @@ final class TcamMergeWalk {
     private final Bool lastLevel;
     private final Bool levelHadLeaves = Reg(Bool()).named("level_had_leaves");
     private final Bool leafAtDeepest = RegInit(B(false)).named("leaf_at_deepest");
-    private final Bool lowerDeepest = RegInit(B(false)).named("deepest_lowers");
+    private final Bool deepestLowers = RegInit(B(false)).named("deepest_lowers");
     private final UInt mp;
     private final UInt leaves;
     private final UInt visited;
@@ -107,8 +107,8 @@ final class TcamMergeWalk {
         // update of deepest_depth starts at flip-flops, not at a depth compare. It happens a clock after the decision
         // (deepest_lowers), so deepest_depth's enable waits for none of the decision's LUT levels; in that clock the
         // walk is loading the next level, which reads merge_leaf_depth and not deepest_depth.
-        lowerDeepest.connect(B(false));
-        when(lowerDeepest, () -> deepest.connect(deepest.sub(1)));
+        deepestLowers.connect(B(false));
+        when(deepestLowers, () -> deepest.connect(deepest.sub(1)));
         mp = Reg(UInt(slotBits)).named("merge_parent");
         leaves = Reg(UInt(c.childCountBits())).named("merge_leaves");
         // Every READ result in a merge state is a merge parent's or its leaf's count.
@@ -175,7 +175,7 @@ final class TcamMergeWalk {
                                 levelFresh.connect(B(true));
                                 Bool lowers = leafAtDeepest.and(levelHadLeaves.not());
                                 leafAtDeepest.connect(lowers);
-                                lowerDeepest.connect(lowers);
+                                deepestLowers.connect(lowers);
                             })
                             .otherwise(() -> {
                                 // The batch's end loads its registers in afterFsm, from batch_ends.
@@ -258,7 +258,7 @@ final class TcamMergeWalk {
         when(
                 state.is(MERGE_LEVEL),
                 () -> Assert(lastLevel.eq(leafDepth.eq(1)), "merge_last_level disagrees with depth %0d", leafDepth));
-        UInt deepestNow = Mux(lowerDeepest, deepest.sub(1), deepest);
+        UInt deepestNow = Mux(deepestLowers, deepest.sub(1), deepest);
         when(
                 state.is(MERGE_LEVEL),
                 () -> Assert(
@@ -267,7 +267,7 @@ final class TcamMergeWalk {
                         leafDepth,
                         deepestNow));
         when(
-                lowerDeepest,
+                deepestLowers,
                 () -> Assert(state.is(MERGE_LEVEL).and(levelFresh), "deepest_depth lowered outside a level's load"));
         // A child count lands a clock after it is set (NodeTable): no decision reads it in that clock.
         when(table.writeQ, () -> {

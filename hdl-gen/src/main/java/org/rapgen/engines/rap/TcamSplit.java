@@ -117,10 +117,11 @@ final class TcamSplit {
         // RAM's word), the digit and the field. Checked against the shifts where they are used.
         childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
         UInt childMaskNow = maskBelow(childDepth);
-        UInt childDigits = RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
+        UInt childDigitField =
+                RegNext(maskBelow(opDepth).and(childMaskNow.not())).named("child_digit_field");
         childMask = RegNext(childMaskNow).named("child_mask");
         childPrefixWord = prefixes.read
-                .or(childDigits.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
+                .or(childDigitField.and(Fill(c.keyBits() / c.bitsPerLevel(), nextDigit)))
                 .named("child_prefix");
         // The TCAM and prefix RAM write wires carry the split's new child unless INIT writes the root: they matter only
         // with their valid or write strobe, so their values are a choice between two, not a chain over the states.

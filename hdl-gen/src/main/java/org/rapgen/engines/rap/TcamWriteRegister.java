@@ -35,22 +35,22 @@ final class TcamWriteRegister {
         ready = c.tcamChunkBits() == 0 ? B(true) : full.not();
         waiting = c.tcamChunkBits() == 0 ? B(false) : full;
         Bool load = valid.and(ready).named("tcam_write_load");
-        UInt indexQ = Reg(UInt(slotBits)).named("tcam_write_q_index");
-        UInt valueQ = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
-        UInt maskQ = Reg(UInt(c.keyBits())).named("tcam_write_q_mask");
+        UInt tcamWriteQIndex = Reg(UInt(slotBits)).named("tcam_write_q_index");
+        UInt tcamWriteQValue = Reg(UInt(c.keyBits())).named("tcam_write_q_value");
+        UInt tcamWriteQMask = Reg(UInt(c.keyBits())).named("tcam_write_q_mask");
         // The word registers follow their inputs whenever the register is empty, so their enable is a flip-flop and
         // not the FSM's decision (their 70 enables were the engine's slowest endpoints); only tcam_write_full waits for
         // the decision, and the TCAM sees nothing until it is set.
         when(ready, () -> {
-            indexQ.connect(index);
-            valueQ.connect(value);
-            maskQ.connect(mask);
+            tcamWriteQIndex.connect(index);
+            tcamWriteQValue.connect(value);
+            tcamWriteQMask.connect(mask);
         });
         full.connect(load.or(full.and(port.ready.not())));
         port.valid.connect(full);
-        port.bits.index.connect(indexQ);
-        port.bits.value.connect(valueQ);
-        port.bits.mask.connect(maskQ);
+        port.bits.index.connect(tcamWriteQIndex);
+        port.bits.value.connect(tcamWriteQValue);
+        port.bits.mask.connect(tcamWriteQMask);
     }
 
     /** Offers the word {@code (value, mask)} for slot {@code slot}. */

@@ -88,53 +88,53 @@ public final class ThresholdUnit extends Module {
         // which left stage 3 on this clock edge, so the test is exact).
         int loBits = Math.max(pieceBits, c.weightBits() + 16);
 
-        Bool v1 = RegInit(B(false)).named("s1_valid");
-        Bool v2 = RegInit(B(false)).named("s2_valid");
-        Bool v3 = RegInit(B(false)).named("s3_valid");
+        Bool s1Valid = RegInit(B(false)).named("s1_valid");
+        Bool s2Valid = RegInit(B(false)).named("s2_valid");
+        Bool s3Valid = RegInit(B(false)).named("s3_valid");
         UInt pLo = RegInit(U(0, loBits)).named("p_lo");
         List<UInt> pHi = new ArrayList<>();
         for (int bit = loBits, i = 0; bit < productBits; bit += pieceBits, i++) {
             pHi.add(RegInit(U(0, Math.min(pieceBits, productBits - bit))).named("p_hi_" + i));
         }
-        UInt key1 = Reg(UInt(c.keyBits())).named("s1_key");
-        UInt w1 = Reg(UInt(c.weightBits())).named("s1_weight");
-        UInt prod1 = Reg(UInt(c.weightBits() + 16)).named("s1_product");
-        UInt key2 = Reg(UInt(c.keyBits())).named("s2_key");
-        UInt w2 = Reg(UInt(c.weightBits())).named("s2_weight");
-        Bool carry2 = Reg(Bool()).named("s2_carry");
-        UInt lo2 = Reg(UInt(loBits)).named("s2_p_lo");
-        UInt key3 = Reg(UInt(c.keyBits())).named("s3_key");
-        UInt w3 = Reg(UInt(c.weightBits())).named("s3_weight");
-        UInt lo3 = Reg(UInt(loBits)).named("s3_p_lo");
+        UInt s1Key = Reg(UInt(c.keyBits())).named("s1_key");
+        UInt s1Weight = Reg(UInt(c.weightBits())).named("s1_weight");
+        UInt s1Product = Reg(UInt(c.weightBits() + 16)).named("s1_product");
+        UInt s2Key = Reg(UInt(c.keyBits())).named("s2_key");
+        UInt s2Weight = Reg(UInt(c.weightBits())).named("s2_weight");
+        Bool s2Carry = Reg(Bool()).named("s2_carry");
+        UInt s2PLo = Reg(UInt(loBits)).named("s2_p_lo");
+        UInt s3Key = Reg(UInt(c.keyBits())).named("s3_key");
+        UInt s3Weight = Reg(UInt(c.weightBits())).named("s3_weight");
+        UInt s3PLo = Reg(UInt(loBits)).named("s3_p_lo");
 
-        Bool advance = v3.not().or(io.out.ready).named("advance");
+        Bool advance = s3Valid.not().or(io.out.ready).named("advance");
         io.in.ready.connect(advance);
         when(advance, () -> {
-            v1.connect(io.in.valid);
-            v2.connect(v1);
-            v3.connect(v2);
+            s1Valid.connect(io.in.valid);
+            s2Valid.connect(s1Valid);
+            s3Valid.connect(s2Valid);
             when(io.in.valid, () -> {
-                key1.connect(io.in.bits.key);
-                w1.connect(io.in.bits.weight);
-                prod1.connect(io.in.bits.weight.mul(io.epsFx));
+                s1Key.connect(io.in.bits.key);
+                s1Weight.connect(io.in.bits.weight);
+                s1Product.connect(io.in.bits.weight.mul(io.epsFx));
             });
-            when(v1, () -> {
-                UInt sum = pLo.addExpand(prod1.pad(loBits));
+            when(s1Valid, () -> {
+                UInt sum = pLo.addExpand(s1Product.pad(loBits));
                 pLo.connect(sum.bits(loBits - 1, 0));
-                lo2.connect(sum.bits(loBits - 1, 0));
-                carry2.connect(sum.bit(loBits));
-                key2.connect(key1);
-                w2.connect(w1);
+                s2PLo.connect(sum.bits(loBits - 1, 0));
+                s2Carry.connect(sum.bit(loBits));
+                s2Key.connect(s1Key);
+                s2Weight.connect(s1Weight);
             });
-            when(v2, () -> {
-                Bool carryIn = carry2;
+            when(s2Valid, () -> {
+                Bool carryIn = s2Carry;
                 for (UInt piece : pHi) {
                     piece.connect(piece.add(carryIn.pad(piece.getWidth())));
                     carryIn = carryIn.and(piece.andR());
                 }
-                lo3.connect(lo2);
-                key3.connect(key2);
-                w3.connect(w2);
+                s3PLo.connect(s2PLo);
+                s3Key.connect(s2Key);
+                s3Weight.connect(s2Weight);
             });
         });
         when(io.clear, () -> {
@@ -145,15 +145,15 @@ public final class ThresholdUnit extends Module {
         // {pHi, lo3} is P of the event in stage 3: pHi took that event's carry in the same cycle.
         List<UInt> msbFirst = new ArrayList<>(pHi);
         Collections.reverse(msbFirst);
-        msbFirst.add(lo3);
+        msbFirst.add(s3PLo);
         UInt t = Cat(msbFirst).shr(c.thresholdShift());
         int tb = c.thresholdBits();
         UInt clipped =
                 t.getWidth() == tb ? t : Mux(t.bits(t.getWidth() - 1, tb).orR(), Fill(tb, B(true)), t.bits(tb - 1, 0));
-        io.out.valid.connect(v3);
-        io.out.bits.key.connect(key3);
-        io.out.bits.weight.connect(w3);
+        io.out.valid.connect(s3Valid);
+        io.out.bits.key.connect(s3Key);
+        io.out.bits.weight.connect(s3Weight);
         io.out.bits.threshold.connect(clipped);
-        io.empty.connect(v1.or(v2).or(v3).not());
+        io.empty.connect(s1Valid.or(s2Valid).or(s3Valid).not());
     }
 }

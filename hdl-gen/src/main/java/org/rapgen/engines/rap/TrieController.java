@@ -69,17 +69,17 @@ public final class TrieController extends Module {
         // --- the structural operation in progress, loaded by every commit (the last one before DRAIN asked for it)
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
-        UInt opNotT = Reg(UInt(tb)).named("op_not_threshold");
+        UInt opNotThreshold = Reg(UInt(tb)).named("op_not_threshold");
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
         CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, CounterPort.clipWeight(hit.weight, cb));
-        TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotT);
+        TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotThreshold);
         Bool countersQuiet = cmd.drive(io.counterCmd);
         io.counterResult.ready.connect(B(true));
         io.rewind.connect(B(false));
         io.softClear.connect(B(false));
-        io.wordWrite.valid.connect(tables.wordWrites);
+        io.wordWrite.valid.connect(tables.wordWrite);
         io.wordWrite.bits.slot.connect(tables.wordWriteSlot);
         io.wordWrite.bits.word.connect(tables.wordWriteValue);
         io.rootWord.connect(tables.rootWord);
@@ -129,13 +129,13 @@ public final class TrieController extends Module {
                 io.head);
         Bool commitFire = commit.fire;
         Bool splitReq = commit.splitReq;
-        Bool dueReq = commit.dueReq;
+        Bool dueReq = commit.mergeDue;
         io.commit.connect(commitFire);
         when(commitFire, () -> {
             stall.committed();
             opSlot.connect(res.addr);
             opDepth.connect(commit.hitDepth);
-            opNotT.connect(io.head.notThreshold);
+            opNotThreshold.connect(io.head.notThreshold);
         });
 
         // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
@@ -156,7 +156,7 @@ public final class TrieController extends Module {
         UInt childPrefix =
                 splitPrefix.or(missing.index.pad(c.keyBits()).shl(childShift).bits(c.keyBits() - 1, 0));
         Bool fits =
-                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordRead).pad(fw))).named("split_fits");
+                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordData).pad(fw))).named("split_fits");
 
         // --- readout and CSR requests
         CsrRequests req = new CsrRequests(c);
@@ -177,7 +177,7 @@ public final class TrieController extends Module {
                     .otherwise(() -> state.go(MERGE_START));
         };
         Bool opBatchEmpty =
-                SplitCompare.atLeastComplement(tables.rootMin, opNotT).named("op_batch_empty");
+                SplitCompare.atLeastComplement(tables.rootMin, opNotThreshold).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
         // the clock that reads the bound), so its batch is walked.
         Consumer<Boolean> afterSplit =
@@ -221,9 +221,9 @@ public final class TrieController extends Module {
                     state.go(SPLIT_CHECK);
                 })
                 .on(SPLIT_CHECK, () -> {
-                    splitWord.connect(tables.wordRead);
+                    splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
-                    present.connect(cw.present(tables.wordRead));
+                    present.connect(cw.present(tables.wordData));
                     when(fits, () -> state.go(SPLIT_ALLOC))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -333,7 +333,7 @@ public final class TrieController extends Module {
                 state.is(SPLIT_ALLOC).and(missing.found).and(free.ready),
                 () -> Assert(freeSlots.orR(), "a split ran out of slots"));
         when(
-                tables.wordWrites,
+                tables.wordWrite,
                 () -> Assert(front.eq(0).and(io.issued.not()), "a child word written while the walk holds events"));
 
         // --- outputs

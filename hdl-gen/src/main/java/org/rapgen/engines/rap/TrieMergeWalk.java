@@ -43,7 +43,7 @@ final class TrieMergeWalk {
     }
 
     private final OneHotState<Step> step = new OneHotState<>("walk_step", Step.class, IDLE);
-    private final Bool starts = WireDefault(Bool(), B(false)).named("walk_start");
+    private final Bool walkStart = WireDefault(Bool(), B(false)).named("walk_start");
     /** The batch ends on this clock. */
     final Bool done = WireDefault(Bool(), B(false)).named("walk_done");
 
@@ -92,12 +92,12 @@ final class TrieMergeWalk {
         // --- each clock: a READ result is added, a probed child is sorted, the next child is probed
         Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));
         UInt sumIn = Mux(result, sum.add(cmd.readValue.pad(sumBits)), sum);
-        Bool probedLeaf = probing.and(t.wordRead.eq(0)).named("walk_probed_leaf");
+        Bool probedLeaf = probing.and(t.wordData.eq(0)).named("walk_probed_leaf");
         Bool probedPassed = probing.and(probedLeaf.not())
-                .and(SplitCompare.atLeastComplement(t.minRead, notThreshold))
+                .and(SplitCompare.atLeastComplement(t.minData, notThreshold))
                 .named("walk_probed_passed");
         Bool probedWalk = probing.and(probedLeaf.not()).and(probedPassed.not()).named("walk_probed_walk");
-        UInt leastIn = Mux(probedPassed.and(t.minRead.lt(least)), t.minRead, least);
+        UInt leastIn = Mux(probedPassed.and(t.minData.lt(least)), t.minData, least);
         FirstSet nextChild = new FirstSet(todo, k);
         UInt nextSlot = cw.entry(word, nextChild.index);
         UInt pendingIn = pending.add(probedLeaf.asUInt().pad(pendingBits))
@@ -110,7 +110,7 @@ final class TrieMergeWalk {
 
         step.on(
                         IDLE,
-                        () -> when(starts, () -> {
+                        () -> when(walkStart, () -> {
                             depth.connect(U(0, c.depthBits()));
                             slot.connect(U(0, slotBits));
                             step.go(BEGIN);
@@ -121,8 +121,8 @@ final class TrieMergeWalk {
                     step.go(ENTER);
                 })
                 .on(ENTER, () -> {
-                    word.connect(t.wordRead);
-                    enter(cw, cmd, slot, t.wordRead, todo, sum, leaves, least, pending, none, pendingBits);
+                    word.connect(t.wordData);
+                    enter(cw, cmd, slot, t.wordData, todo, sum, leaves, least, pending, none, pendingBits);
                     step.go(SCAN);
                 })
                 .on(SCAN, () -> {
@@ -137,7 +137,7 @@ final class TrieMergeWalk {
                     when(probedWalk, () -> {
                                 childDigit.connect(probedDigit);
                                 childSlot.connect(probedSlot);
-                                childWord.connect(t.wordRead);
+                                childWord.connect(t.wordData);
                                 step.go(DESCEND);
                             })
                             .elsewhen(nextChild.found, () -> {
@@ -229,7 +229,7 @@ final class TrieMergeWalk {
                                     pending.connect(U(0, pendingBits));
                                     step.go(SCAN);
                                 }));
-        when(starts, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
+        when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
         when(
                 step.is(DECIDE),
                 () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
@@ -262,6 +262,6 @@ final class TrieMergeWalk {
 
     /** A batch starts on this clock edge (threshold: the constructor's ~T, unchanged until {@link #done}). */
     void start() {
-        starts.connect(B(true));
+        walkStart.connect(B(true));
     }
 }

@@ -30,26 +30,26 @@ final class TrieTables {
 
     // --- child words: read (a clock later in wordRead), and write (every copy at once)
     final UInt wordReadSlot;
-    final Bool wordReads = WireDefault(Bool(), B(false)).named("word_read");
-    final UInt wordRead;
-    final Bool wordWrites = WireDefault(Bool(), B(false)).named("word_write");
+    final Bool wordRead = WireDefault(Bool(), B(false)).named("word_read");
+    final UInt wordData;
+    final Bool wordWrite = WireDefault(Bool(), B(false)).named("word_write");
     final UInt wordWriteSlot;
     final UInt wordWriteValue;
     final UInt rootWord;
 
     // --- slot info
     final UInt infoReadSlot;
-    final Bool infoReads = WireDefault(Bool(), B(false)).named("info_read");
-    private final UInt infoRead;
-    final Bool infoWrites = WireDefault(Bool(), B(false)).named("info_write");
+    final Bool infoRead = WireDefault(Bool(), B(false)).named("info_read");
+    private final UInt infoData;
+    final Bool infoWrite = WireDefault(Bool(), B(false)).named("info_write");
     final UInt infoWriteSlot;
     final UInt infoWriteValue;
 
     // --- sub_min
     final UInt minReadSlot;
-    final Bool minReads = WireDefault(Bool(), B(false)).named("min_read");
-    final UInt minRead;
-    final Bool minWrites = WireDefault(Bool(), B(false)).named("min_write");
+    final Bool minRead = WireDefault(Bool(), B(false)).named("min_read");
+    final UInt minData;
+    final Bool minWrite = WireDefault(Bool(), B(false)).named("min_write");
     final UInt minWriteSlot;
     final UInt minWriteValue;
     final UInt rootMin;
@@ -71,49 +71,49 @@ final class TrieTables {
 
         SyncReadMem<UInt> ctlWords =
                 SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
-        wordRead = ctlWords.read(wordReadSlot, wordReads);
+        wordData = ctlWords.read(wordReadSlot, wordRead);
         rootWord = RegInit(U(0, ww)).named("root_word");
-        when(wordWrites, () -> {
+        when(wordWrite, () -> {
             ctlWords.write(wordWriteSlot, wordWriteValue);
             when(wordWriteSlot.eq(0), () -> rootWord.connect(wordWriteValue));
         });
         SyncReadMem<UInt> info =
                 SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
-        infoRead = info.read(infoReadSlot, infoReads);
-        when(infoWrites, () -> info.write(infoWriteSlot, infoWriteValue));
+        infoData = info.read(infoReadSlot, infoRead);
+        when(infoWrite, () -> info.write(infoWriteSlot, infoWriteValue));
         int mw = c.mergeSumBits();
         minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
         minWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_write_slot");
         minWriteValue = WireDefault(UInt(mw), U(0, mw)).named("min_write_value");
-        SyncReadMem<UInt> mins =
+        SyncReadMem<UInt> subMin =
                 SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
-        minRead = mins.read(minReadSlot, minReads);
+        minData = subMin.read(minReadSlot, minRead);
         rootMin = RegInit(Fill(mw, B(true))).named("root_min");
-        when(minWrites, () -> {
-            mins.write(minWriteSlot, minWriteValue);
+        when(minWrite, () -> {
+            subMin.write(minWriteSlot, minWriteValue);
             when(minWriteSlot.eq(0), () -> rootMin.connect(minWriteValue));
         });
-        Assert(minReads.and(minWrites).not(), "sub_min read and written on one clock");
-        Assert(wordReads.and(wordWrites).not(), "ctl_words read and written on one clock");
-        Assert(infoReads.and(infoWrites).not(), "slot_info read and written on one clock");
+        Assert(minRead.and(minWrite).not(), "sub_min read and written on one clock");
+        Assert(wordRead.and(wordWrite).not(), "ctl_words read and written on one clock");
+        Assert(infoRead.and(infoWrite).not(), "slot_info read and written on one clock");
     }
 
     /** On this clock edge slot's child word becomes {@code word} in every copy. */
     void writeWord(UInt slot, UInt word) {
-        wordWrites.connect(B(true));
+        wordWrite.connect(B(true));
         wordWriteSlot.connect(slot);
         wordWriteValue.connect(word);
     }
 
     /** Reads slot's child word into {@link #wordRead} on the next clock. */
     void readWord(UInt slot) {
-        wordReads.connect(B(true));
+        wordRead.connect(B(true));
         wordReadSlot.connect(slot);
     }
 
     /** On this clock edge slot holds a node of this depth, prefix and parent. */
     void place(UInt slot, UInt depth, UInt prefix, UInt parent) {
-        infoWrites.connect(B(true));
+        infoWrite.connect(B(true));
         infoWriteSlot.connect(slot);
         infoWriteValue.connect(Cat(B(true), depth, prefix, parent));
     }
@@ -125,43 +125,43 @@ final class TrieTables {
 
     /** Reads slot's merge-sum bound into {@link #minRead} on the next clock. */
     void readMin(UInt slot) {
-        minReads.connect(B(true));
+        minRead.connect(B(true));
         minReadSlot.connect(slot);
     }
 
     /** On this clock edge slot's merge-sum bound becomes {@code value}. */
     void writeMin(UInt slot, UInt value) {
-        minWrites.connect(B(true));
+        minWrite.connect(B(true));
         minWriteSlot.connect(slot);
         minWriteValue.connect(value);
     }
 
     /** On this clock edge slot holds no node. */
     void free(UInt slot) {
-        infoWrites.connect(B(true));
+        infoWrite.connect(B(true));
         infoWriteSlot.connect(slot);
         infoWriteValue.connect(U(0, 1 + depthBits + keyBits + slotBits));
     }
 
     /** Reads slot's info into {@link #infoValid}, {@link #infoDepth} and {@link #infoPrefix} on the next clock. */
     void readInfo(UInt slot) {
-        infoReads.connect(B(true));
+        infoRead.connect(B(true));
         infoReadSlot.connect(slot);
     }
 
     Bool infoValid() {
-        return infoRead.bit(depthBits + keyBits + slotBits);
+        return infoData.bit(depthBits + keyBits + slotBits);
     }
 
     UInt infoDepth() {
-        return infoRead.bits(depthBits + keyBits + slotBits - 1, keyBits + slotBits);
+        return infoData.bits(depthBits + keyBits + slotBits - 1, keyBits + slotBits);
     }
 
     UInt infoPrefix() {
-        return infoRead.bits(keyBits + slotBits - 1, slotBits);
+        return infoData.bits(keyBits + slotBits - 1, slotBits);
     }
 
     UInt infoParent() {
-        return infoRead.bits(slotBits - 1, 0);
+        return infoData.bits(slotBits - 1, 0);
     }
 }

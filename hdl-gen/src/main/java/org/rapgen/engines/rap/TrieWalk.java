@@ -101,6 +101,7 @@ public final class TrieWalk extends Module {
         // Stage 0: every walk starts at the root. A stage keeps only the key digits still to be walked.
         Bool keep = io.flush.not();
         Bool valid = RegNext(io.search.valid.and(keep), B(false)).named("s0_valid");
+        // Verilog name: each stage has its copy of the key digits still to walk, s<j>_key.
         UInt rest = RegNext(io.search.bits.key).named("s0_key");
         UInt weight = RegNext(io.search.bits.weight).named("s0_weight");
         UInt slot = U(0, c.slotBits());

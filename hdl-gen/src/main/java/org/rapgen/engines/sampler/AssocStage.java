@@ -92,7 +92,7 @@ public final class AssocStage extends Module {
         } else {
             Bool mValid = RegInit(B(false)).named("m_valid");
             Emission m = Reg(new Emission(keyBits, inCountBits)).named("m");
-            Bool uHeld = RegInit(B(false)).named("u_valid");
+            Bool uHeld = RegInit(B(false)).named("u_held");
             u = Reg(new Emission(keyBits, inCountBits)).named("u");
             uValid = uHeld;
             Bool uFires = uHeld.and(take);
@@ -110,7 +110,7 @@ public final class AssocStage extends Module {
 
             UInt mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
             UInt uMatch = RegEnable(mMatch, moves).named("u_match");
-            UInt uCount = RegEnable(Mux1H(mMatch, cnts), moves).named("u_entry_count");
+            UInt uEntryCount = RegEnable(Mux1H(mMatch, cnts), moves).named("u_entry_count");
             // The write committed as M moved (U's message ahead of it), which the registered match did not see.
             Bool sameKey = m.pc.eq(u.pc).and(m.w.eq(u.w));
             Bool missedWrite = RegEnable(uStore.and(uFires), B(false), moves).named("missed_write");
@@ -123,7 +123,7 @@ public final class AssocStage extends Module {
             Bool own = missedWrite.and(missedSameKey).named("missed_own");
             UInt evicted = Mux(missedWrite.and(missedNew), missedSlot, U(0, k));
             matchVec = Mux(own, missedSlot, uMatch.and(evicted.not())).named("match_vec");
-            hitCount = Mux(own, missedCount, uCount).named("hit_count");
+            hitCount = Mux(own, missedCount, uEntryCount).named("hit_count");
         }
 
         UInt p = u.pc;

@@ -56,7 +56,7 @@ public final class SamplerEngine extends Module {
         UInt head = inQ.io.deq.bits;
 
         // ---- first level: one Emission per tuple
-        DecoupledIO<Emission> em = Wire(Decoupled(new Emission(k, firstCount))).named("first");
+        DecoupledIO<Emission> em = Wire(Decoupled(new Emission(k, firstCount))).named("em");
         Bool clearing = B(false);
         if (!p.hasFirst()) {
             connectTuple(em, inQ.io.deq, head);

@@ -35,20 +35,20 @@ final class ArbiterProperties {
             Formal.Assert("grant_iff_taken", grant.orR().eq(io.out.ready.and(anyRequest)));
             Formal.Assert("out_valid_iff_request", io.out.valid.eq(anyRequest));
             // Fixed priority, for an input the checker picks: it wins when no lower input requests, and then always.
-            UInt pick = anyconst(UInt(log2Up(n))).named("f_input");
-            Formal.Assume("input_exists", pick.lt(n));
-            UInt pickBit = U(1, n).shl(pick).bits(n - 1, 0).named("f_input_bit");
-            Bool winner = request.and(pickBit)
+            UInt fInput = anyconst(UInt(log2Up(n))).named("f_input");
+            Formal.Assume("input_exists", fInput.lt(n));
+            UInt inputBit = U(1, n).shl(fInput).bits(n - 1, 0).named("f_input_bit");
+            Bool inputWins = request.and(inputBit)
                     .orR()
-                    .and(request.and(pickBit.sub(1)).eq(0))
+                    .and(request.and(inputBit.sub(1)).eq(0))
                     .named("f_input_wins");
-            Formal.Assert("priority_lowest_index", grant.and(pickBit).orR().eq(winner.and(io.out.ready)));
+            Formal.Assert("priority_lowest_index", grant.and(inputBit).orR().eq(inputWins.and(io.out.ready)));
             Vec<UInt> words = Wire(Vec(n, UInt(io.out.bits.getWidth()))).named("f_words");
             for (int i = 0; i < n; i++) words.get(i).connect(io.in.get(i).bits);
             when(
-                    winner,
+                    inputWins,
                     () -> Formal.Assert(
-                            "out_is_the_winner", io.chosen.eq(pick).and(io.out.bits.eq(Mux1H(pickBit, words)))));
+                            "out_is_the_winner", io.chosen.eq(fInput).and(io.out.bits.eq(Mux1H(inputBit, words)))));
         });
     }
 }

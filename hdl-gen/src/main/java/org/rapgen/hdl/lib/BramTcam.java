@@ -170,7 +170,7 @@ public final class BramTcam extends Module {
             aPayload.connect(io.search.bits.payload);
             aEntryValid.connect(entryValid);
         });
-        UInt matchNow = match.named("match");
+        UInt matchNow = match.named("match_now");
         when(advance.and(aValid), () -> {
             out.key.connect(aKey);
             out.payload.connect(aPayload);

@@ -20,9 +20,9 @@ final class FifoProperties {
         Formal.properties(() -> {
             // Stream positions modulo a power of two above the words the FIFO can hold, which tells them apart.
             int bits = log2Up(depth + 1) + 1;
-            UInt in = position(io.enq.fire(), bits).named("f_enq_position");
-            UInt out = position(io.deq.fire(), bits).named("f_deq_position");
-            UInt held = in.sub(out).named("f_held");
+            UInt enqPosition = position(io.enq.fire(), bits).named("f_enq_position");
+            UInt deqPosition = position(io.deq.fire(), bits).named("f_deq_position");
+            UInt held = enqPosition.sub(deqPosition).named("f_held");
             Formal.Assert("count_is_words_held", io.count.pad(bits).eq(held));
             Formal.Assert("never_over_depth", io.count.le(depth));
             Formal.Assert("enq_ready_iff_not_full", io.enq.ready.eq(io.count.ne(depth)));
@@ -30,20 +30,20 @@ final class FifoProperties {
             holdsUntilTaken("deq_holds_until_taken", io.deq);
 
             // One word, at a position the checker picks: what comes out at that position is what went in there.
-            UInt tracked = anyconst(UInt(bits)).named("f_tracked_position");
+            UInt trackedPosition = anyconst(UInt(bits)).named("f_tracked_position");
             UInt word = Reg(UInt(io.enq.bits.getWidth())).named("f_tracked_word");
             Bool entered = RegInit(B(false)).named("f_tracked_entered");
-            when(io.deq.fire().and(out.eq(tracked)), () -> {
+            when(io.deq.fire().and(deqPosition.eq(trackedPosition)), () -> {
                 Formal.Assert("word_out_in_order", entered.and(io.deq.bits.eq(word)));
                 // Positions wrap around: the next word at this position is tracked afresh.
                 entered.connect(B(false));
             });
-            when(io.enq.fire().and(in.eq(tracked)), () -> {
+            when(io.enq.fire().and(enqPosition.eq(trackedPosition)), () -> {
                 word.connect(io.enq.bits);
                 entered.connect(B(true));
             });
             // The tracked word, once the oldest held, is on deq within latency - 1 cycles.
-            Bool oldest = entered.and(out.eq(tracked)).named("f_tracked_oldest");
+            Bool oldest = entered.and(deqPosition.eq(trackedPosition)).named("f_tracked_oldest");
             when(
                     oldest.and(cyclesHeld(oldest, latency).ge(latency - 1)),
                     () -> Formal.Assert("deq_valid_within_latency", io.deq.valid));

@@ -63,14 +63,16 @@ final class LongestMatchHarness extends Module {
         Formal.properties(() -> {
             Tcam.Write w = io.write.bits;
             int bits = log2Up(latency + 2) + 3;
-            UInt inPos = position(io.search.fire(), bits).named("f_search_position");
-            UInt outPos = position(io.out.fire(), bits).named("f_out_position");
+            UInt searchPosition = position(io.search.fire(), bits).named("f_search_position");
+            UInt outPosition = position(io.out.fire(), bits).named("f_out_position");
             Formal.Assume(
                     "no_write_while_searching",
                     io.write
                             .valid
                             .not()
-                            .or(inPos.eq(outPos).and(io.search.fire().not())));
+                            .or(searchPosition
+                                    .eq(outPosition)
+                                    .and(io.search.fire().not())));
 
             UInt slot = anyconst(UInt(w.index.getWidth())).named("f_slot");
             Formal.Assume("slot_exists", slot.lt(entries));
@@ -90,16 +92,16 @@ final class LongestMatchHarness extends Module {
                     valid,
                     () -> Formal.Assert("length_is_its_shadow", lens.read(slot).eq(len)));
 
-            UInt tracked = anyconst(UInt(bits)).named("f_tracked_position");
+            UInt trackedPosition = anyconst(UInt(bits)).named("f_tracked_position");
             Bool hit = Reg(Bool()).named("f_tracked_hit");
             Bool entered = RegInit(B(false)).named("f_tracked_entered");
             Tcam.Search s = io.search.bits;
-            when(io.search.fire().and(inPos.eq(tracked)), () -> {
+            when(io.search.fire().and(searchPosition.eq(trackedPosition)), () -> {
                 entered.connect(B(true));
                 hit.connect(valid.and(s.key.or(mask).eq(value.or(mask))));
             });
             PrefixSelector.Out out = io.out.bits;
-            when(io.out.valid.and(outPos.eq(tracked)).and(entered), () -> {
+            when(io.out.valid.and(outPosition.eq(trackedPosition)).and(entered), () -> {
                 when(hit, () -> Formal.Assert("matching_slot_found_and_not_longer", out.found.and(out.len.ge(len))));
                 when(
                         out.found.and(out.slot.eq(slot)),

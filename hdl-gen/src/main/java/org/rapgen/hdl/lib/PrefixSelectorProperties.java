@@ -23,12 +23,12 @@ final class PrefixSelectorProperties {
             PrefixSelector.In in = io.in.bits;
             PrefixSelector.Out out = io.out.bits;
             int bits = log2Up(latency + 2) + 3;
-            UInt inPos = position(io.in.fire(), bits).named("f_in_position");
-            UInt outPos = position(io.out.fire(), bits).named("f_out_position");
-            Formal.Assert("holds_at_most_latency", inPos.sub(outPos).le(latency));
+            UInt inPosition = position(io.in.fire(), bits).named("f_in_position");
+            UInt outPosition = position(io.out.fire(), bits).named("f_out_position");
+            Formal.Assert("holds_at_most_latency", inPosition.sub(outPosition).le(latency));
             holdsUntilTaken("out_holds_until_taken", io.out);
 
-            UInt tracked = anyconst(UInt(bits)).named("f_tracked_position");
+            UInt trackedPosition = anyconst(UInt(bits)).named("f_tracked_position");
             // One slot, which the checker picks: the request's length there is all the properties need of it.
             UInt slot = anyconst(UInt(out.slot.getWidth())).named("f_slot");
             Formal.Assume("slot_exists", slot.lt(entries));
@@ -36,14 +36,14 @@ final class PrefixSelectorProperties {
             UInt match = Reg(UInt(entries)).named("f_tracked_match");
             UInt len = Reg(UInt(out.len.getWidth())).named("f_tracked_slot_len");
             UInt payload = Reg(UInt(in.payload.getWidth())).named("f_tracked_payload");
-            when(io.in.fire().and(inPos.eq(tracked)), () -> {
+            when(io.in.fire().and(inPosition.eq(trackedPosition)), () -> {
                 entered.connect(B(true));
                 match.connect(in.match);
                 len.connect(in.lens.read(slot));
                 payload.connect(in.payload);
             });
             Bool matched = match.bit(slot);
-            when(io.out.valid.and(outPos.eq(tracked)), () -> {
+            when(io.out.valid.and(outPosition.eq(trackedPosition)), () -> {
                 Formal.Assert("result_of_a_request", entered.and(out.payload.eq(payload)));
                 Formal.Assert("found_iff_a_slot_matched", out.found.eq(match.orR()));
                 when(
@@ -60,7 +60,11 @@ final class PrefixSelectorProperties {
             });
             Formal.Cover(
                     "longest_is_not_first_match",
-                    io.out.valid.and(outPos.eq(tracked)).and(match.bit(0)).and(out.slot.ne(0)));
+                    io.out
+                            .valid
+                            .and(outPosition.eq(trackedPosition))
+                            .and(match.bit(0))
+                            .and(out.slot.ne(0)));
         });
     }
 }

@@ -164,10 +164,10 @@ public final class RmwMemory extends Module {
         Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
         RmwOccupancy full = registerRead ? new RmwOccupancy(io.out.ready) : null;
         Bool aMoves =
-                registerRead ? a.valid.and(full.rAndB.and(full.stalled).not()).named("a_moves") : advance;
+                registerRead ? a.valid.and(full.rbFull.and(full.stalled).not()).named("a_moves") : advance;
         io.in.ready.connect(
                 registerRead
-                        ? clearing.not().and(full.all.and(full.stalled).not())
+                        ? clearing.not().and(full.arbFull.and(full.stalled).not())
                         : clearing.not().and(a.valid.not().or(aMoves)));
         Bool accept = io.in.fire().named("accept");
 

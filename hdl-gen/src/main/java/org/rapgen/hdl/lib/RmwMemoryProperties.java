@@ -49,30 +49,30 @@ final class RmwMemoryProperties {
             // old and updated values for the commands on it.
             int countBits = log2Up(latency + 1);
             UInt held = RegInit(U(0, countBits)).named("f_held");
-            Vec<UInt> qAddr = Reg(Vec(latency, UInt(in.addr.getWidth()))).named("f_queue_addr");
-            Vec<UInt> qCmd = Reg(Vec(latency, UInt(in.cmd.getWidth()))).named("f_queue_cmd");
-            Vec<Bool> qTracked = Reg(Vec(latency, Bool())).named("f_queue_tracked");
-            Vec<UInt> qOld = Reg(Vec(latency, UInt(dataBits))).named("f_queue_old");
-            Vec<UInt> qUpdated = Reg(Vec(latency, UInt(dataBits))).named("f_queue_updated");
+            Vec<UInt> queueAddr = Reg(Vec(latency, UInt(in.addr.getWidth()))).named("f_queue_addr");
+            Vec<UInt> queueCmd = Reg(Vec(latency, UInt(in.cmd.getWidth()))).named("f_queue_cmd");
+            Vec<Bool> queueTracked = Reg(Vec(latency, Bool())).named("f_queue_tracked");
+            Vec<UInt> queueOld = Reg(Vec(latency, UInt(dataBits))).named("f_queue_old");
+            Vec<UInt> queueUpdated = Reg(Vec(latency, UInt(dataBits))).named("f_queue_updated");
             Bool pop = io.out.fire();
             UInt tail = Mux(pop, held.sub(1), held);
             for (int i = 0; i < latency; i++) {
                 int k = i;
                 if (i + 1 < latency) {
                     when(pop, () -> {
-                        qAddr.get(k).connect(qAddr.get(k + 1));
-                        qCmd.get(k).connect(qCmd.get(k + 1));
-                        qTracked.get(k).connect(qTracked.get(k + 1));
-                        qOld.get(k).connect(qOld.get(k + 1));
-                        qUpdated.get(k).connect(qUpdated.get(k + 1));
+                        queueAddr.get(k).connect(queueAddr.get(k + 1));
+                        queueCmd.get(k).connect(queueCmd.get(k + 1));
+                        queueTracked.get(k).connect(queueTracked.get(k + 1));
+                        queueOld.get(k).connect(queueOld.get(k + 1));
+                        queueUpdated.get(k).connect(queueUpdated.get(k + 1));
                     });
                 }
                 when(io.in.fire().and(tail.eq(i)), () -> {
-                    qAddr.get(k).connect(in.addr);
-                    qCmd.get(k).connect(in.cmd);
-                    qTracked.get(k).connect(tracked);
-                    qOld.get(k).connect(word);
-                    qUpdated.get(k).connect(updated);
+                    queueAddr.get(k).connect(in.addr);
+                    queueCmd.get(k).connect(in.cmd);
+                    queueTracked.get(k).connect(tracked);
+                    queueOld.get(k).connect(word);
+                    queueUpdated.get(k).connect(updated);
                 });
             }
             held.connect(Mux(io.in.fire(), tail.add(1), tail));
@@ -81,10 +81,11 @@ final class RmwMemoryProperties {
             when(io.out.valid, () -> {
                 Formal.Assert("result_has_a_command", held.ne(0));
                 Formal.Assert(
-                        "results_in_acceptance_order", out.addr.eq(qAddr.get(0)).and(out.cmd.eq(qCmd.get(0))));
-                when(qTracked.get(0), () -> {
-                    Formal.Assert("old_word_as_sequential", out.old.eq(qOld.get(0)));
-                    Formal.Assert("updated_word_as_sequential", out.updated.eq(qUpdated.get(0)));
+                        "results_in_acceptance_order",
+                        out.addr.eq(queueAddr.get(0)).and(out.cmd.eq(queueCmd.get(0))));
+                when(queueTracked.get(0), () -> {
+                    Formal.Assert("old_word_as_sequential", out.old.eq(queueOld.get(0)));
+                    Formal.Assert("updated_word_as_sequential", out.updated.eq(queueUpdated.get(0)));
                 });
             });
             holdsUntilTaken("out_holds_until_taken", io.out);
@@ -94,7 +95,8 @@ final class RmwMemoryProperties {
                     held.ne(0).and(cyclesHeld(headStays, latency).ge(latency - 1)),
                     () -> Formal.Assert("result_within_latency", io.out.valid));
             Formal.Cover(
-                    "tracked_word_back_to_back", held.eq(2).and(qTracked.get(0)).and(qTracked.get(1)));
+                    "tracked_word_back_to_back",
+                    held.eq(2).and(queueTracked.get(0)).and(queueTracked.get(1)));
         });
     }
 }

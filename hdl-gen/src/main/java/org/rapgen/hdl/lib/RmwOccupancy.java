@@ -11,18 +11,18 @@ import org.rapgen.hdl.Bool;
  */
 final class RmwOccupancy {
     final Bool stalled;
-    final Bool rAndB = RegInit(B(false)).named("rb_full");
-    final Bool all = RegInit(B(false)).named("arb_full");
+    final Bool rbFull = RegInit(B(false)).named("rb_full");
+    final Bool arbFull = RegInit(B(false)).named("arb_full");
 
     RmwOccupancy(Bool outReady) {
         stalled = outReady.not();
     }
 
     void track(Bool aValid, Bool rValid, Bool bValid, Bool aNext, Bool rNext, Bool bNext) {
-        rAndB.connect(rNext.and(bNext));
-        all.connect(aNext.and(rNext).and(bNext));
+        rbFull.connect(rNext.and(bNext));
+        arbFull.connect(aNext.and(rNext).and(bNext));
         Assert(
-                rAndB.eq(rValid.and(bValid)).and(all.eq(aValid.and(rAndB))),
+                rbFull.eq(rValid.and(bValid)).and(arbFull.eq(aValid.and(rbFull))),
                 "RmwMemory occupancy flip-flops out of step");
     }
 }

@@ -80,8 +80,8 @@ public final class SerialMultiplier extends Module {
 
         // left != 0, kept as a flip-flop stepped with left: busy feeds the engine's snapshot copy and schedule, which
         // then wait for no compare of the bit count.
-        Bool busy = RegInit(B(false)).named("running");
-        Assert(busy.eq(left.ne(0)), "running disagrees with bits_left %d", left);
+        Bool busy = RegInit(B(false)).named("busy");
+        Assert(busy.eq(left.ne(0)), "busy disagrees with bits_left %d", left);
         // acc = {sum so far (aBits), unused bits of b}: add a if the lowest unused bit of b is set, shift right.
         int parts = parts(aBits);
         UInt addend = parts > 1 ? null : Mux(acc.bit(0), a, U(0, aBits)).named("addend");
