@@ -30,7 +30,7 @@ class EventQueueBuildTest {
 
     private static void assertRejected(java.util.function.Supplier<EventQueue> top, String fragment) {
         HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(top));
-        assertTrue(e.getMessage().startsWith("EventQueue.java:"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("EventQueueBuildTest.java:"), e.getMessage());
         assertTrue(e.getMessage().contains(fragment), e.getMessage());
     }
 

@@ -59,6 +59,7 @@ class MemBlocksTest {
         new LintTest().verilatorAndIcarusAreClean(label, top);
     }
 
+    /** The error and the file it names: the line that built the block for a bad parameter (SourceLoc.callerOf). */
     private static void expectError(Supplier<? extends Module> top, String file, String... fragments) {
         HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(top));
         assertEquals(file, e.loc().file(), e.getMessage());
@@ -69,14 +70,18 @@ class MemBlocksTest {
     void badParametersAreRejected() {
         expectError(
                 () -> new RmwMemory("a-b", 16, 8, 1, (o, c) -> o),
-                "RmwMemory.java",
+                "MemBlocksTest.java",
                 "flavor must be letters and digits",
                 "'a-b'");
-        expectError(() -> new RmwMemory("f", 1, 8, 1, (o, c) -> o), "RmwMemory.java", "depth must be >= 2, got 1");
+        expectError(() -> new RmwMemory("f", 1, 8, 1, (o, c) -> o), "MemBlocksTest.java", "depth must be >= 2, got 1");
         expectError(
-                () -> new RmwMemory("f", 16, 0, 1, (o, c) -> o), "RmwMemory.java", "data width must be >= 1, got 0");
+                () -> new RmwMemory("f", 16, 0, 1, (o, c) -> o),
+                "MemBlocksTest.java",
+                "data width must be >= 1, got 0");
         expectError(
-                () -> new RmwMemory("f", 16, 8, 0, (o, c) -> o), "RmwMemory.java", "command width must be >= 1, got 0");
+                () -> new RmwMemory("f", 16, 8, 0, (o, c) -> o),
+                "MemBlocksTest.java",
+                "command width must be >= 1, got 0");
         // An update wider than the data word is a width error, not a silent truncation.
         expectError(
                 () -> new RmwMemory("f", 16, 8, 8, (o, c) -> o.addExpand(c)),
@@ -85,33 +90,35 @@ class MemBlocksTest {
                 "9-bit");
         expectError(
                 () -> new RmwMemory("f", 16, 8, 8, (o, c) -> SatAdd.carrySelect(o, c, B(false), 8).value),
-                "SatAdd.java",
+                "MemBlocksTest.java",
                 "0 <= split < w",
                 "split 8");
-        expectError(() -> new CounterSram(16, 0), "CounterSram.java", "counter width must be in 1..64, got 0");
-        expectError(() -> new CounterSram(16, 65), "CounterSram.java", "counter width must be in 1..64, got 65");
-        expectError(() -> new Lfsr(2, 1, 1), "Lfsr.java", "width must be in 3..64, got 2");
-        expectError(() -> new Lfsr(65, 1, 1), "Lfsr.java", "width must be in 3..64, got 65");
-        expectError(() -> new Lfsr(16, 0, 1), "Lfsr.java", "steps per advance must be >= 1, got 0");
-        expectError(() -> new Lfsr(16, 1, 0), "Lfsr.java", "seed must be nonzero");
-        expectError(() -> new Lfsr(32, 16, 0xACE1ACE1), "Lfsr.java", "does not fit in 32 bits", "0xACE1ACE1L");
+        expectError(() -> new CounterSram(16, 0), "MemBlocksTest.java", "counter width must be in 1..64, got 0");
+        expectError(() -> new CounterSram(16, 65), "MemBlocksTest.java", "counter width must be in 1..64, got 65");
+        expectError(() -> new Lfsr(2, 1, 1), "MemBlocksTest.java", "width must be in 3..64, got 2");
+        expectError(() -> new Lfsr(65, 1, 1), "MemBlocksTest.java", "width must be in 3..64, got 65");
+        expectError(() -> new Lfsr(16, 0, 1), "MemBlocksTest.java", "steps per advance must be >= 1, got 0");
+        expectError(() -> new Lfsr(16, 1, 0), "MemBlocksTest.java", "seed must be nonzero");
+        expectError(() -> new Lfsr(32, 16, 0xACE1ACE1), "MemBlocksTest.java", "does not fit in 32 bits", "0xACE1ACE1L");
         expectError(
                 () -> new HashUnit(12, 4, 0, 1, 1),
-                "HashUnit.java",
+                "MemBlocksTest.java",
                 "key bits must be a multiple of 8 in 8..64, got 12");
         expectError(
                 () -> new HashUnit(72, 4, 0, 1, 1),
-                "HashUnit.java",
+                "MemBlocksTest.java",
                 "key bits must be a multiple of 8 in 8..64, got 72");
-        expectError(() -> new HashUnit(32, -1, 0, 1, 1), "HashUnit.java", "index bits must be in 0..64, got -1");
-        expectError(() -> new HashUnit(32, 4, 65, 1, 1), "HashUnit.java", "tag bits must be in 0..64, got 65");
+        expectError(() -> new HashUnit(32, -1, 0, 1, 1), "MemBlocksTest.java", "index bits must be in 0..64, got -1");
+        expectError(() -> new HashUnit(32, 4, 65, 1, 1), "MemBlocksTest.java", "tag bits must be in 0..64, got 65");
         expectError(
-                () -> new HashUnit(32, 4, 2, 0, 1), "HashUnit.java", "seed must be a nonzero unsigned 32-bit value");
+                () -> new HashUnit(32, 4, 2, 0, 1),
+                "MemBlocksTest.java",
+                "seed must be a nonzero unsigned 32-bit value");
         expectError(
                 () -> new HashUnit(32, 4, 2, 1L << 32, 1),
-                "HashUnit.java",
+                "MemBlocksTest.java",
                 "seed must be a nonzero unsigned 32-bit value");
-        expectError(() -> new HashUnit(32, 4, 2, 1, -1), "HashUnit.java", "payload bits must be >= 0, got -1");
+        expectError(() -> new HashUnit(32, 4, 2, 1, -1), "MemBlocksTest.java", "payload bits must be >= 0, got -1");
     }
 
     @Test
