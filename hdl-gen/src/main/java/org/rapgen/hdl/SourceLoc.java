@@ -19,8 +19,7 @@ public record SourceLoc(String file, int line) {
     public static SourceLoc capture() {
         return WALKER.walk(frames -> frames.filter(f -> !isCore(f.getClassName()))
                 .findFirst()
-                .map(f ->
-                        new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber()))
+                .map(SourceLoc::of)
                 .orElse(UNKNOWN));
     }
 
@@ -35,9 +34,7 @@ public record SourceLoc(String file, int line) {
             for (StackWalker.StackFrame f :
                     (Iterable<StackWalker.StackFrame>) frames.filter(f -> !isCore(f.getClassName()))::iterator) {
                 if (f.getDeclaringClass().getNestHost() == block) inside = true;
-                else if (inside)
-                    return new SourceLoc(
-                            f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
+                else if (inside) return of(f);
             }
             return capture();
         });
@@ -63,7 +60,7 @@ public record SourceLoc(String file, int line) {
                     next++;
                     continue;
                 }
-                return new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
+                return of(f);
             }
             return UNKNOWN;
         });
@@ -74,6 +71,11 @@ public record SourceLoc(String file, int line) {
         return CLASS_WALKER.walk(frames -> frames.filter(
                         f -> f.getDeclaringClass() == cls && f.getMethodName().equals("<init>"))
                 .count());
+    }
+
+    /** A stack frame's file and line (its class name when the class has no source file). */
+    private static SourceLoc of(StackWalker.StackFrame f) {
+        return new SourceLoc(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber());
     }
 
     private static boolean isCore(String className) {
