@@ -3,648 +3,648 @@
 `default_nettype none
 
 module Arbiter_n64_w8 (
-  input  wire clock, // Arbiter.java:51
-  input  wire reset, // Arbiter.java:51
-  output wire io_in_0_ready, // Arbiter.java:56
-  input  wire io_in_0_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_0_bits, // Arbiter.java:56
-  output wire io_in_1_ready, // Arbiter.java:56
-  input  wire io_in_1_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_1_bits, // Arbiter.java:56
-  output wire io_in_2_ready, // Arbiter.java:56
-  input  wire io_in_2_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_2_bits, // Arbiter.java:56
-  output wire io_in_3_ready, // Arbiter.java:56
-  input  wire io_in_3_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_3_bits, // Arbiter.java:56
-  output wire io_in_4_ready, // Arbiter.java:56
-  input  wire io_in_4_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_4_bits, // Arbiter.java:56
-  output wire io_in_5_ready, // Arbiter.java:56
-  input  wire io_in_5_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_5_bits, // Arbiter.java:56
-  output wire io_in_6_ready, // Arbiter.java:56
-  input  wire io_in_6_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_6_bits, // Arbiter.java:56
-  output wire io_in_7_ready, // Arbiter.java:56
-  input  wire io_in_7_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_7_bits, // Arbiter.java:56
-  output wire io_in_8_ready, // Arbiter.java:56
-  input  wire io_in_8_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_8_bits, // Arbiter.java:56
-  output wire io_in_9_ready, // Arbiter.java:56
-  input  wire io_in_9_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_9_bits, // Arbiter.java:56
-  output wire io_in_10_ready, // Arbiter.java:56
-  input  wire io_in_10_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_10_bits, // Arbiter.java:56
-  output wire io_in_11_ready, // Arbiter.java:56
-  input  wire io_in_11_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_11_bits, // Arbiter.java:56
-  output wire io_in_12_ready, // Arbiter.java:56
-  input  wire io_in_12_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_12_bits, // Arbiter.java:56
-  output wire io_in_13_ready, // Arbiter.java:56
-  input  wire io_in_13_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_13_bits, // Arbiter.java:56
-  output wire io_in_14_ready, // Arbiter.java:56
-  input  wire io_in_14_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_14_bits, // Arbiter.java:56
-  output wire io_in_15_ready, // Arbiter.java:56
-  input  wire io_in_15_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_15_bits, // Arbiter.java:56
-  output wire io_in_16_ready, // Arbiter.java:56
-  input  wire io_in_16_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_16_bits, // Arbiter.java:56
-  output wire io_in_17_ready, // Arbiter.java:56
-  input  wire io_in_17_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_17_bits, // Arbiter.java:56
-  output wire io_in_18_ready, // Arbiter.java:56
-  input  wire io_in_18_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_18_bits, // Arbiter.java:56
-  output wire io_in_19_ready, // Arbiter.java:56
-  input  wire io_in_19_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_19_bits, // Arbiter.java:56
-  output wire io_in_20_ready, // Arbiter.java:56
-  input  wire io_in_20_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_20_bits, // Arbiter.java:56
-  output wire io_in_21_ready, // Arbiter.java:56
-  input  wire io_in_21_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_21_bits, // Arbiter.java:56
-  output wire io_in_22_ready, // Arbiter.java:56
-  input  wire io_in_22_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_22_bits, // Arbiter.java:56
-  output wire io_in_23_ready, // Arbiter.java:56
-  input  wire io_in_23_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_23_bits, // Arbiter.java:56
-  output wire io_in_24_ready, // Arbiter.java:56
-  input  wire io_in_24_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_24_bits, // Arbiter.java:56
-  output wire io_in_25_ready, // Arbiter.java:56
-  input  wire io_in_25_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_25_bits, // Arbiter.java:56
-  output wire io_in_26_ready, // Arbiter.java:56
-  input  wire io_in_26_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_26_bits, // Arbiter.java:56
-  output wire io_in_27_ready, // Arbiter.java:56
-  input  wire io_in_27_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_27_bits, // Arbiter.java:56
-  output wire io_in_28_ready, // Arbiter.java:56
-  input  wire io_in_28_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_28_bits, // Arbiter.java:56
-  output wire io_in_29_ready, // Arbiter.java:56
-  input  wire io_in_29_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_29_bits, // Arbiter.java:56
-  output wire io_in_30_ready, // Arbiter.java:56
-  input  wire io_in_30_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_30_bits, // Arbiter.java:56
-  output wire io_in_31_ready, // Arbiter.java:56
-  input  wire io_in_31_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_31_bits, // Arbiter.java:56
-  output wire io_in_32_ready, // Arbiter.java:56
-  input  wire io_in_32_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_32_bits, // Arbiter.java:56
-  output wire io_in_33_ready, // Arbiter.java:56
-  input  wire io_in_33_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_33_bits, // Arbiter.java:56
-  output wire io_in_34_ready, // Arbiter.java:56
-  input  wire io_in_34_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_34_bits, // Arbiter.java:56
-  output wire io_in_35_ready, // Arbiter.java:56
-  input  wire io_in_35_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_35_bits, // Arbiter.java:56
-  output wire io_in_36_ready, // Arbiter.java:56
-  input  wire io_in_36_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_36_bits, // Arbiter.java:56
-  output wire io_in_37_ready, // Arbiter.java:56
-  input  wire io_in_37_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_37_bits, // Arbiter.java:56
-  output wire io_in_38_ready, // Arbiter.java:56
-  input  wire io_in_38_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_38_bits, // Arbiter.java:56
-  output wire io_in_39_ready, // Arbiter.java:56
-  input  wire io_in_39_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_39_bits, // Arbiter.java:56
-  output wire io_in_40_ready, // Arbiter.java:56
-  input  wire io_in_40_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_40_bits, // Arbiter.java:56
-  output wire io_in_41_ready, // Arbiter.java:56
-  input  wire io_in_41_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_41_bits, // Arbiter.java:56
-  output wire io_in_42_ready, // Arbiter.java:56
-  input  wire io_in_42_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_42_bits, // Arbiter.java:56
-  output wire io_in_43_ready, // Arbiter.java:56
-  input  wire io_in_43_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_43_bits, // Arbiter.java:56
-  output wire io_in_44_ready, // Arbiter.java:56
-  input  wire io_in_44_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_44_bits, // Arbiter.java:56
-  output wire io_in_45_ready, // Arbiter.java:56
-  input  wire io_in_45_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_45_bits, // Arbiter.java:56
-  output wire io_in_46_ready, // Arbiter.java:56
-  input  wire io_in_46_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_46_bits, // Arbiter.java:56
-  output wire io_in_47_ready, // Arbiter.java:56
-  input  wire io_in_47_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_47_bits, // Arbiter.java:56
-  output wire io_in_48_ready, // Arbiter.java:56
-  input  wire io_in_48_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_48_bits, // Arbiter.java:56
-  output wire io_in_49_ready, // Arbiter.java:56
-  input  wire io_in_49_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_49_bits, // Arbiter.java:56
-  output wire io_in_50_ready, // Arbiter.java:56
-  input  wire io_in_50_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_50_bits, // Arbiter.java:56
-  output wire io_in_51_ready, // Arbiter.java:56
-  input  wire io_in_51_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_51_bits, // Arbiter.java:56
-  output wire io_in_52_ready, // Arbiter.java:56
-  input  wire io_in_52_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_52_bits, // Arbiter.java:56
-  output wire io_in_53_ready, // Arbiter.java:56
-  input  wire io_in_53_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_53_bits, // Arbiter.java:56
-  output wire io_in_54_ready, // Arbiter.java:56
-  input  wire io_in_54_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_54_bits, // Arbiter.java:56
-  output wire io_in_55_ready, // Arbiter.java:56
-  input  wire io_in_55_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_55_bits, // Arbiter.java:56
-  output wire io_in_56_ready, // Arbiter.java:56
-  input  wire io_in_56_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_56_bits, // Arbiter.java:56
-  output wire io_in_57_ready, // Arbiter.java:56
-  input  wire io_in_57_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_57_bits, // Arbiter.java:56
-  output wire io_in_58_ready, // Arbiter.java:56
-  input  wire io_in_58_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_58_bits, // Arbiter.java:56
-  output wire io_in_59_ready, // Arbiter.java:56
-  input  wire io_in_59_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_59_bits, // Arbiter.java:56
-  output wire io_in_60_ready, // Arbiter.java:56
-  input  wire io_in_60_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_60_bits, // Arbiter.java:56
-  output wire io_in_61_ready, // Arbiter.java:56
-  input  wire io_in_61_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_61_bits, // Arbiter.java:56
-  output wire io_in_62_ready, // Arbiter.java:56
-  input  wire io_in_62_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_62_bits, // Arbiter.java:56
-  output wire io_in_63_ready, // Arbiter.java:56
-  input  wire io_in_63_valid, // Arbiter.java:56
-  input  wire [7:0] io_in_63_bits, // Arbiter.java:56
-  input  wire io_out_ready, // Arbiter.java:56
-  output wire io_out_valid, // Arbiter.java:56
-  output wire [7:0] io_out_bits, // Arbiter.java:56
-  output wire [5:0] io_chosen  // Arbiter.java:56
+  input  wire clock, // Arbiter.java:53
+  input  wire reset, // Arbiter.java:53
+  output wire io_in_0_ready, // Arbiter.java:58
+  input  wire io_in_0_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_0_bits, // Arbiter.java:58
+  output wire io_in_1_ready, // Arbiter.java:58
+  input  wire io_in_1_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_1_bits, // Arbiter.java:58
+  output wire io_in_2_ready, // Arbiter.java:58
+  input  wire io_in_2_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_2_bits, // Arbiter.java:58
+  output wire io_in_3_ready, // Arbiter.java:58
+  input  wire io_in_3_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_3_bits, // Arbiter.java:58
+  output wire io_in_4_ready, // Arbiter.java:58
+  input  wire io_in_4_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_4_bits, // Arbiter.java:58
+  output wire io_in_5_ready, // Arbiter.java:58
+  input  wire io_in_5_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_5_bits, // Arbiter.java:58
+  output wire io_in_6_ready, // Arbiter.java:58
+  input  wire io_in_6_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_6_bits, // Arbiter.java:58
+  output wire io_in_7_ready, // Arbiter.java:58
+  input  wire io_in_7_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_7_bits, // Arbiter.java:58
+  output wire io_in_8_ready, // Arbiter.java:58
+  input  wire io_in_8_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_8_bits, // Arbiter.java:58
+  output wire io_in_9_ready, // Arbiter.java:58
+  input  wire io_in_9_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_9_bits, // Arbiter.java:58
+  output wire io_in_10_ready, // Arbiter.java:58
+  input  wire io_in_10_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_10_bits, // Arbiter.java:58
+  output wire io_in_11_ready, // Arbiter.java:58
+  input  wire io_in_11_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_11_bits, // Arbiter.java:58
+  output wire io_in_12_ready, // Arbiter.java:58
+  input  wire io_in_12_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_12_bits, // Arbiter.java:58
+  output wire io_in_13_ready, // Arbiter.java:58
+  input  wire io_in_13_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_13_bits, // Arbiter.java:58
+  output wire io_in_14_ready, // Arbiter.java:58
+  input  wire io_in_14_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_14_bits, // Arbiter.java:58
+  output wire io_in_15_ready, // Arbiter.java:58
+  input  wire io_in_15_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_15_bits, // Arbiter.java:58
+  output wire io_in_16_ready, // Arbiter.java:58
+  input  wire io_in_16_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_16_bits, // Arbiter.java:58
+  output wire io_in_17_ready, // Arbiter.java:58
+  input  wire io_in_17_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_17_bits, // Arbiter.java:58
+  output wire io_in_18_ready, // Arbiter.java:58
+  input  wire io_in_18_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_18_bits, // Arbiter.java:58
+  output wire io_in_19_ready, // Arbiter.java:58
+  input  wire io_in_19_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_19_bits, // Arbiter.java:58
+  output wire io_in_20_ready, // Arbiter.java:58
+  input  wire io_in_20_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_20_bits, // Arbiter.java:58
+  output wire io_in_21_ready, // Arbiter.java:58
+  input  wire io_in_21_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_21_bits, // Arbiter.java:58
+  output wire io_in_22_ready, // Arbiter.java:58
+  input  wire io_in_22_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_22_bits, // Arbiter.java:58
+  output wire io_in_23_ready, // Arbiter.java:58
+  input  wire io_in_23_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_23_bits, // Arbiter.java:58
+  output wire io_in_24_ready, // Arbiter.java:58
+  input  wire io_in_24_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_24_bits, // Arbiter.java:58
+  output wire io_in_25_ready, // Arbiter.java:58
+  input  wire io_in_25_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_25_bits, // Arbiter.java:58
+  output wire io_in_26_ready, // Arbiter.java:58
+  input  wire io_in_26_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_26_bits, // Arbiter.java:58
+  output wire io_in_27_ready, // Arbiter.java:58
+  input  wire io_in_27_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_27_bits, // Arbiter.java:58
+  output wire io_in_28_ready, // Arbiter.java:58
+  input  wire io_in_28_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_28_bits, // Arbiter.java:58
+  output wire io_in_29_ready, // Arbiter.java:58
+  input  wire io_in_29_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_29_bits, // Arbiter.java:58
+  output wire io_in_30_ready, // Arbiter.java:58
+  input  wire io_in_30_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_30_bits, // Arbiter.java:58
+  output wire io_in_31_ready, // Arbiter.java:58
+  input  wire io_in_31_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_31_bits, // Arbiter.java:58
+  output wire io_in_32_ready, // Arbiter.java:58
+  input  wire io_in_32_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_32_bits, // Arbiter.java:58
+  output wire io_in_33_ready, // Arbiter.java:58
+  input  wire io_in_33_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_33_bits, // Arbiter.java:58
+  output wire io_in_34_ready, // Arbiter.java:58
+  input  wire io_in_34_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_34_bits, // Arbiter.java:58
+  output wire io_in_35_ready, // Arbiter.java:58
+  input  wire io_in_35_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_35_bits, // Arbiter.java:58
+  output wire io_in_36_ready, // Arbiter.java:58
+  input  wire io_in_36_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_36_bits, // Arbiter.java:58
+  output wire io_in_37_ready, // Arbiter.java:58
+  input  wire io_in_37_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_37_bits, // Arbiter.java:58
+  output wire io_in_38_ready, // Arbiter.java:58
+  input  wire io_in_38_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_38_bits, // Arbiter.java:58
+  output wire io_in_39_ready, // Arbiter.java:58
+  input  wire io_in_39_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_39_bits, // Arbiter.java:58
+  output wire io_in_40_ready, // Arbiter.java:58
+  input  wire io_in_40_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_40_bits, // Arbiter.java:58
+  output wire io_in_41_ready, // Arbiter.java:58
+  input  wire io_in_41_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_41_bits, // Arbiter.java:58
+  output wire io_in_42_ready, // Arbiter.java:58
+  input  wire io_in_42_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_42_bits, // Arbiter.java:58
+  output wire io_in_43_ready, // Arbiter.java:58
+  input  wire io_in_43_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_43_bits, // Arbiter.java:58
+  output wire io_in_44_ready, // Arbiter.java:58
+  input  wire io_in_44_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_44_bits, // Arbiter.java:58
+  output wire io_in_45_ready, // Arbiter.java:58
+  input  wire io_in_45_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_45_bits, // Arbiter.java:58
+  output wire io_in_46_ready, // Arbiter.java:58
+  input  wire io_in_46_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_46_bits, // Arbiter.java:58
+  output wire io_in_47_ready, // Arbiter.java:58
+  input  wire io_in_47_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_47_bits, // Arbiter.java:58
+  output wire io_in_48_ready, // Arbiter.java:58
+  input  wire io_in_48_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_48_bits, // Arbiter.java:58
+  output wire io_in_49_ready, // Arbiter.java:58
+  input  wire io_in_49_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_49_bits, // Arbiter.java:58
+  output wire io_in_50_ready, // Arbiter.java:58
+  input  wire io_in_50_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_50_bits, // Arbiter.java:58
+  output wire io_in_51_ready, // Arbiter.java:58
+  input  wire io_in_51_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_51_bits, // Arbiter.java:58
+  output wire io_in_52_ready, // Arbiter.java:58
+  input  wire io_in_52_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_52_bits, // Arbiter.java:58
+  output wire io_in_53_ready, // Arbiter.java:58
+  input  wire io_in_53_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_53_bits, // Arbiter.java:58
+  output wire io_in_54_ready, // Arbiter.java:58
+  input  wire io_in_54_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_54_bits, // Arbiter.java:58
+  output wire io_in_55_ready, // Arbiter.java:58
+  input  wire io_in_55_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_55_bits, // Arbiter.java:58
+  output wire io_in_56_ready, // Arbiter.java:58
+  input  wire io_in_56_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_56_bits, // Arbiter.java:58
+  output wire io_in_57_ready, // Arbiter.java:58
+  input  wire io_in_57_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_57_bits, // Arbiter.java:58
+  output wire io_in_58_ready, // Arbiter.java:58
+  input  wire io_in_58_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_58_bits, // Arbiter.java:58
+  output wire io_in_59_ready, // Arbiter.java:58
+  input  wire io_in_59_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_59_bits, // Arbiter.java:58
+  output wire io_in_60_ready, // Arbiter.java:58
+  input  wire io_in_60_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_60_bits, // Arbiter.java:58
+  output wire io_in_61_ready, // Arbiter.java:58
+  input  wire io_in_61_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_61_bits, // Arbiter.java:58
+  output wire io_in_62_ready, // Arbiter.java:58
+  input  wire io_in_62_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_62_bits, // Arbiter.java:58
+  output wire io_in_63_ready, // Arbiter.java:58
+  input  wire io_in_63_valid, // Arbiter.java:58
+  input  wire [7:0] io_in_63_bits, // Arbiter.java:58
+  input  wire io_out_ready, // Arbiter.java:58
+  output wire io_out_valid, // Arbiter.java:58
+  output wire [7:0] io_out_bits, // Arbiter.java:58
+  output wire [5:0] io_chosen  // Arbiter.java:58
 );
 
   // Logic
-  wire _and_0 = io_out_ready & io_in_0_valid; // Arbiter.java:80
-  wire _not_0 = ~io_in_0_valid; // Arbiter.java:90
-  wire _and_1 = io_out_ready & _not_0; // Arbiter.java:90
-  wire _and_2 = _and_1 & io_in_1_valid; // Arbiter.java:80
-  wire _or_0 = io_in_0_valid | io_in_1_valid; // Arbiter.java:102
-  wire _not_1 = ~_or_0; // Arbiter.java:90
-  wire _and_3 = io_out_ready & _not_1; // Arbiter.java:90
-  wire _and_4 = _and_3 & io_in_2_valid; // Arbiter.java:80
-  wire _not_2 = ~io_in_2_valid; // Arbiter.java:90
-  wire _and_5 = _and_3 & _not_2; // Arbiter.java:90
-  wire _and_6 = _and_5 & io_in_3_valid; // Arbiter.java:80
-  wire _or_1 = io_in_2_valid | io_in_3_valid; // Arbiter.java:102
-  wire _or_2 = _or_0 | _or_1; // Arbiter.java:102
-  wire _not_3 = ~_or_2; // Arbiter.java:90
-  wire _and_7 = io_out_ready & _not_3; // Arbiter.java:90
-  wire _and_8 = _and_7 & io_in_4_valid; // Arbiter.java:80
-  wire _not_4 = ~io_in_4_valid; // Arbiter.java:90
-  wire _and_9 = _and_7 & _not_4; // Arbiter.java:90
-  wire _and_10 = _and_9 & io_in_5_valid; // Arbiter.java:80
-  wire _or_3 = io_in_4_valid | io_in_5_valid; // Arbiter.java:102
-  wire _not_5 = ~_or_3; // Arbiter.java:90
-  wire _and_11 = _and_7 & _not_5; // Arbiter.java:90
-  wire _and_12 = _and_11 & io_in_6_valid; // Arbiter.java:80
-  wire _not_6 = ~io_in_6_valid; // Arbiter.java:90
-  wire _and_13 = _and_11 & _not_6; // Arbiter.java:90
-  wire _and_14 = _and_13 & io_in_7_valid; // Arbiter.java:80
-  wire _or_4 = io_in_6_valid | io_in_7_valid; // Arbiter.java:102
-  wire _or_5 = _or_3 | _or_4; // Arbiter.java:102
-  wire _or_6 = _or_2 | _or_5; // Arbiter.java:102
-  wire _not_7 = ~_or_6; // Arbiter.java:90
-  wire _and_15 = io_out_ready & _not_7; // Arbiter.java:90
-  wire _and_16 = _and_15 & io_in_8_valid; // Arbiter.java:80
-  wire _not_8 = ~io_in_8_valid; // Arbiter.java:90
-  wire _and_17 = _and_15 & _not_8; // Arbiter.java:90
-  wire _and_18 = _and_17 & io_in_9_valid; // Arbiter.java:80
-  wire _or_7 = io_in_8_valid | io_in_9_valid; // Arbiter.java:102
-  wire _not_9 = ~_or_7; // Arbiter.java:90
-  wire _and_19 = _and_15 & _not_9; // Arbiter.java:90
-  wire _and_20 = _and_19 & io_in_10_valid; // Arbiter.java:80
-  wire _not_10 = ~io_in_10_valid; // Arbiter.java:90
-  wire _and_21 = _and_19 & _not_10; // Arbiter.java:90
-  wire _and_22 = _and_21 & io_in_11_valid; // Arbiter.java:80
-  wire _or_8 = io_in_10_valid | io_in_11_valid; // Arbiter.java:102
-  wire _or_9 = _or_7 | _or_8; // Arbiter.java:102
-  wire _not_11 = ~_or_9; // Arbiter.java:90
-  wire _and_23 = _and_15 & _not_11; // Arbiter.java:90
-  wire _and_24 = _and_23 & io_in_12_valid; // Arbiter.java:80
-  wire _not_12 = ~io_in_12_valid; // Arbiter.java:90
-  wire _and_25 = _and_23 & _not_12; // Arbiter.java:90
-  wire _and_26 = _and_25 & io_in_13_valid; // Arbiter.java:80
-  wire _or_10 = io_in_12_valid | io_in_13_valid; // Arbiter.java:102
-  wire _not_13 = ~_or_10; // Arbiter.java:90
-  wire _and_27 = _and_23 & _not_13; // Arbiter.java:90
-  wire _and_28 = _and_27 & io_in_14_valid; // Arbiter.java:80
-  wire _not_14 = ~io_in_14_valid; // Arbiter.java:90
-  wire _and_29 = _and_27 & _not_14; // Arbiter.java:90
-  wire _and_30 = _and_29 & io_in_15_valid; // Arbiter.java:80
-  wire _or_11 = io_in_14_valid | io_in_15_valid; // Arbiter.java:102
-  wire _or_12 = _or_10 | _or_11; // Arbiter.java:102
-  wire _or_13 = _or_9 | _or_12; // Arbiter.java:102
-  wire _or_14 = _or_6 | _or_13; // Arbiter.java:102
-  wire _not_15 = ~_or_14; // Arbiter.java:90
-  wire _and_31 = io_out_ready & _not_15; // Arbiter.java:90
-  wire _and_32 = _and_31 & io_in_16_valid; // Arbiter.java:80
-  wire _not_16 = ~io_in_16_valid; // Arbiter.java:90
-  wire _and_33 = _and_31 & _not_16; // Arbiter.java:90
-  wire _and_34 = _and_33 & io_in_17_valid; // Arbiter.java:80
-  wire _or_15 = io_in_16_valid | io_in_17_valid; // Arbiter.java:102
-  wire _not_17 = ~_or_15; // Arbiter.java:90
-  wire _and_35 = _and_31 & _not_17; // Arbiter.java:90
-  wire _and_36 = _and_35 & io_in_18_valid; // Arbiter.java:80
-  wire _not_18 = ~io_in_18_valid; // Arbiter.java:90
-  wire _and_37 = _and_35 & _not_18; // Arbiter.java:90
-  wire _and_38 = _and_37 & io_in_19_valid; // Arbiter.java:80
-  wire _or_16 = io_in_18_valid | io_in_19_valid; // Arbiter.java:102
-  wire _or_17 = _or_15 | _or_16; // Arbiter.java:102
-  wire _not_19 = ~_or_17; // Arbiter.java:90
-  wire _and_39 = _and_31 & _not_19; // Arbiter.java:90
-  wire _and_40 = _and_39 & io_in_20_valid; // Arbiter.java:80
-  wire _not_20 = ~io_in_20_valid; // Arbiter.java:90
-  wire _and_41 = _and_39 & _not_20; // Arbiter.java:90
-  wire _and_42 = _and_41 & io_in_21_valid; // Arbiter.java:80
-  wire _or_18 = io_in_20_valid | io_in_21_valid; // Arbiter.java:102
-  wire _not_21 = ~_or_18; // Arbiter.java:90
-  wire _and_43 = _and_39 & _not_21; // Arbiter.java:90
-  wire _and_44 = _and_43 & io_in_22_valid; // Arbiter.java:80
-  wire _not_22 = ~io_in_22_valid; // Arbiter.java:90
-  wire _and_45 = _and_43 & _not_22; // Arbiter.java:90
-  wire _and_46 = _and_45 & io_in_23_valid; // Arbiter.java:80
-  wire _or_19 = io_in_22_valid | io_in_23_valid; // Arbiter.java:102
-  wire _or_20 = _or_18 | _or_19; // Arbiter.java:102
-  wire _or_21 = _or_17 | _or_20; // Arbiter.java:102
-  wire _not_23 = ~_or_21; // Arbiter.java:90
-  wire _and_47 = _and_31 & _not_23; // Arbiter.java:90
-  wire _and_48 = _and_47 & io_in_24_valid; // Arbiter.java:80
-  wire _not_24 = ~io_in_24_valid; // Arbiter.java:90
-  wire _and_49 = _and_47 & _not_24; // Arbiter.java:90
-  wire _and_50 = _and_49 & io_in_25_valid; // Arbiter.java:80
-  wire _or_22 = io_in_24_valid | io_in_25_valid; // Arbiter.java:102
-  wire _not_25 = ~_or_22; // Arbiter.java:90
-  wire _and_51 = _and_47 & _not_25; // Arbiter.java:90
-  wire _and_52 = _and_51 & io_in_26_valid; // Arbiter.java:80
-  wire _not_26 = ~io_in_26_valid; // Arbiter.java:90
-  wire _and_53 = _and_51 & _not_26; // Arbiter.java:90
-  wire _and_54 = _and_53 & io_in_27_valid; // Arbiter.java:80
-  wire _or_23 = io_in_26_valid | io_in_27_valid; // Arbiter.java:102
-  wire _or_24 = _or_22 | _or_23; // Arbiter.java:102
-  wire _not_27 = ~_or_24; // Arbiter.java:90
-  wire _and_55 = _and_47 & _not_27; // Arbiter.java:90
-  wire _and_56 = _and_55 & io_in_28_valid; // Arbiter.java:80
-  wire _not_28 = ~io_in_28_valid; // Arbiter.java:90
-  wire _and_57 = _and_55 & _not_28; // Arbiter.java:90
-  wire _and_58 = _and_57 & io_in_29_valid; // Arbiter.java:80
-  wire _or_25 = io_in_28_valid | io_in_29_valid; // Arbiter.java:102
-  wire _not_29 = ~_or_25; // Arbiter.java:90
-  wire _and_59 = _and_55 & _not_29; // Arbiter.java:90
-  wire _and_60 = _and_59 & io_in_30_valid; // Arbiter.java:80
-  wire _not_30 = ~io_in_30_valid; // Arbiter.java:90
-  wire _and_61 = _and_59 & _not_30; // Arbiter.java:90
-  wire _and_62 = _and_61 & io_in_31_valid; // Arbiter.java:80
-  wire _or_26 = io_in_30_valid | io_in_31_valid; // Arbiter.java:102
-  wire _or_27 = _or_25 | _or_26; // Arbiter.java:102
-  wire _or_28 = _or_24 | _or_27; // Arbiter.java:102
-  wire _or_29 = _or_21 | _or_28; // Arbiter.java:102
-  wire _or_30 = _or_14 | _or_29; // Arbiter.java:102
-  wire _not_31 = ~_or_30; // Arbiter.java:90
-  wire _and_63 = io_out_ready & _not_31; // Arbiter.java:90
-  wire _and_64 = _and_63 & io_in_32_valid; // Arbiter.java:80
-  wire _not_32 = ~io_in_32_valid; // Arbiter.java:90
-  wire _and_65 = _and_63 & _not_32; // Arbiter.java:90
-  wire _and_66 = _and_65 & io_in_33_valid; // Arbiter.java:80
-  wire _or_31 = io_in_32_valid | io_in_33_valid; // Arbiter.java:102
-  wire _not_33 = ~_or_31; // Arbiter.java:90
-  wire _and_67 = _and_63 & _not_33; // Arbiter.java:90
-  wire _and_68 = _and_67 & io_in_34_valid; // Arbiter.java:80
-  wire _not_34 = ~io_in_34_valid; // Arbiter.java:90
-  wire _and_69 = _and_67 & _not_34; // Arbiter.java:90
-  wire _and_70 = _and_69 & io_in_35_valid; // Arbiter.java:80
-  wire _or_32 = io_in_34_valid | io_in_35_valid; // Arbiter.java:102
-  wire _or_33 = _or_31 | _or_32; // Arbiter.java:102
-  wire _not_35 = ~_or_33; // Arbiter.java:90
-  wire _and_71 = _and_63 & _not_35; // Arbiter.java:90
-  wire _and_72 = _and_71 & io_in_36_valid; // Arbiter.java:80
-  wire _not_36 = ~io_in_36_valid; // Arbiter.java:90
-  wire _and_73 = _and_71 & _not_36; // Arbiter.java:90
-  wire _and_74 = _and_73 & io_in_37_valid; // Arbiter.java:80
-  wire _or_34 = io_in_36_valid | io_in_37_valid; // Arbiter.java:102
-  wire _not_37 = ~_or_34; // Arbiter.java:90
-  wire _and_75 = _and_71 & _not_37; // Arbiter.java:90
-  wire _and_76 = _and_75 & io_in_38_valid; // Arbiter.java:80
-  wire _not_38 = ~io_in_38_valid; // Arbiter.java:90
-  wire _and_77 = _and_75 & _not_38; // Arbiter.java:90
-  wire _and_78 = _and_77 & io_in_39_valid; // Arbiter.java:80
-  wire _or_35 = io_in_38_valid | io_in_39_valid; // Arbiter.java:102
-  wire _or_36 = _or_34 | _or_35; // Arbiter.java:102
-  wire _or_37 = _or_33 | _or_36; // Arbiter.java:102
-  wire _not_39 = ~_or_37; // Arbiter.java:90
-  wire _and_79 = _and_63 & _not_39; // Arbiter.java:90
-  wire _and_80 = _and_79 & io_in_40_valid; // Arbiter.java:80
-  wire _not_40 = ~io_in_40_valid; // Arbiter.java:90
-  wire _and_81 = _and_79 & _not_40; // Arbiter.java:90
-  wire _and_82 = _and_81 & io_in_41_valid; // Arbiter.java:80
-  wire _or_38 = io_in_40_valid | io_in_41_valid; // Arbiter.java:102
-  wire _not_41 = ~_or_38; // Arbiter.java:90
-  wire _and_83 = _and_79 & _not_41; // Arbiter.java:90
-  wire _and_84 = _and_83 & io_in_42_valid; // Arbiter.java:80
-  wire _not_42 = ~io_in_42_valid; // Arbiter.java:90
-  wire _and_85 = _and_83 & _not_42; // Arbiter.java:90
-  wire _and_86 = _and_85 & io_in_43_valid; // Arbiter.java:80
-  wire _or_39 = io_in_42_valid | io_in_43_valid; // Arbiter.java:102
-  wire _or_40 = _or_38 | _or_39; // Arbiter.java:102
-  wire _not_43 = ~_or_40; // Arbiter.java:90
-  wire _and_87 = _and_79 & _not_43; // Arbiter.java:90
-  wire _and_88 = _and_87 & io_in_44_valid; // Arbiter.java:80
-  wire _not_44 = ~io_in_44_valid; // Arbiter.java:90
-  wire _and_89 = _and_87 & _not_44; // Arbiter.java:90
-  wire _and_90 = _and_89 & io_in_45_valid; // Arbiter.java:80
-  wire _or_41 = io_in_44_valid | io_in_45_valid; // Arbiter.java:102
-  wire _not_45 = ~_or_41; // Arbiter.java:90
-  wire _and_91 = _and_87 & _not_45; // Arbiter.java:90
-  wire _and_92 = _and_91 & io_in_46_valid; // Arbiter.java:80
-  wire _not_46 = ~io_in_46_valid; // Arbiter.java:90
-  wire _and_93 = _and_91 & _not_46; // Arbiter.java:90
-  wire _and_94 = _and_93 & io_in_47_valid; // Arbiter.java:80
-  wire _or_42 = io_in_46_valid | io_in_47_valid; // Arbiter.java:102
-  wire _or_43 = _or_41 | _or_42; // Arbiter.java:102
-  wire _or_44 = _or_40 | _or_43; // Arbiter.java:102
-  wire _or_45 = _or_37 | _or_44; // Arbiter.java:102
-  wire _not_47 = ~_or_45; // Arbiter.java:90
-  wire _and_95 = _and_63 & _not_47; // Arbiter.java:90
-  wire _and_96 = _and_95 & io_in_48_valid; // Arbiter.java:80
-  wire _not_48 = ~io_in_48_valid; // Arbiter.java:90
-  wire _and_97 = _and_95 & _not_48; // Arbiter.java:90
-  wire _and_98 = _and_97 & io_in_49_valid; // Arbiter.java:80
-  wire _or_46 = io_in_48_valid | io_in_49_valid; // Arbiter.java:102
-  wire _not_49 = ~_or_46; // Arbiter.java:90
-  wire _and_99 = _and_95 & _not_49; // Arbiter.java:90
-  wire _and_100 = _and_99 & io_in_50_valid; // Arbiter.java:80
-  wire _not_50 = ~io_in_50_valid; // Arbiter.java:90
-  wire _and_101 = _and_99 & _not_50; // Arbiter.java:90
-  wire _and_102 = _and_101 & io_in_51_valid; // Arbiter.java:80
-  wire _or_47 = io_in_50_valid | io_in_51_valid; // Arbiter.java:102
-  wire _or_48 = _or_46 | _or_47; // Arbiter.java:102
-  wire _not_51 = ~_or_48; // Arbiter.java:90
-  wire _and_103 = _and_95 & _not_51; // Arbiter.java:90
-  wire _and_104 = _and_103 & io_in_52_valid; // Arbiter.java:80
-  wire _not_52 = ~io_in_52_valid; // Arbiter.java:90
-  wire _and_105 = _and_103 & _not_52; // Arbiter.java:90
-  wire _and_106 = _and_105 & io_in_53_valid; // Arbiter.java:80
-  wire _or_49 = io_in_52_valid | io_in_53_valid; // Arbiter.java:102
-  wire _not_53 = ~_or_49; // Arbiter.java:90
-  wire _and_107 = _and_103 & _not_53; // Arbiter.java:90
-  wire _and_108 = _and_107 & io_in_54_valid; // Arbiter.java:80
-  wire _not_54 = ~io_in_54_valid; // Arbiter.java:90
-  wire _and_109 = _and_107 & _not_54; // Arbiter.java:90
-  wire _and_110 = _and_109 & io_in_55_valid; // Arbiter.java:80
-  wire _or_50 = io_in_54_valid | io_in_55_valid; // Arbiter.java:102
-  wire _or_51 = _or_49 | _or_50; // Arbiter.java:102
-  wire _or_52 = _or_48 | _or_51; // Arbiter.java:102
-  wire _not_55 = ~_or_52; // Arbiter.java:90
-  wire _and_111 = _and_95 & _not_55; // Arbiter.java:90
-  wire _and_112 = _and_111 & io_in_56_valid; // Arbiter.java:80
-  wire _not_56 = ~io_in_56_valid; // Arbiter.java:90
-  wire _and_113 = _and_111 & _not_56; // Arbiter.java:90
-  wire _and_114 = _and_113 & io_in_57_valid; // Arbiter.java:80
-  wire _or_53 = io_in_56_valid | io_in_57_valid; // Arbiter.java:102
-  wire _not_57 = ~_or_53; // Arbiter.java:90
-  wire _and_115 = _and_111 & _not_57; // Arbiter.java:90
-  wire _and_116 = _and_115 & io_in_58_valid; // Arbiter.java:80
-  wire _not_58 = ~io_in_58_valid; // Arbiter.java:90
-  wire _and_117 = _and_115 & _not_58; // Arbiter.java:90
-  wire _and_118 = _and_117 & io_in_59_valid; // Arbiter.java:80
-  wire _or_54 = io_in_58_valid | io_in_59_valid; // Arbiter.java:102
-  wire _or_55 = _or_53 | _or_54; // Arbiter.java:102
-  wire _not_59 = ~_or_55; // Arbiter.java:90
-  wire _and_119 = _and_111 & _not_59; // Arbiter.java:90
-  wire _and_120 = _and_119 & io_in_60_valid; // Arbiter.java:80
-  wire _not_60 = ~io_in_60_valid; // Arbiter.java:90
-  wire _and_121 = _and_119 & _not_60; // Arbiter.java:90
-  wire _and_122 = _and_121 & io_in_61_valid; // Arbiter.java:80
-  wire _or_56 = io_in_60_valid | io_in_61_valid; // Arbiter.java:102
-  wire _not_61 = ~_or_56; // Arbiter.java:90
-  wire _and_123 = _and_119 & _not_61; // Arbiter.java:90
-  wire _and_124 = _and_123 & io_in_62_valid; // Arbiter.java:80
-  wire _not_62 = ~io_in_62_valid; // Arbiter.java:90
-  wire _and_125 = _and_123 & _not_62; // Arbiter.java:90
-  wire _and_126 = _and_125 & io_in_63_valid; // Arbiter.java:80
-  wire _or_57 = io_in_62_valid | io_in_63_valid; // Arbiter.java:102
-  wire _or_58 = _or_56 | _or_57; // Arbiter.java:102
-  wire _or_59 = _or_55 | _or_58; // Arbiter.java:102
-  wire _or_60 = _or_52 | _or_59; // Arbiter.java:102
-  wire _or_61 = _or_45 | _or_60; // Arbiter.java:102
-  wire _or_62 = _or_30 | _or_61; // Arbiter.java:102
-  wire [7:0] _mux_0 = io_in_0_valid ? io_in_0_bits : io_in_1_bits; // Arbiter.java:102
-  wire [7:0] _mux_1 = io_in_2_valid ? io_in_2_bits : io_in_3_bits; // Arbiter.java:102
-  wire [7:0] _mux_2 = _or_0 ? _mux_0 : _mux_1; // Arbiter.java:102
-  wire [7:0] _mux_3 = io_in_4_valid ? io_in_4_bits : io_in_5_bits; // Arbiter.java:102
-  wire [7:0] _mux_4 = io_in_6_valid ? io_in_6_bits : io_in_7_bits; // Arbiter.java:102
-  wire [7:0] _mux_5 = _or_3 ? _mux_3 : _mux_4; // Arbiter.java:102
-  wire [7:0] _mux_6 = _or_2 ? _mux_2 : _mux_5; // Arbiter.java:102
-  wire [7:0] _mux_7 = io_in_8_valid ? io_in_8_bits : io_in_9_bits; // Arbiter.java:102
-  wire [7:0] _mux_8 = io_in_10_valid ? io_in_10_bits : io_in_11_bits; // Arbiter.java:102
-  wire [7:0] _mux_9 = _or_7 ? _mux_7 : _mux_8; // Arbiter.java:102
-  wire [7:0] _mux_10 = io_in_12_valid ? io_in_12_bits : io_in_13_bits; // Arbiter.java:102
-  wire [7:0] _mux_11 = io_in_14_valid ? io_in_14_bits : io_in_15_bits; // Arbiter.java:102
-  wire [7:0] _mux_12 = _or_10 ? _mux_10 : _mux_11; // Arbiter.java:102
-  wire [7:0] _mux_13 = _or_9 ? _mux_9 : _mux_12; // Arbiter.java:102
-  wire [7:0] _mux_14 = _or_6 ? _mux_6 : _mux_13; // Arbiter.java:102
-  wire [7:0] _mux_15 = io_in_16_valid ? io_in_16_bits : io_in_17_bits; // Arbiter.java:102
-  wire [7:0] _mux_16 = io_in_18_valid ? io_in_18_bits : io_in_19_bits; // Arbiter.java:102
-  wire [7:0] _mux_17 = _or_15 ? _mux_15 : _mux_16; // Arbiter.java:102
-  wire [7:0] _mux_18 = io_in_20_valid ? io_in_20_bits : io_in_21_bits; // Arbiter.java:102
-  wire [7:0] _mux_19 = io_in_22_valid ? io_in_22_bits : io_in_23_bits; // Arbiter.java:102
-  wire [7:0] _mux_20 = _or_18 ? _mux_18 : _mux_19; // Arbiter.java:102
-  wire [7:0] _mux_21 = _or_17 ? _mux_17 : _mux_20; // Arbiter.java:102
-  wire [7:0] _mux_22 = io_in_24_valid ? io_in_24_bits : io_in_25_bits; // Arbiter.java:102
-  wire [7:0] _mux_23 = io_in_26_valid ? io_in_26_bits : io_in_27_bits; // Arbiter.java:102
-  wire [7:0] _mux_24 = _or_22 ? _mux_22 : _mux_23; // Arbiter.java:102
-  wire [7:0] _mux_25 = io_in_28_valid ? io_in_28_bits : io_in_29_bits; // Arbiter.java:102
-  wire [7:0] _mux_26 = io_in_30_valid ? io_in_30_bits : io_in_31_bits; // Arbiter.java:102
-  wire [7:0] _mux_27 = _or_25 ? _mux_25 : _mux_26; // Arbiter.java:102
-  wire [7:0] _mux_28 = _or_24 ? _mux_24 : _mux_27; // Arbiter.java:102
-  wire [7:0] _mux_29 = _or_21 ? _mux_21 : _mux_28; // Arbiter.java:102
-  wire [7:0] _mux_30 = _or_14 ? _mux_14 : _mux_29; // Arbiter.java:102
-  wire [7:0] _mux_31 = io_in_32_valid ? io_in_32_bits : io_in_33_bits; // Arbiter.java:102
-  wire [7:0] _mux_32 = io_in_34_valid ? io_in_34_bits : io_in_35_bits; // Arbiter.java:102
-  wire [7:0] _mux_33 = _or_31 ? _mux_31 : _mux_32; // Arbiter.java:102
-  wire [7:0] _mux_34 = io_in_36_valid ? io_in_36_bits : io_in_37_bits; // Arbiter.java:102
-  wire [7:0] _mux_35 = io_in_38_valid ? io_in_38_bits : io_in_39_bits; // Arbiter.java:102
-  wire [7:0] _mux_36 = _or_34 ? _mux_34 : _mux_35; // Arbiter.java:102
-  wire [7:0] _mux_37 = _or_33 ? _mux_33 : _mux_36; // Arbiter.java:102
-  wire [7:0] _mux_38 = io_in_40_valid ? io_in_40_bits : io_in_41_bits; // Arbiter.java:102
-  wire [7:0] _mux_39 = io_in_42_valid ? io_in_42_bits : io_in_43_bits; // Arbiter.java:102
-  wire [7:0] _mux_40 = _or_38 ? _mux_38 : _mux_39; // Arbiter.java:102
-  wire [7:0] _mux_41 = io_in_44_valid ? io_in_44_bits : io_in_45_bits; // Arbiter.java:102
-  wire [7:0] _mux_42 = io_in_46_valid ? io_in_46_bits : io_in_47_bits; // Arbiter.java:102
-  wire [7:0] _mux_43 = _or_41 ? _mux_41 : _mux_42; // Arbiter.java:102
-  wire [7:0] _mux_44 = _or_40 ? _mux_40 : _mux_43; // Arbiter.java:102
-  wire [7:0] _mux_45 = _or_37 ? _mux_37 : _mux_44; // Arbiter.java:102
-  wire [7:0] _mux_46 = io_in_48_valid ? io_in_48_bits : io_in_49_bits; // Arbiter.java:102
-  wire [7:0] _mux_47 = io_in_50_valid ? io_in_50_bits : io_in_51_bits; // Arbiter.java:102
-  wire [7:0] _mux_48 = _or_46 ? _mux_46 : _mux_47; // Arbiter.java:102
-  wire [7:0] _mux_49 = io_in_52_valid ? io_in_52_bits : io_in_53_bits; // Arbiter.java:102
-  wire [7:0] _mux_50 = io_in_54_valid ? io_in_54_bits : io_in_55_bits; // Arbiter.java:102
-  wire [7:0] _mux_51 = _or_49 ? _mux_49 : _mux_50; // Arbiter.java:102
-  wire [7:0] _mux_52 = _or_48 ? _mux_48 : _mux_51; // Arbiter.java:102
-  wire [7:0] _mux_53 = io_in_56_valid ? io_in_56_bits : io_in_57_bits; // Arbiter.java:102
-  wire [7:0] _mux_54 = io_in_58_valid ? io_in_58_bits : io_in_59_bits; // Arbiter.java:102
-  wire [7:0] _mux_55 = _or_53 ? _mux_53 : _mux_54; // Arbiter.java:102
-  wire [7:0] _mux_56 = io_in_60_valid ? io_in_60_bits : io_in_61_bits; // Arbiter.java:102
-  wire [7:0] _mux_57 = io_in_62_valid ? io_in_62_bits : io_in_63_bits; // Arbiter.java:102
-  wire [7:0] _mux_58 = _or_56 ? _mux_56 : _mux_57; // Arbiter.java:102
-  wire [7:0] _mux_59 = _or_55 ? _mux_55 : _mux_58; // Arbiter.java:102
-  wire [7:0] _mux_60 = _or_52 ? _mux_52 : _mux_59; // Arbiter.java:102
-  wire [7:0] _mux_61 = _or_45 ? _mux_45 : _mux_60; // Arbiter.java:102
-  wire [7:0] _mux_62 = _or_30 ? _mux_30 : _mux_61; // Arbiter.java:102
-  wire _not_63 = ~_or_30; // Arbiter.java:100
-  wire _not_64 = ~_or_14; // Arbiter.java:100
-  wire _not_65 = ~_or_6; // Arbiter.java:100
-  wire _not_66 = ~_or_2; // Arbiter.java:100
-  wire _not_67 = ~_or_0; // Arbiter.java:100
-  wire _not_68 = ~io_in_0_valid; // Arbiter.java:100
-  wire _not_69 = ~io_in_2_valid; // Arbiter.java:100
-  wire _mux_63 = _or_0 ? _not_68 : _not_69; // Arbiter.java:101
-  wire [1:0] _cat_0 = {_not_67, _mux_63}; // Arbiter.java:101
-  wire _not_70 = ~_or_3; // Arbiter.java:100
-  wire _not_71 = ~io_in_4_valid; // Arbiter.java:100
-  wire _not_72 = ~io_in_6_valid; // Arbiter.java:100
-  wire _mux_64 = _or_3 ? _not_71 : _not_72; // Arbiter.java:101
-  wire [1:0] _cat_1 = {_not_70, _mux_64}; // Arbiter.java:101
-  wire [1:0] _mux_65 = _or_2 ? _cat_0 : _cat_1; // Arbiter.java:101
-  wire [2:0] _cat_2 = {_not_66, _mux_65}; // Arbiter.java:101
-  wire _not_73 = ~_or_9; // Arbiter.java:100
-  wire _not_74 = ~_or_7; // Arbiter.java:100
-  wire _not_75 = ~io_in_8_valid; // Arbiter.java:100
-  wire _not_76 = ~io_in_10_valid; // Arbiter.java:100
-  wire _mux_66 = _or_7 ? _not_75 : _not_76; // Arbiter.java:101
-  wire [1:0] _cat_3 = {_not_74, _mux_66}; // Arbiter.java:101
-  wire _not_77 = ~_or_10; // Arbiter.java:100
-  wire _not_78 = ~io_in_12_valid; // Arbiter.java:100
-  wire _not_79 = ~io_in_14_valid; // Arbiter.java:100
-  wire _mux_67 = _or_10 ? _not_78 : _not_79; // Arbiter.java:101
-  wire [1:0] _cat_4 = {_not_77, _mux_67}; // Arbiter.java:101
-  wire [1:0] _mux_68 = _or_9 ? _cat_3 : _cat_4; // Arbiter.java:101
-  wire [2:0] _cat_5 = {_not_73, _mux_68}; // Arbiter.java:101
-  wire [2:0] _mux_69 = _or_6 ? _cat_2 : _cat_5; // Arbiter.java:101
-  wire [3:0] _cat_6 = {_not_65, _mux_69}; // Arbiter.java:101
-  wire _not_80 = ~_or_21; // Arbiter.java:100
-  wire _not_81 = ~_or_17; // Arbiter.java:100
-  wire _not_82 = ~_or_15; // Arbiter.java:100
-  wire _not_83 = ~io_in_16_valid; // Arbiter.java:100
-  wire _not_84 = ~io_in_18_valid; // Arbiter.java:100
-  wire _mux_70 = _or_15 ? _not_83 : _not_84; // Arbiter.java:101
-  wire [1:0] _cat_7 = {_not_82, _mux_70}; // Arbiter.java:101
-  wire _not_85 = ~_or_18; // Arbiter.java:100
-  wire _not_86 = ~io_in_20_valid; // Arbiter.java:100
-  wire _not_87 = ~io_in_22_valid; // Arbiter.java:100
-  wire _mux_71 = _or_18 ? _not_86 : _not_87; // Arbiter.java:101
-  wire [1:0] _cat_8 = {_not_85, _mux_71}; // Arbiter.java:101
-  wire [1:0] _mux_72 = _or_17 ? _cat_7 : _cat_8; // Arbiter.java:101
-  wire [2:0] _cat_9 = {_not_81, _mux_72}; // Arbiter.java:101
-  wire _not_88 = ~_or_24; // Arbiter.java:100
-  wire _not_89 = ~_or_22; // Arbiter.java:100
-  wire _not_90 = ~io_in_24_valid; // Arbiter.java:100
-  wire _not_91 = ~io_in_26_valid; // Arbiter.java:100
-  wire _mux_73 = _or_22 ? _not_90 : _not_91; // Arbiter.java:101
-  wire [1:0] _cat_10 = {_not_89, _mux_73}; // Arbiter.java:101
-  wire _not_92 = ~_or_25; // Arbiter.java:100
-  wire _not_93 = ~io_in_28_valid; // Arbiter.java:100
-  wire _not_94 = ~io_in_30_valid; // Arbiter.java:100
-  wire _mux_74 = _or_25 ? _not_93 : _not_94; // Arbiter.java:101
-  wire [1:0] _cat_11 = {_not_92, _mux_74}; // Arbiter.java:101
-  wire [1:0] _mux_75 = _or_24 ? _cat_10 : _cat_11; // Arbiter.java:101
-  wire [2:0] _cat_12 = {_not_88, _mux_75}; // Arbiter.java:101
-  wire [2:0] _mux_76 = _or_21 ? _cat_9 : _cat_12; // Arbiter.java:101
-  wire [3:0] _cat_13 = {_not_80, _mux_76}; // Arbiter.java:101
-  wire [3:0] _mux_77 = _or_14 ? _cat_6 : _cat_13; // Arbiter.java:101
-  wire [4:0] _cat_14 = {_not_64, _mux_77}; // Arbiter.java:101
-  wire _not_95 = ~_or_45; // Arbiter.java:100
-  wire _not_96 = ~_or_37; // Arbiter.java:100
-  wire _not_97 = ~_or_33; // Arbiter.java:100
-  wire _not_98 = ~_or_31; // Arbiter.java:100
-  wire _not_99 = ~io_in_32_valid; // Arbiter.java:100
-  wire _not_100 = ~io_in_34_valid; // Arbiter.java:100
-  wire _mux_78 = _or_31 ? _not_99 : _not_100; // Arbiter.java:101
-  wire [1:0] _cat_15 = {_not_98, _mux_78}; // Arbiter.java:101
-  wire _not_101 = ~_or_34; // Arbiter.java:100
-  wire _not_102 = ~io_in_36_valid; // Arbiter.java:100
-  wire _not_103 = ~io_in_38_valid; // Arbiter.java:100
-  wire _mux_79 = _or_34 ? _not_102 : _not_103; // Arbiter.java:101
-  wire [1:0] _cat_16 = {_not_101, _mux_79}; // Arbiter.java:101
-  wire [1:0] _mux_80 = _or_33 ? _cat_15 : _cat_16; // Arbiter.java:101
-  wire [2:0] _cat_17 = {_not_97, _mux_80}; // Arbiter.java:101
-  wire _not_104 = ~_or_40; // Arbiter.java:100
-  wire _not_105 = ~_or_38; // Arbiter.java:100
-  wire _not_106 = ~io_in_40_valid; // Arbiter.java:100
-  wire _not_107 = ~io_in_42_valid; // Arbiter.java:100
-  wire _mux_81 = _or_38 ? _not_106 : _not_107; // Arbiter.java:101
-  wire [1:0] _cat_18 = {_not_105, _mux_81}; // Arbiter.java:101
-  wire _not_108 = ~_or_41; // Arbiter.java:100
-  wire _not_109 = ~io_in_44_valid; // Arbiter.java:100
-  wire _not_110 = ~io_in_46_valid; // Arbiter.java:100
-  wire _mux_82 = _or_41 ? _not_109 : _not_110; // Arbiter.java:101
-  wire [1:0] _cat_19 = {_not_108, _mux_82}; // Arbiter.java:101
-  wire [1:0] _mux_83 = _or_40 ? _cat_18 : _cat_19; // Arbiter.java:101
-  wire [2:0] _cat_20 = {_not_104, _mux_83}; // Arbiter.java:101
-  wire [2:0] _mux_84 = _or_37 ? _cat_17 : _cat_20; // Arbiter.java:101
-  wire [3:0] _cat_21 = {_not_96, _mux_84}; // Arbiter.java:101
-  wire _not_111 = ~_or_52; // Arbiter.java:100
-  wire _not_112 = ~_or_48; // Arbiter.java:100
-  wire _not_113 = ~_or_46; // Arbiter.java:100
-  wire _not_114 = ~io_in_48_valid; // Arbiter.java:100
-  wire _not_115 = ~io_in_50_valid; // Arbiter.java:100
-  wire _mux_85 = _or_46 ? _not_114 : _not_115; // Arbiter.java:101
-  wire [1:0] _cat_22 = {_not_113, _mux_85}; // Arbiter.java:101
-  wire _not_116 = ~_or_49; // Arbiter.java:100
-  wire _not_117 = ~io_in_52_valid; // Arbiter.java:100
-  wire _not_118 = ~io_in_54_valid; // Arbiter.java:100
-  wire _mux_86 = _or_49 ? _not_117 : _not_118; // Arbiter.java:101
-  wire [1:0] _cat_23 = {_not_116, _mux_86}; // Arbiter.java:101
-  wire [1:0] _mux_87 = _or_48 ? _cat_22 : _cat_23; // Arbiter.java:101
-  wire [2:0] _cat_24 = {_not_112, _mux_87}; // Arbiter.java:101
-  wire _not_119 = ~_or_55; // Arbiter.java:100
-  wire _not_120 = ~_or_53; // Arbiter.java:100
-  wire _not_121 = ~io_in_56_valid; // Arbiter.java:100
-  wire _not_122 = ~io_in_58_valid; // Arbiter.java:100
-  wire _mux_88 = _or_53 ? _not_121 : _not_122; // Arbiter.java:101
-  wire [1:0] _cat_25 = {_not_120, _mux_88}; // Arbiter.java:101
-  wire _not_123 = ~_or_56; // Arbiter.java:100
-  wire _not_124 = ~io_in_60_valid; // Arbiter.java:100
-  wire _not_125 = ~io_in_62_valid; // Arbiter.java:100
-  wire _mux_89 = _or_56 ? _not_124 : _not_125; // Arbiter.java:101
-  wire [1:0] _cat_26 = {_not_123, _mux_89}; // Arbiter.java:101
-  wire [1:0] _mux_90 = _or_55 ? _cat_25 : _cat_26; // Arbiter.java:101
-  wire [2:0] _cat_27 = {_not_119, _mux_90}; // Arbiter.java:101
-  wire [2:0] _mux_91 = _or_52 ? _cat_24 : _cat_27; // Arbiter.java:101
-  wire [3:0] _cat_28 = {_not_111, _mux_91}; // Arbiter.java:101
-  wire [3:0] _mux_92 = _or_45 ? _cat_21 : _cat_28; // Arbiter.java:101
-  wire [4:0] _cat_29 = {_not_95, _mux_92}; // Arbiter.java:101
-  wire [4:0] _mux_93 = _or_30 ? _cat_14 : _cat_29; // Arbiter.java:101
-  wire [5:0] _cat_30 = {_not_63, _mux_93}; // Arbiter.java:101
+  wire _and_0 = io_out_ready & io_in_0_valid; // Arbiter.java:82
+  wire _not_0 = ~io_in_0_valid; // Arbiter.java:92
+  wire _and_1 = io_out_ready & _not_0; // Arbiter.java:92
+  wire _and_2 = _and_1 & io_in_1_valid; // Arbiter.java:82
+  wire _or_0 = io_in_0_valid | io_in_1_valid; // Arbiter.java:104
+  wire _not_1 = ~_or_0; // Arbiter.java:92
+  wire _and_3 = io_out_ready & _not_1; // Arbiter.java:92
+  wire _and_4 = _and_3 & io_in_2_valid; // Arbiter.java:82
+  wire _not_2 = ~io_in_2_valid; // Arbiter.java:92
+  wire _and_5 = _and_3 & _not_2; // Arbiter.java:92
+  wire _and_6 = _and_5 & io_in_3_valid; // Arbiter.java:82
+  wire _or_1 = io_in_2_valid | io_in_3_valid; // Arbiter.java:104
+  wire _or_2 = _or_0 | _or_1; // Arbiter.java:104
+  wire _not_3 = ~_or_2; // Arbiter.java:92
+  wire _and_7 = io_out_ready & _not_3; // Arbiter.java:92
+  wire _and_8 = _and_7 & io_in_4_valid; // Arbiter.java:82
+  wire _not_4 = ~io_in_4_valid; // Arbiter.java:92
+  wire _and_9 = _and_7 & _not_4; // Arbiter.java:92
+  wire _and_10 = _and_9 & io_in_5_valid; // Arbiter.java:82
+  wire _or_3 = io_in_4_valid | io_in_5_valid; // Arbiter.java:104
+  wire _not_5 = ~_or_3; // Arbiter.java:92
+  wire _and_11 = _and_7 & _not_5; // Arbiter.java:92
+  wire _and_12 = _and_11 & io_in_6_valid; // Arbiter.java:82
+  wire _not_6 = ~io_in_6_valid; // Arbiter.java:92
+  wire _and_13 = _and_11 & _not_6; // Arbiter.java:92
+  wire _and_14 = _and_13 & io_in_7_valid; // Arbiter.java:82
+  wire _or_4 = io_in_6_valid | io_in_7_valid; // Arbiter.java:104
+  wire _or_5 = _or_3 | _or_4; // Arbiter.java:104
+  wire _or_6 = _or_2 | _or_5; // Arbiter.java:104
+  wire _not_7 = ~_or_6; // Arbiter.java:92
+  wire _and_15 = io_out_ready & _not_7; // Arbiter.java:92
+  wire _and_16 = _and_15 & io_in_8_valid; // Arbiter.java:82
+  wire _not_8 = ~io_in_8_valid; // Arbiter.java:92
+  wire _and_17 = _and_15 & _not_8; // Arbiter.java:92
+  wire _and_18 = _and_17 & io_in_9_valid; // Arbiter.java:82
+  wire _or_7 = io_in_8_valid | io_in_9_valid; // Arbiter.java:104
+  wire _not_9 = ~_or_7; // Arbiter.java:92
+  wire _and_19 = _and_15 & _not_9; // Arbiter.java:92
+  wire _and_20 = _and_19 & io_in_10_valid; // Arbiter.java:82
+  wire _not_10 = ~io_in_10_valid; // Arbiter.java:92
+  wire _and_21 = _and_19 & _not_10; // Arbiter.java:92
+  wire _and_22 = _and_21 & io_in_11_valid; // Arbiter.java:82
+  wire _or_8 = io_in_10_valid | io_in_11_valid; // Arbiter.java:104
+  wire _or_9 = _or_7 | _or_8; // Arbiter.java:104
+  wire _not_11 = ~_or_9; // Arbiter.java:92
+  wire _and_23 = _and_15 & _not_11; // Arbiter.java:92
+  wire _and_24 = _and_23 & io_in_12_valid; // Arbiter.java:82
+  wire _not_12 = ~io_in_12_valid; // Arbiter.java:92
+  wire _and_25 = _and_23 & _not_12; // Arbiter.java:92
+  wire _and_26 = _and_25 & io_in_13_valid; // Arbiter.java:82
+  wire _or_10 = io_in_12_valid | io_in_13_valid; // Arbiter.java:104
+  wire _not_13 = ~_or_10; // Arbiter.java:92
+  wire _and_27 = _and_23 & _not_13; // Arbiter.java:92
+  wire _and_28 = _and_27 & io_in_14_valid; // Arbiter.java:82
+  wire _not_14 = ~io_in_14_valid; // Arbiter.java:92
+  wire _and_29 = _and_27 & _not_14; // Arbiter.java:92
+  wire _and_30 = _and_29 & io_in_15_valid; // Arbiter.java:82
+  wire _or_11 = io_in_14_valid | io_in_15_valid; // Arbiter.java:104
+  wire _or_12 = _or_10 | _or_11; // Arbiter.java:104
+  wire _or_13 = _or_9 | _or_12; // Arbiter.java:104
+  wire _or_14 = _or_6 | _or_13; // Arbiter.java:104
+  wire _not_15 = ~_or_14; // Arbiter.java:92
+  wire _and_31 = io_out_ready & _not_15; // Arbiter.java:92
+  wire _and_32 = _and_31 & io_in_16_valid; // Arbiter.java:82
+  wire _not_16 = ~io_in_16_valid; // Arbiter.java:92
+  wire _and_33 = _and_31 & _not_16; // Arbiter.java:92
+  wire _and_34 = _and_33 & io_in_17_valid; // Arbiter.java:82
+  wire _or_15 = io_in_16_valid | io_in_17_valid; // Arbiter.java:104
+  wire _not_17 = ~_or_15; // Arbiter.java:92
+  wire _and_35 = _and_31 & _not_17; // Arbiter.java:92
+  wire _and_36 = _and_35 & io_in_18_valid; // Arbiter.java:82
+  wire _not_18 = ~io_in_18_valid; // Arbiter.java:92
+  wire _and_37 = _and_35 & _not_18; // Arbiter.java:92
+  wire _and_38 = _and_37 & io_in_19_valid; // Arbiter.java:82
+  wire _or_16 = io_in_18_valid | io_in_19_valid; // Arbiter.java:104
+  wire _or_17 = _or_15 | _or_16; // Arbiter.java:104
+  wire _not_19 = ~_or_17; // Arbiter.java:92
+  wire _and_39 = _and_31 & _not_19; // Arbiter.java:92
+  wire _and_40 = _and_39 & io_in_20_valid; // Arbiter.java:82
+  wire _not_20 = ~io_in_20_valid; // Arbiter.java:92
+  wire _and_41 = _and_39 & _not_20; // Arbiter.java:92
+  wire _and_42 = _and_41 & io_in_21_valid; // Arbiter.java:82
+  wire _or_18 = io_in_20_valid | io_in_21_valid; // Arbiter.java:104
+  wire _not_21 = ~_or_18; // Arbiter.java:92
+  wire _and_43 = _and_39 & _not_21; // Arbiter.java:92
+  wire _and_44 = _and_43 & io_in_22_valid; // Arbiter.java:82
+  wire _not_22 = ~io_in_22_valid; // Arbiter.java:92
+  wire _and_45 = _and_43 & _not_22; // Arbiter.java:92
+  wire _and_46 = _and_45 & io_in_23_valid; // Arbiter.java:82
+  wire _or_19 = io_in_22_valid | io_in_23_valid; // Arbiter.java:104
+  wire _or_20 = _or_18 | _or_19; // Arbiter.java:104
+  wire _or_21 = _or_17 | _or_20; // Arbiter.java:104
+  wire _not_23 = ~_or_21; // Arbiter.java:92
+  wire _and_47 = _and_31 & _not_23; // Arbiter.java:92
+  wire _and_48 = _and_47 & io_in_24_valid; // Arbiter.java:82
+  wire _not_24 = ~io_in_24_valid; // Arbiter.java:92
+  wire _and_49 = _and_47 & _not_24; // Arbiter.java:92
+  wire _and_50 = _and_49 & io_in_25_valid; // Arbiter.java:82
+  wire _or_22 = io_in_24_valid | io_in_25_valid; // Arbiter.java:104
+  wire _not_25 = ~_or_22; // Arbiter.java:92
+  wire _and_51 = _and_47 & _not_25; // Arbiter.java:92
+  wire _and_52 = _and_51 & io_in_26_valid; // Arbiter.java:82
+  wire _not_26 = ~io_in_26_valid; // Arbiter.java:92
+  wire _and_53 = _and_51 & _not_26; // Arbiter.java:92
+  wire _and_54 = _and_53 & io_in_27_valid; // Arbiter.java:82
+  wire _or_23 = io_in_26_valid | io_in_27_valid; // Arbiter.java:104
+  wire _or_24 = _or_22 | _or_23; // Arbiter.java:104
+  wire _not_27 = ~_or_24; // Arbiter.java:92
+  wire _and_55 = _and_47 & _not_27; // Arbiter.java:92
+  wire _and_56 = _and_55 & io_in_28_valid; // Arbiter.java:82
+  wire _not_28 = ~io_in_28_valid; // Arbiter.java:92
+  wire _and_57 = _and_55 & _not_28; // Arbiter.java:92
+  wire _and_58 = _and_57 & io_in_29_valid; // Arbiter.java:82
+  wire _or_25 = io_in_28_valid | io_in_29_valid; // Arbiter.java:104
+  wire _not_29 = ~_or_25; // Arbiter.java:92
+  wire _and_59 = _and_55 & _not_29; // Arbiter.java:92
+  wire _and_60 = _and_59 & io_in_30_valid; // Arbiter.java:82
+  wire _not_30 = ~io_in_30_valid; // Arbiter.java:92
+  wire _and_61 = _and_59 & _not_30; // Arbiter.java:92
+  wire _and_62 = _and_61 & io_in_31_valid; // Arbiter.java:82
+  wire _or_26 = io_in_30_valid | io_in_31_valid; // Arbiter.java:104
+  wire _or_27 = _or_25 | _or_26; // Arbiter.java:104
+  wire _or_28 = _or_24 | _or_27; // Arbiter.java:104
+  wire _or_29 = _or_21 | _or_28; // Arbiter.java:104
+  wire _or_30 = _or_14 | _or_29; // Arbiter.java:104
+  wire _not_31 = ~_or_30; // Arbiter.java:92
+  wire _and_63 = io_out_ready & _not_31; // Arbiter.java:92
+  wire _and_64 = _and_63 & io_in_32_valid; // Arbiter.java:82
+  wire _not_32 = ~io_in_32_valid; // Arbiter.java:92
+  wire _and_65 = _and_63 & _not_32; // Arbiter.java:92
+  wire _and_66 = _and_65 & io_in_33_valid; // Arbiter.java:82
+  wire _or_31 = io_in_32_valid | io_in_33_valid; // Arbiter.java:104
+  wire _not_33 = ~_or_31; // Arbiter.java:92
+  wire _and_67 = _and_63 & _not_33; // Arbiter.java:92
+  wire _and_68 = _and_67 & io_in_34_valid; // Arbiter.java:82
+  wire _not_34 = ~io_in_34_valid; // Arbiter.java:92
+  wire _and_69 = _and_67 & _not_34; // Arbiter.java:92
+  wire _and_70 = _and_69 & io_in_35_valid; // Arbiter.java:82
+  wire _or_32 = io_in_34_valid | io_in_35_valid; // Arbiter.java:104
+  wire _or_33 = _or_31 | _or_32; // Arbiter.java:104
+  wire _not_35 = ~_or_33; // Arbiter.java:92
+  wire _and_71 = _and_63 & _not_35; // Arbiter.java:92
+  wire _and_72 = _and_71 & io_in_36_valid; // Arbiter.java:82
+  wire _not_36 = ~io_in_36_valid; // Arbiter.java:92
+  wire _and_73 = _and_71 & _not_36; // Arbiter.java:92
+  wire _and_74 = _and_73 & io_in_37_valid; // Arbiter.java:82
+  wire _or_34 = io_in_36_valid | io_in_37_valid; // Arbiter.java:104
+  wire _not_37 = ~_or_34; // Arbiter.java:92
+  wire _and_75 = _and_71 & _not_37; // Arbiter.java:92
+  wire _and_76 = _and_75 & io_in_38_valid; // Arbiter.java:82
+  wire _not_38 = ~io_in_38_valid; // Arbiter.java:92
+  wire _and_77 = _and_75 & _not_38; // Arbiter.java:92
+  wire _and_78 = _and_77 & io_in_39_valid; // Arbiter.java:82
+  wire _or_35 = io_in_38_valid | io_in_39_valid; // Arbiter.java:104
+  wire _or_36 = _or_34 | _or_35; // Arbiter.java:104
+  wire _or_37 = _or_33 | _or_36; // Arbiter.java:104
+  wire _not_39 = ~_or_37; // Arbiter.java:92
+  wire _and_79 = _and_63 & _not_39; // Arbiter.java:92
+  wire _and_80 = _and_79 & io_in_40_valid; // Arbiter.java:82
+  wire _not_40 = ~io_in_40_valid; // Arbiter.java:92
+  wire _and_81 = _and_79 & _not_40; // Arbiter.java:92
+  wire _and_82 = _and_81 & io_in_41_valid; // Arbiter.java:82
+  wire _or_38 = io_in_40_valid | io_in_41_valid; // Arbiter.java:104
+  wire _not_41 = ~_or_38; // Arbiter.java:92
+  wire _and_83 = _and_79 & _not_41; // Arbiter.java:92
+  wire _and_84 = _and_83 & io_in_42_valid; // Arbiter.java:82
+  wire _not_42 = ~io_in_42_valid; // Arbiter.java:92
+  wire _and_85 = _and_83 & _not_42; // Arbiter.java:92
+  wire _and_86 = _and_85 & io_in_43_valid; // Arbiter.java:82
+  wire _or_39 = io_in_42_valid | io_in_43_valid; // Arbiter.java:104
+  wire _or_40 = _or_38 | _or_39; // Arbiter.java:104
+  wire _not_43 = ~_or_40; // Arbiter.java:92
+  wire _and_87 = _and_79 & _not_43; // Arbiter.java:92
+  wire _and_88 = _and_87 & io_in_44_valid; // Arbiter.java:82
+  wire _not_44 = ~io_in_44_valid; // Arbiter.java:92
+  wire _and_89 = _and_87 & _not_44; // Arbiter.java:92
+  wire _and_90 = _and_89 & io_in_45_valid; // Arbiter.java:82
+  wire _or_41 = io_in_44_valid | io_in_45_valid; // Arbiter.java:104
+  wire _not_45 = ~_or_41; // Arbiter.java:92
+  wire _and_91 = _and_87 & _not_45; // Arbiter.java:92
+  wire _and_92 = _and_91 & io_in_46_valid; // Arbiter.java:82
+  wire _not_46 = ~io_in_46_valid; // Arbiter.java:92
+  wire _and_93 = _and_91 & _not_46; // Arbiter.java:92
+  wire _and_94 = _and_93 & io_in_47_valid; // Arbiter.java:82
+  wire _or_42 = io_in_46_valid | io_in_47_valid; // Arbiter.java:104
+  wire _or_43 = _or_41 | _or_42; // Arbiter.java:104
+  wire _or_44 = _or_40 | _or_43; // Arbiter.java:104
+  wire _or_45 = _or_37 | _or_44; // Arbiter.java:104
+  wire _not_47 = ~_or_45; // Arbiter.java:92
+  wire _and_95 = _and_63 & _not_47; // Arbiter.java:92
+  wire _and_96 = _and_95 & io_in_48_valid; // Arbiter.java:82
+  wire _not_48 = ~io_in_48_valid; // Arbiter.java:92
+  wire _and_97 = _and_95 & _not_48; // Arbiter.java:92
+  wire _and_98 = _and_97 & io_in_49_valid; // Arbiter.java:82
+  wire _or_46 = io_in_48_valid | io_in_49_valid; // Arbiter.java:104
+  wire _not_49 = ~_or_46; // Arbiter.java:92
+  wire _and_99 = _and_95 & _not_49; // Arbiter.java:92
+  wire _and_100 = _and_99 & io_in_50_valid; // Arbiter.java:82
+  wire _not_50 = ~io_in_50_valid; // Arbiter.java:92
+  wire _and_101 = _and_99 & _not_50; // Arbiter.java:92
+  wire _and_102 = _and_101 & io_in_51_valid; // Arbiter.java:82
+  wire _or_47 = io_in_50_valid | io_in_51_valid; // Arbiter.java:104
+  wire _or_48 = _or_46 | _or_47; // Arbiter.java:104
+  wire _not_51 = ~_or_48; // Arbiter.java:92
+  wire _and_103 = _and_95 & _not_51; // Arbiter.java:92
+  wire _and_104 = _and_103 & io_in_52_valid; // Arbiter.java:82
+  wire _not_52 = ~io_in_52_valid; // Arbiter.java:92
+  wire _and_105 = _and_103 & _not_52; // Arbiter.java:92
+  wire _and_106 = _and_105 & io_in_53_valid; // Arbiter.java:82
+  wire _or_49 = io_in_52_valid | io_in_53_valid; // Arbiter.java:104
+  wire _not_53 = ~_or_49; // Arbiter.java:92
+  wire _and_107 = _and_103 & _not_53; // Arbiter.java:92
+  wire _and_108 = _and_107 & io_in_54_valid; // Arbiter.java:82
+  wire _not_54 = ~io_in_54_valid; // Arbiter.java:92
+  wire _and_109 = _and_107 & _not_54; // Arbiter.java:92
+  wire _and_110 = _and_109 & io_in_55_valid; // Arbiter.java:82
+  wire _or_50 = io_in_54_valid | io_in_55_valid; // Arbiter.java:104
+  wire _or_51 = _or_49 | _or_50; // Arbiter.java:104
+  wire _or_52 = _or_48 | _or_51; // Arbiter.java:104
+  wire _not_55 = ~_or_52; // Arbiter.java:92
+  wire _and_111 = _and_95 & _not_55; // Arbiter.java:92
+  wire _and_112 = _and_111 & io_in_56_valid; // Arbiter.java:82
+  wire _not_56 = ~io_in_56_valid; // Arbiter.java:92
+  wire _and_113 = _and_111 & _not_56; // Arbiter.java:92
+  wire _and_114 = _and_113 & io_in_57_valid; // Arbiter.java:82
+  wire _or_53 = io_in_56_valid | io_in_57_valid; // Arbiter.java:104
+  wire _not_57 = ~_or_53; // Arbiter.java:92
+  wire _and_115 = _and_111 & _not_57; // Arbiter.java:92
+  wire _and_116 = _and_115 & io_in_58_valid; // Arbiter.java:82
+  wire _not_58 = ~io_in_58_valid; // Arbiter.java:92
+  wire _and_117 = _and_115 & _not_58; // Arbiter.java:92
+  wire _and_118 = _and_117 & io_in_59_valid; // Arbiter.java:82
+  wire _or_54 = io_in_58_valid | io_in_59_valid; // Arbiter.java:104
+  wire _or_55 = _or_53 | _or_54; // Arbiter.java:104
+  wire _not_59 = ~_or_55; // Arbiter.java:92
+  wire _and_119 = _and_111 & _not_59; // Arbiter.java:92
+  wire _and_120 = _and_119 & io_in_60_valid; // Arbiter.java:82
+  wire _not_60 = ~io_in_60_valid; // Arbiter.java:92
+  wire _and_121 = _and_119 & _not_60; // Arbiter.java:92
+  wire _and_122 = _and_121 & io_in_61_valid; // Arbiter.java:82
+  wire _or_56 = io_in_60_valid | io_in_61_valid; // Arbiter.java:104
+  wire _not_61 = ~_or_56; // Arbiter.java:92
+  wire _and_123 = _and_119 & _not_61; // Arbiter.java:92
+  wire _and_124 = _and_123 & io_in_62_valid; // Arbiter.java:82
+  wire _not_62 = ~io_in_62_valid; // Arbiter.java:92
+  wire _and_125 = _and_123 & _not_62; // Arbiter.java:92
+  wire _and_126 = _and_125 & io_in_63_valid; // Arbiter.java:82
+  wire _or_57 = io_in_62_valid | io_in_63_valid; // Arbiter.java:104
+  wire _or_58 = _or_56 | _or_57; // Arbiter.java:104
+  wire _or_59 = _or_55 | _or_58; // Arbiter.java:104
+  wire _or_60 = _or_52 | _or_59; // Arbiter.java:104
+  wire _or_61 = _or_45 | _or_60; // Arbiter.java:104
+  wire _or_62 = _or_30 | _or_61; // Arbiter.java:104
+  wire [7:0] _mux_0 = io_in_0_valid ? io_in_0_bits : io_in_1_bits; // Arbiter.java:104
+  wire [7:0] _mux_1 = io_in_2_valid ? io_in_2_bits : io_in_3_bits; // Arbiter.java:104
+  wire [7:0] _mux_2 = _or_0 ? _mux_0 : _mux_1; // Arbiter.java:104
+  wire [7:0] _mux_3 = io_in_4_valid ? io_in_4_bits : io_in_5_bits; // Arbiter.java:104
+  wire [7:0] _mux_4 = io_in_6_valid ? io_in_6_bits : io_in_7_bits; // Arbiter.java:104
+  wire [7:0] _mux_5 = _or_3 ? _mux_3 : _mux_4; // Arbiter.java:104
+  wire [7:0] _mux_6 = _or_2 ? _mux_2 : _mux_5; // Arbiter.java:104
+  wire [7:0] _mux_7 = io_in_8_valid ? io_in_8_bits : io_in_9_bits; // Arbiter.java:104
+  wire [7:0] _mux_8 = io_in_10_valid ? io_in_10_bits : io_in_11_bits; // Arbiter.java:104
+  wire [7:0] _mux_9 = _or_7 ? _mux_7 : _mux_8; // Arbiter.java:104
+  wire [7:0] _mux_10 = io_in_12_valid ? io_in_12_bits : io_in_13_bits; // Arbiter.java:104
+  wire [7:0] _mux_11 = io_in_14_valid ? io_in_14_bits : io_in_15_bits; // Arbiter.java:104
+  wire [7:0] _mux_12 = _or_10 ? _mux_10 : _mux_11; // Arbiter.java:104
+  wire [7:0] _mux_13 = _or_9 ? _mux_9 : _mux_12; // Arbiter.java:104
+  wire [7:0] _mux_14 = _or_6 ? _mux_6 : _mux_13; // Arbiter.java:104
+  wire [7:0] _mux_15 = io_in_16_valid ? io_in_16_bits : io_in_17_bits; // Arbiter.java:104
+  wire [7:0] _mux_16 = io_in_18_valid ? io_in_18_bits : io_in_19_bits; // Arbiter.java:104
+  wire [7:0] _mux_17 = _or_15 ? _mux_15 : _mux_16; // Arbiter.java:104
+  wire [7:0] _mux_18 = io_in_20_valid ? io_in_20_bits : io_in_21_bits; // Arbiter.java:104
+  wire [7:0] _mux_19 = io_in_22_valid ? io_in_22_bits : io_in_23_bits; // Arbiter.java:104
+  wire [7:0] _mux_20 = _or_18 ? _mux_18 : _mux_19; // Arbiter.java:104
+  wire [7:0] _mux_21 = _or_17 ? _mux_17 : _mux_20; // Arbiter.java:104
+  wire [7:0] _mux_22 = io_in_24_valid ? io_in_24_bits : io_in_25_bits; // Arbiter.java:104
+  wire [7:0] _mux_23 = io_in_26_valid ? io_in_26_bits : io_in_27_bits; // Arbiter.java:104
+  wire [7:0] _mux_24 = _or_22 ? _mux_22 : _mux_23; // Arbiter.java:104
+  wire [7:0] _mux_25 = io_in_28_valid ? io_in_28_bits : io_in_29_bits; // Arbiter.java:104
+  wire [7:0] _mux_26 = io_in_30_valid ? io_in_30_bits : io_in_31_bits; // Arbiter.java:104
+  wire [7:0] _mux_27 = _or_25 ? _mux_25 : _mux_26; // Arbiter.java:104
+  wire [7:0] _mux_28 = _or_24 ? _mux_24 : _mux_27; // Arbiter.java:104
+  wire [7:0] _mux_29 = _or_21 ? _mux_21 : _mux_28; // Arbiter.java:104
+  wire [7:0] _mux_30 = _or_14 ? _mux_14 : _mux_29; // Arbiter.java:104
+  wire [7:0] _mux_31 = io_in_32_valid ? io_in_32_bits : io_in_33_bits; // Arbiter.java:104
+  wire [7:0] _mux_32 = io_in_34_valid ? io_in_34_bits : io_in_35_bits; // Arbiter.java:104
+  wire [7:0] _mux_33 = _or_31 ? _mux_31 : _mux_32; // Arbiter.java:104
+  wire [7:0] _mux_34 = io_in_36_valid ? io_in_36_bits : io_in_37_bits; // Arbiter.java:104
+  wire [7:0] _mux_35 = io_in_38_valid ? io_in_38_bits : io_in_39_bits; // Arbiter.java:104
+  wire [7:0] _mux_36 = _or_34 ? _mux_34 : _mux_35; // Arbiter.java:104
+  wire [7:0] _mux_37 = _or_33 ? _mux_33 : _mux_36; // Arbiter.java:104
+  wire [7:0] _mux_38 = io_in_40_valid ? io_in_40_bits : io_in_41_bits; // Arbiter.java:104
+  wire [7:0] _mux_39 = io_in_42_valid ? io_in_42_bits : io_in_43_bits; // Arbiter.java:104
+  wire [7:0] _mux_40 = _or_38 ? _mux_38 : _mux_39; // Arbiter.java:104
+  wire [7:0] _mux_41 = io_in_44_valid ? io_in_44_bits : io_in_45_bits; // Arbiter.java:104
+  wire [7:0] _mux_42 = io_in_46_valid ? io_in_46_bits : io_in_47_bits; // Arbiter.java:104
+  wire [7:0] _mux_43 = _or_41 ? _mux_41 : _mux_42; // Arbiter.java:104
+  wire [7:0] _mux_44 = _or_40 ? _mux_40 : _mux_43; // Arbiter.java:104
+  wire [7:0] _mux_45 = _or_37 ? _mux_37 : _mux_44; // Arbiter.java:104
+  wire [7:0] _mux_46 = io_in_48_valid ? io_in_48_bits : io_in_49_bits; // Arbiter.java:104
+  wire [7:0] _mux_47 = io_in_50_valid ? io_in_50_bits : io_in_51_bits; // Arbiter.java:104
+  wire [7:0] _mux_48 = _or_46 ? _mux_46 : _mux_47; // Arbiter.java:104
+  wire [7:0] _mux_49 = io_in_52_valid ? io_in_52_bits : io_in_53_bits; // Arbiter.java:104
+  wire [7:0] _mux_50 = io_in_54_valid ? io_in_54_bits : io_in_55_bits; // Arbiter.java:104
+  wire [7:0] _mux_51 = _or_49 ? _mux_49 : _mux_50; // Arbiter.java:104
+  wire [7:0] _mux_52 = _or_48 ? _mux_48 : _mux_51; // Arbiter.java:104
+  wire [7:0] _mux_53 = io_in_56_valid ? io_in_56_bits : io_in_57_bits; // Arbiter.java:104
+  wire [7:0] _mux_54 = io_in_58_valid ? io_in_58_bits : io_in_59_bits; // Arbiter.java:104
+  wire [7:0] _mux_55 = _or_53 ? _mux_53 : _mux_54; // Arbiter.java:104
+  wire [7:0] _mux_56 = io_in_60_valid ? io_in_60_bits : io_in_61_bits; // Arbiter.java:104
+  wire [7:0] _mux_57 = io_in_62_valid ? io_in_62_bits : io_in_63_bits; // Arbiter.java:104
+  wire [7:0] _mux_58 = _or_56 ? _mux_56 : _mux_57; // Arbiter.java:104
+  wire [7:0] _mux_59 = _or_55 ? _mux_55 : _mux_58; // Arbiter.java:104
+  wire [7:0] _mux_60 = _or_52 ? _mux_52 : _mux_59; // Arbiter.java:104
+  wire [7:0] _mux_61 = _or_45 ? _mux_45 : _mux_60; // Arbiter.java:104
+  wire [7:0] _mux_62 = _or_30 ? _mux_30 : _mux_61; // Arbiter.java:104
+  wire _not_63 = ~_or_30; // Arbiter.java:102
+  wire _not_64 = ~_or_14; // Arbiter.java:102
+  wire _not_65 = ~_or_6; // Arbiter.java:102
+  wire _not_66 = ~_or_2; // Arbiter.java:102
+  wire _not_67 = ~_or_0; // Arbiter.java:102
+  wire _not_68 = ~io_in_0_valid; // Arbiter.java:102
+  wire _not_69 = ~io_in_2_valid; // Arbiter.java:102
+  wire _mux_63 = _or_0 ? _not_68 : _not_69; // Arbiter.java:103
+  wire [1:0] _cat_0 = {_not_67, _mux_63}; // Arbiter.java:103
+  wire _not_70 = ~_or_3; // Arbiter.java:102
+  wire _not_71 = ~io_in_4_valid; // Arbiter.java:102
+  wire _not_72 = ~io_in_6_valid; // Arbiter.java:102
+  wire _mux_64 = _or_3 ? _not_71 : _not_72; // Arbiter.java:103
+  wire [1:0] _cat_1 = {_not_70, _mux_64}; // Arbiter.java:103
+  wire [1:0] _mux_65 = _or_2 ? _cat_0 : _cat_1; // Arbiter.java:103
+  wire [2:0] _cat_2 = {_not_66, _mux_65}; // Arbiter.java:103
+  wire _not_73 = ~_or_9; // Arbiter.java:102
+  wire _not_74 = ~_or_7; // Arbiter.java:102
+  wire _not_75 = ~io_in_8_valid; // Arbiter.java:102
+  wire _not_76 = ~io_in_10_valid; // Arbiter.java:102
+  wire _mux_66 = _or_7 ? _not_75 : _not_76; // Arbiter.java:103
+  wire [1:0] _cat_3 = {_not_74, _mux_66}; // Arbiter.java:103
+  wire _not_77 = ~_or_10; // Arbiter.java:102
+  wire _not_78 = ~io_in_12_valid; // Arbiter.java:102
+  wire _not_79 = ~io_in_14_valid; // Arbiter.java:102
+  wire _mux_67 = _or_10 ? _not_78 : _not_79; // Arbiter.java:103
+  wire [1:0] _cat_4 = {_not_77, _mux_67}; // Arbiter.java:103
+  wire [1:0] _mux_68 = _or_9 ? _cat_3 : _cat_4; // Arbiter.java:103
+  wire [2:0] _cat_5 = {_not_73, _mux_68}; // Arbiter.java:103
+  wire [2:0] _mux_69 = _or_6 ? _cat_2 : _cat_5; // Arbiter.java:103
+  wire [3:0] _cat_6 = {_not_65, _mux_69}; // Arbiter.java:103
+  wire _not_80 = ~_or_21; // Arbiter.java:102
+  wire _not_81 = ~_or_17; // Arbiter.java:102
+  wire _not_82 = ~_or_15; // Arbiter.java:102
+  wire _not_83 = ~io_in_16_valid; // Arbiter.java:102
+  wire _not_84 = ~io_in_18_valid; // Arbiter.java:102
+  wire _mux_70 = _or_15 ? _not_83 : _not_84; // Arbiter.java:103
+  wire [1:0] _cat_7 = {_not_82, _mux_70}; // Arbiter.java:103
+  wire _not_85 = ~_or_18; // Arbiter.java:102
+  wire _not_86 = ~io_in_20_valid; // Arbiter.java:102
+  wire _not_87 = ~io_in_22_valid; // Arbiter.java:102
+  wire _mux_71 = _or_18 ? _not_86 : _not_87; // Arbiter.java:103
+  wire [1:0] _cat_8 = {_not_85, _mux_71}; // Arbiter.java:103
+  wire [1:0] _mux_72 = _or_17 ? _cat_7 : _cat_8; // Arbiter.java:103
+  wire [2:0] _cat_9 = {_not_81, _mux_72}; // Arbiter.java:103
+  wire _not_88 = ~_or_24; // Arbiter.java:102
+  wire _not_89 = ~_or_22; // Arbiter.java:102
+  wire _not_90 = ~io_in_24_valid; // Arbiter.java:102
+  wire _not_91 = ~io_in_26_valid; // Arbiter.java:102
+  wire _mux_73 = _or_22 ? _not_90 : _not_91; // Arbiter.java:103
+  wire [1:0] _cat_10 = {_not_89, _mux_73}; // Arbiter.java:103
+  wire _not_92 = ~_or_25; // Arbiter.java:102
+  wire _not_93 = ~io_in_28_valid; // Arbiter.java:102
+  wire _not_94 = ~io_in_30_valid; // Arbiter.java:102
+  wire _mux_74 = _or_25 ? _not_93 : _not_94; // Arbiter.java:103
+  wire [1:0] _cat_11 = {_not_92, _mux_74}; // Arbiter.java:103
+  wire [1:0] _mux_75 = _or_24 ? _cat_10 : _cat_11; // Arbiter.java:103
+  wire [2:0] _cat_12 = {_not_88, _mux_75}; // Arbiter.java:103
+  wire [2:0] _mux_76 = _or_21 ? _cat_9 : _cat_12; // Arbiter.java:103
+  wire [3:0] _cat_13 = {_not_80, _mux_76}; // Arbiter.java:103
+  wire [3:0] _mux_77 = _or_14 ? _cat_6 : _cat_13; // Arbiter.java:103
+  wire [4:0] _cat_14 = {_not_64, _mux_77}; // Arbiter.java:103
+  wire _not_95 = ~_or_45; // Arbiter.java:102
+  wire _not_96 = ~_or_37; // Arbiter.java:102
+  wire _not_97 = ~_or_33; // Arbiter.java:102
+  wire _not_98 = ~_or_31; // Arbiter.java:102
+  wire _not_99 = ~io_in_32_valid; // Arbiter.java:102
+  wire _not_100 = ~io_in_34_valid; // Arbiter.java:102
+  wire _mux_78 = _or_31 ? _not_99 : _not_100; // Arbiter.java:103
+  wire [1:0] _cat_15 = {_not_98, _mux_78}; // Arbiter.java:103
+  wire _not_101 = ~_or_34; // Arbiter.java:102
+  wire _not_102 = ~io_in_36_valid; // Arbiter.java:102
+  wire _not_103 = ~io_in_38_valid; // Arbiter.java:102
+  wire _mux_79 = _or_34 ? _not_102 : _not_103; // Arbiter.java:103
+  wire [1:0] _cat_16 = {_not_101, _mux_79}; // Arbiter.java:103
+  wire [1:0] _mux_80 = _or_33 ? _cat_15 : _cat_16; // Arbiter.java:103
+  wire [2:0] _cat_17 = {_not_97, _mux_80}; // Arbiter.java:103
+  wire _not_104 = ~_or_40; // Arbiter.java:102
+  wire _not_105 = ~_or_38; // Arbiter.java:102
+  wire _not_106 = ~io_in_40_valid; // Arbiter.java:102
+  wire _not_107 = ~io_in_42_valid; // Arbiter.java:102
+  wire _mux_81 = _or_38 ? _not_106 : _not_107; // Arbiter.java:103
+  wire [1:0] _cat_18 = {_not_105, _mux_81}; // Arbiter.java:103
+  wire _not_108 = ~_or_41; // Arbiter.java:102
+  wire _not_109 = ~io_in_44_valid; // Arbiter.java:102
+  wire _not_110 = ~io_in_46_valid; // Arbiter.java:102
+  wire _mux_82 = _or_41 ? _not_109 : _not_110; // Arbiter.java:103
+  wire [1:0] _cat_19 = {_not_108, _mux_82}; // Arbiter.java:103
+  wire [1:0] _mux_83 = _or_40 ? _cat_18 : _cat_19; // Arbiter.java:103
+  wire [2:0] _cat_20 = {_not_104, _mux_83}; // Arbiter.java:103
+  wire [2:0] _mux_84 = _or_37 ? _cat_17 : _cat_20; // Arbiter.java:103
+  wire [3:0] _cat_21 = {_not_96, _mux_84}; // Arbiter.java:103
+  wire _not_111 = ~_or_52; // Arbiter.java:102
+  wire _not_112 = ~_or_48; // Arbiter.java:102
+  wire _not_113 = ~_or_46; // Arbiter.java:102
+  wire _not_114 = ~io_in_48_valid; // Arbiter.java:102
+  wire _not_115 = ~io_in_50_valid; // Arbiter.java:102
+  wire _mux_85 = _or_46 ? _not_114 : _not_115; // Arbiter.java:103
+  wire [1:0] _cat_22 = {_not_113, _mux_85}; // Arbiter.java:103
+  wire _not_116 = ~_or_49; // Arbiter.java:102
+  wire _not_117 = ~io_in_52_valid; // Arbiter.java:102
+  wire _not_118 = ~io_in_54_valid; // Arbiter.java:102
+  wire _mux_86 = _or_49 ? _not_117 : _not_118; // Arbiter.java:103
+  wire [1:0] _cat_23 = {_not_116, _mux_86}; // Arbiter.java:103
+  wire [1:0] _mux_87 = _or_48 ? _cat_22 : _cat_23; // Arbiter.java:103
+  wire [2:0] _cat_24 = {_not_112, _mux_87}; // Arbiter.java:103
+  wire _not_119 = ~_or_55; // Arbiter.java:102
+  wire _not_120 = ~_or_53; // Arbiter.java:102
+  wire _not_121 = ~io_in_56_valid; // Arbiter.java:102
+  wire _not_122 = ~io_in_58_valid; // Arbiter.java:102
+  wire _mux_88 = _or_53 ? _not_121 : _not_122; // Arbiter.java:103
+  wire [1:0] _cat_25 = {_not_120, _mux_88}; // Arbiter.java:103
+  wire _not_123 = ~_or_56; // Arbiter.java:102
+  wire _not_124 = ~io_in_60_valid; // Arbiter.java:102
+  wire _not_125 = ~io_in_62_valid; // Arbiter.java:102
+  wire _mux_89 = _or_56 ? _not_124 : _not_125; // Arbiter.java:103
+  wire [1:0] _cat_26 = {_not_123, _mux_89}; // Arbiter.java:103
+  wire [1:0] _mux_90 = _or_55 ? _cat_25 : _cat_26; // Arbiter.java:103
+  wire [2:0] _cat_27 = {_not_119, _mux_90}; // Arbiter.java:103
+  wire [2:0] _mux_91 = _or_52 ? _cat_24 : _cat_27; // Arbiter.java:103
+  wire [3:0] _cat_28 = {_not_111, _mux_91}; // Arbiter.java:103
+  wire [3:0] _mux_92 = _or_45 ? _cat_21 : _cat_28; // Arbiter.java:103
+  wire [4:0] _cat_29 = {_not_95, _mux_92}; // Arbiter.java:103
+  wire [4:0] _mux_93 = _or_30 ? _cat_14 : _cat_29; // Arbiter.java:103
+  wire [5:0] _cat_30 = {_not_63, _mux_93}; // Arbiter.java:103
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_0_ready = _and_0;

@@ -3,1190 +3,1190 @@
 `default_nettype none
 
 module Tcam_n128_k32_p16 (
-  input  wire clock, // Tcam.java:90
-  input  wire reset, // Tcam.java:90
-  output wire io_write_ready, // Tcam.java:94
-  input  wire io_write_valid, // Tcam.java:94
-  input  wire [6:0] io_write_bits_index, // Tcam.java:94
-  input  wire [31:0] io_write_bits_value, // Tcam.java:94
-  input  wire [31:0] io_write_bits_mask, // Tcam.java:94
-  input  wire io_write_bits_valid, // Tcam.java:94
-  output wire io_search_ready, // Tcam.java:94
-  input  wire io_search_valid, // Tcam.java:94
-  input  wire [31:0] io_search_bits_key, // Tcam.java:94
-  input  wire [15:0] io_search_bits_payload, // Tcam.java:94
-  input  wire io_result_ready, // Tcam.java:94
-  output wire io_result_valid, // Tcam.java:94
-  output wire [31:0] io_result_bits_key, // Tcam.java:94
-  output wire [15:0] io_result_bits_payload, // Tcam.java:94
-  output wire [127:0] io_result_bits_match, // Tcam.java:94
-  output wire [127:0] io_entryValid  // Tcam.java:94
+  input  wire clock, // Tcam.java:93
+  input  wire reset, // Tcam.java:93
+  output wire io_write_ready, // Tcam.java:97
+  input  wire io_write_valid, // Tcam.java:97
+  input  wire [6:0] io_write_bits_index, // Tcam.java:97
+  input  wire [31:0] io_write_bits_value, // Tcam.java:97
+  input  wire [31:0] io_write_bits_mask, // Tcam.java:97
+  input  wire io_write_bits_valid, // Tcam.java:97
+  output wire io_search_ready, // Tcam.java:97
+  input  wire io_search_valid, // Tcam.java:97
+  input  wire [31:0] io_search_bits_key, // Tcam.java:97
+  input  wire [15:0] io_search_bits_payload, // Tcam.java:97
+  input  wire io_result_ready, // Tcam.java:97
+  output wire io_result_valid, // Tcam.java:97
+  output wire [31:0] io_result_bits_key, // Tcam.java:97
+  output wire [15:0] io_result_bits_payload, // Tcam.java:97
+  output wire [127:0] io_result_bits_match, // Tcam.java:97
+  output wire [127:0] io_entryValid  // Tcam.java:97
 );
 
   // State
-  reg [31:0] value_0; // Tcam.java:96
-  reg [31:0] value_1; // Tcam.java:96
-  reg [31:0] value_2; // Tcam.java:96
-  reg [31:0] value_3; // Tcam.java:96
-  reg [31:0] value_4; // Tcam.java:96
-  reg [31:0] value_5; // Tcam.java:96
-  reg [31:0] value_6; // Tcam.java:96
-  reg [31:0] value_7; // Tcam.java:96
-  reg [31:0] value_8; // Tcam.java:96
-  reg [31:0] value_9; // Tcam.java:96
-  reg [31:0] value_10; // Tcam.java:96
-  reg [31:0] value_11; // Tcam.java:96
-  reg [31:0] value_12; // Tcam.java:96
-  reg [31:0] value_13; // Tcam.java:96
-  reg [31:0] value_14; // Tcam.java:96
-  reg [31:0] value_15; // Tcam.java:96
-  reg [31:0] value_16; // Tcam.java:96
-  reg [31:0] value_17; // Tcam.java:96
-  reg [31:0] value_18; // Tcam.java:96
-  reg [31:0] value_19; // Tcam.java:96
-  reg [31:0] value_20; // Tcam.java:96
-  reg [31:0] value_21; // Tcam.java:96
-  reg [31:0] value_22; // Tcam.java:96
-  reg [31:0] value_23; // Tcam.java:96
-  reg [31:0] value_24; // Tcam.java:96
-  reg [31:0] value_25; // Tcam.java:96
-  reg [31:0] value_26; // Tcam.java:96
-  reg [31:0] value_27; // Tcam.java:96
-  reg [31:0] value_28; // Tcam.java:96
-  reg [31:0] value_29; // Tcam.java:96
-  reg [31:0] value_30; // Tcam.java:96
-  reg [31:0] value_31; // Tcam.java:96
-  reg [31:0] value_32; // Tcam.java:96
-  reg [31:0] value_33; // Tcam.java:96
-  reg [31:0] value_34; // Tcam.java:96
-  reg [31:0] value_35; // Tcam.java:96
-  reg [31:0] value_36; // Tcam.java:96
-  reg [31:0] value_37; // Tcam.java:96
-  reg [31:0] value_38; // Tcam.java:96
-  reg [31:0] value_39; // Tcam.java:96
-  reg [31:0] value_40; // Tcam.java:96
-  reg [31:0] value_41; // Tcam.java:96
-  reg [31:0] value_42; // Tcam.java:96
-  reg [31:0] value_43; // Tcam.java:96
-  reg [31:0] value_44; // Tcam.java:96
-  reg [31:0] value_45; // Tcam.java:96
-  reg [31:0] value_46; // Tcam.java:96
-  reg [31:0] value_47; // Tcam.java:96
-  reg [31:0] value_48; // Tcam.java:96
-  reg [31:0] value_49; // Tcam.java:96
-  reg [31:0] value_50; // Tcam.java:96
-  reg [31:0] value_51; // Tcam.java:96
-  reg [31:0] value_52; // Tcam.java:96
-  reg [31:0] value_53; // Tcam.java:96
-  reg [31:0] value_54; // Tcam.java:96
-  reg [31:0] value_55; // Tcam.java:96
-  reg [31:0] value_56; // Tcam.java:96
-  reg [31:0] value_57; // Tcam.java:96
-  reg [31:0] value_58; // Tcam.java:96
-  reg [31:0] value_59; // Tcam.java:96
-  reg [31:0] value_60; // Tcam.java:96
-  reg [31:0] value_61; // Tcam.java:96
-  reg [31:0] value_62; // Tcam.java:96
-  reg [31:0] value_63; // Tcam.java:96
-  reg [31:0] value_64; // Tcam.java:96
-  reg [31:0] value_65; // Tcam.java:96
-  reg [31:0] value_66; // Tcam.java:96
-  reg [31:0] value_67; // Tcam.java:96
-  reg [31:0] value_68; // Tcam.java:96
-  reg [31:0] value_69; // Tcam.java:96
-  reg [31:0] value_70; // Tcam.java:96
-  reg [31:0] value_71; // Tcam.java:96
-  reg [31:0] value_72; // Tcam.java:96
-  reg [31:0] value_73; // Tcam.java:96
-  reg [31:0] value_74; // Tcam.java:96
-  reg [31:0] value_75; // Tcam.java:96
-  reg [31:0] value_76; // Tcam.java:96
-  reg [31:0] value_77; // Tcam.java:96
-  reg [31:0] value_78; // Tcam.java:96
-  reg [31:0] value_79; // Tcam.java:96
-  reg [31:0] value_80; // Tcam.java:96
-  reg [31:0] value_81; // Tcam.java:96
-  reg [31:0] value_82; // Tcam.java:96
-  reg [31:0] value_83; // Tcam.java:96
-  reg [31:0] value_84; // Tcam.java:96
-  reg [31:0] value_85; // Tcam.java:96
-  reg [31:0] value_86; // Tcam.java:96
-  reg [31:0] value_87; // Tcam.java:96
-  reg [31:0] value_88; // Tcam.java:96
-  reg [31:0] value_89; // Tcam.java:96
-  reg [31:0] value_90; // Tcam.java:96
-  reg [31:0] value_91; // Tcam.java:96
-  reg [31:0] value_92; // Tcam.java:96
-  reg [31:0] value_93; // Tcam.java:96
-  reg [31:0] value_94; // Tcam.java:96
-  reg [31:0] value_95; // Tcam.java:96
-  reg [31:0] value_96; // Tcam.java:96
-  reg [31:0] value_97; // Tcam.java:96
-  reg [31:0] value_98; // Tcam.java:96
-  reg [31:0] value_99; // Tcam.java:96
-  reg [31:0] value_100; // Tcam.java:96
-  reg [31:0] value_101; // Tcam.java:96
-  reg [31:0] value_102; // Tcam.java:96
-  reg [31:0] value_103; // Tcam.java:96
-  reg [31:0] value_104; // Tcam.java:96
-  reg [31:0] value_105; // Tcam.java:96
-  reg [31:0] value_106; // Tcam.java:96
-  reg [31:0] value_107; // Tcam.java:96
-  reg [31:0] value_108; // Tcam.java:96
-  reg [31:0] value_109; // Tcam.java:96
-  reg [31:0] value_110; // Tcam.java:96
-  reg [31:0] value_111; // Tcam.java:96
-  reg [31:0] value_112; // Tcam.java:96
-  reg [31:0] value_113; // Tcam.java:96
-  reg [31:0] value_114; // Tcam.java:96
-  reg [31:0] value_115; // Tcam.java:96
-  reg [31:0] value_116; // Tcam.java:96
-  reg [31:0] value_117; // Tcam.java:96
-  reg [31:0] value_118; // Tcam.java:96
-  reg [31:0] value_119; // Tcam.java:96
-  reg [31:0] value_120; // Tcam.java:96
-  reg [31:0] value_121; // Tcam.java:96
-  reg [31:0] value_122; // Tcam.java:96
-  reg [31:0] value_123; // Tcam.java:96
-  reg [31:0] value_124; // Tcam.java:96
-  reg [31:0] value_125; // Tcam.java:96
-  reg [31:0] value_126; // Tcam.java:96
-  reg [31:0] value_127; // Tcam.java:96
-  reg [31:0] mask_0; // Tcam.java:97
-  reg [31:0] mask_1; // Tcam.java:97
-  reg [31:0] mask_2; // Tcam.java:97
-  reg [31:0] mask_3; // Tcam.java:97
-  reg [31:0] mask_4; // Tcam.java:97
-  reg [31:0] mask_5; // Tcam.java:97
-  reg [31:0] mask_6; // Tcam.java:97
-  reg [31:0] mask_7; // Tcam.java:97
-  reg [31:0] mask_8; // Tcam.java:97
-  reg [31:0] mask_9; // Tcam.java:97
-  reg [31:0] mask_10; // Tcam.java:97
-  reg [31:0] mask_11; // Tcam.java:97
-  reg [31:0] mask_12; // Tcam.java:97
-  reg [31:0] mask_13; // Tcam.java:97
-  reg [31:0] mask_14; // Tcam.java:97
-  reg [31:0] mask_15; // Tcam.java:97
-  reg [31:0] mask_16; // Tcam.java:97
-  reg [31:0] mask_17; // Tcam.java:97
-  reg [31:0] mask_18; // Tcam.java:97
-  reg [31:0] mask_19; // Tcam.java:97
-  reg [31:0] mask_20; // Tcam.java:97
-  reg [31:0] mask_21; // Tcam.java:97
-  reg [31:0] mask_22; // Tcam.java:97
-  reg [31:0] mask_23; // Tcam.java:97
-  reg [31:0] mask_24; // Tcam.java:97
-  reg [31:0] mask_25; // Tcam.java:97
-  reg [31:0] mask_26; // Tcam.java:97
-  reg [31:0] mask_27; // Tcam.java:97
-  reg [31:0] mask_28; // Tcam.java:97
-  reg [31:0] mask_29; // Tcam.java:97
-  reg [31:0] mask_30; // Tcam.java:97
-  reg [31:0] mask_31; // Tcam.java:97
-  reg [31:0] mask_32; // Tcam.java:97
-  reg [31:0] mask_33; // Tcam.java:97
-  reg [31:0] mask_34; // Tcam.java:97
-  reg [31:0] mask_35; // Tcam.java:97
-  reg [31:0] mask_36; // Tcam.java:97
-  reg [31:0] mask_37; // Tcam.java:97
-  reg [31:0] mask_38; // Tcam.java:97
-  reg [31:0] mask_39; // Tcam.java:97
-  reg [31:0] mask_40; // Tcam.java:97
-  reg [31:0] mask_41; // Tcam.java:97
-  reg [31:0] mask_42; // Tcam.java:97
-  reg [31:0] mask_43; // Tcam.java:97
-  reg [31:0] mask_44; // Tcam.java:97
-  reg [31:0] mask_45; // Tcam.java:97
-  reg [31:0] mask_46; // Tcam.java:97
-  reg [31:0] mask_47; // Tcam.java:97
-  reg [31:0] mask_48; // Tcam.java:97
-  reg [31:0] mask_49; // Tcam.java:97
-  reg [31:0] mask_50; // Tcam.java:97
-  reg [31:0] mask_51; // Tcam.java:97
-  reg [31:0] mask_52; // Tcam.java:97
-  reg [31:0] mask_53; // Tcam.java:97
-  reg [31:0] mask_54; // Tcam.java:97
-  reg [31:0] mask_55; // Tcam.java:97
-  reg [31:0] mask_56; // Tcam.java:97
-  reg [31:0] mask_57; // Tcam.java:97
-  reg [31:0] mask_58; // Tcam.java:97
-  reg [31:0] mask_59; // Tcam.java:97
-  reg [31:0] mask_60; // Tcam.java:97
-  reg [31:0] mask_61; // Tcam.java:97
-  reg [31:0] mask_62; // Tcam.java:97
-  reg [31:0] mask_63; // Tcam.java:97
-  reg [31:0] mask_64; // Tcam.java:97
-  reg [31:0] mask_65; // Tcam.java:97
-  reg [31:0] mask_66; // Tcam.java:97
-  reg [31:0] mask_67; // Tcam.java:97
-  reg [31:0] mask_68; // Tcam.java:97
-  reg [31:0] mask_69; // Tcam.java:97
-  reg [31:0] mask_70; // Tcam.java:97
-  reg [31:0] mask_71; // Tcam.java:97
-  reg [31:0] mask_72; // Tcam.java:97
-  reg [31:0] mask_73; // Tcam.java:97
-  reg [31:0] mask_74; // Tcam.java:97
-  reg [31:0] mask_75; // Tcam.java:97
-  reg [31:0] mask_76; // Tcam.java:97
-  reg [31:0] mask_77; // Tcam.java:97
-  reg [31:0] mask_78; // Tcam.java:97
-  reg [31:0] mask_79; // Tcam.java:97
-  reg [31:0] mask_80; // Tcam.java:97
-  reg [31:0] mask_81; // Tcam.java:97
-  reg [31:0] mask_82; // Tcam.java:97
-  reg [31:0] mask_83; // Tcam.java:97
-  reg [31:0] mask_84; // Tcam.java:97
-  reg [31:0] mask_85; // Tcam.java:97
-  reg [31:0] mask_86; // Tcam.java:97
-  reg [31:0] mask_87; // Tcam.java:97
-  reg [31:0] mask_88; // Tcam.java:97
-  reg [31:0] mask_89; // Tcam.java:97
-  reg [31:0] mask_90; // Tcam.java:97
-  reg [31:0] mask_91; // Tcam.java:97
-  reg [31:0] mask_92; // Tcam.java:97
-  reg [31:0] mask_93; // Tcam.java:97
-  reg [31:0] mask_94; // Tcam.java:97
-  reg [31:0] mask_95; // Tcam.java:97
-  reg [31:0] mask_96; // Tcam.java:97
-  reg [31:0] mask_97; // Tcam.java:97
-  reg [31:0] mask_98; // Tcam.java:97
-  reg [31:0] mask_99; // Tcam.java:97
-  reg [31:0] mask_100; // Tcam.java:97
-  reg [31:0] mask_101; // Tcam.java:97
-  reg [31:0] mask_102; // Tcam.java:97
-  reg [31:0] mask_103; // Tcam.java:97
-  reg [31:0] mask_104; // Tcam.java:97
-  reg [31:0] mask_105; // Tcam.java:97
-  reg [31:0] mask_106; // Tcam.java:97
-  reg [31:0] mask_107; // Tcam.java:97
-  reg [31:0] mask_108; // Tcam.java:97
-  reg [31:0] mask_109; // Tcam.java:97
-  reg [31:0] mask_110; // Tcam.java:97
-  reg [31:0] mask_111; // Tcam.java:97
-  reg [31:0] mask_112; // Tcam.java:97
-  reg [31:0] mask_113; // Tcam.java:97
-  reg [31:0] mask_114; // Tcam.java:97
-  reg [31:0] mask_115; // Tcam.java:97
-  reg [31:0] mask_116; // Tcam.java:97
-  reg [31:0] mask_117; // Tcam.java:97
-  reg [31:0] mask_118; // Tcam.java:97
-  reg [31:0] mask_119; // Tcam.java:97
-  reg [31:0] mask_120; // Tcam.java:97
-  reg [31:0] mask_121; // Tcam.java:97
-  reg [31:0] mask_122; // Tcam.java:97
-  reg [31:0] mask_123; // Tcam.java:97
-  reg [31:0] mask_124; // Tcam.java:97
-  reg [31:0] mask_125; // Tcam.java:97
-  reg [31:0] mask_126; // Tcam.java:97
-  reg [31:0] mask_127; // Tcam.java:97
-  reg valid_0; // Tcam.java:98
-  reg valid_1; // Tcam.java:98
-  reg valid_2; // Tcam.java:98
-  reg valid_3; // Tcam.java:98
-  reg valid_4; // Tcam.java:98
-  reg valid_5; // Tcam.java:98
-  reg valid_6; // Tcam.java:98
-  reg valid_7; // Tcam.java:98
-  reg valid_8; // Tcam.java:98
-  reg valid_9; // Tcam.java:98
-  reg valid_10; // Tcam.java:98
-  reg valid_11; // Tcam.java:98
-  reg valid_12; // Tcam.java:98
-  reg valid_13; // Tcam.java:98
-  reg valid_14; // Tcam.java:98
-  reg valid_15; // Tcam.java:98
-  reg valid_16; // Tcam.java:98
-  reg valid_17; // Tcam.java:98
-  reg valid_18; // Tcam.java:98
-  reg valid_19; // Tcam.java:98
-  reg valid_20; // Tcam.java:98
-  reg valid_21; // Tcam.java:98
-  reg valid_22; // Tcam.java:98
-  reg valid_23; // Tcam.java:98
-  reg valid_24; // Tcam.java:98
-  reg valid_25; // Tcam.java:98
-  reg valid_26; // Tcam.java:98
-  reg valid_27; // Tcam.java:98
-  reg valid_28; // Tcam.java:98
-  reg valid_29; // Tcam.java:98
-  reg valid_30; // Tcam.java:98
-  reg valid_31; // Tcam.java:98
-  reg valid_32; // Tcam.java:98
-  reg valid_33; // Tcam.java:98
-  reg valid_34; // Tcam.java:98
-  reg valid_35; // Tcam.java:98
-  reg valid_36; // Tcam.java:98
-  reg valid_37; // Tcam.java:98
-  reg valid_38; // Tcam.java:98
-  reg valid_39; // Tcam.java:98
-  reg valid_40; // Tcam.java:98
-  reg valid_41; // Tcam.java:98
-  reg valid_42; // Tcam.java:98
-  reg valid_43; // Tcam.java:98
-  reg valid_44; // Tcam.java:98
-  reg valid_45; // Tcam.java:98
-  reg valid_46; // Tcam.java:98
-  reg valid_47; // Tcam.java:98
-  reg valid_48; // Tcam.java:98
-  reg valid_49; // Tcam.java:98
-  reg valid_50; // Tcam.java:98
-  reg valid_51; // Tcam.java:98
-  reg valid_52; // Tcam.java:98
-  reg valid_53; // Tcam.java:98
-  reg valid_54; // Tcam.java:98
-  reg valid_55; // Tcam.java:98
-  reg valid_56; // Tcam.java:98
-  reg valid_57; // Tcam.java:98
-  reg valid_58; // Tcam.java:98
-  reg valid_59; // Tcam.java:98
-  reg valid_60; // Tcam.java:98
-  reg valid_61; // Tcam.java:98
-  reg valid_62; // Tcam.java:98
-  reg valid_63; // Tcam.java:98
-  reg valid_64; // Tcam.java:98
-  reg valid_65; // Tcam.java:98
-  reg valid_66; // Tcam.java:98
-  reg valid_67; // Tcam.java:98
-  reg valid_68; // Tcam.java:98
-  reg valid_69; // Tcam.java:98
-  reg valid_70; // Tcam.java:98
-  reg valid_71; // Tcam.java:98
-  reg valid_72; // Tcam.java:98
-  reg valid_73; // Tcam.java:98
-  reg valid_74; // Tcam.java:98
-  reg valid_75; // Tcam.java:98
-  reg valid_76; // Tcam.java:98
-  reg valid_77; // Tcam.java:98
-  reg valid_78; // Tcam.java:98
-  reg valid_79; // Tcam.java:98
-  reg valid_80; // Tcam.java:98
-  reg valid_81; // Tcam.java:98
-  reg valid_82; // Tcam.java:98
-  reg valid_83; // Tcam.java:98
-  reg valid_84; // Tcam.java:98
-  reg valid_85; // Tcam.java:98
-  reg valid_86; // Tcam.java:98
-  reg valid_87; // Tcam.java:98
-  reg valid_88; // Tcam.java:98
-  reg valid_89; // Tcam.java:98
-  reg valid_90; // Tcam.java:98
-  reg valid_91; // Tcam.java:98
-  reg valid_92; // Tcam.java:98
-  reg valid_93; // Tcam.java:98
-  reg valid_94; // Tcam.java:98
-  reg valid_95; // Tcam.java:98
-  reg valid_96; // Tcam.java:98
-  reg valid_97; // Tcam.java:98
-  reg valid_98; // Tcam.java:98
-  reg valid_99; // Tcam.java:98
-  reg valid_100; // Tcam.java:98
-  reg valid_101; // Tcam.java:98
-  reg valid_102; // Tcam.java:98
-  reg valid_103; // Tcam.java:98
-  reg valid_104; // Tcam.java:98
-  reg valid_105; // Tcam.java:98
-  reg valid_106; // Tcam.java:98
-  reg valid_107; // Tcam.java:98
-  reg valid_108; // Tcam.java:98
-  reg valid_109; // Tcam.java:98
-  reg valid_110; // Tcam.java:98
-  reg valid_111; // Tcam.java:98
-  reg valid_112; // Tcam.java:98
-  reg valid_113; // Tcam.java:98
-  reg valid_114; // Tcam.java:98
-  reg valid_115; // Tcam.java:98
-  reg valid_116; // Tcam.java:98
-  reg valid_117; // Tcam.java:98
-  reg valid_118; // Tcam.java:98
-  reg valid_119; // Tcam.java:98
-  reg valid_120; // Tcam.java:98
-  reg valid_121; // Tcam.java:98
-  reg valid_122; // Tcam.java:98
-  reg valid_123; // Tcam.java:98
-  reg valid_124; // Tcam.java:98
-  reg valid_125; // Tcam.java:98
-  reg valid_126; // Tcam.java:98
-  reg valid_127; // Tcam.java:98
-  reg out_valid; // Tcam.java:118
-  reg [31:0] out_key; // Tcam.java:119
-  reg [15:0] out_payload; // Tcam.java:119
-  reg [127:0] out_match; // Tcam.java:119
+  reg [31:0] value_0; // Tcam.java:99
+  reg [31:0] value_1; // Tcam.java:99
+  reg [31:0] value_2; // Tcam.java:99
+  reg [31:0] value_3; // Tcam.java:99
+  reg [31:0] value_4; // Tcam.java:99
+  reg [31:0] value_5; // Tcam.java:99
+  reg [31:0] value_6; // Tcam.java:99
+  reg [31:0] value_7; // Tcam.java:99
+  reg [31:0] value_8; // Tcam.java:99
+  reg [31:0] value_9; // Tcam.java:99
+  reg [31:0] value_10; // Tcam.java:99
+  reg [31:0] value_11; // Tcam.java:99
+  reg [31:0] value_12; // Tcam.java:99
+  reg [31:0] value_13; // Tcam.java:99
+  reg [31:0] value_14; // Tcam.java:99
+  reg [31:0] value_15; // Tcam.java:99
+  reg [31:0] value_16; // Tcam.java:99
+  reg [31:0] value_17; // Tcam.java:99
+  reg [31:0] value_18; // Tcam.java:99
+  reg [31:0] value_19; // Tcam.java:99
+  reg [31:0] value_20; // Tcam.java:99
+  reg [31:0] value_21; // Tcam.java:99
+  reg [31:0] value_22; // Tcam.java:99
+  reg [31:0] value_23; // Tcam.java:99
+  reg [31:0] value_24; // Tcam.java:99
+  reg [31:0] value_25; // Tcam.java:99
+  reg [31:0] value_26; // Tcam.java:99
+  reg [31:0] value_27; // Tcam.java:99
+  reg [31:0] value_28; // Tcam.java:99
+  reg [31:0] value_29; // Tcam.java:99
+  reg [31:0] value_30; // Tcam.java:99
+  reg [31:0] value_31; // Tcam.java:99
+  reg [31:0] value_32; // Tcam.java:99
+  reg [31:0] value_33; // Tcam.java:99
+  reg [31:0] value_34; // Tcam.java:99
+  reg [31:0] value_35; // Tcam.java:99
+  reg [31:0] value_36; // Tcam.java:99
+  reg [31:0] value_37; // Tcam.java:99
+  reg [31:0] value_38; // Tcam.java:99
+  reg [31:0] value_39; // Tcam.java:99
+  reg [31:0] value_40; // Tcam.java:99
+  reg [31:0] value_41; // Tcam.java:99
+  reg [31:0] value_42; // Tcam.java:99
+  reg [31:0] value_43; // Tcam.java:99
+  reg [31:0] value_44; // Tcam.java:99
+  reg [31:0] value_45; // Tcam.java:99
+  reg [31:0] value_46; // Tcam.java:99
+  reg [31:0] value_47; // Tcam.java:99
+  reg [31:0] value_48; // Tcam.java:99
+  reg [31:0] value_49; // Tcam.java:99
+  reg [31:0] value_50; // Tcam.java:99
+  reg [31:0] value_51; // Tcam.java:99
+  reg [31:0] value_52; // Tcam.java:99
+  reg [31:0] value_53; // Tcam.java:99
+  reg [31:0] value_54; // Tcam.java:99
+  reg [31:0] value_55; // Tcam.java:99
+  reg [31:0] value_56; // Tcam.java:99
+  reg [31:0] value_57; // Tcam.java:99
+  reg [31:0] value_58; // Tcam.java:99
+  reg [31:0] value_59; // Tcam.java:99
+  reg [31:0] value_60; // Tcam.java:99
+  reg [31:0] value_61; // Tcam.java:99
+  reg [31:0] value_62; // Tcam.java:99
+  reg [31:0] value_63; // Tcam.java:99
+  reg [31:0] value_64; // Tcam.java:99
+  reg [31:0] value_65; // Tcam.java:99
+  reg [31:0] value_66; // Tcam.java:99
+  reg [31:0] value_67; // Tcam.java:99
+  reg [31:0] value_68; // Tcam.java:99
+  reg [31:0] value_69; // Tcam.java:99
+  reg [31:0] value_70; // Tcam.java:99
+  reg [31:0] value_71; // Tcam.java:99
+  reg [31:0] value_72; // Tcam.java:99
+  reg [31:0] value_73; // Tcam.java:99
+  reg [31:0] value_74; // Tcam.java:99
+  reg [31:0] value_75; // Tcam.java:99
+  reg [31:0] value_76; // Tcam.java:99
+  reg [31:0] value_77; // Tcam.java:99
+  reg [31:0] value_78; // Tcam.java:99
+  reg [31:0] value_79; // Tcam.java:99
+  reg [31:0] value_80; // Tcam.java:99
+  reg [31:0] value_81; // Tcam.java:99
+  reg [31:0] value_82; // Tcam.java:99
+  reg [31:0] value_83; // Tcam.java:99
+  reg [31:0] value_84; // Tcam.java:99
+  reg [31:0] value_85; // Tcam.java:99
+  reg [31:0] value_86; // Tcam.java:99
+  reg [31:0] value_87; // Tcam.java:99
+  reg [31:0] value_88; // Tcam.java:99
+  reg [31:0] value_89; // Tcam.java:99
+  reg [31:0] value_90; // Tcam.java:99
+  reg [31:0] value_91; // Tcam.java:99
+  reg [31:0] value_92; // Tcam.java:99
+  reg [31:0] value_93; // Tcam.java:99
+  reg [31:0] value_94; // Tcam.java:99
+  reg [31:0] value_95; // Tcam.java:99
+  reg [31:0] value_96; // Tcam.java:99
+  reg [31:0] value_97; // Tcam.java:99
+  reg [31:0] value_98; // Tcam.java:99
+  reg [31:0] value_99; // Tcam.java:99
+  reg [31:0] value_100; // Tcam.java:99
+  reg [31:0] value_101; // Tcam.java:99
+  reg [31:0] value_102; // Tcam.java:99
+  reg [31:0] value_103; // Tcam.java:99
+  reg [31:0] value_104; // Tcam.java:99
+  reg [31:0] value_105; // Tcam.java:99
+  reg [31:0] value_106; // Tcam.java:99
+  reg [31:0] value_107; // Tcam.java:99
+  reg [31:0] value_108; // Tcam.java:99
+  reg [31:0] value_109; // Tcam.java:99
+  reg [31:0] value_110; // Tcam.java:99
+  reg [31:0] value_111; // Tcam.java:99
+  reg [31:0] value_112; // Tcam.java:99
+  reg [31:0] value_113; // Tcam.java:99
+  reg [31:0] value_114; // Tcam.java:99
+  reg [31:0] value_115; // Tcam.java:99
+  reg [31:0] value_116; // Tcam.java:99
+  reg [31:0] value_117; // Tcam.java:99
+  reg [31:0] value_118; // Tcam.java:99
+  reg [31:0] value_119; // Tcam.java:99
+  reg [31:0] value_120; // Tcam.java:99
+  reg [31:0] value_121; // Tcam.java:99
+  reg [31:0] value_122; // Tcam.java:99
+  reg [31:0] value_123; // Tcam.java:99
+  reg [31:0] value_124; // Tcam.java:99
+  reg [31:0] value_125; // Tcam.java:99
+  reg [31:0] value_126; // Tcam.java:99
+  reg [31:0] value_127; // Tcam.java:99
+  reg [31:0] mask_0; // Tcam.java:100
+  reg [31:0] mask_1; // Tcam.java:100
+  reg [31:0] mask_2; // Tcam.java:100
+  reg [31:0] mask_3; // Tcam.java:100
+  reg [31:0] mask_4; // Tcam.java:100
+  reg [31:0] mask_5; // Tcam.java:100
+  reg [31:0] mask_6; // Tcam.java:100
+  reg [31:0] mask_7; // Tcam.java:100
+  reg [31:0] mask_8; // Tcam.java:100
+  reg [31:0] mask_9; // Tcam.java:100
+  reg [31:0] mask_10; // Tcam.java:100
+  reg [31:0] mask_11; // Tcam.java:100
+  reg [31:0] mask_12; // Tcam.java:100
+  reg [31:0] mask_13; // Tcam.java:100
+  reg [31:0] mask_14; // Tcam.java:100
+  reg [31:0] mask_15; // Tcam.java:100
+  reg [31:0] mask_16; // Tcam.java:100
+  reg [31:0] mask_17; // Tcam.java:100
+  reg [31:0] mask_18; // Tcam.java:100
+  reg [31:0] mask_19; // Tcam.java:100
+  reg [31:0] mask_20; // Tcam.java:100
+  reg [31:0] mask_21; // Tcam.java:100
+  reg [31:0] mask_22; // Tcam.java:100
+  reg [31:0] mask_23; // Tcam.java:100
+  reg [31:0] mask_24; // Tcam.java:100
+  reg [31:0] mask_25; // Tcam.java:100
+  reg [31:0] mask_26; // Tcam.java:100
+  reg [31:0] mask_27; // Tcam.java:100
+  reg [31:0] mask_28; // Tcam.java:100
+  reg [31:0] mask_29; // Tcam.java:100
+  reg [31:0] mask_30; // Tcam.java:100
+  reg [31:0] mask_31; // Tcam.java:100
+  reg [31:0] mask_32; // Tcam.java:100
+  reg [31:0] mask_33; // Tcam.java:100
+  reg [31:0] mask_34; // Tcam.java:100
+  reg [31:0] mask_35; // Tcam.java:100
+  reg [31:0] mask_36; // Tcam.java:100
+  reg [31:0] mask_37; // Tcam.java:100
+  reg [31:0] mask_38; // Tcam.java:100
+  reg [31:0] mask_39; // Tcam.java:100
+  reg [31:0] mask_40; // Tcam.java:100
+  reg [31:0] mask_41; // Tcam.java:100
+  reg [31:0] mask_42; // Tcam.java:100
+  reg [31:0] mask_43; // Tcam.java:100
+  reg [31:0] mask_44; // Tcam.java:100
+  reg [31:0] mask_45; // Tcam.java:100
+  reg [31:0] mask_46; // Tcam.java:100
+  reg [31:0] mask_47; // Tcam.java:100
+  reg [31:0] mask_48; // Tcam.java:100
+  reg [31:0] mask_49; // Tcam.java:100
+  reg [31:0] mask_50; // Tcam.java:100
+  reg [31:0] mask_51; // Tcam.java:100
+  reg [31:0] mask_52; // Tcam.java:100
+  reg [31:0] mask_53; // Tcam.java:100
+  reg [31:0] mask_54; // Tcam.java:100
+  reg [31:0] mask_55; // Tcam.java:100
+  reg [31:0] mask_56; // Tcam.java:100
+  reg [31:0] mask_57; // Tcam.java:100
+  reg [31:0] mask_58; // Tcam.java:100
+  reg [31:0] mask_59; // Tcam.java:100
+  reg [31:0] mask_60; // Tcam.java:100
+  reg [31:0] mask_61; // Tcam.java:100
+  reg [31:0] mask_62; // Tcam.java:100
+  reg [31:0] mask_63; // Tcam.java:100
+  reg [31:0] mask_64; // Tcam.java:100
+  reg [31:0] mask_65; // Tcam.java:100
+  reg [31:0] mask_66; // Tcam.java:100
+  reg [31:0] mask_67; // Tcam.java:100
+  reg [31:0] mask_68; // Tcam.java:100
+  reg [31:0] mask_69; // Tcam.java:100
+  reg [31:0] mask_70; // Tcam.java:100
+  reg [31:0] mask_71; // Tcam.java:100
+  reg [31:0] mask_72; // Tcam.java:100
+  reg [31:0] mask_73; // Tcam.java:100
+  reg [31:0] mask_74; // Tcam.java:100
+  reg [31:0] mask_75; // Tcam.java:100
+  reg [31:0] mask_76; // Tcam.java:100
+  reg [31:0] mask_77; // Tcam.java:100
+  reg [31:0] mask_78; // Tcam.java:100
+  reg [31:0] mask_79; // Tcam.java:100
+  reg [31:0] mask_80; // Tcam.java:100
+  reg [31:0] mask_81; // Tcam.java:100
+  reg [31:0] mask_82; // Tcam.java:100
+  reg [31:0] mask_83; // Tcam.java:100
+  reg [31:0] mask_84; // Tcam.java:100
+  reg [31:0] mask_85; // Tcam.java:100
+  reg [31:0] mask_86; // Tcam.java:100
+  reg [31:0] mask_87; // Tcam.java:100
+  reg [31:0] mask_88; // Tcam.java:100
+  reg [31:0] mask_89; // Tcam.java:100
+  reg [31:0] mask_90; // Tcam.java:100
+  reg [31:0] mask_91; // Tcam.java:100
+  reg [31:0] mask_92; // Tcam.java:100
+  reg [31:0] mask_93; // Tcam.java:100
+  reg [31:0] mask_94; // Tcam.java:100
+  reg [31:0] mask_95; // Tcam.java:100
+  reg [31:0] mask_96; // Tcam.java:100
+  reg [31:0] mask_97; // Tcam.java:100
+  reg [31:0] mask_98; // Tcam.java:100
+  reg [31:0] mask_99; // Tcam.java:100
+  reg [31:0] mask_100; // Tcam.java:100
+  reg [31:0] mask_101; // Tcam.java:100
+  reg [31:0] mask_102; // Tcam.java:100
+  reg [31:0] mask_103; // Tcam.java:100
+  reg [31:0] mask_104; // Tcam.java:100
+  reg [31:0] mask_105; // Tcam.java:100
+  reg [31:0] mask_106; // Tcam.java:100
+  reg [31:0] mask_107; // Tcam.java:100
+  reg [31:0] mask_108; // Tcam.java:100
+  reg [31:0] mask_109; // Tcam.java:100
+  reg [31:0] mask_110; // Tcam.java:100
+  reg [31:0] mask_111; // Tcam.java:100
+  reg [31:0] mask_112; // Tcam.java:100
+  reg [31:0] mask_113; // Tcam.java:100
+  reg [31:0] mask_114; // Tcam.java:100
+  reg [31:0] mask_115; // Tcam.java:100
+  reg [31:0] mask_116; // Tcam.java:100
+  reg [31:0] mask_117; // Tcam.java:100
+  reg [31:0] mask_118; // Tcam.java:100
+  reg [31:0] mask_119; // Tcam.java:100
+  reg [31:0] mask_120; // Tcam.java:100
+  reg [31:0] mask_121; // Tcam.java:100
+  reg [31:0] mask_122; // Tcam.java:100
+  reg [31:0] mask_123; // Tcam.java:100
+  reg [31:0] mask_124; // Tcam.java:100
+  reg [31:0] mask_125; // Tcam.java:100
+  reg [31:0] mask_126; // Tcam.java:100
+  reg [31:0] mask_127; // Tcam.java:100
+  reg valid_0; // Tcam.java:101
+  reg valid_1; // Tcam.java:101
+  reg valid_2; // Tcam.java:101
+  reg valid_3; // Tcam.java:101
+  reg valid_4; // Tcam.java:101
+  reg valid_5; // Tcam.java:101
+  reg valid_6; // Tcam.java:101
+  reg valid_7; // Tcam.java:101
+  reg valid_8; // Tcam.java:101
+  reg valid_9; // Tcam.java:101
+  reg valid_10; // Tcam.java:101
+  reg valid_11; // Tcam.java:101
+  reg valid_12; // Tcam.java:101
+  reg valid_13; // Tcam.java:101
+  reg valid_14; // Tcam.java:101
+  reg valid_15; // Tcam.java:101
+  reg valid_16; // Tcam.java:101
+  reg valid_17; // Tcam.java:101
+  reg valid_18; // Tcam.java:101
+  reg valid_19; // Tcam.java:101
+  reg valid_20; // Tcam.java:101
+  reg valid_21; // Tcam.java:101
+  reg valid_22; // Tcam.java:101
+  reg valid_23; // Tcam.java:101
+  reg valid_24; // Tcam.java:101
+  reg valid_25; // Tcam.java:101
+  reg valid_26; // Tcam.java:101
+  reg valid_27; // Tcam.java:101
+  reg valid_28; // Tcam.java:101
+  reg valid_29; // Tcam.java:101
+  reg valid_30; // Tcam.java:101
+  reg valid_31; // Tcam.java:101
+  reg valid_32; // Tcam.java:101
+  reg valid_33; // Tcam.java:101
+  reg valid_34; // Tcam.java:101
+  reg valid_35; // Tcam.java:101
+  reg valid_36; // Tcam.java:101
+  reg valid_37; // Tcam.java:101
+  reg valid_38; // Tcam.java:101
+  reg valid_39; // Tcam.java:101
+  reg valid_40; // Tcam.java:101
+  reg valid_41; // Tcam.java:101
+  reg valid_42; // Tcam.java:101
+  reg valid_43; // Tcam.java:101
+  reg valid_44; // Tcam.java:101
+  reg valid_45; // Tcam.java:101
+  reg valid_46; // Tcam.java:101
+  reg valid_47; // Tcam.java:101
+  reg valid_48; // Tcam.java:101
+  reg valid_49; // Tcam.java:101
+  reg valid_50; // Tcam.java:101
+  reg valid_51; // Tcam.java:101
+  reg valid_52; // Tcam.java:101
+  reg valid_53; // Tcam.java:101
+  reg valid_54; // Tcam.java:101
+  reg valid_55; // Tcam.java:101
+  reg valid_56; // Tcam.java:101
+  reg valid_57; // Tcam.java:101
+  reg valid_58; // Tcam.java:101
+  reg valid_59; // Tcam.java:101
+  reg valid_60; // Tcam.java:101
+  reg valid_61; // Tcam.java:101
+  reg valid_62; // Tcam.java:101
+  reg valid_63; // Tcam.java:101
+  reg valid_64; // Tcam.java:101
+  reg valid_65; // Tcam.java:101
+  reg valid_66; // Tcam.java:101
+  reg valid_67; // Tcam.java:101
+  reg valid_68; // Tcam.java:101
+  reg valid_69; // Tcam.java:101
+  reg valid_70; // Tcam.java:101
+  reg valid_71; // Tcam.java:101
+  reg valid_72; // Tcam.java:101
+  reg valid_73; // Tcam.java:101
+  reg valid_74; // Tcam.java:101
+  reg valid_75; // Tcam.java:101
+  reg valid_76; // Tcam.java:101
+  reg valid_77; // Tcam.java:101
+  reg valid_78; // Tcam.java:101
+  reg valid_79; // Tcam.java:101
+  reg valid_80; // Tcam.java:101
+  reg valid_81; // Tcam.java:101
+  reg valid_82; // Tcam.java:101
+  reg valid_83; // Tcam.java:101
+  reg valid_84; // Tcam.java:101
+  reg valid_85; // Tcam.java:101
+  reg valid_86; // Tcam.java:101
+  reg valid_87; // Tcam.java:101
+  reg valid_88; // Tcam.java:101
+  reg valid_89; // Tcam.java:101
+  reg valid_90; // Tcam.java:101
+  reg valid_91; // Tcam.java:101
+  reg valid_92; // Tcam.java:101
+  reg valid_93; // Tcam.java:101
+  reg valid_94; // Tcam.java:101
+  reg valid_95; // Tcam.java:101
+  reg valid_96; // Tcam.java:101
+  reg valid_97; // Tcam.java:101
+  reg valid_98; // Tcam.java:101
+  reg valid_99; // Tcam.java:101
+  reg valid_100; // Tcam.java:101
+  reg valid_101; // Tcam.java:101
+  reg valid_102; // Tcam.java:101
+  reg valid_103; // Tcam.java:101
+  reg valid_104; // Tcam.java:101
+  reg valid_105; // Tcam.java:101
+  reg valid_106; // Tcam.java:101
+  reg valid_107; // Tcam.java:101
+  reg valid_108; // Tcam.java:101
+  reg valid_109; // Tcam.java:101
+  reg valid_110; // Tcam.java:101
+  reg valid_111; // Tcam.java:101
+  reg valid_112; // Tcam.java:101
+  reg valid_113; // Tcam.java:101
+  reg valid_114; // Tcam.java:101
+  reg valid_115; // Tcam.java:101
+  reg valid_116; // Tcam.java:101
+  reg valid_117; // Tcam.java:101
+  reg valid_118; // Tcam.java:101
+  reg valid_119; // Tcam.java:101
+  reg valid_120; // Tcam.java:101
+  reg valid_121; // Tcam.java:101
+  reg valid_122; // Tcam.java:101
+  reg valid_123; // Tcam.java:101
+  reg valid_124; // Tcam.java:101
+  reg valid_125; // Tcam.java:101
+  reg valid_126; // Tcam.java:101
+  reg valid_127; // Tcam.java:101
+  reg out_valid; // Tcam.java:121
+  reg [31:0] out_key; // Tcam.java:122
+  reg [15:0] out_payload; // Tcam.java:122
+  reg [127:0] out_match; // Tcam.java:122
 
   // Logic
-  wire _not_0 = ~out_valid; // Tcam.java:121
-  wire _or_0 = _not_0 | io_result_ready; // Tcam.java:121
-  wire [127:0] _cat_0 = {valid_127, valid_126, valid_125, valid_124, valid_123, valid_122, valid_121, valid_120, valid_119, valid_118, valid_117, valid_116, valid_115, valid_114, valid_113, valid_112, valid_111, valid_110, valid_109, valid_108, valid_107, valid_106, valid_105, valid_104, valid_103, valid_102, valid_101, valid_100, valid_99, valid_98, valid_97, valid_96, valid_95, valid_94, valid_93, valid_92, valid_91, valid_90, valid_89, valid_88, valid_87, valid_86, valid_85, valid_84, valid_83, valid_82, valid_81, valid_80, valid_79, valid_78, valid_77, valid_76, valid_75, valid_74, valid_73, valid_72, valid_71, valid_70, valid_69, valid_68, valid_67, valid_66, valid_65, valid_64, valid_63, valid_62, valid_61, valid_60, valid_59, valid_58, valid_57, valid_56, valid_55, valid_54, valid_53, valid_52, valid_51, valid_50, valid_49, valid_48, valid_47, valid_46, valid_45, valid_44, valid_43, valid_42, valid_41, valid_40, valid_39, valid_38, valid_37, valid_36, valid_35, valid_34, valid_33, valid_32, valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // Tcam.java:130
-  wire _eq_0 = io_write_bits_index == 7'd0; // Tcam.java:105
-  wire _and_0 = io_write_valid & _eq_0; // Tcam.java:105
-  wire _eq_1 = io_write_bits_index == 7'd1; // Tcam.java:105
-  wire _and_1 = io_write_valid & _eq_1; // Tcam.java:105
-  wire _eq_2 = io_write_bits_index == 7'd2; // Tcam.java:105
-  wire _and_2 = io_write_valid & _eq_2; // Tcam.java:105
-  wire _eq_3 = io_write_bits_index == 7'd3; // Tcam.java:105
-  wire _and_3 = io_write_valid & _eq_3; // Tcam.java:105
-  wire _eq_4 = io_write_bits_index == 7'd4; // Tcam.java:105
-  wire _and_4 = io_write_valid & _eq_4; // Tcam.java:105
-  wire _eq_5 = io_write_bits_index == 7'd5; // Tcam.java:105
-  wire _and_5 = io_write_valid & _eq_5; // Tcam.java:105
-  wire _eq_6 = io_write_bits_index == 7'd6; // Tcam.java:105
-  wire _and_6 = io_write_valid & _eq_6; // Tcam.java:105
-  wire _eq_7 = io_write_bits_index == 7'd7; // Tcam.java:105
-  wire _and_7 = io_write_valid & _eq_7; // Tcam.java:105
-  wire _eq_8 = io_write_bits_index == 7'd8; // Tcam.java:105
-  wire _and_8 = io_write_valid & _eq_8; // Tcam.java:105
-  wire _eq_9 = io_write_bits_index == 7'd9; // Tcam.java:105
-  wire _and_9 = io_write_valid & _eq_9; // Tcam.java:105
-  wire _eq_10 = io_write_bits_index == 7'd10; // Tcam.java:105
-  wire _and_10 = io_write_valid & _eq_10; // Tcam.java:105
-  wire _eq_11 = io_write_bits_index == 7'd11; // Tcam.java:105
-  wire _and_11 = io_write_valid & _eq_11; // Tcam.java:105
-  wire _eq_12 = io_write_bits_index == 7'd12; // Tcam.java:105
-  wire _and_12 = io_write_valid & _eq_12; // Tcam.java:105
-  wire _eq_13 = io_write_bits_index == 7'd13; // Tcam.java:105
-  wire _and_13 = io_write_valid & _eq_13; // Tcam.java:105
-  wire _eq_14 = io_write_bits_index == 7'd14; // Tcam.java:105
-  wire _and_14 = io_write_valid & _eq_14; // Tcam.java:105
-  wire _eq_15 = io_write_bits_index == 7'd15; // Tcam.java:105
-  wire _and_15 = io_write_valid & _eq_15; // Tcam.java:105
-  wire _eq_16 = io_write_bits_index == 7'd16; // Tcam.java:105
-  wire _and_16 = io_write_valid & _eq_16; // Tcam.java:105
-  wire _eq_17 = io_write_bits_index == 7'd17; // Tcam.java:105
-  wire _and_17 = io_write_valid & _eq_17; // Tcam.java:105
-  wire _eq_18 = io_write_bits_index == 7'd18; // Tcam.java:105
-  wire _and_18 = io_write_valid & _eq_18; // Tcam.java:105
-  wire _eq_19 = io_write_bits_index == 7'd19; // Tcam.java:105
-  wire _and_19 = io_write_valid & _eq_19; // Tcam.java:105
-  wire _eq_20 = io_write_bits_index == 7'd20; // Tcam.java:105
-  wire _and_20 = io_write_valid & _eq_20; // Tcam.java:105
-  wire _eq_21 = io_write_bits_index == 7'd21; // Tcam.java:105
-  wire _and_21 = io_write_valid & _eq_21; // Tcam.java:105
-  wire _eq_22 = io_write_bits_index == 7'd22; // Tcam.java:105
-  wire _and_22 = io_write_valid & _eq_22; // Tcam.java:105
-  wire _eq_23 = io_write_bits_index == 7'd23; // Tcam.java:105
-  wire _and_23 = io_write_valid & _eq_23; // Tcam.java:105
-  wire _eq_24 = io_write_bits_index == 7'd24; // Tcam.java:105
-  wire _and_24 = io_write_valid & _eq_24; // Tcam.java:105
-  wire _eq_25 = io_write_bits_index == 7'd25; // Tcam.java:105
-  wire _and_25 = io_write_valid & _eq_25; // Tcam.java:105
-  wire _eq_26 = io_write_bits_index == 7'd26; // Tcam.java:105
-  wire _and_26 = io_write_valid & _eq_26; // Tcam.java:105
-  wire _eq_27 = io_write_bits_index == 7'd27; // Tcam.java:105
-  wire _and_27 = io_write_valid & _eq_27; // Tcam.java:105
-  wire _eq_28 = io_write_bits_index == 7'd28; // Tcam.java:105
-  wire _and_28 = io_write_valid & _eq_28; // Tcam.java:105
-  wire _eq_29 = io_write_bits_index == 7'd29; // Tcam.java:105
-  wire _and_29 = io_write_valid & _eq_29; // Tcam.java:105
-  wire _eq_30 = io_write_bits_index == 7'd30; // Tcam.java:105
-  wire _and_30 = io_write_valid & _eq_30; // Tcam.java:105
-  wire _eq_31 = io_write_bits_index == 7'd31; // Tcam.java:105
-  wire _and_31 = io_write_valid & _eq_31; // Tcam.java:105
-  wire _eq_32 = io_write_bits_index == 7'd32; // Tcam.java:105
-  wire _and_32 = io_write_valid & _eq_32; // Tcam.java:105
-  wire _eq_33 = io_write_bits_index == 7'd33; // Tcam.java:105
-  wire _and_33 = io_write_valid & _eq_33; // Tcam.java:105
-  wire _eq_34 = io_write_bits_index == 7'd34; // Tcam.java:105
-  wire _and_34 = io_write_valid & _eq_34; // Tcam.java:105
-  wire _eq_35 = io_write_bits_index == 7'd35; // Tcam.java:105
-  wire _and_35 = io_write_valid & _eq_35; // Tcam.java:105
-  wire _eq_36 = io_write_bits_index == 7'd36; // Tcam.java:105
-  wire _and_36 = io_write_valid & _eq_36; // Tcam.java:105
-  wire _eq_37 = io_write_bits_index == 7'd37; // Tcam.java:105
-  wire _and_37 = io_write_valid & _eq_37; // Tcam.java:105
-  wire _eq_38 = io_write_bits_index == 7'd38; // Tcam.java:105
-  wire _and_38 = io_write_valid & _eq_38; // Tcam.java:105
-  wire _eq_39 = io_write_bits_index == 7'd39; // Tcam.java:105
-  wire _and_39 = io_write_valid & _eq_39; // Tcam.java:105
-  wire _eq_40 = io_write_bits_index == 7'd40; // Tcam.java:105
-  wire _and_40 = io_write_valid & _eq_40; // Tcam.java:105
-  wire _eq_41 = io_write_bits_index == 7'd41; // Tcam.java:105
-  wire _and_41 = io_write_valid & _eq_41; // Tcam.java:105
-  wire _eq_42 = io_write_bits_index == 7'd42; // Tcam.java:105
-  wire _and_42 = io_write_valid & _eq_42; // Tcam.java:105
-  wire _eq_43 = io_write_bits_index == 7'd43; // Tcam.java:105
-  wire _and_43 = io_write_valid & _eq_43; // Tcam.java:105
-  wire _eq_44 = io_write_bits_index == 7'd44; // Tcam.java:105
-  wire _and_44 = io_write_valid & _eq_44; // Tcam.java:105
-  wire _eq_45 = io_write_bits_index == 7'd45; // Tcam.java:105
-  wire _and_45 = io_write_valid & _eq_45; // Tcam.java:105
-  wire _eq_46 = io_write_bits_index == 7'd46; // Tcam.java:105
-  wire _and_46 = io_write_valid & _eq_46; // Tcam.java:105
-  wire _eq_47 = io_write_bits_index == 7'd47; // Tcam.java:105
-  wire _and_47 = io_write_valid & _eq_47; // Tcam.java:105
-  wire _eq_48 = io_write_bits_index == 7'd48; // Tcam.java:105
-  wire _and_48 = io_write_valid & _eq_48; // Tcam.java:105
-  wire _eq_49 = io_write_bits_index == 7'd49; // Tcam.java:105
-  wire _and_49 = io_write_valid & _eq_49; // Tcam.java:105
-  wire _eq_50 = io_write_bits_index == 7'd50; // Tcam.java:105
-  wire _and_50 = io_write_valid & _eq_50; // Tcam.java:105
-  wire _eq_51 = io_write_bits_index == 7'd51; // Tcam.java:105
-  wire _and_51 = io_write_valid & _eq_51; // Tcam.java:105
-  wire _eq_52 = io_write_bits_index == 7'd52; // Tcam.java:105
-  wire _and_52 = io_write_valid & _eq_52; // Tcam.java:105
-  wire _eq_53 = io_write_bits_index == 7'd53; // Tcam.java:105
-  wire _and_53 = io_write_valid & _eq_53; // Tcam.java:105
-  wire _eq_54 = io_write_bits_index == 7'd54; // Tcam.java:105
-  wire _and_54 = io_write_valid & _eq_54; // Tcam.java:105
-  wire _eq_55 = io_write_bits_index == 7'd55; // Tcam.java:105
-  wire _and_55 = io_write_valid & _eq_55; // Tcam.java:105
-  wire _eq_56 = io_write_bits_index == 7'd56; // Tcam.java:105
-  wire _and_56 = io_write_valid & _eq_56; // Tcam.java:105
-  wire _eq_57 = io_write_bits_index == 7'd57; // Tcam.java:105
-  wire _and_57 = io_write_valid & _eq_57; // Tcam.java:105
-  wire _eq_58 = io_write_bits_index == 7'd58; // Tcam.java:105
-  wire _and_58 = io_write_valid & _eq_58; // Tcam.java:105
-  wire _eq_59 = io_write_bits_index == 7'd59; // Tcam.java:105
-  wire _and_59 = io_write_valid & _eq_59; // Tcam.java:105
-  wire _eq_60 = io_write_bits_index == 7'd60; // Tcam.java:105
-  wire _and_60 = io_write_valid & _eq_60; // Tcam.java:105
-  wire _eq_61 = io_write_bits_index == 7'd61; // Tcam.java:105
-  wire _and_61 = io_write_valid & _eq_61; // Tcam.java:105
-  wire _eq_62 = io_write_bits_index == 7'd62; // Tcam.java:105
-  wire _and_62 = io_write_valid & _eq_62; // Tcam.java:105
-  wire _eq_63 = io_write_bits_index == 7'd63; // Tcam.java:105
-  wire _and_63 = io_write_valid & _eq_63; // Tcam.java:105
-  wire _eq_64 = io_write_bits_index == 7'd64; // Tcam.java:105
-  wire _and_64 = io_write_valid & _eq_64; // Tcam.java:105
-  wire _eq_65 = io_write_bits_index == 7'd65; // Tcam.java:105
-  wire _and_65 = io_write_valid & _eq_65; // Tcam.java:105
-  wire _eq_66 = io_write_bits_index == 7'd66; // Tcam.java:105
-  wire _and_66 = io_write_valid & _eq_66; // Tcam.java:105
-  wire _eq_67 = io_write_bits_index == 7'd67; // Tcam.java:105
-  wire _and_67 = io_write_valid & _eq_67; // Tcam.java:105
-  wire _eq_68 = io_write_bits_index == 7'd68; // Tcam.java:105
-  wire _and_68 = io_write_valid & _eq_68; // Tcam.java:105
-  wire _eq_69 = io_write_bits_index == 7'd69; // Tcam.java:105
-  wire _and_69 = io_write_valid & _eq_69; // Tcam.java:105
-  wire _eq_70 = io_write_bits_index == 7'd70; // Tcam.java:105
-  wire _and_70 = io_write_valid & _eq_70; // Tcam.java:105
-  wire _eq_71 = io_write_bits_index == 7'd71; // Tcam.java:105
-  wire _and_71 = io_write_valid & _eq_71; // Tcam.java:105
-  wire _eq_72 = io_write_bits_index == 7'd72; // Tcam.java:105
-  wire _and_72 = io_write_valid & _eq_72; // Tcam.java:105
-  wire _eq_73 = io_write_bits_index == 7'd73; // Tcam.java:105
-  wire _and_73 = io_write_valid & _eq_73; // Tcam.java:105
-  wire _eq_74 = io_write_bits_index == 7'd74; // Tcam.java:105
-  wire _and_74 = io_write_valid & _eq_74; // Tcam.java:105
-  wire _eq_75 = io_write_bits_index == 7'd75; // Tcam.java:105
-  wire _and_75 = io_write_valid & _eq_75; // Tcam.java:105
-  wire _eq_76 = io_write_bits_index == 7'd76; // Tcam.java:105
-  wire _and_76 = io_write_valid & _eq_76; // Tcam.java:105
-  wire _eq_77 = io_write_bits_index == 7'd77; // Tcam.java:105
-  wire _and_77 = io_write_valid & _eq_77; // Tcam.java:105
-  wire _eq_78 = io_write_bits_index == 7'd78; // Tcam.java:105
-  wire _and_78 = io_write_valid & _eq_78; // Tcam.java:105
-  wire _eq_79 = io_write_bits_index == 7'd79; // Tcam.java:105
-  wire _and_79 = io_write_valid & _eq_79; // Tcam.java:105
-  wire _eq_80 = io_write_bits_index == 7'd80; // Tcam.java:105
-  wire _and_80 = io_write_valid & _eq_80; // Tcam.java:105
-  wire _eq_81 = io_write_bits_index == 7'd81; // Tcam.java:105
-  wire _and_81 = io_write_valid & _eq_81; // Tcam.java:105
-  wire _eq_82 = io_write_bits_index == 7'd82; // Tcam.java:105
-  wire _and_82 = io_write_valid & _eq_82; // Tcam.java:105
-  wire _eq_83 = io_write_bits_index == 7'd83; // Tcam.java:105
-  wire _and_83 = io_write_valid & _eq_83; // Tcam.java:105
-  wire _eq_84 = io_write_bits_index == 7'd84; // Tcam.java:105
-  wire _and_84 = io_write_valid & _eq_84; // Tcam.java:105
-  wire _eq_85 = io_write_bits_index == 7'd85; // Tcam.java:105
-  wire _and_85 = io_write_valid & _eq_85; // Tcam.java:105
-  wire _eq_86 = io_write_bits_index == 7'd86; // Tcam.java:105
-  wire _and_86 = io_write_valid & _eq_86; // Tcam.java:105
-  wire _eq_87 = io_write_bits_index == 7'd87; // Tcam.java:105
-  wire _and_87 = io_write_valid & _eq_87; // Tcam.java:105
-  wire _eq_88 = io_write_bits_index == 7'd88; // Tcam.java:105
-  wire _and_88 = io_write_valid & _eq_88; // Tcam.java:105
-  wire _eq_89 = io_write_bits_index == 7'd89; // Tcam.java:105
-  wire _and_89 = io_write_valid & _eq_89; // Tcam.java:105
-  wire _eq_90 = io_write_bits_index == 7'd90; // Tcam.java:105
-  wire _and_90 = io_write_valid & _eq_90; // Tcam.java:105
-  wire _eq_91 = io_write_bits_index == 7'd91; // Tcam.java:105
-  wire _and_91 = io_write_valid & _eq_91; // Tcam.java:105
-  wire _eq_92 = io_write_bits_index == 7'd92; // Tcam.java:105
-  wire _and_92 = io_write_valid & _eq_92; // Tcam.java:105
-  wire _eq_93 = io_write_bits_index == 7'd93; // Tcam.java:105
-  wire _and_93 = io_write_valid & _eq_93; // Tcam.java:105
-  wire _eq_94 = io_write_bits_index == 7'd94; // Tcam.java:105
-  wire _and_94 = io_write_valid & _eq_94; // Tcam.java:105
-  wire _eq_95 = io_write_bits_index == 7'd95; // Tcam.java:105
-  wire _and_95 = io_write_valid & _eq_95; // Tcam.java:105
-  wire _eq_96 = io_write_bits_index == 7'd96; // Tcam.java:105
-  wire _and_96 = io_write_valid & _eq_96; // Tcam.java:105
-  wire _eq_97 = io_write_bits_index == 7'd97; // Tcam.java:105
-  wire _and_97 = io_write_valid & _eq_97; // Tcam.java:105
-  wire _eq_98 = io_write_bits_index == 7'd98; // Tcam.java:105
-  wire _and_98 = io_write_valid & _eq_98; // Tcam.java:105
-  wire _eq_99 = io_write_bits_index == 7'd99; // Tcam.java:105
-  wire _and_99 = io_write_valid & _eq_99; // Tcam.java:105
-  wire _eq_100 = io_write_bits_index == 7'd100; // Tcam.java:105
-  wire _and_100 = io_write_valid & _eq_100; // Tcam.java:105
-  wire _eq_101 = io_write_bits_index == 7'd101; // Tcam.java:105
-  wire _and_101 = io_write_valid & _eq_101; // Tcam.java:105
-  wire _eq_102 = io_write_bits_index == 7'd102; // Tcam.java:105
-  wire _and_102 = io_write_valid & _eq_102; // Tcam.java:105
-  wire _eq_103 = io_write_bits_index == 7'd103; // Tcam.java:105
-  wire _and_103 = io_write_valid & _eq_103; // Tcam.java:105
-  wire _eq_104 = io_write_bits_index == 7'd104; // Tcam.java:105
-  wire _and_104 = io_write_valid & _eq_104; // Tcam.java:105
-  wire _eq_105 = io_write_bits_index == 7'd105; // Tcam.java:105
-  wire _and_105 = io_write_valid & _eq_105; // Tcam.java:105
-  wire _eq_106 = io_write_bits_index == 7'd106; // Tcam.java:105
-  wire _and_106 = io_write_valid & _eq_106; // Tcam.java:105
-  wire _eq_107 = io_write_bits_index == 7'd107; // Tcam.java:105
-  wire _and_107 = io_write_valid & _eq_107; // Tcam.java:105
-  wire _eq_108 = io_write_bits_index == 7'd108; // Tcam.java:105
-  wire _and_108 = io_write_valid & _eq_108; // Tcam.java:105
-  wire _eq_109 = io_write_bits_index == 7'd109; // Tcam.java:105
-  wire _and_109 = io_write_valid & _eq_109; // Tcam.java:105
-  wire _eq_110 = io_write_bits_index == 7'd110; // Tcam.java:105
-  wire _and_110 = io_write_valid & _eq_110; // Tcam.java:105
-  wire _eq_111 = io_write_bits_index == 7'd111; // Tcam.java:105
-  wire _and_111 = io_write_valid & _eq_111; // Tcam.java:105
-  wire _eq_112 = io_write_bits_index == 7'd112; // Tcam.java:105
-  wire _and_112 = io_write_valid & _eq_112; // Tcam.java:105
-  wire _eq_113 = io_write_bits_index == 7'd113; // Tcam.java:105
-  wire _and_113 = io_write_valid & _eq_113; // Tcam.java:105
-  wire _eq_114 = io_write_bits_index == 7'd114; // Tcam.java:105
-  wire _and_114 = io_write_valid & _eq_114; // Tcam.java:105
-  wire _eq_115 = io_write_bits_index == 7'd115; // Tcam.java:105
-  wire _and_115 = io_write_valid & _eq_115; // Tcam.java:105
-  wire _eq_116 = io_write_bits_index == 7'd116; // Tcam.java:105
-  wire _and_116 = io_write_valid & _eq_116; // Tcam.java:105
-  wire _eq_117 = io_write_bits_index == 7'd117; // Tcam.java:105
-  wire _and_117 = io_write_valid & _eq_117; // Tcam.java:105
-  wire _eq_118 = io_write_bits_index == 7'd118; // Tcam.java:105
-  wire _and_118 = io_write_valid & _eq_118; // Tcam.java:105
-  wire _eq_119 = io_write_bits_index == 7'd119; // Tcam.java:105
-  wire _and_119 = io_write_valid & _eq_119; // Tcam.java:105
-  wire _eq_120 = io_write_bits_index == 7'd120; // Tcam.java:105
-  wire _and_120 = io_write_valid & _eq_120; // Tcam.java:105
-  wire _eq_121 = io_write_bits_index == 7'd121; // Tcam.java:105
-  wire _and_121 = io_write_valid & _eq_121; // Tcam.java:105
-  wire _eq_122 = io_write_bits_index == 7'd122; // Tcam.java:105
-  wire _and_122 = io_write_valid & _eq_122; // Tcam.java:105
-  wire _eq_123 = io_write_bits_index == 7'd123; // Tcam.java:105
-  wire _and_123 = io_write_valid & _eq_123; // Tcam.java:105
-  wire _eq_124 = io_write_bits_index == 7'd124; // Tcam.java:105
-  wire _and_124 = io_write_valid & _eq_124; // Tcam.java:105
-  wire _eq_125 = io_write_bits_index == 7'd125; // Tcam.java:105
-  wire _and_125 = io_write_valid & _eq_125; // Tcam.java:105
-  wire _eq_126 = io_write_bits_index == 7'd126; // Tcam.java:105
-  wire _and_126 = io_write_valid & _eq_126; // Tcam.java:105
-  wire _eq_127 = io_write_bits_index == 7'd127; // Tcam.java:105
-  wire _and_127 = io_write_valid & _eq_127; // Tcam.java:105
-  wire accept = io_search_valid & io_search_ready; // Tcam.java:120
-  wire [31:0] _or_1 = io_search_bits_key | mask_127; // Tcam.java:115
-  wire [31:0] _or_2 = value_127 | mask_127; // Tcam.java:115
-  wire _eq_128 = _or_1 == _or_2; // Tcam.java:115
-  wire _and_128 = valid_127 & _eq_128; // Tcam.java:115
-  wire [31:0] _or_3 = io_search_bits_key | mask_126; // Tcam.java:115
-  wire [31:0] _or_4 = value_126 | mask_126; // Tcam.java:115
-  wire _eq_129 = _or_3 == _or_4; // Tcam.java:115
-  wire _and_129 = valid_126 & _eq_129; // Tcam.java:115
-  wire [31:0] _or_5 = io_search_bits_key | mask_125; // Tcam.java:115
-  wire [31:0] _or_6 = value_125 | mask_125; // Tcam.java:115
-  wire _eq_130 = _or_5 == _or_6; // Tcam.java:115
-  wire _and_130 = valid_125 & _eq_130; // Tcam.java:115
-  wire [31:0] _or_7 = io_search_bits_key | mask_124; // Tcam.java:115
-  wire [31:0] _or_8 = value_124 | mask_124; // Tcam.java:115
-  wire _eq_131 = _or_7 == _or_8; // Tcam.java:115
-  wire _and_131 = valid_124 & _eq_131; // Tcam.java:115
-  wire [31:0] _or_9 = io_search_bits_key | mask_123; // Tcam.java:115
-  wire [31:0] _or_10 = value_123 | mask_123; // Tcam.java:115
-  wire _eq_132 = _or_9 == _or_10; // Tcam.java:115
-  wire _and_132 = valid_123 & _eq_132; // Tcam.java:115
-  wire [31:0] _or_11 = io_search_bits_key | mask_122; // Tcam.java:115
-  wire [31:0] _or_12 = value_122 | mask_122; // Tcam.java:115
-  wire _eq_133 = _or_11 == _or_12; // Tcam.java:115
-  wire _and_133 = valid_122 & _eq_133; // Tcam.java:115
-  wire [31:0] _or_13 = io_search_bits_key | mask_121; // Tcam.java:115
-  wire [31:0] _or_14 = value_121 | mask_121; // Tcam.java:115
-  wire _eq_134 = _or_13 == _or_14; // Tcam.java:115
-  wire _and_134 = valid_121 & _eq_134; // Tcam.java:115
-  wire [31:0] _or_15 = io_search_bits_key | mask_120; // Tcam.java:115
-  wire [31:0] _or_16 = value_120 | mask_120; // Tcam.java:115
-  wire _eq_135 = _or_15 == _or_16; // Tcam.java:115
-  wire _and_135 = valid_120 & _eq_135; // Tcam.java:115
-  wire [31:0] _or_17 = io_search_bits_key | mask_119; // Tcam.java:115
-  wire [31:0] _or_18 = value_119 | mask_119; // Tcam.java:115
-  wire _eq_136 = _or_17 == _or_18; // Tcam.java:115
-  wire _and_136 = valid_119 & _eq_136; // Tcam.java:115
-  wire [31:0] _or_19 = io_search_bits_key | mask_118; // Tcam.java:115
-  wire [31:0] _or_20 = value_118 | mask_118; // Tcam.java:115
-  wire _eq_137 = _or_19 == _or_20; // Tcam.java:115
-  wire _and_137 = valid_118 & _eq_137; // Tcam.java:115
-  wire [31:0] _or_21 = io_search_bits_key | mask_117; // Tcam.java:115
-  wire [31:0] _or_22 = value_117 | mask_117; // Tcam.java:115
-  wire _eq_138 = _or_21 == _or_22; // Tcam.java:115
-  wire _and_138 = valid_117 & _eq_138; // Tcam.java:115
-  wire [31:0] _or_23 = io_search_bits_key | mask_116; // Tcam.java:115
-  wire [31:0] _or_24 = value_116 | mask_116; // Tcam.java:115
-  wire _eq_139 = _or_23 == _or_24; // Tcam.java:115
-  wire _and_139 = valid_116 & _eq_139; // Tcam.java:115
-  wire [31:0] _or_25 = io_search_bits_key | mask_115; // Tcam.java:115
-  wire [31:0] _or_26 = value_115 | mask_115; // Tcam.java:115
-  wire _eq_140 = _or_25 == _or_26; // Tcam.java:115
-  wire _and_140 = valid_115 & _eq_140; // Tcam.java:115
-  wire [31:0] _or_27 = io_search_bits_key | mask_114; // Tcam.java:115
-  wire [31:0] _or_28 = value_114 | mask_114; // Tcam.java:115
-  wire _eq_141 = _or_27 == _or_28; // Tcam.java:115
-  wire _and_141 = valid_114 & _eq_141; // Tcam.java:115
-  wire [31:0] _or_29 = io_search_bits_key | mask_113; // Tcam.java:115
-  wire [31:0] _or_30 = value_113 | mask_113; // Tcam.java:115
-  wire _eq_142 = _or_29 == _or_30; // Tcam.java:115
-  wire _and_142 = valid_113 & _eq_142; // Tcam.java:115
-  wire [31:0] _or_31 = io_search_bits_key | mask_112; // Tcam.java:115
-  wire [31:0] _or_32 = value_112 | mask_112; // Tcam.java:115
-  wire _eq_143 = _or_31 == _or_32; // Tcam.java:115
-  wire _and_143 = valid_112 & _eq_143; // Tcam.java:115
-  wire [31:0] _or_33 = io_search_bits_key | mask_111; // Tcam.java:115
-  wire [31:0] _or_34 = value_111 | mask_111; // Tcam.java:115
-  wire _eq_144 = _or_33 == _or_34; // Tcam.java:115
-  wire _and_144 = valid_111 & _eq_144; // Tcam.java:115
-  wire [31:0] _or_35 = io_search_bits_key | mask_110; // Tcam.java:115
-  wire [31:0] _or_36 = value_110 | mask_110; // Tcam.java:115
-  wire _eq_145 = _or_35 == _or_36; // Tcam.java:115
-  wire _and_145 = valid_110 & _eq_145; // Tcam.java:115
-  wire [31:0] _or_37 = io_search_bits_key | mask_109; // Tcam.java:115
-  wire [31:0] _or_38 = value_109 | mask_109; // Tcam.java:115
-  wire _eq_146 = _or_37 == _or_38; // Tcam.java:115
-  wire _and_146 = valid_109 & _eq_146; // Tcam.java:115
-  wire [31:0] _or_39 = io_search_bits_key | mask_108; // Tcam.java:115
-  wire [31:0] _or_40 = value_108 | mask_108; // Tcam.java:115
-  wire _eq_147 = _or_39 == _or_40; // Tcam.java:115
-  wire _and_147 = valid_108 & _eq_147; // Tcam.java:115
-  wire [31:0] _or_41 = io_search_bits_key | mask_107; // Tcam.java:115
-  wire [31:0] _or_42 = value_107 | mask_107; // Tcam.java:115
-  wire _eq_148 = _or_41 == _or_42; // Tcam.java:115
-  wire _and_148 = valid_107 & _eq_148; // Tcam.java:115
-  wire [31:0] _or_43 = io_search_bits_key | mask_106; // Tcam.java:115
-  wire [31:0] _or_44 = value_106 | mask_106; // Tcam.java:115
-  wire _eq_149 = _or_43 == _or_44; // Tcam.java:115
-  wire _and_149 = valid_106 & _eq_149; // Tcam.java:115
-  wire [31:0] _or_45 = io_search_bits_key | mask_105; // Tcam.java:115
-  wire [31:0] _or_46 = value_105 | mask_105; // Tcam.java:115
-  wire _eq_150 = _or_45 == _or_46; // Tcam.java:115
-  wire _and_150 = valid_105 & _eq_150; // Tcam.java:115
-  wire [31:0] _or_47 = io_search_bits_key | mask_104; // Tcam.java:115
-  wire [31:0] _or_48 = value_104 | mask_104; // Tcam.java:115
-  wire _eq_151 = _or_47 == _or_48; // Tcam.java:115
-  wire _and_151 = valid_104 & _eq_151; // Tcam.java:115
-  wire [31:0] _or_49 = io_search_bits_key | mask_103; // Tcam.java:115
-  wire [31:0] _or_50 = value_103 | mask_103; // Tcam.java:115
-  wire _eq_152 = _or_49 == _or_50; // Tcam.java:115
-  wire _and_152 = valid_103 & _eq_152; // Tcam.java:115
-  wire [31:0] _or_51 = io_search_bits_key | mask_102; // Tcam.java:115
-  wire [31:0] _or_52 = value_102 | mask_102; // Tcam.java:115
-  wire _eq_153 = _or_51 == _or_52; // Tcam.java:115
-  wire _and_153 = valid_102 & _eq_153; // Tcam.java:115
-  wire [31:0] _or_53 = io_search_bits_key | mask_101; // Tcam.java:115
-  wire [31:0] _or_54 = value_101 | mask_101; // Tcam.java:115
-  wire _eq_154 = _or_53 == _or_54; // Tcam.java:115
-  wire _and_154 = valid_101 & _eq_154; // Tcam.java:115
-  wire [31:0] _or_55 = io_search_bits_key | mask_100; // Tcam.java:115
-  wire [31:0] _or_56 = value_100 | mask_100; // Tcam.java:115
-  wire _eq_155 = _or_55 == _or_56; // Tcam.java:115
-  wire _and_155 = valid_100 & _eq_155; // Tcam.java:115
-  wire [31:0] _or_57 = io_search_bits_key | mask_99; // Tcam.java:115
-  wire [31:0] _or_58 = value_99 | mask_99; // Tcam.java:115
-  wire _eq_156 = _or_57 == _or_58; // Tcam.java:115
-  wire _and_156 = valid_99 & _eq_156; // Tcam.java:115
-  wire [31:0] _or_59 = io_search_bits_key | mask_98; // Tcam.java:115
-  wire [31:0] _or_60 = value_98 | mask_98; // Tcam.java:115
-  wire _eq_157 = _or_59 == _or_60; // Tcam.java:115
-  wire _and_157 = valid_98 & _eq_157; // Tcam.java:115
-  wire [31:0] _or_61 = io_search_bits_key | mask_97; // Tcam.java:115
-  wire [31:0] _or_62 = value_97 | mask_97; // Tcam.java:115
-  wire _eq_158 = _or_61 == _or_62; // Tcam.java:115
-  wire _and_158 = valid_97 & _eq_158; // Tcam.java:115
-  wire [31:0] _or_63 = io_search_bits_key | mask_96; // Tcam.java:115
-  wire [31:0] _or_64 = value_96 | mask_96; // Tcam.java:115
-  wire _eq_159 = _or_63 == _or_64; // Tcam.java:115
-  wire _and_159 = valid_96 & _eq_159; // Tcam.java:115
-  wire [31:0] _or_65 = io_search_bits_key | mask_95; // Tcam.java:115
-  wire [31:0] _or_66 = value_95 | mask_95; // Tcam.java:115
-  wire _eq_160 = _or_65 == _or_66; // Tcam.java:115
-  wire _and_160 = valid_95 & _eq_160; // Tcam.java:115
-  wire [31:0] _or_67 = io_search_bits_key | mask_94; // Tcam.java:115
-  wire [31:0] _or_68 = value_94 | mask_94; // Tcam.java:115
-  wire _eq_161 = _or_67 == _or_68; // Tcam.java:115
-  wire _and_161 = valid_94 & _eq_161; // Tcam.java:115
-  wire [31:0] _or_69 = io_search_bits_key | mask_93; // Tcam.java:115
-  wire [31:0] _or_70 = value_93 | mask_93; // Tcam.java:115
-  wire _eq_162 = _or_69 == _or_70; // Tcam.java:115
-  wire _and_162 = valid_93 & _eq_162; // Tcam.java:115
-  wire [31:0] _or_71 = io_search_bits_key | mask_92; // Tcam.java:115
-  wire [31:0] _or_72 = value_92 | mask_92; // Tcam.java:115
-  wire _eq_163 = _or_71 == _or_72; // Tcam.java:115
-  wire _and_163 = valid_92 & _eq_163; // Tcam.java:115
-  wire [31:0] _or_73 = io_search_bits_key | mask_91; // Tcam.java:115
-  wire [31:0] _or_74 = value_91 | mask_91; // Tcam.java:115
-  wire _eq_164 = _or_73 == _or_74; // Tcam.java:115
-  wire _and_164 = valid_91 & _eq_164; // Tcam.java:115
-  wire [31:0] _or_75 = io_search_bits_key | mask_90; // Tcam.java:115
-  wire [31:0] _or_76 = value_90 | mask_90; // Tcam.java:115
-  wire _eq_165 = _or_75 == _or_76; // Tcam.java:115
-  wire _and_165 = valid_90 & _eq_165; // Tcam.java:115
-  wire [31:0] _or_77 = io_search_bits_key | mask_89; // Tcam.java:115
-  wire [31:0] _or_78 = value_89 | mask_89; // Tcam.java:115
-  wire _eq_166 = _or_77 == _or_78; // Tcam.java:115
-  wire _and_166 = valid_89 & _eq_166; // Tcam.java:115
-  wire [31:0] _or_79 = io_search_bits_key | mask_88; // Tcam.java:115
-  wire [31:0] _or_80 = value_88 | mask_88; // Tcam.java:115
-  wire _eq_167 = _or_79 == _or_80; // Tcam.java:115
-  wire _and_167 = valid_88 & _eq_167; // Tcam.java:115
-  wire [31:0] _or_81 = io_search_bits_key | mask_87; // Tcam.java:115
-  wire [31:0] _or_82 = value_87 | mask_87; // Tcam.java:115
-  wire _eq_168 = _or_81 == _or_82; // Tcam.java:115
-  wire _and_168 = valid_87 & _eq_168; // Tcam.java:115
-  wire [31:0] _or_83 = io_search_bits_key | mask_86; // Tcam.java:115
-  wire [31:0] _or_84 = value_86 | mask_86; // Tcam.java:115
-  wire _eq_169 = _or_83 == _or_84; // Tcam.java:115
-  wire _and_169 = valid_86 & _eq_169; // Tcam.java:115
-  wire [31:0] _or_85 = io_search_bits_key | mask_85; // Tcam.java:115
-  wire [31:0] _or_86 = value_85 | mask_85; // Tcam.java:115
-  wire _eq_170 = _or_85 == _or_86; // Tcam.java:115
-  wire _and_170 = valid_85 & _eq_170; // Tcam.java:115
-  wire [31:0] _or_87 = io_search_bits_key | mask_84; // Tcam.java:115
-  wire [31:0] _or_88 = value_84 | mask_84; // Tcam.java:115
-  wire _eq_171 = _or_87 == _or_88; // Tcam.java:115
-  wire _and_171 = valid_84 & _eq_171; // Tcam.java:115
-  wire [31:0] _or_89 = io_search_bits_key | mask_83; // Tcam.java:115
-  wire [31:0] _or_90 = value_83 | mask_83; // Tcam.java:115
-  wire _eq_172 = _or_89 == _or_90; // Tcam.java:115
-  wire _and_172 = valid_83 & _eq_172; // Tcam.java:115
-  wire [31:0] _or_91 = io_search_bits_key | mask_82; // Tcam.java:115
-  wire [31:0] _or_92 = value_82 | mask_82; // Tcam.java:115
-  wire _eq_173 = _or_91 == _or_92; // Tcam.java:115
-  wire _and_173 = valid_82 & _eq_173; // Tcam.java:115
-  wire [31:0] _or_93 = io_search_bits_key | mask_81; // Tcam.java:115
-  wire [31:0] _or_94 = value_81 | mask_81; // Tcam.java:115
-  wire _eq_174 = _or_93 == _or_94; // Tcam.java:115
-  wire _and_174 = valid_81 & _eq_174; // Tcam.java:115
-  wire [31:0] _or_95 = io_search_bits_key | mask_80; // Tcam.java:115
-  wire [31:0] _or_96 = value_80 | mask_80; // Tcam.java:115
-  wire _eq_175 = _or_95 == _or_96; // Tcam.java:115
-  wire _and_175 = valid_80 & _eq_175; // Tcam.java:115
-  wire [31:0] _or_97 = io_search_bits_key | mask_79; // Tcam.java:115
-  wire [31:0] _or_98 = value_79 | mask_79; // Tcam.java:115
-  wire _eq_176 = _or_97 == _or_98; // Tcam.java:115
-  wire _and_176 = valid_79 & _eq_176; // Tcam.java:115
-  wire [31:0] _or_99 = io_search_bits_key | mask_78; // Tcam.java:115
-  wire [31:0] _or_100 = value_78 | mask_78; // Tcam.java:115
-  wire _eq_177 = _or_99 == _or_100; // Tcam.java:115
-  wire _and_177 = valid_78 & _eq_177; // Tcam.java:115
-  wire [31:0] _or_101 = io_search_bits_key | mask_77; // Tcam.java:115
-  wire [31:0] _or_102 = value_77 | mask_77; // Tcam.java:115
-  wire _eq_178 = _or_101 == _or_102; // Tcam.java:115
-  wire _and_178 = valid_77 & _eq_178; // Tcam.java:115
-  wire [31:0] _or_103 = io_search_bits_key | mask_76; // Tcam.java:115
-  wire [31:0] _or_104 = value_76 | mask_76; // Tcam.java:115
-  wire _eq_179 = _or_103 == _or_104; // Tcam.java:115
-  wire _and_179 = valid_76 & _eq_179; // Tcam.java:115
-  wire [31:0] _or_105 = io_search_bits_key | mask_75; // Tcam.java:115
-  wire [31:0] _or_106 = value_75 | mask_75; // Tcam.java:115
-  wire _eq_180 = _or_105 == _or_106; // Tcam.java:115
-  wire _and_180 = valid_75 & _eq_180; // Tcam.java:115
-  wire [31:0] _or_107 = io_search_bits_key | mask_74; // Tcam.java:115
-  wire [31:0] _or_108 = value_74 | mask_74; // Tcam.java:115
-  wire _eq_181 = _or_107 == _or_108; // Tcam.java:115
-  wire _and_181 = valid_74 & _eq_181; // Tcam.java:115
-  wire [31:0] _or_109 = io_search_bits_key | mask_73; // Tcam.java:115
-  wire [31:0] _or_110 = value_73 | mask_73; // Tcam.java:115
-  wire _eq_182 = _or_109 == _or_110; // Tcam.java:115
-  wire _and_182 = valid_73 & _eq_182; // Tcam.java:115
-  wire [31:0] _or_111 = io_search_bits_key | mask_72; // Tcam.java:115
-  wire [31:0] _or_112 = value_72 | mask_72; // Tcam.java:115
-  wire _eq_183 = _or_111 == _or_112; // Tcam.java:115
-  wire _and_183 = valid_72 & _eq_183; // Tcam.java:115
-  wire [31:0] _or_113 = io_search_bits_key | mask_71; // Tcam.java:115
-  wire [31:0] _or_114 = value_71 | mask_71; // Tcam.java:115
-  wire _eq_184 = _or_113 == _or_114; // Tcam.java:115
-  wire _and_184 = valid_71 & _eq_184; // Tcam.java:115
-  wire [31:0] _or_115 = io_search_bits_key | mask_70; // Tcam.java:115
-  wire [31:0] _or_116 = value_70 | mask_70; // Tcam.java:115
-  wire _eq_185 = _or_115 == _or_116; // Tcam.java:115
-  wire _and_185 = valid_70 & _eq_185; // Tcam.java:115
-  wire [31:0] _or_117 = io_search_bits_key | mask_69; // Tcam.java:115
-  wire [31:0] _or_118 = value_69 | mask_69; // Tcam.java:115
-  wire _eq_186 = _or_117 == _or_118; // Tcam.java:115
-  wire _and_186 = valid_69 & _eq_186; // Tcam.java:115
-  wire [31:0] _or_119 = io_search_bits_key | mask_68; // Tcam.java:115
-  wire [31:0] _or_120 = value_68 | mask_68; // Tcam.java:115
-  wire _eq_187 = _or_119 == _or_120; // Tcam.java:115
-  wire _and_187 = valid_68 & _eq_187; // Tcam.java:115
-  wire [31:0] _or_121 = io_search_bits_key | mask_67; // Tcam.java:115
-  wire [31:0] _or_122 = value_67 | mask_67; // Tcam.java:115
-  wire _eq_188 = _or_121 == _or_122; // Tcam.java:115
-  wire _and_188 = valid_67 & _eq_188; // Tcam.java:115
-  wire [31:0] _or_123 = io_search_bits_key | mask_66; // Tcam.java:115
-  wire [31:0] _or_124 = value_66 | mask_66; // Tcam.java:115
-  wire _eq_189 = _or_123 == _or_124; // Tcam.java:115
-  wire _and_189 = valid_66 & _eq_189; // Tcam.java:115
-  wire [31:0] _or_125 = io_search_bits_key | mask_65; // Tcam.java:115
-  wire [31:0] _or_126 = value_65 | mask_65; // Tcam.java:115
-  wire _eq_190 = _or_125 == _or_126; // Tcam.java:115
-  wire _and_190 = valid_65 & _eq_190; // Tcam.java:115
-  wire [31:0] _or_127 = io_search_bits_key | mask_64; // Tcam.java:115
-  wire [31:0] _or_128 = value_64 | mask_64; // Tcam.java:115
-  wire _eq_191 = _or_127 == _or_128; // Tcam.java:115
-  wire _and_191 = valid_64 & _eq_191; // Tcam.java:115
-  wire [31:0] _or_129 = io_search_bits_key | mask_63; // Tcam.java:115
-  wire [31:0] _or_130 = value_63 | mask_63; // Tcam.java:115
-  wire _eq_192 = _or_129 == _or_130; // Tcam.java:115
-  wire _and_192 = valid_63 & _eq_192; // Tcam.java:115
-  wire [31:0] _or_131 = io_search_bits_key | mask_62; // Tcam.java:115
-  wire [31:0] _or_132 = value_62 | mask_62; // Tcam.java:115
-  wire _eq_193 = _or_131 == _or_132; // Tcam.java:115
-  wire _and_193 = valid_62 & _eq_193; // Tcam.java:115
-  wire [31:0] _or_133 = io_search_bits_key | mask_61; // Tcam.java:115
-  wire [31:0] _or_134 = value_61 | mask_61; // Tcam.java:115
-  wire _eq_194 = _or_133 == _or_134; // Tcam.java:115
-  wire _and_194 = valid_61 & _eq_194; // Tcam.java:115
-  wire [31:0] _or_135 = io_search_bits_key | mask_60; // Tcam.java:115
-  wire [31:0] _or_136 = value_60 | mask_60; // Tcam.java:115
-  wire _eq_195 = _or_135 == _or_136; // Tcam.java:115
-  wire _and_195 = valid_60 & _eq_195; // Tcam.java:115
-  wire [31:0] _or_137 = io_search_bits_key | mask_59; // Tcam.java:115
-  wire [31:0] _or_138 = value_59 | mask_59; // Tcam.java:115
-  wire _eq_196 = _or_137 == _or_138; // Tcam.java:115
-  wire _and_196 = valid_59 & _eq_196; // Tcam.java:115
-  wire [31:0] _or_139 = io_search_bits_key | mask_58; // Tcam.java:115
-  wire [31:0] _or_140 = value_58 | mask_58; // Tcam.java:115
-  wire _eq_197 = _or_139 == _or_140; // Tcam.java:115
-  wire _and_197 = valid_58 & _eq_197; // Tcam.java:115
-  wire [31:0] _or_141 = io_search_bits_key | mask_57; // Tcam.java:115
-  wire [31:0] _or_142 = value_57 | mask_57; // Tcam.java:115
-  wire _eq_198 = _or_141 == _or_142; // Tcam.java:115
-  wire _and_198 = valid_57 & _eq_198; // Tcam.java:115
-  wire [31:0] _or_143 = io_search_bits_key | mask_56; // Tcam.java:115
-  wire [31:0] _or_144 = value_56 | mask_56; // Tcam.java:115
-  wire _eq_199 = _or_143 == _or_144; // Tcam.java:115
-  wire _and_199 = valid_56 & _eq_199; // Tcam.java:115
-  wire [31:0] _or_145 = io_search_bits_key | mask_55; // Tcam.java:115
-  wire [31:0] _or_146 = value_55 | mask_55; // Tcam.java:115
-  wire _eq_200 = _or_145 == _or_146; // Tcam.java:115
-  wire _and_200 = valid_55 & _eq_200; // Tcam.java:115
-  wire [31:0] _or_147 = io_search_bits_key | mask_54; // Tcam.java:115
-  wire [31:0] _or_148 = value_54 | mask_54; // Tcam.java:115
-  wire _eq_201 = _or_147 == _or_148; // Tcam.java:115
-  wire _and_201 = valid_54 & _eq_201; // Tcam.java:115
-  wire [31:0] _or_149 = io_search_bits_key | mask_53; // Tcam.java:115
-  wire [31:0] _or_150 = value_53 | mask_53; // Tcam.java:115
-  wire _eq_202 = _or_149 == _or_150; // Tcam.java:115
-  wire _and_202 = valid_53 & _eq_202; // Tcam.java:115
-  wire [31:0] _or_151 = io_search_bits_key | mask_52; // Tcam.java:115
-  wire [31:0] _or_152 = value_52 | mask_52; // Tcam.java:115
-  wire _eq_203 = _or_151 == _or_152; // Tcam.java:115
-  wire _and_203 = valid_52 & _eq_203; // Tcam.java:115
-  wire [31:0] _or_153 = io_search_bits_key | mask_51; // Tcam.java:115
-  wire [31:0] _or_154 = value_51 | mask_51; // Tcam.java:115
-  wire _eq_204 = _or_153 == _or_154; // Tcam.java:115
-  wire _and_204 = valid_51 & _eq_204; // Tcam.java:115
-  wire [31:0] _or_155 = io_search_bits_key | mask_50; // Tcam.java:115
-  wire [31:0] _or_156 = value_50 | mask_50; // Tcam.java:115
-  wire _eq_205 = _or_155 == _or_156; // Tcam.java:115
-  wire _and_205 = valid_50 & _eq_205; // Tcam.java:115
-  wire [31:0] _or_157 = io_search_bits_key | mask_49; // Tcam.java:115
-  wire [31:0] _or_158 = value_49 | mask_49; // Tcam.java:115
-  wire _eq_206 = _or_157 == _or_158; // Tcam.java:115
-  wire _and_206 = valid_49 & _eq_206; // Tcam.java:115
-  wire [31:0] _or_159 = io_search_bits_key | mask_48; // Tcam.java:115
-  wire [31:0] _or_160 = value_48 | mask_48; // Tcam.java:115
-  wire _eq_207 = _or_159 == _or_160; // Tcam.java:115
-  wire _and_207 = valid_48 & _eq_207; // Tcam.java:115
-  wire [31:0] _or_161 = io_search_bits_key | mask_47; // Tcam.java:115
-  wire [31:0] _or_162 = value_47 | mask_47; // Tcam.java:115
-  wire _eq_208 = _or_161 == _or_162; // Tcam.java:115
-  wire _and_208 = valid_47 & _eq_208; // Tcam.java:115
-  wire [31:0] _or_163 = io_search_bits_key | mask_46; // Tcam.java:115
-  wire [31:0] _or_164 = value_46 | mask_46; // Tcam.java:115
-  wire _eq_209 = _or_163 == _or_164; // Tcam.java:115
-  wire _and_209 = valid_46 & _eq_209; // Tcam.java:115
-  wire [31:0] _or_165 = io_search_bits_key | mask_45; // Tcam.java:115
-  wire [31:0] _or_166 = value_45 | mask_45; // Tcam.java:115
-  wire _eq_210 = _or_165 == _or_166; // Tcam.java:115
-  wire _and_210 = valid_45 & _eq_210; // Tcam.java:115
-  wire [31:0] _or_167 = io_search_bits_key | mask_44; // Tcam.java:115
-  wire [31:0] _or_168 = value_44 | mask_44; // Tcam.java:115
-  wire _eq_211 = _or_167 == _or_168; // Tcam.java:115
-  wire _and_211 = valid_44 & _eq_211; // Tcam.java:115
-  wire [31:0] _or_169 = io_search_bits_key | mask_43; // Tcam.java:115
-  wire [31:0] _or_170 = value_43 | mask_43; // Tcam.java:115
-  wire _eq_212 = _or_169 == _or_170; // Tcam.java:115
-  wire _and_212 = valid_43 & _eq_212; // Tcam.java:115
-  wire [31:0] _or_171 = io_search_bits_key | mask_42; // Tcam.java:115
-  wire [31:0] _or_172 = value_42 | mask_42; // Tcam.java:115
-  wire _eq_213 = _or_171 == _or_172; // Tcam.java:115
-  wire _and_213 = valid_42 & _eq_213; // Tcam.java:115
-  wire [31:0] _or_173 = io_search_bits_key | mask_41; // Tcam.java:115
-  wire [31:0] _or_174 = value_41 | mask_41; // Tcam.java:115
-  wire _eq_214 = _or_173 == _or_174; // Tcam.java:115
-  wire _and_214 = valid_41 & _eq_214; // Tcam.java:115
-  wire [31:0] _or_175 = io_search_bits_key | mask_40; // Tcam.java:115
-  wire [31:0] _or_176 = value_40 | mask_40; // Tcam.java:115
-  wire _eq_215 = _or_175 == _or_176; // Tcam.java:115
-  wire _and_215 = valid_40 & _eq_215; // Tcam.java:115
-  wire [31:0] _or_177 = io_search_bits_key | mask_39; // Tcam.java:115
-  wire [31:0] _or_178 = value_39 | mask_39; // Tcam.java:115
-  wire _eq_216 = _or_177 == _or_178; // Tcam.java:115
-  wire _and_216 = valid_39 & _eq_216; // Tcam.java:115
-  wire [31:0] _or_179 = io_search_bits_key | mask_38; // Tcam.java:115
-  wire [31:0] _or_180 = value_38 | mask_38; // Tcam.java:115
-  wire _eq_217 = _or_179 == _or_180; // Tcam.java:115
-  wire _and_217 = valid_38 & _eq_217; // Tcam.java:115
-  wire [31:0] _or_181 = io_search_bits_key | mask_37; // Tcam.java:115
-  wire [31:0] _or_182 = value_37 | mask_37; // Tcam.java:115
-  wire _eq_218 = _or_181 == _or_182; // Tcam.java:115
-  wire _and_218 = valid_37 & _eq_218; // Tcam.java:115
-  wire [31:0] _or_183 = io_search_bits_key | mask_36; // Tcam.java:115
-  wire [31:0] _or_184 = value_36 | mask_36; // Tcam.java:115
-  wire _eq_219 = _or_183 == _or_184; // Tcam.java:115
-  wire _and_219 = valid_36 & _eq_219; // Tcam.java:115
-  wire [31:0] _or_185 = io_search_bits_key | mask_35; // Tcam.java:115
-  wire [31:0] _or_186 = value_35 | mask_35; // Tcam.java:115
-  wire _eq_220 = _or_185 == _or_186; // Tcam.java:115
-  wire _and_220 = valid_35 & _eq_220; // Tcam.java:115
-  wire [31:0] _or_187 = io_search_bits_key | mask_34; // Tcam.java:115
-  wire [31:0] _or_188 = value_34 | mask_34; // Tcam.java:115
-  wire _eq_221 = _or_187 == _or_188; // Tcam.java:115
-  wire _and_221 = valid_34 & _eq_221; // Tcam.java:115
-  wire [31:0] _or_189 = io_search_bits_key | mask_33; // Tcam.java:115
-  wire [31:0] _or_190 = value_33 | mask_33; // Tcam.java:115
-  wire _eq_222 = _or_189 == _or_190; // Tcam.java:115
-  wire _and_222 = valid_33 & _eq_222; // Tcam.java:115
-  wire [31:0] _or_191 = io_search_bits_key | mask_32; // Tcam.java:115
-  wire [31:0] _or_192 = value_32 | mask_32; // Tcam.java:115
-  wire _eq_223 = _or_191 == _or_192; // Tcam.java:115
-  wire _and_223 = valid_32 & _eq_223; // Tcam.java:115
-  wire [31:0] _or_193 = io_search_bits_key | mask_31; // Tcam.java:115
-  wire [31:0] _or_194 = value_31 | mask_31; // Tcam.java:115
-  wire _eq_224 = _or_193 == _or_194; // Tcam.java:115
-  wire _and_224 = valid_31 & _eq_224; // Tcam.java:115
-  wire [31:0] _or_195 = io_search_bits_key | mask_30; // Tcam.java:115
-  wire [31:0] _or_196 = value_30 | mask_30; // Tcam.java:115
-  wire _eq_225 = _or_195 == _or_196; // Tcam.java:115
-  wire _and_225 = valid_30 & _eq_225; // Tcam.java:115
-  wire [31:0] _or_197 = io_search_bits_key | mask_29; // Tcam.java:115
-  wire [31:0] _or_198 = value_29 | mask_29; // Tcam.java:115
-  wire _eq_226 = _or_197 == _or_198; // Tcam.java:115
-  wire _and_226 = valid_29 & _eq_226; // Tcam.java:115
-  wire [31:0] _or_199 = io_search_bits_key | mask_28; // Tcam.java:115
-  wire [31:0] _or_200 = value_28 | mask_28; // Tcam.java:115
-  wire _eq_227 = _or_199 == _or_200; // Tcam.java:115
-  wire _and_227 = valid_28 & _eq_227; // Tcam.java:115
-  wire [31:0] _or_201 = io_search_bits_key | mask_27; // Tcam.java:115
-  wire [31:0] _or_202 = value_27 | mask_27; // Tcam.java:115
-  wire _eq_228 = _or_201 == _or_202; // Tcam.java:115
-  wire _and_228 = valid_27 & _eq_228; // Tcam.java:115
-  wire [31:0] _or_203 = io_search_bits_key | mask_26; // Tcam.java:115
-  wire [31:0] _or_204 = value_26 | mask_26; // Tcam.java:115
-  wire _eq_229 = _or_203 == _or_204; // Tcam.java:115
-  wire _and_229 = valid_26 & _eq_229; // Tcam.java:115
-  wire [31:0] _or_205 = io_search_bits_key | mask_25; // Tcam.java:115
-  wire [31:0] _or_206 = value_25 | mask_25; // Tcam.java:115
-  wire _eq_230 = _or_205 == _or_206; // Tcam.java:115
-  wire _and_230 = valid_25 & _eq_230; // Tcam.java:115
-  wire [31:0] _or_207 = io_search_bits_key | mask_24; // Tcam.java:115
-  wire [31:0] _or_208 = value_24 | mask_24; // Tcam.java:115
-  wire _eq_231 = _or_207 == _or_208; // Tcam.java:115
-  wire _and_231 = valid_24 & _eq_231; // Tcam.java:115
-  wire [31:0] _or_209 = io_search_bits_key | mask_23; // Tcam.java:115
-  wire [31:0] _or_210 = value_23 | mask_23; // Tcam.java:115
-  wire _eq_232 = _or_209 == _or_210; // Tcam.java:115
-  wire _and_232 = valid_23 & _eq_232; // Tcam.java:115
-  wire [31:0] _or_211 = io_search_bits_key | mask_22; // Tcam.java:115
-  wire [31:0] _or_212 = value_22 | mask_22; // Tcam.java:115
-  wire _eq_233 = _or_211 == _or_212; // Tcam.java:115
-  wire _and_233 = valid_22 & _eq_233; // Tcam.java:115
-  wire [31:0] _or_213 = io_search_bits_key | mask_21; // Tcam.java:115
-  wire [31:0] _or_214 = value_21 | mask_21; // Tcam.java:115
-  wire _eq_234 = _or_213 == _or_214; // Tcam.java:115
-  wire _and_234 = valid_21 & _eq_234; // Tcam.java:115
-  wire [31:0] _or_215 = io_search_bits_key | mask_20; // Tcam.java:115
-  wire [31:0] _or_216 = value_20 | mask_20; // Tcam.java:115
-  wire _eq_235 = _or_215 == _or_216; // Tcam.java:115
-  wire _and_235 = valid_20 & _eq_235; // Tcam.java:115
-  wire [31:0] _or_217 = io_search_bits_key | mask_19; // Tcam.java:115
-  wire [31:0] _or_218 = value_19 | mask_19; // Tcam.java:115
-  wire _eq_236 = _or_217 == _or_218; // Tcam.java:115
-  wire _and_236 = valid_19 & _eq_236; // Tcam.java:115
-  wire [31:0] _or_219 = io_search_bits_key | mask_18; // Tcam.java:115
-  wire [31:0] _or_220 = value_18 | mask_18; // Tcam.java:115
-  wire _eq_237 = _or_219 == _or_220; // Tcam.java:115
-  wire _and_237 = valid_18 & _eq_237; // Tcam.java:115
-  wire [31:0] _or_221 = io_search_bits_key | mask_17; // Tcam.java:115
-  wire [31:0] _or_222 = value_17 | mask_17; // Tcam.java:115
-  wire _eq_238 = _or_221 == _or_222; // Tcam.java:115
-  wire _and_238 = valid_17 & _eq_238; // Tcam.java:115
-  wire [31:0] _or_223 = io_search_bits_key | mask_16; // Tcam.java:115
-  wire [31:0] _or_224 = value_16 | mask_16; // Tcam.java:115
-  wire _eq_239 = _or_223 == _or_224; // Tcam.java:115
-  wire _and_239 = valid_16 & _eq_239; // Tcam.java:115
-  wire [31:0] _or_225 = io_search_bits_key | mask_15; // Tcam.java:115
-  wire [31:0] _or_226 = value_15 | mask_15; // Tcam.java:115
-  wire _eq_240 = _or_225 == _or_226; // Tcam.java:115
-  wire _and_240 = valid_15 & _eq_240; // Tcam.java:115
-  wire [31:0] _or_227 = io_search_bits_key | mask_14; // Tcam.java:115
-  wire [31:0] _or_228 = value_14 | mask_14; // Tcam.java:115
-  wire _eq_241 = _or_227 == _or_228; // Tcam.java:115
-  wire _and_241 = valid_14 & _eq_241; // Tcam.java:115
-  wire [31:0] _or_229 = io_search_bits_key | mask_13; // Tcam.java:115
-  wire [31:0] _or_230 = value_13 | mask_13; // Tcam.java:115
-  wire _eq_242 = _or_229 == _or_230; // Tcam.java:115
-  wire _and_242 = valid_13 & _eq_242; // Tcam.java:115
-  wire [31:0] _or_231 = io_search_bits_key | mask_12; // Tcam.java:115
-  wire [31:0] _or_232 = value_12 | mask_12; // Tcam.java:115
-  wire _eq_243 = _or_231 == _or_232; // Tcam.java:115
-  wire _and_243 = valid_12 & _eq_243; // Tcam.java:115
-  wire [31:0] _or_233 = io_search_bits_key | mask_11; // Tcam.java:115
-  wire [31:0] _or_234 = value_11 | mask_11; // Tcam.java:115
-  wire _eq_244 = _or_233 == _or_234; // Tcam.java:115
-  wire _and_244 = valid_11 & _eq_244; // Tcam.java:115
-  wire [31:0] _or_235 = io_search_bits_key | mask_10; // Tcam.java:115
-  wire [31:0] _or_236 = value_10 | mask_10; // Tcam.java:115
-  wire _eq_245 = _or_235 == _or_236; // Tcam.java:115
-  wire _and_245 = valid_10 & _eq_245; // Tcam.java:115
-  wire [31:0] _or_237 = io_search_bits_key | mask_9; // Tcam.java:115
-  wire [31:0] _or_238 = value_9 | mask_9; // Tcam.java:115
-  wire _eq_246 = _or_237 == _or_238; // Tcam.java:115
-  wire _and_246 = valid_9 & _eq_246; // Tcam.java:115
-  wire [31:0] _or_239 = io_search_bits_key | mask_8; // Tcam.java:115
-  wire [31:0] _or_240 = value_8 | mask_8; // Tcam.java:115
-  wire _eq_247 = _or_239 == _or_240; // Tcam.java:115
-  wire _and_247 = valid_8 & _eq_247; // Tcam.java:115
-  wire [31:0] _or_241 = io_search_bits_key | mask_7; // Tcam.java:115
-  wire [31:0] _or_242 = value_7 | mask_7; // Tcam.java:115
-  wire _eq_248 = _or_241 == _or_242; // Tcam.java:115
-  wire _and_248 = valid_7 & _eq_248; // Tcam.java:115
-  wire [31:0] _or_243 = io_search_bits_key | mask_6; // Tcam.java:115
-  wire [31:0] _or_244 = value_6 | mask_6; // Tcam.java:115
-  wire _eq_249 = _or_243 == _or_244; // Tcam.java:115
-  wire _and_249 = valid_6 & _eq_249; // Tcam.java:115
-  wire [31:0] _or_245 = io_search_bits_key | mask_5; // Tcam.java:115
-  wire [31:0] _or_246 = value_5 | mask_5; // Tcam.java:115
-  wire _eq_250 = _or_245 == _or_246; // Tcam.java:115
-  wire _and_250 = valid_5 & _eq_250; // Tcam.java:115
-  wire [31:0] _or_247 = io_search_bits_key | mask_4; // Tcam.java:115
-  wire [31:0] _or_248 = value_4 | mask_4; // Tcam.java:115
-  wire _eq_251 = _or_247 == _or_248; // Tcam.java:115
-  wire _and_251 = valid_4 & _eq_251; // Tcam.java:115
-  wire [31:0] _or_249 = io_search_bits_key | mask_3; // Tcam.java:115
-  wire [31:0] _or_250 = value_3 | mask_3; // Tcam.java:115
-  wire _eq_252 = _or_249 == _or_250; // Tcam.java:115
-  wire _and_252 = valid_3 & _eq_252; // Tcam.java:115
-  wire [31:0] _or_251 = io_search_bits_key | mask_2; // Tcam.java:115
-  wire [31:0] _or_252 = value_2 | mask_2; // Tcam.java:115
-  wire _eq_253 = _or_251 == _or_252; // Tcam.java:115
-  wire _and_253 = valid_2 & _eq_253; // Tcam.java:115
-  wire [31:0] _or_253 = io_search_bits_key | mask_1; // Tcam.java:115
-  wire [31:0] _or_254 = value_1 | mask_1; // Tcam.java:115
-  wire _eq_254 = _or_253 == _or_254; // Tcam.java:115
-  wire _and_254 = valid_1 & _eq_254; // Tcam.java:115
-  wire [31:0] _or_255 = io_search_bits_key | mask_0; // Tcam.java:115
-  wire [31:0] _or_256 = value_0 | mask_0; // Tcam.java:115
-  wire _eq_255 = _or_255 == _or_256; // Tcam.java:115
-  wire _and_255 = valid_0 & _eq_255; // Tcam.java:115
-  wire [127:0] _cat_1 = {_and_128, _and_129, _and_130, _and_131, _and_132, _and_133, _and_134, _and_135, _and_136, _and_137, _and_138, _and_139, _and_140, _and_141, _and_142, _and_143, _and_144, _and_145, _and_146, _and_147, _and_148, _and_149, _and_150, _and_151, _and_152, _and_153, _and_154, _and_155, _and_156, _and_157, _and_158, _and_159, _and_160, _and_161, _and_162, _and_163, _and_164, _and_165, _and_166, _and_167, _and_168, _and_169, _and_170, _and_171, _and_172, _and_173, _and_174, _and_175, _and_176, _and_177, _and_178, _and_179, _and_180, _and_181, _and_182, _and_183, _and_184, _and_185, _and_186, _and_187, _and_188, _and_189, _and_190, _and_191, _and_192, _and_193, _and_194, _and_195, _and_196, _and_197, _and_198, _and_199, _and_200, _and_201, _and_202, _and_203, _and_204, _and_205, _and_206, _and_207, _and_208, _and_209, _and_210, _and_211, _and_212, _and_213, _and_214, _and_215, _and_216, _and_217, _and_218, _and_219, _and_220, _and_221, _and_222, _and_223, _and_224, _and_225, _and_226, _and_227, _and_228, _and_229, _and_230, _and_231, _and_232, _and_233, _and_234, _and_235, _and_236, _and_237, _and_238, _and_239, _and_240, _and_241, _and_242, _and_243, _and_244, _and_245, _and_246, _and_247, _and_248, _and_249, _and_250, _and_251, _and_252, _and_253, _and_254, _and_255}; // Tcam.java:126
+  wire _not_0 = ~out_valid; // Tcam.java:124
+  wire _or_0 = _not_0 | io_result_ready; // Tcam.java:124
+  wire [127:0] _cat_0 = {valid_127, valid_126, valid_125, valid_124, valid_123, valid_122, valid_121, valid_120, valid_119, valid_118, valid_117, valid_116, valid_115, valid_114, valid_113, valid_112, valid_111, valid_110, valid_109, valid_108, valid_107, valid_106, valid_105, valid_104, valid_103, valid_102, valid_101, valid_100, valid_99, valid_98, valid_97, valid_96, valid_95, valid_94, valid_93, valid_92, valid_91, valid_90, valid_89, valid_88, valid_87, valid_86, valid_85, valid_84, valid_83, valid_82, valid_81, valid_80, valid_79, valid_78, valid_77, valid_76, valid_75, valid_74, valid_73, valid_72, valid_71, valid_70, valid_69, valid_68, valid_67, valid_66, valid_65, valid_64, valid_63, valid_62, valid_61, valid_60, valid_59, valid_58, valid_57, valid_56, valid_55, valid_54, valid_53, valid_52, valid_51, valid_50, valid_49, valid_48, valid_47, valid_46, valid_45, valid_44, valid_43, valid_42, valid_41, valid_40, valid_39, valid_38, valid_37, valid_36, valid_35, valid_34, valid_33, valid_32, valid_31, valid_30, valid_29, valid_28, valid_27, valid_26, valid_25, valid_24, valid_23, valid_22, valid_21, valid_20, valid_19, valid_18, valid_17, valid_16, valid_15, valid_14, valid_13, valid_12, valid_11, valid_10, valid_9, valid_8, valid_7, valid_6, valid_5, valid_4, valid_3, valid_2, valid_1, valid_0}; // Tcam.java:133
+  wire _eq_0 = io_write_bits_index == 7'd0; // Tcam.java:108
+  wire _and_0 = io_write_valid & _eq_0; // Tcam.java:108
+  wire _eq_1 = io_write_bits_index == 7'd1; // Tcam.java:108
+  wire _and_1 = io_write_valid & _eq_1; // Tcam.java:108
+  wire _eq_2 = io_write_bits_index == 7'd2; // Tcam.java:108
+  wire _and_2 = io_write_valid & _eq_2; // Tcam.java:108
+  wire _eq_3 = io_write_bits_index == 7'd3; // Tcam.java:108
+  wire _and_3 = io_write_valid & _eq_3; // Tcam.java:108
+  wire _eq_4 = io_write_bits_index == 7'd4; // Tcam.java:108
+  wire _and_4 = io_write_valid & _eq_4; // Tcam.java:108
+  wire _eq_5 = io_write_bits_index == 7'd5; // Tcam.java:108
+  wire _and_5 = io_write_valid & _eq_5; // Tcam.java:108
+  wire _eq_6 = io_write_bits_index == 7'd6; // Tcam.java:108
+  wire _and_6 = io_write_valid & _eq_6; // Tcam.java:108
+  wire _eq_7 = io_write_bits_index == 7'd7; // Tcam.java:108
+  wire _and_7 = io_write_valid & _eq_7; // Tcam.java:108
+  wire _eq_8 = io_write_bits_index == 7'd8; // Tcam.java:108
+  wire _and_8 = io_write_valid & _eq_8; // Tcam.java:108
+  wire _eq_9 = io_write_bits_index == 7'd9; // Tcam.java:108
+  wire _and_9 = io_write_valid & _eq_9; // Tcam.java:108
+  wire _eq_10 = io_write_bits_index == 7'd10; // Tcam.java:108
+  wire _and_10 = io_write_valid & _eq_10; // Tcam.java:108
+  wire _eq_11 = io_write_bits_index == 7'd11; // Tcam.java:108
+  wire _and_11 = io_write_valid & _eq_11; // Tcam.java:108
+  wire _eq_12 = io_write_bits_index == 7'd12; // Tcam.java:108
+  wire _and_12 = io_write_valid & _eq_12; // Tcam.java:108
+  wire _eq_13 = io_write_bits_index == 7'd13; // Tcam.java:108
+  wire _and_13 = io_write_valid & _eq_13; // Tcam.java:108
+  wire _eq_14 = io_write_bits_index == 7'd14; // Tcam.java:108
+  wire _and_14 = io_write_valid & _eq_14; // Tcam.java:108
+  wire _eq_15 = io_write_bits_index == 7'd15; // Tcam.java:108
+  wire _and_15 = io_write_valid & _eq_15; // Tcam.java:108
+  wire _eq_16 = io_write_bits_index == 7'd16; // Tcam.java:108
+  wire _and_16 = io_write_valid & _eq_16; // Tcam.java:108
+  wire _eq_17 = io_write_bits_index == 7'd17; // Tcam.java:108
+  wire _and_17 = io_write_valid & _eq_17; // Tcam.java:108
+  wire _eq_18 = io_write_bits_index == 7'd18; // Tcam.java:108
+  wire _and_18 = io_write_valid & _eq_18; // Tcam.java:108
+  wire _eq_19 = io_write_bits_index == 7'd19; // Tcam.java:108
+  wire _and_19 = io_write_valid & _eq_19; // Tcam.java:108
+  wire _eq_20 = io_write_bits_index == 7'd20; // Tcam.java:108
+  wire _and_20 = io_write_valid & _eq_20; // Tcam.java:108
+  wire _eq_21 = io_write_bits_index == 7'd21; // Tcam.java:108
+  wire _and_21 = io_write_valid & _eq_21; // Tcam.java:108
+  wire _eq_22 = io_write_bits_index == 7'd22; // Tcam.java:108
+  wire _and_22 = io_write_valid & _eq_22; // Tcam.java:108
+  wire _eq_23 = io_write_bits_index == 7'd23; // Tcam.java:108
+  wire _and_23 = io_write_valid & _eq_23; // Tcam.java:108
+  wire _eq_24 = io_write_bits_index == 7'd24; // Tcam.java:108
+  wire _and_24 = io_write_valid & _eq_24; // Tcam.java:108
+  wire _eq_25 = io_write_bits_index == 7'd25; // Tcam.java:108
+  wire _and_25 = io_write_valid & _eq_25; // Tcam.java:108
+  wire _eq_26 = io_write_bits_index == 7'd26; // Tcam.java:108
+  wire _and_26 = io_write_valid & _eq_26; // Tcam.java:108
+  wire _eq_27 = io_write_bits_index == 7'd27; // Tcam.java:108
+  wire _and_27 = io_write_valid & _eq_27; // Tcam.java:108
+  wire _eq_28 = io_write_bits_index == 7'd28; // Tcam.java:108
+  wire _and_28 = io_write_valid & _eq_28; // Tcam.java:108
+  wire _eq_29 = io_write_bits_index == 7'd29; // Tcam.java:108
+  wire _and_29 = io_write_valid & _eq_29; // Tcam.java:108
+  wire _eq_30 = io_write_bits_index == 7'd30; // Tcam.java:108
+  wire _and_30 = io_write_valid & _eq_30; // Tcam.java:108
+  wire _eq_31 = io_write_bits_index == 7'd31; // Tcam.java:108
+  wire _and_31 = io_write_valid & _eq_31; // Tcam.java:108
+  wire _eq_32 = io_write_bits_index == 7'd32; // Tcam.java:108
+  wire _and_32 = io_write_valid & _eq_32; // Tcam.java:108
+  wire _eq_33 = io_write_bits_index == 7'd33; // Tcam.java:108
+  wire _and_33 = io_write_valid & _eq_33; // Tcam.java:108
+  wire _eq_34 = io_write_bits_index == 7'd34; // Tcam.java:108
+  wire _and_34 = io_write_valid & _eq_34; // Tcam.java:108
+  wire _eq_35 = io_write_bits_index == 7'd35; // Tcam.java:108
+  wire _and_35 = io_write_valid & _eq_35; // Tcam.java:108
+  wire _eq_36 = io_write_bits_index == 7'd36; // Tcam.java:108
+  wire _and_36 = io_write_valid & _eq_36; // Tcam.java:108
+  wire _eq_37 = io_write_bits_index == 7'd37; // Tcam.java:108
+  wire _and_37 = io_write_valid & _eq_37; // Tcam.java:108
+  wire _eq_38 = io_write_bits_index == 7'd38; // Tcam.java:108
+  wire _and_38 = io_write_valid & _eq_38; // Tcam.java:108
+  wire _eq_39 = io_write_bits_index == 7'd39; // Tcam.java:108
+  wire _and_39 = io_write_valid & _eq_39; // Tcam.java:108
+  wire _eq_40 = io_write_bits_index == 7'd40; // Tcam.java:108
+  wire _and_40 = io_write_valid & _eq_40; // Tcam.java:108
+  wire _eq_41 = io_write_bits_index == 7'd41; // Tcam.java:108
+  wire _and_41 = io_write_valid & _eq_41; // Tcam.java:108
+  wire _eq_42 = io_write_bits_index == 7'd42; // Tcam.java:108
+  wire _and_42 = io_write_valid & _eq_42; // Tcam.java:108
+  wire _eq_43 = io_write_bits_index == 7'd43; // Tcam.java:108
+  wire _and_43 = io_write_valid & _eq_43; // Tcam.java:108
+  wire _eq_44 = io_write_bits_index == 7'd44; // Tcam.java:108
+  wire _and_44 = io_write_valid & _eq_44; // Tcam.java:108
+  wire _eq_45 = io_write_bits_index == 7'd45; // Tcam.java:108
+  wire _and_45 = io_write_valid & _eq_45; // Tcam.java:108
+  wire _eq_46 = io_write_bits_index == 7'd46; // Tcam.java:108
+  wire _and_46 = io_write_valid & _eq_46; // Tcam.java:108
+  wire _eq_47 = io_write_bits_index == 7'd47; // Tcam.java:108
+  wire _and_47 = io_write_valid & _eq_47; // Tcam.java:108
+  wire _eq_48 = io_write_bits_index == 7'd48; // Tcam.java:108
+  wire _and_48 = io_write_valid & _eq_48; // Tcam.java:108
+  wire _eq_49 = io_write_bits_index == 7'd49; // Tcam.java:108
+  wire _and_49 = io_write_valid & _eq_49; // Tcam.java:108
+  wire _eq_50 = io_write_bits_index == 7'd50; // Tcam.java:108
+  wire _and_50 = io_write_valid & _eq_50; // Tcam.java:108
+  wire _eq_51 = io_write_bits_index == 7'd51; // Tcam.java:108
+  wire _and_51 = io_write_valid & _eq_51; // Tcam.java:108
+  wire _eq_52 = io_write_bits_index == 7'd52; // Tcam.java:108
+  wire _and_52 = io_write_valid & _eq_52; // Tcam.java:108
+  wire _eq_53 = io_write_bits_index == 7'd53; // Tcam.java:108
+  wire _and_53 = io_write_valid & _eq_53; // Tcam.java:108
+  wire _eq_54 = io_write_bits_index == 7'd54; // Tcam.java:108
+  wire _and_54 = io_write_valid & _eq_54; // Tcam.java:108
+  wire _eq_55 = io_write_bits_index == 7'd55; // Tcam.java:108
+  wire _and_55 = io_write_valid & _eq_55; // Tcam.java:108
+  wire _eq_56 = io_write_bits_index == 7'd56; // Tcam.java:108
+  wire _and_56 = io_write_valid & _eq_56; // Tcam.java:108
+  wire _eq_57 = io_write_bits_index == 7'd57; // Tcam.java:108
+  wire _and_57 = io_write_valid & _eq_57; // Tcam.java:108
+  wire _eq_58 = io_write_bits_index == 7'd58; // Tcam.java:108
+  wire _and_58 = io_write_valid & _eq_58; // Tcam.java:108
+  wire _eq_59 = io_write_bits_index == 7'd59; // Tcam.java:108
+  wire _and_59 = io_write_valid & _eq_59; // Tcam.java:108
+  wire _eq_60 = io_write_bits_index == 7'd60; // Tcam.java:108
+  wire _and_60 = io_write_valid & _eq_60; // Tcam.java:108
+  wire _eq_61 = io_write_bits_index == 7'd61; // Tcam.java:108
+  wire _and_61 = io_write_valid & _eq_61; // Tcam.java:108
+  wire _eq_62 = io_write_bits_index == 7'd62; // Tcam.java:108
+  wire _and_62 = io_write_valid & _eq_62; // Tcam.java:108
+  wire _eq_63 = io_write_bits_index == 7'd63; // Tcam.java:108
+  wire _and_63 = io_write_valid & _eq_63; // Tcam.java:108
+  wire _eq_64 = io_write_bits_index == 7'd64; // Tcam.java:108
+  wire _and_64 = io_write_valid & _eq_64; // Tcam.java:108
+  wire _eq_65 = io_write_bits_index == 7'd65; // Tcam.java:108
+  wire _and_65 = io_write_valid & _eq_65; // Tcam.java:108
+  wire _eq_66 = io_write_bits_index == 7'd66; // Tcam.java:108
+  wire _and_66 = io_write_valid & _eq_66; // Tcam.java:108
+  wire _eq_67 = io_write_bits_index == 7'd67; // Tcam.java:108
+  wire _and_67 = io_write_valid & _eq_67; // Tcam.java:108
+  wire _eq_68 = io_write_bits_index == 7'd68; // Tcam.java:108
+  wire _and_68 = io_write_valid & _eq_68; // Tcam.java:108
+  wire _eq_69 = io_write_bits_index == 7'd69; // Tcam.java:108
+  wire _and_69 = io_write_valid & _eq_69; // Tcam.java:108
+  wire _eq_70 = io_write_bits_index == 7'd70; // Tcam.java:108
+  wire _and_70 = io_write_valid & _eq_70; // Tcam.java:108
+  wire _eq_71 = io_write_bits_index == 7'd71; // Tcam.java:108
+  wire _and_71 = io_write_valid & _eq_71; // Tcam.java:108
+  wire _eq_72 = io_write_bits_index == 7'd72; // Tcam.java:108
+  wire _and_72 = io_write_valid & _eq_72; // Tcam.java:108
+  wire _eq_73 = io_write_bits_index == 7'd73; // Tcam.java:108
+  wire _and_73 = io_write_valid & _eq_73; // Tcam.java:108
+  wire _eq_74 = io_write_bits_index == 7'd74; // Tcam.java:108
+  wire _and_74 = io_write_valid & _eq_74; // Tcam.java:108
+  wire _eq_75 = io_write_bits_index == 7'd75; // Tcam.java:108
+  wire _and_75 = io_write_valid & _eq_75; // Tcam.java:108
+  wire _eq_76 = io_write_bits_index == 7'd76; // Tcam.java:108
+  wire _and_76 = io_write_valid & _eq_76; // Tcam.java:108
+  wire _eq_77 = io_write_bits_index == 7'd77; // Tcam.java:108
+  wire _and_77 = io_write_valid & _eq_77; // Tcam.java:108
+  wire _eq_78 = io_write_bits_index == 7'd78; // Tcam.java:108
+  wire _and_78 = io_write_valid & _eq_78; // Tcam.java:108
+  wire _eq_79 = io_write_bits_index == 7'd79; // Tcam.java:108
+  wire _and_79 = io_write_valid & _eq_79; // Tcam.java:108
+  wire _eq_80 = io_write_bits_index == 7'd80; // Tcam.java:108
+  wire _and_80 = io_write_valid & _eq_80; // Tcam.java:108
+  wire _eq_81 = io_write_bits_index == 7'd81; // Tcam.java:108
+  wire _and_81 = io_write_valid & _eq_81; // Tcam.java:108
+  wire _eq_82 = io_write_bits_index == 7'd82; // Tcam.java:108
+  wire _and_82 = io_write_valid & _eq_82; // Tcam.java:108
+  wire _eq_83 = io_write_bits_index == 7'd83; // Tcam.java:108
+  wire _and_83 = io_write_valid & _eq_83; // Tcam.java:108
+  wire _eq_84 = io_write_bits_index == 7'd84; // Tcam.java:108
+  wire _and_84 = io_write_valid & _eq_84; // Tcam.java:108
+  wire _eq_85 = io_write_bits_index == 7'd85; // Tcam.java:108
+  wire _and_85 = io_write_valid & _eq_85; // Tcam.java:108
+  wire _eq_86 = io_write_bits_index == 7'd86; // Tcam.java:108
+  wire _and_86 = io_write_valid & _eq_86; // Tcam.java:108
+  wire _eq_87 = io_write_bits_index == 7'd87; // Tcam.java:108
+  wire _and_87 = io_write_valid & _eq_87; // Tcam.java:108
+  wire _eq_88 = io_write_bits_index == 7'd88; // Tcam.java:108
+  wire _and_88 = io_write_valid & _eq_88; // Tcam.java:108
+  wire _eq_89 = io_write_bits_index == 7'd89; // Tcam.java:108
+  wire _and_89 = io_write_valid & _eq_89; // Tcam.java:108
+  wire _eq_90 = io_write_bits_index == 7'd90; // Tcam.java:108
+  wire _and_90 = io_write_valid & _eq_90; // Tcam.java:108
+  wire _eq_91 = io_write_bits_index == 7'd91; // Tcam.java:108
+  wire _and_91 = io_write_valid & _eq_91; // Tcam.java:108
+  wire _eq_92 = io_write_bits_index == 7'd92; // Tcam.java:108
+  wire _and_92 = io_write_valid & _eq_92; // Tcam.java:108
+  wire _eq_93 = io_write_bits_index == 7'd93; // Tcam.java:108
+  wire _and_93 = io_write_valid & _eq_93; // Tcam.java:108
+  wire _eq_94 = io_write_bits_index == 7'd94; // Tcam.java:108
+  wire _and_94 = io_write_valid & _eq_94; // Tcam.java:108
+  wire _eq_95 = io_write_bits_index == 7'd95; // Tcam.java:108
+  wire _and_95 = io_write_valid & _eq_95; // Tcam.java:108
+  wire _eq_96 = io_write_bits_index == 7'd96; // Tcam.java:108
+  wire _and_96 = io_write_valid & _eq_96; // Tcam.java:108
+  wire _eq_97 = io_write_bits_index == 7'd97; // Tcam.java:108
+  wire _and_97 = io_write_valid & _eq_97; // Tcam.java:108
+  wire _eq_98 = io_write_bits_index == 7'd98; // Tcam.java:108
+  wire _and_98 = io_write_valid & _eq_98; // Tcam.java:108
+  wire _eq_99 = io_write_bits_index == 7'd99; // Tcam.java:108
+  wire _and_99 = io_write_valid & _eq_99; // Tcam.java:108
+  wire _eq_100 = io_write_bits_index == 7'd100; // Tcam.java:108
+  wire _and_100 = io_write_valid & _eq_100; // Tcam.java:108
+  wire _eq_101 = io_write_bits_index == 7'd101; // Tcam.java:108
+  wire _and_101 = io_write_valid & _eq_101; // Tcam.java:108
+  wire _eq_102 = io_write_bits_index == 7'd102; // Tcam.java:108
+  wire _and_102 = io_write_valid & _eq_102; // Tcam.java:108
+  wire _eq_103 = io_write_bits_index == 7'd103; // Tcam.java:108
+  wire _and_103 = io_write_valid & _eq_103; // Tcam.java:108
+  wire _eq_104 = io_write_bits_index == 7'd104; // Tcam.java:108
+  wire _and_104 = io_write_valid & _eq_104; // Tcam.java:108
+  wire _eq_105 = io_write_bits_index == 7'd105; // Tcam.java:108
+  wire _and_105 = io_write_valid & _eq_105; // Tcam.java:108
+  wire _eq_106 = io_write_bits_index == 7'd106; // Tcam.java:108
+  wire _and_106 = io_write_valid & _eq_106; // Tcam.java:108
+  wire _eq_107 = io_write_bits_index == 7'd107; // Tcam.java:108
+  wire _and_107 = io_write_valid & _eq_107; // Tcam.java:108
+  wire _eq_108 = io_write_bits_index == 7'd108; // Tcam.java:108
+  wire _and_108 = io_write_valid & _eq_108; // Tcam.java:108
+  wire _eq_109 = io_write_bits_index == 7'd109; // Tcam.java:108
+  wire _and_109 = io_write_valid & _eq_109; // Tcam.java:108
+  wire _eq_110 = io_write_bits_index == 7'd110; // Tcam.java:108
+  wire _and_110 = io_write_valid & _eq_110; // Tcam.java:108
+  wire _eq_111 = io_write_bits_index == 7'd111; // Tcam.java:108
+  wire _and_111 = io_write_valid & _eq_111; // Tcam.java:108
+  wire _eq_112 = io_write_bits_index == 7'd112; // Tcam.java:108
+  wire _and_112 = io_write_valid & _eq_112; // Tcam.java:108
+  wire _eq_113 = io_write_bits_index == 7'd113; // Tcam.java:108
+  wire _and_113 = io_write_valid & _eq_113; // Tcam.java:108
+  wire _eq_114 = io_write_bits_index == 7'd114; // Tcam.java:108
+  wire _and_114 = io_write_valid & _eq_114; // Tcam.java:108
+  wire _eq_115 = io_write_bits_index == 7'd115; // Tcam.java:108
+  wire _and_115 = io_write_valid & _eq_115; // Tcam.java:108
+  wire _eq_116 = io_write_bits_index == 7'd116; // Tcam.java:108
+  wire _and_116 = io_write_valid & _eq_116; // Tcam.java:108
+  wire _eq_117 = io_write_bits_index == 7'd117; // Tcam.java:108
+  wire _and_117 = io_write_valid & _eq_117; // Tcam.java:108
+  wire _eq_118 = io_write_bits_index == 7'd118; // Tcam.java:108
+  wire _and_118 = io_write_valid & _eq_118; // Tcam.java:108
+  wire _eq_119 = io_write_bits_index == 7'd119; // Tcam.java:108
+  wire _and_119 = io_write_valid & _eq_119; // Tcam.java:108
+  wire _eq_120 = io_write_bits_index == 7'd120; // Tcam.java:108
+  wire _and_120 = io_write_valid & _eq_120; // Tcam.java:108
+  wire _eq_121 = io_write_bits_index == 7'd121; // Tcam.java:108
+  wire _and_121 = io_write_valid & _eq_121; // Tcam.java:108
+  wire _eq_122 = io_write_bits_index == 7'd122; // Tcam.java:108
+  wire _and_122 = io_write_valid & _eq_122; // Tcam.java:108
+  wire _eq_123 = io_write_bits_index == 7'd123; // Tcam.java:108
+  wire _and_123 = io_write_valid & _eq_123; // Tcam.java:108
+  wire _eq_124 = io_write_bits_index == 7'd124; // Tcam.java:108
+  wire _and_124 = io_write_valid & _eq_124; // Tcam.java:108
+  wire _eq_125 = io_write_bits_index == 7'd125; // Tcam.java:108
+  wire _and_125 = io_write_valid & _eq_125; // Tcam.java:108
+  wire _eq_126 = io_write_bits_index == 7'd126; // Tcam.java:108
+  wire _and_126 = io_write_valid & _eq_126; // Tcam.java:108
+  wire _eq_127 = io_write_bits_index == 7'd127; // Tcam.java:108
+  wire _and_127 = io_write_valid & _eq_127; // Tcam.java:108
+  wire accept = io_search_valid & io_search_ready; // Tcam.java:123
+  wire [31:0] _or_1 = io_search_bits_key | mask_127; // Tcam.java:118
+  wire [31:0] _or_2 = value_127 | mask_127; // Tcam.java:118
+  wire _eq_128 = _or_1 == _or_2; // Tcam.java:118
+  wire _and_128 = valid_127 & _eq_128; // Tcam.java:118
+  wire [31:0] _or_3 = io_search_bits_key | mask_126; // Tcam.java:118
+  wire [31:0] _or_4 = value_126 | mask_126; // Tcam.java:118
+  wire _eq_129 = _or_3 == _or_4; // Tcam.java:118
+  wire _and_129 = valid_126 & _eq_129; // Tcam.java:118
+  wire [31:0] _or_5 = io_search_bits_key | mask_125; // Tcam.java:118
+  wire [31:0] _or_6 = value_125 | mask_125; // Tcam.java:118
+  wire _eq_130 = _or_5 == _or_6; // Tcam.java:118
+  wire _and_130 = valid_125 & _eq_130; // Tcam.java:118
+  wire [31:0] _or_7 = io_search_bits_key | mask_124; // Tcam.java:118
+  wire [31:0] _or_8 = value_124 | mask_124; // Tcam.java:118
+  wire _eq_131 = _or_7 == _or_8; // Tcam.java:118
+  wire _and_131 = valid_124 & _eq_131; // Tcam.java:118
+  wire [31:0] _or_9 = io_search_bits_key | mask_123; // Tcam.java:118
+  wire [31:0] _or_10 = value_123 | mask_123; // Tcam.java:118
+  wire _eq_132 = _or_9 == _or_10; // Tcam.java:118
+  wire _and_132 = valid_123 & _eq_132; // Tcam.java:118
+  wire [31:0] _or_11 = io_search_bits_key | mask_122; // Tcam.java:118
+  wire [31:0] _or_12 = value_122 | mask_122; // Tcam.java:118
+  wire _eq_133 = _or_11 == _or_12; // Tcam.java:118
+  wire _and_133 = valid_122 & _eq_133; // Tcam.java:118
+  wire [31:0] _or_13 = io_search_bits_key | mask_121; // Tcam.java:118
+  wire [31:0] _or_14 = value_121 | mask_121; // Tcam.java:118
+  wire _eq_134 = _or_13 == _or_14; // Tcam.java:118
+  wire _and_134 = valid_121 & _eq_134; // Tcam.java:118
+  wire [31:0] _or_15 = io_search_bits_key | mask_120; // Tcam.java:118
+  wire [31:0] _or_16 = value_120 | mask_120; // Tcam.java:118
+  wire _eq_135 = _or_15 == _or_16; // Tcam.java:118
+  wire _and_135 = valid_120 & _eq_135; // Tcam.java:118
+  wire [31:0] _or_17 = io_search_bits_key | mask_119; // Tcam.java:118
+  wire [31:0] _or_18 = value_119 | mask_119; // Tcam.java:118
+  wire _eq_136 = _or_17 == _or_18; // Tcam.java:118
+  wire _and_136 = valid_119 & _eq_136; // Tcam.java:118
+  wire [31:0] _or_19 = io_search_bits_key | mask_118; // Tcam.java:118
+  wire [31:0] _or_20 = value_118 | mask_118; // Tcam.java:118
+  wire _eq_137 = _or_19 == _or_20; // Tcam.java:118
+  wire _and_137 = valid_118 & _eq_137; // Tcam.java:118
+  wire [31:0] _or_21 = io_search_bits_key | mask_117; // Tcam.java:118
+  wire [31:0] _or_22 = value_117 | mask_117; // Tcam.java:118
+  wire _eq_138 = _or_21 == _or_22; // Tcam.java:118
+  wire _and_138 = valid_117 & _eq_138; // Tcam.java:118
+  wire [31:0] _or_23 = io_search_bits_key | mask_116; // Tcam.java:118
+  wire [31:0] _or_24 = value_116 | mask_116; // Tcam.java:118
+  wire _eq_139 = _or_23 == _or_24; // Tcam.java:118
+  wire _and_139 = valid_116 & _eq_139; // Tcam.java:118
+  wire [31:0] _or_25 = io_search_bits_key | mask_115; // Tcam.java:118
+  wire [31:0] _or_26 = value_115 | mask_115; // Tcam.java:118
+  wire _eq_140 = _or_25 == _or_26; // Tcam.java:118
+  wire _and_140 = valid_115 & _eq_140; // Tcam.java:118
+  wire [31:0] _or_27 = io_search_bits_key | mask_114; // Tcam.java:118
+  wire [31:0] _or_28 = value_114 | mask_114; // Tcam.java:118
+  wire _eq_141 = _or_27 == _or_28; // Tcam.java:118
+  wire _and_141 = valid_114 & _eq_141; // Tcam.java:118
+  wire [31:0] _or_29 = io_search_bits_key | mask_113; // Tcam.java:118
+  wire [31:0] _or_30 = value_113 | mask_113; // Tcam.java:118
+  wire _eq_142 = _or_29 == _or_30; // Tcam.java:118
+  wire _and_142 = valid_113 & _eq_142; // Tcam.java:118
+  wire [31:0] _or_31 = io_search_bits_key | mask_112; // Tcam.java:118
+  wire [31:0] _or_32 = value_112 | mask_112; // Tcam.java:118
+  wire _eq_143 = _or_31 == _or_32; // Tcam.java:118
+  wire _and_143 = valid_112 & _eq_143; // Tcam.java:118
+  wire [31:0] _or_33 = io_search_bits_key | mask_111; // Tcam.java:118
+  wire [31:0] _or_34 = value_111 | mask_111; // Tcam.java:118
+  wire _eq_144 = _or_33 == _or_34; // Tcam.java:118
+  wire _and_144 = valid_111 & _eq_144; // Tcam.java:118
+  wire [31:0] _or_35 = io_search_bits_key | mask_110; // Tcam.java:118
+  wire [31:0] _or_36 = value_110 | mask_110; // Tcam.java:118
+  wire _eq_145 = _or_35 == _or_36; // Tcam.java:118
+  wire _and_145 = valid_110 & _eq_145; // Tcam.java:118
+  wire [31:0] _or_37 = io_search_bits_key | mask_109; // Tcam.java:118
+  wire [31:0] _or_38 = value_109 | mask_109; // Tcam.java:118
+  wire _eq_146 = _or_37 == _or_38; // Tcam.java:118
+  wire _and_146 = valid_109 & _eq_146; // Tcam.java:118
+  wire [31:0] _or_39 = io_search_bits_key | mask_108; // Tcam.java:118
+  wire [31:0] _or_40 = value_108 | mask_108; // Tcam.java:118
+  wire _eq_147 = _or_39 == _or_40; // Tcam.java:118
+  wire _and_147 = valid_108 & _eq_147; // Tcam.java:118
+  wire [31:0] _or_41 = io_search_bits_key | mask_107; // Tcam.java:118
+  wire [31:0] _or_42 = value_107 | mask_107; // Tcam.java:118
+  wire _eq_148 = _or_41 == _or_42; // Tcam.java:118
+  wire _and_148 = valid_107 & _eq_148; // Tcam.java:118
+  wire [31:0] _or_43 = io_search_bits_key | mask_106; // Tcam.java:118
+  wire [31:0] _or_44 = value_106 | mask_106; // Tcam.java:118
+  wire _eq_149 = _or_43 == _or_44; // Tcam.java:118
+  wire _and_149 = valid_106 & _eq_149; // Tcam.java:118
+  wire [31:0] _or_45 = io_search_bits_key | mask_105; // Tcam.java:118
+  wire [31:0] _or_46 = value_105 | mask_105; // Tcam.java:118
+  wire _eq_150 = _or_45 == _or_46; // Tcam.java:118
+  wire _and_150 = valid_105 & _eq_150; // Tcam.java:118
+  wire [31:0] _or_47 = io_search_bits_key | mask_104; // Tcam.java:118
+  wire [31:0] _or_48 = value_104 | mask_104; // Tcam.java:118
+  wire _eq_151 = _or_47 == _or_48; // Tcam.java:118
+  wire _and_151 = valid_104 & _eq_151; // Tcam.java:118
+  wire [31:0] _or_49 = io_search_bits_key | mask_103; // Tcam.java:118
+  wire [31:0] _or_50 = value_103 | mask_103; // Tcam.java:118
+  wire _eq_152 = _or_49 == _or_50; // Tcam.java:118
+  wire _and_152 = valid_103 & _eq_152; // Tcam.java:118
+  wire [31:0] _or_51 = io_search_bits_key | mask_102; // Tcam.java:118
+  wire [31:0] _or_52 = value_102 | mask_102; // Tcam.java:118
+  wire _eq_153 = _or_51 == _or_52; // Tcam.java:118
+  wire _and_153 = valid_102 & _eq_153; // Tcam.java:118
+  wire [31:0] _or_53 = io_search_bits_key | mask_101; // Tcam.java:118
+  wire [31:0] _or_54 = value_101 | mask_101; // Tcam.java:118
+  wire _eq_154 = _or_53 == _or_54; // Tcam.java:118
+  wire _and_154 = valid_101 & _eq_154; // Tcam.java:118
+  wire [31:0] _or_55 = io_search_bits_key | mask_100; // Tcam.java:118
+  wire [31:0] _or_56 = value_100 | mask_100; // Tcam.java:118
+  wire _eq_155 = _or_55 == _or_56; // Tcam.java:118
+  wire _and_155 = valid_100 & _eq_155; // Tcam.java:118
+  wire [31:0] _or_57 = io_search_bits_key | mask_99; // Tcam.java:118
+  wire [31:0] _or_58 = value_99 | mask_99; // Tcam.java:118
+  wire _eq_156 = _or_57 == _or_58; // Tcam.java:118
+  wire _and_156 = valid_99 & _eq_156; // Tcam.java:118
+  wire [31:0] _or_59 = io_search_bits_key | mask_98; // Tcam.java:118
+  wire [31:0] _or_60 = value_98 | mask_98; // Tcam.java:118
+  wire _eq_157 = _or_59 == _or_60; // Tcam.java:118
+  wire _and_157 = valid_98 & _eq_157; // Tcam.java:118
+  wire [31:0] _or_61 = io_search_bits_key | mask_97; // Tcam.java:118
+  wire [31:0] _or_62 = value_97 | mask_97; // Tcam.java:118
+  wire _eq_158 = _or_61 == _or_62; // Tcam.java:118
+  wire _and_158 = valid_97 & _eq_158; // Tcam.java:118
+  wire [31:0] _or_63 = io_search_bits_key | mask_96; // Tcam.java:118
+  wire [31:0] _or_64 = value_96 | mask_96; // Tcam.java:118
+  wire _eq_159 = _or_63 == _or_64; // Tcam.java:118
+  wire _and_159 = valid_96 & _eq_159; // Tcam.java:118
+  wire [31:0] _or_65 = io_search_bits_key | mask_95; // Tcam.java:118
+  wire [31:0] _or_66 = value_95 | mask_95; // Tcam.java:118
+  wire _eq_160 = _or_65 == _or_66; // Tcam.java:118
+  wire _and_160 = valid_95 & _eq_160; // Tcam.java:118
+  wire [31:0] _or_67 = io_search_bits_key | mask_94; // Tcam.java:118
+  wire [31:0] _or_68 = value_94 | mask_94; // Tcam.java:118
+  wire _eq_161 = _or_67 == _or_68; // Tcam.java:118
+  wire _and_161 = valid_94 & _eq_161; // Tcam.java:118
+  wire [31:0] _or_69 = io_search_bits_key | mask_93; // Tcam.java:118
+  wire [31:0] _or_70 = value_93 | mask_93; // Tcam.java:118
+  wire _eq_162 = _or_69 == _or_70; // Tcam.java:118
+  wire _and_162 = valid_93 & _eq_162; // Tcam.java:118
+  wire [31:0] _or_71 = io_search_bits_key | mask_92; // Tcam.java:118
+  wire [31:0] _or_72 = value_92 | mask_92; // Tcam.java:118
+  wire _eq_163 = _or_71 == _or_72; // Tcam.java:118
+  wire _and_163 = valid_92 & _eq_163; // Tcam.java:118
+  wire [31:0] _or_73 = io_search_bits_key | mask_91; // Tcam.java:118
+  wire [31:0] _or_74 = value_91 | mask_91; // Tcam.java:118
+  wire _eq_164 = _or_73 == _or_74; // Tcam.java:118
+  wire _and_164 = valid_91 & _eq_164; // Tcam.java:118
+  wire [31:0] _or_75 = io_search_bits_key | mask_90; // Tcam.java:118
+  wire [31:0] _or_76 = value_90 | mask_90; // Tcam.java:118
+  wire _eq_165 = _or_75 == _or_76; // Tcam.java:118
+  wire _and_165 = valid_90 & _eq_165; // Tcam.java:118
+  wire [31:0] _or_77 = io_search_bits_key | mask_89; // Tcam.java:118
+  wire [31:0] _or_78 = value_89 | mask_89; // Tcam.java:118
+  wire _eq_166 = _or_77 == _or_78; // Tcam.java:118
+  wire _and_166 = valid_89 & _eq_166; // Tcam.java:118
+  wire [31:0] _or_79 = io_search_bits_key | mask_88; // Tcam.java:118
+  wire [31:0] _or_80 = value_88 | mask_88; // Tcam.java:118
+  wire _eq_167 = _or_79 == _or_80; // Tcam.java:118
+  wire _and_167 = valid_88 & _eq_167; // Tcam.java:118
+  wire [31:0] _or_81 = io_search_bits_key | mask_87; // Tcam.java:118
+  wire [31:0] _or_82 = value_87 | mask_87; // Tcam.java:118
+  wire _eq_168 = _or_81 == _or_82; // Tcam.java:118
+  wire _and_168 = valid_87 & _eq_168; // Tcam.java:118
+  wire [31:0] _or_83 = io_search_bits_key | mask_86; // Tcam.java:118
+  wire [31:0] _or_84 = value_86 | mask_86; // Tcam.java:118
+  wire _eq_169 = _or_83 == _or_84; // Tcam.java:118
+  wire _and_169 = valid_86 & _eq_169; // Tcam.java:118
+  wire [31:0] _or_85 = io_search_bits_key | mask_85; // Tcam.java:118
+  wire [31:0] _or_86 = value_85 | mask_85; // Tcam.java:118
+  wire _eq_170 = _or_85 == _or_86; // Tcam.java:118
+  wire _and_170 = valid_85 & _eq_170; // Tcam.java:118
+  wire [31:0] _or_87 = io_search_bits_key | mask_84; // Tcam.java:118
+  wire [31:0] _or_88 = value_84 | mask_84; // Tcam.java:118
+  wire _eq_171 = _or_87 == _or_88; // Tcam.java:118
+  wire _and_171 = valid_84 & _eq_171; // Tcam.java:118
+  wire [31:0] _or_89 = io_search_bits_key | mask_83; // Tcam.java:118
+  wire [31:0] _or_90 = value_83 | mask_83; // Tcam.java:118
+  wire _eq_172 = _or_89 == _or_90; // Tcam.java:118
+  wire _and_172 = valid_83 & _eq_172; // Tcam.java:118
+  wire [31:0] _or_91 = io_search_bits_key | mask_82; // Tcam.java:118
+  wire [31:0] _or_92 = value_82 | mask_82; // Tcam.java:118
+  wire _eq_173 = _or_91 == _or_92; // Tcam.java:118
+  wire _and_173 = valid_82 & _eq_173; // Tcam.java:118
+  wire [31:0] _or_93 = io_search_bits_key | mask_81; // Tcam.java:118
+  wire [31:0] _or_94 = value_81 | mask_81; // Tcam.java:118
+  wire _eq_174 = _or_93 == _or_94; // Tcam.java:118
+  wire _and_174 = valid_81 & _eq_174; // Tcam.java:118
+  wire [31:0] _or_95 = io_search_bits_key | mask_80; // Tcam.java:118
+  wire [31:0] _or_96 = value_80 | mask_80; // Tcam.java:118
+  wire _eq_175 = _or_95 == _or_96; // Tcam.java:118
+  wire _and_175 = valid_80 & _eq_175; // Tcam.java:118
+  wire [31:0] _or_97 = io_search_bits_key | mask_79; // Tcam.java:118
+  wire [31:0] _or_98 = value_79 | mask_79; // Tcam.java:118
+  wire _eq_176 = _or_97 == _or_98; // Tcam.java:118
+  wire _and_176 = valid_79 & _eq_176; // Tcam.java:118
+  wire [31:0] _or_99 = io_search_bits_key | mask_78; // Tcam.java:118
+  wire [31:0] _or_100 = value_78 | mask_78; // Tcam.java:118
+  wire _eq_177 = _or_99 == _or_100; // Tcam.java:118
+  wire _and_177 = valid_78 & _eq_177; // Tcam.java:118
+  wire [31:0] _or_101 = io_search_bits_key | mask_77; // Tcam.java:118
+  wire [31:0] _or_102 = value_77 | mask_77; // Tcam.java:118
+  wire _eq_178 = _or_101 == _or_102; // Tcam.java:118
+  wire _and_178 = valid_77 & _eq_178; // Tcam.java:118
+  wire [31:0] _or_103 = io_search_bits_key | mask_76; // Tcam.java:118
+  wire [31:0] _or_104 = value_76 | mask_76; // Tcam.java:118
+  wire _eq_179 = _or_103 == _or_104; // Tcam.java:118
+  wire _and_179 = valid_76 & _eq_179; // Tcam.java:118
+  wire [31:0] _or_105 = io_search_bits_key | mask_75; // Tcam.java:118
+  wire [31:0] _or_106 = value_75 | mask_75; // Tcam.java:118
+  wire _eq_180 = _or_105 == _or_106; // Tcam.java:118
+  wire _and_180 = valid_75 & _eq_180; // Tcam.java:118
+  wire [31:0] _or_107 = io_search_bits_key | mask_74; // Tcam.java:118
+  wire [31:0] _or_108 = value_74 | mask_74; // Tcam.java:118
+  wire _eq_181 = _or_107 == _or_108; // Tcam.java:118
+  wire _and_181 = valid_74 & _eq_181; // Tcam.java:118
+  wire [31:0] _or_109 = io_search_bits_key | mask_73; // Tcam.java:118
+  wire [31:0] _or_110 = value_73 | mask_73; // Tcam.java:118
+  wire _eq_182 = _or_109 == _or_110; // Tcam.java:118
+  wire _and_182 = valid_73 & _eq_182; // Tcam.java:118
+  wire [31:0] _or_111 = io_search_bits_key | mask_72; // Tcam.java:118
+  wire [31:0] _or_112 = value_72 | mask_72; // Tcam.java:118
+  wire _eq_183 = _or_111 == _or_112; // Tcam.java:118
+  wire _and_183 = valid_72 & _eq_183; // Tcam.java:118
+  wire [31:0] _or_113 = io_search_bits_key | mask_71; // Tcam.java:118
+  wire [31:0] _or_114 = value_71 | mask_71; // Tcam.java:118
+  wire _eq_184 = _or_113 == _or_114; // Tcam.java:118
+  wire _and_184 = valid_71 & _eq_184; // Tcam.java:118
+  wire [31:0] _or_115 = io_search_bits_key | mask_70; // Tcam.java:118
+  wire [31:0] _or_116 = value_70 | mask_70; // Tcam.java:118
+  wire _eq_185 = _or_115 == _or_116; // Tcam.java:118
+  wire _and_185 = valid_70 & _eq_185; // Tcam.java:118
+  wire [31:0] _or_117 = io_search_bits_key | mask_69; // Tcam.java:118
+  wire [31:0] _or_118 = value_69 | mask_69; // Tcam.java:118
+  wire _eq_186 = _or_117 == _or_118; // Tcam.java:118
+  wire _and_186 = valid_69 & _eq_186; // Tcam.java:118
+  wire [31:0] _or_119 = io_search_bits_key | mask_68; // Tcam.java:118
+  wire [31:0] _or_120 = value_68 | mask_68; // Tcam.java:118
+  wire _eq_187 = _or_119 == _or_120; // Tcam.java:118
+  wire _and_187 = valid_68 & _eq_187; // Tcam.java:118
+  wire [31:0] _or_121 = io_search_bits_key | mask_67; // Tcam.java:118
+  wire [31:0] _or_122 = value_67 | mask_67; // Tcam.java:118
+  wire _eq_188 = _or_121 == _or_122; // Tcam.java:118
+  wire _and_188 = valid_67 & _eq_188; // Tcam.java:118
+  wire [31:0] _or_123 = io_search_bits_key | mask_66; // Tcam.java:118
+  wire [31:0] _or_124 = value_66 | mask_66; // Tcam.java:118
+  wire _eq_189 = _or_123 == _or_124; // Tcam.java:118
+  wire _and_189 = valid_66 & _eq_189; // Tcam.java:118
+  wire [31:0] _or_125 = io_search_bits_key | mask_65; // Tcam.java:118
+  wire [31:0] _or_126 = value_65 | mask_65; // Tcam.java:118
+  wire _eq_190 = _or_125 == _or_126; // Tcam.java:118
+  wire _and_190 = valid_65 & _eq_190; // Tcam.java:118
+  wire [31:0] _or_127 = io_search_bits_key | mask_64; // Tcam.java:118
+  wire [31:0] _or_128 = value_64 | mask_64; // Tcam.java:118
+  wire _eq_191 = _or_127 == _or_128; // Tcam.java:118
+  wire _and_191 = valid_64 & _eq_191; // Tcam.java:118
+  wire [31:0] _or_129 = io_search_bits_key | mask_63; // Tcam.java:118
+  wire [31:0] _or_130 = value_63 | mask_63; // Tcam.java:118
+  wire _eq_192 = _or_129 == _or_130; // Tcam.java:118
+  wire _and_192 = valid_63 & _eq_192; // Tcam.java:118
+  wire [31:0] _or_131 = io_search_bits_key | mask_62; // Tcam.java:118
+  wire [31:0] _or_132 = value_62 | mask_62; // Tcam.java:118
+  wire _eq_193 = _or_131 == _or_132; // Tcam.java:118
+  wire _and_193 = valid_62 & _eq_193; // Tcam.java:118
+  wire [31:0] _or_133 = io_search_bits_key | mask_61; // Tcam.java:118
+  wire [31:0] _or_134 = value_61 | mask_61; // Tcam.java:118
+  wire _eq_194 = _or_133 == _or_134; // Tcam.java:118
+  wire _and_194 = valid_61 & _eq_194; // Tcam.java:118
+  wire [31:0] _or_135 = io_search_bits_key | mask_60; // Tcam.java:118
+  wire [31:0] _or_136 = value_60 | mask_60; // Tcam.java:118
+  wire _eq_195 = _or_135 == _or_136; // Tcam.java:118
+  wire _and_195 = valid_60 & _eq_195; // Tcam.java:118
+  wire [31:0] _or_137 = io_search_bits_key | mask_59; // Tcam.java:118
+  wire [31:0] _or_138 = value_59 | mask_59; // Tcam.java:118
+  wire _eq_196 = _or_137 == _or_138; // Tcam.java:118
+  wire _and_196 = valid_59 & _eq_196; // Tcam.java:118
+  wire [31:0] _or_139 = io_search_bits_key | mask_58; // Tcam.java:118
+  wire [31:0] _or_140 = value_58 | mask_58; // Tcam.java:118
+  wire _eq_197 = _or_139 == _or_140; // Tcam.java:118
+  wire _and_197 = valid_58 & _eq_197; // Tcam.java:118
+  wire [31:0] _or_141 = io_search_bits_key | mask_57; // Tcam.java:118
+  wire [31:0] _or_142 = value_57 | mask_57; // Tcam.java:118
+  wire _eq_198 = _or_141 == _or_142; // Tcam.java:118
+  wire _and_198 = valid_57 & _eq_198; // Tcam.java:118
+  wire [31:0] _or_143 = io_search_bits_key | mask_56; // Tcam.java:118
+  wire [31:0] _or_144 = value_56 | mask_56; // Tcam.java:118
+  wire _eq_199 = _or_143 == _or_144; // Tcam.java:118
+  wire _and_199 = valid_56 & _eq_199; // Tcam.java:118
+  wire [31:0] _or_145 = io_search_bits_key | mask_55; // Tcam.java:118
+  wire [31:0] _or_146 = value_55 | mask_55; // Tcam.java:118
+  wire _eq_200 = _or_145 == _or_146; // Tcam.java:118
+  wire _and_200 = valid_55 & _eq_200; // Tcam.java:118
+  wire [31:0] _or_147 = io_search_bits_key | mask_54; // Tcam.java:118
+  wire [31:0] _or_148 = value_54 | mask_54; // Tcam.java:118
+  wire _eq_201 = _or_147 == _or_148; // Tcam.java:118
+  wire _and_201 = valid_54 & _eq_201; // Tcam.java:118
+  wire [31:0] _or_149 = io_search_bits_key | mask_53; // Tcam.java:118
+  wire [31:0] _or_150 = value_53 | mask_53; // Tcam.java:118
+  wire _eq_202 = _or_149 == _or_150; // Tcam.java:118
+  wire _and_202 = valid_53 & _eq_202; // Tcam.java:118
+  wire [31:0] _or_151 = io_search_bits_key | mask_52; // Tcam.java:118
+  wire [31:0] _or_152 = value_52 | mask_52; // Tcam.java:118
+  wire _eq_203 = _or_151 == _or_152; // Tcam.java:118
+  wire _and_203 = valid_52 & _eq_203; // Tcam.java:118
+  wire [31:0] _or_153 = io_search_bits_key | mask_51; // Tcam.java:118
+  wire [31:0] _or_154 = value_51 | mask_51; // Tcam.java:118
+  wire _eq_204 = _or_153 == _or_154; // Tcam.java:118
+  wire _and_204 = valid_51 & _eq_204; // Tcam.java:118
+  wire [31:0] _or_155 = io_search_bits_key | mask_50; // Tcam.java:118
+  wire [31:0] _or_156 = value_50 | mask_50; // Tcam.java:118
+  wire _eq_205 = _or_155 == _or_156; // Tcam.java:118
+  wire _and_205 = valid_50 & _eq_205; // Tcam.java:118
+  wire [31:0] _or_157 = io_search_bits_key | mask_49; // Tcam.java:118
+  wire [31:0] _or_158 = value_49 | mask_49; // Tcam.java:118
+  wire _eq_206 = _or_157 == _or_158; // Tcam.java:118
+  wire _and_206 = valid_49 & _eq_206; // Tcam.java:118
+  wire [31:0] _or_159 = io_search_bits_key | mask_48; // Tcam.java:118
+  wire [31:0] _or_160 = value_48 | mask_48; // Tcam.java:118
+  wire _eq_207 = _or_159 == _or_160; // Tcam.java:118
+  wire _and_207 = valid_48 & _eq_207; // Tcam.java:118
+  wire [31:0] _or_161 = io_search_bits_key | mask_47; // Tcam.java:118
+  wire [31:0] _or_162 = value_47 | mask_47; // Tcam.java:118
+  wire _eq_208 = _or_161 == _or_162; // Tcam.java:118
+  wire _and_208 = valid_47 & _eq_208; // Tcam.java:118
+  wire [31:0] _or_163 = io_search_bits_key | mask_46; // Tcam.java:118
+  wire [31:0] _or_164 = value_46 | mask_46; // Tcam.java:118
+  wire _eq_209 = _or_163 == _or_164; // Tcam.java:118
+  wire _and_209 = valid_46 & _eq_209; // Tcam.java:118
+  wire [31:0] _or_165 = io_search_bits_key | mask_45; // Tcam.java:118
+  wire [31:0] _or_166 = value_45 | mask_45; // Tcam.java:118
+  wire _eq_210 = _or_165 == _or_166; // Tcam.java:118
+  wire _and_210 = valid_45 & _eq_210; // Tcam.java:118
+  wire [31:0] _or_167 = io_search_bits_key | mask_44; // Tcam.java:118
+  wire [31:0] _or_168 = value_44 | mask_44; // Tcam.java:118
+  wire _eq_211 = _or_167 == _or_168; // Tcam.java:118
+  wire _and_211 = valid_44 & _eq_211; // Tcam.java:118
+  wire [31:0] _or_169 = io_search_bits_key | mask_43; // Tcam.java:118
+  wire [31:0] _or_170 = value_43 | mask_43; // Tcam.java:118
+  wire _eq_212 = _or_169 == _or_170; // Tcam.java:118
+  wire _and_212 = valid_43 & _eq_212; // Tcam.java:118
+  wire [31:0] _or_171 = io_search_bits_key | mask_42; // Tcam.java:118
+  wire [31:0] _or_172 = value_42 | mask_42; // Tcam.java:118
+  wire _eq_213 = _or_171 == _or_172; // Tcam.java:118
+  wire _and_213 = valid_42 & _eq_213; // Tcam.java:118
+  wire [31:0] _or_173 = io_search_bits_key | mask_41; // Tcam.java:118
+  wire [31:0] _or_174 = value_41 | mask_41; // Tcam.java:118
+  wire _eq_214 = _or_173 == _or_174; // Tcam.java:118
+  wire _and_214 = valid_41 & _eq_214; // Tcam.java:118
+  wire [31:0] _or_175 = io_search_bits_key | mask_40; // Tcam.java:118
+  wire [31:0] _or_176 = value_40 | mask_40; // Tcam.java:118
+  wire _eq_215 = _or_175 == _or_176; // Tcam.java:118
+  wire _and_215 = valid_40 & _eq_215; // Tcam.java:118
+  wire [31:0] _or_177 = io_search_bits_key | mask_39; // Tcam.java:118
+  wire [31:0] _or_178 = value_39 | mask_39; // Tcam.java:118
+  wire _eq_216 = _or_177 == _or_178; // Tcam.java:118
+  wire _and_216 = valid_39 & _eq_216; // Tcam.java:118
+  wire [31:0] _or_179 = io_search_bits_key | mask_38; // Tcam.java:118
+  wire [31:0] _or_180 = value_38 | mask_38; // Tcam.java:118
+  wire _eq_217 = _or_179 == _or_180; // Tcam.java:118
+  wire _and_217 = valid_38 & _eq_217; // Tcam.java:118
+  wire [31:0] _or_181 = io_search_bits_key | mask_37; // Tcam.java:118
+  wire [31:0] _or_182 = value_37 | mask_37; // Tcam.java:118
+  wire _eq_218 = _or_181 == _or_182; // Tcam.java:118
+  wire _and_218 = valid_37 & _eq_218; // Tcam.java:118
+  wire [31:0] _or_183 = io_search_bits_key | mask_36; // Tcam.java:118
+  wire [31:0] _or_184 = value_36 | mask_36; // Tcam.java:118
+  wire _eq_219 = _or_183 == _or_184; // Tcam.java:118
+  wire _and_219 = valid_36 & _eq_219; // Tcam.java:118
+  wire [31:0] _or_185 = io_search_bits_key | mask_35; // Tcam.java:118
+  wire [31:0] _or_186 = value_35 | mask_35; // Tcam.java:118
+  wire _eq_220 = _or_185 == _or_186; // Tcam.java:118
+  wire _and_220 = valid_35 & _eq_220; // Tcam.java:118
+  wire [31:0] _or_187 = io_search_bits_key | mask_34; // Tcam.java:118
+  wire [31:0] _or_188 = value_34 | mask_34; // Tcam.java:118
+  wire _eq_221 = _or_187 == _or_188; // Tcam.java:118
+  wire _and_221 = valid_34 & _eq_221; // Tcam.java:118
+  wire [31:0] _or_189 = io_search_bits_key | mask_33; // Tcam.java:118
+  wire [31:0] _or_190 = value_33 | mask_33; // Tcam.java:118
+  wire _eq_222 = _or_189 == _or_190; // Tcam.java:118
+  wire _and_222 = valid_33 & _eq_222; // Tcam.java:118
+  wire [31:0] _or_191 = io_search_bits_key | mask_32; // Tcam.java:118
+  wire [31:0] _or_192 = value_32 | mask_32; // Tcam.java:118
+  wire _eq_223 = _or_191 == _or_192; // Tcam.java:118
+  wire _and_223 = valid_32 & _eq_223; // Tcam.java:118
+  wire [31:0] _or_193 = io_search_bits_key | mask_31; // Tcam.java:118
+  wire [31:0] _or_194 = value_31 | mask_31; // Tcam.java:118
+  wire _eq_224 = _or_193 == _or_194; // Tcam.java:118
+  wire _and_224 = valid_31 & _eq_224; // Tcam.java:118
+  wire [31:0] _or_195 = io_search_bits_key | mask_30; // Tcam.java:118
+  wire [31:0] _or_196 = value_30 | mask_30; // Tcam.java:118
+  wire _eq_225 = _or_195 == _or_196; // Tcam.java:118
+  wire _and_225 = valid_30 & _eq_225; // Tcam.java:118
+  wire [31:0] _or_197 = io_search_bits_key | mask_29; // Tcam.java:118
+  wire [31:0] _or_198 = value_29 | mask_29; // Tcam.java:118
+  wire _eq_226 = _or_197 == _or_198; // Tcam.java:118
+  wire _and_226 = valid_29 & _eq_226; // Tcam.java:118
+  wire [31:0] _or_199 = io_search_bits_key | mask_28; // Tcam.java:118
+  wire [31:0] _or_200 = value_28 | mask_28; // Tcam.java:118
+  wire _eq_227 = _or_199 == _or_200; // Tcam.java:118
+  wire _and_227 = valid_28 & _eq_227; // Tcam.java:118
+  wire [31:0] _or_201 = io_search_bits_key | mask_27; // Tcam.java:118
+  wire [31:0] _or_202 = value_27 | mask_27; // Tcam.java:118
+  wire _eq_228 = _or_201 == _or_202; // Tcam.java:118
+  wire _and_228 = valid_27 & _eq_228; // Tcam.java:118
+  wire [31:0] _or_203 = io_search_bits_key | mask_26; // Tcam.java:118
+  wire [31:0] _or_204 = value_26 | mask_26; // Tcam.java:118
+  wire _eq_229 = _or_203 == _or_204; // Tcam.java:118
+  wire _and_229 = valid_26 & _eq_229; // Tcam.java:118
+  wire [31:0] _or_205 = io_search_bits_key | mask_25; // Tcam.java:118
+  wire [31:0] _or_206 = value_25 | mask_25; // Tcam.java:118
+  wire _eq_230 = _or_205 == _or_206; // Tcam.java:118
+  wire _and_230 = valid_25 & _eq_230; // Tcam.java:118
+  wire [31:0] _or_207 = io_search_bits_key | mask_24; // Tcam.java:118
+  wire [31:0] _or_208 = value_24 | mask_24; // Tcam.java:118
+  wire _eq_231 = _or_207 == _or_208; // Tcam.java:118
+  wire _and_231 = valid_24 & _eq_231; // Tcam.java:118
+  wire [31:0] _or_209 = io_search_bits_key | mask_23; // Tcam.java:118
+  wire [31:0] _or_210 = value_23 | mask_23; // Tcam.java:118
+  wire _eq_232 = _or_209 == _or_210; // Tcam.java:118
+  wire _and_232 = valid_23 & _eq_232; // Tcam.java:118
+  wire [31:0] _or_211 = io_search_bits_key | mask_22; // Tcam.java:118
+  wire [31:0] _or_212 = value_22 | mask_22; // Tcam.java:118
+  wire _eq_233 = _or_211 == _or_212; // Tcam.java:118
+  wire _and_233 = valid_22 & _eq_233; // Tcam.java:118
+  wire [31:0] _or_213 = io_search_bits_key | mask_21; // Tcam.java:118
+  wire [31:0] _or_214 = value_21 | mask_21; // Tcam.java:118
+  wire _eq_234 = _or_213 == _or_214; // Tcam.java:118
+  wire _and_234 = valid_21 & _eq_234; // Tcam.java:118
+  wire [31:0] _or_215 = io_search_bits_key | mask_20; // Tcam.java:118
+  wire [31:0] _or_216 = value_20 | mask_20; // Tcam.java:118
+  wire _eq_235 = _or_215 == _or_216; // Tcam.java:118
+  wire _and_235 = valid_20 & _eq_235; // Tcam.java:118
+  wire [31:0] _or_217 = io_search_bits_key | mask_19; // Tcam.java:118
+  wire [31:0] _or_218 = value_19 | mask_19; // Tcam.java:118
+  wire _eq_236 = _or_217 == _or_218; // Tcam.java:118
+  wire _and_236 = valid_19 & _eq_236; // Tcam.java:118
+  wire [31:0] _or_219 = io_search_bits_key | mask_18; // Tcam.java:118
+  wire [31:0] _or_220 = value_18 | mask_18; // Tcam.java:118
+  wire _eq_237 = _or_219 == _or_220; // Tcam.java:118
+  wire _and_237 = valid_18 & _eq_237; // Tcam.java:118
+  wire [31:0] _or_221 = io_search_bits_key | mask_17; // Tcam.java:118
+  wire [31:0] _or_222 = value_17 | mask_17; // Tcam.java:118
+  wire _eq_238 = _or_221 == _or_222; // Tcam.java:118
+  wire _and_238 = valid_17 & _eq_238; // Tcam.java:118
+  wire [31:0] _or_223 = io_search_bits_key | mask_16; // Tcam.java:118
+  wire [31:0] _or_224 = value_16 | mask_16; // Tcam.java:118
+  wire _eq_239 = _or_223 == _or_224; // Tcam.java:118
+  wire _and_239 = valid_16 & _eq_239; // Tcam.java:118
+  wire [31:0] _or_225 = io_search_bits_key | mask_15; // Tcam.java:118
+  wire [31:0] _or_226 = value_15 | mask_15; // Tcam.java:118
+  wire _eq_240 = _or_225 == _or_226; // Tcam.java:118
+  wire _and_240 = valid_15 & _eq_240; // Tcam.java:118
+  wire [31:0] _or_227 = io_search_bits_key | mask_14; // Tcam.java:118
+  wire [31:0] _or_228 = value_14 | mask_14; // Tcam.java:118
+  wire _eq_241 = _or_227 == _or_228; // Tcam.java:118
+  wire _and_241 = valid_14 & _eq_241; // Tcam.java:118
+  wire [31:0] _or_229 = io_search_bits_key | mask_13; // Tcam.java:118
+  wire [31:0] _or_230 = value_13 | mask_13; // Tcam.java:118
+  wire _eq_242 = _or_229 == _or_230; // Tcam.java:118
+  wire _and_242 = valid_13 & _eq_242; // Tcam.java:118
+  wire [31:0] _or_231 = io_search_bits_key | mask_12; // Tcam.java:118
+  wire [31:0] _or_232 = value_12 | mask_12; // Tcam.java:118
+  wire _eq_243 = _or_231 == _or_232; // Tcam.java:118
+  wire _and_243 = valid_12 & _eq_243; // Tcam.java:118
+  wire [31:0] _or_233 = io_search_bits_key | mask_11; // Tcam.java:118
+  wire [31:0] _or_234 = value_11 | mask_11; // Tcam.java:118
+  wire _eq_244 = _or_233 == _or_234; // Tcam.java:118
+  wire _and_244 = valid_11 & _eq_244; // Tcam.java:118
+  wire [31:0] _or_235 = io_search_bits_key | mask_10; // Tcam.java:118
+  wire [31:0] _or_236 = value_10 | mask_10; // Tcam.java:118
+  wire _eq_245 = _or_235 == _or_236; // Tcam.java:118
+  wire _and_245 = valid_10 & _eq_245; // Tcam.java:118
+  wire [31:0] _or_237 = io_search_bits_key | mask_9; // Tcam.java:118
+  wire [31:0] _or_238 = value_9 | mask_9; // Tcam.java:118
+  wire _eq_246 = _or_237 == _or_238; // Tcam.java:118
+  wire _and_246 = valid_9 & _eq_246; // Tcam.java:118
+  wire [31:0] _or_239 = io_search_bits_key | mask_8; // Tcam.java:118
+  wire [31:0] _or_240 = value_8 | mask_8; // Tcam.java:118
+  wire _eq_247 = _or_239 == _or_240; // Tcam.java:118
+  wire _and_247 = valid_8 & _eq_247; // Tcam.java:118
+  wire [31:0] _or_241 = io_search_bits_key | mask_7; // Tcam.java:118
+  wire [31:0] _or_242 = value_7 | mask_7; // Tcam.java:118
+  wire _eq_248 = _or_241 == _or_242; // Tcam.java:118
+  wire _and_248 = valid_7 & _eq_248; // Tcam.java:118
+  wire [31:0] _or_243 = io_search_bits_key | mask_6; // Tcam.java:118
+  wire [31:0] _or_244 = value_6 | mask_6; // Tcam.java:118
+  wire _eq_249 = _or_243 == _or_244; // Tcam.java:118
+  wire _and_249 = valid_6 & _eq_249; // Tcam.java:118
+  wire [31:0] _or_245 = io_search_bits_key | mask_5; // Tcam.java:118
+  wire [31:0] _or_246 = value_5 | mask_5; // Tcam.java:118
+  wire _eq_250 = _or_245 == _or_246; // Tcam.java:118
+  wire _and_250 = valid_5 & _eq_250; // Tcam.java:118
+  wire [31:0] _or_247 = io_search_bits_key | mask_4; // Tcam.java:118
+  wire [31:0] _or_248 = value_4 | mask_4; // Tcam.java:118
+  wire _eq_251 = _or_247 == _or_248; // Tcam.java:118
+  wire _and_251 = valid_4 & _eq_251; // Tcam.java:118
+  wire [31:0] _or_249 = io_search_bits_key | mask_3; // Tcam.java:118
+  wire [31:0] _or_250 = value_3 | mask_3; // Tcam.java:118
+  wire _eq_252 = _or_249 == _or_250; // Tcam.java:118
+  wire _and_252 = valid_3 & _eq_252; // Tcam.java:118
+  wire [31:0] _or_251 = io_search_bits_key | mask_2; // Tcam.java:118
+  wire [31:0] _or_252 = value_2 | mask_2; // Tcam.java:118
+  wire _eq_253 = _or_251 == _or_252; // Tcam.java:118
+  wire _and_253 = valid_2 & _eq_253; // Tcam.java:118
+  wire [31:0] _or_253 = io_search_bits_key | mask_1; // Tcam.java:118
+  wire [31:0] _or_254 = value_1 | mask_1; // Tcam.java:118
+  wire _eq_254 = _or_253 == _or_254; // Tcam.java:118
+  wire _and_254 = valid_1 & _eq_254; // Tcam.java:118
+  wire [31:0] _or_255 = io_search_bits_key | mask_0; // Tcam.java:118
+  wire [31:0] _or_256 = value_0 | mask_0; // Tcam.java:118
+  wire _eq_255 = _or_255 == _or_256; // Tcam.java:118
+  wire _and_255 = valid_0 & _eq_255; // Tcam.java:118
+  wire [127:0] _cat_1 = {_and_128, _and_129, _and_130, _and_131, _and_132, _and_133, _and_134, _and_135, _and_136, _and_137, _and_138, _and_139, _and_140, _and_141, _and_142, _and_143, _and_144, _and_145, _and_146, _and_147, _and_148, _and_149, _and_150, _and_151, _and_152, _and_153, _and_154, _and_155, _and_156, _and_157, _and_158, _and_159, _and_160, _and_161, _and_162, _and_163, _and_164, _and_165, _and_166, _and_167, _and_168, _and_169, _and_170, _and_171, _and_172, _and_173, _and_174, _and_175, _and_176, _and_177, _and_178, _and_179, _and_180, _and_181, _and_182, _and_183, _and_184, _and_185, _and_186, _and_187, _and_188, _and_189, _and_190, _and_191, _and_192, _and_193, _and_194, _and_195, _and_196, _and_197, _and_198, _and_199, _and_200, _and_201, _and_202, _and_203, _and_204, _and_205, _and_206, _and_207, _and_208, _and_209, _and_210, _and_211, _and_212, _and_213, _and_214, _and_215, _and_216, _and_217, _and_218, _and_219, _and_220, _and_221, _and_222, _and_223, _and_224, _and_225, _and_226, _and_227, _and_228, _and_229, _and_230, _and_231, _and_232, _and_233, _and_234, _and_235, _and_236, _and_237, _and_238, _and_239, _and_240, _and_241, _and_242, _and_243, _and_244, _and_245, _and_246, _and_247, _and_248, _and_249, _and_250, _and_251, _and_252, _and_253, _and_254, _and_255}; // Tcam.java:129
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_write_ready = 1'd1;

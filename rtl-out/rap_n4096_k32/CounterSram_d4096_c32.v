@@ -3,8 +3,8 @@
 `default_nettype none
 
 module CounterSram_d4096_c32 (
-  input  wire clock, // CounterSram.java:57
-  input  wire reset, // CounterSram.java:57
+  input  wire clock, // CounterSram.java:60
+  input  wire reset, // CounterSram.java:60
   output wire io_in_ready, // CounterSram.java:65
   input  wire io_in_valid, // CounterSram.java:65
   input  wire [11:0] io_in_bits_addr, // CounterSram.java:65
@@ -58,7 +58,7 @@ module CounterSram_d4096_c32 (
   assign rmwMemory_io_out_ready = io_out_ready;
   assign rmwMemory_io_clear = io_clear;
 
-  RmwMemory_fcounter_d4096_w32_c34 rmwMemory ( // CounterSram.java:66
+  RmwMemory_fcounter_d4096_w32_cmd34 rmwMemory ( // CounterSram.java:66
     .clock(clock),
 
     .reset(reset),

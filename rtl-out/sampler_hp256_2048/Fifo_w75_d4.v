@@ -3,64 +3,64 @@
 `default_nettype none
 
 module Fifo_w75_d4 (
-  input  wire clock, // Fifo.java:50
-  input  wire reset, // Fifo.java:50
-  output wire io_enq_ready, // Fifo.java:55
-  input  wire io_enq_valid, // Fifo.java:55
-  input  wire [74:0] io_enq_bits, // Fifo.java:55
-  input  wire io_deq_ready, // Fifo.java:55
-  output wire io_deq_valid, // Fifo.java:55
-  output wire [74:0] io_deq_bits, // Fifo.java:55
-  output wire [2:0] io_count  // Fifo.java:55
+  input  wire clock, // Fifo.java:53
+  input  wire reset, // Fifo.java:53
+  output wire io_enq_ready, // Fifo.java:58
+  input  wire io_enq_valid, // Fifo.java:58
+  input  wire [74:0] io_enq_bits, // Fifo.java:58
+  input  wire io_deq_ready, // Fifo.java:58
+  output wire io_deq_valid, // Fifo.java:58
+  output wire [74:0] io_deq_bits, // Fifo.java:58
+  output wire [2:0] io_count  // Fifo.java:58
 );
 
   // State
-  reg [1:0] wptr; // Fifo.java:60
-  reg [1:0] rptr; // Fifo.java:61
-  reg [2:0] count; // Fifo.java:62
-  reg out_valid; // Fifo.java:67
-  reg ram_has_data; // Fifo.java:78
-  reg [74:0] ram_rdata_0; // Fifo.java:89
-  reg full; // Fifo.java:110
+  reg [1:0] wptr; // Fifo.java:63
+  reg [1:0] rptr; // Fifo.java:64
+  reg [2:0] count; // Fifo.java:65
+  reg out_valid; // Fifo.java:70
+  reg ram_has_data; // Fifo.java:81
+  reg [74:0] ram_rdata_0; // Fifo.java:92
+  reg full; // Fifo.java:113
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [74:0] ram [0:3]; // Fifo.java:59
+  (* no_rw_check *) reg [74:0] ram [0:3]; // Fifo.java:62
 
   // Logic
-  wire _not_0 = ~full; // Fifo.java:114
-  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:64
-  wire [1:0] _add_0 = wptr + 2'd1; // Fifo.java:87
-  wire _not_1 = ~out_valid; // Fifo.java:69
-  wire out_advance = _not_1 | io_deq_ready; // Fifo.java:69
-  wire fetch = ram_has_data & out_advance; // Fifo.java:80
-  wire [1:0] _add_1 = rptr + 2'd1; // Fifo.java:91
-  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:65
-  wire _not_2 = ~deq_fire; // Fifo.java:104
-  wire _and_0 = enq_fire & _not_2; // Fifo.java:104
-  wire [2:0] _add_2 = count + 3'd1; // Fifo.java:105
-  wire _not_3 = ~enq_fire; // Fifo.java:106
-  wire _and_1 = deq_fire & _not_3; // Fifo.java:106
-  wire [2:0] _sub_0 = count - 3'd1; // Fifo.java:106
-  wire _not_4 = ~out_advance; // Fifo.java:92
-  wire _and_2 = out_valid & _not_4; // Fifo.java:92
-  wire _or_0 = fetch | _and_2; // Fifo.java:92
-  wire [2:0] _add_3 = {{2{1'b0}}, out_valid} + 3'd1; // Fifo.java:81
-  wire ram_last_word = count == _add_3; // Fifo.java:81
-  wire _and_3 = fetch & ram_last_word; // Fifo.java:83
-  wire _not_5 = ~_and_3; // Fifo.java:83
-  wire _and_4 = ram_has_data & _not_5; // Fifo.java:83
-  wire _or_1 = enq_fire | _and_4; // Fifo.java:83
-  wire _eq_0 = count == 3'd3; // Fifo.java:111
-  wire _and_5 = _and_0 & _eq_0; // Fifo.java:111
-  wire _not_6 = ~deq_fire; // Fifo.java:112
-  wire _and_6 = full & _not_6; // Fifo.java:112
-  wire _or_2 = _and_5 | _and_6; // Fifo.java:112
-  wire _ne_0 = count != {{2{1'b0}}, out_valid}; // Fifo.java:79
-  wire _eq_1 = ram_has_data == _ne_0; // Fifo.java:79
-  wire _ne_1 = rptr != wptr; // Fifo.java:90
-  wire _and_7 = enq_fire & fetch; // Fifo.java:90
-  wire _eq_2 = count == 3'd4; // Fifo.java:113
-  wire _eq_3 = full == _eq_2; // Fifo.java:113
+  wire _not_0 = ~full; // Fifo.java:117
+  wire enq_fire = io_enq_valid & io_enq_ready; // Fifo.java:67
+  wire [1:0] _add_0 = wptr + 2'd1; // Fifo.java:90
+  wire _not_1 = ~out_valid; // Fifo.java:72
+  wire out_advance = _not_1 | io_deq_ready; // Fifo.java:72
+  wire fetch = ram_has_data & out_advance; // Fifo.java:83
+  wire [1:0] _add_1 = rptr + 2'd1; // Fifo.java:94
+  wire deq_fire = io_deq_valid & io_deq_ready; // Fifo.java:68
+  wire _not_2 = ~deq_fire; // Fifo.java:107
+  wire _and_0 = enq_fire & _not_2; // Fifo.java:107
+  wire [2:0] _add_2 = count + 3'd1; // Fifo.java:108
+  wire _not_3 = ~enq_fire; // Fifo.java:109
+  wire _and_1 = deq_fire & _not_3; // Fifo.java:109
+  wire [2:0] _sub_0 = count - 3'd1; // Fifo.java:109
+  wire _not_4 = ~out_advance; // Fifo.java:95
+  wire _and_2 = out_valid & _not_4; // Fifo.java:95
+  wire _or_0 = fetch | _and_2; // Fifo.java:95
+  wire [2:0] _add_3 = {{2{1'b0}}, out_valid} + 3'd1; // Fifo.java:84
+  wire ram_last_word = count == _add_3; // Fifo.java:84
+  wire _and_3 = fetch & ram_last_word; // Fifo.java:86
+  wire _not_5 = ~_and_3; // Fifo.java:86
+  wire _and_4 = ram_has_data & _not_5; // Fifo.java:86
+  wire _or_1 = enq_fire | _and_4; // Fifo.java:86
+  wire _eq_0 = count == 3'd3; // Fifo.java:114
+  wire _and_5 = _and_0 & _eq_0; // Fifo.java:114
+  wire _not_6 = ~deq_fire; // Fifo.java:115
+  wire _and_6 = full & _not_6; // Fifo.java:115
+  wire _or_2 = _and_5 | _and_6; // Fifo.java:115
+  wire _ne_0 = count != {{2{1'b0}}, out_valid}; // Fifo.java:82
+  wire _eq_1 = ram_has_data == _ne_0; // Fifo.java:82
+  wire _ne_1 = rptr != wptr; // Fifo.java:93
+  wire _and_7 = enq_fire & fetch; // Fifo.java:93
+  wire _eq_2 = count == 3'd4; // Fifo.java:116
+  wire _eq_3 = full == _eq_2; // Fifo.java:116
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -133,16 +133,16 @@ module Fifo_w75_d4 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_eq_1) begin // Fifo.java:79
-      $display("Assertion failed at Fifo.java:79: ram_has_data disagrees with count %d", count);
+    if (!reset && !_eq_1) begin // Fifo.java:82
+      $display("Assertion failed at Fifo.java:82: ram_has_data disagrees with count %d", count);
       $stop;
     end
-    if (!reset && _and_7 && !_ne_1) begin // Fifo.java:90
-      $display("Assertion failed at Fifo.java:90: FIFO RAM read and written at the same address");
+    if (!reset && _and_7 && !_ne_1) begin // Fifo.java:93
+      $display("Assertion failed at Fifo.java:93: FIFO RAM read and written at the same address");
       $stop;
     end
-    if (!reset && !_eq_3) begin // Fifo.java:113
-      $display("Assertion failed at Fifo.java:113: FIFO full flag disagrees with count %d", count);
+    if (!reset && !_eq_3) begin // Fifo.java:116
+      $display("Assertion failed at Fifo.java:116: FIFO full flag disagrees with count %d", count);
       $stop;
     end
   end

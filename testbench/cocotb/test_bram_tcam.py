@@ -27,6 +27,6 @@ def widest_chunk(key_bits: int, chunk_bits: int) -> int:
                          ids=[f"n{n}_k{k}_c{c}" for n, k, _, c, _ in CASES])
 def test_bram_tcam(rtl_build, entries, key_bits, payload_bits, chunk_bits, cycles):
     built = rtl_build("bram_tcam", entries=entries, key_bits=key_bits, payload_bits=payload_bits, chunk_bits=chunk_bits)
-    assert built.top == f"BramTcam_n{entries}_k{key_bits}_p{payload_bits}_c{chunk_bits}"
+    assert built.top == f"BramTcam_n{entries}_k{key_bits}_p{payload_bits}_tc{chunk_bits}"
     built.run("test_tcam", env=dict(TB_MODE="random", TB_ENTRIES=entries, TB_KEY_BITS=key_bits, TB_PAYLOAD_BITS=payload_bits,
                                    TB_CYCLES=cycles, TB_LATENCY=2, TB_SWEEP_CLOCKS=1 << widest_chunk(key_bits, chunk_bits)))

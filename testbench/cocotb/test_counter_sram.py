@@ -146,7 +146,7 @@ def wide_value(rng: random.Random, bits: int, op: int) -> int:
                          ids=[f"d{d}_c{b}" + ("_r" if r else "") for d, b, r, _ in CASES])
 def test_counter_sram(rtl_build, depth, bits, register_read, cycles):
     built = rtl_build("counter_sram", depth=depth, counter_bits=bits, register_read=register_read)
-    assert built.top == f"CounterSram_d{depth}_c{bits}" + ("_r1" if register_read else "")
+    assert built.top == f"CounterSram_d{depth}_c{bits}" + ("_rr1" if register_read else "")
     # the latencies the documentation gives (docs/blocks.md), not the generator's
     built.run("test_counter_sram", env=dict(TB_DEPTH=depth, TB_BITS=bits, TB_LATENCY=3 if register_read else 2,
                                             TB_CYCLES=cycles))

@@ -149,6 +149,6 @@ async def event_queue_random(dut):
                          ids=[f"k{k}_w{w}_d{d}_c{c}" for k, w, d, c, _ in EQ_CASES])
 def test_event_queue(rtl_build, key_bits, weight_bits, depth, combine, cycles):
     built = rtl_build("event_queue", key_bits=key_bits, weight_bits=weight_bits, depth=depth, combine=combine)
-    assert built.top == f"EventQueue_k{key_bits}_w{weight_bits}_d{depth}_c{combine}"
+    assert built.top == f"EventQueue_k{key_bits}_wt{weight_bits}_d{depth}_cb{combine}"
     built.run("test_event_queue", env=dict(TB_KEY_BITS=key_bits, TB_WEIGHT_BITS=weight_bits, TB_DEPTH=depth,
                                            TB_COMBINE=combine, TB_CYCLES=cycles))

@@ -82,6 +82,6 @@ async def hash_unit_random(dut):
 @pytest.mark.parametrize("k,ib,tb,seed,cycles", CASES, ids=[f"k{k}_i{i}_t{t}" for k, i, t, _, _ in CASES])
 def test_hash_unit(rtl_build, k, ib, tb, seed, cycles):
     built = rtl_build("hash_unit", key_bits=k, index_bits=ib, tag_bits=tb, seed=seed)
-    assert built.top == f"HashUnit_k{k}_i{ib}_t{tb}_seed{seed:x}_p1"
+    assert built.top == f"HashUnit_k{k}_i{ib}_tg{tb}_seed{seed:x}_p1"
     built.run("test_hash_unit", env=dict(TB_KEY_BITS=k, TB_INDEX_BITS=ib, TB_TAG_BITS=tb, TB_HASH_SEED=seed,
                                           TB_CYCLES=cycles))

@@ -73,5 +73,5 @@ async def lfsr_sequence(dut):
 @pytest.mark.parametrize("width,steps,seed,cycles", CASES, ids=[f"w{w}_s{s}" for w, s, _, _ in CASES])
 def test_lfsr(rtl_build, width, steps, seed, cycles):
     built = rtl_build("lfsr", width=width, steps=steps, seed=seed)
-    assert built.top == f"Lfsr_w{width}_s{steps}_seed{seed:x}"
+    assert built.top == f"Lfsr_w{width}_st{steps}_seed{seed:x}"
     built.run("test_lfsr", env=dict(TB_WIDTH=width, TB_STEPS=steps, TB_LFSR_SEED=seed, TB_CYCLES=cycles))

@@ -171,7 +171,7 @@ async def prefix_selector_traffic(dut):
                          ids=[f"{m}_n{n}_l{l}_s{s}" for m, n, l, s, _ in SEL_CASES])
 def test_prefix_selector(rtl_build, mode, entries, len_bits, lps, arg):
     built = rtl_build("prefix_selector", entries=entries, len_bits=len_bits, payload_bits=PAYLOAD_BITS, levels_per_stage=lps)
-    assert built.top == f"PrefixSelector_n{entries}_l{len_bits}_p{PAYLOAD_BITS}_s{lps}"
+    assert built.top == f"PrefixSelector_n{entries}_l{len_bits}_p{PAYLOAD_BITS}_ls{lps}"
     env = dict(TB_MODE=mode, TB_ENTRIES=entries, TB_LEN_BITS=len_bits, TB_LEVELS_PER_STAGE=lps)
     env.update(TB_LENS=",".join(map(str, arg))) if mode == "exhaustive" else env.update(TB_COUNT=arg)
     built.run("test_prefix_selector", env=env)

@@ -126,5 +126,5 @@ async def sat_counter_random(dut):
 @pytest.mark.parametrize("width,amount_width,cycles", SAT_CASES, ids=[f"w{w}_a{a}" for w, a, _ in SAT_CASES])
 def test_sat_counter(rtl_build, width, amount_width, cycles):
     built = rtl_build("sat_counter", width=width, amount_width=amount_width)
-    assert built.top == f"SatCounter_w{width}_a{amount_width}"
+    assert built.top == f"SatCounter_w{width}_inc{amount_width}"
     built.run("test_sat_counter", env=dict(TB_WIDTH=width, TB_AMOUNT_WIDTH=amount_width, TB_CYCLES=cycles))

@@ -1,6 +1,8 @@
 package org.rapgen.bench;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.lib.Arbiter;
@@ -13,7 +15,7 @@ public final class FlatArbiter extends Module {
     public final Arbiter.IO io;
 
     public FlatArbiter(int n, int width) {
-        super("n", n, "w", width);
+        super(N, n, W, width);
         io = IO(Arbiter.ioType(n, width));
         io.out.bits.connect(DontCare);
         io.chosen.connect(DontCare);

@@ -1,6 +1,9 @@
 package org.rapgen.bench;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.L;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.P;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
@@ -16,7 +19,7 @@ public final class FlatPrefixSelector extends Module {
     public final PrefixSelector.IO io;
 
     public FlatPrefixSelector(int entries, int lenBits, int payloadBits) {
-        super("n", entries, "l", lenBits, "p", payloadBits);
+        super(N, entries, L, lenBits, P, payloadBits);
         io = IO(PrefixSelector.ioType(entries, lenBits, payloadBits));
         int slotBits = log2Up(entries);
         Bool found = B(false);

@@ -1,6 +1,11 @@
 package org.rapgen.bench;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.L;
+import static org.rapgen.hdl.lib.NameKey.LS;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.P;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -51,7 +56,7 @@ public final class LongestPrefixCam extends Module {
 
     /** @param levelsPerStage the tree selector's pipelining; 0 selects the flat baseline instead */
     public LongestPrefixCam(int entries, int keyBits, int lenBits, int payloadBits, int levelsPerStage) {
-        super("n", entries, "k", keyBits, "l", lenBits, "p", payloadBits, "s", levelsPerStage);
+        super(N, entries, K, keyBits, L, lenBits, P, payloadBits, LS, levelsPerStage);
         io = IO(new IO(entries, keyBits, lenBits, payloadBits));
         Tcam tcam = Module(new Tcam(entries, keyBits, payloadBits));
         tcam.io.write.valid.connect(io.write.valid);

@@ -1,6 +1,8 @@
 package org.rapgen.bench;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.N;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -41,7 +43,7 @@ public final class NaiveTcam extends Module {
     public final IO io;
 
     public NaiveTcam(int n, int keyBits) {
-        super("n", n, "k", keyBits);
+        super(N, n, K, keyBits);
         io = IO(new IO(n, keyBits));
         int lenBits = log2Up(keyBits + 1);
         int indexBits = log2Up(n);

@@ -1,6 +1,7 @@
 package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.A;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -29,7 +30,7 @@ public final class AxiLiteBridge extends Module {
     public final IO io;
 
     public AxiLiteBridge(int addrBits) {
-        super("a", addrBits);
+        super(A, addrBits);
         io = IO(new IO(addrBits));
         Bool awPending = RegInit(B(false));
         Bool wPending = RegInit(B(false));

@@ -1,6 +1,8 @@
 package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.H;
 
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -41,7 +43,7 @@ public final class CpuCore extends Module {
      * @param digest   names the program in module names
      */
     public CpuCore(Path picorv32, int ramWords, List<BigInteger> image, String digest) {
-        super("w", ramWords, "p", digest);
+        super(D, ramWords, H, digest);
         PicoRv32 cpu = Module(new PicoRv32(picorv32));
         ProgramRam ram = Module(new ProgramRam(ramWords, image, digest));
         SystemRegisters sys = Module(new SystemRegisters());

@@ -1,6 +1,7 @@
 package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.H;
 
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ public final class CpuSystem extends Module {
     public CpuSystem(
             Path picorv32, RapConfig rap, SamplerParams sampler, int ramWords, List<BigInteger> image, String digest) {
         // One name per (engines, program): the configurations' own text and the program's digest, hashed short.
-        super("h", Integer.toHexString((rap + "|" + sampler + "|" + ramWords + "|" + digest).hashCode()));
+        super(H, Integer.toHexString((rap + "|" + sampler + "|" + ramWords + "|" + digest).hashCode()));
         SourceLoc loc = SourceLoc.capture();
         if (rap.keyBits() != 32)
             throw new HdlException(loc, "the RAP engine watches 32-bit pcs: key_bits must be 32, got " + rap.keyBits());

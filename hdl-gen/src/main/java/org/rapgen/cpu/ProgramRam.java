@@ -1,6 +1,8 @@
 package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.H;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ public final class ProgramRam extends Module {
      * @param digest names the image in the module name, so two programs never share one module name
      */
     public ProgramRam(int words, List<BigInteger> image, String digest) {
-        super("w", words, "p", digest);
+        super(D, words, H, digest);
         SourceLoc loc = SourceLoc.capture();
         if (words < 2 || Integer.bitCount(words) != 1)
             throw new HdlException(loc, "ProgramRam size must be a power of two >= 2 words, got " + words);

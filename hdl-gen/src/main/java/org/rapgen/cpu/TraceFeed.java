@@ -1,6 +1,8 @@
 package org.rapgen.cpu;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -47,7 +49,7 @@ public final class TraceFeed extends Module {
     public final IO io;
 
     public TraceFeed(int width, int depth) {
-        super("w", width, "d", depth);
+        super(W, width, D, depth);
         if (depth <= 2 * MARGIN)
             throw new HdlException(SourceLoc.capture(), "TraceFeed depth must exceed " + 2 * MARGIN + ", got " + depth);
         io = IO(new IO(width));

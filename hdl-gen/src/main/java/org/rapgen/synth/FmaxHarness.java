@@ -13,6 +13,7 @@ import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Data;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.NameKey;
 
 /**
  * Wraps a design for an Fmax measurement on a small FPGA: its inputs come from a serial shift chain and its outputs
@@ -52,7 +53,7 @@ public final class FmaxHarness extends Module {
     }
 
     public <M extends Module> FmaxHarness(String dutName, Supplier<M> dut, Function<M, Data> dutIo) {
-        super("dut", dutName);
+        super(NameKey.DUT, dutName);
         M d = Module(dut.get());
         List<Bits> ins = new ArrayList<>();
         List<Bits> outs = new ArrayList<>();

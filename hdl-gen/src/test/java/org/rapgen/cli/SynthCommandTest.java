@@ -113,8 +113,8 @@ class SynthCommandTest {
                 Tools.cmd(
                         "yosys",
                         "-p",
-                        "read_verilog SatCounter_w16_a4.v; " + yosysCommand
-                                + " -top SatCounter_w16_a4; tee -q -o /dev/stdout stat"));
+                        "read_verilog SatCounter_w16_inc4.v; " + yosysCommand
+                                + " -top SatCounter_w16_inc4; tee -q -o /dev/stdout stat"));
         assertEquals(0, y.exit(), y.output());
         Map<String, Integer> expected = new LinkedHashMap<>();
         Matcher m = Pattern.compile("(?m)^\\s+([A-Z][A-Z0-9_]+)\\s+(\\d+)$")

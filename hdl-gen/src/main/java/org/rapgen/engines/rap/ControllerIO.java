@@ -8,6 +8,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.NameKey;
 
 /**
  * The ports both controllers have ({@link RapController}'s {@link TcamControllerIO}, {@link TrieController}'s
@@ -198,20 +199,13 @@ public abstract class ControllerIO extends Bundle {
     /** The module-name parameters both controllers take. */
     static Object[] nameParams(RapConfig c, int windowDepth) {
         return new Object[] {
-            "k",
-            c.keyBits(),
-            "b",
-            c.branching(),
-            "n",
-            c.nodes(),
-            "c",
-            c.counterBits(),
-            "w",
-            c.weightBits(),
-            "t",
-            c.thresholdBits(),
-            "d",
-            windowDepth
+            NameKey.K, c.keyBits(),
+            NameKey.B, c.branching(),
+            NameKey.N, c.nodes(),
+            NameKey.C, c.counterBits(),
+            NameKey.WT, c.weightBits(),
+            NameKey.TH, c.thresholdBits(),
+            NameKey.D, windowDepth
         };
     }
 

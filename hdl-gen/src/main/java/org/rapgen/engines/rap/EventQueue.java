@@ -1,6 +1,10 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.CB;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.WT;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -69,7 +73,7 @@ public final class EventQueue extends Module {
     public final IO io;
 
     public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
-        super("k", keyBits, "w", weightBits, "d", depth, "c", combine);
+        super(K, keyBits, WT, weightBits, D, depth, CB, combine);
         SourceLoc here = SourceLoc.callerOf(EventQueue.class);
         if (keyBits < 1 || keyBits > 64)
             throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);

@@ -12,6 +12,7 @@ import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.AxiLite;
 import org.rapgen.hdl.lib.BramTcam;
 import org.rapgen.hdl.lib.CounterSram;
+import org.rapgen.hdl.lib.NameKey;
 import org.rapgen.hdl.lib.PrefixSelector;
 import org.rapgen.hdl.lib.Tcam;
 
@@ -275,34 +276,22 @@ public final class RapEngine extends Module {
 
     private static Object[] nameParams(RapConfig c) {
         List<Object> p = new ArrayList<>(List.of(
-                "k",
-                c.keyBits(),
-                "b",
-                c.branching(),
-                "n",
-                c.nodes(),
-                "c",
-                c.counterBits(),
-                "w",
-                c.weightBits(),
-                "wf",
-                c.weightField(),
-                "q",
-                c.queueDepth(),
-                "cb",
-                c.combine(),
-                "e",
-                c.epsFx(),
-                "m",
-                c.m0(),
-                "f",
-                c.q(),
-                "s",
-                c.selectLevels()));
-        // Implementation choices are named only when taken, so the default engines keep their module names.
-        if (c.tcamChunkBits() != 0) p.addAll(List.of("t", c.tcamChunkBits()));
-        if (c.counterReadRegister()) p.addAll(List.of("r", 1));
-        if (c.trie()) p.addAll(List.of("trie", 1));
+                NameKey.K, c.keyBits(),
+                NameKey.B, c.branching(),
+                NameKey.N, c.nodes(),
+                NameKey.C, c.counterBits(),
+                NameKey.WT, c.weightBits(),
+                NameKey.WF, c.weightField(),
+                NameKey.QD, c.queueDepth(),
+                NameKey.CB, c.combine(),
+                NameKey.E, c.epsFx(),
+                NameKey.M, c.m0(),
+                NameKey.Q, c.q(),
+                NameKey.LS, c.selectLevels()));
+        // Implementation choices are named only when taken, so the default engines keep short names.
+        if (c.tcamChunkBits() != 0) p.addAll(List.of(NameKey.TC, c.tcamChunkBits()));
+        if (c.counterReadRegister()) p.addAll(List.of(NameKey.RR, 1));
+        if (c.trie()) p.addAll(List.of(NameKey.TRIE, 1));
         return p.toArray();
     }
 

@@ -1,6 +1,11 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.TH;
+import static org.rapgen.hdl.lib.NameKey.U;
+import static org.rapgen.hdl.lib.NameKey.WT;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -106,7 +111,7 @@ public final class ReplayWindow extends Module {
     private final boolean unitWeights;
 
     public ReplayWindow(RapConfig c, int depth) {
-        super("k", c.keyBits(), "w", c.weightBits(), "u", c.unitWeights(), "t", c.thresholdBits(), "d", depth);
+        super(K, c.keyBits(), WT, c.weightBits(), U, c.unitWeights(), TH, c.thresholdBits(), D, depth);
         if (depth < 4 || Integer.bitCount(depth) != 1) {
             throw new HdlException(
                     SourceLoc.callerOf(ReplayWindow.class),

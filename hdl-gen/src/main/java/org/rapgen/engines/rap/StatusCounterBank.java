@@ -1,6 +1,9 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.INC;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import java.util.List;
 import org.rapgen.hdl.Bool;
@@ -61,7 +64,7 @@ public final class StatusCounterBank extends Module {
 
     /** Counters of {@code 4 * wordBits} bits (narrow words let a test carry through every word). */
     public StatusCounterBank(int counters, int incBits, int wordBits) {
-        super("c", counters, "i", incBits, "b", wordBits);
+        super(N, counters, INC, incBits, W, wordBits);
         SourceLoc loc = SourceLoc.callerOf(StatusCounterBank.class);
         if (counters < 2)
             throw new HdlException(loc, "a status counter bank needs at least two counters, got " + counters);

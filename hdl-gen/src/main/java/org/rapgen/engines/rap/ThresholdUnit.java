@@ -1,6 +1,11 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.LV;
+import static org.rapgen.hdl.lib.NameKey.PC;
+import static org.rapgen.hdl.lib.NameKey.TH;
+import static org.rapgen.hdl.lib.NameKey.WT;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -76,7 +81,7 @@ public final class ThresholdUnit extends Module {
 
     /** With high pieces of {@code pieceBits} (narrow pieces let a test carry through every one). */
     public ThresholdUnit(RapConfig c, int pieceBits) {
-        super("k", c.keyBits(), "l", c.levels(), "w", c.weightBits(), "t", c.thresholdBits(), "p", pieceBits);
+        super(K, c.keyBits(), LV, c.levels(), WT, c.weightBits(), TH, c.thresholdBits(), PC, pieceBits);
         if (pieceBits < 1)
             throw new HdlException(
                     SourceLoc.callerOf(ThresholdUnit.class), "ThresholdUnit: pieceBits must be >= 1, got " + pieceBits);

@@ -1,6 +1,10 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.B;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.WT;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +93,7 @@ public final class TrieWalk extends Module {
     }
 
     public TrieWalk(RapConfig c) {
-        super("k", c.keyBits(), "b", c.branching(), "n", c.nodes(), "w", c.weightBits());
+        super(K, c.keyBits(), B, c.branching(), N, c.nodes(), WT, c.weightBits());
         io = IO(new IO(c));
         ChildWord cw = new ChildWord(c);
         int levels = c.levels();

@@ -1,6 +1,11 @@
 package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.C;
+import static org.rapgen.hdl.lib.NameKey.CI;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.S;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +55,7 @@ public final class AssocStage extends Module {
      *               same clock), so results and message order are those of one stage, a clock later
      */
     public AssocStage(int k, int keyBits, int inCountBits, int countBits, int stages) {
-        super("k", k, "kb", keyBits, "ci", inCountBits, "b", countBits, "s", stages);
+        super(N, k, K, keyBits, CI, inCountBits, C, countBits, S, stages);
         if (k < 1) throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k needs k >= 1, got " + k);
         if (countBits < 1 || countBits > 63)
             throw new HdlException(

@@ -1,6 +1,9 @@
 package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.CMD;
+import static org.rapgen.hdl.lib.NameKey.F;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import java.util.function.BiFunction;
 import org.rapgen.hdl.Bool;
@@ -29,7 +32,7 @@ public final class CounterRegister extends Module {
     public final IO io;
 
     public CounterRegister(String flavor, int dataBits, int cmdBits, BiFunction<UInt, UInt, UInt> update) {
-        super("f", flavor, "w", dataBits, "c", cmdBits);
+        super(F, flavor, W, dataBits, CMD, cmdBits);
         io = IO(new IO(cmdBits, dataBits));
         UInt word = RegInit(U(0, dataBits)).named("word");
         Bool outValid = RegInit(B(false)).named("out_valid");

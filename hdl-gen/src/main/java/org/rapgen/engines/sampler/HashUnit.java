@@ -1,6 +1,12 @@
 package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.I;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.P;
+import static org.rapgen.hdl.lib.NameKey.S;
+import static org.rapgen.hdl.lib.NameKey.SEED;
+import static org.rapgen.hdl.lib.NameKey.TG;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -133,9 +139,7 @@ public final class HashUnit extends Module {
     /** The module name's parameters; {@code _s2} only with two stages, so one-stage names are as before. */
     private static Object[] nameParams(
             int keyBits, int indexBits, int tagBits, long seed, int payloadBits, int stages) {
-        Object[] p = {
-            "k", keyBits, "i", indexBits, "t", tagBits, "seed", Long.toHexString(seed), "p", payloadBits, "s", stages
-        };
+        Object[] p = {K, keyBits, I, indexBits, TG, tagBits, SEED, Long.toHexString(seed), P, payloadBits, S, stages};
         return java.util.Arrays.copyOf(p, stages == 2 ? p.length : p.length - 2);
     }
 

@@ -1,6 +1,11 @@
 package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.I;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.R;
+import static org.rapgen.hdl.lib.NameKey.SEED;
+import static org.rapgen.hdl.lib.NameKey.TG;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -33,7 +38,7 @@ public final class SampleStage extends Module {
     public final IO io;
 
     public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
-        super("k", keyBits, "i", indexBits, "t", tagBits, "r", rate, "seed", Integer.toHexString(seed));
+        super(K, keyBits, I, indexBits, TG, tagBits, R, rate, SEED, Integer.toHexString(seed));
         if (rate < 1 || rate > 65536)
             throw new HdlException(
                     SourceLoc.callerOf(SampleStage.class), "random sampling rate must be 1..65536, got " + rate);

@@ -40,7 +40,7 @@ public final class SamplerEngine extends Module {
     private final int k;
 
     public SamplerEngine(SamplerParams params) {
-        super("s", params.check().moduleTag());
+        super(params.check().nameParams());
         this.p = params;
         this.k = p.keyBits();
         CounterRule rule = rule(p);

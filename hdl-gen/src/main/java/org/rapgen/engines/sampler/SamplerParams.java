@@ -1,10 +1,13 @@
 package org.rapgen.engines.sampler;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rapgen.golden.sampler.SamplerSpec;
 import org.rapgen.golden.sampler.SpecException;
 import org.rapgen.golden.sampler.StratifiedSampler;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.SourceLoc;
+import org.rapgen.hdl.lib.NameKey;
 
 /**
  * Everything that shapes one sampler engine: the composition (a spec in the golden models' syntax, e.g.
@@ -271,8 +274,29 @@ public record SamplerParams(
         return spec.assoc > 0;
     }
 
-    /** A short, unambiguous identifier of everything that changes the hardware, for module names. */
-    public String moduleTag() {
+    /** Everything that changes the hardware, as module-name parameters: the composition first, then its options. */
+    public Object[] nameParams() {
+        List<Object> p = new ArrayList<>(List.of(NameKey.SPEC, compositionTag()));
+        if (hasAssoc()) p.addAll(List.of(NameKey.CA, assocCountBits));
+        p.addAll(List.of(NameKey.K, keyBits));
+        if (hashed()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
+        if (usesLfsr()) p.addAll(List.of(NameKey.LSEED, Integer.toHexString(lfsrSeed)));
+        if (kind() == StratifiedSampler.Kind.CR) p.addAll(List.of(NameKey.C, counterBits));
+        p.addAll(List.of(NameKey.DI, inDepth, NameKey.DO, outDepth));
+        if (dropMode) p.addAll(List.of(NameKey.DROP, 1));
+        if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES)
+            p.addAll(List.of(NameKey.TS, tableStages));
+        if (hashed() && hashStages != DEFAULT_HASH_STAGES) p.addAll(List.of(NameKey.HS, hashStages));
+        if (hasAssoc() && assocStages != DEFAULT_ASSOC_STAGES) p.addAll(List.of(NameKey.AS, assocStages));
+        return p.toArray();
+    }
+
+    /**
+     * The composition in the grammar's letters without brackets: {@code p256} for P256, {@code hp256n2048} for
+     * H[P256]2048, {@code tt2w2r256e16m7n2048} for the tagged compressor (tag, ways, rate, evict, replace, strata), then
+     * {@code a16} for A16.
+     */
+    private String compositionTag() {
         StringBuilder b = new StringBuilder();
         switch (spec.first) {
             case BASE -> b.append(kind().name().toLowerCase()).append(spec.rate);
@@ -297,17 +321,7 @@ public record SamplerParams(
                         .append(spec.strata);
             default -> {}
         }
-        if (hasAssoc()) b.append('a').append(spec.assoc).append('b').append(assocCountBits);
-        b.append('k').append(keyBits);
-        if (hashed()) b.append('h').append(Integer.toHexString(hashSeed));
-        if (usesLfsr()) b.append('l').append(Integer.toHexString(lfsrSeed));
-        if (kind() == StratifiedSampler.Kind.CR) b.append('c').append(counterBits);
-        b.append('q').append(inDepth).append('x').append(outDepth);
-        if (dropMode) b.append('d');
-        if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES)
-            b.append('s').append(tableStages);
-        if (hashed() && hashStages != DEFAULT_HASH_STAGES) b.append("hs").append(hashStages);
-        if (hasAssoc() && assocStages != DEFAULT_ASSOC_STAGES) b.append("as").append(assocStages);
+        if (hasAssoc()) b.append('a').append(spec.assoc);
         return b.toString();
     }
 }

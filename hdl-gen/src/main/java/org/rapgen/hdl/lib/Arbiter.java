@@ -1,6 +1,8 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +50,7 @@ public final class Arbiter extends Module {
     }
 
     Arbiter(int n, int width, Mutant mutant) {
-        super("n", n, "w", width);
+        super(N, n, W, width);
         if (n < 2)
             throw new HdlException(SourceLoc.callerOf(Arbiter.class), "Arbiter needs at least 2 inputs, got " + n);
         if (width < 1)

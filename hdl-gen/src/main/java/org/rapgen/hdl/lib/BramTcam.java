@@ -1,6 +1,10 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.P;
+import static org.rapgen.hdl.lib.NameKey.TC;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,7 +67,7 @@ public final class BramTcam extends Module {
     }
 
     public BramTcam(int entries, int keyBits, int payloadBits, int chunkBits) {
-        super("n", entries, "k", keyBits, "p", payloadBits, "c", chunkBits);
+        super(N, entries, K, keyBits, P, payloadBits, TC, chunkBits);
         ParamCheck.range(BramTcam.class, "entries", entries, 2, 4096);
         ParamCheck.range(BramTcam.class, "keyBits", keyBits, 1, 128);
         ParamCheck.range(BramTcam.class, "payloadBits", payloadBits, 1, 4096);

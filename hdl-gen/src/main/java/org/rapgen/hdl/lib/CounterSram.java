@@ -1,6 +1,9 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.C;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.RR;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -54,10 +57,7 @@ public final class CounterSram extends Module {
     }
 
     public CounterSram(int depth, int counterBits, boolean registerRead) {
-        super(
-                registerRead
-                        ? new Object[] {"d", depth, "c", counterBits, "r", 1}
-                        : new Object[] {"d", depth, "c", counterBits});
+        super(registerRead ? new Object[] {D, depth, C, counterBits, RR, 1} : new Object[] {D, depth, C, counterBits});
         if (counterBits < 1 || counterBits > 64)
             throw new HdlException(
                     SourceLoc.callerOf(CounterSram.class),

@@ -1,6 +1,9 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.O;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -47,7 +50,7 @@ public final class Fifo extends Module {
     }
 
     Fifo(int width, int depth, boolean outputRegister, Mutant mutant) {
-        super(outputRegister ? new Object[] {"w", width, "d", depth, "o", 1} : new Object[] {"w", width, "d", depth});
+        super(outputRegister ? new Object[] {W, width, D, depth, O, 1} : new Object[] {W, width, D, depth});
         if (width < 1) throw new HdlException(SourceLoc.callerOf(Fifo.class), "Fifo width must be >= 1, got " + width);
         if (depth < 2 || Integer.bitCount(depth) != 1)
             throw new HdlException(

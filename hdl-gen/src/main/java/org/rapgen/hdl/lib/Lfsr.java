@@ -1,6 +1,9 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.SEED;
+import static org.rapgen.hdl.lib.NameKey.ST;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -40,7 +43,7 @@ public final class Lfsr extends Module {
     }
 
     Lfsr(int width, int stepsPerAdvance, long seed, Mutant mutant) {
-        super("w", width, "s", stepsPerAdvance, "seed", Long.toHexString(seed));
+        super(W, width, ST, stepsPerAdvance, SEED, Long.toHexString(seed));
         SourceLoc loc = SourceLoc.callerOf(Lfsr.class);
         if (LfsrTaps.of(width) == null)
             throw new HdlException(

@@ -3,6 +3,10 @@ package org.rapgen.hdl.lib;
 import static org.rapgen.hdl.Formal.*;
 import static org.rapgen.hdl.Hdl.*;
 import static org.rapgen.hdl.lib.HandshakeProperties.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.L;
+import static org.rapgen.hdl.lib.NameKey.LS;
+import static org.rapgen.hdl.lib.NameKey.N;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -39,7 +43,7 @@ final class LongestMatchHarness extends Module {
     final IO io;
 
     LongestMatchHarness(int entries, int keyBits, int lenBits, int levelsPerStage, Mutant mutant) {
-        super("n", entries, "k", keyBits, "l", lenBits, "s", levelsPerStage);
+        super(N, entries, K, keyBits, L, lenBits, LS, levelsPerStage);
         io = IO(new IO(entries, keyBits, lenBits));
         Tcam tcam = Module(new Tcam(entries, keyBits, 1));
         tcam.io.write.valid.connect(io.write.valid);

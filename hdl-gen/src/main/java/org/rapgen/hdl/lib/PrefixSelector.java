@@ -1,6 +1,10 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.L;
+import static org.rapgen.hdl.lib.NameKey.LS;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.P;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +88,7 @@ public final class PrefixSelector extends Module {
     }
 
     PrefixSelector(int entries, int lenBits, int payloadBits, int levelsPerStage, Mutant mutant) {
-        super("n", entries, "l", lenBits, "p", payloadBits, "s", levelsPerStage);
+        super(N, entries, L, lenBits, P, payloadBits, LS, levelsPerStage);
         ParamCheck.range(PrefixSelector.class, "entries", entries, 2, 4096);
         ParamCheck.range(PrefixSelector.class, "lenBits", lenBits, 1, 32);
         ParamCheck.range(PrefixSelector.class, "payloadBits", payloadBits, 1, 4096);

@@ -1,6 +1,11 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.CMD;
+import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.F;
+import static org.rapgen.hdl.lib.NameKey.RR;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import java.util.function.BiFunction;
 import org.rapgen.hdl.Bool;
@@ -377,7 +382,7 @@ public final class RmwMemory extends Module {
 
     /** The module name's parameters; {@code _r1} only with stage R, so two-stage names are as before. */
     private static Object[] nameParams(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead) {
-        Object[] p = {"f", flavor, "d", depth, "w", dataBits, "c", cmdBits, "r", 1};
+        Object[] p = {F, flavor, D, depth, W, dataBits, CMD, cmdBits, RR, 1};
         return java.util.Arrays.copyOf(p, registerRead ? p.length : p.length - 2);
     }
 }

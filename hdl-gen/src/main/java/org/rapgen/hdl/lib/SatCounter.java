@@ -1,6 +1,8 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.INC;
+import static org.rapgen.hdl.lib.NameKey.W;
 
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -35,7 +37,7 @@ public final class SatCounter extends Module {
     public final IO io;
 
     public SatCounter(int width, int amountWidth) {
-        super("w", width, "a", amountWidth);
+        super(W, width, INC, amountWidth);
         if (width < 1 || amountWidth < 1 || amountWidth > width) {
             throw new HdlException(
                     SourceLoc.callerOf(SatCounter.class),

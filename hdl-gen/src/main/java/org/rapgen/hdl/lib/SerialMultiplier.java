@@ -1,6 +1,9 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.HELD;
+import static org.rapgen.hdl.lib.NameKey.WA;
+import static org.rapgen.hdl.lib.NameKey.WB;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +72,7 @@ public final class SerialMultiplier extends Module {
 
     /** @param callerHoldsA the caller keeps {@code a} stable while busy, so the block keeps no copy of it */
     public SerialMultiplier(int aBits, int bBits, boolean callerHoldsA) {
-        super(callerHoldsA ? new Object[] {"a", aBits, "b", bBits, "held", 1} : new Object[] {"a", aBits, "b", bBits});
+        super(callerHoldsA ? new Object[] {WA, aBits, WB, bBits, HELD, 1} : new Object[] {WA, aBits, WB, bBits});
         if (aBits < 1 || bBits < 1)
             throw new HdlException(SourceLoc.callerOf(SerialMultiplier.class), "SerialMultiplier widths must be >= 1");
         io = IO(new IO(aBits, bBits));

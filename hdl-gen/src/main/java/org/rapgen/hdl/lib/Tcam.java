@@ -1,6 +1,9 @@
 package org.rapgen.hdl.lib;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.K;
+import static org.rapgen.hdl.lib.NameKey.N;
+import static org.rapgen.hdl.lib.NameKey.P;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +90,7 @@ public final class Tcam extends Module {
     }
 
     public Tcam(int entries, int keyBits, int payloadBits) {
-        super("n", entries, "k", keyBits, "p", payloadBits);
+        super(N, entries, K, keyBits, P, payloadBits);
         ParamCheck.range(Tcam.class, "entries", entries, 2, 4096);
         ParamCheck.range(Tcam.class, "keyBits", keyBits, 1, 128);
         ParamCheck.range(Tcam.class, "payloadBits", payloadBits, 1, 4096);

@@ -77,7 +77,7 @@ class CamParamsTest {
         assertEquals(FILE + ":" + Parent.line + ": Tcam keyBits must be in 1..128, got 200", e.getMessage());
         // and a failed elaboration leaves nothing behind
         assertEquals(
-                "PrefixSelector_n3_l2_p1_s1",
+                "PrefixSelector_n3_l2_p1_ls1",
                 Elaborator.elaborate(() -> new PrefixSelector(3, 2, 1, 1)).top().name);
     }
 

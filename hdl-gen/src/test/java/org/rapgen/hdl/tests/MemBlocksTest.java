@@ -129,12 +129,12 @@ class MemBlocksTest {
         String b = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, (o, c) -> o.xor(c)))
                 .top()
                 .name;
-        assertEquals("RmwMemory_finc_d16_w8_c1", a);
-        assertEquals("RmwMemory_fxor_d16_w8_c1", b);
+        assertEquals("RmwMemory_finc_d16_w8_cmd1", a);
+        assertEquals("RmwMemory_fxor_d16_w8_cmd1", b);
         String r = Elaborator.elaborate(() -> new RmwMemory("xor", 16, 8, 1, true, (o, c) -> o.xor(c)))
                 .top()
                 .name;
-        assertEquals("RmwMemory_fxor_d16_w8_c1_r1", r);
+        assertEquals("RmwMemory_fxor_d16_w8_cmd1_rr1", r);
     }
 
     /** The RMW storage must land in block RAM, not flip-flops: 1024 x 32-bit counters on iCE40 and 7-series. */
