@@ -11,5 +11,5 @@ mvn -B -ntp verify
 if [ -d testbench/cocotb ]; then
   .venv/bin/pytest -q -p no:cacheprovider testbench/cocotb
 fi
-scripts/formal.sh fifo fifo_output_register arbiter rmw_memory lfsr
+scripts/formal.sh fifo fifo_output_register arbiter rmw_memory lfsr skid_buffer
 scripts/formal.sh --mutants tcam_prefix_selector rmw_memory_register_read rmw_memory_composable

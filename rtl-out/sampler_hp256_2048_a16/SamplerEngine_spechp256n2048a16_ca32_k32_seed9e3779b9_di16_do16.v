@@ -360,7 +360,7 @@ module SamplerEngine_spechp256n2048a16_ca32_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  AssocStage_n16_k32_ci9_c32_s2 assocStage ( // SamplerEngine.java:85
+  AssocStage_n16_k32_ci9_c32_s3 assocStage ( // SamplerEngine.java:85
     .clock(clock),
 
     .reset(reset),

@@ -61,9 +61,10 @@ public final class SamplerDesign {
                             range(1, 2)),
                     integer(
                             "assoc_stages",
-                            "stages of A_k (2: a message is matched against every entry a clock before it updates)",
+                            "stages of A_k (2: matched against every entry a clock before the update; 3: compared two"
+                                    + " clocks before, and the output leaves through a register slice)",
                             SamplerParams.DEFAULT_ASSOC_STAGES,
-                            range(1, 2))),
+                            range(1, 3))),
             p -> "sampler_"
                     + ((String) p.get("spec"))
                             .toLowerCase()

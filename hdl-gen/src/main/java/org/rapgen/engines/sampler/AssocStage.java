@@ -17,6 +17,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
+import org.rapgen.hdl.lib.SkidBuffer;
 
 /**
  * {@code A_k}, the lossless second-level table of paper &sect;3.4 (docs/golden-sampler.md "A_k"): k fully associative
@@ -60,8 +61,8 @@ public final class AssocStage extends Module {
         if (countBits < 1 || countBits > 63)
             throw new HdlException(
                     SourceLoc.callerOf(AssocStage.class), "A_k count bits must be 1..63, got " + countBits);
-        if (stages < 1 || stages > 2)
-            throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k stages must be 1 or 2, got " + stages);
+        if (stages < 1 || stages > 3)
+            throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k stages must be 1, 2 or 3, got " + stages);
         io = IO(new IO(keyBits, inCountBits, outCountBits(inCountBits, countBits)));
         int ib = log2Up(k);
 
@@ -72,16 +73,44 @@ public final class AssocStage extends Module {
         UInt victim = RegInit(U(0, ib)).named("victim");
         Bool draining = RegInit(B(false)).named("draining_r");
         UInt ptr = RegInit(U(0, ib)).named("ptr");
+        // Entries fill from 0 up and only the drain empties them, all of them: the free ones are always those from
+        // `filled` up, so a counter names the first free entry without a priority encoder over the valid bits.
+        UInt filled = RegInit(U(0, log2Up(k + 1))).named("filled");
+        // With three stages the output leaves through a register slice, so neither the message nor its valid runs
+        // from U's sum into the output queue's RAM, and the ready U waits for is a flip-flop.
+        DecoupledIO<Msg> out;
+        Bool outHeld = B(false);
+        if (stages == 3) {
+            Msg shape = new Msg(keyBits, outCountBits(inCountBits, countBits));
+            SkidBuffer slice = Module(new SkidBuffer(shape.getWidth()));
+            out = Wire(Decoupled(shape)).named("out");
+            slice.io.enq.valid.connect(out.valid);
+            slice.io.enq.bits.connect(Cat(out.bits.count, out.bits.w, out.bits.pc));
+            out.ready.connect(slice.io.enq.ready);
+            UInt word = slice.io.deq.bits;
+            io.out.valid.connect(slice.io.deq.valid);
+            io.out.bits.pc.connect(word.bits(keyBits - 1, 0));
+            io.out.bits.w.connect(word.bits(2 * keyBits - 1, keyBits));
+            io.out.bits.count.connect(word.bits(shape.getWidth() - 1, 2 * keyBits));
+            slice.io.deq.ready.connect(io.out.ready);
+            outHeld = slice.io.deq.valid;
+        } else {
+            out = io.out;
+        }
         // Stage U acts (updates the table, emits) only when the output could take a message, whether or not this one
         // emits: the ready then does not wait for the match, sum and overflow; it costs a cycle only when the consumer
         // side is already full.
-        Bool take = draining.not().and(io.out.ready).named("take");
+        Bool take = draining.not().and(out.ready).named("take");
 
         // ---- the message in stage U, the entries it matches and the matched entry's count
         Emission u;
         Bool uValid;
         UInt matchVec;
-        UInt hitCount;
+        // the matched entry's count as the table holds it, and with two or more stages the count the write ahead
+        // wrote, which replaces it when that write was to this message's own entry (`own`)
+        UInt entryCount;
+        UInt ownCount = null;
+        Bool own = B(false);
         // what U's commit wrote: the slot (one-hot), whether it filled it anew, and the count it wrote
         UInt wroteSlot = Wire(UInt(k)).named("wrote_slot");
         Bool wroteNew = Wire(Bool()).named("wrote_new");
@@ -93,7 +122,7 @@ public final class AssocStage extends Module {
             io.in.ready.connect(take);
             io.holding.connect(B(false));
             matchVec = matches(valid, pcs, ws, u.pc, u.w).named("match_vec");
-            hitCount = Mux1H(matchVec, cnts).named("hit_count");
+            entryCount = Mux1H(matchVec, cnts).named("entry_count");
         } else {
             Bool mValid = RegInit(B(false)).named("m_valid");
             Emission m = Reg(new Emission(keyBits, inCountBits)).named("m");
@@ -101,34 +130,54 @@ public final class AssocStage extends Module {
             u = Reg(new Emission(keyBits, inCountBits)).named("u");
             uValid = uHeld;
             Bool uFires = uHeld.and(take);
+            Bool uCommits = uStore.and(uFires).named("u_commits");
             // M moves into U when U is empty or acting, but not behind an end of frame (the drain that follows it
             // changes the table in ways the correction below does not cover) nor during the drain.
             Bool moves = mValid.and(uHeld.not().or(uFires.and(u.last.not())))
                     .and(draining.not())
                     .named("m_moves");
-            io.in.ready.connect(mValid.not().or(moves));
-            when(io.in.fire(), () -> m.connect(io.in.bits));
-            mValid.connect(io.in.fire().or(mValid.and(moves.not())));
             when(moves, () -> u.connect(m));
             uHeld.connect(moves.or(uHeld.and(uFires.not())));
-            io.holding.connect(mValid.or(uHeld));
 
-            UInt mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
+            UInt mMatch;
+            if (stages == 2) {
+                io.in.ready.connect(mValid.not().or(moves));
+                when(io.in.fire(), () -> m.connect(io.in.bits));
+                mValid.connect(io.in.fire().or(mValid.and(moves.not())));
+                io.holding.connect(mValid.or(uHeld));
+                mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
+            } else {
+                // Stage CMP compares the message with every entry as it moves into M. Between that clock and M's move
+                // into U the table takes one write, the one U commits in the clock CMP moves (U holds one message,
+                // and M's message moves on in the clock that one acts); M corrects for it as U does for its own. C
+                // waits while an end of frame is ahead of it, since the drain behind one rewrites every entry.
+                Bool cmpValid = RegInit(B(false)).named("cmp_valid");
+                Emission cmp = Reg(new Emission(keyBits, inCountBits)).named("cmp");
+                Bool lastAhead = mValid.and(m.last).or(uHeld.and(u.last)).named("last_ahead");
+                Bool cmpMoves = cmpValid.and(mValid.not().or(moves))
+                        .and(lastAhead.not())
+                        .and(draining.not())
+                        .named("cmp_moves");
+                io.in.ready.connect(cmpValid.not().or(cmpMoves));
+                when(io.in.fire(), () -> cmp.connect(io.in.bits));
+                cmpValid.connect(io.in.fire().or(cmpValid.and(cmpMoves.not())));
+                when(cmpMoves, () -> m.connect(cmp));
+                mValid.connect(cmpMoves.or(mValid.and(moves.not())));
+                io.holding.connect(cmpValid.or(mValid).or(uHeld).or(outHeld));
+                UInt compared = RegEnable(matches(valid, pcs, ws, cmp.pc, cmp.w), cmpMoves)
+                        .named("m_compared");
+                MissedWrite byU = MissedWrite.capture("m", cmpMoves, uCommits, sameKey(cmp, u), wroteSlot, wroteNew, k);
+                mMatch = byU.correct(compared).named("m_match");
+            }
             UInt uMatch = RegEnable(mMatch, moves).named("u_match");
             UInt uEntryCount = RegEnable(Mux1H(mMatch, cnts), moves).named("u_entry_count");
             // The write committed as M moved (U's message ahead of it), which the registered match did not see.
-            Bool sameKey = m.pc.eq(u.pc).and(m.w.eq(u.w));
-            Bool missedWrite = RegEnable(uStore.and(uFires), B(false), moves).named("missed_write");
-            Bool missedSameKey = RegEnable(sameKey, moves).named("missed_same_key");
-            UInt missedSlot = RegEnable(wroteSlot, moves).named("missed_slot");
-            Bool missedNew = RegEnable(wroteNew, moves).named("missed_new");
+            MissedWrite missed = MissedWrite.capture("u", moves, uCommits, sameKey(m, u), wroteSlot, wroteNew, k);
             UInt missedCount = RegEnable(wroteCount, moves).named("missed_count");
-            // Same key: the entry just written, with its new count. Otherwise an entry filled anew no longer matches;
-            // a count update elsewhere changes nothing this message reads.
-            Bool own = missedWrite.and(missedSameKey).named("missed_own");
-            UInt evicted = Mux(missedWrite.and(missedNew), missedSlot, U(0, k));
-            matchVec = Mux(own, missedSlot, uMatch.and(evicted.not())).named("match_vec");
-            hitCount = Mux(own, missedCount, uEntryCount).named("hit_count");
+            matchVec = missed.correct(uMatch).named("match_vec");
+            own = missed.own();
+            entryCount = uEntryCount;
+            ownCount = missedCount;
         }
 
         UInt p = u.pc;
@@ -146,14 +195,32 @@ public final class AssocStage extends Module {
                 uValid,
                 () -> Assert(
                         matchVec.and(matchVec.sub(1)).eq(0), "A_k: entries %b all hold the incoming tuple", matchVec));
-        UInt sum = hitCount.addExpand(held.pad(countBits)).named("sum");
+        UInt hitCount;
+        UInt sum;
+        if (ownCount == null) {
+            hitCount = entryCount;
+            sum = hitCount.addExpand(held.pad(countBits)).named("sum");
+        } else {
+            // Both sums start at registers; the correction only chooses between them, after the carry chains.
+            hitCount = Mux(own, ownCount, entryCount).named("hit_count");
+            sum = Mux(own, ownCount.addExpand(held.pad(countBits)), entryCount.addExpand(held.pad(countBits)))
+                    .named("sum");
+        }
         Bool sumOver = sum.bit(countBits).named("sum_over");
+        Bool anyFree = filled.ne(U(k, filled.getWidth())).named("any_free");
+        UInt slot = Mux(anyFree, filled.bits(ib - 1, 0), victim).named("slot");
         Bool[] free = new Bool[k];
         for (int i = 0; i < k; i++) free[i] = valid.get(i).not();
-        Bool anyFree = reduceOr(free).named("any_free");
-        UInt firstFree = U(k - 1L, ib);
-        for (int i = k - 2; i >= 0; i--) firstFree = Mux(free[i], U(i, ib), firstFree);
-        UInt slot = Mux(anyFree, firstFree, victim).named("slot");
+        UInt lowestFree = U(k - 1L, ib);
+        for (int i = k - 2; i >= 0; i--) lowestFree = Mux(free[i], U(i, ib), lowestFree);
+        UInt lowest = lowestFree;
+        when(
+                draining.not(),
+                () -> Assert(
+                        anyFree.eq(reduceOr(free)).and(anyFree.not().or(lowest.eq(slot))),
+                        "A_k: %d entries filled, but the lowest free entry is %d",
+                        filled,
+                        lowest));
 
         Bool isMsg = u.msg;
         Bool evictVictim = hit.not().and(anyFree.not()).named("evict_victim");
@@ -179,7 +246,8 @@ public final class AssocStage extends Module {
                         pcs.write(slot, p);
                         ws.write(slot, x);
                         cnts.write(slot, newCount);
-                        when(anyFree.not(), () -> victim.connect(next(victim, k)));
+                        when(anyFree, () -> filled.connect(filled.add(1)))
+                                .otherwise(() -> victim.connect(next(victim, k)));
                     });
         });
         when(fire.and(u.last), () -> {
@@ -189,12 +257,13 @@ public final class AssocStage extends Module {
 
         // drain: one entry per clock; a valid one waits for the consumer
         Bool drainValid = valid.read(ptr).named("drain_valid");
-        when(draining.and(drainValid.not().or(io.out.ready)), () -> {
+        when(draining.and(drainValid.not().or(out.ready)), () -> {
             valid.write(ptr, B(false));
             ptr.connect(next(ptr, k));
             when(ptr.eq(U(k - 1L, ib)), () -> {
                 draining.connect(B(false));
                 victim.connect(U(0, ib));
+                filled.connect(U(0, filled.getWidth()));
             });
         });
 
@@ -204,10 +273,10 @@ public final class AssocStage extends Module {
         UInt outPc = Mux(stored, entry(pcs, at), p);
         UInt outW = Mux(stored, entry(ws, at), x);
         UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
-        io.out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
-        io.out.bits.pc.connect(outPc);
-        io.out.bits.w.connect(outW);
-        io.out.bits.count.connect(outCount);
+        out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
+        out.bits.pc.connect(outPc);
+        out.bits.w.connect(outW);
+        out.bits.count.connect(outCount);
         io.draining.connect(draining);
     }
 
@@ -217,6 +286,34 @@ public final class AssocStage extends Module {
         for (int i = 0; i < valid.size(); i++)
             bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
         return WireDefault(UInt(bits.size()), CatLsbFirst(bits));
+    }
+
+    private static Bool sameKey(Emission a, Emission b) {
+        return a.pc.eq(b.pc).and(a.w.eq(b.w));
+    }
+
+    /**
+     * The table write committed in the clock a message moved on, which the match registered for it could not see:
+     * {@code capture} registers it as the message moves, {@code correct} applies it to that match.
+     */
+    private record MissedWrite(Bool own, UInt slot, UInt evicted) {
+        static MissedWrite capture(
+                String stage, Bool moves, Bool commits, Bool sameKey, UInt wroteSlot, Bool wroteNew, int k) {
+            Bool write = RegEnable(commits, B(false), moves).named(stage + "_missed_write");
+            Bool same = RegEnable(sameKey, moves).named(stage + "_missed_same_key");
+            UInt slot = RegEnable(wroteSlot, moves).named(stage + "_missed_slot");
+            Bool isNew = RegEnable(wroteNew, moves).named(stage + "_missed_new");
+            Bool own = write.and(same).named(stage + "_missed_own");
+            return new MissedWrite(own, slot, Mux(write.and(isNew), slot, U(0, k)));
+        }
+
+        /**
+         * Same key: the entry just written, with its new count. Otherwise an entry filled anew no longer matches; a
+         * count update elsewhere changes nothing the message reads.
+         */
+        UInt correct(UInt match) {
+            return Mux(own, slot, match.and(evicted.not()));
+        }
     }
 
     private static UInt oneHot(UInt index, int k) {

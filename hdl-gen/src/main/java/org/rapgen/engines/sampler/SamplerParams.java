@@ -27,7 +27,8 @@ import org.rapgen.hdl.lib.NameKey;
  * @param tableStages    stages of the counter table's read-modify-write (2 or 3): 3 registers the block RAM's word
  *                       before the update, so on the ECP5 it leaves from the RAM's output register
  * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
- * @param assocStages    stages of A_k (1 or 2): 2 matches a message against every entry a clock before it updates
+ * @param assocStages    stages of A_k (1, 2 or 3): 2 matches a message against every entry a clock before it
+ *                       updates; 3 compares two clocks before and registers the output
  */
 public record SamplerParams(
         SamplerSpec spec,
@@ -52,7 +53,7 @@ public record SamplerParams(
     /** The hash unit's stages unless a configuration says otherwise. */
     public static final int DEFAULT_HASH_STAGES = 2;
     /** A_k's stages unless a configuration says otherwise. */
-    public static final int DEFAULT_ASSOC_STAGES = 2;
+    public static final int DEFAULT_ASSOC_STAGES = 3;
 
     /**
      * Defaults for the rest: default seeds, 32-bit CR and A_k counters, 16-deep queues, backpressure mode, a
@@ -188,7 +189,7 @@ public record SamplerParams(
         if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
         if (tableStages < 2 || tableStages > 3) fail("counter table stages must be 2 or 3, got " + tableStages);
         if (hashStages < 1 || hashStages > 2) fail("hash unit stages must be 1 or 2, got " + hashStages);
-        if (assocStages < 1 || assocStages > 2) fail("A_k stages must be 1 or 2, got " + assocStages);
+        if (assocStages < 1 || assocStages > 3) fail("A_k stages must be 1, 2 or 3, got " + assocStages);
         queue("input", inDepth);
         queue("output", outDepth);
         if (spec.assoc > MAX_ASSOC)

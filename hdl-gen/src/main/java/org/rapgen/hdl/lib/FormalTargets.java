@@ -55,7 +55,8 @@ public final class FormalTargets {
                         false,
                         m -> new RmwMemory("counter", 4, 2, 4, true, null, new CounterUpdate(2), m),
                         Mutant.RMW_NO_FORWARD),
-                target("lfsr", 20, true, m -> new Lfsr(5, 3, 0x11, m), Mutant.LFSR_TAP_DROPPED));
+                target("lfsr", 20, true, m -> new Lfsr(5, 3, 0x11, m), Mutant.LFSR_TAP_DROPPED),
+                target("skid_buffer", 20, false, m -> new SkidBuffer(2, m), Mutant.SKID_READY_ALWAYS));
     }
 
     private static Target target(

@@ -15,5 +15,7 @@ enum Mutant {
     /** Lfsr: one feedback tap dropped, so the sequence is no longer maximal. */
     LFSR_TAP_DROPPED,
     /** RmwMemory: no forwarding; a command right behind one on the same word reads the stale word. */
-    RMW_NO_FORWARD
+    RMW_NO_FORWARD,
+    /** SkidBuffer: ready ignores the skid register, so a word waiting there is overwritten. */
+    SKID_READY_ALWAYS
 }

@@ -23,6 +23,7 @@ import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.Lfsr;
 import org.rapgen.hdl.lib.RmwMemory;
 import org.rapgen.hdl.lib.SatAdd;
+import org.rapgen.hdl.lib.SkidBuffer;
 import org.rapgen.testutil.Tools;
 
 /**
@@ -50,6 +51,7 @@ class MemBlocksTest {
         out.add(Arguments.of("HashUnit_32", (Supplier<Module>) () -> new HashUnit(32, 11, 2, 0x9E3779B9L, 4)));
         out.add(Arguments.of("HashUnit_64_notag", (Supplier<Module>) () -> new HashUnit(64, 5, 0, 1, 0)));
         out.add(Arguments.of("HashUnit_8_wide", (Supplier<Module>) () -> new HashUnit(8, 12, 8, 0xFFFFFFFFL, 1)));
+        out.add(Arguments.of("SkidBuffer_8", (Supplier<Module>) () -> new SkidBuffer(8)));
         return out.stream();
     }
 

@@ -61,7 +61,11 @@ class SamplerCosimTest {
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(2),
             p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withHashStages(1),
             p("R8A3").withAssocStages(1),
-            p("P2A1").withCounters(32, 2).withAssocStages(1));
+            p("P2A1").withCounters(32, 2).withAssocStages(1),
+            // the two-stage A_k (one correction, no output slice)
+            p("R8A3").withAssocStages(2),
+            p("P2A1").withCounters(32, 2).withAssocStages(2),
+            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withAssocStages(2));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true),
