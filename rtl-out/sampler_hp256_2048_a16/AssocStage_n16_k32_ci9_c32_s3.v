@@ -90,450 +90,464 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   reg draining_r; // AssocStage.java:74
   reg [3:0] ptr; // AssocStage.java:75
   reg [4:0] filled; // AssocStage.java:78
-  reg m_valid; // AssocStage.java:127
-  reg [31:0] m_pc; // AssocStage.java:128
-  reg [31:0] m_w; // AssocStage.java:128
-  reg [8:0] m_count; // AssocStage.java:128
-  reg m_msg; // AssocStage.java:128
-  reg m_last; // AssocStage.java:128
-  reg u_held; // AssocStage.java:129
-  reg [31:0] u_pc; // AssocStage.java:130
-  reg [31:0] u_w; // AssocStage.java:130
-  reg [8:0] u_count; // AssocStage.java:130
-  reg u_msg; // AssocStage.java:130
-  reg u_last; // AssocStage.java:130
-  reg cmp_valid; // AssocStage.java:154
-  reg [31:0] cmp_pc; // AssocStage.java:155
-  reg [31:0] cmp_w; // AssocStage.java:155
-  reg [8:0] cmp_count; // AssocStage.java:155
-  reg cmp_msg; // AssocStage.java:155
-  reg cmp_last; // AssocStage.java:155
-  reg [15:0] m_compared; // AssocStage.java:167
-  reg m_missed_write; // AssocStage.java:302
-  reg m_missed_same_key; // AssocStage.java:303
-  reg [15:0] m_missed_slot; // AssocStage.java:304
-  reg m_missed_new; // AssocStage.java:305
-  reg [15:0] u_match; // AssocStage.java:172
-  reg [31:0] u_entry_count; // AssocStage.java:173
-  reg u_missed_write; // AssocStage.java:302
-  reg u_missed_same_key; // AssocStage.java:303
-  reg [15:0] u_missed_slot; // AssocStage.java:304
-  reg u_missed_new; // AssocStage.java:305
-  reg [31:0] missed_count; // AssocStage.java:176
+  reg m_valid; // AssocStage.java:129
+  reg [31:0] m_pc; // AssocStage.java:130
+  reg [31:0] m_w; // AssocStage.java:130
+  reg [8:0] m_count; // AssocStage.java:130
+  reg m_msg; // AssocStage.java:130
+  reg m_last; // AssocStage.java:130
+  reg u_held; // AssocStage.java:131
+  reg [31:0] u_pc; // AssocStage.java:132
+  reg [31:0] u_w; // AssocStage.java:132
+  reg [8:0] u_count; // AssocStage.java:132
+  reg u_msg; // AssocStage.java:132
+  reg u_last; // AssocStage.java:132
+  reg cmp_valid; // AssocStage.java:156
+  reg [31:0] cmp_pc; // AssocStage.java:157
+  reg [31:0] cmp_w; // AssocStage.java:157
+  reg [8:0] cmp_count; // AssocStage.java:157
+  reg cmp_msg; // AssocStage.java:157
+  reg cmp_last; // AssocStage.java:157
+  reg [15:0] m_compared; // AssocStage.java:169
+  reg m_missed_write; // AssocStage.java:318
+  reg m_missed_same_key; // AssocStage.java:319
+  reg [15:0] m_missed_slot; // AssocStage.java:320
+  reg m_missed_new; // AssocStage.java:321
+  reg [15:0] u_match; // AssocStage.java:174
+  reg [31:0] u_entry_count; // AssocStage.java:175
+  reg u_missed_write; // AssocStage.java:318
+  reg u_missed_same_key; // AssocStage.java:319
+  reg [15:0] u_missed_slot; // AssocStage.java:320
+  reg u_missed_new; // AssocStage.java:321
+  reg [31:0] missed_count; // AssocStage.java:178
+  reg u_match_any; // AssocStage.java:183
+  reg u_match_victim; // AssocStage.java:184
+  reg missed_evict; // AssocStage.java:186
 
   // Wires
-  wire skidBuffer_io_enq_ready; // AssocStage.java:85
-  wire skidBuffer_io_enq_valid; // AssocStage.java:85
-  wire [95:0] skidBuffer_io_enq_bits; // AssocStage.java:85
-  wire skidBuffer_io_deq_ready; // AssocStage.java:85
-  wire skidBuffer_io_deq_valid; // AssocStage.java:85
-  wire [95:0] skidBuffer_io_deq_bits; // AssocStage.java:85
-  wire out_ready; // AssocStage.java:86
-  wire out_valid; // AssocStage.java:86
-  wire [31:0] out_bits_pc; // AssocStage.java:86
-  wire [31:0] out_bits_w; // AssocStage.java:86
-  wire [31:0] out_bits_count; // AssocStage.java:86
-  wire [15:0] wrote_slot; // AssocStage.java:115
-  wire wrote_new; // AssocStage.java:116
-  wire [31:0] wrote_count; // AssocStage.java:117
-  wire u_store; // AssocStage.java:118
-  wire [15:0] _wire_0; // AssocStage.java:288
+  wire skidBuffer_io_enq_ready; // AssocStage.java:86
+  wire skidBuffer_io_enq_valid; // AssocStage.java:86
+  wire [95:0] skidBuffer_io_enq_bits; // AssocStage.java:86
+  wire skidBuffer_io_deq_ready; // AssocStage.java:86
+  wire skidBuffer_io_deq_valid; // AssocStage.java:86
+  wire [95:0] skidBuffer_io_deq_bits; // AssocStage.java:86
+  wire out_ready; // AssocStage.java:87
+  wire out_valid; // AssocStage.java:87
+  wire [31:0] out_bits_pc; // AssocStage.java:87
+  wire [31:0] out_bits_w; // AssocStage.java:87
+  wire [31:0] out_bits_count; // AssocStage.java:87
+  wire [15:0] wrote_slot; // AssocStage.java:117
+  wire wrote_new; // AssocStage.java:118
+  wire [31:0] wrote_count; // AssocStage.java:119
+  wire u_store; // AssocStage.java:120
+  wire [15:0] _wire_0; // AssocStage.java:304
 
   // Logic
-  wire _not_0 = ~cmp_valid; // AssocStage.java:161
-  wire _not_1 = ~m_valid; // AssocStage.java:157
-  wire _not_2 = ~u_held; // AssocStage.java:136
-  wire _not_3 = ~draining_r; // AssocStage.java:103
-  wire take = _not_3 & out_ready; // AssocStage.java:103
-  wire _and_0 = u_held & take; // AssocStage.java:132
-  wire _not_4 = ~u_last; // AssocStage.java:136
-  wire _and_1 = _and_0 & _not_4; // AssocStage.java:136
-  wire _or_0 = _not_2 | _and_1; // AssocStage.java:136
-  wire _and_2 = m_valid & _or_0; // AssocStage.java:136
-  wire _not_5 = ~draining_r; // AssocStage.java:137
-  wire m_moves = _and_2 & _not_5; // AssocStage.java:137
-  wire _or_1 = _not_1 | m_moves; // AssocStage.java:157
-  wire _and_3 = cmp_valid & _or_1; // AssocStage.java:157
-  wire _and_4 = m_valid & m_last; // AssocStage.java:156
-  wire _and_5 = u_held & u_last; // AssocStage.java:156
-  wire last_ahead = _and_4 | _and_5; // AssocStage.java:156
-  wire _not_6 = ~last_ahead; // AssocStage.java:158
-  wire _and_6 = _and_3 & _not_6; // AssocStage.java:158
-  wire _not_7 = ~draining_r; // AssocStage.java:159
-  wire cmp_moves = _and_6 & _not_7; // AssocStage.java:159
-  wire _or_2 = _not_0 | cmp_moves; // AssocStage.java:161
-  wire [31:0] _bits_0 = skidBuffer_io_deq_bits[31:0]; // AssocStage.java:92
-  wire [31:0] _bits_1 = skidBuffer_io_deq_bits[63:32]; // AssocStage.java:93
-  wire [31:0] _bits_2 = skidBuffer_io_deq_bits[95:64]; // AssocStage.java:94
-  wire _or_3 = cmp_valid | m_valid; // AssocStage.java:166
-  wire _or_4 = _or_3 | u_held; // AssocStage.java:166
-  wire _or_5 = _or_4 | skidBuffer_io_deq_valid; // AssocStage.java:166
-  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:259
-  wire _not_8 = ~drain_valid; // AssocStage.java:260
-  wire _or_6 = _not_8 | out_ready; // AssocStage.java:260
-  wire _and_7 = draining_r & _or_6; // AssocStage.java:260
-  wire _eq_0 = ptr == 4'd0; // AssocStage.java:261
-  wire fire = u_held & take; // AssocStage.java:228
-  wire _and_8 = fire & u_msg; // AssocStage.java:229
-  wire _not_9 = ~1'd0; // AssocStage.java:229
-  wire store = _and_8 & _not_9; // AssocStage.java:229
-  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:306
-  wire _and_9 = u_missed_write & u_missed_new; // AssocStage.java:307
-  wire [15:0] _mux_0 = _and_9 ? u_missed_slot : 16'd0; // AssocStage.java:307
-  wire [15:0] _not_10 = ~_mux_0; // AssocStage.java:315
-  wire [15:0] _and_10 = u_match & _not_10; // AssocStage.java:315
-  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_10; // AssocStage.java:315
-  wire hit = |match_vec; // AssocStage.java:193
-  wire any_free = filled != 5'd16; // AssocStage.java:210
-  wire [3:0] _bits_3 = filled[3:0]; // AssocStage.java:211
-  wire [3:0] slot = any_free ? _bits_3 : victim; // AssocStage.java:211
-  wire _eq_1 = slot == 4'd0; // AssocStage.java:245
-  wire _eq_2 = ptr == 4'd1; // AssocStage.java:261
-  wire _eq_3 = slot == 4'd1; // AssocStage.java:245
-  wire _eq_4 = ptr == 4'd2; // AssocStage.java:261
-  wire _eq_5 = slot == 4'd2; // AssocStage.java:245
-  wire _eq_6 = ptr == 4'd3; // AssocStage.java:261
-  wire _eq_7 = slot == 4'd3; // AssocStage.java:245
-  wire _eq_8 = ptr == 4'd4; // AssocStage.java:261
-  wire _eq_9 = slot == 4'd4; // AssocStage.java:245
-  wire _eq_10 = ptr == 4'd5; // AssocStage.java:261
-  wire _eq_11 = slot == 4'd5; // AssocStage.java:245
-  wire _eq_12 = ptr == 4'd6; // AssocStage.java:261
-  wire _eq_13 = slot == 4'd6; // AssocStage.java:245
-  wire _eq_14 = ptr == 4'd7; // AssocStage.java:261
-  wire _eq_15 = slot == 4'd7; // AssocStage.java:245
-  wire _eq_16 = ptr == 4'd8; // AssocStage.java:261
-  wire _eq_17 = slot == 4'd8; // AssocStage.java:245
-  wire _eq_18 = ptr == 4'd9; // AssocStage.java:261
-  wire _eq_19 = slot == 4'd9; // AssocStage.java:245
-  wire _eq_20 = ptr == 4'd10; // AssocStage.java:261
-  wire _eq_21 = slot == 4'd10; // AssocStage.java:245
-  wire _eq_22 = ptr == 4'd11; // AssocStage.java:261
-  wire _eq_23 = slot == 4'd11; // AssocStage.java:245
-  wire _eq_24 = ptr == 4'd12; // AssocStage.java:261
-  wire _eq_25 = slot == 4'd12; // AssocStage.java:245
-  wire _eq_26 = ptr == 4'd13; // AssocStage.java:261
-  wire _eq_27 = slot == 4'd13; // AssocStage.java:245
-  wire _eq_28 = ptr == 4'd14; // AssocStage.java:261
-  wire _eq_29 = slot == 4'd14; // AssocStage.java:245
-  wire _eq_30 = ptr == 4'd15; // AssocStage.java:261
-  wire _eq_31 = slot == 4'd15; // AssocStage.java:245
-  wire _eq_32 = slot == 4'd0; // AssocStage.java:246
-  wire _eq_33 = slot == 4'd1; // AssocStage.java:246
-  wire _eq_34 = slot == 4'd2; // AssocStage.java:246
-  wire _eq_35 = slot == 4'd3; // AssocStage.java:246
-  wire _eq_36 = slot == 4'd4; // AssocStage.java:246
-  wire _eq_37 = slot == 4'd5; // AssocStage.java:246
-  wire _eq_38 = slot == 4'd6; // AssocStage.java:246
-  wire _eq_39 = slot == 4'd7; // AssocStage.java:246
-  wire _eq_40 = slot == 4'd8; // AssocStage.java:246
-  wire _eq_41 = slot == 4'd9; // AssocStage.java:246
-  wire _eq_42 = slot == 4'd10; // AssocStage.java:246
-  wire _eq_43 = slot == 4'd11; // AssocStage.java:246
-  wire _eq_44 = slot == 4'd12; // AssocStage.java:246
-  wire _eq_45 = slot == 4'd13; // AssocStage.java:246
-  wire _eq_46 = slot == 4'd14; // AssocStage.java:246
-  wire _eq_47 = slot == 4'd15; // AssocStage.java:246
-  wire _eq_48 = slot == 4'd0; // AssocStage.java:247
-  wire _eq_49 = slot == 4'd1; // AssocStage.java:247
-  wire _eq_50 = slot == 4'd2; // AssocStage.java:247
-  wire _eq_51 = slot == 4'd3; // AssocStage.java:247
-  wire _eq_52 = slot == 4'd4; // AssocStage.java:247
-  wire _eq_53 = slot == 4'd5; // AssocStage.java:247
-  wire _eq_54 = slot == 4'd6; // AssocStage.java:247
-  wire _eq_55 = slot == 4'd7; // AssocStage.java:247
-  wire _eq_56 = slot == 4'd8; // AssocStage.java:247
-  wire _eq_57 = slot == 4'd9; // AssocStage.java:247
-  wire _eq_58 = slot == 4'd10; // AssocStage.java:247
-  wire _eq_59 = slot == 4'd11; // AssocStage.java:247
-  wire _eq_60 = slot == 4'd12; // AssocStage.java:247
-  wire _eq_61 = slot == 4'd13; // AssocStage.java:247
-  wire _eq_62 = slot == 4'd14; // AssocStage.java:247
-  wire _eq_63 = slot == 4'd15; // AssocStage.java:247
-  wire _bits_4 = match_vec[0]; // AssocStage.java:241
-  wire [32:0] _add_expand_0 = {1'b0, missed_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:206
-  wire [32:0] _add_expand_1 = {1'b0, u_entry_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:206
-  wire [32:0] sum = u_missed_own ? _add_expand_0 : _add_expand_1; // AssocStage.java:206
-  wire sum_over = sum[32]; // AssocStage.java:209
-  wire _not_11 = ~sum_over; // AssocStage.java:230
-  wire _and_11 = hit & _not_11; // AssocStage.java:230
-  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:230
-  wire [31:0] new_count = _and_11 ? _bits_5 : {{23{1'b0}}, u_count}; // AssocStage.java:230
-  wire _eq_64 = slot == 4'd0; // AssocStage.java:248
-  wire _bits_6 = match_vec[1]; // AssocStage.java:241
-  wire _eq_65 = slot == 4'd1; // AssocStage.java:248
-  wire _bits_7 = match_vec[2]; // AssocStage.java:241
-  wire _eq_66 = slot == 4'd2; // AssocStage.java:248
-  wire _bits_8 = match_vec[3]; // AssocStage.java:241
-  wire _eq_67 = slot == 4'd3; // AssocStage.java:248
-  wire _bits_9 = match_vec[4]; // AssocStage.java:241
-  wire _eq_68 = slot == 4'd4; // AssocStage.java:248
-  wire _bits_10 = match_vec[5]; // AssocStage.java:241
-  wire _eq_69 = slot == 4'd5; // AssocStage.java:248
-  wire _bits_11 = match_vec[6]; // AssocStage.java:241
-  wire _eq_70 = slot == 4'd6; // AssocStage.java:248
-  wire _bits_12 = match_vec[7]; // AssocStage.java:241
-  wire _eq_71 = slot == 4'd7; // AssocStage.java:248
-  wire _bits_13 = match_vec[8]; // AssocStage.java:241
-  wire _eq_72 = slot == 4'd8; // AssocStage.java:248
-  wire _bits_14 = match_vec[9]; // AssocStage.java:241
-  wire _eq_73 = slot == 4'd9; // AssocStage.java:248
-  wire _bits_15 = match_vec[10]; // AssocStage.java:241
-  wire _eq_74 = slot == 4'd10; // AssocStage.java:248
-  wire _bits_16 = match_vec[11]; // AssocStage.java:241
-  wire _eq_75 = slot == 4'd11; // AssocStage.java:248
-  wire _bits_17 = match_vec[12]; // AssocStage.java:241
-  wire _eq_76 = slot == 4'd12; // AssocStage.java:248
-  wire _bits_18 = match_vec[13]; // AssocStage.java:241
-  wire _eq_77 = slot == 4'd13; // AssocStage.java:248
-  wire _bits_19 = match_vec[14]; // AssocStage.java:241
-  wire _eq_78 = slot == 4'd14; // AssocStage.java:248
-  wire _bits_20 = match_vec[15]; // AssocStage.java:241
-  wire _eq_79 = slot == 4'd15; // AssocStage.java:248
-  wire _eq_80 = ptr == 4'd15; // AssocStage.java:263
-  wire _eq_81 = victim == 4'd15; // AssocStage.java:346
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:346
-  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:346
-  wire _and_12 = fire & u_last; // AssocStage.java:253
-  wire _eq_82 = ptr == 4'd15; // AssocStage.java:346
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:346
-  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:346
-  wire [4:0] _add_2 = filled + 5'd1; // AssocStage.java:249
-  wire [95:0] _cat_0 = {out_bits_count, out_bits_w, out_bits_pc}; // AssocStage.java:88
-  wire _and_13 = hit & sum_over; // AssocStage.java:227
-  wire _or_7 = 1'd0 | _and_13; // AssocStage.java:227
-  wire _not_12 = ~hit; // AssocStage.java:226
-  wire _not_13 = ~any_free; // AssocStage.java:226
-  wire evict_victim = _not_12 & _not_13; // AssocStage.java:226
-  wire _or_8 = _or_7 | evict_victim; // AssocStage.java:227
-  wire need_out = u_msg & _or_8; // AssocStage.java:227
-  wire _and_14 = u_held & need_out; // AssocStage.java:276
-  wire _mux_3 = draining_r ? drain_valid : _and_14; // AssocStage.java:276
-  wire _not_14 = ~1'd0; // AssocStage.java:272
-  wire _and_15 = evict_victim & _not_14; // AssocStage.java:272
-  wire stored = draining_r | _and_15; // AssocStage.java:272
-  wire [3:0] _mux_4 = draining_r ? ptr : victim; // AssocStage.java:271
-  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_15 : pcs_14) : (_mux_4[0] ? pcs_13 : pcs_12)) : (_mux_4[1] ? (_mux_4[0] ? pcs_11 : pcs_10) : (_mux_4[0] ? pcs_9 : pcs_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_7 : pcs_6) : (_mux_4[0] ? pcs_5 : pcs_4)) : (_mux_4[1] ? (_mux_4[0] ? pcs_3 : pcs_2) : (_mux_4[0] ? pcs_1 : pcs_0))); // AssocStage.java:342
-  wire [31:0] _mux_5 = stored ? _dyn_index_0 : u_pc; // AssocStage.java:273
-  wire [31:0] _dyn_index_1 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_15 : ws_14) : (_mux_4[0] ? ws_13 : ws_12)) : (_mux_4[1] ? (_mux_4[0] ? ws_11 : ws_10) : (_mux_4[0] ? ws_9 : ws_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_7 : ws_6) : (_mux_4[0] ? ws_5 : ws_4)) : (_mux_4[1] ? (_mux_4[0] ? ws_3 : ws_2) : (_mux_4[0] ? ws_1 : ws_0))); // AssocStage.java:342
-  wire [31:0] _mux_6 = stored ? _dyn_index_1 : u_w; // AssocStage.java:274
-  wire [31:0] _dyn_index_2 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:342
-  wire [31:0] hit_count = u_missed_own ? missed_count : u_entry_count; // AssocStage.java:205
-  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:275
-  wire [31:0] _mux_8 = stored ? _dyn_index_2 : _mux_7; // AssocStage.java:275
-  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:320
-  wire [15:0] _bits_21 = _dshl_0[15:0]; // AssocStage.java:320
-  wire [15:0] _mux_9 = hit ? match_vec : _bits_21; // AssocStage.java:233
-  wire _not_15 = ~hit; // AssocStage.java:234
-  wire _not_16 = ~1'd0; // AssocStage.java:232
-  wire _and_16 = u_msg & _not_16; // AssocStage.java:232
-  wire _not_17 = ~m_moves; // AssocStage.java:165
-  wire _and_17 = m_valid & _not_17; // AssocStage.java:165
-  wire _or_9 = cmp_moves | _and_17; // AssocStage.java:165
-  wire _not_18 = ~_and_0; // AssocStage.java:140
-  wire _and_18 = u_held & _not_18; // AssocStage.java:140
-  wire _or_10 = m_moves | _and_18; // AssocStage.java:140
-  wire _and_19 = io_in_valid & io_in_ready; // AssocStage.java:163
-  wire _not_19 = ~cmp_moves; // AssocStage.java:163
-  wire _and_20 = cmp_valid & _not_19; // AssocStage.java:163
-  wire _or_11 = _and_19 | _and_20; // AssocStage.java:163
-  wire _and_21 = io_in_valid & io_in_ready; // AssocStage.java:162
-  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:287
-  wire _and_22 = valid_15 & _eq_83; // AssocStage.java:287
-  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:287
-  wire _and_23 = _and_22 & _eq_84; // AssocStage.java:287
-  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:287
-  wire _and_24 = valid_14 & _eq_85; // AssocStage.java:287
-  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:287
-  wire _and_25 = _and_24 & _eq_86; // AssocStage.java:287
-  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:287
-  wire _and_26 = valid_13 & _eq_87; // AssocStage.java:287
-  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:287
-  wire _and_27 = _and_26 & _eq_88; // AssocStage.java:287
-  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:287
-  wire _and_28 = valid_12 & _eq_89; // AssocStage.java:287
-  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:287
-  wire _and_29 = _and_28 & _eq_90; // AssocStage.java:287
-  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:287
-  wire _and_30 = valid_11 & _eq_91; // AssocStage.java:287
-  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:287
-  wire _and_31 = _and_30 & _eq_92; // AssocStage.java:287
-  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:287
-  wire _and_32 = valid_10 & _eq_93; // AssocStage.java:287
-  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:287
-  wire _and_33 = _and_32 & _eq_94; // AssocStage.java:287
-  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:287
-  wire _and_34 = valid_9 & _eq_95; // AssocStage.java:287
-  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:287
-  wire _and_35 = _and_34 & _eq_96; // AssocStage.java:287
-  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:287
-  wire _and_36 = valid_8 & _eq_97; // AssocStage.java:287
-  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:287
-  wire _and_37 = _and_36 & _eq_98; // AssocStage.java:287
-  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:287
-  wire _and_38 = valid_7 & _eq_99; // AssocStage.java:287
-  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:287
-  wire _and_39 = _and_38 & _eq_100; // AssocStage.java:287
-  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:287
-  wire _and_40 = valid_6 & _eq_101; // AssocStage.java:287
-  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:287
-  wire _and_41 = _and_40 & _eq_102; // AssocStage.java:287
-  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:287
-  wire _and_42 = valid_5 & _eq_103; // AssocStage.java:287
-  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:287
-  wire _and_43 = _and_42 & _eq_104; // AssocStage.java:287
-  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:287
-  wire _and_44 = valid_4 & _eq_105; // AssocStage.java:287
-  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:287
-  wire _and_45 = _and_44 & _eq_106; // AssocStage.java:287
-  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:287
-  wire _and_46 = valid_3 & _eq_107; // AssocStage.java:287
-  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:287
-  wire _and_47 = _and_46 & _eq_108; // AssocStage.java:287
-  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:287
-  wire _and_48 = valid_2 & _eq_109; // AssocStage.java:287
-  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:287
-  wire _and_49 = _and_48 & _eq_110; // AssocStage.java:287
-  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:287
-  wire _and_50 = valid_1 & _eq_111; // AssocStage.java:287
-  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:287
-  wire _and_51 = _and_50 & _eq_112; // AssocStage.java:287
-  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:287
-  wire _and_52 = valid_0 & _eq_113; // AssocStage.java:287
-  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:287
-  wire _and_53 = _and_52 & _eq_114; // AssocStage.java:287
-  wire [15:0] _cat_1 = {_and_23, _and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53}; // AssocStage.java:288
-  wire u_commits = u_store & _and_0; // AssocStage.java:133
-  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:292
-  wire _eq_116 = cmp_w == u_w; // AssocStage.java:292
-  wire _and_54 = _eq_115 & _eq_116; // AssocStage.java:292
-  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:306
-  wire _and_55 = m_missed_write & m_missed_new; // AssocStage.java:307
-  wire [15:0] _mux_10 = _and_55 ? m_missed_slot : 16'd0; // AssocStage.java:307
-  wire [15:0] _not_20 = ~_mux_10; // AssocStage.java:315
-  wire [15:0] _and_56 = m_compared & _not_20; // AssocStage.java:315
-  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_56; // AssocStage.java:315
-  wire _bits_22 = m_match[0]; // AssocStage.java:173
-  wire [31:0] _fill_0 = {32{_bits_22}}; // AssocStage.java:173
-  wire [31:0] _and_57 = cnts_0 & _fill_0; // AssocStage.java:173
-  wire _bits_23 = m_match[1]; // AssocStage.java:173
-  wire [31:0] _fill_1 = {32{_bits_23}}; // AssocStage.java:173
-  wire [31:0] _and_58 = cnts_1 & _fill_1; // AssocStage.java:173
-  wire [31:0] _or_12 = _and_57 | _and_58; // AssocStage.java:173
-  wire _bits_24 = m_match[2]; // AssocStage.java:173
-  wire [31:0] _fill_2 = {32{_bits_24}}; // AssocStage.java:173
-  wire [31:0] _and_59 = cnts_2 & _fill_2; // AssocStage.java:173
-  wire _bits_25 = m_match[3]; // AssocStage.java:173
-  wire [31:0] _fill_3 = {32{_bits_25}}; // AssocStage.java:173
-  wire [31:0] _and_60 = cnts_3 & _fill_3; // AssocStage.java:173
-  wire [31:0] _or_13 = _and_59 | _and_60; // AssocStage.java:173
-  wire [31:0] _or_14 = _or_12 | _or_13; // AssocStage.java:173
-  wire _bits_26 = m_match[4]; // AssocStage.java:173
-  wire [31:0] _fill_4 = {32{_bits_26}}; // AssocStage.java:173
-  wire [31:0] _and_61 = cnts_4 & _fill_4; // AssocStage.java:173
-  wire _bits_27 = m_match[5]; // AssocStage.java:173
-  wire [31:0] _fill_5 = {32{_bits_27}}; // AssocStage.java:173
-  wire [31:0] _and_62 = cnts_5 & _fill_5; // AssocStage.java:173
-  wire [31:0] _or_15 = _and_61 | _and_62; // AssocStage.java:173
-  wire _bits_28 = m_match[6]; // AssocStage.java:173
-  wire [31:0] _fill_6 = {32{_bits_28}}; // AssocStage.java:173
-  wire [31:0] _and_63 = cnts_6 & _fill_6; // AssocStage.java:173
-  wire _bits_29 = m_match[7]; // AssocStage.java:173
-  wire [31:0] _fill_7 = {32{_bits_29}}; // AssocStage.java:173
-  wire [31:0] _and_64 = cnts_7 & _fill_7; // AssocStage.java:173
-  wire [31:0] _or_16 = _and_63 | _and_64; // AssocStage.java:173
-  wire [31:0] _or_17 = _or_15 | _or_16; // AssocStage.java:173
-  wire [31:0] _or_18 = _or_14 | _or_17; // AssocStage.java:173
-  wire _bits_30 = m_match[8]; // AssocStage.java:173
-  wire [31:0] _fill_8 = {32{_bits_30}}; // AssocStage.java:173
-  wire [31:0] _and_65 = cnts_8 & _fill_8; // AssocStage.java:173
-  wire _bits_31 = m_match[9]; // AssocStage.java:173
-  wire [31:0] _fill_9 = {32{_bits_31}}; // AssocStage.java:173
-  wire [31:0] _and_66 = cnts_9 & _fill_9; // AssocStage.java:173
-  wire [31:0] _or_19 = _and_65 | _and_66; // AssocStage.java:173
-  wire _bits_32 = m_match[10]; // AssocStage.java:173
-  wire [31:0] _fill_10 = {32{_bits_32}}; // AssocStage.java:173
-  wire [31:0] _and_67 = cnts_10 & _fill_10; // AssocStage.java:173
-  wire _bits_33 = m_match[11]; // AssocStage.java:173
-  wire [31:0] _fill_11 = {32{_bits_33}}; // AssocStage.java:173
-  wire [31:0] _and_68 = cnts_11 & _fill_11; // AssocStage.java:173
-  wire [31:0] _or_20 = _and_67 | _and_68; // AssocStage.java:173
-  wire [31:0] _or_21 = _or_19 | _or_20; // AssocStage.java:173
-  wire _bits_34 = m_match[12]; // AssocStage.java:173
-  wire [31:0] _fill_12 = {32{_bits_34}}; // AssocStage.java:173
-  wire [31:0] _and_69 = cnts_12 & _fill_12; // AssocStage.java:173
-  wire _bits_35 = m_match[13]; // AssocStage.java:173
-  wire [31:0] _fill_13 = {32{_bits_35}}; // AssocStage.java:173
-  wire [31:0] _and_70 = cnts_13 & _fill_13; // AssocStage.java:173
-  wire [31:0] _or_22 = _and_69 | _and_70; // AssocStage.java:173
-  wire _bits_36 = m_match[14]; // AssocStage.java:173
-  wire [31:0] _fill_14 = {32{_bits_36}}; // AssocStage.java:173
-  wire [31:0] _and_71 = cnts_14 & _fill_14; // AssocStage.java:173
-  wire _bits_37 = m_match[15]; // AssocStage.java:173
-  wire [31:0] _fill_15 = {32{_bits_37}}; // AssocStage.java:173
-  wire [31:0] _and_72 = cnts_15 & _fill_15; // AssocStage.java:173
-  wire [31:0] _or_23 = _and_71 | _and_72; // AssocStage.java:173
-  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:173
-  wire [31:0] _or_25 = _or_21 | _or_24; // AssocStage.java:173
-  wire [31:0] _or_26 = _or_18 | _or_25; // AssocStage.java:173
-  wire _eq_117 = m_pc == u_pc; // AssocStage.java:292
-  wire _eq_118 = m_w == u_w; // AssocStage.java:292
-  wire _and_73 = _eq_117 & _eq_118; // AssocStage.java:292
-  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:197
-  wire [15:0] _and_74 = match_vec & _sub_0; // AssocStage.java:197
-  wire _eq_119 = _and_74 == 16'd0; // AssocStage.java:197
-  wire _not_21 = ~valid_0; // AssocStage.java:213
-  wire _not_22 = ~valid_1; // AssocStage.java:213
-  wire _or_27 = _not_21 | _not_22; // AssocStage.java:337
-  wire _not_23 = ~valid_2; // AssocStage.java:213
-  wire _or_28 = _or_27 | _not_23; // AssocStage.java:337
-  wire _not_24 = ~valid_3; // AssocStage.java:213
-  wire _or_29 = _or_28 | _not_24; // AssocStage.java:337
-  wire _not_25 = ~valid_4; // AssocStage.java:213
-  wire _or_30 = _or_29 | _not_25; // AssocStage.java:337
-  wire _not_26 = ~valid_5; // AssocStage.java:213
-  wire _or_31 = _or_30 | _not_26; // AssocStage.java:337
-  wire _not_27 = ~valid_6; // AssocStage.java:213
-  wire _or_32 = _or_31 | _not_27; // AssocStage.java:337
-  wire _not_28 = ~valid_7; // AssocStage.java:213
-  wire _or_33 = _or_32 | _not_28; // AssocStage.java:337
-  wire _not_29 = ~valid_8; // AssocStage.java:213
-  wire _or_34 = _or_33 | _not_29; // AssocStage.java:337
-  wire _not_30 = ~valid_9; // AssocStage.java:213
-  wire _or_35 = _or_34 | _not_30; // AssocStage.java:337
-  wire _not_31 = ~valid_10; // AssocStage.java:213
-  wire _or_36 = _or_35 | _not_31; // AssocStage.java:337
-  wire _not_32 = ~valid_11; // AssocStage.java:213
-  wire _or_37 = _or_36 | _not_32; // AssocStage.java:337
-  wire _not_33 = ~valid_12; // AssocStage.java:213
-  wire _or_38 = _or_37 | _not_33; // AssocStage.java:337
-  wire _not_34 = ~valid_13; // AssocStage.java:213
-  wire _or_39 = _or_38 | _not_34; // AssocStage.java:337
-  wire _not_35 = ~valid_14; // AssocStage.java:213
-  wire _or_40 = _or_39 | _not_35; // AssocStage.java:337
-  wire _not_36 = ~valid_15; // AssocStage.java:213
-  wire _or_41 = _or_40 | _not_36; // AssocStage.java:337
-  wire _eq_120 = any_free == _or_41; // AssocStage.java:220
-  wire _not_37 = ~any_free; // AssocStage.java:220
-  wire [3:0] _mux_11 = _not_35 ? 4'd14 : 4'd15; // AssocStage.java:215
-  wire [3:0] _mux_12 = _not_34 ? 4'd13 : _mux_11; // AssocStage.java:215
-  wire [3:0] _mux_13 = _not_33 ? 4'd12 : _mux_12; // AssocStage.java:215
-  wire [3:0] _mux_14 = _not_32 ? 4'd11 : _mux_13; // AssocStage.java:215
-  wire [3:0] _mux_15 = _not_31 ? 4'd10 : _mux_14; // AssocStage.java:215
-  wire [3:0] _mux_16 = _not_30 ? 4'd9 : _mux_15; // AssocStage.java:215
-  wire [3:0] _mux_17 = _not_29 ? 4'd8 : _mux_16; // AssocStage.java:215
-  wire [3:0] _mux_18 = _not_28 ? 4'd7 : _mux_17; // AssocStage.java:215
-  wire [3:0] _mux_19 = _not_27 ? 4'd6 : _mux_18; // AssocStage.java:215
-  wire [3:0] _mux_20 = _not_26 ? 4'd5 : _mux_19; // AssocStage.java:215
-  wire [3:0] _mux_21 = _not_25 ? 4'd4 : _mux_20; // AssocStage.java:215
-  wire [3:0] _mux_22 = _not_24 ? 4'd3 : _mux_21; // AssocStage.java:215
-  wire [3:0] _mux_23 = _not_23 ? 4'd2 : _mux_22; // AssocStage.java:215
-  wire [3:0] _mux_24 = _not_22 ? 4'd1 : _mux_23; // AssocStage.java:215
-  wire [3:0] _mux_25 = _not_21 ? 4'd0 : _mux_24; // AssocStage.java:215
-  wire _eq_121 = _mux_25 == slot; // AssocStage.java:220
-  wire _or_42 = _not_37 | _eq_121; // AssocStage.java:220
-  wire _and_75 = _eq_120 & _or_42; // AssocStage.java:220
-  wire _not_38 = ~draining_r; // AssocStage.java:218
+  wire _not_0 = ~cmp_valid; // AssocStage.java:163
+  wire _not_1 = ~m_valid; // AssocStage.java:159
+  wire _not_2 = ~u_held; // AssocStage.java:138
+  wire _not_3 = ~draining_r; // AssocStage.java:104
+  wire take = _not_3 & out_ready; // AssocStage.java:104
+  wire _and_0 = u_held & take; // AssocStage.java:134
+  wire _not_4 = ~u_last; // AssocStage.java:138
+  wire _and_1 = _and_0 & _not_4; // AssocStage.java:138
+  wire _or_0 = _not_2 | _and_1; // AssocStage.java:138
+  wire _and_2 = m_valid & _or_0; // AssocStage.java:138
+  wire _not_5 = ~draining_r; // AssocStage.java:139
+  wire m_moves = _and_2 & _not_5; // AssocStage.java:139
+  wire _or_1 = _not_1 | m_moves; // AssocStage.java:159
+  wire _and_3 = cmp_valid & _or_1; // AssocStage.java:159
+  wire _and_4 = m_valid & m_last; // AssocStage.java:158
+  wire _and_5 = u_held & u_last; // AssocStage.java:158
+  wire last_ahead = _and_4 | _and_5; // AssocStage.java:158
+  wire _not_6 = ~last_ahead; // AssocStage.java:160
+  wire _and_6 = _and_3 & _not_6; // AssocStage.java:160
+  wire _not_7 = ~draining_r; // AssocStage.java:161
+  wire cmp_moves = _and_6 & _not_7; // AssocStage.java:161
+  wire _or_2 = _not_0 | cmp_moves; // AssocStage.java:163
+  wire [31:0] _bits_0 = skidBuffer_io_deq_bits[31:0]; // AssocStage.java:93
+  wire [31:0] _bits_1 = skidBuffer_io_deq_bits[63:32]; // AssocStage.java:94
+  wire [31:0] _bits_2 = skidBuffer_io_deq_bits[95:64]; // AssocStage.java:95
+  wire _or_3 = cmp_valid | m_valid; // AssocStage.java:168
+  wire _or_4 = _or_3 | u_held; // AssocStage.java:168
+  wire _or_5 = _or_4 | skidBuffer_io_deq_valid; // AssocStage.java:168
+  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:275
+  wire _not_8 = ~drain_valid; // AssocStage.java:276
+  wire _or_6 = _not_8 | out_ready; // AssocStage.java:276
+  wire _and_7 = draining_r & _or_6; // AssocStage.java:276
+  wire _eq_0 = ptr == 4'd0; // AssocStage.java:277
+  wire fire = u_held & take; // AssocStage.java:244
+  wire _and_8 = fire & u_msg; // AssocStage.java:245
+  wire _not_9 = ~1'd0; // AssocStage.java:245
+  wire store = _and_8 & _not_9; // AssocStage.java:245
+  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:322
+  wire _and_9 = missed_evict & u_match_victim; // AssocStage.java:188
+  wire _not_10 = ~_and_9; // AssocStage.java:188
+  wire _and_10 = u_match_any & _not_10; // AssocStage.java:188
+  wire hit_fast = u_missed_own | _and_10; // AssocStage.java:188
+  wire any_free = filled != 5'd16; // AssocStage.java:79
+  wire [3:0] _bits_3 = filled[3:0]; // AssocStage.java:227
+  wire [3:0] slot = any_free ? _bits_3 : victim; // AssocStage.java:227
+  wire _eq_1 = slot == 4'd0; // AssocStage.java:261
+  wire _eq_2 = ptr == 4'd1; // AssocStage.java:277
+  wire _eq_3 = slot == 4'd1; // AssocStage.java:261
+  wire _eq_4 = ptr == 4'd2; // AssocStage.java:277
+  wire _eq_5 = slot == 4'd2; // AssocStage.java:261
+  wire _eq_6 = ptr == 4'd3; // AssocStage.java:277
+  wire _eq_7 = slot == 4'd3; // AssocStage.java:261
+  wire _eq_8 = ptr == 4'd4; // AssocStage.java:277
+  wire _eq_9 = slot == 4'd4; // AssocStage.java:261
+  wire _eq_10 = ptr == 4'd5; // AssocStage.java:277
+  wire _eq_11 = slot == 4'd5; // AssocStage.java:261
+  wire _eq_12 = ptr == 4'd6; // AssocStage.java:277
+  wire _eq_13 = slot == 4'd6; // AssocStage.java:261
+  wire _eq_14 = ptr == 4'd7; // AssocStage.java:277
+  wire _eq_15 = slot == 4'd7; // AssocStage.java:261
+  wire _eq_16 = ptr == 4'd8; // AssocStage.java:277
+  wire _eq_17 = slot == 4'd8; // AssocStage.java:261
+  wire _eq_18 = ptr == 4'd9; // AssocStage.java:277
+  wire _eq_19 = slot == 4'd9; // AssocStage.java:261
+  wire _eq_20 = ptr == 4'd10; // AssocStage.java:277
+  wire _eq_21 = slot == 4'd10; // AssocStage.java:261
+  wire _eq_22 = ptr == 4'd11; // AssocStage.java:277
+  wire _eq_23 = slot == 4'd11; // AssocStage.java:261
+  wire _eq_24 = ptr == 4'd12; // AssocStage.java:277
+  wire _eq_25 = slot == 4'd12; // AssocStage.java:261
+  wire _eq_26 = ptr == 4'd13; // AssocStage.java:277
+  wire _eq_27 = slot == 4'd13; // AssocStage.java:261
+  wire _eq_28 = ptr == 4'd14; // AssocStage.java:277
+  wire _eq_29 = slot == 4'd14; // AssocStage.java:261
+  wire _eq_30 = ptr == 4'd15; // AssocStage.java:277
+  wire _eq_31 = slot == 4'd15; // AssocStage.java:261
+  wire _eq_32 = slot == 4'd0; // AssocStage.java:262
+  wire _eq_33 = slot == 4'd1; // AssocStage.java:262
+  wire _eq_34 = slot == 4'd2; // AssocStage.java:262
+  wire _eq_35 = slot == 4'd3; // AssocStage.java:262
+  wire _eq_36 = slot == 4'd4; // AssocStage.java:262
+  wire _eq_37 = slot == 4'd5; // AssocStage.java:262
+  wire _eq_38 = slot == 4'd6; // AssocStage.java:262
+  wire _eq_39 = slot == 4'd7; // AssocStage.java:262
+  wire _eq_40 = slot == 4'd8; // AssocStage.java:262
+  wire _eq_41 = slot == 4'd9; // AssocStage.java:262
+  wire _eq_42 = slot == 4'd10; // AssocStage.java:262
+  wire _eq_43 = slot == 4'd11; // AssocStage.java:262
+  wire _eq_44 = slot == 4'd12; // AssocStage.java:262
+  wire _eq_45 = slot == 4'd13; // AssocStage.java:262
+  wire _eq_46 = slot == 4'd14; // AssocStage.java:262
+  wire _eq_47 = slot == 4'd15; // AssocStage.java:262
+  wire _eq_48 = slot == 4'd0; // AssocStage.java:263
+  wire _eq_49 = slot == 4'd1; // AssocStage.java:263
+  wire _eq_50 = slot == 4'd2; // AssocStage.java:263
+  wire _eq_51 = slot == 4'd3; // AssocStage.java:263
+  wire _eq_52 = slot == 4'd4; // AssocStage.java:263
+  wire _eq_53 = slot == 4'd5; // AssocStage.java:263
+  wire _eq_54 = slot == 4'd6; // AssocStage.java:263
+  wire _eq_55 = slot == 4'd7; // AssocStage.java:263
+  wire _eq_56 = slot == 4'd8; // AssocStage.java:263
+  wire _eq_57 = slot == 4'd9; // AssocStage.java:263
+  wire _eq_58 = slot == 4'd10; // AssocStage.java:263
+  wire _eq_59 = slot == 4'd11; // AssocStage.java:263
+  wire _eq_60 = slot == 4'd12; // AssocStage.java:263
+  wire _eq_61 = slot == 4'd13; // AssocStage.java:263
+  wire _eq_62 = slot == 4'd14; // AssocStage.java:263
+  wire _eq_63 = slot == 4'd15; // AssocStage.java:263
+  wire _and_11 = u_missed_write & u_missed_new; // AssocStage.java:323
+  wire [15:0] _mux_0 = _and_11 ? u_missed_slot : 16'd0; // AssocStage.java:323
+  wire [15:0] _not_11 = ~_mux_0; // AssocStage.java:331
+  wire [15:0] _and_12 = u_match & _not_11; // AssocStage.java:331
+  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_12; // AssocStage.java:331
+  wire _bits_4 = match_vec[0]; // AssocStage.java:257
+  wire [32:0] _add_expand_0 = {1'b0, missed_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:223
+  wire [32:0] _add_expand_1 = {1'b0, u_entry_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:223
+  wire [32:0] sum = u_missed_own ? _add_expand_0 : _add_expand_1; // AssocStage.java:223
+  wire sum_over = sum[32]; // AssocStage.java:226
+  wire _not_12 = ~sum_over; // AssocStage.java:246
+  wire _and_13 = hit_fast & _not_12; // AssocStage.java:246
+  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:246
+  wire [31:0] new_count = _and_13 ? _bits_5 : {{23{1'b0}}, u_count}; // AssocStage.java:246
+  wire _eq_64 = slot == 4'd0; // AssocStage.java:264
+  wire _bits_6 = match_vec[1]; // AssocStage.java:257
+  wire _eq_65 = slot == 4'd1; // AssocStage.java:264
+  wire _bits_7 = match_vec[2]; // AssocStage.java:257
+  wire _eq_66 = slot == 4'd2; // AssocStage.java:264
+  wire _bits_8 = match_vec[3]; // AssocStage.java:257
+  wire _eq_67 = slot == 4'd3; // AssocStage.java:264
+  wire _bits_9 = match_vec[4]; // AssocStage.java:257
+  wire _eq_68 = slot == 4'd4; // AssocStage.java:264
+  wire _bits_10 = match_vec[5]; // AssocStage.java:257
+  wire _eq_69 = slot == 4'd5; // AssocStage.java:264
+  wire _bits_11 = match_vec[6]; // AssocStage.java:257
+  wire _eq_70 = slot == 4'd6; // AssocStage.java:264
+  wire _bits_12 = match_vec[7]; // AssocStage.java:257
+  wire _eq_71 = slot == 4'd7; // AssocStage.java:264
+  wire _bits_13 = match_vec[8]; // AssocStage.java:257
+  wire _eq_72 = slot == 4'd8; // AssocStage.java:264
+  wire _bits_14 = match_vec[9]; // AssocStage.java:257
+  wire _eq_73 = slot == 4'd9; // AssocStage.java:264
+  wire _bits_15 = match_vec[10]; // AssocStage.java:257
+  wire _eq_74 = slot == 4'd10; // AssocStage.java:264
+  wire _bits_16 = match_vec[11]; // AssocStage.java:257
+  wire _eq_75 = slot == 4'd11; // AssocStage.java:264
+  wire _bits_17 = match_vec[12]; // AssocStage.java:257
+  wire _eq_76 = slot == 4'd12; // AssocStage.java:264
+  wire _bits_18 = match_vec[13]; // AssocStage.java:257
+  wire _eq_77 = slot == 4'd13; // AssocStage.java:264
+  wire _bits_19 = match_vec[14]; // AssocStage.java:257
+  wire _eq_78 = slot == 4'd14; // AssocStage.java:264
+  wire _bits_20 = match_vec[15]; // AssocStage.java:257
+  wire _eq_79 = slot == 4'd15; // AssocStage.java:264
+  wire _eq_80 = ptr == 4'd15; // AssocStage.java:279
+  wire _eq_81 = victim == 4'd15; // AssocStage.java:362
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:362
+  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:362
+  wire _and_14 = fire & u_last; // AssocStage.java:269
+  wire _eq_82 = ptr == 4'd15; // AssocStage.java:362
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:362
+  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:362
+  wire [4:0] _add_2 = filled + 5'd1; // AssocStage.java:265
+  wire [95:0] _cat_0 = {out_bits_count, out_bits_w, out_bits_pc}; // AssocStage.java:89
+  wire _and_15 = hit_fast & sum_over; // AssocStage.java:243
+  wire _or_7 = 1'd0 | _and_15; // AssocStage.java:243
+  wire _not_13 = ~hit_fast; // AssocStage.java:242
+  wire _not_14 = ~any_free; // AssocStage.java:242
+  wire evict_victim = _not_13 & _not_14; // AssocStage.java:242
+  wire _or_8 = _or_7 | evict_victim; // AssocStage.java:243
+  wire need_out = u_msg & _or_8; // AssocStage.java:243
+  wire _and_16 = u_held & need_out; // AssocStage.java:292
+  wire _mux_3 = draining_r ? drain_valid : _and_16; // AssocStage.java:292
+  wire _not_15 = ~1'd0; // AssocStage.java:288
+  wire _and_17 = evict_victim & _not_15; // AssocStage.java:288
+  wire stored = draining_r | _and_17; // AssocStage.java:288
+  wire [3:0] _mux_4 = draining_r ? ptr : victim; // AssocStage.java:287
+  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_15 : pcs_14) : (_mux_4[0] ? pcs_13 : pcs_12)) : (_mux_4[1] ? (_mux_4[0] ? pcs_11 : pcs_10) : (_mux_4[0] ? pcs_9 : pcs_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_7 : pcs_6) : (_mux_4[0] ? pcs_5 : pcs_4)) : (_mux_4[1] ? (_mux_4[0] ? pcs_3 : pcs_2) : (_mux_4[0] ? pcs_1 : pcs_0))); // AssocStage.java:358
+  wire [31:0] _mux_5 = stored ? _dyn_index_0 : u_pc; // AssocStage.java:289
+  wire [31:0] _dyn_index_1 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_15 : ws_14) : (_mux_4[0] ? ws_13 : ws_12)) : (_mux_4[1] ? (_mux_4[0] ? ws_11 : ws_10) : (_mux_4[0] ? ws_9 : ws_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_7 : ws_6) : (_mux_4[0] ? ws_5 : ws_4)) : (_mux_4[1] ? (_mux_4[0] ? ws_3 : ws_2) : (_mux_4[0] ? ws_1 : ws_0))); // AssocStage.java:358
+  wire [31:0] _mux_6 = stored ? _dyn_index_1 : u_w; // AssocStage.java:290
+  wire [31:0] _dyn_index_2 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:358
+  wire [31:0] hit_count = u_missed_own ? missed_count : u_entry_count; // AssocStage.java:222
+  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:291
+  wire [31:0] _mux_8 = stored ? _dyn_index_2 : _mux_7; // AssocStage.java:291
+  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:336
+  wire [15:0] _bits_21 = _dshl_0[15:0]; // AssocStage.java:336
+  wire [15:0] _mux_9 = hit_fast ? match_vec : _bits_21; // AssocStage.java:249
+  wire _not_16 = ~hit_fast; // AssocStage.java:250
+  wire _not_17 = ~1'd0; // AssocStage.java:248
+  wire _and_18 = u_msg & _not_17; // AssocStage.java:248
+  wire _not_18 = ~m_moves; // AssocStage.java:167
+  wire _and_19 = m_valid & _not_18; // AssocStage.java:167
+  wire _or_9 = cmp_moves | _and_19; // AssocStage.java:167
+  wire _not_19 = ~_and_0; // AssocStage.java:142
+  wire _and_20 = u_held & _not_19; // AssocStage.java:142
+  wire _or_10 = m_moves | _and_20; // AssocStage.java:142
+  wire _and_21 = io_in_valid & io_in_ready; // AssocStage.java:165
+  wire _not_20 = ~cmp_moves; // AssocStage.java:165
+  wire _and_22 = cmp_valid & _not_20; // AssocStage.java:165
+  wire _or_11 = _and_21 | _and_22; // AssocStage.java:165
+  wire _and_23 = io_in_valid & io_in_ready; // AssocStage.java:164
+  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:303
+  wire _and_24 = valid_15 & _eq_83; // AssocStage.java:303
+  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:303
+  wire _and_25 = _and_24 & _eq_84; // AssocStage.java:303
+  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:303
+  wire _and_26 = valid_14 & _eq_85; // AssocStage.java:303
+  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:303
+  wire _and_27 = _and_26 & _eq_86; // AssocStage.java:303
+  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:303
+  wire _and_28 = valid_13 & _eq_87; // AssocStage.java:303
+  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:303
+  wire _and_29 = _and_28 & _eq_88; // AssocStage.java:303
+  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:303
+  wire _and_30 = valid_12 & _eq_89; // AssocStage.java:303
+  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:303
+  wire _and_31 = _and_30 & _eq_90; // AssocStage.java:303
+  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:303
+  wire _and_32 = valid_11 & _eq_91; // AssocStage.java:303
+  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:303
+  wire _and_33 = _and_32 & _eq_92; // AssocStage.java:303
+  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:303
+  wire _and_34 = valid_10 & _eq_93; // AssocStage.java:303
+  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:303
+  wire _and_35 = _and_34 & _eq_94; // AssocStage.java:303
+  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:303
+  wire _and_36 = valid_9 & _eq_95; // AssocStage.java:303
+  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:303
+  wire _and_37 = _and_36 & _eq_96; // AssocStage.java:303
+  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:303
+  wire _and_38 = valid_8 & _eq_97; // AssocStage.java:303
+  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:303
+  wire _and_39 = _and_38 & _eq_98; // AssocStage.java:303
+  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:303
+  wire _and_40 = valid_7 & _eq_99; // AssocStage.java:303
+  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:303
+  wire _and_41 = _and_40 & _eq_100; // AssocStage.java:303
+  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:303
+  wire _and_42 = valid_6 & _eq_101; // AssocStage.java:303
+  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:303
+  wire _and_43 = _and_42 & _eq_102; // AssocStage.java:303
+  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:303
+  wire _and_44 = valid_5 & _eq_103; // AssocStage.java:303
+  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:303
+  wire _and_45 = _and_44 & _eq_104; // AssocStage.java:303
+  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:303
+  wire _and_46 = valid_4 & _eq_105; // AssocStage.java:303
+  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:303
+  wire _and_47 = _and_46 & _eq_106; // AssocStage.java:303
+  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:303
+  wire _and_48 = valid_3 & _eq_107; // AssocStage.java:303
+  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:303
+  wire _and_49 = _and_48 & _eq_108; // AssocStage.java:303
+  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:303
+  wire _and_50 = valid_2 & _eq_109; // AssocStage.java:303
+  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:303
+  wire _and_51 = _and_50 & _eq_110; // AssocStage.java:303
+  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:303
+  wire _and_52 = valid_1 & _eq_111; // AssocStage.java:303
+  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:303
+  wire _and_53 = _and_52 & _eq_112; // AssocStage.java:303
+  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:303
+  wire _and_54 = valid_0 & _eq_113; // AssocStage.java:303
+  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:303
+  wire _and_55 = _and_54 & _eq_114; // AssocStage.java:303
+  wire [15:0] _cat_1 = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55}; // AssocStage.java:304
+  wire u_commits = u_store & _and_0; // AssocStage.java:135
+  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:308
+  wire _eq_116 = cmp_w == u_w; // AssocStage.java:308
+  wire _and_56 = _eq_115 & _eq_116; // AssocStage.java:308
+  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:322
+  wire _and_57 = m_missed_write & m_missed_new; // AssocStage.java:323
+  wire [15:0] _mux_10 = _and_57 ? m_missed_slot : 16'd0; // AssocStage.java:323
+  wire [15:0] _not_21 = ~_mux_10; // AssocStage.java:331
+  wire [15:0] _and_58 = m_compared & _not_21; // AssocStage.java:331
+  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_58; // AssocStage.java:331
+  wire _bits_22 = m_match[0]; // AssocStage.java:175
+  wire [31:0] _fill_0 = {32{_bits_22}}; // AssocStage.java:175
+  wire [31:0] _and_59 = cnts_0 & _fill_0; // AssocStage.java:175
+  wire _bits_23 = m_match[1]; // AssocStage.java:175
+  wire [31:0] _fill_1 = {32{_bits_23}}; // AssocStage.java:175
+  wire [31:0] _and_60 = cnts_1 & _fill_1; // AssocStage.java:175
+  wire [31:0] _or_12 = _and_59 | _and_60; // AssocStage.java:175
+  wire _bits_24 = m_match[2]; // AssocStage.java:175
+  wire [31:0] _fill_2 = {32{_bits_24}}; // AssocStage.java:175
+  wire [31:0] _and_61 = cnts_2 & _fill_2; // AssocStage.java:175
+  wire _bits_25 = m_match[3]; // AssocStage.java:175
+  wire [31:0] _fill_3 = {32{_bits_25}}; // AssocStage.java:175
+  wire [31:0] _and_62 = cnts_3 & _fill_3; // AssocStage.java:175
+  wire [31:0] _or_13 = _and_61 | _and_62; // AssocStage.java:175
+  wire [31:0] _or_14 = _or_12 | _or_13; // AssocStage.java:175
+  wire _bits_26 = m_match[4]; // AssocStage.java:175
+  wire [31:0] _fill_4 = {32{_bits_26}}; // AssocStage.java:175
+  wire [31:0] _and_63 = cnts_4 & _fill_4; // AssocStage.java:175
+  wire _bits_27 = m_match[5]; // AssocStage.java:175
+  wire [31:0] _fill_5 = {32{_bits_27}}; // AssocStage.java:175
+  wire [31:0] _and_64 = cnts_5 & _fill_5; // AssocStage.java:175
+  wire [31:0] _or_15 = _and_63 | _and_64; // AssocStage.java:175
+  wire _bits_28 = m_match[6]; // AssocStage.java:175
+  wire [31:0] _fill_6 = {32{_bits_28}}; // AssocStage.java:175
+  wire [31:0] _and_65 = cnts_6 & _fill_6; // AssocStage.java:175
+  wire _bits_29 = m_match[7]; // AssocStage.java:175
+  wire [31:0] _fill_7 = {32{_bits_29}}; // AssocStage.java:175
+  wire [31:0] _and_66 = cnts_7 & _fill_7; // AssocStage.java:175
+  wire [31:0] _or_16 = _and_65 | _and_66; // AssocStage.java:175
+  wire [31:0] _or_17 = _or_15 | _or_16; // AssocStage.java:175
+  wire [31:0] _or_18 = _or_14 | _or_17; // AssocStage.java:175
+  wire _bits_30 = m_match[8]; // AssocStage.java:175
+  wire [31:0] _fill_8 = {32{_bits_30}}; // AssocStage.java:175
+  wire [31:0] _and_67 = cnts_8 & _fill_8; // AssocStage.java:175
+  wire _bits_31 = m_match[9]; // AssocStage.java:175
+  wire [31:0] _fill_9 = {32{_bits_31}}; // AssocStage.java:175
+  wire [31:0] _and_68 = cnts_9 & _fill_9; // AssocStage.java:175
+  wire [31:0] _or_19 = _and_67 | _and_68; // AssocStage.java:175
+  wire _bits_32 = m_match[10]; // AssocStage.java:175
+  wire [31:0] _fill_10 = {32{_bits_32}}; // AssocStage.java:175
+  wire [31:0] _and_69 = cnts_10 & _fill_10; // AssocStage.java:175
+  wire _bits_33 = m_match[11]; // AssocStage.java:175
+  wire [31:0] _fill_11 = {32{_bits_33}}; // AssocStage.java:175
+  wire [31:0] _and_70 = cnts_11 & _fill_11; // AssocStage.java:175
+  wire [31:0] _or_20 = _and_69 | _and_70; // AssocStage.java:175
+  wire [31:0] _or_21 = _or_19 | _or_20; // AssocStage.java:175
+  wire _bits_34 = m_match[12]; // AssocStage.java:175
+  wire [31:0] _fill_12 = {32{_bits_34}}; // AssocStage.java:175
+  wire [31:0] _and_71 = cnts_12 & _fill_12; // AssocStage.java:175
+  wire _bits_35 = m_match[13]; // AssocStage.java:175
+  wire [31:0] _fill_13 = {32{_bits_35}}; // AssocStage.java:175
+  wire [31:0] _and_72 = cnts_13 & _fill_13; // AssocStage.java:175
+  wire [31:0] _or_22 = _and_71 | _and_72; // AssocStage.java:175
+  wire _bits_36 = m_match[14]; // AssocStage.java:175
+  wire [31:0] _fill_14 = {32{_bits_36}}; // AssocStage.java:175
+  wire [31:0] _and_73 = cnts_14 & _fill_14; // AssocStage.java:175
+  wire _bits_37 = m_match[15]; // AssocStage.java:175
+  wire [31:0] _fill_15 = {32{_bits_37}}; // AssocStage.java:175
+  wire [31:0] _and_74 = cnts_15 & _fill_15; // AssocStage.java:175
+  wire [31:0] _or_23 = _and_73 | _and_74; // AssocStage.java:175
+  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:175
+  wire [31:0] _or_25 = _or_21 | _or_24; // AssocStage.java:175
+  wire [31:0] _or_26 = _or_18 | _or_25; // AssocStage.java:175
+  wire _eq_117 = m_pc == u_pc; // AssocStage.java:308
+  wire _eq_118 = m_w == u_w; // AssocStage.java:308
+  wire _and_75 = _eq_117 & _eq_118; // AssocStage.java:308
+  wire _or_r_0 = |m_match; // AssocStage.java:183
+  wire [15:0] _dshr_0 = m_match >> victim; // AssocStage.java:184
+  wire _bits_38 = _dshr_0[0]; // AssocStage.java:184
+  wire _and_76 = u_commits & wrote_new; // AssocStage.java:186
+  wire _not_22 = ~any_free; // AssocStage.java:186
+  wire _and_77 = _and_76 & _not_22; // AssocStage.java:186
+  wire _or_r_1 = |match_vec; // AssocStage.java:208
+  wire _eq_119 = hit_fast == _or_r_1; // AssocStage.java:208
+  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:214
+  wire [15:0] _and_78 = match_vec & _sub_0; // AssocStage.java:214
+  wire _eq_120 = _and_78 == 16'd0; // AssocStage.java:214
+  wire _not_23 = ~valid_0; // AssocStage.java:229
+  wire _not_24 = ~valid_1; // AssocStage.java:229
+  wire _or_27 = _not_23 | _not_24; // AssocStage.java:353
+  wire _not_25 = ~valid_2; // AssocStage.java:229
+  wire _or_28 = _or_27 | _not_25; // AssocStage.java:353
+  wire _not_26 = ~valid_3; // AssocStage.java:229
+  wire _or_29 = _or_28 | _not_26; // AssocStage.java:353
+  wire _not_27 = ~valid_4; // AssocStage.java:229
+  wire _or_30 = _or_29 | _not_27; // AssocStage.java:353
+  wire _not_28 = ~valid_5; // AssocStage.java:229
+  wire _or_31 = _or_30 | _not_28; // AssocStage.java:353
+  wire _not_29 = ~valid_6; // AssocStage.java:229
+  wire _or_32 = _or_31 | _not_29; // AssocStage.java:353
+  wire _not_30 = ~valid_7; // AssocStage.java:229
+  wire _or_33 = _or_32 | _not_30; // AssocStage.java:353
+  wire _not_31 = ~valid_8; // AssocStage.java:229
+  wire _or_34 = _or_33 | _not_31; // AssocStage.java:353
+  wire _not_32 = ~valid_9; // AssocStage.java:229
+  wire _or_35 = _or_34 | _not_32; // AssocStage.java:353
+  wire _not_33 = ~valid_10; // AssocStage.java:229
+  wire _or_36 = _or_35 | _not_33; // AssocStage.java:353
+  wire _not_34 = ~valid_11; // AssocStage.java:229
+  wire _or_37 = _or_36 | _not_34; // AssocStage.java:353
+  wire _not_35 = ~valid_12; // AssocStage.java:229
+  wire _or_38 = _or_37 | _not_35; // AssocStage.java:353
+  wire _not_36 = ~valid_13; // AssocStage.java:229
+  wire _or_39 = _or_38 | _not_36; // AssocStage.java:353
+  wire _not_37 = ~valid_14; // AssocStage.java:229
+  wire _or_40 = _or_39 | _not_37; // AssocStage.java:353
+  wire _not_38 = ~valid_15; // AssocStage.java:229
+  wire _or_41 = _or_40 | _not_38; // AssocStage.java:353
+  wire _eq_121 = any_free == _or_41; // AssocStage.java:236
+  wire _not_39 = ~any_free; // AssocStage.java:236
+  wire [3:0] _mux_11 = _not_37 ? 4'd14 : 4'd15; // AssocStage.java:231
+  wire [3:0] _mux_12 = _not_36 ? 4'd13 : _mux_11; // AssocStage.java:231
+  wire [3:0] _mux_13 = _not_35 ? 4'd12 : _mux_12; // AssocStage.java:231
+  wire [3:0] _mux_14 = _not_34 ? 4'd11 : _mux_13; // AssocStage.java:231
+  wire [3:0] _mux_15 = _not_33 ? 4'd10 : _mux_14; // AssocStage.java:231
+  wire [3:0] _mux_16 = _not_32 ? 4'd9 : _mux_15; // AssocStage.java:231
+  wire [3:0] _mux_17 = _not_31 ? 4'd8 : _mux_16; // AssocStage.java:231
+  wire [3:0] _mux_18 = _not_30 ? 4'd7 : _mux_17; // AssocStage.java:231
+  wire [3:0] _mux_19 = _not_29 ? 4'd6 : _mux_18; // AssocStage.java:231
+  wire [3:0] _mux_20 = _not_28 ? 4'd5 : _mux_19; // AssocStage.java:231
+  wire [3:0] _mux_21 = _not_27 ? 4'd4 : _mux_20; // AssocStage.java:231
+  wire [3:0] _mux_22 = _not_26 ? 4'd3 : _mux_21; // AssocStage.java:231
+  wire [3:0] _mux_23 = _not_25 ? 4'd2 : _mux_22; // AssocStage.java:231
+  wire [3:0] _mux_24 = _not_24 ? 4'd1 : _mux_23; // AssocStage.java:231
+  wire [3:0] _mux_25 = _not_23 ? 4'd0 : _mux_24; // AssocStage.java:231
+  wire _eq_122 = _mux_25 == slot; // AssocStage.java:236
+  wire _or_42 = _not_39 | _eq_122; // AssocStage.java:236
+  wire _and_79 = _eq_121 & _or_42; // AssocStage.java:236
+  wire _not_40 = ~draining_r; // AssocStage.java:234
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_2;
@@ -552,16 +566,16 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   assign out_bits_w = _mux_6;
   assign out_bits_count = _mux_8;
   assign wrote_slot = _mux_9;
-  assign wrote_new = _not_15;
+  assign wrote_new = _not_16;
   assign wrote_count = new_count;
-  assign u_store = _and_16;
+  assign u_store = _and_18;
   assign _wire_0 = _cat_1;
 
   always @(posedge clock) begin
     if (reset) begin
       valid_0 <= 1'd0;
     end else begin
-      valid_0 <= (_and_7 ? (_eq_0 ? 1'd0 : (store ? (hit ? valid_0 : (_eq_1 ? 1'd1 : valid_0)) : valid_0)) : (store ? (hit ? valid_0 : (_eq_1 ? 1'd1 : valid_0)) : valid_0));
+      valid_0 <= (_and_7 ? (_eq_0 ? 1'd0 : (store ? (hit_fast ? valid_0 : (_eq_1 ? 1'd1 : valid_0)) : valid_0)) : (store ? (hit_fast ? valid_0 : (_eq_1 ? 1'd1 : valid_0)) : valid_0));
     end
   end
 
@@ -569,7 +583,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_1 <= 1'd0;
     end else begin
-      valid_1 <= (_and_7 ? (_eq_2 ? 1'd0 : (store ? (hit ? valid_1 : (_eq_3 ? 1'd1 : valid_1)) : valid_1)) : (store ? (hit ? valid_1 : (_eq_3 ? 1'd1 : valid_1)) : valid_1));
+      valid_1 <= (_and_7 ? (_eq_2 ? 1'd0 : (store ? (hit_fast ? valid_1 : (_eq_3 ? 1'd1 : valid_1)) : valid_1)) : (store ? (hit_fast ? valid_1 : (_eq_3 ? 1'd1 : valid_1)) : valid_1));
     end
   end
 
@@ -577,7 +591,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_2 <= 1'd0;
     end else begin
-      valid_2 <= (_and_7 ? (_eq_4 ? 1'd0 : (store ? (hit ? valid_2 : (_eq_5 ? 1'd1 : valid_2)) : valid_2)) : (store ? (hit ? valid_2 : (_eq_5 ? 1'd1 : valid_2)) : valid_2));
+      valid_2 <= (_and_7 ? (_eq_4 ? 1'd0 : (store ? (hit_fast ? valid_2 : (_eq_5 ? 1'd1 : valid_2)) : valid_2)) : (store ? (hit_fast ? valid_2 : (_eq_5 ? 1'd1 : valid_2)) : valid_2));
     end
   end
 
@@ -585,7 +599,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_3 <= 1'd0;
     end else begin
-      valid_3 <= (_and_7 ? (_eq_6 ? 1'd0 : (store ? (hit ? valid_3 : (_eq_7 ? 1'd1 : valid_3)) : valid_3)) : (store ? (hit ? valid_3 : (_eq_7 ? 1'd1 : valid_3)) : valid_3));
+      valid_3 <= (_and_7 ? (_eq_6 ? 1'd0 : (store ? (hit_fast ? valid_3 : (_eq_7 ? 1'd1 : valid_3)) : valid_3)) : (store ? (hit_fast ? valid_3 : (_eq_7 ? 1'd1 : valid_3)) : valid_3));
     end
   end
 
@@ -593,7 +607,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_4 <= 1'd0;
     end else begin
-      valid_4 <= (_and_7 ? (_eq_8 ? 1'd0 : (store ? (hit ? valid_4 : (_eq_9 ? 1'd1 : valid_4)) : valid_4)) : (store ? (hit ? valid_4 : (_eq_9 ? 1'd1 : valid_4)) : valid_4));
+      valid_4 <= (_and_7 ? (_eq_8 ? 1'd0 : (store ? (hit_fast ? valid_4 : (_eq_9 ? 1'd1 : valid_4)) : valid_4)) : (store ? (hit_fast ? valid_4 : (_eq_9 ? 1'd1 : valid_4)) : valid_4));
     end
   end
 
@@ -601,7 +615,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_5 <= 1'd0;
     end else begin
-      valid_5 <= (_and_7 ? (_eq_10 ? 1'd0 : (store ? (hit ? valid_5 : (_eq_11 ? 1'd1 : valid_5)) : valid_5)) : (store ? (hit ? valid_5 : (_eq_11 ? 1'd1 : valid_5)) : valid_5));
+      valid_5 <= (_and_7 ? (_eq_10 ? 1'd0 : (store ? (hit_fast ? valid_5 : (_eq_11 ? 1'd1 : valid_5)) : valid_5)) : (store ? (hit_fast ? valid_5 : (_eq_11 ? 1'd1 : valid_5)) : valid_5));
     end
   end
 
@@ -609,7 +623,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_6 <= 1'd0;
     end else begin
-      valid_6 <= (_and_7 ? (_eq_12 ? 1'd0 : (store ? (hit ? valid_6 : (_eq_13 ? 1'd1 : valid_6)) : valid_6)) : (store ? (hit ? valid_6 : (_eq_13 ? 1'd1 : valid_6)) : valid_6));
+      valid_6 <= (_and_7 ? (_eq_12 ? 1'd0 : (store ? (hit_fast ? valid_6 : (_eq_13 ? 1'd1 : valid_6)) : valid_6)) : (store ? (hit_fast ? valid_6 : (_eq_13 ? 1'd1 : valid_6)) : valid_6));
     end
   end
 
@@ -617,7 +631,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_7 <= 1'd0;
     end else begin
-      valid_7 <= (_and_7 ? (_eq_14 ? 1'd0 : (store ? (hit ? valid_7 : (_eq_15 ? 1'd1 : valid_7)) : valid_7)) : (store ? (hit ? valid_7 : (_eq_15 ? 1'd1 : valid_7)) : valid_7));
+      valid_7 <= (_and_7 ? (_eq_14 ? 1'd0 : (store ? (hit_fast ? valid_7 : (_eq_15 ? 1'd1 : valid_7)) : valid_7)) : (store ? (hit_fast ? valid_7 : (_eq_15 ? 1'd1 : valid_7)) : valid_7));
     end
   end
 
@@ -625,7 +639,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_8 <= 1'd0;
     end else begin
-      valid_8 <= (_and_7 ? (_eq_16 ? 1'd0 : (store ? (hit ? valid_8 : (_eq_17 ? 1'd1 : valid_8)) : valid_8)) : (store ? (hit ? valid_8 : (_eq_17 ? 1'd1 : valid_8)) : valid_8));
+      valid_8 <= (_and_7 ? (_eq_16 ? 1'd0 : (store ? (hit_fast ? valid_8 : (_eq_17 ? 1'd1 : valid_8)) : valid_8)) : (store ? (hit_fast ? valid_8 : (_eq_17 ? 1'd1 : valid_8)) : valid_8));
     end
   end
 
@@ -633,7 +647,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_9 <= 1'd0;
     end else begin
-      valid_9 <= (_and_7 ? (_eq_18 ? 1'd0 : (store ? (hit ? valid_9 : (_eq_19 ? 1'd1 : valid_9)) : valid_9)) : (store ? (hit ? valid_9 : (_eq_19 ? 1'd1 : valid_9)) : valid_9));
+      valid_9 <= (_and_7 ? (_eq_18 ? 1'd0 : (store ? (hit_fast ? valid_9 : (_eq_19 ? 1'd1 : valid_9)) : valid_9)) : (store ? (hit_fast ? valid_9 : (_eq_19 ? 1'd1 : valid_9)) : valid_9));
     end
   end
 
@@ -641,7 +655,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_10 <= 1'd0;
     end else begin
-      valid_10 <= (_and_7 ? (_eq_20 ? 1'd0 : (store ? (hit ? valid_10 : (_eq_21 ? 1'd1 : valid_10)) : valid_10)) : (store ? (hit ? valid_10 : (_eq_21 ? 1'd1 : valid_10)) : valid_10));
+      valid_10 <= (_and_7 ? (_eq_20 ? 1'd0 : (store ? (hit_fast ? valid_10 : (_eq_21 ? 1'd1 : valid_10)) : valid_10)) : (store ? (hit_fast ? valid_10 : (_eq_21 ? 1'd1 : valid_10)) : valid_10));
     end
   end
 
@@ -649,7 +663,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_11 <= 1'd0;
     end else begin
-      valid_11 <= (_and_7 ? (_eq_22 ? 1'd0 : (store ? (hit ? valid_11 : (_eq_23 ? 1'd1 : valid_11)) : valid_11)) : (store ? (hit ? valid_11 : (_eq_23 ? 1'd1 : valid_11)) : valid_11));
+      valid_11 <= (_and_7 ? (_eq_22 ? 1'd0 : (store ? (hit_fast ? valid_11 : (_eq_23 ? 1'd1 : valid_11)) : valid_11)) : (store ? (hit_fast ? valid_11 : (_eq_23 ? 1'd1 : valid_11)) : valid_11));
     end
   end
 
@@ -657,7 +671,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_12 <= 1'd0;
     end else begin
-      valid_12 <= (_and_7 ? (_eq_24 ? 1'd0 : (store ? (hit ? valid_12 : (_eq_25 ? 1'd1 : valid_12)) : valid_12)) : (store ? (hit ? valid_12 : (_eq_25 ? 1'd1 : valid_12)) : valid_12));
+      valid_12 <= (_and_7 ? (_eq_24 ? 1'd0 : (store ? (hit_fast ? valid_12 : (_eq_25 ? 1'd1 : valid_12)) : valid_12)) : (store ? (hit_fast ? valid_12 : (_eq_25 ? 1'd1 : valid_12)) : valid_12));
     end
   end
 
@@ -665,7 +679,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_13 <= 1'd0;
     end else begin
-      valid_13 <= (_and_7 ? (_eq_26 ? 1'd0 : (store ? (hit ? valid_13 : (_eq_27 ? 1'd1 : valid_13)) : valid_13)) : (store ? (hit ? valid_13 : (_eq_27 ? 1'd1 : valid_13)) : valid_13));
+      valid_13 <= (_and_7 ? (_eq_26 ? 1'd0 : (store ? (hit_fast ? valid_13 : (_eq_27 ? 1'd1 : valid_13)) : valid_13)) : (store ? (hit_fast ? valid_13 : (_eq_27 ? 1'd1 : valid_13)) : valid_13));
     end
   end
 
@@ -673,7 +687,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_14 <= 1'd0;
     end else begin
-      valid_14 <= (_and_7 ? (_eq_28 ? 1'd0 : (store ? (hit ? valid_14 : (_eq_29 ? 1'd1 : valid_14)) : valid_14)) : (store ? (hit ? valid_14 : (_eq_29 ? 1'd1 : valid_14)) : valid_14));
+      valid_14 <= (_and_7 ? (_eq_28 ? 1'd0 : (store ? (hit_fast ? valid_14 : (_eq_29 ? 1'd1 : valid_14)) : valid_14)) : (store ? (hit_fast ? valid_14 : (_eq_29 ? 1'd1 : valid_14)) : valid_14));
     end
   end
 
@@ -681,207 +695,207 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       valid_15 <= 1'd0;
     end else begin
-      valid_15 <= (_and_7 ? (_eq_30 ? 1'd0 : (store ? (hit ? valid_15 : (_eq_31 ? 1'd1 : valid_15)) : valid_15)) : (store ? (hit ? valid_15 : (_eq_31 ? 1'd1 : valid_15)) : valid_15));
+      valid_15 <= (_and_7 ? (_eq_30 ? 1'd0 : (store ? (hit_fast ? valid_15 : (_eq_31 ? 1'd1 : valid_15)) : valid_15)) : (store ? (hit_fast ? valid_15 : (_eq_31 ? 1'd1 : valid_15)) : valid_15));
     end
   end
 
   always @(posedge clock) begin
-    pcs_0 <= (store ? (hit ? pcs_0 : (_eq_32 ? u_pc : pcs_0)) : pcs_0);
+    pcs_0 <= (store ? (hit_fast ? pcs_0 : (_eq_32 ? u_pc : pcs_0)) : pcs_0);
   end
 
   always @(posedge clock) begin
-    pcs_1 <= (store ? (hit ? pcs_1 : (_eq_33 ? u_pc : pcs_1)) : pcs_1);
+    pcs_1 <= (store ? (hit_fast ? pcs_1 : (_eq_33 ? u_pc : pcs_1)) : pcs_1);
   end
 
   always @(posedge clock) begin
-    pcs_2 <= (store ? (hit ? pcs_2 : (_eq_34 ? u_pc : pcs_2)) : pcs_2);
+    pcs_2 <= (store ? (hit_fast ? pcs_2 : (_eq_34 ? u_pc : pcs_2)) : pcs_2);
   end
 
   always @(posedge clock) begin
-    pcs_3 <= (store ? (hit ? pcs_3 : (_eq_35 ? u_pc : pcs_3)) : pcs_3);
+    pcs_3 <= (store ? (hit_fast ? pcs_3 : (_eq_35 ? u_pc : pcs_3)) : pcs_3);
   end
 
   always @(posedge clock) begin
-    pcs_4 <= (store ? (hit ? pcs_4 : (_eq_36 ? u_pc : pcs_4)) : pcs_4);
+    pcs_4 <= (store ? (hit_fast ? pcs_4 : (_eq_36 ? u_pc : pcs_4)) : pcs_4);
   end
 
   always @(posedge clock) begin
-    pcs_5 <= (store ? (hit ? pcs_5 : (_eq_37 ? u_pc : pcs_5)) : pcs_5);
+    pcs_5 <= (store ? (hit_fast ? pcs_5 : (_eq_37 ? u_pc : pcs_5)) : pcs_5);
   end
 
   always @(posedge clock) begin
-    pcs_6 <= (store ? (hit ? pcs_6 : (_eq_38 ? u_pc : pcs_6)) : pcs_6);
+    pcs_6 <= (store ? (hit_fast ? pcs_6 : (_eq_38 ? u_pc : pcs_6)) : pcs_6);
   end
 
   always @(posedge clock) begin
-    pcs_7 <= (store ? (hit ? pcs_7 : (_eq_39 ? u_pc : pcs_7)) : pcs_7);
+    pcs_7 <= (store ? (hit_fast ? pcs_7 : (_eq_39 ? u_pc : pcs_7)) : pcs_7);
   end
 
   always @(posedge clock) begin
-    pcs_8 <= (store ? (hit ? pcs_8 : (_eq_40 ? u_pc : pcs_8)) : pcs_8);
+    pcs_8 <= (store ? (hit_fast ? pcs_8 : (_eq_40 ? u_pc : pcs_8)) : pcs_8);
   end
 
   always @(posedge clock) begin
-    pcs_9 <= (store ? (hit ? pcs_9 : (_eq_41 ? u_pc : pcs_9)) : pcs_9);
+    pcs_9 <= (store ? (hit_fast ? pcs_9 : (_eq_41 ? u_pc : pcs_9)) : pcs_9);
   end
 
   always @(posedge clock) begin
-    pcs_10 <= (store ? (hit ? pcs_10 : (_eq_42 ? u_pc : pcs_10)) : pcs_10);
+    pcs_10 <= (store ? (hit_fast ? pcs_10 : (_eq_42 ? u_pc : pcs_10)) : pcs_10);
   end
 
   always @(posedge clock) begin
-    pcs_11 <= (store ? (hit ? pcs_11 : (_eq_43 ? u_pc : pcs_11)) : pcs_11);
+    pcs_11 <= (store ? (hit_fast ? pcs_11 : (_eq_43 ? u_pc : pcs_11)) : pcs_11);
   end
 
   always @(posedge clock) begin
-    pcs_12 <= (store ? (hit ? pcs_12 : (_eq_44 ? u_pc : pcs_12)) : pcs_12);
+    pcs_12 <= (store ? (hit_fast ? pcs_12 : (_eq_44 ? u_pc : pcs_12)) : pcs_12);
   end
 
   always @(posedge clock) begin
-    pcs_13 <= (store ? (hit ? pcs_13 : (_eq_45 ? u_pc : pcs_13)) : pcs_13);
+    pcs_13 <= (store ? (hit_fast ? pcs_13 : (_eq_45 ? u_pc : pcs_13)) : pcs_13);
   end
 
   always @(posedge clock) begin
-    pcs_14 <= (store ? (hit ? pcs_14 : (_eq_46 ? u_pc : pcs_14)) : pcs_14);
+    pcs_14 <= (store ? (hit_fast ? pcs_14 : (_eq_46 ? u_pc : pcs_14)) : pcs_14);
   end
 
   always @(posedge clock) begin
-    pcs_15 <= (store ? (hit ? pcs_15 : (_eq_47 ? u_pc : pcs_15)) : pcs_15);
+    pcs_15 <= (store ? (hit_fast ? pcs_15 : (_eq_47 ? u_pc : pcs_15)) : pcs_15);
   end
 
   always @(posedge clock) begin
-    ws_0 <= (store ? (hit ? ws_0 : (_eq_48 ? u_w : ws_0)) : ws_0);
+    ws_0 <= (store ? (hit_fast ? ws_0 : (_eq_48 ? u_w : ws_0)) : ws_0);
   end
 
   always @(posedge clock) begin
-    ws_1 <= (store ? (hit ? ws_1 : (_eq_49 ? u_w : ws_1)) : ws_1);
+    ws_1 <= (store ? (hit_fast ? ws_1 : (_eq_49 ? u_w : ws_1)) : ws_1);
   end
 
   always @(posedge clock) begin
-    ws_2 <= (store ? (hit ? ws_2 : (_eq_50 ? u_w : ws_2)) : ws_2);
+    ws_2 <= (store ? (hit_fast ? ws_2 : (_eq_50 ? u_w : ws_2)) : ws_2);
   end
 
   always @(posedge clock) begin
-    ws_3 <= (store ? (hit ? ws_3 : (_eq_51 ? u_w : ws_3)) : ws_3);
+    ws_3 <= (store ? (hit_fast ? ws_3 : (_eq_51 ? u_w : ws_3)) : ws_3);
   end
 
   always @(posedge clock) begin
-    ws_4 <= (store ? (hit ? ws_4 : (_eq_52 ? u_w : ws_4)) : ws_4);
+    ws_4 <= (store ? (hit_fast ? ws_4 : (_eq_52 ? u_w : ws_4)) : ws_4);
   end
 
   always @(posedge clock) begin
-    ws_5 <= (store ? (hit ? ws_5 : (_eq_53 ? u_w : ws_5)) : ws_5);
+    ws_5 <= (store ? (hit_fast ? ws_5 : (_eq_53 ? u_w : ws_5)) : ws_5);
   end
 
   always @(posedge clock) begin
-    ws_6 <= (store ? (hit ? ws_6 : (_eq_54 ? u_w : ws_6)) : ws_6);
+    ws_6 <= (store ? (hit_fast ? ws_6 : (_eq_54 ? u_w : ws_6)) : ws_6);
   end
 
   always @(posedge clock) begin
-    ws_7 <= (store ? (hit ? ws_7 : (_eq_55 ? u_w : ws_7)) : ws_7);
+    ws_7 <= (store ? (hit_fast ? ws_7 : (_eq_55 ? u_w : ws_7)) : ws_7);
   end
 
   always @(posedge clock) begin
-    ws_8 <= (store ? (hit ? ws_8 : (_eq_56 ? u_w : ws_8)) : ws_8);
+    ws_8 <= (store ? (hit_fast ? ws_8 : (_eq_56 ? u_w : ws_8)) : ws_8);
   end
 
   always @(posedge clock) begin
-    ws_9 <= (store ? (hit ? ws_9 : (_eq_57 ? u_w : ws_9)) : ws_9);
+    ws_9 <= (store ? (hit_fast ? ws_9 : (_eq_57 ? u_w : ws_9)) : ws_9);
   end
 
   always @(posedge clock) begin
-    ws_10 <= (store ? (hit ? ws_10 : (_eq_58 ? u_w : ws_10)) : ws_10);
+    ws_10 <= (store ? (hit_fast ? ws_10 : (_eq_58 ? u_w : ws_10)) : ws_10);
   end
 
   always @(posedge clock) begin
-    ws_11 <= (store ? (hit ? ws_11 : (_eq_59 ? u_w : ws_11)) : ws_11);
+    ws_11 <= (store ? (hit_fast ? ws_11 : (_eq_59 ? u_w : ws_11)) : ws_11);
   end
 
   always @(posedge clock) begin
-    ws_12 <= (store ? (hit ? ws_12 : (_eq_60 ? u_w : ws_12)) : ws_12);
+    ws_12 <= (store ? (hit_fast ? ws_12 : (_eq_60 ? u_w : ws_12)) : ws_12);
   end
 
   always @(posedge clock) begin
-    ws_13 <= (store ? (hit ? ws_13 : (_eq_61 ? u_w : ws_13)) : ws_13);
+    ws_13 <= (store ? (hit_fast ? ws_13 : (_eq_61 ? u_w : ws_13)) : ws_13);
   end
 
   always @(posedge clock) begin
-    ws_14 <= (store ? (hit ? ws_14 : (_eq_62 ? u_w : ws_14)) : ws_14);
+    ws_14 <= (store ? (hit_fast ? ws_14 : (_eq_62 ? u_w : ws_14)) : ws_14);
   end
 
   always @(posedge clock) begin
-    ws_15 <= (store ? (hit ? ws_15 : (_eq_63 ? u_w : ws_15)) : ws_15);
+    ws_15 <= (store ? (hit_fast ? ws_15 : (_eq_63 ? u_w : ws_15)) : ws_15);
   end
 
   always @(posedge clock) begin
-    cnts_0 <= (store ? (hit ? (_bits_4 ? new_count : cnts_0) : (_eq_64 ? new_count : cnts_0)) : cnts_0);
+    cnts_0 <= (store ? (hit_fast ? (_bits_4 ? new_count : cnts_0) : (_eq_64 ? new_count : cnts_0)) : cnts_0);
   end
 
   always @(posedge clock) begin
-    cnts_1 <= (store ? (hit ? (_bits_6 ? new_count : cnts_1) : (_eq_65 ? new_count : cnts_1)) : cnts_1);
+    cnts_1 <= (store ? (hit_fast ? (_bits_6 ? new_count : cnts_1) : (_eq_65 ? new_count : cnts_1)) : cnts_1);
   end
 
   always @(posedge clock) begin
-    cnts_2 <= (store ? (hit ? (_bits_7 ? new_count : cnts_2) : (_eq_66 ? new_count : cnts_2)) : cnts_2);
+    cnts_2 <= (store ? (hit_fast ? (_bits_7 ? new_count : cnts_2) : (_eq_66 ? new_count : cnts_2)) : cnts_2);
   end
 
   always @(posedge clock) begin
-    cnts_3 <= (store ? (hit ? (_bits_8 ? new_count : cnts_3) : (_eq_67 ? new_count : cnts_3)) : cnts_3);
+    cnts_3 <= (store ? (hit_fast ? (_bits_8 ? new_count : cnts_3) : (_eq_67 ? new_count : cnts_3)) : cnts_3);
   end
 
   always @(posedge clock) begin
-    cnts_4 <= (store ? (hit ? (_bits_9 ? new_count : cnts_4) : (_eq_68 ? new_count : cnts_4)) : cnts_4);
+    cnts_4 <= (store ? (hit_fast ? (_bits_9 ? new_count : cnts_4) : (_eq_68 ? new_count : cnts_4)) : cnts_4);
   end
 
   always @(posedge clock) begin
-    cnts_5 <= (store ? (hit ? (_bits_10 ? new_count : cnts_5) : (_eq_69 ? new_count : cnts_5)) : cnts_5);
+    cnts_5 <= (store ? (hit_fast ? (_bits_10 ? new_count : cnts_5) : (_eq_69 ? new_count : cnts_5)) : cnts_5);
   end
 
   always @(posedge clock) begin
-    cnts_6 <= (store ? (hit ? (_bits_11 ? new_count : cnts_6) : (_eq_70 ? new_count : cnts_6)) : cnts_6);
+    cnts_6 <= (store ? (hit_fast ? (_bits_11 ? new_count : cnts_6) : (_eq_70 ? new_count : cnts_6)) : cnts_6);
   end
 
   always @(posedge clock) begin
-    cnts_7 <= (store ? (hit ? (_bits_12 ? new_count : cnts_7) : (_eq_71 ? new_count : cnts_7)) : cnts_7);
+    cnts_7 <= (store ? (hit_fast ? (_bits_12 ? new_count : cnts_7) : (_eq_71 ? new_count : cnts_7)) : cnts_7);
   end
 
   always @(posedge clock) begin
-    cnts_8 <= (store ? (hit ? (_bits_13 ? new_count : cnts_8) : (_eq_72 ? new_count : cnts_8)) : cnts_8);
+    cnts_8 <= (store ? (hit_fast ? (_bits_13 ? new_count : cnts_8) : (_eq_72 ? new_count : cnts_8)) : cnts_8);
   end
 
   always @(posedge clock) begin
-    cnts_9 <= (store ? (hit ? (_bits_14 ? new_count : cnts_9) : (_eq_73 ? new_count : cnts_9)) : cnts_9);
+    cnts_9 <= (store ? (hit_fast ? (_bits_14 ? new_count : cnts_9) : (_eq_73 ? new_count : cnts_9)) : cnts_9);
   end
 
   always @(posedge clock) begin
-    cnts_10 <= (store ? (hit ? (_bits_15 ? new_count : cnts_10) : (_eq_74 ? new_count : cnts_10)) : cnts_10);
+    cnts_10 <= (store ? (hit_fast ? (_bits_15 ? new_count : cnts_10) : (_eq_74 ? new_count : cnts_10)) : cnts_10);
   end
 
   always @(posedge clock) begin
-    cnts_11 <= (store ? (hit ? (_bits_16 ? new_count : cnts_11) : (_eq_75 ? new_count : cnts_11)) : cnts_11);
+    cnts_11 <= (store ? (hit_fast ? (_bits_16 ? new_count : cnts_11) : (_eq_75 ? new_count : cnts_11)) : cnts_11);
   end
 
   always @(posedge clock) begin
-    cnts_12 <= (store ? (hit ? (_bits_17 ? new_count : cnts_12) : (_eq_76 ? new_count : cnts_12)) : cnts_12);
+    cnts_12 <= (store ? (hit_fast ? (_bits_17 ? new_count : cnts_12) : (_eq_76 ? new_count : cnts_12)) : cnts_12);
   end
 
   always @(posedge clock) begin
-    cnts_13 <= (store ? (hit ? (_bits_18 ? new_count : cnts_13) : (_eq_77 ? new_count : cnts_13)) : cnts_13);
+    cnts_13 <= (store ? (hit_fast ? (_bits_18 ? new_count : cnts_13) : (_eq_77 ? new_count : cnts_13)) : cnts_13);
   end
 
   always @(posedge clock) begin
-    cnts_14 <= (store ? (hit ? (_bits_19 ? new_count : cnts_14) : (_eq_78 ? new_count : cnts_14)) : cnts_14);
+    cnts_14 <= (store ? (hit_fast ? (_bits_19 ? new_count : cnts_14) : (_eq_78 ? new_count : cnts_14)) : cnts_14);
   end
 
   always @(posedge clock) begin
-    cnts_15 <= (store ? (hit ? (_bits_20 ? new_count : cnts_15) : (_eq_79 ? new_count : cnts_15)) : cnts_15);
+    cnts_15 <= (store ? (hit_fast ? (_bits_20 ? new_count : cnts_15) : (_eq_79 ? new_count : cnts_15)) : cnts_15);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       victim <= 4'd0;
     end else begin
-      victim <= (_and_7 ? (_eq_80 ? 4'd0 : (store ? (hit ? victim : (any_free ? victim : _mux_1)) : victim)) : (store ? (hit ? victim : (any_free ? victim : _mux_1)) : victim));
+      victim <= (_and_7 ? (_eq_80 ? 4'd0 : (store ? (hit_fast ? victim : (any_free ? victim : _mux_1)) : victim)) : (store ? (hit_fast ? victim : (any_free ? victim : _mux_1)) : victim));
     end
   end
 
@@ -889,7 +903,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       draining_r <= 1'd0;
     end else begin
-      draining_r <= (_and_7 ? (_eq_80 ? 1'd0 : (_and_12 ? 1'd1 : draining_r)) : (_and_12 ? 1'd1 : draining_r));
+      draining_r <= (_and_7 ? (_eq_80 ? 1'd0 : (_and_14 ? 1'd1 : draining_r)) : (_and_14 ? 1'd1 : draining_r));
     end
   end
 
@@ -897,7 +911,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       ptr <= 4'd0;
     end else begin
-      ptr <= (_and_7 ? _mux_2 : (_and_12 ? 4'd0 : ptr));
+      ptr <= (_and_7 ? _mux_2 : (_and_14 ? 4'd0 : ptr));
     end
   end
 
@@ -905,7 +919,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     if (reset) begin
       filled <= 5'd0;
     end else begin
-      filled <= (_and_7 ? (_eq_80 ? 5'd0 : (store ? (hit ? filled : (any_free ? _add_2 : filled)) : filled)) : (store ? (hit ? filled : (any_free ? _add_2 : filled)) : filled));
+      filled <= (_and_7 ? (_eq_80 ? 5'd0 : (store ? (hit_fast ? filled : (any_free ? _add_2 : filled)) : filled)) : (store ? (hit_fast ? filled : (any_free ? _add_2 : filled)) : filled));
     end
   end
 
@@ -974,23 +988,23 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   end
 
   always @(posedge clock) begin
-    cmp_pc <= (_and_21 ? io_in_bits_pc : cmp_pc);
+    cmp_pc <= (_and_23 ? io_in_bits_pc : cmp_pc);
   end
 
   always @(posedge clock) begin
-    cmp_w <= (_and_21 ? io_in_bits_w : cmp_w);
+    cmp_w <= (_and_23 ? io_in_bits_w : cmp_w);
   end
 
   always @(posedge clock) begin
-    cmp_count <= (_and_21 ? io_in_bits_count : cmp_count);
+    cmp_count <= (_and_23 ? io_in_bits_count : cmp_count);
   end
 
   always @(posedge clock) begin
-    cmp_msg <= (_and_21 ? io_in_bits_msg : cmp_msg);
+    cmp_msg <= (_and_23 ? io_in_bits_msg : cmp_msg);
   end
 
   always @(posedge clock) begin
-    cmp_last <= (_and_21 ? io_in_bits_last : cmp_last);
+    cmp_last <= (_and_23 ? io_in_bits_last : cmp_last);
   end
 
   always @(posedge clock) begin
@@ -1006,7 +1020,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   end
 
   always @(posedge clock) begin
-    m_missed_same_key <= (cmp_moves ? _and_54 : m_missed_same_key);
+    m_missed_same_key <= (cmp_moves ? _and_56 : m_missed_same_key);
   end
 
   always @(posedge clock) begin
@@ -1034,7 +1048,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   end
 
   always @(posedge clock) begin
-    u_missed_same_key <= (m_moves ? _and_73 : u_missed_same_key);
+    u_missed_same_key <= (m_moves ? _and_75 : u_missed_same_key);
   end
 
   always @(posedge clock) begin
@@ -1049,7 +1063,23 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     missed_count <= (m_moves ? wrote_count : missed_count);
   end
 
-  SkidBuffer_w96 skidBuffer ( // AssocStage.java:85
+  always @(posedge clock) begin
+    u_match_any <= (m_moves ? _or_r_0 : u_match_any);
+  end
+
+  always @(posedge clock) begin
+    u_match_victim <= (m_moves ? _bits_38 : u_match_victim);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      missed_evict <= 1'd0;
+    end else begin
+      missed_evict <= (m_moves ? _and_77 : missed_evict);
+    end
+  end
+
+  SkidBuffer_w96 skidBuffer ( // AssocStage.java:86
     .clock(clock),
 
     .reset(reset),
@@ -1072,12 +1102,16 @@ module AssocStage_n16_k32_ci9_c32_s3 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && u_held && !_eq_119) begin // AssocStage.java:196
-      $display("Assertion failed at AssocStage.java:196: A_k: entries %b all hold the incoming tuple", match_vec);
+    if (!reset && u_held && !_eq_119) begin // AssocStage.java:207
+      $display("Assertion failed at AssocStage.java:207: A_k: the registered hit disagrees with the corrected match %b", match_vec);
       $stop;
     end
-    if (!reset && _not_38 && !_and_75) begin // AssocStage.java:219
-      $display("Assertion failed at AssocStage.java:219: A_k: %d entries filled, but the lowest free entry is %d", filled, _mux_25);
+    if (!reset && u_held && !_eq_120) begin // AssocStage.java:213
+      $display("Assertion failed at AssocStage.java:213: A_k: entries %b all hold the incoming tuple", match_vec);
+      $stop;
+    end
+    if (!reset && _not_40 && !_and_79) begin // AssocStage.java:235
+      $display("Assertion failed at AssocStage.java:235: A_k: %d entries filled, but the lowest free entry is %d", filled, _mux_25);
       $stop;
     end
   end
@@ -1085,7 +1119,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^_dshl_0[30:16];
+  wire _unused_ok = ^{_dshl_0[30:16], _dshr_0[15:1]};
 
 endmodule
 

@@ -76,6 +76,7 @@ public final class AssocStage extends Module {
         // Entries fill from 0 up and only the drain empties them, all of them: the free ones are always those from
         // `filled` up, so a counter names the first free entry without a priority encoder over the valid bits.
         UInt filled = RegInit(U(0, log2Up(k + 1))).named("filled");
+        Bool anyFree = filled.ne(U(k, filled.getWidth())).named("any_free");
         // With three stages the output leaves through a register slice, so neither the message nor its valid runs
         // from U's sum into the output queue's RAM, and the ready U waits for is a flip-flop.
         DecoupledIO<Msg> out;
@@ -111,6 +112,7 @@ public final class AssocStage extends Module {
         UInt entryCount;
         UInt ownCount = null;
         Bool own = B(false);
+        Bool hitFast = null;
         // what U's commit wrote: the slot (one-hot), whether it filled it anew, and the count it wrote
         UInt wroteSlot = Wire(UInt(k)).named("wrote_slot");
         Bool wroteNew = Wire(Bool()).named("wrote_new");
@@ -176,6 +178,14 @@ public final class AssocStage extends Module {
             UInt missedCount = RegEnable(wroteCount, moves).named("missed_count");
             matchVec = missed.correct(uMatch).named("match_vec");
             own = missed.own();
+            // Whether the corrected match hits, from registers alone: M's match hit an entry, unless the write ahead
+            // evicted exactly that entry (a fill anew of a full table takes the victim; a free slot matched nothing).
+            Bool uMatchAny = RegEnable(mMatch.orR(), moves).named("u_match_any");
+            Bool uMatchVictim = RegEnable(k == 1 ? mMatch.bit(0) : mMatch.bit(victim), moves)
+                    .named("u_match_victim");
+            Bool missedEvict = RegEnable(uCommits.and(wroteNew).and(anyFree.not()), B(false), moves)
+                    .named("missed_evict");
+            hitFast = own.or(uMatchAny.and(missedEvict.and(uMatchVictim).not())).named("hit_fast");
             entryCount = uEntryCount;
             ownCount = missedCount;
         }
@@ -190,7 +200,14 @@ public final class AssocStage extends Module {
         UInt held = inCountBits > countBits ? c.bits(countBits - 1, 0) : c;
 
         // at most one entry matches: an entry is only filled on a miss
-        Bool hit = matchVec.orR().named("hit");
+        Bool hit = hitFast == null ? matchVec.orR().named("hit") : hitFast;
+        if (hitFast != null)
+            when(
+                    uValid,
+                    () -> Assert(
+                            hit.eq(matchVec.orR()),
+                            "A_k: the registered hit disagrees with the corrected match %b",
+                            matchVec));
         when(
                 uValid,
                 () -> Assert(
@@ -207,7 +224,6 @@ public final class AssocStage extends Module {
                     .named("sum");
         }
         Bool sumOver = sum.bit(countBits).named("sum_over");
-        Bool anyFree = filled.ne(U(k, filled.getWidth())).named("any_free");
         UInt slot = Mux(anyFree, filled.bits(ib - 1, 0), victim).named("slot");
         Bool[] free = new Bool[k];
         for (int i = 0; i < k; i++) free[i] = valid.get(i).not();
