@@ -17,6 +17,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.Vec;
+import org.rapgen.hdl.lib.FirstSet;
 import org.rapgen.hdl.lib.SkidBuffer;
 
 /**
@@ -151,7 +152,7 @@ public final class AssocStage extends Module {
             } else {
                 // Stage CMP compares the message with every entry as it moves into M. Between that clock and M's move
                 // into U the table takes one write, the one U commits in the clock CMP moves (U holds one message,
-                // and M's message moves on in the clock that one acts); M corrects for it as U does for its own. C
+                // and M's message moves on in the clock that one acts); M corrects for it as U does for its own. CMP
                 // waits while an end of frame is ahead of it, since the drain behind one rewrites every entry.
                 Bool cmpValid = RegInit(B(false)).named("cmp_valid");
                 Emission cmp = Reg(new Emission(keyBits, inCountBits)).named("cmp");
@@ -225,18 +226,17 @@ public final class AssocStage extends Module {
         }
         Bool sumOver = sum.bit(countBits).named("sum_over");
         UInt slot = Mux(anyFree, filled.bits(ib - 1, 0), victim).named("slot");
-        Bool[] free = new Bool[k];
-        for (int i = 0; i < k; i++) free[i] = valid.get(i).not();
-        UInt lowestFree = U(k - 1L, ib);
-        for (int i = k - 2; i >= 0; i--) lowestFree = Mux(free[i], U(i, ib), lowestFree);
-        UInt lowest = lowestFree;
+        List<Bool> free = new ArrayList<>();
+        for (int i = 0; i < k; i++) free.add(valid.get(i).not());
+        // The priority encoder the counter replaces, kept as the simulation's reference.
+        FirstSet lowestFree = new FirstSet(CatLsbFirst(free), ib);
         when(
                 draining.not(),
                 () -> Assert(
-                        anyFree.eq(reduceOr(free)).and(anyFree.not().or(lowest.eq(slot))),
+                        anyFree.eq(lowestFree.found).and(anyFree.not().or(lowestFree.index.eq(slot))),
                         "A_k: %d entries filled, but the lowest free entry is %d",
                         filled,
-                        lowest));
+                        lowestFree.index));
 
         Bool isMsg = u.msg;
         Bool evictVictim = hit.not().and(anyFree.not()).named("evict_victim");
@@ -339,18 +339,6 @@ public final class AssocStage extends Module {
     /** Width of an outgoing count: a pass-through keeps its width, a held count has {@code countBits}. */
     public static int outCountBits(int inCountBits, int countBits) {
         return Math.max(inCountBits, countBits);
-    }
-
-    @SafeVarargs
-    private static <T extends org.rapgen.hdl.Bits> T reduceOr(T... xs) {
-        T acc = xs[0];
-        for (int i = 1; i < xs.length; i++) acc = or(acc, xs[i]);
-        return acc;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends org.rapgen.hdl.Bits> T or(T a, T b) {
-        return a instanceof Bool ba ? (T) ba.or((Bool) b) : (T) ((UInt) a).or((UInt) b);
     }
 
     /** {@code v[at]}; a one-entry table has nothing to select (and a dynamic read would leave {@code at} unused). */
