@@ -27,11 +27,10 @@ module SkidBuffer_w96 (
   wire out_takes = _not_1 | io_deq_ready; // SkidBuffer.java:51
   wire _or_0 = skid_valid | io_enq_valid; // SkidBuffer.java:54
   wire [95:0] _mux_0 = skid_valid ? skid_word : io_enq_bits; // SkidBuffer.java:53
-  wire _not_2 = ~skid_valid; // SkidBuffer.java:59
-  wire _and_0 = io_enq_valid & _not_2; // SkidBuffer.java:59
-  wire _not_3 = ~skid_valid; // SkidBuffer.java:58
-  wire _not_4 = ~io_deq_ready; // SkidBuffer.java:64
-  wire stalled = io_deq_valid & _not_4; // SkidBuffer.java:64
+  wire _and_0 = io_enq_valid & io_enq_ready; // SkidBuffer.java:59
+  wire _not_2 = ~skid_valid; // SkidBuffer.java:58
+  wire _not_3 = ~io_deq_ready; // SkidBuffer.java:64
+  wire stalled = io_deq_valid & _not_3; // SkidBuffer.java:64
   wire _eq_0 = out_word == last_word; // SkidBuffer.java:69
   wire _and_1 = stalled & was_stalled; // SkidBuffer.java:68
 
@@ -61,7 +60,7 @@ module SkidBuffer_w96 (
   end
 
   always @(posedge clock) begin
-    skid_word <= (out_takes ? skid_word : (_not_3 ? io_enq_bits : skid_word));
+    skid_word <= (out_takes ? skid_word : (_not_2 ? io_enq_bits : skid_word));
   end
 
   always @(posedge clock) begin
@@ -107,8 +106,8 @@ module SkidBuffer_w96 (
   wire [2:0] _add_0 = f_enq_position + 3'd1; // HandshakeProperties.java:24
   wire _and_3 = io_deq_valid & io_deq_ready; // SkidBufferProperties.java:22
   wire [2:0] _add_1 = f_deq_position + 3'd1; // HandshakeProperties.java:24
-  wire _not_5 = ~io_deq_ready; // HandshakeProperties.java:38
-  wire _and_4 = io_deq_valid & _not_5; // HandshakeProperties.java:38
+  wire _not_4 = ~io_deq_ready; // HandshakeProperties.java:38
+  wire _and_4 = io_deq_valid & _not_4; // HandshakeProperties.java:38
   wire _and_5 = io_enq_valid & io_enq_ready; // SkidBufferProperties.java:36
   wire _eq_1 = f_enq_position == f_tracked_position; // SkidBufferProperties.java:36
   wire _and_6 = _and_5 & _eq_1; // SkidBufferProperties.java:36
@@ -117,8 +116,8 @@ module SkidBuffer_w96 (
   wire _and_8 = _and_7 & _eq_2; // SkidBufferProperties.java:32
   wire [2:0] f_held = f_enq_position - f_deq_position; // SkidBufferProperties.java:23
   wire _le_0 = f_held <= 3'd2; // SkidBufferProperties.java:24
-  wire _not_6 = ~skid_valid; // SkidBufferProperties.java:25
-  wire _eq_3 = io_enq_ready == _not_6; // SkidBufferProperties.java:25
+  wire _not_5 = ~skid_valid; // SkidBufferProperties.java:25
+  wire _eq_3 = io_enq_ready == _not_5; // SkidBufferProperties.java:25
   wire _ne_0 = f_held != 3'd0; // SkidBufferProperties.java:26
   wire _eq_4 = io_deq_valid == _ne_0; // SkidBufferProperties.java:26
   wire _eq_5 = io_deq_bits == _f_reg_1; // HandshakeProperties.java:39

@@ -56,7 +56,7 @@ public final class SkidBuffer extends Module {
                 })
                 .otherwise(() -> {
                     when(skidValid.not(), () -> skidWord.connect(io.enq.bits));
-                    when(io.enq.valid.and(skidValid.not()), () -> skidValid.connect(B(true)));
+                    when(io.enq.fire(), () -> skidValid.connect(B(true)));
                 });
         io.enq.ready.connect(mutant == Mutant.SKID_READY_ALWAYS ? B(true) : skidValid.not());
         io.deq.valid.connect(outValid);
