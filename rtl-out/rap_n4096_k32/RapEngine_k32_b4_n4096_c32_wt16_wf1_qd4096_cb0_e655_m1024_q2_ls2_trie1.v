@@ -167,11 +167,16 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
   wire [4:0] trieWalk_io_result_bits_depth; // RapEngine.java:74
   wire [2:0] trieWalk_io_result_bits_children; // RapEngine.java:74
   wire [15:0] trieWalk_io_result_bits_weight; // RapEngine.java:74
+  wire [31:0] trieWalk_io_result_bits_key; // RapEngine.java:74
   wire trieWalk_io_write_valid; // RapEngine.java:74
   wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:74
   wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:74
   wire [47:0] trieWalk_io_rootWord; // RapEngine.java:74
   wire trieWalk_io_flush; // RapEngine.java:74
+  wire trieWalk_io_hold; // RapEngine.java:74
+  wire trieWalk_io_fix_valid; // RapEngine.java:74
+  wire [11:0] trieWalk_io_fix_bits_slot; // RapEngine.java:74
+  wire [47:0] trieWalk_io_fix_bits_word; // RapEngine.java:74
   wire counterSram_io_in_ready; // RapEngine.java:81
   wire counterSram_io_in_valid; // RapEngine.java:81
   wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:81
@@ -251,11 +256,16 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
   wire [4:0] trieController_io_found_bits_depth; // RapEngine.java:84
   wire [2:0] trieController_io_found_bits_children; // RapEngine.java:84
   wire [15:0] trieController_io_found_bits_weight; // RapEngine.java:84
+  wire [31:0] trieController_io_found_bits_key; // RapEngine.java:84
   wire trieController_io_wordWrite_valid; // RapEngine.java:84
   wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:84
   wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:84
   wire [47:0] trieController_io_rootWord; // RapEngine.java:84
   wire trieController_io_walkFlush; // RapEngine.java:84
+  wire trieController_io_walkHold; // RapEngine.java:84
+  wire trieController_io_walkFix_valid; // RapEngine.java:84
+  wire [11:0] trieController_io_walkFix_bits_slot; // RapEngine.java:84
+  wire [47:0] trieController_io_walkFix_bits_word; // RapEngine.java:84
   wire [63:0] csr_node_prefix; // CsrFile.java:174
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174
@@ -845,6 +855,10 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
   assign trieWalk_io_write_bits_word = trieController_io_wordWrite_bits_word;
   assign trieWalk_io_rootWord = trieController_io_rootWord;
   assign trieWalk_io_flush = trieController_io_walkFlush;
+  assign trieWalk_io_hold = trieController_io_walkHold;
+  assign trieWalk_io_fix_valid = trieController_io_walkFix_valid;
+  assign trieWalk_io_fix_bits_slot = trieController_io_walkFix_bits_slot;
+  assign trieWalk_io_fix_bits_word = trieController_io_walkFix_bits_word;
   assign counterSram_io_in_valid = trieController_io_counterCmd_valid;
   assign counterSram_io_in_bits_addr = trieController_io_counterCmd_bits_addr;
   assign counterSram_io_in_bits_cmd = _cat_0;
@@ -881,6 +895,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
   assign trieController_io_found_bits_depth = trieWalk_io_result_bits_depth;
   assign trieController_io_found_bits_children = trieWalk_io_result_bits_children;
   assign trieController_io_found_bits_weight = trieWalk_io_result_bits_weight;
+  assign trieController_io_found_bits_key = trieWalk_io_result_bits_key;
   assign csr_node_prefix = {{32{1'b0}}, trieController_io_node_prefix};
   assign csr_node_count = {{32{1'b0}}, trieController_io_node_count};
   assign csr_n = trieController_io_live_n;
@@ -1454,6 +1469,8 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
 
     .io_result_bits_weight(trieWalk_io_result_bits_weight),
 
+    .io_result_bits_key(trieWalk_io_result_bits_key),
+
     .io_write_valid(trieWalk_io_write_valid),
 
     .io_write_bits_slot(trieWalk_io_write_bits_slot),
@@ -1462,7 +1479,15 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
 
     .io_rootWord(trieWalk_io_rootWord),
 
-    .io_flush(trieWalk_io_flush)
+    .io_flush(trieWalk_io_flush),
+
+    .io_hold(trieWalk_io_hold),
+
+    .io_fix_valid(trieWalk_io_fix_valid),
+
+    .io_fix_bits_slot(trieWalk_io_fix_bits_slot),
+
+    .io_fix_bits_word(trieWalk_io_fix_bits_word)
 
   );
 
@@ -1636,6 +1661,8 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
 
     .io_found_bits_weight(trieController_io_found_bits_weight),
 
+    .io_found_bits_key(trieController_io_found_bits_key),
+
     .io_wordWrite_valid(trieController_io_wordWrite_valid),
 
     .io_wordWrite_bits_slot(trieController_io_wordWrite_bits_slot),
@@ -1644,7 +1671,15 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_trie1 (
 
     .io_rootWord(trieController_io_rootWord),
 
-    .io_walkFlush(trieController_io_walkFlush)
+    .io_walkFlush(trieController_io_walkFlush),
+
+    .io_walkHold(trieController_io_walkHold),
+
+    .io_walkFix_valid(trieController_io_walkFix_valid),
+
+    .io_walkFix_bits_slot(trieController_io_walkFix_bits_slot),
+
+    .io_walkFix_bits_word(trieController_io_walkFix_bits_word)
 
   );
 

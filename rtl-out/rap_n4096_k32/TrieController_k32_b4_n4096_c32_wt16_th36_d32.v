@@ -71,11 +71,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   input  wire [4:0] io_found_bits_depth, // TrieController.java:56
   input  wire [2:0] io_found_bits_children, // TrieController.java:56
   input  wire [15:0] io_found_bits_weight, // TrieController.java:56
+  input  wire [31:0] io_found_bits_key, // TrieController.java:56
   output wire io_wordWrite_valid, // TrieController.java:56
   output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:56
   output wire [47:0] io_wordWrite_bits_word, // TrieController.java:56
   output wire [47:0] io_rootWord, // TrieController.java:56
-  output wire io_walkFlush  // TrieController.java:56
+  output wire io_walkFlush, // TrieController.java:56
+  output wire io_walkHold, // TrieController.java:56
+  output wire io_walkFix_valid, // TrieController.java:56
+  output wire [11:0] io_walkFix_bits_slot, // TrieController.java:56
+  output wire [47:0] io_walkFix_bits_word  // TrieController.java:56
 );
 
   // State
@@ -127,6 +132,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [35:0] op_not_threshold; // TrieController.java:72
   reg early_done; // TrieController.java:73
   reg early_batch; // TrieController.java:74
+  reg commit_stop; // TrieController.java:79
+  reg split_in_place; // TrieController.java:80
+  reg [47:0] split_word; // TrieController.java:81
+  reg [2:0] hit_children_1; // SplitRedo.java:78
+  reg [2:0] hit_children_2; // SplitRedo.java:78
+  reg [2:0] hit_children_3; // SplitRedo.java:78
+  reg [15:0] hit_weight_1; // SplitRedo.java:79
+  reg [15:0] hit_weight_2; // SplitRedo.java:79
+  reg [15:0] hit_weight_3; // SplitRedo.java:79
+  reg [31:0] hit_key_1; // SplitRedo.java:80
+  reg [31:0] hit_key_2; // SplitRedo.java:80
+  reg [31:0] hit_key_3; // SplitRedo.java:80
   reg walk_step_idle; // TrieMergeWalk.java:45
   reg walk_step_begin; // TrieMergeWalk.java:45
   reg walk_step_enter; // TrieMergeWalk.java:45
@@ -185,11 +202,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] front_count; // TrieController.java:93
-  reg commit_stop; // TrieController.java:99
-  reg hit_short_1; // TrieController.java:114
-  reg hit_short_2; // TrieController.java:114
-  reg hit_short_3; // TrieController.java:114
+  reg [6:0] front_count; // TrieController.java:106
+  reg hit_short_1; // TrieController.java:127
+  reg hit_short_2; // TrieController.java:127
+  reg hit_short_3; // TrieController.java:127
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -207,10 +223,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [5:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [47:0] split_word; // TrieController.java:146
-  reg [31:0] split_prefix; // TrieController.java:147
-  reg [3:0] split_present; // TrieController.java:148
-  reg [11:0] mark_slot; // TrieController.java:149
+  reg [31:0] split_prefix; // TrieController.java:164
+  reg [3:0] split_present; // TrieController.java:165
+  reg [11:0] mark_slot; // TrieController.java:166
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -219,12 +234,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:166
+  reg marking; // TrieController.java:183
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:168
-  reg advance_settled_was_2; // TrieController.java:168
-  reg advance_settled_before; // TrieController.java:168
+  reg advance_settled_was_1; // TrieController.java:185
+  reg advance_settled_was_2; // TrieController.java:185
+  reg advance_settled_before; // TrieController.java:185
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -264,20 +279,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire free_take; // FreeSlots.java:26
   wire free_clear; // FreeSlots.java:27
   wire [11:0] free_pushed; // FreeSlots.java:39
+  wire fifo_io_enq_ready; // SplitRedo.java:51
+  wire fifo_io_enq_valid; // SplitRedo.java:51
+  wire [67:0] fifo_io_enq_bits; // SplitRedo.java:51
+  wire fifo_io_deq_ready; // SplitRedo.java:51
+  wire fifo_io_deq_valid; // SplitRedo.java:51
+  wire [67:0] fifo_io_deq_bits; // SplitRedo.java:51
+  wire [2:0] fifo_io_count; // SplitRedo.java:51
+  wire [11:0] _wire_0_0; // ChildWord.java:35
+  wire [11:0] _wire_0_1; // ChildWord.java:35
+  wire [11:0] _wire_0_2; // ChildWord.java:35
+  wire [11:0] _wire_0_3; // ChildWord.java:35
   wire cmd_valid; // CounterPort.java:19
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
   wire walk_start; // TrieMergeWalk.java:46
   wire walk_done; // TrieMergeWalk.java:48
-  wire [11:0] _wire_0_0; // ChildWord.java:35
-  wire [11:0] _wire_0_1; // ChildWord.java:35
-  wire [11:0] _wire_0_2; // ChildWord.java:35
-  wire [11:0] _wire_0_3; // ChildWord.java:35
   wire [11:0] _wire_1_0; // ChildWord.java:35
   wire [11:0] _wire_1_1; // ChildWord.java:35
   wire [11:0] _wire_1_2; // ChildWord.java:35
   wire [11:0] _wire_1_3; // ChildWord.java:35
+  wire [11:0] _wire_2_0; // ChildWord.java:35
+  wire [11:0] _wire_2_1; // ChildWord.java:35
+  wire [11:0] _wire_2_2; // ChildWord.java:35
+  wire [11:0] _wire_2_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
@@ -285,28 +311,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
   wire [5:0] undo_sp_next; // UndoStack.java:37
   wire [2:0] cause; // StallAccount.java:41
-  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
   (* keep *) wire over_t; // SplitCompare.java:75
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:189
+  wire _not_0 = ~io_counterClearing; // TrieController.java:206
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:189
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:206
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:204
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:204
+  wire _not_2 = ~io_headValid; // TrieController.java:222
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:222
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _eq_1 = front_count == 7'd0; // TrieController.java:105
-  wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
+  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_3 = ~cmd_q_valid; // CounterPort.java:54
-  wire counters_quiet = _eq_2 & _not_3; // CounterPort.java:54
-  wire pipe_empty = _eq_1 & counters_quiet; // TrieController.java:105
-  wire _not_4 = ~undo_empty; // TrieController.java:212
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:111
+  wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:54
+  wire _eq_2 = front_count == 7'd0; // TrieController.java:119
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:119
+  wire redo_queued = |fifo_io_count; // SplitRedo.java:56
+  wire _not_4 = ~redo_queued; // TrieController.java:119
+  wire pipe_empty = _and_4 & _not_4; // TrieController.java:119
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:120
+  wire _not_5 = ~undo_empty; // TrieController.java:230
+  wire _not_6 = ~marking; // TrieController.java:231
+  wire _and_5 = split_req & _not_6; // TrieController.java:231
+  wire _not_7 = ~split_req; // TrieController.java:235
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:124
   wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
@@ -324,9 +357,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:159
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:159
-  wire _not_5 = ~early_done; // TrieController.java:228
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:176
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:176
+  wire _not_8 = ~early_done; // TrieController.java:247
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -354,57 +387,68 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:86
   wire _bits_22 = _add_8[12]; // SplitCompare.java:86
-  wire _and_4 = _bits_19 & _bits_22; // SplitCompare.java:75
-  wire _or_0 = _bits_18 | _and_4; // SplitCompare.java:75
-  wire _and_5 = _bits_13 & _or_0; // SplitCompare.java:75
-  wire _or_1 = _bits_12 | _and_5; // SplitCompare.java:75
+  wire _and_6 = _bits_19 & _bits_22; // SplitCompare.java:75
+  wire _or_0 = _bits_18 | _and_6; // SplitCompare.java:75
+  wire _and_7 = _bits_13 & _or_0; // SplitCompare.java:75
+  wire _or_1 = _bits_12 | _and_7; // SplitCompare.java:75
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
-  wire [3:0] _not_6 = ~split_present; // TrieController.java:151
-  wire _bits_23 = _not_6[0]; // FirstSet.java:24
-  wire _bits_24 = _not_6[1]; // FirstSet.java:24
+  wire [3:0] _not_9 = ~split_present; // TrieController.java:168
+  wire _bits_23 = _not_9[0]; // FirstSet.java:24
+  wire _bits_24 = _not_9[1]; // FirstSet.java:24
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
-  wire _bits_25 = _not_6[2]; // FirstSet.java:24
-  wire _bits_26 = _not_6[3]; // FirstSet.java:24
+  wire _bits_25 = _not_9[2]; // FirstSet.java:24
+  wire _bits_26 = _not_9[3]; // FirstSet.java:24
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire _not_7 = ~_or_4; // TrieController.java:239
-  wire _not_8 = ~marking; // TrieController.java:265
-  wire _not_9 = ~advance_settled_before; // TrieController.java:277
+  wire _not_10 = ~_or_4; // TrieController.java:258
+  wire _not_11 = ~marking; // TrieController.java:284
+  wire _not_12 = ~advance_settled_before; // TrieController.java:296
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_10 = ~commit_stop; // TrieController.java:341
-  wire _and_6 = state_run & _not_10; // TrieController.java:341
-  wire _and_7 = _and_6 & issue_gate; // TrieController.java:341
-  wire _and_8 = state_run & hit_event_3; // CommitVerdict.java:66
-  wire _not_11 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_8 & _not_11; // CommitVerdict.java:66
-  wire _not_12 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:343
-  wire _not_13 = ~_or_6; // CsrRequests.java:64
-  wire _and_9 = _not_12 & _not_13; // CsrRequests.java:64
+  wire _not_13 = ~commit_stop; // TrieController.java:369
+  wire _and_8 = state_run & _not_13; // TrieController.java:369
+  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:369
+  wire _and_9 = _and_8 & _not_14; // TrieController.java:369
+  wire _and_10 = _and_9 & issue_gate; // TrieController.java:369
+  wire _and_11 = state_run & hit_event_3; // CommitVerdict.java:66
+  wire _not_15 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_11 & _not_15; // CommitVerdict.java:66
+  wire _not_16 = ~split_in_place; // TrieController.java:303
+  wire _not_17 = ~soft_pending; // CsrRequests.java:64
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:371
+  wire _not_18 = ~_or_6; // CsrRequests.java:64
+  wire _and_12 = _not_17 & _not_18; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
-  wire _not_14 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
-  wire _not_15 = ~_reg_0; // ScheduleAndSnapshot.java:50
-  wire snapshot_product_start = snapshot_frozen & _not_15; // ScheduleAndSnapshot.java:50
-  wire _not_16 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
-  wire _and_10 = _not_14 & _not_16; // ScheduleAndSnapshot.java:184
+  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:50
+  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_13 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:343
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:371
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:345
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:345
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:345
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:345
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:345
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:345
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:345
-  wire _or_17 = _or_16 | state_advance; // TrieController.java:345
-  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:345
-  wire _or_19 = _or_18 | state_resume; // TrieController.java:345
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:346
-  wire _not_17 = ~io_headValid; // TrieController.java:346
-  wire _and_12 = _and_11 & _not_17; // TrieController.java:346
-  wire _not_18 = ~io_acceptEnable; // CsrRequests.java:65
+  wire _or_10 = state_drain | state_undo; // TrieController.java:373
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:373
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:373
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:373
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:373
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:373
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:373
+  wire _or_17 = _or_16 | state_advance; // TrieController.java:373
+  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:373
+  wire _or_19 = _or_18 | state_resume; // TrieController.java:373
+  wire _and_14 = state_run & pipe_empty; // TrieController.java:374
+  wire _not_22 = ~io_headValid; // TrieController.java:374
+  wire _and_15 = _and_14 & _not_22; // TrieController.java:374
+  wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
+  wire _not_24 = ~split_in_place; // TrieController.java:113
+  wire _and_16 = commit_stop & _not_24; // TrieController.java:113
+  wire _not_25 = ~commit_stop; // TrieController.java:114
+  wire _and_17 = state_run & _not_25; // TrieController.java:114
+  wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:114
+  wire _and_18 = _and_17 & _not_26; // TrieController.java:114
+  wire _not_27 = ~_and_18; // TrieController.java:114
+  wire _and_19 = state_resume & split_in_place; // TrieController.java:362
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -421,11 +465,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:56
   wire _bits_38 = _add_11[16]; // SplitCounter.java:57
   wire _or_20 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
-  wire _and_13 = ev_commit_q & split_req; // CommitVerdict.java:116
-  wire _not_19 = ~merge_due; // CommitVerdict.java:117
-  wire _and_14 = _and_13 & _not_19; // CommitVerdict.java:117
-  wire _and_15 = _and_14 & split_short; // CommitVerdict.java:118
-  wire deferred_at_commit = _and_15 & skip_batch_empty; // CommitVerdict.java:119
+  wire _and_20 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_28 = ~merge_due; // CommitVerdict.java:117
+  wire _and_21 = _and_20 & _not_28; // CommitVerdict.java:117
+  wire _and_22 = _and_21 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_22 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
@@ -439,10 +483,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_42}; // ChildWord.java:56
   wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:95
   wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:95
-  wire _not_20 = ~walk_probed_leaf; // TrieMergeWalk.java:99
-  wire _and_16 = walk_probing & _not_20; // TrieMergeWalk.java:99
-  wire _not_21 = ~walk_probed_leaf; // TrieMergeWalk.java:96
-  wire _and_17 = walk_probing & _not_21; // TrieMergeWalk.java:96
+  wire _not_29 = ~walk_probed_leaf; // TrieMergeWalk.java:99
+  wire _and_23 = walk_probing & _not_29; // TrieMergeWalk.java:99
+  wire _not_30 = ~walk_probed_leaf; // TrieMergeWalk.java:96
+  wire _and_24 = walk_probing & _not_30; // TrieMergeWalk.java:96
   wire _bits_43 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_43; // SplitCompare.java:59
   wire [11:0] _bits_44 = sub_min_rdata_0[34:23]; // SplitCompare.java:71
@@ -470,14 +514,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_13 = {_bits_56, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_22 = {1'b0, _cat_12} + {1'b0, _cat_13}; // SplitCompare.java:86
   wire _bits_57 = _add_22[12]; // SplitCompare.java:86
-  wire _and_18 = _bits_54 & _bits_57; // SplitCompare.java:75
-  wire _or_21 = _bits_53 | _and_18; // SplitCompare.java:75
-  wire _and_19 = _bits_48 & _or_21; // SplitCompare.java:75
-  wire _or_22 = _bits_47 | _and_19; // SplitCompare.java:75
-  wire _and_20 = _and_r_1 & _or_22; // SplitCompare.java:59
-  wire walk_probed_passed = _and_17 & _and_20; // TrieMergeWalk.java:97
-  wire _not_22 = ~walk_probed_passed; // TrieMergeWalk.java:99
-  wire walk_probed_walk = _and_16 & _not_22; // TrieMergeWalk.java:99
+  wire _and_25 = _bits_54 & _bits_57; // SplitCompare.java:75
+  wire _or_21 = _bits_53 | _and_25; // SplitCompare.java:75
+  wire _and_26 = _bits_48 & _or_21; // SplitCompare.java:75
+  wire _or_22 = _bits_47 | _and_26; // SplitCompare.java:75
+  wire _and_27 = _and_r_1 & _or_22; // SplitCompare.java:59
+  wire walk_probed_passed = _and_24 & _and_27; // TrieMergeWalk.java:97
+  wire _not_31 = ~walk_probed_passed; // TrieMergeWalk.java:99
+  wire walk_probed_walk = _and_23 & _not_31; // TrieMergeWalk.java:99
   wire _bits_58 = walk_todo[0]; // FirstSet.java:24
   wire _bits_59 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_58 | _bits_59; // FirstSet.java:36
@@ -492,14 +536,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:24
   wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:36
   wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:315
-  wire _not_23 = ~_or_23; // FirstSet.java:34
-  wire _not_24 = ~_bits_60; // FirstSet.java:34
-  wire _not_25 = ~_bits_58; // FirstSet.java:34
-  wire _mux_0 = _not_23 ? _not_24 : _not_25; // FirstSet.java:35
-  wire [1:0] _cat_14 = {_not_23, _mux_0}; // FirstSet.java:35
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:336
+  wire _not_32 = ~_or_23; // FirstSet.java:34
+  wire _not_33 = ~_bits_60; // FirstSet.java:34
+  wire _not_34 = ~_bits_58; // FirstSet.java:34
+  wire _mux_0 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_32, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_66 = _cat_14; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_0_3 : _wire_0_2) : (_bits_66[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
+  wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_1_3 : _wire_1_2) : (_bits_66[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:44
   wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:45
   wire [11:0] free_next = free_stack_empty ? _bits_67 : free_stack_rdata_0; // FreeSlots.java:45
@@ -518,30 +562,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [47:0] _cat_15 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
   wire [11:0] _bits_76 = slot_info_rdata_0[11:0]; // TrieTables.java:165
-  wire _not_26 = ~_or_26; // FirstSet.java:34
-  wire _not_27 = ~_bits_64; // FirstSet.java:34
-  wire _not_28 = ~_bits_62; // FirstSet.java:34
-  wire _mux_5 = _not_26 ? _not_27 : _not_28; // FirstSet.java:35
-  wire [1:0] _cat_16 = {_not_26, _mux_5}; // FirstSet.java:35
+  wire _not_35 = ~_or_26; // FirstSet.java:34
+  wire _not_36 = ~_bits_64; // FirstSet.java:34
+  wire _not_37 = ~_bits_62; // FirstSet.java:34
+  wire _mux_5 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
+  wire [1:0] _cat_16 = {_not_35, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_77 = _cat_16; // FirstSet.java:43
-  wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_1_3 : _wire_1_2) : (_bits_77[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_2_3 : _wire_2_2) : (_bits_77[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:118
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:152
-  wire _not_29 = ~_or_2; // FirstSet.java:34
-  wire _not_30 = ~_bits_25; // FirstSet.java:34
-  wire _not_31 = ~_bits_23; // FirstSet.java:34
-  wire _mux_6 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
-  wire [1:0] _cat_18 = {_not_29, _mux_6}; // FirstSet.java:35
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:169
+  wire _not_38 = ~_or_2; // FirstSet.java:34
+  wire _not_39 = ~_bits_25; // FirstSet.java:34
+  wire _not_40 = ~_bits_23; // FirstSet.java:34
+  wire _mux_6 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
+  wire [1:0] _cat_18 = {_not_38, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_78 = _cat_18; // FirstSet.java:43
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:154
-  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:154
-  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:154
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:157
-  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:157
-  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:157
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:171
+  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:171
+  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:171
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:174
+  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:174
+  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:174
   wire [49:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot}; // TrieTables.java:118
   wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:78
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:150
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:167
   wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:94
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:91
   wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:55
@@ -549,510 +593,554 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:56
   wire _or_30 = free_push | free_take; // FreeSlots.java:46
   wire _or_31 = _or_30 | free_clear; // FreeSlots.java:46
-  wire _not_32 = ~_or_31; // FreeSlots.java:46
-  wire _not_33 = ~commit_stop; // TrieController.java:198
-  wire _and_21 = io_found_valid & _not_33; // TrieController.java:198
-  wire _eq_7 = walk_pending == 3'd0; // TrieMergeWalk.java:157
-  wire [11:0] _bits_81 = undo_rdata_0[43:32]; // UndoStack.java:48
-  wire [31:0] _bits_82 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_83 = walk_sum[34:32]; // TrieMergeWalk.java:106
-  wire _or_r_4 = |_bits_83; // TrieMergeWalk.java:106
+  wire _not_41 = ~_or_31; // FreeSlots.java:46
+  wire _and_28 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
+  wire _and_29 = _and_28 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_81 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_81; // SplitCompare.java:59
+  wire [11:0] _bits_82 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_83 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_84 = _bits_83[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_25 = {1'b0, _bits_82} + {1'b0, _bits_84}; // SplitCompare.java:85
+  wire _bits_85 = _add_25[12]; // SplitCompare.java:85
+  wire [12:0] _cat_20 = {_bits_82, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_21 = {_bits_84, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_86 = _add_26[13]; // SplitCompare.java:86
+  wire [22:0] _bits_87 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_88 = _bits_87[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_89 = _bits_83[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_90 = _bits_89[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_88} + {1'b0, _bits_90}; // SplitCompare.java:85
+  wire _bits_91 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_88, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_90, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_28 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_92 = _add_28[13]; // SplitCompare.java:86
+  wire [10:0] _bits_93 = _bits_87[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_24 = {_bits_93, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_94 = _bits_89[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_25 = {_bits_94, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_95 = _add_29[12]; // SplitCompare.java:86
+  wire _and_30 = _bits_92 & _bits_95; // SplitCompare.java:75
+  wire _or_32 = _bits_91 | _and_30; // SplitCompare.java:75
+  wire _and_31 = _bits_86 & _or_32; // SplitCompare.java:75
+  wire _or_33 = _bits_85 | _and_31; // SplitCompare.java:75
+  wire skip_now = _and_r_2 & _or_33; // SplitCompare.java:59
+  wire _and_32 = hit_short_3 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_96 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_96; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire _not_42 = ~merge_now; // CommitVerdict.java:91
+  wire _and_33 = _and_32 & _not_42; // CommitVerdict.java:91
+  wire _not_43 = ~_and_33; // CommitVerdict.java:91
+  wire [15:0] _bits_97 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_98 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_30 = {1'b0, _bits_97} + {1'b0, _bits_98}; // SplitCompare.java:85
+  wire _bits_99 = _add_30[16]; // SplitCompare.java:85
+  wire [16:0] _cat_26 = {_bits_97, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_27 = {_bits_98, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_31 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_100 = _add_31[17]; // SplitCompare.java:86
+  wire [15:0] _bits_101 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_102 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_32 = {1'b0, _bits_101} + {1'b0, _bits_102}; // SplitCompare.java:85
+  wire _bits_103 = _add_32[16]; // SplitCompare.java:85
+  wire _and_34 = _bits_100 & _bits_103; // SplitCompare.java:75
+  wire _and_35 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_36 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_35 | _and_36; // CommitVerdict.java:94
+  wire _and_37 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_37 & over_t; // CommitVerdict.java:78
+  wire _not_44 = ~merge_now; // TrieController.java:148
+  wire _and_38 = split_now & _not_44; // TrieController.java:148
+  wire _not_45 = ~hit_short_3; // TrieController.java:148
+  wire _and_39 = _and_38 & _not_45; // TrieController.java:148
+  wire _eq_7 = _bits_78 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
+  wire _eq_8 = _bits_78 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_105 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _eq_8 ? free_next : _bits_105; // ChildWord.java:63
+  wire _eq_9 = _bits_78 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_106 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _eq_9 ? free_next : _bits_106; // ChildWord.java:63
+  wire _eq_10 = _bits_78 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_107 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_10 ? free_next : _bits_107; // ChildWord.java:63
+  wire [47:0] _cat_28 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire draining = state_drain | commit_stop; // TrieController.java:158
+  wire _and_40 = draining & io_counterResult_valid; // TrieController.java:160
+  wire _and_41 = _and_40 & split_in_place; // TrieController.java:160
+  wire [67:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_3, hit_children_3, hit_weight_3, hit_key_3}; // SplitRedo.java:86
+  wire _not_46 = ~commit_stop; // TrieController.java:83
+  wire _and_42 = state_run & _not_46; // TrieController.java:83
+  wire redo_issue = _and_42 & fifo_io_deq_valid; // TrieController.java:83
+  wire [11:0] _bits_108 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_109 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_110 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_111 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_112 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
+  wire redo_moved = _bits_112 == op_slot; // SplitRedo.java:64
+  wire [2:0] _bits_113 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_113; // SplitRedo.java:68
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:86
+  wire [15:0] _bits_114 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
+  wire [15:0] issue_weight = redo_issue ? _bits_114 : io_found_bits_weight; // TrieController.java:87
+  wire [31:0] _bits_115 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
+  wire [31:0] _mux_11 = redo_issue ? _bits_115 : io_found_bits_key; // TrieController.java:88
+  wire _or_34 = io_found_valid | redo_issue; // TrieController.java:215
+  wire _not_47 = ~commit_stop; // TrieController.java:215
+  wire _and_43 = _or_34 & _not_47; // TrieController.java:215
+  wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:157
+  wire [11:0] _bits_116 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [4:0] _bits_117 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
+  wire [11:0] _mul_1 = {{4{1'b0}}, {{3{1'b0}}, _bits_117}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_118 = _mul_1[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_1 = {{255{1'b0}}, _bits_115} << _bits_118; // TrieWalk.java:115
+  wire [1:0] _bits_119 = _dshl_1[31:30]; // TrieWalk.java:115
+  wire [11:0] redo_leaf = _bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_112; // SplitRedo.java:66
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:84
+  wire [31:0] _bits_120 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_121 = walk_sum[34:32]; // TrieMergeWalk.java:106
+  wire _or_r_4 = |_bits_121; // TrieMergeWalk.java:106
   wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:106
-  wire [31:0] _bits_84 = walk_sum[31:0]; // TrieMergeWalk.java:106
-  wire [31:0] _mux_7 = _or_r_4 ? _fill_2 : _bits_84; // TrieMergeWalk.java:106
-  wire _eq_8 = walk_depth == 5'd0; // TrieMergeWalk.java:211
-  wire _not_34 = ~walk_probing; // TrieMergeWalk.java:151
-  wire [2:0] _add_25 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:103
-  wire _or_32 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:93
-  wire _and_22 = read_result & _or_32; // TrieMergeWalk.java:93
-  wire [2:0] _sub_3 = _add_25 - {{2{1'b0}}, _and_22}; // TrieMergeWalk.java:104
-  wire _eq_9 = _sub_3 == 3'd0; // TrieMergeWalk.java:151
-  wire _and_23 = _not_34 & _eq_9; // TrieMergeWalk.java:151
-  wire [4:0] _add_26 = walk_depth + 5'd1; // TrieMergeWalk.java:161
+  wire [31:0] _bits_122 = walk_sum[31:0]; // TrieMergeWalk.java:106
+  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_122; // TrieMergeWalk.java:106
+  wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:211
+  wire _not_48 = ~walk_probing; // TrieMergeWalk.java:151
+  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:103
+  wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:93
+  wire _and_44 = read_result & _or_35; // TrieMergeWalk.java:93
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_44}; // TrieMergeWalk.java:104
+  wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:151
+  wire _and_45 = _not_48 & _eq_13; // TrieMergeWalk.java:151
+  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:161
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:89
-  wire [3:0] _bits_85 = _sub_4[3:0]; // TrieMergeWalk.java:89
-  wire [139:0] _mem_read_0 = walk_frames[_bits_85]; // TrieMergeWalk.java:90
-  wire [11:0] _bits_86 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
-  wire [47:0] _bits_87 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
-  wire [11:0] _bits_88 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_88; // ChildWord.java:43
-  wire [11:0] _bits_89 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_89; // ChildWord.java:43
-  wire [11:0] _bits_90 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_90; // ChildWord.java:43
-  wire [11:0] _bits_91 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_91; // ChildWord.java:43
-  wire [3:0] _cat_20 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
-  wire [3:0] _bits_92 = _dshl_1[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_35 = ~_bits_92; // TrieMergeWalk.java:149
-  wire [3:0] _and_24 = walk_todo & _not_35; // TrieMergeWalk.java:149
-  wire [11:0] _bits_93 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_93; // ChildWord.java:43
-  wire [11:0] _bits_94 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_94; // ChildWord.java:43
-  wire [11:0] _bits_95 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_95; // ChildWord.java:43
-  wire [11:0] _bits_96 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_96; // ChildWord.java:43
-  wire [3:0] _cat_21 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_97 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
-  wire [34:0] _add_27 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:94
-  wire [34:0] _mux_8 = _and_22 ? _add_27 : walk_sum; // TrieMergeWalk.java:94
-  wire [34:0] _bits_98 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
-  wire [34:0] _add_28 = _bits_98 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
-  wire [34:0] _mux_9 = walk_now_leaf ? _add_28 : _bits_98; // TrieMergeWalk.java:226
-  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
-  wire [3:0] _bits_99 = _dshl_2[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_33 = walk_leaves | _bits_99; // TrieMergeWalk.java:135
-  wire [3:0] _bits_100 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
-  wire [1:0] _bits_101 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
-  wire [6:0] _dshl_3 = 7'd1 << _bits_101; // TrieMergeWalk.java:260
-  wire [3:0] _bits_102 = _dshl_3[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_34 = _bits_100 | _bits_102; // TrieMergeWalk.java:227
-  wire [3:0] _mux_10 = walk_now_leaf ? _or_34 : _bits_100; // TrieMergeWalk.java:227
+  wire [3:0] _bits_123 = _sub_4[3:0]; // TrieMergeWalk.java:89
+  wire [139:0] _mem_read_0 = walk_frames[_bits_123]; // TrieMergeWalk.java:90
+  wire [11:0] _bits_124 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
+  wire [47:0] _bits_125 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
+  wire [11:0] _bits_126 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_126; // ChildWord.java:43
+  wire [11:0] _bits_127 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_127; // ChildWord.java:43
+  wire [11:0] _bits_128 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_128; // ChildWord.java:43
+  wire [11:0] _bits_129 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_129; // ChildWord.java:43
+  wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
+  wire [6:0] _dshl_2 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
+  wire [3:0] _bits_130 = _dshl_2[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_49 = ~_bits_130; // TrieMergeWalk.java:149
+  wire [3:0] _and_46 = walk_todo & _not_49; // TrieMergeWalk.java:149
+  wire [11:0] _bits_131 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_131; // ChildWord.java:43
+  wire [11:0] _bits_132 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_132; // ChildWord.java:43
+  wire [11:0] _bits_133 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_133; // ChildWord.java:43
+  wire [11:0] _bits_134 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_134; // ChildWord.java:43
+  wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
+  wire [3:0] _bits_135 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
+  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:94
+  wire [34:0] _mux_13 = _and_44 ? _add_35 : walk_sum; // TrieMergeWalk.java:94
+  wire [34:0] _bits_136 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
+  wire [34:0] _add_36 = _bits_136 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
+  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_136; // TrieMergeWalk.java:226
+  wire [6:0] _dshl_3 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
+  wire [3:0] _bits_137 = _dshl_3[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_36 = walk_leaves | _bits_137; // TrieMergeWalk.java:135
+  wire [3:0] _bits_138 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
+  wire [1:0] _bits_139 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
+  wire [6:0] _dshl_4 = 7'd1 << _bits_139; // TrieMergeWalk.java:260
+  wire [3:0] _bits_140 = _dshl_4[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_37 = _bits_138 | _bits_140; // TrieMergeWalk.java:227
+  wire [3:0] _mux_15 = walk_now_leaf ? _or_37 : _bits_138; // TrieMergeWalk.java:227
   wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:60
   wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:100
-  wire _and_25 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:100
-  wire [34:0] _mux_11 = _and_25 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:100
-  wire _not_36 = ~walk_now_leaf; // TrieMergeWalk.java:228
-  wire [34:0] _bits_103 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
-  wire _lt_1 = walk_new_least < _bits_103; // TrieMergeWalk.java:228
-  wire _and_26 = _not_36 & _lt_1; // TrieMergeWalk.java:228
-  wire [34:0] _mux_12 = _and_26 ? walk_new_least : _bits_103; // TrieMergeWalk.java:228
+  wire _and_47 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:100
+  wire [34:0] _mux_16 = _and_47 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:100
+  wire _not_50 = ~walk_now_leaf; // TrieMergeWalk.java:228
+  wire [34:0] _bits_141 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
+  wire _lt_1 = walk_new_least < _bits_141; // TrieMergeWalk.java:228
+  wire _and_48 = _not_50 & _lt_1; // TrieMergeWalk.java:228
+  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_141; // TrieMergeWalk.java:228
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:169
-  wire _bits_104 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_104; // SplitCompare.java:59
-  wire [11:0] _bits_105 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_106 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_107 = _bits_106[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_29 = {1'b0, _bits_105} + {1'b0, _bits_107}; // SplitCompare.java:85
-  wire _bits_108 = _add_29[12]; // SplitCompare.java:85
-  wire [12:0] _cat_22 = {_bits_105, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_23 = {_bits_107, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_30 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
-  wire _bits_109 = _add_30[13]; // SplitCompare.java:86
-  wire [22:0] _bits_110 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_111 = _bits_110[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_112 = _bits_106[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_113 = _bits_112[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_31 = {1'b0, _bits_111} + {1'b0, _bits_113}; // SplitCompare.java:85
-  wire _bits_114 = _add_31[12]; // SplitCompare.java:85
-  wire [12:0] _cat_24 = {_bits_111, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_25 = {_bits_113, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_32 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_115 = _add_32[13]; // SplitCompare.java:86
-  wire [10:0] _bits_116 = _bits_110[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_26 = {_bits_116, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_117 = _bits_112[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_27 = {_bits_117, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_33 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
-  wire _bits_118 = _add_33[12]; // SplitCompare.java:86
-  wire _and_27 = _bits_115 & _bits_118; // SplitCompare.java:75
-  wire _or_35 = _bits_114 | _and_27; // SplitCompare.java:75
-  wire _and_28 = _bits_109 & _or_35; // SplitCompare.java:75
-  wire _or_36 = _bits_108 | _and_28; // SplitCompare.java:75
-  wire _and_29 = _and_r_2 & _or_36; // SplitCompare.java:59
-  wire _not_37 = ~_and_29; // TrieMergeWalk.java:171
-  wire _and_30 = _or_r_13 & _not_37; // TrieMergeWalk.java:170
-  wire [2:0] _bits_119 = walk_sum[34:32]; // TrieMergeWalk.java:172
-  wire _or_r_14 = |_bits_119; // TrieMergeWalk.java:172
-  wire [6:0] _dshl_4 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
-  wire [3:0] _bits_120 = _dshl_4[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_38 = ~_bits_120; // TrieMergeWalk.java:196
-  wire [3:0] _and_31 = walk_freeing & _not_38; // TrieMergeWalk.java:196
-  wire _eq_10 = walk_word == 48'd0; // TrieMergeWalk.java:206
-  wire _and_32 = walk_merges & _eq_10; // TrieMergeWalk.java:206
+  wire _bits_142 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_142; // SplitCompare.java:59
+  wire [11:0] _bits_143 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_144 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_145 = _bits_144[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_37 = {1'b0, _bits_143} + {1'b0, _bits_145}; // SplitCompare.java:85
+  wire _bits_146 = _add_37[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_143, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_145, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_147 = _add_38[13]; // SplitCompare.java:86
+  wire [22:0] _bits_148 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_149 = _bits_148[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_150 = _bits_144[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_151 = _bits_150[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_39 = {1'b0, _bits_149} + {1'b0, _bits_151}; // SplitCompare.java:85
+  wire _bits_152 = _add_39[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_149, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_151, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_153 = _add_40[13]; // SplitCompare.java:86
+  wire [10:0] _bits_154 = _bits_148[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_154, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_155 = _bits_150[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_155, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
+  wire _bits_156 = _add_41[12]; // SplitCompare.java:86
+  wire _and_49 = _bits_153 & _bits_156; // SplitCompare.java:75
+  wire _or_38 = _bits_152 | _and_49; // SplitCompare.java:75
+  wire _and_50 = _bits_147 & _or_38; // SplitCompare.java:75
+  wire _or_39 = _bits_146 | _and_50; // SplitCompare.java:75
+  wire _and_51 = _and_r_3 & _or_39; // SplitCompare.java:59
+  wire _not_51 = ~_and_51; // TrieMergeWalk.java:171
+  wire _and_52 = _or_r_13 & _not_51; // TrieMergeWalk.java:170
+  wire [2:0] _bits_157 = walk_sum[34:32]; // TrieMergeWalk.java:172
+  wire _or_r_14 = |_bits_157; // TrieMergeWalk.java:172
+  wire [6:0] _dshl_5 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
+  wire [3:0] _bits_158 = _dshl_5[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_52 = ~_bits_158; // TrieMergeWalk.java:196
+  wire [3:0] _and_53 = walk_freeing & _not_52; // TrieMergeWalk.java:196
+  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:206
+  wire _and_54 = walk_merges & _eq_14; // TrieMergeWalk.java:206
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:186
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:186
-  wire _and_33 = _or_r_15 & _lt_2; // TrieMergeWalk.java:186
-  wire [34:0] _mux_13 = _and_33 ? walk_sum : walk_least; // TrieMergeWalk.java:186
-  wire [11:0] _bits_121 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_122 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_123 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_124 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_125 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_126 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_127 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_128 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_34 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_5 = _add_34 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_39 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_34 = snapshot_pending & _not_39; // CsrRequests.java:90
-  wire _and_35 = _and_34 & quiet_held; // CsrRequests.java:90
-  wire _and_36 = _and_35 & snapshot_settled; // CsrRequests.java:90
-  wire _and_37 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_11 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_14 = _eq_11 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_129 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_129; // ScheduleAndSnapshot.java:62
-  wire _not_40 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_15 = _not_40 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_37 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_16 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_17 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_130 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_131 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_38 = _bits_131 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_130, _or_38}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_132 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_41 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_38 = following_running & _not_41; // MergeScheduleUnit.java:43
-  wire _not_42 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_133 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_133; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_134 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_135 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_134} - {1'b0, _bits_135}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_136 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_137 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_136} - {1'b0, _bits_137}; // ScheduleAndSnapshot.java:74
-  wire _bits_138 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_138}; // ScheduleAndSnapshot.java:75
-  wire _bits_139 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_43 = ~_bits_139; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_140 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_141 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_140, _bits_141}; // ScheduleAndSnapshot.java:77
+  wire _and_55 = _or_r_15 & _lt_2; // TrieMergeWalk.java:186
+  wire [34:0] _mux_18 = _and_55 ? walk_sum : walk_least; // TrieMergeWalk.java:186
+  wire [11:0] _bits_159 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_160 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_161 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_162 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_163 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_164 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_165 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_166 = walk_word[47:36]; // ChildWord.java:30
+  wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_53 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_56 = snapshot_pending & _not_53; // CsrRequests.java:90
+  wire _and_57 = _and_56 & quiet_held; // CsrRequests.java:90
+  wire _and_58 = _and_57 & snapshot_settled; // CsrRequests.java:90
+  wire _and_59 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_167 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_167; // ScheduleAndSnapshot.java:62
+  wire _not_54 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_20 = _not_54 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_40 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_168 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_169 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_41 = _bits_169 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_168, _or_41}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_170 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_55 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_60 = following_running & _not_55; // MergeScheduleUnit.java:43
+  wire _not_56 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_171 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_171; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_172 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_173 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_172} - {1'b0, _bits_173}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_174 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_175 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_174} - {1'b0, _bits_175}; // ScheduleAndSnapshot.java:74
+  wire _bits_176 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_176}; // ScheduleAndSnapshot.java:75
+  wire _bits_177 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_57 = ~_bits_177; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_178 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_179 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_178, _bits_179}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_39 = _not_43 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_61 = _not_57 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_142 = _sub_9[17:0]; // SplitCounter.java:70
-  wire _or_39 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_143 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_144 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_180 = _sub_9[17:0]; // SplitCounter.java:70
+  wire _or_42 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_181 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_182 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_145 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_146 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_147 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_183 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_184 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_185 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_148 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_149 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_150 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_186 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_187 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_188 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_151 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_152 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_44 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_189 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_190 = _sub_11[16]; // SplitCounter.java:57
+  wire _not_58 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_45 = ~_or_r_19; // SplitCounter.java:91
+  wire _not_59 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_46 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_40 = _not_45 & _not_46; // SplitCounter.java:92
+  wire _not_60 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_62 = _not_59 & _not_60; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_47 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_41 = _and_40 & _not_47; // SplitCounter.java:92
-  wire _and_42 = _not_44 & _and_41; // ScheduleAndSnapshot.java:97
-  wire _bits_153 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_153; // ScheduleAndSnapshot.java:102
-  wire _not_48 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_43 = _and_42 & _not_48; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_18 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire [6:0] _add_35 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:94
-  wire [6:0] _sub_13 = _add_35 - {{6{1'b0}}, io_found_valid}; // TrieController.java:95
-  wire _and_44 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
-  wire _and_45 = _and_44 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_154 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_154; // SplitCompare.java:59
-  wire [11:0] _bits_155 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_156 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_157 = _bits_156[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_36 = {1'b0, _bits_155} + {1'b0, _bits_157}; // SplitCompare.java:85
-  wire _bits_158 = _add_36[12]; // SplitCompare.java:85
-  wire [12:0] _cat_28 = {_bits_155, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_29 = {_bits_157, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_37 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
-  wire _bits_159 = _add_37[13]; // SplitCompare.java:86
-  wire [22:0] _bits_160 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_161 = _bits_160[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_162 = _bits_156[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_163 = _bits_162[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_38 = {1'b0, _bits_161} + {1'b0, _bits_163}; // SplitCompare.java:85
-  wire _bits_164 = _add_38[12]; // SplitCompare.java:85
-  wire [12:0] _cat_30 = {_bits_161, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_31 = {_bits_163, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_39 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
-  wire _bits_165 = _add_39[13]; // SplitCompare.java:86
-  wire [10:0] _bits_166 = _bits_160[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_32 = {_bits_166, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_167 = _bits_162[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_33 = {_bits_167, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_40 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_168 = _add_40[12]; // SplitCompare.java:86
-  wire _and_46 = _bits_165 & _bits_168; // SplitCompare.java:75
-  wire _or_40 = _bits_164 | _and_46; // SplitCompare.java:75
-  wire _and_47 = _bits_159 & _or_40; // SplitCompare.java:75
-  wire _or_41 = _bits_158 | _and_47; // SplitCompare.java:75
-  wire skip_now = _and_r_3 & _or_41; // SplitCompare.java:59
-  wire _and_48 = hit_short_3 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_169 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_169; // ScheduleAndSnapshot.java:117
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_49 = ~merge_now; // CommitVerdict.java:91
-  wire _and_49 = _and_48 & _not_49; // CommitVerdict.java:91
-  wire _not_50 = ~_and_49; // CommitVerdict.java:91
-  wire [15:0] _bits_170 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_171 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_41 = {1'b0, _bits_170} + {1'b0, _bits_171}; // SplitCompare.java:85
-  wire _bits_172 = _add_41[16]; // SplitCompare.java:85
-  wire [16:0] _cat_34 = {_bits_170, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_35 = {_bits_171, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_42 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_173 = _add_42[17]; // SplitCompare.java:86
-  wire [15:0] _bits_174 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_175 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_43 = {1'b0, _bits_174} + {1'b0, _bits_175}; // SplitCompare.java:85
-  wire _bits_176 = _add_43[16]; // SplitCompare.java:85
-  wire _and_50 = _bits_173 & _bits_176; // SplitCompare.java:75
-  wire _and_51 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_52 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_51 | _and_52; // CommitVerdict.java:94
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, io_found_bits_children}; // TrieController.java:112
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:114
-  wire _and_53 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_53 & over_t; // CommitVerdict.java:78
-  wire _and_54 = state_run & io_found_valid; // TrieController.java:124
-  wire _not_51 = ~commit_stop; // TrieController.java:124
-  wire _and_55 = _and_54 & _not_51; // TrieController.java:124
-  wire _lt_4 = io_found_bits_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_52 = ~merge_now; // CommitVerdict.java:84
-  wire _and_56 = split_now & _not_52; // CommitVerdict.java:84
-  wire _and_57 = _and_56 & hit_short_3; // CommitVerdict.java:84
-  wire defer_now = _and_57 & skip_now; // CommitVerdict.java:84
-  wire _and_58 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_53 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_53; // UndoStack.java:40
+  wire _not_61 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_63 = _and_62 & _not_61; // SplitCounter.java:92
+  wire _and_64 = _not_58 & _and_63; // ScheduleAndSnapshot.java:97
+  wire _bits_191 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_191; // ScheduleAndSnapshot.java:102
+  wire _not_62 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_65 = _and_64 & _not_62; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_63 = ~split_in_place; // TrieController.java:117
+  wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:107
+  wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:108
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:125
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:127
+  wire [4:0] _add_44 = _bits_117 + 5'd1; // SplitRedo.java:67
+  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_117; // SplitRedo.java:67
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:85
+  wire _or_43 = io_found_valid | redo_issue; // TrieController.java:137
+  wire _and_66 = state_run & _or_43; // TrieController.java:137
+  wire _not_64 = ~commit_stop; // TrieController.java:137
+  wire _and_67 = _and_66 & _not_64; // TrieController.java:137
+  wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_65 = ~merge_now; // CommitVerdict.java:84
+  wire _and_68 = split_now & _not_65; // CommitVerdict.java:84
+  wire _and_69 = _and_68 & hit_short_3; // CommitVerdict.java:84
+  wire defer_now = _and_69 & skip_now; // CommitVerdict.java:84
+  wire _and_70 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_66 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_66; // UndoStack.java:40
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
-  wire draining = state_drain | commit_stop; // TrieController.java:142
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:143
-  wire [5:0] _add_44 = undo_sp + 6'd1; // UndoStack.java:45
-  wire _eq_12 = undo_sp_next == 6'd0; // UndoStack.java:39
-  wire _eq_13 = _bits_78 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_177 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_19 = _eq_13 ? free_next : _bits_177; // ChildWord.java:63
-  wire _eq_14 = _bits_78 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_178 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_20 = _eq_14 ? free_next : _bits_178; // ChildWord.java:63
-  wire _eq_15 = _bits_78 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_179 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_21 = _eq_15 ? free_next : _bits_179; // ChildWord.java:63
-  wire _eq_16 = _bits_78 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_180 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_22 = _eq_16 ? free_next : _bits_180; // ChildWord.java:63
-  wire [47:0] _cat_36 = {_mux_19, _mux_20, _mux_21, _mux_22}; // ChildWord.java:64
-  wire [31:0] _bits_181 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [11:0] _bits_182 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_182; // ChildWord.java:43
-  wire [11:0] _bits_183 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_183; // ChildWord.java:43
-  wire [11:0] _bits_184 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_184; // ChildWord.java:43
-  wire [11:0] _bits_185 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_185; // ChildWord.java:43
-  wire [3:0] _cat_37 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_78; // TrieController.java:250
-  wire [3:0] _bits_186 = _dshl_5[3:0]; // TrieController.java:250
-  wire [3:0] _or_42 = split_present | _bits_186; // TrieController.java:249
-  wire [11:0] _bits_187 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:159
+  wire [5:0] _add_45 = undo_sp + 6'd1; // UndoStack.java:45
+  wire _eq_16 = undo_sp_next == 6'd0; // UndoStack.java:39
+  wire [31:0] _bits_192 = slot_info_rdata_0[43:12]; // TrieTables.java:161
+  wire [11:0] _bits_193 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_193; // ChildWord.java:43
+  wire [11:0] _bits_194 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_194; // ChildWord.java:43
+  wire [11:0] _bits_195 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_25 = |_bits_195; // ChildWord.java:43
+  wire [11:0] _bits_196 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_196; // ChildWord.java:43
+  wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
+  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:269
+  wire [3:0] _bits_197 = _dshl_6[3:0]; // TrieController.java:269
+  wire [3:0] _or_44 = split_present | _bits_197; // TrieController.java:268
+  wire [11:0] _bits_198 = slot_info_rdata_0[11:0]; // TrieTables.java:165
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_188 = slot_info_rdata_0[49]; // TrieTables.java:153
-  wire _and_59 = _lt_5 & _bits_188; // TrieController.java:297
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:298
-  wire _and_60 = _and_59 & _lt_6; // TrieController.java:298
-  wire [31:0] _bits_189 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [31:0] _mux_23 = _and_60 ? _bits_189 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_190 = slot_info_rdata_0[48:44]; // TrieTables.java:157
-  wire [5:0] _cat_38 = {_bits_190, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_24 = _and_60 ? _cat_38 : 6'd0; // CsrRequests.java:45
-  wire _not_54 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_54 & pipe_empty; // QuietPipe.java:31
-  wire _and_61 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_55 = ~io_issued; // QuietPipe.java:32
-  wire _and_62 = _and_61 & _not_55; // QuietPipe.java:32
-  wire _not_56 = ~marking; // QuietPipe.java:33
-  wire _and_63 = _and_62 & _not_56; // QuietPipe.java:33
-  wire _and_64 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_43 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_44 = _or_43 | ev_split_q; // StatusRegs.java:86
-  wire _or_45 = _or_44 | ev_batch_q; // StatusRegs.java:87
-  wire _or_46 = _or_45 | ev_deferred_q; // StatusRegs.java:88
+  wire _bits_199 = slot_info_rdata_0[49]; // TrieTables.java:153
+  wire _and_71 = _lt_5 & _bits_199; // TrieController.java:318
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:319
+  wire _and_72 = _and_71 & _lt_6; // TrieController.java:319
+  wire [31:0] _bits_200 = slot_info_rdata_0[43:12]; // TrieTables.java:161
+  wire [31:0] _mux_24 = _and_72 ? _bits_200 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_201 = slot_info_rdata_0[48:44]; // TrieTables.java:157
+  wire [5:0] _cat_39 = {_bits_201, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_25 = _and_72 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire _not_67 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_67 & pipe_empty; // QuietPipe.java:31
+  wire _and_73 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_68 = ~io_issued; // QuietPipe.java:32
+  wire _and_74 = _and_73 & _not_68; // QuietPipe.java:32
+  wire _not_69 = ~marking; // QuietPipe.java:33
+  wire _and_75 = _and_74 & _not_69; // QuietPipe.java:33
+  wire _and_76 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:86
+  wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:87
+  wire _or_48 = _or_47 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_47 = _or_46 | _or_r_27; // StatusRegs.java:89
-  wire _not_57 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_58 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_65 = _not_57 & _not_58; // SplitCounter.java:111
-  wire _not_59 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_66 = _and_65 & _not_59; // SplitCounter.java:111
-  wire _not_60 = ~_and_66; // StatusRegs.java:90
-  wire ev_pending = _or_47 | _not_60; // StatusRegs.java:90
-  wire _not_61 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_67 = _not_61 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_67 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_68 = _and_64 & status_still; // QuietPipe.java:36
-  wire _and_69 = state_advance & advance_settled_was_1; // TrieController.java:168
-  wire _and_70 = state_advance & advance_settled_was_2; // TrieController.java:168
-  wire _not_62 = ~state_init; // IssueGate.java:42
-  wire _and_71 = _not_62 & io_enable; // IssueGate.java:44
-  wire _or_48 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_63 = ~_or_48; // IssueGate.java:45
-  wire _and_72 = _and_71 & _not_63; // IssueGate.java:45
-  wire _or_49 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_64 = ~_or_49; // IssueGate.java:46
-  wire _and_73 = _and_72 & _not_64; // IssueGate.java:46
-  wire _not_65 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_74 = _and_73 & _not_65; // IssueGate.java:47
-  wire _not_66 = ~commit_stop; // TrieController.java:349
-  wire _and_75 = state_run & _not_66; // TrieController.java:349
-  wire _not_67 = ~io_headValid; // TrieController.java:350
-  wire _and_76 = pipe_empty & _not_67; // TrieController.java:350
-  wire [2:0] _mux_25 = _and_76 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_50 = state_drain | state_undo; // TrieController.java:351
-  wire _or_51 = _or_50 | state_resume; // TrieController.java:351
-  wire _or_52 = _or_51 | commit_stop; // TrieController.java:351
-  wire [2:0] _mux_26 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_53 = state_split_read | state_split_check; // TrieController.java:353
-  wire _or_54 = _or_53 | state_split_alloc; // TrieController.java:353
-  wire _or_55 = _or_54 | state_split_link; // TrieController.java:353
-  wire _or_56 = state_merge_start | state_merge; // TrieController.java:354
-  wire _or_57 = _or_56 | state_advance; // TrieController.java:354
-  wire _or_58 = _or_57 | state_advance_wait; // TrieController.java:354
-  wire [11:0] _bits_191 = free_depth[11:0]; // FreeSlots.java:47
+  wire _or_49 = _or_48 | _or_r_27; // StatusRegs.java:89
+  wire _not_70 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_71 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_77 = _not_70 & _not_71; // SplitCounter.java:111
+  wire _not_72 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_78 = _and_77 & _not_72; // SplitCounter.java:111
+  wire _not_73 = ~_and_78; // StatusRegs.java:90
+  wire ev_pending = _or_49 | _not_73; // StatusRegs.java:90
+  wire _not_74 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_79 = _not_74 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_79 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_80 = _and_76 & status_still; // QuietPipe.java:36
+  wire _and_81 = state_advance & advance_settled_was_1; // TrieController.java:185
+  wire _and_82 = state_advance & advance_settled_was_2; // TrieController.java:185
+  wire _not_75 = ~state_init; // IssueGate.java:42
+  wire _and_83 = _not_75 & io_enable; // IssueGate.java:44
+  wire _or_50 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_76 = ~_or_50; // IssueGate.java:45
+  wire _and_84 = _and_83 & _not_76; // IssueGate.java:45
+  wire _or_51 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_77 = ~_or_51; // IssueGate.java:46
+  wire _and_85 = _and_84 & _not_77; // IssueGate.java:46
+  wire _not_78 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_86 = _and_85 & _not_78; // IssueGate.java:47
+  wire _not_79 = ~commit_stop; // TrieController.java:377
+  wire _and_87 = state_run & _not_79; // TrieController.java:377
+  wire _not_80 = ~io_headValid; // TrieController.java:378
+  wire _and_88 = pipe_empty & _not_80; // TrieController.java:378
+  wire [2:0] _mux_26 = _and_88 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_52 = state_drain | state_undo; // TrieController.java:379
+  wire _or_53 = _or_52 | state_resume; // TrieController.java:379
+  wire _or_54 = _or_53 | commit_stop; // TrieController.java:379
+  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_55 = state_split_read | state_split_check; // TrieController.java:381
+  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:381
+  wire _or_57 = _or_56 | state_split_link; // TrieController.java:381
+  wire _or_58 = state_merge_start | state_merge; // TrieController.java:382
+  wire _or_59 = _or_58 | state_advance; // TrieController.java:382
+  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:382
+  wire [11:0] _bits_202 = free_depth[11:0]; // FreeSlots.java:47
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:43
-  wire [11:0] _bits_192 = _sub_16[11:0]; // FreeSlots.java:43
-  wire [3:0] _bits_193 = walk_depth[3:0]; // TrieMergeWalk.java:159
-  wire [139:0] _cat_39 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:160
-  wire [4:0] _bits_194 = undo_sp[4:0]; // UndoStack.java:44
-  wire [43:0] _cat_40 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
+  wire [11:0] _bits_203 = _sub_16[11:0]; // FreeSlots.java:43
+  wire [3:0] _bits_204 = walk_depth[3:0]; // TrieMergeWalk.java:159
+  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:160
+  wire [4:0] _bits_205 = undo_sp[4:0]; // UndoStack.java:44
+  wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
   wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:42
   wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:42
-  wire [5:0] _mux_27 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [4:0] _bits_195 = _mux_27[4:0]; // UndoStack.java:42
-  wire _not_68 = ~undo_push; // UndoStack.java:42
-  wire [15:0] _cat_41 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:52
-  wire _or_r_28 = |_cat_41; // TrieController.java:52
-  wire [15:0] _sub_19 = _cat_41 - 16'd1; // TrieController.java:52
-  wire [15:0] _and_77 = _cat_41 & _sub_19; // TrieController.java:52
-  wire _or_r_29 = |_and_77; // TrieController.java:52
-  wire _not_69 = ~_or_r_29; // TrieController.java:52
-  wire _and_78 = _or_r_28 & _not_69; // TrieController.java:52
+  wire [5:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
+  wire [4:0] _bits_206 = _mux_28[4:0]; // UndoStack.java:42
+  wire _not_81 = ~undo_push; // UndoStack.java:42
+  wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:52
+  wire _or_r_28 = |_cat_42; // TrieController.java:52
+  wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:52
+  wire [15:0] _and_89 = _cat_42 & _sub_19; // TrieController.java:52
+  wire _or_r_29 = |_and_89; // TrieController.java:52
+  wire _not_82 = ~_or_r_29; // TrieController.java:52
+  wire _and_90 = _or_r_28 & _not_82; // TrieController.java:52
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_79 = min_read & min_write; // TrieTables.java:96
-  wire _not_70 = ~_and_79; // TrieTables.java:96
-  wire _and_80 = word_read & word_write; // TrieTables.java:97
-  wire _not_71 = ~_and_80; // TrieTables.java:97
-  wire _and_81 = info_read & info_write; // TrieTables.java:98
-  wire _not_72 = ~_and_81; // TrieTables.java:98
-  wire _not_73 = ~free_push; // FreeSlots.java:59
-  wire _not_74 = ~free_stack_empty; // FreeSlots.java:60
+  wire _and_91 = min_read & min_write; // TrieTables.java:96
+  wire _not_83 = ~_and_91; // TrieTables.java:96
+  wire _and_92 = word_read & word_write; // TrieTables.java:97
+  wire _not_84 = ~_and_92; // TrieTables.java:97
+  wire _and_93 = info_read & info_write; // TrieTables.java:98
+  wire _not_85 = ~_and_93; // TrieTables.java:98
+  wire _not_86 = ~free_push; // FreeSlots.java:59
+  wire _not_87 = ~free_stack_empty; // FreeSlots.java:60
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:60
-  wire _or_59 = _not_74 | _lt_7; // FreeSlots.java:60
-  wire [9:0] _cat_42 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:45
-  wire _or_r_30 = |_cat_42; // TrieMergeWalk.java:45
-  wire [9:0] _sub_20 = _cat_42 - 10'd1; // TrieMergeWalk.java:45
-  wire [9:0] _and_82 = _cat_42 & _sub_20; // TrieMergeWalk.java:45
-  wire _or_r_31 = |_and_82; // TrieMergeWalk.java:45
-  wire _not_75 = ~_or_r_31; // TrieMergeWalk.java:45
-  wire _and_83 = _or_r_30 & _not_75; // TrieMergeWalk.java:45
+  wire _or_61 = _not_87 | _lt_7; // FreeSlots.java:60
+  wire _le_1 = fifo_io_count <= 3'd3; // SplitRedo.java:70
+  wire [9:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:45
+  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:45
+  wire [9:0] _sub_20 = _cat_43 - 10'd1; // TrieMergeWalk.java:45
+  wire [9:0] _and_94 = _cat_43 & _sub_20; // TrieMergeWalk.java:45
+  wire _or_r_31 = |_and_94; // TrieMergeWalk.java:45
+  wire _not_88 = ~_or_r_31; // TrieMergeWalk.java:45
+  wire _and_95 = _or_r_30 & _not_88; // TrieMergeWalk.java:45
   wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:235
   wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:235
-  wire _and_84 = _eq_17 & _eq_18; // TrieMergeWalk.java:235
-  wire _not_76 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_77 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_78 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_85 = _not_77 & _not_78; // SplitCounter.java:111
-  wire _not_79 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_86 = _and_85 & _not_79; // SplitCounter.java:111
-  wire st_n_steady = _not_76 & _and_86; // StatusRegs.java:83
-  wire _or_60 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_61 = _or_60 | ev_split; // StatusRegs.java:114
-  wire _or_62 = _or_61 | ev_allocated; // StatusRegs.java:115
-  wire _or_63 = _or_62 | ev_batch; // StatusRegs.java:116
-  wire _or_64 = _or_63 | ev_deferred; // StatusRegs.java:117
-  wire _or_65 = _or_64 | ev_clear; // StatusRegs.java:118
+  wire _and_96 = _eq_17 & _eq_18; // TrieMergeWalk.java:235
+  wire _not_89 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_90 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_91 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_97 = _not_90 & _not_91; // SplitCounter.java:111
+  wire _not_92 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_98 = _and_97 & _not_92; // SplitCounter.java:111
+  wire st_n_steady = _not_89 & _and_98; // StatusRegs.java:83
+  wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_63 = _or_62 | ev_split; // StatusRegs.java:114
+  wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:115
+  wire _or_65 = _or_64 | ev_batch; // StatusRegs.java:116
+  wire _or_66 = _or_65 | ev_deferred; // StatusRegs.java:117
+  wire _or_67 = _or_66 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_66 = _or_65 | _or_r_32; // StatusRegs.java:119
-  wire _or_67 = _or_66 | ev_pending; // StatusRegs.java:120
-  wire _not_80 = ~_or_67; // ScheduleAndSnapshot.java:108
-  wire _not_81 = ~io_issued; // TrieController.java:102
-  wire _and_87 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_196 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_196; // SplitCompare.java:59
-  wire [10:0] _bits_197 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_198 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_199 = _bits_198[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_45 = {1'b0, _bits_197} + {1'b0, _bits_199}; // SplitCompare.java:85
-  wire _bits_200 = _add_45[11]; // SplitCompare.java:85
-  wire [11:0] _cat_43 = {_bits_197, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_44 = {_bits_199, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_46 = {1'b0, _cat_43} + {1'b0, _cat_44}; // SplitCompare.java:86
-  wire _bits_201 = _add_46[12]; // SplitCompare.java:86
-  wire [20:0] _bits_202 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_203 = _bits_202[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_204 = _bits_198[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_205 = _bits_204[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_47 = {1'b0, _bits_203} + {1'b0, _bits_205}; // SplitCompare.java:85
-  wire _bits_206 = _add_47[11]; // SplitCompare.java:85
-  wire [11:0] _cat_45 = {_bits_203, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_46 = {_bits_205, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_48 = {1'b0, _cat_45} + {1'b0, _cat_46}; // SplitCompare.java:86
-  wire _bits_207 = _add_48[12]; // SplitCompare.java:86
-  wire [9:0] _bits_208 = _bits_202[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_209 = _bits_204[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_49 = {1'b0, _bits_208} + {1'b0, _bits_209}; // SplitCompare.java:85
-  wire _bits_210 = _add_49[10]; // SplitCompare.java:85
-  wire _and_88 = _bits_207 & _bits_210; // SplitCompare.java:75
-  wire _or_68 = _bits_206 | _and_88; // SplitCompare.java:75
-  wire _and_89 = _bits_201 & _or_68; // SplitCompare.java:75
-  wire _or_69 = _bits_200 | _and_89; // SplitCompare.java:75
-  wire _and_90 = _and_r_4 & _or_69; // SplitCompare.java:59
-  wire _eq_19 = _and_87 == _and_90; // CommitVerdict.java:74
-  wire _not_82 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:119
+  wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:120
+  wire _not_93 = ~_or_69; // ScheduleAndSnapshot.java:108
+  wire _not_94 = ~io_issued; // TrieController.java:116
+  wire _and_99 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_207 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_207; // SplitCompare.java:59
+  wire [10:0] _bits_208 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_209 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_210 = _bits_209[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_46 = {1'b0, _bits_208} + {1'b0, _bits_210}; // SplitCompare.java:85
+  wire _bits_211 = _add_46[11]; // SplitCompare.java:85
+  wire [11:0] _cat_44 = {_bits_208, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_45 = {_bits_210, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_47 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
+  wire _bits_212 = _add_47[12]; // SplitCompare.java:86
+  wire [20:0] _bits_213 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_214 = _bits_213[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_215 = _bits_209[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_216 = _bits_215[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_48 = {1'b0, _bits_214} + {1'b0, _bits_216}; // SplitCompare.java:85
+  wire _bits_217 = _add_48[11]; // SplitCompare.java:85
+  wire [11:0] _cat_46 = {_bits_214, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_47 = {_bits_216, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_49 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
+  wire _bits_218 = _add_49[12]; // SplitCompare.java:86
+  wire [9:0] _bits_219 = _bits_213[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_220 = _bits_215[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_50 = {1'b0, _bits_219} + {1'b0, _bits_220}; // SplitCompare.java:85
+  wire _bits_221 = _add_50[10]; // SplitCompare.java:85
+  wire _and_100 = _bits_218 & _bits_221; // SplitCompare.java:75
+  wire _or_70 = _bits_217 | _and_100; // SplitCompare.java:75
+  wire _and_101 = _bits_212 & _or_70; // SplitCompare.java:75
+  wire _or_71 = _bits_211 | _and_101; // SplitCompare.java:75
+  wire _and_102 = _and_r_4 & _or_71; // SplitCompare.java:59
+  wire _eq_19 = _and_99 == _and_102; // CommitVerdict.java:74
+  wire _not_95 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_83 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_96 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_84 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_91 = _not_83 & _not_84; // SplitCounter.java:92
+  wire _not_97 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_103 = _not_96 & _not_97; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_85 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_92 = _and_91 & _not_85; // SplitCounter.java:92
-  wire _and_93 = _not_82 & _and_92; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_211 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_211; // ScheduleAndSnapshot.java:126
-  wire _not_86 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_94 = _and_93 & _not_86; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_212 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_212; // ScheduleAndSnapshot.java:127
-  wire _and_95 = _and_94 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_95; // CommitVerdict.java:82
-  wire _or_70 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_96 = commit_fire & _or_70; // CommitVerdict.java:95
-  wire _not_87 = ~defer_now; // CommitVerdict.java:95
-  wire _and_97 = _and_96 & _not_87; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_97; // CommitVerdict.java:95
+  wire _not_98 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_104 = _and_103 & _not_98; // SplitCounter.java:92
+  wire _and_105 = _not_95 & _and_104; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_222 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_222; // ScheduleAndSnapshot.java:126
+  wire _not_99 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_106 = _and_105 & _not_99; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_223 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_223; // ScheduleAndSnapshot.java:127
+  wire _and_107 = _and_106 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_107; // CommitVerdict.java:82
+  wire _or_72 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_108 = commit_fire & _or_72; // CommitVerdict.java:95
+  wire _not_100 = ~defer_now; // CommitVerdict.java:95
+  wire _and_109 = _and_108 & _not_100; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_109; // CommitVerdict.java:95
   wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
-  wire _not_88 = ~undo_pop; // UndoStack.java:52
+  wire _not_101 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_98 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_89 = ~marking; // TrieController.java:321
-  wire _or_71 = state_run | state_resume; // TrieController.java:323
-  wire _or_72 = _or_71 | state_merge_start; // TrieController.java:324
-  wire _or_73 = state_advance | state_advance_wait; // TrieController.java:325
-  wire _or_74 = _or_72 | _or_73; // TrieController.java:325
-  wire _or_75 = _not_89 | _or_74; // TrieController.java:322
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:331
-  wire _and_99 = state_run & io_counterResult_valid; // TrieController.java:331
-  wire _or_r_37 = |free_slots; // TrieController.java:334
-  wire _and_100 = state_split_alloc & _or_4; // TrieController.java:333
-  wire _and_101 = _and_100 & free_ready; // TrieController.java:333
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:337
-  wire _not_90 = ~io_issued; // TrieController.java:337
-  wire _and_102 = _eq_25 & _not_90; // TrieController.java:337
+  wire _and_110 = draining & io_counterResult_valid; // TrieController.java:161
+  wire _and_111 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_102 = ~split_in_place; // TrieController.java:245
+  wire _or_73 = split_fits | _not_102; // TrieController.java:245
+  wire _not_103 = ~marking; // TrieController.java:342
+  wire _or_74 = state_drain | state_undo; // TrieController.java:344
+  wire _or_75 = state_run | _or_74; // TrieController.java:344
+  wire _or_76 = _or_75 | state_resume; // TrieController.java:345
+  wire _or_77 = _or_76 | state_merge_start; // TrieController.java:346
+  wire _or_78 = state_advance | state_advance_wait; // TrieController.java:347
+  wire _or_79 = _or_77 | _or_78; // TrieController.java:347
+  wire _or_80 = _not_103 | _or_79; // TrieController.java:343
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:353
+  wire _and_112 = state_run & io_counterResult_valid; // TrieController.java:353
+  wire _or_r_37 = |free_slots; // TrieController.java:356
+  wire _and_113 = state_split_alloc & _or_4; // TrieController.java:355
+  wire _and_114 = _and_113 & free_ready; // TrieController.java:355
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:360
+  wire _or_81 = _eq_25 | split_in_place; // TrieController.java:360
+  wire _not_104 = ~io_issued; // TrieController.java:360
+  wire _and_115 = _or_81 & _not_104; // TrieController.java:360
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_issueEnable = _and_7;
+  assign io_issueEnable = _and_10;
   assign io_commit = commit_fire;
-  assign io_rewind = (state_resume ? 1'd1 : 1'd0);
+  assign io_rewind = (state_resume ? _not_16 : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
@@ -1060,7 +1148,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_9;
+  assign io_acceptEnable = _and_12;
   assign io_live_n = _cat_7;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1074,7 +1162,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_27;
-  assign io_errorBoundReady = _and_10;
+  assign io_errorBoundReady = _and_13;
   assign io_snapBusy = _or_7;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -1082,64 +1170,75 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_9;
   assign io_busy = _or_19;
-  assign io_idle = _and_12;
-  assign io_resetting = _not_18;
+  assign io_idle = _and_15;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
   assign io_wordWrite_valid = word_write;
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
-  assign io_walkFlush = commit_stop;
+  assign io_walkFlush = _and_16;
+  assign io_walkHold = _not_27;
+  assign io_walkFix_valid = _and_19;
+  assign io_walkFix_bits_slot = op_slot;
+  assign io_walkFix_bits_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (commit_fire ? (_or_20 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_7 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_4 ? (deferred_at_commit ? 1'd1 : 1'd0) : (split_req ? (deferred_at_commit ? 1'd1 : 1'd0) : (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_5 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
-  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
+  assign ev_allocated = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_batch = (state_undo ? (_not_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_7 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
   assign word_read = (state_split_read ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
   assign info_read = (marking ? (_eq_4 ? (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))) : 1'd1) : (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
   assign word_read_slot = (state_split_read ? op_slot : (walk_step_begin ? 12'd0 : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0) : (free_ready ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0) : (free_ready ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))));
   assign info_read_slot = (marking ? (_eq_4 ? (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? readout_index : 12'd0))) : _bits_76) : (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? readout_index : 12'd0))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_17 : 50'd0) : (state_split_alloc ? (_not_7 ? 50'd0 : (free_ready ? _cat_19 : 50'd0)) : 50'd0));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_17 : 50'd0) : (state_split_alloc ? (_not_10 ? 50'd0 : (free_ready ? _cat_19 : 50'd0)) : 50'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_7 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
   assign free_push = (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0);
-  assign free_take = (state_split_alloc ? (_not_7 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0);
-  assign cmd_valid = (state_run ? _and_21 : (state_undo ? (_not_4 ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_7 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_4 ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_7 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_4 ? _bits_81 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))) : (state_read_issue ? readout_index : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : io_found_bits_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : io_found_bits_slot) : (walk_step_act ? (walk_merges ? walk_slot : io_found_bits_slot) : io_found_bits_slot)))))));
-  assign cmd_value = (state_undo ? (_not_4 ? _bits_82 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight}))))) : (state_split_alloc ? (_not_7 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_descend ? (_eq_7 ? 32'd0 : {{16{1'b0}}, io_found_bits_weight}) : (walk_step_act ? (walk_merges ? _mux_7 : {{16{1'b0}}, io_found_bits_weight}) : {{16{1'b0}}, io_found_bits_weight})))))));
-  assign walk_start = (state_merge_start ? (_not_8 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_return ? (_eq_8 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_0_0 = _bits_121;
-  assign _wire_0_1 = _bits_122;
-  assign _wire_0_2 = _bits_123;
-  assign _wire_0_3 = _bits_124;
-  assign _wire_1_0 = _bits_125;
-  assign _wire_1_1 = _bits_126;
-  assign _wire_1_2 = _bits_127;
-  assign _wire_1_3 = _bits_128;
-  assign serialMultiplier_io_start = _or_37;
-  assign serialMultiplier_io_a = _mux_16;
-  assign serialMultiplier_io_b = _mux_17;
-  assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_44 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_75 ? _mux_25 : (_or_52 ? _mux_26 : (_or_55 ? 3'd3 : (_or_58 ? 3'd4 : 3'd5)))));
+  assign fifo_io_enq_valid = _and_41;
+  assign fifo_io_enq_bits = _cat_29;
+  assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
+  assign _wire_0_0 = _bits_108;
+  assign _wire_0_1 = _bits_109;
+  assign _wire_0_2 = _bits_110;
+  assign _wire_0_3 = _bits_111;
+  assign cmd_valid = (state_run ? _and_43 : (state_undo ? (_not_5 ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_op = (state_undo ? (_not_5 ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
+  assign cmd_addr = (state_undo ? (_not_5 ? _bits_116 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_5 ? _bits_120 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign walk_start = (state_merge_start ? (_not_11 ? 1'd1 : 1'd0) : 1'd0);
+  assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
+  assign _wire_1_0 = _bits_159;
+  assign _wire_1_1 = _bits_160;
+  assign _wire_1_2 = _bits_161;
+  assign _wire_1_3 = _bits_162;
+  assign _wire_2_0 = _bits_163;
+  assign _wire_2_1 = _bits_164;
+  assign _wire_2_2 = _bits_165;
+  assign _wire_2_3 = _bits_166;
+  assign serialMultiplier_io_start = _or_40;
+  assign serialMultiplier_io_a = _mux_21;
+  assign serialMultiplier_io_b = _mux_22;
+  assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
+  assign cause = (commit_fire ? 3'd0 : (_and_87 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_29 & _not_43;
+  assign over_t = _bits_99 | _and_34;
   assign until_merge_load = state_init ? m0_effective : to_merge;
-  assign stop_if_over_t = _and_45 & _not_50;
-  assign over_t = _bits_172 | _and_50;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1161,7 +1260,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_drain <= 1'd0;
     end else begin
-      state_drain <= (state_run ? (commit_stop ? 1'd1 : state_drain) : (state_drain ? (pipe_empty ? 1'd0 : state_drain) : state_drain));
+      state_drain <= (state_run ? (commit_stop ? 1'd1 : state_drain) : (state_drain ? (drained ? 1'd0 : state_drain) : state_drain));
     end
   end
 
@@ -1169,7 +1268,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_undo <= 1'd0;
     end else begin
-      state_undo <= (state_drain ? (pipe_empty ? 1'd1 : state_undo) : (state_undo ? (_not_4 ? state_undo : 1'd0) : state_undo));
+      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_5 ? state_undo : (_and_5 ? 1'd0 : (_not_7 ? 1'd0 : state_undo))) : state_undo));
     end
   end
 
@@ -1177,7 +1276,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_split_read <= 1'd0;
     end else begin
-      state_split_read <= (state_undo ? (_not_4 ? state_split_read : (split_req ? 1'd1 : 1'd0)) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_5 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
+      state_split_read <= (state_undo ? (_not_5 ? state_split_read : (_and_5 ? 1'd1 : (_not_7 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
     end
   end
 
@@ -1193,7 +1292,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_7 ? 1'd0 : state_split_alloc) : state_split_alloc));
+      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_10 ? 1'd0 : state_split_alloc) : state_split_alloc));
     end
   end
 
@@ -1201,7 +1300,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_split_link <= 1'd0;
     end else begin
-      state_split_link <= (state_split_alloc ? (_not_7 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
+      state_split_link <= (state_split_alloc ? (_not_10 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
     end
   end
 
@@ -1209,7 +1308,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_4 ? state_merge_start : (split_req ? state_merge_start : (op_batch_empty ? state_merge_start : 1'd1))) : (state_split_check ? (split_fits ? state_merge_start : (_not_5 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_8 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_5 ? state_merge_start : (_and_5 ? state_merge_start : (_not_7 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_11 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1217,7 +1316,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_merge_start ? (_not_8 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
+      state_merge <= (state_merge_start ? (_not_11 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1225,7 +1324,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_4 ? state_advance : (split_req ? state_advance : (op_batch_empty ? 1'd1 : 1'd0))) : (state_split_check ? (split_fits ? state_advance : (_not_5 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_9 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_5 ? state_advance : (_and_5 ? state_advance : (_not_7 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_8 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_12 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1233,7 +1332,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_9 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_12 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1241,7 +1340,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_5 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_9 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
+      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_8 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_12 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? 1'd0 : state_resume))));
     end
   end
 
@@ -1449,7 +1548,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       free_ready <= 1'd0;
     end else begin
-      free_ready <= _not_32;
+      free_ready <= _not_41;
     end
   end
 
@@ -1469,7 +1568,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_4 ? early_done : (split_req ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_5 ? 1'd1 : early_done)) : early_done));
+      early_done <= (state_undo ? (_not_5 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_8 ? 1'd1 : early_done)) : early_done));
     end
   end
 
@@ -1477,15 +1576,71 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_4 ? early_batch : (split_req ? early_batch : 1'd0)) : (state_split_check ? (split_fits ? early_batch : (_not_5 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_5 ? early_batch : (_and_5 ? early_batch : (_not_7 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_8 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      commit_stop <= 1'd0;
+    end else begin
+      commit_stop <= stop_now;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      split_in_place <= 1'd0;
+    end else begin
+      split_in_place <= (commit_fire ? _and_39 : split_in_place);
+    end
+  end
+
+  always @(posedge clock) begin
+    split_word <= (state_split_check ? ctl_words_rdata_0 : (state_split_alloc ? (_not_10 ? split_word : (free_ready ? _cat_28 : split_word)) : split_word));
+  end
+
+  always @(posedge clock) begin
+    hit_children_1 <= issue_children;
+  end
+
+  always @(posedge clock) begin
+    hit_children_2 <= hit_children_1;
+  end
+
+  always @(posedge clock) begin
+    hit_children_3 <= hit_children_2;
+  end
+
+  always @(posedge clock) begin
+    hit_weight_1 <= issue_weight;
+  end
+
+  always @(posedge clock) begin
+    hit_weight_2 <= hit_weight_1;
+  end
+
+  always @(posedge clock) begin
+    hit_weight_3 <= hit_weight_2;
+  end
+
+  always @(posedge clock) begin
+    hit_key_1 <= _mux_11;
+  end
+
+  always @(posedge clock) begin
+    hit_key_2 <= hit_key_1;
+  end
+
+  always @(posedge clock) begin
+    hit_key_3 <= hit_key_2;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_8 ? 1'd1 : 1'd0) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : walk_step_idle));
     end
   end
 
@@ -1509,7 +1664,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_23 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_7 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_8 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_45 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1517,7 +1672,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_23 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_7 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_45 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1525,7 +1680,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_23 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_45 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1565,39 +1720,39 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_7 ? _add_26 : walk_depth) : (walk_step_return ? (_eq_8 ? walk_depth : {1'b0, _bits_85}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_123}) : walk_depth)));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_7 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_8 ? walk_slot : _bits_86) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_124) : walk_slot)));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_enter ? ctl_words_rdata_0 : (walk_step_descend ? (_eq_7 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_8 ? walk_word : _bits_87) : walk_word))));
+    walk_word <= (walk_step_enter ? ctl_words_rdata_0 : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_12 ? walk_word : _bits_125) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_enter ? _cat_20 : (walk_step_scan ? (walk_probed_walk ? walk_todo : (_or_25 ? _and_24 : walk_todo)) : (walk_step_descend ? (_eq_7 ? _cat_21 : walk_todo) : (walk_step_return ? (_eq_8 ? walk_todo : _bits_97) : walk_todo))));
+    walk_todo <= (walk_step_enter ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? walk_todo : (_or_25 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_135) : walk_todo))));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_enter ? 35'd0 : (walk_step_scan ? _mux_8 : (walk_step_descend ? (_eq_7 ? 35'd0 : _mux_8) : (walk_step_return ? (_eq_8 ? walk_sum : _mux_9) : walk_sum))));
+    walk_sum <= (walk_step_enter ? 35'd0 : (walk_step_scan ? _mux_13 : (walk_step_descend ? (_eq_11 ? 35'd0 : _mux_13) : (walk_step_return ? (_eq_12 ? walk_sum : _mux_14) : walk_sum))));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_enter ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_33 : walk_leaves) : (walk_step_descend ? (_eq_7 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_8 ? walk_leaves : _mux_10) : walk_leaves))));
+    walk_leaves <= (walk_step_enter ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_36 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_enter ? _fill_3 : (walk_step_scan ? _mux_11 : (walk_step_descend ? (_eq_7 ? _fill_3 : walk_least) : (walk_step_return ? (_eq_8 ? walk_least : _mux_12) : walk_least))));
+    walk_least <= (walk_step_enter ? _fill_3 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_3 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_pending <= 3'd0;
     end else begin
-      walk_pending <= (walk_step_enter ? 3'd1 : (walk_step_scan ? _sub_3 : (walk_step_descend ? (_eq_7 ? 3'd1 : _sub_3) : (walk_step_return ? (_eq_8 ? walk_pending : 3'd0) : walk_pending))));
+      walk_pending <= (walk_step_enter ? 3'd1 : (walk_step_scan ? _sub_3 : (walk_step_descend ? (_eq_11 ? 3'd1 : _sub_3) : (walk_step_return ? (_eq_12 ? walk_pending : 3'd0) : walk_pending))));
     end
   end
 
@@ -1630,7 +1785,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_30 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_52 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1638,19 +1793,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_31 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_53 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_32 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_54 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
-    walk_new_count <= (walk_step_act ? _mux_7 : walk_new_count);
+    walk_new_count <= (walk_step_act ? _mux_12 : walk_new_count);
   end
 
   always @(posedge clock) begin
-    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_13) : walk_new_least);
+    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_18) : walk_new_least);
   end
 
   always @(posedge clock) begin
@@ -1685,7 +1840,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_36 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_58 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1693,7 +1848,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_37 ? _mux_14 : eps_active);
+      eps_active <= (_and_59 ? _mux_19 : eps_active);
     end
   end
 
@@ -1701,7 +1856,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_37 ? _mux_15 : q_active);
+      q_active <= (_and_59 ? _mux_20 : q_active);
     end
   end
 
@@ -1717,7 +1872,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_132) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_170) : next_merge) : next_merge));
     end
   end
 
@@ -1733,7 +1888,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_38 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_38 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_42 ? 1'd1 : (_and_38 ? 1'd0 : multiplier_for_schedule))) : (_and_38 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_60 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_60 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_56 ? 1'd1 : (_and_60 ? 1'd0 : multiplier_for_schedule))) : (_and_60 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -1741,7 +1896,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_38 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_38 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_38 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))));
     end
   end
 
@@ -1749,7 +1904,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_42 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_56 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -1757,12 +1912,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_38 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_60 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_38 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_60 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -1774,14 +1929,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_39;
+    merge_ahead <= _and_61;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_142 : (_or_39 ? _bits_143 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_180 : (_or_42 ? _bits_181 : until_merge_lo));
     end
   end
 
@@ -1789,7 +1944,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_39 ? _bits_144 : _bits_145);
+      until_merge_hi_0 <= (_or_42 ? _bits_182 : _bits_183);
     end
   end
 
@@ -1797,7 +1952,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_146 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_184 : 1'd0);
     end
   end
 
@@ -1805,7 +1960,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_39 ? _bits_147 : _bits_148);
+      until_merge_hi_1 <= (_or_42 ? _bits_185 : _bits_186);
     end
   end
 
@@ -1813,7 +1968,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_39 ? 1'd0 : _bits_149);
+      until_merge_carry_1 <= (_or_42 ? 1'd0 : _bits_187);
     end
   end
 
@@ -1821,7 +1976,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_39 ? _bits_150 : _bits_151);
+      until_merge_hi_2 <= (_or_42 ? _bits_188 : _bits_189);
     end
   end
 
@@ -1829,7 +1984,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_39 ? 1'd0 : _bits_152);
+      until_merge_carry_2 <= (_or_42 ? 1'd0 : _bits_190);
     end
   end
 
@@ -1837,7 +1992,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_43;
+      merge_near <= _and_65;
     end
   end
 
@@ -1845,7 +2000,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_36 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_18 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_58 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -1853,15 +2008,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       front_count <= 7'd0;
     end else begin
-      front_count <= (commit_stop ? 7'd0 : _sub_13);
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      commit_stop <= 1'd0;
-    end else begin
-      commit_stop <= stop_now;
+      front_count <= (commit_stop ? (_not_63 ? 7'd0 : _sub_13) : _sub_13);
     end
   end
 
@@ -1894,7 +2041,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    hit_depth_1 <= io_found_bits_depth;
+    hit_depth_1 <= issue_depth;
   end
 
   always @(posedge clock) begin
@@ -1909,7 +2056,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_55;
+      hit_event_1 <= _and_67;
     end
   end
 
@@ -1953,7 +2100,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_58;
+      _reg_1 <= _and_70;
     end
   end
 
@@ -1969,24 +2116,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_12;
+      undo_empty <= _eq_16;
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? ctl_words_rdata_0 : (state_split_alloc ? (_not_7 ? split_word : (free_ready ? _cat_36 : split_word)) : split_word));
+    split_prefix <= (state_split_check ? _bits_192 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_181 : split_prefix);
+    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_10 ? split_present : (free_ready ? _or_44 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_37 : (state_split_alloc ? (_not_7 ? split_present : (free_ready ? _or_42 : split_present)) : split_present));
-  end
-
-  always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_187) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_198) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
@@ -2001,7 +2144,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_36 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_58 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2021,19 +2164,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_60 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_72 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_23 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_24 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_24 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_25 : node_len) : node_len);
     end
   end
 
@@ -2057,7 +2200,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_63;
+      quiet_held <= _and_75;
     end
   end
 
@@ -2065,7 +2208,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_68;
+      snapshot_settled <= _and_80;
     end
   end
 
@@ -2081,7 +2224,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_69;
+      advance_settled_was_2 <= _and_81;
     end
   end
 
@@ -2089,7 +2232,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_70;
+      advance_settled_before <= _and_82;
     end
   end
 
@@ -2097,7 +2240,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_74;
+      issue_gate <= _and_86;
     end
   end
 
@@ -2121,19 +2264,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_191] <= free_pushed;
+      free_stack[_bits_202] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
-    if (walk_step_descend && _eq_7) begin
-      walk_frames[_bits_193] <= _cat_39;
+    if (walk_step_descend && _eq_11) begin
+      walk_frames[_bits_204] <= _cat_40;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_194] <= _cat_40;
+      undo[_bits_205] <= _cat_41;
     end
   end
 
@@ -2160,15 +2303,36 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_192];
+    free_stack_rdata_0 <= free_stack[_bits_203];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_68) begin
-      undo_rdata_0 <= undo[_bits_195];
+    if (_not_81) begin
+      undo_rdata_0 <= undo[_bits_206];
     end
   end
+
+  Fifo_w68_d4 fifo ( // SplitRedo.java:51
+    .clock(clock),
+
+    .reset(reset),
+
+    .redo_pending_enq_ready(fifo_io_enq_ready),
+
+    .redo_pending_enq_valid(fifo_io_enq_valid),
+
+    .redo_pending_enq_bits(fifo_io_enq_bits),
+
+    .redo_pending_deq_ready(fifo_io_deq_ready),
+
+    .redo_pending_deq_valid(fifo_io_deq_valid),
+
+    .redo_pending_deq_bits(fifo_io_deq_bits),
+
+    .redo_pending_count(fifo_io_count)
+
+  );
 
   SerialMultiplier_wa64_wb32 serialMultiplier ( // ScheduleAndSnapshot.java:49
     .clock(clock),
@@ -2191,23 +2355,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_78) begin // TrieController.java:52
-      $display("Assertion failed at TrieController.java:52: state register state is not one-hot: %b", _cat_41);
+    if (!reset && !_and_90) begin // TrieController.java:52
+      $display("Assertion failed at TrieController.java:52: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_70) begin // TrieTables.java:96
+    if (!reset && !_not_83) begin // TrieTables.java:96
       $display("Assertion failed at TrieTables.java:96: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_71) begin // TrieTables.java:97
+    if (!reset && !_not_84) begin // TrieTables.java:97
       $display("Assertion failed at TrieTables.java:97: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_72) begin // TrieTables.java:98
+    if (!reset && !_not_85) begin // TrieTables.java:98
       $display("Assertion failed at TrieTables.java:98: slot_info read and written on one clock");
       $stop;
     end
@@ -2215,23 +2379,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at FreeSlots.java:58: a free slot taken a clock after the stack changed");
       $stop;
     end
-    if (!reset && free_take && !_not_73) begin // FreeSlots.java:59
+    if (!reset && free_take && !_not_86) begin // FreeSlots.java:59
       $display("Assertion failed at FreeSlots.java:59: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_59) begin // FreeSlots.java:60
+    if (!reset && free_take && !_or_61) begin // FreeSlots.java:60
       $display("Assertion failed at FreeSlots.java:60: a free slot taken with none left");
       $stop;
     end
-    if (!reset && !_and_83) begin // TrieMergeWalk.java:45
-      $display("Assertion failed at TrieMergeWalk.java:45: state register walk_step is not one-hot: %b", _cat_42);
+    if (!reset && !_le_1) begin // SplitRedo.java:69
+      $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
+      $stop;
+    end
+    if (!reset && !_and_95) begin // TrieMergeWalk.java:45
+      $display("Assertion failed at TrieMergeWalk.java:45: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
     if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:232
       $display("Assertion failed at TrieMergeWalk.java:232: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_84) begin // TrieMergeWalk.java:235
+    if (!reset && walk_step_decide && !_and_96) begin // TrieMergeWalk.java:235
       $display("Assertion failed at TrieMergeWalk.java:235: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2243,12 +2411,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_80) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_93) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_81) begin // TrieController.java:102
-      $display("Assertion failed at TrieController.java:102: an event issued on the clock the walk is flushed");
+    if (!reset && commit_stop && !_not_94) begin // TrieController.java:116
+      $display("Assertion failed at TrieController.java:116: an event issued on the clock the pipeline stops");
       $stop;
     end
     if (!reset && !_eq_19) begin // CommitVerdict.java:73
@@ -2271,7 +2439,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_88) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_101) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
@@ -2279,32 +2447,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_98 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_41 && !fifo_io_enq_ready) begin // SplitRedo.java:87
+      $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
+      $stop;
+    end
+    if (!reset && _and_110 && !hit_event_3) begin // TrieController.java:161
+      $display("Assertion failed at TrieController.java:161: a squashed result that is not an event's");
+      $stop;
+    end
+    if (!reset && _and_111 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_36 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_58 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && !_or_75) begin // TrieController.java:320
-      $display("Assertion failed at TrieController.java:320: a split's marks still going on in state %b", state_split_read);
+    if (!reset && state_split_check && !_or_73) begin // TrieController.java:245
+      $display("Assertion failed at TrieController.java:245: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:330
-      $display("Assertion failed at TrieController.java:330: a commit without its event in the replay window");
+    if (!reset && !_or_80) begin // TrieController.java:341
+      $display("Assertion failed at TrieController.java:341: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _and_99 && !_ne_0) begin // TrieController.java:331
-      $display("Assertion failed at TrieController.java:331: a READ result in RUN");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:352
+      $display("Assertion failed at TrieController.java:352: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_101 && !_or_r_37) begin // TrieController.java:334
-      $display("Assertion failed at TrieController.java:334: a split ran out of slots");
+    if (!reset && _and_112 && !_ne_0) begin // TrieController.java:353
+      $display("Assertion failed at TrieController.java:353: a READ result in RUN");
       $stop;
     end
-    if (!reset && word_write && !_and_102) begin // TrieController.java:337
-      $display("Assertion failed at TrieController.java:337: a child word written while the walk holds events");
+    if (!reset && _and_114 && !_or_r_37) begin // TrieController.java:356
+      $display("Assertion failed at TrieController.java:356: a split ran out of slots");
+      $stop;
+    end
+    if (!reset && word_write && !_and_115) begin // TrieController.java:359
+      $display("Assertion failed at TrieController.java:359: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -2312,7 +2492,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_29[11:0], _add_30[12:0], _add_31[11:0], _add_32[12:0], _add_33[11:0], _dshl_4[6:4], _sub_12[14], _add_36[11:0], _add_37[12:0], _add_38[11:0], _add_39[12:0], _add_40[11:0], _add_41[15:0], _add_42[16:0], _add_43[15:0], _dshl_5[6:4], _sub_16[12], _mux_27[5], _add_45[10:0], _add_46[11:0], _add_47[10:0], _add_48[11:0], _add_49[9:0]};
+  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[15:0], _add_31[16:0], _add_32[15:0], _mul_1[11:8], _dshl_1[29:0], _dshl_1[286:32], _sub_4[4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_5[6:4], _sub_12[14], _dshl_6[6:4], _sub_16[12], _mux_28[5], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
 
 endmodule
 

@@ -3,164 +3,170 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:96
-  input  wire reset, // TrieWalk.java:96
-  output wire io_search_ready, // TrieWalk.java:97
-  input  wire io_search_valid, // TrieWalk.java:97
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:97
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:97
-  output wire io_result_valid, // TrieWalk.java:97
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:97
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:97
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:97
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:97
-  input  wire io_write_valid, // TrieWalk.java:97
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:97
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:97
-  input  wire [47:0] io_rootWord, // TrieWalk.java:97
-  input  wire io_flush  // TrieWalk.java:97
+  input  wire clock, // TrieWalk.java:119
+  input  wire reset, // TrieWalk.java:119
+  output wire io_search_ready, // TrieWalk.java:120
+  input  wire io_search_valid, // TrieWalk.java:120
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:120
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:120
+  output wire io_result_valid, // TrieWalk.java:120
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:120
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:120
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:120
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:120
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:120
+  input  wire io_write_valid, // TrieWalk.java:120
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:120
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:120
+  input  wire [47:0] io_rootWord, // TrieWalk.java:120
+  input  wire io_flush, // TrieWalk.java:120
+  input  wire io_hold, // TrieWalk.java:120
+  input  wire io_fix_valid, // TrieWalk.java:120
+  input  wire [11:0] io_fix_bits_slot, // TrieWalk.java:120
+  input  wire [47:0] io_fix_bits_word  // TrieWalk.java:120
 );
 
   // State
-  reg s0_valid; // TrieWalk.java:107
-  reg [31:0] s0_key; // TrieWalk.java:109
-  reg [15:0] s0_weight; // TrieWalk.java:110
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:143
-  reg [29:0] s1_key; // TrieWalk.java:148
-  reg s1_valid; // TrieWalk.java:150
-  reg [15:0] s1_weight; // TrieWalk.java:151
-  reg [11:0] s1_slot; // TrieWalk.java:152
-  reg [4:0] s1_depth; // TrieWalk.java:153
-  reg [2:0] s1_children; // TrieWalk.java:154
-  reg s1_done; // TrieWalk.java:155
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:146
-  reg [27:0] s2_key; // TrieWalk.java:148
-  reg s2_valid; // TrieWalk.java:150
-  reg [15:0] s2_weight; // TrieWalk.java:151
-  reg [11:0] s2_slot; // TrieWalk.java:152
-  reg [4:0] s2_depth; // TrieWalk.java:153
-  reg [2:0] s2_children; // TrieWalk.java:154
-  reg s2_done; // TrieWalk.java:155
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:143
-  reg [25:0] s3_key; // TrieWalk.java:148
-  reg s3_valid; // TrieWalk.java:150
-  reg [15:0] s3_weight; // TrieWalk.java:151
-  reg [11:0] s3_slot; // TrieWalk.java:152
-  reg [4:0] s3_depth; // TrieWalk.java:153
-  reg [2:0] s3_children; // TrieWalk.java:154
-  reg s3_done; // TrieWalk.java:155
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:146
-  reg [23:0] s4_key; // TrieWalk.java:148
-  reg s4_valid; // TrieWalk.java:150
-  reg [15:0] s4_weight; // TrieWalk.java:151
-  reg [11:0] s4_slot; // TrieWalk.java:152
-  reg [4:0] s4_depth; // TrieWalk.java:153
-  reg [2:0] s4_children; // TrieWalk.java:154
-  reg s4_done; // TrieWalk.java:155
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:143
-  reg [21:0] s5_key; // TrieWalk.java:148
-  reg s5_valid; // TrieWalk.java:150
-  reg [15:0] s5_weight; // TrieWalk.java:151
-  reg [11:0] s5_slot; // TrieWalk.java:152
-  reg [4:0] s5_depth; // TrieWalk.java:153
-  reg [2:0] s5_children; // TrieWalk.java:154
-  reg s5_done; // TrieWalk.java:155
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:146
-  reg [19:0] s6_key; // TrieWalk.java:148
-  reg s6_valid; // TrieWalk.java:150
-  reg [15:0] s6_weight; // TrieWalk.java:151
-  reg [11:0] s6_slot; // TrieWalk.java:152
-  reg [4:0] s6_depth; // TrieWalk.java:153
-  reg [2:0] s6_children; // TrieWalk.java:154
-  reg s6_done; // TrieWalk.java:155
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:143
-  reg [17:0] s7_key; // TrieWalk.java:148
-  reg s7_valid; // TrieWalk.java:150
-  reg [15:0] s7_weight; // TrieWalk.java:151
-  reg [11:0] s7_slot; // TrieWalk.java:152
-  reg [4:0] s7_depth; // TrieWalk.java:153
-  reg [2:0] s7_children; // TrieWalk.java:154
-  reg s7_done; // TrieWalk.java:155
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:146
-  reg [15:0] s8_key; // TrieWalk.java:148
-  reg s8_valid; // TrieWalk.java:150
-  reg [15:0] s8_weight; // TrieWalk.java:151
-  reg [11:0] s8_slot; // TrieWalk.java:152
-  reg [4:0] s8_depth; // TrieWalk.java:153
-  reg [2:0] s8_children; // TrieWalk.java:154
-  reg s8_done; // TrieWalk.java:155
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:143
-  reg [13:0] s9_key; // TrieWalk.java:148
-  reg s9_valid; // TrieWalk.java:150
-  reg [15:0] s9_weight; // TrieWalk.java:151
-  reg [11:0] s9_slot; // TrieWalk.java:152
-  reg [4:0] s9_depth; // TrieWalk.java:153
-  reg [2:0] s9_children; // TrieWalk.java:154
-  reg s9_done; // TrieWalk.java:155
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:146
-  reg [11:0] s10_key; // TrieWalk.java:148
-  reg s10_valid; // TrieWalk.java:150
-  reg [15:0] s10_weight; // TrieWalk.java:151
-  reg [11:0] s10_slot; // TrieWalk.java:152
-  reg [4:0] s10_depth; // TrieWalk.java:153
-  reg [2:0] s10_children; // TrieWalk.java:154
-  reg s10_done; // TrieWalk.java:155
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:143
-  reg [9:0] s11_key; // TrieWalk.java:148
-  reg s11_valid; // TrieWalk.java:150
-  reg [15:0] s11_weight; // TrieWalk.java:151
-  reg [11:0] s11_slot; // TrieWalk.java:152
-  reg [4:0] s11_depth; // TrieWalk.java:153
-  reg [2:0] s11_children; // TrieWalk.java:154
-  reg s11_done; // TrieWalk.java:155
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:146
-  reg [7:0] s12_key; // TrieWalk.java:148
-  reg s12_valid; // TrieWalk.java:150
-  reg [15:0] s12_weight; // TrieWalk.java:151
-  reg [11:0] s12_slot; // TrieWalk.java:152
-  reg [4:0] s12_depth; // TrieWalk.java:153
-  reg [2:0] s12_children; // TrieWalk.java:154
-  reg s12_done; // TrieWalk.java:155
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:143
-  reg [5:0] s13_key; // TrieWalk.java:148
-  reg s13_valid; // TrieWalk.java:150
-  reg [15:0] s13_weight; // TrieWalk.java:151
-  reg [11:0] s13_slot; // TrieWalk.java:152
-  reg [4:0] s13_depth; // TrieWalk.java:153
-  reg [2:0] s13_children; // TrieWalk.java:154
-  reg s13_done; // TrieWalk.java:155
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:146
-  reg [3:0] s14_key; // TrieWalk.java:148
-  reg s14_valid; // TrieWalk.java:150
-  reg [15:0] s14_weight; // TrieWalk.java:151
-  reg [11:0] s14_slot; // TrieWalk.java:152
-  reg [4:0] s14_depth; // TrieWalk.java:153
-  reg [2:0] s14_children; // TrieWalk.java:154
-  reg s14_done; // TrieWalk.java:155
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:143
-  reg [1:0] s15_key; // TrieWalk.java:148
-  reg s15_valid; // TrieWalk.java:150
-  reg [15:0] s15_weight; // TrieWalk.java:151
-  reg [11:0] s15_slot; // TrieWalk.java:152
-  reg [4:0] s15_depth; // TrieWalk.java:153
-  reg [2:0] s15_children; // TrieWalk.java:154
-  reg s15_done; // TrieWalk.java:155
-  reg s16_valid; // TrieWalk.java:150
-  reg [15:0] s16_weight; // TrieWalk.java:151
-  reg [11:0] s16_slot; // TrieWalk.java:152
-  reg [4:0] s16_depth; // TrieWalk.java:153
-  reg [2:0] s16_children; // TrieWalk.java:154
-  reg s16_done; // TrieWalk.java:155
+  reg s0_valid; // TrieWalk.java:136
+  reg [31:0] s0_key; // TrieWalk.java:139
+  reg [15:0] s0_weight; // TrieWalk.java:140
+  reg [11:0] s1_slot; // TrieWalk.java:161
+  reg [4:0] s1_depth; // TrieWalk.java:162
+  reg [2:0] s1_children; // TrieWalk.java:163
+  reg s1_done; // TrieWalk.java:164
+  reg s1_valid; // TrieWalk.java:166
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s1_key; // TrieWalk.java:193
+  reg [15:0] s1_weight; // TrieWalk.java:207
+  reg [11:0] s2_slot; // TrieWalk.java:161
+  reg [4:0] s2_depth; // TrieWalk.java:162
+  reg [2:0] s2_children; // TrieWalk.java:163
+  reg s2_done; // TrieWalk.java:164
+  reg s2_valid; // TrieWalk.java:166
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s2_key; // TrieWalk.java:193
+  reg [15:0] s2_weight; // TrieWalk.java:207
+  reg [11:0] s3_slot; // TrieWalk.java:161
+  reg [4:0] s3_depth; // TrieWalk.java:162
+  reg [2:0] s3_children; // TrieWalk.java:163
+  reg s3_done; // TrieWalk.java:164
+  reg s3_valid; // TrieWalk.java:166
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s3_key; // TrieWalk.java:193
+  reg [15:0] s3_weight; // TrieWalk.java:207
+  reg [11:0] s4_slot; // TrieWalk.java:161
+  reg [4:0] s4_depth; // TrieWalk.java:162
+  reg [2:0] s4_children; // TrieWalk.java:163
+  reg s4_done; // TrieWalk.java:164
+  reg s4_valid; // TrieWalk.java:166
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s4_key; // TrieWalk.java:193
+  reg [15:0] s4_weight; // TrieWalk.java:207
+  reg [11:0] s5_slot; // TrieWalk.java:161
+  reg [4:0] s5_depth; // TrieWalk.java:162
+  reg [2:0] s5_children; // TrieWalk.java:163
+  reg s5_done; // TrieWalk.java:164
+  reg s5_valid; // TrieWalk.java:166
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s5_key; // TrieWalk.java:193
+  reg [15:0] s5_weight; // TrieWalk.java:207
+  reg [11:0] s6_slot; // TrieWalk.java:161
+  reg [4:0] s6_depth; // TrieWalk.java:162
+  reg [2:0] s6_children; // TrieWalk.java:163
+  reg s6_done; // TrieWalk.java:164
+  reg s6_valid; // TrieWalk.java:166
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s6_key; // TrieWalk.java:193
+  reg [15:0] s6_weight; // TrieWalk.java:207
+  reg [11:0] s7_slot; // TrieWalk.java:161
+  reg [4:0] s7_depth; // TrieWalk.java:162
+  reg [2:0] s7_children; // TrieWalk.java:163
+  reg s7_done; // TrieWalk.java:164
+  reg s7_valid; // TrieWalk.java:166
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s7_key; // TrieWalk.java:193
+  reg [15:0] s7_weight; // TrieWalk.java:207
+  reg [11:0] s8_slot; // TrieWalk.java:161
+  reg [4:0] s8_depth; // TrieWalk.java:162
+  reg [2:0] s8_children; // TrieWalk.java:163
+  reg s8_done; // TrieWalk.java:164
+  reg s8_valid; // TrieWalk.java:166
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s8_key; // TrieWalk.java:193
+  reg [15:0] s8_weight; // TrieWalk.java:207
+  reg [11:0] s9_slot; // TrieWalk.java:161
+  reg [4:0] s9_depth; // TrieWalk.java:162
+  reg [2:0] s9_children; // TrieWalk.java:163
+  reg s9_done; // TrieWalk.java:164
+  reg s9_valid; // TrieWalk.java:166
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s9_key; // TrieWalk.java:193
+  reg [15:0] s9_weight; // TrieWalk.java:207
+  reg [11:0] s10_slot; // TrieWalk.java:161
+  reg [4:0] s10_depth; // TrieWalk.java:162
+  reg [2:0] s10_children; // TrieWalk.java:163
+  reg s10_done; // TrieWalk.java:164
+  reg s10_valid; // TrieWalk.java:166
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s10_key; // TrieWalk.java:193
+  reg [15:0] s10_weight; // TrieWalk.java:207
+  reg [11:0] s11_slot; // TrieWalk.java:161
+  reg [4:0] s11_depth; // TrieWalk.java:162
+  reg [2:0] s11_children; // TrieWalk.java:163
+  reg s11_done; // TrieWalk.java:164
+  reg s11_valid; // TrieWalk.java:166
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s11_key; // TrieWalk.java:193
+  reg [15:0] s11_weight; // TrieWalk.java:207
+  reg [11:0] s12_slot; // TrieWalk.java:161
+  reg [4:0] s12_depth; // TrieWalk.java:162
+  reg [2:0] s12_children; // TrieWalk.java:163
+  reg s12_done; // TrieWalk.java:164
+  reg s12_valid; // TrieWalk.java:166
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s12_key; // TrieWalk.java:193
+  reg [15:0] s12_weight; // TrieWalk.java:207
+  reg [11:0] s13_slot; // TrieWalk.java:161
+  reg [4:0] s13_depth; // TrieWalk.java:162
+  reg [2:0] s13_children; // TrieWalk.java:163
+  reg s13_done; // TrieWalk.java:164
+  reg s13_valid; // TrieWalk.java:166
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s13_key; // TrieWalk.java:193
+  reg [15:0] s13_weight; // TrieWalk.java:207
+  reg [11:0] s14_slot; // TrieWalk.java:161
+  reg [4:0] s14_depth; // TrieWalk.java:162
+  reg [2:0] s14_children; // TrieWalk.java:163
+  reg s14_done; // TrieWalk.java:164
+  reg s14_valid; // TrieWalk.java:166
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:187
+  reg [31:0] s14_key; // TrieWalk.java:193
+  reg [15:0] s14_weight; // TrieWalk.java:207
+  reg [11:0] s15_slot; // TrieWalk.java:161
+  reg [4:0] s15_depth; // TrieWalk.java:162
+  reg [2:0] s15_children; // TrieWalk.java:163
+  reg s15_done; // TrieWalk.java:164
+  reg s15_valid; // TrieWalk.java:166
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:184
+  reg [31:0] s15_key; // TrieWalk.java:193
+  reg [15:0] s15_weight; // TrieWalk.java:207
+  reg [11:0] s16_slot; // TrieWalk.java:161
+  reg [4:0] s16_depth; // TrieWalk.java:162
+  reg [2:0] s16_children; // TrieWalk.java:163
+  reg s16_done; // TrieWalk.java:164
+  reg s16_valid; // TrieWalk.java:166
+  reg [31:0] s16_key; // TrieWalk.java:193
+  reg [15:0] s16_weight; // TrieWalk.java:207
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:139
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:139
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:180
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
@@ -227,1173 +233,1606 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_15_1; // ChildWord.java:35
   wire [11:0] _wire_15_2; // ChildWord.java:35
   wire [11:0] _wire_15_3; // ChildWord.java:35
+  wire [11:0] _wire_16_0; // ChildWord.java:35
+  wire [11:0] _wire_16_1; // ChildWord.java:35
+  wire [11:0] _wire_16_2; // ChildWord.java:35
+  wire [11:0] _wire_16_3; // ChildWord.java:35
+  wire [11:0] _wire_17_0; // ChildWord.java:35
+  wire [11:0] _wire_17_1; // ChildWord.java:35
+  wire [11:0] _wire_17_2; // ChildWord.java:35
+  wire [11:0] _wire_17_3; // ChildWord.java:35
+  wire [11:0] _wire_18_0; // ChildWord.java:35
+  wire [11:0] _wire_18_1; // ChildWord.java:35
+  wire [11:0] _wire_18_2; // ChildWord.java:35
+  wire [11:0] _wire_18_3; // ChildWord.java:35
+  wire [11:0] _wire_19_0; // ChildWord.java:35
+  wire [11:0] _wire_19_1; // ChildWord.java:35
+  wire [11:0] _wire_19_2; // ChildWord.java:35
+  wire [11:0] _wire_19_3; // ChildWord.java:35
+  wire [11:0] _wire_20_0; // ChildWord.java:35
+  wire [11:0] _wire_20_1; // ChildWord.java:35
+  wire [11:0] _wire_20_2; // ChildWord.java:35
+  wire [11:0] _wire_20_3; // ChildWord.java:35
+  wire [11:0] _wire_21_0; // ChildWord.java:35
+  wire [11:0] _wire_21_1; // ChildWord.java:35
+  wire [11:0] _wire_21_2; // ChildWord.java:35
+  wire [11:0] _wire_21_3; // ChildWord.java:35
+  wire [11:0] _wire_22_0; // ChildWord.java:35
+  wire [11:0] _wire_22_1; // ChildWord.java:35
+  wire [11:0] _wire_22_2; // ChildWord.java:35
+  wire [11:0] _wire_22_3; // ChildWord.java:35
+  wire [11:0] _wire_23_0; // ChildWord.java:35
+  wire [11:0] _wire_23_1; // ChildWord.java:35
+  wire [11:0] _wire_23_2; // ChildWord.java:35
+  wire [11:0] _wire_23_3; // ChildWord.java:35
+  wire [11:0] _wire_24_0; // ChildWord.java:35
+  wire [11:0] _wire_24_1; // ChildWord.java:35
+  wire [11:0] _wire_24_2; // ChildWord.java:35
+  wire [11:0] _wire_24_3; // ChildWord.java:35
+  wire [11:0] _wire_25_0; // ChildWord.java:35
+  wire [11:0] _wire_25_1; // ChildWord.java:35
+  wire [11:0] _wire_25_2; // ChildWord.java:35
+  wire [11:0] _wire_25_3; // ChildWord.java:35
+  wire [11:0] _wire_26_0; // ChildWord.java:35
+  wire [11:0] _wire_26_1; // ChildWord.java:35
+  wire [11:0] _wire_26_2; // ChildWord.java:35
+  wire [11:0] _wire_26_3; // ChildWord.java:35
+  wire [11:0] _wire_27_0; // ChildWord.java:35
+  wire [11:0] _wire_27_1; // ChildWord.java:35
+  wire [11:0] _wire_27_2; // ChildWord.java:35
+  wire [11:0] _wire_27_3; // ChildWord.java:35
+  wire [11:0] _wire_28_0; // ChildWord.java:35
+  wire [11:0] _wire_28_1; // ChildWord.java:35
+  wire [11:0] _wire_28_2; // ChildWord.java:35
+  wire [11:0] _wire_28_3; // ChildWord.java:35
+  wire [11:0] _wire_29_0; // ChildWord.java:35
+  wire [11:0] _wire_29_1; // ChildWord.java:35
+  wire [11:0] _wire_29_2; // ChildWord.java:35
+  wire [11:0] _wire_29_3; // ChildWord.java:35
+  wire [11:0] _wire_30_0; // ChildWord.java:35
+  wire [11:0] _wire_30_1; // ChildWord.java:35
+  wire [11:0] _wire_30_2; // ChildWord.java:35
+  wire [11:0] _wire_30_3; // ChildWord.java:35
+  wire [11:0] _wire_31_0; // ChildWord.java:35
+  wire [11:0] _wire_31_1; // ChildWord.java:35
+  wire [11:0] _wire_31_2; // ChildWord.java:35
+  wire [11:0] _wire_31_3; // ChildWord.java:35
 
   // Logic
-  wire _not_0 = ~io_flush; // TrieWalk.java:106
-  wire _and_0 = io_search_valid & _not_0; // TrieWalk.java:107
+  wire advance = ~io_hold; // TrieWalk.java:131
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:213
+  wire _or_0 = advance | io_flush; // TrieWalk.java:136
+  wire _not_0 = ~io_flush; // TrieWalk.java:132
+  wire _and_1 = io_search_valid & _not_0; // TrieWalk.java:136
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire [29:0] _bits_4 = s0_key[29:0]; // TrieWalk.java:148
-  wire _and_1 = s0_valid & _not_0; // TrieWalk.java:150
-  wire _not_1 = ~1'd0; // TrieWalk.java:123
-  wire [1:0] _bits_5 = s0_key[31:30]; // TrieWalk.java:121
-  wire [11:0] s0_child = _bits_5[1] ? (_bits_5[0] ? _wire_0_3 : _wire_0_2) : (_bits_5[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:123
-  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:123
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:124
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:125
-  wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_6; // ChildWord.java:43
-  wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_7; // ChildWord.java:43
-  wire [11:0] _bits_8 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_8; // ChildWord.java:43
-  wire [11:0] _bits_9 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_9; // ChildWord.java:43
+  wire _not_1 = ~1'd0; // TrieWalk.java:153
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:151
+  wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
+  wire _or_r_0 = |s0_child; // TrieWalk.java:153
+  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:153
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:154
+  wire _and_2 = io_fix_valid & s1_done; // TrieWalk.java:192
+  wire _eq_0 = s1_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s1_moved = _and_2 & _eq_0; // TrieWalk.java:192
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, s1_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_5 = _mul_0[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_0 = {{255{1'b0}}, s1_key} << _bits_5; // TrieWalk.java:115
+  wire [1:0] _bits_6 = _dshl_0[31:30]; // TrieWalk.java:115
+  wire [11:0] s1_leaf = _bits_6[1] ? (_bits_6[0] ? _wire_1_3 : _wire_1_2) : (_bits_6[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:155
+  wire [4:0] _add_0 = s1_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_7 = io_rootWord[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_7; // ChildWord.java:43
+  wire [11:0] _bits_8 = io_rootWord[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_8; // ChildWord.java:43
+  wire [11:0] _bits_9 = io_rootWord[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_9; // ChildWord.java:43
+  wire [11:0] _bits_10 = io_rootWord[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_10; // ChildWord.java:43
   wire [3:0] _cat_0 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire _bits_10 = _cat_0[0]; // ChildWord.java:56
-  wire [2:0] _add_0 = 3'd0 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
-  wire _bits_11 = _cat_0[1]; // ChildWord.java:56
-  wire [2:0] _add_1 = _add_0 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
-  wire _bits_12 = _cat_0[2]; // ChildWord.java:56
+  wire _bits_11 = _cat_0[0]; // ChildWord.java:56
+  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
+  wire _bits_12 = _cat_0[1]; // ChildWord.java:56
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire _bits_13 = _cat_0[3]; // ChildWord.java:56
+  wire _bits_13 = _cat_0[2]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_3; // TrieWalk.java:127
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:127
-  wire _not_2 = ~s0_descend; // TrieWalk.java:128
-  wire _or_0 = 1'd0 | _not_2; // TrieWalk.java:128
-  wire [11:0] _bits_14 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_15 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_16 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_17 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [27:0] _bits_18 = s1_key[27:0]; // TrieWalk.java:148
-  wire _and_2 = s1_valid & _not_0; // TrieWalk.java:150
-  wire _not_3 = ~s1_done; // TrieWalk.java:123
-  wire [1:0] _bits_19 = s1_key[29:28]; // TrieWalk.java:121
-  wire [11:0] s1_child = _bits_19[1] ? (_bits_19[0] ? _wire_1_3 : _wire_1_2) : (_bits_19[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire _or_r_5 = |s1_child; // TrieWalk.java:123
-  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:123
-  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:124
-  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:125
-  wire [11:0] _bits_20 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_20; // ChildWord.java:43
+  wire _bits_14 = _cat_0[3]; // ChildWord.java:56
+  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_14}; // ChildWord.java:56
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:157
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:157
+  wire _not_2 = ~s0_descend; // TrieWalk.java:158
+  wire _or_1 = 1'd0 | _not_2; // TrieWalk.java:158
+  wire _or_2 = advance | io_flush; // TrieWalk.java:166
+  wire _and_3 = s0_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_15 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_16 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_17 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_18 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_19 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_20 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
   wire [11:0] _bits_21 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_21; // ChildWord.java:43
-  wire [11:0] _bits_22 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_22; // ChildWord.java:43
-  wire [11:0] _bits_23 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_23; // ChildWord.java:43
+  wire [11:0] _bits_22 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_3 = ~s1_done; // TrieWalk.java:153
+  wire [1:0] _bits_23 = s1_key[29:28]; // TrieWalk.java:151
+  wire [11:0] s1_child = _bits_23[1] ? (_bits_23[0] ? _wire_2_3 : _wire_2_2) : (_bits_23[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire _or_r_5 = |s1_child; // TrieWalk.java:153
+  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:153
+  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:154
+  wire _and_4 = io_fix_valid & s2_done; // TrieWalk.java:192
+  wire _eq_1 = s2_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s2_moved = _and_4 & _eq_1; // TrieWalk.java:192
+  wire [11:0] _mul_1 = {{4{1'b0}}, {{3{1'b0}}, s2_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_24 = _mul_1[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_1 = {{255{1'b0}}, s2_key} << _bits_24; // TrieWalk.java:115
+  wire [1:0] _bits_25 = _dshl_1[31:30]; // TrieWalk.java:115
+  wire [11:0] s2_leaf = _bits_25[1] ? (_bits_25[0] ? _wire_3_3 : _wire_3_2) : (_bits_25[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:155
+  wire [4:0] _add_5 = s2_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_26 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_26; // ChildWord.java:43
+  wire [11:0] _bits_27 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_27; // ChildWord.java:43
+  wire [11:0] _bits_28 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_28; // ChildWord.java:43
+  wire [11:0] _bits_29 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_29; // ChildWord.java:43
   wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
-  wire _bits_24 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_4 = 3'd0 + {{2{1'b0}}, _bits_24}; // ChildWord.java:56
-  wire _bits_25 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_5 = _add_4 + {{2{1'b0}}, _bits_25}; // ChildWord.java:56
-  wire _bits_26 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_26}; // ChildWord.java:56
-  wire _bits_27 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_27}; // ChildWord.java:56
-  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_7; // TrieWalk.java:127
-  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:127
-  wire _not_4 = ~s1_descend; // TrieWalk.java:128
-  wire _or_1 = s1_done | _not_4; // TrieWalk.java:128
-  wire [11:0] _bits_28 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_29 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_30 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_31 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [25:0] _bits_32 = s2_key[25:0]; // TrieWalk.java:148
-  wire _and_3 = s2_valid & _not_0; // TrieWalk.java:150
-  wire _not_5 = ~s2_done; // TrieWalk.java:123
-  wire [1:0] _bits_33 = s2_key[27:26]; // TrieWalk.java:121
-  wire [11:0] s2_child = _bits_33[1] ? (_bits_33[0] ? _wire_2_3 : _wire_2_2) : (_bits_33[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire _or_r_10 = |s2_child; // TrieWalk.java:123
-  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:123
-  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:124
-  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:125
-  wire [11:0] _bits_34 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_34; // ChildWord.java:43
-  wire [11:0] _bits_35 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_35; // ChildWord.java:43
-  wire [11:0] _bits_36 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_36; // ChildWord.java:43
-  wire [11:0] _bits_37 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_37; // ChildWord.java:43
+  wire _bits_30 = _cat_1[0]; // ChildWord.java:56
+  wire [2:0] _add_6 = 3'd0 + {{2{1'b0}}, _bits_30}; // ChildWord.java:56
+  wire _bits_31 = _cat_1[1]; // ChildWord.java:56
+  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_31}; // ChildWord.java:56
+  wire _bits_32 = _cat_1[2]; // ChildWord.java:56
+  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_32}; // ChildWord.java:56
+  wire _bits_33 = _cat_1[3]; // ChildWord.java:56
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
+  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_9; // TrieWalk.java:157
+  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:157
+  wire _not_4 = ~s1_descend; // TrieWalk.java:158
+  wire _or_3 = s1_done | _not_4; // TrieWalk.java:158
+  wire _or_4 = advance | io_flush; // TrieWalk.java:166
+  wire _and_5 = s1_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_34 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_35 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_36 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_37 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_38 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_39 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_40 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_41 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_5 = ~s2_done; // TrieWalk.java:153
+  wire [1:0] _bits_42 = s2_key[27:26]; // TrieWalk.java:151
+  wire [11:0] s2_child = _bits_42[1] ? (_bits_42[0] ? _wire_4_3 : _wire_4_2) : (_bits_42[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire _or_r_10 = |s2_child; // TrieWalk.java:153
+  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:153
+  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:154
+  wire _and_6 = io_fix_valid & s3_done; // TrieWalk.java:192
+  wire _eq_2 = s3_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s3_moved = _and_6 & _eq_2; // TrieWalk.java:192
+  wire [11:0] _mul_2 = {{4{1'b0}}, {{3{1'b0}}, s3_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_43 = _mul_2[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_2 = {{255{1'b0}}, s3_key} << _bits_43; // TrieWalk.java:115
+  wire [1:0] _bits_44 = _dshl_2[31:30]; // TrieWalk.java:115
+  wire [11:0] s3_leaf = _bits_44[1] ? (_bits_44[0] ? _wire_5_3 : _wire_5_2) : (_bits_44[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:155
+  wire [4:0] _add_10 = s3_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_45 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_45; // ChildWord.java:43
+  wire [11:0] _bits_46 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_46; // ChildWord.java:43
+  wire [11:0] _bits_47 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_47; // ChildWord.java:43
+  wire [11:0] _bits_48 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_48; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_38 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_38}; // ChildWord.java:56
-  wire _bits_39 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_39}; // ChildWord.java:56
-  wire _bits_40 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_40}; // ChildWord.java:56
-  wire _bits_41 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
-  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_11; // TrieWalk.java:127
-  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:127
-  wire _not_6 = ~s2_descend; // TrieWalk.java:128
-  wire _or_2 = s2_done | _not_6; // TrieWalk.java:128
-  wire [11:0] _bits_42 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_43 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_44 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_45 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [23:0] _bits_46 = s3_key[23:0]; // TrieWalk.java:148
-  wire _and_4 = s3_valid & _not_0; // TrieWalk.java:150
-  wire _not_7 = ~s3_done; // TrieWalk.java:123
-  wire [1:0] _bits_47 = s3_key[25:24]; // TrieWalk.java:121
-  wire [11:0] s3_child = _bits_47[1] ? (_bits_47[0] ? _wire_3_3 : _wire_3_2) : (_bits_47[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _or_r_15 = |s3_child; // TrieWalk.java:123
-  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:123
-  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:124
-  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:125
-  wire [11:0] _bits_48 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_48; // ChildWord.java:43
-  wire [11:0] _bits_49 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_49; // ChildWord.java:43
-  wire [11:0] _bits_50 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_50; // ChildWord.java:43
-  wire [11:0] _bits_51 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_51; // ChildWord.java:43
+  wire _bits_49 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_11 = 3'd0 + {{2{1'b0}}, _bits_49}; // ChildWord.java:56
+  wire _bits_50 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_50}; // ChildWord.java:56
+  wire _bits_51 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_51}; // ChildWord.java:56
+  wire _bits_52 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_52}; // ChildWord.java:56
+  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_14; // TrieWalk.java:157
+  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:157
+  wire _not_6 = ~s2_descend; // TrieWalk.java:158
+  wire _or_5 = s2_done | _not_6; // TrieWalk.java:158
+  wire _or_6 = advance | io_flush; // TrieWalk.java:166
+  wire _and_7 = s2_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_53 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_54 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_55 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_56 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_57 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_58 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_59 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_60 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_7 = ~s3_done; // TrieWalk.java:153
+  wire [1:0] _bits_61 = s3_key[25:24]; // TrieWalk.java:151
+  wire [11:0] s3_child = _bits_61[1] ? (_bits_61[0] ? _wire_6_3 : _wire_6_2) : (_bits_61[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
+  wire _or_r_15 = |s3_child; // TrieWalk.java:153
+  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:153
+  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:154
+  wire _and_8 = io_fix_valid & s4_done; // TrieWalk.java:192
+  wire _eq_3 = s4_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s4_moved = _and_8 & _eq_3; // TrieWalk.java:192
+  wire [11:0] _mul_3 = {{4{1'b0}}, {{3{1'b0}}, s4_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_62 = _mul_3[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_3 = {{255{1'b0}}, s4_key} << _bits_62; // TrieWalk.java:115
+  wire [1:0] _bits_63 = _dshl_3[31:30]; // TrieWalk.java:115
+  wire [11:0] s4_leaf = _bits_63[1] ? (_bits_63[0] ? _wire_7_3 : _wire_7_2) : (_bits_63[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
+  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:155
+  wire [4:0] _add_15 = s4_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_64 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_64; // ChildWord.java:43
+  wire [11:0] _bits_65 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_65; // ChildWord.java:43
+  wire [11:0] _bits_66 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_66; // ChildWord.java:43
+  wire [11:0] _bits_67 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_67; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_52 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_12 = 3'd0 + {{2{1'b0}}, _bits_52}; // ChildWord.java:56
-  wire _bits_53 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_53}; // ChildWord.java:56
-  wire _bits_54 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_54}; // ChildWord.java:56
-  wire _bits_55 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_15 = _add_14 + {{2{1'b0}}, _bits_55}; // ChildWord.java:56
-  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_15; // TrieWalk.java:127
-  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:127
-  wire _not_8 = ~s3_descend; // TrieWalk.java:128
-  wire _or_3 = s3_done | _not_8; // TrieWalk.java:128
-  wire [11:0] _bits_56 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_57 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_58 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_59 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [21:0] _bits_60 = s4_key[21:0]; // TrieWalk.java:148
-  wire _and_5 = s4_valid & _not_0; // TrieWalk.java:150
-  wire _not_9 = ~s4_done; // TrieWalk.java:123
-  wire [1:0] _bits_61 = s4_key[23:22]; // TrieWalk.java:121
-  wire [11:0] s4_child = _bits_61[1] ? (_bits_61[0] ? _wire_4_3 : _wire_4_2) : (_bits_61[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _or_r_20 = |s4_child; // TrieWalk.java:123
-  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:123
-  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:124
-  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:125
-  wire [11:0] _bits_62 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_62; // ChildWord.java:43
-  wire [11:0] _bits_63 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_63; // ChildWord.java:43
-  wire [11:0] _bits_64 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_64; // ChildWord.java:43
-  wire [11:0] _bits_65 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_65; // ChildWord.java:43
+  wire _bits_68 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_68}; // ChildWord.java:56
+  wire _bits_69 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_69}; // ChildWord.java:56
+  wire _bits_70 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_70}; // ChildWord.java:56
+  wire _bits_71 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_71}; // ChildWord.java:56
+  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_19; // TrieWalk.java:157
+  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:157
+  wire _not_8 = ~s3_descend; // TrieWalk.java:158
+  wire _or_7 = s3_done | _not_8; // TrieWalk.java:158
+  wire _or_8 = advance | io_flush; // TrieWalk.java:166
+  wire _and_9 = s3_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_72 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_73 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_74 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_75 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_76 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_77 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_78 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_79 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_9 = ~s4_done; // TrieWalk.java:153
+  wire [1:0] _bits_80 = s4_key[23:22]; // TrieWalk.java:151
+  wire [11:0] s4_child = _bits_80[1] ? (_bits_80[0] ? _wire_8_3 : _wire_8_2) : (_bits_80[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
+  wire _or_r_20 = |s4_child; // TrieWalk.java:153
+  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:153
+  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:154
+  wire _and_10 = io_fix_valid & s5_done; // TrieWalk.java:192
+  wire _eq_4 = s5_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s5_moved = _and_10 & _eq_4; // TrieWalk.java:192
+  wire [11:0] _mul_4 = {{4{1'b0}}, {{3{1'b0}}, s5_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_81 = _mul_4[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_4 = {{255{1'b0}}, s5_key} << _bits_81; // TrieWalk.java:115
+  wire [1:0] _bits_82 = _dshl_4[31:30]; // TrieWalk.java:115
+  wire [11:0] s5_leaf = _bits_82[1] ? (_bits_82[0] ? _wire_9_3 : _wire_9_2) : (_bits_82[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
+  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:155
+  wire [4:0] _add_20 = s5_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_83 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_83; // ChildWord.java:43
+  wire [11:0] _bits_84 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_84; // ChildWord.java:43
+  wire [11:0] _bits_85 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_85; // ChildWord.java:43
+  wire [11:0] _bits_86 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_86; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_66 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_66}; // ChildWord.java:56
-  wire _bits_67 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_67}; // ChildWord.java:56
-  wire _bits_68 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_68}; // ChildWord.java:56
-  wire _bits_69 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_69}; // ChildWord.java:56
-  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_19; // TrieWalk.java:127
-  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:127
-  wire _not_10 = ~s4_descend; // TrieWalk.java:128
-  wire _or_4 = s4_done | _not_10; // TrieWalk.java:128
-  wire [11:0] _bits_70 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_71 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_72 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_73 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [19:0] _bits_74 = s5_key[19:0]; // TrieWalk.java:148
-  wire _and_6 = s5_valid & _not_0; // TrieWalk.java:150
-  wire _not_11 = ~s5_done; // TrieWalk.java:123
-  wire [1:0] _bits_75 = s5_key[21:20]; // TrieWalk.java:121
-  wire [11:0] s5_child = _bits_75[1] ? (_bits_75[0] ? _wire_5_3 : _wire_5_2) : (_bits_75[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire _or_r_25 = |s5_child; // TrieWalk.java:123
-  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:123
-  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:124
-  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:125
-  wire [11:0] _bits_76 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_76; // ChildWord.java:43
-  wire [11:0] _bits_77 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_77; // ChildWord.java:43
-  wire [11:0] _bits_78 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_78; // ChildWord.java:43
-  wire [11:0] _bits_79 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_79; // ChildWord.java:43
+  wire _bits_87 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
+  wire _bits_88 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
+  wire _bits_89 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_89}; // ChildWord.java:56
+  wire _bits_90 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_90}; // ChildWord.java:56
+  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_24; // TrieWalk.java:157
+  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:157
+  wire _not_10 = ~s4_descend; // TrieWalk.java:158
+  wire _or_9 = s4_done | _not_10; // TrieWalk.java:158
+  wire _or_10 = advance | io_flush; // TrieWalk.java:166
+  wire _and_11 = s4_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_91 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_92 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_93 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_94 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_95 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_96 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_97 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_98 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_11 = ~s5_done; // TrieWalk.java:153
+  wire [1:0] _bits_99 = s5_key[21:20]; // TrieWalk.java:151
+  wire [11:0] s5_child = _bits_99[1] ? (_bits_99[0] ? _wire_10_3 : _wire_10_2) : (_bits_99[0] ? _wire_10_1 : _wire_10_0); // ChildWord.java:37
+  wire _or_r_25 = |s5_child; // TrieWalk.java:153
+  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:153
+  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:154
+  wire _and_12 = io_fix_valid & s6_done; // TrieWalk.java:192
+  wire _eq_5 = s6_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s6_moved = _and_12 & _eq_5; // TrieWalk.java:192
+  wire [11:0] _mul_5 = {{4{1'b0}}, {{3{1'b0}}, s6_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_100 = _mul_5[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_5 = {{255{1'b0}}, s6_key} << _bits_100; // TrieWalk.java:115
+  wire [1:0] _bits_101 = _dshl_5[31:30]; // TrieWalk.java:115
+  wire [11:0] s6_leaf = _bits_101[1] ? (_bits_101[0] ? _wire_11_3 : _wire_11_2) : (_bits_101[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
+  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:155
+  wire [4:0] _add_25 = s6_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_102 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_102; // ChildWord.java:43
+  wire [11:0] _bits_103 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_103; // ChildWord.java:43
+  wire [11:0] _bits_104 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_104; // ChildWord.java:43
+  wire [11:0] _bits_105 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_105; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_80 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_20 = 3'd0 + {{2{1'b0}}, _bits_80}; // ChildWord.java:56
-  wire _bits_81 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_21 = _add_20 + {{2{1'b0}}, _bits_81}; // ChildWord.java:56
-  wire _bits_82 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_82}; // ChildWord.java:56
-  wire _bits_83 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_83}; // ChildWord.java:56
-  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_23; // TrieWalk.java:127
-  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:127
-  wire _not_12 = ~s5_descend; // TrieWalk.java:128
-  wire _or_5 = s5_done | _not_12; // TrieWalk.java:128
-  wire [11:0] _bits_84 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_85 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_86 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_87 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [17:0] _bits_88 = s6_key[17:0]; // TrieWalk.java:148
-  wire _and_7 = s6_valid & _not_0; // TrieWalk.java:150
-  wire _not_13 = ~s6_done; // TrieWalk.java:123
-  wire [1:0] _bits_89 = s6_key[19:18]; // TrieWalk.java:121
-  wire [11:0] s6_child = _bits_89[1] ? (_bits_89[0] ? _wire_6_3 : _wire_6_2) : (_bits_89[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire _or_r_30 = |s6_child; // TrieWalk.java:123
-  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:123
-  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:124
-  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:125
-  wire [11:0] _bits_90 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_90; // ChildWord.java:43
-  wire [11:0] _bits_91 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_91; // ChildWord.java:43
-  wire [11:0] _bits_92 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_92; // ChildWord.java:43
-  wire [11:0] _bits_93 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_93; // ChildWord.java:43
-  wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_94 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_24 = 3'd0 + {{2{1'b0}}, _bits_94}; // ChildWord.java:56
-  wire _bits_95 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_95}; // ChildWord.java:56
-  wire _bits_96 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_96}; // ChildWord.java:56
-  wire _bits_97 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_97}; // ChildWord.java:56
-  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_27; // TrieWalk.java:127
-  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:127
-  wire _not_14 = ~s6_descend; // TrieWalk.java:128
-  wire _or_6 = s6_done | _not_14; // TrieWalk.java:128
-  wire [11:0] _bits_98 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_99 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_100 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_101 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [15:0] _bits_102 = s7_key[15:0]; // TrieWalk.java:148
-  wire _and_8 = s7_valid & _not_0; // TrieWalk.java:150
-  wire _not_15 = ~s7_done; // TrieWalk.java:123
-  wire [1:0] _bits_103 = s7_key[17:16]; // TrieWalk.java:121
-  wire [11:0] s7_child = _bits_103[1] ? (_bits_103[0] ? _wire_7_3 : _wire_7_2) : (_bits_103[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_35 = |s7_child; // TrieWalk.java:123
-  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:123
-  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:124
-  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:125
-  wire [11:0] _bits_104 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_104; // ChildWord.java:43
-  wire [11:0] _bits_105 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_105; // ChildWord.java:43
-  wire [11:0] _bits_106 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_106; // ChildWord.java:43
-  wire [11:0] _bits_107 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_107; // ChildWord.java:43
-  wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_108 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_28 = 3'd0 + {{2{1'b0}}, _bits_108}; // ChildWord.java:56
-  wire _bits_109 = _cat_7[1]; // ChildWord.java:56
+  wire _bits_106 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_26 = 3'd0 + {{2{1'b0}}, _bits_106}; // ChildWord.java:56
+  wire _bits_107 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_107}; // ChildWord.java:56
+  wire _bits_108 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_28 = _add_27 + {{2{1'b0}}, _bits_108}; // ChildWord.java:56
+  wire _bits_109 = _cat_5[3]; // ChildWord.java:56
   wire [2:0] _add_29 = _add_28 + {{2{1'b0}}, _bits_109}; // ChildWord.java:56
-  wire _bits_110 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_110}; // ChildWord.java:56
-  wire _bits_111 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_111}; // ChildWord.java:56
-  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_31; // TrieWalk.java:127
-  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:127
-  wire _not_16 = ~s7_descend; // TrieWalk.java:128
-  wire _or_7 = s7_done | _not_16; // TrieWalk.java:128
-  wire [11:0] _bits_112 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_113 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_114 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_115 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [13:0] _bits_116 = s8_key[13:0]; // TrieWalk.java:148
-  wire _and_9 = s8_valid & _not_0; // TrieWalk.java:150
-  wire _not_17 = ~s8_done; // TrieWalk.java:123
-  wire [1:0] _bits_117 = s8_key[15:14]; // TrieWalk.java:121
-  wire [11:0] s8_child = _bits_117[1] ? (_bits_117[0] ? _wire_8_3 : _wire_8_2) : (_bits_117[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
-  wire _or_r_40 = |s8_child; // TrieWalk.java:123
-  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:123
-  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:124
-  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:125
-  wire [11:0] _bits_118 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_118; // ChildWord.java:43
-  wire [11:0] _bits_119 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_119; // ChildWord.java:43
-  wire [11:0] _bits_120 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_120; // ChildWord.java:43
-  wire [11:0] _bits_121 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_121; // ChildWord.java:43
+  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_29; // TrieWalk.java:157
+  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:157
+  wire _not_12 = ~s5_descend; // TrieWalk.java:158
+  wire _or_11 = s5_done | _not_12; // TrieWalk.java:158
+  wire _or_12 = advance | io_flush; // TrieWalk.java:166
+  wire _and_13 = s5_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_110 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_111 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_112 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_113 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_114 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_115 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_116 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_117 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_13 = ~s6_done; // TrieWalk.java:153
+  wire [1:0] _bits_118 = s6_key[19:18]; // TrieWalk.java:151
+  wire [11:0] s6_child = _bits_118[1] ? (_bits_118[0] ? _wire_12_3 : _wire_12_2) : (_bits_118[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
+  wire _or_r_30 = |s6_child; // TrieWalk.java:153
+  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:153
+  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:154
+  wire _and_14 = io_fix_valid & s7_done; // TrieWalk.java:192
+  wire _eq_6 = s7_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s7_moved = _and_14 & _eq_6; // TrieWalk.java:192
+  wire [11:0] _mul_6 = {{4{1'b0}}, {{3{1'b0}}, s7_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_119 = _mul_6[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_6 = {{255{1'b0}}, s7_key} << _bits_119; // TrieWalk.java:115
+  wire [1:0] _bits_120 = _dshl_6[31:30]; // TrieWalk.java:115
+  wire [11:0] s7_leaf = _bits_120[1] ? (_bits_120[0] ? _wire_13_3 : _wire_13_2) : (_bits_120[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
+  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:155
+  wire [4:0] _add_30 = s7_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_121 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_121; // ChildWord.java:43
+  wire [11:0] _bits_122 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_122; // ChildWord.java:43
+  wire [11:0] _bits_123 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_123; // ChildWord.java:43
+  wire [11:0] _bits_124 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_124; // ChildWord.java:43
+  wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
+  wire _bits_125 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_31 = 3'd0 + {{2{1'b0}}, _bits_125}; // ChildWord.java:56
+  wire _bits_126 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_126}; // ChildWord.java:56
+  wire _bits_127 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_127}; // ChildWord.java:56
+  wire _bits_128 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_128}; // ChildWord.java:56
+  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_34; // TrieWalk.java:157
+  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:157
+  wire _not_14 = ~s6_descend; // TrieWalk.java:158
+  wire _or_13 = s6_done | _not_14; // TrieWalk.java:158
+  wire _or_14 = advance | io_flush; // TrieWalk.java:166
+  wire _and_15 = s6_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_129 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_130 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_131 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_132 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_133 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_134 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_135 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_136 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_15 = ~s7_done; // TrieWalk.java:153
+  wire [1:0] _bits_137 = s7_key[17:16]; // TrieWalk.java:151
+  wire [11:0] s7_child = _bits_137[1] ? (_bits_137[0] ? _wire_14_3 : _wire_14_2) : (_bits_137[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
+  wire _or_r_35 = |s7_child; // TrieWalk.java:153
+  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:153
+  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:154
+  wire _and_16 = io_fix_valid & s8_done; // TrieWalk.java:192
+  wire _eq_7 = s8_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s8_moved = _and_16 & _eq_7; // TrieWalk.java:192
+  wire [11:0] _mul_7 = {{4{1'b0}}, {{3{1'b0}}, s8_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_138 = _mul_7[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_7 = {{255{1'b0}}, s8_key} << _bits_138; // TrieWalk.java:115
+  wire [1:0] _bits_139 = _dshl_7[31:30]; // TrieWalk.java:115
+  wire [11:0] s8_leaf = _bits_139[1] ? (_bits_139[0] ? _wire_15_3 : _wire_15_2) : (_bits_139[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
+  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:155
+  wire [4:0] _add_35 = s8_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_140 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_140; // ChildWord.java:43
+  wire [11:0] _bits_141 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_141; // ChildWord.java:43
+  wire [11:0] _bits_142 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_142; // ChildWord.java:43
+  wire [11:0] _bits_143 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_143; // ChildWord.java:43
+  wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
+  wire _bits_144 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_144}; // ChildWord.java:56
+  wire _bits_145 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_145}; // ChildWord.java:56
+  wire _bits_146 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_146}; // ChildWord.java:56
+  wire _bits_147 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_147}; // ChildWord.java:56
+  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_39; // TrieWalk.java:157
+  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:157
+  wire _not_16 = ~s7_descend; // TrieWalk.java:158
+  wire _or_15 = s7_done | _not_16; // TrieWalk.java:158
+  wire _or_16 = advance | io_flush; // TrieWalk.java:166
+  wire _and_17 = s7_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_148 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_149 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_150 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_151 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_152 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_153 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_154 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_155 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_17 = ~s8_done; // TrieWalk.java:153
+  wire [1:0] _bits_156 = s8_key[15:14]; // TrieWalk.java:151
+  wire [11:0] s8_child = _bits_156[1] ? (_bits_156[0] ? _wire_16_3 : _wire_16_2) : (_bits_156[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
+  wire _or_r_40 = |s8_child; // TrieWalk.java:153
+  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:153
+  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:154
+  wire _and_18 = io_fix_valid & s9_done; // TrieWalk.java:192
+  wire _eq_8 = s9_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s9_moved = _and_18 & _eq_8; // TrieWalk.java:192
+  wire [11:0] _mul_8 = {{4{1'b0}}, {{3{1'b0}}, s9_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_157 = _mul_8[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_8 = {{255{1'b0}}, s9_key} << _bits_157; // TrieWalk.java:115
+  wire [1:0] _bits_158 = _dshl_8[31:30]; // TrieWalk.java:115
+  wire [11:0] s9_leaf = _bits_158[1] ? (_bits_158[0] ? _wire_17_3 : _wire_17_2) : (_bits_158[0] ? _wire_17_1 : _wire_17_0); // ChildWord.java:37
+  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:155
+  wire [4:0] _add_40 = s9_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_159 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_159; // ChildWord.java:43
+  wire [11:0] _bits_160 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_160; // ChildWord.java:43
+  wire [11:0] _bits_161 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_161; // ChildWord.java:43
+  wire [11:0] _bits_162 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_162; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_122 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_32 = 3'd0 + {{2{1'b0}}, _bits_122}; // ChildWord.java:56
-  wire _bits_123 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_123}; // ChildWord.java:56
-  wire _bits_124 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_124}; // ChildWord.java:56
-  wire _bits_125 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_125}; // ChildWord.java:56
-  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_35; // TrieWalk.java:127
-  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:127
-  wire _not_18 = ~s8_descend; // TrieWalk.java:128
-  wire _or_8 = s8_done | _not_18; // TrieWalk.java:128
-  wire [11:0] _bits_126 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_127 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_128 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_129 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_130 = s9_key[11:0]; // TrieWalk.java:148
-  wire _and_10 = s9_valid & _not_0; // TrieWalk.java:150
-  wire _not_19 = ~s9_done; // TrieWalk.java:123
-  wire [1:0] _bits_131 = s9_key[13:12]; // TrieWalk.java:121
-  wire [11:0] s9_child = _bits_131[1] ? (_bits_131[0] ? _wire_9_3 : _wire_9_2) : (_bits_131[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire _or_r_45 = |s9_child; // TrieWalk.java:123
-  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:123
-  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:124
-  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:125
-  wire [11:0] _bits_132 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_132; // ChildWord.java:43
-  wire [11:0] _bits_133 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_134; // ChildWord.java:43
-  wire [11:0] _bits_135 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_135; // ChildWord.java:43
+  wire _bits_163 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_41 = 3'd0 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
+  wire _bits_164 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
+  wire _bits_165 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_165}; // ChildWord.java:56
+  wire _bits_166 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_166}; // ChildWord.java:56
+  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_44; // TrieWalk.java:157
+  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:157
+  wire _not_18 = ~s8_descend; // TrieWalk.java:158
+  wire _or_17 = s8_done | _not_18; // TrieWalk.java:158
+  wire _or_18 = advance | io_flush; // TrieWalk.java:166
+  wire _and_19 = s8_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_167 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_168 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_169 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_170 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_171 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_172 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_173 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_174 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_19 = ~s9_done; // TrieWalk.java:153
+  wire [1:0] _bits_175 = s9_key[13:12]; // TrieWalk.java:151
+  wire [11:0] s9_child = _bits_175[1] ? (_bits_175[0] ? _wire_18_3 : _wire_18_2) : (_bits_175[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
+  wire _or_r_45 = |s9_child; // TrieWalk.java:153
+  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:153
+  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:154
+  wire _and_20 = io_fix_valid & s10_done; // TrieWalk.java:192
+  wire _eq_9 = s10_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s10_moved = _and_20 & _eq_9; // TrieWalk.java:192
+  wire [11:0] _mul_9 = {{4{1'b0}}, {{3{1'b0}}, s10_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_176 = _mul_9[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_9 = {{255{1'b0}}, s10_key} << _bits_176; // TrieWalk.java:115
+  wire [1:0] _bits_177 = _dshl_9[31:30]; // TrieWalk.java:115
+  wire [11:0] s10_leaf = _bits_177[1] ? (_bits_177[0] ? _wire_19_3 : _wire_19_2) : (_bits_177[0] ? _wire_19_1 : _wire_19_0); // ChildWord.java:37
+  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:155
+  wire [4:0] _add_45 = s10_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_178 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_178; // ChildWord.java:43
+  wire [11:0] _bits_179 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_179; // ChildWord.java:43
+  wire [11:0] _bits_180 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_180; // ChildWord.java:43
+  wire [11:0] _bits_181 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_181; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_136 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_136}; // ChildWord.java:56
-  wire _bits_137 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_137}; // ChildWord.java:56
-  wire _bits_138 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_138}; // ChildWord.java:56
-  wire _bits_139 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_139}; // ChildWord.java:56
-  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_39; // TrieWalk.java:127
-  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:127
-  wire _not_20 = ~s9_descend; // TrieWalk.java:128
-  wire _or_9 = s9_done | _not_20; // TrieWalk.java:128
-  wire [11:0] _bits_140 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_141 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_142 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_143 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [9:0] _bits_144 = s10_key[9:0]; // TrieWalk.java:148
-  wire _and_11 = s10_valid & _not_0; // TrieWalk.java:150
-  wire _not_21 = ~s10_done; // TrieWalk.java:123
-  wire [1:0] _bits_145 = s10_key[11:10]; // TrieWalk.java:121
-  wire [11:0] s10_child = _bits_145[1] ? (_bits_145[0] ? _wire_10_3 : _wire_10_2) : (_bits_145[0] ? _wire_10_1 : _wire_10_0); // ChildWord.java:37
-  wire _or_r_50 = |s10_child; // TrieWalk.java:123
-  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:123
-  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:124
-  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:125
-  wire [11:0] _bits_146 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_146; // ChildWord.java:43
-  wire [11:0] _bits_147 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_147; // ChildWord.java:43
-  wire [11:0] _bits_148 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_148; // ChildWord.java:43
-  wire [11:0] _bits_149 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_149; // ChildWord.java:43
+  wire _bits_182 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_46 = 3'd0 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
+  wire _bits_183 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
+  wire _bits_184 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
+  wire _bits_185 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
+  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_49; // TrieWalk.java:157
+  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:157
+  wire _not_20 = ~s9_descend; // TrieWalk.java:158
+  wire _or_19 = s9_done | _not_20; // TrieWalk.java:158
+  wire _or_20 = advance | io_flush; // TrieWalk.java:166
+  wire _and_21 = s9_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_186 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_187 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_188 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_189 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_190 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_191 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_192 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_193 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_21 = ~s10_done; // TrieWalk.java:153
+  wire [1:0] _bits_194 = s10_key[11:10]; // TrieWalk.java:151
+  wire [11:0] s10_child = _bits_194[1] ? (_bits_194[0] ? _wire_20_3 : _wire_20_2) : (_bits_194[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
+  wire _or_r_50 = |s10_child; // TrieWalk.java:153
+  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:153
+  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:154
+  wire _and_22 = io_fix_valid & s11_done; // TrieWalk.java:192
+  wire _eq_10 = s11_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s11_moved = _and_22 & _eq_10; // TrieWalk.java:192
+  wire [11:0] _mul_10 = {{4{1'b0}}, {{3{1'b0}}, s11_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_195 = _mul_10[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_10 = {{255{1'b0}}, s11_key} << _bits_195; // TrieWalk.java:115
+  wire [1:0] _bits_196 = _dshl_10[31:30]; // TrieWalk.java:115
+  wire [11:0] s11_leaf = _bits_196[1] ? (_bits_196[0] ? _wire_21_3 : _wire_21_2) : (_bits_196[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
+  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:155
+  wire [4:0] _add_50 = s11_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_197 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_197; // ChildWord.java:43
+  wire [11:0] _bits_198 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_198; // ChildWord.java:43
+  wire [11:0] _bits_199 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_199; // ChildWord.java:43
+  wire [11:0] _bits_200 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_200; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_150 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_40 = 3'd0 + {{2{1'b0}}, _bits_150}; // ChildWord.java:56
-  wire _bits_151 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_151}; // ChildWord.java:56
-  wire _bits_152 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_152}; // ChildWord.java:56
-  wire _bits_153 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_153}; // ChildWord.java:56
-  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_43; // TrieWalk.java:127
-  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:127
-  wire _not_22 = ~s10_descend; // TrieWalk.java:128
-  wire _or_10 = s10_done | _not_22; // TrieWalk.java:128
-  wire [11:0] _bits_154 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_155 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_156 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_157 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [7:0] _bits_158 = s11_key[7:0]; // TrieWalk.java:148
-  wire _and_12 = s11_valid & _not_0; // TrieWalk.java:150
-  wire _not_23 = ~s11_done; // TrieWalk.java:123
-  wire [1:0] _bits_159 = s11_key[9:8]; // TrieWalk.java:121
-  wire [11:0] s11_child = _bits_159[1] ? (_bits_159[0] ? _wire_11_3 : _wire_11_2) : (_bits_159[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire _or_r_55 = |s11_child; // TrieWalk.java:123
-  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:123
-  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:124
-  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:125
-  wire [11:0] _bits_160 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_160; // ChildWord.java:43
-  wire [11:0] _bits_161 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_161; // ChildWord.java:43
-  wire [11:0] _bits_162 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_162; // ChildWord.java:43
-  wire [11:0] _bits_163 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_163; // ChildWord.java:43
+  wire _bits_201 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_51 = 3'd0 + {{2{1'b0}}, _bits_201}; // ChildWord.java:56
+  wire _bits_202 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_202}; // ChildWord.java:56
+  wire _bits_203 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_203}; // ChildWord.java:56
+  wire _bits_204 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_204}; // ChildWord.java:56
+  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_54; // TrieWalk.java:157
+  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:157
+  wire _not_22 = ~s10_descend; // TrieWalk.java:158
+  wire _or_21 = s10_done | _not_22; // TrieWalk.java:158
+  wire _or_22 = advance | io_flush; // TrieWalk.java:166
+  wire _and_23 = s10_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_205 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_206 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_207 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_208 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_209 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_210 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_211 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_212 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_23 = ~s11_done; // TrieWalk.java:153
+  wire [1:0] _bits_213 = s11_key[9:8]; // TrieWalk.java:151
+  wire [11:0] s11_child = _bits_213[1] ? (_bits_213[0] ? _wire_22_3 : _wire_22_2) : (_bits_213[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
+  wire _or_r_55 = |s11_child; // TrieWalk.java:153
+  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:153
+  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:154
+  wire _and_24 = io_fix_valid & s12_done; // TrieWalk.java:192
+  wire _eq_11 = s12_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s12_moved = _and_24 & _eq_11; // TrieWalk.java:192
+  wire [11:0] _mul_11 = {{4{1'b0}}, {{3{1'b0}}, s12_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_214 = _mul_11[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_11 = {{255{1'b0}}, s12_key} << _bits_214; // TrieWalk.java:115
+  wire [1:0] _bits_215 = _dshl_11[31:30]; // TrieWalk.java:115
+  wire [11:0] s12_leaf = _bits_215[1] ? (_bits_215[0] ? _wire_23_3 : _wire_23_2) : (_bits_215[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
+  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:155
+  wire [4:0] _add_55 = s12_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_216 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_216; // ChildWord.java:43
+  wire [11:0] _bits_217 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_217; // ChildWord.java:43
+  wire [11:0] _bits_218 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_218; // ChildWord.java:43
+  wire [11:0] _bits_219 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_219; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_164 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_44 = 3'd0 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
-  wire _bits_165 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_165}; // ChildWord.java:56
-  wire _bits_166 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_166}; // ChildWord.java:56
-  wire _bits_167 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_167}; // ChildWord.java:56
-  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_47; // TrieWalk.java:127
-  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:127
-  wire _not_24 = ~s11_descend; // TrieWalk.java:128
-  wire _or_11 = s11_done | _not_24; // TrieWalk.java:128
-  wire [11:0] _bits_168 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_169 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_170 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_171 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [5:0] _bits_172 = s12_key[5:0]; // TrieWalk.java:148
-  wire _and_13 = s12_valid & _not_0; // TrieWalk.java:150
-  wire _not_25 = ~s12_done; // TrieWalk.java:123
-  wire [1:0] _bits_173 = s12_key[7:6]; // TrieWalk.java:121
-  wire [11:0] s12_child = _bits_173[1] ? (_bits_173[0] ? _wire_12_3 : _wire_12_2) : (_bits_173[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
-  wire _or_r_60 = |s12_child; // TrieWalk.java:123
-  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:123
-  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:124
-  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:125
-  wire [11:0] _bits_174 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_174; // ChildWord.java:43
-  wire [11:0] _bits_175 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_175; // ChildWord.java:43
-  wire [11:0] _bits_176 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_176; // ChildWord.java:43
-  wire [11:0] _bits_177 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_177; // ChildWord.java:43
+  wire _bits_220 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_220}; // ChildWord.java:56
+  wire _bits_221 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_221}; // ChildWord.java:56
+  wire _bits_222 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_222}; // ChildWord.java:56
+  wire _bits_223 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_223}; // ChildWord.java:56
+  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_59; // TrieWalk.java:157
+  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:157
+  wire _not_24 = ~s11_descend; // TrieWalk.java:158
+  wire _or_23 = s11_done | _not_24; // TrieWalk.java:158
+  wire _or_24 = advance | io_flush; // TrieWalk.java:166
+  wire _and_25 = s11_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_224 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_225 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_226 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_227 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_228 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_229 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_230 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_231 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_25 = ~s12_done; // TrieWalk.java:153
+  wire [1:0] _bits_232 = s12_key[7:6]; // TrieWalk.java:151
+  wire [11:0] s12_child = _bits_232[1] ? (_bits_232[0] ? _wire_24_3 : _wire_24_2) : (_bits_232[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
+  wire _or_r_60 = |s12_child; // TrieWalk.java:153
+  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:153
+  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:154
+  wire _and_26 = io_fix_valid & s13_done; // TrieWalk.java:192
+  wire _eq_12 = s13_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s13_moved = _and_26 & _eq_12; // TrieWalk.java:192
+  wire [11:0] _mul_12 = {{4{1'b0}}, {{3{1'b0}}, s13_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_233 = _mul_12[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_12 = {{255{1'b0}}, s13_key} << _bits_233; // TrieWalk.java:115
+  wire [1:0] _bits_234 = _dshl_12[31:30]; // TrieWalk.java:115
+  wire [11:0] s13_leaf = _bits_234[1] ? (_bits_234[0] ? _wire_25_3 : _wire_25_2) : (_bits_234[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
+  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:155
+  wire [4:0] _add_60 = s13_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_235 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_235; // ChildWord.java:43
+  wire [11:0] _bits_236 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_236; // ChildWord.java:43
+  wire [11:0] _bits_237 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_237; // ChildWord.java:43
+  wire [11:0] _bits_238 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_238; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_178 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_48 = 3'd0 + {{2{1'b0}}, _bits_178}; // ChildWord.java:56
-  wire _bits_179 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_179}; // ChildWord.java:56
-  wire _bits_180 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_180}; // ChildWord.java:56
-  wire _bits_181 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_181}; // ChildWord.java:56
-  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_51; // TrieWalk.java:127
-  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:127
-  wire _not_26 = ~s12_descend; // TrieWalk.java:128
-  wire _or_12 = s12_done | _not_26; // TrieWalk.java:128
-  wire [11:0] _bits_182 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_183 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_184 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_185 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire [3:0] _bits_186 = s13_key[3:0]; // TrieWalk.java:148
-  wire _and_14 = s13_valid & _not_0; // TrieWalk.java:150
-  wire _not_27 = ~s13_done; // TrieWalk.java:123
-  wire [1:0] _bits_187 = s13_key[5:4]; // TrieWalk.java:121
-  wire [11:0] s13_child = _bits_187[1] ? (_bits_187[0] ? _wire_13_3 : _wire_13_2) : (_bits_187[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire _or_r_65 = |s13_child; // TrieWalk.java:123
-  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:123
-  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:124
-  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:125
-  wire [11:0] _bits_188 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_188; // ChildWord.java:43
-  wire [11:0] _bits_189 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_189; // ChildWord.java:43
-  wire [11:0] _bits_190 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_190; // ChildWord.java:43
-  wire [11:0] _bits_191 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_191; // ChildWord.java:43
+  wire _bits_239 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_61 = 3'd0 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
+  wire _bits_240 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
+  wire _bits_241 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_241}; // ChildWord.java:56
+  wire _bits_242 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_242}; // ChildWord.java:56
+  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_64; // TrieWalk.java:157
+  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:157
+  wire _not_26 = ~s12_descend; // TrieWalk.java:158
+  wire _or_25 = s12_done | _not_26; // TrieWalk.java:158
+  wire _or_26 = advance | io_flush; // TrieWalk.java:166
+  wire _and_27 = s12_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_243 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_244 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_245 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_246 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_247 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_248 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_249 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_250 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_27 = ~s13_done; // TrieWalk.java:153
+  wire [1:0] _bits_251 = s13_key[5:4]; // TrieWalk.java:151
+  wire [11:0] s13_child = _bits_251[1] ? (_bits_251[0] ? _wire_26_3 : _wire_26_2) : (_bits_251[0] ? _wire_26_1 : _wire_26_0); // ChildWord.java:37
+  wire _or_r_65 = |s13_child; // TrieWalk.java:153
+  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:153
+  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:154
+  wire _and_28 = io_fix_valid & s14_done; // TrieWalk.java:192
+  wire _eq_13 = s14_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s14_moved = _and_28 & _eq_13; // TrieWalk.java:192
+  wire [11:0] _mul_13 = {{4{1'b0}}, {{3{1'b0}}, s14_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_252 = _mul_13[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_13 = {{255{1'b0}}, s14_key} << _bits_252; // TrieWalk.java:115
+  wire [1:0] _bits_253 = _dshl_13[31:30]; // TrieWalk.java:115
+  wire [11:0] s14_leaf = _bits_253[1] ? (_bits_253[0] ? _wire_27_3 : _wire_27_2) : (_bits_253[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
+  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:155
+  wire [4:0] _add_65 = s14_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_254 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_254; // ChildWord.java:43
+  wire [11:0] _bits_255 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_255; // ChildWord.java:43
+  wire [11:0] _bits_256 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_256; // ChildWord.java:43
+  wire [11:0] _bits_257 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_257; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_192 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_52 = 3'd0 + {{2{1'b0}}, _bits_192}; // ChildWord.java:56
-  wire _bits_193 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_193}; // ChildWord.java:56
-  wire _bits_194 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_194}; // ChildWord.java:56
-  wire _bits_195 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_55 = _add_54 + {{2{1'b0}}, _bits_195}; // ChildWord.java:56
-  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_55; // TrieWalk.java:127
-  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:127
-  wire _not_28 = ~s13_descend; // TrieWalk.java:128
-  wire _or_13 = s13_done | _not_28; // TrieWalk.java:128
-  wire [11:0] _bits_196 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_197 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_198 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_199 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire [1:0] _bits_200 = s14_key[1:0]; // TrieWalk.java:148
-  wire _and_15 = s14_valid & _not_0; // TrieWalk.java:150
-  wire _not_29 = ~s14_done; // TrieWalk.java:123
-  wire [1:0] _bits_201 = s14_key[3:2]; // TrieWalk.java:121
-  wire [11:0] s14_child = _bits_201[1] ? (_bits_201[0] ? _wire_14_3 : _wire_14_2) : (_bits_201[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_70 = |s14_child; // TrieWalk.java:123
-  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:123
-  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:124
-  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:125
-  wire [11:0] _bits_202 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_202; // ChildWord.java:43
-  wire [11:0] _bits_203 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_203; // ChildWord.java:43
-  wire [11:0] _bits_204 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_204; // ChildWord.java:43
-  wire [11:0] _bits_205 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_205; // ChildWord.java:43
+  wire _bits_258 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_66 = 3'd0 + {{2{1'b0}}, _bits_258}; // ChildWord.java:56
+  wire _bits_259 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
+  wire _bits_260 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
+  wire _bits_261 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_261}; // ChildWord.java:56
+  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_69; // TrieWalk.java:157
+  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:157
+  wire _not_28 = ~s13_descend; // TrieWalk.java:158
+  wire _or_27 = s13_done | _not_28; // TrieWalk.java:158
+  wire _or_28 = advance | io_flush; // TrieWalk.java:166
+  wire _and_29 = s13_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_262 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_263 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_264 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_265 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_266 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_267 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_268 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_269 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_29 = ~s14_done; // TrieWalk.java:153
+  wire [1:0] _bits_270 = s14_key[3:2]; // TrieWalk.java:151
+  wire [11:0] s14_child = _bits_270[1] ? (_bits_270[0] ? _wire_28_3 : _wire_28_2) : (_bits_270[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
+  wire _or_r_70 = |s14_child; // TrieWalk.java:153
+  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:153
+  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:154
+  wire _and_30 = io_fix_valid & s15_done; // TrieWalk.java:192
+  wire _eq_14 = s15_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s15_moved = _and_30 & _eq_14; // TrieWalk.java:192
+  wire [11:0] _mul_14 = {{4{1'b0}}, {{3{1'b0}}, s15_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_271 = _mul_14[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_14 = {{255{1'b0}}, s15_key} << _bits_271; // TrieWalk.java:115
+  wire [1:0] _bits_272 = _dshl_14[31:30]; // TrieWalk.java:115
+  wire [11:0] s15_leaf = _bits_272[1] ? (_bits_272[0] ? _wire_29_3 : _wire_29_2) : (_bits_272[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
+  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:155
+  wire [4:0] _add_70 = s15_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_273 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_273; // ChildWord.java:43
+  wire [11:0] _bits_274 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_274; // ChildWord.java:43
+  wire [11:0] _bits_275 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_275; // ChildWord.java:43
+  wire [11:0] _bits_276 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_276; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_206 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_206}; // ChildWord.java:56
-  wire _bits_207 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_207}; // ChildWord.java:56
-  wire _bits_208 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_208}; // ChildWord.java:56
-  wire _bits_209 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_209}; // ChildWord.java:56
-  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_59; // TrieWalk.java:127
-  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:127
-  wire _not_30 = ~s14_descend; // TrieWalk.java:128
-  wire _or_14 = s14_done | _not_30; // TrieWalk.java:128
-  wire [11:0] _bits_210 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_211 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_212 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_213 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _and_16 = s15_valid & _not_0; // TrieWalk.java:150
-  wire _not_31 = ~s15_done; // TrieWalk.java:123
-  wire [1:0] _bits_214 = s15_key; // TrieWalk.java:121
-  wire [11:0] s15_child = _bits_214[1] ? (_bits_214[0] ? _wire_15_3 : _wire_15_2) : (_bits_214[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire _or_r_75 = |s15_child; // TrieWalk.java:123
-  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:123
-  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:124
-  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:125
-  wire [11:0] _bits_215 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_215; // ChildWord.java:43
-  wire [11:0] _bits_216 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_216; // ChildWord.java:43
-  wire [11:0] _bits_217 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_217; // ChildWord.java:43
-  wire [11:0] _bits_218 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_218; // ChildWord.java:43
+  wire _bits_277 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
+  wire _bits_278 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_278}; // ChildWord.java:56
+  wire _bits_279 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
+  wire _bits_280 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_280}; // ChildWord.java:56
+  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_74; // TrieWalk.java:157
+  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:157
+  wire _not_30 = ~s14_descend; // TrieWalk.java:158
+  wire _or_29 = s14_done | _not_30; // TrieWalk.java:158
+  wire _or_30 = advance | io_flush; // TrieWalk.java:166
+  wire _and_31 = s14_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_281 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_282 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_283 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_284 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_285 = level15_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_286 = level15_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_287 = level15_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_288 = level15_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_31 = ~s15_done; // TrieWalk.java:153
+  wire [1:0] _bits_289 = s15_key[1:0]; // TrieWalk.java:151
+  wire [11:0] s15_child = _bits_289[1] ? (_bits_289[0] ? _wire_30_3 : _wire_30_2) : (_bits_289[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
+  wire _or_r_75 = |s15_child; // TrieWalk.java:153
+  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:153
+  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:154
+  wire _and_32 = io_fix_valid & s16_done; // TrieWalk.java:192
+  wire _eq_15 = s16_slot == io_fix_bits_slot; // TrieWalk.java:192
+  wire s16_moved = _and_32 & _eq_15; // TrieWalk.java:192
+  wire [11:0] _mul_15 = {{4{1'b0}}, {{3{1'b0}}, s16_depth}} * 12'd2; // TrieWalk.java:114
+  wire [7:0] _bits_290 = _mul_15[7:0]; // TrieWalk.java:114
+  wire [286:0] _dshl_15 = {{255{1'b0}}, s16_key} << _bits_290; // TrieWalk.java:115
+  wire [1:0] _bits_291 = _dshl_15[31:30]; // TrieWalk.java:115
+  wire [11:0] s16_leaf = _bits_291[1] ? (_bits_291[0] ? _wire_31_3 : _wire_31_2) : (_bits_291[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
+  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:155
+  wire [4:0] _add_75 = s16_depth + 5'd1; // TrieWalk.java:203
+  wire [11:0] _bits_292 = level15_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_292; // ChildWord.java:43
+  wire [11:0] _bits_293 = level15_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_293; // ChildWord.java:43
+  wire [11:0] _bits_294 = level15_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_294; // ChildWord.java:43
+  wire [11:0] _bits_295 = level15_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_295; // ChildWord.java:43
   wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_219 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_60 = 3'd0 + {{2{1'b0}}, _bits_219}; // ChildWord.java:56
-  wire _bits_220 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_61 = _add_60 + {{2{1'b0}}, _bits_220}; // ChildWord.java:56
-  wire _bits_221 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_221}; // ChildWord.java:56
-  wire _bits_222 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_222}; // ChildWord.java:56
-  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_63; // TrieWalk.java:127
-  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:127
-  wire _not_32 = ~s15_descend; // TrieWalk.java:128
-  wire _or_15 = s15_done | _not_32; // TrieWalk.java:128
-  wire [11:0] level1_address = io_write_valid ? io_write_bits_slot : s0_child; // TrieWalk.java:141
-  wire [11:0] level3_address = io_write_valid ? io_write_bits_slot : s2_child; // TrieWalk.java:141
-  wire [11:0] level5_address = io_write_valid ? io_write_bits_slot : s4_child; // TrieWalk.java:141
-  wire [11:0] level7_address = io_write_valid ? io_write_bits_slot : s6_child; // TrieWalk.java:141
-  wire [11:0] level9_address = io_write_valid ? io_write_bits_slot : s8_child; // TrieWalk.java:141
-  wire [11:0] level11_address = io_write_valid ? io_write_bits_slot : s10_child; // TrieWalk.java:141
-  wire [11:0] level13_address = io_write_valid ? io_write_bits_slot : s12_child; // TrieWalk.java:141
-  wire [11:0] level15_address = io_write_valid ? io_write_bits_slot : s14_child; // TrieWalk.java:141
-  wire _or_16 = io_search_valid | s0_valid; // TrieWalk.java:164
-  wire _or_17 = _or_16 | s1_valid; // TrieWalk.java:164
-  wire _or_18 = _or_17 | s2_valid; // TrieWalk.java:164
-  wire _or_19 = _or_18 | s3_valid; // TrieWalk.java:164
-  wire _or_20 = _or_19 | s4_valid; // TrieWalk.java:164
-  wire _or_21 = _or_20 | s5_valid; // TrieWalk.java:164
-  wire _or_22 = _or_21 | s6_valid; // TrieWalk.java:164
-  wire _or_23 = _or_22 | s7_valid; // TrieWalk.java:164
-  wire _or_24 = _or_23 | s8_valid; // TrieWalk.java:164
-  wire _or_25 = _or_24 | s9_valid; // TrieWalk.java:164
-  wire _or_26 = _or_25 | s10_valid; // TrieWalk.java:164
-  wire _or_27 = _or_26 | s11_valid; // TrieWalk.java:164
-  wire _or_28 = _or_27 | s12_valid; // TrieWalk.java:164
-  wire _or_29 = _or_28 | s13_valid; // TrieWalk.java:164
-  wire _or_30 = _or_29 | s14_valid; // TrieWalk.java:164
-  wire _or_31 = _or_30 | s15_valid; // TrieWalk.java:164
-  wire _not_33 = ~_or_31; // TrieWalk.java:166
+  wire _bits_296 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_76 = 3'd0 + {{2{1'b0}}, _bits_296}; // ChildWord.java:56
+  wire _bits_297 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_77 = _add_76 + {{2{1'b0}}, _bits_297}; // ChildWord.java:56
+  wire _bits_298 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_78 = _add_77 + {{2{1'b0}}, _bits_298}; // ChildWord.java:56
+  wire _bits_299 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_299}; // ChildWord.java:56
+  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_79; // TrieWalk.java:157
+  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:157
+  wire _not_32 = ~s15_descend; // TrieWalk.java:158
+  wire _or_31 = s15_done | _not_32; // TrieWalk.java:158
+  wire _or_32 = advance | io_flush; // TrieWalk.java:166
+  wire _and_33 = s15_valid & _not_0; // TrieWalk.java:166
+  wire [11:0] _bits_300 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_301 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_302 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_303 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_33 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_64 = io_write_valid ? io_write_bits_slot : s1_slot; // TrieWalk.java:173
+  wire [11:0] level1_address = _or_33 ? _mux_64 : s0_child; // TrieWalk.java:174
+  wire _and_34 = s0_valid & advance; // TrieWalk.java:172
+  wire _and_35 = io_fix_valid & s1_valid; // TrieWalk.java:171
+  wire _or_34 = _and_34 | _and_35; // TrieWalk.java:172
+  wire _or_35 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_65 = io_write_valid ? io_write_bits_slot : s2_slot; // TrieWalk.java:173
+  wire [11:0] level2_address = _or_35 ? _mux_65 : s1_child; // TrieWalk.java:174
+  wire _and_36 = s1_valid & advance; // TrieWalk.java:172
+  wire _and_37 = io_fix_valid & s2_valid; // TrieWalk.java:171
+  wire _or_36 = _and_36 | _and_37; // TrieWalk.java:172
+  wire _or_37 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_66 = io_write_valid ? io_write_bits_slot : s3_slot; // TrieWalk.java:173
+  wire [11:0] level3_address = _or_37 ? _mux_66 : s2_child; // TrieWalk.java:174
+  wire _and_38 = s2_valid & advance; // TrieWalk.java:172
+  wire _and_39 = io_fix_valid & s3_valid; // TrieWalk.java:171
+  wire _or_38 = _and_38 | _and_39; // TrieWalk.java:172
+  wire _or_39 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_67 = io_write_valid ? io_write_bits_slot : s4_slot; // TrieWalk.java:173
+  wire [11:0] level4_address = _or_39 ? _mux_67 : s3_child; // TrieWalk.java:174
+  wire _and_40 = s3_valid & advance; // TrieWalk.java:172
+  wire _and_41 = io_fix_valid & s4_valid; // TrieWalk.java:171
+  wire _or_40 = _and_40 | _and_41; // TrieWalk.java:172
+  wire _or_41 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_68 = io_write_valid ? io_write_bits_slot : s5_slot; // TrieWalk.java:173
+  wire [11:0] level5_address = _or_41 ? _mux_68 : s4_child; // TrieWalk.java:174
+  wire _and_42 = s4_valid & advance; // TrieWalk.java:172
+  wire _and_43 = io_fix_valid & s5_valid; // TrieWalk.java:171
+  wire _or_42 = _and_42 | _and_43; // TrieWalk.java:172
+  wire _or_43 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_69 = io_write_valid ? io_write_bits_slot : s6_slot; // TrieWalk.java:173
+  wire [11:0] level6_address = _or_43 ? _mux_69 : s5_child; // TrieWalk.java:174
+  wire _and_44 = s5_valid & advance; // TrieWalk.java:172
+  wire _and_45 = io_fix_valid & s6_valid; // TrieWalk.java:171
+  wire _or_44 = _and_44 | _and_45; // TrieWalk.java:172
+  wire _or_45 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_70 = io_write_valid ? io_write_bits_slot : s7_slot; // TrieWalk.java:173
+  wire [11:0] level7_address = _or_45 ? _mux_70 : s6_child; // TrieWalk.java:174
+  wire _and_46 = s6_valid & advance; // TrieWalk.java:172
+  wire _and_47 = io_fix_valid & s7_valid; // TrieWalk.java:171
+  wire _or_46 = _and_46 | _and_47; // TrieWalk.java:172
+  wire _or_47 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_71 = io_write_valid ? io_write_bits_slot : s8_slot; // TrieWalk.java:173
+  wire [11:0] level8_address = _or_47 ? _mux_71 : s7_child; // TrieWalk.java:174
+  wire _and_48 = s7_valid & advance; // TrieWalk.java:172
+  wire _and_49 = io_fix_valid & s8_valid; // TrieWalk.java:171
+  wire _or_48 = _and_48 | _and_49; // TrieWalk.java:172
+  wire _or_49 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_72 = io_write_valid ? io_write_bits_slot : s9_slot; // TrieWalk.java:173
+  wire [11:0] level9_address = _or_49 ? _mux_72 : s8_child; // TrieWalk.java:174
+  wire _and_50 = s8_valid & advance; // TrieWalk.java:172
+  wire _and_51 = io_fix_valid & s9_valid; // TrieWalk.java:171
+  wire _or_50 = _and_50 | _and_51; // TrieWalk.java:172
+  wire _or_51 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_73 = io_write_valid ? io_write_bits_slot : s10_slot; // TrieWalk.java:173
+  wire [11:0] level10_address = _or_51 ? _mux_73 : s9_child; // TrieWalk.java:174
+  wire _and_52 = s9_valid & advance; // TrieWalk.java:172
+  wire _and_53 = io_fix_valid & s10_valid; // TrieWalk.java:171
+  wire _or_52 = _and_52 | _and_53; // TrieWalk.java:172
+  wire _or_53 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_74 = io_write_valid ? io_write_bits_slot : s11_slot; // TrieWalk.java:173
+  wire [11:0] level11_address = _or_53 ? _mux_74 : s10_child; // TrieWalk.java:174
+  wire _and_54 = s10_valid & advance; // TrieWalk.java:172
+  wire _and_55 = io_fix_valid & s11_valid; // TrieWalk.java:171
+  wire _or_54 = _and_54 | _and_55; // TrieWalk.java:172
+  wire _or_55 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_75 = io_write_valid ? io_write_bits_slot : s12_slot; // TrieWalk.java:173
+  wire [11:0] level12_address = _or_55 ? _mux_75 : s11_child; // TrieWalk.java:174
+  wire _and_56 = s11_valid & advance; // TrieWalk.java:172
+  wire _and_57 = io_fix_valid & s12_valid; // TrieWalk.java:171
+  wire _or_56 = _and_56 | _and_57; // TrieWalk.java:172
+  wire _or_57 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_76 = io_write_valid ? io_write_bits_slot : s13_slot; // TrieWalk.java:173
+  wire [11:0] level13_address = _or_57 ? _mux_76 : s12_child; // TrieWalk.java:174
+  wire _and_58 = s12_valid & advance; // TrieWalk.java:172
+  wire _and_59 = io_fix_valid & s13_valid; // TrieWalk.java:171
+  wire _or_58 = _and_58 | _and_59; // TrieWalk.java:172
+  wire _or_59 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_77 = io_write_valid ? io_write_bits_slot : s14_slot; // TrieWalk.java:173
+  wire [11:0] level14_address = _or_59 ? _mux_77 : s13_child; // TrieWalk.java:174
+  wire _and_60 = s13_valid & advance; // TrieWalk.java:172
+  wire _and_61 = io_fix_valid & s14_valid; // TrieWalk.java:171
+  wire _or_60 = _and_60 | _and_61; // TrieWalk.java:172
+  wire _or_61 = io_write_valid | io_fix_valid; // TrieWalk.java:174
+  wire [11:0] _mux_78 = io_write_valid ? io_write_bits_slot : s15_slot; // TrieWalk.java:173
+  wire [11:0] level15_address = _or_61 ? _mux_78 : s14_child; // TrieWalk.java:174
+  wire _and_62 = s14_valid & advance; // TrieWalk.java:172
+  wire _and_63 = io_fix_valid & s15_valid; // TrieWalk.java:171
+  wire _or_62 = _and_62 | _and_63; // TrieWalk.java:172
+  wire _and_64 = io_search_valid & io_hold; // TrieWalk.java:134
+  wire _not_33 = ~_and_64; // TrieWalk.java:134
+  wire _not_34 = ~io_hold; // TrieWalk.java:135
+  wire _and_65 = io_fix_valid & _not_34; // TrieWalk.java:135
+  wire _not_35 = ~_and_65; // TrieWalk.java:135
+  wire _or_63 = io_search_valid | s0_valid; // TrieWalk.java:221
+  wire _or_64 = _or_63 | s1_valid; // TrieWalk.java:221
+  wire _or_65 = _or_64 | s2_valid; // TrieWalk.java:221
+  wire _or_66 = _or_65 | s3_valid; // TrieWalk.java:221
+  wire _or_67 = _or_66 | s4_valid; // TrieWalk.java:221
+  wire _or_68 = _or_67 | s5_valid; // TrieWalk.java:221
+  wire _or_69 = _or_68 | s6_valid; // TrieWalk.java:221
+  wire _or_70 = _or_69 | s7_valid; // TrieWalk.java:221
+  wire _or_71 = _or_70 | s8_valid; // TrieWalk.java:221
+  wire _or_72 = _or_71 | s9_valid; // TrieWalk.java:221
+  wire _or_73 = _or_72 | s10_valid; // TrieWalk.java:221
+  wire _or_74 = _or_73 | s11_valid; // TrieWalk.java:221
+  wire _or_75 = _or_74 | s12_valid; // TrieWalk.java:221
+  wire _or_76 = _or_75 | s13_valid; // TrieWalk.java:221
+  wire _or_77 = _or_76 | s14_valid; // TrieWalk.java:221
+  wire _or_78 = _or_77 | s15_valid; // TrieWalk.java:221
+  wire _and_66 = _or_78 & advance; // TrieWalk.java:222
+  wire _not_36 = ~_and_66; // TrieWalk.java:223
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
-  assign io_result_valid = s16_valid;
+  assign io_result_valid = _and_0;
   assign io_result_bits_slot = s16_slot;
   assign io_result_bits_depth = s16_depth;
   assign io_result_bits_children = s16_children;
   assign io_result_bits_weight = s16_weight;
+  assign io_result_bits_key = s16_key;
   assign _wire_0_0 = _bits_0;
   assign _wire_0_1 = _bits_1;
   assign _wire_0_2 = _bits_2;
   assign _wire_0_3 = _bits_3;
-  assign _wire_1_0 = _bits_14;
-  assign _wire_1_1 = _bits_15;
-  assign _wire_1_2 = _bits_16;
-  assign _wire_1_3 = _bits_17;
-  assign _wire_2_0 = _bits_28;
-  assign _wire_2_1 = _bits_29;
-  assign _wire_2_2 = _bits_30;
-  assign _wire_2_3 = _bits_31;
-  assign _wire_3_0 = _bits_42;
-  assign _wire_3_1 = _bits_43;
-  assign _wire_3_2 = _bits_44;
-  assign _wire_3_3 = _bits_45;
-  assign _wire_4_0 = _bits_56;
-  assign _wire_4_1 = _bits_57;
-  assign _wire_4_2 = _bits_58;
-  assign _wire_4_3 = _bits_59;
-  assign _wire_5_0 = _bits_70;
-  assign _wire_5_1 = _bits_71;
-  assign _wire_5_2 = _bits_72;
-  assign _wire_5_3 = _bits_73;
-  assign _wire_6_0 = _bits_84;
-  assign _wire_6_1 = _bits_85;
-  assign _wire_6_2 = _bits_86;
-  assign _wire_6_3 = _bits_87;
-  assign _wire_7_0 = _bits_98;
-  assign _wire_7_1 = _bits_99;
-  assign _wire_7_2 = _bits_100;
-  assign _wire_7_3 = _bits_101;
-  assign _wire_8_0 = _bits_112;
-  assign _wire_8_1 = _bits_113;
-  assign _wire_8_2 = _bits_114;
-  assign _wire_8_3 = _bits_115;
-  assign _wire_9_0 = _bits_126;
-  assign _wire_9_1 = _bits_127;
-  assign _wire_9_2 = _bits_128;
-  assign _wire_9_3 = _bits_129;
-  assign _wire_10_0 = _bits_140;
-  assign _wire_10_1 = _bits_141;
-  assign _wire_10_2 = _bits_142;
-  assign _wire_10_3 = _bits_143;
-  assign _wire_11_0 = _bits_154;
-  assign _wire_11_1 = _bits_155;
-  assign _wire_11_2 = _bits_156;
-  assign _wire_11_3 = _bits_157;
-  assign _wire_12_0 = _bits_168;
-  assign _wire_12_1 = _bits_169;
-  assign _wire_12_2 = _bits_170;
-  assign _wire_12_3 = _bits_171;
-  assign _wire_13_0 = _bits_182;
-  assign _wire_13_1 = _bits_183;
-  assign _wire_13_2 = _bits_184;
-  assign _wire_13_3 = _bits_185;
-  assign _wire_14_0 = _bits_196;
-  assign _wire_14_1 = _bits_197;
-  assign _wire_14_2 = _bits_198;
-  assign _wire_14_3 = _bits_199;
-  assign _wire_15_0 = _bits_210;
-  assign _wire_15_1 = _bits_211;
-  assign _wire_15_2 = _bits_212;
-  assign _wire_15_3 = _bits_213;
+  assign _wire_1_0 = _bits_15;
+  assign _wire_1_1 = _bits_16;
+  assign _wire_1_2 = _bits_17;
+  assign _wire_1_3 = _bits_18;
+  assign _wire_2_0 = _bits_19;
+  assign _wire_2_1 = _bits_20;
+  assign _wire_2_2 = _bits_21;
+  assign _wire_2_3 = _bits_22;
+  assign _wire_3_0 = _bits_34;
+  assign _wire_3_1 = _bits_35;
+  assign _wire_3_2 = _bits_36;
+  assign _wire_3_3 = _bits_37;
+  assign _wire_4_0 = _bits_38;
+  assign _wire_4_1 = _bits_39;
+  assign _wire_4_2 = _bits_40;
+  assign _wire_4_3 = _bits_41;
+  assign _wire_5_0 = _bits_53;
+  assign _wire_5_1 = _bits_54;
+  assign _wire_5_2 = _bits_55;
+  assign _wire_5_3 = _bits_56;
+  assign _wire_6_0 = _bits_57;
+  assign _wire_6_1 = _bits_58;
+  assign _wire_6_2 = _bits_59;
+  assign _wire_6_3 = _bits_60;
+  assign _wire_7_0 = _bits_72;
+  assign _wire_7_1 = _bits_73;
+  assign _wire_7_2 = _bits_74;
+  assign _wire_7_3 = _bits_75;
+  assign _wire_8_0 = _bits_76;
+  assign _wire_8_1 = _bits_77;
+  assign _wire_8_2 = _bits_78;
+  assign _wire_8_3 = _bits_79;
+  assign _wire_9_0 = _bits_91;
+  assign _wire_9_1 = _bits_92;
+  assign _wire_9_2 = _bits_93;
+  assign _wire_9_3 = _bits_94;
+  assign _wire_10_0 = _bits_95;
+  assign _wire_10_1 = _bits_96;
+  assign _wire_10_2 = _bits_97;
+  assign _wire_10_3 = _bits_98;
+  assign _wire_11_0 = _bits_110;
+  assign _wire_11_1 = _bits_111;
+  assign _wire_11_2 = _bits_112;
+  assign _wire_11_3 = _bits_113;
+  assign _wire_12_0 = _bits_114;
+  assign _wire_12_1 = _bits_115;
+  assign _wire_12_2 = _bits_116;
+  assign _wire_12_3 = _bits_117;
+  assign _wire_13_0 = _bits_129;
+  assign _wire_13_1 = _bits_130;
+  assign _wire_13_2 = _bits_131;
+  assign _wire_13_3 = _bits_132;
+  assign _wire_14_0 = _bits_133;
+  assign _wire_14_1 = _bits_134;
+  assign _wire_14_2 = _bits_135;
+  assign _wire_14_3 = _bits_136;
+  assign _wire_15_0 = _bits_148;
+  assign _wire_15_1 = _bits_149;
+  assign _wire_15_2 = _bits_150;
+  assign _wire_15_3 = _bits_151;
+  assign _wire_16_0 = _bits_152;
+  assign _wire_16_1 = _bits_153;
+  assign _wire_16_2 = _bits_154;
+  assign _wire_16_3 = _bits_155;
+  assign _wire_17_0 = _bits_167;
+  assign _wire_17_1 = _bits_168;
+  assign _wire_17_2 = _bits_169;
+  assign _wire_17_3 = _bits_170;
+  assign _wire_18_0 = _bits_171;
+  assign _wire_18_1 = _bits_172;
+  assign _wire_18_2 = _bits_173;
+  assign _wire_18_3 = _bits_174;
+  assign _wire_19_0 = _bits_186;
+  assign _wire_19_1 = _bits_187;
+  assign _wire_19_2 = _bits_188;
+  assign _wire_19_3 = _bits_189;
+  assign _wire_20_0 = _bits_190;
+  assign _wire_20_1 = _bits_191;
+  assign _wire_20_2 = _bits_192;
+  assign _wire_20_3 = _bits_193;
+  assign _wire_21_0 = _bits_205;
+  assign _wire_21_1 = _bits_206;
+  assign _wire_21_2 = _bits_207;
+  assign _wire_21_3 = _bits_208;
+  assign _wire_22_0 = _bits_209;
+  assign _wire_22_1 = _bits_210;
+  assign _wire_22_2 = _bits_211;
+  assign _wire_22_3 = _bits_212;
+  assign _wire_23_0 = _bits_224;
+  assign _wire_23_1 = _bits_225;
+  assign _wire_23_2 = _bits_226;
+  assign _wire_23_3 = _bits_227;
+  assign _wire_24_0 = _bits_228;
+  assign _wire_24_1 = _bits_229;
+  assign _wire_24_2 = _bits_230;
+  assign _wire_24_3 = _bits_231;
+  assign _wire_25_0 = _bits_243;
+  assign _wire_25_1 = _bits_244;
+  assign _wire_25_2 = _bits_245;
+  assign _wire_25_3 = _bits_246;
+  assign _wire_26_0 = _bits_247;
+  assign _wire_26_1 = _bits_248;
+  assign _wire_26_2 = _bits_249;
+  assign _wire_26_3 = _bits_250;
+  assign _wire_27_0 = _bits_262;
+  assign _wire_27_1 = _bits_263;
+  assign _wire_27_2 = _bits_264;
+  assign _wire_27_3 = _bits_265;
+  assign _wire_28_0 = _bits_266;
+  assign _wire_28_1 = _bits_267;
+  assign _wire_28_2 = _bits_268;
+  assign _wire_28_3 = _bits_269;
+  assign _wire_29_0 = _bits_281;
+  assign _wire_29_1 = _bits_282;
+  assign _wire_29_2 = _bits_283;
+  assign _wire_29_3 = _bits_284;
+  assign _wire_30_0 = _bits_285;
+  assign _wire_30_1 = _bits_286;
+  assign _wire_30_2 = _bits_287;
+  assign _wire_30_3 = _bits_288;
+  assign _wire_31_0 = _bits_300;
+  assign _wire_31_1 = _bits_301;
+  assign _wire_31_2 = _bits_302;
+  assign _wire_31_3 = _bits_303;
 
   always @(posedge clock) begin
     if (reset) begin
       s0_valid <= 1'd0;
     end else begin
-      s0_valid <= _and_0;
+      s0_valid <= (_or_0 ? _and_1 : s0_valid);
     end
   end
 
   always @(posedge clock) begin
-    s0_key <= io_search_bits_key;
+    s0_key <= (advance ? io_search_bits_key : s0_key);
   end
 
   always @(posedge clock) begin
-    s0_weight <= io_search_bits_weight;
+    s0_weight <= (advance ? io_search_bits_weight : s0_weight);
   end
 
   always @(posedge clock) begin
-    s1_key <= _bits_4;
+    s1_slot <= (advance ? _mux_0 : (s1_moved ? s1_leaf : s1_slot));
+  end
+
+  always @(posedge clock) begin
+    s1_depth <= (advance ? _mux_1 : (s1_moved ? _add_0 : s1_depth));
+  end
+
+  always @(posedge clock) begin
+    s1_children <= (advance ? _mux_3 : (s1_moved ? 3'd0 : s1_children));
+  end
+
+  always @(posedge clock) begin
+    s1_done <= (advance ? _or_1 : s1_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s1_valid <= 1'd0;
     end else begin
-      s1_valid <= _and_1;
+      s1_valid <= (_or_2 ? _and_3 : s1_valid);
     end
   end
 
   always @(posedge clock) begin
-    s1_weight <= s0_weight;
+    s1_key <= (advance ? s0_key : s1_key);
   end
 
   always @(posedge clock) begin
-    s1_slot <= _mux_0;
+    s1_weight <= (advance ? s0_weight : s1_weight);
   end
 
   always @(posedge clock) begin
-    s1_depth <= _mux_1;
+    s2_slot <= (advance ? _mux_4 : (s2_moved ? s2_leaf : s2_slot));
   end
 
   always @(posedge clock) begin
-    s1_children <= _mux_3;
+    s2_depth <= (advance ? _mux_5 : (s2_moved ? _add_5 : s2_depth));
   end
 
   always @(posedge clock) begin
-    s1_done <= _or_0;
+    s2_children <= (advance ? _mux_7 : (s2_moved ? 3'd0 : s2_children));
   end
 
   always @(posedge clock) begin
-    s2_key <= _bits_18;
+    s2_done <= (advance ? _or_3 : s2_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s2_valid <= 1'd0;
     end else begin
-      s2_valid <= _and_2;
+      s2_valid <= (_or_4 ? _and_5 : s2_valid);
     end
   end
 
   always @(posedge clock) begin
-    s2_weight <= s1_weight;
+    s2_key <= (advance ? s1_key : s2_key);
   end
 
   always @(posedge clock) begin
-    s2_slot <= _mux_4;
+    s2_weight <= (advance ? s1_weight : s2_weight);
   end
 
   always @(posedge clock) begin
-    s2_depth <= _mux_5;
+    s3_slot <= (advance ? _mux_8 : (s3_moved ? s3_leaf : s3_slot));
   end
 
   always @(posedge clock) begin
-    s2_children <= _mux_7;
+    s3_depth <= (advance ? _mux_9 : (s3_moved ? _add_10 : s3_depth));
   end
 
   always @(posedge clock) begin
-    s2_done <= _or_1;
+    s3_children <= (advance ? _mux_11 : (s3_moved ? 3'd0 : s3_children));
   end
 
   always @(posedge clock) begin
-    s3_key <= _bits_32;
+    s3_done <= (advance ? _or_5 : s3_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s3_valid <= 1'd0;
     end else begin
-      s3_valid <= _and_3;
+      s3_valid <= (_or_6 ? _and_7 : s3_valid);
     end
   end
 
   always @(posedge clock) begin
-    s3_weight <= s2_weight;
+    s3_key <= (advance ? s2_key : s3_key);
   end
 
   always @(posedge clock) begin
-    s3_slot <= _mux_8;
+    s3_weight <= (advance ? s2_weight : s3_weight);
   end
 
   always @(posedge clock) begin
-    s3_depth <= _mux_9;
+    s4_slot <= (advance ? _mux_12 : (s4_moved ? s4_leaf : s4_slot));
   end
 
   always @(posedge clock) begin
-    s3_children <= _mux_11;
+    s4_depth <= (advance ? _mux_13 : (s4_moved ? _add_15 : s4_depth));
   end
 
   always @(posedge clock) begin
-    s3_done <= _or_2;
+    s4_children <= (advance ? _mux_15 : (s4_moved ? 3'd0 : s4_children));
   end
 
   always @(posedge clock) begin
-    s4_key <= _bits_46;
+    s4_done <= (advance ? _or_7 : s4_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s4_valid <= 1'd0;
     end else begin
-      s4_valid <= _and_4;
+      s4_valid <= (_or_8 ? _and_9 : s4_valid);
     end
   end
 
   always @(posedge clock) begin
-    s4_weight <= s3_weight;
+    s4_key <= (advance ? s3_key : s4_key);
   end
 
   always @(posedge clock) begin
-    s4_slot <= _mux_12;
+    s4_weight <= (advance ? s3_weight : s4_weight);
   end
 
   always @(posedge clock) begin
-    s4_depth <= _mux_13;
+    s5_slot <= (advance ? _mux_16 : (s5_moved ? s5_leaf : s5_slot));
   end
 
   always @(posedge clock) begin
-    s4_children <= _mux_15;
+    s5_depth <= (advance ? _mux_17 : (s5_moved ? _add_20 : s5_depth));
   end
 
   always @(posedge clock) begin
-    s4_done <= _or_3;
+    s5_children <= (advance ? _mux_19 : (s5_moved ? 3'd0 : s5_children));
   end
 
   always @(posedge clock) begin
-    s5_key <= _bits_60;
+    s5_done <= (advance ? _or_9 : s5_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s5_valid <= 1'd0;
     end else begin
-      s5_valid <= _and_5;
+      s5_valid <= (_or_10 ? _and_11 : s5_valid);
     end
   end
 
   always @(posedge clock) begin
-    s5_weight <= s4_weight;
+    s5_key <= (advance ? s4_key : s5_key);
   end
 
   always @(posedge clock) begin
-    s5_slot <= _mux_16;
+    s5_weight <= (advance ? s4_weight : s5_weight);
   end
 
   always @(posedge clock) begin
-    s5_depth <= _mux_17;
+    s6_slot <= (advance ? _mux_20 : (s6_moved ? s6_leaf : s6_slot));
   end
 
   always @(posedge clock) begin
-    s5_children <= _mux_19;
+    s6_depth <= (advance ? _mux_21 : (s6_moved ? _add_25 : s6_depth));
   end
 
   always @(posedge clock) begin
-    s5_done <= _or_4;
+    s6_children <= (advance ? _mux_23 : (s6_moved ? 3'd0 : s6_children));
   end
 
   always @(posedge clock) begin
-    s6_key <= _bits_74;
+    s6_done <= (advance ? _or_11 : s6_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s6_valid <= 1'd0;
     end else begin
-      s6_valid <= _and_6;
+      s6_valid <= (_or_12 ? _and_13 : s6_valid);
     end
   end
 
   always @(posedge clock) begin
-    s6_weight <= s5_weight;
+    s6_key <= (advance ? s5_key : s6_key);
   end
 
   always @(posedge clock) begin
-    s6_slot <= _mux_20;
+    s6_weight <= (advance ? s5_weight : s6_weight);
   end
 
   always @(posedge clock) begin
-    s6_depth <= _mux_21;
+    s7_slot <= (advance ? _mux_24 : (s7_moved ? s7_leaf : s7_slot));
   end
 
   always @(posedge clock) begin
-    s6_children <= _mux_23;
+    s7_depth <= (advance ? _mux_25 : (s7_moved ? _add_30 : s7_depth));
   end
 
   always @(posedge clock) begin
-    s6_done <= _or_5;
+    s7_children <= (advance ? _mux_27 : (s7_moved ? 3'd0 : s7_children));
   end
 
   always @(posedge clock) begin
-    s7_key <= _bits_88;
+    s7_done <= (advance ? _or_13 : s7_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s7_valid <= 1'd0;
     end else begin
-      s7_valid <= _and_7;
+      s7_valid <= (_or_14 ? _and_15 : s7_valid);
     end
   end
 
   always @(posedge clock) begin
-    s7_weight <= s6_weight;
+    s7_key <= (advance ? s6_key : s7_key);
   end
 
   always @(posedge clock) begin
-    s7_slot <= _mux_24;
+    s7_weight <= (advance ? s6_weight : s7_weight);
   end
 
   always @(posedge clock) begin
-    s7_depth <= _mux_25;
+    s8_slot <= (advance ? _mux_28 : (s8_moved ? s8_leaf : s8_slot));
   end
 
   always @(posedge clock) begin
-    s7_children <= _mux_27;
+    s8_depth <= (advance ? _mux_29 : (s8_moved ? _add_35 : s8_depth));
   end
 
   always @(posedge clock) begin
-    s7_done <= _or_6;
+    s8_children <= (advance ? _mux_31 : (s8_moved ? 3'd0 : s8_children));
   end
 
   always @(posedge clock) begin
-    s8_key <= _bits_102;
+    s8_done <= (advance ? _or_15 : s8_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s8_valid <= 1'd0;
     end else begin
-      s8_valid <= _and_8;
+      s8_valid <= (_or_16 ? _and_17 : s8_valid);
     end
   end
 
   always @(posedge clock) begin
-    s8_weight <= s7_weight;
+    s8_key <= (advance ? s7_key : s8_key);
   end
 
   always @(posedge clock) begin
-    s8_slot <= _mux_28;
+    s8_weight <= (advance ? s7_weight : s8_weight);
   end
 
   always @(posedge clock) begin
-    s8_depth <= _mux_29;
+    s9_slot <= (advance ? _mux_32 : (s9_moved ? s9_leaf : s9_slot));
   end
 
   always @(posedge clock) begin
-    s8_children <= _mux_31;
+    s9_depth <= (advance ? _mux_33 : (s9_moved ? _add_40 : s9_depth));
   end
 
   always @(posedge clock) begin
-    s8_done <= _or_7;
+    s9_children <= (advance ? _mux_35 : (s9_moved ? 3'd0 : s9_children));
   end
 
   always @(posedge clock) begin
-    s9_key <= _bits_116;
+    s9_done <= (advance ? _or_17 : s9_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s9_valid <= 1'd0;
     end else begin
-      s9_valid <= _and_9;
+      s9_valid <= (_or_18 ? _and_19 : s9_valid);
     end
   end
 
   always @(posedge clock) begin
-    s9_weight <= s8_weight;
+    s9_key <= (advance ? s8_key : s9_key);
   end
 
   always @(posedge clock) begin
-    s9_slot <= _mux_32;
+    s9_weight <= (advance ? s8_weight : s9_weight);
   end
 
   always @(posedge clock) begin
-    s9_depth <= _mux_33;
+    s10_slot <= (advance ? _mux_36 : (s10_moved ? s10_leaf : s10_slot));
   end
 
   always @(posedge clock) begin
-    s9_children <= _mux_35;
+    s10_depth <= (advance ? _mux_37 : (s10_moved ? _add_45 : s10_depth));
   end
 
   always @(posedge clock) begin
-    s9_done <= _or_8;
+    s10_children <= (advance ? _mux_39 : (s10_moved ? 3'd0 : s10_children));
   end
 
   always @(posedge clock) begin
-    s10_key <= _bits_130;
+    s10_done <= (advance ? _or_19 : s10_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s10_valid <= 1'd0;
     end else begin
-      s10_valid <= _and_10;
+      s10_valid <= (_or_20 ? _and_21 : s10_valid);
     end
   end
 
   always @(posedge clock) begin
-    s10_weight <= s9_weight;
+    s10_key <= (advance ? s9_key : s10_key);
   end
 
   always @(posedge clock) begin
-    s10_slot <= _mux_36;
+    s10_weight <= (advance ? s9_weight : s10_weight);
   end
 
   always @(posedge clock) begin
-    s10_depth <= _mux_37;
+    s11_slot <= (advance ? _mux_40 : (s11_moved ? s11_leaf : s11_slot));
   end
 
   always @(posedge clock) begin
-    s10_children <= _mux_39;
+    s11_depth <= (advance ? _mux_41 : (s11_moved ? _add_50 : s11_depth));
   end
 
   always @(posedge clock) begin
-    s10_done <= _or_9;
+    s11_children <= (advance ? _mux_43 : (s11_moved ? 3'd0 : s11_children));
   end
 
   always @(posedge clock) begin
-    s11_key <= _bits_144;
+    s11_done <= (advance ? _or_21 : s11_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s11_valid <= 1'd0;
     end else begin
-      s11_valid <= _and_11;
+      s11_valid <= (_or_22 ? _and_23 : s11_valid);
     end
   end
 
   always @(posedge clock) begin
-    s11_weight <= s10_weight;
+    s11_key <= (advance ? s10_key : s11_key);
   end
 
   always @(posedge clock) begin
-    s11_slot <= _mux_40;
+    s11_weight <= (advance ? s10_weight : s11_weight);
   end
 
   always @(posedge clock) begin
-    s11_depth <= _mux_41;
+    s12_slot <= (advance ? _mux_44 : (s12_moved ? s12_leaf : s12_slot));
   end
 
   always @(posedge clock) begin
-    s11_children <= _mux_43;
+    s12_depth <= (advance ? _mux_45 : (s12_moved ? _add_55 : s12_depth));
   end
 
   always @(posedge clock) begin
-    s11_done <= _or_10;
+    s12_children <= (advance ? _mux_47 : (s12_moved ? 3'd0 : s12_children));
   end
 
   always @(posedge clock) begin
-    s12_key <= _bits_158;
+    s12_done <= (advance ? _or_23 : s12_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s12_valid <= 1'd0;
     end else begin
-      s12_valid <= _and_12;
+      s12_valid <= (_or_24 ? _and_25 : s12_valid);
     end
   end
 
   always @(posedge clock) begin
-    s12_weight <= s11_weight;
+    s12_key <= (advance ? s11_key : s12_key);
   end
 
   always @(posedge clock) begin
-    s12_slot <= _mux_44;
+    s12_weight <= (advance ? s11_weight : s12_weight);
   end
 
   always @(posedge clock) begin
-    s12_depth <= _mux_45;
+    s13_slot <= (advance ? _mux_48 : (s13_moved ? s13_leaf : s13_slot));
   end
 
   always @(posedge clock) begin
-    s12_children <= _mux_47;
+    s13_depth <= (advance ? _mux_49 : (s13_moved ? _add_60 : s13_depth));
   end
 
   always @(posedge clock) begin
-    s12_done <= _or_11;
+    s13_children <= (advance ? _mux_51 : (s13_moved ? 3'd0 : s13_children));
   end
 
   always @(posedge clock) begin
-    s13_key <= _bits_172;
+    s13_done <= (advance ? _or_25 : s13_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s13_valid <= 1'd0;
     end else begin
-      s13_valid <= _and_13;
+      s13_valid <= (_or_26 ? _and_27 : s13_valid);
     end
   end
 
   always @(posedge clock) begin
-    s13_weight <= s12_weight;
+    s13_key <= (advance ? s12_key : s13_key);
   end
 
   always @(posedge clock) begin
-    s13_slot <= _mux_48;
+    s13_weight <= (advance ? s12_weight : s13_weight);
   end
 
   always @(posedge clock) begin
-    s13_depth <= _mux_49;
+    s14_slot <= (advance ? _mux_52 : (s14_moved ? s14_leaf : s14_slot));
   end
 
   always @(posedge clock) begin
-    s13_children <= _mux_51;
+    s14_depth <= (advance ? _mux_53 : (s14_moved ? _add_65 : s14_depth));
   end
 
   always @(posedge clock) begin
-    s13_done <= _or_12;
+    s14_children <= (advance ? _mux_55 : (s14_moved ? 3'd0 : s14_children));
   end
 
   always @(posedge clock) begin
-    s14_key <= _bits_186;
+    s14_done <= (advance ? _or_27 : s14_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s14_valid <= 1'd0;
     end else begin
-      s14_valid <= _and_14;
+      s14_valid <= (_or_28 ? _and_29 : s14_valid);
     end
   end
 
   always @(posedge clock) begin
-    s14_weight <= s13_weight;
+    s14_key <= (advance ? s13_key : s14_key);
   end
 
   always @(posedge clock) begin
-    s14_slot <= _mux_52;
+    s14_weight <= (advance ? s13_weight : s14_weight);
   end
 
   always @(posedge clock) begin
-    s14_depth <= _mux_53;
+    s15_slot <= (advance ? _mux_56 : (s15_moved ? s15_leaf : s15_slot));
   end
 
   always @(posedge clock) begin
-    s14_children <= _mux_55;
+    s15_depth <= (advance ? _mux_57 : (s15_moved ? _add_70 : s15_depth));
   end
 
   always @(posedge clock) begin
-    s14_done <= _or_13;
+    s15_children <= (advance ? _mux_59 : (s15_moved ? 3'd0 : s15_children));
   end
 
   always @(posedge clock) begin
-    s15_key <= _bits_200;
+    s15_done <= (advance ? _or_29 : s15_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s15_valid <= 1'd0;
     end else begin
-      s15_valid <= _and_15;
+      s15_valid <= (_or_30 ? _and_31 : s15_valid);
     end
   end
 
   always @(posedge clock) begin
-    s15_weight <= s14_weight;
+    s15_key <= (advance ? s14_key : s15_key);
   end
 
   always @(posedge clock) begin
-    s15_slot <= _mux_56;
+    s15_weight <= (advance ? s14_weight : s15_weight);
   end
 
   always @(posedge clock) begin
-    s15_depth <= _mux_57;
+    s16_slot <= (advance ? _mux_60 : (s16_moved ? s16_leaf : s16_slot));
   end
 
   always @(posedge clock) begin
-    s15_children <= _mux_59;
+    s16_depth <= (advance ? _mux_61 : (s16_moved ? _add_75 : s16_depth));
   end
 
   always @(posedge clock) begin
-    s15_done <= _or_14;
+    s16_children <= (advance ? _mux_63 : (s16_moved ? 3'd0 : s16_children));
+  end
+
+  always @(posedge clock) begin
+    s16_done <= (advance ? _or_31 : s16_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s16_valid <= 1'd0;
     end else begin
-      s16_valid <= _and_16;
+      s16_valid <= (_or_32 ? _and_33 : s16_valid);
     end
   end
 
   always @(posedge clock) begin
-    s16_weight <= s15_weight;
+    s16_key <= (advance ? s15_key : s16_key);
   end
 
   always @(posedge clock) begin
-    s16_slot <= _mux_60;
-  end
-
-  always @(posedge clock) begin
-    s16_depth <= _mux_61;
-  end
-
-  always @(posedge clock) begin
-    s16_children <= _mux_63;
-  end
-
-  always @(posedge clock) begin
-    s16_done <= _or_15;
+    s16_weight <= (advance ? s15_weight : s16_weight);
   end
 
   always @(posedge clock) begin
@@ -1446,105 +1885,105 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s0_valid) begin
+    if (_or_34) begin
       levels1_2_words_rdata_0 <= levels1_2_words[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s1_valid) begin
-      levels1_2_words_rdata_1 <= levels1_2_words[s1_child];
+    if (_or_36) begin
+      levels1_2_words_rdata_1 <= levels1_2_words[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s2_valid) begin
+    if (_or_38) begin
       levels3_4_words_rdata_0 <= levels3_4_words[level3_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s3_valid) begin
-      levels3_4_words_rdata_1 <= levels3_4_words[s3_child];
+    if (_or_40) begin
+      levels3_4_words_rdata_1 <= levels3_4_words[level4_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s4_valid) begin
+    if (_or_42) begin
       levels5_6_words_rdata_0 <= levels5_6_words[level5_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s5_valid) begin
-      levels5_6_words_rdata_1 <= levels5_6_words[s5_child];
+    if (_or_44) begin
+      levels5_6_words_rdata_1 <= levels5_6_words[level6_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s6_valid) begin
+    if (_or_46) begin
       levels7_8_words_rdata_0 <= levels7_8_words[level7_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s7_valid) begin
-      levels7_8_words_rdata_1 <= levels7_8_words[s7_child];
+    if (_or_48) begin
+      levels7_8_words_rdata_1 <= levels7_8_words[level8_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s8_valid) begin
+    if (_or_50) begin
       levels9_10_words_rdata_0 <= levels9_10_words[level9_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s9_valid) begin
-      levels9_10_words_rdata_1 <= levels9_10_words[s9_child];
+    if (_or_52) begin
+      levels9_10_words_rdata_1 <= levels9_10_words[level10_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s10_valid) begin
+    if (_or_54) begin
       levels11_12_words_rdata_0 <= levels11_12_words[level11_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s11_valid) begin
-      levels11_12_words_rdata_1 <= levels11_12_words[s11_child];
+    if (_or_56) begin
+      levels11_12_words_rdata_1 <= levels11_12_words[level12_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s12_valid) begin
+    if (_or_58) begin
       levels13_14_words_rdata_0 <= levels13_14_words[level13_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s13_valid) begin
-      levels13_14_words_rdata_1 <= levels13_14_words[s13_child];
+    if (_or_60) begin
+      levels13_14_words_rdata_1 <= levels13_14_words[level14_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (s14_valid) begin
+    if (_or_62) begin
       level15_words_rdata_0 <= level15_words[level15_address];
     end
   end
@@ -1553,8 +1992,16 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && io_write_valid && !_not_33) begin // TrieWalk.java:166
-      $display("Assertion failed at TrieWalk.java:166: a child word written while a key enters or walks the tables");
+    if (!reset && !_not_33) begin // TrieWalk.java:134
+      $display("Assertion failed at TrieWalk.java:134: a key entered a held walk");
+      $stop;
+    end
+    if (!reset && !_not_35) begin // TrieWalk.java:135
+      $display("Assertion failed at TrieWalk.java:135: a fix while the walk moves");
+      $stop;
+    end
+    if (!reset && io_write_valid && !_not_36) begin // TrieWalk.java:223
+      $display("Assertion failed at TrieWalk.java:223: a child word written while a key enters or walks the tables");
       $stop;
     end
   end
@@ -1562,7 +2009,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^s16_done;
+  wire _unused_ok = ^{_mul_0[11:8], _dshl_0[29:0], _dshl_0[286:32], _mul_1[11:8], _dshl_1[29:0], _dshl_1[286:32], _mul_2[11:8], _dshl_2[29:0], _dshl_2[286:32], _mul_3[11:8], _dshl_3[29:0], _dshl_3[286:32], _mul_4[11:8], _dshl_4[29:0], _dshl_4[286:32], _mul_5[11:8], _dshl_5[29:0], _dshl_5[286:32], _mul_6[11:8], _dshl_6[29:0], _dshl_6[286:32], _mul_7[11:8], _dshl_7[29:0], _dshl_7[286:32], _mul_8[11:8], _dshl_8[29:0], _dshl_8[286:32], _mul_9[11:8], _dshl_9[29:0], _dshl_9[286:32], _mul_10[11:8], _dshl_10[29:0], _dshl_10[286:32], _mul_11[11:8], _dshl_11[29:0], _dshl_11[286:32], _mul_12[11:8], _dshl_12[29:0], _dshl_12[286:32], _mul_13[11:8], _dshl_13[29:0], _dshl_13[286:32], _mul_14[11:8], _dshl_14[29:0], _dshl_14[286:32], _mul_15[11:8], _dshl_15[29:0], _dshl_15[286:32]};
 
 endmodule
 

@@ -73,7 +73,20 @@ public final class TrieController extends Module {
         Bool earlyDone = RegInit(B(false)).named("early_done");
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
-        CounterPort cmd = new CounterPort(c, res, resValid, hit.slot, CounterPort.clipWeight(hit.weight, cb));
+        // --- a split in place: the walk holds its events, and those already in the counter SRAM are redone
+        int resultLatency = CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        Bool inRun = state.is(RUN);
+        Bool commitStop = RegInit(B(false)).named("commit_stop");
+        Bool splitInPlace = RegInit(B(false)).named("split_in_place");
+        UInt splitWord = Reg(UInt(cw.width())).named("split_word");
+        SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
+        Bool redoIssue = inRun.and(commitStop.not()).and(redo.pending).named("redo_issue");
+        UInt issueSlot = Mux(redoIssue, redo.slot, hit.slot).named("issue_slot");
+        UInt issueDepth = Mux(redoIssue, redo.depth, hit.depth).named("issue_depth");
+        UInt issueChildren = Mux(redoIssue, redo.children, hit.children).named("issue_children");
+        UInt issueWeight = Mux(redoIssue, redo.weight, hit.weight).named("issue_weight");
+        redo.beside(issueChildren, issueWeight, Mux(redoIssue, redo.key, hit.key));
+        CounterPort cmd = new CounterPort(c, res, resValid, issueSlot, CounterPort.clipWeight(issueWeight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotThreshold);
         Bool countersQuiet = cmd.drive(io.counterCmd);
         io.counterResult.ready.connect(B(true));
@@ -96,20 +109,20 @@ public final class TrieController extends Module {
         // Drain: the walk's events are thrown away at once (all younger than the stopping one); only those already in
         // the counter SRAM are waited for and undone.
         // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
-        Bool commitStop = RegInit(B(false)).named("commit_stop");
-        io.walkFlush.connect(commitStop);
+        // A split in place holds the walk instead (SplitRedo).
+        io.walkFlush.connect(commitStop.and(splitInPlace.not()));
+        io.walkHold.connect(inRun.and(commitStop.not()).and(redo.pending.not()).not());
         when(commitStop, () -> {
-            Assert(io.issued.not(), "an event issued on the clock the walk is flushed");
-            front.connect(U(0, frontBits));
+            Assert(io.issued.not(), "an event issued on the clock the pipeline stops");
+            when(splitInPlace.not(), () -> front.connect(U(0, frontBits)));
         });
-        Bool pipeEmpty = front.eq(0).and(countersQuiet).named("pipe_empty");
+        Bool pipeEmpty = front.eq(0).and(countersQuiet).and(redo.queued.not()).named("pipe_empty");
+        Bool drained = Mux(splitInPlace, countersQuiet, pipeEmpty).named("drained");
 
         // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
-        Bool inRun = state.is(RUN);
-        int resultLatency = CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
         int fw = c.nodeCountBits() + 1;
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        UInt missingAtHit = U(b, fw).sub(hit.children.pad(fw));
+        UInt missingAtHit = U(b, fw).sub(issueChildren.pad(fw));
         // Free slots do not change while events flow, so "a split here would find too few" rides beside the command.
         Bool hitShort = ShiftRegister(freeSlots.lt(missingAtHit), resultLatency, null, "hit_short");
         // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
@@ -121,8 +134,8 @@ public final class TrieController extends Module {
                 sched,
                 inRun,
                 commitStop,
-                inRun.and(io.found.valid).and(commitStop.not()),
-                hit.depth,
+                inRun.and(io.found.valid.or(redoIssue)).and(commitStop.not()),
+                issueDepth,
                 hitShort,
                 skipNow,
                 res,
@@ -131,8 +144,11 @@ public final class TrieController extends Module {
         Bool splitReq = commit.splitReq;
         Bool dueReq = commit.mergeDue;
         io.commit.connect(commitFire);
+        // In place: a split that needs no batch and finds enough free slots (the early batch needs an empty walk).
+        Bool inPlaceNow = commit.splitNow.and(commit.dueNow.not()).and(hitShort.not());
         when(commitFire, () -> {
             stall.committed();
+            splitInPlace.connect(inPlaceNow);
             opSlot.connect(res.addr);
             opDepth.connect(commit.hitDepth);
             opNotThreshold.connect(io.head.notThreshold);
@@ -141,9 +157,10 @@ public final class TrieController extends Module {
         // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
         Bool draining = state.is(DRAIN).or(commitStop).named("draining");
         UndoStack undo = new UndoStack(c, windowDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
+        redo.push(draining.and(resValid).and(splitInPlace), res.addr, commit.hitDepth);
+        when(draining.and(resValid), () -> Assert(commit.eventResult, "a squashed result that is not an event's"));
 
         // --- the split
-        UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
         UInt present = Reg(UInt(b)).named("split_present");
         UInt markSlot = Reg(UInt(slotBits)).named("mark_slot");
@@ -195,7 +212,8 @@ public final class TrieController extends Module {
                             state.go(RUN);
                         }))
                 .on(RUN, () -> {
-                    cmd.valid.connect(io.found.valid.and(commitStop.not()));
+                    cmd.valid.connect(io.found.valid.or(redoIssue).and(commitStop.not()));
+                    redo.pop(redoIssue);
                     req.serve(
                             sched,
                             stall,
@@ -206,15 +224,15 @@ public final class TrieController extends Module {
                             () -> state.go(SOFT_CLEAR));
                     when(commitStop, () -> state.go(DRAIN));
                 })
-                .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
+                .on(DRAIN, () -> when(drained, () -> state.go(UNDO)))
                 .on(
                         UNDO,
                         () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count))
-                                .elsewhen(splitReq, () -> {
+                                .elsewhen(splitReq.and(marking.not()), () -> {
                                     earlyDone.connect(B(false));
                                     state.go(SPLIT_READ);
                                 })
-                                .otherwise(() -> startBatch.accept(opBatchEmpty, false)))
+                                .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false)))
                 .on(SPLIT_READ, () -> {
                     tables.readWord(opSlot);
                     tables.readInfo(opSlot);
@@ -224,6 +242,7 @@ public final class TrieController extends Module {
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
                     present.connect(cw.present(tables.wordData));
+                    Assert(fits.or(splitInPlace.not()), "a split in place found too few free slots");
                     when(fits, () -> state.go(SPLIT_ALLOC))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -278,8 +297,10 @@ public final class TrieController extends Module {
                                 .elsewhen(sched.pastN(), () -> state.go(RESUME))
                                 .otherwise(() -> state.go(ADVANCE_WAIT)))
                 .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
+                // After a split in place the walk reads its words again and moves the events that stopped at the
+                // split node (TrieWalk's fix); nothing is replayed.
                 .on(RESUME, () -> {
-                    io.rewind.connect(B(true));
+                    io.rewind.connect(splitInPlace.not());
                     stall.resumed(splitReq);
                     commit.clear();
                     state.go(RUN);
@@ -320,6 +341,7 @@ public final class TrieController extends Module {
         Assert(
                 marking.not()
                         .or(state.is(RUN)
+                                .or(state.within(DRAIN, UNDO))
                                 .or(state.is(RESUME))
                                 .or(state.is(MERGE_START))
                                 .or(state.within(ADVANCE, ADVANCE_WAIT))),
@@ -334,11 +356,17 @@ public final class TrieController extends Module {
                 () -> Assert(freeSlots.orR(), "a split ran out of slots"));
         when(
                 tables.wordWrite,
-                () -> Assert(front.eq(0).and(io.issued.not()), "a child word written while the walk holds events"));
+                () -> Assert(
+                        front.eq(0).or(splitInPlace).and(io.issued.not()),
+                        "a child word written while the walk holds events"));
+        io.walkFix.valid.connect(state.is(RESUME).and(splitInPlace));
+        io.walkFix.bits.slot.connect(opSlot);
+        io.walkFix.bits.word.connect(splitWord);
 
         // --- outputs
         Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);
-        io.issueEnable.connect(inRun.and(commitStop.not()).and(issueGate));
+        io.issueEnable.connect(
+                inRun.and(commitStop.not()).and(redo.pending.not()).and(issueGate));
         sched.drive(io, req);
         req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);

@@ -12,17 +12,22 @@ import org.rapgen.hdl.ValidIO;
  */
 public final class TrieControllerIO extends ControllerIO {
     public final ValidIO<TrieWalk.Found> found;
-    /** A node's child word, for every level of the walk; only while the walk is empty. */
+    /** A node's child word, for every level of the walk; only while the walk is empty or held. */
     public final ValidIO<TrieWalk.WordWrite> wordWrite;
 
     public final UInt rootWord;
     /** The walk throws its events away: they are younger than the one that stopped the pipeline. */
     public final Bool walkFlush = Output(Bool());
+    /** The walk keeps its events: the pipeline stopped for a split in place, or older events are redone first. */
+    public final Bool walkHold = Output(Bool());
+    /** After a split in place: the split node and its new word, for the held walk to correct its events. */
+    public final ValidIO<TrieWalk.WordWrite> walkFix;
 
     TrieControllerIO(RapConfig c) {
         super(c);
         found = Flipped(Valid(new TrieWalk.Found(c)));
         wordWrite = Output(Valid(new TrieWalk.WordWrite(c)));
         rootWord = Output(UInt(new ChildWord(c).width()));
+        walkFix = Output(Valid(new TrieWalk.WordWrite(c)));
     }
 }
