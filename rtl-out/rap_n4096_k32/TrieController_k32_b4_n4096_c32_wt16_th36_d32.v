@@ -286,24 +286,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire fifo_io_deq_valid; // SplitRedo.java:51
   wire [67:0] fifo_io_deq_bits; // SplitRedo.java:51
   wire [2:0] fifo_io_count; // SplitRedo.java:51
-  wire [11:0] _wire_0_0; // ChildWord.java:35
-  wire [11:0] _wire_0_1; // ChildWord.java:35
-  wire [11:0] _wire_0_2; // ChildWord.java:35
-  wire [11:0] _wire_0_3; // ChildWord.java:35
+  wire [1:0] _wire_0_0; // TrieWalk.java:118
+  wire [1:0] _wire_0_1; // TrieWalk.java:118
+  wire [1:0] _wire_0_2; // TrieWalk.java:118
+  wire [1:0] _wire_0_3; // TrieWalk.java:118
+  wire [1:0] _wire_0_4; // TrieWalk.java:118
+  wire [1:0] _wire_0_5; // TrieWalk.java:118
+  wire [1:0] _wire_0_6; // TrieWalk.java:118
+  wire [1:0] _wire_0_7; // TrieWalk.java:118
+  wire [1:0] _wire_0_8; // TrieWalk.java:118
+  wire [1:0] _wire_0_9; // TrieWalk.java:118
+  wire [1:0] _wire_0_10; // TrieWalk.java:118
+  wire [1:0] _wire_0_11; // TrieWalk.java:118
+  wire [1:0] _wire_0_12; // TrieWalk.java:118
+  wire [1:0] _wire_0_13; // TrieWalk.java:118
+  wire [1:0] _wire_0_14; // TrieWalk.java:118
+  wire [1:0] _wire_0_15; // TrieWalk.java:118
+  wire [11:0] _wire_1_0; // ChildWord.java:35
+  wire [11:0] _wire_1_1; // ChildWord.java:35
+  wire [11:0] _wire_1_2; // ChildWord.java:35
+  wire [11:0] _wire_1_3; // ChildWord.java:35
   wire cmd_valid; // CounterPort.java:19
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
   wire walk_start; // TrieMergeWalk.java:46
   wire walk_done; // TrieMergeWalk.java:48
-  wire [11:0] _wire_1_0; // ChildWord.java:35
-  wire [11:0] _wire_1_1; // ChildWord.java:35
-  wire [11:0] _wire_1_2; // ChildWord.java:35
-  wire [11:0] _wire_1_3; // ChildWord.java:35
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
   wire [11:0] _wire_2_3; // ChildWord.java:35
+  wire [11:0] _wire_3_0; // ChildWord.java:35
+  wire [11:0] _wire_3_1; // ChildWord.java:35
+  wire [11:0] _wire_3_2; // ChildWord.java:35
+  wire [11:0] _wire_3_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
@@ -543,7 +559,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _mux_0 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
   wire [1:0] _cat_14 = {_not_32, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_66 = _cat_14; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_1_3 : _wire_1_2) : (_bits_66[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_2_3 : _wire_2_2) : (_bits_66[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:44
   wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:45
   wire [11:0] free_next = free_stack_empty ? _bits_67 : free_stack_rdata_0; // FreeSlots.java:45
@@ -568,7 +584,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _mux_5 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
   wire [1:0] _cat_16 = {_not_35, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_77 = _cat_16; // FirstSet.java:43
-  wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_2_3 : _wire_2_2) : (_bits_77[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_3_3 : _wire_3_2) : (_bits_77[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:118
   wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:169
   wire _not_38 = ~_or_2; // FirstSet.java:34
@@ -677,38 +693,52 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_46 = ~commit_stop; // TrieController.java:83
   wire _and_42 = state_run & _not_46; // TrieController.java:83
   wire redo_issue = _and_42 & fifo_io_deq_valid; // TrieController.java:83
-  wire [11:0] _bits_108 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_109 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_110 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_111 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_112 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
-  wire redo_moved = _bits_112 == op_slot; // SplitRedo.java:64
-  wire [2:0] _bits_113 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_113; // SplitRedo.java:68
+  wire [31:0] _bits_108 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
+  wire [1:0] _bits_109 = _bits_108[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_110 = _bits_108[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_111 = _bits_108[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_112 = _bits_108[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_113 = _bits_108[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_114 = _bits_108[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_115 = _bits_108[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_116 = _bits_108[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_117 = _bits_108[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_118 = _bits_108[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_119 = _bits_108[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_120 = _bits_108[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_121 = _bits_108[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_122 = _bits_108[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_123 = _bits_108[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_124 = _bits_108[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_125 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_126 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_127 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_128 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_129 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
+  wire redo_moved = _bits_129 == op_slot; // SplitRedo.java:64
+  wire [2:0] _bits_130 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_130; // SplitRedo.java:68
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:86
-  wire [15:0] _bits_114 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
-  wire [15:0] issue_weight = redo_issue ? _bits_114 : io_found_bits_weight; // TrieController.java:87
-  wire [31:0] _bits_115 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
-  wire [31:0] _mux_11 = redo_issue ? _bits_115 : io_found_bits_key; // TrieController.java:88
+  wire [15:0] _bits_131 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
+  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:87
+  wire [31:0] _mux_11 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:88
   wire _or_34 = io_found_valid | redo_issue; // TrieController.java:215
   wire _not_47 = ~commit_stop; // TrieController.java:215
   wire _and_43 = _or_34 & _not_47; // TrieController.java:215
   wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:157
-  wire [11:0] _bits_116 = undo_rdata_0[43:32]; // UndoStack.java:48
-  wire [4:0] _bits_117 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
-  wire [11:0] _mul_1 = {{4{1'b0}}, {{3{1'b0}}, _bits_117}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_118 = _mul_1[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_1 = {{255{1'b0}}, _bits_115} << _bits_118; // TrieWalk.java:115
-  wire [1:0] _bits_119 = _dshl_1[31:30]; // TrieWalk.java:115
-  wire [11:0] redo_leaf = _bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_112; // SplitRedo.java:66
+  wire [11:0] _bits_132 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [4:0] _bits_133 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
+  wire [3:0] _bits_134 = _bits_133[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_1 = _bits_134[3] ? (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_15 : _wire_0_14) : (_bits_134[0] ? _wire_0_13 : _wire_0_12)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_11 : _wire_0_10) : (_bits_134[0] ? _wire_0_9 : _wire_0_8))) : (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_7 : _wire_0_6) : (_bits_134[0] ? _wire_0_5 : _wire_0_4)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_3 : _wire_0_2) : (_bits_134[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:121
+  wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_129; // SplitRedo.java:66
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:84
-  wire [31:0] _bits_120 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_121 = walk_sum[34:32]; // TrieMergeWalk.java:106
-  wire _or_r_4 = |_bits_121; // TrieMergeWalk.java:106
+  wire [31:0] _bits_135 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_136 = walk_sum[34:32]; // TrieMergeWalk.java:106
+  wire _or_r_4 = |_bits_136; // TrieMergeWalk.java:106
   wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:106
-  wire [31:0] _bits_122 = walk_sum[31:0]; // TrieMergeWalk.java:106
-  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_122; // TrieMergeWalk.java:106
+  wire [31:0] _bits_137 = walk_sum[31:0]; // TrieMergeWalk.java:106
+  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_137; // TrieMergeWalk.java:106
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:211
   wire _not_48 = ~walk_probing; // TrieMergeWalk.java:151
   wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:103
@@ -719,96 +749,96 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _and_45 = _not_48 & _eq_13; // TrieMergeWalk.java:151
   wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:161
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:89
-  wire [3:0] _bits_123 = _sub_4[3:0]; // TrieMergeWalk.java:89
-  wire [139:0] _mem_read_0 = walk_frames[_bits_123]; // TrieMergeWalk.java:90
-  wire [11:0] _bits_124 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
-  wire [47:0] _bits_125 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
-  wire [11:0] _bits_126 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_126; // ChildWord.java:43
-  wire [11:0] _bits_127 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_127; // ChildWord.java:43
-  wire [11:0] _bits_128 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_128; // ChildWord.java:43
-  wire [11:0] _bits_129 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_129; // ChildWord.java:43
+  wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:89
+  wire [139:0] _mem_read_0 = walk_frames[_bits_138]; // TrieMergeWalk.java:90
+  wire [11:0] _bits_139 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
+  wire [47:0] _bits_140 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
+  wire [11:0] _bits_141 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_141; // ChildWord.java:43
+  wire [11:0] _bits_142 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_142; // ChildWord.java:43
+  wire [11:0] _bits_143 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_143; // ChildWord.java:43
+  wire [11:0] _bits_144 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_144; // ChildWord.java:43
   wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_2 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
-  wire [3:0] _bits_130 = _dshl_2[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_49 = ~_bits_130; // TrieMergeWalk.java:149
+  wire [6:0] _dshl_1 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
+  wire [3:0] _bits_145 = _dshl_1[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_49 = ~_bits_145; // TrieMergeWalk.java:149
   wire [3:0] _and_46 = walk_todo & _not_49; // TrieMergeWalk.java:149
-  wire [11:0] _bits_131 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_131; // ChildWord.java:43
-  wire [11:0] _bits_132 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_132; // ChildWord.java:43
-  wire [11:0] _bits_133 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_134; // ChildWord.java:43
+  wire [11:0] _bits_146 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_146; // ChildWord.java:43
+  wire [11:0] _bits_147 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_147; // ChildWord.java:43
+  wire [11:0] _bits_148 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_148; // ChildWord.java:43
+  wire [11:0] _bits_149 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_149; // ChildWord.java:43
   wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_135 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
+  wire [3:0] _bits_150 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
   wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:94
   wire [34:0] _mux_13 = _and_44 ? _add_35 : walk_sum; // TrieMergeWalk.java:94
-  wire [34:0] _bits_136 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
-  wire [34:0] _add_36 = _bits_136 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
-  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_136; // TrieMergeWalk.java:226
-  wire [6:0] _dshl_3 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
-  wire [3:0] _bits_137 = _dshl_3[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_36 = walk_leaves | _bits_137; // TrieMergeWalk.java:135
-  wire [3:0] _bits_138 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
-  wire [1:0] _bits_139 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
-  wire [6:0] _dshl_4 = 7'd1 << _bits_139; // TrieMergeWalk.java:260
-  wire [3:0] _bits_140 = _dshl_4[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_37 = _bits_138 | _bits_140; // TrieMergeWalk.java:227
-  wire [3:0] _mux_15 = walk_now_leaf ? _or_37 : _bits_138; // TrieMergeWalk.java:227
+  wire [34:0] _bits_151 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
+  wire [34:0] _add_36 = _bits_151 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
+  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_151; // TrieMergeWalk.java:226
+  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
+  wire [3:0] _bits_152 = _dshl_2[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_36 = walk_leaves | _bits_152; // TrieMergeWalk.java:135
+  wire [3:0] _bits_153 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
+  wire [1:0] _bits_154 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
+  wire [6:0] _dshl_3 = 7'd1 << _bits_154; // TrieMergeWalk.java:260
+  wire [3:0] _bits_155 = _dshl_3[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _or_37 = _bits_153 | _bits_155; // TrieMergeWalk.java:227
+  wire [3:0] _mux_15 = walk_now_leaf ? _or_37 : _bits_153; // TrieMergeWalk.java:227
   wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:60
   wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:100
   wire _and_47 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:100
   wire [34:0] _mux_16 = _and_47 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:100
   wire _not_50 = ~walk_now_leaf; // TrieMergeWalk.java:228
-  wire [34:0] _bits_141 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
-  wire _lt_1 = walk_new_least < _bits_141; // TrieMergeWalk.java:228
+  wire [34:0] _bits_156 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
+  wire _lt_1 = walk_new_least < _bits_156; // TrieMergeWalk.java:228
   wire _and_48 = _not_50 & _lt_1; // TrieMergeWalk.java:228
-  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_141; // TrieMergeWalk.java:228
+  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_156; // TrieMergeWalk.java:228
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:169
-  wire _bits_142 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_142; // SplitCompare.java:59
-  wire [11:0] _bits_143 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_144 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_145 = _bits_144[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_37 = {1'b0, _bits_143} + {1'b0, _bits_145}; // SplitCompare.java:85
-  wire _bits_146 = _add_37[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_143, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_145, 1'd1}; // SplitCompare.java:86
+  wire _bits_157 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_157; // SplitCompare.java:59
+  wire [11:0] _bits_158 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_159 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_160 = _bits_159[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_37 = {1'b0, _bits_158} + {1'b0, _bits_160}; // SplitCompare.java:85
+  wire _bits_161 = _add_37[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_158, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_160, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_147 = _add_38[13]; // SplitCompare.java:86
-  wire [22:0] _bits_148 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_149 = _bits_148[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_150 = _bits_144[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_151 = _bits_150[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_39 = {1'b0, _bits_149} + {1'b0, _bits_151}; // SplitCompare.java:85
-  wire _bits_152 = _add_39[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_149, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_151, 1'd1}; // SplitCompare.java:86
+  wire _bits_162 = _add_38[13]; // SplitCompare.java:86
+  wire [22:0] _bits_163 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_164 = _bits_163[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_165 = _bits_159[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_166 = _bits_165[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_39 = {1'b0, _bits_164} + {1'b0, _bits_166}; // SplitCompare.java:85
+  wire _bits_167 = _add_39[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_164, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_166, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_153 = _add_40[13]; // SplitCompare.java:86
-  wire [10:0] _bits_154 = _bits_148[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_154, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_155 = _bits_150[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_155, 1'd1}; // SplitCompare.java:86
+  wire _bits_168 = _add_40[13]; // SplitCompare.java:86
+  wire [10:0] _bits_169 = _bits_163[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_169, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_170 = _bits_165[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_170, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_156 = _add_41[12]; // SplitCompare.java:86
-  wire _and_49 = _bits_153 & _bits_156; // SplitCompare.java:75
-  wire _or_38 = _bits_152 | _and_49; // SplitCompare.java:75
-  wire _and_50 = _bits_147 & _or_38; // SplitCompare.java:75
-  wire _or_39 = _bits_146 | _and_50; // SplitCompare.java:75
+  wire _bits_171 = _add_41[12]; // SplitCompare.java:86
+  wire _and_49 = _bits_168 & _bits_171; // SplitCompare.java:75
+  wire _or_38 = _bits_167 | _and_49; // SplitCompare.java:75
+  wire _and_50 = _bits_162 & _or_38; // SplitCompare.java:75
+  wire _or_39 = _bits_161 | _and_50; // SplitCompare.java:75
   wire _and_51 = _and_r_3 & _or_39; // SplitCompare.java:59
   wire _not_51 = ~_and_51; // TrieMergeWalk.java:171
   wire _and_52 = _or_r_13 & _not_51; // TrieMergeWalk.java:170
-  wire [2:0] _bits_157 = walk_sum[34:32]; // TrieMergeWalk.java:172
-  wire _or_r_14 = |_bits_157; // TrieMergeWalk.java:172
-  wire [6:0] _dshl_5 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
-  wire [3:0] _bits_158 = _dshl_5[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_52 = ~_bits_158; // TrieMergeWalk.java:196
+  wire [2:0] _bits_172 = walk_sum[34:32]; // TrieMergeWalk.java:172
+  wire _or_r_14 = |_bits_172; // TrieMergeWalk.java:172
+  wire [6:0] _dshl_4 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
+  wire [3:0] _bits_173 = _dshl_4[3:0]; // TrieMergeWalk.java:260
+  wire [3:0] _not_52 = ~_bits_173; // TrieMergeWalk.java:196
   wire [3:0] _and_53 = walk_freeing & _not_52; // TrieMergeWalk.java:196
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:206
   wire _and_54 = walk_merges & _eq_14; // TrieMergeWalk.java:206
@@ -816,14 +846,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:186
   wire _and_55 = _or_r_15 & _lt_2; // TrieMergeWalk.java:186
   wire [34:0] _mux_18 = _and_55 ? walk_sum : walk_least; // TrieMergeWalk.java:186
-  wire [11:0] _bits_159 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_160 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_161 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_162 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_163 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_164 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_165 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_166 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_174 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_175 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_176 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_177 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_178 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_179 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_180 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_181 = walk_word[47:36]; // ChildWord.java:30
   wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_53 = ~snapshot_frozen; // CsrRequests.java:90
@@ -833,54 +863,54 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _and_59 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_167 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_167; // ScheduleAndSnapshot.java:62
+  wire [30:0] _bits_182 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_182; // ScheduleAndSnapshot.java:62
   wire _not_54 = ~_or_r_16; // ScheduleAndSnapshot.java:62
   wire [31:0] _mux_20 = _not_54 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
   wire _or_40 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_168 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_169 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_41 = _bits_169 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_168, _or_41}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_170 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire [62:0] _bits_183 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_184 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_41 = _bits_184 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_183, _or_41}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_185 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
   wire _not_55 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
   wire _and_60 = following_running & _not_55; // MergeScheduleUnit.java:43
   wire _not_56 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_171 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_171; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_172 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_173 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_172} - {1'b0, _bits_173}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_174 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_175 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_174} - {1'b0, _bits_175}; // ScheduleAndSnapshot.java:74
-  wire _bits_176 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_176}; // ScheduleAndSnapshot.java:75
-  wire _bits_177 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_57 = ~_bits_177; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_178 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_179 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_178, _bits_179}; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_186 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_186; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_187 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_188 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_187} - {1'b0, _bits_188}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_189 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_190 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_189} - {1'b0, _bits_190}; // ScheduleAndSnapshot.java:74
+  wire _bits_191 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_191}; // ScheduleAndSnapshot.java:75
+  wire _bits_192 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_57 = ~_bits_192; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_193 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_194 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_193, _bits_194}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
   wire _and_61 = _not_57 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_180 = _sub_9[17:0]; // SplitCounter.java:70
+  wire [17:0] _bits_195 = _sub_9[17:0]; // SplitCounter.java:70
   wire _or_42 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_181 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_182 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_196 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_197 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_183 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_184 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_185 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_198 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_199 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_200 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_186 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_187 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_188 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_201 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_202 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_203 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_189 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_190 = _sub_11[16]; // SplitCounter.java:57
+  wire [13:0] _bits_204 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_205 = _sub_11[16]; // SplitCounter.java:57
   wire _not_58 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_59 = ~_or_r_19; // SplitCounter.java:91
@@ -891,8 +921,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_61 = ~_or_r_21; // SplitCounter.java:92
   wire _and_63 = _and_62 & _not_61; // SplitCounter.java:92
   wire _and_64 = _not_58 & _and_63; // ScheduleAndSnapshot.java:97
-  wire _bits_191 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_191; // ScheduleAndSnapshot.java:102
+  wire _bits_206 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_206; // ScheduleAndSnapshot.java:102
   wire _not_62 = ~_or_r_22; // ScheduleAndSnapshot.java:103
   wire _and_65 = _and_64 & _not_62; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
@@ -901,8 +931,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:108
   wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:125
   wire _lt_3 = free_slots < _sub_14; // TrieController.java:127
-  wire [4:0] _add_44 = _bits_117 + 5'd1; // SplitRedo.java:67
-  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_117; // SplitRedo.java:67
+  wire [4:0] _add_44 = _bits_133 + 5'd1; // SplitRedo.java:67
+  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_133; // SplitRedo.java:67
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:85
   wire _or_43 = io_found_valid | redo_issue; // TrieController.java:137
   wire _and_66 = state_run & _or_43; // TrieController.java:137
@@ -920,29 +950,29 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:159
   wire [5:0] _add_45 = undo_sp + 6'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 6'd0; // UndoStack.java:39
-  wire [31:0] _bits_192 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [11:0] _bits_193 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_193; // ChildWord.java:43
-  wire [11:0] _bits_194 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_194; // ChildWord.java:43
-  wire [11:0] _bits_195 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_195; // ChildWord.java:43
-  wire [11:0] _bits_196 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_196; // ChildWord.java:43
+  wire [31:0] _bits_207 = slot_info_rdata_0[43:12]; // TrieTables.java:161
+  wire [11:0] _bits_208 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_208; // ChildWord.java:43
+  wire [11:0] _bits_209 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_209; // ChildWord.java:43
+  wire [11:0] _bits_210 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_25 = |_bits_210; // ChildWord.java:43
+  wire [11:0] _bits_211 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_211; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:269
-  wire [3:0] _bits_197 = _dshl_6[3:0]; // TrieController.java:269
-  wire [3:0] _or_44 = split_present | _bits_197; // TrieController.java:268
-  wire [11:0] _bits_198 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire [6:0] _dshl_5 = 7'd1 << _bits_78; // TrieController.java:269
+  wire [3:0] _bits_212 = _dshl_5[3:0]; // TrieController.java:269
+  wire [3:0] _or_44 = split_present | _bits_212; // TrieController.java:268
+  wire [11:0] _bits_213 = slot_info_rdata_0[11:0]; // TrieTables.java:165
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_199 = slot_info_rdata_0[49]; // TrieTables.java:153
-  wire _and_71 = _lt_5 & _bits_199; // TrieController.java:318
+  wire _bits_214 = slot_info_rdata_0[49]; // TrieTables.java:153
+  wire _and_71 = _lt_5 & _bits_214; // TrieController.java:318
   wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:319
   wire _and_72 = _and_71 & _lt_6; // TrieController.java:319
-  wire [31:0] _bits_200 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [31:0] _mux_24 = _and_72 ? _bits_200 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_201 = slot_info_rdata_0[48:44]; // TrieTables.java:157
-  wire [5:0] _cat_39 = {_bits_201, 1'd0}; // ControllerIO.java:215
+  wire [31:0] _bits_215 = slot_info_rdata_0[43:12]; // TrieTables.java:161
+  wire [31:0] _mux_24 = _and_72 ? _bits_215 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_216 = slot_info_rdata_0[48:44]; // TrieTables.java:157
+  wire [5:0] _cat_39 = {_bits_216, 1'd0}; // ControllerIO.java:215
   wire [5:0] _mux_25 = _and_72 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire _not_67 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_67 & pipe_empty; // QuietPipe.java:31
@@ -996,17 +1026,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _or_58 = state_merge_start | state_merge; // TrieController.java:382
   wire _or_59 = _or_58 | state_advance; // TrieController.java:382
   wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:382
-  wire [11:0] _bits_202 = free_depth[11:0]; // FreeSlots.java:47
+  wire [11:0] _bits_217 = free_depth[11:0]; // FreeSlots.java:47
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:43
-  wire [11:0] _bits_203 = _sub_16[11:0]; // FreeSlots.java:43
-  wire [3:0] _bits_204 = walk_depth[3:0]; // TrieMergeWalk.java:159
+  wire [11:0] _bits_218 = _sub_16[11:0]; // FreeSlots.java:43
+  wire [3:0] _bits_219 = walk_depth[3:0]; // TrieMergeWalk.java:159
   wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:160
-  wire [4:0] _bits_205 = undo_sp[4:0]; // UndoStack.java:44
+  wire [4:0] _bits_220 = undo_sp[4:0]; // UndoStack.java:44
   wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
   wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:42
   wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:42
   wire [5:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [4:0] _bits_206 = _mux_28[4:0]; // UndoStack.java:42
+  wire [4:0] _bits_221 = _mux_28[4:0]; // UndoStack.java:42
   wire _not_81 = ~undo_push; // UndoStack.java:42
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:52
   wire _or_r_28 = |_cat_42; // TrieController.java:52
@@ -1056,35 +1086,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_93 = ~_or_69; // ScheduleAndSnapshot.java:108
   wire _not_94 = ~io_issued; // TrieController.java:116
   wire _and_99 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_207 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_207; // SplitCompare.java:59
-  wire [10:0] _bits_208 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_209 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_210 = _bits_209[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_46 = {1'b0, _bits_208} + {1'b0, _bits_210}; // SplitCompare.java:85
-  wire _bits_211 = _add_46[11]; // SplitCompare.java:85
-  wire [11:0] _cat_44 = {_bits_208, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_45 = {_bits_210, 1'd1}; // SplitCompare.java:86
+  wire [3:0] _bits_222 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_222; // SplitCompare.java:59
+  wire [10:0] _bits_223 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_224 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_225 = _bits_224[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_46 = {1'b0, _bits_223} + {1'b0, _bits_225}; // SplitCompare.java:85
+  wire _bits_226 = _add_46[11]; // SplitCompare.java:85
+  wire [11:0] _cat_44 = {_bits_223, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_45 = {_bits_225, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_47 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_212 = _add_47[12]; // SplitCompare.java:86
-  wire [20:0] _bits_213 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_214 = _bits_213[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_215 = _bits_209[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_216 = _bits_215[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_48 = {1'b0, _bits_214} + {1'b0, _bits_216}; // SplitCompare.java:85
-  wire _bits_217 = _add_48[11]; // SplitCompare.java:85
-  wire [11:0] _cat_46 = {_bits_214, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_47 = {_bits_216, 1'd1}; // SplitCompare.java:86
+  wire _bits_227 = _add_47[12]; // SplitCompare.java:86
+  wire [20:0] _bits_228 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_229 = _bits_228[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_230 = _bits_224[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_231 = _bits_230[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_48 = {1'b0, _bits_229} + {1'b0, _bits_231}; // SplitCompare.java:85
+  wire _bits_232 = _add_48[11]; // SplitCompare.java:85
+  wire [11:0] _cat_46 = {_bits_229, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_47 = {_bits_231, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_49 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_218 = _add_49[12]; // SplitCompare.java:86
-  wire [9:0] _bits_219 = _bits_213[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_220 = _bits_215[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_50 = {1'b0, _bits_219} + {1'b0, _bits_220}; // SplitCompare.java:85
-  wire _bits_221 = _add_50[10]; // SplitCompare.java:85
-  wire _and_100 = _bits_218 & _bits_221; // SplitCompare.java:75
-  wire _or_70 = _bits_217 | _and_100; // SplitCompare.java:75
-  wire _and_101 = _bits_212 & _or_70; // SplitCompare.java:75
-  wire _or_71 = _bits_211 | _and_101; // SplitCompare.java:75
+  wire _bits_233 = _add_49[12]; // SplitCompare.java:86
+  wire [9:0] _bits_234 = _bits_228[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_235 = _bits_230[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_50 = {1'b0, _bits_234} + {1'b0, _bits_235}; // SplitCompare.java:85
+  wire _bits_236 = _add_50[10]; // SplitCompare.java:85
+  wire _and_100 = _bits_233 & _bits_236; // SplitCompare.java:75
+  wire _or_70 = _bits_232 | _and_100; // SplitCompare.java:75
+  wire _and_101 = _bits_227 & _or_70; // SplitCompare.java:75
+  wire _or_71 = _bits_226 | _and_101; // SplitCompare.java:75
   wire _and_102 = _and_r_4 & _or_71; // SplitCompare.java:59
   wire _eq_19 = _and_99 == _and_102; // CommitVerdict.java:74
   wire _not_95 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
@@ -1097,12 +1127,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_98 = ~_or_r_35; // SplitCounter.java:92
   wire _and_104 = _and_103 & _not_98; // SplitCounter.java:92
   wire _and_105 = _not_95 & _and_104; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_222 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_222; // ScheduleAndSnapshot.java:126
+  wire [1:0] _bits_237 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_237; // ScheduleAndSnapshot.java:126
   wire _not_99 = ~_or_r_36; // ScheduleAndSnapshot.java:126
   wire _and_106 = _and_105 & _not_99; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_223 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_223; // ScheduleAndSnapshot.java:127
+  wire [15:0] _bits_238 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_238; // ScheduleAndSnapshot.java:127
   wire _and_107 = _and_106 & _ge_1; // ScheduleAndSnapshot.java:127
   wire _eq_20 = merge_now == _and_107; // CommitVerdict.java:82
   wire _or_72 = split_now | merge_now; // CommitVerdict.java:95
@@ -1213,24 +1243,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign fifo_io_enq_valid = _and_41;
   assign fifo_io_enq_bits = _cat_29;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_108;
-  assign _wire_0_1 = _bits_109;
-  assign _wire_0_2 = _bits_110;
-  assign _wire_0_3 = _bits_111;
+  assign _wire_0_0 = _bits_109;
+  assign _wire_0_1 = _bits_110;
+  assign _wire_0_2 = _bits_111;
+  assign _wire_0_3 = _bits_112;
+  assign _wire_0_4 = _bits_113;
+  assign _wire_0_5 = _bits_114;
+  assign _wire_0_6 = _bits_115;
+  assign _wire_0_7 = _bits_116;
+  assign _wire_0_8 = _bits_117;
+  assign _wire_0_9 = _bits_118;
+  assign _wire_0_10 = _bits_119;
+  assign _wire_0_11 = _bits_120;
+  assign _wire_0_12 = _bits_121;
+  assign _wire_0_13 = _bits_122;
+  assign _wire_0_14 = _bits_123;
+  assign _wire_0_15 = _bits_124;
+  assign _wire_1_0 = _bits_125;
+  assign _wire_1_1 = _bits_126;
+  assign _wire_1_2 = _bits_127;
+  assign _wire_1_3 = _bits_128;
   assign cmd_valid = (state_run ? _and_43 : (state_undo ? (_not_5 ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
   assign cmd_op = (state_undo ? (_not_5 ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_5 ? _bits_116 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_5 ? _bits_120 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign cmd_addr = (state_undo ? (_not_5 ? _bits_132 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_5 ? _bits_135 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
   assign walk_start = (state_merge_start ? (_not_11 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_1_0 = _bits_159;
-  assign _wire_1_1 = _bits_160;
-  assign _wire_1_2 = _bits_161;
-  assign _wire_1_3 = _bits_162;
-  assign _wire_2_0 = _bits_163;
-  assign _wire_2_1 = _bits_164;
-  assign _wire_2_2 = _bits_165;
-  assign _wire_2_3 = _bits_166;
+  assign _wire_2_0 = _bits_174;
+  assign _wire_2_1 = _bits_175;
+  assign _wire_2_2 = _bits_176;
+  assign _wire_2_3 = _bits_177;
+  assign _wire_3_0 = _bits_178;
+  assign _wire_3_1 = _bits_179;
+  assign _wire_3_2 = _bits_180;
+  assign _wire_3_3 = _bits_181;
   assign serialMultiplier_io_start = _or_40;
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
@@ -1720,20 +1766,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_123}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_138}) : walk_depth)));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_124) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_139) : walk_slot)));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_enter ? ctl_words_rdata_0 : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_12 ? walk_word : _bits_125) : walk_word))));
+    walk_word <= (walk_step_enter ? ctl_words_rdata_0 : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_12 ? walk_word : _bits_140) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_enter ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? walk_todo : (_or_25 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_135) : walk_todo))));
+    walk_todo <= (walk_step_enter ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? walk_todo : (_or_25 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_150) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1872,7 +1918,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_170) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_185) : next_merge) : next_merge));
     end
   end
 
@@ -1936,7 +1982,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_180 : (_or_42 ? _bits_181 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_195 : (_or_42 ? _bits_196 : until_merge_lo));
     end
   end
 
@@ -1944,7 +1990,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_42 ? _bits_182 : _bits_183);
+      until_merge_hi_0 <= (_or_42 ? _bits_197 : _bits_198);
     end
   end
 
@@ -1952,7 +1998,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_184 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_199 : 1'd0);
     end
   end
 
@@ -1960,7 +2006,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_42 ? _bits_185 : _bits_186);
+      until_merge_hi_1 <= (_or_42 ? _bits_200 : _bits_201);
     end
   end
 
@@ -1968,7 +2014,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_42 ? 1'd0 : _bits_187);
+      until_merge_carry_1 <= (_or_42 ? 1'd0 : _bits_202);
     end
   end
 
@@ -1976,7 +2022,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_42 ? _bits_188 : _bits_189);
+      until_merge_hi_2 <= (_or_42 ? _bits_203 : _bits_204);
     end
   end
 
@@ -1984,7 +2030,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_42 ? 1'd0 : _bits_190);
+      until_merge_carry_2 <= (_or_42 ? 1'd0 : _bits_205);
     end
   end
 
@@ -2121,7 +2167,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_192 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_207 : split_prefix);
   end
 
   always @(posedge clock) begin
@@ -2129,7 +2175,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_198) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_213) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
@@ -2264,19 +2310,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_202] <= free_pushed;
+      free_stack[_bits_217] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (walk_step_descend && _eq_11) begin
-      walk_frames[_bits_204] <= _cat_40;
+      walk_frames[_bits_219] <= _cat_40;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_205] <= _cat_41;
+      undo[_bits_220] <= _cat_41;
     end
   end
 
@@ -2303,13 +2349,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_203];
+    free_stack_rdata_0 <= free_stack[_bits_218];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_81) begin
-      undo_rdata_0 <= undo[_bits_206];
+      undo_rdata_0 <= undo[_bits_221];
     end
   end
 
@@ -2492,7 +2538,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[15:0], _add_31[16:0], _add_32[15:0], _mul_1[11:8], _dshl_1[29:0], _dshl_1[286:32], _sub_4[4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_5[6:4], _sub_12[14], _dshl_6[6:4], _sub_16[12], _mux_28[5], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
+  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[15:0], _add_31[16:0], _add_32[15:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_4[6:4], _sub_12[14], _dshl_5[6:4], _sub_16[12], _mux_28[5], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
 
 endmodule
 

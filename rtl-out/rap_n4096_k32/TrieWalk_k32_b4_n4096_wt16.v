@@ -3,180 +3,192 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:119
-  input  wire reset, // TrieWalk.java:119
-  output wire io_search_ready, // TrieWalk.java:120
-  input  wire io_search_valid, // TrieWalk.java:120
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:120
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:120
-  output wire io_result_valid, // TrieWalk.java:120
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:120
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:120
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:120
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:120
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:120
-  input  wire io_write_valid, // TrieWalk.java:120
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:120
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:120
-  input  wire [47:0] io_rootWord, // TrieWalk.java:120
-  input  wire io_flush, // TrieWalk.java:120
-  input  wire io_hold, // TrieWalk.java:120
-  input  wire io_fix_valid, // TrieWalk.java:120
-  input  wire [11:0] io_fix_bits_slot, // TrieWalk.java:120
-  input  wire [47:0] io_fix_bits_word  // TrieWalk.java:120
+  input  wire clock, // TrieWalk.java:125
+  input  wire reset, // TrieWalk.java:125
+  output wire io_search_ready, // TrieWalk.java:126
+  input  wire io_search_valid, // TrieWalk.java:126
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:126
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:126
+  output wire io_result_valid, // TrieWalk.java:126
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:126
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:126
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:126
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:126
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:126
+  input  wire io_write_valid, // TrieWalk.java:126
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:126
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:126
+  input  wire [47:0] io_rootWord, // TrieWalk.java:126
+  input  wire io_flush, // TrieWalk.java:126
+  input  wire io_hold, // TrieWalk.java:126
+  input  wire io_fix_valid, // TrieWalk.java:126
+  input  wire [11:0] io_fix_bits_slot, // TrieWalk.java:126
+  input  wire [47:0] io_fix_bits_word  // TrieWalk.java:126
 );
 
   // State
-  reg s0_valid; // TrieWalk.java:136
-  reg [31:0] s0_key; // TrieWalk.java:139
-  reg [15:0] s0_weight; // TrieWalk.java:140
-  reg [11:0] s1_slot; // TrieWalk.java:161
-  reg [4:0] s1_depth; // TrieWalk.java:162
-  reg [2:0] s1_children; // TrieWalk.java:163
-  reg s1_done; // TrieWalk.java:164
-  reg s1_valid; // TrieWalk.java:166
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s1_key; // TrieWalk.java:193
-  reg [15:0] s1_weight; // TrieWalk.java:207
-  reg [11:0] s2_slot; // TrieWalk.java:161
-  reg [4:0] s2_depth; // TrieWalk.java:162
-  reg [2:0] s2_children; // TrieWalk.java:163
-  reg s2_done; // TrieWalk.java:164
-  reg s2_valid; // TrieWalk.java:166
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s2_key; // TrieWalk.java:193
-  reg [15:0] s2_weight; // TrieWalk.java:207
-  reg [11:0] s3_slot; // TrieWalk.java:161
-  reg [4:0] s3_depth; // TrieWalk.java:162
-  reg [2:0] s3_children; // TrieWalk.java:163
-  reg s3_done; // TrieWalk.java:164
-  reg s3_valid; // TrieWalk.java:166
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s3_key; // TrieWalk.java:193
-  reg [15:0] s3_weight; // TrieWalk.java:207
-  reg [11:0] s4_slot; // TrieWalk.java:161
-  reg [4:0] s4_depth; // TrieWalk.java:162
-  reg [2:0] s4_children; // TrieWalk.java:163
-  reg s4_done; // TrieWalk.java:164
-  reg s4_valid; // TrieWalk.java:166
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s4_key; // TrieWalk.java:193
-  reg [15:0] s4_weight; // TrieWalk.java:207
-  reg [11:0] s5_slot; // TrieWalk.java:161
-  reg [4:0] s5_depth; // TrieWalk.java:162
-  reg [2:0] s5_children; // TrieWalk.java:163
-  reg s5_done; // TrieWalk.java:164
-  reg s5_valid; // TrieWalk.java:166
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s5_key; // TrieWalk.java:193
-  reg [15:0] s5_weight; // TrieWalk.java:207
-  reg [11:0] s6_slot; // TrieWalk.java:161
-  reg [4:0] s6_depth; // TrieWalk.java:162
-  reg [2:0] s6_children; // TrieWalk.java:163
-  reg s6_done; // TrieWalk.java:164
-  reg s6_valid; // TrieWalk.java:166
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s6_key; // TrieWalk.java:193
-  reg [15:0] s6_weight; // TrieWalk.java:207
-  reg [11:0] s7_slot; // TrieWalk.java:161
-  reg [4:0] s7_depth; // TrieWalk.java:162
-  reg [2:0] s7_children; // TrieWalk.java:163
-  reg s7_done; // TrieWalk.java:164
-  reg s7_valid; // TrieWalk.java:166
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s7_key; // TrieWalk.java:193
-  reg [15:0] s7_weight; // TrieWalk.java:207
-  reg [11:0] s8_slot; // TrieWalk.java:161
-  reg [4:0] s8_depth; // TrieWalk.java:162
-  reg [2:0] s8_children; // TrieWalk.java:163
-  reg s8_done; // TrieWalk.java:164
-  reg s8_valid; // TrieWalk.java:166
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s8_key; // TrieWalk.java:193
-  reg [15:0] s8_weight; // TrieWalk.java:207
-  reg [11:0] s9_slot; // TrieWalk.java:161
-  reg [4:0] s9_depth; // TrieWalk.java:162
-  reg [2:0] s9_children; // TrieWalk.java:163
-  reg s9_done; // TrieWalk.java:164
-  reg s9_valid; // TrieWalk.java:166
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s9_key; // TrieWalk.java:193
-  reg [15:0] s9_weight; // TrieWalk.java:207
-  reg [11:0] s10_slot; // TrieWalk.java:161
-  reg [4:0] s10_depth; // TrieWalk.java:162
-  reg [2:0] s10_children; // TrieWalk.java:163
-  reg s10_done; // TrieWalk.java:164
-  reg s10_valid; // TrieWalk.java:166
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s10_key; // TrieWalk.java:193
-  reg [15:0] s10_weight; // TrieWalk.java:207
-  reg [11:0] s11_slot; // TrieWalk.java:161
-  reg [4:0] s11_depth; // TrieWalk.java:162
-  reg [2:0] s11_children; // TrieWalk.java:163
-  reg s11_done; // TrieWalk.java:164
-  reg s11_valid; // TrieWalk.java:166
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s11_key; // TrieWalk.java:193
-  reg [15:0] s11_weight; // TrieWalk.java:207
-  reg [11:0] s12_slot; // TrieWalk.java:161
-  reg [4:0] s12_depth; // TrieWalk.java:162
-  reg [2:0] s12_children; // TrieWalk.java:163
-  reg s12_done; // TrieWalk.java:164
-  reg s12_valid; // TrieWalk.java:166
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s12_key; // TrieWalk.java:193
-  reg [15:0] s12_weight; // TrieWalk.java:207
-  reg [11:0] s13_slot; // TrieWalk.java:161
-  reg [4:0] s13_depth; // TrieWalk.java:162
-  reg [2:0] s13_children; // TrieWalk.java:163
-  reg s13_done; // TrieWalk.java:164
-  reg s13_valid; // TrieWalk.java:166
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s13_key; // TrieWalk.java:193
-  reg [15:0] s13_weight; // TrieWalk.java:207
-  reg [11:0] s14_slot; // TrieWalk.java:161
-  reg [4:0] s14_depth; // TrieWalk.java:162
-  reg [2:0] s14_children; // TrieWalk.java:163
-  reg s14_done; // TrieWalk.java:164
-  reg s14_valid; // TrieWalk.java:166
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:187
-  reg [31:0] s14_key; // TrieWalk.java:193
-  reg [15:0] s14_weight; // TrieWalk.java:207
-  reg [11:0] s15_slot; // TrieWalk.java:161
-  reg [4:0] s15_depth; // TrieWalk.java:162
-  reg [2:0] s15_children; // TrieWalk.java:163
-  reg s15_done; // TrieWalk.java:164
-  reg s15_valid; // TrieWalk.java:166
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:184
-  reg [31:0] s15_key; // TrieWalk.java:193
-  reg [15:0] s15_weight; // TrieWalk.java:207
-  reg [11:0] s16_slot; // TrieWalk.java:161
-  reg [4:0] s16_depth; // TrieWalk.java:162
-  reg [2:0] s16_children; // TrieWalk.java:163
-  reg s16_done; // TrieWalk.java:164
-  reg s16_valid; // TrieWalk.java:166
-  reg [31:0] s16_key; // TrieWalk.java:193
-  reg [15:0] s16_weight; // TrieWalk.java:207
+  reg s0_valid; // TrieWalk.java:142
+  reg [31:0] s0_key; // TrieWalk.java:145
+  reg [15:0] s0_weight; // TrieWalk.java:146
+  reg [11:0] s1_slot; // TrieWalk.java:167
+  reg [4:0] s1_depth; // TrieWalk.java:168
+  reg [2:0] s1_children; // TrieWalk.java:169
+  reg s1_done; // TrieWalk.java:170
+  reg s1_valid; // TrieWalk.java:172
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s1_key; // TrieWalk.java:199
+  reg [15:0] s1_weight; // TrieWalk.java:213
+  reg [11:0] s2_slot; // TrieWalk.java:167
+  reg [4:0] s2_depth; // TrieWalk.java:168
+  reg [2:0] s2_children; // TrieWalk.java:169
+  reg s2_done; // TrieWalk.java:170
+  reg s2_valid; // TrieWalk.java:172
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s2_key; // TrieWalk.java:199
+  reg [15:0] s2_weight; // TrieWalk.java:213
+  reg [11:0] s3_slot; // TrieWalk.java:167
+  reg [4:0] s3_depth; // TrieWalk.java:168
+  reg [2:0] s3_children; // TrieWalk.java:169
+  reg s3_done; // TrieWalk.java:170
+  reg s3_valid; // TrieWalk.java:172
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s3_key; // TrieWalk.java:199
+  reg [15:0] s3_weight; // TrieWalk.java:213
+  reg [11:0] s4_slot; // TrieWalk.java:167
+  reg [4:0] s4_depth; // TrieWalk.java:168
+  reg [2:0] s4_children; // TrieWalk.java:169
+  reg s4_done; // TrieWalk.java:170
+  reg s4_valid; // TrieWalk.java:172
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s4_key; // TrieWalk.java:199
+  reg [15:0] s4_weight; // TrieWalk.java:213
+  reg [11:0] s5_slot; // TrieWalk.java:167
+  reg [4:0] s5_depth; // TrieWalk.java:168
+  reg [2:0] s5_children; // TrieWalk.java:169
+  reg s5_done; // TrieWalk.java:170
+  reg s5_valid; // TrieWalk.java:172
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s5_key; // TrieWalk.java:199
+  reg [15:0] s5_weight; // TrieWalk.java:213
+  reg [11:0] s6_slot; // TrieWalk.java:167
+  reg [4:0] s6_depth; // TrieWalk.java:168
+  reg [2:0] s6_children; // TrieWalk.java:169
+  reg s6_done; // TrieWalk.java:170
+  reg s6_valid; // TrieWalk.java:172
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s6_key; // TrieWalk.java:199
+  reg [15:0] s6_weight; // TrieWalk.java:213
+  reg [11:0] s7_slot; // TrieWalk.java:167
+  reg [4:0] s7_depth; // TrieWalk.java:168
+  reg [2:0] s7_children; // TrieWalk.java:169
+  reg s7_done; // TrieWalk.java:170
+  reg s7_valid; // TrieWalk.java:172
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s7_key; // TrieWalk.java:199
+  reg [15:0] s7_weight; // TrieWalk.java:213
+  reg [11:0] s8_slot; // TrieWalk.java:167
+  reg [4:0] s8_depth; // TrieWalk.java:168
+  reg [2:0] s8_children; // TrieWalk.java:169
+  reg s8_done; // TrieWalk.java:170
+  reg s8_valid; // TrieWalk.java:172
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s8_key; // TrieWalk.java:199
+  reg [15:0] s8_weight; // TrieWalk.java:213
+  reg [11:0] s9_slot; // TrieWalk.java:167
+  reg [4:0] s9_depth; // TrieWalk.java:168
+  reg [2:0] s9_children; // TrieWalk.java:169
+  reg s9_done; // TrieWalk.java:170
+  reg s9_valid; // TrieWalk.java:172
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s9_key; // TrieWalk.java:199
+  reg [15:0] s9_weight; // TrieWalk.java:213
+  reg [11:0] s10_slot; // TrieWalk.java:167
+  reg [4:0] s10_depth; // TrieWalk.java:168
+  reg [2:0] s10_children; // TrieWalk.java:169
+  reg s10_done; // TrieWalk.java:170
+  reg s10_valid; // TrieWalk.java:172
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s10_key; // TrieWalk.java:199
+  reg [15:0] s10_weight; // TrieWalk.java:213
+  reg [11:0] s11_slot; // TrieWalk.java:167
+  reg [4:0] s11_depth; // TrieWalk.java:168
+  reg [2:0] s11_children; // TrieWalk.java:169
+  reg s11_done; // TrieWalk.java:170
+  reg s11_valid; // TrieWalk.java:172
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s11_key; // TrieWalk.java:199
+  reg [15:0] s11_weight; // TrieWalk.java:213
+  reg [11:0] s12_slot; // TrieWalk.java:167
+  reg [4:0] s12_depth; // TrieWalk.java:168
+  reg [2:0] s12_children; // TrieWalk.java:169
+  reg s12_done; // TrieWalk.java:170
+  reg s12_valid; // TrieWalk.java:172
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s12_key; // TrieWalk.java:199
+  reg [15:0] s12_weight; // TrieWalk.java:213
+  reg [11:0] s13_slot; // TrieWalk.java:167
+  reg [4:0] s13_depth; // TrieWalk.java:168
+  reg [2:0] s13_children; // TrieWalk.java:169
+  reg s13_done; // TrieWalk.java:170
+  reg s13_valid; // TrieWalk.java:172
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s13_key; // TrieWalk.java:199
+  reg [15:0] s13_weight; // TrieWalk.java:213
+  reg [11:0] s14_slot; // TrieWalk.java:167
+  reg [4:0] s14_depth; // TrieWalk.java:168
+  reg [2:0] s14_children; // TrieWalk.java:169
+  reg s14_done; // TrieWalk.java:170
+  reg s14_valid; // TrieWalk.java:172
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:193
+  reg [31:0] s14_key; // TrieWalk.java:199
+  reg [15:0] s14_weight; // TrieWalk.java:213
+  reg [11:0] s15_slot; // TrieWalk.java:167
+  reg [4:0] s15_depth; // TrieWalk.java:168
+  reg [2:0] s15_children; // TrieWalk.java:169
+  reg s15_done; // TrieWalk.java:170
+  reg s15_valid; // TrieWalk.java:172
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:190
+  reg [31:0] s15_key; // TrieWalk.java:199
+  reg [15:0] s15_weight; // TrieWalk.java:213
+  reg [11:0] s16_slot; // TrieWalk.java:167
+  reg [4:0] s16_depth; // TrieWalk.java:168
+  reg [2:0] s16_children; // TrieWalk.java:169
+  reg s16_done; // TrieWalk.java:170
+  reg s16_valid; // TrieWalk.java:172
+  reg [31:0] s16_key; // TrieWalk.java:199
+  reg [15:0] s16_weight; // TrieWalk.java:213
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:180
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:180
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:186
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
   wire [11:0] _wire_0_3; // ChildWord.java:35
-  wire [11:0] _wire_1_0; // ChildWord.java:35
-  wire [11:0] _wire_1_1; // ChildWord.java:35
-  wire [11:0] _wire_1_2; // ChildWord.java:35
-  wire [11:0] _wire_1_3; // ChildWord.java:35
+  wire [1:0] _wire_1_0; // TrieWalk.java:118
+  wire [1:0] _wire_1_1; // TrieWalk.java:118
+  wire [1:0] _wire_1_2; // TrieWalk.java:118
+  wire [1:0] _wire_1_3; // TrieWalk.java:118
+  wire [1:0] _wire_1_4; // TrieWalk.java:118
+  wire [1:0] _wire_1_5; // TrieWalk.java:118
+  wire [1:0] _wire_1_6; // TrieWalk.java:118
+  wire [1:0] _wire_1_7; // TrieWalk.java:118
+  wire [1:0] _wire_1_8; // TrieWalk.java:118
+  wire [1:0] _wire_1_9; // TrieWalk.java:118
+  wire [1:0] _wire_1_10; // TrieWalk.java:118
+  wire [1:0] _wire_1_11; // TrieWalk.java:118
+  wire [1:0] _wire_1_12; // TrieWalk.java:118
+  wire [1:0] _wire_1_13; // TrieWalk.java:118
+  wire [1:0] _wire_1_14; // TrieWalk.java:118
+  wire [1:0] _wire_1_15; // TrieWalk.java:118
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -185,10 +197,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_3_1; // ChildWord.java:35
   wire [11:0] _wire_3_2; // ChildWord.java:35
   wire [11:0] _wire_3_3; // ChildWord.java:35
-  wire [11:0] _wire_4_0; // ChildWord.java:35
-  wire [11:0] _wire_4_1; // ChildWord.java:35
-  wire [11:0] _wire_4_2; // ChildWord.java:35
-  wire [11:0] _wire_4_3; // ChildWord.java:35
+  wire [1:0] _wire_4_0; // TrieWalk.java:118
+  wire [1:0] _wire_4_1; // TrieWalk.java:118
+  wire [1:0] _wire_4_2; // TrieWalk.java:118
+  wire [1:0] _wire_4_3; // TrieWalk.java:118
+  wire [1:0] _wire_4_4; // TrieWalk.java:118
+  wire [1:0] _wire_4_5; // TrieWalk.java:118
+  wire [1:0] _wire_4_6; // TrieWalk.java:118
+  wire [1:0] _wire_4_7; // TrieWalk.java:118
+  wire [1:0] _wire_4_8; // TrieWalk.java:118
+  wire [1:0] _wire_4_9; // TrieWalk.java:118
+  wire [1:0] _wire_4_10; // TrieWalk.java:118
+  wire [1:0] _wire_4_11; // TrieWalk.java:118
+  wire [1:0] _wire_4_12; // TrieWalk.java:118
+  wire [1:0] _wire_4_13; // TrieWalk.java:118
+  wire [1:0] _wire_4_14; // TrieWalk.java:118
+  wire [1:0] _wire_4_15; // TrieWalk.java:118
   wire [11:0] _wire_5_0; // ChildWord.java:35
   wire [11:0] _wire_5_1; // ChildWord.java:35
   wire [11:0] _wire_5_2; // ChildWord.java:35
@@ -197,10 +221,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_6_1; // ChildWord.java:35
   wire [11:0] _wire_6_2; // ChildWord.java:35
   wire [11:0] _wire_6_3; // ChildWord.java:35
-  wire [11:0] _wire_7_0; // ChildWord.java:35
-  wire [11:0] _wire_7_1; // ChildWord.java:35
-  wire [11:0] _wire_7_2; // ChildWord.java:35
-  wire [11:0] _wire_7_3; // ChildWord.java:35
+  wire [1:0] _wire_7_0; // TrieWalk.java:118
+  wire [1:0] _wire_7_1; // TrieWalk.java:118
+  wire [1:0] _wire_7_2; // TrieWalk.java:118
+  wire [1:0] _wire_7_3; // TrieWalk.java:118
+  wire [1:0] _wire_7_4; // TrieWalk.java:118
+  wire [1:0] _wire_7_5; // TrieWalk.java:118
+  wire [1:0] _wire_7_6; // TrieWalk.java:118
+  wire [1:0] _wire_7_7; // TrieWalk.java:118
+  wire [1:0] _wire_7_8; // TrieWalk.java:118
+  wire [1:0] _wire_7_9; // TrieWalk.java:118
+  wire [1:0] _wire_7_10; // TrieWalk.java:118
+  wire [1:0] _wire_7_11; // TrieWalk.java:118
+  wire [1:0] _wire_7_12; // TrieWalk.java:118
+  wire [1:0] _wire_7_13; // TrieWalk.java:118
+  wire [1:0] _wire_7_14; // TrieWalk.java:118
+  wire [1:0] _wire_7_15; // TrieWalk.java:118
   wire [11:0] _wire_8_0; // ChildWord.java:35
   wire [11:0] _wire_8_1; // ChildWord.java:35
   wire [11:0] _wire_8_2; // ChildWord.java:35
@@ -209,10 +245,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_9_1; // ChildWord.java:35
   wire [11:0] _wire_9_2; // ChildWord.java:35
   wire [11:0] _wire_9_3; // ChildWord.java:35
-  wire [11:0] _wire_10_0; // ChildWord.java:35
-  wire [11:0] _wire_10_1; // ChildWord.java:35
-  wire [11:0] _wire_10_2; // ChildWord.java:35
-  wire [11:0] _wire_10_3; // ChildWord.java:35
+  wire [1:0] _wire_10_0; // TrieWalk.java:118
+  wire [1:0] _wire_10_1; // TrieWalk.java:118
+  wire [1:0] _wire_10_2; // TrieWalk.java:118
+  wire [1:0] _wire_10_3; // TrieWalk.java:118
+  wire [1:0] _wire_10_4; // TrieWalk.java:118
+  wire [1:0] _wire_10_5; // TrieWalk.java:118
+  wire [1:0] _wire_10_6; // TrieWalk.java:118
+  wire [1:0] _wire_10_7; // TrieWalk.java:118
+  wire [1:0] _wire_10_8; // TrieWalk.java:118
+  wire [1:0] _wire_10_9; // TrieWalk.java:118
+  wire [1:0] _wire_10_10; // TrieWalk.java:118
+  wire [1:0] _wire_10_11; // TrieWalk.java:118
+  wire [1:0] _wire_10_12; // TrieWalk.java:118
+  wire [1:0] _wire_10_13; // TrieWalk.java:118
+  wire [1:0] _wire_10_14; // TrieWalk.java:118
+  wire [1:0] _wire_10_15; // TrieWalk.java:118
   wire [11:0] _wire_11_0; // ChildWord.java:35
   wire [11:0] _wire_11_1; // ChildWord.java:35
   wire [11:0] _wire_11_2; // ChildWord.java:35
@@ -221,10 +269,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_12_1; // ChildWord.java:35
   wire [11:0] _wire_12_2; // ChildWord.java:35
   wire [11:0] _wire_12_3; // ChildWord.java:35
-  wire [11:0] _wire_13_0; // ChildWord.java:35
-  wire [11:0] _wire_13_1; // ChildWord.java:35
-  wire [11:0] _wire_13_2; // ChildWord.java:35
-  wire [11:0] _wire_13_3; // ChildWord.java:35
+  wire [1:0] _wire_13_0; // TrieWalk.java:118
+  wire [1:0] _wire_13_1; // TrieWalk.java:118
+  wire [1:0] _wire_13_2; // TrieWalk.java:118
+  wire [1:0] _wire_13_3; // TrieWalk.java:118
+  wire [1:0] _wire_13_4; // TrieWalk.java:118
+  wire [1:0] _wire_13_5; // TrieWalk.java:118
+  wire [1:0] _wire_13_6; // TrieWalk.java:118
+  wire [1:0] _wire_13_7; // TrieWalk.java:118
+  wire [1:0] _wire_13_8; // TrieWalk.java:118
+  wire [1:0] _wire_13_9; // TrieWalk.java:118
+  wire [1:0] _wire_13_10; // TrieWalk.java:118
+  wire [1:0] _wire_13_11; // TrieWalk.java:118
+  wire [1:0] _wire_13_12; // TrieWalk.java:118
+  wire [1:0] _wire_13_13; // TrieWalk.java:118
+  wire [1:0] _wire_13_14; // TrieWalk.java:118
+  wire [1:0] _wire_13_15; // TrieWalk.java:118
   wire [11:0] _wire_14_0; // ChildWord.java:35
   wire [11:0] _wire_14_1; // ChildWord.java:35
   wire [11:0] _wire_14_2; // ChildWord.java:35
@@ -233,10 +293,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_15_1; // ChildWord.java:35
   wire [11:0] _wire_15_2; // ChildWord.java:35
   wire [11:0] _wire_15_3; // ChildWord.java:35
-  wire [11:0] _wire_16_0; // ChildWord.java:35
-  wire [11:0] _wire_16_1; // ChildWord.java:35
-  wire [11:0] _wire_16_2; // ChildWord.java:35
-  wire [11:0] _wire_16_3; // ChildWord.java:35
+  wire [1:0] _wire_16_0; // TrieWalk.java:118
+  wire [1:0] _wire_16_1; // TrieWalk.java:118
+  wire [1:0] _wire_16_2; // TrieWalk.java:118
+  wire [1:0] _wire_16_3; // TrieWalk.java:118
+  wire [1:0] _wire_16_4; // TrieWalk.java:118
+  wire [1:0] _wire_16_5; // TrieWalk.java:118
+  wire [1:0] _wire_16_6; // TrieWalk.java:118
+  wire [1:0] _wire_16_7; // TrieWalk.java:118
+  wire [1:0] _wire_16_8; // TrieWalk.java:118
+  wire [1:0] _wire_16_9; // TrieWalk.java:118
+  wire [1:0] _wire_16_10; // TrieWalk.java:118
+  wire [1:0] _wire_16_11; // TrieWalk.java:118
+  wire [1:0] _wire_16_12; // TrieWalk.java:118
+  wire [1:0] _wire_16_13; // TrieWalk.java:118
+  wire [1:0] _wire_16_14; // TrieWalk.java:118
+  wire [1:0] _wire_16_15; // TrieWalk.java:118
   wire [11:0] _wire_17_0; // ChildWord.java:35
   wire [11:0] _wire_17_1; // ChildWord.java:35
   wire [11:0] _wire_17_2; // ChildWord.java:35
@@ -245,10 +317,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_18_1; // ChildWord.java:35
   wire [11:0] _wire_18_2; // ChildWord.java:35
   wire [11:0] _wire_18_3; // ChildWord.java:35
-  wire [11:0] _wire_19_0; // ChildWord.java:35
-  wire [11:0] _wire_19_1; // ChildWord.java:35
-  wire [11:0] _wire_19_2; // ChildWord.java:35
-  wire [11:0] _wire_19_3; // ChildWord.java:35
+  wire [1:0] _wire_19_0; // TrieWalk.java:118
+  wire [1:0] _wire_19_1; // TrieWalk.java:118
+  wire [1:0] _wire_19_2; // TrieWalk.java:118
+  wire [1:0] _wire_19_3; // TrieWalk.java:118
+  wire [1:0] _wire_19_4; // TrieWalk.java:118
+  wire [1:0] _wire_19_5; // TrieWalk.java:118
+  wire [1:0] _wire_19_6; // TrieWalk.java:118
+  wire [1:0] _wire_19_7; // TrieWalk.java:118
+  wire [1:0] _wire_19_8; // TrieWalk.java:118
+  wire [1:0] _wire_19_9; // TrieWalk.java:118
+  wire [1:0] _wire_19_10; // TrieWalk.java:118
+  wire [1:0] _wire_19_11; // TrieWalk.java:118
+  wire [1:0] _wire_19_12; // TrieWalk.java:118
+  wire [1:0] _wire_19_13; // TrieWalk.java:118
+  wire [1:0] _wire_19_14; // TrieWalk.java:118
+  wire [1:0] _wire_19_15; // TrieWalk.java:118
   wire [11:0] _wire_20_0; // ChildWord.java:35
   wire [11:0] _wire_20_1; // ChildWord.java:35
   wire [11:0] _wire_20_2; // ChildWord.java:35
@@ -257,10 +341,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_21_1; // ChildWord.java:35
   wire [11:0] _wire_21_2; // ChildWord.java:35
   wire [11:0] _wire_21_3; // ChildWord.java:35
-  wire [11:0] _wire_22_0; // ChildWord.java:35
-  wire [11:0] _wire_22_1; // ChildWord.java:35
-  wire [11:0] _wire_22_2; // ChildWord.java:35
-  wire [11:0] _wire_22_3; // ChildWord.java:35
+  wire [1:0] _wire_22_0; // TrieWalk.java:118
+  wire [1:0] _wire_22_1; // TrieWalk.java:118
+  wire [1:0] _wire_22_2; // TrieWalk.java:118
+  wire [1:0] _wire_22_3; // TrieWalk.java:118
+  wire [1:0] _wire_22_4; // TrieWalk.java:118
+  wire [1:0] _wire_22_5; // TrieWalk.java:118
+  wire [1:0] _wire_22_6; // TrieWalk.java:118
+  wire [1:0] _wire_22_7; // TrieWalk.java:118
+  wire [1:0] _wire_22_8; // TrieWalk.java:118
+  wire [1:0] _wire_22_9; // TrieWalk.java:118
+  wire [1:0] _wire_22_10; // TrieWalk.java:118
+  wire [1:0] _wire_22_11; // TrieWalk.java:118
+  wire [1:0] _wire_22_12; // TrieWalk.java:118
+  wire [1:0] _wire_22_13; // TrieWalk.java:118
+  wire [1:0] _wire_22_14; // TrieWalk.java:118
+  wire [1:0] _wire_22_15; // TrieWalk.java:118
   wire [11:0] _wire_23_0; // ChildWord.java:35
   wire [11:0] _wire_23_1; // ChildWord.java:35
   wire [11:0] _wire_23_2; // ChildWord.java:35
@@ -269,10 +365,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_24_1; // ChildWord.java:35
   wire [11:0] _wire_24_2; // ChildWord.java:35
   wire [11:0] _wire_24_3; // ChildWord.java:35
-  wire [11:0] _wire_25_0; // ChildWord.java:35
-  wire [11:0] _wire_25_1; // ChildWord.java:35
-  wire [11:0] _wire_25_2; // ChildWord.java:35
-  wire [11:0] _wire_25_3; // ChildWord.java:35
+  wire [1:0] _wire_25_0; // TrieWalk.java:118
+  wire [1:0] _wire_25_1; // TrieWalk.java:118
+  wire [1:0] _wire_25_2; // TrieWalk.java:118
+  wire [1:0] _wire_25_3; // TrieWalk.java:118
+  wire [1:0] _wire_25_4; // TrieWalk.java:118
+  wire [1:0] _wire_25_5; // TrieWalk.java:118
+  wire [1:0] _wire_25_6; // TrieWalk.java:118
+  wire [1:0] _wire_25_7; // TrieWalk.java:118
+  wire [1:0] _wire_25_8; // TrieWalk.java:118
+  wire [1:0] _wire_25_9; // TrieWalk.java:118
+  wire [1:0] _wire_25_10; // TrieWalk.java:118
+  wire [1:0] _wire_25_11; // TrieWalk.java:118
+  wire [1:0] _wire_25_12; // TrieWalk.java:118
+  wire [1:0] _wire_25_13; // TrieWalk.java:118
+  wire [1:0] _wire_25_14; // TrieWalk.java:118
+  wire [1:0] _wire_25_15; // TrieWalk.java:118
   wire [11:0] _wire_26_0; // ChildWord.java:35
   wire [11:0] _wire_26_1; // ChildWord.java:35
   wire [11:0] _wire_26_2; // ChildWord.java:35
@@ -281,10 +389,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_27_1; // ChildWord.java:35
   wire [11:0] _wire_27_2; // ChildWord.java:35
   wire [11:0] _wire_27_3; // ChildWord.java:35
-  wire [11:0] _wire_28_0; // ChildWord.java:35
-  wire [11:0] _wire_28_1; // ChildWord.java:35
-  wire [11:0] _wire_28_2; // ChildWord.java:35
-  wire [11:0] _wire_28_3; // ChildWord.java:35
+  wire [1:0] _wire_28_0; // TrieWalk.java:118
+  wire [1:0] _wire_28_1; // TrieWalk.java:118
+  wire [1:0] _wire_28_2; // TrieWalk.java:118
+  wire [1:0] _wire_28_3; // TrieWalk.java:118
+  wire [1:0] _wire_28_4; // TrieWalk.java:118
+  wire [1:0] _wire_28_5; // TrieWalk.java:118
+  wire [1:0] _wire_28_6; // TrieWalk.java:118
+  wire [1:0] _wire_28_7; // TrieWalk.java:118
+  wire [1:0] _wire_28_8; // TrieWalk.java:118
+  wire [1:0] _wire_28_9; // TrieWalk.java:118
+  wire [1:0] _wire_28_10; // TrieWalk.java:118
+  wire [1:0] _wire_28_11; // TrieWalk.java:118
+  wire [1:0] _wire_28_12; // TrieWalk.java:118
+  wire [1:0] _wire_28_13; // TrieWalk.java:118
+  wire [1:0] _wire_28_14; // TrieWalk.java:118
+  wire [1:0] _wire_28_15; // TrieWalk.java:118
   wire [11:0] _wire_29_0; // ChildWord.java:35
   wire [11:0] _wire_29_1; // ChildWord.java:35
   wire [11:0] _wire_29_2; // ChildWord.java:35
@@ -293,882 +413,1242 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_30_1; // ChildWord.java:35
   wire [11:0] _wire_30_2; // ChildWord.java:35
   wire [11:0] _wire_30_3; // ChildWord.java:35
-  wire [11:0] _wire_31_0; // ChildWord.java:35
-  wire [11:0] _wire_31_1; // ChildWord.java:35
-  wire [11:0] _wire_31_2; // ChildWord.java:35
-  wire [11:0] _wire_31_3; // ChildWord.java:35
+  wire [1:0] _wire_31_0; // TrieWalk.java:118
+  wire [1:0] _wire_31_1; // TrieWalk.java:118
+  wire [1:0] _wire_31_2; // TrieWalk.java:118
+  wire [1:0] _wire_31_3; // TrieWalk.java:118
+  wire [1:0] _wire_31_4; // TrieWalk.java:118
+  wire [1:0] _wire_31_5; // TrieWalk.java:118
+  wire [1:0] _wire_31_6; // TrieWalk.java:118
+  wire [1:0] _wire_31_7; // TrieWalk.java:118
+  wire [1:0] _wire_31_8; // TrieWalk.java:118
+  wire [1:0] _wire_31_9; // TrieWalk.java:118
+  wire [1:0] _wire_31_10; // TrieWalk.java:118
+  wire [1:0] _wire_31_11; // TrieWalk.java:118
+  wire [1:0] _wire_31_12; // TrieWalk.java:118
+  wire [1:0] _wire_31_13; // TrieWalk.java:118
+  wire [1:0] _wire_31_14; // TrieWalk.java:118
+  wire [1:0] _wire_31_15; // TrieWalk.java:118
+  wire [11:0] _wire_32_0; // ChildWord.java:35
+  wire [11:0] _wire_32_1; // ChildWord.java:35
+  wire [11:0] _wire_32_2; // ChildWord.java:35
+  wire [11:0] _wire_32_3; // ChildWord.java:35
+  wire [11:0] _wire_33_0; // ChildWord.java:35
+  wire [11:0] _wire_33_1; // ChildWord.java:35
+  wire [11:0] _wire_33_2; // ChildWord.java:35
+  wire [11:0] _wire_33_3; // ChildWord.java:35
+  wire [1:0] _wire_34_0; // TrieWalk.java:118
+  wire [1:0] _wire_34_1; // TrieWalk.java:118
+  wire [1:0] _wire_34_2; // TrieWalk.java:118
+  wire [1:0] _wire_34_3; // TrieWalk.java:118
+  wire [1:0] _wire_34_4; // TrieWalk.java:118
+  wire [1:0] _wire_34_5; // TrieWalk.java:118
+  wire [1:0] _wire_34_6; // TrieWalk.java:118
+  wire [1:0] _wire_34_7; // TrieWalk.java:118
+  wire [1:0] _wire_34_8; // TrieWalk.java:118
+  wire [1:0] _wire_34_9; // TrieWalk.java:118
+  wire [1:0] _wire_34_10; // TrieWalk.java:118
+  wire [1:0] _wire_34_11; // TrieWalk.java:118
+  wire [1:0] _wire_34_12; // TrieWalk.java:118
+  wire [1:0] _wire_34_13; // TrieWalk.java:118
+  wire [1:0] _wire_34_14; // TrieWalk.java:118
+  wire [1:0] _wire_34_15; // TrieWalk.java:118
+  wire [11:0] _wire_35_0; // ChildWord.java:35
+  wire [11:0] _wire_35_1; // ChildWord.java:35
+  wire [11:0] _wire_35_2; // ChildWord.java:35
+  wire [11:0] _wire_35_3; // ChildWord.java:35
+  wire [11:0] _wire_36_0; // ChildWord.java:35
+  wire [11:0] _wire_36_1; // ChildWord.java:35
+  wire [11:0] _wire_36_2; // ChildWord.java:35
+  wire [11:0] _wire_36_3; // ChildWord.java:35
+  wire [1:0] _wire_37_0; // TrieWalk.java:118
+  wire [1:0] _wire_37_1; // TrieWalk.java:118
+  wire [1:0] _wire_37_2; // TrieWalk.java:118
+  wire [1:0] _wire_37_3; // TrieWalk.java:118
+  wire [1:0] _wire_37_4; // TrieWalk.java:118
+  wire [1:0] _wire_37_5; // TrieWalk.java:118
+  wire [1:0] _wire_37_6; // TrieWalk.java:118
+  wire [1:0] _wire_37_7; // TrieWalk.java:118
+  wire [1:0] _wire_37_8; // TrieWalk.java:118
+  wire [1:0] _wire_37_9; // TrieWalk.java:118
+  wire [1:0] _wire_37_10; // TrieWalk.java:118
+  wire [1:0] _wire_37_11; // TrieWalk.java:118
+  wire [1:0] _wire_37_12; // TrieWalk.java:118
+  wire [1:0] _wire_37_13; // TrieWalk.java:118
+  wire [1:0] _wire_37_14; // TrieWalk.java:118
+  wire [1:0] _wire_37_15; // TrieWalk.java:118
+  wire [11:0] _wire_38_0; // ChildWord.java:35
+  wire [11:0] _wire_38_1; // ChildWord.java:35
+  wire [11:0] _wire_38_2; // ChildWord.java:35
+  wire [11:0] _wire_38_3; // ChildWord.java:35
+  wire [11:0] _wire_39_0; // ChildWord.java:35
+  wire [11:0] _wire_39_1; // ChildWord.java:35
+  wire [11:0] _wire_39_2; // ChildWord.java:35
+  wire [11:0] _wire_39_3; // ChildWord.java:35
+  wire [1:0] _wire_40_0; // TrieWalk.java:118
+  wire [1:0] _wire_40_1; // TrieWalk.java:118
+  wire [1:0] _wire_40_2; // TrieWalk.java:118
+  wire [1:0] _wire_40_3; // TrieWalk.java:118
+  wire [1:0] _wire_40_4; // TrieWalk.java:118
+  wire [1:0] _wire_40_5; // TrieWalk.java:118
+  wire [1:0] _wire_40_6; // TrieWalk.java:118
+  wire [1:0] _wire_40_7; // TrieWalk.java:118
+  wire [1:0] _wire_40_8; // TrieWalk.java:118
+  wire [1:0] _wire_40_9; // TrieWalk.java:118
+  wire [1:0] _wire_40_10; // TrieWalk.java:118
+  wire [1:0] _wire_40_11; // TrieWalk.java:118
+  wire [1:0] _wire_40_12; // TrieWalk.java:118
+  wire [1:0] _wire_40_13; // TrieWalk.java:118
+  wire [1:0] _wire_40_14; // TrieWalk.java:118
+  wire [1:0] _wire_40_15; // TrieWalk.java:118
+  wire [11:0] _wire_41_0; // ChildWord.java:35
+  wire [11:0] _wire_41_1; // ChildWord.java:35
+  wire [11:0] _wire_41_2; // ChildWord.java:35
+  wire [11:0] _wire_41_3; // ChildWord.java:35
+  wire [11:0] _wire_42_0; // ChildWord.java:35
+  wire [11:0] _wire_42_1; // ChildWord.java:35
+  wire [11:0] _wire_42_2; // ChildWord.java:35
+  wire [11:0] _wire_42_3; // ChildWord.java:35
+  wire [1:0] _wire_43_0; // TrieWalk.java:118
+  wire [1:0] _wire_43_1; // TrieWalk.java:118
+  wire [1:0] _wire_43_2; // TrieWalk.java:118
+  wire [1:0] _wire_43_3; // TrieWalk.java:118
+  wire [1:0] _wire_43_4; // TrieWalk.java:118
+  wire [1:0] _wire_43_5; // TrieWalk.java:118
+  wire [1:0] _wire_43_6; // TrieWalk.java:118
+  wire [1:0] _wire_43_7; // TrieWalk.java:118
+  wire [1:0] _wire_43_8; // TrieWalk.java:118
+  wire [1:0] _wire_43_9; // TrieWalk.java:118
+  wire [1:0] _wire_43_10; // TrieWalk.java:118
+  wire [1:0] _wire_43_11; // TrieWalk.java:118
+  wire [1:0] _wire_43_12; // TrieWalk.java:118
+  wire [1:0] _wire_43_13; // TrieWalk.java:118
+  wire [1:0] _wire_43_14; // TrieWalk.java:118
+  wire [1:0] _wire_43_15; // TrieWalk.java:118
+  wire [11:0] _wire_44_0; // ChildWord.java:35
+  wire [11:0] _wire_44_1; // ChildWord.java:35
+  wire [11:0] _wire_44_2; // ChildWord.java:35
+  wire [11:0] _wire_44_3; // ChildWord.java:35
+  wire [11:0] _wire_45_0; // ChildWord.java:35
+  wire [11:0] _wire_45_1; // ChildWord.java:35
+  wire [11:0] _wire_45_2; // ChildWord.java:35
+  wire [11:0] _wire_45_3; // ChildWord.java:35
+  wire [1:0] _wire_46_0; // TrieWalk.java:118
+  wire [1:0] _wire_46_1; // TrieWalk.java:118
+  wire [1:0] _wire_46_2; // TrieWalk.java:118
+  wire [1:0] _wire_46_3; // TrieWalk.java:118
+  wire [1:0] _wire_46_4; // TrieWalk.java:118
+  wire [1:0] _wire_46_5; // TrieWalk.java:118
+  wire [1:0] _wire_46_6; // TrieWalk.java:118
+  wire [1:0] _wire_46_7; // TrieWalk.java:118
+  wire [1:0] _wire_46_8; // TrieWalk.java:118
+  wire [1:0] _wire_46_9; // TrieWalk.java:118
+  wire [1:0] _wire_46_10; // TrieWalk.java:118
+  wire [1:0] _wire_46_11; // TrieWalk.java:118
+  wire [1:0] _wire_46_12; // TrieWalk.java:118
+  wire [1:0] _wire_46_13; // TrieWalk.java:118
+  wire [1:0] _wire_46_14; // TrieWalk.java:118
+  wire [1:0] _wire_46_15; // TrieWalk.java:118
+  wire [11:0] _wire_47_0; // ChildWord.java:35
+  wire [11:0] _wire_47_1; // ChildWord.java:35
+  wire [11:0] _wire_47_2; // ChildWord.java:35
+  wire [11:0] _wire_47_3; // ChildWord.java:35
 
   // Logic
-  wire advance = ~io_hold; // TrieWalk.java:131
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:213
-  wire _or_0 = advance | io_flush; // TrieWalk.java:136
-  wire _not_0 = ~io_flush; // TrieWalk.java:132
-  wire _and_1 = io_search_valid & _not_0; // TrieWalk.java:136
+  wire advance = ~io_hold; // TrieWalk.java:137
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:219
+  wire _or_0 = advance | io_flush; // TrieWalk.java:142
+  wire _not_0 = ~io_flush; // TrieWalk.java:138
+  wire _and_1 = io_search_valid & _not_0; // TrieWalk.java:142
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _not_1 = ~1'd0; // TrieWalk.java:153
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:151
+  wire _not_1 = ~1'd0; // TrieWalk.java:159
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:157
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:153
-  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:153
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:154
-  wire _and_2 = io_fix_valid & s1_done; // TrieWalk.java:192
-  wire _eq_0 = s1_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s1_moved = _and_2 & _eq_0; // TrieWalk.java:192
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, s1_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_5 = _mul_0[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_0 = {{255{1'b0}}, s1_key} << _bits_5; // TrieWalk.java:115
-  wire [1:0] _bits_6 = _dshl_0[31:30]; // TrieWalk.java:115
-  wire [11:0] s1_leaf = _bits_6[1] ? (_bits_6[0] ? _wire_1_3 : _wire_1_2) : (_bits_6[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:155
-  wire [4:0] _add_0 = s1_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_7 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_7; // ChildWord.java:43
-  wire [11:0] _bits_8 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_8; // ChildWord.java:43
-  wire [11:0] _bits_9 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_9; // ChildWord.java:43
-  wire [11:0] _bits_10 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_10; // ChildWord.java:43
+  wire _or_r_0 = |s0_child; // TrieWalk.java:159
+  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:159
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:160
+  wire _and_2 = io_fix_valid & s1_done; // TrieWalk.java:198
+  wire _eq_0 = s1_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s1_moved = _and_2 & _eq_0; // TrieWalk.java:198
+  wire [3:0] _bits_5 = s1_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_0 = _bits_5[3] ? (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_15 : _wire_1_14) : (_bits_5[0] ? _wire_1_13 : _wire_1_12)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_11 : _wire_1_10) : (_bits_5[0] ? _wire_1_9 : _wire_1_8))) : (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_7 : _wire_1_6) : (_bits_5[0] ? _wire_1_5 : _wire_1_4)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_3 : _wire_1_2) : (_bits_5[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:121
+  wire [11:0] s1_leaf = _dyn_index_0[1] ? (_dyn_index_0[0] ? _wire_2_3 : _wire_2_2) : (_dyn_index_0[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:161
+  wire [4:0] _add_0 = s1_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_6; // ChildWord.java:43
+  wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_7; // ChildWord.java:43
+  wire [11:0] _bits_8 = io_rootWord[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_8; // ChildWord.java:43
+  wire [11:0] _bits_9 = io_rootWord[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_9; // ChildWord.java:43
   wire [3:0] _cat_0 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire _bits_11 = _cat_0[0]; // ChildWord.java:56
-  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
-  wire _bits_12 = _cat_0[1]; // ChildWord.java:56
-  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire _bits_13 = _cat_0[2]; // ChildWord.java:56
-  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire _bits_14 = _cat_0[3]; // ChildWord.java:56
-  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_14}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:157
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:157
-  wire _not_2 = ~s0_descend; // TrieWalk.java:158
-  wire _or_1 = 1'd0 | _not_2; // TrieWalk.java:158
-  wire _or_2 = advance | io_flush; // TrieWalk.java:166
-  wire _and_3 = s0_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_15 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_16 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_17 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_18 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_19 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_20 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_21 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_22 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_3 = ~s1_done; // TrieWalk.java:153
-  wire [1:0] _bits_23 = s1_key[29:28]; // TrieWalk.java:151
-  wire [11:0] s1_child = _bits_23[1] ? (_bits_23[0] ? _wire_2_3 : _wire_2_2) : (_bits_23[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire _or_r_5 = |s1_child; // TrieWalk.java:153
-  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:153
-  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:154
-  wire _and_4 = io_fix_valid & s2_done; // TrieWalk.java:192
-  wire _eq_1 = s2_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s2_moved = _and_4 & _eq_1; // TrieWalk.java:192
-  wire [11:0] _mul_1 = {{4{1'b0}}, {{3{1'b0}}, s2_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_24 = _mul_1[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_1 = {{255{1'b0}}, s2_key} << _bits_24; // TrieWalk.java:115
-  wire [1:0] _bits_25 = _dshl_1[31:30]; // TrieWalk.java:115
-  wire [11:0] s2_leaf = _bits_25[1] ? (_bits_25[0] ? _wire_3_3 : _wire_3_2) : (_bits_25[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:155
-  wire [4:0] _add_5 = s2_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_26 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_26; // ChildWord.java:43
-  wire [11:0] _bits_27 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_27; // ChildWord.java:43
-  wire [11:0] _bits_28 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_28; // ChildWord.java:43
-  wire [11:0] _bits_29 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_29; // ChildWord.java:43
+  wire _bits_10 = _cat_0[0]; // ChildWord.java:56
+  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
+  wire _bits_11 = _cat_0[1]; // ChildWord.java:56
+  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
+  wire _bits_12 = _cat_0[2]; // ChildWord.java:56
+  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
+  wire _bits_13 = _cat_0[3]; // ChildWord.java:56
+  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:163
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:163
+  wire _not_2 = ~s0_descend; // TrieWalk.java:164
+  wire _or_1 = 1'd0 | _not_2; // TrieWalk.java:164
+  wire _or_2 = advance | io_flush; // TrieWalk.java:172
+  wire _and_3 = s0_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_14 = s1_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_15 = s1_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_16 = s1_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_17 = s1_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_18 = s1_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_19 = s1_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_20 = s1_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_21 = s1_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_22 = s1_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_23 = s1_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_24 = s1_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_25 = s1_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_26 = s1_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_27 = s1_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_28 = s1_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_29 = s1_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_30 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_31 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_32 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_33 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_34 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_35 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_36 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_37 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_3 = ~s1_done; // TrieWalk.java:159
+  wire [1:0] _bits_38 = s1_key[29:28]; // TrieWalk.java:157
+  wire [11:0] s1_child = _bits_38[1] ? (_bits_38[0] ? _wire_3_3 : _wire_3_2) : (_bits_38[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire _or_r_5 = |s1_child; // TrieWalk.java:159
+  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:159
+  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:160
+  wire _and_4 = io_fix_valid & s2_done; // TrieWalk.java:198
+  wire _eq_1 = s2_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s2_moved = _and_4 & _eq_1; // TrieWalk.java:198
+  wire [3:0] _bits_39 = s2_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_1 = _bits_39[3] ? (_bits_39[2] ? (_bits_39[1] ? (_bits_39[0] ? _wire_4_15 : _wire_4_14) : (_bits_39[0] ? _wire_4_13 : _wire_4_12)) : (_bits_39[1] ? (_bits_39[0] ? _wire_4_11 : _wire_4_10) : (_bits_39[0] ? _wire_4_9 : _wire_4_8))) : (_bits_39[2] ? (_bits_39[1] ? (_bits_39[0] ? _wire_4_7 : _wire_4_6) : (_bits_39[0] ? _wire_4_5 : _wire_4_4)) : (_bits_39[1] ? (_bits_39[0] ? _wire_4_3 : _wire_4_2) : (_bits_39[0] ? _wire_4_1 : _wire_4_0))); // TrieWalk.java:121
+  wire [11:0] s2_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_5_3 : _wire_5_2) : (_dyn_index_1[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:161
+  wire [4:0] _add_5 = s2_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_40 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_40; // ChildWord.java:43
+  wire [11:0] _bits_41 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_41; // ChildWord.java:43
+  wire [11:0] _bits_42 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_42; // ChildWord.java:43
+  wire [11:0] _bits_43 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_43; // ChildWord.java:43
   wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
-  wire _bits_30 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_6 = 3'd0 + {{2{1'b0}}, _bits_30}; // ChildWord.java:56
-  wire _bits_31 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_31}; // ChildWord.java:56
-  wire _bits_32 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_32}; // ChildWord.java:56
-  wire _bits_33 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
-  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_9; // TrieWalk.java:157
-  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:157
-  wire _not_4 = ~s1_descend; // TrieWalk.java:158
-  wire _or_3 = s1_done | _not_4; // TrieWalk.java:158
-  wire _or_4 = advance | io_flush; // TrieWalk.java:166
-  wire _and_5 = s1_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_34 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_35 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_36 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_37 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_38 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_39 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_40 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_41 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_5 = ~s2_done; // TrieWalk.java:153
-  wire [1:0] _bits_42 = s2_key[27:26]; // TrieWalk.java:151
-  wire [11:0] s2_child = _bits_42[1] ? (_bits_42[0] ? _wire_4_3 : _wire_4_2) : (_bits_42[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _or_r_10 = |s2_child; // TrieWalk.java:153
-  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:153
-  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:154
-  wire _and_6 = io_fix_valid & s3_done; // TrieWalk.java:192
-  wire _eq_2 = s3_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s3_moved = _and_6 & _eq_2; // TrieWalk.java:192
-  wire [11:0] _mul_2 = {{4{1'b0}}, {{3{1'b0}}, s3_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_43 = _mul_2[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_2 = {{255{1'b0}}, s3_key} << _bits_43; // TrieWalk.java:115
-  wire [1:0] _bits_44 = _dshl_2[31:30]; // TrieWalk.java:115
-  wire [11:0] s3_leaf = _bits_44[1] ? (_bits_44[0] ? _wire_5_3 : _wire_5_2) : (_bits_44[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:155
-  wire [4:0] _add_10 = s3_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_45 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_45; // ChildWord.java:43
-  wire [11:0] _bits_46 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_46; // ChildWord.java:43
-  wire [11:0] _bits_47 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_47; // ChildWord.java:43
-  wire [11:0] _bits_48 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_48; // ChildWord.java:43
+  wire _bits_44 = _cat_1[0]; // ChildWord.java:56
+  wire [2:0] _add_6 = 3'd0 + {{2{1'b0}}, _bits_44}; // ChildWord.java:56
+  wire _bits_45 = _cat_1[1]; // ChildWord.java:56
+  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_45}; // ChildWord.java:56
+  wire _bits_46 = _cat_1[2]; // ChildWord.java:56
+  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_46}; // ChildWord.java:56
+  wire _bits_47 = _cat_1[3]; // ChildWord.java:56
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_47}; // ChildWord.java:56
+  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_9; // TrieWalk.java:163
+  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:163
+  wire _not_4 = ~s1_descend; // TrieWalk.java:164
+  wire _or_3 = s1_done | _not_4; // TrieWalk.java:164
+  wire _or_4 = advance | io_flush; // TrieWalk.java:172
+  wire _and_5 = s1_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_48 = s2_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_49 = s2_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_50 = s2_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_51 = s2_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_52 = s2_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_53 = s2_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_54 = s2_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_55 = s2_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_56 = s2_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_57 = s2_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_58 = s2_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_59 = s2_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_60 = s2_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_61 = s2_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_62 = s2_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_63 = s2_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_64 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_65 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_66 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_67 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_68 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_69 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_70 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_71 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_5 = ~s2_done; // TrieWalk.java:159
+  wire [1:0] _bits_72 = s2_key[27:26]; // TrieWalk.java:157
+  wire [11:0] s2_child = _bits_72[1] ? (_bits_72[0] ? _wire_6_3 : _wire_6_2) : (_bits_72[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
+  wire _or_r_10 = |s2_child; // TrieWalk.java:159
+  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:159
+  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:160
+  wire _and_6 = io_fix_valid & s3_done; // TrieWalk.java:198
+  wire _eq_2 = s3_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s3_moved = _and_6 & _eq_2; // TrieWalk.java:198
+  wire [3:0] _bits_73 = s3_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_2 = _bits_73[3] ? (_bits_73[2] ? (_bits_73[1] ? (_bits_73[0] ? _wire_7_15 : _wire_7_14) : (_bits_73[0] ? _wire_7_13 : _wire_7_12)) : (_bits_73[1] ? (_bits_73[0] ? _wire_7_11 : _wire_7_10) : (_bits_73[0] ? _wire_7_9 : _wire_7_8))) : (_bits_73[2] ? (_bits_73[1] ? (_bits_73[0] ? _wire_7_7 : _wire_7_6) : (_bits_73[0] ? _wire_7_5 : _wire_7_4)) : (_bits_73[1] ? (_bits_73[0] ? _wire_7_3 : _wire_7_2) : (_bits_73[0] ? _wire_7_1 : _wire_7_0))); // TrieWalk.java:121
+  wire [11:0] s3_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_8_3 : _wire_8_2) : (_dyn_index_2[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
+  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:161
+  wire [4:0] _add_10 = s3_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_74 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_74; // ChildWord.java:43
+  wire [11:0] _bits_75 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_75; // ChildWord.java:43
+  wire [11:0] _bits_76 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_76; // ChildWord.java:43
+  wire [11:0] _bits_77 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_77; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_49 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_11 = 3'd0 + {{2{1'b0}}, _bits_49}; // ChildWord.java:56
-  wire _bits_50 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_50}; // ChildWord.java:56
-  wire _bits_51 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_51}; // ChildWord.java:56
-  wire _bits_52 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_52}; // ChildWord.java:56
-  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_14; // TrieWalk.java:157
-  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:157
-  wire _not_6 = ~s2_descend; // TrieWalk.java:158
-  wire _or_5 = s2_done | _not_6; // TrieWalk.java:158
-  wire _or_6 = advance | io_flush; // TrieWalk.java:166
-  wire _and_7 = s2_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_53 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_54 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_55 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_56 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_57 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_58 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_59 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_60 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_7 = ~s3_done; // TrieWalk.java:153
-  wire [1:0] _bits_61 = s3_key[25:24]; // TrieWalk.java:151
-  wire [11:0] s3_child = _bits_61[1] ? (_bits_61[0] ? _wire_6_3 : _wire_6_2) : (_bits_61[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire _or_r_15 = |s3_child; // TrieWalk.java:153
-  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:153
-  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:154
-  wire _and_8 = io_fix_valid & s4_done; // TrieWalk.java:192
-  wire _eq_3 = s4_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s4_moved = _and_8 & _eq_3; // TrieWalk.java:192
-  wire [11:0] _mul_3 = {{4{1'b0}}, {{3{1'b0}}, s4_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_62 = _mul_3[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_3 = {{255{1'b0}}, s4_key} << _bits_62; // TrieWalk.java:115
-  wire [1:0] _bits_63 = _dshl_3[31:30]; // TrieWalk.java:115
-  wire [11:0] s4_leaf = _bits_63[1] ? (_bits_63[0] ? _wire_7_3 : _wire_7_2) : (_bits_63[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:155
-  wire [4:0] _add_15 = s4_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_64 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_64; // ChildWord.java:43
-  wire [11:0] _bits_65 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_65; // ChildWord.java:43
-  wire [11:0] _bits_66 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_66; // ChildWord.java:43
-  wire [11:0] _bits_67 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_67; // ChildWord.java:43
+  wire _bits_78 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_11 = 3'd0 + {{2{1'b0}}, _bits_78}; // ChildWord.java:56
+  wire _bits_79 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_79}; // ChildWord.java:56
+  wire _bits_80 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_80}; // ChildWord.java:56
+  wire _bits_81 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_81}; // ChildWord.java:56
+  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_14; // TrieWalk.java:163
+  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:163
+  wire _not_6 = ~s2_descend; // TrieWalk.java:164
+  wire _or_5 = s2_done | _not_6; // TrieWalk.java:164
+  wire _or_6 = advance | io_flush; // TrieWalk.java:172
+  wire _and_7 = s2_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_82 = s3_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_83 = s3_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_84 = s3_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_85 = s3_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_86 = s3_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_87 = s3_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_88 = s3_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_89 = s3_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_90 = s3_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_91 = s3_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_92 = s3_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_93 = s3_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_94 = s3_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_95 = s3_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_96 = s3_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_97 = s3_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_98 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_99 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_100 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_101 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_102 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_103 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_104 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_105 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_7 = ~s3_done; // TrieWalk.java:159
+  wire [1:0] _bits_106 = s3_key[25:24]; // TrieWalk.java:157
+  wire [11:0] s3_child = _bits_106[1] ? (_bits_106[0] ? _wire_9_3 : _wire_9_2) : (_bits_106[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
+  wire _or_r_15 = |s3_child; // TrieWalk.java:159
+  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:159
+  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:160
+  wire _and_8 = io_fix_valid & s4_done; // TrieWalk.java:198
+  wire _eq_3 = s4_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s4_moved = _and_8 & _eq_3; // TrieWalk.java:198
+  wire [3:0] _bits_107 = s4_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_3 = _bits_107[3] ? (_bits_107[2] ? (_bits_107[1] ? (_bits_107[0] ? _wire_10_15 : _wire_10_14) : (_bits_107[0] ? _wire_10_13 : _wire_10_12)) : (_bits_107[1] ? (_bits_107[0] ? _wire_10_11 : _wire_10_10) : (_bits_107[0] ? _wire_10_9 : _wire_10_8))) : (_bits_107[2] ? (_bits_107[1] ? (_bits_107[0] ? _wire_10_7 : _wire_10_6) : (_bits_107[0] ? _wire_10_5 : _wire_10_4)) : (_bits_107[1] ? (_bits_107[0] ? _wire_10_3 : _wire_10_2) : (_bits_107[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:121
+  wire [11:0] s4_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_11_3 : _wire_11_2) : (_dyn_index_3[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
+  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:161
+  wire [4:0] _add_15 = s4_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_108 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_108; // ChildWord.java:43
+  wire [11:0] _bits_109 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_109; // ChildWord.java:43
+  wire [11:0] _bits_110 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_110; // ChildWord.java:43
+  wire [11:0] _bits_111 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_111; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_68 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_68}; // ChildWord.java:56
-  wire _bits_69 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_69}; // ChildWord.java:56
-  wire _bits_70 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_70}; // ChildWord.java:56
-  wire _bits_71 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_71}; // ChildWord.java:56
-  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_19; // TrieWalk.java:157
-  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:157
-  wire _not_8 = ~s3_descend; // TrieWalk.java:158
-  wire _or_7 = s3_done | _not_8; // TrieWalk.java:158
-  wire _or_8 = advance | io_flush; // TrieWalk.java:166
-  wire _and_9 = s3_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_72 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_73 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_74 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_75 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_76 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_77 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_78 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_79 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_9 = ~s4_done; // TrieWalk.java:153
-  wire [1:0] _bits_80 = s4_key[23:22]; // TrieWalk.java:151
-  wire [11:0] s4_child = _bits_80[1] ? (_bits_80[0] ? _wire_8_3 : _wire_8_2) : (_bits_80[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
-  wire _or_r_20 = |s4_child; // TrieWalk.java:153
-  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:153
-  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:154
-  wire _and_10 = io_fix_valid & s5_done; // TrieWalk.java:192
-  wire _eq_4 = s5_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s5_moved = _and_10 & _eq_4; // TrieWalk.java:192
-  wire [11:0] _mul_4 = {{4{1'b0}}, {{3{1'b0}}, s5_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_81 = _mul_4[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_4 = {{255{1'b0}}, s5_key} << _bits_81; // TrieWalk.java:115
-  wire [1:0] _bits_82 = _dshl_4[31:30]; // TrieWalk.java:115
-  wire [11:0] s5_leaf = _bits_82[1] ? (_bits_82[0] ? _wire_9_3 : _wire_9_2) : (_bits_82[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:155
-  wire [4:0] _add_20 = s5_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_83 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_83; // ChildWord.java:43
-  wire [11:0] _bits_84 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_84; // ChildWord.java:43
-  wire [11:0] _bits_85 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_85; // ChildWord.java:43
-  wire [11:0] _bits_86 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_86; // ChildWord.java:43
+  wire _bits_112 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_112}; // ChildWord.java:56
+  wire _bits_113 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_113}; // ChildWord.java:56
+  wire _bits_114 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_114}; // ChildWord.java:56
+  wire _bits_115 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_115}; // ChildWord.java:56
+  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_19; // TrieWalk.java:163
+  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:163
+  wire _not_8 = ~s3_descend; // TrieWalk.java:164
+  wire _or_7 = s3_done | _not_8; // TrieWalk.java:164
+  wire _or_8 = advance | io_flush; // TrieWalk.java:172
+  wire _and_9 = s3_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_116 = s4_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_117 = s4_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_118 = s4_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_119 = s4_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_120 = s4_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_121 = s4_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_122 = s4_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_123 = s4_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_124 = s4_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_125 = s4_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_126 = s4_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_127 = s4_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_128 = s4_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_129 = s4_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_130 = s4_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_131 = s4_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_132 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_133 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_134 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_135 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_136 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_137 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_138 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_139 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_9 = ~s4_done; // TrieWalk.java:159
+  wire [1:0] _bits_140 = s4_key[23:22]; // TrieWalk.java:157
+  wire [11:0] s4_child = _bits_140[1] ? (_bits_140[0] ? _wire_12_3 : _wire_12_2) : (_bits_140[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
+  wire _or_r_20 = |s4_child; // TrieWalk.java:159
+  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:159
+  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:160
+  wire _and_10 = io_fix_valid & s5_done; // TrieWalk.java:198
+  wire _eq_4 = s5_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s5_moved = _and_10 & _eq_4; // TrieWalk.java:198
+  wire [3:0] _bits_141 = s5_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_4 = _bits_141[3] ? (_bits_141[2] ? (_bits_141[1] ? (_bits_141[0] ? _wire_13_15 : _wire_13_14) : (_bits_141[0] ? _wire_13_13 : _wire_13_12)) : (_bits_141[1] ? (_bits_141[0] ? _wire_13_11 : _wire_13_10) : (_bits_141[0] ? _wire_13_9 : _wire_13_8))) : (_bits_141[2] ? (_bits_141[1] ? (_bits_141[0] ? _wire_13_7 : _wire_13_6) : (_bits_141[0] ? _wire_13_5 : _wire_13_4)) : (_bits_141[1] ? (_bits_141[0] ? _wire_13_3 : _wire_13_2) : (_bits_141[0] ? _wire_13_1 : _wire_13_0))); // TrieWalk.java:121
+  wire [11:0] s5_leaf = _dyn_index_4[1] ? (_dyn_index_4[0] ? _wire_14_3 : _wire_14_2) : (_dyn_index_4[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
+  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:161
+  wire [4:0] _add_20 = s5_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_142 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_142; // ChildWord.java:43
+  wire [11:0] _bits_143 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_143; // ChildWord.java:43
+  wire [11:0] _bits_144 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_144; // ChildWord.java:43
+  wire [11:0] _bits_145 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_145; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_87 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
-  wire _bits_88 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire _bits_89 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_89}; // ChildWord.java:56
-  wire _bits_90 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_90}; // ChildWord.java:56
-  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_24; // TrieWalk.java:157
-  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:157
-  wire _not_10 = ~s4_descend; // TrieWalk.java:158
-  wire _or_9 = s4_done | _not_10; // TrieWalk.java:158
-  wire _or_10 = advance | io_flush; // TrieWalk.java:166
-  wire _and_11 = s4_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_91 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_92 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_93 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_94 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_95 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_96 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_97 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_98 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_11 = ~s5_done; // TrieWalk.java:153
-  wire [1:0] _bits_99 = s5_key[21:20]; // TrieWalk.java:151
-  wire [11:0] s5_child = _bits_99[1] ? (_bits_99[0] ? _wire_10_3 : _wire_10_2) : (_bits_99[0] ? _wire_10_1 : _wire_10_0); // ChildWord.java:37
-  wire _or_r_25 = |s5_child; // TrieWalk.java:153
-  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:153
-  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:154
-  wire _and_12 = io_fix_valid & s6_done; // TrieWalk.java:192
-  wire _eq_5 = s6_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s6_moved = _and_12 & _eq_5; // TrieWalk.java:192
-  wire [11:0] _mul_5 = {{4{1'b0}}, {{3{1'b0}}, s6_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_100 = _mul_5[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_5 = {{255{1'b0}}, s6_key} << _bits_100; // TrieWalk.java:115
-  wire [1:0] _bits_101 = _dshl_5[31:30]; // TrieWalk.java:115
-  wire [11:0] s6_leaf = _bits_101[1] ? (_bits_101[0] ? _wire_11_3 : _wire_11_2) : (_bits_101[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:155
-  wire [4:0] _add_25 = s6_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_102 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_102; // ChildWord.java:43
-  wire [11:0] _bits_103 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_103; // ChildWord.java:43
-  wire [11:0] _bits_104 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_104; // ChildWord.java:43
-  wire [11:0] _bits_105 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_105; // ChildWord.java:43
+  wire _bits_146 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_146}; // ChildWord.java:56
+  wire _bits_147 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_147}; // ChildWord.java:56
+  wire _bits_148 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_148}; // ChildWord.java:56
+  wire _bits_149 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_149}; // ChildWord.java:56
+  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_24; // TrieWalk.java:163
+  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:163
+  wire _not_10 = ~s4_descend; // TrieWalk.java:164
+  wire _or_9 = s4_done | _not_10; // TrieWalk.java:164
+  wire _or_10 = advance | io_flush; // TrieWalk.java:172
+  wire _and_11 = s4_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_150 = s5_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_151 = s5_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_152 = s5_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_153 = s5_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_154 = s5_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_155 = s5_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_156 = s5_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_157 = s5_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_158 = s5_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_159 = s5_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_160 = s5_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_161 = s5_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_162 = s5_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_163 = s5_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_164 = s5_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_165 = s5_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_166 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_167 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_168 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_169 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_170 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_171 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_172 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_173 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_11 = ~s5_done; // TrieWalk.java:159
+  wire [1:0] _bits_174 = s5_key[21:20]; // TrieWalk.java:157
+  wire [11:0] s5_child = _bits_174[1] ? (_bits_174[0] ? _wire_15_3 : _wire_15_2) : (_bits_174[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
+  wire _or_r_25 = |s5_child; // TrieWalk.java:159
+  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:159
+  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:160
+  wire _and_12 = io_fix_valid & s6_done; // TrieWalk.java:198
+  wire _eq_5 = s6_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s6_moved = _and_12 & _eq_5; // TrieWalk.java:198
+  wire [3:0] _bits_175 = s6_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_5 = _bits_175[3] ? (_bits_175[2] ? (_bits_175[1] ? (_bits_175[0] ? _wire_16_15 : _wire_16_14) : (_bits_175[0] ? _wire_16_13 : _wire_16_12)) : (_bits_175[1] ? (_bits_175[0] ? _wire_16_11 : _wire_16_10) : (_bits_175[0] ? _wire_16_9 : _wire_16_8))) : (_bits_175[2] ? (_bits_175[1] ? (_bits_175[0] ? _wire_16_7 : _wire_16_6) : (_bits_175[0] ? _wire_16_5 : _wire_16_4)) : (_bits_175[1] ? (_bits_175[0] ? _wire_16_3 : _wire_16_2) : (_bits_175[0] ? _wire_16_1 : _wire_16_0))); // TrieWalk.java:121
+  wire [11:0] s6_leaf = _dyn_index_5[1] ? (_dyn_index_5[0] ? _wire_17_3 : _wire_17_2) : (_dyn_index_5[0] ? _wire_17_1 : _wire_17_0); // ChildWord.java:37
+  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:161
+  wire [4:0] _add_25 = s6_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_176 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_176; // ChildWord.java:43
+  wire [11:0] _bits_177 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_177; // ChildWord.java:43
+  wire [11:0] _bits_178 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_178; // ChildWord.java:43
+  wire [11:0] _bits_179 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_179; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_106 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_26 = 3'd0 + {{2{1'b0}}, _bits_106}; // ChildWord.java:56
-  wire _bits_107 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_107}; // ChildWord.java:56
-  wire _bits_108 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_28 = _add_27 + {{2{1'b0}}, _bits_108}; // ChildWord.java:56
-  wire _bits_109 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_29 = _add_28 + {{2{1'b0}}, _bits_109}; // ChildWord.java:56
-  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_29; // TrieWalk.java:157
-  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:157
-  wire _not_12 = ~s5_descend; // TrieWalk.java:158
-  wire _or_11 = s5_done | _not_12; // TrieWalk.java:158
-  wire _or_12 = advance | io_flush; // TrieWalk.java:166
-  wire _and_13 = s5_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_110 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_111 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_112 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_113 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_114 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_115 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_116 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_117 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_13 = ~s6_done; // TrieWalk.java:153
-  wire [1:0] _bits_118 = s6_key[19:18]; // TrieWalk.java:151
-  wire [11:0] s6_child = _bits_118[1] ? (_bits_118[0] ? _wire_12_3 : _wire_12_2) : (_bits_118[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
-  wire _or_r_30 = |s6_child; // TrieWalk.java:153
-  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:153
-  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:154
-  wire _and_14 = io_fix_valid & s7_done; // TrieWalk.java:192
-  wire _eq_6 = s7_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s7_moved = _and_14 & _eq_6; // TrieWalk.java:192
-  wire [11:0] _mul_6 = {{4{1'b0}}, {{3{1'b0}}, s7_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_119 = _mul_6[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_6 = {{255{1'b0}}, s7_key} << _bits_119; // TrieWalk.java:115
-  wire [1:0] _bits_120 = _dshl_6[31:30]; // TrieWalk.java:115
-  wire [11:0] s7_leaf = _bits_120[1] ? (_bits_120[0] ? _wire_13_3 : _wire_13_2) : (_bits_120[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:155
-  wire [4:0] _add_30 = s7_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_121 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_121; // ChildWord.java:43
-  wire [11:0] _bits_122 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_122; // ChildWord.java:43
-  wire [11:0] _bits_123 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_123; // ChildWord.java:43
-  wire [11:0] _bits_124 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_124; // ChildWord.java:43
+  wire _bits_180 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_26 = 3'd0 + {{2{1'b0}}, _bits_180}; // ChildWord.java:56
+  wire _bits_181 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_181}; // ChildWord.java:56
+  wire _bits_182 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_28 = _add_27 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
+  wire _bits_183 = _cat_5[3]; // ChildWord.java:56
+  wire [2:0] _add_29 = _add_28 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
+  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_29; // TrieWalk.java:163
+  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:163
+  wire _not_12 = ~s5_descend; // TrieWalk.java:164
+  wire _or_11 = s5_done | _not_12; // TrieWalk.java:164
+  wire _or_12 = advance | io_flush; // TrieWalk.java:172
+  wire _and_13 = s5_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_184 = s6_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_185 = s6_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_186 = s6_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_187 = s6_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_188 = s6_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_189 = s6_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_190 = s6_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_191 = s6_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_192 = s6_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_193 = s6_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_194 = s6_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_195 = s6_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_196 = s6_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_197 = s6_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_198 = s6_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_199 = s6_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_200 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_201 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_202 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_203 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_204 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_205 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_206 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_207 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_13 = ~s6_done; // TrieWalk.java:159
+  wire [1:0] _bits_208 = s6_key[19:18]; // TrieWalk.java:157
+  wire [11:0] s6_child = _bits_208[1] ? (_bits_208[0] ? _wire_18_3 : _wire_18_2) : (_bits_208[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
+  wire _or_r_30 = |s6_child; // TrieWalk.java:159
+  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:159
+  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:160
+  wire _and_14 = io_fix_valid & s7_done; // TrieWalk.java:198
+  wire _eq_6 = s7_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s7_moved = _and_14 & _eq_6; // TrieWalk.java:198
+  wire [3:0] _bits_209 = s7_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_6 = _bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_19_15 : _wire_19_14) : (_bits_209[0] ? _wire_19_13 : _wire_19_12)) : (_bits_209[1] ? (_bits_209[0] ? _wire_19_11 : _wire_19_10) : (_bits_209[0] ? _wire_19_9 : _wire_19_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_19_7 : _wire_19_6) : (_bits_209[0] ? _wire_19_5 : _wire_19_4)) : (_bits_209[1] ? (_bits_209[0] ? _wire_19_3 : _wire_19_2) : (_bits_209[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:121
+  wire [11:0] s7_leaf = _dyn_index_6[1] ? (_dyn_index_6[0] ? _wire_20_3 : _wire_20_2) : (_dyn_index_6[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
+  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:161
+  wire [4:0] _add_30 = s7_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_210 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_210; // ChildWord.java:43
+  wire [11:0] _bits_211 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_211; // ChildWord.java:43
+  wire [11:0] _bits_212 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_212; // ChildWord.java:43
+  wire [11:0] _bits_213 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_213; // ChildWord.java:43
   wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_125 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_31 = 3'd0 + {{2{1'b0}}, _bits_125}; // ChildWord.java:56
-  wire _bits_126 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_126}; // ChildWord.java:56
-  wire _bits_127 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_127}; // ChildWord.java:56
-  wire _bits_128 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_128}; // ChildWord.java:56
-  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_34; // TrieWalk.java:157
-  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:157
-  wire _not_14 = ~s6_descend; // TrieWalk.java:158
-  wire _or_13 = s6_done | _not_14; // TrieWalk.java:158
-  wire _or_14 = advance | io_flush; // TrieWalk.java:166
-  wire _and_15 = s6_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_129 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_130 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_131 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_132 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_133 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_134 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_135 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_136 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_15 = ~s7_done; // TrieWalk.java:153
-  wire [1:0] _bits_137 = s7_key[17:16]; // TrieWalk.java:151
-  wire [11:0] s7_child = _bits_137[1] ? (_bits_137[0] ? _wire_14_3 : _wire_14_2) : (_bits_137[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_35 = |s7_child; // TrieWalk.java:153
-  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:153
-  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:154
-  wire _and_16 = io_fix_valid & s8_done; // TrieWalk.java:192
-  wire _eq_7 = s8_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s8_moved = _and_16 & _eq_7; // TrieWalk.java:192
-  wire [11:0] _mul_7 = {{4{1'b0}}, {{3{1'b0}}, s8_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_138 = _mul_7[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_7 = {{255{1'b0}}, s8_key} << _bits_138; // TrieWalk.java:115
-  wire [1:0] _bits_139 = _dshl_7[31:30]; // TrieWalk.java:115
-  wire [11:0] s8_leaf = _bits_139[1] ? (_bits_139[0] ? _wire_15_3 : _wire_15_2) : (_bits_139[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:155
-  wire [4:0] _add_35 = s8_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_140 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_140; // ChildWord.java:43
-  wire [11:0] _bits_141 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_141; // ChildWord.java:43
-  wire [11:0] _bits_142 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_142; // ChildWord.java:43
-  wire [11:0] _bits_143 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_143; // ChildWord.java:43
+  wire _bits_214 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_31 = 3'd0 + {{2{1'b0}}, _bits_214}; // ChildWord.java:56
+  wire _bits_215 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_215}; // ChildWord.java:56
+  wire _bits_216 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_216}; // ChildWord.java:56
+  wire _bits_217 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_217}; // ChildWord.java:56
+  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_34; // TrieWalk.java:163
+  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:163
+  wire _not_14 = ~s6_descend; // TrieWalk.java:164
+  wire _or_13 = s6_done | _not_14; // TrieWalk.java:164
+  wire _or_14 = advance | io_flush; // TrieWalk.java:172
+  wire _and_15 = s6_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_218 = s7_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_219 = s7_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_220 = s7_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_221 = s7_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_222 = s7_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_223 = s7_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_224 = s7_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_225 = s7_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_226 = s7_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_227 = s7_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_228 = s7_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_229 = s7_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_230 = s7_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_231 = s7_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_232 = s7_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_233 = s7_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_234 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_235 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_236 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_237 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_238 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_239 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_240 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_241 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_15 = ~s7_done; // TrieWalk.java:159
+  wire [1:0] _bits_242 = s7_key[17:16]; // TrieWalk.java:157
+  wire [11:0] s7_child = _bits_242[1] ? (_bits_242[0] ? _wire_21_3 : _wire_21_2) : (_bits_242[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
+  wire _or_r_35 = |s7_child; // TrieWalk.java:159
+  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:159
+  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:160
+  wire _and_16 = io_fix_valid & s8_done; // TrieWalk.java:198
+  wire _eq_7 = s8_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s8_moved = _and_16 & _eq_7; // TrieWalk.java:198
+  wire [3:0] _bits_243 = s8_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_7 = _bits_243[3] ? (_bits_243[2] ? (_bits_243[1] ? (_bits_243[0] ? _wire_22_15 : _wire_22_14) : (_bits_243[0] ? _wire_22_13 : _wire_22_12)) : (_bits_243[1] ? (_bits_243[0] ? _wire_22_11 : _wire_22_10) : (_bits_243[0] ? _wire_22_9 : _wire_22_8))) : (_bits_243[2] ? (_bits_243[1] ? (_bits_243[0] ? _wire_22_7 : _wire_22_6) : (_bits_243[0] ? _wire_22_5 : _wire_22_4)) : (_bits_243[1] ? (_bits_243[0] ? _wire_22_3 : _wire_22_2) : (_bits_243[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:121
+  wire [11:0] s8_leaf = _dyn_index_7[1] ? (_dyn_index_7[0] ? _wire_23_3 : _wire_23_2) : (_dyn_index_7[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
+  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:161
+  wire [4:0] _add_35 = s8_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_244 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_244; // ChildWord.java:43
+  wire [11:0] _bits_245 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_245; // ChildWord.java:43
+  wire [11:0] _bits_246 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_246; // ChildWord.java:43
+  wire [11:0] _bits_247 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_247; // ChildWord.java:43
   wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_144 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_144}; // ChildWord.java:56
-  wire _bits_145 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_145}; // ChildWord.java:56
-  wire _bits_146 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_146}; // ChildWord.java:56
-  wire _bits_147 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_147}; // ChildWord.java:56
-  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_39; // TrieWalk.java:157
-  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:157
-  wire _not_16 = ~s7_descend; // TrieWalk.java:158
-  wire _or_15 = s7_done | _not_16; // TrieWalk.java:158
-  wire _or_16 = advance | io_flush; // TrieWalk.java:166
-  wire _and_17 = s7_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_148 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_149 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_150 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_151 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_152 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_153 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_154 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_155 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_17 = ~s8_done; // TrieWalk.java:153
-  wire [1:0] _bits_156 = s8_key[15:14]; // TrieWalk.java:151
-  wire [11:0] s8_child = _bits_156[1] ? (_bits_156[0] ? _wire_16_3 : _wire_16_2) : (_bits_156[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire _or_r_40 = |s8_child; // TrieWalk.java:153
-  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:153
-  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:154
-  wire _and_18 = io_fix_valid & s9_done; // TrieWalk.java:192
-  wire _eq_8 = s9_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s9_moved = _and_18 & _eq_8; // TrieWalk.java:192
-  wire [11:0] _mul_8 = {{4{1'b0}}, {{3{1'b0}}, s9_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_157 = _mul_8[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_8 = {{255{1'b0}}, s9_key} << _bits_157; // TrieWalk.java:115
-  wire [1:0] _bits_158 = _dshl_8[31:30]; // TrieWalk.java:115
-  wire [11:0] s9_leaf = _bits_158[1] ? (_bits_158[0] ? _wire_17_3 : _wire_17_2) : (_bits_158[0] ? _wire_17_1 : _wire_17_0); // ChildWord.java:37
-  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:155
-  wire [4:0] _add_40 = s9_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_159 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_159; // ChildWord.java:43
-  wire [11:0] _bits_160 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_160; // ChildWord.java:43
-  wire [11:0] _bits_161 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_161; // ChildWord.java:43
-  wire [11:0] _bits_162 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_162; // ChildWord.java:43
+  wire _bits_248 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_248}; // ChildWord.java:56
+  wire _bits_249 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_249}; // ChildWord.java:56
+  wire _bits_250 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_250}; // ChildWord.java:56
+  wire _bits_251 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_251}; // ChildWord.java:56
+  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_39; // TrieWalk.java:163
+  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:163
+  wire _not_16 = ~s7_descend; // TrieWalk.java:164
+  wire _or_15 = s7_done | _not_16; // TrieWalk.java:164
+  wire _or_16 = advance | io_flush; // TrieWalk.java:172
+  wire _and_17 = s7_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_252 = s8_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_253 = s8_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_254 = s8_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_255 = s8_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_256 = s8_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_257 = s8_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_258 = s8_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_259 = s8_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_260 = s8_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_261 = s8_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_262 = s8_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_263 = s8_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_264 = s8_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_265 = s8_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_266 = s8_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_267 = s8_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_268 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_269 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_270 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_271 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_272 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_273 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_274 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_275 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_17 = ~s8_done; // TrieWalk.java:159
+  wire [1:0] _bits_276 = s8_key[15:14]; // TrieWalk.java:157
+  wire [11:0] s8_child = _bits_276[1] ? (_bits_276[0] ? _wire_24_3 : _wire_24_2) : (_bits_276[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
+  wire _or_r_40 = |s8_child; // TrieWalk.java:159
+  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:159
+  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:160
+  wire _and_18 = io_fix_valid & s9_done; // TrieWalk.java:198
+  wire _eq_8 = s9_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s9_moved = _and_18 & _eq_8; // TrieWalk.java:198
+  wire [3:0] _bits_277 = s9_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_8 = _bits_277[3] ? (_bits_277[2] ? (_bits_277[1] ? (_bits_277[0] ? _wire_25_15 : _wire_25_14) : (_bits_277[0] ? _wire_25_13 : _wire_25_12)) : (_bits_277[1] ? (_bits_277[0] ? _wire_25_11 : _wire_25_10) : (_bits_277[0] ? _wire_25_9 : _wire_25_8))) : (_bits_277[2] ? (_bits_277[1] ? (_bits_277[0] ? _wire_25_7 : _wire_25_6) : (_bits_277[0] ? _wire_25_5 : _wire_25_4)) : (_bits_277[1] ? (_bits_277[0] ? _wire_25_3 : _wire_25_2) : (_bits_277[0] ? _wire_25_1 : _wire_25_0))); // TrieWalk.java:121
+  wire [11:0] s9_leaf = _dyn_index_8[1] ? (_dyn_index_8[0] ? _wire_26_3 : _wire_26_2) : (_dyn_index_8[0] ? _wire_26_1 : _wire_26_0); // ChildWord.java:37
+  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:161
+  wire [4:0] _add_40 = s9_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_278 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_278; // ChildWord.java:43
+  wire [11:0] _bits_279 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_279; // ChildWord.java:43
+  wire [11:0] _bits_280 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_280; // ChildWord.java:43
+  wire [11:0] _bits_281 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_281; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_163 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_41 = 3'd0 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
-  wire _bits_164 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
-  wire _bits_165 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_165}; // ChildWord.java:56
-  wire _bits_166 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_166}; // ChildWord.java:56
-  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_44; // TrieWalk.java:157
-  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:157
-  wire _not_18 = ~s8_descend; // TrieWalk.java:158
-  wire _or_17 = s8_done | _not_18; // TrieWalk.java:158
-  wire _or_18 = advance | io_flush; // TrieWalk.java:166
-  wire _and_19 = s8_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_167 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_168 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_169 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_170 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_171 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_172 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_173 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_174 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_19 = ~s9_done; // TrieWalk.java:153
-  wire [1:0] _bits_175 = s9_key[13:12]; // TrieWalk.java:151
-  wire [11:0] s9_child = _bits_175[1] ? (_bits_175[0] ? _wire_18_3 : _wire_18_2) : (_bits_175[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire _or_r_45 = |s9_child; // TrieWalk.java:153
-  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:153
-  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:154
-  wire _and_20 = io_fix_valid & s10_done; // TrieWalk.java:192
-  wire _eq_9 = s10_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s10_moved = _and_20 & _eq_9; // TrieWalk.java:192
-  wire [11:0] _mul_9 = {{4{1'b0}}, {{3{1'b0}}, s10_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_176 = _mul_9[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_9 = {{255{1'b0}}, s10_key} << _bits_176; // TrieWalk.java:115
-  wire [1:0] _bits_177 = _dshl_9[31:30]; // TrieWalk.java:115
-  wire [11:0] s10_leaf = _bits_177[1] ? (_bits_177[0] ? _wire_19_3 : _wire_19_2) : (_bits_177[0] ? _wire_19_1 : _wire_19_0); // ChildWord.java:37
-  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:155
-  wire [4:0] _add_45 = s10_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_178 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_178; // ChildWord.java:43
-  wire [11:0] _bits_179 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_179; // ChildWord.java:43
-  wire [11:0] _bits_180 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_180; // ChildWord.java:43
-  wire [11:0] _bits_181 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_181; // ChildWord.java:43
+  wire _bits_282 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_41 = 3'd0 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
+  wire _bits_283 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_283}; // ChildWord.java:56
+  wire _bits_284 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_284}; // ChildWord.java:56
+  wire _bits_285 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_285}; // ChildWord.java:56
+  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_44; // TrieWalk.java:163
+  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:163
+  wire _not_18 = ~s8_descend; // TrieWalk.java:164
+  wire _or_17 = s8_done | _not_18; // TrieWalk.java:164
+  wire _or_18 = advance | io_flush; // TrieWalk.java:172
+  wire _and_19 = s8_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_286 = s9_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_287 = s9_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_288 = s9_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_289 = s9_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_290 = s9_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_291 = s9_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_292 = s9_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_293 = s9_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_294 = s9_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_295 = s9_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_296 = s9_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_297 = s9_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_298 = s9_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_299 = s9_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_300 = s9_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_301 = s9_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_302 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_303 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_304 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_305 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_306 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_307 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_308 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_309 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_19 = ~s9_done; // TrieWalk.java:159
+  wire [1:0] _bits_310 = s9_key[13:12]; // TrieWalk.java:157
+  wire [11:0] s9_child = _bits_310[1] ? (_bits_310[0] ? _wire_27_3 : _wire_27_2) : (_bits_310[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
+  wire _or_r_45 = |s9_child; // TrieWalk.java:159
+  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:159
+  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:160
+  wire _and_20 = io_fix_valid & s10_done; // TrieWalk.java:198
+  wire _eq_9 = s10_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s10_moved = _and_20 & _eq_9; // TrieWalk.java:198
+  wire [3:0] _bits_311 = s10_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_9 = _bits_311[3] ? (_bits_311[2] ? (_bits_311[1] ? (_bits_311[0] ? _wire_28_15 : _wire_28_14) : (_bits_311[0] ? _wire_28_13 : _wire_28_12)) : (_bits_311[1] ? (_bits_311[0] ? _wire_28_11 : _wire_28_10) : (_bits_311[0] ? _wire_28_9 : _wire_28_8))) : (_bits_311[2] ? (_bits_311[1] ? (_bits_311[0] ? _wire_28_7 : _wire_28_6) : (_bits_311[0] ? _wire_28_5 : _wire_28_4)) : (_bits_311[1] ? (_bits_311[0] ? _wire_28_3 : _wire_28_2) : (_bits_311[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:121
+  wire [11:0] s10_leaf = _dyn_index_9[1] ? (_dyn_index_9[0] ? _wire_29_3 : _wire_29_2) : (_dyn_index_9[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
+  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:161
+  wire [4:0] _add_45 = s10_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_312 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_312; // ChildWord.java:43
+  wire [11:0] _bits_313 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_313; // ChildWord.java:43
+  wire [11:0] _bits_314 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_314; // ChildWord.java:43
+  wire [11:0] _bits_315 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_315; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_182 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_46 = 3'd0 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
-  wire _bits_183 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
-  wire _bits_184 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
-  wire _bits_185 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
-  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_49; // TrieWalk.java:157
-  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:157
-  wire _not_20 = ~s9_descend; // TrieWalk.java:158
-  wire _or_19 = s9_done | _not_20; // TrieWalk.java:158
-  wire _or_20 = advance | io_flush; // TrieWalk.java:166
-  wire _and_21 = s9_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_186 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_187 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_188 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_189 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_190 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_191 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_192 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_193 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_21 = ~s10_done; // TrieWalk.java:153
-  wire [1:0] _bits_194 = s10_key[11:10]; // TrieWalk.java:151
-  wire [11:0] s10_child = _bits_194[1] ? (_bits_194[0] ? _wire_20_3 : _wire_20_2) : (_bits_194[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire _or_r_50 = |s10_child; // TrieWalk.java:153
-  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:153
-  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:154
-  wire _and_22 = io_fix_valid & s11_done; // TrieWalk.java:192
-  wire _eq_10 = s11_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s11_moved = _and_22 & _eq_10; // TrieWalk.java:192
-  wire [11:0] _mul_10 = {{4{1'b0}}, {{3{1'b0}}, s11_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_195 = _mul_10[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_10 = {{255{1'b0}}, s11_key} << _bits_195; // TrieWalk.java:115
-  wire [1:0] _bits_196 = _dshl_10[31:30]; // TrieWalk.java:115
-  wire [11:0] s11_leaf = _bits_196[1] ? (_bits_196[0] ? _wire_21_3 : _wire_21_2) : (_bits_196[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:155
-  wire [4:0] _add_50 = s11_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_197 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_197; // ChildWord.java:43
-  wire [11:0] _bits_198 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_198; // ChildWord.java:43
-  wire [11:0] _bits_199 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_199; // ChildWord.java:43
-  wire [11:0] _bits_200 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_200; // ChildWord.java:43
+  wire _bits_316 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_46 = 3'd0 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
+  wire _bits_317 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_317}; // ChildWord.java:56
+  wire _bits_318 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_318}; // ChildWord.java:56
+  wire _bits_319 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_319}; // ChildWord.java:56
+  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_49; // TrieWalk.java:163
+  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:163
+  wire _not_20 = ~s9_descend; // TrieWalk.java:164
+  wire _or_19 = s9_done | _not_20; // TrieWalk.java:164
+  wire _or_20 = advance | io_flush; // TrieWalk.java:172
+  wire _and_21 = s9_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_320 = s10_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_321 = s10_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_322 = s10_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_323 = s10_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_324 = s10_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_325 = s10_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_326 = s10_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_327 = s10_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_328 = s10_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_329 = s10_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_330 = s10_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_331 = s10_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_332 = s10_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_333 = s10_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_334 = s10_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_335 = s10_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_336 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_337 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_338 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_339 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_340 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_341 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_342 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_343 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_21 = ~s10_done; // TrieWalk.java:159
+  wire [1:0] _bits_344 = s10_key[11:10]; // TrieWalk.java:157
+  wire [11:0] s10_child = _bits_344[1] ? (_bits_344[0] ? _wire_30_3 : _wire_30_2) : (_bits_344[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
+  wire _or_r_50 = |s10_child; // TrieWalk.java:159
+  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:159
+  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:160
+  wire _and_22 = io_fix_valid & s11_done; // TrieWalk.java:198
+  wire _eq_10 = s11_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s11_moved = _and_22 & _eq_10; // TrieWalk.java:198
+  wire [3:0] _bits_345 = s11_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_10 = _bits_345[3] ? (_bits_345[2] ? (_bits_345[1] ? (_bits_345[0] ? _wire_31_15 : _wire_31_14) : (_bits_345[0] ? _wire_31_13 : _wire_31_12)) : (_bits_345[1] ? (_bits_345[0] ? _wire_31_11 : _wire_31_10) : (_bits_345[0] ? _wire_31_9 : _wire_31_8))) : (_bits_345[2] ? (_bits_345[1] ? (_bits_345[0] ? _wire_31_7 : _wire_31_6) : (_bits_345[0] ? _wire_31_5 : _wire_31_4)) : (_bits_345[1] ? (_bits_345[0] ? _wire_31_3 : _wire_31_2) : (_bits_345[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:121
+  wire [11:0] s11_leaf = _dyn_index_10[1] ? (_dyn_index_10[0] ? _wire_32_3 : _wire_32_2) : (_dyn_index_10[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
+  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:161
+  wire [4:0] _add_50 = s11_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_346 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_346; // ChildWord.java:43
+  wire [11:0] _bits_347 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_347; // ChildWord.java:43
+  wire [11:0] _bits_348 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_348; // ChildWord.java:43
+  wire [11:0] _bits_349 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_349; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_201 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_51 = 3'd0 + {{2{1'b0}}, _bits_201}; // ChildWord.java:56
-  wire _bits_202 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_202}; // ChildWord.java:56
-  wire _bits_203 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_203}; // ChildWord.java:56
-  wire _bits_204 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_204}; // ChildWord.java:56
-  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_54; // TrieWalk.java:157
-  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:157
-  wire _not_22 = ~s10_descend; // TrieWalk.java:158
-  wire _or_21 = s10_done | _not_22; // TrieWalk.java:158
-  wire _or_22 = advance | io_flush; // TrieWalk.java:166
-  wire _and_23 = s10_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_205 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_206 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_207 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_208 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_209 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_210 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_211 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_212 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_23 = ~s11_done; // TrieWalk.java:153
-  wire [1:0] _bits_213 = s11_key[9:8]; // TrieWalk.java:151
-  wire [11:0] s11_child = _bits_213[1] ? (_bits_213[0] ? _wire_22_3 : _wire_22_2) : (_bits_213[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
-  wire _or_r_55 = |s11_child; // TrieWalk.java:153
-  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:153
-  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:154
-  wire _and_24 = io_fix_valid & s12_done; // TrieWalk.java:192
-  wire _eq_11 = s12_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s12_moved = _and_24 & _eq_11; // TrieWalk.java:192
-  wire [11:0] _mul_11 = {{4{1'b0}}, {{3{1'b0}}, s12_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_214 = _mul_11[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_11 = {{255{1'b0}}, s12_key} << _bits_214; // TrieWalk.java:115
-  wire [1:0] _bits_215 = _dshl_11[31:30]; // TrieWalk.java:115
-  wire [11:0] s12_leaf = _bits_215[1] ? (_bits_215[0] ? _wire_23_3 : _wire_23_2) : (_bits_215[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
-  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:155
-  wire [4:0] _add_55 = s12_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_216 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_216; // ChildWord.java:43
-  wire [11:0] _bits_217 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_217; // ChildWord.java:43
-  wire [11:0] _bits_218 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_218; // ChildWord.java:43
-  wire [11:0] _bits_219 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_219; // ChildWord.java:43
+  wire _bits_350 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_51 = 3'd0 + {{2{1'b0}}, _bits_350}; // ChildWord.java:56
+  wire _bits_351 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_351}; // ChildWord.java:56
+  wire _bits_352 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_352}; // ChildWord.java:56
+  wire _bits_353 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_353}; // ChildWord.java:56
+  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_54; // TrieWalk.java:163
+  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:163
+  wire _not_22 = ~s10_descend; // TrieWalk.java:164
+  wire _or_21 = s10_done | _not_22; // TrieWalk.java:164
+  wire _or_22 = advance | io_flush; // TrieWalk.java:172
+  wire _and_23 = s10_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_354 = s11_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_355 = s11_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_356 = s11_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_357 = s11_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_358 = s11_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_359 = s11_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_360 = s11_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_361 = s11_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_362 = s11_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_363 = s11_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_364 = s11_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_365 = s11_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_366 = s11_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_367 = s11_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_368 = s11_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_369 = s11_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_370 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_371 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_372 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_373 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_374 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_375 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_376 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_377 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_23 = ~s11_done; // TrieWalk.java:159
+  wire [1:0] _bits_378 = s11_key[9:8]; // TrieWalk.java:157
+  wire [11:0] s11_child = _bits_378[1] ? (_bits_378[0] ? _wire_33_3 : _wire_33_2) : (_bits_378[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
+  wire _or_r_55 = |s11_child; // TrieWalk.java:159
+  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:159
+  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:160
+  wire _and_24 = io_fix_valid & s12_done; // TrieWalk.java:198
+  wire _eq_11 = s12_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s12_moved = _and_24 & _eq_11; // TrieWalk.java:198
+  wire [3:0] _bits_379 = s12_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_11 = _bits_379[3] ? (_bits_379[2] ? (_bits_379[1] ? (_bits_379[0] ? _wire_34_15 : _wire_34_14) : (_bits_379[0] ? _wire_34_13 : _wire_34_12)) : (_bits_379[1] ? (_bits_379[0] ? _wire_34_11 : _wire_34_10) : (_bits_379[0] ? _wire_34_9 : _wire_34_8))) : (_bits_379[2] ? (_bits_379[1] ? (_bits_379[0] ? _wire_34_7 : _wire_34_6) : (_bits_379[0] ? _wire_34_5 : _wire_34_4)) : (_bits_379[1] ? (_bits_379[0] ? _wire_34_3 : _wire_34_2) : (_bits_379[0] ? _wire_34_1 : _wire_34_0))); // TrieWalk.java:121
+  wire [11:0] s12_leaf = _dyn_index_11[1] ? (_dyn_index_11[0] ? _wire_35_3 : _wire_35_2) : (_dyn_index_11[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
+  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:161
+  wire [4:0] _add_55 = s12_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_380 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_380; // ChildWord.java:43
+  wire [11:0] _bits_381 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_381; // ChildWord.java:43
+  wire [11:0] _bits_382 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_382; // ChildWord.java:43
+  wire [11:0] _bits_383 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_383; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_220 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_220}; // ChildWord.java:56
-  wire _bits_221 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_221}; // ChildWord.java:56
-  wire _bits_222 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_222}; // ChildWord.java:56
-  wire _bits_223 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_223}; // ChildWord.java:56
-  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_59; // TrieWalk.java:157
-  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:157
-  wire _not_24 = ~s11_descend; // TrieWalk.java:158
-  wire _or_23 = s11_done | _not_24; // TrieWalk.java:158
-  wire _or_24 = advance | io_flush; // TrieWalk.java:166
-  wire _and_25 = s11_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_224 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_225 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_226 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_227 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_228 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_229 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_230 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_231 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_25 = ~s12_done; // TrieWalk.java:153
-  wire [1:0] _bits_232 = s12_key[7:6]; // TrieWalk.java:151
-  wire [11:0] s12_child = _bits_232[1] ? (_bits_232[0] ? _wire_24_3 : _wire_24_2) : (_bits_232[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
-  wire _or_r_60 = |s12_child; // TrieWalk.java:153
-  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:153
-  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:154
-  wire _and_26 = io_fix_valid & s13_done; // TrieWalk.java:192
-  wire _eq_12 = s13_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s13_moved = _and_26 & _eq_12; // TrieWalk.java:192
-  wire [11:0] _mul_12 = {{4{1'b0}}, {{3{1'b0}}, s13_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_233 = _mul_12[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_12 = {{255{1'b0}}, s13_key} << _bits_233; // TrieWalk.java:115
-  wire [1:0] _bits_234 = _dshl_12[31:30]; // TrieWalk.java:115
-  wire [11:0] s13_leaf = _bits_234[1] ? (_bits_234[0] ? _wire_25_3 : _wire_25_2) : (_bits_234[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:155
-  wire [4:0] _add_60 = s13_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_235 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_235; // ChildWord.java:43
-  wire [11:0] _bits_236 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_236; // ChildWord.java:43
-  wire [11:0] _bits_237 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_237; // ChildWord.java:43
-  wire [11:0] _bits_238 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_238; // ChildWord.java:43
+  wire _bits_384 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_384}; // ChildWord.java:56
+  wire _bits_385 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_385}; // ChildWord.java:56
+  wire _bits_386 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_386}; // ChildWord.java:56
+  wire _bits_387 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_387}; // ChildWord.java:56
+  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_59; // TrieWalk.java:163
+  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:163
+  wire _not_24 = ~s11_descend; // TrieWalk.java:164
+  wire _or_23 = s11_done | _not_24; // TrieWalk.java:164
+  wire _or_24 = advance | io_flush; // TrieWalk.java:172
+  wire _and_25 = s11_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_388 = s12_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_389 = s12_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_390 = s12_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_391 = s12_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_392 = s12_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_393 = s12_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_394 = s12_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_395 = s12_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_396 = s12_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_397 = s12_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_398 = s12_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_399 = s12_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_400 = s12_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_401 = s12_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_402 = s12_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_403 = s12_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_404 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_405 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_406 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_407 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_408 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_409 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_410 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_411 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_25 = ~s12_done; // TrieWalk.java:159
+  wire [1:0] _bits_412 = s12_key[7:6]; // TrieWalk.java:157
+  wire [11:0] s12_child = _bits_412[1] ? (_bits_412[0] ? _wire_36_3 : _wire_36_2) : (_bits_412[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
+  wire _or_r_60 = |s12_child; // TrieWalk.java:159
+  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:159
+  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:160
+  wire _and_26 = io_fix_valid & s13_done; // TrieWalk.java:198
+  wire _eq_12 = s13_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s13_moved = _and_26 & _eq_12; // TrieWalk.java:198
+  wire [3:0] _bits_413 = s13_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_12 = _bits_413[3] ? (_bits_413[2] ? (_bits_413[1] ? (_bits_413[0] ? _wire_37_15 : _wire_37_14) : (_bits_413[0] ? _wire_37_13 : _wire_37_12)) : (_bits_413[1] ? (_bits_413[0] ? _wire_37_11 : _wire_37_10) : (_bits_413[0] ? _wire_37_9 : _wire_37_8))) : (_bits_413[2] ? (_bits_413[1] ? (_bits_413[0] ? _wire_37_7 : _wire_37_6) : (_bits_413[0] ? _wire_37_5 : _wire_37_4)) : (_bits_413[1] ? (_bits_413[0] ? _wire_37_3 : _wire_37_2) : (_bits_413[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:121
+  wire [11:0] s13_leaf = _dyn_index_12[1] ? (_dyn_index_12[0] ? _wire_38_3 : _wire_38_2) : (_dyn_index_12[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
+  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:161
+  wire [4:0] _add_60 = s13_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_414 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_414; // ChildWord.java:43
+  wire [11:0] _bits_415 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_415; // ChildWord.java:43
+  wire [11:0] _bits_416 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_416; // ChildWord.java:43
+  wire [11:0] _bits_417 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_417; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_239 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_61 = 3'd0 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
-  wire _bits_240 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
-  wire _bits_241 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_241}; // ChildWord.java:56
-  wire _bits_242 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_242}; // ChildWord.java:56
-  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_64; // TrieWalk.java:157
-  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:157
-  wire _not_26 = ~s12_descend; // TrieWalk.java:158
-  wire _or_25 = s12_done | _not_26; // TrieWalk.java:158
-  wire _or_26 = advance | io_flush; // TrieWalk.java:166
-  wire _and_27 = s12_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_243 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_244 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_245 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_246 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_247 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_248 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_249 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_250 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_27 = ~s13_done; // TrieWalk.java:153
-  wire [1:0] _bits_251 = s13_key[5:4]; // TrieWalk.java:151
-  wire [11:0] s13_child = _bits_251[1] ? (_bits_251[0] ? _wire_26_3 : _wire_26_2) : (_bits_251[0] ? _wire_26_1 : _wire_26_0); // ChildWord.java:37
-  wire _or_r_65 = |s13_child; // TrieWalk.java:153
-  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:153
-  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:154
-  wire _and_28 = io_fix_valid & s14_done; // TrieWalk.java:192
-  wire _eq_13 = s14_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s14_moved = _and_28 & _eq_13; // TrieWalk.java:192
-  wire [11:0] _mul_13 = {{4{1'b0}}, {{3{1'b0}}, s14_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_252 = _mul_13[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_13 = {{255{1'b0}}, s14_key} << _bits_252; // TrieWalk.java:115
-  wire [1:0] _bits_253 = _dshl_13[31:30]; // TrieWalk.java:115
-  wire [11:0] s14_leaf = _bits_253[1] ? (_bits_253[0] ? _wire_27_3 : _wire_27_2) : (_bits_253[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:155
-  wire [4:0] _add_65 = s14_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_254 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_254; // ChildWord.java:43
-  wire [11:0] _bits_255 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_255; // ChildWord.java:43
-  wire [11:0] _bits_256 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_256; // ChildWord.java:43
-  wire [11:0] _bits_257 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_257; // ChildWord.java:43
+  wire _bits_418 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_61 = 3'd0 + {{2{1'b0}}, _bits_418}; // ChildWord.java:56
+  wire _bits_419 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_419}; // ChildWord.java:56
+  wire _bits_420 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_420}; // ChildWord.java:56
+  wire _bits_421 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_421}; // ChildWord.java:56
+  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_64; // TrieWalk.java:163
+  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:163
+  wire _not_26 = ~s12_descend; // TrieWalk.java:164
+  wire _or_25 = s12_done | _not_26; // TrieWalk.java:164
+  wire _or_26 = advance | io_flush; // TrieWalk.java:172
+  wire _and_27 = s12_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_422 = s13_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_423 = s13_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_424 = s13_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_425 = s13_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_426 = s13_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_427 = s13_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_428 = s13_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_429 = s13_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_430 = s13_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_431 = s13_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_432 = s13_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_433 = s13_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_434 = s13_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_435 = s13_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_436 = s13_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_437 = s13_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_438 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_439 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_440 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_441 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_442 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_443 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_444 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_445 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_27 = ~s13_done; // TrieWalk.java:159
+  wire [1:0] _bits_446 = s13_key[5:4]; // TrieWalk.java:157
+  wire [11:0] s13_child = _bits_446[1] ? (_bits_446[0] ? _wire_39_3 : _wire_39_2) : (_bits_446[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
+  wire _or_r_65 = |s13_child; // TrieWalk.java:159
+  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:159
+  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:160
+  wire _and_28 = io_fix_valid & s14_done; // TrieWalk.java:198
+  wire _eq_13 = s14_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s14_moved = _and_28 & _eq_13; // TrieWalk.java:198
+  wire [3:0] _bits_447 = s14_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_13 = _bits_447[3] ? (_bits_447[2] ? (_bits_447[1] ? (_bits_447[0] ? _wire_40_15 : _wire_40_14) : (_bits_447[0] ? _wire_40_13 : _wire_40_12)) : (_bits_447[1] ? (_bits_447[0] ? _wire_40_11 : _wire_40_10) : (_bits_447[0] ? _wire_40_9 : _wire_40_8))) : (_bits_447[2] ? (_bits_447[1] ? (_bits_447[0] ? _wire_40_7 : _wire_40_6) : (_bits_447[0] ? _wire_40_5 : _wire_40_4)) : (_bits_447[1] ? (_bits_447[0] ? _wire_40_3 : _wire_40_2) : (_bits_447[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:121
+  wire [11:0] s14_leaf = _dyn_index_13[1] ? (_dyn_index_13[0] ? _wire_41_3 : _wire_41_2) : (_dyn_index_13[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
+  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:161
+  wire [4:0] _add_65 = s14_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_448 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_448; // ChildWord.java:43
+  wire [11:0] _bits_449 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_449; // ChildWord.java:43
+  wire [11:0] _bits_450 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_450; // ChildWord.java:43
+  wire [11:0] _bits_451 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_451; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_258 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_66 = 3'd0 + {{2{1'b0}}, _bits_258}; // ChildWord.java:56
-  wire _bits_259 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
-  wire _bits_260 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
-  wire _bits_261 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_261}; // ChildWord.java:56
-  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_69; // TrieWalk.java:157
-  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:157
-  wire _not_28 = ~s13_descend; // TrieWalk.java:158
-  wire _or_27 = s13_done | _not_28; // TrieWalk.java:158
-  wire _or_28 = advance | io_flush; // TrieWalk.java:166
-  wire _and_29 = s13_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_262 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_263 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_264 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_265 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_266 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_267 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_268 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_269 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_29 = ~s14_done; // TrieWalk.java:153
-  wire [1:0] _bits_270 = s14_key[3:2]; // TrieWalk.java:151
-  wire [11:0] s14_child = _bits_270[1] ? (_bits_270[0] ? _wire_28_3 : _wire_28_2) : (_bits_270[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
-  wire _or_r_70 = |s14_child; // TrieWalk.java:153
-  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:153
-  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:154
-  wire _and_30 = io_fix_valid & s15_done; // TrieWalk.java:192
-  wire _eq_14 = s15_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s15_moved = _and_30 & _eq_14; // TrieWalk.java:192
-  wire [11:0] _mul_14 = {{4{1'b0}}, {{3{1'b0}}, s15_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_271 = _mul_14[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_14 = {{255{1'b0}}, s15_key} << _bits_271; // TrieWalk.java:115
-  wire [1:0] _bits_272 = _dshl_14[31:30]; // TrieWalk.java:115
-  wire [11:0] s15_leaf = _bits_272[1] ? (_bits_272[0] ? _wire_29_3 : _wire_29_2) : (_bits_272[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
-  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:155
-  wire [4:0] _add_70 = s15_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_273 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_273; // ChildWord.java:43
-  wire [11:0] _bits_274 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_274; // ChildWord.java:43
-  wire [11:0] _bits_275 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_275; // ChildWord.java:43
-  wire [11:0] _bits_276 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_276; // ChildWord.java:43
+  wire _bits_452 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_66 = 3'd0 + {{2{1'b0}}, _bits_452}; // ChildWord.java:56
+  wire _bits_453 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_453}; // ChildWord.java:56
+  wire _bits_454 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_454}; // ChildWord.java:56
+  wire _bits_455 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_455}; // ChildWord.java:56
+  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_69; // TrieWalk.java:163
+  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:163
+  wire _not_28 = ~s13_descend; // TrieWalk.java:164
+  wire _or_27 = s13_done | _not_28; // TrieWalk.java:164
+  wire _or_28 = advance | io_flush; // TrieWalk.java:172
+  wire _and_29 = s13_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_456 = s14_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_457 = s14_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_458 = s14_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_459 = s14_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_460 = s14_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_461 = s14_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_462 = s14_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_463 = s14_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_464 = s14_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_465 = s14_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_466 = s14_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_467 = s14_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_468 = s14_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_469 = s14_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_470 = s14_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_471 = s14_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_472 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_473 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_474 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_475 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_476 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_477 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_478 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_479 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _not_29 = ~s14_done; // TrieWalk.java:159
+  wire [1:0] _bits_480 = s14_key[3:2]; // TrieWalk.java:157
+  wire [11:0] s14_child = _bits_480[1] ? (_bits_480[0] ? _wire_42_3 : _wire_42_2) : (_bits_480[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
+  wire _or_r_70 = |s14_child; // TrieWalk.java:159
+  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:159
+  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:160
+  wire _and_30 = io_fix_valid & s15_done; // TrieWalk.java:198
+  wire _eq_14 = s15_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s15_moved = _and_30 & _eq_14; // TrieWalk.java:198
+  wire [3:0] _bits_481 = s15_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_14 = _bits_481[3] ? (_bits_481[2] ? (_bits_481[1] ? (_bits_481[0] ? _wire_43_15 : _wire_43_14) : (_bits_481[0] ? _wire_43_13 : _wire_43_12)) : (_bits_481[1] ? (_bits_481[0] ? _wire_43_11 : _wire_43_10) : (_bits_481[0] ? _wire_43_9 : _wire_43_8))) : (_bits_481[2] ? (_bits_481[1] ? (_bits_481[0] ? _wire_43_7 : _wire_43_6) : (_bits_481[0] ? _wire_43_5 : _wire_43_4)) : (_bits_481[1] ? (_bits_481[0] ? _wire_43_3 : _wire_43_2) : (_bits_481[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:121
+  wire [11:0] s15_leaf = _dyn_index_14[1] ? (_dyn_index_14[0] ? _wire_44_3 : _wire_44_2) : (_dyn_index_14[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
+  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:161
+  wire [4:0] _add_70 = s15_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_482 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_482; // ChildWord.java:43
+  wire [11:0] _bits_483 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_483; // ChildWord.java:43
+  wire [11:0] _bits_484 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_484; // ChildWord.java:43
+  wire [11:0] _bits_485 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_485; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_277 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
-  wire _bits_278 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_278}; // ChildWord.java:56
-  wire _bits_279 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
-  wire _bits_280 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_280}; // ChildWord.java:56
-  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_74; // TrieWalk.java:157
-  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:157
-  wire _not_30 = ~s14_descend; // TrieWalk.java:158
-  wire _or_29 = s14_done | _not_30; // TrieWalk.java:158
-  wire _or_30 = advance | io_flush; // TrieWalk.java:166
-  wire _and_31 = s14_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_281 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_282 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_283 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_284 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_285 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_286 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_287 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_288 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_31 = ~s15_done; // TrieWalk.java:153
-  wire [1:0] _bits_289 = s15_key[1:0]; // TrieWalk.java:151
-  wire [11:0] s15_child = _bits_289[1] ? (_bits_289[0] ? _wire_30_3 : _wire_30_2) : (_bits_289[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
-  wire _or_r_75 = |s15_child; // TrieWalk.java:153
-  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:153
-  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:154
-  wire _and_32 = io_fix_valid & s16_done; // TrieWalk.java:192
-  wire _eq_15 = s16_slot == io_fix_bits_slot; // TrieWalk.java:192
-  wire s16_moved = _and_32 & _eq_15; // TrieWalk.java:192
-  wire [11:0] _mul_15 = {{4{1'b0}}, {{3{1'b0}}, s16_depth}} * 12'd2; // TrieWalk.java:114
-  wire [7:0] _bits_290 = _mul_15[7:0]; // TrieWalk.java:114
-  wire [286:0] _dshl_15 = {{255{1'b0}}, s16_key} << _bits_290; // TrieWalk.java:115
-  wire [1:0] _bits_291 = _dshl_15[31:30]; // TrieWalk.java:115
-  wire [11:0] s16_leaf = _bits_291[1] ? (_bits_291[0] ? _wire_31_3 : _wire_31_2) : (_bits_291[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:155
-  wire [4:0] _add_75 = s16_depth + 5'd1; // TrieWalk.java:203
-  wire [11:0] _bits_292 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_292; // ChildWord.java:43
-  wire [11:0] _bits_293 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_293; // ChildWord.java:43
-  wire [11:0] _bits_294 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_294; // ChildWord.java:43
-  wire [11:0] _bits_295 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_295; // ChildWord.java:43
+  wire _bits_486 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_486}; // ChildWord.java:56
+  wire _bits_487 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_487}; // ChildWord.java:56
+  wire _bits_488 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_488}; // ChildWord.java:56
+  wire _bits_489 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_489}; // ChildWord.java:56
+  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_74; // TrieWalk.java:163
+  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:163
+  wire _not_30 = ~s14_descend; // TrieWalk.java:164
+  wire _or_29 = s14_done | _not_30; // TrieWalk.java:164
+  wire _or_30 = advance | io_flush; // TrieWalk.java:172
+  wire _and_31 = s14_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_490 = s15_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_491 = s15_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_492 = s15_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_493 = s15_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_494 = s15_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_495 = s15_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_496 = s15_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_497 = s15_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_498 = s15_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_499 = s15_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_500 = s15_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_501 = s15_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_502 = s15_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_503 = s15_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_504 = s15_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_505 = s15_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_506 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_507 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_508 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_509 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_510 = level15_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_511 = level15_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_512 = level15_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_513 = level15_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_31 = ~s15_done; // TrieWalk.java:159
+  wire [1:0] _bits_514 = s15_key[1:0]; // TrieWalk.java:157
+  wire [11:0] s15_child = _bits_514[1] ? (_bits_514[0] ? _wire_45_3 : _wire_45_2) : (_bits_514[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
+  wire _or_r_75 = |s15_child; // TrieWalk.java:159
+  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:159
+  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:160
+  wire _and_32 = io_fix_valid & s16_done; // TrieWalk.java:198
+  wire _eq_15 = s16_slot == io_fix_bits_slot; // TrieWalk.java:198
+  wire s16_moved = _and_32 & _eq_15; // TrieWalk.java:198
+  wire [3:0] _bits_515 = s16_depth[3:0]; // TrieWalk.java:121
+  wire [1:0] _dyn_index_15 = _bits_515[3] ? (_bits_515[2] ? (_bits_515[1] ? (_bits_515[0] ? _wire_46_15 : _wire_46_14) : (_bits_515[0] ? _wire_46_13 : _wire_46_12)) : (_bits_515[1] ? (_bits_515[0] ? _wire_46_11 : _wire_46_10) : (_bits_515[0] ? _wire_46_9 : _wire_46_8))) : (_bits_515[2] ? (_bits_515[1] ? (_bits_515[0] ? _wire_46_7 : _wire_46_6) : (_bits_515[0] ? _wire_46_5 : _wire_46_4)) : (_bits_515[1] ? (_bits_515[0] ? _wire_46_3 : _wire_46_2) : (_bits_515[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:121
+  wire [11:0] s16_leaf = _dyn_index_15[1] ? (_dyn_index_15[0] ? _wire_47_3 : _wire_47_2) : (_dyn_index_15[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
+  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:161
+  wire [4:0] _add_75 = s16_depth + 5'd1; // TrieWalk.java:209
+  wire [11:0] _bits_516 = level15_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_516; // ChildWord.java:43
+  wire [11:0] _bits_517 = level15_words_rdata_0[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_517; // ChildWord.java:43
+  wire [11:0] _bits_518 = level15_words_rdata_0[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_518; // ChildWord.java:43
+  wire [11:0] _bits_519 = level15_words_rdata_0[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_519; // ChildWord.java:43
   wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_296 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_76 = 3'd0 + {{2{1'b0}}, _bits_296}; // ChildWord.java:56
-  wire _bits_297 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_77 = _add_76 + {{2{1'b0}}, _bits_297}; // ChildWord.java:56
-  wire _bits_298 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_78 = _add_77 + {{2{1'b0}}, _bits_298}; // ChildWord.java:56
-  wire _bits_299 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_299}; // ChildWord.java:56
-  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_79; // TrieWalk.java:157
-  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:157
-  wire _not_32 = ~s15_descend; // TrieWalk.java:158
-  wire _or_31 = s15_done | _not_32; // TrieWalk.java:158
-  wire _or_32 = advance | io_flush; // TrieWalk.java:166
-  wire _and_33 = s15_valid & _not_0; // TrieWalk.java:166
-  wire [11:0] _bits_300 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_301 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_302 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_303 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire _or_33 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_64 = io_write_valid ? io_write_bits_slot : s1_slot; // TrieWalk.java:173
-  wire [11:0] level1_address = _or_33 ? _mux_64 : s0_child; // TrieWalk.java:174
-  wire _and_34 = s0_valid & advance; // TrieWalk.java:172
-  wire _and_35 = io_fix_valid & s1_valid; // TrieWalk.java:171
-  wire _or_34 = _and_34 | _and_35; // TrieWalk.java:172
-  wire _or_35 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_65 = io_write_valid ? io_write_bits_slot : s2_slot; // TrieWalk.java:173
-  wire [11:0] level2_address = _or_35 ? _mux_65 : s1_child; // TrieWalk.java:174
-  wire _and_36 = s1_valid & advance; // TrieWalk.java:172
-  wire _and_37 = io_fix_valid & s2_valid; // TrieWalk.java:171
-  wire _or_36 = _and_36 | _and_37; // TrieWalk.java:172
-  wire _or_37 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_66 = io_write_valid ? io_write_bits_slot : s3_slot; // TrieWalk.java:173
-  wire [11:0] level3_address = _or_37 ? _mux_66 : s2_child; // TrieWalk.java:174
-  wire _and_38 = s2_valid & advance; // TrieWalk.java:172
-  wire _and_39 = io_fix_valid & s3_valid; // TrieWalk.java:171
-  wire _or_38 = _and_38 | _and_39; // TrieWalk.java:172
-  wire _or_39 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_67 = io_write_valid ? io_write_bits_slot : s4_slot; // TrieWalk.java:173
-  wire [11:0] level4_address = _or_39 ? _mux_67 : s3_child; // TrieWalk.java:174
-  wire _and_40 = s3_valid & advance; // TrieWalk.java:172
-  wire _and_41 = io_fix_valid & s4_valid; // TrieWalk.java:171
-  wire _or_40 = _and_40 | _and_41; // TrieWalk.java:172
-  wire _or_41 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_68 = io_write_valid ? io_write_bits_slot : s5_slot; // TrieWalk.java:173
-  wire [11:0] level5_address = _or_41 ? _mux_68 : s4_child; // TrieWalk.java:174
-  wire _and_42 = s4_valid & advance; // TrieWalk.java:172
-  wire _and_43 = io_fix_valid & s5_valid; // TrieWalk.java:171
-  wire _or_42 = _and_42 | _and_43; // TrieWalk.java:172
-  wire _or_43 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_69 = io_write_valid ? io_write_bits_slot : s6_slot; // TrieWalk.java:173
-  wire [11:0] level6_address = _or_43 ? _mux_69 : s5_child; // TrieWalk.java:174
-  wire _and_44 = s5_valid & advance; // TrieWalk.java:172
-  wire _and_45 = io_fix_valid & s6_valid; // TrieWalk.java:171
-  wire _or_44 = _and_44 | _and_45; // TrieWalk.java:172
-  wire _or_45 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_70 = io_write_valid ? io_write_bits_slot : s7_slot; // TrieWalk.java:173
-  wire [11:0] level7_address = _or_45 ? _mux_70 : s6_child; // TrieWalk.java:174
-  wire _and_46 = s6_valid & advance; // TrieWalk.java:172
-  wire _and_47 = io_fix_valid & s7_valid; // TrieWalk.java:171
-  wire _or_46 = _and_46 | _and_47; // TrieWalk.java:172
-  wire _or_47 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_71 = io_write_valid ? io_write_bits_slot : s8_slot; // TrieWalk.java:173
-  wire [11:0] level8_address = _or_47 ? _mux_71 : s7_child; // TrieWalk.java:174
-  wire _and_48 = s7_valid & advance; // TrieWalk.java:172
-  wire _and_49 = io_fix_valid & s8_valid; // TrieWalk.java:171
-  wire _or_48 = _and_48 | _and_49; // TrieWalk.java:172
-  wire _or_49 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_72 = io_write_valid ? io_write_bits_slot : s9_slot; // TrieWalk.java:173
-  wire [11:0] level9_address = _or_49 ? _mux_72 : s8_child; // TrieWalk.java:174
-  wire _and_50 = s8_valid & advance; // TrieWalk.java:172
-  wire _and_51 = io_fix_valid & s9_valid; // TrieWalk.java:171
-  wire _or_50 = _and_50 | _and_51; // TrieWalk.java:172
-  wire _or_51 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_73 = io_write_valid ? io_write_bits_slot : s10_slot; // TrieWalk.java:173
-  wire [11:0] level10_address = _or_51 ? _mux_73 : s9_child; // TrieWalk.java:174
-  wire _and_52 = s9_valid & advance; // TrieWalk.java:172
-  wire _and_53 = io_fix_valid & s10_valid; // TrieWalk.java:171
-  wire _or_52 = _and_52 | _and_53; // TrieWalk.java:172
-  wire _or_53 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_74 = io_write_valid ? io_write_bits_slot : s11_slot; // TrieWalk.java:173
-  wire [11:0] level11_address = _or_53 ? _mux_74 : s10_child; // TrieWalk.java:174
-  wire _and_54 = s10_valid & advance; // TrieWalk.java:172
-  wire _and_55 = io_fix_valid & s11_valid; // TrieWalk.java:171
-  wire _or_54 = _and_54 | _and_55; // TrieWalk.java:172
-  wire _or_55 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_75 = io_write_valid ? io_write_bits_slot : s12_slot; // TrieWalk.java:173
-  wire [11:0] level12_address = _or_55 ? _mux_75 : s11_child; // TrieWalk.java:174
-  wire _and_56 = s11_valid & advance; // TrieWalk.java:172
-  wire _and_57 = io_fix_valid & s12_valid; // TrieWalk.java:171
-  wire _or_56 = _and_56 | _and_57; // TrieWalk.java:172
-  wire _or_57 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_76 = io_write_valid ? io_write_bits_slot : s13_slot; // TrieWalk.java:173
-  wire [11:0] level13_address = _or_57 ? _mux_76 : s12_child; // TrieWalk.java:174
-  wire _and_58 = s12_valid & advance; // TrieWalk.java:172
-  wire _and_59 = io_fix_valid & s13_valid; // TrieWalk.java:171
-  wire _or_58 = _and_58 | _and_59; // TrieWalk.java:172
-  wire _or_59 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_77 = io_write_valid ? io_write_bits_slot : s14_slot; // TrieWalk.java:173
-  wire [11:0] level14_address = _or_59 ? _mux_77 : s13_child; // TrieWalk.java:174
-  wire _and_60 = s13_valid & advance; // TrieWalk.java:172
-  wire _and_61 = io_fix_valid & s14_valid; // TrieWalk.java:171
-  wire _or_60 = _and_60 | _and_61; // TrieWalk.java:172
-  wire _or_61 = io_write_valid | io_fix_valid; // TrieWalk.java:174
-  wire [11:0] _mux_78 = io_write_valid ? io_write_bits_slot : s15_slot; // TrieWalk.java:173
-  wire [11:0] level15_address = _or_61 ? _mux_78 : s14_child; // TrieWalk.java:174
-  wire _and_62 = s14_valid & advance; // TrieWalk.java:172
-  wire _and_63 = io_fix_valid & s15_valid; // TrieWalk.java:171
-  wire _or_62 = _and_62 | _and_63; // TrieWalk.java:172
-  wire _and_64 = io_search_valid & io_hold; // TrieWalk.java:134
-  wire _not_33 = ~_and_64; // TrieWalk.java:134
-  wire _not_34 = ~io_hold; // TrieWalk.java:135
-  wire _and_65 = io_fix_valid & _not_34; // TrieWalk.java:135
-  wire _not_35 = ~_and_65; // TrieWalk.java:135
-  wire _or_63 = io_search_valid | s0_valid; // TrieWalk.java:221
-  wire _or_64 = _or_63 | s1_valid; // TrieWalk.java:221
-  wire _or_65 = _or_64 | s2_valid; // TrieWalk.java:221
-  wire _or_66 = _or_65 | s3_valid; // TrieWalk.java:221
-  wire _or_67 = _or_66 | s4_valid; // TrieWalk.java:221
-  wire _or_68 = _or_67 | s5_valid; // TrieWalk.java:221
-  wire _or_69 = _or_68 | s6_valid; // TrieWalk.java:221
-  wire _or_70 = _or_69 | s7_valid; // TrieWalk.java:221
-  wire _or_71 = _or_70 | s8_valid; // TrieWalk.java:221
-  wire _or_72 = _or_71 | s9_valid; // TrieWalk.java:221
-  wire _or_73 = _or_72 | s10_valid; // TrieWalk.java:221
-  wire _or_74 = _or_73 | s11_valid; // TrieWalk.java:221
-  wire _or_75 = _or_74 | s12_valid; // TrieWalk.java:221
-  wire _or_76 = _or_75 | s13_valid; // TrieWalk.java:221
-  wire _or_77 = _or_76 | s14_valid; // TrieWalk.java:221
-  wire _or_78 = _or_77 | s15_valid; // TrieWalk.java:221
-  wire _and_66 = _or_78 & advance; // TrieWalk.java:222
-  wire _not_36 = ~_and_66; // TrieWalk.java:223
+  wire _bits_520 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_76 = 3'd0 + {{2{1'b0}}, _bits_520}; // ChildWord.java:56
+  wire _bits_521 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_77 = _add_76 + {{2{1'b0}}, _bits_521}; // ChildWord.java:56
+  wire _bits_522 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_78 = _add_77 + {{2{1'b0}}, _bits_522}; // ChildWord.java:56
+  wire _bits_523 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_523}; // ChildWord.java:56
+  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_79; // TrieWalk.java:163
+  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:163
+  wire _not_32 = ~s15_descend; // TrieWalk.java:164
+  wire _or_31 = s15_done | _not_32; // TrieWalk.java:164
+  wire _or_32 = advance | io_flush; // TrieWalk.java:172
+  wire _and_33 = s15_valid & _not_0; // TrieWalk.java:172
+  wire [1:0] _bits_524 = s16_key[31:30]; // TrieWalk.java:120
+  wire [1:0] _bits_525 = s16_key[29:28]; // TrieWalk.java:120
+  wire [1:0] _bits_526 = s16_key[27:26]; // TrieWalk.java:120
+  wire [1:0] _bits_527 = s16_key[25:24]; // TrieWalk.java:120
+  wire [1:0] _bits_528 = s16_key[23:22]; // TrieWalk.java:120
+  wire [1:0] _bits_529 = s16_key[21:20]; // TrieWalk.java:120
+  wire [1:0] _bits_530 = s16_key[19:18]; // TrieWalk.java:120
+  wire [1:0] _bits_531 = s16_key[17:16]; // TrieWalk.java:120
+  wire [1:0] _bits_532 = s16_key[15:14]; // TrieWalk.java:120
+  wire [1:0] _bits_533 = s16_key[13:12]; // TrieWalk.java:120
+  wire [1:0] _bits_534 = s16_key[11:10]; // TrieWalk.java:120
+  wire [1:0] _bits_535 = s16_key[9:8]; // TrieWalk.java:120
+  wire [1:0] _bits_536 = s16_key[7:6]; // TrieWalk.java:120
+  wire [1:0] _bits_537 = s16_key[5:4]; // TrieWalk.java:120
+  wire [1:0] _bits_538 = s16_key[3:2]; // TrieWalk.java:120
+  wire [1:0] _bits_539 = s16_key[1:0]; // TrieWalk.java:120
+  wire [11:0] _bits_540 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_541 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_542 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_543 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_33 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_64 = io_write_valid ? io_write_bits_slot : s1_slot; // TrieWalk.java:179
+  wire [11:0] level1_address = _or_33 ? _mux_64 : s0_child; // TrieWalk.java:180
+  wire _and_34 = s0_valid & advance; // TrieWalk.java:178
+  wire _and_35 = io_fix_valid & s1_valid; // TrieWalk.java:177
+  wire _or_34 = _and_34 | _and_35; // TrieWalk.java:178
+  wire _or_35 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_65 = io_write_valid ? io_write_bits_slot : s2_slot; // TrieWalk.java:179
+  wire [11:0] level2_address = _or_35 ? _mux_65 : s1_child; // TrieWalk.java:180
+  wire _and_36 = s1_valid & advance; // TrieWalk.java:178
+  wire _and_37 = io_fix_valid & s2_valid; // TrieWalk.java:177
+  wire _or_36 = _and_36 | _and_37; // TrieWalk.java:178
+  wire _or_37 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_66 = io_write_valid ? io_write_bits_slot : s3_slot; // TrieWalk.java:179
+  wire [11:0] level3_address = _or_37 ? _mux_66 : s2_child; // TrieWalk.java:180
+  wire _and_38 = s2_valid & advance; // TrieWalk.java:178
+  wire _and_39 = io_fix_valid & s3_valid; // TrieWalk.java:177
+  wire _or_38 = _and_38 | _and_39; // TrieWalk.java:178
+  wire _or_39 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_67 = io_write_valid ? io_write_bits_slot : s4_slot; // TrieWalk.java:179
+  wire [11:0] level4_address = _or_39 ? _mux_67 : s3_child; // TrieWalk.java:180
+  wire _and_40 = s3_valid & advance; // TrieWalk.java:178
+  wire _and_41 = io_fix_valid & s4_valid; // TrieWalk.java:177
+  wire _or_40 = _and_40 | _and_41; // TrieWalk.java:178
+  wire _or_41 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_68 = io_write_valid ? io_write_bits_slot : s5_slot; // TrieWalk.java:179
+  wire [11:0] level5_address = _or_41 ? _mux_68 : s4_child; // TrieWalk.java:180
+  wire _and_42 = s4_valid & advance; // TrieWalk.java:178
+  wire _and_43 = io_fix_valid & s5_valid; // TrieWalk.java:177
+  wire _or_42 = _and_42 | _and_43; // TrieWalk.java:178
+  wire _or_43 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_69 = io_write_valid ? io_write_bits_slot : s6_slot; // TrieWalk.java:179
+  wire [11:0] level6_address = _or_43 ? _mux_69 : s5_child; // TrieWalk.java:180
+  wire _and_44 = s5_valid & advance; // TrieWalk.java:178
+  wire _and_45 = io_fix_valid & s6_valid; // TrieWalk.java:177
+  wire _or_44 = _and_44 | _and_45; // TrieWalk.java:178
+  wire _or_45 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_70 = io_write_valid ? io_write_bits_slot : s7_slot; // TrieWalk.java:179
+  wire [11:0] level7_address = _or_45 ? _mux_70 : s6_child; // TrieWalk.java:180
+  wire _and_46 = s6_valid & advance; // TrieWalk.java:178
+  wire _and_47 = io_fix_valid & s7_valid; // TrieWalk.java:177
+  wire _or_46 = _and_46 | _and_47; // TrieWalk.java:178
+  wire _or_47 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_71 = io_write_valid ? io_write_bits_slot : s8_slot; // TrieWalk.java:179
+  wire [11:0] level8_address = _or_47 ? _mux_71 : s7_child; // TrieWalk.java:180
+  wire _and_48 = s7_valid & advance; // TrieWalk.java:178
+  wire _and_49 = io_fix_valid & s8_valid; // TrieWalk.java:177
+  wire _or_48 = _and_48 | _and_49; // TrieWalk.java:178
+  wire _or_49 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_72 = io_write_valid ? io_write_bits_slot : s9_slot; // TrieWalk.java:179
+  wire [11:0] level9_address = _or_49 ? _mux_72 : s8_child; // TrieWalk.java:180
+  wire _and_50 = s8_valid & advance; // TrieWalk.java:178
+  wire _and_51 = io_fix_valid & s9_valid; // TrieWalk.java:177
+  wire _or_50 = _and_50 | _and_51; // TrieWalk.java:178
+  wire _or_51 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_73 = io_write_valid ? io_write_bits_slot : s10_slot; // TrieWalk.java:179
+  wire [11:0] level10_address = _or_51 ? _mux_73 : s9_child; // TrieWalk.java:180
+  wire _and_52 = s9_valid & advance; // TrieWalk.java:178
+  wire _and_53 = io_fix_valid & s10_valid; // TrieWalk.java:177
+  wire _or_52 = _and_52 | _and_53; // TrieWalk.java:178
+  wire _or_53 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_74 = io_write_valid ? io_write_bits_slot : s11_slot; // TrieWalk.java:179
+  wire [11:0] level11_address = _or_53 ? _mux_74 : s10_child; // TrieWalk.java:180
+  wire _and_54 = s10_valid & advance; // TrieWalk.java:178
+  wire _and_55 = io_fix_valid & s11_valid; // TrieWalk.java:177
+  wire _or_54 = _and_54 | _and_55; // TrieWalk.java:178
+  wire _or_55 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_75 = io_write_valid ? io_write_bits_slot : s12_slot; // TrieWalk.java:179
+  wire [11:0] level12_address = _or_55 ? _mux_75 : s11_child; // TrieWalk.java:180
+  wire _and_56 = s11_valid & advance; // TrieWalk.java:178
+  wire _and_57 = io_fix_valid & s12_valid; // TrieWalk.java:177
+  wire _or_56 = _and_56 | _and_57; // TrieWalk.java:178
+  wire _or_57 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_76 = io_write_valid ? io_write_bits_slot : s13_slot; // TrieWalk.java:179
+  wire [11:0] level13_address = _or_57 ? _mux_76 : s12_child; // TrieWalk.java:180
+  wire _and_58 = s12_valid & advance; // TrieWalk.java:178
+  wire _and_59 = io_fix_valid & s13_valid; // TrieWalk.java:177
+  wire _or_58 = _and_58 | _and_59; // TrieWalk.java:178
+  wire _or_59 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_77 = io_write_valid ? io_write_bits_slot : s14_slot; // TrieWalk.java:179
+  wire [11:0] level14_address = _or_59 ? _mux_77 : s13_child; // TrieWalk.java:180
+  wire _and_60 = s13_valid & advance; // TrieWalk.java:178
+  wire _and_61 = io_fix_valid & s14_valid; // TrieWalk.java:177
+  wire _or_60 = _and_60 | _and_61; // TrieWalk.java:178
+  wire _or_61 = io_write_valid | io_fix_valid; // TrieWalk.java:180
+  wire [11:0] _mux_78 = io_write_valid ? io_write_bits_slot : s15_slot; // TrieWalk.java:179
+  wire [11:0] level15_address = _or_61 ? _mux_78 : s14_child; // TrieWalk.java:180
+  wire _and_62 = s14_valid & advance; // TrieWalk.java:178
+  wire _and_63 = io_fix_valid & s15_valid; // TrieWalk.java:177
+  wire _or_62 = _and_62 | _and_63; // TrieWalk.java:178
+  wire _and_64 = io_search_valid & io_hold; // TrieWalk.java:140
+  wire _not_33 = ~_and_64; // TrieWalk.java:140
+  wire _not_34 = ~io_hold; // TrieWalk.java:141
+  wire _and_65 = io_fix_valid & _not_34; // TrieWalk.java:141
+  wire _not_35 = ~_and_65; // TrieWalk.java:141
+  wire _or_63 = io_search_valid | s0_valid; // TrieWalk.java:227
+  wire _or_64 = _or_63 | s1_valid; // TrieWalk.java:227
+  wire _or_65 = _or_64 | s2_valid; // TrieWalk.java:227
+  wire _or_66 = _or_65 | s3_valid; // TrieWalk.java:227
+  wire _or_67 = _or_66 | s4_valid; // TrieWalk.java:227
+  wire _or_68 = _or_67 | s5_valid; // TrieWalk.java:227
+  wire _or_69 = _or_68 | s6_valid; // TrieWalk.java:227
+  wire _or_70 = _or_69 | s7_valid; // TrieWalk.java:227
+  wire _or_71 = _or_70 | s8_valid; // TrieWalk.java:227
+  wire _or_72 = _or_71 | s9_valid; // TrieWalk.java:227
+  wire _or_73 = _or_72 | s10_valid; // TrieWalk.java:227
+  wire _or_74 = _or_73 | s11_valid; // TrieWalk.java:227
+  wire _or_75 = _or_74 | s12_valid; // TrieWalk.java:227
+  wire _or_76 = _or_75 | s13_valid; // TrieWalk.java:227
+  wire _or_77 = _or_76 | s14_valid; // TrieWalk.java:227
+  wire _or_78 = _or_77 | s15_valid; // TrieWalk.java:227
+  wire _and_66 = _or_78 & advance; // TrieWalk.java:228
+  wire _not_36 = ~_and_66; // TrieWalk.java:229
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -1182,130 +1662,386 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_0_1 = _bits_1;
   assign _wire_0_2 = _bits_2;
   assign _wire_0_3 = _bits_3;
-  assign _wire_1_0 = _bits_15;
-  assign _wire_1_1 = _bits_16;
-  assign _wire_1_2 = _bits_17;
-  assign _wire_1_3 = _bits_18;
-  assign _wire_2_0 = _bits_19;
-  assign _wire_2_1 = _bits_20;
-  assign _wire_2_2 = _bits_21;
-  assign _wire_2_3 = _bits_22;
+  assign _wire_1_0 = _bits_14;
+  assign _wire_1_1 = _bits_15;
+  assign _wire_1_2 = _bits_16;
+  assign _wire_1_3 = _bits_17;
+  assign _wire_1_4 = _bits_18;
+  assign _wire_1_5 = _bits_19;
+  assign _wire_1_6 = _bits_20;
+  assign _wire_1_7 = _bits_21;
+  assign _wire_1_8 = _bits_22;
+  assign _wire_1_9 = _bits_23;
+  assign _wire_1_10 = _bits_24;
+  assign _wire_1_11 = _bits_25;
+  assign _wire_1_12 = _bits_26;
+  assign _wire_1_13 = _bits_27;
+  assign _wire_1_14 = _bits_28;
+  assign _wire_1_15 = _bits_29;
+  assign _wire_2_0 = _bits_30;
+  assign _wire_2_1 = _bits_31;
+  assign _wire_2_2 = _bits_32;
+  assign _wire_2_3 = _bits_33;
   assign _wire_3_0 = _bits_34;
   assign _wire_3_1 = _bits_35;
   assign _wire_3_2 = _bits_36;
   assign _wire_3_3 = _bits_37;
-  assign _wire_4_0 = _bits_38;
-  assign _wire_4_1 = _bits_39;
-  assign _wire_4_2 = _bits_40;
-  assign _wire_4_3 = _bits_41;
-  assign _wire_5_0 = _bits_53;
-  assign _wire_5_1 = _bits_54;
-  assign _wire_5_2 = _bits_55;
-  assign _wire_5_3 = _bits_56;
-  assign _wire_6_0 = _bits_57;
-  assign _wire_6_1 = _bits_58;
-  assign _wire_6_2 = _bits_59;
-  assign _wire_6_3 = _bits_60;
-  assign _wire_7_0 = _bits_72;
-  assign _wire_7_1 = _bits_73;
-  assign _wire_7_2 = _bits_74;
-  assign _wire_7_3 = _bits_75;
-  assign _wire_8_0 = _bits_76;
-  assign _wire_8_1 = _bits_77;
-  assign _wire_8_2 = _bits_78;
-  assign _wire_8_3 = _bits_79;
-  assign _wire_9_0 = _bits_91;
-  assign _wire_9_1 = _bits_92;
-  assign _wire_9_2 = _bits_93;
-  assign _wire_9_3 = _bits_94;
-  assign _wire_10_0 = _bits_95;
-  assign _wire_10_1 = _bits_96;
-  assign _wire_10_2 = _bits_97;
-  assign _wire_10_3 = _bits_98;
-  assign _wire_11_0 = _bits_110;
-  assign _wire_11_1 = _bits_111;
-  assign _wire_11_2 = _bits_112;
-  assign _wire_11_3 = _bits_113;
-  assign _wire_12_0 = _bits_114;
-  assign _wire_12_1 = _bits_115;
-  assign _wire_12_2 = _bits_116;
-  assign _wire_12_3 = _bits_117;
-  assign _wire_13_0 = _bits_129;
-  assign _wire_13_1 = _bits_130;
-  assign _wire_13_2 = _bits_131;
-  assign _wire_13_3 = _bits_132;
-  assign _wire_14_0 = _bits_133;
-  assign _wire_14_1 = _bits_134;
-  assign _wire_14_2 = _bits_135;
-  assign _wire_14_3 = _bits_136;
-  assign _wire_15_0 = _bits_148;
-  assign _wire_15_1 = _bits_149;
-  assign _wire_15_2 = _bits_150;
-  assign _wire_15_3 = _bits_151;
-  assign _wire_16_0 = _bits_152;
-  assign _wire_16_1 = _bits_153;
-  assign _wire_16_2 = _bits_154;
-  assign _wire_16_3 = _bits_155;
-  assign _wire_17_0 = _bits_167;
-  assign _wire_17_1 = _bits_168;
-  assign _wire_17_2 = _bits_169;
-  assign _wire_17_3 = _bits_170;
-  assign _wire_18_0 = _bits_171;
-  assign _wire_18_1 = _bits_172;
-  assign _wire_18_2 = _bits_173;
-  assign _wire_18_3 = _bits_174;
-  assign _wire_19_0 = _bits_186;
-  assign _wire_19_1 = _bits_187;
-  assign _wire_19_2 = _bits_188;
-  assign _wire_19_3 = _bits_189;
-  assign _wire_20_0 = _bits_190;
-  assign _wire_20_1 = _bits_191;
-  assign _wire_20_2 = _bits_192;
-  assign _wire_20_3 = _bits_193;
-  assign _wire_21_0 = _bits_205;
-  assign _wire_21_1 = _bits_206;
-  assign _wire_21_2 = _bits_207;
-  assign _wire_21_3 = _bits_208;
-  assign _wire_22_0 = _bits_209;
-  assign _wire_22_1 = _bits_210;
-  assign _wire_22_2 = _bits_211;
-  assign _wire_22_3 = _bits_212;
-  assign _wire_23_0 = _bits_224;
-  assign _wire_23_1 = _bits_225;
-  assign _wire_23_2 = _bits_226;
-  assign _wire_23_3 = _bits_227;
-  assign _wire_24_0 = _bits_228;
-  assign _wire_24_1 = _bits_229;
-  assign _wire_24_2 = _bits_230;
-  assign _wire_24_3 = _bits_231;
-  assign _wire_25_0 = _bits_243;
-  assign _wire_25_1 = _bits_244;
-  assign _wire_25_2 = _bits_245;
-  assign _wire_25_3 = _bits_246;
-  assign _wire_26_0 = _bits_247;
-  assign _wire_26_1 = _bits_248;
-  assign _wire_26_2 = _bits_249;
-  assign _wire_26_3 = _bits_250;
-  assign _wire_27_0 = _bits_262;
-  assign _wire_27_1 = _bits_263;
-  assign _wire_27_2 = _bits_264;
-  assign _wire_27_3 = _bits_265;
-  assign _wire_28_0 = _bits_266;
-  assign _wire_28_1 = _bits_267;
-  assign _wire_28_2 = _bits_268;
-  assign _wire_28_3 = _bits_269;
-  assign _wire_29_0 = _bits_281;
-  assign _wire_29_1 = _bits_282;
-  assign _wire_29_2 = _bits_283;
-  assign _wire_29_3 = _bits_284;
-  assign _wire_30_0 = _bits_285;
-  assign _wire_30_1 = _bits_286;
-  assign _wire_30_2 = _bits_287;
-  assign _wire_30_3 = _bits_288;
-  assign _wire_31_0 = _bits_300;
-  assign _wire_31_1 = _bits_301;
-  assign _wire_31_2 = _bits_302;
-  assign _wire_31_3 = _bits_303;
+  assign _wire_4_0 = _bits_48;
+  assign _wire_4_1 = _bits_49;
+  assign _wire_4_2 = _bits_50;
+  assign _wire_4_3 = _bits_51;
+  assign _wire_4_4 = _bits_52;
+  assign _wire_4_5 = _bits_53;
+  assign _wire_4_6 = _bits_54;
+  assign _wire_4_7 = _bits_55;
+  assign _wire_4_8 = _bits_56;
+  assign _wire_4_9 = _bits_57;
+  assign _wire_4_10 = _bits_58;
+  assign _wire_4_11 = _bits_59;
+  assign _wire_4_12 = _bits_60;
+  assign _wire_4_13 = _bits_61;
+  assign _wire_4_14 = _bits_62;
+  assign _wire_4_15 = _bits_63;
+  assign _wire_5_0 = _bits_64;
+  assign _wire_5_1 = _bits_65;
+  assign _wire_5_2 = _bits_66;
+  assign _wire_5_3 = _bits_67;
+  assign _wire_6_0 = _bits_68;
+  assign _wire_6_1 = _bits_69;
+  assign _wire_6_2 = _bits_70;
+  assign _wire_6_3 = _bits_71;
+  assign _wire_7_0 = _bits_82;
+  assign _wire_7_1 = _bits_83;
+  assign _wire_7_2 = _bits_84;
+  assign _wire_7_3 = _bits_85;
+  assign _wire_7_4 = _bits_86;
+  assign _wire_7_5 = _bits_87;
+  assign _wire_7_6 = _bits_88;
+  assign _wire_7_7 = _bits_89;
+  assign _wire_7_8 = _bits_90;
+  assign _wire_7_9 = _bits_91;
+  assign _wire_7_10 = _bits_92;
+  assign _wire_7_11 = _bits_93;
+  assign _wire_7_12 = _bits_94;
+  assign _wire_7_13 = _bits_95;
+  assign _wire_7_14 = _bits_96;
+  assign _wire_7_15 = _bits_97;
+  assign _wire_8_0 = _bits_98;
+  assign _wire_8_1 = _bits_99;
+  assign _wire_8_2 = _bits_100;
+  assign _wire_8_3 = _bits_101;
+  assign _wire_9_0 = _bits_102;
+  assign _wire_9_1 = _bits_103;
+  assign _wire_9_2 = _bits_104;
+  assign _wire_9_3 = _bits_105;
+  assign _wire_10_0 = _bits_116;
+  assign _wire_10_1 = _bits_117;
+  assign _wire_10_2 = _bits_118;
+  assign _wire_10_3 = _bits_119;
+  assign _wire_10_4 = _bits_120;
+  assign _wire_10_5 = _bits_121;
+  assign _wire_10_6 = _bits_122;
+  assign _wire_10_7 = _bits_123;
+  assign _wire_10_8 = _bits_124;
+  assign _wire_10_9 = _bits_125;
+  assign _wire_10_10 = _bits_126;
+  assign _wire_10_11 = _bits_127;
+  assign _wire_10_12 = _bits_128;
+  assign _wire_10_13 = _bits_129;
+  assign _wire_10_14 = _bits_130;
+  assign _wire_10_15 = _bits_131;
+  assign _wire_11_0 = _bits_132;
+  assign _wire_11_1 = _bits_133;
+  assign _wire_11_2 = _bits_134;
+  assign _wire_11_3 = _bits_135;
+  assign _wire_12_0 = _bits_136;
+  assign _wire_12_1 = _bits_137;
+  assign _wire_12_2 = _bits_138;
+  assign _wire_12_3 = _bits_139;
+  assign _wire_13_0 = _bits_150;
+  assign _wire_13_1 = _bits_151;
+  assign _wire_13_2 = _bits_152;
+  assign _wire_13_3 = _bits_153;
+  assign _wire_13_4 = _bits_154;
+  assign _wire_13_5 = _bits_155;
+  assign _wire_13_6 = _bits_156;
+  assign _wire_13_7 = _bits_157;
+  assign _wire_13_8 = _bits_158;
+  assign _wire_13_9 = _bits_159;
+  assign _wire_13_10 = _bits_160;
+  assign _wire_13_11 = _bits_161;
+  assign _wire_13_12 = _bits_162;
+  assign _wire_13_13 = _bits_163;
+  assign _wire_13_14 = _bits_164;
+  assign _wire_13_15 = _bits_165;
+  assign _wire_14_0 = _bits_166;
+  assign _wire_14_1 = _bits_167;
+  assign _wire_14_2 = _bits_168;
+  assign _wire_14_3 = _bits_169;
+  assign _wire_15_0 = _bits_170;
+  assign _wire_15_1 = _bits_171;
+  assign _wire_15_2 = _bits_172;
+  assign _wire_15_3 = _bits_173;
+  assign _wire_16_0 = _bits_184;
+  assign _wire_16_1 = _bits_185;
+  assign _wire_16_2 = _bits_186;
+  assign _wire_16_3 = _bits_187;
+  assign _wire_16_4 = _bits_188;
+  assign _wire_16_5 = _bits_189;
+  assign _wire_16_6 = _bits_190;
+  assign _wire_16_7 = _bits_191;
+  assign _wire_16_8 = _bits_192;
+  assign _wire_16_9 = _bits_193;
+  assign _wire_16_10 = _bits_194;
+  assign _wire_16_11 = _bits_195;
+  assign _wire_16_12 = _bits_196;
+  assign _wire_16_13 = _bits_197;
+  assign _wire_16_14 = _bits_198;
+  assign _wire_16_15 = _bits_199;
+  assign _wire_17_0 = _bits_200;
+  assign _wire_17_1 = _bits_201;
+  assign _wire_17_2 = _bits_202;
+  assign _wire_17_3 = _bits_203;
+  assign _wire_18_0 = _bits_204;
+  assign _wire_18_1 = _bits_205;
+  assign _wire_18_2 = _bits_206;
+  assign _wire_18_3 = _bits_207;
+  assign _wire_19_0 = _bits_218;
+  assign _wire_19_1 = _bits_219;
+  assign _wire_19_2 = _bits_220;
+  assign _wire_19_3 = _bits_221;
+  assign _wire_19_4 = _bits_222;
+  assign _wire_19_5 = _bits_223;
+  assign _wire_19_6 = _bits_224;
+  assign _wire_19_7 = _bits_225;
+  assign _wire_19_8 = _bits_226;
+  assign _wire_19_9 = _bits_227;
+  assign _wire_19_10 = _bits_228;
+  assign _wire_19_11 = _bits_229;
+  assign _wire_19_12 = _bits_230;
+  assign _wire_19_13 = _bits_231;
+  assign _wire_19_14 = _bits_232;
+  assign _wire_19_15 = _bits_233;
+  assign _wire_20_0 = _bits_234;
+  assign _wire_20_1 = _bits_235;
+  assign _wire_20_2 = _bits_236;
+  assign _wire_20_3 = _bits_237;
+  assign _wire_21_0 = _bits_238;
+  assign _wire_21_1 = _bits_239;
+  assign _wire_21_2 = _bits_240;
+  assign _wire_21_3 = _bits_241;
+  assign _wire_22_0 = _bits_252;
+  assign _wire_22_1 = _bits_253;
+  assign _wire_22_2 = _bits_254;
+  assign _wire_22_3 = _bits_255;
+  assign _wire_22_4 = _bits_256;
+  assign _wire_22_5 = _bits_257;
+  assign _wire_22_6 = _bits_258;
+  assign _wire_22_7 = _bits_259;
+  assign _wire_22_8 = _bits_260;
+  assign _wire_22_9 = _bits_261;
+  assign _wire_22_10 = _bits_262;
+  assign _wire_22_11 = _bits_263;
+  assign _wire_22_12 = _bits_264;
+  assign _wire_22_13 = _bits_265;
+  assign _wire_22_14 = _bits_266;
+  assign _wire_22_15 = _bits_267;
+  assign _wire_23_0 = _bits_268;
+  assign _wire_23_1 = _bits_269;
+  assign _wire_23_2 = _bits_270;
+  assign _wire_23_3 = _bits_271;
+  assign _wire_24_0 = _bits_272;
+  assign _wire_24_1 = _bits_273;
+  assign _wire_24_2 = _bits_274;
+  assign _wire_24_3 = _bits_275;
+  assign _wire_25_0 = _bits_286;
+  assign _wire_25_1 = _bits_287;
+  assign _wire_25_2 = _bits_288;
+  assign _wire_25_3 = _bits_289;
+  assign _wire_25_4 = _bits_290;
+  assign _wire_25_5 = _bits_291;
+  assign _wire_25_6 = _bits_292;
+  assign _wire_25_7 = _bits_293;
+  assign _wire_25_8 = _bits_294;
+  assign _wire_25_9 = _bits_295;
+  assign _wire_25_10 = _bits_296;
+  assign _wire_25_11 = _bits_297;
+  assign _wire_25_12 = _bits_298;
+  assign _wire_25_13 = _bits_299;
+  assign _wire_25_14 = _bits_300;
+  assign _wire_25_15 = _bits_301;
+  assign _wire_26_0 = _bits_302;
+  assign _wire_26_1 = _bits_303;
+  assign _wire_26_2 = _bits_304;
+  assign _wire_26_3 = _bits_305;
+  assign _wire_27_0 = _bits_306;
+  assign _wire_27_1 = _bits_307;
+  assign _wire_27_2 = _bits_308;
+  assign _wire_27_3 = _bits_309;
+  assign _wire_28_0 = _bits_320;
+  assign _wire_28_1 = _bits_321;
+  assign _wire_28_2 = _bits_322;
+  assign _wire_28_3 = _bits_323;
+  assign _wire_28_4 = _bits_324;
+  assign _wire_28_5 = _bits_325;
+  assign _wire_28_6 = _bits_326;
+  assign _wire_28_7 = _bits_327;
+  assign _wire_28_8 = _bits_328;
+  assign _wire_28_9 = _bits_329;
+  assign _wire_28_10 = _bits_330;
+  assign _wire_28_11 = _bits_331;
+  assign _wire_28_12 = _bits_332;
+  assign _wire_28_13 = _bits_333;
+  assign _wire_28_14 = _bits_334;
+  assign _wire_28_15 = _bits_335;
+  assign _wire_29_0 = _bits_336;
+  assign _wire_29_1 = _bits_337;
+  assign _wire_29_2 = _bits_338;
+  assign _wire_29_3 = _bits_339;
+  assign _wire_30_0 = _bits_340;
+  assign _wire_30_1 = _bits_341;
+  assign _wire_30_2 = _bits_342;
+  assign _wire_30_3 = _bits_343;
+  assign _wire_31_0 = _bits_354;
+  assign _wire_31_1 = _bits_355;
+  assign _wire_31_2 = _bits_356;
+  assign _wire_31_3 = _bits_357;
+  assign _wire_31_4 = _bits_358;
+  assign _wire_31_5 = _bits_359;
+  assign _wire_31_6 = _bits_360;
+  assign _wire_31_7 = _bits_361;
+  assign _wire_31_8 = _bits_362;
+  assign _wire_31_9 = _bits_363;
+  assign _wire_31_10 = _bits_364;
+  assign _wire_31_11 = _bits_365;
+  assign _wire_31_12 = _bits_366;
+  assign _wire_31_13 = _bits_367;
+  assign _wire_31_14 = _bits_368;
+  assign _wire_31_15 = _bits_369;
+  assign _wire_32_0 = _bits_370;
+  assign _wire_32_1 = _bits_371;
+  assign _wire_32_2 = _bits_372;
+  assign _wire_32_3 = _bits_373;
+  assign _wire_33_0 = _bits_374;
+  assign _wire_33_1 = _bits_375;
+  assign _wire_33_2 = _bits_376;
+  assign _wire_33_3 = _bits_377;
+  assign _wire_34_0 = _bits_388;
+  assign _wire_34_1 = _bits_389;
+  assign _wire_34_2 = _bits_390;
+  assign _wire_34_3 = _bits_391;
+  assign _wire_34_4 = _bits_392;
+  assign _wire_34_5 = _bits_393;
+  assign _wire_34_6 = _bits_394;
+  assign _wire_34_7 = _bits_395;
+  assign _wire_34_8 = _bits_396;
+  assign _wire_34_9 = _bits_397;
+  assign _wire_34_10 = _bits_398;
+  assign _wire_34_11 = _bits_399;
+  assign _wire_34_12 = _bits_400;
+  assign _wire_34_13 = _bits_401;
+  assign _wire_34_14 = _bits_402;
+  assign _wire_34_15 = _bits_403;
+  assign _wire_35_0 = _bits_404;
+  assign _wire_35_1 = _bits_405;
+  assign _wire_35_2 = _bits_406;
+  assign _wire_35_3 = _bits_407;
+  assign _wire_36_0 = _bits_408;
+  assign _wire_36_1 = _bits_409;
+  assign _wire_36_2 = _bits_410;
+  assign _wire_36_3 = _bits_411;
+  assign _wire_37_0 = _bits_422;
+  assign _wire_37_1 = _bits_423;
+  assign _wire_37_2 = _bits_424;
+  assign _wire_37_3 = _bits_425;
+  assign _wire_37_4 = _bits_426;
+  assign _wire_37_5 = _bits_427;
+  assign _wire_37_6 = _bits_428;
+  assign _wire_37_7 = _bits_429;
+  assign _wire_37_8 = _bits_430;
+  assign _wire_37_9 = _bits_431;
+  assign _wire_37_10 = _bits_432;
+  assign _wire_37_11 = _bits_433;
+  assign _wire_37_12 = _bits_434;
+  assign _wire_37_13 = _bits_435;
+  assign _wire_37_14 = _bits_436;
+  assign _wire_37_15 = _bits_437;
+  assign _wire_38_0 = _bits_438;
+  assign _wire_38_1 = _bits_439;
+  assign _wire_38_2 = _bits_440;
+  assign _wire_38_3 = _bits_441;
+  assign _wire_39_0 = _bits_442;
+  assign _wire_39_1 = _bits_443;
+  assign _wire_39_2 = _bits_444;
+  assign _wire_39_3 = _bits_445;
+  assign _wire_40_0 = _bits_456;
+  assign _wire_40_1 = _bits_457;
+  assign _wire_40_2 = _bits_458;
+  assign _wire_40_3 = _bits_459;
+  assign _wire_40_4 = _bits_460;
+  assign _wire_40_5 = _bits_461;
+  assign _wire_40_6 = _bits_462;
+  assign _wire_40_7 = _bits_463;
+  assign _wire_40_8 = _bits_464;
+  assign _wire_40_9 = _bits_465;
+  assign _wire_40_10 = _bits_466;
+  assign _wire_40_11 = _bits_467;
+  assign _wire_40_12 = _bits_468;
+  assign _wire_40_13 = _bits_469;
+  assign _wire_40_14 = _bits_470;
+  assign _wire_40_15 = _bits_471;
+  assign _wire_41_0 = _bits_472;
+  assign _wire_41_1 = _bits_473;
+  assign _wire_41_2 = _bits_474;
+  assign _wire_41_3 = _bits_475;
+  assign _wire_42_0 = _bits_476;
+  assign _wire_42_1 = _bits_477;
+  assign _wire_42_2 = _bits_478;
+  assign _wire_42_3 = _bits_479;
+  assign _wire_43_0 = _bits_490;
+  assign _wire_43_1 = _bits_491;
+  assign _wire_43_2 = _bits_492;
+  assign _wire_43_3 = _bits_493;
+  assign _wire_43_4 = _bits_494;
+  assign _wire_43_5 = _bits_495;
+  assign _wire_43_6 = _bits_496;
+  assign _wire_43_7 = _bits_497;
+  assign _wire_43_8 = _bits_498;
+  assign _wire_43_9 = _bits_499;
+  assign _wire_43_10 = _bits_500;
+  assign _wire_43_11 = _bits_501;
+  assign _wire_43_12 = _bits_502;
+  assign _wire_43_13 = _bits_503;
+  assign _wire_43_14 = _bits_504;
+  assign _wire_43_15 = _bits_505;
+  assign _wire_44_0 = _bits_506;
+  assign _wire_44_1 = _bits_507;
+  assign _wire_44_2 = _bits_508;
+  assign _wire_44_3 = _bits_509;
+  assign _wire_45_0 = _bits_510;
+  assign _wire_45_1 = _bits_511;
+  assign _wire_45_2 = _bits_512;
+  assign _wire_45_3 = _bits_513;
+  assign _wire_46_0 = _bits_524;
+  assign _wire_46_1 = _bits_525;
+  assign _wire_46_2 = _bits_526;
+  assign _wire_46_3 = _bits_527;
+  assign _wire_46_4 = _bits_528;
+  assign _wire_46_5 = _bits_529;
+  assign _wire_46_6 = _bits_530;
+  assign _wire_46_7 = _bits_531;
+  assign _wire_46_8 = _bits_532;
+  assign _wire_46_9 = _bits_533;
+  assign _wire_46_10 = _bits_534;
+  assign _wire_46_11 = _bits_535;
+  assign _wire_46_12 = _bits_536;
+  assign _wire_46_13 = _bits_537;
+  assign _wire_46_14 = _bits_538;
+  assign _wire_46_15 = _bits_539;
+  assign _wire_47_0 = _bits_540;
+  assign _wire_47_1 = _bits_541;
+  assign _wire_47_2 = _bits_542;
+  assign _wire_47_3 = _bits_543;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1992,24 +2728,21 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_33) begin // TrieWalk.java:134
-      $display("Assertion failed at TrieWalk.java:134: a key entered a held walk");
+    if (!reset && !_not_33) begin // TrieWalk.java:140
+      $display("Assertion failed at TrieWalk.java:140: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_35) begin // TrieWalk.java:135
-      $display("Assertion failed at TrieWalk.java:135: a fix while the walk moves");
+    if (!reset && !_not_35) begin // TrieWalk.java:141
+      $display("Assertion failed at TrieWalk.java:141: a fix while the walk moves");
       $stop;
     end
-    if (!reset && io_write_valid && !_not_36) begin // TrieWalk.java:223
-      $display("Assertion failed at TrieWalk.java:223: a child word written while a key enters or walks the tables");
+    if (!reset && io_write_valid && !_not_36) begin // TrieWalk.java:229
+      $display("Assertion failed at TrieWalk.java:229: a child word written while a key enters or walks the tables");
       $stop;
     end
   end
   // synthesis translate_on
 `endif
-
-  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_mul_0[11:8], _dshl_0[29:0], _dshl_0[286:32], _mul_1[11:8], _dshl_1[29:0], _dshl_1[286:32], _mul_2[11:8], _dshl_2[29:0], _dshl_2[286:32], _mul_3[11:8], _dshl_3[29:0], _dshl_3[286:32], _mul_4[11:8], _dshl_4[29:0], _dshl_4[286:32], _mul_5[11:8], _dshl_5[29:0], _dshl_5[286:32], _mul_6[11:8], _dshl_6[29:0], _dshl_6[286:32], _mul_7[11:8], _dshl_7[29:0], _dshl_7[286:32], _mul_8[11:8], _dshl_8[29:0], _dshl_8[286:32], _mul_9[11:8], _dshl_9[29:0], _dshl_9[286:32], _mul_10[11:8], _dshl_10[29:0], _dshl_10[286:32], _mul_11[11:8], _dshl_11[29:0], _dshl_11[286:32], _mul_12[11:8], _dshl_12[29:0], _dshl_12[286:32], _mul_13[11:8], _dshl_13[29:0], _dshl_13[286:32], _mul_14[11:8], _dshl_14[29:0], _dshl_14[286:32], _mul_15[11:8], _dshl_15[29:0], _dshl_15[286:32]};
 
 endmodule
 

@@ -15,6 +15,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.ValidIO;
+import org.rapgen.hdl.Vec;
 
 /**
  * The trie lookup (SPEC §5 stages 1-2 for thousands of nodes): the longest existing node that contains a key, found by
@@ -108,11 +109,16 @@ public final class TrieWalk extends Module {
         return c.levels() + 1;
     }
 
-    /** The key's digit at a depth: which child of a node of that depth holds the key. */
+    /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
     static UInt digitAt(RapConfig c, UInt key, UInt depth) {
         int keyBits = c.keyBits();
-        UInt shift = depth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0);
-        return key.shl(shift).bits(keyBits - 1, keyBits - c.bitsPerLevel());
+        int k = c.bitsPerLevel();
+        int indexBits = log2Up(c.levels());
+        if (c.levels() == 1) return key.bits(keyBits - 1, keyBits - k);
+        Vec<UInt> digits = Wire(Vec(1 << indexBits, UInt(k)));
+        for (int d = 0; d < digits.size(); d++)
+            digits.get(d).connect(d < c.levels() ? key.bits(keyBits - 1 - d * k, keyBits - (d + 1) * k) : U(0, k));
+        return digits.read(depth.bits(indexBits - 1, 0));
     }
 
     public TrieWalk(RapConfig c) {
