@@ -73,6 +73,7 @@ public final class AssocStage extends Module {
         Vec<UInt> cnts = Reg(Vec(k, UInt(countBits))).named("cnts");
         UInt victim = RegInit(U(0, ib)).named("victim");
         Bool draining = RegInit(B(false)).named("draining_r");
+        UInt ptr = RegInit(U(0, ib)).named("ptr");
         // Entries fill from 0 up and only the drain empties them, all of them: the free ones are always those from
         // `filled` up, so a counter names the first free entry without a priority encoder over the valid bits.
         UInt filled = RegInit(U(0, log2Up(k + 1))).named("filled");
@@ -265,66 +266,29 @@ public final class AssocStage extends Module {
                                 .otherwise(() -> victim.connect(next(victim, k)));
                     });
         });
-        // The drain walks the entries with victim itself, from 0: victim returns to 0 after the drain anyway, and one
-        // pointer makes the one read below a select by a register.
         when(fire.and(u.last), () -> {
             draining.connect(B(true));
-            victim.connect(U(0, ib));
+            ptr.connect(U(0, ib));
         });
 
         // drain: one entry per clock; a valid one waits for the consumer
-        Bool drainValid = valid.read(victim).named("drain_valid");
-        Bool drainSteps = draining.and(drainValid.not().or(out.ready)).named("drain_steps");
-        when(drainSteps, () -> {
-            valid.write(victim, B(false));
-            victim.connect(next(victim, k));
-            when(victim.eq(U(k - 1L, ib)), () -> {
+        Bool drainValid = valid.read(ptr).named("drain_valid");
+        when(draining.and(drainValid.not().or(out.ready)), () -> {
+            valid.write(ptr, B(false));
+            ptr.connect(next(ptr, k));
+            when(ptr.eq(U(k - 1L, ib)), () -> {
                 draining.connect(B(false));
+                victim.connect(U(0, ib));
                 filled.connect(U(0, filled.getWidth()));
             });
         });
 
-        // One read at victim serves the drain and the eviction, which never happen in the same cycle. It is made a
-        // clock ahead into registers (at_*), so an emission starts at flip-flops, not at a k-way select of the table.
-        // The entry the next clock reads is this one, the one after it (an eviction or a drain step), or entry 0 (a
-        // drain starts; always, with one entry). Each candidate is a select by registers; this clock's outcome
-        // only picks among them, after the selects. This clock's own table write is not in the registers: the next
-        // clock takes it from copies of what was written (last_*), which it can need in entry 0 and, for a count, in
-        // this entry. The one after is chosen only after an eviction, which writes this one, or a drain step, which
-        // writes none; and a fill of this one (entry 0 of a table that is not full) is never read on the next clock,
-        // which can neither evict nor drain.
-        UInt at = k == 1 ? null : victim;
-        Bool toZero = k == 1 ? B(true) : fire.and(u.last).named("at_to_zero");
-        Bool toNext = store.and(evictVictim).or(drainSteps).named("at_to_next");
-        Bool fillsZero =
-                store.and(hit.not()).and(k == 1 ? B(true) : slot.eq(U(0, ib))).named("fills_zero");
-        Bool countsZero = store.and(hit).and(matchVec.bit(0)).named("counts_zero");
-        Bool countsAt =
-                k == 1 ? countsZero : store.and(hit).and(matchVec.bit(at)).named("counts_at");
-        UInt after = k == 1 ? null : next(at, k).named("at_after");
-        UInt atPcRead = RegNext(Mux(toZero, pcs.get(0), Mux(toNext, entry(pcs, after), entry(pcs, at))))
-                .named("at_pc_read");
-        UInt atWRead = RegNext(Mux(toZero, ws.get(0), Mux(toNext, entry(ws, after), entry(ws, at))))
-                .named("at_w_read");
-        UInt atCountRead = RegNext(Mux(toZero, cnts.get(0), Mux(toNext, entry(cnts, after), entry(cnts, at))))
-                .named("at_count_read");
-        Bool lastFilled = RegNext(toZero.and(fillsZero), B(false)).named("last_filled");
-        Bool lastCounted = RegNext(
-                        Mux(toZero, fillsZero.or(countsZero), toNext.not().and(countsAt)), B(false))
-                .named("last_counted");
-        UInt atPc = Mux(lastFilled, RegNext(p).named("last_pc"), atPcRead).named("at_pc");
-        UInt atW = Mux(lastFilled, RegNext(x).named("last_w"), atWRead).named("at_w");
-        UInt atCount = Mux(lastCounted, RegNext(newCount).named("last_count"), atCountRead)
-                .named("at_count");
+        // one read port serves the drain (ptr) and the eviction (victim): they never happen in the same cycle
+        UInt at = k == 1 ? null : Mux(draining, ptr, victim);
         Bool stored = draining.or(evictVictim.and(over.not())).named("stored");
-        when(
-                stored.and(out.valid),
-                () -> Assert(
-                        atPc.eq(entry(pcs, at)).and(atW.eq(entry(ws, at))).and(atCount.eq(entry(cnts, at))),
-                        "A_k: the entry read ahead is not the one emitted"));
-        UInt outPc = Mux(stored, atPc, p);
-        UInt outW = Mux(stored, atW, x);
-        UInt outCount = Mux(stored, atCount.pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
+        UInt outPc = Mux(stored, entry(pcs, at), p);
+        UInt outW = Mux(stored, entry(ws, at), x);
+        UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
         out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
         out.bits.pc.connect(outPc);
         out.bits.w.connect(outW);
