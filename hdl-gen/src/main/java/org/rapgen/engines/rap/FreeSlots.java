@@ -12,8 +12,9 @@ import org.rapgen.hdl.UInt;
  * {@code fresh} to 1 (slot 0 is the root). How many slots are free is N minus the status's node count; this only says
  * which. Built in the caller's module.
  *
- * <p>The stack's top is read on every clock, so {@link #next} is ready a clock after the stack last changed
- * ({@link #ready}); a split takes a slot at most every other clock from the stack, every clock from {@code fresh}.
+ * <p>The stack's top is read on every clock into a register ({@link TrieTables#READ_LATENCY}), so {@link #next} is
+ * ready two clocks after the stack last changed ({@link #ready}); a split takes a slot at most every third clock from
+ * the stack, every clock from {@code fresh}.
  */
 final class FreeSlots {
     /** The next slot never used since reset, 1..N. */
@@ -40,10 +41,11 @@ final class FreeSlots {
         // A push writes above the top and the top is read below it: never the same address (no_rw_check).
         SyncReadMem<UInt> stack =
                 SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
-        UInt top = stack.read(depth.sub(U(1, countBits)).bits(slotBits - 1, 0), B(true));
+        UInt top = RegNext(stack.read(depth.sub(U(1, countBits)).bits(slotBits - 1, 0), B(true)))
+                .named("free_top");
         Bool stackEmpty = depth.eq(0).named("free_stack_empty");
         next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), top).named("free_next");
-        ready = RegNext(freePush.or(freeTake).or(freeClear).not(), B(false)).named("free_ready");
+        ready = HeldBefore(freePush.or(freeTake).or(freeClear).not(), TrieTables.READ_LATENCY + 1, "free_ready");
         when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(freeClear, () -> {
                     fresh.connect(U(1, countBits));
@@ -55,7 +57,7 @@ final class FreeSlots {
                         () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
                                 .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
         when(freeTake, () -> {
-            Assert(ready, "a free slot taken a clock after the stack changed");
+            Assert(ready, "a free slot taken before the stack's top was read again");
             Assert(freePush.not(), "a free slot taken and pushed on one clock");
             Assert(stackEmpty.not().or(fresh.lt(U(c.nodes(), countBits))), "a free slot taken with none left");
         });

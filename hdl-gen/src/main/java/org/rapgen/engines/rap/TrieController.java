@@ -23,7 +23,8 @@ import org.rapgen.hdl.lib.SplitCompare;
  * ({@link TrieMergeWalk}). No logic here is N bits wide.
  *
  * <h2>Split</h2>
- * SPLIT_READ reads v's child word and prefix; SPLIT_CHECK counts v's missing children against the free slots (N minus
+ * SPLIT_READ reads v's child word and prefix, which SPLIT_WAIT waits for ({@link TrieTables#READ_LATENCY});
+ * SPLIT_CHECK counts v's missing children against the free slots (N minus
  * the node count). If they fit, SPLIT_ALLOC creates the missing children in digit order, each with an empty child word
  * in every copy, its slot info and a count SET to 0; SPLIT_LINK writes v's new word. If not, one early batch runs with
  * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
@@ -35,6 +36,7 @@ public final class TrieController extends Module {
         DRAIN,
         UNDO,
         SPLIT_READ,
+        SPLIT_WAIT,
         SPLIT_CHECK,
         SPLIT_ALLOC,
         SPLIT_LINK,
@@ -181,6 +183,8 @@ public final class TrieController extends Module {
 
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
+        // A mark's parent slot is read on one clock and lands two clocks later: marks go one every other clock.
+        Bool markWait = RegInit(B(false)).named("mark_wait");
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
 
@@ -236,8 +240,9 @@ public final class TrieController extends Module {
                 .on(SPLIT_READ, () -> {
                     tables.readWord(opSlot);
                     tables.readInfo(opSlot);
-                    state.go(SPLIT_CHECK);
+                    state.go(SPLIT_WAIT);
                 })
+                .on(SPLIT_WAIT, () -> state.go(SPLIT_CHECK))
                 .on(SPLIT_CHECK, () -> {
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
@@ -276,6 +281,7 @@ public final class TrieController extends Module {
                     tables.zeroRootMin();
                     markSlot.connect(opSlot);
                     marking.connect(B(true));
+                    markWait.connect(B(true));
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })
@@ -331,11 +337,12 @@ public final class TrieController extends Module {
 
         req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
         sched.releaseWhen(io.snapCopied);
-        when(marking, () -> {
+        when(marking.and(markWait), () -> markWait.connect(B(false))).elsewhen(marking, () -> {
             tables.writeMin(markSlot, U(0, c.mergeSumBits()));
             when(markSlot.eq(0), () -> marking.connect(B(false))).otherwise(() -> {
                 tables.readInfo(tables.infoParent());
                 markSlot.connect(tables.infoParent());
+                markWait.connect(B(true));
             });
         });
         Assert(

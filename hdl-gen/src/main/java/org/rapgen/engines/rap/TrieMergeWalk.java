@@ -18,8 +18,10 @@ import org.rapgen.hdl.lib.SplitCompare;
  * <p>The walk keeps the node it is at in registers (slot, child word, the digits still to look at, the sum S of its
  * own count and its leaf children's, the leaf digits, the least bound of its interior children) and the nodes above it
  * on a stack of at most L frames, in distributed RAM. Entering a node it READs the node's own count; then each clock
- * it probes one child (its word and bound, read together): a leaf's count is READ and added as it returns, a subtree
- * with a bound of at least T is passed over, any other is walked first (once the node's READs are in). When every
+ * it probes one child (its word and bound, read together, which return {@link TrieTables#READ_LATENCY} clocks later,
+ * so two probes are in flight): a leaf's count is READ and added as it returns, a subtree with a bound of at least T
+ * is passed over, any other is walked first (once the node's READs are in); the probe behind one that is walked is
+ * dropped and made again after the subtree, so the children are still taken in digit order. When every
  * child is done: if the node has leaf children and S < T, the leaves are freed (their slots pushed on
  * {@link FreeSlots}' stack), the node's word loses them in every copy and its count becomes S, clipped at 2^C-1.
  * Then its bound is written: the least of its interior children's and, if it kept leaf children, its own S. Back in
@@ -32,7 +34,6 @@ final class TrieMergeWalk {
     enum Step {
         IDLE,
         BEGIN,
-        ENTER,
         SCAN,
         DESCEND,
         DECIDE,
@@ -68,7 +69,11 @@ final class TrieMergeWalk {
         UInt leaves = Reg(UInt(b)).named("walk_leaves");
         UInt least = Reg(UInt(sumBits)).named("walk_least");
         UInt pending = RegInit(U(0, pendingBits)).named("walk_pending");
-        // The child probed on the last clock (its word and bound arrive now) and the one to walk next.
+        // The child probed on the last clock, the one probed before it (its word and bound arrive now), and the one to
+        // walk next.
+        Bool sent = RegInit(B(false)).named("walk_probe_sent");
+        UInt sentDigit = Reg(UInt(k)).named("walk_sent_digit");
+        UInt sentSlot = Reg(UInt(slotBits)).named("walk_sent_slot");
         Bool probing = RegInit(B(false)).named("walk_probing");
         UInt probedDigit = Reg(UInt(k)).named("walk_probed_digit");
         UInt probedSlot = Reg(UInt(slotBits)).named("walk_probed_slot");
@@ -115,21 +120,21 @@ final class TrieMergeWalk {
                             slot.connect(U(0, slotBits));
                             step.go(BEGIN);
                         }))
-                // A clock after the start: the split that may start a batch writes a word on that clock.
+                // A clock after the start (the split that may start a batch writes a word on that clock), from the
+                // root's word in its register.
                 .on(BEGIN, () -> {
-                    t.readWord(U(0, slotBits));
-                    step.go(ENTER);
-                })
-                .on(ENTER, () -> {
-                    word.connect(t.wordData);
-                    enter(cw, cmd, slot, t.wordData, todo, sum, leaves, least, pending, none, pendingBits);
+                    word.connect(t.rootWord);
+                    enter(cw, cmd, slot, t.rootWord, todo, sum, leaves, least, pending, none, pendingBits);
                     step.go(SCAN);
                 })
                 .on(SCAN, () -> {
                     sum.connect(sumIn);
                     least.connect(leastIn);
                     pending.connect(pendingIn);
-                    probing.connect(B(false));
+                    sent.connect(B(false));
+                    probing.connect(sent.and(probedWalk.not()));
+                    probedDigit.connect(sentDigit);
+                    probedSlot.connect(sentSlot);
                     when(probedLeaf, () -> {
                         cmd.read(probedSlot);
                         leaves.connect(leaves.or(bit(probedDigit, b)));
@@ -138,17 +143,18 @@ final class TrieMergeWalk {
                                 childDigit.connect(probedDigit);
                                 childSlot.connect(probedSlot);
                                 childWord.connect(t.wordData);
+                                when(sent, () -> todo.connect(todo.or(bit(sentDigit, b))));
                                 step.go(DESCEND);
                             })
                             .elsewhen(nextChild.found, () -> {
                                 t.readWord(nextSlot);
                                 t.readMin(nextSlot);
-                                probing.connect(B(true));
-                                probedDigit.connect(nextChild.index);
-                                probedSlot.connect(nextSlot);
+                                sent.connect(B(true));
+                                sentDigit.connect(nextChild.index);
+                                sentSlot.connect(nextSlot);
                                 todo.connect(todo.and(bit(nextChild.index, b).not()));
                             })
-                            .elsewhen(probing.not().and(pendingIn.eq(0)), () -> step.go(DECIDE));
+                            .elsewhen(probing.not().and(sent.not()).and(pendingIn.eq(0)), () -> step.go(DECIDE));
                 })
                 // Into an interior child once this node's READs are in: the node waits on the stack.
                 .on(DESCEND, () -> {

@@ -21,9 +21,15 @@ import org.rapgen.hdl.UInt;
  * S and its children's bounds); between batches counts only grow, so S only grows, except at a split, which marks the
  * split node and its ancestors with 0 (the split node's parent lost a leaf child, so its S fell).
  * Each RAM has one read port and one write port, used by one unit at a time (the FSM's states exclude each other), and
- * a read never meets a write of the same clock. Built in the caller's module; the units drive the port wires.
+ * a read never meets a write of the same clock. Every read lands in a plain register, whatever reads it next: {@link
+ * #READ_LATENCY} clocks from the read to its data, so that no logic follows a block RAM's slow read in the same clock
+ * (on the ECP5 the register becomes the RAM's own output register). The data then holds until the next read's lands.
+ * Built in the caller's module; the units drive the port wires.
  */
 final class TrieTables {
+    /** Clocks from a read to its data in {@link #wordData}, {@link #minData} or the slot info. */
+    static final int READ_LATENCY = 2;
+
     final ChildWord words;
     private final int depthBits;
     private final int keyBits;
@@ -71,7 +77,7 @@ final class TrieTables {
 
         SyncReadMem<UInt> ctlWords =
                 SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
-        wordData = ctlWords.read(wordReadSlot, wordRead);
+        wordData = RegNext(ctlWords.read(wordReadSlot, wordRead)).named("word_data");
         rootWord = RegInit(U(0, ww)).named("root_word");
         when(wordWrite, () -> {
             ctlWords.write(wordWriteSlot, wordWriteValue);
@@ -79,7 +85,7 @@ final class TrieTables {
         });
         SyncReadMem<UInt> info =
                 SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
-        infoData = info.read(infoReadSlot, infoRead);
+        infoData = RegNext(info.read(infoReadSlot, infoRead)).named("info_data");
         when(infoWrite, () -> info.write(infoWriteSlot, infoWriteValue));
         int mw = c.mergeSumBits();
         minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
@@ -87,7 +93,7 @@ final class TrieTables {
         minWriteValue = WireDefault(UInt(mw), U(0, mw)).named("min_write_value");
         SyncReadMem<UInt> subMin =
                 SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
-        minData = subMin.read(minReadSlot, minRead);
+        minData = RegNext(subMin.read(minReadSlot, minRead)).named("min_data");
         rootMin = RegInit(Fill(mw, B(true))).named("root_min");
         when(minWrite, () -> {
             subMin.write(minWriteSlot, minWriteValue);
@@ -105,7 +111,7 @@ final class TrieTables {
         wordWriteValue.connect(word);
     }
 
-    /** Reads slot's child word into {@link #wordRead} on the next clock. */
+    /** Reads slot's child word into {@link #wordData}, {@link #READ_LATENCY} clocks from now. */
     void readWord(UInt slot) {
         wordRead.connect(B(true));
         wordReadSlot.connect(slot);
@@ -123,7 +129,7 @@ final class TrieTables {
         rootMin.connect(U(0, rootMin.getWidth()));
     }
 
-    /** Reads slot's merge-sum bound into {@link #minRead} on the next clock. */
+    /** Reads slot's merge-sum bound into {@link #minData}, {@link #READ_LATENCY} clocks from now. */
     void readMin(UInt slot) {
         minRead.connect(B(true));
         minReadSlot.connect(slot);
@@ -143,7 +149,7 @@ final class TrieTables {
         infoWriteValue.connect(U(0, 1 + depthBits + keyBits + slotBits));
     }
 
-    /** Reads slot's info into {@link #infoValid}, {@link #infoDepth} and {@link #infoPrefix} on the next clock. */
+    /** Reads slot's info into {@link #infoValid}, {@link #infoDepth} and {@link #infoPrefix}, {@link #READ_LATENCY} clocks from now. */
     void readInfo(UInt slot) {
         infoRead.connect(B(true));
         infoReadSlot.connect(slot);
