@@ -3,103 +3,103 @@
 `default_nettype none
 
 module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
-  input  wire clock, // TrieController.java:55
-  input  wire reset, // TrieController.java:55
-  input  wire [15:0] io_head_weight, // TrieController.java:56
-  input  wire [35:0] io_head_notThreshold, // TrieController.java:56
-  input  wire io_head_thresholdFits, // TrieController.java:56
-  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:56
-  input  wire io_headValid, // TrieController.java:56
-  input  wire io_issued, // TrieController.java:56
-  output wire io_issueEnable, // TrieController.java:56
-  output wire io_commit, // TrieController.java:56
-  output wire io_rewind, // TrieController.java:56
-  input  wire io_counterCmd_ready, // TrieController.java:56
-  output wire io_counterCmd_valid, // TrieController.java:56
-  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:56
-  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:56
-  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:56
-  output wire io_counterResult_ready, // TrieController.java:56
-  input  wire io_counterResult_valid, // TrieController.java:56
-  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:56
-  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:56
-  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:56
-  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:56
-  input  wire io_counterResult_bits_saturated, // TrieController.java:56
-  output wire io_softClear, // TrieController.java:56
-  input  wire io_counterClearing, // TrieController.java:56
-  input  wire io_enable, // TrieController.java:56
-  input  wire io_softReset, // TrieController.java:56
-  input  wire io_snapshot, // TrieController.java:56
-  input  wire io_readout, // TrieController.java:56
-  input  wire [15:0] io_readoutSlot, // TrieController.java:56
-  input  wire io_inputsDrained, // TrieController.java:56
-  input  wire [15:0] io_epsCsr, // TrieController.java:56
-  input  wire [63:0] io_m0Csr, // TrieController.java:56
-  input  wire io_m0CsrZero, // TrieController.java:56
-  input  wire [31:0] io_qCsr, // TrieController.java:56
-  output wire [15:0] io_epsActive, // TrieController.java:56
-  output wire io_acceptEnable, // TrieController.java:56
-  output wire [63:0] io_live_n, // TrieController.java:56
-  output wire [12:0] io_live_nodes, // TrieController.java:56
-  output wire [12:0] io_live_highWater, // TrieController.java:56
-  output wire io_live_overflow, // TrieController.java:56
-  output wire io_live_saturated, // TrieController.java:56
-  output wire io_live_updated, // TrieController.java:56
-  output wire io_live_split, // TrieController.java:56
-  output wire [2:0] io_live_merged, // TrieController.java:56
-  output wire io_live_batch, // TrieController.java:56
-  output wire io_live_deferred, // TrieController.java:56
-  output wire io_live_saturation, // TrieController.java:56
-  output wire io_snapFreeze, // TrieController.java:56
-  input  wire io_countersIdle, // TrieController.java:56
-  input  wire io_snapCopied, // TrieController.java:56
-  output wire [63:0] io_errorBound, // TrieController.java:56
-  output wire io_errorBoundReady, // TrieController.java:56
-  output wire io_snapBusy, // TrieController.java:56
-  output wire io_node_valid, // TrieController.java:56
-  output wire [5:0] io_node_len, // TrieController.java:56
-  output wire [31:0] io_node_prefix, // TrieController.java:56
-  output wire [31:0] io_node_count, // TrieController.java:56
-  output wire io_readoutBusy, // TrieController.java:56
-  output wire io_busy, // TrieController.java:56
-  output wire io_idle, // TrieController.java:56
-  output wire io_resetting, // TrieController.java:56
-  output wire [2:0] io_stallCause, // TrieController.java:56
-  input  wire io_found_valid, // TrieController.java:56
-  input  wire [11:0] io_found_bits_slot, // TrieController.java:56
-  input  wire [4:0] io_found_bits_depth, // TrieController.java:56
-  input  wire [2:0] io_found_bits_children, // TrieController.java:56
-  input  wire [15:0] io_found_bits_weight, // TrieController.java:56
-  input  wire [31:0] io_found_bits_key, // TrieController.java:56
-  output wire io_wordWrite_valid, // TrieController.java:56
-  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:56
-  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:56
-  output wire [47:0] io_rootWord, // TrieController.java:56
-  output wire io_walkFlush, // TrieController.java:56
-  output wire io_walkHold, // TrieController.java:56
-  output wire io_walkFix_valid, // TrieController.java:56
-  output wire [11:0] io_walkFix_bits_slot, // TrieController.java:56
-  output wire [47:0] io_walkFix_bits_word  // TrieController.java:56
+  input  wire clock, // TrieController.java:56
+  input  wire reset, // TrieController.java:56
+  input  wire [15:0] io_head_weight, // TrieController.java:57
+  input  wire [35:0] io_head_notThreshold, // TrieController.java:57
+  input  wire io_head_thresholdFits, // TrieController.java:57
+  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:57
+  input  wire io_headValid, // TrieController.java:57
+  input  wire io_issued, // TrieController.java:57
+  output wire io_issueEnable, // TrieController.java:57
+  output wire io_commit, // TrieController.java:57
+  output wire io_rewind, // TrieController.java:57
+  input  wire io_counterCmd_ready, // TrieController.java:57
+  output wire io_counterCmd_valid, // TrieController.java:57
+  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:57
+  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:57
+  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:57
+  output wire io_counterResult_ready, // TrieController.java:57
+  input  wire io_counterResult_valid, // TrieController.java:57
+  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:57
+  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:57
+  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:57
+  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:57
+  input  wire io_counterResult_bits_saturated, // TrieController.java:57
+  output wire io_softClear, // TrieController.java:57
+  input  wire io_counterClearing, // TrieController.java:57
+  input  wire io_enable, // TrieController.java:57
+  input  wire io_softReset, // TrieController.java:57
+  input  wire io_snapshot, // TrieController.java:57
+  input  wire io_readout, // TrieController.java:57
+  input  wire [15:0] io_readoutSlot, // TrieController.java:57
+  input  wire io_inputsDrained, // TrieController.java:57
+  input  wire [15:0] io_epsCsr, // TrieController.java:57
+  input  wire [63:0] io_m0Csr, // TrieController.java:57
+  input  wire io_m0CsrZero, // TrieController.java:57
+  input  wire [31:0] io_qCsr, // TrieController.java:57
+  output wire [15:0] io_epsActive, // TrieController.java:57
+  output wire io_acceptEnable, // TrieController.java:57
+  output wire [63:0] io_live_n, // TrieController.java:57
+  output wire [12:0] io_live_nodes, // TrieController.java:57
+  output wire [12:0] io_live_highWater, // TrieController.java:57
+  output wire io_live_overflow, // TrieController.java:57
+  output wire io_live_saturated, // TrieController.java:57
+  output wire io_live_updated, // TrieController.java:57
+  output wire io_live_split, // TrieController.java:57
+  output wire [2:0] io_live_merged, // TrieController.java:57
+  output wire io_live_batch, // TrieController.java:57
+  output wire io_live_deferred, // TrieController.java:57
+  output wire io_live_saturation, // TrieController.java:57
+  output wire io_snapFreeze, // TrieController.java:57
+  input  wire io_countersIdle, // TrieController.java:57
+  input  wire io_snapCopied, // TrieController.java:57
+  output wire [63:0] io_errorBound, // TrieController.java:57
+  output wire io_errorBoundReady, // TrieController.java:57
+  output wire io_snapBusy, // TrieController.java:57
+  output wire io_node_valid, // TrieController.java:57
+  output wire [5:0] io_node_len, // TrieController.java:57
+  output wire [31:0] io_node_prefix, // TrieController.java:57
+  output wire [31:0] io_node_count, // TrieController.java:57
+  output wire io_readoutBusy, // TrieController.java:57
+  output wire io_busy, // TrieController.java:57
+  output wire io_idle, // TrieController.java:57
+  output wire io_resetting, // TrieController.java:57
+  output wire [2:0] io_stallCause, // TrieController.java:57
+  input  wire io_found_valid, // TrieController.java:57
+  input  wire [11:0] io_found_bits_slot, // TrieController.java:57
+  input  wire [4:0] io_found_bits_depth, // TrieController.java:57
+  input  wire [2:0] io_found_bits_children, // TrieController.java:57
+  input  wire [15:0] io_found_bits_weight, // TrieController.java:57
+  input  wire [31:0] io_found_bits_key, // TrieController.java:57
+  output wire io_wordWrite_valid, // TrieController.java:57
+  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:57
+  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:57
+  output wire [47:0] io_rootWord, // TrieController.java:57
+  output wire io_walkFlush, // TrieController.java:57
+  output wire io_walkHold, // TrieController.java:57
+  output wire io_walkFix_valid, // TrieController.java:57
+  output wire [11:0] io_walkFix_bits_slot, // TrieController.java:57
+  output wire [47:0] io_walkFix_bits_word  // TrieController.java:57
 );
 
   // State
-  reg state_init; // TrieController.java:52
-  reg state_run; // TrieController.java:52
-  reg state_drain; // TrieController.java:52
-  reg state_undo; // TrieController.java:52
-  reg state_split_read; // TrieController.java:52
-  reg state_split_check; // TrieController.java:52
-  reg state_split_alloc; // TrieController.java:52
-  reg state_split_link; // TrieController.java:52
-  reg state_merge_start; // TrieController.java:52
-  reg state_merge; // TrieController.java:52
-  reg state_advance; // TrieController.java:52
-  reg state_advance_wait; // TrieController.java:52
-  reg state_resume; // TrieController.java:52
-  reg state_read_issue; // TrieController.java:52
-  reg state_read_wait; // TrieController.java:52
-  reg state_soft_clear; // TrieController.java:52
+  reg state_init; // TrieController.java:53
+  reg state_run; // TrieController.java:53
+  reg state_drain; // TrieController.java:53
+  reg state_undo; // TrieController.java:53
+  reg state_split_read; // TrieController.java:53
+  reg state_split_check; // TrieController.java:53
+  reg state_split_alloc; // TrieController.java:53
+  reg state_split_link; // TrieController.java:53
+  reg state_merge_start; // TrieController.java:53
+  reg state_merge; // TrieController.java:53
+  reg state_advance; // TrieController.java:53
+  reg state_advance_wait; // TrieController.java:53
+  reg state_resume; // TrieController.java:53
+  reg state_read_issue; // TrieController.java:53
+  reg state_read_wait; // TrieController.java:53
+  reg state_soft_clear; // TrieController.java:53
   reg [15:0] st_n_lo; // SplitCounter.java:43
   reg [15:0] st_n_hi_0; // SplitCounter.java:48
   reg st_n_carry_0; // SplitCounter.java:49
@@ -118,62 +118,72 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg ev_batch_q; // StatusRegs.java:80
   reg ev_deferred_q; // StatusRegs.java:81
   reg [2:0] ev_removed_q; // StatusRegs.java:82
-  reg [47:0] ctl_words_rdata_0; // TrieTables.java:74
-  reg [47:0] root_word; // TrieTables.java:75
-  reg [49:0] slot_info_rdata_0; // TrieTables.java:82
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:90
-  reg [34:0] root_min; // TrieTables.java:91
-  reg [12:0] fresh_slot; // FreeSlots.java:37
-  reg [12:0] free_depth; // FreeSlots.java:38
-  reg [11:0] free_stack_rdata_0; // FreeSlots.java:43
-  reg free_ready; // FreeSlots.java:46
-  reg [11:0] op_slot; // TrieController.java:70
-  reg [4:0] op_depth; // TrieController.java:71
-  reg [35:0] op_not_threshold; // TrieController.java:72
-  reg early_done; // TrieController.java:73
-  reg early_batch; // TrieController.java:74
-  reg commit_stop; // TrieController.java:79
-  reg split_in_place; // TrieController.java:80
-  reg [47:0] split_word; // TrieController.java:81
+  reg [47:0] ctl_words_rdata_0; // TrieTables.java:81
+  reg [47:0] word_data; // TrieTables.java:81
+  reg [47:0] root_word; // TrieTables.java:82
+  reg [61:0] slot_info_rdata_0; // TrieTables.java:89
+  reg [61:0] info_data; // TrieTables.java:89
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:97
+  reg [34:0] min_data; // TrieTables.java:97
+  reg [34:0] root_min; // TrieTables.java:98
+  reg [12:0] fresh_slot; // FreeSlots.java:38
+  reg [12:0] free_depth; // FreeSlots.java:39
+  reg [11:0] free_stack_rdata_0; // FreeSlots.java:44
+  reg [11:0] free_top; // FreeSlots.java:44
+  reg free_ready_was_1; // FreeSlots.java:48
+  reg free_ready_before; // FreeSlots.java:48
+  reg [11:0] op_slot; // TrieController.java:71
+  reg [4:0] op_depth; // TrieController.java:72
+  reg [35:0] op_not_threshold; // TrieController.java:73
+  reg early_done; // TrieController.java:74
+  reg early_batch; // TrieController.java:75
+  reg commit_stop; // TrieController.java:80
+  reg split_in_place; // TrieController.java:81
+  reg [47:0] split_word; // TrieController.java:82
   reg [2:0] hit_children_1; // SplitRedo.java:78
   reg [2:0] hit_children_2; // SplitRedo.java:78
   reg [2:0] hit_children_3; // SplitRedo.java:78
+  reg [2:0] hit_children_4; // SplitRedo.java:78
   reg [15:0] hit_weight_1; // SplitRedo.java:79
   reg [15:0] hit_weight_2; // SplitRedo.java:79
   reg [15:0] hit_weight_3; // SplitRedo.java:79
+  reg [15:0] hit_weight_4; // SplitRedo.java:79
   reg [31:0] hit_key_1; // SplitRedo.java:80
   reg [31:0] hit_key_2; // SplitRedo.java:80
   reg [31:0] hit_key_3; // SplitRedo.java:80
-  reg walk_step_idle; // TrieMergeWalk.java:45
-  reg walk_step_begin; // TrieMergeWalk.java:45
-  reg walk_step_enter; // TrieMergeWalk.java:45
-  reg walk_step_scan; // TrieMergeWalk.java:45
-  reg walk_step_descend; // TrieMergeWalk.java:45
-  reg walk_step_decide; // TrieMergeWalk.java:45
-  reg walk_step_act; // TrieMergeWalk.java:45
-  reg walk_step_free; // TrieMergeWalk.java:45
-  reg walk_step_finish; // TrieMergeWalk.java:45
-  reg walk_step_return; // TrieMergeWalk.java:45
-  reg [4:0] walk_depth; // TrieMergeWalk.java:63
-  reg [11:0] walk_slot; // TrieMergeWalk.java:64
-  reg [47:0] walk_word; // TrieMergeWalk.java:65
-  reg [3:0] walk_todo; // TrieMergeWalk.java:66
-  reg [34:0] walk_sum; // TrieMergeWalk.java:67
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:68
-  reg [34:0] walk_least; // TrieMergeWalk.java:69
-  reg [2:0] walk_pending; // TrieMergeWalk.java:70
-  reg walk_probing; // TrieMergeWalk.java:72
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:73
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:74
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:75
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:76
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:77
-  reg walk_merges; // TrieMergeWalk.java:79
-  reg walk_clips; // TrieMergeWalk.java:80
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:81
-  reg walk_now_leaf; // TrieMergeWalk.java:82
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:83
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:84
+  reg [31:0] hit_key_4; // SplitRedo.java:80
+  reg walk_step_idle; // TrieMergeWalk.java:46
+  reg walk_step_begin; // TrieMergeWalk.java:46
+  reg walk_step_scan; // TrieMergeWalk.java:46
+  reg walk_step_descend; // TrieMergeWalk.java:46
+  reg walk_step_decide; // TrieMergeWalk.java:46
+  reg walk_step_act; // TrieMergeWalk.java:46
+  reg walk_step_free; // TrieMergeWalk.java:46
+  reg walk_step_finish; // TrieMergeWalk.java:46
+  reg walk_step_return; // TrieMergeWalk.java:46
+  reg [4:0] walk_depth; // TrieMergeWalk.java:64
+  reg [11:0] walk_slot; // TrieMergeWalk.java:65
+  reg [47:0] walk_word; // TrieMergeWalk.java:66
+  reg [3:0] walk_todo; // TrieMergeWalk.java:67
+  reg [34:0] walk_sum; // TrieMergeWalk.java:68
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:69
+  reg [34:0] walk_least; // TrieMergeWalk.java:70
+  reg [2:0] walk_pending; // TrieMergeWalk.java:71
+  reg walk_probe_sent; // TrieMergeWalk.java:74
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:75
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:76
+  reg walk_probing; // TrieMergeWalk.java:77
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:78
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:79
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:80
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:81
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:82
+  reg walk_merges; // TrieMergeWalk.java:84
+  reg walk_clips; // TrieMergeWalk.java:85
+  reg [3:0] walk_freeing; // TrieMergeWalk.java:86
+  reg walk_now_leaf; // TrieMergeWalk.java:87
+  reg [31:0] walk_new_count; // TrieMergeWalk.java:88
+  reg [34:0] walk_new_least; // TrieMergeWalk.java:89
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -202,30 +212,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] front_count; // TrieController.java:106
-  reg hit_short_1; // TrieController.java:127
-  reg hit_short_2; // TrieController.java:127
-  reg hit_short_3; // TrieController.java:127
+  reg [6:0] front_count; // TrieController.java:107
+  reg hit_short_1; // TrieController.java:128
+  reg hit_short_2; // TrieController.java:128
+  reg hit_short_3; // TrieController.java:128
+  reg hit_short_4; // TrieController.java:128
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
   reg [4:0] hit_depth_2; // CommitVerdict.java:62
   reg [4:0] hit_depth_3; // CommitVerdict.java:62
+  reg [4:0] hit_depth_4; // CommitVerdict.java:62
   reg hit_event_1; // CommitVerdict.java:65
   reg hit_event_2; // CommitVerdict.java:65
   reg hit_event_3; // CommitVerdict.java:65
+  reg hit_event_4; // CommitVerdict.java:65
   reg hit_splittable_1; // CommitVerdict.java:77
   reg hit_splittable_2; // CommitVerdict.java:77
   reg hit_splittable_3; // CommitVerdict.java:77
+  reg hit_splittable_4; // CommitVerdict.java:77
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
   reg [5:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [31:0] split_prefix; // TrieController.java:164
-  reg [3:0] split_present; // TrieController.java:165
-  reg [11:0] mark_slot; // TrieController.java:166
+  reg [31:0] split_prefix; // TrieController.java:165
+  reg [11:0] split_parent; // TrieController.java:166
+  reg [3:0] split_present; // TrieController.java:167
+  reg [11:0] mark_slot; // TrieController.java:168
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -234,20 +249,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:183
+  reg marking; // TrieController.java:185
+  reg mark_wait; // TrieController.java:189
+  reg mark_odd; // TrieController.java:190
+  reg [11:0] mark_next; // TrieController.java:191
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:185
-  reg advance_settled_was_2; // TrieController.java:185
-  reg advance_settled_before; // TrieController.java:185
+  reg advance_settled_was_1; // TrieController.java:193
+  reg advance_settled_was_2; // TrieController.java:193
+  reg advance_settled_before; // TrieController.java:193
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:73
-  (* no_rw_check *) reg [49:0] slot_info [0:4095]; // TrieTables.java:81
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:89
-  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:42
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:88
+  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:80
+  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:88
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:96
+  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:93
   reg [43:0] undo [0:31]; // UndoStack.java:35
 
   // Wires
@@ -260,32 +278,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire ev_clear; // StatusRegs.java:47
   wire [15:0] ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:70
-  wire word_read; // TrieTables.java:33
-  wire word_write; // TrieTables.java:35
-  wire info_read; // TrieTables.java:42
-  wire info_write; // TrieTables.java:44
-  wire min_read; // TrieTables.java:50
-  wire min_write; // TrieTables.java:52
-  wire [11:0] word_read_slot; // TrieTables.java:64
-  wire [11:0] word_write_slot; // TrieTables.java:65
-  wire [47:0] word_write_value; // TrieTables.java:66
-  wire [11:0] info_read_slot; // TrieTables.java:67
-  wire [11:0] info_write_slot; // TrieTables.java:68
-  wire [49:0] info_write_value; // TrieTables.java:70
-  wire [11:0] min_read_slot; // TrieTables.java:85
-  wire [11:0] min_write_slot; // TrieTables.java:86
-  wire [34:0] min_write_value; // TrieTables.java:87
-  wire free_push; // FreeSlots.java:24
-  wire free_take; // FreeSlots.java:26
-  wire free_clear; // FreeSlots.java:27
-  wire [11:0] free_pushed; // FreeSlots.java:39
+  wire word_read; // TrieTables.java:40
+  wire word_write; // TrieTables.java:42
+  wire info_read; // TrieTables.java:49
+  wire info_write; // TrieTables.java:51
+  wire min_read; // TrieTables.java:57
+  wire min_write; // TrieTables.java:59
+  wire [11:0] word_read_slot; // TrieTables.java:71
+  wire [11:0] word_write_slot; // TrieTables.java:72
+  wire [47:0] word_write_value; // TrieTables.java:73
+  wire [11:0] info_read_slot; // TrieTables.java:74
+  wire [11:0] info_write_slot; // TrieTables.java:75
+  wire [61:0] info_write_value; // TrieTables.java:77
+  wire [11:0] min_read_slot; // TrieTables.java:92
+  wire [11:0] min_write_slot; // TrieTables.java:93
+  wire [34:0] min_write_value; // TrieTables.java:94
+  wire free_push; // FreeSlots.java:25
+  wire free_take; // FreeSlots.java:27
+  wire free_clear; // FreeSlots.java:28
+  wire [11:0] free_pushed; // FreeSlots.java:40
   wire fifo_io_enq_ready; // SplitRedo.java:51
   wire fifo_io_enq_valid; // SplitRedo.java:51
   wire [67:0] fifo_io_enq_bits; // SplitRedo.java:51
   wire fifo_io_deq_ready; // SplitRedo.java:51
   wire fifo_io_deq_valid; // SplitRedo.java:51
   wire [67:0] fifo_io_deq_bits; // SplitRedo.java:51
-  wire [2:0] fifo_io_count; // SplitRedo.java:51
+  wire [3:0] fifo_io_count; // SplitRedo.java:51
   wire [1:0] _wire_0_0; // TrieWalk.java:118
   wire [1:0] _wire_0_1; // TrieWalk.java:118
   wire [1:0] _wire_0_2; // TrieWalk.java:118
@@ -310,8 +328,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:46
-  wire walk_done; // TrieMergeWalk.java:48
+  wire walk_start; // TrieMergeWalk.java:47
+  wire walk_done; // TrieMergeWalk.java:49
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -332,37 +350,37 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:206
+  wire _not_0 = ~io_counterClearing; // TrieController.java:221
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:206
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:221
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:222
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:222
+  wire _not_2 = ~io_headValid; // TrieController.java:242
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:242
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_3 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:54
-  wire _eq_2 = front_count == 7'd0; // TrieController.java:119
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:119
+  wire _eq_2 = front_count == 7'd0; // TrieController.java:120
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:120
   wire redo_queued = |fifo_io_count; // SplitRedo.java:56
-  wire _not_4 = ~redo_queued; // TrieController.java:119
-  wire pipe_empty = _and_4 & _not_4; // TrieController.java:119
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:120
-  wire _not_5 = ~undo_empty; // TrieController.java:230
-  wire _not_6 = ~marking; // TrieController.java:231
-  wire _and_5 = split_req & _not_6; // TrieController.java:231
-  wire _not_7 = ~split_req; // TrieController.java:235
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:124
-  wire [11:0] _bits_0 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire _not_4 = ~redo_queued; // TrieController.java:120
+  wire pipe_empty = _and_4 & _not_4; // TrieController.java:120
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:121
+  wire _not_5 = ~undo_empty; // TrieController.java:250
+  wire _not_6 = ~marking; // TrieController.java:251
+  wire _and_5 = split_req & _not_6; // TrieController.java:251
+  wire _not_7 = ~split_req; // TrieController.java:255
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:125
+  wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
-  wire [11:0] _bits_1 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1 = word_data[35:24]; // ChildWord.java:30
   wire _or_r_1 = |_bits_1; // ChildWord.java:43
-  wire [11:0] _bits_2 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_2 = word_data[23:12]; // ChildWord.java:30
   wire _or_r_2 = |_bits_2; // ChildWord.java:43
-  wire [11:0] _bits_3 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_3 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_3 = |_bits_3; // ChildWord.java:43
   wire [3:0] _cat_0 = {_or_r_0, _or_r_1, _or_r_2, _or_r_3}; // ChildWord.java:44
   wire _bits_4 = _cat_0[0]; // ChildWord.java:56
@@ -373,9 +391,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:176
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:176
-  wire _not_8 = ~early_done; // TrieController.java:247
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:178
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:178
+  wire _not_8 = ~early_done; // TrieController.java:264
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -408,7 +426,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _and_7 = _bits_13 & _or_0; // SplitCompare.java:75
   wire _or_1 = _bits_12 | _and_7; // SplitCompare.java:75
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
-  wire [3:0] _not_9 = ~split_present; // TrieController.java:168
+  wire [3:0] _not_9 = ~split_present; // TrieController.java:170
   wire _bits_23 = _not_9[0]; // FirstSet.java:24
   wire _bits_24 = _not_9[1]; // FirstSet.java:24
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
@@ -416,21 +434,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_26 = _not_9[3]; // FirstSet.java:24
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire _not_10 = ~_or_4; // TrieController.java:258
-  wire _not_11 = ~marking; // TrieController.java:284
-  wire _not_12 = ~advance_settled_before; // TrieController.java:296
+  wire _not_10 = ~_or_4; // TrieController.java:275
+  wire _not_11 = ~marking; // TrieController.java:303
+  wire _not_12 = ~advance_settled_before; // TrieController.java:315
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_13 = ~commit_stop; // TrieController.java:369
-  wire _and_8 = state_run & _not_13; // TrieController.java:369
-  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:369
-  wire _and_9 = _and_8 & _not_14; // TrieController.java:369
-  wire _and_10 = _and_9 & issue_gate; // TrieController.java:369
-  wire _and_11 = state_run & hit_event_3; // CommitVerdict.java:66
+  wire _not_13 = ~commit_stop; // TrieController.java:395
+  wire _and_8 = state_run & _not_13; // TrieController.java:395
+  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:395
+  wire _and_9 = _and_8 & _not_14; // TrieController.java:395
+  wire _and_10 = _and_9 & issue_gate; // TrieController.java:395
+  wire _and_11 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_15 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_11 & _not_15; // CommitVerdict.java:66
-  wire _not_16 = ~split_in_place; // TrieController.java:303
+  wire _not_16 = ~split_in_place; // TrieController.java:322
   wire _not_17 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:371
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:397
   wire _not_18 = ~_or_6; // CsrRequests.java:64
   wire _and_12 = _not_17 & _not_18; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -441,30 +459,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_13 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:371
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:397
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:373
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:373
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:373
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:373
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:373
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:373
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:373
-  wire _or_17 = _or_16 | state_advance; // TrieController.java:373
-  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:373
-  wire _or_19 = _or_18 | state_resume; // TrieController.java:373
-  wire _and_14 = state_run & pipe_empty; // TrieController.java:374
-  wire _not_22 = ~io_headValid; // TrieController.java:374
-  wire _and_15 = _and_14 & _not_22; // TrieController.java:374
+  wire _or_10 = state_drain | state_undo; // TrieController.java:399
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:399
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:399
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:399
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:399
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:399
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:399
+  wire _or_17 = _or_16 | state_advance; // TrieController.java:399
+  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:399
+  wire _or_19 = _or_18 | state_resume; // TrieController.java:399
+  wire _and_14 = state_run & pipe_empty; // TrieController.java:400
+  wire _not_22 = ~io_headValid; // TrieController.java:400
+  wire _and_15 = _and_14 & _not_22; // TrieController.java:400
   wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_24 = ~split_in_place; // TrieController.java:113
-  wire _and_16 = commit_stop & _not_24; // TrieController.java:113
-  wire _not_25 = ~commit_stop; // TrieController.java:114
-  wire _and_17 = state_run & _not_25; // TrieController.java:114
-  wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:114
-  wire _and_18 = _and_17 & _not_26; // TrieController.java:114
-  wire _not_27 = ~_and_18; // TrieController.java:114
-  wire _and_19 = state_resume & split_in_place; // TrieController.java:362
+  wire _not_24 = ~split_in_place; // TrieController.java:114
+  wire _and_16 = commit_stop & _not_24; // TrieController.java:114
+  wire _not_25 = ~commit_stop; // TrieController.java:115
+  wire _and_17 = state_run & _not_25; // TrieController.java:115
+  wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:115
+  wire _and_18 = _and_17 & _not_26; // TrieController.java:115
+  wire _not_27 = ~_and_18; // TrieController.java:115
+  wire _and_19 = state_resume & split_in_place; // TrieController.java:388
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -497,15 +515,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
   wire _bits_42 = walk_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_42}; // ChildWord.java:56
-  wire _eq_3 = ctl_words_rdata_0 == 48'd0; // TrieMergeWalk.java:95
-  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:95
-  wire _not_29 = ~walk_probed_leaf; // TrieMergeWalk.java:99
-  wire _and_23 = walk_probing & _not_29; // TrieMergeWalk.java:99
-  wire _not_30 = ~walk_probed_leaf; // TrieMergeWalk.java:96
-  wire _and_24 = walk_probing & _not_30; // TrieMergeWalk.java:96
+  wire _eq_3 = word_data == 48'd0; // TrieMergeWalk.java:100
+  wire walk_probed_leaf = walk_probing & _eq_3; // TrieMergeWalk.java:100
+  wire _not_29 = ~walk_probed_leaf; // TrieMergeWalk.java:104
+  wire _and_23 = walk_probing & _not_29; // TrieMergeWalk.java:104
+  wire _not_30 = ~walk_probed_leaf; // TrieMergeWalk.java:101
+  wire _and_24 = walk_probing & _not_30; // TrieMergeWalk.java:101
   wire _bits_43 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_43; // SplitCompare.java:59
-  wire [11:0] _bits_44 = sub_min_rdata_0[34:23]; // SplitCompare.java:71
+  wire [11:0] _bits_44 = min_data[34:23]; // SplitCompare.java:71
   wire [34:0] _bits_45 = op_not_threshold[34:0]; // SplitCompare.java:59
   wire [11:0] _bits_46 = _bits_45[34:23]; // SplitCompare.java:72
   wire [12:0] _add_18 = {1'b0, _bits_44} + {1'b0, _bits_46}; // SplitCompare.java:85
@@ -514,7 +532,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [12:0] _cat_9 = {_bits_46, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_19 = {1'b0, _cat_8} + {1'b0, _cat_9}; // SplitCompare.java:86
   wire _bits_48 = _add_19[13]; // SplitCompare.java:86
-  wire [22:0] _bits_49 = sub_min_rdata_0[22:0]; // SplitCompare.java:70
+  wire [22:0] _bits_49 = min_data[22:0]; // SplitCompare.java:70
   wire [11:0] _bits_50 = _bits_49[22:11]; // SplitCompare.java:71
   wire [22:0] _bits_51 = _bits_45[22:0]; // SplitCompare.java:70
   wire [11:0] _bits_52 = _bits_51[22:11]; // SplitCompare.java:72
@@ -535,9 +553,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _and_26 = _bits_48 & _or_21; // SplitCompare.java:75
   wire _or_22 = _bits_47 | _and_26; // SplitCompare.java:75
   wire _and_27 = _and_r_1 & _or_22; // SplitCompare.java:59
-  wire walk_probed_passed = _and_24 & _and_27; // TrieMergeWalk.java:97
-  wire _not_31 = ~walk_probed_passed; // TrieMergeWalk.java:99
-  wire walk_probed_walk = _and_23 & _not_31; // TrieMergeWalk.java:99
+  wire walk_probed_passed = _and_24 & _and_27; // TrieMergeWalk.java:102
+  wire _not_31 = ~walk_probed_passed; // TrieMergeWalk.java:104
+  wire walk_probed_walk = _and_23 & _not_31; // TrieMergeWalk.java:104
   wire _bits_58 = walk_todo[0]; // FirstSet.java:24
   wire _bits_59 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_58 | _bits_59; // FirstSet.java:36
@@ -552,7 +570,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:24
   wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:36
   wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:336
+  wire _and_28 = marking & mark_wait; // TrieController.java:353
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:355
   wire _not_32 = ~_or_23; // FirstSet.java:34
   wire _not_33 = ~_bits_60; // FirstSet.java:34
   wire _not_34 = ~_bits_58; // FirstSet.java:34
@@ -560,9 +579,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [1:0] _cat_14 = {_not_32, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_66 = _cat_14; // FirstSet.java:43
   wire [11:0] _dyn_index_0 = _bits_66[1] ? (_bits_66[0] ? _wire_2_3 : _wire_2_2) : (_bits_66[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:44
-  wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:45
-  wire [11:0] free_next = free_stack_empty ? _bits_67 : free_stack_rdata_0; // FreeSlots.java:45
+  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
+  wire [11:0] _bits_67 = fresh_slot[11:0]; // FreeSlots.java:47
+  wire [11:0] free_next = free_stack_empty ? _bits_67 : free_top; // FreeSlots.java:47
   wire _bits_68 = walk_leaves[3]; // ChildWord.java:70
   wire [11:0] _bits_69 = walk_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_1 = _bits_68 ? 12'd0 : _bits_69; // ChildWord.java:70
@@ -577,7 +596,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _mux_4 = _bits_74 ? 12'd0 : _bits_75; // ChildWord.java:70
   wire [47:0] _cat_15 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_76 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire [11:0] _bits_76 = info_data[11:0]; // TrieTables.java:180
   wire _not_35 = ~_or_26; // FirstSet.java:34
   wire _not_36 = ~_bits_64; // FirstSet.java:34
   wire _not_37 = ~_bits_62; // FirstSet.java:34
@@ -585,33 +604,34 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [1:0] _cat_16 = {_not_35, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_77 = _cat_16; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_3_3 : _wire_3_2) : (_bits_77[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire [49:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0}; // TrieTables.java:118
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:169
+  wire [61:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:171
   wire _not_38 = ~_or_2; // FirstSet.java:34
   wire _not_39 = ~_bits_25; // FirstSet.java:34
   wire _not_40 = ~_bits_23; // FirstSet.java:34
   wire _mux_6 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
   wire [1:0] _cat_18 = {_not_38, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_78 = _cat_18; // FirstSet.java:43
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:171
-  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:171
-  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:171
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:174
-  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:174
-  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:174
-  wire [49:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot}; // TrieTables.java:118
-  wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:78
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:167
-  wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:94
-  wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:91
-  wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:55
-  wire [12:0] _add_24 = free_depth + 13'd1; // FreeSlots.java:52
-  wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:56
-  wire _or_30 = free_push | free_take; // FreeSlots.java:46
-  wire _or_31 = _or_30 | free_clear; // FreeSlots.java:46
-  wire _not_41 = ~_or_31; // FreeSlots.java:46
-  wire _and_28 = commit_fire & hit_splittable_3; // CommitVerdict.java:89
-  wire _and_29 = _and_28 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:173
+  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:173
+  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:173
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:176
+  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:176
+  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:176
+  wire [61:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot, split_parent}; // TrieTables.java:125
+  wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:85
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:169
+  wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:101
+  wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:98
+  wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:57
+  wire [12:0] _add_24 = free_depth + 13'd1; // FreeSlots.java:54
+  wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:58
+  wire _or_30 = free_push | free_take; // FreeSlots.java:48
+  wire _or_31 = _or_30 | free_clear; // FreeSlots.java:48
+  wire _not_41 = ~_or_31; // FreeSlots.java:48
+  wire _and_29 = _not_41 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_30 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_31 = _and_30 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _bits_81 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_2 = &_bits_81; // SplitCompare.java:59
   wire [11:0] _bits_82 = root_min[34:23]; // SplitCompare.java:71
@@ -639,18 +659,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_25 = {_bits_94, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
   wire _bits_95 = _add_29[12]; // SplitCompare.java:86
-  wire _and_30 = _bits_92 & _bits_95; // SplitCompare.java:75
-  wire _or_32 = _bits_91 | _and_30; // SplitCompare.java:75
-  wire _and_31 = _bits_86 & _or_32; // SplitCompare.java:75
-  wire _or_33 = _bits_85 | _and_31; // SplitCompare.java:75
+  wire _and_32 = _bits_92 & _bits_95; // SplitCompare.java:75
+  wire _or_32 = _bits_91 | _and_32; // SplitCompare.java:75
+  wire _and_33 = _bits_86 & _or_32; // SplitCompare.java:75
+  wire _or_33 = _bits_85 | _and_33; // SplitCompare.java:75
   wire skip_now = _and_r_2 & _or_33; // SplitCompare.java:59
-  wire _and_32 = hit_short_3 & skip_now; // CommitVerdict.java:91
+  wire _and_34 = hit_short_4 & skip_now; // CommitVerdict.java:91
   wire [16:0] _bits_96 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
   wire _ge_0 = {1'b0, io_head_weight} >= _bits_96; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
   wire _not_42 = ~merge_now; // CommitVerdict.java:91
-  wire _and_33 = _and_32 & _not_42; // CommitVerdict.java:91
-  wire _not_43 = ~_and_33; // CommitVerdict.java:91
+  wire _and_35 = _and_34 & _not_42; // CommitVerdict.java:91
+  wire _not_43 = ~_and_35; // CommitVerdict.java:91
   wire [15:0] _bits_97 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
   wire [15:0] _bits_98 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
   wire [16:0] _add_30 = {1'b0, _bits_97} + {1'b0, _bits_98}; // SplitCompare.java:85
@@ -663,16 +683,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [15:0] _bits_102 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
   wire [16:0] _add_32 = {1'b0, _bits_101} + {1'b0, _bits_102}; // SplitCompare.java:85
   wire _bits_103 = _add_32[16]; // SplitCompare.java:85
-  wire _and_34 = _bits_100 & _bits_103; // SplitCompare.java:75
-  wire _and_35 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_36 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_35 | _and_36; // CommitVerdict.java:94
-  wire _and_37 = hit_splittable_3 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_37 & over_t; // CommitVerdict.java:78
-  wire _not_44 = ~merge_now; // TrieController.java:148
-  wire _and_38 = split_now & _not_44; // TrieController.java:148
-  wire _not_45 = ~hit_short_3; // TrieController.java:148
-  wire _and_39 = _and_38 & _not_45; // TrieController.java:148
+  wire _and_36 = _bits_100 & _bits_103; // SplitCompare.java:75
+  wire _and_37 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_38 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_37 | _and_38; // CommitVerdict.java:94
+  wire _and_39 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_39 & over_t; // CommitVerdict.java:78
+  wire _not_44 = ~merge_now; // TrieController.java:149
+  wire _and_40 = split_now & _not_44; // TrieController.java:149
+  wire _not_45 = ~hit_short_4; // TrieController.java:149
+  wire _and_41 = _and_40 & _not_45; // TrieController.java:149
   wire _eq_7 = _bits_78 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_7 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
@@ -686,13 +706,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _bits_107 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_10 = _eq_10 ? free_next : _bits_107; // ChildWord.java:63
   wire [47:0] _cat_28 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:158
-  wire _and_40 = draining & io_counterResult_valid; // TrieController.java:160
-  wire _and_41 = _and_40 & split_in_place; // TrieController.java:160
-  wire [67:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_3, hit_children_3, hit_weight_3, hit_key_3}; // SplitRedo.java:86
-  wire _not_46 = ~commit_stop; // TrieController.java:83
-  wire _and_42 = state_run & _not_46; // TrieController.java:83
-  wire redo_issue = _and_42 & fifo_io_deq_valid; // TrieController.java:83
+  wire draining = state_drain | commit_stop; // TrieController.java:159
+  wire _and_42 = draining & io_counterResult_valid; // TrieController.java:161
+  wire _and_43 = _and_42 & split_in_place; // TrieController.java:161
+  wire [67:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
+  wire _not_46 = ~commit_stop; // TrieController.java:84
+  wire _and_44 = state_run & _not_46; // TrieController.java:84
+  wire redo_issue = _and_44 & fifo_io_deq_valid; // TrieController.java:84
   wire [31:0] _bits_108 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
   wire [1:0] _bits_109 = _bits_108[31:30]; // TrieWalk.java:120
   wire [1:0] _bits_110 = _bits_108[29:28]; // TrieWalk.java:120
@@ -718,454 +738,463 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire redo_moved = _bits_129 == op_slot; // SplitRedo.java:64
   wire [2:0] _bits_130 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
   wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_130; // SplitRedo.java:68
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:86
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:87
   wire [15:0] _bits_131 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
-  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:87
-  wire [31:0] _mux_11 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:88
-  wire _or_34 = io_found_valid | redo_issue; // TrieController.java:215
-  wire _not_47 = ~commit_stop; // TrieController.java:215
-  wire _and_43 = _or_34 & _not_47; // TrieController.java:215
-  wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:157
+  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:88
+  wire [31:0] _mux_11 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:89
+  wire _or_34 = io_found_valid | redo_issue; // TrieController.java:235
+  wire _not_47 = ~commit_stop; // TrieController.java:235
+  wire _and_45 = _or_34 & _not_47; // TrieController.java:235
+  wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:163
   wire [11:0] _bits_132 = undo_rdata_0[43:32]; // UndoStack.java:48
   wire [4:0] _bits_133 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
   wire [3:0] _bits_134 = _bits_133[3:0]; // TrieWalk.java:121
   wire [1:0] _dyn_index_1 = _bits_134[3] ? (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_15 : _wire_0_14) : (_bits_134[0] ? _wire_0_13 : _wire_0_12)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_11 : _wire_0_10) : (_bits_134[0] ? _wire_0_9 : _wire_0_8))) : (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_7 : _wire_0_6) : (_bits_134[0] ? _wire_0_5 : _wire_0_4)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_3 : _wire_0_2) : (_bits_134[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:121
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_129; // SplitRedo.java:66
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:84
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:85
   wire [31:0] _bits_135 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_136 = walk_sum[34:32]; // TrieMergeWalk.java:106
-  wire _or_r_4 = |_bits_136; // TrieMergeWalk.java:106
-  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:106
-  wire [31:0] _bits_137 = walk_sum[31:0]; // TrieMergeWalk.java:106
-  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_137; // TrieMergeWalk.java:106
-  wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:211
-  wire _not_48 = ~walk_probing; // TrieMergeWalk.java:151
-  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:103
-  wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:93
-  wire _and_44 = read_result & _or_35; // TrieMergeWalk.java:93
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_44}; // TrieMergeWalk.java:104
-  wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:151
-  wire _and_45 = _not_48 & _eq_13; // TrieMergeWalk.java:151
-  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:161
-  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:89
-  wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:89
-  wire [139:0] _mem_read_0 = walk_frames[_bits_138]; // TrieMergeWalk.java:90
-  wire [11:0] _bits_139 = _mem_read_0[139:128]; // TrieMergeWalk.java:223
-  wire [47:0] _bits_140 = _mem_read_0[127:80]; // TrieMergeWalk.java:224
-  wire [11:0] _bits_141 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
+  wire [2:0] _bits_136 = walk_sum[34:32]; // TrieMergeWalk.java:111
+  wire _or_r_4 = |_bits_136; // TrieMergeWalk.java:111
+  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:111
+  wire [31:0] _bits_137 = walk_sum[31:0]; // TrieMergeWalk.java:111
+  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_137; // TrieMergeWalk.java:111
+  wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:217
+  wire _not_48 = ~walk_probing; // TrieMergeWalk.java:157
+  wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:157
+  wire _and_46 = _not_48 & _not_49; // TrieMergeWalk.java:157
+  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
+  wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
+  wire _and_47 = read_result & _or_35; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_47}; // TrieMergeWalk.java:109
+  wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:157
+  wire _and_48 = _and_46 & _eq_13; // TrieMergeWalk.java:157
+  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:167
+  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
+  wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:94
+  wire [139:0] _mem_read_0 = walk_frames[_bits_138]; // TrieMergeWalk.java:95
+  wire [11:0] _bits_139 = _mem_read_0[139:128]; // TrieMergeWalk.java:229
+  wire [47:0] _bits_140 = _mem_read_0[127:80]; // TrieMergeWalk.java:230
+  wire [11:0] _bits_141 = root_word[47:36]; // ChildWord.java:30
   wire _or_r_5 = |_bits_141; // ChildWord.java:43
-  wire [11:0] _bits_142 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_142 = root_word[35:24]; // ChildWord.java:30
   wire _or_r_6 = |_bits_142; // ChildWord.java:43
-  wire [11:0] _bits_143 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_143 = root_word[23:12]; // ChildWord.java:30
   wire _or_r_7 = |_bits_143; // ChildWord.java:43
-  wire [11:0] _bits_144 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_144 = root_word[11:0]; // ChildWord.java:30
   wire _or_r_8 = |_bits_144; // ChildWord.java:43
   wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << _bits_66; // TrieMergeWalk.java:260
-  wire [3:0] _bits_145 = _dshl_1[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_49 = ~_bits_145; // TrieMergeWalk.java:149
-  wire [3:0] _and_46 = walk_todo & _not_49; // TrieMergeWalk.java:149
-  wire [11:0] _bits_146 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_146; // ChildWord.java:43
-  wire [11:0] _bits_147 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_147; // ChildWord.java:43
-  wire [11:0] _bits_148 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_148; // ChildWord.java:43
-  wire [11:0] _bits_149 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_149; // ChildWord.java:43
+  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:266
+  wire [3:0] _bits_145 = _dshl_1[3:0]; // TrieMergeWalk.java:266
+  wire [3:0] _or_36 = walk_todo | _bits_145; // TrieMergeWalk.java:146
+  wire [6:0] _dshl_2 = 7'd1 << _bits_66; // TrieMergeWalk.java:266
+  wire [3:0] _bits_146 = _dshl_2[3:0]; // TrieMergeWalk.java:266
+  wire [3:0] _not_50 = ~_bits_146; // TrieMergeWalk.java:155
+  wire [3:0] _and_49 = walk_todo & _not_50; // TrieMergeWalk.java:155
+  wire [11:0] _bits_147 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_147; // ChildWord.java:43
+  wire [11:0] _bits_148 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_148; // ChildWord.java:43
+  wire [11:0] _bits_149 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_149; // ChildWord.java:43
+  wire [11:0] _bits_150 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_150; // ChildWord.java:43
   wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_150 = _mem_read_0[79:76]; // TrieMergeWalk.java:221
-  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:94
-  wire [34:0] _mux_13 = _and_44 ? _add_35 : walk_sum; // TrieMergeWalk.java:94
-  wire [34:0] _bits_151 = _mem_read_0[75:41]; // TrieMergeWalk.java:219
-  wire [34:0] _add_36 = _bits_151 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:226
-  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_151; // TrieMergeWalk.java:226
-  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:260
-  wire [3:0] _bits_152 = _dshl_2[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_36 = walk_leaves | _bits_152; // TrieMergeWalk.java:135
-  wire [3:0] _bits_153 = _mem_read_0[40:37]; // TrieMergeWalk.java:218
-  wire [1:0] _bits_154 = _mem_read_0[1:0]; // TrieMergeWalk.java:216
-  wire [6:0] _dshl_3 = 7'd1 << _bits_154; // TrieMergeWalk.java:260
-  wire [3:0] _bits_155 = _dshl_3[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _or_37 = _bits_153 | _bits_155; // TrieMergeWalk.java:227
-  wire [3:0] _mux_15 = walk_now_leaf ? _or_37 : _bits_153; // TrieMergeWalk.java:227
-  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:60
-  wire _lt_0 = sub_min_rdata_0 < walk_least; // TrieMergeWalk.java:100
-  wire _and_47 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:100
-  wire [34:0] _mux_16 = _and_47 ? sub_min_rdata_0 : walk_least; // TrieMergeWalk.java:100
-  wire _not_50 = ~walk_now_leaf; // TrieMergeWalk.java:228
-  wire [34:0] _bits_156 = _mem_read_0[36:2]; // TrieMergeWalk.java:217
-  wire _lt_1 = walk_new_least < _bits_156; // TrieMergeWalk.java:228
-  wire _and_48 = _not_50 & _lt_1; // TrieMergeWalk.java:228
-  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_156; // TrieMergeWalk.java:228
-  wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:169
-  wire _bits_157 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_157; // SplitCompare.java:59
-  wire [11:0] _bits_158 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_159 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_160 = _bits_159[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_37 = {1'b0, _bits_158} + {1'b0, _bits_160}; // SplitCompare.java:85
-  wire _bits_161 = _add_37[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_158, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_160, 1'd1}; // SplitCompare.java:86
+  wire [3:0] _bits_151 = _mem_read_0[79:76]; // TrieMergeWalk.java:227
+  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_47 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _bits_152 = _mem_read_0[75:41]; // TrieMergeWalk.java:225
+  wire [34:0] _add_36 = _bits_152 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:232
+  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_152; // TrieMergeWalk.java:232
+  wire [6:0] _dshl_3 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:266
+  wire [3:0] _bits_153 = _dshl_3[3:0]; // TrieMergeWalk.java:266
+  wire [3:0] _or_37 = walk_leaves | _bits_153; // TrieMergeWalk.java:140
+  wire [3:0] _bits_154 = _mem_read_0[40:37]; // TrieMergeWalk.java:224
+  wire [1:0] _bits_155 = _mem_read_0[1:0]; // TrieMergeWalk.java:222
+  wire [6:0] _dshl_4 = 7'd1 << _bits_155; // TrieMergeWalk.java:266
+  wire [3:0] _bits_156 = _dshl_4[3:0]; // TrieMergeWalk.java:266
+  wire [3:0] _or_38 = _bits_154 | _bits_156; // TrieMergeWalk.java:233
+  wire [3:0] _mux_15 = walk_now_leaf ? _or_38 : _bits_154; // TrieMergeWalk.java:233
+  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:61
+  wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
+  wire _and_50 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_50 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _not_51 = ~walk_now_leaf; // TrieMergeWalk.java:234
+  wire [34:0] _bits_157 = _mem_read_0[36:2]; // TrieMergeWalk.java:223
+  wire _lt_1 = walk_new_least < _bits_157; // TrieMergeWalk.java:234
+  wire _and_51 = _not_51 & _lt_1; // TrieMergeWalk.java:234
+  wire [34:0] _mux_17 = _and_51 ? walk_new_least : _bits_157; // TrieMergeWalk.java:234
+  wire _not_52 = ~walk_probed_walk; // TrieMergeWalk.java:135
+  wire _and_52 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
+  wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:175
+  wire _bits_158 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_158; // SplitCompare.java:59
+  wire [11:0] _bits_159 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_160 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_161 = _bits_160[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_37 = {1'b0, _bits_159} + {1'b0, _bits_161}; // SplitCompare.java:85
+  wire _bits_162 = _add_37[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_159, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_161, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_162 = _add_38[13]; // SplitCompare.java:86
-  wire [22:0] _bits_163 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_164 = _bits_163[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_165 = _bits_159[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_166 = _bits_165[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_39 = {1'b0, _bits_164} + {1'b0, _bits_166}; // SplitCompare.java:85
-  wire _bits_167 = _add_39[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_164, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_166, 1'd1}; // SplitCompare.java:86
+  wire _bits_163 = _add_38[13]; // SplitCompare.java:86
+  wire [22:0] _bits_164 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_165 = _bits_164[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_166 = _bits_160[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_167 = _bits_166[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_39 = {1'b0, _bits_165} + {1'b0, _bits_167}; // SplitCompare.java:85
+  wire _bits_168 = _add_39[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_165, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_167, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_168 = _add_40[13]; // SplitCompare.java:86
-  wire [10:0] _bits_169 = _bits_163[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_169, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_170 = _bits_165[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_170, 1'd1}; // SplitCompare.java:86
+  wire _bits_169 = _add_40[13]; // SplitCompare.java:86
+  wire [10:0] _bits_170 = _bits_164[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_170, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_171 = _bits_166[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_171, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_171 = _add_41[12]; // SplitCompare.java:86
-  wire _and_49 = _bits_168 & _bits_171; // SplitCompare.java:75
-  wire _or_38 = _bits_167 | _and_49; // SplitCompare.java:75
-  wire _and_50 = _bits_162 & _or_38; // SplitCompare.java:75
-  wire _or_39 = _bits_161 | _and_50; // SplitCompare.java:75
-  wire _and_51 = _and_r_3 & _or_39; // SplitCompare.java:59
-  wire _not_51 = ~_and_51; // TrieMergeWalk.java:171
-  wire _and_52 = _or_r_13 & _not_51; // TrieMergeWalk.java:170
-  wire [2:0] _bits_172 = walk_sum[34:32]; // TrieMergeWalk.java:172
-  wire _or_r_14 = |_bits_172; // TrieMergeWalk.java:172
-  wire [6:0] _dshl_4 = 7'd1 << _bits_77; // TrieMergeWalk.java:260
-  wire [3:0] _bits_173 = _dshl_4[3:0]; // TrieMergeWalk.java:260
-  wire [3:0] _not_52 = ~_bits_173; // TrieMergeWalk.java:196
-  wire [3:0] _and_53 = walk_freeing & _not_52; // TrieMergeWalk.java:196
-  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:206
-  wire _and_54 = walk_merges & _eq_14; // TrieMergeWalk.java:206
-  wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:186
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:186
-  wire _and_55 = _or_r_15 & _lt_2; // TrieMergeWalk.java:186
-  wire [34:0] _mux_18 = _and_55 ? walk_sum : walk_least; // TrieMergeWalk.java:186
-  wire [11:0] _bits_174 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_175 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_176 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_177 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_178 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_179 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_180 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_181 = walk_word[47:36]; // ChildWord.java:30
+  wire _bits_172 = _add_41[12]; // SplitCompare.java:86
+  wire _and_53 = _bits_169 & _bits_172; // SplitCompare.java:75
+  wire _or_39 = _bits_168 | _and_53; // SplitCompare.java:75
+  wire _and_54 = _bits_163 & _or_39; // SplitCompare.java:75
+  wire _or_40 = _bits_162 | _and_54; // SplitCompare.java:75
+  wire _and_55 = _and_r_3 & _or_40; // SplitCompare.java:59
+  wire _not_53 = ~_and_55; // TrieMergeWalk.java:177
+  wire _and_56 = _or_r_13 & _not_53; // TrieMergeWalk.java:176
+  wire [2:0] _bits_173 = walk_sum[34:32]; // TrieMergeWalk.java:178
+  wire _or_r_14 = |_bits_173; // TrieMergeWalk.java:178
+  wire [6:0] _dshl_5 = 7'd1 << _bits_77; // TrieMergeWalk.java:266
+  wire [3:0] _bits_174 = _dshl_5[3:0]; // TrieMergeWalk.java:266
+  wire [3:0] _not_54 = ~_bits_174; // TrieMergeWalk.java:202
+  wire [3:0] _and_57 = walk_freeing & _not_54; // TrieMergeWalk.java:202
+  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:212
+  wire _and_58 = walk_merges & _eq_14; // TrieMergeWalk.java:212
+  wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:192
+  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:192
+  wire _and_59 = _or_r_15 & _lt_2; // TrieMergeWalk.java:192
+  wire [34:0] _mux_18 = _and_59 ? walk_sum : walk_least; // TrieMergeWalk.java:192
+  wire [11:0] _bits_175 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_176 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_177 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_178 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_179 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_180 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_181 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_182 = walk_word[47:36]; // ChildWord.java:30
   wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_53 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_56 = snapshot_pending & _not_53; // CsrRequests.java:90
-  wire _and_57 = _and_56 & quiet_held; // CsrRequests.java:90
-  wire _and_58 = _and_57 & snapshot_settled; // CsrRequests.java:90
-  wire _and_59 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_60 = snapshot_pending & _not_55; // CsrRequests.java:90
+  wire _and_61 = _and_60 & quiet_held; // CsrRequests.java:90
+  wire _and_62 = _and_61 & snapshot_settled; // CsrRequests.java:90
+  wire _and_63 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_182 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_182; // ScheduleAndSnapshot.java:62
-  wire _not_54 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_20 = _not_54 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_40 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [30:0] _bits_183 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_183; // ScheduleAndSnapshot.java:62
+  wire _not_56 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_20 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_41 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_183 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_184 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_41 = _bits_184 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_183, _or_41}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_185 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_55 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_60 = following_running & _not_55; // MergeScheduleUnit.java:43
-  wire _not_56 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_186 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_186; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_187 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_188 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_187} - {1'b0, _bits_188}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_189 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_190 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_189} - {1'b0, _bits_190}; // ScheduleAndSnapshot.java:74
-  wire _bits_191 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_191}; // ScheduleAndSnapshot.java:75
-  wire _bits_192 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_57 = ~_bits_192; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_193 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_194 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_193, _bits_194}; // ScheduleAndSnapshot.java:77
+  wire [62:0] _bits_184 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_185 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_42 = _bits_185 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_184, _or_42}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_186 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_64 = following_running & _not_57; // MergeScheduleUnit.java:43
+  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_187 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_187; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_188 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_189 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_188} - {1'b0, _bits_189}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_190 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_191 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_190} - {1'b0, _bits_191}; // ScheduleAndSnapshot.java:74
+  wire _bits_192 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_192}; // ScheduleAndSnapshot.java:75
+  wire _bits_193 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_59 = ~_bits_193; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_194 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_195 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_194, _bits_195}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_61 = _not_57 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_65 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_195 = _sub_9[17:0]; // SplitCounter.java:70
-  wire _or_42 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_196 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_197 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_196 = _sub_9[17:0]; // SplitCounter.java:70
+  wire _or_43 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_197 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_198 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_198 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_199 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_200 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_199 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_200 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_201 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_201 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_202 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_203 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_202 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_203 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_204 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_204 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_205 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_58 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_205 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_206 = _sub_11[16]; // SplitCounter.java:57
+  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_59 = ~_or_r_19; // SplitCounter.java:91
+  wire _not_61 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_60 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_62 = _not_59 & _not_60; // SplitCounter.java:92
+  wire _not_62 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_66 = _not_61 & _not_62; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_61 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_63 = _and_62 & _not_61; // SplitCounter.java:92
-  wire _and_64 = _not_58 & _and_63; // ScheduleAndSnapshot.java:97
-  wire _bits_206 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_206; // ScheduleAndSnapshot.java:102
-  wire _not_62 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_65 = _and_64 & _not_62; // ScheduleAndSnapshot.java:99
+  wire _not_63 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_67 = _and_66 & _not_63; // SplitCounter.java:92
+  wire _and_68 = _not_60 & _and_67; // ScheduleAndSnapshot.java:97
+  wire _bits_207 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_207; // ScheduleAndSnapshot.java:102
+  wire _not_64 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_69 = _and_68 & _not_64; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_63 = ~split_in_place; // TrieController.java:117
-  wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:107
-  wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:108
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:125
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:127
+  wire _not_65 = ~split_in_place; // TrieController.java:118
+  wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:108
+  wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:109
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:126
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:128
   wire [4:0] _add_44 = _bits_133 + 5'd1; // SplitRedo.java:67
   wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_133; // SplitRedo.java:67
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:85
-  wire _or_43 = io_found_valid | redo_issue; // TrieController.java:137
-  wire _and_66 = state_run & _or_43; // TrieController.java:137
-  wire _not_64 = ~commit_stop; // TrieController.java:137
-  wire _and_67 = _and_66 & _not_64; // TrieController.java:137
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:86
+  wire _or_44 = io_found_valid | redo_issue; // TrieController.java:138
+  wire _and_70 = state_run & _or_44; // TrieController.java:138
+  wire _not_66 = ~commit_stop; // TrieController.java:138
+  wire _and_71 = _and_70 & _not_66; // TrieController.java:138
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_65 = ~merge_now; // CommitVerdict.java:84
-  wire _and_68 = split_now & _not_65; // CommitVerdict.java:84
-  wire _and_69 = _and_68 & hit_short_3; // CommitVerdict.java:84
-  wire defer_now = _and_69 & skip_now; // CommitVerdict.java:84
-  wire _and_70 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_66 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_66; // UndoStack.java:40
+  wire _not_67 = ~merge_now; // CommitVerdict.java:84
+  wire _and_72 = split_now & _not_67; // CommitVerdict.java:84
+  wire _and_73 = _and_72 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_73 & skip_now; // CommitVerdict.java:84
+  wire _and_74 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_68 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_68; // UndoStack.java:40
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:159
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:160
   wire [5:0] _add_45 = undo_sp + 6'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 6'd0; // UndoStack.java:39
-  wire [31:0] _bits_207 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [11:0] _bits_208 = ctl_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_208; // ChildWord.java:43
-  wire [11:0] _bits_209 = ctl_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_209; // ChildWord.java:43
-  wire [11:0] _bits_210 = ctl_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_210; // ChildWord.java:43
-  wire [11:0] _bits_211 = ctl_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_211; // ChildWord.java:43
+  wire [31:0] _bits_208 = info_data[55:24]; // TrieTables.java:172
+  wire [11:0] _bits_209 = info_data[23:12]; // TrieTables.java:176
+  wire [11:0] _bits_210 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_210; // ChildWord.java:43
+  wire [11:0] _bits_211 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_211; // ChildWord.java:43
+  wire [11:0] _bits_212 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_25 = |_bits_212; // ChildWord.java:43
+  wire [11:0] _bits_213 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_213; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_78; // TrieController.java:269
-  wire [3:0] _bits_212 = _dshl_5[3:0]; // TrieController.java:269
-  wire [3:0] _or_44 = split_present | _bits_212; // TrieController.java:268
-  wire [11:0] _bits_213 = slot_info_rdata_0[11:0]; // TrieTables.java:165
+  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:286
+  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:286
+  wire [3:0] _or_45 = split_present | _bits_214; // TrieController.java:285
+  wire [11:0] _bits_215 = info_data[23:12]; // TrieTables.java:176
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_214 = slot_info_rdata_0[49]; // TrieTables.java:153
-  wire _and_71 = _lt_5 & _bits_214; // TrieController.java:318
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:319
-  wire _and_72 = _and_71 & _lt_6; // TrieController.java:319
-  wire [31:0] _bits_215 = slot_info_rdata_0[43:12]; // TrieTables.java:161
-  wire [31:0] _mux_24 = _and_72 ? _bits_215 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_216 = slot_info_rdata_0[48:44]; // TrieTables.java:157
-  wire [5:0] _cat_39 = {_bits_216, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_72 ? _cat_39 : 6'd0; // CsrRequests.java:45
-  wire _not_67 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_67 & pipe_empty; // QuietPipe.java:31
-  wire _and_73 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_68 = ~io_issued; // QuietPipe.java:32
-  wire _and_74 = _and_73 & _not_68; // QuietPipe.java:32
-  wire _not_69 = ~marking; // QuietPipe.java:33
-  wire _and_75 = _and_74 & _not_69; // QuietPipe.java:33
-  wire _and_76 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:86
-  wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:87
-  wire _or_48 = _or_47 | ev_deferred_q; // StatusRegs.java:88
+  wire _bits_216 = info_data[61]; // TrieTables.java:164
+  wire _and_75 = _lt_5 & _bits_216; // TrieController.java:337
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:338
+  wire _and_76 = _and_75 & _lt_6; // TrieController.java:338
+  wire [31:0] _bits_217 = info_data[55:24]; // TrieTables.java:172
+  wire [31:0] _mux_24 = _and_76 ? _bits_217 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_218 = info_data[60:56]; // TrieTables.java:168
+  wire [5:0] _cat_39 = {_bits_218, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_25 = _and_76 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
+  wire _not_69 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_69 & pipe_empty; // QuietPipe.java:31
+  wire _and_77 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_70 = ~io_issued; // QuietPipe.java:32
+  wire _and_78 = _and_77 & _not_70; // QuietPipe.java:32
+  wire _not_71 = ~marking; // QuietPipe.java:33
+  wire _and_79 = _and_78 & _not_71; // QuietPipe.java:33
+  wire _and_80 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_46 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_47 = _or_46 | ev_split_q; // StatusRegs.java:86
+  wire _or_48 = _or_47 | ev_batch_q; // StatusRegs.java:87
+  wire _or_49 = _or_48 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_49 = _or_48 | _or_r_27; // StatusRegs.java:89
-  wire _not_70 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_71 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_77 = _not_70 & _not_71; // SplitCounter.java:111
-  wire _not_72 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_78 = _and_77 & _not_72; // SplitCounter.java:111
-  wire _not_73 = ~_and_78; // StatusRegs.java:90
-  wire ev_pending = _or_49 | _not_73; // StatusRegs.java:90
-  wire _not_74 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_79 = _not_74 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_79 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_80 = _and_76 & status_still; // QuietPipe.java:36
-  wire _and_81 = state_advance & advance_settled_was_1; // TrieController.java:185
-  wire _and_82 = state_advance & advance_settled_was_2; // TrieController.java:185
-  wire _not_75 = ~state_init; // IssueGate.java:42
-  wire _and_83 = _not_75 & io_enable; // IssueGate.java:44
-  wire _or_50 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_76 = ~_or_50; // IssueGate.java:45
-  wire _and_84 = _and_83 & _not_76; // IssueGate.java:45
-  wire _or_51 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_77 = ~_or_51; // IssueGate.java:46
-  wire _and_85 = _and_84 & _not_77; // IssueGate.java:46
-  wire _not_78 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_86 = _and_85 & _not_78; // IssueGate.java:47
-  wire _not_79 = ~commit_stop; // TrieController.java:377
-  wire _and_87 = state_run & _not_79; // TrieController.java:377
-  wire _not_80 = ~io_headValid; // TrieController.java:378
-  wire _and_88 = pipe_empty & _not_80; // TrieController.java:378
-  wire [2:0] _mux_26 = _and_88 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_52 = state_drain | state_undo; // TrieController.java:379
-  wire _or_53 = _or_52 | state_resume; // TrieController.java:379
-  wire _or_54 = _or_53 | commit_stop; // TrieController.java:379
+  wire _or_50 = _or_49 | _or_r_27; // StatusRegs.java:89
+  wire _not_72 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_73 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_81 = _not_72 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_82 = _and_81 & _not_74; // SplitCounter.java:111
+  wire _not_75 = ~_and_82; // StatusRegs.java:90
+  wire ev_pending = _or_50 | _not_75; // StatusRegs.java:90
+  wire _not_76 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_83 = _not_76 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_83 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_84 = _and_80 & status_still; // QuietPipe.java:36
+  wire _and_85 = state_advance & advance_settled_was_1; // TrieController.java:193
+  wire _and_86 = state_advance & advance_settled_was_2; // TrieController.java:193
+  wire _not_77 = ~state_init; // IssueGate.java:42
+  wire _and_87 = _not_77 & io_enable; // IssueGate.java:44
+  wire _or_51 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_78 = ~_or_51; // IssueGate.java:45
+  wire _and_88 = _and_87 & _not_78; // IssueGate.java:45
+  wire _or_52 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_79 = ~_or_52; // IssueGate.java:46
+  wire _and_89 = _and_88 & _not_79; // IssueGate.java:46
+  wire _not_80 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_90 = _and_89 & _not_80; // IssueGate.java:47
+  wire _not_81 = ~commit_stop; // TrieController.java:403
+  wire _and_91 = state_run & _not_81; // TrieController.java:403
+  wire _not_82 = ~io_headValid; // TrieController.java:404
+  wire _and_92 = pipe_empty & _not_82; // TrieController.java:404
+  wire [2:0] _mux_26 = _and_92 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_53 = state_drain | state_undo; // TrieController.java:405
+  wire _or_54 = _or_53 | state_resume; // TrieController.java:405
+  wire _or_55 = _or_54 | commit_stop; // TrieController.java:405
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_55 = state_split_read | state_split_check; // TrieController.java:381
-  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:381
-  wire _or_57 = _or_56 | state_split_link; // TrieController.java:381
-  wire _or_58 = state_merge_start | state_merge; // TrieController.java:382
-  wire _or_59 = _or_58 | state_advance; // TrieController.java:382
-  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:382
-  wire [11:0] _bits_217 = free_depth[11:0]; // FreeSlots.java:47
-  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:43
-  wire [11:0] _bits_218 = _sub_16[11:0]; // FreeSlots.java:43
-  wire [3:0] _bits_219 = walk_depth[3:0]; // TrieMergeWalk.java:159
-  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:160
-  wire [4:0] _bits_220 = undo_sp[4:0]; // UndoStack.java:44
+  wire _or_56 = state_split_read | state_split_check; // TrieController.java:407
+  wire _or_57 = _or_56 | state_split_alloc; // TrieController.java:407
+  wire _or_58 = _or_57 | state_split_link; // TrieController.java:407
+  wire _or_59 = state_merge_start | state_merge; // TrieController.java:408
+  wire _or_60 = _or_59 | state_advance; // TrieController.java:408
+  wire _or_61 = _or_60 | state_advance_wait; // TrieController.java:408
+  wire [11:0] _bits_220 = free_depth[11:0]; // FreeSlots.java:49
+  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_221 = _sub_16[11:0]; // FreeSlots.java:44
+  wire [3:0] _bits_222 = walk_depth[3:0]; // TrieMergeWalk.java:165
+  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:166
+  wire [4:0] _bits_223 = undo_sp[4:0]; // UndoStack.java:44
   wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
   wire [5:0] _sub_17 = undo_sp - 6'd2; // UndoStack.java:42
   wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:42
   wire [5:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [4:0] _bits_221 = _mux_28[4:0]; // UndoStack.java:42
-  wire _not_81 = ~undo_push; // UndoStack.java:42
-  wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:52
-  wire _or_r_28 = |_cat_42; // TrieController.java:52
-  wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:52
-  wire [15:0] _and_89 = _cat_42 & _sub_19; // TrieController.java:52
-  wire _or_r_29 = |_and_89; // TrieController.java:52
-  wire _not_82 = ~_or_r_29; // TrieController.java:52
-  wire _and_90 = _or_r_28 & _not_82; // TrieController.java:52
+  wire [4:0] _bits_224 = _mux_28[4:0]; // UndoStack.java:42
+  wire _not_83 = ~undo_push; // UndoStack.java:42
+  wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
+  wire _or_r_28 = |_cat_42; // TrieController.java:53
+  wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
+  wire [15:0] _and_93 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_93; // TrieController.java:53
+  wire _not_84 = ~_or_r_29; // TrieController.java:53
+  wire _and_94 = _or_r_28 & _not_84; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_91 = min_read & min_write; // TrieTables.java:96
-  wire _not_83 = ~_and_91; // TrieTables.java:96
-  wire _and_92 = word_read & word_write; // TrieTables.java:97
-  wire _not_84 = ~_and_92; // TrieTables.java:97
-  wire _and_93 = info_read & info_write; // TrieTables.java:98
-  wire _not_85 = ~_and_93; // TrieTables.java:98
-  wire _not_86 = ~free_push; // FreeSlots.java:59
-  wire _not_87 = ~free_stack_empty; // FreeSlots.java:60
-  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:60
-  wire _or_61 = _not_87 | _lt_7; // FreeSlots.java:60
-  wire _le_1 = fifo_io_count <= 3'd3; // SplitRedo.java:70
-  wire [9:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_enter, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:45
-  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:45
-  wire [9:0] _sub_20 = _cat_43 - 10'd1; // TrieMergeWalk.java:45
-  wire [9:0] _and_94 = _cat_43 & _sub_20; // TrieMergeWalk.java:45
-  wire _or_r_31 = |_and_94; // TrieMergeWalk.java:45
-  wire _not_88 = ~_or_r_31; // TrieMergeWalk.java:45
-  wire _and_95 = _or_r_30 & _not_88; // TrieMergeWalk.java:45
-  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:235
-  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:235
-  wire _and_96 = _eq_17 & _eq_18; // TrieMergeWalk.java:235
-  wire _not_89 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_90 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_91 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_97 = _not_90 & _not_91; // SplitCounter.java:111
-  wire _not_92 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_98 = _and_97 & _not_92; // SplitCounter.java:111
-  wire st_n_steady = _not_89 & _and_98; // StatusRegs.java:83
-  wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_63 = _or_62 | ev_split; // StatusRegs.java:114
-  wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:115
-  wire _or_65 = _or_64 | ev_batch; // StatusRegs.java:116
-  wire _or_66 = _or_65 | ev_deferred; // StatusRegs.java:117
-  wire _or_67 = _or_66 | ev_clear; // StatusRegs.java:118
+  wire _and_95 = min_read & min_write; // TrieTables.java:103
+  wire _not_85 = ~_and_95; // TrieTables.java:103
+  wire _and_96 = word_read & word_write; // TrieTables.java:104
+  wire _not_86 = ~_and_96; // TrieTables.java:104
+  wire _and_97 = info_read & info_write; // TrieTables.java:105
+  wire _not_87 = ~_and_97; // TrieTables.java:105
+  wire _not_88 = ~free_push; // FreeSlots.java:61
+  wire _not_89 = ~free_stack_empty; // FreeSlots.java:62
+  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
+  wire _or_62 = _not_89 | _lt_7; // FreeSlots.java:62
+  wire _le_1 = fifo_io_count <= 4'd4; // SplitRedo.java:70
+  wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
+  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
+  wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
+  wire [8:0] _and_98 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_98; // TrieMergeWalk.java:46
+  wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:46
+  wire _and_99 = _or_r_30 & _not_90; // TrieMergeWalk.java:46
+  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:241
+  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:241
+  wire _and_100 = _eq_17 & _eq_18; // TrieMergeWalk.java:241
+  wire _not_91 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_92 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_93 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_101 = _not_92 & _not_93; // SplitCounter.java:111
+  wire _not_94 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_102 = _and_101 & _not_94; // SplitCounter.java:111
+  wire st_n_steady = _not_91 & _and_102; // StatusRegs.java:83
+  wire _or_63 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_64 = _or_63 | ev_split; // StatusRegs.java:114
+  wire _or_65 = _or_64 | ev_allocated; // StatusRegs.java:115
+  wire _or_66 = _or_65 | ev_batch; // StatusRegs.java:116
+  wire _or_67 = _or_66 | ev_deferred; // StatusRegs.java:117
+  wire _or_68 = _or_67 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:119
-  wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:120
-  wire _not_93 = ~_or_69; // ScheduleAndSnapshot.java:108
-  wire _not_94 = ~io_issued; // TrieController.java:116
-  wire _and_99 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_222 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_222; // SplitCompare.java:59
-  wire [10:0] _bits_223 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_224 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_225 = _bits_224[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_46 = {1'b0, _bits_223} + {1'b0, _bits_225}; // SplitCompare.java:85
-  wire _bits_226 = _add_46[11]; // SplitCompare.java:85
-  wire [11:0] _cat_44 = {_bits_223, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_45 = {_bits_225, 1'd1}; // SplitCompare.java:86
+  wire _or_69 = _or_68 | _or_r_32; // StatusRegs.java:119
+  wire _or_70 = _or_69 | ev_pending; // StatusRegs.java:120
+  wire _not_95 = ~_or_70; // ScheduleAndSnapshot.java:108
+  wire _not_96 = ~io_issued; // TrieController.java:117
+  wire _and_103 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_225 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_225; // SplitCompare.java:59
+  wire [10:0] _bits_226 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_227 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_228 = _bits_227[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_46 = {1'b0, _bits_226} + {1'b0, _bits_228}; // SplitCompare.java:85
+  wire _bits_229 = _add_46[11]; // SplitCompare.java:85
+  wire [11:0] _cat_44 = {_bits_226, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_45 = {_bits_228, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_47 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_227 = _add_47[12]; // SplitCompare.java:86
-  wire [20:0] _bits_228 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_229 = _bits_228[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_230 = _bits_224[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_231 = _bits_230[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_48 = {1'b0, _bits_229} + {1'b0, _bits_231}; // SplitCompare.java:85
-  wire _bits_232 = _add_48[11]; // SplitCompare.java:85
-  wire [11:0] _cat_46 = {_bits_229, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_47 = {_bits_231, 1'd1}; // SplitCompare.java:86
+  wire _bits_230 = _add_47[12]; // SplitCompare.java:86
+  wire [20:0] _bits_231 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_232 = _bits_231[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_233 = _bits_227[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_234 = _bits_233[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_48 = {1'b0, _bits_232} + {1'b0, _bits_234}; // SplitCompare.java:85
+  wire _bits_235 = _add_48[11]; // SplitCompare.java:85
+  wire [11:0] _cat_46 = {_bits_232, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_47 = {_bits_234, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_49 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_233 = _add_49[12]; // SplitCompare.java:86
-  wire [9:0] _bits_234 = _bits_228[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_235 = _bits_230[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_50 = {1'b0, _bits_234} + {1'b0, _bits_235}; // SplitCompare.java:85
-  wire _bits_236 = _add_50[10]; // SplitCompare.java:85
-  wire _and_100 = _bits_233 & _bits_236; // SplitCompare.java:75
-  wire _or_70 = _bits_232 | _and_100; // SplitCompare.java:75
-  wire _and_101 = _bits_227 & _or_70; // SplitCompare.java:75
-  wire _or_71 = _bits_226 | _and_101; // SplitCompare.java:75
-  wire _and_102 = _and_r_4 & _or_71; // SplitCompare.java:59
-  wire _eq_19 = _and_99 == _and_102; // CommitVerdict.java:74
-  wire _not_95 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _bits_236 = _add_49[12]; // SplitCompare.java:86
+  wire [9:0] _bits_237 = _bits_231[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_238 = _bits_233[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_50 = {1'b0, _bits_237} + {1'b0, _bits_238}; // SplitCompare.java:85
+  wire _bits_239 = _add_50[10]; // SplitCompare.java:85
+  wire _and_104 = _bits_236 & _bits_239; // SplitCompare.java:75
+  wire _or_71 = _bits_235 | _and_104; // SplitCompare.java:75
+  wire _and_105 = _bits_230 & _or_71; // SplitCompare.java:75
+  wire _or_72 = _bits_229 | _and_105; // SplitCompare.java:75
+  wire _and_106 = _and_r_4 & _or_72; // SplitCompare.java:59
+  wire _eq_19 = _and_103 == _and_106; // CommitVerdict.java:74
+  wire _not_97 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_96 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_98 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_97 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_103 = _not_96 & _not_97; // SplitCounter.java:92
+  wire _not_99 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_107 = _not_98 & _not_99; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_98 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_104 = _and_103 & _not_98; // SplitCounter.java:92
-  wire _and_105 = _not_95 & _and_104; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_237 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_237; // ScheduleAndSnapshot.java:126
-  wire _not_99 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_106 = _and_105 & _not_99; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_238 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_238; // ScheduleAndSnapshot.java:127
-  wire _and_107 = _and_106 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_107; // CommitVerdict.java:82
-  wire _or_72 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_108 = commit_fire & _or_72; // CommitVerdict.java:95
-  wire _not_100 = ~defer_now; // CommitVerdict.java:95
-  wire _and_109 = _and_108 & _not_100; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_109; // CommitVerdict.java:95
+  wire _not_100 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_108 = _and_107 & _not_100; // SplitCounter.java:92
+  wire _and_109 = _not_97 & _and_108; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_240 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_240; // ScheduleAndSnapshot.java:126
+  wire _not_101 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_110 = _and_109 & _not_101; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_241 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_241; // ScheduleAndSnapshot.java:127
+  wire _and_111 = _and_110 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_111; // CommitVerdict.java:82
+  wire _or_73 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_112 = commit_fire & _or_73; // CommitVerdict.java:95
+  wire _not_102 = ~defer_now; // CommitVerdict.java:95
+  wire _and_113 = _and_112 & _not_102; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_113; // CommitVerdict.java:95
   wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
-  wire _not_101 = ~undo_pop; // UndoStack.java:52
+  wire _not_103 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_110 = draining & io_counterResult_valid; // TrieController.java:161
-  wire _and_111 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_102 = ~split_in_place; // TrieController.java:245
-  wire _or_73 = split_fits | _not_102; // TrieController.java:245
-  wire _not_103 = ~marking; // TrieController.java:342
-  wire _or_74 = state_drain | state_undo; // TrieController.java:344
-  wire _or_75 = state_run | _or_74; // TrieController.java:344
-  wire _or_76 = _or_75 | state_resume; // TrieController.java:345
-  wire _or_77 = _or_76 | state_merge_start; // TrieController.java:346
-  wire _or_78 = state_advance | state_advance_wait; // TrieController.java:347
-  wire _or_79 = _or_77 | _or_78; // TrieController.java:347
-  wire _or_80 = _not_103 | _or_79; // TrieController.java:343
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:353
-  wire _and_112 = state_run & io_counterResult_valid; // TrieController.java:353
-  wire _or_r_37 = |free_slots; // TrieController.java:356
-  wire _and_113 = state_split_alloc & _or_4; // TrieController.java:355
-  wire _and_114 = _and_113 & free_ready; // TrieController.java:355
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:360
-  wire _or_81 = _eq_25 | split_in_place; // TrieController.java:360
-  wire _not_104 = ~io_issued; // TrieController.java:360
-  wire _and_115 = _or_81 & _not_104; // TrieController.java:360
+  wire _and_114 = draining & io_counterResult_valid; // TrieController.java:162
+  wire _and_115 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_104 = ~split_in_place; // TrieController.java:262
+  wire _or_74 = split_fits | _not_104; // TrieController.java:262
+  wire _not_105 = ~marking; // TrieController.java:368
+  wire _or_75 = state_drain | state_undo; // TrieController.java:370
+  wire _or_76 = state_run | _or_75; // TrieController.java:370
+  wire _or_77 = _or_76 | state_resume; // TrieController.java:371
+  wire _or_78 = _or_77 | state_merge_start; // TrieController.java:372
+  wire _or_79 = state_advance | state_advance_wait; // TrieController.java:373
+  wire _or_80 = _or_78 | _or_79; // TrieController.java:373
+  wire _or_81 = _not_105 | _or_80; // TrieController.java:369
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:379
+  wire _and_116 = state_run & io_counterResult_valid; // TrieController.java:379
+  wire _or_r_37 = |free_slots; // TrieController.java:382
+  wire _and_117 = state_split_alloc & _or_4; // TrieController.java:381
+  wire _and_118 = _and_117 & free_ready_before; // TrieController.java:381
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:386
+  wire _or_82 = _eq_25 | split_in_place; // TrieController.java:386
+  wire _not_106 = ~io_issued; // TrieController.java:386
+  wire _and_119 = _or_82 & _not_106; // TrieController.java:386
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_10;
@@ -1215,32 +1244,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (commit_fire ? (_or_20 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_allocated = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign ev_batch = (state_undo ? (_not_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_7 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
   assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
-  assign word_read = (state_split_read ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (marking ? (_eq_4 ? (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))) : 1'd1) : (state_split_read ? 1'd1 : (state_split_link ? 1'd1 : (state_read_issue ? 1'd1 : 1'd0))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
+  assign word_read = (state_undo ? (_not_5 ? (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))) : (state_split_check ? (split_fits ? (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
+  assign info_read = (_and_28 ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_split_read ? op_slot : (walk_step_begin ? 12'd0 : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0) : (free_ready ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_4 ? (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? readout_index : 12'd0))) : _bits_76) : (state_split_read ? op_slot : (state_split_link ? op_slot : (state_read_issue ? readout_index : 12'd0))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_17 : 50'd0) : (state_split_alloc ? (_not_10 ? 50'd0 : (free_ready ? _cat_19 : 50'd0)) : 50'd0));
+  assign min_write = (_and_28 ? (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))) : (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0)))));
+  assign word_read_slot = (state_undo ? (_not_5 ? (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))) : (state_split_check ? (split_fits ? (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0) : (_not_8 ? (op_batch_empty ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))) : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))));
+  assign info_read_slot = (_and_28 ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_76)) : (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_17 : 62'd0) : (state_split_alloc ? (_not_10 ? 62'd0 : (free_ready_before ? _cat_19 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
+  assign min_write_slot = (_and_28 ? (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))) : (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0)))));
+  assign min_write_value = (_and_28 ? (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))) : (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0)))));
   assign free_push = (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0);
-  assign free_take = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_41;
+  assign fifo_io_enq_valid = _and_43;
   assign fifo_io_enq_bits = _cat_29;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
   assign _wire_0_0 = _bits_109;
@@ -1263,27 +1292,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign _wire_1_1 = _bits_126;
   assign _wire_1_2 = _bits_127;
   assign _wire_1_3 = _bits_128;
-  assign cmd_valid = (state_run ? _and_43 : (state_undo ? (_not_5 ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_5 ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready ? 2'd1 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_enter ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_5 ? _bits_132 : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready ? free_next : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_enter ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_5 ? _bits_135 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_enter ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign cmd_valid = (state_run ? _and_45 : (state_undo ? (_not_5 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_op = (state_undo ? (_not_5 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
+  assign cmd_addr = (state_undo ? (_not_5 ? _bits_132 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_5 ? _bits_135 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
   assign walk_start = (state_merge_start ? (_not_11 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_174;
-  assign _wire_2_1 = _bits_175;
-  assign _wire_2_2 = _bits_176;
-  assign _wire_2_3 = _bits_177;
-  assign _wire_3_0 = _bits_178;
-  assign _wire_3_1 = _bits_179;
-  assign _wire_3_2 = _bits_180;
-  assign _wire_3_3 = _bits_181;
-  assign serialMultiplier_io_start = _or_40;
+  assign _wire_2_0 = _bits_175;
+  assign _wire_2_1 = _bits_176;
+  assign _wire_2_2 = _bits_177;
+  assign _wire_2_3 = _bits_178;
+  assign _wire_3_0 = _bits_179;
+  assign _wire_3_1 = _bits_180;
+  assign _wire_3_2 = _bits_181;
+  assign _wire_3_3 = _bits_182;
+  assign serialMultiplier_io_start = _or_41;
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_87 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_29 & _not_43;
-  assign over_t = _bits_99 | _and_34;
+  assign cause = (commit_fire ? 3'd0 : (_and_91 ? _mux_26 : (_or_55 ? _mux_27 : (_or_58 ? 3'd3 : (_or_61 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_31 & _not_43;
+  assign over_t = _bits_99 | _and_36;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1559,11 +1588,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    word_data <= ctl_words_rdata_0;
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       root_word <= 48'd0;
     end else begin
       root_word <= (word_write ? (_eq_5 ? word_write_value : root_word) : root_word);
     end
+  end
+
+  always @(posedge clock) begin
+    info_data <= slot_info_rdata_0;
+  end
+
+  always @(posedge clock) begin
+    min_data <= sub_min_rdata_0;
   end
 
   always @(posedge clock) begin
@@ -1591,10 +1632,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    free_top <= free_stack_rdata_0;
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
-      free_ready <= 1'd0;
+      free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready <= _not_41;
+      free_ready_was_1 <= _not_41;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_ready_before <= 1'd0;
+    end else begin
+      free_ready_before <= _and_29;
     end
   end
 
@@ -1603,7 +1656,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    op_depth <= (commit_fire ? hit_depth_3 : op_depth);
+    op_depth <= (commit_fire ? hit_depth_4 : op_depth);
   end
 
   always @(posedge clock) begin
@@ -1638,12 +1691,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_39 : split_in_place);
+      split_in_place <= (commit_fire ? _and_41 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? ctl_words_rdata_0 : (state_split_alloc ? (_not_10 ? split_word : (free_ready ? _cat_28 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_10 ? split_word : (free_ready_before ? _cat_28 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1659,6 +1712,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    hit_children_4 <= hit_children_3;
+  end
+
+  always @(posedge clock) begin
     hit_weight_1 <= issue_weight;
   end
 
@@ -1671,6 +1728,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    hit_weight_4 <= hit_weight_3;
+  end
+
+  always @(posedge clock) begin
     hit_key_1 <= _mux_11;
   end
 
@@ -1680,6 +1741,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     hit_key_3 <= hit_key_2;
+  end
+
+  always @(posedge clock) begin
+    hit_key_4 <= hit_key_3;
   end
 
   always @(posedge clock) begin
@@ -1700,17 +1765,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     if (reset) begin
-      walk_step_enter <= 1'd0;
-    end else begin
-      walk_step_enter <= (walk_step_begin ? 1'd1 : (walk_step_enter ? 1'd0 : walk_step_enter));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_enter ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_45 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_48 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1718,7 +1775,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_45 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_48 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1726,7 +1783,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_45 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_48 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1775,47 +1832,63 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_enter ? ctl_words_rdata_0 : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_12 ? walk_word : _bits_140) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_15) : (walk_step_return ? (_eq_12 ? walk_word : _bits_140) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_enter ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? walk_todo : (_or_25 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_150) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_36 : walk_todo) : (_or_25 ? _and_49 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_enter ? 35'd0 : (walk_step_scan ? _mux_13 : (walk_step_descend ? (_eq_11 ? 35'd0 : _mux_13) : (walk_step_return ? (_eq_12 ? walk_sum : _mux_14) : walk_sum))));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? _mux_13 : (walk_step_descend ? (_eq_11 ? 35'd0 : _mux_13) : (walk_step_return ? (_eq_12 ? walk_sum : _mux_14) : walk_sum))));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_enter ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_36 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_37 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_enter ? _fill_3 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_3 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
+    walk_least <= (walk_step_begin ? _fill_3 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_3 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_pending <= 3'd0;
     end else begin
-      walk_pending <= (walk_step_enter ? 3'd1 : (walk_step_scan ? _sub_3 : (walk_step_descend ? (_eq_11 ? 3'd1 : _sub_3) : (walk_step_return ? (_eq_12 ? walk_pending : 3'd0) : walk_pending))));
+      walk_pending <= (walk_step_begin ? 3'd1 : (walk_step_scan ? _sub_3 : (walk_step_descend ? (_eq_11 ? 3'd1 : _sub_3) : (walk_step_return ? (_eq_12 ? walk_pending : 3'd0) : walk_pending))));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_probe_sent <= 1'd0;
+    end else begin
+      walk_probe_sent <= (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : walk_probe_sent);
+    end
+  end
+
+  always @(posedge clock) begin
+    walk_sent_digit <= (walk_step_scan ? (walk_probed_walk ? walk_sent_digit : (_or_25 ? _bits_66 : walk_sent_digit)) : walk_sent_digit);
+  end
+
+  always @(posedge clock) begin
+    walk_sent_slot <= (walk_step_scan ? (walk_probed_walk ? walk_sent_slot : (_or_25 ? _dyn_index_0 : walk_sent_slot)) : walk_sent_slot);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_52 : walk_probing);
     end
   end
 
   always @(posedge clock) begin
-    walk_probed_digit <= (walk_step_scan ? (walk_probed_walk ? walk_probed_digit : (_or_25 ? _bits_66 : walk_probed_digit)) : walk_probed_digit);
+    walk_probed_digit <= (walk_step_scan ? walk_sent_digit : walk_probed_digit);
   end
 
   always @(posedge clock) begin
-    walk_probed_slot <= (walk_step_scan ? (walk_probed_walk ? walk_probed_slot : (_or_25 ? _dyn_index_0 : walk_probed_slot)) : walk_probed_slot);
+    walk_probed_slot <= (walk_step_scan ? walk_sent_slot : walk_probed_slot);
   end
 
   always @(posedge clock) begin
@@ -1827,11 +1900,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_child_word <= (walk_step_scan ? (walk_probed_walk ? ctl_words_rdata_0 : walk_child_word) : walk_child_word);
+    walk_child_word <= (walk_step_scan ? (walk_probed_walk ? word_data : walk_child_word) : walk_child_word);
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_52 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_56 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1839,11 +1912,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_53 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_57 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_54 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_58 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -1886,7 +1959,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_58 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_62 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1894,7 +1967,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_59 ? _mux_19 : eps_active);
+      eps_active <= (_and_63 ? _mux_19 : eps_active);
     end
   end
 
@@ -1902,7 +1975,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_59 ? _mux_20 : q_active);
+      q_active <= (_and_63 ? _mux_20 : q_active);
     end
   end
 
@@ -1918,7 +1991,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_185) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_186) : next_merge) : next_merge));
     end
   end
 
@@ -1934,7 +2007,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_60 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_60 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_56 ? 1'd1 : (_and_60 ? 1'd0 : multiplier_for_schedule))) : (_and_60 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_64 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule))) : (_and_64 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -1942,7 +2015,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_60 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))));
     end
   end
 
@@ -1950,7 +2023,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_56 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -1958,12 +2031,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_60 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_64 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_60 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_64 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -1975,14 +2048,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_61;
+    merge_ahead <= _and_65;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_195 : (_or_42 ? _bits_196 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_196 : (_or_43 ? _bits_197 : until_merge_lo));
     end
   end
 
@@ -1990,7 +2063,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_42 ? _bits_197 : _bits_198);
+      until_merge_hi_0 <= (_or_43 ? _bits_198 : _bits_199);
     end
   end
 
@@ -1998,7 +2071,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_199 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_200 : 1'd0);
     end
   end
 
@@ -2006,7 +2079,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_42 ? _bits_200 : _bits_201);
+      until_merge_hi_1 <= (_or_43 ? _bits_201 : _bits_202);
     end
   end
 
@@ -2014,7 +2087,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_42 ? 1'd0 : _bits_202);
+      until_merge_carry_1 <= (_or_43 ? 1'd0 : _bits_203);
     end
   end
 
@@ -2022,7 +2095,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_42 ? _bits_203 : _bits_204);
+      until_merge_hi_2 <= (_or_43 ? _bits_204 : _bits_205);
     end
   end
 
@@ -2030,7 +2103,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_42 ? 1'd0 : _bits_205);
+      until_merge_carry_2 <= (_or_43 ? 1'd0 : _bits_206);
     end
   end
 
@@ -2038,7 +2111,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_65;
+      merge_near <= _and_69;
     end
   end
 
@@ -2046,7 +2119,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_58 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_62 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2054,7 +2127,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       front_count <= 7'd0;
     end else begin
-      front_count <= (commit_stop ? (_not_63 ? 7'd0 : _sub_13) : _sub_13);
+      front_count <= (commit_stop ? (_not_65 ? 7'd0 : _sub_13) : _sub_13);
     end
   end
 
@@ -2068,6 +2141,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     hit_short_3 <= hit_short_2;
+  end
+
+  always @(posedge clock) begin
+    hit_short_4 <= hit_short_3;
   end
 
   always @(posedge clock) begin
@@ -2099,10 +2176,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    hit_depth_4 <= hit_depth_3;
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_67;
+      hit_event_1 <= _and_71;
     end
   end
 
@@ -2123,6 +2204,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      hit_event_4 <= 1'd0;
+    end else begin
+      hit_event_4 <= hit_event_3;
+    end
+  end
+
+  always @(posedge clock) begin
     hit_splittable_1 <= _lt_4;
   end
 
@@ -2135,7 +2224,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    split_short <= (commit_fire ? hit_short_3 : split_short);
+    hit_splittable_4 <= hit_splittable_3;
+  end
+
+  always @(posedge clock) begin
+    split_short <= (commit_fire ? hit_short_4 : split_short);
   end
 
   always @(posedge clock) begin
@@ -2146,7 +2239,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_70;
+      _reg_1 <= _and_74;
     end
   end
 
@@ -2167,15 +2260,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_207 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_208 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_10 ? split_present : (free_ready ? _or_44 : split_present)) : split_present));
+    split_parent <= (state_split_check ? _bits_209 : split_parent);
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : _bits_213) : (state_split_link ? op_slot : mark_slot));
+    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_10 ? split_present : (free_ready_before ? _or_45 : split_present)) : split_present));
+  end
+
+  always @(posedge clock) begin
+    mark_slot <= (_and_28 ? (state_split_link ? op_slot : mark_slot) : (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_215)) : (state_split_link ? op_slot : mark_slot)));
   end
 
   always @(posedge clock) begin
@@ -2190,7 +2287,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_58 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_62 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2210,7 +2307,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_72 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_76 : node_valid) : node_valid);
     end
   end
 
@@ -2238,15 +2335,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       marking <= 1'd0;
     end else begin
-      marking <= (marking ? (_eq_4 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking));
+      marking <= (_and_28 ? (state_split_link ? 1'd1 : marking) : (marking ? (_eq_4 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking)));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      mark_wait <= 1'd0;
+    end else begin
+      mark_wait <= (_and_28 ? 1'd0 : (state_split_link ? 1'd1 : mark_wait));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      mark_odd <= 1'd0;
+    end else begin
+      mark_odd <= (_and_28 ? (state_split_link ? 1'd0 : mark_odd) : (marking ? (_eq_4 ? (state_split_link ? 1'd0 : mark_odd) : (mark_odd ? 1'd0 : 1'd1)) : (state_split_link ? 1'd0 : mark_odd)));
+    end
+  end
+
+  always @(posedge clock) begin
+    mark_next <= (_and_28 ? mark_next : (marking ? (_eq_4 ? mark_next : (mark_odd ? mark_next : _bits_219)) : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_75;
+      quiet_held <= _and_79;
     end
   end
 
@@ -2254,7 +2371,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_80;
+      snapshot_settled <= _and_84;
     end
   end
 
@@ -2270,7 +2387,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_81;
+      advance_settled_was_2 <= _and_85;
     end
   end
 
@@ -2278,7 +2395,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_82;
+      advance_settled_before <= _and_86;
     end
   end
 
@@ -2286,7 +2403,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_86;
+      issue_gate <= _and_90;
     end
   end
 
@@ -2310,19 +2427,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_217] <= free_pushed;
+      free_stack[_bits_220] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (walk_step_descend && _eq_11) begin
-      walk_frames[_bits_219] <= _cat_40;
+      walk_frames[_bits_222] <= _cat_40;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_220] <= _cat_41;
+      undo[_bits_223] <= _cat_41;
     end
   end
 
@@ -2349,17 +2466,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_218];
+    free_stack_rdata_0 <= free_stack[_bits_221];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_81) begin
-      undo_rdata_0 <= undo[_bits_221];
+    if (_not_83) begin
+      undo_rdata_0 <= undo[_bits_224];
     end
   end
 
-  Fifo_w68_d4 fifo ( // SplitRedo.java:51
+  Fifo_w68_d8 fifo ( // SplitRedo.java:51
     .clock(clock),
 
     .reset(reset),
@@ -2401,52 +2518,52 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_90) begin // TrieController.java:52
-      $display("Assertion failed at TrieController.java:52: state register state is not one-hot: %b", _cat_42);
+    if (!reset && !_and_94) begin // TrieController.java:53
+      $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_83) begin // TrieTables.java:96
-      $display("Assertion failed at TrieTables.java:96: sub_min read and written on one clock");
+    if (!reset && !_not_85) begin // TrieTables.java:103
+      $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_84) begin // TrieTables.java:97
-      $display("Assertion failed at TrieTables.java:97: ctl_words read and written on one clock");
+    if (!reset && !_not_86) begin // TrieTables.java:104
+      $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_85) begin // TrieTables.java:98
-      $display("Assertion failed at TrieTables.java:98: slot_info read and written on one clock");
+    if (!reset && !_not_87) begin // TrieTables.java:105
+      $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
       $stop;
     end
-    if (!reset && free_take && !free_ready) begin // FreeSlots.java:58
-      $display("Assertion failed at FreeSlots.java:58: a free slot taken a clock after the stack changed");
+    if (!reset && free_take && !free_ready_before) begin // FreeSlots.java:60
+      $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_86) begin // FreeSlots.java:59
-      $display("Assertion failed at FreeSlots.java:59: a free slot taken and pushed on one clock");
+    if (!reset && free_take && !_not_88) begin // FreeSlots.java:61
+      $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_61) begin // FreeSlots.java:60
-      $display("Assertion failed at FreeSlots.java:60: a free slot taken with none left");
+    if (!reset && free_take && !_or_62) begin // FreeSlots.java:62
+      $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
     if (!reset && !_le_1) begin // SplitRedo.java:69
       $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_95) begin // TrieMergeWalk.java:45
-      $display("Assertion failed at TrieMergeWalk.java:45: state register walk_step is not one-hot: %b", _cat_43);
+    if (!reset && !_and_99) begin // TrieMergeWalk.java:46
+      $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:232
-      $display("Assertion failed at TrieMergeWalk.java:232: a merge batch started while the last one walks");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:238
+      $display("Assertion failed at TrieMergeWalk.java:238: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_96) begin // TrieMergeWalk.java:235
-      $display("Assertion failed at TrieMergeWalk.java:235: a merge verdict with READs or children to come");
+    if (!reset && walk_step_decide && !_and_100) begin // TrieMergeWalk.java:241
+      $display("Assertion failed at TrieMergeWalk.java:241: a merge verdict with READs or children to come");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -2457,12 +2574,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_93) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_95) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_94) begin // TrieController.java:116
-      $display("Assertion failed at TrieController.java:116: an event issued on the clock the pipeline stops");
+    if (!reset && commit_stop && !_not_96) begin // TrieController.java:117
+      $display("Assertion failed at TrieController.java:117: an event issued on the clock the pipeline stops");
       $stop;
     end
     if (!reset && !_eq_19) begin // CommitVerdict.java:73
@@ -2485,7 +2602,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_101) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_103) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
@@ -2493,44 +2610,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_41 && !fifo_io_enq_ready) begin // SplitRedo.java:87
+    if (!reset && _and_43 && !fifo_io_enq_ready) begin // SplitRedo.java:87
       $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_110 && !hit_event_3) begin // TrieController.java:161
-      $display("Assertion failed at TrieController.java:161: a squashed result that is not an event's");
+    if (!reset && _and_114 && !hit_event_4) begin // TrieController.java:162
+      $display("Assertion failed at TrieController.java:162: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_111 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_115 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_58 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_62 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_73) begin // TrieController.java:245
-      $display("Assertion failed at TrieController.java:245: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_74) begin // TrieController.java:262
+      $display("Assertion failed at TrieController.java:262: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_80) begin // TrieController.java:341
-      $display("Assertion failed at TrieController.java:341: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_81) begin // TrieController.java:367
+      $display("Assertion failed at TrieController.java:367: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:352
-      $display("Assertion failed at TrieController.java:352: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:378
+      $display("Assertion failed at TrieController.java:378: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_112 && !_ne_0) begin // TrieController.java:353
-      $display("Assertion failed at TrieController.java:353: a READ result in RUN");
+    if (!reset && _and_116 && !_ne_0) begin // TrieController.java:379
+      $display("Assertion failed at TrieController.java:379: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_114 && !_or_r_37) begin // TrieController.java:356
-      $display("Assertion failed at TrieController.java:356: a split ran out of slots");
+    if (!reset && _and_118 && !_or_r_37) begin // TrieController.java:382
+      $display("Assertion failed at TrieController.java:382: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_115) begin // TrieController.java:359
-      $display("Assertion failed at TrieController.java:359: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_119) begin // TrieController.java:385
+      $display("Assertion failed at TrieController.java:385: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -2538,7 +2655,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[15:0], _add_31[16:0], _add_32[15:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_4[6:4], _sub_12[14], _dshl_5[6:4], _sub_16[12], _mux_28[5], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
+  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[12:0], _add_22[11:0], _mul_0[11:8], _dshl_0[286:32], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[15:0], _add_31[16:0], _add_32[15:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_5[6:4], _sub_12[14], _dshl_6[6:4], _sub_16[12], _mux_28[5], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
 
 endmodule
 

@@ -23,8 +23,8 @@ import org.rapgen.hdl.lib.SplitCompare;
  * ({@link TrieMergeWalk}). No logic here is N bits wide.
  *
  * <h2>Split</h2>
- * SPLIT_READ reads v's child word and prefix, which SPLIT_WAIT waits for ({@link TrieTables#READ_LATENCY});
- * SPLIT_CHECK counts v's missing children against the free slots (N minus
+ * The clock that enters SPLIT_READ reads v's child word, prefix and parent, which SPLIT_READ waits for ({@link
+ * TrieTables#READ_LATENCY}); SPLIT_CHECK counts v's missing children against the free slots (N minus
  * the node count). If they fit, SPLIT_ALLOC creates the missing children in digit order, each with an empty child word
  * in every copy, its slot info and a count SET to 0; SPLIT_LINK writes v's new word. If not, one early batch runs with
  * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
@@ -36,7 +36,6 @@ public final class TrieController extends Module {
         DRAIN,
         UNDO,
         SPLIT_READ,
-        SPLIT_WAIT,
         SPLIT_CHECK,
         SPLIT_ALLOC,
         SPLIT_LINK,
@@ -164,6 +163,7 @@ public final class TrieController extends Module {
 
         // --- the split
         UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
+        UInt splitParent = Reg(UInt(slotBits)).named("split_parent");
         UInt present = Reg(UInt(b)).named("split_present");
         UInt markSlot = Reg(UInt(slotBits)).named("mark_slot");
         UInt none = Fill(c.mergeSumBits(), B(true));
@@ -183,17 +183,28 @@ public final class TrieController extends Module {
 
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
-        // A mark's parent slot is read on one clock and lands two clocks later: marks go one every other clock.
+        // A read of a mark's slot info lands two clocks later with two more ancestors, so after the first read the
+        // marks go one a clock: the slot read (even clocks), then its parent (odd clocks), while the grandparent's
+        // info is read.
         Bool markWait = RegInit(B(false)).named("mark_wait");
+        Bool markOdd = RegInit(B(false)).named("mark_odd");
+        UInt markNext = Reg(UInt(slotBits)).named("mark_next");
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
 
+        // Into SPLIT_READ, reading v's word and info on the way in.
+        Runnable toSplitRead = () -> {
+            tables.readWord(opSlot);
+            tables.readInfo(opSlot);
+            state.go(SPLIT_READ);
+        };
         // A batch, early or scheduled, or none when the skip knows it would remove nothing.
         BiConsumer<Bool, Boolean> startBatch = (empty, early) -> {
             earlyBatch.connect(B(early));
             when(empty, () -> {
                         st.batch.connect(B(true));
-                        state.go(early ? SPLIT_READ : ADVANCE);
+                        if (early) toSplitRead.run();
+                        else state.go(ADVANCE);
                     })
                     .otherwise(() -> state.go(MERGE_START));
         };
@@ -210,7 +221,12 @@ public final class TrieController extends Module {
                         () -> when(io.counterClearing.not().and(sched.multiplierFree()), () -> {
                             // The root: slot 0, no children, length 0, prefix 0 (its count was cleared with the SRAM).
                             tables.writeWord(U(0, slotBits), U(0, cw.width()));
-                            tables.place(U(0, slotBits), U(0, c.depthBits()), U(0, c.keyBits()), U(0, slotBits));
+                            tables.place(
+                                    U(0, slotBits),
+                                    U(0, c.depthBits()),
+                                    U(0, c.keyBits()),
+                                    U(0, slotBits),
+                                    U(0, slotBits));
                             tables.writeMin(U(0, slotBits), none);
                             sched.restart();
                             state.go(RUN);
@@ -234,18 +250,14 @@ public final class TrieController extends Module {
                         () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count))
                                 .elsewhen(splitReq.and(marking.not()), () -> {
                                     earlyDone.connect(B(false));
-                                    state.go(SPLIT_READ);
+                                    toSplitRead.run();
                                 })
                                 .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false)))
-                .on(SPLIT_READ, () -> {
-                    tables.readWord(opSlot);
-                    tables.readInfo(opSlot);
-                    state.go(SPLIT_WAIT);
-                })
-                .on(SPLIT_WAIT, () -> state.go(SPLIT_CHECK))
+                .on(SPLIT_READ, () -> state.go(SPLIT_CHECK))
                 .on(SPLIT_CHECK, () -> {
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
+                    splitParent.connect(tables.infoParent());
                     present.connect(cw.present(tables.wordData));
                     Assert(fits.or(splitInPlace.not()), "a split in place found too few free slots");
                     when(fits, () -> state.go(SPLIT_ALLOC))
@@ -265,7 +277,7 @@ public final class TrieController extends Module {
                                     // One child: an empty word in every copy, its slot info, its count 0.
                                     free.take();
                                     tables.writeWord(free.next, U(0, cw.width()));
-                                    tables.place(free.next, childDepth, childPrefix, opSlot);
+                                    tables.place(free.next, childDepth, childPrefix, opSlot, splitParent);
                                     tables.writeMin(free.next, none);
                                     cmd.set(free.next, U(0, cb));
                                     st.allocated.connect(B(true));
@@ -282,6 +294,7 @@ public final class TrieController extends Module {
                     markSlot.connect(opSlot);
                     marking.connect(B(true));
                     markWait.connect(B(true));
+                    markOdd.connect(B(false));
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })
@@ -295,7 +308,7 @@ public final class TrieController extends Module {
                         MERGE,
                         () -> when(walk.done, () -> {
                             st.batch.connect(B(true));
-                            state.go(earlyBatch, SPLIT_READ, ADVANCE);
+                            when(earlyBatch, toSplitRead).otherwise(() -> state.go(ADVANCE));
                         }))
                 .on(
                         ADVANCE,
@@ -339,11 +352,17 @@ public final class TrieController extends Module {
         sched.releaseWhen(io.snapCopied);
         when(marking.and(markWait), () -> markWait.connect(B(false))).elsewhen(marking, () -> {
             tables.writeMin(markSlot, U(0, c.mergeSumBits()));
-            when(markSlot.eq(0), () -> marking.connect(B(false))).otherwise(() -> {
-                tables.readInfo(tables.infoParent());
-                markSlot.connect(tables.infoParent());
-                markWait.connect(B(true));
-            });
+            when(markSlot.eq(0), () -> marking.connect(B(false)))
+                    .elsewhen(markOdd, () -> {
+                        markSlot.connect(markNext);
+                        markOdd.connect(B(false));
+                    })
+                    .otherwise(() -> {
+                        tables.readInfo(tables.infoGrandparent());
+                        markSlot.connect(tables.infoParent());
+                        markNext.connect(tables.infoGrandparent());
+                        markOdd.connect(B(true));
+                    });
         });
         Assert(
                 marking.not()

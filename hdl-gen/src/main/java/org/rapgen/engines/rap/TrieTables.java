@@ -12,7 +12,8 @@ import org.rapgen.hdl.UInt;
  *   <li>{@code ctl_words}: each slot's child word ({@link ChildWord}), the same as the walk's level RAMs hold; the root's
  *       is also the register {@link #rootWord} that stage 0 of the walk reads;</li>
  *   <li>{@code slot_info}: whether the slot holds a node, its depth, its prefix (for a split's children and the node
- *       readout) and its parent's slot (for a split's marks, below);</li>
+ *       readout), its parent's slot and its parent's parent's (for a split's marks, below: two ancestors a read, so
+ *       the marks go one a clock although a read takes two);</li>
  *   <li>{@code sub_min}: a lower bound of the merge sums S in the node's subtree (count + its leaf children's counts,
  *       over the nodes with leaf children; all ones for none), which lets a merge batch pass over every subtree where
  *       no S is below T ({@link TrieMergeWalk}). The root's is also the register {@link #rootMin}.</li>
@@ -72,7 +73,7 @@ final class TrieTables {
         wordWriteValue = WireDefault(UInt(ww), U(0, ww)).named("word_write_value");
         infoReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("info_read_slot");
         infoWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("info_write_slot");
-        int iw = 1 + depthBits + keyBits + slotBits;
+        int iw = infoWidth();
         infoWriteValue = WireDefault(UInt(iw), U(0, iw)).named("info_write_value");
 
         SyncReadMem<UInt> ctlWords =
@@ -117,11 +118,15 @@ final class TrieTables {
         wordReadSlot.connect(slot);
     }
 
-    /** On this clock edge slot holds a node of this depth, prefix and parent. */
-    void place(UInt slot, UInt depth, UInt prefix, UInt parent) {
+    /** On this clock edge slot holds a node of this depth, prefix, parent and grandparent. */
+    void place(UInt slot, UInt depth, UInt prefix, UInt parent, UInt grandparent) {
         infoWrite.connect(B(true));
         infoWriteSlot.connect(slot);
-        infoWriteValue.connect(Cat(B(true), depth, prefix, parent));
+        infoWriteValue.connect(Cat(B(true), depth, prefix, parent, grandparent));
+    }
+
+    private int infoWidth() {
+        return 1 + depthBits + keyBits + 2 * slotBits;
     }
 
     /** On this clock edge the root's bound becomes 0 (a split below it; the other marks follow, a clock each). */
@@ -146,7 +151,7 @@ final class TrieTables {
     void free(UInt slot) {
         infoWrite.connect(B(true));
         infoWriteSlot.connect(slot);
-        infoWriteValue.connect(U(0, 1 + depthBits + keyBits + slotBits));
+        infoWriteValue.connect(U(0, infoWidth()));
     }
 
     /** Reads slot's info into {@link #infoValid}, {@link #infoDepth} and {@link #infoPrefix}, {@link #READ_LATENCY} clocks from now. */
@@ -156,18 +161,22 @@ final class TrieTables {
     }
 
     Bool infoValid() {
-        return infoData.bit(depthBits + keyBits + slotBits);
+        return infoData.bit(infoWidth() - 1);
     }
 
     UInt infoDepth() {
-        return infoData.bits(depthBits + keyBits + slotBits - 1, keyBits + slotBits);
+        return infoData.bits(depthBits + keyBits + 2 * slotBits - 1, keyBits + 2 * slotBits);
     }
 
     UInt infoPrefix() {
-        return infoData.bits(keyBits + slotBits - 1, slotBits);
+        return infoData.bits(keyBits + 2 * slotBits - 1, 2 * slotBits);
     }
 
     UInt infoParent() {
+        return infoData.bits(2 * slotBits - 1, slotBits);
+    }
+
+    UInt infoGrandparent() {
         return infoData.bits(slotBits - 1, 0);
     }
 }

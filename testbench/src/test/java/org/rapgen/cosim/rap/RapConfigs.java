@@ -43,9 +43,13 @@ final class RapConfigs {
             .withImplementation(0, true)
             .withLookup(RapConfig.Lookup.TRIE);
 
-    /** rap_n4096_k32 as configs/ ships it: the trie, K=32, b=4, N=4096, C=32, eps 1 %, a 4096-deep queue. */
-    static final RapConfig TRIE_4096 =
-            new RapConfig(32, 2, 4096, 32, 16, true, 4096, false, 655, 1024, 2, 2).withLookup(RapConfig.Lookup.TRIE);
+    /**
+     * rap_n4096_k32 as configs/ ships it: the trie, K=32, b=4, N=4096, C=32, eps 1 %, a 4096-deep queue, the counter read
+     * register.
+     */
+    static final RapConfig TRIE_4096 = new RapConfig(32, 2, 4096, 32, 16, true, 4096, false, 655, 1024, 2, 2)
+            .withImplementation(0, true)
+            .withLookup(RapConfig.Lookup.TRIE);
 
     static RapConfig byName(String name) {
         return switch (name) {
