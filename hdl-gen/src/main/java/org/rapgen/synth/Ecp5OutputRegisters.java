@@ -31,11 +31,11 @@ import java.util.Objects;
  */
 public final class Ecp5OutputRegisters {
     /** Part of the synthesis cache key of the ECP5 flow: bump when what this step moves changes. */
-    static final String VERSION = "ecp5 output registers 1";
+    static final String VERSION = "ecp5 output registers 2";
 
-    private static final int DATA_BITS = 18;
-    private static final String CONST_LOW = "0";
-    private static final String CONST_HIGH = "1";
+    static final int DATA_BITS = 18;
+    static final String CONST_LOW = "0";
+    static final String CONST_HIGH = "1";
 
     private Ecp5OutputRegisters() {}
 
@@ -58,7 +58,7 @@ public final class Ecp5OutputRegisters {
 
     private static int absorbModule(JsonNode module, ObjectNode cells) {
         Map<String, List<Sink>> sinks = sinks(module, cells);
-        int moved = 0;
+        int moved = Ecp5BankedOutputRegisters.absorb((ObjectNode) module, cells, sinks);
         List<String> names = new ArrayList<>();
         cells.fieldNames().forEachRemaining(names::add);
         for (String name : names) {
@@ -72,10 +72,10 @@ public final class Ecp5OutputRegisters {
     }
 
     /** A reader of a net: a cell's input pin, or the module's output port (cell null). */
-    private record Sink(String cell, String pin) {}
+    record Sink(String cell, String pin) {}
 
     /** Every net's readers, by the net's bit (a number, or a constant "0"/"1"/"x" which has none that matter). */
-    private static Map<String, List<Sink>> sinks(JsonNode module, ObjectNode cells) {
+    static Map<String, List<Sink>> sinks(JsonNode module, ObjectNode cells) {
         Map<String, List<Sink>> sinks = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = cells.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> cell = it.next();
@@ -102,10 +102,7 @@ public final class Ecp5OutputRegisters {
     private static boolean absorbPort(ObjectNode ram, String port, ObjectNode cells, Map<String, List<Sink>> sinks) {
         ObjectNode params = (ObjectNode) ram.path("parameters");
         ObjectNode pins = (ObjectNode) ram.path("connections");
-        if (!"NOREG".equals(params.path("REGMODE_" + port).asText("NOREG"))) return false;
-        if (!isConst(pins.get("RST" + port), CONST_LOW)
-                || !params.path("RST" + port + "MUX").asText("RST" + port).equals("RST" + port)) return false;
-        if (!params.path("CLK" + port + "MUX").asText("CLK" + port).equals("CLK" + port)) return false;
+        if (!canTakeOutputRegister(ram, port)) return false;
         Map<String, String> registerOfPin = new HashMap<>();
         FlipFlop common = null;
         for (int i = 0; i < DATA_BITS; i++) {
@@ -129,17 +126,33 @@ public final class Ecp5OutputRegisters {
                     cells.get(e.getValue()).path("connections").get("Q").deepCopy());
             cells.remove(e.getValue());
         }
-        params.put("REGMODE_" + port, "OUTREG");
-        pins.set("OCE" + port, common.enable().deepCopy());
-        params.put("OCE" + port + "MUX", "OCE" + port);
+        useOutputRegister(ram, port, common.enable());
         return true;
+    }
+
+    /** The port has no output register yet, its reset is tied low and its clock is not inverted. */
+    static boolean canTakeOutputRegister(JsonNode ram, String port) {
+        JsonNode params = ram.path("parameters");
+        JsonNode pins = ram.path("connections");
+        if (!"NOREG".equals(params.path("REGMODE_" + port).asText("NOREG"))) return false;
+        if (!isConst(pins.get("RST" + port), CONST_LOW)
+                || !params.path("RST" + port + "MUX").asText("RST" + port).equals("RST" + port)) return false;
+        return params.path("CLK" + port + "MUX").asText("CLK" + port).equals("CLK" + port);
+    }
+
+    /** Sets the port's output register, clocked on {@code enable}. */
+    static void useOutputRegister(ObjectNode ram, String port, JsonNode enable) {
+        ObjectNode params = (ObjectNode) ram.path("parameters");
+        params.put("REGMODE_" + port, "OUTREG");
+        ((ObjectNode) ram.path("connections")).set("OCE" + port, enable.deepCopy());
+        params.put("OCE" + port + "MUX", "OCE" + port);
     }
 
     /**
      * A TRELLIS_FF that can become an output register: rising clock, no set or reset, not kept; its clock net and
      * its clock enable (a net, or constant high).
      */
-    private record FlipFlop(JsonNode clock, JsonNode enable) {
+    record FlipFlop(JsonNode clock, JsonNode enable) {
         static FlipFlop of(JsonNode cell) {
             if (cell == null || !"TRELLIS_FF".equals(cell.path("type").asText())) return null;
             if (cell.path("attributes").has("keep")) return null;
@@ -172,7 +185,7 @@ public final class Ecp5OutputRegisters {
         }
     }
 
-    private static boolean isConst(JsonNode bits, String value) {
+    static boolean isConst(JsonNode bits, String value) {
         return bits != null
                 && bits.size() == 1
                 && bits.get(0).isTextual()

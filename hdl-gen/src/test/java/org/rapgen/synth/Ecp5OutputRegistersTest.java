@@ -73,6 +73,44 @@ class Ecp5OutputRegistersTest {
         }
     }
 
+    /**
+     * A 4096 x 36 RAM, which Yosys maps to two banks of 2048 x 9 blocks with a LUT per bit choosing the bank: the
+     * registers behind those LUTs move into the blocks, and one new flip-flop delays the bank select.
+     */
+    @Test
+    void aRegisterBehindABankMultiplexerBecomesTheBlocksOutputRegisters() throws IOException {
+        String verilog = """
+                module t(input clock, input we, input [11:0] wa, input [11:0] ra, input [35:0] wd,
+                         output reg [35:0] q);
+                  (* no_rw_check *) reg [35:0] mem [0:4095];
+                  reg [35:0] r;
+                  always @(posedge clock) begin
+                    if (we) mem[wa] <= wd;
+                    r <= mem[ra];
+                    q <= r;
+                  end
+                endmodule
+                """;
+        Path json = dir.resolve("t.json");
+        Tools.Result y = Tools.yosys(Map.of("t.v", verilog), "synth_ecp5 -top t -json " + json);
+        assertEquals(0, y.exit(), y.output());
+        JsonNode n = new ObjectMapper().readTree(json.toFile());
+        assertEquals(8, count(n, "DP16KD"), "Yosys maps two banks of four 2048 x 9 blocks");
+        assertEquals(37, count(n, "TRELLIS_FF"), "36 data registers and the bank select's");
+        assertEquals(8, Ecp5OutputRegisters.absorb(n));
+        assertEquals(2, count(n, "TRELLIS_FF"), "the bank select and its copy a clock later");
+        JsonNode q = n.path("modules").path("t").path("ports").path("q").path("bits");
+        for (int i = 0; i < 36; i++) {
+            JsonNode bit = q.get(i);
+            long drivers = 0;
+            for (JsonNode c : n.path("modules").path("t").path("cells")) {
+                if ("LUT4".equals(c.path("type").asText())
+                        && bit.equals(c.path("connections").path("Z").get(0))) drivers++;
+            }
+            assertEquals(1, drivers, "q[" + i + "] is driven by its bank multiplexer");
+        }
+    }
+
     @Test
     void readDataThatAlsoFeedsLogicStays() throws IOException {
         JsonNode n = netlist("always @(posedge clock) q <= r;", ", output [17:0] raw", "assign raw = r;");
