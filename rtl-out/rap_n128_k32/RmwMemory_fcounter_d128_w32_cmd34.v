@@ -39,7 +39,7 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:155
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:225
+  wire [31:0] updated; // RmwMemory.java:223
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:176
@@ -49,22 +49,22 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   wire advance = a_valid & _or_0; // RmwMemory.java:169
   wire _or_1 = _not_1 | advance; // RmwMemory.java:176
   wire _and_0 = _not_0 & _or_1; // RmwMemory.java:176
-  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:257
-  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:256
+  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:255
+  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:254
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
-  wire _not_3 = ~advance; // RmwMemory.java:235
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:235
-  wire _or_2 = accept | _and_1; // RmwMemory.java:235
+  wire _not_3 = ~advance; // RmwMemory.java:233
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:233
+  wire _or_2 = accept | _and_1; // RmwMemory.java:233
   wire _not_4 = ~clearing; // RmwMemory.java:181
   wire _and_2 = advance & _not_4; // RmwMemory.java:181
   wire _not_5 = ~a_stale; // RmwMemory.java:181
   wire write_back = _and_2 & _not_5; // RmwMemory.java:181
   wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:189
   wire read_misses_write = write_back & _eq_1; // RmwMemory.java:189
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:244
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:244
-  wire _or_3 = advance | _and_3; // RmwMemory.java:244
-  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:292
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:242
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:242
+  wire _or_3 = advance | _and_3; // RmwMemory.java:242
+  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:290
   wire write_enable = clearing | write_back; // RmwMemory.java:185
   wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:186
   wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:194
@@ -81,10 +81,10 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
   wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:107
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:253
-  wire _not_7 = ~read_collided; // RmwMemory.java:380
-  wire _not_8 = ~a_forward; // RmwMemory.java:291
-  wire _and_5 = advance & _not_8; // RmwMemory.java:291
+  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:251
+  wire _not_7 = ~read_collided; // RmwMemory.java:376
+  wire _not_8 = ~a_forward; // RmwMemory.java:289
+  wire _and_5 = advance & _not_8; // RmwMemory.java:289
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:380
-      $display("Assertion failed at RmwMemory.java:380: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:376
+      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

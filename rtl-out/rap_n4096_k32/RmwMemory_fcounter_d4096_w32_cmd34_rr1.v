@@ -43,22 +43,25 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   reg [31:0] ram_rdata_0; // RmwMemory.java:179
   reg b_write; // RmwMemory.java:183
   reg read_collided; // RmwMemory.java:193
-  reg a_capture; // RmwMemory.java:319
-  reg a_late; // RmwMemory.java:320
-  reg [31:0] a_late_data; // RmwMemory.java:321
-  reg [31:0] r_data; // RmwMemory.java:322
-  reg [31:0] r_base; // RmwComposition.java:30
-  reg [32:0] r_op; // RmwComposition.java:31
-  reg r_decoded; // RmwComposition.java:32
-  reg a_keeps_base; // RmwComposition.java:34
-  reg a_keeps_op; // RmwComposition.java:35
-  reg b_flag; // RmwMemory.java:217
+  reg a_capture; // RmwMemory.java:317
+  reg a_late; // RmwMemory.java:318
+  reg [31:0] a_late_data; // RmwMemory.java:319
+  reg [31:0] r_data; // RmwMemory.java:320
+  reg r_missed; // RmwMemory.java:342
+  reg [31:0] r_missed_data; // RmwMemory.java:343
+  reg [31:0] r_base_held; // RmwComposition.java:33
+  reg r_base_use_held; // RmwComposition.java:34
+  reg [32:0] r_op; // RmwComposition.java:36
+  reg r_decoded; // RmwComposition.java:37
+  reg a_keeps_base; // RmwComposition.java:39
+  reg a_keeps_op; // RmwComposition.java:40
+  reg b_flag; // RmwMemory.java:215
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [31:0] ram [0:4095]; // RmwMemory.java:155
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:212
+  wire [31:0] updated; // RmwMemory.java:202
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:175
@@ -66,36 +69,37 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:175
   wire _not_2 = ~_and_0; // RmwMemory.java:175
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:175
-  wire _eq_0 = sweep == 12'hfff; // RmwMemory.java:257
-  wire [11:0] _add_0 = sweep + 12'd1; // RmwMemory.java:256
+  wire _eq_0 = sweep == 12'hfff; // RmwMemory.java:255
+  wire [11:0] _add_0 = sweep + 12'd1; // RmwMemory.java:254
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:172
   wire _not_3 = ~_and_2; // RmwMemory.java:172
   wire a_moves = a_valid & _not_3; // RmwMemory.java:172
-  wire _not_4 = ~a_moves; // RmwMemory.java:235
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:235
-  wire _or_0 = accept | _and_3; // RmwMemory.java:235
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:325
-  wire _not_5 = ~a_stale; // RmwMemory.java:325
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:325
+  wire _not_4 = ~a_moves; // RmwMemory.java:233
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:233
+  wire _or_0 = accept | _and_3; // RmwMemory.java:233
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:323
+  wire _not_5 = ~a_stale; // RmwMemory.java:323
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:323
   wire _not_6 = ~b_valid; // RmwMemory.java:169
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:169
   wire advance = r_valid & _or_1; // RmwMemory.java:169
-  wire _not_7 = ~advance; // RmwMemory.java:326
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:326
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:326
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:326
-  wire _not_8 = ~r_stale; // RmwMemory.java:326
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:326
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:327
-  wire _not_9 = ~advance; // RmwMemory.java:247
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:247
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:247
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:339
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:244
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:244
-  wire _or_4 = advance | _and_9; // RmwMemory.java:244
-  wire [31:0] old = r_forward ? b_updated : r_data; // RmwMemory.java:360
+  wire _not_7 = ~advance; // RmwMemory.java:324
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:324
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:324
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:324
+  wire _not_8 = ~r_stale; // RmwMemory.java:324
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:324
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:325
+  wire _not_9 = ~advance; // RmwMemory.java:245
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:245
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:245
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:337
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:242
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:242
+  wire _or_4 = advance | _and_9; // RmwMemory.java:242
+  wire [31:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:356
+  wire [31:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:356
   wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
   wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:23
   wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:23
@@ -111,8 +115,9 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:189
   wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:198
   wire _and_15 = b_write & _eq_5; // RmwMemory.java:198
-  wire [31:0] _mux_0 = a_late ? a_late_data : ram_rdata_0; // RmwMemory.java:358
-  wire [31:0] pre = a_capture ? b_updated : _mux_0; // RmwMemory.java:358
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:344
+  wire [31:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwMemory.java:345
+  wire [31:0] r_base = r_base_use_held ? r_base_held : r_data; // RmwComposition.java:35
   wire [19:0] _bits_0 = r_base[19:0]; // SatAdd.java:52
   wire [31:0] _bits_1 = r_op[31:0]; // CounterUpdate.java:75
   wire [19:0] _bits_2 = _bits_1[19:0]; // SatAdd.java:52
@@ -127,84 +132,85 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire [11:0] _bits_7 = _bits_6[11:0]; // SatAdd.java:67
   wire _bits_8 = _bits_6[12]; // SatAdd.java:62
   wire _bits_9 = r_op[32]; // CounterUpdate.java:75
-  wire _or_5 = _bits_8 | _bits_9; // SatAdd.java:62
-  wire [11:0] _fill_0 = {12{_or_5}}; // SatAdd.java:67
-  wire [11:0] _or_6 = _bits_7 | _fill_0; // SatAdd.java:67
+  wire _or_6 = _bits_8 | _bits_9; // SatAdd.java:62
+  wire [11:0] _fill_0 = {12{_or_6}}; // SatAdd.java:67
+  wire [11:0] _or_7 = _bits_7 | _fill_0; // SatAdd.java:67
   wire [12:0] _add_expand_2 = {1'b0, _bits_4} + {1'b0, _bits_5}; // SatAdd.java:55
   wire [11:0] _bits_10 = _add_expand_2[11:0]; // SatAdd.java:68
   wire _bits_11 = _add_expand_2[12]; // SatAdd.java:61
-  wire _or_7 = _bits_11 | _bits_9; // SatAdd.java:61
-  wire [11:0] _fill_1 = {12{_or_7}}; // SatAdd.java:68
-  wire [11:0] _or_8 = _bits_10 | _fill_1; // SatAdd.java:68
-  wire [11:0] _mux_1 = _bits_3 ? _or_6 : _or_8; // SatAdd.java:65
+  wire _or_8 = _bits_11 | _bits_9; // SatAdd.java:61
+  wire [11:0] _fill_1 = {12{_or_8}}; // SatAdd.java:68
+  wire [11:0] _or_9 = _bits_10 | _fill_1; // SatAdd.java:68
+  wire [11:0] _mux_1 = _bits_3 ? _or_7 : _or_9; // SatAdd.java:65
   wire [19:0] _bits_12 = _add_expand_0[19:0]; // SatAdd.java:69
-  wire _mux_2 = _bits_3 ? _or_5 : _or_7; // SatAdd.java:64
+  wire _mux_2 = _bits_3 ? _or_6 : _or_8; // SatAdd.java:64
   wire [19:0] _fill_2 = {20{_mux_2}}; // SatAdd.java:69
-  wire [19:0] _or_9 = _bits_12 | _fill_2; // SatAdd.java:69
-  wire [31:0] _cat_2 = {_mux_1, _or_9}; // SatAdd.java:69
-  wire _not_13 = ~a_keeps_base; // RmwComposition.java:42
-  wire _and_16 = a_moves & _not_13; // RmwComposition.java:42
+  wire [19:0] _or_10 = _bits_12 | _fill_2; // SatAdd.java:69
+  wire [31:0] _cat_2 = {_mux_1, _or_10}; // SatAdd.java:69
   wire [1:0] _bits_13 = a_cmd[33:32]; // CounterSram.java:124
   wire _eq_6 = _bits_13 == 2'd1; // CounterUpdate.java:52
-  wire [31:0] _mux_3 = _eq_6 ? 32'd0 : pre; // RmwComposition.java:43
-  wire _not_14 = ~a_keeps_op; // RmwComposition.java:50
-  wire _and_17 = a_moves & _not_14; // RmwComposition.java:50
+  wire [31:0] _mux_3 = _eq_6 ? 32'd0 : missed_data_in; // RmwComposition.java:49
+  wire [31:0] _mux_4 = a_keeps_base ? r_base : _mux_3; // RmwComposition.java:49
+  wire _or_11 = a_keeps_base | _eq_6; // RmwComposition.java:48
+  wire _or_12 = _or_11 | _or_5; // RmwComposition.java:48
+  wire _not_13 = ~a_keeps_op; // RmwComposition.java:57
+  wire _and_16 = a_moves & _not_13; // RmwComposition.java:57
   wire [1:0] _bits_14 = a_cmd[33:32]; // CounterSram.java:124
   wire _bits_15 = _bits_14[1]; // CounterUpdate.java:42
   wire [1:0] _bits_16 = a_cmd[33:32]; // CounterSram.java:124
   wire _eq_7 = _bits_16 == 2'd1; // CounterUpdate.java:52
-  wire _not_15 = ~_eq_7; // RmwComposition.java:48
-  wire _and_18 = a_forward & _not_15; // RmwComposition.java:48
-  wire [32:0] r_op_onto = _and_18 ? r_op : 33'd0; // RmwComposition.java:49
+  wire _not_14 = ~_eq_7; // RmwComposition.java:55
+  wire _and_17 = a_forward & _not_14; // RmwComposition.java:55
+  wire [32:0] r_op_onto = _and_17 ? r_op : 33'd0; // RmwComposition.java:56
   wire _bits_17 = r_op_onto[32]; // CounterUpdate.java:36
   wire [31:0] _bits_18 = r_op_onto[31:0]; // CounterUpdate.java:35
   wire [31:0] _bits_19 = a_cmd[31:0]; // CounterSram.java:128
   wire [32:0] _add_expand_3 = {1'b0, _bits_18} + {1'b0, _bits_19}; // CounterUpdate.java:35
   wire _bits_20 = _add_expand_3[32]; // CounterUpdate.java:36
-  wire _or_10 = _bits_17 | _bits_20; // CounterUpdate.java:36
+  wire _or_13 = _bits_17 | _bits_20; // CounterUpdate.java:36
   wire [31:0] _bits_21 = _add_expand_3[31:0]; // CounterUpdate.java:36
-  wire [32:0] _cat_3 = {_or_10, _bits_21}; // CounterUpdate.java:36
-  wire [32:0] _mux_4 = _bits_15 ? 33'd0 : _cat_3; // RmwComposition.java:51
+  wire [32:0] _cat_3 = {_or_13, _bits_21}; // CounterUpdate.java:36
+  wire [32:0] _mux_5 = _bits_15 ? 33'd0 : _cat_3; // RmwComposition.java:58
   wire [1:0] _bits_22 = a_cmd[33:32]; // CounterSram.java:124
   wire _eq_8 = _bits_22 == 2'd0; // CounterUpdate.java:64
   wire [31:0] _bits_23 = a_cmd[31:0]; // CounterSram.java:128
   wire _or_r_0 = |_bits_23; // CounterUpdate.java:65
-  wire _and_19 = _eq_8 & _or_r_0; // CounterUpdate.java:65
+  wire _and_18 = _eq_8 & _or_r_0; // CounterUpdate.java:65
   wire [1:0] _bits_24 = io_in_bits_cmd[33:32]; // CounterSram.java:124
   wire _eq_9 = _bits_24 == 2'd1; // CounterUpdate.java:52
-  wire _not_16 = ~_eq_9; // RmwComposition.java:37
-  wire _and_20 = forward_next & _not_16; // RmwComposition.java:37
+  wire _not_15 = ~_eq_9; // RmwComposition.java:42
+  wire _and_19 = forward_next & _not_15; // RmwComposition.java:42
   wire [1:0] _bits_25 = io_in_bits_cmd[33:32]; // CounterSram.java:124
   wire _bits_26 = _bits_25[1]; // CounterUpdate.java:42
-  wire _and_21 = forward_next & _bits_26; // RmwComposition.java:38
+  wire _and_20 = forward_next & _bits_26; // RmwComposition.java:43
   wire _bits_27 = r_decoded; // CounterUpdate.java:76
-  wire _and_22 = _bits_27 & _mux_2; // CounterUpdate.java:76
-  wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:253
-  wire _not_17 = ~read_collided; // RmwMemory.java:380
-  wire _not_18 = ~a_capture; // RmwMemory.java:335
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:335
-  wire _not_19 = ~a_late; // RmwMemory.java:335
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:335
+  wire _and_21 = _bits_27 & _mux_2; // CounterUpdate.java:76
+  wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:251
+  wire _not_16 = ~read_collided; // RmwMemory.java:376
+  wire _not_17 = ~a_capture; // RmwMemory.java:333
+  wire _and_22 = a_moves & _not_17; // RmwMemory.java:333
+  wire _not_18 = ~a_late; // RmwMemory.java:333
+  wire _and_23 = _and_22 & _not_18; // RmwMemory.java:333
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [31:0] _bits_29 = 32'd0; // CounterUpdate.java:35
   wire [31:0] _bits_30 = a_cmd[31:0]; // CounterSram.java:128
   wire [32:0] _add_expand_4 = {1'b0, _bits_29} + {1'b0, _bits_30}; // CounterUpdate.java:35
   wire _bits_31 = _add_expand_4[32]; // CounterUpdate.java:36
-  wire _or_11 = _bits_28 | _bits_31; // CounterUpdate.java:36
+  wire _or_14 = _bits_28 | _bits_31; // CounterUpdate.java:36
   wire [31:0] _bits_32 = _add_expand_4[31:0]; // CounterUpdate.java:36
-  wire [32:0] _cat_4 = {_or_11, _bits_32}; // CounterUpdate.java:36
+  wire [32:0] _cat_4 = {_or_14, _bits_32}; // CounterUpdate.java:36
   wire [31:0] _bits_33 = a_cmd[31:0]; // CounterSram.java:128
-  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwComposition.java:55
+  wire _eq_10 = _cat_4 == {1'b0, _bits_33}; // RmwComposition.java:62
   wire [1:0] _bits_34 = a_cmd[33:32]; // CounterSram.java:124
   wire _bits_35 = _bits_34[1]; // CounterUpdate.java:42
-  wire _not_20 = ~_bits_35; // RmwComposition.java:53
-  wire _not_21 = ~_and_18; // RmwComposition.java:53
-  wire _and_25 = _not_20 & _not_21; // RmwComposition.java:53
-  wire _and_26 = r_valid & b_valid; // RmwOccupancy.java:25
-  wire _eq_11 = rb_full == _and_26; // RmwOccupancy.java:25
-  wire _and_27 = a_valid & rb_full; // RmwOccupancy.java:25
-  wire _eq_12 = arb_full == _and_27; // RmwOccupancy.java:25
-  wire _and_28 = _eq_11 & _eq_12; // RmwOccupancy.java:25
+  wire _not_19 = ~_bits_35; // RmwComposition.java:60
+  wire _not_20 = ~_and_17; // RmwComposition.java:60
+  wire _and_24 = _not_19 & _not_20; // RmwComposition.java:60
+  wire _and_25 = r_valid & b_valid; // RmwOccupancy.java:25
+  wire _eq_11 = rb_full == _and_25; // RmwOccupancy.java:25
+  wire _and_26 = a_valid & rb_full; // RmwOccupancy.java:25
+  wire _eq_12 = arb_full == _and_26; // RmwOccupancy.java:25
+  wire _and_27 = _eq_11 & _eq_12; // RmwOccupancy.java:25
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -354,31 +360,43 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   end
 
   always @(posedge clock) begin
-    r_data <= (a_moves ? pre : r_data);
+    r_data <= (a_moves ? ram_rdata_0 : r_data);
   end
 
   always @(posedge clock) begin
-    r_base <= (_and_16 ? _mux_3 : r_base);
+    r_missed <= (a_moves ? _or_5 : r_missed);
   end
 
   always @(posedge clock) begin
-    r_op <= (_and_17 ? _mux_4 : r_op);
+    r_missed_data <= (a_moves ? missed_data_in : r_missed_data);
   end
 
   always @(posedge clock) begin
-    r_decoded <= (a_moves ? _and_19 : r_decoded);
+    r_base_held <= (a_moves ? _mux_4 : r_base_held);
   end
 
   always @(posedge clock) begin
-    a_keeps_base <= (accept ? _and_20 : a_keeps_base);
+    r_base_use_held <= (a_moves ? _or_12 : r_base_use_held);
   end
 
   always @(posedge clock) begin
-    a_keeps_op <= (accept ? _and_21 : a_keeps_op);
+    r_op <= (_and_16 ? _mux_5 : r_op);
   end
 
   always @(posedge clock) begin
-    b_flag <= (advance ? _and_22 : b_flag);
+    r_decoded <= (a_moves ? _and_18 : r_decoded);
+  end
+
+  always @(posedge clock) begin
+    a_keeps_base <= (accept ? _and_19 : a_keeps_base);
+  end
+
+  always @(posedge clock) begin
+    a_keeps_op <= (accept ? _and_20 : a_keeps_op);
+  end
+
+  always @(posedge clock) begin
+    b_flag <= (advance ? _and_21 : b_flag);
   end
 
   always @(posedge clock) begin
@@ -398,15 +416,15 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:380
-      $display("Assertion failed at RmwMemory.java:380: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_23 && !_not_16) begin // RmwMemory.java:376
+      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
       $stop;
     end
-    if (!reset && _and_17 && _and_25 && !_eq_10) begin // RmwComposition.java:54
-      $display("Assertion failed at RmwComposition.java:54: compose(identity, cmd) differs from op(cmd)");
+    if (!reset && _and_16 && _and_24 && !_eq_10) begin // RmwComposition.java:61
+      $display("Assertion failed at RmwComposition.java:61: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_28) begin // RmwOccupancy.java:24
+    if (!reset && !_and_27) begin // RmwOccupancy.java:24
       $display("Assertion failed at RmwOccupancy.java:24: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
@@ -447,22 +465,22 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   reg _f_past_valid; // HandshakeProperties.java:39
   reg [110:0] _f_reg_1; // HandshakeProperties.java:39
   reg [1:0] _f_reg_2; // HandshakeProperties.java:30
-  wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
+  wire _and_28 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
   wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
-  wire _and_30 = _and_29 & f_command_tracked; // RmwMemoryProperties.java:44
+  wire _and_29 = _and_28 & f_command_tracked; // RmwMemoryProperties.java:44
   wire [1:0] _bits_36 = io_in_bits_cmd[33:32]; // CounterSram.java:124
   wire _eq_13 = _bits_36 == 2'd1; // CounterUpdate.java:52
-  wire [31:0] _mux_5 = _eq_13 ? 32'd0 : f_word; // RmwMemoryProperties.java:27
-  wire [19:0] _bits_37 = _mux_5[19:0]; // SatAdd.java:52
+  wire [31:0] _mux_6 = _eq_13 ? 32'd0 : f_word; // RmwMemoryProperties.java:27
+  wire [19:0] _bits_37 = _mux_6[19:0]; // SatAdd.java:52
   wire [1:0] _bits_38 = io_in_bits_cmd[33:32]; // CounterSram.java:124
   wire _bits_39 = _bits_38[1]; // CounterUpdate.java:42
   wire [31:0] _bits_40 = io_in_bits_cmd[31:0]; // CounterSram.java:128
-  wire [32:0] _mux_6 = _bits_39 ? 33'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:28
-  wire [31:0] _bits_41 = _mux_6[31:0]; // CounterUpdate.java:75
+  wire [32:0] _mux_7 = _bits_39 ? 33'd0 : {1'b0, _bits_40}; // RmwMemoryProperties.java:28
+  wire [31:0] _bits_41 = _mux_7[31:0]; // CounterUpdate.java:75
   wire [19:0] _bits_42 = _bits_41[19:0]; // SatAdd.java:52
   wire [20:0] _add_expand_5 = {1'b0, _bits_37} + {1'b0, _bits_42}; // SatAdd.java:52
   wire _bits_43 = _add_expand_5[20]; // SatAdd.java:63
-  wire [11:0] _bits_44 = _mux_5[31:20]; // SatAdd.java:53
+  wire [11:0] _bits_44 = _mux_6[31:20]; // SatAdd.java:53
   wire [12:0] _cat_5 = {_bits_44, 1'd1}; // SatAdd.java:58
   wire [11:0] _bits_45 = _bits_41[31:20]; // SatAdd.java:54
   wire [12:0] _cat_6 = {_bits_45, 1'd1}; // SatAdd.java:58
@@ -470,71 +488,71 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire [12:0] _bits_46 = _add_expand_6[13:1]; // SatAdd.java:58
   wire [11:0] _bits_47 = _bits_46[11:0]; // SatAdd.java:67
   wire _bits_48 = _bits_46[12]; // SatAdd.java:62
-  wire _bits_49 = _mux_6[32]; // CounterUpdate.java:75
-  wire _or_12 = _bits_48 | _bits_49; // SatAdd.java:62
-  wire [11:0] _fill_3 = {12{_or_12}}; // SatAdd.java:67
-  wire [11:0] _or_13 = _bits_47 | _fill_3; // SatAdd.java:67
+  wire _bits_49 = _mux_7[32]; // CounterUpdate.java:75
+  wire _or_15 = _bits_48 | _bits_49; // SatAdd.java:62
+  wire [11:0] _fill_3 = {12{_or_15}}; // SatAdd.java:67
+  wire [11:0] _or_16 = _bits_47 | _fill_3; // SatAdd.java:67
   wire [12:0] _add_expand_7 = {1'b0, _bits_44} + {1'b0, _bits_45}; // SatAdd.java:55
   wire [11:0] _bits_50 = _add_expand_7[11:0]; // SatAdd.java:68
   wire _bits_51 = _add_expand_7[12]; // SatAdd.java:61
-  wire _or_14 = _bits_51 | _bits_49; // SatAdd.java:61
-  wire [11:0] _fill_4 = {12{_or_14}}; // SatAdd.java:68
-  wire [11:0] _or_15 = _bits_50 | _fill_4; // SatAdd.java:68
-  wire [11:0] _mux_7 = _bits_43 ? _or_13 : _or_15; // SatAdd.java:65
+  wire _or_17 = _bits_51 | _bits_49; // SatAdd.java:61
+  wire [11:0] _fill_4 = {12{_or_17}}; // SatAdd.java:68
+  wire [11:0] _or_18 = _bits_50 | _fill_4; // SatAdd.java:68
+  wire [11:0] _mux_8 = _bits_43 ? _or_16 : _or_18; // SatAdd.java:65
   wire [19:0] _bits_52 = _add_expand_5[19:0]; // SatAdd.java:69
-  wire _mux_8 = _bits_43 ? _or_12 : _or_14; // SatAdd.java:64
-  wire [19:0] _fill_5 = {20{_mux_8}}; // SatAdd.java:69
-  wire [19:0] _or_16 = _bits_52 | _fill_5; // SatAdd.java:69
-  wire [31:0] _cat_7 = {_mux_7, _or_16}; // SatAdd.java:69
-  wire _and_31 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
-  wire _and_32 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
+  wire _mux_9 = _bits_43 ? _or_15 : _or_17; // SatAdd.java:64
+  wire [19:0] _fill_5 = {20{_mux_9}}; // SatAdd.java:69
+  wire [19:0] _or_19 = _bits_52 | _fill_5; // SatAdd.java:69
+  wire [31:0] _cat_7 = {_mux_8, _or_19}; // SatAdd.java:69
+  wire _and_30 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
+  wire _and_31 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
   wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
-  wire [1:0] _mux_9 = _and_32 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
-  wire [1:0] _add_1 = _mux_9 + 2'd1; // RmwMemoryProperties.java:78
-  wire [1:0] _mux_10 = _and_31 ? _add_1 : _mux_9; // RmwMemoryProperties.java:78
-  wire _and_33 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_14 = _mux_9 == 2'd0; // RmwMemoryProperties.java:70
-  wire _and_34 = _and_33 & _eq_14; // RmwMemoryProperties.java:70
-  wire _and_35 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_15 = _mux_9 == 2'd1; // RmwMemoryProperties.java:70
-  wire _and_36 = _and_35 & _eq_15; // RmwMemoryProperties.java:70
-  wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_16 = _mux_9 == 2'd2; // RmwMemoryProperties.java:70
-  wire _and_38 = _and_37 & _eq_16; // RmwMemoryProperties.java:70
-  wire _not_22 = ~io_out_ready; // HandshakeProperties.java:38
-  wire _and_39 = io_out_valid & _not_22; // HandshakeProperties.java:38
+  wire [1:0] _mux_10 = _and_31 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_1 = _mux_10 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_11 = _and_30 ? _add_1 : _mux_10; // RmwMemoryProperties.java:78
+  wire _and_32 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_14 = _mux_10 == 2'd0; // RmwMemoryProperties.java:70
+  wire _and_33 = _and_32 & _eq_14; // RmwMemoryProperties.java:70
+  wire _and_34 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_15 = _mux_10 == 2'd1; // RmwMemoryProperties.java:70
+  wire _and_35 = _and_34 & _eq_15; // RmwMemoryProperties.java:70
+  wire _and_36 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
+  wire _eq_16 = _mux_10 == 2'd2; // RmwMemoryProperties.java:70
+  wire _and_37 = _and_36 & _eq_16; // RmwMemoryProperties.java:70
+  wire _not_21 = ~io_out_ready; // HandshakeProperties.java:38
+  wire _and_38 = io_out_valid & _not_21; // HandshakeProperties.java:38
   wire [110:0] _cat_8 = {io_out_bits_addr, io_out_bits_cmd, io_out_bits_old, io_out_bits_updated, io_out_bits_flag}; // HandshakeProperties.java:37
   wire _ne_0 = f_held != 2'd0; // RmwMemoryProperties.java:93
-  wire _not_23 = ~_and_32; // RmwMemoryProperties.java:93
-  wire _and_40 = _ne_0 & _not_23; // RmwMemoryProperties.java:93
+  wire _not_22 = ~_and_31; // RmwMemoryProperties.java:93
+  wire _and_39 = _ne_0 & _not_22; // RmwMemoryProperties.java:93
   wire _eq_17 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_2 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
-  wire [1:0] _mux_11 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:31
-  wire [1:0] _mux_12 = _and_40 ? _mux_11 : 2'd0; // HandshakeProperties.java:31
+  wire [1:0] _mux_12 = _eq_17 ? _f_reg_2 : _add_2; // HandshakeProperties.java:31
+  wire [1:0] _mux_13 = _and_39 ? _mux_12 : 2'd0; // HandshakeProperties.java:31
   wire _lt_0 = {1'b0, f_addr} < 13'h1000; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
   wire _eq_18 = io_out_bits_addr == f_queue_addr_0; // RmwMemoryProperties.java:85
   wire _eq_19 = io_out_bits_cmd == f_queue_cmd_0; // RmwMemoryProperties.java:85
-  wire _and_41 = _eq_18 & _eq_19; // RmwMemoryProperties.java:85
+  wire _and_40 = _eq_18 & _eq_19; // RmwMemoryProperties.java:85
   wire _eq_20 = io_out_bits_old == f_queue_old_0; // RmwMemoryProperties.java:87
   wire _eq_21 = io_out_bits_updated == f_queue_updated_0; // RmwMemoryProperties.java:88
   wire _eq_22 = _cat_8 == _f_reg_1; // HandshakeProperties.java:39
-  wire _and_42 = io_out_valid & _eq_22; // HandshakeProperties.java:39
-  wire _and_43 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
+  wire _and_41 = io_out_valid & _eq_22; // HandshakeProperties.java:39
+  wire _and_42 = _f_past_valid & _f_reg_0; // HandshakeProperties.java:39
   wire _ne_2 = f_held != 2'd0; // RmwMemoryProperties.java:95
   wire _ge_0 = _f_reg_2 >= 2'd2; // RmwMemoryProperties.java:95
-  wire _and_44 = _ne_2 & _ge_0; // RmwMemoryProperties.java:95
+  wire _and_43 = _ne_2 & _ge_0; // RmwMemoryProperties.java:95
   wire _eq_23 = f_held == 2'd2; // RmwMemoryProperties.java:99
-  wire _and_45 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:99
-  wire _and_46 = _and_45 & f_queue_tracked_1; // RmwMemoryProperties.java:99
+  wire _and_44 = _eq_23 & f_queue_tracked_0; // RmwMemoryProperties.java:99
+  wire _and_45 = _and_44 & f_queue_tracked_1; // RmwMemoryProperties.java:99
   assign f_updated = _cat_7;
 
   always @(posedge clock) begin
     if (reset) begin
       f_word <= 32'd0;
     end else begin
-      f_word <= (io_clear ? 32'd0 : (_and_30 ? f_updated : f_word));
+      f_word <= (io_clear ? 32'd0 : (_and_29 ? f_updated : f_word));
     end
   end
 
@@ -542,72 +560,72 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
     if (reset) begin
       f_held <= 2'd0;
     end else begin
-      f_held <= _mux_10;
+      f_held <= _mux_11;
     end
   end
 
   always @(posedge clock) begin
-    f_queue_addr_0 <= (_and_34 ? io_in_bits_addr : (_and_32 ? f_queue_addr_1 : f_queue_addr_0));
+    f_queue_addr_0 <= (_and_33 ? io_in_bits_addr : (_and_31 ? f_queue_addr_1 : f_queue_addr_0));
   end
 
   always @(posedge clock) begin
-    f_queue_addr_1 <= (_and_36 ? io_in_bits_addr : (_and_32 ? f_queue_addr_2 : f_queue_addr_1));
+    f_queue_addr_1 <= (_and_35 ? io_in_bits_addr : (_and_31 ? f_queue_addr_2 : f_queue_addr_1));
   end
 
   always @(posedge clock) begin
-    f_queue_addr_2 <= (_and_38 ? io_in_bits_addr : f_queue_addr_2);
+    f_queue_addr_2 <= (_and_37 ? io_in_bits_addr : f_queue_addr_2);
   end
 
   always @(posedge clock) begin
-    f_queue_cmd_0 <= (_and_34 ? io_in_bits_cmd : (_and_32 ? f_queue_cmd_1 : f_queue_cmd_0));
+    f_queue_cmd_0 <= (_and_33 ? io_in_bits_cmd : (_and_31 ? f_queue_cmd_1 : f_queue_cmd_0));
   end
 
   always @(posedge clock) begin
-    f_queue_cmd_1 <= (_and_36 ? io_in_bits_cmd : (_and_32 ? f_queue_cmd_2 : f_queue_cmd_1));
+    f_queue_cmd_1 <= (_and_35 ? io_in_bits_cmd : (_and_31 ? f_queue_cmd_2 : f_queue_cmd_1));
   end
 
   always @(posedge clock) begin
-    f_queue_cmd_2 <= (_and_38 ? io_in_bits_cmd : f_queue_cmd_2);
+    f_queue_cmd_2 <= (_and_37 ? io_in_bits_cmd : f_queue_cmd_2);
   end
 
   always @(posedge clock) begin
-    f_queue_tracked_0 <= (_and_34 ? f_command_tracked : (_and_32 ? f_queue_tracked_1 : f_queue_tracked_0));
+    f_queue_tracked_0 <= (_and_33 ? f_command_tracked : (_and_31 ? f_queue_tracked_1 : f_queue_tracked_0));
   end
 
   always @(posedge clock) begin
-    f_queue_tracked_1 <= (_and_36 ? f_command_tracked : (_and_32 ? f_queue_tracked_2 : f_queue_tracked_1));
+    f_queue_tracked_1 <= (_and_35 ? f_command_tracked : (_and_31 ? f_queue_tracked_2 : f_queue_tracked_1));
   end
 
   always @(posedge clock) begin
-    f_queue_tracked_2 <= (_and_38 ? f_command_tracked : f_queue_tracked_2);
+    f_queue_tracked_2 <= (_and_37 ? f_command_tracked : f_queue_tracked_2);
   end
 
   always @(posedge clock) begin
-    f_queue_old_0 <= (_and_34 ? f_word : (_and_32 ? f_queue_old_1 : f_queue_old_0));
+    f_queue_old_0 <= (_and_33 ? f_word : (_and_31 ? f_queue_old_1 : f_queue_old_0));
   end
 
   always @(posedge clock) begin
-    f_queue_old_1 <= (_and_36 ? f_word : (_and_32 ? f_queue_old_2 : f_queue_old_1));
+    f_queue_old_1 <= (_and_35 ? f_word : (_and_31 ? f_queue_old_2 : f_queue_old_1));
   end
 
   always @(posedge clock) begin
-    f_queue_old_2 <= (_and_38 ? f_word : f_queue_old_2);
+    f_queue_old_2 <= (_and_37 ? f_word : f_queue_old_2);
   end
 
   always @(posedge clock) begin
-    f_queue_updated_0 <= (_and_34 ? f_updated : (_and_32 ? f_queue_updated_1 : f_queue_updated_0));
+    f_queue_updated_0 <= (_and_33 ? f_updated : (_and_31 ? f_queue_updated_1 : f_queue_updated_0));
   end
 
   always @(posedge clock) begin
-    f_queue_updated_1 <= (_and_36 ? f_updated : (_and_32 ? f_queue_updated_2 : f_queue_updated_1));
+    f_queue_updated_1 <= (_and_35 ? f_updated : (_and_31 ? f_queue_updated_2 : f_queue_updated_1));
   end
 
   always @(posedge clock) begin
-    f_queue_updated_2 <= (_and_38 ? f_updated : f_queue_updated_2);
+    f_queue_updated_2 <= (_and_37 ? f_updated : f_queue_updated_2);
   end
 
   always @(posedge clock) begin
-    _f_reg_0 <= _and_39;
+    _f_reg_0 <= _and_38;
   end
 
   always @(posedge clock) begin
@@ -626,7 +644,7 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
     if (reset) begin
       _f_reg_2 <= 2'd0;
     end else begin
-      _f_reg_2 <= _mux_12;
+      _f_reg_2 <= _mux_13;
     end
   end
 
@@ -644,7 +662,7 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
       result_has_a_command: assert (_ne_1);
     end
     if (!reset && io_out_valid) begin // RmwMemoryProperties.java:83
-      results_in_acceptance_order: assert (_and_41);
+      results_in_acceptance_order: assert (_and_40);
     end
     if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:87
       old_word_as_sequential: assert (_eq_20);
@@ -652,14 +670,14 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
     if (!reset && io_out_valid && f_queue_tracked_0) begin // RmwMemoryProperties.java:88
       updated_word_as_sequential: assert (_eq_21);
     end
-    if (!reset && _and_43) begin // HandshakeProperties.java:39
-      out_holds_until_taken: assert (_and_42);
+    if (!reset && _and_42) begin // HandshakeProperties.java:39
+      out_holds_until_taken: assert (_and_41);
     end
-    if (!reset && _and_44) begin // RmwMemoryProperties.java:96
+    if (!reset && _and_43) begin // RmwMemoryProperties.java:96
       result_within_latency: assert (io_out_valid);
     end
     if (!reset) begin // RmwMemoryProperties.java:97
-      tracked_word_back_to_back: cover (_and_46);
+      tracked_word_back_to_back: cover (_and_45);
     end
   end
 `endif

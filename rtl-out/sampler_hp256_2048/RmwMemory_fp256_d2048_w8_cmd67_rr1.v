@@ -42,18 +42,18 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   reg [7:0] ram_rdata_0; // RmwMemory.java:179
   reg b_write; // RmwMemory.java:183
   reg read_collided; // RmwMemory.java:193
-  reg a_capture; // RmwMemory.java:319
-  reg a_late; // RmwMemory.java:320
-  reg [7:0] a_late_data; // RmwMemory.java:321
-  reg [7:0] r_data; // RmwMemory.java:322
-  reg r_missed; // RmwMemory.java:346
-  reg [7:0] r_missed_data; // RmwMemory.java:347
+  reg a_capture; // RmwMemory.java:317
+  reg a_late; // RmwMemory.java:318
+  reg [7:0] a_late_data; // RmwMemory.java:319
+  reg [7:0] r_data; // RmwMemory.java:320
+  reg r_missed; // RmwMemory.java:342
+  reg [7:0] r_missed_data; // RmwMemory.java:343
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:155
 
   // Wires
-  wire [7:0] updated; // RmwMemory.java:212
+  wire [7:0] updated; // RmwMemory.java:202
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:175
@@ -61,35 +61,35 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:175
   wire _not_2 = ~_and_0; // RmwMemory.java:175
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:175
-  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:257
-  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:256
+  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:255
+  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:254
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:172
   wire _not_3 = ~_and_2; // RmwMemory.java:172
   wire a_moves = a_valid & _not_3; // RmwMemory.java:172
-  wire _not_4 = ~a_moves; // RmwMemory.java:235
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:235
-  wire _or_0 = accept | _and_3; // RmwMemory.java:235
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:325
-  wire _not_5 = ~a_stale; // RmwMemory.java:325
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:325
+  wire _not_4 = ~a_moves; // RmwMemory.java:233
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:233
+  wire _or_0 = accept | _and_3; // RmwMemory.java:233
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:323
+  wire _not_5 = ~a_stale; // RmwMemory.java:323
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:323
   wire _not_6 = ~b_valid; // RmwMemory.java:169
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:169
   wire advance = r_valid & _or_1; // RmwMemory.java:169
-  wire _not_7 = ~advance; // RmwMemory.java:326
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:326
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:326
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:326
-  wire _not_8 = ~r_stale; // RmwMemory.java:326
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:326
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:327
-  wire _not_9 = ~advance; // RmwMemory.java:247
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:247
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:247
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:339
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:244
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:244
-  wire _or_4 = advance | _and_9; // RmwMemory.java:244
+  wire _not_7 = ~advance; // RmwMemory.java:324
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:324
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:324
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:324
+  wire _not_8 = ~r_stale; // RmwMemory.java:324
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:324
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:325
+  wire _not_9 = ~advance; // RmwMemory.java:245
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:245
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:245
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:337
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:242
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:242
+  wire _or_4 = advance | _and_9; // RmwMemory.java:242
   wire [7:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:356
   wire [7:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:356
   wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
@@ -107,17 +107,17 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:189
   wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:198
   wire _and_15 = b_write & _eq_5; // RmwMemory.java:198
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:350
-  wire [7:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:351
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:344
+  wire [7:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwMemory.java:345
   wire _eq_6 = old == 8'd255; // PeriodicRule.java:37
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:38
-  wire [7:0] _mux_2 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
-  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:253
-  wire _not_13 = ~read_collided; // RmwMemory.java:380
-  wire _not_14 = ~a_capture; // RmwMemory.java:335
-  wire _and_16 = a_moves & _not_14; // RmwMemory.java:335
-  wire _not_15 = ~a_late; // RmwMemory.java:335
-  wire _and_17 = _and_16 & _not_15; // RmwMemory.java:335
+  wire [7:0] _mux_1 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
+  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:251
+  wire _not_13 = ~read_collided; // RmwMemory.java:376
+  wire _not_14 = ~a_capture; // RmwMemory.java:333
+  wire _and_16 = a_moves & _not_14; // RmwMemory.java:333
+  wire _not_15 = ~a_late; // RmwMemory.java:333
+  wire _and_17 = _and_16 & _not_15; // RmwMemory.java:333
   wire _and_18 = r_valid & b_valid; // RmwOccupancy.java:25
   wire _eq_7 = rb_full == _and_18; // RmwOccupancy.java:25
   wire _and_19 = a_valid & rb_full; // RmwOccupancy.java:25
@@ -132,7 +132,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   assign io_out_bits_old = b_old;
   assign io_out_bits_updated = b_updated;
   assign io_clearing = clearing;
-  assign updated = _mux_2;
+  assign updated = _mux_1;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -279,7 +279,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   end
 
   always @(posedge clock) begin
-    r_missed_data <= (a_moves ? _mux_1 : r_missed_data);
+    r_missed_data <= (a_moves ? missed_data_in : r_missed_data);
   end
 
   always @(posedge clock) begin
@@ -299,8 +299,8 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:380
-      $display("Assertion failed at RmwMemory.java:380: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:376
+      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_20) begin // RmwOccupancy.java:24
@@ -346,21 +346,21 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_22 = _and_21 & f_command_tracked; // RmwMemoryProperties.java:44
   wire _eq_9 = f_word == 8'd255; // PeriodicRule.java:37
   wire [7:0] _add_2 = f_word + 8'd1; // PeriodicRule.java:38
-  wire [7:0] _mux_3 = _eq_9 ? 8'd0 : _add_2; // PeriodicRule.java:38
+  wire [7:0] _mux_2 = _eq_9 ? 8'd0 : _add_2; // PeriodicRule.java:38
   wire _and_23 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
   wire _and_24 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
   wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
-  wire [1:0] _mux_4 = _and_24 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
-  wire [1:0] _add_3 = _mux_4 + 2'd1; // RmwMemoryProperties.java:78
-  wire [1:0] _mux_5 = _and_23 ? _add_3 : _mux_4; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_3 = _and_24 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_3 = _mux_3 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_4 = _and_23 ? _add_3 : _mux_3; // RmwMemoryProperties.java:78
   wire _and_25 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_10 = _mux_4 == 2'd0; // RmwMemoryProperties.java:70
+  wire _eq_10 = _mux_3 == 2'd0; // RmwMemoryProperties.java:70
   wire _and_26 = _and_25 & _eq_10; // RmwMemoryProperties.java:70
   wire _and_27 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_11 = _mux_4 == 2'd1; // RmwMemoryProperties.java:70
+  wire _eq_11 = _mux_3 == 2'd1; // RmwMemoryProperties.java:70
   wire _and_28 = _and_27 & _eq_11; // RmwMemoryProperties.java:70
   wire _and_29 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_12 = _mux_4 == 2'd2; // RmwMemoryProperties.java:70
+  wire _eq_12 = _mux_3 == 2'd2; // RmwMemoryProperties.java:70
   wire _and_30 = _and_29 & _eq_12; // RmwMemoryProperties.java:70
   wire _not_16 = ~io_out_ready; // HandshakeProperties.java:38
   wire _and_31 = io_out_valid & _not_16; // HandshakeProperties.java:38
@@ -370,8 +370,8 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_32 = _ne_0 & _not_17; // RmwMemoryProperties.java:93
   wire _eq_13 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_4 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
-  wire [1:0] _mux_6 = _eq_13 ? _f_reg_2 : _add_4; // HandshakeProperties.java:31
-  wire [1:0] _mux_7 = _and_32 ? _mux_6 : 2'd0; // HandshakeProperties.java:31
+  wire [1:0] _mux_5 = _eq_13 ? _f_reg_2 : _add_4; // HandshakeProperties.java:31
+  wire [1:0] _mux_6 = _and_32 ? _mux_5 : 2'd0; // HandshakeProperties.java:31
   wire _lt_0 = {1'b0, f_addr} < 12'h800; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_1 = f_held != 2'd0; // RmwMemoryProperties.java:82
@@ -389,7 +389,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _eq_19 = f_held == 2'd2; // RmwMemoryProperties.java:99
   wire _and_37 = _eq_19 & f_queue_tracked_0; // RmwMemoryProperties.java:99
   wire _and_38 = _and_37 & f_queue_tracked_1; // RmwMemoryProperties.java:99
-  assign f_updated = _mux_3;
+  assign f_updated = _mux_2;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -403,7 +403,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
     if (reset) begin
       f_held <= 2'd0;
     end else begin
-      f_held <= _mux_5;
+      f_held <= _mux_4;
     end
   end
 
@@ -487,7 +487,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
     if (reset) begin
       _f_reg_2 <= 2'd0;
     end else begin
-      _f_reg_2 <= _mux_7;
+      _f_reg_2 <= _mux_6;
     end
   end
 

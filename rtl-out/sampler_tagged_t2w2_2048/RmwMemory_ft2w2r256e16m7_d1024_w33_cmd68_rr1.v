@@ -42,18 +42,18 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   reg [32:0] ram_rdata_0; // RmwMemory.java:179
   reg b_write; // RmwMemory.java:183
   reg read_collided; // RmwMemory.java:193
-  reg a_capture; // RmwMemory.java:319
-  reg a_late; // RmwMemory.java:320
-  reg [32:0] a_late_data; // RmwMemory.java:321
-  reg [32:0] r_data; // RmwMemory.java:322
-  reg r_missed; // RmwMemory.java:346
-  reg [32:0] r_missed_data; // RmwMemory.java:347
+  reg a_capture; // RmwMemory.java:317
+  reg a_late; // RmwMemory.java:318
+  reg [32:0] a_late_data; // RmwMemory.java:319
+  reg [32:0] r_data; // RmwMemory.java:320
+  reg r_missed; // RmwMemory.java:342
+  reg [32:0] r_missed_data; // RmwMemory.java:343
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [32:0] ram [0:1023]; // RmwMemory.java:155
 
   // Wires
-  wire [32:0] updated; // RmwMemory.java:212
+  wire [32:0] updated; // RmwMemory.java:202
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:175
@@ -61,35 +61,35 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _and_0 = arb_full & _not_1; // RmwMemory.java:175
   wire _not_2 = ~_and_0; // RmwMemory.java:175
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:175
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:257
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:256
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:255
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:254
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
   wire _and_2 = rb_full & _not_1; // RmwMemory.java:172
   wire _not_3 = ~_and_2; // RmwMemory.java:172
   wire a_moves = a_valid & _not_3; // RmwMemory.java:172
-  wire _not_4 = ~a_moves; // RmwMemory.java:235
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:235
-  wire _or_0 = accept | _and_3; // RmwMemory.java:235
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:325
-  wire _not_5 = ~a_stale; // RmwMemory.java:325
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:325
+  wire _not_4 = ~a_moves; // RmwMemory.java:233
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:233
+  wire _or_0 = accept | _and_3; // RmwMemory.java:233
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:323
+  wire _not_5 = ~a_stale; // RmwMemory.java:323
+  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:323
   wire _not_6 = ~b_valid; // RmwMemory.java:169
   wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:169
   wire advance = r_valid & _or_1; // RmwMemory.java:169
-  wire _not_7 = ~advance; // RmwMemory.java:326
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:326
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:326
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:326
-  wire _not_8 = ~r_stale; // RmwMemory.java:326
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:326
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:327
-  wire _not_9 = ~advance; // RmwMemory.java:247
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:247
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:247
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:339
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:244
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:244
-  wire _or_4 = advance | _and_9; // RmwMemory.java:244
+  wire _not_7 = ~advance; // RmwMemory.java:324
+  wire _and_5 = r_valid & _not_7; // RmwMemory.java:324
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:324
+  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:324
+  wire _not_8 = ~r_stale; // RmwMemory.java:324
+  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:324
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:325
+  wire _not_9 = ~advance; // RmwMemory.java:245
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:245
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:245
+  wire _or_3 = a_stale | io_clear; // RmwMemory.java:337
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:242
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:242
+  wire _or_4 = advance | _and_9; // RmwMemory.java:242
   wire [32:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:356
   wire [32:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:356
   wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
@@ -107,8 +107,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:189
   wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:198
   wire _and_15 = b_write & _eq_5; // RmwMemory.java:198
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:350
-  wire [32:0] _mux_1 = a_capture ? b_updated : a_late_data; // RmwMemory.java:351
+  wire _or_5 = a_capture | a_late; // RmwMemory.java:344
+  wire [32:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwMemory.java:345
   wire [1:0] _bits_0 = old[15:14]; // TaggedRule.java:81
   wire _ne_0 = _bits_0 != 2'd0; // TaggedRule.java:96
   wire [1:0] _bits_1 = old[13:12]; // TaggedRule.java:82
@@ -128,12 +128,12 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _eq_11 = _bits_3 == 2'd2; // TaggedRule.java:105
   wire _and_18 = _eq_10 & _eq_11; // TaggedRule.java:112
   wire _bits_5 = old[32]; // TaggedRule.java:95
-  wire _mux_2 = _eq_11 ? 1'd1 : _bits_5; // TaggedRule.java:112
-  wire _mux_3 = _eq_10 ? 1'd0 : _mux_2; // TaggedRule.java:112
-  wire _mux_4 = _and_18 ? _bits_5 : _mux_3; // TaggedRule.java:112
-  wire _mux_5 = _eq_9 ? 1'd1 : _mux_4; // TaggedRule.java:109
-  wire _mux_6 = _eq_8 ? 1'd0 : _mux_5; // TaggedRule.java:106
-  wire _mux_7 = _or_6 ? _not_13 : _mux_6; // TaggedRule.java:113
+  wire _mux_1 = _eq_11 ? 1'd1 : _bits_5; // TaggedRule.java:112
+  wire _mux_2 = _eq_10 ? 1'd0 : _mux_1; // TaggedRule.java:112
+  wire _mux_3 = _and_18 ? _bits_5 : _mux_2; // TaggedRule.java:112
+  wire _mux_4 = _eq_9 ? 1'd1 : _mux_3; // TaggedRule.java:109
+  wire _mux_5 = _eq_8 ? 1'd0 : _mux_4; // TaggedRule.java:106
+  wire _mux_6 = _or_6 ? _not_13 : _mux_5; // TaggedRule.java:113
   wire _not_14 = ~_or_6; // TaggedRule.java:147
   wire _eq_12 = _bits_3 == 2'd0; // TaggedRule.java:137
   wire _eq_13 = _bits_3 == 2'd2; // TaggedRule.java:136
@@ -152,69 +152,69 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _and_21 = _eq_15 & _ge_1; // TaggedRule.java:141
   wire _or_8 = _eq_14 | _and_21; // TaggedRule.java:147
   wire _and_22 = _not_15 & _or_8; // TaggedRule.java:147
-  wire _mux_8 = _mux_7 ? _and_20 : _and_22; // TaggedRule.java:88
-  wire _or_9 = _or_6 | _mux_8; // TaggedRule.java:124
-  wire _not_16 = ~_mux_7; // TaggedRule.java:125
-  wire _mux_9 = _or_9 ? _not_16 : _bits_5; // TaggedRule.java:125
+  wire _mux_7 = _mux_6 ? _and_20 : _and_22; // TaggedRule.java:88
+  wire _or_9 = _or_6 | _mux_7; // TaggedRule.java:124
+  wire _not_16 = ~_mux_6; // TaggedRule.java:125
+  wire _mux_8 = _or_9 ? _not_16 : _bits_5; // TaggedRule.java:125
   wire _eq_16 = _bits_3 == 2'd1; // TaggedRule.java:135
   wire [8:0] _bits_8 = old[27:19]; // TaggedRule.java:83
   wire [8:0] _add_3 = _bits_8 + 9'd1; // TaggedRule.java:139
   wire _ge_2 = _add_3 >= 9'd256; // TaggedRule.java:146
   wire _ge_3 = _add_3 >= 9'd16; // TaggedRule.java:146
-  wire _mux_10 = _eq_16 ? _ge_2 : _ge_3; // TaggedRule.java:146
-  wire [1:0] _mux_11 = _mux_10 ? 2'd0 : _bits_3; // TaggedRule.java:155
+  wire _mux_9 = _eq_16 ? _ge_2 : _ge_3; // TaggedRule.java:146
+  wire [1:0] _mux_10 = _mux_9 ? 2'd0 : _bits_3; // TaggedRule.java:155
   wire [8:0] _add_4 = _bits_8 + {{6{1'b0}}, _add_1}; // TaggedRule.java:143
-  wire [8:0] _mux_12 = _eq_12 ? _add_3 : _add_4; // TaggedRule.java:143
-  wire _ge_4 = _mux_12 >= 9'd256; // TaggedRule.java:144
-  wire [1:0] _mux_13 = _ge_4 ? 2'd0 : 2'd1; // TaggedRule.java:155
-  wire [1:0] _mux_14 = _and_20 ? _mux_13 : 2'd2; // TaggedRule.java:155
-  wire [1:0] _mux_15 = _or_6 ? _mux_11 : _mux_14; // TaggedRule.java:155
-  wire [1:0] _mux_16 = _and_20 ? _bits_2 : _bits_4; // TaggedRule.java:156
-  wire [8:0] _mux_17 = _eq_13 ? {{6{1'b0}}, _bits_6} : 9'd0; // TaggedRule.java:159
-  wire [8:0] _mux_18 = _mux_10 ? _mux_17 : _add_3; // TaggedRule.java:159
-  wire [8:0] _mux_19 = _ge_4 ? 9'd0 : _mux_12; // TaggedRule.java:160
-  wire [8:0] _mux_20 = _and_20 ? _mux_19 : _bits_8; // TaggedRule.java:160
-  wire [8:0] _mux_21 = _or_6 ? _mux_18 : _mux_20; // TaggedRule.java:157
-  wire [2:0] _mux_22 = _mux_10 ? 3'd0 : _bits_6; // TaggedRule.java:161
-  wire [2:0] _mux_23 = _eq_16 ? 3'd1 : _add_1; // TaggedRule.java:161
-  wire [2:0] _mux_24 = _and_20 ? 3'd0 : _mux_23; // TaggedRule.java:161
-  wire [2:0] _mux_25 = _or_6 ? _mux_22 : _mux_24; // TaggedRule.java:161
-  wire [15:0] _cat_0 = {_mux_15, _mux_16, _mux_21, _mux_25}; // TaggedRule.java:74
+  wire [8:0] _mux_11 = _eq_12 ? _add_3 : _add_4; // TaggedRule.java:143
+  wire _ge_4 = _mux_11 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_12 = _ge_4 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_13 = _and_20 ? _mux_12 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_14 = _or_6 ? _mux_10 : _mux_13; // TaggedRule.java:155
+  wire [1:0] _mux_15 = _and_20 ? _bits_2 : _bits_4; // TaggedRule.java:156
+  wire [8:0] _mux_16 = _eq_13 ? {{6{1'b0}}, _bits_6} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_17 = _mux_9 ? _mux_16 : _add_3; // TaggedRule.java:159
+  wire [8:0] _mux_18 = _ge_4 ? 9'd0 : _mux_11; // TaggedRule.java:160
+  wire [8:0] _mux_19 = _and_20 ? _mux_18 : _bits_8; // TaggedRule.java:160
+  wire [8:0] _mux_20 = _or_6 ? _mux_17 : _mux_19; // TaggedRule.java:157
+  wire [2:0] _mux_21 = _mux_9 ? 3'd0 : _bits_6; // TaggedRule.java:161
+  wire [2:0] _mux_22 = _eq_16 ? 3'd1 : _add_1; // TaggedRule.java:161
+  wire [2:0] _mux_23 = _and_20 ? 3'd0 : _mux_22; // TaggedRule.java:161
+  wire [2:0] _mux_24 = _or_6 ? _mux_21 : _mux_23; // TaggedRule.java:161
+  wire [15:0] _cat_0 = {_mux_14, _mux_15, _mux_20, _mux_24}; // TaggedRule.java:74
   wire [15:0] _cat_1 = {_bits_3, _bits_4, _bits_8, _bits_6}; // TaggedRule.java:74
-  wire [15:0] _mux_26 = _mux_7 ? _cat_0 : _cat_1; // TaggedRule.java:126
+  wire [15:0] _mux_25 = _mux_6 ? _cat_0 : _cat_1; // TaggedRule.java:126
   wire [8:0] _bits_9 = old[11:3]; // TaggedRule.java:83
   wire [15:0] _cat_2 = {_bits_0, _bits_1, _bits_9, _bits_7}; // TaggedRule.java:74
   wire _eq_17 = _bits_0 == 2'd1; // TaggedRule.java:135
   wire [8:0] _add_5 = _bits_9 + 9'd1; // TaggedRule.java:139
   wire _ge_5 = _add_5 >= 9'd256; // TaggedRule.java:146
   wire _ge_6 = _add_5 >= 9'd16; // TaggedRule.java:146
-  wire _mux_27 = _eq_17 ? _ge_5 : _ge_6; // TaggedRule.java:146
-  wire [1:0] _mux_28 = _mux_27 ? 2'd0 : _bits_0; // TaggedRule.java:155
+  wire _mux_26 = _eq_17 ? _ge_5 : _ge_6; // TaggedRule.java:146
+  wire [1:0] _mux_27 = _mux_26 ? 2'd0 : _bits_0; // TaggedRule.java:155
   wire [8:0] _add_6 = _bits_9 + {{6{1'b0}}, _add_2}; // TaggedRule.java:143
-  wire [8:0] _mux_29 = _eq_14 ? _add_5 : _add_6; // TaggedRule.java:143
-  wire _ge_7 = _mux_29 >= 9'd256; // TaggedRule.java:144
-  wire [1:0] _mux_30 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:155
-  wire [1:0] _mux_31 = _and_22 ? _mux_30 : 2'd2; // TaggedRule.java:155
-  wire [1:0] _mux_32 = _or_6 ? _mux_28 : _mux_31; // TaggedRule.java:155
-  wire [1:0] _mux_33 = _and_22 ? _bits_2 : _bits_1; // TaggedRule.java:156
-  wire [8:0] _mux_34 = _eq_15 ? {{6{1'b0}}, _bits_7} : 9'd0; // TaggedRule.java:159
-  wire [8:0] _mux_35 = _mux_27 ? _mux_34 : _add_5; // TaggedRule.java:159
-  wire [8:0] _mux_36 = _ge_7 ? 9'd0 : _mux_29; // TaggedRule.java:160
-  wire [8:0] _mux_37 = _and_22 ? _mux_36 : _bits_9; // TaggedRule.java:160
-  wire [8:0] _mux_38 = _or_6 ? _mux_35 : _mux_37; // TaggedRule.java:157
-  wire [2:0] _mux_39 = _mux_27 ? 3'd0 : _bits_7; // TaggedRule.java:161
-  wire [2:0] _mux_40 = _eq_17 ? 3'd1 : _add_2; // TaggedRule.java:161
-  wire [2:0] _mux_41 = _and_22 ? 3'd0 : _mux_40; // TaggedRule.java:161
-  wire [2:0] _mux_42 = _or_6 ? _mux_39 : _mux_41; // TaggedRule.java:161
-  wire [15:0] _cat_3 = {_mux_32, _mux_33, _mux_38, _mux_42}; // TaggedRule.java:74
-  wire [15:0] _mux_43 = _mux_7 ? _cat_2 : _cat_3; // TaggedRule.java:126
-  wire [32:0] _cat_4 = {_mux_9, _mux_26, _mux_43}; // TaggedRule.java:126
-  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:253
-  wire _not_17 = ~read_collided; // RmwMemory.java:380
-  wire _not_18 = ~a_capture; // RmwMemory.java:335
-  wire _and_23 = a_moves & _not_18; // RmwMemory.java:335
-  wire _not_19 = ~a_late; // RmwMemory.java:335
-  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:335
+  wire [8:0] _mux_28 = _eq_14 ? _add_5 : _add_6; // TaggedRule.java:143
+  wire _ge_7 = _mux_28 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_29 = _ge_7 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_30 = _and_22 ? _mux_29 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_31 = _or_6 ? _mux_27 : _mux_30; // TaggedRule.java:155
+  wire [1:0] _mux_32 = _and_22 ? _bits_2 : _bits_1; // TaggedRule.java:156
+  wire [8:0] _mux_33 = _eq_15 ? {{6{1'b0}}, _bits_7} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_34 = _mux_26 ? _mux_33 : _add_5; // TaggedRule.java:159
+  wire [8:0] _mux_35 = _ge_7 ? 9'd0 : _mux_28; // TaggedRule.java:160
+  wire [8:0] _mux_36 = _and_22 ? _mux_35 : _bits_9; // TaggedRule.java:160
+  wire [8:0] _mux_37 = _or_6 ? _mux_34 : _mux_36; // TaggedRule.java:157
+  wire [2:0] _mux_38 = _mux_26 ? 3'd0 : _bits_7; // TaggedRule.java:161
+  wire [2:0] _mux_39 = _eq_17 ? 3'd1 : _add_2; // TaggedRule.java:161
+  wire [2:0] _mux_40 = _and_22 ? 3'd0 : _mux_39; // TaggedRule.java:161
+  wire [2:0] _mux_41 = _or_6 ? _mux_38 : _mux_40; // TaggedRule.java:161
+  wire [15:0] _cat_3 = {_mux_31, _mux_32, _mux_37, _mux_41}; // TaggedRule.java:74
+  wire [15:0] _mux_42 = _mux_6 ? _cat_2 : _cat_3; // TaggedRule.java:126
+  wire [32:0] _cat_4 = {_mux_8, _mux_25, _mux_42}; // TaggedRule.java:126
+  wire [32:0] write_data = clearing ? 33'd0 : b_updated; // RmwMemory.java:251
+  wire _not_17 = ~read_collided; // RmwMemory.java:376
+  wire _not_18 = ~a_capture; // RmwMemory.java:333
+  wire _and_23 = a_moves & _not_18; // RmwMemory.java:333
+  wire _not_19 = ~a_late; // RmwMemory.java:333
+  wire _and_24 = _and_23 & _not_19; // RmwMemory.java:333
   wire _and_25 = r_valid & b_valid; // RmwOccupancy.java:25
   wire _eq_18 = rb_full == _and_25; // RmwOccupancy.java:25
   wire _and_26 = a_valid & rb_full; // RmwOccupancy.java:25
@@ -376,7 +376,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   end
 
   always @(posedge clock) begin
-    r_missed_data <= (a_moves ? _mux_1 : r_missed_data);
+    r_missed_data <= (a_moves ? missed_data_in : r_missed_data);
   end
 
   always @(posedge clock) begin
@@ -396,8 +396,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:380
-      $display("Assertion failed at RmwMemory.java:380: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_24 && !_not_17) begin // RmwMemory.java:376
+      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_27) begin // RmwOccupancy.java:24
@@ -460,12 +460,12 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _eq_25 = _bits_13 == 2'd2; // TaggedRule.java:105
   wire _and_32 = _eq_24 & _eq_25; // TaggedRule.java:112
   wire _bits_15 = f_word[32]; // TaggedRule.java:95
-  wire _mux_44 = _eq_25 ? 1'd1 : _bits_15; // TaggedRule.java:112
-  wire _mux_45 = _eq_24 ? 1'd0 : _mux_44; // TaggedRule.java:112
-  wire _mux_46 = _and_32 ? _bits_15 : _mux_45; // TaggedRule.java:112
-  wire _mux_47 = _eq_23 ? 1'd1 : _mux_46; // TaggedRule.java:109
-  wire _mux_48 = _eq_22 ? 1'd0 : _mux_47; // TaggedRule.java:106
-  wire _mux_49 = _or_10 ? _not_20 : _mux_48; // TaggedRule.java:113
+  wire _mux_43 = _eq_25 ? 1'd1 : _bits_15; // TaggedRule.java:112
+  wire _mux_44 = _eq_24 ? 1'd0 : _mux_43; // TaggedRule.java:112
+  wire _mux_45 = _and_32 ? _bits_15 : _mux_44; // TaggedRule.java:112
+  wire _mux_46 = _eq_23 ? 1'd1 : _mux_45; // TaggedRule.java:109
+  wire _mux_47 = _eq_22 ? 1'd0 : _mux_46; // TaggedRule.java:106
+  wire _mux_48 = _or_10 ? _not_20 : _mux_47; // TaggedRule.java:113
   wire _not_21 = ~_or_10; // TaggedRule.java:147
   wire _eq_26 = _bits_13 == 2'd0; // TaggedRule.java:137
   wire _eq_27 = _bits_13 == 2'd2; // TaggedRule.java:136
@@ -484,77 +484,77 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _and_35 = _eq_29 & _ge_9; // TaggedRule.java:141
   wire _or_12 = _eq_28 | _and_35; // TaggedRule.java:147
   wire _and_36 = _not_22 & _or_12; // TaggedRule.java:147
-  wire _mux_50 = _mux_49 ? _and_34 : _and_36; // TaggedRule.java:88
-  wire _or_13 = _or_10 | _mux_50; // TaggedRule.java:124
-  wire _not_23 = ~_mux_49; // TaggedRule.java:125
-  wire _mux_51 = _or_13 ? _not_23 : _bits_15; // TaggedRule.java:125
+  wire _mux_49 = _mux_48 ? _and_34 : _and_36; // TaggedRule.java:88
+  wire _or_13 = _or_10 | _mux_49; // TaggedRule.java:124
+  wire _not_23 = ~_mux_48; // TaggedRule.java:125
+  wire _mux_50 = _or_13 ? _not_23 : _bits_15; // TaggedRule.java:125
   wire _eq_30 = _bits_13 == 2'd1; // TaggedRule.java:135
   wire [8:0] _bits_18 = f_word[27:19]; // TaggedRule.java:83
   wire [8:0] _add_9 = _bits_18 + 9'd1; // TaggedRule.java:139
   wire _ge_10 = _add_9 >= 9'd256; // TaggedRule.java:146
   wire _ge_11 = _add_9 >= 9'd16; // TaggedRule.java:146
-  wire _mux_52 = _eq_30 ? _ge_10 : _ge_11; // TaggedRule.java:146
-  wire [1:0] _mux_53 = _mux_52 ? 2'd0 : _bits_13; // TaggedRule.java:155
+  wire _mux_51 = _eq_30 ? _ge_10 : _ge_11; // TaggedRule.java:146
+  wire [1:0] _mux_52 = _mux_51 ? 2'd0 : _bits_13; // TaggedRule.java:155
   wire [8:0] _add_10 = _bits_18 + {{6{1'b0}}, _add_7}; // TaggedRule.java:143
-  wire [8:0] _mux_54 = _eq_26 ? _add_9 : _add_10; // TaggedRule.java:143
-  wire _ge_12 = _mux_54 >= 9'd256; // TaggedRule.java:144
-  wire [1:0] _mux_55 = _ge_12 ? 2'd0 : 2'd1; // TaggedRule.java:155
-  wire [1:0] _mux_56 = _and_34 ? _mux_55 : 2'd2; // TaggedRule.java:155
-  wire [1:0] _mux_57 = _or_10 ? _mux_53 : _mux_56; // TaggedRule.java:155
-  wire [1:0] _mux_58 = _and_34 ? _bits_12 : _bits_14; // TaggedRule.java:156
-  wire [8:0] _mux_59 = _eq_27 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:159
-  wire [8:0] _mux_60 = _mux_52 ? _mux_59 : _add_9; // TaggedRule.java:159
-  wire [8:0] _mux_61 = _ge_12 ? 9'd0 : _mux_54; // TaggedRule.java:160
-  wire [8:0] _mux_62 = _and_34 ? _mux_61 : _bits_18; // TaggedRule.java:160
-  wire [8:0] _mux_63 = _or_10 ? _mux_60 : _mux_62; // TaggedRule.java:157
-  wire [2:0] _mux_64 = _mux_52 ? 3'd0 : _bits_16; // TaggedRule.java:161
-  wire [2:0] _mux_65 = _eq_30 ? 3'd1 : _add_7; // TaggedRule.java:161
-  wire [2:0] _mux_66 = _and_34 ? 3'd0 : _mux_65; // TaggedRule.java:161
-  wire [2:0] _mux_67 = _or_10 ? _mux_64 : _mux_66; // TaggedRule.java:161
-  wire [15:0] _cat_5 = {_mux_57, _mux_58, _mux_63, _mux_67}; // TaggedRule.java:74
+  wire [8:0] _mux_53 = _eq_26 ? _add_9 : _add_10; // TaggedRule.java:143
+  wire _ge_12 = _mux_53 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_54 = _ge_12 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_55 = _and_34 ? _mux_54 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_56 = _or_10 ? _mux_52 : _mux_55; // TaggedRule.java:155
+  wire [1:0] _mux_57 = _and_34 ? _bits_12 : _bits_14; // TaggedRule.java:156
+  wire [8:0] _mux_58 = _eq_27 ? {{6{1'b0}}, _bits_16} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_59 = _mux_51 ? _mux_58 : _add_9; // TaggedRule.java:159
+  wire [8:0] _mux_60 = _ge_12 ? 9'd0 : _mux_53; // TaggedRule.java:160
+  wire [8:0] _mux_61 = _and_34 ? _mux_60 : _bits_18; // TaggedRule.java:160
+  wire [8:0] _mux_62 = _or_10 ? _mux_59 : _mux_61; // TaggedRule.java:157
+  wire [2:0] _mux_63 = _mux_51 ? 3'd0 : _bits_16; // TaggedRule.java:161
+  wire [2:0] _mux_64 = _eq_30 ? 3'd1 : _add_7; // TaggedRule.java:161
+  wire [2:0] _mux_65 = _and_34 ? 3'd0 : _mux_64; // TaggedRule.java:161
+  wire [2:0] _mux_66 = _or_10 ? _mux_63 : _mux_65; // TaggedRule.java:161
+  wire [15:0] _cat_5 = {_mux_56, _mux_57, _mux_62, _mux_66}; // TaggedRule.java:74
   wire [15:0] _cat_6 = {_bits_13, _bits_14, _bits_18, _bits_16}; // TaggedRule.java:74
-  wire [15:0] _mux_68 = _mux_49 ? _cat_5 : _cat_6; // TaggedRule.java:126
+  wire [15:0] _mux_67 = _mux_48 ? _cat_5 : _cat_6; // TaggedRule.java:126
   wire [8:0] _bits_19 = f_word[11:3]; // TaggedRule.java:83
   wire [15:0] _cat_7 = {_bits_10, _bits_11, _bits_19, _bits_17}; // TaggedRule.java:74
   wire _eq_31 = _bits_10 == 2'd1; // TaggedRule.java:135
   wire [8:0] _add_11 = _bits_19 + 9'd1; // TaggedRule.java:139
   wire _ge_13 = _add_11 >= 9'd256; // TaggedRule.java:146
   wire _ge_14 = _add_11 >= 9'd16; // TaggedRule.java:146
-  wire _mux_69 = _eq_31 ? _ge_13 : _ge_14; // TaggedRule.java:146
-  wire [1:0] _mux_70 = _mux_69 ? 2'd0 : _bits_10; // TaggedRule.java:155
+  wire _mux_68 = _eq_31 ? _ge_13 : _ge_14; // TaggedRule.java:146
+  wire [1:0] _mux_69 = _mux_68 ? 2'd0 : _bits_10; // TaggedRule.java:155
   wire [8:0] _add_12 = _bits_19 + {{6{1'b0}}, _add_8}; // TaggedRule.java:143
-  wire [8:0] _mux_71 = _eq_28 ? _add_11 : _add_12; // TaggedRule.java:143
-  wire _ge_15 = _mux_71 >= 9'd256; // TaggedRule.java:144
-  wire [1:0] _mux_72 = _ge_15 ? 2'd0 : 2'd1; // TaggedRule.java:155
-  wire [1:0] _mux_73 = _and_36 ? _mux_72 : 2'd2; // TaggedRule.java:155
-  wire [1:0] _mux_74 = _or_10 ? _mux_70 : _mux_73; // TaggedRule.java:155
-  wire [1:0] _mux_75 = _and_36 ? _bits_12 : _bits_11; // TaggedRule.java:156
-  wire [8:0] _mux_76 = _eq_29 ? {{6{1'b0}}, _bits_17} : 9'd0; // TaggedRule.java:159
-  wire [8:0] _mux_77 = _mux_69 ? _mux_76 : _add_11; // TaggedRule.java:159
-  wire [8:0] _mux_78 = _ge_15 ? 9'd0 : _mux_71; // TaggedRule.java:160
-  wire [8:0] _mux_79 = _and_36 ? _mux_78 : _bits_19; // TaggedRule.java:160
-  wire [8:0] _mux_80 = _or_10 ? _mux_77 : _mux_79; // TaggedRule.java:157
-  wire [2:0] _mux_81 = _mux_69 ? 3'd0 : _bits_17; // TaggedRule.java:161
-  wire [2:0] _mux_82 = _eq_31 ? 3'd1 : _add_8; // TaggedRule.java:161
-  wire [2:0] _mux_83 = _and_36 ? 3'd0 : _mux_82; // TaggedRule.java:161
-  wire [2:0] _mux_84 = _or_10 ? _mux_81 : _mux_83; // TaggedRule.java:161
-  wire [15:0] _cat_8 = {_mux_74, _mux_75, _mux_80, _mux_84}; // TaggedRule.java:74
-  wire [15:0] _mux_85 = _mux_49 ? _cat_7 : _cat_8; // TaggedRule.java:126
-  wire [32:0] _cat_9 = {_mux_51, _mux_68, _mux_85}; // TaggedRule.java:126
+  wire [8:0] _mux_70 = _eq_28 ? _add_11 : _add_12; // TaggedRule.java:143
+  wire _ge_15 = _mux_70 >= 9'd256; // TaggedRule.java:144
+  wire [1:0] _mux_71 = _ge_15 ? 2'd0 : 2'd1; // TaggedRule.java:155
+  wire [1:0] _mux_72 = _and_36 ? _mux_71 : 2'd2; // TaggedRule.java:155
+  wire [1:0] _mux_73 = _or_10 ? _mux_69 : _mux_72; // TaggedRule.java:155
+  wire [1:0] _mux_74 = _and_36 ? _bits_12 : _bits_11; // TaggedRule.java:156
+  wire [8:0] _mux_75 = _eq_29 ? {{6{1'b0}}, _bits_17} : 9'd0; // TaggedRule.java:159
+  wire [8:0] _mux_76 = _mux_68 ? _mux_75 : _add_11; // TaggedRule.java:159
+  wire [8:0] _mux_77 = _ge_15 ? 9'd0 : _mux_70; // TaggedRule.java:160
+  wire [8:0] _mux_78 = _and_36 ? _mux_77 : _bits_19; // TaggedRule.java:160
+  wire [8:0] _mux_79 = _or_10 ? _mux_76 : _mux_78; // TaggedRule.java:157
+  wire [2:0] _mux_80 = _mux_68 ? 3'd0 : _bits_17; // TaggedRule.java:161
+  wire [2:0] _mux_81 = _eq_31 ? 3'd1 : _add_8; // TaggedRule.java:161
+  wire [2:0] _mux_82 = _and_36 ? 3'd0 : _mux_81; // TaggedRule.java:161
+  wire [2:0] _mux_83 = _or_10 ? _mux_80 : _mux_82; // TaggedRule.java:161
+  wire [15:0] _cat_8 = {_mux_73, _mux_74, _mux_79, _mux_83}; // TaggedRule.java:74
+  wire [15:0] _mux_84 = _mux_48 ? _cat_7 : _cat_8; // TaggedRule.java:126
+  wire [32:0] _cat_9 = {_mux_50, _mux_67, _mux_84}; // TaggedRule.java:126
   wire _and_37 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
   wire _and_38 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
   wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58
-  wire [1:0] _mux_86 = _and_38 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
-  wire [1:0] _add_13 = _mux_86 + 2'd1; // RmwMemoryProperties.java:78
-  wire [1:0] _mux_87 = _and_37 ? _add_13 : _mux_86; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_85 = _and_38 ? _sub_0 : f_held; // RmwMemoryProperties.java:58
+  wire [1:0] _add_13 = _mux_85 + 2'd1; // RmwMemoryProperties.java:78
+  wire [1:0] _mux_86 = _and_37 ? _add_13 : _mux_85; // RmwMemoryProperties.java:78
   wire _and_39 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_32 = _mux_86 == 2'd0; // RmwMemoryProperties.java:70
+  wire _eq_32 = _mux_85 == 2'd0; // RmwMemoryProperties.java:70
   wire _and_40 = _and_39 & _eq_32; // RmwMemoryProperties.java:70
   wire _and_41 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_33 = _mux_86 == 2'd1; // RmwMemoryProperties.java:70
+  wire _eq_33 = _mux_85 == 2'd1; // RmwMemoryProperties.java:70
   wire _and_42 = _and_41 & _eq_33; // RmwMemoryProperties.java:70
   wire _and_43 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:70
-  wire _eq_34 = _mux_86 == 2'd2; // RmwMemoryProperties.java:70
+  wire _eq_34 = _mux_85 == 2'd2; // RmwMemoryProperties.java:70
   wire _and_44 = _and_43 & _eq_34; // RmwMemoryProperties.java:70
   wire _not_24 = ~io_out_ready; // HandshakeProperties.java:38
   wire _and_45 = io_out_valid & _not_24; // HandshakeProperties.java:38
@@ -564,8 +564,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
   wire _and_46 = _ne_4 & _not_25; // RmwMemoryProperties.java:93
   wire _eq_35 = _f_reg_2 == 2'd3; // HandshakeProperties.java:31
   wire [1:0] _add_14 = _f_reg_2 + 2'd1; // HandshakeProperties.java:31
-  wire [1:0] _mux_88 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:31
-  wire [1:0] _mux_89 = _and_46 ? _mux_88 : 2'd0; // HandshakeProperties.java:31
+  wire [1:0] _mux_87 = _eq_35 ? _f_reg_2 : _add_14; // HandshakeProperties.java:31
+  wire [1:0] _mux_88 = _and_46 ? _mux_87 : 2'd0; // HandshakeProperties.java:31
   wire _lt_0 = {1'b0, f_addr} < 11'h400; // RmwMemoryProperties.java:39
   wire _le_0 = f_held <= 2'd3; // RmwMemoryProperties.java:80
   wire _ne_5 = f_held != 2'd0; // RmwMemoryProperties.java:82
@@ -597,7 +597,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
     if (reset) begin
       f_held <= 2'd0;
     end else begin
-      f_held <= _mux_87;
+      f_held <= _mux_86;
     end
   end
 
@@ -681,7 +681,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w33_cmd68_rr1 (
     if (reset) begin
       _f_reg_2 <= 2'd0;
     end else begin
-      _f_reg_2 <= _mux_89;
+      _f_reg_2 <= _mux_88;
     end
   end
 

@@ -11,23 +11,28 @@ final class RmwComposition {
 
     /**
      * Stage R of a composable update holds a base word and an operator; the result is {@code apply(base, op)}. A
-     * command entering R loads the word it read (0 if it ignores the old value) and its own operator, except when
+     * command entering R takes the word it read (0 if it ignores the old value) and its own operator, except when
      * the command directly ahead (leaving R on the same edge) has its address: then it keeps that command's base and
      * composes its operator onto that command's (a command that keeps the word keeps the operator too). So case (2)
      * of {@link RmwMemory} is never a mux after the update: the base, the operator and the result are all
      * registers, and the loop is {@code compose} alone. Keeping and starting over are the registers' enables and
-     * resets.
+     * resets. The base is R's RAM word register itself unless the command kept a base, ignores the old value or missed
+     * a write; then it is {@code r_base_held}: one mux after R, and no logic between the RAM and its register.
      */
     static ComposableUpdate.Applied composed(
             ComposableUpdate update,
             RmwStage a,
-            RmwStage r,
             Bool accept,
             Bool aMoves,
             Bool forward,
-            UInt pre,
+            UInt word,
+            Bool missedIn,
+            UInt missedDataIn,
             UInt cmd) {
-        UInt base = Reg(UInt(pre.getWidth())).named("r_base");
+        int width = word.getWidth();
+        UInt held = Reg(UInt(width)).named("r_base_held");
+        Bool useHeld = Reg(Bool()).named("r_base_use_held");
+        UInt base = Mux(useHeld, held, word).named("r_base");
         UInt op = Reg(UInt(update.opBits())).named("r_op");
         UInt decoded = Reg(UInt(update.decodedBits())).named("r_decoded");
         // Which register the command keeps is decided at acceptance, so each enable is aMoves and one flip-flop.
@@ -38,9 +43,11 @@ final class RmwComposition {
             keepsOp.connect(forward.and(update.keepsWord(cmd)));
         });
         when(aMoves, () -> decoded.connect(update.decode(a.cmd)));
-        when(
-                aMoves.and(keepsBase.not()),
-                () -> base.connect(Mux(update.ignoresOld(a.cmd), U(0, base.getWidth()), pre)));
+        when(aMoves, () -> {
+            Bool ignores = update.ignoresOld(a.cmd);
+            useHeld.connect(keepsBase.or(ignores).or(missedIn));
+            held.connect(Mux(keepsBase, base, Mux(ignores, U(0, width), missedDataIn)));
+        });
         // Starting over is composing onto the identity, so the choice is made on compose's operand and not on its
         // result: the carry chain's cells then hold the composition alone. With the choice after it, each cell's LUT
         // had four inputs and its flip-flop an enable and a reset, more than an iCE40 tile's 32 local inputs for

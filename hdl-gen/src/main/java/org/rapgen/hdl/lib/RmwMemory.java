@@ -197,22 +197,20 @@ public final class RmwMemory extends Module {
         if (registerRead) {
             Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
             ReadPath read = registeredRead(
-                    a,
-                    r,
-                    accept,
-                    aMoves,
-                    advance,
-                    readMissesWrite,
-                    readMissesBWrite,
-                    rdata,
-                    bUpdated,
-                    readCollided,
-                    composable == null);
+                    a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided);
             old = read.old;
             updated = Wire(UInt(dataBits)).named("updated");
             if (composable != null) {
                 ComposableUpdate.Applied applied = RmwComposition.composed(
-                        composable, a, r, accept, aMoves, read.forward(), read.pre(), io.in.bits.cmd);
+                        composable,
+                        a,
+                        accept,
+                        aMoves,
+                        read.forward(),
+                        read.word(),
+                        read.missedIn(),
+                        read.missedDataIn(),
+                        io.in.bits.cmd);
                 updated.connect(applied.value());
                 Bool bFlag = Reg(Bool()).named("b_flag");
                 when(advance, () -> bFlag.connect(applied.flag()));
@@ -300,8 +298,9 @@ public final class RmwMemory extends Module {
      * B on the edge of the read (it stays in B until this command enters R, so R's data register loads its result
      * instead of the RAM word); (2) the one directly ahead, entering B on the edge this command enters R (it stays in
      * B until this one moves on, so R's forwarding mux picks it). Each is newer than the one before; all three flags
-     * are decided at acceptance. Returns R's data as loaded ({@code pre}; null with {@code plainWordRegister}, where R
-     * holds the RAM word and the missed result apart) and R's {@code old}.
+     * are decided at acceptance. R holds the RAM word and the missed result apart, and the choice between them is made
+     * after R, where it costs no clock-to-output of the RAM. Returns the RAM word's register, the missed result as R
+     * loads it, and R's {@code old}.
      */
     private ReadPath registeredRead(
             RmwStage a,
@@ -313,8 +312,7 @@ public final class RmwMemory extends Module {
             Bool readMissesBWrite,
             UInt rdata,
             UInt bUpdated,
-            Bool readCollided,
-            boolean plainWordRegister) {
+            Bool readCollided) {
         UInt addr = io.in.bits.addr;
         Bool aCapture = Reg(Bool()).named("a_capture");
         Bool aLate = Reg(Bool()).named("a_late");
@@ -339,32 +337,30 @@ public final class RmwMemory extends Module {
             r.stale.connect(a.stale.or(io.clear));
             r.forward.connect(a.forward);
         });
-        if (plainWordRegister) {
-            // The RAM word goes into R untouched (a register with an enable and nothing else, which the ECP5 flow moves
-            // into the block RAM's output register), and the result it missed, if any, beside it: the choice between
-            // them is made after R, where it costs no clock-to-output of the RAM.
-            Bool rMissed = Reg(Bool()).named("r_missed");
-            UInt rMissedData = Reg(UInt(rdata.getWidth())).named("r_missed_data");
-            when(aMoves, () -> {
-                rData.connect(rdata);
-                rMissed.connect(aCapture.or(aLate));
-                rMissedData.connect(Mux(aCapture, bUpdated, aLateData));
-            });
-            return new ReadPath(
-                    forward,
-                    null,
-                    Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
-        }
-        UInt pre = Mux(aCapture, bUpdated, Mux(aLate, aLateData, rdata)).named("pre");
-        when(aMoves, () -> rData.connect(pre));
-        return new ReadPath(forward, pre, Mux(r.forward, bUpdated, rData).named("old"));
+        // The RAM word goes into R untouched (a register with an enable and nothing else, which the ECP5 flow moves
+        // into the block RAM's output register), and the result it missed, if any, beside it.
+        Bool rMissed = Reg(Bool()).named("r_missed");
+        UInt rMissedData = Reg(UInt(rdata.getWidth())).named("r_missed_data");
+        Bool missedIn = aCapture.or(aLate);
+        UInt missedDataIn = Mux(aCapture, bUpdated, aLateData).named("missed_data_in");
+        when(aMoves, () -> {
+            rData.connect(rdata);
+            rMissed.connect(missedIn);
+            rMissedData.connect(missedDataIn);
+        });
+        return new ReadPath(
+                forward,
+                rData,
+                missedIn,
+                missedDataIn,
+                Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
     }
 
     /**
-     * The forwarding decision (2) for the command being accepted, R's data register as it is loaded, and the word the
-     * updating command's result is based on.
+     * The forwarding decision (2) for the command being accepted; R's RAM word register; whether the command moving
+     * into R missed a write, and that write's result; and the word the updating command's result is based on.
      */
-    record ReadPath(Bool forward, UInt pre, UInt old) {}
+    record ReadPath(Bool forward, UInt word, Bool missedIn, UInt missedDataIn, UInt old) {}
 
     /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
     public Bool outFlag() {
