@@ -82,6 +82,8 @@ public final class TrieController extends Module {
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
         Bool redoIssue = inRun.and(commitStop.not()).and(redo.pending).named("redo_issue");
+        // An event's counter command leaves this clock: a walk result, or a redone one first.
+        Bool eventIssue = io.found.valid.or(redoIssue).and(commitStop.not()).named("event_issue");
         UInt issueSlot = Mux(redoIssue, redo.slot, hit.slot).named("issue_slot");
         UInt issueDepth = Mux(redoIssue, redo.depth, hit.depth).named("issue_depth");
         UInt issueChildren = Mux(redoIssue, redo.children, hit.children).named("issue_children");
@@ -130,17 +132,7 @@ public final class TrieController extends Module {
         Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold)
                 .named("skip_now");
         CommitVerdict commit = new CommitVerdict(
-                c,
-                st,
-                sched,
-                inRun,
-                commitStop,
-                inRun.and(io.found.valid.or(redoIssue)).and(commitStop.not()),
-                issueDepth,
-                hitShort,
-                skipNow,
-                res,
-                io.head);
+                c, st, sched, inRun, commitStop, inRun.and(eventIssue), issueDepth, hitShort, skipNow, res, io.head);
         Bool commitFire = commit.fire;
         Bool splitReq = commit.splitReq;
         Bool dueReq = commit.mergeDue;
@@ -232,7 +224,7 @@ public final class TrieController extends Module {
                             state.go(RUN);
                         }))
                 .on(RUN, () -> {
-                    cmd.valid.connect(io.found.valid.or(redoIssue).and(commitStop.not()));
+                    cmd.valid.connect(eventIssue);
                     redo.pop(redoIssue);
                     req.serve(
                             sched,
