@@ -212,11 +212,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [6:0] front_count; // TrieController.java:107
-  reg hit_short_1; // TrieController.java:128
-  reg hit_short_2; // TrieController.java:128
-  reg hit_short_3; // TrieController.java:128
-  reg hit_short_4; // TrieController.java:128
+  reg [6:0] front_count; // TrieController.java:109
+  reg hit_short_1; // TrieController.java:130
+  reg hit_short_2; // TrieController.java:130
+  reg hit_short_3; // TrieController.java:130
+  reg hit_short_4; // TrieController.java:130
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -237,10 +237,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [5:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [31:0] split_prefix; // TrieController.java:165
-  reg [11:0] split_parent; // TrieController.java:166
-  reg [3:0] split_present; // TrieController.java:167
-  reg [11:0] mark_slot; // TrieController.java:168
+  reg [31:0] split_prefix; // TrieController.java:157
+  reg [11:0] split_parent; // TrieController.java:158
+  reg [3:0] split_present; // TrieController.java:159
+  reg [11:0] mark_slot; // TrieController.java:160
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -249,15 +249,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:185
-  reg mark_wait; // TrieController.java:189
-  reg mark_odd; // TrieController.java:190
-  reg [11:0] mark_next; // TrieController.java:191
+  reg marking; // TrieController.java:177
+  reg mark_wait; // TrieController.java:181
+  reg mark_odd; // TrieController.java:182
+  reg [11:0] mark_next; // TrieController.java:183
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:193
-  reg advance_settled_was_2; // TrieController.java:193
-  reg advance_settled_before; // TrieController.java:193
+  reg advance_settled_was_1; // TrieController.java:185
+  reg advance_settled_was_2; // TrieController.java:185
+  reg advance_settled_before; // TrieController.java:185
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -350,30 +350,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:221
+  wire _not_0 = ~io_counterClearing; // TrieController.java:213
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:221
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:242
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:242
+  wire _not_2 = ~io_headValid; // TrieController.java:234
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:234
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_3 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_1 & _not_3; // CounterPort.java:54
-  wire _eq_2 = front_count == 7'd0; // TrieController.java:120
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:120
+  wire _eq_2 = front_count == 7'd0; // TrieController.java:122
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:122
   wire redo_queued = |fifo_io_count; // SplitRedo.java:56
-  wire _not_4 = ~redo_queued; // TrieController.java:120
-  wire pipe_empty = _and_4 & _not_4; // TrieController.java:120
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:121
-  wire _not_5 = ~undo_empty; // TrieController.java:250
-  wire _not_6 = ~marking; // TrieController.java:251
-  wire _and_5 = split_req & _not_6; // TrieController.java:251
-  wire _not_7 = ~split_req; // TrieController.java:255
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:125
+  wire _not_4 = ~redo_queued; // TrieController.java:122
+  wire pipe_empty = _and_4 & _not_4; // TrieController.java:122
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:123
+  wire _not_5 = ~undo_empty; // TrieController.java:242
+  wire _not_6 = ~marking; // TrieController.java:243
+  wire _and_5 = split_req & _not_6; // TrieController.java:243
+  wire _not_7 = ~split_req; // TrieController.java:247
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:127
   wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = word_data[35:24]; // ChildWord.java:30
@@ -391,9 +391,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:178
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:178
-  wire _not_8 = ~early_done; // TrieController.java:264
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:170
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:170
+  wire _not_8 = ~early_done; // TrieController.java:256
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -426,7 +426,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _and_7 = _bits_13 & _or_0; // SplitCompare.java:75
   wire _or_1 = _bits_12 | _and_7; // SplitCompare.java:75
   wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
-  wire [3:0] _not_9 = ~split_present; // TrieController.java:170
+  wire [3:0] _not_9 = ~split_present; // TrieController.java:162
   wire _bits_23 = _not_9[0]; // FirstSet.java:24
   wire _bits_24 = _not_9[1]; // FirstSet.java:24
   wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
@@ -434,21 +434,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_26 = _not_9[3]; // FirstSet.java:24
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire _not_10 = ~_or_4; // TrieController.java:275
-  wire _not_11 = ~marking; // TrieController.java:303
-  wire _not_12 = ~advance_settled_before; // TrieController.java:315
+  wire _not_10 = ~_or_4; // TrieController.java:267
+  wire _not_11 = ~marking; // TrieController.java:295
+  wire _not_12 = ~advance_settled_before; // TrieController.java:307
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_13 = ~commit_stop; // TrieController.java:395
-  wire _and_8 = state_run & _not_13; // TrieController.java:395
-  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:395
-  wire _and_9 = _and_8 & _not_14; // TrieController.java:395
-  wire _and_10 = _and_9 & issue_gate; // TrieController.java:395
+  wire _not_13 = ~commit_stop; // TrieController.java:387
+  wire _and_8 = state_run & _not_13; // TrieController.java:387
+  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:387
+  wire _and_9 = _and_8 & _not_14; // TrieController.java:387
+  wire _and_10 = _and_9 & issue_gate; // TrieController.java:387
   wire _and_11 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_15 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_11 & _not_15; // CommitVerdict.java:66
-  wire _not_16 = ~split_in_place; // TrieController.java:322
+  wire _not_16 = ~split_in_place; // TrieController.java:314
   wire _not_17 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:397
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:389
   wire _not_18 = ~_or_6; // CsrRequests.java:64
   wire _and_12 = _not_17 & _not_18; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -459,30 +459,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_13 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:397
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:389
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:399
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:399
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:399
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:399
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:399
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:399
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:399
-  wire _or_17 = _or_16 | state_advance; // TrieController.java:399
-  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:399
-  wire _or_19 = _or_18 | state_resume; // TrieController.java:399
-  wire _and_14 = state_run & pipe_empty; // TrieController.java:400
-  wire _not_22 = ~io_headValid; // TrieController.java:400
-  wire _and_15 = _and_14 & _not_22; // TrieController.java:400
+  wire _or_10 = state_drain | state_undo; // TrieController.java:391
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:391
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:391
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:391
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:391
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:391
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:391
+  wire _or_17 = _or_16 | state_advance; // TrieController.java:391
+  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:391
+  wire _or_19 = _or_18 | state_resume; // TrieController.java:391
+  wire _and_14 = state_run & pipe_empty; // TrieController.java:392
+  wire _not_22 = ~io_headValid; // TrieController.java:392
+  wire _and_15 = _and_14 & _not_22; // TrieController.java:392
   wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_24 = ~split_in_place; // TrieController.java:114
-  wire _and_16 = commit_stop & _not_24; // TrieController.java:114
-  wire _not_25 = ~commit_stop; // TrieController.java:115
-  wire _and_17 = state_run & _not_25; // TrieController.java:115
-  wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:115
-  wire _and_18 = _and_17 & _not_26; // TrieController.java:115
-  wire _not_27 = ~_and_18; // TrieController.java:115
-  wire _and_19 = state_resume & split_in_place; // TrieController.java:388
+  wire _not_24 = ~split_in_place; // TrieController.java:116
+  wire _and_16 = commit_stop & _not_24; // TrieController.java:116
+  wire _not_25 = ~commit_stop; // TrieController.java:117
+  wire _and_17 = state_run & _not_25; // TrieController.java:117
+  wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:117
+  wire _and_18 = _and_17 & _not_26; // TrieController.java:117
+  wire _not_27 = ~_and_18; // TrieController.java:117
+  wire _and_19 = state_resume & split_in_place; // TrieController.java:380
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -570,8 +570,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:24
   wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:36
   wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire _and_28 = marking & mark_wait; // TrieController.java:353
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:355
+  wire _and_28 = marking & mark_wait; // TrieController.java:345
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:347
   wire _not_32 = ~_or_23; // FirstSet.java:34
   wire _not_33 = ~_bits_60; // FirstSet.java:34
   wire _not_34 = ~_bits_58; // FirstSet.java:34
@@ -605,22 +605,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [1:0] _bits_77 = _cat_16; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_77[1] ? (_bits_77[0] ? _wire_3_3 : _wire_3_2) : (_bits_77[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire [61:0] _cat_17 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:171
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:163
   wire _not_38 = ~_or_2; // FirstSet.java:34
   wire _not_39 = ~_bits_25; // FirstSet.java:34
   wire _not_40 = ~_bits_23; // FirstSet.java:34
   wire _mux_6 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
   wire [1:0] _cat_18 = {_not_38, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_78 = _cat_18; // FirstSet.java:43
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:173
-  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:173
-  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:173
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:176
-  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:176
-  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:176
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:165
+  wire [7:0] _bits_79 = _mul_0[7:0]; // TrieController.java:165
+  wire [7:0] child_shift = 8'd32 - _bits_79; // TrieController.java:165
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_78}} << child_shift; // TrieController.java:168
+  wire [31:0] _bits_80 = _dshl_0[31:0]; // TrieController.java:168
+  wire [31:0] _or_29 = split_prefix | _bits_80; // TrieController.java:168
   wire [61:0] _cat_19 = {1'd1, child_depth, _or_29, op_slot, split_parent}; // TrieTables.java:125
   wire _eq_5 = word_write_slot == 12'd0; // TrieTables.java:85
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:169
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:161
   wire _eq_6 = min_write_slot == 12'd0; // TrieTables.java:101
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:98
   wire [12:0] _add_23 = fresh_slot + 13'd1; // FreeSlots.java:57
@@ -689,10 +689,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire stop_now = _and_37 | _and_38; // CommitVerdict.java:94
   wire _and_39 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_39 & over_t; // CommitVerdict.java:78
-  wire _not_44 = ~merge_now; // TrieController.java:149
-  wire _and_40 = split_now & _not_44; // TrieController.java:149
-  wire _not_45 = ~hit_short_4; // TrieController.java:149
-  wire _and_41 = _and_40 & _not_45; // TrieController.java:149
+  wire _not_44 = ~merge_now; // TrieController.java:141
+  wire _and_40 = split_now & _not_44; // TrieController.java:141
+  wire _not_45 = ~hit_short_4; // TrieController.java:141
+  wire _and_41 = _and_40 & _not_45; // TrieController.java:141
   wire _eq_7 = _bits_78 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_7 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
@@ -706,9 +706,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _bits_107 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_10 = _eq_10 ? free_next : _bits_107; // ChildWord.java:63
   wire [47:0] _cat_28 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:159
-  wire _and_42 = draining & io_counterResult_valid; // TrieController.java:161
-  wire _and_43 = _and_42 & split_in_place; // TrieController.java:161
+  wire draining = state_drain | commit_stop; // TrieController.java:151
+  wire _and_42 = draining & io_counterResult_valid; // TrieController.java:153
+  wire _and_43 = _and_42 & split_in_place; // TrieController.java:153
   wire [67:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
   wire _not_46 = ~commit_stop; // TrieController.java:84
   wire _and_44 = state_run & _not_46; // TrieController.java:84
@@ -738,13 +738,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire redo_moved = _bits_129 == op_slot; // SplitRedo.java:64
   wire [2:0] _bits_130 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
   wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_130; // SplitRedo.java:68
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:87
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:89
   wire [15:0] _bits_131 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
-  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:88
-  wire [31:0] _mux_11 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:89
-  wire _or_34 = io_found_valid | redo_issue; // TrieController.java:235
-  wire _not_47 = ~commit_stop; // TrieController.java:235
-  wire _and_45 = _or_34 & _not_47; // TrieController.java:235
+  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:90
+  wire [31:0] _mux_11 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:91
+  wire _or_34 = io_found_valid | redo_issue; // TrieController.java:86
+  wire _not_47 = ~commit_stop; // TrieController.java:86
+  wire event_issue = _or_34 & _not_47; // TrieController.java:86
   wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:163
   wire [11:0] _bits_132 = undo_rdata_0[43:32]; // UndoStack.java:48
   wire [4:0] _bits_133 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
@@ -752,7 +752,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [1:0] _dyn_index_1 = _bits_134[3] ? (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_15 : _wire_0_14) : (_bits_134[0] ? _wire_0_13 : _wire_0_12)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_11 : _wire_0_10) : (_bits_134[0] ? _wire_0_9 : _wire_0_8))) : (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_7 : _wire_0_6) : (_bits_134[0] ? _wire_0_5 : _wire_0_4)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_3 : _wire_0_2) : (_bits_134[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:121
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_129; // SplitRedo.java:66
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:85
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:87
   wire [31:0] _bits_135 = undo_rdata_0[31:0]; // UndoStack.java:49
   wire [2:0] _bits_136 = walk_sum[34:32]; // TrieMergeWalk.java:111
   wire _or_r_4 = |_bits_136; // TrieMergeWalk.java:111
@@ -762,13 +762,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:217
   wire _not_48 = ~walk_probing; // TrieMergeWalk.java:157
   wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:157
-  wire _and_46 = _not_48 & _not_49; // TrieMergeWalk.java:157
+  wire _and_45 = _not_48 & _not_49; // TrieMergeWalk.java:157
   wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
   wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_47 = read_result & _or_35; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_47}; // TrieMergeWalk.java:109
+  wire _and_46 = read_result & _or_35; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_46}; // TrieMergeWalk.java:109
   wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:157
-  wire _and_48 = _and_46 & _eq_13; // TrieMergeWalk.java:157
+  wire _and_47 = _and_45 & _eq_13; // TrieMergeWalk.java:157
   wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:167
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
   wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:94
@@ -790,7 +790,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [6:0] _dshl_2 = 7'd1 << _bits_66; // TrieMergeWalk.java:266
   wire [3:0] _bits_146 = _dshl_2[3:0]; // TrieMergeWalk.java:266
   wire [3:0] _not_50 = ~_bits_146; // TrieMergeWalk.java:155
-  wire [3:0] _and_49 = walk_todo & _not_50; // TrieMergeWalk.java:155
+  wire [3:0] _and_48 = walk_todo & _not_50; // TrieMergeWalk.java:155
   wire [11:0] _bits_147 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_9 = |_bits_147; // ChildWord.java:43
   wire [11:0] _bits_148 = walk_child_word[35:24]; // ChildWord.java:30
@@ -802,7 +802,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
   wire [3:0] _bits_151 = _mem_read_0[79:76]; // TrieMergeWalk.java:227
   wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_47 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_46 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
   wire [34:0] _bits_152 = _mem_read_0[75:41]; // TrieMergeWalk.java:225
   wire [34:0] _add_36 = _bits_152 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:232
   wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_152; // TrieMergeWalk.java:232
@@ -817,15 +817,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [3:0] _mux_15 = walk_now_leaf ? _or_38 : _bits_154; // TrieMergeWalk.java:233
   wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:61
   wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_50 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_50 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _and_49 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_49 ? min_data : walk_least; // TrieMergeWalk.java:105
   wire _not_51 = ~walk_now_leaf; // TrieMergeWalk.java:234
   wire [34:0] _bits_157 = _mem_read_0[36:2]; // TrieMergeWalk.java:223
   wire _lt_1 = walk_new_least < _bits_157; // TrieMergeWalk.java:234
-  wire _and_51 = _not_51 & _lt_1; // TrieMergeWalk.java:234
-  wire [34:0] _mux_17 = _and_51 ? walk_new_least : _bits_157; // TrieMergeWalk.java:234
+  wire _and_50 = _not_51 & _lt_1; // TrieMergeWalk.java:234
+  wire [34:0] _mux_17 = _and_50 ? walk_new_least : _bits_157; // TrieMergeWalk.java:234
   wire _not_52 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_52 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
+  wire _and_51 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:175
   wire _bits_158 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_3 = &_bits_158; // SplitCompare.java:59
@@ -854,25 +854,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_37 = {_bits_171, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
   wire _bits_172 = _add_41[12]; // SplitCompare.java:86
-  wire _and_53 = _bits_169 & _bits_172; // SplitCompare.java:75
-  wire _or_39 = _bits_168 | _and_53; // SplitCompare.java:75
-  wire _and_54 = _bits_163 & _or_39; // SplitCompare.java:75
-  wire _or_40 = _bits_162 | _and_54; // SplitCompare.java:75
-  wire _and_55 = _and_r_3 & _or_40; // SplitCompare.java:59
-  wire _not_53 = ~_and_55; // TrieMergeWalk.java:177
-  wire _and_56 = _or_r_13 & _not_53; // TrieMergeWalk.java:176
+  wire _and_52 = _bits_169 & _bits_172; // SplitCompare.java:75
+  wire _or_39 = _bits_168 | _and_52; // SplitCompare.java:75
+  wire _and_53 = _bits_163 & _or_39; // SplitCompare.java:75
+  wire _or_40 = _bits_162 | _and_53; // SplitCompare.java:75
+  wire _and_54 = _and_r_3 & _or_40; // SplitCompare.java:59
+  wire _not_53 = ~_and_54; // TrieMergeWalk.java:177
+  wire _and_55 = _or_r_13 & _not_53; // TrieMergeWalk.java:176
   wire [2:0] _bits_173 = walk_sum[34:32]; // TrieMergeWalk.java:178
   wire _or_r_14 = |_bits_173; // TrieMergeWalk.java:178
   wire [6:0] _dshl_5 = 7'd1 << _bits_77; // TrieMergeWalk.java:266
   wire [3:0] _bits_174 = _dshl_5[3:0]; // TrieMergeWalk.java:266
   wire [3:0] _not_54 = ~_bits_174; // TrieMergeWalk.java:202
-  wire [3:0] _and_57 = walk_freeing & _not_54; // TrieMergeWalk.java:202
+  wire [3:0] _and_56 = walk_freeing & _not_54; // TrieMergeWalk.java:202
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:212
-  wire _and_58 = walk_merges & _eq_14; // TrieMergeWalk.java:212
+  wire _and_57 = walk_merges & _eq_14; // TrieMergeWalk.java:212
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:192
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:192
-  wire _and_59 = _or_r_15 & _lt_2; // TrieMergeWalk.java:192
-  wire [34:0] _mux_18 = _and_59 ? walk_sum : walk_least; // TrieMergeWalk.java:192
+  wire _and_58 = _or_r_15 & _lt_2; // TrieMergeWalk.java:192
+  wire [34:0] _mux_18 = _and_58 ? walk_sum : walk_least; // TrieMergeWalk.java:192
   wire [11:0] _bits_175 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_176 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_177 = walk_word[35:24]; // ChildWord.java:30
@@ -884,10 +884,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_60 = snapshot_pending & _not_55; // CsrRequests.java:90
-  wire _and_61 = _and_60 & quiet_held; // CsrRequests.java:90
-  wire _and_62 = _and_61 & snapshot_settled; // CsrRequests.java:90
-  wire _and_63 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _and_59 = snapshot_pending & _not_55; // CsrRequests.java:90
+  wire _and_60 = _and_59 & quiet_held; // CsrRequests.java:90
+  wire _and_61 = _and_60 & snapshot_settled; // CsrRequests.java:90
+  wire _and_62 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
   wire [30:0] _bits_183 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
@@ -903,7 +903,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [63:0] m0_effective = {_bits_184, _or_42}; // ScheduleAndSnapshot.java:84
   wire [63:0] _bits_186 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
   wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_64 = following_running & _not_57; // MergeScheduleUnit.java:43
+  wire _and_63 = following_running & _not_57; // MergeScheduleUnit.java:43
   wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
   wire [31:0] _bits_187 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
   wire _or_r_17 = |_bits_187; // MergeScheduleUnit.java:47
@@ -921,7 +921,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [31:0] _bits_195 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
   wire [63:0] to_merge = {_bits_194, _bits_195}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_65 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_64 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
   wire [17:0] _bits_196 = _sub_9[17:0]; // SplitCounter.java:70
   wire _or_43 = state_init | state_advance; // ScheduleAndSnapshot.java:91
@@ -943,38 +943,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_61 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_62 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_66 = _not_61 & _not_62; // SplitCounter.java:92
+  wire _and_65 = _not_61 & _not_62; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_63 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_67 = _and_66 & _not_63; // SplitCounter.java:92
-  wire _and_68 = _not_60 & _and_67; // ScheduleAndSnapshot.java:97
+  wire _and_66 = _and_65 & _not_63; // SplitCounter.java:92
+  wire _and_67 = _not_60 & _and_66; // ScheduleAndSnapshot.java:97
   wire _bits_207 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
   wire _or_r_22 = |_bits_207; // ScheduleAndSnapshot.java:102
   wire _not_64 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_69 = _and_68 & _not_64; // ScheduleAndSnapshot.java:99
+  wire _and_68 = _and_67 & _not_64; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_65 = ~split_in_place; // TrieController.java:118
-  wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:108
-  wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:109
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:126
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:128
+  wire _not_65 = ~split_in_place; // TrieController.java:120
+  wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:110
+  wire [6:0] _sub_13 = _add_43 - {{6{1'b0}}, io_found_valid}; // TrieController.java:111
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:128
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:130
   wire [4:0] _add_44 = _bits_133 + 5'd1; // SplitRedo.java:67
   wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_133; // SplitRedo.java:67
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:86
-  wire _or_44 = io_found_valid | redo_issue; // TrieController.java:138
-  wire _and_70 = state_run & _or_44; // TrieController.java:138
-  wire _not_66 = ~commit_stop; // TrieController.java:138
-  wire _and_71 = _and_70 & _not_66; // TrieController.java:138
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:88
+  wire _and_69 = state_run & event_issue; // TrieController.java:135
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_67 = ~merge_now; // CommitVerdict.java:84
-  wire _and_72 = split_now & _not_67; // CommitVerdict.java:84
-  wire _and_73 = _and_72 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_73 & skip_now; // CommitVerdict.java:84
-  wire _and_74 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_68 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_68; // UndoStack.java:40
+  wire _not_66 = ~merge_now; // CommitVerdict.java:84
+  wire _and_70 = split_now & _not_66; // CommitVerdict.java:84
+  wire _and_71 = _and_70 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_71 & skip_now; // CommitVerdict.java:84
+  wire _and_72 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_67 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_67; // UndoStack.java:40
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:160
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:152
   wire [5:0] _add_45 = undo_sp + 6'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 6'd0; // UndoStack.java:39
   wire [31:0] _bits_208 = info_data[55:24]; // TrieTables.java:172
@@ -988,73 +985,73 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _bits_213 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_213; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:286
-  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:286
-  wire [3:0] _or_45 = split_present | _bits_214; // TrieController.java:285
+  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:278
+  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:278
+  wire [3:0] _or_44 = split_present | _bits_214; // TrieController.java:277
   wire [11:0] _bits_215 = info_data[23:12]; // TrieTables.java:176
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_216 = info_data[61]; // TrieTables.java:164
-  wire _and_75 = _lt_5 & _bits_216; // TrieController.java:337
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:338
-  wire _and_76 = _and_75 & _lt_6; // TrieController.java:338
+  wire _and_73 = _lt_5 & _bits_216; // TrieController.java:329
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:330
+  wire _and_74 = _and_73 & _lt_6; // TrieController.java:330
   wire [31:0] _bits_217 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_76 ? _bits_217 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_24 = _and_74 ? _bits_217 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_218 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_218, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_76 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [5:0] _mux_25 = _and_74 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
-  wire _not_69 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_69 & pipe_empty; // QuietPipe.java:31
-  wire _and_77 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_70 = ~io_issued; // QuietPipe.java:32
-  wire _and_78 = _and_77 & _not_70; // QuietPipe.java:32
-  wire _not_71 = ~marking; // QuietPipe.java:33
-  wire _and_79 = _and_78 & _not_71; // QuietPipe.java:33
-  wire _and_80 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_46 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_47 = _or_46 | ev_split_q; // StatusRegs.java:86
-  wire _or_48 = _or_47 | ev_batch_q; // StatusRegs.java:87
-  wire _or_49 = _or_48 | ev_deferred_q; // StatusRegs.java:88
+  wire _not_68 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
+  wire _and_75 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_69 = ~io_issued; // QuietPipe.java:32
+  wire _and_76 = _and_75 & _not_69; // QuietPipe.java:32
+  wire _not_70 = ~marking; // QuietPipe.java:33
+  wire _and_77 = _and_76 & _not_70; // QuietPipe.java:33
+  wire _and_78 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:86
+  wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:87
+  wire _or_48 = _or_47 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_50 = _or_49 | _or_r_27; // StatusRegs.java:89
-  wire _not_72 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_73 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_81 = _not_72 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_82 = _and_81 & _not_74; // SplitCounter.java:111
-  wire _not_75 = ~_and_82; // StatusRegs.java:90
-  wire ev_pending = _or_50 | _not_75; // StatusRegs.java:90
-  wire _not_76 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_83 = _not_76 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_83 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_84 = _and_80 & status_still; // QuietPipe.java:36
-  wire _and_85 = state_advance & advance_settled_was_1; // TrieController.java:193
-  wire _and_86 = state_advance & advance_settled_was_2; // TrieController.java:193
-  wire _not_77 = ~state_init; // IssueGate.java:42
-  wire _and_87 = _not_77 & io_enable; // IssueGate.java:44
-  wire _or_51 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_78 = ~_or_51; // IssueGate.java:45
-  wire _and_88 = _and_87 & _not_78; // IssueGate.java:45
-  wire _or_52 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_79 = ~_or_52; // IssueGate.java:46
-  wire _and_89 = _and_88 & _not_79; // IssueGate.java:46
-  wire _not_80 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_90 = _and_89 & _not_80; // IssueGate.java:47
-  wire _not_81 = ~commit_stop; // TrieController.java:403
-  wire _and_91 = state_run & _not_81; // TrieController.java:403
-  wire _not_82 = ~io_headValid; // TrieController.java:404
-  wire _and_92 = pipe_empty & _not_82; // TrieController.java:404
-  wire [2:0] _mux_26 = _and_92 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_53 = state_drain | state_undo; // TrieController.java:405
-  wire _or_54 = _or_53 | state_resume; // TrieController.java:405
-  wire _or_55 = _or_54 | commit_stop; // TrieController.java:405
+  wire _or_49 = _or_48 | _or_r_27; // StatusRegs.java:89
+  wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_79 = _not_71 & _not_72; // SplitCounter.java:111
+  wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_80 = _and_79 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~_and_80; // StatusRegs.java:90
+  wire ev_pending = _or_49 | _not_74; // StatusRegs.java:90
+  wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_81 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_81 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_82 = _and_78 & status_still; // QuietPipe.java:36
+  wire _and_83 = state_advance & advance_settled_was_1; // TrieController.java:185
+  wire _and_84 = state_advance & advance_settled_was_2; // TrieController.java:185
+  wire _not_76 = ~state_init; // IssueGate.java:42
+  wire _and_85 = _not_76 & io_enable; // IssueGate.java:44
+  wire _or_50 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_77 = ~_or_50; // IssueGate.java:45
+  wire _and_86 = _and_85 & _not_77; // IssueGate.java:45
+  wire _or_51 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_78 = ~_or_51; // IssueGate.java:46
+  wire _and_87 = _and_86 & _not_78; // IssueGate.java:46
+  wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_88 = _and_87 & _not_79; // IssueGate.java:47
+  wire _not_80 = ~commit_stop; // TrieController.java:395
+  wire _and_89 = state_run & _not_80; // TrieController.java:395
+  wire _not_81 = ~io_headValid; // TrieController.java:396
+  wire _and_90 = pipe_empty & _not_81; // TrieController.java:396
+  wire [2:0] _mux_26 = _and_90 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_52 = state_drain | state_undo; // TrieController.java:397
+  wire _or_53 = _or_52 | state_resume; // TrieController.java:397
+  wire _or_54 = _or_53 | commit_stop; // TrieController.java:397
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_56 = state_split_read | state_split_check; // TrieController.java:407
-  wire _or_57 = _or_56 | state_split_alloc; // TrieController.java:407
-  wire _or_58 = _or_57 | state_split_link; // TrieController.java:407
-  wire _or_59 = state_merge_start | state_merge; // TrieController.java:408
-  wire _or_60 = _or_59 | state_advance; // TrieController.java:408
-  wire _or_61 = _or_60 | state_advance_wait; // TrieController.java:408
+  wire _or_55 = state_split_read | state_split_check; // TrieController.java:399
+  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:399
+  wire _or_57 = _or_56 | state_split_link; // TrieController.java:399
+  wire _or_58 = state_merge_start | state_merge; // TrieController.java:400
+  wire _or_59 = _or_58 | state_advance; // TrieController.java:400
+  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:400
   wire [11:0] _bits_220 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
   wire [11:0] _bits_221 = _sub_16[11:0]; // FreeSlots.java:44
@@ -1066,55 +1063,55 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [5:0] _sub_18 = undo_sp - 6'd1; // UndoStack.java:42
   wire [5:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
   wire [4:0] _bits_224 = _mux_28[4:0]; // UndoStack.java:42
-  wire _not_83 = ~undo_push; // UndoStack.java:42
+  wire _not_82 = ~undo_push; // UndoStack.java:42
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
   wire _or_r_28 = |_cat_42; // TrieController.java:53
   wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_93 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_93; // TrieController.java:53
-  wire _not_84 = ~_or_r_29; // TrieController.java:53
-  wire _and_94 = _or_r_28 & _not_84; // TrieController.java:53
+  wire [15:0] _and_91 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_91; // TrieController.java:53
+  wire _not_83 = ~_or_r_29; // TrieController.java:53
+  wire _and_92 = _or_r_28 & _not_83; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_95 = min_read & min_write; // TrieTables.java:103
-  wire _not_85 = ~_and_95; // TrieTables.java:103
-  wire _and_96 = word_read & word_write; // TrieTables.java:104
-  wire _not_86 = ~_and_96; // TrieTables.java:104
-  wire _and_97 = info_read & info_write; // TrieTables.java:105
-  wire _not_87 = ~_and_97; // TrieTables.java:105
-  wire _not_88 = ~free_push; // FreeSlots.java:61
-  wire _not_89 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_93 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_93; // TrieTables.java:103
+  wire _and_94 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_94; // TrieTables.java:104
+  wire _and_95 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_95; // TrieTables.java:105
+  wire _not_87 = ~free_push; // FreeSlots.java:61
+  wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_62 = _not_89 | _lt_7; // FreeSlots.java:62
+  wire _or_61 = _not_88 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd4; // SplitRedo.java:70
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
   wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_98 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_98; // TrieMergeWalk.java:46
-  wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_99 = _or_r_30 & _not_90; // TrieMergeWalk.java:46
+  wire [8:0] _and_96 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_96; // TrieMergeWalk.java:46
+  wire _not_89 = ~_or_r_31; // TrieMergeWalk.java:46
+  wire _and_97 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
   wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:241
   wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:241
-  wire _and_100 = _eq_17 & _eq_18; // TrieMergeWalk.java:241
-  wire _not_91 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_92 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_93 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_101 = _not_92 & _not_93; // SplitCounter.java:111
-  wire _not_94 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_102 = _and_101 & _not_94; // SplitCounter.java:111
-  wire st_n_steady = _not_91 & _and_102; // StatusRegs.java:83
-  wire _or_63 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_64 = _or_63 | ev_split; // StatusRegs.java:114
-  wire _or_65 = _or_64 | ev_allocated; // StatusRegs.java:115
-  wire _or_66 = _or_65 | ev_batch; // StatusRegs.java:116
-  wire _or_67 = _or_66 | ev_deferred; // StatusRegs.java:117
-  wire _or_68 = _or_67 | ev_clear; // StatusRegs.java:118
+  wire _and_98 = _eq_17 & _eq_18; // TrieMergeWalk.java:241
+  wire _not_90 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_91 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_92 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_99 = _not_91 & _not_92; // SplitCounter.java:111
+  wire _not_93 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_100 = _and_99 & _not_93; // SplitCounter.java:111
+  wire st_n_steady = _not_90 & _and_100; // StatusRegs.java:83
+  wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_63 = _or_62 | ev_split; // StatusRegs.java:114
+  wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:115
+  wire _or_65 = _or_64 | ev_batch; // StatusRegs.java:116
+  wire _or_66 = _or_65 | ev_deferred; // StatusRegs.java:117
+  wire _or_67 = _or_66 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_69 = _or_68 | _or_r_32; // StatusRegs.java:119
-  wire _or_70 = _or_69 | ev_pending; // StatusRegs.java:120
-  wire _not_95 = ~_or_70; // ScheduleAndSnapshot.java:108
-  wire _not_96 = ~io_issued; // TrieController.java:117
-  wire _and_103 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _or_68 = _or_67 | _or_r_32; // StatusRegs.java:119
+  wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:120
+  wire _not_94 = ~_or_69; // ScheduleAndSnapshot.java:108
+  wire _not_95 = ~io_issued; // TrieController.java:119
+  wire _and_101 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_225 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_225; // SplitCompare.java:59
   wire [10:0] _bits_226 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1140,61 +1137,61 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [9:0] _bits_238 = _bits_233[9:0]; // SplitCompare.java:70
   wire [10:0] _add_50 = {1'b0, _bits_237} + {1'b0, _bits_238}; // SplitCompare.java:85
   wire _bits_239 = _add_50[10]; // SplitCompare.java:85
-  wire _and_104 = _bits_236 & _bits_239; // SplitCompare.java:75
-  wire _or_71 = _bits_235 | _and_104; // SplitCompare.java:75
-  wire _and_105 = _bits_230 & _or_71; // SplitCompare.java:75
-  wire _or_72 = _bits_229 | _and_105; // SplitCompare.java:75
-  wire _and_106 = _and_r_4 & _or_72; // SplitCompare.java:59
-  wire _eq_19 = _and_103 == _and_106; // CommitVerdict.java:74
-  wire _not_97 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _and_102 = _bits_236 & _bits_239; // SplitCompare.java:75
+  wire _or_70 = _bits_235 | _and_102; // SplitCompare.java:75
+  wire _and_103 = _bits_230 & _or_70; // SplitCompare.java:75
+  wire _or_71 = _bits_229 | _and_103; // SplitCompare.java:75
+  wire _and_104 = _and_r_4 & _or_71; // SplitCompare.java:59
+  wire _eq_19 = _and_101 == _and_104; // CommitVerdict.java:74
+  wire _not_96 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_98 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_97 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_99 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_107 = _not_98 & _not_99; // SplitCounter.java:92
+  wire _not_98 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_105 = _not_97 & _not_98; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_100 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_108 = _and_107 & _not_100; // SplitCounter.java:92
-  wire _and_109 = _not_97 & _and_108; // ScheduleAndSnapshot.java:125
+  wire _not_99 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_106 = _and_105 & _not_99; // SplitCounter.java:92
+  wire _and_107 = _not_96 & _and_106; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_240 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_36 = |_bits_240; // ScheduleAndSnapshot.java:126
-  wire _not_101 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_110 = _and_109 & _not_101; // ScheduleAndSnapshot.java:126
+  wire _not_100 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_108 = _and_107 & _not_100; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_241 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_1 = io_head_weight >= _bits_241; // ScheduleAndSnapshot.java:127
-  wire _and_111 = _and_110 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_111; // CommitVerdict.java:82
-  wire _or_73 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_112 = commit_fire & _or_73; // CommitVerdict.java:95
-  wire _not_102 = ~defer_now; // CommitVerdict.java:95
-  wire _and_113 = _and_112 & _not_102; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_113; // CommitVerdict.java:95
+  wire _and_109 = _and_108 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_109; // CommitVerdict.java:82
+  wire _or_72 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_110 = commit_fire & _or_72; // CommitVerdict.java:95
+  wire _not_101 = ~defer_now; // CommitVerdict.java:95
+  wire _and_111 = _and_110 & _not_101; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_111; // CommitVerdict.java:95
   wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
-  wire _not_103 = ~undo_pop; // UndoStack.java:52
+  wire _not_102 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_114 = draining & io_counterResult_valid; // TrieController.java:162
-  wire _and_115 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_104 = ~split_in_place; // TrieController.java:262
-  wire _or_74 = split_fits | _not_104; // TrieController.java:262
-  wire _not_105 = ~marking; // TrieController.java:368
-  wire _or_75 = state_drain | state_undo; // TrieController.java:370
-  wire _or_76 = state_run | _or_75; // TrieController.java:370
-  wire _or_77 = _or_76 | state_resume; // TrieController.java:371
-  wire _or_78 = _or_77 | state_merge_start; // TrieController.java:372
-  wire _or_79 = state_advance | state_advance_wait; // TrieController.java:373
-  wire _or_80 = _or_78 | _or_79; // TrieController.java:373
-  wire _or_81 = _not_105 | _or_80; // TrieController.java:369
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:379
-  wire _and_116 = state_run & io_counterResult_valid; // TrieController.java:379
-  wire _or_r_37 = |free_slots; // TrieController.java:382
-  wire _and_117 = state_split_alloc & _or_4; // TrieController.java:381
-  wire _and_118 = _and_117 & free_ready_before; // TrieController.java:381
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:386
-  wire _or_82 = _eq_25 | split_in_place; // TrieController.java:386
-  wire _not_106 = ~io_issued; // TrieController.java:386
-  wire _and_119 = _or_82 & _not_106; // TrieController.java:386
+  wire _and_112 = draining & io_counterResult_valid; // TrieController.java:154
+  wire _and_113 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_103 = ~split_in_place; // TrieController.java:254
+  wire _or_73 = split_fits | _not_103; // TrieController.java:254
+  wire _not_104 = ~marking; // TrieController.java:360
+  wire _or_74 = state_drain | state_undo; // TrieController.java:362
+  wire _or_75 = state_run | _or_74; // TrieController.java:362
+  wire _or_76 = _or_75 | state_resume; // TrieController.java:363
+  wire _or_77 = _or_76 | state_merge_start; // TrieController.java:364
+  wire _or_78 = state_advance | state_advance_wait; // TrieController.java:365
+  wire _or_79 = _or_77 | _or_78; // TrieController.java:365
+  wire _or_80 = _not_104 | _or_79; // TrieController.java:361
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:371
+  wire _and_114 = state_run & io_counterResult_valid; // TrieController.java:371
+  wire _or_r_37 = |free_slots; // TrieController.java:374
+  wire _and_115 = state_split_alloc & _or_4; // TrieController.java:373
+  wire _and_116 = _and_115 & free_ready_before; // TrieController.java:373
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:378
+  wire _or_81 = _eq_25 | split_in_place; // TrieController.java:378
+  wire _not_105 = ~io_issued; // TrieController.java:378
+  wire _and_117 = _or_81 & _not_105; // TrieController.java:378
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_10;
@@ -1292,7 +1289,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign _wire_1_1 = _bits_126;
   assign _wire_1_2 = _bits_127;
   assign _wire_1_3 = _bits_128;
-  assign cmd_valid = (state_run ? _and_45 : (state_undo ? (_not_5 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_5 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
   assign cmd_op = (state_undo ? (_not_5 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
   assign cmd_addr = (state_undo ? (_not_5 ? _bits_132 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
   assign cmd_value = (state_undo ? (_not_5 ? _bits_135 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_10 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
@@ -1310,7 +1307,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_91 ? _mux_26 : (_or_55 ? _mux_27 : (_or_58 ? 3'd3 : (_or_61 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_89 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_31 & _not_43;
   assign over_t = _bits_99 | _and_36;
   assign until_merge_load = state_init ? m0_effective : to_merge;
@@ -1767,7 +1764,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_48 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_47 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1775,7 +1772,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_48 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_47 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1783,7 +1780,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_48 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_47 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1836,7 +1833,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_36 : walk_todo) : (_or_25 ? _and_49 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_36 : walk_todo) : (_or_25 ? _and_48 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1879,7 +1876,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_52 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_51 : walk_probing);
     end
   end
 
@@ -1904,7 +1901,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_56 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_55 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1912,11 +1909,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_57 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_56 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_58 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_57 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -1959,7 +1956,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_62 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_61 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1967,7 +1964,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_63 ? _mux_19 : eps_active);
+      eps_active <= (_and_62 ? _mux_19 : eps_active);
     end
   end
 
@@ -1975,7 +1972,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_63 ? _mux_20 : q_active);
+      q_active <= (_and_62 ? _mux_20 : q_active);
     end
   end
 
@@ -2007,7 +2004,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_64 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule))) : (_and_64 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_63 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_63 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_63 ? 1'd0 : multiplier_for_schedule))) : (_and_63 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2015,7 +2012,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2031,12 +2028,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_64 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_63 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_64 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_63 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2048,7 +2045,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_65;
+    merge_ahead <= _and_64;
   end
 
   always @(posedge clock) begin
@@ -2111,7 +2108,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_69;
+      merge_near <= _and_68;
     end
   end
 
@@ -2119,7 +2116,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_62 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_61 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2183,7 +2180,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_71;
+      hit_event_1 <= _and_69;
     end
   end
 
@@ -2239,7 +2236,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_74;
+      _reg_1 <= _and_72;
     end
   end
 
@@ -2268,7 +2265,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_10 ? split_present : (free_ready_before ? _or_45 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_10 ? split_present : (free_ready_before ? _or_44 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
@@ -2287,7 +2284,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_62 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_61 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2307,7 +2304,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_76 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_74 : node_valid) : node_valid);
     end
   end
 
@@ -2363,7 +2360,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_79;
+      quiet_held <= _and_77;
     end
   end
 
@@ -2371,7 +2368,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_84;
+      snapshot_settled <= _and_82;
     end
   end
 
@@ -2387,7 +2384,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_85;
+      advance_settled_was_2 <= _and_83;
     end
   end
 
@@ -2395,7 +2392,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_86;
+      advance_settled_before <= _and_84;
     end
   end
 
@@ -2403,7 +2400,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_90;
+      issue_gate <= _and_88;
     end
   end
 
@@ -2471,7 +2468,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_83) begin
+    if (_not_82) begin
       undo_rdata_0 <= undo[_bits_224];
     end
   end
@@ -2518,7 +2515,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_94) begin // TrieController.java:53
+    if (!reset && !_and_92) begin // TrieController.java:53
       $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2526,15 +2523,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_85) begin // TrieTables.java:103
+    if (!reset && !_not_84) begin // TrieTables.java:103
       $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_86) begin // TrieTables.java:104
+    if (!reset && !_not_85) begin // TrieTables.java:104
       $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_87) begin // TrieTables.java:105
+    if (!reset && !_not_86) begin // TrieTables.java:105
       $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
       $stop;
     end
@@ -2542,11 +2539,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_88) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_87) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_62) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_61) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -2554,7 +2551,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_99) begin // TrieMergeWalk.java:46
+    if (!reset && !_and_97) begin // TrieMergeWalk.java:46
       $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
@@ -2562,7 +2559,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at TrieMergeWalk.java:238: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_100) begin // TrieMergeWalk.java:241
+    if (!reset && walk_step_decide && !_and_98) begin // TrieMergeWalk.java:241
       $display("Assertion failed at TrieMergeWalk.java:241: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2574,12 +2571,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_95) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_94) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_96) begin // TrieController.java:117
-      $display("Assertion failed at TrieController.java:117: an event issued on the clock the pipeline stops");
+    if (!reset && commit_stop && !_not_95) begin // TrieController.java:119
+      $display("Assertion failed at TrieController.java:119: an event issued on the clock the pipeline stops");
       $stop;
     end
     if (!reset && !_eq_19) begin // CommitVerdict.java:73
@@ -2602,7 +2599,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_103) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_102) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
@@ -2614,40 +2611,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_114 && !hit_event_4) begin // TrieController.java:162
-      $display("Assertion failed at TrieController.java:162: a squashed result that is not an event's");
+    if (!reset && _and_112 && !hit_event_4) begin // TrieController.java:154
+      $display("Assertion failed at TrieController.java:154: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_115 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_113 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_62 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_61 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_74) begin // TrieController.java:262
-      $display("Assertion failed at TrieController.java:262: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_73) begin // TrieController.java:254
+      $display("Assertion failed at TrieController.java:254: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_81) begin // TrieController.java:367
-      $display("Assertion failed at TrieController.java:367: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_80) begin // TrieController.java:359
+      $display("Assertion failed at TrieController.java:359: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:370
+      $display("Assertion failed at TrieController.java:370: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_116 && !_ne_0) begin // TrieController.java:379
-      $display("Assertion failed at TrieController.java:379: a READ result in RUN");
+    if (!reset && _and_114 && !_ne_0) begin // TrieController.java:371
+      $display("Assertion failed at TrieController.java:371: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_118 && !_or_r_37) begin // TrieController.java:382
-      $display("Assertion failed at TrieController.java:382: a split ran out of slots");
+    if (!reset && _and_116 && !_or_r_37) begin // TrieController.java:374
+      $display("Assertion failed at TrieController.java:374: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_119) begin // TrieController.java:385
-      $display("Assertion failed at TrieController.java:385: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_117) begin // TrieController.java:377
+      $display("Assertion failed at TrieController.java:377: a child word written while the walk holds events");
       $stop;
     end
   end
