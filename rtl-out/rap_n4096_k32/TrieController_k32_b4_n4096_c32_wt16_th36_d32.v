@@ -250,14 +250,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
   reg marking; // TrieController.java:177
-  reg mark_wait; // TrieController.java:181
-  reg mark_odd; // TrieController.java:182
-  reg [11:0] mark_next; // TrieController.java:183
+  reg mark_odd; // TrieController.java:181
+  reg [11:0] mark_next; // TrieController.java:182
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:185
-  reg advance_settled_was_2; // TrieController.java:185
-  reg advance_settled_before; // TrieController.java:185
+  reg advance_settled_was_1; // TrieController.java:184
+  reg advance_settled_was_2; // TrieController.java:184
+  reg advance_settled_before; // TrieController.java:184
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -350,13 +349,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:213
+  wire _not_0 = ~io_counterClearing; // TrieController.java:212
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:212
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:234
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:234
+  wire _not_2 = ~io_headValid; // TrieController.java:233
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:233
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
@@ -369,10 +368,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_4 = ~redo_queued; // TrieController.java:122
   wire pipe_empty = _and_4 & _not_4; // TrieController.java:122
   wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:123
-  wire _not_5 = ~undo_empty; // TrieController.java:242
-  wire _not_6 = ~marking; // TrieController.java:243
-  wire _and_5 = split_req & _not_6; // TrieController.java:243
-  wire _not_7 = ~split_req; // TrieController.java:247
+  wire _not_5 = ~undo_empty; // TrieController.java:241
+  wire _not_6 = ~marking; // TrieController.java:242
+  wire _and_5 = split_req & _not_6; // TrieController.java:242
+  wire _not_7 = ~split_req; // TrieController.java:246
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:127
   wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
@@ -393,7 +392,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
   wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:170
   wire split_fits = free_slots >= _sub_0; // TrieController.java:170
-  wire _not_8 = ~early_done; // TrieController.java:256
+  wire _not_8 = ~early_done; // TrieController.java:255
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -434,21 +433,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_26 = _not_9[3]; // FirstSet.java:24
   wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
   wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire _not_10 = ~_or_4; // TrieController.java:267
-  wire _not_11 = ~marking; // TrieController.java:295
-  wire _not_12 = ~advance_settled_before; // TrieController.java:307
+  wire _not_10 = ~_or_4; // TrieController.java:266
+  wire _not_11 = ~marking; // TrieController.java:294
+  wire _not_12 = ~advance_settled_before; // TrieController.java:306
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_13 = ~commit_stop; // TrieController.java:387
-  wire _and_8 = state_run & _not_13; // TrieController.java:387
-  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:387
-  wire _and_9 = _and_8 & _not_14; // TrieController.java:387
-  wire _and_10 = _and_9 & issue_gate; // TrieController.java:387
+  wire _not_13 = ~commit_stop; // TrieController.java:386
+  wire _and_8 = state_run & _not_13; // TrieController.java:386
+  wire _not_14 = ~fifo_io_deq_valid; // TrieController.java:386
+  wire _and_9 = _and_8 & _not_14; // TrieController.java:386
+  wire _and_10 = _and_9 & issue_gate; // TrieController.java:386
   wire _and_11 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_15 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_11 & _not_15; // CommitVerdict.java:66
-  wire _not_16 = ~split_in_place; // TrieController.java:314
+  wire _not_16 = ~split_in_place; // TrieController.java:313
   wire _not_17 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:389
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:388
   wire _not_18 = ~_or_6; // CsrRequests.java:64
   wire _and_12 = _not_17 & _not_18; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -459,21 +458,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_13 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:389
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:388
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:391
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:391
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:391
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:391
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:391
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:391
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:391
-  wire _or_17 = _or_16 | state_advance; // TrieController.java:391
-  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:391
-  wire _or_19 = _or_18 | state_resume; // TrieController.java:391
-  wire _and_14 = state_run & pipe_empty; // TrieController.java:392
-  wire _not_22 = ~io_headValid; // TrieController.java:392
-  wire _and_15 = _and_14 & _not_22; // TrieController.java:392
+  wire _or_10 = state_drain | state_undo; // TrieController.java:390
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:390
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:390
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:390
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:390
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:390
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:390
+  wire _or_17 = _or_16 | state_advance; // TrieController.java:390
+  wire _or_18 = _or_17 | state_advance_wait; // TrieController.java:390
+  wire _or_19 = _or_18 | state_resume; // TrieController.java:390
+  wire _and_14 = state_run & pipe_empty; // TrieController.java:391
+  wire _not_22 = ~io_headValid; // TrieController.java:391
+  wire _and_15 = _and_14 & _not_22; // TrieController.java:391
   wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_24 = ~split_in_place; // TrieController.java:116
   wire _and_16 = commit_stop & _not_24; // TrieController.java:116
@@ -482,7 +481,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_26 = ~fifo_io_deq_valid; // TrieController.java:117
   wire _and_18 = _and_17 & _not_26; // TrieController.java:117
   wire _not_27 = ~_and_18; // TrieController.java:117
-  wire _and_19 = state_resume & split_in_place; // TrieController.java:380
+  wire _and_19 = state_resume & split_in_place; // TrieController.java:379
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -570,8 +569,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _bits_65 = walk_freeing[3]; // FirstSet.java:24
   wire _or_27 = _bits_64 | _bits_65; // FirstSet.java:36
   wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire _and_28 = marking & mark_wait; // TrieController.java:345
-  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:347
+  wire _eq_4 = mark_slot == 12'd0; // TrieController.java:346
   wire _not_32 = ~_or_23; // FirstSet.java:34
   wire _not_33 = ~_bits_60; // FirstSet.java:34
   wire _not_34 = ~_bits_58; // FirstSet.java:34
@@ -629,9 +627,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _or_30 = free_push | free_take; // FreeSlots.java:48
   wire _or_31 = _or_30 | free_clear; // FreeSlots.java:48
   wire _not_41 = ~_or_31; // FreeSlots.java:48
-  wire _and_29 = _not_41 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_30 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_31 = _and_30 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _and_28 = _not_41 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_29 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_30 = _and_29 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _bits_81 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_2 = &_bits_81; // SplitCompare.java:59
   wire [11:0] _bits_82 = root_min[34:23]; // SplitCompare.java:71
@@ -659,18 +657,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_25 = {_bits_94, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
   wire _bits_95 = _add_29[12]; // SplitCompare.java:86
-  wire _and_32 = _bits_92 & _bits_95; // SplitCompare.java:75
-  wire _or_32 = _bits_91 | _and_32; // SplitCompare.java:75
-  wire _and_33 = _bits_86 & _or_32; // SplitCompare.java:75
-  wire _or_33 = _bits_85 | _and_33; // SplitCompare.java:75
+  wire _and_31 = _bits_92 & _bits_95; // SplitCompare.java:75
+  wire _or_32 = _bits_91 | _and_31; // SplitCompare.java:75
+  wire _and_32 = _bits_86 & _or_32; // SplitCompare.java:75
+  wire _or_33 = _bits_85 | _and_32; // SplitCompare.java:75
   wire skip_now = _and_r_2 & _or_33; // SplitCompare.java:59
-  wire _and_34 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire _and_33 = hit_short_4 & skip_now; // CommitVerdict.java:91
   wire [16:0] _bits_96 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
   wire _ge_0 = {1'b0, io_head_weight} >= _bits_96; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
   wire _not_42 = ~merge_now; // CommitVerdict.java:91
-  wire _and_35 = _and_34 & _not_42; // CommitVerdict.java:91
-  wire _not_43 = ~_and_35; // CommitVerdict.java:91
+  wire _and_34 = _and_33 & _not_42; // CommitVerdict.java:91
+  wire _not_43 = ~_and_34; // CommitVerdict.java:91
   wire [15:0] _bits_97 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
   wire [15:0] _bits_98 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
   wire [16:0] _add_30 = {1'b0, _bits_97} + {1'b0, _bits_98}; // SplitCompare.java:85
@@ -683,16 +681,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [15:0] _bits_102 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
   wire [16:0] _add_32 = {1'b0, _bits_101} + {1'b0, _bits_102}; // SplitCompare.java:85
   wire _bits_103 = _add_32[16]; // SplitCompare.java:85
-  wire _and_36 = _bits_100 & _bits_103; // SplitCompare.java:75
-  wire _and_37 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_38 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_37 | _and_38; // CommitVerdict.java:94
-  wire _and_39 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_39 & over_t; // CommitVerdict.java:78
+  wire _and_35 = _bits_100 & _bits_103; // SplitCompare.java:75
+  wire _and_36 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_37 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_36 | _and_37; // CommitVerdict.java:94
+  wire _and_38 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_38 & over_t; // CommitVerdict.java:78
   wire _not_44 = ~merge_now; // TrieController.java:141
-  wire _and_40 = split_now & _not_44; // TrieController.java:141
+  wire _and_39 = split_now & _not_44; // TrieController.java:141
   wire _not_45 = ~hit_short_4; // TrieController.java:141
-  wire _and_41 = _and_40 & _not_45; // TrieController.java:141
+  wire _and_40 = _and_39 & _not_45; // TrieController.java:141
   wire _eq_7 = _bits_78 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_7 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
@@ -707,12 +705,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _mux_10 = _eq_10 ? free_next : _bits_107; // ChildWord.java:63
   wire [47:0] _cat_28 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:151
-  wire _and_42 = draining & io_counterResult_valid; // TrieController.java:153
-  wire _and_43 = _and_42 & split_in_place; // TrieController.java:153
+  wire _and_41 = draining & io_counterResult_valid; // TrieController.java:153
+  wire _and_42 = _and_41 & split_in_place; // TrieController.java:153
   wire [67:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
   wire _not_46 = ~commit_stop; // TrieController.java:84
-  wire _and_44 = state_run & _not_46; // TrieController.java:84
-  wire redo_issue = _and_44 & fifo_io_deq_valid; // TrieController.java:84
+  wire _and_43 = state_run & _not_46; // TrieController.java:84
+  wire redo_issue = _and_43 & fifo_io_deq_valid; // TrieController.java:84
   wire [31:0] _bits_108 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
   wire [1:0] _bits_109 = _bits_108[31:30]; // TrieWalk.java:120
   wire [1:0] _bits_110 = _bits_108[29:28]; // TrieWalk.java:120
@@ -762,13 +760,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:217
   wire _not_48 = ~walk_probing; // TrieMergeWalk.java:157
   wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:157
-  wire _and_45 = _not_48 & _not_49; // TrieMergeWalk.java:157
+  wire _and_44 = _not_48 & _not_49; // TrieMergeWalk.java:157
   wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
   wire _or_35 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_46 = read_result & _or_35; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_46}; // TrieMergeWalk.java:109
+  wire _and_45 = read_result & _or_35; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_45}; // TrieMergeWalk.java:109
   wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:157
-  wire _and_47 = _and_45 & _eq_13; // TrieMergeWalk.java:157
+  wire _and_46 = _and_44 & _eq_13; // TrieMergeWalk.java:157
   wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:167
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
   wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:94
@@ -790,7 +788,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [6:0] _dshl_2 = 7'd1 << _bits_66; // TrieMergeWalk.java:266
   wire [3:0] _bits_146 = _dshl_2[3:0]; // TrieMergeWalk.java:266
   wire [3:0] _not_50 = ~_bits_146; // TrieMergeWalk.java:155
-  wire [3:0] _and_48 = walk_todo & _not_50; // TrieMergeWalk.java:155
+  wire [3:0] _and_47 = walk_todo & _not_50; // TrieMergeWalk.java:155
   wire [11:0] _bits_147 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_9 = |_bits_147; // ChildWord.java:43
   wire [11:0] _bits_148 = walk_child_word[35:24]; // ChildWord.java:30
@@ -802,7 +800,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
   wire [3:0] _bits_151 = _mem_read_0[79:76]; // TrieMergeWalk.java:227
   wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_46 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_45 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
   wire [34:0] _bits_152 = _mem_read_0[75:41]; // TrieMergeWalk.java:225
   wire [34:0] _add_36 = _bits_152 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:232
   wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_152; // TrieMergeWalk.java:232
@@ -817,15 +815,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [3:0] _mux_15 = walk_now_leaf ? _or_38 : _bits_154; // TrieMergeWalk.java:233
   wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:61
   wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_49 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_49 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _and_48 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_48 ? min_data : walk_least; // TrieMergeWalk.java:105
   wire _not_51 = ~walk_now_leaf; // TrieMergeWalk.java:234
   wire [34:0] _bits_157 = _mem_read_0[36:2]; // TrieMergeWalk.java:223
   wire _lt_1 = walk_new_least < _bits_157; // TrieMergeWalk.java:234
-  wire _and_50 = _not_51 & _lt_1; // TrieMergeWalk.java:234
-  wire [34:0] _mux_17 = _and_50 ? walk_new_least : _bits_157; // TrieMergeWalk.java:234
+  wire _and_49 = _not_51 & _lt_1; // TrieMergeWalk.java:234
+  wire [34:0] _mux_17 = _and_49 ? walk_new_least : _bits_157; // TrieMergeWalk.java:234
   wire _not_52 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_51 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
+  wire _and_50 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:175
   wire _bits_158 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_3 = &_bits_158; // SplitCompare.java:59
@@ -854,25 +852,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _cat_37 = {_bits_171, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
   wire _bits_172 = _add_41[12]; // SplitCompare.java:86
-  wire _and_52 = _bits_169 & _bits_172; // SplitCompare.java:75
-  wire _or_39 = _bits_168 | _and_52; // SplitCompare.java:75
-  wire _and_53 = _bits_163 & _or_39; // SplitCompare.java:75
-  wire _or_40 = _bits_162 | _and_53; // SplitCompare.java:75
-  wire _and_54 = _and_r_3 & _or_40; // SplitCompare.java:59
-  wire _not_53 = ~_and_54; // TrieMergeWalk.java:177
-  wire _and_55 = _or_r_13 & _not_53; // TrieMergeWalk.java:176
+  wire _and_51 = _bits_169 & _bits_172; // SplitCompare.java:75
+  wire _or_39 = _bits_168 | _and_51; // SplitCompare.java:75
+  wire _and_52 = _bits_163 & _or_39; // SplitCompare.java:75
+  wire _or_40 = _bits_162 | _and_52; // SplitCompare.java:75
+  wire _and_53 = _and_r_3 & _or_40; // SplitCompare.java:59
+  wire _not_53 = ~_and_53; // TrieMergeWalk.java:177
+  wire _and_54 = _or_r_13 & _not_53; // TrieMergeWalk.java:176
   wire [2:0] _bits_173 = walk_sum[34:32]; // TrieMergeWalk.java:178
   wire _or_r_14 = |_bits_173; // TrieMergeWalk.java:178
   wire [6:0] _dshl_5 = 7'd1 << _bits_77; // TrieMergeWalk.java:266
   wire [3:0] _bits_174 = _dshl_5[3:0]; // TrieMergeWalk.java:266
   wire [3:0] _not_54 = ~_bits_174; // TrieMergeWalk.java:202
-  wire [3:0] _and_56 = walk_freeing & _not_54; // TrieMergeWalk.java:202
+  wire [3:0] _and_55 = walk_freeing & _not_54; // TrieMergeWalk.java:202
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:212
-  wire _and_57 = walk_merges & _eq_14; // TrieMergeWalk.java:212
+  wire _and_56 = walk_merges & _eq_14; // TrieMergeWalk.java:212
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:192
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:192
-  wire _and_58 = _or_r_15 & _lt_2; // TrieMergeWalk.java:192
-  wire [34:0] _mux_18 = _and_58 ? walk_sum : walk_least; // TrieMergeWalk.java:192
+  wire _and_57 = _or_r_15 & _lt_2; // TrieMergeWalk.java:192
+  wire [34:0] _mux_18 = _and_57 ? walk_sum : walk_least; // TrieMergeWalk.java:192
   wire [11:0] _bits_175 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_176 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_177 = walk_word[35:24]; // ChildWord.java:30
@@ -884,10 +882,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_59 = snapshot_pending & _not_55; // CsrRequests.java:90
-  wire _and_60 = _and_59 & quiet_held; // CsrRequests.java:90
-  wire _and_61 = _and_60 & snapshot_settled; // CsrRequests.java:90
-  wire _and_62 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _and_58 = snapshot_pending & _not_55; // CsrRequests.java:90
+  wire _and_59 = _and_58 & quiet_held; // CsrRequests.java:90
+  wire _and_60 = _and_59 & snapshot_settled; // CsrRequests.java:90
+  wire _and_61 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
   wire [30:0] _bits_183 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
@@ -903,7 +901,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [63:0] m0_effective = {_bits_184, _or_42}; // ScheduleAndSnapshot.java:84
   wire [63:0] _bits_186 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
   wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_63 = following_running & _not_57; // MergeScheduleUnit.java:43
+  wire _and_62 = following_running & _not_57; // MergeScheduleUnit.java:43
   wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
   wire [31:0] _bits_187 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
   wire _or_r_17 = |_bits_187; // MergeScheduleUnit.java:47
@@ -921,7 +919,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [31:0] _bits_195 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
   wire [63:0] to_merge = {_bits_194, _bits_195}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_64 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_63 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
   wire [17:0] _bits_196 = _sub_9[17:0]; // SplitCounter.java:70
   wire _or_43 = state_init | state_advance; // ScheduleAndSnapshot.java:91
@@ -943,15 +941,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _not_61 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_62 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_65 = _not_61 & _not_62; // SplitCounter.java:92
+  wire _and_64 = _not_61 & _not_62; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_63 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_66 = _and_65 & _not_63; // SplitCounter.java:92
-  wire _and_67 = _not_60 & _and_66; // ScheduleAndSnapshot.java:97
+  wire _and_65 = _and_64 & _not_63; // SplitCounter.java:92
+  wire _and_66 = _not_60 & _and_65; // ScheduleAndSnapshot.java:97
   wire _bits_207 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
   wire _or_r_22 = |_bits_207; // ScheduleAndSnapshot.java:102
   wire _not_64 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_68 = _and_67 & _not_64; // ScheduleAndSnapshot.java:99
+  wire _and_67 = _and_66 & _not_64; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
   wire _not_65 = ~split_in_place; // TrieController.java:120
   wire [6:0] _add_43 = front_count + {{6{1'b0}}, io_issued}; // TrieController.java:110
@@ -961,13 +959,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [4:0] _add_44 = _bits_133 + 5'd1; // SplitRedo.java:67
   wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_133; // SplitRedo.java:67
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:88
-  wire _and_69 = state_run & event_issue; // TrieController.java:135
+  wire _and_68 = state_run & event_issue; // TrieController.java:135
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
   wire _not_66 = ~merge_now; // CommitVerdict.java:84
-  wire _and_70 = split_now & _not_66; // CommitVerdict.java:84
-  wire _and_71 = _and_70 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_71 & skip_now; // CommitVerdict.java:84
-  wire _and_72 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _and_69 = split_now & _not_66; // CommitVerdict.java:84
+  wire _and_70 = _and_69 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_70 & skip_now; // CommitVerdict.java:84
+  wire _and_71 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_67 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_67; // UndoStack.java:40
   wire [5:0] _sub_15 = undo_sp - 6'd1; // UndoStack.java:47
@@ -985,29 +983,29 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [11:0] _bits_213 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_213; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:278
-  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:278
-  wire [3:0] _or_44 = split_present | _bits_214; // TrieController.java:277
+  wire [6:0] _dshl_6 = 7'd1 << _bits_78; // TrieController.java:277
+  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:277
+  wire [3:0] _or_44 = split_present | _bits_214; // TrieController.java:276
   wire [11:0] _bits_215 = info_data[23:12]; // TrieTables.java:176
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_216 = info_data[61]; // TrieTables.java:164
-  wire _and_73 = _lt_5 & _bits_216; // TrieController.java:329
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:330
-  wire _and_74 = _and_73 & _lt_6; // TrieController.java:330
+  wire _and_72 = _lt_5 & _bits_216; // TrieController.java:328
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:329
+  wire _and_73 = _and_72 & _lt_6; // TrieController.java:329
   wire [31:0] _bits_217 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_74 ? _bits_217 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_24 = _and_73 ? _bits_217 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_218 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_218, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_74 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [5:0] _mux_25 = _and_73 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
   wire _not_68 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
-  wire _and_75 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _and_74 = state_run & pipe_quiet; // QuietPipe.java:32
   wire _not_69 = ~io_issued; // QuietPipe.java:32
-  wire _and_76 = _and_75 & _not_69; // QuietPipe.java:32
+  wire _and_75 = _and_74 & _not_69; // QuietPipe.java:32
   wire _not_70 = ~marking; // QuietPipe.java:33
-  wire _and_77 = _and_76 & _not_70; // QuietPipe.java:33
-  wire _and_78 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _and_76 = _and_75 & _not_70; // QuietPipe.java:33
+  wire _and_77 = state_run & pipe_quiet; // QuietPipe.java:36
   wire _or_45 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
   wire _or_46 = _or_45 | ev_split_q; // StatusRegs.java:86
   wire _or_47 = _or_46 | ev_batch_q; // StatusRegs.java:87
@@ -1016,42 +1014,42 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _or_49 = _or_48 | _or_r_27; // StatusRegs.java:89
   wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_79 = _not_71 & _not_72; // SplitCounter.java:111
+  wire _and_78 = _not_71 & _not_72; // SplitCounter.java:111
   wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_80 = _and_79 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~_and_80; // StatusRegs.java:90
+  wire _and_79 = _and_78 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~_and_79; // StatusRegs.java:90
   wire ev_pending = _or_49 | _not_74; // StatusRegs.java:90
   wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_81 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_81 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_82 = _and_78 & status_still; // QuietPipe.java:36
-  wire _and_83 = state_advance & advance_settled_was_1; // TrieController.java:185
-  wire _and_84 = state_advance & advance_settled_was_2; // TrieController.java:185
+  wire _and_80 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_80 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_81 = _and_77 & status_still; // QuietPipe.java:36
+  wire _and_82 = state_advance & advance_settled_was_1; // TrieController.java:184
+  wire _and_83 = state_advance & advance_settled_was_2; // TrieController.java:184
   wire _not_76 = ~state_init; // IssueGate.java:42
-  wire _and_85 = _not_76 & io_enable; // IssueGate.java:44
+  wire _and_84 = _not_76 & io_enable; // IssueGate.java:44
   wire _or_50 = readout_pending | io_readout; // IssueGate.java:45
   wire _not_77 = ~_or_50; // IssueGate.java:45
-  wire _and_86 = _and_85 & _not_77; // IssueGate.java:45
+  wire _and_85 = _and_84 & _not_77; // IssueGate.java:45
   wire _or_51 = snapshot_pending | io_snapshot; // IssueGate.java:46
   wire _not_78 = ~_or_51; // IssueGate.java:46
-  wire _and_87 = _and_86 & _not_78; // IssueGate.java:46
+  wire _and_86 = _and_85 & _not_78; // IssueGate.java:46
   wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_88 = _and_87 & _not_79; // IssueGate.java:47
-  wire _not_80 = ~commit_stop; // TrieController.java:395
-  wire _and_89 = state_run & _not_80; // TrieController.java:395
-  wire _not_81 = ~io_headValid; // TrieController.java:396
-  wire _and_90 = pipe_empty & _not_81; // TrieController.java:396
-  wire [2:0] _mux_26 = _and_90 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_52 = state_drain | state_undo; // TrieController.java:397
-  wire _or_53 = _or_52 | state_resume; // TrieController.java:397
-  wire _or_54 = _or_53 | commit_stop; // TrieController.java:397
+  wire _and_87 = _and_86 & _not_79; // IssueGate.java:47
+  wire _not_80 = ~commit_stop; // TrieController.java:394
+  wire _and_88 = state_run & _not_80; // TrieController.java:394
+  wire _not_81 = ~io_headValid; // TrieController.java:395
+  wire _and_89 = pipe_empty & _not_81; // TrieController.java:395
+  wire [2:0] _mux_26 = _and_89 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_52 = state_drain | state_undo; // TrieController.java:396
+  wire _or_53 = _or_52 | state_resume; // TrieController.java:396
+  wire _or_54 = _or_53 | commit_stop; // TrieController.java:396
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_55 = state_split_read | state_split_check; // TrieController.java:399
-  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:399
-  wire _or_57 = _or_56 | state_split_link; // TrieController.java:399
-  wire _or_58 = state_merge_start | state_merge; // TrieController.java:400
-  wire _or_59 = _or_58 | state_advance; // TrieController.java:400
-  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:400
+  wire _or_55 = state_split_read | state_split_check; // TrieController.java:398
+  wire _or_56 = _or_55 | state_split_alloc; // TrieController.java:398
+  wire _or_57 = _or_56 | state_split_link; // TrieController.java:398
+  wire _or_58 = state_merge_start | state_merge; // TrieController.java:399
+  wire _or_59 = _or_58 | state_advance; // TrieController.java:399
+  wire _or_60 = _or_59 | state_advance_wait; // TrieController.java:399
   wire [11:0] _bits_220 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
   wire [11:0] _bits_221 = _sub_16[11:0]; // FreeSlots.java:44
@@ -1067,17 +1065,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
   wire _or_r_28 = |_cat_42; // TrieController.java:53
   wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_91 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_91; // TrieController.java:53
+  wire [15:0] _and_90 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_90; // TrieController.java:53
   wire _not_83 = ~_or_r_29; // TrieController.java:53
-  wire _and_92 = _or_r_28 & _not_83; // TrieController.java:53
+  wire _and_91 = _or_r_28 & _not_83; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_93 = min_read & min_write; // TrieTables.java:103
-  wire _not_84 = ~_and_93; // TrieTables.java:103
-  wire _and_94 = word_read & word_write; // TrieTables.java:104
-  wire _not_85 = ~_and_94; // TrieTables.java:104
-  wire _and_95 = info_read & info_write; // TrieTables.java:105
-  wire _not_86 = ~_and_95; // TrieTables.java:105
+  wire _and_92 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_92; // TrieTables.java:103
+  wire _and_93 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_93; // TrieTables.java:104
+  wire _and_94 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_94; // TrieTables.java:105
   wire _not_87 = ~free_push; // FreeSlots.java:61
   wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
@@ -1086,20 +1084,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
   wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_96 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_96; // TrieMergeWalk.java:46
+  wire [8:0] _and_95 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_95; // TrieMergeWalk.java:46
   wire _not_89 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_97 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
+  wire _and_96 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
   wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:241
   wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:241
-  wire _and_98 = _eq_17 & _eq_18; // TrieMergeWalk.java:241
+  wire _and_97 = _eq_17 & _eq_18; // TrieMergeWalk.java:241
   wire _not_90 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_91 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_92 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_99 = _not_91 & _not_92; // SplitCounter.java:111
+  wire _and_98 = _not_91 & _not_92; // SplitCounter.java:111
   wire _not_93 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_100 = _and_99 & _not_93; // SplitCounter.java:111
-  wire st_n_steady = _not_90 & _and_100; // StatusRegs.java:83
+  wire _and_99 = _and_98 & _not_93; // SplitCounter.java:111
+  wire st_n_steady = _not_90 & _and_99; // StatusRegs.java:83
   wire _or_62 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_63 = _or_62 | ev_split; // StatusRegs.java:114
   wire _or_64 = _or_63 | ev_allocated; // StatusRegs.java:115
@@ -1111,7 +1109,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire _or_69 = _or_68 | ev_pending; // StatusRegs.java:120
   wire _not_94 = ~_or_69; // ScheduleAndSnapshot.java:108
   wire _not_95 = ~io_issued; // TrieController.java:119
-  wire _and_101 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _and_100 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_225 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_225; // SplitCompare.java:59
   wire [10:0] _bits_226 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1137,61 +1135,61 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   wire [9:0] _bits_238 = _bits_233[9:0]; // SplitCompare.java:70
   wire [10:0] _add_50 = {1'b0, _bits_237} + {1'b0, _bits_238}; // SplitCompare.java:85
   wire _bits_239 = _add_50[10]; // SplitCompare.java:85
-  wire _and_102 = _bits_236 & _bits_239; // SplitCompare.java:75
-  wire _or_70 = _bits_235 | _and_102; // SplitCompare.java:75
-  wire _and_103 = _bits_230 & _or_70; // SplitCompare.java:75
-  wire _or_71 = _bits_229 | _and_103; // SplitCompare.java:75
-  wire _and_104 = _and_r_4 & _or_71; // SplitCompare.java:59
-  wire _eq_19 = _and_101 == _and_104; // CommitVerdict.java:74
+  wire _and_101 = _bits_236 & _bits_239; // SplitCompare.java:75
+  wire _or_70 = _bits_235 | _and_101; // SplitCompare.java:75
+  wire _and_102 = _bits_230 & _or_70; // SplitCompare.java:75
+  wire _or_71 = _bits_229 | _and_102; // SplitCompare.java:75
+  wire _and_103 = _and_r_4 & _or_71; // SplitCompare.java:59
+  wire _eq_19 = _and_100 == _and_103; // CommitVerdict.java:74
   wire _not_96 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_97 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_98 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_105 = _not_97 & _not_98; // SplitCounter.java:92
+  wire _and_104 = _not_97 & _not_98; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_99 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_106 = _and_105 & _not_99; // SplitCounter.java:92
-  wire _and_107 = _not_96 & _and_106; // ScheduleAndSnapshot.java:125
+  wire _and_105 = _and_104 & _not_99; // SplitCounter.java:92
+  wire _and_106 = _not_96 & _and_105; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_240 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_36 = |_bits_240; // ScheduleAndSnapshot.java:126
   wire _not_100 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_108 = _and_107 & _not_100; // ScheduleAndSnapshot.java:126
+  wire _and_107 = _and_106 & _not_100; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_241 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_1 = io_head_weight >= _bits_241; // ScheduleAndSnapshot.java:127
-  wire _and_109 = _and_108 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_109; // CommitVerdict.java:82
+  wire _and_108 = _and_107 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_108; // CommitVerdict.java:82
   wire _or_72 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_110 = commit_fire & _or_72; // CommitVerdict.java:95
+  wire _and_109 = commit_fire & _or_72; // CommitVerdict.java:95
   wire _not_101 = ~defer_now; // CommitVerdict.java:95
-  wire _and_111 = _and_110 & _not_101; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_111; // CommitVerdict.java:95
+  wire _and_110 = _and_109 & _not_101; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_110; // CommitVerdict.java:95
   wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 6'd32; // UndoStack.java:51
   wire _not_102 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 6'd0; // UndoStack.java:54
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_112 = draining & io_counterResult_valid; // TrieController.java:154
-  wire _and_113 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_103 = ~split_in_place; // TrieController.java:254
-  wire _or_73 = split_fits | _not_103; // TrieController.java:254
-  wire _not_104 = ~marking; // TrieController.java:360
-  wire _or_74 = state_drain | state_undo; // TrieController.java:362
-  wire _or_75 = state_run | _or_74; // TrieController.java:362
-  wire _or_76 = _or_75 | state_resume; // TrieController.java:363
-  wire _or_77 = _or_76 | state_merge_start; // TrieController.java:364
-  wire _or_78 = state_advance | state_advance_wait; // TrieController.java:365
-  wire _or_79 = _or_77 | _or_78; // TrieController.java:365
-  wire _or_80 = _not_104 | _or_79; // TrieController.java:361
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:371
-  wire _and_114 = state_run & io_counterResult_valid; // TrieController.java:371
-  wire _or_r_37 = |free_slots; // TrieController.java:374
-  wire _and_115 = state_split_alloc & _or_4; // TrieController.java:373
-  wire _and_116 = _and_115 & free_ready_before; // TrieController.java:373
-  wire _eq_25 = front_count == 7'd0; // TrieController.java:378
-  wire _or_81 = _eq_25 | split_in_place; // TrieController.java:378
-  wire _not_105 = ~io_issued; // TrieController.java:378
-  wire _and_117 = _or_81 & _not_105; // TrieController.java:378
+  wire _and_111 = draining & io_counterResult_valid; // TrieController.java:154
+  wire _and_112 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_103 = ~split_in_place; // TrieController.java:253
+  wire _or_73 = split_fits | _not_103; // TrieController.java:253
+  wire _not_104 = ~marking; // TrieController.java:359
+  wire _or_74 = state_drain | state_undo; // TrieController.java:361
+  wire _or_75 = state_run | _or_74; // TrieController.java:361
+  wire _or_76 = _or_75 | state_resume; // TrieController.java:362
+  wire _or_77 = _or_76 | state_merge_start; // TrieController.java:363
+  wire _or_78 = state_advance | state_advance_wait; // TrieController.java:364
+  wire _or_79 = _or_77 | _or_78; // TrieController.java:364
+  wire _or_80 = _not_104 | _or_79; // TrieController.java:360
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:370
+  wire _and_113 = state_run & io_counterResult_valid; // TrieController.java:370
+  wire _or_r_37 = |free_slots; // TrieController.java:373
+  wire _and_114 = state_split_alloc & _or_4; // TrieController.java:372
+  wire _and_115 = _and_114 & free_ready_before; // TrieController.java:372
+  wire _eq_25 = front_count == 7'd0; // TrieController.java:377
+  wire _or_81 = _eq_25 | split_in_place; // TrieController.java:377
+  wire _not_105 = ~io_issued; // TrieController.java:377
+  wire _and_116 = _or_81 & _not_105; // TrieController.java:377
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_10;
@@ -1249,24 +1247,24 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
   assign word_read = (state_undo ? (_not_5 ? (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))) : (state_split_check ? (split_fits ? (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0)) : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0))));
   assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (_and_28 ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))));
+  assign info_read = (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_5 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? (split_fits ? 1'd0 : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
   assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : 1'd0);
-  assign min_write = (_and_28 ? (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))) : (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0)))));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
   assign word_read_slot = (state_undo ? (_not_5 ? (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))) : (state_split_check ? (split_fits ? (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0) : (_not_8 ? (op_batch_empty ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))) : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0)) : (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0))));
   assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
   assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_15) : 48'd0))));
-  assign info_read_slot = (_and_28 ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_76)) : (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
+  assign info_read_slot = (marking ? (_eq_4 ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_76)) : (state_undo ? (_not_5 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? (split_fits ? 12'd0 : (_not_8 ? (op_batch_empty ? op_slot : 12'd0) : 12'd0)) : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
   assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
   assign info_write_value = (state_init ? (_and_0 ? _cat_17 : 62'd0) : (state_split_alloc ? (_not_10 ? 62'd0 : (free_ready_before ? _cat_19 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probed_walk ? 12'd0 : (_or_25 ? _dyn_index_0 : 12'd0)) : 12'd0);
-  assign min_write_slot = (_and_28 ? (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))) : (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0)))));
-  assign min_write_value = (_and_28 ? (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))) : (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0)))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_10 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
   assign free_push = (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0);
   assign free_take = (state_split_alloc ? (_not_10 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_43;
+  assign fifo_io_enq_valid = _and_42;
   assign fifo_io_enq_bits = _cat_29;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
   assign _wire_0_0 = _bits_109;
@@ -1307,9 +1305,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_89 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_31 & _not_43;
-  assign over_t = _bits_99 | _and_36;
+  assign cause = (commit_fire ? 3'd0 : (_and_88 ? _mux_26 : (_or_54 ? _mux_27 : (_or_57 ? 3'd3 : (_or_60 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_30 & _not_43;
+  assign over_t = _bits_99 | _and_35;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1644,7 +1642,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_29;
+      free_ready_before <= _and_28;
     end
   end
 
@@ -1688,7 +1686,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_41 : split_in_place);
+      split_in_place <= (commit_fire ? _and_40 : split_in_place);
     end
   end
 
@@ -1764,7 +1762,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_47 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_25 ? walk_step_scan : (_and_46 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1772,7 +1770,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_47 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_25 ? walk_step_descend : (_and_46 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1780,7 +1778,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_47 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_46 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1833,7 +1831,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_36 : walk_todo) : (_or_25 ? _and_48 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_36 : walk_todo) : (_or_25 ? _and_47 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1876,7 +1874,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_51 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_50 : walk_probing);
     end
   end
 
@@ -1901,7 +1899,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_55 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_54 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1909,11 +1907,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_56 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_55 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_57 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_56 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -1956,7 +1954,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_61 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_60 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1964,7 +1962,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_62 ? _mux_19 : eps_active);
+      eps_active <= (_and_61 ? _mux_19 : eps_active);
     end
   end
 
@@ -1972,7 +1970,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_62 ? _mux_20 : q_active);
+      q_active <= (_and_61 ? _mux_20 : q_active);
     end
   end
 
@@ -2004,7 +2002,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_63 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_63 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_63 ? 1'd0 : multiplier_for_schedule))) : (_and_63 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_62 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_62 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_62 ? 1'd0 : multiplier_for_schedule))) : (_and_62 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2012,7 +2010,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_63 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_62 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_62 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_62 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2028,12 +2026,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_63 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_62 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_63 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_62 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2045,7 +2043,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_64;
+    merge_ahead <= _and_63;
   end
 
   always @(posedge clock) begin
@@ -2108,7 +2106,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_68;
+      merge_near <= _and_67;
     end
   end
 
@@ -2116,7 +2114,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_61 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_60 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? _mux_23 : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2180,7 +2178,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_69;
+      hit_event_1 <= _and_68;
     end
   end
 
@@ -2236,7 +2234,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_72;
+      _reg_1 <= _and_71;
     end
   end
 
@@ -2269,7 +2267,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (_and_28 ? (state_split_link ? op_slot : mark_slot) : (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_215)) : (state_split_link ? op_slot : mark_slot)));
+    mark_slot <= (marking ? (_eq_4 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_215)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
@@ -2284,7 +2282,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_61 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_60 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2304,7 +2302,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_74 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_73 : node_valid) : node_valid);
     end
   end
 
@@ -2332,15 +2330,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       marking <= 1'd0;
     end else begin
-      marking <= (_and_28 ? (state_split_link ? 1'd1 : marking) : (marking ? (_eq_4 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      mark_wait <= 1'd0;
-    end else begin
-      mark_wait <= (_and_28 ? 1'd0 : (state_split_link ? 1'd1 : mark_wait));
+      marking <= (marking ? (_eq_4 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking));
     end
   end
 
@@ -2348,19 +2338,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       mark_odd <= 1'd0;
     end else begin
-      mark_odd <= (_and_28 ? (state_split_link ? 1'd0 : mark_odd) : (marking ? (_eq_4 ? (state_split_link ? 1'd0 : mark_odd) : (mark_odd ? 1'd0 : 1'd1)) : (state_split_link ? 1'd0 : mark_odd)));
+      mark_odd <= (marking ? (_eq_4 ? (state_split_link ? 1'd1 : mark_odd) : (mark_odd ? 1'd0 : 1'd1)) : (state_split_link ? 1'd1 : mark_odd));
     end
   end
 
   always @(posedge clock) begin
-    mark_next <= (_and_28 ? mark_next : (marking ? (_eq_4 ? mark_next : (mark_odd ? mark_next : _bits_219)) : mark_next));
+    mark_next <= (marking ? (_eq_4 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_219)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_77;
+      quiet_held <= _and_76;
     end
   end
 
@@ -2368,7 +2358,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_82;
+      snapshot_settled <= _and_81;
     end
   end
 
@@ -2384,7 +2374,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_83;
+      advance_settled_was_2 <= _and_82;
     end
   end
 
@@ -2392,7 +2382,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_84;
+      advance_settled_before <= _and_83;
     end
   end
 
@@ -2400,7 +2390,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_88;
+      issue_gate <= _and_87;
     end
   end
 
@@ -2515,7 +2505,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_92) begin // TrieController.java:53
+    if (!reset && !_and_91) begin // TrieController.java:53
       $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2551,7 +2541,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_97) begin // TrieMergeWalk.java:46
+    if (!reset && !_and_96) begin // TrieMergeWalk.java:46
       $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
@@ -2559,7 +2549,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at TrieMergeWalk.java:238: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_98) begin // TrieMergeWalk.java:241
+    if (!reset && walk_step_decide && !_and_97) begin // TrieMergeWalk.java:241
       $display("Assertion failed at TrieMergeWalk.java:241: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2607,44 +2597,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d32 (
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_43 && !fifo_io_enq_ready) begin // SplitRedo.java:87
+    if (!reset && _and_42 && !fifo_io_enq_ready) begin // SplitRedo.java:87
       $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_112 && !hit_event_4) begin // TrieController.java:154
+    if (!reset && _and_111 && !hit_event_4) begin // TrieController.java:154
       $display("Assertion failed at TrieController.java:154: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_113 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_112 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_61 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_60 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_73) begin // TrieController.java:254
-      $display("Assertion failed at TrieController.java:254: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_73) begin // TrieController.java:253
+      $display("Assertion failed at TrieController.java:253: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_80) begin // TrieController.java:359
-      $display("Assertion failed at TrieController.java:359: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_80) begin // TrieController.java:358
+      $display("Assertion failed at TrieController.java:358: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:370
-      $display("Assertion failed at TrieController.java:370: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:369
+      $display("Assertion failed at TrieController.java:369: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_114 && !_ne_0) begin // TrieController.java:371
-      $display("Assertion failed at TrieController.java:371: a READ result in RUN");
+    if (!reset && _and_113 && !_ne_0) begin // TrieController.java:370
+      $display("Assertion failed at TrieController.java:370: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_116 && !_or_r_37) begin // TrieController.java:374
-      $display("Assertion failed at TrieController.java:374: a split ran out of slots");
+    if (!reset && _and_115 && !_or_r_37) begin // TrieController.java:373
+      $display("Assertion failed at TrieController.java:373: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_117) begin // TrieController.java:377
-      $display("Assertion failed at TrieController.java:377: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_116) begin // TrieController.java:376
+      $display("Assertion failed at TrieController.java:376: a child word written while the walk holds events");
       $stop;
     end
   end

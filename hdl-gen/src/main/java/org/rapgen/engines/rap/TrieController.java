@@ -175,10 +175,9 @@ public final class TrieController extends Module {
 
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
         Bool marking = RegInit(B(false)).named("marking");
-        // A read of a mark's slot info lands two clocks later with two more ancestors, so after the first read the
-        // marks go one a clock: the slot read (even clocks), then its parent (odd clocks), while the grandparent's
-        // info is read.
-        Bool markWait = RegInit(B(false)).named("mark_wait");
+        // A read of a mark's slot info lands two clocks later with two more ancestors, so the marks go one a clock:
+        // on odd clocks the slot whose parent is known, on even clocks the slot whose info lands then, while its
+        // grandparent's info is read. The split node and its parent start it, known from the split's own read.
         Bool markOdd = RegInit(B(false)).named("mark_odd");
         UInt markNext = Reg(UInt(slotBits)).named("mark_next");
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
@@ -281,12 +280,12 @@ public final class TrieController extends Module {
                 // once, the others one a clock from here on, while the replay refills the walk (below).
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
-                    tables.readInfo(opSlot);
+                    tables.readInfo(splitParent);
                     tables.zeroRootMin();
                     markSlot.connect(opSlot);
+                    markNext.connect(splitParent);
                     marking.connect(B(true));
-                    markWait.connect(B(true));
-                    markOdd.connect(B(false));
+                    markOdd.connect(B(true));
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })
@@ -342,7 +341,7 @@ public final class TrieController extends Module {
 
         req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
         sched.releaseWhen(io.snapCopied);
-        when(marking.and(markWait), () -> markWait.connect(B(false))).elsewhen(marking, () -> {
+        when(marking, () -> {
             tables.writeMin(markSlot, U(0, c.mergeSumBits()));
             when(markSlot.eq(0), () -> marking.connect(B(false)))
                     .elsewhen(markOdd, () -> {
