@@ -69,13 +69,11 @@ final class Ecp5BankedOutputRegisters {
             for (Map.Entry<Port, Set<String>> e : muxesOfPort.entrySet()) {
                 if (refused.contains(e.getKey())) continue;
                 FlipFlop timing = null;
-                boolean ok = canTakeOutputRegister(
-                        cells.get(e.getKey().ram()), e.getKey().side());
+                JsonNode ram = cells.get(e.getKey().ram());
+                JsonNode clock = ram.path("connections").get("CLK" + e.getKey().side());
+                boolean ok = canTakeOutputRegister(ram, e.getKey().side());
                 for (String lut : e.getValue()) {
                     BankMux m = muxes.get(lut);
-                    JsonNode clock = cells.get(e.getKey().ram())
-                            .path("connections")
-                            .get("CLK" + e.getKey().side());
                     ok &= m.timing().clock().equals(clock) && (timing == null || timing.equals(m.timing()));
                     timing = m.timing();
                     for (Port p : m.ports()) ok &= !refused.contains(p) && muxesOfPort.containsKey(p);

@@ -34,8 +34,8 @@ public final class Ecp5OutputRegisters {
     static final String VERSION = "ecp5 output registers 2";
 
     static final int DATA_BITS = 18;
-    static final String CONST_LOW = "0";
-    static final String CONST_HIGH = "1";
+    private static final String CONST_LOW = "0";
+    private static final String CONST_HIGH = "1";
 
     private Ecp5OutputRegisters() {}
 
@@ -100,7 +100,6 @@ public final class Ecp5OutputRegisters {
     }
 
     private static boolean absorbPort(ObjectNode ram, String port, ObjectNode cells, Map<String, List<Sink>> sinks) {
-        ObjectNode params = (ObjectNode) ram.path("parameters");
         ObjectNode pins = (ObjectNode) ram.path("connections");
         if (!canTakeOutputRegister(ram, port)) return false;
         Map<String, String> registerOfPin = new HashMap<>();
@@ -185,7 +184,7 @@ public final class Ecp5OutputRegisters {
         }
     }
 
-    static boolean isConst(JsonNode bits, String value) {
+    private static boolean isConst(JsonNode bits, String value) {
         return bits != null
                 && bits.size() == 1
                 && bits.get(0).isTextual()
