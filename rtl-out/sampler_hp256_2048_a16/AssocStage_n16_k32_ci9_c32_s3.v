@@ -3,583 +3,588 @@
 `default_nettype none
 
 module AssocStage_n16_k32_ci9_c32_s3 (
-  input  wire clock, // AssocStage.java:60
-  input  wire reset, // AssocStage.java:60
-  output wire io_in_ready, // AssocStage.java:67
-  input  wire io_in_valid, // AssocStage.java:67
-  input  wire [31:0] io_in_bits_pc, // AssocStage.java:67
-  input  wire [31:0] io_in_bits_w, // AssocStage.java:67
-  input  wire [8:0] io_in_bits_count, // AssocStage.java:67
-  input  wire io_in_bits_msg, // AssocStage.java:67
-  input  wire io_in_bits_last, // AssocStage.java:67
-  input  wire io_out_ready, // AssocStage.java:67
-  output wire io_out_valid, // AssocStage.java:67
-  output wire [31:0] io_out_bits_pc, // AssocStage.java:67
-  output wire [31:0] io_out_bits_w, // AssocStage.java:67
-  output wire [31:0] io_out_bits_count, // AssocStage.java:67
-  output wire io_draining, // AssocStage.java:67
-  output wire io_holding  // AssocStage.java:67
+  input  wire clock, // AssocStage.java:61
+  input  wire reset, // AssocStage.java:61
+  output wire io_in_ready, // AssocStage.java:68
+  input  wire io_in_valid, // AssocStage.java:68
+  input  wire [31:0] io_in_bits_pc, // AssocStage.java:68
+  input  wire [31:0] io_in_bits_w, // AssocStage.java:68
+  input  wire [8:0] io_in_bits_count, // AssocStage.java:68
+  input  wire io_in_bits_msg, // AssocStage.java:68
+  input  wire io_in_bits_last, // AssocStage.java:68
+  input  wire io_out_ready, // AssocStage.java:68
+  output wire io_out_valid, // AssocStage.java:68
+  output wire [31:0] io_out_bits_pc, // AssocStage.java:68
+  output wire [31:0] io_out_bits_w, // AssocStage.java:68
+  output wire [31:0] io_out_bits_count, // AssocStage.java:68
+  output wire io_draining, // AssocStage.java:68
+  output wire io_holding  // AssocStage.java:68
 );
 
   // State
-  reg valid_0; // AssocStage.java:70
-  reg valid_1; // AssocStage.java:70
-  reg valid_2; // AssocStage.java:70
-  reg valid_3; // AssocStage.java:70
-  reg valid_4; // AssocStage.java:70
-  reg valid_5; // AssocStage.java:70
-  reg valid_6; // AssocStage.java:70
-  reg valid_7; // AssocStage.java:70
-  reg valid_8; // AssocStage.java:70
-  reg valid_9; // AssocStage.java:70
-  reg valid_10; // AssocStage.java:70
-  reg valid_11; // AssocStage.java:70
-  reg valid_12; // AssocStage.java:70
-  reg valid_13; // AssocStage.java:70
-  reg valid_14; // AssocStage.java:70
-  reg valid_15; // AssocStage.java:70
-  reg [31:0] pcs_0; // AssocStage.java:71
-  reg [31:0] pcs_1; // AssocStage.java:71
-  reg [31:0] pcs_2; // AssocStage.java:71
-  reg [31:0] pcs_3; // AssocStage.java:71
-  reg [31:0] pcs_4; // AssocStage.java:71
-  reg [31:0] pcs_5; // AssocStage.java:71
-  reg [31:0] pcs_6; // AssocStage.java:71
-  reg [31:0] pcs_7; // AssocStage.java:71
-  reg [31:0] pcs_8; // AssocStage.java:71
-  reg [31:0] pcs_9; // AssocStage.java:71
-  reg [31:0] pcs_10; // AssocStage.java:71
-  reg [31:0] pcs_11; // AssocStage.java:71
-  reg [31:0] pcs_12; // AssocStage.java:71
-  reg [31:0] pcs_13; // AssocStage.java:71
-  reg [31:0] pcs_14; // AssocStage.java:71
-  reg [31:0] pcs_15; // AssocStage.java:71
-  reg [31:0] ws_0; // AssocStage.java:72
-  reg [31:0] ws_1; // AssocStage.java:72
-  reg [31:0] ws_2; // AssocStage.java:72
-  reg [31:0] ws_3; // AssocStage.java:72
-  reg [31:0] ws_4; // AssocStage.java:72
-  reg [31:0] ws_5; // AssocStage.java:72
-  reg [31:0] ws_6; // AssocStage.java:72
-  reg [31:0] ws_7; // AssocStage.java:72
-  reg [31:0] ws_8; // AssocStage.java:72
-  reg [31:0] ws_9; // AssocStage.java:72
-  reg [31:0] ws_10; // AssocStage.java:72
-  reg [31:0] ws_11; // AssocStage.java:72
-  reg [31:0] ws_12; // AssocStage.java:72
-  reg [31:0] ws_13; // AssocStage.java:72
-  reg [31:0] ws_14; // AssocStage.java:72
-  reg [31:0] ws_15; // AssocStage.java:72
-  reg [31:0] cnts_0; // AssocStage.java:73
-  reg [31:0] cnts_1; // AssocStage.java:73
-  reg [31:0] cnts_2; // AssocStage.java:73
-  reg [31:0] cnts_3; // AssocStage.java:73
-  reg [31:0] cnts_4; // AssocStage.java:73
-  reg [31:0] cnts_5; // AssocStage.java:73
-  reg [31:0] cnts_6; // AssocStage.java:73
-  reg [31:0] cnts_7; // AssocStage.java:73
-  reg [31:0] cnts_8; // AssocStage.java:73
-  reg [31:0] cnts_9; // AssocStage.java:73
-  reg [31:0] cnts_10; // AssocStage.java:73
-  reg [31:0] cnts_11; // AssocStage.java:73
-  reg [31:0] cnts_12; // AssocStage.java:73
-  reg [31:0] cnts_13; // AssocStage.java:73
-  reg [31:0] cnts_14; // AssocStage.java:73
-  reg [31:0] cnts_15; // AssocStage.java:73
-  reg [3:0] victim; // AssocStage.java:74
-  reg draining_r; // AssocStage.java:75
-  reg [3:0] ptr; // AssocStage.java:76
-  reg [4:0] filled; // AssocStage.java:79
-  reg m_valid; // AssocStage.java:130
-  reg [31:0] m_pc; // AssocStage.java:131
-  reg [31:0] m_w; // AssocStage.java:131
-  reg [8:0] m_count; // AssocStage.java:131
-  reg m_msg; // AssocStage.java:131
-  reg m_last; // AssocStage.java:131
-  reg u_held; // AssocStage.java:132
-  reg [31:0] u_pc; // AssocStage.java:133
-  reg [31:0] u_w; // AssocStage.java:133
-  reg [8:0] u_count; // AssocStage.java:133
-  reg u_msg; // AssocStage.java:133
-  reg u_last; // AssocStage.java:133
-  reg cmp_valid; // AssocStage.java:157
-  reg [31:0] cmp_pc; // AssocStage.java:158
-  reg [31:0] cmp_w; // AssocStage.java:158
-  reg [8:0] cmp_count; // AssocStage.java:158
-  reg cmp_msg; // AssocStage.java:158
-  reg cmp_last; // AssocStage.java:158
-  reg [15:0] m_compared; // AssocStage.java:170
-  reg m_missed_write; // AssocStage.java:318
-  reg m_missed_same_key; // AssocStage.java:319
-  reg [15:0] m_missed_slot; // AssocStage.java:320
-  reg m_missed_new; // AssocStage.java:321
-  reg [15:0] u_match; // AssocStage.java:175
-  reg [31:0] u_entry_count; // AssocStage.java:176
-  reg u_missed_write; // AssocStage.java:318
-  reg u_missed_same_key; // AssocStage.java:319
-  reg [15:0] u_missed_slot; // AssocStage.java:320
-  reg u_missed_new; // AssocStage.java:321
-  reg [31:0] missed_count; // AssocStage.java:179
-  reg u_match_any; // AssocStage.java:184
-  reg u_match_victim; // AssocStage.java:185
-  reg missed_evict; // AssocStage.java:187
+  reg valid_0; // AssocStage.java:71
+  reg valid_1; // AssocStage.java:71
+  reg valid_2; // AssocStage.java:71
+  reg valid_3; // AssocStage.java:71
+  reg valid_4; // AssocStage.java:71
+  reg valid_5; // AssocStage.java:71
+  reg valid_6; // AssocStage.java:71
+  reg valid_7; // AssocStage.java:71
+  reg valid_8; // AssocStage.java:71
+  reg valid_9; // AssocStage.java:71
+  reg valid_10; // AssocStage.java:71
+  reg valid_11; // AssocStage.java:71
+  reg valid_12; // AssocStage.java:71
+  reg valid_13; // AssocStage.java:71
+  reg valid_14; // AssocStage.java:71
+  reg valid_15; // AssocStage.java:71
+  reg [31:0] pcs_0; // AssocStage.java:72
+  reg [31:0] pcs_1; // AssocStage.java:72
+  reg [31:0] pcs_2; // AssocStage.java:72
+  reg [31:0] pcs_3; // AssocStage.java:72
+  reg [31:0] pcs_4; // AssocStage.java:72
+  reg [31:0] pcs_5; // AssocStage.java:72
+  reg [31:0] pcs_6; // AssocStage.java:72
+  reg [31:0] pcs_7; // AssocStage.java:72
+  reg [31:0] pcs_8; // AssocStage.java:72
+  reg [31:0] pcs_9; // AssocStage.java:72
+  reg [31:0] pcs_10; // AssocStage.java:72
+  reg [31:0] pcs_11; // AssocStage.java:72
+  reg [31:0] pcs_12; // AssocStage.java:72
+  reg [31:0] pcs_13; // AssocStage.java:72
+  reg [31:0] pcs_14; // AssocStage.java:72
+  reg [31:0] pcs_15; // AssocStage.java:72
+  reg [31:0] ws_0; // AssocStage.java:73
+  reg [31:0] ws_1; // AssocStage.java:73
+  reg [31:0] ws_2; // AssocStage.java:73
+  reg [31:0] ws_3; // AssocStage.java:73
+  reg [31:0] ws_4; // AssocStage.java:73
+  reg [31:0] ws_5; // AssocStage.java:73
+  reg [31:0] ws_6; // AssocStage.java:73
+  reg [31:0] ws_7; // AssocStage.java:73
+  reg [31:0] ws_8; // AssocStage.java:73
+  reg [31:0] ws_9; // AssocStage.java:73
+  reg [31:0] ws_10; // AssocStage.java:73
+  reg [31:0] ws_11; // AssocStage.java:73
+  reg [31:0] ws_12; // AssocStage.java:73
+  reg [31:0] ws_13; // AssocStage.java:73
+  reg [31:0] ws_14; // AssocStage.java:73
+  reg [31:0] ws_15; // AssocStage.java:73
+  reg [31:0] cnts_0; // AssocStage.java:74
+  reg [31:0] cnts_1; // AssocStage.java:74
+  reg [31:0] cnts_2; // AssocStage.java:74
+  reg [31:0] cnts_3; // AssocStage.java:74
+  reg [31:0] cnts_4; // AssocStage.java:74
+  reg [31:0] cnts_5; // AssocStage.java:74
+  reg [31:0] cnts_6; // AssocStage.java:74
+  reg [31:0] cnts_7; // AssocStage.java:74
+  reg [31:0] cnts_8; // AssocStage.java:74
+  reg [31:0] cnts_9; // AssocStage.java:74
+  reg [31:0] cnts_10; // AssocStage.java:74
+  reg [31:0] cnts_11; // AssocStage.java:74
+  reg [31:0] cnts_12; // AssocStage.java:74
+  reg [31:0] cnts_13; // AssocStage.java:74
+  reg [31:0] cnts_14; // AssocStage.java:74
+  reg [31:0] cnts_15; // AssocStage.java:74
+  reg [3:0] victim; // AssocStage.java:75
+  reg draining_r; // AssocStage.java:79
+  reg [3:0] ptr; // AssocStage.java:80
+  reg [4:0] filled; // AssocStage.java:83
+  reg m_valid; // AssocStage.java:134
+  reg [31:0] m_pc; // AssocStage.java:135
+  reg [31:0] m_w; // AssocStage.java:135
+  reg [8:0] m_count; // AssocStage.java:135
+  reg m_msg; // AssocStage.java:135
+  reg m_last; // AssocStage.java:135
+  reg u_held; // AssocStage.java:136
+  reg [31:0] u_pc; // AssocStage.java:137
+  reg [31:0] u_w; // AssocStage.java:137
+  reg [8:0] u_count; // AssocStage.java:137
+  reg u_msg; // AssocStage.java:137
+  reg u_last; // AssocStage.java:137
+  reg cmp_valid; // AssocStage.java:161
+  reg [31:0] cmp_pc; // AssocStage.java:162
+  reg [31:0] cmp_w; // AssocStage.java:162
+  reg [8:0] cmp_count; // AssocStage.java:162
+  reg cmp_msg; // AssocStage.java:162
+  reg cmp_last; // AssocStage.java:162
+  reg [15:0] m_compared; // AssocStage.java:174
+  reg m_missed_write; // AssocStage.java:324
+  reg m_missed_same_key; // AssocStage.java:325
+  reg [15:0] m_missed_slot; // AssocStage.java:326
+  reg m_missed_new; // AssocStage.java:327
+  reg [15:0] u_match; // AssocStage.java:179
+  reg [31:0] u_entry_count; // AssocStage.java:180
+  reg u_missed_write; // AssocStage.java:324
+  reg u_missed_same_key; // AssocStage.java:325
+  reg [15:0] u_missed_slot; // AssocStage.java:326
+  reg u_missed_new; // AssocStage.java:327
+  reg [31:0] missed_count; // AssocStage.java:183
+  reg u_match_any; // AssocStage.java:188
+  reg u_match_victim; // AssocStage.java:189
+  reg missed_evict; // AssocStage.java:191
+
+  // Memories (no reset, so synthesis infers RAM)
+  reg [63:0] emitted_keys [0:15]; // AssocStage.java:78
 
   // Wires
-  wire skidBuffer_io_enq_ready; // AssocStage.java:87
-  wire skidBuffer_io_enq_valid; // AssocStage.java:87
-  wire [95:0] skidBuffer_io_enq_bits; // AssocStage.java:87
-  wire skidBuffer_io_deq_ready; // AssocStage.java:87
-  wire skidBuffer_io_deq_valid; // AssocStage.java:87
-  wire [95:0] skidBuffer_io_deq_bits; // AssocStage.java:87
-  wire out_ready; // AssocStage.java:88
-  wire out_valid; // AssocStage.java:88
-  wire [31:0] out_bits_pc; // AssocStage.java:88
-  wire [31:0] out_bits_w; // AssocStage.java:88
-  wire [31:0] out_bits_count; // AssocStage.java:88
-  wire [15:0] wrote_slot; // AssocStage.java:118
-  wire wrote_new; // AssocStage.java:119
-  wire [31:0] wrote_count; // AssocStage.java:120
-  wire u_store; // AssocStage.java:121
-  wire [15:0] _wire_0; // AssocStage.java:304
+  wire skidBuffer_io_enq_ready; // AssocStage.java:91
+  wire skidBuffer_io_enq_valid; // AssocStage.java:91
+  wire [95:0] skidBuffer_io_enq_bits; // AssocStage.java:91
+  wire skidBuffer_io_deq_ready; // AssocStage.java:91
+  wire skidBuffer_io_deq_valid; // AssocStage.java:91
+  wire [95:0] skidBuffer_io_deq_bits; // AssocStage.java:91
+  wire out_ready; // AssocStage.java:92
+  wire out_valid; // AssocStage.java:92
+  wire [31:0] out_bits_pc; // AssocStage.java:92
+  wire [31:0] out_bits_w; // AssocStage.java:92
+  wire [31:0] out_bits_count; // AssocStage.java:92
+  wire [15:0] wrote_slot; // AssocStage.java:122
+  wire wrote_new; // AssocStage.java:123
+  wire [31:0] wrote_count; // AssocStage.java:124
+  wire u_store; // AssocStage.java:125
+  wire [15:0] _wire_0; // AssocStage.java:310
 
   // Logic
-  wire _not_0 = ~cmp_valid; // AssocStage.java:164
-  wire _not_1 = ~m_valid; // AssocStage.java:160
-  wire _not_2 = ~u_held; // AssocStage.java:139
-  wire _not_3 = ~draining_r; // AssocStage.java:105
-  wire take = _not_3 & out_ready; // AssocStage.java:105
-  wire _and_0 = u_held & take; // AssocStage.java:135
-  wire _not_4 = ~u_last; // AssocStage.java:139
-  wire _and_1 = _and_0 & _not_4; // AssocStage.java:139
-  wire _or_0 = _not_2 | _and_1; // AssocStage.java:139
-  wire _and_2 = m_valid & _or_0; // AssocStage.java:139
-  wire _not_5 = ~draining_r; // AssocStage.java:140
-  wire m_moves = _and_2 & _not_5; // AssocStage.java:140
-  wire _or_1 = _not_1 | m_moves; // AssocStage.java:160
-  wire _and_3 = cmp_valid & _or_1; // AssocStage.java:160
-  wire _and_4 = m_valid & m_last; // AssocStage.java:159
-  wire _and_5 = u_held & u_last; // AssocStage.java:159
-  wire last_ahead = _and_4 | _and_5; // AssocStage.java:159
-  wire _not_6 = ~last_ahead; // AssocStage.java:161
-  wire _and_6 = _and_3 & _not_6; // AssocStage.java:161
-  wire _not_7 = ~draining_r; // AssocStage.java:162
-  wire cmp_moves = _and_6 & _not_7; // AssocStage.java:162
-  wire _or_2 = _not_0 | cmp_moves; // AssocStage.java:164
-  wire [31:0] _bits_0 = skidBuffer_io_deq_bits[31:0]; // AssocStage.java:94
-  wire [31:0] _bits_1 = skidBuffer_io_deq_bits[63:32]; // AssocStage.java:95
-  wire [31:0] _bits_2 = skidBuffer_io_deq_bits[95:64]; // AssocStage.java:96
-  wire _or_3 = cmp_valid | m_valid; // AssocStage.java:169
-  wire _or_4 = _or_3 | u_held; // AssocStage.java:169
-  wire _or_5 = _or_4 | skidBuffer_io_deq_valid; // AssocStage.java:169
-  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:275
-  wire _not_8 = ~drain_valid; // AssocStage.java:276
-  wire _or_6 = _not_8 | out_ready; // AssocStage.java:276
-  wire _and_7 = draining_r & _or_6; // AssocStage.java:276
-  wire _eq_0 = ptr == 4'd0; // AssocStage.java:277
-  wire fire = u_held & take; // AssocStage.java:244
-  wire _and_8 = fire & u_msg; // AssocStage.java:245
-  wire _not_9 = ~1'd0; // AssocStage.java:245
-  wire store = _and_8 & _not_9; // AssocStage.java:245
-  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:322
-  wire _and_9 = missed_evict & u_match_victim; // AssocStage.java:189
-  wire _not_10 = ~_and_9; // AssocStage.java:189
-  wire _and_10 = u_match_any & _not_10; // AssocStage.java:189
-  wire hit_fast = u_missed_own | _and_10; // AssocStage.java:189
-  wire any_free = filled != 5'd16; // AssocStage.java:80
-  wire [3:0] _bits_3 = filled[3:0]; // AssocStage.java:228
-  wire [3:0] slot = any_free ? _bits_3 : victim; // AssocStage.java:228
-  wire _eq_1 = slot == 4'd0; // AssocStage.java:261
-  wire _eq_2 = ptr == 4'd1; // AssocStage.java:277
-  wire _eq_3 = slot == 4'd1; // AssocStage.java:261
-  wire _eq_4 = ptr == 4'd2; // AssocStage.java:277
-  wire _eq_5 = slot == 4'd2; // AssocStage.java:261
-  wire _eq_6 = ptr == 4'd3; // AssocStage.java:277
-  wire _eq_7 = slot == 4'd3; // AssocStage.java:261
-  wire _eq_8 = ptr == 4'd4; // AssocStage.java:277
-  wire _eq_9 = slot == 4'd4; // AssocStage.java:261
-  wire _eq_10 = ptr == 4'd5; // AssocStage.java:277
-  wire _eq_11 = slot == 4'd5; // AssocStage.java:261
-  wire _eq_12 = ptr == 4'd6; // AssocStage.java:277
-  wire _eq_13 = slot == 4'd6; // AssocStage.java:261
-  wire _eq_14 = ptr == 4'd7; // AssocStage.java:277
-  wire _eq_15 = slot == 4'd7; // AssocStage.java:261
-  wire _eq_16 = ptr == 4'd8; // AssocStage.java:277
-  wire _eq_17 = slot == 4'd8; // AssocStage.java:261
-  wire _eq_18 = ptr == 4'd9; // AssocStage.java:277
-  wire _eq_19 = slot == 4'd9; // AssocStage.java:261
-  wire _eq_20 = ptr == 4'd10; // AssocStage.java:277
-  wire _eq_21 = slot == 4'd10; // AssocStage.java:261
-  wire _eq_22 = ptr == 4'd11; // AssocStage.java:277
-  wire _eq_23 = slot == 4'd11; // AssocStage.java:261
-  wire _eq_24 = ptr == 4'd12; // AssocStage.java:277
-  wire _eq_25 = slot == 4'd12; // AssocStage.java:261
-  wire _eq_26 = ptr == 4'd13; // AssocStage.java:277
-  wire _eq_27 = slot == 4'd13; // AssocStage.java:261
-  wire _eq_28 = ptr == 4'd14; // AssocStage.java:277
-  wire _eq_29 = slot == 4'd14; // AssocStage.java:261
-  wire _eq_30 = ptr == 4'd15; // AssocStage.java:277
-  wire _eq_31 = slot == 4'd15; // AssocStage.java:261
-  wire _eq_32 = slot == 4'd0; // AssocStage.java:262
-  wire _eq_33 = slot == 4'd1; // AssocStage.java:262
-  wire _eq_34 = slot == 4'd2; // AssocStage.java:262
-  wire _eq_35 = slot == 4'd3; // AssocStage.java:262
-  wire _eq_36 = slot == 4'd4; // AssocStage.java:262
-  wire _eq_37 = slot == 4'd5; // AssocStage.java:262
-  wire _eq_38 = slot == 4'd6; // AssocStage.java:262
-  wire _eq_39 = slot == 4'd7; // AssocStage.java:262
-  wire _eq_40 = slot == 4'd8; // AssocStage.java:262
-  wire _eq_41 = slot == 4'd9; // AssocStage.java:262
-  wire _eq_42 = slot == 4'd10; // AssocStage.java:262
-  wire _eq_43 = slot == 4'd11; // AssocStage.java:262
-  wire _eq_44 = slot == 4'd12; // AssocStage.java:262
-  wire _eq_45 = slot == 4'd13; // AssocStage.java:262
-  wire _eq_46 = slot == 4'd14; // AssocStage.java:262
-  wire _eq_47 = slot == 4'd15; // AssocStage.java:262
-  wire _eq_48 = slot == 4'd0; // AssocStage.java:263
-  wire _eq_49 = slot == 4'd1; // AssocStage.java:263
-  wire _eq_50 = slot == 4'd2; // AssocStage.java:263
-  wire _eq_51 = slot == 4'd3; // AssocStage.java:263
-  wire _eq_52 = slot == 4'd4; // AssocStage.java:263
-  wire _eq_53 = slot == 4'd5; // AssocStage.java:263
-  wire _eq_54 = slot == 4'd6; // AssocStage.java:263
-  wire _eq_55 = slot == 4'd7; // AssocStage.java:263
-  wire _eq_56 = slot == 4'd8; // AssocStage.java:263
-  wire _eq_57 = slot == 4'd9; // AssocStage.java:263
-  wire _eq_58 = slot == 4'd10; // AssocStage.java:263
-  wire _eq_59 = slot == 4'd11; // AssocStage.java:263
-  wire _eq_60 = slot == 4'd12; // AssocStage.java:263
-  wire _eq_61 = slot == 4'd13; // AssocStage.java:263
-  wire _eq_62 = slot == 4'd14; // AssocStage.java:263
-  wire _eq_63 = slot == 4'd15; // AssocStage.java:263
-  wire _and_11 = u_missed_write & u_missed_new; // AssocStage.java:323
-  wire [15:0] _mux_0 = _and_11 ? u_missed_slot : 16'd0; // AssocStage.java:323
-  wire [15:0] _not_11 = ~_mux_0; // AssocStage.java:331
-  wire [15:0] _and_12 = u_match & _not_11; // AssocStage.java:331
-  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_12; // AssocStage.java:331
-  wire _bits_4 = match_vec[0]; // AssocStage.java:257
-  wire [32:0] _add_expand_0 = {1'b0, missed_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:224
-  wire [32:0] _add_expand_1 = {1'b0, u_entry_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:224
-  wire [32:0] sum = u_missed_own ? _add_expand_0 : _add_expand_1; // AssocStage.java:224
-  wire sum_over = sum[32]; // AssocStage.java:227
-  wire _not_12 = ~sum_over; // AssocStage.java:246
-  wire _and_13 = hit_fast & _not_12; // AssocStage.java:246
-  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:246
-  wire [31:0] new_count = _and_13 ? _bits_5 : {{23{1'b0}}, u_count}; // AssocStage.java:246
-  wire _eq_64 = slot == 4'd0; // AssocStage.java:264
-  wire _bits_6 = match_vec[1]; // AssocStage.java:257
-  wire _eq_65 = slot == 4'd1; // AssocStage.java:264
-  wire _bits_7 = match_vec[2]; // AssocStage.java:257
-  wire _eq_66 = slot == 4'd2; // AssocStage.java:264
-  wire _bits_8 = match_vec[3]; // AssocStage.java:257
-  wire _eq_67 = slot == 4'd3; // AssocStage.java:264
-  wire _bits_9 = match_vec[4]; // AssocStage.java:257
-  wire _eq_68 = slot == 4'd4; // AssocStage.java:264
-  wire _bits_10 = match_vec[5]; // AssocStage.java:257
-  wire _eq_69 = slot == 4'd5; // AssocStage.java:264
-  wire _bits_11 = match_vec[6]; // AssocStage.java:257
-  wire _eq_70 = slot == 4'd6; // AssocStage.java:264
-  wire _bits_12 = match_vec[7]; // AssocStage.java:257
-  wire _eq_71 = slot == 4'd7; // AssocStage.java:264
-  wire _bits_13 = match_vec[8]; // AssocStage.java:257
-  wire _eq_72 = slot == 4'd8; // AssocStage.java:264
-  wire _bits_14 = match_vec[9]; // AssocStage.java:257
-  wire _eq_73 = slot == 4'd9; // AssocStage.java:264
-  wire _bits_15 = match_vec[10]; // AssocStage.java:257
-  wire _eq_74 = slot == 4'd10; // AssocStage.java:264
-  wire _bits_16 = match_vec[11]; // AssocStage.java:257
-  wire _eq_75 = slot == 4'd11; // AssocStage.java:264
-  wire _bits_17 = match_vec[12]; // AssocStage.java:257
-  wire _eq_76 = slot == 4'd12; // AssocStage.java:264
-  wire _bits_18 = match_vec[13]; // AssocStage.java:257
-  wire _eq_77 = slot == 4'd13; // AssocStage.java:264
-  wire _bits_19 = match_vec[14]; // AssocStage.java:257
-  wire _eq_78 = slot == 4'd14; // AssocStage.java:264
-  wire _bits_20 = match_vec[15]; // AssocStage.java:257
-  wire _eq_79 = slot == 4'd15; // AssocStage.java:264
-  wire _eq_80 = ptr == 4'd15; // AssocStage.java:279
-  wire _eq_81 = victim == 4'd15; // AssocStage.java:350
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:350
-  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:350
-  wire _and_14 = fire & u_last; // AssocStage.java:269
-  wire _eq_82 = ptr == 4'd15; // AssocStage.java:350
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:350
-  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:350
-  wire [4:0] _add_2 = filled + 5'd1; // AssocStage.java:265
-  wire [95:0] _cat_0 = {out_bits_count, out_bits_w, out_bits_pc}; // AssocStage.java:90
-  wire _and_15 = hit_fast & sum_over; // AssocStage.java:243
-  wire _or_7 = 1'd0 | _and_15; // AssocStage.java:243
-  wire _not_13 = ~hit_fast; // AssocStage.java:242
-  wire _not_14 = ~any_free; // AssocStage.java:242
-  wire evict_victim = _not_13 & _not_14; // AssocStage.java:242
-  wire _or_8 = _or_7 | evict_victim; // AssocStage.java:243
-  wire need_out = u_msg & _or_8; // AssocStage.java:243
-  wire _and_16 = u_held & need_out; // AssocStage.java:292
-  wire _mux_3 = draining_r ? drain_valid : _and_16; // AssocStage.java:292
-  wire _not_15 = ~1'd0; // AssocStage.java:288
-  wire _and_17 = evict_victim & _not_15; // AssocStage.java:288
-  wire stored = draining_r | _and_17; // AssocStage.java:288
-  wire [3:0] _mux_4 = draining_r ? ptr : victim; // AssocStage.java:287
-  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_15 : pcs_14) : (_mux_4[0] ? pcs_13 : pcs_12)) : (_mux_4[1] ? (_mux_4[0] ? pcs_11 : pcs_10) : (_mux_4[0] ? pcs_9 : pcs_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_7 : pcs_6) : (_mux_4[0] ? pcs_5 : pcs_4)) : (_mux_4[1] ? (_mux_4[0] ? pcs_3 : pcs_2) : (_mux_4[0] ? pcs_1 : pcs_0))); // AssocStage.java:346
-  wire [31:0] _mux_5 = stored ? _dyn_index_0 : u_pc; // AssocStage.java:289
-  wire [31:0] _dyn_index_1 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_15 : ws_14) : (_mux_4[0] ? ws_13 : ws_12)) : (_mux_4[1] ? (_mux_4[0] ? ws_11 : ws_10) : (_mux_4[0] ? ws_9 : ws_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_7 : ws_6) : (_mux_4[0] ? ws_5 : ws_4)) : (_mux_4[1] ? (_mux_4[0] ? ws_3 : ws_2) : (_mux_4[0] ? ws_1 : ws_0))); // AssocStage.java:346
-  wire [31:0] _mux_6 = stored ? _dyn_index_1 : u_w; // AssocStage.java:290
-  wire [31:0] _dyn_index_2 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:346
-  wire [31:0] hit_count = u_missed_own ? missed_count : u_entry_count; // AssocStage.java:223
-  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:291
-  wire [31:0] _mux_8 = stored ? _dyn_index_2 : _mux_7; // AssocStage.java:291
-  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:336
-  wire [15:0] _bits_21 = _dshl_0[15:0]; // AssocStage.java:336
-  wire [15:0] _mux_9 = hit_fast ? match_vec : _bits_21; // AssocStage.java:249
-  wire _not_16 = ~hit_fast; // AssocStage.java:250
-  wire _not_17 = ~1'd0; // AssocStage.java:248
-  wire _and_18 = u_msg & _not_17; // AssocStage.java:248
-  wire _not_18 = ~m_moves; // AssocStage.java:168
-  wire _and_19 = m_valid & _not_18; // AssocStage.java:168
-  wire _or_9 = cmp_moves | _and_19; // AssocStage.java:168
-  wire _not_19 = ~_and_0; // AssocStage.java:143
-  wire _and_20 = u_held & _not_19; // AssocStage.java:143
-  wire _or_10 = m_moves | _and_20; // AssocStage.java:143
-  wire _and_21 = io_in_valid & io_in_ready; // AssocStage.java:166
-  wire _not_20 = ~cmp_moves; // AssocStage.java:166
-  wire _and_22 = cmp_valid & _not_20; // AssocStage.java:166
-  wire _or_11 = _and_21 | _and_22; // AssocStage.java:166
-  wire _and_23 = io_in_valid & io_in_ready; // AssocStage.java:165
-  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:303
-  wire _and_24 = valid_15 & _eq_83; // AssocStage.java:303
-  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:303
-  wire _and_25 = _and_24 & _eq_84; // AssocStage.java:303
-  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:303
-  wire _and_26 = valid_14 & _eq_85; // AssocStage.java:303
-  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:303
-  wire _and_27 = _and_26 & _eq_86; // AssocStage.java:303
-  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:303
-  wire _and_28 = valid_13 & _eq_87; // AssocStage.java:303
-  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:303
-  wire _and_29 = _and_28 & _eq_88; // AssocStage.java:303
-  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:303
-  wire _and_30 = valid_12 & _eq_89; // AssocStage.java:303
-  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:303
-  wire _and_31 = _and_30 & _eq_90; // AssocStage.java:303
-  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:303
-  wire _and_32 = valid_11 & _eq_91; // AssocStage.java:303
-  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:303
-  wire _and_33 = _and_32 & _eq_92; // AssocStage.java:303
-  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:303
-  wire _and_34 = valid_10 & _eq_93; // AssocStage.java:303
-  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:303
-  wire _and_35 = _and_34 & _eq_94; // AssocStage.java:303
-  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:303
-  wire _and_36 = valid_9 & _eq_95; // AssocStage.java:303
-  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:303
-  wire _and_37 = _and_36 & _eq_96; // AssocStage.java:303
-  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:303
-  wire _and_38 = valid_8 & _eq_97; // AssocStage.java:303
-  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:303
-  wire _and_39 = _and_38 & _eq_98; // AssocStage.java:303
-  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:303
-  wire _and_40 = valid_7 & _eq_99; // AssocStage.java:303
-  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:303
-  wire _and_41 = _and_40 & _eq_100; // AssocStage.java:303
-  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:303
-  wire _and_42 = valid_6 & _eq_101; // AssocStage.java:303
-  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:303
-  wire _and_43 = _and_42 & _eq_102; // AssocStage.java:303
-  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:303
-  wire _and_44 = valid_5 & _eq_103; // AssocStage.java:303
-  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:303
-  wire _and_45 = _and_44 & _eq_104; // AssocStage.java:303
-  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:303
-  wire _and_46 = valid_4 & _eq_105; // AssocStage.java:303
-  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:303
-  wire _and_47 = _and_46 & _eq_106; // AssocStage.java:303
-  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:303
-  wire _and_48 = valid_3 & _eq_107; // AssocStage.java:303
-  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:303
-  wire _and_49 = _and_48 & _eq_108; // AssocStage.java:303
-  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:303
-  wire _and_50 = valid_2 & _eq_109; // AssocStage.java:303
-  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:303
-  wire _and_51 = _and_50 & _eq_110; // AssocStage.java:303
-  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:303
-  wire _and_52 = valid_1 & _eq_111; // AssocStage.java:303
-  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:303
-  wire _and_53 = _and_52 & _eq_112; // AssocStage.java:303
-  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:303
-  wire _and_54 = valid_0 & _eq_113; // AssocStage.java:303
-  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:303
-  wire _and_55 = _and_54 & _eq_114; // AssocStage.java:303
-  wire [15:0] _cat_1 = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55}; // AssocStage.java:304
-  wire u_commits = u_store & _and_0; // AssocStage.java:136
-  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:308
-  wire _eq_116 = cmp_w == u_w; // AssocStage.java:308
-  wire _and_56 = _eq_115 & _eq_116; // AssocStage.java:308
-  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:322
-  wire _and_57 = m_missed_write & m_missed_new; // AssocStage.java:323
-  wire [15:0] _mux_10 = _and_57 ? m_missed_slot : 16'd0; // AssocStage.java:323
-  wire [15:0] _not_21 = ~_mux_10; // AssocStage.java:331
-  wire [15:0] _and_58 = m_compared & _not_21; // AssocStage.java:331
-  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_58; // AssocStage.java:331
-  wire _bits_22 = m_match[0]; // AssocStage.java:176
-  wire [31:0] _fill_0 = {32{_bits_22}}; // AssocStage.java:176
-  wire [31:0] _and_59 = cnts_0 & _fill_0; // AssocStage.java:176
-  wire _bits_23 = m_match[1]; // AssocStage.java:176
-  wire [31:0] _fill_1 = {32{_bits_23}}; // AssocStage.java:176
-  wire [31:0] _and_60 = cnts_1 & _fill_1; // AssocStage.java:176
-  wire [31:0] _or_12 = _and_59 | _and_60; // AssocStage.java:176
-  wire _bits_24 = m_match[2]; // AssocStage.java:176
-  wire [31:0] _fill_2 = {32{_bits_24}}; // AssocStage.java:176
-  wire [31:0] _and_61 = cnts_2 & _fill_2; // AssocStage.java:176
-  wire _bits_25 = m_match[3]; // AssocStage.java:176
-  wire [31:0] _fill_3 = {32{_bits_25}}; // AssocStage.java:176
-  wire [31:0] _and_62 = cnts_3 & _fill_3; // AssocStage.java:176
-  wire [31:0] _or_13 = _and_61 | _and_62; // AssocStage.java:176
-  wire [31:0] _or_14 = _or_12 | _or_13; // AssocStage.java:176
-  wire _bits_26 = m_match[4]; // AssocStage.java:176
-  wire [31:0] _fill_4 = {32{_bits_26}}; // AssocStage.java:176
-  wire [31:0] _and_63 = cnts_4 & _fill_4; // AssocStage.java:176
-  wire _bits_27 = m_match[5]; // AssocStage.java:176
-  wire [31:0] _fill_5 = {32{_bits_27}}; // AssocStage.java:176
-  wire [31:0] _and_64 = cnts_5 & _fill_5; // AssocStage.java:176
-  wire [31:0] _or_15 = _and_63 | _and_64; // AssocStage.java:176
-  wire _bits_28 = m_match[6]; // AssocStage.java:176
-  wire [31:0] _fill_6 = {32{_bits_28}}; // AssocStage.java:176
-  wire [31:0] _and_65 = cnts_6 & _fill_6; // AssocStage.java:176
-  wire _bits_29 = m_match[7]; // AssocStage.java:176
-  wire [31:0] _fill_7 = {32{_bits_29}}; // AssocStage.java:176
-  wire [31:0] _and_66 = cnts_7 & _fill_7; // AssocStage.java:176
-  wire [31:0] _or_16 = _and_65 | _and_66; // AssocStage.java:176
-  wire [31:0] _or_17 = _or_15 | _or_16; // AssocStage.java:176
-  wire [31:0] _or_18 = _or_14 | _or_17; // AssocStage.java:176
-  wire _bits_30 = m_match[8]; // AssocStage.java:176
-  wire [31:0] _fill_8 = {32{_bits_30}}; // AssocStage.java:176
-  wire [31:0] _and_67 = cnts_8 & _fill_8; // AssocStage.java:176
-  wire _bits_31 = m_match[9]; // AssocStage.java:176
-  wire [31:0] _fill_9 = {32{_bits_31}}; // AssocStage.java:176
-  wire [31:0] _and_68 = cnts_9 & _fill_9; // AssocStage.java:176
-  wire [31:0] _or_19 = _and_67 | _and_68; // AssocStage.java:176
-  wire _bits_32 = m_match[10]; // AssocStage.java:176
-  wire [31:0] _fill_10 = {32{_bits_32}}; // AssocStage.java:176
-  wire [31:0] _and_69 = cnts_10 & _fill_10; // AssocStage.java:176
-  wire _bits_33 = m_match[11]; // AssocStage.java:176
-  wire [31:0] _fill_11 = {32{_bits_33}}; // AssocStage.java:176
-  wire [31:0] _and_70 = cnts_11 & _fill_11; // AssocStage.java:176
-  wire [31:0] _or_20 = _and_69 | _and_70; // AssocStage.java:176
-  wire [31:0] _or_21 = _or_19 | _or_20; // AssocStage.java:176
-  wire _bits_34 = m_match[12]; // AssocStage.java:176
-  wire [31:0] _fill_12 = {32{_bits_34}}; // AssocStage.java:176
-  wire [31:0] _and_71 = cnts_12 & _fill_12; // AssocStage.java:176
-  wire _bits_35 = m_match[13]; // AssocStage.java:176
-  wire [31:0] _fill_13 = {32{_bits_35}}; // AssocStage.java:176
-  wire [31:0] _and_72 = cnts_13 & _fill_13; // AssocStage.java:176
-  wire [31:0] _or_22 = _and_71 | _and_72; // AssocStage.java:176
-  wire _bits_36 = m_match[14]; // AssocStage.java:176
-  wire [31:0] _fill_14 = {32{_bits_36}}; // AssocStage.java:176
-  wire [31:0] _and_73 = cnts_14 & _fill_14; // AssocStage.java:176
-  wire _bits_37 = m_match[15]; // AssocStage.java:176
-  wire [31:0] _fill_15 = {32{_bits_37}}; // AssocStage.java:176
-  wire [31:0] _and_74 = cnts_15 & _fill_15; // AssocStage.java:176
-  wire [31:0] _or_23 = _and_73 | _and_74; // AssocStage.java:176
-  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:176
-  wire [31:0] _or_25 = _or_21 | _or_24; // AssocStage.java:176
-  wire [31:0] _or_26 = _or_18 | _or_25; // AssocStage.java:176
-  wire _eq_117 = m_pc == u_pc; // AssocStage.java:308
-  wire _eq_118 = m_w == u_w; // AssocStage.java:308
-  wire _and_75 = _eq_117 & _eq_118; // AssocStage.java:308
-  wire _or_r_0 = |m_match; // AssocStage.java:184
-  wire [15:0] _dshr_0 = m_match >> victim; // AssocStage.java:185
-  wire _bits_38 = _dshr_0[0]; // AssocStage.java:185
-  wire _and_76 = u_commits & wrote_new; // AssocStage.java:187
-  wire _not_22 = ~any_free; // AssocStage.java:187
-  wire _and_77 = _and_76 & _not_22; // AssocStage.java:187
-  wire _or_r_1 = |match_vec; // AssocStage.java:209
-  wire _eq_119 = hit_fast == _or_r_1; // AssocStage.java:209
-  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:215
-  wire [15:0] _and_78 = match_vec & _sub_0; // AssocStage.java:215
-  wire _eq_120 = _and_78 == 16'd0; // AssocStage.java:215
-  wire _not_23 = ~valid_15; // AssocStage.java:230
-  wire _not_24 = ~valid_14; // AssocStage.java:230
-  wire _not_25 = ~valid_13; // AssocStage.java:230
-  wire _not_26 = ~valid_12; // AssocStage.java:230
-  wire _not_27 = ~valid_11; // AssocStage.java:230
-  wire _not_28 = ~valid_10; // AssocStage.java:230
-  wire _not_29 = ~valid_9; // AssocStage.java:230
-  wire _not_30 = ~valid_8; // AssocStage.java:230
-  wire _not_31 = ~valid_7; // AssocStage.java:230
-  wire _not_32 = ~valid_6; // AssocStage.java:230
-  wire _not_33 = ~valid_5; // AssocStage.java:230
-  wire _not_34 = ~valid_4; // AssocStage.java:230
-  wire _not_35 = ~valid_3; // AssocStage.java:230
-  wire _not_36 = ~valid_2; // AssocStage.java:230
-  wire _not_37 = ~valid_1; // AssocStage.java:230
-  wire _not_38 = ~valid_0; // AssocStage.java:230
-  wire [15:0] _cat_2 = {_not_23, _not_24, _not_25, _not_26, _not_27, _not_28, _not_29, _not_30, _not_31, _not_32, _not_33, _not_34, _not_35, _not_36, _not_37, _not_38}; // AssocStage.java:232
-  wire _bits_39 = _cat_2[0]; // FirstSet.java:24
-  wire _bits_40 = _cat_2[1]; // FirstSet.java:24
-  wire _or_27 = _bits_39 | _bits_40; // FirstSet.java:36
-  wire _bits_41 = _cat_2[2]; // FirstSet.java:24
-  wire _bits_42 = _cat_2[3]; // FirstSet.java:24
-  wire _or_28 = _bits_41 | _bits_42; // FirstSet.java:36
+  wire _not_0 = ~cmp_valid; // AssocStage.java:168
+  wire _not_1 = ~m_valid; // AssocStage.java:164
+  wire _not_2 = ~u_held; // AssocStage.java:143
+  wire _not_3 = ~draining_r; // AssocStage.java:109
+  wire take = _not_3 & out_ready; // AssocStage.java:109
+  wire _and_0 = u_held & take; // AssocStage.java:139
+  wire _not_4 = ~u_last; // AssocStage.java:143
+  wire _and_1 = _and_0 & _not_4; // AssocStage.java:143
+  wire _or_0 = _not_2 | _and_1; // AssocStage.java:143
+  wire _and_2 = m_valid & _or_0; // AssocStage.java:143
+  wire _not_5 = ~draining_r; // AssocStage.java:144
+  wire m_moves = _and_2 & _not_5; // AssocStage.java:144
+  wire _or_1 = _not_1 | m_moves; // AssocStage.java:164
+  wire _and_3 = cmp_valid & _or_1; // AssocStage.java:164
+  wire _and_4 = m_valid & m_last; // AssocStage.java:163
+  wire _and_5 = u_held & u_last; // AssocStage.java:163
+  wire last_ahead = _and_4 | _and_5; // AssocStage.java:163
+  wire _not_6 = ~last_ahead; // AssocStage.java:165
+  wire _and_6 = _and_3 & _not_6; // AssocStage.java:165
+  wire _not_7 = ~draining_r; // AssocStage.java:166
+  wire cmp_moves = _and_6 & _not_7; // AssocStage.java:166
+  wire _or_2 = _not_0 | cmp_moves; // AssocStage.java:168
+  wire [31:0] _bits_0 = skidBuffer_io_deq_bits[31:0]; // AssocStage.java:98
+  wire [31:0] _bits_1 = skidBuffer_io_deq_bits[63:32]; // AssocStage.java:99
+  wire [31:0] _bits_2 = skidBuffer_io_deq_bits[95:64]; // AssocStage.java:100
+  wire _or_3 = cmp_valid | m_valid; // AssocStage.java:173
+  wire _or_4 = _or_3 | u_held; // AssocStage.java:173
+  wire _or_5 = _or_4 | skidBuffer_io_deq_valid; // AssocStage.java:173
+  wire drain_valid = ptr[3] ? (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_15 : valid_14) : (ptr[0] ? valid_13 : valid_12)) : (ptr[1] ? (ptr[0] ? valid_11 : valid_10) : (ptr[0] ? valid_9 : valid_8))) : (ptr[2] ? (ptr[1] ? (ptr[0] ? valid_7 : valid_6) : (ptr[0] ? valid_5 : valid_4)) : (ptr[1] ? (ptr[0] ? valid_3 : valid_2) : (ptr[0] ? valid_1 : valid_0))); // AssocStage.java:280
+  wire _not_8 = ~drain_valid; // AssocStage.java:281
+  wire _or_6 = _not_8 | out_ready; // AssocStage.java:281
+  wire _and_7 = draining_r & _or_6; // AssocStage.java:281
+  wire _eq_0 = ptr == 4'd0; // AssocStage.java:282
+  wire fire = u_held & take; // AssocStage.java:248
+  wire _and_8 = fire & u_msg; // AssocStage.java:249
+  wire _not_9 = ~1'd0; // AssocStage.java:249
+  wire store = _and_8 & _not_9; // AssocStage.java:249
+  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:328
+  wire _and_9 = missed_evict & u_match_victim; // AssocStage.java:193
+  wire _not_10 = ~_and_9; // AssocStage.java:193
+  wire _and_10 = u_match_any & _not_10; // AssocStage.java:193
+  wire hit_fast = u_missed_own | _and_10; // AssocStage.java:193
+  wire any_free = filled != 5'd16; // AssocStage.java:84
+  wire [3:0] _bits_3 = filled[3:0]; // AssocStage.java:232
+  wire [3:0] slot = any_free ? _bits_3 : victim; // AssocStage.java:232
+  wire _eq_1 = slot == 4'd0; // AssocStage.java:265
+  wire _eq_2 = ptr == 4'd1; // AssocStage.java:282
+  wire _eq_3 = slot == 4'd1; // AssocStage.java:265
+  wire _eq_4 = ptr == 4'd2; // AssocStage.java:282
+  wire _eq_5 = slot == 4'd2; // AssocStage.java:265
+  wire _eq_6 = ptr == 4'd3; // AssocStage.java:282
+  wire _eq_7 = slot == 4'd3; // AssocStage.java:265
+  wire _eq_8 = ptr == 4'd4; // AssocStage.java:282
+  wire _eq_9 = slot == 4'd4; // AssocStage.java:265
+  wire _eq_10 = ptr == 4'd5; // AssocStage.java:282
+  wire _eq_11 = slot == 4'd5; // AssocStage.java:265
+  wire _eq_12 = ptr == 4'd6; // AssocStage.java:282
+  wire _eq_13 = slot == 4'd6; // AssocStage.java:265
+  wire _eq_14 = ptr == 4'd7; // AssocStage.java:282
+  wire _eq_15 = slot == 4'd7; // AssocStage.java:265
+  wire _eq_16 = ptr == 4'd8; // AssocStage.java:282
+  wire _eq_17 = slot == 4'd8; // AssocStage.java:265
+  wire _eq_18 = ptr == 4'd9; // AssocStage.java:282
+  wire _eq_19 = slot == 4'd9; // AssocStage.java:265
+  wire _eq_20 = ptr == 4'd10; // AssocStage.java:282
+  wire _eq_21 = slot == 4'd10; // AssocStage.java:265
+  wire _eq_22 = ptr == 4'd11; // AssocStage.java:282
+  wire _eq_23 = slot == 4'd11; // AssocStage.java:265
+  wire _eq_24 = ptr == 4'd12; // AssocStage.java:282
+  wire _eq_25 = slot == 4'd12; // AssocStage.java:265
+  wire _eq_26 = ptr == 4'd13; // AssocStage.java:282
+  wire _eq_27 = slot == 4'd13; // AssocStage.java:265
+  wire _eq_28 = ptr == 4'd14; // AssocStage.java:282
+  wire _eq_29 = slot == 4'd14; // AssocStage.java:265
+  wire _eq_30 = ptr == 4'd15; // AssocStage.java:282
+  wire _eq_31 = slot == 4'd15; // AssocStage.java:265
+  wire _eq_32 = slot == 4'd0; // AssocStage.java:266
+  wire _eq_33 = slot == 4'd1; // AssocStage.java:266
+  wire _eq_34 = slot == 4'd2; // AssocStage.java:266
+  wire _eq_35 = slot == 4'd3; // AssocStage.java:266
+  wire _eq_36 = slot == 4'd4; // AssocStage.java:266
+  wire _eq_37 = slot == 4'd5; // AssocStage.java:266
+  wire _eq_38 = slot == 4'd6; // AssocStage.java:266
+  wire _eq_39 = slot == 4'd7; // AssocStage.java:266
+  wire _eq_40 = slot == 4'd8; // AssocStage.java:266
+  wire _eq_41 = slot == 4'd9; // AssocStage.java:266
+  wire _eq_42 = slot == 4'd10; // AssocStage.java:266
+  wire _eq_43 = slot == 4'd11; // AssocStage.java:266
+  wire _eq_44 = slot == 4'd12; // AssocStage.java:266
+  wire _eq_45 = slot == 4'd13; // AssocStage.java:266
+  wire _eq_46 = slot == 4'd14; // AssocStage.java:266
+  wire _eq_47 = slot == 4'd15; // AssocStage.java:266
+  wire _eq_48 = slot == 4'd0; // AssocStage.java:267
+  wire _eq_49 = slot == 4'd1; // AssocStage.java:267
+  wire _eq_50 = slot == 4'd2; // AssocStage.java:267
+  wire _eq_51 = slot == 4'd3; // AssocStage.java:267
+  wire _eq_52 = slot == 4'd4; // AssocStage.java:267
+  wire _eq_53 = slot == 4'd5; // AssocStage.java:267
+  wire _eq_54 = slot == 4'd6; // AssocStage.java:267
+  wire _eq_55 = slot == 4'd7; // AssocStage.java:267
+  wire _eq_56 = slot == 4'd8; // AssocStage.java:267
+  wire _eq_57 = slot == 4'd9; // AssocStage.java:267
+  wire _eq_58 = slot == 4'd10; // AssocStage.java:267
+  wire _eq_59 = slot == 4'd11; // AssocStage.java:267
+  wire _eq_60 = slot == 4'd12; // AssocStage.java:267
+  wire _eq_61 = slot == 4'd13; // AssocStage.java:267
+  wire _eq_62 = slot == 4'd14; // AssocStage.java:267
+  wire _eq_63 = slot == 4'd15; // AssocStage.java:267
+  wire _and_11 = u_missed_write & u_missed_new; // AssocStage.java:329
+  wire [15:0] _mux_0 = _and_11 ? u_missed_slot : 16'd0; // AssocStage.java:329
+  wire [15:0] _not_11 = ~_mux_0; // AssocStage.java:337
+  wire [15:0] _and_12 = u_match & _not_11; // AssocStage.java:337
+  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_12; // AssocStage.java:337
+  wire _bits_4 = match_vec[0]; // AssocStage.java:261
+  wire [32:0] _add_expand_0 = {1'b0, missed_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:228
+  wire [32:0] _add_expand_1 = {1'b0, u_entry_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:228
+  wire [32:0] sum = u_missed_own ? _add_expand_0 : _add_expand_1; // AssocStage.java:228
+  wire sum_over = sum[32]; // AssocStage.java:231
+  wire _not_12 = ~sum_over; // AssocStage.java:250
+  wire _and_13 = hit_fast & _not_12; // AssocStage.java:250
+  wire [31:0] _bits_5 = sum[31:0]; // AssocStage.java:250
+  wire [31:0] new_count = _and_13 ? _bits_5 : {{23{1'b0}}, u_count}; // AssocStage.java:250
+  wire _eq_64 = slot == 4'd0; // AssocStage.java:269
+  wire _bits_6 = match_vec[1]; // AssocStage.java:261
+  wire _eq_65 = slot == 4'd1; // AssocStage.java:269
+  wire _bits_7 = match_vec[2]; // AssocStage.java:261
+  wire _eq_66 = slot == 4'd2; // AssocStage.java:269
+  wire _bits_8 = match_vec[3]; // AssocStage.java:261
+  wire _eq_67 = slot == 4'd3; // AssocStage.java:269
+  wire _bits_9 = match_vec[4]; // AssocStage.java:261
+  wire _eq_68 = slot == 4'd4; // AssocStage.java:269
+  wire _bits_10 = match_vec[5]; // AssocStage.java:261
+  wire _eq_69 = slot == 4'd5; // AssocStage.java:269
+  wire _bits_11 = match_vec[6]; // AssocStage.java:261
+  wire _eq_70 = slot == 4'd6; // AssocStage.java:269
+  wire _bits_12 = match_vec[7]; // AssocStage.java:261
+  wire _eq_71 = slot == 4'd7; // AssocStage.java:269
+  wire _bits_13 = match_vec[8]; // AssocStage.java:261
+  wire _eq_72 = slot == 4'd8; // AssocStage.java:269
+  wire _bits_14 = match_vec[9]; // AssocStage.java:261
+  wire _eq_73 = slot == 4'd9; // AssocStage.java:269
+  wire _bits_15 = match_vec[10]; // AssocStage.java:261
+  wire _eq_74 = slot == 4'd10; // AssocStage.java:269
+  wire _bits_16 = match_vec[11]; // AssocStage.java:261
+  wire _eq_75 = slot == 4'd11; // AssocStage.java:269
+  wire _bits_17 = match_vec[12]; // AssocStage.java:261
+  wire _eq_76 = slot == 4'd12; // AssocStage.java:269
+  wire _bits_18 = match_vec[13]; // AssocStage.java:261
+  wire _eq_77 = slot == 4'd13; // AssocStage.java:269
+  wire _bits_19 = match_vec[14]; // AssocStage.java:261
+  wire _eq_78 = slot == 4'd14; // AssocStage.java:269
+  wire _bits_20 = match_vec[15]; // AssocStage.java:261
+  wire _eq_79 = slot == 4'd15; // AssocStage.java:269
+  wire _eq_80 = ptr == 4'd15; // AssocStage.java:284
+  wire _eq_81 = victim == 4'd15; // AssocStage.java:356
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:356
+  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:356
+  wire _and_14 = fire & u_last; // AssocStage.java:274
+  wire _eq_82 = ptr == 4'd15; // AssocStage.java:356
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:356
+  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:356
+  wire [4:0] _add_2 = filled + 5'd1; // AssocStage.java:270
+  wire [95:0] _cat_0 = {out_bits_count, out_bits_w, out_bits_pc}; // AssocStage.java:94
+  wire _and_15 = hit_fast & sum_over; // AssocStage.java:247
+  wire _or_7 = 1'd0 | _and_15; // AssocStage.java:247
+  wire _not_13 = ~hit_fast; // AssocStage.java:246
+  wire _not_14 = ~any_free; // AssocStage.java:246
+  wire evict_victim = _not_13 & _not_14; // AssocStage.java:246
+  wire _or_8 = _or_7 | evict_victim; // AssocStage.java:247
+  wire need_out = u_msg & _or_8; // AssocStage.java:247
+  wire _and_16 = u_held & need_out; // AssocStage.java:298
+  wire _mux_3 = draining_r ? drain_valid : _and_16; // AssocStage.java:298
+  wire _not_15 = ~1'd0; // AssocStage.java:293
+  wire _and_17 = evict_victim & _not_15; // AssocStage.java:293
+  wire stored = draining_r | _and_17; // AssocStage.java:293
+  wire [3:0] _mux_4 = draining_r ? ptr : victim; // AssocStage.java:292
+  wire [63:0] _mem_read_0 = emitted_keys[_mux_4]; // AssocStage.java:294
+  wire [31:0] _bits_21 = _mem_read_0[31:0]; // AssocStage.java:295
+  wire [31:0] _mux_5 = stored ? _bits_21 : u_pc; // AssocStage.java:295
+  wire [31:0] _bits_22 = _mem_read_0[63:32]; // AssocStage.java:296
+  wire [31:0] _mux_6 = stored ? _bits_22 : u_w; // AssocStage.java:296
+  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:352
+  wire [31:0] hit_count = u_missed_own ? missed_count : u_entry_count; // AssocStage.java:227
+  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:297
+  wire [31:0] _mux_8 = stored ? _dyn_index_0 : _mux_7; // AssocStage.java:297
+  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:342
+  wire [15:0] _bits_23 = _dshl_0[15:0]; // AssocStage.java:342
+  wire [15:0] _mux_9 = hit_fast ? match_vec : _bits_23; // AssocStage.java:253
+  wire _not_16 = ~hit_fast; // AssocStage.java:254
+  wire _not_17 = ~1'd0; // AssocStage.java:252
+  wire _and_18 = u_msg & _not_17; // AssocStage.java:252
+  wire _not_18 = ~m_moves; // AssocStage.java:172
+  wire _and_19 = m_valid & _not_18; // AssocStage.java:172
+  wire _or_9 = cmp_moves | _and_19; // AssocStage.java:172
+  wire _not_19 = ~_and_0; // AssocStage.java:147
+  wire _and_20 = u_held & _not_19; // AssocStage.java:147
+  wire _or_10 = m_moves | _and_20; // AssocStage.java:147
+  wire _and_21 = io_in_valid & io_in_ready; // AssocStage.java:170
+  wire _not_20 = ~cmp_moves; // AssocStage.java:170
+  wire _and_22 = cmp_valid & _not_20; // AssocStage.java:170
+  wire _or_11 = _and_21 | _and_22; // AssocStage.java:170
+  wire _and_23 = io_in_valid & io_in_ready; // AssocStage.java:169
+  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:309
+  wire _and_24 = valid_15 & _eq_83; // AssocStage.java:309
+  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:309
+  wire _and_25 = _and_24 & _eq_84; // AssocStage.java:309
+  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:309
+  wire _and_26 = valid_14 & _eq_85; // AssocStage.java:309
+  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:309
+  wire _and_27 = _and_26 & _eq_86; // AssocStage.java:309
+  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:309
+  wire _and_28 = valid_13 & _eq_87; // AssocStage.java:309
+  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:309
+  wire _and_29 = _and_28 & _eq_88; // AssocStage.java:309
+  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:309
+  wire _and_30 = valid_12 & _eq_89; // AssocStage.java:309
+  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:309
+  wire _and_31 = _and_30 & _eq_90; // AssocStage.java:309
+  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:309
+  wire _and_32 = valid_11 & _eq_91; // AssocStage.java:309
+  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:309
+  wire _and_33 = _and_32 & _eq_92; // AssocStage.java:309
+  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:309
+  wire _and_34 = valid_10 & _eq_93; // AssocStage.java:309
+  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:309
+  wire _and_35 = _and_34 & _eq_94; // AssocStage.java:309
+  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:309
+  wire _and_36 = valid_9 & _eq_95; // AssocStage.java:309
+  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:309
+  wire _and_37 = _and_36 & _eq_96; // AssocStage.java:309
+  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:309
+  wire _and_38 = valid_8 & _eq_97; // AssocStage.java:309
+  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:309
+  wire _and_39 = _and_38 & _eq_98; // AssocStage.java:309
+  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:309
+  wire _and_40 = valid_7 & _eq_99; // AssocStage.java:309
+  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:309
+  wire _and_41 = _and_40 & _eq_100; // AssocStage.java:309
+  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:309
+  wire _and_42 = valid_6 & _eq_101; // AssocStage.java:309
+  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:309
+  wire _and_43 = _and_42 & _eq_102; // AssocStage.java:309
+  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:309
+  wire _and_44 = valid_5 & _eq_103; // AssocStage.java:309
+  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:309
+  wire _and_45 = _and_44 & _eq_104; // AssocStage.java:309
+  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:309
+  wire _and_46 = valid_4 & _eq_105; // AssocStage.java:309
+  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:309
+  wire _and_47 = _and_46 & _eq_106; // AssocStage.java:309
+  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:309
+  wire _and_48 = valid_3 & _eq_107; // AssocStage.java:309
+  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:309
+  wire _and_49 = _and_48 & _eq_108; // AssocStage.java:309
+  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:309
+  wire _and_50 = valid_2 & _eq_109; // AssocStage.java:309
+  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:309
+  wire _and_51 = _and_50 & _eq_110; // AssocStage.java:309
+  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:309
+  wire _and_52 = valid_1 & _eq_111; // AssocStage.java:309
+  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:309
+  wire _and_53 = _and_52 & _eq_112; // AssocStage.java:309
+  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:309
+  wire _and_54 = valid_0 & _eq_113; // AssocStage.java:309
+  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:309
+  wire _and_55 = _and_54 & _eq_114; // AssocStage.java:309
+  wire [15:0] _cat_1 = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55}; // AssocStage.java:310
+  wire u_commits = u_store & _and_0; // AssocStage.java:140
+  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:314
+  wire _eq_116 = cmp_w == u_w; // AssocStage.java:314
+  wire _and_56 = _eq_115 & _eq_116; // AssocStage.java:314
+  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:328
+  wire _and_57 = m_missed_write & m_missed_new; // AssocStage.java:329
+  wire [15:0] _mux_10 = _and_57 ? m_missed_slot : 16'd0; // AssocStage.java:329
+  wire [15:0] _not_21 = ~_mux_10; // AssocStage.java:337
+  wire [15:0] _and_58 = m_compared & _not_21; // AssocStage.java:337
+  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_58; // AssocStage.java:337
+  wire _bits_24 = m_match[0]; // AssocStage.java:180
+  wire [31:0] _fill_0 = {32{_bits_24}}; // AssocStage.java:180
+  wire [31:0] _and_59 = cnts_0 & _fill_0; // AssocStage.java:180
+  wire _bits_25 = m_match[1]; // AssocStage.java:180
+  wire [31:0] _fill_1 = {32{_bits_25}}; // AssocStage.java:180
+  wire [31:0] _and_60 = cnts_1 & _fill_1; // AssocStage.java:180
+  wire [31:0] _or_12 = _and_59 | _and_60; // AssocStage.java:180
+  wire _bits_26 = m_match[2]; // AssocStage.java:180
+  wire [31:0] _fill_2 = {32{_bits_26}}; // AssocStage.java:180
+  wire [31:0] _and_61 = cnts_2 & _fill_2; // AssocStage.java:180
+  wire _bits_27 = m_match[3]; // AssocStage.java:180
+  wire [31:0] _fill_3 = {32{_bits_27}}; // AssocStage.java:180
+  wire [31:0] _and_62 = cnts_3 & _fill_3; // AssocStage.java:180
+  wire [31:0] _or_13 = _and_61 | _and_62; // AssocStage.java:180
+  wire [31:0] _or_14 = _or_12 | _or_13; // AssocStage.java:180
+  wire _bits_28 = m_match[4]; // AssocStage.java:180
+  wire [31:0] _fill_4 = {32{_bits_28}}; // AssocStage.java:180
+  wire [31:0] _and_63 = cnts_4 & _fill_4; // AssocStage.java:180
+  wire _bits_29 = m_match[5]; // AssocStage.java:180
+  wire [31:0] _fill_5 = {32{_bits_29}}; // AssocStage.java:180
+  wire [31:0] _and_64 = cnts_5 & _fill_5; // AssocStage.java:180
+  wire [31:0] _or_15 = _and_63 | _and_64; // AssocStage.java:180
+  wire _bits_30 = m_match[6]; // AssocStage.java:180
+  wire [31:0] _fill_6 = {32{_bits_30}}; // AssocStage.java:180
+  wire [31:0] _and_65 = cnts_6 & _fill_6; // AssocStage.java:180
+  wire _bits_31 = m_match[7]; // AssocStage.java:180
+  wire [31:0] _fill_7 = {32{_bits_31}}; // AssocStage.java:180
+  wire [31:0] _and_66 = cnts_7 & _fill_7; // AssocStage.java:180
+  wire [31:0] _or_16 = _and_65 | _and_66; // AssocStage.java:180
+  wire [31:0] _or_17 = _or_15 | _or_16; // AssocStage.java:180
+  wire [31:0] _or_18 = _or_14 | _or_17; // AssocStage.java:180
+  wire _bits_32 = m_match[8]; // AssocStage.java:180
+  wire [31:0] _fill_8 = {32{_bits_32}}; // AssocStage.java:180
+  wire [31:0] _and_67 = cnts_8 & _fill_8; // AssocStage.java:180
+  wire _bits_33 = m_match[9]; // AssocStage.java:180
+  wire [31:0] _fill_9 = {32{_bits_33}}; // AssocStage.java:180
+  wire [31:0] _and_68 = cnts_9 & _fill_9; // AssocStage.java:180
+  wire [31:0] _or_19 = _and_67 | _and_68; // AssocStage.java:180
+  wire _bits_34 = m_match[10]; // AssocStage.java:180
+  wire [31:0] _fill_10 = {32{_bits_34}}; // AssocStage.java:180
+  wire [31:0] _and_69 = cnts_10 & _fill_10; // AssocStage.java:180
+  wire _bits_35 = m_match[11]; // AssocStage.java:180
+  wire [31:0] _fill_11 = {32{_bits_35}}; // AssocStage.java:180
+  wire [31:0] _and_70 = cnts_11 & _fill_11; // AssocStage.java:180
+  wire [31:0] _or_20 = _and_69 | _and_70; // AssocStage.java:180
+  wire [31:0] _or_21 = _or_19 | _or_20; // AssocStage.java:180
+  wire _bits_36 = m_match[12]; // AssocStage.java:180
+  wire [31:0] _fill_12 = {32{_bits_36}}; // AssocStage.java:180
+  wire [31:0] _and_71 = cnts_12 & _fill_12; // AssocStage.java:180
+  wire _bits_37 = m_match[13]; // AssocStage.java:180
+  wire [31:0] _fill_13 = {32{_bits_37}}; // AssocStage.java:180
+  wire [31:0] _and_72 = cnts_13 & _fill_13; // AssocStage.java:180
+  wire [31:0] _or_22 = _and_71 | _and_72; // AssocStage.java:180
+  wire _bits_38 = m_match[14]; // AssocStage.java:180
+  wire [31:0] _fill_14 = {32{_bits_38}}; // AssocStage.java:180
+  wire [31:0] _and_73 = cnts_14 & _fill_14; // AssocStage.java:180
+  wire _bits_39 = m_match[15]; // AssocStage.java:180
+  wire [31:0] _fill_15 = {32{_bits_39}}; // AssocStage.java:180
+  wire [31:0] _and_74 = cnts_15 & _fill_15; // AssocStage.java:180
+  wire [31:0] _or_23 = _and_73 | _and_74; // AssocStage.java:180
+  wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:180
+  wire [31:0] _or_25 = _or_21 | _or_24; // AssocStage.java:180
+  wire [31:0] _or_26 = _or_18 | _or_25; // AssocStage.java:180
+  wire _eq_117 = m_pc == u_pc; // AssocStage.java:314
+  wire _eq_118 = m_w == u_w; // AssocStage.java:314
+  wire _and_75 = _eq_117 & _eq_118; // AssocStage.java:314
+  wire _or_r_0 = |m_match; // AssocStage.java:188
+  wire [15:0] _dshr_0 = m_match >> victim; // AssocStage.java:189
+  wire _bits_40 = _dshr_0[0]; // AssocStage.java:189
+  wire _and_76 = u_commits & wrote_new; // AssocStage.java:191
+  wire _not_22 = ~any_free; // AssocStage.java:191
+  wire _and_77 = _and_76 & _not_22; // AssocStage.java:191
+  wire [63:0] _cat_2 = {u_w, u_pc}; // AssocStage.java:268
+  wire _or_r_1 = |match_vec; // AssocStage.java:213
+  wire _eq_119 = hit_fast == _or_r_1; // AssocStage.java:213
+  wire [15:0] _sub_0 = match_vec - 16'd1; // AssocStage.java:219
+  wire [15:0] _and_78 = match_vec & _sub_0; // AssocStage.java:219
+  wire _eq_120 = _and_78 == 16'd0; // AssocStage.java:219
+  wire _not_23 = ~valid_15; // AssocStage.java:234
+  wire _not_24 = ~valid_14; // AssocStage.java:234
+  wire _not_25 = ~valid_13; // AssocStage.java:234
+  wire _not_26 = ~valid_12; // AssocStage.java:234
+  wire _not_27 = ~valid_11; // AssocStage.java:234
+  wire _not_28 = ~valid_10; // AssocStage.java:234
+  wire _not_29 = ~valid_9; // AssocStage.java:234
+  wire _not_30 = ~valid_8; // AssocStage.java:234
+  wire _not_31 = ~valid_7; // AssocStage.java:234
+  wire _not_32 = ~valid_6; // AssocStage.java:234
+  wire _not_33 = ~valid_5; // AssocStage.java:234
+  wire _not_34 = ~valid_4; // AssocStage.java:234
+  wire _not_35 = ~valid_3; // AssocStage.java:234
+  wire _not_36 = ~valid_2; // AssocStage.java:234
+  wire _not_37 = ~valid_1; // AssocStage.java:234
+  wire _not_38 = ~valid_0; // AssocStage.java:234
+  wire [15:0] _cat_3 = {_not_23, _not_24, _not_25, _not_26, _not_27, _not_28, _not_29, _not_30, _not_31, _not_32, _not_33, _not_34, _not_35, _not_36, _not_37, _not_38}; // AssocStage.java:236
+  wire _bits_41 = _cat_3[0]; // FirstSet.java:24
+  wire _bits_42 = _cat_3[1]; // FirstSet.java:24
+  wire _or_27 = _bits_41 | _bits_42; // FirstSet.java:36
+  wire _bits_43 = _cat_3[2]; // FirstSet.java:24
+  wire _bits_44 = _cat_3[3]; // FirstSet.java:24
+  wire _or_28 = _bits_43 | _bits_44; // FirstSet.java:36
   wire _or_29 = _or_27 | _or_28; // FirstSet.java:36
-  wire _bits_43 = _cat_2[4]; // FirstSet.java:24
-  wire _bits_44 = _cat_2[5]; // FirstSet.java:24
-  wire _or_30 = _bits_43 | _bits_44; // FirstSet.java:36
-  wire _bits_45 = _cat_2[6]; // FirstSet.java:24
-  wire _bits_46 = _cat_2[7]; // FirstSet.java:24
-  wire _or_31 = _bits_45 | _bits_46; // FirstSet.java:36
+  wire _bits_45 = _cat_3[4]; // FirstSet.java:24
+  wire _bits_46 = _cat_3[5]; // FirstSet.java:24
+  wire _or_30 = _bits_45 | _bits_46; // FirstSet.java:36
+  wire _bits_47 = _cat_3[6]; // FirstSet.java:24
+  wire _bits_48 = _cat_3[7]; // FirstSet.java:24
+  wire _or_31 = _bits_47 | _bits_48; // FirstSet.java:36
   wire _or_32 = _or_30 | _or_31; // FirstSet.java:36
   wire _or_33 = _or_29 | _or_32; // FirstSet.java:36
-  wire _bits_47 = _cat_2[8]; // FirstSet.java:24
-  wire _bits_48 = _cat_2[9]; // FirstSet.java:24
-  wire _or_34 = _bits_47 | _bits_48; // FirstSet.java:36
-  wire _bits_49 = _cat_2[10]; // FirstSet.java:24
-  wire _bits_50 = _cat_2[11]; // FirstSet.java:24
-  wire _or_35 = _bits_49 | _bits_50; // FirstSet.java:36
+  wire _bits_49 = _cat_3[8]; // FirstSet.java:24
+  wire _bits_50 = _cat_3[9]; // FirstSet.java:24
+  wire _or_34 = _bits_49 | _bits_50; // FirstSet.java:36
+  wire _bits_51 = _cat_3[10]; // FirstSet.java:24
+  wire _bits_52 = _cat_3[11]; // FirstSet.java:24
+  wire _or_35 = _bits_51 | _bits_52; // FirstSet.java:36
   wire _or_36 = _or_34 | _or_35; // FirstSet.java:36
-  wire _bits_51 = _cat_2[12]; // FirstSet.java:24
-  wire _bits_52 = _cat_2[13]; // FirstSet.java:24
-  wire _or_37 = _bits_51 | _bits_52; // FirstSet.java:36
-  wire _bits_53 = _cat_2[14]; // FirstSet.java:24
-  wire _bits_54 = _cat_2[15]; // FirstSet.java:24
-  wire _or_38 = _bits_53 | _bits_54; // FirstSet.java:36
+  wire _bits_53 = _cat_3[12]; // FirstSet.java:24
+  wire _bits_54 = _cat_3[13]; // FirstSet.java:24
+  wire _or_37 = _bits_53 | _bits_54; // FirstSet.java:36
+  wire _bits_55 = _cat_3[14]; // FirstSet.java:24
+  wire _bits_56 = _cat_3[15]; // FirstSet.java:24
+  wire _or_38 = _bits_55 | _bits_56; // FirstSet.java:36
   wire _or_39 = _or_37 | _or_38; // FirstSet.java:36
   wire _or_40 = _or_36 | _or_39; // FirstSet.java:36
   wire _or_41 = _or_33 | _or_40; // FirstSet.java:36
-  wire _eq_121 = any_free == _or_41; // AssocStage.java:236
-  wire _not_39 = ~any_free; // AssocStage.java:236
+  wire _eq_121 = any_free == _or_41; // AssocStage.java:240
+  wire _not_39 = ~any_free; // AssocStage.java:240
   wire _not_40 = ~_or_33; // FirstSet.java:34
   wire _not_41 = ~_or_36; // FirstSet.java:34
   wire _not_42 = ~_or_37; // FirstSet.java:34
-  wire _not_43 = ~_bits_53; // FirstSet.java:34
-  wire _not_44 = ~_bits_51; // FirstSet.java:34
+  wire _not_43 = ~_bits_55; // FirstSet.java:34
+  wire _not_44 = ~_bits_53; // FirstSet.java:34
   wire _mux_11 = _not_42 ? _not_43 : _not_44; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_42, _mux_11}; // FirstSet.java:35
+  wire [1:0] _cat_4 = {_not_42, _mux_11}; // FirstSet.java:35
   wire _not_45 = ~_or_34; // FirstSet.java:34
-  wire _not_46 = ~_bits_49; // FirstSet.java:34
-  wire _not_47 = ~_bits_47; // FirstSet.java:34
+  wire _not_46 = ~_bits_51; // FirstSet.java:34
+  wire _not_47 = ~_bits_49; // FirstSet.java:34
   wire _mux_12 = _not_45 ? _not_46 : _not_47; // FirstSet.java:35
-  wire [1:0] _cat_4 = {_not_45, _mux_12}; // FirstSet.java:35
-  wire [1:0] _mux_13 = _not_41 ? _cat_3 : _cat_4; // FirstSet.java:35
-  wire [2:0] _cat_5 = {_not_41, _mux_13}; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_45, _mux_12}; // FirstSet.java:35
+  wire [1:0] _mux_13 = _not_41 ? _cat_4 : _cat_5; // FirstSet.java:35
+  wire [2:0] _cat_6 = {_not_41, _mux_13}; // FirstSet.java:35
   wire _not_48 = ~_or_29; // FirstSet.java:34
   wire _not_49 = ~_or_30; // FirstSet.java:34
-  wire _not_50 = ~_bits_45; // FirstSet.java:34
-  wire _not_51 = ~_bits_43; // FirstSet.java:34
+  wire _not_50 = ~_bits_47; // FirstSet.java:34
+  wire _not_51 = ~_bits_45; // FirstSet.java:34
   wire _mux_14 = _not_49 ? _not_50 : _not_51; // FirstSet.java:35
-  wire [1:0] _cat_6 = {_not_49, _mux_14}; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_49, _mux_14}; // FirstSet.java:35
   wire _not_52 = ~_or_27; // FirstSet.java:34
-  wire _not_53 = ~_bits_41; // FirstSet.java:34
-  wire _not_54 = ~_bits_39; // FirstSet.java:34
+  wire _not_53 = ~_bits_43; // FirstSet.java:34
+  wire _not_54 = ~_bits_41; // FirstSet.java:34
   wire _mux_15 = _not_52 ? _not_53 : _not_54; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_52, _mux_15}; // FirstSet.java:35
-  wire [1:0] _mux_16 = _not_48 ? _cat_6 : _cat_7; // FirstSet.java:35
-  wire [2:0] _cat_8 = {_not_48, _mux_16}; // FirstSet.java:35
-  wire [2:0] _mux_17 = _not_40 ? _cat_5 : _cat_8; // FirstSet.java:35
-  wire [3:0] _cat_9 = {_not_40, _mux_17}; // FirstSet.java:35
-  wire [3:0] _bits_55 = _cat_9; // FirstSet.java:43
-  wire _eq_122 = _bits_55 == slot; // AssocStage.java:236
-  wire _or_42 = _not_39 | _eq_122; // AssocStage.java:236
-  wire _and_79 = _eq_121 & _or_42; // AssocStage.java:236
-  wire _not_55 = ~draining_r; // AssocStage.java:234
+  wire [1:0] _cat_8 = {_not_52, _mux_15}; // FirstSet.java:35
+  wire [1:0] _mux_16 = _not_48 ? _cat_7 : _cat_8; // FirstSet.java:35
+  wire [2:0] _cat_9 = {_not_48, _mux_16}; // FirstSet.java:35
+  wire [2:0] _mux_17 = _not_40 ? _cat_6 : _cat_9; // FirstSet.java:35
+  wire [3:0] _cat_10 = {_not_40, _mux_17}; // FirstSet.java:35
+  wire [3:0] _bits_57 = _cat_10; // FirstSet.java:43
+  wire _eq_122 = _bits_57 == slot; // AssocStage.java:240
+  wire _or_42 = _not_39 | _eq_122; // AssocStage.java:240
+  wire _and_79 = _eq_121 & _or_42; // AssocStage.java:240
+  wire _not_55 = ~draining_r; // AssocStage.java:238
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_2;
@@ -1100,7 +1105,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   end
 
   always @(posedge clock) begin
-    u_match_victim <= (m_moves ? _bits_38 : u_match_victim);
+    u_match_victim <= (m_moves ? _bits_40 : u_match_victim);
   end
 
   always @(posedge clock) begin
@@ -1111,7 +1116,13 @@ module AssocStage_n16_k32_ci9_c32_s3 (
     end
   end
 
-  SkidBuffer_w96 skidBuffer ( // AssocStage.java:87
+  always @(posedge clock) begin
+    if (store && !hit_fast) begin
+      emitted_keys[slot] <= _cat_2;
+    end
+  end
+
+  SkidBuffer_w96 skidBuffer ( // AssocStage.java:91
     .clock(clock),
 
     .reset(reset),
@@ -1134,16 +1145,16 @@ module AssocStage_n16_k32_ci9_c32_s3 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && u_held && !_eq_119) begin // AssocStage.java:208
-      $display("Assertion failed at AssocStage.java:208: A_k: the registered hit disagrees with the corrected match %b", match_vec);
+    if (!reset && u_held && !_eq_119) begin // AssocStage.java:212
+      $display("Assertion failed at AssocStage.java:212: A_k: the registered hit disagrees with the corrected match %b", match_vec);
       $stop;
     end
-    if (!reset && u_held && !_eq_120) begin // AssocStage.java:214
-      $display("Assertion failed at AssocStage.java:214: A_k: entries %b all hold the incoming tuple", match_vec);
+    if (!reset && u_held && !_eq_120) begin // AssocStage.java:218
+      $display("Assertion failed at AssocStage.java:218: A_k: entries %b all hold the incoming tuple", match_vec);
       $stop;
     end
-    if (!reset && _not_55 && !_and_79) begin // AssocStage.java:235
-      $display("Assertion failed at AssocStage.java:235: A_k: %d entries filled, but the lowest free entry is %d", filled, _bits_55);
+    if (!reset && _not_55 && !_and_79) begin // AssocStage.java:239
+      $display("Assertion failed at AssocStage.java:239: A_k: %d entries filled, but the lowest free entry is %d", filled, _bits_57);
       $stop;
     end
   end

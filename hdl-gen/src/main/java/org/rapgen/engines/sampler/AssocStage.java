@@ -13,6 +13,7 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.HdlException;
+import org.rapgen.hdl.Mem;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
@@ -72,6 +73,9 @@ public final class AssocStage extends Module {
         Vec<UInt> ws = Reg(Vec(k, UInt(keyBits))).named("ws");
         Vec<UInt> cnts = Reg(Vec(k, UInt(countBits))).named("cnts");
         UInt victim = RegInit(U(0, ib)).named("victim");
+        // The keys again, in distributed RAM, for the one entry read out (a drain or an eviction): its read mux then
+        // sits in a few LUT RAM cells instead of across the k compared entries' flip-flops.
+        Mem<UInt> emittedKeys = k == 1 ? null : Mem(k, UInt(2 * keyBits)).named("emitted_keys");
         Bool draining = RegInit(B(false)).named("draining_r");
         UInt ptr = RegInit(U(0, ib)).named("ptr");
         // Entries fill from 0 up and only the drain empties them, all of them: the free ones are always those from
@@ -261,6 +265,7 @@ public final class AssocStage extends Module {
                         valid.write(slot, B(true));
                         pcs.write(slot, p);
                         ws.write(slot, x);
+                        if (emittedKeys != null) emittedKeys.write(slot, Cat(x, p));
                         cnts.write(slot, newCount);
                         when(anyFree, () -> filled.connect(filled.add(1)))
                                 .otherwise(() -> victim.connect(next(victim, k)));
@@ -286,8 +291,9 @@ public final class AssocStage extends Module {
         // one read port serves the drain (ptr) and the eviction (victim): they never happen in the same cycle
         UInt at = k == 1 ? null : Mux(draining, ptr, victim);
         Bool stored = draining.or(evictVictim.and(over.not())).named("stored");
-        UInt outPc = Mux(stored, entry(pcs, at), p);
-        UInt outW = Mux(stored, entry(ws, at), x);
+        UInt storedKey = emittedKeys == null ? Cat(ws.get(0), pcs.get(0)) : emittedKeys.read(at);
+        UInt outPc = Mux(stored, storedKey.bits(keyBits - 1, 0), p);
+        UInt outW = Mux(stored, storedKey.bits(2 * keyBits - 1, keyBits), x);
         UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
         out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
         out.bits.pc.connect(outPc);
