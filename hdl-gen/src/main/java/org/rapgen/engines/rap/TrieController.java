@@ -182,6 +182,8 @@ public final class TrieController extends Module {
         UInt markNext = Reg(UInt(slotBits)).named("mark_next");
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
+        // After a split in place RESUME lasts as long as the walk's fix.
+        Bool fixed = HeldBefore(state.is(RESUME), TrieWalk.FIX_CLOCKS, "fix_done");
 
         // Into SPLIT_READ, reading v's word and info on the way in.
         Runnable toSplitRead = () -> {
@@ -308,13 +310,15 @@ public final class TrieController extends Module {
                                 .otherwise(() -> state.go(ADVANCE_WAIT)))
                 .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
                 // After a split in place the walk reads its words again and moves the events that stopped at the
-                // split node (TrieWalk's fix); nothing is replayed.
-                .on(RESUME, () -> {
-                    io.rewind.connect(splitInPlace.not());
-                    stall.resumed(splitReq);
-                    commit.clear();
-                    state.go(RUN);
-                })
+                // split node (TrieWalk's fix, FIX_CLOCKS clocks); nothing is replayed.
+                .on(
+                        RESUME,
+                        () -> when(splitInPlace.not().or(fixed), () -> {
+                            io.rewind.connect(splitInPlace.not());
+                            stall.resumed(splitReq);
+                            commit.clear();
+                            state.go(RUN);
+                        }))
                 .on(READ_ISSUE, () -> {
                     cmd.read(readIndex);
                     tables.readInfo(readIndex);

@@ -6,8 +6,6 @@ import static org.rapgen.hdl.lib.NameKey.K;
 import static org.rapgen.hdl.lib.NameKey.N;
 import static org.rapgen.hdl.lib.NameKey.WT;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -21,19 +19,24 @@ import org.rapgen.hdl.Vec;
  * The trie lookup (SPEC §5 stages 1-2 for thousands of nodes): the longest existing node that contains a key, found by
  * walking the tree from the root one level per pipeline stage, so a key enters on every clock.
  *
- * <p>Stage j holds an event whose walk has reached a node of depth j (or stopped above it) and that node's child word
- * ({@link ChildWord}): the root's from a register, every other level's from a block RAM of its own, read a clock
- * earlier with the slot stage j-1 chose (two levels to a true dual-port RAM). The stage picks the child of the key's digit j; if there is one the walk goes
- * on into it, otherwise it stops at this node, whose child count rides along for the commit stage (a split needs the
- * missing children). Every level's RAM holds the whole child table, because any slot may be a node of any depth; the
- * controller writes all of them at once, and only while no event moves in the walk, so a read never meets a write.
+ * <p>The walk at a node of depth j picks the child of the key's digit j from the node's child word ({@link
+ * ChildWord}); if there is one the walk goes on into it, otherwise it stops at this node, whose child count rides along
+ * for the commit stage (a split needs the missing children). The root's word is a register of the controller's, read
+ * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes three
+ * stages: a&lt;j&gt; holds the slot the level above chose, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt;
+ * the word in a plain register, which the ECP5 flow moves into the RAM's output register. So no clock holds more than
+ * one route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot
+ * may be a node of any depth; the controller writes all of them at once, and only while the walk holds, so a read
+ * never meets a write.
  *
  * <p>A split need not empty the walk: the controller holds it ({@code hold}), writes the new words, and then fixes it
- * ({@code fix}) for one clock. Only two kinds of event can be wrong after a split of node v: one whose stage holds v's
- * old word, which every stage's read of its own node's word replaces; and one that stopped at v, since v had no child of
- * its digit, which moves into that digit's new leaf (a split creates every missing child).
+ * ({@code fix}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
+ * walked into v and whose stage holds v's old word, and one that stopped at v, since v had no child of its digit,
+ * which moves into that digit's new leaf (a split creates every missing child). An a stage holds no word yet (it reads
+ * the new one when it moves); the first clock reads each q stage's node again, and the second lands that word in q and
+ * reads each p stage's node, both through the level's one port.
  *
- * <p>Latency L + 1 clocks, one key per clock, no backpressure: the commit stage always takes a result.
+ * <p>Latency 3L - 1 clocks, one key per clock, no backpressure: the commit stage always takes a result.
  */
 public final class TrieWalk extends Module {
     public static final class Search extends Bundle {
@@ -88,8 +91,8 @@ public final class TrieWalk extends Module {
         /** Every stage keeps its event: no key enters, no result leaves, no level RAM is read. */
         public final Bool hold = Input(Bool());
         /**
-         * While held: a node was split and has this new word. Every stage reads its node's word again, and an event
-         * that stopped at the node moves into the new leaf child of its digit.
+         * While held, for {@link #FIX_CLOCKS} clocks: a node was split and has this new word. Every stage reads its
+         * node's word again, and an event that stopped at the node moves into the new leaf child of its digit.
          */
         public final ValidIO<WordWrite> fix;
 
@@ -104,9 +107,15 @@ public final class TrieWalk extends Module {
 
     public final IO io;
 
-    /** Clocks from a key's acceptance to its result. */
+    /** Clocks the {@code fix} lasts: the re-read of a q stage's word lands in the RAM's output register a clock later. */
+    public static final int FIX_CLOCKS = 2;
+
+    /**
+     * Clocks from a key's acceptance to its result: stage 0 at the root, three stages (a, p, q) for each of the L - 1
+     * levels below it that live in block RAM, and the last stage s&lt;L&gt;.
+     */
     public static int latency(RapConfig c) {
-        return c.levels() + 1;
+        return 3 * c.levels() - 1;
     }
 
     /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
@@ -121,111 +130,156 @@ public final class TrieWalk extends Module {
         return digits.read(depth.bits(indexBits - 1, 0));
     }
 
+    /** One stage's registers: an event, and where its walk is. Stage 0's place is the root (constants). */
+    private static final class Stage {
+        Bool valid;
+        UInt key;
+        UInt weight;
+        UInt slot;
+        UInt depth;
+        UInt kids;
+        Bool done;
+    }
+
+    /** Where a walk is: the deepest node found so far, its depth and child count, and whether the walk stopped. */
+    private record Place(UInt slot, UInt depth, UInt kids, Bool done) {}
+
+    private final RapConfig c;
+    private final ChildWord cw;
+    private Bool advance;
+    private Bool keep;
+    private Bool fixing;
+
     public TrieWalk(RapConfig c) {
         super(K, c.keyBits(), B, c.branching(), N, c.nodes(), WT, c.weightBits());
+        this.c = c;
         io = IO(new IO(c));
-        ChildWord cw = new ChildWord(c);
+        cw = new ChildWord(c);
         int levels = c.levels();
-        int k = c.bitsPerLevel();
-        int depthBits = c.depthBits();
-        int countBits = c.childCountBits();
         io.search.ready.connect(B(true));
 
-        // Stage 0: every walk starts at the root. A stage keeps the whole key, since an event that stopped may still
-        // move down a level at a split in place (below). A held walk
-        // keeps every register; a flush empties it even then.
-        Bool advance = io.hold.not().named("advance");
-        Bool keep = io.flush.not();
-        Bool fixing = io.fix.valid;
+        // A held walk keeps every register; a flush empties it even then.
+        advance = io.hold.not().named("advance");
+        keep = io.flush.not();
+        fixing = io.fix.valid;
+        // The fix's two clocks: the first reads each q stage's node, the second each p stage's, into the same port.
+        Bool fixSeen = RegNext(fixing, B(false)).named("fix_seen");
+        Bool fixFirst = fixing.and(fixSeen.not()).named("fix_first");
+        Bool fixSecond = fixing.and(fixSeen).named("fix_second");
         Assert(io.search.valid.and(io.hold).not(), "a key entered a held walk");
         Assert(fixing.and(io.hold.not()).not(), "a fix while the walk moves");
-        Bool valid = RegEnable(io.search.valid.and(keep), B(false), advance.or(io.flush))
-                .named("s0_valid");
-        // Verilog name: each stage has its copy of the key, s<j>_key.
-        UInt key = RegEnable(io.search.bits.key, advance).named("s0_key");
-        UInt weight = RegEnable(io.search.bits.weight, advance).named("s0_weight");
-        UInt slot = U(0, c.slotBits());
-        UInt depth = U(0, depthBits);
-        Bool done = B(false);
-        UInt kids = U(0, countBits);
-        UInt word = io.rootWord;
-        List<Bool> stageValid = new ArrayList<>();
-        SyncReadMem<UInt> shared = null;
-        for (int j = 0; j < levels; j++) {
-            stageValid.add(valid);
-            int keyBits = c.keyBits();
-            UInt digit = key.bits(keyBits - 1 - j * k, keyBits - (j + 1) * k);
-            UInt child = cw.entry(word, digit).named("s" + j + "_child");
-            Bool descend = done.not().and(child.orR()).named("s" + j + "_descend");
-            UInt nextSlot = Mux(descend, child, slot);
-            UInt nextDepth = Mux(descend, U(j + 1, depthBits), depth);
-            // A node found here has this word's children; one found below has none known yet (0 at depth L).
-            UInt nextKids = Mux(done, kids, Mux(descend, U(0, countBits), cw.count(word)));
-            Bool nextDone = done.or(descend.not());
-            String s = "s" + (j + 1);
-            // Stage j+1's registers, declared before its word's read: a fix reads the word of the stage's own node.
-            UInt stageSlot = Reg(UInt(c.slotBits())).named(s + "_slot");
-            UInt stageDepth = Reg(UInt(depthBits)).named(s + "_depth");
-            UInt stageKids = Reg(UInt(countBits)).named(s + "_children");
-            Bool stageDone = Reg(Bool()).named(s + "_done");
-            Bool stageValidNext =
-                    RegEnable(valid.and(keep), B(false), advance.or(io.flush)).named(s + "_valid");
-            if (j + 1 < levels) {
-                // Levels j+1 and j+2 share a RAM, one port each (a true dual-port block RAM); the first port also takes
-                // the writes, through its own address, since a write never meets a moving walk (asserted below). Read
-                // for an event entering the stage, or on a fix for the event in it.
-                Bool reread = fixing.and(stageValidNext);
-                Bool readEnable = valid.and(advance).or(reread);
-                UInt held = Mux(io.write.valid, io.write.bits.slot, stageSlot);
-                UInt address = Mux(io.write.valid.or(fixing), held, child);
-                if ((j + 1) % 2 == 1) {
-                    String name = j + 2 < levels
-                            ? "levels" + (j + 1) + "_" + (j + 2) + "_words"
-                            : "level" + (j + 1) + "_words";
-                    SyncReadMem<UInt> pair =
-                            SyncReadMem(c.nodes(), UInt(cw.width())).named(name).attribute("no_rw_check");
-                    address = address.named("level" + (j + 1) + "_address");
-                    UInt writeAddress = address;
-                    when(io.write.valid, () -> pair.write(writeAddress, io.write.bits.word));
-                    word = pair.read(address, readEnable);
-                    shared = pair;
-                } else {
-                    word = shared.read(address.named("level" + (j + 1) + "_address"), readEnable);
-                }
-            }
-            // A fix moves an event that stopped at the split node into the new leaf of its digit.
-            Bool moved =
-                    fixing.and(stageDone).and(stageSlot.eq(io.fix.bits.slot)).named(s + "_moved");
-            key = RegEnable(key, advance).named(s + "_key");
-            UInt leaf = cw.entry(io.fix.bits.word, digitAt(c, key, stageDepth)).named(s + "_leaf");
-            when(advance, () -> {
-                        stageSlot.connect(nextSlot);
-                        stageDepth.connect(nextDepth);
-                        stageKids.connect(nextKids);
-                        stageDone.connect(nextDone);
-                    })
-                    .elsewhen(moved, () -> {
-                        stageSlot.connect(leaf);
-                        stageDepth.connect(stageDepth.add(U(1, depthBits)));
-                        stageKids.connect(U(0, countBits));
-                    });
-            valid = stageValidNext;
-            weight = RegEnable(weight, advance).named(s + "_weight");
-            slot = stageSlot;
-            depth = stageDepth;
-            kids = stageKids;
-            done = stageDone;
-        }
-        io.result.valid.connect(valid.and(advance));
-        io.result.bits.slot.connect(slot);
-        io.result.bits.depth.connect(depth);
-        io.result.bits.children.connect(kids);
-        io.result.bits.weight.connect(weight);
-        io.result.bits.key.connect(key);
+        Assert(fixing.and(RegNext(fixSecond, B(false))).not(), "a fix longer than FIX_CLOCKS");
+        Assert(RegNext(fixFirst, B(false)).and(fixing.not()).not(), "a fix shorter than FIX_CLOCKS");
+        // A write never meets a read: the controller writes only while the walk holds and is not being fixed.
+        when(io.write.valid, () -> Assert(io.hold.and(fixing.not()), "a child word written while the walk moves"));
 
-        Bool walking = io.search.valid;
-        for (Bool v : stageValid) walking = walking.or(v);
-        Bool moving = walking.and(advance);
-        when(io.write.valid, () -> Assert(moving.not(), "a child word written while a key enters or walks the tables"));
+        // Stage 0: every walk starts at the root, whose word is the controller's register.
+        Stage s0 = new Stage();
+        s0.valid = RegEnable(io.search.valid.and(keep), B(false), advance.or(io.flush))
+                .named("s0_valid");
+        s0.key = RegEnable(io.search.bits.key, advance).named("s0_key");
+        s0.weight = RegEnable(io.search.bits.weight, advance).named("s0_weight");
+        s0.slot = U(0, c.slotBits());
+        s0.depth = U(0, c.depthBits());
+        s0.kids = U(0, c.childCountBits());
+        s0.done = B(false);
+        Stage at = s0;
+        UInt word = io.rootWord;
+        String name = "s0";
+        SyncReadMem<UInt> shared = null;
+        for (int j = 1; j < levels; j++) {
+            // Level j in three stages, so that no clock holds more than one route between the fabric and the level's
+            // blocks, which spread across the part: a<j> takes the child slot the stage above chose (the RAM's
+            // address, from a register), p<j> the read (its address registered inside the RAM), q<j> the word in a
+            // plain register (on the ECP5 the RAM's own output register).
+            Stage a = next("a" + j, at, select(j - 1, name, at, word));
+            Stage p = next("p" + j, a, null);
+            Stage q = next("q" + j, p, null);
+            // The port reads for an event moving into p<j>; on a fix it reads q<j>'s node, then p<j>'s. Only the
+            // first port of a pair takes the writes, through its own address, since a write never meets a read.
+            UInt fixAddress = Mux(fixFirst, q.slot, p.slot);
+            Bool readEnable = advance.or(fixing);
+            UInt data;
+            if (j % 2 == 1) {
+                String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
+                SyncReadMem<UInt> pair =
+                        SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
+                UInt other = Mux(io.write.valid, io.write.bits.slot, fixAddress);
+                UInt address = Mux(io.write.valid.or(fixing), other, a.slot).named("level" + j + "_address");
+                when(io.write.valid, () -> pair.write(address, io.write.bits.word));
+                data = pair.read(address, readEnable);
+                shared = pair;
+            } else {
+                data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
+            }
+            // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
+            word = RegEnable(data, advance.or(fixSecond)).named("q" + j + "_word");
+            at = q;
+            name = "q" + j;
+        }
+        Stage last = next("s" + levels, at, select(levels - 1, name, at, word));
+        io.result.valid.connect(last.valid.and(advance));
+        io.result.bits.slot.connect(last.slot);
+        io.result.bits.depth.connect(last.depth);
+        io.result.bits.children.connect(last.kids);
+        io.result.bits.weight.connect(last.weight);
+        io.result.bits.key.connect(last.key);
+    }
+
+    /**
+     * Where the walk of the event in {@code st} goes from the node of depth j whose word is {@code word}: into the
+     * child of its digit j if there is one, else it stops there with that word's child count (a split needs the number
+     * of missing children); an event that stopped above keeps what it has.
+     */
+    private Place select(int j, String name, Stage st, UInt word) {
+        int depthBits = c.depthBits();
+        int countBits = c.childCountBits();
+        int keyBits = c.keyBits();
+        int k = c.bitsPerLevel();
+        UInt digit = st.key.bits(keyBits - 1 - j * k, keyBits - (j + 1) * k);
+        UInt child = cw.entry(word, digit).named(name + "_child");
+        Bool descend = st.done.not().and(child.orR()).named(name + "_descend");
+        return new Place(
+                Mux(descend, child, st.slot),
+                Mux(descend, U(j + 1, depthBits), st.depth),
+                // A node found here has this word's children; one found below has none known yet (0 at depth L).
+                Mux(st.done, st.kids, Mux(descend, U(0, countBits), cw.count(word))),
+                st.done.or(descend.not()));
+    }
+
+    /**
+     * The stage after {@code from}, which takes its event on every clock the walk advances, with the place {@code
+     * to} (null: where it is). Each stage keeps the whole key, since an event that stopped may still move down a level:
+     * on a fix, one that stopped at the split node moves into the new leaf of its digit (a split creates every missing
+     * child, and the leaf has none, so the walk stops there).
+     */
+    private Stage next(String s, Stage from, Place to) {
+        Stage st = new Stage();
+        st.valid =
+                RegEnable(from.valid.and(keep), B(false), advance.or(io.flush)).named(s + "_valid");
+        st.key = RegEnable(from.key, advance).named(s + "_key");
+        st.weight = RegEnable(from.weight, advance).named(s + "_weight");
+        UInt slot = Reg(UInt(c.slotBits())).named(s + "_slot");
+        UInt depth = Reg(UInt(c.depthBits())).named(s + "_depth");
+        UInt kids = Reg(UInt(c.childCountBits())).named(s + "_children");
+        Bool done = Reg(Bool()).named(s + "_done");
+        Bool moved = fixing.and(done).and(slot.eq(io.fix.bits.slot)).named(s + "_moved");
+        UInt leaf = cw.entry(io.fix.bits.word, digitAt(c, st.key, depth)).named(s + "_leaf");
+        when(advance, () -> {
+                    slot.connect(to == null ? from.slot : to.slot());
+                    depth.connect(to == null ? from.depth : to.depth());
+                    kids.connect(to == null ? from.kids : to.kids());
+                    done.connect(to == null ? from.done : to.done());
+                })
+                .elsewhen(moved, () -> {
+                    slot.connect(leaf);
+                    depth.connect(depth.add(U(1, c.depthBits())));
+                    kids.connect(U(0, c.childCountBits()));
+                });
+        st.slot = slot;
+        st.depth = depth;
+        st.kids = kids;
+        st.done = done;
+        return st;
     }
 }
