@@ -139,6 +139,13 @@ final class TrieMergeWalk {
                         cmd.read(probedSlot);
                         leaves.connect(leaves.or(bit(probedDigit, b)));
                     });
+                    // The next probe's read goes out whatever the probe in hand turns out to be, so the read's
+                    // address and enable come from registers alone, not through the word and bound just read. Behind a
+                    // child that is walked it is dropped (its digit stays to do) and its data is never looked at.
+                    when(nextChild.found, () -> {
+                        t.readWord(nextSlot);
+                        t.readMin(nextSlot);
+                    });
                     when(probedWalk, () -> {
                                 childDigit.connect(probedDigit);
                                 childSlot.connect(probedSlot);
@@ -147,8 +154,6 @@ final class TrieMergeWalk {
                                 step.go(DESCEND);
                             })
                             .elsewhen(nextChild.found, () -> {
-                                t.readWord(nextSlot);
-                                t.readMin(nextSlot);
                                 sent.connect(B(true));
                                 sentDigit.connect(nextChild.index);
                                 sentSlot.connect(nextSlot);
