@@ -248,6 +248,11 @@ public final class TrieController extends Module {
                                 .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false)))
                 .on(SPLIT_READ, () -> state.go(SPLIT_CHECK))
                 .on(SPLIT_CHECK, () -> {
+                    // v is read again whatever the check finds (only a check that repeats it after an empty early
+                    // batch needs it), so the reads' address and enable depend on the state alone, not on the word
+                    // just read: nothing reads the data of the other outcomes.
+                    tables.readWord(opSlot);
+                    tables.readInfo(opSlot);
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
                     splitParent.connect(tables.infoParent());
