@@ -114,7 +114,12 @@ public final class TrieController extends Module {
         // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
         // A split in place holds the walk instead (SplitRedo).
         io.walkFlush.connect(commitStop.and(splitInPlace.not()));
-        io.walkHold.connect(inRun.and(commitStop.not()).and(redo.pending.not()).not());
+        // The walk writes a child word a clock after the tables do (TrieWalk), and holds on that clock too.
+        Bool wroteWord = RegNext(tables.wordWrite, B(false)).named("wrote_word");
+        io.walkHold.connect(inRun.and(commitStop.not())
+                .and(redo.pending.not())
+                .and(wroteWord.not())
+                .not());
         when(commitStop, () -> {
             Assert(io.issued.not(), "an event issued on the clock the pipeline stops");
             when(splitInPlace.not(), () -> front.connect(U(0, frontBits)));
@@ -182,8 +187,9 @@ public final class TrieController extends Module {
         UInt markNext = Reg(UInt(slotBits)).named("mark_next");
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
-        // After a split in place RESUME lasts as long as the walk's fix.
-        Bool fixed = HeldBefore(state.is(RESUME), TrieWalk.FIX_CLOCKS, "fix_done");
+        // After a split in place RESUME lasts a clock for the walk's copy of the last write to land, then the fix.
+        Bool fixing = HeldBefore(state.is(RESUME), 2, "fix_after_write");
+        Bool fixed = HeldBefore(state.is(RESUME), TrieWalk.FIX_CLOCKS + 1, "fix_done");
 
         // Into SPLIT_READ, reading v's word and info on the way in.
         Runnable toSplitRead = () -> {
@@ -385,14 +391,16 @@ public final class TrieController extends Module {
                 () -> Assert(
                         front.eq(0).or(splitInPlace).and(io.issued.not()),
                         "a child word written while the walk holds events"));
-        io.walkFix.valid.connect(state.is(RESUME).and(splitInPlace));
+        io.walkFix.valid.connect(state.is(RESUME).and(splitInPlace).and(fixing));
         io.walkFix.bits.slot.connect(opSlot);
         io.walkFix.bits.word.connect(splitWord);
 
         // --- outputs
         Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);
-        io.issueEnable.connect(
-                inRun.and(commitStop.not()).and(redo.pending.not()).and(issueGate));
+        io.issueEnable.connect(inRun.and(commitStop.not())
+                .and(redo.pending.not())
+                .and(wroteWord.not())
+                .and(issueGate));
         sched.drive(io, req);
         req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);

@@ -83,6 +83,7 @@ public final class TrieWalk extends Module {
     public static final class IO extends Bundle {
         public final DecoupledIO<Search> search;
         public final ValidIO<Found> result;
+        /** Lands in every level's RAM a clock later; the walk must hold on both clocks. */
         public final ValidIO<WordWrite> write;
         /** The root's child word (slot 0 is not in the RAMs: stage 0 reads this register of the controller's). */
         public final UInt rootWord;
@@ -170,8 +171,13 @@ public final class TrieWalk extends Module {
         Assert(fixing.and(io.hold.not()).not(), "a fix while the walk moves");
         Assert(fixing.and(RegNext(fixSecond, B(false))).not(), "a fix longer than FIX_CLOCKS");
         Assert(RegNext(fixFirst, B(false)).and(fixing.not()).not(), "a fix shorter than FIX_CLOCKS");
-        // A write never meets a read: the controller writes only while the walk holds and is not being fixed.
-        when(io.write.valid, () -> Assert(io.hold.and(fixing.not()), "a child word written while the walk moves"));
+        // The write lands a clock after the controller's, from registers here: its slot comes from block-RAM data
+        // in the controller (the free stack), too far across the part to reach every level's address in one clock.
+        // A write never meets a read: the controller holds the walk on that clock too, and fixes it only afterwards.
+        Bool writeValid = RegNext(io.write.valid, B(false)).named("write_valid");
+        UInt writeSlot = RegNext(io.write.bits.slot).named("write_slot");
+        UInt writeWord = RegNext(io.write.bits.word).named("write_word");
+        when(writeValid, () -> Assert(io.hold.and(fixing.not()), "a child word written while the walk moves"));
 
         // Stage 0: every walk starts at the root, whose word is the controller's register.
         Stage s0 = new Stage();
@@ -204,9 +210,9 @@ public final class TrieWalk extends Module {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
                 SyncReadMem<UInt> pair =
                         SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt other = Mux(io.write.valid, io.write.bits.slot, fixAddress);
-                UInt address = Mux(io.write.valid.or(fixing), other, a.slot).named("level" + j + "_address");
-                when(io.write.valid, () -> pair.write(address, io.write.bits.word));
+                UInt other = Mux(writeValid, writeSlot, fixAddress);
+                UInt address = Mux(writeValid.or(fixing), other, a.slot).named("level" + j + "_address");
+                when(writeValid, () -> pair.write(address, writeWord));
                 data = pair.read(address, readEnable);
                 shared = pair;
             } else {
