@@ -1401,7 +1401,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  ReplayWindow_k32_wt16_u0_th36_d32 replayWindow ( // RapEngine.java:69
+  ReplayWindow_k32_wt16_u0_th36_d64 replayWindow ( // RapEngine.java:69
     .clock(clock),
 
     .reset(reset),
@@ -1524,7 +1524,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  TrieController_k32_b4_n4096_c32_wt16_th36_d32 trieController ( // RapEngine.java:84
+  TrieController_k32_b4_n4096_c32_wt16_th36_d64 trieController ( // RapEngine.java:84
     .clock(clock),
 
     .reset(reset),

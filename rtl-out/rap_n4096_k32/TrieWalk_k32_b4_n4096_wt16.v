@@ -3,336 +3,591 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:125
-  input  wire reset, // TrieWalk.java:125
-  output wire io_search_ready, // TrieWalk.java:126
-  input  wire io_search_valid, // TrieWalk.java:126
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:126
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:126
-  output wire io_result_valid, // TrieWalk.java:126
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:126
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:126
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:126
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:126
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:126
-  input  wire io_write_valid, // TrieWalk.java:126
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:126
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:126
-  input  wire [47:0] io_rootWord, // TrieWalk.java:126
-  input  wire io_flush, // TrieWalk.java:126
-  input  wire io_hold, // TrieWalk.java:126
-  input  wire io_fix_valid, // TrieWalk.java:126
-  input  wire [11:0] io_fix_bits_slot, // TrieWalk.java:126
-  input  wire [47:0] io_fix_bits_word  // TrieWalk.java:126
+  input  wire clock, // TrieWalk.java:155
+  input  wire reset, // TrieWalk.java:155
+  output wire io_search_ready, // TrieWalk.java:157
+  input  wire io_search_valid, // TrieWalk.java:157
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:157
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:157
+  output wire io_result_valid, // TrieWalk.java:157
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:157
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:157
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:157
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:157
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:157
+  input  wire io_write_valid, // TrieWalk.java:157
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:157
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:157
+  input  wire [47:0] io_rootWord, // TrieWalk.java:157
+  input  wire io_flush, // TrieWalk.java:157
+  input  wire io_hold, // TrieWalk.java:157
+  input  wire io_fix_valid, // TrieWalk.java:157
+  input  wire [11:0] io_fix_bits_slot, // TrieWalk.java:157
+  input  wire [47:0] io_fix_bits_word  // TrieWalk.java:157
 );
 
   // State
-  reg s0_valid; // TrieWalk.java:142
-  reg [31:0] s0_key; // TrieWalk.java:145
-  reg [15:0] s0_weight; // TrieWalk.java:146
-  reg [11:0] s1_slot; // TrieWalk.java:167
-  reg [4:0] s1_depth; // TrieWalk.java:168
-  reg [2:0] s1_children; // TrieWalk.java:169
-  reg s1_done; // TrieWalk.java:170
-  reg s1_valid; // TrieWalk.java:172
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s1_key; // TrieWalk.java:199
-  reg [15:0] s1_weight; // TrieWalk.java:213
-  reg [11:0] s2_slot; // TrieWalk.java:167
-  reg [4:0] s2_depth; // TrieWalk.java:168
-  reg [2:0] s2_children; // TrieWalk.java:169
-  reg s2_done; // TrieWalk.java:170
-  reg s2_valid; // TrieWalk.java:172
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s2_key; // TrieWalk.java:199
-  reg [15:0] s2_weight; // TrieWalk.java:213
-  reg [11:0] s3_slot; // TrieWalk.java:167
-  reg [4:0] s3_depth; // TrieWalk.java:168
-  reg [2:0] s3_children; // TrieWalk.java:169
-  reg s3_done; // TrieWalk.java:170
-  reg s3_valid; // TrieWalk.java:172
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s3_key; // TrieWalk.java:199
-  reg [15:0] s3_weight; // TrieWalk.java:213
-  reg [11:0] s4_slot; // TrieWalk.java:167
-  reg [4:0] s4_depth; // TrieWalk.java:168
-  reg [2:0] s4_children; // TrieWalk.java:169
-  reg s4_done; // TrieWalk.java:170
-  reg s4_valid; // TrieWalk.java:172
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s4_key; // TrieWalk.java:199
-  reg [15:0] s4_weight; // TrieWalk.java:213
-  reg [11:0] s5_slot; // TrieWalk.java:167
-  reg [4:0] s5_depth; // TrieWalk.java:168
-  reg [2:0] s5_children; // TrieWalk.java:169
-  reg s5_done; // TrieWalk.java:170
-  reg s5_valid; // TrieWalk.java:172
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s5_key; // TrieWalk.java:199
-  reg [15:0] s5_weight; // TrieWalk.java:213
-  reg [11:0] s6_slot; // TrieWalk.java:167
-  reg [4:0] s6_depth; // TrieWalk.java:168
-  reg [2:0] s6_children; // TrieWalk.java:169
-  reg s6_done; // TrieWalk.java:170
-  reg s6_valid; // TrieWalk.java:172
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s6_key; // TrieWalk.java:199
-  reg [15:0] s6_weight; // TrieWalk.java:213
-  reg [11:0] s7_slot; // TrieWalk.java:167
-  reg [4:0] s7_depth; // TrieWalk.java:168
-  reg [2:0] s7_children; // TrieWalk.java:169
-  reg s7_done; // TrieWalk.java:170
-  reg s7_valid; // TrieWalk.java:172
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s7_key; // TrieWalk.java:199
-  reg [15:0] s7_weight; // TrieWalk.java:213
-  reg [11:0] s8_slot; // TrieWalk.java:167
-  reg [4:0] s8_depth; // TrieWalk.java:168
-  reg [2:0] s8_children; // TrieWalk.java:169
-  reg s8_done; // TrieWalk.java:170
-  reg s8_valid; // TrieWalk.java:172
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s8_key; // TrieWalk.java:199
-  reg [15:0] s8_weight; // TrieWalk.java:213
-  reg [11:0] s9_slot; // TrieWalk.java:167
-  reg [4:0] s9_depth; // TrieWalk.java:168
-  reg [2:0] s9_children; // TrieWalk.java:169
-  reg s9_done; // TrieWalk.java:170
-  reg s9_valid; // TrieWalk.java:172
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s9_key; // TrieWalk.java:199
-  reg [15:0] s9_weight; // TrieWalk.java:213
-  reg [11:0] s10_slot; // TrieWalk.java:167
-  reg [4:0] s10_depth; // TrieWalk.java:168
-  reg [2:0] s10_children; // TrieWalk.java:169
-  reg s10_done; // TrieWalk.java:170
-  reg s10_valid; // TrieWalk.java:172
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s10_key; // TrieWalk.java:199
-  reg [15:0] s10_weight; // TrieWalk.java:213
-  reg [11:0] s11_slot; // TrieWalk.java:167
-  reg [4:0] s11_depth; // TrieWalk.java:168
-  reg [2:0] s11_children; // TrieWalk.java:169
-  reg s11_done; // TrieWalk.java:170
-  reg s11_valid; // TrieWalk.java:172
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s11_key; // TrieWalk.java:199
-  reg [15:0] s11_weight; // TrieWalk.java:213
-  reg [11:0] s12_slot; // TrieWalk.java:167
-  reg [4:0] s12_depth; // TrieWalk.java:168
-  reg [2:0] s12_children; // TrieWalk.java:169
-  reg s12_done; // TrieWalk.java:170
-  reg s12_valid; // TrieWalk.java:172
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s12_key; // TrieWalk.java:199
-  reg [15:0] s12_weight; // TrieWalk.java:213
-  reg [11:0] s13_slot; // TrieWalk.java:167
-  reg [4:0] s13_depth; // TrieWalk.java:168
-  reg [2:0] s13_children; // TrieWalk.java:169
-  reg s13_done; // TrieWalk.java:170
-  reg s13_valid; // TrieWalk.java:172
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s13_key; // TrieWalk.java:199
-  reg [15:0] s13_weight; // TrieWalk.java:213
-  reg [11:0] s14_slot; // TrieWalk.java:167
-  reg [4:0] s14_depth; // TrieWalk.java:168
-  reg [2:0] s14_children; // TrieWalk.java:169
-  reg s14_done; // TrieWalk.java:170
-  reg s14_valid; // TrieWalk.java:172
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:193
-  reg [31:0] s14_key; // TrieWalk.java:199
-  reg [15:0] s14_weight; // TrieWalk.java:213
-  reg [11:0] s15_slot; // TrieWalk.java:167
-  reg [4:0] s15_depth; // TrieWalk.java:168
-  reg [2:0] s15_children; // TrieWalk.java:169
-  reg s15_done; // TrieWalk.java:170
-  reg s15_valid; // TrieWalk.java:172
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:190
-  reg [31:0] s15_key; // TrieWalk.java:199
-  reg [15:0] s15_weight; // TrieWalk.java:213
-  reg [11:0] s16_slot; // TrieWalk.java:167
-  reg [4:0] s16_depth; // TrieWalk.java:168
-  reg [2:0] s16_children; // TrieWalk.java:169
-  reg s16_done; // TrieWalk.java:170
-  reg s16_valid; // TrieWalk.java:172
-  reg [31:0] s16_key; // TrieWalk.java:199
-  reg [15:0] s16_weight; // TrieWalk.java:213
+  reg fix_seen; // TrieWalk.java:167
+  reg _reg_0; // TrieWalk.java:172
+  reg _reg_1; // TrieWalk.java:173
+  reg write_valid; // TrieWalk.java:177
+  reg [11:0] write_slot; // TrieWalk.java:178
+  reg [47:0] write_word; // TrieWalk.java:179
+  reg s0_valid; // TrieWalk.java:184
+  reg [31:0] s0_key; // TrieWalk.java:186
+  reg [15:0] s0_weight; // TrieWalk.java:187
+  reg a1_valid; // TrieWalk.java:265
+  reg [31:0] a1_key; // TrieWalk.java:266
+  reg [15:0] a1_weight; // TrieWalk.java:267
+  reg [11:0] a1_slot; // TrieWalk.java:268
+  reg [4:0] a1_depth; // TrieWalk.java:269
+  reg [2:0] a1_children; // TrieWalk.java:270
+  reg a1_done; // TrieWalk.java:271
+  reg p1_valid; // TrieWalk.java:265
+  reg [31:0] p1_key; // TrieWalk.java:266
+  reg [15:0] p1_weight; // TrieWalk.java:267
+  reg [11:0] p1_slot; // TrieWalk.java:268
+  reg [4:0] p1_depth; // TrieWalk.java:269
+  reg [2:0] p1_children; // TrieWalk.java:270
+  reg p1_done; // TrieWalk.java:271
+  reg q1_valid; // TrieWalk.java:265
+  reg [31:0] q1_key; // TrieWalk.java:266
+  reg [15:0] q1_weight; // TrieWalk.java:267
+  reg [11:0] q1_slot; // TrieWalk.java:268
+  reg [4:0] q1_depth; // TrieWalk.java:269
+  reg [2:0] q1_children; // TrieWalk.java:270
+  reg q1_done; // TrieWalk.java:271
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q1_word; // TrieWalk.java:222
+  reg a2_valid; // TrieWalk.java:265
+  reg [31:0] a2_key; // TrieWalk.java:266
+  reg [15:0] a2_weight; // TrieWalk.java:267
+  reg [11:0] a2_slot; // TrieWalk.java:268
+  reg [4:0] a2_depth; // TrieWalk.java:269
+  reg [2:0] a2_children; // TrieWalk.java:270
+  reg a2_done; // TrieWalk.java:271
+  reg p2_valid; // TrieWalk.java:265
+  reg [31:0] p2_key; // TrieWalk.java:266
+  reg [15:0] p2_weight; // TrieWalk.java:267
+  reg [11:0] p2_slot; // TrieWalk.java:268
+  reg [4:0] p2_depth; // TrieWalk.java:269
+  reg [2:0] p2_children; // TrieWalk.java:270
+  reg p2_done; // TrieWalk.java:271
+  reg q2_valid; // TrieWalk.java:265
+  reg [31:0] q2_key; // TrieWalk.java:266
+  reg [15:0] q2_weight; // TrieWalk.java:267
+  reg [11:0] q2_slot; // TrieWalk.java:268
+  reg [4:0] q2_depth; // TrieWalk.java:269
+  reg [2:0] q2_children; // TrieWalk.java:270
+  reg q2_done; // TrieWalk.java:271
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q2_word; // TrieWalk.java:222
+  reg a3_valid; // TrieWalk.java:265
+  reg [31:0] a3_key; // TrieWalk.java:266
+  reg [15:0] a3_weight; // TrieWalk.java:267
+  reg [11:0] a3_slot; // TrieWalk.java:268
+  reg [4:0] a3_depth; // TrieWalk.java:269
+  reg [2:0] a3_children; // TrieWalk.java:270
+  reg a3_done; // TrieWalk.java:271
+  reg p3_valid; // TrieWalk.java:265
+  reg [31:0] p3_key; // TrieWalk.java:266
+  reg [15:0] p3_weight; // TrieWalk.java:267
+  reg [11:0] p3_slot; // TrieWalk.java:268
+  reg [4:0] p3_depth; // TrieWalk.java:269
+  reg [2:0] p3_children; // TrieWalk.java:270
+  reg p3_done; // TrieWalk.java:271
+  reg q3_valid; // TrieWalk.java:265
+  reg [31:0] q3_key; // TrieWalk.java:266
+  reg [15:0] q3_weight; // TrieWalk.java:267
+  reg [11:0] q3_slot; // TrieWalk.java:268
+  reg [4:0] q3_depth; // TrieWalk.java:269
+  reg [2:0] q3_children; // TrieWalk.java:270
+  reg q3_done; // TrieWalk.java:271
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q3_word; // TrieWalk.java:222
+  reg a4_valid; // TrieWalk.java:265
+  reg [31:0] a4_key; // TrieWalk.java:266
+  reg [15:0] a4_weight; // TrieWalk.java:267
+  reg [11:0] a4_slot; // TrieWalk.java:268
+  reg [4:0] a4_depth; // TrieWalk.java:269
+  reg [2:0] a4_children; // TrieWalk.java:270
+  reg a4_done; // TrieWalk.java:271
+  reg p4_valid; // TrieWalk.java:265
+  reg [31:0] p4_key; // TrieWalk.java:266
+  reg [15:0] p4_weight; // TrieWalk.java:267
+  reg [11:0] p4_slot; // TrieWalk.java:268
+  reg [4:0] p4_depth; // TrieWalk.java:269
+  reg [2:0] p4_children; // TrieWalk.java:270
+  reg p4_done; // TrieWalk.java:271
+  reg q4_valid; // TrieWalk.java:265
+  reg [31:0] q4_key; // TrieWalk.java:266
+  reg [15:0] q4_weight; // TrieWalk.java:267
+  reg [11:0] q4_slot; // TrieWalk.java:268
+  reg [4:0] q4_depth; // TrieWalk.java:269
+  reg [2:0] q4_children; // TrieWalk.java:270
+  reg q4_done; // TrieWalk.java:271
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q4_word; // TrieWalk.java:222
+  reg a5_valid; // TrieWalk.java:265
+  reg [31:0] a5_key; // TrieWalk.java:266
+  reg [15:0] a5_weight; // TrieWalk.java:267
+  reg [11:0] a5_slot; // TrieWalk.java:268
+  reg [4:0] a5_depth; // TrieWalk.java:269
+  reg [2:0] a5_children; // TrieWalk.java:270
+  reg a5_done; // TrieWalk.java:271
+  reg p5_valid; // TrieWalk.java:265
+  reg [31:0] p5_key; // TrieWalk.java:266
+  reg [15:0] p5_weight; // TrieWalk.java:267
+  reg [11:0] p5_slot; // TrieWalk.java:268
+  reg [4:0] p5_depth; // TrieWalk.java:269
+  reg [2:0] p5_children; // TrieWalk.java:270
+  reg p5_done; // TrieWalk.java:271
+  reg q5_valid; // TrieWalk.java:265
+  reg [31:0] q5_key; // TrieWalk.java:266
+  reg [15:0] q5_weight; // TrieWalk.java:267
+  reg [11:0] q5_slot; // TrieWalk.java:268
+  reg [4:0] q5_depth; // TrieWalk.java:269
+  reg [2:0] q5_children; // TrieWalk.java:270
+  reg q5_done; // TrieWalk.java:271
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q5_word; // TrieWalk.java:222
+  reg a6_valid; // TrieWalk.java:265
+  reg [31:0] a6_key; // TrieWalk.java:266
+  reg [15:0] a6_weight; // TrieWalk.java:267
+  reg [11:0] a6_slot; // TrieWalk.java:268
+  reg [4:0] a6_depth; // TrieWalk.java:269
+  reg [2:0] a6_children; // TrieWalk.java:270
+  reg a6_done; // TrieWalk.java:271
+  reg p6_valid; // TrieWalk.java:265
+  reg [31:0] p6_key; // TrieWalk.java:266
+  reg [15:0] p6_weight; // TrieWalk.java:267
+  reg [11:0] p6_slot; // TrieWalk.java:268
+  reg [4:0] p6_depth; // TrieWalk.java:269
+  reg [2:0] p6_children; // TrieWalk.java:270
+  reg p6_done; // TrieWalk.java:271
+  reg q6_valid; // TrieWalk.java:265
+  reg [31:0] q6_key; // TrieWalk.java:266
+  reg [15:0] q6_weight; // TrieWalk.java:267
+  reg [11:0] q6_slot; // TrieWalk.java:268
+  reg [4:0] q6_depth; // TrieWalk.java:269
+  reg [2:0] q6_children; // TrieWalk.java:270
+  reg q6_done; // TrieWalk.java:271
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q6_word; // TrieWalk.java:222
+  reg a7_valid; // TrieWalk.java:265
+  reg [31:0] a7_key; // TrieWalk.java:266
+  reg [15:0] a7_weight; // TrieWalk.java:267
+  reg [11:0] a7_slot; // TrieWalk.java:268
+  reg [4:0] a7_depth; // TrieWalk.java:269
+  reg [2:0] a7_children; // TrieWalk.java:270
+  reg a7_done; // TrieWalk.java:271
+  reg p7_valid; // TrieWalk.java:265
+  reg [31:0] p7_key; // TrieWalk.java:266
+  reg [15:0] p7_weight; // TrieWalk.java:267
+  reg [11:0] p7_slot; // TrieWalk.java:268
+  reg [4:0] p7_depth; // TrieWalk.java:269
+  reg [2:0] p7_children; // TrieWalk.java:270
+  reg p7_done; // TrieWalk.java:271
+  reg q7_valid; // TrieWalk.java:265
+  reg [31:0] q7_key; // TrieWalk.java:266
+  reg [15:0] q7_weight; // TrieWalk.java:267
+  reg [11:0] q7_slot; // TrieWalk.java:268
+  reg [4:0] q7_depth; // TrieWalk.java:269
+  reg [2:0] q7_children; // TrieWalk.java:270
+  reg q7_done; // TrieWalk.java:271
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q7_word; // TrieWalk.java:222
+  reg a8_valid; // TrieWalk.java:265
+  reg [31:0] a8_key; // TrieWalk.java:266
+  reg [15:0] a8_weight; // TrieWalk.java:267
+  reg [11:0] a8_slot; // TrieWalk.java:268
+  reg [4:0] a8_depth; // TrieWalk.java:269
+  reg [2:0] a8_children; // TrieWalk.java:270
+  reg a8_done; // TrieWalk.java:271
+  reg p8_valid; // TrieWalk.java:265
+  reg [31:0] p8_key; // TrieWalk.java:266
+  reg [15:0] p8_weight; // TrieWalk.java:267
+  reg [11:0] p8_slot; // TrieWalk.java:268
+  reg [4:0] p8_depth; // TrieWalk.java:269
+  reg [2:0] p8_children; // TrieWalk.java:270
+  reg p8_done; // TrieWalk.java:271
+  reg q8_valid; // TrieWalk.java:265
+  reg [31:0] q8_key; // TrieWalk.java:266
+  reg [15:0] q8_weight; // TrieWalk.java:267
+  reg [11:0] q8_slot; // TrieWalk.java:268
+  reg [4:0] q8_depth; // TrieWalk.java:269
+  reg [2:0] q8_children; // TrieWalk.java:270
+  reg q8_done; // TrieWalk.java:271
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q8_word; // TrieWalk.java:222
+  reg a9_valid; // TrieWalk.java:265
+  reg [31:0] a9_key; // TrieWalk.java:266
+  reg [15:0] a9_weight; // TrieWalk.java:267
+  reg [11:0] a9_slot; // TrieWalk.java:268
+  reg [4:0] a9_depth; // TrieWalk.java:269
+  reg [2:0] a9_children; // TrieWalk.java:270
+  reg a9_done; // TrieWalk.java:271
+  reg p9_valid; // TrieWalk.java:265
+  reg [31:0] p9_key; // TrieWalk.java:266
+  reg [15:0] p9_weight; // TrieWalk.java:267
+  reg [11:0] p9_slot; // TrieWalk.java:268
+  reg [4:0] p9_depth; // TrieWalk.java:269
+  reg [2:0] p9_children; // TrieWalk.java:270
+  reg p9_done; // TrieWalk.java:271
+  reg q9_valid; // TrieWalk.java:265
+  reg [31:0] q9_key; // TrieWalk.java:266
+  reg [15:0] q9_weight; // TrieWalk.java:267
+  reg [11:0] q9_slot; // TrieWalk.java:268
+  reg [4:0] q9_depth; // TrieWalk.java:269
+  reg [2:0] q9_children; // TrieWalk.java:270
+  reg q9_done; // TrieWalk.java:271
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q9_word; // TrieWalk.java:222
+  reg a10_valid; // TrieWalk.java:265
+  reg [31:0] a10_key; // TrieWalk.java:266
+  reg [15:0] a10_weight; // TrieWalk.java:267
+  reg [11:0] a10_slot; // TrieWalk.java:268
+  reg [4:0] a10_depth; // TrieWalk.java:269
+  reg [2:0] a10_children; // TrieWalk.java:270
+  reg a10_done; // TrieWalk.java:271
+  reg p10_valid; // TrieWalk.java:265
+  reg [31:0] p10_key; // TrieWalk.java:266
+  reg [15:0] p10_weight; // TrieWalk.java:267
+  reg [11:0] p10_slot; // TrieWalk.java:268
+  reg [4:0] p10_depth; // TrieWalk.java:269
+  reg [2:0] p10_children; // TrieWalk.java:270
+  reg p10_done; // TrieWalk.java:271
+  reg q10_valid; // TrieWalk.java:265
+  reg [31:0] q10_key; // TrieWalk.java:266
+  reg [15:0] q10_weight; // TrieWalk.java:267
+  reg [11:0] q10_slot; // TrieWalk.java:268
+  reg [4:0] q10_depth; // TrieWalk.java:269
+  reg [2:0] q10_children; // TrieWalk.java:270
+  reg q10_done; // TrieWalk.java:271
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q10_word; // TrieWalk.java:222
+  reg a11_valid; // TrieWalk.java:265
+  reg [31:0] a11_key; // TrieWalk.java:266
+  reg [15:0] a11_weight; // TrieWalk.java:267
+  reg [11:0] a11_slot; // TrieWalk.java:268
+  reg [4:0] a11_depth; // TrieWalk.java:269
+  reg [2:0] a11_children; // TrieWalk.java:270
+  reg a11_done; // TrieWalk.java:271
+  reg p11_valid; // TrieWalk.java:265
+  reg [31:0] p11_key; // TrieWalk.java:266
+  reg [15:0] p11_weight; // TrieWalk.java:267
+  reg [11:0] p11_slot; // TrieWalk.java:268
+  reg [4:0] p11_depth; // TrieWalk.java:269
+  reg [2:0] p11_children; // TrieWalk.java:270
+  reg p11_done; // TrieWalk.java:271
+  reg q11_valid; // TrieWalk.java:265
+  reg [31:0] q11_key; // TrieWalk.java:266
+  reg [15:0] q11_weight; // TrieWalk.java:267
+  reg [11:0] q11_slot; // TrieWalk.java:268
+  reg [4:0] q11_depth; // TrieWalk.java:269
+  reg [2:0] q11_children; // TrieWalk.java:270
+  reg q11_done; // TrieWalk.java:271
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q11_word; // TrieWalk.java:222
+  reg a12_valid; // TrieWalk.java:265
+  reg [31:0] a12_key; // TrieWalk.java:266
+  reg [15:0] a12_weight; // TrieWalk.java:267
+  reg [11:0] a12_slot; // TrieWalk.java:268
+  reg [4:0] a12_depth; // TrieWalk.java:269
+  reg [2:0] a12_children; // TrieWalk.java:270
+  reg a12_done; // TrieWalk.java:271
+  reg p12_valid; // TrieWalk.java:265
+  reg [31:0] p12_key; // TrieWalk.java:266
+  reg [15:0] p12_weight; // TrieWalk.java:267
+  reg [11:0] p12_slot; // TrieWalk.java:268
+  reg [4:0] p12_depth; // TrieWalk.java:269
+  reg [2:0] p12_children; // TrieWalk.java:270
+  reg p12_done; // TrieWalk.java:271
+  reg q12_valid; // TrieWalk.java:265
+  reg [31:0] q12_key; // TrieWalk.java:266
+  reg [15:0] q12_weight; // TrieWalk.java:267
+  reg [11:0] q12_slot; // TrieWalk.java:268
+  reg [4:0] q12_depth; // TrieWalk.java:269
+  reg [2:0] q12_children; // TrieWalk.java:270
+  reg q12_done; // TrieWalk.java:271
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q12_word; // TrieWalk.java:222
+  reg a13_valid; // TrieWalk.java:265
+  reg [31:0] a13_key; // TrieWalk.java:266
+  reg [15:0] a13_weight; // TrieWalk.java:267
+  reg [11:0] a13_slot; // TrieWalk.java:268
+  reg [4:0] a13_depth; // TrieWalk.java:269
+  reg [2:0] a13_children; // TrieWalk.java:270
+  reg a13_done; // TrieWalk.java:271
+  reg p13_valid; // TrieWalk.java:265
+  reg [31:0] p13_key; // TrieWalk.java:266
+  reg [15:0] p13_weight; // TrieWalk.java:267
+  reg [11:0] p13_slot; // TrieWalk.java:268
+  reg [4:0] p13_depth; // TrieWalk.java:269
+  reg [2:0] p13_children; // TrieWalk.java:270
+  reg p13_done; // TrieWalk.java:271
+  reg q13_valid; // TrieWalk.java:265
+  reg [31:0] q13_key; // TrieWalk.java:266
+  reg [15:0] q13_weight; // TrieWalk.java:267
+  reg [11:0] q13_slot; // TrieWalk.java:268
+  reg [4:0] q13_depth; // TrieWalk.java:269
+  reg [2:0] q13_children; // TrieWalk.java:270
+  reg q13_done; // TrieWalk.java:271
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q13_word; // TrieWalk.java:222
+  reg a14_valid; // TrieWalk.java:265
+  reg [31:0] a14_key; // TrieWalk.java:266
+  reg [15:0] a14_weight; // TrieWalk.java:267
+  reg [11:0] a14_slot; // TrieWalk.java:268
+  reg [4:0] a14_depth; // TrieWalk.java:269
+  reg [2:0] a14_children; // TrieWalk.java:270
+  reg a14_done; // TrieWalk.java:271
+  reg p14_valid; // TrieWalk.java:265
+  reg [31:0] p14_key; // TrieWalk.java:266
+  reg [15:0] p14_weight; // TrieWalk.java:267
+  reg [11:0] p14_slot; // TrieWalk.java:268
+  reg [4:0] p14_depth; // TrieWalk.java:269
+  reg [2:0] p14_children; // TrieWalk.java:270
+  reg p14_done; // TrieWalk.java:271
+  reg q14_valid; // TrieWalk.java:265
+  reg [31:0] q14_key; // TrieWalk.java:266
+  reg [15:0] q14_weight; // TrieWalk.java:267
+  reg [11:0] q14_slot; // TrieWalk.java:268
+  reg [4:0] q14_depth; // TrieWalk.java:269
+  reg [2:0] q14_children; // TrieWalk.java:270
+  reg q14_done; // TrieWalk.java:271
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:219
+  reg [47:0] q14_word; // TrieWalk.java:222
+  reg a15_valid; // TrieWalk.java:265
+  reg [31:0] a15_key; // TrieWalk.java:266
+  reg [15:0] a15_weight; // TrieWalk.java:267
+  reg [11:0] a15_slot; // TrieWalk.java:268
+  reg [4:0] a15_depth; // TrieWalk.java:269
+  reg [2:0] a15_children; // TrieWalk.java:270
+  reg a15_done; // TrieWalk.java:271
+  reg p15_valid; // TrieWalk.java:265
+  reg [31:0] p15_key; // TrieWalk.java:266
+  reg [15:0] p15_weight; // TrieWalk.java:267
+  reg [11:0] p15_slot; // TrieWalk.java:268
+  reg [4:0] p15_depth; // TrieWalk.java:269
+  reg [2:0] p15_children; // TrieWalk.java:270
+  reg p15_done; // TrieWalk.java:271
+  reg q15_valid; // TrieWalk.java:265
+  reg [31:0] q15_key; // TrieWalk.java:266
+  reg [15:0] q15_weight; // TrieWalk.java:267
+  reg [11:0] q15_slot; // TrieWalk.java:268
+  reg [4:0] q15_depth; // TrieWalk.java:269
+  reg [2:0] q15_children; // TrieWalk.java:270
+  reg q15_done; // TrieWalk.java:271
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:216
+  reg [47:0] q15_word; // TrieWalk.java:222
+  reg s16_valid; // TrieWalk.java:265
+  reg [31:0] s16_key; // TrieWalk.java:266
+  reg [15:0] s16_weight; // TrieWalk.java:267
+  reg [11:0] s16_slot; // TrieWalk.java:268
+  reg [4:0] s16_depth; // TrieWalk.java:269
+  reg [2:0] s16_children; // TrieWalk.java:270
+  reg s16_done; // TrieWalk.java:271
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:186
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:186
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:212
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:212
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
   wire [11:0] _wire_0_3; // ChildWord.java:35
-  wire [1:0] _wire_1_0; // TrieWalk.java:118
-  wire [1:0] _wire_1_1; // TrieWalk.java:118
-  wire [1:0] _wire_1_2; // TrieWalk.java:118
-  wire [1:0] _wire_1_3; // TrieWalk.java:118
-  wire [1:0] _wire_1_4; // TrieWalk.java:118
-  wire [1:0] _wire_1_5; // TrieWalk.java:118
-  wire [1:0] _wire_1_6; // TrieWalk.java:118
-  wire [1:0] _wire_1_7; // TrieWalk.java:118
-  wire [1:0] _wire_1_8; // TrieWalk.java:118
-  wire [1:0] _wire_1_9; // TrieWalk.java:118
-  wire [1:0] _wire_1_10; // TrieWalk.java:118
-  wire [1:0] _wire_1_11; // TrieWalk.java:118
-  wire [1:0] _wire_1_12; // TrieWalk.java:118
-  wire [1:0] _wire_1_13; // TrieWalk.java:118
-  wire [1:0] _wire_1_14; // TrieWalk.java:118
-  wire [1:0] _wire_1_15; // TrieWalk.java:118
+  wire [1:0] _wire_1_0; // TrieWalk.java:128
+  wire [1:0] _wire_1_1; // TrieWalk.java:128
+  wire [1:0] _wire_1_2; // TrieWalk.java:128
+  wire [1:0] _wire_1_3; // TrieWalk.java:128
+  wire [1:0] _wire_1_4; // TrieWalk.java:128
+  wire [1:0] _wire_1_5; // TrieWalk.java:128
+  wire [1:0] _wire_1_6; // TrieWalk.java:128
+  wire [1:0] _wire_1_7; // TrieWalk.java:128
+  wire [1:0] _wire_1_8; // TrieWalk.java:128
+  wire [1:0] _wire_1_9; // TrieWalk.java:128
+  wire [1:0] _wire_1_10; // TrieWalk.java:128
+  wire [1:0] _wire_1_11; // TrieWalk.java:128
+  wire [1:0] _wire_1_12; // TrieWalk.java:128
+  wire [1:0] _wire_1_13; // TrieWalk.java:128
+  wire [1:0] _wire_1_14; // TrieWalk.java:128
+  wire [1:0] _wire_1_15; // TrieWalk.java:128
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
   wire [11:0] _wire_2_3; // ChildWord.java:35
-  wire [11:0] _wire_3_0; // ChildWord.java:35
-  wire [11:0] _wire_3_1; // ChildWord.java:35
-  wire [11:0] _wire_3_2; // ChildWord.java:35
-  wire [11:0] _wire_3_3; // ChildWord.java:35
-  wire [1:0] _wire_4_0; // TrieWalk.java:118
-  wire [1:0] _wire_4_1; // TrieWalk.java:118
-  wire [1:0] _wire_4_2; // TrieWalk.java:118
-  wire [1:0] _wire_4_3; // TrieWalk.java:118
-  wire [1:0] _wire_4_4; // TrieWalk.java:118
-  wire [1:0] _wire_4_5; // TrieWalk.java:118
-  wire [1:0] _wire_4_6; // TrieWalk.java:118
-  wire [1:0] _wire_4_7; // TrieWalk.java:118
-  wire [1:0] _wire_4_8; // TrieWalk.java:118
-  wire [1:0] _wire_4_9; // TrieWalk.java:118
-  wire [1:0] _wire_4_10; // TrieWalk.java:118
-  wire [1:0] _wire_4_11; // TrieWalk.java:118
-  wire [1:0] _wire_4_12; // TrieWalk.java:118
-  wire [1:0] _wire_4_13; // TrieWalk.java:118
-  wire [1:0] _wire_4_14; // TrieWalk.java:118
-  wire [1:0] _wire_4_15; // TrieWalk.java:118
-  wire [11:0] _wire_5_0; // ChildWord.java:35
-  wire [11:0] _wire_5_1; // ChildWord.java:35
-  wire [11:0] _wire_5_2; // ChildWord.java:35
-  wire [11:0] _wire_5_3; // ChildWord.java:35
+  wire [1:0] _wire_3_0; // TrieWalk.java:128
+  wire [1:0] _wire_3_1; // TrieWalk.java:128
+  wire [1:0] _wire_3_2; // TrieWalk.java:128
+  wire [1:0] _wire_3_3; // TrieWalk.java:128
+  wire [1:0] _wire_3_4; // TrieWalk.java:128
+  wire [1:0] _wire_3_5; // TrieWalk.java:128
+  wire [1:0] _wire_3_6; // TrieWalk.java:128
+  wire [1:0] _wire_3_7; // TrieWalk.java:128
+  wire [1:0] _wire_3_8; // TrieWalk.java:128
+  wire [1:0] _wire_3_9; // TrieWalk.java:128
+  wire [1:0] _wire_3_10; // TrieWalk.java:128
+  wire [1:0] _wire_3_11; // TrieWalk.java:128
+  wire [1:0] _wire_3_12; // TrieWalk.java:128
+  wire [1:0] _wire_3_13; // TrieWalk.java:128
+  wire [1:0] _wire_3_14; // TrieWalk.java:128
+  wire [1:0] _wire_3_15; // TrieWalk.java:128
+  wire [11:0] _wire_4_0; // ChildWord.java:35
+  wire [11:0] _wire_4_1; // ChildWord.java:35
+  wire [11:0] _wire_4_2; // ChildWord.java:35
+  wire [11:0] _wire_4_3; // ChildWord.java:35
+  wire [1:0] _wire_5_0; // TrieWalk.java:128
+  wire [1:0] _wire_5_1; // TrieWalk.java:128
+  wire [1:0] _wire_5_2; // TrieWalk.java:128
+  wire [1:0] _wire_5_3; // TrieWalk.java:128
+  wire [1:0] _wire_5_4; // TrieWalk.java:128
+  wire [1:0] _wire_5_5; // TrieWalk.java:128
+  wire [1:0] _wire_5_6; // TrieWalk.java:128
+  wire [1:0] _wire_5_7; // TrieWalk.java:128
+  wire [1:0] _wire_5_8; // TrieWalk.java:128
+  wire [1:0] _wire_5_9; // TrieWalk.java:128
+  wire [1:0] _wire_5_10; // TrieWalk.java:128
+  wire [1:0] _wire_5_11; // TrieWalk.java:128
+  wire [1:0] _wire_5_12; // TrieWalk.java:128
+  wire [1:0] _wire_5_13; // TrieWalk.java:128
+  wire [1:0] _wire_5_14; // TrieWalk.java:128
+  wire [1:0] _wire_5_15; // TrieWalk.java:128
   wire [11:0] _wire_6_0; // ChildWord.java:35
   wire [11:0] _wire_6_1; // ChildWord.java:35
   wire [11:0] _wire_6_2; // ChildWord.java:35
   wire [11:0] _wire_6_3; // ChildWord.java:35
-  wire [1:0] _wire_7_0; // TrieWalk.java:118
-  wire [1:0] _wire_7_1; // TrieWalk.java:118
-  wire [1:0] _wire_7_2; // TrieWalk.java:118
-  wire [1:0] _wire_7_3; // TrieWalk.java:118
-  wire [1:0] _wire_7_4; // TrieWalk.java:118
-  wire [1:0] _wire_7_5; // TrieWalk.java:118
-  wire [1:0] _wire_7_6; // TrieWalk.java:118
-  wire [1:0] _wire_7_7; // TrieWalk.java:118
-  wire [1:0] _wire_7_8; // TrieWalk.java:118
-  wire [1:0] _wire_7_9; // TrieWalk.java:118
-  wire [1:0] _wire_7_10; // TrieWalk.java:118
-  wire [1:0] _wire_7_11; // TrieWalk.java:118
-  wire [1:0] _wire_7_12; // TrieWalk.java:118
-  wire [1:0] _wire_7_13; // TrieWalk.java:118
-  wire [1:0] _wire_7_14; // TrieWalk.java:118
-  wire [1:0] _wire_7_15; // TrieWalk.java:118
-  wire [11:0] _wire_8_0; // ChildWord.java:35
-  wire [11:0] _wire_8_1; // ChildWord.java:35
-  wire [11:0] _wire_8_2; // ChildWord.java:35
-  wire [11:0] _wire_8_3; // ChildWord.java:35
+  wire [11:0] _wire_7_0; // ChildWord.java:35
+  wire [11:0] _wire_7_1; // ChildWord.java:35
+  wire [11:0] _wire_7_2; // ChildWord.java:35
+  wire [11:0] _wire_7_3; // ChildWord.java:35
+  wire [1:0] _wire_8_0; // TrieWalk.java:128
+  wire [1:0] _wire_8_1; // TrieWalk.java:128
+  wire [1:0] _wire_8_2; // TrieWalk.java:128
+  wire [1:0] _wire_8_3; // TrieWalk.java:128
+  wire [1:0] _wire_8_4; // TrieWalk.java:128
+  wire [1:0] _wire_8_5; // TrieWalk.java:128
+  wire [1:0] _wire_8_6; // TrieWalk.java:128
+  wire [1:0] _wire_8_7; // TrieWalk.java:128
+  wire [1:0] _wire_8_8; // TrieWalk.java:128
+  wire [1:0] _wire_8_9; // TrieWalk.java:128
+  wire [1:0] _wire_8_10; // TrieWalk.java:128
+  wire [1:0] _wire_8_11; // TrieWalk.java:128
+  wire [1:0] _wire_8_12; // TrieWalk.java:128
+  wire [1:0] _wire_8_13; // TrieWalk.java:128
+  wire [1:0] _wire_8_14; // TrieWalk.java:128
+  wire [1:0] _wire_8_15; // TrieWalk.java:128
   wire [11:0] _wire_9_0; // ChildWord.java:35
   wire [11:0] _wire_9_1; // ChildWord.java:35
   wire [11:0] _wire_9_2; // ChildWord.java:35
   wire [11:0] _wire_9_3; // ChildWord.java:35
-  wire [1:0] _wire_10_0; // TrieWalk.java:118
-  wire [1:0] _wire_10_1; // TrieWalk.java:118
-  wire [1:0] _wire_10_2; // TrieWalk.java:118
-  wire [1:0] _wire_10_3; // TrieWalk.java:118
-  wire [1:0] _wire_10_4; // TrieWalk.java:118
-  wire [1:0] _wire_10_5; // TrieWalk.java:118
-  wire [1:0] _wire_10_6; // TrieWalk.java:118
-  wire [1:0] _wire_10_7; // TrieWalk.java:118
-  wire [1:0] _wire_10_8; // TrieWalk.java:118
-  wire [1:0] _wire_10_9; // TrieWalk.java:118
-  wire [1:0] _wire_10_10; // TrieWalk.java:118
-  wire [1:0] _wire_10_11; // TrieWalk.java:118
-  wire [1:0] _wire_10_12; // TrieWalk.java:118
-  wire [1:0] _wire_10_13; // TrieWalk.java:118
-  wire [1:0] _wire_10_14; // TrieWalk.java:118
-  wire [1:0] _wire_10_15; // TrieWalk.java:118
+  wire [1:0] _wire_10_0; // TrieWalk.java:128
+  wire [1:0] _wire_10_1; // TrieWalk.java:128
+  wire [1:0] _wire_10_2; // TrieWalk.java:128
+  wire [1:0] _wire_10_3; // TrieWalk.java:128
+  wire [1:0] _wire_10_4; // TrieWalk.java:128
+  wire [1:0] _wire_10_5; // TrieWalk.java:128
+  wire [1:0] _wire_10_6; // TrieWalk.java:128
+  wire [1:0] _wire_10_7; // TrieWalk.java:128
+  wire [1:0] _wire_10_8; // TrieWalk.java:128
+  wire [1:0] _wire_10_9; // TrieWalk.java:128
+  wire [1:0] _wire_10_10; // TrieWalk.java:128
+  wire [1:0] _wire_10_11; // TrieWalk.java:128
+  wire [1:0] _wire_10_12; // TrieWalk.java:128
+  wire [1:0] _wire_10_13; // TrieWalk.java:128
+  wire [1:0] _wire_10_14; // TrieWalk.java:128
+  wire [1:0] _wire_10_15; // TrieWalk.java:128
   wire [11:0] _wire_11_0; // ChildWord.java:35
   wire [11:0] _wire_11_1; // ChildWord.java:35
   wire [11:0] _wire_11_2; // ChildWord.java:35
   wire [11:0] _wire_11_3; // ChildWord.java:35
-  wire [11:0] _wire_12_0; // ChildWord.java:35
-  wire [11:0] _wire_12_1; // ChildWord.java:35
-  wire [11:0] _wire_12_2; // ChildWord.java:35
-  wire [11:0] _wire_12_3; // ChildWord.java:35
-  wire [1:0] _wire_13_0; // TrieWalk.java:118
-  wire [1:0] _wire_13_1; // TrieWalk.java:118
-  wire [1:0] _wire_13_2; // TrieWalk.java:118
-  wire [1:0] _wire_13_3; // TrieWalk.java:118
-  wire [1:0] _wire_13_4; // TrieWalk.java:118
-  wire [1:0] _wire_13_5; // TrieWalk.java:118
-  wire [1:0] _wire_13_6; // TrieWalk.java:118
-  wire [1:0] _wire_13_7; // TrieWalk.java:118
-  wire [1:0] _wire_13_8; // TrieWalk.java:118
-  wire [1:0] _wire_13_9; // TrieWalk.java:118
-  wire [1:0] _wire_13_10; // TrieWalk.java:118
-  wire [1:0] _wire_13_11; // TrieWalk.java:118
-  wire [1:0] _wire_13_12; // TrieWalk.java:118
-  wire [1:0] _wire_13_13; // TrieWalk.java:118
-  wire [1:0] _wire_13_14; // TrieWalk.java:118
-  wire [1:0] _wire_13_15; // TrieWalk.java:118
+  wire [1:0] _wire_12_0; // TrieWalk.java:128
+  wire [1:0] _wire_12_1; // TrieWalk.java:128
+  wire [1:0] _wire_12_2; // TrieWalk.java:128
+  wire [1:0] _wire_12_3; // TrieWalk.java:128
+  wire [1:0] _wire_12_4; // TrieWalk.java:128
+  wire [1:0] _wire_12_5; // TrieWalk.java:128
+  wire [1:0] _wire_12_6; // TrieWalk.java:128
+  wire [1:0] _wire_12_7; // TrieWalk.java:128
+  wire [1:0] _wire_12_8; // TrieWalk.java:128
+  wire [1:0] _wire_12_9; // TrieWalk.java:128
+  wire [1:0] _wire_12_10; // TrieWalk.java:128
+  wire [1:0] _wire_12_11; // TrieWalk.java:128
+  wire [1:0] _wire_12_12; // TrieWalk.java:128
+  wire [1:0] _wire_12_13; // TrieWalk.java:128
+  wire [1:0] _wire_12_14; // TrieWalk.java:128
+  wire [1:0] _wire_12_15; // TrieWalk.java:128
+  wire [11:0] _wire_13_0; // ChildWord.java:35
+  wire [11:0] _wire_13_1; // ChildWord.java:35
+  wire [11:0] _wire_13_2; // ChildWord.java:35
+  wire [11:0] _wire_13_3; // ChildWord.java:35
   wire [11:0] _wire_14_0; // ChildWord.java:35
   wire [11:0] _wire_14_1; // ChildWord.java:35
   wire [11:0] _wire_14_2; // ChildWord.java:35
   wire [11:0] _wire_14_3; // ChildWord.java:35
-  wire [11:0] _wire_15_0; // ChildWord.java:35
-  wire [11:0] _wire_15_1; // ChildWord.java:35
-  wire [11:0] _wire_15_2; // ChildWord.java:35
-  wire [11:0] _wire_15_3; // ChildWord.java:35
-  wire [1:0] _wire_16_0; // TrieWalk.java:118
-  wire [1:0] _wire_16_1; // TrieWalk.java:118
-  wire [1:0] _wire_16_2; // TrieWalk.java:118
-  wire [1:0] _wire_16_3; // TrieWalk.java:118
-  wire [1:0] _wire_16_4; // TrieWalk.java:118
-  wire [1:0] _wire_16_5; // TrieWalk.java:118
-  wire [1:0] _wire_16_6; // TrieWalk.java:118
-  wire [1:0] _wire_16_7; // TrieWalk.java:118
-  wire [1:0] _wire_16_8; // TrieWalk.java:118
-  wire [1:0] _wire_16_9; // TrieWalk.java:118
-  wire [1:0] _wire_16_10; // TrieWalk.java:118
-  wire [1:0] _wire_16_11; // TrieWalk.java:118
-  wire [1:0] _wire_16_12; // TrieWalk.java:118
-  wire [1:0] _wire_16_13; // TrieWalk.java:118
-  wire [1:0] _wire_16_14; // TrieWalk.java:118
-  wire [1:0] _wire_16_15; // TrieWalk.java:118
-  wire [11:0] _wire_17_0; // ChildWord.java:35
-  wire [11:0] _wire_17_1; // ChildWord.java:35
-  wire [11:0] _wire_17_2; // ChildWord.java:35
-  wire [11:0] _wire_17_3; // ChildWord.java:35
+  wire [1:0] _wire_15_0; // TrieWalk.java:128
+  wire [1:0] _wire_15_1; // TrieWalk.java:128
+  wire [1:0] _wire_15_2; // TrieWalk.java:128
+  wire [1:0] _wire_15_3; // TrieWalk.java:128
+  wire [1:0] _wire_15_4; // TrieWalk.java:128
+  wire [1:0] _wire_15_5; // TrieWalk.java:128
+  wire [1:0] _wire_15_6; // TrieWalk.java:128
+  wire [1:0] _wire_15_7; // TrieWalk.java:128
+  wire [1:0] _wire_15_8; // TrieWalk.java:128
+  wire [1:0] _wire_15_9; // TrieWalk.java:128
+  wire [1:0] _wire_15_10; // TrieWalk.java:128
+  wire [1:0] _wire_15_11; // TrieWalk.java:128
+  wire [1:0] _wire_15_12; // TrieWalk.java:128
+  wire [1:0] _wire_15_13; // TrieWalk.java:128
+  wire [1:0] _wire_15_14; // TrieWalk.java:128
+  wire [1:0] _wire_15_15; // TrieWalk.java:128
+  wire [11:0] _wire_16_0; // ChildWord.java:35
+  wire [11:0] _wire_16_1; // ChildWord.java:35
+  wire [11:0] _wire_16_2; // ChildWord.java:35
+  wire [11:0] _wire_16_3; // ChildWord.java:35
+  wire [1:0] _wire_17_0; // TrieWalk.java:128
+  wire [1:0] _wire_17_1; // TrieWalk.java:128
+  wire [1:0] _wire_17_2; // TrieWalk.java:128
+  wire [1:0] _wire_17_3; // TrieWalk.java:128
+  wire [1:0] _wire_17_4; // TrieWalk.java:128
+  wire [1:0] _wire_17_5; // TrieWalk.java:128
+  wire [1:0] _wire_17_6; // TrieWalk.java:128
+  wire [1:0] _wire_17_7; // TrieWalk.java:128
+  wire [1:0] _wire_17_8; // TrieWalk.java:128
+  wire [1:0] _wire_17_9; // TrieWalk.java:128
+  wire [1:0] _wire_17_10; // TrieWalk.java:128
+  wire [1:0] _wire_17_11; // TrieWalk.java:128
+  wire [1:0] _wire_17_12; // TrieWalk.java:128
+  wire [1:0] _wire_17_13; // TrieWalk.java:128
+  wire [1:0] _wire_17_14; // TrieWalk.java:128
+  wire [1:0] _wire_17_15; // TrieWalk.java:128
   wire [11:0] _wire_18_0; // ChildWord.java:35
   wire [11:0] _wire_18_1; // ChildWord.java:35
   wire [11:0] _wire_18_2; // ChildWord.java:35
   wire [11:0] _wire_18_3; // ChildWord.java:35
-  wire [1:0] _wire_19_0; // TrieWalk.java:118
-  wire [1:0] _wire_19_1; // TrieWalk.java:118
-  wire [1:0] _wire_19_2; // TrieWalk.java:118
-  wire [1:0] _wire_19_3; // TrieWalk.java:118
-  wire [1:0] _wire_19_4; // TrieWalk.java:118
-  wire [1:0] _wire_19_5; // TrieWalk.java:118
-  wire [1:0] _wire_19_6; // TrieWalk.java:118
-  wire [1:0] _wire_19_7; // TrieWalk.java:118
-  wire [1:0] _wire_19_8; // TrieWalk.java:118
-  wire [1:0] _wire_19_9; // TrieWalk.java:118
-  wire [1:0] _wire_19_10; // TrieWalk.java:118
-  wire [1:0] _wire_19_11; // TrieWalk.java:118
-  wire [1:0] _wire_19_12; // TrieWalk.java:118
-  wire [1:0] _wire_19_13; // TrieWalk.java:118
-  wire [1:0] _wire_19_14; // TrieWalk.java:118
-  wire [1:0] _wire_19_15; // TrieWalk.java:118
+  wire [1:0] _wire_19_0; // TrieWalk.java:128
+  wire [1:0] _wire_19_1; // TrieWalk.java:128
+  wire [1:0] _wire_19_2; // TrieWalk.java:128
+  wire [1:0] _wire_19_3; // TrieWalk.java:128
+  wire [1:0] _wire_19_4; // TrieWalk.java:128
+  wire [1:0] _wire_19_5; // TrieWalk.java:128
+  wire [1:0] _wire_19_6; // TrieWalk.java:128
+  wire [1:0] _wire_19_7; // TrieWalk.java:128
+  wire [1:0] _wire_19_8; // TrieWalk.java:128
+  wire [1:0] _wire_19_9; // TrieWalk.java:128
+  wire [1:0] _wire_19_10; // TrieWalk.java:128
+  wire [1:0] _wire_19_11; // TrieWalk.java:128
+  wire [1:0] _wire_19_12; // TrieWalk.java:128
+  wire [1:0] _wire_19_13; // TrieWalk.java:128
+  wire [1:0] _wire_19_14; // TrieWalk.java:128
+  wire [1:0] _wire_19_15; // TrieWalk.java:128
   wire [11:0] _wire_20_0; // ChildWord.java:35
   wire [11:0] _wire_20_1; // ChildWord.java:35
   wire [11:0] _wire_20_2; // ChildWord.java:35
@@ -341,166 +596,190 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_21_1; // ChildWord.java:35
   wire [11:0] _wire_21_2; // ChildWord.java:35
   wire [11:0] _wire_21_3; // ChildWord.java:35
-  wire [1:0] _wire_22_0; // TrieWalk.java:118
-  wire [1:0] _wire_22_1; // TrieWalk.java:118
-  wire [1:0] _wire_22_2; // TrieWalk.java:118
-  wire [1:0] _wire_22_3; // TrieWalk.java:118
-  wire [1:0] _wire_22_4; // TrieWalk.java:118
-  wire [1:0] _wire_22_5; // TrieWalk.java:118
-  wire [1:0] _wire_22_6; // TrieWalk.java:118
-  wire [1:0] _wire_22_7; // TrieWalk.java:118
-  wire [1:0] _wire_22_8; // TrieWalk.java:118
-  wire [1:0] _wire_22_9; // TrieWalk.java:118
-  wire [1:0] _wire_22_10; // TrieWalk.java:118
-  wire [1:0] _wire_22_11; // TrieWalk.java:118
-  wire [1:0] _wire_22_12; // TrieWalk.java:118
-  wire [1:0] _wire_22_13; // TrieWalk.java:118
-  wire [1:0] _wire_22_14; // TrieWalk.java:118
-  wire [1:0] _wire_22_15; // TrieWalk.java:118
+  wire [1:0] _wire_22_0; // TrieWalk.java:128
+  wire [1:0] _wire_22_1; // TrieWalk.java:128
+  wire [1:0] _wire_22_2; // TrieWalk.java:128
+  wire [1:0] _wire_22_3; // TrieWalk.java:128
+  wire [1:0] _wire_22_4; // TrieWalk.java:128
+  wire [1:0] _wire_22_5; // TrieWalk.java:128
+  wire [1:0] _wire_22_6; // TrieWalk.java:128
+  wire [1:0] _wire_22_7; // TrieWalk.java:128
+  wire [1:0] _wire_22_8; // TrieWalk.java:128
+  wire [1:0] _wire_22_9; // TrieWalk.java:128
+  wire [1:0] _wire_22_10; // TrieWalk.java:128
+  wire [1:0] _wire_22_11; // TrieWalk.java:128
+  wire [1:0] _wire_22_12; // TrieWalk.java:128
+  wire [1:0] _wire_22_13; // TrieWalk.java:128
+  wire [1:0] _wire_22_14; // TrieWalk.java:128
+  wire [1:0] _wire_22_15; // TrieWalk.java:128
   wire [11:0] _wire_23_0; // ChildWord.java:35
   wire [11:0] _wire_23_1; // ChildWord.java:35
   wire [11:0] _wire_23_2; // ChildWord.java:35
   wire [11:0] _wire_23_3; // ChildWord.java:35
-  wire [11:0] _wire_24_0; // ChildWord.java:35
-  wire [11:0] _wire_24_1; // ChildWord.java:35
-  wire [11:0] _wire_24_2; // ChildWord.java:35
-  wire [11:0] _wire_24_3; // ChildWord.java:35
-  wire [1:0] _wire_25_0; // TrieWalk.java:118
-  wire [1:0] _wire_25_1; // TrieWalk.java:118
-  wire [1:0] _wire_25_2; // TrieWalk.java:118
-  wire [1:0] _wire_25_3; // TrieWalk.java:118
-  wire [1:0] _wire_25_4; // TrieWalk.java:118
-  wire [1:0] _wire_25_5; // TrieWalk.java:118
-  wire [1:0] _wire_25_6; // TrieWalk.java:118
-  wire [1:0] _wire_25_7; // TrieWalk.java:118
-  wire [1:0] _wire_25_8; // TrieWalk.java:118
-  wire [1:0] _wire_25_9; // TrieWalk.java:118
-  wire [1:0] _wire_25_10; // TrieWalk.java:118
-  wire [1:0] _wire_25_11; // TrieWalk.java:118
-  wire [1:0] _wire_25_12; // TrieWalk.java:118
-  wire [1:0] _wire_25_13; // TrieWalk.java:118
-  wire [1:0] _wire_25_14; // TrieWalk.java:118
-  wire [1:0] _wire_25_15; // TrieWalk.java:118
-  wire [11:0] _wire_26_0; // ChildWord.java:35
-  wire [11:0] _wire_26_1; // ChildWord.java:35
-  wire [11:0] _wire_26_2; // ChildWord.java:35
-  wire [11:0] _wire_26_3; // ChildWord.java:35
+  wire [1:0] _wire_24_0; // TrieWalk.java:128
+  wire [1:0] _wire_24_1; // TrieWalk.java:128
+  wire [1:0] _wire_24_2; // TrieWalk.java:128
+  wire [1:0] _wire_24_3; // TrieWalk.java:128
+  wire [1:0] _wire_24_4; // TrieWalk.java:128
+  wire [1:0] _wire_24_5; // TrieWalk.java:128
+  wire [1:0] _wire_24_6; // TrieWalk.java:128
+  wire [1:0] _wire_24_7; // TrieWalk.java:128
+  wire [1:0] _wire_24_8; // TrieWalk.java:128
+  wire [1:0] _wire_24_9; // TrieWalk.java:128
+  wire [1:0] _wire_24_10; // TrieWalk.java:128
+  wire [1:0] _wire_24_11; // TrieWalk.java:128
+  wire [1:0] _wire_24_12; // TrieWalk.java:128
+  wire [1:0] _wire_24_13; // TrieWalk.java:128
+  wire [1:0] _wire_24_14; // TrieWalk.java:128
+  wire [1:0] _wire_24_15; // TrieWalk.java:128
+  wire [11:0] _wire_25_0; // ChildWord.java:35
+  wire [11:0] _wire_25_1; // ChildWord.java:35
+  wire [11:0] _wire_25_2; // ChildWord.java:35
+  wire [11:0] _wire_25_3; // ChildWord.java:35
+  wire [1:0] _wire_26_0; // TrieWalk.java:128
+  wire [1:0] _wire_26_1; // TrieWalk.java:128
+  wire [1:0] _wire_26_2; // TrieWalk.java:128
+  wire [1:0] _wire_26_3; // TrieWalk.java:128
+  wire [1:0] _wire_26_4; // TrieWalk.java:128
+  wire [1:0] _wire_26_5; // TrieWalk.java:128
+  wire [1:0] _wire_26_6; // TrieWalk.java:128
+  wire [1:0] _wire_26_7; // TrieWalk.java:128
+  wire [1:0] _wire_26_8; // TrieWalk.java:128
+  wire [1:0] _wire_26_9; // TrieWalk.java:128
+  wire [1:0] _wire_26_10; // TrieWalk.java:128
+  wire [1:0] _wire_26_11; // TrieWalk.java:128
+  wire [1:0] _wire_26_12; // TrieWalk.java:128
+  wire [1:0] _wire_26_13; // TrieWalk.java:128
+  wire [1:0] _wire_26_14; // TrieWalk.java:128
+  wire [1:0] _wire_26_15; // TrieWalk.java:128
   wire [11:0] _wire_27_0; // ChildWord.java:35
   wire [11:0] _wire_27_1; // ChildWord.java:35
   wire [11:0] _wire_27_2; // ChildWord.java:35
   wire [11:0] _wire_27_3; // ChildWord.java:35
-  wire [1:0] _wire_28_0; // TrieWalk.java:118
-  wire [1:0] _wire_28_1; // TrieWalk.java:118
-  wire [1:0] _wire_28_2; // TrieWalk.java:118
-  wire [1:0] _wire_28_3; // TrieWalk.java:118
-  wire [1:0] _wire_28_4; // TrieWalk.java:118
-  wire [1:0] _wire_28_5; // TrieWalk.java:118
-  wire [1:0] _wire_28_6; // TrieWalk.java:118
-  wire [1:0] _wire_28_7; // TrieWalk.java:118
-  wire [1:0] _wire_28_8; // TrieWalk.java:118
-  wire [1:0] _wire_28_9; // TrieWalk.java:118
-  wire [1:0] _wire_28_10; // TrieWalk.java:118
-  wire [1:0] _wire_28_11; // TrieWalk.java:118
-  wire [1:0] _wire_28_12; // TrieWalk.java:118
-  wire [1:0] _wire_28_13; // TrieWalk.java:118
-  wire [1:0] _wire_28_14; // TrieWalk.java:118
-  wire [1:0] _wire_28_15; // TrieWalk.java:118
-  wire [11:0] _wire_29_0; // ChildWord.java:35
-  wire [11:0] _wire_29_1; // ChildWord.java:35
-  wire [11:0] _wire_29_2; // ChildWord.java:35
-  wire [11:0] _wire_29_3; // ChildWord.java:35
+  wire [11:0] _wire_28_0; // ChildWord.java:35
+  wire [11:0] _wire_28_1; // ChildWord.java:35
+  wire [11:0] _wire_28_2; // ChildWord.java:35
+  wire [11:0] _wire_28_3; // ChildWord.java:35
+  wire [1:0] _wire_29_0; // TrieWalk.java:128
+  wire [1:0] _wire_29_1; // TrieWalk.java:128
+  wire [1:0] _wire_29_2; // TrieWalk.java:128
+  wire [1:0] _wire_29_3; // TrieWalk.java:128
+  wire [1:0] _wire_29_4; // TrieWalk.java:128
+  wire [1:0] _wire_29_5; // TrieWalk.java:128
+  wire [1:0] _wire_29_6; // TrieWalk.java:128
+  wire [1:0] _wire_29_7; // TrieWalk.java:128
+  wire [1:0] _wire_29_8; // TrieWalk.java:128
+  wire [1:0] _wire_29_9; // TrieWalk.java:128
+  wire [1:0] _wire_29_10; // TrieWalk.java:128
+  wire [1:0] _wire_29_11; // TrieWalk.java:128
+  wire [1:0] _wire_29_12; // TrieWalk.java:128
+  wire [1:0] _wire_29_13; // TrieWalk.java:128
+  wire [1:0] _wire_29_14; // TrieWalk.java:128
+  wire [1:0] _wire_29_15; // TrieWalk.java:128
   wire [11:0] _wire_30_0; // ChildWord.java:35
   wire [11:0] _wire_30_1; // ChildWord.java:35
   wire [11:0] _wire_30_2; // ChildWord.java:35
   wire [11:0] _wire_30_3; // ChildWord.java:35
-  wire [1:0] _wire_31_0; // TrieWalk.java:118
-  wire [1:0] _wire_31_1; // TrieWalk.java:118
-  wire [1:0] _wire_31_2; // TrieWalk.java:118
-  wire [1:0] _wire_31_3; // TrieWalk.java:118
-  wire [1:0] _wire_31_4; // TrieWalk.java:118
-  wire [1:0] _wire_31_5; // TrieWalk.java:118
-  wire [1:0] _wire_31_6; // TrieWalk.java:118
-  wire [1:0] _wire_31_7; // TrieWalk.java:118
-  wire [1:0] _wire_31_8; // TrieWalk.java:118
-  wire [1:0] _wire_31_9; // TrieWalk.java:118
-  wire [1:0] _wire_31_10; // TrieWalk.java:118
-  wire [1:0] _wire_31_11; // TrieWalk.java:118
-  wire [1:0] _wire_31_12; // TrieWalk.java:118
-  wire [1:0] _wire_31_13; // TrieWalk.java:118
-  wire [1:0] _wire_31_14; // TrieWalk.java:118
-  wire [1:0] _wire_31_15; // TrieWalk.java:118
+  wire [1:0] _wire_31_0; // TrieWalk.java:128
+  wire [1:0] _wire_31_1; // TrieWalk.java:128
+  wire [1:0] _wire_31_2; // TrieWalk.java:128
+  wire [1:0] _wire_31_3; // TrieWalk.java:128
+  wire [1:0] _wire_31_4; // TrieWalk.java:128
+  wire [1:0] _wire_31_5; // TrieWalk.java:128
+  wire [1:0] _wire_31_6; // TrieWalk.java:128
+  wire [1:0] _wire_31_7; // TrieWalk.java:128
+  wire [1:0] _wire_31_8; // TrieWalk.java:128
+  wire [1:0] _wire_31_9; // TrieWalk.java:128
+  wire [1:0] _wire_31_10; // TrieWalk.java:128
+  wire [1:0] _wire_31_11; // TrieWalk.java:128
+  wire [1:0] _wire_31_12; // TrieWalk.java:128
+  wire [1:0] _wire_31_13; // TrieWalk.java:128
+  wire [1:0] _wire_31_14; // TrieWalk.java:128
+  wire [1:0] _wire_31_15; // TrieWalk.java:128
   wire [11:0] _wire_32_0; // ChildWord.java:35
   wire [11:0] _wire_32_1; // ChildWord.java:35
   wire [11:0] _wire_32_2; // ChildWord.java:35
   wire [11:0] _wire_32_3; // ChildWord.java:35
-  wire [11:0] _wire_33_0; // ChildWord.java:35
-  wire [11:0] _wire_33_1; // ChildWord.java:35
-  wire [11:0] _wire_33_2; // ChildWord.java:35
-  wire [11:0] _wire_33_3; // ChildWord.java:35
-  wire [1:0] _wire_34_0; // TrieWalk.java:118
-  wire [1:0] _wire_34_1; // TrieWalk.java:118
-  wire [1:0] _wire_34_2; // TrieWalk.java:118
-  wire [1:0] _wire_34_3; // TrieWalk.java:118
-  wire [1:0] _wire_34_4; // TrieWalk.java:118
-  wire [1:0] _wire_34_5; // TrieWalk.java:118
-  wire [1:0] _wire_34_6; // TrieWalk.java:118
-  wire [1:0] _wire_34_7; // TrieWalk.java:118
-  wire [1:0] _wire_34_8; // TrieWalk.java:118
-  wire [1:0] _wire_34_9; // TrieWalk.java:118
-  wire [1:0] _wire_34_10; // TrieWalk.java:118
-  wire [1:0] _wire_34_11; // TrieWalk.java:118
-  wire [1:0] _wire_34_12; // TrieWalk.java:118
-  wire [1:0] _wire_34_13; // TrieWalk.java:118
-  wire [1:0] _wire_34_14; // TrieWalk.java:118
-  wire [1:0] _wire_34_15; // TrieWalk.java:118
+  wire [1:0] _wire_33_0; // TrieWalk.java:128
+  wire [1:0] _wire_33_1; // TrieWalk.java:128
+  wire [1:0] _wire_33_2; // TrieWalk.java:128
+  wire [1:0] _wire_33_3; // TrieWalk.java:128
+  wire [1:0] _wire_33_4; // TrieWalk.java:128
+  wire [1:0] _wire_33_5; // TrieWalk.java:128
+  wire [1:0] _wire_33_6; // TrieWalk.java:128
+  wire [1:0] _wire_33_7; // TrieWalk.java:128
+  wire [1:0] _wire_33_8; // TrieWalk.java:128
+  wire [1:0] _wire_33_9; // TrieWalk.java:128
+  wire [1:0] _wire_33_10; // TrieWalk.java:128
+  wire [1:0] _wire_33_11; // TrieWalk.java:128
+  wire [1:0] _wire_33_12; // TrieWalk.java:128
+  wire [1:0] _wire_33_13; // TrieWalk.java:128
+  wire [1:0] _wire_33_14; // TrieWalk.java:128
+  wire [1:0] _wire_33_15; // TrieWalk.java:128
+  wire [11:0] _wire_34_0; // ChildWord.java:35
+  wire [11:0] _wire_34_1; // ChildWord.java:35
+  wire [11:0] _wire_34_2; // ChildWord.java:35
+  wire [11:0] _wire_34_3; // ChildWord.java:35
   wire [11:0] _wire_35_0; // ChildWord.java:35
   wire [11:0] _wire_35_1; // ChildWord.java:35
   wire [11:0] _wire_35_2; // ChildWord.java:35
   wire [11:0] _wire_35_3; // ChildWord.java:35
-  wire [11:0] _wire_36_0; // ChildWord.java:35
-  wire [11:0] _wire_36_1; // ChildWord.java:35
-  wire [11:0] _wire_36_2; // ChildWord.java:35
-  wire [11:0] _wire_36_3; // ChildWord.java:35
-  wire [1:0] _wire_37_0; // TrieWalk.java:118
-  wire [1:0] _wire_37_1; // TrieWalk.java:118
-  wire [1:0] _wire_37_2; // TrieWalk.java:118
-  wire [1:0] _wire_37_3; // TrieWalk.java:118
-  wire [1:0] _wire_37_4; // TrieWalk.java:118
-  wire [1:0] _wire_37_5; // TrieWalk.java:118
-  wire [1:0] _wire_37_6; // TrieWalk.java:118
-  wire [1:0] _wire_37_7; // TrieWalk.java:118
-  wire [1:0] _wire_37_8; // TrieWalk.java:118
-  wire [1:0] _wire_37_9; // TrieWalk.java:118
-  wire [1:0] _wire_37_10; // TrieWalk.java:118
-  wire [1:0] _wire_37_11; // TrieWalk.java:118
-  wire [1:0] _wire_37_12; // TrieWalk.java:118
-  wire [1:0] _wire_37_13; // TrieWalk.java:118
-  wire [1:0] _wire_37_14; // TrieWalk.java:118
-  wire [1:0] _wire_37_15; // TrieWalk.java:118
-  wire [11:0] _wire_38_0; // ChildWord.java:35
-  wire [11:0] _wire_38_1; // ChildWord.java:35
-  wire [11:0] _wire_38_2; // ChildWord.java:35
-  wire [11:0] _wire_38_3; // ChildWord.java:35
+  wire [1:0] _wire_36_0; // TrieWalk.java:128
+  wire [1:0] _wire_36_1; // TrieWalk.java:128
+  wire [1:0] _wire_36_2; // TrieWalk.java:128
+  wire [1:0] _wire_36_3; // TrieWalk.java:128
+  wire [1:0] _wire_36_4; // TrieWalk.java:128
+  wire [1:0] _wire_36_5; // TrieWalk.java:128
+  wire [1:0] _wire_36_6; // TrieWalk.java:128
+  wire [1:0] _wire_36_7; // TrieWalk.java:128
+  wire [1:0] _wire_36_8; // TrieWalk.java:128
+  wire [1:0] _wire_36_9; // TrieWalk.java:128
+  wire [1:0] _wire_36_10; // TrieWalk.java:128
+  wire [1:0] _wire_36_11; // TrieWalk.java:128
+  wire [1:0] _wire_36_12; // TrieWalk.java:128
+  wire [1:0] _wire_36_13; // TrieWalk.java:128
+  wire [1:0] _wire_36_14; // TrieWalk.java:128
+  wire [1:0] _wire_36_15; // TrieWalk.java:128
+  wire [11:0] _wire_37_0; // ChildWord.java:35
+  wire [11:0] _wire_37_1; // ChildWord.java:35
+  wire [11:0] _wire_37_2; // ChildWord.java:35
+  wire [11:0] _wire_37_3; // ChildWord.java:35
+  wire [1:0] _wire_38_0; // TrieWalk.java:128
+  wire [1:0] _wire_38_1; // TrieWalk.java:128
+  wire [1:0] _wire_38_2; // TrieWalk.java:128
+  wire [1:0] _wire_38_3; // TrieWalk.java:128
+  wire [1:0] _wire_38_4; // TrieWalk.java:128
+  wire [1:0] _wire_38_5; // TrieWalk.java:128
+  wire [1:0] _wire_38_6; // TrieWalk.java:128
+  wire [1:0] _wire_38_7; // TrieWalk.java:128
+  wire [1:0] _wire_38_8; // TrieWalk.java:128
+  wire [1:0] _wire_38_9; // TrieWalk.java:128
+  wire [1:0] _wire_38_10; // TrieWalk.java:128
+  wire [1:0] _wire_38_11; // TrieWalk.java:128
+  wire [1:0] _wire_38_12; // TrieWalk.java:128
+  wire [1:0] _wire_38_13; // TrieWalk.java:128
+  wire [1:0] _wire_38_14; // TrieWalk.java:128
+  wire [1:0] _wire_38_15; // TrieWalk.java:128
   wire [11:0] _wire_39_0; // ChildWord.java:35
   wire [11:0] _wire_39_1; // ChildWord.java:35
   wire [11:0] _wire_39_2; // ChildWord.java:35
   wire [11:0] _wire_39_3; // ChildWord.java:35
-  wire [1:0] _wire_40_0; // TrieWalk.java:118
-  wire [1:0] _wire_40_1; // TrieWalk.java:118
-  wire [1:0] _wire_40_2; // TrieWalk.java:118
-  wire [1:0] _wire_40_3; // TrieWalk.java:118
-  wire [1:0] _wire_40_4; // TrieWalk.java:118
-  wire [1:0] _wire_40_5; // TrieWalk.java:118
-  wire [1:0] _wire_40_6; // TrieWalk.java:118
-  wire [1:0] _wire_40_7; // TrieWalk.java:118
-  wire [1:0] _wire_40_8; // TrieWalk.java:118
-  wire [1:0] _wire_40_9; // TrieWalk.java:118
-  wire [1:0] _wire_40_10; // TrieWalk.java:118
-  wire [1:0] _wire_40_11; // TrieWalk.java:118
-  wire [1:0] _wire_40_12; // TrieWalk.java:118
-  wire [1:0] _wire_40_13; // TrieWalk.java:118
-  wire [1:0] _wire_40_14; // TrieWalk.java:118
-  wire [1:0] _wire_40_15; // TrieWalk.java:118
+  wire [1:0] _wire_40_0; // TrieWalk.java:128
+  wire [1:0] _wire_40_1; // TrieWalk.java:128
+  wire [1:0] _wire_40_2; // TrieWalk.java:128
+  wire [1:0] _wire_40_3; // TrieWalk.java:128
+  wire [1:0] _wire_40_4; // TrieWalk.java:128
+  wire [1:0] _wire_40_5; // TrieWalk.java:128
+  wire [1:0] _wire_40_6; // TrieWalk.java:128
+  wire [1:0] _wire_40_7; // TrieWalk.java:128
+  wire [1:0] _wire_40_8; // TrieWalk.java:128
+  wire [1:0] _wire_40_9; // TrieWalk.java:128
+  wire [1:0] _wire_40_10; // TrieWalk.java:128
+  wire [1:0] _wire_40_11; // TrieWalk.java:128
+  wire [1:0] _wire_40_12; // TrieWalk.java:128
+  wire [1:0] _wire_40_13; // TrieWalk.java:128
+  wire [1:0] _wire_40_14; // TrieWalk.java:128
+  wire [1:0] _wire_40_15; // TrieWalk.java:128
   wire [11:0] _wire_41_0; // ChildWord.java:35
   wire [11:0] _wire_41_1; // ChildWord.java:35
   wire [11:0] _wire_41_2; // ChildWord.java:35
@@ -509,75 +788,632 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_42_1; // ChildWord.java:35
   wire [11:0] _wire_42_2; // ChildWord.java:35
   wire [11:0] _wire_42_3; // ChildWord.java:35
-  wire [1:0] _wire_43_0; // TrieWalk.java:118
-  wire [1:0] _wire_43_1; // TrieWalk.java:118
-  wire [1:0] _wire_43_2; // TrieWalk.java:118
-  wire [1:0] _wire_43_3; // TrieWalk.java:118
-  wire [1:0] _wire_43_4; // TrieWalk.java:118
-  wire [1:0] _wire_43_5; // TrieWalk.java:118
-  wire [1:0] _wire_43_6; // TrieWalk.java:118
-  wire [1:0] _wire_43_7; // TrieWalk.java:118
-  wire [1:0] _wire_43_8; // TrieWalk.java:118
-  wire [1:0] _wire_43_9; // TrieWalk.java:118
-  wire [1:0] _wire_43_10; // TrieWalk.java:118
-  wire [1:0] _wire_43_11; // TrieWalk.java:118
-  wire [1:0] _wire_43_12; // TrieWalk.java:118
-  wire [1:0] _wire_43_13; // TrieWalk.java:118
-  wire [1:0] _wire_43_14; // TrieWalk.java:118
-  wire [1:0] _wire_43_15; // TrieWalk.java:118
+  wire [1:0] _wire_43_0; // TrieWalk.java:128
+  wire [1:0] _wire_43_1; // TrieWalk.java:128
+  wire [1:0] _wire_43_2; // TrieWalk.java:128
+  wire [1:0] _wire_43_3; // TrieWalk.java:128
+  wire [1:0] _wire_43_4; // TrieWalk.java:128
+  wire [1:0] _wire_43_5; // TrieWalk.java:128
+  wire [1:0] _wire_43_6; // TrieWalk.java:128
+  wire [1:0] _wire_43_7; // TrieWalk.java:128
+  wire [1:0] _wire_43_8; // TrieWalk.java:128
+  wire [1:0] _wire_43_9; // TrieWalk.java:128
+  wire [1:0] _wire_43_10; // TrieWalk.java:128
+  wire [1:0] _wire_43_11; // TrieWalk.java:128
+  wire [1:0] _wire_43_12; // TrieWalk.java:128
+  wire [1:0] _wire_43_13; // TrieWalk.java:128
+  wire [1:0] _wire_43_14; // TrieWalk.java:128
+  wire [1:0] _wire_43_15; // TrieWalk.java:128
   wire [11:0] _wire_44_0; // ChildWord.java:35
   wire [11:0] _wire_44_1; // ChildWord.java:35
   wire [11:0] _wire_44_2; // ChildWord.java:35
   wire [11:0] _wire_44_3; // ChildWord.java:35
-  wire [11:0] _wire_45_0; // ChildWord.java:35
-  wire [11:0] _wire_45_1; // ChildWord.java:35
-  wire [11:0] _wire_45_2; // ChildWord.java:35
-  wire [11:0] _wire_45_3; // ChildWord.java:35
-  wire [1:0] _wire_46_0; // TrieWalk.java:118
-  wire [1:0] _wire_46_1; // TrieWalk.java:118
-  wire [1:0] _wire_46_2; // TrieWalk.java:118
-  wire [1:0] _wire_46_3; // TrieWalk.java:118
-  wire [1:0] _wire_46_4; // TrieWalk.java:118
-  wire [1:0] _wire_46_5; // TrieWalk.java:118
-  wire [1:0] _wire_46_6; // TrieWalk.java:118
-  wire [1:0] _wire_46_7; // TrieWalk.java:118
-  wire [1:0] _wire_46_8; // TrieWalk.java:118
-  wire [1:0] _wire_46_9; // TrieWalk.java:118
-  wire [1:0] _wire_46_10; // TrieWalk.java:118
-  wire [1:0] _wire_46_11; // TrieWalk.java:118
-  wire [1:0] _wire_46_12; // TrieWalk.java:118
-  wire [1:0] _wire_46_13; // TrieWalk.java:118
-  wire [1:0] _wire_46_14; // TrieWalk.java:118
-  wire [1:0] _wire_46_15; // TrieWalk.java:118
-  wire [11:0] _wire_47_0; // ChildWord.java:35
-  wire [11:0] _wire_47_1; // ChildWord.java:35
-  wire [11:0] _wire_47_2; // ChildWord.java:35
-  wire [11:0] _wire_47_3; // ChildWord.java:35
+  wire [1:0] _wire_45_0; // TrieWalk.java:128
+  wire [1:0] _wire_45_1; // TrieWalk.java:128
+  wire [1:0] _wire_45_2; // TrieWalk.java:128
+  wire [1:0] _wire_45_3; // TrieWalk.java:128
+  wire [1:0] _wire_45_4; // TrieWalk.java:128
+  wire [1:0] _wire_45_5; // TrieWalk.java:128
+  wire [1:0] _wire_45_6; // TrieWalk.java:128
+  wire [1:0] _wire_45_7; // TrieWalk.java:128
+  wire [1:0] _wire_45_8; // TrieWalk.java:128
+  wire [1:0] _wire_45_9; // TrieWalk.java:128
+  wire [1:0] _wire_45_10; // TrieWalk.java:128
+  wire [1:0] _wire_45_11; // TrieWalk.java:128
+  wire [1:0] _wire_45_12; // TrieWalk.java:128
+  wire [1:0] _wire_45_13; // TrieWalk.java:128
+  wire [1:0] _wire_45_14; // TrieWalk.java:128
+  wire [1:0] _wire_45_15; // TrieWalk.java:128
+  wire [11:0] _wire_46_0; // ChildWord.java:35
+  wire [11:0] _wire_46_1; // ChildWord.java:35
+  wire [11:0] _wire_46_2; // ChildWord.java:35
+  wire [11:0] _wire_46_3; // ChildWord.java:35
+  wire [1:0] _wire_47_0; // TrieWalk.java:128
+  wire [1:0] _wire_47_1; // TrieWalk.java:128
+  wire [1:0] _wire_47_2; // TrieWalk.java:128
+  wire [1:0] _wire_47_3; // TrieWalk.java:128
+  wire [1:0] _wire_47_4; // TrieWalk.java:128
+  wire [1:0] _wire_47_5; // TrieWalk.java:128
+  wire [1:0] _wire_47_6; // TrieWalk.java:128
+  wire [1:0] _wire_47_7; // TrieWalk.java:128
+  wire [1:0] _wire_47_8; // TrieWalk.java:128
+  wire [1:0] _wire_47_9; // TrieWalk.java:128
+  wire [1:0] _wire_47_10; // TrieWalk.java:128
+  wire [1:0] _wire_47_11; // TrieWalk.java:128
+  wire [1:0] _wire_47_12; // TrieWalk.java:128
+  wire [1:0] _wire_47_13; // TrieWalk.java:128
+  wire [1:0] _wire_47_14; // TrieWalk.java:128
+  wire [1:0] _wire_47_15; // TrieWalk.java:128
+  wire [11:0] _wire_48_0; // ChildWord.java:35
+  wire [11:0] _wire_48_1; // ChildWord.java:35
+  wire [11:0] _wire_48_2; // ChildWord.java:35
+  wire [11:0] _wire_48_3; // ChildWord.java:35
+  wire [11:0] _wire_49_0; // ChildWord.java:35
+  wire [11:0] _wire_49_1; // ChildWord.java:35
+  wire [11:0] _wire_49_2; // ChildWord.java:35
+  wire [11:0] _wire_49_3; // ChildWord.java:35
+  wire [1:0] _wire_50_0; // TrieWalk.java:128
+  wire [1:0] _wire_50_1; // TrieWalk.java:128
+  wire [1:0] _wire_50_2; // TrieWalk.java:128
+  wire [1:0] _wire_50_3; // TrieWalk.java:128
+  wire [1:0] _wire_50_4; // TrieWalk.java:128
+  wire [1:0] _wire_50_5; // TrieWalk.java:128
+  wire [1:0] _wire_50_6; // TrieWalk.java:128
+  wire [1:0] _wire_50_7; // TrieWalk.java:128
+  wire [1:0] _wire_50_8; // TrieWalk.java:128
+  wire [1:0] _wire_50_9; // TrieWalk.java:128
+  wire [1:0] _wire_50_10; // TrieWalk.java:128
+  wire [1:0] _wire_50_11; // TrieWalk.java:128
+  wire [1:0] _wire_50_12; // TrieWalk.java:128
+  wire [1:0] _wire_50_13; // TrieWalk.java:128
+  wire [1:0] _wire_50_14; // TrieWalk.java:128
+  wire [1:0] _wire_50_15; // TrieWalk.java:128
+  wire [11:0] _wire_51_0; // ChildWord.java:35
+  wire [11:0] _wire_51_1; // ChildWord.java:35
+  wire [11:0] _wire_51_2; // ChildWord.java:35
+  wire [11:0] _wire_51_3; // ChildWord.java:35
+  wire [1:0] _wire_52_0; // TrieWalk.java:128
+  wire [1:0] _wire_52_1; // TrieWalk.java:128
+  wire [1:0] _wire_52_2; // TrieWalk.java:128
+  wire [1:0] _wire_52_3; // TrieWalk.java:128
+  wire [1:0] _wire_52_4; // TrieWalk.java:128
+  wire [1:0] _wire_52_5; // TrieWalk.java:128
+  wire [1:0] _wire_52_6; // TrieWalk.java:128
+  wire [1:0] _wire_52_7; // TrieWalk.java:128
+  wire [1:0] _wire_52_8; // TrieWalk.java:128
+  wire [1:0] _wire_52_9; // TrieWalk.java:128
+  wire [1:0] _wire_52_10; // TrieWalk.java:128
+  wire [1:0] _wire_52_11; // TrieWalk.java:128
+  wire [1:0] _wire_52_12; // TrieWalk.java:128
+  wire [1:0] _wire_52_13; // TrieWalk.java:128
+  wire [1:0] _wire_52_14; // TrieWalk.java:128
+  wire [1:0] _wire_52_15; // TrieWalk.java:128
+  wire [11:0] _wire_53_0; // ChildWord.java:35
+  wire [11:0] _wire_53_1; // ChildWord.java:35
+  wire [11:0] _wire_53_2; // ChildWord.java:35
+  wire [11:0] _wire_53_3; // ChildWord.java:35
+  wire [1:0] _wire_54_0; // TrieWalk.java:128
+  wire [1:0] _wire_54_1; // TrieWalk.java:128
+  wire [1:0] _wire_54_2; // TrieWalk.java:128
+  wire [1:0] _wire_54_3; // TrieWalk.java:128
+  wire [1:0] _wire_54_4; // TrieWalk.java:128
+  wire [1:0] _wire_54_5; // TrieWalk.java:128
+  wire [1:0] _wire_54_6; // TrieWalk.java:128
+  wire [1:0] _wire_54_7; // TrieWalk.java:128
+  wire [1:0] _wire_54_8; // TrieWalk.java:128
+  wire [1:0] _wire_54_9; // TrieWalk.java:128
+  wire [1:0] _wire_54_10; // TrieWalk.java:128
+  wire [1:0] _wire_54_11; // TrieWalk.java:128
+  wire [1:0] _wire_54_12; // TrieWalk.java:128
+  wire [1:0] _wire_54_13; // TrieWalk.java:128
+  wire [1:0] _wire_54_14; // TrieWalk.java:128
+  wire [1:0] _wire_54_15; // TrieWalk.java:128
+  wire [11:0] _wire_55_0; // ChildWord.java:35
+  wire [11:0] _wire_55_1; // ChildWord.java:35
+  wire [11:0] _wire_55_2; // ChildWord.java:35
+  wire [11:0] _wire_55_3; // ChildWord.java:35
+  wire [11:0] _wire_56_0; // ChildWord.java:35
+  wire [11:0] _wire_56_1; // ChildWord.java:35
+  wire [11:0] _wire_56_2; // ChildWord.java:35
+  wire [11:0] _wire_56_3; // ChildWord.java:35
+  wire [1:0] _wire_57_0; // TrieWalk.java:128
+  wire [1:0] _wire_57_1; // TrieWalk.java:128
+  wire [1:0] _wire_57_2; // TrieWalk.java:128
+  wire [1:0] _wire_57_3; // TrieWalk.java:128
+  wire [1:0] _wire_57_4; // TrieWalk.java:128
+  wire [1:0] _wire_57_5; // TrieWalk.java:128
+  wire [1:0] _wire_57_6; // TrieWalk.java:128
+  wire [1:0] _wire_57_7; // TrieWalk.java:128
+  wire [1:0] _wire_57_8; // TrieWalk.java:128
+  wire [1:0] _wire_57_9; // TrieWalk.java:128
+  wire [1:0] _wire_57_10; // TrieWalk.java:128
+  wire [1:0] _wire_57_11; // TrieWalk.java:128
+  wire [1:0] _wire_57_12; // TrieWalk.java:128
+  wire [1:0] _wire_57_13; // TrieWalk.java:128
+  wire [1:0] _wire_57_14; // TrieWalk.java:128
+  wire [1:0] _wire_57_15; // TrieWalk.java:128
+  wire [11:0] _wire_58_0; // ChildWord.java:35
+  wire [11:0] _wire_58_1; // ChildWord.java:35
+  wire [11:0] _wire_58_2; // ChildWord.java:35
+  wire [11:0] _wire_58_3; // ChildWord.java:35
+  wire [1:0] _wire_59_0; // TrieWalk.java:128
+  wire [1:0] _wire_59_1; // TrieWalk.java:128
+  wire [1:0] _wire_59_2; // TrieWalk.java:128
+  wire [1:0] _wire_59_3; // TrieWalk.java:128
+  wire [1:0] _wire_59_4; // TrieWalk.java:128
+  wire [1:0] _wire_59_5; // TrieWalk.java:128
+  wire [1:0] _wire_59_6; // TrieWalk.java:128
+  wire [1:0] _wire_59_7; // TrieWalk.java:128
+  wire [1:0] _wire_59_8; // TrieWalk.java:128
+  wire [1:0] _wire_59_9; // TrieWalk.java:128
+  wire [1:0] _wire_59_10; // TrieWalk.java:128
+  wire [1:0] _wire_59_11; // TrieWalk.java:128
+  wire [1:0] _wire_59_12; // TrieWalk.java:128
+  wire [1:0] _wire_59_13; // TrieWalk.java:128
+  wire [1:0] _wire_59_14; // TrieWalk.java:128
+  wire [1:0] _wire_59_15; // TrieWalk.java:128
+  wire [11:0] _wire_60_0; // ChildWord.java:35
+  wire [11:0] _wire_60_1; // ChildWord.java:35
+  wire [11:0] _wire_60_2; // ChildWord.java:35
+  wire [11:0] _wire_60_3; // ChildWord.java:35
+  wire [1:0] _wire_61_0; // TrieWalk.java:128
+  wire [1:0] _wire_61_1; // TrieWalk.java:128
+  wire [1:0] _wire_61_2; // TrieWalk.java:128
+  wire [1:0] _wire_61_3; // TrieWalk.java:128
+  wire [1:0] _wire_61_4; // TrieWalk.java:128
+  wire [1:0] _wire_61_5; // TrieWalk.java:128
+  wire [1:0] _wire_61_6; // TrieWalk.java:128
+  wire [1:0] _wire_61_7; // TrieWalk.java:128
+  wire [1:0] _wire_61_8; // TrieWalk.java:128
+  wire [1:0] _wire_61_9; // TrieWalk.java:128
+  wire [1:0] _wire_61_10; // TrieWalk.java:128
+  wire [1:0] _wire_61_11; // TrieWalk.java:128
+  wire [1:0] _wire_61_12; // TrieWalk.java:128
+  wire [1:0] _wire_61_13; // TrieWalk.java:128
+  wire [1:0] _wire_61_14; // TrieWalk.java:128
+  wire [1:0] _wire_61_15; // TrieWalk.java:128
+  wire [11:0] _wire_62_0; // ChildWord.java:35
+  wire [11:0] _wire_62_1; // ChildWord.java:35
+  wire [11:0] _wire_62_2; // ChildWord.java:35
+  wire [11:0] _wire_62_3; // ChildWord.java:35
+  wire [11:0] _wire_63_0; // ChildWord.java:35
+  wire [11:0] _wire_63_1; // ChildWord.java:35
+  wire [11:0] _wire_63_2; // ChildWord.java:35
+  wire [11:0] _wire_63_3; // ChildWord.java:35
+  wire [1:0] _wire_64_0; // TrieWalk.java:128
+  wire [1:0] _wire_64_1; // TrieWalk.java:128
+  wire [1:0] _wire_64_2; // TrieWalk.java:128
+  wire [1:0] _wire_64_3; // TrieWalk.java:128
+  wire [1:0] _wire_64_4; // TrieWalk.java:128
+  wire [1:0] _wire_64_5; // TrieWalk.java:128
+  wire [1:0] _wire_64_6; // TrieWalk.java:128
+  wire [1:0] _wire_64_7; // TrieWalk.java:128
+  wire [1:0] _wire_64_8; // TrieWalk.java:128
+  wire [1:0] _wire_64_9; // TrieWalk.java:128
+  wire [1:0] _wire_64_10; // TrieWalk.java:128
+  wire [1:0] _wire_64_11; // TrieWalk.java:128
+  wire [1:0] _wire_64_12; // TrieWalk.java:128
+  wire [1:0] _wire_64_13; // TrieWalk.java:128
+  wire [1:0] _wire_64_14; // TrieWalk.java:128
+  wire [1:0] _wire_64_15; // TrieWalk.java:128
+  wire [11:0] _wire_65_0; // ChildWord.java:35
+  wire [11:0] _wire_65_1; // ChildWord.java:35
+  wire [11:0] _wire_65_2; // ChildWord.java:35
+  wire [11:0] _wire_65_3; // ChildWord.java:35
+  wire [1:0] _wire_66_0; // TrieWalk.java:128
+  wire [1:0] _wire_66_1; // TrieWalk.java:128
+  wire [1:0] _wire_66_2; // TrieWalk.java:128
+  wire [1:0] _wire_66_3; // TrieWalk.java:128
+  wire [1:0] _wire_66_4; // TrieWalk.java:128
+  wire [1:0] _wire_66_5; // TrieWalk.java:128
+  wire [1:0] _wire_66_6; // TrieWalk.java:128
+  wire [1:0] _wire_66_7; // TrieWalk.java:128
+  wire [1:0] _wire_66_8; // TrieWalk.java:128
+  wire [1:0] _wire_66_9; // TrieWalk.java:128
+  wire [1:0] _wire_66_10; // TrieWalk.java:128
+  wire [1:0] _wire_66_11; // TrieWalk.java:128
+  wire [1:0] _wire_66_12; // TrieWalk.java:128
+  wire [1:0] _wire_66_13; // TrieWalk.java:128
+  wire [1:0] _wire_66_14; // TrieWalk.java:128
+  wire [1:0] _wire_66_15; // TrieWalk.java:128
+  wire [11:0] _wire_67_0; // ChildWord.java:35
+  wire [11:0] _wire_67_1; // ChildWord.java:35
+  wire [11:0] _wire_67_2; // ChildWord.java:35
+  wire [11:0] _wire_67_3; // ChildWord.java:35
+  wire [1:0] _wire_68_0; // TrieWalk.java:128
+  wire [1:0] _wire_68_1; // TrieWalk.java:128
+  wire [1:0] _wire_68_2; // TrieWalk.java:128
+  wire [1:0] _wire_68_3; // TrieWalk.java:128
+  wire [1:0] _wire_68_4; // TrieWalk.java:128
+  wire [1:0] _wire_68_5; // TrieWalk.java:128
+  wire [1:0] _wire_68_6; // TrieWalk.java:128
+  wire [1:0] _wire_68_7; // TrieWalk.java:128
+  wire [1:0] _wire_68_8; // TrieWalk.java:128
+  wire [1:0] _wire_68_9; // TrieWalk.java:128
+  wire [1:0] _wire_68_10; // TrieWalk.java:128
+  wire [1:0] _wire_68_11; // TrieWalk.java:128
+  wire [1:0] _wire_68_12; // TrieWalk.java:128
+  wire [1:0] _wire_68_13; // TrieWalk.java:128
+  wire [1:0] _wire_68_14; // TrieWalk.java:128
+  wire [1:0] _wire_68_15; // TrieWalk.java:128
+  wire [11:0] _wire_69_0; // ChildWord.java:35
+  wire [11:0] _wire_69_1; // ChildWord.java:35
+  wire [11:0] _wire_69_2; // ChildWord.java:35
+  wire [11:0] _wire_69_3; // ChildWord.java:35
+  wire [11:0] _wire_70_0; // ChildWord.java:35
+  wire [11:0] _wire_70_1; // ChildWord.java:35
+  wire [11:0] _wire_70_2; // ChildWord.java:35
+  wire [11:0] _wire_70_3; // ChildWord.java:35
+  wire [1:0] _wire_71_0; // TrieWalk.java:128
+  wire [1:0] _wire_71_1; // TrieWalk.java:128
+  wire [1:0] _wire_71_2; // TrieWalk.java:128
+  wire [1:0] _wire_71_3; // TrieWalk.java:128
+  wire [1:0] _wire_71_4; // TrieWalk.java:128
+  wire [1:0] _wire_71_5; // TrieWalk.java:128
+  wire [1:0] _wire_71_6; // TrieWalk.java:128
+  wire [1:0] _wire_71_7; // TrieWalk.java:128
+  wire [1:0] _wire_71_8; // TrieWalk.java:128
+  wire [1:0] _wire_71_9; // TrieWalk.java:128
+  wire [1:0] _wire_71_10; // TrieWalk.java:128
+  wire [1:0] _wire_71_11; // TrieWalk.java:128
+  wire [1:0] _wire_71_12; // TrieWalk.java:128
+  wire [1:0] _wire_71_13; // TrieWalk.java:128
+  wire [1:0] _wire_71_14; // TrieWalk.java:128
+  wire [1:0] _wire_71_15; // TrieWalk.java:128
+  wire [11:0] _wire_72_0; // ChildWord.java:35
+  wire [11:0] _wire_72_1; // ChildWord.java:35
+  wire [11:0] _wire_72_2; // ChildWord.java:35
+  wire [11:0] _wire_72_3; // ChildWord.java:35
+  wire [1:0] _wire_73_0; // TrieWalk.java:128
+  wire [1:0] _wire_73_1; // TrieWalk.java:128
+  wire [1:0] _wire_73_2; // TrieWalk.java:128
+  wire [1:0] _wire_73_3; // TrieWalk.java:128
+  wire [1:0] _wire_73_4; // TrieWalk.java:128
+  wire [1:0] _wire_73_5; // TrieWalk.java:128
+  wire [1:0] _wire_73_6; // TrieWalk.java:128
+  wire [1:0] _wire_73_7; // TrieWalk.java:128
+  wire [1:0] _wire_73_8; // TrieWalk.java:128
+  wire [1:0] _wire_73_9; // TrieWalk.java:128
+  wire [1:0] _wire_73_10; // TrieWalk.java:128
+  wire [1:0] _wire_73_11; // TrieWalk.java:128
+  wire [1:0] _wire_73_12; // TrieWalk.java:128
+  wire [1:0] _wire_73_13; // TrieWalk.java:128
+  wire [1:0] _wire_73_14; // TrieWalk.java:128
+  wire [1:0] _wire_73_15; // TrieWalk.java:128
+  wire [11:0] _wire_74_0; // ChildWord.java:35
+  wire [11:0] _wire_74_1; // ChildWord.java:35
+  wire [11:0] _wire_74_2; // ChildWord.java:35
+  wire [11:0] _wire_74_3; // ChildWord.java:35
+  wire [1:0] _wire_75_0; // TrieWalk.java:128
+  wire [1:0] _wire_75_1; // TrieWalk.java:128
+  wire [1:0] _wire_75_2; // TrieWalk.java:128
+  wire [1:0] _wire_75_3; // TrieWalk.java:128
+  wire [1:0] _wire_75_4; // TrieWalk.java:128
+  wire [1:0] _wire_75_5; // TrieWalk.java:128
+  wire [1:0] _wire_75_6; // TrieWalk.java:128
+  wire [1:0] _wire_75_7; // TrieWalk.java:128
+  wire [1:0] _wire_75_8; // TrieWalk.java:128
+  wire [1:0] _wire_75_9; // TrieWalk.java:128
+  wire [1:0] _wire_75_10; // TrieWalk.java:128
+  wire [1:0] _wire_75_11; // TrieWalk.java:128
+  wire [1:0] _wire_75_12; // TrieWalk.java:128
+  wire [1:0] _wire_75_13; // TrieWalk.java:128
+  wire [1:0] _wire_75_14; // TrieWalk.java:128
+  wire [1:0] _wire_75_15; // TrieWalk.java:128
+  wire [11:0] _wire_76_0; // ChildWord.java:35
+  wire [11:0] _wire_76_1; // ChildWord.java:35
+  wire [11:0] _wire_76_2; // ChildWord.java:35
+  wire [11:0] _wire_76_3; // ChildWord.java:35
+  wire [11:0] _wire_77_0; // ChildWord.java:35
+  wire [11:0] _wire_77_1; // ChildWord.java:35
+  wire [11:0] _wire_77_2; // ChildWord.java:35
+  wire [11:0] _wire_77_3; // ChildWord.java:35
+  wire [1:0] _wire_78_0; // TrieWalk.java:128
+  wire [1:0] _wire_78_1; // TrieWalk.java:128
+  wire [1:0] _wire_78_2; // TrieWalk.java:128
+  wire [1:0] _wire_78_3; // TrieWalk.java:128
+  wire [1:0] _wire_78_4; // TrieWalk.java:128
+  wire [1:0] _wire_78_5; // TrieWalk.java:128
+  wire [1:0] _wire_78_6; // TrieWalk.java:128
+  wire [1:0] _wire_78_7; // TrieWalk.java:128
+  wire [1:0] _wire_78_8; // TrieWalk.java:128
+  wire [1:0] _wire_78_9; // TrieWalk.java:128
+  wire [1:0] _wire_78_10; // TrieWalk.java:128
+  wire [1:0] _wire_78_11; // TrieWalk.java:128
+  wire [1:0] _wire_78_12; // TrieWalk.java:128
+  wire [1:0] _wire_78_13; // TrieWalk.java:128
+  wire [1:0] _wire_78_14; // TrieWalk.java:128
+  wire [1:0] _wire_78_15; // TrieWalk.java:128
+  wire [11:0] _wire_79_0; // ChildWord.java:35
+  wire [11:0] _wire_79_1; // ChildWord.java:35
+  wire [11:0] _wire_79_2; // ChildWord.java:35
+  wire [11:0] _wire_79_3; // ChildWord.java:35
+  wire [1:0] _wire_80_0; // TrieWalk.java:128
+  wire [1:0] _wire_80_1; // TrieWalk.java:128
+  wire [1:0] _wire_80_2; // TrieWalk.java:128
+  wire [1:0] _wire_80_3; // TrieWalk.java:128
+  wire [1:0] _wire_80_4; // TrieWalk.java:128
+  wire [1:0] _wire_80_5; // TrieWalk.java:128
+  wire [1:0] _wire_80_6; // TrieWalk.java:128
+  wire [1:0] _wire_80_7; // TrieWalk.java:128
+  wire [1:0] _wire_80_8; // TrieWalk.java:128
+  wire [1:0] _wire_80_9; // TrieWalk.java:128
+  wire [1:0] _wire_80_10; // TrieWalk.java:128
+  wire [1:0] _wire_80_11; // TrieWalk.java:128
+  wire [1:0] _wire_80_12; // TrieWalk.java:128
+  wire [1:0] _wire_80_13; // TrieWalk.java:128
+  wire [1:0] _wire_80_14; // TrieWalk.java:128
+  wire [1:0] _wire_80_15; // TrieWalk.java:128
+  wire [11:0] _wire_81_0; // ChildWord.java:35
+  wire [11:0] _wire_81_1; // ChildWord.java:35
+  wire [11:0] _wire_81_2; // ChildWord.java:35
+  wire [11:0] _wire_81_3; // ChildWord.java:35
+  wire [1:0] _wire_82_0; // TrieWalk.java:128
+  wire [1:0] _wire_82_1; // TrieWalk.java:128
+  wire [1:0] _wire_82_2; // TrieWalk.java:128
+  wire [1:0] _wire_82_3; // TrieWalk.java:128
+  wire [1:0] _wire_82_4; // TrieWalk.java:128
+  wire [1:0] _wire_82_5; // TrieWalk.java:128
+  wire [1:0] _wire_82_6; // TrieWalk.java:128
+  wire [1:0] _wire_82_7; // TrieWalk.java:128
+  wire [1:0] _wire_82_8; // TrieWalk.java:128
+  wire [1:0] _wire_82_9; // TrieWalk.java:128
+  wire [1:0] _wire_82_10; // TrieWalk.java:128
+  wire [1:0] _wire_82_11; // TrieWalk.java:128
+  wire [1:0] _wire_82_12; // TrieWalk.java:128
+  wire [1:0] _wire_82_13; // TrieWalk.java:128
+  wire [1:0] _wire_82_14; // TrieWalk.java:128
+  wire [1:0] _wire_82_15; // TrieWalk.java:128
+  wire [11:0] _wire_83_0; // ChildWord.java:35
+  wire [11:0] _wire_83_1; // ChildWord.java:35
+  wire [11:0] _wire_83_2; // ChildWord.java:35
+  wire [11:0] _wire_83_3; // ChildWord.java:35
+  wire [11:0] _wire_84_0; // ChildWord.java:35
+  wire [11:0] _wire_84_1; // ChildWord.java:35
+  wire [11:0] _wire_84_2; // ChildWord.java:35
+  wire [11:0] _wire_84_3; // ChildWord.java:35
+  wire [1:0] _wire_85_0; // TrieWalk.java:128
+  wire [1:0] _wire_85_1; // TrieWalk.java:128
+  wire [1:0] _wire_85_2; // TrieWalk.java:128
+  wire [1:0] _wire_85_3; // TrieWalk.java:128
+  wire [1:0] _wire_85_4; // TrieWalk.java:128
+  wire [1:0] _wire_85_5; // TrieWalk.java:128
+  wire [1:0] _wire_85_6; // TrieWalk.java:128
+  wire [1:0] _wire_85_7; // TrieWalk.java:128
+  wire [1:0] _wire_85_8; // TrieWalk.java:128
+  wire [1:0] _wire_85_9; // TrieWalk.java:128
+  wire [1:0] _wire_85_10; // TrieWalk.java:128
+  wire [1:0] _wire_85_11; // TrieWalk.java:128
+  wire [1:0] _wire_85_12; // TrieWalk.java:128
+  wire [1:0] _wire_85_13; // TrieWalk.java:128
+  wire [1:0] _wire_85_14; // TrieWalk.java:128
+  wire [1:0] _wire_85_15; // TrieWalk.java:128
+  wire [11:0] _wire_86_0; // ChildWord.java:35
+  wire [11:0] _wire_86_1; // ChildWord.java:35
+  wire [11:0] _wire_86_2; // ChildWord.java:35
+  wire [11:0] _wire_86_3; // ChildWord.java:35
+  wire [1:0] _wire_87_0; // TrieWalk.java:128
+  wire [1:0] _wire_87_1; // TrieWalk.java:128
+  wire [1:0] _wire_87_2; // TrieWalk.java:128
+  wire [1:0] _wire_87_3; // TrieWalk.java:128
+  wire [1:0] _wire_87_4; // TrieWalk.java:128
+  wire [1:0] _wire_87_5; // TrieWalk.java:128
+  wire [1:0] _wire_87_6; // TrieWalk.java:128
+  wire [1:0] _wire_87_7; // TrieWalk.java:128
+  wire [1:0] _wire_87_8; // TrieWalk.java:128
+  wire [1:0] _wire_87_9; // TrieWalk.java:128
+  wire [1:0] _wire_87_10; // TrieWalk.java:128
+  wire [1:0] _wire_87_11; // TrieWalk.java:128
+  wire [1:0] _wire_87_12; // TrieWalk.java:128
+  wire [1:0] _wire_87_13; // TrieWalk.java:128
+  wire [1:0] _wire_87_14; // TrieWalk.java:128
+  wire [1:0] _wire_87_15; // TrieWalk.java:128
+  wire [11:0] _wire_88_0; // ChildWord.java:35
+  wire [11:0] _wire_88_1; // ChildWord.java:35
+  wire [11:0] _wire_88_2; // ChildWord.java:35
+  wire [11:0] _wire_88_3; // ChildWord.java:35
+  wire [1:0] _wire_89_0; // TrieWalk.java:128
+  wire [1:0] _wire_89_1; // TrieWalk.java:128
+  wire [1:0] _wire_89_2; // TrieWalk.java:128
+  wire [1:0] _wire_89_3; // TrieWalk.java:128
+  wire [1:0] _wire_89_4; // TrieWalk.java:128
+  wire [1:0] _wire_89_5; // TrieWalk.java:128
+  wire [1:0] _wire_89_6; // TrieWalk.java:128
+  wire [1:0] _wire_89_7; // TrieWalk.java:128
+  wire [1:0] _wire_89_8; // TrieWalk.java:128
+  wire [1:0] _wire_89_9; // TrieWalk.java:128
+  wire [1:0] _wire_89_10; // TrieWalk.java:128
+  wire [1:0] _wire_89_11; // TrieWalk.java:128
+  wire [1:0] _wire_89_12; // TrieWalk.java:128
+  wire [1:0] _wire_89_13; // TrieWalk.java:128
+  wire [1:0] _wire_89_14; // TrieWalk.java:128
+  wire [1:0] _wire_89_15; // TrieWalk.java:128
+  wire [11:0] _wire_90_0; // ChildWord.java:35
+  wire [11:0] _wire_90_1; // ChildWord.java:35
+  wire [11:0] _wire_90_2; // ChildWord.java:35
+  wire [11:0] _wire_90_3; // ChildWord.java:35
+  wire [11:0] _wire_91_0; // ChildWord.java:35
+  wire [11:0] _wire_91_1; // ChildWord.java:35
+  wire [11:0] _wire_91_2; // ChildWord.java:35
+  wire [11:0] _wire_91_3; // ChildWord.java:35
+  wire [1:0] _wire_92_0; // TrieWalk.java:128
+  wire [1:0] _wire_92_1; // TrieWalk.java:128
+  wire [1:0] _wire_92_2; // TrieWalk.java:128
+  wire [1:0] _wire_92_3; // TrieWalk.java:128
+  wire [1:0] _wire_92_4; // TrieWalk.java:128
+  wire [1:0] _wire_92_5; // TrieWalk.java:128
+  wire [1:0] _wire_92_6; // TrieWalk.java:128
+  wire [1:0] _wire_92_7; // TrieWalk.java:128
+  wire [1:0] _wire_92_8; // TrieWalk.java:128
+  wire [1:0] _wire_92_9; // TrieWalk.java:128
+  wire [1:0] _wire_92_10; // TrieWalk.java:128
+  wire [1:0] _wire_92_11; // TrieWalk.java:128
+  wire [1:0] _wire_92_12; // TrieWalk.java:128
+  wire [1:0] _wire_92_13; // TrieWalk.java:128
+  wire [1:0] _wire_92_14; // TrieWalk.java:128
+  wire [1:0] _wire_92_15; // TrieWalk.java:128
+  wire [11:0] _wire_93_0; // ChildWord.java:35
+  wire [11:0] _wire_93_1; // ChildWord.java:35
+  wire [11:0] _wire_93_2; // ChildWord.java:35
+  wire [11:0] _wire_93_3; // ChildWord.java:35
+  wire [1:0] _wire_94_0; // TrieWalk.java:128
+  wire [1:0] _wire_94_1; // TrieWalk.java:128
+  wire [1:0] _wire_94_2; // TrieWalk.java:128
+  wire [1:0] _wire_94_3; // TrieWalk.java:128
+  wire [1:0] _wire_94_4; // TrieWalk.java:128
+  wire [1:0] _wire_94_5; // TrieWalk.java:128
+  wire [1:0] _wire_94_6; // TrieWalk.java:128
+  wire [1:0] _wire_94_7; // TrieWalk.java:128
+  wire [1:0] _wire_94_8; // TrieWalk.java:128
+  wire [1:0] _wire_94_9; // TrieWalk.java:128
+  wire [1:0] _wire_94_10; // TrieWalk.java:128
+  wire [1:0] _wire_94_11; // TrieWalk.java:128
+  wire [1:0] _wire_94_12; // TrieWalk.java:128
+  wire [1:0] _wire_94_13; // TrieWalk.java:128
+  wire [1:0] _wire_94_14; // TrieWalk.java:128
+  wire [1:0] _wire_94_15; // TrieWalk.java:128
+  wire [11:0] _wire_95_0; // ChildWord.java:35
+  wire [11:0] _wire_95_1; // ChildWord.java:35
+  wire [11:0] _wire_95_2; // ChildWord.java:35
+  wire [11:0] _wire_95_3; // ChildWord.java:35
+  wire [1:0] _wire_96_0; // TrieWalk.java:128
+  wire [1:0] _wire_96_1; // TrieWalk.java:128
+  wire [1:0] _wire_96_2; // TrieWalk.java:128
+  wire [1:0] _wire_96_3; // TrieWalk.java:128
+  wire [1:0] _wire_96_4; // TrieWalk.java:128
+  wire [1:0] _wire_96_5; // TrieWalk.java:128
+  wire [1:0] _wire_96_6; // TrieWalk.java:128
+  wire [1:0] _wire_96_7; // TrieWalk.java:128
+  wire [1:0] _wire_96_8; // TrieWalk.java:128
+  wire [1:0] _wire_96_9; // TrieWalk.java:128
+  wire [1:0] _wire_96_10; // TrieWalk.java:128
+  wire [1:0] _wire_96_11; // TrieWalk.java:128
+  wire [1:0] _wire_96_12; // TrieWalk.java:128
+  wire [1:0] _wire_96_13; // TrieWalk.java:128
+  wire [1:0] _wire_96_14; // TrieWalk.java:128
+  wire [1:0] _wire_96_15; // TrieWalk.java:128
+  wire [11:0] _wire_97_0; // ChildWord.java:35
+  wire [11:0] _wire_97_1; // ChildWord.java:35
+  wire [11:0] _wire_97_2; // ChildWord.java:35
+  wire [11:0] _wire_97_3; // ChildWord.java:35
+  wire [11:0] _wire_98_0; // ChildWord.java:35
+  wire [11:0] _wire_98_1; // ChildWord.java:35
+  wire [11:0] _wire_98_2; // ChildWord.java:35
+  wire [11:0] _wire_98_3; // ChildWord.java:35
+  wire [1:0] _wire_99_0; // TrieWalk.java:128
+  wire [1:0] _wire_99_1; // TrieWalk.java:128
+  wire [1:0] _wire_99_2; // TrieWalk.java:128
+  wire [1:0] _wire_99_3; // TrieWalk.java:128
+  wire [1:0] _wire_99_4; // TrieWalk.java:128
+  wire [1:0] _wire_99_5; // TrieWalk.java:128
+  wire [1:0] _wire_99_6; // TrieWalk.java:128
+  wire [1:0] _wire_99_7; // TrieWalk.java:128
+  wire [1:0] _wire_99_8; // TrieWalk.java:128
+  wire [1:0] _wire_99_9; // TrieWalk.java:128
+  wire [1:0] _wire_99_10; // TrieWalk.java:128
+  wire [1:0] _wire_99_11; // TrieWalk.java:128
+  wire [1:0] _wire_99_12; // TrieWalk.java:128
+  wire [1:0] _wire_99_13; // TrieWalk.java:128
+  wire [1:0] _wire_99_14; // TrieWalk.java:128
+  wire [1:0] _wire_99_15; // TrieWalk.java:128
+  wire [11:0] _wire_100_0; // ChildWord.java:35
+  wire [11:0] _wire_100_1; // ChildWord.java:35
+  wire [11:0] _wire_100_2; // ChildWord.java:35
+  wire [11:0] _wire_100_3; // ChildWord.java:35
+  wire [1:0] _wire_101_0; // TrieWalk.java:128
+  wire [1:0] _wire_101_1; // TrieWalk.java:128
+  wire [1:0] _wire_101_2; // TrieWalk.java:128
+  wire [1:0] _wire_101_3; // TrieWalk.java:128
+  wire [1:0] _wire_101_4; // TrieWalk.java:128
+  wire [1:0] _wire_101_5; // TrieWalk.java:128
+  wire [1:0] _wire_101_6; // TrieWalk.java:128
+  wire [1:0] _wire_101_7; // TrieWalk.java:128
+  wire [1:0] _wire_101_8; // TrieWalk.java:128
+  wire [1:0] _wire_101_9; // TrieWalk.java:128
+  wire [1:0] _wire_101_10; // TrieWalk.java:128
+  wire [1:0] _wire_101_11; // TrieWalk.java:128
+  wire [1:0] _wire_101_12; // TrieWalk.java:128
+  wire [1:0] _wire_101_13; // TrieWalk.java:128
+  wire [1:0] _wire_101_14; // TrieWalk.java:128
+  wire [1:0] _wire_101_15; // TrieWalk.java:128
+  wire [11:0] _wire_102_0; // ChildWord.java:35
+  wire [11:0] _wire_102_1; // ChildWord.java:35
+  wire [11:0] _wire_102_2; // ChildWord.java:35
+  wire [11:0] _wire_102_3; // ChildWord.java:35
+  wire [1:0] _wire_103_0; // TrieWalk.java:128
+  wire [1:0] _wire_103_1; // TrieWalk.java:128
+  wire [1:0] _wire_103_2; // TrieWalk.java:128
+  wire [1:0] _wire_103_3; // TrieWalk.java:128
+  wire [1:0] _wire_103_4; // TrieWalk.java:128
+  wire [1:0] _wire_103_5; // TrieWalk.java:128
+  wire [1:0] _wire_103_6; // TrieWalk.java:128
+  wire [1:0] _wire_103_7; // TrieWalk.java:128
+  wire [1:0] _wire_103_8; // TrieWalk.java:128
+  wire [1:0] _wire_103_9; // TrieWalk.java:128
+  wire [1:0] _wire_103_10; // TrieWalk.java:128
+  wire [1:0] _wire_103_11; // TrieWalk.java:128
+  wire [1:0] _wire_103_12; // TrieWalk.java:128
+  wire [1:0] _wire_103_13; // TrieWalk.java:128
+  wire [1:0] _wire_103_14; // TrieWalk.java:128
+  wire [1:0] _wire_103_15; // TrieWalk.java:128
+  wire [11:0] _wire_104_0; // ChildWord.java:35
+  wire [11:0] _wire_104_1; // ChildWord.java:35
+  wire [11:0] _wire_104_2; // ChildWord.java:35
+  wire [11:0] _wire_104_3; // ChildWord.java:35
+  wire [11:0] _wire_105_0; // ChildWord.java:35
+  wire [11:0] _wire_105_1; // ChildWord.java:35
+  wire [11:0] _wire_105_2; // ChildWord.java:35
+  wire [11:0] _wire_105_3; // ChildWord.java:35
+  wire [1:0] _wire_106_0; // TrieWalk.java:128
+  wire [1:0] _wire_106_1; // TrieWalk.java:128
+  wire [1:0] _wire_106_2; // TrieWalk.java:128
+  wire [1:0] _wire_106_3; // TrieWalk.java:128
+  wire [1:0] _wire_106_4; // TrieWalk.java:128
+  wire [1:0] _wire_106_5; // TrieWalk.java:128
+  wire [1:0] _wire_106_6; // TrieWalk.java:128
+  wire [1:0] _wire_106_7; // TrieWalk.java:128
+  wire [1:0] _wire_106_8; // TrieWalk.java:128
+  wire [1:0] _wire_106_9; // TrieWalk.java:128
+  wire [1:0] _wire_106_10; // TrieWalk.java:128
+  wire [1:0] _wire_106_11; // TrieWalk.java:128
+  wire [1:0] _wire_106_12; // TrieWalk.java:128
+  wire [1:0] _wire_106_13; // TrieWalk.java:128
+  wire [1:0] _wire_106_14; // TrieWalk.java:128
+  wire [1:0] _wire_106_15; // TrieWalk.java:128
+  wire [11:0] _wire_107_0; // ChildWord.java:35
+  wire [11:0] _wire_107_1; // ChildWord.java:35
+  wire [11:0] _wire_107_2; // ChildWord.java:35
+  wire [11:0] _wire_107_3; // ChildWord.java:35
 
   // Logic
-  wire advance = ~io_hold; // TrieWalk.java:137
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:219
-  wire _or_0 = advance | io_flush; // TrieWalk.java:142
-  wire _not_0 = ~io_flush; // TrieWalk.java:138
-  wire _and_1 = io_search_valid & _not_0; // TrieWalk.java:142
+  wire advance = ~io_hold; // TrieWalk.java:163
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:227
+  wire fix_second = io_fix_valid & fix_seen; // TrieWalk.java:169
+  wire _not_0 = ~fix_seen; // TrieWalk.java:168
+  wire fix_first = io_fix_valid & _not_0; // TrieWalk.java:168
+  wire _or_0 = advance | io_flush; // TrieWalk.java:184
+  wire keep = ~io_flush; // TrieWalk.java:164
+  wire _and_1 = io_search_valid & keep; // TrieWalk.java:184
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _not_1 = ~1'd0; // TrieWalk.java:159
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:157
+  wire _or_1 = advance | io_flush; // TrieWalk.java:265
+  wire _and_2 = s0_valid & keep; // TrieWalk.java:265
+  wire _not_1 = ~1'd0; // TrieWalk.java:247
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:245
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:159
-  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:159
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:160
-  wire _and_2 = io_fix_valid & s1_done; // TrieWalk.java:198
-  wire _eq_0 = s1_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s1_moved = _and_2 & _eq_0; // TrieWalk.java:198
-  wire [3:0] _bits_5 = s1_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_0 = _bits_5[3] ? (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_15 : _wire_1_14) : (_bits_5[0] ? _wire_1_13 : _wire_1_12)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_11 : _wire_1_10) : (_bits_5[0] ? _wire_1_9 : _wire_1_8))) : (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_7 : _wire_1_6) : (_bits_5[0] ? _wire_1_5 : _wire_1_4)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_3 : _wire_1_2) : (_bits_5[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:121
-  wire [11:0] s1_leaf = _dyn_index_0[1] ? (_dyn_index_0[0] ? _wire_2_3 : _wire_2_2) : (_dyn_index_0[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:161
-  wire [4:0] _add_0 = s1_depth + 5'd1; // TrieWalk.java:209
+  wire _or_r_0 = |s0_child; // TrieWalk.java:247
+  wire s0_descend = _not_1 & _or_r_0; // TrieWalk.java:247
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:249
+  wire _and_3 = io_fix_valid & a1_done; // TrieWalk.java:272
+  wire _eq_0 = a1_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a1_moved = _and_3 & _eq_0; // TrieWalk.java:272
+  wire [3:0] _bits_5 = a1_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_0 = _bits_5[3] ? (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_15 : _wire_1_14) : (_bits_5[0] ? _wire_1_13 : _wire_1_12)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_11 : _wire_1_10) : (_bits_5[0] ? _wire_1_9 : _wire_1_8))) : (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_7 : _wire_1_6) : (_bits_5[0] ? _wire_1_5 : _wire_1_4)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_3 : _wire_1_2) : (_bits_5[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:131
+  wire [11:0] a1_leaf = _dyn_index_0[1] ? (_dyn_index_0[0] ? _wire_2_3 : _wire_2_2) : (_dyn_index_0[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:250
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:282
   wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_6; // ChildWord.java:43
   wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
@@ -595,1060 +1431,1903 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
   wire _bits_13 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:163
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:163
-  wire _not_2 = ~s0_descend; // TrieWalk.java:164
-  wire _or_1 = 1'd0 | _not_2; // TrieWalk.java:164
-  wire _or_2 = advance | io_flush; // TrieWalk.java:172
-  wire _and_3 = s0_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_14 = s1_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_15 = s1_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_16 = s1_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_17 = s1_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_18 = s1_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_19 = s1_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_20 = s1_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_21 = s1_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_22 = s1_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_23 = s1_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_24 = s1_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_25 = s1_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_26 = s1_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_27 = s1_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_28 = s1_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_29 = s1_key[1:0]; // TrieWalk.java:120
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:252
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:252
+  wire _not_2 = ~s0_descend; // TrieWalk.java:253
+  wire _or_2 = 1'd0 | _not_2; // TrieWalk.java:253
+  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:130
   wire [11:0] _bits_30 = io_fix_bits_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_31 = io_fix_bits_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_32 = io_fix_bits_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_33 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_34 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_35 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_36 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_37 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_3 = ~s1_done; // TrieWalk.java:159
-  wire [1:0] _bits_38 = s1_key[29:28]; // TrieWalk.java:157
-  wire [11:0] s1_child = _bits_38[1] ? (_bits_38[0] ? _wire_3_3 : _wire_3_2) : (_bits_38[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _or_r_5 = |s1_child; // TrieWalk.java:159
-  wire s1_descend = _not_3 & _or_r_5; // TrieWalk.java:159
-  wire [11:0] _mux_4 = s1_descend ? s1_child : s1_slot; // TrieWalk.java:160
-  wire _and_4 = io_fix_valid & s2_done; // TrieWalk.java:198
-  wire _eq_1 = s2_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s2_moved = _and_4 & _eq_1; // TrieWalk.java:198
-  wire [3:0] _bits_39 = s2_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_1 = _bits_39[3] ? (_bits_39[2] ? (_bits_39[1] ? (_bits_39[0] ? _wire_4_15 : _wire_4_14) : (_bits_39[0] ? _wire_4_13 : _wire_4_12)) : (_bits_39[1] ? (_bits_39[0] ? _wire_4_11 : _wire_4_10) : (_bits_39[0] ? _wire_4_9 : _wire_4_8))) : (_bits_39[2] ? (_bits_39[1] ? (_bits_39[0] ? _wire_4_7 : _wire_4_6) : (_bits_39[0] ? _wire_4_5 : _wire_4_4)) : (_bits_39[1] ? (_bits_39[0] ? _wire_4_3 : _wire_4_2) : (_bits_39[0] ? _wire_4_1 : _wire_4_0))); // TrieWalk.java:121
-  wire [11:0] s2_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_5_3 : _wire_5_2) : (_dyn_index_1[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire [4:0] _mux_5 = s1_descend ? 5'd2 : s1_depth; // TrieWalk.java:161
-  wire [4:0] _add_5 = s2_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_40 = levels1_2_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_40; // ChildWord.java:43
-  wire [11:0] _bits_41 = levels1_2_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_41; // ChildWord.java:43
-  wire [11:0] _bits_42 = levels1_2_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_42; // ChildWord.java:43
-  wire [11:0] _bits_43 = levels1_2_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_43; // ChildWord.java:43
+  wire _or_3 = advance | io_flush; // TrieWalk.java:265
+  wire _and_4 = a1_valid & keep; // TrieWalk.java:265
+  wire _and_5 = io_fix_valid & p1_done; // TrieWalk.java:272
+  wire _eq_1 = p1_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p1_moved = _and_5 & _eq_1; // TrieWalk.java:272
+  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:131
+  wire [11:0] p1_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_4_3 : _wire_4_2) : (_dyn_index_1[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_51 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_52 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_53 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_54 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_4 = advance | io_flush; // TrieWalk.java:265
+  wire _and_6 = p1_valid & keep; // TrieWalk.java:265
+  wire _and_7 = io_fix_valid & q1_done; // TrieWalk.java:272
+  wire _eq_2 = q1_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q1_moved = _and_7 & _eq_2; // TrieWalk.java:272
+  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:131
+  wire [11:0] q1_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_6_3 : _wire_6_2) : (_dyn_index_2[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_72 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_73 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_74 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_75 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_5 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
+  wire _or_6 = advance | io_flush; // TrieWalk.java:265
+  wire _and_8 = q1_valid & keep; // TrieWalk.java:265
+  wire _not_3 = ~q1_done; // TrieWalk.java:247
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:245
+  wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
+  wire _or_r_5 = |q1_child; // TrieWalk.java:247
+  wire q1_descend = _not_3 & _or_r_5; // TrieWalk.java:247
+  wire [11:0] _mux_4 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:249
+  wire _and_9 = io_fix_valid & a2_done; // TrieWalk.java:272
+  wire _eq_3 = a2_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a2_moved = _and_9 & _eq_3; // TrieWalk.java:272
+  wire [3:0] _bits_81 = a2_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_3 = _bits_81[3] ? (_bits_81[2] ? (_bits_81[1] ? (_bits_81[0] ? _wire_8_15 : _wire_8_14) : (_bits_81[0] ? _wire_8_13 : _wire_8_12)) : (_bits_81[1] ? (_bits_81[0] ? _wire_8_11 : _wire_8_10) : (_bits_81[0] ? _wire_8_9 : _wire_8_8))) : (_bits_81[2] ? (_bits_81[1] ? (_bits_81[0] ? _wire_8_7 : _wire_8_6) : (_bits_81[0] ? _wire_8_5 : _wire_8_4)) : (_bits_81[1] ? (_bits_81[0] ? _wire_8_3 : _wire_8_2) : (_bits_81[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:131
+  wire [11:0] a2_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_9_3 : _wire_9_2) : (_dyn_index_3[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
+  wire [4:0] _mux_5 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:250
+  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_82 = q1_word[47:36]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_82; // ChildWord.java:43
+  wire [11:0] _bits_83 = q1_word[35:24]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_83; // ChildWord.java:43
+  wire [11:0] _bits_84 = q1_word[23:12]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_84; // ChildWord.java:43
+  wire [11:0] _bits_85 = q1_word[11:0]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_85; // ChildWord.java:43
   wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
-  wire _bits_44 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_6 = 3'd0 + {{2{1'b0}}, _bits_44}; // ChildWord.java:56
-  wire _bits_45 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_45}; // ChildWord.java:56
-  wire _bits_46 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_46}; // ChildWord.java:56
-  wire _bits_47 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_47}; // ChildWord.java:56
-  wire [2:0] _mux_6 = s1_descend ? 3'd0 : _add_9; // TrieWalk.java:163
-  wire [2:0] _mux_7 = s1_done ? s1_children : _mux_6; // TrieWalk.java:163
-  wire _not_4 = ~s1_descend; // TrieWalk.java:164
-  wire _or_3 = s1_done | _not_4; // TrieWalk.java:164
-  wire _or_4 = advance | io_flush; // TrieWalk.java:172
-  wire _and_5 = s1_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_48 = s2_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_49 = s2_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_50 = s2_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_51 = s2_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_52 = s2_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_53 = s2_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_54 = s2_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_55 = s2_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_56 = s2_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_57 = s2_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_58 = s2_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_59 = s2_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_60 = s2_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_61 = s2_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_62 = s2_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_63 = s2_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_64 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_65 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_66 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_67 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_68 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_69 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_70 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_71 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_5 = ~s2_done; // TrieWalk.java:159
-  wire [1:0] _bits_72 = s2_key[27:26]; // TrieWalk.java:157
-  wire [11:0] s2_child = _bits_72[1] ? (_bits_72[0] ? _wire_6_3 : _wire_6_2) : (_bits_72[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire _or_r_10 = |s2_child; // TrieWalk.java:159
-  wire s2_descend = _not_5 & _or_r_10; // TrieWalk.java:159
-  wire [11:0] _mux_8 = s2_descend ? s2_child : s2_slot; // TrieWalk.java:160
-  wire _and_6 = io_fix_valid & s3_done; // TrieWalk.java:198
-  wire _eq_2 = s3_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s3_moved = _and_6 & _eq_2; // TrieWalk.java:198
-  wire [3:0] _bits_73 = s3_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_2 = _bits_73[3] ? (_bits_73[2] ? (_bits_73[1] ? (_bits_73[0] ? _wire_7_15 : _wire_7_14) : (_bits_73[0] ? _wire_7_13 : _wire_7_12)) : (_bits_73[1] ? (_bits_73[0] ? _wire_7_11 : _wire_7_10) : (_bits_73[0] ? _wire_7_9 : _wire_7_8))) : (_bits_73[2] ? (_bits_73[1] ? (_bits_73[0] ? _wire_7_7 : _wire_7_6) : (_bits_73[0] ? _wire_7_5 : _wire_7_4)) : (_bits_73[1] ? (_bits_73[0] ? _wire_7_3 : _wire_7_2) : (_bits_73[0] ? _wire_7_1 : _wire_7_0))); // TrieWalk.java:121
-  wire [11:0] s3_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_8_3 : _wire_8_2) : (_dyn_index_2[0] ? _wire_8_1 : _wire_8_0); // ChildWord.java:37
-  wire [4:0] _mux_9 = s2_descend ? 5'd3 : s2_depth; // TrieWalk.java:161
-  wire [4:0] _add_10 = s3_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_74 = levels1_2_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_74; // ChildWord.java:43
-  wire [11:0] _bits_75 = levels1_2_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_75; // ChildWord.java:43
-  wire [11:0] _bits_76 = levels1_2_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_76; // ChildWord.java:43
-  wire [11:0] _bits_77 = levels1_2_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_77; // ChildWord.java:43
+  wire _bits_86 = _cat_1[0]; // ChildWord.java:56
+  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_86}; // ChildWord.java:56
+  wire _bits_87 = _cat_1[1]; // ChildWord.java:56
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
+  wire _bits_88 = _cat_1[2]; // ChildWord.java:56
+  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
+  wire _bits_89 = _cat_1[3]; // ChildWord.java:56
+  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_89}; // ChildWord.java:56
+  wire [2:0] _mux_6 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:252
+  wire [2:0] _mux_7 = q1_done ? q1_children : _mux_6; // TrieWalk.java:252
+  wire _not_4 = ~q1_descend; // TrieWalk.java:253
+  wire _or_7 = q1_done | _not_4; // TrieWalk.java:253
+  wire [1:0] _bits_90 = a2_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_91 = a2_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_92 = a2_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_93 = a2_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_94 = a2_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_95 = a2_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_96 = a2_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_97 = a2_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_98 = a2_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_99 = a2_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_100 = a2_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_101 = a2_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_102 = a2_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_103 = a2_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_104 = a2_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_105 = a2_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_106 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_107 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_108 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_109 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_8 = advance | io_flush; // TrieWalk.java:265
+  wire _and_10 = a2_valid & keep; // TrieWalk.java:265
+  wire _and_11 = io_fix_valid & p2_done; // TrieWalk.java:272
+  wire _eq_4 = p2_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p2_moved = _and_11 & _eq_4; // TrieWalk.java:272
+  wire [3:0] _bits_110 = p2_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:131
+  wire [11:0] p2_leaf = _dyn_index_4[1] ? (_dyn_index_4[0] ? _wire_11_3 : _wire_11_2) : (_dyn_index_4[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
+  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_111 = p2_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_112 = p2_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_113 = p2_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_114 = p2_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_115 = p2_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_116 = p2_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_117 = p2_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_118 = p2_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_119 = p2_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_120 = p2_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_121 = p2_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_122 = p2_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_123 = p2_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_124 = p2_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_125 = p2_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_126 = p2_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_127 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_128 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_129 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_130 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_9 = advance | io_flush; // TrieWalk.java:265
+  wire _and_12 = p2_valid & keep; // TrieWalk.java:265
+  wire _and_13 = io_fix_valid & q2_done; // TrieWalk.java:272
+  wire _eq_5 = q2_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q2_moved = _and_13 & _eq_5; // TrieWalk.java:272
+  wire [3:0] _bits_131 = q2_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:131
+  wire [11:0] q2_leaf = _dyn_index_5[1] ? (_dyn_index_5[0] ? _wire_13_3 : _wire_13_2) : (_dyn_index_5[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
+  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_132 = q2_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_133 = q2_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_134 = q2_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_135 = q2_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_136 = q2_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_137 = q2_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_138 = q2_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_139 = q2_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_140 = q2_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_141 = q2_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_142 = q2_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_143 = q2_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_144 = q2_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_145 = q2_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_146 = q2_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_147 = q2_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_148 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_149 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_150 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_151 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_10 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_152 = q2_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_153 = q2_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_154 = q2_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_155 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_11 = advance | io_flush; // TrieWalk.java:265
+  wire _and_14 = q2_valid & keep; // TrieWalk.java:265
+  wire _not_5 = ~q2_done; // TrieWalk.java:247
+  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:245
+  wire [11:0] q2_child = _bits_156[1] ? (_bits_156[0] ? _wire_14_3 : _wire_14_2) : (_bits_156[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
+  wire _or_r_10 = |q2_child; // TrieWalk.java:247
+  wire q2_descend = _not_5 & _or_r_10; // TrieWalk.java:247
+  wire [11:0] _mux_8 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:249
+  wire _and_15 = io_fix_valid & a3_done; // TrieWalk.java:272
+  wire _eq_6 = a3_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a3_moved = _and_15 & _eq_6; // TrieWalk.java:272
+  wire [3:0] _bits_157 = a3_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_6 = _bits_157[3] ? (_bits_157[2] ? (_bits_157[1] ? (_bits_157[0] ? _wire_15_15 : _wire_15_14) : (_bits_157[0] ? _wire_15_13 : _wire_15_12)) : (_bits_157[1] ? (_bits_157[0] ? _wire_15_11 : _wire_15_10) : (_bits_157[0] ? _wire_15_9 : _wire_15_8))) : (_bits_157[2] ? (_bits_157[1] ? (_bits_157[0] ? _wire_15_7 : _wire_15_6) : (_bits_157[0] ? _wire_15_5 : _wire_15_4)) : (_bits_157[1] ? (_bits_157[0] ? _wire_15_3 : _wire_15_2) : (_bits_157[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:131
+  wire [11:0] a3_leaf = _dyn_index_6[1] ? (_dyn_index_6[0] ? _wire_16_3 : _wire_16_2) : (_dyn_index_6[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
+  wire [4:0] _mux_9 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:250
+  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_158 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_158; // ChildWord.java:43
+  wire [11:0] _bits_159 = q2_word[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_159; // ChildWord.java:43
+  wire [11:0] _bits_160 = q2_word[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_160; // ChildWord.java:43
+  wire [11:0] _bits_161 = q2_word[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_161; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_78 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_11 = 3'd0 + {{2{1'b0}}, _bits_78}; // ChildWord.java:56
-  wire _bits_79 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_79}; // ChildWord.java:56
-  wire _bits_80 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_80}; // ChildWord.java:56
-  wire _bits_81 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_14 = _add_13 + {{2{1'b0}}, _bits_81}; // ChildWord.java:56
-  wire [2:0] _mux_10 = s2_descend ? 3'd0 : _add_14; // TrieWalk.java:163
-  wire [2:0] _mux_11 = s2_done ? s2_children : _mux_10; // TrieWalk.java:163
-  wire _not_6 = ~s2_descend; // TrieWalk.java:164
-  wire _or_5 = s2_done | _not_6; // TrieWalk.java:164
-  wire _or_6 = advance | io_flush; // TrieWalk.java:172
-  wire _and_7 = s2_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_82 = s3_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_83 = s3_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_84 = s3_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_85 = s3_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_86 = s3_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_87 = s3_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_88 = s3_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_89 = s3_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_90 = s3_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_91 = s3_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_92 = s3_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_93 = s3_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_94 = s3_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_95 = s3_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_96 = s3_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_97 = s3_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_98 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_99 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_100 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_101 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_102 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_103 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_104 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_105 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_7 = ~s3_done; // TrieWalk.java:159
-  wire [1:0] _bits_106 = s3_key[25:24]; // TrieWalk.java:157
-  wire [11:0] s3_child = _bits_106[1] ? (_bits_106[0] ? _wire_9_3 : _wire_9_2) : (_bits_106[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire _or_r_15 = |s3_child; // TrieWalk.java:159
-  wire s3_descend = _not_7 & _or_r_15; // TrieWalk.java:159
-  wire [11:0] _mux_12 = s3_descend ? s3_child : s3_slot; // TrieWalk.java:160
-  wire _and_8 = io_fix_valid & s4_done; // TrieWalk.java:198
-  wire _eq_3 = s4_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s4_moved = _and_8 & _eq_3; // TrieWalk.java:198
-  wire [3:0] _bits_107 = s4_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_3 = _bits_107[3] ? (_bits_107[2] ? (_bits_107[1] ? (_bits_107[0] ? _wire_10_15 : _wire_10_14) : (_bits_107[0] ? _wire_10_13 : _wire_10_12)) : (_bits_107[1] ? (_bits_107[0] ? _wire_10_11 : _wire_10_10) : (_bits_107[0] ? _wire_10_9 : _wire_10_8))) : (_bits_107[2] ? (_bits_107[1] ? (_bits_107[0] ? _wire_10_7 : _wire_10_6) : (_bits_107[0] ? _wire_10_5 : _wire_10_4)) : (_bits_107[1] ? (_bits_107[0] ? _wire_10_3 : _wire_10_2) : (_bits_107[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:121
-  wire [11:0] s4_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_11_3 : _wire_11_2) : (_dyn_index_3[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _mux_13 = s3_descend ? 5'd4 : s3_depth; // TrieWalk.java:161
-  wire [4:0] _add_15 = s4_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_108 = levels3_4_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_108; // ChildWord.java:43
-  wire [11:0] _bits_109 = levels3_4_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_109; // ChildWord.java:43
-  wire [11:0] _bits_110 = levels3_4_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_110; // ChildWord.java:43
-  wire [11:0] _bits_111 = levels3_4_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_111; // ChildWord.java:43
+  wire _bits_162 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_15 = 3'd0 + {{2{1'b0}}, _bits_162}; // ChildWord.java:56
+  wire _bits_163 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
+  wire _bits_164 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
+  wire _bits_165 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_165}; // ChildWord.java:56
+  wire [2:0] _mux_10 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:252
+  wire [2:0] _mux_11 = q2_done ? q2_children : _mux_10; // TrieWalk.java:252
+  wire _not_6 = ~q2_descend; // TrieWalk.java:253
+  wire _or_12 = q2_done | _not_6; // TrieWalk.java:253
+  wire [1:0] _bits_166 = a3_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_167 = a3_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_168 = a3_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_169 = a3_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_170 = a3_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_171 = a3_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_172 = a3_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_173 = a3_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_174 = a3_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_175 = a3_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_176 = a3_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_177 = a3_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_178 = a3_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_179 = a3_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_180 = a3_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_181 = a3_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_182 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_183 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_184 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_185 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_13 = advance | io_flush; // TrieWalk.java:265
+  wire _and_16 = a3_valid & keep; // TrieWalk.java:265
+  wire _and_17 = io_fix_valid & p3_done; // TrieWalk.java:272
+  wire _eq_7 = p3_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p3_moved = _and_17 & _eq_7; // TrieWalk.java:272
+  wire [3:0] _bits_186 = p3_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:131
+  wire [11:0] p3_leaf = _dyn_index_7[1] ? (_dyn_index_7[0] ? _wire_18_3 : _wire_18_2) : (_dyn_index_7[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
+  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_187 = p3_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_188 = p3_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_189 = p3_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_190 = p3_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_191 = p3_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_192 = p3_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_193 = p3_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_194 = p3_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_195 = p3_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_196 = p3_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_197 = p3_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_198 = p3_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_199 = p3_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_200 = p3_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_201 = p3_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_202 = p3_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_203 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_204 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_205 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_206 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_14 = advance | io_flush; // TrieWalk.java:265
+  wire _and_18 = p3_valid & keep; // TrieWalk.java:265
+  wire _and_19 = io_fix_valid & q3_done; // TrieWalk.java:272
+  wire _eq_8 = q3_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q3_moved = _and_19 & _eq_8; // TrieWalk.java:272
+  wire [3:0] _bits_207 = q3_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:131
+  wire [11:0] q3_leaf = _dyn_index_8[1] ? (_dyn_index_8[0] ? _wire_20_3 : _wire_20_2) : (_dyn_index_8[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
+  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_208 = q3_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_209 = q3_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_210 = q3_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_211 = q3_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_212 = q3_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_213 = q3_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_214 = q3_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_215 = q3_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_216 = q3_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_217 = q3_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_218 = q3_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_219 = q3_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_220 = q3_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_221 = q3_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_222 = q3_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_223 = q3_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_224 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_225 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_226 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_227 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_15 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_228 = q3_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_229 = q3_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_230 = q3_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_231 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_16 = advance | io_flush; // TrieWalk.java:265
+  wire _and_20 = q3_valid & keep; // TrieWalk.java:265
+  wire _not_7 = ~q3_done; // TrieWalk.java:247
+  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:245
+  wire [11:0] q3_child = _bits_232[1] ? (_bits_232[0] ? _wire_21_3 : _wire_21_2) : (_bits_232[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
+  wire _or_r_15 = |q3_child; // TrieWalk.java:247
+  wire q3_descend = _not_7 & _or_r_15; // TrieWalk.java:247
+  wire [11:0] _mux_12 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:249
+  wire _and_21 = io_fix_valid & a4_done; // TrieWalk.java:272
+  wire _eq_9 = a4_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a4_moved = _and_21 & _eq_9; // TrieWalk.java:272
+  wire [3:0] _bits_233 = a4_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_9 = _bits_233[3] ? (_bits_233[2] ? (_bits_233[1] ? (_bits_233[0] ? _wire_22_15 : _wire_22_14) : (_bits_233[0] ? _wire_22_13 : _wire_22_12)) : (_bits_233[1] ? (_bits_233[0] ? _wire_22_11 : _wire_22_10) : (_bits_233[0] ? _wire_22_9 : _wire_22_8))) : (_bits_233[2] ? (_bits_233[1] ? (_bits_233[0] ? _wire_22_7 : _wire_22_6) : (_bits_233[0] ? _wire_22_5 : _wire_22_4)) : (_bits_233[1] ? (_bits_233[0] ? _wire_22_3 : _wire_22_2) : (_bits_233[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:131
+  wire [11:0] a4_leaf = _dyn_index_9[1] ? (_dyn_index_9[0] ? _wire_23_3 : _wire_23_2) : (_dyn_index_9[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
+  wire [4:0] _mux_13 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:250
+  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_234 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_234; // ChildWord.java:43
+  wire [11:0] _bits_235 = q3_word[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_235; // ChildWord.java:43
+  wire [11:0] _bits_236 = q3_word[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_236; // ChildWord.java:43
+  wire [11:0] _bits_237 = q3_word[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_237; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_112 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_112}; // ChildWord.java:56
-  wire _bits_113 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_113}; // ChildWord.java:56
-  wire _bits_114 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_114}; // ChildWord.java:56
-  wire _bits_115 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_115}; // ChildWord.java:56
-  wire [2:0] _mux_14 = s3_descend ? 3'd0 : _add_19; // TrieWalk.java:163
-  wire [2:0] _mux_15 = s3_done ? s3_children : _mux_14; // TrieWalk.java:163
-  wire _not_8 = ~s3_descend; // TrieWalk.java:164
-  wire _or_7 = s3_done | _not_8; // TrieWalk.java:164
-  wire _or_8 = advance | io_flush; // TrieWalk.java:172
-  wire _and_9 = s3_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_116 = s4_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_117 = s4_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_118 = s4_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_119 = s4_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_120 = s4_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_121 = s4_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_122 = s4_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_123 = s4_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_124 = s4_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_125 = s4_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_126 = s4_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_127 = s4_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_128 = s4_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_129 = s4_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_130 = s4_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_131 = s4_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_132 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_133 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_134 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_135 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_136 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_137 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_138 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_139 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_9 = ~s4_done; // TrieWalk.java:159
-  wire [1:0] _bits_140 = s4_key[23:22]; // TrieWalk.java:157
-  wire [11:0] s4_child = _bits_140[1] ? (_bits_140[0] ? _wire_12_3 : _wire_12_2) : (_bits_140[0] ? _wire_12_1 : _wire_12_0); // ChildWord.java:37
-  wire _or_r_20 = |s4_child; // TrieWalk.java:159
-  wire s4_descend = _not_9 & _or_r_20; // TrieWalk.java:159
-  wire [11:0] _mux_16 = s4_descend ? s4_child : s4_slot; // TrieWalk.java:160
-  wire _and_10 = io_fix_valid & s5_done; // TrieWalk.java:198
-  wire _eq_4 = s5_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s5_moved = _and_10 & _eq_4; // TrieWalk.java:198
-  wire [3:0] _bits_141 = s5_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_4 = _bits_141[3] ? (_bits_141[2] ? (_bits_141[1] ? (_bits_141[0] ? _wire_13_15 : _wire_13_14) : (_bits_141[0] ? _wire_13_13 : _wire_13_12)) : (_bits_141[1] ? (_bits_141[0] ? _wire_13_11 : _wire_13_10) : (_bits_141[0] ? _wire_13_9 : _wire_13_8))) : (_bits_141[2] ? (_bits_141[1] ? (_bits_141[0] ? _wire_13_7 : _wire_13_6) : (_bits_141[0] ? _wire_13_5 : _wire_13_4)) : (_bits_141[1] ? (_bits_141[0] ? _wire_13_3 : _wire_13_2) : (_bits_141[0] ? _wire_13_1 : _wire_13_0))); // TrieWalk.java:121
-  wire [11:0] s5_leaf = _dyn_index_4[1] ? (_dyn_index_4[0] ? _wire_14_3 : _wire_14_2) : (_dyn_index_4[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire [4:0] _mux_17 = s4_descend ? 5'd5 : s4_depth; // TrieWalk.java:161
-  wire [4:0] _add_20 = s5_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_142 = levels3_4_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_142; // ChildWord.java:43
-  wire [11:0] _bits_143 = levels3_4_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_143; // ChildWord.java:43
-  wire [11:0] _bits_144 = levels3_4_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_144; // ChildWord.java:43
-  wire [11:0] _bits_145 = levels3_4_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_145; // ChildWord.java:43
+  wire _bits_238 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_22 = 3'd0 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
+  wire _bits_239 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
+  wire _bits_240 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
+  wire _bits_241 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_241}; // ChildWord.java:56
+  wire [2:0] _mux_14 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:252
+  wire [2:0] _mux_15 = q3_done ? q3_children : _mux_14; // TrieWalk.java:252
+  wire _not_8 = ~q3_descend; // TrieWalk.java:253
+  wire _or_17 = q3_done | _not_8; // TrieWalk.java:253
+  wire [1:0] _bits_242 = a4_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_243 = a4_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_244 = a4_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_245 = a4_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_246 = a4_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_247 = a4_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_248 = a4_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_249 = a4_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_250 = a4_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_251 = a4_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_252 = a4_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_253 = a4_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_254 = a4_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_255 = a4_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_256 = a4_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_257 = a4_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_258 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_259 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_260 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_261 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_18 = advance | io_flush; // TrieWalk.java:265
+  wire _and_22 = a4_valid & keep; // TrieWalk.java:265
+  wire _and_23 = io_fix_valid & p4_done; // TrieWalk.java:272
+  wire _eq_10 = p4_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p4_moved = _and_23 & _eq_10; // TrieWalk.java:272
+  wire [3:0] _bits_262 = p4_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_10 = _bits_262[3] ? (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_15 : _wire_24_14) : (_bits_262[0] ? _wire_24_13 : _wire_24_12)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_11 : _wire_24_10) : (_bits_262[0] ? _wire_24_9 : _wire_24_8))) : (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_7 : _wire_24_6) : (_bits_262[0] ? _wire_24_5 : _wire_24_4)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_3 : _wire_24_2) : (_bits_262[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:131
+  wire [11:0] p4_leaf = _dyn_index_10[1] ? (_dyn_index_10[0] ? _wire_25_3 : _wire_25_2) : (_dyn_index_10[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
+  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_263 = p4_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_264 = p4_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_265 = p4_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_266 = p4_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_267 = p4_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_268 = p4_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_269 = p4_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_270 = p4_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_271 = p4_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_272 = p4_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_273 = p4_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_274 = p4_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_275 = p4_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_276 = p4_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_277 = p4_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_278 = p4_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_279 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_280 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_281 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_282 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_19 = advance | io_flush; // TrieWalk.java:265
+  wire _and_24 = p4_valid & keep; // TrieWalk.java:265
+  wire _and_25 = io_fix_valid & q4_done; // TrieWalk.java:272
+  wire _eq_11 = q4_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q4_moved = _and_25 & _eq_11; // TrieWalk.java:272
+  wire [3:0] _bits_283 = q4_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:131
+  wire [11:0] q4_leaf = _dyn_index_11[1] ? (_dyn_index_11[0] ? _wire_27_3 : _wire_27_2) : (_dyn_index_11[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
+  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_284 = q4_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_285 = q4_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_286 = q4_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_287 = q4_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_288 = q4_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_289 = q4_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_290 = q4_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_291 = q4_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_292 = q4_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_293 = q4_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_294 = q4_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_295 = q4_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_296 = q4_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_297 = q4_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_298 = q4_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_299 = q4_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_300 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_301 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_302 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_303 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_20 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_304 = q4_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_305 = q4_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_306 = q4_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_307 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_21 = advance | io_flush; // TrieWalk.java:265
+  wire _and_26 = q4_valid & keep; // TrieWalk.java:265
+  wire _not_9 = ~q4_done; // TrieWalk.java:247
+  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:245
+  wire [11:0] q4_child = _bits_308[1] ? (_bits_308[0] ? _wire_28_3 : _wire_28_2) : (_bits_308[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
+  wire _or_r_20 = |q4_child; // TrieWalk.java:247
+  wire q4_descend = _not_9 & _or_r_20; // TrieWalk.java:247
+  wire [11:0] _mux_16 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:249
+  wire _and_27 = io_fix_valid & a5_done; // TrieWalk.java:272
+  wire _eq_12 = a5_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a5_moved = _and_27 & _eq_12; // TrieWalk.java:272
+  wire [3:0] _bits_309 = a5_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_12 = _bits_309[3] ? (_bits_309[2] ? (_bits_309[1] ? (_bits_309[0] ? _wire_29_15 : _wire_29_14) : (_bits_309[0] ? _wire_29_13 : _wire_29_12)) : (_bits_309[1] ? (_bits_309[0] ? _wire_29_11 : _wire_29_10) : (_bits_309[0] ? _wire_29_9 : _wire_29_8))) : (_bits_309[2] ? (_bits_309[1] ? (_bits_309[0] ? _wire_29_7 : _wire_29_6) : (_bits_309[0] ? _wire_29_5 : _wire_29_4)) : (_bits_309[1] ? (_bits_309[0] ? _wire_29_3 : _wire_29_2) : (_bits_309[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:131
+  wire [11:0] a5_leaf = _dyn_index_12[1] ? (_dyn_index_12[0] ? _wire_30_3 : _wire_30_2) : (_dyn_index_12[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
+  wire [4:0] _mux_17 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:250
+  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_310 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_310; // ChildWord.java:43
+  wire [11:0] _bits_311 = q4_word[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_311; // ChildWord.java:43
+  wire [11:0] _bits_312 = q4_word[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_312; // ChildWord.java:43
+  wire [11:0] _bits_313 = q4_word[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_313; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_146 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_146}; // ChildWord.java:56
-  wire _bits_147 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_147}; // ChildWord.java:56
-  wire _bits_148 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_148}; // ChildWord.java:56
-  wire _bits_149 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_149}; // ChildWord.java:56
-  wire [2:0] _mux_18 = s4_descend ? 3'd0 : _add_24; // TrieWalk.java:163
-  wire [2:0] _mux_19 = s4_done ? s4_children : _mux_18; // TrieWalk.java:163
-  wire _not_10 = ~s4_descend; // TrieWalk.java:164
-  wire _or_9 = s4_done | _not_10; // TrieWalk.java:164
-  wire _or_10 = advance | io_flush; // TrieWalk.java:172
-  wire _and_11 = s4_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_150 = s5_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_151 = s5_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_152 = s5_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_153 = s5_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_154 = s5_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_155 = s5_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_156 = s5_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_157 = s5_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_158 = s5_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_159 = s5_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_160 = s5_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_161 = s5_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_162 = s5_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_163 = s5_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_164 = s5_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_165 = s5_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_166 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_167 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_168 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_169 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_170 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_171 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_172 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_173 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_11 = ~s5_done; // TrieWalk.java:159
-  wire [1:0] _bits_174 = s5_key[21:20]; // TrieWalk.java:157
-  wire [11:0] s5_child = _bits_174[1] ? (_bits_174[0] ? _wire_15_3 : _wire_15_2) : (_bits_174[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire _or_r_25 = |s5_child; // TrieWalk.java:159
-  wire s5_descend = _not_11 & _or_r_25; // TrieWalk.java:159
-  wire [11:0] _mux_20 = s5_descend ? s5_child : s5_slot; // TrieWalk.java:160
-  wire _and_12 = io_fix_valid & s6_done; // TrieWalk.java:198
-  wire _eq_5 = s6_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s6_moved = _and_12 & _eq_5; // TrieWalk.java:198
-  wire [3:0] _bits_175 = s6_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_5 = _bits_175[3] ? (_bits_175[2] ? (_bits_175[1] ? (_bits_175[0] ? _wire_16_15 : _wire_16_14) : (_bits_175[0] ? _wire_16_13 : _wire_16_12)) : (_bits_175[1] ? (_bits_175[0] ? _wire_16_11 : _wire_16_10) : (_bits_175[0] ? _wire_16_9 : _wire_16_8))) : (_bits_175[2] ? (_bits_175[1] ? (_bits_175[0] ? _wire_16_7 : _wire_16_6) : (_bits_175[0] ? _wire_16_5 : _wire_16_4)) : (_bits_175[1] ? (_bits_175[0] ? _wire_16_3 : _wire_16_2) : (_bits_175[0] ? _wire_16_1 : _wire_16_0))); // TrieWalk.java:121
-  wire [11:0] s6_leaf = _dyn_index_5[1] ? (_dyn_index_5[0] ? _wire_17_3 : _wire_17_2) : (_dyn_index_5[0] ? _wire_17_1 : _wire_17_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = s5_descend ? 5'd6 : s5_depth; // TrieWalk.java:161
-  wire [4:0] _add_25 = s6_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_176 = levels5_6_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_176; // ChildWord.java:43
-  wire [11:0] _bits_177 = levels5_6_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_177; // ChildWord.java:43
-  wire [11:0] _bits_178 = levels5_6_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_178; // ChildWord.java:43
-  wire [11:0] _bits_179 = levels5_6_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_179; // ChildWord.java:43
+  wire _bits_314 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_29 = 3'd0 + {{2{1'b0}}, _bits_314}; // ChildWord.java:56
+  wire _bits_315 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_315}; // ChildWord.java:56
+  wire _bits_316 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
+  wire _bits_317 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_317}; // ChildWord.java:56
+  wire [2:0] _mux_18 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:252
+  wire [2:0] _mux_19 = q4_done ? q4_children : _mux_18; // TrieWalk.java:252
+  wire _not_10 = ~q4_descend; // TrieWalk.java:253
+  wire _or_22 = q4_done | _not_10; // TrieWalk.java:253
+  wire [1:0] _bits_318 = a5_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_319 = a5_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_320 = a5_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_321 = a5_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_322 = a5_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_323 = a5_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_324 = a5_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_325 = a5_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_326 = a5_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_327 = a5_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_328 = a5_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_329 = a5_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_330 = a5_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_331 = a5_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_332 = a5_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_333 = a5_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_334 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_335 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_336 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_337 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_23 = advance | io_flush; // TrieWalk.java:265
+  wire _and_28 = a5_valid & keep; // TrieWalk.java:265
+  wire _and_29 = io_fix_valid & p5_done; // TrieWalk.java:272
+  wire _eq_13 = p5_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p5_moved = _and_29 & _eq_13; // TrieWalk.java:272
+  wire [3:0] _bits_338 = p5_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_13 = _bits_338[3] ? (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_15 : _wire_31_14) : (_bits_338[0] ? _wire_31_13 : _wire_31_12)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_11 : _wire_31_10) : (_bits_338[0] ? _wire_31_9 : _wire_31_8))) : (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_7 : _wire_31_6) : (_bits_338[0] ? _wire_31_5 : _wire_31_4)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_3 : _wire_31_2) : (_bits_338[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:131
+  wire [11:0] p5_leaf = _dyn_index_13[1] ? (_dyn_index_13[0] ? _wire_32_3 : _wire_32_2) : (_dyn_index_13[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
+  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_339 = p5_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_340 = p5_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_341 = p5_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_342 = p5_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_343 = p5_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_344 = p5_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_345 = p5_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_346 = p5_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_347 = p5_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_348 = p5_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_349 = p5_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_350 = p5_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_351 = p5_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_352 = p5_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_353 = p5_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_354 = p5_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_355 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_356 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_357 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_358 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_24 = advance | io_flush; // TrieWalk.java:265
+  wire _and_30 = p5_valid & keep; // TrieWalk.java:265
+  wire _and_31 = io_fix_valid & q5_done; // TrieWalk.java:272
+  wire _eq_14 = q5_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q5_moved = _and_31 & _eq_14; // TrieWalk.java:272
+  wire [3:0] _bits_359 = q5_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_14 = _bits_359[3] ? (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_15 : _wire_33_14) : (_bits_359[0] ? _wire_33_13 : _wire_33_12)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_11 : _wire_33_10) : (_bits_359[0] ? _wire_33_9 : _wire_33_8))) : (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_7 : _wire_33_6) : (_bits_359[0] ? _wire_33_5 : _wire_33_4)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_3 : _wire_33_2) : (_bits_359[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:131
+  wire [11:0] q5_leaf = _dyn_index_14[1] ? (_dyn_index_14[0] ? _wire_34_3 : _wire_34_2) : (_dyn_index_14[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
+  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_360 = q5_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_361 = q5_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_362 = q5_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_363 = q5_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_364 = q5_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_365 = q5_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_366 = q5_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_367 = q5_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_368 = q5_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_369 = q5_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_370 = q5_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_371 = q5_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_372 = q5_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_373 = q5_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_374 = q5_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_375 = q5_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_376 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_377 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_378 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_379 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_25 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_380 = q5_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_381 = q5_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_382 = q5_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_383 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_26 = advance | io_flush; // TrieWalk.java:265
+  wire _and_32 = q5_valid & keep; // TrieWalk.java:265
+  wire _not_11 = ~q5_done; // TrieWalk.java:247
+  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:245
+  wire [11:0] q5_child = _bits_384[1] ? (_bits_384[0] ? _wire_35_3 : _wire_35_2) : (_bits_384[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
+  wire _or_r_25 = |q5_child; // TrieWalk.java:247
+  wire q5_descend = _not_11 & _or_r_25; // TrieWalk.java:247
+  wire [11:0] _mux_20 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:249
+  wire _and_33 = io_fix_valid & a6_done; // TrieWalk.java:272
+  wire _eq_15 = a6_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a6_moved = _and_33 & _eq_15; // TrieWalk.java:272
+  wire [3:0] _bits_385 = a6_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_15 = _bits_385[3] ? (_bits_385[2] ? (_bits_385[1] ? (_bits_385[0] ? _wire_36_15 : _wire_36_14) : (_bits_385[0] ? _wire_36_13 : _wire_36_12)) : (_bits_385[1] ? (_bits_385[0] ? _wire_36_11 : _wire_36_10) : (_bits_385[0] ? _wire_36_9 : _wire_36_8))) : (_bits_385[2] ? (_bits_385[1] ? (_bits_385[0] ? _wire_36_7 : _wire_36_6) : (_bits_385[0] ? _wire_36_5 : _wire_36_4)) : (_bits_385[1] ? (_bits_385[0] ? _wire_36_3 : _wire_36_2) : (_bits_385[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:131
+  wire [11:0] a6_leaf = _dyn_index_15[1] ? (_dyn_index_15[0] ? _wire_37_3 : _wire_37_2) : (_dyn_index_15[0] ? _wire_37_1 : _wire_37_0); // ChildWord.java:37
+  wire [4:0] _mux_21 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:250
+  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_386 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_386; // ChildWord.java:43
+  wire [11:0] _bits_387 = q5_word[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_387; // ChildWord.java:43
+  wire [11:0] _bits_388 = q5_word[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_388; // ChildWord.java:43
+  wire [11:0] _bits_389 = q5_word[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_389; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_180 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_26 = 3'd0 + {{2{1'b0}}, _bits_180}; // ChildWord.java:56
-  wire _bits_181 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_181}; // ChildWord.java:56
-  wire _bits_182 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_28 = _add_27 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
-  wire _bits_183 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_29 = _add_28 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
-  wire [2:0] _mux_22 = s5_descend ? 3'd0 : _add_29; // TrieWalk.java:163
-  wire [2:0] _mux_23 = s5_done ? s5_children : _mux_22; // TrieWalk.java:163
-  wire _not_12 = ~s5_descend; // TrieWalk.java:164
-  wire _or_11 = s5_done | _not_12; // TrieWalk.java:164
-  wire _or_12 = advance | io_flush; // TrieWalk.java:172
-  wire _and_13 = s5_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_184 = s6_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_185 = s6_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_186 = s6_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_187 = s6_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_188 = s6_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_189 = s6_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_190 = s6_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_191 = s6_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_192 = s6_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_193 = s6_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_194 = s6_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_195 = s6_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_196 = s6_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_197 = s6_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_198 = s6_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_199 = s6_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_200 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_201 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_202 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_203 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_204 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_205 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_206 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_207 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_13 = ~s6_done; // TrieWalk.java:159
-  wire [1:0] _bits_208 = s6_key[19:18]; // TrieWalk.java:157
-  wire [11:0] s6_child = _bits_208[1] ? (_bits_208[0] ? _wire_18_3 : _wire_18_2) : (_bits_208[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire _or_r_30 = |s6_child; // TrieWalk.java:159
-  wire s6_descend = _not_13 & _or_r_30; // TrieWalk.java:159
-  wire [11:0] _mux_24 = s6_descend ? s6_child : s6_slot; // TrieWalk.java:160
-  wire _and_14 = io_fix_valid & s7_done; // TrieWalk.java:198
-  wire _eq_6 = s7_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s7_moved = _and_14 & _eq_6; // TrieWalk.java:198
-  wire [3:0] _bits_209 = s7_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_6 = _bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_19_15 : _wire_19_14) : (_bits_209[0] ? _wire_19_13 : _wire_19_12)) : (_bits_209[1] ? (_bits_209[0] ? _wire_19_11 : _wire_19_10) : (_bits_209[0] ? _wire_19_9 : _wire_19_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_19_7 : _wire_19_6) : (_bits_209[0] ? _wire_19_5 : _wire_19_4)) : (_bits_209[1] ? (_bits_209[0] ? _wire_19_3 : _wire_19_2) : (_bits_209[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:121
-  wire [11:0] s7_leaf = _dyn_index_6[1] ? (_dyn_index_6[0] ? _wire_20_3 : _wire_20_2) : (_dyn_index_6[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _mux_25 = s6_descend ? 5'd7 : s6_depth; // TrieWalk.java:161
-  wire [4:0] _add_30 = s7_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_210 = levels5_6_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_210; // ChildWord.java:43
-  wire [11:0] _bits_211 = levels5_6_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_211; // ChildWord.java:43
-  wire [11:0] _bits_212 = levels5_6_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_212; // ChildWord.java:43
-  wire [11:0] _bits_213 = levels5_6_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_213; // ChildWord.java:43
+  wire _bits_390 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_390}; // ChildWord.java:56
+  wire _bits_391 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_391}; // ChildWord.java:56
+  wire _bits_392 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_392}; // ChildWord.java:56
+  wire _bits_393 = _cat_5[3]; // ChildWord.java:56
+  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_393}; // ChildWord.java:56
+  wire [2:0] _mux_22 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:252
+  wire [2:0] _mux_23 = q5_done ? q5_children : _mux_22; // TrieWalk.java:252
+  wire _not_12 = ~q5_descend; // TrieWalk.java:253
+  wire _or_27 = q5_done | _not_12; // TrieWalk.java:253
+  wire [1:0] _bits_394 = a6_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_395 = a6_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_396 = a6_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_397 = a6_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_398 = a6_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_399 = a6_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_400 = a6_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_401 = a6_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_402 = a6_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_403 = a6_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_404 = a6_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_405 = a6_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_406 = a6_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_407 = a6_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_408 = a6_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_409 = a6_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_410 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_411 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_412 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_413 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_28 = advance | io_flush; // TrieWalk.java:265
+  wire _and_34 = a6_valid & keep; // TrieWalk.java:265
+  wire _and_35 = io_fix_valid & p6_done; // TrieWalk.java:272
+  wire _eq_16 = p6_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p6_moved = _and_35 & _eq_16; // TrieWalk.java:272
+  wire [3:0] _bits_414 = p6_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_16 = _bits_414[3] ? (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_15 : _wire_38_14) : (_bits_414[0] ? _wire_38_13 : _wire_38_12)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_11 : _wire_38_10) : (_bits_414[0] ? _wire_38_9 : _wire_38_8))) : (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_7 : _wire_38_6) : (_bits_414[0] ? _wire_38_5 : _wire_38_4)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_3 : _wire_38_2) : (_bits_414[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:131
+  wire [11:0] p6_leaf = _dyn_index_16[1] ? (_dyn_index_16[0] ? _wire_39_3 : _wire_39_2) : (_dyn_index_16[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
+  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_415 = p6_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_416 = p6_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_417 = p6_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_418 = p6_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_419 = p6_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_420 = p6_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_421 = p6_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_422 = p6_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_423 = p6_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_424 = p6_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_425 = p6_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_426 = p6_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_427 = p6_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_428 = p6_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_429 = p6_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_430 = p6_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_431 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_432 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_433 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_434 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_29 = advance | io_flush; // TrieWalk.java:265
+  wire _and_36 = p6_valid & keep; // TrieWalk.java:265
+  wire _and_37 = io_fix_valid & q6_done; // TrieWalk.java:272
+  wire _eq_17 = q6_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q6_moved = _and_37 & _eq_17; // TrieWalk.java:272
+  wire [3:0] _bits_435 = q6_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_17 = _bits_435[3] ? (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_15 : _wire_40_14) : (_bits_435[0] ? _wire_40_13 : _wire_40_12)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_11 : _wire_40_10) : (_bits_435[0] ? _wire_40_9 : _wire_40_8))) : (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_7 : _wire_40_6) : (_bits_435[0] ? _wire_40_5 : _wire_40_4)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_3 : _wire_40_2) : (_bits_435[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:131
+  wire [11:0] q6_leaf = _dyn_index_17[1] ? (_dyn_index_17[0] ? _wire_41_3 : _wire_41_2) : (_dyn_index_17[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
+  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_436 = q6_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_437 = q6_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_438 = q6_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_439 = q6_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_440 = q6_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_441 = q6_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_442 = q6_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_443 = q6_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_444 = q6_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_445 = q6_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_446 = q6_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_447 = q6_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_448 = q6_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_449 = q6_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_450 = q6_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_451 = q6_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_452 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_453 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_454 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_455 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_30 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_456 = q6_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_457 = q6_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_458 = q6_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_459 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_31 = advance | io_flush; // TrieWalk.java:265
+  wire _and_38 = q6_valid & keep; // TrieWalk.java:265
+  wire _not_13 = ~q6_done; // TrieWalk.java:247
+  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:245
+  wire [11:0] q6_child = _bits_460[1] ? (_bits_460[0] ? _wire_42_3 : _wire_42_2) : (_bits_460[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
+  wire _or_r_30 = |q6_child; // TrieWalk.java:247
+  wire q6_descend = _not_13 & _or_r_30; // TrieWalk.java:247
+  wire [11:0] _mux_24 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:249
+  wire _and_39 = io_fix_valid & a7_done; // TrieWalk.java:272
+  wire _eq_18 = a7_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a7_moved = _and_39 & _eq_18; // TrieWalk.java:272
+  wire [3:0] _bits_461 = a7_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_18 = _bits_461[3] ? (_bits_461[2] ? (_bits_461[1] ? (_bits_461[0] ? _wire_43_15 : _wire_43_14) : (_bits_461[0] ? _wire_43_13 : _wire_43_12)) : (_bits_461[1] ? (_bits_461[0] ? _wire_43_11 : _wire_43_10) : (_bits_461[0] ? _wire_43_9 : _wire_43_8))) : (_bits_461[2] ? (_bits_461[1] ? (_bits_461[0] ? _wire_43_7 : _wire_43_6) : (_bits_461[0] ? _wire_43_5 : _wire_43_4)) : (_bits_461[1] ? (_bits_461[0] ? _wire_43_3 : _wire_43_2) : (_bits_461[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:131
+  wire [11:0] a7_leaf = _dyn_index_18[1] ? (_dyn_index_18[0] ? _wire_44_3 : _wire_44_2) : (_dyn_index_18[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
+  wire [4:0] _mux_25 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:250
+  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_462 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_462; // ChildWord.java:43
+  wire [11:0] _bits_463 = q6_word[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_463; // ChildWord.java:43
+  wire [11:0] _bits_464 = q6_word[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_464; // ChildWord.java:43
+  wire [11:0] _bits_465 = q6_word[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_465; // ChildWord.java:43
   wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_214 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_31 = 3'd0 + {{2{1'b0}}, _bits_214}; // ChildWord.java:56
-  wire _bits_215 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_215}; // ChildWord.java:56
-  wire _bits_216 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_216}; // ChildWord.java:56
-  wire _bits_217 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_217}; // ChildWord.java:56
-  wire [2:0] _mux_26 = s6_descend ? 3'd0 : _add_34; // TrieWalk.java:163
-  wire [2:0] _mux_27 = s6_done ? s6_children : _mux_26; // TrieWalk.java:163
-  wire _not_14 = ~s6_descend; // TrieWalk.java:164
-  wire _or_13 = s6_done | _not_14; // TrieWalk.java:164
-  wire _or_14 = advance | io_flush; // TrieWalk.java:172
-  wire _and_15 = s6_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_218 = s7_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_219 = s7_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_220 = s7_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_221 = s7_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_222 = s7_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_223 = s7_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_224 = s7_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_225 = s7_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_226 = s7_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_227 = s7_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_228 = s7_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_229 = s7_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_230 = s7_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_231 = s7_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_232 = s7_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_233 = s7_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_234 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_235 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_236 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_237 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_238 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_239 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_240 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_241 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_15 = ~s7_done; // TrieWalk.java:159
-  wire [1:0] _bits_242 = s7_key[17:16]; // TrieWalk.java:157
-  wire [11:0] s7_child = _bits_242[1] ? (_bits_242[0] ? _wire_21_3 : _wire_21_2) : (_bits_242[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
-  wire _or_r_35 = |s7_child; // TrieWalk.java:159
-  wire s7_descend = _not_15 & _or_r_35; // TrieWalk.java:159
-  wire [11:0] _mux_28 = s7_descend ? s7_child : s7_slot; // TrieWalk.java:160
-  wire _and_16 = io_fix_valid & s8_done; // TrieWalk.java:198
-  wire _eq_7 = s8_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s8_moved = _and_16 & _eq_7; // TrieWalk.java:198
-  wire [3:0] _bits_243 = s8_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_7 = _bits_243[3] ? (_bits_243[2] ? (_bits_243[1] ? (_bits_243[0] ? _wire_22_15 : _wire_22_14) : (_bits_243[0] ? _wire_22_13 : _wire_22_12)) : (_bits_243[1] ? (_bits_243[0] ? _wire_22_11 : _wire_22_10) : (_bits_243[0] ? _wire_22_9 : _wire_22_8))) : (_bits_243[2] ? (_bits_243[1] ? (_bits_243[0] ? _wire_22_7 : _wire_22_6) : (_bits_243[0] ? _wire_22_5 : _wire_22_4)) : (_bits_243[1] ? (_bits_243[0] ? _wire_22_3 : _wire_22_2) : (_bits_243[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:121
-  wire [11:0] s8_leaf = _dyn_index_7[1] ? (_dyn_index_7[0] ? _wire_23_3 : _wire_23_2) : (_dyn_index_7[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
-  wire [4:0] _mux_29 = s7_descend ? 5'd8 : s7_depth; // TrieWalk.java:161
-  wire [4:0] _add_35 = s8_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_244 = levels7_8_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_244; // ChildWord.java:43
-  wire [11:0] _bits_245 = levels7_8_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_245; // ChildWord.java:43
-  wire [11:0] _bits_246 = levels7_8_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_246; // ChildWord.java:43
-  wire [11:0] _bits_247 = levels7_8_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_247; // ChildWord.java:43
+  wire _bits_466 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_466}; // ChildWord.java:56
+  wire _bits_467 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_467}; // ChildWord.java:56
+  wire _bits_468 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_468}; // ChildWord.java:56
+  wire _bits_469 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_469}; // ChildWord.java:56
+  wire [2:0] _mux_26 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:252
+  wire [2:0] _mux_27 = q6_done ? q6_children : _mux_26; // TrieWalk.java:252
+  wire _not_14 = ~q6_descend; // TrieWalk.java:253
+  wire _or_32 = q6_done | _not_14; // TrieWalk.java:253
+  wire [1:0] _bits_470 = a7_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_471 = a7_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_472 = a7_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_473 = a7_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_474 = a7_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_475 = a7_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_476 = a7_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_477 = a7_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_478 = a7_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_479 = a7_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_480 = a7_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_481 = a7_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_482 = a7_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_483 = a7_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_484 = a7_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_485 = a7_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_486 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_487 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_488 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_489 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_33 = advance | io_flush; // TrieWalk.java:265
+  wire _and_40 = a7_valid & keep; // TrieWalk.java:265
+  wire _and_41 = io_fix_valid & p7_done; // TrieWalk.java:272
+  wire _eq_19 = p7_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p7_moved = _and_41 & _eq_19; // TrieWalk.java:272
+  wire [3:0] _bits_490 = p7_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_19 = _bits_490[3] ? (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_15 : _wire_45_14) : (_bits_490[0] ? _wire_45_13 : _wire_45_12)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_11 : _wire_45_10) : (_bits_490[0] ? _wire_45_9 : _wire_45_8))) : (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_7 : _wire_45_6) : (_bits_490[0] ? _wire_45_5 : _wire_45_4)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_3 : _wire_45_2) : (_bits_490[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:131
+  wire [11:0] p7_leaf = _dyn_index_19[1] ? (_dyn_index_19[0] ? _wire_46_3 : _wire_46_2) : (_dyn_index_19[0] ? _wire_46_1 : _wire_46_0); // ChildWord.java:37
+  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_491 = p7_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_492 = p7_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_493 = p7_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_494 = p7_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_495 = p7_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_496 = p7_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_497 = p7_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_498 = p7_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_499 = p7_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_500 = p7_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_501 = p7_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_502 = p7_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_503 = p7_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_504 = p7_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_505 = p7_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_506 = p7_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_507 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_508 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_509 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_510 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_34 = advance | io_flush; // TrieWalk.java:265
+  wire _and_42 = p7_valid & keep; // TrieWalk.java:265
+  wire _and_43 = io_fix_valid & q7_done; // TrieWalk.java:272
+  wire _eq_20 = q7_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q7_moved = _and_43 & _eq_20; // TrieWalk.java:272
+  wire [3:0] _bits_511 = q7_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_20 = _bits_511[3] ? (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_15 : _wire_47_14) : (_bits_511[0] ? _wire_47_13 : _wire_47_12)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_11 : _wire_47_10) : (_bits_511[0] ? _wire_47_9 : _wire_47_8))) : (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_7 : _wire_47_6) : (_bits_511[0] ? _wire_47_5 : _wire_47_4)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_3 : _wire_47_2) : (_bits_511[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:131
+  wire [11:0] q7_leaf = _dyn_index_20[1] ? (_dyn_index_20[0] ? _wire_48_3 : _wire_48_2) : (_dyn_index_20[0] ? _wire_48_1 : _wire_48_0); // ChildWord.java:37
+  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_512 = q7_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_513 = q7_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_514 = q7_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_515 = q7_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_516 = q7_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_517 = q7_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_518 = q7_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_519 = q7_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_520 = q7_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_521 = q7_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_522 = q7_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_523 = q7_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_524 = q7_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_525 = q7_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_526 = q7_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_527 = q7_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_528 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_529 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_530 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_531 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_35 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_532 = q7_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_533 = q7_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_534 = q7_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_535 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_36 = advance | io_flush; // TrieWalk.java:265
+  wire _and_44 = q7_valid & keep; // TrieWalk.java:265
+  wire _not_15 = ~q7_done; // TrieWalk.java:247
+  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:245
+  wire [11:0] q7_child = _bits_536[1] ? (_bits_536[0] ? _wire_49_3 : _wire_49_2) : (_bits_536[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
+  wire _or_r_35 = |q7_child; // TrieWalk.java:247
+  wire q7_descend = _not_15 & _or_r_35; // TrieWalk.java:247
+  wire [11:0] _mux_28 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:249
+  wire _and_45 = io_fix_valid & a8_done; // TrieWalk.java:272
+  wire _eq_21 = a8_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a8_moved = _and_45 & _eq_21; // TrieWalk.java:272
+  wire [3:0] _bits_537 = a8_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_21 = _bits_537[3] ? (_bits_537[2] ? (_bits_537[1] ? (_bits_537[0] ? _wire_50_15 : _wire_50_14) : (_bits_537[0] ? _wire_50_13 : _wire_50_12)) : (_bits_537[1] ? (_bits_537[0] ? _wire_50_11 : _wire_50_10) : (_bits_537[0] ? _wire_50_9 : _wire_50_8))) : (_bits_537[2] ? (_bits_537[1] ? (_bits_537[0] ? _wire_50_7 : _wire_50_6) : (_bits_537[0] ? _wire_50_5 : _wire_50_4)) : (_bits_537[1] ? (_bits_537[0] ? _wire_50_3 : _wire_50_2) : (_bits_537[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:131
+  wire [11:0] a8_leaf = _dyn_index_21[1] ? (_dyn_index_21[0] ? _wire_51_3 : _wire_51_2) : (_dyn_index_21[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
+  wire [4:0] _mux_29 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:250
+  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_538 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_538; // ChildWord.java:43
+  wire [11:0] _bits_539 = q7_word[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_539; // ChildWord.java:43
+  wire [11:0] _bits_540 = q7_word[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_540; // ChildWord.java:43
+  wire [11:0] _bits_541 = q7_word[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_541; // ChildWord.java:43
   wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_248 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_248}; // ChildWord.java:56
-  wire _bits_249 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_249}; // ChildWord.java:56
-  wire _bits_250 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_250}; // ChildWord.java:56
-  wire _bits_251 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_251}; // ChildWord.java:56
-  wire [2:0] _mux_30 = s7_descend ? 3'd0 : _add_39; // TrieWalk.java:163
-  wire [2:0] _mux_31 = s7_done ? s7_children : _mux_30; // TrieWalk.java:163
-  wire _not_16 = ~s7_descend; // TrieWalk.java:164
-  wire _or_15 = s7_done | _not_16; // TrieWalk.java:164
-  wire _or_16 = advance | io_flush; // TrieWalk.java:172
-  wire _and_17 = s7_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_252 = s8_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_253 = s8_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_254 = s8_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_255 = s8_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_256 = s8_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_257 = s8_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_258 = s8_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_259 = s8_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_260 = s8_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_261 = s8_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_262 = s8_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_263 = s8_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_264 = s8_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_265 = s8_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_266 = s8_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_267 = s8_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_268 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_269 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_270 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_271 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_272 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_273 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_274 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_275 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_17 = ~s8_done; // TrieWalk.java:159
-  wire [1:0] _bits_276 = s8_key[15:14]; // TrieWalk.java:157
-  wire [11:0] s8_child = _bits_276[1] ? (_bits_276[0] ? _wire_24_3 : _wire_24_2) : (_bits_276[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
-  wire _or_r_40 = |s8_child; // TrieWalk.java:159
-  wire s8_descend = _not_17 & _or_r_40; // TrieWalk.java:159
-  wire [11:0] _mux_32 = s8_descend ? s8_child : s8_slot; // TrieWalk.java:160
-  wire _and_18 = io_fix_valid & s9_done; // TrieWalk.java:198
-  wire _eq_8 = s9_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s9_moved = _and_18 & _eq_8; // TrieWalk.java:198
-  wire [3:0] _bits_277 = s9_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_8 = _bits_277[3] ? (_bits_277[2] ? (_bits_277[1] ? (_bits_277[0] ? _wire_25_15 : _wire_25_14) : (_bits_277[0] ? _wire_25_13 : _wire_25_12)) : (_bits_277[1] ? (_bits_277[0] ? _wire_25_11 : _wire_25_10) : (_bits_277[0] ? _wire_25_9 : _wire_25_8))) : (_bits_277[2] ? (_bits_277[1] ? (_bits_277[0] ? _wire_25_7 : _wire_25_6) : (_bits_277[0] ? _wire_25_5 : _wire_25_4)) : (_bits_277[1] ? (_bits_277[0] ? _wire_25_3 : _wire_25_2) : (_bits_277[0] ? _wire_25_1 : _wire_25_0))); // TrieWalk.java:121
-  wire [11:0] s9_leaf = _dyn_index_8[1] ? (_dyn_index_8[0] ? _wire_26_3 : _wire_26_2) : (_dyn_index_8[0] ? _wire_26_1 : _wire_26_0); // ChildWord.java:37
-  wire [4:0] _mux_33 = s8_descend ? 5'd9 : s8_depth; // TrieWalk.java:161
-  wire [4:0] _add_40 = s9_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_278 = levels7_8_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_278; // ChildWord.java:43
-  wire [11:0] _bits_279 = levels7_8_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_279; // ChildWord.java:43
-  wire [11:0] _bits_280 = levels7_8_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_280; // ChildWord.java:43
-  wire [11:0] _bits_281 = levels7_8_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_281; // ChildWord.java:43
+  wire _bits_542 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_50 = 3'd0 + {{2{1'b0}}, _bits_542}; // ChildWord.java:56
+  wire _bits_543 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_543}; // ChildWord.java:56
+  wire _bits_544 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_544}; // ChildWord.java:56
+  wire _bits_545 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_545}; // ChildWord.java:56
+  wire [2:0] _mux_30 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:252
+  wire [2:0] _mux_31 = q7_done ? q7_children : _mux_30; // TrieWalk.java:252
+  wire _not_16 = ~q7_descend; // TrieWalk.java:253
+  wire _or_37 = q7_done | _not_16; // TrieWalk.java:253
+  wire [1:0] _bits_546 = a8_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_547 = a8_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_548 = a8_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_549 = a8_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_550 = a8_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_551 = a8_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_552 = a8_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_553 = a8_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_554 = a8_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_555 = a8_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_556 = a8_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_557 = a8_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_558 = a8_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_559 = a8_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_560 = a8_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_561 = a8_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_562 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_563 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_564 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_565 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_38 = advance | io_flush; // TrieWalk.java:265
+  wire _and_46 = a8_valid & keep; // TrieWalk.java:265
+  wire _and_47 = io_fix_valid & p8_done; // TrieWalk.java:272
+  wire _eq_22 = p8_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p8_moved = _and_47 & _eq_22; // TrieWalk.java:272
+  wire [3:0] _bits_566 = p8_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_22 = _bits_566[3] ? (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_15 : _wire_52_14) : (_bits_566[0] ? _wire_52_13 : _wire_52_12)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_11 : _wire_52_10) : (_bits_566[0] ? _wire_52_9 : _wire_52_8))) : (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_7 : _wire_52_6) : (_bits_566[0] ? _wire_52_5 : _wire_52_4)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_3 : _wire_52_2) : (_bits_566[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:131
+  wire [11:0] p8_leaf = _dyn_index_22[1] ? (_dyn_index_22[0] ? _wire_53_3 : _wire_53_2) : (_dyn_index_22[0] ? _wire_53_1 : _wire_53_0); // ChildWord.java:37
+  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_567 = p8_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_568 = p8_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_569 = p8_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_570 = p8_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_571 = p8_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_572 = p8_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_573 = p8_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_574 = p8_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_575 = p8_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_576 = p8_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_577 = p8_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_578 = p8_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_579 = p8_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_580 = p8_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_581 = p8_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_582 = p8_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_583 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_584 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_585 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_586 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_39 = advance | io_flush; // TrieWalk.java:265
+  wire _and_48 = p8_valid & keep; // TrieWalk.java:265
+  wire _and_49 = io_fix_valid & q8_done; // TrieWalk.java:272
+  wire _eq_23 = q8_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q8_moved = _and_49 & _eq_23; // TrieWalk.java:272
+  wire [3:0] _bits_587 = q8_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_23 = _bits_587[3] ? (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_15 : _wire_54_14) : (_bits_587[0] ? _wire_54_13 : _wire_54_12)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_11 : _wire_54_10) : (_bits_587[0] ? _wire_54_9 : _wire_54_8))) : (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_7 : _wire_54_6) : (_bits_587[0] ? _wire_54_5 : _wire_54_4)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_3 : _wire_54_2) : (_bits_587[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:131
+  wire [11:0] q8_leaf = _dyn_index_23[1] ? (_dyn_index_23[0] ? _wire_55_3 : _wire_55_2) : (_dyn_index_23[0] ? _wire_55_1 : _wire_55_0); // ChildWord.java:37
+  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_588 = q8_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_589 = q8_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_590 = q8_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_591 = q8_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_592 = q8_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_593 = q8_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_594 = q8_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_595 = q8_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_596 = q8_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_597 = q8_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_598 = q8_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_599 = q8_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_600 = q8_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_601 = q8_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_602 = q8_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_603 = q8_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_604 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_605 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_606 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_607 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_40 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_608 = q8_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_609 = q8_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_610 = q8_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_611 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_41 = advance | io_flush; // TrieWalk.java:265
+  wire _and_50 = q8_valid & keep; // TrieWalk.java:265
+  wire _not_17 = ~q8_done; // TrieWalk.java:247
+  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:245
+  wire [11:0] q8_child = _bits_612[1] ? (_bits_612[0] ? _wire_56_3 : _wire_56_2) : (_bits_612[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
+  wire _or_r_40 = |q8_child; // TrieWalk.java:247
+  wire q8_descend = _not_17 & _or_r_40; // TrieWalk.java:247
+  wire [11:0] _mux_32 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:249
+  wire _and_51 = io_fix_valid & a9_done; // TrieWalk.java:272
+  wire _eq_24 = a9_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a9_moved = _and_51 & _eq_24; // TrieWalk.java:272
+  wire [3:0] _bits_613 = a9_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_24 = _bits_613[3] ? (_bits_613[2] ? (_bits_613[1] ? (_bits_613[0] ? _wire_57_15 : _wire_57_14) : (_bits_613[0] ? _wire_57_13 : _wire_57_12)) : (_bits_613[1] ? (_bits_613[0] ? _wire_57_11 : _wire_57_10) : (_bits_613[0] ? _wire_57_9 : _wire_57_8))) : (_bits_613[2] ? (_bits_613[1] ? (_bits_613[0] ? _wire_57_7 : _wire_57_6) : (_bits_613[0] ? _wire_57_5 : _wire_57_4)) : (_bits_613[1] ? (_bits_613[0] ? _wire_57_3 : _wire_57_2) : (_bits_613[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:131
+  wire [11:0] a9_leaf = _dyn_index_24[1] ? (_dyn_index_24[0] ? _wire_58_3 : _wire_58_2) : (_dyn_index_24[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
+  wire [4:0] _mux_33 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:250
+  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_614 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_614; // ChildWord.java:43
+  wire [11:0] _bits_615 = q8_word[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_615; // ChildWord.java:43
+  wire [11:0] _bits_616 = q8_word[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_616; // ChildWord.java:43
+  wire [11:0] _bits_617 = q8_word[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_617; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_282 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_41 = 3'd0 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
-  wire _bits_283 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_283}; // ChildWord.java:56
-  wire _bits_284 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_284}; // ChildWord.java:56
-  wire _bits_285 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_285}; // ChildWord.java:56
-  wire [2:0] _mux_34 = s8_descend ? 3'd0 : _add_44; // TrieWalk.java:163
-  wire [2:0] _mux_35 = s8_done ? s8_children : _mux_34; // TrieWalk.java:163
-  wire _not_18 = ~s8_descend; // TrieWalk.java:164
-  wire _or_17 = s8_done | _not_18; // TrieWalk.java:164
-  wire _or_18 = advance | io_flush; // TrieWalk.java:172
-  wire _and_19 = s8_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_286 = s9_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_287 = s9_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_288 = s9_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_289 = s9_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_290 = s9_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_291 = s9_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_292 = s9_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_293 = s9_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_294 = s9_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_295 = s9_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_296 = s9_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_297 = s9_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_298 = s9_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_299 = s9_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_300 = s9_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_301 = s9_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_302 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_303 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_304 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_305 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_306 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_307 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_308 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_309 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_19 = ~s9_done; // TrieWalk.java:159
-  wire [1:0] _bits_310 = s9_key[13:12]; // TrieWalk.java:157
-  wire [11:0] s9_child = _bits_310[1] ? (_bits_310[0] ? _wire_27_3 : _wire_27_2) : (_bits_310[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire _or_r_45 = |s9_child; // TrieWalk.java:159
-  wire s9_descend = _not_19 & _or_r_45; // TrieWalk.java:159
-  wire [11:0] _mux_36 = s9_descend ? s9_child : s9_slot; // TrieWalk.java:160
-  wire _and_20 = io_fix_valid & s10_done; // TrieWalk.java:198
-  wire _eq_9 = s10_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s10_moved = _and_20 & _eq_9; // TrieWalk.java:198
-  wire [3:0] _bits_311 = s10_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_9 = _bits_311[3] ? (_bits_311[2] ? (_bits_311[1] ? (_bits_311[0] ? _wire_28_15 : _wire_28_14) : (_bits_311[0] ? _wire_28_13 : _wire_28_12)) : (_bits_311[1] ? (_bits_311[0] ? _wire_28_11 : _wire_28_10) : (_bits_311[0] ? _wire_28_9 : _wire_28_8))) : (_bits_311[2] ? (_bits_311[1] ? (_bits_311[0] ? _wire_28_7 : _wire_28_6) : (_bits_311[0] ? _wire_28_5 : _wire_28_4)) : (_bits_311[1] ? (_bits_311[0] ? _wire_28_3 : _wire_28_2) : (_bits_311[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:121
-  wire [11:0] s10_leaf = _dyn_index_9[1] ? (_dyn_index_9[0] ? _wire_29_3 : _wire_29_2) : (_dyn_index_9[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
-  wire [4:0] _mux_37 = s9_descend ? 5'd10 : s9_depth; // TrieWalk.java:161
-  wire [4:0] _add_45 = s10_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_312 = levels9_10_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_312; // ChildWord.java:43
-  wire [11:0] _bits_313 = levels9_10_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_313; // ChildWord.java:43
-  wire [11:0] _bits_314 = levels9_10_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_314; // ChildWord.java:43
-  wire [11:0] _bits_315 = levels9_10_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_315; // ChildWord.java:43
+  wire _bits_618 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_618}; // ChildWord.java:56
+  wire _bits_619 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_619}; // ChildWord.java:56
+  wire _bits_620 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_620}; // ChildWord.java:56
+  wire _bits_621 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_621}; // ChildWord.java:56
+  wire [2:0] _mux_34 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:252
+  wire [2:0] _mux_35 = q8_done ? q8_children : _mux_34; // TrieWalk.java:252
+  wire _not_18 = ~q8_descend; // TrieWalk.java:253
+  wire _or_42 = q8_done | _not_18; // TrieWalk.java:253
+  wire [1:0] _bits_622 = a9_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_623 = a9_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_624 = a9_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_625 = a9_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_626 = a9_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_627 = a9_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_628 = a9_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_629 = a9_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_630 = a9_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_631 = a9_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_632 = a9_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_633 = a9_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_634 = a9_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_635 = a9_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_636 = a9_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_637 = a9_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_638 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_639 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_640 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_641 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_43 = advance | io_flush; // TrieWalk.java:265
+  wire _and_52 = a9_valid & keep; // TrieWalk.java:265
+  wire _and_53 = io_fix_valid & p9_done; // TrieWalk.java:272
+  wire _eq_25 = p9_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p9_moved = _and_53 & _eq_25; // TrieWalk.java:272
+  wire [3:0] _bits_642 = p9_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_25 = _bits_642[3] ? (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_15 : _wire_59_14) : (_bits_642[0] ? _wire_59_13 : _wire_59_12)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_11 : _wire_59_10) : (_bits_642[0] ? _wire_59_9 : _wire_59_8))) : (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_7 : _wire_59_6) : (_bits_642[0] ? _wire_59_5 : _wire_59_4)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_3 : _wire_59_2) : (_bits_642[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:131
+  wire [11:0] p9_leaf = _dyn_index_25[1] ? (_dyn_index_25[0] ? _wire_60_3 : _wire_60_2) : (_dyn_index_25[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
+  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_643 = p9_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_644 = p9_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_645 = p9_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_646 = p9_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_647 = p9_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_648 = p9_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_649 = p9_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_650 = p9_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_651 = p9_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_652 = p9_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_653 = p9_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_654 = p9_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_655 = p9_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_656 = p9_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_657 = p9_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_658 = p9_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_659 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_660 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_661 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_662 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_44 = advance | io_flush; // TrieWalk.java:265
+  wire _and_54 = p9_valid & keep; // TrieWalk.java:265
+  wire _and_55 = io_fix_valid & q9_done; // TrieWalk.java:272
+  wire _eq_26 = q9_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q9_moved = _and_55 & _eq_26; // TrieWalk.java:272
+  wire [3:0] _bits_663 = q9_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_26 = _bits_663[3] ? (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_15 : _wire_61_14) : (_bits_663[0] ? _wire_61_13 : _wire_61_12)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_11 : _wire_61_10) : (_bits_663[0] ? _wire_61_9 : _wire_61_8))) : (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_7 : _wire_61_6) : (_bits_663[0] ? _wire_61_5 : _wire_61_4)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_3 : _wire_61_2) : (_bits_663[0] ? _wire_61_1 : _wire_61_0))); // TrieWalk.java:131
+  wire [11:0] q9_leaf = _dyn_index_26[1] ? (_dyn_index_26[0] ? _wire_62_3 : _wire_62_2) : (_dyn_index_26[0] ? _wire_62_1 : _wire_62_0); // ChildWord.java:37
+  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_664 = q9_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_665 = q9_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_666 = q9_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_667 = q9_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_668 = q9_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_669 = q9_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_670 = q9_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_671 = q9_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_672 = q9_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_673 = q9_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_674 = q9_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_675 = q9_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_676 = q9_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_677 = q9_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_678 = q9_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_679 = q9_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_680 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_681 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_682 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_683 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_45 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_684 = q9_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_685 = q9_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_686 = q9_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_687 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_46 = advance | io_flush; // TrieWalk.java:265
+  wire _and_56 = q9_valid & keep; // TrieWalk.java:265
+  wire _not_19 = ~q9_done; // TrieWalk.java:247
+  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:245
+  wire [11:0] q9_child = _bits_688[1] ? (_bits_688[0] ? _wire_63_3 : _wire_63_2) : (_bits_688[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
+  wire _or_r_45 = |q9_child; // TrieWalk.java:247
+  wire q9_descend = _not_19 & _or_r_45; // TrieWalk.java:247
+  wire [11:0] _mux_36 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:249
+  wire _and_57 = io_fix_valid & a10_done; // TrieWalk.java:272
+  wire _eq_27 = a10_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a10_moved = _and_57 & _eq_27; // TrieWalk.java:272
+  wire [3:0] _bits_689 = a10_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_27 = _bits_689[3] ? (_bits_689[2] ? (_bits_689[1] ? (_bits_689[0] ? _wire_64_15 : _wire_64_14) : (_bits_689[0] ? _wire_64_13 : _wire_64_12)) : (_bits_689[1] ? (_bits_689[0] ? _wire_64_11 : _wire_64_10) : (_bits_689[0] ? _wire_64_9 : _wire_64_8))) : (_bits_689[2] ? (_bits_689[1] ? (_bits_689[0] ? _wire_64_7 : _wire_64_6) : (_bits_689[0] ? _wire_64_5 : _wire_64_4)) : (_bits_689[1] ? (_bits_689[0] ? _wire_64_3 : _wire_64_2) : (_bits_689[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:131
+  wire [11:0] a10_leaf = _dyn_index_27[1] ? (_dyn_index_27[0] ? _wire_65_3 : _wire_65_2) : (_dyn_index_27[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
+  wire [4:0] _mux_37 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:250
+  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_690 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_690; // ChildWord.java:43
+  wire [11:0] _bits_691 = q9_word[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_691; // ChildWord.java:43
+  wire [11:0] _bits_692 = q9_word[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_692; // ChildWord.java:43
+  wire [11:0] _bits_693 = q9_word[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_693; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_316 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_46 = 3'd0 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
-  wire _bits_317 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_317}; // ChildWord.java:56
-  wire _bits_318 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_318}; // ChildWord.java:56
-  wire _bits_319 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_319}; // ChildWord.java:56
-  wire [2:0] _mux_38 = s9_descend ? 3'd0 : _add_49; // TrieWalk.java:163
-  wire [2:0] _mux_39 = s9_done ? s9_children : _mux_38; // TrieWalk.java:163
-  wire _not_20 = ~s9_descend; // TrieWalk.java:164
-  wire _or_19 = s9_done | _not_20; // TrieWalk.java:164
-  wire _or_20 = advance | io_flush; // TrieWalk.java:172
-  wire _and_21 = s9_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_320 = s10_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_321 = s10_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_322 = s10_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_323 = s10_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_324 = s10_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_325 = s10_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_326 = s10_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_327 = s10_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_328 = s10_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_329 = s10_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_330 = s10_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_331 = s10_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_332 = s10_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_333 = s10_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_334 = s10_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_335 = s10_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_336 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_337 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_338 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_339 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_340 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_341 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_342 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_343 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_21 = ~s10_done; // TrieWalk.java:159
-  wire [1:0] _bits_344 = s10_key[11:10]; // TrieWalk.java:157
-  wire [11:0] s10_child = _bits_344[1] ? (_bits_344[0] ? _wire_30_3 : _wire_30_2) : (_bits_344[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
-  wire _or_r_50 = |s10_child; // TrieWalk.java:159
-  wire s10_descend = _not_21 & _or_r_50; // TrieWalk.java:159
-  wire [11:0] _mux_40 = s10_descend ? s10_child : s10_slot; // TrieWalk.java:160
-  wire _and_22 = io_fix_valid & s11_done; // TrieWalk.java:198
-  wire _eq_10 = s11_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s11_moved = _and_22 & _eq_10; // TrieWalk.java:198
-  wire [3:0] _bits_345 = s11_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_10 = _bits_345[3] ? (_bits_345[2] ? (_bits_345[1] ? (_bits_345[0] ? _wire_31_15 : _wire_31_14) : (_bits_345[0] ? _wire_31_13 : _wire_31_12)) : (_bits_345[1] ? (_bits_345[0] ? _wire_31_11 : _wire_31_10) : (_bits_345[0] ? _wire_31_9 : _wire_31_8))) : (_bits_345[2] ? (_bits_345[1] ? (_bits_345[0] ? _wire_31_7 : _wire_31_6) : (_bits_345[0] ? _wire_31_5 : _wire_31_4)) : (_bits_345[1] ? (_bits_345[0] ? _wire_31_3 : _wire_31_2) : (_bits_345[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:121
-  wire [11:0] s11_leaf = _dyn_index_10[1] ? (_dyn_index_10[0] ? _wire_32_3 : _wire_32_2) : (_dyn_index_10[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = s10_descend ? 5'd11 : s10_depth; // TrieWalk.java:161
-  wire [4:0] _add_50 = s11_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_346 = levels9_10_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_346; // ChildWord.java:43
-  wire [11:0] _bits_347 = levels9_10_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_347; // ChildWord.java:43
-  wire [11:0] _bits_348 = levels9_10_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_348; // ChildWord.java:43
-  wire [11:0] _bits_349 = levels9_10_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_349; // ChildWord.java:43
+  wire _bits_694 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_694}; // ChildWord.java:56
+  wire _bits_695 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_695}; // ChildWord.java:56
+  wire _bits_696 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_696}; // ChildWord.java:56
+  wire _bits_697 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_697}; // ChildWord.java:56
+  wire [2:0] _mux_38 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:252
+  wire [2:0] _mux_39 = q9_done ? q9_children : _mux_38; // TrieWalk.java:252
+  wire _not_20 = ~q9_descend; // TrieWalk.java:253
+  wire _or_47 = q9_done | _not_20; // TrieWalk.java:253
+  wire [1:0] _bits_698 = a10_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_699 = a10_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_700 = a10_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_701 = a10_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_702 = a10_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_703 = a10_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_704 = a10_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_705 = a10_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_706 = a10_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_707 = a10_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_708 = a10_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_709 = a10_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_710 = a10_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_711 = a10_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_712 = a10_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_713 = a10_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_714 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_715 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_716 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_717 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_48 = advance | io_flush; // TrieWalk.java:265
+  wire _and_58 = a10_valid & keep; // TrieWalk.java:265
+  wire _and_59 = io_fix_valid & p10_done; // TrieWalk.java:272
+  wire _eq_28 = p10_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p10_moved = _and_59 & _eq_28; // TrieWalk.java:272
+  wire [3:0] _bits_718 = p10_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_28 = _bits_718[3] ? (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_15 : _wire_66_14) : (_bits_718[0] ? _wire_66_13 : _wire_66_12)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_11 : _wire_66_10) : (_bits_718[0] ? _wire_66_9 : _wire_66_8))) : (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_7 : _wire_66_6) : (_bits_718[0] ? _wire_66_5 : _wire_66_4)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_3 : _wire_66_2) : (_bits_718[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:131
+  wire [11:0] p10_leaf = _dyn_index_28[1] ? (_dyn_index_28[0] ? _wire_67_3 : _wire_67_2) : (_dyn_index_28[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
+  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_719 = p10_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_720 = p10_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_721 = p10_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_722 = p10_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_723 = p10_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_724 = p10_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_725 = p10_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_726 = p10_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_727 = p10_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_728 = p10_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_729 = p10_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_730 = p10_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_731 = p10_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_732 = p10_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_733 = p10_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_734 = p10_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_735 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_736 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_737 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_738 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_49 = advance | io_flush; // TrieWalk.java:265
+  wire _and_60 = p10_valid & keep; // TrieWalk.java:265
+  wire _and_61 = io_fix_valid & q10_done; // TrieWalk.java:272
+  wire _eq_29 = q10_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q10_moved = _and_61 & _eq_29; // TrieWalk.java:272
+  wire [3:0] _bits_739 = q10_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_29 = _bits_739[3] ? (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_15 : _wire_68_14) : (_bits_739[0] ? _wire_68_13 : _wire_68_12)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_11 : _wire_68_10) : (_bits_739[0] ? _wire_68_9 : _wire_68_8))) : (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_7 : _wire_68_6) : (_bits_739[0] ? _wire_68_5 : _wire_68_4)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_3 : _wire_68_2) : (_bits_739[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:131
+  wire [11:0] q10_leaf = _dyn_index_29[1] ? (_dyn_index_29[0] ? _wire_69_3 : _wire_69_2) : (_dyn_index_29[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
+  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_740 = q10_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_741 = q10_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_742 = q10_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_743 = q10_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_744 = q10_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_745 = q10_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_746 = q10_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_747 = q10_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_748 = q10_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_749 = q10_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_750 = q10_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_751 = q10_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_752 = q10_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_753 = q10_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_754 = q10_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_755 = q10_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_756 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_757 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_758 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_759 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_50 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_760 = q10_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_761 = q10_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_762 = q10_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_763 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_51 = advance | io_flush; // TrieWalk.java:265
+  wire _and_62 = q10_valid & keep; // TrieWalk.java:265
+  wire _not_21 = ~q10_done; // TrieWalk.java:247
+  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:245
+  wire [11:0] q10_child = _bits_764[1] ? (_bits_764[0] ? _wire_70_3 : _wire_70_2) : (_bits_764[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
+  wire _or_r_50 = |q10_child; // TrieWalk.java:247
+  wire q10_descend = _not_21 & _or_r_50; // TrieWalk.java:247
+  wire [11:0] _mux_40 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:249
+  wire _and_63 = io_fix_valid & a11_done; // TrieWalk.java:272
+  wire _eq_30 = a11_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a11_moved = _and_63 & _eq_30; // TrieWalk.java:272
+  wire [3:0] _bits_765 = a11_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_30 = _bits_765[3] ? (_bits_765[2] ? (_bits_765[1] ? (_bits_765[0] ? _wire_71_15 : _wire_71_14) : (_bits_765[0] ? _wire_71_13 : _wire_71_12)) : (_bits_765[1] ? (_bits_765[0] ? _wire_71_11 : _wire_71_10) : (_bits_765[0] ? _wire_71_9 : _wire_71_8))) : (_bits_765[2] ? (_bits_765[1] ? (_bits_765[0] ? _wire_71_7 : _wire_71_6) : (_bits_765[0] ? _wire_71_5 : _wire_71_4)) : (_bits_765[1] ? (_bits_765[0] ? _wire_71_3 : _wire_71_2) : (_bits_765[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:131
+  wire [11:0] a11_leaf = _dyn_index_30[1] ? (_dyn_index_30[0] ? _wire_72_3 : _wire_72_2) : (_dyn_index_30[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
+  wire [4:0] _mux_41 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:250
+  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_766 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_766; // ChildWord.java:43
+  wire [11:0] _bits_767 = q10_word[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_767; // ChildWord.java:43
+  wire [11:0] _bits_768 = q10_word[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_768; // ChildWord.java:43
+  wire [11:0] _bits_769 = q10_word[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_769; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_350 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_51 = 3'd0 + {{2{1'b0}}, _bits_350}; // ChildWord.java:56
-  wire _bits_351 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_351}; // ChildWord.java:56
-  wire _bits_352 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_352}; // ChildWord.java:56
-  wire _bits_353 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_54 = _add_53 + {{2{1'b0}}, _bits_353}; // ChildWord.java:56
-  wire [2:0] _mux_42 = s10_descend ? 3'd0 : _add_54; // TrieWalk.java:163
-  wire [2:0] _mux_43 = s10_done ? s10_children : _mux_42; // TrieWalk.java:163
-  wire _not_22 = ~s10_descend; // TrieWalk.java:164
-  wire _or_21 = s10_done | _not_22; // TrieWalk.java:164
-  wire _or_22 = advance | io_flush; // TrieWalk.java:172
-  wire _and_23 = s10_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_354 = s11_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_355 = s11_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_356 = s11_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_357 = s11_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_358 = s11_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_359 = s11_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_360 = s11_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_361 = s11_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_362 = s11_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_363 = s11_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_364 = s11_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_365 = s11_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_366 = s11_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_367 = s11_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_368 = s11_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_369 = s11_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_370 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_371 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_372 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_373 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_374 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_375 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_376 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_377 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_23 = ~s11_done; // TrieWalk.java:159
-  wire [1:0] _bits_378 = s11_key[9:8]; // TrieWalk.java:157
-  wire [11:0] s11_child = _bits_378[1] ? (_bits_378[0] ? _wire_33_3 : _wire_33_2) : (_bits_378[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
-  wire _or_r_55 = |s11_child; // TrieWalk.java:159
-  wire s11_descend = _not_23 & _or_r_55; // TrieWalk.java:159
-  wire [11:0] _mux_44 = s11_descend ? s11_child : s11_slot; // TrieWalk.java:160
-  wire _and_24 = io_fix_valid & s12_done; // TrieWalk.java:198
-  wire _eq_11 = s12_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s12_moved = _and_24 & _eq_11; // TrieWalk.java:198
-  wire [3:0] _bits_379 = s12_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_11 = _bits_379[3] ? (_bits_379[2] ? (_bits_379[1] ? (_bits_379[0] ? _wire_34_15 : _wire_34_14) : (_bits_379[0] ? _wire_34_13 : _wire_34_12)) : (_bits_379[1] ? (_bits_379[0] ? _wire_34_11 : _wire_34_10) : (_bits_379[0] ? _wire_34_9 : _wire_34_8))) : (_bits_379[2] ? (_bits_379[1] ? (_bits_379[0] ? _wire_34_7 : _wire_34_6) : (_bits_379[0] ? _wire_34_5 : _wire_34_4)) : (_bits_379[1] ? (_bits_379[0] ? _wire_34_3 : _wire_34_2) : (_bits_379[0] ? _wire_34_1 : _wire_34_0))); // TrieWalk.java:121
-  wire [11:0] s12_leaf = _dyn_index_11[1] ? (_dyn_index_11[0] ? _wire_35_3 : _wire_35_2) : (_dyn_index_11[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
-  wire [4:0] _mux_45 = s11_descend ? 5'd12 : s11_depth; // TrieWalk.java:161
-  wire [4:0] _add_55 = s12_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_380 = levels11_12_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_380; // ChildWord.java:43
-  wire [11:0] _bits_381 = levels11_12_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_381; // ChildWord.java:43
-  wire [11:0] _bits_382 = levels11_12_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_382; // ChildWord.java:43
-  wire [11:0] _bits_383 = levels11_12_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_383; // ChildWord.java:43
+  wire _bits_770 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_770}; // ChildWord.java:56
+  wire _bits_771 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_771}; // ChildWord.java:56
+  wire _bits_772 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_772}; // ChildWord.java:56
+  wire _bits_773 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_773}; // ChildWord.java:56
+  wire [2:0] _mux_42 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:252
+  wire [2:0] _mux_43 = q10_done ? q10_children : _mux_42; // TrieWalk.java:252
+  wire _not_22 = ~q10_descend; // TrieWalk.java:253
+  wire _or_52 = q10_done | _not_22; // TrieWalk.java:253
+  wire [1:0] _bits_774 = a11_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_775 = a11_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_776 = a11_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_777 = a11_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_778 = a11_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_779 = a11_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_780 = a11_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_781 = a11_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_782 = a11_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_783 = a11_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_784 = a11_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_785 = a11_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_786 = a11_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_787 = a11_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_788 = a11_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_789 = a11_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_790 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_791 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_792 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_793 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_53 = advance | io_flush; // TrieWalk.java:265
+  wire _and_64 = a11_valid & keep; // TrieWalk.java:265
+  wire _and_65 = io_fix_valid & p11_done; // TrieWalk.java:272
+  wire _eq_31 = p11_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p11_moved = _and_65 & _eq_31; // TrieWalk.java:272
+  wire [3:0] _bits_794 = p11_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_31 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_15 : _wire_73_14) : (_bits_794[0] ? _wire_73_13 : _wire_73_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_11 : _wire_73_10) : (_bits_794[0] ? _wire_73_9 : _wire_73_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_7 : _wire_73_6) : (_bits_794[0] ? _wire_73_5 : _wire_73_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_3 : _wire_73_2) : (_bits_794[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:131
+  wire [11:0] p11_leaf = _dyn_index_31[1] ? (_dyn_index_31[0] ? _wire_74_3 : _wire_74_2) : (_dyn_index_31[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
+  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_795 = p11_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_796 = p11_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_797 = p11_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_798 = p11_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_799 = p11_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_800 = p11_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_801 = p11_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_802 = p11_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_803 = p11_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_804 = p11_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_805 = p11_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_806 = p11_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_807 = p11_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_808 = p11_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_809 = p11_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_810 = p11_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_811 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_812 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_813 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_814 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_54 = advance | io_flush; // TrieWalk.java:265
+  wire _and_66 = p11_valid & keep; // TrieWalk.java:265
+  wire _and_67 = io_fix_valid & q11_done; // TrieWalk.java:272
+  wire _eq_32 = q11_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q11_moved = _and_67 & _eq_32; // TrieWalk.java:272
+  wire [3:0] _bits_815 = q11_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_32 = _bits_815[3] ? (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_15 : _wire_75_14) : (_bits_815[0] ? _wire_75_13 : _wire_75_12)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_11 : _wire_75_10) : (_bits_815[0] ? _wire_75_9 : _wire_75_8))) : (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_7 : _wire_75_6) : (_bits_815[0] ? _wire_75_5 : _wire_75_4)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_3 : _wire_75_2) : (_bits_815[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:131
+  wire [11:0] q11_leaf = _dyn_index_32[1] ? (_dyn_index_32[0] ? _wire_76_3 : _wire_76_2) : (_dyn_index_32[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
+  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_816 = q11_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_817 = q11_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_818 = q11_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_819 = q11_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_820 = q11_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_821 = q11_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_822 = q11_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_823 = q11_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_824 = q11_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_825 = q11_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_826 = q11_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_827 = q11_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_828 = q11_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_829 = q11_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_830 = q11_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_831 = q11_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_832 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_833 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_834 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_835 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_55 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_836 = q11_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_837 = q11_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_838 = q11_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_839 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_56 = advance | io_flush; // TrieWalk.java:265
+  wire _and_68 = q11_valid & keep; // TrieWalk.java:265
+  wire _not_23 = ~q11_done; // TrieWalk.java:247
+  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:245
+  wire [11:0] q11_child = _bits_840[1] ? (_bits_840[0] ? _wire_77_3 : _wire_77_2) : (_bits_840[0] ? _wire_77_1 : _wire_77_0); // ChildWord.java:37
+  wire _or_r_55 = |q11_child; // TrieWalk.java:247
+  wire q11_descend = _not_23 & _or_r_55; // TrieWalk.java:247
+  wire [11:0] _mux_44 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:249
+  wire _and_69 = io_fix_valid & a12_done; // TrieWalk.java:272
+  wire _eq_33 = a12_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a12_moved = _and_69 & _eq_33; // TrieWalk.java:272
+  wire [3:0] _bits_841 = a12_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_33 = _bits_841[3] ? (_bits_841[2] ? (_bits_841[1] ? (_bits_841[0] ? _wire_78_15 : _wire_78_14) : (_bits_841[0] ? _wire_78_13 : _wire_78_12)) : (_bits_841[1] ? (_bits_841[0] ? _wire_78_11 : _wire_78_10) : (_bits_841[0] ? _wire_78_9 : _wire_78_8))) : (_bits_841[2] ? (_bits_841[1] ? (_bits_841[0] ? _wire_78_7 : _wire_78_6) : (_bits_841[0] ? _wire_78_5 : _wire_78_4)) : (_bits_841[1] ? (_bits_841[0] ? _wire_78_3 : _wire_78_2) : (_bits_841[0] ? _wire_78_1 : _wire_78_0))); // TrieWalk.java:131
+  wire [11:0] a12_leaf = _dyn_index_33[1] ? (_dyn_index_33[0] ? _wire_79_3 : _wire_79_2) : (_dyn_index_33[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
+  wire [4:0] _mux_45 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:250
+  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_842 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_842; // ChildWord.java:43
+  wire [11:0] _bits_843 = q11_word[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_843; // ChildWord.java:43
+  wire [11:0] _bits_844 = q11_word[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_844; // ChildWord.java:43
+  wire [11:0] _bits_845 = q11_word[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_845; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_384 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_384}; // ChildWord.java:56
-  wire _bits_385 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_385}; // ChildWord.java:56
-  wire _bits_386 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_386}; // ChildWord.java:56
-  wire _bits_387 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_387}; // ChildWord.java:56
-  wire [2:0] _mux_46 = s11_descend ? 3'd0 : _add_59; // TrieWalk.java:163
-  wire [2:0] _mux_47 = s11_done ? s11_children : _mux_46; // TrieWalk.java:163
-  wire _not_24 = ~s11_descend; // TrieWalk.java:164
-  wire _or_23 = s11_done | _not_24; // TrieWalk.java:164
-  wire _or_24 = advance | io_flush; // TrieWalk.java:172
-  wire _and_25 = s11_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_388 = s12_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_389 = s12_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_390 = s12_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_391 = s12_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_392 = s12_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_393 = s12_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_394 = s12_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_395 = s12_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_396 = s12_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_397 = s12_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_398 = s12_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_399 = s12_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_400 = s12_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_401 = s12_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_402 = s12_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_403 = s12_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_404 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_405 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_406 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_407 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_408 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_409 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_410 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_411 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_25 = ~s12_done; // TrieWalk.java:159
-  wire [1:0] _bits_412 = s12_key[7:6]; // TrieWalk.java:157
-  wire [11:0] s12_child = _bits_412[1] ? (_bits_412[0] ? _wire_36_3 : _wire_36_2) : (_bits_412[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
-  wire _or_r_60 = |s12_child; // TrieWalk.java:159
-  wire s12_descend = _not_25 & _or_r_60; // TrieWalk.java:159
-  wire [11:0] _mux_48 = s12_descend ? s12_child : s12_slot; // TrieWalk.java:160
-  wire _and_26 = io_fix_valid & s13_done; // TrieWalk.java:198
-  wire _eq_12 = s13_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s13_moved = _and_26 & _eq_12; // TrieWalk.java:198
-  wire [3:0] _bits_413 = s13_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_12 = _bits_413[3] ? (_bits_413[2] ? (_bits_413[1] ? (_bits_413[0] ? _wire_37_15 : _wire_37_14) : (_bits_413[0] ? _wire_37_13 : _wire_37_12)) : (_bits_413[1] ? (_bits_413[0] ? _wire_37_11 : _wire_37_10) : (_bits_413[0] ? _wire_37_9 : _wire_37_8))) : (_bits_413[2] ? (_bits_413[1] ? (_bits_413[0] ? _wire_37_7 : _wire_37_6) : (_bits_413[0] ? _wire_37_5 : _wire_37_4)) : (_bits_413[1] ? (_bits_413[0] ? _wire_37_3 : _wire_37_2) : (_bits_413[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:121
-  wire [11:0] s13_leaf = _dyn_index_12[1] ? (_dyn_index_12[0] ? _wire_38_3 : _wire_38_2) : (_dyn_index_12[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
-  wire [4:0] _mux_49 = s12_descend ? 5'd13 : s12_depth; // TrieWalk.java:161
-  wire [4:0] _add_60 = s13_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_414 = levels11_12_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_414; // ChildWord.java:43
-  wire [11:0] _bits_415 = levels11_12_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_415; // ChildWord.java:43
-  wire [11:0] _bits_416 = levels11_12_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_416; // ChildWord.java:43
-  wire [11:0] _bits_417 = levels11_12_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_417; // ChildWord.java:43
+  wire _bits_846 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_78 = 3'd0 + {{2{1'b0}}, _bits_846}; // ChildWord.java:56
+  wire _bits_847 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_847}; // ChildWord.java:56
+  wire _bits_848 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_80 = _add_79 + {{2{1'b0}}, _bits_848}; // ChildWord.java:56
+  wire _bits_849 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_849}; // ChildWord.java:56
+  wire [2:0] _mux_46 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:252
+  wire [2:0] _mux_47 = q11_done ? q11_children : _mux_46; // TrieWalk.java:252
+  wire _not_24 = ~q11_descend; // TrieWalk.java:253
+  wire _or_57 = q11_done | _not_24; // TrieWalk.java:253
+  wire [1:0] _bits_850 = a12_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_851 = a12_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_852 = a12_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_853 = a12_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_854 = a12_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_855 = a12_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_856 = a12_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_857 = a12_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_858 = a12_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_859 = a12_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_860 = a12_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_861 = a12_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_862 = a12_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_863 = a12_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_864 = a12_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_865 = a12_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_866 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_867 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_868 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_869 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_58 = advance | io_flush; // TrieWalk.java:265
+  wire _and_70 = a12_valid & keep; // TrieWalk.java:265
+  wire _and_71 = io_fix_valid & p12_done; // TrieWalk.java:272
+  wire _eq_34 = p12_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p12_moved = _and_71 & _eq_34; // TrieWalk.java:272
+  wire [3:0] _bits_870 = p12_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_34 = _bits_870[3] ? (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_15 : _wire_80_14) : (_bits_870[0] ? _wire_80_13 : _wire_80_12)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_11 : _wire_80_10) : (_bits_870[0] ? _wire_80_9 : _wire_80_8))) : (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_7 : _wire_80_6) : (_bits_870[0] ? _wire_80_5 : _wire_80_4)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_3 : _wire_80_2) : (_bits_870[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:131
+  wire [11:0] p12_leaf = _dyn_index_34[1] ? (_dyn_index_34[0] ? _wire_81_3 : _wire_81_2) : (_dyn_index_34[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
+  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_871 = p12_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_872 = p12_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_873 = p12_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_874 = p12_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_875 = p12_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_876 = p12_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_877 = p12_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_878 = p12_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_879 = p12_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_880 = p12_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_881 = p12_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_882 = p12_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_883 = p12_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_884 = p12_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_885 = p12_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_886 = p12_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_887 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_888 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_889 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_890 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_59 = advance | io_flush; // TrieWalk.java:265
+  wire _and_72 = p12_valid & keep; // TrieWalk.java:265
+  wire _and_73 = io_fix_valid & q12_done; // TrieWalk.java:272
+  wire _eq_35 = q12_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q12_moved = _and_73 & _eq_35; // TrieWalk.java:272
+  wire [3:0] _bits_891 = q12_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_35 = _bits_891[3] ? (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_15 : _wire_82_14) : (_bits_891[0] ? _wire_82_13 : _wire_82_12)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_11 : _wire_82_10) : (_bits_891[0] ? _wire_82_9 : _wire_82_8))) : (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_7 : _wire_82_6) : (_bits_891[0] ? _wire_82_5 : _wire_82_4)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_3 : _wire_82_2) : (_bits_891[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:131
+  wire [11:0] q12_leaf = _dyn_index_35[1] ? (_dyn_index_35[0] ? _wire_83_3 : _wire_83_2) : (_dyn_index_35[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
+  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_892 = q12_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_893 = q12_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_894 = q12_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_895 = q12_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_896 = q12_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_897 = q12_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_898 = q12_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_899 = q12_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_900 = q12_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_901 = q12_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_902 = q12_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_903 = q12_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_904 = q12_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_905 = q12_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_906 = q12_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_907 = q12_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_908 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_909 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_910 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_911 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_60 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_912 = q12_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_913 = q12_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_914 = q12_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_915 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_61 = advance | io_flush; // TrieWalk.java:265
+  wire _and_74 = q12_valid & keep; // TrieWalk.java:265
+  wire _not_25 = ~q12_done; // TrieWalk.java:247
+  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:245
+  wire [11:0] q12_child = _bits_916[1] ? (_bits_916[0] ? _wire_84_3 : _wire_84_2) : (_bits_916[0] ? _wire_84_1 : _wire_84_0); // ChildWord.java:37
+  wire _or_r_60 = |q12_child; // TrieWalk.java:247
+  wire q12_descend = _not_25 & _or_r_60; // TrieWalk.java:247
+  wire [11:0] _mux_48 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:249
+  wire _and_75 = io_fix_valid & a13_done; // TrieWalk.java:272
+  wire _eq_36 = a13_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a13_moved = _and_75 & _eq_36; // TrieWalk.java:272
+  wire [3:0] _bits_917 = a13_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_36 = _bits_917[3] ? (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_85_15 : _wire_85_14) : (_bits_917[0] ? _wire_85_13 : _wire_85_12)) : (_bits_917[1] ? (_bits_917[0] ? _wire_85_11 : _wire_85_10) : (_bits_917[0] ? _wire_85_9 : _wire_85_8))) : (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_85_7 : _wire_85_6) : (_bits_917[0] ? _wire_85_5 : _wire_85_4)) : (_bits_917[1] ? (_bits_917[0] ? _wire_85_3 : _wire_85_2) : (_bits_917[0] ? _wire_85_1 : _wire_85_0))); // TrieWalk.java:131
+  wire [11:0] a13_leaf = _dyn_index_36[1] ? (_dyn_index_36[0] ? _wire_86_3 : _wire_86_2) : (_dyn_index_36[0] ? _wire_86_1 : _wire_86_0); // ChildWord.java:37
+  wire [4:0] _mux_49 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:250
+  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_918 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_918; // ChildWord.java:43
+  wire [11:0] _bits_919 = q12_word[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_919; // ChildWord.java:43
+  wire [11:0] _bits_920 = q12_word[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_920; // ChildWord.java:43
+  wire [11:0] _bits_921 = q12_word[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_921; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_418 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_61 = 3'd0 + {{2{1'b0}}, _bits_418}; // ChildWord.java:56
-  wire _bits_419 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_62 = _add_61 + {{2{1'b0}}, _bits_419}; // ChildWord.java:56
-  wire _bits_420 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_420}; // ChildWord.java:56
-  wire _bits_421 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_421}; // ChildWord.java:56
-  wire [2:0] _mux_50 = s12_descend ? 3'd0 : _add_64; // TrieWalk.java:163
-  wire [2:0] _mux_51 = s12_done ? s12_children : _mux_50; // TrieWalk.java:163
-  wire _not_26 = ~s12_descend; // TrieWalk.java:164
-  wire _or_25 = s12_done | _not_26; // TrieWalk.java:164
-  wire _or_26 = advance | io_flush; // TrieWalk.java:172
-  wire _and_27 = s12_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_422 = s13_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_423 = s13_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_424 = s13_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_425 = s13_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_426 = s13_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_427 = s13_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_428 = s13_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_429 = s13_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_430 = s13_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_431 = s13_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_432 = s13_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_433 = s13_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_434 = s13_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_435 = s13_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_436 = s13_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_437 = s13_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_438 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_439 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_440 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_441 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_442 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_443 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_444 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_445 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_27 = ~s13_done; // TrieWalk.java:159
-  wire [1:0] _bits_446 = s13_key[5:4]; // TrieWalk.java:157
-  wire [11:0] s13_child = _bits_446[1] ? (_bits_446[0] ? _wire_39_3 : _wire_39_2) : (_bits_446[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
-  wire _or_r_65 = |s13_child; // TrieWalk.java:159
-  wire s13_descend = _not_27 & _or_r_65; // TrieWalk.java:159
-  wire [11:0] _mux_52 = s13_descend ? s13_child : s13_slot; // TrieWalk.java:160
-  wire _and_28 = io_fix_valid & s14_done; // TrieWalk.java:198
-  wire _eq_13 = s14_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s14_moved = _and_28 & _eq_13; // TrieWalk.java:198
-  wire [3:0] _bits_447 = s14_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_13 = _bits_447[3] ? (_bits_447[2] ? (_bits_447[1] ? (_bits_447[0] ? _wire_40_15 : _wire_40_14) : (_bits_447[0] ? _wire_40_13 : _wire_40_12)) : (_bits_447[1] ? (_bits_447[0] ? _wire_40_11 : _wire_40_10) : (_bits_447[0] ? _wire_40_9 : _wire_40_8))) : (_bits_447[2] ? (_bits_447[1] ? (_bits_447[0] ? _wire_40_7 : _wire_40_6) : (_bits_447[0] ? _wire_40_5 : _wire_40_4)) : (_bits_447[1] ? (_bits_447[0] ? _wire_40_3 : _wire_40_2) : (_bits_447[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:121
-  wire [11:0] s14_leaf = _dyn_index_13[1] ? (_dyn_index_13[0] ? _wire_41_3 : _wire_41_2) : (_dyn_index_13[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
-  wire [4:0] _mux_53 = s13_descend ? 5'd14 : s13_depth; // TrieWalk.java:161
-  wire [4:0] _add_65 = s14_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_448 = levels13_14_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_448; // ChildWord.java:43
-  wire [11:0] _bits_449 = levels13_14_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_449; // ChildWord.java:43
-  wire [11:0] _bits_450 = levels13_14_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_450; // ChildWord.java:43
-  wire [11:0] _bits_451 = levels13_14_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_451; // ChildWord.java:43
+  wire _bits_922 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_85 = 3'd0 + {{2{1'b0}}, _bits_922}; // ChildWord.java:56
+  wire _bits_923 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_923}; // ChildWord.java:56
+  wire _bits_924 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_87 = _add_86 + {{2{1'b0}}, _bits_924}; // ChildWord.java:56
+  wire _bits_925 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_88 = _add_87 + {{2{1'b0}}, _bits_925}; // ChildWord.java:56
+  wire [2:0] _mux_50 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:252
+  wire [2:0] _mux_51 = q12_done ? q12_children : _mux_50; // TrieWalk.java:252
+  wire _not_26 = ~q12_descend; // TrieWalk.java:253
+  wire _or_62 = q12_done | _not_26; // TrieWalk.java:253
+  wire [1:0] _bits_926 = a13_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_927 = a13_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_928 = a13_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_929 = a13_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_930 = a13_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_931 = a13_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_932 = a13_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_933 = a13_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_934 = a13_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_935 = a13_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_936 = a13_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_937 = a13_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_938 = a13_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_939 = a13_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_940 = a13_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_941 = a13_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_942 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_943 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_944 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_945 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_63 = advance | io_flush; // TrieWalk.java:265
+  wire _and_76 = a13_valid & keep; // TrieWalk.java:265
+  wire _and_77 = io_fix_valid & p13_done; // TrieWalk.java:272
+  wire _eq_37 = p13_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p13_moved = _and_77 & _eq_37; // TrieWalk.java:272
+  wire [3:0] _bits_946 = p13_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_37 = _bits_946[3] ? (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_15 : _wire_87_14) : (_bits_946[0] ? _wire_87_13 : _wire_87_12)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_11 : _wire_87_10) : (_bits_946[0] ? _wire_87_9 : _wire_87_8))) : (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_7 : _wire_87_6) : (_bits_946[0] ? _wire_87_5 : _wire_87_4)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_3 : _wire_87_2) : (_bits_946[0] ? _wire_87_1 : _wire_87_0))); // TrieWalk.java:131
+  wire [11:0] p13_leaf = _dyn_index_37[1] ? (_dyn_index_37[0] ? _wire_88_3 : _wire_88_2) : (_dyn_index_37[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
+  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_947 = p13_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_948 = p13_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_949 = p13_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_950 = p13_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_951 = p13_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_952 = p13_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_953 = p13_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_954 = p13_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_955 = p13_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_956 = p13_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_957 = p13_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_958 = p13_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_959 = p13_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_960 = p13_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_961 = p13_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_962 = p13_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_963 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_964 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_965 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_966 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_64 = advance | io_flush; // TrieWalk.java:265
+  wire _and_78 = p13_valid & keep; // TrieWalk.java:265
+  wire _and_79 = io_fix_valid & q13_done; // TrieWalk.java:272
+  wire _eq_38 = q13_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q13_moved = _and_79 & _eq_38; // TrieWalk.java:272
+  wire [3:0] _bits_967 = q13_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_38 = _bits_967[3] ? (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_15 : _wire_89_14) : (_bits_967[0] ? _wire_89_13 : _wire_89_12)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_11 : _wire_89_10) : (_bits_967[0] ? _wire_89_9 : _wire_89_8))) : (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_7 : _wire_89_6) : (_bits_967[0] ? _wire_89_5 : _wire_89_4)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_3 : _wire_89_2) : (_bits_967[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:131
+  wire [11:0] q13_leaf = _dyn_index_38[1] ? (_dyn_index_38[0] ? _wire_90_3 : _wire_90_2) : (_dyn_index_38[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
+  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_968 = q13_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_969 = q13_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_970 = q13_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_971 = q13_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_972 = q13_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_973 = q13_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_974 = q13_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_975 = q13_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_976 = q13_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_977 = q13_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_978 = q13_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_979 = q13_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_980 = q13_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_981 = q13_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_982 = q13_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_983 = q13_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_984 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_985 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_986 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_987 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_65 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_988 = q13_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_989 = q13_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_990 = q13_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_991 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_66 = advance | io_flush; // TrieWalk.java:265
+  wire _and_80 = q13_valid & keep; // TrieWalk.java:265
+  wire _not_27 = ~q13_done; // TrieWalk.java:247
+  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:245
+  wire [11:0] q13_child = _bits_992[1] ? (_bits_992[0] ? _wire_91_3 : _wire_91_2) : (_bits_992[0] ? _wire_91_1 : _wire_91_0); // ChildWord.java:37
+  wire _or_r_65 = |q13_child; // TrieWalk.java:247
+  wire q13_descend = _not_27 & _or_r_65; // TrieWalk.java:247
+  wire [11:0] _mux_52 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:249
+  wire _and_81 = io_fix_valid & a14_done; // TrieWalk.java:272
+  wire _eq_39 = a14_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a14_moved = _and_81 & _eq_39; // TrieWalk.java:272
+  wire [3:0] _bits_993 = a14_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_39 = _bits_993[3] ? (_bits_993[2] ? (_bits_993[1] ? (_bits_993[0] ? _wire_92_15 : _wire_92_14) : (_bits_993[0] ? _wire_92_13 : _wire_92_12)) : (_bits_993[1] ? (_bits_993[0] ? _wire_92_11 : _wire_92_10) : (_bits_993[0] ? _wire_92_9 : _wire_92_8))) : (_bits_993[2] ? (_bits_993[1] ? (_bits_993[0] ? _wire_92_7 : _wire_92_6) : (_bits_993[0] ? _wire_92_5 : _wire_92_4)) : (_bits_993[1] ? (_bits_993[0] ? _wire_92_3 : _wire_92_2) : (_bits_993[0] ? _wire_92_1 : _wire_92_0))); // TrieWalk.java:131
+  wire [11:0] a14_leaf = _dyn_index_39[1] ? (_dyn_index_39[0] ? _wire_93_3 : _wire_93_2) : (_dyn_index_39[0] ? _wire_93_1 : _wire_93_0); // ChildWord.java:37
+  wire [4:0] _mux_53 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:250
+  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_994 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_994; // ChildWord.java:43
+  wire [11:0] _bits_995 = q13_word[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_995; // ChildWord.java:43
+  wire [11:0] _bits_996 = q13_word[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_996; // ChildWord.java:43
+  wire [11:0] _bits_997 = q13_word[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_997; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_452 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_66 = 3'd0 + {{2{1'b0}}, _bits_452}; // ChildWord.java:56
-  wire _bits_453 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_453}; // ChildWord.java:56
-  wire _bits_454 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_454}; // ChildWord.java:56
-  wire _bits_455 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_455}; // ChildWord.java:56
-  wire [2:0] _mux_54 = s13_descend ? 3'd0 : _add_69; // TrieWalk.java:163
-  wire [2:0] _mux_55 = s13_done ? s13_children : _mux_54; // TrieWalk.java:163
-  wire _not_28 = ~s13_descend; // TrieWalk.java:164
-  wire _or_27 = s13_done | _not_28; // TrieWalk.java:164
-  wire _or_28 = advance | io_flush; // TrieWalk.java:172
-  wire _and_29 = s13_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_456 = s14_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_457 = s14_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_458 = s14_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_459 = s14_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_460 = s14_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_461 = s14_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_462 = s14_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_463 = s14_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_464 = s14_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_465 = s14_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_466 = s14_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_467 = s14_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_468 = s14_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_469 = s14_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_470 = s14_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_471 = s14_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_472 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_473 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_474 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_475 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_476 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_477 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_478 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_479 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _not_29 = ~s14_done; // TrieWalk.java:159
-  wire [1:0] _bits_480 = s14_key[3:2]; // TrieWalk.java:157
-  wire [11:0] s14_child = _bits_480[1] ? (_bits_480[0] ? _wire_42_3 : _wire_42_2) : (_bits_480[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire _or_r_70 = |s14_child; // TrieWalk.java:159
-  wire s14_descend = _not_29 & _or_r_70; // TrieWalk.java:159
-  wire [11:0] _mux_56 = s14_descend ? s14_child : s14_slot; // TrieWalk.java:160
-  wire _and_30 = io_fix_valid & s15_done; // TrieWalk.java:198
-  wire _eq_14 = s15_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s15_moved = _and_30 & _eq_14; // TrieWalk.java:198
-  wire [3:0] _bits_481 = s15_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_14 = _bits_481[3] ? (_bits_481[2] ? (_bits_481[1] ? (_bits_481[0] ? _wire_43_15 : _wire_43_14) : (_bits_481[0] ? _wire_43_13 : _wire_43_12)) : (_bits_481[1] ? (_bits_481[0] ? _wire_43_11 : _wire_43_10) : (_bits_481[0] ? _wire_43_9 : _wire_43_8))) : (_bits_481[2] ? (_bits_481[1] ? (_bits_481[0] ? _wire_43_7 : _wire_43_6) : (_bits_481[0] ? _wire_43_5 : _wire_43_4)) : (_bits_481[1] ? (_bits_481[0] ? _wire_43_3 : _wire_43_2) : (_bits_481[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:121
-  wire [11:0] s15_leaf = _dyn_index_14[1] ? (_dyn_index_14[0] ? _wire_44_3 : _wire_44_2) : (_dyn_index_14[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
-  wire [4:0] _mux_57 = s14_descend ? 5'd15 : s14_depth; // TrieWalk.java:161
-  wire [4:0] _add_70 = s15_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_482 = levels13_14_words_rdata_1[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_482; // ChildWord.java:43
-  wire [11:0] _bits_483 = levels13_14_words_rdata_1[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_483; // ChildWord.java:43
-  wire [11:0] _bits_484 = levels13_14_words_rdata_1[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_484; // ChildWord.java:43
-  wire [11:0] _bits_485 = levels13_14_words_rdata_1[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_485; // ChildWord.java:43
+  wire _bits_998 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_92 = 3'd0 + {{2{1'b0}}, _bits_998}; // ChildWord.java:56
+  wire _bits_999 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_999}; // ChildWord.java:56
+  wire _bits_1000 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_94 = _add_93 + {{2{1'b0}}, _bits_1000}; // ChildWord.java:56
+  wire _bits_1001 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_95 = _add_94 + {{2{1'b0}}, _bits_1001}; // ChildWord.java:56
+  wire [2:0] _mux_54 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:252
+  wire [2:0] _mux_55 = q13_done ? q13_children : _mux_54; // TrieWalk.java:252
+  wire _not_28 = ~q13_descend; // TrieWalk.java:253
+  wire _or_67 = q13_done | _not_28; // TrieWalk.java:253
+  wire [1:0] _bits_1002 = a14_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1003 = a14_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1004 = a14_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1005 = a14_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1006 = a14_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1007 = a14_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1008 = a14_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1009 = a14_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1010 = a14_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1011 = a14_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1012 = a14_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1013 = a14_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1014 = a14_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1015 = a14_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1016 = a14_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1017 = a14_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1018 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1019 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1020 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1021 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_68 = advance | io_flush; // TrieWalk.java:265
+  wire _and_82 = a14_valid & keep; // TrieWalk.java:265
+  wire _and_83 = io_fix_valid & p14_done; // TrieWalk.java:272
+  wire _eq_40 = p14_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p14_moved = _and_83 & _eq_40; // TrieWalk.java:272
+  wire [3:0] _bits_1022 = p14_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_40 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_15 : _wire_94_14) : (_bits_1022[0] ? _wire_94_13 : _wire_94_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_11 : _wire_94_10) : (_bits_1022[0] ? _wire_94_9 : _wire_94_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_7 : _wire_94_6) : (_bits_1022[0] ? _wire_94_5 : _wire_94_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_3 : _wire_94_2) : (_bits_1022[0] ? _wire_94_1 : _wire_94_0))); // TrieWalk.java:131
+  wire [11:0] p14_leaf = _dyn_index_40[1] ? (_dyn_index_40[0] ? _wire_95_3 : _wire_95_2) : (_dyn_index_40[0] ? _wire_95_1 : _wire_95_0); // ChildWord.java:37
+  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_1023 = p14_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1024 = p14_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1025 = p14_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1026 = p14_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1027 = p14_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1028 = p14_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1029 = p14_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1030 = p14_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1031 = p14_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1032 = p14_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1033 = p14_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1034 = p14_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1035 = p14_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1036 = p14_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1037 = p14_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1038 = p14_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1039 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1040 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1041 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1042 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_69 = advance | io_flush; // TrieWalk.java:265
+  wire _and_84 = p14_valid & keep; // TrieWalk.java:265
+  wire _and_85 = io_fix_valid & q14_done; // TrieWalk.java:272
+  wire _eq_41 = q14_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q14_moved = _and_85 & _eq_41; // TrieWalk.java:272
+  wire [3:0] _bits_1043 = q14_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_41 = _bits_1043[3] ? (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_15 : _wire_96_14) : (_bits_1043[0] ? _wire_96_13 : _wire_96_12)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_11 : _wire_96_10) : (_bits_1043[0] ? _wire_96_9 : _wire_96_8))) : (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_7 : _wire_96_6) : (_bits_1043[0] ? _wire_96_5 : _wire_96_4)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_3 : _wire_96_2) : (_bits_1043[0] ? _wire_96_1 : _wire_96_0))); // TrieWalk.java:131
+  wire [11:0] q14_leaf = _dyn_index_41[1] ? (_dyn_index_41[0] ? _wire_97_3 : _wire_97_2) : (_dyn_index_41[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
+  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_1044 = q14_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1045 = q14_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1046 = q14_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1047 = q14_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1048 = q14_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1049 = q14_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1050 = q14_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1051 = q14_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1052 = q14_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1053 = q14_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1054 = q14_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1055 = q14_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1056 = q14_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1057 = q14_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1058 = q14_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1059 = q14_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1060 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1061 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1062 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1063 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_70 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_1064 = q14_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1065 = q14_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1066 = q14_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1067 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_71 = advance | io_flush; // TrieWalk.java:265
+  wire _and_86 = q14_valid & keep; // TrieWalk.java:265
+  wire _not_29 = ~q14_done; // TrieWalk.java:247
+  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:245
+  wire [11:0] q14_child = _bits_1068[1] ? (_bits_1068[0] ? _wire_98_3 : _wire_98_2) : (_bits_1068[0] ? _wire_98_1 : _wire_98_0); // ChildWord.java:37
+  wire _or_r_70 = |q14_child; // TrieWalk.java:247
+  wire q14_descend = _not_29 & _or_r_70; // TrieWalk.java:247
+  wire [11:0] _mux_56 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:249
+  wire _and_87 = io_fix_valid & a15_done; // TrieWalk.java:272
+  wire _eq_42 = a15_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire a15_moved = _and_87 & _eq_42; // TrieWalk.java:272
+  wire [3:0] _bits_1069 = a15_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_42 = _bits_1069[3] ? (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_15 : _wire_99_14) : (_bits_1069[0] ? _wire_99_13 : _wire_99_12)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_11 : _wire_99_10) : (_bits_1069[0] ? _wire_99_9 : _wire_99_8))) : (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_7 : _wire_99_6) : (_bits_1069[0] ? _wire_99_5 : _wire_99_4)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_3 : _wire_99_2) : (_bits_1069[0] ? _wire_99_1 : _wire_99_0))); // TrieWalk.java:131
+  wire [11:0] a15_leaf = _dyn_index_42[1] ? (_dyn_index_42[0] ? _wire_100_3 : _wire_100_2) : (_dyn_index_42[0] ? _wire_100_1 : _wire_100_0); // ChildWord.java:37
+  wire [4:0] _mux_57 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:250
+  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_1070 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_1070; // ChildWord.java:43
+  wire [11:0] _bits_1071 = q14_word[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_1071; // ChildWord.java:43
+  wire [11:0] _bits_1072 = q14_word[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_1072; // ChildWord.java:43
+  wire [11:0] _bits_1073 = q14_word[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_1073; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_486 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_486}; // ChildWord.java:56
-  wire _bits_487 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_487}; // ChildWord.java:56
-  wire _bits_488 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_488}; // ChildWord.java:56
-  wire _bits_489 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_489}; // ChildWord.java:56
-  wire [2:0] _mux_58 = s14_descend ? 3'd0 : _add_74; // TrieWalk.java:163
-  wire [2:0] _mux_59 = s14_done ? s14_children : _mux_58; // TrieWalk.java:163
-  wire _not_30 = ~s14_descend; // TrieWalk.java:164
-  wire _or_29 = s14_done | _not_30; // TrieWalk.java:164
-  wire _or_30 = advance | io_flush; // TrieWalk.java:172
-  wire _and_31 = s14_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_490 = s15_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_491 = s15_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_492 = s15_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_493 = s15_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_494 = s15_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_495 = s15_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_496 = s15_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_497 = s15_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_498 = s15_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_499 = s15_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_500 = s15_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_501 = s15_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_502 = s15_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_503 = s15_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_504 = s15_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_505 = s15_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_506 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_507 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_508 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_509 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_510 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_511 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_512 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_513 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _not_31 = ~s15_done; // TrieWalk.java:159
-  wire [1:0] _bits_514 = s15_key[1:0]; // TrieWalk.java:157
-  wire [11:0] s15_child = _bits_514[1] ? (_bits_514[0] ? _wire_45_3 : _wire_45_2) : (_bits_514[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
-  wire _or_r_75 = |s15_child; // TrieWalk.java:159
-  wire s15_descend = _not_31 & _or_r_75; // TrieWalk.java:159
-  wire [11:0] _mux_60 = s15_descend ? s15_child : s15_slot; // TrieWalk.java:160
-  wire _and_32 = io_fix_valid & s16_done; // TrieWalk.java:198
-  wire _eq_15 = s16_slot == io_fix_bits_slot; // TrieWalk.java:198
-  wire s16_moved = _and_32 & _eq_15; // TrieWalk.java:198
-  wire [3:0] _bits_515 = s16_depth[3:0]; // TrieWalk.java:121
-  wire [1:0] _dyn_index_15 = _bits_515[3] ? (_bits_515[2] ? (_bits_515[1] ? (_bits_515[0] ? _wire_46_15 : _wire_46_14) : (_bits_515[0] ? _wire_46_13 : _wire_46_12)) : (_bits_515[1] ? (_bits_515[0] ? _wire_46_11 : _wire_46_10) : (_bits_515[0] ? _wire_46_9 : _wire_46_8))) : (_bits_515[2] ? (_bits_515[1] ? (_bits_515[0] ? _wire_46_7 : _wire_46_6) : (_bits_515[0] ? _wire_46_5 : _wire_46_4)) : (_bits_515[1] ? (_bits_515[0] ? _wire_46_3 : _wire_46_2) : (_bits_515[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:121
-  wire [11:0] s16_leaf = _dyn_index_15[1] ? (_dyn_index_15[0] ? _wire_47_3 : _wire_47_2) : (_dyn_index_15[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = s15_descend ? 5'd16 : s15_depth; // TrieWalk.java:161
-  wire [4:0] _add_75 = s16_depth + 5'd1; // TrieWalk.java:209
-  wire [11:0] _bits_516 = level15_words_rdata_0[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_516; // ChildWord.java:43
-  wire [11:0] _bits_517 = level15_words_rdata_0[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_517; // ChildWord.java:43
-  wire [11:0] _bits_518 = level15_words_rdata_0[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_518; // ChildWord.java:43
-  wire [11:0] _bits_519 = level15_words_rdata_0[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_519; // ChildWord.java:43
+  wire _bits_1074 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_99 = 3'd0 + {{2{1'b0}}, _bits_1074}; // ChildWord.java:56
+  wire _bits_1075 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_1075}; // ChildWord.java:56
+  wire _bits_1076 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_101 = _add_100 + {{2{1'b0}}, _bits_1076}; // ChildWord.java:56
+  wire _bits_1077 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_102 = _add_101 + {{2{1'b0}}, _bits_1077}; // ChildWord.java:56
+  wire [2:0] _mux_58 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:252
+  wire [2:0] _mux_59 = q14_done ? q14_children : _mux_58; // TrieWalk.java:252
+  wire _not_30 = ~q14_descend; // TrieWalk.java:253
+  wire _or_72 = q14_done | _not_30; // TrieWalk.java:253
+  wire [1:0] _bits_1078 = a15_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1079 = a15_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1080 = a15_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1081 = a15_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1082 = a15_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1083 = a15_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1084 = a15_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1085 = a15_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1086 = a15_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1087 = a15_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1088 = a15_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1089 = a15_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1090 = a15_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1091 = a15_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1092 = a15_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1093 = a15_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1094 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1095 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1096 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1097 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_73 = advance | io_flush; // TrieWalk.java:265
+  wire _and_88 = a15_valid & keep; // TrieWalk.java:265
+  wire _and_89 = io_fix_valid & p15_done; // TrieWalk.java:272
+  wire _eq_43 = p15_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire p15_moved = _and_89 & _eq_43; // TrieWalk.java:272
+  wire [3:0] _bits_1098 = p15_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_43 = _bits_1098[3] ? (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_15 : _wire_101_14) : (_bits_1098[0] ? _wire_101_13 : _wire_101_12)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_11 : _wire_101_10) : (_bits_1098[0] ? _wire_101_9 : _wire_101_8))) : (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_7 : _wire_101_6) : (_bits_1098[0] ? _wire_101_5 : _wire_101_4)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_3 : _wire_101_2) : (_bits_1098[0] ? _wire_101_1 : _wire_101_0))); // TrieWalk.java:131
+  wire [11:0] p15_leaf = _dyn_index_43[1] ? (_dyn_index_43[0] ? _wire_102_3 : _wire_102_2) : (_dyn_index_43[0] ? _wire_102_1 : _wire_102_0); // ChildWord.java:37
+  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_1099 = p15_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1100 = p15_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1101 = p15_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1102 = p15_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1103 = p15_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1104 = p15_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1105 = p15_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1106 = p15_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1107 = p15_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1108 = p15_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1109 = p15_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1110 = p15_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1111 = p15_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1112 = p15_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1113 = p15_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1114 = p15_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1115 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1116 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1117 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1118 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_74 = advance | io_flush; // TrieWalk.java:265
+  wire _and_90 = p15_valid & keep; // TrieWalk.java:265
+  wire _and_91 = io_fix_valid & q15_done; // TrieWalk.java:272
+  wire _eq_44 = q15_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire q15_moved = _and_91 & _eq_44; // TrieWalk.java:272
+  wire [3:0] _bits_1119 = q15_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_44 = _bits_1119[3] ? (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_15 : _wire_103_14) : (_bits_1119[0] ? _wire_103_13 : _wire_103_12)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_11 : _wire_103_10) : (_bits_1119[0] ? _wire_103_9 : _wire_103_8))) : (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_7 : _wire_103_6) : (_bits_1119[0] ? _wire_103_5 : _wire_103_4)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_3 : _wire_103_2) : (_bits_1119[0] ? _wire_103_1 : _wire_103_0))); // TrieWalk.java:131
+  wire [11:0] q15_leaf = _dyn_index_44[1] ? (_dyn_index_44[0] ? _wire_104_3 : _wire_104_2) : (_dyn_index_44[0] ? _wire_104_1 : _wire_104_0); // ChildWord.java:37
+  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:282
+  wire [1:0] _bits_1120 = q15_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1121 = q15_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1122 = q15_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1123 = q15_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1124 = q15_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1125 = q15_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1126 = q15_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1127 = q15_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1128 = q15_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1129 = q15_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1130 = q15_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1131 = q15_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1132 = q15_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1133 = q15_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1134 = q15_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1135 = q15_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1136 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1137 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1138 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1139 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_75 = advance | fix_second; // TrieWalk.java:222
+  wire [11:0] _bits_1140 = q15_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1141 = q15_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1142 = q15_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1143 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_76 = advance | io_flush; // TrieWalk.java:265
+  wire _and_92 = q15_valid & keep; // TrieWalk.java:265
+  wire _not_31 = ~q15_done; // TrieWalk.java:247
+  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:245
+  wire [11:0] q15_child = _bits_1144[1] ? (_bits_1144[0] ? _wire_105_3 : _wire_105_2) : (_bits_1144[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
+  wire _or_r_75 = |q15_child; // TrieWalk.java:247
+  wire q15_descend = _not_31 & _or_r_75; // TrieWalk.java:247
+  wire [11:0] _mux_60 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:249
+  wire _and_93 = io_fix_valid & s16_done; // TrieWalk.java:272
+  wire _eq_45 = s16_slot == io_fix_bits_slot; // TrieWalk.java:272
+  wire s16_moved = _and_93 & _eq_45; // TrieWalk.java:272
+  wire [3:0] _bits_1145 = s16_depth[3:0]; // TrieWalk.java:131
+  wire [1:0] _dyn_index_45 = _bits_1145[3] ? (_bits_1145[2] ? (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_15 : _wire_106_14) : (_bits_1145[0] ? _wire_106_13 : _wire_106_12)) : (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_11 : _wire_106_10) : (_bits_1145[0] ? _wire_106_9 : _wire_106_8))) : (_bits_1145[2] ? (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_7 : _wire_106_6) : (_bits_1145[0] ? _wire_106_5 : _wire_106_4)) : (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_3 : _wire_106_2) : (_bits_1145[0] ? _wire_106_1 : _wire_106_0))); // TrieWalk.java:131
+  wire [11:0] s16_leaf = _dyn_index_45[1] ? (_dyn_index_45[0] ? _wire_107_3 : _wire_107_2) : (_dyn_index_45[0] ? _wire_107_1 : _wire_107_0); // ChildWord.java:37
+  wire [4:0] _mux_61 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:250
+  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:282
+  wire [11:0] _bits_1146 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_1146; // ChildWord.java:43
+  wire [11:0] _bits_1147 = q15_word[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_1147; // ChildWord.java:43
+  wire [11:0] _bits_1148 = q15_word[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_1148; // ChildWord.java:43
+  wire [11:0] _bits_1149 = q15_word[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_1149; // ChildWord.java:43
   wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_520 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_76 = 3'd0 + {{2{1'b0}}, _bits_520}; // ChildWord.java:56
-  wire _bits_521 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_77 = _add_76 + {{2{1'b0}}, _bits_521}; // ChildWord.java:56
-  wire _bits_522 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_78 = _add_77 + {{2{1'b0}}, _bits_522}; // ChildWord.java:56
-  wire _bits_523 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_523}; // ChildWord.java:56
-  wire [2:0] _mux_62 = s15_descend ? 3'd0 : _add_79; // TrieWalk.java:163
-  wire [2:0] _mux_63 = s15_done ? s15_children : _mux_62; // TrieWalk.java:163
-  wire _not_32 = ~s15_descend; // TrieWalk.java:164
-  wire _or_31 = s15_done | _not_32; // TrieWalk.java:164
-  wire _or_32 = advance | io_flush; // TrieWalk.java:172
-  wire _and_33 = s15_valid & _not_0; // TrieWalk.java:172
-  wire [1:0] _bits_524 = s16_key[31:30]; // TrieWalk.java:120
-  wire [1:0] _bits_525 = s16_key[29:28]; // TrieWalk.java:120
-  wire [1:0] _bits_526 = s16_key[27:26]; // TrieWalk.java:120
-  wire [1:0] _bits_527 = s16_key[25:24]; // TrieWalk.java:120
-  wire [1:0] _bits_528 = s16_key[23:22]; // TrieWalk.java:120
-  wire [1:0] _bits_529 = s16_key[21:20]; // TrieWalk.java:120
-  wire [1:0] _bits_530 = s16_key[19:18]; // TrieWalk.java:120
-  wire [1:0] _bits_531 = s16_key[17:16]; // TrieWalk.java:120
-  wire [1:0] _bits_532 = s16_key[15:14]; // TrieWalk.java:120
-  wire [1:0] _bits_533 = s16_key[13:12]; // TrieWalk.java:120
-  wire [1:0] _bits_534 = s16_key[11:10]; // TrieWalk.java:120
-  wire [1:0] _bits_535 = s16_key[9:8]; // TrieWalk.java:120
-  wire [1:0] _bits_536 = s16_key[7:6]; // TrieWalk.java:120
-  wire [1:0] _bits_537 = s16_key[5:4]; // TrieWalk.java:120
-  wire [1:0] _bits_538 = s16_key[3:2]; // TrieWalk.java:120
-  wire [1:0] _bits_539 = s16_key[1:0]; // TrieWalk.java:120
-  wire [11:0] _bits_540 = io_fix_bits_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_541 = io_fix_bits_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_542 = io_fix_bits_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_543 = io_fix_bits_word[47:36]; // ChildWord.java:30
-  wire _or_33 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_64 = io_write_valid ? io_write_bits_slot : s1_slot; // TrieWalk.java:179
-  wire [11:0] level1_address = _or_33 ? _mux_64 : s0_child; // TrieWalk.java:180
-  wire _and_34 = s0_valid & advance; // TrieWalk.java:178
-  wire _and_35 = io_fix_valid & s1_valid; // TrieWalk.java:177
-  wire _or_34 = _and_34 | _and_35; // TrieWalk.java:178
-  wire _or_35 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_65 = io_write_valid ? io_write_bits_slot : s2_slot; // TrieWalk.java:179
-  wire [11:0] level2_address = _or_35 ? _mux_65 : s1_child; // TrieWalk.java:180
-  wire _and_36 = s1_valid & advance; // TrieWalk.java:178
-  wire _and_37 = io_fix_valid & s2_valid; // TrieWalk.java:177
-  wire _or_36 = _and_36 | _and_37; // TrieWalk.java:178
-  wire _or_37 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_66 = io_write_valid ? io_write_bits_slot : s3_slot; // TrieWalk.java:179
-  wire [11:0] level3_address = _or_37 ? _mux_66 : s2_child; // TrieWalk.java:180
-  wire _and_38 = s2_valid & advance; // TrieWalk.java:178
-  wire _and_39 = io_fix_valid & s3_valid; // TrieWalk.java:177
-  wire _or_38 = _and_38 | _and_39; // TrieWalk.java:178
-  wire _or_39 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_67 = io_write_valid ? io_write_bits_slot : s4_slot; // TrieWalk.java:179
-  wire [11:0] level4_address = _or_39 ? _mux_67 : s3_child; // TrieWalk.java:180
-  wire _and_40 = s3_valid & advance; // TrieWalk.java:178
-  wire _and_41 = io_fix_valid & s4_valid; // TrieWalk.java:177
-  wire _or_40 = _and_40 | _and_41; // TrieWalk.java:178
-  wire _or_41 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_68 = io_write_valid ? io_write_bits_slot : s5_slot; // TrieWalk.java:179
-  wire [11:0] level5_address = _or_41 ? _mux_68 : s4_child; // TrieWalk.java:180
-  wire _and_42 = s4_valid & advance; // TrieWalk.java:178
-  wire _and_43 = io_fix_valid & s5_valid; // TrieWalk.java:177
-  wire _or_42 = _and_42 | _and_43; // TrieWalk.java:178
-  wire _or_43 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_69 = io_write_valid ? io_write_bits_slot : s6_slot; // TrieWalk.java:179
-  wire [11:0] level6_address = _or_43 ? _mux_69 : s5_child; // TrieWalk.java:180
-  wire _and_44 = s5_valid & advance; // TrieWalk.java:178
-  wire _and_45 = io_fix_valid & s6_valid; // TrieWalk.java:177
-  wire _or_44 = _and_44 | _and_45; // TrieWalk.java:178
-  wire _or_45 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_70 = io_write_valid ? io_write_bits_slot : s7_slot; // TrieWalk.java:179
-  wire [11:0] level7_address = _or_45 ? _mux_70 : s6_child; // TrieWalk.java:180
-  wire _and_46 = s6_valid & advance; // TrieWalk.java:178
-  wire _and_47 = io_fix_valid & s7_valid; // TrieWalk.java:177
-  wire _or_46 = _and_46 | _and_47; // TrieWalk.java:178
-  wire _or_47 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_71 = io_write_valid ? io_write_bits_slot : s8_slot; // TrieWalk.java:179
-  wire [11:0] level8_address = _or_47 ? _mux_71 : s7_child; // TrieWalk.java:180
-  wire _and_48 = s7_valid & advance; // TrieWalk.java:178
-  wire _and_49 = io_fix_valid & s8_valid; // TrieWalk.java:177
-  wire _or_48 = _and_48 | _and_49; // TrieWalk.java:178
-  wire _or_49 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_72 = io_write_valid ? io_write_bits_slot : s9_slot; // TrieWalk.java:179
-  wire [11:0] level9_address = _or_49 ? _mux_72 : s8_child; // TrieWalk.java:180
-  wire _and_50 = s8_valid & advance; // TrieWalk.java:178
-  wire _and_51 = io_fix_valid & s9_valid; // TrieWalk.java:177
-  wire _or_50 = _and_50 | _and_51; // TrieWalk.java:178
-  wire _or_51 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_73 = io_write_valid ? io_write_bits_slot : s10_slot; // TrieWalk.java:179
-  wire [11:0] level10_address = _or_51 ? _mux_73 : s9_child; // TrieWalk.java:180
-  wire _and_52 = s9_valid & advance; // TrieWalk.java:178
-  wire _and_53 = io_fix_valid & s10_valid; // TrieWalk.java:177
-  wire _or_52 = _and_52 | _and_53; // TrieWalk.java:178
-  wire _or_53 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_74 = io_write_valid ? io_write_bits_slot : s11_slot; // TrieWalk.java:179
-  wire [11:0] level11_address = _or_53 ? _mux_74 : s10_child; // TrieWalk.java:180
-  wire _and_54 = s10_valid & advance; // TrieWalk.java:178
-  wire _and_55 = io_fix_valid & s11_valid; // TrieWalk.java:177
-  wire _or_54 = _and_54 | _and_55; // TrieWalk.java:178
-  wire _or_55 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_75 = io_write_valid ? io_write_bits_slot : s12_slot; // TrieWalk.java:179
-  wire [11:0] level12_address = _or_55 ? _mux_75 : s11_child; // TrieWalk.java:180
-  wire _and_56 = s11_valid & advance; // TrieWalk.java:178
-  wire _and_57 = io_fix_valid & s12_valid; // TrieWalk.java:177
-  wire _or_56 = _and_56 | _and_57; // TrieWalk.java:178
-  wire _or_57 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_76 = io_write_valid ? io_write_bits_slot : s13_slot; // TrieWalk.java:179
-  wire [11:0] level13_address = _or_57 ? _mux_76 : s12_child; // TrieWalk.java:180
-  wire _and_58 = s12_valid & advance; // TrieWalk.java:178
-  wire _and_59 = io_fix_valid & s13_valid; // TrieWalk.java:177
-  wire _or_58 = _and_58 | _and_59; // TrieWalk.java:178
-  wire _or_59 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_77 = io_write_valid ? io_write_bits_slot : s14_slot; // TrieWalk.java:179
-  wire [11:0] level14_address = _or_59 ? _mux_77 : s13_child; // TrieWalk.java:180
-  wire _and_60 = s13_valid & advance; // TrieWalk.java:178
-  wire _and_61 = io_fix_valid & s14_valid; // TrieWalk.java:177
-  wire _or_60 = _and_60 | _and_61; // TrieWalk.java:178
-  wire _or_61 = io_write_valid | io_fix_valid; // TrieWalk.java:180
-  wire [11:0] _mux_78 = io_write_valid ? io_write_bits_slot : s15_slot; // TrieWalk.java:179
-  wire [11:0] level15_address = _or_61 ? _mux_78 : s14_child; // TrieWalk.java:180
-  wire _and_62 = s14_valid & advance; // TrieWalk.java:178
-  wire _and_63 = io_fix_valid & s15_valid; // TrieWalk.java:177
-  wire _or_62 = _and_62 | _and_63; // TrieWalk.java:178
-  wire _and_64 = io_search_valid & io_hold; // TrieWalk.java:140
-  wire _not_33 = ~_and_64; // TrieWalk.java:140
-  wire _not_34 = ~io_hold; // TrieWalk.java:141
-  wire _and_65 = io_fix_valid & _not_34; // TrieWalk.java:141
-  wire _not_35 = ~_and_65; // TrieWalk.java:141
-  wire _or_63 = io_search_valid | s0_valid; // TrieWalk.java:227
-  wire _or_64 = _or_63 | s1_valid; // TrieWalk.java:227
-  wire _or_65 = _or_64 | s2_valid; // TrieWalk.java:227
-  wire _or_66 = _or_65 | s3_valid; // TrieWalk.java:227
-  wire _or_67 = _or_66 | s4_valid; // TrieWalk.java:227
-  wire _or_68 = _or_67 | s5_valid; // TrieWalk.java:227
-  wire _or_69 = _or_68 | s6_valid; // TrieWalk.java:227
-  wire _or_70 = _or_69 | s7_valid; // TrieWalk.java:227
-  wire _or_71 = _or_70 | s8_valid; // TrieWalk.java:227
-  wire _or_72 = _or_71 | s9_valid; // TrieWalk.java:227
-  wire _or_73 = _or_72 | s10_valid; // TrieWalk.java:227
-  wire _or_74 = _or_73 | s11_valid; // TrieWalk.java:227
-  wire _or_75 = _or_74 | s12_valid; // TrieWalk.java:227
-  wire _or_76 = _or_75 | s13_valid; // TrieWalk.java:227
-  wire _or_77 = _or_76 | s14_valid; // TrieWalk.java:227
-  wire _or_78 = _or_77 | s15_valid; // TrieWalk.java:227
-  wire _and_66 = _or_78 & advance; // TrieWalk.java:228
-  wire _not_36 = ~_and_66; // TrieWalk.java:229
+  wire _bits_1150 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_106 = 3'd0 + {{2{1'b0}}, _bits_1150}; // ChildWord.java:56
+  wire _bits_1151 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1151}; // ChildWord.java:56
+  wire _bits_1152 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_108 = _add_107 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
+  wire _bits_1153 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_109 = _add_108 + {{2{1'b0}}, _bits_1153}; // ChildWord.java:56
+  wire [2:0] _mux_62 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:252
+  wire [2:0] _mux_63 = q15_done ? q15_children : _mux_62; // TrieWalk.java:252
+  wire _not_32 = ~q15_descend; // TrieWalk.java:253
+  wire _or_77 = q15_done | _not_32; // TrieWalk.java:253
+  wire [1:0] _bits_1154 = s16_key[31:30]; // TrieWalk.java:130
+  wire [1:0] _bits_1155 = s16_key[29:28]; // TrieWalk.java:130
+  wire [1:0] _bits_1156 = s16_key[27:26]; // TrieWalk.java:130
+  wire [1:0] _bits_1157 = s16_key[25:24]; // TrieWalk.java:130
+  wire [1:0] _bits_1158 = s16_key[23:22]; // TrieWalk.java:130
+  wire [1:0] _bits_1159 = s16_key[21:20]; // TrieWalk.java:130
+  wire [1:0] _bits_1160 = s16_key[19:18]; // TrieWalk.java:130
+  wire [1:0] _bits_1161 = s16_key[17:16]; // TrieWalk.java:130
+  wire [1:0] _bits_1162 = s16_key[15:14]; // TrieWalk.java:130
+  wire [1:0] _bits_1163 = s16_key[13:12]; // TrieWalk.java:130
+  wire [1:0] _bits_1164 = s16_key[11:10]; // TrieWalk.java:130
+  wire [1:0] _bits_1165 = s16_key[9:8]; // TrieWalk.java:130
+  wire [1:0] _bits_1166 = s16_key[7:6]; // TrieWalk.java:130
+  wire [1:0] _bits_1167 = s16_key[5:4]; // TrieWalk.java:130
+  wire [1:0] _bits_1168 = s16_key[3:2]; // TrieWalk.java:130
+  wire [1:0] _bits_1169 = s16_key[1:0]; // TrieWalk.java:130
+  wire [11:0] _bits_1170 = io_fix_bits_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1171 = io_fix_bits_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1172 = io_fix_bits_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1173 = io_fix_bits_word[47:36]; // ChildWord.java:30
+  wire _or_78 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_64 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:206
+  wire [11:0] _mux_65 = write_valid ? write_slot : _mux_64; // TrieWalk.java:213
+  wire [11:0] level1_address = _or_78 ? _mux_65 : a1_slot; // TrieWalk.java:214
+  wire _or_79 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_66 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:206
+  wire [11:0] level2_address = io_fix_valid ? _mux_66 : a2_slot; // TrieWalk.java:219
+  wire _or_80 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_81 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_67 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:206
+  wire [11:0] _mux_68 = write_valid ? write_slot : _mux_67; // TrieWalk.java:213
+  wire [11:0] level3_address = _or_81 ? _mux_68 : a3_slot; // TrieWalk.java:214
+  wire _or_82 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_69 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:206
+  wire [11:0] level4_address = io_fix_valid ? _mux_69 : a4_slot; // TrieWalk.java:219
+  wire _or_83 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_84 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_70 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:206
+  wire [11:0] _mux_71 = write_valid ? write_slot : _mux_70; // TrieWalk.java:213
+  wire [11:0] level5_address = _or_84 ? _mux_71 : a5_slot; // TrieWalk.java:214
+  wire _or_85 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_72 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:206
+  wire [11:0] level6_address = io_fix_valid ? _mux_72 : a6_slot; // TrieWalk.java:219
+  wire _or_86 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_87 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_73 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:206
+  wire [11:0] _mux_74 = write_valid ? write_slot : _mux_73; // TrieWalk.java:213
+  wire [11:0] level7_address = _or_87 ? _mux_74 : a7_slot; // TrieWalk.java:214
+  wire _or_88 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_75 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:206
+  wire [11:0] level8_address = io_fix_valid ? _mux_75 : a8_slot; // TrieWalk.java:219
+  wire _or_89 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_90 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_76 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:206
+  wire [11:0] _mux_77 = write_valid ? write_slot : _mux_76; // TrieWalk.java:213
+  wire [11:0] level9_address = _or_90 ? _mux_77 : a9_slot; // TrieWalk.java:214
+  wire _or_91 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_78 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:206
+  wire [11:0] level10_address = io_fix_valid ? _mux_78 : a10_slot; // TrieWalk.java:219
+  wire _or_92 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_93 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_79 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:206
+  wire [11:0] _mux_80 = write_valid ? write_slot : _mux_79; // TrieWalk.java:213
+  wire [11:0] level11_address = _or_93 ? _mux_80 : a11_slot; // TrieWalk.java:214
+  wire _or_94 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_81 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:206
+  wire [11:0] level12_address = io_fix_valid ? _mux_81 : a12_slot; // TrieWalk.java:219
+  wire _or_95 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_96 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_82 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:206
+  wire [11:0] _mux_83 = write_valid ? write_slot : _mux_82; // TrieWalk.java:213
+  wire [11:0] level13_address = _or_96 ? _mux_83 : a13_slot; // TrieWalk.java:214
+  wire _or_97 = advance | io_fix_valid; // TrieWalk.java:207
+  wire [11:0] _mux_84 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:206
+  wire [11:0] level14_address = io_fix_valid ? _mux_84 : a14_slot; // TrieWalk.java:219
+  wire _or_98 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _or_99 = write_valid | io_fix_valid; // TrieWalk.java:214
+  wire [11:0] _mux_85 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:206
+  wire [11:0] _mux_86 = write_valid ? write_slot : _mux_85; // TrieWalk.java:213
+  wire [11:0] level15_address = _or_99 ? _mux_86 : a15_slot; // TrieWalk.java:214
+  wire _or_100 = advance | io_fix_valid; // TrieWalk.java:207
+  wire _and_94 = io_search_valid & io_hold; // TrieWalk.java:170
+  wire _not_33 = ~_and_94; // TrieWalk.java:170
+  wire _not_34 = ~io_hold; // TrieWalk.java:171
+  wire _and_95 = io_fix_valid & _not_34; // TrieWalk.java:171
+  wire _not_35 = ~_and_95; // TrieWalk.java:171
+  wire _and_96 = io_fix_valid & _reg_0; // TrieWalk.java:172
+  wire _not_36 = ~_and_96; // TrieWalk.java:172
+  wire _not_37 = ~io_fix_valid; // TrieWalk.java:173
+  wire _and_97 = _reg_1 & _not_37; // TrieWalk.java:173
+  wire _not_38 = ~_and_97; // TrieWalk.java:173
+  wire _not_39 = ~io_fix_valid; // TrieWalk.java:180
+  wire _and_98 = io_hold & _not_39; // TrieWalk.java:180
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -1682,366 +3361,1006 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_2_1 = _bits_31;
   assign _wire_2_2 = _bits_32;
   assign _wire_2_3 = _bits_33;
-  assign _wire_3_0 = _bits_34;
-  assign _wire_3_1 = _bits_35;
-  assign _wire_3_2 = _bits_36;
-  assign _wire_3_3 = _bits_37;
-  assign _wire_4_0 = _bits_48;
-  assign _wire_4_1 = _bits_49;
-  assign _wire_4_2 = _bits_50;
-  assign _wire_4_3 = _bits_51;
-  assign _wire_4_4 = _bits_52;
-  assign _wire_4_5 = _bits_53;
-  assign _wire_4_6 = _bits_54;
-  assign _wire_4_7 = _bits_55;
-  assign _wire_4_8 = _bits_56;
-  assign _wire_4_9 = _bits_57;
-  assign _wire_4_10 = _bits_58;
-  assign _wire_4_11 = _bits_59;
-  assign _wire_4_12 = _bits_60;
-  assign _wire_4_13 = _bits_61;
-  assign _wire_4_14 = _bits_62;
-  assign _wire_4_15 = _bits_63;
-  assign _wire_5_0 = _bits_64;
-  assign _wire_5_1 = _bits_65;
-  assign _wire_5_2 = _bits_66;
-  assign _wire_5_3 = _bits_67;
-  assign _wire_6_0 = _bits_68;
-  assign _wire_6_1 = _bits_69;
-  assign _wire_6_2 = _bits_70;
-  assign _wire_6_3 = _bits_71;
-  assign _wire_7_0 = _bits_82;
-  assign _wire_7_1 = _bits_83;
-  assign _wire_7_2 = _bits_84;
-  assign _wire_7_3 = _bits_85;
-  assign _wire_7_4 = _bits_86;
-  assign _wire_7_5 = _bits_87;
-  assign _wire_7_6 = _bits_88;
-  assign _wire_7_7 = _bits_89;
-  assign _wire_7_8 = _bits_90;
-  assign _wire_7_9 = _bits_91;
-  assign _wire_7_10 = _bits_92;
-  assign _wire_7_11 = _bits_93;
-  assign _wire_7_12 = _bits_94;
-  assign _wire_7_13 = _bits_95;
-  assign _wire_7_14 = _bits_96;
-  assign _wire_7_15 = _bits_97;
-  assign _wire_8_0 = _bits_98;
-  assign _wire_8_1 = _bits_99;
-  assign _wire_8_2 = _bits_100;
-  assign _wire_8_3 = _bits_101;
-  assign _wire_9_0 = _bits_102;
-  assign _wire_9_1 = _bits_103;
-  assign _wire_9_2 = _bits_104;
-  assign _wire_9_3 = _bits_105;
-  assign _wire_10_0 = _bits_116;
-  assign _wire_10_1 = _bits_117;
-  assign _wire_10_2 = _bits_118;
-  assign _wire_10_3 = _bits_119;
-  assign _wire_10_4 = _bits_120;
-  assign _wire_10_5 = _bits_121;
-  assign _wire_10_6 = _bits_122;
-  assign _wire_10_7 = _bits_123;
-  assign _wire_10_8 = _bits_124;
-  assign _wire_10_9 = _bits_125;
-  assign _wire_10_10 = _bits_126;
-  assign _wire_10_11 = _bits_127;
-  assign _wire_10_12 = _bits_128;
-  assign _wire_10_13 = _bits_129;
-  assign _wire_10_14 = _bits_130;
-  assign _wire_10_15 = _bits_131;
-  assign _wire_11_0 = _bits_132;
-  assign _wire_11_1 = _bits_133;
-  assign _wire_11_2 = _bits_134;
-  assign _wire_11_3 = _bits_135;
-  assign _wire_12_0 = _bits_136;
-  assign _wire_12_1 = _bits_137;
-  assign _wire_12_2 = _bits_138;
-  assign _wire_12_3 = _bits_139;
-  assign _wire_13_0 = _bits_150;
-  assign _wire_13_1 = _bits_151;
-  assign _wire_13_2 = _bits_152;
-  assign _wire_13_3 = _bits_153;
-  assign _wire_13_4 = _bits_154;
-  assign _wire_13_5 = _bits_155;
-  assign _wire_13_6 = _bits_156;
-  assign _wire_13_7 = _bits_157;
-  assign _wire_13_8 = _bits_158;
-  assign _wire_13_9 = _bits_159;
-  assign _wire_13_10 = _bits_160;
-  assign _wire_13_11 = _bits_161;
-  assign _wire_13_12 = _bits_162;
-  assign _wire_13_13 = _bits_163;
-  assign _wire_13_14 = _bits_164;
-  assign _wire_13_15 = _bits_165;
-  assign _wire_14_0 = _bits_166;
-  assign _wire_14_1 = _bits_167;
-  assign _wire_14_2 = _bits_168;
-  assign _wire_14_3 = _bits_169;
-  assign _wire_15_0 = _bits_170;
-  assign _wire_15_1 = _bits_171;
-  assign _wire_15_2 = _bits_172;
-  assign _wire_15_3 = _bits_173;
-  assign _wire_16_0 = _bits_184;
-  assign _wire_16_1 = _bits_185;
-  assign _wire_16_2 = _bits_186;
-  assign _wire_16_3 = _bits_187;
-  assign _wire_16_4 = _bits_188;
-  assign _wire_16_5 = _bits_189;
-  assign _wire_16_6 = _bits_190;
-  assign _wire_16_7 = _bits_191;
-  assign _wire_16_8 = _bits_192;
-  assign _wire_16_9 = _bits_193;
-  assign _wire_16_10 = _bits_194;
-  assign _wire_16_11 = _bits_195;
-  assign _wire_16_12 = _bits_196;
-  assign _wire_16_13 = _bits_197;
-  assign _wire_16_14 = _bits_198;
-  assign _wire_16_15 = _bits_199;
-  assign _wire_17_0 = _bits_200;
-  assign _wire_17_1 = _bits_201;
-  assign _wire_17_2 = _bits_202;
-  assign _wire_17_3 = _bits_203;
-  assign _wire_18_0 = _bits_204;
-  assign _wire_18_1 = _bits_205;
-  assign _wire_18_2 = _bits_206;
-  assign _wire_18_3 = _bits_207;
-  assign _wire_19_0 = _bits_218;
-  assign _wire_19_1 = _bits_219;
-  assign _wire_19_2 = _bits_220;
-  assign _wire_19_3 = _bits_221;
-  assign _wire_19_4 = _bits_222;
-  assign _wire_19_5 = _bits_223;
-  assign _wire_19_6 = _bits_224;
-  assign _wire_19_7 = _bits_225;
-  assign _wire_19_8 = _bits_226;
-  assign _wire_19_9 = _bits_227;
-  assign _wire_19_10 = _bits_228;
-  assign _wire_19_11 = _bits_229;
-  assign _wire_19_12 = _bits_230;
-  assign _wire_19_13 = _bits_231;
-  assign _wire_19_14 = _bits_232;
-  assign _wire_19_15 = _bits_233;
-  assign _wire_20_0 = _bits_234;
-  assign _wire_20_1 = _bits_235;
-  assign _wire_20_2 = _bits_236;
-  assign _wire_20_3 = _bits_237;
-  assign _wire_21_0 = _bits_238;
-  assign _wire_21_1 = _bits_239;
-  assign _wire_21_2 = _bits_240;
-  assign _wire_21_3 = _bits_241;
-  assign _wire_22_0 = _bits_252;
-  assign _wire_22_1 = _bits_253;
-  assign _wire_22_2 = _bits_254;
-  assign _wire_22_3 = _bits_255;
-  assign _wire_22_4 = _bits_256;
-  assign _wire_22_5 = _bits_257;
-  assign _wire_22_6 = _bits_258;
-  assign _wire_22_7 = _bits_259;
-  assign _wire_22_8 = _bits_260;
-  assign _wire_22_9 = _bits_261;
-  assign _wire_22_10 = _bits_262;
-  assign _wire_22_11 = _bits_263;
-  assign _wire_22_12 = _bits_264;
-  assign _wire_22_13 = _bits_265;
-  assign _wire_22_14 = _bits_266;
-  assign _wire_22_15 = _bits_267;
-  assign _wire_23_0 = _bits_268;
-  assign _wire_23_1 = _bits_269;
-  assign _wire_23_2 = _bits_270;
-  assign _wire_23_3 = _bits_271;
-  assign _wire_24_0 = _bits_272;
-  assign _wire_24_1 = _bits_273;
-  assign _wire_24_2 = _bits_274;
-  assign _wire_24_3 = _bits_275;
-  assign _wire_25_0 = _bits_286;
-  assign _wire_25_1 = _bits_287;
-  assign _wire_25_2 = _bits_288;
-  assign _wire_25_3 = _bits_289;
-  assign _wire_25_4 = _bits_290;
-  assign _wire_25_5 = _bits_291;
-  assign _wire_25_6 = _bits_292;
-  assign _wire_25_7 = _bits_293;
-  assign _wire_25_8 = _bits_294;
-  assign _wire_25_9 = _bits_295;
-  assign _wire_25_10 = _bits_296;
-  assign _wire_25_11 = _bits_297;
-  assign _wire_25_12 = _bits_298;
-  assign _wire_25_13 = _bits_299;
-  assign _wire_25_14 = _bits_300;
-  assign _wire_25_15 = _bits_301;
-  assign _wire_26_0 = _bits_302;
-  assign _wire_26_1 = _bits_303;
-  assign _wire_26_2 = _bits_304;
-  assign _wire_26_3 = _bits_305;
-  assign _wire_27_0 = _bits_306;
-  assign _wire_27_1 = _bits_307;
-  assign _wire_27_2 = _bits_308;
-  assign _wire_27_3 = _bits_309;
-  assign _wire_28_0 = _bits_320;
-  assign _wire_28_1 = _bits_321;
-  assign _wire_28_2 = _bits_322;
-  assign _wire_28_3 = _bits_323;
-  assign _wire_28_4 = _bits_324;
-  assign _wire_28_5 = _bits_325;
-  assign _wire_28_6 = _bits_326;
-  assign _wire_28_7 = _bits_327;
-  assign _wire_28_8 = _bits_328;
-  assign _wire_28_9 = _bits_329;
-  assign _wire_28_10 = _bits_330;
-  assign _wire_28_11 = _bits_331;
-  assign _wire_28_12 = _bits_332;
-  assign _wire_28_13 = _bits_333;
-  assign _wire_28_14 = _bits_334;
-  assign _wire_28_15 = _bits_335;
-  assign _wire_29_0 = _bits_336;
-  assign _wire_29_1 = _bits_337;
-  assign _wire_29_2 = _bits_338;
-  assign _wire_29_3 = _bits_339;
-  assign _wire_30_0 = _bits_340;
-  assign _wire_30_1 = _bits_341;
-  assign _wire_30_2 = _bits_342;
-  assign _wire_30_3 = _bits_343;
-  assign _wire_31_0 = _bits_354;
-  assign _wire_31_1 = _bits_355;
-  assign _wire_31_2 = _bits_356;
-  assign _wire_31_3 = _bits_357;
-  assign _wire_31_4 = _bits_358;
-  assign _wire_31_5 = _bits_359;
-  assign _wire_31_6 = _bits_360;
-  assign _wire_31_7 = _bits_361;
-  assign _wire_31_8 = _bits_362;
-  assign _wire_31_9 = _bits_363;
-  assign _wire_31_10 = _bits_364;
-  assign _wire_31_11 = _bits_365;
-  assign _wire_31_12 = _bits_366;
-  assign _wire_31_13 = _bits_367;
-  assign _wire_31_14 = _bits_368;
-  assign _wire_31_15 = _bits_369;
-  assign _wire_32_0 = _bits_370;
-  assign _wire_32_1 = _bits_371;
-  assign _wire_32_2 = _bits_372;
-  assign _wire_32_3 = _bits_373;
-  assign _wire_33_0 = _bits_374;
-  assign _wire_33_1 = _bits_375;
-  assign _wire_33_2 = _bits_376;
-  assign _wire_33_3 = _bits_377;
-  assign _wire_34_0 = _bits_388;
-  assign _wire_34_1 = _bits_389;
-  assign _wire_34_2 = _bits_390;
-  assign _wire_34_3 = _bits_391;
-  assign _wire_34_4 = _bits_392;
-  assign _wire_34_5 = _bits_393;
-  assign _wire_34_6 = _bits_394;
-  assign _wire_34_7 = _bits_395;
-  assign _wire_34_8 = _bits_396;
-  assign _wire_34_9 = _bits_397;
-  assign _wire_34_10 = _bits_398;
-  assign _wire_34_11 = _bits_399;
-  assign _wire_34_12 = _bits_400;
-  assign _wire_34_13 = _bits_401;
-  assign _wire_34_14 = _bits_402;
-  assign _wire_34_15 = _bits_403;
-  assign _wire_35_0 = _bits_404;
-  assign _wire_35_1 = _bits_405;
-  assign _wire_35_2 = _bits_406;
-  assign _wire_35_3 = _bits_407;
-  assign _wire_36_0 = _bits_408;
-  assign _wire_36_1 = _bits_409;
-  assign _wire_36_2 = _bits_410;
-  assign _wire_36_3 = _bits_411;
-  assign _wire_37_0 = _bits_422;
-  assign _wire_37_1 = _bits_423;
-  assign _wire_37_2 = _bits_424;
-  assign _wire_37_3 = _bits_425;
-  assign _wire_37_4 = _bits_426;
-  assign _wire_37_5 = _bits_427;
-  assign _wire_37_6 = _bits_428;
-  assign _wire_37_7 = _bits_429;
-  assign _wire_37_8 = _bits_430;
-  assign _wire_37_9 = _bits_431;
-  assign _wire_37_10 = _bits_432;
-  assign _wire_37_11 = _bits_433;
-  assign _wire_37_12 = _bits_434;
-  assign _wire_37_13 = _bits_435;
-  assign _wire_37_14 = _bits_436;
-  assign _wire_37_15 = _bits_437;
-  assign _wire_38_0 = _bits_438;
-  assign _wire_38_1 = _bits_439;
-  assign _wire_38_2 = _bits_440;
-  assign _wire_38_3 = _bits_441;
-  assign _wire_39_0 = _bits_442;
-  assign _wire_39_1 = _bits_443;
-  assign _wire_39_2 = _bits_444;
-  assign _wire_39_3 = _bits_445;
-  assign _wire_40_0 = _bits_456;
-  assign _wire_40_1 = _bits_457;
-  assign _wire_40_2 = _bits_458;
-  assign _wire_40_3 = _bits_459;
-  assign _wire_40_4 = _bits_460;
-  assign _wire_40_5 = _bits_461;
-  assign _wire_40_6 = _bits_462;
-  assign _wire_40_7 = _bits_463;
-  assign _wire_40_8 = _bits_464;
-  assign _wire_40_9 = _bits_465;
-  assign _wire_40_10 = _bits_466;
-  assign _wire_40_11 = _bits_467;
-  assign _wire_40_12 = _bits_468;
-  assign _wire_40_13 = _bits_469;
-  assign _wire_40_14 = _bits_470;
-  assign _wire_40_15 = _bits_471;
-  assign _wire_41_0 = _bits_472;
-  assign _wire_41_1 = _bits_473;
-  assign _wire_41_2 = _bits_474;
-  assign _wire_41_3 = _bits_475;
-  assign _wire_42_0 = _bits_476;
-  assign _wire_42_1 = _bits_477;
-  assign _wire_42_2 = _bits_478;
-  assign _wire_42_3 = _bits_479;
-  assign _wire_43_0 = _bits_490;
-  assign _wire_43_1 = _bits_491;
-  assign _wire_43_2 = _bits_492;
-  assign _wire_43_3 = _bits_493;
-  assign _wire_43_4 = _bits_494;
-  assign _wire_43_5 = _bits_495;
-  assign _wire_43_6 = _bits_496;
-  assign _wire_43_7 = _bits_497;
-  assign _wire_43_8 = _bits_498;
-  assign _wire_43_9 = _bits_499;
-  assign _wire_43_10 = _bits_500;
-  assign _wire_43_11 = _bits_501;
-  assign _wire_43_12 = _bits_502;
-  assign _wire_43_13 = _bits_503;
-  assign _wire_43_14 = _bits_504;
-  assign _wire_43_15 = _bits_505;
-  assign _wire_44_0 = _bits_506;
-  assign _wire_44_1 = _bits_507;
-  assign _wire_44_2 = _bits_508;
-  assign _wire_44_3 = _bits_509;
-  assign _wire_45_0 = _bits_510;
-  assign _wire_45_1 = _bits_511;
-  assign _wire_45_2 = _bits_512;
-  assign _wire_45_3 = _bits_513;
-  assign _wire_46_0 = _bits_524;
-  assign _wire_46_1 = _bits_525;
-  assign _wire_46_2 = _bits_526;
-  assign _wire_46_3 = _bits_527;
-  assign _wire_46_4 = _bits_528;
-  assign _wire_46_5 = _bits_529;
-  assign _wire_46_6 = _bits_530;
-  assign _wire_46_7 = _bits_531;
-  assign _wire_46_8 = _bits_532;
-  assign _wire_46_9 = _bits_533;
-  assign _wire_46_10 = _bits_534;
-  assign _wire_46_11 = _bits_535;
-  assign _wire_46_12 = _bits_536;
-  assign _wire_46_13 = _bits_537;
-  assign _wire_46_14 = _bits_538;
-  assign _wire_46_15 = _bits_539;
-  assign _wire_47_0 = _bits_540;
-  assign _wire_47_1 = _bits_541;
-  assign _wire_47_2 = _bits_542;
-  assign _wire_47_3 = _bits_543;
+  assign _wire_3_0 = _bits_35;
+  assign _wire_3_1 = _bits_36;
+  assign _wire_3_2 = _bits_37;
+  assign _wire_3_3 = _bits_38;
+  assign _wire_3_4 = _bits_39;
+  assign _wire_3_5 = _bits_40;
+  assign _wire_3_6 = _bits_41;
+  assign _wire_3_7 = _bits_42;
+  assign _wire_3_8 = _bits_43;
+  assign _wire_3_9 = _bits_44;
+  assign _wire_3_10 = _bits_45;
+  assign _wire_3_11 = _bits_46;
+  assign _wire_3_12 = _bits_47;
+  assign _wire_3_13 = _bits_48;
+  assign _wire_3_14 = _bits_49;
+  assign _wire_3_15 = _bits_50;
+  assign _wire_4_0 = _bits_51;
+  assign _wire_4_1 = _bits_52;
+  assign _wire_4_2 = _bits_53;
+  assign _wire_4_3 = _bits_54;
+  assign _wire_5_0 = _bits_56;
+  assign _wire_5_1 = _bits_57;
+  assign _wire_5_2 = _bits_58;
+  assign _wire_5_3 = _bits_59;
+  assign _wire_5_4 = _bits_60;
+  assign _wire_5_5 = _bits_61;
+  assign _wire_5_6 = _bits_62;
+  assign _wire_5_7 = _bits_63;
+  assign _wire_5_8 = _bits_64;
+  assign _wire_5_9 = _bits_65;
+  assign _wire_5_10 = _bits_66;
+  assign _wire_5_11 = _bits_67;
+  assign _wire_5_12 = _bits_68;
+  assign _wire_5_13 = _bits_69;
+  assign _wire_5_14 = _bits_70;
+  assign _wire_5_15 = _bits_71;
+  assign _wire_6_0 = _bits_72;
+  assign _wire_6_1 = _bits_73;
+  assign _wire_6_2 = _bits_74;
+  assign _wire_6_3 = _bits_75;
+  assign _wire_7_0 = _bits_76;
+  assign _wire_7_1 = _bits_77;
+  assign _wire_7_2 = _bits_78;
+  assign _wire_7_3 = _bits_79;
+  assign _wire_8_0 = _bits_90;
+  assign _wire_8_1 = _bits_91;
+  assign _wire_8_2 = _bits_92;
+  assign _wire_8_3 = _bits_93;
+  assign _wire_8_4 = _bits_94;
+  assign _wire_8_5 = _bits_95;
+  assign _wire_8_6 = _bits_96;
+  assign _wire_8_7 = _bits_97;
+  assign _wire_8_8 = _bits_98;
+  assign _wire_8_9 = _bits_99;
+  assign _wire_8_10 = _bits_100;
+  assign _wire_8_11 = _bits_101;
+  assign _wire_8_12 = _bits_102;
+  assign _wire_8_13 = _bits_103;
+  assign _wire_8_14 = _bits_104;
+  assign _wire_8_15 = _bits_105;
+  assign _wire_9_0 = _bits_106;
+  assign _wire_9_1 = _bits_107;
+  assign _wire_9_2 = _bits_108;
+  assign _wire_9_3 = _bits_109;
+  assign _wire_10_0 = _bits_111;
+  assign _wire_10_1 = _bits_112;
+  assign _wire_10_2 = _bits_113;
+  assign _wire_10_3 = _bits_114;
+  assign _wire_10_4 = _bits_115;
+  assign _wire_10_5 = _bits_116;
+  assign _wire_10_6 = _bits_117;
+  assign _wire_10_7 = _bits_118;
+  assign _wire_10_8 = _bits_119;
+  assign _wire_10_9 = _bits_120;
+  assign _wire_10_10 = _bits_121;
+  assign _wire_10_11 = _bits_122;
+  assign _wire_10_12 = _bits_123;
+  assign _wire_10_13 = _bits_124;
+  assign _wire_10_14 = _bits_125;
+  assign _wire_10_15 = _bits_126;
+  assign _wire_11_0 = _bits_127;
+  assign _wire_11_1 = _bits_128;
+  assign _wire_11_2 = _bits_129;
+  assign _wire_11_3 = _bits_130;
+  assign _wire_12_0 = _bits_132;
+  assign _wire_12_1 = _bits_133;
+  assign _wire_12_2 = _bits_134;
+  assign _wire_12_3 = _bits_135;
+  assign _wire_12_4 = _bits_136;
+  assign _wire_12_5 = _bits_137;
+  assign _wire_12_6 = _bits_138;
+  assign _wire_12_7 = _bits_139;
+  assign _wire_12_8 = _bits_140;
+  assign _wire_12_9 = _bits_141;
+  assign _wire_12_10 = _bits_142;
+  assign _wire_12_11 = _bits_143;
+  assign _wire_12_12 = _bits_144;
+  assign _wire_12_13 = _bits_145;
+  assign _wire_12_14 = _bits_146;
+  assign _wire_12_15 = _bits_147;
+  assign _wire_13_0 = _bits_148;
+  assign _wire_13_1 = _bits_149;
+  assign _wire_13_2 = _bits_150;
+  assign _wire_13_3 = _bits_151;
+  assign _wire_14_0 = _bits_152;
+  assign _wire_14_1 = _bits_153;
+  assign _wire_14_2 = _bits_154;
+  assign _wire_14_3 = _bits_155;
+  assign _wire_15_0 = _bits_166;
+  assign _wire_15_1 = _bits_167;
+  assign _wire_15_2 = _bits_168;
+  assign _wire_15_3 = _bits_169;
+  assign _wire_15_4 = _bits_170;
+  assign _wire_15_5 = _bits_171;
+  assign _wire_15_6 = _bits_172;
+  assign _wire_15_7 = _bits_173;
+  assign _wire_15_8 = _bits_174;
+  assign _wire_15_9 = _bits_175;
+  assign _wire_15_10 = _bits_176;
+  assign _wire_15_11 = _bits_177;
+  assign _wire_15_12 = _bits_178;
+  assign _wire_15_13 = _bits_179;
+  assign _wire_15_14 = _bits_180;
+  assign _wire_15_15 = _bits_181;
+  assign _wire_16_0 = _bits_182;
+  assign _wire_16_1 = _bits_183;
+  assign _wire_16_2 = _bits_184;
+  assign _wire_16_3 = _bits_185;
+  assign _wire_17_0 = _bits_187;
+  assign _wire_17_1 = _bits_188;
+  assign _wire_17_2 = _bits_189;
+  assign _wire_17_3 = _bits_190;
+  assign _wire_17_4 = _bits_191;
+  assign _wire_17_5 = _bits_192;
+  assign _wire_17_6 = _bits_193;
+  assign _wire_17_7 = _bits_194;
+  assign _wire_17_8 = _bits_195;
+  assign _wire_17_9 = _bits_196;
+  assign _wire_17_10 = _bits_197;
+  assign _wire_17_11 = _bits_198;
+  assign _wire_17_12 = _bits_199;
+  assign _wire_17_13 = _bits_200;
+  assign _wire_17_14 = _bits_201;
+  assign _wire_17_15 = _bits_202;
+  assign _wire_18_0 = _bits_203;
+  assign _wire_18_1 = _bits_204;
+  assign _wire_18_2 = _bits_205;
+  assign _wire_18_3 = _bits_206;
+  assign _wire_19_0 = _bits_208;
+  assign _wire_19_1 = _bits_209;
+  assign _wire_19_2 = _bits_210;
+  assign _wire_19_3 = _bits_211;
+  assign _wire_19_4 = _bits_212;
+  assign _wire_19_5 = _bits_213;
+  assign _wire_19_6 = _bits_214;
+  assign _wire_19_7 = _bits_215;
+  assign _wire_19_8 = _bits_216;
+  assign _wire_19_9 = _bits_217;
+  assign _wire_19_10 = _bits_218;
+  assign _wire_19_11 = _bits_219;
+  assign _wire_19_12 = _bits_220;
+  assign _wire_19_13 = _bits_221;
+  assign _wire_19_14 = _bits_222;
+  assign _wire_19_15 = _bits_223;
+  assign _wire_20_0 = _bits_224;
+  assign _wire_20_1 = _bits_225;
+  assign _wire_20_2 = _bits_226;
+  assign _wire_20_3 = _bits_227;
+  assign _wire_21_0 = _bits_228;
+  assign _wire_21_1 = _bits_229;
+  assign _wire_21_2 = _bits_230;
+  assign _wire_21_3 = _bits_231;
+  assign _wire_22_0 = _bits_242;
+  assign _wire_22_1 = _bits_243;
+  assign _wire_22_2 = _bits_244;
+  assign _wire_22_3 = _bits_245;
+  assign _wire_22_4 = _bits_246;
+  assign _wire_22_5 = _bits_247;
+  assign _wire_22_6 = _bits_248;
+  assign _wire_22_7 = _bits_249;
+  assign _wire_22_8 = _bits_250;
+  assign _wire_22_9 = _bits_251;
+  assign _wire_22_10 = _bits_252;
+  assign _wire_22_11 = _bits_253;
+  assign _wire_22_12 = _bits_254;
+  assign _wire_22_13 = _bits_255;
+  assign _wire_22_14 = _bits_256;
+  assign _wire_22_15 = _bits_257;
+  assign _wire_23_0 = _bits_258;
+  assign _wire_23_1 = _bits_259;
+  assign _wire_23_2 = _bits_260;
+  assign _wire_23_3 = _bits_261;
+  assign _wire_24_0 = _bits_263;
+  assign _wire_24_1 = _bits_264;
+  assign _wire_24_2 = _bits_265;
+  assign _wire_24_3 = _bits_266;
+  assign _wire_24_4 = _bits_267;
+  assign _wire_24_5 = _bits_268;
+  assign _wire_24_6 = _bits_269;
+  assign _wire_24_7 = _bits_270;
+  assign _wire_24_8 = _bits_271;
+  assign _wire_24_9 = _bits_272;
+  assign _wire_24_10 = _bits_273;
+  assign _wire_24_11 = _bits_274;
+  assign _wire_24_12 = _bits_275;
+  assign _wire_24_13 = _bits_276;
+  assign _wire_24_14 = _bits_277;
+  assign _wire_24_15 = _bits_278;
+  assign _wire_25_0 = _bits_279;
+  assign _wire_25_1 = _bits_280;
+  assign _wire_25_2 = _bits_281;
+  assign _wire_25_3 = _bits_282;
+  assign _wire_26_0 = _bits_284;
+  assign _wire_26_1 = _bits_285;
+  assign _wire_26_2 = _bits_286;
+  assign _wire_26_3 = _bits_287;
+  assign _wire_26_4 = _bits_288;
+  assign _wire_26_5 = _bits_289;
+  assign _wire_26_6 = _bits_290;
+  assign _wire_26_7 = _bits_291;
+  assign _wire_26_8 = _bits_292;
+  assign _wire_26_9 = _bits_293;
+  assign _wire_26_10 = _bits_294;
+  assign _wire_26_11 = _bits_295;
+  assign _wire_26_12 = _bits_296;
+  assign _wire_26_13 = _bits_297;
+  assign _wire_26_14 = _bits_298;
+  assign _wire_26_15 = _bits_299;
+  assign _wire_27_0 = _bits_300;
+  assign _wire_27_1 = _bits_301;
+  assign _wire_27_2 = _bits_302;
+  assign _wire_27_3 = _bits_303;
+  assign _wire_28_0 = _bits_304;
+  assign _wire_28_1 = _bits_305;
+  assign _wire_28_2 = _bits_306;
+  assign _wire_28_3 = _bits_307;
+  assign _wire_29_0 = _bits_318;
+  assign _wire_29_1 = _bits_319;
+  assign _wire_29_2 = _bits_320;
+  assign _wire_29_3 = _bits_321;
+  assign _wire_29_4 = _bits_322;
+  assign _wire_29_5 = _bits_323;
+  assign _wire_29_6 = _bits_324;
+  assign _wire_29_7 = _bits_325;
+  assign _wire_29_8 = _bits_326;
+  assign _wire_29_9 = _bits_327;
+  assign _wire_29_10 = _bits_328;
+  assign _wire_29_11 = _bits_329;
+  assign _wire_29_12 = _bits_330;
+  assign _wire_29_13 = _bits_331;
+  assign _wire_29_14 = _bits_332;
+  assign _wire_29_15 = _bits_333;
+  assign _wire_30_0 = _bits_334;
+  assign _wire_30_1 = _bits_335;
+  assign _wire_30_2 = _bits_336;
+  assign _wire_30_3 = _bits_337;
+  assign _wire_31_0 = _bits_339;
+  assign _wire_31_1 = _bits_340;
+  assign _wire_31_2 = _bits_341;
+  assign _wire_31_3 = _bits_342;
+  assign _wire_31_4 = _bits_343;
+  assign _wire_31_5 = _bits_344;
+  assign _wire_31_6 = _bits_345;
+  assign _wire_31_7 = _bits_346;
+  assign _wire_31_8 = _bits_347;
+  assign _wire_31_9 = _bits_348;
+  assign _wire_31_10 = _bits_349;
+  assign _wire_31_11 = _bits_350;
+  assign _wire_31_12 = _bits_351;
+  assign _wire_31_13 = _bits_352;
+  assign _wire_31_14 = _bits_353;
+  assign _wire_31_15 = _bits_354;
+  assign _wire_32_0 = _bits_355;
+  assign _wire_32_1 = _bits_356;
+  assign _wire_32_2 = _bits_357;
+  assign _wire_32_3 = _bits_358;
+  assign _wire_33_0 = _bits_360;
+  assign _wire_33_1 = _bits_361;
+  assign _wire_33_2 = _bits_362;
+  assign _wire_33_3 = _bits_363;
+  assign _wire_33_4 = _bits_364;
+  assign _wire_33_5 = _bits_365;
+  assign _wire_33_6 = _bits_366;
+  assign _wire_33_7 = _bits_367;
+  assign _wire_33_8 = _bits_368;
+  assign _wire_33_9 = _bits_369;
+  assign _wire_33_10 = _bits_370;
+  assign _wire_33_11 = _bits_371;
+  assign _wire_33_12 = _bits_372;
+  assign _wire_33_13 = _bits_373;
+  assign _wire_33_14 = _bits_374;
+  assign _wire_33_15 = _bits_375;
+  assign _wire_34_0 = _bits_376;
+  assign _wire_34_1 = _bits_377;
+  assign _wire_34_2 = _bits_378;
+  assign _wire_34_3 = _bits_379;
+  assign _wire_35_0 = _bits_380;
+  assign _wire_35_1 = _bits_381;
+  assign _wire_35_2 = _bits_382;
+  assign _wire_35_3 = _bits_383;
+  assign _wire_36_0 = _bits_394;
+  assign _wire_36_1 = _bits_395;
+  assign _wire_36_2 = _bits_396;
+  assign _wire_36_3 = _bits_397;
+  assign _wire_36_4 = _bits_398;
+  assign _wire_36_5 = _bits_399;
+  assign _wire_36_6 = _bits_400;
+  assign _wire_36_7 = _bits_401;
+  assign _wire_36_8 = _bits_402;
+  assign _wire_36_9 = _bits_403;
+  assign _wire_36_10 = _bits_404;
+  assign _wire_36_11 = _bits_405;
+  assign _wire_36_12 = _bits_406;
+  assign _wire_36_13 = _bits_407;
+  assign _wire_36_14 = _bits_408;
+  assign _wire_36_15 = _bits_409;
+  assign _wire_37_0 = _bits_410;
+  assign _wire_37_1 = _bits_411;
+  assign _wire_37_2 = _bits_412;
+  assign _wire_37_3 = _bits_413;
+  assign _wire_38_0 = _bits_415;
+  assign _wire_38_1 = _bits_416;
+  assign _wire_38_2 = _bits_417;
+  assign _wire_38_3 = _bits_418;
+  assign _wire_38_4 = _bits_419;
+  assign _wire_38_5 = _bits_420;
+  assign _wire_38_6 = _bits_421;
+  assign _wire_38_7 = _bits_422;
+  assign _wire_38_8 = _bits_423;
+  assign _wire_38_9 = _bits_424;
+  assign _wire_38_10 = _bits_425;
+  assign _wire_38_11 = _bits_426;
+  assign _wire_38_12 = _bits_427;
+  assign _wire_38_13 = _bits_428;
+  assign _wire_38_14 = _bits_429;
+  assign _wire_38_15 = _bits_430;
+  assign _wire_39_0 = _bits_431;
+  assign _wire_39_1 = _bits_432;
+  assign _wire_39_2 = _bits_433;
+  assign _wire_39_3 = _bits_434;
+  assign _wire_40_0 = _bits_436;
+  assign _wire_40_1 = _bits_437;
+  assign _wire_40_2 = _bits_438;
+  assign _wire_40_3 = _bits_439;
+  assign _wire_40_4 = _bits_440;
+  assign _wire_40_5 = _bits_441;
+  assign _wire_40_6 = _bits_442;
+  assign _wire_40_7 = _bits_443;
+  assign _wire_40_8 = _bits_444;
+  assign _wire_40_9 = _bits_445;
+  assign _wire_40_10 = _bits_446;
+  assign _wire_40_11 = _bits_447;
+  assign _wire_40_12 = _bits_448;
+  assign _wire_40_13 = _bits_449;
+  assign _wire_40_14 = _bits_450;
+  assign _wire_40_15 = _bits_451;
+  assign _wire_41_0 = _bits_452;
+  assign _wire_41_1 = _bits_453;
+  assign _wire_41_2 = _bits_454;
+  assign _wire_41_3 = _bits_455;
+  assign _wire_42_0 = _bits_456;
+  assign _wire_42_1 = _bits_457;
+  assign _wire_42_2 = _bits_458;
+  assign _wire_42_3 = _bits_459;
+  assign _wire_43_0 = _bits_470;
+  assign _wire_43_1 = _bits_471;
+  assign _wire_43_2 = _bits_472;
+  assign _wire_43_3 = _bits_473;
+  assign _wire_43_4 = _bits_474;
+  assign _wire_43_5 = _bits_475;
+  assign _wire_43_6 = _bits_476;
+  assign _wire_43_7 = _bits_477;
+  assign _wire_43_8 = _bits_478;
+  assign _wire_43_9 = _bits_479;
+  assign _wire_43_10 = _bits_480;
+  assign _wire_43_11 = _bits_481;
+  assign _wire_43_12 = _bits_482;
+  assign _wire_43_13 = _bits_483;
+  assign _wire_43_14 = _bits_484;
+  assign _wire_43_15 = _bits_485;
+  assign _wire_44_0 = _bits_486;
+  assign _wire_44_1 = _bits_487;
+  assign _wire_44_2 = _bits_488;
+  assign _wire_44_3 = _bits_489;
+  assign _wire_45_0 = _bits_491;
+  assign _wire_45_1 = _bits_492;
+  assign _wire_45_2 = _bits_493;
+  assign _wire_45_3 = _bits_494;
+  assign _wire_45_4 = _bits_495;
+  assign _wire_45_5 = _bits_496;
+  assign _wire_45_6 = _bits_497;
+  assign _wire_45_7 = _bits_498;
+  assign _wire_45_8 = _bits_499;
+  assign _wire_45_9 = _bits_500;
+  assign _wire_45_10 = _bits_501;
+  assign _wire_45_11 = _bits_502;
+  assign _wire_45_12 = _bits_503;
+  assign _wire_45_13 = _bits_504;
+  assign _wire_45_14 = _bits_505;
+  assign _wire_45_15 = _bits_506;
+  assign _wire_46_0 = _bits_507;
+  assign _wire_46_1 = _bits_508;
+  assign _wire_46_2 = _bits_509;
+  assign _wire_46_3 = _bits_510;
+  assign _wire_47_0 = _bits_512;
+  assign _wire_47_1 = _bits_513;
+  assign _wire_47_2 = _bits_514;
+  assign _wire_47_3 = _bits_515;
+  assign _wire_47_4 = _bits_516;
+  assign _wire_47_5 = _bits_517;
+  assign _wire_47_6 = _bits_518;
+  assign _wire_47_7 = _bits_519;
+  assign _wire_47_8 = _bits_520;
+  assign _wire_47_9 = _bits_521;
+  assign _wire_47_10 = _bits_522;
+  assign _wire_47_11 = _bits_523;
+  assign _wire_47_12 = _bits_524;
+  assign _wire_47_13 = _bits_525;
+  assign _wire_47_14 = _bits_526;
+  assign _wire_47_15 = _bits_527;
+  assign _wire_48_0 = _bits_528;
+  assign _wire_48_1 = _bits_529;
+  assign _wire_48_2 = _bits_530;
+  assign _wire_48_3 = _bits_531;
+  assign _wire_49_0 = _bits_532;
+  assign _wire_49_1 = _bits_533;
+  assign _wire_49_2 = _bits_534;
+  assign _wire_49_3 = _bits_535;
+  assign _wire_50_0 = _bits_546;
+  assign _wire_50_1 = _bits_547;
+  assign _wire_50_2 = _bits_548;
+  assign _wire_50_3 = _bits_549;
+  assign _wire_50_4 = _bits_550;
+  assign _wire_50_5 = _bits_551;
+  assign _wire_50_6 = _bits_552;
+  assign _wire_50_7 = _bits_553;
+  assign _wire_50_8 = _bits_554;
+  assign _wire_50_9 = _bits_555;
+  assign _wire_50_10 = _bits_556;
+  assign _wire_50_11 = _bits_557;
+  assign _wire_50_12 = _bits_558;
+  assign _wire_50_13 = _bits_559;
+  assign _wire_50_14 = _bits_560;
+  assign _wire_50_15 = _bits_561;
+  assign _wire_51_0 = _bits_562;
+  assign _wire_51_1 = _bits_563;
+  assign _wire_51_2 = _bits_564;
+  assign _wire_51_3 = _bits_565;
+  assign _wire_52_0 = _bits_567;
+  assign _wire_52_1 = _bits_568;
+  assign _wire_52_2 = _bits_569;
+  assign _wire_52_3 = _bits_570;
+  assign _wire_52_4 = _bits_571;
+  assign _wire_52_5 = _bits_572;
+  assign _wire_52_6 = _bits_573;
+  assign _wire_52_7 = _bits_574;
+  assign _wire_52_8 = _bits_575;
+  assign _wire_52_9 = _bits_576;
+  assign _wire_52_10 = _bits_577;
+  assign _wire_52_11 = _bits_578;
+  assign _wire_52_12 = _bits_579;
+  assign _wire_52_13 = _bits_580;
+  assign _wire_52_14 = _bits_581;
+  assign _wire_52_15 = _bits_582;
+  assign _wire_53_0 = _bits_583;
+  assign _wire_53_1 = _bits_584;
+  assign _wire_53_2 = _bits_585;
+  assign _wire_53_3 = _bits_586;
+  assign _wire_54_0 = _bits_588;
+  assign _wire_54_1 = _bits_589;
+  assign _wire_54_2 = _bits_590;
+  assign _wire_54_3 = _bits_591;
+  assign _wire_54_4 = _bits_592;
+  assign _wire_54_5 = _bits_593;
+  assign _wire_54_6 = _bits_594;
+  assign _wire_54_7 = _bits_595;
+  assign _wire_54_8 = _bits_596;
+  assign _wire_54_9 = _bits_597;
+  assign _wire_54_10 = _bits_598;
+  assign _wire_54_11 = _bits_599;
+  assign _wire_54_12 = _bits_600;
+  assign _wire_54_13 = _bits_601;
+  assign _wire_54_14 = _bits_602;
+  assign _wire_54_15 = _bits_603;
+  assign _wire_55_0 = _bits_604;
+  assign _wire_55_1 = _bits_605;
+  assign _wire_55_2 = _bits_606;
+  assign _wire_55_3 = _bits_607;
+  assign _wire_56_0 = _bits_608;
+  assign _wire_56_1 = _bits_609;
+  assign _wire_56_2 = _bits_610;
+  assign _wire_56_3 = _bits_611;
+  assign _wire_57_0 = _bits_622;
+  assign _wire_57_1 = _bits_623;
+  assign _wire_57_2 = _bits_624;
+  assign _wire_57_3 = _bits_625;
+  assign _wire_57_4 = _bits_626;
+  assign _wire_57_5 = _bits_627;
+  assign _wire_57_6 = _bits_628;
+  assign _wire_57_7 = _bits_629;
+  assign _wire_57_8 = _bits_630;
+  assign _wire_57_9 = _bits_631;
+  assign _wire_57_10 = _bits_632;
+  assign _wire_57_11 = _bits_633;
+  assign _wire_57_12 = _bits_634;
+  assign _wire_57_13 = _bits_635;
+  assign _wire_57_14 = _bits_636;
+  assign _wire_57_15 = _bits_637;
+  assign _wire_58_0 = _bits_638;
+  assign _wire_58_1 = _bits_639;
+  assign _wire_58_2 = _bits_640;
+  assign _wire_58_3 = _bits_641;
+  assign _wire_59_0 = _bits_643;
+  assign _wire_59_1 = _bits_644;
+  assign _wire_59_2 = _bits_645;
+  assign _wire_59_3 = _bits_646;
+  assign _wire_59_4 = _bits_647;
+  assign _wire_59_5 = _bits_648;
+  assign _wire_59_6 = _bits_649;
+  assign _wire_59_7 = _bits_650;
+  assign _wire_59_8 = _bits_651;
+  assign _wire_59_9 = _bits_652;
+  assign _wire_59_10 = _bits_653;
+  assign _wire_59_11 = _bits_654;
+  assign _wire_59_12 = _bits_655;
+  assign _wire_59_13 = _bits_656;
+  assign _wire_59_14 = _bits_657;
+  assign _wire_59_15 = _bits_658;
+  assign _wire_60_0 = _bits_659;
+  assign _wire_60_1 = _bits_660;
+  assign _wire_60_2 = _bits_661;
+  assign _wire_60_3 = _bits_662;
+  assign _wire_61_0 = _bits_664;
+  assign _wire_61_1 = _bits_665;
+  assign _wire_61_2 = _bits_666;
+  assign _wire_61_3 = _bits_667;
+  assign _wire_61_4 = _bits_668;
+  assign _wire_61_5 = _bits_669;
+  assign _wire_61_6 = _bits_670;
+  assign _wire_61_7 = _bits_671;
+  assign _wire_61_8 = _bits_672;
+  assign _wire_61_9 = _bits_673;
+  assign _wire_61_10 = _bits_674;
+  assign _wire_61_11 = _bits_675;
+  assign _wire_61_12 = _bits_676;
+  assign _wire_61_13 = _bits_677;
+  assign _wire_61_14 = _bits_678;
+  assign _wire_61_15 = _bits_679;
+  assign _wire_62_0 = _bits_680;
+  assign _wire_62_1 = _bits_681;
+  assign _wire_62_2 = _bits_682;
+  assign _wire_62_3 = _bits_683;
+  assign _wire_63_0 = _bits_684;
+  assign _wire_63_1 = _bits_685;
+  assign _wire_63_2 = _bits_686;
+  assign _wire_63_3 = _bits_687;
+  assign _wire_64_0 = _bits_698;
+  assign _wire_64_1 = _bits_699;
+  assign _wire_64_2 = _bits_700;
+  assign _wire_64_3 = _bits_701;
+  assign _wire_64_4 = _bits_702;
+  assign _wire_64_5 = _bits_703;
+  assign _wire_64_6 = _bits_704;
+  assign _wire_64_7 = _bits_705;
+  assign _wire_64_8 = _bits_706;
+  assign _wire_64_9 = _bits_707;
+  assign _wire_64_10 = _bits_708;
+  assign _wire_64_11 = _bits_709;
+  assign _wire_64_12 = _bits_710;
+  assign _wire_64_13 = _bits_711;
+  assign _wire_64_14 = _bits_712;
+  assign _wire_64_15 = _bits_713;
+  assign _wire_65_0 = _bits_714;
+  assign _wire_65_1 = _bits_715;
+  assign _wire_65_2 = _bits_716;
+  assign _wire_65_3 = _bits_717;
+  assign _wire_66_0 = _bits_719;
+  assign _wire_66_1 = _bits_720;
+  assign _wire_66_2 = _bits_721;
+  assign _wire_66_3 = _bits_722;
+  assign _wire_66_4 = _bits_723;
+  assign _wire_66_5 = _bits_724;
+  assign _wire_66_6 = _bits_725;
+  assign _wire_66_7 = _bits_726;
+  assign _wire_66_8 = _bits_727;
+  assign _wire_66_9 = _bits_728;
+  assign _wire_66_10 = _bits_729;
+  assign _wire_66_11 = _bits_730;
+  assign _wire_66_12 = _bits_731;
+  assign _wire_66_13 = _bits_732;
+  assign _wire_66_14 = _bits_733;
+  assign _wire_66_15 = _bits_734;
+  assign _wire_67_0 = _bits_735;
+  assign _wire_67_1 = _bits_736;
+  assign _wire_67_2 = _bits_737;
+  assign _wire_67_3 = _bits_738;
+  assign _wire_68_0 = _bits_740;
+  assign _wire_68_1 = _bits_741;
+  assign _wire_68_2 = _bits_742;
+  assign _wire_68_3 = _bits_743;
+  assign _wire_68_4 = _bits_744;
+  assign _wire_68_5 = _bits_745;
+  assign _wire_68_6 = _bits_746;
+  assign _wire_68_7 = _bits_747;
+  assign _wire_68_8 = _bits_748;
+  assign _wire_68_9 = _bits_749;
+  assign _wire_68_10 = _bits_750;
+  assign _wire_68_11 = _bits_751;
+  assign _wire_68_12 = _bits_752;
+  assign _wire_68_13 = _bits_753;
+  assign _wire_68_14 = _bits_754;
+  assign _wire_68_15 = _bits_755;
+  assign _wire_69_0 = _bits_756;
+  assign _wire_69_1 = _bits_757;
+  assign _wire_69_2 = _bits_758;
+  assign _wire_69_3 = _bits_759;
+  assign _wire_70_0 = _bits_760;
+  assign _wire_70_1 = _bits_761;
+  assign _wire_70_2 = _bits_762;
+  assign _wire_70_3 = _bits_763;
+  assign _wire_71_0 = _bits_774;
+  assign _wire_71_1 = _bits_775;
+  assign _wire_71_2 = _bits_776;
+  assign _wire_71_3 = _bits_777;
+  assign _wire_71_4 = _bits_778;
+  assign _wire_71_5 = _bits_779;
+  assign _wire_71_6 = _bits_780;
+  assign _wire_71_7 = _bits_781;
+  assign _wire_71_8 = _bits_782;
+  assign _wire_71_9 = _bits_783;
+  assign _wire_71_10 = _bits_784;
+  assign _wire_71_11 = _bits_785;
+  assign _wire_71_12 = _bits_786;
+  assign _wire_71_13 = _bits_787;
+  assign _wire_71_14 = _bits_788;
+  assign _wire_71_15 = _bits_789;
+  assign _wire_72_0 = _bits_790;
+  assign _wire_72_1 = _bits_791;
+  assign _wire_72_2 = _bits_792;
+  assign _wire_72_3 = _bits_793;
+  assign _wire_73_0 = _bits_795;
+  assign _wire_73_1 = _bits_796;
+  assign _wire_73_2 = _bits_797;
+  assign _wire_73_3 = _bits_798;
+  assign _wire_73_4 = _bits_799;
+  assign _wire_73_5 = _bits_800;
+  assign _wire_73_6 = _bits_801;
+  assign _wire_73_7 = _bits_802;
+  assign _wire_73_8 = _bits_803;
+  assign _wire_73_9 = _bits_804;
+  assign _wire_73_10 = _bits_805;
+  assign _wire_73_11 = _bits_806;
+  assign _wire_73_12 = _bits_807;
+  assign _wire_73_13 = _bits_808;
+  assign _wire_73_14 = _bits_809;
+  assign _wire_73_15 = _bits_810;
+  assign _wire_74_0 = _bits_811;
+  assign _wire_74_1 = _bits_812;
+  assign _wire_74_2 = _bits_813;
+  assign _wire_74_3 = _bits_814;
+  assign _wire_75_0 = _bits_816;
+  assign _wire_75_1 = _bits_817;
+  assign _wire_75_2 = _bits_818;
+  assign _wire_75_3 = _bits_819;
+  assign _wire_75_4 = _bits_820;
+  assign _wire_75_5 = _bits_821;
+  assign _wire_75_6 = _bits_822;
+  assign _wire_75_7 = _bits_823;
+  assign _wire_75_8 = _bits_824;
+  assign _wire_75_9 = _bits_825;
+  assign _wire_75_10 = _bits_826;
+  assign _wire_75_11 = _bits_827;
+  assign _wire_75_12 = _bits_828;
+  assign _wire_75_13 = _bits_829;
+  assign _wire_75_14 = _bits_830;
+  assign _wire_75_15 = _bits_831;
+  assign _wire_76_0 = _bits_832;
+  assign _wire_76_1 = _bits_833;
+  assign _wire_76_2 = _bits_834;
+  assign _wire_76_3 = _bits_835;
+  assign _wire_77_0 = _bits_836;
+  assign _wire_77_1 = _bits_837;
+  assign _wire_77_2 = _bits_838;
+  assign _wire_77_3 = _bits_839;
+  assign _wire_78_0 = _bits_850;
+  assign _wire_78_1 = _bits_851;
+  assign _wire_78_2 = _bits_852;
+  assign _wire_78_3 = _bits_853;
+  assign _wire_78_4 = _bits_854;
+  assign _wire_78_5 = _bits_855;
+  assign _wire_78_6 = _bits_856;
+  assign _wire_78_7 = _bits_857;
+  assign _wire_78_8 = _bits_858;
+  assign _wire_78_9 = _bits_859;
+  assign _wire_78_10 = _bits_860;
+  assign _wire_78_11 = _bits_861;
+  assign _wire_78_12 = _bits_862;
+  assign _wire_78_13 = _bits_863;
+  assign _wire_78_14 = _bits_864;
+  assign _wire_78_15 = _bits_865;
+  assign _wire_79_0 = _bits_866;
+  assign _wire_79_1 = _bits_867;
+  assign _wire_79_2 = _bits_868;
+  assign _wire_79_3 = _bits_869;
+  assign _wire_80_0 = _bits_871;
+  assign _wire_80_1 = _bits_872;
+  assign _wire_80_2 = _bits_873;
+  assign _wire_80_3 = _bits_874;
+  assign _wire_80_4 = _bits_875;
+  assign _wire_80_5 = _bits_876;
+  assign _wire_80_6 = _bits_877;
+  assign _wire_80_7 = _bits_878;
+  assign _wire_80_8 = _bits_879;
+  assign _wire_80_9 = _bits_880;
+  assign _wire_80_10 = _bits_881;
+  assign _wire_80_11 = _bits_882;
+  assign _wire_80_12 = _bits_883;
+  assign _wire_80_13 = _bits_884;
+  assign _wire_80_14 = _bits_885;
+  assign _wire_80_15 = _bits_886;
+  assign _wire_81_0 = _bits_887;
+  assign _wire_81_1 = _bits_888;
+  assign _wire_81_2 = _bits_889;
+  assign _wire_81_3 = _bits_890;
+  assign _wire_82_0 = _bits_892;
+  assign _wire_82_1 = _bits_893;
+  assign _wire_82_2 = _bits_894;
+  assign _wire_82_3 = _bits_895;
+  assign _wire_82_4 = _bits_896;
+  assign _wire_82_5 = _bits_897;
+  assign _wire_82_6 = _bits_898;
+  assign _wire_82_7 = _bits_899;
+  assign _wire_82_8 = _bits_900;
+  assign _wire_82_9 = _bits_901;
+  assign _wire_82_10 = _bits_902;
+  assign _wire_82_11 = _bits_903;
+  assign _wire_82_12 = _bits_904;
+  assign _wire_82_13 = _bits_905;
+  assign _wire_82_14 = _bits_906;
+  assign _wire_82_15 = _bits_907;
+  assign _wire_83_0 = _bits_908;
+  assign _wire_83_1 = _bits_909;
+  assign _wire_83_2 = _bits_910;
+  assign _wire_83_3 = _bits_911;
+  assign _wire_84_0 = _bits_912;
+  assign _wire_84_1 = _bits_913;
+  assign _wire_84_2 = _bits_914;
+  assign _wire_84_3 = _bits_915;
+  assign _wire_85_0 = _bits_926;
+  assign _wire_85_1 = _bits_927;
+  assign _wire_85_2 = _bits_928;
+  assign _wire_85_3 = _bits_929;
+  assign _wire_85_4 = _bits_930;
+  assign _wire_85_5 = _bits_931;
+  assign _wire_85_6 = _bits_932;
+  assign _wire_85_7 = _bits_933;
+  assign _wire_85_8 = _bits_934;
+  assign _wire_85_9 = _bits_935;
+  assign _wire_85_10 = _bits_936;
+  assign _wire_85_11 = _bits_937;
+  assign _wire_85_12 = _bits_938;
+  assign _wire_85_13 = _bits_939;
+  assign _wire_85_14 = _bits_940;
+  assign _wire_85_15 = _bits_941;
+  assign _wire_86_0 = _bits_942;
+  assign _wire_86_1 = _bits_943;
+  assign _wire_86_2 = _bits_944;
+  assign _wire_86_3 = _bits_945;
+  assign _wire_87_0 = _bits_947;
+  assign _wire_87_1 = _bits_948;
+  assign _wire_87_2 = _bits_949;
+  assign _wire_87_3 = _bits_950;
+  assign _wire_87_4 = _bits_951;
+  assign _wire_87_5 = _bits_952;
+  assign _wire_87_6 = _bits_953;
+  assign _wire_87_7 = _bits_954;
+  assign _wire_87_8 = _bits_955;
+  assign _wire_87_9 = _bits_956;
+  assign _wire_87_10 = _bits_957;
+  assign _wire_87_11 = _bits_958;
+  assign _wire_87_12 = _bits_959;
+  assign _wire_87_13 = _bits_960;
+  assign _wire_87_14 = _bits_961;
+  assign _wire_87_15 = _bits_962;
+  assign _wire_88_0 = _bits_963;
+  assign _wire_88_1 = _bits_964;
+  assign _wire_88_2 = _bits_965;
+  assign _wire_88_3 = _bits_966;
+  assign _wire_89_0 = _bits_968;
+  assign _wire_89_1 = _bits_969;
+  assign _wire_89_2 = _bits_970;
+  assign _wire_89_3 = _bits_971;
+  assign _wire_89_4 = _bits_972;
+  assign _wire_89_5 = _bits_973;
+  assign _wire_89_6 = _bits_974;
+  assign _wire_89_7 = _bits_975;
+  assign _wire_89_8 = _bits_976;
+  assign _wire_89_9 = _bits_977;
+  assign _wire_89_10 = _bits_978;
+  assign _wire_89_11 = _bits_979;
+  assign _wire_89_12 = _bits_980;
+  assign _wire_89_13 = _bits_981;
+  assign _wire_89_14 = _bits_982;
+  assign _wire_89_15 = _bits_983;
+  assign _wire_90_0 = _bits_984;
+  assign _wire_90_1 = _bits_985;
+  assign _wire_90_2 = _bits_986;
+  assign _wire_90_3 = _bits_987;
+  assign _wire_91_0 = _bits_988;
+  assign _wire_91_1 = _bits_989;
+  assign _wire_91_2 = _bits_990;
+  assign _wire_91_3 = _bits_991;
+  assign _wire_92_0 = _bits_1002;
+  assign _wire_92_1 = _bits_1003;
+  assign _wire_92_2 = _bits_1004;
+  assign _wire_92_3 = _bits_1005;
+  assign _wire_92_4 = _bits_1006;
+  assign _wire_92_5 = _bits_1007;
+  assign _wire_92_6 = _bits_1008;
+  assign _wire_92_7 = _bits_1009;
+  assign _wire_92_8 = _bits_1010;
+  assign _wire_92_9 = _bits_1011;
+  assign _wire_92_10 = _bits_1012;
+  assign _wire_92_11 = _bits_1013;
+  assign _wire_92_12 = _bits_1014;
+  assign _wire_92_13 = _bits_1015;
+  assign _wire_92_14 = _bits_1016;
+  assign _wire_92_15 = _bits_1017;
+  assign _wire_93_0 = _bits_1018;
+  assign _wire_93_1 = _bits_1019;
+  assign _wire_93_2 = _bits_1020;
+  assign _wire_93_3 = _bits_1021;
+  assign _wire_94_0 = _bits_1023;
+  assign _wire_94_1 = _bits_1024;
+  assign _wire_94_2 = _bits_1025;
+  assign _wire_94_3 = _bits_1026;
+  assign _wire_94_4 = _bits_1027;
+  assign _wire_94_5 = _bits_1028;
+  assign _wire_94_6 = _bits_1029;
+  assign _wire_94_7 = _bits_1030;
+  assign _wire_94_8 = _bits_1031;
+  assign _wire_94_9 = _bits_1032;
+  assign _wire_94_10 = _bits_1033;
+  assign _wire_94_11 = _bits_1034;
+  assign _wire_94_12 = _bits_1035;
+  assign _wire_94_13 = _bits_1036;
+  assign _wire_94_14 = _bits_1037;
+  assign _wire_94_15 = _bits_1038;
+  assign _wire_95_0 = _bits_1039;
+  assign _wire_95_1 = _bits_1040;
+  assign _wire_95_2 = _bits_1041;
+  assign _wire_95_3 = _bits_1042;
+  assign _wire_96_0 = _bits_1044;
+  assign _wire_96_1 = _bits_1045;
+  assign _wire_96_2 = _bits_1046;
+  assign _wire_96_3 = _bits_1047;
+  assign _wire_96_4 = _bits_1048;
+  assign _wire_96_5 = _bits_1049;
+  assign _wire_96_6 = _bits_1050;
+  assign _wire_96_7 = _bits_1051;
+  assign _wire_96_8 = _bits_1052;
+  assign _wire_96_9 = _bits_1053;
+  assign _wire_96_10 = _bits_1054;
+  assign _wire_96_11 = _bits_1055;
+  assign _wire_96_12 = _bits_1056;
+  assign _wire_96_13 = _bits_1057;
+  assign _wire_96_14 = _bits_1058;
+  assign _wire_96_15 = _bits_1059;
+  assign _wire_97_0 = _bits_1060;
+  assign _wire_97_1 = _bits_1061;
+  assign _wire_97_2 = _bits_1062;
+  assign _wire_97_3 = _bits_1063;
+  assign _wire_98_0 = _bits_1064;
+  assign _wire_98_1 = _bits_1065;
+  assign _wire_98_2 = _bits_1066;
+  assign _wire_98_3 = _bits_1067;
+  assign _wire_99_0 = _bits_1078;
+  assign _wire_99_1 = _bits_1079;
+  assign _wire_99_2 = _bits_1080;
+  assign _wire_99_3 = _bits_1081;
+  assign _wire_99_4 = _bits_1082;
+  assign _wire_99_5 = _bits_1083;
+  assign _wire_99_6 = _bits_1084;
+  assign _wire_99_7 = _bits_1085;
+  assign _wire_99_8 = _bits_1086;
+  assign _wire_99_9 = _bits_1087;
+  assign _wire_99_10 = _bits_1088;
+  assign _wire_99_11 = _bits_1089;
+  assign _wire_99_12 = _bits_1090;
+  assign _wire_99_13 = _bits_1091;
+  assign _wire_99_14 = _bits_1092;
+  assign _wire_99_15 = _bits_1093;
+  assign _wire_100_0 = _bits_1094;
+  assign _wire_100_1 = _bits_1095;
+  assign _wire_100_2 = _bits_1096;
+  assign _wire_100_3 = _bits_1097;
+  assign _wire_101_0 = _bits_1099;
+  assign _wire_101_1 = _bits_1100;
+  assign _wire_101_2 = _bits_1101;
+  assign _wire_101_3 = _bits_1102;
+  assign _wire_101_4 = _bits_1103;
+  assign _wire_101_5 = _bits_1104;
+  assign _wire_101_6 = _bits_1105;
+  assign _wire_101_7 = _bits_1106;
+  assign _wire_101_8 = _bits_1107;
+  assign _wire_101_9 = _bits_1108;
+  assign _wire_101_10 = _bits_1109;
+  assign _wire_101_11 = _bits_1110;
+  assign _wire_101_12 = _bits_1111;
+  assign _wire_101_13 = _bits_1112;
+  assign _wire_101_14 = _bits_1113;
+  assign _wire_101_15 = _bits_1114;
+  assign _wire_102_0 = _bits_1115;
+  assign _wire_102_1 = _bits_1116;
+  assign _wire_102_2 = _bits_1117;
+  assign _wire_102_3 = _bits_1118;
+  assign _wire_103_0 = _bits_1120;
+  assign _wire_103_1 = _bits_1121;
+  assign _wire_103_2 = _bits_1122;
+  assign _wire_103_3 = _bits_1123;
+  assign _wire_103_4 = _bits_1124;
+  assign _wire_103_5 = _bits_1125;
+  assign _wire_103_6 = _bits_1126;
+  assign _wire_103_7 = _bits_1127;
+  assign _wire_103_8 = _bits_1128;
+  assign _wire_103_9 = _bits_1129;
+  assign _wire_103_10 = _bits_1130;
+  assign _wire_103_11 = _bits_1131;
+  assign _wire_103_12 = _bits_1132;
+  assign _wire_103_13 = _bits_1133;
+  assign _wire_103_14 = _bits_1134;
+  assign _wire_103_15 = _bits_1135;
+  assign _wire_104_0 = _bits_1136;
+  assign _wire_104_1 = _bits_1137;
+  assign _wire_104_2 = _bits_1138;
+  assign _wire_104_3 = _bits_1139;
+  assign _wire_105_0 = _bits_1140;
+  assign _wire_105_1 = _bits_1141;
+  assign _wire_105_2 = _bits_1142;
+  assign _wire_105_3 = _bits_1143;
+  assign _wire_106_0 = _bits_1154;
+  assign _wire_106_1 = _bits_1155;
+  assign _wire_106_2 = _bits_1156;
+  assign _wire_106_3 = _bits_1157;
+  assign _wire_106_4 = _bits_1158;
+  assign _wire_106_5 = _bits_1159;
+  assign _wire_106_6 = _bits_1160;
+  assign _wire_106_7 = _bits_1161;
+  assign _wire_106_8 = _bits_1162;
+  assign _wire_106_9 = _bits_1163;
+  assign _wire_106_10 = _bits_1164;
+  assign _wire_106_11 = _bits_1165;
+  assign _wire_106_12 = _bits_1166;
+  assign _wire_106_13 = _bits_1167;
+  assign _wire_106_14 = _bits_1168;
+  assign _wire_106_15 = _bits_1169;
+  assign _wire_107_0 = _bits_1170;
+  assign _wire_107_1 = _bits_1171;
+  assign _wire_107_2 = _bits_1172;
+  assign _wire_107_3 = _bits_1173;
+
+  always @(posedge clock) begin
+    if (reset) begin
+      fix_seen <= 1'd0;
+    end else begin
+      fix_seen <= io_fix_valid;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_0 <= 1'd0;
+    end else begin
+      _reg_0 <= fix_second;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_1 <= 1'd0;
+    end else begin
+      _reg_1 <= fix_first;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      write_valid <= 1'd0;
+    end else begin
+      write_valid <= io_write_valid;
+    end
+  end
+
+  always @(posedge clock) begin
+    write_slot <= io_write_bits_slot;
+  end
+
+  always @(posedge clock) begin
+    write_word <= io_write_bits_word;
+  end
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2060,483 +4379,1519 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s1_slot <= (advance ? _mux_0 : (s1_moved ? s1_leaf : s1_slot));
-  end
-
-  always @(posedge clock) begin
-    s1_depth <= (advance ? _mux_1 : (s1_moved ? _add_0 : s1_depth));
-  end
-
-  always @(posedge clock) begin
-    s1_children <= (advance ? _mux_3 : (s1_moved ? 3'd0 : s1_children));
-  end
-
-  always @(posedge clock) begin
-    s1_done <= (advance ? _or_1 : s1_done);
-  end
-
-  always @(posedge clock) begin
     if (reset) begin
-      s1_valid <= 1'd0;
+      a1_valid <= 1'd0;
     end else begin
-      s1_valid <= (_or_2 ? _and_3 : s1_valid);
+      a1_valid <= (_or_1 ? _and_2 : a1_valid);
     end
   end
 
   always @(posedge clock) begin
-    s1_key <= (advance ? s0_key : s1_key);
+    a1_key <= (advance ? s0_key : a1_key);
   end
 
   always @(posedge clock) begin
-    s1_weight <= (advance ? s0_weight : s1_weight);
+    a1_weight <= (advance ? s0_weight : a1_weight);
   end
 
   always @(posedge clock) begin
-    s2_slot <= (advance ? _mux_4 : (s2_moved ? s2_leaf : s2_slot));
+    a1_slot <= (advance ? _mux_0 : (a1_moved ? a1_leaf : a1_slot));
   end
 
   always @(posedge clock) begin
-    s2_depth <= (advance ? _mux_5 : (s2_moved ? _add_5 : s2_depth));
+    a1_depth <= (advance ? _mux_1 : (a1_moved ? _add_0 : a1_depth));
   end
 
   always @(posedge clock) begin
-    s2_children <= (advance ? _mux_7 : (s2_moved ? 3'd0 : s2_children));
+    a1_children <= (advance ? _mux_3 : (a1_moved ? 3'd0 : a1_children));
   end
 
   always @(posedge clock) begin
-    s2_done <= (advance ? _or_3 : s2_done);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      s2_valid <= 1'd0;
-    end else begin
-      s2_valid <= (_or_4 ? _and_5 : s2_valid);
-    end
-  end
-
-  always @(posedge clock) begin
-    s2_key <= (advance ? s1_key : s2_key);
-  end
-
-  always @(posedge clock) begin
-    s2_weight <= (advance ? s1_weight : s2_weight);
-  end
-
-  always @(posedge clock) begin
-    s3_slot <= (advance ? _mux_8 : (s3_moved ? s3_leaf : s3_slot));
-  end
-
-  always @(posedge clock) begin
-    s3_depth <= (advance ? _mux_9 : (s3_moved ? _add_10 : s3_depth));
-  end
-
-  always @(posedge clock) begin
-    s3_children <= (advance ? _mux_11 : (s3_moved ? 3'd0 : s3_children));
-  end
-
-  always @(posedge clock) begin
-    s3_done <= (advance ? _or_5 : s3_done);
+    a1_done <= (advance ? _or_2 : a1_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s3_valid <= 1'd0;
+      p1_valid <= 1'd0;
     end else begin
-      s3_valid <= (_or_6 ? _and_7 : s3_valid);
+      p1_valid <= (_or_3 ? _and_4 : p1_valid);
     end
   end
 
   always @(posedge clock) begin
-    s3_key <= (advance ? s2_key : s3_key);
+    p1_key <= (advance ? a1_key : p1_key);
   end
 
   always @(posedge clock) begin
-    s3_weight <= (advance ? s2_weight : s3_weight);
+    p1_weight <= (advance ? a1_weight : p1_weight);
   end
 
   always @(posedge clock) begin
-    s4_slot <= (advance ? _mux_12 : (s4_moved ? s4_leaf : s4_slot));
+    p1_slot <= (advance ? a1_slot : (p1_moved ? p1_leaf : p1_slot));
   end
 
   always @(posedge clock) begin
-    s4_depth <= (advance ? _mux_13 : (s4_moved ? _add_15 : s4_depth));
+    p1_depth <= (advance ? a1_depth : (p1_moved ? _add_5 : p1_depth));
   end
 
   always @(posedge clock) begin
-    s4_children <= (advance ? _mux_15 : (s4_moved ? 3'd0 : s4_children));
+    p1_children <= (advance ? a1_children : (p1_moved ? 3'd0 : p1_children));
   end
 
   always @(posedge clock) begin
-    s4_done <= (advance ? _or_7 : s4_done);
+    p1_done <= (advance ? a1_done : p1_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s4_valid <= 1'd0;
+      q1_valid <= 1'd0;
     end else begin
-      s4_valid <= (_or_8 ? _and_9 : s4_valid);
+      q1_valid <= (_or_4 ? _and_6 : q1_valid);
     end
   end
 
   always @(posedge clock) begin
-    s4_key <= (advance ? s3_key : s4_key);
+    q1_key <= (advance ? p1_key : q1_key);
   end
 
   always @(posedge clock) begin
-    s4_weight <= (advance ? s3_weight : s4_weight);
+    q1_weight <= (advance ? p1_weight : q1_weight);
   end
 
   always @(posedge clock) begin
-    s5_slot <= (advance ? _mux_16 : (s5_moved ? s5_leaf : s5_slot));
+    q1_slot <= (advance ? p1_slot : (q1_moved ? q1_leaf : q1_slot));
   end
 
   always @(posedge clock) begin
-    s5_depth <= (advance ? _mux_17 : (s5_moved ? _add_20 : s5_depth));
+    q1_depth <= (advance ? p1_depth : (q1_moved ? _add_6 : q1_depth));
   end
 
   always @(posedge clock) begin
-    s5_children <= (advance ? _mux_19 : (s5_moved ? 3'd0 : s5_children));
+    q1_children <= (advance ? p1_children : (q1_moved ? 3'd0 : q1_children));
   end
 
   always @(posedge clock) begin
-    s5_done <= (advance ? _or_9 : s5_done);
+    q1_done <= (advance ? p1_done : q1_done);
+  end
+
+  always @(posedge clock) begin
+    q1_word <= (_or_5 ? levels1_2_words_rdata_0 : q1_word);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s5_valid <= 1'd0;
+      a2_valid <= 1'd0;
     end else begin
-      s5_valid <= (_or_10 ? _and_11 : s5_valid);
+      a2_valid <= (_or_6 ? _and_8 : a2_valid);
     end
   end
 
   always @(posedge clock) begin
-    s5_key <= (advance ? s4_key : s5_key);
+    a2_key <= (advance ? q1_key : a2_key);
   end
 
   always @(posedge clock) begin
-    s5_weight <= (advance ? s4_weight : s5_weight);
+    a2_weight <= (advance ? q1_weight : a2_weight);
   end
 
   always @(posedge clock) begin
-    s6_slot <= (advance ? _mux_20 : (s6_moved ? s6_leaf : s6_slot));
+    a2_slot <= (advance ? _mux_4 : (a2_moved ? a2_leaf : a2_slot));
   end
 
   always @(posedge clock) begin
-    s6_depth <= (advance ? _mux_21 : (s6_moved ? _add_25 : s6_depth));
+    a2_depth <= (advance ? _mux_5 : (a2_moved ? _add_7 : a2_depth));
   end
 
   always @(posedge clock) begin
-    s6_children <= (advance ? _mux_23 : (s6_moved ? 3'd0 : s6_children));
+    a2_children <= (advance ? _mux_7 : (a2_moved ? 3'd0 : a2_children));
   end
 
   always @(posedge clock) begin
-    s6_done <= (advance ? _or_11 : s6_done);
+    a2_done <= (advance ? _or_7 : a2_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s6_valid <= 1'd0;
+      p2_valid <= 1'd0;
     end else begin
-      s6_valid <= (_or_12 ? _and_13 : s6_valid);
+      p2_valid <= (_or_8 ? _and_10 : p2_valid);
     end
   end
 
   always @(posedge clock) begin
-    s6_key <= (advance ? s5_key : s6_key);
+    p2_key <= (advance ? a2_key : p2_key);
   end
 
   always @(posedge clock) begin
-    s6_weight <= (advance ? s5_weight : s6_weight);
+    p2_weight <= (advance ? a2_weight : p2_weight);
   end
 
   always @(posedge clock) begin
-    s7_slot <= (advance ? _mux_24 : (s7_moved ? s7_leaf : s7_slot));
+    p2_slot <= (advance ? a2_slot : (p2_moved ? p2_leaf : p2_slot));
   end
 
   always @(posedge clock) begin
-    s7_depth <= (advance ? _mux_25 : (s7_moved ? _add_30 : s7_depth));
+    p2_depth <= (advance ? a2_depth : (p2_moved ? _add_12 : p2_depth));
   end
 
   always @(posedge clock) begin
-    s7_children <= (advance ? _mux_27 : (s7_moved ? 3'd0 : s7_children));
+    p2_children <= (advance ? a2_children : (p2_moved ? 3'd0 : p2_children));
   end
 
   always @(posedge clock) begin
-    s7_done <= (advance ? _or_13 : s7_done);
+    p2_done <= (advance ? a2_done : p2_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s7_valid <= 1'd0;
+      q2_valid <= 1'd0;
     end else begin
-      s7_valid <= (_or_14 ? _and_15 : s7_valid);
+      q2_valid <= (_or_9 ? _and_12 : q2_valid);
     end
   end
 
   always @(posedge clock) begin
-    s7_key <= (advance ? s6_key : s7_key);
+    q2_key <= (advance ? p2_key : q2_key);
   end
 
   always @(posedge clock) begin
-    s7_weight <= (advance ? s6_weight : s7_weight);
+    q2_weight <= (advance ? p2_weight : q2_weight);
   end
 
   always @(posedge clock) begin
-    s8_slot <= (advance ? _mux_28 : (s8_moved ? s8_leaf : s8_slot));
+    q2_slot <= (advance ? p2_slot : (q2_moved ? q2_leaf : q2_slot));
   end
 
   always @(posedge clock) begin
-    s8_depth <= (advance ? _mux_29 : (s8_moved ? _add_35 : s8_depth));
+    q2_depth <= (advance ? p2_depth : (q2_moved ? _add_13 : q2_depth));
   end
 
   always @(posedge clock) begin
-    s8_children <= (advance ? _mux_31 : (s8_moved ? 3'd0 : s8_children));
+    q2_children <= (advance ? p2_children : (q2_moved ? 3'd0 : q2_children));
   end
 
   always @(posedge clock) begin
-    s8_done <= (advance ? _or_15 : s8_done);
+    q2_done <= (advance ? p2_done : q2_done);
+  end
+
+  always @(posedge clock) begin
+    q2_word <= (_or_10 ? levels1_2_words_rdata_1 : q2_word);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s8_valid <= 1'd0;
+      a3_valid <= 1'd0;
     end else begin
-      s8_valid <= (_or_16 ? _and_17 : s8_valid);
+      a3_valid <= (_or_11 ? _and_14 : a3_valid);
     end
   end
 
   always @(posedge clock) begin
-    s8_key <= (advance ? s7_key : s8_key);
+    a3_key <= (advance ? q2_key : a3_key);
   end
 
   always @(posedge clock) begin
-    s8_weight <= (advance ? s7_weight : s8_weight);
+    a3_weight <= (advance ? q2_weight : a3_weight);
   end
 
   always @(posedge clock) begin
-    s9_slot <= (advance ? _mux_32 : (s9_moved ? s9_leaf : s9_slot));
+    a3_slot <= (advance ? _mux_8 : (a3_moved ? a3_leaf : a3_slot));
   end
 
   always @(posedge clock) begin
-    s9_depth <= (advance ? _mux_33 : (s9_moved ? _add_40 : s9_depth));
+    a3_depth <= (advance ? _mux_9 : (a3_moved ? _add_14 : a3_depth));
   end
 
   always @(posedge clock) begin
-    s9_children <= (advance ? _mux_35 : (s9_moved ? 3'd0 : s9_children));
+    a3_children <= (advance ? _mux_11 : (a3_moved ? 3'd0 : a3_children));
   end
 
   always @(posedge clock) begin
-    s9_done <= (advance ? _or_17 : s9_done);
+    a3_done <= (advance ? _or_12 : a3_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s9_valid <= 1'd0;
+      p3_valid <= 1'd0;
     end else begin
-      s9_valid <= (_or_18 ? _and_19 : s9_valid);
+      p3_valid <= (_or_13 ? _and_16 : p3_valid);
     end
   end
 
   always @(posedge clock) begin
-    s9_key <= (advance ? s8_key : s9_key);
+    p3_key <= (advance ? a3_key : p3_key);
   end
 
   always @(posedge clock) begin
-    s9_weight <= (advance ? s8_weight : s9_weight);
+    p3_weight <= (advance ? a3_weight : p3_weight);
   end
 
   always @(posedge clock) begin
-    s10_slot <= (advance ? _mux_36 : (s10_moved ? s10_leaf : s10_slot));
+    p3_slot <= (advance ? a3_slot : (p3_moved ? p3_leaf : p3_slot));
   end
 
   always @(posedge clock) begin
-    s10_depth <= (advance ? _mux_37 : (s10_moved ? _add_45 : s10_depth));
+    p3_depth <= (advance ? a3_depth : (p3_moved ? _add_19 : p3_depth));
   end
 
   always @(posedge clock) begin
-    s10_children <= (advance ? _mux_39 : (s10_moved ? 3'd0 : s10_children));
+    p3_children <= (advance ? a3_children : (p3_moved ? 3'd0 : p3_children));
   end
 
   always @(posedge clock) begin
-    s10_done <= (advance ? _or_19 : s10_done);
+    p3_done <= (advance ? a3_done : p3_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s10_valid <= 1'd0;
+      q3_valid <= 1'd0;
     end else begin
-      s10_valid <= (_or_20 ? _and_21 : s10_valid);
+      q3_valid <= (_or_14 ? _and_18 : q3_valid);
     end
   end
 
   always @(posedge clock) begin
-    s10_key <= (advance ? s9_key : s10_key);
+    q3_key <= (advance ? p3_key : q3_key);
   end
 
   always @(posedge clock) begin
-    s10_weight <= (advance ? s9_weight : s10_weight);
+    q3_weight <= (advance ? p3_weight : q3_weight);
   end
 
   always @(posedge clock) begin
-    s11_slot <= (advance ? _mux_40 : (s11_moved ? s11_leaf : s11_slot));
+    q3_slot <= (advance ? p3_slot : (q3_moved ? q3_leaf : q3_slot));
   end
 
   always @(posedge clock) begin
-    s11_depth <= (advance ? _mux_41 : (s11_moved ? _add_50 : s11_depth));
+    q3_depth <= (advance ? p3_depth : (q3_moved ? _add_20 : q3_depth));
   end
 
   always @(posedge clock) begin
-    s11_children <= (advance ? _mux_43 : (s11_moved ? 3'd0 : s11_children));
+    q3_children <= (advance ? p3_children : (q3_moved ? 3'd0 : q3_children));
   end
 
   always @(posedge clock) begin
-    s11_done <= (advance ? _or_21 : s11_done);
+    q3_done <= (advance ? p3_done : q3_done);
+  end
+
+  always @(posedge clock) begin
+    q3_word <= (_or_15 ? levels3_4_words_rdata_0 : q3_word);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s11_valid <= 1'd0;
+      a4_valid <= 1'd0;
     end else begin
-      s11_valid <= (_or_22 ? _and_23 : s11_valid);
+      a4_valid <= (_or_16 ? _and_20 : a4_valid);
     end
   end
 
   always @(posedge clock) begin
-    s11_key <= (advance ? s10_key : s11_key);
+    a4_key <= (advance ? q3_key : a4_key);
   end
 
   always @(posedge clock) begin
-    s11_weight <= (advance ? s10_weight : s11_weight);
+    a4_weight <= (advance ? q3_weight : a4_weight);
   end
 
   always @(posedge clock) begin
-    s12_slot <= (advance ? _mux_44 : (s12_moved ? s12_leaf : s12_slot));
+    a4_slot <= (advance ? _mux_12 : (a4_moved ? a4_leaf : a4_slot));
   end
 
   always @(posedge clock) begin
-    s12_depth <= (advance ? _mux_45 : (s12_moved ? _add_55 : s12_depth));
+    a4_depth <= (advance ? _mux_13 : (a4_moved ? _add_21 : a4_depth));
   end
 
   always @(posedge clock) begin
-    s12_children <= (advance ? _mux_47 : (s12_moved ? 3'd0 : s12_children));
+    a4_children <= (advance ? _mux_15 : (a4_moved ? 3'd0 : a4_children));
   end
 
   always @(posedge clock) begin
-    s12_done <= (advance ? _or_23 : s12_done);
+    a4_done <= (advance ? _or_17 : a4_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s12_valid <= 1'd0;
+      p4_valid <= 1'd0;
     end else begin
-      s12_valid <= (_or_24 ? _and_25 : s12_valid);
+      p4_valid <= (_or_18 ? _and_22 : p4_valid);
     end
   end
 
   always @(posedge clock) begin
-    s12_key <= (advance ? s11_key : s12_key);
+    p4_key <= (advance ? a4_key : p4_key);
   end
 
   always @(posedge clock) begin
-    s12_weight <= (advance ? s11_weight : s12_weight);
+    p4_weight <= (advance ? a4_weight : p4_weight);
   end
 
   always @(posedge clock) begin
-    s13_slot <= (advance ? _mux_48 : (s13_moved ? s13_leaf : s13_slot));
+    p4_slot <= (advance ? a4_slot : (p4_moved ? p4_leaf : p4_slot));
   end
 
   always @(posedge clock) begin
-    s13_depth <= (advance ? _mux_49 : (s13_moved ? _add_60 : s13_depth));
+    p4_depth <= (advance ? a4_depth : (p4_moved ? _add_26 : p4_depth));
   end
 
   always @(posedge clock) begin
-    s13_children <= (advance ? _mux_51 : (s13_moved ? 3'd0 : s13_children));
+    p4_children <= (advance ? a4_children : (p4_moved ? 3'd0 : p4_children));
   end
 
   always @(posedge clock) begin
-    s13_done <= (advance ? _or_25 : s13_done);
+    p4_done <= (advance ? a4_done : p4_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s13_valid <= 1'd0;
+      q4_valid <= 1'd0;
     end else begin
-      s13_valid <= (_or_26 ? _and_27 : s13_valid);
+      q4_valid <= (_or_19 ? _and_24 : q4_valid);
     end
   end
 
   always @(posedge clock) begin
-    s13_key <= (advance ? s12_key : s13_key);
+    q4_key <= (advance ? p4_key : q4_key);
   end
 
   always @(posedge clock) begin
-    s13_weight <= (advance ? s12_weight : s13_weight);
+    q4_weight <= (advance ? p4_weight : q4_weight);
   end
 
   always @(posedge clock) begin
-    s14_slot <= (advance ? _mux_52 : (s14_moved ? s14_leaf : s14_slot));
+    q4_slot <= (advance ? p4_slot : (q4_moved ? q4_leaf : q4_slot));
   end
 
   always @(posedge clock) begin
-    s14_depth <= (advance ? _mux_53 : (s14_moved ? _add_65 : s14_depth));
+    q4_depth <= (advance ? p4_depth : (q4_moved ? _add_27 : q4_depth));
   end
 
   always @(posedge clock) begin
-    s14_children <= (advance ? _mux_55 : (s14_moved ? 3'd0 : s14_children));
+    q4_children <= (advance ? p4_children : (q4_moved ? 3'd0 : q4_children));
   end
 
   always @(posedge clock) begin
-    s14_done <= (advance ? _or_27 : s14_done);
+    q4_done <= (advance ? p4_done : q4_done);
+  end
+
+  always @(posedge clock) begin
+    q4_word <= (_or_20 ? levels3_4_words_rdata_1 : q4_word);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s14_valid <= 1'd0;
+      a5_valid <= 1'd0;
     end else begin
-      s14_valid <= (_or_28 ? _and_29 : s14_valid);
+      a5_valid <= (_or_21 ? _and_26 : a5_valid);
     end
   end
 
   always @(posedge clock) begin
-    s14_key <= (advance ? s13_key : s14_key);
+    a5_key <= (advance ? q4_key : a5_key);
   end
 
   always @(posedge clock) begin
-    s14_weight <= (advance ? s13_weight : s14_weight);
+    a5_weight <= (advance ? q4_weight : a5_weight);
   end
 
   always @(posedge clock) begin
-    s15_slot <= (advance ? _mux_56 : (s15_moved ? s15_leaf : s15_slot));
+    a5_slot <= (advance ? _mux_16 : (a5_moved ? a5_leaf : a5_slot));
   end
 
   always @(posedge clock) begin
-    s15_depth <= (advance ? _mux_57 : (s15_moved ? _add_70 : s15_depth));
+    a5_depth <= (advance ? _mux_17 : (a5_moved ? _add_28 : a5_depth));
   end
 
   always @(posedge clock) begin
-    s15_children <= (advance ? _mux_59 : (s15_moved ? 3'd0 : s15_children));
+    a5_children <= (advance ? _mux_19 : (a5_moved ? 3'd0 : a5_children));
   end
 
   always @(posedge clock) begin
-    s15_done <= (advance ? _or_29 : s15_done);
+    a5_done <= (advance ? _or_22 : a5_done);
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      s15_valid <= 1'd0;
+      p5_valid <= 1'd0;
     end else begin
-      s15_valid <= (_or_30 ? _and_31 : s15_valid);
+      p5_valid <= (_or_23 ? _and_28 : p5_valid);
     end
   end
 
   always @(posedge clock) begin
-    s15_key <= (advance ? s14_key : s15_key);
+    p5_key <= (advance ? a5_key : p5_key);
   end
 
   always @(posedge clock) begin
-    s15_weight <= (advance ? s14_weight : s15_weight);
+    p5_weight <= (advance ? a5_weight : p5_weight);
+  end
+
+  always @(posedge clock) begin
+    p5_slot <= (advance ? a5_slot : (p5_moved ? p5_leaf : p5_slot));
+  end
+
+  always @(posedge clock) begin
+    p5_depth <= (advance ? a5_depth : (p5_moved ? _add_33 : p5_depth));
+  end
+
+  always @(posedge clock) begin
+    p5_children <= (advance ? a5_children : (p5_moved ? 3'd0 : p5_children));
+  end
+
+  always @(posedge clock) begin
+    p5_done <= (advance ? a5_done : p5_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q5_valid <= 1'd0;
+    end else begin
+      q5_valid <= (_or_24 ? _and_30 : q5_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q5_key <= (advance ? p5_key : q5_key);
+  end
+
+  always @(posedge clock) begin
+    q5_weight <= (advance ? p5_weight : q5_weight);
+  end
+
+  always @(posedge clock) begin
+    q5_slot <= (advance ? p5_slot : (q5_moved ? q5_leaf : q5_slot));
+  end
+
+  always @(posedge clock) begin
+    q5_depth <= (advance ? p5_depth : (q5_moved ? _add_34 : q5_depth));
+  end
+
+  always @(posedge clock) begin
+    q5_children <= (advance ? p5_children : (q5_moved ? 3'd0 : q5_children));
+  end
+
+  always @(posedge clock) begin
+    q5_done <= (advance ? p5_done : q5_done);
+  end
+
+  always @(posedge clock) begin
+    q5_word <= (_or_25 ? levels5_6_words_rdata_0 : q5_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a6_valid <= 1'd0;
+    end else begin
+      a6_valid <= (_or_26 ? _and_32 : a6_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a6_key <= (advance ? q5_key : a6_key);
+  end
+
+  always @(posedge clock) begin
+    a6_weight <= (advance ? q5_weight : a6_weight);
+  end
+
+  always @(posedge clock) begin
+    a6_slot <= (advance ? _mux_20 : (a6_moved ? a6_leaf : a6_slot));
+  end
+
+  always @(posedge clock) begin
+    a6_depth <= (advance ? _mux_21 : (a6_moved ? _add_35 : a6_depth));
+  end
+
+  always @(posedge clock) begin
+    a6_children <= (advance ? _mux_23 : (a6_moved ? 3'd0 : a6_children));
+  end
+
+  always @(posedge clock) begin
+    a6_done <= (advance ? _or_27 : a6_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p6_valid <= 1'd0;
+    end else begin
+      p6_valid <= (_or_28 ? _and_34 : p6_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p6_key <= (advance ? a6_key : p6_key);
+  end
+
+  always @(posedge clock) begin
+    p6_weight <= (advance ? a6_weight : p6_weight);
+  end
+
+  always @(posedge clock) begin
+    p6_slot <= (advance ? a6_slot : (p6_moved ? p6_leaf : p6_slot));
+  end
+
+  always @(posedge clock) begin
+    p6_depth <= (advance ? a6_depth : (p6_moved ? _add_40 : p6_depth));
+  end
+
+  always @(posedge clock) begin
+    p6_children <= (advance ? a6_children : (p6_moved ? 3'd0 : p6_children));
+  end
+
+  always @(posedge clock) begin
+    p6_done <= (advance ? a6_done : p6_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q6_valid <= 1'd0;
+    end else begin
+      q6_valid <= (_or_29 ? _and_36 : q6_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q6_key <= (advance ? p6_key : q6_key);
+  end
+
+  always @(posedge clock) begin
+    q6_weight <= (advance ? p6_weight : q6_weight);
+  end
+
+  always @(posedge clock) begin
+    q6_slot <= (advance ? p6_slot : (q6_moved ? q6_leaf : q6_slot));
+  end
+
+  always @(posedge clock) begin
+    q6_depth <= (advance ? p6_depth : (q6_moved ? _add_41 : q6_depth));
+  end
+
+  always @(posedge clock) begin
+    q6_children <= (advance ? p6_children : (q6_moved ? 3'd0 : q6_children));
+  end
+
+  always @(posedge clock) begin
+    q6_done <= (advance ? p6_done : q6_done);
+  end
+
+  always @(posedge clock) begin
+    q6_word <= (_or_30 ? levels5_6_words_rdata_1 : q6_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a7_valid <= 1'd0;
+    end else begin
+      a7_valid <= (_or_31 ? _and_38 : a7_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a7_key <= (advance ? q6_key : a7_key);
+  end
+
+  always @(posedge clock) begin
+    a7_weight <= (advance ? q6_weight : a7_weight);
+  end
+
+  always @(posedge clock) begin
+    a7_slot <= (advance ? _mux_24 : (a7_moved ? a7_leaf : a7_slot));
+  end
+
+  always @(posedge clock) begin
+    a7_depth <= (advance ? _mux_25 : (a7_moved ? _add_42 : a7_depth));
+  end
+
+  always @(posedge clock) begin
+    a7_children <= (advance ? _mux_27 : (a7_moved ? 3'd0 : a7_children));
+  end
+
+  always @(posedge clock) begin
+    a7_done <= (advance ? _or_32 : a7_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p7_valid <= 1'd0;
+    end else begin
+      p7_valid <= (_or_33 ? _and_40 : p7_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p7_key <= (advance ? a7_key : p7_key);
+  end
+
+  always @(posedge clock) begin
+    p7_weight <= (advance ? a7_weight : p7_weight);
+  end
+
+  always @(posedge clock) begin
+    p7_slot <= (advance ? a7_slot : (p7_moved ? p7_leaf : p7_slot));
+  end
+
+  always @(posedge clock) begin
+    p7_depth <= (advance ? a7_depth : (p7_moved ? _add_47 : p7_depth));
+  end
+
+  always @(posedge clock) begin
+    p7_children <= (advance ? a7_children : (p7_moved ? 3'd0 : p7_children));
+  end
+
+  always @(posedge clock) begin
+    p7_done <= (advance ? a7_done : p7_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q7_valid <= 1'd0;
+    end else begin
+      q7_valid <= (_or_34 ? _and_42 : q7_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q7_key <= (advance ? p7_key : q7_key);
+  end
+
+  always @(posedge clock) begin
+    q7_weight <= (advance ? p7_weight : q7_weight);
+  end
+
+  always @(posedge clock) begin
+    q7_slot <= (advance ? p7_slot : (q7_moved ? q7_leaf : q7_slot));
+  end
+
+  always @(posedge clock) begin
+    q7_depth <= (advance ? p7_depth : (q7_moved ? _add_48 : q7_depth));
+  end
+
+  always @(posedge clock) begin
+    q7_children <= (advance ? p7_children : (q7_moved ? 3'd0 : q7_children));
+  end
+
+  always @(posedge clock) begin
+    q7_done <= (advance ? p7_done : q7_done);
+  end
+
+  always @(posedge clock) begin
+    q7_word <= (_or_35 ? levels7_8_words_rdata_0 : q7_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a8_valid <= 1'd0;
+    end else begin
+      a8_valid <= (_or_36 ? _and_44 : a8_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a8_key <= (advance ? q7_key : a8_key);
+  end
+
+  always @(posedge clock) begin
+    a8_weight <= (advance ? q7_weight : a8_weight);
+  end
+
+  always @(posedge clock) begin
+    a8_slot <= (advance ? _mux_28 : (a8_moved ? a8_leaf : a8_slot));
+  end
+
+  always @(posedge clock) begin
+    a8_depth <= (advance ? _mux_29 : (a8_moved ? _add_49 : a8_depth));
+  end
+
+  always @(posedge clock) begin
+    a8_children <= (advance ? _mux_31 : (a8_moved ? 3'd0 : a8_children));
+  end
+
+  always @(posedge clock) begin
+    a8_done <= (advance ? _or_37 : a8_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p8_valid <= 1'd0;
+    end else begin
+      p8_valid <= (_or_38 ? _and_46 : p8_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p8_key <= (advance ? a8_key : p8_key);
+  end
+
+  always @(posedge clock) begin
+    p8_weight <= (advance ? a8_weight : p8_weight);
+  end
+
+  always @(posedge clock) begin
+    p8_slot <= (advance ? a8_slot : (p8_moved ? p8_leaf : p8_slot));
+  end
+
+  always @(posedge clock) begin
+    p8_depth <= (advance ? a8_depth : (p8_moved ? _add_54 : p8_depth));
+  end
+
+  always @(posedge clock) begin
+    p8_children <= (advance ? a8_children : (p8_moved ? 3'd0 : p8_children));
+  end
+
+  always @(posedge clock) begin
+    p8_done <= (advance ? a8_done : p8_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q8_valid <= 1'd0;
+    end else begin
+      q8_valid <= (_or_39 ? _and_48 : q8_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q8_key <= (advance ? p8_key : q8_key);
+  end
+
+  always @(posedge clock) begin
+    q8_weight <= (advance ? p8_weight : q8_weight);
+  end
+
+  always @(posedge clock) begin
+    q8_slot <= (advance ? p8_slot : (q8_moved ? q8_leaf : q8_slot));
+  end
+
+  always @(posedge clock) begin
+    q8_depth <= (advance ? p8_depth : (q8_moved ? _add_55 : q8_depth));
+  end
+
+  always @(posedge clock) begin
+    q8_children <= (advance ? p8_children : (q8_moved ? 3'd0 : q8_children));
+  end
+
+  always @(posedge clock) begin
+    q8_done <= (advance ? p8_done : q8_done);
+  end
+
+  always @(posedge clock) begin
+    q8_word <= (_or_40 ? levels7_8_words_rdata_1 : q8_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a9_valid <= 1'd0;
+    end else begin
+      a9_valid <= (_or_41 ? _and_50 : a9_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a9_key <= (advance ? q8_key : a9_key);
+  end
+
+  always @(posedge clock) begin
+    a9_weight <= (advance ? q8_weight : a9_weight);
+  end
+
+  always @(posedge clock) begin
+    a9_slot <= (advance ? _mux_32 : (a9_moved ? a9_leaf : a9_slot));
+  end
+
+  always @(posedge clock) begin
+    a9_depth <= (advance ? _mux_33 : (a9_moved ? _add_56 : a9_depth));
+  end
+
+  always @(posedge clock) begin
+    a9_children <= (advance ? _mux_35 : (a9_moved ? 3'd0 : a9_children));
+  end
+
+  always @(posedge clock) begin
+    a9_done <= (advance ? _or_42 : a9_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p9_valid <= 1'd0;
+    end else begin
+      p9_valid <= (_or_43 ? _and_52 : p9_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p9_key <= (advance ? a9_key : p9_key);
+  end
+
+  always @(posedge clock) begin
+    p9_weight <= (advance ? a9_weight : p9_weight);
+  end
+
+  always @(posedge clock) begin
+    p9_slot <= (advance ? a9_slot : (p9_moved ? p9_leaf : p9_slot));
+  end
+
+  always @(posedge clock) begin
+    p9_depth <= (advance ? a9_depth : (p9_moved ? _add_61 : p9_depth));
+  end
+
+  always @(posedge clock) begin
+    p9_children <= (advance ? a9_children : (p9_moved ? 3'd0 : p9_children));
+  end
+
+  always @(posedge clock) begin
+    p9_done <= (advance ? a9_done : p9_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q9_valid <= 1'd0;
+    end else begin
+      q9_valid <= (_or_44 ? _and_54 : q9_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q9_key <= (advance ? p9_key : q9_key);
+  end
+
+  always @(posedge clock) begin
+    q9_weight <= (advance ? p9_weight : q9_weight);
+  end
+
+  always @(posedge clock) begin
+    q9_slot <= (advance ? p9_slot : (q9_moved ? q9_leaf : q9_slot));
+  end
+
+  always @(posedge clock) begin
+    q9_depth <= (advance ? p9_depth : (q9_moved ? _add_62 : q9_depth));
+  end
+
+  always @(posedge clock) begin
+    q9_children <= (advance ? p9_children : (q9_moved ? 3'd0 : q9_children));
+  end
+
+  always @(posedge clock) begin
+    q9_done <= (advance ? p9_done : q9_done);
+  end
+
+  always @(posedge clock) begin
+    q9_word <= (_or_45 ? levels9_10_words_rdata_0 : q9_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a10_valid <= 1'd0;
+    end else begin
+      a10_valid <= (_or_46 ? _and_56 : a10_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a10_key <= (advance ? q9_key : a10_key);
+  end
+
+  always @(posedge clock) begin
+    a10_weight <= (advance ? q9_weight : a10_weight);
+  end
+
+  always @(posedge clock) begin
+    a10_slot <= (advance ? _mux_36 : (a10_moved ? a10_leaf : a10_slot));
+  end
+
+  always @(posedge clock) begin
+    a10_depth <= (advance ? _mux_37 : (a10_moved ? _add_63 : a10_depth));
+  end
+
+  always @(posedge clock) begin
+    a10_children <= (advance ? _mux_39 : (a10_moved ? 3'd0 : a10_children));
+  end
+
+  always @(posedge clock) begin
+    a10_done <= (advance ? _or_47 : a10_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p10_valid <= 1'd0;
+    end else begin
+      p10_valid <= (_or_48 ? _and_58 : p10_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p10_key <= (advance ? a10_key : p10_key);
+  end
+
+  always @(posedge clock) begin
+    p10_weight <= (advance ? a10_weight : p10_weight);
+  end
+
+  always @(posedge clock) begin
+    p10_slot <= (advance ? a10_slot : (p10_moved ? p10_leaf : p10_slot));
+  end
+
+  always @(posedge clock) begin
+    p10_depth <= (advance ? a10_depth : (p10_moved ? _add_68 : p10_depth));
+  end
+
+  always @(posedge clock) begin
+    p10_children <= (advance ? a10_children : (p10_moved ? 3'd0 : p10_children));
+  end
+
+  always @(posedge clock) begin
+    p10_done <= (advance ? a10_done : p10_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q10_valid <= 1'd0;
+    end else begin
+      q10_valid <= (_or_49 ? _and_60 : q10_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q10_key <= (advance ? p10_key : q10_key);
+  end
+
+  always @(posedge clock) begin
+    q10_weight <= (advance ? p10_weight : q10_weight);
+  end
+
+  always @(posedge clock) begin
+    q10_slot <= (advance ? p10_slot : (q10_moved ? q10_leaf : q10_slot));
+  end
+
+  always @(posedge clock) begin
+    q10_depth <= (advance ? p10_depth : (q10_moved ? _add_69 : q10_depth));
+  end
+
+  always @(posedge clock) begin
+    q10_children <= (advance ? p10_children : (q10_moved ? 3'd0 : q10_children));
+  end
+
+  always @(posedge clock) begin
+    q10_done <= (advance ? p10_done : q10_done);
+  end
+
+  always @(posedge clock) begin
+    q10_word <= (_or_50 ? levels9_10_words_rdata_1 : q10_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a11_valid <= 1'd0;
+    end else begin
+      a11_valid <= (_or_51 ? _and_62 : a11_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a11_key <= (advance ? q10_key : a11_key);
+  end
+
+  always @(posedge clock) begin
+    a11_weight <= (advance ? q10_weight : a11_weight);
+  end
+
+  always @(posedge clock) begin
+    a11_slot <= (advance ? _mux_40 : (a11_moved ? a11_leaf : a11_slot));
+  end
+
+  always @(posedge clock) begin
+    a11_depth <= (advance ? _mux_41 : (a11_moved ? _add_70 : a11_depth));
+  end
+
+  always @(posedge clock) begin
+    a11_children <= (advance ? _mux_43 : (a11_moved ? 3'd0 : a11_children));
+  end
+
+  always @(posedge clock) begin
+    a11_done <= (advance ? _or_52 : a11_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p11_valid <= 1'd0;
+    end else begin
+      p11_valid <= (_or_53 ? _and_64 : p11_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p11_key <= (advance ? a11_key : p11_key);
+  end
+
+  always @(posedge clock) begin
+    p11_weight <= (advance ? a11_weight : p11_weight);
+  end
+
+  always @(posedge clock) begin
+    p11_slot <= (advance ? a11_slot : (p11_moved ? p11_leaf : p11_slot));
+  end
+
+  always @(posedge clock) begin
+    p11_depth <= (advance ? a11_depth : (p11_moved ? _add_75 : p11_depth));
+  end
+
+  always @(posedge clock) begin
+    p11_children <= (advance ? a11_children : (p11_moved ? 3'd0 : p11_children));
+  end
+
+  always @(posedge clock) begin
+    p11_done <= (advance ? a11_done : p11_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q11_valid <= 1'd0;
+    end else begin
+      q11_valid <= (_or_54 ? _and_66 : q11_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q11_key <= (advance ? p11_key : q11_key);
+  end
+
+  always @(posedge clock) begin
+    q11_weight <= (advance ? p11_weight : q11_weight);
+  end
+
+  always @(posedge clock) begin
+    q11_slot <= (advance ? p11_slot : (q11_moved ? q11_leaf : q11_slot));
+  end
+
+  always @(posedge clock) begin
+    q11_depth <= (advance ? p11_depth : (q11_moved ? _add_76 : q11_depth));
+  end
+
+  always @(posedge clock) begin
+    q11_children <= (advance ? p11_children : (q11_moved ? 3'd0 : q11_children));
+  end
+
+  always @(posedge clock) begin
+    q11_done <= (advance ? p11_done : q11_done);
+  end
+
+  always @(posedge clock) begin
+    q11_word <= (_or_55 ? levels11_12_words_rdata_0 : q11_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a12_valid <= 1'd0;
+    end else begin
+      a12_valid <= (_or_56 ? _and_68 : a12_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a12_key <= (advance ? q11_key : a12_key);
+  end
+
+  always @(posedge clock) begin
+    a12_weight <= (advance ? q11_weight : a12_weight);
+  end
+
+  always @(posedge clock) begin
+    a12_slot <= (advance ? _mux_44 : (a12_moved ? a12_leaf : a12_slot));
+  end
+
+  always @(posedge clock) begin
+    a12_depth <= (advance ? _mux_45 : (a12_moved ? _add_77 : a12_depth));
+  end
+
+  always @(posedge clock) begin
+    a12_children <= (advance ? _mux_47 : (a12_moved ? 3'd0 : a12_children));
+  end
+
+  always @(posedge clock) begin
+    a12_done <= (advance ? _or_57 : a12_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p12_valid <= 1'd0;
+    end else begin
+      p12_valid <= (_or_58 ? _and_70 : p12_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p12_key <= (advance ? a12_key : p12_key);
+  end
+
+  always @(posedge clock) begin
+    p12_weight <= (advance ? a12_weight : p12_weight);
+  end
+
+  always @(posedge clock) begin
+    p12_slot <= (advance ? a12_slot : (p12_moved ? p12_leaf : p12_slot));
+  end
+
+  always @(posedge clock) begin
+    p12_depth <= (advance ? a12_depth : (p12_moved ? _add_82 : p12_depth));
+  end
+
+  always @(posedge clock) begin
+    p12_children <= (advance ? a12_children : (p12_moved ? 3'd0 : p12_children));
+  end
+
+  always @(posedge clock) begin
+    p12_done <= (advance ? a12_done : p12_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q12_valid <= 1'd0;
+    end else begin
+      q12_valid <= (_or_59 ? _and_72 : q12_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q12_key <= (advance ? p12_key : q12_key);
+  end
+
+  always @(posedge clock) begin
+    q12_weight <= (advance ? p12_weight : q12_weight);
+  end
+
+  always @(posedge clock) begin
+    q12_slot <= (advance ? p12_slot : (q12_moved ? q12_leaf : q12_slot));
+  end
+
+  always @(posedge clock) begin
+    q12_depth <= (advance ? p12_depth : (q12_moved ? _add_83 : q12_depth));
+  end
+
+  always @(posedge clock) begin
+    q12_children <= (advance ? p12_children : (q12_moved ? 3'd0 : q12_children));
+  end
+
+  always @(posedge clock) begin
+    q12_done <= (advance ? p12_done : q12_done);
+  end
+
+  always @(posedge clock) begin
+    q12_word <= (_or_60 ? levels11_12_words_rdata_1 : q12_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a13_valid <= 1'd0;
+    end else begin
+      a13_valid <= (_or_61 ? _and_74 : a13_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a13_key <= (advance ? q12_key : a13_key);
+  end
+
+  always @(posedge clock) begin
+    a13_weight <= (advance ? q12_weight : a13_weight);
+  end
+
+  always @(posedge clock) begin
+    a13_slot <= (advance ? _mux_48 : (a13_moved ? a13_leaf : a13_slot));
+  end
+
+  always @(posedge clock) begin
+    a13_depth <= (advance ? _mux_49 : (a13_moved ? _add_84 : a13_depth));
+  end
+
+  always @(posedge clock) begin
+    a13_children <= (advance ? _mux_51 : (a13_moved ? 3'd0 : a13_children));
+  end
+
+  always @(posedge clock) begin
+    a13_done <= (advance ? _or_62 : a13_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p13_valid <= 1'd0;
+    end else begin
+      p13_valid <= (_or_63 ? _and_76 : p13_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p13_key <= (advance ? a13_key : p13_key);
+  end
+
+  always @(posedge clock) begin
+    p13_weight <= (advance ? a13_weight : p13_weight);
+  end
+
+  always @(posedge clock) begin
+    p13_slot <= (advance ? a13_slot : (p13_moved ? p13_leaf : p13_slot));
+  end
+
+  always @(posedge clock) begin
+    p13_depth <= (advance ? a13_depth : (p13_moved ? _add_89 : p13_depth));
+  end
+
+  always @(posedge clock) begin
+    p13_children <= (advance ? a13_children : (p13_moved ? 3'd0 : p13_children));
+  end
+
+  always @(posedge clock) begin
+    p13_done <= (advance ? a13_done : p13_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q13_valid <= 1'd0;
+    end else begin
+      q13_valid <= (_or_64 ? _and_78 : q13_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q13_key <= (advance ? p13_key : q13_key);
+  end
+
+  always @(posedge clock) begin
+    q13_weight <= (advance ? p13_weight : q13_weight);
+  end
+
+  always @(posedge clock) begin
+    q13_slot <= (advance ? p13_slot : (q13_moved ? q13_leaf : q13_slot));
+  end
+
+  always @(posedge clock) begin
+    q13_depth <= (advance ? p13_depth : (q13_moved ? _add_90 : q13_depth));
+  end
+
+  always @(posedge clock) begin
+    q13_children <= (advance ? p13_children : (q13_moved ? 3'd0 : q13_children));
+  end
+
+  always @(posedge clock) begin
+    q13_done <= (advance ? p13_done : q13_done);
+  end
+
+  always @(posedge clock) begin
+    q13_word <= (_or_65 ? levels13_14_words_rdata_0 : q13_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a14_valid <= 1'd0;
+    end else begin
+      a14_valid <= (_or_66 ? _and_80 : a14_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a14_key <= (advance ? q13_key : a14_key);
+  end
+
+  always @(posedge clock) begin
+    a14_weight <= (advance ? q13_weight : a14_weight);
+  end
+
+  always @(posedge clock) begin
+    a14_slot <= (advance ? _mux_52 : (a14_moved ? a14_leaf : a14_slot));
+  end
+
+  always @(posedge clock) begin
+    a14_depth <= (advance ? _mux_53 : (a14_moved ? _add_91 : a14_depth));
+  end
+
+  always @(posedge clock) begin
+    a14_children <= (advance ? _mux_55 : (a14_moved ? 3'd0 : a14_children));
+  end
+
+  always @(posedge clock) begin
+    a14_done <= (advance ? _or_67 : a14_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p14_valid <= 1'd0;
+    end else begin
+      p14_valid <= (_or_68 ? _and_82 : p14_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p14_key <= (advance ? a14_key : p14_key);
+  end
+
+  always @(posedge clock) begin
+    p14_weight <= (advance ? a14_weight : p14_weight);
+  end
+
+  always @(posedge clock) begin
+    p14_slot <= (advance ? a14_slot : (p14_moved ? p14_leaf : p14_slot));
+  end
+
+  always @(posedge clock) begin
+    p14_depth <= (advance ? a14_depth : (p14_moved ? _add_96 : p14_depth));
+  end
+
+  always @(posedge clock) begin
+    p14_children <= (advance ? a14_children : (p14_moved ? 3'd0 : p14_children));
+  end
+
+  always @(posedge clock) begin
+    p14_done <= (advance ? a14_done : p14_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q14_valid <= 1'd0;
+    end else begin
+      q14_valid <= (_or_69 ? _and_84 : q14_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q14_key <= (advance ? p14_key : q14_key);
+  end
+
+  always @(posedge clock) begin
+    q14_weight <= (advance ? p14_weight : q14_weight);
+  end
+
+  always @(posedge clock) begin
+    q14_slot <= (advance ? p14_slot : (q14_moved ? q14_leaf : q14_slot));
+  end
+
+  always @(posedge clock) begin
+    q14_depth <= (advance ? p14_depth : (q14_moved ? _add_97 : q14_depth));
+  end
+
+  always @(posedge clock) begin
+    q14_children <= (advance ? p14_children : (q14_moved ? 3'd0 : q14_children));
+  end
+
+  always @(posedge clock) begin
+    q14_done <= (advance ? p14_done : q14_done);
+  end
+
+  always @(posedge clock) begin
+    q14_word <= (_or_70 ? levels13_14_words_rdata_1 : q14_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a15_valid <= 1'd0;
+    end else begin
+      a15_valid <= (_or_71 ? _and_86 : a15_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a15_key <= (advance ? q14_key : a15_key);
+  end
+
+  always @(posedge clock) begin
+    a15_weight <= (advance ? q14_weight : a15_weight);
+  end
+
+  always @(posedge clock) begin
+    a15_slot <= (advance ? _mux_56 : (a15_moved ? a15_leaf : a15_slot));
+  end
+
+  always @(posedge clock) begin
+    a15_depth <= (advance ? _mux_57 : (a15_moved ? _add_98 : a15_depth));
+  end
+
+  always @(posedge clock) begin
+    a15_children <= (advance ? _mux_59 : (a15_moved ? 3'd0 : a15_children));
+  end
+
+  always @(posedge clock) begin
+    a15_done <= (advance ? _or_72 : a15_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      p15_valid <= 1'd0;
+    end else begin
+      p15_valid <= (_or_73 ? _and_88 : p15_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    p15_key <= (advance ? a15_key : p15_key);
+  end
+
+  always @(posedge clock) begin
+    p15_weight <= (advance ? a15_weight : p15_weight);
+  end
+
+  always @(posedge clock) begin
+    p15_slot <= (advance ? a15_slot : (p15_moved ? p15_leaf : p15_slot));
+  end
+
+  always @(posedge clock) begin
+    p15_depth <= (advance ? a15_depth : (p15_moved ? _add_103 : p15_depth));
+  end
+
+  always @(posedge clock) begin
+    p15_children <= (advance ? a15_children : (p15_moved ? 3'd0 : p15_children));
+  end
+
+  always @(posedge clock) begin
+    p15_done <= (advance ? a15_done : p15_done);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      q15_valid <= 1'd0;
+    end else begin
+      q15_valid <= (_or_74 ? _and_90 : q15_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    q15_key <= (advance ? p15_key : q15_key);
+  end
+
+  always @(posedge clock) begin
+    q15_weight <= (advance ? p15_weight : q15_weight);
+  end
+
+  always @(posedge clock) begin
+    q15_slot <= (advance ? p15_slot : (q15_moved ? q15_leaf : q15_slot));
+  end
+
+  always @(posedge clock) begin
+    q15_depth <= (advance ? p15_depth : (q15_moved ? _add_104 : q15_depth));
+  end
+
+  always @(posedge clock) begin
+    q15_children <= (advance ? p15_children : (q15_moved ? 3'd0 : q15_children));
+  end
+
+  always @(posedge clock) begin
+    q15_done <= (advance ? p15_done : q15_done);
+  end
+
+  always @(posedge clock) begin
+    q15_word <= (_or_75 ? level15_words_rdata_0 : q15_word);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      s16_valid <= 1'd0;
+    end else begin
+      s16_valid <= (_or_76 ? _and_92 : s16_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    s16_key <= (advance ? q15_key : s16_key);
+  end
+
+  always @(posedge clock) begin
+    s16_weight <= (advance ? q15_weight : s16_weight);
   end
 
   always @(posedge clock) begin
@@ -2544,7 +5899,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_depth <= (advance ? _mux_61 : (s16_moved ? _add_75 : s16_depth));
+    s16_depth <= (advance ? _mux_61 : (s16_moved ? _add_105 : s16_depth));
   end
 
   always @(posedge clock) begin
@@ -2552,174 +5907,158 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_done <= (advance ? _or_31 : s16_done);
+    s16_done <= (advance ? _or_77 : s16_done);
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      s16_valid <= 1'd0;
-    end else begin
-      s16_valid <= (_or_32 ? _and_33 : s16_valid);
+    if (write_valid) begin
+      levels1_2_words[level1_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    s16_key <= (advance ? s15_key : s16_key);
-  end
-
-  always @(posedge clock) begin
-    s16_weight <= (advance ? s15_weight : s16_weight);
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels1_2_words[level1_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels3_4_words[level3_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels3_4_words[level3_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels5_6_words[level5_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels5_6_words[level5_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels7_8_words[level7_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels7_8_words[level7_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels9_10_words[level9_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels9_10_words[level9_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels11_12_words[level11_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels11_12_words[level11_address] <= io_write_bits_word;
+    if (write_valid) begin
+      levels13_14_words[level13_address] <= write_word;
     end
   end
 
   always @(posedge clock) begin
-    if (io_write_valid) begin
-      levels13_14_words[level13_address] <= io_write_bits_word;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (io_write_valid) begin
-      level15_words[level15_address] <= io_write_bits_word;
+    if (write_valid) begin
+      level15_words[level15_address] <= write_word;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_34) begin
+    if (_or_79) begin
       levels1_2_words_rdata_0 <= levels1_2_words[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_36) begin
+    if (_or_80) begin
       levels1_2_words_rdata_1 <= levels1_2_words[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_38) begin
+    if (_or_82) begin
       levels3_4_words_rdata_0 <= levels3_4_words[level3_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_40) begin
+    if (_or_83) begin
       levels3_4_words_rdata_1 <= levels3_4_words[level4_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_42) begin
+    if (_or_85) begin
       levels5_6_words_rdata_0 <= levels5_6_words[level5_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_44) begin
+    if (_or_86) begin
       levels5_6_words_rdata_1 <= levels5_6_words[level6_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_46) begin
+    if (_or_88) begin
       levels7_8_words_rdata_0 <= levels7_8_words[level7_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_48) begin
+    if (_or_89) begin
       levels7_8_words_rdata_1 <= levels7_8_words[level8_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_50) begin
+    if (_or_91) begin
       levels9_10_words_rdata_0 <= levels9_10_words[level9_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_52) begin
+    if (_or_92) begin
       levels9_10_words_rdata_1 <= levels9_10_words[level10_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_54) begin
+    if (_or_94) begin
       levels11_12_words_rdata_0 <= levels11_12_words[level11_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_56) begin
+    if (_or_95) begin
       levels11_12_words_rdata_1 <= levels11_12_words[level12_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_58) begin
+    if (_or_97) begin
       levels13_14_words_rdata_0 <= levels13_14_words[level13_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_60) begin
+    if (_or_98) begin
       levels13_14_words_rdata_1 <= levels13_14_words[level14_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_or_62) begin
+    if (_or_100) begin
       level15_words_rdata_0 <= level15_words[level15_address];
     end
   end
@@ -2728,16 +6067,24 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_33) begin // TrieWalk.java:140
-      $display("Assertion failed at TrieWalk.java:140: a key entered a held walk");
+    if (!reset && !_not_33) begin // TrieWalk.java:170
+      $display("Assertion failed at TrieWalk.java:170: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_35) begin // TrieWalk.java:141
-      $display("Assertion failed at TrieWalk.java:141: a fix while the walk moves");
+    if (!reset && !_not_35) begin // TrieWalk.java:171
+      $display("Assertion failed at TrieWalk.java:171: a fix while the walk moves");
       $stop;
     end
-    if (!reset && io_write_valid && !_not_36) begin // TrieWalk.java:229
-      $display("Assertion failed at TrieWalk.java:229: a child word written while a key enters or walks the tables");
+    if (!reset && !_not_36) begin // TrieWalk.java:172
+      $display("Assertion failed at TrieWalk.java:172: a fix longer than FIX_CLOCKS");
+      $stop;
+    end
+    if (!reset && !_not_38) begin // TrieWalk.java:173
+      $display("Assertion failed at TrieWalk.java:173: a fix shorter than FIX_CLOCKS");
+      $stop;
+    end
+    if (!reset && write_valid && !_and_98) begin // TrieWalk.java:180
+      $display("Assertion failed at TrieWalk.java:180: a child word written while the walk moves");
       $stop;
     end
   end
