@@ -126,12 +126,14 @@ public final class RapEngine extends Module {
         queue.io.flush.connect(csr.pulse("CTRL", "flush").or(beat.and(zero).and(io.s_axis.tlast)));
 
         // --- queue -> threshold unit (the marker stops here) -> replay window
+        // The marker leaves the queue as an event does, when the threshold unit advances, and goes no further. So the
+        // dequeue, which is the queue's block-RAM output-register enable, never waits on a test of that RAM's data.
         Bool marker = queue.io.out.valid.and(queue.io.out.bits.weight.eq(0)).named("marker_out");
-        soft.markerOut(marker);
+        soft.markerOut(marker.and(threshold.io.in.ready));
         threshold.io.in.valid.connect(queue.io.out.valid.and(marker.not()));
         threshold.io.in.bits.key.connect(queue.io.out.bits.key);
         threshold.io.in.bits.weight.connect(queue.io.out.bits.weight);
-        queue.io.out.ready.connect(threshold.io.in.ready.or(marker));
+        queue.io.out.ready.connect(threshold.io.in.ready);
         threshold.io.epsFx.connect(ctl.epsActive);
         threshold.io.clear.connect(ctl.softClear);
         window.io.enq.biConnect(threshold.io.out);

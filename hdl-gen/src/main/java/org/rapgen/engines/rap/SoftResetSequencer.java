@@ -53,7 +53,7 @@ final class SoftResetSequencer {
         });
     }
 
-    /** {@code marker}: the marker is at the queue output (and is consumed there this cycle). */
+    /** {@code marker}: the marker leaves the queue output this cycle. */
     void markerOut(Bool marker) {
         when(phase.eq(WAIT).and(marker), () -> phase.connect(U(DRAINED, 2)));
     }
