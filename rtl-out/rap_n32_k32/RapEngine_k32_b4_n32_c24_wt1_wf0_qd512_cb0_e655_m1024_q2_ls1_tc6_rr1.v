@@ -80,7 +80,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   reg [31:0] last_key; // SoftResetSequencer.java:37
   reg [63:0] zero_weight_count; // RapEngine.java:110
   reg zero_weight_seen; // RapEngine.java:111
-  reg slot_written; // RapEngine.java:196
+  reg slot_written; // RapEngine.java:198
   reg csr_m0_hi_value_zero; // CsrFile.java:143
   reg csr_m0_lo_value_zero; // CsrFile.java:143
   reg csr_ar_full; // CsrFile.java:228
@@ -340,17 +340,17 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174
   wire [63:0] csr_updates; // CsrFile.java:174
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:245
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:245
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:245
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:245
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:245
-  wire statusCounterBank_io_clear; // RapEngine.java:245
-  wire statusCounterBank_io_idle; // RapEngine.java:245
-  wire statusCounterBank_io_readEnable; // RapEngine.java:245
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:245
-  wire statusCounterBank_io_readValid; // RapEngine.java:245
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:245
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:247
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:247
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:247
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:247
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:247
+  wire statusCounterBank_io_clear; // RapEngine.java:247
+  wire statusCounterBank_io_idle; // RapEngine.java:247
+  wire statusCounterBank_io_readEnable; // RapEngine.java:247
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:247
+  wire statusCounterBank_io_readValid; // RapEngine.java:247
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:247
   wire [63:0] csr_error_bound; // CsrFile.java:174
   wire [63:0] csr_zero_weight; // CsrFile.java:174
   wire csr_snapshot_copied; // CsrFile.java:215
@@ -384,15 +384,14 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _and_9 = beat & 1'd0; // RapEngine.java:126
   wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:126
   wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:126
-  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:129
-  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:129
-  wire _or_1 = thresholdUnit_io_in_ready | marker_out; // RapEngine.java:134
-  wire _not_6 = ~marker_out; // RapEngine.java:131
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:131
-  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:149
-  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:157
+  wire _eq_1 = eventQueue_io_out_bits_weight == 1'd0; // RapEngine.java:131
+  wire marker_out = eventQueue_io_out_valid & _eq_1; // RapEngine.java:131
+  wire _not_6 = ~marker_out; // RapEngine.java:133
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:133
+  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:151
+  wire [31:0] _and_13 = bramTcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:159
   wire [25:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:112
-  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:170
+  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:172
   wire [1:0] _bits_3 = counterSram_io_out_bits_cmd[25:24]; // CounterSram.java:124
   wire _bits_4 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_15 = 1'd1 & _bits_4; // CsrFile.java:119
@@ -406,9 +405,9 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _bits_7 = csr_write_data[3]; // CsrFile.java:101
   wire csr_ctrl_snapshot = _and_18 & _bits_7; // CsrFile.java:101
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:199
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:201
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:202
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:201
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:203
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:204
   wire [9:0] _bits_8 = io_s_axil_awaddr[11:2]; // CsrFile.java:79
   wire _eq_2 = _bits_8 == 10'd0; // CsrFile.java:112
   wire _eq_3 = _bits_8 == 10'd1; // CsrFile.java:112
@@ -499,46 +498,47 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _eq_37 = _bits_8 == 10'd36; // CsrFile.java:112
   wire _and_49 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:63
   wire _eq_38 = soft_phase == 2'd2; // SoftResetSequencer.java:58
-  wire _and_50 = _eq_38 & marker_out; // SoftResetSequencer.java:58
-  wire _and_51 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
+  wire _and_50 = marker_out & thresholdUnit_io_in_ready; // RapEngine.java:132
+  wire _and_51 = _eq_38 & _and_50; // SoftResetSequencer.java:58
+  wire _and_52 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:52
   wire _not_7 = ~1'd0; // RapEngine.java:125
-  wire _and_52 = beat & _not_7; // RapEngine.java:125
-  wire _and_53 = beat & 1'd0; // RapEngine.java:117
+  wire _and_53 = beat & _not_7; // RapEngine.java:125
+  wire _and_54 = beat & 1'd0; // RapEngine.java:117
   wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:118
   wire _bits_32 = csr_write_strobes[0]; // CsrFile.java:119
-  wire _and_54 = 1'd1 & _bits_32; // CsrFile.java:119
+  wire _and_55 = 1'd1 & _bits_32; // CsrFile.java:119
   wire _bits_33 = csr_write_strobes[1]; // CsrFile.java:119
-  wire _and_55 = _and_54 & _bits_33; // CsrFile.java:119
+  wire _and_56 = _and_55 & _bits_33; // CsrFile.java:119
   wire _bits_34 = csr_write_strobes[2]; // CsrFile.java:119
-  wire _and_56 = _and_55 & _bits_34; // CsrFile.java:119
+  wire _and_57 = _and_56 & _bits_34; // CsrFile.java:119
   wire _bits_35 = csr_write_strobes[3]; // CsrFile.java:119
-  wire _and_57 = _and_56 & _bits_35; // CsrFile.java:119
-  wire _and_58 = _and_33 & _and_57; // CsrFile.java:145
+  wire _and_58 = _and_57 & _bits_35; // CsrFile.java:119
+  wire _and_59 = _and_33 & _and_58; // CsrFile.java:145
   wire [31:0] _bits_36 = csr_write_data; // CsrFile.java:125
   wire _eq_39 = _bits_36 == 32'd0; // CsrFile.java:145
   wire _bits_37 = csr_write_strobes[0]; // CsrFile.java:119
-  wire _and_59 = 1'd1 & _bits_37; // CsrFile.java:119
+  wire _and_60 = 1'd1 & _bits_37; // CsrFile.java:119
   wire _bits_38 = csr_write_strobes[1]; // CsrFile.java:119
-  wire _and_60 = _and_59 & _bits_38; // CsrFile.java:119
+  wire _and_61 = _and_60 & _bits_38; // CsrFile.java:119
   wire _bits_39 = csr_write_strobes[2]; // CsrFile.java:119
-  wire _and_61 = _and_60 & _bits_39; // CsrFile.java:119
+  wire _and_62 = _and_61 & _bits_39; // CsrFile.java:119
   wire _bits_40 = csr_write_strobes[3]; // CsrFile.java:119
-  wire _and_62 = _and_61 & _bits_40; // CsrFile.java:119
-  wire _and_63 = _and_27 & _and_62; // CsrFile.java:145
+  wire _and_63 = _and_62 & _bits_40; // CsrFile.java:119
+  wire _and_64 = _and_27 & _and_63; // CsrFile.java:145
   wire [31:0] _bits_41 = csr_write_data; // CsrFile.java:125
   wire _eq_40 = _bits_41 == 32'd0; // CsrFile.java:145
   wire csr_snap_from_bank = rapController_io_snapFreeze & csr_snap_on_bank; // CsrFile.java:341
   wire _not_8 = ~statusCounterBank_io_readValid; // CsrFile.java:325
-  wire _and_64 = csr_snap_on_bank & _not_8; // CsrFile.java:325
+  wire _and_65 = csr_snap_on_bank & _not_8; // CsrFile.java:325
   wire _not_9 = ~rapController_io_errorBoundReady; // CsrFile.java:338
-  wire _and_65 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:338
-  wire _or_2 = _and_64 | _and_65; // CsrFile.java:338
+  wire _and_66 = csr_snap_on_error_bound_lo & _not_9; // CsrFile.java:338
+  wire _or_1 = _and_65 | _and_66; // CsrFile.java:338
   wire _not_10 = ~rapController_io_errorBoundReady; // CsrFile.java:338
-  wire _and_66 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:338
-  wire _or_3 = _or_2 | _and_66; // CsrFile.java:338
-  wire _not_11 = ~_or_3; // CsrFile.java:346
+  wire _and_67 = csr_snap_on_error_bound_hi & _not_10; // CsrFile.java:338
+  wire _or_2 = _or_1 | _and_67; // CsrFile.java:338
+  wire _not_11 = ~_or_2; // CsrFile.java:346
   wire csr_snap_write = rapController_io_snapFreeze & _not_11; // CsrFile.java:346
-  wire _and_67 = csr_snap_write & csr_snap_last; // CsrFile.java:356
+  wire _and_68 = csr_snap_write & csr_snap_last; // CsrFile.java:356
   wire _not_12 = ~csr_ar_full; // CsrFile.java:229
   wire csr_ar_take = io_s_axil_arvalid & _not_12; // CsrFile.java:229
   wire _not_13 = ~csr_rvalid; // CsrFile.java:250
@@ -546,8 +546,8 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire csr_read_open = _not_13 & _not_14; // CsrFile.java:250
   wire csr_read = csr_ar_full & csr_read_open; // CsrFile.java:251
   wire _not_15 = ~csr_read; // CsrFile.java:258
-  wire _and_68 = csr_ar_full & _not_15; // CsrFile.java:258
-  wire _or_4 = csr_ar_take | _and_68; // CsrFile.java:258
+  wire _and_69 = csr_ar_full & _not_15; // CsrFile.java:258
+  wire _or_3 = csr_ar_take | _and_69; // CsrFile.java:258
   wire [9:0] csr_read_index = io_s_axil_araddr[11:2]; // CsrFile.java:224
   wire _eq_41 = csr_read_index == 10'd0; // CsrFile.java:112
   wire _eq_42 = csr_read_index == 10'd1; // CsrFile.java:112
@@ -565,183 +565,183 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _eq_54 = csr_read_index == 10'd13; // CsrFile.java:112
   wire _eq_55 = csr_read_index == 10'd14; // CsrFile.java:112
   wire [31:0] _bits_42 = 32'h52415001; // CsrFile.java:281
-  wire [31:0] _or_5 = 32'd0 | _bits_42; // CsrFile.java:281
-  wire [31:0] _mux_1 = csr_read_sel_id ? _or_5 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_6 = 32'd0 | _mux_1; // CsrFile.java:241
+  wire [31:0] _or_4 = 32'd0 | _bits_42; // CsrFile.java:281
+  wire [31:0] _mux_1 = csr_read_sel_id ? _or_4 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_5 = 32'd0 | _mux_1; // CsrFile.java:241
   wire [31:0] _bits_43 = {{24{1'b0}}, 8'd32}; // CsrFile.java:281
-  wire [31:0] _or_7 = 32'd0 | _bits_43; // CsrFile.java:281
+  wire [31:0] _or_6 = 32'd0 | _bits_43; // CsrFile.java:281
   wire [11:0] _cat_2 = {4'd2, 8'd0}; // CsrFile.java:280
   wire [31:0] _bits_44 = {{20{1'b0}}, _cat_2}; // CsrFile.java:281
-  wire [31:0] _or_8 = _or_7 | _bits_44; // CsrFile.java:281
+  wire [31:0] _or_7 = _or_6 | _bits_44; // CsrFile.java:281
   wire [23:0] _cat_3 = {8'd24, 16'd0}; // CsrFile.java:280
   wire [31:0] _bits_45 = {{8{1'b0}}, _cat_3}; // CsrFile.java:281
-  wire [31:0] _or_9 = _or_8 | _bits_45; // CsrFile.java:281
+  wire [31:0] _or_8 = _or_7 | _bits_45; // CsrFile.java:281
   wire [31:0] _cat_4 = {8'd1, 24'd0}; // CsrFile.java:280
   wire [31:0] _bits_46 = _cat_4; // CsrFile.java:281
-  wire [31:0] _or_10 = _or_9 | _bits_46; // CsrFile.java:281
-  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_10 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_11 = _or_6 | _mux_2; // CsrFile.java:241
+  wire [31:0] _or_9 = _or_8 | _bits_46; // CsrFile.java:281
+  wire [31:0] _mux_2 = csr_read_sel_config0 ? _or_9 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_10 = _or_5 | _mux_2; // CsrFile.java:241
   wire [31:0] _bits_47 = {{16{1'b0}}, 16'd32}; // CsrFile.java:281
-  wire [31:0] _or_12 = 32'd0 | _bits_47; // CsrFile.java:281
+  wire [31:0] _or_11 = 32'd0 | _bits_47; // CsrFile.java:281
   wire [20:0] _cat_5 = {5'd9, 16'd0}; // CsrFile.java:280
   wire [31:0] _bits_48 = {{11{1'b0}}, _cat_5}; // CsrFile.java:281
-  wire [31:0] _or_13 = _or_12 | _bits_48; // CsrFile.java:281
+  wire [31:0] _or_12 = _or_11 | _bits_48; // CsrFile.java:281
   wire [24:0] _cat_6 = {1'd0, 24'd0}; // CsrFile.java:280
   wire [31:0] _bits_49 = {{7{1'b0}}, _cat_6}; // CsrFile.java:281
-  wire [31:0] _or_14 = _or_13 | _bits_49; // CsrFile.java:281
+  wire [31:0] _or_13 = _or_12 | _bits_49; // CsrFile.java:281
   wire [25:0] _cat_7 = {1'd0, 25'd0}; // CsrFile.java:280
   wire [31:0] _bits_50 = {{6{1'b0}}, _cat_7}; // CsrFile.java:281
-  wire [31:0] _or_15 = _or_14 | _bits_50; // CsrFile.java:281
-  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_15 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_16 = _or_11 | _mux_3; // CsrFile.java:241
+  wire [31:0] _or_14 = _or_13 | _bits_50; // CsrFile.java:281
+  wire [31:0] _mux_3 = csr_read_sel_config1 ? _or_14 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_15 = _or_10 | _mux_3; // CsrFile.java:241
   wire [31:0] _bits_51 = {{31{1'b0}}, csr_ctrl_enable}; // CsrFile.java:281
-  wire [31:0] _or_17 = 32'd0 | _bits_51; // CsrFile.java:281
+  wire [31:0] _or_16 = 32'd0 | _bits_51; // CsrFile.java:281
   wire [1:0] _cat_8 = {1'd0, 1'd0}; // CsrFile.java:280
   wire [31:0] _bits_52 = {{30{1'b0}}, _cat_8}; // CsrFile.java:281
-  wire [31:0] _or_18 = _or_17 | _bits_52; // CsrFile.java:281
+  wire [31:0] _or_17 = _or_16 | _bits_52; // CsrFile.java:281
   wire [2:0] _cat_9 = {1'd0, 2'd0}; // CsrFile.java:280
   wire [31:0] _bits_53 = {{29{1'b0}}, _cat_9}; // CsrFile.java:281
-  wire [31:0] _or_19 = _or_18 | _bits_53; // CsrFile.java:281
+  wire [31:0] _or_18 = _or_17 | _bits_53; // CsrFile.java:281
   wire [3:0] _cat_10 = {1'd0, 3'd0}; // CsrFile.java:280
   wire [31:0] _bits_54 = {{28{1'b0}}, _cat_10}; // CsrFile.java:281
-  wire [31:0] _or_20 = _or_19 | _bits_54; // CsrFile.java:281
-  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_20 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_21 = _or_16 | _mux_4; // CsrFile.java:241
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:221
-  wire _and_69 = rapController_io_idle & _not_16; // RapEngine.java:221
-  wire _and_70 = _and_69 & thresholdUnit_io_empty; // RapEngine.java:221
-  wire _and_71 = _and_70 & soft_idle; // RapEngine.java:221
-  wire [31:0] _bits_55 = {{31{1'b0}}, _and_71}; // CsrFile.java:281
-  wire [31:0] _or_22 = 32'd0 | _bits_55; // CsrFile.java:281
+  wire [31:0] _or_19 = _or_18 | _bits_54; // CsrFile.java:281
+  wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_19 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:241
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:223
+  wire _and_70 = rapController_io_idle & _not_16; // RapEngine.java:223
+  wire _and_71 = _and_70 & thresholdUnit_io_empty; // RapEngine.java:223
+  wire _and_72 = _and_71 & soft_idle; // RapEngine.java:223
+  wire [31:0] _bits_55 = {{31{1'b0}}, _and_72}; // CsrFile.java:281
+  wire [31:0] _or_21 = 32'd0 | _bits_55; // CsrFile.java:281
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:280
   wire [31:0] _bits_56 = {{30{1'b0}}, _cat_11}; // CsrFile.java:281
-  wire [31:0] _or_23 = _or_22 | _bits_56; // CsrFile.java:281
+  wire [31:0] _or_22 = _or_21 | _bits_56; // CsrFile.java:281
   wire [2:0] _cat_12 = {rapController_io_live_overflow, 2'd0}; // CsrFile.java:280
   wire [31:0] _bits_57 = {{29{1'b0}}, _cat_12}; // CsrFile.java:281
-  wire [31:0] _or_24 = _or_23 | _bits_57; // CsrFile.java:281
+  wire [31:0] _or_23 = _or_22 | _bits_57; // CsrFile.java:281
   wire [3:0] _cat_13 = {rapController_io_live_saturated, 3'd0}; // CsrFile.java:280
   wire [31:0] _bits_58 = {{28{1'b0}}, _cat_13}; // CsrFile.java:281
-  wire [31:0] _or_25 = _or_24 | _bits_58; // CsrFile.java:281
+  wire [31:0] _or_24 = _or_23 | _bits_58; // CsrFile.java:281
   wire [4:0] _cat_14 = {rapController_io_snapBusy, 4'd0}; // CsrFile.java:280
   wire [31:0] _bits_59 = {{27{1'b0}}, _cat_14}; // CsrFile.java:281
-  wire [31:0] _or_26 = _or_25 | _bits_59; // CsrFile.java:281
+  wire [31:0] _or_25 = _or_24 | _bits_59; // CsrFile.java:281
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:280
   wire [31:0] _bits_60 = {{26{1'b0}}, _cat_15}; // CsrFile.java:281
-  wire [31:0] _or_27 = _or_26 | _bits_60; // CsrFile.java:281
-  wire _not_17 = ~soft_idle; // RapEngine.java:227
-  wire _or_28 = rapController_io_resetting | _not_17; // RapEngine.java:227
-  wire [6:0] _cat_16 = {_or_28, 6'd0}; // CsrFile.java:280
+  wire [31:0] _or_26 = _or_25 | _bits_60; // CsrFile.java:281
+  wire _not_17 = ~soft_idle; // RapEngine.java:229
+  wire _or_27 = rapController_io_resetting | _not_17; // RapEngine.java:229
+  wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:280
   wire [31:0] _bits_61 = {{25{1'b0}}, _cat_16}; // CsrFile.java:281
-  wire [31:0] _or_29 = _or_27 | _bits_61; // CsrFile.java:281
-  wire _or_30 = rapController_io_readoutBusy | slot_written; // RapEngine.java:228
-  wire [7:0] _cat_17 = {_or_30, 7'd0}; // CsrFile.java:280
+  wire [31:0] _or_28 = _or_26 | _bits_61; // CsrFile.java:281
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:230
+  wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:280
   wire [31:0] _bits_62 = {{24{1'b0}}, _cat_17}; // CsrFile.java:281
-  wire [31:0] _or_31 = _or_29 | _bits_62; // CsrFile.java:281
+  wire [31:0] _or_30 = _or_28 | _bits_62; // CsrFile.java:281
   wire [8:0] _cat_18 = {zero_weight_seen, 8'd0}; // CsrFile.java:280
   wire [31:0] _bits_63 = {{23{1'b0}}, _cat_18}; // CsrFile.java:281
-  wire [31:0] _or_32 = _or_31 | _bits_63; // CsrFile.java:281
-  wire [31:0] _mux_5 = csr_read_sel_status ? _or_32 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_33 = _or_21 | _mux_5; // CsrFile.java:241
+  wire [31:0] _or_31 = _or_30 | _bits_63; // CsrFile.java:281
+  wire [31:0] _mux_5 = csr_read_sel_status ? _or_31 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_32 = _or_20 | _mux_5; // CsrFile.java:241
   wire [31:0] _bits_64 = {{16{1'b0}}, csr_eps_eps_fx}; // CsrFile.java:281
-  wire [31:0] _or_34 = 32'd0 | _bits_64; // CsrFile.java:281
-  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_34 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_35 = _or_33 | _mux_6; // CsrFile.java:241
+  wire [31:0] _or_33 = 32'd0 | _bits_64; // CsrFile.java:281
+  wire [31:0] _mux_6 = csr_read_sel_eps ? _or_33 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_34 = _or_32 | _mux_6; // CsrFile.java:241
   wire [31:0] _bits_65 = csr_m0_lo_value; // CsrFile.java:281
-  wire [31:0] _or_36 = 32'd0 | _bits_65; // CsrFile.java:281
-  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_36 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_37 = _or_35 | _mux_7; // CsrFile.java:241
+  wire [31:0] _or_35 = 32'd0 | _bits_65; // CsrFile.java:281
+  wire [31:0] _mux_7 = csr_read_sel_m0_lo ? _or_35 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_36 = _or_34 | _mux_7; // CsrFile.java:241
   wire [31:0] _bits_66 = csr_m0_hi_value; // CsrFile.java:281
-  wire [31:0] _or_38 = 32'd0 | _bits_66; // CsrFile.java:281
-  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_38 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_39 = _or_37 | _mux_8; // CsrFile.java:241
+  wire [31:0] _or_37 = 32'd0 | _bits_66; // CsrFile.java:281
+  wire [31:0] _mux_8 = csr_read_sel_m0_hi ? _or_37 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_38 = _or_36 | _mux_8; // CsrFile.java:241
   wire [31:0] _bits_67 = csr_q_value; // CsrFile.java:281
-  wire [31:0] _or_40 = 32'd0 | _bits_67; // CsrFile.java:281
-  wire [31:0] _mux_9 = csr_read_sel_q ? _or_40 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_41 = _or_39 | _mux_9; // CsrFile.java:241
+  wire [31:0] _or_39 = 32'd0 | _bits_67; // CsrFile.java:281
+  wire [31:0] _mux_9 = csr_read_sel_q ? _or_39 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_40 = _or_38 | _mux_9; // CsrFile.java:241
   wire [31:0] _bits_68 = {{16{1'b0}}, csr_slot_index}; // CsrFile.java:281
-  wire [31:0] _or_42 = 32'd0 | _bits_68; // CsrFile.java:281
-  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_42 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_43 = _or_41 | _mux_10; // CsrFile.java:241
+  wire [31:0] _or_41 = 32'd0 | _bits_68; // CsrFile.java:281
+  wire [31:0] _mux_10 = csr_read_sel_slot ? _or_41 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_42 = _or_40 | _mux_10; // CsrFile.java:241
   wire [31:0] _bits_69 = {{26{1'b0}}, rapController_io_node_len}; // CsrFile.java:281
-  wire [31:0] _or_44 = 32'd0 | _bits_69; // CsrFile.java:281
+  wire [31:0] _or_43 = 32'd0 | _bits_69; // CsrFile.java:281
   wire [31:0] _cat_19 = {rapController_io_node_valid, 31'd0}; // CsrFile.java:280
   wire [31:0] _bits_70 = _cat_19; // CsrFile.java:281
-  wire [31:0] _or_45 = _or_44 | _bits_70; // CsrFile.java:281
-  wire [31:0] _mux_11 = csr_read_sel_node ? _or_45 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_46 = _or_43 | _mux_11; // CsrFile.java:241
+  wire [31:0] _or_44 = _or_43 | _bits_70; // CsrFile.java:281
+  wire [31:0] _mux_11 = csr_read_sel_node ? _or_44 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_45 = _or_42 | _mux_11; // CsrFile.java:241
   wire [31:0] _bits_71 = csr_node_prefix[31:0]; // CsrFile.java:176
   wire [31:0] _bits_72 = _bits_71; // CsrFile.java:281
-  wire [31:0] _or_47 = 32'd0 | _bits_72; // CsrFile.java:281
-  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_47 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_48 = _or_46 | _mux_12; // CsrFile.java:241
+  wire [31:0] _or_46 = 32'd0 | _bits_72; // CsrFile.java:281
+  wire [31:0] _mux_12 = csr_read_sel_node_prefix_lo ? _or_46 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_47 = _or_45 | _mux_12; // CsrFile.java:241
   wire [31:0] _bits_73 = csr_node_prefix[63:32]; // CsrFile.java:177
   wire [31:0] _bits_74 = _bits_73; // CsrFile.java:281
-  wire [31:0] _or_49 = 32'd0 | _bits_74; // CsrFile.java:281
-  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_49 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_50 = _or_48 | _mux_13; // CsrFile.java:241
+  wire [31:0] _or_48 = 32'd0 | _bits_74; // CsrFile.java:281
+  wire [31:0] _mux_13 = csr_read_sel_node_prefix_hi ? _or_48 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_49 = _or_47 | _mux_13; // CsrFile.java:241
   wire [31:0] _bits_75 = csr_node_count[31:0]; // CsrFile.java:176
   wire [31:0] _bits_76 = _bits_75; // CsrFile.java:281
-  wire [31:0] _or_51 = 32'd0 | _bits_76; // CsrFile.java:281
-  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_51 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_52 = _or_50 | _mux_14; // CsrFile.java:241
+  wire [31:0] _or_50 = 32'd0 | _bits_76; // CsrFile.java:281
+  wire [31:0] _mux_14 = csr_read_sel_node_count_lo ? _or_50 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_51 = _or_49 | _mux_14; // CsrFile.java:241
   wire [31:0] _bits_77 = csr_node_count[63:32]; // CsrFile.java:177
   wire [31:0] _bits_78 = _bits_77; // CsrFile.java:281
-  wire [31:0] _or_53 = 32'd0 | _bits_78; // CsrFile.java:281
-  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_53 : 32'd0; // CsrFile.java:241
-  wire [31:0] _or_54 = _or_52 | _mux_15; // CsrFile.java:241
+  wire [31:0] _or_52 = 32'd0 | _bits_78; // CsrFile.java:281
+  wire [31:0] _mux_15 = csr_read_sel_node_count_hi ? _or_52 : 32'd0; // CsrFile.java:241
+  wire [31:0] _or_53 = _or_51 | _mux_15; // CsrFile.java:241
   wire [4:0] _add_1 = csr_snap_word + 5'd1; // CsrFile.java:312
   wire [4:0] csr_snap_word_next = csr_snap_last ? 5'd0 : _add_1; // CsrFile.java:312
   wire _eq_56 = csr_snap_word_next == 5'd20; // CsrFile.java:351
   wire _eq_57 = csr_snap_word_next == 5'd6; // CsrFile.java:377
-  wire _or_55 = 1'd0 | _eq_57; // CsrFile.java:377
+  wire _or_54 = 1'd0 | _eq_57; // CsrFile.java:377
   wire _eq_58 = csr_snap_word_next == 5'd7; // CsrFile.java:377
-  wire _or_56 = _or_55 | _eq_58; // CsrFile.java:377
+  wire _or_55 = _or_54 | _eq_58; // CsrFile.java:377
   wire _eq_59 = csr_snap_word_next == 5'd8; // CsrFile.java:377
-  wire _or_57 = _or_56 | _eq_59; // CsrFile.java:377
+  wire _or_56 = _or_55 | _eq_59; // CsrFile.java:377
   wire _eq_60 = csr_snap_word_next == 5'd9; // CsrFile.java:377
-  wire _or_58 = _or_57 | _eq_60; // CsrFile.java:377
+  wire _or_57 = _or_56 | _eq_60; // CsrFile.java:377
   wire _eq_61 = csr_snap_word_next == 5'd10; // CsrFile.java:377
-  wire _or_59 = _or_58 | _eq_61; // CsrFile.java:377
+  wire _or_58 = _or_57 | _eq_61; // CsrFile.java:377
   wire _eq_62 = csr_snap_word_next == 5'd11; // CsrFile.java:377
-  wire _or_60 = _or_59 | _eq_62; // CsrFile.java:377
+  wire _or_59 = _or_58 | _eq_62; // CsrFile.java:377
   wire _eq_63 = csr_snap_word_next == 5'd12; // CsrFile.java:377
-  wire _or_61 = _or_60 | _eq_63; // CsrFile.java:377
+  wire _or_60 = _or_59 | _eq_63; // CsrFile.java:377
   wire _eq_64 = csr_snap_word_next == 5'd13; // CsrFile.java:377
-  wire _or_62 = _or_61 | _eq_64; // CsrFile.java:377
+  wire _or_61 = _or_60 | _eq_64; // CsrFile.java:377
   wire _eq_65 = csr_snap_word_next == 5'd14; // CsrFile.java:377
-  wire _or_63 = _or_62 | _eq_65; // CsrFile.java:377
+  wire _or_62 = _or_61 | _eq_65; // CsrFile.java:377
   wire _eq_66 = csr_snap_word_next == 5'd15; // CsrFile.java:377
-  wire _or_64 = _or_63 | _eq_66; // CsrFile.java:377
+  wire _or_63 = _or_62 | _eq_66; // CsrFile.java:377
   wire _eq_67 = csr_snap_word_next == 5'd6; // CsrFile.java:388
   wire [3:0] _mux_16 = _eq_67 ? 4'd0 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_65 = 4'd0 | _mux_16; // CsrFile.java:388
+  wire [3:0] _or_64 = 4'd0 | _mux_16; // CsrFile.java:388
   wire _eq_68 = csr_snap_word_next == 5'd7; // CsrFile.java:388
   wire [3:0] _mux_17 = _eq_68 ? 4'd1 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_66 = _or_65 | _mux_17; // CsrFile.java:388
+  wire [3:0] _or_65 = _or_64 | _mux_17; // CsrFile.java:388
   wire _eq_69 = csr_snap_word_next == 5'd8; // CsrFile.java:388
   wire [3:0] _mux_18 = _eq_69 ? 4'd2 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_67 = _or_66 | _mux_18; // CsrFile.java:388
+  wire [3:0] _or_66 = _or_65 | _mux_18; // CsrFile.java:388
   wire _eq_70 = csr_snap_word_next == 5'd9; // CsrFile.java:388
   wire [3:0] _mux_19 = _eq_70 ? 4'd3 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_68 = _or_67 | _mux_19; // CsrFile.java:388
+  wire [3:0] _or_67 = _or_66 | _mux_19; // CsrFile.java:388
   wire _eq_71 = csr_snap_word_next == 5'd10; // CsrFile.java:388
   wire [3:0] _mux_20 = _eq_71 ? 4'd4 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_69 = _or_68 | _mux_20; // CsrFile.java:388
+  wire [3:0] _or_68 = _or_67 | _mux_20; // CsrFile.java:388
   wire _eq_72 = csr_snap_word_next == 5'd11; // CsrFile.java:388
   wire [3:0] _mux_21 = _eq_72 ? 4'd5 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_70 = _or_69 | _mux_21; // CsrFile.java:388
+  wire [3:0] _or_69 = _or_68 | _mux_21; // CsrFile.java:388
   wire _eq_73 = csr_snap_word_next == 5'd12; // CsrFile.java:388
   wire [3:0] _mux_22 = _eq_73 ? 4'd6 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_71 = _or_70 | _mux_22; // CsrFile.java:388
+  wire [3:0] _or_70 = _or_69 | _mux_22; // CsrFile.java:388
   wire _eq_74 = csr_snap_word_next == 5'd13; // CsrFile.java:388
   wire [3:0] _mux_23 = _eq_74 ? 4'd7 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_72 = _or_71 | _mux_23; // CsrFile.java:388
+  wire [3:0] _or_71 = _or_70 | _mux_23; // CsrFile.java:388
   wire _eq_75 = csr_snap_word_next == 5'd14; // CsrFile.java:388
   wire [3:0] _mux_24 = _eq_75 ? 4'd8 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_73 = _or_72 | _mux_24; // CsrFile.java:388
+  wire [3:0] _or_72 = _or_71 | _mux_24; // CsrFile.java:388
   wire _eq_76 = csr_snap_word_next == 5'd15; // CsrFile.java:388
   wire [3:0] _mux_25 = _eq_76 ? 4'd9 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_74 = _or_73 | _mux_25; // CsrFile.java:388
+  wire [3:0] _or_73 = _or_72 | _mux_25; // CsrFile.java:388
   wire _eq_77 = csr_snap_word_next == 5'd16; // CsrFile.java:337
   wire _eq_78 = csr_snap_word_next == 5'd17; // CsrFile.java:337
   wire [9:0] _sub_0 = csr_read_index - 10'd16; // CsrFile.java:362
@@ -750,72 +750,72 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _eq_79 = csr_snap_word == 5'd0; // CsrFile.java:329
   wire [31:0] _bits_80 = csr_n[31:0]; // CsrFile.java:176
   wire [31:0] _bits_81 = _bits_80; // CsrFile.java:281
-  wire [31:0] _or_75 = 32'd0 | _bits_81; // CsrFile.java:281
-  wire [31:0] _mux_26 = _eq_79 ? _or_75 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_76 = 32'd0 | _mux_26; // CsrFile.java:330
+  wire [31:0] _or_74 = 32'd0 | _bits_81; // CsrFile.java:281
+  wire [31:0] _mux_26 = _eq_79 ? _or_74 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_75 = 32'd0 | _mux_26; // CsrFile.java:330
   wire _eq_80 = csr_snap_word == 5'd1; // CsrFile.java:329
   wire [31:0] _bits_82 = csr_n[63:32]; // CsrFile.java:177
   wire [31:0] _bits_83 = _bits_82; // CsrFile.java:281
-  wire [31:0] _or_77 = 32'd0 | _bits_83; // CsrFile.java:281
-  wire [31:0] _mux_27 = _eq_80 ? _or_77 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_78 = _or_76 | _mux_27; // CsrFile.java:330
+  wire [31:0] _or_76 = 32'd0 | _bits_83; // CsrFile.java:281
+  wire [31:0] _mux_27 = _eq_80 ? _or_76 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_77 = _or_75 | _mux_27; // CsrFile.java:330
   wire _eq_81 = csr_snap_word == 5'd2; // CsrFile.java:329
   wire [31:0] _bits_84 = {{26{1'b0}}, rapController_io_live_nodes}; // CsrFile.java:281
-  wire [31:0] _or_79 = 32'd0 | _bits_84; // CsrFile.java:281
-  wire [31:0] _mux_28 = _eq_81 ? _or_79 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_80 = _or_78 | _mux_28; // CsrFile.java:330
+  wire [31:0] _or_78 = 32'd0 | _bits_84; // CsrFile.java:281
+  wire [31:0] _mux_28 = _eq_81 ? _or_78 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_79 = _or_77 | _mux_28; // CsrFile.java:330
   wire _eq_82 = csr_snap_word == 5'd3; // CsrFile.java:329
   wire [31:0] _bits_85 = {{26{1'b0}}, rapController_io_live_highWater}; // CsrFile.java:281
-  wire [31:0] _or_81 = 32'd0 | _bits_85; // CsrFile.java:281
-  wire [31:0] _mux_29 = _eq_82 ? _or_81 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_82 = _or_80 | _mux_29; // CsrFile.java:330
+  wire [31:0] _or_80 = 32'd0 | _bits_85; // CsrFile.java:281
+  wire [31:0] _mux_29 = _eq_82 ? _or_80 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_81 = _or_79 | _mux_29; // CsrFile.java:330
   wire _eq_83 = csr_snap_word == 5'd4; // CsrFile.java:329
   wire [31:0] _bits_86 = csr_updates[31:0]; // CsrFile.java:176
   wire [31:0] _bits_87 = _bits_86; // CsrFile.java:281
-  wire [31:0] _or_83 = 32'd0 | _bits_87; // CsrFile.java:281
-  wire [31:0] _mux_30 = _eq_83 ? _or_83 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_84 = _or_82 | _mux_30; // CsrFile.java:330
+  wire [31:0] _or_82 = 32'd0 | _bits_87; // CsrFile.java:281
+  wire [31:0] _mux_30 = _eq_83 ? _or_82 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_83 = _or_81 | _mux_30; // CsrFile.java:330
   wire _eq_84 = csr_snap_word == 5'd5; // CsrFile.java:329
   wire [31:0] _bits_88 = csr_updates[63:32]; // CsrFile.java:177
   wire [31:0] _bits_89 = _bits_88; // CsrFile.java:281
-  wire [31:0] _or_85 = 32'd0 | _bits_89; // CsrFile.java:281
-  wire [31:0] _mux_31 = _eq_84 ? _or_85 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_86 = _or_84 | _mux_31; // CsrFile.java:330
+  wire [31:0] _or_84 = 32'd0 | _bits_89; // CsrFile.java:281
+  wire [31:0] _mux_31 = _eq_84 ? _or_84 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_85 = _or_83 | _mux_31; // CsrFile.java:330
   wire _eq_85 = csr_snap_word == 5'd16; // CsrFile.java:329
   wire [31:0] _bits_90 = csr_error_bound[31:0]; // CsrFile.java:176
   wire [31:0] _bits_91 = _bits_90; // CsrFile.java:281
-  wire [31:0] _or_87 = 32'd0 | _bits_91; // CsrFile.java:281
-  wire [31:0] _mux_32 = _eq_85 ? _or_87 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_88 = _or_86 | _mux_32; // CsrFile.java:330
+  wire [31:0] _or_86 = 32'd0 | _bits_91; // CsrFile.java:281
+  wire [31:0] _mux_32 = _eq_85 ? _or_86 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_87 = _or_85 | _mux_32; // CsrFile.java:330
   wire _eq_86 = csr_snap_word == 5'd17; // CsrFile.java:329
   wire [31:0] _bits_92 = csr_error_bound[63:32]; // CsrFile.java:177
   wire [31:0] _bits_93 = _bits_92; // CsrFile.java:281
-  wire [31:0] _or_89 = 32'd0 | _bits_93; // CsrFile.java:281
-  wire [31:0] _mux_33 = _eq_86 ? _or_89 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_90 = _or_88 | _mux_33; // CsrFile.java:330
+  wire [31:0] _or_88 = 32'd0 | _bits_93; // CsrFile.java:281
+  wire [31:0] _mux_33 = _eq_86 ? _or_88 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_89 = _or_87 | _mux_33; // CsrFile.java:330
   wire _eq_87 = csr_snap_word == 5'd18; // CsrFile.java:329
   wire [31:0] _bits_94 = csr_zero_weight[31:0]; // CsrFile.java:176
   wire [31:0] _bits_95 = _bits_94; // CsrFile.java:281
-  wire [31:0] _or_91 = 32'd0 | _bits_95; // CsrFile.java:281
-  wire [31:0] _mux_34 = _eq_87 ? _or_91 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_92 = _or_90 | _mux_34; // CsrFile.java:330
+  wire [31:0] _or_90 = 32'd0 | _bits_95; // CsrFile.java:281
+  wire [31:0] _mux_34 = _eq_87 ? _or_90 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_91 = _or_89 | _mux_34; // CsrFile.java:330
   wire _eq_88 = csr_snap_word == 5'd19; // CsrFile.java:329
   wire [31:0] _bits_96 = csr_zero_weight[63:32]; // CsrFile.java:177
   wire [31:0] _bits_97 = _bits_96; // CsrFile.java:281
-  wire [31:0] _or_93 = 32'd0 | _bits_97; // CsrFile.java:281
-  wire [31:0] _mux_35 = _eq_88 ? _or_93 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_94 = _or_92 | _mux_35; // CsrFile.java:330
+  wire [31:0] _or_92 = 32'd0 | _bits_97; // CsrFile.java:281
+  wire [31:0] _mux_35 = _eq_88 ? _or_92 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_93 = _or_91 | _mux_35; // CsrFile.java:330
   wire _eq_89 = csr_snap_word == 5'd20; // CsrFile.java:329
   wire [31:0] _bits_98 = {{31{1'b0}}, rapController_io_live_overflow}; // CsrFile.java:281
-  wire [31:0] _or_95 = 32'd0 | _bits_98; // CsrFile.java:281
+  wire [31:0] _or_94 = 32'd0 | _bits_98; // CsrFile.java:281
   wire [1:0] _cat_20 = {rapController_io_live_saturated, 1'd0}; // CsrFile.java:280
   wire [31:0] _bits_99 = {{30{1'b0}}, _cat_20}; // CsrFile.java:281
-  wire [31:0] _or_96 = _or_95 | _bits_99; // CsrFile.java:281
-  wire [31:0] _mux_36 = _eq_89 ? _or_96 : 32'd0; // CsrFile.java:330
-  wire [31:0] _or_97 = _or_94 | _mux_36; // CsrFile.java:330
+  wire [31:0] _or_95 = _or_94 | _bits_99; // CsrFile.java:281
+  wire [31:0] _mux_36 = _eq_89 ? _or_95 : 32'd0; // CsrFile.java:330
+  wire [31:0] _or_96 = _or_93 | _mux_36; // CsrFile.java:330
   wire [31:0] _mux_37 = csr_snap_from_bank ? statusCounterBank_io_readData : 32'd0; // CsrFile.java:344
-  wire [31:0] csr_snap_data = _or_97 | _mux_37; // CsrFile.java:344
-  wire _and_72 = csr_read & csr_read_ram; // CsrFile.java:367
+  wire [31:0] csr_snap_data = _or_96 | _mux_37; // CsrFile.java:344
+  wire _and_73 = csr_read & csr_read_ram; // CsrFile.java:367
   wire _eq_90 = csr_m0_hi_value == 32'd0; // CsrFile.java:146
   wire _eq_91 = csr_m0_hi_value_zero == _eq_90; // CsrFile.java:146
   wire _eq_92 = csr_m0_lo_value == 32'd0; // CsrFile.java:146
@@ -823,58 +823,58 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   wire _eq_94 = csr_snap_word == 5'd20; // CsrFile.java:311
   wire _eq_95 = csr_snap_last == _eq_94; // CsrFile.java:311
   wire _eq_96 = csr_snap_word == 5'd6; // CsrFile.java:377
-  wire _or_98 = 1'd0 | _eq_96; // CsrFile.java:377
+  wire _or_97 = 1'd0 | _eq_96; // CsrFile.java:377
   wire _eq_97 = csr_snap_word == 5'd7; // CsrFile.java:377
-  wire _or_99 = _or_98 | _eq_97; // CsrFile.java:377
+  wire _or_98 = _or_97 | _eq_97; // CsrFile.java:377
   wire _eq_98 = csr_snap_word == 5'd8; // CsrFile.java:377
-  wire _or_100 = _or_99 | _eq_98; // CsrFile.java:377
+  wire _or_99 = _or_98 | _eq_98; // CsrFile.java:377
   wire _eq_99 = csr_snap_word == 5'd9; // CsrFile.java:377
-  wire _or_101 = _or_100 | _eq_99; // CsrFile.java:377
+  wire _or_100 = _or_99 | _eq_99; // CsrFile.java:377
   wire _eq_100 = csr_snap_word == 5'd10; // CsrFile.java:377
-  wire _or_102 = _or_101 | _eq_100; // CsrFile.java:377
+  wire _or_101 = _or_100 | _eq_100; // CsrFile.java:377
   wire _eq_101 = csr_snap_word == 5'd11; // CsrFile.java:377
-  wire _or_103 = _or_102 | _eq_101; // CsrFile.java:377
+  wire _or_102 = _or_101 | _eq_101; // CsrFile.java:377
   wire _eq_102 = csr_snap_word == 5'd12; // CsrFile.java:377
-  wire _or_104 = _or_103 | _eq_102; // CsrFile.java:377
+  wire _or_103 = _or_102 | _eq_102; // CsrFile.java:377
   wire _eq_103 = csr_snap_word == 5'd13; // CsrFile.java:377
-  wire _or_105 = _or_104 | _eq_103; // CsrFile.java:377
+  wire _or_104 = _or_103 | _eq_103; // CsrFile.java:377
   wire _eq_104 = csr_snap_word == 5'd14; // CsrFile.java:377
-  wire _or_106 = _or_105 | _eq_104; // CsrFile.java:377
+  wire _or_105 = _or_104 | _eq_104; // CsrFile.java:377
   wire _eq_105 = csr_snap_word == 5'd15; // CsrFile.java:377
-  wire _or_107 = _or_106 | _eq_105; // CsrFile.java:377
-  wire _eq_106 = csr_snap_on_bank == _or_107; // CsrFile.java:321
+  wire _or_106 = _or_105 | _eq_105; // CsrFile.java:377
+  wire _eq_106 = csr_snap_on_bank == _or_106; // CsrFile.java:321
   wire _eq_107 = csr_snap_word == 5'd6; // CsrFile.java:388
   wire [3:0] _mux_38 = _eq_107 ? 4'd0 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_108 = 4'd0 | _mux_38; // CsrFile.java:388
+  wire [3:0] _or_107 = 4'd0 | _mux_38; // CsrFile.java:388
   wire _eq_108 = csr_snap_word == 5'd7; // CsrFile.java:388
   wire [3:0] _mux_39 = _eq_108 ? 4'd1 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_109 = _or_108 | _mux_39; // CsrFile.java:388
+  wire [3:0] _or_108 = _or_107 | _mux_39; // CsrFile.java:388
   wire _eq_109 = csr_snap_word == 5'd8; // CsrFile.java:388
   wire [3:0] _mux_40 = _eq_109 ? 4'd2 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_110 = _or_109 | _mux_40; // CsrFile.java:388
+  wire [3:0] _or_109 = _or_108 | _mux_40; // CsrFile.java:388
   wire _eq_110 = csr_snap_word == 5'd9; // CsrFile.java:388
   wire [3:0] _mux_41 = _eq_110 ? 4'd3 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_111 = _or_110 | _mux_41; // CsrFile.java:388
+  wire [3:0] _or_110 = _or_109 | _mux_41; // CsrFile.java:388
   wire _eq_111 = csr_snap_word == 5'd10; // CsrFile.java:388
   wire [3:0] _mux_42 = _eq_111 ? 4'd4 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_112 = _or_111 | _mux_42; // CsrFile.java:388
+  wire [3:0] _or_111 = _or_110 | _mux_42; // CsrFile.java:388
   wire _eq_112 = csr_snap_word == 5'd11; // CsrFile.java:388
   wire [3:0] _mux_43 = _eq_112 ? 4'd5 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_113 = _or_112 | _mux_43; // CsrFile.java:388
+  wire [3:0] _or_112 = _or_111 | _mux_43; // CsrFile.java:388
   wire _eq_113 = csr_snap_word == 5'd12; // CsrFile.java:388
   wire [3:0] _mux_44 = _eq_113 ? 4'd6 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_114 = _or_113 | _mux_44; // CsrFile.java:388
+  wire [3:0] _or_113 = _or_112 | _mux_44; // CsrFile.java:388
   wire _eq_114 = csr_snap_word == 5'd13; // CsrFile.java:388
   wire [3:0] _mux_45 = _eq_114 ? 4'd7 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_115 = _or_114 | _mux_45; // CsrFile.java:388
+  wire [3:0] _or_114 = _or_113 | _mux_45; // CsrFile.java:388
   wire _eq_115 = csr_snap_word == 5'd14; // CsrFile.java:388
   wire [3:0] _mux_46 = _eq_115 ? 4'd8 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_116 = _or_115 | _mux_46; // CsrFile.java:388
+  wire [3:0] _or_115 = _or_114 | _mux_46; // CsrFile.java:388
   wire _eq_116 = csr_snap_word == 5'd15; // CsrFile.java:388
   wire [3:0] _mux_47 = _eq_116 ? 4'd9 : 4'd0; // CsrFile.java:388
-  wire [3:0] _or_117 = _or_116 | _mux_47; // CsrFile.java:388
-  wire _eq_117 = csr_snap_bank_index == _or_117; // CsrFile.java:321
-  wire _and_73 = _eq_106 & _eq_117; // CsrFile.java:321
+  wire [3:0] _or_116 = _or_115 | _mux_47; // CsrFile.java:388
+  wire _eq_117 = csr_snap_bank_index == _or_116; // CsrFile.java:321
+  wire _and_74 = _eq_106 & _eq_117; // CsrFile.java:321
   wire _eq_118 = csr_snap_on_error_bound_lo == _eq_85; // CsrFile.java:336
   wire _eq_119 = csr_snap_on_error_bound_hi == _eq_86; // CsrFile.java:336
 
@@ -894,7 +894,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   assign eventQueue_io_in_bits_weight = (_eq_0 ? 1'd0 : 1'd1);
   assign eventQueue_io_in_bits_last = (_eq_0 ? 1'd1 : io_s_axis_tlast);
   assign eventQueue_io_flush = _or_0;
-  assign eventQueue_io_out_ready = _or_1;
+  assign eventQueue_io_out_ready = thresholdUnit_io_in_ready;
   assign thresholdUnit_io_in_valid = _and_11;
   assign thresholdUnit_io_in_bits_key = eventQueue_io_out_bits_key;
   assign thresholdUnit_io_in_bits_weight = eventQueue_io_out_bits_weight;
@@ -1007,7 +1007,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   assign statusCounterBank_io_readIndex = csr_snap_bank_index;
   assign csr_error_bound = rapController_io_errorBound;
   assign csr_zero_weight = zero_weight_count;
-  assign csr_snapshot_copied = _and_67;
+  assign csr_snapshot_copied = _and_68;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1229,7 +1229,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       soft_phase <= 2'd0;
     end else begin
-      soft_phase <= (_and_49 ? 2'd0 : (_and_50 ? 2'd3 : (_eq_0 ? (_and_51 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
+      soft_phase <= (_and_49 ? 2'd0 : (_and_51 ? 2'd3 : (_eq_0 ? (_and_52 ? 2'd2 : (soft_start ? 2'd1 : soft_phase)) : (soft_start ? 2'd1 : soft_phase))));
     end
   end
 
@@ -1237,7 +1237,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       last_key <= 32'd0;
     end else begin
-      last_key <= (_and_52 ? _bits_0 : last_key);
+      last_key <= (_and_53 ? _bits_0 : last_key);
     end
   end
 
@@ -1245,7 +1245,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       zero_weight_count <= 64'd0;
     end else begin
-      zero_weight_count <= (rapController_io_softClear ? 64'd0 : (_and_53 ? _add_0 : zero_weight_count));
+      zero_weight_count <= (rapController_io_softClear ? 64'd0 : (_and_54 ? _add_0 : zero_weight_count));
     end
   end
 
@@ -1253,7 +1253,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       zero_weight_seen <= 1'd0;
     end else begin
-      zero_weight_seen <= (rapController_io_softClear ? 1'd0 : (_and_53 ? 1'd1 : zero_weight_seen));
+      zero_weight_seen <= (rapController_io_softClear ? 1'd0 : (_and_54 ? 1'd1 : zero_weight_seen));
     end
   end
 
@@ -1269,7 +1269,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       csr_m0_hi_value_zero <= 1'd1;
     end else begin
-      csr_m0_hi_value_zero <= (_and_58 ? _eq_39 : csr_m0_hi_value_zero);
+      csr_m0_hi_value_zero <= (_and_59 ? _eq_39 : csr_m0_hi_value_zero);
     end
   end
 
@@ -1277,7 +1277,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       csr_m0_lo_value_zero <= 1'd0;
     end else begin
-      csr_m0_lo_value_zero <= (_and_63 ? _eq_40 : csr_m0_lo_value_zero);
+      csr_m0_lo_value_zero <= (_and_64 ? _eq_40 : csr_m0_lo_value_zero);
     end
   end
 
@@ -1285,7 +1285,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       csr_ar_full <= 1'd0;
     end else begin
-      csr_ar_full <= _or_4;
+      csr_ar_full <= _or_3;
     end
   end
 
@@ -1358,7 +1358,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
   end
 
   always @(posedge clock) begin
-    csr_rdata <= (csr_read ? _or_54 : csr_rdata);
+    csr_rdata <= (csr_read ? _or_53 : csr_rdata);
   end
 
   always @(posedge clock) begin
@@ -1381,7 +1381,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       csr_snap_on_bank <= 1'd0;
     end else begin
-      csr_snap_on_bank <= (csr_snap_write ? _or_64 : csr_snap_on_bank);
+      csr_snap_on_bank <= (csr_snap_write ? _or_63 : csr_snap_on_bank);
     end
   end
 
@@ -1389,7 +1389,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
     if (reset) begin
       csr_snap_bank_index <= 4'd0;
     end else begin
-      csr_snap_bank_index <= (csr_snap_write ? _or_74 : csr_snap_bank_index);
+      csr_snap_bank_index <= (csr_snap_write ? _or_73 : csr_snap_bank_index);
     end
   end
 
@@ -1433,7 +1433,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_and_72) begin
+    if (_and_73) begin
       csr_snapshot_rdata_0 <= csr_snapshot[csr_snap_rel];
     end
   end
@@ -1927,7 +1927,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
 
   );
 
-  StatusCounterBank_n5_inc3_w16 statusCounterBank ( // RapEngine.java:245
+  StatusCounterBank_n5_inc3_w16 statusCounterBank ( // RapEngine.java:247
     .clock(clock),
 
     .reset(reset),
@@ -1972,7 +1972,7 @@ module RapEngine_k32_b4_n32_c24_wt1_wf0_qd512_cb0_e655_m1024_q2_ls1_tc6_rr1 (
       $display("Assertion failed at CsrFile.java:311: csr_snap_last disagrees with csr_snap_word %d", csr_snap_word);
       $stop;
     end
-    if (!reset && !_and_73) begin // CsrFile.java:320
+    if (!reset && !_and_74) begin // CsrFile.java:320
       $display("Assertion failed at CsrFile.java:320: csr_snap_on_bank or csr_snap_bank_index does not describe csr_snap_word %d", csr_snap_word);
       $stop;
     end
