@@ -213,11 +213,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [7:0] front_count; // TrieController.java:109
-  reg wrote_word; // TrieController.java:118
-  reg hit_short_1; // TrieController.java:135
-  reg hit_short_2; // TrieController.java:135
-  reg hit_short_3; // TrieController.java:135
-  reg hit_short_4; // TrieController.java:135
+  reg wrote_word; // TrieController.java:119
+  reg hit_short_1; // TrieController.java:137
+  reg hit_short_2; // TrieController.java:137
+  reg hit_short_3; // TrieController.java:137
+  reg hit_short_4; // TrieController.java:137
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -238,10 +238,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [31:0] split_prefix; // TrieController.java:162
-  reg [11:0] split_parent; // TrieController.java:163
-  reg [3:0] split_present; // TrieController.java:164
-  reg [11:0] mark_slot; // TrieController.java:165
+  reg [31:0] split_prefix; // TrieController.java:164
+  reg [11:0] split_parent; // TrieController.java:165
+  reg [3:0] split_present; // TrieController.java:166
+  reg [11:0] mark_slot; // TrieController.java:167
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -250,17 +250,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:182
-  reg mark_odd; // TrieController.java:186
-  reg [11:0] mark_next; // TrieController.java:187
+  reg marking; // TrieController.java:184
+  reg mark_odd; // TrieController.java:188
+  reg [11:0] mark_next; // TrieController.java:189
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:189
-  reg advance_settled_was_2; // TrieController.java:189
-  reg advance_settled_before; // TrieController.java:189
-  reg fix_after_write_before; // TrieController.java:191
-  reg fix_done_was_1; // TrieController.java:192
-  reg fix_done_before; // TrieController.java:192
+  reg advance_settled_was_1; // TrieController.java:191
+  reg advance_settled_was_2; // TrieController.java:191
+  reg advance_settled_before; // TrieController.java:191
+  reg fix_after_write_before; // TrieController.java:193
+  reg fix_done_was_1; // TrieController.java:194
+  reg fix_done_before; // TrieController.java:194
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -353,32 +353,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:220
+  wire _not_0 = ~io_counterClearing; // TrieController.java:222
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:220
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:222
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:241
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:241
+  wire _not_2 = ~io_headValid; // TrieController.java:243
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:243
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:327
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:327
+  wire _not_3 = ~split_in_place; // TrieController.java:329
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:329
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
-  wire _eq_2 = front_count == 8'd0; // TrieController.java:127
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:127
+  wire _eq_2 = front_count == 8'd0; // TrieController.java:129
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:129
   wire redo_queued = |fifo_io_count; // SplitRedo.java:56
-  wire _not_5 = ~redo_queued; // TrieController.java:127
-  wire pipe_empty = _and_4 & _not_5; // TrieController.java:127
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:128
-  wire _not_6 = ~undo_empty; // TrieController.java:249
-  wire _not_7 = ~marking; // TrieController.java:250
-  wire _and_5 = split_req & _not_7; // TrieController.java:250
-  wire _not_8 = ~split_req; // TrieController.java:254
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:132
+  wire _not_5 = ~redo_queued; // TrieController.java:129
+  wire pipe_empty = _and_4 & _not_5; // TrieController.java:129
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:130
+  wire _not_6 = ~undo_empty; // TrieController.java:251
+  wire _not_7 = ~marking; // TrieController.java:252
+  wire _and_5 = split_req & _not_7; // TrieController.java:252
+  wire _not_8 = ~split_req; // TrieController.java:256
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:134
   wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = word_data[35:24]; // ChildWord.java:30
@@ -396,9 +396,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:175
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:175
-  wire _not_9 = ~early_done; // TrieController.java:268
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:177
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:177
+  wire _not_9 = ~early_done; // TrieController.java:270
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -431,7 +431,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_7 = _bits_13 & _or_1; // SplitCompare.java:75
   wire _or_2 = _bits_12 | _and_7; // SplitCompare.java:75
   wire op_batch_empty = _and_r_0 & _or_2; // SplitCompare.java:59
-  wire [3:0] _not_10 = ~split_present; // TrieController.java:167
+  wire [3:0] _not_10 = ~split_present; // TrieController.java:169
   wire _bits_23 = _not_10[0]; // FirstSet.java:24
   wire _bits_24 = _not_10[1]; // FirstSet.java:24
   wire _or_3 = _bits_23 | _bits_24; // FirstSet.java:36
@@ -439,60 +439,54 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_26 = _not_10[3]; // FirstSet.java:24
   wire _or_4 = _bits_25 | _bits_26; // FirstSet.java:36
   wire _or_5 = _or_3 | _or_4; // FirstSet.java:36
-  wire _not_11 = ~_or_5; // TrieController.java:279
-  wire _not_12 = ~marking; // TrieController.java:307
-  wire _not_13 = ~advance_settled_before; // TrieController.java:319
+  wire _not_11 = ~_or_5; // TrieController.java:281
+  wire _not_12 = ~marking; // TrieController.java:309
+  wire _not_13 = ~advance_settled_before; // TrieController.java:321
   wire _or_6 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_14 = ~commit_stop; // TrieController.java:400
-  wire _and_8 = state_run & _not_14; // TrieController.java:400
-  wire _not_15 = ~fifo_io_deq_valid; // TrieController.java:401
-  wire _and_9 = _and_8 & _not_15; // TrieController.java:401
-  wire _not_16 = ~wrote_word; // TrieController.java:402
-  wire _and_10 = _and_9 & _not_16; // TrieController.java:402
-  wire _and_11 = _and_10 & issue_gate; // TrieController.java:403
-  wire _and_12 = state_run & hit_event_4; // CommitVerdict.java:66
+  wire _not_14 = ~commit_stop; // TrieController.java:120
+  wire _and_8 = state_run & _not_14; // TrieController.java:120
+  wire _not_15 = ~fifo_io_deq_valid; // TrieController.java:121
+  wire _and_9 = _and_8 & _not_15; // TrieController.java:121
+  wire _not_16 = ~wrote_word; // TrieController.java:122
+  wire walk_moves = _and_9 & _not_16; // TrieController.java:122
+  wire _and_10 = walk_moves & issue_gate; // TrieController.java:402
+  wire _and_11 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_17 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_12 & _not_17; // CommitVerdict.java:66
-  wire _not_18 = ~split_in_place; // TrieController.java:328
+  wire commit_fire = _and_11 & _not_17; // CommitVerdict.java:66
+  wire _not_18 = ~split_in_place; // TrieController.java:330
   wire _not_19 = ~soft_pending; // CsrRequests.java:64
-  wire _or_7 = state_init | state_soft_clear; // TrieController.java:405
+  wire _or_7 = state_init | state_soft_clear; // TrieController.java:404
   wire _not_20 = ~_or_7; // CsrRequests.java:64
-  wire _and_13 = _not_19 & _not_20; // CsrRequests.java:64
+  wire _and_12 = _not_19 & _not_20; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
   wire _not_21 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
   wire _not_22 = ~_reg_0; // ScheduleAndSnapshot.java:50
   wire snapshot_product_start = snapshot_frozen & _not_22; // ScheduleAndSnapshot.java:50
   wire _not_23 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
-  wire _and_14 = _not_21 & _not_23; // ScheduleAndSnapshot.java:184
+  wire _and_13 = _not_21 & _not_23; // ScheduleAndSnapshot.java:184
   wire _or_8 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:405
+  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:404
   wire _or_10 = readout_pending | _or_9; // CsrRequests.java:63
-  wire _or_11 = state_drain | state_undo; // TrieController.java:407
-  wire _or_12 = _or_11 | state_split_read; // TrieController.java:407
-  wire _or_13 = _or_12 | state_split_check; // TrieController.java:407
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:407
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:407
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:407
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:407
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:407
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:407
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:407
-  wire _and_15 = state_run & pipe_empty; // TrieController.java:408
-  wire _not_24 = ~io_headValid; // TrieController.java:408
-  wire _and_16 = _and_15 & _not_24; // TrieController.java:408
+  wire _or_11 = state_drain | state_undo; // TrieController.java:406
+  wire _or_12 = _or_11 | state_split_read; // TrieController.java:406
+  wire _or_13 = _or_12 | state_split_check; // TrieController.java:406
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:406
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:406
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:406
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:406
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:406
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:406
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:406
+  wire _and_14 = state_run & pipe_empty; // TrieController.java:407
+  wire _not_24 = ~io_headValid; // TrieController.java:407
+  wire _and_15 = _and_14 & _not_24; // TrieController.java:407
   wire _not_25 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_26 = ~split_in_place; // TrieController.java:116
-  wire _and_17 = commit_stop & _not_26; // TrieController.java:116
-  wire _not_27 = ~commit_stop; // TrieController.java:119
-  wire _and_18 = state_run & _not_27; // TrieController.java:119
-  wire _not_28 = ~fifo_io_deq_valid; // TrieController.java:120
-  wire _and_19 = _and_18 & _not_28; // TrieController.java:120
-  wire _not_29 = ~wrote_word; // TrieController.java:121
-  wire _and_20 = _and_19 & _not_29; // TrieController.java:121
-  wire _not_30 = ~_and_20; // TrieController.java:122
-  wire _and_21 = state_resume & split_in_place; // TrieController.java:394
-  wire _and_22 = _and_21 & fix_after_write_before; // TrieController.java:394
+  wire _and_16 = commit_stop & _not_26; // TrieController.java:116
+  wire _not_27 = ~walk_moves; // TrieController.java:124
+  wire _and_17 = state_resume & split_in_place; // TrieController.java:396
+  wire _and_18 = _and_17 & fix_after_write_before; // TrieController.java:396
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -509,11 +503,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:56
   wire _bits_38 = _add_11[16]; // SplitCounter.java:57
   wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
-  wire _and_23 = ev_commit_q & split_req; // CommitVerdict.java:116
-  wire _not_31 = ~merge_due; // CommitVerdict.java:117
-  wire _and_24 = _and_23 & _not_31; // CommitVerdict.java:117
-  wire _and_25 = _and_24 & split_short; // CommitVerdict.java:118
-  wire deferred_at_commit = _and_25 & skip_batch_empty; // CommitVerdict.java:119
+  wire _and_19 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_28 = ~merge_due; // CommitVerdict.java:117
+  wire _and_20 = _and_19 & _not_28; // CommitVerdict.java:117
+  wire _and_21 = _and_20 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_21 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
@@ -539,12 +533,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_50 = walk_freeing[3]; // FirstSet.java:24
   wire _or_26 = _bits_49 | _bits_50; // FirstSet.java:36
   wire _or_27 = _or_25 | _or_26; // FirstSet.java:36
-  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:361
-  wire _not_32 = ~_or_22; // FirstSet.java:34
-  wire _not_33 = ~_bits_45; // FirstSet.java:34
-  wire _not_34 = ~_bits_43; // FirstSet.java:34
-  wire _mux_0 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_32, _mux_0}; // FirstSet.java:35
+  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:363
+  wire _not_29 = ~_or_22; // FirstSet.java:34
+  wire _not_30 = ~_bits_45; // FirstSet.java:34
+  wire _not_31 = ~_bits_43; // FirstSet.java:34
+  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
+  wire [1:0] _cat_8 = {_not_29, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_51 = _cat_8; // FirstSet.java:43
   wire [11:0] _dyn_index_0 = _bits_51[1] ? (_bits_51[0] ? _wire_2_3 : _wire_2_2) : (_bits_51[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
@@ -565,30 +559,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [47:0] _cat_9 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
   wire [11:0] _bits_61 = info_data[11:0]; // TrieTables.java:180
-  wire _not_35 = ~_or_25; // FirstSet.java:34
-  wire _not_36 = ~_bits_49; // FirstSet.java:34
-  wire _not_37 = ~_bits_47; // FirstSet.java:34
-  wire _mux_5 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_35, _mux_5}; // FirstSet.java:35
+  wire _not_32 = ~_or_25; // FirstSet.java:34
+  wire _not_33 = ~_bits_49; // FirstSet.java:34
+  wire _not_34 = ~_bits_47; // FirstSet.java:34
+  wire _mux_5 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_32, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_62 = _cat_10; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_62[1] ? (_bits_62[0] ? _wire_3_3 : _wire_3_2) : (_bits_62[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:168
-  wire _not_38 = ~_or_3; // FirstSet.java:34
-  wire _not_39 = ~_bits_25; // FirstSet.java:34
-  wire _not_40 = ~_bits_23; // FirstSet.java:34
-  wire _mux_6 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_38, _mux_6}; // FirstSet.java:35
+  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:170
+  wire _not_35 = ~_or_3; // FirstSet.java:34
+  wire _not_36 = ~_bits_25; // FirstSet.java:34
+  wire _not_37 = ~_bits_23; // FirstSet.java:34
+  wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_35, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_63 = _cat_12; // FirstSet.java:43
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:170
-  wire [7:0] _bits_64 = _mul_0[7:0]; // TrieController.java:170
-  wire [7:0] child_shift = 8'd32 - _bits_64; // TrieController.java:170
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_63}} << child_shift; // TrieController.java:173
-  wire [31:0] _bits_65 = _dshl_0[31:0]; // TrieController.java:173
-  wire [31:0] _or_28 = split_prefix | _bits_65; // TrieController.java:173
+  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:172
+  wire [7:0] _bits_64 = _mul_0[7:0]; // TrieController.java:172
+  wire [7:0] child_shift = 8'd32 - _bits_64; // TrieController.java:172
+  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_63}} << child_shift; // TrieController.java:175
+  wire [31:0] _bits_65 = _dshl_0[31:0]; // TrieController.java:175
+  wire [31:0] _or_28 = split_prefix | _bits_65; // TrieController.java:175
   wire [61:0] _cat_13 = {1'd1, child_depth, _or_28, op_slot, split_parent}; // TrieTables.java:125
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:85
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:166
+  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:168
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:101
   wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:98
   wire [12:0] _add_18 = fresh_slot + 13'd1; // FreeSlots.java:57
@@ -596,10 +590,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:58
   wire _or_29 = free_push | free_take; // FreeSlots.java:48
   wire _or_30 = _or_29 | free_clear; // FreeSlots.java:48
-  wire _not_41 = ~_or_30; // FreeSlots.java:48
-  wire _and_26 = _not_41 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_27 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_28 = _and_27 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _not_38 = ~_or_30; // FreeSlots.java:48
+  wire _and_22 = _not_38 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_23 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_24 = _and_23 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _bits_66 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_66; // SplitCompare.java:59
   wire [11:0] _bits_67 = root_min[34:23]; // SplitCompare.java:71
@@ -627,18 +621,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_19 = {_bits_79, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_24 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
   wire _bits_80 = _add_24[12]; // SplitCompare.java:86
-  wire _and_29 = _bits_77 & _bits_80; // SplitCompare.java:75
-  wire _or_31 = _bits_76 | _and_29; // SplitCompare.java:75
-  wire _and_30 = _bits_71 & _or_31; // SplitCompare.java:75
-  wire _or_32 = _bits_70 | _and_30; // SplitCompare.java:75
+  wire _and_25 = _bits_77 & _bits_80; // SplitCompare.java:75
+  wire _or_31 = _bits_76 | _and_25; // SplitCompare.java:75
+  wire _and_26 = _bits_71 & _or_31; // SplitCompare.java:75
+  wire _or_32 = _bits_70 | _and_26; // SplitCompare.java:75
   wire skip_now = _and_r_1 & _or_32; // SplitCompare.java:59
-  wire _and_31 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire _and_27 = hit_short_4 & skip_now; // CommitVerdict.java:91
   wire [16:0] _bits_81 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
   wire _ge_0 = {1'b0, io_head_weight} >= _bits_81; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_42 = ~merge_now; // CommitVerdict.java:91
-  wire _and_32 = _and_31 & _not_42; // CommitVerdict.java:91
-  wire _not_43 = ~_and_32; // CommitVerdict.java:91
+  wire _not_39 = ~merge_now; // CommitVerdict.java:91
+  wire _and_28 = _and_27 & _not_39; // CommitVerdict.java:91
+  wire _not_40 = ~_and_28; // CommitVerdict.java:91
   wire [15:0] _bits_82 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
   wire [15:0] _bits_83 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
   wire [16:0] _add_25 = {1'b0, _bits_82} + {1'b0, _bits_83}; // SplitCompare.java:85
@@ -651,16 +645,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_87 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
   wire [16:0] _add_27 = {1'b0, _bits_86} + {1'b0, _bits_87}; // SplitCompare.java:85
   wire _bits_88 = _add_27[16]; // SplitCompare.java:85
-  wire _and_33 = _bits_85 & _bits_88; // SplitCompare.java:75
-  wire _and_34 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_35 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_34 | _and_35; // CommitVerdict.java:94
-  wire _and_36 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_36 & over_t; // CommitVerdict.java:78
-  wire _not_44 = ~merge_now; // TrieController.java:146
-  wire _and_37 = split_now & _not_44; // TrieController.java:146
-  wire _not_45 = ~hit_short_4; // TrieController.java:146
-  wire _and_38 = _and_37 & _not_45; // TrieController.java:146
+  wire _and_29 = _bits_85 & _bits_88; // SplitCompare.java:75
+  wire _and_30 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_31 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_30 | _and_31; // CommitVerdict.java:94
+  wire _and_32 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_32 & over_t; // CommitVerdict.java:78
+  wire _not_41 = ~merge_now; // TrieController.java:148
+  wire _and_33 = split_now & _not_41; // TrieController.java:148
+  wire _not_42 = ~hit_short_4; // TrieController.java:148
+  wire _and_34 = _and_33 & _not_42; // TrieController.java:148
   wire _eq_6 = _bits_63 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_89 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_89; // ChildWord.java:63
@@ -674,13 +668,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_92 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
   wire [47:0] _cat_22 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:156
-  wire _and_39 = draining & io_counterResult_valid; // TrieController.java:158
-  wire _and_40 = _and_39 & split_in_place; // TrieController.java:158
+  wire draining = state_drain | commit_stop; // TrieController.java:158
+  wire _and_35 = draining & io_counterResult_valid; // TrieController.java:160
+  wire _and_36 = _and_35 & split_in_place; // TrieController.java:160
   wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
-  wire _not_46 = ~commit_stop; // TrieController.java:84
-  wire _and_41 = state_run & _not_46; // TrieController.java:84
-  wire redo_issue = _and_41 & fifo_io_deq_valid; // TrieController.java:84
+  wire _not_43 = ~commit_stop; // TrieController.java:84
+  wire _and_37 = state_run & _not_43; // TrieController.java:84
+  wire redo_issue = _and_37 & fifo_io_deq_valid; // TrieController.java:84
   wire [31:0] _bits_93 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
   wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:130
   wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:130
@@ -711,8 +705,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:90
   wire [31:0] _mux_11 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:91
   wire _or_33 = io_found_valid | redo_issue; // TrieController.java:86
-  wire _not_47 = ~commit_stop; // TrieController.java:86
-  wire event_issue = _or_33 & _not_47; // TrieController.java:86
+  wire _not_44 = ~commit_stop; // TrieController.java:86
+  wire event_issue = _or_33 & _not_44; // TrieController.java:86
   wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:100
   wire walk_probed_leaf = walk_probing & _eq_10; // TrieMergeWalk.java:100
   wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:168
@@ -730,10 +724,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [31:0] _bits_122 = walk_sum[31:0]; // TrieMergeWalk.java:111
   wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_122; // TrieMergeWalk.java:111
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:222
-  wire _not_48 = ~walk_probed_leaf; // TrieMergeWalk.java:104
-  wire _and_42 = walk_probing & _not_48; // TrieMergeWalk.java:104
-  wire _not_49 = ~walk_probed_leaf; // TrieMergeWalk.java:101
-  wire _and_43 = walk_probing & _not_49; // TrieMergeWalk.java:101
+  wire _not_45 = ~walk_probed_leaf; // TrieMergeWalk.java:104
+  wire _and_38 = walk_probing & _not_45; // TrieMergeWalk.java:104
+  wire _not_46 = ~walk_probed_leaf; // TrieMergeWalk.java:101
+  wire _and_39 = walk_probing & _not_46; // TrieMergeWalk.java:101
   wire _bits_123 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_2 = &_bits_123; // SplitCompare.java:59
   wire [11:0] _bits_124 = min_data[34:23]; // SplitCompare.java:71
@@ -761,23 +755,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_29 = {_bits_136, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_32 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
   wire _bits_137 = _add_32[12]; // SplitCompare.java:86
-  wire _and_44 = _bits_134 & _bits_137; // SplitCompare.java:75
-  wire _or_34 = _bits_133 | _and_44; // SplitCompare.java:75
-  wire _and_45 = _bits_128 & _or_34; // SplitCompare.java:75
-  wire _or_35 = _bits_127 | _and_45; // SplitCompare.java:75
-  wire _and_46 = _and_r_2 & _or_35; // SplitCompare.java:59
-  wire walk_probed_passed = _and_43 & _and_46; // TrieMergeWalk.java:102
-  wire _not_50 = ~walk_probed_passed; // TrieMergeWalk.java:104
-  wire walk_probed_walk = _and_42 & _not_50; // TrieMergeWalk.java:104
-  wire _not_51 = ~walk_probing; // TrieMergeWalk.java:162
-  wire _not_52 = ~walk_probe_sent; // TrieMergeWalk.java:162
-  wire _and_47 = _not_51 & _not_52; // TrieMergeWalk.java:162
+  wire _and_40 = _bits_134 & _bits_137; // SplitCompare.java:75
+  wire _or_34 = _bits_133 | _and_40; // SplitCompare.java:75
+  wire _and_41 = _bits_128 & _or_34; // SplitCompare.java:75
+  wire _or_35 = _bits_127 | _and_41; // SplitCompare.java:75
+  wire _and_42 = _and_r_2 & _or_35; // SplitCompare.java:59
+  wire walk_probed_passed = _and_39 & _and_42; // TrieMergeWalk.java:102
+  wire _not_47 = ~walk_probed_passed; // TrieMergeWalk.java:104
+  wire walk_probed_walk = _and_38 & _not_47; // TrieMergeWalk.java:104
+  wire _not_48 = ~walk_probing; // TrieMergeWalk.java:162
+  wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:162
+  wire _and_43 = _not_48 & _not_49; // TrieMergeWalk.java:162
   wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
   wire _or_36 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_48 = read_result & _or_36; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_48}; // TrieMergeWalk.java:109
+  wire _and_44 = read_result & _or_36; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_44}; // TrieMergeWalk.java:109
   wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:162
-  wire _and_49 = _and_47 & _eq_13; // TrieMergeWalk.java:162
+  wire _and_45 = _and_43 & _eq_13; // TrieMergeWalk.java:162
   wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:172
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
   wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:94
@@ -798,8 +792,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _or_37 = walk_todo | _bits_145; // TrieMergeWalk.java:153
   wire [6:0] _dshl_2 = 7'd1 << _bits_51; // TrieMergeWalk.java:271
   wire [3:0] _bits_146 = _dshl_2[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_53 = ~_bits_146; // TrieMergeWalk.java:160
-  wire [3:0] _and_50 = walk_todo & _not_53; // TrieMergeWalk.java:160
+  wire [3:0] _not_50 = ~_bits_146; // TrieMergeWalk.java:160
+  wire [3:0] _and_46 = walk_todo & _not_50; // TrieMergeWalk.java:160
   wire [11:0] _bits_147 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_9 = |_bits_147; // ChildWord.java:43
   wire [11:0] _bits_148 = walk_child_word[35:24]; // ChildWord.java:30
@@ -811,7 +805,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
   wire [3:0] _bits_151 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
   wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_48 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_44 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
   wire [34:0] _bits_152 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
   wire [34:0] _add_36 = _bits_152 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
   wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_152; // TrieMergeWalk.java:237
@@ -826,15 +820,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _mux_15 = walk_now_leaf ? _or_39 : _bits_154; // TrieMergeWalk.java:238
   wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:61
   wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_51 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_51 ? min_data : walk_least; // TrieMergeWalk.java:105
-  wire _not_54 = ~walk_now_leaf; // TrieMergeWalk.java:239
+  wire _and_47 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_47 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _not_51 = ~walk_now_leaf; // TrieMergeWalk.java:239
   wire [34:0] _bits_157 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
   wire _lt_1 = walk_new_least < _bits_157; // TrieMergeWalk.java:239
-  wire _and_52 = _not_54 & _lt_1; // TrieMergeWalk.java:239
-  wire [34:0] _mux_17 = _and_52 ? walk_new_least : _bits_157; // TrieMergeWalk.java:239
-  wire _not_55 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_53 = walk_probe_sent & _not_55; // TrieMergeWalk.java:135
+  wire _and_48 = _not_51 & _lt_1; // TrieMergeWalk.java:239
+  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_157; // TrieMergeWalk.java:239
+  wire _not_52 = ~walk_probed_walk; // TrieMergeWalk.java:135
+  wire _and_49 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:180
   wire _bits_158 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_3 = &_bits_158; // SplitCompare.java:59
@@ -863,25 +857,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_37 = {_bits_171, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
   wire _bits_172 = _add_41[12]; // SplitCompare.java:86
-  wire _and_54 = _bits_169 & _bits_172; // SplitCompare.java:75
-  wire _or_40 = _bits_168 | _and_54; // SplitCompare.java:75
-  wire _and_55 = _bits_163 & _or_40; // SplitCompare.java:75
-  wire _or_41 = _bits_162 | _and_55; // SplitCompare.java:75
-  wire _and_56 = _and_r_3 & _or_41; // SplitCompare.java:59
-  wire _not_56 = ~_and_56; // TrieMergeWalk.java:182
-  wire _and_57 = _or_r_13 & _not_56; // TrieMergeWalk.java:181
+  wire _and_50 = _bits_169 & _bits_172; // SplitCompare.java:75
+  wire _or_40 = _bits_168 | _and_50; // SplitCompare.java:75
+  wire _and_51 = _bits_163 & _or_40; // SplitCompare.java:75
+  wire _or_41 = _bits_162 | _and_51; // SplitCompare.java:75
+  wire _and_52 = _and_r_3 & _or_41; // SplitCompare.java:59
+  wire _not_53 = ~_and_52; // TrieMergeWalk.java:182
+  wire _and_53 = _or_r_13 & _not_53; // TrieMergeWalk.java:181
   wire [2:0] _bits_173 = walk_sum[34:32]; // TrieMergeWalk.java:183
   wire _or_r_14 = |_bits_173; // TrieMergeWalk.java:183
   wire [6:0] _dshl_5 = 7'd1 << _bits_62; // TrieMergeWalk.java:271
   wire [3:0] _bits_174 = _dshl_5[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_57 = ~_bits_174; // TrieMergeWalk.java:207
-  wire [3:0] _and_58 = walk_freeing & _not_57; // TrieMergeWalk.java:207
+  wire [3:0] _not_54 = ~_bits_174; // TrieMergeWalk.java:207
+  wire [3:0] _and_54 = walk_freeing & _not_54; // TrieMergeWalk.java:207
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:217
-  wire _and_59 = walk_merges & _eq_14; // TrieMergeWalk.java:217
+  wire _and_55 = walk_merges & _eq_14; // TrieMergeWalk.java:217
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:197
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:197
-  wire _and_60 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
-  wire [34:0] _mux_18 = _and_60 ? walk_sum : walk_least; // TrieMergeWalk.java:197
+  wire _and_56 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
+  wire [34:0] _mux_18 = _and_56 ? walk_sum : walk_least; // TrieMergeWalk.java:197
   wire [11:0] _bits_175 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_176 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_177 = walk_word[35:24]; // ChildWord.java:30
@@ -892,17 +886,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_182 = walk_word[47:36]; // ChildWord.java:30
   wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_58 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_61 = snapshot_pending & _not_58; // CsrRequests.java:90
-  wire _and_62 = _and_61 & quiet_held; // CsrRequests.java:90
-  wire _and_63 = _and_62 & snapshot_settled; // CsrRequests.java:90
-  wire _and_64 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_57 = snapshot_pending & _not_55; // CsrRequests.java:90
+  wire _and_58 = _and_57 & quiet_held; // CsrRequests.java:90
+  wire _and_59 = _and_58 & snapshot_settled; // CsrRequests.java:90
+  wire _and_60 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
   wire [30:0] _bits_183 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
   wire _or_r_16 = |_bits_183; // ScheduleAndSnapshot.java:62
-  wire _not_59 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_20 = _not_59 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _not_56 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_20 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
   wire _or_42 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
@@ -911,9 +905,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_43 = _bits_185 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
   wire [63:0] m0_effective = {_bits_184, _or_43}; // ScheduleAndSnapshot.java:84
   wire [63:0] _bits_186 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_60 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_65 = following_running & _not_60; // MergeScheduleUnit.java:43
-  wire _not_61 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_61 = following_running & _not_57; // MergeScheduleUnit.java:43
+  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
   wire [31:0] _bits_187 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
   wire _or_r_17 = |_bits_187; // MergeScheduleUnit.java:47
   wire [31:0] _bits_188 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
@@ -925,12 +919,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_192 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
   wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_192}; // ScheduleAndSnapshot.java:75
   wire _bits_193 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_62 = ~_bits_193; // ScheduleAndSnapshot.java:78
+  wire _not_59 = ~_bits_193; // ScheduleAndSnapshot.java:78
   wire [31:0] _bits_194 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
   wire [31:0] _bits_195 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
   wire [63:0] to_merge = {_bits_194, _bits_195}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_66 = _not_62 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_62 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
   wire [17:0] _bits_196 = _sub_9[17:0]; // SplitCounter.java:70
   wire _or_44 = state_init | state_advance; // ScheduleAndSnapshot.java:91
@@ -947,40 +941,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
   wire [13:0] _bits_205 = _sub_12[13:0]; // SplitCounter.java:56
   wire _bits_206 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_63 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_64 = ~_or_r_19; // SplitCounter.java:91
+  wire _not_61 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_65 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_67 = _not_64 & _not_65; // SplitCounter.java:92
+  wire _not_62 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_63 = _not_61 & _not_62; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_66 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_68 = _and_67 & _not_66; // SplitCounter.java:92
-  wire _and_69 = _not_63 & _and_68; // ScheduleAndSnapshot.java:97
+  wire _not_63 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_64 = _and_63 & _not_63; // SplitCounter.java:92
+  wire _and_65 = _not_60 & _and_64; // ScheduleAndSnapshot.java:97
   wire _bits_207 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
   wire _or_r_22 = |_bits_207; // ScheduleAndSnapshot.java:102
-  wire _not_67 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_70 = _and_69 & _not_67; // ScheduleAndSnapshot.java:99
+  wire _not_64 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_66 = _and_65 & _not_64; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_68 = ~split_in_place; // TrieController.java:125
+  wire _not_65 = ~split_in_place; // TrieController.java:127
   wire [7:0] _add_43 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:110
   wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_found_valid}; // TrieController.java:111
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:135
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:135
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:137
   wire [4:0] _add_44 = _bits_118 + 5'd1; // SplitRedo.java:67
   wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_118; // SplitRedo.java:67
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:88
-  wire _and_71 = state_run & event_issue; // TrieController.java:140
+  wire _and_67 = state_run & event_issue; // TrieController.java:142
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_69 = ~merge_now; // CommitVerdict.java:84
-  wire _and_72 = split_now & _not_69; // CommitVerdict.java:84
-  wire _and_73 = _and_72 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_73 & skip_now; // CommitVerdict.java:84
-  wire _and_74 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_70 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_70; // UndoStack.java:40
+  wire _not_66 = ~merge_now; // CommitVerdict.java:84
+  wire _and_68 = split_now & _not_66; // CommitVerdict.java:84
+  wire _and_69 = _and_68 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_69 & skip_now; // CommitVerdict.java:84
+  wire _and_70 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_67 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_67; // UndoStack.java:40
   wire [6:0] _sub_15 = undo_sp - 7'd1; // UndoStack.java:47
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:159
   wire [6:0] _add_45 = undo_sp + 7'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 7'd0; // UndoStack.java:39
   wire [31:0] _bits_208 = info_data[55:24]; // TrieTables.java:172
@@ -994,74 +988,74 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_213 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_26 = |_bits_213; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_63; // TrieController.java:290
-  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:290
-  wire [3:0] _or_45 = split_present | _bits_214; // TrieController.java:289
+  wire [6:0] _dshl_6 = 7'd1 << _bits_63; // TrieController.java:292
+  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:292
+  wire [3:0] _or_45 = split_present | _bits_214; // TrieController.java:291
   wire [11:0] _bits_215 = info_data[23:12]; // TrieTables.java:176
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_216 = info_data[61]; // TrieTables.java:164
-  wire _and_75 = _lt_5 & _bits_216; // TrieController.java:343
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:344
-  wire _and_76 = _and_75 & _lt_6; // TrieController.java:344
+  wire _and_71 = _lt_5 & _bits_216; // TrieController.java:345
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
+  wire _and_72 = _and_71 & _lt_6; // TrieController.java:346
   wire [31:0] _bits_217 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_76 ? _bits_217 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_24 = _and_72 ? _bits_217 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_218 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_218, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_76 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [5:0] _mux_25 = _and_72 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
-  wire _not_71 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_71 & pipe_empty; // QuietPipe.java:31
-  wire _and_77 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_72 = ~io_issued; // QuietPipe.java:32
-  wire _and_78 = _and_77 & _not_72; // QuietPipe.java:32
-  wire _not_73 = ~marking; // QuietPipe.java:33
-  wire _and_79 = _and_78 & _not_73; // QuietPipe.java:33
-  wire _and_80 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _not_68 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
+  wire _and_73 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_69 = ~io_issued; // QuietPipe.java:32
+  wire _and_74 = _and_73 & _not_69; // QuietPipe.java:32
+  wire _not_70 = ~marking; // QuietPipe.java:33
+  wire _and_75 = _and_74 & _not_70; // QuietPipe.java:33
+  wire _and_76 = state_run & pipe_quiet; // QuietPipe.java:36
   wire _or_46 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
   wire _or_47 = _or_46 | ev_split_q; // StatusRegs.java:86
   wire _or_48 = _or_47 | ev_batch_q; // StatusRegs.java:87
   wire _or_49 = _or_48 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
   wire _or_50 = _or_49 | _or_r_27; // StatusRegs.java:89
-  wire _not_74 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_75 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_81 = _not_74 & _not_75; // SplitCounter.java:111
-  wire _not_76 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_82 = _and_81 & _not_76; // SplitCounter.java:111
-  wire _not_77 = ~_and_82; // StatusRegs.java:90
-  wire ev_pending = _or_50 | _not_77; // StatusRegs.java:90
-  wire _not_78 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_83 = _not_78 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_83 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_84 = _and_80 & status_still; // QuietPipe.java:36
-  wire _and_85 = state_advance & advance_settled_was_1; // TrieController.java:189
-  wire _and_86 = state_advance & advance_settled_was_2; // TrieController.java:189
-  wire _and_87 = state_resume & fix_done_was_1; // TrieController.java:192
-  wire _not_79 = ~state_init; // IssueGate.java:42
-  wire _and_88 = _not_79 & io_enable; // IssueGate.java:44
+  wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_77 = _not_71 & _not_72; // SplitCounter.java:111
+  wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_78 = _and_77 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~_and_78; // StatusRegs.java:90
+  wire ev_pending = _or_50 | _not_74; // StatusRegs.java:90
+  wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_79 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_79 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_80 = _and_76 & status_still; // QuietPipe.java:36
+  wire _and_81 = state_advance & advance_settled_was_1; // TrieController.java:191
+  wire _and_82 = state_advance & advance_settled_was_2; // TrieController.java:191
+  wire _and_83 = state_resume & fix_done_was_1; // TrieController.java:194
+  wire _not_76 = ~state_init; // IssueGate.java:42
+  wire _and_84 = _not_76 & io_enable; // IssueGate.java:44
   wire _or_51 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_80 = ~_or_51; // IssueGate.java:45
-  wire _and_89 = _and_88 & _not_80; // IssueGate.java:45
+  wire _not_77 = ~_or_51; // IssueGate.java:45
+  wire _and_85 = _and_84 & _not_77; // IssueGate.java:45
   wire _or_52 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_81 = ~_or_52; // IssueGate.java:46
-  wire _and_90 = _and_89 & _not_81; // IssueGate.java:46
-  wire _not_82 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_91 = _and_90 & _not_82; // IssueGate.java:47
-  wire _not_83 = ~commit_stop; // TrieController.java:411
-  wire _and_92 = state_run & _not_83; // TrieController.java:411
-  wire _not_84 = ~io_headValid; // TrieController.java:412
-  wire _and_93 = pipe_empty & _not_84; // TrieController.java:412
-  wire [2:0] _mux_26 = _and_93 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_53 = state_drain | state_undo; // TrieController.java:413
-  wire _or_54 = _or_53 | state_resume; // TrieController.java:413
-  wire _or_55 = _or_54 | commit_stop; // TrieController.java:413
+  wire _not_78 = ~_or_52; // IssueGate.java:46
+  wire _and_86 = _and_85 & _not_78; // IssueGate.java:46
+  wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_87 = _and_86 & _not_79; // IssueGate.java:47
+  wire _not_80 = ~commit_stop; // TrieController.java:410
+  wire _and_88 = state_run & _not_80; // TrieController.java:410
+  wire _not_81 = ~io_headValid; // TrieController.java:411
+  wire _and_89 = pipe_empty & _not_81; // TrieController.java:411
+  wire [2:0] _mux_26 = _and_89 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_53 = state_drain | state_undo; // TrieController.java:412
+  wire _or_54 = _or_53 | state_resume; // TrieController.java:412
+  wire _or_55 = _or_54 | commit_stop; // TrieController.java:412
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_56 = state_split_read | state_split_check; // TrieController.java:415
-  wire _or_57 = _or_56 | state_split_alloc; // TrieController.java:415
-  wire _or_58 = _or_57 | state_split_link; // TrieController.java:415
-  wire _or_59 = state_merge_start | state_merge; // TrieController.java:416
-  wire _or_60 = _or_59 | state_advance; // TrieController.java:416
-  wire _or_61 = _or_60 | state_advance_wait; // TrieController.java:416
+  wire _or_56 = state_split_read | state_split_check; // TrieController.java:414
+  wire _or_57 = _or_56 | state_split_alloc; // TrieController.java:414
+  wire _or_58 = _or_57 | state_split_link; // TrieController.java:414
+  wire _or_59 = state_merge_start | state_merge; // TrieController.java:415
+  wire _or_60 = _or_59 | state_advance; // TrieController.java:415
+  wire _or_61 = _or_60 | state_advance_wait; // TrieController.java:415
   wire [11:0] _bits_220 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
   wire [11:0] _bits_221 = _sub_16[11:0]; // FreeSlots.java:44
@@ -1073,43 +1067,43 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:42
   wire [6:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
   wire [5:0] _bits_224 = _mux_28[5:0]; // UndoStack.java:42
-  wire _not_85 = ~undo_push; // UndoStack.java:42
+  wire _not_82 = ~undo_push; // UndoStack.java:42
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
   wire _or_r_28 = |_cat_42; // TrieController.java:53
   wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_94 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_94; // TrieController.java:53
-  wire _not_86 = ~_or_r_29; // TrieController.java:53
-  wire _and_95 = _or_r_28 & _not_86; // TrieController.java:53
+  wire [15:0] _and_90 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_90; // TrieController.java:53
+  wire _not_83 = ~_or_r_29; // TrieController.java:53
+  wire _and_91 = _or_r_28 & _not_83; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_96 = min_read & min_write; // TrieTables.java:103
-  wire _not_87 = ~_and_96; // TrieTables.java:103
-  wire _and_97 = word_read & word_write; // TrieTables.java:104
-  wire _not_88 = ~_and_97; // TrieTables.java:104
-  wire _and_98 = info_read & info_write; // TrieTables.java:105
-  wire _not_89 = ~_and_98; // TrieTables.java:105
-  wire _not_90 = ~free_push; // FreeSlots.java:61
-  wire _not_91 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_92 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_92; // TrieTables.java:103
+  wire _and_93 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_93; // TrieTables.java:104
+  wire _and_94 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_94; // TrieTables.java:105
+  wire _not_87 = ~free_push; // FreeSlots.java:61
+  wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_62 = _not_91 | _lt_7; // FreeSlots.java:62
+  wire _or_62 = _not_88 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd4; // SplitRedo.java:70
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
   wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_99 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_99; // TrieMergeWalk.java:46
-  wire _not_92 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_100 = _or_r_30 & _not_92; // TrieMergeWalk.java:46
+  wire [8:0] _and_95 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_95; // TrieMergeWalk.java:46
+  wire _not_89 = ~_or_r_31; // TrieMergeWalk.java:46
+  wire _and_96 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
   wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:246
   wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:246
-  wire _and_101 = _eq_17 & _eq_18; // TrieMergeWalk.java:246
-  wire _not_93 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_94 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_95 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_102 = _not_94 & _not_95; // SplitCounter.java:111
-  wire _not_96 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_103 = _and_102 & _not_96; // SplitCounter.java:111
-  wire st_n_steady = _not_93 & _and_103; // StatusRegs.java:83
+  wire _and_97 = _eq_17 & _eq_18; // TrieMergeWalk.java:246
+  wire _not_90 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_91 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_92 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_98 = _not_91 & _not_92; // SplitCounter.java:111
+  wire _not_93 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_99 = _and_98 & _not_93; // SplitCounter.java:111
+  wire st_n_steady = _not_90 & _and_99; // StatusRegs.java:83
   wire _or_63 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_64 = _or_63 | ev_split; // StatusRegs.java:114
   wire _or_65 = _or_64 | ev_allocated; // StatusRegs.java:115
@@ -1119,9 +1113,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
   wire _or_69 = _or_68 | _or_r_32; // StatusRegs.java:119
   wire _or_70 = _or_69 | ev_pending; // StatusRegs.java:120
-  wire _not_97 = ~_or_70; // ScheduleAndSnapshot.java:108
-  wire _not_98 = ~io_issued; // TrieController.java:124
-  wire _and_104 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _not_94 = ~_or_70; // ScheduleAndSnapshot.java:108
+  wire _not_95 = ~io_issued; // TrieController.java:126
+  wire _and_100 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_225 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_225; // SplitCompare.java:59
   wire [10:0] _bits_226 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1147,64 +1141,64 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [9:0] _bits_238 = _bits_233[9:0]; // SplitCompare.java:70
   wire [10:0] _add_50 = {1'b0, _bits_237} + {1'b0, _bits_238}; // SplitCompare.java:85
   wire _bits_239 = _add_50[10]; // SplitCompare.java:85
-  wire _and_105 = _bits_236 & _bits_239; // SplitCompare.java:75
-  wire _or_71 = _bits_235 | _and_105; // SplitCompare.java:75
-  wire _and_106 = _bits_230 & _or_71; // SplitCompare.java:75
-  wire _or_72 = _bits_229 | _and_106; // SplitCompare.java:75
-  wire _and_107 = _and_r_4 & _or_72; // SplitCompare.java:59
-  wire _eq_19 = _and_104 == _and_107; // CommitVerdict.java:74
-  wire _not_99 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _and_101 = _bits_236 & _bits_239; // SplitCompare.java:75
+  wire _or_71 = _bits_235 | _and_101; // SplitCompare.java:75
+  wire _and_102 = _bits_230 & _or_71; // SplitCompare.java:75
+  wire _or_72 = _bits_229 | _and_102; // SplitCompare.java:75
+  wire _and_103 = _and_r_4 & _or_72; // SplitCompare.java:59
+  wire _eq_19 = _and_100 == _and_103; // CommitVerdict.java:74
+  wire _not_96 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_100 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_97 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_101 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_108 = _not_100 & _not_101; // SplitCounter.java:92
+  wire _not_98 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_104 = _not_97 & _not_98; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_102 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_109 = _and_108 & _not_102; // SplitCounter.java:92
-  wire _and_110 = _not_99 & _and_109; // ScheduleAndSnapshot.java:125
+  wire _not_99 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_105 = _and_104 & _not_99; // SplitCounter.java:92
+  wire _and_106 = _not_96 & _and_105; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_240 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_36 = |_bits_240; // ScheduleAndSnapshot.java:126
-  wire _not_103 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_111 = _and_110 & _not_103; // ScheduleAndSnapshot.java:126
+  wire _not_100 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_107 = _and_106 & _not_100; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_241 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_1 = io_head_weight >= _bits_241; // ScheduleAndSnapshot.java:127
-  wire _and_112 = _and_111 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_112; // CommitVerdict.java:82
+  wire _and_108 = _and_107 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_20 = merge_now == _and_108; // CommitVerdict.java:82
   wire _or_73 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_113 = commit_fire & _or_73; // CommitVerdict.java:95
-  wire _not_104 = ~defer_now; // CommitVerdict.java:95
-  wire _and_114 = _and_113 & _not_104; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_114; // CommitVerdict.java:95
+  wire _and_109 = commit_fire & _or_73; // CommitVerdict.java:95
+  wire _not_101 = ~defer_now; // CommitVerdict.java:95
+  wire _and_110 = _and_109 & _not_101; // CommitVerdict.java:95
+  wire _eq_21 = stop_now == _and_110; // CommitVerdict.java:95
   wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:51
-  wire _not_105 = ~undo_pop; // UndoStack.java:52
+  wire _not_102 = ~undo_pop; // UndoStack.java:52
   wire _eq_23 = undo_sp == 7'd0; // UndoStack.java:54
   wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_115 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_116 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_106 = ~split_in_place; // TrieController.java:266
-  wire _or_74 = split_fits | _not_106; // TrieController.java:266
-  wire _not_107 = ~marking; // TrieController.java:374
-  wire _or_75 = state_drain | state_undo; // TrieController.java:376
-  wire _or_76 = state_run | _or_75; // TrieController.java:376
-  wire _or_77 = _or_76 | state_resume; // TrieController.java:377
-  wire _or_78 = _or_77 | state_merge_start; // TrieController.java:378
-  wire _or_79 = state_advance | state_advance_wait; // TrieController.java:379
-  wire _or_80 = _or_78 | _or_79; // TrieController.java:379
-  wire _or_81 = _not_107 | _or_80; // TrieController.java:375
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:385
-  wire _and_117 = state_run & io_counterResult_valid; // TrieController.java:385
-  wire _or_r_37 = |free_slots; // TrieController.java:388
-  wire _and_118 = state_split_alloc & _or_5; // TrieController.java:387
-  wire _and_119 = _and_118 & free_ready_before; // TrieController.java:387
-  wire _eq_25 = front_count == 8'd0; // TrieController.java:392
-  wire _or_82 = _eq_25 | split_in_place; // TrieController.java:392
-  wire _not_108 = ~io_issued; // TrieController.java:392
-  wire _and_120 = _or_82 & _not_108; // TrieController.java:392
+  wire _and_111 = draining & io_counterResult_valid; // TrieController.java:161
+  wire _and_112 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_103 = ~split_in_place; // TrieController.java:268
+  wire _or_74 = split_fits | _not_103; // TrieController.java:268
+  wire _not_104 = ~marking; // TrieController.java:376
+  wire _or_75 = state_drain | state_undo; // TrieController.java:378
+  wire _or_76 = state_run | _or_75; // TrieController.java:378
+  wire _or_77 = _or_76 | state_resume; // TrieController.java:379
+  wire _or_78 = _or_77 | state_merge_start; // TrieController.java:380
+  wire _or_79 = state_advance | state_advance_wait; // TrieController.java:381
+  wire _or_80 = _or_78 | _or_79; // TrieController.java:381
+  wire _or_81 = _not_104 | _or_80; // TrieController.java:377
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:387
+  wire _and_113 = state_run & io_counterResult_valid; // TrieController.java:387
+  wire _or_r_37 = |free_slots; // TrieController.java:390
+  wire _and_114 = state_split_alloc & _or_5; // TrieController.java:389
+  wire _and_115 = _and_114 & free_ready_before; // TrieController.java:389
+  wire _eq_25 = front_count == 8'd0; // TrieController.java:394
+  wire _or_82 = _eq_25 | split_in_place; // TrieController.java:394
+  wire _not_105 = ~io_issued; // TrieController.java:394
+  wire _and_116 = _or_82 & _not_105; // TrieController.java:394
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_issueEnable = _and_11;
+  assign io_issueEnable = _and_10;
   assign io_commit = commit_fire;
   assign io_rewind = (state_resume ? (_or_0 ? _not_18 : 1'd0) : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
@@ -1214,7 +1208,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_13;
+  assign io_acceptEnable = _and_12;
   assign io_live_n = _cat_7;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1228,7 +1222,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_27;
-  assign io_errorBoundReady = _and_14;
+  assign io_errorBoundReady = _and_13;
   assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -1236,16 +1230,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_10;
   assign io_busy = _or_20;
-  assign io_idle = _and_16;
+  assign io_idle = _and_15;
   assign io_resetting = _not_25;
   assign io_stallCause = cause;
   assign io_wordWrite_valid = word_write;
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
-  assign io_walkFlush = _and_17;
-  assign io_walkHold = _not_30;
-  assign io_walkFix_valid = _and_22;
+  assign io_walkFlush = _and_16;
+  assign io_walkHold = _not_27;
+  assign io_walkFix_valid = _and_18;
   assign io_walkFix_bits_slot = op_slot;
   assign io_walkFix_bits_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
@@ -1276,7 +1270,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_40;
+  assign fifo_io_enq_valid = _and_36;
   assign fifo_io_enq_bits = _cat_23;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
   assign _wire_0_0 = _bits_94;
@@ -1317,9 +1311,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_92 ? _mux_26 : (_or_55 ? _mux_27 : (_or_58 ? 3'd3 : (_or_61 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_28 & _not_43;
-  assign over_t = _bits_84 | _and_33;
+  assign cause = (commit_fire ? 3'd0 : (_and_88 ? _mux_26 : (_or_55 ? _mux_27 : (_or_58 ? 3'd3 : (_or_61 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_24 & _not_40;
+  assign over_t = _bits_84 | _and_29;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1646,7 +1640,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_41;
+      free_ready_was_1 <= _not_38;
     end
   end
 
@@ -1654,7 +1648,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_26;
+      free_ready_before <= _and_22;
     end
   end
 
@@ -1698,7 +1692,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_38 : split_in_place);
+      split_in_place <= (commit_fire ? _and_34 : split_in_place);
     end
   end
 
@@ -1774,7 +1768,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_49 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_45 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1782,7 +1776,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_49 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_45 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1790,7 +1784,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_49 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_45 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1843,7 +1837,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_37 : walk_todo) : (_or_24 ? _and_50 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_37 : walk_todo) : (_or_24 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1886,7 +1880,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_53 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_49 : walk_probing);
     end
   end
 
@@ -1911,7 +1905,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_57 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_53 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1919,11 +1913,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_58 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_54 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_59 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_55 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -1966,7 +1960,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_63 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_59 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1974,7 +1968,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_64 ? _mux_19 : eps_active);
+      eps_active <= (_and_60 ? _mux_19 : eps_active);
     end
   end
 
@@ -1982,7 +1976,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_64 ? _mux_20 : q_active);
+      q_active <= (_and_60 ? _mux_20 : q_active);
     end
   end
 
@@ -2014,7 +2008,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_65 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_65 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_61 ? 1'd1 : (_and_65 ? 1'd0 : multiplier_for_schedule))) : (_and_65 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_61 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_61 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_61 ? 1'd0 : multiplier_for_schedule))) : (_and_61 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2022,7 +2016,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_65 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_65 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_65 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2030,7 +2024,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_61 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2038,12 +2032,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_65 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_61 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_65 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_61 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2055,7 +2049,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_66;
+    merge_ahead <= _and_62;
   end
 
   always @(posedge clock) begin
@@ -2118,7 +2112,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_70;
+      merge_near <= _and_66;
     end
   end
 
@@ -2126,7 +2120,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_63 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_59 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2134,7 +2128,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (commit_stop ? (_not_68 ? 8'd0 : _sub_13) : _sub_13);
+      front_count <= (commit_stop ? (_not_65 ? 8'd0 : _sub_13) : _sub_13);
     end
   end
 
@@ -2198,7 +2192,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_71;
+      hit_event_1 <= _and_67;
     end
   end
 
@@ -2254,7 +2248,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_74;
+      _reg_1 <= _and_70;
     end
   end
 
@@ -2302,7 +2296,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_63 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_59 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2322,7 +2316,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_76 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_72 : node_valid) : node_valid);
     end
   end
 
@@ -2370,7 +2364,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_79;
+      quiet_held <= _and_75;
     end
   end
 
@@ -2378,7 +2372,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_84;
+      snapshot_settled <= _and_80;
     end
   end
 
@@ -2394,7 +2388,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_85;
+      advance_settled_was_2 <= _and_81;
     end
   end
 
@@ -2402,7 +2396,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_86;
+      advance_settled_before <= _and_82;
     end
   end
 
@@ -2426,7 +2420,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_87;
+      fix_done_before <= _and_83;
     end
   end
 
@@ -2434,7 +2428,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_91;
+      issue_gate <= _and_87;
     end
   end
 
@@ -2502,7 +2496,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_85) begin
+    if (_not_82) begin
       undo_rdata_0 <= undo[_bits_224];
     end
   end
@@ -2549,7 +2543,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_95) begin // TrieController.java:53
+    if (!reset && !_and_91) begin // TrieController.java:53
       $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2557,15 +2551,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_87) begin // TrieTables.java:103
+    if (!reset && !_not_84) begin // TrieTables.java:103
       $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_88) begin // TrieTables.java:104
+    if (!reset && !_not_85) begin // TrieTables.java:104
       $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_89) begin // TrieTables.java:105
+    if (!reset && !_not_86) begin // TrieTables.java:105
       $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
       $stop;
     end
@@ -2573,7 +2567,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_90) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_87) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
@@ -2585,7 +2579,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_100) begin // TrieMergeWalk.java:46
+    if (!reset && !_and_96) begin // TrieMergeWalk.java:46
       $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
@@ -2593,7 +2587,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:243: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_101) begin // TrieMergeWalk.java:246
+    if (!reset && walk_step_decide && !_and_97) begin // TrieMergeWalk.java:246
       $display("Assertion failed at TrieMergeWalk.java:246: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2605,12 +2599,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_97) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_94) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_98) begin // TrieController.java:124
-      $display("Assertion failed at TrieController.java:124: an event issued on the clock the pipeline stops");
+    if (!reset && commit_stop && !_not_95) begin // TrieController.java:126
+      $display("Assertion failed at TrieController.java:126: an event issued on the clock the pipeline stops");
       $stop;
     end
     if (!reset && !_eq_19) begin // CommitVerdict.java:73
@@ -2633,7 +2627,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_105) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_102) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
@@ -2641,44 +2635,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_40 && !fifo_io_enq_ready) begin // SplitRedo.java:87
+    if (!reset && _and_36 && !fifo_io_enq_ready) begin // SplitRedo.java:87
       $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_115 && !hit_event_4) begin // TrieController.java:159
-      $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
+    if (!reset && _and_111 && !hit_event_4) begin // TrieController.java:161
+      $display("Assertion failed at TrieController.java:161: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_116 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_112 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_63 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_59 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_74) begin // TrieController.java:266
-      $display("Assertion failed at TrieController.java:266: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_74) begin // TrieController.java:268
+      $display("Assertion failed at TrieController.java:268: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_81) begin // TrieController.java:373
-      $display("Assertion failed at TrieController.java:373: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_81) begin // TrieController.java:375
+      $display("Assertion failed at TrieController.java:375: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:384
-      $display("Assertion failed at TrieController.java:384: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:386
+      $display("Assertion failed at TrieController.java:386: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_117 && !_ne_0) begin // TrieController.java:385
-      $display("Assertion failed at TrieController.java:385: a READ result in RUN");
+    if (!reset && _and_113 && !_ne_0) begin // TrieController.java:387
+      $display("Assertion failed at TrieController.java:387: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_119 && !_or_r_37) begin // TrieController.java:388
-      $display("Assertion failed at TrieController.java:388: a split ran out of slots");
+    if (!reset && _and_115 && !_or_r_37) begin // TrieController.java:390
+      $display("Assertion failed at TrieController.java:390: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_120) begin // TrieController.java:391
-      $display("Assertion failed at TrieController.java:391: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_116) begin // TrieController.java:393
+      $display("Assertion failed at TrieController.java:393: a child word written while the walk holds events");
       $stop;
     end
   end

@@ -109,16 +109,16 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   reg cmp_msg; // AssocStage.java:162
   reg cmp_last; // AssocStage.java:162
   reg [15:0] m_compared; // AssocStage.java:174
-  reg m_missed_write; // AssocStage.java:329
-  reg m_missed_same_key; // AssocStage.java:330
-  reg [15:0] m_missed_slot; // AssocStage.java:331
-  reg m_missed_new; // AssocStage.java:332
+  reg m_missed_write; // AssocStage.java:327
+  reg m_missed_same_key; // AssocStage.java:328
+  reg [15:0] m_missed_slot; // AssocStage.java:329
+  reg m_missed_new; // AssocStage.java:330
   reg [15:0] u_match; // AssocStage.java:179
   reg [31:0] u_entry_count; // AssocStage.java:180
-  reg u_missed_write; // AssocStage.java:329
-  reg u_missed_same_key; // AssocStage.java:330
-  reg [15:0] u_missed_slot; // AssocStage.java:331
-  reg u_missed_new; // AssocStage.java:332
+  reg u_missed_write; // AssocStage.java:327
+  reg u_missed_same_key; // AssocStage.java:328
+  reg [15:0] u_missed_slot; // AssocStage.java:329
+  reg u_missed_new; // AssocStage.java:330
   reg [31:0] missed_count; // AssocStage.java:183
   reg u_match_any; // AssocStage.java:188
   reg u_match_victim; // AssocStage.java:189
@@ -143,7 +143,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire wrote_new; // AssocStage.java:123
   wire [31:0] wrote_count; // AssocStage.java:124
   wire u_store; // AssocStage.java:125
-  wire [15:0] _wire_0; // AssocStage.java:315
+  wire [15:0] _wire_0; // AssocStage.java:313
 
   // Logic
   wire _not_0 = ~cmp_valid; // AssocStage.java:168
@@ -183,7 +183,7 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire _and_8 = fire & u_msg; // AssocStage.java:249
   wire _not_9 = ~1'd0; // AssocStage.java:249
   wire store = _and_8 & _not_9; // AssocStage.java:249
-  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:333
+  wire u_missed_own = u_missed_write & u_missed_same_key; // AssocStage.java:331
   wire _and_9 = missed_evict & u_match_victim; // AssocStage.java:193
   wire _not_10 = ~_and_9; // AssocStage.java:193
   wire _and_10 = u_match_any & _not_10; // AssocStage.java:193
@@ -254,11 +254,11 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire _eq_61 = slot == 4'd13; // AssocStage.java:267
   wire _eq_62 = slot == 4'd14; // AssocStage.java:267
   wire _eq_63 = slot == 4'd15; // AssocStage.java:267
-  wire _and_11 = u_missed_write & u_missed_new; // AssocStage.java:334
-  wire [15:0] _mux_0 = _and_11 ? u_missed_slot : 16'd0; // AssocStage.java:334
-  wire [15:0] _not_11 = ~_mux_0; // AssocStage.java:342
-  wire [15:0] _and_12 = u_match & _not_11; // AssocStage.java:342
-  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_12; // AssocStage.java:342
+  wire _and_11 = u_missed_write & u_missed_new; // AssocStage.java:332
+  wire [15:0] _mux_0 = _and_11 ? u_missed_slot : 16'd0; // AssocStage.java:332
+  wire [15:0] _not_11 = ~_mux_0; // AssocStage.java:340
+  wire [15:0] _and_12 = u_match & _not_11; // AssocStage.java:340
+  wire [15:0] match_vec = u_missed_own ? u_missed_slot : _and_12; // AssocStage.java:340
   wire _bits_4 = match_vec[0]; // AssocStage.java:261
   wire [32:0] _add_expand_0 = {1'b0, missed_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:228
   wire [32:0] _add_expand_1 = {1'b0, u_entry_count} + {1'b0, {{23{1'b0}}, u_count}}; // AssocStage.java:228
@@ -300,13 +300,13 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire _bits_20 = match_vec[15]; // AssocStage.java:261
   wire _eq_79 = slot == 4'd15; // AssocStage.java:269
   wire _eq_80 = ptr == 4'd15; // AssocStage.java:284
-  wire _eq_81 = victim == 4'd15; // AssocStage.java:361
-  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:361
-  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:361
+  wire _eq_81 = victim == 4'd15; // AssocStage.java:359
+  wire [3:0] _add_0 = victim + 4'd1; // AssocStage.java:359
+  wire [3:0] _mux_1 = _eq_81 ? 4'd0 : _add_0; // AssocStage.java:359
   wire _and_14 = fire & u_last; // AssocStage.java:274
-  wire _eq_82 = ptr == 4'd15; // AssocStage.java:361
-  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:361
-  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:361
+  wire _eq_82 = ptr == 4'd15; // AssocStage.java:359
+  wire [3:0] _add_1 = ptr + 4'd1; // AssocStage.java:359
+  wire [3:0] _mux_2 = _eq_82 ? 4'd0 : _add_1; // AssocStage.java:359
   wire [4:0] _add_2 = filled + 5'd1; // AssocStage.java:270
   wire [95:0] _cat_0 = {out_bits_count, out_bits_w, out_bits_pc}; // AssocStage.java:94
   wire _and_15 = hit_fast & sum_over; // AssocStage.java:247
@@ -316,23 +316,23 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire evict_victim = _not_13 & _not_14; // AssocStage.java:246
   wire _or_8 = _or_7 | evict_victim; // AssocStage.java:247
   wire need_out = u_msg & _or_8; // AssocStage.java:247
-  wire _and_16 = u_held & need_out; // AssocStage.java:303
-  wire _mux_3 = draining_r ? drain_valid : _and_16; // AssocStage.java:303
+  wire _and_16 = u_held & need_out; // AssocStage.java:301
+  wire _mux_3 = draining_r ? drain_valid : _and_16; // AssocStage.java:301
   wire _not_15 = ~1'd0; // AssocStage.java:293
   wire _and_17 = evict_victim & _not_15; // AssocStage.java:293
   wire stored = draining_r | _and_17; // AssocStage.java:293
   wire [3:0] _mux_4 = draining_r ? ptr : victim; // AssocStage.java:292
-  wire [63:0] _mem_read_0 = emitted_keys[_mux_4]; // AssocStage.java:294
-  wire [31:0] _bits_21 = _mem_read_0[31:0]; // AssocStage.java:300
-  wire [31:0] _mux_5 = stored ? _bits_21 : u_pc; // AssocStage.java:300
-  wire [31:0] _bits_22 = _mem_read_0[63:32]; // AssocStage.java:301
-  wire [31:0] _mux_6 = stored ? _bits_22 : u_w; // AssocStage.java:301
-  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:357
+  wire [63:0] _mem_read_0 = emitted_keys[_mux_4]; // AssocStage.java:295
+  wire [31:0] _bits_21 = _mem_read_0[31:0]; // AssocStage.java:298
+  wire [31:0] _mux_5 = stored ? _bits_21 : u_pc; // AssocStage.java:298
+  wire [31:0] _bits_22 = _mem_read_0[63:32]; // AssocStage.java:299
+  wire [31:0] _mux_6 = stored ? _bits_22 : u_w; // AssocStage.java:299
+  wire [31:0] _dyn_index_0 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_15 : cnts_14) : (_mux_4[0] ? cnts_13 : cnts_12)) : (_mux_4[1] ? (_mux_4[0] ? cnts_11 : cnts_10) : (_mux_4[0] ? cnts_9 : cnts_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? cnts_7 : cnts_6) : (_mux_4[0] ? cnts_5 : cnts_4)) : (_mux_4[1] ? (_mux_4[0] ? cnts_3 : cnts_2) : (_mux_4[0] ? cnts_1 : cnts_0))); // AssocStage.java:355
   wire [31:0] hit_count = u_missed_own ? missed_count : u_entry_count; // AssocStage.java:227
-  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:302
-  wire [31:0] _mux_8 = stored ? _dyn_index_0 : _mux_7; // AssocStage.java:302
-  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:347
-  wire [15:0] _bits_23 = _dshl_0[15:0]; // AssocStage.java:347
+  wire [31:0] _mux_7 = 1'd0 ? {{23{1'b0}}, u_count} : hit_count; // AssocStage.java:300
+  wire [31:0] _mux_8 = stored ? _dyn_index_0 : _mux_7; // AssocStage.java:300
+  wire [30:0] _dshl_0 = 31'd1 << slot; // AssocStage.java:345
+  wire [15:0] _bits_23 = _dshl_0[15:0]; // AssocStage.java:345
   wire [15:0] _mux_9 = hit_fast ? match_vec : _bits_23; // AssocStage.java:253
   wire _not_16 = ~hit_fast; // AssocStage.java:254
   wire _not_17 = ~1'd0; // AssocStage.java:252
@@ -348,81 +348,81 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire _and_22 = cmp_valid & _not_20; // AssocStage.java:170
   wire _or_11 = _and_21 | _and_22; // AssocStage.java:170
   wire _and_23 = io_in_valid & io_in_ready; // AssocStage.java:169
-  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:314
-  wire _and_24 = valid_15 & _eq_83; // AssocStage.java:314
-  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:314
-  wire _and_25 = _and_24 & _eq_84; // AssocStage.java:314
-  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:314
-  wire _and_26 = valid_14 & _eq_85; // AssocStage.java:314
-  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:314
-  wire _and_27 = _and_26 & _eq_86; // AssocStage.java:314
-  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:314
-  wire _and_28 = valid_13 & _eq_87; // AssocStage.java:314
-  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:314
-  wire _and_29 = _and_28 & _eq_88; // AssocStage.java:314
-  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:314
-  wire _and_30 = valid_12 & _eq_89; // AssocStage.java:314
-  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:314
-  wire _and_31 = _and_30 & _eq_90; // AssocStage.java:314
-  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:314
-  wire _and_32 = valid_11 & _eq_91; // AssocStage.java:314
-  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:314
-  wire _and_33 = _and_32 & _eq_92; // AssocStage.java:314
-  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:314
-  wire _and_34 = valid_10 & _eq_93; // AssocStage.java:314
-  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:314
-  wire _and_35 = _and_34 & _eq_94; // AssocStage.java:314
-  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:314
-  wire _and_36 = valid_9 & _eq_95; // AssocStage.java:314
-  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:314
-  wire _and_37 = _and_36 & _eq_96; // AssocStage.java:314
-  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:314
-  wire _and_38 = valid_8 & _eq_97; // AssocStage.java:314
-  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:314
-  wire _and_39 = _and_38 & _eq_98; // AssocStage.java:314
-  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:314
-  wire _and_40 = valid_7 & _eq_99; // AssocStage.java:314
-  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:314
-  wire _and_41 = _and_40 & _eq_100; // AssocStage.java:314
-  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:314
-  wire _and_42 = valid_6 & _eq_101; // AssocStage.java:314
-  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:314
-  wire _and_43 = _and_42 & _eq_102; // AssocStage.java:314
-  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:314
-  wire _and_44 = valid_5 & _eq_103; // AssocStage.java:314
-  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:314
-  wire _and_45 = _and_44 & _eq_104; // AssocStage.java:314
-  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:314
-  wire _and_46 = valid_4 & _eq_105; // AssocStage.java:314
-  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:314
-  wire _and_47 = _and_46 & _eq_106; // AssocStage.java:314
-  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:314
-  wire _and_48 = valid_3 & _eq_107; // AssocStage.java:314
-  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:314
-  wire _and_49 = _and_48 & _eq_108; // AssocStage.java:314
-  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:314
-  wire _and_50 = valid_2 & _eq_109; // AssocStage.java:314
-  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:314
-  wire _and_51 = _and_50 & _eq_110; // AssocStage.java:314
-  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:314
-  wire _and_52 = valid_1 & _eq_111; // AssocStage.java:314
-  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:314
-  wire _and_53 = _and_52 & _eq_112; // AssocStage.java:314
-  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:314
-  wire _and_54 = valid_0 & _eq_113; // AssocStage.java:314
-  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:314
-  wire _and_55 = _and_54 & _eq_114; // AssocStage.java:314
-  wire [15:0] _cat_1 = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55}; // AssocStage.java:315
+  wire _eq_83 = pcs_15 == cmp_pc; // AssocStage.java:312
+  wire _and_24 = valid_15 & _eq_83; // AssocStage.java:312
+  wire _eq_84 = ws_15 == cmp_w; // AssocStage.java:312
+  wire _and_25 = _and_24 & _eq_84; // AssocStage.java:312
+  wire _eq_85 = pcs_14 == cmp_pc; // AssocStage.java:312
+  wire _and_26 = valid_14 & _eq_85; // AssocStage.java:312
+  wire _eq_86 = ws_14 == cmp_w; // AssocStage.java:312
+  wire _and_27 = _and_26 & _eq_86; // AssocStage.java:312
+  wire _eq_87 = pcs_13 == cmp_pc; // AssocStage.java:312
+  wire _and_28 = valid_13 & _eq_87; // AssocStage.java:312
+  wire _eq_88 = ws_13 == cmp_w; // AssocStage.java:312
+  wire _and_29 = _and_28 & _eq_88; // AssocStage.java:312
+  wire _eq_89 = pcs_12 == cmp_pc; // AssocStage.java:312
+  wire _and_30 = valid_12 & _eq_89; // AssocStage.java:312
+  wire _eq_90 = ws_12 == cmp_w; // AssocStage.java:312
+  wire _and_31 = _and_30 & _eq_90; // AssocStage.java:312
+  wire _eq_91 = pcs_11 == cmp_pc; // AssocStage.java:312
+  wire _and_32 = valid_11 & _eq_91; // AssocStage.java:312
+  wire _eq_92 = ws_11 == cmp_w; // AssocStage.java:312
+  wire _and_33 = _and_32 & _eq_92; // AssocStage.java:312
+  wire _eq_93 = pcs_10 == cmp_pc; // AssocStage.java:312
+  wire _and_34 = valid_10 & _eq_93; // AssocStage.java:312
+  wire _eq_94 = ws_10 == cmp_w; // AssocStage.java:312
+  wire _and_35 = _and_34 & _eq_94; // AssocStage.java:312
+  wire _eq_95 = pcs_9 == cmp_pc; // AssocStage.java:312
+  wire _and_36 = valid_9 & _eq_95; // AssocStage.java:312
+  wire _eq_96 = ws_9 == cmp_w; // AssocStage.java:312
+  wire _and_37 = _and_36 & _eq_96; // AssocStage.java:312
+  wire _eq_97 = pcs_8 == cmp_pc; // AssocStage.java:312
+  wire _and_38 = valid_8 & _eq_97; // AssocStage.java:312
+  wire _eq_98 = ws_8 == cmp_w; // AssocStage.java:312
+  wire _and_39 = _and_38 & _eq_98; // AssocStage.java:312
+  wire _eq_99 = pcs_7 == cmp_pc; // AssocStage.java:312
+  wire _and_40 = valid_7 & _eq_99; // AssocStage.java:312
+  wire _eq_100 = ws_7 == cmp_w; // AssocStage.java:312
+  wire _and_41 = _and_40 & _eq_100; // AssocStage.java:312
+  wire _eq_101 = pcs_6 == cmp_pc; // AssocStage.java:312
+  wire _and_42 = valid_6 & _eq_101; // AssocStage.java:312
+  wire _eq_102 = ws_6 == cmp_w; // AssocStage.java:312
+  wire _and_43 = _and_42 & _eq_102; // AssocStage.java:312
+  wire _eq_103 = pcs_5 == cmp_pc; // AssocStage.java:312
+  wire _and_44 = valid_5 & _eq_103; // AssocStage.java:312
+  wire _eq_104 = ws_5 == cmp_w; // AssocStage.java:312
+  wire _and_45 = _and_44 & _eq_104; // AssocStage.java:312
+  wire _eq_105 = pcs_4 == cmp_pc; // AssocStage.java:312
+  wire _and_46 = valid_4 & _eq_105; // AssocStage.java:312
+  wire _eq_106 = ws_4 == cmp_w; // AssocStage.java:312
+  wire _and_47 = _and_46 & _eq_106; // AssocStage.java:312
+  wire _eq_107 = pcs_3 == cmp_pc; // AssocStage.java:312
+  wire _and_48 = valid_3 & _eq_107; // AssocStage.java:312
+  wire _eq_108 = ws_3 == cmp_w; // AssocStage.java:312
+  wire _and_49 = _and_48 & _eq_108; // AssocStage.java:312
+  wire _eq_109 = pcs_2 == cmp_pc; // AssocStage.java:312
+  wire _and_50 = valid_2 & _eq_109; // AssocStage.java:312
+  wire _eq_110 = ws_2 == cmp_w; // AssocStage.java:312
+  wire _and_51 = _and_50 & _eq_110; // AssocStage.java:312
+  wire _eq_111 = pcs_1 == cmp_pc; // AssocStage.java:312
+  wire _and_52 = valid_1 & _eq_111; // AssocStage.java:312
+  wire _eq_112 = ws_1 == cmp_w; // AssocStage.java:312
+  wire _and_53 = _and_52 & _eq_112; // AssocStage.java:312
+  wire _eq_113 = pcs_0 == cmp_pc; // AssocStage.java:312
+  wire _and_54 = valid_0 & _eq_113; // AssocStage.java:312
+  wire _eq_114 = ws_0 == cmp_w; // AssocStage.java:312
+  wire _and_55 = _and_54 & _eq_114; // AssocStage.java:312
+  wire [15:0] _cat_1 = {_and_25, _and_27, _and_29, _and_31, _and_33, _and_35, _and_37, _and_39, _and_41, _and_43, _and_45, _and_47, _and_49, _and_51, _and_53, _and_55}; // AssocStage.java:313
   wire u_commits = u_store & _and_0; // AssocStage.java:140
-  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:319
-  wire _eq_116 = cmp_w == u_w; // AssocStage.java:319
-  wire _and_56 = _eq_115 & _eq_116; // AssocStage.java:319
-  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:333
-  wire _and_57 = m_missed_write & m_missed_new; // AssocStage.java:334
-  wire [15:0] _mux_10 = _and_57 ? m_missed_slot : 16'd0; // AssocStage.java:334
-  wire [15:0] _not_21 = ~_mux_10; // AssocStage.java:342
-  wire [15:0] _and_58 = m_compared & _not_21; // AssocStage.java:342
-  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_58; // AssocStage.java:342
+  wire _eq_115 = cmp_pc == u_pc; // AssocStage.java:317
+  wire _eq_116 = cmp_w == u_w; // AssocStage.java:317
+  wire _and_56 = _eq_115 & _eq_116; // AssocStage.java:317
+  wire m_missed_own = m_missed_write & m_missed_same_key; // AssocStage.java:331
+  wire _and_57 = m_missed_write & m_missed_new; // AssocStage.java:332
+  wire [15:0] _mux_10 = _and_57 ? m_missed_slot : 16'd0; // AssocStage.java:332
+  wire [15:0] _not_21 = ~_mux_10; // AssocStage.java:340
+  wire [15:0] _and_58 = m_compared & _not_21; // AssocStage.java:340
+  wire [15:0] m_match = m_missed_own ? m_missed_slot : _and_58; // AssocStage.java:340
   wire _bits_24 = m_match[0]; // AssocStage.java:180
   wire [31:0] _fill_0 = {32{_bits_24}}; // AssocStage.java:180
   wire [31:0] _and_59 = cnts_0 & _fill_0; // AssocStage.java:180
@@ -486,9 +486,9 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire [31:0] _or_24 = _or_22 | _or_23; // AssocStage.java:180
   wire [31:0] _or_25 = _or_21 | _or_24; // AssocStage.java:180
   wire [31:0] _or_26 = _or_18 | _or_25; // AssocStage.java:180
-  wire _eq_117 = m_pc == u_pc; // AssocStage.java:319
-  wire _eq_118 = m_w == u_w; // AssocStage.java:319
-  wire _and_75 = _eq_117 & _eq_118; // AssocStage.java:319
+  wire _eq_117 = m_pc == u_pc; // AssocStage.java:317
+  wire _eq_118 = m_w == u_w; // AssocStage.java:317
+  wire _and_75 = _eq_117 & _eq_118; // AssocStage.java:317
   wire _or_r_0 = |m_match; // AssocStage.java:188
   wire [15:0] _dshr_0 = m_match >> victim; // AssocStage.java:189
   wire _bits_40 = _dshr_0[0]; // AssocStage.java:189
@@ -585,10 +585,10 @@ module AssocStage_n16_k32_ci9_c32_s3 (
   wire _or_42 = _not_39 | _eq_122; // AssocStage.java:240
   wire _and_79 = _eq_121 & _or_42; // AssocStage.java:240
   wire _not_55 = ~draining_r; // AssocStage.java:238
-  wire [31:0] _dyn_index_1 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_15 : ws_14) : (_mux_4[0] ? ws_13 : ws_12)) : (_mux_4[1] ? (_mux_4[0] ? ws_11 : ws_10) : (_mux_4[0] ? ws_9 : ws_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_7 : ws_6) : (_mux_4[0] ? ws_5 : ws_4)) : (_mux_4[1] ? (_mux_4[0] ? ws_3 : ws_2) : (_mux_4[0] ? ws_1 : ws_0))); // AssocStage.java:299
-  wire [31:0] _dyn_index_2 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_15 : pcs_14) : (_mux_4[0] ? pcs_13 : pcs_12)) : (_mux_4[1] ? (_mux_4[0] ? pcs_11 : pcs_10) : (_mux_4[0] ? pcs_9 : pcs_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_7 : pcs_6) : (_mux_4[0] ? pcs_5 : pcs_4)) : (_mux_4[1] ? (_mux_4[0] ? pcs_3 : pcs_2) : (_mux_4[0] ? pcs_1 : pcs_0))); // AssocStage.java:299
-  wire [63:0] _cat_11 = {_dyn_index_1, _dyn_index_2}; // AssocStage.java:299
-  wire _eq_123 = _mem_read_0 == _cat_11; // AssocStage.java:299
+  wire [31:0] _dyn_index_1 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_15 : ws_14) : (_mux_4[0] ? ws_13 : ws_12)) : (_mux_4[1] ? (_mux_4[0] ? ws_11 : ws_10) : (_mux_4[0] ? ws_9 : ws_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? ws_7 : ws_6) : (_mux_4[0] ? ws_5 : ws_4)) : (_mux_4[1] ? (_mux_4[0] ? ws_3 : ws_2) : (_mux_4[0] ? ws_1 : ws_0))); // AssocStage.java:355
+  wire [31:0] _dyn_index_2 = _mux_4[3] ? (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_15 : pcs_14) : (_mux_4[0] ? pcs_13 : pcs_12)) : (_mux_4[1] ? (_mux_4[0] ? pcs_11 : pcs_10) : (_mux_4[0] ? pcs_9 : pcs_8))) : (_mux_4[2] ? (_mux_4[1] ? (_mux_4[0] ? pcs_7 : pcs_6) : (_mux_4[0] ? pcs_5 : pcs_4)) : (_mux_4[1] ? (_mux_4[0] ? pcs_3 : pcs_2) : (_mux_4[0] ? pcs_1 : pcs_0))); // AssocStage.java:355
+  wire [63:0] _cat_11 = {_dyn_index_1, _dyn_index_2}; // AssocStage.java:294
+  wire _eq_123 = _mem_read_0 == _cat_11; // AssocStage.java:297
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_2;
@@ -1161,8 +1161,8 @@ module AssocStage_n16_k32_ci9_c32_s3 (
       $display("Assertion failed at AssocStage.java:239: A_k: %d entries filled, but the lowest free entry is %d", filled, _bits_57);
       $stop;
     end
-    if (!reset && stored && !_eq_123) begin // AssocStage.java:298
-      $display("Assertion failed at AssocStage.java:298: A_k: emitted_keys differs from the entry");
+    if (!reset && stored && !_eq_123) begin // AssocStage.java:297
+      $display("Assertion failed at AssocStage.java:297: A_k: emitted_keys differs from the entry");
       $stop;
     end
   end

@@ -114,12 +114,14 @@ public final class TrieController extends Module {
         // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
         // A split in place holds the walk instead (SplitRedo).
         io.walkFlush.connect(commitStop.and(splitInPlace.not()));
-        // The walk writes a child word a clock after the tables do (TrieWalk), and holds on that clock too.
+        // The walk writes a child word a clock after the tables do (TrieWalk), and holds on that clock too. Events
+        // enter it (issue) exactly on the clocks it moves.
         Bool wroteWord = RegNext(tables.wordWrite, B(false)).named("wrote_word");
-        io.walkHold.connect(inRun.and(commitStop.not())
+        Bool walkMoves = inRun.and(commitStop.not())
                 .and(redo.pending.not())
                 .and(wroteWord.not())
-                .not());
+                .named("walk_moves");
+        io.walkHold.connect(walkMoves.not());
         when(commitStop, () -> {
             Assert(io.issued.not(), "an event issued on the clock the pipeline stops");
             when(splitInPlace.not(), () -> front.connect(U(0, frontBits)));
@@ -397,10 +399,7 @@ public final class TrieController extends Module {
 
         // --- outputs
         Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);
-        io.issueEnable.connect(inRun.and(commitStop.not())
-                .and(redo.pending.not())
-                .and(wroteWord.not())
-                .and(issueGate));
+        io.issueEnable.connect(walkMoves.and(issueGate));
         sched.drive(io, req);
         req.drive(io, state.is(INIT).or(state.is(SOFT_CLEAR)), state.within(READ_ISSUE, READ_WAIT));
         st.drive(io.live);

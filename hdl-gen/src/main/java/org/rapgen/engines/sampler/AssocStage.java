@@ -291,12 +291,10 @@ public final class AssocStage extends Module {
         // one read port serves the drain (ptr) and the eviction (victim): they never happen in the same cycle
         UInt at = k == 1 ? null : Mux(draining, ptr, victim);
         Bool stored = draining.or(evictVictim.and(over.not())).named("stored");
-        UInt storedKey = emittedKeys == null ? Cat(ws.get(0), pcs.get(0)) : emittedKeys.read(at);
+        UInt entryKey = Cat(entry(ws, at), entry(pcs, at));
+        UInt storedKey = emittedKeys == null ? entryKey : emittedKeys.read(at);
         if (emittedKeys != null)
-            when(
-                    stored,
-                    () -> Assert(
-                            storedKey.eq(Cat(ws.read(at), pcs.read(at))), "A_k: emitted_keys differs from the entry"));
+            when(stored, () -> Assert(storedKey.eq(entryKey), "A_k: emitted_keys differs from the entry"));
         UInt outPc = Mux(stored, storedKey.bits(keyBits - 1, 0), p);
         UInt outW = Mux(stored, storedKey.bits(2 * keyBits - 1, keyBits), x);
         UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
