@@ -41,19 +41,25 @@ public final class FormalTargets {
                         "rmw_memory",
                         20,
                         false,
-                        m -> new RmwMemory("add", 4, 2, 2, false, ADD, null, m),
+                        m -> new RmwMemory("add", 4, 2, 2, 2, ADD, null, m),
                         Mutant.RMW_NO_FORWARD),
                 target(
                         "rmw_memory_register_read",
                         20,
                         false,
-                        m -> new RmwMemory("add", 4, 2, 2, true, ADD, null, m),
+                        m -> new RmwMemory("add", 4, 2, 2, 3, ADD, null, m),
                         Mutant.RMW_NO_FORWARD),
                 target(
                         "rmw_memory_composable",
                         20,
                         false,
-                        m -> new RmwMemory("counter", 4, 2, 4, true, null, new CounterUpdate(2), m),
+                        m -> new RmwMemory("counter", 4, 2, 4, 3, null, new CounterUpdate(2), m),
+                        Mutant.RMW_NO_FORWARD),
+                target(
+                        "rmw_memory_snoop",
+                        20,
+                        false,
+                        m -> new RmwMemory("add", 4, 2, 2, 4, ADD, null, m),
                         Mutant.RMW_NO_FORWARD),
                 target("lfsr", 20, true, m -> new Lfsr(5, 3, 0x11, m), Mutant.LFSR_TAP_DROPPED),
                 target("skid_buffer", 20, false, m -> new SkidBuffer(2, m), Mutant.SKID_READY_ALWAYS));

@@ -36,6 +36,10 @@ import org.rapgen.hdl.UInt;
  * runs from the update logic to the RAM; the reads this makes miss are forwarded from B (see {@link #registeredRead}).
  * Latency 3, at most three commands held, still one command per clock.
  *
+ * <p>With four stages, stage U after R holds the word the update starts from in a fabric register, so the RAM's
+ * clock-to-output and the update are in different clocks; every command in flight snoops the results produced on its
+ * word (see {@link RmwSnoop}). Latency 4, at most four commands held, one command per clock.
+ *
  * <p>A {@link ComposableUpdate} (always with stage R) is forwarded differently: stage R holds a base word and an
  * operator, and a command that follows one on the same word keeps that base and composes its operator onto the one
  * ahead, so no result is ever fed back into the update (see {@link #composed}). Its results carry the update's flag
@@ -105,6 +109,9 @@ public final class RmwMemory extends Module {
         return registerRead ? 3 : 2;
     }
 
+    /** The stages a memory with stage R has unless it asks for U too. */
+    public static final int REGISTERED_READ_STAGES = 3;
+
     /** Two stages: the RAM's read data feeds the forwarding mux and the update directly. */
     public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, BiFunction<UInt, UInt, UInt> update) {
         this(flavor, depth, dataBits, cmdBits, false, update);
@@ -122,12 +129,21 @@ public final class RmwMemory extends Module {
             int cmdBits,
             boolean registerRead,
             BiFunction<UInt, UInt, UInt> update) {
-        this(flavor, depth, dataBits, cmdBits, registerRead, update, null, Mutant.NONE);
+        this(flavor, depth, dataBits, cmdBits, latency(registerRead), update, null, Mutant.NONE);
+    }
+
+    /**
+     * @param stages 2 or 3 as above, or 4: stage U after R, a fabric register holding the word the update starts from,
+     *     so the RAM's read path and the update are in different clocks (see {@link RmwSnoop}); the latency
+     */
+    public RmwMemory(
+            String flavor, int depth, int dataBits, int cmdBits, int stages, BiFunction<UInt, UInt, UInt> update) {
+        this(flavor, depth, dataBits, cmdBits, stages, update, null, Mutant.NONE);
     }
 
     /** Three stages (latency 3), forwarding by composing operators; {@code flavor} names the update as above. */
     public RmwMemory(String flavor, int depth, int dataBits, int cmdBits, ComposableUpdate update) {
-        this(flavor, depth, dataBits, cmdBits, true, null, update, Mutant.NONE);
+        this(flavor, depth, dataBits, cmdBits, REGISTERED_READ_STAGES, null, update, Mutant.NONE);
     }
 
     RmwMemory(
@@ -135,11 +151,11 @@ public final class RmwMemory extends Module {
             int depth,
             int dataBits,
             int cmdBits,
-            boolean registerRead,
+            int stages,
             BiFunction<UInt, UInt, UInt> update,
             ComposableUpdate composable,
             Mutant mutant) {
-        super(nameParams(flavor, depth, dataBits, cmdBits, registerRead));
+        super(nameParams(flavor, depth, dataBits, cmdBits, stages));
         SourceLoc loc = SourceLoc.callerOf(RmwMemory.class);
         if (flavor == null || !flavor.matches("[A-Za-z0-9]+"))
             throw new HdlException(
@@ -147,6 +163,10 @@ public final class RmwMemory extends Module {
         if (depth < 2) throw new HdlException(loc, "RmwMemory depth must be >= 2, got " + depth);
         if (dataBits < 1) throw new HdlException(loc, "RmwMemory data width must be >= 1, got " + dataBits);
         if (cmdBits < 1) throw new HdlException(loc, "RmwMemory command width must be >= 1, got " + cmdBits);
+        if (stages < 2 || stages > 4) throw new HdlException(loc, "RmwMemory stages must be 2, 3 or 4, got " + stages);
+        if (composable != null && stages != REGISTERED_READ_STAGES)
+            throw new HdlException(loc, "RmwMemory with a composable update has 3 stages, got " + stages);
+        boolean registerRead = stages >= REGISTERED_READ_STAGES;
         int aw = log2Up(depth);
         io = IO(new IO(aw, cmdBits, dataBits, composable != null));
 
@@ -156,8 +176,10 @@ public final class RmwMemory extends Module {
         Bool clearing = RegInit(B(true)).named("clearing");
         UInt sweep = RegInit(U(0, aw)).named("sweep");
 
-        RmwStage a = new RmwStage("a", aw, cmdBits);
-        RmwStage r = registerRead ? new RmwStage("r", aw, cmdBits) : a; // the updating stage
+        boolean snoops = stages == 4;
+        RmwStage a = new RmwStage("a", aw, cmdBits, !snoops);
+        RmwStage r = registerRead ? new RmwStage("r", aw, cmdBits, !snoops) : a;
+        RmwStage u = snoops ? new RmwStage("u", aw, cmdBits, false) : r; // the updating stage
         Bool bValid = RegInit(B(false)).named("b_valid");
         UInt bAddr = Reg(UInt(aw)).named("b_addr");
         UInt bCmd = Reg(UInt(cmdBits)).named("b_cmd");
@@ -166,27 +188,27 @@ public final class RmwMemory extends Module {
 
         // The updating stage moves to B whenever B is free or being emptied, A to R whenever R is free or moving; a
         // command is accepted whenever A is free or moving. With stage R the last two are read off RmwOccupancy.
-        Bool advance = r.valid.and(bValid.not().or(io.out.ready)).named("advance");
-        RmwOccupancy full = registerRead ? new RmwOccupancy(io.out.ready) : null;
-        Bool aMoves =
-                registerRead ? a.valid.and(full.rbFull.and(full.stalled).not()).named("a_moves") : advance;
+        Bool advance = u.valid.and(bValid.not().or(io.out.ready)).named("advance");
+        RmwOccupancy full = registerRead ? new RmwOccupancy(io.out.ready, stages == 4 ? "aru" : "ar") : null;
+        Bool aMoves = registerRead ? a.valid.and(full.blocked(1).not()).named("a_moves") : advance;
+        Bool rMoves = stages == 4 ? r.valid.and(full.blocked(2).not()).named("r_moves") : advance;
         io.in.ready.connect(
                 registerRead
-                        ? clearing.not().and(full.arbFull.and(full.stalled).not())
+                        ? clearing.not().and(full.blocked(0).not())
                         : clearing.not().and(a.valid.not().or(aMoves)));
         Bool accept = io.in.fire().named("accept");
 
         UInt rdata = ram.read(io.in.bits.addr, accept);
         // A command accepted before a clear (up to and including its cycle) must not write after the sweep.
-        Bool writeBack = advance.and(clearing.not()).and(r.stale.not()).named("write_back");
+        Bool writeBack = advance.and(clearing.not()).and(u.stale.not()).named("write_back");
         // The command leaving the updating stage writes as it moves to B, or with stage R a clock later, from B.
         Bool written = registerRead ? RegNext(writeBack, B(false)).named("b_write") : writeBack;
         // One write port: the sweep's zeros take precedence over write-backs (those are discarded while clearing).
         Bool writeEnable = clearing.or(written).named("write_enable");
-        UInt writeAddr = Mux(clearing, sweep, registerRead ? bAddr : r.addr).named("write_addr");
+        UInt writeAddr = Mux(clearing, sweep, registerRead ? bAddr : u.addr).named("write_addr");
         // The updating command writes on the edge of this read (or, with stage R, on the next), which the read cannot
         // see.
-        Bool misses = writeBack.and(r.addr.eq(io.in.bits.addr));
+        Bool misses = writeBack.and(u.addr.eq(io.in.bits.addr));
         Bool readMissesWrite =
                 (mutant == Mutant.RMW_NO_FORWARD ? misses.and(B(false)) : misses).named("read_misses_write");
         // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
@@ -194,11 +216,44 @@ public final class RmwMemory extends Module {
         when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
         final UInt old;
         final UInt updated;
-        if (registerRead) {
+        if (stages == 4) {
+            // The update's result is snooped into the stages in flight, so it is declared before it is built.
+            UInt updatedWire = Wire(UInt(dataBits)).named("updated");
+            old = RmwSnoop.build(
+                    a,
+                    r,
+                    u,
+                    io.in.bits.addr,
+                    io.clear,
+                    accept,
+                    aMoves,
+                    rMoves,
+                    advance,
+                    updatedWire,
+                    written,
+                    bAddr,
+                    bUpdated,
+                    rdata,
+                    readCollided,
+                    mutant == Mutant.RMW_NO_FORWARD);
+            updated = updatedWire;
+            updated.connect(update.apply(old, u.cmd));
+        } else if (registerRead) {
             Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
-            ReadPath read = registeredRead(
-                    a, r, accept, aMoves, advance, readMissesWrite, readMissesBWrite, rdata, bUpdated, readCollided);
-            old = read.old;
+            RmwRegisteredRead read = RmwRegisteredRead.build(
+                    a,
+                    r,
+                    io.in.bits.addr,
+                    io.clear,
+                    accept,
+                    aMoves,
+                    advance,
+                    readMissesWrite,
+                    readMissesBWrite,
+                    rdata,
+                    bUpdated,
+                    readCollided);
+            old = read.old();
             updated = Wire(UInt(dataBits)).named("updated");
             if (composable != null) {
                 ComposableUpdate.Applied applied = RmwComposition.composed(
@@ -234,17 +289,23 @@ public final class RmwMemory extends Module {
         a.valid.connect(aNext);
 
         when(advance, () -> {
-            bAddr.connect(r.addr);
-            bCmd.connect(r.cmd);
+            bAddr.connect(u.addr);
+            bCmd.connect(u.cmd);
             bOld.connect(old);
             bUpdated.connect(updated);
         });
         Bool bNext = advance.or(bValid.and(io.out.ready.not()));
         bValid.connect(bNext);
-        if (registerRead) {
+        if (stages == 4) {
+            Bool rNext = aMoves.or(r.valid.and(rMoves.not()));
+            Bool uNext = rMoves.or(u.valid.and(advance.not()));
+            r.valid.connect(rNext);
+            u.valid.connect(uNext);
+            full.track(new Bool[] {a.valid, r.valid, u.valid, bValid}, new Bool[] {aNext, rNext, uNext, bNext});
+        } else if (registerRead) {
             Bool rNext = aMoves.or(r.valid.and(advance.not()));
             r.valid.connect(rNext);
-            full.track(a.valid, r.valid, bValid, aNext, rNext, bNext);
+            full.track(new Bool[] {a.valid, r.valid, bValid}, new Bool[] {aNext, rNext, bNext});
         }
 
         UInt writeData =
@@ -266,11 +327,7 @@ public final class RmwMemory extends Module {
         io.out.bits.updated.connect(bUpdated);
         io.clearing.connect(clearing);
         RmwMemoryProperties.check(
-                io,
-                depth,
-                dataBits,
-                latency(registerRead),
-                composable == null ? update : RmwMemoryProperties.sequential(composable));
+                io, depth, dataBits, stages, composable == null ? update : RmwMemoryProperties.sequential(composable));
     }
 
     /**
@@ -290,78 +347,6 @@ public final class RmwMemory extends Module {
         return Mux(forward, bUpdated, rdata).named("old");
     }
 
-    /**
-     * Stage R registers the read data as the command moves from A to R. A result is written a clock after it enters
-     * B, so between its read and that move a command can miss three writes, each by a command whose result B holds
-     * when it is needed: (3) the one writing on the edge of the read (it entered B a clock before and may leave on
-     * that edge: its result is copied into A's {@code a_late_data} as the command is accepted); (1) the one entering
-     * B on the edge of the read (it stays in B until this command enters R, so R's data register loads its result
-     * instead of the RAM word); (2) the one directly ahead, entering B on the edge this command enters R (it stays in
-     * B until this one moves on, so R's forwarding mux picks it). Each is newer than the one before; all three flags
-     * are decided at acceptance. R holds the RAM word and the missed result apart, and the choice between them is made
-     * after R, where it costs no clock-to-output of the RAM. Returns the RAM word's register, the missed result as R
-     * loads it, and R's {@code old}.
-     */
-    private ReadPath registeredRead(
-            RmwStage a,
-            RmwStage r,
-            Bool accept,
-            Bool aMoves,
-            Bool advance,
-            Bool readMissesWrite,
-            Bool readMissesBWrite,
-            UInt rdata,
-            UInt bUpdated,
-            Bool readCollided) {
-        UInt addr = io.in.bits.addr;
-        Bool aCapture = Reg(Bool()).named("a_capture");
-        Bool aLate = Reg(Bool()).named("a_late");
-        UInt aLateData = Reg(UInt(rdata.getWidth())).named("a_late_data");
-        UInt rData = Reg(UInt(rdata.getWidth())).named("r_data");
-        // (2): the command directly ahead is in A (moving to R now) or, with A empty, in R and staying. It may be
-        // stale only if this one is too: a clear between their acceptances means this command reads zeros.
-        Bool aheadInA = a.addr.eq(addr).and(a.stale.not());
-        Bool aheadInR = r.valid.and(advance.not()).and(r.addr.eq(addr)).and(r.stale.not());
-        Bool forward = Mux(a.valid, aheadInA, aheadInR).named("forward_next");
-        when(accept, () -> {
-            aCapture.connect(readMissesWrite);
-            aLate.connect(readMissesBWrite);
-            aLateData.connect(bUpdated);
-            a.forward.connect(forward);
-        });
-        when(io.clear, () -> r.stale.connect(B(true)));
-        checkWordUsable(aMoves.and(aCapture.not()).and(aLate.not()), readCollided);
-        when(aMoves, () -> {
-            r.addr.connect(a.addr);
-            r.cmd.connect(a.cmd);
-            r.stale.connect(a.stale.or(io.clear));
-            r.forward.connect(a.forward);
-        });
-        // The RAM word goes into R untouched (a register with an enable and nothing else, which the ECP5 flow moves
-        // into the block RAM's output register), and the result it missed, if any, beside it.
-        Bool rMissed = Reg(Bool()).named("r_missed");
-        UInt rMissedData = Reg(UInt(rdata.getWidth())).named("r_missed_data");
-        Bool missedIn = aCapture.or(aLate);
-        UInt missedDataIn = Mux(aCapture, bUpdated, aLateData).named("missed_data_in");
-        when(aMoves, () -> {
-            rData.connect(rdata);
-            rMissed.connect(missedIn);
-            rMissedData.connect(missedDataIn);
-        });
-        return new ReadPath(
-                forward,
-                rData,
-                missedIn,
-                missedDataIn,
-                Mux(r.forward, bUpdated, Mux(rMissed, rMissedData, rData)).named("old"));
-    }
-
-    /**
-     * The forwarding decision (2) for the command being accepted; R's RAM word register; whether the command moving
-     * into R missed a write, and that write's result; and the word the updating command's result is based on.
-     */
-    record ReadPath(Bool forward, UInt word, Bool missedIn, UInt missedDataIn, UInt old) {}
-
     /** The flag of the result presented on {@code out}; only with a {@link ComposableUpdate}. */
     public Bool outFlag() {
         if (io.out.bits instanceof FlaggedResult f) return f.flag;
@@ -370,15 +355,15 @@ public final class RmwMemory extends Module {
     }
 
     /** Simulation check of the RAM's no_rw_check promise: a word read as its address was written is never used. */
-    private static void checkWordUsable(Bool ramWordTaken, Bool readCollided) {
+    static void checkWordUsable(Bool ramWordTaken, Bool readCollided) {
         when(
                 ramWordTaken,
                 () -> Assert(readCollided.not(), "RMW RAM word read and written at the same address was used"));
     }
 
-    /** The module name's parameters; {@code _r1} only with stage R, so two-stage names are as before. */
-    private static Object[] nameParams(String flavor, int depth, int dataBits, int cmdBits, boolean registerRead) {
-        Object[] p = {F, flavor, D, depth, W, dataBits, CMD, cmdBits, RR, 1};
-        return java.util.Arrays.copyOf(p, registerRead ? p.length : p.length - 2);
+    /** The module name's parameters; {@code _rr1} with stage R, {@code _rr2} with U too, so two-stage names are as before. */
+    private static Object[] nameParams(String flavor, int depth, int dataBits, int cmdBits, int stages) {
+        Object[] p = {F, flavor, D, depth, W, dataBits, CMD, cmdBits, RR, stages - 2};
+        return java.util.Arrays.copyOf(p, stages > 2 ? p.length : p.length - 2);
     }
 }

@@ -11,8 +11,9 @@ import org.rapgen.hdl.lib.RmwMemory;
 
 /**
  * RmwMemory with a non-additive update, the sampler's "count modulo r, emit on wrap" plus a nonlinear op, so a
- * forwarding slip (a stale or doubly applied update) cannot cancel out: 8 words, r = 23, 5-bit data. Both settings:
- * two stages (latency 2), and with the read register (latency 3, a second forwarding source).
+ * forwarding slip (a stale or doubly applied update) cannot cancel out: 8 words, r = 23, 5-bit data. Every setting:
+ * two stages (latency 2), with the read register (latency 3, a second forwarding source), and with the fabric
+ * register after it (latency 4, snooping).
  */
 class RmwMemoryCosimTest {
     static final int DEPTH = 8;
@@ -47,6 +48,12 @@ class RmwMemoryCosimTest {
         }
     }
 
+    static final class ModRSnooped extends DslProvider {
+        ModRSnooped() {
+            super(() -> new RmwMemory("modr", DEPTH, BITS, 2, 4, RmwMemoryCosimTest::update));
+        }
+    }
+
     @Test
     @Cosim(ModR.class)
     void randomTrafficMatchesReference(Sim sim) {
@@ -57,6 +64,12 @@ class RmwMemoryCosimTest {
     @Cosim(ModRRegistered.class)
     void randomTrafficMatchesReferenceWithReadRegister(Sim sim) {
         randomTraffic(sim, 3);
+    }
+
+    @Test
+    @Cosim(ModRSnooped.class)
+    void randomTrafficMatchesReferenceWithFabricRegister(Sim sim) {
+        randomTraffic(sim, 4);
     }
 
     private static void randomTraffic(Sim sim, int latency) {
