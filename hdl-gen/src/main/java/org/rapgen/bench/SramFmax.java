@@ -16,6 +16,7 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.emit.VerilogEmitter;
 import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.PrefixSelector;
+import org.rapgen.hdl.lib.RmwMemory;
 import org.rapgen.synth.FmaxHarness;
 
 /**
@@ -42,7 +43,10 @@ public final class SramFmax {
             DesignConfig cfg = ConfigReader.read(Path.of(args[i]));
             SamplerParams p = SamplerDesign.params(cfg.params());
             for (boolean reg : new boolean[] {false, true}) {
-                write(out, cfg.name().replace("_", "") + "table" + tag(reg), () -> SamplerEngine.counterMemory(p, reg));
+                write(
+                        out,
+                        cfg.name().replace("_", "") + "table" + tag(reg),
+                        () -> SamplerEngine.counterMemory(p, RmwMemory.latency(reg)));
             }
         }
     }

@@ -51,9 +51,10 @@ public final class SamplerDesign {
                     flag("drop", "never hold the producer; count dropped tuples and messages instead", false),
                     integer(
                             "table_stages",
-                            "stages of the counter table's read-modify-write (3: the block RAM's word is registered)",
+                            "stages of the counter table's read-modify-write (3: the block RAM's word is registered;"
+                                    + " 4: and the update starts from a fabric register)",
                             SamplerParams.DEFAULT_TABLE_STAGES,
-                            range(2, 3)),
+                            range(2, 4)),
                     integer(
                             "hash_stages",
                             "register stages of the hash unit (2: the randomized bytes are registered before the fold)",

@@ -29,4 +29,10 @@ public interface CounterRule {
      * @param tag    the tuple's partial tag ({@code max(tagBits, 1)} bits; zero when the rule has no tags)
      */
     Outcome apply(UInt old, Bool sample, UInt tag);
+
+    /**
+     * Simulation assertions that a word as the table holds it is consistent: what the rule stores beside its counts
+     * to keep compares out of the read-modify-write loop is what it stands for. Nothing to check by default.
+     */
+    default void checkWord(UInt word) {}
 }

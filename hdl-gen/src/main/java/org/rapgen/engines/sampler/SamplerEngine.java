@@ -128,7 +128,7 @@ public final class SamplerEngine extends Module {
             out = reg.io.out;
             clearing = B(false);
         } else {
-            RmwMemory mem = Module(counterMemory(p, p.tableStages() == RmwMemory.latency(true)));
+            RmwMemory mem = Module(counterMemory(p, p.tableStages()));
             mem.io.clear.connect(B(false));
             in = mem.io.in;
             out = mem.io.out;
@@ -158,13 +158,16 @@ public final class SamplerEngine extends Module {
         em.bits.msg.connect(held.bit(2 * k + 1));
         em.bits.count.connect(held.bits(emission.getWidth() - 1, 2 * k + 2));
         // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
-        when(
-                out.valid,
-                () -> Assert(
-                        o.updated().eq(out.bits.updated),
-                        "sampler: rule gives %x, the table wrote %x",
-                        o.updated(),
-                        out.bits.updated));
+        when(out.valid, () -> {
+            Assert(
+                    o.updated().eq(out.bits.updated),
+                    "sampler: rule gives %x, the table wrote %x",
+                    o.updated(),
+                    out.bits.updated);
+            // every word the table reads was cleared or written by the rule, so checking both covers them all
+            rule.checkWord(out.bits.old);
+            rule.checkWord(out.bits.updated);
+        });
         return clearing;
     }
 
@@ -269,10 +272,10 @@ public final class SamplerEngine extends Module {
     }
 
     /** The counter table in block RAM (table depth > 1) as the engine builds it, not yet wrapped in Module(). */
-    public static RmwMemory counterMemory(SamplerParams p, boolean registerRead) {
+    public static RmwMemory counterMemory(SamplerParams p, int stages) {
         CounterRule rule = rule(p);
         return new RmwMemory(
-                rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), registerRead, tableUpdate(p, rule));
+                rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), stages, tableUpdate(p, rule));
     }
 
     /** A table command: {tag, sample, last, w, pc}. */

@@ -24,8 +24,9 @@ import org.rapgen.hdl.lib.NameKey;
  * @param outDepth       output message queue depth (power of two, 4..65536)
  * @param dropMode       false: a full output queue backpressures the input (nothing is lost); true: the engine never
  *                       holds the producer, and every tuple or message it cannot store is counted as dropped
- * @param tableStages    stages of the counter table's read-modify-write (2 or 3): 3 registers the block RAM's word
- *                       before the update, so on the ECP5 it leaves from the RAM's output register
+ * @param tableStages    stages of the counter table's read-modify-write (2, 3 or 4): 3 registers the block RAM's
+ *                       word before the update, so on the ECP5 it leaves from the RAM's output register; 4 registers
+ *                       it again in the fabric, so the RAM's read and the update are in different clocks
  * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
  * @param assocStages    stages of A_k (1, 2 or 3): 2 matches a message against every entry a clock before it
  *                       updates; 3 compares two clocks before and registers the output
@@ -187,7 +188,7 @@ public record SamplerParams(
         if (usesLfsr() && lfsrSeed == 0) fail("LFSR seed must be nonzero");
         if (counterBits < 1 || counterBits > 63) fail("counter bits must be 1..63, got " + counterBits);
         if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
-        if (tableStages < 2 || tableStages > 3) fail("counter table stages must be 2 or 3, got " + tableStages);
+        if (tableStages < 2 || tableStages > 4) fail("counter table stages must be 2, 3 or 4, got " + tableStages);
         if (hashStages < 1 || hashStages > 2) fail("hash unit stages must be 1 or 2, got " + hashStages);
         if (assocStages < 1 || assocStages > 3) fail("A_k stages must be 1, 2 or 3, got " + assocStages);
         queue("input", inDepth);

@@ -65,7 +65,16 @@ class SamplerCosimTest {
             // the two-stage A_k (one correction, no output slice)
             p("R8A3").withAssocStages(2),
             p("P2A1").withCounters(32, 2).withAssocStages(2),
-            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withAssocStages(2));
+            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withAssocStages(2),
+            // the four-stage counter table (table_stages: 4), which snoops instead of forwarding; r = 1 and r = 2
+            // reach the thresholds of the tagged compressor's stored flags from the cleared word
+            p("H[P16]64").withTableStages(4),
+            p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withTableStages(4),
+            p("T[tag=1,ways=1,r=8,evict=2,replace=2]32").withTableStages(4),
+            p("T[tag=0,ways=2,r=4,evict=8,replace=1]16").withTableStages(4),
+            p("T[tag=1,ways=2,r=1,evict=1,replace=1]16").withTableStages(4),
+            p("T[tag=1,ways=2,r=2,evict=5,replace=9]16").withTableStages(4),
+            p("T[tag=2,ways=2]2048").withTableStages(4));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true),
