@@ -71,7 +71,7 @@ final class TaggedRule implements CounterRule {
         Bool match0 = w0.matches(tag);
         if (ways == 1) {
             UInt updated = shape.pack(choose(match0, hit0, miss0));
-            return new Outcome(updated, Mux(match0, w0.hitEmits(), emitsOnMiss(w0)), count(match0, w0));
+            return new Outcome(updated, emits(match0, w0), count(match0, w0));
         }
         TaggedWay w1 = shape.unpack(old, 1);
         TaggedWay hit1 = shape.hit(w1);
@@ -98,17 +98,19 @@ final class TaggedRule implements CounterRule {
         UInt updated = Cat(newLru, shape.pack(new1), shape.pack(new0));
 
         Bool acts1 = Mux(match0.or(match1), match0.not(), missTargets1);
-        TaggedWay acted = choose(acts1, w1, w0);
+        // The message (off the loop, on the table's output): each way's, then the way acted on, so the counts'
+        // adders run beside the tag compares.
         Bool hit = match0.or(match1);
-        return new Outcome(updated, Mux(hit, acted.hitEmits(), emitsOnMiss(acted)), count(hit, acted));
+        return new Outcome(
+                updated, Mux(acts1, emits(hit, w1), emits(hit, w0)), Mux(acts1, count(hit, w1), count(hit, w0)));
     }
 
-    /** A miss on way {@code e} emits: it allocates (E1, E5) and the new count reaches R. */
-    private static Bool emitsOnMiss(TaggedWay e) {
-        return e.allocates().and(e.allocEmits());
+    /** The tuple emits if it acts on way {@code e}: a hit reaching its threshold, or an allocation reaching R. */
+    private static Bool emits(Bool hit, TaggedWay e) {
+        return Mux(hit, e.hitEmits(), e.allocates().and(e.allocEmits()));
     }
 
-    /** The message's count: h+1 on a hit (E2, E6), s+1 = h+m+1 on an allocation (E1, E5). */
+    /** The message's count if the tuple acts on way {@code e}: h+1 on a hit (E2, E6), s+1 = h+m+1 on an allocation. */
     private static UInt count(Bool hit, TaggedWay e) {
         return Mux(hit, e.h().add(1), e.s().add(1));
     }

@@ -16,7 +16,8 @@ import org.rapgen.hdl.UInt;
  * when it is accepted, the result produced on that edge and the one B writes on it (both missed by the read); while
  * it waits in A or R, each result produced meanwhile; and as it moves into U, the result of the command directly
  * ahead, produced on that same edge. The newest snooped result replaces the RAM word. So the loop of back-to-back
- * commands on one word is U's register, the update and one multiplexer back into U's register.
+ * commands on one word is U's register, the update and one multiplexer back into U's register; every other snoop
+ * reads B's register.
  *
  * <p>A command never snoops the result of one accepted before a clear that came before its own acceptance: that
  * result is not written back, and the sweep's zeros are what the sequential memory has. Each command records
@@ -63,51 +64,55 @@ final class RmwSnoop {
         clearedSinceAccept.connect(Mux(accept, clear, clearedSinceAccept.or(clear)));
         Bool aAfterClear = Reg(Bool()).named("a_after_clear");
         Bool rAfterClear = Reg(Bool()).named("r_after_clear");
-        // A clear between the producer in U and the command in R, in A, or being accepted.
-        Bool clearBehindU = r.valid.and(rAfterClear);
-        Bool clearBehindR = clearBehindU.or(a.valid.and(aAfterClear));
+        // A clear between the producer in U and the command in A, or the one being accepted.
+        Bool clearBehindR = r.valid.and(rAfterClear).or(a.valid.and(aAfterClear));
         Bool clearBehindA = clearBehindR.or(clearedSinceAccept);
         when(accept, () -> aAfterClear.connect(clearedSinceAccept));
         when(aMoves, () -> rAfterClear.connect(aAfterClear));
 
+        // A stage keeps the newest result it took as a flag and its word register, but a result taken in the clock it
+        // is produced is read a clock later from B, where it then is ("pending"): so the update's result feeds only
+        // B and U's register, and the loop's fan-out stays small.
         Bool aHas = Reg(Bool()).named("a_snooped");
+        Bool aPending = Reg(Bool()).named("a_snoop_pending");
         UInt aWord = Reg(UInt(width)).named("a_snooped_word");
         Bool acceptCatches = snoop.catches(inAddr, clearBehindA).named("accept_catches");
         Bool acceptLate = bWrites.and(bAddr.eq(inAddr)).named("accept_late");
         Bool aCatches = snoop.catches(a.addr, clearBehindR).named("a_catches");
-        when(accept, () -> {
-                    aHas.connect(acceptCatches.or(acceptLate));
-                    aWord.connect(Mux(acceptCatches, result, bUpdated));
-                })
-                .elsewhen(aCatches, () -> {
-                    aHas.connect(B(true));
-                    aWord.connect(result);
-                });
+        aPending.connect(Mux(accept, acceptCatches, aCatches));
+        when(accept, () -> aHas.connect(acceptCatches.or(acceptLate))).elsewhen(aCatches, () -> aHas.connect(B(true)));
+        // B's word: the result written on the edge of the read, or the one caught in the last clock.
+        when(accept.or(aPending), () -> aWord.connect(bUpdated));
+        UInt aNewest = Mux(aPending, bUpdated, aWord).named("a_snooped_newest");
 
         Bool rHas = Reg(Bool()).named("r_snooped");
+        Bool rPending = Reg(Bool()).named("r_snoop_pending");
         UInt rWord = Reg(UInt(width)).named("r_snooped_word");
         UInt rData = Reg(UInt(width)).named("r_data");
-        Bool rCatches = snoop.catches(r.addr, clearBehindU).named("r_catches");
+        // Whether R's command and U's share a word, as a flip-flop: it selects U's input, on every bit of the loop.
+        Bool rSameWordAsU = Reg(Bool()).named("r_same_word_as_u");
+        when(aMoves, () -> rSameWordAsU.connect(Mux(rMoves, a.addr.eq(r.addr), a.addr.eq(u.addr))));
+        Bool rTakesU = rSameWordAsU.and(rAfterClear.not());
+        Bool rCatches = produces.and(rTakesU).named("r_catches");
+        rPending.connect(Mux(aMoves, aCatches, rCatches));
         when(aMoves, () -> {
                     // The RAM word goes into R untouched (a register with an enable and nothing else).
                     rData.connect(rdata);
                     rHas.connect(aHas.or(aCatches));
-                    rWord.connect(Mux(aCatches, result, aWord));
                     r.addr.connect(a.addr);
                     r.cmd.connect(a.cmd);
                     r.stale.connect(a.stale.or(clear));
                 })
-                .elsewhen(rCatches, () -> {
-                    rHas.connect(B(true));
-                    rWord.connect(result);
-                });
+                .elsewhen(rCatches, () -> rHas.connect(B(true)));
+        when(aMoves.or(rPending), () -> rWord.connect(Mux(aMoves, aNewest, bUpdated)));
         // No write lands on a read's edge unseen: the one that does is B's, caught at acceptance.
         RmwMemory.checkWordUsable(aMoves.and(aHas.or(aCatches).not()), readCollided);
 
         UInt uWord = Reg(UInt(width)).named("u_word");
-        Bool forward = noForward ? rCatches.and(B(false)) : rCatches;
+        // R moves into an occupied U only as U's command leaves, producing its result.
+        Bool forward = noForward ? B(false) : u.valid.and(rTakesU).named("u_forward");
         // The choice between the older words is made from registers; the result joins it last.
-        UInt older = Mux(rHas, rWord, rData).named("u_word_older");
+        UInt older = Mux(rPending, bUpdated, Mux(rHas, rWord, rData)).named("u_word_older");
         when(rMoves, () -> {
             uWord.connect(Mux(forward, result, older));
             u.addr.connect(r.addr);
