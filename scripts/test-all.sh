@@ -12,4 +12,4 @@ if [ -d testbench/cocotb ]; then
   .venv/bin/pytest -q -p no:cacheprovider testbench/cocotb
 fi
 scripts/formal.sh fifo fifo_output_register arbiter rmw_memory lfsr skid_buffer
-scripts/formal.sh --mutants tcam_prefix_selector rmw_memory_register_read rmw_memory_composable
+scripts/formal.sh --mutants tcam_prefix_selector rmw_memory_register_read rmw_memory_composable rmw_memory_snoop
