@@ -3,72 +3,72 @@
 `default_nettype none
 
 module RmwMemory_fcounter_d128_w32_cmd34 (
-  input  wire clock, // RmwMemory.java:142
-  input  wire reset, // RmwMemory.java:142
-  output wire io_in_ready, // RmwMemory.java:151
-  input  wire io_in_valid, // RmwMemory.java:151
-  input  wire [6:0] io_in_bits_addr, // RmwMemory.java:151
-  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:151
-  input  wire io_out_ready, // RmwMemory.java:151
-  output wire io_out_valid, // RmwMemory.java:151
-  output wire [6:0] io_out_bits_addr, // RmwMemory.java:151
-  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:151
-  output wire [31:0] io_out_bits_old, // RmwMemory.java:151
-  output wire [31:0] io_out_bits_updated, // RmwMemory.java:151
-  input  wire io_clear, // RmwMemory.java:151
-  output wire io_clearing  // RmwMemory.java:151
+  input  wire clock, // RmwMemory.java:158
+  input  wire reset, // RmwMemory.java:158
+  output wire io_in_ready, // RmwMemory.java:171
+  input  wire io_in_valid, // RmwMemory.java:171
+  input  wire [6:0] io_in_bits_addr, // RmwMemory.java:171
+  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:171
+  input  wire io_out_ready, // RmwMemory.java:171
+  output wire io_out_valid, // RmwMemory.java:171
+  output wire [6:0] io_out_bits_addr, // RmwMemory.java:171
+  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:171
+  output wire [31:0] io_out_bits_old, // RmwMemory.java:171
+  output wire [31:0] io_out_bits_updated, // RmwMemory.java:171
+  input  wire io_clear, // RmwMemory.java:171
+  output wire io_clearing  // RmwMemory.java:171
 );
 
   // State
-  reg clearing; // RmwMemory.java:156
-  reg [6:0] sweep; // RmwMemory.java:157
+  reg clearing; // RmwMemory.java:176
+  reg [6:0] sweep; // RmwMemory.java:177
   reg a_valid; // RmwStage.java:19
   reg [6:0] a_addr; // RmwStage.java:20
   reg [33:0] a_cmd; // RmwStage.java:21
   reg a_forward; // RmwStage.java:22
   reg a_stale; // RmwStage.java:23
-  reg b_valid; // RmwMemory.java:161
-  reg [6:0] b_addr; // RmwMemory.java:162
-  reg [33:0] b_cmd; // RmwMemory.java:163
-  reg [31:0] b_old; // RmwMemory.java:164
-  reg [31:0] b_updated; // RmwMemory.java:165
-  reg [31:0] ram_rdata_0; // RmwMemory.java:179
-  reg read_collided; // RmwMemory.java:193
+  reg b_valid; // RmwMemory.java:183
+  reg [6:0] b_addr; // RmwMemory.java:184
+  reg [33:0] b_cmd; // RmwMemory.java:185
+  reg [31:0] b_old; // RmwMemory.java:186
+  reg [31:0] b_updated; // RmwMemory.java:187
+  reg [31:0] ram_rdata_0; // RmwMemory.java:201
+  reg read_collided; // RmwMemory.java:215
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:155
+  (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:175
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:223
+  wire [31:0] updated; // RmwMemory.java:278
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:176
-  wire _not_1 = ~a_valid; // RmwMemory.java:176
-  wire _not_2 = ~b_valid; // RmwMemory.java:169
-  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:169
-  wire advance = a_valid & _or_0; // RmwMemory.java:169
-  wire _or_1 = _not_1 | advance; // RmwMemory.java:176
-  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:176
-  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:255
-  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:254
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
-  wire _not_3 = ~advance; // RmwMemory.java:233
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:233
-  wire _or_2 = accept | _and_1; // RmwMemory.java:233
-  wire _not_4 = ~clearing; // RmwMemory.java:181
-  wire _and_2 = advance & _not_4; // RmwMemory.java:181
-  wire _not_5 = ~a_stale; // RmwMemory.java:181
-  wire write_back = _and_2 & _not_5; // RmwMemory.java:181
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:189
-  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:189
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:242
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:242
-  wire _or_3 = advance | _and_3; // RmwMemory.java:242
-  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:290
-  wire write_enable = clearing | write_back; // RmwMemory.java:185
-  wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:186
-  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:194
-  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:194
+  wire _not_0 = ~clearing; // RmwMemory.java:198
+  wire _not_1 = ~a_valid; // RmwMemory.java:198
+  wire _not_2 = ~b_valid; // RmwMemory.java:191
+  wire _or_0 = _not_2 | io_out_ready; // RmwMemory.java:191
+  wire advance = a_valid & _or_0; // RmwMemory.java:191
+  wire _or_1 = _not_1 | advance; // RmwMemory.java:198
+  wire _and_0 = _not_0 & _or_1; // RmwMemory.java:198
+  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:316
+  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:315
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:199
+  wire _not_3 = ~advance; // RmwMemory.java:288
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:288
+  wire _or_2 = accept | _and_1; // RmwMemory.java:288
+  wire _not_4 = ~clearing; // RmwMemory.java:203
+  wire _and_2 = advance & _not_4; // RmwMemory.java:203
+  wire _not_5 = ~a_stale; // RmwMemory.java:203
+  wire write_back = _and_2 & _not_5; // RmwMemory.java:203
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:211
+  wire read_misses_write = write_back & _eq_1; // RmwMemory.java:211
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:297
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:297
+  wire _or_3 = advance | _and_3; // RmwMemory.java:297
+  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:347
+  wire write_enable = clearing | write_back; // RmwMemory.java:207
+  wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:208
+  wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:216
+  wire _and_4 = write_enable & _eq_2; // RmwMemory.java:216
   wire [1:0] _bits_0 = a_cmd[33:32]; // CounterSram.java:124
   wire _eq_3 = _bits_0 == 2'd1; // CounterSram.java:107
   wire [31:0] _bits_1 = a_cmd[31:0]; // CounterSram.java:128
@@ -81,10 +81,10 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
   wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:107
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:251
-  wire _not_7 = ~read_collided; // RmwMemory.java:376
-  wire _not_8 = ~a_forward; // RmwMemory.java:289
-  wire _and_5 = advance & _not_8; // RmwMemory.java:289
+  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:312
+  wire _not_7 = ~read_collided; // RmwMemory.java:361
+  wire _not_8 = ~a_forward; // RmwMemory.java:346
+  wire _and_5 = advance & _not_8; // RmwMemory.java:346
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:376
-      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:361
+      $display("Assertion failed at RmwMemory.java:361: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

@@ -3,26 +3,26 @@
 `default_nettype none
 
 module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
-  input  wire clock, // RmwMemory.java:142
-  input  wire reset, // RmwMemory.java:142
-  output wire io_in_ready, // RmwMemory.java:151
-  input  wire io_in_valid, // RmwMemory.java:151
-  input  wire [11:0] io_in_bits_addr, // RmwMemory.java:151
-  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:151
-  input  wire io_out_ready, // RmwMemory.java:151
-  output wire io_out_valid, // RmwMemory.java:151
-  output wire [11:0] io_out_bits_addr, // RmwMemory.java:151
-  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:151
-  output wire [31:0] io_out_bits_old, // RmwMemory.java:151
-  output wire [31:0] io_out_bits_updated, // RmwMemory.java:151
-  output wire io_out_bits_flag, // RmwMemory.java:151
-  input  wire io_clear, // RmwMemory.java:151
-  output wire io_clearing  // RmwMemory.java:151
+  input  wire clock, // RmwMemory.java:158
+  input  wire reset, // RmwMemory.java:158
+  output wire io_in_ready, // RmwMemory.java:171
+  input  wire io_in_valid, // RmwMemory.java:171
+  input  wire [11:0] io_in_bits_addr, // RmwMemory.java:171
+  input  wire [33:0] io_in_bits_cmd, // RmwMemory.java:171
+  input  wire io_out_ready, // RmwMemory.java:171
+  output wire io_out_valid, // RmwMemory.java:171
+  output wire [11:0] io_out_bits_addr, // RmwMemory.java:171
+  output wire [33:0] io_out_bits_cmd, // RmwMemory.java:171
+  output wire [31:0] io_out_bits_old, // RmwMemory.java:171
+  output wire [31:0] io_out_bits_updated, // RmwMemory.java:171
+  output wire io_out_bits_flag, // RmwMemory.java:171
+  input  wire io_clear, // RmwMemory.java:171
+  output wire io_clearing  // RmwMemory.java:171
 );
 
   // State
-  reg clearing; // RmwMemory.java:156
-  reg [11:0] sweep; // RmwMemory.java:157
+  reg clearing; // RmwMemory.java:176
+  reg [11:0] sweep; // RmwMemory.java:177
   reg a_valid; // RmwStage.java:19
   reg [11:0] a_addr; // RmwStage.java:20
   reg [33:0] a_cmd; // RmwStage.java:21
@@ -33,90 +33,90 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   reg [33:0] r_cmd; // RmwStage.java:21
   reg r_forward; // RmwStage.java:22
   reg r_stale; // RmwStage.java:23
-  reg b_valid; // RmwMemory.java:161
-  reg [11:0] b_addr; // RmwMemory.java:162
-  reg [33:0] b_cmd; // RmwMemory.java:163
-  reg [31:0] b_old; // RmwMemory.java:164
-  reg [31:0] b_updated; // RmwMemory.java:165
-  reg rb_full; // RmwOccupancy.java:14
-  reg arb_full; // RmwOccupancy.java:15
-  reg [31:0] ram_rdata_0; // RmwMemory.java:179
-  reg b_write; // RmwMemory.java:183
-  reg read_collided; // RmwMemory.java:193
-  reg a_capture; // RmwMemory.java:317
-  reg a_late; // RmwMemory.java:318
-  reg [31:0] a_late_data; // RmwMemory.java:319
-  reg [31:0] r_data; // RmwMemory.java:320
-  reg r_missed; // RmwMemory.java:342
-  reg [31:0] r_missed_data; // RmwMemory.java:343
+  reg b_valid; // RmwMemory.java:183
+  reg [11:0] b_addr; // RmwMemory.java:184
+  reg [33:0] b_cmd; // RmwMemory.java:185
+  reg [31:0] b_old; // RmwMemory.java:186
+  reg [31:0] b_updated; // RmwMemory.java:187
+  reg rb_full; // RmwOccupancy.java:21
+  reg arb_full; // RmwOccupancy.java:21
+  reg [31:0] ram_rdata_0; // RmwMemory.java:201
+  reg b_write; // RmwMemory.java:205
+  reg read_collided; // RmwMemory.java:215
+  reg a_capture; // RmwRegisteredRead.java:39
+  reg a_late; // RmwRegisteredRead.java:40
+  reg [31:0] a_late_data; // RmwRegisteredRead.java:41
+  reg [31:0] r_data; // RmwRegisteredRead.java:42
+  reg r_missed; // RmwRegisteredRead.java:64
+  reg [31:0] r_missed_data; // RmwRegisteredRead.java:65
   reg [31:0] r_base_held; // RmwComposition.java:33
   reg r_base_use_held; // RmwComposition.java:34
   reg [32:0] r_op; // RmwComposition.java:36
   reg r_decoded; // RmwComposition.java:37
   reg a_keeps_base; // RmwComposition.java:39
   reg a_keeps_op; // RmwComposition.java:40
-  reg b_flag; // RmwMemory.java:215
+  reg b_flag; // RmwMemory.java:270
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [31:0] ram [0:4095]; // RmwMemory.java:155
+  (* no_rw_check *) reg [31:0] ram [0:4095]; // RmwMemory.java:175
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:202
+  wire [31:0] updated; // RmwMemory.java:257
 
   // Logic
-  wire _not_0 = ~clearing; // RmwMemory.java:175
-  wire _not_1 = ~io_out_ready; // RmwOccupancy.java:18
-  wire _and_0 = arb_full & _not_1; // RmwMemory.java:175
-  wire _not_2 = ~_and_0; // RmwMemory.java:175
-  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:175
-  wire _eq_0 = sweep == 12'hfff; // RmwMemory.java:255
-  wire [11:0] _add_0 = sweep + 12'd1; // RmwMemory.java:254
-  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:177
-  wire _and_2 = rb_full & _not_1; // RmwMemory.java:172
-  wire _not_3 = ~_and_2; // RmwMemory.java:172
-  wire a_moves = a_valid & _not_3; // RmwMemory.java:172
-  wire _not_4 = ~a_moves; // RmwMemory.java:233
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:233
-  wire _or_0 = accept | _and_3; // RmwMemory.java:233
-  wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:323
-  wire _not_5 = ~a_stale; // RmwMemory.java:323
-  wire _and_4 = _eq_1 & _not_5; // RmwMemory.java:323
-  wire _not_6 = ~b_valid; // RmwMemory.java:169
-  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:169
-  wire advance = r_valid & _or_1; // RmwMemory.java:169
-  wire _not_7 = ~advance; // RmwMemory.java:324
-  wire _and_5 = r_valid & _not_7; // RmwMemory.java:324
-  wire _eq_2 = r_addr == io_in_bits_addr; // RmwMemory.java:324
-  wire _and_6 = _and_5 & _eq_2; // RmwMemory.java:324
-  wire _not_8 = ~r_stale; // RmwMemory.java:324
-  wire _and_7 = _and_6 & _not_8; // RmwMemory.java:324
-  wire forward_next = a_valid ? _and_4 : _and_7; // RmwMemory.java:325
-  wire _not_9 = ~advance; // RmwMemory.java:245
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:245
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:245
-  wire _or_3 = a_stale | io_clear; // RmwMemory.java:337
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:242
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:242
-  wire _or_4 = advance | _and_9; // RmwMemory.java:242
-  wire [31:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwMemory.java:356
-  wire [31:0] old = r_forward ? b_updated : _mux_0; // RmwMemory.java:356
-  wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:22
-  wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:23
-  wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:23
-  wire _not_11 = ~clearing; // RmwMemory.java:181
-  wire _and_13 = advance & _not_11; // RmwMemory.java:181
-  wire _not_12 = ~r_stale; // RmwMemory.java:181
-  wire write_back = _and_13 & _not_12; // RmwMemory.java:181
-  wire write_enable = clearing | b_write; // RmwMemory.java:185
-  wire [11:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:186
-  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:194
-  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:194
-  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:189
-  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:189
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:198
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:198
-  wire _or_5 = a_capture | a_late; // RmwMemory.java:344
-  wire [31:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwMemory.java:345
+  wire _not_0 = ~clearing; // RmwMemory.java:197
+  wire _not_1 = ~io_out_ready; // RmwOccupancy.java:19
+  wire _and_0 = arb_full & _not_1; // RmwOccupancy.java:26
+  wire _not_2 = ~_and_0; // RmwMemory.java:197
+  wire _and_1 = _not_0 & _not_2; // RmwMemory.java:197
+  wire _eq_0 = sweep == 12'hfff; // RmwMemory.java:316
+  wire [11:0] _add_0 = sweep + 12'd1; // RmwMemory.java:315
+  wire accept = io_in_valid & io_in_ready; // RmwMemory.java:199
+  wire _and_2 = rb_full & _not_1; // RmwOccupancy.java:26
+  wire _not_3 = ~_and_2; // RmwMemory.java:193
+  wire a_moves = a_valid & _not_3; // RmwMemory.java:193
+  wire _not_4 = ~a_moves; // RmwMemory.java:288
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:288
+  wire _or_0 = accept | _and_3; // RmwMemory.java:288
+  wire _eq_1 = a_addr == io_in_bits_addr; // RmwRegisteredRead.java:45
+  wire _not_5 = ~a_stale; // RmwRegisteredRead.java:45
+  wire _and_4 = _eq_1 & _not_5; // RmwRegisteredRead.java:45
+  wire _not_6 = ~b_valid; // RmwMemory.java:191
+  wire _or_1 = _not_6 | io_out_ready; // RmwMemory.java:191
+  wire advance = r_valid & _or_1; // RmwMemory.java:191
+  wire _not_7 = ~advance; // RmwRegisteredRead.java:46
+  wire _and_5 = r_valid & _not_7; // RmwRegisteredRead.java:46
+  wire _eq_2 = r_addr == io_in_bits_addr; // RmwRegisteredRead.java:46
+  wire _and_6 = _and_5 & _eq_2; // RmwRegisteredRead.java:46
+  wire _not_8 = ~r_stale; // RmwRegisteredRead.java:46
+  wire _and_7 = _and_6 & _not_8; // RmwRegisteredRead.java:46
+  wire forward_next = a_valid ? _and_4 : _and_7; // RmwRegisteredRead.java:47
+  wire _not_9 = ~advance; // RmwMemory.java:306
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:306
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:306
+  wire _or_3 = a_stale | io_clear; // RmwRegisteredRead.java:59
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:297
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:297
+  wire _or_4 = advance | _and_9; // RmwMemory.java:297
+  wire [31:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwRegisteredRead.java:78
+  wire [31:0] old = r_forward ? b_updated : _mux_0; // RmwRegisteredRead.java:78
+  wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:34
+  wire _and_11 = _or_0 & _or_2; // RmwOccupancy.java:34
+  wire _and_12 = _and_11 & _or_4; // RmwOccupancy.java:34
+  wire _not_11 = ~clearing; // RmwMemory.java:203
+  wire _and_13 = advance & _not_11; // RmwMemory.java:203
+  wire _not_12 = ~r_stale; // RmwMemory.java:203
+  wire write_back = _and_13 & _not_12; // RmwMemory.java:203
+  wire write_enable = clearing | b_write; // RmwMemory.java:207
+  wire [11:0] write_addr = clearing ? sweep : b_addr; // RmwMemory.java:208
+  wire _eq_3 = write_addr == io_in_bits_addr; // RmwMemory.java:216
+  wire _and_14 = write_enable & _eq_3; // RmwMemory.java:216
+  wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:211
+  wire read_misses_write = write_back & _eq_4; // RmwMemory.java:211
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:242
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:242
+  wire _or_5 = a_capture | a_late; // RmwRegisteredRead.java:66
+  wire [31:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwRegisteredRead.java:67
   wire [31:0] r_base = r_base_use_held ? r_base_held : r_data; // RmwComposition.java:35
   wire [19:0] _bits_0 = r_base[19:0]; // SatAdd.java:52
   wire [31:0] _bits_1 = r_op[31:0]; // CounterUpdate.java:75
@@ -185,12 +185,12 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire _and_20 = forward_next & _bits_26; // RmwComposition.java:43
   wire _bits_27 = r_decoded; // CounterUpdate.java:76
   wire _and_21 = _bits_27 & _mux_2; // CounterUpdate.java:76
-  wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:251
-  wire _not_16 = ~read_collided; // RmwMemory.java:376
-  wire _not_17 = ~a_capture; // RmwMemory.java:333
-  wire _and_22 = a_moves & _not_17; // RmwMemory.java:333
-  wire _not_18 = ~a_late; // RmwMemory.java:333
-  wire _and_23 = _and_22 & _not_18; // RmwMemory.java:333
+  wire [31:0] write_data = clearing ? 32'd0 : b_updated; // RmwMemory.java:312
+  wire _not_16 = ~read_collided; // RmwMemory.java:361
+  wire _not_17 = ~a_capture; // RmwRegisteredRead.java:55
+  wire _and_22 = a_moves & _not_17; // RmwRegisteredRead.java:55
+  wire _not_18 = ~a_late; // RmwRegisteredRead.java:55
+  wire _and_23 = _and_22 & _not_18; // RmwRegisteredRead.java:55
   wire _bits_28 = 1'd0; // CounterUpdate.java:36
   wire [31:0] _bits_29 = 32'd0; // CounterUpdate.java:35
   wire [31:0] _bits_30 = a_cmd[31:0]; // CounterSram.java:128
@@ -206,11 +206,11 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
   wire _not_19 = ~_bits_35; // RmwComposition.java:60
   wire _not_20 = ~_and_17; // RmwComposition.java:60
   wire _and_24 = _not_19 & _not_20; // RmwComposition.java:60
-  wire _and_25 = r_valid & b_valid; // RmwOccupancy.java:25
-  wire _eq_11 = rb_full == _and_25; // RmwOccupancy.java:25
-  wire _and_26 = a_valid & rb_full; // RmwOccupancy.java:25
-  wire _eq_12 = arb_full == _and_26; // RmwOccupancy.java:25
-  wire _and_27 = _eq_11 & _eq_12; // RmwOccupancy.java:25
+  wire _and_25 = r_valid & b_valid; // RmwOccupancy.java:37
+  wire _eq_11 = rb_full == _and_25; // RmwOccupancy.java:37
+  wire _and_26 = a_valid & rb_full; // RmwOccupancy.java:38
+  wire _eq_12 = arb_full == _and_26; // RmwOccupancy.java:38
+  wire _and_27 = _eq_11 & _eq_12; // RmwOccupancy.java:38
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_1;
@@ -416,16 +416,16 @@ module RmwMemory_fcounter_d4096_w32_cmd34_rr1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_23 && !_not_16) begin // RmwMemory.java:376
-      $display("Assertion failed at RmwMemory.java:376: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_23 && !_not_16) begin // RmwMemory.java:361
+      $display("Assertion failed at RmwMemory.java:361: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && _and_16 && _and_24 && !_eq_10) begin // RmwComposition.java:61
       $display("Assertion failed at RmwComposition.java:61: compose(identity, cmd) differs from op(cmd)");
       $stop;
     end
-    if (!reset && !_and_27) begin // RmwOccupancy.java:24
-      $display("Assertion failed at RmwOccupancy.java:24: RmwMemory occupancy flip-flops out of step");
+    if (!reset && !_and_27) begin // RmwOccupancy.java:39
+      $display("Assertion failed at RmwOccupancy.java:39: RmwMemory occupancy flip-flops out of step");
       $stop;
     end
   end

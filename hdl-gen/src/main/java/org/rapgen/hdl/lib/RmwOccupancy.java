@@ -18,7 +18,7 @@ final class RmwOccupancy {
     RmwOccupancy(Bool outReady, String stages) {
         stalled = outReady.not();
         full = new Bool[stages.length()];
-        for (int k = 0; k < full.length; k++) full[k] = RegInit(B(false)).named(stages.substring(k) + "b_full");
+        for (int k = full.length - 1; k >= 0; k--) full[k] = RegInit(B(false)).named(stages.substring(k) + "b_full");
     }
 
     /** Stage k cannot take a command: it and every stage after it are full, and B's command stays. */
@@ -29,7 +29,7 @@ final class RmwOccupancy {
     /** {@code valid} and {@code next}: each stage's valid flag now and in the next clock, A first, B last. */
     void track(Bool[] valid, Bool[] next) {
         int n = full.length;
-        for (int k = 0; k < n; k++) {
+        for (int k = n - 1; k >= 0; k--) {
             Bool all = next[k];
             for (int j = k + 1; j <= n; j++) all = all.and(next[j]);
             full[k].connect(all);
