@@ -39,7 +39,7 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   (* no_rw_check *) reg [31:0] ram [0:127]; // RmwMemory.java:175
 
   // Wires
-  wire [31:0] updated; // RmwMemory.java:278
+  wire [31:0] updated; // RmwMemory.java:279
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:198
@@ -49,22 +49,22 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   wire advance = a_valid & _or_0; // RmwMemory.java:191
   wire _or_1 = _not_1 | advance; // RmwMemory.java:198
   wire _and_0 = _not_0 & _or_1; // RmwMemory.java:198
-  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:316
-  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:315
+  wire _eq_0 = sweep == 7'd127; // RmwMemory.java:317
+  wire [6:0] _add_0 = sweep + 7'd1; // RmwMemory.java:316
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:199
-  wire _not_3 = ~advance; // RmwMemory.java:288
-  wire _and_1 = a_valid & _not_3; // RmwMemory.java:288
-  wire _or_2 = accept | _and_1; // RmwMemory.java:288
+  wire _not_3 = ~advance; // RmwMemory.java:289
+  wire _and_1 = a_valid & _not_3; // RmwMemory.java:289
+  wire _or_2 = accept | _and_1; // RmwMemory.java:289
   wire _not_4 = ~clearing; // RmwMemory.java:203
   wire _and_2 = advance & _not_4; // RmwMemory.java:203
   wire _not_5 = ~a_stale; // RmwMemory.java:203
   wire write_back = _and_2 & _not_5; // RmwMemory.java:203
   wire _eq_1 = a_addr == io_in_bits_addr; // RmwMemory.java:211
   wire read_misses_write = write_back & _eq_1; // RmwMemory.java:211
-  wire _not_6 = ~io_out_ready; // RmwMemory.java:297
-  wire _and_3 = b_valid & _not_6; // RmwMemory.java:297
-  wire _or_3 = advance | _and_3; // RmwMemory.java:297
-  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:347
+  wire _not_6 = ~io_out_ready; // RmwMemory.java:298
+  wire _and_3 = b_valid & _not_6; // RmwMemory.java:298
+  wire _or_3 = advance | _and_3; // RmwMemory.java:298
+  wire [31:0] old = a_forward ? b_updated : ram_rdata_0; // RmwMemory.java:348
   wire write_enable = clearing | write_back; // RmwMemory.java:207
   wire [6:0] write_addr = clearing ? sweep : a_addr; // RmwMemory.java:208
   wire _eq_2 = write_addr == io_in_bits_addr; // RmwMemory.java:216
@@ -81,10 +81,10 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
   wire [31:0] _bits_3 = _add_expand_0[31:0]; // SatAdd.java:22
   wire [31:0] _mux_1 = _or_r_0 ? _fill_0 : _bits_3; // SatAdd.java:22
   wire [31:0] _mux_2 = _eq_3 ? _bits_1 : _mux_1; // CounterSram.java:107
-  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:312
-  wire _not_7 = ~read_collided; // RmwMemory.java:361
-  wire _not_8 = ~a_forward; // RmwMemory.java:346
-  wire _and_5 = advance & _not_8; // RmwMemory.java:346
+  wire [31:0] write_data = clearing ? 32'd0 : updated; // RmwMemory.java:313
+  wire _not_7 = ~read_collided; // RmwMemory.java:362
+  wire _not_8 = ~a_forward; // RmwMemory.java:347
+  wire _and_5 = advance & _not_8; // RmwMemory.java:347
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _and_0;
@@ -185,8 +185,8 @@ module RmwMemory_fcounter_d128_w32_cmd34 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:361
-      $display("Assertion failed at RmwMemory.java:361: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_5 && !_not_7) begin // RmwMemory.java:362
+      $display("Assertion failed at RmwMemory.java:362: RMW RAM word read and written at the same address was used");
       $stop;
     end
   end

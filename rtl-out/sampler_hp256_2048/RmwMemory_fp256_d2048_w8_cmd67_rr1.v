@@ -53,7 +53,7 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   (* no_rw_check *) reg [7:0] ram [0:2047]; // RmwMemory.java:175
 
   // Wires
-  wire [7:0] updated; // RmwMemory.java:257
+  wire [7:0] updated; // RmwMemory.java:258
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:197
@@ -61,15 +61,15 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_0 = arb_full & _not_1; // RmwOccupancy.java:26
   wire _not_2 = ~_and_0; // RmwMemory.java:197
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:197
-  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:316
-  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:315
+  wire _eq_0 = sweep == 11'h7ff; // RmwMemory.java:317
+  wire [10:0] _add_0 = sweep + 11'd1; // RmwMemory.java:316
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:199
   wire _and_2 = rb_full & _not_1; // RmwOccupancy.java:26
   wire _not_3 = ~_and_2; // RmwMemory.java:193
   wire a_moves = a_valid & _not_3; // RmwMemory.java:193
-  wire _not_4 = ~a_moves; // RmwMemory.java:288
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:288
-  wire _or_0 = accept | _and_3; // RmwMemory.java:288
+  wire _not_4 = ~a_moves; // RmwMemory.java:289
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:289
+  wire _or_0 = accept | _and_3; // RmwMemory.java:289
   wire _eq_1 = a_addr == io_in_bits_addr; // RmwRegisteredRead.java:45
   wire _not_5 = ~a_stale; // RmwRegisteredRead.java:45
   wire _and_4 = _eq_1 & _not_5; // RmwRegisteredRead.java:45
@@ -83,13 +83,13 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _not_8 = ~r_stale; // RmwRegisteredRead.java:46
   wire _and_7 = _and_6 & _not_8; // RmwRegisteredRead.java:46
   wire forward_next = a_valid ? _and_4 : _and_7; // RmwRegisteredRead.java:47
-  wire _not_9 = ~advance; // RmwMemory.java:306
-  wire _and_8 = r_valid & _not_9; // RmwMemory.java:306
-  wire _or_2 = a_moves | _and_8; // RmwMemory.java:306
+  wire _not_9 = ~advance; // RmwMemory.java:307
+  wire _and_8 = r_valid & _not_9; // RmwMemory.java:307
+  wire _or_2 = a_moves | _and_8; // RmwMemory.java:307
   wire _or_3 = a_stale | io_clear; // RmwRegisteredRead.java:59
-  wire _not_10 = ~io_out_ready; // RmwMemory.java:297
-  wire _and_9 = b_valid & _not_10; // RmwMemory.java:297
-  wire _or_4 = advance | _and_9; // RmwMemory.java:297
+  wire _not_10 = ~io_out_ready; // RmwMemory.java:298
+  wire _and_9 = b_valid & _not_10; // RmwMemory.java:298
+  wire _or_4 = advance | _and_9; // RmwMemory.java:298
   wire [7:0] _mux_0 = r_missed ? r_missed_data : r_data; // RmwRegisteredRead.java:78
   wire [7:0] old = r_forward ? b_updated : _mux_0; // RmwRegisteredRead.java:78
   wire _and_10 = _or_2 & _or_4; // RmwOccupancy.java:34
@@ -105,15 +105,15 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_14 = write_enable & _eq_3; // RmwMemory.java:216
   wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:211
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:211
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:242
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:242
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:243
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:243
   wire _or_5 = a_capture | a_late; // RmwRegisteredRead.java:66
   wire [7:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwRegisteredRead.java:67
   wire _eq_6 = old == 8'd255; // PeriodicRule.java:37
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_1 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
-  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:312
-  wire _not_13 = ~read_collided; // RmwMemory.java:361
+  wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:313
+  wire _not_13 = ~read_collided; // RmwMemory.java:362
   wire _not_14 = ~a_capture; // RmwRegisteredRead.java:55
   wire _and_16 = a_moves & _not_14; // RmwRegisteredRead.java:55
   wire _not_15 = ~a_late; // RmwRegisteredRead.java:55
@@ -299,8 +299,8 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:361
-      $display("Assertion failed at RmwMemory.java:361: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_17 && !_not_13) begin // RmwMemory.java:362
+      $display("Assertion failed at RmwMemory.java:362: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_20) begin // RmwOccupancy.java:39

@@ -51,18 +51,18 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   reg a_snooped; // RmwSnoop.java:76
   reg a_snoop_pending; // RmwSnoop.java:77
   reg [56:0] a_snooped_word; // RmwSnoop.java:78
-  reg r_snooped; // RmwSnoop.java:88
-  reg r_snoop_pending; // RmwSnoop.java:89
-  reg [56:0] r_snooped_word; // RmwSnoop.java:90
-  reg [56:0] r_data; // RmwSnoop.java:91
-  reg r_same_word_as_u; // RmwSnoop.java:93
-  reg [56:0] u_word; // RmwSnoop.java:111
+  reg r_snooped; // RmwSnoop.java:89
+  reg r_snoop_pending; // RmwSnoop.java:90
+  reg [56:0] r_snooped_word; // RmwSnoop.java:91
+  reg [56:0] r_data; // RmwSnoop.java:92
+  reg r_same_word_as_u; // RmwSnoop.java:94
+  reg [56:0] u_word; // RmwSnoop.java:112
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [56:0] ram [0:1023]; // RmwMemory.java:175
 
   // Wires
-  wire [56:0] updated; // RmwMemory.java:221
+  wire [56:0] updated; // RmwMemory.java:222
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:197
@@ -70,32 +70,32 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire _and_0 = arub_full & _not_1; // RmwOccupancy.java:26
   wire _not_2 = ~_and_0; // RmwMemory.java:197
   wire _and_1 = _not_0 & _not_2; // RmwMemory.java:197
-  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:316
-  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:315
+  wire _eq_0 = sweep == 10'd1023; // RmwMemory.java:317
+  wire [9:0] _add_0 = sweep + 10'd1; // RmwMemory.java:316
   wire accept = io_in_valid & io_in_ready; // RmwMemory.java:199
   wire _and_2 = rub_full & _not_1; // RmwOccupancy.java:26
   wire _not_3 = ~_and_2; // RmwMemory.java:193
   wire a_moves = a_valid & _not_3; // RmwMemory.java:193
-  wire _not_4 = ~a_moves; // RmwMemory.java:288
-  wire _and_3 = a_valid & _not_4; // RmwMemory.java:288
-  wire _or_0 = accept | _and_3; // RmwMemory.java:288
+  wire _not_4 = ~a_moves; // RmwMemory.java:289
+  wire _and_3 = a_valid & _not_4; // RmwMemory.java:289
+  wire _or_0 = accept | _and_3; // RmwMemory.java:289
   wire _and_4 = ub_full & _not_1; // RmwOccupancy.java:26
   wire _not_5 = ~_and_4; // RmwMemory.java:194
   wire r_moves = r_valid & _not_5; // RmwMemory.java:194
-  wire _not_6 = ~r_moves; // RmwMemory.java:300
-  wire _and_5 = r_valid & _not_6; // RmwMemory.java:300
-  wire _or_1 = a_moves | _and_5; // RmwMemory.java:300
-  wire _or_2 = a_stale | io_clear; // RmwSnoop.java:104
+  wire _not_6 = ~r_moves; // RmwMemory.java:301
+  wire _and_5 = r_valid & _not_6; // RmwMemory.java:301
+  wire _or_1 = a_moves | _and_5; // RmwMemory.java:301
+  wire _or_2 = a_stale | io_clear; // RmwSnoop.java:105
   wire _not_7 = ~b_valid; // RmwMemory.java:191
   wire _or_3 = _not_7 | io_out_ready; // RmwMemory.java:191
   wire advance = u_valid & _or_3; // RmwMemory.java:191
-  wire _not_8 = ~advance; // RmwMemory.java:301
-  wire _and_6 = u_valid & _not_8; // RmwMemory.java:301
-  wire _or_4 = r_moves | _and_6; // RmwMemory.java:301
-  wire _or_5 = r_stale | io_clear; // RmwSnoop.java:120
-  wire _not_9 = ~io_out_ready; // RmwMemory.java:297
-  wire _and_7 = b_valid & _not_9; // RmwMemory.java:297
-  wire _or_6 = advance | _and_7; // RmwMemory.java:297
+  wire _not_8 = ~advance; // RmwMemory.java:302
+  wire _and_6 = u_valid & _not_8; // RmwMemory.java:302
+  wire _or_4 = r_moves | _and_6; // RmwMemory.java:302
+  wire _or_5 = r_stale | io_clear; // RmwSnoop.java:122
+  wire _not_9 = ~io_out_ready; // RmwMemory.java:298
+  wire _and_7 = b_valid & _not_9; // RmwMemory.java:298
+  wire _or_6 = advance | _and_7; // RmwMemory.java:298
   wire _and_8 = _or_4 & _or_6; // RmwOccupancy.java:34
   wire _and_9 = _or_1 & _or_4; // RmwOccupancy.java:34
   wire _and_10 = _and_9 & _or_6; // RmwOccupancy.java:34
@@ -500,43 +500,43 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire [56:0] _cat_2 = {_or_9, _cat_0, _cat_1}; // TaggedRule.java:98
   wire _or_43 = cleared_since_accept | io_clear; // RmwSnoop.java:64
   wire _mux_95 = accept ? io_clear : _or_43; // RmwSnoop.java:64
-  wire _eq_24 = u_addr == io_in_bits_addr; // RmwSnoop.java:131
-  wire _and_100 = advance & _eq_24; // RmwSnoop.java:131
+  wire _eq_24 = u_addr == io_in_bits_addr; // RmwSnoop.java:133
+  wire _and_100 = advance & _eq_24; // RmwSnoop.java:133
   wire _and_101 = r_valid & r_after_clear; // RmwSnoop.java:68
   wire _and_102 = a_valid & a_after_clear; // RmwSnoop.java:68
   wire _or_44 = _and_101 | _and_102; // RmwSnoop.java:68
   wire _or_45 = _or_44 | cleared_since_accept; // RmwSnoop.java:69
-  wire _not_16 = ~_or_45; // RmwSnoop.java:131
-  wire accept_catches = _and_100 & _not_16; // RmwSnoop.java:131
+  wire _not_16 = ~_or_45; // RmwSnoop.java:133
+  wire accept_catches = _and_100 & _not_16; // RmwSnoop.java:133
   wire _eq_25 = b_addr == io_in_bits_addr; // RmwSnoop.java:80
   wire accept_late = b_write & _eq_25; // RmwSnoop.java:80
   wire _or_46 = accept_catches | accept_late; // RmwSnoop.java:83
-  wire _eq_26 = u_addr == a_addr; // RmwSnoop.java:131
-  wire _and_103 = advance & _eq_26; // RmwSnoop.java:131
-  wire _not_17 = ~_or_44; // RmwSnoop.java:131
-  wire a_catches = _and_103 & _not_17; // RmwSnoop.java:131
+  wire _eq_26 = u_addr == a_addr; // RmwSnoop.java:133
+  wire _and_103 = advance & _eq_26; // RmwSnoop.java:133
+  wire _not_17 = ~_or_44; // RmwSnoop.java:133
+  wire a_catches = _and_103 & _not_17; // RmwSnoop.java:133
   wire _mux_96 = accept ? accept_catches : a_catches; // RmwSnoop.java:82
-  wire _or_47 = accept | a_snoop_pending; // RmwSnoop.java:85
-  wire _or_48 = a_snooped | a_catches; // RmwSnoop.java:101
-  wire _not_18 = ~r_after_clear; // RmwSnoop.java:95
-  wire _and_104 = r_same_word_as_u & _not_18; // RmwSnoop.java:95
-  wire r_catches = advance & _and_104; // RmwSnoop.java:96
-  wire _mux_97 = a_moves ? a_catches : r_catches; // RmwSnoop.java:97
-  wire _or_49 = a_moves | r_snoop_pending; // RmwSnoop.java:107
-  wire [56:0] a_snooped_newest = a_snoop_pending ? b_updated : a_snooped_word; // RmwSnoop.java:86
-  wire [56:0] _mux_98 = a_moves ? a_snooped_newest : b_updated; // RmwSnoop.java:107
-  wire _eq_27 = a_addr == r_addr; // RmwSnoop.java:94
-  wire _eq_28 = a_addr == u_addr; // RmwSnoop.java:94
-  wire _mux_99 = r_moves ? _eq_27 : _eq_28; // RmwSnoop.java:94
-  wire u_forward = u_valid & _and_104; // RmwSnoop.java:113
-  wire [56:0] _mux_100 = r_snooped ? r_snooped_word : r_data; // RmwSnoop.java:115
-  wire [56:0] u_word_older = r_snoop_pending ? b_updated : _mux_100; // RmwSnoop.java:115
-  wire [56:0] _mux_101 = u_forward ? updated : u_word_older; // RmwSnoop.java:117
-  wire [56:0] write_data = clearing ? 57'd0 : b_updated; // RmwMemory.java:312
-  wire _not_19 = ~read_collided; // RmwMemory.java:361
-  wire _or_50 = a_snooped | a_catches; // RmwSnoop.java:109
-  wire _not_20 = ~_or_50; // RmwSnoop.java:109
-  wire _and_105 = a_moves & _not_20; // RmwSnoop.java:109
+  wire _or_47 = accept | a_snoop_pending; // RmwSnoop.java:86
+  wire _or_48 = a_snooped | a_catches; // RmwSnoop.java:102
+  wire _not_18 = ~r_after_clear; // RmwSnoop.java:96
+  wire _and_104 = r_same_word_as_u & _not_18; // RmwSnoop.java:96
+  wire r_catches = advance & _and_104; // RmwSnoop.java:97
+  wire _mux_97 = a_moves ? a_catches : r_catches; // RmwSnoop.java:98
+  wire _or_49 = a_moves | r_snoop_pending; // RmwSnoop.java:108
+  wire [56:0] a_snooped_newest = a_snoop_pending ? b_updated : a_snooped_word; // RmwSnoop.java:87
+  wire [56:0] _mux_98 = a_moves ? a_snooped_newest : b_updated; // RmwSnoop.java:108
+  wire _eq_27 = a_addr == r_addr; // RmwSnoop.java:95
+  wire _eq_28 = a_addr == u_addr; // RmwSnoop.java:95
+  wire _mux_99 = r_moves ? _eq_27 : _eq_28; // RmwSnoop.java:95
+  wire u_forward = u_valid & _and_104; // RmwSnoop.java:114
+  wire [56:0] _mux_100 = r_snooped ? r_snooped_word : r_data; // RmwSnoop.java:117
+  wire [56:0] u_word_older = r_snoop_pending ? b_updated : _mux_100; // RmwSnoop.java:117
+  wire [56:0] _mux_101 = u_forward ? updated : u_word_older; // RmwSnoop.java:119
+  wire [56:0] write_data = clearing ? 57'd0 : b_updated; // RmwMemory.java:313
+  wire _not_19 = ~read_collided; // RmwMemory.java:362
+  wire _or_50 = a_snooped | a_catches; // RmwSnoop.java:110
+  wire _not_20 = ~_or_50; // RmwSnoop.java:110
+  wire _and_105 = a_moves & _not_20; // RmwSnoop.java:110
   wire _and_106 = u_valid & b_valid; // RmwOccupancy.java:37
   wire _eq_29 = ub_full == _and_106; // RmwOccupancy.java:37
   wire _and_107 = r_valid & ub_full; // RmwOccupancy.java:38
@@ -773,8 +773,8 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && _and_105 && !_not_19) begin // RmwMemory.java:361
-      $display("Assertion failed at RmwMemory.java:361: RMW RAM word read and written at the same address was used");
+    if (!reset && _and_105 && !_not_19) begin // RmwMemory.java:362
+      $display("Assertion failed at RmwMemory.java:362: RMW RAM word read and written at the same address was used");
       $stop;
     end
     if (!reset && !_and_110) begin // RmwOccupancy.java:39

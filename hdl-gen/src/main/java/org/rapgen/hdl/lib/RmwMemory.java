@@ -218,6 +218,7 @@ public final class RmwMemory extends Module {
         final UInt updated;
         if (stages == 4) {
             // The update's result is snooped into the stages in flight, so it is declared before it is built.
+            // Verilog name: `updated`, as with the other stage counts (the final local is assigned below).
             UInt updatedWire = Wire(UInt(dataBits)).named("updated");
             old = RmwSnoop.build(
                     a,

@@ -73,46 +73,48 @@ final class RmwSnoop {
         // A stage keeps the newest result it took as a flag and its word register, but a result taken in the clock it
         // is produced is read a clock later from B, where it then is ("pending"): so the update's result feeds only
         // B and U's register, and the loop's fan-out stays small.
-        Bool aHas = Reg(Bool()).named("a_snooped");
-        Bool aPending = Reg(Bool()).named("a_snoop_pending");
-        UInt aWord = Reg(UInt(width)).named("a_snooped_word");
+        Bool aSnooped = Reg(Bool()).named("a_snooped");
+        Bool aSnoopPending = Reg(Bool()).named("a_snoop_pending");
+        UInt aSnoopedWord = Reg(UInt(width)).named("a_snooped_word");
         Bool acceptCatches = snoop.catches(inAddr, clearBehindA).named("accept_catches");
         Bool acceptLate = bWrites.and(bAddr.eq(inAddr)).named("accept_late");
         Bool aCatches = snoop.catches(a.addr, clearBehindR).named("a_catches");
-        aPending.connect(Mux(accept, acceptCatches, aCatches));
-        when(accept, () -> aHas.connect(acceptCatches.or(acceptLate))).elsewhen(aCatches, () -> aHas.connect(B(true)));
+        aSnoopPending.connect(Mux(accept, acceptCatches, aCatches));
+        when(accept, () -> aSnooped.connect(acceptCatches.or(acceptLate)))
+                .elsewhen(aCatches, () -> aSnooped.connect(B(true)));
         // B's word: the result written on the edge of the read, or the one caught in the last clock.
-        when(accept.or(aPending), () -> aWord.connect(bUpdated));
-        UInt aNewest = Mux(aPending, bUpdated, aWord).named("a_snooped_newest");
+        when(accept.or(aSnoopPending), () -> aSnoopedWord.connect(bUpdated));
+        UInt aSnoopedNewest = Mux(aSnoopPending, bUpdated, aSnoopedWord).named("a_snooped_newest");
 
-        Bool rHas = Reg(Bool()).named("r_snooped");
-        Bool rPending = Reg(Bool()).named("r_snoop_pending");
-        UInt rWord = Reg(UInt(width)).named("r_snooped_word");
+        Bool rSnooped = Reg(Bool()).named("r_snooped");
+        Bool rSnoopPending = Reg(Bool()).named("r_snoop_pending");
+        UInt rSnoopedWord = Reg(UInt(width)).named("r_snooped_word");
         UInt rData = Reg(UInt(width)).named("r_data");
         // Whether R's command and U's share a word, as a flip-flop: it selects U's input, on every bit of the loop.
         Bool rSameWordAsU = Reg(Bool()).named("r_same_word_as_u");
         when(aMoves, () -> rSameWordAsU.connect(Mux(rMoves, a.addr.eq(r.addr), a.addr.eq(u.addr))));
         Bool rTakesU = rSameWordAsU.and(rAfterClear.not());
         Bool rCatches = produces.and(rTakesU).named("r_catches");
-        rPending.connect(Mux(aMoves, aCatches, rCatches));
+        rSnoopPending.connect(Mux(aMoves, aCatches, rCatches));
         when(aMoves, () -> {
                     // The RAM word goes into R untouched (a register with an enable and nothing else).
                     rData.connect(rdata);
-                    rHas.connect(aHas.or(aCatches));
+                    rSnooped.connect(aSnooped.or(aCatches));
                     r.addr.connect(a.addr);
                     r.cmd.connect(a.cmd);
                     r.stale.connect(a.stale.or(clear));
                 })
-                .elsewhen(rCatches, () -> rHas.connect(B(true)));
-        when(aMoves.or(rPending), () -> rWord.connect(Mux(aMoves, aNewest, bUpdated)));
+                .elsewhen(rCatches, () -> rSnooped.connect(B(true)));
+        when(aMoves.or(rSnoopPending), () -> rSnoopedWord.connect(Mux(aMoves, aSnoopedNewest, bUpdated)));
         // No write lands on a read's edge unseen: the one that does is B's, caught at acceptance.
-        RmwMemory.checkWordUsable(aMoves.and(aHas.or(aCatches).not()), readCollided);
+        RmwMemory.checkWordUsable(aMoves.and(aSnooped.or(aCatches).not()), readCollided);
 
         UInt uWord = Reg(UInt(width)).named("u_word");
         // R moves into an occupied U only as U's command leaves, producing its result.
         Bool forward = noForward ? B(false) : u.valid.and(rTakesU).named("u_forward");
         // The choice between the older words is made from registers; the result joins it last.
-        UInt older = Mux(rPending, bUpdated, Mux(rHas, rWord, rData)).named("u_word_older");
+        UInt older =
+                Mux(rSnoopPending, bUpdated, Mux(rSnooped, rSnoopedWord, rData)).named("u_word_older");
         when(rMoves, () -> {
             uWord.connect(Mux(forward, result, older));
             u.addr.connect(r.addr);
