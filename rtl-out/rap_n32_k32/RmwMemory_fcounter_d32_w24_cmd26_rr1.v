@@ -113,8 +113,8 @@ module RmwMemory_fcounter_d32_w24_cmd26_rr1 (
   wire _and_14 = write_enable & _eq_3; // RmwMemory.java:216
   wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:211
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:211
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:243
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:243
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:218
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:218
   wire _or_5 = a_capture | a_late; // RmwRegisteredRead.java:66
   wire [23:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwRegisteredRead.java:67
   wire [23:0] r_base = r_base_use_held ? r_base_held : r_data; // RmwComposition.java:35

@@ -105,8 +105,8 @@ module RmwMemory_fp256_d2048_w8_cmd67_rr1 (
   wire _and_14 = write_enable & _eq_3; // RmwMemory.java:216
   wire _eq_4 = r_addr == io_in_bits_addr; // RmwMemory.java:211
   wire read_misses_write = write_back & _eq_4; // RmwMemory.java:211
-  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:243
-  wire _and_15 = b_write & _eq_5; // RmwMemory.java:243
+  wire _eq_5 = b_addr == io_in_bits_addr; // RmwMemory.java:218
+  wire _and_15 = b_write & _eq_5; // RmwMemory.java:218
   wire _or_5 = a_capture | a_late; // RmwRegisteredRead.java:66
   wire [7:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwRegisteredRead.java:67
   wire _eq_6 = old == 8'd255; // PeriodicRule.java:37

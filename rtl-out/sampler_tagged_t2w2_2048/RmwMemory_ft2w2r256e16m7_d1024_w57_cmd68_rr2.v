@@ -45,24 +45,24 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   reg [56:0] ram_rdata_0; // RmwMemory.java:201
   reg b_write; // RmwMemory.java:205
   reg read_collided; // RmwMemory.java:215
-  reg cleared_since_accept; // RmwSnoop.java:63
-  reg a_after_clear; // RmwSnoop.java:65
-  reg r_after_clear; // RmwSnoop.java:66
-  reg a_snooped; // RmwSnoop.java:76
-  reg a_snoop_pending; // RmwSnoop.java:77
-  reg [56:0] a_snooped_word; // RmwSnoop.java:78
-  reg r_snooped; // RmwSnoop.java:89
-  reg r_snoop_pending; // RmwSnoop.java:90
-  reg [56:0] r_snooped_word; // RmwSnoop.java:91
-  reg [56:0] r_data; // RmwSnoop.java:92
-  reg r_same_word_as_u; // RmwSnoop.java:94
-  reg [56:0] u_word; // RmwSnoop.java:112
+  reg cleared_since_accept; // RmwSnoop.java:62
+  reg a_after_clear; // RmwSnoop.java:64
+  reg r_after_clear; // RmwSnoop.java:65
+  reg a_snooped; // RmwSnoop.java:75
+  reg a_snoop_pending; // RmwSnoop.java:76
+  reg [56:0] a_snooped_word; // RmwSnoop.java:77
+  reg r_snooped; // RmwSnoop.java:88
+  reg r_snoop_pending; // RmwSnoop.java:89
+  reg [56:0] r_snooped_word; // RmwSnoop.java:90
+  reg [56:0] r_data; // RmwSnoop.java:91
+  reg r_same_word_as_u; // RmwSnoop.java:93
+  reg [56:0] u_word; // RmwSnoop.java:111
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [56:0] ram [0:1023]; // RmwMemory.java:175
 
   // Wires
-  wire [56:0] updated; // RmwMemory.java:222
+  wire [56:0] updated; // RmwMemory.java:224
 
   // Logic
   wire _not_0 = ~clearing; // RmwMemory.java:197
@@ -85,14 +85,14 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire _not_6 = ~r_moves; // RmwMemory.java:301
   wire _and_5 = r_valid & _not_6; // RmwMemory.java:301
   wire _or_1 = a_moves | _and_5; // RmwMemory.java:301
-  wire _or_2 = a_stale | io_clear; // RmwSnoop.java:105
+  wire _or_2 = a_stale | io_clear; // RmwSnoop.java:104
   wire _not_7 = ~b_valid; // RmwMemory.java:191
   wire _or_3 = _not_7 | io_out_ready; // RmwMemory.java:191
   wire advance = u_valid & _or_3; // RmwMemory.java:191
   wire _not_8 = ~advance; // RmwMemory.java:302
   wire _and_6 = u_valid & _not_8; // RmwMemory.java:302
   wire _or_4 = r_moves | _and_6; // RmwMemory.java:302
-  wire _or_5 = r_stale | io_clear; // RmwSnoop.java:122
+  wire _or_5 = r_stale | io_clear; // RmwSnoop.java:121
   wire _not_9 = ~io_out_ready; // RmwMemory.java:298
   wire _and_7 = b_valid & _not_9; // RmwMemory.java:298
   wire _or_6 = advance | _and_7; // RmwMemory.java:298
@@ -498,45 +498,45 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire [2:0] _mux_94 = _and_16 ? _mux_90 : _mux_93; // TaggedRule.java:129
   wire [27:0] _cat_1 = {_xor_8, _xor_10, _xor_11, _mux_76, _mux_81, _mux_84, _mux_89, _mux_94}; // TaggedWay.java:80
   wire [56:0] _cat_2 = {_or_9, _cat_0, _cat_1}; // TaggedRule.java:98
-  wire _or_43 = cleared_since_accept | io_clear; // RmwSnoop.java:64
-  wire _mux_95 = accept ? io_clear : _or_43; // RmwSnoop.java:64
-  wire _eq_24 = u_addr == io_in_bits_addr; // RmwSnoop.java:133
-  wire _and_100 = advance & _eq_24; // RmwSnoop.java:133
-  wire _and_101 = r_valid & r_after_clear; // RmwSnoop.java:68
-  wire _and_102 = a_valid & a_after_clear; // RmwSnoop.java:68
-  wire _or_44 = _and_101 | _and_102; // RmwSnoop.java:68
-  wire _or_45 = _or_44 | cleared_since_accept; // RmwSnoop.java:69
-  wire _not_16 = ~_or_45; // RmwSnoop.java:133
-  wire accept_catches = _and_100 & _not_16; // RmwSnoop.java:133
-  wire _eq_25 = b_addr == io_in_bits_addr; // RmwSnoop.java:80
-  wire accept_late = b_write & _eq_25; // RmwSnoop.java:80
-  wire _or_46 = accept_catches | accept_late; // RmwSnoop.java:83
-  wire _eq_26 = u_addr == a_addr; // RmwSnoop.java:133
-  wire _and_103 = advance & _eq_26; // RmwSnoop.java:133
-  wire _not_17 = ~_or_44; // RmwSnoop.java:133
-  wire a_catches = _and_103 & _not_17; // RmwSnoop.java:133
-  wire _mux_96 = accept ? accept_catches : a_catches; // RmwSnoop.java:82
-  wire _or_47 = accept | a_snoop_pending; // RmwSnoop.java:86
-  wire _or_48 = a_snooped | a_catches; // RmwSnoop.java:102
-  wire _not_18 = ~r_after_clear; // RmwSnoop.java:96
-  wire _and_104 = r_same_word_as_u & _not_18; // RmwSnoop.java:96
-  wire r_catches = advance & _and_104; // RmwSnoop.java:97
-  wire _mux_97 = a_moves ? a_catches : r_catches; // RmwSnoop.java:98
-  wire _or_49 = a_moves | r_snoop_pending; // RmwSnoop.java:108
-  wire [56:0] a_snooped_newest = a_snoop_pending ? b_updated : a_snooped_word; // RmwSnoop.java:87
-  wire [56:0] _mux_98 = a_moves ? a_snooped_newest : b_updated; // RmwSnoop.java:108
-  wire _eq_27 = a_addr == r_addr; // RmwSnoop.java:95
-  wire _eq_28 = a_addr == u_addr; // RmwSnoop.java:95
-  wire _mux_99 = r_moves ? _eq_27 : _eq_28; // RmwSnoop.java:95
-  wire u_forward = u_valid & _and_104; // RmwSnoop.java:114
-  wire [56:0] _mux_100 = r_snooped ? r_snooped_word : r_data; // RmwSnoop.java:117
-  wire [56:0] u_word_older = r_snoop_pending ? b_updated : _mux_100; // RmwSnoop.java:117
-  wire [56:0] _mux_101 = u_forward ? updated : u_word_older; // RmwSnoop.java:119
+  wire _or_43 = cleared_since_accept | io_clear; // RmwSnoop.java:63
+  wire _mux_95 = accept ? io_clear : _or_43; // RmwSnoop.java:63
+  wire _eq_24 = u_addr == io_in_bits_addr; // RmwSnoop.java:132
+  wire _and_100 = advance & _eq_24; // RmwSnoop.java:132
+  wire _and_101 = r_valid & r_after_clear; // RmwSnoop.java:67
+  wire _and_102 = a_valid & a_after_clear; // RmwSnoop.java:67
+  wire _or_44 = _and_101 | _and_102; // RmwSnoop.java:67
+  wire _or_45 = _or_44 | cleared_since_accept; // RmwSnoop.java:68
+  wire _not_16 = ~_or_45; // RmwSnoop.java:132
+  wire accept_catches = _and_100 & _not_16; // RmwSnoop.java:132
+  wire _eq_25 = b_addr == io_in_bits_addr; // RmwMemory.java:218
+  wire accept_late = b_write & _eq_25; // RmwMemory.java:218
+  wire _or_46 = accept_catches | accept_late; // RmwSnoop.java:82
+  wire _eq_26 = u_addr == a_addr; // RmwSnoop.java:132
+  wire _and_103 = advance & _eq_26; // RmwSnoop.java:132
+  wire _not_17 = ~_or_44; // RmwSnoop.java:132
+  wire a_catches = _and_103 & _not_17; // RmwSnoop.java:132
+  wire _mux_96 = accept ? accept_catches : a_catches; // RmwSnoop.java:81
+  wire _or_47 = accept | a_snoop_pending; // RmwSnoop.java:85
+  wire _or_48 = a_snooped | a_catches; // RmwSnoop.java:101
+  wire _not_18 = ~r_after_clear; // RmwSnoop.java:95
+  wire _and_104 = r_same_word_as_u & _not_18; // RmwSnoop.java:95
+  wire r_catches = advance & _and_104; // RmwSnoop.java:96
+  wire _mux_97 = a_moves ? a_catches : r_catches; // RmwSnoop.java:97
+  wire _or_49 = a_moves | r_snoop_pending; // RmwSnoop.java:107
+  wire [56:0] a_snooped_newest = a_snoop_pending ? b_updated : a_snooped_word; // RmwSnoop.java:86
+  wire [56:0] _mux_98 = a_moves ? a_snooped_newest : b_updated; // RmwSnoop.java:107
+  wire _eq_27 = a_addr == r_addr; // RmwSnoop.java:94
+  wire _eq_28 = a_addr == u_addr; // RmwSnoop.java:94
+  wire _mux_99 = r_moves ? _eq_27 : _eq_28; // RmwSnoop.java:94
+  wire u_forward = u_valid & _and_104; // RmwSnoop.java:113
+  wire [56:0] _mux_100 = r_snooped ? r_snooped_word : r_data; // RmwSnoop.java:116
+  wire [56:0] u_word_older = r_snoop_pending ? b_updated : _mux_100; // RmwSnoop.java:116
+  wire [56:0] _mux_101 = u_forward ? updated : u_word_older; // RmwSnoop.java:118
   wire [56:0] write_data = clearing ? 57'd0 : b_updated; // RmwMemory.java:313
   wire _not_19 = ~read_collided; // RmwMemory.java:362
-  wire _or_50 = a_snooped | a_catches; // RmwSnoop.java:110
-  wire _not_20 = ~_or_50; // RmwSnoop.java:110
-  wire _and_105 = a_moves & _not_20; // RmwSnoop.java:110
+  wire _or_50 = a_snooped | a_catches; // RmwSnoop.java:109
+  wire _not_20 = ~_or_50; // RmwSnoop.java:109
+  wire _and_105 = a_moves & _not_20; // RmwSnoop.java:109
   wire _and_106 = u_valid & b_valid; // RmwOccupancy.java:37
   wire _eq_29 = ub_full == _and_106; // RmwOccupancy.java:37
   wire _and_107 = r_valid & ub_full; // RmwOccupancy.java:38

@@ -214,6 +214,8 @@ public final class RmwMemory extends Module {
         // Simulation only (read by Asserts alone, so synthesis drops it): A's word was read as its address was written.
         Bool readCollided = Reg(Bool()).named("read_collided");
         when(accept, () -> readCollided.connect(writeEnable.and(writeAddr.eq(io.in.bits.addr))));
+        // With stage R, B writes a clock after its result is produced, so a read can miss B's write on its own edge.
+        Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
         final UInt old;
         final UInt updated;
         if (stages == 4) {
@@ -231,8 +233,7 @@ public final class RmwMemory extends Module {
                     rMoves,
                     advance,
                     updatedWire,
-                    written,
-                    bAddr,
+                    readMissesBWrite,
                     bUpdated,
                     rdata,
                     readCollided,
@@ -240,7 +241,6 @@ public final class RmwMemory extends Module {
             updated = updatedWire;
             updated.connect(update.apply(old, u.cmd));
         } else if (registerRead) {
-            Bool readMissesBWrite = written.and(bAddr.eq(io.in.bits.addr));
             RmwRegisteredRead read = RmwRegisteredRead.build(
                     a,
                     r,

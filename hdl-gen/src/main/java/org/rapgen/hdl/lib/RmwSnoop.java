@@ -38,7 +38,7 @@ final class RmwSnoop {
      * Builds the snooping and U's word register, which it returns.
      *
      * @param produces U's command moves to B in this clock, and {@code result} is its updated word
-     * @param bWrites B writes its result to the RAM in this clock
+     * @param readMissesBWrite B writes its result to the address being read, on the edge of that read
      * @param noForward the mutant: the command directly ahead's result is not forwarded into U
      */
     static UInt build(
@@ -52,8 +52,7 @@ final class RmwSnoop {
             Bool rMoves,
             Bool produces,
             UInt result,
-            Bool bWrites,
-            UInt bAddr,
+            Bool readMissesBWrite,
             UInt bUpdated,
             UInt rdata,
             Bool readCollided,
@@ -77,7 +76,7 @@ final class RmwSnoop {
         Bool aSnoopPending = Reg(Bool()).named("a_snoop_pending");
         UInt aSnoopedWord = Reg(UInt(width)).named("a_snooped_word");
         Bool acceptCatches = snoop.catches(inAddr, clearBehindA).named("accept_catches");
-        Bool acceptLate = bWrites.and(bAddr.eq(inAddr)).named("accept_late");
+        Bool acceptLate = readMissesBWrite.named("accept_late");
         Bool aCatches = snoop.catches(a.addr, clearBehindR).named("a_catches");
         aSnoopPending.connect(Mux(accept, acceptCatches, aCatches));
         when(accept, () -> aSnooped.connect(acceptCatches.or(acceptLate)))
