@@ -204,6 +204,26 @@ public final class Hdl {
     }
 
     /**
+     * The value register {@code reg} takes at the next clock edge: its driver after last-connect, as a wire (SpinalHDL's
+     * {@code getAheadValue}); the register then loads this wire. For copies of a control register that must be
+     * registers themselves: {@code RegNext(f(AheadValue(r)))} is {@code f(r)} a clock early, from a flip-flop of its
+     * own, so a decision that fans out across the part need not pass through the logic that reads {@code r}.
+     */
+    public static <T extends Bits> T AheadValue(T reg) {
+        SourceLoc loc = SourceLoc.capture();
+        Signal r = reg.sinkSignal(loc);
+        if (r.kind != Signal.Kind.REG || r.owner != Builder.current().def)
+            throw new HdlException(loc, "AheadValue needs a register of this module, not a " + r.kind);
+        for (Signal s : Builder.current().def.signals)
+            if (s.aheadOf == r)
+                throw new HdlException(loc, "AheadValue of " + r.name() + " taken twice; reuse the first");
+        @SuppressWarnings("unchecked")
+        T w = Wire((T) reg.ofWidth(reg.getWidth()));
+        w.sinkSignal(loc).aheadOf = r;
+        return w;
+    }
+
+    /**
      * {@code cond} on each of the {@code clocks - 1} clocks before this one, as one flip-flop ({@code name_before}, at
      * the end of a chain {@code name_was_1...}): where {@code cond} holds now (in the FSM state it names, say), that
      * alone says it has held for {@code clocks} clocks, with no LUT between the flip-flop and the decision that reads

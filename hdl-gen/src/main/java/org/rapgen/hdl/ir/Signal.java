@@ -37,6 +37,11 @@ public final class Signal {
      * {@code anyseq} (a new value every cycle); null for an ordinary signal.
      */
     public String freeChoice;
+    /**
+     * For a wire made by {@code Hdl.AheadValue}: the register whose next value (its driver after last-connect) this wire
+     * carries; the register then takes this wire at the clock edge.
+     */
+    public Signal aheadOf;
 
     public Signal(
             Kind kind, int width, boolean signed, SourceLoc loc, ModuleDef owner, NameSlot nameSlot, String path) {

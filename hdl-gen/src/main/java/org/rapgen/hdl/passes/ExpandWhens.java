@@ -41,7 +41,7 @@ public final class ExpandWhens {
         Map<Signal, Expr> env = new HashMap<>();
         block(def.body, env);
         for (Signal s : def.signals) {
-            if (!s.isSink()) continue;
+            if (!s.isSink() || s.aheadOf != null) continue;
             Expr v = env.getOrDefault(s, defaultOf(s));
             if (containsUninit(v)) throw undriven(s, v == Uninit.INSTANCE);
             if (s.kind == Signal.Kind.REG && s.init == null && v instanceof Ref r && r.signal == s) {
@@ -52,6 +52,12 @@ public final class ExpandWhens {
             }
             def.drivers.put(s, v);
             if (s.init != null) s.init = pad(s.init, s.width(), s.loc);
+        }
+        // A register's ahead value takes its driver, and the register loads the wire: the logic is built once.
+        for (Signal s : def.signals) {
+            if (s.aheadOf == null) continue;
+            def.drivers.put(s, def.drivers.get(s.aheadOf));
+            def.drivers.put(s.aheadOf, new Ref(s));
         }
     }
 
@@ -76,6 +82,11 @@ public final class ExpandWhens {
     private void block(List<Stmt> stmts, Map<Signal, Expr> env) {
         for (Stmt st : stmts) {
             if (st instanceof Stmt.Connect c) {
+                if (c.sink().aheadOf != null)
+                    throw new HdlException(
+                            c.loc(),
+                            "an AheadValue wire is driven by its register alone: "
+                                    + c.sink().name());
                 env.put(c.sink(), fit(c.sink(), c.src(), c));
             } else if (st instanceof Stmt.When w && w.inSwitch() != null) {
                 switchArms(w, env);

@@ -181,6 +181,37 @@ class ElaborationErrorsTest {
     }
 
     @Test
+    void aheadValueOfAWire() {
+        expectError(
+                () -> new M() {
+                    {
+                        UInt w = WireDefault(UInt(8), U(0, 8)).named("plain");
+                        mark();
+                        io.y.connect(AheadValue(w));
+                    }
+                },
+                "AheadValue",
+                "register");
+    }
+
+    @Test
+    void aheadValueDrivenByTheUser() {
+        expectError(
+                () -> new M() {
+                    {
+                        UInt r = RegInit(U(0, 8)).named("r");
+                        r.connect(r.add(U(1, 8)));
+                        UInt ahead = AheadValue(r).named("r_ahead");
+                        mark();
+                        ahead.connect(U(3, 8));
+                        io.y.connect(ahead);
+                    }
+                },
+                "AheadValue",
+                "driven by its register alone");
+    }
+
+    @Test
     void wireNotDrivenOnEveryPath() {
         expectError(
                 () -> new M() {

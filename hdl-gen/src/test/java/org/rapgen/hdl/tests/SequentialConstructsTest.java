@@ -241,6 +241,49 @@ class SequentialConstructsTest {
         return 1;
     }
 
+    // ---------------------------------------------------------------- AheadValue
+
+    /** A counter that steps, clears or holds, read a clock early through AheadValue into a register of its own. */
+    static final class AheadMod extends Module {
+        static final class IOB extends Bundle {
+            final Bool step = Input(Bool());
+            final Bool clear = Input(Bool());
+            final UInt count = Output(UInt(4));
+            final UInt ahead = Output(UInt(4));
+            final UInt copy = Output(UInt(4));
+        }
+
+        final IOB io = IO(new IOB());
+
+        AheadMod() {
+            UInt count = RegInit(U(0, 4)).named("count");
+            when(io.step, () -> count.connect(count.add(U(1, 4))));
+            when(io.clear, () -> count.connect(U(0, 4)));
+            UInt countAhead = AheadValue(count).named("count_ahead");
+            // A second flip-flop, inverted so it stays apart from count: it equals count on every clock.
+            UInt notCount = RegNext(countAhead.not(), U(15, 4)).named("not_count");
+            io.count.connect(count);
+            io.ahead.connect(countAhead);
+            io.copy.connect(notCount.not());
+        }
+    }
+
+    @Test
+    void aheadValueIsTheRegistersNextValue() {
+        Built<AheadMod> b = build(AheadMod::new);
+        assertDeclared(b.topText(), "wire", 4, "count_ahead");
+        assertDeclared(b.topText(), "reg", 4, "not_count");
+        List<Map<String, BigInteger>> vs = randomVectors(11, 80, "io_step", 1, "io_clear", 1);
+        List<Map<String, BigInteger>> exp = new ArrayList<>();
+        int count = 0;
+        for (Map<String, BigInteger> v : vs) {
+            int next = v.get("io_clear").signum() != 0 ? 0 : v.get("io_step").signum() != 0 ? (count + 1) & 15 : count;
+            exp.add(in("io_count", big(count), "io_ahead", big(next), "io_copy", big(count)));
+            count = next;
+        }
+        check(b, vs, exp);
+    }
+
     // ---------------------------------------------------------------- PipelinedRead
 
     /** Eleven elements (four per group, the last group short) and a 4-bit index. */
