@@ -273,7 +273,8 @@ public final class RapEngine extends Module {
         walk.io.write.connect(io.wordWrite);
         walk.io.rootWord.connect(io.rootWord);
         walk.io.flush.connect(io.walkFlush);
-        walk.io.hold.connect(io.walkHold);
+        walk.io.holdNext.connect(io.walkHoldNext);
+        walk.io.fixNext.connect(io.walkFixNext);
         walk.io.fix.connect(io.walkFix);
         io.found.connect(walk.io.result);
     }

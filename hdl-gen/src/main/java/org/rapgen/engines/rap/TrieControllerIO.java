@@ -18,16 +18,21 @@ public final class TrieControllerIO extends ControllerIO {
     public final UInt rootWord;
     /** The walk throws its events away: they are younger than the one that stopped the pipeline. */
     public final Bool walkFlush = Output(Bool());
-    /** The walk keeps its events: the pipeline stopped for a split in place, or older events are redone first. */
-    public final Bool walkHold = Output(Bool());
-    /** After a split in place: the split node and its new word, for the held walk to correct its events. */
-    public final ValidIO<TrieWalk.WordWrite> walkFix;
+    /**
+     * On the next clock the walk keeps its events: the pipeline stopped for a split in place, older events are redone
+     * first, or a child word lands.
+     */
+    public final Bool walkHoldNext = Output(Bool());
+    /** On the next clock the held walk corrects its events for a split in place ({@link #walkFix}). */
+    public final Bool walkFixNext = Output(Bool());
+    /** The node split in place and its new word. */
+    public final TrieWalk.WordWrite walkFix;
 
     TrieControllerIO(RapConfig c) {
         super(c);
         found = Flipped(Valid(new TrieWalk.Found(c)));
         wordWrite = Output(Valid(new TrieWalk.WordWrite(c)));
         rootWord = Output(UInt(new ChildWord(c).width()));
-        walkFix = Output(Valid(new TrieWalk.WordWrite(c)));
+        walkFix = Output(new TrieWalk.WordWrite(c));
     }
 }

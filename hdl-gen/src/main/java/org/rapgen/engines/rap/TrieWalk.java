@@ -89,19 +89,25 @@ public final class TrieWalk extends Module {
         public final UInt rootWord;
         /** Every event in the walk is thrown away on this clock edge (the controller replays them). */
         public final Bool flush = Input(Bool());
-        /** Every stage keeps its event: no key enters, no result leaves, no level RAM is read. */
-        public final Bool hold = Input(Bool());
         /**
-         * While held, for {@link #FIX_CLOCKS} clocks: a node was split and has this new word. Every stage reads its
-         * node's word again, and an event that stopped at the node moves into the new leaf child of its digit.
+         * On the next clock every stage keeps its event: no key enters, no result leaves, no level RAM is read. Given a
+         * clock ahead, so the walk's own flip-flops carry it to every level.
          */
-        public final ValidIO<WordWrite> fix;
+        public final Bool holdNext = Input(Bool());
+        /**
+         * On the next clock, while held, for {@link #FIX_CLOCKS} clocks: a node was split and has the new word {@link
+         * #fix}. Every stage reads its node's word again, and an event that stopped at the node moves into the new
+         * leaf child of its digit.
+         */
+        public final Bool fixNext = Input(Bool());
+        /** The split node and its new word, steady while the fix lasts. */
+        public final WordWrite fix;
 
         IO(RapConfig c) {
             search = Flipped(Decoupled(new Search(c)));
             result = Output(Valid(new Found(c)));
             write = Input(Valid(new WordWrite(c)));
-            fix = Input(Valid(new WordWrite(c)));
+            fix = Input(new WordWrite(c));
             rootWord = Input(UInt(new ChildWord(c).width()));
         }
     }
@@ -159,16 +165,24 @@ public final class TrieWalk extends Module {
         int levels = c.levels();
         io.search.ready.connect(B(true));
 
-        // A held walk keeps every register; a flush empties it even then.
-        advance = io.hold.not().named("advance");
+        // Every control decision reaches its loads from a flip-flop of the walk's own, with no logic between: each
+        // drives a few hundred loads across the part (every level's RAM enables and address multiplexers, every
+        // stage's registers). Their inputs come a clock ahead, and differ from each other and from the controller's
+        // copy (walk_moves), so synthesis keeps them apart. A held walk keeps every register; a flush empties it even
+        // then.
+        Bool held = RegNext(io.holdNext, B(true)).named("held");
+        advance = held.not();
         keep = io.flush.not();
-        fixing = io.fix.valid;
+        fixing = RegNext(io.fixNext, B(false)).named("fixing");
         // The fix's two clocks: the first reads each q stage's node, the second each p stage's, into the same port.
-        Bool fixSeen = RegNext(fixing, B(false)).named("fix_seen");
-        Bool fixFirst = fixing.and(fixSeen.not()).named("fix_first");
-        Bool fixSecond = fixing.and(fixSeen).named("fix_second");
-        Assert(io.search.valid.and(io.hold).not(), "a key entered a held walk");
-        Assert(fixing.and(io.hold.not()).not(), "a fix while the walk moves");
+        Bool fixFirst = RegNext(io.fixNext.and(fixing.not()), B(false)).named("fix_first");
+        Bool fixSecond = RegNext(io.fixNext.and(fixing), B(false)).named("fix_second");
+        Bool readEnable = RegNext(io.holdNext.not().or(io.fixNext), B(false)).named("read_enable");
+        // The q registers (the RAMs' output registers) load as the walk moves, and on the fix's second clock.
+        Bool wordEnable =
+                RegNext(io.holdNext.not().or(io.fixNext.and(fixing)), B(false)).named("word_enable");
+        Assert(io.search.valid.and(held).not(), "a key entered a held walk");
+        Assert(fixing.and(held.not()).not(), "a fix while the walk moves");
         Assert(fixing.and(RegNext(fixSecond, B(false))).not(), "a fix longer than FIX_CLOCKS");
         Assert(RegNext(fixFirst, B(false)).and(fixing.not()).not(), "a fix shorter than FIX_CLOCKS");
         // The write lands a clock after the controller's, from registers here: its slot comes from block-RAM data
@@ -177,7 +191,9 @@ public final class TrieWalk extends Module {
         Bool writeValid = RegNext(io.write.valid, B(false)).named("write_valid");
         UInt writeSlot = RegNext(io.write.bits.slot).named("write_slot");
         UInt writeWord = RegNext(io.write.bits.word).named("write_word");
-        when(writeValid, () -> Assert(io.hold.and(fixing.not()), "a child word written while the walk moves"));
+        // The level ports' addresses leave the walk's own for a write or a fix.
+        Bool portTaken = RegNext(io.write.valid.or(io.fixNext), B(false)).named("port_taken");
+        when(writeValid, () -> Assert(held.and(fixing.not()), "a child word written while the walk moves"));
 
         // Stage 0: every walk starts at the root, whose word is the controller's register.
         Stage s0 = new Stage();
@@ -204,14 +220,13 @@ public final class TrieWalk extends Module {
             // The port reads for an event moving into p<j>; on a fix it reads q<j>'s node, then p<j>'s. Only the
             // first port of a pair takes the writes, through its own address, since a write never meets a read.
             UInt fixAddress = Mux(fixFirst, q.slot, p.slot);
-            Bool readEnable = advance.or(fixing);
             UInt data;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
                 SyncReadMem<UInt> pair =
                         SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
                 UInt other = Mux(writeValid, writeSlot, fixAddress);
-                UInt address = Mux(writeValid.or(fixing), other, a.slot).named("level" + j + "_address");
+                UInt address = Mux(portTaken, other, a.slot).named("level" + j + "_address");
                 when(writeValid, () -> pair.write(address, writeWord));
                 data = pair.read(address, readEnable);
                 shared = pair;
@@ -219,7 +234,7 @@ public final class TrieWalk extends Module {
                 data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
             }
             // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
-            word = RegEnable(data, advance.or(fixSecond)).named("q" + j + "_word");
+            word = RegEnable(data, wordEnable).named("q" + j + "_word");
             at = q;
             name = "q" + j;
         }
@@ -269,8 +284,8 @@ public final class TrieWalk extends Module {
         UInt depth = Reg(UInt(c.depthBits())).named(s + "_depth");
         UInt kids = Reg(UInt(c.childCountBits())).named(s + "_children");
         Bool done = Reg(Bool()).named(s + "_done");
-        Bool moved = fixing.and(done).and(slot.eq(io.fix.bits.slot)).named(s + "_moved");
-        UInt leaf = cw.entry(io.fix.bits.word, digitAt(c, st.key, depth)).named(s + "_leaf");
+        Bool moved = fixing.and(done).and(slot.eq(io.fix.slot)).named(s + "_moved");
+        UInt leaf = cw.entry(io.fix.word, digitAt(c, st.key, depth)).named(s + "_leaf");
         when(advance, () -> {
                     slot.connect(to == null ? from.slot : to.slot());
                     depth.connect(to == null ? from.depth : to.depth());
