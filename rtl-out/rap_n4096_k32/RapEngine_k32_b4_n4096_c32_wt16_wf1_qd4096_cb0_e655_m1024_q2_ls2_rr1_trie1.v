@@ -173,10 +173,10 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:74
   wire [47:0] trieWalk_io_rootWord; // RapEngine.java:74
   wire trieWalk_io_flush; // RapEngine.java:74
-  wire trieWalk_io_hold; // RapEngine.java:74
-  wire trieWalk_io_fix_valid; // RapEngine.java:74
-  wire [11:0] trieWalk_io_fix_bits_slot; // RapEngine.java:74
-  wire [47:0] trieWalk_io_fix_bits_word; // RapEngine.java:74
+  wire trieWalk_io_holdNext; // RapEngine.java:74
+  wire trieWalk_io_fixNext; // RapEngine.java:74
+  wire [11:0] trieWalk_io_fix_slot; // RapEngine.java:74
+  wire [47:0] trieWalk_io_fix_word; // RapEngine.java:74
   wire counterSram_io_in_ready; // RapEngine.java:81
   wire counterSram_io_in_valid; // RapEngine.java:81
   wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:81
@@ -262,10 +262,10 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:84
   wire [47:0] trieController_io_rootWord; // RapEngine.java:84
   wire trieController_io_walkFlush; // RapEngine.java:84
-  wire trieController_io_walkHold; // RapEngine.java:84
-  wire trieController_io_walkFix_valid; // RapEngine.java:84
-  wire [11:0] trieController_io_walkFix_bits_slot; // RapEngine.java:84
-  wire [47:0] trieController_io_walkFix_bits_word; // RapEngine.java:84
+  wire trieController_io_walkHoldNext; // RapEngine.java:84
+  wire trieController_io_walkFixNext; // RapEngine.java:84
+  wire [11:0] trieController_io_walkFix_slot; // RapEngine.java:84
+  wire [47:0] trieController_io_walkFix_word; // RapEngine.java:84
   wire [63:0] csr_node_prefix; // CsrFile.java:174
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174
@@ -855,10 +855,10 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   assign trieWalk_io_write_bits_word = trieController_io_wordWrite_bits_word;
   assign trieWalk_io_rootWord = trieController_io_rootWord;
   assign trieWalk_io_flush = trieController_io_walkFlush;
-  assign trieWalk_io_hold = trieController_io_walkHold;
-  assign trieWalk_io_fix_valid = trieController_io_walkFix_valid;
-  assign trieWalk_io_fix_bits_slot = trieController_io_walkFix_bits_slot;
-  assign trieWalk_io_fix_bits_word = trieController_io_walkFix_bits_word;
+  assign trieWalk_io_holdNext = trieController_io_walkHoldNext;
+  assign trieWalk_io_fixNext = trieController_io_walkFixNext;
+  assign trieWalk_io_fix_slot = trieController_io_walkFix_slot;
+  assign trieWalk_io_fix_word = trieController_io_walkFix_word;
   assign counterSram_io_in_valid = trieController_io_counterCmd_valid;
   assign counterSram_io_in_bits_addr = trieController_io_counterCmd_bits_addr;
   assign counterSram_io_in_bits_cmd = _cat_0;
@@ -1481,13 +1481,13 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
     .io_flush(trieWalk_io_flush),
 
-    .io_hold(trieWalk_io_hold),
+    .io_holdNext(trieWalk_io_holdNext),
 
-    .io_fix_valid(trieWalk_io_fix_valid),
+    .io_fixNext(trieWalk_io_fixNext),
 
-    .io_fix_bits_slot(trieWalk_io_fix_bits_slot),
+    .io_fix_slot(trieWalk_io_fix_slot),
 
-    .io_fix_bits_word(trieWalk_io_fix_bits_word)
+    .io_fix_word(trieWalk_io_fix_word)
 
   );
 
@@ -1673,13 +1673,13 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
     .io_walkFlush(trieController_io_walkFlush),
 
-    .io_walkHold(trieController_io_walkHold),
+    .io_walkHoldNext(trieController_io_walkHoldNext),
 
-    .io_walkFix_valid(trieController_io_walkFix_valid),
+    .io_walkFixNext(trieController_io_walkFixNext),
 
-    .io_walkFix_bits_slot(trieController_io_walkFix_bits_slot),
+    .io_walkFix_slot(trieController_io_walkFix_slot),
 
-    .io_walkFix_bits_word(trieController_io_walkFix_bits_word)
+    .io_walkFix_word(trieController_io_walkFix_word)
 
   );
 

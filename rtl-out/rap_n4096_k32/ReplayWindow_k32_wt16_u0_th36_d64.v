@@ -37,12 +37,13 @@ module ReplayWindow_k32_wt16_u0_th36_d64 (
   reg [47:0] issue_entries_rdata_0; // ReplayWindow.java:178
   reg issue_bypass; // ReplayWindow.java:179
   reg [47:0] issue_last_written; // ReplayWindow.java:180
-  reg [52:0] head_entry; // ReplayWindow.java:193
-  reg head_known; // ReplayWindow.java:194
-  reg head_refetched; // ReplayWindow.java:195
-  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:205
-  reg ahead_fresh; // ReplayWindow.java:207
-  reg [31:0] head_compare_not_t; // ReplayWindow.java:209
+  reg issue_waiting; // ReplayWindow.java:187
+  reg [52:0] head_entry; // ReplayWindow.java:197
+  reg head_known; // ReplayWindow.java:198
+  reg head_refetched; // ReplayWindow.java:199
+  reg [52:0] head_entries_rdata_0; // ReplayWindow.java:209
+  reg ahead_fresh; // ReplayWindow.java:211
+  reg [31:0] head_compare_not_t; // ReplayWindow.java:213
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] issue_entries [0:63]; // ReplayWindow.java:133
@@ -50,22 +51,21 @@ module ReplayWindow_k32_wt16_u0_th36_d64 (
 
   // Logic
   wire _not_0 = ~full; // ReplayWindow.java:149
-  wire _ne_0 = issue_ptr != write_ptr; // ReplayWindow.java:185
-  wire _and_0 = _ne_0 & io_issueEnable; // ReplayWindow.java:185
+  wire _and_0 = issue_waiting & io_issueEnable; // ReplayWindow.java:189
   wire [47:0] _mux_0 = issue_bypass ? issue_last_written : issue_entries_rdata_0; // ReplayWindow.java:182
   wire [31:0] _bits_0 = _mux_0[47:16]; // ReplayWindow.java:183
-  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:269
-  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:269
-  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:229
-  wire _bits_4 = head_entry[52]; // ReplayWindow.java:230
+  wire [15:0] _bits_1 = _mux_0[15:0]; // ReplayWindow.java:273
+  wire [15:0] _bits_2 = head_entry[15:0]; // ReplayWindow.java:273
+  wire [35:0] _bits_3 = head_entry[51:16]; // ReplayWindow.java:233
+  wire _bits_4 = head_entry[52]; // ReplayWindow.java:234
   wire enq_fire = io_enq_valid & io_enq_ready; // ReplayWindow.java:150
-  wire _mux_1 = io_commit ? held_1 : held_0; // ReplayWindow.java:208
-  wire writes_head = enq_fire & _mux_1; // ReplayWindow.java:208
-  wire _not_1 = ~writes_head; // ReplayWindow.java:227
-  wire _or_0 = head_refetched | io_commit; // ReplayWindow.java:227
-  wire _and_1 = _not_1 & _or_0; // ReplayWindow.java:227
-  wire [35:0] _bits_5 = head_entries_rdata_0[51:16]; // ReplayWindow.java:228
-  wire _not_2 = ~held_0; // ReplayWindow.java:232
+  wire _mux_1 = io_commit ? held_1 : held_0; // ReplayWindow.java:212
+  wire writes_head = enq_fire & _mux_1; // ReplayWindow.java:212
+  wire _not_1 = ~writes_head; // ReplayWindow.java:231
+  wire _or_0 = head_refetched | io_commit; // ReplayWindow.java:231
+  wire _and_1 = _not_1 & _or_0; // ReplayWindow.java:231
+  wire [35:0] _bits_5 = head_entries_rdata_0[51:16]; // ReplayWindow.java:232
+  wire _not_2 = ~held_0; // ReplayWindow.java:236
   wire [6:0] _add_0 = write_ptr + 7'd1; // ReplayWindow.java:161
   wire [6:0] write_ptr_next = enq_fire ? _add_0 : write_ptr; // ReplayWindow.java:161
   wire _and_2 = io_issue_valid & io_issue_ready; // ReplayWindow.java:167
@@ -74,97 +74,100 @@ module ReplayWindow_k32_wt16_u0_th36_d64 (
   wire [6:0] issue_ptr_next = _and_2 ? _add_1 : _mux_2; // ReplayWindow.java:167
   wire [6:0] _add_2 = commit_ptr + 7'd1; // ReplayWindow.java:170
   wire [6:0] commit_ptr_next = io_commit ? _add_2 : commit_ptr; // ReplayWindow.java:170
-  wire _not_3 = ~io_commit; // ReplayWindow.java:239
-  wire _and_3 = enq_fire & _not_3; // ReplayWindow.java:239
-  wire _not_4 = ~_and_3; // ReplayWindow.java:242
-  wire _and_4 = held_0 & _not_4; // ReplayWindow.java:242
-  wire _not_5 = ~enq_fire; // ReplayWindow.java:240
-  wire _and_5 = io_commit & _not_5; // ReplayWindow.java:240
-  wire _and_6 = held_1 & _and_5; // ReplayWindow.java:242
-  wire _or_1 = _and_4 | _and_6; // ReplayWindow.java:242
-  wire _and_7 = held_0 & _and_3; // ReplayWindow.java:243
-  wire _not_6 = ~_and_3; // ReplayWindow.java:241
-  wire _not_7 = ~_and_5; // ReplayWindow.java:241
-  wire _and_8 = _not_6 & _not_7; // ReplayWindow.java:241
-  wire _and_9 = held_1 & _and_8; // ReplayWindow.java:243
-  wire _or_2 = _and_7 | _and_9; // ReplayWindow.java:243
-  wire _and_10 = held_2 & _and_5; // ReplayWindow.java:243
-  wire _or_3 = _or_2 | _and_10; // ReplayWindow.java:243
-  wire _and_11 = held_1 & _and_3; // ReplayWindow.java:244
-  wire _and_12 = held_2 & _and_8; // ReplayWindow.java:244
-  wire _or_4 = _and_11 | _and_12; // ReplayWindow.java:244
-  wire [6:0] held = write_ptr - commit_ptr; // ReplayWindow.java:236
-  wire held_3 = held == 7'd3; // ReplayWindow.java:237
-  wire _and_13 = held_3 & _and_5; // ReplayWindow.java:244
-  wire _or_5 = _or_4 | _and_13; // ReplayWindow.java:244
-  wire held_one_short = held == 7'd63; // ReplayWindow.java:238
-  wire _and_14 = held_one_short & _and_3; // ReplayWindow.java:245
-  wire _not_8 = ~_and_5; // ReplayWindow.java:245
-  wire _and_15 = full & _not_8; // ReplayWindow.java:245
-  wire _or_6 = _and_14 | _and_15; // ReplayWindow.java:245
+  wire _not_3 = ~io_commit; // ReplayWindow.java:243
+  wire _and_3 = enq_fire & _not_3; // ReplayWindow.java:243
+  wire _not_4 = ~_and_3; // ReplayWindow.java:246
+  wire _and_4 = held_0 & _not_4; // ReplayWindow.java:246
+  wire _not_5 = ~enq_fire; // ReplayWindow.java:244
+  wire _and_5 = io_commit & _not_5; // ReplayWindow.java:244
+  wire _and_6 = held_1 & _and_5; // ReplayWindow.java:246
+  wire _or_1 = _and_4 | _and_6; // ReplayWindow.java:246
+  wire _and_7 = held_0 & _and_3; // ReplayWindow.java:247
+  wire _not_6 = ~_and_3; // ReplayWindow.java:245
+  wire _not_7 = ~_and_5; // ReplayWindow.java:245
+  wire _and_8 = _not_6 & _not_7; // ReplayWindow.java:245
+  wire _and_9 = held_1 & _and_8; // ReplayWindow.java:247
+  wire _or_2 = _and_7 | _and_9; // ReplayWindow.java:247
+  wire _and_10 = held_2 & _and_5; // ReplayWindow.java:247
+  wire _or_3 = _or_2 | _and_10; // ReplayWindow.java:247
+  wire _and_11 = held_1 & _and_3; // ReplayWindow.java:248
+  wire _and_12 = held_2 & _and_8; // ReplayWindow.java:248
+  wire _or_4 = _and_11 | _and_12; // ReplayWindow.java:248
+  wire [6:0] held = write_ptr - commit_ptr; // ReplayWindow.java:240
+  wire held_3 = held == 7'd3; // ReplayWindow.java:241
+  wire _and_13 = held_3 & _and_5; // ReplayWindow.java:248
+  wire _or_5 = _or_4 | _and_13; // ReplayWindow.java:248
+  wire held_one_short = held == 7'd63; // ReplayWindow.java:242
+  wire _and_14 = held_one_short & _and_3; // ReplayWindow.java:249
+  wire _not_8 = ~_and_5; // ReplayWindow.java:249
+  wire _and_15 = full & _not_8; // ReplayWindow.java:249
+  wire _or_6 = _and_14 | _and_15; // ReplayWindow.java:249
   wire [5:0] _bits_6 = write_ptr[5:0]; // ReplayWindow.java:151
   wire [5:0] _bits_7 = issue_ptr_next[5:0]; // ReplayWindow.java:173
   wire _eq_0 = _bits_6 == _bits_7; // ReplayWindow.java:177
   wire issue_collides = enq_fire & _eq_0; // ReplayWindow.java:177
-  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:260
-  wire _or_7 = io_commit | head_refetched; // ReplayWindow.java:213
-  wire _and_16 = enq_fire & held_0; // ReplayWindow.java:213
-  wire head_loads = _or_7 | _and_16; // ReplayWindow.java:213
+  wire [47:0] _cat_0 = {io_enq_bits_key, io_enq_bits_weight}; // ReplayWindow.java:264
+  wire _ne_0 = issue_ptr_next != write_ptr_next; // ReplayWindow.java:187
+  wire _or_7 = io_commit | head_refetched; // ReplayWindow.java:217
+  wire _and_16 = enq_fire & held_0; // ReplayWindow.java:217
+  wire head_loads = _or_7 | _and_16; // ReplayWindow.java:217
   wire [3:0] _bits_8 = io_enq_bits_threshold[35:32]; // ReplayWindow.java:155
   wire _or_r_0 = |_bits_8; // ReplayWindow.java:155
   wire _not_9 = ~_or_r_0; // ReplayWindow.java:155
   wire [35:0] _not_10 = ~io_enq_bits_threshold; // ReplayWindow.java:156
   wire [36:0] _cat_1 = {_not_9, _not_10}; // ReplayWindow.java:156
-  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:260
-  wire [52:0] head_next = writes_head ? _cat_2 : head_entries_rdata_0; // ReplayWindow.java:214
-  wire _or_8 = writes_head | head_refetched; // ReplayWindow.java:219
-  wire _not_11 = ~held_1; // ReplayWindow.java:219
-  wire _and_17 = ahead_fresh & _not_11; // ReplayWindow.java:219
-  wire _or_9 = _or_8 | _and_17; // ReplayWindow.java:219
-  wire _not_12 = ~head_known; // ReplayWindow.java:197
-  wire _not_13 = ~head_refetched; // ReplayWindow.java:197
-  wire _and_18 = _not_12 & _not_13; // ReplayWindow.java:197
-  wire _not_14 = ~held_0; // ReplayWindow.java:197
-  wire head_refetch = _and_18 & _not_14; // ReplayWindow.java:197
-  wire _not_15 = ~head_refetch; // ReplayWindow.java:204
-  wire _and_19 = enq_fire & _not_15; // ReplayWindow.java:204
-  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:204
-  wire head_read_collides = _and_19 & _mux_3; // ReplayWindow.java:204
-  wire _not_16 = ~head_read_collides; // ReplayWindow.java:207
-  wire _not_17 = ~head_refetch; // ReplayWindow.java:207
-  wire _and_20 = _not_16 & _not_17; // ReplayWindow.java:207
-  wire [31:0] _bits_9 = head_next[47:16]; // ReplayWindow.java:265
-  wire [6:0] _add_3 = commit_ptr + 7'd2; // ReplayWindow.java:199
-  wire [6:0] _add_4 = commit_ptr + 7'd1; // ReplayWindow.java:199
-  wire [6:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:199
-  wire [6:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:199
-  wire [5:0] head_read_addr = _mux_5[5:0]; // ReplayWindow.java:200
-  wire _not_18 = ~head_read_collides; // ReplayWindow.java:205
+  wire [52:0] _cat_2 = {_cat_1, io_enq_bits_weight}; // ReplayWindow.java:264
+  wire [52:0] head_next = writes_head ? _cat_2 : head_entries_rdata_0; // ReplayWindow.java:218
+  wire _or_8 = writes_head | head_refetched; // ReplayWindow.java:223
+  wire _not_11 = ~held_1; // ReplayWindow.java:223
+  wire _and_17 = ahead_fresh & _not_11; // ReplayWindow.java:223
+  wire _or_9 = _or_8 | _and_17; // ReplayWindow.java:223
+  wire _not_12 = ~head_known; // ReplayWindow.java:201
+  wire _not_13 = ~head_refetched; // ReplayWindow.java:201
+  wire _and_18 = _not_12 & _not_13; // ReplayWindow.java:201
+  wire _not_14 = ~held_0; // ReplayWindow.java:201
+  wire head_refetch = _and_18 & _not_14; // ReplayWindow.java:201
+  wire _not_15 = ~head_refetch; // ReplayWindow.java:208
+  wire _and_19 = enq_fire & _not_15; // ReplayWindow.java:208
+  wire _mux_3 = io_commit ? held_2 : held_1; // ReplayWindow.java:208
+  wire head_read_collides = _and_19 & _mux_3; // ReplayWindow.java:208
+  wire _not_16 = ~head_read_collides; // ReplayWindow.java:211
+  wire _not_17 = ~head_refetch; // ReplayWindow.java:211
+  wire _and_20 = _not_16 & _not_17; // ReplayWindow.java:211
+  wire [31:0] _bits_9 = head_next[47:16]; // ReplayWindow.java:269
+  wire [6:0] _add_3 = commit_ptr + 7'd2; // ReplayWindow.java:203
+  wire [6:0] _add_4 = commit_ptr + 7'd1; // ReplayWindow.java:203
+  wire [6:0] _mux_4 = io_commit ? _add_3 : _add_4; // ReplayWindow.java:203
+  wire [6:0] _mux_5 = head_refetch ? commit_ptr : _mux_4; // ReplayWindow.java:203
+  wire [5:0] head_read_addr = _mux_5[5:0]; // ReplayWindow.java:204
+  wire _not_18 = ~head_read_collides; // ReplayWindow.java:209
   wire _and_21 = io_issue_valid & io_issue_ready; // ReplayWindow.java:169
   wire _or_10 = _and_21 | io_commit; // ReplayWindow.java:169
   wire _and_22 = io_rewind & _or_10; // ReplayWindow.java:169
   wire _not_19 = ~_and_22; // ReplayWindow.java:169
-  wire _not_20 = ~head_known; // ReplayWindow.java:222
-  wire [31:0] _bits_10 = head_entry[47:16]; // ReplayWindow.java:265
-  wire _eq_1 = head_compare_not_t == _bits_10; // ReplayWindow.java:222
-  wire _or_11 = _not_20 | _eq_1; // ReplayWindow.java:222
-  wire [31:0] _bits_11 = head_entry[47:16]; // ReplayWindow.java:265
-  wire _eq_2 = held == 7'd0; // ReplayWindow.java:247
-  wire _eq_3 = held_0 == _eq_2; // ReplayWindow.java:247
-  wire _eq_4 = held == 7'd1; // ReplayWindow.java:248
-  wire _eq_5 = held_1 == _eq_4; // ReplayWindow.java:248
-  wire _and_23 = _eq_3 & _eq_5; // ReplayWindow.java:248
-  wire _eq_6 = held == 7'd2; // ReplayWindow.java:249
-  wire _eq_7 = held_2 == _eq_6; // ReplayWindow.java:249
-  wire _and_24 = _and_23 & _eq_7; // ReplayWindow.java:249
-  wire _eq_8 = held == 7'd64; // ReplayWindow.java:250
-  wire _eq_9 = full == _eq_8; // ReplayWindow.java:250
-  wire _and_25 = _and_24 & _eq_9; // ReplayWindow.java:250
-  wire _ne_1 = _bits_6 != head_read_addr; // ReplayWindow.java:254
-  wire _not_21 = ~head_read_collides; // ReplayWindow.java:253
-  wire _and_26 = enq_fire & _not_21; // ReplayWindow.java:253
-  wire _not_22 = ~held_0; // ReplayWindow.java:255
-  wire _and_27 = _not_22 & head_known; // ReplayWindow.java:255
+  wire _ne_1 = issue_ptr != write_ptr; // ReplayWindow.java:188
+  wire _eq_1 = issue_waiting == _ne_1; // ReplayWindow.java:188
+  wire _not_20 = ~head_known; // ReplayWindow.java:226
+  wire [31:0] _bits_10 = head_entry[47:16]; // ReplayWindow.java:269
+  wire _eq_2 = head_compare_not_t == _bits_10; // ReplayWindow.java:226
+  wire _or_11 = _not_20 | _eq_2; // ReplayWindow.java:226
+  wire [31:0] _bits_11 = head_entry[47:16]; // ReplayWindow.java:269
+  wire _eq_3 = held == 7'd0; // ReplayWindow.java:251
+  wire _eq_4 = held_0 == _eq_3; // ReplayWindow.java:251
+  wire _eq_5 = held == 7'd1; // ReplayWindow.java:252
+  wire _eq_6 = held_1 == _eq_5; // ReplayWindow.java:252
+  wire _and_23 = _eq_4 & _eq_6; // ReplayWindow.java:252
+  wire _eq_7 = held == 7'd2; // ReplayWindow.java:253
+  wire _eq_8 = held_2 == _eq_7; // ReplayWindow.java:253
+  wire _and_24 = _and_23 & _eq_8; // ReplayWindow.java:253
+  wire _eq_9 = held == 7'd64; // ReplayWindow.java:254
+  wire _eq_10 = full == _eq_9; // ReplayWindow.java:254
+  wire _and_25 = _and_24 & _eq_10; // ReplayWindow.java:254
+  wire _ne_2 = _bits_6 != head_read_addr; // ReplayWindow.java:258
+  wire _not_21 = ~head_read_collides; // ReplayWindow.java:257
+  wire _and_26 = enq_fire & _not_21; // ReplayWindow.java:257
+  wire _not_22 = ~held_0; // ReplayWindow.java:259
+  wire _and_27 = _not_22 & head_known; // ReplayWindow.java:259
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_enq_ready = _not_0;
@@ -248,6 +251,14 @@ module ReplayWindow_k32_wt16_u0_th36_d64 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      issue_waiting <= 1'd0;
+    end else begin
+      issue_waiting <= _ne_0;
+    end
+  end
+
+  always @(posedge clock) begin
     head_entry <= (head_loads ? head_next : head_entry);
   end
 
@@ -315,20 +326,24 @@ module ReplayWindow_k32_wt16_u0_th36_d64 (
       $display("Assertion failed at ReplayWindow.java:169: a rewind met an issue or a commit");
       $stop;
     end
-    if (!reset && !_or_11) begin // ReplayWindow.java:221
-      $display("Assertion failed at ReplayWindow.java:221: head_compare_not_t %h is not the head's ~T %h", head_compare_not_t, _bits_11);
+    if (!reset && !_eq_1) begin // ReplayWindow.java:188
+      $display("Assertion failed at ReplayWindow.java:188: issue_waiting disagrees with the pointers");
       $stop;
     end
-    if (!reset && !_and_25) begin // ReplayWindow.java:246
-      $display("Assertion failed at ReplayWindow.java:246: the held flags disagree with the pointers");
+    if (!reset && !_or_11) begin // ReplayWindow.java:225
+      $display("Assertion failed at ReplayWindow.java:225: head_compare_not_t %h is not the head's ~T %h", head_compare_not_t, _bits_11);
       $stop;
     end
-    if (!reset && _and_26 && !_ne_1) begin // ReplayWindow.java:254
-      $display("Assertion failed at ReplayWindow.java:254: the head RAM reads the slot being written");
+    if (!reset && !_and_25) begin // ReplayWindow.java:250
+      $display("Assertion failed at ReplayWindow.java:250: the held flags disagree with the pointers");
       $stop;
     end
-    if (!reset && io_commit && !_and_27) begin // ReplayWindow.java:255
-      $display("Assertion failed at ReplayWindow.java:255: a commit of an event not (yet) in the window");
+    if (!reset && _and_26 && !_ne_2) begin // ReplayWindow.java:258
+      $display("Assertion failed at ReplayWindow.java:258: the head RAM reads the slot being written");
+      $stop;
+    end
+    if (!reset && io_commit && !_and_27) begin // ReplayWindow.java:259
+      $display("Assertion failed at ReplayWindow.java:259: a commit of an event not (yet) in the window");
       $stop;
     end
   end

@@ -77,10 +77,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   output wire [47:0] io_wordWrite_bits_word, // TrieController.java:57
   output wire [47:0] io_rootWord, // TrieController.java:57
   output wire io_walkFlush, // TrieController.java:57
-  output wire io_walkHold, // TrieController.java:57
-  output wire io_walkFix_valid, // TrieController.java:57
-  output wire [11:0] io_walkFix_bits_slot, // TrieController.java:57
-  output wire [47:0] io_walkFix_bits_word  // TrieController.java:57
+  output wire io_walkHoldNext, // TrieController.java:57
+  output wire io_walkFixNext, // TrieController.java:57
+  output wire [11:0] io_walkFix_slot, // TrieController.java:57
+  output wire [47:0] io_walkFix_word  // TrieController.java:57
 );
 
   // State
@@ -214,10 +214,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [7:0] front_count; // TrieController.java:109
   reg wrote_word; // TrieController.java:119
-  reg hit_short_1; // TrieController.java:137
-  reg hit_short_2; // TrieController.java:137
-  reg hit_short_3; // TrieController.java:137
-  reg hit_short_4; // TrieController.java:137
+  reg walk_moves; // WalkControl.java:33
+  reg hit_short_1; // TrieController.java:133
+  reg hit_short_2; // TrieController.java:133
+  reg hit_short_3; // TrieController.java:133
+  reg hit_short_4; // TrieController.java:133
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -238,10 +239,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [31:0] split_prefix; // TrieController.java:164
-  reg [11:0] split_parent; // TrieController.java:165
-  reg [3:0] split_present; // TrieController.java:166
-  reg [11:0] mark_slot; // TrieController.java:167
+  reg [31:0] split_prefix; // TrieController.java:160
+  reg [11:0] split_parent; // TrieController.java:161
+  reg [3:0] split_present; // TrieController.java:162
+  reg [11:0] mark_slot; // TrieController.java:163
+  reg [4:0] child_depth; // SplitChild.java:33
+  reg child_field_0; // SplitChild.java:37
+  reg child_field_1; // SplitChild.java:37
+  reg child_field_2; // SplitChild.java:37
+  reg child_field_3; // SplitChild.java:37
+  reg child_field_4; // SplitChild.java:37
+  reg child_field_5; // SplitChild.java:37
+  reg child_field_6; // SplitChild.java:37
+  reg child_field_7; // SplitChild.java:37
+  reg child_field_8; // SplitChild.java:37
+  reg child_field_9; // SplitChild.java:37
+  reg child_field_10; // SplitChild.java:37
+  reg child_field_11; // SplitChild.java:37
+  reg child_field_12; // SplitChild.java:37
+  reg child_field_13; // SplitChild.java:37
+  reg child_field_14; // SplitChild.java:37
+  reg child_field_15; // SplitChild.java:37
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -250,17 +268,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:184
-  reg mark_odd; // TrieController.java:188
-  reg [11:0] mark_next; // TrieController.java:189
+  reg marking; // TrieController.java:175
+  reg mark_odd; // TrieController.java:179
+  reg [11:0] mark_next; // TrieController.java:180
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:191
-  reg advance_settled_was_2; // TrieController.java:191
-  reg advance_settled_before; // TrieController.java:191
-  reg fix_after_write_before; // TrieController.java:193
-  reg fix_done_was_1; // TrieController.java:194
-  reg fix_done_before; // TrieController.java:194
+  reg advance_settled_was_1; // TrieController.java:182
+  reg advance_settled_was_2; // TrieController.java:182
+  reg advance_settled_before; // TrieController.java:182
+  reg fix_after_write_before; // TrieController.java:184
+  reg fix_done_was_1; // TrieController.java:185
+  reg fix_done_before; // TrieController.java:185
+  reg _reg_2; // WalkControl.java:56
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -307,22 +326,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire fifo_io_deq_valid; // SplitRedo.java:51
   wire [67:0] fifo_io_deq_bits; // SplitRedo.java:51
   wire [3:0] fifo_io_count; // SplitRedo.java:51
-  wire [1:0] _wire_0_0; // TrieWalk.java:128
-  wire [1:0] _wire_0_1; // TrieWalk.java:128
-  wire [1:0] _wire_0_2; // TrieWalk.java:128
-  wire [1:0] _wire_0_3; // TrieWalk.java:128
-  wire [1:0] _wire_0_4; // TrieWalk.java:128
-  wire [1:0] _wire_0_5; // TrieWalk.java:128
-  wire [1:0] _wire_0_6; // TrieWalk.java:128
-  wire [1:0] _wire_0_7; // TrieWalk.java:128
-  wire [1:0] _wire_0_8; // TrieWalk.java:128
-  wire [1:0] _wire_0_9; // TrieWalk.java:128
-  wire [1:0] _wire_0_10; // TrieWalk.java:128
-  wire [1:0] _wire_0_11; // TrieWalk.java:128
-  wire [1:0] _wire_0_12; // TrieWalk.java:128
-  wire [1:0] _wire_0_13; // TrieWalk.java:128
-  wire [1:0] _wire_0_14; // TrieWalk.java:128
-  wire [1:0] _wire_0_15; // TrieWalk.java:128
+  wire [1:0] _wire_0_0; // TrieWalk.java:134
+  wire [1:0] _wire_0_1; // TrieWalk.java:134
+  wire [1:0] _wire_0_2; // TrieWalk.java:134
+  wire [1:0] _wire_0_3; // TrieWalk.java:134
+  wire [1:0] _wire_0_4; // TrieWalk.java:134
+  wire [1:0] _wire_0_5; // TrieWalk.java:134
+  wire [1:0] _wire_0_6; // TrieWalk.java:134
+  wire [1:0] _wire_0_7; // TrieWalk.java:134
+  wire [1:0] _wire_0_8; // TrieWalk.java:134
+  wire [1:0] _wire_0_9; // TrieWalk.java:134
+  wire [1:0] _wire_0_10; // TrieWalk.java:134
+  wire [1:0] _wire_0_11; // TrieWalk.java:134
+  wire [1:0] _wire_0_12; // TrieWalk.java:134
+  wire [1:0] _wire_0_13; // TrieWalk.java:134
+  wire [1:0] _wire_0_14; // TrieWalk.java:134
+  wire [1:0] _wire_0_15; // TrieWalk.java:134
   wire [11:0] _wire_1_0; // ChildWord.java:35
   wire [11:0] _wire_1_1; // ChildWord.java:35
   wire [11:0] _wire_1_2; // ChildWord.java:35
@@ -346,39 +365,37 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
+  wire run_ahead; // WalkControl.java:26
+  wire commit_stop_ahead; // WalkControl.java:27
+  wire wrote_word_ahead; // WalkControl.java:28
   wire [6:0] undo_sp_next; // UndoStack.java:37
+  wire [4:0] op_depth_ahead; // SplitChild.java:32
+  wire resume_ahead; // WalkControl.java:50
+  wire split_in_place_ahead; // WalkControl.java:51
+  wire fixing_ahead; // WalkControl.java:52
   wire [2:0] cause; // StallAccount.java:41
-  (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
-  (* keep *) wire over_t; // SplitCompare.java:75
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
+  (* keep *) wire over_t; // SplitCompare.java:75
+  (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:222
+  wire _not_0 = ~io_counterClearing; // TrieController.java:213
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:222
-  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
-  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:243
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:243
-  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:329
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:329
-  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
-  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
-  wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
-  wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
-  wire _eq_2 = front_count == 8'd0; // TrieController.java:129
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:129
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
+  wire _eq_0 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_1 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_0 & _not_1; // CounterPort.java:54
+  wire _eq_1 = front_count == 8'd0; // TrieController.java:125
+  wire _and_1 = _eq_1 & counters_quiet; // TrieController.java:125
   wire redo_queued = |fifo_io_count; // SplitRedo.java:56
-  wire _not_5 = ~redo_queued; // TrieController.java:129
-  wire pipe_empty = _and_4 & _not_5; // TrieController.java:129
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:130
-  wire _not_6 = ~undo_empty; // TrieController.java:251
-  wire _not_7 = ~marking; // TrieController.java:252
-  wire _and_5 = split_req & _not_7; // TrieController.java:252
-  wire _not_8 = ~split_req; // TrieController.java:256
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:134
+  wire _not_2 = ~redo_queued; // TrieController.java:125
+  wire pipe_empty = _and_1 & _not_2; // TrieController.java:125
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:126
+  wire _not_3 = ~undo_empty; // TrieController.java:242
+  wire _not_4 = ~marking; // TrieController.java:243
+  wire _and_2 = split_req & _not_4; // TrieController.java:243
+  wire _not_5 = ~split_req; // TrieController.java:247
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:130
   wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
   wire [11:0] _bits_1 = word_data[35:24]; // ChildWord.java:30
@@ -396,9 +413,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
   wire _bits_7 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:177
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:177
-  wire _not_9 = ~early_done; // TrieController.java:270
+  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:168
+  wire split_fits = free_slots >= _sub_0; // TrieController.java:168
+  wire _not_6 = ~early_done; // TrieController.java:261
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -426,67 +443,76 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:86
   wire _bits_22 = _add_8[12]; // SplitCompare.java:86
-  wire _and_6 = _bits_19 & _bits_22; // SplitCompare.java:75
-  wire _or_1 = _bits_18 | _and_6; // SplitCompare.java:75
-  wire _and_7 = _bits_13 & _or_1; // SplitCompare.java:75
-  wire _or_2 = _bits_12 | _and_7; // SplitCompare.java:75
-  wire op_batch_empty = _and_r_0 & _or_2; // SplitCompare.java:59
-  wire [3:0] _not_10 = ~split_present; // TrieController.java:169
-  wire _bits_23 = _not_10[0]; // FirstSet.java:24
-  wire _bits_24 = _not_10[1]; // FirstSet.java:24
-  wire _or_3 = _bits_23 | _bits_24; // FirstSet.java:36
-  wire _bits_25 = _not_10[2]; // FirstSet.java:24
-  wire _bits_26 = _not_10[3]; // FirstSet.java:24
-  wire _or_4 = _bits_25 | _bits_26; // FirstSet.java:36
-  wire _or_5 = _or_3 | _or_4; // FirstSet.java:36
-  wire _not_11 = ~_or_5; // TrieController.java:281
-  wire _not_12 = ~marking; // TrieController.java:309
-  wire _not_13 = ~advance_settled_before; // TrieController.java:321
-  wire _or_6 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_14 = ~commit_stop; // TrieController.java:120
-  wire _and_8 = state_run & _not_14; // TrieController.java:120
-  wire _not_15 = ~fifo_io_deq_valid; // TrieController.java:121
-  wire _and_9 = _and_8 & _not_15; // TrieController.java:121
-  wire _not_16 = ~wrote_word; // TrieController.java:122
-  wire walk_moves = _and_9 & _not_16; // TrieController.java:122
-  wire _and_10 = walk_moves & issue_gate; // TrieController.java:402
-  wire _and_11 = state_run & hit_event_4; // CommitVerdict.java:66
-  wire _not_17 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_11 & _not_17; // CommitVerdict.java:66
-  wire _not_18 = ~split_in_place; // TrieController.java:330
-  wire _not_19 = ~soft_pending; // CsrRequests.java:64
-  wire _or_7 = state_init | state_soft_clear; // TrieController.java:404
-  wire _not_20 = ~_or_7; // CsrRequests.java:64
-  wire _and_12 = _not_19 & _not_20; // CsrRequests.java:64
+  wire _and_3 = _bits_19 & _bits_22; // SplitCompare.java:75
+  wire _or_0 = _bits_18 | _and_3; // SplitCompare.java:75
+  wire _and_4 = _bits_13 & _or_0; // SplitCompare.java:75
+  wire _or_1 = _bits_12 | _and_4; // SplitCompare.java:75
+  wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
+  wire [3:0] _not_7 = ~split_present; // TrieController.java:165
+  wire _bits_23 = _not_7[0]; // FirstSet.java:24
+  wire _bits_24 = _not_7[1]; // FirstSet.java:24
+  wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
+  wire _bits_25 = _not_7[2]; // FirstSet.java:24
+  wire _bits_26 = _not_7[3]; // FirstSet.java:24
+  wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
+  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
+  wire _not_8 = ~_or_4; // TrieController.java:272
+  wire _not_9 = ~marking; // TrieController.java:300
+  wire _not_10 = ~advance_settled_before; // TrieController.java:312
+  wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
+  wire _not_11 = ~snapshot_frozen; // CsrRequests.java:96
+  wire _and_5 = quiet_held & _not_11; // CsrRequests.java:96
+  wire _not_12 = ~io_headValid; // TrieController.java:234
+  wire _and_6 = io_inputsDrained & _not_12; // TrieController.java:234
+  wire _and_7 = soft_pending & _and_6; // CsrRequests.java:97
+  wire _eq_2 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
+  wire read_result = io_counterResult_valid & _eq_2; // CounterPort.java:33
+  wire _and_8 = walk_moves & issue_gate; // TrieController.java:393
+  wire _and_9 = state_run & hit_event_4; // CommitVerdict.java:66
+  wire _not_13 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_9 & _not_13; // CommitVerdict.java:66
+  wire _not_14 = ~split_in_place; // TrieController.java:320
+  wire _or_6 = _not_14 | fix_done_before; // TrieController.java:320
+  wire _not_15 = ~split_in_place; // TrieController.java:321
+  wire _not_16 = ~soft_pending; // CsrRequests.java:64
+  wire _or_7 = state_init | state_soft_clear; // TrieController.java:395
+  wire _not_17 = ~_or_7; // CsrRequests.java:64
+  wire _and_10 = _not_16 & _not_17; // CsrRequests.java:64
   wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
   wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
-  wire _not_21 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
-  wire _not_22 = ~_reg_0; // ScheduleAndSnapshot.java:50
-  wire snapshot_product_start = snapshot_frozen & _not_22; // ScheduleAndSnapshot.java:50
-  wire _not_23 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
-  wire _and_13 = _not_21 & _not_23; // ScheduleAndSnapshot.java:184
+  wire _not_18 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_19 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_19; // ScheduleAndSnapshot.java:50
+  wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_11 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
   wire _or_8 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:404
+  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:395
   wire _or_10 = readout_pending | _or_9; // CsrRequests.java:63
-  wire _or_11 = state_drain | state_undo; // TrieController.java:406
-  wire _or_12 = _or_11 | state_split_read; // TrieController.java:406
-  wire _or_13 = _or_12 | state_split_check; // TrieController.java:406
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:406
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:406
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:406
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:406
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:406
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:406
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:406
-  wire _and_14 = state_run & pipe_empty; // TrieController.java:407
-  wire _not_24 = ~io_headValid; // TrieController.java:407
-  wire _and_15 = _and_14 & _not_24; // TrieController.java:407
-  wire _not_25 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_26 = ~split_in_place; // TrieController.java:116
-  wire _and_16 = commit_stop & _not_26; // TrieController.java:116
-  wire _not_27 = ~walk_moves; // TrieController.java:124
-  wire _and_17 = state_resume & split_in_place; // TrieController.java:396
-  wire _and_18 = _and_17 & fix_after_write_before; // TrieController.java:396
+  wire _or_11 = state_drain | state_undo; // TrieController.java:397
+  wire _or_12 = _or_11 | state_split_read; // TrieController.java:397
+  wire _or_13 = _or_12 | state_split_check; // TrieController.java:397
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:397
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:397
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:397
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:397
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:397
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:397
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:397
+  wire _and_12 = state_run & pipe_empty; // TrieController.java:398
+  wire _not_21 = ~io_headValid; // TrieController.java:398
+  wire _and_13 = _and_12 & _not_21; // TrieController.java:398
+  wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
+  wire _not_23 = ~split_in_place; // TrieController.java:116
+  wire _and_14 = commit_stop & _not_23; // TrieController.java:116
+  wire _not_24 = ~commit_stop_ahead; // WalkControl.java:29
+  wire _and_15 = run_ahead & _not_24; // WalkControl.java:29
+  wire _not_25 = ~redo_queued; // WalkControl.java:30
+  wire _and_16 = _and_15 & _not_25; // WalkControl.java:30
+  wire _not_26 = ~wrote_word_ahead; // WalkControl.java:31
+  wire walk_moves_ahead = _and_16 & _not_26; // WalkControl.java:31
+  wire _not_27 = ~walk_moves_ahead; // WalkControl.java:34
+  wire _and_17 = resume_ahead & split_in_place_ahead; // WalkControl.java:53
+  wire walk_fix_next = _and_17 & fixing_ahead; // WalkControl.java:53
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -503,11 +529,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:56
   wire _bits_38 = _add_11[16]; // SplitCounter.java:57
   wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
-  wire _and_19 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_28 = ~merge_due; // CommitVerdict.java:117
-  wire _and_20 = _and_19 & _not_28; // CommitVerdict.java:117
-  wire _and_21 = _and_20 & split_short; // CommitVerdict.java:118
-  wire deferred_at_commit = _and_21 & skip_batch_empty; // CommitVerdict.java:119
+  wire _and_19 = _and_18 & _not_28; // CommitVerdict.java:117
+  wire _and_20 = _and_19 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
@@ -533,7 +559,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_50 = walk_freeing[3]; // FirstSet.java:24
   wire _or_26 = _bits_49 | _bits_50; // FirstSet.java:36
   wire _or_27 = _or_25 | _or_26; // FirstSet.java:36
-  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:363
+  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:354
   wire _not_29 = ~_or_22; // FirstSet.java:34
   wire _not_30 = ~_bits_45; // FirstSet.java:34
   wire _not_31 = ~_bits_43; // FirstSet.java:34
@@ -567,640 +593,726 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] _bits_62 = _cat_10; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_62[1] ? (_bits_62[0] ? _wire_3_3 : _wire_3_2) : (_bits_62[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [4:0] child_depth = op_depth + 5'd1; // TrieController.java:170
-  wire _not_35 = ~_or_3; // FirstSet.java:34
+  wire [1:0] _bits_63 = split_prefix[31:30]; // SplitChild.java:42
+  wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
+  wire _not_35 = ~_or_2; // FirstSet.java:34
   wire _not_36 = ~_bits_25; // FirstSet.java:34
   wire _not_37 = ~_bits_23; // FirstSet.java:34
   wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
   wire [1:0] _cat_12 = {_not_35, _mux_6}; // FirstSet.java:35
-  wire [1:0] _bits_63 = _cat_12; // FirstSet.java:43
-  wire [11:0] _mul_0 = {{4{1'b0}}, {{3{1'b0}}, child_depth}} * 12'd2; // TrieController.java:172
-  wire [7:0] _bits_64 = _mul_0[7:0]; // TrieController.java:172
-  wire [7:0] child_shift = 8'd32 - _bits_64; // TrieController.java:172
-  wire [286:0] _dshl_0 = {{255{1'b0}}, {{30{1'b0}}, _bits_63}} << child_shift; // TrieController.java:175
-  wire [31:0] _bits_65 = _dshl_0[31:0]; // TrieController.java:175
-  wire [31:0] _or_28 = split_prefix | _bits_65; // TrieController.java:175
-  wire [61:0] _cat_13 = {1'd1, child_depth, _or_28, op_slot, split_parent}; // TrieTables.java:125
+  wire [1:0] _bits_64 = _cat_12; // FirstSet.java:43
+  wire [1:0] _and_21 = _fill_0 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_28 = _bits_63 | _and_21; // SplitChild.java:42
+  wire [1:0] _bits_65 = split_prefix[29:28]; // SplitChild.java:42
+  wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
+  wire [1:0] _and_22 = _fill_1 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_29 = _bits_65 | _and_22; // SplitChild.java:42
+  wire [1:0] _bits_66 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
+  wire [1:0] _and_23 = _fill_2 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_30 = _bits_66 | _and_23; // SplitChild.java:42
+  wire [1:0] _bits_67 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
+  wire [1:0] _and_24 = _fill_3 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_31 = _bits_67 | _and_24; // SplitChild.java:42
+  wire [1:0] _bits_68 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
+  wire [1:0] _and_25 = _fill_4 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_32 = _bits_68 | _and_25; // SplitChild.java:42
+  wire [1:0] _bits_69 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_5 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_69 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_70 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_6 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_70 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_71 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_7 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_71 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_72 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_8 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_72 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_73 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_9 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_73 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_74 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_10 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_74 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_75 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_11 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_75 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_76 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_12 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_76 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_77 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_13 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_77 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_78 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_14 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_78 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_79 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_15 & _bits_64; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_79 | _and_36; // SplitChild.java:42
+  wire [31:0] child_prefix = {_or_28, _or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43}; // SplitChild.java:44
+  wire [61:0] _cat_13 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:125
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:85
-  wire [34:0] _fill_0 = {35{1'd1}}; // TrieController.java:168
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:164
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:101
-  wire [34:0] _fill_1 = {35{1'd1}}; // TrieTables.java:98
+  wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:98
   wire [12:0] _add_18 = fresh_slot + 13'd1; // FreeSlots.java:57
   wire [12:0] _add_19 = free_depth + 13'd1; // FreeSlots.java:54
   wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:58
-  wire _or_29 = free_push | free_take; // FreeSlots.java:48
-  wire _or_30 = _or_29 | free_clear; // FreeSlots.java:48
-  wire _not_38 = ~_or_30; // FreeSlots.java:48
-  wire _and_22 = _not_38 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_23 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_24 = _and_23 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_66 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_66; // SplitCompare.java:59
-  wire [11:0] _bits_67 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_68 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_69 = _bits_68[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_20 = {1'b0, _bits_67} + {1'b0, _bits_69}; // SplitCompare.java:85
-  wire _bits_70 = _add_20[12]; // SplitCompare.java:85
-  wire [12:0] _cat_14 = {_bits_67, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_15 = {_bits_69, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_21 = {1'b0, _cat_14} + {1'b0, _cat_15}; // SplitCompare.java:86
-  wire _bits_71 = _add_21[13]; // SplitCompare.java:86
-  wire [22:0] _bits_72 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_73 = _bits_72[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_74 = _bits_68[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_75 = _bits_74[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_22 = {1'b0, _bits_73} + {1'b0, _bits_75}; // SplitCompare.java:85
-  wire _bits_76 = _add_22[12]; // SplitCompare.java:85
-  wire [12:0] _cat_16 = {_bits_73, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_17 = {_bits_75, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_23 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
-  wire _bits_77 = _add_23[13]; // SplitCompare.java:86
-  wire [10:0] _bits_78 = _bits_72[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_18 = {_bits_78, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_79 = _bits_74[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_19 = {_bits_79, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_24 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
-  wire _bits_80 = _add_24[12]; // SplitCompare.java:86
-  wire _and_25 = _bits_77 & _bits_80; // SplitCompare.java:75
-  wire _or_31 = _bits_76 | _and_25; // SplitCompare.java:75
-  wire _and_26 = _bits_71 & _or_31; // SplitCompare.java:75
-  wire _or_32 = _bits_70 | _and_26; // SplitCompare.java:75
-  wire skip_now = _and_r_1 & _or_32; // SplitCompare.java:59
-  wire _and_27 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_81 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_81; // ScheduleAndSnapshot.java:117
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_39 = ~merge_now; // CommitVerdict.java:91
-  wire _and_28 = _and_27 & _not_39; // CommitVerdict.java:91
-  wire _not_40 = ~_and_28; // CommitVerdict.java:91
-  wire [15:0] _bits_82 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_83 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_25 = {1'b0, _bits_82} + {1'b0, _bits_83}; // SplitCompare.java:85
-  wire _bits_84 = _add_25[16]; // SplitCompare.java:85
-  wire [16:0] _cat_20 = {_bits_82, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_21 = {_bits_83, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_85 = _add_26[17]; // SplitCompare.java:86
-  wire [15:0] _bits_86 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_87 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_27 = {1'b0, _bits_86} + {1'b0, _bits_87}; // SplitCompare.java:85
-  wire _bits_88 = _add_27[16]; // SplitCompare.java:85
-  wire _and_29 = _bits_85 & _bits_88; // SplitCompare.java:75
-  wire _and_30 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_31 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_30 | _and_31; // CommitVerdict.java:94
-  wire _and_32 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_32 & over_t; // CommitVerdict.java:78
-  wire _not_41 = ~merge_now; // TrieController.java:148
-  wire _and_33 = split_now & _not_41; // TrieController.java:148
-  wire _not_42 = ~hit_short_4; // TrieController.java:148
-  wire _and_34 = _and_33 & _not_42; // TrieController.java:148
-  wire _eq_6 = _bits_63 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_89 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_89; // ChildWord.java:63
-  wire _eq_7 = _bits_63 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_90 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_90; // ChildWord.java:63
-  wire _eq_8 = _bits_63 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_91 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_91; // ChildWord.java:63
-  wire _eq_9 = _bits_63 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_92 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
-  wire [47:0] _cat_22 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:158
-  wire _and_35 = draining & io_counterResult_valid; // TrieController.java:160
-  wire _and_36 = _and_35 & split_in_place; // TrieController.java:160
-  wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
-  wire _not_43 = ~commit_stop; // TrieController.java:84
-  wire _and_37 = state_run & _not_43; // TrieController.java:84
-  wire redo_issue = _and_37 & fifo_io_deq_valid; // TrieController.java:84
-  wire [31:0] _bits_93 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
-  wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:130
-  wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:130
-  wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:130
-  wire [1:0] _bits_97 = _bits_93[25:24]; // TrieWalk.java:130
-  wire [1:0] _bits_98 = _bits_93[23:22]; // TrieWalk.java:130
-  wire [1:0] _bits_99 = _bits_93[21:20]; // TrieWalk.java:130
-  wire [1:0] _bits_100 = _bits_93[19:18]; // TrieWalk.java:130
-  wire [1:0] _bits_101 = _bits_93[17:16]; // TrieWalk.java:130
-  wire [1:0] _bits_102 = _bits_93[15:14]; // TrieWalk.java:130
-  wire [1:0] _bits_103 = _bits_93[13:12]; // TrieWalk.java:130
-  wire [1:0] _bits_104 = _bits_93[11:10]; // TrieWalk.java:130
-  wire [1:0] _bits_105 = _bits_93[9:8]; // TrieWalk.java:130
-  wire [1:0] _bits_106 = _bits_93[7:6]; // TrieWalk.java:130
-  wire [1:0] _bits_107 = _bits_93[5:4]; // TrieWalk.java:130
-  wire [1:0] _bits_108 = _bits_93[3:2]; // TrieWalk.java:130
-  wire [1:0] _bits_109 = _bits_93[1:0]; // TrieWalk.java:130
-  wire [11:0] _bits_110 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_111 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_112 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_113 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_114 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
-  wire redo_moved = _bits_114 == op_slot; // SplitRedo.java:64
-  wire [2:0] _bits_115 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_115; // SplitRedo.java:68
+  wire _or_44 = free_push | free_take; // FreeSlots.java:48
+  wire _or_45 = _or_44 | free_clear; // FreeSlots.java:48
+  wire _not_38 = ~_or_45; // FreeSlots.java:48
+  wire _and_37 = _not_38 & free_ready_was_1; // FreeSlots.java:48
+  wire _eq_6 = _bits_64 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_80 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_80; // ChildWord.java:63
+  wire _eq_7 = _bits_64 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_81 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_81; // ChildWord.java:63
+  wire _eq_8 = _bits_64 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_82 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_82; // ChildWord.java:63
+  wire _eq_9 = _bits_64 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_83 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_83; // ChildWord.java:63
+  wire [47:0] _cat_14 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire draining = state_drain | commit_stop; // TrieController.java:154
+  wire _and_38 = draining & io_counterResult_valid; // TrieController.java:156
+  wire _and_39 = _and_38 & split_in_place; // TrieController.java:156
+  wire [67:0] _cat_15 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
+  wire _not_39 = ~commit_stop; // TrieController.java:84
+  wire _and_40 = state_run & _not_39; // TrieController.java:84
+  wire redo_issue = _and_40 & fifo_io_deq_valid; // TrieController.java:84
+  wire [31:0] _bits_84 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
+  wire [1:0] _bits_85 = _bits_84[31:30]; // TrieWalk.java:136
+  wire [1:0] _bits_86 = _bits_84[29:28]; // TrieWalk.java:136
+  wire [1:0] _bits_87 = _bits_84[27:26]; // TrieWalk.java:136
+  wire [1:0] _bits_88 = _bits_84[25:24]; // TrieWalk.java:136
+  wire [1:0] _bits_89 = _bits_84[23:22]; // TrieWalk.java:136
+  wire [1:0] _bits_90 = _bits_84[21:20]; // TrieWalk.java:136
+  wire [1:0] _bits_91 = _bits_84[19:18]; // TrieWalk.java:136
+  wire [1:0] _bits_92 = _bits_84[17:16]; // TrieWalk.java:136
+  wire [1:0] _bits_93 = _bits_84[15:14]; // TrieWalk.java:136
+  wire [1:0] _bits_94 = _bits_84[13:12]; // TrieWalk.java:136
+  wire [1:0] _bits_95 = _bits_84[11:10]; // TrieWalk.java:136
+  wire [1:0] _bits_96 = _bits_84[9:8]; // TrieWalk.java:136
+  wire [1:0] _bits_97 = _bits_84[7:6]; // TrieWalk.java:136
+  wire [1:0] _bits_98 = _bits_84[5:4]; // TrieWalk.java:136
+  wire [1:0] _bits_99 = _bits_84[3:2]; // TrieWalk.java:136
+  wire [1:0] _bits_100 = _bits_84[1:0]; // TrieWalk.java:136
+  wire [11:0] _bits_101 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_102 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_103 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_105 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
+  wire redo_moved = _bits_105 == op_slot; // SplitRedo.java:64
+  wire [2:0] _bits_106 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_106; // SplitRedo.java:68
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:89
-  wire [15:0] _bits_116 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
-  wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:90
-  wire [31:0] _mux_11 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:91
-  wire _or_33 = io_found_valid | redo_issue; // TrieController.java:86
-  wire _not_44 = ~commit_stop; // TrieController.java:86
-  wire event_issue = _or_33 & _not_44; // TrieController.java:86
+  wire [15:0] _bits_107 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
+  wire [15:0] issue_weight = redo_issue ? _bits_107 : io_found_bits_weight; // TrieController.java:90
+  wire [31:0] _mux_11 = redo_issue ? _bits_84 : io_found_bits_key; // TrieController.java:91
+  wire _or_46 = io_found_valid | redo_issue; // TrieController.java:86
+  wire _not_40 = ~commit_stop; // TrieController.java:86
+  wire event_issue = _or_46 & _not_40; // TrieController.java:86
   wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:100
   wire walk_probed_leaf = walk_probing & _eq_10; // TrieMergeWalk.java:100
   wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:168
-  wire [11:0] _bits_117 = undo_rdata_0[43:32]; // UndoStack.java:48
-  wire [4:0] _bits_118 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
-  wire [3:0] _bits_119 = _bits_118[3:0]; // TrieWalk.java:131
-  wire [1:0] _dyn_index_1 = _bits_119[3] ? (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_15 : _wire_0_14) : (_bits_119[0] ? _wire_0_13 : _wire_0_12)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_11 : _wire_0_10) : (_bits_119[0] ? _wire_0_9 : _wire_0_8))) : (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_7 : _wire_0_6) : (_bits_119[0] ? _wire_0_5 : _wire_0_4)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:131
+  wire [11:0] _bits_108 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [4:0] _bits_109 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
+  wire [3:0] _bits_110 = _bits_109[3:0]; // TrieWalk.java:137
+  wire [1:0] _dyn_index_1 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_15 : _wire_0_14) : (_bits_110[0] ? _wire_0_13 : _wire_0_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_11 : _wire_0_10) : (_bits_110[0] ? _wire_0_9 : _wire_0_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_7 : _wire_0_6) : (_bits_110[0] ? _wire_0_5 : _wire_0_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_3 : _wire_0_2) : (_bits_110[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:66
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_105; // SplitRedo.java:66
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:87
-  wire [31:0] _bits_120 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_121 = walk_sum[34:32]; // TrieMergeWalk.java:111
-  wire _or_r_4 = |_bits_121; // TrieMergeWalk.java:111
-  wire [31:0] _fill_2 = {32{1'd1}}; // TrieMergeWalk.java:111
-  wire [31:0] _bits_122 = walk_sum[31:0]; // TrieMergeWalk.java:111
-  wire [31:0] _mux_12 = _or_r_4 ? _fill_2 : _bits_122; // TrieMergeWalk.java:111
+  wire [31:0] _bits_111 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_112 = walk_sum[34:32]; // TrieMergeWalk.java:111
+  wire _or_r_4 = |_bits_112; // TrieMergeWalk.java:111
+  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:111
+  wire [31:0] _bits_113 = walk_sum[31:0]; // TrieMergeWalk.java:111
+  wire [31:0] _mux_12 = _or_r_4 ? _fill_18 : _bits_113; // TrieMergeWalk.java:111
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:222
-  wire _not_45 = ~walk_probed_leaf; // TrieMergeWalk.java:104
-  wire _and_38 = walk_probing & _not_45; // TrieMergeWalk.java:104
-  wire _not_46 = ~walk_probed_leaf; // TrieMergeWalk.java:101
-  wire _and_39 = walk_probing & _not_46; // TrieMergeWalk.java:101
-  wire _bits_123 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_123; // SplitCompare.java:59
-  wire [11:0] _bits_124 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_125 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_126 = _bits_125[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_124} + {1'b0, _bits_126}; // SplitCompare.java:85
-  wire _bits_127 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_24 = {_bits_124, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_25 = {_bits_126, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_128 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_129 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_130 = _bits_129[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_131 = _bits_125[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_132 = _bits_131[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_130} + {1'b0, _bits_132}; // SplitCompare.java:85
-  wire _bits_133 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_26 = {_bits_130, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_27 = {_bits_132, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_31 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
-  wire _bits_134 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_135 = _bits_129[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_28 = {_bits_135, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_136 = _bits_131[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_136, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_32 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
-  wire _bits_137 = _add_32[12]; // SplitCompare.java:86
-  wire _and_40 = _bits_134 & _bits_137; // SplitCompare.java:75
-  wire _or_34 = _bits_133 | _and_40; // SplitCompare.java:75
-  wire _and_41 = _bits_128 & _or_34; // SplitCompare.java:75
-  wire _or_35 = _bits_127 | _and_41; // SplitCompare.java:75
-  wire _and_42 = _and_r_2 & _or_35; // SplitCompare.java:59
-  wire walk_probed_passed = _and_39 & _and_42; // TrieMergeWalk.java:102
-  wire _not_47 = ~walk_probed_passed; // TrieMergeWalk.java:104
-  wire walk_probed_walk = _and_38 & _not_47; // TrieMergeWalk.java:104
-  wire _not_48 = ~walk_probing; // TrieMergeWalk.java:162
-  wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:162
-  wire _and_43 = _not_48 & _not_49; // TrieMergeWalk.java:162
-  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
-  wire _or_36 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_44 = read_result & _or_36; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_44}; // TrieMergeWalk.java:109
+  wire _not_41 = ~walk_probed_leaf; // TrieMergeWalk.java:104
+  wire _and_41 = walk_probing & _not_41; // TrieMergeWalk.java:104
+  wire _not_42 = ~walk_probed_leaf; // TrieMergeWalk.java:101
+  wire _and_42 = walk_probing & _not_42; // TrieMergeWalk.java:101
+  wire _bits_114 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_114; // SplitCompare.java:59
+  wire [11:0] _bits_115 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_116 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_117 = _bits_116[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_20 = {1'b0, _bits_115} + {1'b0, _bits_117}; // SplitCompare.java:85
+  wire _bits_118 = _add_20[12]; // SplitCompare.java:85
+  wire [12:0] _cat_16 = {_bits_115, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_17 = {_bits_117, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_21 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
+  wire _bits_119 = _add_21[13]; // SplitCompare.java:86
+  wire [22:0] _bits_120 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_121 = _bits_120[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_122 = _bits_116[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_123 = _bits_122[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_22 = {1'b0, _bits_121} + {1'b0, _bits_123}; // SplitCompare.java:85
+  wire _bits_124 = _add_22[12]; // SplitCompare.java:85
+  wire [12:0] _cat_18 = {_bits_121, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_19 = {_bits_123, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_23 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
+  wire _bits_125 = _add_23[13]; // SplitCompare.java:86
+  wire [10:0] _bits_126 = _bits_120[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_20 = {_bits_126, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_127 = _bits_122[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_21 = {_bits_127, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_24 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_128 = _add_24[12]; // SplitCompare.java:86
+  wire _and_43 = _bits_125 & _bits_128; // SplitCompare.java:75
+  wire _or_47 = _bits_124 | _and_43; // SplitCompare.java:75
+  wire _and_44 = _bits_119 & _or_47; // SplitCompare.java:75
+  wire _or_48 = _bits_118 | _and_44; // SplitCompare.java:75
+  wire _and_45 = _and_r_1 & _or_48; // SplitCompare.java:59
+  wire walk_probed_passed = _and_42 & _and_45; // TrieMergeWalk.java:102
+  wire _not_43 = ~walk_probed_passed; // TrieMergeWalk.java:104
+  wire walk_probed_walk = _and_41 & _not_43; // TrieMergeWalk.java:104
+  wire _not_44 = ~walk_probing; // TrieMergeWalk.java:162
+  wire _not_45 = ~walk_probe_sent; // TrieMergeWalk.java:162
+  wire _and_46 = _not_44 & _not_45; // TrieMergeWalk.java:162
+  wire [2:0] _add_25 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
+  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
+  wire _and_47 = read_result & _or_49; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_25 - {{2{1'b0}}, _and_47}; // TrieMergeWalk.java:109
   wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:162
-  wire _and_45 = _and_43 & _eq_13; // TrieMergeWalk.java:162
-  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:172
+  wire _and_48 = _and_46 & _eq_13; // TrieMergeWalk.java:162
+  wire [4:0] _add_26 = walk_depth + 5'd1; // TrieMergeWalk.java:172
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
-  wire [3:0] _bits_138 = _sub_4[3:0]; // TrieMergeWalk.java:94
-  wire [139:0] _mem_read_0 = walk_frames[_bits_138]; // TrieMergeWalk.java:95
-  wire [11:0] _bits_139 = _mem_read_0[139:128]; // TrieMergeWalk.java:234
-  wire [47:0] _bits_140 = _mem_read_0[127:80]; // TrieMergeWalk.java:235
-  wire [11:0] _bits_141 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_141; // ChildWord.java:43
-  wire [11:0] _bits_142 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_142; // ChildWord.java:43
-  wire [11:0] _bits_143 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_143; // ChildWord.java:43
-  wire [11:0] _bits_144 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_144; // ChildWord.java:43
-  wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_145 = _dshl_1[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_37 = walk_todo | _bits_145; // TrieMergeWalk.java:153
-  wire [6:0] _dshl_2 = 7'd1 << _bits_51; // TrieMergeWalk.java:271
-  wire [3:0] _bits_146 = _dshl_2[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_50 = ~_bits_146; // TrieMergeWalk.java:160
-  wire [3:0] _and_46 = walk_todo & _not_50; // TrieMergeWalk.java:160
-  wire [11:0] _bits_147 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_147; // ChildWord.java:43
-  wire [11:0] _bits_148 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_148; // ChildWord.java:43
-  wire [11:0] _bits_149 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_149; // ChildWord.java:43
-  wire [11:0] _bits_150 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_150; // ChildWord.java:43
-  wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_151 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
-  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_44 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
-  wire [34:0] _bits_152 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
-  wire [34:0] _add_36 = _bits_152 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
-  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_152; // TrieMergeWalk.java:237
-  wire [6:0] _dshl_3 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_153 = _dshl_3[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_38 = walk_leaves | _bits_153; // TrieMergeWalk.java:140
-  wire [3:0] _bits_154 = _mem_read_0[40:37]; // TrieMergeWalk.java:229
-  wire [1:0] _bits_155 = _mem_read_0[1:0]; // TrieMergeWalk.java:227
-  wire [6:0] _dshl_4 = 7'd1 << _bits_155; // TrieMergeWalk.java:271
-  wire [3:0] _bits_156 = _dshl_4[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_39 = _bits_154 | _bits_156; // TrieMergeWalk.java:238
-  wire [3:0] _mux_15 = walk_now_leaf ? _or_39 : _bits_154; // TrieMergeWalk.java:238
-  wire [34:0] _fill_3 = {35{1'd1}}; // TrieMergeWalk.java:61
+  wire [3:0] _bits_129 = _sub_4[3:0]; // TrieMergeWalk.java:94
+  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:95
+  wire [11:0] _bits_130 = _mem_read_0[139:128]; // TrieMergeWalk.java:234
+  wire [47:0] _bits_131 = _mem_read_0[127:80]; // TrieMergeWalk.java:235
+  wire [11:0] _bits_132 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_132; // ChildWord.java:43
+  wire [11:0] _bits_133 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_133; // ChildWord.java:43
+  wire [11:0] _bits_134 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_134; // ChildWord.java:43
+  wire [11:0] _bits_135 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_135; // ChildWord.java:43
+  wire [3:0] _cat_22 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
+  wire [6:0] _dshl_0 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:271
+  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_50 = walk_todo | _bits_136; // TrieMergeWalk.java:153
+  wire [6:0] _dshl_1 = 7'd1 << _bits_51; // TrieMergeWalk.java:271
+  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _not_46 = ~_bits_137; // TrieMergeWalk.java:160
+  wire [3:0] _and_49 = walk_todo & _not_46; // TrieMergeWalk.java:160
+  wire [11:0] _bits_138 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_138; // ChildWord.java:43
+  wire [11:0] _bits_139 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_139; // ChildWord.java:43
+  wire [11:0] _bits_140 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_140; // ChildWord.java:43
+  wire [11:0] _bits_141 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_141; // ChildWord.java:43
+  wire [3:0] _cat_23 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
+  wire [3:0] _bits_142 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
+  wire [34:0] _add_27 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_47 ? _add_27 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _bits_143 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
+  wire [34:0] _add_28 = _bits_143 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
+  wire [34:0] _mux_14 = walk_now_leaf ? _add_28 : _bits_143; // TrieMergeWalk.java:237
+  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:271
+  wire [3:0] _bits_144 = _dshl_2[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_51 = walk_leaves | _bits_144; // TrieMergeWalk.java:140
+  wire [3:0] _bits_145 = _mem_read_0[40:37]; // TrieMergeWalk.java:229
+  wire [1:0] _bits_146 = _mem_read_0[1:0]; // TrieMergeWalk.java:227
+  wire [6:0] _dshl_3 = 7'd1 << _bits_146; // TrieMergeWalk.java:271
+  wire [3:0] _bits_147 = _dshl_3[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_52 = _bits_145 | _bits_147; // TrieMergeWalk.java:238
+  wire [3:0] _mux_15 = walk_now_leaf ? _or_52 : _bits_145; // TrieMergeWalk.java:238
+  wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:61
   wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_47 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_47 ? min_data : walk_least; // TrieMergeWalk.java:105
-  wire _not_51 = ~walk_now_leaf; // TrieMergeWalk.java:239
-  wire [34:0] _bits_157 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
-  wire _lt_1 = walk_new_least < _bits_157; // TrieMergeWalk.java:239
-  wire _and_48 = _not_51 & _lt_1; // TrieMergeWalk.java:239
-  wire [34:0] _mux_17 = _and_48 ? walk_new_least : _bits_157; // TrieMergeWalk.java:239
-  wire _not_52 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_49 = walk_probe_sent & _not_52; // TrieMergeWalk.java:135
+  wire _and_50 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_50 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _not_47 = ~walk_now_leaf; // TrieMergeWalk.java:239
+  wire [34:0] _bits_148 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
+  wire _lt_1 = walk_new_least < _bits_148; // TrieMergeWalk.java:239
+  wire _and_51 = _not_47 & _lt_1; // TrieMergeWalk.java:239
+  wire [34:0] _mux_17 = _and_51 ? walk_new_least : _bits_148; // TrieMergeWalk.java:239
+  wire _not_48 = ~walk_probed_walk; // TrieMergeWalk.java:135
+  wire _and_52 = walk_probe_sent & _not_48; // TrieMergeWalk.java:135
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:180
-  wire _bits_158 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_158; // SplitCompare.java:59
-  wire [11:0] _bits_159 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_160 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_161 = _bits_160[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_37 = {1'b0, _bits_159} + {1'b0, _bits_161}; // SplitCompare.java:85
-  wire _bits_162 = _add_37[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_159, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_161, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_163 = _add_38[13]; // SplitCompare.java:86
-  wire [22:0] _bits_164 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_165 = _bits_164[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_166 = _bits_160[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_167 = _bits_166[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_39 = {1'b0, _bits_165} + {1'b0, _bits_167}; // SplitCompare.java:85
-  wire _bits_168 = _add_39[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_165, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_167, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_169 = _add_40[13]; // SplitCompare.java:86
-  wire [10:0] _bits_170 = _bits_164[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_170, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_171 = _bits_166[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_171, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_172 = _add_41[12]; // SplitCompare.java:86
-  wire _and_50 = _bits_169 & _bits_172; // SplitCompare.java:75
-  wire _or_40 = _bits_168 | _and_50; // SplitCompare.java:75
-  wire _and_51 = _bits_163 & _or_40; // SplitCompare.java:75
-  wire _or_41 = _bits_162 | _and_51; // SplitCompare.java:75
-  wire _and_52 = _and_r_3 & _or_41; // SplitCompare.java:59
-  wire _not_53 = ~_and_52; // TrieMergeWalk.java:182
-  wire _and_53 = _or_r_13 & _not_53; // TrieMergeWalk.java:181
-  wire [2:0] _bits_173 = walk_sum[34:32]; // TrieMergeWalk.java:183
-  wire _or_r_14 = |_bits_173; // TrieMergeWalk.java:183
-  wire [6:0] _dshl_5 = 7'd1 << _bits_62; // TrieMergeWalk.java:271
-  wire [3:0] _bits_174 = _dshl_5[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_54 = ~_bits_174; // TrieMergeWalk.java:207
-  wire [3:0] _and_54 = walk_freeing & _not_54; // TrieMergeWalk.java:207
+  wire _bits_149 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_149; // SplitCompare.java:59
+  wire [11:0] _bits_150 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_151 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_152 = _bits_151[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_29 = {1'b0, _bits_150} + {1'b0, _bits_152}; // SplitCompare.java:85
+  wire _bits_153 = _add_29[12]; // SplitCompare.java:85
+  wire [12:0] _cat_24 = {_bits_150, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_25 = {_bits_152, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_30 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_154 = _add_30[13]; // SplitCompare.java:86
+  wire [22:0] _bits_155 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_156 = _bits_155[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_157 = _bits_151[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_158 = _bits_157[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_156} + {1'b0, _bits_158}; // SplitCompare.java:85
+  wire _bits_159 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_26 = {_bits_156, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_27 = {_bits_158, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_32 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_160 = _add_32[13]; // SplitCompare.java:86
+  wire [10:0] _bits_161 = _bits_155[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_28 = {_bits_161, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_162 = _bits_157[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_29 = {_bits_162, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_33 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
+  wire _bits_163 = _add_33[12]; // SplitCompare.java:86
+  wire _and_53 = _bits_160 & _bits_163; // SplitCompare.java:75
+  wire _or_53 = _bits_159 | _and_53; // SplitCompare.java:75
+  wire _and_54 = _bits_154 & _or_53; // SplitCompare.java:75
+  wire _or_54 = _bits_153 | _and_54; // SplitCompare.java:75
+  wire _and_55 = _and_r_2 & _or_54; // SplitCompare.java:59
+  wire _not_49 = ~_and_55; // TrieMergeWalk.java:182
+  wire _and_56 = _or_r_13 & _not_49; // TrieMergeWalk.java:181
+  wire [2:0] _bits_164 = walk_sum[34:32]; // TrieMergeWalk.java:183
+  wire _or_r_14 = |_bits_164; // TrieMergeWalk.java:183
+  wire [6:0] _dshl_4 = 7'd1 << _bits_62; // TrieMergeWalk.java:271
+  wire [3:0] _bits_165 = _dshl_4[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _not_50 = ~_bits_165; // TrieMergeWalk.java:207
+  wire [3:0] _and_57 = walk_freeing & _not_50; // TrieMergeWalk.java:207
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:217
-  wire _and_55 = walk_merges & _eq_14; // TrieMergeWalk.java:217
+  wire _and_58 = walk_merges & _eq_14; // TrieMergeWalk.java:217
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:197
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:197
-  wire _and_56 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
-  wire [34:0] _mux_18 = _and_56 ? walk_sum : walk_least; // TrieMergeWalk.java:197
-  wire [11:0] _bits_175 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_176 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_177 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_178 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_179 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_180 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_181 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_182 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_57 = snapshot_pending & _not_55; // CsrRequests.java:90
-  wire _and_58 = _and_57 & quiet_held; // CsrRequests.java:90
-  wire _and_59 = _and_58 & snapshot_settled; // CsrRequests.java:90
-  wire _and_60 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _and_59 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
+  wire [34:0] _mux_18 = _and_59 ? walk_sum : walk_least; // TrieMergeWalk.java:197
+  wire [11:0] _bits_166 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_167 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_168 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_169 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_170 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_171 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_172 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_173 = walk_word[47:36]; // ChildWord.java:30
+  wire [7:0] _add_34 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_5 = _add_34 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_51 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_60 = snapshot_pending & _not_51; // CsrRequests.java:90
+  wire _and_61 = _and_60 & quiet_held; // CsrRequests.java:90
+  wire _and_62 = _and_61 & snapshot_settled; // CsrRequests.java:90
+  wire _and_63 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_183 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_183; // ScheduleAndSnapshot.java:62
-  wire _not_56 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_20 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_42 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [30:0] _bits_174 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_174; // ScheduleAndSnapshot.java:62
+  wire _not_52 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_20 = _not_52 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_55 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_184 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_185 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_43 = _bits_185 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_184, _or_43}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_186 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_61 = following_running & _not_57; // MergeScheduleUnit.java:43
-  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_187 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_187; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_188 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_189 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_188} - {1'b0, _bits_189}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_190 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_191 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_190} - {1'b0, _bits_191}; // ScheduleAndSnapshot.java:74
-  wire _bits_192 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_192}; // ScheduleAndSnapshot.java:75
-  wire _bits_193 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_59 = ~_bits_193; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_194 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_195 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_194, _bits_195}; // ScheduleAndSnapshot.java:77
+  wire [62:0] _bits_175 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_176 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_56 = _bits_176 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_175, _or_56}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_177 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_53 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_64 = following_running & _not_53; // MergeScheduleUnit.java:43
+  wire _not_54 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_178 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_178; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_179 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_180 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_179} - {1'b0, _bits_180}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_181 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_182 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_181} - {1'b0, _bits_182}; // ScheduleAndSnapshot.java:74
+  wire _bits_183 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_183}; // ScheduleAndSnapshot.java:75
+  wire _bits_184 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_55 = ~_bits_184; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_185 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_186 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_185, _bits_186}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_62 = _not_59 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_65 = _not_55 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_196 = _sub_9[17:0]; // SplitCounter.java:70
-  wire _or_44 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_197 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_198 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_187 = _sub_9[17:0]; // SplitCounter.java:70
+  wire _or_57 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_188 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_189 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_199 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_200 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_201 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_190 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_191 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_192 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_202 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_203 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_204 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_193 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_194 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_195 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_205 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_206 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_196 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_197 = _sub_11[16]; // SplitCounter.java:57
+  wire _not_56 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_61 = ~_or_r_19; // SplitCounter.java:91
+  wire _not_57 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_62 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_63 = _not_61 & _not_62; // SplitCounter.java:92
+  wire _not_58 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_66 = _not_57 & _not_58; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_63 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_64 = _and_63 & _not_63; // SplitCounter.java:92
-  wire _and_65 = _not_60 & _and_64; // ScheduleAndSnapshot.java:97
-  wire _bits_207 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_207; // ScheduleAndSnapshot.java:102
-  wire _not_64 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_66 = _and_65 & _not_64; // ScheduleAndSnapshot.java:99
+  wire _not_59 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_67 = _and_66 & _not_59; // SplitCounter.java:92
+  wire _and_68 = _not_56 & _and_67; // ScheduleAndSnapshot.java:97
+  wire _bits_198 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_198; // ScheduleAndSnapshot.java:102
+  wire _not_60 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_69 = _and_68 & _not_60; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_65 = ~split_in_place; // TrieController.java:127
-  wire [7:0] _add_43 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:110
-  wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_found_valid}; // TrieController.java:111
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:135
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:137
-  wire [4:0] _add_44 = _bits_118 + 5'd1; // SplitRedo.java:67
-  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_118; // SplitRedo.java:67
+  wire _not_61 = ~split_in_place; // TrieController.java:123
+  wire [7:0] _add_35 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:110
+  wire [7:0] _sub_13 = _add_35 - {{7{1'b0}}, io_found_valid}; // TrieController.java:111
+  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:131
+  wire _lt_3 = free_slots < _sub_14; // TrieController.java:133
+  wire _and_70 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire [15:0] _bits_199 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_200 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_36 = {1'b0, _bits_199} + {1'b0, _bits_200}; // SplitCompare.java:85
+  wire _bits_201 = _add_36[16]; // SplitCompare.java:85
+  wire [16:0] _cat_30 = {_bits_199, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_31 = {_bits_200, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_37 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
+  wire _bits_202 = _add_37[17]; // SplitCompare.java:86
+  wire [15:0] _bits_203 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_204 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_38 = {1'b0, _bits_203} + {1'b0, _bits_204}; // SplitCompare.java:85
+  wire _bits_205 = _add_38[16]; // SplitCompare.java:85
+  wire _and_71 = _bits_202 & _bits_205; // SplitCompare.java:75
+  wire split_now = _and_70 & over_t; // CommitVerdict.java:78
+  wire [16:0] _bits_206 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_206; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire [4:0] _add_39 = _bits_109 + 5'd1; // SplitRedo.java:67
+  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_109; // SplitRedo.java:67
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:88
-  wire _and_67 = state_run & event_issue; // TrieController.java:142
+  wire _and_72 = state_run & event_issue; // TrieController.java:138
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_66 = ~merge_now; // CommitVerdict.java:84
-  wire _and_68 = split_now & _not_66; // CommitVerdict.java:84
-  wire _and_69 = _and_68 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_69 & skip_now; // CommitVerdict.java:84
-  wire _and_70 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_67 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_67; // UndoStack.java:40
+  wire _bits_207 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_207; // SplitCompare.java:59
+  wire [11:0] _bits_208 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_209 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_210 = _bits_209[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_40 = {1'b0, _bits_208} + {1'b0, _bits_210}; // SplitCompare.java:85
+  wire _bits_211 = _add_40[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_208, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_210, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_41 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_212 = _add_41[13]; // SplitCompare.java:86
+  wire [22:0] _bits_213 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_214 = _bits_213[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_215 = _bits_209[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_216 = _bits_215[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_42 = {1'b0, _bits_214} + {1'b0, _bits_216}; // SplitCompare.java:85
+  wire _bits_217 = _add_42[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_214, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_216, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_43 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_218 = _add_43[13]; // SplitCompare.java:86
+  wire [10:0] _bits_219 = _bits_213[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_219, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_220 = _bits_215[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_220, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_44 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
+  wire _bits_221 = _add_44[12]; // SplitCompare.java:86
+  wire _and_73 = _bits_218 & _bits_221; // SplitCompare.java:75
+  wire _or_58 = _bits_217 | _and_73; // SplitCompare.java:75
+  wire _and_74 = _bits_212 & _or_58; // SplitCompare.java:75
+  wire _or_59 = _bits_211 | _and_74; // SplitCompare.java:75
+  wire skip_now = _and_r_3 & _or_59; // SplitCompare.java:59
+  wire _not_62 = ~merge_now; // CommitVerdict.java:84
+  wire _and_75 = split_now & _not_62; // CommitVerdict.java:84
+  wire _and_76 = _and_75 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_76 & skip_now; // CommitVerdict.java:84
+  wire _and_77 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_63 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_63; // UndoStack.java:40
   wire [6:0] _sub_15 = undo_sp - 7'd1; // UndoStack.java:47
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:159
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:155
   wire [6:0] _add_45 = undo_sp + 7'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [31:0] _bits_208 = info_data[55:24]; // TrieTables.java:172
-  wire [11:0] _bits_209 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_210 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_210; // ChildWord.java:43
-  wire [11:0] _bits_211 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_211; // ChildWord.java:43
-  wire [11:0] _bits_212 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_212; // ChildWord.java:43
-  wire [11:0] _bits_213 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_213; // ChildWord.java:43
+  wire [31:0] _bits_222 = info_data[55:24]; // TrieTables.java:172
+  wire [11:0] _bits_223 = info_data[23:12]; // TrieTables.java:176
+  wire [11:0] _bits_224 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_224; // ChildWord.java:43
+  wire [11:0] _bits_225 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_225; // ChildWord.java:43
+  wire [11:0] _bits_226 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_25 = |_bits_226; // ChildWord.java:43
+  wire [11:0] _bits_227 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_227; // ChildWord.java:43
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_63; // TrieController.java:292
-  wire [3:0] _bits_214 = _dshl_6[3:0]; // TrieController.java:292
-  wire [3:0] _or_45 = split_present | _bits_214; // TrieController.java:291
-  wire [11:0] _bits_215 = info_data[23:12]; // TrieTables.java:176
+  wire [6:0] _dshl_5 = 7'd1 << _bits_64; // TrieController.java:283
+  wire [3:0] _bits_228 = _dshl_5[3:0]; // TrieController.java:283
+  wire [3:0] _or_60 = split_present | _bits_228; // TrieController.java:282
+  wire [11:0] _bits_229 = info_data[23:12]; // TrieTables.java:176
+  wire [4:0] _add_46 = op_depth_ahead + 5'd1; // SplitChild.java:33
+  wire _eq_17 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_18 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_19 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_20 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_21 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_22 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_23 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_24 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_25 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_30 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_31 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_32 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_216 = info_data[61]; // TrieTables.java:164
-  wire _and_71 = _lt_5 & _bits_216; // TrieController.java:345
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
-  wire _and_72 = _and_71 & _lt_6; // TrieController.java:346
-  wire [31:0] _bits_217 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_72 ? _bits_217 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_218 = info_data[60:56]; // TrieTables.java:168
-  wire [5:0] _cat_39 = {_bits_218, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_72 ? _cat_39 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
-  wire _not_68 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
-  wire _and_73 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_69 = ~io_issued; // QuietPipe.java:32
-  wire _and_74 = _and_73 & _not_69; // QuietPipe.java:32
-  wire _not_70 = ~marking; // QuietPipe.java:33
-  wire _and_75 = _and_74 & _not_70; // QuietPipe.java:33
-  wire _and_76 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_46 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_47 = _or_46 | ev_split_q; // StatusRegs.java:86
-  wire _or_48 = _or_47 | ev_batch_q; // StatusRegs.java:87
-  wire _or_49 = _or_48 | ev_deferred_q; // StatusRegs.java:88
+  wire _bits_230 = info_data[61]; // TrieTables.java:164
+  wire _and_78 = _lt_5 & _bits_230; // TrieController.java:336
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
+  wire _and_79 = _and_78 & _lt_6; // TrieController.java:337
+  wire [31:0] _bits_231 = info_data[55:24]; // TrieTables.java:172
+  wire [31:0] _mux_24 = _and_79 ? _bits_231 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_232 = info_data[60:56]; // TrieTables.java:168
+  wire [5:0] _cat_39 = {_bits_232, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_25 = _and_79 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_233 = info_data[11:0]; // TrieTables.java:180
+  wire _not_64 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_64 & pipe_empty; // QuietPipe.java:31
+  wire _and_80 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_65 = ~io_issued; // QuietPipe.java:32
+  wire _and_81 = _and_80 & _not_65; // QuietPipe.java:32
+  wire _not_66 = ~marking; // QuietPipe.java:33
+  wire _and_82 = _and_81 & _not_66; // QuietPipe.java:33
+  wire _and_83 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_61 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_62 = _or_61 | ev_split_q; // StatusRegs.java:86
+  wire _or_63 = _or_62 | ev_batch_q; // StatusRegs.java:87
+  wire _or_64 = _or_63 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_50 = _or_49 | _or_r_27; // StatusRegs.java:89
-  wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_77 = _not_71 & _not_72; // SplitCounter.java:111
-  wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_78 = _and_77 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~_and_78; // StatusRegs.java:90
-  wire ev_pending = _or_50 | _not_74; // StatusRegs.java:90
-  wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_79 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_79 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_80 = _and_76 & status_still; // QuietPipe.java:36
-  wire _and_81 = state_advance & advance_settled_was_1; // TrieController.java:191
-  wire _and_82 = state_advance & advance_settled_was_2; // TrieController.java:191
-  wire _and_83 = state_resume & fix_done_was_1; // TrieController.java:194
-  wire _not_76 = ~state_init; // IssueGate.java:42
-  wire _and_84 = _not_76 & io_enable; // IssueGate.java:44
-  wire _or_51 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_77 = ~_or_51; // IssueGate.java:45
-  wire _and_85 = _and_84 & _not_77; // IssueGate.java:45
-  wire _or_52 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_78 = ~_or_52; // IssueGate.java:46
-  wire _and_86 = _and_85 & _not_78; // IssueGate.java:46
-  wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_87 = _and_86 & _not_79; // IssueGate.java:47
-  wire _not_80 = ~commit_stop; // TrieController.java:410
-  wire _and_88 = state_run & _not_80; // TrieController.java:410
-  wire _not_81 = ~io_headValid; // TrieController.java:411
-  wire _and_89 = pipe_empty & _not_81; // TrieController.java:411
-  wire [2:0] _mux_26 = _and_89 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_53 = state_drain | state_undo; // TrieController.java:412
-  wire _or_54 = _or_53 | state_resume; // TrieController.java:412
-  wire _or_55 = _or_54 | commit_stop; // TrieController.java:412
+  wire _or_65 = _or_64 | _or_r_27; // StatusRegs.java:89
+  wire _not_67 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_68 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_84 = _not_67 & _not_68; // SplitCounter.java:111
+  wire _not_69 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_85 = _and_84 & _not_69; // SplitCounter.java:111
+  wire _not_70 = ~_and_85; // StatusRegs.java:90
+  wire ev_pending = _or_65 | _not_70; // StatusRegs.java:90
+  wire _not_71 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_86 = _not_71 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_86 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_87 = _and_83 & status_still; // QuietPipe.java:36
+  wire _and_88 = state_advance & advance_settled_was_1; // TrieController.java:182
+  wire _and_89 = state_advance & advance_settled_was_2; // TrieController.java:182
+  wire _and_90 = state_resume & fix_done_was_1; // TrieController.java:185
+  wire _not_72 = ~state_init; // IssueGate.java:42
+  wire _and_91 = _not_72 & io_enable; // IssueGate.java:44
+  wire _or_66 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_73 = ~_or_66; // IssueGate.java:45
+  wire _and_92 = _and_91 & _not_73; // IssueGate.java:45
+  wire _or_67 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_74 = ~_or_67; // IssueGate.java:46
+  wire _and_93 = _and_92 & _not_74; // IssueGate.java:46
+  wire _not_75 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_94 = _and_93 & _not_75; // IssueGate.java:47
+  wire _not_76 = ~commit_stop; // TrieController.java:401
+  wire _and_95 = state_run & _not_76; // TrieController.java:401
+  wire _not_77 = ~io_headValid; // TrieController.java:402
+  wire _and_96 = pipe_empty & _not_77; // TrieController.java:402
+  wire [2:0] _mux_26 = _and_96 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_68 = state_drain | state_undo; // TrieController.java:403
+  wire _or_69 = _or_68 | state_resume; // TrieController.java:403
+  wire _or_70 = _or_69 | commit_stop; // TrieController.java:403
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_56 = state_split_read | state_split_check; // TrieController.java:414
-  wire _or_57 = _or_56 | state_split_alloc; // TrieController.java:414
-  wire _or_58 = _or_57 | state_split_link; // TrieController.java:414
-  wire _or_59 = state_merge_start | state_merge; // TrieController.java:415
-  wire _or_60 = _or_59 | state_advance; // TrieController.java:415
-  wire _or_61 = _or_60 | state_advance_wait; // TrieController.java:415
-  wire [11:0] _bits_220 = free_depth[11:0]; // FreeSlots.java:49
+  wire _or_71 = state_split_read | state_split_check; // TrieController.java:405
+  wire _or_72 = _or_71 | state_split_alloc; // TrieController.java:405
+  wire _or_73 = _or_72 | state_split_link; // TrieController.java:405
+  wire _or_74 = state_merge_start | state_merge; // TrieController.java:406
+  wire _or_75 = _or_74 | state_advance; // TrieController.java:406
+  wire _or_76 = _or_75 | state_advance_wait; // TrieController.java:406
+  wire _and_97 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_98 = _and_97 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _and_99 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire _not_78 = ~merge_now; // CommitVerdict.java:91
+  wire _and_100 = _and_99 & _not_78; // CommitVerdict.java:91
+  wire _not_79 = ~_and_100; // CommitVerdict.java:91
+  wire _and_101 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_102 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_101 | _and_102; // CommitVerdict.java:94
+  wire _not_80 = ~merge_now; // TrieController.java:144
+  wire _and_103 = split_now & _not_80; // TrieController.java:144
+  wire _not_81 = ~hit_short_4; // TrieController.java:144
+  wire _and_104 = _and_103 & _not_81; // TrieController.java:144
+  wire [11:0] _bits_234 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_221 = _sub_16[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_222 = walk_depth[3:0]; // TrieMergeWalk.java:170
+  wire [11:0] _bits_235 = _sub_16[11:0]; // FreeSlots.java:44
+  wire [3:0] _bits_236 = walk_depth[3:0]; // TrieMergeWalk.java:170
   wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:171
-  wire [5:0] _bits_223 = undo_sp[5:0]; // UndoStack.java:44
+  wire [5:0] _bits_237 = undo_sp[5:0]; // UndoStack.java:44
   wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
   wire [6:0] _sub_17 = undo_sp - 7'd2; // UndoStack.java:42
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:42
   wire [6:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [5:0] _bits_224 = _mux_28[5:0]; // UndoStack.java:42
+  wire [5:0] _bits_238 = _mux_28[5:0]; // UndoStack.java:42
   wire _not_82 = ~undo_push; // UndoStack.java:42
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
   wire _or_r_28 = |_cat_42; // TrieController.java:53
   wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_90 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_90; // TrieController.java:53
+  wire [15:0] _and_105 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_105; // TrieController.java:53
   wire _not_83 = ~_or_r_29; // TrieController.java:53
-  wire _and_91 = _or_r_28 & _not_83; // TrieController.java:53
+  wire _and_106 = _or_r_28 & _not_83; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_92 = min_read & min_write; // TrieTables.java:103
-  wire _not_84 = ~_and_92; // TrieTables.java:103
-  wire _and_93 = word_read & word_write; // TrieTables.java:104
-  wire _not_85 = ~_and_93; // TrieTables.java:104
-  wire _and_94 = info_read & info_write; // TrieTables.java:105
-  wire _not_86 = ~_and_94; // TrieTables.java:105
+  wire _and_107 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_107; // TrieTables.java:103
+  wire _and_108 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_108; // TrieTables.java:104
+  wire _and_109 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_109; // TrieTables.java:105
   wire _not_87 = ~free_push; // FreeSlots.java:61
   wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_62 = _not_88 | _lt_7; // FreeSlots.java:62
+  wire _or_77 = _not_88 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd4; // SplitRedo.java:70
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
   wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_95 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_95; // TrieMergeWalk.java:46
+  wire [8:0] _and_110 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_110; // TrieMergeWalk.java:46
   wire _not_89 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_96 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
-  wire _eq_17 = walk_pending == 3'd0; // TrieMergeWalk.java:246
-  wire _eq_18 = walk_todo == 4'd0; // TrieMergeWalk.java:246
-  wire _and_97 = _eq_17 & _eq_18; // TrieMergeWalk.java:246
+  wire _and_111 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
+  wire _eq_33 = walk_pending == 3'd0; // TrieMergeWalk.java:246
+  wire _eq_34 = walk_todo == 4'd0; // TrieMergeWalk.java:246
+  wire _and_112 = _eq_33 & _eq_34; // TrieMergeWalk.java:246
   wire _not_90 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_91 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_92 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_98 = _not_91 & _not_92; // SplitCounter.java:111
+  wire _and_113 = _not_91 & _not_92; // SplitCounter.java:111
   wire _not_93 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_99 = _and_98 & _not_93; // SplitCounter.java:111
-  wire st_n_steady = _not_90 & _and_99; // StatusRegs.java:83
-  wire _or_63 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_64 = _or_63 | ev_split; // StatusRegs.java:114
-  wire _or_65 = _or_64 | ev_allocated; // StatusRegs.java:115
-  wire _or_66 = _or_65 | ev_batch; // StatusRegs.java:116
-  wire _or_67 = _or_66 | ev_deferred; // StatusRegs.java:117
-  wire _or_68 = _or_67 | ev_clear; // StatusRegs.java:118
+  wire _and_114 = _and_113 & _not_93; // SplitCounter.java:111
+  wire st_n_steady = _not_90 & _and_114; // StatusRegs.java:83
+  wire _or_78 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_79 = _or_78 | ev_split; // StatusRegs.java:114
+  wire _or_80 = _or_79 | ev_allocated; // StatusRegs.java:115
+  wire _or_81 = _or_80 | ev_batch; // StatusRegs.java:116
+  wire _or_82 = _or_81 | ev_deferred; // StatusRegs.java:117
+  wire _or_83 = _or_82 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_69 = _or_68 | _or_r_32; // StatusRegs.java:119
-  wire _or_70 = _or_69 | ev_pending; // StatusRegs.java:120
-  wire _not_94 = ~_or_70; // ScheduleAndSnapshot.java:108
-  wire _not_95 = ~io_issued; // TrieController.java:126
-  wire _and_100 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_225 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_225; // SplitCompare.java:59
-  wire [10:0] _bits_226 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_227 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_228 = _bits_227[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_46 = {1'b0, _bits_226} + {1'b0, _bits_228}; // SplitCompare.java:85
-  wire _bits_229 = _add_46[11]; // SplitCompare.java:85
-  wire [11:0] _cat_44 = {_bits_226, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_45 = {_bits_228, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_47 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_230 = _add_47[12]; // SplitCompare.java:86
-  wire [20:0] _bits_231 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_232 = _bits_231[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_233 = _bits_227[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_234 = _bits_233[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_48 = {1'b0, _bits_232} + {1'b0, _bits_234}; // SplitCompare.java:85
-  wire _bits_235 = _add_48[11]; // SplitCompare.java:85
-  wire [11:0] _cat_46 = {_bits_232, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_47 = {_bits_234, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_49 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_236 = _add_49[12]; // SplitCompare.java:86
-  wire [9:0] _bits_237 = _bits_231[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_238 = _bits_233[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_50 = {1'b0, _bits_237} + {1'b0, _bits_238}; // SplitCompare.java:85
-  wire _bits_239 = _add_50[10]; // SplitCompare.java:85
-  wire _and_101 = _bits_236 & _bits_239; // SplitCompare.java:75
-  wire _or_71 = _bits_235 | _and_101; // SplitCompare.java:75
-  wire _and_102 = _bits_230 & _or_71; // SplitCompare.java:75
-  wire _or_72 = _bits_229 | _and_102; // SplitCompare.java:75
-  wire _and_103 = _and_r_4 & _or_72; // SplitCompare.java:59
-  wire _eq_19 = _and_100 == _and_103; // CommitVerdict.java:74
-  wire _not_96 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_84 = _or_83 | _or_r_32; // StatusRegs.java:119
+  wire _or_85 = _or_84 | ev_pending; // StatusRegs.java:120
+  wire _not_94 = ~_or_85; // ScheduleAndSnapshot.java:108
+  wire _not_95 = ~walk_moves; // WalkControl.java:36
+  wire _not_96 = ~commit_stop; // WalkControl.java:37
+  wire _and_115 = state_run & _not_96; // WalkControl.java:37
+  wire _not_97 = ~fifo_io_deq_valid; // WalkControl.java:37
+  wire _and_116 = _and_115 & _not_97; // WalkControl.java:37
+  wire _not_98 = ~wrote_word; // WalkControl.java:37
+  wire _and_117 = _and_116 & _not_98; // WalkControl.java:37
+  wire _or_86 = _not_95 | _and_117; // WalkControl.java:37
+  wire _not_99 = ~io_issued; // TrieController.java:122
+  wire _and_118 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_239 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_239; // SplitCompare.java:59
+  wire [10:0] _bits_240 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_241 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_242 = _bits_241[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_47 = {1'b0, _bits_240} + {1'b0, _bits_242}; // SplitCompare.java:85
+  wire _bits_243 = _add_47[11]; // SplitCompare.java:85
+  wire [11:0] _cat_44 = {_bits_240, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_45 = {_bits_242, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_48 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
+  wire _bits_244 = _add_48[12]; // SplitCompare.java:86
+  wire [20:0] _bits_245 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_246 = _bits_245[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_247 = _bits_241[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_248 = _bits_247[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_49 = {1'b0, _bits_246} + {1'b0, _bits_248}; // SplitCompare.java:85
+  wire _bits_249 = _add_49[11]; // SplitCompare.java:85
+  wire [11:0] _cat_46 = {_bits_246, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_47 = {_bits_248, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
+  wire _bits_250 = _add_50[12]; // SplitCompare.java:86
+  wire [9:0] _bits_251 = _bits_245[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_252 = _bits_247[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_51 = {1'b0, _bits_251} + {1'b0, _bits_252}; // SplitCompare.java:85
+  wire _bits_253 = _add_51[10]; // SplitCompare.java:85
+  wire _and_119 = _bits_250 & _bits_253; // SplitCompare.java:75
+  wire _or_87 = _bits_249 | _and_119; // SplitCompare.java:75
+  wire _and_120 = _bits_244 & _or_87; // SplitCompare.java:75
+  wire _or_88 = _bits_243 | _and_120; // SplitCompare.java:75
+  wire _and_121 = _and_r_4 & _or_88; // SplitCompare.java:59
+  wire _eq_35 = _and_118 == _and_121; // CommitVerdict.java:74
+  wire _not_100 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_97 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_101 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_98 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_104 = _not_97 & _not_98; // SplitCounter.java:92
+  wire _not_102 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_122 = _not_101 & _not_102; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_99 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_105 = _and_104 & _not_99; // SplitCounter.java:92
-  wire _and_106 = _not_96 & _and_105; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_240 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_240; // ScheduleAndSnapshot.java:126
-  wire _not_100 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_107 = _and_106 & _not_100; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_241 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_241; // ScheduleAndSnapshot.java:127
-  wire _and_108 = _and_107 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_20 = merge_now == _and_108; // CommitVerdict.java:82
-  wire _or_73 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_109 = commit_fire & _or_73; // CommitVerdict.java:95
-  wire _not_101 = ~defer_now; // CommitVerdict.java:95
-  wire _and_110 = _and_109 & _not_101; // CommitVerdict.java:95
-  wire _eq_21 = stop_now == _and_110; // CommitVerdict.java:95
-  wire _eq_22 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _not_103 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_123 = _and_122 & _not_103; // SplitCounter.java:92
+  wire _and_124 = _not_100 & _and_123; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_254 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_254; // ScheduleAndSnapshot.java:126
+  wire _not_104 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_125 = _and_124 & _not_104; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_255 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_255; // ScheduleAndSnapshot.java:127
+  wire _and_126 = _and_125 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_36 = merge_now == _and_126; // CommitVerdict.java:82
+  wire _or_89 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_127 = commit_fire & _or_89; // CommitVerdict.java:95
+  wire _not_105 = ~defer_now; // CommitVerdict.java:95
+  wire _and_128 = _and_127 & _not_105; // CommitVerdict.java:95
+  wire _eq_37 = stop_now == _and_128; // CommitVerdict.java:95
+  wire _eq_38 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:51
-  wire _not_102 = ~undo_pop; // UndoStack.java:52
-  wire _eq_23 = undo_sp == 7'd0; // UndoStack.java:54
-  wire _eq_24 = undo_empty == _eq_23; // UndoStack.java:54
-  wire _and_111 = draining & io_counterResult_valid; // TrieController.java:161
-  wire _and_112 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_103 = ~split_in_place; // TrieController.java:268
-  wire _or_74 = split_fits | _not_103; // TrieController.java:268
-  wire _not_104 = ~marking; // TrieController.java:376
-  wire _or_75 = state_drain | state_undo; // TrieController.java:378
-  wire _or_76 = state_run | _or_75; // TrieController.java:378
-  wire _or_77 = _or_76 | state_resume; // TrieController.java:379
-  wire _or_78 = _or_77 | state_merge_start; // TrieController.java:380
-  wire _or_79 = state_advance | state_advance_wait; // TrieController.java:381
-  wire _or_80 = _or_78 | _or_79; // TrieController.java:381
-  wire _or_81 = _not_104 | _or_80; // TrieController.java:377
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:387
-  wire _and_113 = state_run & io_counterResult_valid; // TrieController.java:387
-  wire _or_r_37 = |free_slots; // TrieController.java:390
-  wire _and_114 = state_split_alloc & _or_5; // TrieController.java:389
-  wire _and_115 = _and_114 & free_ready_before; // TrieController.java:389
-  wire _eq_25 = front_count == 8'd0; // TrieController.java:394
-  wire _or_82 = _eq_25 | split_in_place; // TrieController.java:394
-  wire _not_105 = ~io_issued; // TrieController.java:394
-  wire _and_116 = _or_82 & _not_105; // TrieController.java:394
+  wire _not_106 = ~undo_pop; // UndoStack.java:52
+  wire _eq_39 = undo_sp == 7'd0; // UndoStack.java:54
+  wire _eq_40 = undo_empty == _eq_39; // UndoStack.java:54
+  wire _and_129 = draining & io_counterResult_valid; // TrieController.java:157
+  wire _and_130 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_107 = ~split_in_place; // TrieController.java:259
+  wire _or_90 = split_fits | _not_107; // TrieController.java:259
+  wire _not_108 = ~marking; // TrieController.java:367
+  wire _or_91 = state_drain | state_undo; // TrieController.java:369
+  wire _or_92 = state_run | _or_91; // TrieController.java:369
+  wire _or_93 = _or_92 | state_resume; // TrieController.java:370
+  wire _or_94 = _or_93 | state_merge_start; // TrieController.java:371
+  wire _or_95 = state_advance | state_advance_wait; // TrieController.java:372
+  wire _or_96 = _or_94 | _or_95; // TrieController.java:372
+  wire _or_97 = _not_108 | _or_96; // TrieController.java:368
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:378
+  wire _and_131 = state_run & io_counterResult_valid; // TrieController.java:378
+  wire _or_r_37 = |free_slots; // TrieController.java:381
+  wire _and_132 = state_split_alloc & _or_4; // TrieController.java:380
+  wire _and_133 = _and_132 & free_ready_before; // TrieController.java:380
+  wire _eq_41 = front_count == 8'd0; // TrieController.java:385
+  wire _or_98 = _eq_41 | split_in_place; // TrieController.java:385
+  wire _not_109 = ~io_issued; // TrieController.java:385
+  wire _and_134 = _or_98 & _not_109; // TrieController.java:385
+  wire _and_135 = state_resume & split_in_place; // WalkControl.java:56
+  wire _and_136 = _and_135 & fix_after_write_before; // WalkControl.java:56
+  wire _eq_42 = _reg_2 == _and_136; // WalkControl.java:56
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_issueEnable = _and_10;
+  assign io_issueEnable = _and_8;
   assign io_commit = commit_fire;
-  assign io_rewind = (state_resume ? (_or_0 ? _not_18 : 1'd0) : 1'd0);
+  assign io_rewind = (state_resume ? (_or_6 ? _not_15 : 1'd0) : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
@@ -1208,7 +1320,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_12;
+  assign io_acceptEnable = _and_10;
   assign io_live_n = _cat_7;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1222,7 +1334,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_27;
-  assign io_errorBoundReady = _and_13;
+  assign io_errorBoundReady = _and_11;
   assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -1230,91 +1342,98 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_10;
   assign io_busy = _or_20;
-  assign io_idle = _and_15;
-  assign io_resetting = _not_25;
+  assign io_idle = _and_13;
+  assign io_resetting = _not_22;
   assign io_stallCause = cause;
   assign io_wordWrite_valid = word_write;
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
-  assign io_walkFlush = _and_16;
-  assign io_walkHold = _not_27;
-  assign io_walkFix_valid = _and_18;
-  assign io_walkFix_bits_slot = op_slot;
-  assign io_walkFix_bits_word = split_word;
+  assign io_walkFlush = _and_14;
+  assign io_walkHoldNext = _not_27;
+  assign io_walkFixNext = walk_fix_next;
+  assign io_walkFix_slot = op_slot;
+  assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
-  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
+  assign ev_allocated = (state_split_alloc ? (_not_8 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_batch = (state_undo ? (_not_3 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_2 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_5 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_6 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_check ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
+  assign word_read = (state_undo ? (_not_3 ? (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0) : (_and_2 ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_check ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
+  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_check ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_61)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
+  assign word_read_slot = (state_undo ? (_not_3 ? (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_2 ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_check ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_61)) : (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_8 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_0 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
   assign free_push = (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0);
-  assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_8 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_36;
-  assign fifo_io_enq_bits = _cat_23;
+  assign fifo_io_enq_valid = _and_39;
+  assign fifo_io_enq_bits = _cat_15;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_94;
-  assign _wire_0_1 = _bits_95;
-  assign _wire_0_2 = _bits_96;
-  assign _wire_0_3 = _bits_97;
-  assign _wire_0_4 = _bits_98;
-  assign _wire_0_5 = _bits_99;
-  assign _wire_0_6 = _bits_100;
-  assign _wire_0_7 = _bits_101;
-  assign _wire_0_8 = _bits_102;
-  assign _wire_0_9 = _bits_103;
-  assign _wire_0_10 = _bits_104;
-  assign _wire_0_11 = _bits_105;
-  assign _wire_0_12 = _bits_106;
-  assign _wire_0_13 = _bits_107;
-  assign _wire_0_14 = _bits_108;
-  assign _wire_0_15 = _bits_109;
-  assign _wire_1_0 = _bits_110;
-  assign _wire_1_1 = _bits_111;
-  assign _wire_1_2 = _bits_112;
-  assign _wire_1_3 = _bits_113;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_117 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_120 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
-  assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
+  assign _wire_0_0 = _bits_85;
+  assign _wire_0_1 = _bits_86;
+  assign _wire_0_2 = _bits_87;
+  assign _wire_0_3 = _bits_88;
+  assign _wire_0_4 = _bits_89;
+  assign _wire_0_5 = _bits_90;
+  assign _wire_0_6 = _bits_91;
+  assign _wire_0_7 = _bits_92;
+  assign _wire_0_8 = _bits_93;
+  assign _wire_0_9 = _bits_94;
+  assign _wire_0_10 = _bits_95;
+  assign _wire_0_11 = _bits_96;
+  assign _wire_0_12 = _bits_97;
+  assign _wire_0_13 = _bits_98;
+  assign _wire_0_14 = _bits_99;
+  assign _wire_0_15 = _bits_100;
+  assign _wire_1_0 = _bits_101;
+  assign _wire_1_1 = _bits_102;
+  assign _wire_1_2 = _bits_103;
+  assign _wire_1_3 = _bits_104;
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_3 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_op = (state_undo ? (_not_3 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
+  assign cmd_addr = (state_undo ? (_not_3 ? _bits_108 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_3 ? _bits_111 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign walk_start = (state_merge_start ? (_not_9 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_175;
-  assign _wire_2_1 = _bits_176;
-  assign _wire_2_2 = _bits_177;
-  assign _wire_2_3 = _bits_178;
-  assign _wire_3_0 = _bits_179;
-  assign _wire_3_1 = _bits_180;
-  assign _wire_3_2 = _bits_181;
-  assign _wire_3_3 = _bits_182;
-  assign serialMultiplier_io_start = _or_42;
+  assign _wire_2_0 = _bits_166;
+  assign _wire_2_1 = _bits_167;
+  assign _wire_2_2 = _bits_168;
+  assign _wire_2_3 = _bits_169;
+  assign _wire_3_0 = _bits_170;
+  assign _wire_3_1 = _bits_171;
+  assign _wire_3_2 = _bits_172;
+  assign _wire_3_3 = _bits_173;
+  assign serialMultiplier_io_start = _or_55;
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
+  assign run_ahead = (state_init ? (_and_0 ? 1'd1 : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? 1'd0 : (_and_7 ? 1'd0 : state_run)) : state_run)) : (state_resume ? (_or_6 ? 1'd1 : state_run) : (state_read_wait ? (read_result ? 1'd1 : state_run) : state_run))));
+  assign commit_stop_ahead = stop_now;
+  assign wrote_word_ahead = word_write;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
-  assign cause = (commit_fire ? 3'd0 : (_and_88 ? _mux_26 : (_or_55 ? _mux_27 : (_or_58 ? 3'd3 : (_or_61 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_24 & _not_40;
-  assign over_t = _bits_84 | _and_29;
+  assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
+  assign resume_ahead = (state_split_check ? (split_fits ? state_resume : (_not_6 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_10 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? (_or_6 ? 1'd0 : state_resume) : state_resume))));
+  assign split_in_place_ahead = (commit_fire ? _and_104 : split_in_place);
+  assign fixing_ahead = state_resume;
+  assign cause = (commit_fire ? 3'd0 : (_and_95 ? _mux_26 : (_or_70 ? _mux_27 : (_or_73 ? 3'd3 : (_or_76 ? 3'd4 : 3'd5)))));
   assign until_merge_load = state_init ? m0_effective : to_merge;
+  assign over_t = _bits_201 | _and_71;
+  assign stop_if_over_t = _and_98 & _not_79;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1328,7 +1447,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_run <= 1'd0;
     end else begin
-      state_run <= (state_init ? (_and_0 ? 1'd1 : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd0 : (_and_3 ? 1'd0 : state_run)) : state_run)) : (state_resume ? (_or_0 ? 1'd1 : state_run) : (state_read_wait ? (read_result ? 1'd1 : state_run) : state_run))));
+      state_run <= run_ahead;
     end
   end
 
@@ -1344,7 +1463,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_undo <= 1'd0;
     end else begin
-      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_6 ? state_undo : (_and_5 ? 1'd0 : (_not_8 ? 1'd0 : state_undo))) : state_undo));
+      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_3 ? state_undo : (_and_2 ? 1'd0 : (_not_5 ? 1'd0 : state_undo))) : state_undo));
     end
   end
 
@@ -1352,7 +1471,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_read <= 1'd0;
     end else begin
-      state_split_read <= (state_undo ? (_not_6 ? state_split_read : (_and_5 ? 1'd1 : (_not_8 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
+      state_split_read <= (state_undo ? (_not_3 ? state_split_read : (_and_2 ? 1'd1 : (_not_5 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_6 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
     end
   end
 
@@ -1368,7 +1487,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_11 ? 1'd0 : state_split_alloc) : state_split_alloc));
+      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_8 ? 1'd0 : state_split_alloc) : state_split_alloc));
     end
   end
 
@@ -1376,7 +1495,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_link <= 1'd0;
     end else begin
-      state_split_link <= (state_split_alloc ? (_not_11 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
+      state_split_link <= (state_split_alloc ? (_not_8 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
     end
   end
 
@@ -1384,7 +1503,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_6 ? state_merge_start : (_and_5 ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_12 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_3 ? state_merge_start : (_and_2 ? state_merge_start : (_not_5 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_6 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_9 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1392,7 +1511,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_merge_start ? (_not_12 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
+      state_merge <= (state_merge_start ? (_not_9 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1400,7 +1519,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_6 ? state_advance : (_and_5 ? state_advance : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_9 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_3 ? state_advance : (_and_2 ? state_advance : (_not_5 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_6 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_10 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1408,7 +1527,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_13 ? state_advance_wait : (_or_6 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_10 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1416,7 +1535,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_9 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_13 ? state_resume : (_or_6 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
+      state_resume <= resume_ahead;
     end
   end
 
@@ -1424,7 +1543,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_read_issue <= 1'd0;
     end else begin
-      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd1 : (_and_3 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
+      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? 1'd1 : (_and_7 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
     end
   end
 
@@ -1440,7 +1559,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_soft_clear <= 1'd0;
     end else begin
-      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? state_soft_clear : (_and_3 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
+      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? state_soft_clear : (_and_7 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
     end
   end
 
@@ -1610,7 +1729,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
-      root_min <= _fill_1;
+      root_min <= _fill_17;
     end else begin
       root_min <= (state_split_link ? 35'd0 : (min_write ? (_eq_5 ? min_write_value : root_min) : root_min));
     end
@@ -1648,7 +1767,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_22;
+      free_ready_before <= _and_37;
     end
   end
 
@@ -1657,7 +1776,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    op_depth <= (commit_fire ? hit_depth_4 : op_depth);
+    op_depth <= op_depth_ahead;
   end
 
   always @(posedge clock) begin
@@ -1668,7 +1787,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_6 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_9 ? 1'd1 : early_done)) : early_done));
+      early_done <= (state_undo ? (_not_3 ? early_done : (_and_2 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_6 ? 1'd1 : early_done)) : early_done));
     end
   end
 
@@ -1676,7 +1795,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_6 ? early_batch : (_and_5 ? early_batch : (_not_8 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_9 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_3 ? early_batch : (_and_2 ? early_batch : (_not_5 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
   end
 
@@ -1684,7 +1803,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= stop_now;
+      commit_stop <= commit_stop_ahead;
     end
   end
 
@@ -1692,12 +1811,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_34 : split_in_place);
+      split_in_place <= split_in_place_ahead;
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_22 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_8 ? split_word : (free_ready_before ? _cat_14 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1768,7 +1887,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_45 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_48 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1776,7 +1895,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_45 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_48 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1784,7 +1903,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_45 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_48 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1824,20 +1943,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_138}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_26 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_129}) : walk_depth)));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_139) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_130) : walk_slot)));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_9) : (walk_step_return ? (_eq_12 ? walk_word : _bits_140) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_9) : (walk_step_return ? (_eq_12 ? walk_word : _bits_131) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_37 : walk_todo) : (_or_24 ? _and_46 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_151) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_22 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_50 : walk_todo) : (_or_24 ? _and_49 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_23 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_142) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1845,11 +1964,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_38 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_51 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_3 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_3 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
+    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_19 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
   end
 
   always @(posedge clock) begin
@@ -1880,7 +1999,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_49 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_52 : walk_probing);
     end
   end
 
@@ -1905,7 +2024,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_53 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_56 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -1913,11 +2032,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_54 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_57 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_55 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_58 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -1960,7 +2079,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_59 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_62 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -1968,7 +2087,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_60 ? _mux_19 : eps_active);
+      eps_active <= (_and_63 ? _mux_19 : eps_active);
     end
   end
 
@@ -1976,7 +2095,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_60 ? _mux_20 : q_active);
+      q_active <= (_and_63 ? _mux_20 : q_active);
     end
   end
 
@@ -1992,7 +2111,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_186) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_177) : next_merge) : next_merge));
     end
   end
 
@@ -2008,7 +2127,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_61 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_61 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_61 ? 1'd0 : multiplier_for_schedule))) : (_and_61 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_64 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_54 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule))) : (_and_64 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2016,7 +2135,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_61 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2024,7 +2143,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_54 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2032,12 +2151,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_61 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_64 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_61 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_64 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2049,14 +2168,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_62;
+    merge_ahead <= _and_65;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_196 : (_or_44 ? _bits_197 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_187 : (_or_57 ? _bits_188 : until_merge_lo));
     end
   end
 
@@ -2064,7 +2183,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_44 ? _bits_198 : _bits_199);
+      until_merge_hi_0 <= (_or_57 ? _bits_189 : _bits_190);
     end
   end
 
@@ -2072,7 +2191,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_200 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_191 : 1'd0);
     end
   end
 
@@ -2080,7 +2199,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_44 ? _bits_201 : _bits_202);
+      until_merge_hi_1 <= (_or_57 ? _bits_192 : _bits_193);
     end
   end
 
@@ -2088,7 +2207,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_44 ? 1'd0 : _bits_203);
+      until_merge_carry_1 <= (_or_57 ? 1'd0 : _bits_194);
     end
   end
 
@@ -2096,7 +2215,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_44 ? _bits_204 : _bits_205);
+      until_merge_hi_2 <= (_or_57 ? _bits_195 : _bits_196);
     end
   end
 
@@ -2104,7 +2223,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_44 ? 1'd0 : _bits_206);
+      until_merge_carry_2 <= (_or_57 ? 1'd0 : _bits_197);
     end
   end
 
@@ -2112,7 +2231,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_66;
+      merge_near <= _and_69;
     end
   end
 
@@ -2120,7 +2239,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_59 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_62 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_6 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2128,7 +2247,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (commit_stop ? (_not_65 ? 8'd0 : _sub_13) : _sub_13);
+      front_count <= (commit_stop ? (_not_61 ? 8'd0 : _sub_13) : _sub_13);
     end
   end
 
@@ -2136,7 +2255,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       wrote_word <= 1'd0;
     end else begin
-      wrote_word <= word_write;
+      wrote_word <= wrote_word_ahead;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_moves <= 1'd0;
+    end else begin
+      walk_moves <= walk_moves_ahead;
     end
   end
 
@@ -2160,7 +2287,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (state_resume ? (_or_0 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req));
+      split_req <= (state_resume ? (_or_6 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req));
     end
   end
 
@@ -2168,7 +2295,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (state_resume ? (_or_0 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due));
+      merge_due <= (state_resume ? (_or_6 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due));
     end
   end
 
@@ -2192,7 +2319,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_67;
+      hit_event_1 <= _and_72;
     end
   end
 
@@ -2248,7 +2375,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_70;
+      _reg_1 <= _and_77;
     end
   end
 
@@ -2269,19 +2396,87 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_208 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_222 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_209 : split_parent);
+    split_parent <= (state_split_check ? _bits_223 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_45 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_8 ? split_present : (free_ready_before ? _or_60 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_215)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_229)) : (state_split_link ? op_slot : mark_slot));
+  end
+
+  always @(posedge clock) begin
+    child_depth <= _add_46;
+  end
+
+  always @(posedge clock) begin
+    child_field_0 <= _eq_17;
+  end
+
+  always @(posedge clock) begin
+    child_field_1 <= _eq_18;
+  end
+
+  always @(posedge clock) begin
+    child_field_2 <= _eq_19;
+  end
+
+  always @(posedge clock) begin
+    child_field_3 <= _eq_20;
+  end
+
+  always @(posedge clock) begin
+    child_field_4 <= _eq_21;
+  end
+
+  always @(posedge clock) begin
+    child_field_5 <= _eq_22;
+  end
+
+  always @(posedge clock) begin
+    child_field_6 <= _eq_23;
+  end
+
+  always @(posedge clock) begin
+    child_field_7 <= _eq_24;
+  end
+
+  always @(posedge clock) begin
+    child_field_8 <= _eq_25;
+  end
+
+  always @(posedge clock) begin
+    child_field_9 <= _eq_26;
+  end
+
+  always @(posedge clock) begin
+    child_field_10 <= _eq_27;
+  end
+
+  always @(posedge clock) begin
+    child_field_11 <= _eq_28;
+  end
+
+  always @(posedge clock) begin
+    child_field_12 <= _eq_29;
+  end
+
+  always @(posedge clock) begin
+    child_field_13 <= _eq_30;
+  end
+
+  always @(posedge clock) begin
+    child_field_14 <= _eq_31;
+  end
+
+  always @(posedge clock) begin
+    child_field_15 <= _eq_32;
   end
 
   always @(posedge clock) begin
@@ -2296,7 +2491,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_59 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_62 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2316,7 +2511,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_72 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_79 : node_valid) : node_valid);
     end
   end
 
@@ -2357,14 +2552,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_219)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_233)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_75;
+      quiet_held <= _and_82;
     end
   end
 
@@ -2372,7 +2567,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_80;
+      snapshot_settled <= _and_87;
     end
   end
 
@@ -2388,7 +2583,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_81;
+      advance_settled_was_2 <= _and_88;
     end
   end
 
@@ -2396,7 +2591,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_82;
+      advance_settled_before <= _and_89;
     end
   end
 
@@ -2404,7 +2599,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_after_write_before <= 1'd0;
     end else begin
-      fix_after_write_before <= state_resume;
+      fix_after_write_before <= fixing_ahead;
     end
   end
 
@@ -2420,7 +2615,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_83;
+      fix_done_before <= _and_90;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      _reg_2 <= 1'd0;
+    end else begin
+      _reg_2 <= walk_fix_next;
     end
   end
 
@@ -2428,7 +2631,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_87;
+      issue_gate <= _and_94;
     end
   end
 
@@ -2452,19 +2655,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_220] <= free_pushed;
+      free_stack[_bits_234] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (walk_step_descend && _eq_11) begin
-      walk_frames[_bits_222] <= _cat_40;
+      walk_frames[_bits_236] <= _cat_40;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_223] <= _cat_41;
+      undo[_bits_237] <= _cat_41;
     end
   end
 
@@ -2491,13 +2694,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_221];
+    free_stack_rdata_0 <= free_stack[_bits_235];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_not_82) begin
-      undo_rdata_0 <= undo[_bits_224];
+      undo_rdata_0 <= undo[_bits_238];
     end
   end
 
@@ -2543,7 +2746,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_91) begin // TrieController.java:53
+    if (!reset && !_and_106) begin // TrieController.java:53
       $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2571,7 +2774,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_62) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_77) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -2579,7 +2782,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_96) begin // TrieMergeWalk.java:46
+    if (!reset && !_and_111) begin // TrieMergeWalk.java:46
       $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
@@ -2587,7 +2790,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:243: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_97) begin // TrieMergeWalk.java:246
+    if (!reset && walk_step_decide && !_and_112) begin // TrieMergeWalk.java:246
       $display("Assertion failed at TrieMergeWalk.java:246: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2603,23 +2806,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && commit_stop && !_not_95) begin // TrieController.java:126
-      $display("Assertion failed at TrieController.java:126: an event issued on the clock the pipeline stops");
+    if (!reset && !_or_86) begin // WalkControl.java:35
+      $display("Assertion failed at WalkControl.java:35: the walk moves outside RUN, on a stop, before a redo or as a word lands");
       $stop;
     end
-    if (!reset && !_eq_19) begin // CommitVerdict.java:73
+    if (!reset && commit_stop && !_not_99) begin // TrieController.java:122
+      $display("Assertion failed at TrieController.java:122: an event issued on the clock the pipeline stops");
+      $stop;
+    end
+    if (!reset && !_eq_35) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_20) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_36) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_21) begin // CommitVerdict.java:95
+    if (!reset && !_eq_37) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_22) begin // CommitVerdict.java:125
+    if (!reset && !_eq_38) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
@@ -2627,52 +2834,56 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_102) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_106) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_24) begin // UndoStack.java:54
+    if (!reset && !_eq_40) begin // UndoStack.java:54
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_36 && !fifo_io_enq_ready) begin // SplitRedo.java:87
+    if (!reset && _and_39 && !fifo_io_enq_ready) begin // SplitRedo.java:87
       $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_111 && !hit_event_4) begin // TrieController.java:161
-      $display("Assertion failed at TrieController.java:161: a squashed result that is not an event's");
+    if (!reset && _and_129 && !hit_event_4) begin // TrieController.java:157
+      $display("Assertion failed at TrieController.java:157: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_112 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_130 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_59 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_62 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_74) begin // TrieController.java:268
-      $display("Assertion failed at TrieController.java:268: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_90) begin // TrieController.java:259
+      $display("Assertion failed at TrieController.java:259: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_81) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_97) begin // TrieController.java:366
+      $display("Assertion failed at TrieController.java:366: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:386
-      $display("Assertion failed at TrieController.java:386: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:377
+      $display("Assertion failed at TrieController.java:377: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_113 && !_ne_0) begin // TrieController.java:387
-      $display("Assertion failed at TrieController.java:387: a READ result in RUN");
+    if (!reset && _and_131 && !_ne_0) begin // TrieController.java:378
+      $display("Assertion failed at TrieController.java:378: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_115 && !_or_r_37) begin // TrieController.java:390
-      $display("Assertion failed at TrieController.java:390: a split ran out of slots");
+    if (!reset && _and_133 && !_or_r_37) begin // TrieController.java:381
+      $display("Assertion failed at TrieController.java:381: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_116) begin // TrieController.java:393
-      $display("Assertion failed at TrieController.java:393: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_134) begin // TrieController.java:384
+      $display("Assertion failed at TrieController.java:384: a child word written while the walk holds events");
+      $stop;
+    end
+    if (!reset && !_eq_42) begin // WalkControl.java:55
+      $display("Assertion failed at WalkControl.java:55: the walk's fix is not the clocks of RESUME after the last write");
       $stop;
     end
   end
@@ -2680,7 +2891,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _mul_0[11:8], _dshl_0[286:32], _add_20[11:0], _add_21[12:0], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[15:0], _add_26[16:0], _add_27[15:0], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_5[6:4], _sub_12[14], _dshl_6[6:4], _sub_16[12], _mux_28[6], _add_46[10:0], _add_47[11:0], _add_48[10:0], _add_49[11:0], _add_50[9:0]};
+  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_20[11:0], _add_21[12:0], _add_22[11:0], _add_23[12:0], _add_24[11:0], _sub_4[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_29[11:0], _add_30[12:0], _add_31[11:0], _add_32[12:0], _add_33[11:0], _dshl_4[6:4], _sub_12[14], _add_36[15:0], _add_37[16:0], _add_38[15:0], _add_40[11:0], _add_41[12:0], _add_42[11:0], _add_43[12:0], _add_44[11:0], _dshl_5[6:4], _sub_16[12], _mux_28[6], _add_47[10:0], _add_48[11:0], _add_49[10:0], _add_50[11:0], _add_51[9:0]};
 
 endmodule
 

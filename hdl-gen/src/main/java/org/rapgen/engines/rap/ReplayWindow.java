@@ -182,7 +182,11 @@ public final class ReplayWindow extends Module {
         UInt issueWordOut = Mux(issueBypass, lastWritten, issueRead);
         io.issue.bits.key.connect(issueWordOut.bits(kb + sw - 1, sw));
         io.issue.bits.weight.connect(weightOf(issueWordOut));
-        io.issue.valid.connect(issuePtr.ne(writePtr).and(io.issueEnable));
+        // Whether an event waits to issue, a flip-flop set from the pointers' next values: the pointer compare lies
+        // before it, not between the issue handshake and the RAM's read address.
+        Bool issueWaiting = RegNext(issuePtrNext.ne(writePtrNext), B(false)).named("issue_waiting");
+        Assert(issueWaiting.eq(issuePtr.ne(writePtr)), "issue_waiting disagrees with the pointers");
+        io.issue.valid.connect(issueWaiting.and(io.issueEnable));
 
         // Head side: the head is a register, so the commit stage's threshold compares start at a flip-flop (block RAM
         // read data arrives late in the clock). The RAM reads ahead, the entry after the head, and a commit loads it.

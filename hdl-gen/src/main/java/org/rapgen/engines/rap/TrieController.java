@@ -117,11 +117,7 @@ public final class TrieController extends Module {
         // The walk writes a child word a clock after the tables do (TrieWalk), and holds on that clock too. Events
         // enter it (issue) exactly on the clocks it moves.
         Bool wroteWord = RegNext(tables.wordWrite, B(false)).named("wrote_word");
-        Bool walkMoves = inRun.and(commitStop.not())
-                .and(redo.pending.not())
-                .and(wroteWord.not())
-                .named("walk_moves");
-        io.walkHold.connect(walkMoves.not());
+        Bool walkMoves = new WalkControl(io, inRun, commitStop, redo, wroteWord).moves;
         when(commitStop, () -> {
             Assert(io.issued.not(), "an event issued on the clock the pipeline stops");
             when(splitInPlace.not(), () -> front.connect(U(0, frontBits)));
@@ -167,12 +163,7 @@ public final class TrieController extends Module {
         UInt markSlot = Reg(UInt(slotBits)).named("mark_slot");
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
-        UInt childDepth = opDepth.add(U(1, c.depthBits())).named("child_depth");
-        UInt childShift = U(c.keyBits(), 8)
-                .sub(childDepth.pad(8).mul(U(c.bitsPerLevel(), 4)).bits(7, 0))
-                .named("child_shift");
-        UInt childPrefix =
-                splitPrefix.or(missing.index.pad(c.keyBits()).shl(childShift).bits(c.keyBits() - 1, 0));
+        SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
         Bool fits =
                 freeSlots.ge(U(b, fw).sub(cw.count(tables.wordData).pad(fw))).named("split_fits");
 
@@ -283,7 +274,7 @@ public final class TrieController extends Module {
                                     // One child: an empty word in every copy, its slot info, its count 0.
                                     free.take();
                                     tables.writeWord(free.next, U(0, cw.width()));
-                                    tables.place(free.next, childDepth, childPrefix, opSlot, splitParent);
+                                    tables.place(free.next, child.depth, child.prefix, opSlot, splitParent);
                                     tables.writeMin(free.next, none);
                                     cmd.set(free.next, U(0, cb));
                                     st.allocated.connect(B(true));
@@ -393,9 +384,9 @@ public final class TrieController extends Module {
                 () -> Assert(
                         front.eq(0).or(splitInPlace).and(io.issued.not()),
                         "a child word written while the walk holds events"));
-        io.walkFix.valid.connect(state.is(RESUME).and(splitInPlace).and(fixing));
-        io.walkFix.bits.slot.connect(opSlot);
-        io.walkFix.bits.word.connect(splitWord);
+        WalkControl.fix(io, state.is(RESUME), splitInPlace, fixing);
+        io.walkFix.slot.connect(opSlot);
+        io.walkFix.word.connect(splitWord);
 
         // --- outputs
         Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);
