@@ -140,18 +140,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg commit_stop; // TrieController.java:80
   reg split_in_place; // TrieController.java:81
   reg [47:0] split_word; // TrieController.java:82
-  reg [2:0] hit_children_1; // SplitRedo.java:78
-  reg [2:0] hit_children_2; // SplitRedo.java:78
-  reg [2:0] hit_children_3; // SplitRedo.java:78
-  reg [2:0] hit_children_4; // SplitRedo.java:78
-  reg [15:0] hit_weight_1; // SplitRedo.java:79
-  reg [15:0] hit_weight_2; // SplitRedo.java:79
-  reg [15:0] hit_weight_3; // SplitRedo.java:79
-  reg [15:0] hit_weight_4; // SplitRedo.java:79
-  reg [31:0] hit_key_1; // SplitRedo.java:80
-  reg [31:0] hit_key_2; // SplitRedo.java:80
-  reg [31:0] hit_key_3; // SplitRedo.java:80
-  reg [31:0] hit_key_4; // SplitRedo.java:80
+  reg [2:0] hit_children_1; // SplitRedo.java:79
+  reg [2:0] hit_children_2; // SplitRedo.java:79
+  reg [2:0] hit_children_3; // SplitRedo.java:79
+  reg [2:0] hit_children_4; // SplitRedo.java:79
+  reg [15:0] hit_weight_1; // SplitRedo.java:80
+  reg [15:0] hit_weight_2; // SplitRedo.java:80
+  reg [15:0] hit_weight_3; // SplitRedo.java:80
+  reg [15:0] hit_weight_4; // SplitRedo.java:80
+  reg [31:0] hit_key_1; // SplitRedo.java:81
+  reg [31:0] hit_key_2; // SplitRedo.java:81
+  reg [31:0] hit_key_3; // SplitRedo.java:81
+  reg [31:0] hit_key_4; // SplitRedo.java:81
   reg walk_step_idle; // TrieMergeWalk.java:46
   reg walk_step_begin; // TrieMergeWalk.java:46
   reg walk_step_scan; // TrieMergeWalk.java:46
@@ -212,9 +212,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [7:0] front_count; // TrieController.java:109
-  reg wrote_word; // TrieController.java:119
-  reg walk_moves; // WalkControl.java:33
+  reg [7:0] front_count; // TrieController.java:112
+  reg wrote_word; // TrieController.java:122
+  reg walk_moves; // WalkControl.java:29
   reg hit_short_1; // TrieController.java:133
   reg hit_short_2; // TrieController.java:133
   reg hit_short_3; // TrieController.java:133
@@ -279,7 +279,6 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg fix_after_write_before; // TrieController.java:184
   reg fix_done_was_1; // TrieController.java:185
   reg fix_done_before; // TrieController.java:185
-  reg _reg_2; // WalkControl.java:56
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -319,13 +318,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire free_take; // FreeSlots.java:27
   wire free_clear; // FreeSlots.java:28
   wire [11:0] free_pushed; // FreeSlots.java:40
-  wire fifo_io_enq_ready; // SplitRedo.java:51
-  wire fifo_io_enq_valid; // SplitRedo.java:51
-  wire [67:0] fifo_io_enq_bits; // SplitRedo.java:51
-  wire fifo_io_deq_ready; // SplitRedo.java:51
-  wire fifo_io_deq_valid; // SplitRedo.java:51
-  wire [67:0] fifo_io_deq_bits; // SplitRedo.java:51
-  wire [3:0] fifo_io_count; // SplitRedo.java:51
+  wire fifo_io_enq_ready; // SplitRedo.java:52
+  wire fifo_io_enq_valid; // SplitRedo.java:52
+  wire [67:0] fifo_io_enq_bits; // SplitRedo.java:52
+  wire fifo_io_deq_ready; // SplitRedo.java:52
+  wire fifo_io_deq_valid; // SplitRedo.java:52
+  wire [67:0] fifo_io_deq_bits; // SplitRedo.java:52
+  wire [3:0] fifo_io_count; // SplitRedo.java:52
   wire [1:0] _wire_0_0; // TrieWalk.java:134
   wire [1:0] _wire_0_1; // TrieWalk.java:134
   wire [1:0] _wire_0_2; // TrieWalk.java:134
@@ -365,36 +364,39 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
-  wire run_ahead; // WalkControl.java:26
-  wire commit_stop_ahead; // WalkControl.java:27
-  wire wrote_word_ahead; // WalkControl.java:28
   wire [6:0] undo_sp_next; // UndoStack.java:37
   wire [4:0] op_depth_ahead; // SplitChild.java:32
-  wire resume_ahead; // WalkControl.java:50
-  wire split_in_place_ahead; // WalkControl.java:51
-  wire fixing_ahead; // WalkControl.java:52
   wire [2:0] cause; // StallAccount.java:41
-  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
-  (* keep *) wire over_t; // SplitCompare.java:75
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
+  (* keep *) wire over_t; // SplitCompare.java:75
+  (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
   wire _not_0 = ~io_counterClearing; // TrieController.java:213
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
   wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
-  wire _eq_0 = sram_count == 8'd0; // CounterPort.java:54
-  wire _not_1 = ~cmd_q_valid; // CounterPort.java:54
-  wire counters_quiet = _eq_0 & _not_1; // CounterPort.java:54
-  wire _eq_1 = front_count == 8'd0; // TrieController.java:125
-  wire _and_1 = _eq_1 & counters_quiet; // TrieController.java:125
-  wire redo_queued = |fifo_io_count; // SplitRedo.java:56
-  wire _not_2 = ~redo_queued; // TrieController.java:125
-  wire pipe_empty = _and_1 & _not_2; // TrieController.java:125
+  wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
+  wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
+  wire _not_2 = ~io_headValid; // TrieController.java:234
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:234
+  wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
+  wire _not_3 = ~split_in_place; // TrieController.java:320
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:320
+  wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
+  wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
+  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
+  wire _eq_2 = front_count == 8'd0; // TrieController.java:125
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:125
+  wire redo_queued = |fifo_io_count; // SplitRedo.java:57
+  wire _not_5 = ~redo_queued; // TrieController.java:125
+  wire pipe_empty = _and_4 & _not_5; // TrieController.java:125
   wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:126
-  wire _not_3 = ~undo_empty; // TrieController.java:242
-  wire _not_4 = ~marking; // TrieController.java:243
-  wire _and_2 = split_req & _not_4; // TrieController.java:243
-  wire _not_5 = ~split_req; // TrieController.java:247
+  wire _not_6 = ~undo_empty; // TrieController.java:242
+  wire _not_7 = ~marking; // TrieController.java:243
+  wire _and_5 = split_req & _not_7; // TrieController.java:243
+  wire _not_8 = ~split_req; // TrieController.java:247
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:130
   wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_0 = |_bits_0; // ChildWord.java:43
@@ -415,7 +417,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
   wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:168
   wire split_fits = free_slots >= _sub_0; // TrieController.java:168
-  wire _not_6 = ~early_done; // TrieController.java:261
+  wire _not_9 = ~early_done; // TrieController.java:261
   wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_8; // SplitCompare.java:59
   wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
@@ -443,36 +445,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:86
   wire _bits_22 = _add_8[12]; // SplitCompare.java:86
-  wire _and_3 = _bits_19 & _bits_22; // SplitCompare.java:75
-  wire _or_0 = _bits_18 | _and_3; // SplitCompare.java:75
-  wire _and_4 = _bits_13 & _or_0; // SplitCompare.java:75
-  wire _or_1 = _bits_12 | _and_4; // SplitCompare.java:75
-  wire op_batch_empty = _and_r_0 & _or_1; // SplitCompare.java:59
-  wire [3:0] _not_7 = ~split_present; // TrieController.java:165
-  wire _bits_23 = _not_7[0]; // FirstSet.java:24
-  wire _bits_24 = _not_7[1]; // FirstSet.java:24
-  wire _or_2 = _bits_23 | _bits_24; // FirstSet.java:36
-  wire _bits_25 = _not_7[2]; // FirstSet.java:24
-  wire _bits_26 = _not_7[3]; // FirstSet.java:24
-  wire _or_3 = _bits_25 | _bits_26; // FirstSet.java:36
-  wire _or_4 = _or_2 | _or_3; // FirstSet.java:36
-  wire _not_8 = ~_or_4; // TrieController.java:272
-  wire _not_9 = ~marking; // TrieController.java:300
-  wire _not_10 = ~advance_settled_before; // TrieController.java:312
-  wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _not_11 = ~snapshot_frozen; // CsrRequests.java:96
-  wire _and_5 = quiet_held & _not_11; // CsrRequests.java:96
-  wire _not_12 = ~io_headValid; // TrieController.java:234
-  wire _and_6 = io_inputsDrained & _not_12; // TrieController.java:234
-  wire _and_7 = soft_pending & _and_6; // CsrRequests.java:97
-  wire _eq_2 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
-  wire read_result = io_counterResult_valid & _eq_2; // CounterPort.java:33
+  wire _and_6 = _bits_19 & _bits_22; // SplitCompare.java:75
+  wire _or_1 = _bits_18 | _and_6; // SplitCompare.java:75
+  wire _and_7 = _bits_13 & _or_1; // SplitCompare.java:75
+  wire _or_2 = _bits_12 | _and_7; // SplitCompare.java:75
+  wire op_batch_empty = _and_r_0 & _or_2; // SplitCompare.java:59
+  wire [3:0] _not_10 = ~split_present; // TrieController.java:165
+  wire _bits_23 = _not_10[0]; // FirstSet.java:24
+  wire _bits_24 = _not_10[1]; // FirstSet.java:24
+  wire _or_3 = _bits_23 | _bits_24; // FirstSet.java:36
+  wire _bits_25 = _not_10[2]; // FirstSet.java:24
+  wire _bits_26 = _not_10[3]; // FirstSet.java:24
+  wire _or_4 = _bits_25 | _bits_26; // FirstSet.java:36
+  wire _or_5 = _or_3 | _or_4; // FirstSet.java:36
+  wire _not_11 = ~_or_5; // TrieController.java:272
+  wire _not_12 = ~marking; // TrieController.java:300
+  wire _not_13 = ~advance_settled_before; // TrieController.java:312
+  wire _or_6 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
   wire _and_8 = walk_moves & issue_gate; // TrieController.java:393
   wire _and_9 = state_run & hit_event_4; // CommitVerdict.java:66
-  wire _not_13 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_9 & _not_13; // CommitVerdict.java:66
-  wire _not_14 = ~split_in_place; // TrieController.java:320
-  wire _or_6 = _not_14 | fix_done_before; // TrieController.java:320
+  wire _not_14 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_9 & _not_14; // CommitVerdict.java:66
   wire _not_15 = ~split_in_place; // TrieController.java:321
   wire _not_16 = ~soft_pending; // CsrRequests.java:64
   wire _or_7 = state_init | state_soft_clear; // TrieController.java:395
@@ -502,17 +495,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_21 = ~io_headValid; // TrieController.java:398
   wire _and_13 = _and_12 & _not_21; // TrieController.java:398
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_23 = ~split_in_place; // TrieController.java:116
-  wire _and_14 = commit_stop & _not_23; // TrieController.java:116
-  wire _not_24 = ~commit_stop_ahead; // WalkControl.java:29
-  wire _and_15 = run_ahead & _not_24; // WalkControl.java:29
-  wire _not_25 = ~redo_queued; // WalkControl.java:30
-  wire _and_16 = _and_15 & _not_25; // WalkControl.java:30
-  wire _not_26 = ~wrote_word_ahead; // WalkControl.java:31
-  wire walk_moves_ahead = _and_16 & _not_26; // WalkControl.java:31
-  wire _not_27 = ~walk_moves_ahead; // WalkControl.java:34
-  wire _and_17 = resume_ahead & split_in_place_ahead; // WalkControl.java:53
-  wire walk_fix_next = _and_17 & fixing_ahead; // WalkControl.java:53
+  wire _not_23 = ~split_in_place; // TrieController.java:119
+  wire _and_14 = commit_stop & _not_23; // TrieController.java:119
+  wire _not_24 = ~commit_stop; // WalkControl.java:28
+  wire _and_15 = state_run & _not_24; // WalkControl.java:28
+  wire _not_25 = ~redo_queued; // WalkControl.java:28
+  wire walk_goes = _and_15 & _not_25; // WalkControl.java:28
+  wire _not_26 = ~walk_goes; // WalkControl.java:30
+  wire _and_16 = state_resume & split_in_place; // WalkControl.java:45
+  wire _and_17 = _and_16 & fix_after_write_before; // WalkControl.java:45
   wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
@@ -530,8 +521,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_38 = _add_11[16]; // SplitCounter.java:57
   wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
-  wire _not_28 = ~merge_due; // CommitVerdict.java:117
-  wire _and_19 = _and_18 & _not_28; // CommitVerdict.java:117
+  wire _not_27 = ~merge_due; // CommitVerdict.java:117
+  wire _and_19 = _and_18 & _not_27; // CommitVerdict.java:117
   wire _and_20 = _and_19 & split_short; // CommitVerdict.java:118
   wire deferred_at_commit = _and_20 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
@@ -560,11 +551,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_26 = _bits_49 | _bits_50; // FirstSet.java:36
   wire _or_27 = _or_25 | _or_26; // FirstSet.java:36
   wire _eq_3 = mark_slot == 12'd0; // TrieController.java:354
-  wire _not_29 = ~_or_22; // FirstSet.java:34
-  wire _not_30 = ~_bits_45; // FirstSet.java:34
-  wire _not_31 = ~_bits_43; // FirstSet.java:34
-  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_29, _mux_0}; // FirstSet.java:35
+  wire _not_28 = ~_or_22; // FirstSet.java:34
+  wire _not_29 = ~_bits_45; // FirstSet.java:34
+  wire _not_30 = ~_bits_43; // FirstSet.java:34
+  wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:35
+  wire [1:0] _cat_8 = {_not_28, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_51 = _cat_8; // FirstSet.java:43
   wire [11:0] _dyn_index_0 = _bits_51[1] ? (_bits_51[0] ? _wire_2_3 : _wire_2_2) : (_bits_51[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
@@ -585,21 +576,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [47:0] _cat_9 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
   wire [11:0] _bits_61 = info_data[11:0]; // TrieTables.java:180
-  wire _not_32 = ~_or_25; // FirstSet.java:34
-  wire _not_33 = ~_bits_49; // FirstSet.java:34
-  wire _not_34 = ~_bits_47; // FirstSet.java:34
-  wire _mux_5 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_32, _mux_5}; // FirstSet.java:35
+  wire _not_31 = ~_or_25; // FirstSet.java:34
+  wire _not_32 = ~_bits_49; // FirstSet.java:34
+  wire _not_33 = ~_bits_47; // FirstSet.java:34
+  wire _mux_5 = _not_31 ? _not_32 : _not_33; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_31, _mux_5}; // FirstSet.java:35
   wire [1:0] _bits_62 = _cat_10; // FirstSet.java:43
   wire [11:0] walk_free_slot = _bits_62[1] ? (_bits_62[0] ? _wire_3_3 : _wire_3_2) : (_bits_62[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
   wire [1:0] _bits_63 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_35 = ~_or_2; // FirstSet.java:34
-  wire _not_36 = ~_bits_25; // FirstSet.java:34
-  wire _not_37 = ~_bits_23; // FirstSet.java:34
-  wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_35, _mux_6}; // FirstSet.java:35
+  wire _not_34 = ~_or_3; // FirstSet.java:34
+  wire _not_35 = ~_bits_25; // FirstSet.java:34
+  wire _not_36 = ~_bits_23; // FirstSet.java:34
+  wire _mux_6 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_34, _mux_6}; // FirstSet.java:35
   wire [1:0] _bits_64 = _cat_12; // FirstSet.java:43
   wire [1:0] _and_21 = _fill_0 & _bits_64; // SplitChild.java:42
   wire [1:0] _or_28 = _bits_63 | _and_21; // SplitChild.java:42
@@ -674,376 +665,388 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:58
   wire _or_44 = free_push | free_take; // FreeSlots.java:48
   wire _or_45 = _or_44 | free_clear; // FreeSlots.java:48
-  wire _not_38 = ~_or_45; // FreeSlots.java:48
-  wire _and_37 = _not_38 & free_ready_was_1; // FreeSlots.java:48
+  wire _not_37 = ~_or_45; // FreeSlots.java:48
+  wire _and_37 = _not_37 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_38 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_39 = _and_38 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_80 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_80; // SplitCompare.java:59
+  wire [11:0] _bits_81 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_82 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_83 = _bits_82[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_20 = {1'b0, _bits_81} + {1'b0, _bits_83}; // SplitCompare.java:85
+  wire _bits_84 = _add_20[12]; // SplitCompare.java:85
+  wire [12:0] _cat_14 = {_bits_81, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_15 = {_bits_83, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_21 = {1'b0, _cat_14} + {1'b0, _cat_15}; // SplitCompare.java:86
+  wire _bits_85 = _add_21[13]; // SplitCompare.java:86
+  wire [22:0] _bits_86 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_87 = _bits_86[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_88 = _bits_82[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_89 = _bits_88[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_22 = {1'b0, _bits_87} + {1'b0, _bits_89}; // SplitCompare.java:85
+  wire _bits_90 = _add_22[12]; // SplitCompare.java:85
+  wire [12:0] _cat_16 = {_bits_87, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_17 = {_bits_89, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_23 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
+  wire _bits_91 = _add_23[13]; // SplitCompare.java:86
+  wire [10:0] _bits_92 = _bits_86[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_18 = {_bits_92, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_93 = _bits_88[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_19 = {_bits_93, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_24 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
+  wire _bits_94 = _add_24[12]; // SplitCompare.java:86
+  wire _and_40 = _bits_91 & _bits_94; // SplitCompare.java:75
+  wire _or_46 = _bits_90 | _and_40; // SplitCompare.java:75
+  wire _and_41 = _bits_85 & _or_46; // SplitCompare.java:75
+  wire _or_47 = _bits_84 | _and_41; // SplitCompare.java:75
+  wire skip_now = _and_r_1 & _or_47; // SplitCompare.java:59
+  wire _and_42 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_95 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_95; // ScheduleAndSnapshot.java:117
+  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
+  wire _not_38 = ~merge_now; // CommitVerdict.java:91
+  wire _and_43 = _and_42 & _not_38; // CommitVerdict.java:91
+  wire _not_39 = ~_and_43; // CommitVerdict.java:91
+  wire [15:0] _bits_96 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_97 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_25 = {1'b0, _bits_96} + {1'b0, _bits_97}; // SplitCompare.java:85
+  wire _bits_98 = _add_25[16]; // SplitCompare.java:85
+  wire [16:0] _cat_20 = {_bits_96, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_21 = {_bits_97, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_99 = _add_26[17]; // SplitCompare.java:86
+  wire [15:0] _bits_100 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_101 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_27 = {1'b0, _bits_100} + {1'b0, _bits_101}; // SplitCompare.java:85
+  wire _bits_102 = _add_27[16]; // SplitCompare.java:85
+  wire _and_44 = _bits_99 & _bits_102; // SplitCompare.java:75
+  wire _and_45 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_46 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_45 | _and_46; // CommitVerdict.java:94
+  wire _and_47 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_47 & over_t; // CommitVerdict.java:78
+  wire _not_40 = ~merge_now; // TrieController.java:144
+  wire _and_48 = split_now & _not_40; // TrieController.java:144
+  wire _not_41 = ~hit_short_4; // TrieController.java:144
+  wire _and_49 = _and_48 & _not_41; // TrieController.java:144
   wire _eq_6 = _bits_64 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_80 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_80; // ChildWord.java:63
+  wire [11:0] _bits_103 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_103; // ChildWord.java:63
   wire _eq_7 = _bits_64 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_81 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_81; // ChildWord.java:63
+  wire [11:0] _bits_104 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
   wire _eq_8 = _bits_64 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_82 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_82; // ChildWord.java:63
+  wire [11:0] _bits_105 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_105; // ChildWord.java:63
   wire _eq_9 = _bits_64 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_83 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_83; // ChildWord.java:63
-  wire [47:0] _cat_14 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire [11:0] _bits_106 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_106; // ChildWord.java:63
+  wire [47:0] _cat_22 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:154
-  wire _and_38 = draining & io_counterResult_valid; // TrieController.java:156
-  wire _and_39 = _and_38 & split_in_place; // TrieController.java:156
-  wire [67:0] _cat_15 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:86
-  wire _not_39 = ~commit_stop; // TrieController.java:84
-  wire _and_40 = state_run & _not_39; // TrieController.java:84
-  wire redo_issue = _and_40 & fifo_io_deq_valid; // TrieController.java:84
-  wire [31:0] _bits_84 = fifo_io_deq_bits[31:0]; // SplitRedo.java:63
-  wire [1:0] _bits_85 = _bits_84[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_86 = _bits_84[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_87 = _bits_84[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_88 = _bits_84[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_89 = _bits_84[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_90 = _bits_84[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_91 = _bits_84[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_92 = _bits_84[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_93 = _bits_84[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_94 = _bits_84[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_95 = _bits_84[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_96 = _bits_84[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_97 = _bits_84[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_98 = _bits_84[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_99 = _bits_84[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_100 = _bits_84[1:0]; // TrieWalk.java:136
-  wire [11:0] _bits_101 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_102 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_103 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_105 = fifo_io_deq_bits[67:56]; // SplitRedo.java:59
-  wire redo_moved = _bits_105 == op_slot; // SplitRedo.java:64
-  wire [2:0] _bits_106 = fifo_io_deq_bits[50:48]; // SplitRedo.java:61
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_106; // SplitRedo.java:68
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:89
-  wire [15:0] _bits_107 = fifo_io_deq_bits[47:32]; // SplitRedo.java:62
-  wire [15:0] issue_weight = redo_issue ? _bits_107 : io_found_bits_weight; // TrieController.java:90
-  wire [31:0] _mux_11 = redo_issue ? _bits_84 : io_found_bits_key; // TrieController.java:91
-  wire _or_46 = io_found_valid | redo_issue; // TrieController.java:86
-  wire _not_40 = ~commit_stop; // TrieController.java:86
-  wire event_issue = _or_46 & _not_40; // TrieController.java:86
+  wire _and_50 = draining & io_counterResult_valid; // TrieController.java:156
+  wire _and_51 = _and_50 & split_in_place; // TrieController.java:156
+  wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
+  wire _not_42 = ~commit_stop; // TrieController.java:84
+  wire _and_52 = state_run & _not_42; // TrieController.java:84
+  wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:84
+  wire [31:0] _bits_107 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire [1:0] _bits_108 = _bits_107[31:30]; // TrieWalk.java:136
+  wire [1:0] _bits_109 = _bits_107[29:28]; // TrieWalk.java:136
+  wire [1:0] _bits_110 = _bits_107[27:26]; // TrieWalk.java:136
+  wire [1:0] _bits_111 = _bits_107[25:24]; // TrieWalk.java:136
+  wire [1:0] _bits_112 = _bits_107[23:22]; // TrieWalk.java:136
+  wire [1:0] _bits_113 = _bits_107[21:20]; // TrieWalk.java:136
+  wire [1:0] _bits_114 = _bits_107[19:18]; // TrieWalk.java:136
+  wire [1:0] _bits_115 = _bits_107[17:16]; // TrieWalk.java:136
+  wire [1:0] _bits_116 = _bits_107[15:14]; // TrieWalk.java:136
+  wire [1:0] _bits_117 = _bits_107[13:12]; // TrieWalk.java:136
+  wire [1:0] _bits_118 = _bits_107[11:10]; // TrieWalk.java:136
+  wire [1:0] _bits_119 = _bits_107[9:8]; // TrieWalk.java:136
+  wire [1:0] _bits_120 = _bits_107[7:6]; // TrieWalk.java:136
+  wire [1:0] _bits_121 = _bits_107[5:4]; // TrieWalk.java:136
+  wire [1:0] _bits_122 = _bits_107[3:2]; // TrieWalk.java:136
+  wire [1:0] _bits_123 = _bits_107[1:0]; // TrieWalk.java:136
+  wire [11:0] _bits_124 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_125 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_126 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_127 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_128 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
+  wire redo_moved = _bits_128 == op_slot; // SplitRedo.java:65
+  wire [2:0] _bits_129 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_129; // SplitRedo.java:69
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:92
+  wire [15:0] _bits_130 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
+  wire [15:0] issue_weight = redo_issue ? _bits_130 : io_found_bits_weight; // TrieController.java:93
+  wire [31:0] _mux_11 = redo_issue ? _bits_107 : io_found_bits_key; // TrieController.java:94
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:88
   wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:100
   wire walk_probed_leaf = walk_probing & _eq_10; // TrieMergeWalk.java:100
   wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:168
-  wire [11:0] _bits_108 = undo_rdata_0[43:32]; // UndoStack.java:48
-  wire [4:0] _bits_109 = fifo_io_deq_bits[55:51]; // SplitRedo.java:60
-  wire [3:0] _bits_110 = _bits_109[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_1 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_15 : _wire_0_14) : (_bits_110[0] ? _wire_0_13 : _wire_0_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_11 : _wire_0_10) : (_bits_110[0] ? _wire_0_9 : _wire_0_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_7 : _wire_0_6) : (_bits_110[0] ? _wire_0_5 : _wire_0_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_3 : _wire_0_2) : (_bits_110[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
+  wire [11:0] _bits_131 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [4:0] _bits_132 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
+  wire [3:0] _bits_133 = _bits_132[3:0]; // TrieWalk.java:137
+  wire [1:0] _dyn_index_1 = _bits_133[3] ? (_bits_133[2] ? (_bits_133[1] ? (_bits_133[0] ? _wire_0_15 : _wire_0_14) : (_bits_133[0] ? _wire_0_13 : _wire_0_12)) : (_bits_133[1] ? (_bits_133[0] ? _wire_0_11 : _wire_0_10) : (_bits_133[0] ? _wire_0_9 : _wire_0_8))) : (_bits_133[2] ? (_bits_133[1] ? (_bits_133[0] ? _wire_0_7 : _wire_0_6) : (_bits_133[0] ? _wire_0_5 : _wire_0_4)) : (_bits_133[1] ? (_bits_133[0] ? _wire_0_3 : _wire_0_2) : (_bits_133[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_105; // SplitRedo.java:66
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:87
-  wire [31:0] _bits_111 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_112 = walk_sum[34:32]; // TrieMergeWalk.java:111
-  wire _or_r_4 = |_bits_112; // TrieMergeWalk.java:111
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_128; // SplitRedo.java:67
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:90
+  wire [31:0] _bits_134 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_135 = walk_sum[34:32]; // TrieMergeWalk.java:111
+  wire _or_r_4 = |_bits_135; // TrieMergeWalk.java:111
   wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:111
-  wire [31:0] _bits_113 = walk_sum[31:0]; // TrieMergeWalk.java:111
-  wire [31:0] _mux_12 = _or_r_4 ? _fill_18 : _bits_113; // TrieMergeWalk.java:111
+  wire [31:0] _bits_136 = walk_sum[31:0]; // TrieMergeWalk.java:111
+  wire [31:0] _mux_12 = _or_r_4 ? _fill_18 : _bits_136; // TrieMergeWalk.java:111
   wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:222
-  wire _not_41 = ~walk_probed_leaf; // TrieMergeWalk.java:104
-  wire _and_41 = walk_probing & _not_41; // TrieMergeWalk.java:104
-  wire _not_42 = ~walk_probed_leaf; // TrieMergeWalk.java:101
-  wire _and_42 = walk_probing & _not_42; // TrieMergeWalk.java:101
-  wire _bits_114 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_114; // SplitCompare.java:59
-  wire [11:0] _bits_115 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_116 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_117 = _bits_116[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_20 = {1'b0, _bits_115} + {1'b0, _bits_117}; // SplitCompare.java:85
-  wire _bits_118 = _add_20[12]; // SplitCompare.java:85
-  wire [12:0] _cat_16 = {_bits_115, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_17 = {_bits_117, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_21 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
-  wire _bits_119 = _add_21[13]; // SplitCompare.java:86
-  wire [22:0] _bits_120 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_121 = _bits_120[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_122 = _bits_116[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_123 = _bits_122[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_22 = {1'b0, _bits_121} + {1'b0, _bits_123}; // SplitCompare.java:85
-  wire _bits_124 = _add_22[12]; // SplitCompare.java:85
-  wire [12:0] _cat_18 = {_bits_121, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_19 = {_bits_123, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_23 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
-  wire _bits_125 = _add_23[13]; // SplitCompare.java:86
-  wire [10:0] _bits_126 = _bits_120[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_20 = {_bits_126, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_127 = _bits_122[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_21 = {_bits_127, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_24 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_128 = _add_24[12]; // SplitCompare.java:86
-  wire _and_43 = _bits_125 & _bits_128; // SplitCompare.java:75
-  wire _or_47 = _bits_124 | _and_43; // SplitCompare.java:75
-  wire _and_44 = _bits_119 & _or_47; // SplitCompare.java:75
-  wire _or_48 = _bits_118 | _and_44; // SplitCompare.java:75
-  wire _and_45 = _and_r_1 & _or_48; // SplitCompare.java:59
-  wire walk_probed_passed = _and_42 & _and_45; // TrieMergeWalk.java:102
-  wire _not_43 = ~walk_probed_passed; // TrieMergeWalk.java:104
-  wire walk_probed_walk = _and_41 & _not_43; // TrieMergeWalk.java:104
-  wire _not_44 = ~walk_probing; // TrieMergeWalk.java:162
-  wire _not_45 = ~walk_probe_sent; // TrieMergeWalk.java:162
-  wire _and_46 = _not_44 & _not_45; // TrieMergeWalk.java:162
-  wire [2:0] _add_25 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
-  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_47 = read_result & _or_49; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_25 - {{2{1'b0}}, _and_47}; // TrieMergeWalk.java:109
+  wire _not_43 = ~walk_probed_leaf; // TrieMergeWalk.java:104
+  wire _and_53 = walk_probing & _not_43; // TrieMergeWalk.java:104
+  wire _not_44 = ~walk_probed_leaf; // TrieMergeWalk.java:101
+  wire _and_54 = walk_probing & _not_44; // TrieMergeWalk.java:101
+  wire _bits_137 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_137; // SplitCompare.java:59
+  wire [11:0] _bits_138 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_139 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_140 = _bits_139[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_28 = {1'b0, _bits_138} + {1'b0, _bits_140}; // SplitCompare.java:85
+  wire _bits_141 = _add_28[12]; // SplitCompare.java:85
+  wire [12:0] _cat_24 = {_bits_138, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_25 = {_bits_140, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_142 = _add_29[13]; // SplitCompare.java:86
+  wire [22:0] _bits_143 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_144 = _bits_143[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_145 = _bits_139[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_146 = _bits_145[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_30 = {1'b0, _bits_144} + {1'b0, _bits_146}; // SplitCompare.java:85
+  wire _bits_147 = _add_30[12]; // SplitCompare.java:85
+  wire [12:0] _cat_26 = {_bits_144, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_27 = {_bits_146, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_31 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_148 = _add_31[13]; // SplitCompare.java:86
+  wire [10:0] _bits_149 = _bits_143[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_28 = {_bits_149, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_150 = _bits_145[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_29 = {_bits_150, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_32 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
+  wire _bits_151 = _add_32[12]; // SplitCompare.java:86
+  wire _and_55 = _bits_148 & _bits_151; // SplitCompare.java:75
+  wire _or_48 = _bits_147 | _and_55; // SplitCompare.java:75
+  wire _and_56 = _bits_142 & _or_48; // SplitCompare.java:75
+  wire _or_49 = _bits_141 | _and_56; // SplitCompare.java:75
+  wire _and_57 = _and_r_2 & _or_49; // SplitCompare.java:59
+  wire walk_probed_passed = _and_54 & _and_57; // TrieMergeWalk.java:102
+  wire _not_45 = ~walk_probed_passed; // TrieMergeWalk.java:104
+  wire walk_probed_walk = _and_53 & _not_45; // TrieMergeWalk.java:104
+  wire _not_46 = ~walk_probing; // TrieMergeWalk.java:162
+  wire _not_47 = ~walk_probe_sent; // TrieMergeWalk.java:162
+  wire _and_58 = _not_46 & _not_47; // TrieMergeWalk.java:162
+  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
+  wire _or_50 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
+  wire _and_59 = read_result & _or_50; // TrieMergeWalk.java:98
+  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_59}; // TrieMergeWalk.java:109
   wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:162
-  wire _and_48 = _and_46 & _eq_13; // TrieMergeWalk.java:162
-  wire [4:0] _add_26 = walk_depth + 5'd1; // TrieMergeWalk.java:172
+  wire _and_60 = _and_58 & _eq_13; // TrieMergeWalk.java:162
+  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:172
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
-  wire [3:0] _bits_129 = _sub_4[3:0]; // TrieMergeWalk.java:94
-  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:95
-  wire [11:0] _bits_130 = _mem_read_0[139:128]; // TrieMergeWalk.java:234
-  wire [47:0] _bits_131 = _mem_read_0[127:80]; // TrieMergeWalk.java:235
-  wire [11:0] _bits_132 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_132; // ChildWord.java:43
-  wire [11:0] _bits_133 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_134; // ChildWord.java:43
-  wire [11:0] _bits_135 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_135; // ChildWord.java:43
-  wire [3:0] _cat_22 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
+  wire [3:0] _bits_152 = _sub_4[3:0]; // TrieMergeWalk.java:94
+  wire [139:0] _mem_read_0 = walk_frames[_bits_152]; // TrieMergeWalk.java:95
+  wire [11:0] _bits_153 = _mem_read_0[139:128]; // TrieMergeWalk.java:234
+  wire [47:0] _bits_154 = _mem_read_0[127:80]; // TrieMergeWalk.java:235
+  wire [11:0] _bits_155 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_155; // ChildWord.java:43
+  wire [11:0] _bits_156 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_156; // ChildWord.java:43
+  wire [11:0] _bits_157 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_157; // ChildWord.java:43
+  wire [11:0] _bits_158 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_158; // ChildWord.java:43
+  wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
   wire [6:0] _dshl_0 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_50 = walk_todo | _bits_136; // TrieMergeWalk.java:153
+  wire [3:0] _bits_159 = _dshl_0[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_51 = walk_todo | _bits_159; // TrieMergeWalk.java:153
   wire [6:0] _dshl_1 = 7'd1 << _bits_51; // TrieMergeWalk.java:271
-  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_46 = ~_bits_137; // TrieMergeWalk.java:160
-  wire [3:0] _and_49 = walk_todo & _not_46; // TrieMergeWalk.java:160
-  wire [11:0] _bits_138 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_138; // ChildWord.java:43
-  wire [11:0] _bits_139 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_139; // ChildWord.java:43
-  wire [11:0] _bits_140 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_140; // ChildWord.java:43
-  wire [11:0] _bits_141 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_141; // ChildWord.java:43
-  wire [3:0] _cat_23 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_142 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
-  wire [34:0] _add_27 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_47 ? _add_27 : walk_sum; // TrieMergeWalk.java:99
-  wire [34:0] _bits_143 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
-  wire [34:0] _add_28 = _bits_143 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
-  wire [34:0] _mux_14 = walk_now_leaf ? _add_28 : _bits_143; // TrieMergeWalk.java:237
+  wire [3:0] _bits_160 = _dshl_1[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _not_48 = ~_bits_160; // TrieMergeWalk.java:160
+  wire [3:0] _and_61 = walk_todo & _not_48; // TrieMergeWalk.java:160
+  wire [11:0] _bits_161 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_161; // ChildWord.java:43
+  wire [11:0] _bits_162 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_162; // ChildWord.java:43
+  wire [11:0] _bits_163 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_163; // ChildWord.java:43
+  wire [11:0] _bits_164 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_164; // ChildWord.java:43
+  wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
+  wire [3:0] _bits_165 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
+  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
+  wire [34:0] _mux_13 = _and_59 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
+  wire [34:0] _bits_166 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
+  wire [34:0] _add_36 = _bits_166 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
+  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_166; // TrieMergeWalk.java:237
   wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_144 = _dshl_2[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_51 = walk_leaves | _bits_144; // TrieMergeWalk.java:140
-  wire [3:0] _bits_145 = _mem_read_0[40:37]; // TrieMergeWalk.java:229
-  wire [1:0] _bits_146 = _mem_read_0[1:0]; // TrieMergeWalk.java:227
-  wire [6:0] _dshl_3 = 7'd1 << _bits_146; // TrieMergeWalk.java:271
-  wire [3:0] _bits_147 = _dshl_3[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_52 = _bits_145 | _bits_147; // TrieMergeWalk.java:238
-  wire [3:0] _mux_15 = walk_now_leaf ? _or_52 : _bits_145; // TrieMergeWalk.java:238
+  wire [3:0] _bits_167 = _dshl_2[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_52 = walk_leaves | _bits_167; // TrieMergeWalk.java:140
+  wire [3:0] _bits_168 = _mem_read_0[40:37]; // TrieMergeWalk.java:229
+  wire [1:0] _bits_169 = _mem_read_0[1:0]; // TrieMergeWalk.java:227
+  wire [6:0] _dshl_3 = 7'd1 << _bits_169; // TrieMergeWalk.java:271
+  wire [3:0] _bits_170 = _dshl_3[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _or_53 = _bits_168 | _bits_170; // TrieMergeWalk.java:238
+  wire [3:0] _mux_15 = walk_now_leaf ? _or_53 : _bits_168; // TrieMergeWalk.java:238
   wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:61
   wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_50 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_50 ? min_data : walk_least; // TrieMergeWalk.java:105
-  wire _not_47 = ~walk_now_leaf; // TrieMergeWalk.java:239
-  wire [34:0] _bits_148 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
-  wire _lt_1 = walk_new_least < _bits_148; // TrieMergeWalk.java:239
-  wire _and_51 = _not_47 & _lt_1; // TrieMergeWalk.java:239
-  wire [34:0] _mux_17 = _and_51 ? walk_new_least : _bits_148; // TrieMergeWalk.java:239
-  wire _not_48 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_52 = walk_probe_sent & _not_48; // TrieMergeWalk.java:135
+  wire _and_62 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
+  wire [34:0] _mux_16 = _and_62 ? min_data : walk_least; // TrieMergeWalk.java:105
+  wire _not_49 = ~walk_now_leaf; // TrieMergeWalk.java:239
+  wire [34:0] _bits_171 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
+  wire _lt_1 = walk_new_least < _bits_171; // TrieMergeWalk.java:239
+  wire _and_63 = _not_49 & _lt_1; // TrieMergeWalk.java:239
+  wire [34:0] _mux_17 = _and_63 ? walk_new_least : _bits_171; // TrieMergeWalk.java:239
+  wire _not_50 = ~walk_probed_walk; // TrieMergeWalk.java:135
+  wire _and_64 = walk_probe_sent & _not_50; // TrieMergeWalk.java:135
   wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:180
-  wire _bits_149 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_149; // SplitCompare.java:59
-  wire [11:0] _bits_150 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_151 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_152 = _bits_151[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_29 = {1'b0, _bits_150} + {1'b0, _bits_152}; // SplitCompare.java:85
-  wire _bits_153 = _add_29[12]; // SplitCompare.java:85
-  wire [12:0] _cat_24 = {_bits_150, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_25 = {_bits_152, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_30 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_154 = _add_30[13]; // SplitCompare.java:86
-  wire [22:0] _bits_155 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_156 = _bits_155[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_157 = _bits_151[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_158 = _bits_157[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_31 = {1'b0, _bits_156} + {1'b0, _bits_158}; // SplitCompare.java:85
-  wire _bits_159 = _add_31[12]; // SplitCompare.java:85
-  wire [12:0] _cat_26 = {_bits_156, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_27 = {_bits_158, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_32 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
-  wire _bits_160 = _add_32[13]; // SplitCompare.java:86
-  wire [10:0] _bits_161 = _bits_155[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_28 = {_bits_161, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_162 = _bits_157[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_162, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_33 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
-  wire _bits_163 = _add_33[12]; // SplitCompare.java:86
-  wire _and_53 = _bits_160 & _bits_163; // SplitCompare.java:75
-  wire _or_53 = _bits_159 | _and_53; // SplitCompare.java:75
-  wire _and_54 = _bits_154 & _or_53; // SplitCompare.java:75
-  wire _or_54 = _bits_153 | _and_54; // SplitCompare.java:75
-  wire _and_55 = _and_r_2 & _or_54; // SplitCompare.java:59
-  wire _not_49 = ~_and_55; // TrieMergeWalk.java:182
-  wire _and_56 = _or_r_13 & _not_49; // TrieMergeWalk.java:181
-  wire [2:0] _bits_164 = walk_sum[34:32]; // TrieMergeWalk.java:183
-  wire _or_r_14 = |_bits_164; // TrieMergeWalk.java:183
+  wire _bits_172 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_172; // SplitCompare.java:59
+  wire [11:0] _bits_173 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_174 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_175 = _bits_174[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_37 = {1'b0, _bits_173} + {1'b0, _bits_175}; // SplitCompare.java:85
+  wire _bits_176 = _add_37[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_173, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_175, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_177 = _add_38[13]; // SplitCompare.java:86
+  wire [22:0] _bits_178 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_179 = _bits_178[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_180 = _bits_174[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_181 = _bits_180[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_39 = {1'b0, _bits_179} + {1'b0, _bits_181}; // SplitCompare.java:85
+  wire _bits_182 = _add_39[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_179, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_181, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_183 = _add_40[13]; // SplitCompare.java:86
+  wire [10:0] _bits_184 = _bits_178[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_184, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_185 = _bits_180[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_185, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
+  wire _bits_186 = _add_41[12]; // SplitCompare.java:86
+  wire _and_65 = _bits_183 & _bits_186; // SplitCompare.java:75
+  wire _or_54 = _bits_182 | _and_65; // SplitCompare.java:75
+  wire _and_66 = _bits_177 & _or_54; // SplitCompare.java:75
+  wire _or_55 = _bits_176 | _and_66; // SplitCompare.java:75
+  wire _and_67 = _and_r_3 & _or_55; // SplitCompare.java:59
+  wire _not_51 = ~_and_67; // TrieMergeWalk.java:182
+  wire _and_68 = _or_r_13 & _not_51; // TrieMergeWalk.java:181
+  wire [2:0] _bits_187 = walk_sum[34:32]; // TrieMergeWalk.java:183
+  wire _or_r_14 = |_bits_187; // TrieMergeWalk.java:183
   wire [6:0] _dshl_4 = 7'd1 << _bits_62; // TrieMergeWalk.java:271
-  wire [3:0] _bits_165 = _dshl_4[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_50 = ~_bits_165; // TrieMergeWalk.java:207
-  wire [3:0] _and_57 = walk_freeing & _not_50; // TrieMergeWalk.java:207
+  wire [3:0] _bits_188 = _dshl_4[3:0]; // TrieMergeWalk.java:271
+  wire [3:0] _not_52 = ~_bits_188; // TrieMergeWalk.java:207
+  wire [3:0] _and_69 = walk_freeing & _not_52; // TrieMergeWalk.java:207
   wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:217
-  wire _and_58 = walk_merges & _eq_14; // TrieMergeWalk.java:217
+  wire _and_70 = walk_merges & _eq_14; // TrieMergeWalk.java:217
   wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:197
   wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:197
-  wire _and_59 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
-  wire [34:0] _mux_18 = _and_59 ? walk_sum : walk_least; // TrieMergeWalk.java:197
-  wire [11:0] _bits_166 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_167 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_168 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_169 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_170 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_171 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_172 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_173 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_34 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_5 = _add_34 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_51 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_60 = snapshot_pending & _not_51; // CsrRequests.java:90
-  wire _and_61 = _and_60 & quiet_held; // CsrRequests.java:90
-  wire _and_62 = _and_61 & snapshot_settled; // CsrRequests.java:90
-  wire _and_63 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _and_71 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
+  wire [34:0] _mux_18 = _and_71 ? walk_sum : walk_least; // TrieMergeWalk.java:197
+  wire [11:0] _bits_189 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_190 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_191 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_192 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_193 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_194 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_195 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_196 = walk_word[47:36]; // ChildWord.java:30
+  wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_53 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_72 = snapshot_pending & _not_53; // CsrRequests.java:90
+  wire _and_73 = _and_72 & quiet_held; // CsrRequests.java:90
+  wire _and_74 = _and_73 & snapshot_settled; // CsrRequests.java:90
+  wire _and_75 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_174 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_174; // ScheduleAndSnapshot.java:62
-  wire _not_52 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_20 = _not_52 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_55 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [30:0] _bits_197 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_16 = |_bits_197; // ScheduleAndSnapshot.java:62
+  wire _not_54 = ~_or_r_16; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_20 = _not_54 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_56 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_175 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_176 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_56 = _bits_176 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_175, _or_56}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_177 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_53 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_64 = following_running & _not_53; // MergeScheduleUnit.java:43
-  wire _not_54 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_178 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_178; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_179 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_180 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_179} - {1'b0, _bits_180}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_181 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_182 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_181} - {1'b0, _bits_182}; // ScheduleAndSnapshot.java:74
-  wire _bits_183 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_183}; // ScheduleAndSnapshot.java:75
-  wire _bits_184 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_55 = ~_bits_184; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_185 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_186 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_185, _bits_186}; // ScheduleAndSnapshot.java:77
+  wire [62:0] _bits_198 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_199 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_57 = _bits_199 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_198, _or_57}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_200 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_55 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_76 = following_running & _not_55; // MergeScheduleUnit.java:43
+  wire _not_56 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_201 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_17 = |_bits_201; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_202 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_203 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_6 = {1'b0, _bits_202} - {1'b0, _bits_203}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_204 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_205 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_7 = {1'b0, _bits_204} - {1'b0, _bits_205}; // ScheduleAndSnapshot.java:74
+  wire _bits_206 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_206}; // ScheduleAndSnapshot.java:75
+  wire _bits_207 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_57 = ~_bits_207; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_208 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_209 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_208, _bits_209}; // ScheduleAndSnapshot.java:77
   wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_65 = _not_55 & _or_r_18; // ScheduleAndSnapshot.java:78
+  wire _and_77 = _not_57 & _or_r_18; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_187 = _sub_9[17:0]; // SplitCounter.java:70
-  wire _or_57 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_188 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_189 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_210 = _sub_9[17:0]; // SplitCounter.java:70
+  wire _or_58 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_211 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_212 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_190 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_191 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_192 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_213 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_214 = _sub_9[18]; // SplitCounter.java:71
+  wire [15:0] _bits_215 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_193 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_194 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_195 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_216 = _sub_11[15:0]; // SplitCounter.java:56
+  wire _bits_217 = _sub_10[16]; // SplitCounter.java:57
+  wire [13:0] _bits_218 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_196 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_197 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_56 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_219 = _sub_12[13:0]; // SplitCounter.java:56
+  wire _bits_220 = _sub_11[16]; // SplitCounter.java:57
+  wire _not_58 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_57 = ~_or_r_19; // SplitCounter.java:91
+  wire _not_59 = ~_or_r_19; // SplitCounter.java:91
   wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_58 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_66 = _not_57 & _not_58; // SplitCounter.java:92
+  wire _not_60 = ~_or_r_20; // SplitCounter.java:92
+  wire _and_78 = _not_59 & _not_60; // SplitCounter.java:92
   wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_59 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_67 = _and_66 & _not_59; // SplitCounter.java:92
-  wire _and_68 = _not_56 & _and_67; // ScheduleAndSnapshot.java:97
-  wire _bits_198 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_198; // ScheduleAndSnapshot.java:102
-  wire _not_60 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_69 = _and_68 & _not_60; // ScheduleAndSnapshot.java:99
+  wire _not_61 = ~_or_r_21; // SplitCounter.java:92
+  wire _and_79 = _and_78 & _not_61; // SplitCounter.java:92
+  wire _and_80 = _not_58 & _and_79; // ScheduleAndSnapshot.java:97
+  wire _bits_221 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_22 = |_bits_221; // ScheduleAndSnapshot.java:102
+  wire _not_62 = ~_or_r_22; // ScheduleAndSnapshot.java:103
+  wire _and_81 = _and_80 & _not_62; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_61 = ~split_in_place; // TrieController.java:123
-  wire [7:0] _add_35 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:110
-  wire [7:0] _sub_13 = _add_35 - {{7{1'b0}}, io_found_valid}; // TrieController.java:111
+  wire _not_63 = ~split_in_place; // TrieController.java:124
+  wire _and_82 = commit_stop & _not_63; // TrieController.java:124
+  wire [7:0] _add_43 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:113
+  wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_found_valid}; // TrieController.java:114
   wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:131
   wire _lt_3 = free_slots < _sub_14; // TrieController.java:133
-  wire _and_70 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire [15:0] _bits_199 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_200 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_36 = {1'b0, _bits_199} + {1'b0, _bits_200}; // SplitCompare.java:85
-  wire _bits_201 = _add_36[16]; // SplitCompare.java:85
-  wire [16:0] _cat_30 = {_bits_199, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_31 = {_bits_200, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_37 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
-  wire _bits_202 = _add_37[17]; // SplitCompare.java:86
-  wire [15:0] _bits_203 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_204 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_38 = {1'b0, _bits_203} + {1'b0, _bits_204}; // SplitCompare.java:85
-  wire _bits_205 = _add_38[16]; // SplitCompare.java:85
-  wire _and_71 = _bits_202 & _bits_205; // SplitCompare.java:75
-  wire split_now = _and_70 & over_t; // CommitVerdict.java:78
-  wire [16:0] _bits_206 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_206; // ScheduleAndSnapshot.java:117
-  wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire [4:0] _add_39 = _bits_109 + 5'd1; // SplitRedo.java:67
-  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_109; // SplitRedo.java:67
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:88
-  wire _and_72 = state_run & event_issue; // TrieController.java:138
+  wire [4:0] _add_44 = _bits_132 + 5'd1; // SplitRedo.java:68
+  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_132; // SplitRedo.java:68
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:91
+  wire _and_83 = state_run & event_issue; // TrieController.java:138
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _bits_207 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_207; // SplitCompare.java:59
-  wire [11:0] _bits_208 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_209 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_210 = _bits_209[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_40 = {1'b0, _bits_208} + {1'b0, _bits_210}; // SplitCompare.java:85
-  wire _bits_211 = _add_40[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_208, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_210, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_41 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_212 = _add_41[13]; // SplitCompare.java:86
-  wire [22:0] _bits_213 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_214 = _bits_213[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_215 = _bits_209[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_216 = _bits_215[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_42 = {1'b0, _bits_214} + {1'b0, _bits_216}; // SplitCompare.java:85
-  wire _bits_217 = _add_42[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_214, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_216, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_43 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_218 = _add_43[13]; // SplitCompare.java:86
-  wire [10:0] _bits_219 = _bits_213[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_219, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_220 = _bits_215[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_220, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_44 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_221 = _add_44[12]; // SplitCompare.java:86
-  wire _and_73 = _bits_218 & _bits_221; // SplitCompare.java:75
-  wire _or_58 = _bits_217 | _and_73; // SplitCompare.java:75
-  wire _and_74 = _bits_212 & _or_58; // SplitCompare.java:75
-  wire _or_59 = _bits_211 | _and_74; // SplitCompare.java:75
-  wire skip_now = _and_r_3 & _or_59; // SplitCompare.java:59
-  wire _not_62 = ~merge_now; // CommitVerdict.java:84
-  wire _and_75 = split_now & _not_62; // CommitVerdict.java:84
-  wire _and_76 = _and_75 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_76 & skip_now; // CommitVerdict.java:84
-  wire _and_77 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_63 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_63; // UndoStack.java:40
+  wire _not_64 = ~merge_now; // CommitVerdict.java:84
+  wire _and_84 = split_now & _not_64; // CommitVerdict.java:84
+  wire _and_85 = _and_84 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_85 & skip_now; // CommitVerdict.java:84
+  wire _and_86 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_65 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_65; // UndoStack.java:40
   wire [6:0] _sub_15 = undo_sp - 7'd1; // UndoStack.java:47
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:155
   wire [6:0] _add_45 = undo_sp + 7'd1; // UndoStack.java:45
@@ -1061,7 +1064,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
   wire [6:0] _dshl_5 = 7'd1 << _bits_64; // TrieController.java:283
   wire [3:0] _bits_228 = _dshl_5[3:0]; // TrieController.java:283
-  wire [3:0] _or_60 = split_present | _bits_228; // TrieController.java:282
+  wire [3:0] _or_59 = split_present | _bits_228; // TrieController.java:282
   wire [11:0] _bits_229 = info_data[23:12]; // TrieTables.java:176
   wire [4:0] _add_46 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_17 = op_depth_ahead == 5'd0; // SplitChild.java:37
@@ -1082,81 +1085,68 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _eq_32 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_230 = info_data[61]; // TrieTables.java:164
-  wire _and_78 = _lt_5 & _bits_230; // TrieController.java:336
+  wire _and_87 = _lt_5 & _bits_230; // TrieController.java:336
   wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
-  wire _and_79 = _and_78 & _lt_6; // TrieController.java:337
+  wire _and_88 = _and_87 & _lt_6; // TrieController.java:337
   wire [31:0] _bits_231 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_79 ? _bits_231 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_24 = _and_88 ? _bits_231 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_232 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_232, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_79 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [5:0] _mux_25 = _and_88 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire [11:0] _bits_233 = info_data[11:0]; // TrieTables.java:180
-  wire _not_64 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_64 & pipe_empty; // QuietPipe.java:31
-  wire _and_80 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_65 = ~io_issued; // QuietPipe.java:32
-  wire _and_81 = _and_80 & _not_65; // QuietPipe.java:32
-  wire _not_66 = ~marking; // QuietPipe.java:33
-  wire _and_82 = _and_81 & _not_66; // QuietPipe.java:33
-  wire _and_83 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_61 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_62 = _or_61 | ev_split_q; // StatusRegs.java:86
-  wire _or_63 = _or_62 | ev_batch_q; // StatusRegs.java:87
-  wire _or_64 = _or_63 | ev_deferred_q; // StatusRegs.java:88
+  wire _not_66 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_66 & pipe_empty; // QuietPipe.java:31
+  wire _and_89 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_67 = ~io_issued; // QuietPipe.java:32
+  wire _and_90 = _and_89 & _not_67; // QuietPipe.java:32
+  wire _not_68 = ~marking; // QuietPipe.java:33
+  wire _and_91 = _and_90 & _not_68; // QuietPipe.java:33
+  wire _and_92 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_60 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_61 = _or_60 | ev_split_q; // StatusRegs.java:86
+  wire _or_62 = _or_61 | ev_batch_q; // StatusRegs.java:87
+  wire _or_63 = _or_62 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_65 = _or_64 | _or_r_27; // StatusRegs.java:89
-  wire _not_67 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_68 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_84 = _not_67 & _not_68; // SplitCounter.java:111
-  wire _not_69 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_85 = _and_84 & _not_69; // SplitCounter.java:111
-  wire _not_70 = ~_and_85; // StatusRegs.java:90
-  wire ev_pending = _or_65 | _not_70; // StatusRegs.java:90
-  wire _not_71 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_86 = _not_71 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_86 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_87 = _and_83 & status_still; // QuietPipe.java:36
-  wire _and_88 = state_advance & advance_settled_was_1; // TrieController.java:182
-  wire _and_89 = state_advance & advance_settled_was_2; // TrieController.java:182
-  wire _and_90 = state_resume & fix_done_was_1; // TrieController.java:185
-  wire _not_72 = ~state_init; // IssueGate.java:42
-  wire _and_91 = _not_72 & io_enable; // IssueGate.java:44
-  wire _or_66 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_73 = ~_or_66; // IssueGate.java:45
-  wire _and_92 = _and_91 & _not_73; // IssueGate.java:45
-  wire _or_67 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_74 = ~_or_67; // IssueGate.java:46
-  wire _and_93 = _and_92 & _not_74; // IssueGate.java:46
-  wire _not_75 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_94 = _and_93 & _not_75; // IssueGate.java:47
-  wire _not_76 = ~commit_stop; // TrieController.java:401
-  wire _and_95 = state_run & _not_76; // TrieController.java:401
-  wire _not_77 = ~io_headValid; // TrieController.java:402
-  wire _and_96 = pipe_empty & _not_77; // TrieController.java:402
-  wire [2:0] _mux_26 = _and_96 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_68 = state_drain | state_undo; // TrieController.java:403
-  wire _or_69 = _or_68 | state_resume; // TrieController.java:403
-  wire _or_70 = _or_69 | commit_stop; // TrieController.java:403
+  wire _or_64 = _or_63 | _or_r_27; // StatusRegs.java:89
+  wire _not_69 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_70 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_93 = _not_69 & _not_70; // SplitCounter.java:111
+  wire _not_71 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_94 = _and_93 & _not_71; // SplitCounter.java:111
+  wire _not_72 = ~_and_94; // StatusRegs.java:90
+  wire ev_pending = _or_64 | _not_72; // StatusRegs.java:90
+  wire _not_73 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_95 = _not_73 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_95 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_96 = _and_92 & status_still; // QuietPipe.java:36
+  wire _and_97 = state_advance & advance_settled_was_1; // TrieController.java:182
+  wire _and_98 = state_advance & advance_settled_was_2; // TrieController.java:182
+  wire _and_99 = state_resume & fix_done_was_1; // TrieController.java:185
+  wire _not_74 = ~state_init; // IssueGate.java:42
+  wire _and_100 = _not_74 & io_enable; // IssueGate.java:44
+  wire _or_65 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_75 = ~_or_65; // IssueGate.java:45
+  wire _and_101 = _and_100 & _not_75; // IssueGate.java:45
+  wire _or_66 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_76 = ~_or_66; // IssueGate.java:46
+  wire _and_102 = _and_101 & _not_76; // IssueGate.java:46
+  wire _not_77 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_103 = _and_102 & _not_77; // IssueGate.java:47
+  wire _not_78 = ~commit_stop; // TrieController.java:401
+  wire _and_104 = state_run & _not_78; // TrieController.java:401
+  wire _not_79 = ~io_headValid; // TrieController.java:402
+  wire _and_105 = pipe_empty & _not_79; // TrieController.java:402
+  wire [2:0] _mux_26 = _and_105 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_67 = state_drain | state_undo; // TrieController.java:403
+  wire _or_68 = _or_67 | state_resume; // TrieController.java:403
+  wire _or_69 = _or_68 | commit_stop; // TrieController.java:403
   wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_71 = state_split_read | state_split_check; // TrieController.java:405
-  wire _or_72 = _or_71 | state_split_alloc; // TrieController.java:405
-  wire _or_73 = _or_72 | state_split_link; // TrieController.java:405
-  wire _or_74 = state_merge_start | state_merge; // TrieController.java:406
-  wire _or_75 = _or_74 | state_advance; // TrieController.java:406
-  wire _or_76 = _or_75 | state_advance_wait; // TrieController.java:406
-  wire _and_97 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_98 = _and_97 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _and_99 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire _not_78 = ~merge_now; // CommitVerdict.java:91
-  wire _and_100 = _and_99 & _not_78; // CommitVerdict.java:91
-  wire _not_79 = ~_and_100; // CommitVerdict.java:91
-  wire _and_101 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_102 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_101 | _and_102; // CommitVerdict.java:94
-  wire _not_80 = ~merge_now; // TrieController.java:144
-  wire _and_103 = split_now & _not_80; // TrieController.java:144
-  wire _not_81 = ~hit_short_4; // TrieController.java:144
-  wire _and_104 = _and_103 & _not_81; // TrieController.java:144
+  wire _or_70 = state_split_read | state_split_check; // TrieController.java:405
+  wire _or_71 = _or_70 | state_split_alloc; // TrieController.java:405
+  wire _or_72 = _or_71 | state_split_link; // TrieController.java:405
+  wire _or_73 = state_merge_start | state_merge; // TrieController.java:406
+  wire _or_74 = _or_73 | state_advance; // TrieController.java:406
+  wire _or_75 = _or_74 | state_advance_wait; // TrieController.java:406
   wire [11:0] _bits_234 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
   wire [11:0] _bits_235 = _sub_16[11:0]; // FreeSlots.java:44
@@ -1168,62 +1158,60 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:42
   wire [6:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
   wire [5:0] _bits_238 = _mux_28[5:0]; // UndoStack.java:42
-  wire _not_82 = ~undo_push; // UndoStack.java:42
+  wire _not_80 = ~undo_push; // UndoStack.java:42
   wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
   wire _or_r_28 = |_cat_42; // TrieController.java:53
   wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_105 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_105; // TrieController.java:53
-  wire _not_83 = ~_or_r_29; // TrieController.java:53
-  wire _and_106 = _or_r_28 & _not_83; // TrieController.java:53
+  wire [15:0] _and_106 = _cat_42 & _sub_19; // TrieController.java:53
+  wire _or_r_29 = |_and_106; // TrieController.java:53
+  wire _not_81 = ~_or_r_29; // TrieController.java:53
+  wire _and_107 = _or_r_28 & _not_81; // TrieController.java:53
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_107 = min_read & min_write; // TrieTables.java:103
-  wire _not_84 = ~_and_107; // TrieTables.java:103
-  wire _and_108 = word_read & word_write; // TrieTables.java:104
-  wire _not_85 = ~_and_108; // TrieTables.java:104
-  wire _and_109 = info_read & info_write; // TrieTables.java:105
-  wire _not_86 = ~_and_109; // TrieTables.java:105
-  wire _not_87 = ~free_push; // FreeSlots.java:61
-  wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_108 = min_read & min_write; // TrieTables.java:103
+  wire _not_82 = ~_and_108; // TrieTables.java:103
+  wire _and_109 = word_read & word_write; // TrieTables.java:104
+  wire _not_83 = ~_and_109; // TrieTables.java:104
+  wire _and_110 = info_read & info_write; // TrieTables.java:105
+  wire _not_84 = ~_and_110; // TrieTables.java:105
+  wire _not_85 = ~free_push; // FreeSlots.java:61
+  wire _not_86 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_77 = _not_88 | _lt_7; // FreeSlots.java:62
-  wire _le_1 = fifo_io_count <= 4'd4; // SplitRedo.java:70
+  wire _or_76 = _not_86 | _lt_7; // FreeSlots.java:62
+  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
+  wire _not_87 = ~fifo_io_deq_valid; // TrieController.java:89
+  wire _and_111 = state_run & _not_87; // TrieController.java:89
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
   wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_110 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_110; // TrieMergeWalk.java:46
-  wire _not_89 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_111 = _or_r_30 & _not_89; // TrieMergeWalk.java:46
+  wire [8:0] _and_112 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
+  wire _or_r_31 = |_and_112; // TrieMergeWalk.java:46
+  wire _not_88 = ~_or_r_31; // TrieMergeWalk.java:46
+  wire _and_113 = _or_r_30 & _not_88; // TrieMergeWalk.java:46
   wire _eq_33 = walk_pending == 3'd0; // TrieMergeWalk.java:246
   wire _eq_34 = walk_todo == 4'd0; // TrieMergeWalk.java:246
-  wire _and_112 = _eq_33 & _eq_34; // TrieMergeWalk.java:246
-  wire _not_90 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_91 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_92 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_113 = _not_91 & _not_92; // SplitCounter.java:111
-  wire _not_93 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_114 = _and_113 & _not_93; // SplitCounter.java:111
-  wire st_n_steady = _not_90 & _and_114; // StatusRegs.java:83
-  wire _or_78 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_79 = _or_78 | ev_split; // StatusRegs.java:114
-  wire _or_80 = _or_79 | ev_allocated; // StatusRegs.java:115
-  wire _or_81 = _or_80 | ev_batch; // StatusRegs.java:116
-  wire _or_82 = _or_81 | ev_deferred; // StatusRegs.java:117
-  wire _or_83 = _or_82 | ev_clear; // StatusRegs.java:118
+  wire _and_114 = _eq_33 & _eq_34; // TrieMergeWalk.java:246
+  wire _not_89 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_90 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_91 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_115 = _not_90 & _not_91; // SplitCounter.java:111
+  wire _not_92 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_116 = _and_115 & _not_92; // SplitCounter.java:111
+  wire st_n_steady = _not_89 & _and_116; // StatusRegs.java:83
+  wire _or_77 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_78 = _or_77 | ev_split; // StatusRegs.java:114
+  wire _or_79 = _or_78 | ev_allocated; // StatusRegs.java:115
+  wire _or_80 = _or_79 | ev_batch; // StatusRegs.java:116
+  wire _or_81 = _or_80 | ev_deferred; // StatusRegs.java:117
+  wire _or_82 = _or_81 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_84 = _or_83 | _or_r_32; // StatusRegs.java:119
-  wire _or_85 = _or_84 | ev_pending; // StatusRegs.java:120
-  wire _not_94 = ~_or_85; // ScheduleAndSnapshot.java:108
-  wire _not_95 = ~walk_moves; // WalkControl.java:36
-  wire _not_96 = ~commit_stop; // WalkControl.java:37
-  wire _and_115 = state_run & _not_96; // WalkControl.java:37
-  wire _not_97 = ~fifo_io_deq_valid; // WalkControl.java:37
-  wire _and_116 = _and_115 & _not_97; // WalkControl.java:37
-  wire _not_98 = ~wrote_word; // WalkControl.java:37
-  wire _and_117 = _and_116 & _not_98; // WalkControl.java:37
-  wire _or_86 = _not_95 | _and_117; // WalkControl.java:37
-  wire _not_99 = ~io_issued; // TrieController.java:122
+  wire _or_83 = _or_82 | _or_r_32; // StatusRegs.java:119
+  wire _or_84 = _or_83 | ev_pending; // StatusRegs.java:120
+  wire _not_93 = ~_or_84; // ScheduleAndSnapshot.java:108
+  wire _not_94 = ~walk_moves; // WalkControl.java:32
+  wire _not_95 = ~fifo_io_deq_valid; // WalkControl.java:32
+  wire _not_96 = ~wrote_word; // WalkControl.java:32
+  wire _and_117 = _not_95 & _not_96; // WalkControl.java:32
+  wire _or_85 = _not_94 | _and_117; // WalkControl.java:32
   wire _and_118 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_239 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_239; // SplitCompare.java:59
@@ -1251,68 +1239,65 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [10:0] _add_51 = {1'b0, _bits_251} + {1'b0, _bits_252}; // SplitCompare.java:85
   wire _bits_253 = _add_51[10]; // SplitCompare.java:85
   wire _and_119 = _bits_250 & _bits_253; // SplitCompare.java:75
-  wire _or_87 = _bits_249 | _and_119; // SplitCompare.java:75
-  wire _and_120 = _bits_244 & _or_87; // SplitCompare.java:75
-  wire _or_88 = _bits_243 | _and_120; // SplitCompare.java:75
-  wire _and_121 = _and_r_4 & _or_88; // SplitCompare.java:59
+  wire _or_86 = _bits_249 | _and_119; // SplitCompare.java:75
+  wire _and_120 = _bits_244 & _or_86; // SplitCompare.java:75
+  wire _or_87 = _bits_243 | _and_120; // SplitCompare.java:75
+  wire _and_121 = _and_r_4 & _or_87; // SplitCompare.java:59
   wire _eq_35 = _and_118 == _and_121; // CommitVerdict.java:74
-  wire _not_100 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _not_97 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_101 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_98 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_102 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_122 = _not_101 & _not_102; // SplitCounter.java:92
+  wire _not_99 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_122 = _not_98 & _not_99; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_103 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_123 = _and_122 & _not_103; // SplitCounter.java:92
-  wire _and_124 = _not_100 & _and_123; // ScheduleAndSnapshot.java:125
+  wire _not_100 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_123 = _and_122 & _not_100; // SplitCounter.java:92
+  wire _and_124 = _not_97 & _and_123; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_254 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_36 = |_bits_254; // ScheduleAndSnapshot.java:126
-  wire _not_104 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_125 = _and_124 & _not_104; // ScheduleAndSnapshot.java:126
+  wire _not_101 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_125 = _and_124 & _not_101; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_255 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_1 = io_head_weight >= _bits_255; // ScheduleAndSnapshot.java:127
   wire _and_126 = _and_125 & _ge_1; // ScheduleAndSnapshot.java:127
   wire _eq_36 = merge_now == _and_126; // CommitVerdict.java:82
-  wire _or_89 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_127 = commit_fire & _or_89; // CommitVerdict.java:95
-  wire _not_105 = ~defer_now; // CommitVerdict.java:95
-  wire _and_128 = _and_127 & _not_105; // CommitVerdict.java:95
+  wire _or_88 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_127 = commit_fire & _or_88; // CommitVerdict.java:95
+  wire _not_102 = ~defer_now; // CommitVerdict.java:95
+  wire _and_128 = _and_127 & _not_102; // CommitVerdict.java:95
   wire _eq_37 = stop_now == _and_128; // CommitVerdict.java:95
   wire _eq_38 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:51
-  wire _not_106 = ~undo_pop; // UndoStack.java:52
+  wire _not_103 = ~undo_pop; // UndoStack.java:52
   wire _eq_39 = undo_sp == 7'd0; // UndoStack.java:54
   wire _eq_40 = undo_empty == _eq_39; // UndoStack.java:54
   wire _and_129 = draining & io_counterResult_valid; // TrieController.java:157
   wire _and_130 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_107 = ~split_in_place; // TrieController.java:259
-  wire _or_90 = split_fits | _not_107; // TrieController.java:259
-  wire _not_108 = ~marking; // TrieController.java:367
-  wire _or_91 = state_drain | state_undo; // TrieController.java:369
-  wire _or_92 = state_run | _or_91; // TrieController.java:369
-  wire _or_93 = _or_92 | state_resume; // TrieController.java:370
-  wire _or_94 = _or_93 | state_merge_start; // TrieController.java:371
-  wire _or_95 = state_advance | state_advance_wait; // TrieController.java:372
-  wire _or_96 = _or_94 | _or_95; // TrieController.java:372
-  wire _or_97 = _not_108 | _or_96; // TrieController.java:368
+  wire _not_104 = ~split_in_place; // TrieController.java:259
+  wire _or_89 = split_fits | _not_104; // TrieController.java:259
+  wire _not_105 = ~marking; // TrieController.java:367
+  wire _or_90 = state_drain | state_undo; // TrieController.java:369
+  wire _or_91 = state_run | _or_90; // TrieController.java:369
+  wire _or_92 = _or_91 | state_resume; // TrieController.java:370
+  wire _or_93 = _or_92 | state_merge_start; // TrieController.java:371
+  wire _or_94 = state_advance | state_advance_wait; // TrieController.java:372
+  wire _or_95 = _or_93 | _or_94; // TrieController.java:372
+  wire _or_96 = _not_105 | _or_95; // TrieController.java:368
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:378
   wire _and_131 = state_run & io_counterResult_valid; // TrieController.java:378
   wire _or_r_37 = |free_slots; // TrieController.java:381
-  wire _and_132 = state_split_alloc & _or_4; // TrieController.java:380
+  wire _and_132 = state_split_alloc & _or_5; // TrieController.java:380
   wire _and_133 = _and_132 & free_ready_before; // TrieController.java:380
   wire _eq_41 = front_count == 8'd0; // TrieController.java:385
-  wire _or_98 = _eq_41 | split_in_place; // TrieController.java:385
-  wire _not_109 = ~io_issued; // TrieController.java:385
-  wire _and_134 = _or_98 & _not_109; // TrieController.java:385
-  wire _and_135 = state_resume & split_in_place; // WalkControl.java:56
-  wire _and_136 = _and_135 & fix_after_write_before; // WalkControl.java:56
-  wire _eq_42 = _reg_2 == _and_136; // WalkControl.java:56
+  wire _or_97 = _eq_41 | split_in_place; // TrieController.java:385
+  wire _not_106 = ~io_issued; // TrieController.java:385
+  wire _and_134 = _or_97 & _not_106; // TrieController.java:385
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
   assign io_commit = commit_fire;
-  assign io_rewind = (state_resume ? (_or_6 ? _not_15 : 1'd0) : 1'd0);
+  assign io_rewind = (state_resume ? (_or_0 ? _not_15 : 1'd0) : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
@@ -1350,90 +1335,84 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
   assign io_walkFlush = _and_14;
-  assign io_walkHoldNext = _not_27;
-  assign io_walkFixNext = walk_fix_next;
+  assign io_walkHoldNext = _not_26;
+  assign io_walkFixNext = _and_17;
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
   assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_8 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_3 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_2 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_5 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_6 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
-  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
+  assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? (_not_3 ? (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0) : (_and_2 ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_check ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_3 ? 1'd0 : (_and_2 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
+  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_check ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
+  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
   assign min_read = (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? (_not_3 ? (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_2 ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_check ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_61)) : (state_undo ? (_not_3 ? 12'd0 : (_and_2 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_8 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
+  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_check ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_61)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_8 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
   assign free_push = (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0);
-  assign free_take = (state_split_alloc ? (_not_8 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_39;
-  assign fifo_io_enq_bits = _cat_15;
+  assign fifo_io_enq_valid = _and_51;
+  assign fifo_io_enq_bits = _cat_23;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_85;
-  assign _wire_0_1 = _bits_86;
-  assign _wire_0_2 = _bits_87;
-  assign _wire_0_3 = _bits_88;
-  assign _wire_0_4 = _bits_89;
-  assign _wire_0_5 = _bits_90;
-  assign _wire_0_6 = _bits_91;
-  assign _wire_0_7 = _bits_92;
-  assign _wire_0_8 = _bits_93;
-  assign _wire_0_9 = _bits_94;
-  assign _wire_0_10 = _bits_95;
-  assign _wire_0_11 = _bits_96;
-  assign _wire_0_12 = _bits_97;
-  assign _wire_0_13 = _bits_98;
-  assign _wire_0_14 = _bits_99;
-  assign _wire_0_15 = _bits_100;
-  assign _wire_1_0 = _bits_101;
-  assign _wire_1_1 = _bits_102;
-  assign _wire_1_2 = _bits_103;
-  assign _wire_1_3 = _bits_104;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_3 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_3 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_3 ? _bits_108 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_3 ? _bits_111 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_8 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
-  assign walk_start = (state_merge_start ? (_not_9 ? 1'd1 : 1'd0) : 1'd0);
+  assign _wire_0_0 = _bits_108;
+  assign _wire_0_1 = _bits_109;
+  assign _wire_0_2 = _bits_110;
+  assign _wire_0_3 = _bits_111;
+  assign _wire_0_4 = _bits_112;
+  assign _wire_0_5 = _bits_113;
+  assign _wire_0_6 = _bits_114;
+  assign _wire_0_7 = _bits_115;
+  assign _wire_0_8 = _bits_116;
+  assign _wire_0_9 = _bits_117;
+  assign _wire_0_10 = _bits_118;
+  assign _wire_0_11 = _bits_119;
+  assign _wire_0_12 = _bits_120;
+  assign _wire_0_13 = _bits_121;
+  assign _wire_0_14 = _bits_122;
+  assign _wire_0_15 = _bits_123;
+  assign _wire_1_0 = _bits_124;
+  assign _wire_1_1 = _bits_125;
+  assign _wire_1_2 = _bits_126;
+  assign _wire_1_3 = _bits_127;
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
+  assign cmd_addr = (state_undo ? (_not_6 ? _bits_131 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_6 ? _bits_134 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_166;
-  assign _wire_2_1 = _bits_167;
-  assign _wire_2_2 = _bits_168;
-  assign _wire_2_3 = _bits_169;
-  assign _wire_3_0 = _bits_170;
-  assign _wire_3_1 = _bits_171;
-  assign _wire_3_2 = _bits_172;
-  assign _wire_3_3 = _bits_173;
-  assign serialMultiplier_io_start = _or_55;
+  assign _wire_2_0 = _bits_189;
+  assign _wire_2_1 = _bits_190;
+  assign _wire_2_2 = _bits_191;
+  assign _wire_2_3 = _bits_192;
+  assign _wire_3_0 = _bits_193;
+  assign _wire_3_1 = _bits_194;
+  assign _wire_3_2 = _bits_195;
+  assign _wire_3_3 = _bits_196;
+  assign serialMultiplier_io_start = _or_56;
   assign serialMultiplier_io_a = _mux_21;
   assign serialMultiplier_io_b = _mux_22;
-  assign run_ahead = (state_init ? (_and_0 ? 1'd1 : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? 1'd0 : (_and_7 ? 1'd0 : state_run)) : state_run)) : (state_resume ? (_or_6 ? 1'd1 : state_run) : (state_read_wait ? (read_result ? 1'd1 : state_run) : state_run))));
-  assign commit_stop_ahead = stop_now;
-  assign wrote_word_ahead = word_write;
   assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign resume_ahead = (state_split_check ? (split_fits ? state_resume : (_not_6 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_10 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? (_or_6 ? 1'd0 : state_resume) : state_resume))));
-  assign split_in_place_ahead = (commit_fire ? _and_104 : split_in_place);
-  assign fixing_ahead = state_resume;
-  assign cause = (commit_fire ? 3'd0 : (_and_95 ? _mux_26 : (_or_70 ? _mux_27 : (_or_73 ? 3'd3 : (_or_76 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_104 ? _mux_26 : (_or_69 ? _mux_27 : (_or_72 ? 3'd3 : (_or_75 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_39 & _not_39;
+  assign over_t = _bits_98 | _and_44;
   assign until_merge_load = state_init ? m0_effective : to_merge;
-  assign over_t = _bits_201 | _and_71;
-  assign stop_if_over_t = _and_98 & _not_79;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -1447,7 +1426,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_run <= 1'd0;
     end else begin
-      state_run <= run_ahead;
+      state_run <= (state_init ? (_and_0 ? 1'd1 : state_run) : (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd0 : (_and_3 ? 1'd0 : state_run)) : state_run)) : (state_resume ? (_or_0 ? 1'd1 : state_run) : (state_read_wait ? (read_result ? 1'd1 : state_run) : state_run))));
     end
   end
 
@@ -1463,7 +1442,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_undo <= 1'd0;
     end else begin
-      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_3 ? state_undo : (_and_2 ? 1'd0 : (_not_5 ? 1'd0 : state_undo))) : state_undo));
+      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_6 ? state_undo : (_and_5 ? 1'd0 : (_not_8 ? 1'd0 : state_undo))) : state_undo));
     end
   end
 
@@ -1471,7 +1450,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_read <= 1'd0;
     end else begin
-      state_split_read <= (state_undo ? (_not_3 ? state_split_read : (_and_2 ? 1'd1 : (_not_5 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_6 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
+      state_split_read <= (state_undo ? (_not_6 ? state_split_read : (_and_5 ? 1'd1 : (_not_8 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
     end
   end
 
@@ -1487,7 +1466,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_8 ? 1'd0 : state_split_alloc) : state_split_alloc));
+      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_11 ? 1'd0 : state_split_alloc) : state_split_alloc));
     end
   end
 
@@ -1495,7 +1474,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_link <= 1'd0;
     end else begin
-      state_split_link <= (state_split_alloc ? (_not_8 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
+      state_split_link <= (state_split_alloc ? (_not_11 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
     end
   end
 
@@ -1503,7 +1482,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_3 ? state_merge_start : (_and_2 ? state_merge_start : (_not_5 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_6 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_9 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_6 ? state_merge_start : (_and_5 ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_12 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1511,7 +1490,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_merge_start ? (_not_9 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
+      state_merge <= (state_merge_start ? (_not_12 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1519,7 +1498,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_3 ? state_advance : (_and_2 ? state_advance : (_not_5 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_6 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_10 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_6 ? state_advance : (_and_5 ? state_advance : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_9 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1527,7 +1506,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_10 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_13 ? state_advance_wait : (_or_6 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1535,7 +1514,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= resume_ahead;
+      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_9 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_13 ? state_resume : (_or_6 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
     end
   end
 
@@ -1543,7 +1522,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_read_issue <= 1'd0;
     end else begin
-      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? 1'd1 : (_and_7 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
+      state_read_issue <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? 1'd1 : (_and_3 ? 1'd0 : state_read_issue)) : state_read_issue)) : (state_read_issue ? 1'd0 : state_read_issue));
     end
   end
 
@@ -1559,7 +1538,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_soft_clear <= 1'd0;
     end else begin
-      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_5 ? (readout_pending ? state_soft_clear : (_and_7 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
+      state_soft_clear <= (state_run ? (commit_stop ? 1'd0 : (_and_1 ? (readout_pending ? state_soft_clear : (_and_3 ? 1'd1 : state_soft_clear)) : state_soft_clear)) : (state_soft_clear ? 1'd0 : state_soft_clear));
     end
   end
 
@@ -1759,7 +1738,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_38;
+      free_ready_was_1 <= _not_37;
     end
   end
 
@@ -1787,7 +1766,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_3 ? early_done : (_and_2 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_6 ? 1'd1 : early_done)) : early_done));
+      early_done <= (state_undo ? (_not_6 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_9 ? 1'd1 : early_done)) : early_done));
     end
   end
 
@@ -1795,7 +1774,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_3 ? early_batch : (_and_2 ? early_batch : (_not_5 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_6 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_6 ? early_batch : (_and_5 ? early_batch : (_not_8 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_9 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
   end
 
@@ -1803,7 +1782,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       commit_stop <= 1'd0;
     end else begin
-      commit_stop <= commit_stop_ahead;
+      commit_stop <= stop_now;
     end
   end
 
@@ -1811,12 +1790,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= split_in_place_ahead;
+      split_in_place <= (commit_fire ? _and_49 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_8 ? split_word : (free_ready_before ? _cat_14 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_22 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1887,7 +1866,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_48 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_60 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1895,7 +1874,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_48 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_60 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1903,7 +1882,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_48 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_60 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1943,20 +1922,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_26 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_129}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_152}) : walk_depth)));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_130) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_153) : walk_slot)));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_9) : (walk_step_return ? (_eq_12 ? walk_word : _bits_131) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_9) : (walk_step_return ? (_eq_12 ? walk_word : _bits_154) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_22 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_50 : walk_todo) : (_or_24 ? _and_49 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_23 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_142) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_51 : walk_todo) : (_or_24 ? _and_61 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_165) : walk_todo))));
   end
 
   always @(posedge clock) begin
@@ -1964,7 +1943,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_51 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_52 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
   end
 
   always @(posedge clock) begin
@@ -1999,7 +1978,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_52 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_64 : walk_probing);
     end
   end
 
@@ -2024,7 +2003,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_56 : walk_merges);
+    walk_merges <= (walk_step_decide ? _and_68 : walk_merges);
   end
 
   always @(posedge clock) begin
@@ -2032,11 +2011,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_57 : walk_freeing) : walk_freeing));
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_69 : walk_freeing) : walk_freeing));
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_58 : walk_now_leaf);
+    walk_now_leaf <= (walk_step_finish ? _and_70 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -2079,7 +2058,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_62 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_74 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2087,7 +2066,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_63 ? _mux_19 : eps_active);
+      eps_active <= (_and_75 ? _mux_19 : eps_active);
     end
   end
 
@@ -2095,7 +2074,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_63 ? _mux_20 : q_active);
+      q_active <= (_and_75 ? _mux_20 : q_active);
     end
   end
 
@@ -2111,7 +2090,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_177) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_200) : next_merge) : next_merge));
     end
   end
 
@@ -2127,7 +2106,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_64 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_54 ? 1'd1 : (_and_64 ? 1'd0 : multiplier_for_schedule))) : (_and_64 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_76 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_76 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_56 ? 1'd1 : (_and_76 ? 1'd0 : multiplier_for_schedule))) : (_and_76 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2135,7 +2114,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_64 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2143,7 +2122,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_54 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_56 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2151,12 +2130,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_64 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_76 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_64 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_76 ? _or_r_17 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2168,14 +2147,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_65;
+    merge_ahead <= _and_77;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_187 : (_or_57 ? _bits_188 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_210 : (_or_58 ? _bits_211 : until_merge_lo));
     end
   end
 
@@ -2183,7 +2162,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_57 ? _bits_189 : _bits_190);
+      until_merge_hi_0 <= (_or_58 ? _bits_212 : _bits_213);
     end
   end
 
@@ -2191,7 +2170,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_191 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_214 : 1'd0);
     end
   end
 
@@ -2199,7 +2178,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_57 ? _bits_192 : _bits_193);
+      until_merge_hi_1 <= (_or_58 ? _bits_215 : _bits_216);
     end
   end
 
@@ -2207,7 +2186,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_57 ? 1'd0 : _bits_194);
+      until_merge_carry_1 <= (_or_58 ? 1'd0 : _bits_217);
     end
   end
 
@@ -2215,7 +2194,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_57 ? _bits_195 : _bits_196);
+      until_merge_hi_2 <= (_or_58 ? _bits_218 : _bits_219);
     end
   end
 
@@ -2223,7 +2202,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_57 ? 1'd0 : _bits_197);
+      until_merge_carry_2 <= (_or_58 ? 1'd0 : _bits_220);
     end
   end
 
@@ -2231,7 +2210,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_69;
+      merge_near <= _and_81;
     end
   end
 
@@ -2239,7 +2218,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_62 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_6 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_74 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2247,7 +2226,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (commit_stop ? (_not_61 ? 8'd0 : _sub_13) : _sub_13);
+      front_count <= (_and_82 ? 8'd0 : _sub_13);
     end
   end
 
@@ -2255,7 +2234,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       wrote_word <= 1'd0;
     end else begin
-      wrote_word <= wrote_word_ahead;
+      wrote_word <= word_write;
     end
   end
 
@@ -2263,7 +2242,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_moves <= 1'd0;
     end else begin
-      walk_moves <= walk_moves_ahead;
+      walk_moves <= walk_goes;
     end
   end
 
@@ -2287,7 +2266,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_req <= 1'd0;
     end else begin
-      split_req <= (state_resume ? (_or_6 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req));
+      split_req <= (state_resume ? (_or_0 ? 1'd0 : (commit_fire ? split_now : split_req)) : (commit_fire ? split_now : split_req));
     end
   end
 
@@ -2295,7 +2274,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_due <= 1'd0;
     end else begin
-      merge_due <= (state_resume ? (_or_6 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due));
+      merge_due <= (state_resume ? (_or_0 ? 1'd0 : (commit_fire ? merge_now : merge_due)) : (commit_fire ? merge_now : merge_due));
     end
   end
 
@@ -2319,7 +2298,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_72;
+      hit_event_1 <= _and_83;
     end
   end
 
@@ -2375,7 +2354,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_77;
+      _reg_1 <= _and_86;
     end
   end
 
@@ -2404,7 +2383,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_8 ? split_present : (free_ready_before ? _or_60 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_59 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
@@ -2491,7 +2470,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_62 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_74 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2511,7 +2490,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_79 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_88 : node_valid) : node_valid);
     end
   end
 
@@ -2559,7 +2538,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_82;
+      quiet_held <= _and_91;
     end
   end
 
@@ -2567,7 +2546,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_87;
+      snapshot_settled <= _and_96;
     end
   end
 
@@ -2583,7 +2562,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_88;
+      advance_settled_was_2 <= _and_97;
     end
   end
 
@@ -2591,7 +2570,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_89;
+      advance_settled_before <= _and_98;
     end
   end
 
@@ -2599,7 +2578,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_after_write_before <= 1'd0;
     end else begin
-      fix_after_write_before <= fixing_ahead;
+      fix_after_write_before <= state_resume;
     end
   end
 
@@ -2615,15 +2594,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_90;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      _reg_2 <= 1'd0;
-    end else begin
-      _reg_2 <= walk_fix_next;
+      fix_done_before <= _and_99;
     end
   end
 
@@ -2631,7 +2602,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_94;
+      issue_gate <= _and_103;
     end
   end
 
@@ -2699,12 +2670,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_82) begin
+    if (_not_80) begin
       undo_rdata_0 <= undo[_bits_238];
     end
   end
 
-  Fifo_w68_d8 fifo ( // SplitRedo.java:51
+  Fifo_w68_d8 fifo ( // SplitRedo.java:52
     .clock(clock),
 
     .reset(reset),
@@ -2746,7 +2717,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_106) begin // TrieController.java:53
+    if (!reset && !_and_107) begin // TrieController.java:53
       $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2754,15 +2725,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_84) begin // TrieTables.java:103
+    if (!reset && !_not_82) begin // TrieTables.java:103
       $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_85) begin // TrieTables.java:104
+    if (!reset && !_not_83) begin // TrieTables.java:104
       $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_86) begin // TrieTables.java:105
+    if (!reset && !_not_84) begin // TrieTables.java:105
       $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
       $stop;
     end
@@ -2770,19 +2741,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_87) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_85) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_77) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_76) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
-    if (!reset && !_le_1) begin // SplitRedo.java:69
-      $display("Assertion failed at SplitRedo.java:69: more squashed events to redo than in the SRAM");
+    if (!reset && !_le_1) begin // SplitRedo.java:70
+      $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && !_and_111) begin // TrieMergeWalk.java:46
+    if (!reset && io_found_valid && !_and_111) begin // TrieController.java:89
+      $display("Assertion failed at TrieController.java:89: a walk result outside RUN or beside a redo");
+      $stop;
+    end
+    if (!reset && !_and_113) begin // TrieMergeWalk.java:46
       $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
@@ -2790,7 +2765,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:243: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_112) begin // TrieMergeWalk.java:246
+    if (!reset && walk_step_decide && !_and_114) begin // TrieMergeWalk.java:246
       $display("Assertion failed at TrieMergeWalk.java:246: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2802,16 +2777,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_94) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_93) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_86) begin // WalkControl.java:35
-      $display("Assertion failed at WalkControl.java:35: the walk moves outside RUN, on a stop, before a redo or as a word lands");
-      $stop;
-    end
-    if (!reset && commit_stop && !_not_99) begin // TrieController.java:122
-      $display("Assertion failed at TrieController.java:122: an event issued on the clock the pipeline stops");
+    if (!reset && !_or_85) begin // WalkControl.java:31
+      $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
     if (!reset && !_eq_35) begin // CommitVerdict.java:73
@@ -2834,7 +2805,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_106) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_103) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
@@ -2842,8 +2813,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_39 && !fifo_io_enq_ready) begin // SplitRedo.java:87
-      $display("Assertion failed at SplitRedo.java:87: the redo queue is full");
+    if (!reset && _and_51 && !fifo_io_enq_ready) begin // SplitRedo.java:88
+      $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
     if (!reset && _and_129 && !hit_event_4) begin // TrieController.java:157
@@ -2854,15 +2825,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_62 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_74 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_90) begin // TrieController.java:259
+    if (!reset && state_split_check && !_or_89) begin // TrieController.java:259
       $display("Assertion failed at TrieController.java:259: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_97) begin // TrieController.java:366
+    if (!reset && !_or_96) begin // TrieController.java:366
       $display("Assertion failed at TrieController.java:366: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
@@ -2882,16 +2853,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieController.java:384: a child word written while the walk holds events");
       $stop;
     end
-    if (!reset && !_eq_42) begin // WalkControl.java:55
-      $display("Assertion failed at WalkControl.java:55: the walk's fix is not the clocks of RESUME after the last write");
-      $stop;
-    end
   end
   // synthesis translate_on
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_20[11:0], _add_21[12:0], _add_22[11:0], _add_23[12:0], _add_24[11:0], _sub_4[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_29[11:0], _add_30[12:0], _add_31[11:0], _add_32[12:0], _add_33[11:0], _dshl_4[6:4], _sub_12[14], _add_36[15:0], _add_37[16:0], _add_38[15:0], _add_40[11:0], _add_41[12:0], _add_42[11:0], _add_43[12:0], _add_44[11:0], _dshl_5[6:4], _sub_16[12], _mux_28[6], _add_47[10:0], _add_48[11:0], _add_49[10:0], _add_50[11:0], _add_51[9:0]};
+  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_20[11:0], _add_21[12:0], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[15:0], _add_26[16:0], _add_27[15:0], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_4[6:4], _sub_12[14], _dshl_5[6:4], _sub_16[12], _mux_28[6], _add_47[10:0], _add_48[11:0], _add_49[10:0], _add_50[11:0], _add_51[9:0]};
 
 endmodule
 

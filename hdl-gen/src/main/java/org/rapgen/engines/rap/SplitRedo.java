@@ -13,9 +13,10 @@ import org.rapgen.hdl.lib.Fifo;
  * corrected for it: one that stopped at the split node moves into the new leaf of its digit. The events still in the
  * walk are older than none of these, so these go first, while the walk holds.
  *
- * <p>There are at most as many as the SRAM's result latency: each was issued after the splitting event and before its
- * verdict stopped the issue. Reissued one a clock, they are all out before the first of them commits, so a later stop
- * never finds the queue part-drained. Built in the caller's module.
+ * <p>There are at most one more than the SRAM's result latency: each was issued after the splitting event and no later
+ * than the clock its verdict stopped the pipeline (the walk stops a clock after the verdict). Reissued one a clock,
+ * they are all out by the clock the first of them commits, so a later stop never finds the queue part-drained. Built in
+ * the caller's module.
  */
 final class SplitRedo {
     /** A record is at the head: RUN issues it instead of the walk's result, and the walk holds. */
@@ -67,7 +68,7 @@ final class SplitRedo {
         depth = Mux(moved, headDepth.add(U(1, depthBits)), headDepth).named("redo_depth");
         children = Mux(moved, U(0, kidBits), headKids).named("redo_children");
         Assert(
-                queue.io.count.le(U(latency, queue.io.count.getWidth())),
+                queue.io.count.le(U(latency + 1, queue.io.count.getWidth())),
                 "more squashed events to redo than in the SRAM");
     }
 

@@ -82,8 +82,11 @@ public final class TrieController extends Module {
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
         Bool redoIssue = inRun.and(commitStop.not()).and(redo.pending).named("redo_issue");
-        // An event's counter command leaves this clock: a walk result, or a redone one first.
-        Bool eventIssue = io.found.valid.or(redoIssue).and(commitStop.not()).named("event_issue");
+        // An event's counter command leaves this clock: a walk result, or a redone one first. The walk stops a clock
+        // after a commit stops the pipeline (WalkControl), and the result it lets out then is issued too: it is
+        // squashed with the younger events already in the counter SRAM.
+        Bool eventIssue = io.found.valid.or(redoIssue).named("event_issue");
+        when(io.found.valid, () -> Assert(inRun.and(redo.pending.not()), "a walk result outside RUN or beside a redo"));
         UInt issueSlot = Mux(redoIssue, redo.slot, hit.slot).named("issue_slot");
         UInt issueDepth = Mux(redoIssue, redo.depth, hit.depth).named("issue_depth");
         UInt issueChildren = Mux(redoIssue, redo.children, hit.children).named("issue_children");
@@ -111,17 +114,14 @@ public final class TrieController extends Module {
                 .sub(io.found.valid.asUInt().pad(frontBits)));
         // Drain: the walk's events are thrown away at once (all younger than the stopping one); only those already in
         // the counter SRAM are waited for and undone.
-        // A commit that asks for a structural change stops the next clock's commit and issue (commit_stop).
-        // A split in place holds the walk instead (SplitRedo).
+        // A commit that asks for a structural change stops the next clock's commit (commit_stop), and the walk a clock
+        // later. A split in place holds the walk instead (SplitRedo).
         io.walkFlush.connect(commitStop.and(splitInPlace.not()));
-        // The walk writes a child word a clock after the tables do (TrieWalk), and holds on that clock too. Events
-        // enter it (issue) exactly on the clocks it moves.
+        // The walk writes a child word a clock after the tables do (TrieWalk), only while it holds. Events enter it
+        // (issue) exactly on the clocks it moves.
         Bool wroteWord = RegNext(tables.wordWrite, B(false)).named("wrote_word");
         Bool walkMoves = new WalkControl(io, inRun, commitStop, redo, wroteWord).moves;
-        when(commitStop, () -> {
-            Assert(io.issued.not(), "an event issued on the clock the pipeline stops");
-            when(splitInPlace.not(), () -> front.connect(U(0, frontBits)));
-        });
+        when(commitStop.and(splitInPlace.not()), () -> front.connect(U(0, frontBits)));
         Bool pipeEmpty = front.eq(0).and(countersQuiet).and(redo.queued.not()).named("pipe_empty");
         Bool drained = Mux(splitInPlace, countersQuiet, pipeEmpty).named("drained");
 
