@@ -3,66 +3,70 @@
 `default_nettype none
 
 module ThresholdUnit_k32_lv16_wt1_th28_pc20 (
-  input  wire clock, // ThresholdUnit.java:84
-  input  wire reset, // ThresholdUnit.java:84
-  output wire io_in_ready, // ThresholdUnit.java:88
-  input  wire io_in_valid, // ThresholdUnit.java:88
-  input  wire [31:0] io_in_bits_key, // ThresholdUnit.java:88
-  input  wire io_in_bits_weight, // ThresholdUnit.java:88
-  input  wire io_out_ready, // ThresholdUnit.java:88
-  output wire io_out_valid, // ThresholdUnit.java:88
-  output wire [31:0] io_out_bits_key, // ThresholdUnit.java:88
-  output wire io_out_bits_weight, // ThresholdUnit.java:88
-  output wire [27:0] io_out_bits_threshold, // ThresholdUnit.java:88
-  input  wire [15:0] io_epsFx, // ThresholdUnit.java:88
-  input  wire io_clear, // ThresholdUnit.java:88
-  output wire io_empty  // ThresholdUnit.java:88
+  input  wire clock, // ThresholdUnit.java:86
+  input  wire reset, // ThresholdUnit.java:86
+  output wire io_in_ready, // ThresholdUnit.java:90
+  input  wire io_in_valid, // ThresholdUnit.java:90
+  input  wire [31:0] io_in_bits_key, // ThresholdUnit.java:90
+  input  wire io_in_bits_weight, // ThresholdUnit.java:90
+  input  wire io_out_ready, // ThresholdUnit.java:90
+  output wire io_out_valid, // ThresholdUnit.java:90
+  output wire [31:0] io_out_bits_key, // ThresholdUnit.java:90
+  output wire io_out_bits_weight, // ThresholdUnit.java:90
+  output wire [27:0] io_out_bits_threshold, // ThresholdUnit.java:90
+  input  wire [15:0] io_epsFx, // ThresholdUnit.java:90
+  input  wire io_clear, // ThresholdUnit.java:90
+  output wire io_empty  // ThresholdUnit.java:90
 );
 
   // State
-  reg s1_valid; // ThresholdUnit.java:96
-  reg s2_valid; // ThresholdUnit.java:97
-  reg s3_valid; // ThresholdUnit.java:98
-  reg [19:0] p_lo; // ThresholdUnit.java:99
-  reg [19:0] p_hi_0; // ThresholdUnit.java:102
-  reg [19:0] p_hi_1; // ThresholdUnit.java:102
-  reg [19:0] p_hi_2; // ThresholdUnit.java:102
-  reg [31:0] s1_key; // ThresholdUnit.java:104
-  reg s1_weight; // ThresholdUnit.java:105
-  reg [16:0] s1_product; // ThresholdUnit.java:106
-  reg [31:0] s2_key; // ThresholdUnit.java:107
-  reg s2_weight; // ThresholdUnit.java:108
-  reg s2_carry; // ThresholdUnit.java:109
-  reg [19:0] s2_p_lo; // ThresholdUnit.java:110
-  reg [31:0] s3_key; // ThresholdUnit.java:111
-  reg s3_weight; // ThresholdUnit.java:112
-  reg [19:0] s3_p_lo; // ThresholdUnit.java:113
+  reg s0_valid; // ThresholdUnit.java:98
+  reg s1_valid; // ThresholdUnit.java:99
+  reg s2_valid; // ThresholdUnit.java:100
+  reg s3_valid; // ThresholdUnit.java:101
+  reg [19:0] p_lo; // ThresholdUnit.java:102
+  reg [19:0] p_hi_0; // ThresholdUnit.java:105
+  reg [19:0] p_hi_1; // ThresholdUnit.java:105
+  reg [19:0] p_hi_2; // ThresholdUnit.java:105
+  reg [31:0] s0_key; // ThresholdUnit.java:107
+  reg s0_weight; // ThresholdUnit.java:108
+  reg [31:0] s1_key; // ThresholdUnit.java:109
+  reg s1_weight; // ThresholdUnit.java:110
+  reg [16:0] s1_product; // ThresholdUnit.java:111
+  reg [31:0] s2_key; // ThresholdUnit.java:112
+  reg s2_weight; // ThresholdUnit.java:113
+  reg s2_carry; // ThresholdUnit.java:114
+  reg [19:0] s2_p_lo; // ThresholdUnit.java:115
+  reg [31:0] s3_key; // ThresholdUnit.java:116
+  reg s3_weight; // ThresholdUnit.java:117
+  reg [19:0] s3_p_lo; // ThresholdUnit.java:118
 
   // Logic
-  wire _not_0 = ~s3_valid; // ThresholdUnit.java:115
-  wire advance = _not_0 | io_out_ready; // ThresholdUnit.java:115
-  wire [79:0] _cat_0 = {p_hi_2, p_hi_1, p_hi_0, s3_p_lo}; // ThresholdUnit.java:154
-  wire [59:0] _shr_0 = _cat_0[79:20]; // ThresholdUnit.java:154
-  wire [31:0] _bits_0 = _shr_0[59:28]; // ThresholdUnit.java:157
-  wire _or_r_0 = |_bits_0; // ThresholdUnit.java:157
-  wire [27:0] _fill_0 = {28{1'd1}}; // ThresholdUnit.java:157
-  wire [27:0] _bits_1 = _shr_0[27:0]; // ThresholdUnit.java:157
-  wire [27:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // ThresholdUnit.java:157
-  wire _or_0 = s1_valid | s2_valid; // ThresholdUnit.java:162
-  wire _or_1 = _or_0 | s3_valid; // ThresholdUnit.java:162
-  wire _not_1 = ~_or_1; // ThresholdUnit.java:162
-  wire [20:0] _add_expand_0 = {1'b0, p_lo} + {1'b0, {{3{1'b0}}, s1_product}}; // ThresholdUnit.java:127
-  wire [19:0] _bits_2 = _add_expand_0[19:0]; // ThresholdUnit.java:128
-  wire [19:0] _add_0 = p_hi_0 + {{19{1'b0}}, s2_carry}; // ThresholdUnit.java:137
-  wire _and_r_0 = &p_hi_0; // ThresholdUnit.java:138
-  wire _and_0 = s2_carry & _and_r_0; // ThresholdUnit.java:138
-  wire [19:0] _add_1 = p_hi_1 + {{19{1'b0}}, _and_0}; // ThresholdUnit.java:137
-  wire _and_r_1 = &p_hi_1; // ThresholdUnit.java:138
-  wire _and_1 = _and_0 & _and_r_1; // ThresholdUnit.java:138
-  wire [19:0] _add_2 = p_hi_2 + {{19{1'b0}}, _and_1}; // ThresholdUnit.java:137
-  wire [16:0] _mul_0 = {{16{1'b0}}, io_in_bits_weight} * {1'b0, io_epsFx}; // ThresholdUnit.java:124
-  wire _bits_3 = _add_expand_0[20]; // ThresholdUnit.java:130
-  wire [19:0] _bits_4 = _add_expand_0[19:0]; // ThresholdUnit.java:129
+  wire _not_0 = ~s3_valid; // ThresholdUnit.java:120
+  wire advance = _not_0 | io_out_ready; // ThresholdUnit.java:120
+  wire [79:0] _cat_0 = {p_hi_2, p_hi_1, p_hi_0, s3_p_lo}; // ThresholdUnit.java:164
+  wire [59:0] _shr_0 = _cat_0[79:20]; // ThresholdUnit.java:164
+  wire [31:0] _bits_0 = _shr_0[59:28]; // ThresholdUnit.java:167
+  wire _or_r_0 = |_bits_0; // ThresholdUnit.java:167
+  wire [27:0] _fill_0 = {28{1'd1}}; // ThresholdUnit.java:167
+  wire [27:0] _bits_1 = _shr_0[27:0]; // ThresholdUnit.java:167
+  wire [27:0] _mux_0 = _or_r_0 ? _fill_0 : _bits_1; // ThresholdUnit.java:167
+  wire _or_0 = s0_valid | s1_valid; // ThresholdUnit.java:172
+  wire _or_1 = _or_0 | s2_valid; // ThresholdUnit.java:172
+  wire _or_2 = _or_1 | s3_valid; // ThresholdUnit.java:172
+  wire _not_1 = ~_or_2; // ThresholdUnit.java:172
+  wire [20:0] _add_expand_0 = {1'b0, p_lo} + {1'b0, {{3{1'b0}}, s1_product}}; // ThresholdUnit.java:137
+  wire [19:0] _bits_2 = _add_expand_0[19:0]; // ThresholdUnit.java:138
+  wire [19:0] _add_0 = p_hi_0 + {{19{1'b0}}, s2_carry}; // ThresholdUnit.java:147
+  wire _and_r_0 = &p_hi_0; // ThresholdUnit.java:148
+  wire _and_0 = s2_carry & _and_r_0; // ThresholdUnit.java:148
+  wire [19:0] _add_1 = p_hi_1 + {{19{1'b0}}, _and_0}; // ThresholdUnit.java:147
+  wire _and_r_1 = &p_hi_1; // ThresholdUnit.java:148
+  wire _and_1 = _and_0 & _and_r_1; // ThresholdUnit.java:148
+  wire [19:0] _add_2 = p_hi_2 + {{19{1'b0}}, _and_1}; // ThresholdUnit.java:147
+  wire [16:0] _mul_0 = {{16{1'b0}}, s0_weight} * {1'b0, io_epsFx}; // ThresholdUnit.java:134
+  wire _bits_3 = _add_expand_0[20]; // ThresholdUnit.java:140
+  wire [19:0] _bits_4 = _add_expand_0[19:0]; // ThresholdUnit.java:139
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = advance;
@@ -74,9 +78,17 @@ module ThresholdUnit_k32_lv16_wt1_th28_pc20 (
 
   always @(posedge clock) begin
     if (reset) begin
+      s0_valid <= 1'd0;
+    end else begin
+      s0_valid <= (advance ? io_in_valid : s0_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       s1_valid <= 1'd0;
     end else begin
-      s1_valid <= (advance ? io_in_valid : s1_valid);
+      s1_valid <= (advance ? s0_valid : s1_valid);
     end
   end
 
@@ -129,15 +141,23 @@ module ThresholdUnit_k32_lv16_wt1_th28_pc20 (
   end
 
   always @(posedge clock) begin
-    s1_key <= (advance ? (io_in_valid ? io_in_bits_key : s1_key) : s1_key);
+    s0_key <= (advance ? (io_in_valid ? io_in_bits_key : s0_key) : s0_key);
   end
 
   always @(posedge clock) begin
-    s1_weight <= (advance ? (io_in_valid ? io_in_bits_weight : s1_weight) : s1_weight);
+    s0_weight <= (advance ? (io_in_valid ? io_in_bits_weight : s0_weight) : s0_weight);
   end
 
   always @(posedge clock) begin
-    s1_product <= (advance ? (io_in_valid ? _mul_0 : s1_product) : s1_product);
+    s1_key <= (advance ? (s0_valid ? s0_key : s1_key) : s1_key);
+  end
+
+  always @(posedge clock) begin
+    s1_weight <= (advance ? (s0_valid ? s0_weight : s1_weight) : s1_weight);
+  end
+
+  always @(posedge clock) begin
+    s1_product <= (advance ? (s0_valid ? _mul_0 : s1_product) : s1_product);
   end
 
   always @(posedge clock) begin

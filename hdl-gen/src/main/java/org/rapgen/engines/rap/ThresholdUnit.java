@@ -28,7 +28,9 @@ import org.rapgen.hdl.UInt;
  *
  * <p>It sits before the replay window, so each event gets its T once, however often a structural change makes
  * the engine replay it. T travels clipped to {@link RapConfig#thresholdBits()}: every value compared with it is
- * smaller than the clip, so the comparisons are exact. Three register stages, one event per clock, global stall.
+ * smaller than the clip, so the comparisons are exact. Four register stages, one event per clock, global stall: the
+ * first only registers the event, so the multiplier's inputs come from flip-flops beside it and not from the event
+ * queue's block RAM across the part.
  */
 public final class ThresholdUnit extends Module {
     /** The widest piece of P above the low one, and the narrowest low piece: one carry chain each. */
@@ -93,6 +95,7 @@ public final class ThresholdUnit extends Module {
         // which left stage 3 on this clock edge, so the test is exact).
         int loBits = Math.max(pieceBits, c.weightBits() + 16);
 
+        Bool s0Valid = RegInit(B(false)).named("s0_valid");
         Bool s1Valid = RegInit(B(false)).named("s1_valid");
         Bool s2Valid = RegInit(B(false)).named("s2_valid");
         Bool s3Valid = RegInit(B(false)).named("s3_valid");
@@ -101,6 +104,8 @@ public final class ThresholdUnit extends Module {
         for (int bit = loBits, i = 0; bit < productBits; bit += pieceBits, i++) {
             pHi.add(RegInit(U(0, Math.min(pieceBits, productBits - bit))).named("p_hi_" + i));
         }
+        UInt s0Key = Reg(UInt(c.keyBits())).named("s0_key");
+        UInt s0Weight = Reg(UInt(c.weightBits())).named("s0_weight");
         UInt s1Key = Reg(UInt(c.keyBits())).named("s1_key");
         UInt s1Weight = Reg(UInt(c.weightBits())).named("s1_weight");
         UInt s1Product = Reg(UInt(c.weightBits() + 16)).named("s1_product");
@@ -115,13 +120,18 @@ public final class ThresholdUnit extends Module {
         Bool advance = s3Valid.not().or(io.out.ready).named("advance");
         io.in.ready.connect(advance);
         when(advance, () -> {
-            s1Valid.connect(io.in.valid);
+            s0Valid.connect(io.in.valid);
+            s1Valid.connect(s0Valid);
             s2Valid.connect(s1Valid);
             s3Valid.connect(s2Valid);
             when(io.in.valid, () -> {
-                s1Key.connect(io.in.bits.key);
-                s1Weight.connect(io.in.bits.weight);
-                s1Product.connect(io.in.bits.weight.mul(io.epsFx));
+                s0Key.connect(io.in.bits.key);
+                s0Weight.connect(io.in.bits.weight);
+            });
+            when(s0Valid, () -> {
+                s1Key.connect(s0Key);
+                s1Weight.connect(s0Weight);
+                s1Product.connect(s0Weight.mul(io.epsFx));
             });
             when(s1Valid, () -> {
                 UInt sum = pLo.addExpand(s1Product.pad(loBits));
@@ -159,6 +169,6 @@ public final class ThresholdUnit extends Module {
         io.out.bits.key.connect(s3Key);
         io.out.bits.weight.connect(s3Weight);
         io.out.bits.threshold.connect(clipped);
-        io.empty.connect(s1Valid.or(s2Valid).or(s3Valid).not());
+        io.empty.connect(s0Valid.or(s1Valid).or(s2Valid).or(s3Valid).not());
     }
 }
