@@ -63,9 +63,10 @@ public final class SamplerDesign {
                     integer(
                             "assoc_stages",
                             "stages of A_k (2: matched against every entry a clock before the update; 3: compared two"
-                                    + " clocks before, and the output leaves through a register slice)",
+                                    + " clocks before, and the output leaves through a register slice; 4: and the"
+                                    + " update split into a decision and a commit)",
                             SamplerParams.DEFAULT_ASSOC_STAGES,
-                            range(1, 3))),
+                            range(1, 4))),
             p -> "sampler_"
                     + ((String) p.get("spec"))
                             .toLowerCase()

@@ -55,7 +55,9 @@ public final class AssocStage extends Module {
      * @param stages 1: the message is matched and the table updated in the clock it is taken. 2: a match stage M
      *               compares the message with every entry and registers the match; the update stage U then corrects
      *               that match for the one table write it could not see (the message ahead of it, committed in the
-     *               same clock), so results and message order are those of one stage, a clock later
+     *               same clock), so results and message order are those of one stage, a clock later. 3: a
+     *               compare stage CMP before M, whose miss M corrects, and a register slice on the output. 4: as 3,
+     *               with the update split in two ({@link AssocSplitUpdate})
      */
     public AssocStage(int k, int keyBits, int inCountBits, int countBits, int stages) {
         super(N, k, K, keyBits, CI, inCountBits, C, countBits, S, stages);
@@ -63,45 +65,34 @@ public final class AssocStage extends Module {
         if (countBits < 1 || countBits > 63)
             throw new HdlException(
                     SourceLoc.callerOf(AssocStage.class), "A_k count bits must be 1..63, got " + countBits);
-        if (stages < 1 || stages > 3)
-            throw new HdlException(SourceLoc.callerOf(AssocStage.class), "A_k stages must be 1, 2 or 3, got " + stages);
+        if (stages < 1 || stages > 4)
+            throw new HdlException(
+                    SourceLoc.callerOf(AssocStage.class), "A_k stages must be 1, 2, 3 or 4, got " + stages);
         io = IO(new IO(keyBits, inCountBits, outCountBits(inCountBits, countBits)));
+        if (stages == 4) {
+            AssocSplitUpdate.build(io, k, keyBits, inCountBits, countBits);
+            return;
+        }
         int ib = log2Up(k);
-
-        Vec<Bool> valid = RegInitAll(Vec(k, Bool()), 0).named("valid");
-        Vec<UInt> pcs = Reg(Vec(k, UInt(keyBits))).named("pcs");
-        Vec<UInt> ws = Reg(Vec(k, UInt(keyBits))).named("ws");
-        Vec<UInt> cnts = Reg(Vec(k, UInt(countBits))).named("cnts");
+        AssocEntries t = AssocEntries.create(k, keyBits, countBits);
+        Vec<Bool> valid = t.valid();
+        Vec<UInt> pcs = t.pcs();
+        Vec<UInt> ws = t.ws();
+        Vec<UInt> cnts = t.cnts();
+        Mem<UInt> emittedKeys = t.emittedKeys();
         UInt victim = RegInit(U(0, ib)).named("victim");
-        // The keys again, in distributed RAM, for the one entry read out (a drain or an eviction): its read mux then
-        // sits in a few LUT RAM cells instead of across the k compared entries' flip-flops.
-        Mem<UInt> emittedKeys = k == 1 ? null : Mem(k, UInt(2 * keyBits)).named("emitted_keys");
         Bool draining = RegInit(B(false)).named("draining_r");
         UInt ptr = RegInit(U(0, ib)).named("ptr");
         // Entries fill from 0 up and only the drain empties them, all of them: the free ones are always those from
         // `filled` up, so a counter names the first free entry without a priority encoder over the valid bits.
         UInt filled = RegInit(U(0, log2Up(k + 1))).named("filled");
         Bool anyFree = filled.ne(U(k, filled.getWidth())).named("any_free");
-        // With three stages the output leaves through a register slice, so neither the message nor its valid runs
-        // from U's sum into the output queue's RAM, and the ready U waits for is a flip-flop.
-        DecoupledIO<Msg> out;
+        DecoupledIO<Msg> out = io.out;
         Bool outHeld = B(false);
         if (stages == 3) {
-            Msg shape = new Msg(keyBits, outCountBits(inCountBits, countBits));
-            SkidBuffer slice = Module(new SkidBuffer(shape.getWidth()));
-            out = Wire(Decoupled(shape)).named("out");
-            slice.io.enq.valid.connect(out.valid);
-            slice.io.enq.bits.connect(Cat(out.bits.count, out.bits.w, out.bits.pc));
-            out.ready.connect(slice.io.enq.ready);
-            UInt word = slice.io.deq.bits;
-            io.out.valid.connect(slice.io.deq.valid);
-            io.out.bits.pc.connect(word.bits(keyBits - 1, 0));
-            io.out.bits.w.connect(word.bits(2 * keyBits - 1, keyBits));
-            io.out.bits.count.connect(word.bits(shape.getWidth() - 1, 2 * keyBits));
-            slice.io.deq.ready.connect(io.out.ready);
-            outHeld = slice.io.deq.valid;
-        } else {
-            out = io.out;
+            Slice slice = slice(io, keyBits, inCountBits, countBits);
+            out = slice.out();
+            outHeld = slice.held();
         }
         // Stage U acts (updates the table, emits) only when the output could take a message, whether or not this one
         // emits: the ready then does not wait for the match, sum and overflow; it costs a cycle only when the consumer
@@ -128,7 +119,7 @@ public final class AssocStage extends Module {
             uValid = io.in.valid;
             io.in.ready.connect(take);
             io.holding.connect(B(false));
-            matchVec = matches(valid, pcs, ws, u.pc, u.w).named("match_vec");
+            matchVec = t.matches(u.pc, u.w).named("match_vec");
             entryCount = Mux1H(matchVec, cnts).named("entry_count");
         } else {
             Bool mValid = RegInit(B(false)).named("m_valid");
@@ -152,29 +143,13 @@ public final class AssocStage extends Module {
                 when(io.in.fire(), () -> m.connect(io.in.bits));
                 mValid.connect(io.in.fire().or(mValid.and(moves.not())));
                 io.holding.connect(mValid.or(uHeld));
-                mMatch = matches(valid, pcs, ws, m.pc, m.w).named("m_match");
+                mMatch = t.matches(m.pc, m.w).named("m_match");
             } else {
-                // Stage CMP compares the message with every entry as it moves into M. Between that clock and M's move
-                // into U the table takes one write, the one U commits in the clock CMP moves (U holds one message,
-                // and M's message moves on in the clock that one acts); M corrects for it as U does for its own. CMP
-                // waits while an end of frame is ahead of it, since the drain behind one rewrites every entry.
-                Bool cmpValid = RegInit(B(false)).named("cmp_valid");
-                Emission cmp = Reg(new Emission(keyBits, inCountBits)).named("cmp");
                 Bool lastAhead = mValid.and(m.last).or(uHeld.and(u.last)).named("last_ahead");
-                Bool cmpMoves = cmpValid.and(mValid.not().or(moves))
-                        .and(lastAhead.not())
-                        .and(draining.not())
-                        .named("cmp_moves");
-                io.in.ready.connect(cmpValid.not().or(cmpMoves));
-                when(io.in.fire(), () -> cmp.connect(io.in.bits));
-                cmpValid.connect(io.in.fire().or(cmpValid.and(cmpMoves.not())));
-                when(cmpMoves, () -> m.connect(cmp));
-                mValid.connect(cmpMoves.or(mValid.and(moves.not())));
-                io.holding.connect(cmpValid.or(mValid).or(uHeld).or(outHeld));
-                UInt compared = RegEnable(matches(valid, pcs, ws, cmp.pc, cmp.w), cmpMoves)
-                        .named("m_compared");
-                MissedWrite byU = MissedWrite.capture("m", cmpMoves, uCommits, sameKey(cmp, u), wroteSlot, wroteNew, k);
-                mMatch = byU.correct(compared).named("m_match");
+                Front front =
+                        compareStage(io, t, m, mValid, moves, lastAhead, draining, uCommits, u, wroteSlot, wroteNew);
+                io.holding.connect(front.cmpValid().or(mValid).or(uHeld).or(outHeld));
+                mMatch = front.mMatch();
             }
             UInt uMatch = RegEnable(mMatch, moves).named("u_match");
             UInt uEntryCount = RegEnable(Mux1H(mMatch, cnts), moves).named("u_entry_count");
@@ -291,13 +266,14 @@ public final class AssocStage extends Module {
         // one read port serves the drain (ptr) and the eviction (victim): they never happen in the same cycle
         UInt at = k == 1 ? null : Mux(draining, ptr, victim);
         Bool stored = draining.or(evictVictim.and(over.not())).named("stored");
-        UInt entryKey = Cat(entry(ws, at), entry(pcs, at));
+        UInt entryKey = t.key(at);
         UInt storedKey = emittedKeys == null ? entryKey : emittedKeys.read(at);
         if (emittedKeys != null)
             when(stored, () -> Assert(storedKey.eq(entryKey), "A_k: emitted_keys differs from the entry"));
         UInt outPc = Mux(stored, storedKey.bits(keyBits - 1, 0), p);
         UInt outW = Mux(stored, storedKey.bits(2 * keyBits - 1, keyBits), x);
-        UInt outCount = Mux(stored, entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
+        UInt outCount =
+                Mux(stored, AssocEntries.entry(cnts, at).pad(inCountBits), Mux(over, c, hitCount.pad(inCountBits)));
         out.valid.connect(Mux(draining, drainValid, uValid.and(needOut)));
         out.bits.pc.connect(outPc);
         out.bits.w.connect(outW);
@@ -305,43 +281,75 @@ public final class AssocStage extends Module {
         io.draining.connect(draining);
     }
 
-    /** The entries holding (pc, w), one bit each (entry 0 in bit 0). */
-    private static UInt matches(Vec<Bool> valid, Vec<UInt> pcs, Vec<UInt> ws, UInt pc, UInt w) {
-        List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < valid.size(); i++)
-            bits.add(valid.get(i).and(pcs.get(i).eq(pc)).and(ws.get(i).eq(w)));
-        return WireDefault(UInt(bits.size()), CatLsbFirst(bits));
-    }
-
-    private static Bool sameKey(Emission a, Emission b) {
+    static Bool sameKey(Emission a, Emission b) {
         return a.pc.eq(b.pc).and(a.w.eq(b.w));
     }
 
-    /**
-     * The table write committed in the clock a message moved on, which the match registered for it could not see:
-     * {@code capture} registers it as the message moves, {@code correct} applies it to that match.
-     */
-    private record MissedWrite(Bool own, UInt slot, UInt evicted) {
-        static MissedWrite capture(
-                String stage, Bool moves, Bool commits, Bool sameKey, UInt wroteSlot, Bool wroteNew, int k) {
-            Bool write = RegEnable(commits, B(false), moves).named(stage + "_missed_write");
-            Bool same = RegEnable(sameKey, moves).named(stage + "_missed_same_key");
-            UInt slot = RegEnable(wroteSlot, moves).named(stage + "_missed_slot");
-            Bool isNew = RegEnable(wroteNew, moves).named(stage + "_missed_new");
-            Bool own = write.and(same).named(stage + "_missed_own");
-            return new MissedWrite(own, slot, Mux(write.and(isNew), slot, U(0, k)));
-        }
+    /** Stage CMP's results: M's match, corrected, and whether CMP holds a message. */
+    record Front(UInt mMatch, Bool cmpValid) {}
 
-        /**
-         * Same key: the entry just written, with its new count. Otherwise an entry filled anew no longer matches; a
-         * count update elsewhere changes nothing the message reads.
-         */
-        UInt correct(UInt match) {
-            return Mux(own, slot, match.and(evicted.not()));
-        }
+    /**
+     * Stage CMP, which compares the message with every entry as it moves into M, and M's correction of that compare.
+     * Between that clock and M's move on the table takes one write, the one committed in the clock CMP moves (the
+     * stages after M hold one message each and move on in the clock the one ahead commits); M corrects for it as the
+     * stage after it does for its own. CMP waits while an end of frame is ahead of it, since the drain behind one
+     * rewrites every entry. {@code writer} is the committing stage's message and {@code wroteSlot}, {@code wroteNew}
+     * its write; M's valid is driven here.
+     */
+    static Front compareStage(
+            IO io,
+            AssocEntries t,
+            Emission m,
+            Bool mValid,
+            Bool moves,
+            Bool lastAhead,
+            Bool draining,
+            Bool commits,
+            Emission writer,
+            UInt wroteSlot,
+            Bool wroteNew) {
+        Bool cmpValid = RegInit(B(false)).named("cmp_valid");
+        Emission cmp = Reg(new Emission(m.pc.getWidth(), m.count.getWidth())).named("cmp");
+        Bool cmpMoves = cmpValid.and(mValid.not().or(moves))
+                .and(lastAhead.not())
+                .and(draining.not())
+                .named("cmp_moves");
+        io.in.ready.connect(cmpValid.not().or(cmpMoves));
+        when(io.in.fire(), () -> cmp.connect(io.in.bits));
+        cmpValid.connect(io.in.fire().or(cmpValid.and(cmpMoves.not())));
+        when(cmpMoves, () -> m.connect(cmp));
+        mValid.connect(cmpMoves.or(mValid.and(moves.not())));
+        UInt compared = RegEnable(t.matches(cmp.pc, cmp.w), cmpMoves).named("m_compared");
+        MissedWrite byU =
+                MissedWrite.capture("m", cmpMoves, commits, sameKey(cmp, writer), wroteSlot, wroteNew, t.size());
+        UInt mMatch = byU.correct(compared).named("m_match");
+        return new Front(mMatch, cmpValid);
     }
 
-    private static UInt oneHot(UInt index, int k) {
+    /** The output through a register slice, and whether the slice holds a message. */
+    record Slice(DecoupledIO<Msg> out, Bool held) {}
+
+    /**
+     * The output leaves through a register slice, so neither the message nor its valid runs from the update into the
+     * output queue's RAM, and the ready the update waits for is a flip-flop.
+     */
+    static Slice slice(IO io, int keyBits, int inCountBits, int countBits) {
+        Msg shape = new Msg(keyBits, outCountBits(inCountBits, countBits));
+        SkidBuffer slice = Module(new SkidBuffer(shape.getWidth()));
+        DecoupledIO<Msg> out = Wire(Decoupled(shape)).named("out");
+        slice.io.enq.valid.connect(out.valid);
+        slice.io.enq.bits.connect(Cat(out.bits.count, out.bits.w, out.bits.pc));
+        out.ready.connect(slice.io.enq.ready);
+        UInt word = slice.io.deq.bits;
+        io.out.valid.connect(slice.io.deq.valid);
+        io.out.bits.pc.connect(word.bits(keyBits - 1, 0));
+        io.out.bits.w.connect(word.bits(2 * keyBits - 1, keyBits));
+        io.out.bits.count.connect(word.bits(shape.getWidth() - 1, 2 * keyBits));
+        slice.io.deq.ready.connect(io.out.ready);
+        return new Slice(out, slice.io.deq.valid);
+    }
+
+    static UInt oneHot(UInt index, int k) {
         return k == 1 ? U(1, 1) : U(1, k).shl(index).bits(k - 1, 0);
     }
 
@@ -350,12 +358,7 @@ public final class AssocStage extends Module {
         return Math.max(inCountBits, countBits);
     }
 
-    /** {@code v[at]}; a one-entry table has nothing to select (and a dynamic read would leave {@code at} unused). */
-    private static UInt entry(Vec<UInt> v, UInt at) {
-        return at == null ? v.get(0) : v.read(at);
-    }
-
-    private static UInt next(UInt i, int k) {
+    static UInt next(UInt i, int k) {
         return Mux(i.eq(U(k - 1L, i.getWidth())), U(0, i.getWidth()), i.add(1));
     }
 }

@@ -28,8 +28,9 @@ import org.rapgen.hdl.lib.NameKey;
  *                       word before the update, so on the ECP5 it leaves from the RAM's output register; 4 registers
  *                       it again in the fabric, so the RAM's read and the update are in different clocks
  * @param hashStages     register stages of the hash unit (1 or 2): 2 registers the randomized bytes before the fold
- * @param assocStages    stages of A_k (1, 2 or 3): 2 matches a message against every entry a clock before it
- *                       updates; 3 compares two clocks before and registers the output
+ * @param assocStages    stages of A_k (1..4): 2 matches a message against every entry a clock before it
+ *                       updates; 3 compares two clocks before and registers the output; 4 also splits the update
+ *                       into a decision registered in full and the commit to the entries
  */
 public record SamplerParams(
         SamplerSpec spec,
@@ -190,7 +191,7 @@ public record SamplerParams(
         if (assocCountBits < 1 || assocCountBits > 63) fail("A_k count bits must be 1..63, got " + assocCountBits);
         if (tableStages < 2 || tableStages > 4) fail("counter table stages must be 2, 3 or 4, got " + tableStages);
         if (hashStages < 1 || hashStages > 2) fail("hash unit stages must be 1 or 2, got " + hashStages);
-        if (assocStages < 1 || assocStages > 3) fail("A_k stages must be 1, 2 or 3, got " + assocStages);
+        if (assocStages < 1 || assocStages > 4) fail("A_k stages must be 1, 2, 3 or 4, got " + assocStages);
         queue("input", inDepth);
         queue("output", outDepth);
         if (spec.assoc > MAX_ASSOC)

@@ -36,11 +36,17 @@ class SamplerEngineLintTest {
                 "T[tag=3,ways=2,r=16,evict=4,replace=3]128A4",
                 "CR4A1",
                 "R8A3",
-                "P1"
+                "P1",
+                // the four-stage A_k, whose update is split (k = 1 has no pointer to read at)
+                "H[P256]2048A16 assoc_stages=4",
+                "CR4A1 assoc_stages=4",
+                "T[tag=3,ways=2,r=16,evict=4,replace=3]128A4 assoc_stages=4"
             })
-    void compositionIsLintClean(String spec, @TempDir Path dir) throws IOException {
-        SamplerParams p =
+    void compositionIsLintClean(String test, @TempDir Path dir) throws IOException {
+        String spec = test.split(" ")[0];
+        SamplerParams base =
                 spec.startsWith("CR4") ? SamplerParams.of(spec, 16).withCounters(6, 4) : SamplerParams.of(spec, 32);
+        SamplerParams p = test.endsWith("assoc_stages=4") ? base.withAssocStages(4) : base;
         Elaborator.Design design = Elaborator.elaborate(() -> new SamplerEngine(p));
         Map<String, String> files = new VerilogEmitter(Version.get()).emit(design);
         List<String> names = new ArrayList<>();
@@ -52,12 +58,12 @@ class SamplerEngineLintTest {
         List<String> lint = Tools.cmd("verilator", "--lint-only", "-Wall", "--top-module", top);
         lint.addAll(names);
         Tools.Result v = Tools.run(dir, lint);
-        assertEquals("", v.output().strip(), "verilator -Wall on " + spec);
+        assertEquals("", v.output().strip(), "verilator -Wall on " + test);
         assertEquals(0, v.exit());
         List<String> iv = Tools.cmd("iverilog", "-g2005", "-Wall", "-o", "/dev/null", "-s", top);
         iv.addAll(names);
         Tools.Result i = Tools.run(dir, iv);
-        assertEquals("", i.output().strip(), "iverilog -Wall on " + spec);
+        assertEquals("", i.output().strip(), "iverilog -Wall on " + test);
         assertEquals(0, i.exit());
     }
 }

@@ -57,7 +57,10 @@ class BlockParamErrorsTest {
                 error("Lfsr steps", () -> build(() -> new Lfsr(16, 0, 1)), "Lfsr steps per advance must be >= 1"),
                 error("Lfsr seed", () -> build(() -> new Lfsr(16, 1, 0)), "Lfsr seed must be nonzero"),
                 error("A_k k", () -> build(() -> new AssocStage(0, 32, 8, 8, 2)), "A_k needs k >= 1"),
-                error("A_k stages", () -> build(() -> new AssocStage(4, 32, 8, 8, 4)), "A_k stages must be 1, 2 or 3"),
+                error(
+                        "A_k stages",
+                        () -> build(() -> new AssocStage(4, 32, 8, 8, 5)),
+                        "A_k stages must be 1, 2, 3 or 4"),
                 error("HashUnit key", () -> build(() -> new HashUnit(12, 4, 0, 1, 0)), "HashUnit key bits"),
                 error("HashUnit seed", () -> build(() -> new HashUnit(32, 4, 0, 0, 0)), "HashUnit seed"),
                 error("SampleStage rate", () -> build(() -> new SampleStage(32, 4, 0, 0, 1)), "sampling rate"),

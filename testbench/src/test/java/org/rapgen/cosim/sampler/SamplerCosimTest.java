@@ -66,6 +66,14 @@ class SamplerCosimTest {
             p("R8A3").withAssocStages(2),
             p("P2A1").withCounters(32, 2).withAssocStages(2),
             p("T[tag=2,ways=2,r=16,evict=4,replace=3]64A8").withAssocStages(2),
+            // the four-stage A_k (the update split into a decision and a commit, the emitted entry read a clock ahead):
+            // k = 1, where every miss evicts the entry just written; narrow counts, which overflow; pass-throughs
+            p("A16").withAssocStages(4),
+            p("R8A3").withAssocStages(4),
+            p("P2A1").withCounters(32, 2).withAssocStages(4),
+            p("H[P4]16A4").withCounters(32, 4).withAssocStages(4),
+            p("CR8A2").withCounters(8, 3).withAssocStages(4),
+            p("H[P256]2048A16").withAssocStages(4),
             // the four-stage counter table (table_stages: 4), which snoops instead of forwarding; r = 1 and r = 2
             // reach the thresholds of the tagged compressor's stored flags from the cleared word
             p("H[P16]64").withTableStages(4),
