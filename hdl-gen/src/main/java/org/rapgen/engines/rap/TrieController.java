@@ -255,6 +255,11 @@ public final class TrieController extends Module {
                     when(splitInPlace, () -> state.go(SPLIT_ALLOC)).otherwise(() -> state.go(SPLIT_FIT));
                 })
                 .on(SPLIT_FIT, () -> {
+                    // v is read again whatever the check finds (only a check that repeats it after an empty early
+                    // batch needs it), so the reads' address and enable depend on the state alone, not on the
+                    // compare of the root's bound with T that decides whether that batch is empty.
+                    tables.readWord(opSlot);
+                    tables.readInfo(opSlot);
                     when(fits, () -> state.go(SPLIT_ALLOC))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
