@@ -71,10 +71,9 @@ final class TrieMergeWalk {
         UInt least = Reg(UInt(sumBits)).named("walk_least");
         UInt pending = RegInit(U(0, pendingBits)).named("walk_pending");
         // Three probes in flight, a stage each: the child probed on the last clock; the one probed before it, whose
-        // word
-        // and bound land now; and the one before that, sorted on this clock from flags registered as its data landed,
-        // so no clock runs from a table's read data through the bound's compare into a read address or the walk's
-        // state. A walked child's stage holds while the walk is in it (DESCEND).
+        // word and bound land now and are judged into flags; and the one before that, sorted on this clock from its
+        // flags, so no clock runs from a table's read data through the bound's compare into a read address or the
+        // walk's state. A walked child's registers hold while the walk enters it (DESCEND).
         Bool sent = RegInit(B(false)).named("walk_probe_sent");
         UInt sentDigit = Reg(UInt(k)).named("walk_sent_digit");
         UInt sentSlot = Reg(UInt(slotBits)).named("walk_sent_slot");
@@ -86,7 +85,7 @@ final class TrieMergeWalk {
         UInt childSlot = Reg(UInt(slotBits)).named("walk_child_slot");
         UInt childWord = Reg(UInt(ww)).named("walk_child_word");
         UInt childMin = Reg(UInt(sumBits)).named("walk_child_min");
-        // What the child is, one of three (registered from its word and bound as they land).
+        // What the judged child is, one of three, registered from its word and bound as they land.
         Bool childLeaf = Reg(Bool()).named("walk_child_leaf");
         Bool childPassed = Reg(Bool()).named("walk_child_passed");
         Bool childWalked = Reg(Bool()).named("walk_child_walked");
