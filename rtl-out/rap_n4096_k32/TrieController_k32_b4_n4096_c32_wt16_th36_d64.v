@@ -3,103 +3,104 @@
 `default_nettype none
 
 module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
-  input  wire clock, // TrieController.java:56
-  input  wire reset, // TrieController.java:56
-  input  wire [15:0] io_head_weight, // TrieController.java:57
-  input  wire [35:0] io_head_notThreshold, // TrieController.java:57
-  input  wire io_head_thresholdFits, // TrieController.java:57
-  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:57
-  input  wire io_headValid, // TrieController.java:57
-  input  wire io_issued, // TrieController.java:57
-  output wire io_issueEnable, // TrieController.java:57
-  output wire io_commit, // TrieController.java:57
-  output wire io_rewind, // TrieController.java:57
-  input  wire io_counterCmd_ready, // TrieController.java:57
-  output wire io_counterCmd_valid, // TrieController.java:57
-  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:57
-  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:57
-  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:57
-  output wire io_counterResult_ready, // TrieController.java:57
-  input  wire io_counterResult_valid, // TrieController.java:57
-  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:57
-  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:57
-  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:57
-  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:57
-  input  wire io_counterResult_bits_saturated, // TrieController.java:57
-  output wire io_softClear, // TrieController.java:57
-  input  wire io_counterClearing, // TrieController.java:57
-  input  wire io_enable, // TrieController.java:57
-  input  wire io_softReset, // TrieController.java:57
-  input  wire io_snapshot, // TrieController.java:57
-  input  wire io_readout, // TrieController.java:57
-  input  wire [15:0] io_readoutSlot, // TrieController.java:57
-  input  wire io_inputsDrained, // TrieController.java:57
-  input  wire [15:0] io_epsCsr, // TrieController.java:57
-  input  wire [63:0] io_m0Csr, // TrieController.java:57
-  input  wire io_m0CsrZero, // TrieController.java:57
-  input  wire [31:0] io_qCsr, // TrieController.java:57
-  output wire [15:0] io_epsActive, // TrieController.java:57
-  output wire io_acceptEnable, // TrieController.java:57
-  output wire [63:0] io_live_n, // TrieController.java:57
-  output wire [12:0] io_live_nodes, // TrieController.java:57
-  output wire [12:0] io_live_highWater, // TrieController.java:57
-  output wire io_live_overflow, // TrieController.java:57
-  output wire io_live_saturated, // TrieController.java:57
-  output wire io_live_updated, // TrieController.java:57
-  output wire io_live_split, // TrieController.java:57
-  output wire [2:0] io_live_merged, // TrieController.java:57
-  output wire io_live_batch, // TrieController.java:57
-  output wire io_live_deferred, // TrieController.java:57
-  output wire io_live_saturation, // TrieController.java:57
-  output wire io_snapFreeze, // TrieController.java:57
-  input  wire io_countersIdle, // TrieController.java:57
-  input  wire io_snapCopied, // TrieController.java:57
-  output wire [63:0] io_errorBound, // TrieController.java:57
-  output wire io_errorBoundReady, // TrieController.java:57
-  output wire io_snapBusy, // TrieController.java:57
-  output wire io_node_valid, // TrieController.java:57
-  output wire [5:0] io_node_len, // TrieController.java:57
-  output wire [31:0] io_node_prefix, // TrieController.java:57
-  output wire [31:0] io_node_count, // TrieController.java:57
-  output wire io_readoutBusy, // TrieController.java:57
-  output wire io_busy, // TrieController.java:57
-  output wire io_idle, // TrieController.java:57
-  output wire io_resetting, // TrieController.java:57
-  output wire [2:0] io_stallCause, // TrieController.java:57
-  input  wire io_found_valid, // TrieController.java:57
-  input  wire [11:0] io_found_bits_slot, // TrieController.java:57
-  input  wire [4:0] io_found_bits_depth, // TrieController.java:57
-  input  wire [2:0] io_found_bits_children, // TrieController.java:57
-  input  wire [15:0] io_found_bits_weight, // TrieController.java:57
-  input  wire [31:0] io_found_bits_key, // TrieController.java:57
-  output wire io_wordWrite_valid, // TrieController.java:57
-  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:57
-  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:57
-  output wire [47:0] io_rootWord, // TrieController.java:57
-  output wire io_walkFlush, // TrieController.java:57
-  output wire io_walkHoldNext, // TrieController.java:57
-  output wire io_walkFixNext, // TrieController.java:57
-  output wire [11:0] io_walkFix_slot, // TrieController.java:57
-  output wire [47:0] io_walkFix_word  // TrieController.java:57
+  input  wire clock, // TrieController.java:58
+  input  wire reset, // TrieController.java:58
+  input  wire [15:0] io_head_weight, // TrieController.java:59
+  input  wire [35:0] io_head_notThreshold, // TrieController.java:59
+  input  wire io_head_thresholdFits, // TrieController.java:59
+  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:59
+  input  wire io_headValid, // TrieController.java:59
+  input  wire io_issued, // TrieController.java:59
+  output wire io_issueEnable, // TrieController.java:59
+  output wire io_commit, // TrieController.java:59
+  output wire io_rewind, // TrieController.java:59
+  input  wire io_counterCmd_ready, // TrieController.java:59
+  output wire io_counterCmd_valid, // TrieController.java:59
+  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:59
+  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:59
+  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:59
+  output wire io_counterResult_ready, // TrieController.java:59
+  input  wire io_counterResult_valid, // TrieController.java:59
+  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:59
+  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:59
+  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:59
+  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:59
+  input  wire io_counterResult_bits_saturated, // TrieController.java:59
+  output wire io_softClear, // TrieController.java:59
+  input  wire io_counterClearing, // TrieController.java:59
+  input  wire io_enable, // TrieController.java:59
+  input  wire io_softReset, // TrieController.java:59
+  input  wire io_snapshot, // TrieController.java:59
+  input  wire io_readout, // TrieController.java:59
+  input  wire [15:0] io_readoutSlot, // TrieController.java:59
+  input  wire io_inputsDrained, // TrieController.java:59
+  input  wire [15:0] io_epsCsr, // TrieController.java:59
+  input  wire [63:0] io_m0Csr, // TrieController.java:59
+  input  wire io_m0CsrZero, // TrieController.java:59
+  input  wire [31:0] io_qCsr, // TrieController.java:59
+  output wire [15:0] io_epsActive, // TrieController.java:59
+  output wire io_acceptEnable, // TrieController.java:59
+  output wire [63:0] io_live_n, // TrieController.java:59
+  output wire [12:0] io_live_nodes, // TrieController.java:59
+  output wire [12:0] io_live_highWater, // TrieController.java:59
+  output wire io_live_overflow, // TrieController.java:59
+  output wire io_live_saturated, // TrieController.java:59
+  output wire io_live_updated, // TrieController.java:59
+  output wire io_live_split, // TrieController.java:59
+  output wire [2:0] io_live_merged, // TrieController.java:59
+  output wire io_live_batch, // TrieController.java:59
+  output wire io_live_deferred, // TrieController.java:59
+  output wire io_live_saturation, // TrieController.java:59
+  output wire io_snapFreeze, // TrieController.java:59
+  input  wire io_countersIdle, // TrieController.java:59
+  input  wire io_snapCopied, // TrieController.java:59
+  output wire [63:0] io_errorBound, // TrieController.java:59
+  output wire io_errorBoundReady, // TrieController.java:59
+  output wire io_snapBusy, // TrieController.java:59
+  output wire io_node_valid, // TrieController.java:59
+  output wire [5:0] io_node_len, // TrieController.java:59
+  output wire [31:0] io_node_prefix, // TrieController.java:59
+  output wire [31:0] io_node_count, // TrieController.java:59
+  output wire io_readoutBusy, // TrieController.java:59
+  output wire io_busy, // TrieController.java:59
+  output wire io_idle, // TrieController.java:59
+  output wire io_resetting, // TrieController.java:59
+  output wire [2:0] io_stallCause, // TrieController.java:59
+  input  wire io_found_valid, // TrieController.java:59
+  input  wire [11:0] io_found_bits_slot, // TrieController.java:59
+  input  wire [4:0] io_found_bits_depth, // TrieController.java:59
+  input  wire [2:0] io_found_bits_children, // TrieController.java:59
+  input  wire [15:0] io_found_bits_weight, // TrieController.java:59
+  input  wire [31:0] io_found_bits_key, // TrieController.java:59
+  output wire io_wordWrite_valid, // TrieController.java:59
+  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:59
+  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:59
+  output wire [47:0] io_rootWord, // TrieController.java:59
+  output wire io_walkFlush, // TrieController.java:59
+  output wire io_walkHoldNext, // TrieController.java:59
+  output wire io_walkFixNext, // TrieController.java:59
+  output wire [11:0] io_walkFix_slot, // TrieController.java:59
+  output wire [47:0] io_walkFix_word  // TrieController.java:59
 );
 
   // State
-  reg state_init; // TrieController.java:53
-  reg state_run; // TrieController.java:53
-  reg state_drain; // TrieController.java:53
-  reg state_undo; // TrieController.java:53
-  reg state_split_read; // TrieController.java:53
-  reg state_split_check; // TrieController.java:53
-  reg state_split_alloc; // TrieController.java:53
-  reg state_split_link; // TrieController.java:53
-  reg state_merge_start; // TrieController.java:53
-  reg state_merge; // TrieController.java:53
-  reg state_advance; // TrieController.java:53
-  reg state_advance_wait; // TrieController.java:53
-  reg state_resume; // TrieController.java:53
-  reg state_read_issue; // TrieController.java:53
-  reg state_read_wait; // TrieController.java:53
-  reg state_soft_clear; // TrieController.java:53
+  reg state_init; // TrieController.java:55
+  reg state_run; // TrieController.java:55
+  reg state_drain; // TrieController.java:55
+  reg state_undo; // TrieController.java:55
+  reg state_split_read; // TrieController.java:55
+  reg state_split_check; // TrieController.java:55
+  reg state_split_fit; // TrieController.java:55
+  reg state_split_alloc; // TrieController.java:55
+  reg state_split_link; // TrieController.java:55
+  reg state_merge_start; // TrieController.java:55
+  reg state_merge; // TrieController.java:55
+  reg state_advance; // TrieController.java:55
+  reg state_advance_wait; // TrieController.java:55
+  reg state_resume; // TrieController.java:55
+  reg state_read_issue; // TrieController.java:55
+  reg state_read_wait; // TrieController.java:55
+  reg state_soft_clear; // TrieController.java:55
   reg [15:0] st_n_lo; // SplitCounter.java:43
   reg [15:0] st_n_hi_0; // SplitCounter.java:48
   reg st_n_carry_0; // SplitCounter.java:49
@@ -132,14 +133,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] free_top; // FreeSlots.java:44
   reg free_ready_was_1; // FreeSlots.java:48
   reg free_ready_before; // FreeSlots.java:48
-  reg [11:0] op_slot; // TrieController.java:71
-  reg [4:0] op_depth; // TrieController.java:72
-  reg [35:0] op_not_threshold; // TrieController.java:73
-  reg early_done; // TrieController.java:74
-  reg early_batch; // TrieController.java:75
-  reg commit_stop; // TrieController.java:80
-  reg split_in_place; // TrieController.java:81
-  reg [47:0] split_word; // TrieController.java:82
+  reg [11:0] op_slot; // TrieController.java:73
+  reg [4:0] op_depth; // TrieController.java:74
+  reg [35:0] op_not_threshold; // TrieController.java:75
+  reg early_done; // TrieController.java:76
+  reg early_batch; // TrieController.java:77
+  reg commit_stop; // TrieController.java:82
+  reg split_in_place; // TrieController.java:83
+  reg [47:0] split_word; // TrieController.java:84
   reg [2:0] hit_children_1; // SplitRedo.java:79
   reg [2:0] hit_children_2; // SplitRedo.java:79
   reg [2:0] hit_children_3; // SplitRedo.java:79
@@ -152,38 +153,43 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] hit_key_2; // SplitRedo.java:81
   reg [31:0] hit_key_3; // SplitRedo.java:81
   reg [31:0] hit_key_4; // SplitRedo.java:81
-  reg walk_step_idle; // TrieMergeWalk.java:46
-  reg walk_step_begin; // TrieMergeWalk.java:46
-  reg walk_step_scan; // TrieMergeWalk.java:46
-  reg walk_step_descend; // TrieMergeWalk.java:46
-  reg walk_step_decide; // TrieMergeWalk.java:46
-  reg walk_step_act; // TrieMergeWalk.java:46
-  reg walk_step_free; // TrieMergeWalk.java:46
-  reg walk_step_finish; // TrieMergeWalk.java:46
-  reg walk_step_return; // TrieMergeWalk.java:46
-  reg [4:0] walk_depth; // TrieMergeWalk.java:64
-  reg [11:0] walk_slot; // TrieMergeWalk.java:65
-  reg [47:0] walk_word; // TrieMergeWalk.java:66
-  reg [3:0] walk_todo; // TrieMergeWalk.java:67
-  reg [34:0] walk_sum; // TrieMergeWalk.java:68
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:69
-  reg [34:0] walk_least; // TrieMergeWalk.java:70
-  reg [2:0] walk_pending; // TrieMergeWalk.java:71
-  reg walk_probe_sent; // TrieMergeWalk.java:74
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:75
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:76
-  reg walk_probing; // TrieMergeWalk.java:77
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:78
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:79
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:80
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:81
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:82
-  reg walk_merges; // TrieMergeWalk.java:84
-  reg walk_clips; // TrieMergeWalk.java:85
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:86
-  reg walk_now_leaf; // TrieMergeWalk.java:87
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:88
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:89
+  reg walk_step_idle; // TrieMergeWalk.java:47
+  reg walk_step_begin; // TrieMergeWalk.java:47
+  reg walk_step_scan; // TrieMergeWalk.java:47
+  reg walk_step_descend; // TrieMergeWalk.java:47
+  reg walk_step_decide; // TrieMergeWalk.java:47
+  reg walk_step_act; // TrieMergeWalk.java:47
+  reg walk_step_free; // TrieMergeWalk.java:47
+  reg walk_step_finish; // TrieMergeWalk.java:47
+  reg walk_step_return; // TrieMergeWalk.java:47
+  reg [4:0] walk_depth; // TrieMergeWalk.java:65
+  reg [11:0] walk_slot; // TrieMergeWalk.java:66
+  reg [47:0] walk_word; // TrieMergeWalk.java:67
+  reg [3:0] walk_todo; // TrieMergeWalk.java:68
+  reg [34:0] walk_sum; // TrieMergeWalk.java:69
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:70
+  reg [34:0] walk_least; // TrieMergeWalk.java:71
+  reg [2:0] walk_pending; // TrieMergeWalk.java:72
+  reg walk_probe_sent; // TrieMergeWalk.java:77
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:78
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:79
+  reg walk_probing; // TrieMergeWalk.java:80
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:81
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:82
+  reg walk_judged; // TrieMergeWalk.java:83
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:84
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:85
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:86
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:87
+  reg walk_child_leaf; // TrieMergeWalk.java:89
+  reg walk_child_passed; // TrieMergeWalk.java:90
+  reg walk_child_walked; // TrieMergeWalk.java:91
+  reg walk_merges; // TrieMergeWalk.java:93
+  reg walk_clips; // TrieMergeWalk.java:94
+  reg [3:0] walk_freeing; // TrieMergeWalk.java:95
+  reg walk_now_leaf; // TrieMergeWalk.java:96
+  reg [31:0] walk_new_count; // TrieMergeWalk.java:97
+  reg [34:0] walk_new_least; // TrieMergeWalk.java:98
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -212,13 +218,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [7:0] front_count; // TrieController.java:112
-  reg wrote_word; // TrieController.java:122
+  reg [7:0] front_count; // TrieController.java:114
+  reg wrote_word; // TrieController.java:124
   reg walk_moves; // WalkControl.java:29
-  reg hit_short_1; // TrieController.java:133
-  reg hit_short_2; // TrieController.java:133
-  reg hit_short_3; // TrieController.java:133
-  reg hit_short_4; // TrieController.java:133
+  reg hit_short_1; // TrieController.java:135
+  reg hit_short_2; // TrieController.java:135
+  reg hit_short_3; // TrieController.java:135
+  reg hit_short_4; // TrieController.java:135
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -239,10 +245,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [43:0] undo_rdata_0; // UndoStack.java:41
-  reg [31:0] split_prefix; // TrieController.java:160
-  reg [11:0] split_parent; // TrieController.java:161
-  reg [3:0] split_present; // TrieController.java:162
-  reg [11:0] mark_slot; // TrieController.java:163
+  reg [31:0] split_prefix; // TrieController.java:162
+  reg [11:0] split_parent; // TrieController.java:163
+  reg [3:0] split_present; // TrieController.java:164
   reg [4:0] child_depth; // SplitChild.java:33
   reg child_field_0; // SplitChild.java:37
   reg child_field_1; // SplitChild.java:37
@@ -260,6 +265,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
+  reg split_fits; // TrieController.java:170
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -268,17 +274,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // TrieController.java:175
-  reg mark_odd; // TrieController.java:179
-  reg [11:0] mark_next; // TrieController.java:180
+  reg marking; // SplitMarks.java:19
+  reg mark_odd; // SplitMarks.java:23
+  reg [11:0] mark_slot; // SplitMarks.java:28
+  reg [11:0] mark_next; // SplitMarks.java:29
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:182
-  reg advance_settled_was_2; // TrieController.java:182
-  reg advance_settled_before; // TrieController.java:182
-  reg fix_after_write_before; // TrieController.java:184
-  reg fix_done_was_1; // TrieController.java:185
-  reg fix_done_before; // TrieController.java:185
+  reg advance_settled_was_1; // TrieController.java:180
+  reg advance_settled_was_2; // TrieController.java:180
+  reg advance_settled_before; // TrieController.java:180
+  reg fix_after_write_before; // TrieController.java:182
+  reg fix_done_was_1; // TrieController.java:183
+  reg fix_done_before; // TrieController.java:183
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -286,7 +293,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:88
   (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:96
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:93
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:102
   reg [43:0] undo [0:63]; // UndoStack.java:35
 
   // Wires
@@ -349,8 +356,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:47
-  wire walk_done; // TrieMergeWalk.java:49
+  wire walk_start; // TrieMergeWalk.java:48
+  wire walk_done; // TrieMergeWalk.java:50
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -372,131 +379,112 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:213
+  wire _not_0 = ~io_counterClearing; // TrieController.java:211
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:211
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:234
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:234
+  wire _not_2 = ~io_headValid; // TrieController.java:232
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:232
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:320
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:320
+  wire _not_3 = ~split_in_place; // TrieController.java:318
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:318
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
-  wire _eq_2 = front_count == 8'd0; // TrieController.java:125
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:125
+  wire _eq_2 = front_count == 8'd0; // TrieController.java:127
+  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:127
   wire redo_queued = |fifo_io_count; // SplitRedo.java:57
-  wire _not_5 = ~redo_queued; // TrieController.java:125
-  wire pipe_empty = _and_4 & _not_5; // TrieController.java:125
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:126
-  wire _not_6 = ~undo_empty; // TrieController.java:242
-  wire _not_7 = ~marking; // TrieController.java:243
-  wire _and_5 = split_req & _not_7; // TrieController.java:243
-  wire _not_8 = ~split_req; // TrieController.java:247
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:130
-  wire [11:0] _bits_0 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_0 = |_bits_0; // ChildWord.java:43
-  wire [11:0] _bits_1 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_1; // ChildWord.java:43
-  wire [11:0] _bits_2 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_2; // ChildWord.java:43
-  wire [11:0] _bits_3 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_3; // ChildWord.java:43
-  wire [3:0] _cat_0 = {_or_r_0, _or_r_1, _or_r_2, _or_r_3}; // ChildWord.java:44
-  wire _bits_4 = _cat_0[0]; // ChildWord.java:56
-  wire [2:0] _add_0 = 3'd0 + {{2{1'b0}}, _bits_4}; // ChildWord.java:56
-  wire _bits_5 = _cat_0[1]; // ChildWord.java:56
-  wire [2:0] _add_1 = _add_0 + {{2{1'b0}}, _bits_5}; // ChildWord.java:56
-  wire _bits_6 = _cat_0[2]; // ChildWord.java:56
-  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_6}; // ChildWord.java:56
-  wire _bits_7 = _cat_0[3]; // ChildWord.java:56
-  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_7}; // ChildWord.java:56
-  wire [13:0] _sub_0 = 14'd4 - {{11{1'b0}}, _add_3}; // TrieController.java:168
-  wire split_fits = free_slots >= _sub_0; // TrieController.java:168
-  wire _not_9 = ~early_done; // TrieController.java:261
-  wire _bits_8 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_0 = &_bits_8; // SplitCompare.java:59
-  wire [11:0] _bits_9 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_10 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_11 = _bits_10[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_4 = {1'b0, _bits_9} + {1'b0, _bits_11}; // SplitCompare.java:85
-  wire _bits_12 = _add_4[12]; // SplitCompare.java:85
-  wire [12:0] _cat_1 = {_bits_9, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_2 = {_bits_11, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_5 = {1'b0, _cat_1} + {1'b0, _cat_2}; // SplitCompare.java:86
-  wire _bits_13 = _add_5[13]; // SplitCompare.java:86
-  wire [22:0] _bits_14 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_15 = _bits_14[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_16 = _bits_10[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_17 = _bits_16[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_6 = {1'b0, _bits_15} + {1'b0, _bits_17}; // SplitCompare.java:85
-  wire _bits_18 = _add_6[12]; // SplitCompare.java:85
-  wire [12:0] _cat_3 = {_bits_15, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_4 = {_bits_17, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_7 = {1'b0, _cat_3} + {1'b0, _cat_4}; // SplitCompare.java:86
-  wire _bits_19 = _add_7[13]; // SplitCompare.java:86
-  wire [10:0] _bits_20 = _bits_14[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_5 = {_bits_20, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_21 = _bits_16[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_6 = {_bits_21, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_8 = {1'b0, _cat_5} + {1'b0, _cat_6}; // SplitCompare.java:86
-  wire _bits_22 = _add_8[12]; // SplitCompare.java:86
-  wire _and_6 = _bits_19 & _bits_22; // SplitCompare.java:75
-  wire _or_1 = _bits_18 | _and_6; // SplitCompare.java:75
-  wire _and_7 = _bits_13 & _or_1; // SplitCompare.java:75
-  wire _or_2 = _bits_12 | _and_7; // SplitCompare.java:75
+  wire _not_5 = ~redo_queued; // TrieController.java:127
+  wire pipe_empty = _and_4 & _not_5; // TrieController.java:127
+  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:128
+  wire _not_6 = ~undo_empty; // TrieController.java:240
+  wire _not_7 = ~marking; // TrieController.java:241
+  wire _and_5 = split_req & _not_7; // TrieController.java:241
+  wire _not_8 = ~split_req; // TrieController.java:245
+  wire _not_9 = ~early_done; // TrieController.java:264
+  wire _bits_0 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_0 = &_bits_0; // SplitCompare.java:59
+  wire [11:0] _bits_1 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_2 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_3 = _bits_2[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_0 = {1'b0, _bits_1} + {1'b0, _bits_3}; // SplitCompare.java:85
+  wire _bits_4 = _add_0[12]; // SplitCompare.java:85
+  wire [12:0] _cat_0 = {_bits_1, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_1 = {_bits_3, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_1 = {1'b0, _cat_0} + {1'b0, _cat_1}; // SplitCompare.java:86
+  wire _bits_5 = _add_1[13]; // SplitCompare.java:86
+  wire [22:0] _bits_6 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_7 = _bits_6[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_8 = _bits_2[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_9 = _bits_8[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_2 = {1'b0, _bits_7} + {1'b0, _bits_9}; // SplitCompare.java:85
+  wire _bits_10 = _add_2[12]; // SplitCompare.java:85
+  wire [12:0] _cat_2 = {_bits_7, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_3 = {_bits_9, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_3 = {1'b0, _cat_2} + {1'b0, _cat_3}; // SplitCompare.java:86
+  wire _bits_11 = _add_3[13]; // SplitCompare.java:86
+  wire [10:0] _bits_12 = _bits_6[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_4 = {_bits_12, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_13 = _bits_8[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_5 = {_bits_13, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_4 = {1'b0, _cat_4} + {1'b0, _cat_5}; // SplitCompare.java:86
+  wire _bits_14 = _add_4[12]; // SplitCompare.java:86
+  wire _and_6 = _bits_11 & _bits_14; // SplitCompare.java:75
+  wire _or_1 = _bits_10 | _and_6; // SplitCompare.java:75
+  wire _and_7 = _bits_5 & _or_1; // SplitCompare.java:75
+  wire _or_2 = _bits_4 | _and_7; // SplitCompare.java:75
   wire op_batch_empty = _and_r_0 & _or_2; // SplitCompare.java:59
-  wire [3:0] _not_10 = ~split_present; // TrieController.java:165
-  wire _bits_23 = _not_10[0]; // FirstSet.java:24
-  wire _bits_24 = _not_10[1]; // FirstSet.java:24
-  wire _or_3 = _bits_23 | _bits_24; // FirstSet.java:36
-  wire _bits_25 = _not_10[2]; // FirstSet.java:24
-  wire _bits_26 = _not_10[3]; // FirstSet.java:24
-  wire _or_4 = _bits_25 | _bits_26; // FirstSet.java:36
+  wire [3:0] _not_10 = ~split_present; // TrieController.java:166
+  wire _bits_15 = _not_10[0]; // FirstSet.java:24
+  wire _bits_16 = _not_10[1]; // FirstSet.java:24
+  wire _or_3 = _bits_15 | _bits_16; // FirstSet.java:36
+  wire _bits_17 = _not_10[2]; // FirstSet.java:24
+  wire _bits_18 = _not_10[3]; // FirstSet.java:24
+  wire _or_4 = _bits_17 | _bits_18; // FirstSet.java:36
   wire _or_5 = _or_3 | _or_4; // FirstSet.java:36
-  wire _not_11 = ~_or_5; // TrieController.java:272
-  wire _not_12 = ~marking; // TrieController.java:300
-  wire _not_13 = ~advance_settled_before; // TrieController.java:312
+  wire _not_11 = ~_or_5; // TrieController.java:275
+  wire _not_12 = ~marking; // TrieController.java:298
+  wire _not_13 = ~advance_settled_before; // TrieController.java:310
   wire _or_6 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_8 = walk_moves & issue_gate; // TrieController.java:393
+  wire _and_8 = walk_moves & issue_gate; // TrieController.java:375
   wire _and_9 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_14 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_9 & _not_14; // CommitVerdict.java:66
-  wire _not_15 = ~split_in_place; // TrieController.java:321
+  wire _not_15 = ~split_in_place; // TrieController.java:319
   wire _not_16 = ~soft_pending; // CsrRequests.java:64
-  wire _or_7 = state_init | state_soft_clear; // TrieController.java:395
+  wire _or_7 = state_init | state_soft_clear; // TrieController.java:377
   wire _not_17 = ~_or_7; // CsrRequests.java:64
   wire _and_10 = _not_16 & _not_17; // CsrRequests.java:64
-  wire [63:0] _cat_7 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
-  wire [63:0] _bits_27 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
+  wire [63:0] _cat_6 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
+  wire [63:0] _bits_19 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
   wire _not_18 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
   wire _not_19 = ~_reg_0; // ScheduleAndSnapshot.java:50
   wire snapshot_product_start = snapshot_frozen & _not_19; // ScheduleAndSnapshot.java:50
   wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_11 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
   wire _or_8 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:395
+  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:377
   wire _or_10 = readout_pending | _or_9; // CsrRequests.java:63
-  wire _or_11 = state_drain | state_undo; // TrieController.java:397
-  wire _or_12 = _or_11 | state_split_read; // TrieController.java:397
-  wire _or_13 = _or_12 | state_split_check; // TrieController.java:397
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:397
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:397
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:397
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:397
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:397
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:397
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:397
-  wire _and_12 = state_run & pipe_empty; // TrieController.java:398
-  wire _not_21 = ~io_headValid; // TrieController.java:398
-  wire _and_13 = _and_12 & _not_21; // TrieController.java:398
+  wire _or_11 = state_drain | state_undo; // TrieController.java:379
+  wire _or_12 = _or_11 | state_split_read; // TrieController.java:379
+  wire _or_13 = _or_12 | state_split_check; // TrieController.java:379
+  wire _or_14 = _or_13 | state_split_fit; // TrieController.java:379
+  wire _or_15 = _or_14 | state_split_alloc; // TrieController.java:379
+  wire _or_16 = _or_15 | state_split_link; // TrieController.java:379
+  wire _or_17 = _or_16 | state_merge_start; // TrieController.java:379
+  wire _or_18 = _or_17 | state_merge; // TrieController.java:379
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:379
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:379
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:379
+  wire _and_12 = state_run & pipe_empty; // TrieController.java:380
+  wire _not_21 = ~io_headValid; // TrieController.java:380
+  wire _and_13 = _and_12 & _not_21; // TrieController.java:380
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_23 = ~split_in_place; // TrieController.java:119
-  wire _and_14 = commit_stop & _not_23; // TrieController.java:119
+  wire _not_23 = ~split_in_place; // TrieController.java:121
+  wire _and_14 = commit_stop & _not_23; // TrieController.java:121
   wire _not_24 = ~commit_stop; // WalkControl.java:28
   wire _and_15 = state_run & _not_24; // WalkControl.java:28
   wire _not_25 = ~redo_queued; // WalkControl.java:28
@@ -504,569 +492,577 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_26 = ~walk_goes; // WalkControl.java:30
   wire _and_16 = state_resume & split_in_place; // WalkControl.java:45
   wire _and_17 = _and_16 & fix_after_write_before; // WalkControl.java:45
-  wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:76
-  wire [16:0] _add_9 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
-  wire [15:0] _bits_29 = _add_9[15:0]; // SplitCounter.java:70
-  wire [15:0] _bits_30 = 16'd0; // SplitCounter.java:79
-  wire [16:0] _add_10 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_31 = _add_10[15:0]; // SplitCounter.java:56
-  wire _bits_32 = _add_9[16]; // SplitCounter.java:71
-  wire [15:0] _bits_33 = 16'd0; // SplitCounter.java:79
-  wire [16:0] _add_11 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_34 = _add_11[15:0]; // SplitCounter.java:56
-  wire _bits_35 = _add_10[16]; // SplitCounter.java:57
-  wire [15:0] _bits_36 = 16'd0; // SplitCounter.java:79
-  wire [16:0] _add_12 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
-  wire [15:0] _bits_37 = _add_12[15:0]; // SplitCounter.java:56
-  wire _bits_38 = _add_11[16]; // SplitCounter.java:57
-  wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
+  wire [15:0] _bits_20 = 16'd0; // SplitCounter.java:76
+  wire [16:0] _add_5 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
+  wire [15:0] _bits_21 = _add_5[15:0]; // SplitCounter.java:70
+  wire [15:0] _bits_22 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_6 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_23 = _add_6[15:0]; // SplitCounter.java:56
+  wire _bits_24 = _add_5[16]; // SplitCounter.java:71
+  wire [15:0] _bits_25 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_7 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_26 = _add_7[15:0]; // SplitCounter.java:56
+  wire _bits_27 = _add_6[16]; // SplitCounter.java:57
+  wire [15:0] _bits_28 = 16'd0; // SplitCounter.java:79
+  wire [16:0] _add_8 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
+  wire [15:0] _bits_29 = _add_8[15:0]; // SplitCounter.java:56
+  wire _bits_30 = _add_7[16]; // SplitCounter.java:57
+  wire _or_22 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_27 = ~merge_due; // CommitVerdict.java:117
   wire _and_19 = _and_18 & _not_27; // CommitVerdict.java:117
   wire _and_20 = _and_19 & split_short; // CommitVerdict.java:118
   wire deferred_at_commit = _and_20 & skip_batch_empty; // CommitVerdict.java:119
-  wire [12:0] _add_13 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
-  wire [12:0] _sub_1 = _add_13 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
+  wire [12:0] _add_9 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
+  wire [12:0] _sub_0 = _add_9 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _bits_39 = walk_leaves[0]; // ChildWord.java:56
-  wire [2:0] _add_14 = 3'd0 + {{2{1'b0}}, _bits_39}; // ChildWord.java:56
-  wire _bits_40 = walk_leaves[1]; // ChildWord.java:56
-  wire [2:0] _add_15 = _add_14 + {{2{1'b0}}, _bits_40}; // ChildWord.java:56
-  wire _bits_41 = walk_leaves[2]; // ChildWord.java:56
-  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_41}; // ChildWord.java:56
-  wire _bits_42 = walk_leaves[3]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_42}; // ChildWord.java:56
-  wire _bits_43 = walk_todo[0]; // FirstSet.java:24
-  wire _bits_44 = walk_todo[1]; // FirstSet.java:24
-  wire _or_22 = _bits_43 | _bits_44; // FirstSet.java:36
-  wire _bits_45 = walk_todo[2]; // FirstSet.java:24
-  wire _bits_46 = walk_todo[3]; // FirstSet.java:24
-  wire _or_23 = _bits_45 | _bits_46; // FirstSet.java:36
-  wire _or_24 = _or_22 | _or_23; // FirstSet.java:36
-  wire _bits_47 = walk_freeing[0]; // FirstSet.java:24
-  wire _bits_48 = walk_freeing[1]; // FirstSet.java:24
-  wire _or_25 = _bits_47 | _bits_48; // FirstSet.java:36
-  wire _bits_49 = walk_freeing[2]; // FirstSet.java:24
-  wire _bits_50 = walk_freeing[3]; // FirstSet.java:24
-  wire _or_26 = _bits_49 | _bits_50; // FirstSet.java:36
-  wire _or_27 = _or_25 | _or_26; // FirstSet.java:36
-  wire _eq_3 = mark_slot == 12'd0; // TrieController.java:354
-  wire _not_28 = ~_or_22; // FirstSet.java:34
-  wire _not_29 = ~_bits_45; // FirstSet.java:34
-  wire _not_30 = ~_bits_43; // FirstSet.java:34
+  wire _bits_31 = walk_leaves[0]; // ChildWord.java:56
+  wire [2:0] _add_10 = 3'd0 + {{2{1'b0}}, _bits_31}; // ChildWord.java:56
+  wire _bits_32 = walk_leaves[1]; // ChildWord.java:56
+  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_32}; // ChildWord.java:56
+  wire _bits_33 = walk_leaves[2]; // ChildWord.java:56
+  wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
+  wire _bits_34 = walk_leaves[3]; // ChildWord.java:56
+  wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_34}; // ChildWord.java:56
+  wire _bits_35 = walk_todo[0]; // FirstSet.java:24
+  wire _bits_36 = walk_todo[1]; // FirstSet.java:24
+  wire _or_23 = _bits_35 | _bits_36; // FirstSet.java:36
+  wire _bits_37 = walk_todo[2]; // FirstSet.java:24
+  wire _bits_38 = walk_todo[3]; // FirstSet.java:24
+  wire _or_24 = _bits_37 | _bits_38; // FirstSet.java:36
+  wire _or_25 = _or_23 | _or_24; // FirstSet.java:36
+  wire _bits_39 = walk_freeing[0]; // FirstSet.java:24
+  wire _bits_40 = walk_freeing[1]; // FirstSet.java:24
+  wire _or_26 = _bits_39 | _bits_40; // FirstSet.java:36
+  wire _bits_41 = walk_freeing[2]; // FirstSet.java:24
+  wire _bits_42 = walk_freeing[3]; // FirstSet.java:24
+  wire _or_27 = _bits_41 | _bits_42; // FirstSet.java:36
+  wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
+  wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
+  wire _not_28 = ~_or_23; // FirstSet.java:34
+  wire _not_29 = ~_bits_37; // FirstSet.java:34
+  wire _not_30 = ~_bits_35; // FirstSet.java:34
   wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_28, _mux_0}; // FirstSet.java:35
-  wire [1:0] _bits_51 = _cat_8; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_51[1] ? (_bits_51[0] ? _wire_2_3 : _wire_2_2) : (_bits_51[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [1:0] _cat_7 = {_not_28, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_43 = _cat_7; // FirstSet.java:43
+  wire [11:0] _dyn_index_0 = _bits_43[1] ? (_bits_43[0] ? _wire_2_3 : _wire_2_2) : (_bits_43[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
-  wire [11:0] _bits_52 = fresh_slot[11:0]; // FreeSlots.java:47
-  wire [11:0] free_next = free_stack_empty ? _bits_52 : free_top; // FreeSlots.java:47
-  wire _bits_53 = walk_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_54 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_1 = _bits_53 ? 12'd0 : _bits_54; // ChildWord.java:70
-  wire _bits_55 = walk_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_56 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_2 = _bits_55 ? 12'd0 : _bits_56; // ChildWord.java:70
-  wire _bits_57 = walk_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_58 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_3 = _bits_57 ? 12'd0 : _bits_58; // ChildWord.java:70
-  wire _bits_59 = walk_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_60 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _bits_59 ? 12'd0 : _bits_60; // ChildWord.java:70
-  wire [47:0] _cat_9 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
+  wire [11:0] _bits_44 = fresh_slot[11:0]; // FreeSlots.java:47
+  wire [11:0] free_next = free_stack_empty ? _bits_44 : free_top; // FreeSlots.java:47
+  wire _bits_45 = walk_leaves[3]; // ChildWord.java:70
+  wire [11:0] _bits_46 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_1 = _bits_45 ? 12'd0 : _bits_46; // ChildWord.java:70
+  wire _bits_47 = walk_leaves[2]; // ChildWord.java:70
+  wire [11:0] _bits_48 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_2 = _bits_47 ? 12'd0 : _bits_48; // ChildWord.java:70
+  wire _bits_49 = walk_leaves[1]; // ChildWord.java:70
+  wire [11:0] _bits_50 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_3 = _bits_49 ? 12'd0 : _bits_50; // ChildWord.java:70
+  wire _bits_51 = walk_leaves[0]; // ChildWord.java:70
+  wire [11:0] _bits_52 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_4 = _bits_51 ? 12'd0 : _bits_52; // ChildWord.java:70
+  wire [47:0] _cat_8 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_61 = info_data[11:0]; // TrieTables.java:180
-  wire _not_31 = ~_or_25; // FirstSet.java:34
-  wire _not_32 = ~_bits_49; // FirstSet.java:34
-  wire _not_33 = ~_bits_47; // FirstSet.java:34
+  wire [11:0] _bits_53 = info_data[11:0]; // TrieTables.java:180
+  wire _not_31 = ~_or_26; // FirstSet.java:34
+  wire _not_32 = ~_bits_41; // FirstSet.java:34
+  wire _not_33 = ~_bits_39; // FirstSet.java:34
   wire _mux_5 = _not_31 ? _not_32 : _not_33; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_31, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_62 = _cat_10; // FirstSet.java:43
-  wire [11:0] walk_free_slot = _bits_62[1] ? (_bits_62[0] ? _wire_3_3 : _wire_3_2) : (_bits_62[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [1:0] _bits_63 = split_prefix[31:30]; // SplitChild.java:42
+  wire [1:0] _cat_9 = {_not_31, _mux_5}; // FirstSet.java:35
+  wire [1:0] _bits_54 = _cat_9; // FirstSet.java:43
+  wire [11:0] walk_free_slot = _bits_54[1] ? (_bits_54[0] ? _wire_3_3 : _wire_3_2) : (_bits_54[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire [61:0] _cat_10 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
+  wire [1:0] _bits_55 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
   wire _not_34 = ~_or_3; // FirstSet.java:34
-  wire _not_35 = ~_bits_25; // FirstSet.java:34
-  wire _not_36 = ~_bits_23; // FirstSet.java:34
+  wire _not_35 = ~_bits_17; // FirstSet.java:34
+  wire _not_36 = ~_bits_15; // FirstSet.java:34
   wire _mux_6 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_34, _mux_6}; // FirstSet.java:35
-  wire [1:0] _bits_64 = _cat_12; // FirstSet.java:43
-  wire [1:0] _and_21 = _fill_0 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_28 = _bits_63 | _and_21; // SplitChild.java:42
-  wire [1:0] _bits_65 = split_prefix[29:28]; // SplitChild.java:42
+  wire [1:0] _cat_11 = {_not_34, _mux_6}; // FirstSet.java:35
+  wire [1:0] _bits_56 = _cat_11; // FirstSet.java:43
+  wire [1:0] _and_21 = _fill_0 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_29 = _bits_55 | _and_21; // SplitChild.java:42
+  wire [1:0] _bits_57 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_22 = _fill_1 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_29 = _bits_65 | _and_22; // SplitChild.java:42
-  wire [1:0] _bits_66 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_22 = _fill_1 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_30 = _bits_57 | _and_22; // SplitChild.java:42
+  wire [1:0] _bits_58 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_23 = _fill_2 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_30 = _bits_66 | _and_23; // SplitChild.java:42
-  wire [1:0] _bits_67 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_23 = _fill_2 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_31 = _bits_58 | _and_23; // SplitChild.java:42
+  wire [1:0] _bits_59 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_24 = _fill_3 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_31 = _bits_67 | _and_24; // SplitChild.java:42
-  wire [1:0] _bits_68 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_24 = _fill_3 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_32 = _bits_59 | _and_24; // SplitChild.java:42
+  wire [1:0] _bits_60 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_25 = _fill_4 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_68 | _and_25; // SplitChild.java:42
-  wire [1:0] _bits_69 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_25 = _fill_4 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_60 | _and_25; // SplitChild.java:42
+  wire [1:0] _bits_61 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_5 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_69 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_70 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_5 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_61 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_62 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_6 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_70 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_71 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_6 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_62 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_63 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_7 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_71 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_72 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_7 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_63 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_64 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_8 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_72 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_73 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_8 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_64 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_65 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_9 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_73 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_74 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_9 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_65 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_66 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_10 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_74 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_75 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_10 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_66 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_67 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_11 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_75 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_76 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_11 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_67 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_68 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_12 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_76 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_77 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_12 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_68 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_69 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_13 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_77 | _and_34; // SplitChild.java:42
-  wire [1:0] _bits_78 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_13 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_69 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_70 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_14 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_78 | _and_35; // SplitChild.java:42
-  wire [1:0] _bits_79 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_14 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_70 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_71 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_15 & _bits_64; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_79 | _and_36; // SplitChild.java:42
-  wire [31:0] child_prefix = {_or_28, _or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43}; // SplitChild.java:44
-  wire [61:0] _cat_13 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:125
+  wire [1:0] _and_36 = _fill_15 & _bits_56; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_71 | _and_36; // SplitChild.java:42
+  wire [31:0] child_prefix = {_or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44}; // SplitChild.java:44
+  wire [61:0] _cat_12 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:125
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:85
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:164
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:101
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:98
-  wire [12:0] _add_18 = fresh_slot + 13'd1; // FreeSlots.java:57
-  wire [12:0] _add_19 = free_depth + 13'd1; // FreeSlots.java:54
-  wire [12:0] _sub_2 = free_depth - 13'd1; // FreeSlots.java:58
-  wire _or_44 = free_push | free_take; // FreeSlots.java:48
-  wire _or_45 = _or_44 | free_clear; // FreeSlots.java:48
-  wire _not_37 = ~_or_45; // FreeSlots.java:48
+  wire [12:0] _add_14 = fresh_slot + 13'd1; // FreeSlots.java:57
+  wire [12:0] _add_15 = free_depth + 13'd1; // FreeSlots.java:54
+  wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
+  wire _or_45 = free_push | free_take; // FreeSlots.java:48
+  wire _or_46 = _or_45 | free_clear; // FreeSlots.java:48
+  wire _not_37 = ~_or_46; // FreeSlots.java:48
   wire _and_37 = _not_37 & free_ready_was_1; // FreeSlots.java:48
   wire _and_38 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
   wire _and_39 = _and_38 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_80 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_80; // SplitCompare.java:59
-  wire [11:0] _bits_81 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_82 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_83 = _bits_82[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_20 = {1'b0, _bits_81} + {1'b0, _bits_83}; // SplitCompare.java:85
-  wire _bits_84 = _add_20[12]; // SplitCompare.java:85
-  wire [12:0] _cat_14 = {_bits_81, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_15 = {_bits_83, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_21 = {1'b0, _cat_14} + {1'b0, _cat_15}; // SplitCompare.java:86
-  wire _bits_85 = _add_21[13]; // SplitCompare.java:86
-  wire [22:0] _bits_86 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_87 = _bits_86[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_88 = _bits_82[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_89 = _bits_88[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_22 = {1'b0, _bits_87} + {1'b0, _bits_89}; // SplitCompare.java:85
-  wire _bits_90 = _add_22[12]; // SplitCompare.java:85
-  wire [12:0] _cat_16 = {_bits_87, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_17 = {_bits_89, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_23 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
-  wire _bits_91 = _add_23[13]; // SplitCompare.java:86
-  wire [10:0] _bits_92 = _bits_86[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_18 = {_bits_92, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_93 = _bits_88[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_19 = {_bits_93, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_24 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
-  wire _bits_94 = _add_24[12]; // SplitCompare.java:86
-  wire _and_40 = _bits_91 & _bits_94; // SplitCompare.java:75
-  wire _or_46 = _bits_90 | _and_40; // SplitCompare.java:75
-  wire _and_41 = _bits_85 & _or_46; // SplitCompare.java:75
-  wire _or_47 = _bits_84 | _and_41; // SplitCompare.java:75
-  wire skip_now = _and_r_1 & _or_47; // SplitCompare.java:59
+  wire _bits_72 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_72; // SplitCompare.java:59
+  wire [11:0] _bits_73 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_74 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_75 = _bits_74[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_16 = {1'b0, _bits_73} + {1'b0, _bits_75}; // SplitCompare.java:85
+  wire _bits_76 = _add_16[12]; // SplitCompare.java:85
+  wire [12:0] _cat_13 = {_bits_73, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_14 = {_bits_75, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_17 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
+  wire _bits_77 = _add_17[13]; // SplitCompare.java:86
+  wire [22:0] _bits_78 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_79 = _bits_78[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_80 = _bits_74[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_81 = _bits_80[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_18 = {1'b0, _bits_79} + {1'b0, _bits_81}; // SplitCompare.java:85
+  wire _bits_82 = _add_18[12]; // SplitCompare.java:85
+  wire [12:0] _cat_15 = {_bits_79, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_16 = {_bits_81, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_19 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
+  wire _bits_83 = _add_19[13]; // SplitCompare.java:86
+  wire [10:0] _bits_84 = _bits_78[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_17 = {_bits_84, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_85 = _bits_80[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_18 = {_bits_85, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_20 = {1'b0, _cat_17} + {1'b0, _cat_18}; // SplitCompare.java:86
+  wire _bits_86 = _add_20[12]; // SplitCompare.java:86
+  wire _and_40 = _bits_83 & _bits_86; // SplitCompare.java:75
+  wire _or_47 = _bits_82 | _and_40; // SplitCompare.java:75
+  wire _and_41 = _bits_77 & _or_47; // SplitCompare.java:75
+  wire _or_48 = _bits_76 | _and_41; // SplitCompare.java:75
+  wire skip_now = _and_r_1 & _or_48; // SplitCompare.java:59
   wire _and_42 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_95 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_95; // ScheduleAndSnapshot.java:117
+  wire [16:0] _bits_87 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_87; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
   wire _not_38 = ~merge_now; // CommitVerdict.java:91
   wire _and_43 = _and_42 & _not_38; // CommitVerdict.java:91
   wire _not_39 = ~_and_43; // CommitVerdict.java:91
-  wire [15:0] _bits_96 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_97 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_25 = {1'b0, _bits_96} + {1'b0, _bits_97}; // SplitCompare.java:85
-  wire _bits_98 = _add_25[16]; // SplitCompare.java:85
-  wire [16:0] _cat_20 = {_bits_96, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_21 = {_bits_97, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_99 = _add_26[17]; // SplitCompare.java:86
-  wire [15:0] _bits_100 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_101 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_27 = {1'b0, _bits_100} + {1'b0, _bits_101}; // SplitCompare.java:85
-  wire _bits_102 = _add_27[16]; // SplitCompare.java:85
-  wire _and_44 = _bits_99 & _bits_102; // SplitCompare.java:75
+  wire [15:0] _bits_88 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_89 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_21 = {1'b0, _bits_88} + {1'b0, _bits_89}; // SplitCompare.java:85
+  wire _bits_90 = _add_21[16]; // SplitCompare.java:85
+  wire [16:0] _cat_19 = {_bits_88, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_20 = {_bits_89, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_22 = {1'b0, _cat_19} + {1'b0, _cat_20}; // SplitCompare.java:86
+  wire _bits_91 = _add_22[17]; // SplitCompare.java:86
+  wire [15:0] _bits_92 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_93 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_23 = {1'b0, _bits_92} + {1'b0, _bits_93}; // SplitCompare.java:85
+  wire _bits_94 = _add_23[16]; // SplitCompare.java:85
+  wire _and_44 = _bits_91 & _bits_94; // SplitCompare.java:75
   wire _and_45 = stop_if_over_t & over_t; // CommitVerdict.java:94
   wire _and_46 = commit_fire & merge_now; // CommitVerdict.java:94
   wire stop_now = _and_45 | _and_46; // CommitVerdict.java:94
   wire _and_47 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_47 & over_t; // CommitVerdict.java:78
-  wire _not_40 = ~merge_now; // TrieController.java:144
-  wire _and_48 = split_now & _not_40; // TrieController.java:144
-  wire _not_41 = ~hit_short_4; // TrieController.java:144
-  wire _and_49 = _and_48 & _not_41; // TrieController.java:144
-  wire _eq_6 = _bits_64 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_103 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_103; // ChildWord.java:63
-  wire _eq_7 = _bits_64 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_104 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_104; // ChildWord.java:63
-  wire _eq_8 = _bits_64 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_105 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_105; // ChildWord.java:63
-  wire _eq_9 = _bits_64 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_106 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_106; // ChildWord.java:63
-  wire [47:0] _cat_22 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:154
-  wire _and_50 = draining & io_counterResult_valid; // TrieController.java:156
-  wire _and_51 = _and_50 & split_in_place; // TrieController.java:156
-  wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
-  wire _not_42 = ~commit_stop; // TrieController.java:84
-  wire _and_52 = state_run & _not_42; // TrieController.java:84
-  wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:84
-  wire [31:0] _bits_107 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_108 = _bits_107[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_109 = _bits_107[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_110 = _bits_107[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_111 = _bits_107[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_112 = _bits_107[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_113 = _bits_107[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_114 = _bits_107[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_115 = _bits_107[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_116 = _bits_107[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_117 = _bits_107[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_118 = _bits_107[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_119 = _bits_107[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_120 = _bits_107[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_121 = _bits_107[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_122 = _bits_107[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_123 = _bits_107[1:0]; // TrieWalk.java:136
-  wire [11:0] _bits_124 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_125 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_126 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_127 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_128 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
-  wire redo_moved = _bits_128 == op_slot; // SplitRedo.java:65
-  wire [2:0] _bits_129 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_129; // SplitRedo.java:69
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:92
-  wire [15:0] _bits_130 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
-  wire [15:0] issue_weight = redo_issue ? _bits_130 : io_found_bits_weight; // TrieController.java:93
-  wire [31:0] _mux_11 = redo_issue ? _bits_107 : io_found_bits_key; // TrieController.java:94
-  wire event_issue = io_found_valid | redo_issue; // TrieController.java:88
-  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:100
-  wire walk_probed_leaf = walk_probing & _eq_10; // TrieMergeWalk.java:100
-  wire _eq_11 = walk_pending == 3'd0; // TrieMergeWalk.java:168
-  wire [11:0] _bits_131 = undo_rdata_0[43:32]; // UndoStack.java:48
-  wire [4:0] _bits_132 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_133 = _bits_132[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_1 = _bits_133[3] ? (_bits_133[2] ? (_bits_133[1] ? (_bits_133[0] ? _wire_0_15 : _wire_0_14) : (_bits_133[0] ? _wire_0_13 : _wire_0_12)) : (_bits_133[1] ? (_bits_133[0] ? _wire_0_11 : _wire_0_10) : (_bits_133[0] ? _wire_0_9 : _wire_0_8))) : (_bits_133[2] ? (_bits_133[1] ? (_bits_133[0] ? _wire_0_7 : _wire_0_6) : (_bits_133[0] ? _wire_0_5 : _wire_0_4)) : (_bits_133[1] ? (_bits_133[0] ? _wire_0_3 : _wire_0_2) : (_bits_133[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
+  wire _not_40 = ~merge_now; // TrieController.java:146
+  wire _and_48 = split_now & _not_40; // TrieController.java:146
+  wire _not_41 = ~hit_short_4; // TrieController.java:146
+  wire _and_49 = _and_48 & _not_41; // TrieController.java:146
+  wire _eq_6 = _bits_56 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_95 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_95; // ChildWord.java:63
+  wire _eq_7 = _bits_56 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_96 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_96; // ChildWord.java:63
+  wire _eq_8 = _bits_56 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_97 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_97; // ChildWord.java:63
+  wire _eq_9 = _bits_56 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_98 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_98; // ChildWord.java:63
+  wire [47:0] _cat_21 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire draining = state_drain | commit_stop; // TrieController.java:156
+  wire _and_50 = draining & io_counterResult_valid; // TrieController.java:158
+  wire _and_51 = _and_50 & split_in_place; // TrieController.java:158
+  wire [67:0] _cat_22 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
+  wire _not_42 = ~commit_stop; // TrieController.java:86
+  wire _and_52 = state_run & _not_42; // TrieController.java:86
+  wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:86
+  wire [31:0] _bits_99 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire [1:0] _bits_100 = _bits_99[31:30]; // TrieWalk.java:136
+  wire [1:0] _bits_101 = _bits_99[29:28]; // TrieWalk.java:136
+  wire [1:0] _bits_102 = _bits_99[27:26]; // TrieWalk.java:136
+  wire [1:0] _bits_103 = _bits_99[25:24]; // TrieWalk.java:136
+  wire [1:0] _bits_104 = _bits_99[23:22]; // TrieWalk.java:136
+  wire [1:0] _bits_105 = _bits_99[21:20]; // TrieWalk.java:136
+  wire [1:0] _bits_106 = _bits_99[19:18]; // TrieWalk.java:136
+  wire [1:0] _bits_107 = _bits_99[17:16]; // TrieWalk.java:136
+  wire [1:0] _bits_108 = _bits_99[15:14]; // TrieWalk.java:136
+  wire [1:0] _bits_109 = _bits_99[13:12]; // TrieWalk.java:136
+  wire [1:0] _bits_110 = _bits_99[11:10]; // TrieWalk.java:136
+  wire [1:0] _bits_111 = _bits_99[9:8]; // TrieWalk.java:136
+  wire [1:0] _bits_112 = _bits_99[7:6]; // TrieWalk.java:136
+  wire [1:0] _bits_113 = _bits_99[5:4]; // TrieWalk.java:136
+  wire [1:0] _bits_114 = _bits_99[3:2]; // TrieWalk.java:136
+  wire [1:0] _bits_115 = _bits_99[1:0]; // TrieWalk.java:136
+  wire [11:0] _bits_116 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_117 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_118 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_119 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_120 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
+  wire redo_moved = _bits_120 == op_slot; // SplitRedo.java:65
+  wire [2:0] _bits_121 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_121; // SplitRedo.java:69
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:94
+  wire [15:0] _bits_122 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
+  wire [15:0] issue_weight = redo_issue ? _bits_122 : io_found_bits_weight; // TrieController.java:95
+  wire [31:0] _mux_11 = redo_issue ? _bits_99 : io_found_bits_key; // TrieController.java:96
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:90
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:109
+  wire _eq_10 = walk_pending == 3'd0; // TrieMergeWalk.java:186
+  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire [4:0] _bits_124 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
+  wire [3:0] _bits_125 = _bits_124[3:0]; // TrieWalk.java:137
+  wire [1:0] _dyn_index_1 = _bits_125[3] ? (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_15 : _wire_0_14) : (_bits_125[0] ? _wire_0_13 : _wire_0_12)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_11 : _wire_0_10) : (_bits_125[0] ? _wire_0_9 : _wire_0_8))) : (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_7 : _wire_0_6) : (_bits_125[0] ? _wire_0_5 : _wire_0_4)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_3 : _wire_0_2) : (_bits_125[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_128; // SplitRedo.java:67
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:90
-  wire [31:0] _bits_134 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_135 = walk_sum[34:32]; // TrieMergeWalk.java:111
-  wire _or_r_4 = |_bits_135; // TrieMergeWalk.java:111
-  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:111
-  wire [31:0] _bits_136 = walk_sum[31:0]; // TrieMergeWalk.java:111
-  wire [31:0] _mux_12 = _or_r_4 ? _fill_18 : _bits_136; // TrieMergeWalk.java:111
-  wire _eq_12 = walk_depth == 5'd0; // TrieMergeWalk.java:222
-  wire _not_43 = ~walk_probed_leaf; // TrieMergeWalk.java:104
-  wire _and_53 = walk_probing & _not_43; // TrieMergeWalk.java:104
-  wire _not_44 = ~walk_probed_leaf; // TrieMergeWalk.java:101
-  wire _and_54 = walk_probing & _not_44; // TrieMergeWalk.java:101
-  wire _bits_137 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_137; // SplitCompare.java:59
-  wire [11:0] _bits_138 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_139 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_140 = _bits_139[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_138} + {1'b0, _bits_140}; // SplitCompare.java:85
-  wire _bits_141 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_24 = {_bits_138, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_25 = {_bits_140, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_142 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_143 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_144 = _bits_143[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_145 = _bits_139[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_146 = _bits_145[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_144} + {1'b0, _bits_146}; // SplitCompare.java:85
-  wire _bits_147 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_26 = {_bits_144, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_27 = {_bits_146, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_31 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
-  wire _bits_148 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_149 = _bits_143[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_28 = {_bits_149, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_150 = _bits_145[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_150, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_32 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
-  wire _bits_151 = _add_32[12]; // SplitCompare.java:86
-  wire _and_55 = _bits_148 & _bits_151; // SplitCompare.java:75
-  wire _or_48 = _bits_147 | _and_55; // SplitCompare.java:75
-  wire _and_56 = _bits_142 & _or_48; // SplitCompare.java:75
-  wire _or_49 = _bits_141 | _and_56; // SplitCompare.java:75
-  wire _and_57 = _and_r_2 & _or_49; // SplitCompare.java:59
-  wire walk_probed_passed = _and_54 & _and_57; // TrieMergeWalk.java:102
-  wire _not_45 = ~walk_probed_passed; // TrieMergeWalk.java:104
-  wire walk_probed_walk = _and_53 & _not_45; // TrieMergeWalk.java:104
-  wire _not_46 = ~walk_probing; // TrieMergeWalk.java:162
-  wire _not_47 = ~walk_probe_sent; // TrieMergeWalk.java:162
-  wire _and_58 = _not_46 & _not_47; // TrieMergeWalk.java:162
-  wire [2:0] _add_33 = walk_pending + {{2{1'b0}}, walk_probed_leaf}; // TrieMergeWalk.java:108
-  wire _or_50 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:98
-  wire _and_59 = read_result & _or_50; // TrieMergeWalk.java:98
-  wire [2:0] _sub_3 = _add_33 - {{2{1'b0}}, _and_59}; // TrieMergeWalk.java:109
-  wire _eq_13 = _sub_3 == 3'd0; // TrieMergeWalk.java:162
-  wire _and_60 = _and_58 & _eq_13; // TrieMergeWalk.java:162
-  wire [4:0] _add_34 = walk_depth + 5'd1; // TrieMergeWalk.java:172
-  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:94
-  wire [3:0] _bits_152 = _sub_4[3:0]; // TrieMergeWalk.java:94
-  wire [139:0] _mem_read_0 = walk_frames[_bits_152]; // TrieMergeWalk.java:95
-  wire [11:0] _bits_153 = _mem_read_0[139:128]; // TrieMergeWalk.java:234
-  wire [47:0] _bits_154 = _mem_read_0[127:80]; // TrieMergeWalk.java:235
-  wire [11:0] _bits_155 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_155; // ChildWord.java:43
-  wire [11:0] _bits_156 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_156; // ChildWord.java:43
-  wire [11:0] _bits_157 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_157; // ChildWord.java:43
-  wire [11:0] _bits_158 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_158; // ChildWord.java:43
-  wire [3:0] _cat_30 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_159 = _dshl_0[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_51 = walk_todo | _bits_159; // TrieMergeWalk.java:153
-  wire [6:0] _dshl_1 = 7'd1 << _bits_51; // TrieMergeWalk.java:271
-  wire [3:0] _bits_160 = _dshl_1[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_48 = ~_bits_160; // TrieMergeWalk.java:160
-  wire [3:0] _and_61 = walk_todo & _not_48; // TrieMergeWalk.java:160
-  wire [11:0] _bits_161 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_161; // ChildWord.java:43
-  wire [11:0] _bits_162 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_162; // ChildWord.java:43
-  wire [11:0] _bits_163 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_163; // ChildWord.java:43
-  wire [11:0] _bits_164 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_164; // ChildWord.java:43
-  wire [3:0] _cat_31 = {_or_r_9, _or_r_10, _or_r_11, _or_r_12}; // ChildWord.java:44
-  wire [3:0] _bits_165 = _mem_read_0[79:76]; // TrieMergeWalk.java:232
-  wire [34:0] _add_35 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:99
-  wire [34:0] _mux_13 = _and_59 ? _add_35 : walk_sum; // TrieMergeWalk.java:99
-  wire [34:0] _bits_166 = _mem_read_0[75:41]; // TrieMergeWalk.java:230
-  wire [34:0] _add_36 = _bits_166 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:237
-  wire [34:0] _mux_14 = walk_now_leaf ? _add_36 : _bits_166; // TrieMergeWalk.java:237
-  wire [6:0] _dshl_2 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:271
-  wire [3:0] _bits_167 = _dshl_2[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_52 = walk_leaves | _bits_167; // TrieMergeWalk.java:140
-  wire [3:0] _bits_168 = _mem_read_0[40:37]; // TrieMergeWalk.java:229
-  wire [1:0] _bits_169 = _mem_read_0[1:0]; // TrieMergeWalk.java:227
-  wire [6:0] _dshl_3 = 7'd1 << _bits_169; // TrieMergeWalk.java:271
-  wire [3:0] _bits_170 = _dshl_3[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _or_53 = _bits_168 | _bits_170; // TrieMergeWalk.java:238
-  wire [3:0] _mux_15 = walk_now_leaf ? _or_53 : _bits_168; // TrieMergeWalk.java:238
-  wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:61
-  wire _lt_0 = min_data < walk_least; // TrieMergeWalk.java:105
-  wire _and_62 = walk_probed_passed & _lt_0; // TrieMergeWalk.java:105
-  wire [34:0] _mux_16 = _and_62 ? min_data : walk_least; // TrieMergeWalk.java:105
-  wire _not_49 = ~walk_now_leaf; // TrieMergeWalk.java:239
-  wire [34:0] _bits_171 = _mem_read_0[36:2]; // TrieMergeWalk.java:228
-  wire _lt_1 = walk_new_least < _bits_171; // TrieMergeWalk.java:239
-  wire _and_63 = _not_49 & _lt_1; // TrieMergeWalk.java:239
-  wire [34:0] _mux_17 = _and_63 ? walk_new_least : _bits_171; // TrieMergeWalk.java:239
-  wire _not_50 = ~walk_probed_walk; // TrieMergeWalk.java:135
-  wire _and_64 = walk_probe_sent & _not_50; // TrieMergeWalk.java:135
-  wire _or_r_13 = |walk_leaves; // TrieMergeWalk.java:180
-  wire _bits_172 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_172; // SplitCompare.java:59
-  wire [11:0] _bits_173 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_174 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_175 = _bits_174[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_37 = {1'b0, _bits_173} + {1'b0, _bits_175}; // SplitCompare.java:85
-  wire _bits_176 = _add_37[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_173, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_175, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_38 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_177 = _add_38[13]; // SplitCompare.java:86
-  wire [22:0] _bits_178 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_179 = _bits_178[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_180 = _bits_174[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_181 = _bits_180[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_39 = {1'b0, _bits_179} + {1'b0, _bits_181}; // SplitCompare.java:85
-  wire _bits_182 = _add_39[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_179, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_181, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_40 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_183 = _add_40[13]; // SplitCompare.java:86
-  wire [10:0] _bits_184 = _bits_178[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_184, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_185 = _bits_180[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_185, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_41 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_186 = _add_41[12]; // SplitCompare.java:86
-  wire _and_65 = _bits_183 & _bits_186; // SplitCompare.java:75
-  wire _or_54 = _bits_182 | _and_65; // SplitCompare.java:75
-  wire _and_66 = _bits_177 & _or_54; // SplitCompare.java:75
-  wire _or_55 = _bits_176 | _and_66; // SplitCompare.java:75
-  wire _and_67 = _and_r_3 & _or_55; // SplitCompare.java:59
-  wire _not_51 = ~_and_67; // TrieMergeWalk.java:182
-  wire _and_68 = _or_r_13 & _not_51; // TrieMergeWalk.java:181
-  wire [2:0] _bits_187 = walk_sum[34:32]; // TrieMergeWalk.java:183
-  wire _or_r_14 = |_bits_187; // TrieMergeWalk.java:183
-  wire [6:0] _dshl_4 = 7'd1 << _bits_62; // TrieMergeWalk.java:271
-  wire [3:0] _bits_188 = _dshl_4[3:0]; // TrieMergeWalk.java:271
-  wire [3:0] _not_52 = ~_bits_188; // TrieMergeWalk.java:207
-  wire [3:0] _and_69 = walk_freeing & _not_52; // TrieMergeWalk.java:207
-  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:217
-  wire _and_70 = walk_merges & _eq_14; // TrieMergeWalk.java:217
-  wire _or_r_15 = |walk_leaves; // TrieMergeWalk.java:197
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:197
-  wire _and_71 = _or_r_15 & _lt_2; // TrieMergeWalk.java:197
-  wire [34:0] _mux_18 = _and_71 ? walk_sum : walk_least; // TrieMergeWalk.java:197
-  wire [11:0] _bits_189 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_190 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_191 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_192 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_193 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_194 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_195 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_196 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_5 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_53 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_72 = snapshot_pending & _not_53; // CsrRequests.java:90
-  wire _and_73 = _and_72 & quiet_held; // CsrRequests.java:90
-  wire _and_74 = _and_73 & snapshot_settled; // CsrRequests.java:90
-  wire _and_75 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_120; // SplitRedo.java:67
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:92
+  wire [31:0] _bits_126 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [2:0] _bits_127 = walk_sum[34:32]; // TrieMergeWalk.java:120
+  wire _or_r_0 = |_bits_127; // TrieMergeWalk.java:120
+  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:120
+  wire [31:0] _bits_128 = walk_sum[31:0]; // TrieMergeWalk.java:120
+  wire [31:0] _mux_12 = _or_r_0 ? _fill_18 : _bits_128; // TrieMergeWalk.java:120
+  wire _eq_11 = walk_depth == 5'd0; // TrieMergeWalk.java:240
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:111
+  wire _not_43 = ~walk_probing; // TrieMergeWalk.java:180
+  wire _not_44 = ~walk_probe_sent; // TrieMergeWalk.java:180
+  wire _and_53 = _not_43 & _not_44; // TrieMergeWalk.java:180
+  wire [2:0] _add_24 = walk_pending + {{2{1'b0}}, walk_leaf_now}; // TrieMergeWalk.java:117
+  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:107
+  wire _and_54 = read_result & _or_49; // TrieMergeWalk.java:107
+  wire [2:0] _sub_2 = _add_24 - {{2{1'b0}}, _and_54}; // TrieMergeWalk.java:118
+  wire _eq_12 = _sub_2 == 3'd0; // TrieMergeWalk.java:180
+  wire _and_55 = _and_53 & _eq_12; // TrieMergeWalk.java:180
+  wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:190
+  wire [4:0] _sub_3 = walk_depth - 5'd1; // TrieMergeWalk.java:103
+  wire [3:0] _bits_129 = _sub_3[3:0]; // TrieMergeWalk.java:103
+  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:104
+  wire [11:0] _bits_130 = _mem_read_0[139:128]; // TrieMergeWalk.java:252
+  wire [47:0] _bits_131 = _mem_read_0[127:80]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_132 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_132; // ChildWord.java:43
+  wire [11:0] _bits_133 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_133; // ChildWord.java:43
+  wire [11:0] _bits_134 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_134; // ChildWord.java:43
+  wire [11:0] _bits_135 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_135; // ChildWord.java:43
+  wire [3:0] _cat_23 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
+  wire [6:0] _dshl_0 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:298
+  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _mux_13 = walk_probing ? _bits_136 : 4'd0; // TrieMergeWalk.java:169
+  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:298
+  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _mux_14 = walk_probe_sent ? _bits_137 : 4'd0; // TrieMergeWalk.java:170
+  wire [3:0] _or_50 = _mux_13 | _mux_14; // TrieMergeWalk.java:170
+  wire [3:0] _or_51 = walk_todo | _or_50; // TrieMergeWalk.java:171
+  wire [6:0] _dshl_2 = 7'd1 << _bits_43; // TrieMergeWalk.java:298
+  wire [3:0] _bits_138 = _dshl_2[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _not_45 = ~_bits_138; // TrieMergeWalk.java:178
+  wire [3:0] _and_56 = walk_todo & _not_45; // TrieMergeWalk.java:178
+  wire [11:0] _bits_139 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_139; // ChildWord.java:43
+  wire [11:0] _bits_140 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_140; // ChildWord.java:43
+  wire [11:0] _bits_141 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_141; // ChildWord.java:43
+  wire [11:0] _bits_142 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_142; // ChildWord.java:43
+  wire [3:0] _cat_24 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
+  wire [3:0] _bits_143 = _mem_read_0[79:76]; // TrieMergeWalk.java:250
+  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:108
+  wire [34:0] _mux_15 = _and_54 ? _add_26 : walk_sum; // TrieMergeWalk.java:108
+  wire [34:0] _bits_144 = _mem_read_0[75:41]; // TrieMergeWalk.java:248
+  wire [34:0] _add_27 = _bits_144 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:255
+  wire [34:0] _mux_16 = walk_now_leaf ? _add_27 : _bits_144; // TrieMergeWalk.java:255
+  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieMergeWalk.java:298
+  wire [3:0] _bits_145 = _dshl_3[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _or_52 = walk_leaves | _bits_145; // TrieMergeWalk.java:159
+  wire [3:0] _bits_146 = _mem_read_0[40:37]; // TrieMergeWalk.java:247
+  wire [1:0] _bits_147 = _mem_read_0[1:0]; // TrieMergeWalk.java:245
+  wire [6:0] _dshl_4 = 7'd1 << _bits_147; // TrieMergeWalk.java:298
+  wire [3:0] _bits_148 = _dshl_4[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _or_53 = _bits_146 | _bits_148; // TrieMergeWalk.java:256
+  wire [3:0] _mux_17 = walk_now_leaf ? _or_53 : _bits_146; // TrieMergeWalk.java:256
+  wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:62
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:110
+  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:114
+  wire _and_57 = walk_pass_now & _lt_0; // TrieMergeWalk.java:114
+  wire [34:0] _mux_18 = _and_57 ? walk_child_min : walk_least; // TrieMergeWalk.java:114
+  wire _not_46 = ~walk_now_leaf; // TrieMergeWalk.java:257
+  wire [34:0] _bits_149 = _mem_read_0[36:2]; // TrieMergeWalk.java:246
+  wire _lt_1 = walk_new_least < _bits_149; // TrieMergeWalk.java:257
+  wire _and_58 = _not_46 & _lt_1; // TrieMergeWalk.java:257
+  wire [34:0] _mux_19 = _and_58 ? walk_new_least : _bits_149; // TrieMergeWalk.java:257
+  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:144
+  wire _and_59 = walk_probe_sent & _not_47; // TrieMergeWalk.java:144
+  wire _not_48 = ~walk_walk_now; // TrieMergeWalk.java:145
+  wire _and_60 = walk_probing & _not_48; // TrieMergeWalk.java:145
+  wire _not_49 = ~walk_walk_now; // TrieMergeWalk.java:148
+  wire _eq_13 = word_data == 48'd0; // TrieMergeWalk.java:112
+  wire _not_50 = ~_eq_13; // TrieMergeWalk.java:154
+  wire _bits_150 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_150; // SplitCompare.java:59
+  wire [11:0] _bits_151 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_152 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_153 = _bits_152[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_28 = {1'b0, _bits_151} + {1'b0, _bits_153}; // SplitCompare.java:85
+  wire _bits_154 = _add_28[12]; // SplitCompare.java:85
+  wire [12:0] _cat_25 = {_bits_151, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_26 = {_bits_153, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_29 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:86
+  wire _bits_155 = _add_29[13]; // SplitCompare.java:86
+  wire [22:0] _bits_156 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_157 = _bits_156[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_158 = _bits_152[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_159 = _bits_158[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_30 = {1'b0, _bits_157} + {1'b0, _bits_159}; // SplitCompare.java:85
+  wire _bits_160 = _add_30[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_157, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_159, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_31 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
+  wire _bits_161 = _add_31[13]; // SplitCompare.java:86
+  wire [10:0] _bits_162 = _bits_156[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_29 = {_bits_162, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_163 = _bits_158[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_30 = {_bits_163, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_32 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
+  wire _bits_164 = _add_32[12]; // SplitCompare.java:86
+  wire _and_61 = _bits_161 & _bits_164; // SplitCompare.java:75
+  wire _or_54 = _bits_160 | _and_61; // SplitCompare.java:75
+  wire _and_62 = _bits_155 & _or_54; // SplitCompare.java:75
+  wire _or_55 = _bits_154 | _and_62; // SplitCompare.java:75
+  wire _and_63 = _and_r_2 & _or_55; // SplitCompare.java:59
+  wire _and_64 = _not_50 & _and_63; // TrieMergeWalk.java:154
+  wire _not_51 = ~_eq_13; // TrieMergeWalk.java:155
+  wire _not_52 = ~_and_63; // TrieMergeWalk.java:155
+  wire _and_65 = _not_51 & _not_52; // TrieMergeWalk.java:155
+  wire _or_r_9 = |walk_leaves; // TrieMergeWalk.java:198
+  wire _bits_165 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_165; // SplitCompare.java:59
+  wire [11:0] _bits_166 = walk_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_167 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_168 = _bits_167[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_166} + {1'b0, _bits_168}; // SplitCompare.java:85
+  wire _bits_169 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_31 = {_bits_166, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_32 = {_bits_168, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_34 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
+  wire _bits_170 = _add_34[13]; // SplitCompare.java:86
+  wire [22:0] _bits_171 = walk_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_172 = _bits_171[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_173 = _bits_167[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_174 = _bits_173[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_35 = {1'b0, _bits_172} + {1'b0, _bits_174}; // SplitCompare.java:85
+  wire _bits_175 = _add_35[12]; // SplitCompare.java:85
+  wire [12:0] _cat_33 = {_bits_172, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_34 = {_bits_174, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_36 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:86
+  wire _bits_176 = _add_36[13]; // SplitCompare.java:86
+  wire [10:0] _bits_177 = _bits_171[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_35 = {_bits_177, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_178 = _bits_173[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_36 = {_bits_178, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_37 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:86
+  wire _bits_179 = _add_37[12]; // SplitCompare.java:86
+  wire _and_66 = _bits_176 & _bits_179; // SplitCompare.java:75
+  wire _or_56 = _bits_175 | _and_66; // SplitCompare.java:75
+  wire _and_67 = _bits_170 & _or_56; // SplitCompare.java:75
+  wire _or_57 = _bits_169 | _and_67; // SplitCompare.java:75
+  wire _and_68 = _and_r_3 & _or_57; // SplitCompare.java:59
+  wire _not_53 = ~_and_68; // TrieMergeWalk.java:200
+  wire _and_69 = _or_r_9 & _not_53; // TrieMergeWalk.java:199
+  wire [2:0] _bits_180 = walk_sum[34:32]; // TrieMergeWalk.java:201
+  wire _or_r_10 = |_bits_180; // TrieMergeWalk.java:201
+  wire [6:0] _dshl_5 = 7'd1 << _bits_54; // TrieMergeWalk.java:298
+  wire [3:0] _bits_181 = _dshl_5[3:0]; // TrieMergeWalk.java:298
+  wire [3:0] _not_54 = ~_bits_181; // TrieMergeWalk.java:225
+  wire [3:0] _and_70 = walk_freeing & _not_54; // TrieMergeWalk.java:225
+  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:235
+  wire _and_71 = walk_merges & _eq_14; // TrieMergeWalk.java:235
+  wire _or_r_11 = |walk_leaves; // TrieMergeWalk.java:215
+  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:215
+  wire _and_72 = _or_r_11 & _lt_2; // TrieMergeWalk.java:215
+  wire [34:0] _mux_20 = _and_72 ? walk_sum : walk_least; // TrieMergeWalk.java:215
+  wire [11:0] _bits_182 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_183 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_184 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_185 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_186 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_187 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_188 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_189 = walk_word[47:36]; // ChildWord.java:30
+  wire [7:0] _add_38 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_4 = _add_38 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_73 = snapshot_pending & _not_55; // CsrRequests.java:90
+  wire _and_74 = _and_73 & quiet_held; // CsrRequests.java:90
+  wire _and_75 = _and_74 & snapshot_settled; // CsrRequests.java:90
+  wire _and_76 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_19 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_197 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_16 = |_bits_197; // ScheduleAndSnapshot.java:62
-  wire _not_54 = ~_or_r_16; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_20 = _not_54 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_56 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_21 = multiplier_for_schedule ? next_merge : _cat_7; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_22 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_198 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_199 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_57 = _bits_199 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_198, _or_57}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_200 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_55 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_76 = following_running & _not_55; // MergeScheduleUnit.java:43
-  wire _not_56 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_201 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_17 = |_bits_201; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_202 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_203 = _cat_7[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_6 = {1'b0, _bits_202} - {1'b0, _bits_203}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_204 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_205 = _cat_7[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_7 = {1'b0, _bits_204} - {1'b0, _bits_205}; // ScheduleAndSnapshot.java:74
-  wire _bits_206 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_8 = _sub_7 - {{32{1'b0}}, _bits_206}; // ScheduleAndSnapshot.java:75
-  wire _bits_207 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_57 = ~_bits_207; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_208 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_209 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_208, _bits_209}; // ScheduleAndSnapshot.java:77
-  wire _or_r_18 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_77 = _not_57 & _or_r_18; // ScheduleAndSnapshot.java:78
-  wire [18:0] _sub_9 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_210 = _sub_9[17:0]; // SplitCounter.java:70
-  wire _or_58 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_211 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_212 = until_merge_load[33:18]; // SplitCounter.java:79
-  wire [16:0] _sub_10 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_213 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_214 = _sub_9[18]; // SplitCounter.java:71
-  wire [15:0] _bits_215 = until_merge_load[49:34]; // SplitCounter.java:79
-  wire [16:0] _sub_11 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_216 = _sub_11[15:0]; // SplitCounter.java:56
-  wire _bits_217 = _sub_10[16]; // SplitCounter.java:57
-  wire [13:0] _bits_218 = until_merge_load[63:50]; // SplitCounter.java:79
-  wire [14:0] _sub_12 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_219 = _sub_12[13:0]; // SplitCounter.java:56
-  wire _bits_220 = _sub_11[16]; // SplitCounter.java:57
-  wire _not_58 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_19 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_59 = ~_or_r_19; // SplitCounter.java:91
-  wire _or_r_20 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_60 = ~_or_r_20; // SplitCounter.java:92
-  wire _and_78 = _not_59 & _not_60; // SplitCounter.java:92
-  wire _or_r_21 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_61 = ~_or_r_21; // SplitCounter.java:92
-  wire _and_79 = _and_78 & _not_61; // SplitCounter.java:92
-  wire _and_80 = _not_58 & _and_79; // ScheduleAndSnapshot.java:97
-  wire _bits_221 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_22 = |_bits_221; // ScheduleAndSnapshot.java:102
-  wire _not_62 = ~_or_r_22; // ScheduleAndSnapshot.java:103
-  wire _and_81 = _and_80 & _not_62; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_23 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_63 = ~split_in_place; // TrieController.java:124
-  wire _and_82 = commit_stop & _not_63; // TrieController.java:124
-  wire [7:0] _add_43 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:113
-  wire [7:0] _sub_13 = _add_43 - {{7{1'b0}}, io_found_valid}; // TrieController.java:114
-  wire [13:0] _sub_14 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:131
-  wire _lt_3 = free_slots < _sub_14; // TrieController.java:133
-  wire [4:0] _add_44 = _bits_132 + 5'd1; // SplitRedo.java:68
-  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_132; // SplitRedo.java:68
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:91
-  wire _and_83 = state_run & event_issue; // TrieController.java:138
+  wire [15:0] _mux_21 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_190 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_12 = |_bits_190; // ScheduleAndSnapshot.java:62
+  wire _not_56 = ~_or_r_12; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_22 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_58 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_23 = multiplier_for_schedule ? next_merge : _cat_6; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_24 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_191 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_192 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_59 = _bits_192 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_191, _or_59}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_193 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_77 = following_running & _not_57; // MergeScheduleUnit.java:43
+  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_194 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_13 = |_bits_194; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_195 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_196 = _cat_6[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_5 = {1'b0, _bits_195} - {1'b0, _bits_196}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_197 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_198 = _cat_6[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_6 = {1'b0, _bits_197} - {1'b0, _bits_198}; // ScheduleAndSnapshot.java:74
+  wire _bits_199 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_7 = _sub_6 - {{32{1'b0}}, _bits_199}; // ScheduleAndSnapshot.java:75
+  wire _bits_200 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_59 = ~_bits_200; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_201 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_202 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_201, _bits_202}; // ScheduleAndSnapshot.java:77
+  wire _or_r_14 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_78 = _not_59 & _or_r_14; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_8 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_203 = _sub_8[17:0]; // SplitCounter.java:70
+  wire _or_60 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_204 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_205 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_9 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_206 = _sub_9[15:0]; // SplitCounter.java:56
+  wire _bits_207 = _sub_8[18]; // SplitCounter.java:71
+  wire [15:0] _bits_208 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_10 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_209 = _sub_10[15:0]; // SplitCounter.java:56
+  wire _bits_210 = _sub_9[16]; // SplitCounter.java:57
+  wire [13:0] _bits_211 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_11 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_212 = _sub_11[13:0]; // SplitCounter.java:56
+  wire _bits_213 = _sub_10[16]; // SplitCounter.java:57
+  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_15 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_61 = ~_or_r_15; // SplitCounter.java:91
+  wire _or_r_16 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_62 = ~_or_r_16; // SplitCounter.java:92
+  wire _and_79 = _not_61 & _not_62; // SplitCounter.java:92
+  wire _or_r_17 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_63 = ~_or_r_17; // SplitCounter.java:92
+  wire _and_80 = _and_79 & _not_63; // SplitCounter.java:92
+  wire _and_81 = _not_60 & _and_80; // ScheduleAndSnapshot.java:97
+  wire _bits_214 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_18 = |_bits_214; // ScheduleAndSnapshot.java:102
+  wire _not_64 = ~_or_r_18; // ScheduleAndSnapshot.java:103
+  wire _and_82 = _and_81 & _not_64; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_65 = ~split_in_place; // TrieController.java:126
+  wire _and_83 = commit_stop & _not_65; // TrieController.java:126
+  wire [7:0] _add_39 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:115
+  wire [7:0] _sub_12 = _add_39 - {{7{1'b0}}, io_found_valid}; // TrieController.java:116
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:132
+  wire [13:0] _sub_13 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
+  wire _lt_3 = free_slots < _sub_13; // TrieController.java:135
+  wire [4:0] _add_40 = _bits_124 + 5'd1; // SplitRedo.java:68
+  wire [4:0] redo_depth = redo_moved ? _add_40 : _bits_124; // SplitRedo.java:68
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:93
+  wire _and_84 = state_run & event_issue; // TrieController.java:140
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_64 = ~merge_now; // CommitVerdict.java:84
-  wire _and_84 = split_now & _not_64; // CommitVerdict.java:84
-  wire _and_85 = _and_84 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_85 & skip_now; // CommitVerdict.java:84
-  wire _and_86 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_65 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_65; // UndoStack.java:40
-  wire [6:0] _sub_15 = undo_sp - 7'd1; // UndoStack.java:47
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:155
-  wire [6:0] _add_45 = undo_sp + 7'd1; // UndoStack.java:45
+  wire _not_66 = ~merge_now; // CommitVerdict.java:84
+  wire _and_85 = split_now & _not_66; // CommitVerdict.java:84
+  wire _and_86 = _and_85 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_86 & skip_now; // CommitVerdict.java:84
+  wire _and_87 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_67 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_67; // UndoStack.java:40
+  wire [6:0] _sub_14 = undo_sp - 7'd1; // UndoStack.java:47
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
+  wire [6:0] _add_41 = undo_sp + 7'd1; // UndoStack.java:45
   wire _eq_16 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [31:0] _bits_222 = info_data[55:24]; // TrieTables.java:172
-  wire [11:0] _bits_223 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_224 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_224; // ChildWord.java:43
-  wire [11:0] _bits_225 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_225; // ChildWord.java:43
-  wire [11:0] _bits_226 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_226; // ChildWord.java:43
-  wire [11:0] _bits_227 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_227; // ChildWord.java:43
-  wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_64; // TrieController.java:283
-  wire [3:0] _bits_228 = _dshl_5[3:0]; // TrieController.java:283
-  wire [3:0] _or_59 = split_present | _bits_228; // TrieController.java:282
-  wire [11:0] _bits_229 = info_data[23:12]; // TrieTables.java:176
-  wire [4:0] _add_46 = op_depth_ahead + 5'd1; // SplitChild.java:33
+  wire [31:0] _bits_215 = info_data[55:24]; // TrieTables.java:172
+  wire [11:0] _bits_216 = info_data[23:12]; // TrieTables.java:176
+  wire [11:0] _bits_217 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_217; // ChildWord.java:43
+  wire [11:0] _bits_218 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_218; // ChildWord.java:43
+  wire [11:0] _bits_219 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_219; // ChildWord.java:43
+  wire [11:0] _bits_220 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_220; // ChildWord.java:43
+  wire [3:0] _cat_37 = {_or_r_19, _or_r_20, _or_r_21, _or_r_22}; // ChildWord.java:44
+  wire [6:0] _dshl_6 = 7'd1 << _bits_56; // TrieController.java:286
+  wire [3:0] _bits_221 = _dshl_6[3:0]; // TrieController.java:286
+  wire [3:0] _or_61 = split_present | _bits_221; // TrieController.java:285
+  wire [4:0] _add_42 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_17 = op_depth_ahead == 5'd0; // SplitChild.java:37
   wire _eq_18 = op_depth_ahead == 5'd1; // SplitChild.java:37
   wire _eq_19 = op_depth_ahead == 5'd2; // SplitChild.java:37
@@ -1083,216 +1079,282 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _eq_30 = op_depth_ahead == 5'd13; // SplitChild.java:37
   wire _eq_31 = op_depth_ahead == 5'd14; // SplitChild.java:37
   wire _eq_32 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire [11:0] _bits_222 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_222; // ChildWord.java:43
+  wire [11:0] _bits_223 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_223; // ChildWord.java:43
+  wire [11:0] _bits_224 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_25 = |_bits_224; // ChildWord.java:43
+  wire [11:0] _bits_225 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_225; // ChildWord.java:43
+  wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
+  wire _bits_226 = _cat_38[0]; // ChildWord.java:56
+  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_226}; // ChildWord.java:56
+  wire _bits_227 = _cat_38[1]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_227}; // ChildWord.java:56
+  wire _bits_228 = _cat_38[2]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_228}; // ChildWord.java:56
+  wire _bits_229 = _cat_38[3]; // ChildWord.java:56
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_229}; // ChildWord.java:56
+  wire [13:0] _sub_15 = 14'd4 - {{11{1'b0}}, _add_46}; // TrieController.java:169
+  wire split_fits_landed = free_slots >= _sub_15; // TrieController.java:169
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_230 = info_data[61]; // TrieTables.java:164
-  wire _and_87 = _lt_5 & _bits_230; // TrieController.java:336
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
-  wire _and_88 = _and_87 & _lt_6; // TrieController.java:337
+  wire _and_88 = _lt_5 & _bits_230; // TrieController.java:334
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:335
+  wire _and_89 = _and_88 & _lt_6; // TrieController.java:335
   wire [31:0] _bits_231 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_24 = _and_88 ? _bits_231 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_26 = _and_89 ? _bits_231 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_232 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_232, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_25 = _and_88 ? _cat_39 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_233 = info_data[11:0]; // TrieTables.java:180
-  wire _not_66 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_66 & pipe_empty; // QuietPipe.java:31
-  wire _and_89 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_67 = ~io_issued; // QuietPipe.java:32
-  wire _and_90 = _and_89 & _not_67; // QuietPipe.java:32
-  wire _not_68 = ~marking; // QuietPipe.java:33
-  wire _and_91 = _and_90 & _not_68; // QuietPipe.java:33
-  wire _and_92 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_60 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_61 = _or_60 | ev_split_q; // StatusRegs.java:86
-  wire _or_62 = _or_61 | ev_batch_q; // StatusRegs.java:87
-  wire _or_63 = _or_62 | ev_deferred_q; // StatusRegs.java:88
+  wire [5:0] _mux_27 = _and_89 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_233 = info_data[23:12]; // TrieTables.java:176
+  wire [11:0] _bits_234 = info_data[11:0]; // TrieTables.java:180
+  wire _not_68 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
+  wire _and_90 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_69 = ~io_issued; // QuietPipe.java:32
+  wire _and_91 = _and_90 & _not_69; // QuietPipe.java:32
+  wire _not_70 = ~marking; // QuietPipe.java:33
+  wire _and_92 = _and_91 & _not_70; // QuietPipe.java:33
+  wire _and_93 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_62 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_63 = _or_62 | ev_split_q; // StatusRegs.java:86
+  wire _or_64 = _or_63 | ev_batch_q; // StatusRegs.java:87
+  wire _or_65 = _or_64 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_64 = _or_63 | _or_r_27; // StatusRegs.java:89
-  wire _not_69 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_70 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_93 = _not_69 & _not_70; // SplitCounter.java:111
-  wire _not_71 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_94 = _and_93 & _not_71; // SplitCounter.java:111
-  wire _not_72 = ~_and_94; // StatusRegs.java:90
-  wire ev_pending = _or_64 | _not_72; // StatusRegs.java:90
-  wire _not_73 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_95 = _not_73 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_95 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_96 = _and_92 & status_still; // QuietPipe.java:36
-  wire _and_97 = state_advance & advance_settled_was_1; // TrieController.java:182
-  wire _and_98 = state_advance & advance_settled_was_2; // TrieController.java:182
-  wire _and_99 = state_resume & fix_done_was_1; // TrieController.java:185
-  wire _not_74 = ~state_init; // IssueGate.java:42
-  wire _and_100 = _not_74 & io_enable; // IssueGate.java:44
-  wire _or_65 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_75 = ~_or_65; // IssueGate.java:45
-  wire _and_101 = _and_100 & _not_75; // IssueGate.java:45
-  wire _or_66 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_76 = ~_or_66; // IssueGate.java:46
-  wire _and_102 = _and_101 & _not_76; // IssueGate.java:46
-  wire _not_77 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_103 = _and_102 & _not_77; // IssueGate.java:47
-  wire _not_78 = ~commit_stop; // TrieController.java:401
-  wire _and_104 = state_run & _not_78; // TrieController.java:401
-  wire _not_79 = ~io_headValid; // TrieController.java:402
-  wire _and_105 = pipe_empty & _not_79; // TrieController.java:402
-  wire [2:0] _mux_26 = _and_105 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_67 = state_drain | state_undo; // TrieController.java:403
-  wire _or_68 = _or_67 | state_resume; // TrieController.java:403
-  wire _or_69 = _or_68 | commit_stop; // TrieController.java:403
-  wire [2:0] _mux_27 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_70 = state_split_read | state_split_check; // TrieController.java:405
-  wire _or_71 = _or_70 | state_split_alloc; // TrieController.java:405
-  wire _or_72 = _or_71 | state_split_link; // TrieController.java:405
-  wire _or_73 = state_merge_start | state_merge; // TrieController.java:406
-  wire _or_74 = _or_73 | state_advance; // TrieController.java:406
-  wire _or_75 = _or_74 | state_advance_wait; // TrieController.java:406
-  wire [11:0] _bits_234 = free_depth[11:0]; // FreeSlots.java:49
+  wire _or_66 = _or_65 | _or_r_27; // StatusRegs.java:89
+  wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_94 = _not_71 & _not_72; // SplitCounter.java:111
+  wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_95 = _and_94 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~_and_95; // StatusRegs.java:90
+  wire ev_pending = _or_66 | _not_74; // StatusRegs.java:90
+  wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_96 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_96 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_97 = _and_93 & status_still; // QuietPipe.java:36
+  wire _and_98 = state_advance & advance_settled_was_1; // TrieController.java:180
+  wire _and_99 = state_advance & advance_settled_was_2; // TrieController.java:180
+  wire _and_100 = state_resume & fix_done_was_1; // TrieController.java:183
+  wire _not_76 = ~state_init; // IssueGate.java:42
+  wire _and_101 = _not_76 & io_enable; // IssueGate.java:44
+  wire _or_67 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_77 = ~_or_67; // IssueGate.java:45
+  wire _and_102 = _and_101 & _not_77; // IssueGate.java:45
+  wire _or_68 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_78 = ~_or_68; // IssueGate.java:46
+  wire _and_103 = _and_102 & _not_78; // IssueGate.java:46
+  wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_104 = _and_103 & _not_79; // IssueGate.java:47
+  wire _not_80 = ~commit_stop; // TrieController.java:383
+  wire _and_105 = state_run & _not_80; // TrieController.java:383
+  wire _not_81 = ~io_headValid; // TrieController.java:384
+  wire _and_106 = pipe_empty & _not_81; // TrieController.java:384
+  wire [2:0] _mux_28 = _and_106 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_69 = state_drain | state_undo; // TrieController.java:385
+  wire _or_70 = _or_69 | state_resume; // TrieController.java:385
+  wire _or_71 = _or_70 | commit_stop; // TrieController.java:385
+  wire [2:0] _mux_29 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_72 = state_split_read | state_split_check; // TrieController.java:387
+  wire _or_73 = _or_72 | state_split_fit; // TrieController.java:387
+  wire _or_74 = _or_73 | state_split_alloc; // TrieController.java:387
+  wire _or_75 = _or_74 | state_split_link; // TrieController.java:387
+  wire _or_76 = state_merge_start | state_merge; // TrieController.java:388
+  wire _or_77 = _or_76 | state_advance; // TrieController.java:388
+  wire _or_78 = _or_77 | state_advance_wait; // TrieController.java:388
+  wire [11:0] _bits_235 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_235 = _sub_16[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_236 = walk_depth[3:0]; // TrieMergeWalk.java:170
-  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:171
-  wire [5:0] _bits_237 = undo_sp[5:0]; // UndoStack.java:44
+  wire [11:0] _bits_236 = _sub_16[11:0]; // FreeSlots.java:44
+  wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:188
+  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:189
+  wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:44
   wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
   wire [6:0] _sub_17 = undo_sp - 7'd2; // UndoStack.java:42
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:42
-  wire [6:0] _mux_28 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [5:0] _bits_238 = _mux_28[5:0]; // UndoStack.java:42
-  wire _not_80 = ~undo_push; // UndoStack.java:42
-  wire [15:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:53
-  wire _or_r_28 = |_cat_42; // TrieController.java:53
-  wire [15:0] _sub_19 = _cat_42 - 16'd1; // TrieController.java:53
-  wire [15:0] _and_106 = _cat_42 & _sub_19; // TrieController.java:53
-  wire _or_r_29 = |_and_106; // TrieController.java:53
-  wire _not_81 = ~_or_r_29; // TrieController.java:53
-  wire _and_107 = _or_r_28 & _not_81; // TrieController.java:53
+  wire [6:0] _mux_30 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
+  wire [5:0] _bits_239 = _mux_30[5:0]; // UndoStack.java:42
+  wire _not_82 = ~undo_push; // UndoStack.java:42
+  wire [16:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
+  wire _or_r_28 = |_cat_42; // TrieController.java:55
+  wire [16:0] _sub_19 = _cat_42 - 17'd1; // TrieController.java:55
+  wire [16:0] _and_107 = _cat_42 & _sub_19; // TrieController.java:55
+  wire _or_r_29 = |_and_107; // TrieController.java:55
+  wire _not_83 = ~_or_r_29; // TrieController.java:55
+  wire _and_108 = _or_r_28 & _not_83; // TrieController.java:55
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_108 = min_read & min_write; // TrieTables.java:103
-  wire _not_82 = ~_and_108; // TrieTables.java:103
-  wire _and_109 = word_read & word_write; // TrieTables.java:104
-  wire _not_83 = ~_and_109; // TrieTables.java:104
-  wire _and_110 = info_read & info_write; // TrieTables.java:105
-  wire _not_84 = ~_and_110; // TrieTables.java:105
-  wire _not_85 = ~free_push; // FreeSlots.java:61
-  wire _not_86 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_109 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_109; // TrieTables.java:103
+  wire _and_110 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_110; // TrieTables.java:104
+  wire _and_111 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_111; // TrieTables.java:105
+  wire _not_87 = ~free_push; // FreeSlots.java:61
+  wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_76 = _not_86 | _lt_7; // FreeSlots.java:62
+  wire _or_79 = _not_88 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
-  wire _not_87 = ~fifo_io_deq_valid; // TrieController.java:89
-  wire _and_111 = state_run & _not_87; // TrieController.java:89
-  wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
-  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:46
-  wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:46
-  wire [8:0] _and_112 = _cat_43 & _sub_20; // TrieMergeWalk.java:46
-  wire _or_r_31 = |_and_112; // TrieMergeWalk.java:46
-  wire _not_88 = ~_or_r_31; // TrieMergeWalk.java:46
-  wire _and_113 = _or_r_30 & _not_88; // TrieMergeWalk.java:46
-  wire _eq_33 = walk_pending == 3'd0; // TrieMergeWalk.java:246
-  wire _eq_34 = walk_todo == 4'd0; // TrieMergeWalk.java:246
-  wire _and_114 = _eq_33 & _eq_34; // TrieMergeWalk.java:246
-  wire _not_89 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_90 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_91 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_115 = _not_90 & _not_91; // SplitCounter.java:111
-  wire _not_92 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_116 = _and_115 & _not_92; // SplitCounter.java:111
-  wire st_n_steady = _not_89 & _and_116; // StatusRegs.java:83
-  wire _or_77 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_78 = _or_77 | ev_split; // StatusRegs.java:114
-  wire _or_79 = _or_78 | ev_allocated; // StatusRegs.java:115
-  wire _or_80 = _or_79 | ev_batch; // StatusRegs.java:116
-  wire _or_81 = _or_80 | ev_deferred; // StatusRegs.java:117
-  wire _or_82 = _or_81 | ev_clear; // StatusRegs.java:118
+  wire _not_89 = ~fifo_io_deq_valid; // TrieController.java:91
+  wire _and_112 = state_run & _not_89; // TrieController.java:91
+  wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:47
+  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:47
+  wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:47
+  wire [8:0] _and_113 = _cat_43 & _sub_20; // TrieMergeWalk.java:47
+  wire _or_r_31 = |_and_113; // TrieMergeWalk.java:47
+  wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:47
+  wire _and_114 = _or_r_30 & _not_90; // TrieMergeWalk.java:47
+  wire _or_80 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:262
+  wire _or_81 = _or_80 | walk_judged; // TrieMergeWalk.java:262
+  wire _not_91 = ~_or_81; // TrieMergeWalk.java:262
+  wire _or_82 = walk_step_scan | _not_91; // TrieMergeWalk.java:262
+  wire _eq_33 = walk_child_word == 48'd0; // TrieMergeWalk.java:265
+  wire _eq_34 = walk_child_leaf == _eq_33; // TrieMergeWalk.java:267
+  wire _not_92 = ~_eq_33; // TrieMergeWalk.java:268
+  wire _bits_240 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_240; // SplitCompare.java:59
+  wire [11:0] _bits_241 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_242 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_243 = _bits_242[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_47 = {1'b0, _bits_241} + {1'b0, _bits_243}; // SplitCompare.java:85
+  wire _bits_244 = _add_47[12]; // SplitCompare.java:85
+  wire [12:0] _cat_44 = {_bits_241, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_45 = {_bits_243, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_48 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
+  wire _bits_245 = _add_48[13]; // SplitCompare.java:86
+  wire [22:0] _bits_246 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_247 = _bits_246[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_248 = _bits_242[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_249 = _bits_248[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_49 = {1'b0, _bits_247} + {1'b0, _bits_249}; // SplitCompare.java:85
+  wire _bits_250 = _add_49[12]; // SplitCompare.java:85
+  wire [12:0] _cat_46 = {_bits_247, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_47 = {_bits_249, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
+  wire _bits_251 = _add_50[13]; // SplitCompare.java:86
+  wire [10:0] _bits_252 = _bits_246[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_48 = {_bits_252, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_253 = _bits_248[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_49 = {_bits_253, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_51 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
+  wire _bits_254 = _add_51[12]; // SplitCompare.java:86
+  wire _and_115 = _bits_251 & _bits_254; // SplitCompare.java:75
+  wire _or_83 = _bits_250 | _and_115; // SplitCompare.java:75
+  wire _and_116 = _bits_245 & _or_83; // SplitCompare.java:75
+  wire _or_84 = _bits_244 | _and_116; // SplitCompare.java:75
+  wire _and_117 = _and_r_4 & _or_84; // SplitCompare.java:59
+  wire _and_118 = _not_92 & _and_117; // TrieMergeWalk.java:268
+  wire _eq_35 = walk_child_passed == _and_118; // TrieMergeWalk.java:268
+  wire _not_93 = ~_eq_33; // TrieMergeWalk.java:269
+  wire _not_94 = ~_and_117; // TrieMergeWalk.java:269
+  wire _and_119 = _not_93 & _not_94; // TrieMergeWalk.java:269
+  wire _eq_36 = walk_child_walked == _and_119; // TrieMergeWalk.java:269
+  wire _eq_37 = walk_pending == 3'd0; // TrieMergeWalk.java:273
+  wire _eq_38 = walk_todo == 4'd0; // TrieMergeWalk.java:273
+  wire _and_120 = _eq_37 & _eq_38; // TrieMergeWalk.java:273
+  wire _not_95 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_96 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_97 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_121 = _not_96 & _not_97; // SplitCounter.java:111
+  wire _not_98 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_122 = _and_121 & _not_98; // SplitCounter.java:111
+  wire st_n_steady = _not_95 & _and_122; // StatusRegs.java:83
+  wire _or_85 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_86 = _or_85 | ev_split; // StatusRegs.java:114
+  wire _or_87 = _or_86 | ev_allocated; // StatusRegs.java:115
+  wire _or_88 = _or_87 | ev_batch; // StatusRegs.java:116
+  wire _or_89 = _or_88 | ev_deferred; // StatusRegs.java:117
+  wire _or_90 = _or_89 | ev_clear; // StatusRegs.java:118
   wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_83 = _or_82 | _or_r_32; // StatusRegs.java:119
-  wire _or_84 = _or_83 | ev_pending; // StatusRegs.java:120
-  wire _not_93 = ~_or_84; // ScheduleAndSnapshot.java:108
-  wire _not_94 = ~walk_moves; // WalkControl.java:32
-  wire _not_95 = ~fifo_io_deq_valid; // WalkControl.java:32
-  wire _not_96 = ~wrote_word; // WalkControl.java:32
-  wire _and_117 = _not_95 & _not_96; // WalkControl.java:32
-  wire _or_85 = _not_94 | _and_117; // WalkControl.java:32
-  wire _and_118 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_239 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_239; // SplitCompare.java:59
-  wire [10:0] _bits_240 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_241 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_242 = _bits_241[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_47 = {1'b0, _bits_240} + {1'b0, _bits_242}; // SplitCompare.java:85
-  wire _bits_243 = _add_47[11]; // SplitCompare.java:85
-  wire [11:0] _cat_44 = {_bits_240, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_45 = {_bits_242, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_48 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_244 = _add_48[12]; // SplitCompare.java:86
-  wire [20:0] _bits_245 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_246 = _bits_245[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_247 = _bits_241[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_248 = _bits_247[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_49 = {1'b0, _bits_246} + {1'b0, _bits_248}; // SplitCompare.java:85
-  wire _bits_249 = _add_49[11]; // SplitCompare.java:85
-  wire [11:0] _cat_46 = {_bits_246, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_47 = {_bits_248, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_250 = _add_50[12]; // SplitCompare.java:86
-  wire [9:0] _bits_251 = _bits_245[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_252 = _bits_247[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_51 = {1'b0, _bits_251} + {1'b0, _bits_252}; // SplitCompare.java:85
-  wire _bits_253 = _add_51[10]; // SplitCompare.java:85
-  wire _and_119 = _bits_250 & _bits_253; // SplitCompare.java:75
-  wire _or_86 = _bits_249 | _and_119; // SplitCompare.java:75
-  wire _and_120 = _bits_244 & _or_86; // SplitCompare.java:75
-  wire _or_87 = _bits_243 | _and_120; // SplitCompare.java:75
-  wire _and_121 = _and_r_4 & _or_87; // SplitCompare.java:59
-  wire _eq_35 = _and_118 == _and_121; // CommitVerdict.java:74
-  wire _not_97 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_91 = _or_90 | _or_r_32; // StatusRegs.java:119
+  wire _or_92 = _or_91 | ev_pending; // StatusRegs.java:120
+  wire _not_99 = ~_or_92; // ScheduleAndSnapshot.java:108
+  wire _not_100 = ~walk_moves; // WalkControl.java:32
+  wire _not_101 = ~fifo_io_deq_valid; // WalkControl.java:32
+  wire _not_102 = ~wrote_word; // WalkControl.java:32
+  wire _and_123 = _not_101 & _not_102; // WalkControl.java:32
+  wire _or_93 = _not_100 | _and_123; // WalkControl.java:32
+  wire _and_124 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_255 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_255; // SplitCompare.java:59
+  wire [10:0] _bits_256 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_257 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_258 = _bits_257[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_52 = {1'b0, _bits_256} + {1'b0, _bits_258}; // SplitCompare.java:85
+  wire _bits_259 = _add_52[11]; // SplitCompare.java:85
+  wire [11:0] _cat_50 = {_bits_256, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_51 = {_bits_258, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_53 = {1'b0, _cat_50} + {1'b0, _cat_51}; // SplitCompare.java:86
+  wire _bits_260 = _add_53[12]; // SplitCompare.java:86
+  wire [20:0] _bits_261 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_262 = _bits_261[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_263 = _bits_257[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_264 = _bits_263[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_54 = {1'b0, _bits_262} + {1'b0, _bits_264}; // SplitCompare.java:85
+  wire _bits_265 = _add_54[11]; // SplitCompare.java:85
+  wire [11:0] _cat_52 = {_bits_262, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_53 = {_bits_264, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_55 = {1'b0, _cat_52} + {1'b0, _cat_53}; // SplitCompare.java:86
+  wire _bits_266 = _add_55[12]; // SplitCompare.java:86
+  wire [9:0] _bits_267 = _bits_261[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_268 = _bits_263[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_56 = {1'b0, _bits_267} + {1'b0, _bits_268}; // SplitCompare.java:85
+  wire _bits_269 = _add_56[10]; // SplitCompare.java:85
+  wire _and_125 = _bits_266 & _bits_269; // SplitCompare.java:75
+  wire _or_94 = _bits_265 | _and_125; // SplitCompare.java:75
+  wire _and_126 = _bits_260 & _or_94; // SplitCompare.java:75
+  wire _or_95 = _bits_259 | _and_126; // SplitCompare.java:75
+  wire _and_127 = _and_r_5 & _or_95; // SplitCompare.java:59
+  wire _eq_39 = _and_124 == _and_127; // CommitVerdict.java:74
+  wire _not_103 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_98 = ~_or_r_33; // SplitCounter.java:91
+  wire _not_104 = ~_or_r_33; // SplitCounter.java:91
   wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_99 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_122 = _not_98 & _not_99; // SplitCounter.java:92
+  wire _not_105 = ~_or_r_34; // SplitCounter.java:92
+  wire _and_128 = _not_104 & _not_105; // SplitCounter.java:92
   wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_100 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_123 = _and_122 & _not_100; // SplitCounter.java:92
-  wire _and_124 = _not_97 & _and_123; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_254 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_254; // ScheduleAndSnapshot.java:126
-  wire _not_101 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_125 = _and_124 & _not_101; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_255 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_255; // ScheduleAndSnapshot.java:127
-  wire _and_126 = _and_125 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_36 = merge_now == _and_126; // CommitVerdict.java:82
-  wire _or_88 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_127 = commit_fire & _or_88; // CommitVerdict.java:95
-  wire _not_102 = ~defer_now; // CommitVerdict.java:95
-  wire _and_128 = _and_127 & _not_102; // CommitVerdict.java:95
-  wire _eq_37 = stop_now == _and_128; // CommitVerdict.java:95
-  wire _eq_38 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _not_106 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_129 = _and_128 & _not_106; // SplitCounter.java:92
+  wire _and_130 = _not_103 & _and_129; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_270 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_36 = |_bits_270; // ScheduleAndSnapshot.java:126
+  wire _not_107 = ~_or_r_36; // ScheduleAndSnapshot.java:126
+  wire _and_131 = _and_130 & _not_107; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_271 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_1 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
+  wire _and_132 = _and_131 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_40 = merge_now == _and_132; // CommitVerdict.java:82
+  wire _or_96 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_133 = commit_fire & _or_96; // CommitVerdict.java:95
+  wire _not_108 = ~defer_now; // CommitVerdict.java:95
+  wire _and_134 = _and_133 & _not_108; // CommitVerdict.java:95
+  wire _eq_41 = stop_now == _and_134; // CommitVerdict.java:95
+  wire _eq_42 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:51
-  wire _not_103 = ~undo_pop; // UndoStack.java:52
-  wire _eq_39 = undo_sp == 7'd0; // UndoStack.java:54
-  wire _eq_40 = undo_empty == _eq_39; // UndoStack.java:54
-  wire _and_129 = draining & io_counterResult_valid; // TrieController.java:157
-  wire _and_130 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_104 = ~split_in_place; // TrieController.java:259
-  wire _or_89 = split_fits | _not_104; // TrieController.java:259
-  wire _not_105 = ~marking; // TrieController.java:367
-  wire _or_90 = state_drain | state_undo; // TrieController.java:369
-  wire _or_91 = state_run | _or_90; // TrieController.java:369
-  wire _or_92 = _or_91 | state_resume; // TrieController.java:370
-  wire _or_93 = _or_92 | state_merge_start; // TrieController.java:371
-  wire _or_94 = state_advance | state_advance_wait; // TrieController.java:372
-  wire _or_95 = _or_93 | _or_94; // TrieController.java:372
-  wire _or_96 = _not_105 | _or_95; // TrieController.java:368
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:378
-  wire _and_131 = state_run & io_counterResult_valid; // TrieController.java:378
-  wire _or_r_37 = |free_slots; // TrieController.java:381
-  wire _and_132 = state_split_alloc & _or_5; // TrieController.java:380
-  wire _and_133 = _and_132 & free_ready_before; // TrieController.java:380
-  wire _eq_41 = front_count == 8'd0; // TrieController.java:385
-  wire _or_97 = _eq_41 | split_in_place; // TrieController.java:385
-  wire _not_106 = ~io_issued; // TrieController.java:385
-  wire _and_134 = _or_97 & _not_106; // TrieController.java:385
+  wire _not_109 = ~undo_pop; // UndoStack.java:52
+  wire _eq_43 = undo_sp == 7'd0; // UndoStack.java:54
+  wire _eq_44 = undo_empty == _eq_43; // UndoStack.java:54
+  wire _and_135 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_136 = state_run & quiet_held; // QuietPipe.java:37
+  wire _not_110 = ~split_in_place; // TrieController.java:254
+  wire _or_97 = split_fits_landed | _not_110; // TrieController.java:254
+  wire _not_111 = ~marking; // SplitMarks.java:58
+  wire _or_98 = state_drain | state_undo; // TrieController.java:352
+  wire _or_99 = state_run | _or_98; // TrieController.java:352
+  wire _or_100 = _or_99 | state_resume; // TrieController.java:353
+  wire _or_101 = _or_100 | state_merge_start; // TrieController.java:354
+  wire _or_102 = state_advance | state_advance_wait; // TrieController.java:355
+  wire _or_103 = _or_101 | _or_102; // TrieController.java:355
+  wire _or_104 = _not_111 | _or_103; // SplitMarks.java:58
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:360
+  wire _and_137 = state_run & io_counterResult_valid; // TrieController.java:360
+  wire _or_r_37 = |free_slots; // TrieController.java:363
+  wire _and_138 = state_split_alloc & _or_5; // TrieController.java:362
+  wire _and_139 = _and_138 & free_ready_before; // TrieController.java:362
+  wire _eq_45 = front_count == 8'd0; // TrieController.java:367
+  wire _or_105 = _eq_45 | split_in_place; // TrieController.java:367
+  wire _not_112 = ~io_issued; // TrieController.java:367
+  wire _and_140 = _or_105 & _not_112; // TrieController.java:367
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -1306,7 +1368,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
   assign io_acceptEnable = _and_10;
-  assign io_live_n = _cat_7;
+  assign io_live_n = _cat_6;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
   assign io_live_overflow = st_overflow;
@@ -1318,7 +1380,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_live_deferred = ev_deferred_q;
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_27;
+  assign io_errorBound = _bits_19;
   assign io_errorBoundReady = _and_11;
   assign io_snapBusy = _or_8;
   assign io_node_valid = node_valid;
@@ -1326,7 +1388,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_10;
-  assign io_busy = _or_20;
+  assign io_busy = _or_21;
   assign io_idle = _and_13;
   assign io_resetting = _not_22;
   assign io_stallCause = cause;
@@ -1340,78 +1402,78 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
+  assign ev_saturation = (commit_fire ? (_or_22 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
   assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
-  assign ev_deferred = (state_split_check ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
+  assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
-  assign ev_removed = (walk_step_act ? (walk_merges ? _add_17 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_check ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
-  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_check ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
-  assign min_read = (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0);
+  assign ev_removed = (walk_step_act ? (walk_merges ? _add_13 : 3'd0) : 3'd0);
+  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_fit ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
+  assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
+  assign min_read = (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0);
   assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_check ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_9) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_61)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_check ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
-  assign min_read_slot = (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0);
+  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_fit ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_53)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_10 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_12 : 62'd0)) : 62'd0));
+  assign min_read_slot = (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0);
   assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
   assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
-  assign free_push = (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0);
+  assign free_push = (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0);
   assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
-  assign free_pushed = (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0);
+  assign free_pushed = (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0);
   assign fifo_io_enq_valid = _and_51;
-  assign fifo_io_enq_bits = _cat_23;
+  assign fifo_io_enq_bits = _cat_22;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_108;
-  assign _wire_0_1 = _bits_109;
-  assign _wire_0_2 = _bits_110;
-  assign _wire_0_3 = _bits_111;
-  assign _wire_0_4 = _bits_112;
-  assign _wire_0_5 = _bits_113;
-  assign _wire_0_6 = _bits_114;
-  assign _wire_0_7 = _bits_115;
-  assign _wire_0_8 = _bits_116;
-  assign _wire_0_9 = _bits_117;
-  assign _wire_0_10 = _bits_118;
-  assign _wire_0_11 = _bits_119;
-  assign _wire_0_12 = _bits_120;
-  assign _wire_0_13 = _bits_121;
-  assign _wire_0_14 = _bits_122;
-  assign _wire_0_15 = _bits_123;
-  assign _wire_1_0 = _bits_124;
-  assign _wire_1_1 = _bits_125;
-  assign _wire_1_2 = _bits_126;
-  assign _wire_1_3 = _bits_127;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_leaf ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_11 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probed_leaf ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_11 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_131 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probed_leaf ? walk_probed_slot : issue_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_134 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probed_leaf ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_11 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign _wire_0_0 = _bits_100;
+  assign _wire_0_1 = _bits_101;
+  assign _wire_0_2 = _bits_102;
+  assign _wire_0_3 = _bits_103;
+  assign _wire_0_4 = _bits_104;
+  assign _wire_0_5 = _bits_105;
+  assign _wire_0_6 = _bits_106;
+  assign _wire_0_7 = _bits_107;
+  assign _wire_0_8 = _bits_108;
+  assign _wire_0_9 = _bits_109;
+  assign _wire_0_10 = _bits_110;
+  assign _wire_0_11 = _bits_111;
+  assign _wire_0_12 = _bits_112;
+  assign _wire_0_13 = _bits_113;
+  assign _wire_0_14 = _bits_114;
+  assign _wire_0_15 = _bits_115;
+  assign _wire_1_0 = _bits_116;
+  assign _wire_1_1 = _bits_117;
+  assign _wire_1_2 = _bits_118;
+  assign _wire_1_3 = _bits_119;
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
+  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
+  assign cmd_addr = (state_undo ? (_not_6 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
+  assign cmd_value = (state_undo ? (_not_6 ? _bits_126 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
   assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_189;
-  assign _wire_2_1 = _bits_190;
-  assign _wire_2_2 = _bits_191;
-  assign _wire_2_3 = _bits_192;
-  assign _wire_3_0 = _bits_193;
-  assign _wire_3_1 = _bits_194;
-  assign _wire_3_2 = _bits_195;
-  assign _wire_3_3 = _bits_196;
-  assign serialMultiplier_io_start = _or_56;
-  assign serialMultiplier_io_a = _mux_21;
-  assign serialMultiplier_io_b = _mux_22;
-  assign undo_sp_next = (undo_pop ? _sub_15 : (undo_push ? _add_45 : undo_sp));
+  assign walk_done = (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : 1'd0);
+  assign _wire_2_0 = _bits_182;
+  assign _wire_2_1 = _bits_183;
+  assign _wire_2_2 = _bits_184;
+  assign _wire_2_3 = _bits_185;
+  assign _wire_3_0 = _bits_186;
+  assign _wire_3_1 = _bits_187;
+  assign _wire_3_2 = _bits_188;
+  assign _wire_3_3 = _bits_189;
+  assign serialMultiplier_io_start = _or_58;
+  assign serialMultiplier_io_a = _mux_23;
+  assign serialMultiplier_io_b = _mux_24;
+  assign undo_sp_next = (undo_pop ? _sub_14 : (undo_push ? _add_41 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_104 ? _mux_26 : (_or_69 ? _mux_27 : (_or_72 ? 3'd3 : (_or_75 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_105 ? _mux_28 : (_or_71 ? _mux_29 : (_or_75 ? 3'd3 : (_or_78 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_39 & _not_39;
-  assign over_t = _bits_98 | _and_44;
+  assign over_t = _bits_90 | _and_44;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1450,7 +1512,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_read <= 1'd0;
     end else begin
-      state_split_read <= (state_undo ? (_not_6 ? state_split_read : (_and_5 ? 1'd1 : (_not_8 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_check ? (split_fits ? state_split_read : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
+      state_split_read <= (state_undo ? (_not_6 ? state_split_read : (_and_5 ? 1'd1 : (_not_8 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_fit ? (split_fits ? state_split_read : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read) : state_split_read))));
     end
   end
 
@@ -1464,9 +1526,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
+      state_split_fit <= 1'd0;
+    end else begin
+      state_split_fit <= (state_split_check ? (split_in_place ? state_split_fit : 1'd1) : (state_split_fit ? 1'd0 : state_split_fit));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_11 ? 1'd0 : state_split_alloc) : state_split_alloc));
+      state_split_alloc <= (state_split_check ? (split_in_place ? 1'd1 : 1'd0) : (state_split_fit ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_11 ? 1'd0 : state_split_alloc) : state_split_alloc)));
     end
   end
 
@@ -1482,7 +1552,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_6 ? state_merge_start : (_and_5 ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_check ? (split_fits ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_12 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_6 ? state_merge_start : (_and_5 ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_fit ? (split_fits ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_12 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1498,7 +1568,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_6 ? state_advance : (_and_5 ? state_advance : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_check ? (split_fits ? state_advance : (_not_9 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_6 ? state_advance : (_and_5 ? state_advance : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_fit ? (split_fits ? state_advance : (_not_9 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_merge ? (walk_done ? (early_batch ? state_advance : 1'd1) : state_advance) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1514,7 +1584,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_check ? (split_fits ? state_resume : (_not_9 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_13 ? state_resume : (_or_6 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
+      state_resume <= (state_split_fit ? (split_fits ? state_resume : (_not_9 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_13 ? state_resume : (_or_6 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
     end
   end
 
@@ -1546,7 +1616,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_lo <= 16'd0;
     end else begin
-      st_n_lo <= (ev_clear ? _bits_28 : (ev_commit_q ? _bits_29 : st_n_lo));
+      st_n_lo <= (ev_clear ? _bits_20 : (ev_commit_q ? _bits_21 : st_n_lo));
     end
   end
 
@@ -1554,7 +1624,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_0 <= 16'd0;
     end else begin
-      st_n_hi_0 <= (ev_clear ? _bits_30 : _bits_31);
+      st_n_hi_0 <= (ev_clear ? _bits_22 : _bits_23);
     end
   end
 
@@ -1562,7 +1632,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_0 <= 1'd0;
     end else begin
-      st_n_carry_0 <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_32 : 1'd0));
+      st_n_carry_0 <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_24 : 1'd0));
     end
   end
 
@@ -1570,7 +1640,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_1 <= 16'd0;
     end else begin
-      st_n_hi_1 <= (ev_clear ? _bits_33 : _bits_34);
+      st_n_hi_1 <= (ev_clear ? _bits_25 : _bits_26);
     end
   end
 
@@ -1578,7 +1648,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_1 <= 1'd0;
     end else begin
-      st_n_carry_1 <= (ev_clear ? 1'd0 : _bits_35);
+      st_n_carry_1 <= (ev_clear ? 1'd0 : _bits_27);
     end
   end
 
@@ -1586,7 +1656,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_2 <= 16'd0;
     end else begin
-      st_n_hi_2 <= (ev_clear ? _bits_36 : _bits_37);
+      st_n_hi_2 <= (ev_clear ? _bits_28 : _bits_29);
     end
   end
 
@@ -1594,7 +1664,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_2 <= 1'd0;
     end else begin
-      st_n_carry_2 <= (ev_clear ? 1'd0 : _bits_38);
+      st_n_carry_2 <= (ev_clear ? 1'd0 : _bits_30);
     end
   end
 
@@ -1618,7 +1688,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_nodes <= 13'd1;
     end else begin
-      st_nodes <= (ev_clear ? 13'd1 : _sub_1);
+      st_nodes <= (ev_clear ? 13'd1 : _sub_0);
     end
   end
 
@@ -1718,7 +1788,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fresh_slot <= 13'd1;
     end else begin
-      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_18 : fresh_slot) : fresh_slot)));
+      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_14 : fresh_slot) : fresh_slot)));
     end
   end
 
@@ -1726,7 +1796,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_depth <= 13'd0;
     end else begin
-      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_19 : (free_take ? (free_stack_empty ? free_depth : _sub_2) : free_depth)));
+      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_15 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
     end
   end
 
@@ -1766,7 +1836,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_6 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_check ? (split_fits ? early_done : (_not_9 ? 1'd1 : early_done)) : early_done));
+      early_done <= (state_undo ? (_not_6 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_fit ? (split_fits ? early_done : (_not_9 ? 1'd1 : early_done)) : early_done));
     end
   end
 
@@ -1774,7 +1844,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_6 ? early_batch : (_and_5 ? early_batch : (_not_8 ? 1'd0 : early_batch))) : (state_split_check ? (split_fits ? early_batch : (_not_9 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_6 ? early_batch : (_and_5 ? early_batch : (_not_8 ? 1'd0 : early_batch))) : (state_split_fit ? (split_fits ? early_batch : (_not_9 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
   end
 
@@ -1795,7 +1865,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_22 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_21 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1850,7 +1920,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_12 ? 1'd1 : 1'd0) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : walk_step_idle));
     end
   end
 
@@ -1866,7 +1936,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? walk_step_scan : (_and_60 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_11 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_12 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_25 ? walk_step_scan : (_and_55 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_10 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_11 ? walk_step_scan : 1'd1) : walk_step_scan))));
     end
   end
 
@@ -1874,7 +1944,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_descend <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_probed_walk ? 1'd1 : (_or_24 ? walk_step_descend : (_and_60 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_11 ? 1'd0 : walk_step_descend) : walk_step_descend));
+      walk_step_descend <= (walk_step_scan ? (walk_walk_now ? 1'd1 : (_or_25 ? walk_step_descend : (_and_55 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_10 ? 1'd0 : walk_step_descend) : walk_step_descend));
     end
   end
 
@@ -1882,7 +1952,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_decide <= 1'd0;
     end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_probed_walk ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_60 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
+      walk_step_decide <= (walk_step_scan ? (walk_walk_now ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_55 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
     end
   end
 
@@ -1898,7 +1968,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_free <= 1'd0;
     end else begin
-      walk_step_free <= (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : (walk_step_free ? (_or_27 ? walk_step_free : 1'd0) : walk_step_free));
+      walk_step_free <= (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : (walk_step_free ? (_or_28 ? walk_step_free : 1'd0) : walk_step_free));
     end
   end
 
@@ -1906,7 +1976,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_finish <= 1'd0;
     end else begin
-      walk_step_finish <= (walk_step_act ? (walk_merges ? walk_step_finish : 1'd1) : (walk_step_free ? (_or_27 ? walk_step_finish : 1'd1) : (walk_step_finish ? 1'd0 : walk_step_finish)));
+      walk_step_finish <= (walk_step_act ? (walk_merges ? walk_step_finish : 1'd1) : (walk_step_free ? (_or_28 ? walk_step_finish : 1'd1) : (walk_step_finish ? 1'd0 : walk_step_finish)));
     end
   end
 
@@ -1922,39 +1992,39 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_11 ? _add_34 : walk_depth) : (walk_step_return ? (_eq_12 ? walk_depth : {1'b0, _bits_152}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_10 ? _add_25 : walk_depth) : (walk_step_return ? (_eq_11 ? walk_depth : {1'b0, _bits_129}) : walk_depth)));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_11 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_12 ? walk_slot : _bits_153) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_11 ? walk_slot : _bits_130) : walk_slot)));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_11 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_9) : (walk_step_return ? (_eq_12 ? walk_word : _bits_154) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_10 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_8) : (walk_step_return ? (_eq_11 ? walk_word : _bits_131) : walk_word))));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_30 : (walk_step_scan ? (walk_probed_walk ? (walk_probe_sent ? _or_51 : walk_todo) : (_or_24 ? _and_61 : walk_todo)) : (walk_step_descend ? (_eq_11 ? _cat_31 : walk_todo) : (walk_step_return ? (_eq_12 ? walk_todo : _bits_165) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_23 : (walk_step_scan ? (walk_walk_now ? _or_51 : (_or_25 ? _and_56 : walk_todo)) : (walk_step_descend ? (_eq_10 ? _cat_24 : walk_todo) : (walk_step_return ? (_eq_11 ? walk_todo : _bits_143) : walk_todo))));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? _mux_13 : (walk_step_descend ? (_eq_11 ? 35'd0 : _mux_13) : (walk_step_return ? (_eq_12 ? walk_sum : _mux_14) : walk_sum))));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? _mux_15 : (walk_step_descend ? (_eq_10 ? 35'd0 : _mux_15) : (walk_step_return ? (_eq_11 ? walk_sum : _mux_16) : walk_sum))));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_probed_leaf ? _or_52 : walk_leaves) : (walk_step_descend ? (_eq_11 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_12 ? walk_leaves : _mux_15) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_leaf_now ? _or_52 : walk_leaves) : (walk_step_descend ? (_eq_10 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_11 ? walk_leaves : _mux_17) : walk_leaves))));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? _mux_16 : (walk_step_descend ? (_eq_11 ? _fill_19 : walk_least) : (walk_step_return ? (_eq_12 ? walk_least : _mux_17) : walk_least))));
+    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? _mux_18 : (walk_step_descend ? (_eq_10 ? _fill_19 : walk_least) : (walk_step_return ? (_eq_11 ? walk_least : _mux_19) : walk_least))));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_pending <= 3'd0;
     end else begin
-      walk_pending <= (walk_step_begin ? 3'd1 : (walk_step_scan ? _sub_3 : (walk_step_descend ? (_eq_11 ? 3'd1 : _sub_3) : (walk_step_return ? (_eq_12 ? walk_pending : 3'd0) : walk_pending))));
+      walk_pending <= (walk_step_begin ? 3'd1 : (walk_step_scan ? _sub_2 : (walk_step_descend ? (_eq_10 ? 3'd1 : _sub_2) : (walk_step_return ? (_eq_11 ? walk_pending : 3'd0) : walk_pending))));
     end
   end
 
@@ -1962,23 +2032,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probe_sent <= 1'd0;
     end else begin
-      walk_probe_sent <= (walk_step_scan ? (walk_probed_walk ? 1'd0 : (_or_24 ? 1'd1 : 1'd0)) : walk_probe_sent);
+      walk_probe_sent <= (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : walk_probe_sent);
     end
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? (walk_probed_walk ? walk_sent_digit : (_or_24 ? _bits_51 : walk_sent_digit)) : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? (walk_walk_now ? walk_sent_digit : (_or_25 ? _bits_43 : walk_sent_digit)) : walk_sent_digit);
   end
 
   always @(posedge clock) begin
-    walk_sent_slot <= (walk_step_scan ? (walk_probed_walk ? walk_sent_slot : (_or_24 ? _dyn_index_0 : walk_sent_slot)) : walk_sent_slot);
+    walk_sent_slot <= (walk_step_scan ? (walk_walk_now ? walk_sent_slot : (_or_25 ? _dyn_index_0 : walk_sent_slot)) : walk_sent_slot);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_64 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_59 : walk_probing);
     end
   end
 
@@ -1991,31 +2061,55 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_child_digit <= (walk_step_scan ? (walk_probed_walk ? walk_probed_digit : walk_child_digit) : walk_child_digit);
+    if (reset) begin
+      walk_judged <= 1'd0;
+    end else begin
+      walk_judged <= (walk_step_scan ? _and_60 : walk_judged);
+    end
   end
 
   always @(posedge clock) begin
-    walk_child_slot <= (walk_step_scan ? (walk_probed_walk ? walk_probed_slot : walk_child_slot) : walk_child_slot);
+    walk_child_digit <= (walk_step_scan ? (_not_49 ? walk_probed_digit : walk_child_digit) : walk_child_digit);
   end
 
   always @(posedge clock) begin
-    walk_child_word <= (walk_step_scan ? (walk_probed_walk ? word_data : walk_child_word) : walk_child_word);
+    walk_child_slot <= (walk_step_scan ? (_not_49 ? walk_probed_slot : walk_child_slot) : walk_child_slot);
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_68 : walk_merges);
+    walk_child_word <= (walk_step_scan ? (_not_49 ? word_data : walk_child_word) : walk_child_word);
   end
 
   always @(posedge clock) begin
-    walk_clips <= (walk_step_decide ? _or_r_14 : walk_clips);
+    walk_child_min <= (walk_step_scan ? (_not_49 ? min_data : walk_child_min) : walk_child_min);
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_69 : walk_freeing) : walk_freeing));
+    walk_child_leaf <= (walk_step_scan ? (_not_49 ? _eq_13 : walk_child_leaf) : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_70 : walk_now_leaf);
+    walk_child_passed <= (walk_step_scan ? (_not_49 ? _and_64 : walk_child_passed) : walk_child_passed);
+  end
+
+  always @(posedge clock) begin
+    walk_child_walked <= (walk_step_scan ? (_not_49 ? _and_65 : walk_child_walked) : walk_child_walked);
+  end
+
+  always @(posedge clock) begin
+    walk_merges <= (walk_step_decide ? _and_69 : walk_merges);
+  end
+
+  always @(posedge clock) begin
+    walk_clips <= (walk_step_decide ? _or_r_10 : walk_clips);
+  end
+
+  always @(posedge clock) begin
+    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_70 : walk_freeing) : walk_freeing));
+  end
+
+  always @(posedge clock) begin
+    walk_now_leaf <= (walk_step_finish ? _and_71 : walk_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -2023,7 +2117,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_18) : walk_new_least);
+    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_20) : walk_new_least);
   end
 
   always @(posedge clock) begin
@@ -2050,7 +2144,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_5;
+      sram_count <= _sub_4;
     end
   end
 
@@ -2058,7 +2152,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_74 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_75 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2066,7 +2160,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_75 ? _mux_19 : eps_active);
+      eps_active <= (_and_76 ? _mux_21 : eps_active);
     end
   end
 
@@ -2074,7 +2168,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_75 ? _mux_20 : q_active);
+      q_active <= (_and_76 ? _mux_22 : q_active);
     end
   end
 
@@ -2090,7 +2184,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_200) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_193) : next_merge) : next_merge));
     end
   end
 
@@ -2106,7 +2200,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_76 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_76 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_56 ? 1'd1 : (_and_76 ? 1'd0 : multiplier_for_schedule))) : (_and_76 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_77 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_77 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_77 ? 1'd0 : multiplier_for_schedule))) : (_and_77 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2114,7 +2208,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_76 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2122,7 +2216,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_56 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2130,31 +2224,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_76 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_77 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_76 ? _or_r_17 : following_overflows);
+    following_overflows <= (_and_77 ? _or_r_13 : following_overflows);
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_6;
+    to_merge_lo <= _sub_5;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_8;
+    to_merge_hi <= _sub_7;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_77;
+    merge_ahead <= _and_78;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_210 : (_or_58 ? _bits_211 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_203 : (_or_60 ? _bits_204 : until_merge_lo));
     end
   end
 
@@ -2162,7 +2256,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_58 ? _bits_212 : _bits_213);
+      until_merge_hi_0 <= (_or_60 ? _bits_205 : _bits_206);
     end
   end
 
@@ -2170,7 +2264,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_214 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_207 : 1'd0);
     end
   end
 
@@ -2178,7 +2272,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_58 ? _bits_215 : _bits_216);
+      until_merge_hi_1 <= (_or_60 ? _bits_208 : _bits_209);
     end
   end
 
@@ -2186,7 +2280,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_58 ? 1'd0 : _bits_217);
+      until_merge_carry_1 <= (_or_60 ? 1'd0 : _bits_210);
     end
   end
 
@@ -2194,7 +2288,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_58 ? _bits_218 : _bits_219);
+      until_merge_hi_2 <= (_or_60 ? _bits_211 : _bits_212);
     end
   end
 
@@ -2202,7 +2296,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_58 ? 1'd0 : _bits_220);
+      until_merge_carry_2 <= (_or_60 ? 1'd0 : _bits_213);
     end
   end
 
@@ -2210,7 +2304,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_81;
+      merge_near <= _and_82;
     end
   end
 
@@ -2218,7 +2312,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_74 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_23 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_75 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_25 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2226,7 +2320,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_82 ? 8'd0 : _sub_13);
+      front_count <= (_and_83 ? 8'd0 : _sub_12);
     end
   end
 
@@ -2298,7 +2392,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_83;
+      hit_event_1 <= _and_84;
     end
   end
 
@@ -2354,7 +2448,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_86;
+      _reg_1 <= _and_87;
     end
   end
 
@@ -2375,23 +2469,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_222 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_215 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_223 : split_parent);
+    split_parent <= (state_split_check ? _bits_216 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_38 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_59 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_37 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_61 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_229)) : (state_split_link ? op_slot : mark_slot));
-  end
-
-  always @(posedge clock) begin
-    child_depth <= _add_46;
+    child_depth <= _add_42;
   end
 
   always @(posedge clock) begin
@@ -2459,6 +2549,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
+    split_fits <= (state_split_check ? split_fits_landed : split_fits);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       soft_pending <= 1'd0;
     end else begin
@@ -2470,7 +2564,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_74 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_75 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2490,19 +2584,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_88 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_89 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_24 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_26 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_25 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_27 : node_len) : node_len);
     end
   end
 
@@ -2531,14 +2625,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_233)) : (state_split_link ? split_parent : mark_next));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_233)) : (state_split_link ? op_slot : mark_slot));
+  end
+
+  always @(posedge clock) begin
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_234)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_91;
+      quiet_held <= _and_92;
     end
   end
 
@@ -2546,7 +2644,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_96;
+      snapshot_settled <= _and_97;
     end
   end
 
@@ -2562,7 +2660,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_97;
+      advance_settled_was_2 <= _and_98;
     end
   end
 
@@ -2570,7 +2668,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_98;
+      advance_settled_before <= _and_99;
     end
   end
 
@@ -2594,7 +2692,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_99;
+      fix_done_before <= _and_100;
     end
   end
 
@@ -2602,7 +2700,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_103;
+      issue_gate <= _and_104;
     end
   end
 
@@ -2626,19 +2724,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_234] <= free_pushed;
+      free_stack[_bits_235] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
-    if (walk_step_descend && _eq_11) begin
-      walk_frames[_bits_236] <= _cat_40;
+    if (walk_step_descend && _eq_10) begin
+      walk_frames[_bits_237] <= _cat_40;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_237] <= _cat_41;
+      undo[_bits_238] <= _cat_41;
     end
   end
 
@@ -2665,13 +2763,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_235];
+    free_stack_rdata_0 <= free_stack[_bits_236];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_80) begin
-      undo_rdata_0 <= undo[_bits_238];
+    if (_not_82) begin
+      undo_rdata_0 <= undo[_bits_239];
     end
   end
 
@@ -2717,23 +2815,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_107) begin // TrieController.java:53
-      $display("Assertion failed at TrieController.java:53: state register state is not one-hot: %b", _cat_42);
+    if (!reset && !_and_108) begin // TrieController.java:55
+      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_82) begin // TrieTables.java:103
+    if (!reset && !_not_84) begin // TrieTables.java:103
       $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_83) begin // TrieTables.java:104
+    if (!reset && !_not_85) begin // TrieTables.java:104
       $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
       $stop;
     end
-    if (!reset && !_not_84) begin // TrieTables.java:105
+    if (!reset && !_not_86) begin // TrieTables.java:105
       $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
       $stop;
     end
@@ -2741,11 +2839,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_85) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_87) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_76) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_79) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -2753,20 +2851,36 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_111) begin // TrieController.java:89
-      $display("Assertion failed at TrieController.java:89: a walk result outside RUN or beside a redo");
+    if (!reset && io_found_valid && !_and_112) begin // TrieController.java:91
+      $display("Assertion failed at TrieController.java:91: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_113) begin // TrieMergeWalk.java:46
-      $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_43);
+    if (!reset && !_and_114) begin // TrieMergeWalk.java:47
+      $display("Assertion failed at TrieMergeWalk.java:47: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:243
-      $display("Assertion failed at TrieMergeWalk.java:243: a merge batch started while the last one walks");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:261
+      $display("Assertion failed at TrieMergeWalk.java:261: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_114) begin // TrieMergeWalk.java:246
-      $display("Assertion failed at TrieMergeWalk.java:246: a merge verdict with READs or children to come");
+    if (!reset && !_or_82) begin // TrieMergeWalk.java:262
+      $display("Assertion failed at TrieMergeWalk.java:262: a probe in flight outside SCAN");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_34) begin // TrieMergeWalk.java:267
+      $display("Assertion failed at TrieMergeWalk.java:267: walk_child_leaf is not the judged child's word = 0");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_35) begin // TrieMergeWalk.java:268
+      $display("Assertion failed at TrieMergeWalk.java:268: walk_child_passed is not its bound >= T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_36) begin // TrieMergeWalk.java:269
+      $display("Assertion failed at TrieMergeWalk.java:269: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_step_decide && !_and_120) begin // TrieMergeWalk.java:273
+      $display("Assertion failed at TrieMergeWalk.java:273: a merge verdict with READs or children to come");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -2777,27 +2891,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_93) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_99) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_85) begin // WalkControl.java:31
+    if (!reset && !_or_93) begin // WalkControl.java:31
       $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && !_eq_35) begin // CommitVerdict.java:73
+    if (!reset && !_eq_39) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_36) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_40) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_37) begin // CommitVerdict.java:95
+    if (!reset && !_eq_41) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_38) begin // CommitVerdict.java:125
+    if (!reset && !_eq_42) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
@@ -2805,11 +2919,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:51: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_103) begin // UndoStack.java:52
+    if (!reset && undo_push && !_not_109) begin // UndoStack.java:52
       $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_40) begin // UndoStack.java:54
+    if (!reset && !_eq_44) begin // UndoStack.java:54
       $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
@@ -2817,40 +2931,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_129 && !hit_event_4) begin // TrieController.java:157
-      $display("Assertion failed at TrieController.java:157: a squashed result that is not an event's");
+    if (!reset && _and_135 && !hit_event_4) begin // TrieController.java:159
+      $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_130 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_136 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_74 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_75 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_89) begin // TrieController.java:259
-      $display("Assertion failed at TrieController.java:259: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_97) begin // TrieController.java:254
+      $display("Assertion failed at TrieController.java:254: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_96) begin // TrieController.java:366
-      $display("Assertion failed at TrieController.java:366: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_104) begin // SplitMarks.java:58
+      $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:377
-      $display("Assertion failed at TrieController.java:377: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:359
+      $display("Assertion failed at TrieController.java:359: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_131 && !_ne_0) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a READ result in RUN");
+    if (!reset && _and_137 && !_ne_0) begin // TrieController.java:360
+      $display("Assertion failed at TrieController.java:360: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_133 && !_or_r_37) begin // TrieController.java:381
-      $display("Assertion failed at TrieController.java:381: a split ran out of slots");
+    if (!reset && _and_139 && !_or_r_37) begin // TrieController.java:363
+      $display("Assertion failed at TrieController.java:363: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_134) begin // TrieController.java:384
-      $display("Assertion failed at TrieController.java:384: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_140) begin // TrieController.java:366
+      $display("Assertion failed at TrieController.java:366: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -2858,7 +2972,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_4[11:0], _add_5[12:0], _add_6[11:0], _add_7[12:0], _add_8[11:0], _add_12[16], _add_20[11:0], _add_21[12:0], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[15:0], _add_26[16:0], _add_27[15:0], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_37[11:0], _add_38[12:0], _add_39[11:0], _add_40[12:0], _add_41[11:0], _dshl_4[6:4], _sub_12[14], _dshl_5[6:4], _sub_16[12], _mux_28[6], _add_47[10:0], _add_48[11:0], _add_49[10:0], _add_50[11:0], _add_51[9:0]};
+  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_16[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
 
 endmodule
 

@@ -24,10 +24,11 @@ import org.rapgen.hdl.lib.SplitCompare;
  *
  * <h2>Split</h2>
  * The clock that enters SPLIT_READ reads v's child word, prefix and parent, which SPLIT_READ waits for ({@link
- * TrieTables#READ_LATENCY}); SPLIT_CHECK counts v's missing children against the free slots (N minus
- * the node count). If they fit, SPLIT_ALLOC creates the missing children in digit order, each with an empty child word
- * in every copy, its slot info and a count SET to 0; SPLIT_LINK writes v's new word. If not, one early batch runs with
- * v's T and the check repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
+ * TrieTables#READ_LATENCY}); SPLIT_CHECK takes them and counts v's missing children against the free slots (N minus
+ * the node count) into a register, which SPLIT_FIT acts on (a split in place, known to fit, goes on at once). If they
+ * fit, SPLIT_ALLOC creates the missing children in digit order, each with an empty child word in every copy, its slot
+ * info and a count SET to 0; SPLIT_LINK writes v's new word. If not, one early batch runs with v's T and the check
+ * repeats; then the split is skipped (deferred, sticky overflow), exactly as {@code HardwareRap}.
  */
 public final class TrieController extends Module {
     enum State {
@@ -37,6 +38,7 @@ public final class TrieController extends Module {
         UNDO,
         SPLIT_READ,
         SPLIT_CHECK,
+        SPLIT_FIT,
         SPLIT_ALLOC,
         SPLIT_LINK,
         MERGE_START,
@@ -160,24 +162,20 @@ public final class TrieController extends Module {
         UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
         UInt splitParent = Reg(UInt(slotBits)).named("split_parent");
         UInt present = Reg(UInt(b)).named("split_present");
-        UInt markSlot = Reg(UInt(slotBits)).named("mark_slot");
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
         SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
-        Bool fits =
-                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordData).pad(fw))).named("split_fits");
+        Bool fitsLanded =
+                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordData).pad(fw))).named("split_fits_landed");
+        Bool fits = Reg(Bool()).named("split_fits");
 
         // --- readout and CSR requests
         CsrRequests req = new CsrRequests(c);
         UInt readIndex = req.index;
 
         // A split's marks go on in the background (below); the CSR requests RUN serves wait for them.
-        Bool marking = RegInit(B(false)).named("marking");
-        // A read of a mark's slot info lands two clocks later with two more ancestors, so the marks go one a clock:
-        // on odd clocks the slot whose parent is known, on even clocks the slot whose info lands then, while its
-        // grandparent's info is read. The split node and its parent start it, known from the split's own read.
-        Bool markOdd = RegInit(B(false)).named("mark_odd");
-        UInt markNext = Reg(UInt(slotBits)).named("mark_next");
+        SplitMarks marks = new SplitMarks(c, tables);
+        Bool marking = marks.marking;
         QuietPipe quiet = new QuietPipe(inRun, commitStop, pipeEmpty, io.issued, marking, sched);
         Bool advanceSettled = HeldBefore(state.is(ADVANCE), 4, "advance_settled");
         // After a split in place RESUME lasts a clock for the walk's copy of the last write to land, then the fix.
@@ -246,17 +244,22 @@ public final class TrieController extends Module {
                                 })
                                 .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false)))
                 .on(SPLIT_READ, () -> state.go(SPLIT_CHECK))
+                // The word just read only goes into registers: no state or read waits on a test of it.
                 .on(SPLIT_CHECK, () -> {
-                    // v is read again whatever the check finds (only a check that repeats it after an empty early
-                    // batch needs it), so the reads' address and enable depend on the state alone, not on the word
-                    // just read: nothing reads the data of the other outcomes.
-                    tables.readWord(opSlot);
-                    tables.readInfo(opSlot);
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
                     splitParent.connect(tables.infoParent());
                     present.connect(cw.present(tables.wordData));
-                    Assert(fits.or(splitInPlace.not()), "a split in place found too few free slots");
+                    fits.connect(fitsLanded);
+                    Assert(fitsLanded.or(splitInPlace.not()), "a split in place found too few free slots");
+                    when(splitInPlace, () -> state.go(SPLIT_ALLOC)).otherwise(() -> state.go(SPLIT_FIT));
+                })
+                .on(SPLIT_FIT, () -> {
+                    // v is read again whatever the check finds (only a check that repeats it after an empty early
+                    // batch needs it), so the reads' address and enable depend on the state alone, not on the
+                    // compare of the root's bound with T that decides whether that batch is empty.
+                    tables.readWord(opSlot);
+                    tables.readInfo(opSlot);
                     when(fits, () -> state.go(SPLIT_ALLOC))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
@@ -286,12 +289,7 @@ public final class TrieController extends Module {
                 // once, the others one a clock from here on, while the replay refills the walk (below).
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
-                    tables.readInfo(splitParent);
-                    tables.zeroRootMin();
-                    markSlot.connect(opSlot);
-                    markNext.connect(splitParent);
-                    marking.connect(B(true));
-                    markOdd.connect(B(true));
+                    marks.start(opSlot, splitParent);
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })
@@ -349,28 +347,12 @@ public final class TrieController extends Module {
 
         req.latch(io.softReset, io.snapshot, io.readout, io.readoutSlot);
         sched.releaseWhen(io.snapCopied);
-        when(marking, () -> {
-            tables.writeMin(markSlot, U(0, c.mergeSumBits()));
-            when(markSlot.eq(0), () -> marking.connect(B(false)))
-                    .elsewhen(markOdd, () -> {
-                        markSlot.connect(markNext);
-                        markOdd.connect(B(false));
-                    })
-                    .otherwise(() -> {
-                        tables.readInfo(tables.infoGrandparent());
-                        markSlot.connect(tables.infoParent());
-                        markNext.connect(tables.infoGrandparent());
-                        markOdd.connect(B(true));
-                    });
-        });
-        Assert(
-                marking.not()
-                        .or(state.is(RUN)
-                                .or(state.within(DRAIN, UNDO))
-                                .or(state.is(RESUME))
-                                .or(state.is(MERGE_START))
-                                .or(state.within(ADVANCE, ADVANCE_WAIT))),
-                "a split's marks still going on in state %b",
+        marks.run(
+                state.is(RUN)
+                        .or(state.within(DRAIN, UNDO))
+                        .or(state.is(RESUME))
+                        .or(state.is(MERGE_START))
+                        .or(state.within(ADVANCE, ADVANCE_WAIT)),
                 state.is(SPLIT_READ));
 
         // --- invariants (simulation only)

@@ -18,10 +18,11 @@ import org.rapgen.hdl.lib.SplitCompare;
  * <p>The walk keeps the node it is at in registers (slot, child word, the digits still to look at, the sum S of its
  * own count and its leaf children's, the leaf digits, the least bound of its interior children) and the nodes above it
  * on a stack of at most L frames, in distributed RAM. Entering a node it READs the node's own count; then each clock
- * it probes one child (its word and bound, read together, which return {@link TrieTables#READ_LATENCY} clocks later,
- * so two probes are in flight): a leaf's count is READ and added as it returns, a subtree with a bound of at least T
- * is passed over, any other is walked first (once the node's READs are in); the probe behind one that is walked is
- * dropped and made again after the subtree, so the children are still taken in digit order. When every
+ * it probes one child (its word and bound, read together, which return {@link TrieTables#READ_LATENCY} clocks later
+ * and are judged on the clock they land, into flags the walk acts on a clock after: three probes are in flight): a
+ * leaf's count is READ and added as it returns, a subtree with a bound of at least T is passed over, any other is
+ * walked first (once the node's READs are in); the probes behind one that is walked are dropped and made again after
+ * the subtree, so the children are still taken in digit order. When every
  * child is done: if the node has leaf children and S < T, the leaves are freed (their slots pushed on
  * {@link FreeSlots}' stack), the node's word loses them in every copy and its count becomes S, clipped at 2^C-1.
  * Then its bound is written: the least of its interior children's and, if it kept leaf children, its own S. Back in
@@ -69,17 +70,25 @@ final class TrieMergeWalk {
         UInt leaves = Reg(UInt(b)).named("walk_leaves");
         UInt least = Reg(UInt(sumBits)).named("walk_least");
         UInt pending = RegInit(U(0, pendingBits)).named("walk_pending");
-        // The child probed on the last clock, the one probed before it (its word and bound arrive now), and the one to
-        // walk next.
+        // Three probes in flight, a stage each: the child probed on the last clock; the one probed before it, whose
+        // word and bound land now and are judged into flags; and the one before that, sorted on this clock from its
+        // flags, so no clock runs from a table's read data through the bound's compare into a read address or the
+        // walk's state. A walked child's registers hold while the walk enters it (DESCEND).
         Bool sent = RegInit(B(false)).named("walk_probe_sent");
         UInt sentDigit = Reg(UInt(k)).named("walk_sent_digit");
         UInt sentSlot = Reg(UInt(slotBits)).named("walk_sent_slot");
         Bool probing = RegInit(B(false)).named("walk_probing");
         UInt probedDigit = Reg(UInt(k)).named("walk_probed_digit");
         UInt probedSlot = Reg(UInt(slotBits)).named("walk_probed_slot");
+        Bool judged = RegInit(B(false)).named("walk_judged");
         UInt childDigit = Reg(UInt(k)).named("walk_child_digit");
         UInt childSlot = Reg(UInt(slotBits)).named("walk_child_slot");
         UInt childWord = Reg(UInt(ww)).named("walk_child_word");
+        UInt childMin = Reg(UInt(sumBits)).named("walk_child_min");
+        // What the judged child is, one of three, registered from its word and bound as they land.
+        Bool childLeaf = Reg(Bool()).named("walk_child_leaf");
+        Bool childPassed = Reg(Bool()).named("walk_child_passed");
+        Bool childWalked = Reg(Bool()).named("walk_child_walked");
         // The node's verdict, and what it leaves its parent.
         Bool merges = Reg(Bool()).named("walk_merges");
         Bool clips = Reg(Bool()).named("walk_clips");
@@ -94,18 +103,18 @@ final class TrieMergeWalk {
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
         UInt frame = frames.read(parentIndex);
 
-        // --- each clock: a READ result is added, a probed child is sorted, the next child is probed
+        // --- each clock: a READ result is added, a judged child is sorted, a landed one judged, the next one probed
         Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));
         UInt sumIn = Mux(result, sum.add(cmd.readValue.pad(sumBits)), sum);
-        Bool probedLeaf = probing.and(t.wordData.eq(0)).named("walk_probed_leaf");
-        Bool probedPassed = probing.and(probedLeaf.not())
-                .and(SplitCompare.atLeastComplement(t.minData, notThreshold))
-                .named("walk_probed_passed");
-        Bool probedWalk = probing.and(probedLeaf.not()).and(probedPassed.not()).named("walk_probed_walk");
-        UInt leastIn = Mux(probedPassed.and(t.minData.lt(least)), t.minData, least);
+        Bool leafNow = judged.and(childLeaf).named("walk_leaf_now");
+        Bool passNow = judged.and(childPassed).named("walk_pass_now");
+        Bool walkNow = judged.and(childWalked).named("walk_walk_now");
+        Bool landedLeaf = t.wordData.eq(0);
+        Bool landedPassed = SplitCompare.atLeastComplement(t.minData, notThreshold);
+        UInt leastIn = Mux(passNow.and(childMin.lt(least)), childMin, least);
         FirstSet nextChild = new FirstSet(todo, k);
         UInt nextSlot = cw.entry(word, nextChild.index);
-        UInt pendingIn = pending.add(probedLeaf.asUInt().pad(pendingBits))
+        UInt pendingIn = pending.add(leafNow.asUInt().pad(pendingBits))
                 .sub(result.asUInt().pad(pendingBits));
         UInt clipped = sumBits > cb
                 ? Mux(sum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), sum.bits(cb - 1, 0))
@@ -132,25 +141,34 @@ final class TrieMergeWalk {
                     least.connect(leastIn);
                     pending.connect(pendingIn);
                     sent.connect(B(false));
-                    probing.connect(sent.and(probedWalk.not()));
+                    probing.connect(sent.and(walkNow.not()));
+                    judged.connect(probing.and(walkNow.not()));
                     probedDigit.connect(sentDigit);
                     probedSlot.connect(sentSlot);
-                    when(probedLeaf, () -> {
-                        cmd.read(probedSlot);
-                        leaves.connect(leaves.or(bit(probedDigit, b)));
+                    when(walkNow.not(), () -> {
+                        childDigit.connect(probedDigit);
+                        childSlot.connect(probedSlot);
+                        childWord.connect(t.wordData);
+                        childMin.connect(t.minData);
+                        childLeaf.connect(landedLeaf);
+                        childPassed.connect(landedLeaf.not().and(landedPassed));
+                        childWalked.connect(landedLeaf.not().and(landedPassed.not()));
                     });
-                    // The next probe's read goes out whatever the probe in hand turns out to be, so the read's
-                    // address and enable come from registers alone, not through the word and bound just read. Behind a
-                    // child that is walked it is dropped (its digit stays to do) and its data is never looked at.
+                    when(leafNow, () -> {
+                        cmd.read(childSlot);
+                        leaves.connect(leaves.or(bit(childDigit, b)));
+                    });
+                    // The next probe's read goes out whatever the probes in flight turn out to be, so the read's
+                    // address and enable come from registers alone. Behind a child that is walked the probes are
+                    // dropped (their digits stay to do) and their data is never looked at.
                     when(nextChild.found, () -> {
                         t.readWord(nextSlot);
                         t.readMin(nextSlot);
                     });
-                    when(probedWalk, () -> {
-                                childDigit.connect(probedDigit);
-                                childSlot.connect(probedSlot);
-                                childWord.connect(t.wordData);
-                                when(sent, () -> todo.connect(todo.or(bit(sentDigit, b))));
+                    when(walkNow, () -> {
+                                UInt dropped = Mux(probing, bit(probedDigit, b), U(0, b))
+                                        .or(Mux(sent, bit(sentDigit, b), U(0, b)));
+                                todo.connect(todo.or(dropped));
                                 step.go(DESCEND);
                             })
                             .elsewhen(nextChild.found, () -> {
@@ -241,6 +259,15 @@ final class TrieMergeWalk {
                                     step.go(SCAN);
                                 }));
         when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
+        Assert(step.is(SCAN).or(sent.or(probing).or(judged).not()), "a probe in flight outside SCAN");
+        // The judged child's kind, registered as its data landed, is what its word and bound say.
+        when(judged, () -> {
+            Bool leaf = childWord.eq(0);
+            Bool passed = SplitCompare.atLeastComplement(childMin, notThreshold);
+            Assert(childLeaf.eq(leaf), "walk_child_leaf is not the judged child's word = 0");
+            Assert(childPassed.eq(leaf.not().and(passed)), "walk_child_passed is not its bound >= T");
+            Assert(childWalked.eq(leaf.not().and(passed.not())), "walk_child_walked is not its bound < T");
+        });
         when(
                 step.is(DECIDE),
                 () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
